@@ -1,0 +1,128 @@
+"""The `companion` command: a thin typer layer over rulesdb (and later trackers and engine).
+
+Errors become exit codes here and only here: bad input exits 2 with one line on stderr
+(a JSON error object with --json), an internal failure exits 1, never with a traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typer.core import TyperGroup
+
+from companion import __version__, paths
+
+try:  # typer 0.28 vendors click; older releases use click itself
+    from typer._click import exceptions as click_exc
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_exc
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
+    else:
+        print(f"companion: error: {message}", file=sys.stderr)
+    return code
+
+
+class CompanionGroup(TyperGroup):
+    """Runs a command and turns every failure into one line and an exit code."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        argv = list(sys.argv[1:] if args is None else args)
+        as_json = "--json" in argv
+        try:
+            rv = super().main(args=argv, prog_name=prog_name or "companion", complete_var=complete_var,
+                              standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except click_exc.UsageError as exc:
+            hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
+            code = _fail(exc.format_message() + hint, 2, as_json)
+        except click_exc.ClickException as exc:
+            code = _fail(exc.format_message(), exc.exit_code or 2, as_json)
+        except typer.Abort:
+            code = _fail("aborted", 1, as_json)
+        except BrokenPipeError:
+            code = 1
+        except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
+            if getattr(exc, "bad_input", None) is True:
+                code = _fail(str(exc), 2, as_json)
+            elif getattr(exc, "bad_input", None) is False:
+                code = _fail(str(exc), 1, as_json)
+            else:
+                if os.environ.get("COMPANION_DEBUG"):
+                    raise
+                code = _fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=CompanionGroup,
+    name="companion",
+    help="The table companion: rules lookup for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    no_args_is_help=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+WELCOME = """companion {version}: rules at the table, in seconds.
+
+Games:
+{games}
+
+Try:
+  companion games
+  companion rules search "can I reroll just one die?" --game catharsis
+  companion rules define "hell domain"
+  companion rules show catopomp.dice-boost
+  companion rules toc --game theseus
+
+Every command has --help."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"companion {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    data_dir: Optional[Path] = typer.Option(
+        None, "--data-dir", help="Keep data and cache under this folder (default: COMPANION_HOME or the user dirs).",
+    ),
+) -> None:
+    """Rules lookup for five tabletop games, with rule ids you can cite."""
+    paths.set_home(data_dir)
+    if ctx.invoked_subcommand is None:
+        from rulesdb.games import all_games
+
+        games = "\n".join(f"  {g.id:<17} {g.name}" for g in all_games())
+        print(WELCOME.format(version=__version__, games=games))
+
+
+@app.command()
+def games(as_json: bool = typer.Option(False, "--json", help="Print the games as JSON.")) -> None:
+    """The five games with their ids, aliases and player counts."""
+    from companion.render import games_view
+
+    games_view(as_json)
+
+
+from companion import rules_cmd  # noqa: E402  (registers the `rules` commands)
+
+app.add_typer(rules_cmd.rules_app, name="rules")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,48 @@
+"""Where the companion keeps the user's files: platformdirs, or COMPANION_HOME / --data-dir.
+
+With COMPANION_HOME (or --data-dir) set to DIR, data lives in DIR/data and the cache in DIR/cache;
+that is also how tests stay out of the real user directories.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP = "companion"
+_home_override: Path | None = None
+
+
+def set_home(path: Path | None) -> None:
+    """Use this base directory for this process (the --data-dir option)."""
+    global _home_override
+    _home_override = path
+
+
+def home() -> Path | None:
+    if _home_override is not None:
+        return _home_override
+    env = os.environ.get("COMPANION_HOME")
+    return Path(env).expanduser() if env else None
+
+
+def data_dir() -> Path:
+    base = home()
+    if base is not None:
+        return base / "data"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    base = home()
+    if base is not None:
+        return base / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+
+
+def sources_dir() -> Path:
+    """Imported rulebook copies."""
+    return data_dir() / "sources"

@@ -1,0 +1,226 @@
+"""Rendering: rich views for people, stable JSON for scripts. The only module that imports rich."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+
+def console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def print_json(obj) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def emit(obj, as_json: bool, text: str) -> None:
+    """A small result: JSON, or one line for people."""
+    if as_json:
+        print_json(obj)
+    else:
+        print(text)
+
+
+def _marked(text: str) -> str:
+    """Turn ** ** marks from the search snippet into rich markup, escaping everything else."""
+    from rich.markup import escape
+
+    parts = re.split(r"\*\*(.+?)\*\*", text)
+    return "".join(f"[bold yellow]{escape(p)}[/]" if i % 2 else escape(p) for i, p in enumerate(parts))
+
+
+def games_view(as_json: bool) -> None:
+    from rulesdb.games import all_games
+
+    games = all_games()
+    if as_json:
+        print_json([
+            {"id": g.id, "name": g.name, "aliases": list(g.aliases), "kind": g.kind,
+             "min_players": g.min_players, "max_players": g.max_players, "players_note": g.players_note}
+            for g in games
+        ])
+        return
+    from rich.table import Table
+
+    table = Table(title="Games", show_lines=False)
+    for col in ("id", "name", "players", "aliases"):
+        table.add_column(col)
+    for g in games:
+        table.add_row(g.id, f"{g.name}\n[dim]{g.kind}[/]", f"{g.players}\n[dim]{g.players_note}[/]", ", ".join(g.aliases))
+    console().print(table)
+
+
+def search_view(result, as_json: bool) -> None:
+    if as_json:
+        print_json(result.as_json())
+        return
+    from rich.markup import escape
+
+    out = console()
+    where = f" in {result.game}" if result.game else ""
+    if not result.results:
+        out.print(f"No rules match {escape(result.query)!r}{where}.")
+    for n, hit in enumerate(result.results, start=1):
+        label = "" if hit.source == "built-in" else f"  [magenta]source: {escape(hit.source)}[/]"
+        out.print(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
+        out.print("   " + _marked(hit.snippet))
+    if result.did_you_mean:
+        out.print("[dim]Did you mean:[/] " + ", ".join(escape(s) for s in result.did_you_mean))
+    if result.results:
+        out.print(f"[dim]Show one in full: companion rules show {result.results[0].id}[/]")
+
+
+def _rule_lines(entry: dict, indent: str = "") -> list[str]:
+    from rich.markup import escape
+
+    tag = "" if entry["kind"] == "rule" else f" [magenta]({entry['kind']})[/]"
+    lines = [f"{indent}[bold]{escape(entry['title'])}[/]{tag}  [cyan]{entry['id']}[/]"]
+    lines += [f"{indent}{escape(line)}" for line in entry["text"].splitlines()]
+    if entry.get("unclear"):
+        lines.append(f"{indent}[yellow]Unclear in the rulebook:[/] {escape(entry['unclear'])}")
+    return lines
+
+
+def show_view(entry: dict, as_json: bool) -> None:
+    if as_json:
+        print_json(entry)
+        return
+    from rich.markup import escape
+
+    out = console()
+    kind = entry["kind"]
+    if kind == "section":
+        out.print(f"[bold underline]{escape(' › '.join(entry['section_path']))}[/]  [cyan]{entry['id']}[/]  [dim]rulebook: {escape(entry['source'])}[/]")
+        for rule in entry["entries"]:
+            out.print()
+            out.print("\n".join(_rule_lines(rule, "  ")))
+        return
+    if kind == "term":
+        define_view([entry], False)
+        return
+    if kind == "imported":
+        out.print(f"[bold]{escape(entry['title'])}[/]  [cyan]{entry['id']}[/]  [magenta]source: {escape(entry['source'])}[/]")
+        out.print(escape(entry["text"]))
+        return
+    out.print(f"[dim]{escape(entry['game'])} › {escape(' › '.join(entry['section_path']))}[/]")
+    out.print("\n".join(_rule_lines(entry)))
+    out.print(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
+    if entry["see_also"]:
+        out.print("See also:")
+        for other in entry["see_also"]:
+            out.print(f"  [cyan]{other['id']}[/]  {escape(other['title'])}")
+
+
+def define_view(entries: list, as_json: bool) -> None:
+    from rulesdb.glossary import as_json as term_json
+
+    data = [e if isinstance(e, dict) else term_json(e) for e in entries]
+    if as_json:
+        print_json(data[0] if len(data) == 1 else data)
+        return
+    from rich.markup import escape
+
+    out = console()
+    for n, t in enumerate(data):
+        if n:
+            out.print()
+        out.print(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
+        out.print(escape(t["definition"]))
+        if t["aliases"]:
+            out.print(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
+        out.print("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
+
+
+def toc_view(game: str | None, as_json: bool) -> None:
+    from rulesdb.games import GAME_IDS, all_games
+    from rulesdb.reference import reference
+
+    ref = reference()
+    names = {g.id: g.name for g in all_games()}
+    games = [game] if game else list(GAME_IDS)
+
+    def section_json(sec) -> dict:
+        return {
+            "id": sec.id,
+            "title": sec.title,
+            "rules": [{"id": r.id, "title": r.title, "kind": r.kind} for r in ref.rules.values() if r.section == sec.id],
+            "sections": [section_json(s) for s in ref.sections.values() if s.parent == sec.id],
+        }
+
+    data = [
+        {"game": g, "name": names[g],
+         "sections": [section_json(s) for s in ref.game_sections(g) if s.parent is None],
+         "glossary_terms": len(ref.terms(g))}
+        for g in games
+    ]
+    if as_json:
+        print_json(data if game is None else data[0])
+        return
+    from rich.markup import escape
+    from rich.tree import Tree
+
+    def add(node, sec: dict) -> None:
+        branch = node.add(f"[bold]{escape(sec['title'])}[/]  [cyan]{sec['id']}[/]")
+        for r in sec["rules"]:
+            tag = "" if r["kind"] == "rule" else f" [magenta]({r['kind']})[/]"
+            branch.add(f"{escape(r['title'])}{tag}  [dim]{r['id']}[/]")
+        for sub in sec["sections"]:
+            add(branch, sub)
+
+    out = console()
+    for g in data:
+        tree = Tree(f"[bold underline]{escape(g['name'])}[/]  [cyan]{g['game']}[/]")
+        for sec in g["sections"]:
+            add(tree, sec)
+        tree.add(f"[bold]Glossary[/]: {g['glossary_terms']} terms  [dim]companion rules define TERM --game {g['game']}[/]")
+        out.print(tree)
+
+
+def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool) -> None:
+    """Import a rulebook copy, with a progress bar for large files, then rebuild the index."""
+    from rulesdb.index import open_index
+    from rulesdb.sources import import_rulebook
+
+    big = file.is_file() and file.stat().st_size > 200_000 and not as_json
+    if big:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            lines = max(1, file.read_bytes().count(b"\n"))
+            task = bar.add_task("Splitting into sections", total=lines)
+            source = import_rulebook(game, file, sources_dir, name, lambda n: bar.update(task, completed=n))
+            task2 = bar.add_task("Indexing", total=len(source["sections"]))
+            open_index(cache_dir, sources_dir, lambda n: bar.update(task2, completed=n))
+    else:
+        source = import_rulebook(game, file, sources_dir, name)
+        open_index(cache_dir, sources_dir)
+    summary = {"name": source["name"], "game": game, "file": source["file"], "sections": len(source["sections"])}
+    emit(summary, as_json,
+         f"Imported {file} as source {source['name']!r} for {game}: {len(source['sections'])} sections. "
+         f"Search it with: companion rules search QUERY --game {game}")
+
+
+def sources_view(sources_dir: Path, as_json: bool) -> None:
+    from rulesdb.reference import reference
+    from rulesdb.sources import load_sources
+
+    ref = reference()
+    rows = [{"name": "built-in", "game": "all", "sections": len(ref.rules) + len(ref.glossary), "file": None, "imported": None}]
+    rows += [
+        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s["file"], "imported": s["imported"]}
+        for s in load_sources(sources_dir)
+    ]
+    if as_json:
+        print_json(rows)
+        return
+    from rich.table import Table
+
+    table = Table(title="Sources")
+    for col in ("name", "game", "entries", "file", "imported"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or "")
+    console().print(table)

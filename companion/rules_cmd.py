@@ -1,0 +1,112 @@
+"""`companion rules ...`: search, show, define, toc, and the user's imported sources."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from companion import paths
+
+rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.", no_args_is_help=True)
+
+GAME_HELP = "Only this game (id or alias: catharsis, cataclysm-arcade, catopomp, theseus, catastrophe)."
+JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+
+
+def _game(game: Optional[str]) -> Optional[str]:
+    if game is None:
+        return None
+    from rulesdb.games import resolve_game
+
+    return resolve_game(game)
+
+
+@rules_app.command()
+def search(
+    query: List[str] = typer.Argument(..., help="Your question, in your own words."),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many hits to show."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Search the rules and glossary, e.g. `companion rules search can I reroll one die -g catharsis`."""
+    game_id = _game(game)
+    from rulesdb.search import search as run_search
+
+    result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit)
+    from companion.render import search_view
+
+    search_view(result, as_json)
+
+
+@rules_app.command()
+def show(
+    rule_id: str = typer.Argument(..., metavar="ID", help="A rule, section or glossary id, e.g. catopomp.dice-boost."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Show a whole rule entry and its see-also list; a section id shows all its entries."""
+    from companion.render import show_view
+    from rulesdb.lookup import lookup
+
+    show_view(lookup(rule_id.strip(), paths.sources_dir()), as_json)
+
+
+@rules_app.command()
+def define(
+    term: List[str] = typer.Argument(..., help="A term or alias, typos allowed, e.g. hell domain."),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Look up a glossary term; without --game, a term found in several games shows each."""
+    game_id = _game(game)
+    from companion.render import define_view
+    from rulesdb.glossary import define as run_define
+
+    define_view(run_define(" ".join(term), game_id), as_json)
+
+
+@rules_app.command()
+def toc(
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """The reference's table of contents: sections and their rule ids."""
+    game_id = _game(game)
+    from companion.render import toc_view
+
+    toc_view(game_id, as_json)
+
+
+@rules_app.command("import")
+def import_(
+    game: str = typer.Argument(..., help="The game this rulebook is for."),
+    file: Path = typer.Argument(..., help="Your copy of the rulebook: plain text or Markdown."),
+    name: Optional[str] = typer.Option(None, "--name", help="The source's name (default: from the file name)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Index your own copy of a rulebook as a separate, searchable source."""
+    game_id = _game(game)
+    from companion.render import import_view
+
+    import_view(game_id, file, name, paths.sources_dir(), paths.cache_dir(), as_json)
+
+
+@rules_app.command()
+def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+    """List the sources: the built-in reference and your imported rulebooks."""
+    from companion.render import sources_view
+
+    sources_view(paths.sources_dir(), as_json)
+
+
+@rules_app.command()
+def remove(
+    name: str = typer.Argument(..., help="The imported source to remove."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Remove an imported rulebook source."""
+    from companion.render import emit
+    from rulesdb.sources import remove_source
+
+    removed = remove_source(paths.sources_dir(), name)
+    emit({"removed": removed["name"], "game": removed["game"]}, as_json, f"Removed source {removed['name']}.")

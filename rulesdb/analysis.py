@@ -1,0 +1,96 @@
+"""The text analysis shared by the index and the queries: words, numbers, stems, synonyms.
+
+Single digits are kept ("roll a 1"), hyphenated words are indexed both joined and split
+("re-roll" -> reroll, re, roll), and player vocabulary is mapped onto rulebook vocabulary.
+"""
+from __future__ import annotations
+
+import re
+
+# Common English words plus the filler of spoken questions ("what does ... do", "how many").
+STOP_WORDS = frozenset(
+    """a an and are as at be by can could do does doing for from had has have how i if in is it its
+    may me my of on or our so that the their them then there these this those to us was we what
+    when where which who why will with would you your yet tbd just does't dont don't isnt
+    anything something stuff thing things get got guy guys right now ok okay still like want
+    need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen""".split()
+)
+
+# Player vocabulary -> rulebook vocabulary. Each group is symmetric: a query word from a
+# group also searches for the others. Keep groups small and specific.
+SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("die", "dice", "d6"),
+    ("zero", "0"),
+    ("one", "1", "single"),
+    ("two", "2"),
+    ("pair", "same", "double", "doubles"),
+    ("straight", "run", "sequence", "sequential", "consecutive"),
+    ("hand", "heaven"),
+    ("rulebook", "rules", "rule"),
+    ("armor", "armour"),
+    ("stop", "prevent", "block", "cancel"),
+    ("upgrade", "upgrades", "upgraded", "level", "levels"),
+    ("easy", "easiest", "easier", "hard", "hardest", "harder", "difficulty", "challenge"),
+    ("another", "extra", "additional", "more"),
+    ("exactly", "exact", "equal", "equals"),
+    ("wrong", "error", "mistake", "miss", "err"),
+    ("different", "differs", "contradict", "contradicts", "conflict", "conflicts", "disagree", "overrides"),
+    ("mix", "mixed", "mixing", "combine", "combined"),
+    ("tie", "tied", "ties", "tiebreak", "tiebreaker", "draw"),
+    ("three", "3"),
+    ("four", "4"),
+    ("five", "5"),
+    ("six", "6"),
+    ("seven", "7"),
+    ("eight", "8"),
+    ("nine", "9"),
+    ("ten", "10"),
+    ("hp", "health", "hitpoints"),
+    ("life", "lives"),
+    ("reaper", "reapurr"),
+    ("turn", "round", "phase"),
+    ("reroll", "roll"),
+    ("heal", "healing", "unexhaust"),
+    ("morale", "moral"),
+    ("money", "coins", "coin", "gold"),
+    ("gem", "gems", "soul"),
+    ("kill", "defeat", "destroy"),
+    ("death", "dead", "dies", "eliminated", "elimination"),
+    ("win", "victory", "winner", "wins"),
+    ("lose", "loses", "loss", "lost"),
+    ("deck", "pile"),
+    ("card", "cards"),
+    ("limit", "max", "maximum", "most", "cap"),
+    ("min", "minimum", "least"),
+    ("start", "setup", "begin", "beginning"),
+    ("vp", "points", "victory"),
+    ("player", "players"),
+    ("hell", "hel"),
+    ("tap", "exhaust"),
+    ("untap", "refresh"),
+    ("discard", "throw"),
+    ("stack", "line"),
+)
+
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+def words(text: str) -> list[str]:
+    """Lowercased words of a query, hyphens kept inside a word, stop words dropped."""
+    return [w for w in _WORD.findall(text.lower().replace("’", "'")) if w not in STOP_WORDS]
+
+
+def synonyms(word: str) -> set[str]:
+    """The word and every word that shares a synonym group with it."""
+    out = {word}
+    for group in SYNONYM_GROUPS:
+        if word in group:
+            out.update(group)
+    return out
+
+
+def analyzer():
+    """The whoosh analyzer used for every text field (imports whoosh)."""
+    from rulesdb.analyzer import make_analyzer
+
+    return make_analyzer()

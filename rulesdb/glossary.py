@@ -1,0 +1,82 @@
+"""Glossary lookup by term or alias, tolerant of typos, across games or within one."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from rulesdb.errors import UnknownTerm
+from rulesdb.reference import GlossaryEntry, reference
+
+GOOD_MATCH = 0.8
+
+
+def normalise(text: str) -> str:
+    """Compare terms without case, punctuation, a leading article or a plural s."""
+    text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
+    text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
+    return re.sub(r"(?<=[a-z]{3})s\b", "", text)
+
+
+def _names(entry: GlossaryEntry) -> list[str]:
+    return [entry.term.term, *entry.term.aliases]
+
+
+def _score(wanted: str, entry: GlossaryEntry) -> float:
+    best = 0.0
+    for name in _names(entry):
+        n = normalise(name)
+        if n == wanted:
+            return 1.0
+        best = max(best, difflib.SequenceMatcher(None, wanted, n).ratio())
+    return best
+
+
+def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
+    """The best entry per game for this term (several when games share it), best first."""
+    wanted = normalise(term)
+    if not wanted:
+        raise UnknownTerm("the term is empty: give a word to look up, e.g. companion rules define morale")
+    scored = sorted(
+        ((_score(wanted, e), e) for e in reference().terms(game)), key=lambda pair: -pair[0]
+    )
+    if not scored or scored[0][0] < GOOD_MATCH:
+        near = nearest_terms(term, game)
+        where = f" in {game}" if game else ""
+        hint = f"; nearest: {', '.join(near)}" if near else ""
+        raise UnknownTerm(f"no glossary term {term!r}{where}{hint}")
+    top = scored[0][0]
+    best: dict[str, GlossaryEntry] = {}
+    for score, entry in scored:
+        if score >= max(GOOD_MATCH, top - 0.05) and entry.game not in best:
+            best[entry.game] = entry
+    return list(best.values())
+
+
+def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:
+    """Glossary terms whose names are closest to the text (for "did you mean")."""
+    wanted = normalise(text)
+    names: dict[str, str] = {}
+    for entry in reference().terms(game):
+        for name in _names(entry):
+            names.setdefault(normalise(name), entry.term.term)
+    close = difflib.get_close_matches(wanted, list(names), n=n * 3, cutoff=0.6)
+    out: list[str] = []
+    for key in close:
+        if names[key] not in out:
+            out.append(names[key])
+    return out[:n]
+
+
+def as_json(entry: GlossaryEntry) -> dict:
+    """The stable JSON shape of a glossary answer."""
+    ref = reference()
+    return {
+        "term": entry.term.term,
+        "game": entry.game,
+        "id": entry.id,
+        "definition": entry.term.definition,
+        "aliases": list(entry.term.aliases),
+        "rules": [
+            {"id": rid, "title": (ref.rules.get(rid) or ref.sections[rid]).title} for rid in entry.term.rules
+        ],
+    }

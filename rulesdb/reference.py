@@ -1,0 +1,150 @@
+"""Load the whole rules reference from the data files and check that it holds together.
+
+The data files are the truth; this module turns them into frozen models and an
+id lookup, and refuses (DataError naming file and field) anything inconsistent.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from rulesdb.errors import DataError
+from rulesdb.games import DATA_DIR, GAME_IDS
+
+
+def slug(text: str) -> str:
+    """Lowercase words joined by '-', as used in ids ("Hell Domain" -> "hell-domain")."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """A glossary term placed in the reference, with its derived id."""
+
+    id: str
+    game: str
+    term: object  # rulesdb.models.Term
+
+
+@dataclass
+class Reference:
+    """Every section, rule entry and glossary term of every game, by id."""
+
+    sections: dict[str, object] = field(default_factory=dict)
+    rules: dict[str, object] = field(default_factory=dict)
+    glossary: dict[str, GlossaryEntry] = field(default_factory=dict)
+
+    def game_sections(self, game: str) -> list:
+        return [s for s in self.sections.values() if s.id.split(".", 1)[0] == game]
+
+    def section_rules(self, section_id: str) -> list:
+        """Entries of a section and of its sub-sections, in file order."""
+        prefix = section_id + "."
+        return [r for r in self.rules.values() if r.section == section_id or r.section.startswith(prefix)]
+
+    def section_path(self, section_id: str) -> list[str]:
+        """Titles from the top section down to this one."""
+        path = []
+        current = self.sections.get(section_id)
+        while current is not None:
+            path.append(current.title)
+            current = self.sections.get(current.parent) if current.parent else None
+        return path[::-1]
+
+    def terms(self, game: str | None = None) -> list[GlossaryEntry]:
+        return [g for g in self.glossary.values() if game is None or g.game == game]
+
+
+def _where(loc: tuple, raw: dict) -> str:
+    """Render a pydantic error location, adding the entry's id or term where known."""
+    parts: list[str] = []
+    node = raw
+    for item in loc:
+        if isinstance(item, int):
+            parts[-1] = f"{parts[-1]}[{item}]"
+            try:
+                node = node[item]
+                label = node.get("id") or node.get("term") if isinstance(node, dict) else None
+                if label:
+                    parts[-1] += f" ({label})"
+            except (IndexError, KeyError, TypeError):
+                node = None
+        else:
+            parts.append(str(item))
+            node = node.get(item) if isinstance(node, dict) else None
+    return ".".join(parts) or "file"
+
+
+def _parse(path: Path, model):
+    from pydantic import ValidationError
+
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"{path}: {exc}") from exc
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise DataError(f"{path}: field {_where(first['loc'], raw)}: {first['msg']}") from exc
+
+
+def _add_unique(table: dict, key: str, value, path: Path) -> None:
+    if key in table:
+        raise DataError(f"{path}: id {key} is used twice")
+    table[key] = value
+
+
+def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS) -> Reference:
+    """Read and cross-check the rules and glossary files of these games (all by default)."""
+    from rulesdb.models import GlossaryFile, RulesFile
+
+    ref = Reference()
+    for game in games:
+        folder = data_dir / game
+        for path in sorted(folder.glob("*.toml")):
+            if path.name.startswith("glossary"):
+                continue
+            doc = _parse(path, RulesFile)
+            if doc.game != game:
+                raise DataError(f"{path}: field game: {doc.game} does not match its folder {game}")
+            for sec in doc.sections:
+                _add_unique(ref.sections, sec.id, sec, path)
+            for rule in doc.rules:
+                if rule.id in ref.sections:
+                    raise DataError(f"{path}: rule id {rule.id} is also a section id")
+                _add_unique(ref.rules, rule.id, rule, path)
+        for gpath in sorted(folder.glob("glossary*.toml")):
+            doc = _parse(gpath, GlossaryFile)
+            for term in doc.terms:
+                gid = f"{game}.glossary.{slug(term.term)}"
+                _add_unique(ref.glossary, gid, GlossaryEntry(gid, game, term), gpath)
+    _check_links(ref, data_dir)
+    return ref
+
+
+def _check_links(ref: Reference, data_dir: Path) -> None:
+    """Every section, parent, see-also and glossary link must name something that exists."""
+    for sec in ref.sections.values():
+        if sec.parent and sec.parent not in ref.sections:
+            raise DataError(f"{data_dir}: section {sec.id}: field parent: no section {sec.parent}")
+    known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
+    for rule in ref.rules.values():
+        if rule.section not in ref.sections:
+            raise DataError(f"{data_dir}: rule {rule.id}: field section: no section {rule.section}")
+        for other in rule.see_also:
+            if other not in known:
+                raise DataError(f"{data_dir}: rule {rule.id}: field see_also: no entry {other}")
+    for entry in ref.glossary.values():
+        for other in entry.term.rules:
+            if other not in ref.rules and other not in ref.sections:
+                raise DataError(f"{data_dir}: glossary term {entry.term.term!r}: field rules: no entry {other}")
+
+
+@lru_cache(maxsize=1)
+def reference() -> Reference:
+    """The built-in reference, loaded once per process."""
+    return load_reference()

@@ -1,0 +1,146 @@
+"""The rules reference data: loads, ids unique, links resolve, every rulebook section covered."""
+from __future__ import annotations
+
+import shutil
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulesdb.errors import DataError
+from rulesdb.games import DATA_DIR
+from rulesdb.reference import load_reference, reference
+from tests.conftest import GAMES, ROOT, RULEBOOK_FILES, RULEBOOKS
+
+SECTIONS_DIR = ROOT / "tests" / "rulebook_sections"
+
+# Terms a player meets in each game (named in the rules-lookup issue); each must be in the glossary.
+REQUIRED_TERMS = {
+    "catharsis": ["Morale", "Divinity", "Combo", "Paradox", "Cobble", "Demonic", "Drinks", "Ice", "Thralls",
+                  "Kill Point Tokens", "Burn", "Armor", "Armorshred"],
+    "cataclysm-arcade": ["Line", "Initiative", "Priority", "Enforcer", "Stealthy", "Fortify", "Armor"],
+    "catopomp": ["Heaven card", "Hell card", "Hell Domain", "Dice Boost", "Soul Gem", "Used Dice", "reserve die"],
+    "theseus": ["Party", "Hand", "Board", "Rank Deck", "Explore", "Recruit", "Subjugate", "Bonus", "Exile"],
+    "catastrophe": ["Yarn Ball", "Grim Reapurr", "Red Glowy Dot", "Catfinity", "Power Cat", "Claw Phase",
+                    "Paw Phase", "CATastrophe Phase"],
+}
+
+
+def rulebook_sections(game: str) -> list[str]:
+    out = []
+    for path in sorted(SECTIONS_DIR.glob("*.toml")):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        if doc["game"] == game:
+            out += doc["sections"]
+    return out
+
+
+def test_reference_loads_every_game():
+    ref = reference()
+    for game in GAMES:
+        assert [r for r in ref.rules.values() if r.game == game], f"{game} has no rules"
+        assert ref.terms(game), f"{game} has no glossary"
+
+
+def test_ids_are_unique_across_all_files():
+    ids = Counter()
+    for path in DATA_DIR.rglob("*.toml"):
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        for key in ("sections", "rules"):
+            ids.update(item["id"] for item in doc.get(key, []))
+    assert [i for i, n in ids.items() if n > 1] == []
+
+
+def test_every_link_resolves():
+    ref = reference()
+    known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
+    for rule in ref.rules.values():
+        assert rule.section in ref.sections
+        assert set(rule.see_also) <= known, rule.id
+    for entry in ref.glossary.values():
+        assert set(entry.term.rules) <= set(ref.rules) | set(ref.sections), entry.id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rulebook_section_has_entries(game):
+    ref = reference()
+    sections = rulebook_sections(game)
+    assert len(sections) >= 8, f"the section list of {game} looks incomplete"
+    sources = {r.source for r in ref.rules.values() if r.game == game}
+    sources |= {s.source for s in ref.game_sections(game)}
+    assert [s for s in sections if s not in sources] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_section_lists_match_the_rulebooks(game):
+    book = RULEBOOKS / RULEBOOK_FILES[game]
+    if not book.exists():
+        pytest.skip("the rulebooks are not beside the project")
+    text = book.read_text(encoding="utf-8")
+    assert [s for s in rulebook_sections(game) if s not in text] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_glossary_has_the_terms_players_meet(game):
+    from rulesdb.glossary import define
+
+    for term in REQUIRED_TERMS[game]:
+        found = define(term, game)
+        assert found and found[0].game == game, term
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_worked_examples_are_restated(game):
+    examples = [r for r in reference().rules.values() if r.game == game and r.kind == "example"]
+    assert examples or game == "cataclysm-arcade", f"{game} has worked examples in its rulebook"
+
+
+def test_ambiguities_are_said_plainly():
+    ref = reference()
+    reroll = [r for r in ref.rules.values() if r.game == "catharsis" and r.unclear and "reroll" in (r.text + r.unclear).lower()]
+    assert reroll, "the Catharsis reroll contradiction must be marked unclear"
+
+
+def _copy_data(tmp_path: Path) -> Path:
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def test_a_missing_field_names_file_and_field(tmp_path):
+    data = _copy_data(tmp_path)
+    path = data / "catopomp" / "rules.toml"
+    text = path.read_text(encoding="utf-8")
+    first_title = next(line for line in text.splitlines() if line.startswith("title = ") )
+    path.write_text(text.replace(first_title, "titel = \"oops\"", 1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_reference(data)
+    message = str(err.value)
+    assert "catopomp" in message and "rules.toml" in message
+    assert "titel" in message or "title" in message
+
+
+def test_an_unknown_see_also_is_refused(tmp_path):
+    data = _copy_data(tmp_path)
+    path = data / "theseus" / "rules.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("see_also = [", "see_also = [\"theseus.no-such-rule\", ", 1), encoding="utf-8")
+    with pytest.raises(DataError, match="theseus.no-such-rule"):
+        load_reference(data)
+
+
+def test_a_duplicate_id_is_refused(tmp_path):
+    data = _copy_data(tmp_path)
+    src = data / "catastrophe" / "rules.toml"
+    doc = src.read_text(encoding="utf-8")
+    first_rule = doc[doc.index("[[rules]]"):].split("\n[[", 1)[0]
+    (data / "catastrophe" / "rules-extra.toml").write_text('game = "catastrophe"\n\n' + first_rule + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match="used twice"):
+        load_reference(data)
+
+
+def test_models_are_frozen():
+    rule = next(iter(reference().rules.values()))
+    with pytest.raises(Exception):
+        rule.title = "changed"

@@ -1,0 +1,116 @@
+"""Search behaviour: numbers, synonyms, typos, OR groups, the game filter, the derived index."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import paths
+from rulesdb.analysis import synonyms, words
+from rulesdb.errors import BadQuery
+from rulesdb.index import fingerprint
+from rulesdb.search import search
+
+
+def ids(query: str, game: str | None = None, limit: int = 5) -> list[str]:
+    return [h.id for h in search(query, paths.cache_dir(), paths.sources_dir(), game=game, limit=limit).results]
+
+
+def test_single_digits_are_kept():
+    tokens = [t.text for t in __import__("rulesdb.analysis", fromlist=["analyzer"]).analyzer()("roll a 1 or 9 lives")]
+    assert "1" in tokens and "9" in tokens and "live" in tokens
+
+
+def test_hyphenated_words_match_every_spelling():
+    from rulesdb.analysis import analyzer
+
+    ana = analyzer()
+    tokens = {t.text for t in ana("re-roll")}
+    joined = [t.text for t in ana("reroll")]
+    assert set(joined) <= tokens and {"re", "roll"} <= tokens
+
+
+def test_player_words_map_to_rulebook_words():
+    assert "reapurr" in synonyms("reaper")
+    assert "dice" in synonyms("die")
+    assert "0" in synonyms("zero")
+    assert "health" in synonyms("hp")
+    assert "lives" in synonyms("life")
+
+
+def test_synonym_finds_the_rulebook_word():
+    assert any("reapurr" in i for i in ids("where does the reaper start", game="catastrophe"))
+
+
+def test_typo_tolerance_for_words_the_index_lacks():
+    result = search("grim reapr", paths.cache_dir(), paths.sources_dir(), game="catastrophe")
+    assert any("reapurr" in h.id for h in result.results)
+    assert result.did_you_mean
+
+
+def test_or_grouping_tolerates_a_word_no_rule_has():
+    assert ids("soul gem zxqvw", game="catopomp")
+
+
+def test_game_filter_keeps_to_one_game():
+    for hit in search("armor", paths.cache_dir(), paths.sources_dir(), game="cataclysm-arcade").results:
+        assert hit.game == "cataclysm-arcade"
+
+
+def test_a_term_two_games_share_is_found_in_both():
+    games = {h.game for h in search("armor", paths.cache_dir(), paths.sources_dir(), limit=20).results}
+    assert {"catharsis", "cataclysm-arcade"} <= games
+
+
+def test_snippets_mark_the_matched_words():
+    hit = search("hand limit", paths.cache_dir(), paths.sources_dir(), game="catastrophe").results[0]
+    assert "**" in hit.snippet
+
+
+def test_an_empty_query_is_refused():
+    with pytest.raises(BadQuery):
+        search("   ?? the a ", paths.cache_dir(), paths.sources_dir())
+
+
+def test_a_misspelt_word_gets_did_you_mean():
+    from rulesdb.games import DATA_DIR
+
+    typo = "moralle"
+    assert not any(typo in p.read_text(encoding="utf-8").lower() for p in DATA_DIR.rglob("*.toml"))
+    result = search(f"{typo} thresholds", paths.cache_dir(), paths.sources_dir(), game="catharsis")
+    assert any("moral" in s.lower() for s in result.did_you_mean)
+    assert any("morale" in h.id for h in result.results)
+
+
+def test_index_is_rebuilt_when_the_data_changes(tmp_path):
+    sources = tmp_path / "sources"
+    before = fingerprint(sources)
+    sources.mkdir()
+    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": []}')
+    assert fingerprint(sources) != before
+
+
+def test_index_is_swapped_in_and_old_ones_removed(tmp_path):
+    from rulesdb.index import open_index
+
+    cache, sources = tmp_path / "cache", tmp_path / "sources"
+    open_index(cache, sources)
+    first = sorted(p.name for p in cache.iterdir())
+    sources.mkdir()
+    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": [{"id": "x:1", "title": "T", "text": "zebra"}]}')
+    open_index(cache, sources)
+    second = sorted(p.name for p in cache.iterdir())
+    assert len(first) == len(second) == 1 and first != second
+    assert not any(p.name.startswith(".building") for p in cache.iterdir())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=60))
+def test_any_query_gives_results_or_a_clear_refusal(query):
+    try:
+        result = search(query, paths.cache_dir(), paths.sources_dir(), limit=3)
+    except BadQuery:
+        assert not words(query)
+    else:
+        assert len(result.results) <= 3
+        assert all(h.score > 0 for h in result.results)
