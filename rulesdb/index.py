@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
 from rulesdb.games import DATA_DIR
 
-INDEX_FORMAT = "4"  # bump when the schema or the analysis changes
+INDEX_FORMAT = "7"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
@@ -46,11 +44,12 @@ def schema():
         kind=ID(stored=True),
         source=ID(stored=True),
         title=TEXT(stored=True, analyzer=ana, field_boost=FIELD_BOOSTS["title"]),
-        text=TEXT(stored=True, analyzer=ana, field_boost=FIELD_BOOSTS["text"]),
+        text=TEXT(stored=True, analyzer=ana, field_boost=FIELD_BOOSTS["text"], phrase=False),
         keywords=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["keywords"]),
         aliases=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["aliases"]),
-        section=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["section"]),
-        spell=TEXT(analyzer=ana),  # every word of the document: the lexicon for typo corrections
+        section=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["section"], phrase=False),
+        spell=TEXT(analyzer=ana, phrase=False),  # each word of the document once: the lexicon for typo fixes
+        names=STORED,  # a glossary term's aliases, for "did you mean"
         order=STORED,
     )
 
@@ -85,6 +84,7 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
             "text": term.definition,
             "keywords": term.term,
             "aliases": " ; ".join(term.aliases),
+            "names": " ; ".join(term.aliases),
             "section": "glossary",
             "order": 100_000 + n,
         }
@@ -103,20 +103,44 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
 
 
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None) -> None:
-    """Write a complete index into `target` (which must not exist yet)."""
+    """Write a complete index into `target` (which must not exist yet): one sub-index per game,
+    so a question about one game reads only that game's postings and IDF counts within it."""
+    import shutil
+    import tempfile
+
+    import json
+    import re
+    from collections import Counter
+
     from whoosh import index
+    from whoosh.codec.whoosh3 import W3Codec
+
+    from rulesdb.analysis import analyzer
+    from rulesdb.games import GAME_IDS
 
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target.parent))
     try:
-        ix = index.create_in(str(tmp), schema())
-        writer = ix.writer()
+        writers = {}
+        for game in GAME_IDS:
+            (tmp / game).mkdir()
+            # uncompressed posting blocks: the index is small, and zlib was a tenth of the build
+            writers[game] = index.create_in(str(tmp / game), schema()).writer(codec=W3Codec(compression=0))
+        ana = analyzer()
+        surface: dict[str, Counter] = {game: Counter() for game in GAME_IDS}
         for n, doc in enumerate(documents(sources_dir), start=1):
-            spell = " ".join(doc.get(f, "") for f in TEXT_FIELDS)
-            writer.add_document(**doc, spell=spell)
+            spell = " ".join({w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
+            writers[doc["game"]].add_document(**doc, spell=spell)
+            surface[doc["game"]].update((t.text, t.original) for t in ana(spell, keeporiginal=True))
             if progress:
                 progress(n)
-        writer.commit()
+        for game, writer in writers.items():
+            writer.commit()
+            # the commonest spelling of each stem, to show corrections as words ("morale", not "moral")
+            best: dict[str, str] = {}
+            for (stem, word), _ in surface[game].most_common():
+                best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
+            (tmp / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
         try:
             os.rename(tmp, target)
         except OSError:
@@ -128,17 +152,36 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None):
-    """Open the index for the current data, building it first when the data changed."""
+def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
+               games: Iterable[str] | None = None) -> dict:
+    """Open the per-game indexes for the current data (all games, or these), building first
+    when the data changed."""
     from whoosh import index
+
+    from rulesdb.games import GAME_IDS
 
     target = cache_dir / f"index-{fingerprint(sources_dir)}"
     if not target.is_dir():
+        import shutil
+
         build(target, sources_dir, progress)
         for old in cache_dir.glob("index-*"):
             if old != target:
                 shutil.rmtree(old, ignore_errors=True)
-    return index.open_dir(str(target))
+    return {game: index.open_dir(str(target / game)) for game in (games or GAME_IDS)}
+
+
+def surface_words(indexes: dict) -> dict[str, str]:
+    """Stem -> the word the reference most often spells it as, over these games' indexes."""
+    import json
+
+    out: dict[str, str] = {}
+    for ix in indexes.values():
+        path = Path(ix.storage.folder) / "surface.json"
+        if path.exists():
+            for stem, word in json.loads(path.read_text(encoding="utf-8")).items():
+                out.setdefault(stem, word)
+    return out
 
 
 def count_documents(sources_dir: Path | None) -> int:

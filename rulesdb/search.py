@@ -2,22 +2,22 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from rulesdb.analysis import synonyms, words
 from rulesdb.errors import BadQuery
-from rulesdb.index import TEXT_FIELDS, open_index
+from rulesdb.index import TEXT_FIELDS, open_index, surface_words
 
-WEAK_SCORE = 4.0
-SYNONYM_WEIGHT = 0.7
-PHRASE_WEIGHT = 0.5
+WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
+SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
+PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
-RARE = 6  # a word in fewer documents than this may be a typo of a common one  # a synonym or a spelling fix weighs this much of the word as typed  # below this the best hit is a poor match: offer "did you mean"
+COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
+RARE = 6  # a word in fewer documents than this may be a typo of a common one
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     id: str
     game: str
     title: str
@@ -27,24 +27,38 @@ class Hit:
     source: str
 
 
-@dataclass
 class SearchResult:
-    query: str
-    game: str | None
-    results: list[Hit] = field(default_factory=list)
-    did_you_mean: list[str] = field(default_factory=list)
+    """The answer to one query: hits best first, and suggestions when nothing matched well."""
+
+    def __init__(self, query: str, game: str | None):
+        self.query, self.game = query, game
+        self.results: list[Hit] = []
+        self.did_you_mean: list[str] = []
 
     def as_json(self) -> dict:
         return {
             "query": self.query,
             "game": self.game,
-            "results": [asdict(h) | {"score": round(h.score, 3)} for h in self.results],
+            "results": [h._asdict() | {"score": round(h.score, 3)} for h in self.results],
             "did_you_mean": self.did_you_mean,
         }
 
 
-def _known(reader, token: str) -> bool:
-    return reader.doc_frequency("spell", token) > 0
+class Lexicon:
+    """The words of one or more per-game indexes, counted together."""
+
+    def __init__(self, readers):
+        self.readers = list(readers)
+        self.doc_count = sum(r.doc_count() for r in self.readers)
+
+    def df(self, field: str, token: str) -> int:
+        return sum(r.doc_frequency(field, token) for r in self.readers)
+
+    def known(self, token: str) -> bool:
+        return any(r.doc_frequency("spell", token) for r in self.readers)
+
+    def near(self, token: str, maxdist: int) -> set[str]:
+        return {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
 
 
 def _distance(a: str, b: str) -> int:
@@ -61,16 +75,16 @@ def _distance(a: str, b: str) -> int:
     return prev[-1]
 
 
-def _corrections(reader, token: str) -> list[str]:
+def _corrections(lex: Lexicon, token: str) -> list[str]:
     """Index terms close to a word the index lacks: fewest edits first, then most common."""
     if len(token) < 4 or token.isdigit():
         return []
     limit = 1 if len(token) <= 4 else 2
     scored = []
-    for term in reader.terms_within("spell", token, 2, prefix=1):
+    for term in lex.near(token, 2):
         d = _distance(token, term)
         if 0 < d <= limit:
-            scored.append((d, -reader.doc_frequency("spell", term), term))
+            scored.append((d, -lex.df("spell", term), term))
     return [t for _, _, t in sorted(scored)[:3]]
 
 
@@ -78,35 +92,37 @@ def _analyse(ana, word: str) -> list[str]:
     return [t.text for t in ana(word)]
 
 
-def build_query(reader, ana, query: str):
+def build_query(lex: Lexicon, ana, query: str):
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings. Returns (query, {misspelt word: correction})."""
     from whoosh.query import Or, Phrase, Term
 
     terms, fixes = [], {}
+    common = max(50, int(lex.doc_count * COMMON_SHARE))
     for word in words(query):
-        tokens: set[str] = set()
+        own = set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
+        tokens = set(own)
         for variant in synonyms(word) | synonyms(word.replace("-", "")):
             tokens.update(_analyse(ana, variant))
-        known = {t for t in tokens if _known(reader, t)}
+        known = {t for t in tokens if lex.known(t)}
         if not known:
-            for t in list(tokens):
-                close = _corrections(reader, t)
+            for t in sorted(own):
+                close = _corrections(lex, t)
                 if close:
                     fixes[word] = close[0]
                 known.update(close)
         else:
             # a rare word may be a typo that some alias spells the same way ("bouns"): add the
             # far more common close word too
-            for t in set(_analyse(ana, word)) & known:
-                df = reader.doc_frequency("spell", t)
+            for t in own & known:
+                df = lex.df("spell", t)
                 if df < RARE:
-                    known.update(c for c in _corrections(reader, t) if reader.doc_frequency("spell", c) >= 2 * df)
-        own = set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
+                    known.update(c for c in _corrections(lex, t) if lex.df("spell", c) >= 2 * df)
         for t in sorted(known):
             # the word as typed counts fully; synonyms and spelling fixes a little less
             weight = 1.0 if t in own else SYNONYM_WEIGHT
-            terms += [Term(f, t, boost=weight) for f in TEXT_FIELDS]
+            # a field where the word is in a large share of documents adds little but costs much
+            terms += [Term(f, t, boost=weight) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     stems = [_analyse(ana, w) for w in words(query)]
@@ -117,9 +133,9 @@ def build_query(reader, ana, query: str):
     return (Or(terms) if terms else None), fixes
 
 
-def _marker():
-    """A whoosh highlight formatter that wraps matches in ** ** and joins fragments with ' … '."""
-    from whoosh.highlight import Formatter, get_text
+def _snippet(text: str, terms: frozenset, analyzer) -> str:
+    """The best one or two passages of the text with the matched words wrapped in ** **."""
+    from whoosh.highlight import ContextFragmenter, Formatter, get_text, highlight
 
     class Marker(Formatter):
         between = " … "
@@ -127,14 +143,7 @@ def _marker():
         def format_token(self, text, token, replace=False):
             return f"**{get_text(text, token, replace)}**"
 
-    return Marker()
-
-
-def _snippet(hit, text: str) -> str:
-    try:
-        marked = hit.highlights("text", top=2)
-    except Exception:  # a highlighting failure must never cost the answer
-        marked = ""
+    marked = highlight(text, terms, analyzer, ContextFragmenter(maxchars=220, surround=60), Marker(), top=2)
     if marked:
         return " ".join(marked.split())
     plain = " ".join(text.split())
@@ -142,34 +151,46 @@ def _snippet(hit, text: str) -> str:
 
 
 class RulesSearch:
-    """An open index to run many queries against (the CLI runs one, a long-lived assistant many)."""
+    """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
-    def __init__(self, cache_dir: Path, sources_dir: Path | None = None):
+    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
         from rulesdb.analysis import analyzer
 
-        self.ix = open_index(cache_dir, sources_dir)
+        indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
+        self.searchers = {g: ix.searcher() for g, ix in indexes.items()}
+        self.names = lambda: glossary_names(indexes)
+        self.surface = lambda: surface_words(indexes)
         self.analyzer = analyzer()
 
+    def close(self) -> None:
+        for searcher in self.searchers.values():
+            searcher.close()
+
+    def __enter__(self) -> RulesSearch:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
-        """Ranked hits for a natural-language question, optionally within one game."""
+        """Ranked hits for a natural-language question, in one game or across all of them."""
         if not words(query):
             raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
-        from whoosh import highlight
-        from whoosh.query import Term
-
-        result = SearchResult(query=query, game=game)
-        with self.ix.searcher() as searcher:
-            q, fixes = build_query(searcher.reader(), self.analyzer, query)
-            if q is not None:
-                hits = searcher.search(q, limit=limit, filter=Term("game", game) if game else None)
-                hits.fragmenter = highlight.ContextFragmenter(maxchars=220, surround=60)
-                hits.formatter = _marker()
-                for h in hits:
-                    result.results.append(
-                        Hit(h["id"], h["game"], h["title"], h["text"], _snippet(h, h["text"]), float(h.score), h["source"])
-                    )
-            if fixes or not result.results or result.results[0].score < WEAK_SCORE:
-                result.did_you_mean = _did_you_mean(query, fixes, game)
+        result = SearchResult(query, game)
+        searchers = [sr for gid, sr in self.searchers.items() if game is None or gid == game]
+        q, fixes = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
+        found = []
+        if q is not None:
+            for searcher in searchers:
+                found += [(float(h.score), h.fields()) for h in searcher.search(q, limit=limit)]
+        found.sort(key=lambda pair: -pair[0])
+        terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
+        result.results = [
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"])
+            for score, f in found[:limit]
+        ]
+        if fixes or not result.results or result.results[0].score < WEAK_SCORE:
+            result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
 
 
@@ -183,18 +204,39 @@ def search(
     """One query: checks the query first, so bad input never builds or touches the index."""
     if not words(query):
         raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
-    return RulesSearch(cache_dir, sources_dir).search(query, game, limit)
+    with RulesSearch(cache_dir, sources_dir, game) as engine:
+        return engine.search(query, game, limit)
 
 
-def _did_you_mean(query: str, fixes: dict[str, str], game: str | None) -> list[str]:
-    """Suggestions: the query with misspelt words corrected, then close glossary terms."""
+def glossary_names(indexes: dict) -> dict[str, str]:
+    """Normalised glossary names and aliases -> the term, read from the indexes (no data load)."""
+    from rulesdb.glossary import normalise
+
+    names: dict[str, str] = {}
+    for ix in indexes.values():
+        with ix.searcher() as searcher:
+            for fields in searcher.documents(kind="term"):
+                for name in [fields["title"], *fields.get("names", "").split(" ; ")]:
+                    if name:
+                        names.setdefault(normalise(name), fields["title"])
+    return names
+
+
+def _did_you_mean(query: str, fixes: dict[str, str], names, surface) -> list[str]:
+    """Suggestions: the query with misspelt words corrected, then the closest glossary terms."""
+    import difflib
+
+    from rulesdb.glossary import normalise
+
     out = []
     if fixes:
+        spelled = surface()
         fixed = query
         for word, better in fixes.items():
-            fixed = re.sub(re.escape(word), better, fixed, flags=re.IGNORECASE)
+            fixed = re.sub(re.escape(word), spelled.get(better, better), fixed, flags=re.IGNORECASE)
         out.append(fixed)
-    from rulesdb.glossary import nearest_terms
-
-    out += [t for t in nearest_terms(query, game) if t not in out]
+    table = names()
+    for key in difflib.get_close_matches(normalise(query), list(table), n=6, cutoff=0.6):
+        if table[key] not in out:
+            out.append(table[key])
     return out[:4]
