@@ -9,7 +9,7 @@ from pathlib import Path
 def console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=True)
 
 
 def print_json(obj) -> None:
@@ -22,6 +22,21 @@ def emit(obj, as_json: bool, text: str) -> None:
         print_json(obj)
     else:
         print(text)
+
+
+def reflow(text: str) -> list[str]:
+    """Lines of a data text joined into paragraphs (the terminal wraps them), keeping list items."""
+    out: list[str] = []
+    for line in text.strip().splitlines():
+        line = line.strip()
+        if not line:
+            if out and out[-1]:
+                out.append("")
+        elif out and out[-1] and not re.match(r"^([-*•]|\(?\d+[.)]|[a-z][.)]\s)", line):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return out
 
 
 def _marked(text: str) -> str:
@@ -78,7 +93,7 @@ def _rule_lines(entry: dict, indent: str = "") -> list[str]:
 
     tag = "" if entry["kind"] == "rule" else f" [magenta]({entry['kind']})[/]"
     lines = [f"{indent}[bold]{escape(entry['title'])}[/]{tag}  [cyan]{entry['id']}[/]"]
-    lines += [f"{indent}{escape(line)}" for line in entry["text"].splitlines()]
+    lines += [f"{indent}{escape(line)}" for line in reflow(entry["text"])]
     if entry.get("unclear"):
         lines.append(f"{indent}[yellow]Unclear in the rulebook:[/] {escape(entry['unclear'])}")
     return lines
@@ -128,7 +143,7 @@ def define_view(entries: list, as_json: bool) -> None:
         if n:
             out.print()
         out.print(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
-        out.print(escape(t["definition"]))
+        out.print("\n".join(escape(line) for line in reflow(t["definition"])))
         if t["aliases"]:
             out.print(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
         out.print("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
@@ -224,3 +239,134 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     for r in rows:
         table.add_row(r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or "")
     console().print(table)
+
+
+def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
+    """A referee's answer: legal or not, each reason with its rule id and title, effects, alternatives."""
+    if as_json:
+        print_json(verdict.as_json())
+        return
+    from rich.markup import escape
+
+    from rulesdb.lookup import title_of
+
+    out = console()
+    head = "[bold green]Legal[/]" if verdict.legal else "[bold red]Illegal[/]"
+    out.print(f"{head}: {escape(move)}  [dim]({game})[/]")
+    for r in verdict.reasons:
+        out.print(f"  • {escape(r.message)}  [cyan]{r.rule}[/] [dim]{escape(title_of(r.rule))}[/]")
+    if verdict.effects:
+        out.print("What happens:")
+        for e in verdict.effects:
+            rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
+            out.print(f"  → {escape(e.message)}{rule}")
+    if verdict.unchecked:
+        out.print("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
+        for note in verdict.unchecked:
+            out.print(f"  ? {escape(note)}")
+    if verdict.alternatives:
+        out.print("Legal instead:")
+        for alt in verdict.alternatives:
+            out.print(f"  {escape(alt)}")
+    if verdict.reasons:
+        out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
+
+
+def status_view(game: str, problems: list, as_json: bool) -> None:
+    if as_json:
+        print_json({"game": game, "possible": not problems, "problems": [p.model_dump() for p in problems]})
+        return
+    from rich.markup import escape
+
+    out = console()
+    if not problems:
+        out.print(f"[green]Nothing impossible about this {game} table.[/]")
+        return
+    out.print(f"[bold red]{len(problems)} problem(s) with this {game} table:[/]")
+    for p in problems:
+        out.print(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "-"
+    return "-" if value is None else str(value)
+
+
+def summary_view(summary: dict) -> None:
+    """A compact view of a tracker summary: scalars on one line, per-player tables as tables."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = console()
+    scalars = {k: v for k, v in summary.items() if not isinstance(v, (dict, list))}
+    if scalars:
+        out.print("  ".join(f"[bold]{escape(str(k))}[/] {escape(_cell(v))}" for k, v in scalars.items()))
+    for key, value in summary.items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            columns = list(dict.fromkeys(c for row in value.values() for c in row))
+            table = Table(title=str(key), title_justify="left", show_edge=False, pad_edge=False)
+            table.add_column("")
+            for c in columns:
+                table.add_column(str(c))
+            for row_name, row in value.items():
+                table.add_row(str(row_name), *(escape(_cell(row.get(c))) for c in columns))
+            out.print(table)
+        elif isinstance(value, (dict, list)):
+            out.print(f"[bold]{escape(str(key))}[/] {escape(_cell(value))}")
+
+
+def track_view(result, as_json: bool, headline: str | None = None) -> None:
+    """After a tracker command: what changed, what it triggered (with rule ids), then the state."""
+    if as_json:
+        print_json(result.as_json())
+        return
+    from rich.markup import escape
+
+    out = console()
+    if headline:
+        out.print(headline)
+    if result.change:
+        tag = " [yellow](overruled)[/]" if result.overruled else ""
+        out.print(f"[bold]{escape(result.session.name)}[/]: {escape(result.change)}{tag}")
+    for v in result.violations:
+        out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+    for e in result.effects:
+        rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
+        out.print(f"  → {escape(e.message)}{rule}")
+    summary_view(result.summary)
+
+
+def sessions_view(sessions: list, current: str | None, as_json: bool) -> None:
+    if as_json:
+        print_json({"current": current, "sessions": [s.as_json() for s in sessions]})
+        return
+    if not sessions:
+        print('No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')
+        return
+    from rich.table import Table
+
+    table = Table(title="Sessions")
+    for col in ("", "name", "game", "players", "started", "ended"):
+        table.add_column(col)
+    for s in sessions:
+        table.add_row("*" if s.name == current else "", s.name, s.game, ", ".join(s.players), s.created, s.ended or "")
+    console().print(table)
+
+
+def log_view(session, entries: list, applied: set, as_json: bool) -> None:
+    if as_json:
+        print_json({"session": session.name, "entries": [e.as_json() | {"applied": e.seq in applied} for e in entries]})
+        return
+    from rich.markup import escape
+
+    out = console()
+    if not entries:
+        out.print(f"{session.name}: no changes yet.")
+    for e in entries:
+        mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
+        out.print(f"{e.seq:>4}  [dim]{e.at}[/]  {escape(e.label)}{mark}")

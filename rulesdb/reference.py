@@ -105,7 +105,8 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
     ref = Reference()
     for game in games:
         folder = data_dir / game
-        for path in sorted(folder.glob("*.toml")):
+        # rules.toml first (the rulebook's opening sections), then the other files by name
+        for path in sorted(folder.glob("*.toml"), key=lambda p: (p.name != "rules.toml", p.name)):
             if path.name.startswith("glossary"):
                 continue
             doc = _parse(path, RulesFile)

@@ -135,7 +135,7 @@ def build_query(lex: Lexicon, ana, query: str):
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
     """The best one or two passages of the text with the matched words wrapped in ** **."""
-    from whoosh.highlight import ContextFragmenter, Formatter, get_text, highlight
+    from whoosh.highlight import Formatter, SentenceFragmenter, get_text, highlight
 
     class Marker(Formatter):
         between = " … "
@@ -143,7 +143,7 @@ def _snippet(text: str, terms: frozenset, analyzer) -> str:
         def format_token(self, text, token, replace=False):
             return f"**{get_text(text, token, replace)}**"
 
-    marked = highlight(text, terms, analyzer, ContextFragmenter(maxchars=220, surround=60), Marker(), top=2)
+    marked = highlight(text, terms, analyzer, SentenceFragmenter(maxchars=240), Marker(), top=2)
     if marked:
         return " ".join(marked.split())
     plain = " ".join(text.split())
@@ -189,7 +189,14 @@ class RulesSearch:
             Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"])
             for score, f in found[:limit]
         ]
-        if fixes or not result.results or result.results[0].score < WEAK_SCORE:
+        weak = not result.results or result.results[0].score < WEAK_SCORE
+        if not weak and fixes:
+            # offer a correction only where it is what found the best hit ("grim reapr"), not
+            # for an ordinary word the reference happens not to use ("twice")
+            top = result.results[0]
+            found = {t.text for t in self.analyzer(top.title + " " + top.text)}
+            fixes = {w: c for w, c in fixes.items() if c in found}
+        if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
 
