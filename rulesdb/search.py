@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -158,7 +159,7 @@ class RulesSearch:
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
         self.searchers = {g: ix.searcher() for g, ix in indexes.items()}
-        self.names = lambda: glossary_names(indexes)
+        self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = analyzer()
 
@@ -194,7 +195,7 @@ class RulesSearch:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
             # for an ordinary word the reference happens not to use ("twice")
             top = result.results[0]
-            found = {t.text for t in self.analyzer(top.title + " " + top.text)}
+            found = {t.text for t in self.analyzer(top.title + " " + top.text + " " + " ".join(self.names()))}
             fixes = {w: c for w, c in fixes.items() if c in found}
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)

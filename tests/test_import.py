@@ -100,4 +100,5 @@ def test_splitting_never_loses_a_word(lines):
     parts = split_sections(text)
     kept = " ".join(h + " " + b for h, b in parts).split()
     for word in text.split():
-        assert word in kept
+        if word.strip("#"):  # a Markdown heading's marks are not words
+            assert word in kept
