@@ -66,7 +66,7 @@ class CompanionGroup(TyperGroup):
 app = typer.Typer(
     cls=CompanionGroup,
     name="companion",
-    help="The table companion: rules lookup for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe.",
+    help="The table companion for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe: rules lookup and a move validator.",
     add_completion=False,
     pretty_exceptions_enable=False,
     no_args_is_help=False,
@@ -78,12 +78,15 @@ WELCOME = """companion {version}: rules at the table, in seconds.
 Games:
 {games}
 
-Try:
-  companion games
+Look up rules:
   companion rules search "can I reroll just one die?" --game catharsis
   companion rules define "hell domain"
   companion rules show catopomp.dice-boost
-  companion rules toc --game theseus
+Keep the counters:
+  companion track new catastrophe --players "Ann,Ben,Cy"
+  companion track lives ben -2
+Check a play:
+  companion check catopomp --situation table.toml --move "heaven 4 5 then hell 2"
 
 Every command has --help."""
 
@@ -119,9 +122,11 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
     games_view(as_json)
 
 
-from companion import rules_cmd  # noqa: E402  (registers the `rules` commands)
+from companion import play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")
+app.add_typer(track_cmd.track_app, name="track")
+play_cmd.register(app)
 
 
 def main() -> None:

@@ -291,8 +291,11 @@ def _cell(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ", ".join(_cell(v) for v in value) or "-"
+        return ("; " if any(isinstance(v, dict) for v in value) else ", ").join(_cell(v) for v in value) or "-"
     if isinstance(value, dict):
+        if "name" in value:  # a named thing in a cell (a power, a fighter): its name and what is set
+            rest = [_cell(v) for k, v in value.items() if k not in ("name", "slot") and v not in (None, False, "", 0, [], {})]
+            return f"{value['name']} ({', '.join(rest)})" if rest else str(value["name"])
         return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "-"
     return "-" if value is None else str(value)
 
@@ -307,6 +310,10 @@ def summary_view(summary: dict) -> None:
     if scalars:
         out.print("  ".join(f"[bold]{escape(str(k))}[/] {escape(_cell(v))}" for k, v in scalars.items()))
     for key, value in summary.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            # a list of records (one per player, power, fighter ...): a table keyed by the first column
+            first = next(iter(value[0]))
+            value = {str(row.get(first)): {k: v for k, v in row.items() if k != first} for row in value}
         if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             columns = list(dict.fromkeys(c for row in value.values() for c in row))
             table = Table(title=str(key), title_justify="left", show_edge=False, pad_edge=False)

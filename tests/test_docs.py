@@ -17,6 +17,20 @@ COMMANDS = [
     ["rules", "import"],
     ["rules", "sources"],
     ["rules", "remove"],
+    ["check"],
+    ["moves"],
+    ["status"],
+    ["schema"],
+    ["track", "new"],
+    ["track", "list"],
+    ["track", "show"],
+    ["track", "use"],
+    ["track", "end"],
+    ["track", "export"],
+    ["track", "import"],
+    ["track", "log"],
+    ["track", "undo"],
+    ["track", "redo"],
 ]
 
 
@@ -52,3 +66,12 @@ def test_version_matches_the_package_metadata():
 def test_every_game_has_a_guide():
     for game in ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"):
         assert (ROOT / "docs" / "games" / f"{game}.md").exists(), game
+
+
+def test_every_tracker_and_engine_is_documented():
+    from engine import ENGINES, TRACKERS
+
+    for game in TRACKERS:
+        assert (ROOT / "docs" / f"track-{game}.md").exists(), game
+    for game in ENGINES:
+        assert (ROOT / "docs" / f"moves-{game}.md").exists(), game

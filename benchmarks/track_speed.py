@@ -1,0 +1,73 @@
+"""Measure tracker speed: one update as a whole process against `import typer`, and opening a
+session whose log holds 5,000 events.
+
+    python benchmarks/track_speed.py [--runs 15]
+
+Targets (trackers issue): process ratio <= 3; opening a 5,000-event session <= 200 ms in-process.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+GAME, PLAYERS, BUMP = "cataclysm-arcade", ["Ann", "Ben"], ["coins", "ann", "+1"]
+
+
+def wall(cmd: list[str], env: dict, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=15)
+    args = ap.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="companion-track-bench-"))
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    py = sys.executable
+
+    subprocess.run([py, "-m", "companion", "track", "new", GAME, "--players", ",".join(PLAYERS)], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    base = wall([py, "-c", "import typer"], env, args.runs)
+    update = wall([py, "-m", "companion", "track", *BUMP], env, args.runs)
+    print(f"process: companion track {' '.join(BUMP)} {update * 1000:.1f} ms vs python -c 'import typer'"
+          f" {base * 1000:.1f} ms -> ratio {update / base:.2f} (target <= 3)")
+
+    from trackers.sessions import Sessions
+
+    data = home / "long"
+    with Sessions(data) as store:
+        store.new(GAME, PLAYERS, "long")
+        store.record(BUMP, "long")
+        session = store.get("long")
+        first = store.entries(session)[0]
+        with store.transaction() as con:
+            for seq in range(2, 5001):
+                con.execute("INSERT INTO events (session_id, seq, at, kind, verb, args) VALUES (?, ?, '', 'change', ?, ?)",
+                            (session.id, seq, first.verb, json.dumps(list(first.args))))
+    opens = []
+    for _ in range(max(5, args.runs // 2)):
+        start = time.perf_counter()
+        with Sessions(data) as store:
+            store.show("long")
+        opens.append(time.perf_counter() - start)
+    print(f"open a 5,000-event session (in-process, replay included): median {statistics.median(opens) * 1000:.1f} ms"
+          f" over {len(opens)} runs (target <= 200 ms)")
+
+
+if __name__ == "__main__":
+    main()

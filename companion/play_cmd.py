@@ -1,0 +1,105 @@
+"""`companion check / moves / status / schema`: the move validator, thin over engine/."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import typer
+
+JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+SITUATION_HELP = "The situation on the table: a TOML or JSON file (see `companion schema GAME`)."
+
+
+def _engine(game: str):
+    from engine import get_engine
+    from rulesdb.games import resolve_game
+
+    return get_engine(resolve_game(game))
+
+
+def read_situation(path: Path) -> dict:
+    """Parse a situation file by its extension; SituationError names the file and the problem."""
+    from engine.base import SituationError
+
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise SituationError(f"{path}: a situation file ends in .toml or .json")
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SituationError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SituationError(f"{path}: cannot read it ({exc})") from None
+    try:
+        if suffix == ".toml":
+            import tomllib
+
+            data = tomllib.loads(raw)
+        else:
+            data = json.loads(raw)
+    except ValueError as exc:
+        raise SituationError(f"{path}: not valid {suffix[1:].upper()}: {exc}") from None
+    if not isinstance(data, dict):
+        raise SituationError(f"{path}: the top level must be a table/object")
+    return data
+
+
+def _load(game: str, situation: Path):
+    engine = _engine(game)
+    return engine, engine.load_state(read_situation(situation), str(situation))
+
+
+def check(
+    game: str = typer.Argument(..., help="The game (id or alias)."),
+    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
+    move: str = typer.Option(..., "--move", "-m", help="The play, in the game's notation (see below)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Judge a play: legal or not, the rules that decide it, what happens next, and legal alternatives.
+
+    \b
+    Move notation:
+      catopomp: `heaven 4 5 then hell 2`, `hell 8 8 + dice 3+5`, `pass`  (docs/moves-catopomp.md)
+      theseus:  see docs/moves-theseus.md
+    """
+    engine, state = _load(game, situation)
+    verdict = engine.check(state, engine.parse_move(move, state))
+    from companion.render import verdict_view
+
+    verdict_view(engine.game, move, verdict, as_json)
+
+
+def moves(
+    game: str = typer.Argument(..., help="The game (id or alias)."),
+    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """List every legal play of the player to act."""
+    engine, state = _load(game, situation)
+    listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+    from companion.render import emit
+
+    emit({"game": engine.game, "moves": listed}, as_json, "\n".join(listed) or "No legal move.")
+
+
+def status(
+    game: str = typer.Argument(..., help="The game (id or alias)."),
+    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """What is impossible about the described table, each with the rule it breaks."""
+    engine, state = _load(game, situation)
+    problems = engine.status(state)
+    from companion.render import status_view
+
+    status_view(engine.game, problems, as_json)
+
+
+def schema(game: str = typer.Argument(..., help="The game (id or alias).")) -> None:
+    """The JSON Schema of the game's situation file."""
+    engine = _engine(game)
+    print(json.dumps(engine.State.model_json_schema(), indent=2))
+
+
+def register(app: typer.Typer) -> None:
+    for command in (check, moves, status, schema):
+        app.command()(command)

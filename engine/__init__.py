@@ -1,0 +1,44 @@
+"""Per-game rules engines: the situation on the table, moves, and verdicts that cite rule ids.
+
+Each game module exposes an `Engine` subclass of engine.base.Engine. `get_engine(game)` loads
+one lazily, so the CLI never imports every game's pydantic models at start-up.
+"""
+from __future__ import annotations
+
+import importlib
+
+# game id -> module under engine/ (games without an engine yet are absent)
+ENGINES = {
+    "catopomp": "engine.catopomp",
+    "theseus": "engine.theseus",
+}
+
+
+# game id -> module whose `Tracker` keeps the table's counters
+TRACKERS = {
+    "catharsis": "engine.catharsis",
+    "cataclysm-arcade": "engine.cataclysm_arcade",
+    "catastrophe": "engine.catastrophe",
+}
+
+
+def get_tracker(game: str):
+    """The tracker of a game id, or EngineUnavailable naming the games that have one."""
+    from engine.base import EngineUnavailable
+
+    module = TRACKERS.get(game)
+    if module is None:
+        raise EngineUnavailable(f"no tracker for {game} yet; games with one: {', '.join(sorted(TRACKERS))}")
+    return importlib.import_module(module).Tracker()
+
+
+def get_engine(game: str):
+    """The rules engine of a game id, or EngineUnavailable naming the games that have one."""
+    from engine.base import EngineUnavailable
+
+    module = ENGINES.get(game)
+    if module is None:
+        raise EngineUnavailable(
+            f"no move validator for {game} yet; games with one: {', '.join(sorted(ENGINES))}"
+        )
+    return importlib.import_module(module).Engine()

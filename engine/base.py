@@ -1,0 +1,124 @@
+"""The engine framework shared by every game: verdicts, reasons, effects and the three failure kinds.
+
+- Input that cannot be parsed raises MoveSyntaxError (naming the token) or SituationError
+  (naming the file's field).
+- A move that parses but breaks a rule is not an exception: check() returns an illegal Verdict.
+- Input that could mean several plays raises AmbiguousMove listing the candidates.
+
+Engines are pure: check() and apply() never mutate their input and do no I/O.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+
+class EngineError(Exception):
+    """Base of engine errors; all of them are the user's input, so exit code 2."""
+
+    bad_input = True
+
+
+class MoveSyntaxError(EngineError):
+    """A move that cannot be parsed; the message names the token."""
+
+
+class AmbiguousMove(EngineError):
+    """Text that could mean several plays; `candidates` lists them in move notation."""
+
+    def __init__(self, message: str, candidates: list[str]):
+        super().__init__(message + "; candidates: " + " | ".join(candidates))
+        self.candidates = candidates
+
+
+class SituationError(EngineError):
+    """A situation file that does not describe a table: names the file and the field."""
+
+
+class EngineUnavailable(EngineError):
+    """A game without a validator yet."""
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Reason(Frozen):
+    """Why a verdict is what it is: a rule id that `companion rules show` explains, and a message."""
+
+    rule: str
+    message: str
+
+
+class Effect(Frozen):
+    """Something that happens because of a move (a set is discarded, a card must be placed ...)."""
+
+    kind: str
+    message: str
+    rule: str | None = None
+
+
+class Verdict(Frozen):
+    """The referee's answer. `unchecked` names parts of a move the engine could not judge
+    (for example a card effect whose text the rulebook does not give): never silently legal."""
+
+    legal: bool
+    reasons: tuple[Reason, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    unchecked: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "reasons": [r.model_dump() for r in self.reasons],
+            "effects": [e.model_dump() for e in self.effects],
+            "alternatives": list(self.alternatives),
+            "unchecked": list(self.unchecked),
+        }
+
+
+S = TypeVar("S", bound=BaseModel)
+M = TypeVar("M")
+
+
+class Engine(Generic[S, M]):
+    """What every game's engine provides. Subclasses set `game`, `State` and `RULE_IDS`."""
+
+    game: ClassVar[str]
+    State: ClassVar[type[BaseModel]]
+    #: every rule id this engine can cite (a test checks each exists in rulesdb)
+    RULE_IDS: ClassVar[frozenset[str]]
+    #: the move notation, for --help and errors
+    NOTATION: ClassVar[str]
+
+    def load_state(self, data: dict, source: str = "situation") -> S:
+        """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field."""
+        from pydantic import ValidationError
+
+        try:
+            state = self.State.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "file"
+            raise SituationError(f"{source}: field {where}: {first['msg']}") from None
+        return state
+
+    def parse_move(self, text: str, state: S) -> M:
+        raise NotImplementedError
+
+    def format_move(self, move: M) -> str:
+        raise NotImplementedError
+
+    def check(self, state: S, move: M) -> Verdict:
+        raise NotImplementedError
+
+    def apply(self, state: S, move: M) -> S:
+        raise NotImplementedError
+
+    def legal_moves(self, state: S) -> list[M]:
+        raise NotImplementedError
+
+    def status(self, state: S) -> list[Reason]:
+        raise NotImplementedError

@@ -1,0 +1,794 @@
+"""Cataclysm Arcade: the table tracker (levels, Player One, coins, Bosses and Fighters, passing).
+
+The game id is `cataclysm-arcade`; a Python module name cannot hold a hyphen, so this module is
+`engine.cataclysm_arcade`.
+
+What the table keeps, in the rulebook's words:
+
+- the game **level** (1 at the start, one higher after each level) and **Player One** (picked at
+  random by the table, then one seat clockwise each level);
+- each player's **coin pool** (the level number in coins at the start of each level; what is left
+  at the end of the level is lost);
+- each player's **Boss** and **Fighters** with their health and Starting Health, tapped or not;
+- who has **passed** this level (the level is over when every player still in the game has passed);
+- who is **out** (their Boss fell to 0 or less) and the **winner** (the last player with a Boss).
+
+Reading of "turn": the rulebook uses "turn" and "level" for the same thing in its Overview (coins
+"every turn", the level rises "at the conclusion of each turn") and "level" in the Turn Structure.
+This tracker reads a turn as one whole level (cataclysm-arcade.basics.turn-means-level): coins come
+once per level and the level number rises when a level ends, i.e. after every player has passed.
+
+Pure code: no I/O. `apply()` never mutates its input.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from engine.base import AmbiguousMove, Effect, Frozen, MoveSyntaxError, Reason, Verdict
+from engine.tracking import Change, OptionError
+from engine.words import match as _match
+from engine.tracking import Tracker as BaseTracker
+
+GAME = "cataclysm-arcade"
+P = GAME + "."
+
+# ---------------------------------------------------------------- rule ids cited
+
+LEVEL_INCREASES = P + "basics.level-increases"
+PLAYER_ONE_ROTATES = P + "basics.player-one-rotates"
+WIN_LOSE = P + "basics.win-lose"
+UNTAP = P + "turn.untap"
+DRAW = P + "turn.draw"
+COINS = P + "turn.coins"
+COINS_LOST = P + "turn.unspent-coins-lost"
+PAY_FROM_POOL = P + "turn.pay-from-pool"
+LEVEL_ENDS = P + "turn.level-ends-all-passed"
+PASSING = P + "keywords.passing"
+TAPPING = P + "keywords.tapping"
+HEAL = P + "keywords.heal"
+GAIN_HEALTH = P + "keywords.gain-health"
+DESTROY = P + "keywords.destroy"
+CHOOSE_ATTACKER = P + "combat.choose-attacker"
+ATTACK_UNPAID = P + "combat.cannot-attack-unpaid"
+DAMAGE_ON_RESOLUTION = P + "combat.damage-on-resolution"
+FIGHTER_DESTROYED = P + "combat.fighter-destroyed"
+BOSS_DEFEATED = P + "combat.boss-defeated"
+DEFEATED_REMOVED = P + "winning.defeated-player-removed"
+ONE_V_ONE = P + "winning.one-v-one"
+MULTIPLAYER = P + "winning.multiplayer-last-boss"
+FIGHTER_WHEN_PLAYABLE = P + "fighter.when-playable"
+FIGHTER_ONE_PER_NAME = P + "fighter.one-per-name"
+
+BOSS = "boss"  # the word that names a player's Boss in commands
+
+
+# ---------------------------------------------------------------- state
+
+
+class Boss(Frozen):
+    """A player's Boss: in play from the start. Health is None until the table tells it."""
+
+    name: str | None = None
+    health: int | None = None
+    starting_health: int | None = None
+    tapped: bool = False
+
+
+class Fighter(Frozen):
+    """A Fighter in play. Its name is unique among its controller's Fighters."""
+
+    name: str
+    health: int
+    starting_health: int
+    tapped: bool = False
+
+
+class Player(Frozen):
+    """One seat at the table; seats are listed clockwise."""
+
+    name: str
+    coins: int = Field(default=0, ge=0)  # the coin pool for this level
+    passed: bool = False
+    out: bool = False  # the Boss was defeated: out of the game, cards removed
+    boss: Boss = Boss()
+    fighters: tuple[Fighter, ...] = ()
+
+
+class State(Frozen):
+    """The table: level, Player One, the players clockwise, and the winner once there is one."""
+
+    level: int = Field(default=1, ge=1)
+    player_one: str
+    players: tuple[Player, ...]
+    winner: str | None = None
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise MoveSyntaxError(f"no player {name!r}; players: {', '.join(p.name for p in self.players)}")
+
+    @property
+    def in_game(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if not p.out)
+
+    @property
+    def level_over(self) -> bool:
+        """Every player still in the game has passed this level."""
+        remaining = self.in_game
+        return bool(remaining) and all(p.passed for p in remaining)
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _replace_player(state: State, player: Player) -> State:
+    return state.model_copy(update={"players": tuple(player if p.name == player.name else p for p in state.players)})
+
+
+def _find_fighter(player: Player, name: str) -> Fighter | None:
+    for f in player.fighters:
+        if f.name.lower() == name.lower():
+            return f
+    return None
+
+
+def _replace_fighter(player: Player, fighter: Fighter) -> Player:
+    return player.model_copy(
+        update={"fighters": tuple(fighter if f.name == fighter.name else f for f in player.fighters)}
+    )
+
+
+def _without_fighter(player: Player, name: str) -> Player:
+    return player.model_copy(update={"fighters": tuple(f for f in player.fighters if f.name != name)})
+
+
+def _label(character: str, player: str) -> str:
+    return f"{player}'s Boss" if character == BOSS else f"{character} ({player})"
+
+
+def _number(word: str, what: str) -> int:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdigit():
+        raise MoveSyntaxError(f"{word!r} is not a whole number ({what})")
+    return int(text)
+
+
+def _positive(word: str, what: str) -> int:
+    value = _number(word, what)
+    if value <= 0 or word.strip().startswith("-"):
+        raise MoveSyntaxError(f"{word!r}: {what} must be a positive whole number")
+    return value
+
+
+# ---------------------------------------------------------------- the tracker
+
+_USAGE = {
+    "next-level": "next-level  — start the next level once everyone has passed (e.g. `next-level`)",
+    "pass": "pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)",
+    "coins": "coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
+    "(e.g. `coins ann spend 3`, `coins ann +2`)",
+    "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
+    "fighter": "fighter PLAYER NAME HEALTH [level L]  — a Fighter enters play (e.g. `fighter ann Grunt 4 level 2`)",
+    "attack": "attack PLAYER CHARACTER COST  — pay the attack cost and tap the attacker (e.g. `attack ann grunt 2`)",
+    "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
+    "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
+    "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
+    "(e.g. `gain-health ann boss 3`)",
+    "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
+    "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
+    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
+}
+
+_VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
+
+
+class Tracker(BaseTracker[State]):
+    game: ClassVar[str] = GAME
+    State: ClassVar[type[State]] = State
+    RULE_IDS: ClassVar[frozenset[str]] = frozenset({
+        LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
+        LEVEL_ENDS, PASSING, TAPPING, HEAL, GAIN_HEALTH, DESTROY, CHOOSE_ATTACKER, ATTACK_UNPAID,
+        DAMAGE_ON_RESOLUTION, FIGHTER_DESTROYED, BOSS_DEFEATED, DEFEATED_REMOVED, ONE_V_ONE, MULTIPLAYER,
+        FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
+    })
+    COMMANDS: ClassVar[dict[str, str]] = _USAGE
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
+        "default: the first listed player",
+        "boss-health": "starting Boss health if known now: one number for everyone (boss-health=30) or per "
+        "player (boss-health=ann:30,ben:25); default: unknown until `boss PLAYER N`",
+    }
+
+    # ------------------------------------------------------------ new game
+
+    def new_state(self, players: list[str], options: dict[str, str]) -> State:
+        names = [n.strip() for n in players]
+        if len(names) < 2:
+            raise OptionError("players: Cataclysm Arcade needs at least 2 players (1v1 or multiplayer)")
+        if any(not n for n in names):
+            raise OptionError("players: a player name is empty")
+        lowered = [n.lower() for n in names]
+        dupes = sorted({n for n in names if lowered.count(n.lower()) > 1})
+        if dupes:
+            raise OptionError(f"players: the name {dupes[0]!r} is given twice; give each player a different name")
+        for key in options:
+            if key not in self.OPTIONS:
+                raise OptionError(f"unknown option {key!r}; valid options: {', '.join(self.OPTIONS)}")
+
+        player_one = names[0]
+        if "player-one" in options:
+            try:
+                player_one = _match(options["player-one"].strip(), names, "player")
+            except (MoveSyntaxError, AmbiguousMove):
+                raise OptionError(
+                    f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"
+                ) from None
+
+        health: dict[str, int] = {}
+        if "boss-health" in options:
+            health = self._boss_health_option(options["boss-health"], names)
+
+        seats = tuple(
+            Player(
+                name=n,
+                coins=1,  # Level 1 income
+                boss=Boss(health=health.get(n), starting_health=health.get(n)),
+            )
+            for n in names
+        )
+        return State(level=1, player_one=player_one, players=seats)
+
+    @staticmethod
+    def _boss_health_option(value: str, names: list[str]) -> dict[str, int]:
+        bad = (
+            f"boss-health: {value!r} is not a positive number or a list like ann:30,ben:25 "
+            f"(players: {', '.join(names)})"
+        )
+        text = value.strip()
+        if text.isdigit():
+            if int(text) <= 0:
+                raise OptionError(bad)
+            return {n: int(text) for n in names}
+        out: dict[str, int] = {}
+        for part in text.split(","):
+            who, sep, amount = part.partition(":")
+            if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
+                raise OptionError(bad)
+            try:
+                name = _match(who.strip(), names, "player")
+            except (MoveSyntaxError, AmbiguousMove):
+                raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
+            out[name] = int(amount.strip())
+        return out
+
+    # ------------------------------------------------------------ parse
+
+    def parse(self, state: State, words: list[str]) -> Change:
+        words = [w for w in (str(x).strip() for x in words) if w]
+        if not words:
+            raise MoveSyntaxError(f"no command; commands: {', '.join(self.COMMANDS)}")
+        verb = self._verb(words[0])
+        rest = words[1:]
+        usage = "usage: " + self.COMMANDS[verb]
+
+        if verb == "next-level":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb)
+
+        if not rest:
+            raise MoveSyntaxError(f"missing player; {usage}")
+        player = self._player(state, rest[0])
+        rest = rest[1:]
+
+        if verb == "pass":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb, args=(player.name,))
+
+        if verb == "coins":
+            if not rest:
+                raise MoveSyntaxError(f"missing amount; {usage}")
+            if rest[0].lower() == "spend":
+                if len(rest) != 2:
+                    raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
+                amount = _positive(rest[1], "coins to spend")
+                return Change(verb=verb, args=(player.name, "spend", str(amount)))
+            if len(rest) != 1:
+                raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
+            try:
+                amount = _number(rest[0], "coins")
+            except MoveSyntaxError:
+                raise MoveSyntaxError(
+                    f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
+                ) from None
+            if amount == 0:
+                raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
+            return Change(verb=verb, args=(player.name, f"{amount:+d}"))
+
+        if verb == "boss":
+            if not rest:
+                raise MoveSyntaxError(f"missing health; {usage}")
+            health = _positive(rest[0], "Boss starting health")
+            name = " ".join(rest[1:])
+            return Change(verb=verb, args=(player.name, str(health), *((name,) if name else ())))
+
+        if verb == "fighter":
+            return self._parse_fighter(player, rest, usage)
+
+        if verb in ("damage", "heal", "gain-health", "attack"):
+            if len(rest) < 2:
+                raise MoveSyntaxError(f"missing character or amount; {usage}")
+            what = "attack cost" if verb == "attack" else f"{verb} amount"
+            amount = _number(rest[-1], what)
+            if verb == "attack":
+                if amount < 0 or rest[-1].startswith("-"):
+                    raise MoveSyntaxError(f"{rest[-1]!r}: an attack cost cannot be negative")
+            else:
+                amount = _positive(rest[-1], what)
+            character = self._character(state, player, rest[:-1], need_health=verb != "attack")
+            return Change(verb=verb, args=(player.name, character, str(amount)))
+
+        # tap, untap, destroy
+        if not rest:
+            raise MoveSyntaxError(f"missing character; {usage}")
+        character = self._character(state, player, rest, need_health=False)
+        if verb == "destroy" and character == BOSS:
+            raise MoveSyntaxError(
+                f"destroy takes a Fighter; a Boss is defeated by damage (e.g. `damage {player.name.lower()} boss 5`)"
+            )
+        return Change(verb=verb, args=(player.name, character))
+
+    def _verb(self, word: str) -> str:
+        low = word.lower().replace("_", "-")
+        low = _VERB_ALIASES.get(low, low)
+        return _match(low, list(self.COMMANDS), "command")
+
+    def _player(self, state: State, word: str) -> Player:
+        name = _match(word, [p.name for p in state.players], "player")
+        return state.player(name)
+
+    def _parse_fighter(self, player: Player, rest: list[str], usage: str) -> Change:
+        # NAME may be several words: everything up to the first number is the name.
+        idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
+        if idx is None or idx == 0:
+            raise MoveSyntaxError(f"expected a Fighter name then its health; {usage}")
+        name = " ".join(rest[:idx])
+        if name.lower() == BOSS:
+            raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
+        health = _positive(rest[idx], "Fighter health")
+        tail = rest[idx + 1:]
+        args = [player.name, name, str(health)]
+        if tail:
+            if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
+                raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
+            args += ["level", str(_positive(tail[1], "level requirement"))]
+        return Change(verb="fighter", args=tuple(args))
+
+    def _character(self, state: State, player: Player, words: list[str], need_health: bool) -> str:
+        if not words:
+            raise MoveSyntaxError(f"missing character: 'boss' or one of {player.name}'s Fighters")
+        word = " ".join(words)
+        choices = [BOSS] + [f.name for f in player.fighters]
+        found = _match(word, choices, f"character of {player.name}")
+        if found == BOSS and need_health and player.boss.health is None:
+            raise MoveSyntaxError(
+                f"{player.name}'s Boss has no health yet; set its printed health first, "
+                f"e.g. `companion track boss {player.name.lower()} 30`"
+            )
+        return found
+
+    # ------------------------------------------------------------ check
+
+    def check(self, state: State, change: Change) -> Verdict:
+        reasons = self._violations(state, change)
+        if reasons:
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
+        _, effects = self.apply(state, change)
+        return Verdict(legal=True, effects=tuple(effects))
+
+    def _violations(self, state: State, change: Change) -> list[Reason]:
+        verb, args = change.verb, change.args
+        if state.game_over:
+            rule = WIN_LOSE
+            return [Reason(rule=rule, message=f"the game is over: {state.winner} has won")]
+        if verb == "next-level":
+            waiting = [p.name for p in state.in_game if not p.passed]
+            if waiting:
+                return [Reason(
+                    rule=LEVEL_ENDS,
+                    message=f"level {state.level} ends only when every player has passed; "
+                    f"not passed yet: {', '.join(waiting)}",
+                )]
+            return []
+
+        player = state.player(args[0])
+        if player.out:
+            return [Reason(
+                rule=DEFEATED_REMOVED,
+                message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
+            )]
+
+        if verb == "pass":
+            if player.passed:
+                return [Reason(rule=PASSING, message=f"{player.name} has already passed this level")]
+            return []
+
+        if verb == "coins":
+            if args[1] == "spend":
+                cost = int(args[2])
+                if cost > player.coins:
+                    return [Reason(
+                        rule=PAY_FROM_POOL,
+                        message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
+                        f"and cannot pay {cost}",
+                    )]
+            return []
+
+        if verb == "fighter":
+            reasons = []
+            if player.passed:
+                reasons.append(Reason(
+                    rule=PASSING,
+                    message=f"{player.name} has passed and may only respond this level; playing a Fighter is a move "
+                    "(if a card effect put it into play, overrule)",
+                ))
+            if len(args) == 5:
+                need = int(args[4])
+                if state.level < need:
+                    reasons.append(Reason(
+                        rule=FIGHTER_WHEN_PLAYABLE,
+                        message=f"{args[1]} needs level {need}; the game is at level {state.level}",
+                    ))
+            return reasons
+
+        if verb == "attack":
+            character, cost = args[1], int(args[2])
+            reasons = []
+            if player.passed:
+                reasons.append(Reason(
+                    rule=PASSING, message=f"{player.name} has passed and may only respond this level; attacking is a move",
+                ))
+            if self._tapped(player, character):
+                reasons.append(Reason(
+                    rule=CHOOSE_ATTACKER,
+                    message=f"{_label(character, player.name)} is tapped; only an untapped character may attack",
+                ))
+            if cost > player.coins:
+                reasons.append(Reason(
+                    rule=ATTACK_UNPAID,
+                    message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
+                    f"and cannot pay the attack cost {cost}",
+                ))
+            return reasons
+
+        if verb == "tap":
+            if self._tapped(player, args[1]):
+                return [Reason(
+                    rule=TAPPING,
+                    message=f"{_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
+                    "again this level (Agility or card text: overrule)",
+                )]
+            return []
+
+        # damage, heal, gain-health, untap, destroy, boss: the rulebook does not forbid them
+        return []
+
+    @staticmethod
+    def _tapped(player: Player, character: str) -> bool:
+        if character == BOSS:
+            return player.boss.tapped
+        fighter = _find_fighter(player, character)
+        return bool(fighter and fighter.tapped)
+
+    def _alternatives(self, state: State, change: Change) -> list[str]:
+        if state.game_over:
+            return []
+        if change.verb == "next-level":
+            return [f"pass {p.name}" for p in state.in_game if not p.passed]
+        if change.verb == "coins" and change.args[1] == "spend":
+            coins = state.player(change.args[0]).coins
+            return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
+        return []
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        verb, args = change.verb, change.args
+        handler = getattr(self, "_apply_" + verb.replace("-", "_"), None)
+        if handler is None:
+            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
+        was_over = state.level_over
+        new, effects = handler(state, *args)
+        if not was_over and new.level_over and not new.game_over and verb != "next-level":
+            effects.append(Effect(
+                kind="level-over",
+                message=f"every player has passed: level {new.level} is over; "
+                f"`companion track next-level` starts level {new.level + 1}",
+                rule=LEVEL_ENDS,
+            ))
+        return new, effects
+
+    def _apply_next_level(self, state: State) -> tuple[State, list[Effect]]:
+        effects: list[Effect] = []
+        for p in state.in_game:
+            if p.coins:
+                effects.append(Effect(
+                    kind="coins-lost",
+                    message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
+                    rule=COINS_LOST,
+                ))
+        level = state.level + 1
+        player_one = self._next_player_one(state)
+        any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
+        players = []
+        for p in state.players:
+            if p.out:
+                players.append(p.model_copy(update={"passed": False}))
+                continue
+            players.append(p.model_copy(update={
+                "coins": level,
+                "passed": False,
+                "boss": p.boss.model_copy(update={"tapped": False}),
+                "fighters": tuple(f.model_copy(update={"tapped": False}) for f in p.fighters),
+            }))
+        new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players)})
+        effects.append(Effect(kind="level", message=f"level {level} begins", rule=LEVEL_INCREASES))
+        if any_tapped:
+            effects.append(Effect(kind="untap", message="every tapped card untaps", rule=UNTAP))
+        effects.append(Effect(kind="draw", message="each player draws a card", rule=DRAW))
+        effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=COINS))
+        effects.append(Effect(
+            kind="player-one",
+            message=f"{player_one} is Player One and takes the initiative",
+            rule=PLAYER_ONE_ROTATES,
+        ))
+        return new, effects
+
+    @staticmethod
+    def _next_player_one(state: State) -> str:
+        """One seat clockwise from the current Player One, skipping players who are out."""
+        names = [p.name for p in state.players]
+        start = names.index(state.player_one) if state.player_one in names else 0
+        for step in range(1, len(names) + 1):
+            candidate = state.players[(start + step) % len(names)]
+            if not candidate.out:
+                return candidate.name
+        return state.player_one
+
+    def _apply_pass(self, state: State, name: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        return _replace_player(state, player.model_copy(update={"passed": True})), []
+
+    def _apply_coins(self, state: State, name: str, *rest: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        delta = -int(rest[1]) if rest[0] == "spend" else int(rest[0])
+        total = player.coins + delta
+        effects: list[Effect] = []
+        if total < 0:
+            effects.append(Effect(
+                kind="coins-short",
+                message=f"{player.name} had only {player.coins} coin{'s' * (player.coins != 1)}: "
+                f"the pool is now 0 ({-total} could not be taken)",
+                rule=PAY_FROM_POOL,
+            ))
+            total = 0
+        return _replace_player(state, player.model_copy(update={"coins": total})), effects
+
+    def _apply_boss(self, state: State, name: str, health: str, *boss_name: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        value = int(health)
+        update: dict[str, Any] = {"health": value, "starting_health": value}
+        if boss_name:
+            update["name"] = boss_name[0]
+        new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
+        return _replace_player(state, new_player), []
+
+    def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        effects: list[Effect] = []
+        old = _find_fighter(player, fighter_name)
+        if old is not None:
+            player = _without_fighter(player, old.name)
+            effects.append(Effect(
+                kind="destroyed",
+                message=f"{player.name} already had {old.name} in play and may keep only one of that name: "
+                f"the new one stays and the old one is destroyed (to keep the old one, undo this)",
+                rule=FIGHTER_ONE_PER_NAME,
+            ))
+        value = int(health)
+        fighter = Fighter(name=fighter_name, health=value, starting_health=value)
+        player = player.model_copy(update={"fighters": (*player.fighters, fighter)})
+        return _replace_player(state, player), effects
+
+    def _apply_attack(self, state: State, name: str, character: str, cost: str) -> tuple[State, list[Effect]]:
+        new, effects = self._apply_coins(state, name, "spend", cost) if int(cost) else (state, [])
+        new, more = self._apply_tap(new, name, character)
+        effects += more
+        label = _label(character, name)
+        effects.append(Effect(
+            kind="attack",
+            message=f"{label} attacks: {cost} coin{'s' * (cost != '1')} paid and {label} tapped; when the attack "
+            f"resolves record its damage with `companion track damage PLAYER CHARACTER N`",
+            rule=DAMAGE_ON_RESOLUTION,
+        ))
+        return new, effects
+
+    def _apply_tap(self, state: State, name: str, character: str, tapped: bool = True) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        if character == BOSS:
+            player = player.model_copy(update={"boss": player.boss.model_copy(update={"tapped": tapped})})
+        else:
+            fighter = self._fighter(player, character)
+            player = _replace_fighter(player, fighter.model_copy(update={"tapped": tapped}))
+        return _replace_player(state, player), []
+
+    def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        return self._apply_tap(state, name, character, tapped=False)
+
+    @staticmethod
+    def _boss_health(player: Player) -> int:
+        if player.boss.health is None:
+            raise MoveSyntaxError(
+                f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
+            )
+        return player.boss.health
+
+    @staticmethod
+    def _fighter(player: Player, character: str) -> Fighter:
+        fighter = _find_fighter(player, character)
+        if fighter is None:
+            raise MoveSyntaxError(f"{player.name} has no Fighter {character!r} in play")
+        return fighter
+
+    def _apply_destroy(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        fighter = self._fighter(player, character)
+        new = _replace_player(state, _without_fighter(player, fighter.name))
+        return new, [Effect(
+            kind="destroyed",
+            message=f"{fighter.name} ({player.name}) is destroyed and goes to the discard pile",
+            rule=DESTROY,
+        )]
+
+    def _apply_damage(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        n = int(amount)
+        if character == BOSS:
+            health = self._boss_health(player) - n
+            player = player.model_copy(update={"boss": player.boss.model_copy(update={"health": health})})
+            new = _replace_player(state, player)
+            # once the game has a winner it is over: an overruled hit changes the number only
+            if health <= 0 and not player.out and not state.game_over:
+                return self._defeat(new, player.name, health)
+            return new, []
+        fighter = self._fighter(player, character)
+        health = fighter.health - n
+        if health <= 0:
+            new = _replace_player(state, _without_fighter(player, fighter.name))
+            return new, [Effect(
+                kind="destroyed",
+                message=f"{fighter.name} ({player.name}) is at {health} health: destroyed, to the discard pile",
+                rule=FIGHTER_DESTROYED,
+            )]
+        return _replace_player(state, _replace_fighter(player, fighter.model_copy(update={"health": health}))), []
+
+    def _defeat(self, state: State, name: str, health: int) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        effects = [Effect(
+            kind="out",
+            message=f"{player.name}'s Boss is at {health} health: {player.name} is defeated and out of the game",
+            rule=BOSS_DEFEATED,
+        )]
+        if player.fighters or player.coins:
+            effects.append(Effect(
+                kind="cards-removed",
+                message=f"all of {player.name}'s cards leave the game"
+                + (f" ({', '.join(f.name for f in player.fighters)})" if player.fighters else ""),
+                rule=DEFEATED_REMOVED,
+            ))
+        gone = player.model_copy(update={"out": True, "fighters": (), "coins": 0})
+        new = _replace_player(state, gone)
+        remaining = new.in_game
+        if len(remaining) == 1 and new.winner is None:
+            winner = remaining[0].name
+            new = new.model_copy(update={"winner": winner})
+            two = len(new.players) == 2
+            effects.append(Effect(
+                kind="won",
+                message=(f"{winner} has defeated the opposing Boss and wins" if two
+                         else f"{winner} has the last Boss standing and wins"),
+                rule=ONE_V_ONE if two else MULTIPLAYER,
+            ))
+        return new, effects
+
+    def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        return self._add_health(state, name, character, int(amount), capped=True)
+
+    def _apply_gain_health(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        return self._add_health(state, name, character, int(amount), capped=False)
+
+    def _add_health(self, state: State, name: str, character: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        if character == BOSS:
+            health = self._boss_health(player)
+            start = player.boss.starting_health if player.boss.starting_health is not None else health
+        else:
+            fighter = self._fighter(player, character)
+            health, start = fighter.health, fighter.starting_health
+        label = _label(character, name)
+        effects: list[Effect] = []
+        if capped:
+            new_health = max(health, min(health + n, start))
+            lost = n - (new_health - health)
+            if lost:
+                effects.append(Effect(
+                    kind="heal-capped",
+                    message=f"Heal cannot take {label} above its Starting Health {start}: {lost} of the {n} is lost",
+                    rule=HEAL,
+                ))
+        else:
+            new_health = health + n
+            if new_health > start >= health:
+                effects.append(Effect(
+                    kind="above-starting-health",
+                    message=f"{label} is at {new_health}, above its Starting Health {start} (Gain Health has no cap)",
+                    rule=GAIN_HEALTH,
+                ))
+        if character == BOSS:
+            player = player.model_copy(update={"boss": player.boss.model_copy(update={"health": new_health})})
+        else:
+            player = _replace_fighter(player, fighter.model_copy(update={"health": new_health}))
+        return _replace_player(state, player), effects
+
+    # ------------------------------------------------------------ summary
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Compact: health as "current/starting" ("?" while unknown), ", tapped" when tapped."""
+        return {
+            "level": state.level,
+            "player_one": state.player_one,
+            "still_to_pass": [] if state.game_over else [p.name for p in state.in_game if not p.passed],
+            "level_over": state.level_over,
+            "game_over": state.game_over,
+            "winner": state.winner,
+            "players": [
+                {
+                    "name": p.name,
+                    "coins": p.coins,
+                    "passed": p.passed,
+                    "out": p.out,
+                    "boss": _boss_text(p.boss),
+                    "fighters": [_fighter_text(f) for f in p.fighters],
+                }
+                for p in state.players
+            ],
+        }
+
+
+def _boss_text(boss: Boss) -> str:
+    health = "?" if boss.health is None else str(boss.health)
+    start = "?" if boss.starting_health is None else str(boss.starting_health)
+    text = f"{boss.name + ' ' if boss.name else ''}{health}/{start}"
+    return text + (", tapped" if boss.tapped else "")
+
+
+def _fighter_text(fighter: Fighter) -> str:
+    return f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+
+
+def _is_number(word: str) -> bool:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdigit()
+
+
+__all__ = ["Tracker", "State", "Player", "Boss", "Fighter"]

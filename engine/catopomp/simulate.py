@@ -1,0 +1,46 @@
+"""A fast seeded random player for whole Catopomp games (tests and benchmarks).
+
+It plays on the core Table with the engine's own move generator and transition, so every move it
+makes is one that legal_moves() lists."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .core import Opts, Table, expand, pass_moves, play_cores, resolve, step
+from .deal import deal_first, deal_next
+
+
+def random_move(t: Table, rng: random.Random, pass_bias: float = 0.3):
+    """A random legal move of the player to act: pass with probability `pass_bias` when passing is
+    allowed, otherwise a random set (then a random placement / Hell power choice)."""
+    r, _ = resolve(t)
+    passes = pass_moves(r)
+    cores = play_cores(r)
+    if passes and (not cores or rng.random() < pass_bias):
+        return rng.choice(passes)
+    core = rng.choice(cores)
+    return rng.choice(expand(r, core))
+
+
+def random_game(seed: int, players: int, opts: Opts, *, on_table: Callable[[Table], None] | None = None,
+                pass_bias: float = 0.3, max_moves: int = 20000) -> tuple[Table, int]:
+    """Play one whole game at random; calls on_table(t) on every table reached (deals included).
+    Returns the final table and the number of moves made."""
+    rng = random.Random(seed)
+    names = tuple(f"P{i + 1}" for i in range(players))
+    t = deal_first(names, opts, rng)
+    moves = 0
+    while True:
+        if on_table is not None:
+            on_table(t)
+        if t.phase == "game-over":
+            return t, moves
+        if t.phase == "round-over":
+            t = deal_next(t, rng)
+            continue
+        mv = random_move(t, rng, pass_bias)
+        t, _ = step(t, mv)
+        moves += 1
+        if moves > max_moves:
+            raise RuntimeError(f"game {seed} did not end after {max_moves} moves")

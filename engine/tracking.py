@@ -1,0 +1,75 @@
+"""The tracker side of a game's rules model: the counters a table keeps, and their rules.
+
+A tracker change ("morale -1", "lives ben -2", "refresh") is a transition of the game's State,
+just like a validated play. Each game module that tracks provides a `Tracker` subclass:
+
+- `new_state(players, options)` builds the starting table from the player names and the game
+  options the rulebook leaves to the table (OptionError names a bad or missing option);
+- `parse(state, words)` reads a command as the table says it (MoveSyntaxError names the token
+  and the nearest valid choices; AmbiguousMove lists candidates, e.g. a player prefix that fits two);
+- `check(state, change)` returns a Verdict: illegal, citing rule ids, when the rulebook forbids it;
+- `apply(state, change)` returns the new State and the Effects that fired (a threshold reached,
+  a player eliminated, the game won or lost), each citing a rule id. It never mutates its input.
+  It is also called for an overruled change (the table is the truth): it must then apply the
+  change as far as it can be applied, even though check() objected;
+- `summary(state)` is a small JSON-ready dict of what the table wants to see.
+
+Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from engine.base import EngineError, Frozen
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class OptionError(EngineError):
+    """A game option for a new session that is unknown, missing or out of range."""
+
+
+class Change(Frozen):
+    """One tracker command, normalised: a verb and its arguments (player names resolved)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+class Tracker(Generic[S]):
+    """What every game's tracker provides. Subclasses set the class attributes."""
+
+    game: ClassVar[str]
+    State: ClassVar[type[BaseModel]]
+    #: every rule id the tracker can cite (a test checks each exists in rulesdb)
+    RULE_IDS: ClassVar[frozenset[str]]
+    #: verb -> one-line usage with an example, for help and error messages
+    COMMANDS: ClassVar[dict[str, str]]
+    #: option name -> one-line description (with the default, or "required")
+    OPTIONS: ClassVar[dict[str, str]]
+
+    def new_state(self, players: list[str], options: dict[str, str]) -> S:
+        raise NotImplementedError
+
+    def parse(self, state: S, words: list[str]) -> Change:
+        raise NotImplementedError
+
+    def check(self, state: S, change: Change):
+        raise NotImplementedError
+
+    def apply(self, state: S, change: Change) -> tuple[S, list]:
+        raise NotImplementedError
+
+    def summary(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def dump(self, state: S) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def load(self, data: dict[str, Any]) -> S:
+        return self.State.model_validate(data)

@@ -1,0 +1,28 @@
+"""Reading what a player typed: names matched without case and by unique prefix."""
+from __future__ import annotations
+
+import difflib
+
+from engine.base import AmbiguousMove, MoveSyntaxError
+
+
+def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
+    """The choices closest to a word (for "did you mean"), in their own spelling."""
+    lookup = {c.lower(): c for c in choices}
+    return [lookup[c] for c in difflib.get_close_matches(word.lower(), list(lookup), n=n, cutoff=0.5)]
+
+
+def match(word: str, choices: list[str], what: str, hint: str = "did you mean") -> str:
+    """The choice a word names: exact (any case), else a unique prefix. MoveSyntaxError names the
+    word and the nearest choices; AmbiguousMove lists every choice the prefix fits."""
+    low = word.lower()
+    exact = [c for c in choices if c.lower() == low]
+    if exact:
+        return exact[0]
+    prefixed = [c for c in choices if c.lower().startswith(low)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        raise AmbiguousMove(f"{what} {word!r} fits several", prefixed)
+    shown = nearest(word, choices) or choices[:8]
+    raise MoveSyntaxError(f"unknown {what} {word!r}; {hint}: {', '.join(shown) or '(none)'}")

@@ -1,0 +1,252 @@
+"""Unit tests of the Catopomp engine: rule ids, setup and next-round dealing, notation, verdicts,
+apply, whole games through the public API, and the docs' example situation."""
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from engine import get_engine
+from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
+from engine.catopomp import CAT, MITCH, RULE_IDS, IllegalMove, Move, State, next_round, setup
+from engine.catopomp.core import PLAYER_TABLE, deck_counts
+from engine.catopomp.deal import all_cards
+from engine.catopomp.model import to_table
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = get_engine("catopomp")
+
+
+def situation(**kw) -> State:
+    base = {"turn": "Ava", "centre_dice": [1, 2, 3, 4, 5, 6],
+            "players": [{"name": "Ava", "hand": [2, 4, 5, 7]}, {"name": "Bo", "hand": [3, 8]},
+                        {"name": "Cy", "hand": [1, 9]}]}
+    base.update(kw)
+    return ENGINE.load_state(base)
+
+
+# ------------------------------------------------------------------------------------ rule ids
+
+def test_rule_ids_are_exactly_those_the_code_cites():
+    cited = set()
+    for path in (ROOT / "engine" / "catopomp").glob("*.py"):
+        text = re.sub(r"RULE_IDS: frozenset\[str\] = frozenset\(\{.*?\}\)", "", path.read_text(), flags=re.S)
+        cited |= {m for m in re.findall(r"(catopomp\.[a-z0-9.-]+[a-z0-9])(?![a-z0-9.{-])", text) if m.count(".") >= 2}
+    # ids built at run time: f"catopomp.competitive.score-prediction-{pred}"
+    cited |= {f"catopomp.competitive.score-prediction-{i}" for i in range(1, 5)}
+    assert sorted(cited - RULE_IDS) == []
+    assert sorted(RULE_IDS - cited) == []
+
+
+def test_every_rule_id_exists_in_rulesdb():
+    from rulesdb.reference import reference
+
+    ref = reference()
+    assert sorted(set(RULE_IDS) - set(ref.rules) - set(ref.sections)) == []
+
+
+def test_schema_and_notation():
+    schema = ENGINE.State.model_json_schema()
+    assert "players" in schema["properties"]
+    assert "heaven 4 5 then hell 2" in ENGINE.NOTATION
+
+
+# ------------------------------------------------------------------------------------ setup
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("catleton,mitch", [(False, False), (True, False), (False, True), (True, True)])
+def test_setup_deals_the_table_for_each_player_count(n, catleton, mitch):
+    names = ["Ann", "Ben", "Cat", "Dan"][:n]
+    state = setup(names, {"catleton": catleton, "mitch": mitch}, random.Random(n))
+    top, copies, per, aside = PLAYER_TABLE[n]
+    assert [len(p.hand) for p in state.players] == [per] * n
+    assert len(state.set_aside) == aside + n * (catleton + mitch)
+    assert len(state.centre_dice) == 2 * n and all(1 <= d <= 6 for d in state.centre_dice)
+    assert all(p.gems == 2 and not p.hell_domain and p.reserve_die is None for p in state.players)
+    assert state.winning_set is None and state.discard_pile == () and state.phase == "play"
+    t = to_table(state)
+    assert all_cards(t) == deck_counts(n, t.opts)
+    assert max(c for p in state.players for c in p.hand if isinstance(c, int)) <= top
+    assert ENGINE.status(state) == []
+
+
+def test_setup_starting_player_and_predictions():
+    seen = {setup(["A", "B", "C"], None, random.Random(s)).turn for s in range(30)}
+    assert seen == {"A", "B", "C"}  # random first player
+    state = setup(["A", "B", "C"], {"competitive": True}, random.Random(1), first="B",
+                  predictions={"A": 1, "B": 4, "C": 2})
+    assert state.turn == "B"
+    assert [p.prediction for p in state.players] == [1, 4, 2]
+
+
+def test_setup_refuses_impossible_games():
+    with pytest.raises(ValueError):
+        setup(["A", "B", "C", "D", "E"])
+    with pytest.raises(ValueError):
+        setup(["A", "B"], {"competitive": True})
+    with pytest.raises(ValueError):
+        setup(["A", "a"])
+
+
+def _play_round(state: State, rng: random.Random) -> State:
+    while state.phase == "play":
+        state = ENGINE.apply(state, rng.choice(ENGINE.legal_moves(state)))
+    return state
+
+
+def test_next_round_setup():
+    rng = random.Random(4)
+    state = setup(["Ann", "Ben", "Cat", "Dan"], {"competitive": True}, rng)
+    state = _play_round(state, rng)
+    assert state.phase == "round-over"
+    loser = state.loser
+    assert [p.gems for p in state.players].count(1) == 1
+    nxt = next_round(state, rng, reserve_dice={loser: 5}, predictions=[1, 2, 3, 4])
+    assert nxt.turn == loser  # the player who ended last starts
+    assert len(nxt.centre_dice) == 7  # one fewer than the 8 of the first round
+    assert [p.reserve_die for p in nxt.players if p.name == loser] == [5]
+    assert all(p.reserve_die is None for p in nxt.players if p.name != loser)
+    assert [p.points for p in nxt.players] == [p.points for p in state.players]
+    assert [p.prediction for p in nxt.players] == [1, 2, 3, 4]
+    assert all(not p.hell_domain and not p.used_dice for p in nxt.players)
+    assert ENGINE.status(nxt) == []
+    with pytest.raises(ValueError):
+        next_round(nxt, rng)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_games_through_the_public_api(seed):
+    rng = random.Random(seed)
+    n = 2 + seed % 3
+    opts = {"passing": "casual" if seed % 2 else "main", "hell_power": True, "catleton": seed % 3 == 0,
+            "mitch": seed % 3 == 1, "competitive": n > 2}
+    state = setup([f"P{i}" for i in range(n)], opts, rng)
+    rounds = 0
+    while True:
+        assert ENGINE.status(state) == []
+        state = _play_round(state, rng)
+        rounds += 1
+        assert ENGINE.status(state) == []
+        if state.phase == "game-over":
+            break
+        state = next_round(state, rng)
+    assert 2 <= rounds <= n + 1
+    assert [p.gems for p in state.players].count(0) == 1
+    assert ENGINE.legal_moves(state) == []
+
+
+# ------------------------------------------------------------------------------------ notation
+
+@pytest.mark.parametrize("text,expected", [
+    ("heaven 4 5 then hell 2", "heaven 4 5 then hell 2"),
+    ("hand 5, 4 place 2", "heaven 4 5 then hell 2"),
+    ("4 5 hell 2", "heaven 4 5 then hell 2"),
+    ("HEAVEN 4 DICE 1 + 2 THEN HELL 7", "heaven 4 dice 1+2 then hell 7"),
+    ("heaven 4 die r1 then hell 7", "heaven 4 dice 1 then hell 7"),
+    ("play heaven 7 then hell 2", "heaven 7 then hell 2"),
+    ("heaven 4 5 + dice 6 then hell 2", "heaven 4 5 dice 6 then hell 2"),
+    ("heaven 4 5 +dice 3 + 3 hell 2", "heaven 4 5 dice 3+3 then hell 2"),
+])
+def test_parse_spellings(text, expected):
+    state = situation()
+    assert ENGINE.format_move(ENGINE.parse_move(text, state)) == expected
+
+
+def test_parse_expansion_and_hell_power_spellings():
+    state = ENGINE.load_state({
+        "turn": "Ava", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"catleton": True, "mitch": True,
+                                                                     "hell_power": True},
+        "players": [{"name": "Ava", "hand": ["cat-leton", 1, 3, "Mdm Mitch"], "hell_domain": [2, 6, 7, 8]},
+                    {"name": "Bo Peep", "hand": [3, 8], "hell_domain": [9]}, {"name": "Cy", "hand": [1, 9]}]})
+    m = ENGINE.parse_move("heaven 1 3 catleton swap 2 then hell mitch", state)
+    assert m == Move("play", "heaven", (CAT, 1, 3), (), (2,), MITCH)
+    m = ENGINE.parse_move("hell 6 7 8 then return bo peep 9", state)
+    assert m.hell_return == ("Bo Peep", 9)
+    assert ENGINE.format_move(m) == "hell 6 7 8 then return Bo Peep 9"
+    assert ENGINE.parse_move("hell 6 7 8 return 9", state).hell_return == ("Bo Peep", 9)
+    assert ENGINE.check(state, m).legal
+
+
+@pytest.mark.parametrize("text", ["", "heaven", "heaven 4 dice", "heaven 4 dice x", "heaven 12", "pass 4",
+                                  "pass then transfer", "heaven 4 swap", "then hell 2", "heaven 4 then hell",
+                                  "heaven 4 transfer 2", "heaven 4 then return", "4 heaven 5"])
+def test_syntax_errors_name_the_problem(text):
+    with pytest.raises(MoveSyntaxError) as err:
+        ENGINE.parse_move(text, situation())
+    assert str(err.value)
+
+
+def test_ambiguous_source_lists_candidates():
+    state = situation(players=[{"name": "Ava", "hand": [5, 5, 1], "hell_domain": [5, 5]},
+                               {"name": "Bo", "hand": [3, 8]}, {"name": "Cy", "hand": [1, 9]}])
+    with pytest.raises(AmbiguousMove) as err:
+        ENGINE.parse_move("5 5", state)
+    assert set(err.value.candidates) == {"heaven 5 5", "hell 5 5"}
+    # a placement only follows a Heaven play, so it settles the source
+    assert ENGINE.parse_move("5 5 then hell 1", state).source == "heaven"
+
+
+# ------------------------------------------------------------------------------------ verdicts, apply
+
+def test_illegal_verdict_has_reasons_and_at_most_ten_alternatives():
+    state = situation()
+    v = ENGINE.check(state, ENGINE.parse_move("heaven 4 5", state))
+    assert not v.legal and v.reasons and 0 < len(v.alternatives) <= 10
+    assert v.alternatives[0].startswith("heaven 4 5 then hell")
+    for alt in v.alternatives:
+        assert ENGINE.check(state, ENGINE.parse_move(alt, state)).legal
+
+
+def test_apply_refuses_illegal_moves_and_never_mutates():
+    state = situation()
+    before = state.model_dump()
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.apply(state, ENGINE.parse_move("heaven 4 5", state))
+    assert isinstance(err.value, EngineError) and not err.value.verdict.legal
+    after = ENGINE.apply(state, ENGINE.parse_move("heaven 4 5 then hell 2", state))
+    assert state.model_dump() == before
+    ava = after.players[0]
+    assert ava.hand == (7,) and ava.hell_domain == (2,)
+    assert after.winning_set.owner == "Ava" and after.winning_set.heaven == (4, 5)
+    assert after.turn == "Bo"
+
+
+def test_legal_verdict_effects_cite_rules():
+    state = situation()
+    v = ENGINE.check(state, ENGINE.parse_move("heaven 4 5 then hell 2", state))
+    assert v.legal
+    assert all(e.rule in RULE_IDS for e in v.effects)
+    assert {"winning-set", "place-in-hell-domain", "next-turn"} <= {e.kind for e in v.effects}
+
+
+def test_dice_go_to_the_used_dice_card_when_the_set_is_beaten():
+    state = situation()
+    state = ENGINE.apply(state, ENGINE.parse_move("heaven 4 5 dice 6 then hell 2", state))
+    assert state.winning_set.dice == (6,) and 6 not in state.centre_dice
+    state = ENGINE.apply(state, ENGINE.parse_move("pass", state))  # Bo
+    state = ENGINE.apply(state, ENGINE.parse_move("pass", state))  # Cy: the initiative is back with Ava
+    assert state.turn == "Ava" and state.winning_set is None
+    assert state.players[0].used_dice == (6,)
+    assert not ENGINE.check(state, ENGINE.parse_move("heaven 7 dice 1", state)).legal
+
+
+def test_situation_errors_name_the_field():
+    with pytest.raises(SituationError, match="turn"):
+        ENGINE.load_state({"turn": "Zed", "players": [{"name": "A"}, {"name": "B"}]})
+    with pytest.raises(SituationError, match="hand"):
+        ENGINE.load_state({"turn": "A", "players": [{"name": "A", "hand": [0]}, {"name": "B"}]})
+
+
+# ------------------------------------------------------------------------------------ docs
+
+def test_docs_example_situation_and_moves():
+    text = (ROOT / "docs" / "moves-catopomp.md").read_text(encoding="utf-8")
+    block = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    state = ENGINE.load_state(tomllib.loads(block))
+    assert ENGINE.status(state) == []
+    for move, legal in re.findall(r"^\| `([^`]+)` \| (legal|illegal)", text, re.M):
+        v = ENGINE.check(state, ENGINE.parse_move(move, state))
+        assert v.legal is (legal == "legal"), (move, v.as_json())

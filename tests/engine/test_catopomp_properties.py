@@ -1,0 +1,251 @@
+"""Property tests of the Catopomp engine (hypothesis).
+
+- the strength order is a strict order on legal sets;
+- at least 2,000 whole games of random legal play (every player count, both passing modes, with and
+  without each expansion and the Hell power, with the competitive variant) keep every card and never
+  reach a table that status() objects to;
+- every move legal_moves() lists passes check(), round-trips through the notation and can be applied;
+  random moves it does not list fail check(); legal_moves() equals a brute-force enumeration.
+"""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.catopomp import Engine, State, check_table
+from engine.catopomp import core
+from engine.catopomp.core import CAT, NCODES, Move, Opts, classify, legal_moves
+from engine.catopomp.deal import all_cards
+from engine.catopomp.model import from_table, to_table
+from engine.catopomp.notation import format_move, parse
+from engine.catopomp.simulate import random_game, random_move
+from engine.catopomp.status import status
+
+ENGINE = Engine()
+
+#: every rules configuration: player count x passing mode x Hell power x each expansion x competitive
+CONFIGS = [
+    (n, Opts(casual, hell_power, competitive, catleton, mitch))
+    for n in (2, 3, 4)
+    for casual in (False, True)
+    for hell_power in (False, True)
+    for catleton in (False, True)
+    for mitch in (False, True)
+    for competitive in ((False,) if n == 2 else (False, True))
+]
+GAMES_WANTED = 2000
+EXAMPLES = -(-GAMES_WANTED // len(CONFIGS))  # each example plays every configuration once
+
+
+# ------------------------------------------------------------------------------------ strength order
+
+@st.composite
+def legal_sets(draw):
+    size = draw(st.integers(1, 4))
+    if size == 1:
+        return [draw(st.integers(0, 12))]
+    if draw(st.booleans()):
+        return [draw(st.integers(0, 12))] * size
+    low = draw(st.integers(0, 12 - size + 1))
+    vals = list(range(low, low + size))
+    draw(st.randoms()).shuffle(vals)
+    return vals
+
+
+def stronger(a, b) -> bool:
+    return core.beats(a, b)
+
+
+@settings(max_examples=400, deadline=None)
+@given(legal_sets(), legal_sets(), legal_sets())
+def test_strength_is_a_strict_order(a, b, c):
+    assert classify(a) is not None
+    assert not stronger(a, a)  # irreflexive
+    assert not (stronger(a, b) and stronger(b, a))  # asymmetric
+    if stronger(a, b) and stronger(b, c):
+        assert stronger(a, c)  # transitive
+    if len(a) > len(b):
+        assert stronger(a, b)  # size first
+    if len(a) == len(b) > 1 and len(set(a)) == 1 and len(set(b)) == len(b):
+        assert stronger(a, b)  # same number over sequential
+
+
+# ------------------------------------------------------------------------------------ whole games
+
+def test_random_whole_games_keep_cards_and_stay_possible():
+    played: list[int] = []
+    tables_seen = [0]
+
+    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 2**31 - 1))
+    def run(seed):
+        rng = random.Random(seed)
+        for k, (n, opts) in enumerate(CONFIGS):
+            deck = core.deck_counts(n, opts)
+
+            def on_table(t):
+                tables_seen[0] += 1
+                assert all_cards(t) == deck, "a card appeared or vanished"
+                problems = status(t)
+                assert not problems, [f"{p.rule}: {p.message}" for p in problems]
+
+            final, _moves = random_game(seed * 131 + k, n, opts, on_table=on_table, pass_bias=rng.uniform(0.1, 0.6))
+            assert final.phase == "game-over"
+            assert sum(1 for g in final.gems if g == 0) == 1
+            played.append(1)
+
+    run()
+    assert len(played) >= GAMES_WANTED
+    assert tables_seen[0] > 50 * GAMES_WANTED
+
+
+# ------------------------------------------------------------------------------------ sampled tables
+
+@st.composite
+def tables(draw):
+    """A table reached by random legal play, with the player to act about to move."""
+    seed = draw(st.integers(0, 2**31 - 1))
+    n, opts = CONFIGS[draw(st.integers(0, len(CONFIGS) - 1))]
+    stop = draw(st.integers(0, 120))
+    rng = random.Random(seed)
+    from engine.catopomp.deal import deal_first, deal_next
+
+    t = deal_first(tuple(f"P{i + 1}" for i in range(n)), opts, rng)
+    steps = 0
+    while True:
+        if t.phase == "game-over":
+            t = deal_first(t.names, opts, rng)
+        elif t.phase == "round-over":
+            t = deal_next(t, rng)
+        if steps >= stop:
+            return t
+        t, _ = core.step(t, random_move(t, rng, pass_bias=0.35))
+        steps += 1
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tables())
+def test_every_listed_move_is_legal_and_round_trips(t):
+    state = from_table(t)
+    moves = ENGINE.legal_moves(state)
+    assert moves, "a player with cards always has a legal move"
+    assert len(moves) == len(set(moves)), "duplicates"
+    sample = moves if len(moves) <= 150 else random.Random(len(moves)).sample(moves, 150)
+    for m in sample:
+        verdict = ENGINE.check(state, m)
+        assert verdict.legal, (format_move(m), verdict.as_json())
+        assert ENGINE.parse_move(format_move(m), state) == m
+        after = ENGINE.apply(state, m)
+        assert not status(to_table(after)), format_move(m)
+    assert from_table(t) == state  # nothing was mutated
+
+
+def _random_move(t, rng: random.Random) -> Move:
+    p = t.turn
+    codes = list(range(NCODES))
+    if rng.random() < 0.15:
+        return Move("pass", transfer=rng.choice([None, rng.choice(codes)]),
+                    discard=rng.choice([None, None, rng.choice(codes)]))
+    src = rng.choice(["heaven", "hell"])
+    zone = list(core.c_list(t.hands[p] if src == "heaven" else t.hells[p]))
+    k = rng.randint(1, 4)
+    if zone and rng.random() < 0.8:
+        cards = rng.sample(zone, min(k, len(zone)))
+    else:
+        cards = [rng.choice(codes) for _ in range(k)]
+    pool = list(t.centre) + ([t.reserve[p]] if t.reserve[p] is not None else [])
+    dice = ()
+    if rng.random() < 0.4:
+        if pool and rng.random() < 0.8:
+            dice = tuple(sorted(rng.sample(pool, min(len(pool), rng.randint(1, 2)))))
+        else:
+            dice = tuple(sorted(rng.randint(1, 6) for _ in range(rng.randint(1, 3))))
+    swap = ()
+    if CAT in cards and rng.random() < 0.6:
+        hz = list(core.c_list(t.hells[p]))
+        swap = (rng.choice(hz),) if hz else (3,)
+    place = None
+    if rng.random() < 0.8:
+        hz = list(core.c_list(t.hands[p]))
+        place = rng.choice(hz) if hz else rng.choice(codes)
+    ret = None
+    if rng.random() < 0.3:
+        i = rng.randrange(t.n)
+        hz = list(core.c_list(t.hells[i]))
+        ret = (t.names[i], rng.choice(hz) if hz else rng.choice(codes))
+    return Move("play", src, tuple(sorted(cards)), dice, swap, place, ret)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tables(), st.randoms(use_true_random=False))
+def test_moves_not_listed_fail_check(t, rng):
+    listed = set(legal_moves(t))
+    for _ in range(40):
+        m = _random_move(t, rng)
+        verdict = check_table(t, m, with_alternatives=False)
+        assert verdict.legal == (m in listed), (format_move(m), verdict.as_json())
+        if not verdict.legal:
+            assert verdict.reasons and all(r.rule in ENGINE.RULE_IDS for r in verdict.reasons)
+
+
+def _brute_force(t) -> set[Move]:
+    """Every move of the player to act, found by trying all sub-multisets, dice and follow-ups."""
+    r, _ = core.resolve(t)
+    p = r.turn
+    L = core.size_limit(r.n)
+    pool = tuple(sorted(r.centre + ((r.reserve[p],) if r.reserve[p] is not None else ())))
+    dice_choices = [()] + [d for ds in core.dice_options(pool).values() for d in ds]
+    out: set[Move] = set()
+    for src, zone in (("heaven", r.hands[p]), ("hell", r.hells[p])):
+        for cards in core.submultisets(zone, 1, L + 1):
+            swaps = [()]
+            if src == "heaven" and CAT in cards:
+                for w in range(1, cards.count(CAT) + 1):
+                    swaps += core.submultisets(r.hells[p], w, w)
+            for d in dice_choices:
+                for sw in swaps:
+                    places = [None] + [c for c in range(NCODES) if r.hands[p][c]]
+                    rets = [None]
+                    if src == "hell":
+                        rets += [(nm, c) for i, nm in enumerate(r.names) for c in range(NCODES) if r.hells[i][c]]
+                    for pl in places:
+                        for rt in rets:
+                            m = Move("play", src, cards, d, tuple(sorted(sw)), pl, rt)
+                            if not core.violations(r, m)[0]:
+                                out.add(m)
+    for tr in [None] + list(range(NCODES)):
+        for m in (Move("pass", transfer=tr), Move("pass", discard=tr)):
+            if not core.violations(r, m)[0]:
+                out.add(m)
+    return out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tables())
+def test_legal_moves_equal_brute_force(t):
+    hand = sum(t.hands[t.turn])
+    hell = sum(t.hells[t.turn])
+    if hand + hell > 12:  # keep the brute force quick
+        return
+    assert set(legal_moves(t)) == _brute_force(t)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tables())
+def test_situation_files_round_trip(t):
+    state = from_table(t)
+    again = ENGINE.load_state(state.model_dump(mode="json"))
+    assert to_table(again) == t
+    assert again == state
+    assert State.model_validate_json(state.model_dump_json()) == state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tables())
+def test_parse_accepts_loose_spellings(t):
+    for m in legal_moves(t)[:40]:
+        text = format_move(m)
+        loose = text.replace("then ", "").replace(" C", " cat-leton").replace(" M", " mitch").upper()
+        assert parse(loose, t) == m, (text, loose)

@@ -1,0 +1,27 @@
+"""The trackers exception family; the CLI turns these into exit codes."""
+
+
+class TrackerError(Exception):
+    """Base: something the user typed or supplied (exit code 2)."""
+
+    bad_input = True
+
+
+class SessionError(TrackerError):
+    """An unknown, duplicate or ended session, or no current session."""
+
+
+class Refused(TrackerError):
+    """A change the rulebook forbids; carries the verdict so the CLI can show the rule ids."""
+
+    def __init__(self, message: str, verdict):
+        super().__init__(message)
+        self.verdict = verdict
+
+
+class StoreError(TrackerError):
+    """A database file that is not ours, is damaged, or is newer than this version."""
+
+
+class ImportFileError(TrackerError):
+    """An export file that cannot be imported."""
