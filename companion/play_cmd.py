@@ -57,9 +57,15 @@ def check(
     """Judge a play: legal or not, the rules that decide it, what happens next, and legal alternatives.
 
     \b
-    Move notation:
-      catopomp: `heaven 4 5 then hell 2`, `hell 8 8 + dice 3+5`, `pass`  (docs/moves-catopomp.md)
-      theseus:  see docs/moves-theseus.md
+    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md):
+      catopomp  heaven 4 5 then hell 2      Heaven set, then the Hell Domain card
+                hell 8 8 + dice 3+5         Hell set with a Dice Boost
+                hell 2 3 4 5 then return Luke 2    with the Hell power
+                pass then transfer 7        pass; the owner hands a Hell card
+      theseus   use Knight explore Paladin  a Party card and its icon ability
+                basic recruit Witch         the basic action without a card
+                exile party Mage            back down to 4 cards
+                end                         end the turn
     """
     engine, state = _load(game, situation)
     verdict = engine.check(state, engine.parse_move(move, state))

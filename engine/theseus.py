@@ -13,6 +13,9 @@ The rulebook prints no card texts, so cards are described in a catalogue
 (engine/theseus_cards.toml, extended by a situation's own `cards`). A card whose icon or effect
 is unknown is never silently passed: its use is listed in the verdict's `unchecked`.
 
+The table tracker (`Tracker`, at the end of this module) keeps the same models for a table that
+plays with real cards and scores them with the same final_scores().
+
 Pure: no I/O except reading the shipped catalogue file once.
 """
 from __future__ import annotations
@@ -1490,19 +1493,14 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as _TrackerBase
 from engine.words import match as _match_word, nearest as _nearest
 
-RT_STARTING_PARTY = "theseus.setup.starting-party"
-RT_STARTING_PLAYER = "theseus.setup.starting-player"
-RT_RANK_1_DECK = "theseus.setup.rank-1-deck"
 RT_REWARD_AREA = "theseus.areas.reward-area"
 RT_VP_IN_REWARD = "theseus.card-info.vp.in-reward-area"
-RT_NEW_ACTIVE_DECK = "theseus.advance.new-active-deck"
 RT_NO_DECK_AFTER_6 = "theseus.end.no-deck-after-6"
-RT_PLAYER_COUNT = "theseus.overview.player-count"
 
+#: every rule id the tracker cites (the R_ ones are the move validator's)
 TRACKER_RULES: frozenset[str] = frozenset(
     {
-        RT_STARTING_PARTY, RT_STARTING_PLAYER, RT_RANK_1_DECK, RT_REWARD_AREA, RT_VP_IN_REWARD,
-        RT_NEW_ACTIVE_DECK, RT_NO_DECK_AFTER_6, RT_PLAYER_COUNT,
+        RT_REWARD_AREA, RT_VP_IN_REWARD, RT_NO_DECK_AFTER_6,
         R_CLOCKWISE, R_REFRESH, R_SUBJUGATE, R_RANK_RANGE, R_NAME, R_VP_LOW, R_VP_HIGH, R_VP_EXTRA,
         R_MAX_FOUR, R_EXILE_DOWN, R_PARTY_TIMING, R_WHEN_EMPTY, R_RANK_ORDER, R_ON_ADVANCE,
         R_GAIN, R_BONUS_SCORE, R_EXPIRED, R_RANK6_NONE, R_END, R_FINAL_SCORE, R_MOST_VP,
@@ -1729,6 +1727,7 @@ class Tracker(_TrackerBase[TrackedTable]):
     game: ClassVar[str] = "theseus"
     State: ClassVar[type[TrackedTable]] = TrackedTable
     RULE_IDS: ClassVar[frozenset[str]] = TRACKER_RULES
+    READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
     COMMANDS: ClassVar[dict[str, str]] = {
         "reward": "a card goes to a Reward Area (Subjugate): `reward ann Paladin`, `reward ann rank 5`, "
                   "`reward ann \"Dragon\" 5` (a card the catalogue lacks, with its Rank), `reward ann Dragon 5 vp 3`",
@@ -2096,7 +2095,7 @@ class Tracker(_TrackerBase[TrackedTable]):
                 self._points(desk, who, args[1:])
             else:
                 self._area(desk, verb, who, args[1:])
-        if before is not None and verb in ("party", "hand", "points"):
+        if before is not None and verb != "score":
             after = tracked_scores(desk.freeze())
             if (after["winners"], after["decided_by"]) != (before["winners"], before["decided_by"]):
                 self._standings(desk, final=True, result=after)
@@ -2352,19 +2351,26 @@ class Tracker(_TrackerBase[TrackedTable]):
             self._advance_to(desk, target)
 
     def _advance_to(self, desk: _Desk, target: int) -> None:
-        while desk.rank < target:
-            old = desk.rank
-            desk.rank = old + 1
-            r = desk.rank
-            desk.say("advance", f"the Rank {old} deck is empty: Rank {r} begins; its deck now refills the Board", R_WHEN_EMPTY)
-            if r >= 3:
-                desk.say(
-                    "bonus-expire",
-                    f"any Board card still carrying a Bonus (from the start of Rank {old}) is Exiled with it",
-                    R_EXPIRED,
-                )
-            desk.say("bonus-placed", f"each card left on the Board below Rank {r} gets 1 Bonus", R_ON_ADVANCE)
-        if desk.rank == LAST_RANK:
+        old = desk.rank
+        desk.rank = target
+        if target == old + 1:
+            desk.say("advance", f"the Rank {old} deck is empty: Rank {target} begins; its deck now refills the Board", R_WHEN_EMPTY)
+        else:
+            passed = ", ".join(str(r) for r in range(old + 1, target))
+            desk.say(
+                "advance",
+                f"the Rank {old} to Rank {target - 1} decks are empty (passing through Rank {passed}): "
+                f"Rank {target} begins; its deck now refills the Board",
+                R_WHEN_EMPTY,
+            )
+        if target >= 3:
+            desk.say(
+                "bonus-expire",
+                f"any Board card still carrying a Bonus from the start of Rank {target - 1} is Exiled with it",
+                R_EXPIRED,
+            )
+        desk.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R_ON_ADVANCE)
+        if target == LAST_RANK:
             desk.say(
                 "last-rank",
                 "Rank 6 is the last Rank Deck: when its last card leaves the Board, type `last-rank6`",
@@ -2441,26 +2447,24 @@ class Tracker(_TrackerBase[TrackedTable]):
     # ------------------------------------------------------------------ summary
 
     def summary(self, state: TrackedTable) -> dict[str, Any]:
+        """What the table sees after each change: one row of numbers per player, the Rank, the
+        turn, and who leads or has won (with what decided it). The cards themselves are in the
+        state (`dump`); the notes on what could not be checked come with the end of the game."""
         result = tracked_scores(state)
         rows = {r["player"]: r for r in result["players"]}
-        rule, how = DECIDED_BY[result["decided_by"]]
         players = []
         for p in state.players:
             row = rows[p.name]
             players.append(
                 {
                     "name": p.name,
-                    "reward_area": list(p.reward_area),
+                    "vp": row["total"],
+                    "reward_cards": len(p.reward_area),
                     "card_vp": row["card_vp"],
                     "bonuses": p.bonuses,
                     "effect_points": row["effect_points"],
-                    "vp": row["total"],
-                    "party": list(p.party),
                     "party_rank": row["party_rank"],
-                    "party_rank_entered": p.name in state.party_ranks,
-                    "hand": list(p.hand),
                     "hand_rank": row["hand_rank"],
-                    "hand_rank_entered": p.name in state.hand_ranks,
                 }
             )
         return {
@@ -2470,12 +2474,10 @@ class Tracker(_TrackerBase[TrackedTable]):
             "rank": state.active_rank,
             "last_rank6_left": state.last_rank6_left,
             "game_over": state.game_over,
+            "decided_by": result["decided_by"],
+            "tie": state.game_over and len(result["winners"]) > 1,
             "players": players,
             "leading": list(result["winners"]),
             "winners": list(result["winners"]) if state.game_over else [],
-            "tie": state.game_over and len(result["winners"]) > 1,
-            "decided_by": result["decided_by"],
-            "decided_by_rule": rule,
-            "decided_how": how,
-            "notes": _notes(result),
+            "notes": _notes(result) if state.game_over else [],
         }

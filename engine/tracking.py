@@ -52,6 +52,8 @@ class Tracker(Generic[S]):
     COMMANDS: ClassVar[dict[str, str]]
     #: option name -> one-line description (with the default, or "required")
     OPTIONS: ClassVar[dict[str, str]]
+    #: verbs that only show something (e.g. "score"): checked and applied, never logged
+    READ_ONLY: ClassVar[frozenset[str]] = frozenset()
 
     def new_state(self, players: list[str], options: dict[str, str]) -> S:
         raise NotImplementedError

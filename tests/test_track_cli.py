@@ -138,3 +138,10 @@ def test_subprocess_update_with_negative_amount(tmp_path):
     out = run_companion("track", "lives", "ann", "-2", "--json", env=env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["change"] == "lives Ann -2"
+
+
+def test_a_read_only_command_is_not_logged(cli, home):
+    assert cli("track", "new", "theseus", "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", "reward", "ann", "Paladin").exit_code == 0
+    assert cli("track", "score").exit_code == 0
+    assert [e["verb"] for e in cli.json("track", "log")["entries"]] == ["reward"]

@@ -271,8 +271,9 @@ class Sessions:
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
                 raise Refused(f"refused: {change.label()}: {why}; if the table decides otherwise, add --overrule", verdict)
             new_state, effects = tracker.apply(state, change)
-            self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
-                         overruled=bool(violations), violations=violations)
+            if change.verb not in tracker.READ_ONLY:
+                self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
+                             overruled=bool(violations), violations=violations)
         return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
                       list(verdict.reasons) if violations else [], bool(violations))
 

@@ -17,6 +17,7 @@ from .deal import deal_first, deal_next
 from .model import Options, Player, State, WinningSet, from_table, to_table
 from .notation import NOTATION, format_move, parse
 from .status import status as _status
+from .track import Tracker
 
 RULE_IDS: frozenset[str] = frozenset({
     "catopomp.overview.goal",
@@ -211,4 +212,4 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True) -> Ve
 
 
 __all__ = ["CAT", "MITCH", "Engine", "IllegalMove", "Move", "Options", "Player", "State", "WinningSet",
-           "RULE_IDS", "setup", "next_round", "check_table"]
+           "RULE_IDS", "setup", "next_round", "check_table", "Tracker"]

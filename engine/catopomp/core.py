@@ -1118,6 +1118,40 @@ def score(pred: int, size: int) -> tuple[int, str]:
     return 0, "catopomp.competitive.off-by-more-than-one"
 
 
+def first_round_centre_dice(n: int) -> int:
+    """Setup: every player rolls two dice into the centre."""
+    return 2 * n
+
+
+class RoundSetup(NamedTuple):
+    """The extra setup of a later round (section 5), by seat."""
+
+    centre_dice: int            # dice rerolled into the centre: one fewer than the round before
+    reserve: tuple[int, ...]    # seats down to one soul gem, who each reserve one die
+    starting: int               # the player who ended last in the previous round
+
+
+def round_setup(n: int, gems, loser: int) -> RoundSetup:
+    """The setup of the round after one that `loser` lost, from the soul gems left: each player with one
+    gem reserves one die and the rest go to the centre (2 per player in all, so one fewer in the centre
+    each round), and the loser starts."""
+    reserve = tuple(i for i in range(n) if gems[i] == 1)
+    return RoundSetup(first_round_centre_dice(n) - len(reserve), reserve, loser)
+
+
+def final_scoring(gems, points, competitive: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The end of the game: (points after the reset, winning seats). Main game: everyone with a soul gem
+    left wins. Competitive variant: a player with no soul gem left has their points reduced to zero, then
+    the most points win (ties share the win)."""
+    points = tuple(points)
+    n = len(points)
+    if not competitive:
+        return points, tuple(i for i in range(n) if gems[i] > 0)
+    points = tuple(0 if gems[i] <= 0 else points[i] for i in range(n))
+    best = max(points)
+    return points, tuple(i for i in range(n) if points[i] == best)
+
+
 def _round_over(t: Table, loser: int, eff: list[Eff]):
     names = t.names
     gems = list(t.gems)
@@ -1128,36 +1162,42 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
     if t.opts.competitive:
         eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", "catopomp.competitive.last-player"))
     if gems[loser] <= 0:
+        final_points, winning = final_scoring(gems, points, t.opts.competitive)
         if t.opts.competitive:
-            points = list(points)
-            points[loser] = 0
-            points = tuple(points)
+            points = final_points
             eff.append(Eff("points-reset", f"{names[loser]} has no soul gem left: their points drop to 0",
                            "catopomp.competitive.game-end-reset"))
-            best = max(points)
-            winners = [names[i] for i in range(t.n) if points[i] == best]
+            best = points[winning[0]]
+            winners = [names[i] for i in winning]
             eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
             eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} "
                            "point(s)", "catopomp.competitive.winner"))
         else:
-            winners = [names[i] for i in range(t.n) if gems[i] > 0]
+            winners = [names[i] for i in winning]
             eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
             eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}",
                            "catopomp.end.winners"))
         phase = "game-over"
     else:
-        one_gem = [names[i] for i in range(t.n) if gems[i] == 1]
-        centre_next = 2 * t.n - len(one_gem)
+        nxt = round_setup(t.n, gems, loser)
+        one_gem = [names[i] for i in nxt.reserve]
+        centre_next = nxt.centre_dice
         eff.append(Eff("next-round", "nobody is out of soul gems: shuffle all the cards and deal the next round",
                        "catopomp.end.next-round"))
         eff.append(Eff("fewer-dice", f"the next round has {centre_next} centre dice, one fewer than this one",
                        "catopomp.new-round.fewer-centre-dice"))
         eff.append(Eff("reserve-dice", f"{', '.join(one_gem)} {'has' if len(one_gem) == 1 else 'have'} one soul gem "
                        "left and reserve one die each, setting its number before the round", "catopomp.reserve-die.who-gets"))
-        eff.append(Eff("starting-player", f"{names[loser]} ended last and starts the next round",
+        eff.append(Eff("starting-player", f"{names[nxt.starting]} ended last and starts the next round",
                        "catopomp.setup.later-starting-player"))
         phase = "round-over"
     return t.replace(gems=tuple(gems), points=points, phase=phase, loser=loser, turn=loser), eff
+
+
+def end_round(t: Table, loser: int) -> tuple[Table, list[Eff]]:
+    """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
+    phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)."""
+    return _round_over(t, loser, [])
 
 
 # ---------------------------------------------------------------------------------------- notes for legal moves

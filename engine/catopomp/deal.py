@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .core import CAT, EMPTY, MITCH, NCODES, PLAYER_TABLE, Opts, Table, c_of
+from .core import CAT, EMPTY, MITCH, NCODES, PLAYER_TABLE, Opts, Table, c_of, first_round_centre_dice, round_setup
 
 
 def _deck(n: int, opts: Opts) -> list[int]:
@@ -56,7 +56,7 @@ def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: s
     if opts.competitive and n == 2:
         raise ValueError("the competitive variant is for 3 or 4 players")
     hands, aside = _deal(n, opts, rng)
-    centre = tuple(sorted(rng.randint(1, 6) for _ in range(2 * n)))
+    centre = tuple(sorted(rng.randint(1, 6) for _ in range(first_round_centre_dice(n))))
     if first is None:
         turn = rng.randrange(n)
     elif isinstance(first, int):
@@ -76,8 +76,9 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
         raise ValueError(f"the next round is dealt after a round is over (phase is {t.phase!r})")
     n = t.n
     hands, aside = _deal(n, t.opts, rng)
-    one_gem = [i for i in range(n) if t.gems[i] == 1]
-    centre = tuple(sorted(rng.randint(1, 6) for _ in range(2 * n - len(one_gem))))
+    later = round_setup(n, t.gems, t.loser)
+    one_gem = later.reserve
+    centre = tuple(sorted(rng.randint(1, 6) for _ in range(later.centre_dice)))
     reserve = tuple(
         _choose(reserve_dice, t.names, i, lambda: rng.randint(1, 6)) if i in one_gem else None for i in range(n)
     )
@@ -85,7 +86,7 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
     if t.opts.competitive:
         pred = tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
     return Table(names=t.names, opts=t.opts, hands=hands, hells=(EMPTY,) * n, gems=t.gems, used=((),) * n,
-                 reserve=reserve, pred=pred, points=t.points, centre=centre, ws=None, turn=t.loser,
+                 reserve=reserve, pred=pred, points=t.points, centre=centre, ws=None, turn=later.starting,
                  discard=EMPTY, aside=aside, phase="play", loser=None)
 
 
