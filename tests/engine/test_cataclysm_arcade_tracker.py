@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError
 from engine.cataclysm_arcade import Tracker
 from engine.tracking import Change, OptionError
+from tests.engine.driver import Driver
 
 T = Tracker()
 G = "cataclysm-arcade."
@@ -24,25 +25,8 @@ def new(players=("Ann", "Ben"), **options):
     return T.new_state(list(players), {k.replace("_", "-"): v for k, v in options.items()})
 
 
-def do(state, *words):
-    """Parse, check (must be legal) and apply; returns (state, effects)."""
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert verdict.legal, verdict.reasons
-    new_state, effects = T.apply(state, change)
-    assert tuple(effects) == verdict.effects  # a legal verdict says what happens
-    return new_state, effects
-
-
-def refused(state, *words):
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert not verdict.legal
-    return verdict
-
-
-def overrule(state, *words):
-    return T.apply(state, T.parse(state, list(words)))
+DRIVE = Driver(T)
+do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
 
 
 def rules_of(effects):

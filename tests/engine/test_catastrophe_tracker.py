@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catastrophe import State, Tracker
 from engine.tracking import Change, OptionError
+from tests.engine.driver import Driver
 
 T = Tracker()
 G = "catastrophe."
@@ -23,27 +24,8 @@ def new(players=("Ann", "Ben", "Cy"), **options):
     return T.new_state(list(players), {k: str(v) for k, v in options.items()})
 
 
-def do(state, *words):
-    """Parse, check (must be legal) and apply; returns (state, effects)."""
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert verdict.legal, verdict.reasons
-    new_state, effects = T.apply(state, change)
-    assert tuple(effects) == verdict.effects  # a legal verdict says what happens
-    return new_state, effects
-
-
-def refused(state, *words):
-    """Parse and check (must be illegal); returns the verdict."""
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert not verdict.legal
-    return verdict
-
-
-def overrule(state, *words):
-    """Apply a change whatever check() says (the table decided)."""
-    return T.apply(state, T.parse(state, list(words)))
+DRIVE = Driver(T)
+do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
 
 
 def rules_of(verdict_or_effects):

@@ -22,6 +22,7 @@ from engine.theseus import (
     tracked_scores,
 )
 from engine.tracking import Change, OptionError
+from tests.engine.driver import Driver
 
 T = Tracker()
 G = "theseus."
@@ -35,14 +36,8 @@ def new(players=("Ann", "Ben", "Cy"), **options):
     return T.new_state(list(players), {k: str(v) for k, v in options.items()})
 
 
-def do(state, *words):
-    """Parse, check (must be legal) and apply; returns (state, effects)."""
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert verdict.legal, verdict.reasons
-    new_state, effects = T.apply(state, change)
-    assert tuple(effects) == verdict.effects  # a legal verdict says what happens
-    return new_state, effects
+DRIVE = Driver(T)
+do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
 
 
 def play(state, *commands):
@@ -50,17 +45,6 @@ def play(state, *commands):
     for command in commands:
         state, _ = do(state, *command.split())
     return state
-
-
-def refused(state, *words):
-    change = T.parse(state, list(words))
-    verdict = T.check(state, change)
-    assert not verdict.legal
-    return verdict
-
-
-def overrule(state, *words):
-    return T.apply(state, T.parse(state, list(words)))
 
 
 def rules_of(items):
