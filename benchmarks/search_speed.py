@@ -18,21 +18,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from timing import process_median as wall  # noqa: E402
 
 QUERY = ["rules", "search", "reroll one die", "--game", "catharsis"]
 QUERIES = [("reroll one die", "catharsis"), ("how many cards each with three players", "catopomp"),
            ("what does enforcer do", "cataclysm-arcade"), ("grim reaper moves", "catastrophe"),
            ("hell domain after heaven play", "catopomp"), ("board refill", "theseus"),
            ("morale threshold", "catharsis")]
-
-
-def wall(cmd: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -19,17 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from timing import process_median as wall  # noqa: E402
 
 GAME, PLAYERS, BUMP = "cataclysm-arcade", ["Ann", "Ben"], ["coins", "ann", "+1"]
-
-
-def wall(cmd: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
