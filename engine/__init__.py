@@ -19,6 +19,7 @@ TRACKERS = {
     "catharsis": "engine.catharsis",
     "cataclysm-arcade": "engine.cataclysm_arcade",
     "catastrophe": "engine.catastrophe",
+    "catopomp": "engine.catopomp",
     "theseus": "engine.theseus",
 }
 

@@ -30,33 +30,37 @@ PREDICTIONS = (1, 2, 3, 4)
 DIE_FACES = (1, 6)
 
 
-class R:
-    """Rule ids the tracker cites."""
+#: rule ids are "catopomp." + the rule's path
+_ID = GAME + "."
 
-    DICE = "catopomp.components.dice"
-    SOUL_GEMS = "catopomp.setup.soul-gems"
-    CARDS_PER_PLAYER = "catopomp.setup.cards-per-player"
-    LATER_START = "catopomp.setup.later-starting-player"
-    ROUND_END_TRIGGER = "catopomp.round.round-end-trigger"
-    SAFE = "catopomp.round.safe-when-clear"
-    SIZE_LIMIT = "catopomp.sets.size-limit"
-    ROUND_END = "catopomp.end.round-end"
-    GAME_END = "catopomp.end.game-end"
-    WINNERS = "catopomp.end.winners"
-    NEXT_ROUND = "catopomp.end.next-round"
-    FEWER_DICE = "catopomp.new-round.fewer-centre-dice"
-    RESERVE_WHO = "catopomp.reserve-die.who-gets"
-    RESERVE_NO_CARRY = "catopomp.reserve-die.no-carry-over"
-    RESERVE_CHOOSE = "catopomp.reserve-die.choose-number"
-    COMP_PLAYERS = "catopomp.competitive.players"
-    COMP_PREDICTION = "catopomp.competitive.prediction"
-    COMP_REVEAL = "catopomp.competitive.reveal"
-    COMP_OFF = "catopomp.competitive.off-by-more-than-one"
-    COMP_SCORE = tuple(f"catopomp.competitive.score-prediction-{k}" for k in PREDICTIONS)
-    COMP_LAST = "catopomp.competitive.last-player"
-    COMP_RECORD = "catopomp.competitive.record-points"
-    COMP_RESET = "catopomp.competitive.game-end-reset"
-    COMP_WINNER = "catopomp.competitive.winner"
+
+class R:
+    """Rule ids the tracker cites (its own set, Tracker.RULE_IDS; the validator's is RULE_IDS in __init__)."""
+
+    DICE = _ID + "components.dice"
+    SOUL_GEMS = _ID + "setup.soul-gems"
+    CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
+    LATER_START = _ID + "setup.later-starting-player"
+    ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
+    SAFE = _ID + "round.safe-when-clear"
+    SIZE_LIMIT = _ID + "sets.size-limit"
+    ROUND_END = _ID + "end.round-end"
+    GAME_END = _ID + "end.game-end"
+    WINNERS = _ID + "end.winners"
+    NEXT_ROUND = _ID + "end.next-round"
+    FEWER_DICE = _ID + "new-round.fewer-centre-dice"
+    RESERVE_WHO = _ID + "reserve-die.who-gets"
+    RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
+    RESERVE_CHOOSE = _ID + "reserve-die.choose-number"
+    COMP_PLAYERS = _ID + "competitive.players"
+    COMP_PREDICTION = _ID + "competitive.prediction"
+    COMP_REVEAL = _ID + "competitive.reveal"
+    COMP_OFF = _ID + "competitive.off-by-more-than-one"
+    COMP_SCORE = tuple(f"{_ID}competitive.score-prediction-{k}" for k in PREDICTIONS)
+    COMP_LAST = _ID + "competitive.last-player"
+    COMP_RECORD = _ID + "competitive.record-points"
+    COMP_RESET = _ID + "competitive.game-end-reset"
+    COMP_WINNER = _ID + "competitive.winner"
 
 
 def _rule_ids() -> frozenset[str]:
@@ -235,8 +239,10 @@ class Tracker(TrackerBase[TrackedTable]):
         "reserve": "reserve", "reserve-die": "reserve", "reserves": "reserve",
         "score": "score", "scores": "score", "standings": "score",
     }
+    #: verbs that only show something: checked and applied, never logged
+    READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
     #: commands that may follow the end of the game without a refusal
-    AFTER_THE_END: ClassVar[frozenset[str]] = frozenset({"score"})
+    AFTER_THE_END: ClassVar[frozenset[str]] = READ_ONLY
 
     # ------------------------------------------------------------------ a new game
 

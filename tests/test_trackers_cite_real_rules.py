@@ -1,0 +1,22 @@
+"""Every rule id a tracker can cite exists in the rules reference, and every game has a tracker."""
+from __future__ import annotations
+
+import pytest
+
+from engine import TRACKERS, get_tracker
+from rulesdb.games import GAME_IDS
+
+
+def test_every_game_has_a_tracker():
+    assert sorted(TRACKERS) == sorted(GAME_IDS)
+
+
+@pytest.mark.parametrize("game", sorted(TRACKERS))
+def test_every_rule_a_tracker_can_cite_exists(game):
+    from rulesdb.reference import reference
+
+    ref = reference()
+    tracker = get_tracker(game)
+    assert tracker.RULE_IDS
+    assert sorted(set(tracker.RULE_IDS) - (set(ref.rules) | set(ref.sections))) == []
+    assert tracker.COMMANDS and tracker.game == game
