@@ -1186,8 +1186,9 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
                        "catopomp.end.next-round"))
         eff.append(Eff("fewer-dice", f"the next round has {centre_next} centre dice, one fewer than this one",
                        "catopomp.new-round.fewer-centre-dice"))
-        eff.append(Eff("reserve-dice", f"{', '.join(one_gem)} {'has' if len(one_gem) == 1 else 'have'} one soul gem "
-                       "left and reserve one die each, setting its number before the round", "catopomp.reserve-die.who-gets"))
+        who = f"{one_gem[0]} has" if len(one_gem) == 1 else f"{', '.join(one_gem)} have"
+        eff.append(Eff("reserve-dice", f"{who} one soul gem left: each reserves one die and sets its number "
+                       "before the round starts", "catopomp.reserve-die.who-gets"))
         eff.append(Eff("starting-player", f"{names[nxt.starting]} ended last and starts the next round",
                        "catopomp.setup.later-starting-player"))
         phase = "round-over"
