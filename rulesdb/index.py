@@ -182,7 +182,3 @@ def surface_words(indexes: dict) -> dict[str, str]:
             for stem, word in json.loads(path.read_text(encoding="utf-8")).items():
                 out.setdefault(stem, word)
     return out
-
-
-def count_documents(sources_dir: Path | None) -> int:
-    return sum(1 for _ in documents(sources_dir))

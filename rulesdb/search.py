@@ -18,6 +18,11 @@ COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is t
 RARE = 6  # a word in fewer documents than this may be a typo of a common one
 
 
+def _require_words(query: str) -> None:
+    if not words(query):
+        raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
+
+
 class Hit(NamedTuple):
     id: str
     game: str
@@ -175,8 +180,7 @@ class RulesSearch:
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
         """Ranked hits for a natural-language question, in one game or across all of them."""
-        if not words(query):
-            raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
+        _require_words(query)
         result = SearchResult(query, game)
         searchers = [sr for gid, sr in self.searchers.items() if game is None or gid == game]
         q, fixes = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
@@ -195,8 +199,8 @@ class RulesSearch:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
             # for an ordinary word the reference happens not to use ("twice")
             top = result.results[0]
-            found = {t.text for t in self.analyzer(top.title + " " + top.text + " " + " ".join(self.names()))}
-            fixes = {w: c for w, c in fixes.items() if c in found}
+            seen = {t.text for t in self.analyzer(top.title + " " + top.text + " " + " ".join(self.names()))}
+            fixes = {w: c for w, c in fixes.items() if c in seen}
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
@@ -210,8 +214,7 @@ def search(
     limit: int = 10,
 ) -> SearchResult:
     """One query: checks the query first, so bad input never builds or touches the index."""
-    if not words(query):
-        raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
+    _require_words(query)
     with RulesSearch(cache_dir, sources_dir, game) as engine:
         return engine.search(query, game, limit)
 

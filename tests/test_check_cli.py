@@ -71,8 +71,6 @@ def test_moves_status_schema(cli, tmp_path, game):
 
 def test_situation_files_can_be_toml(cli, tmp_path):
     case = first_legal("theseus")
-    import tomllib as _  # noqa: F401  (TOML written by hand below)
-
     path = tmp_path / "s.toml"
     path.write_text(_to_toml(case["situation"]), encoding="utf-8")
     assert cli.json("check", "theseus", "-s", str(path), "-m", case["move"])["legal"] is True

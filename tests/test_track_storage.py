@@ -6,7 +6,6 @@ These use the Cataclysm Arcade tracker with a change that can repeat without lim
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess

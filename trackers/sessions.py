@@ -215,11 +215,12 @@ class Sessions:
                 raise SessionError(f"bad session name {chosen!r}: use lowercase letters, digits, '-' or '_'")
             if con.execute("SELECT 1 FROM sessions WHERE name = ?", (chosen,)).fetchone():
                 raise SessionError(f"a session named {chosen!r} exists already; pick another --name")
+            created = _now()
             cur = con.execute(
                 "INSERT INTO sessions (name, game, players, options, created) VALUES (?, ?, ?, ?, ?)",
-                (chosen, game, json.dumps(players), json.dumps(options), _now()))
+                (chosen, game, json.dumps(players), json.dumps(options), created))
             con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (chosen,))
-            session = Session(cur.lastrowid, chosen, game, players, options, _now(), None)
+            session = Session(cur.lastrowid, chosen, game, players, options, created, None)
         return Result(session, state, tracker.summary(state))
 
     def _free_name(self, game: str) -> str:
