@@ -1,4 +1,4 @@
-"""The Party of the Theseus table tracker (engine/theseus.py, `Tracker`): every rule, refusal,
+"""The Party of the Theseus table tracker (engine/theseus/, `Tracker`): every rule, refusal,
 effect and reading, the rulebook's examples, and invariants over random sessions."""
 from __future__ import annotations
 

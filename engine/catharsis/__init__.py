@@ -1,0 +1,51 @@
+"""Catharsis: Divine Wrath: the table's counters and their rules (the tracker side of the rules model).
+
+The party shares one Morale (from the Boss Deck's Morale card, or none against the Ice Elf Lich),
+spends 1 Morale to refresh between Boss Deck cards and at the end of combat rounds, and takes
+damage by exhausting face-up powers and discarding exhausted ones. Each character adds its own
+counters: Durhak's Divinity and Vessel, Goz's Combo, Luthia's Cobble and Levels, Calyxia's
+Demonic, Emberhoof's Drinks, Lumi's Ice. Boss Decks add Paradox (Battle with Fate) and Kill Point
+Tokens (Ice Elf Lich). Enemies take their health from the printed five-value list.
+
+Pure code: no I/O. Every refusal and every effect cites a rule id of rulesdb/data/catharsis.
+
+The package, one job per module:
+
+- ids.py: the rule ids the tracker cites (R);
+- vocabulary.py: Boss Decks, characters, card kinds, combat steps, counter limits, power statuses;
+- model.py: the State and its parts (Power, Player, Enemy, Threshold);
+- options.py: a new game's State from the player names and the table's options;
+- reading.py: reading one word of a command (amounts, players, powers, enemies, counter targets);
+- parse.py: a command's words -> Change, one reader per verb;
+- judge.py: check() and apply(): route a change to its verb's rules, then settle the game's end;
+- morale.py: Morale and the refresh (and its timing);
+- flow.py: the Boss Deck cards and the combat rounds;
+- enemies.py: Enemies in play, their health, Armor and defeat;
+- boards.py: Player Boards: damage, using, healing, gaining and replacing powers, death;
+- roles.py: flipping and unflipping Roles;
+- characters.py: each character's own counters (Divinity, Combo, Cobble, Demonic, Drinks, Ice);
+- counters.py: Boss Deck and status counters (Kill Point Tokens, Paradox, Burn, Spore, any other);
+- summary.py: the small JSON-ready view of the table;
+- tracker.py: the Tracker, composed of the above, with its options, commands and verb aliases.
+"""
+from __future__ import annotations
+
+from engine.tracking import Change, OptionError
+
+from .ids import R
+from .model import Enemy, Player, Power, State, Threshold
+from .tracker import Tracker
+from .vocabulary import (
+    BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CARD_KINDS, CHARACTERS, DEMON_UNLOCK, DISCARDED, DIVINITY_MAX,
+    DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, STEP_WORDS, STEPS, VESSEL_UPKEEP,
+)
+
+__all__ = [
+    "R",
+    "BOSS_DECKS", "BOSS_ALIASES", "CHARACTERS", "CARD_KINDS", "STEPS", "STEP_WORDS",
+    "DIVINITY_MAX", "VESSEL_UPKEEP", "LEVEL_COST", "DRINKS_MAX", "DEMON_UNLOCK", "BOARD_MAX",
+    "FACE_UP", "EXHAUSTED", "DISCARDED",
+    "Power", "Player", "Enemy", "Threshold", "State",
+    "Tracker",
+    "Change", "OptionError",
+]

@@ -1,0 +1,213 @@
+"""Catharsis: the Player Boards: damage, using, exhausting, healing, discarding, gaining, replacing
+and naming powers, and a player's death when the last power is discarded."""
+from __future__ import annotations
+
+from engine.base import Effect
+
+from .characters import _character
+from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP
+
+
+class BoardRules:
+    """check and apply of `damage`, `use`, `exhaust`, `heal`, `discard`, `gain`, `replace`, `rename`."""
+
+    def _check_damage(self, state, change, no):
+        player = change.args[0]
+        p = self._get_player(state, player)
+        if p.dead:
+            no("dead_target", f"{player} is dead and can't take damage")
+            return
+        statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
+        pairs = list(zip(change.args[1::2], change.args[2::2]))
+        for op, slot_s in pairs:
+            slot = int(slot_s)
+            st = statuses[slot]
+            name = p.powers[slot - 1].name
+            if op == "exhaust":
+                if st != FACE_UP:
+                    alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
+                    no("damage", f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
+                                 f"face-up power", *alts)
+                else:
+                    statuses[slot] = EXHAUSTED
+            else:
+                if st != EXHAUSTED:
+                    alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
+                    no("damage", f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
+                                 f"can be discarded for a point of damage", *alts)
+                statuses[slot] = DISCARDED
+
+    def _check_use(self, state, change, no):
+        player, slot = change.args[0], int(change.args[1])
+        p = self._get_player(state, player)
+        pw = p.powers[slot - 1]
+        if p.dead:
+            no("death", f"{player} is dead")
+        if pw.status != FACE_UP:
+            no("use", f"{player}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be used",
+               f"heal {player} {slot}")
+        if state.phase == "card" and state.card in ("trap", "event"):
+            no("no_powers", f"powers can't be used while a {state.card} is revealed")
+
+    def _check_heal(self, state, change, no):
+        player = change.args[0]
+        p = self._get_player(state, player)
+        if "role" in change.args[1:] and p.role == "flipped":
+            no("heal_role", f"healing can't turn {player}'s Role face up; only a Morale refresh does",
+               "refresh")
+        if p.dead:
+            no("dead_target", f"{player} is dead", f"revive {player}")
+
+    def _check_gain(self, state, change, no):
+        player = change.args[0]
+        p = self._get_player(state, player)
+        if p.dead:
+            no("death", f"{player} is dead; a dead player gains no powers", f"revive {player}")
+        live = [pw for pw in p.powers if pw.status != DISCARDED]
+        if len(live) >= BOARD_MAX:
+            no("add_full", f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
+                           f"or discard the new power", f"discard {player} N")
+
+    def _check_replace(self, state, change, no):
+        player = change.args[0]
+        ch = _character(state, player)
+        if ch == "Luthia":
+            no("luthia_replace", f"{player} (Luthia) has no deck and is immune to replace effects")
+        elif ch == "Emberhoof":
+            no("ember_replace", f"{player} (Emberhoof) has no deck and is immune to replace effects")
+
+    def _exhaust_power(self, d: dict, player: dict, slot: int, effects: list[Effect], why: str) -> None:
+        pw = player["powers"][slot - 1]
+        if pw["status"] != FACE_UP:
+            return
+        pw["status"] = EXHAUSTED
+        if pw["combo"]:
+            self._eff(effects, "combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
+                                             f"({why})", "combo_exhaust")
+            pw["combo"] = 0
+        if pw["ice"]:
+            self._eff(effects, "ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
+                                           f"({why})", "ice_gone")
+            pw["ice"] = 0
+
+    def _discard_power(self, d: dict, player: dict, slot: int, effects: list[Effect]) -> None:
+        pw = player["powers"][slot - 1]
+        if pw["status"] == DISCARDED:
+            return
+        pw.update(status=DISCARDED, combo=0, ice=0)
+        self._check_death(d, player, effects)
+
+    def _check_death(self, d: dict, player: dict, effects: list[Effect]) -> None:
+        if player["dead"] or any(pw["status"] != DISCARDED for pw in player["powers"]):
+            return
+        player["dead"] = True
+        self._eff(effects, "dead", f"{player['name']} has discarded the last power and is dead "
+                                   f"(still counts for party size)", "death")
+        for other in d["players"]:
+            if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
+                    and not other["dead"]:
+                other["may_unflip"] = True
+                self._eff(effects, "may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
+                                                 f"her Role (unflip {other['name']})", "lumi_unflip")
+
+    def _apply_damage(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        for op, slot_s in zip(change.args[1::2], change.args[2::2]):
+            if p["dead"]:
+                break
+            slot = int(slot_s)
+            pw = p["powers"][slot - 1]
+            if op == "exhaust":
+                if pw["status"] == FACE_UP:
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", "damage")
+                self._exhaust_power(d, p, slot, effects, "damage")
+            else:
+                if pw["status"] != DISCARDED:
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", "damage")
+                self._discard_power(d, p, slot, effects)
+
+    def _apply_exhaust(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        for slot in change.args[1:]:
+            if p["powers"][int(slot) - 1]["status"] == FACE_UP:
+                self._eff(effects, "exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
+                                              f"exhausted", "exhaust")
+            self._exhaust_power(d, p, int(slot), effects, "exhausted")
+
+    def _apply_heal(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        for slot in change.args[1:]:
+            if slot == "role":
+                self._unflip_role(d, p, effects, "healed, as the table decided")
+                continue
+            pw = p["powers"][int(slot) - 1]
+            if pw["status"] == EXHAUSTED:
+                pw["status"] = FACE_UP
+                self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", "heal")
+
+    def _apply_discard(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        for slot in change.args[1:]:
+            self._discard_power(d, p, int(slot), effects)
+
+    def _apply_use(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        slot, half = int(change.args[1]), change.args[2]
+        free = "free" in change.args[3:]
+        pw = p["powers"][slot - 1]
+        name = f"{p['name']}'s {pw['name']}"
+        if p["character"] == "Luthia":
+            p["cobble"] += 1
+            self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", "cobble_gain")
+        if p["character"] == "Goz" and half == "top":
+            if pw["ice"]:
+                self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", "ice_gone")
+                pw["ice"] = 0
+            pw["combo"] += 1
+            self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the effect "
+                                        f"fires at the start of each round", "combo")
+            return
+        if p["character"] == "Goz" and half == "bottom":
+            self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
+                                           f"lists which counts do something)", "finisher")
+            pw["combo"] = 0
+        if pw["ice"]:
+            self._eff(effects, "ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
+                                           f"destroyed", "one_ice")
+            pw["ice"] = 0
+            return
+        if free:
+            return
+        self._exhaust_power(d, p, slot, effects, "used")
+        if pw["status"] == EXHAUSTED:
+            self._eff(effects, "exhaust", f"{name} is exhausted", "activation")
+
+    def _apply_gain(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        level = 1 if p["character"] == "Luthia" else None
+        new = dict(name=change.args[1], status=FACE_UP, combo=0, ice=0, level=level)
+        for i, pw in enumerate(p["powers"]):
+            if pw["status"] == DISCARDED:
+                p["powers"][i] = new
+                break
+        else:
+            if len(p["powers"]) >= BOARD_MAX:
+                self._eff(effects, "board-full", f"{p['name']}'s board is full: nothing added", "board_limit")
+                return
+            p["powers"].append(new)
+        if p["dead"]:
+            p["dead"] = False
+            self._eff(effects, "alive", f"{p['name']} has a power again (as the table decided)", "death")
+
+    def _apply_replace(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        slot = int(change.args[1])
+        old = p["powers"][slot - 1]["name"]
+        level = 1 if p["character"] == "Luthia" else None
+        p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
+        self._eff(effects, "replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
+                                      f"spot face up", "replace")
+
+    def _apply_rename(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]

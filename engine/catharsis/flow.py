@@ -1,0 +1,175 @@
+"""Catharsis: the flow of a game: Boss Deck cards revealed and resolved, combat and its rounds
+(the steps in order, the start-of-round reminders, the end of a combat and its reward)."""
+from __future__ import annotations
+
+from engine.base import Effect
+
+from .vocabulary import DISCARDED, DRINKS_MAX, STEPS, VESSEL_UPKEEP
+
+
+class FlowRules:
+    """check and apply of `next-card`, `resolved` and `combat`."""
+
+    def _check_next_card(self, state, change, no):
+        if state.phase == "card" and state.card in ("monster", "boss"):
+            if not state.enemies or any(not e.defeated for e in state.enemies):
+                no("resolve_enemy", f"the revealed {state.card} must be fought and defeated first",
+                   "enemy NAME 8/10/12/14/16", "combat start")
+        if state.phase == "combat":
+            living = [e.name for e in state.enemies if not e.defeated]
+            if state.boss == "hundred-eyed-dragon":
+                no("dragon", "against the 100-Eyed Dragon the party stays in one combat")
+            elif living:
+                no("resolve_enemy", f"defeat the Enemy first: {', '.join(living)} still standing",
+                   "enemy damage N", "enemy defeated")
+            else:
+                no("resolve_enemy", "the combat is not over yet: end it first", "combat end")
+
+    def _check_resolved(self, state, change, no):
+        if state.phase != "card":
+            no("loop", "no revealed card is waiting to be resolved", "next-card")
+        elif state.card in ("monster", "boss"):
+            no("resolve_enemy", "an Enemy card is resolved by fighting and defeating it", "combat start")
+
+    def _check_combat(self, state, change, no):
+        what = change.args[0]
+        if what == "start":
+            if state.phase == "combat":
+                no("round_order", f"already in combat (round {state.round})", "combat round")
+            elif state.phase == "setup":
+                no("begin", "reveal the first Boss Deck card first", "next-card monster")
+            return
+        if state.phase != "combat":
+            no("combat", "not in combat", "combat start")
+            return
+        if what == "end":
+            living = [e.name for e in state.enemies if not e.defeated]
+            if state.boss == "hundred-eyed-dragon":
+                no("dragon", "the 100-Eyed Dragon combat does not end until the game does")
+            elif living:
+                no("resolve_enemy", f"the Enemy must be defeated: {', '.join(living)} still standing",
+                   "enemy damage N", "enemy defeated")
+            return
+        if what in STEPS:
+            if STEPS.index(what) < STEPS.index(state.combat_step):
+                no("round_order", f"{what} comes before {state.combat_step} in a round; start the next "
+                                  f"round instead", "combat round", "combat next")
+
+    def _start_round(self, d: dict, effects: list[Effect]) -> None:
+        d["combat_step"] = "start-of-round"
+        self._eff(effects, "round", f"round {d['round']}: start of round", "start_of_round")
+        for e in d["enemies"]:
+            e["armor_absorbed"] = 0
+        for p in d["players"]:
+            if p["dead"]:
+                continue
+            if p["character"] == "Durhak" and p["role"] == "flipped":
+                if p["divinity"] >= VESSEL_UPKEEP:
+                    p["divinity"] -= VESSEL_UPKEEP
+                    self._eff(effects, "vessel-upkeep", f"{p['name']} pays {VESSEL_UPKEEP} Divinity to stay "
+                                                        f"the Vessel ({p['divinity']} left)", "upkeep")
+                    if p["divinity"] == 0:
+                        self._unflip_role(d, p, effects, "Divinity reached 0")
+                else:
+                    self._unflip_role(d, p, effects, f"only {p['divinity']} Divinity, the upkeep is "
+                                                     f"{VESSEL_UPKEEP}")
+            combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
+            if combos:
+                self._eff(effects, "combo-fires", f"{p['name']}: top abilities fire for free on "
+                                                  f"{', '.join(combos)}", "combo_fire")
+            if p["drinks"]:
+                self._eff(effects, "drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
+                                                 f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
+                          "drunk_roll")
+            if p["character"] == "Lumi" and p["role"] == "face-up":
+                self._eff(effects, "ice", f"{p['name']} (Lumi) generates Ice this round", "ice_gen")
+            if p["character"] == "Emberhoof":
+                self._eff(effects, "drink", f"{p['name']} (Emberhoof) gains her Drink this round "
+                                            f"(max {DRINKS_MAX})", "drink_max")
+            for kind in ("burn", "spore"):
+                if p["status"].get(kind):
+                    self._eff(effects, kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "
+                                             f"deals damage now", "burn_spore")
+        for e in d["enemies"]:
+            for kind in ("burn", "spore"):
+                if not e["defeated"] and e["status"].get(kind):
+                    self._eff(effects, kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
+                                             f"deals damage now", "burn_spore")
+
+    def _end_combat(self, d: dict, effects: list[Effect], reward: str | None) -> None:
+        for p in d["players"]:
+            lost = sum(pw["combo"] for pw in p["powers"])
+            if lost:
+                for pw in p["powers"]:
+                    pw["combo"] = 0
+                self._eff(effects, "combo-lost", f"{p['name']}: {lost} Combo lost at the end of combat",
+                          "combo_end")
+            if p["character"] == "Durhak" and p["role"] == "flipped":
+                self._unflip_role(d, p, effects, "the combat ended", in_combat=False)
+            if p["character"] == "Durhak" and p["divinity"]:
+                self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
+                                               f"combat", "carryover")
+        d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
+        if reward and d["outcome"] is None:
+            if d["boss"] == "hundred-eyed-dragon":
+                self._eff(effects, "no-reward", "no free healing against the 100-Eyed Dragon", "dragon_heal")
+            else:
+                self._eff(effects, "reward", reward[1], reward[0])
+        if d["outcome"] is None:
+            window = "refresh (1 Morale) before the next card" if d["morale"] is not None else "next card"
+            self._eff(effects, "phase", f"combat over: {window}", "refresh_after_card")
+
+    def _apply_next_card(self, d, change, effects):
+        if d["phase"] == "combat":  # overruled: leave the fight
+            self._end_combat(d, effects, None)
+        kind = change.args[0]
+        d.update(phase="card", card=kind, cards_revealed=d["cards_revealed"] + 1)
+        tips = {
+            "monster": ("resolve_enemy", "an Enemy: add it (enemy NAME 8/10/12/14/16) and fight (combat start)"),
+            "boss": ("resolve_enemy", "the Boss: add it (enemy NAME 8/10/12/14/16 boss) and fight "
+                                      "(combat start)"),
+            "trap": ("no_powers", "a Trap: no powers while it resolves; then `resolved`"),
+            "event": ("no_powers", "an Event: no powers while it resolves; then `resolved`"),
+            "special": ("loop", "a Special: follow the card; then `resolved`"),
+            "other": ("loop", "follow the card; then `resolved`"),
+        }
+        rule, tip = tips[kind]
+        self._eff(effects, "card", f"card {d['cards_revealed']} revealed, {tip}", rule)
+
+    def _apply_resolved(self, d, change, effects):
+        d["phase"] = "between-cards"
+        window = "the party may refresh (1 Morale) before the next card" if d["morale"] is not None \
+            else "reveal the next card"
+        self._eff(effects, "phase", f"card resolved: {window}", "refresh_after_card")
+
+    def _apply_combat(self, d, change, effects):
+        what = change.args[0]
+        if what == "start":
+            if d["phase"] == "combat":
+                self._end_combat(d, effects, None)
+            d.update(phase="combat", round=1)
+            self._eff(effects, "combat", "combat begins", "combat")
+            self._start_round(d, effects)
+            return
+        if d["phase"] != "combat":  # overruled: treat as a combat begun now
+            d.update(phase="combat", round=max(1, d["round"]), combat_step="start-of-round")
+        if what == "end":
+            self._end_combat(d, effects, None)
+            return
+        if what == "round" or (what == "next" and d["combat_step"] == STEPS[-1]):
+            d["round"] += 1
+            self._start_round(d, effects)
+            return
+        if what == "next":
+            what = STEPS[STEPS.index(d["combat_step"]) + 1]
+        d["combat_step"] = what
+        notes = {
+            "player-attack": ("too_late", "Player Attack Phase: roll and use powers (the refresh window is "
+                                          "closed)"),
+            "enemy-attack": ("round_order", "Enemy Attack Phase: follow the Attack line"),
+            "refresh": ("refresh_phase", "Refresh Phase: the party may spend 1 Morale (refresh)"),
+            "end-of-round": ("round_order", "End of Round: resolve end-of-round effects"),
+            "start-of-round": ("start_of_round", "start of round"),
+        }
+        rule, note = notes[what]
+        self._eff(effects, "step", f"round {d['round']}: {note}", rule)

@@ -1,0 +1,66 @@
+"""Catharsis: check() and apply(): a change goes to its verb's _check_VERB / _apply_VERB (in the
+topic modules), then the game's end is settled; with the pieces every topic shares."""
+from __future__ import annotations
+
+from engine.base import Effect, Reason, Verdict
+from engine.tracking import Change
+
+from .ids import R
+from .model import State
+
+
+class Judge:
+    """The entry points check() and apply(), and the shared pieces of apply (on the dumped dict `d`)."""
+
+    def check(self, state: State, change: Change) -> Verdict:
+        reasons: list[Reason] = []
+        alternatives: list[str] = []
+
+        def no(rule: str, message: str, *alts: str) -> None:
+            reasons.append(Reason(rule=R[rule], message=message))
+            alternatives.extend(alts)
+
+        if state.outcome == "lost":
+            no("losing", "the party has lost; the game is over")
+        else:
+            getattr(self, "_check_" + change.verb.replace("-", "_"), lambda s, c, n: None)(state, change, no)
+        if reasons:
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(dict.fromkeys(alternatives)))
+        _, effects = self.apply(state, change)
+        return Verdict(legal=True, effects=tuple(effects))
+
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        d = state.model_dump(mode="json")
+        effects: list[Effect] = []
+        getattr(self, "_apply_" + change.verb.replace("-", "_"))(d, change, effects)
+        self._settle(d, effects)
+        return State.model_validate(d), effects
+
+    # -- shared pieces (operate on the dumped dict `d`) ------------------------
+
+    @staticmethod
+    def _p(d: dict, name: str) -> dict:
+        return next(p for p in d["players"] if p["name"] == name)
+
+    @staticmethod
+    def _eff(effects: list[Effect], kind: str, message: str, rule: str | None) -> None:
+        effects.append(Effect(kind=kind, message=message, rule=R[rule] if rule else None))
+
+    def _settle(self, d: dict, effects: list[Effect]) -> None:
+        """Game-end consequences: Morale at 0, everyone dead."""
+        if d["outcome"] == "lost":
+            return
+        lost_rule = None
+        if d["morale"] is not None and d["morale"] <= 0:
+            lost_rule = "attack_zero" if d["combat_step"] == "enemy-attack" else "zero"
+            why = "Morale has reached 0"
+        elif d["players"] and all(p["dead"] for p in d["players"]):
+            lost_rule = "all_dead"
+            why = "every character is dead"
+        if lost_rule:
+            if d["outcome"] == "won":
+                self._eff(effects, "lost", f"{why} while resolving the Boss's defeat: the party loses after "
+                                           f"all", "win_lost")
+            else:
+                self._eff(effects, "lost", f"{why}: the party loses", lost_rule)
+            d["outcome"] = "lost"

@@ -1,0 +1,118 @@
+"""Catharsis: the party's Morale and the refresh: its limits, thresholds, timing and effects."""
+from __future__ import annotations
+
+from engine.base import Effect
+
+from .vocabulary import EXHAUSTED, FACE_UP
+
+
+class MoraleRules:
+    """check and apply of `morale` and `refresh`."""
+
+    def _check_morale(self, state, change, no):
+        n = int(change.args[0])
+        if state.morale is None:
+            no("no_morale", "this game has no Morale (morale=none)")
+            return
+        if n > 0 and state.morale + n > state.morale_start:
+            room = state.morale_start - state.morale
+            alts = (f"morale +{room}",) if room > 0 else ()
+            no("max", f"Morale can't rise above its starting value {state.morale_start} "
+                      f"(it is {state.morale})", *alts)
+
+    def _refresh_window(self, state) -> tuple[str, str] | None:
+        """None when a Morale refresh is allowed now, else (rule key, why)."""
+        if state.phase == "setup":
+            return "timing", "no Boss Deck card has been resolved yet (refresh comes after a card)"
+        if state.phase == "card":
+            return "too_late", (f"the revealed {state.card or 'card'} is not resolved yet; "
+                                f"refresh after it (type `resolved` first)")
+        if state.phase == "combat":
+            step = state.combat_step
+            if step in ("refresh", "end-of-round"):
+                return None
+            if step == "enemy-attack":
+                return "refresh_phase", "the refresh comes after the Enemy attacks (combat refresh)"
+            return "too_late", (f"round {state.round} has begun ({step}); refresh only at the end of a "
+                                f"round, after the Enemy attacks")
+        return None
+
+    def _check_refresh(self, state, change, no):
+        if change.args and change.args[0] == "kpt":
+            player, n = change.args[1], int(change.args[2])
+            if state.boss not in ("ice-elf-lich", "other") or state.morale is not None:
+                no("kpt", "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
+                   "refresh")
+            p = self._get_player(state, player)
+            if p.kpt < n:
+                no("kpt", f"{player} has only {p.kpt} Kill Point Tokens")
+            if p.dead:
+                no("dead_target", f"{player} is dead")
+            return
+        if state.morale is None:
+            no("no_morale", "this game has no Morale; spend Kill Point Tokens to refresh",
+               "refresh kpt NAME N")
+            return
+        window = self._refresh_window(state)
+        if window:
+            rule, why = window
+            alts = {"enemy-attack": ("combat refresh",), None: ("resolved",) if state.phase == "card" else ()}
+            no(rule, f"can't refresh now: {why}", *alts.get(state.combat_step, ()))
+
+    def _set_morale(self, d: dict, new: int, effects: list[Effect]) -> None:
+        old = d["morale"]
+        new = max(0, new)  # the Morale tracker has no value below 0
+        d["morale"] = new
+        if new < old:
+            for t in d["thresholds"]:  # highest first
+                if new <= t["at"] < old and t["at"] not in d["thresholds_reached"]:
+                    d["thresholds_reached"] = [*d["thresholds_reached"], t["at"]]
+                    self._eff(effects, "threshold", f"Morale {t['at']} reached: {t['effect']}", "thresholds")
+                elif new <= t["at"] < old:
+                    self._eff(effects, "threshold-spent",
+                              f"Morale {t['at']} again: its effect already happened once", "tier_once")
+        if d["morale_start"] is not None and new > d["morale_start"]:
+            self._eff(effects, "overruled", f"Morale {new} is above its start {d['morale_start']} "
+                                            f"(kept as the table decided)", "max")
+
+    def _apply_morale(self, d, change, effects):
+        if d["morale"] is None:
+            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", "no_morale")
+            return
+        self._set_morale(d, d["morale"] + int(change.args[0]), effects)
+
+    def _refresh_boards(self, d, players, effects, rule, what):
+        count = 0
+        for p in players:
+            for pw in p["powers"]:
+                if pw["status"] == EXHAUSTED:
+                    pw["status"] = FACE_UP
+                    count += 1
+        self._eff(effects, "refresh", f"{what}: {count} exhausted powers face up again (discarded powers "
+                                      f"stay discarded)", rule)
+
+    def _apply_refresh(self, d, change, effects):
+        if change.args and change.args[0] == "kpt":
+            p = self._p(d, change.args[1])
+            p["kpt"] = max(0, p["kpt"] - int(change.args[2]))
+            self._refresh_boards(d, [p], effects, "kpt", f"{p['name']} spends {change.args[2]} KPT to refresh")
+            return
+        if d["morale"] is None:
+            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", "no_morale")
+            return
+        self._refresh_boards(d, d["players"], effects, "refresh", "refresh")
+        for p in d["players"]:
+            if p["role"] != "flipped":
+                continue
+            if p["character"] == "Emberhoof" and not p["may_unflip"]:
+                self._eff(effects, "role-stays", f"{p['name']}'s Role (Emberhoof) stays flipped: it unflips "
+                                                 f"only after someone gets Drunk", "ember_unflip")
+            elif p["character"] == "Lumi" and not p["may_unflip"]:
+                self._eff(effects, "role-stays", f"{p['name']}'s Role (Lumi) stays flipped: it unflips only "
+                                                 f"after another character dies", "lumi_unflip")
+            else:
+                self._unflip_role(d, p, effects, "refresh")
+                self._eff(effects, "role", f"{p['name']}'s Role is face up again", "refresh")
+        self._set_morale(d, d["morale"] - 1, effects)
+        if any(e.kind == "threshold" for e in effects):
+            self._eff(effects, "order", "the threshold effect comes after the refresh", "after_refresh")

@@ -1,0 +1,529 @@
+"""Party of the Theseus rules of play: check() and apply() a move, and the legal moves.
+
+A move is played out on a _Sim; the reasons it is refused cite rule ids, the effects it has are
+listed in the verdict, and what cannot be checked goes to `unchecked`.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+from engine.base import EngineError, Reason, Verdict
+
+from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, _active_player, catalogue
+from .notation import format_move
+from .rule_ids import (
+    R_BASIC,
+    R_BASIC_LOCKS,
+    R_CLOCKWISE,
+    R_EITHER_OR,
+    R_EFFECT,
+    R_END,
+    R_END_TURN,
+    R_EXILE_DOWN,
+    R_EXILED,
+    R_EXPLORE,
+    R_EXPLORE_MULTI,
+    R_ICON,
+    R_MAX_FOUR,
+    R_MAY_EXCEED,
+    R_NO_NORMAL_USE,
+    R_NO_REUSE,
+    R_PARTY,
+    R_PARTY_TIMING,
+    R_RECRUIT,
+    R_RECRUIT_USE,
+    R_REFRESH,
+    R_REVEAL,
+    R_SAME_NAME,
+    R_SUBJUGATE,
+    R_UP_TO_TWO,
+    R_USING,
+)
+from .scoring import _score_effects
+from .sim import _Sim
+from .wording import _names, _plural
+
+
+class IllegalMove(EngineError):
+    """apply() was asked to apply a move that check() finds illegal."""
+
+
+class RevealNeeded(EngineError):
+    """apply() needs the names of cards a Board Refill turns up from a deck given only as a count."""
+
+
+def check(state: State, move: Move) -> Verdict:
+    sim, reasons = _play(state, move)
+    if reasons:
+        return Verdict(
+            legal=False,
+            reasons=tuple(reasons),
+            alternatives=tuple(_alternatives(state, move)),
+            unchecked=tuple(sim.unchecked),
+        )
+    return Verdict(legal=True, effects=tuple(sim.effects), unchecked=tuple(sim.unchecked))
+
+
+def apply(state: State, move: Move) -> State:
+    sim, reasons = _play(state, move)
+    if reasons:
+        raise IllegalMove(
+            f"illegal move {format_move(move)!r}: "
+            + "; ".join(f"{r.message} [{r.rule}]" for r in reasons)
+        )
+    if sim.missing:
+        ranks = Counter(sim.missing)
+        what = ", ".join(f"{_plural(k, 'card')} from the Rank {r} deck" for r, k in ranks.items())
+        raise RevealNeeded(
+            f"the Board Refill turns up {what}; name them in order: "
+            f"{format_move(move)} reveal NAME..."
+        )
+    return sim.to_state(state)
+
+
+def _play(state: State, move: Move) -> tuple[_Sim, list[Reason]]:
+    cat = catalogue(state)
+    sim = _Sim(state, cat, move.reveal)
+    if state.game_over:
+        return sim, [Reason(rule=R_END, message="the game is over: no more moves")]
+    if move.action == "end":
+        return sim, _end(state, sim)
+    if move.action == "exile":
+        return sim, _exile(state, sim, move)
+    reasons = _basic(state, sim, move) if move.action == "basic" else _use(state, sim, move)
+    if not reasons and sim.reveal:
+        reasons = [
+            Reason(
+                rule=R_REVEAL,
+                message=f"no Board Refill follows this move, so {_names(sim.reveal)} cannot be "
+                "revealed",
+            )
+        ]
+    return sim, reasons
+
+
+# --------------------------------------------------------------------------- each kind of move
+
+
+def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
+    """An over-full Party or Hand blocks everything but Exiling."""
+    player = _active_player(state)
+    reasons = []
+    if len(player.party) > LIMIT:
+        reasons.append(
+            Reason(
+                rule=R_PARTY_TIMING,
+                message=f"your Party holds {len(player.party)} cards: Exile it down to "
+                f"{LIMIT} before you {doing}",
+            )
+        )
+    if len(player.hand) > LIMIT:
+        reasons.append(
+            Reason(
+                rule=R_EXILE_DOWN,
+                message=f"your Hand holds {len(player.hand)} cards: Exile it down to {LIMIT} "
+                f"before you {doing}",
+            )
+        )
+        sim.note(
+            f"{R_PARTY_TIMING}: the rulebook's explicit deadline names only the Party; the Hand "
+            "is taken to be trimmed right after the ability resolves, so before anything else"
+        )
+    return reasons
+
+
+def _end(state: State, sim: _Sim) -> list[Reason]:
+    reasons = _pending(state, sim, "end your turn")
+    if reasons:
+        return reasons
+    who = sim.names[sim.active]
+    if not state.used and state.basic_action is None:
+        sim.note(
+            f"{R_UP_TO_TWO}: {who} ends the turn without using a card or a basic action; the "
+            "rulebook says 'may' but does not say outright that a turn may be passed"
+        )
+    sim.effect("turn-end", f"{who}'s turn ends", R_END_TURN)
+    if sim.end_triggered():
+        sim.game_over = True
+        sim.effect(
+            "game-over",
+            "the last Rank 6 card has left the Board: the game ends now; count the final scores",
+            R_END,
+        )
+        _score_effects(sim.to_state(state), sim)
+        return []
+    nxt = (sim.active + 1) % len(sim.names)
+    sim.active = nxt
+    sim.used = []
+    sim.basic = None
+    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R_CLOCKWISE)
+    sim.effect(
+        "refresh", f"all of {sim.names[nxt]}'s Party cards are available again", R_REFRESH
+    )
+    return []
+
+
+def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
+    player = _active_player(state)
+    zone = move.zone
+    cards = player.party if zone == "party" else player.hand
+    if zone is None or len(move.targets) != 1:
+        return [Reason(rule=R_EXILE_DOWN, message="Exile names one card of your Party or Hand")]
+    name = move.targets[0]
+    reasons = []
+    if len(cards) <= LIMIT:
+        reasons.append(
+            Reason(
+                rule=R_EXILE_DOWN,
+                message=f"your {zone.capitalize()} holds {len(cards)} cards, not more than "
+                f"{LIMIT}: there is nothing to Exile",
+            )
+        )
+    if name not in cards:
+        reasons.append(
+            Reason(
+                rule=R_EXILE_DOWN,
+                message=f"{name} is not in your {zone.capitalize()} "
+                f"({_names(sorted(cards))})",
+            )
+        )
+    if reasons:
+        return reasons
+    target = sim.party[sim.active] if zone == "party" else sim.hand[sim.active]
+    target.remove(name)
+    sim.exiled.append(name)
+    left = len(target) - LIMIT
+    sim.effect("exile", f"{name} is Exiled: removed from the game", R_EXILED)
+    if left > 0:
+        sim.effect(
+            "exile-required",
+            f"your {zone.capitalize()} still holds {len(target)} cards: Exile {left} more",
+            R_EXILE_DOWN,
+        )
+    else:
+        sim.effect(
+            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R_MAX_FOUR
+        )
+    return []
+
+
+def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
+    """Reasons why the ability cannot take these targets."""
+    player_hand = Counter(sim.hand[sim.active])
+    board = Counter(c[0] for c in sim.board)
+    pool, place, rule = (
+        (board, "on the Board", R_EXPLORE)
+        if icon == "explore"
+        else (player_hand, "in your Hand", R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+    )
+    reasons = []
+    if len(targets) > most:
+        reasons.append(
+            Reason(
+                rule=R_EXPLORE_MULTI if icon == "explore" else rule,
+                message=f"{who_does} {icon}s {_plural(most, 'card')}, not {len(targets)}",
+            )
+        )
+    for name, k in Counter(targets).items():
+        if pool[name] < k:
+            have = "is not" if pool[name] == 0 else f"is there only {pool[name]} time(s),"
+            reasons.append(Reason(rule=rule, message=f"{name} {have} {place}"))
+    return reasons
+
+
+def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
+    who = sim.active
+    name = sim.names[who]
+    if icon == "explore":
+        taken = sim.take_from_board(targets, who)
+        sim.hand[who].extend(taken)
+        sim.effect(
+            "explore",
+            f"{source}: {_names(list(taken))} {'goes' if len(taken) == 1 else 'go'} from the "
+            f"Board to {name}'s Hand",
+            R_EXPLORE if len(taken) <= 1 else R_EXPLORE_MULTI,
+        )
+        if len(taken) > 1:
+            sim.note(
+                f"{R_EXPLORE_MULTI}: all cards are taken before the Board refills (the rulebook "
+                "does not say whether it refills between them)"
+            )
+        if len(sim.board) < BOARD_SIZE:
+            sim.refill(cause="cards left it")
+    elif icon == "recruit":
+        for t in targets:
+            sim.hand[who].remove(t)
+            sim.party[who].append(t)
+        sim.effect(
+            "recruit",
+            f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} from "
+            f"{name}'s Hand to their Party",
+            R_RECRUIT,
+        )
+    else:
+        for t in targets:
+            sim.hand[who].remove(t)
+            sim.reward[who].append(t)
+        sim.effect(
+            "subjugate",
+            f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "
+            f"up from {name}'s Hand to their Reward Area",
+            R_SUBJUGATE,
+        )
+
+
+def _after_ability(state: State, sim: _Sim, started_triggered: bool) -> None:
+    who = sim.active
+    for zone, cards in (("Party", sim.party[who]), ("Hand", sim.hand[who])):
+        if len(cards) > LIMIT:
+            sim.effect(
+                "over-limit",
+                f"the {zone} may hold {len(cards)} cards while the ability and its effects "
+                "resolve; nothing is Exiled before that",
+                R_MAY_EXCEED,
+            )
+            sim.effect(
+                "exile-required",
+                f"once the ability and its effects are resolved, the {zone} holds {len(cards)} "
+                f"cards: Exile {len(cards) - LIMIT} of them (your choice) before anything else, "
+                f"e.g. 'exile {zone.lower()} {cards[-1]}'",
+                R_PARTY_TIMING if zone == "Party" else R_EXILE_DOWN,
+            )
+    if not started_triggered and sim.end_triggered():
+        sim.effect(
+            "game-end",
+            "the last Rank 6 card has left the Board: the game ends at the end of this turn",
+            R_END,
+        )
+
+
+def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
+    reasons = _pending(state, sim, "take a basic action")
+    if state.basic_action is not None:
+        reasons.append(
+            Reason(
+                rule=R_BASIC,
+                message=f"you already took a basic {state.basic_action} this turn: only one "
+                "basic action per turn",
+            )
+        )
+    if state.used:
+        reasons.append(
+            Reason(
+                rule=R_EITHER_OR,
+                message=f"you already used {_names(list(state.used))} this turn: a basic action "
+                "is only allowed before any Party card is used",
+            )
+        )
+    reasons += _check_targets(sim, move.icon, move.targets, 1, "a basic action")
+    if not move.targets:
+        reasons.append(Reason(rule=R_BASIC, message="name the card the basic action takes"))
+    if reasons:
+        return reasons
+    started = sim.end_triggered()
+    sim.basic = move.icon
+    sim.effect(
+        "basic",
+        f"{sim.names[sim.active]} takes a basic {move.icon} without a card (no Party card used yet)",
+        R_BASIC,
+    )
+    _do_ability(sim, move.icon, move.targets, f"basic {move.icon}")
+    sim.effect(
+        "basic-locks",
+        "no Party card may be used for the rest of this turn",
+        R_BASIC_LOCKS,
+    )
+    _after_ability(state, sim, started)
+    return sim.problems
+
+
+def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
+    player = _active_player(state)
+    card = move.card
+    spec = sim.cat.get(card)
+    reasons = _pending(state, sim, "use another card")
+    if state.basic_action is not None:
+        reasons.append(
+            Reason(
+                rule=R_BASIC_LOCKS,
+                message=f"you took a basic {state.basic_action} this turn: no Party card may be "
+                "used for the rest of it",
+            )
+        )
+    if len(state.used) >= 2:
+        reasons.append(
+            Reason(
+                rule=R_UP_TO_TWO,
+                message=f"you already used 2 Party cards this turn ({_names(list(state.used))})",
+            )
+        )
+    if card not in player.party:
+        if card in player.reward_area:
+            reasons.append(
+                Reason(
+                    rule=R_NO_NORMAL_USE,
+                    message=f"{card} is in your Reward Area: it can no longer be used",
+                )
+            )
+        elif card in player.hand:
+            reasons.append(
+                Reason(
+                    rule=R_PARTY,
+                    message=f"{card} is in your Hand, not your Party: Recruit it first",
+                )
+            )
+        else:
+            reasons.append(
+                Reason(rule=R_PARTY, message=f"{card} is not in your Party ({_names(player.party)})")
+            )
+    elif card in state.used:
+        if player.party.count(card) > 1:
+            reasons.append(
+                Reason(
+                    rule=R_SAME_NAME,
+                    message=f"a {card} was already used this turn: no two cards with the same "
+                    "name in one turn, even another copy",
+                )
+            )
+        else:
+            reasons.append(
+                Reason(rule=R_NO_REUSE, message=f"{card} was already used this turn")
+            )
+    icon = move.icon
+    known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
+    if known_icon is not None and icon != known_icon:
+        reasons.append(
+            Reason(
+                rule=R_ICON,
+                message=f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
+                f"not {icon}",
+            )
+        )
+    most = spec.icon_count if spec is not None else 1
+    reasons += _check_targets(sim, icon, move.targets, most, card)
+    if not move.targets:
+        pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
+        if pool:
+            place = "on the Board" if icon == "explore" else "in your Hand"
+            reasons.append(
+                Reason(
+                    rule=R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE),
+                    message=f"name the card {card}'s {icon} takes ({_names(sorted(set(pool)))} "
+                    f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
+                )
+            )
+    if reasons:
+        return reasons
+    # the use itself
+    started = sim.end_triggered()
+    sim.used.append(card)
+    sim.effect(
+        "use",
+        f"{sim.names[sim.active]} uses {card} ({len(sim.used)} of 2 Party cards this turn): "
+        f"first its {icon}, then its effect, finished before any other card",
+        R_USING,
+    )
+    if spec is None:
+        sim.note(f"card effect not checked: {card} is not in the card catalogue")
+    elif known_icon is None:
+        sim.note(
+            f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
+            f"{icon} as the move says"
+        )
+    if not move.targets:
+        sim.note(
+            f"{R_USING}: {card}'s {icon} has nothing to act on; the rulebook does not say "
+            "whether a card may be used for its effect alone"
+        )
+        sim.effect("no-target", f"{card}'s {icon} has nothing to take", R_USING)
+    else:
+        _do_ability(sim, icon, move.targets, f"{card}'s {icon}")
+    if spec is None or spec.effect == "unknown":
+        sim.note(f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
+        sim.effect("card-effect", f"resolve {card}'s own effect as printed (not checked)", R_EFFECT)
+    elif spec.effect.strip().casefold() != "none":
+        sim.note(f"card effect not checked: {card}: {spec.effect}")
+        sim.effect("card-effect", f"resolve {card}'s effect: {spec.effect}", R_EFFECT)
+    _after_ability(state, sim, started)
+    if icon == "recruit" and len(sim.used) < 2:
+        fresh = [t for t in move.targets if t not in sim.used]
+        if fresh:
+            sim.effect(
+                "can-use",
+                f"{_names(fresh)} may be used later this turn (1 Party card use left)",
+                R_RECRUIT_USE,
+            )
+    if len(sim.used) >= 2:
+        sim.effect(
+            "turn-limit", "2 Party cards used: no more this turn; end your turn", R_UP_TO_TWO
+        )
+    else:
+        sim.effect("one-more", "you may use 1 more Party card this turn", R_UP_TO_TWO)
+    return sim.problems
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Move]:
+    if state.game_over:
+        return []
+    cat = catalogue(state)
+    player = _active_player(state)
+    over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand)) if len(cards) > LIMIT]
+    if over:
+        return [
+            Move(action="exile", zone=z, targets=(n,))
+            for z, cards in over
+            for n in sorted(set(cards))
+        ]
+    moves: list[Move] = []
+    board = sorted(c.name for c in state.board)
+    hand = sorted(player.hand)
+    if state.basic_action is None and len(state.used) < 2:
+        for name in sorted(set(player.party)):
+            if name in state.used:
+                continue
+            spec = cat.get(name)
+            icons = [spec.icon] if spec is not None and spec.icon != "unknown" else list(ICONS)
+            most = spec.icon_count if spec is not None else 1
+            for icon in icons:
+                pool = board if icon == "explore" else hand
+                if not pool:
+                    moves.append(Move(action="use", card=name, icon=icon))
+                    continue
+                for size in range(1, min(most, len(pool)) + 1):
+                    for combo in sorted(set(_multisets(pool, size))):
+                        moves.append(Move(action="use", card=name, icon=icon, targets=combo))
+    if state.basic_action is None and not state.used:
+        for icon in ICONS:
+            pool = board if icon == "explore" else hand
+            for name in sorted(set(pool)):
+                moves.append(Move(action="basic", icon=icon, targets=(name,)))
+    moves.append(Move(action="end"))
+    return moves
+
+
+def _multisets(pool: list[str], size: int):
+    have = Counter(pool)
+    for combo in combinations_with_replacement(sorted(have), size):
+        need = Counter(combo)
+        if all(have[n] >= k for n, k in need.items()):
+            yield tuple(combo)
+
+
+def _alternatives(state: State, move: Move) -> list[str]:
+    moves = legal_moves(state)
+
+    def score(m: Move) -> tuple:
+        return (
+            -(m.action == move.action),
+            -(m.card is not None and m.card == move.card),
+            -len(set(m.targets) & set(move.targets)),
+            -(m.icon is not None and m.icon == move.icon),
+            m.action == "end",
+        )
+
+    ranked = sorted(moves, key=score)
+    return [format_move(m) for m in ranked[:10]]

@@ -1,0 +1,189 @@
+"""Party of the Theseus final scoring: Victory Points, the winner(s) and both tiebreakers."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .model import State, catalogue
+from .rule_ids import (
+    R_BONUS_SCORE,
+    R_FINAL_SCORE,
+    R_FULL_TIE,
+    R_MOST_VP,
+    R_SCORING_AREA,
+    R_TIE_HAND,
+    R_TIE_PARTY,
+    R_VP_EXTRA,
+    R_VP_HIGH,
+    R_VP_LOW,
+)
+from .sim import _Sim
+from .wording import _names, _plural
+
+#: how final_scores() decided the winner -> (the rule it rests on, the words for it)
+DECIDED_BY: dict[str, tuple[str, str]] = {
+    "points": (R_MOST_VP, "most Victory Points"),
+    "party-rank": (R_TIE_PARTY, "tied on points; higher total Rank in the Party"),
+    "hand-rank": (R_TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
+    "tie": (R_FULL_TIE, "tied on points, Party Rank and Hand Rank"),
+}
+
+
+def general_vp(rank: int) -> int:
+    """VP of a card without printed VP in the catalogue: 1 up to Rank 4, 2 from Rank 5 on (general rule)."""
+    return 1 if rank <= 4 else 2
+
+
+def final_scores(
+    state: State,
+    *,
+    effect_points: Mapping[str, int] | None = None,
+    party_ranks: Mapping[str, int] | None = None,
+    hand_ranks: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """Final scores, the winner(s), how the winner was decided and what could not be checked.
+
+    The keyword arguments (player name -> number) come from a table that keeps score by hand
+    (the Tracker): `effect_points` adds end-game points from card effects the table counted
+    itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
+    of the Ranks of the cards recorded there. Without them nothing changes.
+    """
+    effect_points_given = dict(effect_points or {})
+    party_ranks = dict(party_ranks or {})
+    hand_ranks = dict(hand_ranks or {})
+    cat = catalogue(state)
+    notes: list[str] = []
+    rows = []
+    general: list[str] = []
+    no_vp: list[str] = []
+    no_effect: list[str] = []
+    unknown_rank: list[str] = []
+
+    def rank(name):
+        spec = cat.get(name)
+        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+    for p in state.players:
+        card_vp = 0
+        for name in p.reward_area:
+            spec = cat.get(name)
+            if spec is not None and isinstance(spec.vp, int):
+                card_vp += spec.vp
+            elif rank(name) is not None:
+                card_vp += general_vp(rank(name))
+                general.append(name)
+            else:
+                no_vp.append(name)
+        effect_points = effect_points_given.get(p.name, 0)
+        for area, cards in (("party", p.party), ("hand", p.hand), ("reward", p.reward_area)):
+            for name in cards:
+                spec = cat.get(name)
+                if spec is not None and spec.effect_points is not None:
+                    if spec.effect_points_area == area:
+                        effect_points += spec.effect_points
+                elif spec is None or spec.effect.strip().casefold() != "none":
+                    no_effect.append(name)
+        party_rank = party_ranks.get(p.name, sum(rank(n) or 0 for n in p.party))
+        hand_rank = hand_ranks.get(p.name, sum(rank(n) or 0 for n in p.hand))
+        unknown_rank += [
+            n
+            for n in (
+                *(p.party if p.name not in party_ranks else ()),
+                *(p.hand if p.name not in hand_ranks else ()),
+            )
+            if rank(n) is None
+        ]
+        rows.append(
+            {
+                "player": p.name,
+                "card_vp": card_vp,
+                "effect_points": effect_points,
+                "bonuses": p.bonuses,
+                "total": card_vp + effect_points + p.bonuses,
+                "party_rank": party_rank,
+                "hand_rank": hand_rank,
+            }
+        )
+    if general:
+        notes.append(
+            f"{R_VP_LOW}: printed VP not in the catalogue for {_names(sorted(set(general)))}; "
+            "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)"
+        )
+    if no_vp:
+        notes.append(
+            f"{R_FINAL_SCORE}: VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
+        )
+    if no_effect:
+        notes.append(
+            f"card effect not checked: end-game points from the effects of "
+            f"{_names(sorted(set(no_effect)))} are unknown and not counted"
+        )
+    if any(p.bonuses for p in state.players):
+        notes.append(f"{R_BONUS_SCORE}: each Bonus is counted as 1 VP (the rulebook gives no number)")
+    best = max(r["total"] for r in rows)
+    tied = [r for r in rows if r["total"] == best]
+    decided = "points"
+    if len(tied) > 1:
+        decided = "party-rank"
+        top = max(r["party_rank"] for r in tied)
+        tied = [r for r in tied if r["party_rank"] == top]
+        if len(tied) > 1:
+            decided = "hand-rank"
+            top = max(r["hand_rank"] for r in tied)
+            tied = [r for r in tied if r["hand_rank"] == top]
+            if len(tied) > 1:
+                decided = "tie"
+                notes.append(
+                    f"{R_FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
+                    "say what happens (reported as a tie)"
+                )
+        if unknown_rank:
+            notes.append(
+                f"{R_TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
+                "and count 0 in the tiebreakers"
+            )
+    return {
+        "players": rows,
+        "winners": [r["player"] for r in tied],
+        "decided_by": decided,
+        "unchecked": notes,
+    }
+
+
+def _score_effects(state: State, sim: _Sim) -> None:
+    result = final_scores(state)
+    cat = catalogue(state)
+    for row in result["players"]:
+        sim.effect(
+            "score",
+            f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
+            f"{row['effect_points']} from card effects + "
+            f"{_plural(row['bonuses'], 'Bonus')} = {row['total']}",
+            R_FINAL_SCORE,
+        )
+    ranks = {
+        cat[n].rank
+        for p in state.players
+        for n in p.reward_area
+        if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)
+    }
+    if any(r <= 4 for r in ranks):
+        sim.effect("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R_VP_LOW)
+    if any(r >= 5 for r in ranks):
+        sim.effect("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R_VP_HIGH)
+    if any(row["effect_points"] for row in result["players"]):
+        sim.effect("vp-rule", "card effects add their end-game points (from the catalogue)", R_VP_EXTRA)
+        sim.effect(
+            "vp-rule",
+            "card effects' end-game points count only with the card in the area its text names",
+            R_SCORING_AREA,
+        )
+    if any(row["bonuses"] for row in result["players"]):
+        sim.effect("vp-rule", "each Bonus in a Reward Area counts toward the score", R_BONUS_SCORE)
+    winners = result["winners"]
+    rule, how = DECIDED_BY[result["decided_by"]]
+    if len(winners) == 1:
+        sim.effect("winner", f"{winners[0]} wins ({how})", rule)
+    else:
+        sim.effect("winner", f"tie between {_names(winners)} ({how})", rule)
+    for n in result["unchecked"]:
+        sim.note(n)

@@ -1,0 +1,258 @@
+"""Party of the Theseus: a mutable copy of the table that a move is played out on.
+
+The Board, the Board Refill (with reveals from the Rank Decks), advancing the Rank with its
+Bonuses, and the end of the game's trigger. check() and apply() share it.
+"""
+from __future__ import annotations
+
+from engine.base import Effect, Reason
+
+from .model import BOARD_SIZE, LAST_RANK, BoardCard, CardSpec, State, _deck_size, catalogue
+from .rule_ids import (
+    R_AFTER_6,
+    R_DECK_RUNS_OUT,
+    R_EXPIRED,
+    R_GAIN,
+    R_ON_ADVANCE,
+    R_RANK_DECK,
+    R_REFILL,
+    R_REVEAL,
+    R_WHEN_EMPTY,
+)
+from .wording import _names
+
+
+class _Sim:
+    """A mutable copy of the table that a move is played out on (check and apply share it)."""
+
+    def __init__(self, state: State, cat: dict[str, CardSpec], reveal: tuple[str, ...] = ()):
+        self.cat = cat
+        self.names = [p.name for p in state.players]
+        self.active = self.names.index(state.active)
+        self.party = [list(p.party) for p in state.players]
+        self.hand = [list(p.hand) for p in state.players]
+        self.reward = [list(p.reward_area) for p in state.players]
+        self.bonuses = [p.bonuses for p in state.players]
+        # board entries: [name or None (unnamed reveal), bonus, rank or None]
+        self.board = [[c.name, c.bonus, self.rank_of(c.name)] for c in state.board]
+        self.decks = {r: (d if isinstance(d, int) else list(d)) for r, d in state.decks.items()}
+        self.rank = state.active_rank
+        self.used = list(state.used)
+        self.basic = state.basic_action
+        self.exiled = list(state.exiled)
+        self.exiled_bonuses = state.exiled_bonuses
+        self.game_over = state.game_over
+        self.reveal = list(reveal)
+        self.missing: list[int] = []  # ranks of revealed cards the move did not name
+        self.effects: list[Effect] = []
+        self.problems: list[Reason] = []
+        self.unchecked: list[str] = []
+
+    # -- small accessors
+    def rank_of(self, name: str | None) -> int | None:
+        spec = self.cat.get(name) if name else None
+        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+    def effect(self, kind: str, message: str, rule: str | None) -> None:
+        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+
+    def note(self, text: str) -> None:
+        if text not in self.unchecked:
+            self.unchecked.append(text)
+
+    # -- the Board
+    def take_from_board(self, names: tuple[str, ...], who: int) -> list[str]:
+        taken = []
+        for name in names:
+            # take the copy with the most Bonuses (copies normally carry the same)
+            idx = max(
+                (i for i, c in enumerate(self.board) if c[0] == name),
+                key=lambda i: self.board[i][1],
+                default=None,
+            )
+            if idx is None:
+                continue
+            card = self.board.pop(idx)
+            taken.append(name)
+            if card[1]:
+                self.bonuses[who] += card[1]
+                self.effect(
+                    "bonus-gained",
+                    f"{self.names[who]} gains the "
+                    f"{'Bonus' if card[1] == 1 else str(card[1]) + ' Bonuses'} on {name} into "
+                    "their Reward Area (a Bonus never goes to Hand or Party)",
+                    R_GAIN,
+                )
+        return taken
+
+    def refill(self, *, cause: str) -> None:
+        if len(self.board) >= BOARD_SIZE:
+            return
+        self.effect(
+            "refill",
+            f"the Board is down to {len(self.board)} cards ({cause}): Board Refill from the "
+            f"Rank {self.rank} deck up to {BOARD_SIZE}",
+            R_REFILL,
+        )
+        while len(self.board) < BOARD_SIZE:
+            deck = self.decks.get(self.rank, 0)
+            if _deck_size(deck) == 0:
+                if self.rank >= LAST_RANK:
+                    self.effect(
+                        "board-short",
+                        f"the Rank 6 deck is empty: the Board stays at {len(self.board)} cards",
+                        R_AFTER_6,
+                    )
+                    self.note(
+                        f"{R_AFTER_6}: the rulebook does not say what a refill does once the Rank 6 "
+                        "deck is empty; the Board is left short"
+                    )
+                    break
+                self.advance(during_refill=True)
+                continue
+            self.reveal_one()
+            if _deck_size(self.decks[self.rank]) == 0 and self.rank < LAST_RANK:
+                self.advance(during_refill=True)
+        if self.reveal:
+            self.problems.append(
+                Reason(
+                    rule=R_REVEAL,
+                    message=f"the refill turns up fewer cards than named: {_names(self.reveal)} "
+                    "would not be revealed",
+                )
+            )
+            self.reveal = []
+
+    def reveal_one(self) -> None:
+        rank = self.rank
+        deck = self.decks[rank]
+        named = self.reveal.pop(0) if self.reveal else None
+        if isinstance(deck, list):
+            name = deck.pop(0)
+            if named is not None and named != name:
+                self.problems.append(
+                    Reason(
+                        rule=R_REVEAL,
+                        message=f"the next card of the Rank {rank} deck is {name}, not {named}",
+                    )
+                )
+        else:
+            self.decks[rank] = deck - 1
+            name = named
+            if name is None:
+                self.missing.append(rank)
+                self.note(
+                    f"{R_REVEAL}: the Rank {rank} deck is given only as a count, so the card it turns "
+                    "up is not named (add `reveal NAME` to the move to track it)"
+                )
+            else:
+                known = self.rank_of(name)
+                if known is None:
+                    self.note(
+                        f"{R_REVEAL}: {name}'s Rank is unknown in the catalogue; taken as a Rank "
+                        f"{rank} card because it came from the Rank {rank} deck"
+                    )
+                elif known != rank:
+                    self.problems.append(
+                        Reason(
+                            rule=R_RANK_DECK,
+                            message=f"{name} is a Rank {known} card; it cannot come from the Rank "
+                            f"{rank} deck",
+                        )
+                    )
+        shown = name if name is not None else "a card (name it with `reveal NAME`)"
+        self.effect("reveal", f"reveal {shown} from the Rank {rank} deck onto the Board", R_REVEAL)
+        self.board.append([name, 0, rank if name is None else (self.rank_of(name) or rank)])
+
+    def advance(self, *, during_refill: bool) -> None:
+        old = self.rank
+        self.rank = old + 1
+        self.effect(
+            "advance",
+            f"the Rank {old} deck is empty: the game advances to Rank {self.rank}, whose deck "
+            "now refills the Board",
+            R_WHEN_EMPTY,
+        )
+        self.note(
+            f"{R_DECK_RUNS_OUT}: the advance is taken the moment the deck's last card is revealed; "
+            "Bonus cards expire first, then new Bonuses are placed, then the refill goes on from the "
+            "new deck (the rulebook does not spell out this order)"
+        )
+        expired = [c for c in self.board if c[1] > 0]
+        if expired:
+            self.board = [c for c in self.board if c[1] == 0]
+            for c in expired:
+                self.exiled.append(c[0])
+                self.exiled_bonuses += c[1]
+            self.effect(
+                "expire",
+                f"{_names([c[0] or 'an unnamed card' for c in expired])} still "
+                f"{'carries' if len(expired) == 1 else 'carry'} a Bonus at this advance: "
+                "card and Bonus are Exiled",
+                R_EXPIRED,
+            )
+        gets = []
+        for c in self.board:
+            if c[2] is None:
+                self.note(
+                    f"{R_ON_ADVANCE}: {c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
+                    f"advance to Rank {self.rank} is not checked"
+                )
+            elif c[2] < self.rank and c[2] < LAST_RANK:
+                c[1] = 1
+                gets.append(c[0] or f"an unnamed Rank {c[2]} card")
+        if gets:
+            self.effect(
+                "bonus-placed",
+                f"each Board card below Rank {self.rank} gets 1 Bonus: {_names(gets)}",
+                R_ON_ADVANCE,
+            )
+        if during_refill and len(self.board) < BOARD_SIZE:
+            self.effect(
+                "refill-continues",
+                f"the Board Refill goes on from the Rank {self.rank} deck",
+                R_DECK_RUNS_OUT,
+            )
+
+    # -- end of the game
+    def end_triggered(self) -> bool:
+        return (
+            self.rank == LAST_RANK
+            and _deck_size(self.decks.get(LAST_RANK, 0)) == 0
+            and not any(c[2] == LAST_RANK for c in self.board)
+        )
+
+    # -- back to a State
+    def to_state(self, state: State) -> State:
+        players = tuple(
+            p.model_copy(
+                update={
+                    "party": tuple(self.party[i]),
+                    "hand": tuple(self.hand[i]),
+                    "reward_area": tuple(self.reward[i]),
+                    "bonuses": self.bonuses[i],
+                }
+            )
+            for i, p in enumerate(state.players)
+        )
+        board = tuple(BoardCard(name=c[0], bonus=c[1]) for c in self.board)
+        decks = {r: (d if isinstance(d, int) else tuple(d)) for r, d in self.decks.items()}
+        return state.model_copy(
+            update={
+                "players": players,
+                "active": self.names[self.active],
+                "active_rank": self.rank,
+                "board": board,
+                "decks": decks,
+                "used": tuple(self.used),
+                "basic_action": self.basic,
+                "exiled": tuple(self.exiled),
+                "exiled_bonuses": self.exiled_bonuses,
+                "game_over": self.game_over,
+            }
+        )
+
+
+def end_triggered(state: State) -> bool:
+    """True once the last Rank 6 card has left the Board (the game ends at this turn's end)."""
+    return _Sim(state, catalogue(state)).end_triggered()

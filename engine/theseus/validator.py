@@ -1,0 +1,77 @@
+"""Party of the Theseus: the move validator `Engine`, the framework-facing side of the rules.
+
+It wires the notation (notation.py), the rules of play (rules.py), final scoring (scoring.py)
+and the checks of a described table (status.py) into engine.base.Engine.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.base import Engine as BaseEngine
+from engine.base import Reason, Verdict
+
+from . import notation, rules, scoring
+from .model import Move, State
+from .notation import NOTATION
+from .rule_ids import ALL_RULES
+from .sim import end_triggered
+from .status import status as _status
+
+
+class Engine(BaseEngine[State, Move]):
+    game = "theseus"
+    State = State
+    Move = Move
+    RULE_IDS = ALL_RULES
+    NOTATION = NOTATION
+
+    # ------------------------------------------------------------------ parsing
+
+    def parse_move(self, text: str, state: State) -> Move:
+        return notation.parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    # ------------------------------------------------------------------ checking
+
+    def check(self, state: State, move: Move) -> Verdict:
+        return rules.check(state, move)
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    # ------------------------------------------------------------------ scoring
+
+    def end_triggered(self, state: State) -> bool:
+        """True once the last Rank 6 card has left the Board (the game ends at this turn's end)."""
+        return end_triggered(state)
+
+    def final_scores(
+        self,
+        state: State,
+        *,
+        effect_points: Mapping[str, int] | None = None,
+        party_ranks: Mapping[str, int] | None = None,
+        hand_ranks: Mapping[str, int] | None = None,
+    ) -> dict[str, Any]:
+        """Final scores, the winner(s), how the winner was decided and what could not be checked.
+
+        The keyword arguments (player name -> number) come from a table that keeps score by hand
+        (the Tracker): `effect_points` adds end-game points from card effects the table counted
+        itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
+        of the Ranks of the cards recorded there. Without them nothing changes.
+        """
+        return scoring.final_scores(
+            state, effect_points=effect_points, party_ranks=party_ranks, hand_ranks=hand_ranks
+        )
+
+    # ------------------------------------------------------------------ status
+
+    def status(self, state: State) -> list[Reason]:
+        return _status(state)
