@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from engine.base import AmbiguousMove, Effect, Frozen, MoveSyntaxError, Reason, Verdict
-from engine.words import match
+from engine.words import command, match
 from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as TrackerBase
 
@@ -380,12 +380,7 @@ class Tracker(TrackerBase[State]):
         return handler(state, verb, rest)
 
     def _verb(self, token: str) -> str:
-        low = token.lower().replace("_", "-")
-        if low in self.VERB_ALIASES:
-            return self.VERB_ALIASES[low]
-        near = difflib.get_close_matches(low, list(self.VERB_ALIASES), n=3, cutoff=0.5)
-        choices = sorted({self.VERB_ALIASES[n] for n in near}) or list(self.COMMANDS)
-        raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
+        return command(token, self.VERB_ALIASES, self.COMMANDS)
 
     @staticmethod
     def _player(state: State, token: str) -> str:

@@ -26,3 +26,14 @@ def match(word: str, choices: list[str], what: str, hint: str = "did you mean") 
         raise AmbiguousMove(f"{what} {word!r} fits several", prefixed)
     shown = nearest(word, choices) or choices[:8]
     raise MoveSyntaxError(f"unknown {what} {word!r}; {hint}: {', '.join(shown) or '(none)'}")
+
+
+def command(token: str, aliases: dict[str, str], commands) -> str:
+    """The tracker verb a word names (through the game's aliases, e.g. "pc" -> "power-cats");
+    MoveSyntaxError names the word and the closest commands."""
+    low = token.lower().replace("_", "-")
+    if low in aliases:
+        return aliases[low]
+    near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
+    choices = sorted({aliases[n] for n in near}) or list(commands)
+    raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")

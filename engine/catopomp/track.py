@@ -18,7 +18,7 @@ from pydantic import Field, model_validator
 from engine.base import AmbiguousMove, Effect, Frozen, MoveSyntaxError, Reason, Verdict
 from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as TrackerBase
-from engine.words import match
+from engine.words import command, match
 
 from . import core
 from .model import Options, Player, State, to_table
@@ -345,12 +345,7 @@ class Tracker(TrackerBase[TrackedTable]):
         return Change(verb=verb, args=(name, self._number(args[0], what, example)))
 
     def _verb(self, token: str) -> str:
-        low = token.lower().replace("_", "-")
-        if low in self.VERB_ALIASES:
-            return self.VERB_ALIASES[low]
-        near = difflib.get_close_matches(low, list(self.VERB_ALIASES), n=3, cutoff=0.5)
-        choices = sorted({self.VERB_ALIASES[n] for n in near}) or list(self.COMMANDS)
-        raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
+        return command(token, self.VERB_ALIASES, self.COMMANDS)
 
     @staticmethod
     def _player(state: TrackedTable, token: str) -> str:

@@ -1,11 +1,10 @@
 """Party of the Theseus tracker commands: the words a table types, read into a Change."""
 from __future__ import annotations
 
-import difflib
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import match as _match_word, nearest as _nearest
+from engine.words import command, match as _match_word, nearest as _nearest
 
 from .model import catalogue
 from .tracked import _AMOUNT, _INT, _ITEM, _RANK_ONLY_NAMES, TrackedTable, _Item, _read_item, scoring_state
@@ -70,12 +69,7 @@ def parse(state: TrackedTable, words: list[str]) -> Change:
 
 
 def _verb(token: str) -> str:
-    low = token.casefold().replace("_", "-")
-    if low in VERB_ALIASES:
-        return VERB_ALIASES[low]
-    near = difflib.get_close_matches(low, list(VERB_ALIASES), n=3, cutoff=0.5)
-    choices = sorted({VERB_ALIASES[n] for n in near}) or list(COMMANDS)
-    raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
+    return command(token, VERB_ALIASES, COMMANDS)
 
 
 def _example(verb: str) -> str:
