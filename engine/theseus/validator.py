@@ -60,13 +60,7 @@ class Engine(BaseEngine[State, Move]):
         party_ranks: Mapping[str, int] | None = None,
         hand_ranks: Mapping[str, int] | None = None,
     ) -> dict[str, Any]:
-        """Final scores, the winner(s), how the winner was decided and what could not be checked.
-
-        The keyword arguments (player name -> number) come from a table that keeps score by hand
-        (the Tracker): `effect_points` adds end-game points from card effects the table counted
-        itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
-        of the Ranks of the cards recorded there. Without them nothing changes.
-        """
+        """Final scores and the winner(s): see engine.theseus.scoring.final_scores."""
         return scoring.final_scores(
             state, effect_points=effect_points, party_ranks=party_ranks, hand_ranks=hand_ranks
         )

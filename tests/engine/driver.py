@@ -26,3 +26,19 @@ class Driver:
 
     def overrule(self, state, *words):
         return self.tracker.apply(state, self.tracker.parse(state, list(words)))
+
+    def play(self, state, *commands):
+        """Several legal commands in a row, each a string of words; returns the last state."""
+        for command in commands:
+            state, _ = self.do(state, *command.split())
+        return state
+
+
+def rules_of(items) -> list[str]:
+    """The rule ids of a verdict's reasons, or of a list of effects."""
+    items = items.reasons if hasattr(items, "reasons") else items
+    return [x.rule for x in items]
+
+
+def kinds(effects) -> list[str]:
+    return [e.kind for e in effects]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError
 from engine.cataclysm_arcade import Tracker
 from engine.tracking import Change, OptionError
-from tests.engine.driver import Driver
+from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
 G = "cataclysm-arcade."
@@ -27,14 +27,6 @@ def new(players=("Ann", "Ben"), **options):
 
 DRIVE = Driver(T)
 do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
-
-
-def rules_of(effects):
-    return [e.rule for e in effects]
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
 
 
 def player(state, name):

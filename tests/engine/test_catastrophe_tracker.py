@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catastrophe import State, Tracker
 from engine.tracking import Change, OptionError
-from tests.engine.driver import Driver
+from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
 G = "catastrophe."
@@ -26,15 +26,6 @@ def new(players=("Ann", "Ben", "Cy"), **options):
 
 DRIVE = Driver(T)
 do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
-
-
-def rules_of(verdict_or_effects):
-    items = verdict_or_effects.reasons if hasattr(verdict_or_effects, "reasons") else verdict_or_effects
-    return [x.rule for x in items]
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
 
 
 def player(state, name):

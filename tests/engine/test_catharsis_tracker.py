@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catharsis import Tracker
+from tests.engine.driver import kinds
 from engine.tracking import OptionError
 
 T = Tracker()
@@ -41,10 +42,6 @@ def refused(state, *words):
     v = verdict(state, *words)
     assert not v.legal
     return {r.rule for r in v.reasons}, v
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
 
 
 def rules_of(effects):

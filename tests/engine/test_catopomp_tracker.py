@@ -16,7 +16,7 @@ from engine.catopomp.deal import deal_first, deal_next
 from engine.catopomp.simulate import random_move
 from engine.catopomp.track import TrackedTable
 from engine.tracking import Change, OptionError
-from tests.engine.driver import Driver
+from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
 D = Driver(T)
@@ -30,22 +30,7 @@ def new(players=("Ann", "Ben", "Cy"), **options):
     return T.new_state(list(players), {k.replace("_", "-"): str(v) for k, v in options.items()})
 
 
-do, refused, overrule = D.do, D.refused, D.overrule
-
-
-def run(state, *commands):
-    for c in commands:
-        state, _ = do(state, *c.split())
-    return state
-
-
-def rules_of(items):
-    items = items.reasons if hasattr(items, "reasons") else items
-    return [x.rule for x in items]
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
+do, refused, overrule, run = D.do, D.refused, D.overrule, D.play
 
 
 def by_kind(effects, kind):

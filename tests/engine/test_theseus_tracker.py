@@ -22,7 +22,7 @@ from engine.theseus import (
     tracked_scores,
 )
 from engine.tracking import Change, OptionError
-from tests.engine.driver import Driver
+from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
 G = "theseus."
@@ -37,23 +37,7 @@ def new(players=("Ann", "Ben", "Cy"), **options):
 
 
 DRIVE = Driver(T)
-do, refused, overrule = DRIVE.do, DRIVE.refused, DRIVE.overrule
-
-
-def play(state, *commands):
-    """Several legal commands, each a string of words."""
-    for command in commands:
-        state, _ = do(state, *command.split())
-    return state
-
-
-def rules_of(items):
-    items = items.reasons if hasattr(items, "reasons") else items
-    return [x.rule for x in items]
-
-
-def kinds(effects):
-    return [e.kind for e in effects]
+do, refused, overrule, play = DRIVE.do, DRIVE.refused, DRIVE.overrule, DRIVE.play
 
 
 def player(state, name):
