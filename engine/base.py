@@ -114,7 +114,9 @@ class Engine(Generic[S, M]):
     def check(self, state: S, move: M) -> Verdict:
         raise NotImplementedError
 
-    def apply(self, state: S, move: M) -> S:
+    def apply(self, state: S, move: M, overruled: bool = False) -> S:
+        """The State after the move. With `overruled=True` the table made a move that check()
+        refused (the table is the truth): apply it as far as it can be applied instead of raising."""
         raise NotImplementedError
 
     def legal_moves(self, state: S) -> list[M]:
@@ -122,3 +124,26 @@ class Engine(Generic[S, M]):
 
     def status(self, state: S) -> list[Reason]:
         raise NotImplementedError
+
+    # -- play-along: a saved session is the situation ------------------------------------
+    # A game whose engine is in engine.ENGINES keeps ONE State for its tracker and its validator
+    # (Tracker.State is Engine.State), so `companion play MOVE` judges a move against the session's
+    # replayed state and records it in the same log as the tracker's changes (trackers/sessions.py).
+
+    def to_act(self, state: S) -> str | None:
+        """The name of the player who is to act now (shown after every play; a play by anyone
+        else is refused unless overruled), or None when nobody is (the game is over)."""
+        return None
+
+    def mover(self, state: S, move: M) -> str | None:
+        """The player who makes this move (None: the player to act)."""
+        return None
+
+    def moves_note(self, state: S) -> str | None:
+        """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
+        the game is over ...), or None when it can."""
+        return None
+
+    def situation(self, state: S) -> dict[str, Any]:
+        """The State written out as a situation file that load_state() accepts."""
+        return state.model_dump(mode="json")
