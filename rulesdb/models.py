@@ -54,7 +54,9 @@ class RuleEntry(Frozen):
     text: Text
     source: Text  # the rulebook section it comes from
     kind: Literal["rule", "example", "note"] = "rule"
-    unclear: str | None = None  # what the rulebook leaves silent or ambiguous here
+    unclear: str | None = None  # what the rulebook leaves silent or contradicts itself on here
+    #: the rulebook passages the `unclear` note is about: their headings, as the rulebook prints them
+    unclear_passages: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     see_also: tuple[RuleId, ...] = ()
@@ -63,6 +65,8 @@ class RuleEntry(Frozen):
     def _in_section(self) -> RuleEntry:
         if not self.id.startswith(self.section + "."):
             raise ValueError(f"rule id {self.id} must start with its section id {self.section}.")
+        if self.unclear_passages and not self.unclear:
+            raise ValueError(f"{self.id}: unclear_passages without an unclear note")
         return self
 
     @property
