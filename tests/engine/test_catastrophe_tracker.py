@@ -1,4 +1,4 @@
-"""The CATastrophe table tracker (engine/catastrophe.py): every rule, refusal, effect and variant."""
+"""The CATastrophe table tracker (engine/catastrophe/): every rule, refusal, effect and variant."""
 from __future__ import annotations
 
 from pathlib import Path

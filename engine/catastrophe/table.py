@@ -1,0 +1,337 @@
+"""CATastrophe: the working table one change is applied to, and the transitions of its State
+(lives, the Grim Reapurr, Yarn Balls, hand and Power Cats, phases and turns, elimination, the end).
+The tracker verbs and the validated plays both go through these: no rule written twice."""
+from __future__ import annotations
+
+from engine.base import Effect
+
+from .model import (
+    HAND_LIMIT, PAW_DRAW, PHASE_TITLES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
+    Player, State,
+)
+from .rule_ids import R
+
+
+def reapurr_target(now: int, sign: str, n: int) -> int:
+    """The space a Grim Reapurr move (+N, -N, =N) aims for, before the track's ends are applied."""
+    if sign == "=":
+        return n
+    return now + n if sign == "+" else now - n
+
+
+def lives_word(n: int) -> str:
+    return f"{n} life" if n == 1 else f"{n} lives"
+
+
+def space(n: int) -> str:
+    return "the Reapurr's Lair" if n == REAPURRS_LAIR else f"the {n} space"
+
+
+class Table:
+    """A mutable copy of a State used while one change is applied (the input is never touched)."""
+
+    def __init__(self, state: State):
+        self.variant = state.variant
+        self.players = [p.model_dump() for p in state.players]
+        self.grim_reapurr = state.grim_reapurr
+        self.yarn_sanctuary = state.yarn_sanctuary
+        self.current = state.current
+        self.phase = state.phase
+        self.turn = state.turn
+        self.game_over = state.game_over
+        self.winner = state.winner
+        self.grim_reapurr_wins = state.grim_reapurr_wins
+        self.effects: list[Effect] = []
+        self.eliminated_now: list[int] = []
+
+    def freeze(self) -> State:
+        return State(
+            variant=self.variant,
+            players=tuple(Player(**p) for p in self.players),
+            grim_reapurr=self.grim_reapurr,
+            yarn_sanctuary=self.yarn_sanctuary,
+            current=self.current,
+            phase=self.phase,
+            turn=self.turn,
+            game_over=self.game_over,
+            winner=self.winner,
+            grim_reapurr_wins=self.grim_reapurr_wins,
+        )
+
+    def say(self, kind: str, message: str, rule: str | None) -> None:
+        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+
+    def name(self, i: int) -> str:
+        return self.players[i]["name"]
+
+    def alive(self, i: int) -> bool:
+        return not self.players[i]["eliminated"]
+
+    def turn_order(self) -> list[int]:
+        n = len(self.players)
+        return [(self.current + k) % n for k in range(n) if self.alive((self.current + k) % n)]
+
+    def occupied(self, but: int) -> set[int]:
+        """Life spaces held by the other cats still in the game."""
+        return {p["lives"] for j, p in enumerate(self.players) if j != but and not p["eliminated"]}
+
+    def king_rules(self) -> bool:
+        return self.variant in ("king", "turbo")
+
+
+    # ---- lives
+
+    def apply_lives(self, ops: list[tuple[int, str, int]]) -> None:
+        if len(ops) == 1 and ops[0][1] == "=":
+            i, _, n = ops[0]
+            self.set_lives(i, n)
+            return
+        if self.king_rules() and len(ops) > 1:
+            order = [i for i in self.turn_order()] + [i for i, _, _ in ops if not self.alive(i)]
+            pos = {i: k for k, i in enumerate(order)}
+            losses = sorted([op for op in ops if op[1] == "-" and op[2] > 0], key=lambda op: pos[op[0]])
+            gains = sorted([op for op in ops if op[1] == "+" and op[2] > 0], key=lambda op: pos[op[0]])
+            parts = []
+            if losses:
+                parts.append("losses first: " + ", ".join(self.name(i) for i, _, _ in losses))
+            if gains:
+                parts.append("then gains: " + ", ".join(self.name(i) for i, _, _ in gains))
+            if len(losses) + len(gains) > 1:
+                self.say("order", f"{VARIANT_TITLES[self.variant]} resolves in turn order from {self.name(self.current)}: "
+                      + "; ".join(parts), R.KING_LOSSES_FIRST)
+            ops = losses + gains
+        for i, sign, n in ops:
+            if n == 0:
+                continue
+            if not self.alive(i):
+                if any(i == j for j in self.eliminated_now):
+                    self.say("skipped", f"{self.name(i)} was eliminated before this change reached them", R.OUT)
+                    continue
+                if sign == "-":
+                    continue
+                # overruled: a gained life brings the token up out of the Reapurr's Lair
+                self.players[i]["eliminated"] = False
+                self.players[i]["lives"] = REAPURRS_LAIR
+                self.say("back-in-game", f"{self.name(i)} comes back into the game from the Reapurr's Lair (the table's decision)", R.OUT)
+            if sign == "-":
+                self.lose(i, n)
+            else:
+                self.gain(i, n)
+
+    def lose(self, i: int, n: int) -> None:
+        p = self.players[i]
+        start = p["lives"]
+        if self.king_rules():
+            occ = self.occupied(i)
+            pos = start
+            skipped: list[int] = []
+            for _ in range(n):
+                free = [s for s in range(pos - 1, 0, -1) if s not in occ]
+                skipped.extend(s for s in range(pos - 1, free[0] if free else 0, -1))
+                if not free:
+                    pos = REAPURRS_LAIR
+                    break
+                pos = free[0]
+                if pos <= self.grim_reapurr:
+                    break
+            if skipped:
+                where = "falls below the 1 space" if pos == REAPURRS_LAIR else f"lands on the {pos} space"
+                self.say("meowtain-move",
+                      f"{p['name']} loses {lives_word(n)}, skips the occupied space(s) {', '.join(map(str, sorted(set(skipped), reverse=True)))} and {where}",
+                      R.KING_LOSE)
+        else:
+            pos = max(start - n, REAPURRS_LAIR)
+        if pos < 1:
+            self.eliminate(i, R.LOST_ALL, f"{p['name']} has to move below the 1 space: all lives lost")
+        else:
+            p["lives"] = pos
+            if pos <= self.grim_reapurr:
+                self.eliminate(i, R.CAUGHT, f"{p['name']} moves down to {space(pos)}, where the Grim Reapurr catches them (he is on {space(self.grim_reapurr)})")
+
+    def gain(self, i: int, n: int) -> None:
+        p = self.players[i]
+        start = p["lives"]
+        lost = 0
+        if self.variant == "king":
+            occ = self.occupied(i)
+            pos = start
+            skipped: list[int] = []
+            shared_nine = False
+            for k in range(n):
+                if pos >= TOP_SPACE:
+                    lost = n - k
+                    break
+                free = [s for s in range(pos + 1, TOP_SPACE) if s not in occ]
+                nxt = free[0] if free else TOP_SPACE
+                if nxt > pos + 1:
+                    skipped.extend(range(pos + 1, nxt))
+                    shared_nine = shared_nine or nxt == TOP_SPACE
+                pos = nxt
+            if skipped:
+                self.say("meowtain-move",
+                      f"{p['name']} gains, skips the occupied space(s) {', '.join(map(str, sorted(set(skipped))))} "
+                      f"and lands on the {pos} space",
+                      R.KING_NINE if shared_nine else R.KING_GAIN)
+        else:
+            pos = min(start + n, TOP_SPACE)
+            lost = max(start + n - TOP_SPACE, 0)
+        p["lives"] = pos
+        if lost:
+            self.say("lives-capped",
+                  f"{p['name']} is on 9 lives, the most a cat can have; {lives_word(lost)} gained beyond that {'is' if lost == 1 else 'are'} lost",
+                  R.MAX_NINE)
+
+    def set_lives(self, i: int, n: int) -> None:
+        p = self.players[i]
+        n = min(n, TOP_SPACE)
+        if not self.alive(i):
+            if n < 1:
+                return
+            p["eliminated"] = False
+            self.say("back-in-game", f"{p['name']} comes back into the game on the {n} space (the table's decision)", R.OUT)
+        if n < 1:
+            self.eliminate(i, R.LOST_ALL, f"{p['name']} is set below the 1 space: all lives lost")
+            return
+        p["lives"] = n
+        # _sweep reports a catch by the Grim Reapurr
+
+    # ---- the Grim Reapurr
+
+    def apply_reapurr(self, sign: str, n: int) -> None:
+        before = self.grim_reapurr
+        target = reapurr_target(before, sign, n)
+        self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))
+        if before <= 1 < self.grim_reapurr:
+            self.say("unclear",
+                  f"the Grim Reapurr climbs to {space(self.grim_reapurr)}. The rulebook says he moves between the Lair and "
+                  f"the 1 space, yet his cards move him up the track; the tracker lets him climb as far as the 9 space",
+                  R.REAPURR_RANGE)
+
+    # ---- Yarn Balls
+
+    def apply_yarn(self, i: int, delta: int) -> None:
+        p = self.players[i]
+        if delta >= 0:
+            got = min(delta, self.yarn_sanctuary)
+            p["yarn_balls"] += got
+            self.yarn_sanctuary -= got
+            if got < delta:
+                self.say("yarn-short",
+                      f"the Yarn Ball Sanctuary had only {got} left: {p['name']} gains {got} instead of {delta}",
+                      R.YARN_NONE_LEFT)
+        else:
+            want = -delta
+            gone = min(want, p["yarn_balls"])
+            p["yarn_balls"] -= gone
+            self.yarn_sanctuary += gone
+            if gone < want:
+                self.say("yarn-short",
+                      f"{p['name']} had only {gone} Yarn Ball{'s' if gone != 1 else ''}; {gone} go{'es' if gone == 1 else ''} to the Sanctuary",
+                      R.YARN_BASKET)
+
+    # ---- hand and Power Cats
+
+    def apply_cards(self, i: int, counter: str, sign: str, n: int) -> None:
+        p = self.players[i]
+        key = "hand" if counter == "hand" else "power_cats"
+        if sign == "=":
+            p[key] = n
+            return  # a set above the limit is refused by check(); overruled, it stands as the table said
+        if sign == "-":
+            if n > p[key]:
+                what = "cards in hand" if key == "hand" else "Power Cats"
+                self.say("cards-short", f"{p['name']} had only {p[key]} {what}; the count goes to 0",
+                      R.DISCARD_HAND if key == "hand" else R.POWER_CATS_MAX_THREE)
+            p[key] = max(p[key] - n, 0)
+            return
+        p[key] += n
+        self.enforce_card_limit(i, key)
+
+    def enforce_card_limit(self, i: int, key: str) -> None:
+        p = self.players[i]
+        if key == "hand" and p["hand"] > HAND_LIMIT:
+            extra = p["hand"] - HAND_LIMIT
+            p["hand"] = HAND_LIMIT
+            self.say("hand-limit",
+                  f"{p['name']} holds more than {HAND_LIMIT} cards and discards {extra} at once, down to {HAND_LIMIT}",
+                  R.HAND_LIMIT)
+        if key == "power_cats" and p["power_cats"] > POWER_CAT_LIMIT:
+            extra = p["power_cats"] - POWER_CAT_LIMIT
+            p["power_cats"] = POWER_CAT_LIMIT
+            self.say("power-cat-limit",
+                  f"{p['name']} has more than {POWER_CAT_LIMIT} Power Cats and discards {extra} at once, down to {POWER_CAT_LIMIT}",
+                  R.POWER_CAT_LIMIT)
+
+    # ---- turn and phase
+
+    def enter_phase(self, phase: str) -> None:
+        if phase == self.phase:
+            return
+        forward_into_paw = self.phase == "claw" and phase == "paw"
+        self.phase = phase
+        self.say("phase", f"{self.name(self.current)}'s {PHASE_TITLES[phase]}", R.THREE_PHASES)
+        if forward_into_paw and self.alive(self.current):
+            p = self.players[self.current]
+            p["hand"] += PAW_DRAW
+            self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
+            self.enforce_card_limit(self.current, "hand")
+
+    def advance_turn(self) -> None:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            j = (self.current + k) % n
+            if self.alive(j):
+                skipped = [self.name((self.current + m) % n) for m in range(1, k)]
+                self.current = j
+                self.phase = "claw"
+                self.turn += 1
+                note = f" (skipping eliminated {', '.join(skipped)})" if skipped else ""
+                self.say("turn", f"{self.name(j)}'s turn{note}: Claw Phase", R.CLOCKWISE)
+                return
+
+    # ---- elimination and the end
+
+    def eliminate(self, i: int, rule: str, why: str) -> None:
+        p = self.players[i]
+        yarn, hand, cats = p["yarn_balls"], p["hand"], p["power_cats"]
+        p.update(lives=REAPURRS_LAIR, yarn_balls=0, hand=0, power_cats=0, eliminated=True)
+        self.yarn_sanctuary += yarn
+        self.eliminated_now.append(i)
+        self.say("eliminated", f"{why}. {p['name']} is eliminated; the token goes to the Reapurr's Lair", rule)
+        if yarn:
+            self.say("yarn-returned", f"{p['name']}'s {yarn} Yarn Ball{'s' if yarn != 1 else ''} go back to the Sanctuary (now {self.yarn_sanctuary})", R.LOSE_YARN)
+        if hand or cats:
+            self.say("discarded", f"{p['name']} discards {hand} hand card{'s' if hand != 1 else ''} and {cats} Power Cat{'s' if cats != 1 else ''}", R.DISCARD_ALL)
+
+    def sweep(self) -> None:
+        """After every change: anyone below the 1 space or caught by the Grim Reapurr is out, at once."""
+        for i in self.turn_order():
+            p = self.players[i]
+            if p["lives"] < 1:
+                self.eliminate(i, R.LOST_ALL, f"{p['name']} is below the 1 space: all lives lost")
+            elif p["lives"] <= self.grim_reapurr:
+                self.eliminate(i, R.CAUGHT,
+                                f"the Grim Reapurr on {space(self.grim_reapurr)} catches {p['name']} on {space(p['lives'])}")
+
+    def settle_end(self, before: tuple[bool, str | None, bool]) -> None:
+        alive = [i for i in range(len(self.players)) if self.alive(i)]
+        if len(alive) >= 2:
+            self.game_over, self.winner, self.grim_reapurr_wins = False, None, False
+        elif len(alive) == 1:
+            self.game_over, self.winner, self.grim_reapurr_wins = True, self.name(alive[0]), False
+        else:
+            self.game_over, self.winner, self.grim_reapurr_wins = True, None, True
+        after = (self.game_over, self.winner, self.grim_reapurr_wins)
+        if self.current in self.eliminated_now and not self.game_over:
+            self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; type next", R.OUT)
+        if after == before:
+            return
+        if not self.game_over:
+            self.say("game-resumed", "more than one cat is in the game again, so play goes on (the table's decision)", R.LAST_STANDING)
+        elif self.grim_reapurr_wins:
+            together = [self.name(i) for i in self.eliminated_now]
+            who = f" ({', '.join(together)} went out together)" if len(together) > 1 else ""
+            self.say("grim-reapurr-wins", f"no cat is left{who}: the Grim Reapurr wins and every player loses", R.REAPURR_WINS)
+        else:
+            rule = R.KING_END if self.king_rules() else R.LAST_STANDING
+            self.say("game-won", f"{self.winner} is the last cat standing and wins the game", rule)

@@ -1,0 +1,304 @@
+"""CATastrophe: A Game of 9 Lives: the table tracker.
+
+What the table keeps: each cat's lives (its token on the life track, 9 down to 1, with the
+Reapurr's Lair below), Yarn Balls (30 tokens shared between the Yarn Baskets and the Yarn Ball
+Sanctuary), hand size and Power Cats; the Grim Reapurr's space; whose turn it is and the phase
+(Claw, Paw, CATastrophe); and the end of the game (the last cat standing, or the Grim Reapurr
+when everyone left goes out together). The variants King of the Meowtain and Turbo King of the
+Meowtain change how a token moves on the life track.
+
+Readings chosen where the rulebook is unclear (each is also in docs/track-catastrophe.md):
+
+- The Grim Reapurr's range: the rulebook says he moves "between the Reapurr's Lair and 1 space",
+  yet his cards move him up the track. The tracker lets him climb to the 9 space (the top of the
+  track) and reports the open point whenever a move takes him from the Lair or the 1 space
+  to a higher space.
+- King of the Meowtain: the Grim Reapurr is not a player, so his space is not "occupied"; a cat
+  whose loss lands on (or below) him is caught. A loss with every space below taken drops the
+  token below the 1 space: eliminated. A gain with every space above taken (up to 8) goes to the
+  shared 9 space; a gain on 9 is lost. Eliminated tokens in the Lair occupy nothing.
+- Simultaneous changes (one card, one command) count as one moment for the end of the game: if
+  they eliminate every player left, the Grim Reapurr wins, even though King of the Meowtain
+  resolves them one after another in turn order.
+- A cat eliminated on its own turn: its turn is over; `next` passes to the next cat still in.
+- Player count: 2 to 6 (the box has 6 token bases and 6 dice; the rulebook states no number).
+
+Pure code: no I/O.
+"""
+from __future__ import annotations
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, ClassVar
+
+from engine.base import Effect, MoveSyntaxError, Reason, Verdict
+from engine.tracking import Change, OptionError
+from engine.tracking import Tracker as TrackerBase
+
+from .model import (
+    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
+    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX, Player, State,
+)
+from .notation import TrackCommands
+from .rule_ids import R, RULE_IDS
+from .table import Table, reapurr_target, space
+
+
+class Tracker(TrackCommands, TrackerBase[State]):
+    """Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase."""
+
+    game: ClassVar[str] = GAME
+    State: ClassVar[type[State]] = State
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "variant": "standard (default), king (King of the Meowtain) or turbo (Turbo King of the Meowtain)",
+        "first": "the player who takes the first turn (whoever petted a cat most recently); "
+                 "default: the first player named",
+    }
+
+    # ------------------------------------------------------------------ new game
+
+    def new_state(self, players: list[str], options: dict[str, str]) -> State:
+        options = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
+        known = {"variant", "first", "first-player"}
+        for key in options:
+            if key not in known:
+                near = difflib.get_close_matches(key, sorted(self.OPTIONS), n=2, cutoff=0.4)
+                hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+                raise OptionError(f"unknown option {key!r}{hint}; catastrophe options: {', '.join(self.OPTIONS)}")
+        names = [str(n).strip() for n in players or []]
+        if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
+            raise OptionError(
+                f"players: CATastrophe needs {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                f"(the box has {MAX_PLAYERS} token bases and dice), got {len(names)}"
+            )
+        seen: set[str] = set()
+        for n in names:
+            if not n:
+                raise OptionError("players: a player name is empty")
+            low = n.lower()
+            if low in seen:
+                raise OptionError(f"players: {n!r} is named twice; every player needs a different name")
+            if low in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
+                raise OptionError(f"players: {n!r} cannot be a player name (it is a command word or a number)")
+            seen.add(low)
+
+        raw_variant = options.get("variant", "standard").lower().replace(" ", "-").replace("_", "-")
+        variant = VARIANT_ALIASES.get(raw_variant)
+        if variant is None:
+            raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
+
+        current = 0
+        first = options.get("first", options.get("first-player"))
+        if first is not None:
+            current = self._option_player(names, first)
+
+        sanctuary = YARN_BALLS_IN_BOX - START_YARN_BALLS * len(names)
+        return State(
+            variant=variant,
+            players=tuple(Player(name=n) for n in names),
+            grim_reapurr=REAPURRS_LAIR,
+            yarn_sanctuary=sanctuary,
+            current=current,
+        )
+
+    @staticmethod
+    def _option_player(names: list[str], text: str) -> int:
+        low = text.strip().lower()
+        exact = [i for i, n in enumerate(names) if n.lower() == low]
+        if exact:
+            return exact[0]
+        pref = [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
+        if len(pref) == 1:
+            return pref[0]
+        raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+
+    # ------------------------------------------------------------------ check
+
+    def check(self, state: State, change: Change) -> Verdict:
+        reasons, alternatives = self._violations(state, change)
+        if reasons:
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
+        _, effects = self.apply(state, change)
+        return Verdict(legal=True, effects=tuple(effects))
+
+    def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
+        reasons: list[Reason] = []
+        alts: list[str] = []
+        verb = change.verb
+        if verb not in self.COMMANDS:
+            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
+
+        if state.game_over:
+            if state.grim_reapurr_wins:
+                reasons.append(Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won"))
+            else:
+                reasons.append(Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won"))
+            return reasons, alts
+
+        def out(i: int) -> None:
+            reasons.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
+
+        if verb == "lives":
+            ops = self._lives_ops(state, change)
+            for i, sign, n in ops:
+                if state.players[i].eliminated:
+                    out(i)
+            if len(ops) == 1 and ops[0][1] == "=" and not reasons:
+                i, _, n = ops[0]
+                name = state.players[i].name
+                if not 1 <= n <= TOP_SPACE:
+                    reasons.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
+                    if n > TOP_SPACE:
+                        alts.append(f"lives {name} ={TOP_SPACE}")
+                elif state.variant in ("king", "turbo") and n != TOP_SPACE:
+                    others = [p.name for j, p in enumerate(state.players) if j != i and not p.eliminated and p.lives == n]
+                    if others:
+                        reasons.append(Reason(
+                            rule=R.KING_NO_SHARING,
+                            message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
+                        ))
+        elif verb == "reapurr":
+            if len(change.args) != 1:
+                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
+            sign, n = self._signed(change.args[0])
+            target = reapurr_target(state.grim_reapurr, sign, n)
+            if target > TOP_SPACE:
+                reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
+                if state.grim_reapurr < TOP_SPACE:
+                    alts.append(f"reapurr ={TOP_SPACE}")
+            elif target < REAPURRS_LAIR:
+                reasons.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
+                if state.grim_reapurr > REAPURRS_LAIR:
+                    alts.append("reapurr lair")
+        elif verb in ("yarn", "hand", "power-cats"):
+            i, amount = self._one(state, change)
+            sign, n = self._signed(amount)
+            if verb == "yarn" and sign == "=":
+                raise MoveSyntaxError("yarn: use +N or -N (Yarn Balls move to and from the Sanctuary)")
+            if state.players[i].eliminated:
+                out(i)
+            elif sign == "=":
+                name = state.players[i].name
+                if verb == "hand" and n > HAND_LIMIT:
+                    reasons.append(Reason(rule=R.HAND_LIMIT, message=f"a hand holds at most {HAND_LIMIT} cards; {name} cannot hold {n}"))
+                    alts.append(f"hand {name} ={HAND_LIMIT}")
+                if verb == "power-cats" and n > POWER_CAT_LIMIT:
+                    reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
+                    alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
+        elif verb in ("draw", "discard"):
+            i, count = self._one(state, change)
+            if not count.isdigit():
+                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
+            if state.players[i].eliminated:
+                out(i)
+        elif verb in ("next", "next-phase", "phase"):
+            cur = state.players[state.current]
+            if verb == "next":
+                if not cur.eliminated and state.phase != "catastrophe":
+                    reasons.append(Reason(
+                        rule=R.THREE_PHASES,
+                        message=f"{cur.name}'s turn is in the {PHASE_TITLES[state.phase]}; a turn ends only after its CATastrophe Phase",
+                    ))
+                    alts.append("next-phase")
+            elif verb == "phase":
+                if len(change.args) != 1 or change.args[0] not in PHASES:
+                    raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
+                if cur.eliminated:
+                    reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
+                    alts.append("next")
+                else:
+                    now, want = PHASES.index(state.phase), PHASES.index(change.args[0])
+                    if want < now or want > now + 1:
+                        reasons.append(Reason(
+                            rule=R.THREE_PHASES,
+                            message=f"phases run Claw, Paw, CATastrophe in order; {cur.name} is in the {PHASE_TITLES[state.phase]}",
+                        ))
+                        if now < 2:
+                            alts.append(f"phase {PHASES[now + 1]}")
+                        else:
+                            alts.append("next")
+        return reasons, alts
+
+    @staticmethod
+    def _reapurr_target(now: int, sign: str, n: int) -> int:
+        if sign == "=":
+            return n
+        return now + n if sign == "+" else now - n
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        t = Table(state)
+        before = (state.game_over, state.winner, state.grim_reapurr_wins)
+        verb = change.verb
+        if verb == "lives":
+            t.apply_lives(self._lives_ops(state, change))
+        elif verb == "reapurr":
+            if len(change.args) != 1:
+                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
+            sign, n = self._signed(change.args[0])
+            t.apply_reapurr(sign, n)
+        elif verb == "yarn":
+            i, amount = self._one(state, change)
+            sign, n = self._signed(amount)
+            if sign == "=":
+                raise MoveSyntaxError("yarn: use +N or -N (Yarn Balls move to and from the Sanctuary)")
+            t.apply_yarn(i, n if sign == "+" else -n)
+        elif verb in ("hand", "power-cats"):
+            i, amount = self._one(state, change)
+            sign, n = self._signed(amount)
+            t.apply_cards(i, verb, sign, n)
+        elif verb in ("draw", "discard"):
+            i, count = self._one(state, change)
+            if not count.isdigit():
+                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
+            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", int(count))
+        elif verb == "next":
+            t.advance_turn()
+        elif verb == "next-phase":
+            if not t.alive(t.current) or t.phase == "catastrophe":
+                t.advance_turn()
+            else:
+                t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
+        elif verb == "phase":
+            if len(change.args) != 1 or change.args[0] not in PHASES:
+                raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
+            t.enter_phase(change.args[0])
+        else:
+            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
+
+        t.sweep()
+        t.settle_end(before)
+        return t.freeze(), t.effects
+
+    # ------------------------------------------------------------------ summary
+
+    def summary(self, state: State) -> dict[str, Any]:
+        cur = state.players[state.current]
+        return {
+            "game": GAME,
+            "variant": state.variant,
+            "turn": state.turn,
+            "current": cur.name,
+            "phase": state.phase,
+            "grim_reapurr": state.grim_reapurr,
+            "grim_reapurr_space": "Reapurr's Lair" if state.grim_reapurr == REAPURRS_LAIR else str(state.grim_reapurr),
+            "yarn_sanctuary": state.yarn_sanctuary,
+            "players": [
+                {
+                    "name": p.name,
+                    "lives": p.lives,
+                    "yarn_balls": p.yarn_balls,
+                    "hand": p.hand,
+                    "power_cats": p.power_cats,
+                    "eliminated": p.eliminated,
+                }
+                for p in state.players
+            ],
+            "game_over": state.game_over,
+            "winner": state.winner,
+            "grim_reapurr_wins": state.grim_reapurr_wins,
+        }
