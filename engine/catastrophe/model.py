@@ -1,6 +1,14 @@
-"""CATastrophe: the State, everything on the table (lives, Yarn Balls, cards, the Grim Reapurr, turn)."""
+"""CATastrophe: the State, everything on the table: lives, Yarn Baskets and the Sanctuary, hands
+(known cards or counts), Power Cats, the Grim Reapurr, turn and phase, and the chain of cards in play.
+
+The tracker and the validator share this one State. The card catalogue (cards.toml, next to this
+module) maps the table's card names to a type, an Attack number and symbols; a situation's own
+`cards` (or the tracker option cards=...) extends or overrides it."""
 from __future__ import annotations
 
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -36,6 +44,75 @@ VARIANT_ALIASES = {
     "turbo": "turbo", "turbo-king": "turbo", "turbo-king-of-the-meowtain": "turbo",
 }
 
+CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
+DIE_FACES = 6
+
+CardType = Literal["attack", "curiosity", "ally", "cucumber", "take", "pass", "power-cat", "event", "reapurr", "unknown"]
+Symbol = Literal["red-glowy-dot", "catfinity"]
+REACTIONS = ("cucumber", "take", "pass")
+TYPE_TITLES = {
+    "attack": "Attack", "curiosity": "Curiosity", "ally": "Ally", "cucumber": "Reaction (Cucumber)",
+    "take": "Reaction (Take)", "pass": "Reaction (Pass)", "power-cat": "Power Cat",
+    "event": "CATastrophic Event", "reapurr": "Grim Reapurr card", "unknown": "card of unknown type",
+}
+
+
+class CardSpec(Frozen):
+    """A catalogue entry: what the table's name for a card means to the referee."""
+
+    name: str
+    type: CardType
+    #: an Attack's number (roll this or higher to defend); None: given with the play (`Attack 4`)
+    number: int | None = Field(None, ge=1)
+    #: lives a failed defence (Attack) or the card (Curiosity) costs
+    lives: int = Field(1, ge=1)
+    #: whom it aims at: one chosen player, every other player, or nobody
+    targets: Literal["one", "others", "none"] = "one"
+    symbols: tuple[Symbol, ...] = ()
+    #: Grim Reapurr card: spaces he moves (negative: down); None: the table says it with the reveal
+    reapurr: int | None = None
+    #: a CATastrophic Event for this many players or more (3 for a "3+ player" Event)
+    min_players: int | None = Field(None, ge=2)
+    #: where the entry's facts come from, and what the rulebook leaves open
+    source: str = ""
+
+
+class ChainCard(Frozen):
+    """A card in play, waiting to take effect (the chain is resolved most recent first)."""
+
+    name: str
+    type: CardType
+    symbols: tuple[Symbol, ...] = ()
+    number: int | None = None
+    lives: int = 1
+    #: who played (or revealed) it
+    controller: str
+    #: its current targets (an Attack or Curiosity: whom it hits if it takes effect now)
+    targets: tuple[str, ...] = ()
+    #: Pass: the player the Attack or Curiosity goes to
+    pass_to: str | None = None
+    #: Grim Reapurr card: spaces he moves
+    reapurr: int | None = None
+    #: Attack: each target's standing roll
+    rolls: dict[str, int] = Field(default_factory=dict)
+    #: Attack: the target who must re-roll (a Yarn Ball was spent), and who rolled last
+    reroll: str | None = None
+    last_roller: str | None = None
+    #: the card came from the table's text, not from the catalogue: its effect is not checked
+    known: bool = True
+
+    def label(self) -> str:
+        return f"{self.name} {self.number}" if self.type == "attack" and self.name == "Attack" else self.name
+
+    @property
+    def red_glowy_dot(self) -> bool:
+        return "red-glowy-dot" in self.symbols
+
+    @property
+    def catfinity(self) -> bool:
+        return "catfinity" in self.symbols
+
+
 class Player(Frozen):
     """One cat at the table, in seating (clockwise) order."""
 
@@ -49,6 +126,29 @@ class Player(Frozen):
     #: Power Cat cards face up in front of the player
     power_cats: int = Field(START_POWER_CATS, ge=0)
     eliminated: bool = False
+    #: the hand's cards when the table knows them (their number is `hand`); None: a count only
+    hand_cards: tuple[str, ...] | None = None
+    #: the Power Cats by name when known (their number is `power_cats`)
+    power_cat_cards: tuple[str, ...] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _counts_from_cards(cls, data):
+        if isinstance(data, dict):
+            data = dict(data)
+            if data.get("hand_cards") is not None and "hand" not in data:
+                data["hand"] = len(data["hand_cards"])
+            if data.get("power_cat_cards") is not None and "power_cats" not in data:
+                data["power_cats"] = len(data["power_cat_cards"])
+        return data
+
+    @model_validator(mode="after")
+    def _cards_match_counts(self) -> "Player":
+        if self.hand_cards is not None and len(self.hand_cards) != self.hand:
+            raise ValueError(f"hand_cards: {self.name} holds {len(self.hand_cards)} named cards but hand = {self.hand}")
+        if self.power_cat_cards is not None and len(self.power_cat_cards) != self.power_cats:
+            raise ValueError(f"power_cat_cards: {self.name} has {len(self.power_cat_cards)} named but power_cats = {self.power_cats}")
+        return self
 
 
 class State(Frozen):
@@ -66,6 +166,12 @@ class State(Frozen):
     game_over: bool = False
     winner: str | None = None
     grim_reapurr_wins: bool = False
+    #: the cards in play, oldest first; the last one is the most recent
+    chain: tuple[ChainCard, ...] = ()
+    #: this turn's CATastrophe card has been revealed
+    revealed: bool = False
+    #: the table's own catalogue entries (extend or override cards.toml)
+    cards: tuple[CardSpec, ...] = ()
 
     @model_validator(mode="after")
     def _holds_together(self) -> "State":
@@ -76,6 +182,11 @@ class State(Frozen):
         total = self.yarn_sanctuary + sum(p.yarn_balls for p in self.players)
         if total != YARN_BALLS_IN_BOX:
             raise ValueError(f"yarn_sanctuary: Yarn Balls add up to {total}, the box holds {YARN_BALLS_IN_BOX}")
+        names = {p.name.lower() for p in self.players}
+        for k, card in enumerate(self.chain):
+            for who in (card.controller, *card.targets, *([card.pass_to] if card.pass_to else [])):
+                if who.lower() not in names:
+                    raise ValueError(f"chain.{k}: {who!r} is not a player")
         return self
 
     def index(self, name: str) -> int:
@@ -91,3 +202,34 @@ class State(Frozen):
         """Seats still in the game, clockwise, starting with the cat whose turn it is."""
         n = len(self.players)
         return [(self.current + k) % n for k in range(n) if not self.players[(self.current + k) % n].eliminated]
+
+    def player(self, name: str) -> Player:
+        return self.players[self.index(name)]
+
+    @property
+    def red_glowy_dot(self) -> ChainCard | None:
+        """The card with a Red Glowy Dot in play, if any (nothing else may be played meanwhile)."""
+        return next((c for c in self.chain if c.red_glowy_dot), None)
+
+
+# ----------------------------------------------------------------------------- the catalogue
+
+
+@lru_cache(maxsize=1)
+def builtin_catalogue() -> tuple[CardSpec, ...]:
+    """The shipped catalogue: the card types and the cards the rulebook names."""
+    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return tuple(CardSpec.model_validate(c) for c in data.get("cards", []))
+
+
+@lru_cache(maxsize=256)
+def merged_catalogue(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
+    """Card names (folded) -> entry: the shipped catalogue, then the table's entries over it."""
+    cat = {c.name.casefold(): c for c in builtin_catalogue()}
+    for card in extra:
+        cat[card.name.casefold()] = card
+    return cat
+
+
+def catalogue(state: State) -> dict[str, CardSpec]:
+    return merged_catalogue(tuple(state.cards))

@@ -13,6 +13,11 @@ from engine.words import command, match
 from .model import PHASES, State
 
 
+#: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
+YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a Yarn Basket and the "
+               "Sanctuary; use +N to gain or -N to spend or lose, e.g. `yarn ann -1`")
+
+
 class TrackCommands:
     """The tracker's command words, read into a normalised Change."""
 
@@ -81,7 +86,8 @@ class TrackCommands:
         """'+2' / '-1' / '=5' normalised; a bare number could mean three things."""
         m = re.fullmatch(r"([+\-=]?)(\d+)", token)
         if not m:
-            raise MoveSyntaxError(f"{token!r} is not an amount; write +N to gain, -N to lose or =N to set")
+            ways = "+N to gain, -N to lose or =N to set" if allow_set else "+N to gain or -N to lose"
+            raise MoveSyntaxError(f"{token!r} is not an amount; write {ways}")
         sign, digits = m.group(1), int(m.group(2))
         if sign == "":
             opts = [f"{candidates_for} +{digits}", f"{candidates_for} -{digits}"]
@@ -90,7 +96,7 @@ class TrackCommands:
             raise AmbiguousMove(f"{token!r} has no sign", opts)
         if sign == "=":
             if not allow_set:
-                raise MoveSyntaxError(f"{token!r}: =N sets one counter; use +N or -N here")
+                raise MoveSyntaxError(YARN_NO_SET)
             return f"={digits}"
         return f"{digits if sign == '+' else -digits:+d}"
 

@@ -7,9 +7,11 @@ from engine.base import Effect
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
-    Player, State,
+    ChainCard, Player, State,
 )
 from .rule_ids import R
+
+NAMES = {"hand": "hand_cards", "power_cats": "power_cat_cards"}
 
 
 def reapurr_target(now: int, sign: str, n: int) -> int:
@@ -30,33 +32,26 @@ def space(n: int) -> str:
 class Table:
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
+    FIELDS = ("variant", "grim_reapurr", "yarn_sanctuary", "current", "phase", "turn", "game_over",
+              "winner", "grim_reapurr_wins", "revealed")
+
     def __init__(self, state: State):
-        self.variant = state.variant
+        self.state = state
+        for name in self.FIELDS:
+            setattr(self, name, getattr(state, name))
         self.players = [p.model_dump() for p in state.players]
-        self.grim_reapurr = state.grim_reapurr
-        self.yarn_sanctuary = state.yarn_sanctuary
-        self.current = state.current
-        self.phase = state.phase
-        self.turn = state.turn
-        self.game_over = state.game_over
-        self.winner = state.winner
-        self.grim_reapurr_wins = state.grim_reapurr_wins
+        self.chain: list[ChainCard] = list(state.chain)
         self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
+        self.unchecked: list[str] = []
 
     def freeze(self) -> State:
-        return State(
-            variant=self.variant,
-            players=tuple(Player(**p) for p in self.players),
-            grim_reapurr=self.grim_reapurr,
-            yarn_sanctuary=self.yarn_sanctuary,
-            current=self.current,
-            phase=self.phase,
-            turn=self.turn,
-            game_over=self.game_over,
-            winner=self.winner,
-            grim_reapurr_wins=self.grim_reapurr_wins,
-        )
+        fields = {name: getattr(self, name) for name in self.FIELDS}
+        return State(players=tuple(Player(**p) for p in self.players), chain=tuple(self.chain),
+                     cards=self.state.cards, **fields)
+
+    def index(self, name: str) -> int:
+        return self.state.index(name)
 
     def say(self, kind: str, message: str, rule: str | None) -> None:
         self.effects.append(Effect(kind=kind, message=message, rule=rule))
@@ -234,6 +229,7 @@ class Table:
     def apply_cards(self, i: int, counter: str, sign: str, n: int) -> None:
         p = self.players[i]
         key = "hand" if counter == "hand" else "power_cats"
+        p[NAMES[key]] = None  # a count change: which cards, the table did not say
         if sign == "=":
             p[key] = n
             return  # a set above the limit is refused by check(); overruled, it stands as the table said
@@ -247,8 +243,34 @@ class Table:
         p[key] += n
         self.enforce_card_limit(i, key)
 
+    def add_cards(self, i: int, key: str, count: int, names: list[str] | None = None) -> None:
+        """Cards come into a hand (names known or not) or Power Cats come into play; then the limit."""
+        p = self.players[i]
+        p[key] += count
+        if p[NAMES[key]] is not None:
+            p[NAMES[key]] = (*p[NAMES[key]], *names) if names is not None else None
+        self.enforce_card_limit(i, key)
+
+    def remove_card(self, i: int, key: str, name: str) -> None:
+        """One card leaves a hand (or a Power Cat leaves the table): from the names when known."""
+        p = self.players[i]
+        p[key] = max(p[key] - 1, 0)
+        known = p[NAMES[key]]
+        if known is not None:
+            folded = [c.casefold() for c in known]
+            if name.casefold() in folded:
+                k = folded.index(name.casefold())
+                p[NAMES[key]] = known[:k] + known[k + 1:]
+            else:
+                p[NAMES[key]] = None
+
     def enforce_card_limit(self, i: int, key: str) -> None:
         p = self.players[i]
+        limit = HAND_LIMIT if key == "hand" else POWER_CAT_LIMIT
+        if p[key] > limit and p[NAMES[key]] is not None:
+            p[NAMES[key]] = None
+            self.say("cards-unknown", f"{p['name']} chooses which cards to discard; the tracker now keeps "
+                     f"only their number", R.HAND_LIMIT if key == "hand" else R.POWER_CAT_LIMIT)
         if key == "hand" and p["hand"] > HAND_LIMIT:
             extra = p["hand"] - HAND_LIMIT
             p["hand"] = HAND_LIMIT
@@ -268,15 +290,27 @@ class Table:
         if phase == self.phase:
             return
         forward_into_paw = self.phase == "claw" and phase == "paw"
+        self.clear_chain()
         self.phase = phase
         self.say("phase", f"{self.name(self.current)}'s {PHASE_TITLES[phase]}", R.THREE_PHASES)
         if forward_into_paw and self.alive(self.current):
             p = self.players[self.current]
             p["hand"] += PAW_DRAW
+            p["hand_cards"] = None
             self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
             self.enforce_card_limit(self.current, "hand")
 
+    def clear_chain(self) -> None:
+        """The phase or the turn moves on: cards still in play are gone (only overruled: the
+        chain must be empty first)."""
+        if self.chain:
+            self.say("chain-cleared", "cards still in play are discarded: "
+                     + ", ".join(c.label() for c in self.chain), R.CHAIN_BEFORE_PHASE)
+            self.chain = []
+
     def advance_turn(self) -> None:
+        self.clear_chain()
+        self.revealed = False
         n = len(self.players)
         for k in range(1, n + 1):
             j = (self.current + k) % n
@@ -294,7 +328,8 @@ class Table:
     def eliminate(self, i: int, rule: str, why: str) -> None:
         p = self.players[i]
         yarn, hand, cats = p["yarn_balls"], p["hand"], p["power_cats"]
-        p.update(lives=REAPURRS_LAIR, yarn_balls=0, hand=0, power_cats=0, eliminated=True)
+        p.update(lives=REAPURRS_LAIR, yarn_balls=0, hand=0, power_cats=0, eliminated=True,
+                 hand_cards=None if p["hand_cards"] is None else (), power_cat_cards=None if p["power_cat_cards"] is None else ())
         self.yarn_sanctuary += yarn
         self.eliminated_now.append(i)
         self.say("eliminated", f"{why}. {p['name']} is eliminated; the token goes to the Reapurr's Lair", rule)

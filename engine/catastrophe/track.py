@@ -41,7 +41,7 @@ from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
     START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX, Player, State,
 )
-from .notation import TrackCommands
+from .notation import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, reapurr_target, space
 
@@ -177,9 +177,17 @@ class Tracker(TrackCommands, TrackerBase[State]):
             i, amount = self._one(state, change)
             sign, n = self._signed(amount)
             if verb == "yarn" and sign == "=":
-                raise MoveSyntaxError("yarn: use +N or -N (Yarn Balls move to and from the Sanctuary)")
+                raise MoveSyntaxError(YARN_NO_SET)
             if state.players[i].eliminated:
                 out(i)
+            elif verb == "yarn" and sign == "-" and n > state.players[i].yarn_balls:
+                # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
+                p = state.players[i]
+                reasons.append(Reason(rule=R.YARN_BASKET, message=(
+                    f"{p.name}'s Yarn Basket holds {p.yarn_balls} Yarn Ball{'s' if p.yarn_balls != 1 else ''}; "
+                    f"{n} cannot be spent or lost")))
+                if p.yarn_balls:
+                    alts.append(f"yarn {p.name} -{p.yarn_balls}")
             elif sign == "=":
                 name = state.players[i].name
                 if verb == "hand" and n > HAND_LIMIT:
@@ -196,7 +204,13 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 out(i)
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if verb == "next":
+            if state.chain and not cur.eliminated:
+                top = state.chain[-1]
+                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
+                    f"{len(state.chain)} card{'s are' if len(state.chain) > 1 else ' is'} still in play "
+                    f"({top.label()} most recently); finish {'them' if len(state.chain) > 1 else 'it'} first")))
+                alts.append("resolve")
+            elif verb == "next":
                 if not cur.eliminated and state.phase != "catastrophe":
                     reasons.append(Reason(
                         rule=R.THREE_PHASES,
@@ -245,7 +259,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
             i, amount = self._one(state, change)
             sign, n = self._signed(amount)
             if sign == "=":
-                raise MoveSyntaxError("yarn: use +N or -N (Yarn Balls move to and from the Sanctuary)")
+                raise MoveSyntaxError(YARN_NO_SET)
             t.apply_yarn(i, n if sign == "+" else -n)
         elif verb in ("hand", "power-cats"):
             i, amount = self._one(state, change)

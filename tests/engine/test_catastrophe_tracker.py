@@ -370,11 +370,39 @@ def test_yarn_gain_comes_from_the_sanctuary_and_only_what_is_there():
     assert yarn_total(state) == 30
 
 
-def test_yarn_lost_beyond_what_a_cat_has():
+def test_a_yarn_ball_cannot_be_spent_from_an_empty_basket():
+    """Issue 12 regression: `yarn ann -1` with an empty Yarn Basket was accepted."""
     state, _ = do(new(), "yarn", "ann", "-3")
-    state, effects = do(state, "yarn", "ann", "-1")
-    assert player(state, "Ann").yarn_balls == 0 and state.yarn_sanctuary == 24
-    assert kinds(effects) == ["yarn-short"]
+    verdict = refused(state, "yarn", "ann", "-1")
+    assert rules_of(verdict) == [G + "yarn-balls.basket"] and "holds 0" in verdict.reasons[0].message
+    assert verdict.alternatives == ()                       # nothing to offer: the basket is empty
+    state, _ = do(state, "yarn", "ben", "-1")
+    verdict = refused(state, "yarn", "ben", "-3")           # more than the basket holds
+    assert verdict.alternatives == ("yarn Ben -2",)
+    state2, effects = overrule(state, "yarn", "ann", "-1")  # the table insists: nothing to move
+    assert player(state2, "Ann").yarn_balls == 0 and yarn_total(state2) == 30 and kinds(effects) == ["yarn-short"]
+
+
+def test_yarn_set_errors_agree_with_each_other():
+    """Issue 12 regression: `yarn ann =4` said "=N sets one counter" in one place and "use +N or
+    -N" in another; every path now gives the same message, and "not an amount" offers no =N."""
+    from engine.catastrophe.notation import YARN_NO_SET
+
+    state = new()
+    with pytest.raises(MoveSyntaxError) as parsed:
+        T.parse(state, ["yarn", "ann", "=4"])
+    with pytest.raises(MoveSyntaxError) as checked:
+        T.check(state, Change(verb="yarn", args=("Ann", "=4")))
+    with pytest.raises(MoveSyntaxError) as applied:
+        T.apply(state, Change(verb="yarn", args=("Ann", "=4")))
+    assert str(parsed.value) == str(checked.value) == str(applied.value) == YARN_NO_SET
+    assert "+N" in YARN_NO_SET and "-N" in YARN_NO_SET and "cannot be set" in YARN_NO_SET
+    with pytest.raises(MoveSyntaxError) as word:
+        T.parse(state, ["yarn", "ann", "lots"])
+    assert "=N" not in str(word.value) and "+N" in str(word.value)
+    with pytest.raises(MoveSyntaxError) as word:
+        T.parse(state, ["hand", "ann", "lots"])
+    assert "=N to set" in str(word.value)
 
 
 # ---------------------------------------------------------------- hand and Power Cats
