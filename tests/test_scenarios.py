@@ -2,6 +2,9 @@
 
 Each file describes a situation on the table and either a move with the expected verdict and the
 rule ids it must cite, or (with `status`) the rule ids `status()` must report for that table.
+Optional keys: `before` (moves played first, each legal), `unchecked` (whether the verdict must
+name something it cannot judge), `after` (facts of the table once the move is applied:
+`"Betty.lives" = 7`, `grim_reapurr = 1`, `chain = 0` for the number of cards in play).
 """
 from __future__ import annotations
 
@@ -29,6 +32,10 @@ def test_scenario(path):
             engine.load_state(case["situation"], str(path))
         return
     state = engine.load_state(case["situation"], str(path))
+    for text in case.get("before", []):
+        first = engine.parse_move(text, state)
+        assert engine.check(state, first).legal, f"before: {text}: {engine.check(state, first).as_json()}"
+        state = engine.apply(state, first)
     if "status" in case:
         cited = {r.rule for r in engine.status(state)}
         assert set(case["status"]) <= cited, f"status cited {sorted(cited)}"
@@ -54,6 +61,24 @@ def test_scenario(path):
     if case.get("effects_include"):
         kinds = {e.kind for e in verdict.effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
+    if "unchecked" in case:
+        assert bool(verdict.unchecked) is case["unchecked"], f"unchecked {verdict.unchecked}"
+    if "after" in case:
+        after = engine.apply(state, move)
+        for key, want in case["after"].items():
+            assert _fact(after, key) == want, f"after: {key} is {_fact(after, key)!r}, expected {want!r}"
+
+
+def _fact(state, key: str):
+    """A fact of a table for `after`: `NAME.field` of a player, or a field of the State
+    (a tuple, such as the chain, by its length)."""
+    if "." in key:
+        name, field = key.split(".", 1)
+        player = next(p for p in state.players if p.name == name)
+        value = getattr(player, field)
+    else:
+        value = getattr(state, key)
+    return len(value) if isinstance(value, tuple) else value
 
 
 def test_every_game_with_an_engine_has_scenarios():

@@ -173,6 +173,16 @@ class State(Frozen):
     #: the table's own catalogue entries (extend or override cards.toml)
     cards: tuple[CardSpec, ...] = ()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _sanctuary_holds_the_rest(cls, data):
+        """A situation file may leave out the Sanctuary: it holds every Yarn Ball nobody has."""
+        if isinstance(data, dict) and "yarn_sanctuary" not in data and isinstance(data.get("players"), (list, tuple)):
+            held = sum(p.get("yarn_balls", START_YARN_BALLS) if isinstance(p, dict) else p.yarn_balls
+                       for p in data["players"])
+            data = {**data, "yarn_sanctuary": YARN_BALLS_IN_BOX - held}
+        return data
+
     @model_validator(mode="after")
     def _holds_together(self) -> "State":
         if not self.players:

@@ -286,7 +286,8 @@ class Table:
 
     # ---- turn and phase
 
-    def enter_phase(self, phase: str) -> None:
+    def enter_phase(self, phase: str, drawn: tuple[str, ...] = ()) -> None:
+        """Move on to a phase; going from Claw to Paw draws 3 (`drawn`: their names, if shown)."""
         if phase == self.phase:
             return
         forward_into_paw = self.phase == "claw" and phase == "paw"
@@ -296,7 +297,8 @@ class Table:
         if forward_into_paw and self.alive(self.current):
             p = self.players[self.current]
             p["hand"] += PAW_DRAW
-            p["hand_cards"] = None
+            if p["hand_cards"] is not None:
+                p["hand_cards"] = (*p["hand_cards"], *drawn) if drawn else None
             self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
             self.enforce_card_limit(self.current, "hand")
 

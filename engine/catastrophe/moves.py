@@ -1,0 +1,208 @@
+"""CATastrophe: the move notation of the validator, read and written.
+
+    [PLAYER] play CARD [N] [at|to PLAYER]   Abi play Attack 4 at Betty / Betty play Pass to Chris
+    [PLAYER] roll D                          Betty roll 3          (the die of an Attack's target)
+    PLAYER yarn [for PLAYER]                 Chris yarn            (a Yarn Ball: that die is re-rolled)
+    resolve                                  the most recent card in play takes effect
+    [PLAYER] draw [CARD, CARD, CARD]         the Paw Phase (names only when the table shows them)
+    [PLAYER] reveal CARD [+N|-N|3+]          Abi reveal Grim Reapurr +1 / Abi reveal CATastrophic Event
+    [PLAYER] end                             the turn ends after the CATastrophe Phase
+
+A missing PLAYER is the one to act (the cat whose turn it is; for `roll`, the target who rolls).
+Card names come from the catalogue (cards.toml plus the table's own); any other text is kept as
+the table's card and judged `unchecked`.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Literal
+
+from engine.base import AmbiguousMove, Frozen, MoveSyntaxError
+from engine.words import match, nearest
+
+from .model import DIE_FACES, PAW_DRAW, CardSpec, State, catalogue
+
+Kind = Literal["play", "roll", "yarn", "resolve", "draw", "reveal", "end"]
+
+VERBS = {
+    "play": "play", "plays": "play", "played": "play",
+    "roll": "roll", "rolls": "roll", "rolled": "roll",
+    "yarn": "yarn", "re-roll": "yarn", "reroll": "yarn", "yarn-ball": "yarn",
+    "resolve": "resolve", "resolves": "resolve", "done": "resolve",
+    "draw": "draw", "draws": "draw", "paw": "draw",
+    "reveal": "reveal", "reveals": "reveal",
+    "end": "end", "ends": "end", "end-turn": "end",
+}
+TARGET_WORDS = ("at", "to", "on", "for")
+
+
+class Move(Frozen):
+    """One play at the table, normalised (player names and card names in their own spelling)."""
+
+    kind: Kind
+    player: str | None = None
+    card: str | None = None
+    #: an Attack's number (generic Attack), a die's face, a Grim Reapurr card's move, an Event's 3+
+    number: int | None = None
+    target: str | None = None
+    cards: tuple[str, ...] = ()
+    #: a revealed CATastrophic Event for this many players or more (`reveal Event 3+`)
+    min_players: int | None = None
+
+
+def spec_of(state: State, name: str | None) -> CardSpec | None:
+    return catalogue(state).get(name.casefold()) if name else None
+
+
+def _card_name(state: State, words: list[str]) -> str:
+    """The catalogue's spelling of a card the words name (exact, or a unique prefix), else the
+    table's own text (an unknown card)."""
+    text = " ".join(words)
+    cat = catalogue(state)
+    if text.casefold() in cat:
+        return cat[text.casefold()].name
+    fitting = [c.name for k, c in cat.items() if k.startswith(text.casefold())]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) > 1:
+        raise AmbiguousMove(f"card {text!r} fits several", sorted(fitting))
+    return text
+
+
+def card_label(state: State, words: list[str]) -> str:
+    """A card as a hand holds it: its name, and an Attack's number (`Attack 4`)."""
+    if len(words) > 1 and words[-1].isdigit():
+        return f"{_card_name(state, words[:-1])} {words[-1]}"
+    return _card_name(state, words)
+
+
+def _player(state: State, word: str) -> str:
+    return match(word, [p.name for p in state.players], "player", hint="players")
+
+
+def _split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def parse(text: str, state: State, to_act: str | None) -> Move:
+    words = [w for w in _split(text.replace(",", " , ")) if w]
+    if not words:
+        raise MoveSyntaxError("no move given; e.g. `Abi play Attack 4 at Betty`, `Betty roll 3`, `resolve`")
+    player = None
+    if words[0].lower() not in VERBS:
+        player = _player(state, words[0].rstrip(":"))
+        words = words[1:]
+    if not words:
+        raise MoveSyntaxError(f"{player}: what does {player} do? e.g. `{player} play Pass to ...`, `{player} roll 4`")
+    verb = VERBS.get(words[0].lower())
+    if verb is None:
+        near = nearest(words[0], sorted(set(VERBS.values())))
+        raise MoveSyntaxError(f"unknown move {words[0]!r}; did you mean: {', '.join(near or sorted(set(VERBS.values())))}")
+    rest = [w for w in words[1:] if w != ","] if verb != "draw" else words[1:]
+    if verb == "play":
+        return _parse_play(state, player or _current(state), rest)
+    if verb == "roll":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise MoveSyntaxError(f"roll: give the die's face, 1 to {DIE_FACES}, e.g. `Betty roll 3`")
+        face = int(rest[0])
+        if not 1 <= face <= DIE_FACES:
+            raise MoveSyntaxError(f"roll: a die shows 1 to {DIE_FACES}, not {face}")
+        return Move(kind="roll", player=player or to_act, number=face)
+    if verb == "yarn":
+        target = None
+        if rest and rest[0].lower() in TARGET_WORDS:
+            rest = rest[1:]
+        if len(rest) == 1:
+            target = _player(state, rest[0])
+        elif rest:
+            raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll the last die) or `PLAYER yarn for PLAYER`")
+        if player is None:
+            raise MoveSyntaxError("yarn: name who spends the Yarn Ball, e.g. `Chris yarn`")
+        return Move(kind="yarn", player=player, target=target)
+    if verb == "resolve":
+        if rest:
+            raise MoveSyntaxError(f"resolve takes nothing after it; unexpected {rest[0]!r}")
+        return Move(kind="resolve")
+    if verb == "draw":
+        names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+        if names and len(names) != PAW_DRAW:
+            raise MoveSyntaxError(f"draw: the Paw Phase draws {PAW_DRAW} cards; name all {PAW_DRAW} "
+                                  "(comma-separated) or none")
+        return Move(kind="draw", player=player or _current(state),
+                    cards=tuple(card_label(state, n.split()) for n in names))
+    if verb == "reveal":
+        return _parse_reveal(state, player or _current(state), rest)
+    if rest:
+        raise MoveSyntaxError(f"end takes nothing after it; unexpected {rest[0]!r}")
+    return Move(kind="end", player=player or _current(state))
+
+
+def _current(state: State) -> str:
+    return state.players[state.current].name
+
+
+def _parse_play(state: State, player: str, rest: list[str]) -> Move:
+    target = None
+    for k in range(len(rest) - 2, -1, -1):
+        if rest[k].lower() in TARGET_WORDS and k + 2 == len(rest):
+            target = _player(state, rest[k + 1])
+            rest = rest[:k]
+            break
+    if not rest:
+        raise MoveSyntaxError("play: name the card, e.g. `play Attack 4 at Betty`, `Betty play Cucumber`")
+    number = None
+    if len(rest) > 1 and rest[-1].isdigit():
+        number = int(rest[-1])
+        rest = rest[:-1]
+    card = _card_name(state, rest)
+    spec = spec_of(state, card)
+    if spec is not None and spec.type == "attack" and spec.number is None and number is None:
+        raise MoveSyntaxError(f"play: {card} needs its number, e.g. `play {card} 4 at ...`")
+    if number is not None and spec is not None and not (spec.type == "attack" and spec.number is None):
+        raise MoveSyntaxError(f"play: {card} takes no number; unexpected {number}")
+    if number is not None and spec is None:
+        card = f"{card} {number}"
+        number = None
+    return Move(kind="play", player=player, card=card, number=number, target=target)
+
+
+def _parse_reveal(state: State, player: str, rest: list[str]) -> Move:
+    number = min_players = None
+    if rest and re.fullmatch(r"[+-]\d+|\d\+", rest[-1]):
+        tail = rest.pop()
+        if tail.endswith("+"):
+            min_players = int(tail[:-1])
+        else:
+            number = int(tail)
+    if not rest:
+        raise MoveSyntaxError("reveal: name the CATastrophe card, e.g. `reveal Grim Reapurr +1`, "
+                              "`reveal CATastrophic Event`")
+    words = {"event": ["CATastrophic", "Event"], "reapurr": ["Grim", "Reapurr"]}
+    card = _card_name(state, words.get(" ".join(rest).lower(), rest))
+    return Move(kind="reveal", player=player, card=card, number=number, min_players=min_players)
+
+
+def format_move(move: Move) -> str:
+    who = f"{move.player} " if move.player else ""
+    if move.kind == "play":
+        text = f"{who}play {move.card}" + (f" {move.number}" if move.number is not None else "")
+        if move.target:
+            text += f" {'to' if move.card and move.card.casefold() == 'pass' else 'at'} {move.target}"
+        return text
+    if move.kind == "roll":
+        return f"{who}roll {move.number}"
+    if move.kind == "yarn":
+        return f"{who}yarn" + (f" for {move.target}" if move.target else "")
+    if move.kind == "resolve":
+        return "resolve"
+    if move.kind == "draw":
+        return f"{who}draw" + (" " + ", ".join(move.cards) if move.cards else "")
+    if move.kind == "reveal":
+        tail = f" {move.number:+d}" if move.number is not None else ""
+        tail += f" {move.min_players}+" if move.min_players is not None else ""
+        return f"{who}reveal {move.card}{tail}"
+    return f"{who}end"

@@ -1,0 +1,521 @@
+"""CATastrophe: the referee. `judge` says whether a play is allowed (and why not), `play_out`
+carries it out on the working table; check/apply are built from the two.
+
+The chain: a played card goes on top of the cards in play and waits; `resolve` lets the most
+recent one take effect, then new reactions may come before the next one does (Card Symbols,
+Catfinity; Reaction Cards Example). A card with the Red Glowy Dot in play stops every other card
+until it is finished; its rolls and Yarn Ball re-rolls still happen. Readings where the rulebook
+is silent are listed in docs/moves-catastrophe.md.
+"""
+from __future__ import annotations
+
+from engine.base import Effect, EngineError, Reason, Verdict
+
+from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State
+from .moves import Move, spec_of
+from .rule_ids import R
+from .table import Table
+
+class IllegalMove(EngineError):
+    """apply() was asked to make a play that check() refuses (and it was not overruled)."""
+
+
+PHASE_NAMES = {"claw": "Claw Phase", "paw": "Paw Phase", "catastrophe": "CATastrophe Phase"}
+
+
+class Ruling:
+    """What judge() found: reasons against the play, alternatives, and what cannot be judged."""
+
+    def __init__(self) -> None:
+        self.reasons: list[Reason] = []
+        self.alternatives: list[str] = []
+        self.unchecked: list[str] = []
+
+    def no(self, rule: str, message: str) -> None:
+        self.reasons.append(Reason(rule=rule, message=message))
+
+
+# ------------------------------------------------------------------------------ the chain
+
+
+def card_being_played(state: State) -> ChainCard | None:
+    """The card the reactions in play are about: the most recent card that is not a Reaction."""
+    return being_played(state.chain)
+
+
+def being_played(chain) -> ChainCard | None:
+    return next((c for c in reversed(chain) if c.type not in REACTIONS), None)
+
+
+def waiting_roller(state: State) -> str | None:
+    """The target who must roll now for the Attack on top of the chain, if any."""
+    if not state.chain or state.chain[-1].type != "attack":
+        return None
+    top = state.chain[-1]
+    if top.reroll:
+        return top.reroll
+    alive = {p.name for p in state.players if not p.eliminated}
+    return next((t for t in _in_turn_order(state, top.targets) if t not in top.rolls and t in alive), None)
+
+
+def _in_turn_order(state: State, names) -> list[str]:
+    order = [state.players[i].name for i in state.turn_order()]
+    return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
+
+
+def _rolled(card: ChainCard) -> bool:
+    return bool(card.rolls) or card.reroll is not None
+
+
+# ------------------------------------------------------------------------------ judging
+
+
+def judge(state: State, move: Move) -> Ruling:
+    r = Ruling()
+    if state.game_over:
+        if state.grim_reapurr_wins:
+            r.no(R.REAPURR_WINS, "the game is over: the Grim Reapurr won")
+        else:
+            r.no(R.LAST_STANDING, f"the game is over: {state.winner} won")
+        return r
+    if move.player and state.player(move.player).eliminated and move.kind != "end":
+        r.no(R.OUT, f"{move.player} has been eliminated and is out of the game")
+        return r
+    {"play": _judge_play, "roll": _judge_roll, "yarn": _judge_yarn, "resolve": _judge_resolve,
+     "draw": _judge_draw, "reveal": _judge_reveal, "end": _judge_end}[move.kind](state, move, r)
+    return r
+
+
+def _judge_play(state: State, move: Move, r: Ruling) -> None:
+    spec = spec_of(state, move.card)
+    me = state.player(move.player)
+    cur = state.players[state.current].name
+    if spec is not None and spec.type in ("event", "reapurr"):
+        r.no(R.CATASTROPHE_ONE, f"{spec.name} is a CATastrophe card: it is revealed from its deck in the "
+             "CATastrophe Phase, never played from a hand")
+        r.alternatives.append(f"{cur} reveal {spec.name}")
+        return
+    rgd = state.red_glowy_dot
+    if rgd is not None:
+        r.no(R.RGD_NO_OTHER, f"{rgd.label()} has the Red Glowy Dot and is not finished: no other card may be "
+             "played until it is (rolls and Yarn Balls still may)")
+        if spec is not None and "catfinity" in spec.symbols:
+            r.no(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
+        return
+    if spec is None:
+        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
+                           "table's call (add it to the situation's cards or with the option cards=)")
+        _judge_holding(state, move, None, r)
+        return
+    top = state.chain[-1] if state.chain else None
+    if "catfinity" in spec.symbols:
+        if spec.type in REACTIONS:
+            _judge_reaction(state, move, spec, r)
+        _judge_holding(state, move, spec, r)
+        return
+    if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
+        r.unchecked.append("whether a Power Cat may be used outside its owner's own Claw Phase, or while "
+                           f"another card is in play: the rulebook does not say ({R.POWER_WHEN})")
+    else:
+        if move.player != cur:
+            r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
+                 f"Phase; {spec.name} has no Catfinity")
+        elif state.phase != "claw":
+            r.no(R.CLAW_PLAY, f"{cur} is in the {PHASE_NAMES[state.phase]}: cards are played in the Claw Phase")
+        if top is not None:
+            r.no(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
+                 "interrupt it")
+            r.alternatives.append("resolve")
+    _judge_targets(state, move, spec, r)
+    _judge_holding(state, move, spec, r)
+
+
+def _judge_targets(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+    if spec.type not in ("attack", "curiosity") or spec.targets != "one":
+        return
+    rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
+    others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
+    if move.target is None:
+        r.no(rule, f"{spec.name} needs a player to aim at: `at NAME`")
+        number = f" {move.number}" if move.number is not None else ""
+        r.alternatives.extend(f"{move.player} play {spec.name}{number} at {o}" for o in others)
+    elif state.player(move.target).eliminated:
+        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+
+
+def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Ruling) -> None:
+    """The card must be where it is played from: the hand (Main deck) or the table (Power Cat)."""
+    me = state.player(move.player)
+    label = f"{move.card} {move.number}" if move.number is not None else move.card
+    if spec is not None and spec.type == "power-cat":
+        if me.power_cats == 0:
+            r.no(R.POWER_FROM_TABLE, f"{me.name} has no Power Cat in front of them")
+        elif me.power_cat_cards is not None and spec.name.casefold() != "power cat" \
+                and label.casefold() not in [c.casefold() for c in me.power_cat_cards]:
+            r.no(R.POWER_FROM_TABLE, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}")
+        return
+    if me.hand == 0:
+        r.no(R.FROM_HAND, f"{me.name} has no cards in hand")
+    elif me.hand_cards is not None:
+        if label.casefold() not in [c.casefold() for c in me.hand_cards]:
+            r.no(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
+            r.alternatives.extend(_hand_plays(state, move, me.hand_cards))
+    else:
+        r.unchecked.append(f"whether {me.name} holds {label}: the hand is secret ({R.HAND_SECRET})")
+
+
+def _hand_plays(state: State, move: Move, hand) -> list[str]:
+    same = [c for c in hand if c.split()[0].casefold() == (move.card or "").split()[0].casefold()]
+    tail = f" at {move.target}" if move.target else ""
+    return [f"{move.player} play {c}{tail}" for c in same]
+
+
+def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+    top = state.chain[-1] if state.chain else None
+    being = card_being_played(state)
+    if being is not None and being.type == "attack" and _rolled(being):
+        r.no(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
+        return
+    if spec.type in ("cucumber", "take"):
+        if top is None:
+            r.no(R.CUCUMBER if spec.type == "cucumber" else R.TAKE,
+                 f"{spec.name} blocks the most recent card played, and no card is in play")
+        return
+    if being is None:
+        r.no(R.PASS, "Pass hands on an Attack or Curiosity, and none is being played")
+        return
+    if being.type == "ally":
+        r.no(R.PASS_NOT_ALLY, f"{being.label()} is an Ally: Ally cards cannot be passed")
+        return
+    if being.type not in ("attack", "curiosity"):
+        r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
+        return
+    if move.player not in being.targets:
+        aimed = ", ".join(being.targets) or "nobody"
+        r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
+        return
+    others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
+    if move.target is None:
+        r.no(R.PASS, f"Pass needs the player who becomes the target: `to NAME`")
+        r.alternatives.extend(f"{move.player} play {spec.name} to {o}" for o in others)
+    elif move.target == move.player:
+        r.no(R.PASS, f"{move.player} passes the card on to another player, not to themselves")
+        r.alternatives.extend(f"{move.player} play {spec.name} to {o}" for o in others)
+    elif state.player(move.target).eliminated:
+        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+
+
+def _judge_roll(state: State, move: Move, r: Ruling) -> None:
+    top = state.chain[-1] if state.chain else None
+    if top is None or top.type != "attack":
+        being = card_being_played(state)
+        if top is not None and being is not None and being.type == "attack":
+            r.no(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
+                 f"the roll for {being.label()} comes after")
+            r.alternatives.append("resolve")
+        else:
+            r.no(R.ATTACK_ROLL, "no Attack is waiting for a roll (rolls for other cards are the table's: "
+                 "use the tracker)")
+        return
+    who = move.player
+    if top.reroll is not None and who != top.reroll:
+        r.no(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first")
+        r.alternatives.append(f"{top.reroll} roll {move.number}")
+    elif who not in top.targets:
+        r.no(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
+    elif who in top.rolls and top.reroll != who:
+        r.no(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball")
+        r.alternatives.extend(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated)
+
+
+def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
+    me = state.player(move.player)
+    if me.yarn_balls == 0:
+        r.no(R.YARN_BASKET, f"{me.name}'s Yarn Basket is empty: a Yarn Ball is paid from your own basket")
+    top = state.chain[-1] if state.chain else None
+    if top is None or top.type != "attack" or not top.rolls:
+        r.no(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
+             "(for other rolls, the tracker: `yarn NAME -1`)")
+        return
+    if top.reroll is not None:
+        r.no(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first")
+        return
+    target = move.target or top.last_roller
+    if target not in top.rolls:
+        r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
+
+
+def _judge_resolve(state: State, move: Move, r: Ruling) -> None:
+    if not state.chain:
+        r.no(R.CLAW_HOW, "no card is in play")
+        return
+    roller = waiting_roller(state)
+    if roller is not None:
+        top = state.chain[-1]
+        r.no(R.ATTACK_ROLL, f"{top.label()} waits for {roller}'s roll: {top.number} or higher defends")
+        r.alternatives.extend(f"{roller} roll {d}" for d in range(1, 7))
+
+
+def _judge_draw(state: State, move: Move, r: Ruling) -> None:
+    cur = state.players[state.current].name
+    if move.player != cur:
+        r.no(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
+    elif state.phase != "claw":
+        r.no(R.THREE_PHASES, f"{cur} is in the {PHASE_NAMES[state.phase]}: the Paw Phase's draw is done")
+    elif state.chain:
+        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play: finish it before the Paw Phase")
+        r.alternatives.append("resolve")
+
+
+def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
+    cur = state.players[state.current].name
+    spec = spec_of(state, move.card)
+    if move.player != cur:
+        r.no(R.CLOCKWISE, f"it is {cur}'s turn: {cur} reveals the CATastrophe card")
+    elif state.revealed:
+        r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
+        r.alternatives.append(f"{cur} end")
+    elif state.phase == "claw":
+        r.no(R.THREE_PHASES, "the CATastrophe Phase comes after the Paw Phase: draw first")
+        r.alternatives.append(f"{cur} draw")
+    elif state.chain:
+        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
+    if spec is None:
+        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its effect is the table's call")
+    elif spec.type not in ("event", "reapurr"):
+        r.no(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
+             "CATastrophic Events and Grim Reapurr cards")
+
+
+def _judge_end(state: State, move: Move, r: Ruling) -> None:
+    cur = state.players[state.current]
+    if move.player != cur.name:
+        r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
+        return
+    if cur.eliminated:
+        return
+    if state.chain:
+        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
+        r.alternatives.append("resolve")
+    elif not state.revealed:
+        r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
+        r.alternatives.append(f"{cur.name} reveal CATastrophic Event")
+
+
+# ------------------------------------------------------------------------------ playing out
+
+
+def play_out(t: Table, move: Move) -> None:
+    """Carry the move out on the working table (also when overruled: as far as it goes)."""
+    {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "draw": _draw,
+     "reveal": _reveal, "end": _end}[move.kind](t, move)
+
+
+def _play(t: Table, move: Move) -> None:
+    state = t.state
+    spec = spec_of(state, move.card)
+    i = t.index(move.player)
+    label = f"{move.card} {move.number}" if move.number is not None else move.card
+    if spec is not None and spec.type == "power-cat":
+        t.remove_card(i, "power_cats", label)
+    else:
+        t.remove_card(i, "hand", label)
+    kind = spec.type if spec else "unknown"
+    targets: tuple[str, ...] = ()
+    if spec is not None and spec.targets == "others":
+        targets = tuple(state.players[k].name for k in state.turn_order() if state.players[k].name != move.player)
+    elif move.target and kind != "pass":
+        targets = (move.target,)
+    card = ChainCard(
+        name=spec.name if spec else label, type=kind, symbols=spec.symbols if spec else (),
+        number=move.number if move.number is not None else (spec.number if spec else None),
+        lives=spec.lives if spec else 1, controller=move.player, targets=targets,
+        pass_to=move.target if kind == "pass" else None, known=spec is not None,
+    )
+    top = t.chain[-1] if t.chain else None
+    t.chain.append(card)
+    aim = f" at {', '.join(targets)}" if targets else (f" to {card.pass_to}" if card.pass_to else "")
+    t.say("in-play", f"{move.player} plays {card.label()}{aim}: it waits in play until it takes effect", R.CLAW_HOW)
+    if card.red_glowy_dot:
+        t.say("red-glowy-dot", f"{card.label()} has the Red Glowy Dot: it is carried out now, and no other card "
+              "may be played until it is finished", R.RGD_IMMEDIATE)
+        if card.type == "power-cat":
+            t.say("red-glowy-dot", "every Power Cat carries the Red Glowy Dot", R.RGD_CARDS)
+    if top is not None and card.catfinity:
+        t.say("interrupts", f"{card.label()} interrupts {top.label()} and takes effect before it", R.CATFINITY_INTERRUPTS)
+        t.say("order", "cards in play take effect most recent first", R.CATFINITY_MOST_RECENT)
+        if top.catfinity:
+            rule = R.CUCUMBER_ON_CUCUMBER if card.type == top.type == "cucumber" else R.CATFINITY_ON_CATFINITY
+            t.say("catfinity-on-catfinity", f"a Catfinity card may interrupt another ({top.label()})", rule)
+    if kind == "pass":
+        rule = R.PASS_UNLIMITED if _was_passed(t) else R.PASS
+        t.say("pass", f"if it takes effect, {card.pass_to} becomes the target instead of {move.player}", rule)
+    if kind in ("cucumber", "take") and top is not None:
+        t.say("block", f"if it takes effect, {top.label()} is blocked"
+              + (f" and goes to {move.player}'s hand" if kind == "take" else ""),
+              R.CUCUMBER if kind == "cucumber" else R.TAKE)
+
+
+def _was_passed(t: Table) -> bool:
+    return any(c.type == "pass" for c in t.chain[:-1])
+
+
+def _roll(t: Table, move: Move) -> None:
+    if not t.chain or t.chain[-1].type != "attack":
+        return
+    top = t.chain[-1]
+    who = move.player or waiting_roller(t.state)
+    if who is None:
+        return
+    rolls = {**top.rolls, who: move.number}
+    t.chain[-1] = top.model_copy(update={"rolls": rolls, "reroll": None, "last_roller": who})
+    if move.number >= (top.number or 1):
+        t.say("defended", f"{who} rolls {move.number} against {top.label()}: {top.number} or higher, defended",
+              R.ATTACK_ROLL)
+    else:
+        t.say("not-defended", f"{who} rolls {move.number} against {top.label()}: below {top.number}; {who} "
+              f"loses {top.lives} li{'fe' if top.lives == 1 else 'ves'} when it takes effect, unless a Yarn Ball "
+              "buys a re-roll", R.SPECIAL_ATTACKS if top.lives > 1 else R.ATTACK_LOSE)
+
+
+def _yarn(t: Table, move: Move) -> None:
+    i = t.index(move.player)
+    before = t.players[i]["yarn_balls"]
+    t.apply_yarn(i, -1)
+    if before:
+        t.say("yarn-spent", f"{move.player} spends a Yarn Ball: it goes to the Sanctuary (now {t.yarn_sanctuary})",
+              R.YARN_SPENT)
+    if not t.chain or t.chain[-1].type != "attack":
+        return
+    top = t.chain[-1]
+    target = move.target or top.last_roller
+    if target is None:
+        return
+    rolls = {k: v for k, v in top.rolls.items() if k != target}
+    t.chain[-1] = top.model_copy(update={"rolls": rolls, "reroll": target})
+    t.say("re-roll", f"{target} re-rolls the die", R.YARN_REROLL)
+    if t.state.red_glowy_dot is not None:
+        t.say("re-roll", f"Yarn Balls work even while {t.state.red_glowy_dot.label()} (Red Glowy Dot) is in play",
+              R.YARN_DURING_RGD)
+
+
+def _resolve(t: Table, move: Move) -> None:
+    if not t.chain:
+        return
+    top = t.chain.pop()
+    name = top.label()
+    if top.type in ("cucumber", "take"):
+        blocked = t.chain.pop() if t.chain else None
+        if blocked is not None:
+            rule = R.CUCUMBER if top.type == "cucumber" else R.TAKE
+            if top.type == "cucumber" and blocked.type == "cucumber":
+                rule = R.CUCUMBER_ON_CUCUMBER
+            t.say("blocked", f"{name} ({top.controller}) blocks {blocked.label()}: it has no effect", rule)
+            if top.type == "take":
+                t.add_cards(t.index(top.controller), "hand", 1, [blocked.label()])
+                t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
+    elif top.type == "pass":
+        being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
+        if being is not None and top.pass_to:
+            card = t.chain[being]
+            targets = tuple(top.pass_to if x == top.controller else x for x in card.targets)
+            t.chain[being] = card.model_copy(update={"targets": targets})
+            t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
+    elif top.type == "curiosity":
+        ops = [(t.index(x), "-", top.lives) for x in top.targets]
+        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {top.lives} life", R.CURIOSITY)
+        t.apply_lives(ops)
+    elif top.type == "attack":
+        ops = []
+        for x in top.targets:
+            face = top.rolls.get(x)
+            if face is not None and face < (top.number or 1):
+                ops.append((t.index(x), "-", top.lives))
+        hit = [t.name(i) for i, _, _ in ops]
+        t.say("attack", f"{name} takes effect: " + (f"{', '.join(hit)} lose{'s' if len(hit) == 1 else ''} "
+              f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}" if hit else "every target defended"),
+              R.SPECIAL_ATTACKS if top.lives > 1 else R.ATTACK_LOSE)
+        t.apply_lives(ops)
+    elif top.type == "reapurr":
+        if top.reapurr is not None:
+            t.apply_reapurr("+" if top.reapurr >= 0 else "-", abs(top.reapurr))
+            t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr})",
+                  R.REAPURR_FOLLOW)
+        else:
+            t.unchecked.append(f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
+                               "`companion track reapurr +N`")
+    else:
+        what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type)
+        t.unchecked.append(f"{name}'s own text is not in the rulebook: do what it says and record the result "
+                           "with tracker commands (lives, yarn, hand ...)" + (f" ({what})" if what else ""))
+    if top.type == "power-cat":
+        t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
+    elif top.type not in ("event", "reapurr", "take"):
+        t.say("discarded", f"{name} is discarded", R.DISCARD_AFTER)
+    if t.chain:
+        t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
+              "come before it takes effect", R.NEW_REACTIONS)
+        t.say("order", "cards in play take effect most recent first", R.REACTION_ORDER)
+
+
+def _draw(t: Table, move: Move) -> None:
+    t.enter_phase("paw", drawn=move.cards)
+
+
+def _reveal(t: Table, move: Move) -> None:
+    state = t.state
+    spec = spec_of(state, move.card)
+    t.enter_phase("catastrophe")
+    min_players = move.min_players or (spec.min_players if spec else None)
+    if min_players and len(state.in_game()) < min_players:
+        t.say("event-replaced", f"{move.card} is for {min_players}+ players and only {len(state.in_game())} "
+              "are left: discard it and reveal another", R.EVENT_THREE_PLUS)
+        return
+    t.revealed = True
+    card = ChainCard(
+        name=spec.name if spec else move.card, type=spec.type if spec else "unknown",
+        symbols=spec.symbols if spec else ("red-glowy-dot",), controller=move.player,
+        reapurr=move.number if move.number is not None else (spec.reapurr if spec else None),
+        known=spec is not None,
+    )
+    t.chain.append(card)
+    t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "
+          "played until it is finished", R.RGD_CARDS)
+    t.say("revealed", "read it out and follow it", R.REVEAL)
+
+
+def _end(t: Table, move: Move) -> None:
+    t.advance_turn()
+
+
+# ------------------------------------------------------------------------------ check and apply
+
+
+def check(state: State, move: Move) -> Verdict:
+    ruling = judge(state, move)
+    if ruling.reasons:
+        return Verdict(legal=False, reasons=tuple(ruling.reasons), alternatives=tuple(dict.fromkeys(ruling.alternatives)),
+                       unchecked=tuple(ruling.unchecked))
+    t = run(state, move)
+    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(ruling.unchecked + t.unchecked))
+
+
+def run(state: State, move: Move) -> Table:
+    t = Table(state)
+    before = (state.game_over, state.winner, state.grim_reapurr_wins)
+    play_out(t, move)
+    t.sweep()
+    t.settle_end(before)
+    return t
+
+
+def apply(state: State, move: Move, overruled: bool = False) -> State:
+    if not overruled:
+        ruling = judge(state, move)
+        if ruling.reasons:
+            raise IllegalMove("; ".join(f"{x.message} ({x.rule})" for x in ruling.reasons))
+    return run(state, move).freeze()
+
+
+def effects_of(state: State, move: Move) -> list[Effect]:
+    return run(state, move).effects
