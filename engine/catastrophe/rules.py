@@ -292,12 +292,10 @@ def _judge_end(state: State, move: Move, r: Ruling) -> None:
     if move.player != cur.name:
         r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
-    if cur.eliminated:
-        return
     if state.chain:
         r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
         r.alternatives.append("resolve")
-    elif not state.revealed:
+    elif not state.revealed and not cur.eliminated:
         r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
         r.alternatives.append(f"{cur.name} reveal CATastrophic Event")
 

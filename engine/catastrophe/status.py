@@ -41,8 +41,6 @@ def status(state: State) -> list[Reason]:
 
 def _chain_status(state: State, bad) -> None:
     chain = state.chain
-    if chain and state.phase == "paw":
-        bad(R.CHAIN_BEFORE_PHASE, "cards are in play during the Paw Phase; they are finished in the phase they were played")
     if state.revealed and state.phase != "catastrophe":
         bad(R.CATASTROPHE_ONE, "a CATastrophe card is marked revealed outside the CATastrophe Phase")
     for k, card in enumerate(chain):

@@ -1,0 +1,120 @@
+"""CATastrophe validator invariants over random games (hypothesis).
+
+Each game starts from the tracker's new_state and makes legal plays chosen at random among every
+play the validator allows (cards from any hand, reactions by anyone, rolls, Yarn Balls, draws,
+reveals), with a tracker change now and then. After every play: Yarn Balls are conserved (baskets
+plus Sanctuary = 30), no hand holds more than 7 and nobody has more than 3 Power Cats, the phase
+or turn never moves on while cards are in play; at the end, replaying the logged plays from the
+start gives the same table.
+
+COMPANION_PROPERTY_SCALE (default 1) multiplies the number of games; CI runs a small fixed-seed set.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.catastrophe import Engine, Tracker
+from engine.catastrophe.model import YARN_BALLS_IN_BOX
+from engine.catastrophe.moves import Move
+from engine.tracking import Change
+
+E = Engine()
+T = Tracker()
+SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+CARDS = [("Attack", 2), ("Attack", 4), ("Attack", 6), ("Curiosity", None), ("Ally", None), ("Cucumber", None),
+         ("Take", None), ("Pass", None), ("Mice Mischief", None), ("Power Cat", None)]
+NAMES = ["Abi", "Betty", "Chris", "Dan", "Eve", "Fay"]
+
+
+def candidates(state):
+    """Every play worth trying now: the engine's own list plus each card from each cat."""
+    yield from E.legal_moves(state)
+    alive = [state.players[i].name for i in state.turn_order()]
+    roller = E.to_act(state)
+    for face in range(1, 7):
+        yield Move(kind="roll", player=roller, number=face)
+    for card in ("Grim Reapurr", "CATastrophic Event"):
+        for number in (None, 1, 2):
+            yield Move(kind="reveal", player=state.players[state.current].name, card=card, number=number)
+    for who in alive:
+        for card, number in CARDS:
+            yield Move(kind="play", player=who, card=card, number=number)
+            for other in alive:
+                yield Move(kind="play", player=who, card=card, number=number, target=other)
+
+
+def legal_choices(state):
+    return [m for m in dict.fromkeys(candidates(state)) if E.check(state, m).legal]
+
+
+def check_table(before, after, move):
+    assert after.yarn_sanctuary + sum(p.yarn_balls for p in after.players) == YARN_BALLS_IN_BOX
+    for p in after.players:
+        assert p.hand <= 7 and p.power_cats <= 3, (p, move)
+        if p.hand_cards is not None:
+            assert len(p.hand_cards) == p.hand
+    if (after.phase, after.current, after.turn) != (before.phase, before.current, before.turn):
+        assert before.chain == (), f"{E.format_move(move)} moved the phase on with cards in play"
+    assert E.status(after) == [] or after.game_over, [r.message for r in E.status(after)]
+
+
+@st.composite
+def games(draw):
+    n = draw(st.integers(2, 6))
+    variant = draw(st.sampled_from(["standard", "king", "turbo"]))
+    steps = draw(st.lists(st.integers(0, 10_000), min_size=10, max_size=200))
+    fixes = draw(st.lists(st.sampled_from([None, None, None, None, "lives", "yarn", "reapurr"]), min_size=len(steps),
+                          max_size=len(steps)))
+    return NAMES[:n], variant, steps, fixes
+
+
+@settings(max_examples=40 * SCALE, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(games())
+def test_random_games_keep_the_invariants_and_replay(game):
+    names, variant, steps, fixes = game
+    start = T.new_state(names, {"variant": variant})
+    state = start
+    log: list[tuple[str, object]] = []
+    for pick, fix in zip(steps, fixes):
+        if state.game_over:
+            break
+        if fix:
+            who = state.players[pick % len(state.players)].name
+            words = {"lives": ["lives", who, "-1"], "yarn": ["yarn", who, "+1"], "reapurr": ["reapurr", "+1"]}[fix]
+            change = T.parse(state, words)
+            if T.check(state, change).legal:
+                after, _ = T.apply(state, change)
+                log.append(("track", change))
+                check_table(state, after, Move(kind="resolve")) if after.chain == state.chain else None
+                state = after
+            continue
+        choices = legal_choices(state)
+        assert choices, f"no legal play in {E.situation(state)}"
+        move = choices[pick % len(choices)]
+        text = E.format_move(move)
+        assert E.parse_move(text, state) == move  # the canonical text reads back as the same play
+        after = E.apply(state, move)
+        check_table(state, after, move)
+        log.append(("play", text))
+        state = after
+    replay = start
+    for kind, item in log:
+        if kind == "play":
+            replay = E.apply(replay, E.parse_move(item, replay))
+        else:
+            replay, _ = T.apply(replay, item)
+    assert replay == state
+    assert E.load_state(E.situation(state)) == state
+
+
+def test_a_tracker_change_between_plays_is_the_same_state():
+    """Tracker verbs and plays are transitions of one State: a play after `lives` sees the change."""
+    state = T.new_state(["Abi", "Betty"], {})
+    state, _ = T.apply(state, Change(verb="lives", args=("Betty", "-8")))
+    state = E.apply(state, E.parse_move("Abi play Curiosity at Betty", state))
+    state = E.apply(state, E.parse_move("resolve", state))
+    assert state.game_over and state.winner == "Abi"
