@@ -8,8 +8,6 @@ import pytest
 
 from tests.conftest import GAMES, RULEBOOK_FILES, RULEBOOKS
 
-#: games whose notes are still under review (issue 11); remove a game once its notes cite passages
-PENDING = {"cataclysm-arcade", "catopomp", "theseus", "catastrophe"}
 
 
 def _words(text: str) -> str:
@@ -24,8 +22,6 @@ def _unclear(game: str):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_unclear_note_names_its_passages(game):
-    if game in PENDING:
-        pytest.xfail(f"{game}: unclear notes under review")
     missing = [r.id for r in _unclear(game) if not r.unclear_passages]
     assert not missing, f"unclear notes without unclear_passages: {missing}"
 
