@@ -1,0 +1,82 @@
+"""Play along whole CATastrophe games: four cats, told only what a real table tells (plays, dice,
+Yarn Balls, the CATastrophe cards and what Events did), hands kept as counts. One game ends with the
+last cat standing, one with the Grim Reapurr catching everyone left."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.engine.catastrophe_table import E, find_seed, table_game
+
+PLAYERS = "Abi,Betty,Chris,Dan"
+
+
+def _session_state():
+    from companion import paths
+    from trackers.sessions import Sessions
+
+    with Sessions(paths.data_dir()) as store:
+        return store.replay(store.get()).state
+
+
+@pytest.mark.parametrize("ending", ["winner", "reapurr"])
+def test_a_whole_four_player_game_by_play_commands(cli, home, ending):
+    steps, direct = table_game(find_seed(ending))
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    last = None
+    for kind, what in steps:
+        result = cli("play", what, "--json") if kind == "play" else cli("track", *what)
+        assert result.exit_code == 0, (kind, what, result.output)
+        if kind == "play":
+            last = json.loads(result.stdout)
+            assert last["legal"] and last["move"] == what
+    assert _session_state() == direct  # the session replays to the table the plays made directly
+    shown = cli.json("track", "show")["state"]
+    assert shown["game_over"]
+    if ending == "winner":
+        assert shown["winner"] == direct.winner and not shown["grim_reapurr_wins"]
+        assert any(e["kind"] == "game-won" for e in last["effects"])
+    else:
+        assert shown["grim_reapurr_wins"] and shown["winner"] is None
+        assert any(e["kind"] == "grim-reapurr-wins" for e in last["effects"])
+    refused = cli("play", "resolve")
+    assert refused.exit_code == 2 and "game is over" in refused.stderr
+
+
+def test_bad_plays_are_one_line_exit_2_and_change_nothing(cli, home):
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    assert cli("play", "Abi play Attack 4 at Betty").exit_code == 0
+    before = cli.json("track", "log")
+    for words in (["Betty roll 9"], ["Betty jump"], ["Zed play Pass to Abi"], ["Abi play Attack at Betty"],
+                  ["Chris roll 3"], ["Chris yarn"]):
+        result = cli("play", *words)
+        assert result.exit_code == 2, (words, result.output)
+        lines = [x for x in result.stderr.splitlines() if x.strip()]
+        assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert cli.json("track", "log") == before
+
+
+def test_empty_basket_yarn_is_refused_through_the_cli(cli, home):
+    """Issue 12 regression, as a table types it: `track yarn` from an empty basket, exit 2, nothing logged."""
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", "yarn", "ann", "-3").exit_code == 0
+    before = cli.json("track", "log")
+    result = cli("track", "yarn", "ann", "-1")
+    assert result.exit_code == 2 and "yarn-balls.basket" in result.stderr
+    assert cli.json("track", "log") == before
+    eq = cli("track", "yarn", "ann", "=2")
+    assert eq.exit_code == 2 and "cannot be set with =N" in eq.stderr
+
+
+def test_check_moves_status_with_a_situation_file(cli, tmp_path):
+    from engine.catastrophe import Tracker
+
+    state = Tracker().new_state(["Abi", "Betty"], {})
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(E.situation(state)), encoding="utf-8")
+    verdict = cli.json("check", "catastrophe", "Abi play Curiosity at Betty", "--situation", str(path))
+    assert verdict["legal"] and verdict["unchecked"]
+    listed = cli.json("moves", "catastrophe", "--situation", str(path))
+    assert "Abi draw" in listed["moves"]
+    assert cli("status", "catastrophe", "--situation", str(path)).exit_code == 0
