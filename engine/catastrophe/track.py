@@ -39,7 +39,8 @@ from engine.tracking import Tracker as TrackerBase
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
-    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX, Player, State,
+    REACTIONS, START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
+    CardSpec, Player, State,
 )
 from .notation import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
@@ -56,13 +57,16 @@ class Tracker(TrackCommands, TrackerBase[State]):
         "variant": "standard (default), king (King of the Meowtain) or turbo (Turbo King of the Meowtain)",
         "first": "the player who takes the first turn (whoever petted a cat most recently); "
                  "default: the first player named",
+        "cards": "the table's own cards for the validator, NAME:TYPE[:NUMBER][:SYMBOL...], comma-separated, "
+                 "e.g. cards=Hiss:cucumber:catfinity,Hairball:attack:5 (types: attack, curiosity, ally, cucumber, "
+                 "take, pass, power-cat, event, reapurr; symbols: catfinity, red-glowy-dot); default: none",
     }
 
     # ------------------------------------------------------------------ new game
 
     def new_state(self, players: list[str], options: dict[str, str]) -> State:
         options = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
-        known = {"variant", "first", "first-player"}
+        known = {"variant", "first", "first-player", "cards"}
         for key in options:
             if key not in known:
                 near = difflib.get_close_matches(key, sorted(self.OPTIONS), n=2, cutoff=0.4)
@@ -102,6 +106,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
             grim_reapurr=REAPURRS_LAIR,
             yarn_sanctuary=sanctuary,
             current=current,
+            cards=_card_option(options.get("cards", "")),
         )
 
     @staticmethod
@@ -315,4 +320,43 @@ class Tracker(TrackCommands, TrackerBase[State]):
             "game_over": state.game_over,
             "winner": state.winner,
             "grim_reapurr_wins": state.grim_reapurr_wins,
+            "in_play": [_in_play(c) for c in state.chain],
+            "revealed": state.revealed,
         }
+
+
+def _in_play(card) -> str:
+    aim = f" at {', '.join(card.targets)}" if card.targets else (f" to {card.pass_to}" if card.pass_to else "")
+    rolls = f" (rolled {', '.join(f'{k} {v}' for k, v in card.rolls.items())})" if card.rolls else ""
+    return f"{card.label()} by {card.controller}{aim}{rolls}"
+
+
+def _card_option(text: str) -> tuple[CardSpec, ...]:
+    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries."""
+    from pydantic import ValidationError
+
+    found = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        parts = [x.strip() for x in item.split(":")]
+        if len(parts) < 2:
+            raise OptionError(f"cards: {item!r} needs NAME:TYPE, e.g. Hiss:cucumber:catfinity")
+        entry: dict = {"name": parts[0], "type": parts[1].lower(), "symbols": []}
+        for extra in parts[2:]:
+            if extra.isdigit():
+                entry["number"] = int(extra)
+            else:
+                entry["symbols"].append(extra.lower())
+        if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
+            entry["targets"] = "none"
+        if entry["type"] in REACTIONS and not entry["symbols"]:
+            entry["symbols"] = ["catfinity"]
+        if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
+            entry["symbols"] = ["red-glowy-dot"]
+        try:
+            found.append(CardSpec.model_validate(entry))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise OptionError(f"cards: {item!r}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    return tuple(found)
