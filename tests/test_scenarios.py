@@ -5,6 +5,8 @@ rule ids it must cite, or (with `status`) the rule ids `status()` must report fo
 Optional keys: `before` (moves played first, each legal), `unchecked` (whether the verdict must
 name something it cannot judge), `after` (facts of the table once the move is applied:
 `"Betty.lives" = 7`, `grim_reapurr = 1`, `chain = 0` for the number of cards in play).
+Instead of `move`, `track = "lives ben -2"` judges a tracker command against the same State (for
+a game whose tracker and validator share one State): the same keys apply.
 """
 from __future__ import annotations
 
@@ -42,6 +44,9 @@ def test_scenario(path):
         if not case["status"]:
             assert cited == set(), f"status should find nothing, found {sorted(cited)}"
         return
+    if "track" in case:
+        _tracker_case(path.parent.name, case, state)
+        return
     if case.get("error") == "syntax":
         with pytest.raises(MoveSyntaxError):
             engine.parse_move(case["move"], state)
@@ -67,6 +72,31 @@ def test_scenario(path):
         after = engine.apply(state, move)
         for key, want in case["after"].items():
             assert _fact(after, key) == want, f"after: {key} is {_fact(after, key)!r}, expected {want!r}"
+
+
+def _tracker_case(game: str, case: dict, state) -> None:
+    """A tracker command judged on the validator's State (one model: Tracker.State is Engine.State)."""
+    from engine import get_tracker
+
+    tracker = get_tracker(game)
+    assert tracker.State is get_engine(game).State, f"{game}: the tracker keeps another State"
+    if case.get("error") == "syntax":
+        with pytest.raises(MoveSyntaxError):
+            tracker.parse(state, case["track"].split())
+        return
+    change = tracker.parse(state, case["track"].split())
+    verdict = tracker.check(state, change)
+    assert verdict.legal is case["legal"], f"{case.get('description', '')}: {verdict.as_json()}"
+    after, effects = tracker.apply(state, change)
+    cited = {r.rule for r in verdict.reasons} | {e.rule for e in effects if e.rule}
+    assert set(case.get("rules", [])) <= cited, f"cited {sorted(cited)}"
+    for alt in case.get("alternatives_include", []):
+        assert alt in verdict.alternatives, f"alternatives {verdict.alternatives}"
+    if case.get("effects_include"):
+        kinds = {e.kind for e in effects}
+        assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
+    for key, want in case.get("after", {}).items():
+        assert _fact(after, key) == want, f"after: {key} is {_fact(after, key)!r}, expected {want!r}"
 
 
 def _fact(state, key: str):
