@@ -80,3 +80,16 @@ def test_check_moves_status_with_a_situation_file(cli, tmp_path):
     listed = cli.json("moves", "catastrophe", "--situation", str(path))
     assert "Abi draw" in listed["moves"]
     assert cli("status", "catastrophe", "--situation", str(path)).exit_code == 0
+
+
+def test_a_reaction_is_made_by_the_player_it_names(cli, home):
+    """Reactions come from anyone: the play names its player, so `by` is that player, not the one to act."""
+    assert cli("track", "new", "catastrophe", "--players", PLAYERS).exit_code == 0
+    assert cli("play", "Abi play Curiosity at Betty").exit_code == 0
+    doc = cli.json("play", "Betty play Pass to Chris")
+    assert doc["by"] == "Betty" and doc["to_act"] == "Abi"
+    clash = cli("play", "Chris play Cucumber", "--by", "Dan")
+    assert clash.exit_code == 2 and "names Chris" in clash.stderr
+    assert cli("play", "Chris play Cucumber", "--by", "Chris").exit_code == 0
+    entries = cli.json("track", "log")["entries"]
+    assert [e["args"] for e in entries if e["verb"] == "play"][-1] == ["Chris play Cucumber"]

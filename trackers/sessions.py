@@ -341,12 +341,17 @@ class Sessions:
             move = engine.parse_move(text, state)
             verdict = engine.check(state, move)
             to_act = engine.to_act(state)
-            who = to_act
+            named = engine.mover(state, move)  # a move that names who makes it (a CATastrophe reaction)
+            who = named or to_act
             if by is not None:
                 from engine.words import match
 
                 who = match(by, list(session.players), "player", hint="players")
-                if to_act is not None and who != to_act:
+                if named is not None and who != named:
+                    from engine.base import MoveSyntaxError
+
+                    raise MoveSyntaxError(f"--by {who}, but the play names {named} as its player")
+                if named is None and to_act is not None and who != to_act:
                     from engine.base import Reason
 
                     turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
@@ -356,7 +361,7 @@ class Sessions:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
                 raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
-            args = (canonical,) if who == to_act else (canonical, who)
+            args = (canonical,) if who == to_act or named is not None else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             self._append(con, session, entries, kind="change", verb=PLAY, args=args,
