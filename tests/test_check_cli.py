@@ -119,7 +119,12 @@ def test_unparseable_move_names_the_token(cli, tmp_path):
 
 
 def test_game_without_a_validator(cli, tmp_path):
-    result = cli("check", "catastrophe", "-s", str(write(tmp_path, {})), "-m", "x")
+    from engine import ENGINES, TRACKERS
+
+    without = sorted(set(TRACKERS) - set(ENGINES))
+    if not without:
+        pytest.skip("every game has a validator")
+    result = cli("check", without[0], "-s", str(write(tmp_path, {})), "-m", "x")
     assert result.exit_code == 2 and "no move validator" in result.stderr and "catopomp" in result.stderr
 
 
