@@ -111,6 +111,8 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
+        else:
+            _judge_targets(state, move, spec, r)
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):

@@ -206,3 +206,12 @@ def test_odds_cli(cli, home):
     assert cli("play", "Ann play Attack 5 at Ben").exit_code == 0
     tracked = cli.json("odds", "catastrophe", "attack")
     assert tracked["roller"] == "Ben" and tracked["yarn"] == 3 and tracked["chance"] == "65/81"
+
+
+def test_a_tables_catfinity_attack_may_interrupt_but_still_needs_a_target():
+    state = new(cards="Pounce:attack:3:catfinity")
+    state = go(state, "Abi play Curiosity at Betty")
+    verdict = E.check(state, E.parse_move("Chris play Pounce", state))
+    assert not verdict.legal and verdict.reasons[0].rule == G + "attack-symbol.choose-target"
+    assert "Chris play Pounce at Abi" in verdict.alternatives
+    assert E.check(state, E.parse_move("Chris play Pounce at Abi", state)).legal
