@@ -121,6 +121,21 @@ def next_round_state(state: State) -> State:
         "cleared": ()})
 
 
+def _pending_reveals(state: State) -> list[str]:
+    """Competitive: players who cleared this round and whose prediction is not revealed yet."""
+    if not state.options.competitive:
+        return []
+    return [c.name for c in state.cleared if c.points is None and c.last_set is not None]
+
+
+def _late_reveal(state: State, change: Change) -> bool:
+    """Competitive: the prediction of a player who cleared with the play that ended the game, revealed
+    as they cleared; it still scores their last set."""
+    if change.verb != "predict" or not change.args:
+        return False
+    return state.phase in ("round-over", "game-over") and change.args[0] in _pending_reveals(state)
+
+
 def _set_text(state: State) -> str | None:
     """The winning set as the table would say it, with its owner."""
     w = state.winning_set
@@ -439,10 +454,10 @@ class Tracker(TrackerBase[TrackedTable]):
             out.append(Reason(rule=rule, message=message))
             return out
 
-        if state.game_over and verb not in self.AFTER_THE_END:
+        if state.game_over and verb not in self.AFTER_THE_END and not _late_reveal(state, change):
             return no(R.GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
                                   "more; `score` shows the result")
-        if state.phase == "round-over":
+        if state.phase == "round-over" and not _late_reveal(state, change):
             if verb in ("lost", "cleared", "first"):
                 return no(R.ROUND_END, f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
                                        "starts when its centre dice are entered: `dice ...`")
@@ -600,10 +615,14 @@ class Tracker(TrackerBase[TrackedTable]):
             self._standings(state, t)
             return state, t.effects
         dealt: list[Effect] = []
-        if state.phase == "round-over" and verb not in ("lost", "cleared", "first"):
-            state, dealt = self.settle(state)
+        if state.phase == "round-over" and verb not in ("lost", "cleared", "first") and not _late_reveal(state, change):
+            state, dealt = self.settle(state, deal_now=True)
         t = _Change(state)
         t.effects.extend(dealt)
+        if state.game_over and _late_reveal(state, change):
+            self._apply_predict(t, seat, int(value))
+            self._result(t.freeze(), t)
+            return t.freeze(), t.effects
         if state.game_over:
             self._after_the_end(t, seat, verb, change, value)
             return t.freeze(), t.effects
@@ -665,10 +684,12 @@ class Tracker(TrackerBase[TrackedTable]):
             t.say(e.kind, e.message, e.rule)
         t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
 
-    def settle(self, state: State) -> tuple[State, list[Effect]]:
-        """A session never rests between rounds: a round that is over is followed at once by the next
-        one's deal (its set-up still to be entered). Also applied after every play."""
-        if state.phase != "round-over":
+    def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
+        """A round that is over is followed at once by the next one's deal (its set-up still to be
+        entered), unless a player who cleared with the round's last play has yet to reveal their
+        prediction (competitive): then the deal waits for it, or for the next round's first set-up
+        entry. Also applied after every play."""
+        if state.phase != "round-over" or (_pending_reveals(state) and not deal_now):
             return state, []
         return next_round_state(state), self._deal_effects(state)
 
