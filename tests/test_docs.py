@@ -21,6 +21,7 @@ COMMANDS = [
     ["moves"],
     ["status"],
     ["schema"],
+    ["play"],
     ["track", "new"],
     ["track", "list"],
     ["track", "show"],
@@ -29,6 +30,7 @@ COMMANDS = [
     ["track", "export"],
     ["track", "import"],
     ["track", "log"],
+    ["track", "situation"],
     ["track", "undo"],
     ["track", "redo"],
 ]

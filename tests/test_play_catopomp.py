@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from tests.engine.catopomp_table import public, public_of_state, table_game
+from engine.catopomp.simulate import table_game
+from tests.engine.catopomp_table import public, public_of_state
 
 
 def _state(cli):
-    from engine.catopomp import Tracker
     from trackers.sessions import Sessions
     from companion import paths
 
