@@ -294,7 +294,9 @@ def status_view(game: str, problems: list, as_json: bool) -> None:
     if not problems:
         out.print(f"[green]Nothing impossible about this {game} table.[/]")
         return
-    out.print(f"[bold red]{len(problems)} problem(s) with this {game} table:[/]")
+    from engine.words import count
+
+    out.print(f"[bold red]{count(len(problems), 'problem')} with this {game} table:[/]")
     for p in problems:
         out.print(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
 

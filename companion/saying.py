@@ -43,17 +43,17 @@ def records(value) -> dict[str, dict] | None:
     return None
 
 
-def flat(summary: dict[str, Any]) -> dict[tuple[str, ...], Any]:
-    """Every counter of a summary under a short path: ("morale",), ("Ben", "lives")."""
+def flat(summary: dict[str, Any], at: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    """Every counter of a summary under a short path: ("morale",), ("Ben", "lives"),
+    ("Ben", "powers", "1", "status")."""
     out: dict[tuple[str, ...], Any] = {}
     for key, value in summary.items():
         rows = records(value)
         if rows is None:
-            out[(key,)] = value
+            out[(*at, key) if at else (key,)] = value
             continue
         for row, columns in rows.items():
-            for column, v in columns.items():
-                out[(row, column)] = v
+            out.update(flat(columns, (*at, key, row) if at else (row,)))
     return out
 
 

@@ -205,16 +205,14 @@ def export(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Write a session's whole log to a JSON file, to move the table to another device."""
+    from engine.words import count
+
     with _sessions() as store:
         doc = store.export(name, file)
     from companion.render import say
 
     say({"name": doc["name"], "file": str(file), "events": len(doc["events"])}, as_json,
-         f"Exported {doc['name']} ({_count(len(doc['events']), 'log entry', 'log entries')}) to {file}.")
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.")
 
 
 @track_app.command("import")

@@ -289,10 +289,13 @@ class Sessions:
             tracker = tracker_for(session.game)
             entries = self.entries(session)
             done = replay(tracker, session, entries)
+            from engine.words import count as counted
+
             available = len(done.redo if redo else done.applied)
             if count > available:
                 what = "redo" if redo else "undo"
-                raise SessionError(f"nothing to {what}" if not available else f"only {available} change(s) to {what}")
+                raise SessionError(f"nothing to {what}" if not available
+                                   else f"only {counted(available, 'change')} to {what}")
             self._append(con, session, entries, kind="redo" if redo else "undo", count=count)
             entries = self.entries(session)
         moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
