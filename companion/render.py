@@ -398,6 +398,12 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
     from companion.saying import change_line
 
     out = track_console()
+    asked = result.before is not None and result.before == result.summary and not result.undone
+    if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
+        out.print(Text(result.change or ""))
+        for e in result.effects:
+            out.print(Text(f"  {e.message}"))
+        return
     out.print(Text(change_line(result, verbose)))
     if verbose:
         for v in result.violations:
@@ -438,7 +444,7 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
     for n, t in enumerate(tables):
         if n:
             out.print()
-        out.print(Text(f"{t['game']}: type `companion track VERB ...`; full usage: companion track VERB --help"))
+        out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
             out.print(Text(f"  {v['verb']:<{width}}  companion track {v['example']}"))

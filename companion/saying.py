@@ -65,7 +65,7 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
     old, new = flat(before), flat(after)
     words = [w.lower() for w in change.split()]
     verb = words[0].replace("_", "-") if words else ""
-    moved = [p for p in new if p in old and old[p] != new[p]]
+    moved = [p for p in new if old.get(p, new[p]) != new[p] or (p not in old and new[p] not in (None, "", [], 0))]
 
     def score(path: tuple[str, ...]) -> int:
         key = path[-1].lower().replace("_", "-")
@@ -80,9 +80,9 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
     ranked = sorted(moved, key=lambda p: -score(p))
     out = []
     for path in ranked[:limit]:
-        was, now = cell(old[path]), cell(new[path])
         label = " ".join(p.replace("_", " ") for p in path)
-        out.append(f"{label} {_short(was)}→{_short(now)}")
+        now = _short(cell(new[path]))
+        out.append(f"{label} {_short(cell(old[path]))}→{now}" if path in old else f"{label} {now}")
     return out
 
 
