@@ -82,6 +82,10 @@ class Tracker(Generic[S]):
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
                 for verb, usage in self.COMMANDS.items()]
 
+    def settle(self, state: S) -> tuple[S, list]:
+        """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
+        return state, []
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

@@ -12,10 +12,23 @@ from tests.conftest import ROOT
 TUTORIAL = ROOT / "docs" / "tutorial.md"
 
 
+#: commands the page names in its prose, each run at the point where the page names it (after the
+#: block before it): they change the user's shell or wait for Ctrl-C, so no block holds them
+PROSE = {
+    "companion --install-completion": "companion games",
+    "companion --show-completion": "companion games",
+    "companion track watch": "companion track show",
+}
+
+
 def commands() -> list[str]:
     text = TUTORIAL.read_text(encoding="utf-8")
     blocks = re.findall(r"```bash\n(.*?)```", text, re.S)
-    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    lines = [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+    for prose, after in PROSE.items():
+        assert f"`{prose}`" in text, prose
+        lines.insert(lines.index(after) + 1, prose)
+    return lines
 
 
 def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
@@ -31,6 +44,7 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
         args = shlex.split(line)[1:]
         if args[:2] == ["track", "watch"]:
             args += ["--ticks", "1"]  # one look, then stop (the real thing waits for Ctrl-C)
+            assert "cats (catastrophe)" in CliRunner().invoke(app, args, env=env).stdout
         result = CliRunner().invoke(app, args, env=env)
         if line in refused:
             assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
