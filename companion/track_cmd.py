@@ -353,7 +353,7 @@ def change(
             result = store.record(list(words), name, overrule)
         except MoveSyntaxError as exc:
             renamed = RENAMED.get(words[0].lower())
-            if renamed and str(exc).startswith("unknown"):
+            if renamed and str(exc).startswith(("unknown command", "unknown verb")):
                 raise MoveSyntaxError(f"{exc}; to make another session current: companion track {renamed} NAME") from None
             raise
     from companion.render import change_view

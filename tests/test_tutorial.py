@@ -39,9 +39,9 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
     assert len(lines) >= 40 and all(line.startswith("companion ") for line in lines)
     env = {"COMPANION_HOME": str(home), "COLUMNS": "80", "HOME": str(tmp_path), "COMPANION_SHELL": "bash"}
     outputs = {}
-    refused = {"companion track lives ann =12"}  # the page says these are refused
+    refused = {"companion track lives ann =12      # exit 2: refused"}  # the page says these are refused
     for line in lines:
-        args = shlex.split(line)[1:]
+        args = shlex.split(line, comments=True)[1:]
         if args[:2] == ["track", "watch"]:
             args += ["--ticks", "1"]  # one look, then stop (the real thing waits for Ctrl-C)
             assert "cats (catastrophe)" in CliRunner().invoke(app, args, env=env).stdout
