@@ -45,6 +45,11 @@ class CompanionGroup(TyperGroup):
                               standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except click_exc.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
+                code = 0
+                if standalone_mode:
+                    sys.exit(code)
+                return code
             hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
             code = _fail(exc.format_message() + hint, 2, as_json)
         except click_exc.ClickException as exc:

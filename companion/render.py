@@ -514,12 +514,13 @@ def watch_view(next_frame, sleep) -> None:
 
 
 def log_view(session, entries: list, applied: set, as_json: bool) -> None:
+    """`track log`: one line per entry, wrapped at the terminal's width."""
     if as_json:
         print_json({"session": session.name, "entries": [e.as_json() | {"applied": e.seq in applied} for e in entries]})
         return
     from rich.markup import escape
 
-    out = console()
+    out = track_console()
     if not entries:
         out.print(f"{session.name}: no changes yet.")
     for e in entries:

@@ -329,8 +329,9 @@ def watch(
     interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
     ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
 ) -> None:
-    """The session's table full-screen, for a screen in the middle of the table: it follows every
-    change made from any terminal within half a second. Ctrl-C leaves."""
+    """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
+
+    For a screen in the middle of the table; changes may come from any terminal."""
     from companion.watch import watch as run
 
     run(paths.data_dir(), name, interval, ticks)

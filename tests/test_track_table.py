@@ -338,3 +338,8 @@ def test_bad_input_keeps_its_contract(cli, home, tmp_path, args, words):
     assert_bad_input(run(*args), *words)
     ok("track", "export", "friday", str(tmp_path / "after.json"))
     assert (tmp_path / "before.json").read_text() == (tmp_path / "after.json").read_text()
+
+
+def test_track_alone_shows_its_help_and_succeeds(cli, home):
+    result = run("track")
+    assert result.exit_code == 0 and "Usage" in result.stdout and "error" not in result.output
