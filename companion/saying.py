@@ -9,13 +9,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: effect kinds the table must hear about at once; other effects are notes (`--verbose` shows them)
-MAJOR = re.compile(r"threshold|elim|dead|won|win|lost|game|over|defeat|destroy|^out$|round|revive"
-                   r"|alive|back-in|level|last|reapurr")
+#: effect kinds the table must hear about at once, most pressing first: the game's end, a player
+#: (or Enemy) out or back, a threshold, a round or level ending; other effects are notes
+#: (`--verbose` shows them)
+TIERS = [re.compile(p) for p in (r"game|won|win|reapurr-wins|^lost$", r"elim|dead|^out$|destroy|defeat|revive|back-in|alive",
+                                  r"threshold", r"round-over|level-over|last|new-round|^round$|^level$|turn-over")]
+#: at most this many triggers in the line
+MOST = 2
+
+
+def tier(effect) -> int | None:
+    return next((n for n, pattern in enumerate(TIERS) if pattern.search(effect.kind)), None)
 
 
 def major(effect) -> bool:
-    return bool(MAJOR.search(effect.kind))
+    return tier(effect) is not None
+
+
+def pressing(effects) -> list:
+    """The MOST most pressing triggers among the effects, in the order they happened."""
+    ranked = sorted((tier(e), n) for n, e in enumerate(effects) if major(e))[:MOST]
+    return [effects[n] for n in sorted(n for _, n in ranked)]
 
 
 def cell(value) -> str:
@@ -101,7 +115,7 @@ def change_line(result, verbose: bool = False) -> str:
             head += " (overruled: breaks " + ", ".join(v.rule for v in result.violations) + ")"
     parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
     line = head + (": " + ", ".join(parts) if parts else "")
-    shown = [e for e in result.effects if verbose or major(e)]
+    shown = list(result.effects) if verbose else pressing(list(result.effects))
     if shown and not verbose:
         line += "; " + "; ".join(e.message for e in shown)
     notes = len(result.effects) - len(shown)
