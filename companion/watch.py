@@ -12,22 +12,28 @@ from pathlib import Path
 
 def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) -> None:
     from companion.render import watch_view
+    from trackers.errors import SessionError
     from trackers.peek import Changes
     from trackers.sessions import Sessions
 
     store = Sessions(data_dir)
-    store.get(name)  # an unknown session or none current: one line, exit 2, before the screen opens
+    shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
 
     def frame():
+        nonlocal shown
         if not changes.changed():
             return None
         try:
-            result = store.show(name)
+            try:
+                result = store.show(name)
+            except SessionError:  # the current session was ended elsewhere: stay on the one shown
+                result = store.show(shown)
             entries = store.entries(result.session)
         except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
             changes.seen = None
             return None
+        shown = result.session.name
         last = entries[-1] if entries else None
         return result, last
 

@@ -104,3 +104,24 @@ def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(ho
         os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     assert b"Traceback" not in out
+
+
+def test_watch_stays_on_a_session_ended_elsewhere(home):
+    env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
+    assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "pomp", env=env).returncode == 0
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", "300"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        read = _pipe_reader(proc.stdout.fileno())
+        _read_until(read, b"Ctrl-C to leave", 30)
+        from trackers.sessions import Sessions
+
+        with Sessions(home / "data") as store:
+            store.end("pomp")  # no current session any more
+        _read_until(read, b"(ended)", 10)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0 and not err, err
