@@ -421,7 +421,7 @@ def play_view(result, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = console()
+    out = track_console()
     tag = " [yellow](overruled)[/]" if result.overruled else ""
     who = f"{escape(result.by)}: " if result.by else ""
     out.print(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")

@@ -234,8 +234,7 @@ def situation(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
 ) -> None:
-    """The session's table as a situation file (JSON) that `companion check GAME --situation FILE` accepts,
-    to share a position or attach it to a question."""
+    """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`."""
     import json
 
     with _sessions() as store:
