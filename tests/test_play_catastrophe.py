@@ -93,3 +93,23 @@ def test_a_reaction_is_made_by_the_player_it_names(cli, home):
     assert cli("play", "Chris play Cucumber", "--by", "Chris").exit_code == 0
     entries = cli.json("track", "log")["entries"]
     assert [e["args"] for e in entries if e["verb"] == "play"][-1] == ["Chris play Cucumber"]
+
+
+def test_plays_as_real_processes(tmp_path):
+    """The same contract from a real process: a legal play exits 0, a bad one one line and exit 2,
+    and the session's log is unchanged by it."""
+    from tests.conftest import run_companion
+
+    env = {"COMPANION_HOME": str(tmp_path)}
+    assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
+    ok = run_companion("play", "Ann play Attack 5 at Ben", "--json", env=env)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["to_act"] == "Ben"
+    log = run_companion("track", "log", "--json", env=env).stdout
+    for bad in ("Ben roll 8", "Ann play Cucumber at", "Ben yarn"):
+        result = run_companion("play", bad, env=env)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, (bad, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert run_companion("track", "log", "--json", env=env).stdout == log
+    odds = run_companion("odds", "catastrophe", "attack", "--json", env=env)
+    assert odds.returncode == 0 and json.loads(odds.stdout)["chance"] == "65/81"

@@ -146,6 +146,9 @@ def _current(state: State) -> str:
 
 
 def _parse_play(state: State, player: str, rest: list[str]) -> Move:
+    if rest and rest[-1].lower() in TARGET_WORDS:
+        raise MoveSyntaxError(f"play: {rest[-1]!r} needs a player after it, e.g. `play Attack 4 at "
+                              f"{state.players[(state.current + 1) % len(state.players)].name}`")
     target = None
     for k in range(len(rest) - 2, -1, -1):
         if rest[k].lower() in TARGET_WORDS and k + 2 == len(rest):

@@ -67,6 +67,7 @@ def test_notation_reads_back(text, canonical):
     ("yarn", "name who spends"),
     ("abi draw pass", "name all 3"),
     ("resolve now", "unexpected"),
+    ("abi play cucumber at", "needs a player after it"),
 ])
 def test_bad_moves_name_the_problem(text, needle):
     with pytest.raises(MoveSyntaxError) as err:
