@@ -14,6 +14,7 @@ the table's card and judged `unchecked`.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 from typing import Literal
@@ -67,6 +68,10 @@ def _card_name(state: State, words: list[str]) -> str:
         return fitting[0]
     if len(fitting) > 1:
         raise AmbiguousMove(f"card {text!r} fits several", sorted(fitting))
+    near = difflib.get_close_matches(text.casefold(), list(cat), n=2, cutoff=0.8)
+    if near:
+        raise MoveSyntaxError(f"unknown card {text!r}; did you mean {' or '.join(cat[n].name for n in near)}? "
+                              "(a card of the table's own: add it with the option cards=NAME:TYPE)")
     return text
 
 

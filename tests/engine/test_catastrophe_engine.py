@@ -68,6 +68,7 @@ def test_notation_reads_back(text, canonical):
     ("abi draw pass", "name all 3"),
     ("resolve now", "unexpected"),
     ("abi play cucumber at", "needs a player after it"),
+    ("chris play cucmber", "did you mean Cucumber"),
 ])
 def test_bad_moves_name_the_problem(text, needle):
     with pytest.raises(MoveSyntaxError) as err:
