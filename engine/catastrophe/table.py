@@ -265,24 +265,23 @@ class Table:
                 p[NAMES[key]] = None
 
     def enforce_card_limit(self, i: int, key: str) -> None:
+        """Over 7 cards in hand or 3 Power Cats: discard down at once (which ones is the player's
+        choice, so a known list becomes a count)."""
         p = self.players[i]
-        limit = HAND_LIMIT if key == "hand" else POWER_CAT_LIMIT
-        if p[key] > limit and p[NAMES[key]] is not None:
+        limit, rule = (HAND_LIMIT, R.HAND_LIMIT) if key == "hand" else (POWER_CAT_LIMIT, R.POWER_CAT_LIMIT)
+        if p[key] <= limit:
+            return
+        if p[NAMES[key]] is not None:
             p[NAMES[key]] = None
             self.say("cards-unknown", f"{p['name']} chooses which cards to discard; the tracker now keeps "
-                     f"only their number", R.HAND_LIMIT if key == "hand" else R.POWER_CAT_LIMIT)
-        if key == "hand" and p["hand"] > HAND_LIMIT:
-            extra = p["hand"] - HAND_LIMIT
-            p["hand"] = HAND_LIMIT
-            self.say("hand-limit",
-                  f"{p['name']} holds more than {HAND_LIMIT} cards and discards {extra} at once, down to {HAND_LIMIT}",
-                  R.HAND_LIMIT)
-        if key == "power_cats" and p["power_cats"] > POWER_CAT_LIMIT:
-            extra = p["power_cats"] - POWER_CAT_LIMIT
-            p["power_cats"] = POWER_CAT_LIMIT
-            self.say("power-cat-limit",
-                  f"{p['name']} has more than {POWER_CAT_LIMIT} Power Cats and discards {extra} at once, down to {POWER_CAT_LIMIT}",
-                  R.POWER_CAT_LIMIT)
+                     "only their number", rule)
+        extra, p[key] = p[key] - limit, limit
+        if key == "hand":
+            self.say("hand-limit", f"{p['name']} holds more than {limit} cards and discards {extra} at once, "
+                     f"down to {limit}", rule)
+        else:
+            self.say("power-cat-limit", f"{p['name']} has more than {limit} Power Cats and discards {extra} at once, "
+                     f"down to {limit}", rule)
 
     # ---- turn and phase
 
