@@ -180,13 +180,13 @@ def _infer_icon(state, card, targets, reveal) -> str:
         return spec.icon
     player = _active_player(state)
     board = Counter(c.name for c in state.board)
-    hand = Counter(player.hand)
+    hand = Counter(player.hand_cards)
     need = Counter(targets)
     fits = []
     if targets:
         if all(board[n] >= k for n, k in need.items()):
             fits.append("explore")
-        if all(hand[n] >= k for n, k in need.items()):
+        if not player.hand_known or all(hand[n] >= k for n, k in need.items()):
             fits.extend(["recruit", "subjugate"])
     if len(fits) == 1:
         return fits[0]

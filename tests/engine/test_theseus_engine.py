@@ -142,15 +142,23 @@ def test_apply_never_mutates_and_refuses_illegal_moves():
     assert issubclass(IllegalMove, EngineError)
 
 
-def test_counted_deck_needs_the_revealed_names_to_apply():
+def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     state = table(decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     move = ENGINE.parse_move("use Knight explore Paladin", state)
     verdict = ENGINE.check(state, move)
-    assert verdict.legal and any("given only as a count" in n for n in verdict.unchecked)
-    with pytest.raises(RevealNeeded, match="Rank 1 deck"):
-        ENGINE.apply(state, move)
+    assert verdict.legal and any("not a list of names" in n for n in verdict.unchecked)
+    # a table that does not say what the refill turned up: the card is known by its Rank only
+    new = ENGINE.apply(state, move)
+    assert new.decks[1] == 2 and new.board[-1].name == "Rank 1 card"
+    assert ENGINE.status(new) == []
     new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Squire", state))
     assert new.decks[1] == 2 and new.board[-1].name == "Squire"
+    # a revealed card the catalogue lacks gets the Rank of the deck it came from
+    new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Ogre", state.model_copy(
+        update={"cards": state.cards + (ENGINE.load_state({"players": [{"name": "X", "party": []}],
+                                                            "cards": [{"name": "Ogre"}]}).cards[0],)})))
+    assert catalogue(new)["Ogre"].rank == 1
+    assert issubclass(RevealNeeded, EngineError)
 
 
 def test_whole_turn_with_exile_and_next_player():
@@ -222,6 +230,6 @@ def test_notation_and_docs_show_the_moves():
     for example in ["use Knight explore Paladin", "basic recruit Witch", "exile party Mage", "end"]:
         assert example in NOTATION
         assert example in doc
-    block = re.search(r"```toml\n(.*?)```", doc, re.S).group(1)
-    state = ENGINE.load_state(tomllib.loads(block)["situation"], "docs example")
+    block = re.search(r"```toml[^\n]*\n(.*?)```", doc, re.S).group(1)
+    state = ENGINE.load_state(tomllib.loads(block), "docs example")
     assert ENGINE.status(state) == []
