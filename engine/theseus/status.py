@@ -42,7 +42,7 @@ def status(state: State) -> list[Reason]:
 
     unknown = sorted(n for n in _state_names(state) if n not in cat)
     for name in unknown:
-        add(R_NAME, f"{name} is not in the card catalogue: describe it under [[situation.cards]]")
+        add(R_NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank
     if len(state.board) > BOARD_SIZE:
@@ -59,7 +59,7 @@ def status(state: State) -> list[Reason]:
         if c.name not in cat:
             continue
         if r is None:
-            add(R_RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[situation.cards]]")
+            add(R_RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[cards]]")
             continue
         if r > active_rank:
             add(R_REVEAL, f"{c.name} (Rank {r}) is on the Board but the active Rank Deck is Rank {active_rank}")
@@ -82,7 +82,7 @@ def status(state: State) -> list[Reason]:
                 if name in cat and k is not None and k != r:
                     add(R_RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
                 elif name in cat and k is None:
-                    add(R_RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[situation.cards]]")
+                    add(R_RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
     if active_rank < LAST_RANK and _deck_empty(state.decks.get(active_rank, 0)):
         add(R_WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
