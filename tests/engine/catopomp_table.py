@@ -39,9 +39,15 @@ def table_game(seed: int, players: int = 3, opts: core.Opts = core.Opts(), pass_
                 yield "track", words, t
             continue
         mv = random_move(t, rng, pass_bias)
+        before = t
         t, _ = core.step(t, mv)
         moves += 1
         yield "play", format_move(mv), t
+        if t.opts.competitive:
+            # a player who clears reveals their secret prediction, and the table enters it
+            for i in range(t.n):
+                if before.has_cards(i) and not t.has_cards(i) and (t.phase == "play" or i != t.loser):
+                    yield "track", ["predict", t.names[i], str(before.pred[i])], t
         if moves > max_moves:
             raise RuntimeError("the game did not end")
 
