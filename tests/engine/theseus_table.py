@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from engine.theseus import ICONS, Engine, Move, State
+from engine.theseus import ICONS, Engine, State
+from tests.engine.test_theseus_properties import choose  # the engine tests' explore-often policy
 
 ENGINE = Engine()
 NAMES = ("P1", "P2", "P3")
@@ -39,17 +40,6 @@ def deal(seed: int, players: int = 3) -> tuple[State, random.Random]:
         "cards": cards,
     })
     return state, rng
-
-
-def choose(rng: random.Random, legal: list[Move]) -> Move:
-    """A policy that explores often, so games reach their end."""
-    explores = [m for m in legal if m.icon == "explore" and m.targets]
-    if explores and rng.random() < 0.7:
-        return rng.choice(explores)
-    others = [m for m in legal if m.action != "end"]
-    if others and rng.random() < 0.6:
-        return rng.choice(others)
-    return rng.choice(legal)
 
 
 def revealed(before: State, after: State) -> tuple[str, ...]:
@@ -80,7 +70,7 @@ def table_game(seed: int, players: int = 3, max_moves: int = 3000):
     for _ in range(max_moves):
         if state.game_over:
             return
-        move = choose(rng, ENGINE.legal_moves(state))
+        move = choose(rng, state, ENGINE.legal_moves(state))
         after = ENGINE.apply(state, move)
         told = move.model_copy(update={"reveal": revealed(state, after)})
         yield "play", ENGINE.format_move(told), after
