@@ -18,14 +18,15 @@ ENGINE = Engine()
 NAMES = ("P1", "P2", "P3")
 
 
-def deal(seed: int, players: int = 3) -> tuple[State, random.Random]:
-    """The dealer's starting table: a catalogue of 2-3 cards per Rank, decks of 2-4 cards each."""
+def deal(seed: int, players: int = 3, sizes: tuple[int, int] = (2, 4)) -> tuple[State, random.Random]:
+    """The dealer's starting table: a catalogue of 2-3 cards per Rank, decks of 2-4 cards each
+    (`sizes`), the Rank 1 deck 4 more for the Board."""
     rng = random.Random(seed)
     cards, decks = [], {}
     for rank in range(1, 7):
         kinds = [f"R{rank}{chr(97 + i)}" for i in range(rng.randint(2, 3))]
         cards += [{"name": n, "rank": rank, "icon": rng.choice(ICONS), "effect": "none"} for n in kinds]
-        size = rng.randint(2, 4) + (4 if rank == 1 else 0)
+        size = rng.randint(*sizes) + (4 if rank == 1 else 0)
         decks[str(rank)] = [rng.choice(kinds) for _ in range(size)]
     cards += [{"name": "Knight", "icon": "explore", "effect": "none"},
               {"name": "Mage", "icon": "recruit", "effect": "none"},
@@ -61,9 +62,9 @@ def setup_words(state: State, hidden: tuple[str, ...]) -> list[list[str]]:
     return words
 
 
-def table_game(seed: int, players: int = 3, max_moves: int = 3000):
+def table_game(seed: int, players: int = 3, max_moves: int = 3000, sizes: tuple[int, int] = (2, 4)):
     """(kind, what, dealer state) for a whole game: set-up words, then every play as typed."""
-    state, rng = deal(seed, players)
+    state, rng = deal(seed, players, sizes)
     hidden = tuple(p.name for p in state.players[1:])
     for words in setup_words(state, hidden):
         yield "track", words, state
