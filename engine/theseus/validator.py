@@ -11,7 +11,7 @@ from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
 
 from . import notation, rules, scoring
-from .model import Move, State
+from .model import LAST_RANK, Move, State
 from .notation import NOTATION
 from .rule_ids import ALL_RULES, R_CLOCKWISE
 from .sim import end_triggered
@@ -64,6 +64,9 @@ class Engine(BaseEngine[State, Move]):
         if state.game_over:
             return "the game is over"
         p = state.player(state.active)
+        if not state.board and state.active_rank < LAST_RANK:
+            return ("the Board is not recorded, so no Explore can be listed: lay it out with "
+                    "`companion track board CARD CARD CARD CARD`")
         if not p.hand_known:
             return (f"{p.name}'s Hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): plays "
                     f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "

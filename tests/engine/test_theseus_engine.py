@@ -280,4 +280,5 @@ def test_a_hidden_hand_is_checked_for_everything_but_possession():
     verdict = ENGINE.check(empty, ENGINE.parse_move("basic subjugate Witch", empty))
     assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.subjugate.hand-to-reward"
     assert "not known" in ENGINE.moves_note(state)
+    assert "not recorded" in ENGINE.moves_note(table(board=[]))
     assert all(m.icon != "recruit" or not m.targets for m in ENGINE.legal_moves(state))
