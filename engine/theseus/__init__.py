@@ -48,6 +48,7 @@ from .model import (
     ICONS,
     LAST_RANK,
     LIMIT,
+    RANK_ONLY_CARDS,
     STARTING_PARTY,
     UNKNOWN,
     BoardCard,
@@ -58,6 +59,7 @@ from .model import (
     State,
     builtin_catalogue,
     catalogue,
+    rank_only_name,
 )
 from .notation import NOTATION
 from .rules import IllegalMove, RevealNeeded
@@ -122,9 +124,7 @@ from .track import Tracker
 from .tracked import (
     ENGINE_FOR_SCORING,
     MAX_RANK_TOTAL,
-    RANK_ONLY_CARDS,
     TrackedTable,
-    rank_only_name,
     scoring_state,
     tracked_scores,
 )

@@ -8,7 +8,7 @@ from typing import Any
 from engine.base import Effect, MoveSyntaxError, Reason
 from engine.tracking import Change
 
-from .model import LAST_RANK, LIMIT, STARTING_PARTY, BoardCard, CardSpec, Player, _merged
+from .model import LAST_RANK, LIMIT, STARTING_PARTY, BoardCard, CardSpec, Player, _merged, rank_only_name
 from .rule_ids import (
     RT_NO_DECK_AFTER_6,
     RT_REWARD_AREA,
@@ -44,13 +44,11 @@ from .tracked import (
     _INT,
     _RANK_ONLY_NAMES,
     MAX_RANK_TOTAL,
-    RANK_ONLY_CARDS,
     TrackedTable,
     _Item,
     _notes,
     _note_rule,
     _read_item,
-    rank_only_name,
     tracked_scores,
 )
 from .wording import _names, _plural, _quote

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.base import Frozen
 
-from .model import LAST_RANK, LIMIT, RANK_ONLY_CARDS, State, rank_only_name
+from .model import LAST_RANK, LIMIT, RANK_ONLY_CARDS, State
 from .rule_ids import R_VP_EXTRA
 from .validator import Engine
 
