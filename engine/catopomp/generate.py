@@ -3,7 +3,10 @@ and the legal alternatives to an illegal move.
 """
 from __future__ import annotations
 
-from .table import CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, Table, VAL, c_add, c_sub, classify, set_values, size_limit, ws_key
+from .table import (
+    CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, Table, VAL, c_add, c_sub, classify,
+    set_values, size_limit, ws_key,
+)
 
 # ---------------------------------------------------------------------------------------- dice
 

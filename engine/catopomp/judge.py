@@ -1,10 +1,15 @@
-"""Catopomp move checking: every rule a play or a pass breaks (or rests on), each with its rule id.
-"""
+"""Catopomp move checking: every rule a play or a pass breaks (or rests on), each with its rule id."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .table import CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Table, c_has, c_missing, c_sub, card_name, cards_text, classify, dice_text, key_text, kind_rule, set_values, size_limit, strength_rule, ws_key
+from engine.words import count
+
+from .table import (
+    CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Table, c_has, c_missing,
+    c_sub, card_name, cards_text, classify, dice_text, key_text, kind_rule, set_values, size_limit,
+    strength_rule, ws_key,
+)
 from .generate import dice_pool
 
 # ---------------------------------------------------------------------------------------- checking
@@ -253,7 +258,7 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
 def _strength_message(key, ck, beats: bool) -> str:
     rule = strength_rule(key, ck)
     if rule == "catopomp.strength.more-cards-wins":
-        return (f"{key[0]} cards against {ck[0]}: the set with more cards is stronger")
+        return f"{count(key[0], 'card')} against {ck[0]}: the set with more cards is stronger"
     if rule == "catopomp.strength.same-number-beats-sequential":
         return "with equal sizes a same-number set is stronger than a sequential set"
     if key[2] == ck[2]:

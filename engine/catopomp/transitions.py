@@ -1,10 +1,12 @@
-"""Catopomp transitions: a legal move played out, the end of a round, scoring and the next round's set-up.
-"""
+"""Catopomp transitions: a legal move played out, the end of a round, scoring and the next round's set-up."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .table import CAT, HEAVEN, HELL, MITCH, Move, PASS, Table, WSet, c_add, c_sub, card_name, cards_text, dice_text, key_text, next_with_cards, ws_key
+from .table import (
+    CAT, HEAVEN, HELL, MITCH, Move, PASS, Table, WSet, c_add, c_sub, card_name, cards_text,
+    dice_text, key_text, next_with_cards, ws_key,
+)
 from .generate import _discard_ws, resolve
 from .judge import _seat
 

@@ -231,7 +231,7 @@ def test_notation_and_docs_show_the_moves():
         assert example in NOTATION
         assert example in doc
     block = re.search(r"```toml[^\n]*\n(.*?)```", doc, re.S).group(1)
-    state = ENGINE.load_state(tomllib.loads(block), "docs example")
+    state = ENGINE.load_state(tomllib.loads(block), "docs example")  # the file as written, not nested
     assert ENGINE.status(state) == []
 
 
