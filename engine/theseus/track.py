@@ -40,6 +40,11 @@ from .track_changes import _Desk
 from .tracked import _RANK_ONLY_NAMES, TrackedTable, _notes, tracked_scores
 
 
+def _left(deck) -> int | str:
+    """Cards left in a Rank Deck: a number, or "unknown" for a deck the table never counted."""
+    return deck if isinstance(deck, (int, str)) else len(deck)
+
+
 class Tracker(_TrackerBase[TrackedTable]):
     """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
 
@@ -199,8 +204,7 @@ class Tracker(_TrackerBase[TrackedTable]):
             "to_act": None if state.game_over else state.active,
             "rank": state.active_rank,
             "board": [c.name + (" (Bonus)" if c.bonus else "") for c in state.board],
-            "decks": {str(r): (d if isinstance(d, (int, str)) else len(d)) for r, d in sorted(state.decks.items())
-                      if r >= state.active_rank},
+            "deck": _left(state.decks.get(state.active_rank, 0)),
             "last_rank6_left": state.last_rank6_left,
             "game_over": state.game_over,
             "decided_by": result["decided_by"],

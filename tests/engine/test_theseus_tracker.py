@@ -635,7 +635,7 @@ def test_score_changes_nothing_and_speaks_of_a_leader_before_the_end():
     assert summary["leading"] == ["Ben"] and summary["winners"] == [] and summary["notes"] == []
     assert set(summary["players"][0]) == {"name", "party", "hand", "vp", "reward_cards", "card_vp", "bonuses",
                                           "effect_points", "party_rank", "hand_rank"}
-    assert summary["to_act"] == "Ann" and summary["board"] == [] and summary["decks"]["2"] == "unknown"
+    assert summary["to_act"] == "Ann" and summary["board"] == [] and summary["deck"] == "unknown"
 
 
 def test_a_starting_card_never_goes_to_a_reward_area():
