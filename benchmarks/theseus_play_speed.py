@@ -22,17 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from catopomp_speed import median_ms  # noqa: E402
 from timing import process_median  # noqa: E402
-
-
-def median_ms(fn, runs: int = 7, inner: int = 1) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        times.append((time.perf_counter() - t0) / inner * 1000)
-    return statistics.median(times)
 
 
 def build(home: Path, target: int = 300) -> tuple[str, int]:
