@@ -62,7 +62,7 @@ from .model import (
     rank_only_name,
 )
 from .notation import NOTATION
-from .rules import IllegalMove, RevealNeeded
+from .rules import IllegalMove
 from .rule_ids import (
     ALL_RULES,
     RT_NO_DECK_AFTER_6,
@@ -132,7 +132,7 @@ from .validator import Engine
 
 __all__ = [
     "ICONS", "LIMIT", "BOARD_SIZE", "LAST_RANK", "STARTING_PARTY", "CATALOGUE_FILE", "Icon",
-    "IllegalMove", "RevealNeeded", "CardSpec", "BoardCard", "Player", "State", "Move",
+    "IllegalMove", "CardSpec", "BoardCard", "Player", "State", "Move",
     "builtin_catalogue", "catalogue", "ALL_RULES", "DECIDED_BY", "general_vp", "NOTATION", "Engine",
     "R_PARTY", "R_CLOCKWISE", "R_UP_TO_TWO", "R_USING", "R_NO_REUSE", "R_SAME_NAME", "R_END_TURN",
     "R_REFRESH", "R_EXPLORE", "R_EXPLORE_MULTI", "R_RECRUIT", "R_RECRUIT_USE", "R_SUBJUGATE",

@@ -49,10 +49,6 @@ class IllegalMove(EngineError):
     """apply() was asked to apply a move that check() finds illegal."""
 
 
-class RevealNeeded(EngineError):
-    """apply() needs the names of cards a Board Refill turns up from a deck given only as a count."""
-
-
 def check(state: State, move: Move) -> Verdict:
     sim, reasons = _play(state, move)
     if reasons:

@@ -65,7 +65,6 @@ class _Sim:
         self.exiled_bonuses = state.exiled_bonuses
         self.game_over = state.game_over
         self.reveal = list(reveal)
-        self.missing: list[int] = []  # ranks of revealed cards the move did not name
         self.effects: list[Effect] = []
         self.problems: list[Reason] = []
         self.unchecked: list[str] = []
@@ -178,7 +177,6 @@ class _Sim:
                 self.decks[rank] = deck - 1
             name = named
             if name is None:
-                self.missing.append(rank)
                 name = rank_only_name(rank)
                 self.note(
                     f"{R_REVEAL}: the Rank {rank} deck is not a list of names, so the card it turns "
