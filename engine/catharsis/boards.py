@@ -112,6 +112,7 @@ class BoardRules:
 
     def _apply_damage(self, d, change, effects):
         p = self._p(d, change.args[0])
+        p["damage_due"] = max(0, p.get("damage_due", 0) - len(change.args[1::2]))
         for op, slot_s in zip(change.args[1::2], change.args[2::2]):
             if p["dead"]:
                 break
