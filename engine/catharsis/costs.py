@@ -81,6 +81,9 @@ def parse_cost(text: str) -> Cost:
                     wild += len(tok)
                 else:
                     letter = tok[0].upper()
+                    if len(tok) < 2:
+                        raise MoveSyntaxError(f"cost symbol {tok!r} does not read: a letter group is a pair or "
+                                              f"more of one letter (AA, AAA, BB)")
                     if letter in groups:
                         raise MoveSyntaxError(f"cost {text!r}: the group {letter} appears twice; write {letter * (groups[letter] + len(tok))}")
                     groups[letter] = len(tok)

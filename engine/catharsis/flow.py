@@ -27,7 +27,8 @@ class FlowRules:
 
     def _check_resolved(self, state, change, no):
         if state.phase != "card":
-            no("loop", "no revealed card is waiting to be resolved", "next-card")
+            no("loop", "no revealed card is waiting to be resolved",
+               *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
         elif state.card in ("monster", "boss"):
             no("resolve_enemy", "an Enemy card is resolved by fighting and defeating it", "combat start")
 
@@ -40,7 +41,8 @@ class FlowRules:
                 no("begin", "reveal the first Boss Deck card first", "next-card monster")
             return
         if state.phase != "combat":
-            no("combat", "not in combat", "combat start")
+            fight = state.phase == "card" and state.card in ("monster", "boss")
+            no("combat", "not in combat", "combat start" if fight else "next-card monster")
             return
         if what == "end":
             living = [e.name for e in state.enemies if not e.defeated]
