@@ -98,8 +98,17 @@ def test_worked_examples_are_restated(game):
 
 def test_ambiguities_are_said_plainly():
     ref = reference()
-    reroll = [r for r in ref.rules.values() if r.game == "catharsis" and r.unclear and "reroll" in (r.text + r.unclear).lower()]
-    assert reroll, "the Catharsis reroll contradiction must be marked unclear"
+    bb = ref.rules["catharsis.player-decks.symbol-bb"]
+    assert bb.unclear and "example" in bb.unclear, "the BB wording's two readings must be said plainly"
+
+
+def test_the_catharsis_reroll_rule_is_settled():
+    """Issue 8: the reroll rule is no contradiction: any chosen dice, thrown together, at most twice."""
+    ref = reference()
+    rule = ref.rules["catharsis.combat.player-attack.reroll-which-dice"]
+    assert not rule.unclear and "together" in rule.text and "twice" in rule.text
+    assert not any("contradict" in (r.unclear or "").lower() and "reroll" in (r.text + (r.unclear or "")).lower()
+                   for r in ref.rules.values() if r.game == "catharsis")
 
 
 def _copy_data(tmp_path: Path) -> Path:
