@@ -24,7 +24,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
         v.eff("combo", "combo", f"{pw.name}: a Combo is placed ({pw.combo + 1}); the top effect does not "
                                 f"trigger now, it fires at the start of each round")
         return
-    listed = {int(k): text for k, text in ability.combo.items()}
+    listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
         v.unchecked.append(f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")

@@ -222,6 +222,8 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
                            f"(add it: card \"{pw.name}\" {play.half} COST)")
         if not play.with_dice:
             v.unchecked.append("no dice named: none are set aside")
+        if not v.reasons:
+            combat.combo_verdict(state, p, pw, card, ability, play, v)
         return
     cost = parse_cost(ability.cost)
     dice = list(play.values) if play.with_dice else have
@@ -254,7 +256,7 @@ def _pays_some(option, dice) -> bool:
 
 
 def _symbol_rule(option) -> str:
-    if any(letter != "A" for letter, _ in option.groups) and len(option.groups) > 1:
+    if any(letter != "A" for letter, _ in option.groups):
         return "sym_bb"
     if option.groups:
         return "sym_aa"
@@ -293,6 +295,8 @@ def _check_card(state: State, play: Play, v: _Verdict) -> None:
 def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
     if play.kind == "change":
         return tracker.apply(state, play.change)[0]
+    if play.kind == "reroll" and play.results is None:
+        raise EngineError(f"say what the dice came up: reroll {play.player} {_dice_text(play.values)} to ...")
     if not overruled:
         verdict = check(state, play, tracker)
         if not verdict.legal:
@@ -310,8 +314,8 @@ def _apply(state: State, play: Play, tracker) -> tuple[State, list[Effect]]:
             p["dice"] = [dict(value=v, used=False, adjusted=0) for v in play.values]
             p["rerolls"] = 0
         elif play.kind == "reroll":
-            if play.results is None:
-                raise EngineError("a reroll is played with its results: reroll NAME 3 3 4 to 1 2 5")
+            if play.results is None:  # only asked about: nothing thrown yet
+                return state, effects
             for old, new in zip(play.values, play.results):
                 die = next((x for x in p["dice"] if not x["used"] and x["value"] == old and not x.get("_new")), None)
                 if die is None:  # overruled: a die the player does not have
