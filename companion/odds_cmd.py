@@ -10,15 +10,13 @@ JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 def _catharsis(cost: str, dice: Optional[str], rerolls: Optional[int], player: Optional[str],
                session: Optional[str]) -> tuple[dict, str]:
-    from engine.base import MoveSyntaxError
-    from engine.catharsis.costs import parse_cost
-    from engine.catharsis.notation import _dice
+    from engine.catharsis.costs import parse_cost, read_dice, syntax_error
     from engine.catharsis.odds import odds
 
     parsed = parse_cost(cost)
-    values = list(_dice([dice])) if dice else None
+    values = read_dice(dice) if dice else None
     if values is not None and not 1 <= len(values) <= 6:
-        raise MoveSyntaxError(f"--dice {dice!r}: give 1 to 6 dice, e.g. --dice 3,3,4,5,6,6")
+        raise syntax_error(f"--dice {dice!r}: give 1 to 6 dice, e.g. --dice 3,3,4,5,6,6")
     left = rerolls
     if player or session:
         from companion import paths
@@ -28,21 +26,21 @@ def _catharsis(cost: str, dice: Optional[str], rerolls: Optional[int], player: O
         with Sessions(paths.data_dir()) as store:
             state = store.show(session).state
         if not hasattr(state, "players") or not hasattr(state.players[0], "dice"):
-            raise MoveSyntaxError("the session is not a Catharsis game; give --dice instead")
+            raise syntax_error("the session is not a Catharsis game; give --dice instead")
         names = [p.name for p in state.players]
         if not player:
-            raise MoveSyntaxError(f"name the player whose dice count: --player {' | '.join(names)}")
+            raise syntax_error(f"name the player whose dice count: --player {' | '.join(names)}")
         who = next(p for p in state.players if p.name == match(player, names, "player", hint="nearest"))
         if values is None:
             values = [d.value for d in who.dice if not d.used] or None
             if values is None:
-                raise MoveSyntaxError(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
+                raise syntax_error(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
         if left is None:
             left = max(0, 2 - who.rerolls)
     if left is None:
         left = 2
     if not 0 <= left <= 2:
-        raise MoveSyntaxError(f"--rerolls {left}: a player rerolls at most 2 times a phase (0, 1 or 2)")
+        raise syntax_error(f"--rerolls {left}: a player rerolls at most 2 times a phase (0, 1 or 2)")
     result = odds(parsed, left, values)
     out = {"game": "catharsis", "cost": parsed.text(), **result.as_json()}
     pct = f"{float(result.probability):.2%}"
@@ -71,11 +69,12 @@ def odds(
 ) -> None:
     """The exact odds of paying a cost with the rerolls left, under the best reroll strategy,
     and which dice to keep now (Catharsis)."""
-    from engine.base import EngineUnavailable
     from rulesdb.games import resolve_game
 
     gid = resolve_game(game)
     if gid not in ODDS:
+        from engine.base import EngineUnavailable
+
         raise EngineUnavailable(f"no odds for {gid}; games with odds: {', '.join(ODDS)}")
     out, text = ODDS[gid](cost, dice, rerolls, player, session)
     from companion.render import emit

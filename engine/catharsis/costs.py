@@ -18,9 +18,25 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
-from engine.base import MoveSyntaxError
-
 FACES = (1, 2, 3, 4, 5, 6)
+
+
+def syntax_error(message: str) -> Exception:
+    """An engine.base.MoveSyntaxError, imported only when needed: reading a good cost (and so the
+    odds command) never loads pydantic."""
+    from engine.base import MoveSyntaxError
+
+    return MoveSyntaxError(message)
+
+
+def read_dice(text: str) -> list[int]:
+    """Dice as the table writes them: "3,3,4,5,6,6" or "3 3 4"; each a value from 1 to 6."""
+    out = []
+    for part in text.replace(",", " ").split():
+        if not part.isdigit() or not 1 <= int(part) <= 6:
+            raise syntax_error(f"{part!r} is not a die value; a die shows 1 to 6")
+        out.append(int(part))
+    return out
 
 
 @dataclass(frozen=True)
@@ -54,15 +70,15 @@ _TOKEN = re.compile(r"[1-6]+|\?+|([A-Za-z])\1*")
 
 
 def parse_cost(text: str) -> Cost:
-    """A printed cost -> Cost; MoveSyntaxError names the token that does not read."""
+    """A printed cost -> Cost; a MoveSyntaxError names the token that does not read."""
     raw = text.strip()
     if not raw:
-        raise MoveSyntaxError("empty cost; write e.g. `AA ?`, `3 ? ?` or `2 || 4`")
+        raise syntax_error("empty cost; write e.g. `AA ?`, `3 ? ?` or `2 || 4`")
     options = []
     for alt in raw.split("||"):
         words = alt.split()
         if not words:
-            raise MoveSyntaxError(f"cost {text!r}: nothing between `||`; e.g. `2 || 4`")
+            raise syntax_error(f"cost {text!r}: nothing between `||`; e.g. `2 || 4`")
         exact: list[int] = []
         groups: dict[str, int] = {}
         wild = 0
@@ -72,7 +88,7 @@ def parse_cost(text: str) -> Cost:
                 m = _TOKEN.match(word, pos)
                 if not m:
                     bad = word[pos:]
-                    raise MoveSyntaxError(
+                    raise syntax_error(
                         f"cost symbol {bad!r} does not read; symbols: 1-6, ?, AA, AAA, BB (a || b for a choice)")
                 tok = m.group(0)
                 if tok[0].isdigit():
@@ -82,10 +98,10 @@ def parse_cost(text: str) -> Cost:
                 else:
                     letter = tok[0].upper()
                     if len(tok) < 2:
-                        raise MoveSyntaxError(f"cost symbol {tok!r} does not read: a letter group is a pair or "
+                        raise syntax_error(f"cost symbol {tok!r} does not read: a letter group is a pair or "
                                               f"more of one letter (AA, AAA, BB)")
                     if letter in groups:
-                        raise MoveSyntaxError(f"cost {text!r}: the group {letter} appears twice; write {letter * (groups[letter] + len(tok))}")
+                        raise syntax_error(f"cost {text!r}: the group {letter} appears twice; write {letter * (groups[letter] + len(tok))}")
                     groups[letter] = len(tok)
                 pos = m.end()
         options.append(Option(tuple(sorted(exact)), tuple(sorted(groups.items())), wild))

@@ -22,8 +22,9 @@ from .costs import Cost, counts_of, pays_counts
 
 
 @lru_cache(maxsize=None)
-def multisets(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every multiset of k dice as face counts, with the number of ordered rolls giving it."""
+def multisets(k: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every multiset of k dice as (face counts, code, number of ordered rolls giving it). The code
+    writes the counts in base 7, so adding two multisets is adding their codes."""
     out = []
 
     def rec(face: int, left: int, acc: list[int]) -> None:
@@ -32,7 +33,7 @@ def multisets(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
             w = factorial(k)
             for c in counts:
                 w //= factorial(c)
-            out.append((counts, w))
+            out.append((counts, code(counts), w))
             return
         for c in range(left + 1):
             rec(face + 1, left - c, [*acc, c])
@@ -41,12 +42,13 @@ def multisets(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(out)
 
 
-def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
+def code(counts) -> int:
+    return sum(c * 7 ** i for i, c in enumerate(counts))
 
 
 def _subs(m: tuple[int, ...]):
-    return product(*(range(c + 1) for c in m))
+    """The codes of every multiset of dice kept from m."""
+    return {code(s) for s in product(*(range(c + 1) for c in m))}
 
 
 @dataclass(frozen=True)
@@ -71,35 +73,32 @@ class Odds:
 
 
 class _Table:
-    """P_r over every multiset of n dice, for one cost (integers over 6^(n*r))."""
+    """P_r over every multiset of n dice, for one cost (integers over 6^(n*r)), keyed by code."""
 
     def __init__(self, cost: Cost, n: int):
         self.n = n
-        self.pays = {m: any(pays_counts(o, m) for o in cost.options) for m, _ in multisets(n)}
-        self.levels: list[dict[tuple[int, ...], int]] = [{m: int(ok) for m, ok in self.pays.items()}]
-        self.kept: list[dict[tuple[int, ...], int]] = []
+        self.pays = {c: any(pays_counts(o, m) for o in cost.options) for m, c, _ in multisets(n)}
+        self.levels: list[dict[int, int]] = [{c: int(ok) for c, ok in self.pays.items()}]
+        self.kept: list[dict[int, int]] = []
+        self.subs = {c: _subs(m) for m, c, _ in multisets(n)}
 
-    def value_of_keeping(self, r: int) -> dict[tuple[int, ...], int]:
+    def value_of_keeping(self, r: int) -> dict[int, int]:
         """V(K) = E[P_{r-1}(K + roll)] over 6^n * 6^(n(r-1)), for every kept multiset K."""
         while len(self.kept) < r:
             prev = self.levels[len(self.kept)]
-            table: dict[tuple[int, ...], int] = {}
+            table: dict[int, int] = {}
             for k in range(self.n + 1):
                 scale = 6 ** k
-                rolls = multisets(self.n - k)
-                for kept, _ in multisets(k):
-                    table[kept] = scale * sum(w * prev[_add(kept, o)] for o, w in rolls)
+                rolls = [(c, w) for _, c, w in multisets(self.n - k)]
+                for _, kept, _ in multisets(k):
+                    table[kept] = scale * sum(w * prev[kept + c] for c, w in rolls)
             self.kept.append(table)
-            self._level(len(self.kept))
+            full = 6 ** (self.n * len(self.kept))
+            self.levels.append({c: full if self.pays[c] else max(table[s] for s in self.subs[c])
+                                for c in self.pays})
         return self.kept[r - 1]
 
-    def _level(self, r: int) -> None:
-        keep = self.kept[r - 1]
-        full = 6 ** (self.n * r)
-        self.levels.append({m: full if self.pays[m] else max(keep[s] for s in _subs(m))
-                            for m, _ in multisets(self.n)})
-
-    def at(self, r: int, m: tuple[int, ...]) -> Fraction:
+    def at(self, r: int, m: int) -> Fraction:
         if r:
             self.value_of_keeping(r)
         return Fraction(self.levels[r][m], 6 ** (self.n * r))
@@ -110,18 +109,19 @@ def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6
     n = len(dice) if dice is not None else n
     table = _Table(cost, n)
     if dice is not None:
-        m = counts_of(dice)
+        counts = counts_of(dice)
+        m = code(counts)
         p = table.at(rerolls, m)
         keep = tuple(sorted(dice))
         if rerolls and not table.pays[m]:
             values = table.value_of_keeping(rerolls)
-            best = max(_subs(m), key=lambda s: (values[s], sum(s)))
+            best = max(product(*(range(c + 1) for c in counts)), key=lambda s: (values[code(s)], sum(s)))
             keep = tuple(v for v in range(1, 7) for _ in range(best[v - 1]))
         rest = list(sorted(dice))
         for v in keep:
             rest.remove(v)
         return Odds(p, table.at(0, m), keep, tuple(rest), n, rerolls)
     total = 6 ** n
-    p = sum(w * table.at(rerolls, m) for m, w in multisets(n)) / total
-    p0 = Fraction(sum(w * table.levels[0][m] for m, w in multisets(n)), total)
+    p = sum(w * table.at(rerolls, c) for _, c, w in multisets(n)) / total
+    p0 = Fraction(sum(w * table.levels[0][c] for _, c, w in multisets(n)), total)
     return Odds(p, p0, None, None, n, rerolls)
