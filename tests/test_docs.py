@@ -21,6 +21,7 @@ COMMANDS = [
     ["moves"],
     ["status"],
     ["schema"],
+    ["odds"],
     ["track", "new"],
     ["track", "list"],
     ["track", "show"],
