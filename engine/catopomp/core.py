@@ -615,8 +615,6 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
     if not mv.cards:
         bad.append(Finding("catopomp.dice-boost.take-up-to-two",
                            "a set needs at least one card: dice are only added to the cards of a set"))
-        notes.append("catopomp.dice-boost.take-up-to-two: the rulebook does not say whether dice alone may "
-                     "form a set; read as not, since dice are added 'in addition to' cards")
     missing = c_missing(zone, mv.cards)
     if missing:
         if c_has(other, missing):
@@ -649,9 +647,8 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
         else:
             why.append(Finding("catopomp.expansion.cat-leton.swap",
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
-        notes.append("catopomp.expansion.cat-leton.swap: the set is judged as it lies after the swap (as in the Luke "
-                     "example), and the Heaven play still requires a placement into the Hell Domain; the rulebook "
-                     "does not settle either point")
+        notes.append("catopomp.expansion.cat-leton.swap: the Heaven play is read as still requiring a placement "
+                     "into the Hell Domain after the swap; the Cat-leton card does not say")
     # dice
     dice = mv.dice
     x = sum(dice) if dice else 0
@@ -691,10 +688,7 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
                     if r in dice:
                         why.append(Finding("catopomp.reserve-die.owner-only",
                                            f"{name} uses their own reserve die ({r})"))
-                        if len(dice) == 1 and r not in t.centre:
-                            notes.append("catopomp.reserve-die.combine-with-centre: the rulebook does not say "
-                                         "explicitly that a reserve die may be used alone; read as allowed")
-                        elif len(dice) == 2:
+                        if len(dice) == 2:
                             why.append(Finding("catopomp.reserve-die.combine-with-centre",
                                                "the reserve die may be combined with a centre die"))
         top = PLAYER_TABLE.get(t.n, (10,))[0]
@@ -714,29 +708,19 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
             bad.append(Finding("catopomp.sets.size-limit",
                                f"a set holds at most {L} cards{' with two players' if t.n == 2 else ''}; "
                                f"this one has {n}" + (" (the dice substitute counts as a card)" if dice else "")))
-            if dice and n - 1 <= L:
-                notes.append("catopomp.sets.size-limit: read with the dice substitute counting toward the "
-                             "card limit, which the rulebook implies but does not state")
         if key is None:
             bad.append(Finding("catopomp.sets.kinds",
                                f"{', '.join(map(str, sorted(vals)))} is neither a single, a same-number set "
                                "nor a run of consecutive numbers"))
-            top_card = PLAYER_TABLE.get(t.n, (10,))[0]
-            if 1 in vals and top_card in vals and len(set(vals)) == n:
-                notes.append(f"catopomp.sets.sequential: runs are read as not wrapping around ({top_card} to 1); "
-                             "the rulebook shows no such run")
         else:
             why.append(Finding(kind_rule(key), f"{', '.join(map(str, sorted(vals)))} is {key_text(key)}"))
-        zeros = sum(1 for v in vals if v == 0)
-        if zeros >= 2:
-            notes.append("catopomp.expansion.zero-value-sets: two 0-valued expansion cards are read as a "
-                         "same-number pair; the rulebook does not say")
+            if sum(1 for v in vals if v == 0) >= 2:
+                why.append(Finding("catopomp.expansion.zero-value-sets",
+                                   "two 0-valued expansion cards make a same-number pair"))
         if MITCH in final:
             if x:
                 why.append(Finding("catopomp.expansion.mdm-mitch.mirror-dice",
                                    f"Mdm Mitch mirrors the dice and counts as {x}"))
-                notes.append("catopomp.expansion.mdm-mitch.mirror-dice: Mdm Mitch is read as always mirroring "
-                             "the dice of the same play (also from the Hell Domain); the rulebook leaves this open")
             else:
                 why.append(Finding("catopomp.expansion.mdm-mitch.value-zero", "Mdm Mitch counts as 0"))
         if CAT in final:
@@ -872,8 +856,6 @@ def _pass_violations(t: Table, mv: Move):
                            f"{name} has the lead: there is no set to pass on, so {name} must play a new set"))
         bad.append(Finding("catopomp.passing.all-pass-initiative",
                            "the player who gets the initiative plays a brand-new set"))
-        notes.append("catopomp.sets.leading: the rulebook does not say outright that the leading player may not "
-                     "pass; read as a duty to play, as 2.1 says of the player who gets the initiative back")
         return bad, why, notes
     why.append(Finding("catopomp.passing.pass-instead-of-play", f"{name} passes"))
     o = ws.owner
