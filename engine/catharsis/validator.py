@@ -18,6 +18,8 @@ class Engine(_Engine[State, Play]):
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES
     NOTATION: ClassVar[str] = NOTATION
+    #: there are no turns: everyone acts at once (a play is never out of turn)
+    TURN_RULE: ClassVar[str] = "catharsis.combat.player-attack.simultaneous"
 
     def __init__(self) -> None:
         self.tracker = Tracker()
@@ -43,6 +45,10 @@ class Engine(_Engine[State, Play]):
     def to_act(self, state: State) -> str | None:
         """Nobody in particular: there are no turns in Catharsis, everyone acts at once."""
         return None
+
+    def with_turn(self, state: State, player: str) -> State:
+        """Nothing to change: every player may act at any time."""
+        return state
 
     def mover(self, state: State, move: Play) -> str | None:
         if move.kind == "adjust" and move.by:
