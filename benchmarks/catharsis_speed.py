@@ -11,14 +11,12 @@
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.timing import process_median  # noqa: E402
+from benchmarks.timing import median_ms, process_median  # noqa: E402
 from engine.catharsis import Engine  # noqa: E402
 from engine.catharsis.costs import parse_cost  # noqa: E402
 from engine.catharsis import odds as odds_module  # noqa: E402
@@ -32,16 +30,6 @@ SITUATION = {
     "players": [{"name": "Ann", "powers": [{"name": f"P{i}"} for i in range(8)],
                  "dice": [{"value": v} for v in (1, 2, 2, 3, 6, 6)]}],
 }
-
-
-def median_ms(fn, runs: int = 7, inner: int = 1) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        times.append((time.perf_counter() - t0) / inner * 1000)
-    return statistics.median(times)
 
 
 def main() -> int:
