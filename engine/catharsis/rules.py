@@ -209,6 +209,9 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
         if payer != p.character:
             v.no("duo_half", f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
                              f"{p.character}")
+    if pw.ice >= 2:
+        v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
+                           f"on Lumi's cards, so the cost is judged as printed")
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)

@@ -223,3 +223,46 @@ def test_odds_command_in_a_real_process():
     assert proc.returncode == 0
     out = json.loads(proc.stdout)
     assert out["cost"] == "AA BB" and 0 < out["probability"] < 1
+
+
+# ---------------------------------------------------------------------------- play-along sessions
+
+DAVE = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack",
+        "rename Dave 1 Sky is the Limit", "roll Dave 3 4 4 4 5 6", "reroll Dave 3 4 4 4 5 6 to 1 1 2 3 3 4",
+        "reroll Dave 3 3 4 to 1 2 5"]
+
+
+def test_the_dave_example_played_in_a_session(cli):
+    assert cli("track", "new", "catharsis", "--players", "Dave,Mary", "--option", "morale=10",
+               "--option", "characters=Dave=Soraten").exit_code == 0
+    for text in DAVE:
+        result = cli("play", text)
+        assert result.exit_code == 0, (text, result.output)
+    refused = cli("play", "reroll Dave 5 to 2")
+    assert refused.exit_code == 2 and "catharsis.combat.player-attack.reroll-limit" in refused.stderr
+    odds = cli.json("odds", "catharsis", "1 1 1 2 2 2", "--player", "dave")
+    assert odds["rerolls"] == 0 and odds["probability"] == 0 and sorted(odds["keep"]) == [1, 1, 1, 2, 2, 5]
+    assert cli("play", "adjust Dave 5 -3", "--by", "Mary").exit_code == 0
+    assert cli.json("moves")["moves"] == ["use Dave 1 top with 1 1 1 2 2 2"]
+    assert cli.json("play", "use Dave 1 top")["legal"] is True
+    shown = cli.json("track", "show")["state"]["players"][0]
+    assert shown["used_dice"] == "1 1 1 2 2 2" and shown["powers"][0]["status"] == "exhausted"
+    assert cli("track", "undo").exit_code == 0   # the play is one event of the log
+    shown = cli.json("track", "show")["state"]["players"][0]
+    assert shown["dice"] == "1 1 1 2 2 2" and shown["rerolls_left"] == 0
+
+
+def test_an_overruled_play_is_recorded_and_replayed(cli):
+    assert cli("track", "new", "catharsis", "--players", "Dave", "--option", "morale=10").exit_code == 0
+    for text in DAVE:
+        assert cli("play", text).exit_code == 0
+    result = cli.json("play", "reroll Dave 5 to 2", "--overrule")
+    assert result["overruled"] is True
+    assert cli.json("status")["problems"][0]["rule"] == "catharsis.combat.player-attack.reroll-limit"
+    assert cli.json("track", "show")["state"]["players"][0]["dice"] == "1 1 1 2 2 2"
+
+
+def test_lumis_ice_discount_is_unchecked():
+    s = table(*ATTACK, 'card Jab top "AA"', "rename Ann 1 Jab", "ice Ann 1 +2", "roll Ann 3 3 1 2 4 5")
+    v = E.check(s, E.parse_move("use Ann 1 top", s))
+    assert v.legal and any("Ice" in u for u in v.unchecked)
