@@ -75,7 +75,7 @@ def ability_of(state: State, p, slot: str, half: str):
 
 # ------------------------------------------------------------------------------------- check
 
-def check(state: State, play: Play, tracker) -> Verdict:
+def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
     v = _Verdict()
     if play.kind == "change":
         return tracker.check(state, play.change)
@@ -85,13 +85,28 @@ def check(state: State, play: Play, tracker) -> Verdict:
         return v.verdict()
     if play.kind in DICE_PLAYS:
         _check_phase(state, play, v)
-        if v.reasons:
-            return v.verdict()
-    globals()["_check_" + play.kind](state, play, v)
+    if not v.reasons:
+        globals()["_check_" + play.kind](state, play, v)
     if not v.reasons:
         _, effects = _apply(state, play, tracker)
         v.effects = effects + v.effects
+    elif advise:
+        v.alternatives = [a for a in v.alternatives if _works(state, a, tracker)]
     return v.verdict()
+
+
+def _works(state: State, advice: str, tracker) -> bool:
+    """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
+    kept as a pattern)."""
+    if "..." in advice or any(w.isupper() for w in advice.split()):
+        return True
+    from .notation import parse_play
+
+    try:
+        play = parse_play(advice, state, tracker)
+    except EngineError:
+        return False
+    return check(state, play, tracker, advise=False).legal
 
 
 def _check_phase(state: State, play: Play, v: _Verdict) -> None:
@@ -126,7 +141,7 @@ def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     if not p.dice:
         v.no("roll_all", f"{p.name} has not rolled yet this phase: roll all dice first",
-             f"roll {p.name} " + " ".join("N" * 1 for _ in range(p.dice_count)))
+             f"roll {p.name} ...")
         return
     if p.rerolls >= REROLLS:
         v.no("reroll_limit", f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
@@ -201,7 +216,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
         v.reasons.append(Reason(rule=V["top_or_bottom"], message="top or bottom, never both"))
     elif pw.status != FACE_UP:
         v.no("use", f"{p.name}'s {pw.name} is exhausted: only face-up powers can be activated")
-    if p.dice is None or not p.dice:
+    if not p.dice:
         v.no("roll_all", f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
         return
     if card and card.duo and p.character:

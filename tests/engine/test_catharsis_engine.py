@@ -266,3 +266,35 @@ def test_lumis_ice_discount_is_unchecked():
     s = table(*ATTACK, 'card Jab top "AA"', "rename Ann 1 Jab", "ice Ann 1 +2", "roll Ann 3 3 1 2 4 5")
     v = E.check(s, E.parse_move("use Ann 1 top", s))
     assert v.legal and any("Ice" in u for u in v.unchecked)
+
+
+PLAYS = st.one_of(
+    st.sampled_from(["combat attack", "combat enemy", "combat refresh", "combat end-round", "combat round",
+                     "attack party 3", "attack player 4", "refresh", "morale -1"]),
+    st.builds(lambda who, r: f"roll {who} " + " ".join(map(str, r)), st.sampled_from(["Ann", "Ben"]), rolls),
+    st.builds(lambda who, a, b: f"reroll {who} {a} to {b}", st.sampled_from(["Ann", "Ben"]), st.integers(1, 6),
+              st.integers(1, 6)),
+    st.builds(lambda who, a, by: f"adjust {who} {a} {by:+d}", st.sampled_from(["Ann", "Ben"]), st.integers(1, 6),
+              st.integers(-3, 3).filter(bool)),
+    st.builds(lambda who, slot, half, a, b: f"use {who} {slot} {half} with {a} {b}", st.sampled_from(["Ann", "Ben"]),
+              st.integers(1, 2), st.sampled_from(["top", "bottom"]), st.integers(1, 6), st.integers(1, 6)),
+    st.builds(lambda a, b: f"assign Ann {a} Ben {b}", st.integers(0, 4), st.integers(0, 4)),
+)
+
+
+@settings(max_examples=30 * SCALE, derandomize=True, deadline=None)
+@given(st.lists(PLAYS, min_size=1, max_size=25))
+def test_every_refused_play_advises_plays_that_work(texts):
+    """Issue 12 for plays too: the advice of a refusal is legal at that moment; the table stays sane."""
+    state = table(*ATTACK[:3], 'card Jab top "AA" bottom "2 || 4"', "rename Ann 1 Jab", "rename Ben 2 Jab")
+    for text in texts:
+        move = E.parse_move(text, state)
+        verdict = E.check(state, move)
+        for alt in verdict.alternatives if not verdict.legal else ():
+            if "..." not in alt and not any(w.isupper() for w in alt.split()):
+                assert E.check(state, E.parse_move(alt, state)).legal, (text, alt)
+        if verdict.legal:
+            state = E.apply(state, move)
+        for p in state.players:
+            assert p.rerolls <= 2 and all(1 <= d.value <= 6 for d in p.dice)
+        assert E.status(state) == []
