@@ -126,6 +126,10 @@ def assign_verdict(state, play: Play, v) -> None:
         if dies:
             v.eff("dies", "death", f"{name} takes all {n} points that remain and dies")
     v.unchecked.append("damage prevention, Roles and armor that change the amount: the shares are judged as given")
+    own = sorted({p.character for p in state.players if p.character in ("Soraten", "Tsuna")})
+    if own:
+        v.unchecked.append(f"{' and '.join(own)} take damage by their own rules (Flight sides, Thralls): "
+                           f"what kills them is counted as for anyone else")
 
 
 def assignments(state) -> list[Play]:

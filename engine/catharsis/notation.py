@@ -168,7 +168,7 @@ def parse_play(text: str, state, tracker) -> Play:
 
 
 def _card(rest: list[str]) -> PowerCard:
-    usage = 'usage: card NAME [character C] top COST [bottom COST] [attacks 4,2]'
+    usage = 'usage: card NAME [character C | duo TOP,BOTTOM] top COST [bottom COST] [attacks 4,2]'
     if not rest:
         raise MoveSyntaxError(usage)
     name, i = rest[0], 1
@@ -182,6 +182,11 @@ def _card(rest: list[str]) -> PowerCard:
         value = rest[i + 1]
         if w == "character":
             fields["character"] = value
+        elif w == "duo":
+            pair = [x.strip() for x in value.split(",") if x.strip()]
+            if len(pair) != 2:
+                raise MoveSyntaxError(f"duo {value!r}: name the two characters, top first, e.g. duo Luthia,Durhak")
+            fields["duo"] = tuple(pair)
         elif w in ("top", "bottom"):
             parse_cost(value)
             abilities[w] = {"cost": value}
@@ -226,6 +231,8 @@ def format_play(play: Play) -> str:
         parts = ["card", q(c.name)]
         if c.character:
             parts += ["character", q(c.character)]
+        if c.duo:
+            parts += ["duo", q(",".join(c.duo))]
         for half in ("top", "bottom"):
             ab = getattr(c, half)
             if ab is not None:

@@ -381,8 +381,10 @@ def _apply_use(state, d, p, play, tracker):
     mid = State.model_validate(d)
     pl = player_of(mid, play.player)
     pw, card, ability = ability_of(mid, pl, play.slot, play.half)
-    free = ability is not None and not ability.exhausts and pl.character != "Goz"
-    change = Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ())))
+    duo = card is not None and card.duo is not None
+    free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
+    change = Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
+                                      *(("duo",) if duo else ())))
     return tracker.apply(mid, change)
 
 
