@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from engine.catopomp import Engine, Tracker, core
 from engine.catopomp.model import to_table
-from engine.tracking import Change
-from tests.engine.catopomp_table import public, public_of_state, table_game
+from engine.catopomp.simulate import table_game
+from tests.engine.catopomp_table import public, public_of_state
 from trackers.sessions import PLAY, Entry, Session, replay
 
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
