@@ -298,3 +298,20 @@ def test_every_refused_play_advises_plays_that_work(texts):
         for p in state.players:
             assert p.rerolls <= 2 and all(1 <= d.value <= 6 for d in p.dice)
         assert E.status(state) == []
+
+
+def test_a_session_and_its_situation_file_judge_alike(cli, tmp_path):
+    assert cli("track", "new", "catharsis", "--players", "Dave,Mary", "--option", "morale=10").exit_code == 0
+    for text in DAVE[:-1]:
+        assert cli("play", text).exit_code == 0
+    written = cli("track", "situation")
+    assert written.exit_code == 0
+    path = tmp_path / "table.json"
+    path.write_text(written.stdout)
+    for move in ("reroll Dave 3 3 4 to 1 2 5", "reroll Dave 9", "use Dave 1 top", "adjust Mary 2 +1",
+                 "adjust Dave 6 +1 by Mary", "roll Mary 1 2 3 4 5 6"):
+        from_session = cli("check", move, "--json")
+        from_file = cli("check", "catharsis", "--situation", str(path), "--move", move, "--json")
+        assert from_session.exit_code == from_file.exit_code, move
+        if from_session.exit_code == 0:
+            assert json.loads(from_session.stdout) == json.loads(from_file.stdout), move
