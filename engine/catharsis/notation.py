@@ -10,6 +10,7 @@
     boost ann 2 top +2 ability        "+2 to target ability": every attack of it
     boost ann 2 top +1 attack 2       "+1 to target attack": its second attack only
     card "Dragon Grapple" top "AA ?" bottom "BB 4" attacks 4     a power card of the table's own
+    pay "AA BB" with 1 1 1 1 5 6      a question for check: do these dice pay this cost, and if not why
     morale -1, refresh, next-card ... every tracker command is a play too (docs/track-catharsis.md)
 """
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .model import Ability, PowerCard
 
 NOTATION = __doc__.split("\n\n", 1)[1]
 
-PLAY_VERBS = ("roll", "reroll", "adjust", "use", "attack", "assign", "boost", "card")
+PLAY_VERBS = ("roll", "reroll", "adjust", "use", "attack", "assign", "boost", "card", "pay")
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Play:
     by: str | None = None               # adjust: the player whose ability adjusts
     slot: str | None = None             # use/boost: the power's slot
     half: str = "top"
-    target: str = "ability"             # boost: "ability" or the attack number
+    target: str = "ability"             # boost: "ability" or the attack number; pay: the cost
     to: str = "party"                   # attack: "party" or "player"
     shares: tuple[tuple[str, int], ...] = ()  # assign
     card: PowerCard | None = None
@@ -161,6 +162,15 @@ def parse_play(text: str, state, tracker) -> Play:
         else:
             raise MoveSyntaxError(usage)
         return Play("boost", who, slot=slot, half=half, amount=amount, target=target)
+    if verb == "pay":
+        low = [w.lower() for w in rest]
+        if "with" not in low or low.index("with") != 1:
+            raise MoveSyntaxError('usage: pay "AA BB" with 1 1 2 2 (a question for check: do these dice pay it?)')
+        parse_cost(rest[0])
+        dice = _dice(rest[2:])
+        if not dice:
+            raise MoveSyntaxError('name the dice: pay "AA BB" with 1 1 2 2')
+        return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
     change = tracker.parse(state, words)
@@ -226,6 +236,8 @@ def format_play(play: Play) -> str:
     if k == "boost":
         target = "ability" if play.target == "ability" else f"attack {play.target}"
         return f"boost {q(play.player)} {play.slot} {play.half} {play.amount:+d} {target}"
+    if k == "pay":
+        return f"pay {q(play.target)} with {_join(play.values)}"
     if k == "card":
         c = play.card
         parts = ["card", q(c.name)]

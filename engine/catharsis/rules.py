@@ -79,6 +79,9 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
     v = _Verdict()
     if play.kind == "change":
         return tracker.check(state, play.change)
+    if play.kind == "pay":  # a question about dice, whatever the table's state
+        _check_pay(state, play, v)
+        return v.verdict()
     if state.outcome is not None:
         key = "win" if state.outcome == "won" else "losing"
         v.no(key, f"the game is over (the party has {state.outcome}); no more plays")
@@ -245,10 +248,21 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
         return
     cost = parse_cost(ability.cost)
     dice = list(play.values) if play.with_dice else have
-    payments = [pay for pay in solve(cost, dice) if not play.with_dice or pay.option.size == len(dice)]
+    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half})"):
+        for pay in solve(cost, have):
+            v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
+                                  f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
+        return
+    combat.combo_verdict(state, p, pw, card, ability, play, v)
+
+
+def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
+    """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
+    each alternative the symbol or group that cannot be formed."""
+    payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:
-            if play.with_dice and option.size != len(dice) and _pays_some(option, dice):
+            if exact and option.size != len(dice) and _pays_some(option, dice):
                 v.no("pay_full", f"`{option.text()}` takes exactly {option.size} dice, {len(dice)} given "
                                  f"(paid in full, nothing extra)")
             else:
@@ -256,17 +270,19 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
                                            f"{why_not(option, dice)}")
         if len(cost.options) > 1:
             v.reasons.append(Reason(rule=V["double_line"], message=f"no alternative of `{cost.text()}` is paid"))
-        for pay in solve(cost, have):
-            v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
-                                  f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
-        return
+        return False
     paid = payments[0]
     v.eff("paid", _symbol_rule(paid.option), f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
-                                             f"`{paid.option.text()}` of {pw.name} ({play.half}): "
+                                             f"`{paid.option.text()}`{' ' + what if what else ''}: "
                                              + ", ".join(f"{sym}={dice[i]}" for sym, i in paid.uses))
     if len(cost.options) > 1:
         v.eff("choice", "double_line", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
-    combat.combo_verdict(state, p, pw, card, ability, play, v)
+    return True
+
+
+def _check_pay(state: State, play: Play, v: _Verdict) -> None:
+    """A question, not a play: do these dice pay this cost?"""
+    judge_payment(parse_cost(play.target), list(play.values), True, v)
 
 
 def _pays_some(option, dice) -> bool:
@@ -313,6 +329,8 @@ def _check_card(state: State, play: Play, v: _Verdict) -> None:
 def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
     if play.kind == "change":
         return tracker.apply(state, play.change)[0]
+    if play.kind == "pay":
+        raise EngineError("`pay COST with DICE` is a question for `companion check`; it changes nothing to play")
     if play.kind == "reroll" and play.results is None:
         raise EngineError(f"say what the dice came up: reroll {play.player} {_dice_text(play.values)} to ...")
     if not overruled:
