@@ -132,6 +132,7 @@ def check(
                 adjust ben 4 +1 by ann      Ann's ability adjusts Ben's unused 4
                 use ann 2 top with 3 3 5    an ability paid with these dice
                 assign ann 3 ben 2          share the Enemy's damage (after attack party 5)
+                pay "AA BB" with 1 1 2 2    do these dice pay this cost? (check only)
     """
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)
