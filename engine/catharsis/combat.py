@@ -2,8 +2,6 @@
 against "+N to target attack", and how the party shares an Enemy's damage."""
 from __future__ import annotations
 
-from itertools import product
-
 from engine.base import Reason
 
 from .notation import Play
@@ -155,10 +153,18 @@ def assignments(state) -> list[Play]:
                 seen.add(key)
                 out.append(Play("assign", shares=key))
         return out
-    ranges = [range(0, min(cap, need) + 1) for _, cap in alive]
-    for combo in product(*ranges):
-        if sum(combo) == need:
-            out.append(Play("assign", shares=tuple((n, k) for (n, _), k in zip(alive, combo) if k)))
+    room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
+
+    def share(i: int, left: int, acc: tuple) -> None:
+        if i == len(alive):
+            if not left:
+                out.append(Play("assign", shares=acc))
+            return
+        name, cap = alive[i]
+        for k in range(max(0, left - room_after[i]), min(cap, left) + 1):
+            share(i + 1, left - k, acc + (((name, k),) if k else ()))
+
+    share(0, need, ())
     return out
 
 

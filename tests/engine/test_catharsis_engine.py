@@ -315,3 +315,22 @@ def test_a_session_and_its_situation_file_judge_alike(cli, tmp_path):
         assert from_session.exit_code == from_file.exit_code, move
         if from_session.exit_code == 0:
             assert json.loads(from_session.stdout) == json.loads(from_file.stdout), move
+
+
+@settings(max_examples=25 * SCALE, derandomize=True, deadline=None)
+@given(st.lists(st.integers(1, 3), min_size=1, max_size=3), st.integers(1, 8), st.sampled_from(["party", "player"]))
+def test_every_listed_damage_sharing_is_legal_and_distinct(powers, damage, to):
+    from itertools import product
+
+    names = ["Ann", "Ben", "Cy"][:len(powers)]
+    state = table(*ATTACK[:3], "combat enemy", f"attack {to} {damage}", players=names,
+                  powers=",".join(f"{n}={k}" for n, k in zip(names, powers)))
+    listed = [E.format_move(m) for m in E.legal_moves(state)]
+    assert len(listed) == len(set(listed))
+    for text in listed:
+        assert E.check(state, E.parse_move(text, state)).legal, text
+    caps = [2 * k for k in powers]   # every power face up: exhaust, then discard
+    need = min(damage, sum(caps))
+    if to == "party":
+        expected = sum(1 for c in product(*(range(k + 1) for k in caps)) if sum(c) == need)
+        assert len(listed) == expected
