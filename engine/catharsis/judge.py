@@ -7,6 +7,7 @@ from engine.tracking import Change
 
 from .ids import R
 from .model import State
+from .reading import is_pattern
 
 
 class Judge:
@@ -31,7 +32,7 @@ class Judge:
         """Advice is offered only if it is a command the table can type now and the rules allow
         (advice with placeholders such as NAME or N is a pattern and is kept)."""
         words = advice.split()
-        if "..." in advice or any(w.isupper() for w in words):
+        if is_pattern(advice):
             return True
         try:
             change = self.parse(state, words)

@@ -16,6 +16,7 @@ from .costs import Cost, parse_cost, solve, why_not
 from .model import State
 from .notation import Play, format_play
 from .powers import card_of
+from .reading import is_pattern
 from .rule_ids import V
 from .ids import R
 from .vocabulary import DISCARDED, FACE_UP
@@ -101,7 +102,7 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
 def _works(state: State, advice: str, tracker) -> bool:
     """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
     kept as a pattern)."""
-    if "..." in advice or any(w.isupper() for w in advice.split()):
+    if is_pattern(advice):
         return True
     from .notation import parse_play
 
