@@ -46,9 +46,14 @@ def code(counts) -> int:
     return sum(c * 7 ** i for i, c in enumerate(counts))
 
 
-def _subs(m: tuple[int, ...]):
+def _subs(m: tuple[int, ...]) -> list[int]:
     """The codes of every multiset of dice kept from m."""
-    return {code(s) for s in product(*(range(c + 1) for c in m))}
+    codes = [0]
+    for i, c in enumerate(m):
+        if c:
+            step = 7 ** i
+            codes = [x + k * step for x in codes for k in range(c + 1)]
+    return codes
 
 
 @dataclass(frozen=True)
