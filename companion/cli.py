@@ -174,11 +174,12 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
     games_view(as_json)
 
 
-from companion import play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
+from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")
 app.add_typer(track_cmd.track_app, name="track")
 play_cmd.register(app)
+odds_cmd.register(app)
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ COMMANDS = [
     ["status"],
     ["schema"],
     ["play"],
+    ["odds"],
     ["track", "new"],
     ["track", "list"],
     ["track", "show"],

@@ -28,7 +28,17 @@ def test_scenario(path):
         with pytest.raises(SituationError):
             engine.load_state(case["situation"], str(path))
         return
-    state = engine.load_state(case["situation"], str(path))
+    state = _state(engine, case, path)
+    if "moves_include" in case or "moves_count" in case:
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        for text in case.get("moves_include", []):
+            assert text in listed, f"moves {listed}"
+        if "moves_count" in case:
+            assert len(listed) == case["moves_count"], f"moves {listed}"
+        for text in listed:  # every listed play is accepted by check()
+            assert engine.check(state, engine.parse_move(text, state)).legal, text
+        if "move" not in case:
+            return
     if "status" in case:
         cited = {r.rule for r in engine.status(state)}
         assert set(case["status"]) <= cited, f"status cited {sorted(cited)}"
@@ -54,6 +64,38 @@ def test_scenario(path):
     if case.get("effects_include"):
         kinds = {e.kind for e in verdict.effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
+    said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in verdict.effects])
+    for text in case.get("message_includes", []):
+        assert text in said, said
+    if "unchecked" in case:
+        assert bool(verdict.unchecked) is case["unchecked"], verdict.unchecked
+    if "after" in case:  # what the table shows once the play is made
+        after = engine.apply(state, move)
+        for dotted, want in case["after"].items():
+            assert _get(after, dotted) == want, f"{dotted}: {_get(after, dotted)!r}"
+
+
+def _state(engine, case: dict, path: Path):
+    """The table of a scenario: a `situation` (the State written out), or a `setup` (players and
+    options of a new game) followed by `plays` (under `setup`), each of which must be legal."""
+    if "setup" not in case:
+        return engine.load_state(case["situation"], str(path))
+    setup = case["setup"]
+    state = engine.tracker.new_state(list(setup["players"]), dict(setup.get("options", {})))
+    for text in setup.get("plays", []):
+        move = engine.parse_move(text, state)
+        verdict = engine.check(state, move)
+        assert verdict.legal, f"setup play {text!r} refused: {[r.message for r in verdict.reasons]}"
+        state = engine.apply(state, move)
+    return state
+
+
+def _get(state, dotted: str):
+    """A value of the State by a dotted path: `players.0.dice`, `morale`."""
+    value = state.model_dump(mode="json")
+    for part in dotted.split("."):
+        value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
 
 
 def test_every_game_with_an_engine_has_scenarios():

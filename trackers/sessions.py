@@ -310,7 +310,9 @@ class Sessions:
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
-                raise Refused(f"refused: {change.label()}: {why}; if the table decides otherwise, add --overrule", verdict)
+                instead = f"; allowed instead: {' | '.join(verdict.alternatives)}" if verdict.alternatives else ""
+                raise Refused(f"refused: {change.label()}: {why}{instead}; if the table decides otherwise, "
+                              f"add --overrule", verdict)
             new_state, effects = tracker.apply(state, change)
             if change.verb not in tracker.READ_ONLY:
                 self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
