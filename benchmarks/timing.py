@@ -17,7 +17,7 @@ def process_median(cmd: list[str], env: dict, runs: int) -> float:
 
 
 def median_ms(fn, runs: int = 7, inner: int = 1) -> float:
-    """Median in-process time in milliseconds of one call of `fn` (`runs` runs of `inner` calls)."""
+    """Median in-process time in milliseconds of one call of `fn` (each run averages `inner` calls)."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -1,60 +1,78 @@
-"""`companion odds GAME QUESTION...`: exact chances, thin over each game's engine/<game>/odds.py.
-
-Each game answers its own questions (a small per-game dispatch): `odds catastrophe attack 4 --yarn 2`.
-"""
+"""`companion odds GAME ...`: exact odds for games with dice, dispatched per game (one small table).
+Each game takes its own question words and options; an option of another game is refused."""
 from __future__ import annotations
 
 from typing import List, Optional
 
 import typer
 
-#: game id -> (module with `answer(args, state)` and `describe(result)`, what to ask)
-ODDS = {
-    "catastrophe": ("engine.catastrophe.odds", "attack N [--yarn K]"),
-}
+JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 
-def odds(
-    ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game (id or alias)."),
-    question: Optional[List[str]] = typer.Argument(None, help="The question, in the game's words (see below)."),
-    session: Optional[str] = typer.Option(None, "--session", help="Take the situation from this saved session."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (a stable contract; see docs/cli.md)."),
-) -> None:
-    """Exact chances for a game with dice.
+def _catharsis(cost: str, dice: Optional[str], rerolls: Optional[int], player: Optional[str],
+               session: Optional[str]) -> tuple[dict, str]:
+    from engine.catharsis.costs import parse_cost, read_dice, syntax_error
+    from engine.catharsis.odds import odds
 
-    \b
-      catastrophe attack 4            chance to defend an Attack 4 (roll 4 or higher)
-      catastrophe attack 4 --yarn 2   ... when up to 2 Yarn Balls may buy re-rolls
-      catastrophe attack              the Attack in play in the current session, with the roller's Yarn Balls
-    """
-    import importlib
+    parsed = parse_cost(cost)
+    values = read_dice(dice) if dice else None
+    if values is not None and not 1 <= len(values) <= 6:
+        raise syntax_error(f"--dice {dice!r}: give 1 to 6 dice, e.g. --dice 3,3,4,5,6,6")
+    left = rerolls
+    if player or session:
+        from companion import paths
+        from engine.words import match
+        from trackers.sessions import Sessions
 
-    from engine.base import EngineUnavailable
-    from rulesdb.games import resolve_game
+        with Sessions(paths.data_dir()) as store:
+            state = store.show(session).state
+        if not hasattr(state, "players") or not hasattr(state.players[0], "dice"):
+            raise syntax_error("the session is not a Catharsis game; give --dice instead")
+        names = [p.name for p in state.players]
+        if not player:
+            raise syntax_error(f"name the player whose dice count: --player {' | '.join(names)}")
+        who = next(p for p in state.players if p.name == match(player, names, "player", hint="nearest"))
+        if values is None:
+            values = [d.value for d in who.dice if not d.used] or None
+            if values is None:
+                raise syntax_error(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
+        if left is None:
+            left = max(0, 2 - who.rerolls)
+    if left is None:
+        left = 2
+    if not 0 <= left <= 2:
+        raise syntax_error(f"--rerolls {left}: a player rerolls at most 2 times a phase (0, 1 or 2)")
+    result = odds(parsed, left, values)
+    out = {"game": "catharsis", "cost": parsed.text(), **result.as_json()}
+    pct = f"{float(result.probability):.2%}"
+    frm = f"from {' '.join(map(str, sorted(values)))}" if values else "from a fresh roll of 6 dice"
+    lines = [f"{parsed.text()}: {pct} ({out['fraction']}) {frm} with {left} reroll{'s' if left != 1 else ''} "
+             f"(no reroll: {float(result.without_reroll):.2%})"]
+    if result.keep is not None and result.probability < 1 and left:
+        keep = " ".join(map(str, result.keep)) or "nothing"
+        lines.append(f"best now: keep {keep}, reroll {' '.join(map(str, result.reroll)) or 'nothing'}")
+    return out, "\n".join(lines)
 
-    game_id = resolve_game(game)
-    if game_id not in ODDS:
-        raise EngineUnavailable(f"no odds for {game_id} yet; games with odds: {', '.join(sorted(ODDS))}")
-    module = importlib.import_module(ODDS[game_id][0])
-    words = list(question or []) + list(ctx.args)
+
+def _catastrophe(words: list[str], yarn: Optional[int], session: Optional[str]) -> tuple[dict, str]:
+    from engine.catastrophe.odds import answer, describe
+
     state = None
-    if len([w for w in words if not w.startswith("-")]) <= 1 or session is not None:
-        state = _session_state(game_id, session)
-    result = module.answer(words, state)
-    from companion.render import emit
-
-    emit({"game": game_id, **result}, as_json, module.describe(result))
+    if len(words) <= 1 or session is not None:  # `attack` alone: the Attack in play in the session
+        state = _session_state("catastrophe", session)
+    result = answer(words, state, yarn=yarn)
+    return {"game": "catastrophe", **result}, describe(result)
 
 
-def _session_state(game: str, session: str | None):
+def _session_state(game: str, session: Optional[str]):
     """The state of the session (current or named) when it plays this game, else None."""
-    from companion.track_cmd import _sessions
+    from companion import paths
     from trackers.errors import SessionError
+    from trackers.sessions import Sessions
 
     try:
-        with _sessions() as store:
-            found, engine, state = store.situation(session)
+        with Sessions(paths.data_dir()) as store:
+            found, _engine, state = store.situation(session)
     except SessionError:
         if session is not None:
             raise
@@ -62,5 +80,53 @@ def _session_state(game: str, session: str | None):
     return state if found.game == game else None
 
 
+#: game id -> (answer(question words, options) -> (JSON, text), the options it takes)
+ODDS = {
+    "catharsis": (lambda words, o: _catharsis(" ".join(words), o["dice"], o["rerolls"], o["player"], o["session"]),
+                  ("dice", "rerolls", "player", "session")),
+    "catastrophe": (lambda words, o: _catastrophe(words, o["yarn"], o["session"]), ("yarn", "session")),
+}
+
+
+def odds(
+    game: str = typer.Argument(..., help="The game (id or alias): " + ", ".join(ODDS) + "."),
+    question: List[str] = typer.Argument(..., help='The question: a Catharsis cost ("AA BB", "3 ? ?", '
+                                         '"2 || 4"), or for CATastrophe `attack N` (or `attack` for the session\'s).'),
+    dice: Optional[str] = typer.Option(None, "--dice", help="Catharsis: the dice showing now, e.g. 3,3,4,5,6,6 "
+                                       "(default: the player's tracked dice, or a fresh roll)."),
+    rerolls: Optional[int] = typer.Option(None, "--rerolls", help="Catharsis: rerolls left (default: 2, or what "
+                                          "the tracked player has left)."),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Catharsis: use this player's dice from the session."),
+    yarn: Optional[int] = typer.Option(None, "--yarn", help="CATastrophe: Yarn Balls that may buy re-rolls "
+                                       "(default 0, or the roller's basket for the session's Attack)."),
+    session: Optional[str] = typer.Option(None, "--session", help="The session (default: the current one)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Exact odds: paying a Catharsis cost with the rerolls left (and which dice to keep), or
+    defending a CATastrophe Attack with Yarn Ball re-rolls.
+
+    \b
+      catharsis "AA BB" --dice 1,1,2,3,4,5     chance to pay the cost, best dice to keep
+      catastrophe attack 4 --yarn 2            chance to defend an Attack 4 with up to 2 re-rolls
+      catastrophe attack                       the Attack in play in the current session
+    """
+    from engine.base import EngineError, EngineUnavailable
+    from rulesdb.games import resolve_game
+
+    gid = resolve_game(game)
+    if gid not in ODDS:
+        raise EngineUnavailable(f"no odds for {gid}; games with odds: {', '.join(ODDS)}")
+    given = {"dice": dice, "rerolls": rerolls, "player": player, "yarn": yarn, "session": session}
+    fn, takes = ODDS[gid]
+    foreign = [f"--{k}" for k, v in given.items() if v is not None and k not in takes]
+    if foreign:
+        raise EngineError(f"{', '.join(foreign)}: not an odds option of {gid} (its options: "
+                          f"{', '.join('--' + t for t in takes)})")
+    out, text = fn(list(question), given)
+    from companion.render import emit
+
+    emit(out, as_json, text)
+
+
 def register(app: typer.Typer) -> None:
-    app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(odds)
+    app.command()(odds)

@@ -118,7 +118,7 @@ def check(
     that decide it, what happens next, and legal alternatives. Nothing is recorded.
 
     \b
-    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md):
+    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md, docs/moves-catharsis.md):
       catopomp  heaven 4 5 then hell 2      Heaven set, then the Hell Domain card
                 hell 8 8 + dice 3+5         Hell set with a Dice Boost
                 hell 2 3 4 5 then return Luke 2    with the Hell power
@@ -127,6 +127,12 @@ def check(
                 basic recruit Witch         the basic action without a card
                 exile party Mage            back down to 4 cards
                 end                         end the turn
+      catharsis roll ann 3 4 4 4 5 6        the roll of the Player Attack Phase
+                reroll ann 3 3 4 to 1 2 5   any dice, thrown together, twice a phase
+                adjust ben 4 +1 by ann      Ann's ability adjusts Ben's unused 4
+                use ann 2 top with 3 3 5    an ability paid with these dice
+                assign ann 3 ben 2          share the Enemy's damage (after attack party 5)
+                pay "AA BB" with 1 1 2 2    do these dice pay this cost? (check only)
     """
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)

@@ -10,6 +10,7 @@ import importlib
 # game id -> module under engine/ (games without an engine yet are absent)
 ENGINES = {
     "catastrophe": "engine.catastrophe",
+    "catharsis": "engine.catharsis",
     "catopomp": "engine.catopomp",
     "theseus": "engine.theseus",
 }

@@ -114,6 +114,7 @@ def test_genuine_gaps_are_still_said_plainly():
     ref = reference()
     kept = {r.id for r in ref.rules.values() if r.game == "catharsis" and r.unclear}
     assert "catharsis.combat.start-of-round.burn-spore" in kept  # Burn is never defined
+    assert "catharsis.player-decks.symbol-bb" in kept  # BB against ? and number dice: two readings
 
 
 def _copy_data(tmp_path: Path) -> Path:

@@ -3,8 +3,8 @@
 Each file describes a situation on the table and either a move with the expected verdict and the
 rule ids it must cite, or (with `status`) the rule ids `status()` must report for that table.
 Optional keys: `before` (moves played first, each legal), `unchecked` (whether the verdict must
-name something it cannot judge), `after` (facts of the table once the move is applied:
-`"Betty.lives" = 7`, `grim_reapurr = 1`, `chain = 0` for the number of cards in play).
+name something it cannot judge), `after` (values of the table once the move is applied, by dotted
+path: `players.0.dice`, `morale`, a player by name `Betty.lives`, a list's length `chain.len`).
 Instead of `move`, `track = "lives ben -2"` judges a tracker command against the same State (for
 a game whose tracker and validator share one State): the same keys apply.
 """
@@ -33,11 +33,21 @@ def test_scenario(path):
         with pytest.raises(SituationError):
             engine.load_state(case["situation"], str(path))
         return
-    state = engine.load_state(case["situation"], str(path))
+    state = _state(engine, case, path)
     for text in case.get("before", []):
         first = engine.parse_move(text, state)
         assert engine.check(state, first).legal, f"before: {text}: {engine.check(state, first).as_json()}"
         state = engine.apply(state, first)
+    if "moves_include" in case or "moves_count" in case:
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        for text in case.get("moves_include", []):
+            assert text in listed, f"moves {listed}"
+        if "moves_count" in case:
+            assert len(listed) == case["moves_count"], f"moves {listed}"
+        for text in listed:  # every listed play is accepted by check()
+            assert engine.check(state, engine.parse_move(text, state)).legal, text
+        if "move" not in case:
+            return
     if "status" in case:
         cited = {r.rule for r in engine.status(state)}
         assert set(case["status"]) <= cited, f"status cited {sorted(cited)}"
@@ -66,12 +76,30 @@ def test_scenario(path):
     if case.get("effects_include"):
         kinds = {e.kind for e in verdict.effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
+    said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in verdict.effects])
+    for text in case.get("message_includes", []):
+        assert text in said, said
     if "unchecked" in case:
-        assert bool(verdict.unchecked) is case["unchecked"], f"unchecked {verdict.unchecked}"
-    if "after" in case:
+        assert bool(verdict.unchecked) is case["unchecked"], verdict.unchecked
+    if "after" in case:  # what the table shows once the play is made
         after = engine.apply(state, move)
-        for key, want in case["after"].items():
-            assert _fact(after, key) == want, f"after: {key} is {_fact(after, key)!r}, expected {want!r}"
+        for dotted, want in case["after"].items():
+            assert _get(after, dotted) == want, f"{dotted}: {_get(after, dotted)!r}"
+
+
+def _state(engine, case: dict, path: Path):
+    """The table of a scenario: a `situation` (the State written out), or a `setup` (players and
+    options of a new game) followed by `plays` (under `setup`), each of which must be legal."""
+    if "setup" not in case:
+        return engine.load_state(case["situation"], str(path))
+    setup = case["setup"]
+    state = engine.tracker.new_state(list(setup["players"]), dict(setup.get("options", {})))
+    for text in setup.get("plays", []):
+        move = engine.parse_move(text, state)
+        verdict = engine.check(state, move)
+        assert verdict.legal, f"setup play {text!r} refused: {[r.message for r in verdict.reasons]}"
+        state = engine.apply(state, move)
+    return state
 
 
 def _tracker_case(game: str, case: dict, state) -> None:
@@ -95,20 +123,24 @@ def _tracker_case(game: str, case: dict, state) -> None:
     if case.get("effects_include"):
         kinds = {e.kind for e in effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
-    for key, want in case.get("after", {}).items():
-        assert _fact(after, key) == want, f"after: {key} is {_fact(after, key)!r}, expected {want!r}"
+    for dotted, want in case.get("after", {}).items():
+        assert _get(after, dotted) == want, f"{dotted}: {_get(after, dotted)!r}"
 
 
-def _fact(state, key: str):
-    """A fact of a table for `after`: `NAME.field` of a player, or a field of the State
-    (a tuple, such as the chain, by its length)."""
-    if "." in key:
-        name, field = key.split(".", 1)
-        player = next(p for p in state.players if p.name == name)
-        value = getattr(player, field)
-    else:
-        value = getattr(state, key)
-    return len(value) if isinstance(value, tuple) else value
+def _get(state, dotted: str):
+    """A value of the State by a dotted path: `players.0.dice`, `morale`; a player may be named
+    (`Betty.lives`) and `len` gives a list's length (`chain.len`)."""
+    value = state.model_dump(mode="json")
+    parts = dotted.split(".")
+    names = [p.get("name") for p in value.get("players", [])] if isinstance(value.get("players"), list) else []
+    if parts[0] not in value and parts[0] in names:
+        parts = ["players", str(names.index(parts[0])), *parts[1:]]
+    for part in parts:
+        if part == "len" and isinstance(value, list):
+            value = len(value)
+        else:
+            value = value[int(part)] if isinstance(value, list) else value[part]
+    return value
 
 
 def test_every_game_with_an_engine_has_scenarios():

@@ -310,7 +310,9 @@ class Sessions:
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
-                raise Refused(f"refused: {change.label()}: {why}; if the table decides otherwise, add --overrule", verdict)
+                instead = f"; allowed instead: {' | '.join(verdict.alternatives)}" if verdict.alternatives else ""
+                raise Refused(f"refused: {change.label()}: {why}{instead}; if the table decides otherwise, "
+                              f"add --overrule", verdict)
             new_state, effects = tracker.apply(state, change)
             if change.verb not in tracker.READ_ONLY:
                 self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
@@ -349,11 +351,7 @@ class Sessions:
                 from engine.words import match
 
                 who = match(by, list(session.players), "player", hint="players")
-                if named is not None and who != named:
-                    from engine.base import MoveSyntaxError
-
-                    raise MoveSyntaxError(f"--by {who}, but the play names {named} as its player")
-                if named is None and to_act is not None and who != to_act:
+                if to_act is not None and who not in (to_act, named):
                     from engine.base import Reason
 
                     turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
@@ -363,7 +361,7 @@ class Sessions:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
                 raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
-            args = (canonical,) if who == to_act or named is not None else (canonical, who)
+            args = (canonical,) if who in (to_act, named) else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             self._append(con, session, entries, kind="change", verb=PLAY, args=args,

@@ -42,16 +42,12 @@ class OddsQuestion(EngineError):
 USAGE = "catastrophe attack N [--yarn K]  (or `catastrophe attack` for the Attack in play in the current session)"
 
 
-def answer(args: list[str], state: State | None) -> dict:
-    """`attack N [--yarn K]`: the chance to defend; `attack` alone: the tracked Attack's roller."""
+def answer(args: list[str], state: State | None, yarn: int | None = None) -> dict:
+    """`attack N` (with up to `yarn` re-rolls): the chance to defend; `attack` alone: the tracked
+    Attack's roller, with the Yarn Balls in their basket unless `yarn` is given."""
     words = list(args)
-    yarn = None
-    if "--yarn" in words:
-        k = words.index("--yarn")
-        if k + 1 >= len(words) or not words[k + 1].isdigit():
-            raise OddsQuestion(f"--yarn needs a number of Yarn Balls (0 or more); usage: {USAGE}")
-        yarn = int(words[k + 1])
-        del words[k:k + 2]
+    if yarn is not None and yarn < 0:
+        raise OddsQuestion(f"--yarn {yarn}: a number of Yarn Balls, 0 or more; usage: {USAGE}")
     if not words or words[0].lower() != "attack":
         raise OddsQuestion(f"unknown odds question {' '.join(words) or '(none)'!r}; usage: {USAGE}")
     if len(words) == 1:

@@ -10,7 +10,7 @@ from engine.base import Reason, Verdict
 from . import moves, rules
 from .model import GAME, REACTIONS, State, catalogue
 from .moves import Move
-from .rule_ids import RULE_IDS
+from .rule_ids import RULE_IDS, R
 from .status import status as _status
 
 NOTATION = moves.__doc__
@@ -22,6 +22,8 @@ class Engine(BaseEngine[State, Move]):
     Move = Move
     RULE_IDS = RULE_IDS
     NOTATION = NOTATION
+    #: a play by a player the move does not name, out of turn (only with --by)
+    TURN_RULE = R.CLAW_PLAY
 
     def parse_move(self, text: str, state: State) -> Move:
         return moves.parse(text, state, self.to_act(state))
@@ -44,7 +46,12 @@ class Engine(BaseEngine[State, Move]):
         return rules.waiting_roller(state) or state.players[state.current].name
 
     def mover(self, state: State, move: Move) -> str | None:
+        """The player the play names (anyone may react at any moment; the rules judge it)."""
         return move.player
+
+    def with_turn(self, state: State, player: str) -> State:
+        """Nothing to change: the play itself names its player."""
+        return state
 
     def moves_note(self, state: State) -> str | None:
         if state.game_over:

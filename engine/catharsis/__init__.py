@@ -27,25 +27,46 @@ The package, one job per module:
 - counters.py: Boss Deck and status counters (Kill Point Tokens, Paradox, Burn, Spore, any other);
 - summary.py: the small JSON-ready view of the table;
 - tracker.py: the Tracker, composed of the above, with its options, commands and verb aliases.
+
+The move validator (the `Engine`) works on the same State:
+
+- costs.py: ability costs (`?`, `3`, `AA`, `BB`, `||`) and which dice pay them;
+- powers.toml, powers.py: the power catalogue (the rulebook's cards; the table adds its own);
+- notation.py: plays (roll, reroll, adjust, use, attack, assign, boost, card, tracker commands);
+- rules.py: check(), apply(), legal_moves() of plays;
+- combat.py: Goz's Combo values, modifiers of an ability or an attack, sharing an Enemy's damage;
+- odds.py: the exact odds of paying a cost with rerolls left, and which dice to keep;
+- status.py: what is impossible about a described table;
+- rule_ids.py: every rule id the package cites;
+- validator.py: the Engine.
 """
 from __future__ import annotations
 
-from engine.tracking import Change, OptionError
+import importlib
 
-from .ids import R
-from .model import Enemy, Player, Power, State, Threshold
-from .tracker import Tracker
-from .vocabulary import (
-    BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CARD_KINDS, CHARACTERS, DEMON_UNLOCK, DISCARDED, DIVINITY_MAX,
-    DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, STEP_WORDS, STEPS, VESSEL_UPKEEP,
-)
+# public name -> the module that defines it; loaded on first use (PEP 562), so that reading a cost
+# or computing odds does not import the tracker's pydantic models
+_WHERE = {
+    "R": "ids",
+    **{name: "vocabulary" for name in (
+        "BOSS_DECKS", "BOSS_ALIASES", "CHARACTERS", "CARD_KINDS", "STEPS", "STEP_WORDS", "DIVINITY_MAX",
+        "VESSEL_UPKEEP", "LEVEL_COST", "DRINKS_MAX", "DEMON_UNLOCK", "BOARD_MAX", "FACE_UP", "EXHAUSTED",
+        "DISCARDED")},
+    **{name: "model" for name in ("Power", "Player", "Enemy", "Threshold", "State", "Die", "Ability", "PowerCard")},
+    "Tracker": "tracker",
+    "Engine": "validator",
+    "Change": "engine.tracking",
+    "OptionError": "engine.tracking",
+}
 
-__all__ = [
-    "R",
-    "BOSS_DECKS", "BOSS_ALIASES", "CHARACTERS", "CARD_KINDS", "STEPS", "STEP_WORDS",
-    "DIVINITY_MAX", "VESSEL_UPKEEP", "LEVEL_COST", "DRINKS_MAX", "DEMON_UNLOCK", "BOARD_MAX",
-    "FACE_UP", "EXHAUSTED", "DISCARDED",
-    "Power", "Player", "Enemy", "Threshold", "State",
-    "Tracker",
-    "Change", "OptionError",
-]
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(where if "." in where else f"{__name__}.{where}")
+    value = getattr(module, name)
+    globals()[name] = value
+    return value

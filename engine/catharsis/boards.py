@@ -112,6 +112,7 @@ class BoardRules:
 
     def _apply_damage(self, d, change, effects):
         p = self._p(d, change.args[0])
+        p["damage_due"] = max(0, p.get("damage_due", 0) - len(change.args[1::2]))
         for op, slot_s in zip(change.args[1::2], change.args[2::2]):
             if p["dead"]:
                 break
@@ -159,7 +160,8 @@ class BoardRules:
         if p["character"] == "Luthia":
             p["cobble"] += 1
             self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", "cobble_gain")
-        if p["character"] == "Goz" and half == "top":
+        goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
+        if goz and half == "top":
             if pw["ice"]:
                 self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", "ice_gone")
                 pw["ice"] = 0
@@ -167,7 +169,7 @@ class BoardRules:
             self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the effect "
                                         f"fires at the start of each round", "combo")
             return
-        if p["character"] == "Goz" and half == "bottom":
+        if goz and half == "bottom":
             self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
                                            f"lists which counts do something)", "finisher")
             pw["combo"] = 0

@@ -27,7 +27,8 @@ class FlowRules:
 
     def _check_resolved(self, state, change, no):
         if state.phase != "card":
-            no("loop", "no revealed card is waiting to be resolved", "next-card")
+            no("loop", "no revealed card is waiting to be resolved",
+               *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
         elif state.card in ("monster", "boss"):
             no("resolve_enemy", "an Enemy card is resolved by fighting and defeating it", "combat start")
 
@@ -40,7 +41,8 @@ class FlowRules:
                 no("begin", "reveal the first Boss Deck card first", "next-card monster")
             return
         if state.phase != "combat":
-            no("combat", "not in combat", "combat start")
+            fight = state.phase == "card" and state.card in ("monster", "boss")
+            no("combat", "not in combat", "combat start" if fight else "next-card monster")
             return
         if what == "end":
             living = [e.name for e in state.enemies if not e.defeated]
@@ -55,8 +57,18 @@ class FlowRules:
                 no("round_order", f"{what} comes before {state.combat_step} in a round; start the next "
                                   f"round instead", "combat round", "combat next")
 
+    @staticmethod
+    def _clear_dice(d: dict) -> None:
+        """A new round: no dice rolled, no rerolls made, every power's ability may be used again."""
+        for p in d["players"]:
+            p.update(dice=[], rerolls=0)
+            for pw in p["powers"]:
+                pw["used_round"] = False
+        d["attack"] = None
+
     def _start_round(self, d: dict, effects: list[Effect]) -> None:
         d["combat_step"] = "start-of-round"
+        self._clear_dice(d)
         self._eff(effects, "round", f"round {d['round']}: start of round", "start_of_round")
         for e in d["enemies"]:
             e["armor_absorbed"] = 0
@@ -109,6 +121,7 @@ class FlowRules:
             if p["character"] == "Durhak" and p["divinity"]:
                 self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
                                                f"combat", "carryover")
+        self._clear_dice(d)
         d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
         if reward and d["outcome"] is None:
             if d["boss"] == "hundred-eyed-dragon":

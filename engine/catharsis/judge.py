@@ -2,11 +2,12 @@
 topic modules), then the game's end is settled; with the pieces every topic shares."""
 from __future__ import annotations
 
-from engine.base import Effect, Reason, Verdict
+from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
 from .ids import R
 from .model import State
+from .reading import is_pattern
 
 
 class Judge:
@@ -20,14 +21,43 @@ class Judge:
             reasons.append(Reason(rule=R[rule], message=message))
             alternatives.extend(alts)
 
-        if state.outcome == "lost":
-            no("losing", "the party has lost; the game is over")
-        else:
-            getattr(self, "_check_" + change.verb.replace("-", "_"), lambda s, c, n: None)(state, change, no)
+        self._route_check(state, change, no)
         if reasons:
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(dict.fromkeys(alternatives)))
+            advice = tuple(a for a in dict.fromkeys(alternatives) if self._works(state, a))
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=advice)
         _, effects = self.apply(state, change)
         return Verdict(legal=True, effects=tuple(effects))
+
+    def _works(self, state: State, advice: str) -> bool:
+        """Advice is offered only if it is a command the table can type now and the rules allow
+        (advice with placeholders such as NAME or N is a pattern and is kept)."""
+        words = advice.split()
+        if is_pattern(advice):
+            return True
+        try:
+            change = self.parse(state, words)
+        except EngineError:
+            return False
+        reasons: list = []
+        self._route_check(state, change, lambda *a: reasons.append(a))
+        return not reasons
+
+    def _route_check(self, state: State, change: Change, no) -> None:
+        if state.outcome == "lost":
+            no("losing", "the party has lost; the game is over")
+        elif state.outcome == "won" and not self._on_defeat_change(change):
+            no("win", "the party has won; the game is over (only the Boss's On Defeat effects may still "
+                      "cost Morale or deal damage)", "morale -1")
+        else:
+            getattr(self, "_check_" + change.verb.replace("-", "_"), lambda s, c, n: None)(state, change, no)
+
+    @staticmethod
+    def _on_defeat_change(change: Change) -> bool:
+        """After the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
+        lose the game after all); nothing else changes the table any more."""
+        if change.verb == "morale":
+            return int(change.args[0]) < 0
+        return change.verb == "damage"
 
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         d = state.model_dump(mode="json")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from engine.base import Frozen
 
 from .vocabulary import FACE_UP
@@ -16,6 +18,37 @@ class Power(Frozen):
     combo: int = 0          # Goz
     ice: int = 0            # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
+    used_round: bool = False  # an ability of this power was activated this round (one per round)
+
+
+class Die(Frozen):
+    """One of a player's dice this Player Attack Phase."""
+
+    value: int = Field(ge=1, le=6)
+    used: bool = False      # placed on an ability: set aside for the round
+    adjusted: int = 0       # net adjustment applied to it this phase (several may stack)
+
+
+class Ability(Frozen):
+    """One ability of a power in the catalogue: its printed cost (None: not known), the damage of
+    each of its attacks, whether it exhausts the power, and (Goz's bottoms) its Combo values."""
+
+    cost: str | None = None
+    effect: str = ""
+    attacks: tuple[int, ...] = ()
+    exhausts: bool = True
+    combo: dict[str, str] = {}   # Combo count removed -> effect
+
+
+class PowerCard(Frozen):
+    """A power as the catalogue (engine/catharsis/powers.toml, or the table's own `cards`) gives it."""
+
+    name: str
+    character: str | None = None
+    top: Ability | None = None
+    bottom: Ability | None = None
+    duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
+    source: str = "table"
 
 
 class Player(Frozen):
@@ -31,6 +64,10 @@ class Player(Frozen):
     kpt: int = 0            # Kill Point Tokens (Ice Elf Lich)
     may_unflip: bool = False  # Emberhoof: someone got Drunk; Lumi: another character died
     status: dict[str, int] = {}  # Burn, Spore and other counters the table tracks
+    dice: tuple[Die, ...] = ()   # this Player Attack Phase; empty until the player rolls
+    dice_count: int = Field(default=6, ge=0, le=6)
+    rerolls: int = 0             # rerolls made this Player Attack Phase (at most 2)
+    damage_due: int = 0          # points of an Enemy attack assigned to this player, not yet taken
 
     @property
     def vessel(self) -> bool:
@@ -73,6 +110,8 @@ class State(Frozen):
     enemies: tuple[Enemy, ...] = ()
     players: tuple[Player, ...]
     party_status: dict[str, int] = {}
+    cards: tuple[PowerCard, ...] = ()   # the table's own power cards, beside the shipped catalogue
+    attack: tuple[str, int] | None = None  # an Enemy attack waiting to be assigned: ("party"|"player", N)
     outcome: Literal["won", "lost"] | None = None
 
     @property

@@ -24,6 +24,9 @@ class MoraleRules:
         """None when a Morale refresh is allowed now, else (rule key, why)."""
         if state.phase == "setup":
             return "timing", "no Boss Deck card has been resolved yet (refresh comes after a card)"
+        if state.phase == "card" and state.card in ("monster", "boss"):
+            return "too_late", (f"the revealed {state.card} is fought first; refresh after the Enemy "
+                                f"is defeated (at the end of a combat round, or after the combat)")
         if state.phase == "card":
             return "too_late", (f"the revealed {state.card or 'card'} is not resolved yet; "
                                 f"refresh after it (type `resolved` first)")
@@ -37,12 +40,21 @@ class MoraleRules:
                                 f"round, after the Enemy attacks")
         return None
 
+    @staticmethod
+    def _refresh_advice(state) -> tuple[str, ...]:
+        """A command that works now and leads towards a refresh window."""
+        if state.phase == "card":
+            return ("combat start",) if state.card in ("monster", "boss") else ("resolved",)
+        if state.phase == "combat" and state.combat_step == "enemy-attack":
+            return ("combat refresh",)
+        return ()
+
     def _check_refresh(self, state, change, no):
         if change.args and change.args[0] == "kpt":
             player, n = change.args[1], int(change.args[2])
             if state.boss not in ("ice-elf-lich", "other") or state.morale is not None:
                 no("kpt", "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
-                   "refresh")
+                   *(("refresh",) if state.morale and self._refresh_window(state) is None else ()))
             p = self._get_player(state, player)
             if p.kpt < n:
                 no("kpt", f"{player} has only {p.kpt} Kill Point Tokens")
@@ -56,8 +68,7 @@ class MoraleRules:
         window = self._refresh_window(state)
         if window:
             rule, why = window
-            alts = {"enemy-attack": ("combat refresh",), None: ("resolved",) if state.phase == "card" else ()}
-            no(rule, f"can't refresh now: {why}", *alts.get(state.combat_step, ()))
+            no(rule, f"can't refresh now: {why}", *self._refresh_advice(state))
 
     def _set_morale(self, d: dict, new: int, effects: list[Effect]) -> None:
         old = d["morale"]

@@ -30,6 +30,11 @@ def _change(word: str, what: str, before: list[str]) -> str:
     return _signed(n)
 
 
+def is_pattern(advice: str) -> bool:
+    """Advice written as a pattern (`enemy damage N`, `roll ann ...`), not a command to type as is."""
+    return "..." in advice or any(w.isupper() for w in advice.split())
+
+
 def _positive(word: str, what: str) -> int:
     n = _amount(word, what)
     if n < 0:

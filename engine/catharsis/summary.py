@@ -43,6 +43,14 @@ class Summary:
                 row["kpt"] = p.kpt
             if p.status:
                 row["status"] = dict(p.status)
+            if p.dice:
+                row["dice"] = " ".join(str(d.value) for d in sorted(p.dice, key=lambda d: d.value) if not d.used) or "-"
+                used = [d.value for d in p.dice if d.used]
+                if used:
+                    row["used_dice"] = " ".join(str(v) for v in sorted(used))
+                row["rerolls_left"] = max(0, 2 - p.rerolls)
+            if p.damage_due:
+                row["damage_due"] = p.damage_due
             players.append(row)
         out: dict[str, Any] = {
             "boss": state.boss,
@@ -68,6 +76,8 @@ class Summary:
         }
         if state.boss == "battle-with-fate" or state.paradox:
             out["paradox"] = state.paradox
+        if state.attack is not None:
+            out["attack"] = {"to": state.attack[0], "damage": state.attack[1]}
         if state.party_status:
             out["party_status"] = dict(state.party_status)
         return out

@@ -304,6 +304,46 @@ def test_after_a_loss_changes_are_refused():
     assert rules == {"catharsis.winning.losing"}
 
 
+def test_after_a_win_changes_are_refused():
+    """Regression (issue 12): after the Boss fell, the table accepted more cards and changes."""
+    s = in_combat(new(), "30", kind="boss")
+    s, _ = do(s, "enemy", "damage", "30")
+    assert s.outcome == "won"
+    for words in (("next-card", "monster"), ("drinks", "ann", "+1"), ("refresh",), ("morale", "+1"),
+                  ("gain", "ann", "x"), ("combat", "start")):
+        rules, v = refused(s, *words)
+        assert rules == {"catharsis.winning.conditions"}, words
+        assert v.alternatives == ("morale -1",)
+    # the Boss's On Defeat may still cost Morale or deal damage (and so lose after all)
+    assert verdict(s, "morale", "-1").legal
+    assert verdict(s, "damage", "ann", "exhaust", "1").legal
+
+
+def test_refresh_advice_works_with_a_monster_revealed():
+    """Regression (issue 12): the refusal advised `resolved`, which Enemy cards refuse."""
+    s = between_cards(new())
+    for kind in ("monster", "boss"):
+        t, _ = do(s, "next-card", kind)
+        rules, v = refused(t, "refresh")
+        assert rules == {"catharsis.morale.refresh-too-late"}
+        assert "resolved" not in v.reasons[0].message
+        assert v.alternatives == ("combat start",)
+        assert verdict(t, *v.alternatives[0].split()).legal
+    t, _ = do(s, "next-card", "trap")
+    _, v = refused(t, "refresh")
+    assert v.alternatives == ("resolved",) and verdict(t, "resolved").legal
+
+
+def test_morale_refusal_offers_the_largest_rise_in_the_cli(cli):
+    """Regression (issue 12): the refusal line did not offer the largest allowed change."""
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=10").exit_code == 0
+    assert cli("track", "morale", "-3").exit_code == 0
+    result = cli("track", "morale", "+5")
+    assert result.exit_code == 2
+    assert "allowed instead: morale +3" in result.stderr
+    assert cli("track", "morale", "+3").exit_code == 0
+
+
 def test_no_morale_game_refuses_morale():
     s = new(boss="lich", morale=None)
     rules, _ = refused(s, "morale", "-1")
@@ -443,7 +483,12 @@ def test_heal_and_roles():
     assert refused(s, "unflip", "ann")[0] == {"catharsis.player-decks.role-unflip-morale"}
     s = in_combat(s)
     rules, v = refused(s, "unflip", "ann")
-    assert rules == {"catharsis.combat.refresh-phase.only-unflip"} and "refresh" in v.alternatives
+    # at the start of a round a refresh is refused too, so it is not advised (issue 12)
+    assert rules == {"catharsis.combat.refresh-phase.only-unflip"} and "refresh" not in v.alternatives
+    s, _ = do(s, "combat", "enemy")
+    s, _ = do(s, "combat", "refresh")
+    rules, v = refused(s, "unflip", "ann")
+    assert "refresh" in v.alternatives
 
 
 def test_board_limit_and_gain():
@@ -970,6 +1015,30 @@ def test_legal_changes_keep_counters_in_range(options, commands):
     for change in applied:
         replay, _ = T.apply(replay, change)
     assert replay == state
+
+
+def _concrete(alternative: str) -> bool:
+    """An alternative without placeholders (NAME, N, ...) is a command the table can type as is."""
+    from engine.catharsis.reading import is_pattern
+
+    return not is_pattern(alternative)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(SETUPS, st.lists(COMMANDS, min_size=1, max_size=30))
+def test_every_refusal_advises_commands_that_work(options, commands):
+    """Issue 12: every refusal's advice is a command that works in that state."""
+    state = T.new_state(PLAYERS, dict(options))
+    for words in commands:
+        change = _step(state, words)
+        if change is None:
+            continue
+        verdict = T.check(state, change)
+        for alt in verdict.alternatives if not verdict.legal else ():
+            if _concrete(alt):
+                advised = T.check(state, T.parse(state, alt.split()))
+                assert advised.legal, (words, alt, [r.message for r in advised.reasons])
+        state, _ = T.apply(state, change)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,0 +1,177 @@
+"""Catharsis: what an activated ability does in a fight: Goz's Combo values, "+N to target ability"
+against "+N to target attack", and how the party shares an Enemy's damage."""
+from __future__ import annotations
+
+from engine.base import Reason
+
+from .notation import Play
+from .rule_ids import V
+from .vocabulary import DISCARDED, EXHAUSTED, FACE_UP
+
+
+# ------------------------------------------------------------------------------------- Combo
+
+def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
+    """Goz: a top places a Combo instead of its effect; a bottom removes every Combo and does the
+    effect listed for exactly that count, or nothing when the count is not listed."""
+    if p.character != "Goz" and (card is None or card.character != "Goz"):
+        return
+    if card is not None and card.duo:
+        return  # Goz puts no Combo on duo powers
+    if play.half == "top":
+        v.eff("combo", "combo", f"{pw.name}: a Combo is placed ({pw.combo + 1}); the top effect does not "
+                                f"trigger now, it fires at the start of each round")
+        return
+    listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
+    count = pw.combo
+    if not listed:
+        v.unchecked.append(f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
+        return
+    if count in listed:
+        v.eff("finisher", "finisher", f"{pw.name}: {count} Combo removed: {listed[count]}")
+    else:
+        values = ", ".join(str(k) for k in sorted(listed))
+        v.eff("no-effect", "unlisted", f"{pw.name}: {count} Combo removed, not one of the listed values "
+                                       f"({values}): no effect")
+
+
+# ------------------------------------------------------------------------------------- modifiers
+
+def boost_verdict(state, play: Play, v) -> None:
+    from .rules import ability_of, player_of
+
+    p = player_of(state, play.player)
+    pw, card, ability = ability_of(state, p, play.slot, play.half)
+    if ability is None or not ability.attacks:
+        v.unchecked.append(f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage "
+                           f"is not computed")
+        key = "ability_mod" if play.target == "ability" else "attack_mod"
+        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == 'ability_mod' else 'one attack'}")
+        return
+    attacks = list(ability.attacks)
+    if play.target == "ability":
+        new = [a + play.amount for a in attacks]
+        v.eff("modifier", "ability_mod", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
+                                         f"{_list(attacks)} -> {_list(new)}")
+        return
+    k = int(play.target)
+    if not 1 <= k <= len(attacks):
+        v.no("attack_mod", f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
+                           f"there is no attack {k}",
+             *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
+        return
+    new = list(attacks)
+    new[k - 1] += play.amount
+    v.eff("modifier", "attack_mod", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
+                                    f"{_list(attacks)} -> {_list(new)}")
+    if len(attacks) > 1:
+        v.eff("not-ability", "ability_vs_attack", "a modifier of one attack leaves the other attacks as they are")
+
+
+def _list(values) -> str:
+    return ", ".join(str(a) for a in values)
+
+
+# ------------------------------------------------------------------------------------- damage
+
+def capacity(p) -> int:
+    """Points of damage that kill a player: each face-up power takes 2 (exhaust, then discard),
+    each exhausted power 1."""
+    if p.dead:
+        return 0
+    live = [pw for pw in p.powers if pw.status != DISCARDED]
+    return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
+
+
+def assign_verdict(state, play: Play, v) -> None:
+    from .rules import player_of
+
+    if state.attack is None:
+        v.no("read_attack", "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
+        return
+    to, amount = state.attack
+    shares = dict(play.shares)
+    total = sum(shares.values())
+    for name, n in play.shares:
+        p = player_of(state, name)
+        if p.dead:
+            v.no("dead_target", f"{name} is dead and takes no damage")
+        elif n > capacity(p):
+            v.no("to_party" if to == "party" else "a_player",
+                 f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
+    room = sum(capacity(p) for p in state.players)
+    need = min(amount, room)
+    if total != need:
+        v.no("to_party" if to == "party" else "a_player",
+             f"the shares add up to {total}; the attack deals {amount}"
+             + (f" and the party can take {room} at most" if room < amount else ""))
+    if to == "player" and not v.reasons:
+        order = [n for n, k in play.shares if k]
+        for name in order[:-1]:
+            if shares[name] != capacity(player_of(state, name)):
+                v.no("a_player", f"all of a player attack goes to one player; {name} passes damage on only "
+                                 f"after dying ({capacity(player_of(state, name))} points)")
+    if v.reasons:
+        v.alternatives.extend(_format(a) for a in assignments(state)[:5])
+        return
+    for name, n in play.shares:
+        if not n:
+            continue
+        p = player_of(state, name)
+        dies = n >= capacity(p)
+        v.eff("damage-due", "per_point", f"{name} takes {n}: per point exhaust a face-up power or discard an "
+                                         f"exhausted one (damage {name} exhaust N ...)")
+        if dies:
+            v.eff("dies", "death", f"{name} takes all {n} points that remain and dies")
+    v.unchecked.append("damage prevention, Roles and armor that change the amount: the shares are judged as given")
+    own = sorted({p.character for p in state.players if p.character in ("Soraten", "Tsuna")})
+    if own:
+        v.unchecked.append(f"{' and '.join(own)} take damage by their own rules (Flight sides, Thralls): "
+                           f"what kills them is counted as for anyone else")
+
+
+def assignments(state) -> list[Play]:
+    """Every distinct legal sharing of the waiting attack."""
+    to, amount = state.attack
+    alive = [(p.name, capacity(p)) for p in state.players if not p.dead and capacity(p)]
+    need = min(amount, sum(c for _, c in alive))
+    out: list[Play] = []
+    if to == "player":
+        from itertools import permutations
+
+        seen = set()
+        for order in permutations(alive):
+            left, shares = need, []
+            for name, cap in order:
+                if not left:
+                    break
+                take = min(cap, left)
+                shares.append((name, take))
+                left -= take
+            key = tuple(shares)
+            if key not in seen:
+                seen.add(key)
+                out.append(Play("assign", shares=key))
+        return out
+    room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
+
+    def share(i: int, left: int, acc: tuple) -> None:
+        if i == len(alive):
+            if not left:
+                out.append(Play("assign", shares=acc))
+            return
+        name, cap = alive[i]
+        for k in range(max(0, left - room_after[i]), min(cap, left) + 1):
+            share(i + 1, left - k, acc + (((name, k),) if k else ()))
+
+    share(0, need, ())
+    return out
+
+
+def _format(play: Play) -> str:
+    from .notation import format_play
+
+    return format_play(play)
+
+
+__all__ = ["combo_verdict", "boost_verdict", "assign_verdict", "assignments", "capacity", "Reason"]

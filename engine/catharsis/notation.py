@@ -1,0 +1,255 @@
+"""Catharsis: plays as the table says them, read into a Play and written back canonically.
+
+    roll ann 3 4 4 4 5 6              the first roll of the Player Attack Phase (what the dice show)
+    reroll ann 3 3 4 to 1 2 5         reroll the dice showing 3, 3, 4 together; they came up 1, 2, 5
+    adjust ben 4 +1 by ann            Ann's ability moves one of Ben's unused 4s up by 1
+    use ann 2 top with 3 3 5          activate power 2's top ability, paying with dice 3, 3, 5
+    use ann "Nail to the Eye" bottom  (without `with`, the engine picks the dice)
+    attack party 5 | attack player 5  the Enemy's Attack line: damage to the party / to a player
+    assign ann 3 ben 2                how the party shares the Enemy's damage
+    boost ann 2 top +2 ability        "+2 to target ability": every attack of it
+    boost ann 2 top +1 attack 2       "+1 to target attack": its second attack only
+    card "Dragon Grapple" top "AA ?" bottom "BB 4" attacks 4     a power card of the table's own
+    pay "AA BB" with 1 1 1 1 5 6      a question for check: do these dice pay this cost, and if not why
+    morale -1, refresh, next-card ... every tracker command is a play too (docs/track-catharsis.md)
+"""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from engine.base import MoveSyntaxError
+from engine.tracking import Change
+from engine.words import match
+
+from .costs import parse_cost
+from .model import Ability, PowerCard
+
+NOTATION = __doc__.split("\n\n", 1)[1]
+
+PLAY_VERBS = ("roll", "reroll", "adjust", "use", "attack", "assign", "boost", "card", "pay")
+
+
+@dataclass(frozen=True)
+class Play:
+    kind: str
+    player: str | None = None
+    values: tuple[int, ...] = ()        # roll: the dice; reroll: the dice rerolled; use: the dice paid
+    results: tuple[int, ...] | None = None  # reroll: what they came up
+    amount: int = 0                     # adjust: +-N; attack: damage; boost: +N
+    by: str | None = None               # adjust: the player whose ability adjusts
+    slot: str | None = None             # use/boost: the power's slot
+    half: str = "top"
+    target: str = "ability"             # boost: "ability" or the attack number; pay: the cost
+    to: str = "party"                   # attack: "party" or "player"
+    shares: tuple[tuple[str, int], ...] = ()  # assign
+    card: PowerCard | None = None
+    change: Change | None = None        # a tracker command
+    words: tuple[str, ...] = ()         # the tracker command as typed (its canonical text)
+    with_dice: bool = False             # use: the dice were named
+
+
+def _die(word: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= 6:
+        raise MoveSyntaxError(f"{word!r} is not a die value; a die shows 1 to 6")
+    return int(word)
+
+
+def _dice(words: list[str]) -> tuple[int, ...]:
+    out: list[int] = []
+    for w in words:
+        for part in w.replace(",", " ").split():
+            out.append(_die(part))
+    return tuple(out)
+
+
+def _signed(word: str, what: str) -> int:
+    w = word.strip()
+    if len(w) < 2 or w[0] not in "+-" or not w[1:].isdigit():
+        raise MoveSyntaxError(f"{word!r}: {what} needs a sign and a number, e.g. +1 or -2")
+    return int(w)
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise MoveSyntaxError(f"{word!r} is not a number ({what})")
+    return int(word)
+
+
+def parse_play(text: str, state, tracker) -> Play:
+    """A play's text -> Play. Tracker commands are read by the tracker (tracker.parse)."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise MoveSyntaxError(f"cannot read {text!r}: {exc}") from None
+    if not words:
+        raise MoveSyntaxError(f"empty play; plays: {', '.join(PLAY_VERBS)} or a tracker command")
+    verb, rest = words[0].lower(), words[1:]
+    players = [p.name for p in state.players]
+
+    def player(word: str) -> str:
+        return match(word, players, "player", hint="nearest")
+
+    if verb == "roll":
+        if not rest:
+            raise MoveSyntaxError("usage: roll PLAYER 3 4 4 4 5 6")
+        return Play("roll", player(rest[0]), values=_dice(rest[1:]))
+    if verb == "reroll":
+        if len(rest) < 2:
+            raise MoveSyntaxError("usage: reroll PLAYER 3 3 4 to 1 2 5")
+        low = [w.lower() for w in rest]
+        if "to" in low:
+            k = low.index("to")
+            kept, came = rest[1:k], rest[k + 1:]
+            return Play("reroll", player(rest[0]), values=_dice(kept), results=_dice(came))
+        return Play("reroll", player(rest[0]), values=_dice(rest[1:]))
+    if verb == "adjust":
+        if len(rest) < 3:
+            raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER], e.g. adjust ben 4 +1 by ann")
+        by = None
+        if len(rest) >= 5 and rest[3].lower() == "by":
+            by = player(rest[4])
+        elif len(rest) > 3:
+            raise MoveSyntaxError(f"unexpected {rest[3]!r}; usage: adjust PLAYER DIE +N [by PLAYER]")
+        return Play("adjust", player(rest[0]), values=(_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
+                    by=by)
+    if verb == "use":
+        if len(rest) < 2:
+            raise MoveSyntaxError("usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
+        who = player(rest[0])
+        slot = tracker._power(state, who, rest[1])
+        half, dice, named = "top", (), False
+        i = 2
+        while i < len(rest):
+            w = rest[i].lower()
+            if w in ("top", "bottom"):
+                half = w
+            elif w == "with":
+                dice, named = _dice(rest[i + 1:]), True
+                break
+            else:
+                raise MoveSyntaxError(f"unexpected {rest[i]!r}; usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
+            i += 1
+        return Play("use", who, values=dice, slot=slot, half=half, with_dice=named)
+    if verb == "attack":
+        if len(rest) != 2 or rest[0].lower() not in ("party", "player"):
+            raise MoveSyntaxError("usage: attack party N | attack player N (the Enemy's Attack line)")
+        return Play("attack", to=rest[0].lower(), amount=_number(rest[1], "damage"))
+    if verb == "assign":
+        if not rest or len(rest) % 2:
+            raise MoveSyntaxError("usage: assign PLAYER N [PLAYER N ...], e.g. assign ann 3 ben 2")
+        shares = tuple((player(rest[i]), _number(rest[i + 1], "damage")) for i in range(0, len(rest), 2))
+        if len({n for n, _ in shares}) != len(shares):
+            raise MoveSyntaxError("a player is named twice; give each player one share")
+        return Play("assign", shares=shares)
+    if verb == "boost":
+        usage = "usage: boost PLAYER POWER [top|bottom] +N ability | +N attack K"
+        if len(rest) < 4:
+            raise MoveSyntaxError(usage)
+        who = player(rest[0])
+        slot = tracker._power(state, who, rest[1], live=False)
+        i, half = 2, "top"
+        if rest[i].lower() in ("top", "bottom"):
+            half, i = rest[i].lower(), i + 1
+        if len(rest) < i + 2:
+            raise MoveSyntaxError(usage)
+        amount = _signed(rest[i], "a modifier")
+        what = rest[i + 1].lower()
+        if what == "ability" and len(rest) == i + 2:
+            target = "ability"
+        elif what == "attack" and len(rest) == i + 3:
+            target = str(_number(rest[i + 2], "attack number"))
+        else:
+            raise MoveSyntaxError(usage)
+        return Play("boost", who, slot=slot, half=half, amount=amount, target=target)
+    if verb == "pay":
+        low = [w.lower() for w in rest]
+        if "with" not in low or low.index("with") != 1:
+            raise MoveSyntaxError('usage: pay "AA BB" with 1 1 2 2 (a question for check: do these dice pay it?)')
+        parse_cost(rest[0])
+        dice = _dice(rest[2:])
+        if not dice:
+            raise MoveSyntaxError('name the dice: pay "AA BB" with 1 1 2 2')
+        return Play("pay", values=dice, target=rest[0])
+    if verb == "card":
+        return Play("card", card=_card(rest))
+    change = tracker.parse(state, words)
+    return Play("change", change=change, words=tuple(words))
+
+
+def _card(rest: list[str]) -> PowerCard:
+    usage = 'usage: card NAME [character C | duo TOP,BOTTOM] top COST [bottom COST] [attacks 4,2]'
+    if not rest:
+        raise MoveSyntaxError(usage)
+    name, i = rest[0], 1
+    fields: dict = {}
+    abilities: dict[str, dict] = {}
+    last = None
+    while i < len(rest):
+        w = rest[i].lower()
+        if i + 1 >= len(rest):
+            raise MoveSyntaxError(f"{rest[i]!r} needs a value; {usage}")
+        value = rest[i + 1]
+        if w == "character":
+            fields["character"] = value
+        elif w == "duo":
+            pair = [x.strip() for x in value.split(",") if x.strip()]
+            if len(pair) != 2:
+                raise MoveSyntaxError(f"duo {value!r}: name the two characters, top first, e.g. duo Luthia,Durhak")
+            fields["duo"] = tuple(pair)
+        elif w in ("top", "bottom"):
+            parse_cost(value)
+            abilities[w] = {"cost": value}
+            last = w
+        elif w == "attacks" and last:
+            abilities[last]["attacks"] = tuple(_number(v, "attack damage") for v in value.split(",") if v)
+        else:
+            raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
+        i += 2
+    if not abilities:
+        raise MoveSyntaxError(f"a card needs a top or bottom cost; {usage}")
+    return PowerCard(name=name, **fields, **{k: Ability(**v) for k, v in abilities.items()})
+
+
+def _join(values) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def format_play(play: Play) -> str:
+    k = play.kind
+    q = shlex.quote
+    if k == "roll":
+        return f"roll {q(play.player)} {_join(play.values)}"
+    if k == "reroll":
+        tail = f" to {_join(play.results)}" if play.results is not None else ""
+        return f"reroll {q(play.player)} {_join(play.values)}{tail}"
+    if k == "adjust":
+        by = f" by {q(play.by)}" if play.by else ""
+        return f"adjust {q(play.player)} {play.values[0]} {play.amount:+d}{by}"
+    if k == "use":
+        dice = f" with {_join(play.values)}" if play.with_dice else ""
+        return f"use {q(play.player)} {play.slot} {play.half}{dice}"
+    if k == "attack":
+        return f"attack {play.to} {play.amount}"
+    if k == "assign":
+        return "assign " + " ".join(f"{q(n)} {v}" for n, v in play.shares)
+    if k == "boost":
+        target = "ability" if play.target == "ability" else f"attack {play.target}"
+        return f"boost {q(play.player)} {play.slot} {play.half} {play.amount:+d} {target}"
+    if k == "pay":
+        return f"pay {q(play.target)} with {_join(play.values)}"
+    if k == "card":
+        c = play.card
+        parts = ["card", q(c.name)]
+        if c.character:
+            parts += ["character", q(c.character)]
+        if c.duo:
+            parts += ["duo", q(",".join(c.duo))]
+        for half in ("top", "bottom"):
+            ab = getattr(c, half)
+            if ab is not None:
+                parts += [half, q(ab.cost or "?")]
+                if ab.attacks:
+                    parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
+        return " ".join(parts)
+    return shlex.join(play.words)

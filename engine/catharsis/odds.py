@@ -1,0 +1,132 @@
+"""Catharsis: the exact odds of paying a cost with the rerolls left, under the best reroll strategy.
+
+A reroll takes any chosen dice and rolls them together, at most twice a phase. The odds are a
+dynamic programme over multisets of dice (the order of dice never matters):
+
+    P_0(M) = 1 if M pays the cost else 0
+    P_r(M) = 1 if M pays, else the best over the dice K kept from M of
+             E[P_{r-1}(K + a fresh roll of the other dice)]
+
+computed in exact integers (every probability shares the denominator 6^(n*r)), so the answer is a
+fraction, not a sample. Without given dice the odds are those of a fresh roll of n dice first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+from .costs import Cost, counts_of, pays_counts
+
+
+@lru_cache(maxsize=None)
+def multisets(k: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every multiset of k dice as (face counts, code, number of ordered rolls giving it). The code
+    writes the counts in base 7, so adding two multisets is adding their codes."""
+    out = []
+
+    def rec(face: int, left: int, acc: list[int]) -> None:
+        if face == 5:
+            counts = (*acc, left)
+            w = factorial(k)
+            for c in counts:
+                w //= factorial(c)
+            out.append((counts, code(counts), w))
+            return
+        for c in range(left + 1):
+            rec(face + 1, left - c, [*acc, c])
+
+    rec(0, k, [])
+    return tuple(out)
+
+
+def code(counts) -> int:
+    return sum(c * 7 ** i for i, c in enumerate(counts))
+
+
+def _subs(m: tuple[int, ...]) -> list[int]:
+    """The codes of every multiset of dice kept from m."""
+    codes = [0]
+    for i, c in enumerate(m):
+        if c:
+            step = 7 ** i
+            codes = [x + k * step for x in codes for k in range(c + 1)]
+    return codes
+
+
+@dataclass(frozen=True)
+class Odds:
+    probability: Fraction
+    without_reroll: Fraction
+    keep: tuple[int, ...] | None     # the dice to keep now (None: no dice given)
+    reroll: tuple[int, ...] | None   # the dice to reroll now
+    dice: int
+    rerolls: int
+
+    def as_json(self) -> dict:
+        return {
+            "probability": float(self.probability),
+            "fraction": f"{self.probability.numerator}/{self.probability.denominator}",
+            "without_reroll": float(self.without_reroll),
+            "keep": list(self.keep) if self.keep is not None else None,
+            "reroll": list(self.reroll) if self.reroll is not None else None,
+            "dice": self.dice,
+            "rerolls": self.rerolls,
+        }
+
+
+class _Table:
+    """P_r over every multiset of n dice, for one cost (integers over 6^(n*r)), keyed by code."""
+
+    def __init__(self, cost: Cost, n: int):
+        self.n = n
+        self.pays = {c: any(pays_counts(o, m) for o in cost.options) for m, c, _ in multisets(n)}
+        self.levels: list[dict[int, int]] = [{c: int(ok) for c, ok in self.pays.items()}]
+        self.kept: list[dict[int, int]] = []
+        self.subs = {c: _subs(m) for m, c, _ in multisets(n)}
+
+    def value_of_keeping(self, r: int) -> dict[int, int]:
+        """V(K) = E[P_{r-1}(K + roll)] over 6^n * 6^(n(r-1)), for every kept multiset K."""
+        while len(self.kept) < r:
+            prev = self.levels[len(self.kept)]
+            table: dict[int, int] = {}
+            for k in range(self.n + 1):
+                scale = 6 ** k
+                rolls = [(c, w) for _, c, w in multisets(self.n - k)]
+                for _, kept, _ in multisets(k):
+                    table[kept] = scale * sum(w * prev[kept + c] for c, w in rolls)
+            self.kept.append(table)
+            full = 6 ** (self.n * len(self.kept))
+            self.levels.append({c: full if self.pays[c] else max(table[s] for s in self.subs[c])
+                                for c in self.pays})
+        return self.kept[r - 1]
+
+    def at(self, r: int, m: int) -> Fraction:
+        if r:
+            self.value_of_keeping(r)
+        return Fraction(self.levels[r][m], 6 ** (self.n * r))
+
+
+def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6) -> Odds:
+    """The best odds of paying `cost` with `rerolls` left, from `dice` (or from a fresh roll of n)."""
+    n = len(dice) if dice is not None else n
+    table = _Table(cost, n)
+    if dice is not None:
+        counts = counts_of(dice)
+        m = code(counts)
+        p = table.at(rerolls, m)
+        keep = tuple(sorted(dice))
+        if rerolls and not table.pays[m]:
+            values = table.value_of_keeping(rerolls)
+            best = max(product(*(range(c + 1) for c in counts)), key=lambda s: (values[code(s)], sum(s)))
+            keep = tuple(v for v in range(1, 7) for _ in range(best[v - 1]))
+        rest = list(sorted(dice))
+        for v in keep:
+            rest.remove(v)
+        return Odds(p, table.at(0, m), keep, tuple(rest), n, rerolls)
+    total = 6 ** n
+    p = sum(w * table.at(rerolls, c) for _, c, w in multisets(n)) / total
+    p0 = Fraction(sum(w * table.levels[0][c] for _, c, w in multisets(n)), total)
+    return Odds(p, p0, None, None, n, rerolls)

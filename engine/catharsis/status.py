@@ -1,0 +1,39 @@
+"""Catharsis: what is impossible about a described table (a situation file or a session)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.base import Reason
+
+from .combat import capacity
+from .ids import R
+from .rule_ids import V
+
+
+def status(state) -> list[Reason]:
+    out: list[Reason] = []
+    if state.morale is not None and state.morale_start is not None and state.morale > state.morale_start:
+        out.append(Reason(rule=R["max"], message=f"Morale {state.morale} is above its start {state.morale_start}"))
+    for p in state.players:
+        if p.rerolls > 2:
+            out.append(Reason(rule=V["reroll_limit"], message=f"{p.name} has rerolled {p.rerolls} times; at most 2"))
+        if p.dice and len(p.dice) != p.dice_count:
+            out.append(Reason(rule=V["six_dice"], message=f"{p.name} has {len(p.dice)} dice, {p.dice_count} expected"))
+        if p.rerolls and not p.dice:
+            out.append(Reason(rule=V["roll_all"], message=f"{p.name} has rerolled without a roll"))
+        if p.dead and any(pw.status != "discarded" for pw in p.powers):
+            out.append(Reason(rule=R["death"], message=f"{p.name} is dead yet has powers on the board"))
+        if not p.dead and p.powers and all(pw.status == "discarded" for pw in p.powers):
+            out.append(Reason(rule=R["death"], message=f"{p.name} has discarded every power yet is alive"))
+        if p.damage_due > capacity(p) and not p.dead:
+            out.append(Reason(rule=V["to_party"], message=f"{p.name} owes {p.damage_due} damage, more than "
+                                                          f"would kill them ({capacity(p)})"))
+        used_dice = sum(d.used for d in p.dice)
+        if used_dice and not any(pw.used_round for pw in p.powers):
+            out.append(Reason(rule=V["activation"], message=f"{p.name} has used dice but no power activated "
+                                                             f"this round"))
+    names = Counter(p.name.lower() for p in state.players)
+    for name, n in names.items():
+        if n > 1:
+            out.append(Reason(rule="catharsis.setup.overview", message=f"two players are named {name}"))
+    return out
