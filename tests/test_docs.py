@@ -80,3 +80,15 @@ def test_every_tracker_and_engine_is_documented():
         assert (ROOT / "docs" / f"track-{game}.md").exists(), game
     for game in ENGINES:
         assert (ROOT / "docs" / f"moves-{game}.md").exists(), game
+
+
+def test_no_merge_conflict_markers_are_left_in_the_tree():
+    import subprocess
+
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files"], capture_output=True, text=True).stdout.split()
+    if not listed:
+        pytest.skip("not a git checkout")
+    marker = re.compile(r"^(<{7}|>{7}|={7})( |$)", re.M)
+    bad = [p for p in listed if p.endswith((".py", ".md", ".toml", ".json", ".txt", ".cfg")) and
+           (ROOT / p).is_file() and marker.search((ROOT / p).read_text(encoding="utf-8", errors="replace"))]
+    assert not bad, f"merge-conflict markers in {bad}"
