@@ -122,6 +122,15 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
     games_view(as_json)
 
 
+@app.command()
+def shell() -> None:
+    """An interactive prompt for a game night: every command without the `companion` prefix, any other
+    line a rules question for the current session's game; the rules index and sessions file stay open."""
+    from companion.shell import run_shell
+
+    run_shell(paths.home() if paths._home_override is not None else None)
+
+
 from companion import play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")

@@ -215,8 +215,34 @@ def search(
 ) -> SearchResult:
     """One query: checks the query first, so bad input never builds or touches the index."""
     _require_words(query)
+    if _kept is not None:
+        return _kept_engine(cache_dir, sources_dir).search(query, game, limit)
     with RulesSearch(cache_dir, sources_dir, game) as engine:
         return engine.search(query, game, limit)
+
+
+# A long-lived process (companion shell) keeps one engine open over every game, reopened when the
+# data or the imported sources change (the index fingerprint), so it never answers from stale data.
+_kept: dict | None = None
+
+
+def keep_open(on: bool) -> None:
+    """Keep one open engine for every later search() (on), or close it (off)."""
+    global _kept
+    if _kept:
+        _kept["engine"].close()
+    _kept = {} if on else None
+
+
+def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
+    from rulesdb.index import fingerprint
+
+    key = (cache_dir, sources_dir, fingerprint(sources_dir))
+    if _kept.get("key") != key:
+        if _kept:
+            _kept["engine"].close()
+        _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
+    return _kept["engine"]
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:
