@@ -107,6 +107,9 @@ def root(
 ) -> None:
     """Rules lookup for five tabletop games, with rule ids you can cite."""
     paths.set_home(data_dir)
+    import rulesdb
+
+    rulesdb.use_cache(paths.cache_dir)
     if ctx.invoked_subcommand is None:
         from rulesdb.games import all_games
 
