@@ -12,8 +12,11 @@ A snapshot is never trusted blindly. Each row carries:
 - `prefix`: a chained digest of the log up to its seq (c_i = sha256(c_{i-1} + event i)), with
   `anchor_seq`/`anchor` the chain value up to N events earlier: opening re-hashes those last
   events and compares, so a rewritten tail under the snapshot is noticed;
-- `events`: how many events the log had up to its seq (counted through the index);
 - `check`: a digest of the whole row, so a damaged state or stack is noticed.
+
+What is not re-checked at each opening (it would cost O(log length)): the events before the
+anchor. The log is append-only and nothing in companion rewrites it; a snapshot is re-anchored
+every EVERY events, so each event is re-hashed by the openings of the next EVERY commands.
 
 A snapshot that fails any check, or whose state does not load, is deleted and the state is
 replayed from the whole log, then a fresh snapshot is written. Undo can reach below a snapshot's
@@ -118,9 +121,9 @@ def code_key(tracker) -> str:
     return _CODE[game]
 
 
-def _row_check(code: str, seq: int, events: int, anchor_seq: int, anchor: str, prefix: str,
-               state: str, applied: str, redo: str) -> str:
-    text = "\x1e".join((code, str(seq), str(events), str(anchor_seq), anchor, prefix, state, applied, redo))
+def _row_check(code: str, seq: int, anchor_seq: int, anchor: str, prefix: str, state: str, applied: str,
+               redo: str) -> str:
+    text = "\x1e".join((code, str(seq), str(anchor_seq), anchor, prefix, state, applied, redo))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -153,19 +156,15 @@ def _candidates(con, tracker, session) -> Iterator[_Snap]:
     """The session's snapshots, newest first, each verified; a bad one is deleted and skipped."""
     code = code_key(tracker)
     rows = con.execute(
-        "SELECT seq, code, events, anchor_seq, anchor, prefix, state, applied, redo, check_digest FROM snapshots"
+        "SELECT seq, code, anchor_seq, anchor, prefix, state, applied, redo, check_digest FROM snapshots"
         " WHERE session_id = ? ORDER BY seq DESC", (session.id,)).fetchall()
-    for seq, row_code, events, anchor_seq, anchor, prefix, state, applied, redo, check in rows:
+    for seq, row_code, anchor_seq, anchor, prefix, state, applied, redo, check in rows:
         if row_code != code:
             continue  # made by other code: left for that code, replaced by ours when written
         snap = None
         try:
-            if check != _row_check(row_code, seq, events, anchor_seq, anchor, prefix, state, applied, redo):
+            if check != _row_check(row_code, seq, anchor_seq, anchor, prefix, state, applied, redo):
                 raise ValueError("row digest")
-            count = con.execute("SELECT count(*) FROM events WHERE session_id = ? AND seq <= ?",
-                                (session.id, seq)).fetchone()[0]
-            if count != events:
-                raise ValueError("event count")
             if chain(anchor, _rows(con, session.id, anchor_seq, seq)) != prefix:
                 raise ValueError("log digest")
             snap = _Snap(seq, tracker.load(json.loads(state)), Stack(json.loads(applied)), Stack(json.loads(redo)), prefix)
@@ -292,15 +291,14 @@ def save(con, tracker, session, done, seq: int, prefix: str, anchor: str, anchor
     state = json.dumps(tracker.dump(done.state), separators=(",", ":"), sort_keys=True)
     applied = json.dumps(_runs(done.applied), separators=(",", ":"))
     redo = json.dumps(_runs(done.redo), separators=(",", ":"))
-    events = con.execute("SELECT count(*) FROM events WHERE session_id = ? AND seq <= ?", (session.id, seq)).fetchone()[0]
-    check = _row_check(code, seq, events, anchor_seq, anchor, prefix, state, applied, redo)
-    params = (session.id, seq, code, events, anchor_seq, anchor, prefix, state, applied, redo, check)
+    check = _row_check(code, seq, anchor_seq, anchor, prefix, state, applied, redo)
+    params = (session.id, seq, code, anchor_seq, anchor, prefix, state, applied, redo, check)
     own = not con.in_transaction
     if own:
         con.execute("BEGIN IMMEDIATE")
     try:
-        con.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, code, events, anchor_seq, anchor, prefix, state,"
-                    " applied, redo, check_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params)
+        con.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, code, anchor_seq, anchor, prefix, state,"
+                    " applied, redo, check_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params)
         con.execute("DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN (SELECT seq FROM snapshots"
                     " WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session.id, session.id, KEEP))
     except BaseException:

@@ -48,7 +48,6 @@ MIGRATIONS: dict[int, str] = {
         session_id   INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         seq          INTEGER NOT NULL,      -- the state after the log up to this seq
         code         TEXT NOT NULL,         -- digest of the code that replayed it
-        events       INTEGER NOT NULL,      -- how many events the log had up to seq
         anchor_seq   INTEGER NOT NULL,      -- the chained log digest at anchor_seq ...
         anchor       TEXT NOT NULL,
         prefix       TEXT NOT NULL,         -- ... and at seq
