@@ -117,12 +117,13 @@ def test_a_damaged_snapshot_is_detected_and_rebuilt(tmp_path, damage):
             truth = full(store, "s")
         else:
             _tamper(store, "UPDATE snapshots SET state = 'not json', check_digest = 'x' WHERE seq = ?", (seq,))
-        again = store.replay(store.get("s"))
-        same(again, truth)
+    with Sessions(tmp_path) as fresh:  # a new command (the old Sessions keeps its replay in memory)
+        same(fresh.replay(fresh.get("s")), truth)
         # the bad row was replaced by a fresh one that checks out
-        rows = snapshot_rows(store)
+        rows = snapshot_rows(fresh)
         assert rows and rows[-1][0] == 7 and rows[-1][1] != "not json"
-        same(store.replay(store.get("s")), truth)
+    with Sessions(tmp_path) as fresh:
+        same(fresh.replay(fresh.get("s")), truth)
 
 
 def test_a_snapshot_from_other_code_is_not_used(tmp_path, monkeypatch):
@@ -131,11 +132,12 @@ def test_a_snapshot_from_other_code_is_not_used(tmp_path, monkeypatch):
         for _ in range(6):
             store.record(CHANGES[0], "s")
         truth = full(store, "s")
-        monkeypatch.setitem(snapshots._CODE, GAME, "other release")
+    monkeypatch.setitem(snapshots._CODE, GAME, "other release")
+    with Sessions(tmp_path) as store:
         # the old row is skipped (it is valid for other code): a full replay, then a snapshot of ours
         same(store.replay(store.get("s")), truth)
         codes = [r[0] for r in store.con.execute("SELECT code FROM snapshots ORDER BY seq")]
-        assert "other release" in codes
+        assert "other release" in codes and len(set(codes)) == 2
 
 
 def test_a_long_log_opens_from_the_snapshot_with_the_same_state(tmp_path):
@@ -151,3 +153,25 @@ def test_a_long_log_opens_from_the_snapshot_with_the_same_state(tmp_path):
         assert snapshot_rows(store)[-1][0] == 300  # the full replay wrote one
         same(store.replay(session), first)
         same(first, full(store, "long"))
+
+
+def test_the_replay_kept_in_memory_follows_other_terminals_and_is_dropped_when_the_log_differs(tmp_path):
+    with Sessions(tmp_path) as shell, Sessions(tmp_path) as other:
+        shell.new(GAME, PLAYERS, "s")
+        for n in range(3):
+            shell.record(CHANGES[n % 2], "s")
+        kept = shell.replay(shell.get("s"))
+        assert shell.replays  # the shell's Sessions keeps its last replay
+        # another terminal: changes and an undo; the shell's next command sees them
+        for n in range(4):
+            other.record(CHANGES[1], "s")
+        other.undo(2, "s")
+        same(shell.replay(shell.get("s")), full(other, "s"))
+        assert shell.replay(shell.get("s")).state != kept.state
+        # the last event rewritten under the kept replay: it is not used
+        last = shell.replays[shell.get("s").id].snap.seq
+        _tamper(other, "UPDATE events SET kind = 'change', verb = 'coins', args = ?, count = 1 WHERE seq = ?",
+                (json.dumps(["Ann", "+1"]), last))
+        truth = full(other, "s")
+        assert truth.state != shell.replays[shell.get("s").id].snap.state
+        same(shell.replay(shell.get("s")), truth)

@@ -172,6 +172,7 @@ class Sessions:
     def __init__(self, data_dir: Path):
         self.path = data_dir / "sessions.sqlite3"
         self.con = connect(self.path)
+        self.replays: dict = {}  # the last replay of each session (trackers/snapshots.py checks it is current)
 
     def close(self) -> None:
         self.con.close()
@@ -235,7 +236,7 @@ class Sessions:
         """The session's state: from its newest verified snapshot and the events after it."""
         from trackers import snapshots
 
-        return snapshots.load(self.con, tracker_for(session.game), session)
+        return snapshots.load(self.con, tracker_for(session.game), session, self.replays)
 
     def show(self, name: str | None = None) -> Result:
         session = self.get(name)

@@ -25,6 +25,7 @@ applied stack; then an older snapshot (the newest `KEEP` are kept) or the whole 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -210,13 +211,27 @@ def _fold(applied: Stack, redo: Stack, tail: list) -> tuple[int, Stack]:
     return low, redo
 
 
-def load(con, tracker, session):
-    """The session's Replay (state, applied, redo, seq): from a verified snapshot and the events after
-    it, or by a full replay that then writes a fresh snapshot."""
+class Memo(NamedTuple):
+    """The last replay of a session kept in memory by a long-lived process (companion shell): used
+    like a snapshot when the log's event at its seq is still the row it was made from."""
+
+    code: str
+    row: tuple
+    snap: _Snap
+
+
+def load(con, tracker, session, memo: dict | None = None):
+    """The session's Replay (state, applied, redo, seq): from a verified snapshot (or the memo of the
+    last replay) and the events after it, or by a full replay that then writes a fresh snapshot."""
     from trackers.sessions import Replay
 
     last = con.execute("SELECT max(seq) FROM events WHERE session_id = ?", (session.id,)).fetchone()[0] or 0
-    for snap in _candidates(con, tracker, session):
+    sources: Iterator[_Snap] = _candidates(con, tracker, session)
+    kept = memo.get(session.id) if memo is not None else None
+    if (kept is not None and kept.code == code_key(tracker) and kept.snap.seq <= last
+            and _rows(con, session.id, kept.snap.seq - 1, kept.snap.seq) == [kept.row]):
+        sources = itertools.chain([kept.snap], sources)
+    for snap in sources:
         if snap.seq > last:
             _discard(con, session.id, snap.seq)  # a snapshot beyond the log: the log was cut
             continue
@@ -237,10 +252,21 @@ def load(con, tracker, session):
                 by_seq[r[0]] = _entry(r)
         state = _apply(tracker, session, snap.state, [by_seq[s] for s in pushed])
         done = Replay(state, applied, redo, last)
+        prefix = chain(snap.prefix, tail_rows)
         if last - snap.seq >= EVERY:
-            save(con, tracker, session, done, last, chain(snap.prefix, tail_rows), snap.prefix, snap.seq)
+            save(con, tracker, session, done, last, prefix, snap.prefix, snap.seq)
+        _remember(con, memo, tracker, session, done, prefix, tail_rows[-1] if tail_rows else None)
         return done
-    return rebuild(con, tracker, session)
+    return rebuild(con, tracker, session, memo)
+
+
+def _remember(con, memo: dict | None, tracker, session, done, prefix: str, row: tuple | None) -> None:
+    if memo is None or not done.seq:
+        return
+    if row is None:
+        row = _rows(con, session.id, done.seq - 1, done.seq)[0]
+    snap = _Snap(done.seq, done.state, Stack(_runs(done.applied)), Stack(_runs(done.redo)), prefix)
+    memo[session.id] = Memo(code_key(tracker), row, snap)
 
 
 def _top(stack: Stack, n: int) -> list[int]:
@@ -263,20 +289,22 @@ def _apply(tracker, session, state, entries: list) -> Any:
     return state
 
 
-def rebuild(con, tracker, session):
+def rebuild(con, tracker, session, memo: dict | None = None):
     """Replay the whole log and, for a long one, write a snapshot at its end."""
-    from trackers.sessions import Replay, replay
+    from trackers.sessions import replay
 
     rows = _rows(con, session.id, 0)
     entries = [_entry(r) for r in rows]
     done = replay(tracker, session, entries)
     last = rows[-1][0] if rows else 0
     done.seq = last
-    if last >= EVERY:
+    if last >= EVERY or (memo is not None and rows):
         anchor_seq = max(0, last - EVERY)
         anchor = chain(genesis(session), rows[:_index_after(rows, anchor_seq)])
         prefix = chain(anchor, rows[_index_after(rows, anchor_seq):])
-        save(con, tracker, session, done, last, prefix, anchor, anchor_seq)
+        if last >= EVERY:
+            save(con, tracker, session, done, last, prefix, anchor, anchor_seq)
+        _remember(con, memo, tracker, session, done, prefix, rows[-1])
     return done
 
 
