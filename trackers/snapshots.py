@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
@@ -176,21 +177,30 @@ def _candidates(con, tracker, session) -> Iterator[_Snap]:
 
 
 def _discard(con, session_id: int, seq: int) -> None:
-    _write(con, "DELETE FROM snapshots WHERE session_id = ? AND seq = ?", (session_id, seq))
+    _write(con, [("DELETE FROM snapshots WHERE session_id = ? AND seq = ?", (session_id, seq))])
 
 
-def _write(con, sql: str, params: tuple) -> None:
-    """Run a write inside the caller's transaction, or in a short one of its own."""
+def _write(con, statements: list[tuple[str, tuple]]) -> None:
+    """Run writes inside the caller's transaction; outside one (a command that only reads), in a
+    short transaction of its own that is skipped when the file is locked or read-only: snapshots
+    are derived data, and a read must not fail for them."""
     if con.in_transaction:
-        con.execute(sql, params)
+        for sql, params in statements:
+            con.execute(sql, params)
         return
-    con.execute("BEGIN IMMEDIATE")
     try:
-        con.execute(sql, params)
+        con.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return
+    try:
+        for sql, params in statements:
+            con.execute(sql, params)
+        con.execute("COMMIT")
+    except sqlite3.OperationalError:
+        con.execute("ROLLBACK")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    con.execute("COMMIT")
 
 
 def _fold(applied: Stack, redo: Stack, tail: list) -> tuple[int, Stack]:
@@ -321,20 +331,12 @@ def save(con, tracker, session, done, seq: int, prefix: str, anchor: str, anchor
     redo = json.dumps(_runs(done.redo), separators=(",", ":"))
     check = _row_check(code, seq, anchor_seq, anchor, prefix, state, applied, redo)
     params = (session.id, seq, code, anchor_seq, anchor, prefix, state, applied, redo, check)
-    own = not con.in_transaction
-    if own:
-        con.execute("BEGIN IMMEDIATE")
-    try:
-        con.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, code, anchor_seq, anchor, prefix, state,"
-                    " applied, redo, check_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params)
-        con.execute("DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN (SELECT seq FROM snapshots"
-                    " WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session.id, session.id, KEEP))
-    except BaseException:
-        if own:
-            con.execute("ROLLBACK")
-        raise
-    if own:
-        con.execute("COMMIT")
+    _write(con, [
+        ("INSERT OR REPLACE INTO snapshots (session_id, seq, code, anchor_seq, anchor, prefix, state, applied, redo,"
+         " check_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", params),
+        ("DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE session_id = ?"
+         " ORDER BY seq DESC LIMIT ?)", (session.id, session.id, KEEP)),
+    ])
 
 
 def _runs(stack) -> list[list[int]]:
