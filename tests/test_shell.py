@@ -105,6 +105,15 @@ def test_a_change_from_another_terminal_is_seen_at_the_next_command(shell, home)
     shell.run("track undo")
     seen = json.loads(run_companion("track", "show", "--json", env={"COMPANION_HOME": str(home)}).stdout)
     assert seen["state"]["players"][0]["coins"] == before
+    # the open rules index follows a rulebook copy imported from another terminal
+    assert json.loads(shell.run("marmalade --json"))["results"] == []
+    book = home / "house.md"
+    book.write_text("# Snacks\nThe loser of a level fetches marmalade for the table.\n", encoding="utf-8")
+    imported = run_companion("rules", "import", "cataclysm-arcade", str(book), "--name", "house",
+                             env={"COMPANION_HOME": str(home)})
+    assert imported.returncode == 0, imported.stderr
+    hits = json.loads(shell.run("marmalade --json"))["results"]
+    assert hits and hits[0]["source"] == "house"
     assert shell.exit() == 0
 
 
