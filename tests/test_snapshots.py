@@ -175,3 +175,15 @@ def test_the_replay_kept_in_memory_follows_other_terminals_and_is_dropped_when_t
         truth = full(other, "s")
         assert truth.state != shell.replays[shell.get("s").id].snap.state
         same(shell.replay(shell.get("s")), truth)
+
+
+def test_undo_and_redo_name_the_changes_they_moved_when_the_stacks_come_from_a_snapshot(tmp_path):
+    with Sessions(tmp_path) as store:
+        store.new(GAME, PLAYERS, "s")
+        for n in range(8):
+            store.record(CHANGES[n % 2], "s")
+    with Sessions(tmp_path) as store:  # fresh: the stacks come from the snapshot at 5 (seqs only)
+        labels = [e.label for e in full(store, "s").applied][::-1]
+        assert store.undo(3, "s").undone == labels[:3]
+    with Sessions(tmp_path) as store:
+        assert store.undo(2, "s", redo=True).undone == labels[2:0:-1]

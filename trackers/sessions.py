@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from trackers import snapshots
 from trackers.errors import ImportFileError, Refused, SessionError
 from trackers.store import connect
 
@@ -87,6 +88,8 @@ class Result:
     effects: list = field(default_factory=list)
     violations: list = field(default_factory=list)
     overruled: bool = False
+    before: dict[str, Any] | None = None  # the summary before the command, to say what it touched
+    undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -213,7 +216,7 @@ class Sessions:
         wanted = name or self.current_name()
         if wanted is None:
             raise SessionError("no current session: start one with `companion track new GAME --players \"Ann,Ben\"`"
-                               " or pick one with `companion track use NAME`")
+                               " or pick one with `companion track switch NAME`")
         row = self.con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
         ).fetchone()
@@ -234,8 +237,6 @@ class Sessions:
 
     def replay(self, session: Session) -> Replay:
         """The session's state: from its newest verified snapshot and the events after it."""
-        from trackers import snapshots
-
         return snapshots.load(self.con, tracker_for(session.game), session, self.replays)
 
     def show(self, name: str | None = None) -> Result:
@@ -288,8 +289,6 @@ class Sessions:
 
     def _append(self, con: sqlite3.Connection, session: Session, last: int, **fields) -> None:
         """Append the event after seq `last` (and, every so many events, a snapshot, in the same transaction)."""
-        from trackers import snapshots
-
         seq = last + 1
         con.execute(
             "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations)"
@@ -323,7 +322,7 @@ class Sessions:
                 self._append(con, session, done.seq, kind="change", verb=change.verb, args=change.args,
                              overruled=bool(violations), violations=violations)
         return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
-                      list(verdict.reasons) if violations else [], bool(violations))
+                      list(verdict.reasons) if violations else [], bool(violations), tracker.summary(state))
 
     def situation(self, name: str | None = None):
         """(session, engine, state): the session's table for the move validator; SessionError for a
@@ -383,13 +382,18 @@ class Sessions:
             session = self._open(name)
             tracker = tracker_for(session.game)
             done = self.replay(session)
+            from engine.words import count as counted
+
             available = len(done.redo if redo else done.applied)
             if count > available:
                 what = "redo" if redo else "undo"
-                raise SessionError(f"nothing to {what}" if not available else f"only {available} change(s) to {what}")
+                raise SessionError(f"nothing to {what}" if not available
+                                   else f"only {counted(available, 'change')} to {what}")
+            moved = snapshots.top_entries(con, session, done.redo if redo else done.applied, count)
             self._append(con, session, done.seq, kind="redo" if redo else "undo", count=count)
             state = self.replay(session).state
-        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}")
+        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
+                      before=tracker.summary(done.state), undone=[e.label for e in moved])
 
     # -- moving between devices ----------------------------------------------------------
 

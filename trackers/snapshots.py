@@ -290,6 +290,20 @@ def _top(stack: Stack, n: int) -> list[int]:
     return out
 
 
+def top_entries(con, session, stack, n: int) -> list:
+    """The top n entries of an applied or redo stack, top first (a Stack holds only seqs: their
+    rows are read)."""
+    if not isinstance(stack, Stack):
+        return list(stack)[::-1][:n]
+    seqs = _top(stack, n)[::-1]
+    if not seqs:
+        return []
+    marks = ",".join("?" * len(seqs))
+    rows = {r[0]: _entry(r) for r in con.execute(
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE session_id = ? AND seq IN ({marks})", (session.id, *seqs))}
+    return [rows[s] for s in seqs]
+
+
 def _apply(tracker, session, state, entries: list) -> Any:
     from trackers.sessions import PLAY, apply_entry, engine_for
 
