@@ -159,6 +159,9 @@ def root(
 ) -> None:
     """Rules lookup for five tabletop games, with rule ids you can cite."""
     paths.set_home(data_dir)
+    import rulesdb
+
+    rulesdb.use_cache(paths.cache_dir)
     if ctx.invoked_subcommand is None:
         from rulesdb.games import all_games
 
@@ -172,6 +175,15 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
     from companion.render import games_view
 
     games_view(as_json)
+
+
+@app.command()
+def shell() -> None:
+    """An interactive prompt for a game night: every command without the `companion` prefix, any other
+    line a rules question for the current session's game; the rules index and sessions file stay open."""
+    from companion.shell import run_shell
+
+    run_shell(paths.home() if paths._home_override is not None else None)
 
 
 from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)

@@ -102,10 +102,29 @@ track_app = typer.Typer(
 )
 
 
+_kept: dict = {}  # companion shell: one open sessions file per data folder for the whole evening
+
+
+def keep_open(on: bool) -> None:
+    """Keep one open Sessions per data folder for every later command (on), or close them (off)."""
+    for key, store in _kept.items():
+        if key is not None:
+            store.con.close()
+    _kept.clear()
+    _kept[None] = on
+
+
 def _sessions():
     from trackers.sessions import Sessions
 
-    return Sessions(paths.data_dir())
+    if not _kept.get(None):
+        return Sessions(paths.data_dir())
+    data = paths.data_dir()
+    if data not in _kept:
+        store = Sessions(data)
+        store.close = lambda: None  # closed when the shell ends (keep_open(False))
+        _kept[data] = store
+    return _kept[data]
 
 
 def _options(pairs: list[str]) -> dict[str, str]:

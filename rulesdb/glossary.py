@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from rulesdb.errors import UnknownTerm
 from rulesdb.reference import GlossaryEntry, reference
@@ -22,13 +23,34 @@ def _names(entry: GlossaryEntry) -> list[str]:
 
 
 def _score(wanted: str, entry: GlossaryEntry) -> float:
+    """How well the best of the entry's names matches; 0 for anything below GOOD_MATCH (never
+    shown), which the cheap upper bounds of the ratio rule out without computing it."""
     best = 0.0
+    counts = _counts(wanted)
     for name in _names(entry):
-        n = normalise(name)
+        n = _normalised(name)
         if n == wanted:
             return 1.0
+        total = len(wanted) + len(n)
+        # difflib's real_quick_ratio and quick_ratio, both upper bounds of ratio()
+        if 2.0 * min(len(wanted), len(n)) / total < GOOD_MATCH:
+            continue
+        other = _counts(n)
+        if 2.0 * sum(min(c, other.get(ch, 0)) for ch, c in counts.items()) / total < GOOD_MATCH:
+            continue
         best = max(best, difflib.SequenceMatcher(None, wanted, n).ratio())
-    return best
+    return best if best >= GOOD_MATCH else 0.0
+
+
+_normalised = lru_cache(maxsize=8192)(normalise)
+
+
+@lru_cache(maxsize=8192)
+def _counts(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for ch in text:
+        out[ch] = out.get(ch, 0) + 1
+    return out
 
 
 def define(term: str, game: str | None = None) -> list[GlossaryEntry]:

@@ -147,5 +147,12 @@ def _check_links(ref: Reference, data_dir: Path) -> None:
 
 @lru_cache(maxsize=1)
 def reference() -> Reference:
-    """The built-in reference, loaded once per process."""
+    """The built-in reference, loaded once per process: from the JSON cache when the application
+    has set a cache folder (`rulesdb.use_cache`), else from the data files."""
+    import rulesdb
+
+    if rulesdb.cache_dir is not None:
+        from rulesdb.refcache import cached_reference
+
+        return cached_reference(rulesdb.cache_dir())
     return load_reference()

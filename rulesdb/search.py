@@ -215,8 +215,47 @@ def search(
 ) -> SearchResult:
     """One query: checks the query first, so bad input never builds or touches the index."""
     _require_words(query)
+    if _kept is not None:
+        return _kept_engine(cache_dir, sources_dir).search(query, game, limit)
     with RulesSearch(cache_dir, sources_dir, game) as engine:
         return engine.search(query, game, limit)
+
+
+# A long-lived process (companion shell) keeps one engine open over every game, reopened when the
+# data or the imported sources change (the index fingerprint), so it never answers from stale data.
+_kept: dict | None = None
+
+
+def keep_open(on: bool) -> None:
+    """Keep one open engine for every later search() (on), or close it (off)."""
+    global _kept
+    if _kept:
+        _kept["engine"].close()
+    _kept = {} if on else None
+
+
+def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
+    from rulesdb.index import fingerprint
+
+    # the files' sizes and times first: the data is hashed again only when one of them moved
+    stamp = (cache_dir, sources_dir, _stamp(sources_dir))
+    if _kept.get("stamp") != stamp:
+        key = (cache_dir, sources_dir, fingerprint(sources_dir))
+        if _kept.get("key") != key:
+            if _kept:
+                _kept["engine"].close()
+            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
+        _kept["stamp"] = stamp
+    return _kept["engine"]
+
+
+def _stamp(sources_dir: Path | None) -> tuple:
+    from rulesdb.games import DATA_DIR
+
+    paths = sorted(DATA_DIR.rglob("*.toml"))
+    if sources_dir is not None and sources_dir.is_dir():
+        paths += sorted(sources_dir.glob("*.json"))
+    return tuple((str(p), st.st_mtime_ns, st.st_size) for p in paths for st in [p.stat()])
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from trackers import snapshots
 from trackers.errors import ImportFileError, Refused, SessionError
 from trackers.store import connect
 
@@ -71,8 +72,9 @@ class Replay:
     """The state a log gives, with the applied changes and what redo would bring back."""
 
     state: Any
-    applied: list[Entry]
+    applied: list[Entry]  # (from a snapshot: a trackers.snapshots.Stack, whose items have .seq)
     redo: list[Entry]
+    seq: int = 0  # the last event's seq
 
 
 @dataclass
@@ -173,6 +175,7 @@ class Sessions:
     def __init__(self, data_dir: Path):
         self.path = data_dir / "sessions.sqlite3"
         self.con = connect(self.path)
+        self.replays: dict = {}  # the last replay of each session (trackers/snapshots.py checks it is current)
 
     def close(self) -> None:
         self.con.close()
@@ -233,12 +236,13 @@ class Sessions:
         return [Entry(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), json.loads(r[7])) for r in rows]
 
     def replay(self, session: Session) -> Replay:
-        return replay(tracker_for(session.game), session, self.entries(session))
+        """The session's state: from its newest verified snapshot and the events after it."""
+        return snapshots.load(self.con, tracker_for(session.game), session, self.replays)
 
     def show(self, name: str | None = None) -> Result:
         session = self.get(name)
         tracker = tracker_for(session.game)
-        state = replay(tracker, session, self.entries(session)).state
+        state = self.replay(session).state
         return Result(session, state, tracker.summary(state))
 
     # -- writing -------------------------------------------------------------------------
@@ -283,13 +287,15 @@ class Sessions:
                 con.execute("DELETE FROM meta WHERE key = 'current'")
         return self.get(session.name)
 
-    def _append(self, con: sqlite3.Connection, session: Session, entries: list[Entry], **fields) -> None:
-        seq = (entries[-1].seq if entries else 0) + 1
+    def _append(self, con: sqlite3.Connection, session: Session, last: int, **fields) -> None:
+        """Append the event after seq `last` (and, every so many events, a snapshot, in the same transaction)."""
+        seq = last + 1
         con.execute(
             "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (session.id, seq, _now(), fields["kind"], fields.get("verb", ""), json.dumps(list(fields.get("args", ()))),
              fields.get("count", 1), int(fields.get("overruled", False)), json.dumps(fields.get("violations", []))))
+        snapshots.after_append(con, tracker_for(session.game), session, seq)
 
     def _open(self, name: str | None) -> Session:
         session = self.get(name)
@@ -302,8 +308,8 @@ class Sessions:
         with self.transaction() as con:
             session = self._open(name)
             tracker = tracker_for(session.game)
-            entries = self.entries(session)
-            state = replay(tracker, session, entries).state
+            done = self.replay(session)
+            state = done.state
             change = tracker.parse(state, words)
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
@@ -315,7 +321,7 @@ class Sessions:
                               f"add --overrule", verdict)
             new_state, effects = tracker.apply(state, change)
             if change.verb not in tracker.READ_ONLY:
-                self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
+                self._append(con, session, done.seq, kind="change", verb=change.verb, args=change.args,
                              overruled=bool(violations), violations=violations)
         return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
                       list(verdict.reasons) if violations else [], bool(violations), tracker.summary(state))
@@ -340,8 +346,8 @@ class Sessions:
             if engine is None:
                 self.situation(session.name)  # raises the SessionError
             tracker = tracker_for(session.game)
-            entries = self.entries(session)
-            state = replay(tracker, session, entries).state
+            done = self.replay(session)
+            state = done.state
             move = engine.parse_move(text, state)
             verdict = engine.check(state, move)
             to_act = engine.to_act(state)
@@ -364,7 +370,7 @@ class Sessions:
             args = (canonical,) if who in (to_act, named) else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
-            self._append(con, session, entries, kind="change", verb=PLAY, args=args,
+            self._append(con, session, done.seq, kind="change", verb=PLAY, args=args,
                          overruled=bool(violations), violations=violations)
         return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
                           list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
@@ -378,8 +384,7 @@ class Sessions:
         with self.transaction() as con:
             session = self._open(name)
             tracker = tracker_for(session.game)
-            entries = self.entries(session)
-            done = replay(tracker, session, entries)
+            done = self.replay(session)
             from engine.words import count as counted
 
             available = len(done.redo if redo else done.applied)
@@ -387,10 +392,9 @@ class Sessions:
                 what = "redo" if redo else "undo"
                 raise SessionError(f"nothing to {what}" if not available
                                    else f"only {counted(available, 'change')} to {what}")
-            self._append(con, session, entries, kind="redo" if redo else "undo", count=count)
-            entries = self.entries(session)
-        moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
-        state = replay(tracker, session, entries).state
+            moved = snapshots.top_entries(con, session, done.redo if redo else done.applied, count)
+            self._append(con, session, done.seq, kind="redo" if redo else "undo", count=count)
+            state = self.replay(session).state
         return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
                       before=tracker.summary(done.state), undone=[e.label for e in moved])
 

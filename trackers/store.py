@@ -13,7 +13,7 @@ from pathlib import Path
 from trackers.errors import StoreError
 
 APPLICATION_ID = 0x436D7061  # "Cmpa": marks the file as the companion's
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # MIGRATIONS[n] takes a database at version n to version n + 1.
 MIGRATIONS: dict[int, str] = {
@@ -41,6 +41,22 @@ MIGRATIONS: dict[int, str] = {
         UNIQUE (session_id, seq)
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # snapshots of replayed state every N events (trackers/snapshots.py); derived data, never the truth
+    1: """
+    CREATE TABLE snapshots (
+        session_id   INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,      -- the state after the log up to this seq
+        code         TEXT NOT NULL,         -- digest of the code that replayed it
+        anchor_seq   INTEGER NOT NULL,      -- the chained log digest at anchor_seq ...
+        anchor       TEXT NOT NULL,
+        prefix       TEXT NOT NULL,         -- ... and at seq
+        state        TEXT NOT NULL,         -- JSON, the tracker's dump
+        applied      TEXT NOT NULL,         -- JSON runs [first, last] of applied change seqs
+        redo         TEXT NOT NULL,         -- JSON runs of undone change seqs (the redo stack)
+        check_digest TEXT NOT NULL,         -- digest of this row
+        PRIMARY KEY (session_id, seq)
+    );
     """,
 }
 

@@ -1,0 +1,138 @@
+"""`companion shell`: one prompt for the evening, with the rules index, the glossary and the
+sessions file kept open.
+
+Every line goes through the same typer app as the one-shot commands (the CompanionGroup's
+`main`, which turns errors into one line and an exit code), so the output is the same and is
+rendered in one place. A line whose first word is not a command is a rules question for the
+current session's game. Nothing about a session is kept between lines: each command reads the
+sessions file again, so a change made in another terminal shows at the next command.
+"""
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from companion import paths
+
+PROMPT = "companion> "
+BUILTINS = {"exit": "leave the shell (or Ctrl-D)", "quit": "leave the shell", "help": "the commands"}
+INTRO = ("companion shell: commands without the `companion` prefix (`rules define enforcer`, `track lives ben -2`, "
+         "`play \"heaven 4 5 then hell 2\"`); any other line is a rules question. Tab completes, Ctrl-D leaves.")
+
+
+def _group():
+    """The click group behind the typer app, built once for the whole shell."""
+    import typer
+
+    from companion.cli import app
+
+    return typer.main.get_command(app)
+
+
+class Shell:
+    """Runs lines through the CLI; `run(line)` returns the exit code the one-shot command would have."""
+
+    def __init__(self, home: Path | None = None):
+        from companion import track_cmd
+        from rulesdb import search
+
+        self.home = home
+        self.group = _group()
+        self.commands = sorted(n for n, c in self.group.commands.items() if not c.hidden and n != "shell")
+        search.keep_open(True)  # one open index for every search
+        track_cmd.keep_open(True)  # one open sessions file for every tracker command
+
+    def close(self) -> None:
+        from companion import track_cmd
+        from rulesdb import search
+
+        search.keep_open(False)
+        track_cmd.keep_open(False)
+
+    def args_for(self, line: str) -> list[str] | None:
+        """The command line for a typed line: a command's words, or a rules search for a question."""
+        words = line.split()
+        if not words:
+            return None
+        if words[0] in self.group.commands or words[0].startswith("-"):
+            return shlex.split(line)
+        as_json = words[-1] == "--json"
+        question = " ".join(words[:-1] if as_json else words)
+        args = ["rules", "search", question]
+        game = current_game()
+        if game:
+            args += ["--game", game]
+        return args + (["--json"] if as_json else [])
+
+    def run(self, line: str) -> int:
+        try:
+            args = self.args_for(line)
+        except ValueError as exc:  # shlex: an unclosed quote
+            print(f"companion: error: {exc} in {line.strip()!r}", file=sys.stderr)
+            return 2
+        if args is None:
+            return 0
+        if args[0] == "shell":
+            print("companion: error: already in the shell", file=sys.stderr)
+            return 2
+        if self.home is not None:
+            args = ["--data-dir", str(self.home), *args]
+        code = self.group.main(args=args, prog_name="companion", standalone_mode=False)
+        sys.stdout.flush()
+        return code if isinstance(code, int) else 0
+
+
+def current_game() -> str | None:
+    """The current session's game, read from the sessions file now (another terminal may have changed it)."""
+    from companion.track_cmd import _sessions
+
+    if not (paths.data_dir() / "sessions.sqlite3").exists():
+        return None
+    try:
+        with _sessions() as store:
+            name = store.current_name()
+            return store.get(name).game if name else None
+    except Exception:  # noqa: BLE001 - no usable session: search every game
+        return None
+
+
+def _help(shell: Shell) -> None:
+    shell.run("--help")
+    print("In the shell: " + "; ".join(f"{k}: {v}" for k, v in BUILTINS.items())
+          + "; any other line is a rules question for the current session's game.")
+
+
+def run_shell(home: Path | None) -> None:
+    """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+
+    from companion.shell_complete import ShellCompleter
+
+    shell = Shell(home)
+    history = paths.data_dir() / "shell-history"
+    history.parent.mkdir(parents=True, exist_ok=True)
+    session = PromptSession(history=FileHistory(str(history)), completer=ShellCompleter(shell),
+                            complete_while_typing=False)
+    print(INTRO)
+    try:
+        while True:
+            try:
+                line = session.prompt(PROMPT)
+            except KeyboardInterrupt:
+                continue  # the line is cancelled
+            except EOFError:
+                break
+            word = line.strip()
+            if word in ("exit", "quit"):
+                break
+            if word == "help":
+                _help(shell)
+                continue
+            try:
+                shell.run(line)
+            except KeyboardInterrupt:
+                print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
+    finally:
+        shell.close()

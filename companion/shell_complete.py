@@ -1,0 +1,99 @@
+"""Tab completion for `companion shell`: commands and sub-commands, options, the current game's
+tracker verbs, player names, rule ids and glossary terms.
+
+The command tree is read from the click group itself, so a new command completes without a change
+here; players and verbs are read from the sessions file at each completion (never stale).
+"""
+from __future__ import annotations
+
+from prompt_toolkit.completion import Completer, Completion
+
+RULE_ID_COMMANDS = {("rules", "show")}
+TERM_COMMANDS = {("rules", "define")}
+PLAYER_COMMANDS = {"track", "play", "check"}
+
+
+def _session():
+    """(players, tracker verbs) of the current session, or ([], [])."""
+    from companion.shell import current_game
+    from companion.track_cmd import _sessions
+
+    game = current_game()
+    if game is None:
+        return [], []
+    try:
+        from trackers.sessions import tracker_for
+
+        with _sessions() as store:
+            players = store.get().players
+        return players, list(tracker_for(game).COMMANDS)
+    except Exception:  # noqa: BLE001 - completion never fails a line
+        return [], []
+
+
+def rule_ids() -> list[str]:
+    from rulesdb.reference import reference
+
+    ref = reference()
+    return [*ref.rules, *ref.sections, *ref.glossary]
+
+
+def glossary_terms() -> list[str]:
+    from rulesdb.reference import reference
+
+    ref = reference()
+    return sorted({name for g in ref.glossary.values() for name in (g.term.term, *g.term.aliases)}, key=str.lower)
+
+
+def _options(command) -> list[str]:
+    return [opt for p in command.params for opt in getattr(p, "opts", ()) if opt.startswith("--")]
+
+
+class ShellCompleter(Completer):
+    """Completes the word under the cursor (a glossary term as a whole, spaces included)."""
+
+    def __init__(self, shell):
+        self.shell = shell
+
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        words = text.split()
+        current = "" if text.endswith(" ") or not words else words[-1]
+        before = words if current == "" else words[:-1]
+        for candidate in self.candidates(before, current, text):
+            if isinstance(candidate, Completion):
+                yield candidate
+            elif candidate.lower().startswith(current.lower()) and candidate != current:
+                yield Completion(candidate, start_position=-len(current))
+
+    def candidates(self, before: list[str], current: str, text: str):
+        if not before:
+            yield from self.shell.commands
+            yield from ("exit", "quit", "help")
+            return
+        node, path = self.shell.group, []
+        for word in before:
+            sub = getattr(node, "commands", {}).get(word)
+            if sub is None:
+                break
+            node, path = sub, path + [word]
+        if tuple(path) in TERM_COMMANDS:  # a term may have spaces: complete the whole rest of the line
+            rest = text.split(None, len(path))[-1] if len(text.split()) > len(path) else ""
+            rest = rest if not text.endswith(" ") or rest.strip() else ""
+            for term in glossary_terms():
+                if term.lower().startswith(rest.lower()) and term != rest:
+                    yield Completion(term, start_position=-len(rest))
+            return
+        if current.startswith("-"):
+            yield from _options(node)
+            return
+        if tuple(path) in RULE_ID_COMMANDS:
+            yield from rule_ids()
+            return
+        if hasattr(node, "commands") and len(path) == len(before):
+            yield from sorted(n for n, c in node.commands.items() if not c.hidden)
+        if path and path[0] in PLAYER_COMMANDS:
+            players, verbs = _session()
+            if path == ["track"] and len(before) == 1:
+                yield from verbs
+            yield from players

@@ -1,0 +1,115 @@
+"""The rules reference read from a JSON cache keyed by the data hash, so a command that looks up
+rules neither parses every TOML file nor validates it with pydantic again.
+
+`<cache>/reference-<hash>.json` is written (atomically) from a validated `load_reference()`; the
+hash covers the data files and the code that reads them. The cached entries are plain frozen
+objects with the same fields as the pydantic models. A cache that cannot be read, has another
+hash or another shape is ignored and written again; older cache files are removed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from rulesdb.games import DATA_DIR
+
+CACHE_FORMAT = "1"
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    source: str
+    parent: str | None = None
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    id: str
+    section: str
+    title: str
+    text: str
+    source: str
+    kind: str = "rule"
+    unclear: str | None = None
+    unclear_passages: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    see_also: tuple[str, ...] = ()
+
+    @property
+    def game(self) -> str:
+        return self.id.split(".", 1)[0]
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    definition: str
+    rules: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+
+
+def data_hash() -> str:
+    """Hash of the data files and of the code that loads them."""
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256(CACHE_FORMAT.encode())
+    for path in [*sorted(DATA_DIR.rglob("*.toml")), here / "models.py", here / "reference.py", here / "refcache.py"]:
+        h.update(str(path.relative_to(here)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def _plain(cls, obj):
+    """A cached object from a pydantic model or a JSON dict (lists become tuples)."""
+    data = obj if isinstance(obj, dict) else {f.name: getattr(obj, f.name) for f in fields(cls)}
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+
+
+def _build(doc: dict):
+    from rulesdb.reference import GlossaryEntry, Reference
+
+    ref = Reference()
+    ref.sections = {s["id"]: _plain(Section, s) for s in doc["sections"]}
+    ref.rules = {r["id"]: _plain(RuleEntry, r) for r in doc["rules"]}
+    ref.glossary = {g["id"]: GlossaryEntry(g["id"], g["game"], _plain(Term, g["term"])) for g in doc["glossary"]}
+    return ref
+
+
+def cached_reference(cache_dir: Path):
+    """The reference from `<cache_dir>/reference-<hash>.json`, written first when missing or unusable."""
+    key = data_hash()
+    path = cache_dir / f"reference-{key}.json"
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("hash") == key and doc.get("format") == CACHE_FORMAT:
+            return _build(doc)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # missing or damaged: written again below
+    from rulesdb.reference import load_reference
+
+    ref = load_reference()
+    doc = {
+        "format": CACHE_FORMAT, "hash": key,
+        "sections": [asdict(_plain(Section, s)) for s in ref.sections.values()],
+        "rules": [asdict(_plain(RuleEntry, r)) for r in ref.rules.values()],
+        "glossary": [{"id": g.id, "game": g.game, "term": asdict(_plain(Term, g.term))} for g in ref.glossary.values()],
+    }
+    _write(path, doc)
+    return _build(json.loads(json.dumps(doc)))
+
+
+def _write(path: Path, doc: dict) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+        for old in path.parent.glob("reference-*.json"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only cache: the reference still works, just slower

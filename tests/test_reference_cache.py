@@ -1,0 +1,84 @@
+"""The rules reference read from its JSON cache equals the one parsed and validated from the data
+files; a missing, damaged or foreign cache is written again; the commands that use it need no
+pydantic."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import fields
+
+import pytest
+
+from rulesdb.reference import load_reference
+from rulesdb.refcache import CACHE_FORMAT, RuleEntry, Section, Term, cached_reference, data_hash
+from tests.conftest import ROOT, run_companion
+
+
+def as_data(ref) -> dict:
+    def plain(cls, obj):
+        return {f.name: tuple(v) if isinstance(v := getattr(obj, f.name), list) else v for f in fields(cls)}
+
+    return {
+        "sections": {k: plain(Section, v) for k, v in ref.sections.items()},
+        "rules": {k: plain(RuleEntry, v) | {"game": v.game} for k, v in ref.rules.items()},
+        "glossary": {k: (g.id, g.game, plain(Term, g.term)) for k, g in ref.glossary.items()},
+        "order": (list(ref.sections), list(ref.rules), list(ref.glossary)),
+    }
+
+
+def test_the_cached_reference_equals_the_validated_one(tmp_path):
+    truth = as_data(load_reference())
+    first = cached_reference(tmp_path)  # writes the cache
+    files = list(tmp_path.glob("reference-*.json"))
+    assert [f.name for f in files] == [f"reference-{data_hash()}.json"]
+    second = cached_reference(tmp_path)  # reads it
+    assert as_data(first) == truth and as_data(second) == truth
+    assert second.section_rules("catopomp.dice-boost") and second.terms("catopomp")
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "other hash", "wrong shape", "empty"])
+def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
+    truth = as_data(load_reference())
+    cached_reference(tmp_path)
+    path = tmp_path / f"reference-{data_hash()}.json"
+    text = path.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    bad = {
+        "garbage": "\x00not json",
+        "truncated": text[: len(text) // 2],
+        "other hash": json.dumps(doc | {"hash": "0" * 20, "rules": []}),
+        "wrong shape": json.dumps(doc | {"rules": [{"id": "x"}]}),
+        "empty": "",
+    }[damage]
+    path.write_text(bad, encoding="utf-8")
+    assert as_data(cached_reference(tmp_path)) == truth
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert again["hash"] == data_hash() and again["format"] == CACHE_FORMAT
+    assert as_data(cached_reference(tmp_path)) == truth
+
+
+def test_an_old_cache_file_is_removed(tmp_path):
+    (tmp_path / "reference-0123456789abcdef0123.json").write_text("{}", encoding="utf-8")
+    cached_reference(tmp_path)
+    assert [f.name for f in tmp_path.glob("reference-*.json")] == [f"reference-{data_hash()}.json"]
+
+
+def test_lookups_read_the_cache_without_pydantic(home):
+    env = {"COMPANION_HOME": str(home)}
+    probe = ("import sys, runpy; sys.argv = ['companion'] + sys.argv[1:];"
+             "\ntry: runpy.run_module('companion', run_name='__main__')"
+             "\nexcept SystemExit: pass"
+             "\nprint('PYDANTIC' if 'pydantic' in sys.modules else 'NO-PYDANTIC', file=sys.stderr)")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT,
+                              env={**os.environ, **env}, timeout=120)
+
+    first = run("rules", "define", "enforcer")  # builds the cache (validating the data: pydantic)
+    assert first.returncode == 0, first.stderr
+    for args in (("rules", "define", "enforcer"), ("rules", "show", "catopomp.dice-boost"), ("rules", "toc", "--json")):
+        done = run(*args)
+        assert done.returncode == 0 and "NO-PYDANTIC" in done.stderr, (args, done.stderr)
+    assert done.stdout == run_companion(*args, env=env).stdout

@@ -1,0 +1,65 @@
+"""What each one-shot command loads: nothing it does not use (issue 13). Each runs in a fresh
+process that reports the modules it imported; the timing itself is in benchmarks/startup_speed.py."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+PROBE = """
+import runpy, sys, json
+sys.argv = ['companion'] + sys.argv[1:]
+try:
+    runpy.run_module('companion', run_name='__main__')
+except SystemExit:
+    pass
+tops = sorted({m.split('.')[0] for m in sys.modules} | {m for m in sys.modules if m.startswith('engine.')})
+print(json.dumps(tops), file=sys.stderr)
+"""
+
+
+def loaded(home, *args) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "COMPANION_HOME": str(home)})
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    home = tmp_path_factory.mktemp("startup")
+    for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben"),
+                 ("rules", "search", "reroll", "--game", "catharsis"), ("rules", "define", "enforcer")):
+        assert subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, timeout=120,
+                              env={**os.environ, "COMPANION_HOME": str(home)}).returncode == 0
+    return home
+
+
+def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
+    mods = loaded(table, "rules", "search", "reroll one die", "--game", "catharsis")
+    assert "whoosh" in mods and "rich" in mods
+    assert not {"pydantic", "engine", "trackers", "prompt_toolkit"} & mods
+
+
+def test_json_output_loads_no_rich(table):
+    for args in (("rules", "search", "reroll one die", "--json"), ("track", "coins", "ann", "+1", "--json"),
+                 ("rules", "define", "enforcer", "--json")):
+        assert "rich" not in loaded(table, *args), args
+
+
+def test_a_tracker_change_loads_its_own_game_only_and_no_search(table):
+    mods = loaded(table, "track", "coins", "ann", "+1")
+    assert "engine.cataclysm_arcade" in mods and "pydantic" in mods
+    others = {"engine.catopomp", "engine.theseus", "engine.catharsis", "engine.catastrophe"}
+    assert not others & mods
+    assert not {"whoosh", "tomllib", "prompt_toolkit"} & mods
+
+
+def test_lookups_read_the_reference_cache_without_pydantic_or_toml(table):
+    for args in (("rules", "define", "enforcer"), ("rules", "show", "catopomp.dice-boost")):
+        mods = loaded(table, *args)
+        assert not {"pydantic", "whoosh", "engine"} & mods, args
