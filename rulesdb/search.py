@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from rulesdb.analysis import synonyms, words
 from rulesdb.errors import BadQuery
@@ -16,6 +16,8 @@ PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
 RARE = 6  # a word in fewer documents than this may be a typo of a common one
+CANDIDATES = 20  # hits fetched per game before exceptions are moved above their rules
+CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
 
 
 def _require_words(query: str) -> None:
@@ -31,6 +33,12 @@ class Hit(NamedTuple):
     snippet: str  # matched words wrapped in ** **
     score: float
     source: str
+    exceptions: tuple = ()  # ({"id", "title", "when"}, ...): rules that override this one in a case
+    exception_to: tuple = ()  # ({"id", "title"}, ...): general rules this one overrides
+
+    def as_json(self) -> dict:
+        return self._asdict() | {"score": round(self.score, 3), "exceptions": list(self.exceptions),
+                                 "exception_to": list(self.exception_to)}
 
 
 class SearchResult:
@@ -45,7 +53,7 @@ class SearchResult:
         return {
             "query": self.query,
             "game": self.game,
-            "results": [h._asdict() | {"score": round(h.score, 3)} for h in self.results],
+            "results": [h.as_json() for h in self.results],
             "did_you_mean": self.did_you_mean,
         }
 
@@ -178,6 +186,20 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def _case_words(self, query: str, searchers) -> Callable[[str], bool]:
+        """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
+        a word with the query that is rare enough in the game to say something."""
+        asked = {t.text for t in self.analyzer(" ".join(words(query)))}
+        counts = [(sr.reader(), sr.doc_count()) for sr in searchers]
+
+        def named(case: str) -> bool:
+            for t in {t.text for t in self.analyzer(case)} & asked:
+                if all(r.doc_frequency("spell", t) <= n * CASE_SHARE for r, n in counts):
+                    return True
+            return False
+
+        return named
+
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
         """Ranked hits for a natural-language question, in one game or across all of them."""
         _require_words(query)
@@ -187,11 +209,13 @@ class RulesSearch:
         found = []
         if q is not None:
             for searcher in searchers:
-                found += [(float(h.score), h.fields()) for h in searcher.search(q, limit=limit)]
-        found.sort(key=lambda pair: -pair[0])
+                found += [(float(h.score), h.fields()) for h in searcher.search(q, limit=max(limit, CANDIDATES))]
+        found = _exceptions_first(found, self._case_words(query, searchers))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
-            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"])
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
+                tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
+                tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
             for score, f in found[:limit]
         ]
         weak = not result.results or result.results[0].score < WEAK_SCORE
@@ -204,6 +228,17 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
+
+
+def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
+    """Hits best first, where a rule's exception that the query names ("... while a red dot
+    card is out") moves just above the general rule it overrides."""
+    score = {f["id"]: sc for sc, f in found}
+    for sc, f in sorted(found, key=lambda pair: -pair[0]):
+        for other, _, when in f.get("exceptions") or ():
+            if other in score and score[other] <= score[f["id"]] and named(when):
+                score[other] = score[f["id"]] * 1.001 + 1e-6
+    return sorted(((score[f["id"]], f) for _, f in found), key=lambda pair: -pair[0])
 
 
 def search(
