@@ -75,6 +75,24 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("stack", "line"),
 )
 
+# Table talk -> rulebook words, one way only: "swing" searches for attack, but a question about
+# attacks does not search for "swing". Keep each entry a word players really use for the rule word.
+SLANG: dict[str, tuple[str, ...]] = {
+    "swing": ("attack",), "swings": ("attack",), "hit": ("attack", "damage"), "hits": ("attack", "damage"),
+    "afford": ("pay", "cost"), "cant-afford": ("pay",),
+    "sword": ("weapon",), "axe": ("weapon",), "blade": ("weapon",), "gun": ("weapon",),
+    "toss": ("discard",), "ditch": ("discard",), "dump": ("discard",), "chuck": ("discard",), "bin": ("discard",),
+    "buddy": ("player",), "mate": ("player",), "pal": ("player",), "friend": ("player",), "teammate": ("player",),
+    "grab": ("take",), "snag": ("take",), "nab": ("take",), "steal": ("take",),
+    "middle": ("centre", "center"), "center": ("centre",),
+    "mountain": ("meowtain",),
+    "give": ("share", "gain"), "lend": ("share",), "borrow": ("share",),
+    "ran": ("empty", "runs"), "flip": ("unflip",), "flipped": ("unflip",),
+    "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
+    "respond": ("response",), "responce": ("response",), "response": ("respond",), "responses": ("respond",),
+    "kind": ("same",), "died": ("destroyed", "death"),
+}
+
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
@@ -84,8 +102,9 @@ def words(text: str) -> list[str]:
 
 
 def synonyms(word: str) -> set[str]:
-    """The word and every word that shares a synonym group with it."""
-    out = {word}
+    """The word, every word that shares a synonym group with it, and the rulebook words for it
+    if it is table talk."""
+    out = {word, *SLANG.get(word, ())}
     for group in SYNONYM_GROUPS:
         if word in group:
             out.update(group)

@@ -18,6 +18,13 @@ COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is t
 RARE = 6  # a word in fewer documents than this may be a typo of a common one
 CANDIDATES = 20  # hits fetched per game before exceptions are moved above their rules
 CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
+NUMBER_WEIGHT = 0.5  # a number in the question weighs this much of another word
+NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
+INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
+OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
+# a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
+# favours; the rule itself is the answer, so they weigh a little less
+KIND_WEIGHT = {"term": 0.85, "example": 0.85}
 
 
 def _require_words(query: str) -> None:
@@ -108,10 +115,12 @@ def _analyse(ana, word: str) -> list[str]:
 
 def build_query(lex: Lexicon, ana, query: str):
     """An Or over every text field of each query word's stems, synonyms and (for words the
-    index lacks) close spellings. Returns (query, {misspelt word: correction})."""
+    index lacks) close spellings. Returns (query, {misspelt word: correction}, the stems the
+    player typed or meant: no synonyms)."""
     from whoosh.query import Or, Phrase, Term
 
-    terms, fixes = [], {}
+    weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
+    fixes, typed = {}, set()
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     for word in words(query):
         own = set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
@@ -132,11 +141,14 @@ def build_query(lex: Lexicon, ana, query: str):
                 df = lex.df("spell", t)
                 if df < RARE:
                     known.update(c for c in _corrections(lex, t) if lex.df("spell", c) >= 2 * df)
+        typed |= own | {fixes[word]} if word in fixes else own
+        # a number says little about which rule is meant ("3 and 4 make a 7") unless it is all there is
+        scale = NUMBER_WEIGHT if word in NUMBER_WORDS else 1.0
         for t in sorted(known):
             # the word as typed counts fully; synonyms and spelling fixes a little less
-            weight = 1.0 if t in own else SYNONYM_WEIGHT
-            # a field where the word is in a large share of documents adds little but costs much
-            terms += [Term(f, t, boost=weight) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
+            weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
+    # a field where the word is in a large share of documents adds little but costs much
+    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     stems = [_analyse(ana, w) for w in words(query)]
@@ -144,7 +156,7 @@ def build_query(lex: Lexicon, ana, query: str):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher.
-    return (Or(terms) if terms else None), fixes
+    return (Or(terms) if terms else None), fixes, typed
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -205,11 +217,14 @@ class RulesSearch:
         _require_words(query)
         result = SearchResult(query, game)
         searchers = [sr for gid, sr in self.searchers.items() if game is None or gid == game]
-        q, fixes = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
+        q, fixes, typed = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
         found = []
         if q is not None:
-            for searcher in searchers:
-                found += [(float(h.score), h.fields()) for h in searcher.search(q, limit=max(limit, CANDIDATES))]
+            weights = _game_weights(typed, {gid: sr for gid, sr in self.searchers.items() if sr in searchers})
+            for gid, searcher in self.searchers.items():
+                if searcher in searchers:
+                    found += [(float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0), h.fields())
+                              for h in searcher.search(q, limit=max(limit, CANDIDATES))]
         found = _exceptions_first(found, self._case_words(query, searchers))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
@@ -230,14 +245,28 @@ class RulesSearch:
         return result
 
 
+def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
+    """Across games, the game whose own vocabulary the question uses ("determination" is only a
+    Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
+    claims = dict.fromkeys(searchers, 0)
+    if len(searchers) > 1:
+        for t in typed:
+            having = [gid for gid, sr in searchers.items() if sr.reader().doc_frequency("spell", t)]
+            if len(having) == 1:
+                claims[having[0]] += 1
+    top = max(claims.values(), default=0)
+    return {gid: 1.0 if n == top else OTHER_GAME for gid, n in claims.items()}
+
+
 def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
-    """Hits best first, where a rule's exception that the query names ("... while a red dot
-    card is out") moves just above the general rule it overrides."""
+    """Hits best first, where a rule's exception whose case the query names ("... while a red dot
+    card is out") moves above the general rule: the question is about both, so the exception
+    adds the general rule's score to its own."""
     score = {f["id"]: sc for sc, f in found}
     for sc, f in sorted(found, key=lambda pair: -pair[0]):
         for other, _, when in f.get("exceptions") or ():
-            if other in score and score[other] <= score[f["id"]] and named(when):
-                score[other] = score[f["id"]] * 1.001 + 1e-6
+            if other in score and named(when):
+                score[other] = max(score[other] + sc * INHERIT, sc * 1.001 + 1e-6)
     return sorted(((score[f["id"]], f) for _, f in found), key=lambda pair: -pair[0])
 
 

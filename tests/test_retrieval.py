@@ -15,7 +15,7 @@ def questions(game: str) -> list[dict]:
     out = []
     for path in sorted((ROOT / "tests" / "retrieval").glob("*.toml")):
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        if doc["game"] == game:
+        if doc.get("game") == game:
             out += doc["questions"]
     return out
 
