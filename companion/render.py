@@ -78,6 +78,8 @@ def search_view(result, as_json: bool) -> None:
     where = f" in {result.game}" if result.game else ""
     if not result.results:
         out.print(f"No rules match {escape(result.query)!r}{where}.")
+    elif result.coverage != "covered":
+        out.print(f"[yellow]The rulebooks do not seem to cover this{where}.[/] The closest entries, which may not answer it:")
     for n, hit in enumerate(result.results, start=1):
         label = "" if hit.source == "built-in" else f"  [magenta]source: {escape(hit.source)}[/]"
         out.print(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
