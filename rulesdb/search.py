@@ -271,7 +271,7 @@ class RulesSearch:
                         share = _matched(h, groups)
                         fields = h.fields() | {"_key": _matched(h, key)}
                         found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0)
-                                      * ((share / len(groups)) if groups else 1.0) ** COVERAGE_POWER, fields))
+                                      * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = _exceptions_first(found, self._case_words(query, searchers))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
