@@ -14,7 +14,7 @@ STOP_WORDS = frozenset(
     when where which who why will with would you your yet tbd just does't dont don't isnt
     anything something stuff thing things get got guy guys right now ok okay still like want
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
-    whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre again anyway
+    whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
     usually supposed""".split()
 )
 
