@@ -104,7 +104,7 @@ SLANG: dict[str, tuple[str, ...]] = {
 
 # Table-talk phrases -> rulebook words (one way), matched on the question as typed.
 PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), words) for p, words in (
-    (r"\b(?:go|goes|going|went|move|moves|moved) (?:up|on)\b", ("advance", "next")),
+    (r"\b(?:go|goes|going|went|move|moves|moved) (?:up|on|from)\b", ("advance", "next")),
     (r"\b(?:ran|runs|run|running) (?:out|dry)\b", ("empty",)),
     (r"\bright away\b|\bstraight away\b", ("immediately",)),
     (r"\b(?:two|three|four|five|2|3|4|5) of a kind\b", ("same", "number")),

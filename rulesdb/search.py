@@ -193,9 +193,6 @@ def build_query(lex: Lexicon, ana, query: str) -> Built:
             weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
     # a field where the word is in a large share of documents adds little but costs much
     terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
-    # a word matches a hit through the stems the query searches for (not the too-common ones)
-    searched = {term.text for term in terms}
-    groups = [g & searched for g in groups]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     stems = [_analyse(ana, w) for w in words(query)]
@@ -270,11 +267,9 @@ class RulesSearch:
             weights = _game_weights(typed, {gid: sr for gid, sr in self.searchers.items() if sr in searchers})
             for gid, searcher in self.searchers.items():
                 if searcher in searchers:
-                    reader = searcher.reader()
-                    words_in, telling_in = _docsets(reader, groups), _docsets(reader, key)
-                    for h in searcher.search(q, limit=max(limit, CANDIDATES)):
-                        share = sum(h.docnum in docs for docs in words_in)
-                        fields = h.fields() | {"_key": sum(h.docnum in docs for docs in telling_in)}
+                    for h in searcher.search(q, limit=max(limit, CANDIDATES), terms=True):
+                        share = _matched(h, groups)
+                        fields = h.fields() | {"_key": _matched(h, key)}
                         found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0)
                                       * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = _exceptions_first(found, self._case_words(query, searchers))
@@ -301,18 +296,11 @@ class RulesSearch:
         return result
 
 
-def _docsets(reader, groups: list[frozenset]) -> list[set[int]]:
-    """Per question word, the documents that hold it (as typed, a synonym or a spelling fix), so
-    ranking can count how many of the question's words a hit matches: one very strong word
-    should not beat a rule that matches most of what was asked."""
-    out = []
-    for group in groups:
-        docs: set[int] = set()
-        for t in group:
-            if reader.doc_frequency("spell", t):
-                docs.update(reader.postings("spell", t).all_ids())
-        out.append(docs)
-    return out
+def _matched(hit, groups: list[frozenset]) -> int:
+    """How many of the question's words a hit matches (by stem, synonym or spelling fix): one
+    very strong word should not beat a rule that matches most of what was asked."""
+    matched = {text.decode() if isinstance(text, bytes) else text for _, text in hit.matched_terms()}
+    return sum(1 for g in groups if g & matched)
 
 
 def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
