@@ -267,9 +267,11 @@ class RulesSearch:
             weights = _game_weights(typed, {gid: sr for gid, sr in self.searchers.items() if sr in searchers})
             for gid, searcher in self.searchers.items():
                 if searcher in searchers:
-                    for h in searcher.search(q, limit=max(limit, CANDIDATES), terms=True):
-                        share = _matched(h, groups)
-                        fields = h.fields() | {"_key": _matched(h, key)}
+                    holding = _holding(searcher.reader(), q)
+                    for h in searcher.search(q, limit=max(limit, CANDIDATES)):
+                        matched = {t for t, docs in holding.items() if h.docnum in docs}
+                        share = sum(1 for g in groups if g & matched)
+                        fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
                         found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0)
                                       * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = _exceptions_first(found, self._case_words(query, searchers))
@@ -296,11 +298,14 @@ class RulesSearch:
         return result
 
 
-def _matched(hit, groups: list[frozenset]) -> int:
-    """How many of the question's words a hit matches (by stem, synonym or spelling fix): one
-    very strong word should not beat a rule that matches most of what was asked."""
-    matched = {text.decode() if isinstance(text, bytes) else text for _, text in hit.matched_terms()}
-    return sum(1 for g in groups if g & matched)
+def _holding(reader, q) -> dict[str, set[int]]:
+    """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
+    read from the postings once per query instead of recorded for every matching document)."""
+    out: dict[str, set[int]] = {}
+    for field, text in q.iter_all_terms():
+        if field in TEXT_FIELDS and isinstance(text, str) and reader.doc_frequency(field, text):
+            out.setdefault(text, set()).update(reader.postings(field, text).all_ids())
+    return out
 
 
 def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
