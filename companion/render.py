@@ -90,10 +90,14 @@ def search_view(result, as_json: bool) -> None:
     where = f" in {result.game}" if result.game else ""
     if not result.results:
         out.print(f"No rules match {escape(result.query)!r}{where}.")
+    elif result.coverage != "covered":
+        out.print(f"[yellow]The rulebooks do not seem to cover this{where}.[/] The closest entries, which may not answer it:")
     for n, hit in enumerate(result.results, start=1):
         label = "" if hit.source == "built-in" else f"  [magenta]source: {escape(hit.source)}[/]"
         out.print(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
         out.print("   " + _marked(hit.snippet))
+        for line in _exception_lines(hit.exceptions, hit.exception_to, "   "):
+            out.print(line)
     if result.did_you_mean:
         out.print("[dim]Did you mean:[/] " + ", ".join(escape(s) for s in result.did_you_mean))
     if result.results:
@@ -108,6 +112,15 @@ def _rule_lines(entry: dict, indent: str = "") -> list[str]:
     lines += [f"{indent}{escape(line)}" for line in reflow(entry["text"])]
     if entry.get("unclear"):
         lines.append(f"{indent}[yellow]Unclear in the rulebook:[/] {escape(entry['unclear'])}")
+    return lines
+
+
+def _exception_lines(exceptions, exception_to, indent: str) -> list[str]:
+    """A rule's exceptions (and the rules it is an exception to), one line each."""
+    from rich.markup import escape
+
+    lines = [f"{indent}[red]Except[/] when {escape(x['when'])}: {escape(x['title'])}  [cyan]{x['id']}[/]" for x in exceptions]
+    lines += [f"{indent}[dim]Exception to:[/] {escape(g['title'])}  [cyan]{g['id']}[/]" for g in exception_to]
     return lines
 
 
@@ -134,6 +147,11 @@ def show_view(entry: dict, as_json: bool) -> None:
         return
     out.print(f"[dim]{escape(entry['game'])} › {escape(' › '.join(entry['section_path']))}[/]")
     out.print("\n".join(_rule_lines(entry)))
+    if entry.get("exceptions"):
+        out.print("Exceptions:")
+    if entry.get("exceptions") or entry.get("exception_to"):
+        for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
+            out.print(line)
     out.print(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
     if entry["see_also"]:
         out.print("See also:")

@@ -13,8 +13,15 @@ STOP_WORDS = frozenset(
     may me my of on or our so that the their them then there these this those to us was we what
     when where which who why will with would you your yet tbd just does't dont don't isnt
     anything something stuff thing things get got guy guys right now ok okay still like want
-    need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen""".split()
+    need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
+    whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
+    usually supposed""".split()
 )
+
+# Words that are in nearly every question about any game: they say nothing about which rule is
+# meant, so they do not count when search judges whether the rulebooks cover a question.
+GENERIC = frozenset("""game games card cards play plays playing played player players allowed ok able
+    do make made take use turn round time rule rules happen""".split())
 
 # Player vocabulary -> rulebook vocabulary. Each group is symmetric: a query word from a
 # group also searches for the others. Keep groups small and specific.
@@ -73,19 +80,62 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("untap", "refresh"),
     ("discard", "throw"),
     ("stack", "line"),
+    ("go", "goes", "going", "went"),
+    ("respond", "response", "responses", "responding", "responds"),
 )
+
+# Table talk -> rulebook words, one way only: "swing" searches for attack, but a question about
+# attacks does not search for "swing". Keep each entry a word players really use for the rule word.
+SLANG: dict[str, tuple[str, ...]] = {
+    "swing": ("attack",), "swings": ("attack",), "hit": ("attack", "damage"), "hits": ("attack", "damage"),
+    "afford": ("pay", "cost"), "cant-afford": ("pay",),
+    "sword": ("weapon",), "axe": ("weapon",), "blade": ("weapon",), "gun": ("weapon",),
+    "toss": ("discard",), "ditch": ("discard",), "dump": ("discard",), "chuck": ("discard",), "bin": ("discard",),
+    "buddy": ("player",), "mate": ("player",), "pal": ("player",), "friend": ("player",), "teammate": ("player",),
+    "grab": ("take",), "snag": ("take",), "nab": ("take",), "steal": ("take",),
+    "middle": ("centre", "center"), "center": ("centre",),
+    "mountain": ("meowtain",),
+    "give": ("share", "gain"), "lend": ("share",), "borrow": ("share",),
+    "ran": ("empty", "runs"), "didnt": ("unused",), "didn't": ("unused",), "keep": ("carry",), "flip": ("unflip",), "flipped": ("unflip",),
+    "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
+    "responce": ("response", "respond"),
+    "kind": ("same",), "died": ("destroyed", "death"),
+}
+
+# Table-talk phrases -> rulebook words (one way), matched on the question as typed.
+PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), words) for p, words in (
+    (r"\b(?:go|goes|going|went|move|moves|moved) (?:up|on|from)\b", ("advance", "next")),
+    (r"\b(?:ran|runs|run|running) (?:out|dry)\b", ("empty",)),
+    (r"\bright away\b|\bstraight away\b", ("immediately",)),
+    (r"\b(?:two|three|four|five|2|3|4|5) of a kind\b", ("same", "number")),
+    (r"\btoo many\b", ("limit", "maximum")),
+    (r"\b\d+ (?:and|\+|plus) (?:an? )?\d+\b", ("total", "add")),
+    (r"\bin a row\b", ("sequential",)),
+    (r"\b(?:at once|at the same time)\b", ("simultaneous", "same")),
+    (r"\bface (?:up|down) again\b", ("unflip",)),
+    (r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
+))
+
+
+def phrase_words(text: str) -> list[str]:
+    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance)."""
+    low = text.lower()
+    return [w for pattern, found in PHRASES if pattern.search(low) for w in found]
+
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
 def words(text: str) -> list[str]:
     """Lowercased words of a query, hyphens kept inside a word, stop words dropped."""
-    return [w for w in _WORD.findall(text.lower().replace("’", "'")) if w not in STOP_WORDS]
+    found = (re.sub(r"'s$", "", w) for w in _WORD.findall(text.lower().replace("’", "'")))  # who's, reapurr's
+    return [w for w in found if w not in STOP_WORDS]
 
 
 def synonyms(word: str) -> set[str]:
-    """The word and every word that shares a synonym group with it."""
-    out = {word}
+    """The word, every word that shares a synonym group with it, and the rulebook words for it
+    if it is table talk."""
+    out = {word, *SLANG.get(word, ())}
     for group in SYNONYM_GROUPS:
         if word in group:
             out.update(group)

@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from rulesdb.games import DATA_DIR
 
-INDEX_FORMAT = "7"  # bump when the schema or the analysis changes
+INDEX_FORMAT = "8"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
@@ -50,6 +50,8 @@ def schema():
         section=TEXT(analyzer=ana, field_boost=FIELD_BOOSTS["section"], phrase=False),
         spell=TEXT(analyzer=ana, phrase=False),  # each word of the document once: the lexicon for typo fixes
         names=STORED,  # a glossary term's aliases, for "did you mean"
+        exceptions=STORED,  # [(id, title, when)] of the rules that override this one in a case
+        exception_to=STORED,  # [(id, title)] of the general rules this one overrides
         order=STORED,
     )
 
@@ -72,6 +74,8 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
             "aliases": " ; ".join(rule.aliases),
             "section": " ; ".join(ref.section_path(rule.section)),
             "order": n,
+            "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
+            "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
         }
     for n, entry in enumerate(ref.glossary.values()):
         term = entry.term

@@ -23,6 +23,8 @@ def rule_json(rule) -> dict:
         "keywords": list(rule.keywords),
         "aliases": list(rule.aliases),
         "see_also": [{"id": other, "title": title_of(other)} for other in rule.see_also],
+        "exceptions": [{"id": x, "title": title_of(x), "when": when} for x, when in ref.exceptions.get(rule.id, [])],
+        "exception_to": [{"id": g, "title": title_of(g)} for g in ref.exception_to(rule.id)],
     }
 
 

@@ -96,3 +96,19 @@ class GlossaryFile(Frozen):
 
     game: Literal["catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"]
     terms: tuple[Term, ...]
+
+
+class RuleException(Frozen):
+    """A general rule and the rules that override it in one case ("Catfinity any time" -> not
+    while a Red Glowy Dot card is in play)."""
+
+    rule: RuleId  # the general rule
+    overridden_by: tuple[RuleId, ...] = Field(min_length=1)  # the rules that win in this case
+    when: Text  # the case, in a few words: "a Red Glowy Dot card is in play"
+
+
+class ExceptionsFile(Frozen):
+    """The shape of rulesdb/data/<game>/exceptions.toml."""
+
+    game: Literal["catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"]
+    exceptions: tuple[RuleException, ...] = ()

@@ -5,6 +5,7 @@ id lookup, and refuses (DataError naming file and field) anything inconsistent.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -13,6 +14,8 @@ from pathlib import Path
 
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR, GAME_IDS
+
+EXCEPTIONS_FILE = "exceptions.toml"
 
 
 def slug(text: str) -> str:
@@ -36,6 +39,8 @@ class Reference:
     sections: dict[str, object] = field(default_factory=dict)
     rules: dict[str, object] = field(default_factory=dict)
     glossary: dict[str, GlossaryEntry] = field(default_factory=dict)
+    #: general rule id -> its exceptions: (overriding rule id, the case it covers), in file order
+    exceptions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def game_sections(self, game: str) -> list:
         return [s for s in self.sections.values() if s.id.split(".", 1)[0] == game]
@@ -54,6 +59,10 @@ class Reference:
             current = self.sections.get(current.parent) if current.parent else None
         return path[::-1]
 
+    def exception_to(self, rule_id: str) -> list[str]:
+        """The general rules that this rule overrides in some case."""
+        return [general for general, links in self.exceptions.items() if any(x == rule_id for x, _ in links)]
+
     def terms(self, game: str | None = None) -> list[GlossaryEntry]:
         return [g for g in self.glossary.values() if game is None or g.game == game]
 
@@ -67,7 +76,7 @@ def _where(loc: tuple, raw: dict) -> str:
             parts[-1] = f"{parts[-1]}[{item}]"
             try:
                 node = node[item]
-                label = node.get("id") or node.get("term") if isinstance(node, dict) else None
+                label = (node.get("id") or node.get("term") or node.get("rule")) if isinstance(node, dict) else None
                 if label:
                     parts[-1] += f" ({label})"
             except (IndexError, KeyError, TypeError):
@@ -100,14 +109,14 @@ def _add_unique(table: dict, key: str, value, path: Path) -> None:
 
 def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS) -> Reference:
     """Read and cross-check the rules and glossary files of these games (all by default)."""
-    from rulesdb.models import GlossaryFile, RulesFile
+    from rulesdb.models import ExceptionsFile, GlossaryFile, RulesFile
 
     ref = Reference()
     for game in games:
         folder = data_dir / game
         # rules.toml first (the rulebook's opening sections), then the other files by name
         for path in sorted(folder.glob("*.toml"), key=lambda p: (p.name != "rules.toml", p.name)):
-            if path.name.startswith("glossary"):
+            if path.name.startswith("glossary") or path.name == EXCEPTIONS_FILE:
                 continue
             doc = _parse(path, RulesFile)
             if doc.game != game:
@@ -124,7 +133,35 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
                 gid = f"{game}.glossary.{slug(term.term)}"
                 _add_unique(ref.glossary, gid, GlossaryEntry(gid, game, term), gpath)
     _check_links(ref, data_dir)
+    for game in games:
+        path = data_dir / game / EXCEPTIONS_FILE
+        if path.exists():
+            doc = _parse(path, ExceptionsFile)
+            if doc.game != game:
+                raise DataError(f"{path}: field game: {doc.game} does not match its folder {game}")
+            _add_exceptions(ref, doc, path)
     return ref
+
+
+def _add_exceptions(ref: Reference, doc, path: Path) -> None:
+    """Link each general rule to the rules that override it; every id must be a rule of this game."""
+    for n, exc in enumerate(doc.exceptions):
+        where = f"{path}: field exceptions[{n}] ({exc.rule})"
+        for fld, ids in (("rule", [exc.rule]), ("overridden_by", exc.overridden_by)):
+            for rid in ids:
+                if rid not in ref.rules:
+                    near = difflib.get_close_matches(rid, list(ref.rules), n=1, cutoff=0.6)
+                    hint = f" (nearest: {near[0]})" if near else ""
+                    raise DataError(f"{where}.{fld}: no rule {rid}{hint}")
+                if rid.split(".", 1)[0] != doc.game:
+                    raise DataError(f"{where}.{fld}: {rid} is not a {doc.game} rule")
+        if exc.rule in exc.overridden_by:
+            raise DataError(f"{where}.overridden_by: a rule cannot be its own exception")
+        links = ref.exceptions.setdefault(exc.rule, [])
+        for other in exc.overridden_by:
+            if any(x == other for x, _ in links):
+                raise DataError(f"{where}.overridden_by: {other} is listed twice for {exc.rule}")
+            links.append((other, exc.when))
 
 
 def _check_links(ref: Reference, data_dir: Path) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
-from rulesdb.analysis import synonyms, words
+from rulesdb.analysis import GENERIC, phrase_words, synonyms, words
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, open_index, surface_words
 
@@ -16,6 +16,31 @@ PHRASE_WEIGHT = 0.5  # two query words side by side in a title, keyword or alias
 PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
 RARE = 6  # a word in fewer documents than this may be a typo of a common one
+CANDIDATES = 20  # hits fetched per game before exceptions are moved above their rules
+CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
+NUMBER_WEIGHT = 0.75  # a number in the question weighs this much of another word
+NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
+COVERAGE_POWER = 1.0  # how strongly a hit's share of the question's words weighs
+UNKNOWN_WEIGHT = 1.5  # a word the rulebooks never use counts this much against coverage
+COVERAGE_HITS = 3
+# Calibrated on tests/retrieval (benchmarks/retrieval_figures.py): a question is covered when the
+# best of the first hits matches this share of its telling words and the top hit scores this much.
+COVERED_SHARE = 0.4
+COVERED_SCORE = 12.0  # the hits whose word matches decide whether the rulebooks cover a question
+INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
+OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
+# a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
+# favours; the rule itself is the answer, so they weigh a little less
+KIND_WEIGHT = {"term": 0.75, "example": 0.75}
+
+
+BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
+
+
+def _weighting():
+    from whoosh.scoring import BM25F
+
+    return BM25F(B=BM25_B, K1=BM25_K1)
 
 
 def _require_words(query: str) -> None:
@@ -31,6 +56,12 @@ class Hit(NamedTuple):
     snippet: str  # matched words wrapped in ** **
     score: float
     source: str
+    exceptions: tuple = ()  # ({"id", "title", "when"}, ...): rules that override this one in a case
+    exception_to: tuple = ()  # ({"id", "title"}, ...): general rules this one overrides
+
+    def as_json(self) -> dict:
+        return self._asdict() | {"score": round(self.score, 3), "exceptions": list(self.exceptions),
+                                 "exception_to": list(self.exception_to)}
 
 
 class SearchResult:
@@ -40,13 +71,22 @@ class SearchResult:
         self.query, self.game = query, game
         self.results: list[Hit] = []
         self.did_you_mean: list[str] = []
+        self.matched = 0.0  # share of the question's telling words the best of the first hits matches
+
+    @property
+    def coverage(self) -> str:
+        """"covered", or "uncovered" when no entry matches the question's telling words well:
+        the rulebooks do not seem to answer it and the hits are only the closest entries."""
+        top = self.results[0].score if self.results else 0.0
+        return "covered" if self.matched >= COVERED_SHARE and top >= COVERED_SCORE else "uncovered"
 
     def as_json(self) -> dict:
         return {
             "query": self.query,
             "game": self.game,
-            "results": [h._asdict() | {"score": round(h.score, 3)} for h in self.results],
+            "results": [h.as_json() for h in self.results],
             "did_you_mean": self.did_you_mean,
+            "coverage": self.coverage,
         }
 
 
@@ -98,15 +138,29 @@ def _analyse(ana, word: str) -> list[str]:
     return [t.text for t in ana(word)]
 
 
-def build_query(lex: Lexicon, ana, query: str):
+class Built(NamedTuple):
+    """A question made into a whoosh query, with what ranking and the coverage verdict need."""
+
+    query: object  # whoosh Or, or None when no word is in the reference
+    fixes: dict  # misspelt word -> correction
+    typed: set  # stems the player typed or meant (no synonyms)
+    groups: list  # per content word that the reference knows: the stems it searches for
+    key: list  # the groups of the question's telling words (not "game", "card", "play")
+    unknown: int  # content words the reference has no close word for ("sleeves", "weather")
+
+
+def build_query(lex: Lexicon, ana, query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
-    index lacks) close spellings. Returns (query, {misspelt word: correction})."""
+    index lacks) close spellings."""
     from whoosh.query import Or, Phrase, Term
 
-    terms, fixes = [], {}
+    weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
+    fixes, typed, groups, key, unknown = {}, set(), [], [], 0
     common = max(50, int(lex.doc_count * COMMON_SHARE))
-    for word in words(query):
-        own = set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
+    said = words(query)
+    for word in said + [w for w in phrase_words(query) if w not in said]:
+        meant = word not in said  # from a phrase: weighs as a synonym
+        own = set() if meant else set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
         tokens = set(own)
         for variant in synonyms(word) | synonyms(word.replace("-", "")):
             tokens.update(_analyse(ana, variant))
@@ -124,11 +178,21 @@ def build_query(lex: Lexicon, ana, query: str):
                 df = lex.df("spell", t)
                 if df < RARE:
                     known.update(c for c in _corrections(lex, t) if lex.df("spell", c) >= 2 * df)
+        typed |= own | {fixes[word]} if word in fixes else own
+        if word not in NUMBER_WORDS and not meant:
+            if not known:
+                unknown += 1
+            else:
+                groups.append(frozenset(known))
+                if word not in GENERIC:
+                    key.append(frozenset(known))
+        # a number says little about which rule is meant ("3 and 4 make a 7") unless it is all there is
+        scale = NUMBER_WEIGHT if word in NUMBER_WORDS else 1.0
         for t in sorted(known):
             # the word as typed counts fully; synonyms and spelling fixes a little less
-            weight = 1.0 if t in own else SYNONYM_WEIGHT
-            # a field where the word is in a large share of documents adds little but costs much
-            terms += [Term(f, t, boost=weight) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
+            weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
+    # a field where the word is in a large share of documents adds little but costs much
+    terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
     stems = [_analyse(ana, w) for w in words(query)]
@@ -136,7 +200,7 @@ def build_query(lex: Lexicon, ana, query: str):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher.
-    return (Or(terms) if terms else None), fixes
+    return Built((Or(terms) if terms else None), fixes, typed, groups, key, unknown)
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -163,7 +227,7 @@ class RulesSearch:
         from rulesdb.analysis import analyzer
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
-        self.searchers = {g: ix.searcher() for g, ix in indexes.items()}
+        self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = analyzer()
@@ -178,22 +242,50 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def _case_words(self, query: str, searchers) -> Callable[[str], bool]:
+        """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
+        a word with the query that is rare enough in the game to say something."""
+        asked = {t.text for t in self.analyzer(" ".join(words(query)))}
+        counts = [(sr.reader(), sr.doc_count()) for sr in searchers]
+
+        def named(case: str) -> bool:
+            for t in {t.text for t in self.analyzer(case)} & asked:
+                if all(r.doc_frequency("spell", t) <= n * CASE_SHARE for r, n in counts):
+                    return True
+            return False
+
+        return named
+
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
         """Ranked hits for a natural-language question, in one game or across all of them."""
         _require_words(query)
         result = SearchResult(query, game)
         searchers = [sr for gid, sr in self.searchers.items() if game is None or gid == game]
-        q, fixes = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
+        q, fixes, typed, groups, key, unknown = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
         found = []
         if q is not None:
-            for searcher in searchers:
-                found += [(float(h.score), h.fields()) for h in searcher.search(q, limit=limit)]
-        found.sort(key=lambda pair: -pair[0])
+            weights = _game_weights(typed, {gid: sr for gid, sr in self.searchers.items() if sr in searchers})
+            for gid, searcher in self.searchers.items():
+                if searcher in searchers:
+                    holding = _holding(searcher.reader(), q)
+                    for h in searcher.search(q, limit=max(limit, CANDIDATES)):
+                        matched = {t for t, docs in holding.items() if h.docnum in docs}
+                        share = sum(1 for g in groups if g & matched)
+                        fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
+                        found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0)
+                                      * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        found = _exceptions_first(found, self._case_words(query, searchers))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
-            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"])
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
+                tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
+                tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
             for score, f in found[:limit]
         ]
+        # the best of the first hits: how many of the question's telling words it speaks about
+        telling = len(key) + UNKNOWN_WEIGHT * unknown
+        best = max((f["_key"] for _, f in found[:COVERAGE_HITS]), default=0)
+        result.matched = best / telling if telling else (1.0 if found else 0.0)
         weak = not result.results or result.results[0].score < WEAK_SCORE
         if not weak and fixes:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
@@ -204,6 +296,41 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
+
+
+def _holding(reader, q) -> dict[str, set[int]]:
+    """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
+    read from the postings once per query instead of recorded for every matching document)."""
+    out: dict[str, set[int]] = {}
+    for field, text in q.iter_all_terms():
+        if field in TEXT_FIELDS and isinstance(text, str) and reader.doc_frequency(field, text):
+            out.setdefault(text, set()).update(reader.postings(field, text).all_ids())
+    return out
+
+
+def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
+    """Across games, the game whose own vocabulary the question uses ("determination" is only a
+    Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
+    claims = dict.fromkeys(searchers, 0)
+    if len(searchers) > 1:
+        for t in typed:
+            having = [gid for gid, sr in searchers.items() if sr.reader().doc_frequency("spell", t)]
+            if len(having) == 1:
+                claims[having[0]] += 1
+    top = max(claims.values(), default=0)
+    return {gid: 1.0 if n == top else OTHER_GAME for gid, n in claims.items()}
+
+
+def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
+    """Hits best first, where a rule's exception whose case the query names ("... while a red dot
+    card is out") moves above the general rule: the question is about both, so the exception
+    adds the general rule's score to its own."""
+    score = {f["id"]: sc for sc, f in found}
+    for sc, f in sorted(found, key=lambda pair: -pair[0]):
+        for other, _, when in f.get("exceptions") or ():
+            if other in score and named(when):
+                score[other] = max(score[other] + sc * INHERIT, sc * 1.001 + 1e-6)
+    return sorted(((score[f["id"]], f) for _, f in found), key=lambda pair: -pair[0])
 
 
 def search(

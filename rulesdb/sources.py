@@ -18,35 +18,128 @@ NAME = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 MAX_SECTION_CHARS = 1200  # long sections are cut at paragraph breaks into parts of about this size
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\S.{0,70}$")
+_BULLET = re.compile(r"^\s*(?:[-*•]\s*)+")
+# "Golden Rule: card text wins" or "Draw From Main Deck - always draw ...": a head run into its paragraph
+_RUN_IN = re.compile(r"^([A-Z][^.:;?()]{0,48}?[^\s.:;?(])(?::|\s+[-–]\s)\s*\S")
+_NOT_HEADS = frozenset({"note", "notes", "example", "examples", "ex", "e.g", "reminder", "important", "tip", "hint"})
+WALL = 800  # a line this long is a whole rulebook that lost its line breaks
+# capitalised words that open a sentence rather than continue a heading
+_OPENERS = frozenset("""a an the if in on at as when whenever while every each your you there this these those
+many some most all any it its after before for to during once""".split())
+_LINKS = frozenset("a an the of and or to for without with from by in on at".split())
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-def _looks_like_heading(line: str, next_blank: bool) -> bool:
-    """A plain-text heading: short, no final full stop, numbered or capitalised."""
+def _looks_like_heading(line: str, next_blank: bool = True) -> bool:
+    """A plain-text heading line: short, starts with a capital or a number, no sentence ending."""
     text = line.strip()
-    if not text or len(text) > 80 or text[-1] in ".,;:!?)" or text.startswith(("-", "*", "•", "|")):
+    if not text or len(text) > 80 or text.startswith(("-", "*", "•", "|", "(")):
+        return False
+    last = text[-1]
+    if last in ".,;:" or (last == ")" and "(" not in text) or (last in "!?" and len(text.split()) > 6):
         return False
     if _NUMBERED.match(text):
         return True
     words = text.split()
-    if len(words) > 9:
+    if len(words) > 9 or not (text[0].isupper() or text[0].isdigit()):
         return False
-    if text.isupper() and any(c.isalpha() for c in text):
-        return True
-    return next_blank and all(w[0].isupper() or not w[0].isalpha() for w in words if len(w) > 3)
+    return text.lower().rstrip("!?") not in _NOT_HEADS
+
+
+def _run_in_heading(line: str) -> str | None:
+    """The head of a paragraph that starts with one ("Mulligan Rule: Once, ..."), if any."""
+    m = _RUN_IN.match(_BULLET.sub("", line.strip()))
+    if not m:
+        return None
+    head = m.group(1).strip()
+    if len(head.split()) > 9 or head.lower() in _NOT_HEADS:
+        return None
+    return head
+
+
+def _same_word(a: str, b: str) -> bool:
+    return a.lower().rstrip("s") == b.strip("\"'").lower().rstrip("s")
+
+
+def _inline_head(sentence: str, numbered: str | None) -> tuple[str, str] | None:
+    """Split "Setup At the beginning of ..." into a Title Case head and the sentence after it."""
+    words = sentence.split(" ")
+    n, opener = 0, False
+    while n < len(words):
+        bare = words[n].strip("\"'")
+        if not bare or not (bare[0].isupper() or (n and bare.lower() in _LINKS)):
+            break
+        if n and bare[0].isupper() and (bare.lower() in _OPENERS or _same_word(bare, words[n - 1])):
+            opener = True  # "Setup At the ...", "Explore Explore lets ...": the sentence starts here
+            break
+        n += 1
+    if not opener:
+        # no opener: the last capitalised word starts the sentence ("Rank Cards have ...")
+        if n < 2 or n >= len(words) or not words[n][:1].islower() or not words[n - 1][:1].isupper():
+            return None
+        n -= 1
+    head = words[:n]
+    while head and head[-1].lower() in _LINKS:
+        head.pop()
+    if not head or len(head) > 8 or (head[0].lower() in _OPENERS and not numbered):
+        return None
+    body = " ".join(words[len(head):])
+    if len(body.split()) < 3:
+        return None
+    return (f"{numbered} " if numbered else "") + " ".join(head), body
+
+
+def _unwall(line: str, seen: list[int]) -> list[str]:
+    """Break a very long line at the headings run into it: numbered ones in sequence (1., 2., ...)
+    and Title Case heads that start a sentence without ending it ("Explore Explore lets you ...")."""
+    out: list[str] = []
+    current: list[str] = []
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(line.strip()):
+        if sentences and re.search(r"(?:^|\s)\d{1,2}\.$", sentences[-1]):
+            sentences[-1] += " " + piece  # "3." is a number, not the end of a sentence
+        else:
+            sentences.append(piece)
+    for sentence in sentences:
+        m = re.match(r"^(\d{1,2})\.\s+(.*)$", sentence)
+        numbered = None
+        if m and int(m.group(1)) == len(seen) + 1:
+            numbered, sentence = m.group(1) + ".", m.group(2)
+        split = _inline_head(sentence, numbered)
+        if split and (numbered or len(split[0].split()) <= 4):
+            if numbered:
+                seen.append(int(numbered[:-1]))
+            if current:
+                out.append(" ".join(current))
+            out.append(split[0])
+            current = [split[1]]
+        else:
+            if numbered:
+                sentence = f"{numbered} {sentence}"
+            current.append(sentence)
+    if current:
+        out.append(" ".join(current))
+    return out
 
 
 def split_sections(text: str, progress: Callable[[int], None] | None = None) -> list[tuple[str, str]]:
-    """Split a rulebook into (heading, body) parts by Markdown or plain-text headings, then paragraphs."""
-    lines = text.splitlines()
-    parts: list[tuple[str, list[str]]] = [("Introduction", [])]
+    """Split a rulebook into (heading, body) parts by Markdown headings, plain heading lines,
+    heads run into a paragraph ("Golden Rule: ...") and, in a text that lost its line breaks,
+    headings inside the long line; then long parts at paragraph breaks."""
+    numbered: list[int] = []  # the numbered headings found inside long lines so far: 1, 2, ...
+    lines = [part for line in text.splitlines() for part in (_unwall(line, numbered) if len(line) > (WALL // 4 if numbered else WALL) else [line])]
+    parts: list[tuple[str | None, list[str]]] = [(None, [])]  # None: the text before any heading
     for i, line in enumerate(lines):
         md = _MD_HEADING.match(line)
         next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
         if md:
             parts.append((md.group(2).strip(), []))
-        elif _looks_like_heading(line, next_blank) and (i == 0 or not lines[i - 1].strip() or next_blank):
+        elif _looks_like_heading(line, next_blank):
             parts.append((line.strip(), []))
         else:
+            head = _run_in_heading(line)
+            if head:
+                parts.append((head, []))
             parts[-1][1].append(line)
         if progress and i % 200 == 0:
             progress(i)
@@ -56,12 +149,12 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
         chunk: list[str] = []
         for para in paragraphs:
             if chunk and sum(map(len, chunk)) + len(para) > MAX_SECTION_CHARS:
-                out.append((heading, "\n\n".join(chunk)))
+                out.append((heading or "Introduction", "\n\n".join(chunk)))
                 chunk = []
             chunk.append(para)
         if chunk:
-            out.append((heading, "\n\n".join(chunk)))
-        elif heading != "Introduction":
+            out.append((heading or "Introduction", "\n\n".join(chunk)))
+        elif heading is not None:
             out.append((heading, heading))
     if progress:
         progress(len(lines))

@@ -1,11 +1,14 @@
 """Importing a user's own rulebook copy as a separate, searchable source."""
 from __future__ import annotations
 
+import tomllib
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesdb.sources import split_sections
-from tests.conftest import files_under
+from tests.conftest import GAMES, ROOT, RULEBOOK_FILES, RULEBOOKS, files_under
 
 HOUSE_RULES = """# Our table's Catopomp notes
 
@@ -102,3 +105,91 @@ def test_splitting_never_loses_a_word(lines):
     for word in text.split():
         if word.strip("#"):  # a Markdown heading's marks are not words
             assert word in kept
+
+
+# Synthetic rulebooks shaped like the five real ones (made-up games, our own words): the
+# headings each shape hides, and what splitting must find.
+SHAPES = {
+    # one line per paragraph, no blank lines, numbered and plain headings (like Catopomp)
+    "no-blank-lines": (
+        "Moon Pickers\nContents\nPieces\n- 12 x moon tiles\n- 3 x buckets\nStarting Out\n"
+        "Everyone takes a bucket and two tiles.\n1. Picking a Tile\nOn your go you pick one tile from the pond.\n"
+        "Worth of a tile\n- A bigger tile is worth more than a small one.\n1.1 Picking Twice\n"
+        "A player holding no tiles may pick twice.\n2. Resting (Optional)\nYou may rest instead of picking.\n"
+        "Night Owl\nSetup: shuffle one owl per player into the pond.\n",
+        ["Pieces", "Starting Out", "1. Picking a Tile", "Worth of a tile", "1.1 Picking Twice",
+         "2. Resting (Optional)", "Night Owl"],
+    ),
+    # one long line with numbered headings run into the text (like Theseus)
+    "one-long-line": (
+        "Pondgame\n\n" + " ".join([
+            "1. Game Overview In this game every player tends a pond of frogs and lilies.",
+            "Frogs leap from pad to pad and lilies bloom over time, so the ponds change a lot.",
+            "2. Pond Areas Area Description Pond The frogs that you can move this round.",
+            "Basket The lily buds you hold but have not planted yet.",
+            "3. Setup At the start each player takes three frogs and one lily bud.",
+            "4. Taking a Turn On your turn you may move up to two frogs, one after another.",
+            "When you move a frog: 1. Choose the frog. 2. Choose what it does.",
+            "5. Frog Actions Every frog can do one of two things when moved.",
+            "Leap Leap lets you move a frog to a free pad next to it, even across the whole pond.",
+            "Croak Croak lets you wake a sleeping frog on a pad next to it.",
+            "6. Scoring Each lily in bloom is worth one point at the end of the game.",
+            "Golden Lilies A golden lily is worth two points instead of one.",
+            "Your frogs never score points on their own, however many you keep.",
+            "7. Ending the Game When the last bud blooms, finish the round and count points.",
+        ]),
+        ["1. Game Overview", "2. Pond Areas", "3. Setup", "4. Taking a Turn", "5. Frog Actions", "Leap", "Croak",
+         "6. Scoring", "Golden Lilies", "7. Ending the Game"],
+    ),
+    # heads run into their paragraph with a colon or a dash, inside bullets too (like the
+    # Cataclysm Arcade and CATastrophe glossaries)
+    "run-in-heads": (
+        "Rock Stack\n\nIntroduction\n\nGoal: The first player to stack all their rocks wins.\n\n"
+        "Basic Play\n\nWobble Rule: If a stack wobbles, the player to the left may nudge it once.\n\n"
+        "Keywords\n\n  • Heavy: A heavy rock must go at the bottom of a stack.\n"
+        "  • Slippery: A slippery rock may slide off when nudged.\n\n"
+        "A Few More Things\n\nMax Stack Size 6 | Max Spare Rocks 2 - If you ever hold more, put the extra back.\n\n"
+        "Help! I'm Out of Rocks - Nothing special happens; take two at the start of your go.\n\n"
+        "Note: this note is not a heading.\n\n"
+        "• Toppled: If your stack falls over, you rebuild it from the bottom rock.\n\n"
+        "3. Rebuilding Phase (last phase of each go)\n\nRebuild any stack that fell this go.\n\n"
+        "Step 2: Counting the rocks\n\nCount every rock still standing.\n\nWho Took the Big Rock?\n\nAsk around the table.\n",
+        ["Introduction", "Goal", "Wobble Rule", "Heavy", "Slippery", "Max Stack Size 6 | Max Spare Rocks 2",
+         "Help! I'm Out of Rocks", "Toppled", "3. Rebuilding Phase (last phase of each go)",
+         "Step 2: Counting the rocks", "Who Took the Big Rock?"],
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_headings_of_each_rulebook_shape_become_sections(shape):
+    text, headings = SHAPES[shape]
+    titles = [h for h, _ in split_sections(text)]
+    assert [h for h in headings if h not in titles] == []
+    assert "Note" not in titles
+    assert not any(t.startswith(("1. Choose", "2. Choose", "Choose", "Your")) for t in titles)
+
+
+def test_a_run_in_heading_keeps_its_whole_paragraph():
+    parts = dict(split_sections("Rules\n\nWobble Rule: If a stack wobbles, nudge it.\n"))
+    assert parts["Wobble Rule"] == "Wobble Rule: If a stack wobbles, nudge it."
+
+
+def test_numbers_inside_a_long_line_count_only_in_sequence():
+    steps = "4. Taking a Turn On your turn do three things: 1. Pick a frog and wake it. 2. Move the frog one pad."
+    text = "x\n\n" + " ".join(["1. Game Overview Every frog is green and every lily is white."] + ["Frogs like lilies a lot."] * 40
+                                + ["2. Frog Facts Frogs can leap far.", "3. Setup At first each player takes a frog.", steps])
+    titles = [h for h, _ in split_sections(text)]
+    assert "4. Taking a Turn" in titles
+    assert not any(t.startswith(("1. Pick", "2. Move", "Pick", "Move")) for t in titles)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_real_rulebook_headings_become_sections(game):
+    book = RULEBOOKS / RULEBOOK_FILES[game]
+    if not book.exists():
+        pytest.skip("the rulebooks are not beside the project")
+    headings = tomllib.loads((ROOT / "tests" / "rulebook_sections" / f"{game}.toml").read_text(encoding="utf-8"))["sections"]
+    titles = {h for h, _ in split_sections(book.read_text(encoding="utf-8"))}
+    found = [h for h in headings if h in titles]
+    assert len(found) / len(headings) >= 0.9, [h for h in headings if h not in titles]

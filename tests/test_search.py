@@ -114,3 +114,13 @@ def test_any_query_gives_results_or_a_clear_refusal(query):
     else:
         assert len(result.results) <= 3
         assert all(h.score > 0 for h in result.results)
+
+
+def test_a_question_the_rulebooks_do_not_answer_says_so(cli):
+    data = cli.json("rules", "search", "are card sleeves allowed in tournaments", "--game", "cataclysm-arcade")
+    assert data["coverage"] == "uncovered" and data["results"]  # the closest entries, shown as such
+    text = cli("rules", "search", "are card sleeves allowed in tournaments", "--game", "cataclysm-arcade").stdout
+    assert "do not seem to cover" in text
+    answered = cli.json("rules", "search", "can I reroll just one die?", "--game", "catharsis")
+    assert answered["coverage"] == "covered"
+    assert "do not seem to cover" not in cli("rules", "search", "can I reroll just one die?", "--game", "catharsis").stdout
