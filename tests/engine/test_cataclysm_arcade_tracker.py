@@ -1,4 +1,4 @@
-"""The Cataclysm Arcade table tracker (engine/cataclysm_arcade.py): every rule, refusal and effect."""
+"""The Cataclysm Arcade table tracker (engine/cataclysm_arcade/): every rule, refusal and effect."""
 from __future__ import annotations
 
 import json
