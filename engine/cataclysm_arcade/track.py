@@ -10,9 +10,11 @@ from engine.words import match as _match
 
 from .model import (BOSS, Boss, Fighter, Player, State, _find_fighter, _label, _replace_fighter,
                     _replace_player, _without_fighter)
+from . import rules_combat as combat
+from . import rules_line as line
 from .notation import _USAGE, CommandReader
 from .rule_ids import (
-    GAME,
+    GAME, HEALTH_REDUCED,
     LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
     LEVEL_ENDS, PASSING, TAPPING, HEAL, GAIN_HEALTH, DESTROY, CHOOSE_ATTACKER, ATTACK_UNPAID,
     DAMAGE_ON_RESOLUTION, FIGHTER_DESTROYED, BOSS_DEFEATED, DEFEATED_REMOVED, ONE_V_ONE,
@@ -205,55 +207,10 @@ class Tracker(CommandReader, BaseTracker[State]):
         return new, effects
 
     def _apply_next_level(self, state: State) -> tuple[State, list[Effect]]:
-        effects: list[Effect] = []
-        for p in state.in_game:
-            if p.coins:
-                effects.append(Effect(
-                    kind="coins-lost",
-                    message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
-                    rule=COINS_LOST,
-                ))
-        level = state.level + 1
-        player_one = self._next_player_one(state)
-        any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
-        players = []
-        for p in state.players:
-            if p.out:
-                players.append(p.model_copy(update={"passed": False}))
-                continue
-            players.append(p.model_copy(update={
-                "coins": level,
-                "passed": False,
-                "boss": p.boss.model_copy(update={"tapped": False}),
-                "fighters": tuple(f.model_copy(update={"tapped": False}) for f in p.fighters),
-            }))
-        new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players)})
-        effects.append(Effect(kind="level", message=f"level {level} begins", rule=LEVEL_INCREASES))
-        if any_tapped:
-            effects.append(Effect(kind="untap", message="every tapped card untaps", rule=UNTAP))
-        effects.append(Effect(kind="draw", message="each player draws a card", rule=DRAW))
-        effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=COINS))
-        effects.append(Effect(
-            kind="player-one",
-            message=f"{player_one} is Player One and takes the initiative",
-            rule=PLAYER_ONE_ROTATES,
-        ))
-        return new, effects
-
-    @staticmethod
-    def _next_player_one(state: State) -> str:
-        """One seat clockwise from the current Player One, skipping players who are out."""
-        names = [p.name for p in state.players]
-        start = names.index(state.player_one) if state.player_one in names else 0
-        for step in range(1, len(names) + 1):
-            candidate = state.players[(start + step) % len(names)]
-            if not candidate.out:
-                return candidate.name
-        return state.player_one
+        return line.start_next_level(state)
 
     def _apply_pass(self, state: State, name: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        return _replace_player(state, player.model_copy(update={"passed": True})), []
+        return line.pass_player(state, name), []
 
     def _apply_coins(self, state: State, name: str, *rest: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
@@ -337,65 +294,16 @@ class Tracker(CommandReader, BaseTracker[State]):
         return fighter
 
     def _apply_destroy(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        fighter = self._fighter(player, character)
-        new = _replace_player(state, _without_fighter(player, fighter.name))
-        return new, [Effect(
-            kind="destroyed",
-            message=f"{fighter.name} ({player.name}) is destroyed and goes to the discard pile",
-            rule=DESTROY,
-        )]
+        fighter = self._fighter(state.player(name), character)
+        return combat.destroy_fighter(state, name, fighter.name)
 
     def _apply_damage(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
-        n = int(amount)
         if character == BOSS:
-            health = self._boss_health(player) - n
-            player = player.model_copy(update={"boss": player.boss.model_copy(update={"health": health})})
-            new = _replace_player(state, player)
-            # once the game has a winner it is over: an overruled hit changes the number only
-            if health <= 0 and not player.out and not state.game_over:
-                return self._defeat(new, player.name, health)
-            return new, []
-        fighter = self._fighter(player, character)
-        health = fighter.health - n
-        if health <= 0:
-            new = _replace_player(state, _without_fighter(player, fighter.name))
-            return new, [Effect(
-                kind="destroyed",
-                message=f"{fighter.name} ({player.name}) is at {health} health: destroyed, to the discard pile",
-                rule=FIGHTER_DESTROYED,
-            )]
-        return _replace_player(state, _replace_fighter(player, fighter.model_copy(update={"health": health}))), []
-
-    def _defeat(self, state: State, name: str, health: int) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        effects = [Effect(
-            kind="out",
-            message=f"{player.name}'s Boss is at {health} health: {player.name} is defeated and out of the game",
-            rule=BOSS_DEFEATED,
-        )]
-        if player.fighters or player.coins:
-            effects.append(Effect(
-                kind="cards-removed",
-                message=f"all of {player.name}'s cards leave the game"
-                + (f" ({', '.join(f.name for f in player.fighters)})" if player.fighters else ""),
-                rule=DEFEATED_REMOVED,
-            ))
-        gone = player.model_copy(update={"out": True, "fighters": (), "coins": 0})
-        new = _replace_player(state, gone)
-        remaining = new.in_game
-        if len(remaining) == 1 and new.winner is None:
-            winner = remaining[0].name
-            new = new.model_copy(update={"winner": winner})
-            two = len(new.players) == 2
-            effects.append(Effect(
-                kind="won",
-                message=(f"{winner} has defeated the opposing Boss and wins" if two
-                         else f"{winner} has the last Boss standing and wins"),
-                rule=ONE_V_ONE if two else MULTIPLAYER,
-            ))
-        return new, effects
+            self._boss_health(player)
+        else:
+            character = self._fighter(player, character).name
+        return combat.deal_damage(state, name, character, int(amount), HEALTH_REDUCED)
 
     def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         return self._add_health(state, name, character, int(amount), capped=True)
@@ -406,35 +314,10 @@ class Tracker(CommandReader, BaseTracker[State]):
     def _add_health(self, state: State, name: str, character: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
         player = state.player(name)
         if character == BOSS:
-            health = self._boss_health(player)
-            start = player.boss.starting_health if player.boss.starting_health is not None else health
+            self._boss_health(player)
         else:
-            fighter = self._fighter(player, character)
-            health, start = fighter.health, fighter.starting_health
-        label = _label(character, name)
-        effects: list[Effect] = []
-        if capped:
-            new_health = max(health, min(health + n, start))
-            lost = n - (new_health - health)
-            if lost:
-                effects.append(Effect(
-                    kind="heal-capped",
-                    message=f"Heal cannot take {label} above its Starting Health {start}: {lost} of the {n} is lost",
-                    rule=HEAL,
-                ))
-        else:
-            new_health = health + n
-            if new_health > start >= health:
-                effects.append(Effect(
-                    kind="above-starting-health",
-                    message=f"{label} is at {new_health}, above its Starting Health {start} (Gain Health has no cap)",
-                    rule=GAIN_HEALTH,
-                ))
-        if character == BOSS:
-            player = player.model_copy(update={"boss": player.boss.model_copy(update={"health": new_health})})
-        else:
-            player = _replace_fighter(player, fighter.model_copy(update={"health": new_health}))
-        return _replace_player(state, player), effects
+            character = self._fighter(player, character).name
+        return combat.add_health(state, name, character, n, capped)
 
     # ------------------------------------------------------------ summary
 
