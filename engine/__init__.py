@@ -9,6 +9,7 @@ import importlib
 
 # game id -> module under engine/ (games without an engine yet are absent)
 ENGINES = {
+    "cataclysm-arcade": "engine.cataclysm_arcade",
     "catopomp": "engine.catopomp",
     "theseus": "engine.theseus",
 }

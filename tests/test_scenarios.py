@@ -2,6 +2,13 @@
 
 Each file describes a situation on the table and either a move with the expected verdict and the
 rule ids it must cite, or (with `status`) the rule ids `status()` must report for that table.
+
+Instead of a whole `situation`, a file may give a `[table]`: the players and options of a new
+tracker session and `setup`, the steps that bring the table to the situation, each
+`track WORDS` (a tracker command, which must be allowed) or `play MOVE` (a play, which must be
+legal). `[expect]` then names values of the situation after the move (dotted paths into the
+situation; a list element may be named by its `name`), and `unchecked = true` says the verdict
+must list something it could not judge.
 """
 from __future__ import annotations
 
@@ -28,7 +35,7 @@ def test_scenario(path):
         with pytest.raises(SituationError):
             engine.load_state(case["situation"], str(path))
         return
-    state = engine.load_state(case["situation"], str(path))
+    state = _table(engine, case["table"]) if "table" in case else engine.load_state(case["situation"], str(path))
     if "status" in case:
         cited = {r.rule for r in engine.status(state)}
         assert set(case["status"]) <= cited, f"status cited {sorted(cited)}"
@@ -54,6 +61,43 @@ def test_scenario(path):
     if case.get("effects_include"):
         kinds = {e.kind for e in verdict.effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
+    if "unchecked" in case:
+        assert bool(verdict.unchecked) is case["unchecked"], f"unchecked {verdict.unchecked}"
+    if case.get("expect"):
+        after = engine.situation(engine.apply(state, move, overruled=not verdict.legal))
+        for dotted, value in case["expect"].items():
+            assert _at(after, dotted) == value, f"{dotted}: {_at(after, dotted)!r} != {value!r}"
+
+
+def _table(engine, table: dict):
+    """A new tracker session's State brought to the situation by tracker commands and plays."""
+    from engine import get_tracker
+
+    tracker = get_tracker(engine.game)
+    state = tracker.new_state(table["players"], table.get("options", {}))
+    for step in table.get("setup", []):
+        kind, _, rest = step.partition(" ")
+        if kind == "track":
+            change = tracker.parse(state, rest.split())
+            verdict = tracker.check(state, change)
+            assert verdict.legal, f"{step}: {verdict.as_json()}"
+            state, _ = tracker.apply(state, change)
+        else:
+            assert kind == "play", step
+            move = engine.parse_move(rest, state)
+            verdict = engine.check(state, move)
+            assert verdict.legal, f"{step}: {verdict.as_json()}"
+            state = engine.apply(state, move)
+    return state
+
+
+def _at(data, dotted: str):
+    for key in dotted.split("."):
+        if isinstance(data, list):
+            data = data[int(key)] if key.isdigit() else next(x for x in data if x.get("name") == key)
+        else:
+            data = data[key]
+    return data
 
 
 def test_every_game_with_an_engine_has_scenarios():

@@ -20,10 +20,18 @@ One job per module:
   rule_ids.py   every rule id the package cites
   notation.py   tracker commands read as the table says them
   track.py      the `Tracker`: tracker verbs as transitions of the State
+  rules.py      the referee: what a play breaks, what it does, the legal plays
+  rules_line.py the Line: priority, resolution, the initiative, passing, the end of a level
+  rules_combat.py  damage, Armor, Determination, Heal / Gain Health, destruction, defeat
+  status.py     what is impossible about a described table
+  validator.py  the `Engine` (engine.base.Engine)
+  deck.py       the Constructed Deck Rules
+  cards.toml    the card catalogue (keywords built in; the table adds its cards)
 """
 from __future__ import annotations
 
 from .model import Boss, Fighter, Player, State
 from .track import Tracker
+from .validator import Engine
 
-__all__ = ["Tracker", "State", "Player", "Boss", "Fighter"]
+__all__ = ["Engine", "Tracker", "State", "Player", "Boss", "Fighter"]

@@ -38,7 +38,15 @@ _USAGE = {
     "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
     "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
     "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
+    "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
+    "level=1 health=3 attack=2 attack-cost=1 keywords=armor,enforcer armor=1`, `card Zap response cost=1 "
+    "effect=damage:1`)",
+    "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
 }
+
+CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "armor", "keywords", "wield-cost",
+               "attack-modifier", "effect", "text")
+CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
 
 _VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
 
@@ -92,11 +100,19 @@ class CommandReader:
             if rest:
                 raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
             return Change(verb=verb)
+        if verb == "card":
+            return _parse_card(rest, usage)
 
         if not rest:
             raise MoveSyntaxError(f"missing player; {usage}")
         player = self._player(state, rest[0])
         rest = rest[1:]
+
+        if verb == "hand":
+            names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+            if not names:
+                raise MoveSyntaxError(f"missing card names; {usage}")
+            return Change(verb=verb, args=(player.name, *names))
 
         if verb == "pass":
             if rest:
@@ -196,3 +212,200 @@ class CommandReader:
         return found
 
     # ------------------------------------------------------------ check
+
+
+# ---------------------------------------------------------------- plays (the move validator)
+
+NOTATION = """\
+  fighter NAME                      play a Fighter from your hand
+  tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
+  weapon NAME [on FIGHTER]          play a Weapon (wielded by that Fighter when it resolves)
+  wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
+  attack ATTACKER at PLAYER CHARACTER   attack ("boss" names a Boss)
+  activate CHARACTER ABILITY [at PLAYER CHARACTER]   an ability (block, phantasmal, a card's own)
+  pass                              pass for the rest of the level
+  respond NAME [at PLAYER CHARACTER]    add a Response card to the Line (with priority)
+  decline                           let the top of the Line be (with priority)
+  trigger PLAYER: TEXT              a triggered ability goes on top of the Line
+  next-level                        start the next level once everyone has passed (tracker tables)"""
+
+_PLAY_VERBS = ("fighter", "tactic", "weapon", "wield", "attack", "activate", "pass", "respond", "decline",
+               "trigger", "next-level")
+_PLAY_ALIASES = {"response": "respond", "no": "decline", "ok": "decline", "done": "decline",
+                 "no-response": "decline", "let": "decline", "tactics": "tactic", "next": "next-level"}
+
+
+def actor(state: State) -> str | None:
+    """Who is to act: the player with priority while the Line is not empty, else the initiative."""
+    if state.winner:
+        return None
+    if state.line:
+        return state.priority
+    return state.initiative
+
+
+def parse_move(text: str, state: State):
+    """Read a play as the table says it (see NOTATION); MoveSyntaxError names the word."""
+    from .model import Move
+
+    words = text.replace(",", " ").split()
+    if words and words[0].lower() == "play":
+        words = words[1:]
+    if not words:
+        raise MoveSyntaxError(f"no move; moves: {', '.join(_PLAY_VERBS)}")
+    low = words[0].lower().replace("_", "-")
+    verb = _PLAY_ALIASES.get(low) or _match(low, list(_PLAY_VERBS), "move")
+    rest = words[1:]
+    who = actor(state)
+    usage = "usage: " + next(line.strip() for line in NOTATION.splitlines() if line.strip().startswith(verb))
+    if verb in ("pass", "decline", "next-level"):
+        if rest:
+            raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+        return Move(kind=verb)
+    if verb == "trigger":
+        if not rest:
+            raise MoveSyntaxError(f"missing player; {usage}")
+        first = rest[0].rstrip(":")
+        name = _match(first, [p.name for p in state.players], "player")
+        text_words = rest[1:]
+        if rest[0].endswith(":") is False and text_words and text_words[0] == ":":
+            text_words = text_words[1:]
+        if not text_words:
+            raise MoveSyntaxError(f"missing the trigger's words; {usage}")
+        return Move(kind="trigger", player=name, text=" ".join(text_words))
+    head, target_player, target = _split_target(state, rest, usage)
+    if verb == "attack":
+        if not head:
+            raise MoveSyntaxError(f"missing attacker; {usage}")
+        if target is None:
+            raise MoveSyntaxError(f"missing target 'at PLAYER CHARACTER'; {usage}")
+        return Move(kind="attack", card=_own_character(state, who, head), target_player=target_player, target=target)
+    if verb == "activate":
+        if len(head) < 2:
+            raise MoveSyntaxError(f"expected a character then an ability; {usage}")
+        return Move(kind="activate", card=_own_character(state, who, head[:-1]), ability=head[-1].lower(),
+                    target_player=target_player, target=target)
+    on = None
+    if "on" in [w.lower() for w in head]:
+        i = [w.lower() for w in head].index("on")
+        head, on_words = head[:i], head[i + 1:]
+        if not on_words:
+            raise MoveSyntaxError(f"missing the Fighter after 'on'; {usage}")
+        on = _own_character(state, who, on_words)
+        if on == BOSS:
+            raise MoveSyntaxError("a Weapon is wielded by a Fighter, not by a Boss")
+    if not head:
+        raise MoveSyntaxError(f"missing card name; {usage}")
+    if verb == "wield":
+        if on is None:
+            raise MoveSyntaxError(f"missing 'on FIGHTER'; {usage}")
+        player = state.player(who) if who else None
+        weapons = [w.name for w in player.weapons] if player else []
+        return Move(kind="wield", card=_match(" ".join(head), weapons, f"Weapon of {who}") if weapons
+                    else " ".join(head), on=on)
+    return Move(kind=verb, card=_card_name(state, who, " ".join(head)), on=on,
+                target_player=target_player, target=target)
+
+
+def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str], str | None, str | None]:
+    low = [w.lower() for w in words]
+    if "at" not in low:
+        return words, None, None
+    i = len(low) - 1 - low[::-1].index("at")
+    after = words[i + 1:]
+    if not after:
+        raise MoveSyntaxError(f"missing 'PLAYER CHARACTER' after 'at'; {usage}")
+    name = _match(after[0], [p.name for p in state.players], "player")
+    if len(after) == 1:
+        raise MoveSyntaxError(f"missing the character of {name} after 'at {after[0]}' ('boss' or a Fighter); {usage}")
+    return words[:i], name, _character_of(state.player(name), after[1:])
+
+
+def _character_of(player: Player, words: list[str]) -> str:
+    return _match(" ".join(words), [BOSS] + [f.name for f in player.fighters], f"character of {player.name}")
+
+
+def _own_character(state: State, who: str | None, words: list[str]) -> str:
+    if who is None:
+        raise MoveSyntaxError("nobody is to act: the game is over")
+    return _character_of(state.player(who), words)
+
+
+def _card_name(state: State, who: str | None, typed: str) -> str:
+    """The catalogue's or the hand's spelling of a card name; an unknown card keeps the typed name."""
+    from .model import catalogue
+
+    names = {c.name for c in catalogue(state).values()}
+    if who:
+        names |= set(state.player(who).hand)
+    try:
+        return _match(typed, sorted(names), "card")
+    except MoveSyntaxError:
+        return typed
+
+
+def format_move(move) -> str:
+    """The canonical text of a play, which parse_move reads back."""
+    aim = f" at {move.target_player} {move.target}" if move.target else ""
+    if move.kind in ("pass", "decline", "next-level"):
+        return move.kind
+    if move.kind == "trigger":
+        return f"trigger {move.player}: {move.text}"
+    if move.kind == "attack":
+        return f"attack {move.card}{aim}"
+    if move.kind == "activate":
+        return f"activate {move.card} {move.ability}{aim}"
+    on = f" on {move.on}" if move.on else ""
+    return f"{move.kind} {move.card}{on}{aim}"
+
+
+def _parse_card(rest: list[str], usage: str) -> Change:
+    """`card NAME TYPE key=value ...` -> Change(card, (name, type, "key=value", ...)), validated."""
+    from pydantic import ValidationError
+
+    idx = next((i for i, w in enumerate(rest) if w.lower() in CARD_TYPES), None)
+    if not idx:
+        raise MoveSyntaxError(f"expected a card name then its type ({', '.join(CARD_TYPES)}); {usage}")
+    name, kind, pairs = " ".join(rest[:idx]), rest[idx].lower(), rest[idx + 1:]
+    fields: list[str] = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.lower().replace("_", "-")
+        if not sep or not value:
+            raise MoveSyntaxError(f"{pair!r} is not key=value; {usage}")
+        if key not in CARD_FIELDS:
+            raise MoveSyntaxError(f"unknown card field {key!r}; fields: {', '.join(CARD_FIELDS)}")
+        fields.append(f"{key}={value}")
+    try:
+        card_spec(name, kind, fields)
+    except (ValidationError, ValueError) as exc:
+        raise MoveSyntaxError(f"card {name}: {str(exc).splitlines()[0]}; {usage}") from None
+    return Change(verb="card", args=(name, kind, *fields))
+
+
+def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...]):
+    """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2)."""
+    from .model import KEYWORDS, EFFECTS, CardSpec
+
+    data: dict = {"name": name, "type": kind}
+    for pair in fields:
+        key, _, value = pair.partition("=")
+        key = key.replace("-", "_")
+        if key == "keywords":
+            words = tuple(k.strip().lower() for k in value.split(",") if k.strip())
+            bad = [k for k in words if k not in KEYWORDS]
+            if bad:
+                raise ValueError(f"unknown keyword {bad[0]!r}; keywords: {', '.join(KEYWORDS)}")
+            data[key] = words
+        elif key == "effect":
+            effect = value.replace(":", " ")
+            if effect.split(" ")[0] not in EFFECTS:
+                raise ValueError(f"unknown effect {effect!r}; effects: {', '.join(EFFECTS)} (other text: text=...)")
+            data[key] = effect
+        elif key in ("faction", "text"):
+            data[key] = value
+        else:
+            if not value.lstrip("-").isdigit():
+                raise ValueError(f"{key}: {value!r} is not a whole number")
+            data[key] = int(value)
+    return CardSpec.model_validate(data)

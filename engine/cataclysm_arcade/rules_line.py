@@ -93,7 +93,8 @@ def decline(state: State) -> tuple[State, list[Effect]]:
     nxt = next_priority(state, who)
     if nxt is not None:
         state = state.model_copy(update={"priority": nxt})
-        return state, [Effect(kind="priority", rule=RESPONSES_ON_TOP, message=f"{nxt} has priority")]
+        return state, [Effect(kind="priority", rule=RESOLVE_TOP,
+                              message=f"{who} lets it be; {nxt} has priority")]
     return resolve_all_unanswered(state)
 
 
@@ -215,6 +216,7 @@ def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
                               message=f"{item.card}'s attack value is unknown: record the damage with `track damage`")]
     name = item.target if item.target == BOSS else combat.character(target_owner, item.target).name
     state, effects = combat.deal_damage(state, item.target_player, name, amount, DAMAGE_ON_RESOLUTION, announce=True)
+    effects = combat.weapon_bonus_effects(attacker_owner, item.card) + effects
     effects.append(Effect(kind="no-reciprocal", rule=NO_RECIPROCAL, message="the target deals no damage back"))
     return state, effects
 

@@ -8,11 +8,11 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as BaseTracker
 from engine.words import match as _match
 
-from .model import (BOSS, Boss, Fighter, Player, State, _find_fighter, _label, _replace_fighter,
+from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label, _replace_fighter,
                     _replace_player, _without_fighter)
 from . import rules_combat as combat
 from . import rules_line as line
-from .notation import _USAGE, CommandReader
+from .notation import _USAGE, CommandReader, card_spec
 from .rule_ids import (
     GAME, HEALTH_REDUCED,
     LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
@@ -71,6 +71,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             Player(
                 name=n,
                 coins=1,  # Level 1 income
+                hand_unknown=5,  # four drawn at set-up and one at the start of Level 1, all unnamed
                 boss=Boss(health=health.get(n), starting_health=health.get(n)),
             )
             for n in names
@@ -99,6 +100,8 @@ class Tracker(CommandReader, BaseTracker[State]):
                 )]
             return []
 
+        if verb == "card":
+            return []
         player = state.player(args[0])
         if player.out:
             return [Reason(
@@ -233,8 +236,22 @@ class Tracker(CommandReader, BaseTracker[State]):
         update: dict[str, Any] = {"health": value, "starting_health": value}
         if boss_name:
             update["name"] = boss_name[0]
+            card = spec(state, boss_name[0])
+            if card is not None and card.type == "boss":
+                update.update(_stats(card))
         new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
         return _replace_player(state, new_player), []
+
+    def _apply_card(self, state: State, name: str, kind: str, *fields: str) -> tuple[State, list[Effect]]:
+        card = card_spec(name, kind, fields)
+        cards = tuple(c for c in state.cards if c.name.lower() != name.lower()) + (card,)
+        return state.model_copy(update={"cards": cards}), []
+
+    def _apply_hand(self, state: State, name: str, *cards: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        named = min(len(cards), player.hand_unknown)
+        player = player.model_copy(update={"hand": (*player.hand, *cards), "hand_unknown": player.hand_unknown - named})
+        return _replace_player(state, player), []
 
     def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
@@ -249,7 +266,9 @@ class Tracker(CommandReader, BaseTracker[State]):
                 rule=FIGHTER_ONE_PER_NAME,
             ))
         value = int(health)
-        fighter = Fighter(name=fighter_name, health=value, starting_health=value)
+        card = spec(state, fighter_name)
+        stats = _stats(card) if card is not None and card.type == "fighter" else {}
+        fighter = Fighter(name=fighter_name, health=value, starting_health=value, entered_level=state.level, **stats)
         player = player.model_copy(update={"fighters": (*player.fighters, fighter)})
         return _replace_player(state, player), effects
 
@@ -353,3 +372,8 @@ def _boss_text(boss: Boss) -> str:
 
 def _fighter_text(fighter: Fighter) -> str:
     return f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+
+
+def _stats(card: CardSpec) -> dict[str, Any]:
+    """What a catalogue entry tells about a character beyond its health."""
+    return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}

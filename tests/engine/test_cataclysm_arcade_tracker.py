@@ -67,7 +67,7 @@ def test_class_attributes():
     assert T.game == "cataclysm-arcade"
     assert set(T.COMMANDS) == {
         "next-level", "pass", "coins", "boss", "fighter", "attack", "damage", "heal", "gain-health",
-        "tap", "untap", "destroy",
+        "tap", "untap", "destroy", "card", "hand",
     }
     assert set(T.OPTIONS) == {"player-one", "boss-health"}
     assert all(T.COMMANDS.values()) and all(T.OPTIONS.values())

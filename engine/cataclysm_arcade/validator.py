@@ -1,0 +1,95 @@
+"""Cataclysm Arcade: the move validator `Engine` (engine.base.Engine) over the tracker's State."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Engine as BaseEngine
+from engine.base import EngineError, Reason, SituationError, Verdict
+
+from . import notation, rules
+from .model import Move, State
+from .rule_ids import ALL_RULES
+from .status import status as _status
+
+
+class IllegalMove(EngineError):
+    """apply() of a play the rules forbid, without overrule: the message names the rule."""
+
+
+class Engine(BaseEngine[State, Move]):
+    game = "cataclysm-arcade"
+    State = State
+    Move = Move
+    RULE_IDS = ALL_RULES
+    NOTATION = notation.NOTATION
+
+    def load_state(self, data: dict, source: str = "situation") -> State:
+        state = super().load_state(data, source)
+        names = {p.name for p in state.players}
+        if len(names) != len(state.players) or len(names) < 2:
+            raise SituationError(f"{source}: field players: at least 2 players with different names")
+        for field in ("player_one", "initiative", "priority", "winner"):
+            value = getattr(state, field)
+            if value is not None and value not in names:
+                raise SituationError(f"{source}: field {field}: {value!r} is not a player ({', '.join(sorted(names))})")
+        for i, item in enumerate(state.line):
+            for who in (item.controller, item.target_player):
+                if who is not None and who not in names:
+                    raise SituationError(f"{source}: field line.{i}: {who!r} is not a player")
+        return state
+
+    def parse_move(self, text: str, state: State) -> Move:
+        return notation.parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    def check(self, state: State, move: Move) -> Verdict:
+        reasons, unchecked = rules.violations(state, move)
+        if reasons:
+            alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
+        _, effects = rules.play(state, move)
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
+
+    def play(self, state: State, move: Move) -> tuple[State, list]:
+        """The new State and the effects (what check() reports for a legal play)."""
+        return rules.play(state, move)
+
+    def apply(self, state: State, move: Move, overruled: bool = False) -> State:
+        if not overruled:
+            reasons, _ = rules.violations(state, move)
+            if reasons:
+                raise IllegalMove(f"illegal: {reasons[0].message} ({reasons[0].rule}); overrule to play it anyway")
+        return rules.play(state, move)[0]
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def status(self, state: State) -> list[Reason]:
+        return _status(state)
+
+    def to_act(self, state: State) -> str | None:
+        if state.winner:
+            return None
+        if state.level_over:
+            return state.player_one
+        return notation.actor(state)
+
+    def mover(self, state: State, move: Move) -> str | None:
+        return None
+
+    def moves_note(self, state: State) -> str | None:
+        who = self.to_act(state)
+        if state.winner:
+            return f"the game is over: {state.winner} has won"
+        if who is None:
+            return None
+        me = state.player(who)
+        if me.hand_unknown:
+            return (f"{who}'s hand is not fully known ({me.hand_unknown} unnamed card"
+                    f"{'s' * (me.hand_unknown != 1)}): plays of those cards are not listed")
+        return None
+
+    def situation(self, state: State) -> dict[str, Any]:
+        return state.model_dump(mode="json", exclude_defaults=False)
