@@ -245,21 +245,24 @@ def builtin_keywords() -> dict[str, dict[str, Any]]:
 
 
 def builtin_catalogue() -> tuple[CardSpec, ...]:
-    return tuple(CardSpec.model_validate(c) for c in _shipped().get("cards", []))
+    if "_specs" not in _BUILTIN:
+        _BUILTIN["_specs"] = tuple(CardSpec.model_validate(c) for c in _shipped().get("cards", []))
+    return _BUILTIN["_specs"]
 
 
-_CATALOGUES: dict[tuple[CardSpec, ...], dict[str, CardSpec]] = {}
+_CATALOGUES: dict[int, tuple[tuple[CardSpec, ...], dict[str, CardSpec]]] = {}
 
 
 def catalogue(state: State) -> dict[str, CardSpec]:
     """Card name (lower case) -> spec: the shipped catalogue, then the table's own entries."""
-    found = _CATALOGUES.get(state.cards)
-    if found is None:
-        found = {c.name.lower(): c for c in builtin_catalogue()}
-        found.update({c.name.lower(): c for c in state.cards})
-        if len(_CATALOGUES) > 64:
-            _CATALOGUES.clear()
-        _CATALOGUES[state.cards] = found
+    cached = _CATALOGUES.get(id(state.cards))
+    if cached is not None and cached[0] is state.cards:
+        return cached[1]
+    found = {c.name.lower(): c for c in builtin_catalogue()}
+    found.update({c.name.lower(): c for c in state.cards})
+    if len(_CATALOGUES) > 64:
+        _CATALOGUES.clear()
+    _CATALOGUES[id(state.cards)] = (state.cards, found)
     return found
 
 
