@@ -348,6 +348,29 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
     summary_view(result.summary)
 
 
+def play_view(result, as_json: bool) -> None:
+    """After a play: who played what, what it set off (with rule ids), what was taken on trust, and who
+    is to act now. `companion track show` prints the whole table."""
+    if as_json:
+        print_json(result.as_json())
+        return
+    from rich.markup import escape
+
+    out = console()
+    tag = " [yellow](overruled)[/]" if result.overruled else ""
+    who = f"{escape(result.by)}: " if result.by else ""
+    out.print(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
+    for v in result.violations:
+        out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+    for e in result.effects:
+        rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
+        out.print(f"  → {escape(e.message)}{rule}")
+    for note in result.verdict.unchecked:
+        out.print(f"  [yellow]?[/] {escape(note)}")
+    if result.to_act:
+        out.print(f"To act: [bold]{escape(result.to_act)}[/]")
+
+
 def sessions_view(sessions: list, current: str | None, as_json: bool) -> None:
     if as_json:
         print_json({"current": current, "sessions": [s.as_json() for s in sessions]})

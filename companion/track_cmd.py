@@ -147,6 +147,32 @@ def import_(
 
 
 @track_app.command()
+def situation(
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+) -> None:
+    """The session's table as a situation file (JSON) that `companion check GAME --situation FILE` accepts,
+    to share a position or attach it to a question."""
+    import json
+
+    with _sessions() as store:
+        session, engine, state = store.situation(name)
+    doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
+    if output is None:
+        print(doc)
+        return
+    if output.suffix.lower() != ".json":
+        from trackers.errors import SessionError
+
+        raise SessionError(f"{output}: a situation is written as JSON; name the file *.json")
+    tmp = output.with_name(output.name + ".tmp")
+    tmp.write_text(doc + "\n", encoding="utf-8")
+    tmp.replace(output)
+    print(f"Wrote {session.name}'s table to {output}; check a play with "
+          f"`companion check {session.game} --situation {output} --move \"...\"`")
+
+
+@track_app.command()
 def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),

@@ -70,6 +70,10 @@ class Tracker(Generic[S]):
     def summary(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
+    def settle(self, state: S) -> tuple[S, list]:
+        """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
+        return state, []
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

@@ -99,16 +99,53 @@ class Result:
         }
 
 
+@dataclass
+class PlayResult(Result):
+    """A recorded play: the Result of a change, with the verdict and who is to act now."""
+
+    verdict: Any = None
+    move: str = ""
+    by: str | None = None
+    to_act: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out = super().as_json()
+        out.update({"move": self.move, "by": self.by, **self.verdict.as_json(), "to_act": self.to_act})
+        out["legal"] = not self.overruled
+        return out
+
+
 def tracker_for(game: str):
     from engine import get_tracker
 
     return get_tracker(game)
 
 
-def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
-    """Fold the log into a state."""
+PLAY = "play"  # the verb of a logged play: args = (move text,) or (move text, player who made it)
+
+
+def engine_for(game: str):
+    """The game's move validator, or None for a game that only tracks counters."""
+    from engine import ENGINES, get_engine
+
+    return get_engine(game) if game in ENGINES else None
+
+
+def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overruled: bool):
+    """One logged change applied to a state: a play through the engine, anything else through the
+    tracker. Returns (state, effects)."""
     from engine.tracking import Change
 
+    if verb != PLAY:
+        return tracker.apply(state, Change(verb=verb, args=args))
+    if len(args) > 1 and args[1] != engine.to_act(state):
+        state = engine.with_turn(state, args[1])
+    move = engine.parse_move(args[0], state)
+    return tracker.settle(engine.apply(state, move, overruled=overruled))
+
+
+def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
+    """Fold the log into a state."""
     applied: list[Entry] = []
     redo: list[Entry] = []
     for e in entries:
@@ -122,8 +159,9 @@ def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
             for _ in range(e.count):
                 applied.append(redo.pop())
     state = tracker.new_state(session.players, session.options)
+    engine = engine_for(session.game) if any(e.verb == PLAY for e in applied) else None
     for e in applied:
-        state, _ = tracker.apply(state, Change(verb=e.verb, args=e.args))
+        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
     return Replay(state, applied, redo)
 
 
@@ -277,6 +315,56 @@ class Sessions:
                              overruled=bool(violations), violations=violations)
         return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
                       list(verdict.reasons) if violations else [], bool(violations))
+
+    def situation(self, name: str | None = None):
+        """(session, engine, state): the session's table for the move validator; SessionError for a
+        game without one."""
+        session = self.get(name)
+        engine = engine_for(session.game)
+        if engine is None:
+            from engine import ENGINES
+
+            raise SessionError(f"{session.game} has no move validator yet (games with one: {', '.join(sorted(ENGINES))}); "
+                               "its counters are tracked with `companion track ...`")
+        return session, engine, self.replay(session).state
+
+    def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
+        """Judge a play against the session's table and, when legal (or overruled), record it."""
+        with self.transaction() as con:
+            session = self._open(name)
+            engine = engine_for(session.game)
+            if engine is None:
+                self.situation(session.name)  # raises the SessionError
+            tracker = tracker_for(session.game)
+            entries = self.entries(session)
+            state = replay(tracker, session, entries).state
+            move = engine.parse_move(text, state)
+            verdict = engine.check(state, move)
+            to_act = engine.to_act(state)
+            who = to_act
+            if by is not None:
+                from engine.words import match
+
+                who = match(by, list(session.players), "player", hint="players")
+                if to_act is not None and who != to_act:
+                    from engine.base import Reason
+
+                    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
+                    verdict = verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+            canonical = engine.format_move(move)
+            if not verdict.legal and not overrule:
+                first = verdict.reasons[0] if verdict.reasons else None
+                why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
+                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
+            args = (canonical,) if who == to_act else (canonical, who)
+            new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
+            violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
+            self._append(con, session, entries, kind="change", verb=PLAY, args=args,
+                         overruled=bool(violations), violations=violations)
+        return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
+                          list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
+                          bool(violations),
+                          verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""

@@ -1,11 +1,10 @@
-"""The Catopomp table tracker: soul gems, rounds, centre and reserve dice, the starting player and the
-competitive variant's predictions and points, for a table playing with real cards (hands are not tracked).
+"""The Catopomp table tracker: the round's set-up as the table makes it (who starts, the centre dice,
+reserve dice, recorded hands), soul gems, rounds and the competitive variant's predictions and points.
 
-It is the same rules model as the move validator: the seats are the engine's `Player` records (gems,
-reserve_die, prediction, points) and `Options`; a round's end goes through `core.end_round` (a soul gem
-lost, the next round's setup or the end of the game and its winners), the next round's dice and starting
-player through `core.round_setup`, points through `core.score` and the final result through
-`core.final_scoring`; the deal comes from `core.PLAYER_TABLE` / `core.deck_counts`.
+It keeps the same State as the move validator (model.py): plays (`companion play`) and these changes
+are transitions of one table. Hands are counts unless their owner records them (`hand ann 1 3 5`).
+A round's end goes through `core.end_round`, the next round's dice and starting player through
+`core.round_setup`, points through `core.score` and the final result through `core.final_scoring`.
 """
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from engine.tracking import Tracker as TrackerBase
 from engine.words import command, match
 
 from . import core
-from .model import Options, Player, State, to_table
+from .model import Cleared, Options, Player, State, to_table
 
 GAME = "catopomp"
 MIN_PLAYERS, MAX_PLAYERS = min(core.PLAYER_TABLE), max(core.PLAYER_TABLE)
@@ -41,6 +40,7 @@ class R:
     SOUL_GEMS = _ID + "setup.soul-gems"
     CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
     LATER_START = _ID + "setup.later-starting-player"
+    TURN_ORDER = _ID + "round.turn-order"
     ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
     SAFE = _ID + "round.safe-when-clear"
     SIZE_LIMIT = _ID + "sets.size-limit"
@@ -61,6 +61,11 @@ class R:
     COMP_RECORD = _ID + "competitive.record-points"
     COMP_RESET = _ID + "competitive.game-end-reset"
     COMP_WINNER = _ID + "competitive.winner"
+    FIRST_PLAYER = _ID + "setup.first-player"
+    CENTRE_DICE = _ID + "setup.centre-dice"
+    DEAL = _ID + "setup.deal"
+    COPIES = _ID + "setup.copies-per-number"
+    NUMBERS = _ID + "setup.numbers-included"
 
 
 def _rule_ids() -> frozenset[str]:
@@ -78,77 +83,53 @@ def _rule_ids() -> frozenset[str]:
 # ---------------------------------------------------------------------------- the tracked table
 
 
-class Cleared(Frozen):
-    """A player who got rid of all their Heaven and Hell cards this round."""
-
-    name: str
-    last_set: int | None = Field(None, description="cards in the set that emptied them (a dice substitute counts)")
-    points: int | None = Field(None, description="competitive: the points that set earned; None until the "
-                                                 "prediction is known")
+#: the tracker's table is the validator's State (one rules model)
+TrackedTable = State
 
 
-class TrackedTable(Frozen):
-    """Catopomp as the tracker keeps it for a table playing with real cards.
+def dice_expected(state: State) -> int:
+    """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
+    return core.first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
 
-    `players` are the engine's Player records in clockwise order; only `gems`, `reserve_die` (the
-    number its owner set), `prediction` and `points` are kept (hands, Hell Domains and dice stay on the
-    table). `centre_dice` is how many dice were rolled into the centre at the start of this round and
-    `reserve_dice` who set a reserve die aside for it.
-    """
 
-    players: tuple[Player, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    options: Options = Options()
-    round: int = Field(1, ge=1, description="the round being played, the first being 1")
-    centre_dice: int = Field(ge=0, description="dice rolled into the centre at the start of this round")
-    reserve_dice: tuple[str, ...] = Field((), description="players with a reserve die this round")
-    starting_player: str = Field(description="the player who starts this round")
-    cleared: tuple[Cleared, ...] = Field((), description="players who cleared all their cards this round, in order")
-    phase: Literal["play", "game-over"] = "play"
-    loser: str | None = Field(None, description="the last round's loser (game over: the player out of gems)")
+def setup_todo(state: State) -> list[str]:
+    """What the table still has to enter before this round's play starts (empty: ready)."""
+    todo = []
+    if state.turn is None:
+        todo.append(f"who starts (chosen at random): `first NAME` [{R.FIRST_PLAYER}]")
+    if len(state.centre_dice) != dice_expected(state):
+        todo.append(f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...` [{R.CENTRE_DICE}]")
+    unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
+    if unset:
+        todo.append(f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N` [{R.RESERVE_CHOOSE}]")
+    return todo
 
-    @model_validator(mode="after")
-    def _names(self) -> "TrackedTable":
-        names = [p.name for p in self.players]
-        low = [n.lower() for n in names]
-        if len(set(low)) != len(low):
-            raise ValueError("players: two players share a name")
-        for field, values in (("starting_player", [self.starting_player]), ("reserve_dice", list(self.reserve_dice)),
-                              ("cleared", [c.name for c in self.cleared]),
-                              ("loser", [self.loser] if self.loser else [])):
-            for v in values:
-                if v not in names:
-                    raise ValueError(f"{field}: {v!r} is not one of the players ({', '.join(names)})")
-        return self
 
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
+def next_round_state(state: State) -> State:
+    """The round after `state` (round-over) as dealt at a real table: hands are counts, Hell Domains and
+    Used Dice cards empty, the loser starts, players down to one soul gem get a reserve die (its number
+    still to be set) and the centre dice are still to be entered."""
+    n = len(state.players)
+    nxt = core.round_setup(n, [p.gems for p in state.players], state.seat(state.loser))
+    per = core.PLAYER_TABLE[n][2]
+    players = tuple(p.model_copy(update={"hand": per, "hell_domain": (), "used_dice": (), "reserve_die": None,
+                                         "prediction": None}) for p in state.players)
+    return state.model_copy(update={
+        "players": players, "turn": state.players[nxt.starting].name, "centre_dice": (), "winning_set": None,
+        "discard_pile": () if state.discard_pile is not None else None, "set_aside": None, "phase": "setup",
+        "loser": None, "round": state.round + 1, "reserve_dice": tuple(state.players[i].name for i in nxt.reserve),
+        "cleared": ()})
 
-    def seat(self, name: str) -> int:
-        low = name.lower()
-        for i, p in enumerate(self.players):
-            if p.name.lower() == low:
-                return i
-        raise MoveSyntaxError(f"no player named {name!r}; players: {', '.join(self.names)}")
 
-    def cleared_record(self, name: str) -> Cleared | None:
-        for c in self.cleared:
-            if c.name == name:
-                return c
+def _set_text(state: State) -> str | None:
+    """The winning set as the table would say it, with its owner."""
+    w = state.winning_set
+    if w is None:
         return None
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == "game-over"
-
-    @property
-    def under_way(self) -> bool:
-        """Someone has cleared their cards: the round is being played, its set-up is done."""
-        return bool(self.cleared)
-
-    def engine_table(self) -> core.Table:
-        """This table as the engine's core Table (no cards or dice faces: the table holds those)."""
-        return to_table(State(players=self.players, turn=self.starting_player, options=self.options))
+    parts = [str(c) for c in (*w.heaven, *w.hell)]
+    if w.dice:
+        parts.append("dice " + "+".join(map(str, w.dice)))
+    return f"{w.owner}: {' '.join(parts)}"
 
 
 # ---------------------------------------------------------------------------- options
@@ -200,7 +181,7 @@ class _Change:
         data["players"] = self.players
         data.update({k: (v.model_dump() if isinstance(v, Frozen) else v) for k, v in self.fields.items()})
         data["cleared"] = [c.model_dump() if isinstance(c, Frozen) else c for c in data["cleared"]]
-        return TrackedTable.model_validate(data)
+        return State.model_validate(data)
 
 
 class Tracker(TrackerBase[TrackedTable]):
@@ -210,6 +191,10 @@ class Tracker(TrackerBase[TrackedTable]):
     State: ClassVar[type[TrackedTable]] = TrackedTable
     RULE_IDS: ClassVar[frozenset[str]] = _rule_ids()
     COMMANDS: ClassVar[dict[str, str]] = {
+        "first": "round 1: the player chosen at random to start: `first ben`",
+        "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
+                "`dice 1 3 4 4 6 6`",
+        "hand": "a player records their own hand (the others stay hidden): `hand ann 1 3 5 8 8`",
         "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
         "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
                 "`gems cy +1` or `gems cy =2` to correct",
@@ -221,8 +206,8 @@ class Tracker(TrackerBase[TrackedTable]):
         "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
     }
     OPTIONS: ClassVar[dict[str, str]] = {
-        "start": "the player who starts the first round (pick one at random at the table); "
-                 "default: the first player named",
+        "start": "the player who starts the first round, if already chosen at random "
+                 "(else enter it as it happens: `first NAME`)",
         "passing": "main (the winning set's owner transfers Hell cards, default) or casual (discards them); "
                    "recorded for reference",
         "competitive": "yes or no (default): the competitive variant, predictions and points (3-4 players only)",
@@ -231,6 +216,9 @@ class Tracker(TrackerBase[TrackedTable]):
         "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
     }
     VERB_ALIASES: ClassVar[dict[str, str]] = {
+        "first": "first", "start": "first", "starts": "first", "starter": "first",
+        "dice": "dice", "roll": "dice", "rolled": "dice", "centre": "dice", "center": "dice",
+        "hand": "hand", "cards": "hand",
         "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
         "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
         "cleared": "cleared", "clear": "cleared", "clears": "cleared", "out": "cleared", "safe": "cleared",
@@ -285,20 +273,21 @@ class Tracker(TrackerBase[TrackedTable]):
                                       "(comma-separated) or none")
                 expansions.add(_EXPANSIONS[w])
 
-        start = names[0]
+        start = None
         if "start" in given:
             try:
                 start = match(given["start"], names, "player", hint="players")
             except (MoveSyntaxError, AmbiguousMove):
                 raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
                                   f"{', '.join(names)}") from None
-        return TrackedTable(
-            players=tuple(Player(name=n, gems=START_GEMS) for n in names),
+        per = core.PLAYER_TABLE[len(names)][2]
+        return State(
+            players=tuple(Player(name=n, gems=START_GEMS, hand=per) for n in names),
             options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
                             catleton="catleton" in expansions, mitch="mitch" in expansions),
-            round=1,
-            centre_dice=core.first_round_centre_dice(len(names)),
-            starting_player=start,
+            phase="setup",
+            turn=start,
+            discard_pile=(),
         )
 
     # ------------------------------------------------------------------ parsing
@@ -313,10 +302,23 @@ class Tracker(TrackerBase[TrackedTable]):
             if rest:
                 raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
             return Change(verb="score")
+        if verb == "dice":
+            if not rest:
+                raise MoveSyntaxError(f"dice: give the faces of the centre dice; {self.COMMANDS['dice']}")
+            return Change(verb="dice", args=tuple(self._number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
+                                                  for w in rest))
         if not rest:
             raise MoveSyntaxError(f"{verb}: name a player; {self.COMMANDS[verb]}")
         name = self._player(state, rest[0])
         args = rest[1:]
+        if verb == "first":
+            if args:
+                raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
+            return Change(verb="first", args=(name,))
+        if verb == "hand":
+            if not args:
+                raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
+            return Change(verb="hand", args=(name, *(self._card(w) for w in args)))
         if verb == "lost":
             if args:
                 raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
@@ -343,6 +345,16 @@ class Tracker(TrackerBase[TrackedTable]):
             raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
         what = "a prediction (1-4)" if verb == "predict" else "a die face (1-6)"
         return Change(verb=verb, args=(name, self._number(args[0], what, example)))
+
+    @staticmethod
+    def _card(token: str) -> str:
+        from .notation import card_code
+
+        try:
+            code = card_code(token)
+        except MoveSyntaxError as exc:
+            raise MoveSyntaxError(f"hand: {exc}") from None
+        return core.fc(code)
 
     def _verb(self, token: str) -> str:
         return command(token, self.VERB_ALIASES, self.COMMANDS)
@@ -388,7 +400,11 @@ class Tracker(TrackerBase[TrackedTable]):
         args = change.args
         if verb not in self.COMMANDS:
             raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-        want = {"score": (0,), "lost": (1,), "cleared": (1, 2)}.get(verb, (2,))
+        if verb in ("dice", "hand"):
+            if not args or (verb == "hand" and len(args) < 2):
+                raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
+            return (None if verb == "dice" else state.seat(args[0])), None
+        want = {"score": (0,), "lost": (1,), "first": (1,), "cleared": (1, 2)}.get(verb, (2,))
         if len(args) not in want:
             raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
         if verb == "score":
@@ -426,6 +442,13 @@ class Tracker(TrackerBase[TrackedTable]):
         if state.game_over and verb not in self.AFTER_THE_END:
             return no(R.GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
                                   "more; `score` shows the result")
+        if state.phase == "round-over":
+            if verb in ("lost", "cleared", "first"):
+                return no(R.ROUND_END, f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
+                                       "starts when its centre dice are entered: `dice ...`")
+            state = next_round_state(state)
+        if verb == "dice":
+            return self._dice_violations(state, change, no) or out
         if seat is None:
             return out
         p = state.players[seat]
@@ -434,10 +457,29 @@ class Tracker(TrackerBase[TrackedTable]):
         opts = state.options
         done = state.cleared_record(name)
 
+        if verb == "first":
+            if state.round > 1:
+                return no(R.LATER_START, f"from round 2 on the player who ended last starts: {state.turn} starts "
+                                         f"round {state.round}")
+            if state.phase != "setup":
+                return no(R.FIRST_PLAYER, f"round {state.round} is under way; {state.turn} is to act")
+            return out
+
+        if verb == "hand":
+            return self._hand_violations(state, p, change, no) or out
+
         if verb == "lost":
             if done is not None:
                 return no(R.SAFE, f"{name} has cleared all their cards this round and is safe; the round's loser is "
                                   "the last player still holding cards")
+            others = [q.name for q in state.players if q.name != name and not state.cleared_record(q.name)
+                      and (opts.competitive or q.hell_domain or (q.hand_known and q.hand))]
+            if others:
+                why = (" (the competitive variant scores each player's last set: enter "
+                       f"`cleared {others[0].lower()} N` first)" if opts.competitive else "")
+                return no(R.ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
+                                               f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} "
+                                               f"cards{why}")
             return out
 
         if verb == "gems":
@@ -513,15 +555,55 @@ class Tracker(TrackerBase[TrackedTable]):
             return out
         return out
 
+    def _dice_violations(self, state: State, change: Change, no) -> list[Reason] | None:
+        faces = [int(a) for a in change.args]
+        bad = [f for f in faces if not 1 <= f <= 6]
+        if bad:
+            return no(R.DICE, f"a die shows 1 to 6, not {bad[0]}")
+        if state.phase != "setup":
+            return no(R.CENTRE_DICE, f"the centre dice of round {state.round} were rolled at its start and play is "
+                                     "under way; undo the change that was wrong instead")
+        want = dice_expected(state)
+        if len(faces) != want:
+            extra = f" ({len(state.reserve_dice)} reserved)" if state.reserve_dice else ""
+            return no(R.FEWER_DICE if state.round > 1 else R.CENTRE_DICE,
+                      f"round {state.round} has {want} centre dice{extra}, and {len(faces)} were given")
+        return None
+
+    def _hand_violations(self, state: State, p: Player, change: Change, no) -> list[Reason] | None:
+        from .hidden import missing_copies
+        from .model import _code
+
+        cards = change.args[1:]
+        if state.phase not in ("setup", "play"):
+            return no(R.ROUND_END, "hands are recorded during a round")
+        if len(cards) != p.hand_size:
+            return no(R.CARDS_PER_PLAYER, f"{p.name} holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
+                                          f"now, and {len(cards)} were given")
+        hidden = state.model_copy(update={"players": tuple(
+            q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
+        gone = missing_copies(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards])
+        if gone:
+            top, copies, _per, _aside = core.PLAYER_TABLE[len(state.players)]
+            return no(R.COPIES, f"{core.cards_text(sorted(set(gone)))}: the deck has no more copies of that card "
+                                f"in sight-free places (numbers 1-{top}, {copies} copies each with "
+                                f"{len(state.players)} players; expansion cards only when played with)")
+        return None
+
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: TrackedTable, change: Change) -> tuple[TrackedTable, list[Effect]]:
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         seat, value = self._read(state, change)
         verb = change.verb
-        t = _Change(state)
         if verb == "score":
+            t = _Change(state)
             self._standings(state, t)
             return state, t.effects
+        dealt: list[Effect] = []
+        if state.phase == "round-over" and verb not in ("lost", "cleared", "first"):
+            state, dealt = self.settle(state)
+        t = _Change(state)
+        t.effects.extend(dealt)
         if state.game_over:
             self._after_the_end(t, seat, verb, change, value)
             return t.freeze(), t.effects
@@ -537,19 +619,37 @@ class Tracker(TrackerBase[TrackedTable]):
             self._apply_points(t, seat, change, value)
         elif verb == "reserve":
             self._apply_reserve(t, seat, int(value))
-        return t.freeze(), t.effects
+        elif verb == "first":
+            t.fields["turn"] = state.players[seat].name
+            t.say("first-player", f"{state.players[seat].name} starts round 1", R.FIRST_PLAYER)
+        elif verb == "dice":
+            faces = tuple(sorted(min(6, max(1, int(a))) for a in change.args))
+            t.fields["centre_dice"] = faces
+            t.say("centre-dice", f"the centre dice show {' '.join(map(str, faces))}", R.CENTRE_DICE)
+        elif verb == "hand":
+            from .model import _norm_card
+
+            t.players[seat]["hand"] = tuple(_norm_card(c) for c in change.args[1:])
+            t.say("hand", f"{state.players[seat].name}'s hand is recorded ({len(change.args) - 1} cards; the "
+                          "others' stay hidden)", R.DEAL)
+        new, dealt = self.settle(t.freeze())
+        t.effects.extend(dealt)
+        if new.phase == "setup" and not setup_todo(new):
+            new = new.model_copy(update={"phase": "play"})
+            t.say("round-starts", f"round {new.round} starts: {new.turn} leads", R.TURN_ORDER)
+        return new, t.effects
 
     # ---- the end of a round
 
     def _end_round(self, t: _Change, loser: int, gems_before: int | None) -> None:
-        """`loser` is the last player holding cards: the engine takes their soul gem and says what follows;
-        without a game over, the next round is set up at once. `gems_before`: their gems just before the
-        lost one (a direct `gems` change), else their current gems."""
+        """`loser` is the last player holding cards: the engine takes their soul gem and says what follows
+        (the round is over; the next one is dealt when its centre dice are entered). `gems_before`: their
+        gems just before the lost one (a direct `gems` change), else their current gems."""
         state = t.freeze()
         if gems_before is not None:
             state = state.model_copy(update={"players": tuple(
                 p.model_copy(update={"gems": gems_before}) if i == loser else p for i, p in enumerate(state.players))})
-        table, effs = core.end_round(state.engine_table(), loser)
+        table, effs = core.end_round(to_table(state), loser)
         names = state.names
         for i, d in enumerate(t.players):
             d["gems"] = table.gems[i]
@@ -563,30 +663,32 @@ class Tracker(TrackerBase[TrackedTable]):
             if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
                 continue
             t.say(e.kind, e.message, e.rule)
-        t.fields["loser"] = names[loser]
-        if table.phase == "game-over":
-            t.fields["phase"] = "game-over"
-            return
-        nxt = core.round_setup(len(names), table.gems, loser)
-        reserve = tuple(names[i] for i in nxt.reserve)
-        carried = [names[i] for i, p in enumerate(state.players) if p.reserve_die is not None]
-        for d in t.players:
-            d["prediction"] = None
-            d["reserve_die"] = None
-        new_round = state.round + 1
-        t.fields.update(round=new_round, centre_dice=nxt.centre_dice, reserve_dice=reserve,
-                        starting_player=names[nxt.starting], cleared=())
-        t.say("new-round", f"round {new_round} begins: deal {self._deal_text(state)}", R.CARDS_PER_PLAYER)
+        t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
+
+    def settle(self, state: State) -> tuple[State, list[Effect]]:
+        """A session never rests between rounds: a round that is over is followed at once by the next
+        one's deal (its set-up still to be entered). Also applied after every play."""
+        if state.phase != "round-over":
+            return state, []
+        return next_round_state(state), self._deal_effects(state)
+
+    def _deal_effects(self, state: State) -> list[Effect]:
+        """What the table does as the round after `state` (round-over) is dealt."""
+        nxt = next_round_state(state)
+        out = [Effect(kind="new-round", message=f"round {nxt.round} begins: deal {self._deal_text(state)}",
+                      rule=R.CARDS_PER_PLAYER)]
+        carried = [p.name for p in state.players if p.reserve_die is not None]
         if carried:
-            t.say("reserve-not-carried", f"last round's reserve dice ({', '.join(carried)}) are not carried over",
-                  R.RESERVE_NO_CARRY)
-        if reserve:
-            t.say("choose-reserve", f"{', '.join(reserve)}: after looking at your cards and the centre dice, set "
-                                    f"your reserve die before the round starts (e.g. `reserve {reserve[0].lower()} 4`)",
-                  R.RESERVE_CHOOSE)
+            out.append(Effect(kind="reserve-not-carried", message=f"last round's reserve dice ({', '.join(carried)}) "
+                              "are not carried over", rule=R.RESERVE_NO_CARRY))
+        if nxt.reserve_dice:
+            out.append(Effect(kind="choose-reserve", message=f"{', '.join(nxt.reserve_dice)}: after looking at your "
+                              "cards and the centre dice, set your reserve die before the round starts (e.g. "
+                              f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_CHOOSE))
         if state.options.competitive:
-            t.say("predictions", "everyone writes down a secret prediction (1-4) for the new round after looking at "
-                                 "their cards (`predict NAME N`)", R.COMP_PREDICTION)
+            out.append(Effect(kind="predictions", message="everyone writes down a secret prediction (1-4) for the new "
+                              "round after looking at their cards (`predict NAME N`)", rule=R.COMP_PREDICTION))
+        return out
 
     # ---- gems
 
@@ -609,6 +711,8 @@ class Tracker(TrackerBase[TrackedTable]):
         state = t.state
         name = t.players[i]["name"]
         size = int(value) if value is not None else None
+        t.players[i]["hand"] = () if isinstance(t.players[i]["hand"], (list, tuple)) else 0
+        t.players[i]["hell_domain"] = ()
         t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.SAFE)
         points = None
         if state.options.competitive:
@@ -747,7 +851,7 @@ class Tracker(TrackerBase[TrackedTable]):
     def _deal(state: TrackedTable) -> dict[str, Any]:
         n = len(state.players)
         top, copies, per, _aside = core.PLAYER_TABLE[n]
-        opts = state.engine_table().opts
+        opts = to_table(state).opts
         deck = sum(core.deck_counts(n, opts))
         return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
                 "set_aside": deck - per * n}
@@ -763,7 +867,9 @@ class Tracker(TrackerBase[TrackedTable]):
         players = []
         for i, p in enumerate(state.players):
             done = state.cleared_record(p.name)
-            row: dict[str, Any] = {"name": p.name, "gems": p.gems}
+            row: dict[str, Any] = {"name": p.name, "gems": p.gems,
+                                   "hand": list(p.hand) if p.hand_known else p.hand,
+                                   "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
             row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
                 if p.name in state.reserve_dice else None
             row["cleared"] = done is not None
@@ -781,8 +887,10 @@ class Tracker(TrackerBase[TrackedTable]):
             "game": GAME,
             "round": state.round,
             "phase": state.phase,
-            "starting_player": state.starting_player,
-            "centre_dice": state.centre_dice,
+            "turn": state.turn,
+            "setup_todo": setup_todo(state) if state.phase == "setup" else [],
+            "centre_dice": list(state.centre_dice),
+            "winning_set": _set_text(state),
             "deal": self._deal(state),
             "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
                         "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
