@@ -163,7 +163,7 @@ def status(
     problems = engine.status(state)
     from companion.render import status_view
 
-    status_view(engine.game, problems, as_json)
+    status_view(engine.game, problems, as_json, engine.position(state))
 
 
 def _no_extra(rest: list[str]) -> None:

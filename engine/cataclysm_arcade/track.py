@@ -349,6 +349,9 @@ class Tracker(CommandReader, BaseTracker[State]):
             "level_over": state.level_over,
             "game_over": state.game_over,
             "winner": state.winner,
+            "initiative": state.initiative,
+            "priority": state.priority,
+            "line": [item.label() for item in state.line],
             "players": [
                 {
                     "name": p.name,
@@ -357,6 +360,8 @@ class Tracker(CommandReader, BaseTracker[State]):
                     "out": p.out,
                     "boss": _boss_text(p.boss),
                     "fighters": [_fighter_text(f) for f in p.fighters],
+                    "weapons": [w.name + (f" (wielded by {w.wielder})" if w.wielder else "") for w in p.weapons],
+                    "hand": ", ".join([*p.hand, *([f"{p.hand_unknown} unnamed"] if p.hand_unknown else [])]) or "empty",
                 }
                 for p in state.players
             ],

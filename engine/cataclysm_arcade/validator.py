@@ -8,7 +8,7 @@ from engine.base import EngineError, Reason, SituationError, Verdict
 
 from . import notation, rules
 from .model import Move, State
-from .rule_ids import ALL_RULES
+from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE
 from .status import status as _status
 
 
@@ -22,6 +22,7 @@ class Engine(BaseEngine[State, Move]):
     Move = Move
     RULE_IDS = ALL_RULES
     NOTATION = notation.NOTATION
+    TURN_RULE = INITIATIVE_CLOCKWISE
 
     def load_state(self, data: dict, source: str = "situation") -> State:
         state = super().load_state(data, source)
@@ -76,6 +77,12 @@ class Engine(BaseEngine[State, Move]):
             return state.player_one
         return notation.actor(state)
 
+    def with_turn(self, state: State, player: str) -> State:
+        """An overruled play out of turn: `player` holds priority (Line pending) or the initiative."""
+        if state.line:
+            return state.model_copy(update={"priority": player})
+        return state.model_copy(update={"initiative": player})
+
     def mover(self, state: State, move: Move) -> str | None:
         return None
 
@@ -90,6 +97,16 @@ class Engine(BaseEngine[State, Move]):
             return (f"{who}'s hand is not fully known ({me.hand_unknown} unnamed card"
                     f"{'s' * (me.hand_unknown != 1)}): plays of those cards are not listed")
         return None
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The level, who has the initiative and priority, and the Line from the bottom up."""
+        return {
+            "level": state.level,
+            "initiative": state.initiative,
+            "priority": state.priority,
+            "to_act": self.to_act(state),
+            "line": [item.label() for item in state.line],  # bottom first; each names who added it
+        }
 
     def situation(self, state: State) -> dict[str, Any]:
         return state.model_dump(mode="json", exclude_defaults=False)

@@ -597,11 +597,12 @@ def test_summary_is_small_and_json_ready():
     json.dumps(summary)
     assert summary == {
         "level": 1, "player_one": "Ben", "still_to_pass": ["Ann"], "level_over": False,
-        "game_over": False, "winner": None,
+        "game_over": False, "winner": None, "initiative": "Ann", "priority": None, "line": [],
         "players": [
             {"name": "Ann", "coins": 1, "passed": False, "out": False, "boss": "Doom 28/30, tapped",
-             "fighters": ["Grunt 4/4", "Imp 2/2 tapped"]},
-            {"name": "Ben", "coins": 1, "passed": True, "out": False, "boss": "?/?", "fighters": []},
+             "fighters": ["Grunt 4/4", "Imp 2/2 tapped"], "weapons": [], "hand": "5 unnamed"},
+            {"name": "Ben", "coins": 1, "passed": True, "out": False, "boss": "?/?", "fighters": [], "weapons": [],
+             "hand": "5 unnamed"},
         ],
     }
 
