@@ -110,13 +110,16 @@ def check(
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
     move: Optional[str] = typer.Option(None, "--move", "-m", help="The play, in the game's notation (see below)."),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Check a deck list (TOML or JSON) against the "
+                                        "game's deck-building rules instead of a play (cataclysm-arcade)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Judge a play against the current session's table (or a situation file): legal or not, the rules
     that decide it, what happens next, and legal alternatives. Nothing is recorded.
+    With --deck FILE: check a constructed deck (`companion check cataclysm-arcade --deck deck.toml`).
 
     \b
-    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md):
+    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md, docs/moves-cataclysm-arcade.md):
       catopomp  heaven 4 5 then hell 2      Heaven set, then the Hell Domain card
                 hell 8 8 + dice 3+5         Hell set with a Dice Boost
                 hell 2 3 4 5 then return Luke 2    with the Hell power
@@ -125,13 +128,34 @@ def check(
                 basic recruit Witch         the basic action without a card
                 exile party Mage            back down to 4 cards
                 end                         end the turn
+      cataclysm-arcade  fighter Grunt       play a Fighter (tactic / weapon NAME likewise)
+                attack Grunt at ben boss    attack with a Fighter (or boss)
+                respond Zap at ann grunt    a Response, with priority
+                decline                     let the top of the Line resolve
+                pass                        pass for the rest of the level
     """
+    if deck is not None:
+        _check_deck(words or [], deck, as_json)
+        return
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)
     verdict = engine.check(state, engine.parse_move(text, state))
     from companion.render import verdict_view
 
     verdict_view(engine.game, text, verdict, as_json)
+
+
+def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
+    from engine.base import MoveSyntaxError
+
+    if len(words) != 1:
+        raise MoveSyntaxError("name the game and nothing else with --deck, e.g. "
+                              "`companion check cataclysm-arcade --deck deck.toml`")
+    engine = _engine(words[0])
+    verdict = engine.check_deck(read_situation(deck), str(deck))
+    from companion.render import verdict_view
+
+    verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
 
 
 def moves(

@@ -35,6 +35,11 @@ def test_scenario(path):
         with pytest.raises(SituationError):
             engine.load_state(case["situation"], str(path))
         return
+    if "deck" in case:  # a deck list against the deck-building rules
+        verdict = engine.check_deck(case["deck"], str(path))
+        assert verdict.legal is case["legal"], verdict.as_json()
+        assert set(case.get("rules", [])) <= {r.rule for r in verdict.reasons}, verdict.as_json()
+        return
     state = _table(engine, case["table"]) if "table" in case else engine.load_state(case["situation"], str(path))
     if "status" in case:
         cited = {r.rule for r in engine.status(state)}

@@ -64,6 +64,12 @@ class Engine(BaseEngine[State, Move]):
                 raise IllegalMove(f"illegal: {reasons[0].message} ({reasons[0].rule}); overrule to play it anyway")
         return rules.play(state, move)[0]
 
+    def check_deck(self, data: dict, source: str = "deck") -> Verdict:
+        """A constructed deck against the Constructed Deck Rules and Card Limits (deck.py)."""
+        from .deck import check_deck, load_deck
+
+        return check_deck(load_deck(data, source))
+
     def legal_moves(self, state: State) -> list[Move]:
         return rules.legal_moves(state)
 
