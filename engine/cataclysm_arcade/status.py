@@ -24,7 +24,8 @@ def status(state: State) -> list[Reason]:
         out.append(Reason(rule=MULTIPLAYER, message=f"only {in_game[0].name} has a Boss left: they have won"))
     if state.initiative is not None:
         holder = state.player(state.initiative)
-        if holder.out or (holder.passed and not state.level_over):
+        # a holder knocked out during their own move keeps it until the Line is empty
+        if (holder.out and not state.line) or (holder.passed and not state.level_over):
             out.append(Reason(rule=INITIATIVE_CLOCKWISE,
                               message=f"{holder.name} has the initiative but is out or has passed"))
     elif not state.level_over:
