@@ -182,13 +182,6 @@ def _check_wield(state, me, move, unchecked):
     return _pay(me, weapon.wield_cost, WIELD_COST, f"wielding {weapon.name}", unchecked)
 
 
-def can_tap(who) -> bool:
-    """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
-    if who.stunned:
-        return False
-    return not who.tapped or (who.has("agility") and who.taps < 2)
-
-
 def _check_attack(state, me, move, unchecked):
     who = combat.character(me, move.card)
     reasons: list[Reason] = []
@@ -196,7 +189,7 @@ def _check_attack(state, me, move, unchecked):
         return [_r(CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
         reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack"))
-    elif not can_tap(who):
+    elif not combat.can_tap(who):
         rule = AGILITY if who.has("agility") else CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
@@ -260,7 +253,7 @@ def _check_activate(state, me, move, unchecked):
         responding = bool(state.line)
     else:
         responding = found.response
-        if found.tap and not can_tap(who):
+        if found.tap and not combat.can_tap(who):
             reasons.append(_r(TAPPING, f"{move.card} is tapped: no tap ability again this level"))
         reasons += _pay(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
@@ -335,16 +328,6 @@ def _take_from_hand(me: Player, card: str) -> Player:
     return me.model_copy(update={"hand_unknown": max(0, me.hand_unknown - 1)})
 
 
-def _tap(me: Player, name: str) -> Player:
-    who = combat.character(me, name)
-    if who is None:
-        return me
-    tapped = who.model_copy(update={"tapped": True, "taps": who.taps + 1})
-    if name == BOSS:
-        return me.model_copy(update={"boss": tapped})
-    return me.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in me.fighters)})
-
-
 def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list[Effect]]:
     """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
     card = spec(state, move.card)
@@ -376,7 +359,7 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     if move.kind == "attack":
         who = combat.character(me, move.card)
         me, paid = _spend(me, who.attack_cost if who else None, PAY_ATTACK, f"{move.card}'s attack")
-        me = _tap(me, move.card)
+        me = combat.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:
             effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,
                                   message=f"{move.card} came into play this level and may attack at once"))
@@ -389,7 +372,7 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         me, paid = _spend(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}")
         effects += paid
         if found.tap:
-            me = _tap(me, move.card)
+            me = combat.tap(me, move.card)
             effects.append(Effect(kind="tapped", rule=TAPPING, message=f"{move.card} taps"))
     if not state.line:
         effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,

@@ -32,6 +32,24 @@ def with_character(state: State, owner: str, name: str, new: Character) -> State
     return _replace_player(state, player)
 
 
+def can_tap(who: Character) -> bool:
+    """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
+    if who.stunned:
+        return False
+    return not who.tapped or (who.has("agility") and who.taps < 2)
+
+
+def tap(player: Player, name: str) -> Player:
+    """The character taps (an attack or a tap ability), counted for Agility."""
+    who = character(player, name)
+    if who is None:
+        return player
+    tapped = who.model_copy(update={"tapped": True, "taps": who.taps + 1})
+    if name == BOSS:
+        return player.model_copy(update={"boss": tapped})
+    return player.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in player.fighters)})
+
+
 def attack_value(player: Player, name: str) -> int | None:
     """Printed attack + its +1 Attack counters + the attack modifiers of the Weapons it wields."""
     who = character(player, name)

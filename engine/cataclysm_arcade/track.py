@@ -8,13 +8,13 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as BaseTracker
 from engine.words import match as _match
 
-from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label, _replace_fighter,
+from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label,
                     _replace_player, _without_fighter)
 from . import rules_combat as combat
 from . import rules_line as line
 from .notation import _USAGE, CommandReader, card_spec
 from .rule_ids import (
-    GAME, HEALTH_REDUCED,
+    GAME, HEALTH_REDUCED, AGILITY, STUN,
     LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
     LEVEL_ENDS, PASSING, TAPPING, HEAL, GAIN_HEALTH, DESTROY, CHOOSE_ATTACKER, ATTACK_UNPAID,
     DAMAGE_ON_RESOLUTION, FIGHTER_DESTROYED, BOSS_DEFEATED, DEFEATED_REMOVED, ONE_V_ONE,
@@ -149,9 +149,12 @@ class Tracker(CommandReader, BaseTracker[State]):
                 reasons.append(Reason(
                     rule=PASSING, message=f"{player.name} has passed and may only respond this level; attacking is a move",
                 ))
-            if self._tapped(player, character):
+            who = combat.character(player, character)
+            if who is not None and who.stunned:
+                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks"))
+            elif who is not None and not combat.can_tap(who):
                 reasons.append(Reason(
-                    rule=CHOOSE_ATTACKER,
+                    rule=AGILITY if who.has("agility") else CHOOSE_ATTACKER,
                     message=f"{_label(character, player.name)} is tapped; only an untapped character may attack",
                 ))
             if cost > player.coins:
@@ -163,7 +166,8 @@ class Tracker(CommandReader, BaseTracker[State]):
             return reasons
 
         if verb == "tap":
-            if self._tapped(player, args[1]):
+            who = combat.character(player, args[1])
+            if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
                 return [Reason(
                     rule=TAPPING,
                     message=f"{_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
@@ -173,13 +177,6 @@ class Tracker(CommandReader, BaseTracker[State]):
 
         # damage, heal, gain-health, untap, destroy, boss: the rulebook does not forbid them
         return []
-
-    @staticmethod
-    def _tapped(player: Player, character: str) -> bool:
-        if character == BOSS:
-            return player.boss.tapped
-        fighter = _find_fighter(player, character)
-        return bool(fighter and fighter.tapped)
 
     def _alternatives(self, state: State, change: Change) -> list[str]:
         if state.game_over:
@@ -285,17 +282,18 @@ class Tracker(CommandReader, BaseTracker[State]):
         ))
         return new, effects
 
-    def _apply_tap(self, state: State, name: str, character: str, tapped: bool = True) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        if character == BOSS:
-            player = player.model_copy(update={"boss": player.boss.model_copy(update={"tapped": tapped})})
-        else:
-            fighter = self._fighter(player, character)
-            player = _replace_fighter(player, fighter.model_copy(update={"tapped": tapped}))
-        return _replace_player(state, player), []
+    def _apply_tap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        return _replace_player(state, combat.tap(state.player(name), self._name(state.player(name), character))), []
 
     def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        return self._apply_tap(state, name, character, tapped=False)
+        """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
+        player = state.player(name)
+        who = combat.character(player, self._name(player, character))
+        untapped = who.model_copy(update={"tapped": False, "stunned": False})
+        return combat.with_character(state, name, self._name(player, character), untapped), []
+
+    def _name(self, player: Player, character: str) -> str:
+        return BOSS if character == BOSS else self._fighter(player, character).name
 
     @staticmethod
     def _boss_health(player: Player) -> int:

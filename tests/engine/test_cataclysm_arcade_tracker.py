@@ -745,3 +745,31 @@ def _legal_step_checks(old, new, change):
         assert h_old <= h_new <= max(h_old, start)
     if verb == "coins" and args[1] == "spend":
         assert new.player(args[0]).coins == old.player(args[0]).coins - int(args[2])
+
+
+# ---------------------------------------------------------------- one rules model with the validator
+
+
+def test_tracker_attack_follows_agility_like_the_validator():
+    s = new(boss_health="10")
+    s = DRIVE.play(s, "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility", "fighter ann Hare 2")
+    s, _ = do(s, "attack", "ann", "hare", "0")
+    s, _ = do(s, "attack", "ann", "hare", "0")  # Agility: twice a level
+    verdict = refused(s, "attack", "ann", "hare", "0")
+    assert rules_of(verdict) == [G + "keywords.agility"]
+
+
+def test_tracker_untap_ends_a_stun_and_damage_goes_through_armor():
+    from engine.cataclysm_arcade import Engine
+
+    s = new(boss_health="10")
+    s = DRIVE.play(s, "card Tank fighter level=1 health=4 attack=1 attack-cost=1 armor=2 keywords=armor",
+                   "fighter ann Tank 4")
+    s, eff = do(s, "damage", "ann", "tank", "3")
+    assert fighter(s, "Ann", "Tank").health == 3 and kinds(eff) == ["armor"]
+    stunned = s.model_copy(update={"players": (s.players[0].model_copy(update={"fighters": (
+        fighter(s, "Ann", "Tank").model_copy(update={"stunned": True, "tapped": True}),)}), s.players[1])})
+    assert rules_of(refused(stunned, "attack", "ann", "tank", "1")) == [G + "keywords.stun"]
+    s, _ = do(stunned, "untap", "ann", "tank")
+    assert not fighter(s, "Ann", "Tank").stunned
+    assert Engine().check(s, Engine().parse_move("attack tank at ben boss", s)).legal
