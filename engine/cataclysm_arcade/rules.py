@@ -18,7 +18,7 @@ from .rule_ids import (
     LINE_WHEN_USED, MOVES, NO_SELF_RESPONSE, NO_SUMMONING_SICKNESS, PASSING, PAY_ATTACK, PAY_FROM_POOL,
     PHANTASMAL, RESPONSE_ACTIONS, RESPONSE_COST, RESPONSE_DEF, RESPONSE_LINE, RESPONSE_NOT_AFTER_PASS,
     RESPONSE_NOT_EMPTY, RESPONSE_NOT_OWN, RESPONSE_OFF_INITIATIVE, RESPONSE_WHEN, STEALTHY, STUN, TACTIC_COST,
-    TACTIC_LINE, TACTIC_WHEN, TAP_ATTACKER, TAPPING, TARGET, TRANSFORM, WEAPON_LINE, WEAPON_NO_COST,
+    TACTIC_LINE, TACTIC_WHEN, TAP_ATTACKER, TAPPING, TARGET, TRANSFORM, TRIGGER_ORDER, WEAPON_LINE, WEAPON_NO_COST,
     WEAPON_WHEN, WIELD_COST, WIELD_LINE, WIELD_MOVE, WIN_LOSE,
 )
 
@@ -55,7 +55,7 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
         unchecked.append("whether a card's trigger condition was met: the engine does not know card texts")
         if p.out:
             return [_r(DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
-        return [], unchecked
+        return _trigger_order(state, p.name), unchecked
     who = actor(state)
     me = state.player(who)
     if state.line:
@@ -86,6 +86,20 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
         if me.passed:
             return [_r(PASSING, f"{who} has passed and may only respond this level")], unchecked
     return _CHECKS[move.kind](state, me, move, unchecked), unchecked
+
+
+def _trigger_order(state: State, controller: str) -> list[Reason]:
+    """Triggers of one event go on from the initiative player clockwise: a trigger added on top of
+    another nobody has answered yet may not belong to a player earlier in that order."""
+    if not state.line or state.line[-1].kind != "trigger" or state.declined:
+        return []
+    holder = state.initiative or state.player_one
+    order = [holder] + [n for n in line.clockwise_after(state, holder) if n != holder]
+    below = state.line[-1].controller
+    if order.index(controller) < order.index(below):
+        return [_r(TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
+                   f"trigger comes before {below}'s (if it belongs to a new event, overrule)")]
+    return []
 
 
 def _last_was_pass(state: State) -> bool:
