@@ -14,22 +14,15 @@ from . import rules_combat as combat
 from . import rules_line as line
 from .notation import _USAGE, CommandReader, card_spec
 from .rule_ids import (
-    GAME, HEALTH_REDUCED, AGILITY, STUN,
-    LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
-    LEVEL_ENDS, PASSING, TAPPING, HEAL, GAIN_HEALTH, DESTROY, CHOOSE_ATTACKER, ATTACK_UNPAID,
-    DAMAGE_ON_RESOLUTION, FIGHTER_DESTROYED, BOSS_DEFEATED, DEFEATED_REMOVED, ONE_V_ONE,
-    MULTIPLAYER, FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
+    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
+    TAPPING, CHOOSE_ATTACKER, ATTACK_UNPAID, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED,
+    FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
 )
 
 class Tracker(CommandReader, BaseTracker[State]):
     game: ClassVar[str] = GAME
     State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = frozenset({
-        LEVEL_INCREASES, PLAYER_ONE_ROTATES, WIN_LOSE, UNTAP, DRAW, COINS, COINS_LOST, PAY_FROM_POOL,
-        LEVEL_ENDS, PASSING, TAPPING, HEAL, GAIN_HEALTH, DESTROY, CHOOSE_ATTACKER, ATTACK_UNPAID,
-        DAMAGE_ON_RESOLUTION, FIGHTER_DESTROYED, BOSS_DEFEATED, DEFEATED_REMOVED, ONE_V_ONE, MULTIPLAYER,
-        FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
-    })
+    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES  # the tracker shares combat and level rules with the engine
     COMMANDS: ClassVar[dict[str, str]] = _USAGE
     OPTIONS: ClassVar[dict[str, str]] = {
         "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
