@@ -93,3 +93,29 @@ def test_random_games_keep_the_invariants(data):
         else:
             replay = E.apply(replay, E.parse_move(item, replay))
     assert replay == state
+
+
+WORDS = ["fighter", "tactic", "weapon", "wield", "attack", "activate", "respond", "decline", "pass", "trigger", "at",
+         "on", "boss", "ann", "ben", "Grunt", "Zap", "block", "phantasmal", "next-level", ":", "x", "3", "-1", ""]
+
+
+@given(st.lists(st.sampled_from(WORDS), max_size=7), st.booleans())
+@settings(max_examples=150 * SCALE, derandomize=SCALE == 1, deadline=None)
+def test_any_text_parses_or_is_bad_input(words, line_pending):
+    """Whatever is typed, a play parses (and then gets a verdict) or raises an EngineError (bad
+    input, exit 2): never another exception."""
+    from engine.base import EngineError
+
+    state = T.new_state(["Ann", "Ben"], {})
+    for card in CARDS:
+        state = T.apply(state, T.parse(state, ["card", *card.split()]))[0]
+    state = T.apply(state, T.parse(state, ["fighter", "ann", "Grunt", "3"]))[0]
+    if line_pending:
+        state = E.apply(state, E.parse_move("attack Grunt at ben boss", state))
+    try:
+        move = E.parse_move(" ".join(words), state)
+    except EngineError:
+        return
+    verdict = E.check(state, move)
+    assert verdict.legal or verdict.reasons
+    assert E.parse_move(E.format_move(move), state) == move
