@@ -257,7 +257,8 @@ def parse_move(text: str, state: State):
     verb = _PLAY_ALIASES.get(low) or _match(low, list(_PLAY_VERBS), "move")
     rest = words[1:]
     who = actor(state)
-    usage = "usage: " + next(line.strip() for line in NOTATION.splitlines() if line.strip().startswith(verb))
+    form, _, meaning = next(line.strip() for line in NOTATION.splitlines() if line.strip().startswith(verb)).partition("  ")
+    usage = f"usage: {form} — {meaning.strip()}"
     if verb in ("pass", "decline", "next-level"):
         if rest:
             raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
