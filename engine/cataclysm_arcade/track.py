@@ -14,7 +14,7 @@ from . import rules_combat as combat
 from . import rules_line as line
 from .notation import _USAGE, CommandReader, card_spec
 from .rule_ids import (
-    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
+    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, LINE_REPEAT, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
     TAPPING, CHOOSE_ATTACKER, ATTACK_UNPAID, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED,
     FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
 )
@@ -101,6 +101,10 @@ class Tracker(CommandReader, BaseTracker[State]):
                 rule=DEFEATED_REMOVED,
                 message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
             )]
+
+        if verb in ("pass", "attack", "fighter") and state.line:
+            return [Reason(rule=LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
+                           f"{verb} is a move, and moves wait until the Line has resolved (`companion play decline`)")]
 
         if verb == "pass":
             if player.passed:

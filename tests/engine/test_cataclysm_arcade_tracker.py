@@ -773,3 +773,13 @@ def test_tracker_untap_ends_a_stun_and_damage_goes_through_armor():
     s, _ = do(stunned, "untap", "ann", "tank")
     assert not fighter(s, "Ann", "Tank").stunned
     assert Engine().check(s, Engine().parse_move("attack tank at ben boss", s)).legal
+
+
+def test_tracker_moves_wait_for_the_line():
+    from engine.cataclysm_arcade import Engine
+
+    s = new(boss_health="10")
+    s = Engine().apply(s, Engine().parse_move("attack boss at ben boss", s), overruled=True)
+    for words in (("pass", "ann"), ("attack", "ben", "boss", "0"), ("fighter", "ben", "Grunt", "3")):
+        assert rules_of(refused(s, *words)) == [G + "turn.line.repeat"]
+    s, _ = do(s, "damage", "ben", "boss", "1")  # counters still change while the Line waits
