@@ -16,7 +16,7 @@ from .rule_ids import (
     AGILITY, ATTACK_LINE, ATTACK_UNPAID, BLOCK, CHOOSE_ATTACKER, CHOOSE_TARGET, DEFEATED_REMOVED, ENFORCER,
     FIGHTER_LINE, FIGHTER_NO_COST, FIGHTER_WHEN_PLAYABLE, FORTIFY, LEVEL_ENDS, LINE_FIRST, LINE_REPEAT,
     LINE_WHEN_USED, MOVES, NO_SELF_RESPONSE, NO_SUMMONING_SICKNESS, PASSING, PAY_ATTACK, PAY_FROM_POOL,
-    PHANTASMAL, RESPONSE_ACTIONS, RESPONSE_COST, RESPONSE_DEF, RESPONSE_LINE, RESPONSE_NOT_AFTER_PASS,
+    PHANTASMAL, PRIORITY_STARTS, RESPONSE_ACTIONS, RESPONSE_COST, RESPONSE_DEF, RESPONSE_LINE, RESPONSE_NOT_AFTER_PASS,
     RESPONSE_NOT_EMPTY, RESPONSE_NOT_OWN, RESPONSE_OFF_INITIATIVE, RESPONSE_WHEN, STEALTHY, STUN, TACTIC_COST,
     TACTIC_LINE, TACTIC_WHEN, TAP_ATTACKER, TAPPING, TARGET, TRANSFORM, TRIGGER_ORDER, WEAPON_LINE, WEAPON_NO_COST,
     WEAPON_WHEN, WIELD_COST, WIELD_LINE, WIELD_MOVE, WIN_LOSE,
@@ -57,6 +57,8 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
             return [_r(DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
         return _trigger_order(state, p.name), unchecked
     who = actor(state)
+    if who is None:
+        return [_r(PRIORITY_STARTS, "nobody is to act on this table (see `companion status`)")], unchecked
     me = state.player(who)
     if state.line:
         if move.kind in INITIATIVE_MOVES:
@@ -69,8 +71,9 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
                                   "only add responses"))
             return reasons, unchecked
         if state.line[-1].controller == who:
-            return [_r(NO_SELF_RESPONSE if move.kind != "activate" else RESPONSE_NOT_OWN, f"the top of the Line is {who}'s own: nobody responds to their own "
-                       "move or response")], unchecked
+            rule = NO_SELF_RESPONSE if move.kind != "activate" else RESPONSE_NOT_OWN
+            return [_r(rule, f"the top of the Line is {who}'s own: nobody responds to their own move or response")], \
+                unchecked
         if move.kind == "decline":
             return [], unchecked
     else:
