@@ -20,7 +20,7 @@ def scenario(game: str, name: str) -> dict:
 def first_legal(game: str) -> dict:
     for path in sorted((SCENARIOS / game).glob("*.toml")):
         case = tomllib.loads(path.read_text(encoding="utf-8"))
-        if case.get("legal") is True and case.get("rules"):
+        if case.get("legal") is True and case.get("rules") and "situation" in case:
             return case
     raise AssertionError(f"no legal scenario for {game}")
 
@@ -28,7 +28,7 @@ def first_legal(game: str) -> dict:
 def first_illegal(game: str) -> dict:
     for path in sorted((SCENARIOS / game).glob("*.toml")):
         case = tomllib.loads(path.read_text(encoding="utf-8"))
-        if case.get("legal") is False and case.get("rules"):
+        if case.get("legal") is False and case.get("rules") and "situation" in case:
             return case
     raise AssertionError(f"no illegal scenario for {game}")
 
