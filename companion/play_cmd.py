@@ -7,6 +7,8 @@ from typing import List, Optional
 
 import typer
 
+from companion import complete
+
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Use this saved session instead of the current one."
 SITUATION_HELP = "The situation on the table: a TOML or JSON file (see `companion schema GAME`)."
@@ -225,7 +227,7 @@ def play(
     play_view(result, as_json)
 
 
-def schema(game: str = typer.Argument(..., help="The game (id or alias).")) -> None:
+def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:
     """The JSON Schema of the game's situation file."""
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))

@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from tests.engine.catopomp_table import public, public_of_state, table_game
+from engine.catopomp.simulate import table_game
+from tests.engine.catopomp_table import public, public_of_state
 
 
 def _state(cli):
-    from engine.catopomp import Tracker
     from trackers.sessions import Sessions
     from companion import paths
 
@@ -158,3 +158,16 @@ def test_situation_round_trips_through_check(cli, home, tmp_path):
     from_session = cli.json("check", "pass")
     assert from_file == from_session
     assert cli("track", "situation", "--output", str(tmp_path / "t.toml")).exit_code == 2
+
+
+def test_play_as_a_real_process(home):
+    from tests.conftest import run_companion
+
+    env = {"COMPANION_HOME": str(home)}
+    assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ben",
+                         env=env).returncode == 0
+    assert run_companion("track", "dice", "2", "3", "5", "6", env=env).returncode == 0
+    done = run_companion("play", "heaven", "8", "then", "hell", "1", env=env)
+    assert done.returncode == 0 and "To act: Ann" in done.stdout
+    bad = run_companion("play", "heaven 9", env=env)  # numbers 1-8 with two players
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1

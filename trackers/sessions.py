@@ -86,6 +86,8 @@ class Result:
     effects: list = field(default_factory=list)
     violations: list = field(default_factory=list)
     overruled: bool = False
+    before: dict[str, Any] | None = None  # the summary before the command, to say what it touched
+    undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -211,7 +213,7 @@ class Sessions:
         wanted = name or self.current_name()
         if wanted is None:
             raise SessionError("no current session: start one with `companion track new GAME --players \"Ann,Ben\"`"
-                               " or pick one with `companion track use NAME`")
+                               " or pick one with `companion track switch NAME`")
         row = self.con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
         ).fetchone()
@@ -314,7 +316,7 @@ class Sessions:
                 self._append(con, session, entries, kind="change", verb=change.verb, args=change.args,
                              overruled=bool(violations), violations=violations)
         return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
-                      list(verdict.reasons) if violations else [], bool(violations))
+                      list(verdict.reasons) if violations else [], bool(violations), tracker.summary(state))
 
     def situation(self, name: str | None = None):
         """(session, engine, state): the session's table for the move validator; SessionError for a
@@ -375,14 +377,19 @@ class Sessions:
             tracker = tracker_for(session.game)
             entries = self.entries(session)
             done = replay(tracker, session, entries)
+            from engine.words import count as counted
+
             available = len(done.redo if redo else done.applied)
             if count > available:
                 what = "redo" if redo else "undo"
-                raise SessionError(f"nothing to {what}" if not available else f"only {available} change(s) to {what}")
+                raise SessionError(f"nothing to {what}" if not available
+                                   else f"only {counted(available, 'change')} to {what}")
             self._append(con, session, entries, kind="redo" if redo else "undo", count=count)
             entries = self.entries(session)
+        moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
         state = replay(tracker, session, entries).state
-        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}")
+        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
+                      before=tracker.summary(done.state), undone=[e.label for e in moved])
 
     # -- moving between devices ----------------------------------------------------------
 

@@ -14,7 +14,7 @@ One job per module:
 from __future__ import annotations
 
 from .core import CAT, MITCH, Move
-from .model import Cleared, Options, Player, State, WinningSet
+from .model import Options, Player, State, WinningSet
 from .rule_ids import RULE_IDS
 from .rules import Engine, IllegalMove, check_table, next_round, setup
 from .track import Tracker

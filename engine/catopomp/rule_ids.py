@@ -80,3 +80,56 @@ RULE_IDS: frozenset[str] = frozenset({
     "catopomp.expansion.mdm-mitch.value-zero",
     "catopomp.expansion.mdm-mitch.mirror-dice",
 })
+
+
+_ID = "catopomp."
+
+
+class R:
+    """Rule ids the tracker cites (its own set, Tracker.RULE_IDS; the validator's is RULE_IDS in __init__)."""
+
+    DICE = _ID + "components.dice"
+    SOUL_GEMS = _ID + "setup.soul-gems"
+    CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
+    LATER_START = _ID + "setup.later-starting-player"
+    TURN_ORDER = _ID + "round.turn-order"
+    ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
+    SAFE = _ID + "round.safe-when-clear"
+    SIZE_LIMIT = _ID + "sets.size-limit"
+    ROUND_END = _ID + "end.round-end"
+    GAME_END = _ID + "end.game-end"
+    WINNERS = _ID + "end.winners"
+    NEXT_ROUND = _ID + "end.next-round"
+    FEWER_DICE = _ID + "new-round.fewer-centre-dice"
+    RESERVE_WHO = _ID + "reserve-die.who-gets"
+    RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
+    RESERVE_CHOOSE = _ID + "reserve-die.choose-number"
+    COMP_PLAYERS = _ID + "competitive.players"
+    COMP_PREDICTION = _ID + "competitive.prediction"
+    COMP_REVEAL = _ID + "competitive.reveal"
+    COMP_OFF = _ID + "competitive.off-by-more-than-one"
+    COMP_SCORE = tuple(f"{_ID}competitive.score-prediction-{k}" for k in (1, 2, 3, 4))
+    COMP_LAST = _ID + "competitive.last-player"
+    COMP_RECORD = _ID + "competitive.record-points"
+    COMP_RESET = _ID + "competitive.game-end-reset"
+    COMP_WINNER = _ID + "competitive.winner"
+    FIRST_PLAYER = _ID + "setup.first-player"
+    CENTRE_DICE = _ID + "setup.centre-dice"
+    DEAL = _ID + "setup.deal"
+    COPIES = _ID + "setup.copies-per-number"
+    NUMBERS = _ID + "setup.numbers-included"
+
+
+def tracker_rule_ids() -> frozenset[str]:
+    """Every id in R (the tracker's own set, Tracker.RULE_IDS)."""
+    out: set[str] = set()
+    for key, value in vars(R).items():
+        if key.startswith("_"):
+            continue
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, tuple):
+            out.update(value)
+    return frozenset(out)
+
+

@@ -8,160 +8,25 @@ A round's end goes through `core.end_round`, the next round's dice and starting 
 """
 from __future__ import annotations
 
-import difflib
-import re
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import Field, model_validator
-
-from engine.base import AmbiguousMove, Effect, Frozen, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, OptionError
+from engine.base import Effect, Frozen, Reason, Verdict
+from engine.tracking import Change
 from engine.tracking import Tracker as TrackerBase
-from engine.words import command, match
 
 from . import core
-from .model import Cleared, Options, Player, State, to_table
+from .model import Cleared, Player, State, to_table
 
-GAME = "catopomp"
-MIN_PLAYERS, MAX_PLAYERS = min(core.PLAYER_TABLE), max(core.PLAYER_TABLE)
-START_GEMS = 2
-PREDICTIONS = (1, 2, 3, 4)
-DIE_FACES = (1, 6)
-
-
-#: rule ids are "catopomp." + the rule's path
-_ID = GAME + "."
-
-
-class R:
-    """Rule ids the tracker cites (its own set, Tracker.RULE_IDS; the validator's is RULE_IDS in __init__)."""
-
-    DICE = _ID + "components.dice"
-    SOUL_GEMS = _ID + "setup.soul-gems"
-    CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
-    LATER_START = _ID + "setup.later-starting-player"
-    TURN_ORDER = _ID + "round.turn-order"
-    ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
-    SAFE = _ID + "round.safe-when-clear"
-    SIZE_LIMIT = _ID + "sets.size-limit"
-    ROUND_END = _ID + "end.round-end"
-    GAME_END = _ID + "end.game-end"
-    WINNERS = _ID + "end.winners"
-    NEXT_ROUND = _ID + "end.next-round"
-    FEWER_DICE = _ID + "new-round.fewer-centre-dice"
-    RESERVE_WHO = _ID + "reserve-die.who-gets"
-    RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
-    RESERVE_CHOOSE = _ID + "reserve-die.choose-number"
-    COMP_PLAYERS = _ID + "competitive.players"
-    COMP_PREDICTION = _ID + "competitive.prediction"
-    COMP_REVEAL = _ID + "competitive.reveal"
-    COMP_OFF = _ID + "competitive.off-by-more-than-one"
-    COMP_SCORE = tuple(f"{_ID}competitive.score-prediction-{k}" for k in PREDICTIONS)
-    COMP_LAST = _ID + "competitive.last-player"
-    COMP_RECORD = _ID + "competitive.record-points"
-    COMP_RESET = _ID + "competitive.game-end-reset"
-    COMP_WINNER = _ID + "competitive.winner"
-    FIRST_PLAYER = _ID + "setup.first-player"
-    CENTRE_DICE = _ID + "setup.centre-dice"
-    DEAL = _ID + "setup.deal"
-    COPIES = _ID + "setup.copies-per-number"
-    NUMBERS = _ID + "setup.numbers-included"
-
-
-def _rule_ids() -> frozenset[str]:
-    out: set[str] = set()
-    for key, value in vars(R).items():
-        if key.startswith("_"):
-            continue
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, tuple):
-            out.update(value)
-    return frozenset(out)
-
-
-# ---------------------------------------------------------------------------- the tracked table
-
-
-#: the tracker's table is the validator's State (one rules model)
-TrackedTable = State
-
-
-def dice_expected(state: State) -> int:
-    """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
-    return core.first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
-
-
-def setup_todo(state: State) -> list[str]:
-    """What the table still has to enter before this round's play starts (empty: ready)."""
-    todo = []
-    if state.turn is None:
-        todo.append(f"who starts (chosen at random): `first NAME` [{R.FIRST_PLAYER}]")
-    if len(state.centre_dice) != dice_expected(state):
-        todo.append(f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...` [{R.CENTRE_DICE}]")
-    unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
-    if unset:
-        todo.append(f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N` [{R.RESERVE_CHOOSE}]")
-    return todo
-
-
-def next_round_state(state: State) -> State:
-    """The round after `state` (round-over) as dealt at a real table: hands are counts, Hell Domains and
-    Used Dice cards empty, the loser starts, players down to one soul gem get a reserve die (its number
-    still to be set) and the centre dice are still to be entered."""
-    n = len(state.players)
-    nxt = core.round_setup(n, [p.gems for p in state.players], state.seat(state.loser))
-    per = core.PLAYER_TABLE[n][2]
-    players = tuple(p.model_copy(update={"hand": per, "hell_domain": (), "used_dice": (), "reserve_die": None,
-                                         "prediction": None}) for p in state.players)
-    return state.model_copy(update={
-        "players": players, "turn": state.players[nxt.starting].name, "centre_dice": (), "winning_set": None,
-        "discard_pile": () if state.discard_pile is not None else None, "set_aside": None, "phase": "setup",
-        "loser": None, "round": state.round + 1, "reserve_dice": tuple(state.players[i].name for i in nxt.reserve),
-        "cleared": ()})
-
-
-def _set_text(state: State) -> str | None:
-    """The winning set as the table would say it, with its owner."""
-    w = state.winning_set
-    if w is None:
-        return None
-    parts = [str(c) for c in (*w.heaven, *w.hell)]
-    if w.dice:
-        parts.append("dice " + "+".join(map(str, w.dice)))
-    return f"{w.owner}: {' '.join(parts)}"
-
-
-# ---------------------------------------------------------------------------- options
-
-_YES = {"yes", "y", "true", "on", "1"}
-_NO = {"no", "n", "false", "off", "0"}
-_OPTION_KEYS = {
-    "start": "start", "first": "start", "first-player": "start", "starting-player": "start", "starter": "start",
-    "passing": "passing", "pass": "passing", "passing-mode": "passing", "mode": "passing",
-    "competitive": "competitive", "competitive-variant": "competitive", "variant": "competitive",
-    "expansions": "expansions", "expansion": "expansions",
-    "hell-power": "hell-power", "hellpower": "hell-power",
-}
-_EXPANSIONS = {
-    "catleton": "catleton", "cat-leton": "catleton", "cat": "catleton", "cat leton": "catleton",
-    "mitch": "mitch", "mdm-mitch": "mitch", "mdm mitch": "mitch", "madam-mitch": "mitch", "witch": "mitch",
-}
-
-
-def _yes_no(key: str, value: str) -> bool:
-    low = value.strip().lower()
-    if low in _YES:
-        return True
-    if low in _NO:
-        return False
-    raise OptionError(f"{key}: {value!r} is not a choice; choose yes or no")
-
+from .rounds import (TrackedTable, _late_reveal, _pending_reveals, dice_expected, next_round_state,
+                     setup_todo)
+from .rule_ids import R, tracker_rule_ids
+from .track_read import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
+from .track_view import Views
 
 # ---------------------------------------------------------------------------- the tracker
 
 
-class _Change:
+class TableChange:
     """A change being applied: the table's fields as mutable values, and the effects so far."""
 
     def __init__(self, state: TrackedTable):
@@ -184,12 +49,12 @@ class _Change:
         return State.model_validate(data)
 
 
-class Tracker(TrackerBase[TrackedTable]):
+class Tracker(Reading, Views, TrackerBase[State]):
     """Soul gems, rounds, centre and reserve dice, the starting player, predictions and points."""
 
     game: ClassVar[str] = GAME
     State: ClassVar[type[TrackedTable]] = TrackedTable
-    RULE_IDS: ClassVar[frozenset[str]] = _rule_ids()
+    RULE_IDS: ClassVar[frozenset[str]] = tracker_rule_ids()
     COMMANDS: ClassVar[dict[str, str]] = {
         "first": "round 1: the player chosen at random to start: `first ben`",
         "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
@@ -232,195 +97,6 @@ class Tracker(TrackerBase[TrackedTable]):
     #: commands that may follow the end of the game without a refusal
     AFTER_THE_END: ClassVar[frozenset[str]] = READ_ONLY
 
-    # ------------------------------------------------------------------ a new game
-
-    def new_state(self, players: list[str], options: dict[str, str]) -> TrackedTable:
-        given: dict[str, str] = {}
-        for key, value in (options or {}).items():
-            k = str(key).strip().lower().replace("_", "-")
-            if k not in _OPTION_KEYS:
-                near = difflib.get_close_matches(k, sorted(_OPTION_KEYS), n=2, cutoff=0.4)
-                hint = f" (did you mean {' or '.join(sorted({_OPTION_KEYS[n] for n in near}))}?)" if near else ""
-                raise OptionError(f"unknown option {key!r}{hint}; catopomp options: {', '.join(self.OPTIONS)}")
-            given[_OPTION_KEYS[k]] = str(value).strip()
-        names = [str(n).strip() for n in players or []]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise OptionError(f"players: Catopomp is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
-        if any(not n for n in names):
-            raise OptionError("players: a player name is empty")
-        if len({n.lower() for n in names}) != len(names):
-            raise OptionError("players: two players share a name; every player needs a different name")
-
-        passing = given.get("passing", "main").lower()
-        if passing in ("normal", "standard", "default"):
-            passing = "main"
-        if passing not in ("main", "casual"):
-            raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
-        competitive = _yes_no("competitive", given["competitive"]) if "competitive" in given else False
-        if competitive and len(names) not in (3, 4):
-            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMP_PLAYERS}), "
-                              f"not {len(names)}; choose competitive=no")
-        hell_power = _yes_no("hell-power", given["hell-power"]) if "hell-power" in given else False
-        expansions: set[str] = set()
-        raw = given.get("expansions", "")
-        if raw.lower() not in ("", "none", "no"):
-            for word in re.split(r"[,+;]", raw):
-                w = word.strip().lower()
-                if not w:
-                    continue
-                if w not in _EXPANSIONS:
-                    raise OptionError(f"expansions: {word.strip()!r} is not an expansion; choose from: catleton, mitch "
-                                      "(comma-separated) or none")
-                expansions.add(_EXPANSIONS[w])
-
-        start = None
-        if "start" in given:
-            try:
-                start = match(given["start"], names, "player", hint="players")
-            except (MoveSyntaxError, AmbiguousMove):
-                raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
-                                  f"{', '.join(names)}") from None
-        per = core.PLAYER_TABLE[len(names)][2]
-        return State(
-            players=tuple(Player(name=n, gems=START_GEMS, hand=per) for n in names),
-            options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
-                            catleton="catleton" in expansions, mitch="mitch" in expansions),
-            phase="setup",
-            turn=start,
-            discard_pile=(),
-        )
-
-    # ------------------------------------------------------------------ parsing
-
-    def parse(self, state: TrackedTable, words: list[str]) -> Change:
-        tokens = [t for w in words for t in str(w).split()]
-        if not tokens:
-            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
-        verb = self._verb(tokens[0])
-        rest = tokens[1:]
-        if verb == "score":
-            if rest:
-                raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
-            return Change(verb="score")
-        if verb == "dice":
-            if not rest:
-                raise MoveSyntaxError(f"dice: give the faces of the centre dice; {self.COMMANDS['dice']}")
-            return Change(verb="dice", args=tuple(self._number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
-                                                  for w in rest))
-        if not rest:
-            raise MoveSyntaxError(f"{verb}: name a player; {self.COMMANDS[verb]}")
-        name = self._player(state, rest[0])
-        args = rest[1:]
-        if verb == "first":
-            if args:
-                raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
-            return Change(verb="first", args=(name,))
-        if verb == "hand":
-            if not args:
-                raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
-            return Change(verb="hand", args=(name, *(self._card(w) for w in args)))
-        if verb == "lost":
-            if args:
-                raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
-            return Change(verb="lost", args=(name,))
-        if verb in ("gems", "points"):
-            if len(args) != 1:
-                raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                                      f"`{verb} {name.lower()} {'-1' if verb == 'gems' else '+2'}`")
-            return Change(verb=verb, args=(name, self._amount(args[0], f"{verb} {name.lower()}")))
-        if verb == "cleared":
-            if len(args) > 1:
-                raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
-            if not args:
-                if state.options.competitive and not state.game_over:
-                    raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
-                                          f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
-                                          "variant scores it")
-                return Change(verb="cleared", args=(name,))
-            return Change(verb="cleared", args=(name, self._number(args[0], "cards in the last set",
-                                                                     f"cleared {name.lower()} 3")))
-        # predict / reserve
-        example = f"{verb} {name.lower()} {3 if verb == 'predict' else 4}"
-        if len(args) != 1:
-            raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-        what = "a prediction (1-4)" if verb == "predict" else "a die face (1-6)"
-        return Change(verb=verb, args=(name, self._number(args[0], what, example)))
-
-    @staticmethod
-    def _card(token: str) -> str:
-        from .notation import card_code
-
-        try:
-            code = card_code(token)
-        except MoveSyntaxError as exc:
-            raise MoveSyntaxError(f"hand: {exc}") from None
-        return core.fc(code)
-
-    def _verb(self, token: str) -> str:
-        return command(token, self.VERB_ALIASES, self.COMMANDS)
-
-    @staticmethod
-    def _player(state: TrackedTable, token: str) -> str:
-        return match(token, state.names, "player", hint="players")
-
-    @staticmethod
-    def _number(token: str, what: str, example: str) -> str:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise MoveSyntaxError(f"{token!r} is not a number; expected {what}, e.g. `{example}`")
-        return str(int(token))
-
-    @staticmethod
-    def _amount(token: str, label: str) -> str:
-        """'+2' / '-1' / '=5' normalised; a bare number could mean any of the three."""
-        m = re.fullmatch(r"([+\-=]?)(\d+)", token)
-        if not m:
-            raise MoveSyntaxError(f"{token!r} is not an amount; write +N to add, -N to take away or =N to set "
-                                  f"(e.g. `{label} -1`)")
-        sign, n = m.group(1), int(m.group(2))
-        if sign == "":
-            raise AmbiguousMove(f"{token!r} has no sign", [f"{label} +{n}", f"{label} -{n}", f"{label} ={n}"])
-        if sign == "=":
-            return f"={n}"
-        if n == 0:
-            raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
-        return f"{n if sign == '+' else -n:+d}"
-
-    # ------------------------------------------------------------------ reading a Change
-
-    @staticmethod
-    def _signed(change: Change, text: str) -> tuple[str, int]:
-        m = re.fullmatch(r"([+\-=])(\d+)", text)
-        if not m:
-            raise MoveSyntaxError(f"{change.verb}: {text!r} is not an amount (+N, -N or =N)")
-        return m.group(1), int(m.group(2))
-
-    def _read(self, state: TrackedTable, change: Change) -> tuple[int | None, str | None]:
-        """(seat, value) of a change; MoveSyntaxError when it is malformed."""
-        verb = change.verb
-        args = change.args
-        if verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-        if verb in ("dice", "hand"):
-            if not args or (verb == "hand" and len(args) < 2):
-                raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
-            return (None if verb == "dice" else state.seat(args[0])), None
-        want = {"score": (0,), "lost": (1,), "first": (1,), "cleared": (1, 2)}.get(verb, (2,))
-        if len(args) not in want:
-            raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
-        if verb == "score":
-            return None, None
-        seat = state.seat(args[0])
-        value = args[1] if len(args) > 1 else None
-        if verb in ("cleared", "predict", "reserve") and value is not None and not re.fullmatch(r"-?\d+", value):
-            raise MoveSyntaxError(f"{verb}: {value!r} is not a number")
-        if verb in ("gems", "points"):
-            self._signed(change, value)
-        return seat, value
-
-    @staticmethod
-    def _target(now: int, sign: str, n: int) -> int:
-        return n if sign == "=" else now + n if sign == "+" else now - n
-
     # ------------------------------------------------------------------ check
 
     def check(self, state: TrackedTable, change: Change) -> Verdict:
@@ -439,10 +115,10 @@ class Tracker(TrackerBase[TrackedTable]):
             out.append(Reason(rule=rule, message=message))
             return out
 
-        if state.game_over and verb not in self.AFTER_THE_END:
+        if state.game_over and verb not in self.AFTER_THE_END and not _late_reveal(state, change):
             return no(R.GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
                                   "more; `score` shows the result")
-        if state.phase == "round-over":
+        if state.phase == "round-over" and not _late_reveal(state, change):
             if verb in ("lost", "cleared", "first"):
                 return no(R.ROUND_END, f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
                                        "starts when its centre dice are entered: `dice ...`")
@@ -596,14 +272,18 @@ class Tracker(TrackerBase[TrackedTable]):
         seat, value = self._read(state, change)
         verb = change.verb
         if verb == "score":
-            t = _Change(state)
+            t = TableChange(state)
             self._standings(state, t)
             return state, t.effects
         dealt: list[Effect] = []
-        if state.phase == "round-over" and verb not in ("lost", "cleared", "first"):
-            state, dealt = self.settle(state)
-        t = _Change(state)
+        if state.phase == "round-over" and verb not in ("lost", "cleared", "first") and not _late_reveal(state, change):
+            state, dealt = self.settle(state, deal_now=True)
+        t = TableChange(state)
         t.effects.extend(dealt)
+        if state.game_over and _late_reveal(state, change):
+            self._apply_predict(t, seat, int(value))
+            self._result(t.freeze(), t)
+            return t.freeze(), t.effects
         if state.game_over:
             self._after_the_end(t, seat, verb, change, value)
             return t.freeze(), t.effects
@@ -641,7 +321,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- the end of a round
 
-    def _end_round(self, t: _Change, loser: int, gems_before: int | None) -> None:
+    def _end_round(self, t: TableChange, loser: int, gems_before: int | None) -> None:
         """`loser` is the last player holding cards: the engine takes their soul gem and says what follows
         (the round is over; the next one is dealt when its centre dice are entered). `gems_before`: their
         gems just before the lost one (a direct `gems` change), else their current gems."""
@@ -665,10 +345,12 @@ class Tracker(TrackerBase[TrackedTable]):
             t.say(e.kind, e.message, e.rule)
         t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
 
-    def settle(self, state: State) -> tuple[State, list[Effect]]:
-        """A session never rests between rounds: a round that is over is followed at once by the next
-        one's deal (its set-up still to be entered). Also applied after every play."""
-        if state.phase != "round-over":
+    def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
+        """A round that is over is followed at once by the next one's deal (its set-up still to be
+        entered), unless a player who cleared with the round's last play has yet to reveal their
+        prediction (competitive): then the deal waits for it, or for the next round's first set-up
+        entry. Also applied after every play."""
+        if state.phase != "round-over" or (_pending_reveals(state) and not deal_now):
             return state, []
         return next_round_state(state), self._deal_effects(state)
 
@@ -692,7 +374,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- gems
 
-    def _apply_gems(self, t: _Change, i: int, change: Change, value: str) -> None:
+    def _apply_gems(self, t: TableChange, i: int, change: Change, value: str) -> None:
         sign, k = self._signed(change, value)
         now = t.players[i]["gems"]
         target = max(0, self._target(now, sign, k))
@@ -707,7 +389,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- a player clears their cards
 
-    def _apply_cleared(self, t: _Change, i: int, value: str | None) -> None:
+    def _apply_cleared(self, t: TableChange, i: int, value: str | None) -> None:
         state = t.state
         name = t.players[i]["name"]
         size = int(value) if value is not None else None
@@ -726,7 +408,7 @@ class Tracker(TrackerBase[TrackedTable]):
                   R.ROUND_END_TRIGGER)
             self._end_round(t, left[0], gems_before=None)
 
-    def _reveal(self, t: _Change, i: int, size: int | None) -> int | None:
+    def _reveal(self, t: TableChange, i: int, size: int | None) -> int | None:
         """Competitive: the cleared player's prediction against their last set; the points it earns
         (None when the prediction or the size is not known yet)."""
         name = t.players[i]["name"]
@@ -748,7 +430,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- predictions, points, reserve dice
 
-    def _apply_predict(self, t: _Change, i: int, k: int) -> None:
+    def _apply_predict(self, t: TableChange, i: int, k: int) -> None:
         state = t.state
         name = t.players[i]["name"]
         before = t.players[i]["prediction"]
@@ -769,14 +451,14 @@ class Tracker(TrackerBase[TrackedTable]):
             t.say("prediction", f"{name}'s prediction for round {state.round} is {what} (kept secret in the summary "
                                 "until they clear their cards)", R.COMP_PREDICTION)
 
-    def _apply_points(self, t: _Change, i: int, change: Change, value: str) -> None:
+    def _apply_points(self, t: TableChange, i: int, change: Change, value: str) -> None:
         sign, k = self._signed(change, value)
         now = t.players[i]["points"]
         target = self._target(now, sign, k)
         t.players[i]["points"] = target
         t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}", R.COMP_RECORD)
 
-    def _apply_reserve(self, t: _Change, i: int, face: int) -> None:
+    def _apply_reserve(self, t: TableChange, i: int, face: int) -> None:
         lo, hi = DIE_FACES
         name = t.players[i]["name"]
         shown = min(hi, max(lo, face))
@@ -788,7 +470,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- after the end of the game (overruled changes only)
 
-    def _after_the_end(self, t: _Change, i: int, verb: str, change: Change, value: str | None) -> None:
+    def _after_the_end(self, t: TableChange, i: int, verb: str, change: Change, value: str | None) -> None:
         d = t.players[i]
         if verb == "lost":
             d["gems"] = max(0, d["gems"] - 1)
@@ -809,96 +491,5 @@ class Tracker(TrackerBase[TrackedTable]):
         state = t.freeze()
         self._result(state, t)
 
-    # ------------------------------------------------------------------ the result
 
-    @staticmethod
-    def _final(state: TrackedTable) -> tuple[tuple[int, ...], list[str]]:
-        points, winners = core.final_scoring([p.gems for p in state.players], [p.points for p in state.players],
-                                             state.options.competitive)
-        return points, [state.players[i].name for i in winners]
-
-    def _result(self, state: TrackedTable, t: _Change) -> None:
-        points, winners = self._final(state)
-        if state.options.competitive:
-            t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
-                             "point(s) (a player out of soul gems counts 0)", R.COMP_WINNER)
-        else:
-            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.WINNERS)
-
-    def _standings(self, state: TrackedTable, t: _Change) -> None:
-        rows = []
-        points = [p.points for p in state.players]
-        if state.game_over:
-            points = list(self._final(state)[0])
-        for p, pts in zip(state.players, points):
-            row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
-            if state.options.competitive:
-                row += f", {pts} point{'s' if pts != 1 else ''}"
-            rows.append(row)
-        where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows), R.COMP_RECORD if state.options.competitive else R.SOUL_GEMS)
-        if state.game_over:
-            self._result(state, t)
-        elif state.options.competitive:
-            best = max(points)
-            leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
-            t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
-                             "loses their last soul gem, whose points then drop to 0", R.COMP_WINNER)
-
-    # ------------------------------------------------------------------ summary
-
-    @staticmethod
-    def _deal(state: TrackedTable) -> dict[str, Any]:
-        n = len(state.players)
-        top, copies, per, _aside = core.PLAYER_TABLE[n]
-        opts = to_table(state).opts
-        deck = sum(core.deck_counts(n, opts))
-        return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
-                "set_aside": deck - per * n}
-
-    def _deal_text(self, state: TrackedTable) -> str:
-        d = self._deal(state)
-        return f"{d['cards_per_player']} cards each ({d['set_aside']} set aside)"
-
-    def summary(self, state: TrackedTable) -> dict[str, Any]:
-        o = state.options
-        comp = o.competitive
-        final_points, winners = self._final(state) if state.game_over else (None, [])
-        players = []
-        for i, p in enumerate(state.players):
-            done = state.cleared_record(p.name)
-            row: dict[str, Any] = {"name": p.name, "gems": p.gems,
-                                   "hand": list(p.hand) if p.hand_known else p.hand,
-                                   "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
-            row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
-                if p.name in state.reserve_dice else None
-            row["cleared"] = done is not None
-            if done is not None and done.last_set is not None:
-                row["last_set"] = done.last_set
-            if comp or p.points:
-                row["points"] = final_points[i] if final_points is not None else p.points
-            if comp:
-                revealed = done is not None or state.game_over
-                row["prediction"] = p.prediction if (revealed or p.prediction is None) else "secret"
-                if done is not None:
-                    row["round_points"] = done.points
-            players.append(row)
-        return {
-            "game": GAME,
-            "round": state.round,
-            "phase": state.phase,
-            "turn": state.turn,
-            "setup_todo": setup_todo(state) if state.phase == "setup" else [],
-            "centre_dice": list(state.centre_dice),
-            "winning_set": _set_text(state),
-            "deal": self._deal(state),
-            "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
-                        "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
-            "players": players,
-            "game_over": state.game_over,
-            "loser": state.loser,
-            "winners": winners,
-        }
-
-
-__all__ = ["Cleared", "TrackedTable", "Tracker"]
+__all__ = ["Cleared", "TrackedTable", "Tracker", "dice_expected", "next_round_state", "setup_todo"]

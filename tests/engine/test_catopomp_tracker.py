@@ -14,7 +14,7 @@ from engine.catopomp import Tracker
 from engine.catopomp import core
 from engine.catopomp.deal import deal_first, deal_next
 from engine.catopomp.simulate import random_move
-from engine.catopomp.track import TrackedTable, dice_expected
+from engine.catopomp.track import TrackedTable, dice_expected, next_round_state
 from engine.tracking import Change, OptionError
 from tests.engine.driver import Driver, kinds, rules_of
 
@@ -57,6 +57,8 @@ def lose(state, loser):
     for p in state.players:
         if p.name.lower() != loser and not state.cleared_record(p.name):
             state, _ = do(state, "cleared", p.name.lower(), "1")
+    if state.phase == "round-over":  # the reveals are not entered: the next round's dice deal it
+        state, _ = do(state, "dice", *["1"] * dice_expected(next_round_state(state)))
     return state
 
 
@@ -321,7 +323,7 @@ def test_losing_the_last_gem_ends_the_game_everyone_with_gems_wins():
 
 def test_the_game_over_fires_once_and_everything_after_is_refused():
     s = lose(lose(new(competitive="yes"), "cy"), "cy")
-    for text in ("lost ann", "gems ann -1", "gems ann =2", "predict ann 2",
+    for text in ("lost ann", "gems ann -1", "gems ann =2", "predict cy 2",
                  "cleared ann 2", "points ann +1", "reserve ann 3"):
         v = refused(s, *text.split())
         assert rules_of(v) == [f"{C}end.game-end"]
@@ -485,6 +487,10 @@ def test_the_last_player_scores_nothing_and_unscored_clears_are_reported():
     assert by_kind(effects, "unscored").rule == f"{C}competitive.record-points"
     assert "Ben" in by_kind(effects, "unscored").message
     assert points(s) == {"Ann": 2, "Ben": 0, "Cy": 0}
+    # the next round is dealt once Ben reveals the prediction he made
+    assert s.phase == "round-over" and "predictions" not in kinds(effects)
+    s, effects = do(s, "predict", "ben", "3")
+    assert points(s) == {"Ann": 2, "Ben": 2, "Cy": 0} and s.round == 2 and s.phase == "setup"
     assert by_kind(effects, "predictions").rule == f"{C}competitive.prediction"
     # a new round: predictions are written again
     assert all(p.prediction is None for p in s.players)
@@ -647,15 +653,16 @@ def sessions(draw, corrections=True):
 
 def _check_invariants(state: TrackedTable, n: int):
     lost = sum(2 - p.gems for p in state.players)
+    between = state.phase in ("round-over", "game-over")  # a round ended, the next not dealt
     assert all(0 <= p.gems <= 2 for p in state.players)
-    assert lost == state.round - 1 + (1 if state.game_over else 0)
+    assert lost == state.round - 1 + (1 if between else 0)
     assert dice_expected(state) == 2 * n - (state.round - 1)
     assert dice_expected(state) + len(state.reserve_dice) == 2 * n
-    assert set(state.reserve_dice) == {p.name for p in state.players if p.gems == 1} or state.game_over
+    assert set(state.reserve_dice) == {p.name for p in state.players if p.gems == 1} or between
     assert all(p.prediction in (None, 1, 2, 3, 4) for p in state.players)
     assert all(p.reserve_die is None or 1 <= p.reserve_die <= 6 for p in state.players)
     assert all(p.points >= 0 for p in state.players)
-    assert len(state.cleared) <= n - 2 or state.game_over
+    assert len(state.cleared) <= n - 2 or state.phase in ("round-over", "game-over")
     if state.game_over and state.options.competitive:
         assert player(state, state.loser).points == 0
 
@@ -679,8 +686,8 @@ def test_legal_changes_keep_the_counters_in_range(session):
         assert T.dump(state) == dump  # apply never mutates its input
         assert all(e.rule in T.RULE_IDS for e in effects if e.rule)
         game_overs += kinds(effects).count("game-over")
-        if was_over:
-            assert change.verb == "score" and new_state == state
+        if was_over:  # only the score, or a last reveal of a player who cleared as the game ended
+            assert (change.verb == "score" and new_state == state) or change.verb == "predict"
         state = new_state
         log.append(change)
         _check_invariants(state, len(names))
