@@ -39,8 +39,7 @@ _USAGE = {
     "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
     "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
     "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
-    "level=1 health=3 attack=2 attack-cost=1 keywords=armor,enforcer armor=1`, `card Zap response cost=1 "
-    "effect=damage:1`)",
+    "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: docs/track-cataclysm-arcade.md)",
     "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
 }
 
