@@ -86,3 +86,14 @@ def test_check_and_moves_with_a_situation_file(cli, tmp_path):
     assert not doc["legal"] and doc["reasons"][0]["rule"] == "cataclysm-arcade.fighter.when-playable"
     moves = cli.json("moves", "cataclysm-arcade", "--situation", str(situation))
     assert moves["moves"] == ["pass", "attack boss at Ben boss"]
+
+
+def test_undo_redo_and_replay_of_plays_give_the_same_table(cli, home):
+    _new_table(cli)
+    for step in GAME[:12]:
+        assert cli("play", step.partition(": ")[2]).exit_code == 0
+    before = json.loads(cli("track", "situation").stdout)
+    assert cli("track", "undo", "5").exit_code == 0
+    assert json.loads(cli("track", "situation").stdout) != before
+    assert cli("track", "redo", "5").exit_code == 0
+    assert json.loads(cli("track", "situation").stdout) == before  # the log replays to the same State
