@@ -64,6 +64,10 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(cli, home):
         result = cli(*words)
         assert result.exit_code == 2, words
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    for words in (["track", "card", "Orc", "dragon"], ["track", "card", "Orc", "fighter", "health=abc"],
+                  ["track", "card", "Orc", "fighter", "keywords=flying"], ["track", "hand", "zed", "Orc"]):
+        result = cli(*words)
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, words
     # a legal-looking but forbidden play is refused, names its rule, and is not recorded
     result = cli("play", "respond Zap at ben boss")
     assert result.exit_code == 2 and "responses.not-on-empty-line" in result.output
