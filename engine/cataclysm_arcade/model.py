@@ -67,6 +67,7 @@ class Character(Frozen):
     entered_level: int | None = None  # the level it came into play (Stealthy)
     stunned: bool = False
     phantasmal: bool = False
+    fortifications: tuple[str, ...] = ()  # Fighter cards placed under it by Fortify
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -118,7 +119,7 @@ class Player(Frozen):
         return len(self.hand) + self.hand_unknown
 
 
-LineKind = Literal["fighter", "tactic", "weapon", "wield", "attack", "activate", "response", "trigger"]
+LineKind = Literal["fighter", "tactic", "weapon", "wield", "attack", "activate", "response", "trigger", "fortify"]
 
 
 class LineItem(Frozen):
@@ -187,7 +188,7 @@ class Move(Frozen):
     """One play, as `notation.format_move` writes it."""
 
     kind: Literal["fighter", "tactic", "weapon", "wield", "attack", "activate", "respond", "pass", "decline",
-                  "trigger", "next-level"]
+                  "trigger", "next-level", "fortify"]
     card: str | None = None
     ability: str | None = None
     target_player: str | None = None

@@ -220,6 +220,7 @@ NOTATION = """\
   tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
   weapon NAME [on FIGHTER]          play a Weapon (wielded by that Fighter when it resolves)
   wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
+  fortify NAME on CHARACTER         Fortify from the hand: the card goes under your Synth character
   attack ATTACKER at PLAYER CHARACTER   attack ("boss" names a Boss)
   activate CHARACTER ABILITY [at PLAYER CHARACTER]   an ability (block, phantasmal, a card's own)
   pass                              pass for the rest of the level
@@ -228,7 +229,7 @@ NOTATION = """\
   trigger PLAYER: TEXT              a triggered ability goes on top of the Line
   next-level                        start the next level once everyone has passed (tracker tables)"""
 
-_PLAY_VERBS = ("fighter", "tactic", "weapon", "wield", "attack", "activate", "pass", "respond", "decline",
+_PLAY_VERBS = ("fighter", "tactic", "weapon", "wield", "fortify", "attack", "activate", "pass", "respond", "decline",
                "trigger", "next-level")
 _PLAY_ALIASES = {"response": "respond", "no": "decline", "ok": "decline", "done": "decline",
                  "no-response": "decline", "let": "decline", "tactics": "tactic", "next": "next-level"}
@@ -292,10 +293,12 @@ def parse_move(text: str, state: State):
         if not on_words:
             raise MoveSyntaxError(f"missing the Fighter after 'on'; {usage}")
         on = _own_character(state, who, on_words)
-        if on == BOSS:
+        if on == BOSS and verb != "fortify":
             raise MoveSyntaxError("a Weapon is wielded by a Fighter, not by a Boss")
     if not head:
         raise MoveSyntaxError(f"missing card name; {usage}")
+    if verb == "fortify" and on is None:
+        raise MoveSyntaxError(f"missing 'on CHARACTER'; {usage}")
     if verb == "wield":
         if on is None:
             raise MoveSyntaxError(f"missing 'on FIGHTER'; {usage}")

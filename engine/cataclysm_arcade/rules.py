@@ -22,7 +22,7 @@ from .rule_ids import (
     WEAPON_WHEN, WIELD_COST, WIELD_LINE, WIELD_MOVE, WIN_LOSE,
 )
 
-INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass")
+INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass", "fortify")
 TARGETED = ("damage", "heal", "gain-health", "destroy", "stun", "untap")
 TECHNIQUES = {"block": BLOCK, "phantasmal": PHANTASMAL, "fortify": FORTIFY, "transform": TRANSFORM}
 
@@ -260,8 +260,11 @@ def _check_activate(state, me, move, unchecked):
     if technique:
         if not who.has(move.ability):
             return [_r(TECHNIQUES[move.ability], f"{move.card} does not have {move.ability}")]
-        if move.ability in ("fortify", "transform"):
-            unchecked.append(f"{move.ability}: the engine does not carry it out (hand and deck contents)")
+        if move.ability == "fortify":
+            return [_r(FORTIFY, "Fortify is used from the hand, not by a character in play: "
+                       "`fortify CARD on CHARACTER`")]
+        if move.ability == "transform":
+            unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
@@ -286,12 +289,29 @@ def _check_activate(state, me, move, unchecked):
     return reasons
 
 
+def _check_fortify(state, me, move, unchecked):
+    """Fortify is used from the hand: the Fighter card goes under a Synth character of the player's."""
+    reasons, card = _from_hand(state, me, move, "fighter", unchecked)
+    if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
+        reasons.append(_r(FORTIFY, f"{card.name} has no Fortify"))
+    target = combat.character(me, move.on)
+    if target is None:
+        return reasons + [_r(FORTIFY, f"{me.name} has no character {move.on} in play")]
+    target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
+    if target_card is None or target_card.faction is None:
+        unchecked.append(f"whether {move.on} is a Synth: its faction is unknown")
+    elif target_card.faction.lower() != "synth":
+        reasons.append(_r(FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
+    return reasons
+
+
 def _check_pass(state, me, move, unchecked):
     return []
 
 
 _CHECKS = {"fighter": _check_fighter, "tactic": _check_tactic, "weapon": _check_weapon, "wield": _check_wield,
-           "attack": _check_attack, "activate": _check_activate, "respond": _check_respond, "pass": _check_pass}
+           "attack": _check_attack, "activate": _check_activate, "respond": _check_respond, "pass": _check_pass,
+           "fortify": _check_fortify}
 
 
 # ---------------------------------------------------------------- carrying a play out
@@ -350,8 +370,11 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     card = spec(state, move.card)
     base = dict(controller=me.name, card=move.card, target_player=move.target_player, target=move.target, on=move.on)
     effects: list[Effect] = []
-    if move.kind in ("fighter", "weapon", "tactic", "respond"):
+    if move.kind in ("fighter", "weapon", "tactic", "respond", "fortify"):
         me = _take_from_hand(me, move.card)
+    if move.kind == "fortify":
+        return LineItem(kind="fortify", **base), me, [
+            Effect(kind="uses-line", rule=FORTIFY, message=f"Fortify from the hand: {move.card} waits on the Line")]
     if move.kind == "fighter":
         effects += [Effect(kind="free", rule=FIGHTER_NO_COST, message="Fighters cost no coins"),
                     Effect(kind="uses-line", rule=FIGHTER_LINE, message="playing a Fighter uses the Line")]
@@ -425,6 +448,8 @@ def legal_moves(state: State) -> list[Move]:
         for card in hand:
             if card is None or card.type not in ("fighter", "tactic", "weapon"):
                 continue
+            if "fortify" in card.keywords:
+                candidates += [Move(kind="fortify", card=card.name, on=c) for c in [BOSS] + [f.name for f in me.fighters]]
             if card.type == "tactic":
                 candidates += _with_targets(state, Move(kind="tactic", card=card.name), card.effect)
             elif card.type == "weapon" and me.fighters:

@@ -19,7 +19,7 @@ from .rule_ids import (
     COINS, COINS_LOST, DRAW, FIGHTER_ONE_PER_NAME, INITIATIVE_CLOCKWISE, LEAVING_PLAY, LEVEL_INCREASES,
     DAMAGE_ON_RESOLUTION, NO_RECIPROCAL, PHANTASMAL, BLOCK, PLAYER_ONE_ROTATES, PRIORITY_AFTER,
     PRIORITY_STARTS, RESOLVE_TOP, RESPONSES_ON_TOP, STOP, STUN, TRIGGER, UNTAP, WEAPON_ONE_PER_NAME,
-    WEAPON_UNWIELDED, WEAPON_WIELDED, GOLDEN_RULE, TRIGGERED,
+    WEAPON_UNWIELDED, WEAPON_WIELDED, GOLDEN_RULE, TRIGGERED, FORTIFY_HEALTH,
 )
 
 
@@ -292,12 +292,35 @@ def _block(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     return state, [Effect(kind="fizzles", rule=BLOCK, message="no attack left on the Line to block")]
 
 
+def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
+    """The card goes under the character, which gains the card's Starting Health as health and as
+    Starting Health."""
+    owner = state.player(item.controller)
+    who = combat.character(owner, item.on)
+    if who is None:
+        return state, [Effect(kind="fizzles", rule=FORTIFY_HEALTH, message=f"{item.on} has left play")]
+    card = spec(state, item.card)
+    gain = card.health if card else None
+    update: dict = {"fortifications": (*who.fortifications, item.card)}
+    if gain is None or who.health is None:
+        effects = [Effect(kind="health-unknown", rule=FORTIFY_HEALTH,
+                          message=f"{item.card} goes under {item.on}; record the health it adds with `track`")]
+    else:
+        update["health"] = who.health + gain
+        update["starting_health"] = (who.starting_health or who.health) + gain
+        effects = [Effect(kind="fortified", rule=FORTIFY_HEALTH,
+                          message=f"{item.card} goes under {item.on}: +{gain} health and Starting Health")]
+    return combat.with_character(state, item.controller, item.on if item.on == BOSS else who.name,
+                                 who.model_copy(update=update)), effects
+
+
 def _trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     return state, [Effect(kind="card-text", rule=TRIGGERED, message=f"the table carries out the trigger: {item.text}")]
 
 
 _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wield, "attack": _attack,
-             "tactic": _card_effect, "response": _card_effect, "activate": _card_effect, "trigger": _trigger}
+             "tactic": _card_effect, "response": _card_effect, "activate": _card_effect, "trigger": _trigger,
+             "fortify": _fortify}
 
 
 # ---------------------------------------------------------------- passing and levels

@@ -24,7 +24,8 @@ MAX_STEPS = 400
 GAMES: list = []  # the winner of each game played (None: still going after MAX_STEPS)
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 CARDS = [
-    "Queen boss health=5 attack=2 attack-cost=1",
+    "Queen boss health=5 attack=2 attack-cost=1 faction=Synth",
+    "Mason fighter level=1 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
     "Grunt fighter level=1 health=3 attack=2 attack-cost=1",
     "Brute fighter level=2 health=5 attack=3 attack-cost=2 keywords=enforcer",
     "Tank fighter level=1 health=3 attack=1 attack-cost=0 armor=1 keywords=armor,determination",
