@@ -134,6 +134,7 @@ class LineItem(Frozen):
     on: str | None = None  # the Fighter a Weapon goes to
     text: str | None = None  # a trigger's words
     effect: str | None = None  # what the engine will do when it resolves (one of EFFECTS), if it knows
+    after_move: bool = False  # a trigger added once the move's Line had emptied (the initiative has moved on)
 
     def label(self) -> str:
         what = {"attack": f"attack by {self.card}", "activate": f"{self.card}'s {self.ability}",

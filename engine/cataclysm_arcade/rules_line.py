@@ -73,7 +73,10 @@ def push(state: State, item: LineItem, first: bool) -> tuple[State, list[Effect]
 
 def push_trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     """A triggered ability goes on top; the player with the initiative gets priority (or the next
-    player who may respond, when the trigger is theirs)."""
+    player who may respond, when the trigger is theirs). On an empty Line the move that set it off is
+    already complete: when it resolves the initiative stays where it went."""
+    if not state.line:
+        item = item.model_copy(update={"after_move": True})
     state = state.model_copy(update={"line": (*state.line, item), "declined": ()})
     holder = state.initiative or state.player_one
     who = holder if may_respond(state, holder) else next_priority(state, holder)
@@ -101,12 +104,16 @@ def decline(state: State) -> tuple[State, list[Effect]]:
 def resolve_all_unanswered(state: State) -> tuple[State, list[Effect]]:
     """Resolve the top item; go on while nobody may respond to the new top."""
     effects: list[Effect] = []
+    last = None
     while state.line and not state.winner:
+        last = state.line[-1]
         state, more = resolve_top(state)
         effects += more
         if state.priority is not None:
             break
     if not state.line:
+        if last is not None and last.after_move:
+            return state.model_copy(update={"priority": None, "declined": ()}), effects
         state, more = finish_move(state)
         effects += more
     return state, effects
