@@ -1,7 +1,7 @@
 """Property tests for the Cataclysm Arcade validator: whole random games of 2-4 players.
 
 Each game is played by picking moves from legal_moves (with the table naming freshly drawn cards
-through the tracker's `hand` verb now and then). Invariants: every listed move is accepted and
+through the tracker's `hand` verb, and adding a trigger, now and then). Invariants: every listed move is accepted and
 round-trips through the notation; the Line is empty whenever the initiative moves; coins are never
 negative; every reached table passes status(); replaying the log (plays re-parsed from their
 canonical text, tracker changes re-applied) gives the same State as direct application.
@@ -72,6 +72,10 @@ def test_random_games_keep_the_invariants(data):
             text = E.format_move(move)
             assert E.parse_move(text, state) == move, text
         move = data.draw(st.sampled_from(moves), label="move")
+        if data.draw(st.integers(0, 9), label="a trigger instead") == 0:  # the table adds a trigger
+            trigger = E.parse_move(f"trigger {data.draw(st.sampled_from(players), label='whose')}: a card says so", state)
+            if E.check(state, trigger).legal:
+                move = trigger
         verdict = E.check(state, move)
         assert verdict.legal, verdict.as_json()
         assert all(e.rule in E.RULE_IDS for e in verdict.effects if e.rule)
