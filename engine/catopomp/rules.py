@@ -126,10 +126,7 @@ class Engine(BaseEngine[State, Move]):
             return "the game is over" if state.phase == "game-over" else \
                 "the round is over: enter the next round's centre dice (`companion track dice ...`)"
         p = _player(state, state.turn)
-        if not p.hand_known:
-            t = self._table(state)
-            if not t.hands[t.turn] and not any(t.hells[t.turn]):
-                return None
+        if not p.hand_known and p.hand > 0:
             return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
                     f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
         return None

@@ -13,24 +13,29 @@ The rulebook prints no card texts, so cards are described in a catalogue
 (engine/theseus/cards.toml, extended by a situation's own `cards`). A card whose icon or effect
 is unknown is never silently passed: its use is listed in the verdict's `unchecked`.
 
-The table tracker (`Tracker`, track.py) keeps the same models for a table that plays with real
-cards and scores them with the same final_scores().
+The table tracker (`Tracker`, track.py) keeps the same State (one model): its changes and the
+plays a session records (`companion play`) are transitions of one table, scored by the same
+final_scores(). A table need not know everything: a Rank Deck may be a count or "unknown", a
+player's Hand only its size (plays from it are then checked for everything but possession).
 
 Pure: no I/O except reading the shipped catalogue file once.
 
 One job per module:
-  model.py          the situation format (State, Player, BoardCard, CardSpec, Move), the catalogue
+  model.py          the table (State, Player, BoardCard, CardSpec, Move): situation file, tracked
+                    session and validator input in one; the catalogue
   rule_ids.py       the rule ids the validator and the tracker cite
   wording.py        how messages write counts, lists of cards and card names
   notation.py       move notation: parsing and canonical formatting
-  sim.py            the mutable table a move is played out on (Board Refill, Rank advance, end)
+  sim.py            the mutable table a move is played out on (Board Refill, Rank advance, end,
+                    hidden Hands)
   rules.py          check / apply / legal_moves
   scoring.py        final scores and tiebreakers
   status.py         what is impossible about a described table
   validator.py      the `Engine` (engine.base.Engine) that ties the above together
-  tracked.py        the tracker's table (TrackedTable) and its scores
+  tracked.py        the tracker's view of the State (TrackedTable is State) and its scores
   track_parse.py    tracker commands read into a Change
   track_changes.py  what each tracker command does, and the rules it is checked against
+  track_table.py    the table as laid out: Board, Rank Deck counts, Hands known by size
   track.py          the `Tracker` (engine.tracking.Tracker)
 
 Every public name is importable from `engine.theseus`.
@@ -43,7 +48,9 @@ from .model import (
     ICONS,
     LAST_RANK,
     LIMIT,
+    RANK_ONLY_CARDS,
     STARTING_PARTY,
+    UNKNOWN,
     BoardCard,
     CardSpec,
     Icon,
@@ -52,9 +59,10 @@ from .model import (
     State,
     builtin_catalogue,
     catalogue,
+    rank_only_name,
 )
 from .notation import NOTATION
-from .rules import IllegalMove, RevealNeeded
+from .rules import IllegalMove
 from .rule_ids import (
     ALL_RULES,
     RT_NO_DECK_AFTER_6,
@@ -116,9 +124,7 @@ from .track import Tracker
 from .tracked import (
     ENGINE_FOR_SCORING,
     MAX_RANK_TOTAL,
-    RANK_ONLY_CARDS,
     TrackedTable,
-    rank_only_name,
     scoring_state,
     tracked_scores,
 )
@@ -126,7 +132,7 @@ from .validator import Engine
 
 __all__ = [
     "ICONS", "LIMIT", "BOARD_SIZE", "LAST_RANK", "STARTING_PARTY", "CATALOGUE_FILE", "Icon",
-    "IllegalMove", "RevealNeeded", "CardSpec", "BoardCard", "Player", "State", "Move",
+    "IllegalMove", "CardSpec", "BoardCard", "Player", "State", "Move",
     "builtin_catalogue", "catalogue", "ALL_RULES", "DECIDED_BY", "general_vp", "NOTATION", "Engine",
     "R_PARTY", "R_CLOCKWISE", "R_UP_TO_TWO", "R_USING", "R_NO_REUSE", "R_SAME_NAME", "R_END_TURN",
     "R_REFRESH", "R_EXPLORE", "R_EXPLORE_MULTI", "R_RECRUIT", "R_RECRUIT_USE", "R_SUBJUGATE",
@@ -137,6 +143,6 @@ __all__ = [
     "R_GAIN", "R_BONUS_SCORE", "R_EXPIRED", "R_RANK6_NONE", "R_END", "R_FINAL_SCORE", "R_MOST_VP",
     "R_TIE_PARTY", "R_TIE_HAND", "R_FULL_TIE", "R_SCORING_AREA", "RT_REWARD_AREA",
     "RT_VP_IN_REWARD", "RT_NO_DECK_AFTER_6", "TRACKER_RULES", "MAX_RANK_TOTAL", "rank_only_name",
-    "RANK_ONLY_CARDS", "TrackedTable", "ENGINE_FOR_SCORING", "scoring_state", "tracked_scores",
+    "RANK_ONLY_CARDS", "TrackedTable", "UNKNOWN", "ENGINE_FOR_SCORING", "scoring_state", "tracked_scores",
     "Tracker",
 ]

@@ -9,7 +9,7 @@ import tomllib
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
@@ -63,26 +63,70 @@ class BoardCard(Frozen):
     bonus: int = Field(0, ge=0)
 
 
+Hand = Union[
+    Annotated[tuple[str, ...], Field(description="the cards, when known")],
+    Annotated[int, Field(ge=0, description="how many cards, when the table does not know them")],
+]
+
+
 class Player(Frozen):
-    """A player's areas, in the rulebook's words. Names of cards, one entry per copy."""
+    """A player's areas, in the rulebook's words. Names of cards, one entry per copy; a Hand the
+    table does not know is only its size."""
 
     name: str = Field(min_length=1)
     party: tuple[str, ...]
-    hand: tuple[str, ...] = ()
+    hand: Hand = ()
     reward_area: tuple[str, ...] = ()
     bonuses: int = Field(0, ge=0, description="Bonuses in the Reward Area")
 
+    @property
+    def hand_known(self) -> bool:
+        return not isinstance(self.hand, int)
+
+    @property
+    def hand_size(self) -> int:
+        return self.hand if isinstance(self.hand, int) else len(self.hand)
+
+    @property
+    def hand_cards(self) -> tuple[str, ...]:
+        """The Hand's cards as far as they are known (none of an unknown Hand)."""
+        return () if isinstance(self.hand, int) else self.hand
+
+
+UNKNOWN = "unknown"
+Deck = Union[tuple[str, ...], Annotated[int, Field(ge=0)], Literal["unknown"]]
+
+
+def rank_only_name(rank: int) -> str:
+    """The name of a card the table knows by its Rank only (recorded so, or revealed unnamed)."""
+    return f"Rank {rank} card"
+
+
+#: catalogue entries for cards known by Rank only ("reward ann rank 5", an unnamed reveal)
+RANK_ONLY_CARDS: tuple[CardSpec, ...] = tuple(
+    CardSpec(name=rank_only_name(r), rank=r, source="a card the table knows by its Rank only")
+    for r in range(1, LAST_RANK + 1)
+)
+
 
 class State(Frozen):
-    """A Party of the Theseus table: the situation-file format (see docs/moves-theseus.md)."""
+    """A Party of the Theseus table: the situation-file format (see docs/moves-theseus.md), the
+    move validator's input and a tracked session's state (one model).
+
+    What a table knows is all it needs: a Rank Deck may be a list (top first), a count, or
+    "unknown" (the table never counted it: advancing is then the table's to say); a Hand may be a
+    count. The last fields are the session's own: turns begun, the points card effects gave and
+    Rank totals the table entered instead of cards.
+    """
 
     players: tuple[Player, ...] = Field(min_length=1, description="in turn (clockwise) order")
     active: str = Field("", description="name of the player whose turn it is (default: the first)")
     active_rank: int = Field(1, ge=1, le=LAST_RANK, description="Rank of the active Rank Deck")
     board: tuple[BoardCard, ...] = ()
-    decks: dict[int, Union[tuple[str, ...], int]] = Field(
-        description="cards left in each Rank Deck: a list of names (top first) or a count; "
-        "every Rank from active_rank to 6 must be given"
+    decks: dict[int, Deck] = Field(
+        default_factory=lambda: {r: UNKNOWN for r in range(1, LAST_RANK + 1)},
+        description="cards left in each Rank Deck: a list of names (top first), a count or "
+        "\"unknown\"; when given, every Rank from active_rank to 6 must be (default: all unknown)",
     )
     used: tuple[str, ...] = Field((), description="names of the Party cards used this turn")
     basic_action: Icon | None = Field(None, description="the basic action taken this turn, if any")
@@ -90,6 +134,17 @@ class State(Frozen):
     exiled_bonuses: int = Field(0, ge=0)
     game_over: bool = False
     cards: tuple[CardSpec, ...] = Field((), description="catalogue entries added or overridden")
+    last_rank6_left: bool = Field(False, description="the last Rank 6 card has left the Board")
+    turn: int = Field(1, ge=1, description="turns begun so far, the first being 1")
+    effect_points: dict[str, int] = Field(
+        default_factory=dict, description="end-game points from card effects, as the table counted them"
+    )
+    party_ranks: dict[str, int] = Field(
+        default_factory=dict, description="Party Rank totals entered directly (instead of the cards)"
+    )
+    hand_ranks: dict[str, int] = Field(
+        default_factory=dict, description="Hand Rank totals entered directly (instead of the cards)"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -123,7 +178,7 @@ class State(Frozen):
         for rank, deck in value.items():
             if not 1 <= rank <= LAST_RANK:
                 raise ValueError(f"there is no Rank {rank} deck (Ranks are 1 to 6)")
-            if isinstance(deck, int) and deck < 0:
+            if isinstance(deck, int) and not isinstance(deck, bool) and deck < 0:
                 raise ValueError(f"the Rank {rank} deck cannot hold {deck} cards")
         active = info.data.get("active_rank", 1)
         missing = [r for r in range(active, LAST_RANK + 1) if r not in value]
@@ -133,6 +188,27 @@ class State(Frozen):
                 f"count); missing: {', '.join(map(str, missing))}"
             )
         return value
+
+    @model_validator(mode="after")
+    def _players_named(self) -> "State":
+        names = [p.name for p in self.players]
+        if len({n.casefold() for n in names}) != len(names):
+            raise ValueError("players: two players share a name")
+        for field in ("effect_points", "party_ranks", "hand_ranks"):
+            strangers = sorted(set(getattr(self, field)) - set(names))
+            if strangers:
+                raise ValueError(f"{field}: {', '.join(strangers)} is not a player")
+            if field != "effect_points" and any(v < 0 for v in getattr(self, field).values()):
+                raise ValueError(f"{field}: a Rank total cannot be negative")
+        return self
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        from engine.base import MoveSyntaxError
+
+        raise MoveSyntaxError(f"unknown player {name!r}; players: {', '.join(p.name for p in self.players)}")
 
     @field_validator("cards")
     @classmethod
@@ -167,7 +243,7 @@ def builtin_catalogue() -> tuple[CardSpec, ...]:
 
 @lru_cache(maxsize=256)
 def _merged(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
-    cat = {c.name: c for c in builtin_catalogue()}
+    cat = {c.name: c for c in builtin_catalogue() + RANK_ONLY_CARDS}
     folded = {n.casefold(): n for n in cat}
     for card in extra:
         base_name = folded.get(card.name.casefold())
@@ -189,7 +265,15 @@ def catalogue(state: State) -> dict[str, CardSpec]:
 
 
 def _deck_size(deck) -> int:
+    """Cards known to be left in a deck (an unknown deck counts 0 here; see _deck_empty)."""
+    if deck == UNKNOWN:
+        return 0
     return deck if isinstance(deck, int) else len(deck)
+
+
+def _deck_empty(deck) -> bool:
+    """True when the deck is known to hold no card."""
+    return deck != UNKNOWN and _deck_size(deck) == 0
 
 
 def _active_player(state: State) -> Player:
@@ -202,8 +286,8 @@ def _active_player(state: State) -> Player:
 def _state_names(state: State) -> set[str]:
     names = {c.name for c in state.board} | set(state.used) | set(state.exiled)
     for p in state.players:
-        names.update(p.party, p.hand, p.reward_area)
+        names.update(p.party, p.hand_cards, p.reward_area)
     for deck in state.decks.values():
-        if not isinstance(deck, int):
+        if isinstance(deck, tuple):
             names.update(deck)
     return names

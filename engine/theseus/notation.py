@@ -130,8 +130,9 @@ def _suggest(word: str, options: list[str]) -> str:
     return " (did you mean " + " or ".join(by_fold[c] for c in close) + "?)"
 
 
-def _read_names(tokens, names, what, first_only=False):
-    """Greedy longest match of card names over tokens; stops at 'reveal' or an icon word."""
+def _read_names(tokens, names, what, first_only=False, new_names=False):
+    """Greedy longest match of card names over tokens; stops at 'reveal' or an icon word. With
+    `new_names` a token that is no known name is a card new to the table (a revealed card)."""
     found: list[str] = []
     i = 0
     longest = max((len(n.split()) for n in names.values()), default=1)
@@ -145,13 +146,15 @@ def _read_names(tokens, names, what, first_only=False):
             if key in names:
                 match = (names[key], width)
                 break
+        if match is None and new_names:
+            match = (tokens[i], 1)
         if match is None:
             if first_only or (word in ICONS):
                 break
             hint = _suggest(tokens[i], list(names.values()))
             raise MoveSyntaxError(
                 f"unknown card {tokens[i]!r}{hint}; expected {what} from the catalogue "
-                "(add new cards under [[situation.cards]])"
+                "(add new cards under [[cards]] in a situation, or with the session option cards=NAME:RANK)"
             )
         found.append(match[0])
         i += match[1]
@@ -166,7 +169,7 @@ def _targets_and_reveal(tokens, names):
             raise MoveSyntaxError(
                 f"unexpected {after[0]!r}; expected card names or 'reveal NAME...'"
             )
-        reveal, left = _read_names(after[1:], names, "a revealed card's name")
+        reveal, left = _read_names(after[1:], names, "a revealed card's name", new_names=True)
         if not reveal:
             raise MoveSyntaxError("expected at least one card name after 'reveal'")
         if left:
@@ -180,13 +183,13 @@ def _infer_icon(state, card, targets, reveal) -> str:
         return spec.icon
     player = _active_player(state)
     board = Counter(c.name for c in state.board)
-    hand = Counter(player.hand)
+    hand = Counter(player.hand_cards)
     need = Counter(targets)
     fits = []
     if targets:
         if all(board[n] >= k for n, k in need.items()):
             fits.append("explore")
-        if all(hand[n] >= k for n, k in need.items()):
+        if not player.hand_known or all(hand[n] >= k for n, k in need.items()):
             fits.extend(["recruit", "subjugate"])
     if len(fits) == 1:
         return fits[0]

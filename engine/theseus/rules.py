@@ -49,10 +49,6 @@ class IllegalMove(EngineError):
     """apply() was asked to apply a move that check() finds illegal."""
 
 
-class RevealNeeded(EngineError):
-    """apply() needs the names of cards a Board Refill turns up from a deck given only as a count."""
-
-
 def check(state: State, move: Move) -> Verdict:
     sim, reasons = _play(state, move)
     if reasons:
@@ -65,26 +61,26 @@ def check(state: State, move: Move) -> Verdict:
     return Verdict(legal=True, effects=tuple(sim.effects), unchecked=tuple(sim.unchecked))
 
 
-def apply(state: State, move: Move) -> State:
-    sim, reasons = _play(state, move)
-    if reasons:
+def apply(state: State, move: Move, overruled: bool = False) -> State:
+    """The State after the move. A refill from a deck that is not a list of names records each
+    card it turns up and the move does not name as "Rank N card". Overruled (the table says the
+    move happened), the move is played out as far as it can be: whatever it needs is taken to be
+    there."""
+    sim, reasons = _play(state, move, force=overruled)
+    if reasons and not overruled:
         raise IllegalMove(
             f"illegal move {format_move(move)!r}: "
             + "; ".join(f"{r.message} [{r.rule}]" for r in reasons)
         )
-    if sim.missing:
-        ranks = Counter(sim.missing)
-        what = ", ".join(f"{_plural(k, 'card')} from the Rank {r} deck" for r, k in ranks.items())
-        raise RevealNeeded(
-            f"the Board Refill turns up {what}; name them in order: "
-            f"{format_move(move)} reveal NAME..."
-        )
+    if overruled and state.game_over:
+        return state
     return sim.to_state(state)
 
 
-def _play(state: State, move: Move) -> tuple[_Sim, list[Reason]]:
+def _play(state: State, move: Move, force: bool = False) -> tuple[_Sim, list[Reason]]:
     cat = catalogue(state)
     sim = _Sim(state, cat, move.reveal)
+    sim.force = force
     if state.game_over:
         return sim, [Reason(rule=R_END, message="the game is over: no more moves")]
     if move.action == "end":
@@ -118,31 +114,24 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
                 f"{LIMIT} before you {doing}",
             )
         )
-    if len(player.hand) > LIMIT:
+    if player.hand_size > LIMIT:
         reasons.append(
             Reason(
                 rule=R_EXILE_DOWN,
-                message=f"your Hand holds {len(player.hand)} cards: Exile it down to {LIMIT} "
+                message=f"your Hand holds {player.hand_size} cards: Exile it down to {LIMIT} "
                 f"before you {doing}",
             )
-        )
-        sim.note(
-            f"{R_PARTY_TIMING}: the rulebook's explicit deadline names only the Party; the Hand "
-            "is taken to be trimmed right after the ability resolves, so before anything else"
         )
     return reasons
 
 
 def _end(state: State, sim: _Sim) -> list[Reason]:
     reasons = _pending(state, sim, "end your turn")
-    if reasons:
+    if reasons and not sim.force:
         return reasons
     who = sim.names[sim.active]
     if not state.used and state.basic_action is None:
-        sim.note(
-            f"{R_UP_TO_TWO}: {who} ends the turn without using a card or a basic action; the "
-            "rulebook says 'may' but does not say outright that a turn may be passed"
-        )
+        sim.effect("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R_UP_TO_TWO)
     sim.effect("turn-end", f"{who}'s turn ends", R_END_TURN)
     if sim.end_triggered():
         sim.game_over = True
@@ -155,6 +144,7 @@ def _end(state: State, sim: _Sim) -> list[Reason]:
         return []
     nxt = (sim.active + 1) % len(sim.names)
     sim.active = nxt
+    sim.turn += 1
     sim.used = []
     sim.basic = None
     sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R_CLOCKWISE)
@@ -167,20 +157,24 @@ def _end(state: State, sim: _Sim) -> list[Reason]:
 def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     player = _active_player(state)
     zone = move.zone
-    cards = player.party if zone == "party" else player.hand
+    hidden = zone == "hand" and not player.hand_known
+    cards = player.party if zone == "party" else player.hand_cards
+    size = len(player.party) if zone == "party" else player.hand_size
     if zone is None or len(move.targets) != 1:
         return [Reason(rule=R_EXILE_DOWN, message="Exile names one card of your Party or Hand")]
     name = move.targets[0]
     reasons = []
-    if len(cards) <= LIMIT:
+    if size <= LIMIT:
         reasons.append(
             Reason(
                 rule=R_EXILE_DOWN,
-                message=f"your {zone.capitalize()} holds {len(cards)} cards, not more than "
+                message=f"your {zone.capitalize()} holds {size} cards, not more than "
                 f"{LIMIT}: there is nothing to Exile",
             )
         )
-    if name not in cards:
+    if hidden:
+        sim.note(_possession(player.name, [name]))
+    elif name not in cards:
         reasons.append(
             Reason(
                 rule=R_EXILE_DOWN,
@@ -188,10 +182,15 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
                 f"({_names(sorted(cards))})",
             )
         )
-    if reasons:
+    if reasons and not sim.force:
         return reasons
-    target = sim.party[sim.active] if zone == "party" else sim.hand[sim.active]
-    target.remove(name)
+    if zone == "party":
+        target = sim.party[sim.active]
+        if name in target:
+            target.remove(name)
+    else:
+        target = sim.hand[sim.active]
+        sim.take_from_hand(sim.active, name)
     sim.exiled.append(name)
     left = len(target) - LIMIT
     sim.effect("exile", f"{name} is Exiled: removed from the game", R_EXILED)
@@ -208,8 +207,14 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     return []
 
 
+def _possession(who: str, cards) -> str:
+    return (f"possession: {who}'s Hand is not known to the table; that it holds "
+            f"{_names(sorted(cards))} is taken on trust")
+
+
 def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
-    """Reasons why the ability cannot take these targets."""
+    """Reasons why the ability cannot take these targets (from a Hand the table does not know,
+    only how many: which cards it holds is noted as unchecked)."""
     player_hand = Counter(sim.hand[sim.active])
     board = Counter(c[0] for c in sim.board)
     pool, place, rule = (
@@ -225,6 +230,13 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
                 message=f"{who_does} {icon}s {_plural(most, 'card')}, not {len(targets)}",
             )
         )
+    if icon != "explore" and sim.active in sim.hidden:
+        size = len(sim.hand[sim.active])
+        if len(targets) > size:
+            reasons.append(Reason(rule=rule, message=f"your Hand holds {_plural(size, 'card')}, not {len(targets)}"))
+        elif targets:
+            sim.note(_possession(sim.names[sim.active], targets))
+        return reasons
     for name, k in Counter(targets).items():
         if pool[name] < k:
             have = "is not" if pool[name] == 0 else f"is there only {pool[name]} time(s),"
@@ -237,6 +249,8 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
     name = sim.names[who]
     if icon == "explore":
         taken = sim.take_from_board(targets, who)
+        if sim.force:
+            taken = list(targets)
         sim.hand[who].extend(taken)
         sim.effect(
             "explore",
@@ -245,15 +259,12 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
             R_EXPLORE if len(taken) <= 1 else R_EXPLORE_MULTI,
         )
         if len(taken) > 1:
-            sim.note(
-                f"{R_EXPLORE_MULTI}: all cards are taken before the Board refills (the rulebook "
-                "does not say whether it refills between them)"
-            )
+            sim.effect("explore-multi", "all the cards are taken first; the Board refills once after", R_EXPLORE_MULTI)
         if len(sim.board) < BOARD_SIZE:
             sim.refill(cause="cards left it")
     elif icon == "recruit":
         for t in targets:
-            sim.hand[who].remove(t)
+            sim.take_from_hand(who, t)
             sim.party[who].append(t)
         sim.effect(
             "recruit",
@@ -263,7 +274,7 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
         )
     else:
         for t in targets:
-            sim.hand[who].remove(t)
+            sim.take_from_hand(who, t)
             sim.reward[who].append(t)
         sim.effect(
             "subjugate",
@@ -319,7 +330,7 @@ def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
     reasons += _check_targets(sim, move.icon, move.targets, 1, "a basic action")
     if not move.targets:
         reasons.append(Reason(rule=R_BASIC, message="name the card the basic action takes"))
-    if reasons:
+    if reasons and not sim.force:
         return reasons
     started = sim.end_triggered()
     sim.basic = move.icon
@@ -366,7 +377,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
                     message=f"{card} is in your Reward Area: it can no longer be used",
                 )
             )
-        elif card in player.hand:
+        elif card in player.hand_cards:
             reasons.append(
                 Reason(
                     rule=R_PARTY,
@@ -404,7 +415,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     reasons += _check_targets(sim, icon, move.targets, most, card)
     if not move.targets:
         pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
-        if pool:
+        if pool and (icon == "explore" or sim.active not in sim.hidden):
             place = "on the Board" if icon == "explore" else "in your Hand"
             reasons.append(
                 Reason(
@@ -413,7 +424,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
                     f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
                 )
             )
-    if reasons:
+    if reasons and not sim.force:
         return reasons
     # the use itself
     started = sim.end_triggered()
@@ -471,7 +482,9 @@ def legal_moves(state: State) -> list[Move]:
         return []
     cat = catalogue(state)
     player = _active_player(state)
-    over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand)) if len(cards) > LIMIT]
+    if not player.hand_known and player.hand_size > LIMIT:
+        return []  # which cards to Exile from a Hand the table does not know cannot be listed
+    over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand_cards)) if len(cards) > LIMIT]
     if over:
         return [
             Move(action="exile", zone=z, targets=(n,))
@@ -480,7 +493,7 @@ def legal_moves(state: State) -> list[Move]:
         ]
     moves: list[Move] = []
     board = sorted(c.name for c in state.board)
-    hand = sorted(player.hand)
+    hand = sorted(player.hand_cards)
     if state.basic_action is None and len(state.used) < 2:
         for name in sorted(set(player.party)):
             if name in state.used:

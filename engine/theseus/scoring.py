@@ -45,11 +45,12 @@ def final_scores(
     The keyword arguments (player name -> number) come from a table that keeps score by hand
     (the Tracker): `effect_points` adds end-game points from card effects the table counted
     itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
-    of the Ranks of the cards recorded there. Without them nothing changes.
+    of the Ranks of the cards recorded there. Left out, they are the State's own fields.
     """
-    effect_points_given = dict(effect_points or {})
-    party_ranks = dict(party_ranks or {})
-    hand_ranks = dict(hand_ranks or {})
+    effect_points_given = dict(state.effect_points if effect_points is None else effect_points)
+    party_ranks = dict(state.party_ranks if party_ranks is None else party_ranks)
+    hand_ranks = dict(state.hand_ranks if hand_ranks is None else hand_ranks)
+    hidden_hands: list[str] = []
     cat = catalogue(state)
     notes: list[str] = []
     rows = []
@@ -74,7 +75,7 @@ def final_scores(
             else:
                 no_vp.append(name)
         effect_points = effect_points_given.get(p.name, 0)
-        for area, cards in (("party", p.party), ("hand", p.hand), ("reward", p.reward_area)):
+        for area, cards in (("party", p.party), ("hand", p.hand_cards), ("reward", p.reward_area)):
             for name in cards:
                 spec = cat.get(name)
                 if spec is not None and spec.effect_points is not None:
@@ -83,12 +84,14 @@ def final_scores(
                 elif spec is None or spec.effect.strip().casefold() != "none":
                     no_effect.append(name)
         party_rank = party_ranks.get(p.name, sum(rank(n) or 0 for n in p.party))
-        hand_rank = hand_ranks.get(p.name, sum(rank(n) or 0 for n in p.hand))
+        hand_rank = hand_ranks.get(p.name, sum(rank(n) or 0 for n in p.hand_cards))
+        if not p.hand_known and p.hand and p.name not in hand_ranks:
+            hidden_hands.append(p.name)
         unknown_rank += [
             n
             for n in (
                 *(p.party if p.name not in party_ranks else ()),
-                *(p.hand if p.name not in hand_ranks else ()),
+                *(p.hand_cards if p.name not in hand_ranks else ()),
             )
             if rank(n) is None
         ]
@@ -136,6 +139,11 @@ def final_scores(
                     f"{R_FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
                     "say what happens (reported as a tie)"
                 )
+        if hidden_hands:
+            notes.append(
+                f"{R_TIE_HAND}: the Hands of {_names(hidden_hands)} are not known to the table and "
+                "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)"
+            )
         if unknown_rank:
             notes.append(
                 f"{R_TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "

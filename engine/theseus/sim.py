@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from engine.base import Effect, Reason
 
-from .model import BOARD_SIZE, LAST_RANK, BoardCard, CardSpec, State, _deck_size, catalogue
+from .model import (
+    BOARD_SIZE,
+    LAST_RANK,
+    UNKNOWN,
+    BoardCard,
+    CardSpec,
+    State,
+    _deck_empty,
+    catalogue,
+    rank_only_name,
+)
 from .rule_ids import (
     R_AFTER_6,
     R_DECK_RUNS_OUT,
@@ -22,20 +32,32 @@ from .rule_ids import (
 from .wording import _names
 
 
+#: a card in a Hand the table does not know (the Hand is a count)
+HIDDEN = "?"
+
+
 class _Sim:
-    """A mutable copy of the table that a move is played out on (check and apply share it)."""
+    """A mutable copy of the table that a move is played out on (check and apply share it).
+
+    A Hand the table does not know is a list of HIDDEN cards (plus any it takes in this move), and
+    goes back to a count in to_state()."""
 
     def __init__(self, state: State, cat: dict[str, CardSpec], reveal: tuple[str, ...] = ()):
         self.cat = cat
         self.names = [p.name for p in state.players]
         self.active = self.names.index(state.active)
         self.party = [list(p.party) for p in state.players]
-        self.hand = [list(p.hand) for p in state.players]
+        self.hidden = {i for i, p in enumerate(state.players) if not p.hand_known}
+        self.hand = [list(p.hand) if p.hand_known else [HIDDEN] * p.hand for p in state.players]
+        self.force = False  # an overruled move: played out as far as it goes
+        self.learnt: dict[str, int] = {}  # Ranks of revealed cards the catalogue did not know
+        self.last_rank6_left = state.last_rank6_left
+        self.turn = state.turn
         self.reward = [list(p.reward_area) for p in state.players]
         self.bonuses = [p.bonuses for p in state.players]
         # board entries: [name or None (unnamed reveal), bonus, rank or None]
         self.board = [[c.name, c.bonus, self.rank_of(c.name)] for c in state.board]
-        self.decks = {r: (d if isinstance(d, int) else list(d)) for r, d in state.decks.items()}
+        self.decks = {r: (list(d) if isinstance(d, tuple) else d) for r, d in state.decks.items()}
         self.rank = state.active_rank
         self.used = list(state.used)
         self.basic = state.basic_action
@@ -43,7 +65,6 @@ class _Sim:
         self.exiled_bonuses = state.exiled_bonuses
         self.game_over = state.game_over
         self.reveal = list(reveal)
-        self.missing: list[int] = []  # ranks of revealed cards the move did not name
         self.effects: list[Effect] = []
         self.problems: list[Reason] = []
         self.unchecked: list[str] = []
@@ -51,7 +72,20 @@ class _Sim:
     # -- small accessors
     def rank_of(self, name: str | None) -> int | None:
         spec = self.cat.get(name) if name else None
-        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+        if spec is not None and isinstance(spec.rank, int):
+            return spec.rank
+        return self.learnt.get(name) if name else None
+
+    def hand_has(self, who: int, name: str) -> bool:
+        return name in self.hand[who] or (who in self.hidden and HIDDEN in self.hand[who])
+
+    def take_from_hand(self, who: int, name: str) -> None:
+        """A card leaves a Hand (a hidden Hand gives up one of its unknown cards)."""
+        hand = self.hand[who]
+        if name in hand:
+            hand.remove(name)
+        elif HIDDEN in hand:
+            hand.remove(HIDDEN)
 
     def effect(self, kind: str, message: str, rule: str | None) -> None:
         self.effects.append(Effect(kind=kind, message=message, rule=rule))
@@ -96,22 +130,24 @@ class _Sim:
         )
         while len(self.board) < BOARD_SIZE:
             deck = self.decks.get(self.rank, 0)
-            if _deck_size(deck) == 0:
+            if _deck_empty(deck):
                 if self.rank >= LAST_RANK:
                     self.effect(
                         "board-short",
-                        f"the Rank 6 deck is empty: the Board stays at {len(self.board)} cards",
+                        f"the Rank 6 deck is empty: there is no deck after it, so the Board stays "
+                        f"at {len(self.board)} cards",
                         R_AFTER_6,
-                    )
-                    self.note(
-                        f"{R_AFTER_6}: the rulebook does not say what a refill does once the Rank 6 "
-                        "deck is empty; the Board is left short"
                     )
                     break
                 self.advance(during_refill=True)
                 continue
+            if deck == UNKNOWN:
+                self.note(
+                    f"{R_WHEN_EMPTY}: the Rank {self.rank} deck was never counted, so whether this "
+                    "refill empties it is the table's to say (`companion track next-rank`)"
+                )
             self.reveal_one()
-            if _deck_size(self.decks[self.rank]) == 0 and self.rank < LAST_RANK:
+            if _deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
                 self.advance(during_refill=True)
         if self.reveal:
             self.problems.append(
@@ -128,7 +164,7 @@ class _Sim:
         deck = self.decks[rank]
         named = self.reveal.pop(0) if self.reveal else None
         if isinstance(deck, list):
-            name = deck.pop(0)
+            name = deck.pop(0) if deck else None
             if named is not None and named != name:
                 self.problems.append(
                     Reason(
@@ -137,17 +173,19 @@ class _Sim:
                     )
                 )
         else:
-            self.decks[rank] = deck - 1
+            if deck != UNKNOWN:
+                self.decks[rank] = deck - 1
             name = named
             if name is None:
-                self.missing.append(rank)
+                name = rank_only_name(rank)
                 self.note(
-                    f"{R_REVEAL}: the Rank {rank} deck is given only as a count, so the card it turns "
-                    "up is not named (add `reveal NAME` to the move to track it)"
+                    f"{R_REVEAL}: the Rank {rank} deck is not a list of names, so the card it turns "
+                    f"up is not named: recorded as \"{name}\" (add `reveal NAME` to the move to name it)"
                 )
             else:
                 known = self.rank_of(name)
                 if known is None:
+                    self.learnt[name] = rank
                     self.note(
                         f"{R_REVEAL}: {name}'s Rank is unknown in the catalogue; taken as a Rank "
                         f"{rank} card because it came from the Rank {rank} deck"
@@ -160,9 +198,10 @@ class _Sim:
                             f"{rank} deck",
                         )
                     )
-        shown = name if name is not None else "a card (name it with `reveal NAME`)"
-        self.effect("reveal", f"reveal {shown} from the Rank {rank} deck onto the Board", R_REVEAL)
-        self.board.append([name, 0, rank if name is None else (self.rank_of(name) or rank)])
+        if name is None:  # a listed deck with nothing left (an overruled table)
+            name = rank_only_name(rank)
+        self.effect("reveal", f"reveal {name} from the Rank {rank} deck onto the Board", R_REVEAL)
+        self.board.append([name, 0, self.rank_of(name) or rank])
 
     def advance(self, *, during_refill: bool) -> None:
         old = self.rank
@@ -172,11 +211,6 @@ class _Sim:
             f"the Rank {old} deck is empty: the game advances to Rank {self.rank}, whose deck "
             "now refills the Board",
             R_WHEN_EMPTY,
-        )
-        self.note(
-            f"{R_DECK_RUNS_OUT}: the advance is taken the moment the deck's last card is revealed; "
-            "Bonus cards expire first, then new Bonuses are placed, then the refill goes on from the "
-            "new deck (the rulebook does not spell out this order)"
         )
         expired = [c for c in self.board if c[1] > 0]
         if expired:
@@ -216,9 +250,11 @@ class _Sim:
 
     # -- end of the game
     def end_triggered(self) -> bool:
-        return (
+        """The last Rank 6 card has left the Board: as the table said (`last-rank6`), or as the
+        Board and a counted Rank 6 deck show."""
+        return self.last_rank6_left or (
             self.rank == LAST_RANK
-            and _deck_size(self.decks.get(LAST_RANK, 0)) == 0
+            and _deck_empty(self.decks.get(LAST_RANK, 0))
             and not any(c[2] == LAST_RANK for c in self.board)
         )
 
@@ -228,7 +264,7 @@ class _Sim:
             p.model_copy(
                 update={
                     "party": tuple(self.party[i]),
-                    "hand": tuple(self.hand[i]),
+                    "hand": len(self.hand[i]) if i in self.hidden else tuple(self.hand[i]),
                     "reward_area": tuple(self.reward[i]),
                     "bonuses": self.bonuses[i],
                 }
@@ -236,7 +272,14 @@ class _Sim:
             for i, p in enumerate(state.players)
         )
         board = tuple(BoardCard(name=c[0], bonus=c[1]) for c in self.board)
-        decks = {r: (d if isinstance(d, int) else tuple(d)) for r, d in self.decks.items()}
+        decks = {r: (tuple(d) if isinstance(d, list) else d) for r, d in self.decks.items()}
+        cards = list(state.cards)
+        for name, rank in self.learnt.items():
+            given = next((i for i, c in enumerate(cards) if c.name.casefold() == name.casefold()), None)
+            if given is None:
+                cards.append(CardSpec(name=name, rank=rank, source=f"revealed from the Rank {rank} deck"))
+            else:
+                cards[given] = cards[given].model_copy(update={"rank": rank})
         return state.model_copy(
             update={
                 "players": players,
@@ -249,6 +292,9 @@ class _Sim:
                 "exiled": tuple(self.exiled),
                 "exiled_bonuses": self.exiled_bonuses,
                 "game_over": self.game_over,
+                "cards": tuple(cards),
+                "last_rank6_left": self.end_triggered(),
+                "turn": self.turn,
             }
         )
 

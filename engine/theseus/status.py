@@ -5,7 +5,7 @@ from collections import Counter
 
 from engine.base import Reason
 
-from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, _deck_size, _state_names, catalogue
+from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, _deck_empty, _deck_size, _state_names, catalogue
 from .rule_ids import (
     R_BASIC_LOCKS,
     R_BOARD_SIZE,
@@ -42,7 +42,7 @@ def status(state: State) -> list[Reason]:
 
     unknown = sorted(n for n in _state_names(state) if n not in cat)
     for name in unknown:
-        add(R_NAME, f"{name} is not in the card catalogue: describe it under [[situation.cards]]")
+        add(R_NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank
     if len(state.board) > BOARD_SIZE:
@@ -59,7 +59,7 @@ def status(state: State) -> list[Reason]:
         if c.name not in cat:
             continue
         if r is None:
-            add(R_RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[situation.cards]]")
+            add(R_RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[cards]]")
             continue
         if r > active_rank:
             add(R_REVEAL, f"{c.name} (Rank {r}) is on the Board but the active Rank Deck is Rank {active_rank}")
@@ -76,30 +76,30 @@ def status(state: State) -> list[Reason]:
     for r, deck in sorted(state.decks.items()):
         if r < active_rank and _deck_size(deck):
             add(R_WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
-        if not isinstance(deck, int):
+        if isinstance(deck, tuple):
             for name in deck:
                 k = rank(name)
                 if name in cat and k is not None and k != r:
                     add(R_RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
                 elif name in cat and k is None:
-                    add(R_RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[situation.cards]]")
-    if active_rank < LAST_RANK and _deck_size(state.decks.get(active_rank, 0)) == 0:
+                    add(R_RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+    if active_rank < LAST_RANK and _deck_empty(state.decks.get(active_rank, 0)):
         add(R_WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
-        for name in (*p.party, *p.hand, *p.reward_area):
+        for name in (*p.party, *p.hand_cards, *p.reward_area):
             r = rank(name)
             if r is not None and r > active_rank and name not in STARTING_PARTY:
                 add(R_RANK_ORDER, f"{p.name} holds {name} (Rank {r}), but Rank {r} cards have not reached the Board yet (active Rank {active_rank})")
         fresh_turn = not state.used and state.basic_action is None
-        for zone, cards in (("Party", p.party), ("Hand", p.hand)):
-            if len(cards) <= LIMIT:
+        for zone, size in (("Party", len(p.party)), ("Hand", p.hand_size)):
+            if size <= LIMIT:
                 continue
             if p.name != state.active:
-                add(R_MAX_FOUR, f"{p.name}'s {zone} holds {len(cards)} cards outside their turn; at most {LIMIT}")
+                add(R_MAX_FOUR, f"{p.name}'s {zone} holds {size} cards outside their turn; at most {LIMIT}")
             elif fresh_turn or state.game_over:
                 add(
                     R_PARTY_TIMING if zone == "Party" else R_EXILE_DOWN,
-                    f"{p.name}'s {zone} holds {len(cards)} cards before anything was done this turn; it must have been cut to {LIMIT}",
+                    f"{p.name}'s {zone} holds {size} cards before anything was done this turn; it must have been cut to {LIMIT}",
                 )
     dup = sorted(n for n, k in Counter(state.used).items() if k > 1)
     for name in dup:

@@ -1,10 +1,12 @@
 """Party of the Theseus: the table tracker.
 
-For a table that plays with real cards: `companion track ...` keeps each player's Reward Area
-(cards by name and/or Rank, and Bonuses), the points card effects add at the end, the Party and
-Hand (cards, Ranks, or just their Rank totals) for the tiebreakers, the current Rank, whether the
-last Rank 6 card has left the Board, whose turn it is, and the winner. Scoring and tiebreakers
-are Engine.final_scores(): the tracker builds a State (the models of model.py) and asks the engine.
+It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
+Paladin"`) and these changes are transitions of one table. `companion track ...` records what the
+table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
+player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
+end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
+know, its size), the current Rank, whether the last Rank 6 card has left the Board, whose turn it
+is, and the winner. Scoring and tiebreakers are Engine.final_scores() of the same State.
 
 Readings chosen where the rulebook is unclear (each is also in docs/track-theseus.md):
 - a card known only by its Rank scores by the general rule (Ranks 1-4: 1 VP, 5-6: 2 VP), as a
@@ -17,7 +19,8 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
 - a Rank may be skipped (`rank 3` from Rank 1): one Board Refill can empty a whole deck;
 - a card of a Rank the Board has not reached yet is refused, except Knight, Mage and Rogue and
   a Party given by Ranks only (its cards may be the starting ones, whose Ranks are unknown);
-- a subjugated card that is recorded in the player's Hand leaves the Hand;
+- a subjugated card that is recorded in the player's Hand leaves the Hand; a starting card
+  (Knight, Mage, Rogue) not in the Hand is refused, since no rule moves a Party card there;
 - a tie after both tiebreakers is reported as a tie (theseus.tiebreakers.full-tie).
 """
 from __future__ import annotations
@@ -31,17 +34,22 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as _TrackerBase
 
 from . import track_changes, track_parse
-from .model import LAST_RANK, STARTING_PARTY, CardSpec, Player, builtin_catalogue
+from .model import LAST_RANK, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
 from .rule_ids import R_EXILE_DOWN, R_PARTY_TIMING, TRACKER_RULES
 from .track_changes import _Desk
 from .tracked import _RANK_ONLY_NAMES, TrackedTable, _notes, tracked_scores
+
+
+def _left(deck) -> int | str:
+    """Cards left in a Rank Deck: a number, or "unknown" for a deck the table never counted."""
+    return deck if isinstance(deck, (int, str)) else len(deck)
 
 
 class Tracker(_TrackerBase[TrackedTable]):
     """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
 
     game: ClassVar[str] = "theseus"
-    State: ClassVar[type[TrackedTable]] = TrackedTable
+    State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = TRACKER_RULES
     READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
     COMMANDS: ClassVar[dict[str, str]] = track_parse.COMMANDS
@@ -50,6 +58,8 @@ class Tracker(_TrackerBase[TrackedTable]):
                  "default: the first player named",
         "cards": "cards to add to the catalogue, NAME:RANK or NAME:RANK:VP, comma-separated, "
                  "e.g. cards=Dragon:5,Knight:1,Hydra:6:3; default: none",
+        "hidden": "players whose Hand the table does not see, comma-separated: their Hands are kept "
+                  "as counts and their plays from the Hand are taken on trust; default: none",
     }
     VERB_ALIASES: ClassVar[dict[str, str]] = track_parse.VERB_ALIASES
     AFTER_THE_END: ClassVar[frozenset[str]] = track_changes.AFTER_THE_END
@@ -59,7 +69,8 @@ class Tracker(_TrackerBase[TrackedTable]):
     def new_state(self, players: list[str], options: dict[str, str]) -> TrackedTable:
         opts = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
         aliases = {"first": "first", "first-player": "first", "starting-player": "first", "start": "first",
-                   "cards": "cards", "card": "cards", "catalogue": "cards", "catalog": "cards"}
+                   "cards": "cards", "card": "cards", "catalogue": "cards", "catalog": "cards",
+                   "hidden": "hidden", "hidden-hands": "hidden", "hide": "hidden"}
         given: dict[str, str] = {}
         for key, value in opts.items():
             if key not in aliases:
@@ -82,8 +93,17 @@ class Tracker(_TrackerBase[TrackedTable]):
             else:
                 raise OptionError(f"first: {given['first']!r} is not one of the players; choose one of: {', '.join(names)}")
         desk_cards = self._option_cards(given.get("cards", ""))
-        return TrackedTable(
-            players=tuple(Player(name=n, party=STARTING_PARTY) for n in names),
+        hidden = set()
+        for word in (w.strip() for w in given.get("hidden", "").split(",")):
+            if not word:
+                continue
+            found = [n for n in names if n.casefold() == word.casefold()] or \
+                [n for n in names if n.casefold().startswith(word.casefold())]
+            if len(found) != 1:
+                raise OptionError(f"hidden: {word!r} is not one of the players; choose from: {', '.join(names)}")
+            hidden.add(found[0])
+        return State(
+            players=tuple(Player(name=n, party=STARTING_PARTY, hand=0 if n in hidden else ()) for n in names),
             active=active,
             cards=desk_cards,
         )
@@ -166,6 +186,8 @@ class Tracker(_TrackerBase[TrackedTable]):
             players.append(
                 {
                     "name": p.name,
+                    "party": list(p.party),
+                    "hand": list(p.hand) if p.hand_known else p.hand,
                     "vp": row["total"],
                     "reward_cards": len(p.reward_area),
                     "card_vp": row["card_vp"],
@@ -179,7 +201,10 @@ class Tracker(_TrackerBase[TrackedTable]):
             "game": self.game,
             "turn": state.turn,
             "active": state.active,
+            "to_act": None if state.game_over else state.active,
             "rank": state.active_rank,
+            "board": [c.name + (" (Bonus)" if c.bonus else "") for c in state.board],
+            "deck": _left(state.decks.get(state.active_rank, 0)),
             "last_rank6_left": state.last_rank6_left,
             "game_over": state.game_over,
             "decided_by": result["decided_by"],

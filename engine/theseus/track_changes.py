@@ -8,7 +8,7 @@ from typing import Any
 from engine.base import Effect, MoveSyntaxError, Reason
 from engine.tracking import Change
 
-from .model import LAST_RANK, LIMIT, STARTING_PARTY, CardSpec, Player, _merged
+from .model import LAST_RANK, LIMIT, STARTING_PARTY, BoardCard, CardSpec, Player, _merged, rank_only_name
 from .rule_ids import (
     RT_NO_DECK_AFTER_6,
     RT_REWARD_AREA,
@@ -44,13 +44,11 @@ from .tracked import (
     _INT,
     _RANK_ONLY_NAMES,
     MAX_RANK_TOTAL,
-    RANK_ONLY_CARDS,
     TrackedTable,
     _Item,
     _notes,
     _note_rule,
     _read_item,
-    rank_only_name,
     tracked_scores,
 )
 from .wording import _names, _plural, _quote
@@ -60,13 +58,22 @@ AFTER_THE_END: frozenset[str] = frozenset({"party", "hand", "points", "score"})
 
 
 class _Desk:
-    """A mutable copy of a TrackedTable that one change is worked out on (check and apply share it)."""
+    """A mutable copy of the table that one change is worked out on (check and apply share it).
+    A Hand the table does not know is a count (an int) here too."""
 
     def __init__(self, table: TrackedTable):
         self.table = table
         self.names = [p.name for p in table.players]
         self.party = {p.name: list(p.party) for p in table.players}
-        self.hand = {p.name: list(p.hand) for p in table.players}
+        self.hand: dict[str, list[str] | int] = {
+            p.name: list(p.hand) if p.hand_known else p.hand for p in table.players
+        }
+        self.board = [[c.name, c.bonus] for c in table.board]
+        self.decks = dict(table.decks)
+        self.exiled = list(table.exiled)
+        self.exiled_bonuses = table.exiled_bonuses
+        self.used = table.used
+        self.basic_action = table.basic_action
         self.reward = {p.name: list(p.reward_area) for p in table.players}
         self.bonuses = {p.name: p.bonuses for p in table.players}
         self.active = table.active
@@ -88,7 +95,11 @@ class _Desk:
         self.problems.append(Reason(rule=rule, message=message))
 
     def catalogue(self) -> dict[str, CardSpec]:
-        return _merged(tuple(self.cards) + RANK_ONLY_CARDS)
+        return _merged(tuple(self.cards))
+
+    def hand_size(self, who: str) -> int:
+        hand = self.hand[who]
+        return hand if isinstance(hand, int) else len(hand)
 
     def spec(self, name: str) -> CardSpec | None:
         cat = self.catalogue()
@@ -112,23 +123,31 @@ class _Desk:
             Player(
                 name=n,
                 party=tuple(self.party[n]),
-                hand=tuple(self.hand[n]),
+                hand=self.hand[n] if isinstance(self.hand[n], int) else tuple(self.hand[n]),
                 reward_area=tuple(self.reward[n]),
                 bonuses=self.bonuses[n],
             )
             for n in self.names
         )
-        return TrackedTable(
-            players=players,
-            active=self.active,
-            active_rank=self.rank,
-            last_rank6_left=self.last_rank6_left,
-            game_over=self.game_over,
-            turn=self.turn,
-            cards=tuple(self.cards),
-            effect_points=self.effect_points,
-            party_ranks=self.party_ranks,
-            hand_ranks=self.hand_ranks,
+        return self.table.model_copy(
+            update=dict(
+                players=players,
+                active=self.active,
+                active_rank=self.rank,
+                board=tuple(BoardCard(name=n, bonus=b) for n, b in self.board),
+                decks=dict(self.decks),
+                used=self.used,
+                basic_action=self.basic_action,
+                exiled=tuple(self.exiled),
+                exiled_bonuses=self.exiled_bonuses,
+                last_rank6_left=self.last_rank6_left,
+                game_over=self.game_over,
+                turn=self.turn,
+                cards=tuple(self.cards),
+                effect_points=dict(self.effect_points),
+                party_ranks=dict(self.party_ranks),
+                hand_ranks=dict(self.hand_ranks),
+            )
         )
 
 
@@ -161,6 +180,10 @@ def run(state: TrackedTable, change: Change) -> _Desk:
         _last_rank6(desk)
     elif verb == "next":
         _next(desk)
+    elif verb in ("board", "deck"):
+        from .track_table import board, deck
+
+        (board if verb == "board" else deck)(desk, args)
     else:
         if not args:
             raise MoveSyntaxError(f"{verb}: expected a player, got {change.label()!r}")
@@ -273,8 +296,19 @@ def _reward(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
         # a card known by Rank only with printed VP of its own: it becomes a named card
         item = item.model_copy(update={"name": f"{rank_only_name(min(max(item.rank, 1), LAST_RANK))} ({item.vp} VP)"})
     name = _resolve(desk, item, where=f"{who}'s Reward Area")
-    if name in desk.hand[who]:
-        desk.hand[who].remove(name)
+    hand = desk.hand[who]
+    if name in STARTING_PARTY and (isinstance(hand, int) or name not in hand):
+        desk.forbid(
+            R_SUBJUGATE,
+            f"{name} is a starting Party card and not in {who}'s Hand: no rule moves a Party card to "
+            "the Reward Area (Subjugate takes a card from the Hand)",
+        )
+    if isinstance(hand, int):
+        if hand:
+            desk.hand[who] = hand - 1
+            desk.say("from-hand", f"{name} leaves {who}'s Hand (now {hand - 1} cards)", R_SUBJUGATE)
+    elif name in hand:
+        hand.remove(name)
         desk.say("from-hand", f"{name} leaves {who}'s Hand", R_SUBJUGATE)
     desk.reward[who].append(name)
     vp_now, vp_rule = _card_vp(desk, name)
@@ -385,6 +419,11 @@ def _area(desk: _Desk, verb: str, who: str, args: tuple[str, ...]) -> None:
         cards[who] = []
         desk.say(verb, f"{who}'s {zone} is empty (Rank total 0)", rule)
         return
+    if args[0] == "count":
+        from .track_table import hand_count
+
+        hand_count(desk, who, int(args[1]))
+        return
     items = [_read_item(a) for a in args]
     if len(items) > LIMIT:
         desk.forbid(
@@ -458,6 +497,9 @@ def _advance_to(desk: _Desk, target: int) -> None:
             R_EXPIRED,
         )
     desk.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R_ON_ADVANCE)
+    from .track_table import advance_board
+
+    advance_board(desk, old, target)
     if target == LAST_RANK:
         desk.say(
             "last-rank",
@@ -491,8 +533,8 @@ def _next(desk: _Desk) -> None:
     who = desk.active
     if len(desk.party[who]) > LIMIT:
         desk.forbid(R_PARTY_TIMING, f"{who}'s Party holds {len(desk.party[who])} cards: Exile down to {LIMIT} before the turn ends")
-    if len(desk.hand[who]) > LIMIT:
-        desk.forbid(R_EXILE_DOWN, f"{who}'s Hand holds {len(desk.hand[who])} cards: Exile down to {LIMIT} once effects have resolved")
+    if desk.hand_size(who) > LIMIT:
+        desk.forbid(R_EXILE_DOWN, f"{who}'s Hand holds {desk.hand_size(who)} cards: Exile down to {LIMIT} once effects have resolved")
     if desk.last_rank6_left and not desk.game_over:
         desk.game_over = True
         desk.say("game-over", f"{who}'s turn ends and with it the game: count the final scores", R_END)
@@ -501,6 +543,7 @@ def _next(desk: _Desk) -> None:
     nxt = desk.names[(desk.names.index(who) + 1) % len(desk.names)]
     desk.active = nxt
     desk.turn += 1
+    desk.used, desk.basic_action = (), None
     desk.say("turn", f"{nxt} plays next (clockwise)", R_CLOCKWISE)
     desk.say("refresh", f"all of {nxt}'s Party cards are available again", R_REFRESH)
 

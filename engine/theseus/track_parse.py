@@ -19,7 +19,11 @@ COMMANDS: dict[str, str] = {
     "points": "end-game points from card effects, as the table counts them: `points ann +2`, `points ann =3`",
     "party": "the cards in a Party, by Rank or name (at most 4), or its Rank total: `party ann 4 3 2 1`, "
              "`party ann Knight Paladin Dragon:5`, `party ann total 10`, `party ann none`",
-    "hand": "the cards in a Hand, the same way: `hand ann 5 2`, `hand ann Witch`, `hand ann total 7`, `hand ann none`",
+    "hand": "the cards in a Hand, the same way: `hand ann 5 2`, `hand ann Witch`, `hand ann total 7`, `hand ann none`; "
+            "or only its size when the table does not know the cards: `hand ann count 3`",
+    "board": "the Board as laid out (at set-up) or seen: `board Paladin Witch Buster Kunoichi` (a card the catalogue "
+             "lacks is a card of the active Rank, or give NAME:RANK)",
+    "deck": "how many cards a Rank Deck holds, as the table counts them: `deck 1 12`",
     "rank": "the Rank Deck now active (Ranks only go up, 1 to 6): `rank 3`",
     "next-rank": "the active Rank Deck ran out: the next Rank begins: `next-rank`",
     "last-rank6": "the last Rank 6 card has left the Board: the game ends at the end of this turn: `last-rank6`",
@@ -34,6 +38,8 @@ VERB_ALIASES: dict[str, str] = {
     "points": "points", "point": "points", "vp": "points", "effect-points": "points",
     "party": "party",
     "hand": "hand",
+    "board": "board", "lay": "board",
+    "deck": "deck", "decks": "deck",
     "rank": "rank",
     "next-rank": "next-rank", "nextrank": "next-rank", "advance": "next-rank",
     "last-rank6": "last-rank6", "last-rank-6": "last-rank6", "lastrank6": "last-rank6",
@@ -53,6 +59,14 @@ def parse(state: TrackedTable, words: list[str]) -> Change:
         if rest:
             raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
         return Change(verb=verb)
+    if verb == "board":
+        from .track_table import parse_board
+
+        return Change(verb=verb, args=parse_board(rest, _pool(state)))
+    if verb == "deck":
+        from .track_table import parse_deck
+
+        return Change(verb=verb, args=parse_deck(rest))
     if verb == "rank":
         if len(rest) != 1:
             raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
@@ -191,6 +205,10 @@ def _parse_area(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tu
     if not rest:
         raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
     head = rest[0].casefold()
+    if verb == "hand" and head in ("count", "size", "cards"):
+        if len(rest) != 2 or not rest[1].isdigit():
+            raise MoveSyntaxError(f"hand: give the number of cards, e.g. `hand {who.lower()} count 3`")
+        return ("count", str(int(rest[1])))
     if head in ("none", "empty", "-"):
         if len(rest) > 1:
             raise MoveSyntaxError(f"{verb}: unexpected {rest[1]!r} after {rest[0]!r}")

@@ -5,15 +5,15 @@ and the checks of a described table (status.py) into engine.base.Engine.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
 
 from . import notation, rules, scoring
-from .model import Move, State
+from .model import LAST_RANK, Move, State
 from .notation import NOTATION
-from .rule_ids import ALL_RULES
+from .rule_ids import ALL_RULES, R_CLOCKWISE
 from .sim import end_triggered
 from .status import status as _status
 
@@ -38,13 +38,40 @@ class Engine(BaseEngine[State, Move]):
     def check(self, state: State, move: Move) -> Verdict:
         return rules.check(state, move)
 
-    def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
+    def apply(self, state: State, move: Move, overruled: bool = False) -> State:
+        return rules.apply(state, move, overruled)
 
     # ------------------------------------------------------------------ legal moves
 
     def legal_moves(self, state: State) -> list[Move]:
         return rules.legal_moves(state)
+
+    # ------------------------------------------------------------------ play-along
+
+    TURN_RULE: ClassVar[str] = R_CLOCKWISE
+
+    def to_act(self, state: State) -> str | None:
+        return None if state.game_over else state.active
+
+    def with_turn(self, state: State, player: str) -> State:
+        """`player` acts now (a play out of turn the table overruled): a fresh turn of theirs."""
+        name = state.player(player).name
+        if name == state.active:
+            return state
+        return state.model_copy(update={"active": name, "used": (), "basic_action": None})
+
+    def moves_note(self, state: State) -> str | None:
+        if state.game_over:
+            return "the game is over"
+        p = state.player(state.active)
+        if not state.board and state.active_rank < LAST_RANK:
+            return ("the Board is not recorded, so no Explore can be listed: lay it out with "
+                    "`companion track board CARD CARD CARD CARD`")
+        if not p.hand_known:
+            return (f"{p.name}'s Hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): plays "
+                    f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "
+                    f"`companion track hand {p.name.lower()} CARDS...`")
+        return None
 
     # ------------------------------------------------------------------ scoring
 

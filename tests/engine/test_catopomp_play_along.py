@@ -130,3 +130,12 @@ def test_every_listed_move_is_accepted_by_play(seed, config, stop):
 def test_a_whole_game_with_all_hands_recorded_replays():
     session, entries, states = play_game(7, 3, core.Opts())
     assert replay(T, session, entries).state == states[-1]
+
+
+def test_an_empty_hidden_hand_is_known_to_be_empty():
+    # found by the full-scale run: a count of 0 hides nothing, so a player down to Hell cards has plays listed
+    state = E.load_state({"turn": "Ann", "centre_dice": [2, 5], "players": [
+        {"name": "Ann", "hand": 0, "hell_domain": [1, 8, 8]}, {"name": "Ben", "hand": 4}]})
+    assert E.moves_note(state) is None
+    assert "hell 8 8" in [E.format_move(m) for m in E.legal_moves(state)]
+    assert "not known" in E.moves_note(state.model_copy(update={"turn": "Ben"}))

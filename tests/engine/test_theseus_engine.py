@@ -16,7 +16,6 @@ from engine.theseus import (
     Engine,
     IllegalMove,
     Move,
-    RevealNeeded,
     builtin_catalogue,
     catalogue,
 )
@@ -142,15 +141,22 @@ def test_apply_never_mutates_and_refuses_illegal_moves():
     assert issubclass(IllegalMove, EngineError)
 
 
-def test_counted_deck_needs_the_revealed_names_to_apply():
+def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     state = table(decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     move = ENGINE.parse_move("use Knight explore Paladin", state)
     verdict = ENGINE.check(state, move)
-    assert verdict.legal and any("given only as a count" in n for n in verdict.unchecked)
-    with pytest.raises(RevealNeeded, match="Rank 1 deck"):
-        ENGINE.apply(state, move)
+    assert verdict.legal and any("not a list of names" in n for n in verdict.unchecked)
+    # a table that does not say what the refill turned up: the card is known by its Rank only
+    new = ENGINE.apply(state, move)
+    assert new.decks[1] == 2 and new.board[-1].name == "Rank 1 card"
+    assert ENGINE.status(new) == []
     new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Squire", state))
     assert new.decks[1] == 2 and new.board[-1].name == "Squire"
+    # a revealed card the catalogue lacks gets the Rank of the deck it came from
+    new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Ogre", state.model_copy(
+        update={"cards": state.cards + (ENGINE.load_state({"players": [{"name": "X", "party": []}],
+                                                            "cards": [{"name": "Ogre"}]}).cards[0],)})))
+    assert catalogue(new)["Ogre"].rank == 1
 
 
 def test_whole_turn_with_exile_and_next_player():
@@ -225,3 +231,52 @@ def test_notation_and_docs_show_the_moves():
     block = re.search(r"```toml[^\n]*\n(.*?)```", doc, re.S).group(1)
     state = ENGINE.load_state(tomllib.loads(block), "docs example")  # the file as written, not nested
     assert ENGINE.status(state) == []
+
+
+# ---------------------------------------------------------------- play-along (issue 7)
+
+
+def test_to_act_with_turn_and_the_turn_rule():
+    state = table()
+    assert ENGINE.to_act(state) == "Ann" and ENGINE.TURN_RULE == "theseus.setup.clockwise"
+    assert ENGINE.TURN_RULE in ALL_RULES
+    state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    ben = ENGINE.with_turn(state, "Ben")
+    assert ben.active == "Ben" and ben.used == () and ben.basic_action is None
+    assert ENGINE.with_turn(state, "Ann") is state
+    over = table(game_over=True, active_rank=6, board=[], decks={"6": 0})
+    assert ENGINE.to_act(over) is None and ENGINE.moves_note(over) == "the game is over"
+
+
+def test_overruled_apply_plays_the_move_out_as_far_as_it_goes():
+    state = table()
+    move = ENGINE.parse_move("use Mage recruit Witch", state)  # Witch is on the Board, not in the Hand
+    assert not ENGINE.check(state, move).legal
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, move)
+    new = ENGINE.apply(state, move, overruled=True)
+    assert new.players[0].party == ("Knight", "Mage", "Rogue", "Witch") and new.used == ("Mage",)
+    # a turn ended with an over-full Hand: the table says so, the turn passes
+    full = table(players=[{"name": "Ann", "party": ["Knight"], "hand": ["Squire"] * 5},
+                          {"name": "Ben", "party": ["Knight"]}])
+    assert ENGINE.apply(full, Move(action="end"), overruled=True).active == "Ben"
+    over = table(game_over=True, active_rank=6, board=[], decks={"6": 0})
+    assert ENGINE.apply(over, Move(action="end"), overruled=True) == over
+
+
+def test_a_hidden_hand_is_checked_for_everything_but_possession():
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
+    assert verdict.legal and any(u.startswith("possession: Ann's Hand") for u in verdict.unchecked)
+    new = ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Witch", state))
+    assert new.players[0].hand == 1 and new.players[0].party[-1] == "Witch"
+    new = ENGINE.apply(new, ENGINE.parse_move("use Knight explore Paladin", new))
+    assert new.players[0].hand == 2  # the Explored card joins the count
+    # what cannot be taken on trust: a card from an empty Hand
+    empty = state.model_copy(update={"players": (state.players[0].model_copy(update={"hand": 0}), state.players[1])})
+    verdict = ENGINE.check(empty, ENGINE.parse_move("basic subjugate Witch", empty))
+    assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.subjugate.hand-to-reward"
+    assert "not known" in ENGINE.moves_note(state)
+    assert "not recorded" in ENGINE.moves_note(table(board=[]))
+    assert all(m.icon != "recruit" or not m.targets for m in ENGINE.legal_moves(state))

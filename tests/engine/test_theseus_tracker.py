@@ -84,6 +84,8 @@ def test_every_cited_rule_is_declared_and_every_declared_rule_is_cited():
         ["bonus", "ann", "+1", "rank", "6"], ["bonus", "ann", "-3"], ["points", "ann", "+2"],
         ["party", "ann", "1", "2", "3", "4", "5"], ["party", "ann", "total", "30"], ["hand", "ann", "Knight"],
         ["rank", "7"], ["rank", "0"], ["rank", "2"], ["next-rank"], ["last-rank6"], ["next"], ["score"],
+        ["board", "Paladin", "Witch", "Buster", "Kunoichi", "Squire"], ["deck", "1", "9"],
+        ["hand", "ann", "count", "5"],
     ):
         for base in (new(), state, ended(state)):
             change = T.parse(base, words)
@@ -141,7 +143,8 @@ def test_first_player_option(key):
 
 def test_cards_option_adds_and_completes_the_catalogue():
     state = new(cards="Dragon:5, Knight:1,Hydra:6:3, dark knight:2")
-    state = play(state, "rank 6", "reward ann Dragon", "reward ann Hydra", "reward ann knight", "reward ann dark")
+    state = play(state, "rank 6", "reward ann Dragon", "reward ann Hydra", "hand ann Knight", "reward ann knight",
+                 "reward ann dark")
     assert player(state, "Ann").reward_area == ("Dragon", "Hydra", "Knight", "dark knight")
     r = row(state, "Ann")
     assert r["card_vp"] == 2 + 3 + 1 + 1
@@ -280,11 +283,11 @@ def test_new_card_with_its_rank_and_printed_vp():
 
 
 def test_card_of_unknown_rank_counts_zero_with_a_hint():
-    state, effects = do(new(), "reward", "ann", "Knight")
-    assert kinds(effects) == ["reward"] and "counts 0 VP" in effects[0].message
-    assert "`reward ann Knight 2`" in effects[0].message
+    state, effects = do(play(new(), "hand ann Knight"), "reward", "ann", "Knight")
+    assert kinds(effects) == ["from-hand", "reward"] and "counts 0 VP" in effects[1].message
+    assert "`reward ann Knight 2`" in effects[1].message
     assert row(state, "Ann")["vp"] == 0
-    state, effects = do(new(), "reward", "ann", "Knight", "1")  # the table gives the Rank
+    state, effects = do(play(new(), "hand ann Knight"), "reward", "ann", "Knight", "1")  # the table gives the Rank
     assert row(state, "Ann")["vp"] == 1 and row(state, "Ben")["party_rank"] == 1
 
 
@@ -309,7 +312,7 @@ def test_card_from_a_rank_not_reached_yet_is_refused():
     after, _ = overrule(state, "reward", "ann", "Dragon")
     assert player(after, "Ann").reward_area == ("Dragon",)
     do(state, "reward", "ann", "rank", "2")
-    do(state, "reward", "ann", "Knight", "4")  # a starting card's Rank is not bound to the Board
+    do(state, "hand", "ann", "Knight:4")  # a starting card's Rank is not bound to the Board
 
 
 def test_a_card_has_one_rank_and_one_vp():
@@ -630,8 +633,21 @@ def test_score_changes_nothing_and_speaks_of_a_leader_before_the_end():
     assert leader and leader[0].message == "Ben leads (most Victory Points)"
     summary = T.summary(state)
     assert summary["leading"] == ["Ben"] and summary["winners"] == [] and summary["notes"] == []
-    assert set(summary["players"][0]) == {"name", "vp", "reward_cards", "card_vp", "bonuses", "effect_points",
-                                          "party_rank", "hand_rank"}
+    assert set(summary["players"][0]) == {"name", "party", "hand", "vp", "reward_cards", "card_vp", "bonuses",
+                                          "effect_points", "party_rank", "hand_rank"}
+    assert summary["to_act"] == "Ann" and summary["board"] == [] and summary["deck"] == "unknown"
+
+
+def test_a_starting_card_never_goes_to_a_reward_area():
+    """Issue 12: no rule moves a Party card to the Reward Area; Subjugate takes from the Hand."""
+    for card in ("Knight", "Mage", "Rogue"):
+        verdict = refused(new(), "reward", "ann", card)
+        assert rules_of(verdict) == [G + "icons.subjugate.hand-to-reward"]
+        assert "starting Party card" in verdict.reasons[0].message
+    hidden = new(hidden="ann")
+    assert rules_of(refused(hidden, "reward", "ann", "Mage")) == [G + "icons.subjugate.hand-to-reward"]
+    after, _ = overrule(new(), "reward", "ann", "Knight")  # the table may still decide so
+    assert player(after, "Ann").reward_area == ("Knight",)
 
 
 # ---------------------------------------------------------------- invariants
