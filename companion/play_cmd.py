@@ -112,13 +112,16 @@ def check(
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
     move: Optional[str] = typer.Option(None, "--move", "-m", help="The play, in the game's notation (see below)."),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    deck: Optional[Path] = typer.Option(None, "--deck", help="Check a deck list (TOML or JSON) against the "
+                                        "game's deck-building rules instead of a play (cataclysm-arcade)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Judge a play against the current session's table (or a situation file): legal or not, the rules
     that decide it, what happens next, and legal alternatives. Nothing is recorded.
+    With --deck FILE: check a constructed deck (`companion check cataclysm-arcade --deck deck.toml`).
 
     \b
-    Move notation (docs/moves-catopomp.md, docs/moves-theseus.md, docs/moves-catharsis.md):
+    Move notation (docs/moves-GAME.md for each game):
       catopomp  heaven 4 5 then hell 2      Heaven set, then the Hell Domain card
                 hell 8 8 + dice 3+5         Hell set with a Dice Boost
                 hell 2 3 4 5 then return Luke 2    with the Hell power
@@ -133,13 +136,37 @@ def check(
                 use ann 2 top with 3 3 5    an ability paid with these dice
                 assign ann 3 ben 2          share the Enemy's damage (after attack party 5)
                 pay "AA BB" with 1 1 2 2    do these dice pay this cost? (check only)
+      cataclysm-arcade  fighter Grunt       play a Fighter (tactic / weapon NAME likewise)
+                attack Grunt at ben boss    attack with a Fighter (or boss)
+                respond Zap at ann grunt    a Response, with priority
+                decline                     let the top of the Line resolve
+                pass                        pass for the rest of the level
+      catastrophe  Abi play Attack 4 at Betty  a card into play (reactions: Chris play Cucumber)
+                Betty roll 3                the attacked player's die; `Chris yarn` re-rolls it
+                resolve                     the most recent card in play takes effect
     """
+    if deck is not None:
+        _check_deck(words or [], deck, as_json)
+        return
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)
     verdict = engine.check(state, engine.parse_move(text, state))
     from companion.render import verdict_view
 
     verdict_view(engine.game, text, verdict, as_json)
+
+
+def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
+    from engine.base import MoveSyntaxError
+
+    if len(words) != 1:
+        raise MoveSyntaxError("name the game and nothing else with --deck, e.g. "
+                              "`companion check cataclysm-arcade --deck deck.toml`")
+    engine = _engine(words[0])
+    verdict = engine.check_deck(read_situation(deck), str(deck))
+    from companion.render import verdict_view
+
+    verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
 
 
 def moves(
@@ -171,7 +198,7 @@ def status(
     problems = engine.status(state)
     from companion.render import status_view
 
-    status_view(engine.game, problems, as_json)
+    status_view(engine.game, problems, as_json, engine.position(state))
 
 
 def _no_extra(rest: list[str]) -> None:

@@ -302,13 +302,16 @@ def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
         out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
 
 
-def status_view(game: str, problems: list, as_json: bool) -> None:
+def status_view(game: str, problems: list, as_json: bool, position: dict | None = None) -> None:
+    position = position or {}
     if as_json:
-        print_json({"game": game, "possible": not problems, "problems": [p.model_dump() for p in problems]})
+        print_json({"game": game, **position, "possible": not problems, "problems": [p.model_dump() for p in problems]})
         return
     from rich.markup import escape
 
     out = console()
+    for key, value in position.items():
+        out.print(f"{escape(key.replace('_', ' ').capitalize())}: {escape(_cell(value))}")
     if not problems:
         out.print(f"[green]Nothing impossible about this {game} table.[/]")
         return

@@ -11,6 +11,7 @@ import importlib
 ENGINES = {
     "catastrophe": "engine.catastrophe",
     "catharsis": "engine.catharsis",
+    "cataclysm-arcade": "engine.cataclysm_arcade",
     "catopomp": "engine.catopomp",
     "theseus": "engine.theseus",
 }

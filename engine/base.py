@@ -151,6 +151,15 @@ class Engine(Generic[S, M]):
         the game is over ...), or None when it can."""
         return None
 
+    def check_deck(self, data: dict, source: str = "deck") -> Verdict:
+        """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
+        raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
+
+    def position(self, state: S) -> dict[str, Any]:
+        """What `status` shows of the table beside its problems (e.g. the Line and who has
+        priority); empty for games with nothing to add."""
+        return {}
+
     def situation(self, state: S) -> dict[str, Any]:
         """The State written out as a situation file that load_state() accepts."""
         return state.model_dump(mode="json")

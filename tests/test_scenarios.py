@@ -7,6 +7,10 @@ name something it cannot judge), `after` (values of the table once the move is a
 path: `players.0.dice`, `morale`, a player by name `Betty.lives`, a list's length `chain.len`).
 Instead of `move`, `track = "lives ben -2"` judges a tracker command against the same State (for
 a game whose tracker and validator share one State): the same keys apply.
+Instead of a whole `situation`, a file may build the table the way a session does: `[setup]` with
+`players`, `options` and `plays` (each legal), or `[table]` with `players`, `options` and `setup`, steps
+that are `track WORDS` (a tracker command, which must be allowed) or `play MOVE` (which must be legal).
+`[expect]` is read like `after`. A `[deck]` instead of a move is judged by `check_deck`.
 """
 from __future__ import annotations
 
@@ -32,6 +36,11 @@ def test_scenario(path):
     if case.get("error") == "situation":
         with pytest.raises(SituationError):
             engine.load_state(case["situation"], str(path))
+        return
+    if "deck" in case:  # a deck list against the deck-building rules
+        verdict = engine.check_deck(case["deck"], str(path))
+        assert verdict.legal is case["legal"], verdict.as_json()
+        assert set(case.get("rules", [])) <= {r.rule for r in verdict.reasons}, verdict.as_json()
         return
     state = _state(engine, case, path)
     for text in case.get("before", []):
@@ -81,15 +90,19 @@ def test_scenario(path):
         assert text in said, said
     if "unchecked" in case:
         assert bool(verdict.unchecked) is case["unchecked"], verdict.unchecked
-    if "after" in case:  # what the table shows once the play is made
-        after = engine.apply(state, move)
-        for dotted, want in case["after"].items():
+    wanted = {**case.get("after", {}), **case.get("expect", {})}
+    if wanted:  # what the table shows once the play is made (as the table made it)
+        after = engine.apply(state, move, overruled=not verdict.legal)
+        for dotted, want in wanted.items():
             assert _get(after, dotted) == want, f"{dotted}: {_get(after, dotted)!r}"
 
 
 def _state(engine, case: dict, path: Path):
-    """The table of a scenario: a `situation` (the State written out), or a `setup` (players and
-    options of a new game) followed by `plays` (under `setup`), each of which must be legal."""
+    """The table of a scenario: a `situation` (the State written out), a `setup` (players and
+    options of a new game) followed by `plays` (under `setup`), each of which must be legal, or a
+    `table` whose `setup` steps are tracker commands and plays."""
+    if "table" in case:
+        return _table(engine, case["table"])
     if "setup" not in case:
         return engine.load_state(case["situation"], str(path))
     setup = case["setup"]
@@ -129,7 +142,8 @@ def _tracker_case(game: str, case: dict, state) -> None:
 
 def _get(state, dotted: str):
     """A value of the State by a dotted path: `players.0.dice`, `morale`; a player may be named
-    (`Betty.lives`) and `len` gives a list's length (`chain.len`)."""
+    (`Betty.lives`), a list element by its name (`players.Ben.fighters.0`), and `len` gives a
+    list's length (`chain.len`)."""
     value = state.model_dump(mode="json")
     parts = dotted.split(".")
     names = [p.get("name") for p in value.get("players", [])] if isinstance(value.get("players"), list) else []
@@ -138,9 +152,33 @@ def _get(state, dotted: str):
     for part in parts:
         if part == "len" and isinstance(value, list):
             value = len(value)
+        elif isinstance(value, list):
+            value = value[int(part)] if part.isdigit() else next(x for x in value if x.get("name") == part)
         else:
-            value = value[int(part)] if isinstance(value, list) else value[part]
+            value = value[part]
     return value
+
+
+def _table(engine, table: dict):
+    """A new tracker session's State brought to the situation by tracker commands and plays."""
+    from engine import get_tracker
+
+    tracker = get_tracker(engine.game)
+    state = tracker.new_state(table["players"], table.get("options", {}))
+    for step in table.get("setup", []):
+        kind, _, rest = step.partition(" ")
+        if kind == "track":
+            change = tracker.parse(state, rest.split())
+            verdict = tracker.check(state, change)
+            assert verdict.legal, f"{step}: {verdict.as_json()}"
+            state, _ = tracker.apply(state, change)
+        else:
+            assert kind == "play", step
+            move = engine.parse_move(rest, state)
+            verdict = engine.check(state, move)
+            assert verdict.legal, f"{step}: {verdict.as_json()}"
+            state = engine.apply(state, move)
+    return state
 
 
 def test_every_game_with_an_engine_has_scenarios():

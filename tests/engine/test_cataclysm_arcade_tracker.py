@@ -1,4 +1,4 @@
-"""The Cataclysm Arcade table tracker (engine/cataclysm_arcade.py): every rule, refusal and effect."""
+"""The Cataclysm Arcade table tracker (engine/cataclysm_arcade/): every rule, refusal and effect."""
 from __future__ import annotations
 
 import json
@@ -67,7 +67,7 @@ def test_class_attributes():
     assert T.game == "cataclysm-arcade"
     assert set(T.COMMANDS) == {
         "next-level", "pass", "coins", "boss", "fighter", "attack", "damage", "heal", "gain-health",
-        "tap", "untap", "destroy",
+        "tap", "untap", "destroy", "card", "hand",
     }
     assert set(T.OPTIONS) == {"player-one", "boss-health"}
     assert all(T.COMMANDS.values()) and all(T.OPTIONS.values())
@@ -388,7 +388,7 @@ def test_passed_player_may_only_respond():
 
 def test_boss_sets_starting_health_and_name():
     s, eff = do(new(), "boss", "ann", "30", "Doctor", "Doom")
-    assert player(s, "Ann").boss.model_dump() == {
+    assert player(s, "Ann").boss.model_dump(include={"name", "health", "starting_health", "tapped"}) == {
         "name": "Doctor Doom", "health": 30, "starting_health": 30, "tapped": False,
     }
     assert eff == []
@@ -396,7 +396,7 @@ def test_boss_sets_starting_health_and_name():
 
 def test_fighter_enters_play():
     s, eff = do(new(), "fighter", "ann", "Grunt", "4")
-    assert fighter(s, "Ann", "Grunt").model_dump() == {
+    assert fighter(s, "Ann", "Grunt").model_dump(include={"name", "health", "starting_health", "tapped"}) == {
         "name": "Grunt", "health": 4, "starting_health": 4, "tapped": False,
     }
     assert eff == []
@@ -597,11 +597,12 @@ def test_summary_is_small_and_json_ready():
     json.dumps(summary)
     assert summary == {
         "level": 1, "player_one": "Ben", "still_to_pass": ["Ann"], "level_over": False,
-        "game_over": False, "winner": None,
+        "game_over": False, "winner": None, "initiative": "Ann", "priority": None, "line": [],
         "players": [
             {"name": "Ann", "coins": 1, "passed": False, "out": False, "boss": "Doom 28/30, tapped",
-             "fighters": ["Grunt 4/4", "Imp 2/2 tapped"]},
-            {"name": "Ben", "coins": 1, "passed": True, "out": False, "boss": "?/?", "fighters": []},
+             "fighters": ["Grunt 4/4", "Imp 2/2 tapped"], "weapons": [], "hand": "5 unnamed"},
+            {"name": "Ben", "coins": 1, "passed": True, "out": False, "boss": "?/?", "fighters": [], "weapons": [],
+             "hand": "5 unnamed"},
         ],
     }
 
@@ -744,3 +745,41 @@ def _legal_step_checks(old, new, change):
         assert h_old <= h_new <= max(h_old, start)
     if verb == "coins" and args[1] == "spend":
         assert new.player(args[0]).coins == old.player(args[0]).coins - int(args[2])
+
+
+# ---------------------------------------------------------------- one rules model with the validator
+
+
+def test_tracker_attack_follows_agility_like_the_validator():
+    s = new(boss_health="10")
+    s = DRIVE.play(s, "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility", "fighter ann Hare 2")
+    s, _ = do(s, "attack", "ann", "hare", "0")
+    s, _ = do(s, "attack", "ann", "hare", "0")  # Agility: twice a level
+    verdict = refused(s, "attack", "ann", "hare", "0")
+    assert rules_of(verdict) == [G + "keywords.agility"]
+
+
+def test_tracker_untap_ends_a_stun_and_damage_goes_through_armor():
+    from engine.cataclysm_arcade import Engine
+
+    s = new(boss_health="10")
+    s = DRIVE.play(s, "card Tank fighter level=1 health=4 attack=1 attack-cost=1 armor=2 keywords=armor",
+                   "fighter ann Tank 4")
+    s, eff = do(s, "damage", "ann", "tank", "3")
+    assert fighter(s, "Ann", "Tank").health == 3 and kinds(eff) == ["armor"]
+    stunned = s.model_copy(update={"players": (s.players[0].model_copy(update={"fighters": (
+        fighter(s, "Ann", "Tank").model_copy(update={"stunned": True, "tapped": True}),)}), s.players[1])})
+    assert rules_of(refused(stunned, "attack", "ann", "tank", "1")) == [G + "keywords.stun"]
+    s, _ = do(stunned, "untap", "ann", "tank")
+    assert not fighter(s, "Ann", "Tank").stunned
+    assert Engine().check(s, Engine().parse_move("attack tank at ben boss", s)).legal
+
+
+def test_tracker_moves_wait_for_the_line():
+    from engine.cataclysm_arcade import Engine
+
+    s = new(boss_health="10")
+    s = Engine().apply(s, Engine().parse_move("attack boss at ben boss", s), overruled=True)
+    for words in (("pass", "ann"), ("attack", "ben", "boss", "0"), ("fighter", "ben", "Grunt", "3")):
+        assert rules_of(refused(s, *words)) == [G + "turn.line.repeat"]
+    s, _ = do(s, "damage", "ben", "boss", "1")  # counters still change while the Line waits

@@ -1,0 +1,414 @@
+"""Cataclysm Arcade: reading tracker commands as the table says them (`damage ben boss 5`)."""
+from __future__ import annotations
+
+from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.tracking import Change, OptionError
+from engine.words import match as _match
+
+from .model import BOSS, Player, State
+
+
+def _number(word: str, what: str) -> int:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdigit():
+        raise MoveSyntaxError(f"{word!r} is not a whole number ({what})")
+    return int(text)
+
+
+def _positive(word: str, what: str) -> int:
+    value = _number(word, what)
+    if value <= 0 or word.strip().startswith("-"):
+        raise MoveSyntaxError(f"{word!r}: {what} must be a positive whole number")
+    return value
+
+
+_USAGE = {
+    "next-level": "next-level  — start the next level once everyone has passed (e.g. `next-level`)",
+    "pass": "pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)",
+    "coins": "coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
+    "(e.g. `coins ann spend 3`, `coins ann +2`)",
+    "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
+    "fighter": "fighter PLAYER NAME HEALTH [level L]  — a Fighter enters play (e.g. `fighter ann Grunt 4 level 2`)",
+    "attack": "attack PLAYER CHARACTER COST  — pay the attack cost and tap the attacker (e.g. `attack ann grunt 2`)",
+    "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
+    "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
+    "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
+    "(e.g. `gain-health ann boss 3`)",
+    "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
+    "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
+    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
+    "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
+    "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: docs/track-cataclysm-arcade.md)",
+    "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
+}
+
+CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "armor", "keywords", "wield-cost",
+               "attack-modifier", "effect", "text")
+CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
+
+_VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
+
+
+def _is_number(word: str) -> bool:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdigit()
+
+
+
+class CommandReader:
+    """The tracker's command reading (mixed into the Tracker)."""
+
+    COMMANDS = _USAGE
+
+    @staticmethod
+    def _boss_health_option(value: str, names: list[str]) -> dict[str, int]:
+        bad = (
+            f"boss-health: {value!r} is not a positive number or a list like ann:30,ben:25 "
+            f"(players: {', '.join(names)})"
+        )
+        text = value.strip()
+        if text.isdigit():
+            if int(text) <= 0:
+                raise OptionError(bad)
+            return {n: int(text) for n in names}
+        out: dict[str, int] = {}
+        for part in text.split(","):
+            who, sep, amount = part.partition(":")
+            if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
+                raise OptionError(bad)
+            try:
+                name = _match(who.strip(), names, "player")
+            except (MoveSyntaxError, AmbiguousMove):
+                raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
+            out[name] = int(amount.strip())
+        return out
+
+    # ------------------------------------------------------------ parse
+
+    def parse(self, state: State, words: list[str]) -> Change:
+        words = [w for w in (str(x).strip() for x in words) if w]
+        if not words:
+            raise MoveSyntaxError(f"no command; commands: {', '.join(self.COMMANDS)}")
+        verb = self._verb(words[0])
+        rest = words[1:]
+        usage = "usage: " + self.COMMANDS[verb]
+
+        if verb == "next-level":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb)
+        if verb == "card":
+            return _parse_card(rest, usage)
+
+        if not rest:
+            raise MoveSyntaxError(f"missing player; {usage}")
+        player = self._player(state, rest[0])
+        rest = rest[1:]
+
+        if verb == "hand":
+            names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+            if not names:
+                raise MoveSyntaxError(f"missing card names; {usage}")
+            return Change(verb=verb, args=(player.name, *names))
+
+        if verb == "pass":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb, args=(player.name,))
+
+        if verb == "coins":
+            if not rest:
+                raise MoveSyntaxError(f"missing amount; {usage}")
+            if rest[0].lower() == "spend":
+                if len(rest) != 2:
+                    raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
+                amount = _positive(rest[1], "coins to spend")
+                return Change(verb=verb, args=(player.name, "spend", str(amount)))
+            if len(rest) != 1:
+                raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
+            try:
+                amount = _number(rest[0], "coins")
+            except MoveSyntaxError:
+                raise MoveSyntaxError(
+                    f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
+                ) from None
+            if amount == 0:
+                raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
+            return Change(verb=verb, args=(player.name, f"{amount:+d}"))
+
+        if verb == "boss":
+            if not rest:
+                raise MoveSyntaxError(f"missing health; {usage}")
+            health = _positive(rest[0], "Boss starting health")
+            name = " ".join(rest[1:])
+            return Change(verb=verb, args=(player.name, str(health), *((name,) if name else ())))
+
+        if verb == "fighter":
+            return self._parse_fighter(player, rest, usage)
+
+        if verb in ("damage", "heal", "gain-health", "attack"):
+            if len(rest) < 2:
+                raise MoveSyntaxError(f"missing character or amount; {usage}")
+            what = "attack cost" if verb == "attack" else f"{verb} amount"
+            amount = _number(rest[-1], what)
+            if verb == "attack":
+                if amount < 0 or rest[-1].startswith("-"):
+                    raise MoveSyntaxError(f"{rest[-1]!r}: an attack cost cannot be negative")
+            else:
+                amount = _positive(rest[-1], what)
+            character = self._character(state, player, rest[:-1], need_health=verb != "attack")
+            return Change(verb=verb, args=(player.name, character, str(amount)))
+
+        # tap, untap, destroy
+        if not rest:
+            raise MoveSyntaxError(f"missing character; {usage}")
+        character = self._character(state, player, rest, need_health=False)
+        if verb == "destroy" and character == BOSS:
+            raise MoveSyntaxError(
+                f"destroy takes a Fighter; a Boss is defeated by damage (e.g. `damage {player.name.lower()} boss 5`)"
+            )
+        return Change(verb=verb, args=(player.name, character))
+
+    def _verb(self, word: str) -> str:
+        low = word.lower().replace("_", "-")
+        low = _VERB_ALIASES.get(low, low)
+        return _match(low, list(self.COMMANDS), "command")
+
+    def _player(self, state: State, word: str) -> Player:
+        name = _match(word, [p.name for p in state.players], "player")
+        return state.player(name)
+
+    def _parse_fighter(self, player: Player, rest: list[str], usage: str) -> Change:
+        # NAME may be several words: everything up to the first number is the name.
+        idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
+        if idx is None or idx == 0:
+            raise MoveSyntaxError(f"expected a Fighter name then its health; {usage}")
+        name = " ".join(rest[:idx])
+        if name.lower() == BOSS:
+            raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
+        health = _positive(rest[idx], "Fighter health")
+        tail = rest[idx + 1:]
+        args = [player.name, name, str(health)]
+        if tail:
+            if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
+                raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
+            args += ["level", str(_positive(tail[1], "level requirement"))]
+        return Change(verb="fighter", args=tuple(args))
+
+    def _character(self, state: State, player: Player, words: list[str], need_health: bool) -> str:
+        if not words:
+            raise MoveSyntaxError(f"missing character: 'boss' or one of {player.name}'s Fighters")
+        word = " ".join(words)
+        choices = [BOSS] + [f.name for f in player.fighters]
+        found = _match(word, choices, f"character of {player.name}")
+        if found == BOSS and need_health and player.boss.health is None:
+            raise MoveSyntaxError(
+                f"{player.name}'s Boss has no health yet; set its printed health first, "
+                f"e.g. `companion track boss {player.name.lower()} 30`"
+            )
+        return found
+
+    # ------------------------------------------------------------ check
+
+
+# ---------------------------------------------------------------- plays (the move validator)
+
+NOTATION = """\
+  fighter NAME                      play a Fighter from your hand
+  tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
+  weapon NAME [on FIGHTER]          play a Weapon (wielded by that Fighter when it resolves)
+  wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
+  fortify NAME on CHARACTER         Fortify from the hand: the card goes under your Synth character
+  attack ATTACKER at PLAYER CHARACTER   attack ("boss" names a Boss)
+  activate CHARACTER ABILITY [at PLAYER CHARACTER]   an ability (block, phantasmal, a card's own)
+  pass                              pass for the rest of the level
+  respond NAME [at PLAYER CHARACTER]    add a Response card to the Line (with priority)
+  decline                           let the top of the Line be (with priority)
+  trigger PLAYER: TEXT              a triggered ability goes on top of the Line
+  next-level                        start the next level once everyone has passed (tracker tables)"""
+
+_PLAY_VERBS = ("fighter", "tactic", "weapon", "wield", "fortify", "attack", "activate", "pass", "respond", "decline",
+               "trigger", "next-level")
+_PLAY_ALIASES = {"response": "respond", "no": "decline", "ok": "decline", "done": "decline",
+                 "no-response": "decline", "let": "decline", "tactics": "tactic", "next": "next-level"}
+
+
+def actor(state: State) -> str | None:
+    """Who is to act: the player with priority while the Line is not empty, else the initiative."""
+    if state.winner:
+        return None
+    if state.line:
+        return state.priority
+    return state.initiative
+
+
+def parse_move(text: str, state: State):
+    """Read a play as the table says it (see NOTATION); MoveSyntaxError names the word."""
+    from .model import Move
+
+    words = text.replace(",", " ").split()
+    if words and words[0].lower() == "play":
+        words = words[1:]
+    if not words:
+        raise MoveSyntaxError(f"no move; moves: {', '.join(_PLAY_VERBS)}")
+    low = words[0].lower().replace("_", "-")
+    verb = _PLAY_ALIASES.get(low) or _match(low, list(_PLAY_VERBS), "move")
+    rest = words[1:]
+    who = actor(state)
+    form, _, meaning = next(line.strip() for line in NOTATION.splitlines() if line.strip().startswith(verb)).partition("  ")
+    usage = f"usage: {form} — {meaning.strip()}"
+    if verb in ("pass", "decline", "next-level"):
+        if rest:
+            raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+        return Move(kind=verb)
+    if verb == "trigger":
+        if not rest:
+            raise MoveSyntaxError(f"missing player; {usage}")
+        first = rest[0].rstrip(":")
+        name = _match(first, [p.name for p in state.players], "player")
+        text_words = rest[1:]
+        if rest[0].endswith(":") is False and text_words and text_words[0] == ":":
+            text_words = text_words[1:]
+        if not text_words:
+            raise MoveSyntaxError(f"missing the trigger's words; {usage}")
+        return Move(kind="trigger", player=name, text=" ".join(text_words))
+    head, target_player, target = _split_target(state, rest, usage)
+    if verb == "attack":
+        if not head:
+            raise MoveSyntaxError(f"missing attacker; {usage}")
+        if target is None:
+            raise MoveSyntaxError(f"missing target 'at PLAYER CHARACTER'; {usage}")
+        return Move(kind="attack", card=_own_character(state, who, head), target_player=target_player, target=target)
+    if verb == "activate":
+        if len(head) < 2:
+            raise MoveSyntaxError(f"expected a character then an ability; {usage}")
+        return Move(kind="activate", card=_own_character(state, who, head[:-1]), ability=head[-1].lower(),
+                    target_player=target_player, target=target)
+    on = None
+    if "on" in [w.lower() for w in head]:
+        i = [w.lower() for w in head].index("on")
+        head, on_words = head[:i], head[i + 1:]
+        if not on_words:
+            raise MoveSyntaxError(f"missing the Fighter after 'on'; {usage}")
+        on = _own_character(state, who, on_words)
+        if on == BOSS and verb != "fortify":
+            raise MoveSyntaxError("a Weapon is wielded by a Fighter, not by a Boss")
+    if not head:
+        raise MoveSyntaxError(f"missing card name; {usage}")
+    if verb == "fortify" and on is None:
+        raise MoveSyntaxError(f"missing 'on CHARACTER'; {usage}")
+    if verb == "wield":
+        if on is None:
+            raise MoveSyntaxError(f"missing 'on FIGHTER'; {usage}")
+        player = state.player(who) if who else None
+        weapons = [w.name for w in player.weapons] if player else []
+        return Move(kind="wield", card=_match(" ".join(head), weapons, f"Weapon of {who}") if weapons
+                    else " ".join(head), on=on)
+    return Move(kind=verb, card=_card_name(state, who, " ".join(head)), on=on,
+                target_player=target_player, target=target)
+
+
+def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str], str | None, str | None]:
+    low = [w.lower() for w in words]
+    if "at" not in low:
+        return words, None, None
+    i = len(low) - 1 - low[::-1].index("at")
+    after = words[i + 1:]
+    if not after:
+        raise MoveSyntaxError(f"missing 'PLAYER CHARACTER' after 'at'; {usage}")
+    name = _match(after[0], [p.name for p in state.players], "player")
+    if len(after) == 1:
+        raise MoveSyntaxError(f"missing the character of {name} after 'at {after[0]}' ('boss' or a Fighter); {usage}")
+    return words[:i], name, _character_of(state.player(name), after[1:])
+
+
+def _character_of(player: Player, words: list[str]) -> str:
+    return _match(" ".join(words), [BOSS] + [f.name for f in player.fighters], f"character of {player.name}")
+
+
+def _own_character(state: State, who: str | None, words: list[str]) -> str:
+    if who is None:
+        raise MoveSyntaxError("nobody is to act: the game is over")
+    return _character_of(state.player(who), words)
+
+
+def _card_name(state: State, who: str | None, typed: str) -> str:
+    """The catalogue's or the hand's spelling of a card name; an unknown card keeps the typed name."""
+    from .model import catalogue
+
+    names = {c.name for c in catalogue(state).values()}
+    if who:
+        names |= set(state.player(who).hand)
+    try:
+        return _match(typed, sorted(names), "card")
+    except MoveSyntaxError:
+        return typed
+
+
+def format_move(move) -> str:
+    """The canonical text of a play, which parse_move reads back."""
+    aim = f" at {move.target_player} {move.target}" if move.target else ""
+    if move.kind in ("pass", "decline", "next-level"):
+        return move.kind
+    if move.kind == "trigger":
+        return f"trigger {move.player}: {move.text}"
+    if move.kind == "attack":
+        return f"attack {move.card}{aim}"
+    if move.kind == "activate":
+        return f"activate {move.card} {move.ability}{aim}"
+    on = f" on {move.on}" if move.on else ""
+    return f"{move.kind} {move.card}{on}{aim}"
+
+
+def _parse_card(rest: list[str], usage: str) -> Change:
+    """`card NAME TYPE key=value ...` -> Change(card, (name, type, "key=value", ...)), validated."""
+    from pydantic import ValidationError
+
+    idx = next((i for i, w in enumerate(rest) if w.lower() in CARD_TYPES), None)
+    if not idx:
+        raise MoveSyntaxError(f"expected a card name then its type ({', '.join(CARD_TYPES)}); {usage}")
+    name, kind, pairs = " ".join(rest[:idx]), rest[idx].lower(), rest[idx + 1:]
+    fields: list[str] = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.lower().replace("_", "-")
+        if not sep or not value:
+            raise MoveSyntaxError(f"{pair!r} is not key=value; {usage}")
+        if key not in CARD_FIELDS:
+            raise MoveSyntaxError(f"unknown card field {key!r}; fields: {', '.join(CARD_FIELDS)}")
+        fields.append(f"{key}={value}")
+    try:
+        card_spec(name, kind, fields)
+    except (ValidationError, ValueError) as exc:
+        raise MoveSyntaxError(f"card {name}: {str(exc).splitlines()[0]}; {usage}") from None
+    return Change(verb="card", args=(name, kind, *fields))
+
+
+def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...]):
+    """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2)."""
+    from .model import KEYWORDS, EFFECTS, CardSpec
+
+    data: dict = {"name": name, "type": kind}
+    for pair in fields:
+        key, _, value = pair.partition("=")
+        key = key.replace("-", "_")
+        if key == "keywords":
+            words = tuple(k.strip().lower() for k in value.split(",") if k.strip())
+            bad = [k for k in words if k not in KEYWORDS]
+            if bad:
+                raise ValueError(f"unknown keyword {bad[0]!r}; keywords: {', '.join(KEYWORDS)}")
+            data[key] = words
+        elif key == "effect":
+            effect = value.replace(":", " ")
+            if effect.split(" ")[0] not in EFFECTS:
+                raise ValueError(f"unknown effect {effect!r}; effects: {', '.join(EFFECTS)} (other text: text=...)")
+            data[key] = effect
+        elif key in ("faction", "text"):
+            data[key] = value
+        else:
+            if not value.lstrip("-").isdigit():
+                raise ValueError(f"{key}: {value!r} is not a whole number")
+            data[key] = int(value)
+    return CardSpec.model_validate(data)

@@ -1,0 +1,485 @@
+"""Cataclysm Arcade: the referee. `violations` says what a play breaks, `play` carries it out,
+`legal_moves` lists what the player to act may do. Pure functions of the State.
+
+The Line's own mechanics (priority, resolution, the initiative) are in rules_line.py; damage and
+health in rules_combat.py.
+"""
+from __future__ import annotations
+
+from engine.base import Effect, Reason
+
+from . import rules_combat as combat
+from . import rules_line as line
+from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, _replace_player, catalogue, spec
+from .notation import actor
+from .rule_ids import (
+    AGILITY, ATTACK_LINE, ATTACK_UNPAID, BLOCK, CHOOSE_ATTACKER, CHOOSE_TARGET, DEFEATED_REMOVED, ENFORCER,
+    FIGHTER_LINE, FIGHTER_NO_COST, FIGHTER_WHEN_PLAYABLE, FORTIFY, LEVEL_ENDS, LINE_FIRST, LINE_REPEAT,
+    LINE_WHEN_USED, MOVES, NO_SELF_RESPONSE, NO_SUMMONING_SICKNESS, PASSING, PAY_ATTACK, PAY_FROM_POOL,
+    PHANTASMAL, PRIORITY_STARTS, RESPONSE_ACTIONS, RESPONSE_COST, RESPONSE_DEF, RESPONSE_LINE, RESPONSE_NOT_AFTER_PASS,
+    RESPONSE_NOT_EMPTY, RESPONSE_NOT_OWN, RESPONSE_OFF_INITIATIVE, RESPONSE_WHEN, STEALTHY, STUN, TACTIC_COST,
+    TACTIC_LINE, TACTIC_WHEN, TAP_ATTACKER, TAPPING, TARGET, TRANSFORM, TRIGGER_ORDER, WEAPON_LINE, WEAPON_NO_COST,
+    WEAPON_WHEN, WIELD_COST, WIELD_LINE, WIELD_MOVE, WIN_LOSE,
+)
+
+INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass", "fortify")
+TARGETED = ("damage", "heal", "gain-health", "destroy", "stun", "untap")
+TECHNIQUES = {"block": BLOCK, "phantasmal": PHANTASMAL, "fortify": FORTIFY, "transform": TRANSFORM}
+
+
+def _r(rule: str, message: str) -> Reason:
+    return Reason(rule=rule, message=message)
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' * (n != 1)}"
+
+
+# ---------------------------------------------------------------- what a play breaks
+
+
+def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
+    """The rules a play breaks (empty: legal) and what the engine cannot judge about it."""
+    unchecked: list[str] = []
+    if state.winner:
+        return [_r(WIN_LOSE, f"the game is over: {state.winner} has won")], unchecked
+    if move.kind == "next-level" or state.level_over:
+        if move.kind == "next-level" and state.level_over:
+            return [], unchecked
+        if move.kind == "next-level":
+            waiting = ", ".join(p.name for p in state.in_game if not p.passed)
+            return [_r(LEVEL_ENDS, f"level {state.level} ends only when everyone has passed; not passed: {waiting}")], []
+        return [_r(LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
+    if move.kind == "trigger":
+        p = state.player(move.player)
+        unchecked.append("whether a card's trigger condition was met: the engine does not know card texts")
+        if p.out:
+            return [_r(DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
+        return _trigger_order(state, p.name), unchecked
+    who = actor(state)
+    if who is None:
+        return [_r(PRIORITY_STARTS, "nobody is to act on this table (see `companion status`)")], unchecked
+    me = state.player(who)
+    if state.line:
+        if move.kind in INITIATIVE_MOVES:
+            top = state.line[-1]
+            rule = TACTIC_WHEN if move.kind == "tactic" else LINE_REPEAT
+            reasons = [_r(rule, f"the Line is not empty ({top.label()} on top): {who} has priority and may "
+                          "respond or decline; a new move waits until the whole Line has resolved")]
+            if who != state.initiative:
+                reasons.append(_r(RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
+                                  "only add responses"))
+            return reasons, unchecked
+        if state.line[-1].controller == who:
+            rule = NO_SELF_RESPONSE if move.kind != "activate" else RESPONSE_NOT_OWN
+            return [_r(rule, f"the top of the Line is {who}'s own: nobody responds to their own move or response")], \
+                unchecked
+        if move.kind == "decline":
+            return [], unchecked
+    else:
+        if move.kind == "decline":
+            return [_r(RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; "
+                       f"{who} has the initiative and chooses a move")], unchecked
+        if move.kind == "respond":
+            reasons = [_r(RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
+                          "played only with priority after another player's move (it is not a move)")]
+            if _last_was_pass(state):
+                reasons.append(_r(RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
+            return reasons, unchecked
+        if me.passed:
+            return [_r(PASSING, f"{who} has passed and may only respond this level")], unchecked
+    return _CHECKS[move.kind](state, me, move, unchecked), unchecked
+
+
+def _trigger_order(state: State, controller: str) -> list[Reason]:
+    """Triggers of one event go on from the initiative player clockwise: a trigger added on top of
+    another nobody has answered yet may not belong to a player earlier in that order."""
+    if not state.line or state.line[-1].kind != "trigger" or state.declined:
+        return []
+    holder = state.initiative or state.player_one
+    order = [holder] + [n for n in line.clockwise_after(state, holder) if n != holder]
+    below = state.line[-1].controller
+    if order.index(controller) < order.index(below):
+        return [_r(TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
+                   f"trigger comes before {below}'s (if it belongs to a new event, overrule)")]
+    return []
+
+
+def _last_was_pass(state: State) -> bool:
+    return any(p.passed for p in state.in_game)
+
+
+def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[str]) -> tuple[list[Reason], CardSpec | None]:
+    """The card must be in the hand (or the hand unknown) and be of the move's type."""
+    reasons: list[Reason] = []
+    card = spec(state, move.card)
+    if move.card.lower() not in (c.lower() for c in me.hand):
+        if me.hand_unknown:
+            unchecked.append(f"that {me.name} holds {move.card}: the table does not know their whole hand")
+        else:
+            shown = ", ".join(me.hand) or "no cards"
+            reasons.append(_r(MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
+    if card is None:
+        unchecked.append(f"{move.card} is not in the catalogue: its type, costs and text are unknown "
+                         "(add it with `companion track card ...` or a situation's [[cards]])")
+    elif card.type != kind:
+        rule = RESPONSE_DEF if "response" in (kind, card.type) else MOVES
+        reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}"))
+    return reasons, card
+
+
+def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list[str]) -> list[Reason]:
+    if cost is None:
+        unchecked.append(f"the coin cost of {what} is unknown")
+        return []
+    if cost > me.coins:
+        return [_r(rule, f"{me.name} has {_coins(me.coins)} and cannot pay {cost} for {what}")]
+    return []
+
+
+def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[str]) -> list[Reason]:
+    if card is None:
+        return []
+    if card.level is None:
+        unchecked.append(f"the level requirement of {card.name} is unknown")
+        return []
+    if card.level > state.level:
+        return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
+    return []
+
+
+def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[str]) -> list[Reason]:
+    word = (effect or "").split(" ")[0]
+    if word in TARGETED and move.target is None:
+        return [_r(TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
+    if move.target is not None:
+        owner = state.player(move.target_player)
+        if owner.out or combat.character(owner, move.target) is None:
+            return [_r(TARGET, f"{move.target_player}'s {move.target} is not in play")]
+    if effect is None and move.card:
+        unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
+    return []
+
+
+def _check_fighter(state, me, move, unchecked):
+    reasons, card = _from_hand(state, me, move, "fighter", unchecked)
+    return reasons + _level_ok(state, card, FIGHTER_WHEN_PLAYABLE, unchecked)
+
+
+def _check_weapon(state, me, move, unchecked):
+    reasons, card = _from_hand(state, me, move, "weapon", unchecked)
+    return reasons + _level_ok(state, card, WEAPON_WHEN, unchecked)
+
+
+def _check_tactic(state, me, move, unchecked):
+    reasons, card = _from_hand(state, me, move, "tactic", unchecked)
+    if card is not None and card.type == "tactic":
+        reasons += _pay(me, card.cost, TACTIC_COST, card.name, unchecked)
+    return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
+
+
+def _check_respond(state, me, move, unchecked):
+    reasons, card = _from_hand(state, me, move, "response", unchecked)
+    if card is not None and card.type == "response":
+        reasons += _pay(me, card.cost, RESPONSE_COST, card.name, unchecked)
+    effect = card.effect if card else None
+    if effect != "stop":
+        reasons += _target_ok(state, me, move, effect, unchecked)
+    return reasons
+
+
+def _check_wield(state, me, move, unchecked):
+    weapon = next((w for w in me.weapons if w.name == move.card), None)
+    if weapon is None:
+        return [_r(WIELD_MOVE, f"{me.name} has no Weapon {move.card} in play")]
+    if weapon.wielder == move.on:
+        return [_r(WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
+    if combat.character(me, move.on) is None:
+        return [_r(WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
+    return _pay(me, weapon.wield_cost, WIELD_COST, f"wielding {weapon.name}", unchecked)
+
+
+def _check_attack(state, me, move, unchecked):
+    who = combat.character(me, move.card)
+    reasons: list[Reason] = []
+    if who is None:
+        return [_r(CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
+    if who.stunned:
+        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack"))
+    elif not combat.can_tap(who):
+        rule = AGILITY if who.has("agility") else CHOOSE_ATTACKER
+        reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
+                          + (" (Agility: twice a level at most)" if who.has("agility") else "")))
+    if who.attack_cost is None:
+        unchecked.append(f"{move.card}'s attack cost is unknown")
+    elif who.attack_cost > me.coins:
+        reasons.append(_r(ATTACK_UNPAID, f"{me.name} has {_coins(me.coins)} and cannot pay {move.card}'s "
+                          f"attack cost {who.attack_cost}"))
+    return reasons + target_problems(state, me, move.target_player, move.target)
+
+
+def target_problems(state: State, me: Player, target_player: str, target: str) -> list[Reason]:
+    owner = state.player(target_player)
+    if owner.name == me.name:
+        return [_r(CHOOSE_TARGET, "an attack targets a character an opponent controls")]
+    if owner.out:
+        return [_r(DEFEATED_REMOVED, f"{owner.name} is out of the game")]
+    victim = combat.character(owner, target)
+    if victim is None:
+        return [_r(CHOOSE_TARGET, f"{owner.name} has no character {target} in play")]
+    if _stealthy_now(state, victim):
+        return [_r(STEALTHY, f"{target} is Stealthy and came into play this level: it cannot be attacked yet")]
+    enforcers = [c for c in (owner.boss, *owner.fighters) if c.has("enforcer") and not _stealthy_now(state, c)]
+    if enforcers and not victim.has("enforcer"):
+        names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)
+        return [_r(ENFORCER, f"{owner.name}'s Enforcer ({names}) must be attacked before their other characters")]
+    return []
+
+
+def _stealthy_now(state: State, who) -> bool:
+    return who.has("stealthy") and who.entered_level == state.level
+
+
+def _ability(state: State, me: Player, move: Move):
+    """(is_technique, catalogue Ability or None, the character's card spec or None)."""
+    who = combat.character(me, move.card)
+    name = me.boss.name if move.card == BOSS else (who.name if who else None)
+    card = spec(state, name)
+    found = next((a for a in card.abilities if a.name.lower() == move.ability), None) if card else None
+    return move.ability in TECHNIQUES, found, card
+
+
+def _check_activate(state, me, move, unchecked):
+    who = combat.character(me, move.card)
+    if who is None:
+        return [_r(MOVES, f"{me.name} has no character {move.card} in play")]
+    technique, found, card = _ability(state, me, move)
+    reasons: list[Reason] = []
+    if who.stunned:
+        return [_r(STUN, f"{move.card} is stunned: it may not use abilities")]
+    if technique:
+        if not who.has(move.ability):
+            return [_r(TECHNIQUES[move.ability], f"{move.card} does not have {move.ability}")]
+        if move.ability == "fortify":
+            return [_r(FORTIFY, "Fortify is used from the hand, not by a character in play: "
+                       "`fortify CARD on CHARACTER`")]
+        if move.ability == "transform":
+            unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
+        responding = move.ability == "block"
+    elif found is None:
+        if card is not None:
+            return [_r(MOVES, f"{card.name} has no ability {move.ability!r} in the catalogue")]
+        unchecked.append(f"{move.card}'s ability {move.ability!r}: not in the catalogue")
+        responding = bool(state.line)
+    else:
+        responding = found.response
+        if found.tap and not combat.can_tap(who):
+            reasons.append(_r(TAPPING, f"{move.card} is tapped: no tap ability again this level"))
+        reasons += _pay(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
+        reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
+    if state.line and not responding:
+        reasons.append(_r(RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
+                          "cards and abilities that say Response may be added"))
+    if not state.line and responding:
+        reasons.append(_r(RESPONSE_NOT_EMPTY, f"{move.ability} is a response: it is added to the Line with priority "
+                          "after another player's move, not chosen as a move"))
+    if move.ability == "block" and state.line and not any(
+            i.kind == "attack" and i.controller != me.name for i in state.line):
+        reasons.append(_r(BLOCK, "there is no opponent's attack on the Line to block"))
+    return reasons
+
+
+def _check_fortify(state, me, move, unchecked):
+    """Fortify is used from the hand: the Fighter card goes under a Synth character of the player's."""
+    reasons, card = _from_hand(state, me, move, "fighter", unchecked)
+    if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
+        reasons.append(_r(FORTIFY, f"{card.name} has no Fortify"))
+    target = combat.character(me, move.on)
+    if target is None:
+        return reasons + [_r(FORTIFY, f"{me.name} has no character {move.on} in play")]
+    target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
+    if target_card is None or target_card.faction is None:
+        unchecked.append(f"whether {move.on} is a Synth: its faction is unknown")
+    elif target_card.faction.lower() != "synth":
+        reasons.append(_r(FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
+    return reasons
+
+
+def _check_pass(state, me, move, unchecked):
+    return []
+
+
+_CHECKS = {"fighter": _check_fighter, "tactic": _check_tactic, "weapon": _check_weapon, "wield": _check_wield,
+           "attack": _check_attack, "activate": _check_activate, "respond": _check_respond, "pass": _check_pass,
+           "fortify": _check_fortify}
+
+
+# ---------------------------------------------------------------- carrying a play out
+
+
+def play(state: State, move: Move) -> tuple[State, list[Effect]]:
+    """The State after the play and what happened. Also used for an overruled play: it then goes
+    as far as it can (costs are paid as far as the pool goes)."""
+    if move.kind == "next-level":
+        return line.start_next_level(state)
+    if move.kind == "trigger":
+        return line.push_trigger(state, LineItem(kind="trigger", controller=move.player, text=move.text))
+    who = actor(state) or state.initiative or state.player_one
+    if move.kind == "decline":
+        if not state.line:
+            return state, []
+        if state.priority is None:
+            state = state.model_copy(update={"priority": who})
+        return line.decline(state)
+    if move.kind == "pass":
+        state = line.pass_player(state, who)
+        effects = [Effect(kind="passed", rule=PASSING, message=f"{who} passes and may only respond this level")]
+        if state.level_over:
+            new, more = line.start_next_level(state)
+            ended = Effect(kind="level-over", rule=LEVEL_ENDS, message=f"everyone has passed: level {state.level} ends")
+            return new, effects + [ended] + more
+        return state, effects + [Effect(kind="initiative", rule=LINE_WHEN_USED,
+                                        message=f"nothing to respond to; {state.initiative} has the initiative")]
+    first = not state.line
+    me = state.player(who)
+    item, me, effects = _start(state, me, move)
+    state = _replace_player(state, me)
+    if first:
+        effects.insert(0, Effect(kind="move", rule=LINE_FIRST, message=f"{who} chooses: {item.label()}"))
+    state, more = line.push(state, item, first)
+    return state, effects + more
+
+
+def _spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, list[Effect]]:
+    if not cost:
+        return me, []
+    paid = min(cost, me.coins)
+    return me.model_copy(update={"coins": me.coins - paid}), [
+        Effect(kind="paid", rule=rule, message=f"{me.name} pays {_coins(paid)} for {what}")]
+
+
+def _take_from_hand(me: Player, card: str) -> Player:
+    for i, c in enumerate(me.hand):
+        if c.lower() == card.lower():
+            return me.model_copy(update={"hand": me.hand[:i] + me.hand[i + 1:]})
+    return me.model_copy(update={"hand_unknown": max(0, me.hand_unknown - 1)})
+
+
+def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list[Effect]]:
+    """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
+    card = spec(state, move.card)
+    base = dict(controller=me.name, card=move.card, target_player=move.target_player, target=move.target, on=move.on)
+    effects: list[Effect] = []
+    if move.kind in ("fighter", "weapon", "tactic", "respond", "fortify"):
+        me = _take_from_hand(me, move.card)
+    if move.kind == "fortify":
+        return LineItem(kind="fortify", **base), me, [
+            Effect(kind="uses-line", rule=FORTIFY, message=f"Fortify from the hand: {move.card} waits on the Line")]
+    if move.kind == "fighter":
+        effects += [Effect(kind="free", rule=FIGHTER_NO_COST, message="Fighters cost no coins"),
+                    Effect(kind="uses-line", rule=FIGHTER_LINE, message="playing a Fighter uses the Line")]
+        return LineItem(kind="fighter", **base), me, effects
+    if move.kind == "weapon":
+        effects += [Effect(kind="free", rule=WEAPON_NO_COST, message="Weapons cost no coins to play"),
+                    Effect(kind="uses-line", rule=WEAPON_LINE, message="playing a Weapon uses the Line")]
+        return LineItem(kind="weapon", **base), me, effects
+    if move.kind in ("tactic", "respond"):
+        rule = TACTIC_COST if move.kind == "tactic" else RESPONSE_COST
+        me, paid = _spend(me, card.cost if card else None, rule, move.card)
+        kind = "tactic" if move.kind == "tactic" else "response"
+        effects += paid + [Effect(kind="uses-line", rule=TACTIC_LINE if move.kind == "tactic" else RESPONSE_LINE,
+                                  message=f"the {kind} uses the Line and may be responded to")]
+        return LineItem(kind=kind, effect=card.effect if card else None, text=card.text if card else None,
+                        **base), me, effects
+    if move.kind == "wield":
+        weapon = next((w for w in me.weapons if w.name == move.card), None)
+        me, paid = _spend(me, weapon.wield_cost if weapon else None, WIELD_COST, f"wielding {move.card}")
+        return LineItem(kind="wield", **base), me, paid + [
+            Effect(kind="uses-line", rule=WIELD_LINE, message="wielding uses the Line")]
+    if move.kind == "attack":
+        who = combat.character(me, move.card)
+        me, paid = _spend(me, who.attack_cost if who else None, PAY_ATTACK, f"{move.card}'s attack")
+        me = combat.tap(me, move.card)
+        if who is not None and move.card != BOSS and who.entered_level == state.level:
+            effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,
+                                  message=f"{move.card} came into play this level and may attack at once"))
+        effects += paid + [Effect(kind="tapped", rule=TAP_ATTACKER, message=f"{move.card} taps"),
+                           Effect(kind="uses-line", rule=ATTACK_LINE, message="the attack uses the Line")]
+        return LineItem(kind="attack", **base), me, effects
+    # activate
+    technique, found, _ = _ability(state, me, move)
+    if found is not None:
+        me, paid = _spend(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}")
+        effects += paid
+        if found.tap:
+            me = combat.tap(me, move.card)
+            effects.append(Effect(kind="tapped", rule=TAPPING, message=f"{move.card} taps"))
+    if not state.line:
+        effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,
+                              message="abilities may be used the level the character arrives"))
+    effect = found.effect if found else None
+    return LineItem(kind="activate", ability=move.ability, effect=effect,
+                    text=found.text if found else None, **base), me, effects
+
+
+# ---------------------------------------------------------------- what the player to act may do
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every play `violations` accepts for the player to act (cards in an unknown hand are not listed)."""
+    if state.winner:
+        return []
+    if state.level_over:
+        return [Move(kind="next-level")]
+    who = actor(state)
+    if who is None:
+        return []
+    me = state.player(who)
+    candidates: list[Move] = []
+    cards = catalogue(state)
+    hand = [cards.get(c.lower()) for c in dict.fromkeys(me.hand)]
+    if state.line:
+        candidates.append(Move(kind="decline"))
+        for card in hand:
+            if card is not None and card.type == "response":
+                candidates += _with_targets(state, Move(kind="respond", card=card.name), card.effect)
+    else:
+        candidates.append(Move(kind="pass"))
+        for card in hand:
+            if card is None or card.type not in ("fighter", "tactic", "weapon"):
+                continue
+            if "fortify" in card.keywords:
+                candidates += [Move(kind="fortify", card=card.name, on=c) for c in [BOSS] + [f.name for f in me.fighters]]
+            if card.type == "tactic":
+                candidates += _with_targets(state, Move(kind="tactic", card=card.name), card.effect)
+            elif card.type == "weapon" and me.fighters:
+                candidates += [Move(kind="weapon", card=card.name, on=f.name) for f in me.fighters]
+            else:
+                candidates.append(Move(kind=card.type, card=card.name))
+        for w in me.weapons:
+            candidates += [Move(kind="wield", card=w.name, on=f.name) for f in me.fighters if f.name != w.wielder]
+        opponents = [p for p in state.in_game if p.name != who]
+        for name in [BOSS] + [f.name for f in me.fighters]:
+            for p in opponents:
+                candidates += [Move(kind="attack", card=name, target_player=p.name, target=t)
+                               for t in [BOSS] + [f.name for f in p.fighters]]
+    for name in [BOSS] + [f.name for f in me.fighters]:
+        who_c = combat.character(me, name)
+        card = spec(state, me.boss.name if name == BOSS else name)
+        abilities = [a for a in ("block", "phantasmal") if who_c.has(a)]
+        abilities += [a.name.lower() for a in card.abilities] if card else []
+        for ability in abilities:
+            found = next((a for a in card.abilities if a.name.lower() == ability), None) if card else None
+            candidates += _with_targets(state, Move(kind="activate", card=name, ability=ability),
+                                        found.effect if found else None)
+    return [m for m in candidates if not violations(state, m)[0]]
+
+
+def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
+    if (effect or "").split(" ")[0] not in TARGETED:
+        return [move]
+    return [move.model_copy(update={"target_player": p.name, "target": t})
+            for p in state.in_game for t in [BOSS] + [f.name for f in p.fighters]]
+
+
+__all__ = ["violations", "play", "legal_moves", "EFFECTS"]

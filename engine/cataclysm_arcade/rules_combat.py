@@ -1,0 +1,178 @@
+"""Cataclysm Arcade: damage, Armor, Determination, Heal and Gain Health, destruction and defeat.
+
+Shared by the tracker's verbs (`damage ben boss 5`) and the validator's attack and card
+resolutions: one rule, written once. Each function returns the new State and the Effects.
+"""
+from __future__ import annotations
+
+from engine.base import Effect, MoveSyntaxError
+
+from .model import BOSS, Boss, Character, Fighter, Player, State, _label, _replace_player
+from .rule_ids import (
+    ARMOR, BOSS_DEFEATED, DEFEATED_REMOVED, DESTROY, DETERMINATION, FIGHTER_DESTROYED, GAIN_HEALTH, HEAL,
+    LEAVING_PLAY, MULTIPLAYER, ONE_V_ONE, WEAPON_MODIFIER,
+)
+
+
+def character(player: Player, name: str) -> Boss | Fighter | None:
+    """The Boss ("boss") or the Fighter of that name (any case) a player controls, or None."""
+    if name == BOSS:
+        return player.boss
+    low = name.lower()
+    return next((f for f in player.fighters if f.name.lower() == low), None)
+
+
+def with_character(state: State, owner: str, name: str, new: Character) -> State:
+    """The State with one character of `owner` replaced."""
+    player = state.player(owner)
+    if name == BOSS:
+        player = player.model_copy(update={"boss": new})
+    else:
+        player = player.model_copy(update={"fighters": tuple(new if f.name == name else f for f in player.fighters)})
+    return _replace_player(state, player)
+
+
+def can_tap(who: Character) -> bool:
+    """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
+    if who.stunned:
+        return False
+    return not who.tapped or (who.has("agility") and who.taps < 2)
+
+
+def tap(player: Player, name: str) -> Player:
+    """The character taps (an attack or a tap ability), counted for Agility."""
+    who = character(player, name)
+    if who is None:
+        return player
+    tapped = who.model_copy(update={"tapped": True, "taps": who.taps + 1})
+    if name == BOSS:
+        return player.model_copy(update={"boss": tapped})
+    return player.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in player.fighters)})
+
+
+def attack_value(player: Player, name: str) -> int | None:
+    """Printed attack + its +1 Attack counters + the attack modifiers of the Weapons it wields."""
+    who = character(player, name)
+    if who is None or who.attack is None:
+        return None
+    bonus = sum(w.attack_modifier or 0 for w in player.weapons if name != BOSS and w.wielder == who.name)
+    return who.attack + who.counters + bonus
+
+
+def weapon_bonus_effects(player: Player, name: str) -> list[Effect]:
+    return [Effect(kind="weapon", message=f"{w.name} adds {w.attack_modifier} to {name}'s attack", rule=WEAPON_MODIFIER)
+            for w in player.weapons if w.wielder == name and w.attack_modifier]
+
+
+def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
+                announce: bool = False) -> tuple[State, list[Effect]]:
+    """`amount` damage to a character: Armor prevents the first N each level, then health drops;
+    a Fighter at 0 or less is destroyed (unless Determination saves it), a Boss defeats its player."""
+    player = state.player(owner)
+    who = character(player, name)
+    if who is None:
+        raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
+    label = _label(name, owner)
+    effects: list[Effect] = []
+    prevented = min(amount, max(0, who.armor - who.armor_used))
+    if prevented:
+        who = who.model_copy(update={"armor_used": who.armor_used + prevented})
+        effects.append(Effect(kind="armor", message=f"Armor {who.armor} on {label} prevents {prevented} damage",
+                              rule=ARMOR))
+    dealt = amount - prevented
+    if who.health is None:
+        effects.append(Effect(kind="health-unknown", rule=rule,
+                              message=f"{label} takes {dealt} damage; its health is unknown: record it with `track`"))
+        return with_character(state, owner, name, who), effects
+    health = who.health - dealt
+    who = who.model_copy(update={"health": health})
+    if dealt and announce:
+        effects.append(Effect(kind="damage", message=f"{label} takes {dealt} damage and is at {health}", rule=rule))
+    state = with_character(state, owner, name, who)
+    if health > 0:
+        return state, effects
+    if name == BOSS:
+        if state.player(owner).out or state.game_over:
+            return state, effects  # once the game has a winner a hit changes the number only
+        new, more = defeat(state, owner, health)
+        return new, effects + more
+    if who.has("determination") and who.counters == 0:
+        saved = who.model_copy(update={"health": 1, "counters": 1})
+        effects.append(Effect(kind="determination", rule=DETERMINATION,
+                              message=f"Determination: {label} stays at 1 health and gets a +1 Attack counter"))
+        return with_character(state, owner, name, saved), effects
+    new, more = destroy_fighter(state, owner, who.name, FIGHTER_DESTROYED,
+                                f"{label} is at {health} health: destroyed, to the discard pile")
+    return new, effects + more
+
+
+def destroy_fighter(state: State, owner: str, name: str, rule: str = DESTROY,
+                    message: str | None = None) -> tuple[State, list[Effect]]:
+    """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""
+    player = state.player(owner)
+    fighters = tuple(f for f in player.fighters if f.name != name)
+    weapons = tuple(w.model_copy(update={"wielder": None}) if w.wielder == name else w for w in player.weapons)
+    effects = [Effect(kind="destroyed", rule=rule,
+                      message=message or f"{name} ({owner}) is destroyed and goes to the discard pile")]
+    if weapons != player.weapons:
+        effects.append(Effect(kind="unwielded", rule=LEAVING_PLAY,
+                              message=f"the Weapons {name} wielded stay in play unwielded (the rulebook does not say)"))
+    return _replace_player(state, player.model_copy(update={"fighters": fighters, "weapons": weapons})), effects
+
+
+def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
+    """A Boss at 0 or less: its player is out, their cards leave the game (and the Line), and the
+    last player with a Boss wins."""
+    player = state.player(owner)
+    effects = [Effect(kind="out", rule=BOSS_DEFEATED,
+                      message=f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game")]
+    if player.fighters or player.coins or player.weapons:
+        effects.append(Effect(
+            kind="cards-removed", rule=DEFEATED_REMOVED,
+            message=f"all of {owner}'s cards leave the game"
+            + (f" ({', '.join(f.name for f in player.fighters)})" if player.fighters else ""),
+        ))
+    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0})
+    new = _replace_player(state, gone)
+    if any(item.controller == owner for item in new.line):
+        new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
+    remaining = new.in_game
+    if len(remaining) == 1 and new.winner is None:
+        winner = remaining[0].name
+        new = new.model_copy(update={"winner": winner, "line": (), "priority": None, "declined": ()})
+        two = len(new.players) == 2
+        effects.append(Effect(
+            kind="won", rule=ONE_V_ONE if two else MULTIPLAYER,
+            message=(f"{winner} has defeated the opposing Boss and wins" if two
+                     else f"{winner} has the last Boss standing and wins"),
+        ))
+    return new, effects
+
+
+def add_health(state: State, owner: str, name: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
+    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap)."""
+    player = state.player(owner)
+    who = character(player, name)
+    if who is None:
+        raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
+    label = _label(name, owner)
+    if who.health is None:
+        return state, [Effect(kind="health-unknown", rule=HEAL if capped else GAIN_HEALTH,
+                              message=f"{label}'s health is unknown: record it with `track`")]
+    health = who.health
+    start = who.starting_health if who.starting_health is not None else health
+    effects: list[Effect] = []
+    if capped:
+        new_health = max(health, min(health + n, start))
+        lost = n - (new_health - health)
+        if lost:
+            effects.append(Effect(kind="heal-capped", rule=HEAL,
+                                  message=f"Heal cannot take {label} above its Starting Health {start}: "
+                                  f"{lost} of the {n} is lost"))
+    else:
+        new_health = health + n
+        if new_health > start >= health:
+            effects.append(Effect(kind="above-starting-health", rule=GAIN_HEALTH,
+                                  message=f"{label} is at {new_health}, above its Starting Health {start} "
+                                  "(Gain Health has no cap)"))
+    return with_character(state, owner, name, who.model_copy(update={"health": new_health})), effects

@@ -1,0 +1,379 @@
+"""Cataclysm Arcade: the table tracker's verbs, transitions of the same State as the engine."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
+from engine.tracking import Change, OptionError
+from engine.tracking import Tracker as BaseTracker
+from engine.words import match as _match
+
+from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label,
+                    _replace_player, _without_fighter)
+from . import rules_combat as combat
+from . import rules_line as line
+from .notation import _USAGE, CommandReader, card_spec
+from .rule_ids import (
+    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, LINE_REPEAT, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
+    TAPPING, CHOOSE_ATTACKER, ATTACK_UNPAID, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED,
+    FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
+)
+
+class Tracker(CommandReader, BaseTracker[State]):
+    game: ClassVar[str] = GAME
+    State: ClassVar[type[State]] = State
+    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES  # the tracker shares combat and level rules with the engine
+    COMMANDS: ClassVar[dict[str, str]] = _USAGE
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
+        "default: the first listed player",
+        "boss-health": "starting Boss health if known now: one number for everyone (boss-health=30) or per "
+        "player (boss-health=ann:30,ben:25); default: unknown until `boss PLAYER N`",
+    }
+
+    # ------------------------------------------------------------ new game
+
+    def new_state(self, players: list[str], options: dict[str, str]) -> State:
+        names = [n.strip() for n in players]
+        if len(names) < 2:
+            raise OptionError("players: Cataclysm Arcade needs at least 2 players (1v1 or multiplayer)")
+        if any(not n for n in names):
+            raise OptionError("players: a player name is empty")
+        lowered = [n.lower() for n in names]
+        dupes = sorted({n for n in names if lowered.count(n.lower()) > 1})
+        if dupes:
+            raise OptionError(f"players: the name {dupes[0]!r} is given twice; give each player a different name")
+        for key in options:
+            if key not in self.OPTIONS:
+                raise OptionError(f"unknown option {key!r}; valid options: {', '.join(self.OPTIONS)}")
+
+        player_one = names[0]
+        if "player-one" in options:
+            try:
+                player_one = _match(options["player-one"].strip(), names, "player")
+            except (MoveSyntaxError, AmbiguousMove):
+                raise OptionError(
+                    f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"
+                ) from None
+
+        health: dict[str, int] = {}
+        if "boss-health" in options:
+            health = self._boss_health_option(options["boss-health"], names)
+
+        seats = tuple(
+            Player(
+                name=n,
+                coins=1,  # Level 1 income
+                hand_unknown=5,  # four drawn at set-up and one at the start of Level 1, all unnamed
+                boss=Boss(health=health.get(n), starting_health=health.get(n)),
+            )
+            for n in names
+        )
+        return State(level=1, player_one=player_one, players=seats)
+
+    def check(self, state: State, change: Change) -> Verdict:
+        reasons = self._violations(state, change)
+        if reasons:
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
+        _, effects = self.apply(state, change)
+        return Verdict(legal=True, effects=tuple(effects))
+
+    def _violations(self, state: State, change: Change) -> list[Reason]:
+        verb, args = change.verb, change.args
+        if state.game_over:
+            rule = WIN_LOSE
+            return [Reason(rule=rule, message=f"the game is over: {state.winner} has won")]
+        if verb == "next-level":
+            waiting = [p.name for p in state.in_game if not p.passed]
+            if waiting:
+                return [Reason(
+                    rule=LEVEL_ENDS,
+                    message=f"level {state.level} ends only when every player has passed; "
+                    f"not passed yet: {', '.join(waiting)}",
+                )]
+            return []
+
+        if verb == "card":
+            return []
+        player = state.player(args[0])
+        if player.out:
+            return [Reason(
+                rule=DEFEATED_REMOVED,
+                message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
+            )]
+
+        if verb in ("pass", "attack", "fighter") and state.line:
+            return [Reason(rule=LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
+                           f"{verb} is a move, and moves wait until the Line has resolved (`companion play decline`)")]
+
+        if verb == "pass":
+            if player.passed:
+                return [Reason(rule=PASSING, message=f"{player.name} has already passed this level")]
+            return []
+
+        if verb == "coins":
+            if args[1] == "spend":
+                cost = int(args[2])
+                if cost > player.coins:
+                    return [Reason(
+                        rule=PAY_FROM_POOL,
+                        message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
+                        f"and cannot pay {cost}",
+                    )]
+            return []
+
+        if verb == "fighter":
+            reasons = []
+            if player.passed:
+                reasons.append(Reason(
+                    rule=PASSING,
+                    message=f"{player.name} has passed and may only respond this level; playing a Fighter is a move "
+                    "(if a card effect put it into play, overrule)",
+                ))
+            if len(args) == 5:
+                need = int(args[4])
+                if state.level < need:
+                    reasons.append(Reason(
+                        rule=FIGHTER_WHEN_PLAYABLE,
+                        message=f"{args[1]} needs level {need}; the game is at level {state.level}",
+                    ))
+            return reasons
+
+        if verb == "attack":
+            character, cost = args[1], int(args[2])
+            reasons = []
+            if player.passed:
+                reasons.append(Reason(
+                    rule=PASSING, message=f"{player.name} has passed and may only respond this level; attacking is a move",
+                ))
+            who = combat.character(player, character)
+            if who is not None and who.stunned:
+                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks"))
+            elif who is not None and not combat.can_tap(who):
+                reasons.append(Reason(
+                    rule=AGILITY if who.has("agility") else CHOOSE_ATTACKER,
+                    message=f"{_label(character, player.name)} is tapped; only an untapped character may attack",
+                ))
+            if cost > player.coins:
+                reasons.append(Reason(
+                    rule=ATTACK_UNPAID,
+                    message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
+                    f"and cannot pay the attack cost {cost}",
+                ))
+            return reasons
+
+        if verb == "tap":
+            who = combat.character(player, args[1])
+            if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
+                return [Reason(
+                    rule=TAPPING,
+                    message=f"{_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
+                    "again this level (Agility or card text: overrule)",
+                )]
+            return []
+
+        # damage, heal, gain-health, untap, destroy, boss: the rulebook does not forbid them
+        return []
+
+    def _alternatives(self, state: State, change: Change) -> list[str]:
+        if state.game_over:
+            return []
+        if change.verb == "next-level":
+            return [f"pass {p.name}" for p in state.in_game if not p.passed]
+        if change.verb == "coins" and change.args[1] == "spend":
+            coins = state.player(change.args[0]).coins
+            return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
+        return []
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        verb, args = change.verb, change.args
+        handler = getattr(self, "_apply_" + verb.replace("-", "_"), None)
+        if handler is None:
+            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
+        was_over = state.level_over
+        new, effects = handler(state, *args)
+        if not was_over and new.level_over and not new.game_over and verb != "next-level":
+            effects.append(Effect(
+                kind="level-over",
+                message=f"every player has passed: level {new.level} is over; "
+                f"`companion track next-level` starts level {new.level + 1}",
+                rule=LEVEL_ENDS,
+            ))
+        return new, effects
+
+    def _apply_next_level(self, state: State) -> tuple[State, list[Effect]]:
+        return line.start_next_level(state)
+
+    def _apply_pass(self, state: State, name: str) -> tuple[State, list[Effect]]:
+        return line.pass_player(state, name), []
+
+    def _apply_coins(self, state: State, name: str, *rest: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        delta = -int(rest[1]) if rest[0] == "spend" else int(rest[0])
+        total = player.coins + delta
+        effects: list[Effect] = []
+        if total < 0:
+            effects.append(Effect(
+                kind="coins-short",
+                message=f"{player.name} had only {player.coins} coin{'s' * (player.coins != 1)}: "
+                f"the pool is now 0 ({-total} could not be taken)",
+                rule=PAY_FROM_POOL,
+            ))
+            total = 0
+        return _replace_player(state, player.model_copy(update={"coins": total})), effects
+
+    def _apply_boss(self, state: State, name: str, health: str, *boss_name: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        value = int(health)
+        update: dict[str, Any] = {"health": value, "starting_health": value}
+        if boss_name:
+            update["name"] = boss_name[0]
+            card = spec(state, boss_name[0])
+            if card is not None and card.type == "boss":
+                update.update(_stats(card))
+        new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
+        return _replace_player(state, new_player), []
+
+    def _apply_card(self, state: State, name: str, kind: str, *fields: str) -> tuple[State, list[Effect]]:
+        card = card_spec(name, kind, fields)
+        cards = tuple(c for c in state.cards if c.name.lower() != name.lower()) + (card,)
+        return state.model_copy(update={"cards": cards}), []
+
+    def _apply_hand(self, state: State, name: str, *cards: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        named = min(len(cards), player.hand_unknown)
+        player = player.model_copy(update={"hand": (*player.hand, *cards), "hand_unknown": player.hand_unknown - named})
+        return _replace_player(state, player), []
+
+    def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        effects: list[Effect] = []
+        old = _find_fighter(player, fighter_name)
+        if old is not None:
+            player = _without_fighter(player, old.name)
+            effects.append(Effect(
+                kind="destroyed",
+                message=f"{player.name} already had {old.name} in play and may keep only one of that name: "
+                f"the new one stays and the old one is destroyed (to keep the old one, undo this)",
+                rule=FIGHTER_ONE_PER_NAME,
+            ))
+        value = int(health)
+        card = spec(state, fighter_name)
+        stats = _stats(card) if card is not None and card.type == "fighter" else {}
+        fighter = Fighter(name=fighter_name, health=value, starting_health=value, entered_level=state.level, **stats)
+        player = player.model_copy(update={"fighters": (*player.fighters, fighter)})
+        return _replace_player(state, player), effects
+
+    def _apply_attack(self, state: State, name: str, character: str, cost: str) -> tuple[State, list[Effect]]:
+        new, effects = self._apply_coins(state, name, "spend", cost) if int(cost) else (state, [])
+        new, more = self._apply_tap(new, name, character)
+        effects += more
+        label = _label(character, name)
+        effects.append(Effect(
+            kind="attack",
+            message=f"{label} attacks: {cost} coin{'s' * (cost != '1')} paid and {label} tapped; when the attack "
+            f"resolves record its damage with `companion track damage PLAYER CHARACTER N`",
+            rule=DAMAGE_ON_RESOLUTION,
+        ))
+        return new, effects
+
+    def _apply_tap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        return _replace_player(state, combat.tap(state.player(name), self._name(state.player(name), character))), []
+
+    def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
+        player = state.player(name)
+        who = combat.character(player, self._name(player, character))
+        untapped = who.model_copy(update={"tapped": False, "stunned": False})
+        return combat.with_character(state, name, self._name(player, character), untapped), []
+
+    def _name(self, player: Player, character: str) -> str:
+        return BOSS if character == BOSS else self._fighter(player, character).name
+
+    @staticmethod
+    def _boss_health(player: Player) -> int:
+        if player.boss.health is None:
+            raise MoveSyntaxError(
+                f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
+            )
+        return player.boss.health
+
+    @staticmethod
+    def _fighter(player: Player, character: str) -> Fighter:
+        fighter = _find_fighter(player, character)
+        if fighter is None:
+            raise MoveSyntaxError(f"{player.name} has no Fighter {character!r} in play")
+        return fighter
+
+    def _apply_destroy(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
+        fighter = self._fighter(state.player(name), character)
+        return combat.destroy_fighter(state, name, fighter.name)
+
+    def _apply_damage(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        if character == BOSS:
+            self._boss_health(player)
+        else:
+            character = self._fighter(player, character).name
+        return combat.deal_damage(state, name, character, int(amount), HEALTH_REDUCED)
+
+    def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        return self._add_health(state, name, character, int(amount), capped=True)
+
+    def _apply_gain_health(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
+        return self._add_health(state, name, character, int(amount), capped=False)
+
+    def _add_health(self, state: State, name: str, character: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
+        player = state.player(name)
+        if character == BOSS:
+            self._boss_health(player)
+        else:
+            character = self._fighter(player, character).name
+        return combat.add_health(state, name, character, n, capped)
+
+    # ------------------------------------------------------------ summary
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Compact: health as "current/starting" ("?" while unknown), ", tapped" when tapped."""
+        return {
+            "level": state.level,
+            "player_one": state.player_one,
+            "still_to_pass": [] if state.game_over else [p.name for p in state.in_game if not p.passed],
+            "level_over": state.level_over,
+            "game_over": state.game_over,
+            "winner": state.winner,
+            "initiative": state.initiative,
+            "priority": state.priority,
+            "line": [item.label() for item in state.line],
+            "players": [
+                {
+                    "name": p.name,
+                    "coins": p.coins,
+                    "passed": p.passed,
+                    "out": p.out,
+                    "boss": _boss_text(p.boss),
+                    "fighters": [_fighter_text(f) for f in p.fighters],
+                    "weapons": [w.name + (f" (wielded by {w.wielder})" if w.wielder else "") for w in p.weapons],
+                    "hand": ", ".join([*p.hand, *([f"{p.hand_unknown} unnamed"] if p.hand_unknown else [])]) or "empty",
+                }
+                for p in state.players
+            ],
+        }
+
+
+def _boss_text(boss: Boss) -> str:
+    health = "?" if boss.health is None else str(boss.health)
+    start = "?" if boss.starting_health is None else str(boss.starting_health)
+    text = f"{boss.name + ' ' if boss.name else ''}{health}/{start}"
+    return text + (", tapped" if boss.tapped else "")
+
+
+def _fighter_text(fighter: Fighter) -> str:
+    return f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+
+
+def _stats(card: CardSpec) -> dict[str, Any]:
+    """What a catalogue entry tells about a character beyond its health."""
+    return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}

@@ -1,0 +1,118 @@
+"""Cataclysm Arcade: the move validator `Engine` (engine.base.Engine) over the tracker's State."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Engine as BaseEngine
+from engine.base import EngineError, Reason, SituationError, Verdict
+
+from . import notation, rules
+from .model import Move, State
+from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE
+from .status import status as _status
+
+
+class IllegalMove(EngineError):
+    """apply() of a play the rules forbid, without overrule: the message names the rule."""
+
+
+class Engine(BaseEngine[State, Move]):
+    game = "cataclysm-arcade"
+    State = State
+    Move = Move
+    RULE_IDS = ALL_RULES
+    NOTATION = notation.NOTATION
+    TURN_RULE = INITIATIVE_CLOCKWISE
+
+    def load_state(self, data: dict, source: str = "situation") -> State:
+        state = super().load_state(data, source)
+        names = {p.name for p in state.players}
+        if len(names) != len(state.players) or len(names) < 2:
+            raise SituationError(f"{source}: field players: at least 2 players with different names")
+        for field in ("player_one", "initiative", "priority", "winner"):
+            value = getattr(state, field)
+            if value is not None and value not in names:
+                raise SituationError(f"{source}: field {field}: {value!r} is not a player ({', '.join(sorted(names))})")
+        for i, item in enumerate(state.line):
+            for who in (item.controller, item.target_player):
+                if who is not None and who not in names:
+                    raise SituationError(f"{source}: field line.{i}: {who!r} is not a player")
+        return state
+
+    def parse_move(self, text: str, state: State) -> Move:
+        return notation.parse_move(text, state)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    def check(self, state: State, move: Move) -> Verdict:
+        reasons, unchecked = rules.violations(state, move)
+        if reasons:
+            alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
+            return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
+        _, effects = rules.play(state, move)
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
+
+    def play(self, state: State, move: Move) -> tuple[State, list]:
+        """The new State and the effects (what check() reports for a legal play)."""
+        return rules.play(state, move)
+
+    def apply(self, state: State, move: Move, overruled: bool = False) -> State:
+        if not overruled:
+            reasons, _ = rules.violations(state, move)
+            if reasons:
+                raise IllegalMove(f"illegal: {reasons[0].message} ({reasons[0].rule}); overrule to play it anyway")
+        return rules.play(state, move)[0]
+
+    def check_deck(self, data: dict, source: str = "deck") -> Verdict:
+        """A constructed deck against the Constructed Deck Rules and Card Limits (deck.py)."""
+        from .deck import check_deck, load_deck
+
+        return check_deck(load_deck(data, source))
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def status(self, state: State) -> list[Reason]:
+        return _status(state)
+
+    def to_act(self, state: State) -> str | None:
+        if state.winner:
+            return None
+        if state.level_over:
+            return state.player_one
+        return notation.actor(state)
+
+    def with_turn(self, state: State, player: str) -> State:
+        """An overruled play out of turn: `player` holds priority (Line pending) or the initiative."""
+        if state.line:
+            return state.model_copy(update={"priority": player})
+        return state.model_copy(update={"initiative": player})
+
+    def mover(self, state: State, move: Move) -> str | None:
+        return None
+
+    def moves_note(self, state: State) -> str | None:
+        who = self.to_act(state)
+        if state.winner:
+            return f"the game is over: {state.winner} has won"
+        if who is None:
+            return None
+        me = state.player(who)
+        if me.hand_unknown:
+            return (f"{who}'s hand is not fully known ({me.hand_unknown} unnamed card"
+                    f"{'s' * (me.hand_unknown != 1)}): plays of those cards are not listed")
+        return None
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The level, who has the initiative and priority, and the Line from the bottom up."""
+        return {
+            "level": state.level,
+            "initiative": state.initiative,
+            "priority": state.priority,
+            "to_act": self.to_act(state),
+            "line": [item.label() for item in state.line],  # bottom first; each names who added it
+        }
+
+    def situation(self, state: State) -> dict[str, Any]:
+        return state.model_dump(mode="json", exclude_defaults=False)

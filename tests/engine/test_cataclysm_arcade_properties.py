@@ -1,0 +1,126 @@
+"""Property tests for the Cataclysm Arcade validator: whole random games of 2-4 players.
+
+Each game is played by picking moves from legal_moves (with the table naming freshly drawn cards
+through the tracker's `hand` verb, and adding a trigger, now and then). Invariants: every listed move is accepted and
+round-trips through the notation; the Line is empty whenever the initiative moves; coins are never
+negative; every reached table passes status(); replaying the log (plays re-parsed from their
+canonical text, tracker changes re-applied) gives the same State as direct application.
+
+The count is small and fixed-seed for CI; COMPANION_PROPERTY_SCALE=N runs N times as many.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cataclysm_arcade import Engine, Tracker
+
+E = Engine()
+T = Tracker()
+SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+MAX_STEPS = 400
+GAMES: list = []  # the winner of each game played (None: still going after MAX_STEPS)
+NAMES = ("Ann", "Ben", "Cy", "Dee")
+CARDS = [
+    "Queen boss health=5 attack=2 attack-cost=1 faction=Synth",
+    "Mason fighter level=1 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
+    "Grunt fighter level=1 health=3 attack=2 attack-cost=1",
+    "Brute fighter level=2 health=5 attack=3 attack-cost=2 keywords=enforcer",
+    "Tank fighter level=1 health=3 attack=1 attack-cost=0 armor=1 keywords=armor,determination",
+    "Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility,stealthy",
+    "Guard fighter level=1 health=3 attack=1 attack-cost=1 keywords=block,phantasmal",
+    "Fireball tactic cost=2 effect=damage:2",
+    "Mend tactic cost=1 effect=heal:2",
+    "Counter response cost=1 effect=stop",
+    "Zap response cost=0 effect=damage:1",
+    "Daze response cost=1 effect=stun",
+    "Sword weapon level=1 wield-cost=1 attack-modifier=1",
+]
+CARD_NAMES = [c.split()[0] for c in CARDS if " boss " not in c]
+
+
+def _track(state, log, words):
+    change = T.parse(state, words)
+    assert T.check(state, change).legal, words
+    log.append(("track", words))
+    return T.apply(state, change)[0]
+
+
+@given(st.data())
+@settings(max_examples=30 * SCALE, derandomize=SCALE == 1, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_random_games_keep_the_invariants(data):
+    players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
+    first = data.draw(st.sampled_from(players), label="player one")
+    state = T.new_state(players, {"player-one": first})
+    log: list = []
+    for card in CARDS:
+        state = _track(state, log, ["card", *card.split()])
+    for name in players:
+        state = _track(state, log, ["boss", name, "5", "Queen"])
+        hand = data.draw(st.lists(st.sampled_from(CARD_NAMES), min_size=5, max_size=5), label="hand")
+        state = _track(state, log, ["hand", name, ", ".join(hand)])
+    for _ in range(MAX_STEPS):
+        if state.winner:
+            break
+        assert E.to_act(state) is not None
+        moves = E.legal_moves(state)
+        assert moves, E.situation(state)
+        for move in moves:
+            text = E.format_move(move)
+            assert E.parse_move(text, state) == move, text
+        move = data.draw(st.sampled_from(moves), label="move")
+        if data.draw(st.integers(0, 9), label="a trigger instead") == 0:  # the table adds a trigger
+            trigger = E.parse_move(f"trigger {data.draw(st.sampled_from(players), label='whose')}: a card says so", state)
+            if E.check(state, trigger).legal:
+                move = trigger
+        verdict = E.check(state, move)
+        assert verdict.legal, verdict.as_json()
+        assert all(e.rule in E.RULE_IDS for e in verdict.effects if e.rule)
+        new = E.apply(state, move)
+        log.append(("play", E.format_move(move)))
+        if new.initiative != state.initiative and not new.winner:
+            assert new.line == (), "the initiative moved while the Line was not empty"
+        assert all(p.coins >= 0 for p in new.players)
+        assert E.status(new) == [], [r.message for r in E.status(new)]
+        if new.level > state.level:  # the table names the card each player drew
+            for p in new.in_game:
+                if data.draw(st.booleans(), label="name the draw"):
+                    new = _track(new, log, ["hand", p.name, data.draw(st.sampled_from(CARD_NAMES), label="card")])
+        state = new
+    GAMES.append(state.winner)
+    replay = T.new_state(players, {"player-one": first})
+    for kind, item in log:
+        if kind == "track":
+            replay = T.apply(replay, T.parse(replay, item))[0]
+        else:
+            replay = E.apply(replay, E.parse_move(item, replay))
+    assert replay == state
+
+
+WORDS = ["fighter", "tactic", "weapon", "wield", "attack", "activate", "respond", "decline", "pass", "trigger", "at",
+         "on", "boss", "ann", "ben", "Grunt", "Zap", "block", "phantasmal", "next-level", ":", "x", "3", "-1", ""]
+
+
+@given(st.lists(st.sampled_from(WORDS), max_size=7), st.booleans())
+@settings(max_examples=150 * SCALE, derandomize=SCALE == 1, deadline=None)
+def test_any_text_parses_or_is_bad_input(words, line_pending):
+    """Whatever is typed, a play parses (and then gets a verdict) or raises an EngineError (bad
+    input, exit 2): never another exception."""
+    from engine.base import EngineError
+
+    state = T.new_state(["Ann", "Ben"], {})
+    for card in CARDS:
+        state = T.apply(state, T.parse(state, ["card", *card.split()]))[0]
+    state = T.apply(state, T.parse(state, ["fighter", "ann", "Grunt", "3"]))[0]
+    if line_pending:
+        state = E.apply(state, E.parse_move("attack Grunt at ben boss", state))
+    try:
+        move = E.parse_move(" ".join(words), state)
+    except EngineError:
+        return
+    verdict = E.check(state, move)
+    assert verdict.legal or verdict.reasons
+    assert E.parse_move(E.format_move(move), state) == move

@@ -1,0 +1,103 @@
+"""Play along a whole Cataclysm Arcade game through the CLI: the session is the table.
+
+The table tells the companion the cards it uses (`track card`), the Bosses and the cards in each
+hand (`track hand`), then every play with `companion play`. The same 3-player game as the
+engine-level test (tests/engine/test_cataclysm_arcade_engine.py): a response war three deep, then
+attacks until one Boss is left."""
+from __future__ import annotations
+
+import json
+
+from tests.engine.test_cataclysm_arcade_engine import GAME, SETUP
+
+
+def _log_length(cli) -> int:
+    return len(cli.json("track", "log")["entries"])
+
+
+def _new_table(cli):
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy").exit_code == 0
+    for command in SETUP:
+        result = cli("track", *command.split())
+        assert result.exit_code == 0, (command, result.output)
+
+
+def test_a_whole_three_player_game_by_play_commands(cli, home):
+    _new_table(cli)
+    deepest = 0
+    last = None
+    for step in GAME:
+        who, _, text = step.partition(": ")
+        moves = cli.json("moves")
+        assert moves["to_act"] == who, step
+        assert text.split(" at ")[0] in " | ".join(moves["moves"]) or text == "pass" or "unnamed" in str(moves)
+        result = cli("play", text, "--json")
+        assert result.exit_code == 0, (step, result.output)
+        last = json.loads(result.stdout)
+        assert last["legal"] and last["by"] == who
+        status = cli.json("status")
+        deepest = max(deepest, len(status.get("line", [])))
+    assert deepest >= 4
+    assert any(e["kind"] == "won" for e in last["effects"])
+    summary = cli.json("track", "show")["state"]
+    assert summary["game_over"] and summary["winner"] == "Ann"
+    log = cli.json("track", "log")
+    assert sum(1 for e in log["entries"] if e["verb"] == "play") == len(GAME)
+
+
+def test_status_shows_the_line_and_priority(cli, home):
+    _new_table(cli)
+    for step in GAME[:3]:
+        assert cli("play", step.partition(": ")[2]).exit_code == 0
+    status = cli.json("status")
+    assert status["priority"] == "Ann" and status["initiative"] == "Ann"
+    assert status["line"] == ["fighter Grunt (Ann)", "response Counter (Ben)", "response Counter (Cy)"]
+    text = cli("status").stdout
+    assert "Line: fighter Grunt (Ann), response Counter (Ben), response Counter (Cy)" in text
+    assert "Priority: Ann" in text
+
+
+def test_bad_input_is_one_line_exit_2_and_changes_nothing(cli, home):
+    _new_table(cli)
+    before = _log_length(cli)
+    for words in (["play", "attack boss"], ["play", "charge!"], ["play", "attack boss at zed boss"]):
+        result = cli(*words)
+        assert result.exit_code == 2, words
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    for words in (["track", "card", "Orc", "dragon"], ["track", "card", "Orc", "fighter", "health=abc"],
+                  ["track", "card", "Orc", "fighter", "keywords=flying"], ["track", "hand", "zed", "Orc"]):
+        result = cli(*words)
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, words
+    # a legal-looking but forbidden play is refused, names its rule, and is not recorded
+    result = cli("play", "respond Zap at ben boss")
+    assert result.exit_code == 2 and "responses.not-on-empty-line" in result.output
+    assert _log_length(cli) == before
+    # the table may overrule
+    assert cli("play", "respond Zap at ben boss", "--overrule").exit_code == 0
+    assert _log_length(cli) == before + 1
+
+
+def test_check_and_moves_with_a_situation_file(cli, tmp_path):
+    situation = tmp_path / "table.toml"
+    situation.write_text(
+        'player_one = "Ann"\n'
+        '[[cards]]\nname = "Grunt"\ntype = "fighter"\nlevel = 2\nhealth = 3\n'
+        '[[players]]\nname = "Ann"\ncoins = 1\nhand = ["Grunt"]\nboss = { health = 10, starting_health = 10, attack = 1, attack_cost = 1 }\n'
+        '[[players]]\nname = "Ben"\ncoins = 1\nboss = { health = 10, starting_health = 10 }\n',
+        encoding="utf-8",
+    )
+    doc = cli.json("check", "cataclysm-arcade", "--situation", str(situation), "--move", "fighter Grunt")
+    assert not doc["legal"] and doc["reasons"][0]["rule"] == "cataclysm-arcade.fighter.when-playable"
+    moves = cli.json("moves", "cataclysm-arcade", "--situation", str(situation))
+    assert moves["moves"] == ["pass", "attack boss at Ben boss"]
+
+
+def test_undo_redo_and_replay_of_plays_give_the_same_table(cli, home):
+    _new_table(cli)
+    for step in GAME[:12]:
+        assert cli("play", step.partition(": ")[2]).exit_code == 0
+    before = json.loads(cli("track", "situation").stdout)
+    assert cli("track", "undo", "5").exit_code == 0
+    assert json.loads(cli("track", "situation").stdout) != before
+    assert cli("track", "redo", "5").exit_code == 0
+    assert json.loads(cli("track", "situation").stdout) == before  # the log replays to the same State
