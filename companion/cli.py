@@ -101,12 +101,12 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
-    data_dir: Optional[Path] = typer.Option(
+    data_dir: Optional[str] = typer.Option(
         None, "--data-dir", help="Keep data and cache under this folder (default: COMPANION_HOME or the user dirs).",
     ),
 ) -> None:
     """Rules lookup for five tabletop games, with rule ids you can cite."""
-    paths.set_home(data_dir)
+    paths.set_home(None if data_dir is None else paths.checked_home(data_dir, "--data-dir"))
     if ctx.invoked_subcommand is None:
         from rulesdb.games import all_games
 

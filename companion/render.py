@@ -16,6 +16,27 @@ def print_json(obj) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
+def plain(text) -> str:
+    """Any name or text from the user or a file, made safe to print with rich (no markup runs)."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
+def after_change(view, *args) -> None:
+    """Show what a recorded change did; a display failure never turns the recorded change into a
+    failed command (a retry would apply it twice): it is said in one line on stderr, exit 0."""
+    import sys
+
+    try:
+        view(*args)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the change is recorded; only its display failed
+        print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {exc}); "
+              "see it with `companion track show`", file=sys.stderr)
+
+
 def emit(obj, as_json: bool, text: str) -> None:
     """A small result: JSON, or one line for people."""
     if as_json:
@@ -225,7 +246,7 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     ref = reference()
     rows = [{"name": "built-in", "game": "all", "sections": len(ref.rules) + len(ref.glossary), "file": None, "imported": None}]
     rows += [
-        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s["file"], "imported": s["imported"]}
+        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s.get("file"), "imported": s.get("imported")}
         for s in load_sources(sources_dir)
     ]
     if as_json:
@@ -237,7 +258,8 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     for col in ("name", "game", "entries", "file", "imported"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or "")
+        table.add_row(plain(r["name"]), plain(r["game"]), str(r["sections"]),
+                      plain(r["file"] or "(the project's own reference)"), plain(r["imported"] or ""))
     console().print(table)
 
 
@@ -316,12 +338,12 @@ def summary_view(summary: dict) -> None:
             value = {str(row.get(first)): {k: v for k, v in row.items() if k != first} for row in value}
         if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             columns = list(dict.fromkeys(c for row in value.values() for c in row))
-            table = Table(title=str(key), title_justify="left", show_edge=False, pad_edge=False)
+            table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
             table.add_column("")
             for c in columns:
-                table.add_column(str(c))
+                table.add_column(escape(str(c)))
             for row_name, row in value.items():
-                table.add_row(str(row_name), *(escape(_cell(row.get(c))) for c in columns))
+                table.add_row(escape(str(row_name)), *(escape(_cell(row.get(c))) for c in columns))
             out.print(table)
         elif isinstance(value, (dict, list)):
             out.print(f"[bold]{escape(str(key))}[/] {escape(_cell(value))}")
@@ -336,12 +358,12 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
 
     out = console()
     if headline:
-        out.print(headline)
+        out.print(escape(headline))
     if result.change:
         tag = " [yellow](overruled)[/]" if result.overruled else ""
         out.print(f"[bold]{escape(result.session.name)}[/]: {escape(result.change)}{tag}")
     for v in result.violations:
-        out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+        out.print(f"  [yellow]! breaks {escape(v.rule)}[/]: {escape(v.message)}")
     for e in result.effects:
         rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
         out.print(f"  → {escape(e.message)}{rule}")
@@ -361,7 +383,8 @@ def sessions_view(sessions: list, current: str | None, as_json: bool) -> None:
     for col in ("", "name", "game", "players", "started", "ended"):
         table.add_column(col)
     for s in sessions:
-        table.add_row("*" if s.name == current else "", s.name, s.game, ", ".join(s.players), s.created, s.ended or "")
+        table.add_row("*" if s.name == current else "", plain(s.name), plain(s.game), plain(", ".join(s.players)),
+                      plain(s.created), plain(s.ended or ""))
     console().print(table)
 
 
@@ -373,7 +396,7 @@ def log_view(session, entries: list, applied: set, as_json: bool) -> None:
 
     out = console()
     if not entries:
-        out.print(f"{session.name}: no changes yet.")
+        out.print(f"{escape(session.name)}: no changes yet.")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
-        out.print(f"{e.seq:>4}  [dim]{e.at}[/]  {escape(e.label)}{mark}")
+        out.print(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(e.label)}{mark}")

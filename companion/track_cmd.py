@@ -66,9 +66,9 @@ def new(
     game_id = resolve_game(game)
     with _sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json, f"Started {result.session.name} ({game_id}); it is now the current session.")
+    after_change(track_view, result, as_json, f"Started {result.session.name} ({game_id}); it is now the current session.")
 
 
 @track_app.command("list")
@@ -89,9 +89,9 @@ def show(
     """The session's state."""
     with _sessions() as store:
         result = store.show(name)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json)
+    after_change(track_view, result, as_json)
 
 
 @track_app.command()
@@ -101,9 +101,9 @@ def use(name: str = typer.Argument(..., help="The session to make current."),
     with _sessions() as store:
         session = store.use(name)
         result = store.show(session.name)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json, f"Now tracking {session.name} ({session.game}).")
+    after_change(track_view, result, as_json, f"Now tracking {session.name} ({session.game}).")
 
 
 @track_app.command()
@@ -112,9 +112,9 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
     """End a session: it stays listed and exportable, but takes no more changes."""
     with _sessions() as store:
         session = store.end(name)
-    from companion.render import emit
+    from companion.render import after_change, emit
 
-    emit(session.as_json(), as_json, f"Ended {session.name}.")
+    after_change(emit, session.as_json(), as_json, f"Ended {session.name}.")
 
 
 @track_app.command()
@@ -128,8 +128,11 @@ def export(
         doc = store.export(name, file)
     from companion.render import emit
 
-    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"])}, as_json,
-         f"Exported {doc['name']} ({len(doc['events'])} log entries) to {file}.")
+    damaged = doc.get("damaged_at")
+    note = (f" The log is damaged at event {damaged}: only the {len(doc['events'])} event(s) before it were exported."
+            if damaged else "")
+    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+         f"Exported {doc['name']} ({len(doc['events'])} log entries) to {file}.{note}")
 
 
 @track_app.command("import")
@@ -141,9 +144,9 @@ def import_(
     """Load an exported session (its whole log is replayed and checked) and make it current."""
     with _sessions() as store:
         result = store.import_(file, name)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    after_change(track_view, result, as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
 
 
 @track_app.command()
@@ -170,9 +173,9 @@ def undo(
     """Take back the last change (or the last N)."""
     with _sessions() as store:
         result = store.undo(steps, name)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json)
+    after_change(track_view, result, as_json)
 
 
 @track_app.command()
@@ -184,9 +187,9 @@ def redo(
     """Bring back what undo took back."""
     with _sessions() as store:
         result = store.undo(steps, name, redo=True)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json)
+    after_change(track_view, result, as_json)
 
 
 @track_app.command("_change", hidden=True, context_settings={"ignore_unknown_options": True})
@@ -199,6 +202,6 @@ def change(
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
     with _sessions() as store:
         result = store.record(list(words), name, overrule)
-    from companion.render import track_view
+    from companion.render import after_change, track_view
 
-    track_view(result, as_json)
+    after_change(track_view, result, as_json)

@@ -22,7 +22,7 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(f"{path}: cannot read it: no such file") from None
     except IsADirectoryError:
         raise error(f"{path}: it is a directory, not a file") from None
     except OSError as exc:

@@ -2,7 +2,7 @@
 
 The file is read by the one untrusted-file reader (rulesdb/untrusted.py: regular file, 20 MB,
 nesting depth). Names follow the one name rule, players the game's count. Every event is then
-parsed, checked and applied in order, exactly as if typed at the table: sequence numbers must run
+checked and applied in order, as replay will apply it, through the game's own rules: sequence numbers must run
 1..n, a change the rules refuse must carry its overrule marker, undo/redo must have something to
 take back. Any failure is an ImportFileError naming the event and the rule; nothing is written.
 """
@@ -171,12 +171,14 @@ def _step(tracker, game: str, state, e):
         return engine.apply(state, move, overruled=not verdict.legal), _violations(verdict)
     from engine.tracking import Change
 
-    change = tracker.parse(state, [e.verb, *e.args])
-    if change.verb != e.verb or tuple(change.args) != tuple(e.args):
-        raise ImportFileError(f"it does not read back as written (the rules read it as {change.label()!r})")
-    if change.verb in tracker.READ_ONLY:
-        raise ImportFileError(f"{change.verb!r} only shows something and is never logged")
-    verdict = tracker.check(state, Change(verb=change.verb, args=change.args))
+    # The log holds changes as the tracker normalised them (replay reads them the same way), so
+    # they are checked and applied as they are written, not re-parsed from text.
+    if e.verb not in tracker.COMMANDS:
+        raise ImportFileError(f"{e.verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
+    if e.verb in tracker.READ_ONLY:
+        raise ImportFileError(f"{e.verb!r} only shows something and is never logged")
+    change = Change(verb=e.verb, args=e.args)
+    verdict = tracker.check(state, change)
     _refuse_unless_overruled(verdict, e)
     return tracker.apply(state, change)[0], _violations(verdict)
 
