@@ -142,8 +142,11 @@ def import_(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Load an exported session (its whole log is replayed and checked) and make it current."""
+    from trackers.imports import read_export
+
+    checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with _sessions() as store:
-        result = store.import_(file, name)
+        result = store.import_(file, name, checked)
     from companion.render import after_change, track_view
 
     after_change(track_view, result, as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")

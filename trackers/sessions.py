@@ -225,10 +225,14 @@ class Sessions:
     # -- reading -------------------------------------------------------------------------
 
     def _session_row(self, row) -> Session:
+        from engine import TRACKERS
+
         try:
             players, options = json.loads(row[3]), json.loads(row[4])
+            if row[2] not in TRACKERS or not isinstance(players, list) or not isinstance(options, dict):
+                raise ValueError(row[2])
         except (TypeError, ValueError):
-            raise StoreError(f"{self.path}: session {row[1]!r} is damaged (its players or options do not read); "
+            raise StoreError(f"{self.path}: session {row[1]!r} is damaged (its game, players or options do not read); "
                              "it was left untouched") from None
         return Session(row[0], row[1], row[2], players, options, row[5], row[6])
 
@@ -472,12 +476,13 @@ class Sessions:
         _write_file(target, json.dumps(doc, ensure_ascii=False, indent=1))
         return doc if bad is None else {**doc, "damaged_at": bad}
 
-    def import_(self, path: Path, name: str | None = None) -> Result:
+    def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
         """Load an exported session, replaying every event through the rules, and make it current.
-        Nothing is written unless the whole file is valid (trackers/imports.py)."""
+        Nothing is written unless the whole file is valid (trackers/imports.py). `checked` is the
+        result of read_export(path, name) when the caller has read the file already."""
         from trackers.imports import read_export
 
-        doc = read_export(path, name)
+        doc = checked if checked is not None else read_export(path, name)
 
         def body(con):
             if con.execute("SELECT 1 FROM sessions WHERE name = ?", (doc.name,)).fetchone():
