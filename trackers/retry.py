@@ -1,7 +1,8 @@
 """Waiting for the sessions file, and saying plainly what went wrong with it.
 
 Writers take turns: SQLite waits a little on a lock itself (busy timeout), and a transaction
-that still finds the file busy is run again from the start after a short random pause, up to
+that still finds the file busy is run again from the start after a short random pause (the same
+for every waiter, so none is starved by newcomers), up to
 BUSY_SECONDS in all (COMPANION_BUSY_SECONDS overrides it). Past that the command fails with
 Busy (exit 1), never with a raw "database is locked".
 
@@ -21,7 +22,10 @@ from trackers.errors import Busy, StoreError
 
 T = TypeVar("T")
 BUSY_SECONDS = 30.0
-BUSY_TIMEOUT_MS = 100  # SQLite's own wait per attempt; the loop below adds fair, jittered pauses
+# SQLite's own wait per attempt (it polls at 1, 2, 5, 10 ms): short, so that every waiter polls at the
+# same quick pace whether it has waited long or not (a long busy timeout backs off to 100 ms steps
+# and lets newcomers overtake old waiters); the loop below adds short jittered pauses.
+BUSY_TIMEOUT_MS = 20
 
 
 def busy_seconds() -> float:
@@ -42,7 +46,6 @@ def run(attempt: Callable[[], T], path: Path, limit: float | None = None) -> T:
     """Call `attempt` (one whole transaction) until it does not find the file busy."""
     limit = busy_seconds() if limit is None else limit
     deadline = time.monotonic() + limit
-    pause = 0.002
     while True:
         try:
             return attempt()
@@ -52,8 +55,7 @@ def run(attempt: Callable[[], T], path: Path, limit: float | None = None) -> T:
             if time.monotonic() >= deadline:
                 raise Busy(f"the session is busy: another companion kept {path} locked for {limit:g} s; "
                            "try again (set COMPANION_BUSY_SECONDS to wait longer)") from None
-            time.sleep(random.uniform(0, pause))
-            pause = min(pause * 2, 0.05)
+            time.sleep(random.uniform(0.001, 0.005))
         except sqlite3.Error as exc:
             raise explain(exc, path) from None
 

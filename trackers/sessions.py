@@ -307,10 +307,12 @@ class Sessions:
             f"the events before it); nothing was changed; save the {bad - 1} good event(s) before it with "
             f"`companion track export {session.name} FILE`", bad)
 
-    def _replayed(self, session: Session, tracker) -> Replay:
-        """The verified log folded into a state, replaying only events this process has not seen yet."""
+    def _replayed(self, session: Session, tracker, entries: list[Entry] | None = None) -> Replay:
+        """The verified log (read now, or given) folded into a state, replaying only the events this
+        process has not seen yet."""
         known = self._known.get(session.id)
-        entries, _ = self._verified(session)
+        if entries is None:
+            entries, _ = self._verified(session)
         done = None
         if known is not None and len(entries) >= known.length and entries[:known.length] == known.entries:
             done = extend(tracker, known.done, entries[known.length:])
@@ -416,10 +418,10 @@ class Sessions:
 
     def record(self, words: list[str], name: str | None = None, overrule: bool = False) -> Result:
         """Apply one change as the table said it; refused (with rule ids) unless overruled."""
-        def judge(con, append: bool):
-            session = self._open(name)
+        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+            session = session or self._open(name)
             tracker = tracker_for(session.game)
-            state = self._replayed(session, tracker).state
+            state = self._replayed(session, tracker, entries).state
             change = tracker.parse(state, words)
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
@@ -432,13 +434,18 @@ class Sessions:
             if append and logged:
                 self._append(con, session, self._known[session.id].entries, kind="change", verb=change.verb,
                              args=change.args, overruled=bool(violations), violations=violations)
-            return logged, Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
+            return logged, Result(session, new_state, {}, change.label(), list(effects),
                                   list(verdict.reasons) if violations else [], bool(violations))
 
-        logged, result = self._read(lambda con: judge(con, append=False))  # bad input is refused before the lock
-        if not logged:
-            return result
-        return self._write(lambda con: judge(con, append=True))[1]
+        # Parse and check against a replay read outside the lock (bad input never waits for it);
+        # under the lock only the events written since are replayed, and the change checked again.
+        session = self._open(name)
+        entries = self._read(lambda con: self._verified(session)[0])
+        logged, result = judge(None, False, session, entries)
+        if logged:
+            result = self._write(lambda con: judge(con, append=True))[1]
+        result.summary = tracker_for(result.session.game).summary(result.state)
+        return result
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
