@@ -96,8 +96,22 @@ def read_export(path: Path, name: str | None = None) -> Export:
     except Exception as exc:  # noqa: BLE001 - hostile options reach the game's own checks
         raise ImportFileError(f"{path}: the players or options do not start a {game} game ({exc})") from None
     entries = [_entry(e, n, path) for n, e in enumerate(events, start=1)]
+    _within_session(doc.get("ended"), entries, path)
     check_log(tracker, game, state, entries, path)
     return Export(chosen, game, players, {str(k): str(v) for k, v in options.items()}, created, entries)
+
+
+def _within_session(ended, entries: list, path: Path) -> None:
+    """No event may be dated after the session ended (when the export says it ended)."""
+    if ended is None:
+        return
+    try:
+        end = datetime.fromisoformat(_text(ended, "field ended", path, 40))
+        for e in entries:
+            if e.at and datetime.fromisoformat(e.at) > end:
+                raise ImportFileError(f"{path}: event {e.seq} is dated {e.at}, after the session ended ({ended})")
+    except (TypeError, ValueError):
+        raise ImportFileError(f"{path}: field ended or an event's time is not a date and time") from None
 
 
 def _entry(raw, n: int, path: Path):

@@ -229,7 +229,8 @@ class Sessions:
 
         try:
             players, options = json.loads(row[3]), json.loads(row[4])
-            if row[2] not in TRACKERS or not isinstance(players, list) or not isinstance(options, dict):
+            if (row[2] not in TRACKERS or not isinstance(players, list) or not isinstance(options, dict)
+                    or not isinstance(row[5], str)):
                 raise ValueError(row[2])
         except (TypeError, ValueError):
             raise StoreError(f"{self.path}: session {row[1]!r} is damaged (its game, players or options do not read); "
@@ -271,6 +272,8 @@ class Sessions:
         out: list[Entry] = []
         for r in rows:
             try:
+                if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int:
+                    raise ValueError("a field of the wrong type")
                 args, violations = json.loads(r[4]), json.loads(r[7])
                 if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
                     raise ValueError("args")
