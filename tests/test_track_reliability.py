@@ -84,17 +84,21 @@ def test_sixteen_first_starts_at_once_on_an_empty_folder_all_succeed(tmp_path):
 
 def test_a_writer_that_cannot_get_the_lock_says_the_session_is_busy(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_BUSY_SECONDS", "0.3")
-    with Sessions(tmp_path) as store:
+    data = tmp_path / "home" / "data"
+    with Sessions(data) as store:
         store.new(GAME, PLAYERS, "x")
-    holder = sqlite3.connect(tmp_path / "sessions.sqlite3", isolation_level=None)
+    holder = sqlite3.connect(data / "sessions.sqlite3", isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        with pytest.raises(Busy, match="busy"), Sessions(tmp_path) as store:
+        with pytest.raises(Busy, match="busy"), Sessions(data) as store:
             store.record(BUMP, "x")
+        result = run_companion("track", *BUMP, env={"COMPANION_HOME": str(tmp_path / "home")})
+        assert result.returncode == 1 and "session is busy" in result.stderr
+        assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert coins(tmp_path, "x") == 0
+    assert coins(data, "x") == 0
 
 
 # -- the main file holds every acknowledged change -----------------------------------------

@@ -56,7 +56,9 @@ def run(attempt: Callable[[], T], path: Path, limit: float | None = None) -> T:
                 raise Busy(f"the session is busy: another companion kept {path} locked for {limit:g} s; "
                            "try again (set COMPANION_BUSY_SECONDS to wait longer)") from None
             time.sleep(random.uniform(0.001, 0.005))
-        except sqlite3.Error as exc:
+        except (sqlite3.ProgrammingError, sqlite3.InterfaceError):
+            raise  # a mistake in our own code, not the file: it must not pass for damage
+        except sqlite3.DatabaseError as exc:
             raise explain(exc, path) from None
 
 
