@@ -25,6 +25,7 @@ TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
 
 DIGESTS = "search-index.sha256"  # in the data folder: "<index dir>/<game> <sha256>" lines
+_BUILT_HERE: set[str] = set()  # the same lines for indexes this process built (a read-only data folder)
 
 
 def _digest_file(cache_dir: Path, sources_dir: Path | None) -> Path:
@@ -51,6 +52,7 @@ def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path |
     from rulesdb.games import GAME_IDS
 
     lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in GAME_IDS)
+    _BUILT_HERE.update(lines.splitlines())
     digests = _digest_file(cache_dir, sources_dir)
     try:
         digests.parent.mkdir(parents=True, exist_ok=True)
@@ -67,9 +69,11 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
     """True when each game's index under `target` matches a digest this project recorded."""
     digests = _digest_file(cache_dir, sources_dir)
     try:
-        known = set(digests.read_text(encoding="utf-8").splitlines()) if digests.is_file() else set()
+        small = digests.is_file() and digests.stat().st_size <= 1 << 20
+        known = set(digests.read_text(encoding="utf-8").splitlines()) if small else set()
     except (OSError, UnicodeDecodeError):
-        return False
+        known = set()
+    known |= _BUILT_HERE
     return all(f"{target.name}/{game} {tree_digest(target / game)}" in known for game in games)
 
 

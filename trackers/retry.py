@@ -62,6 +62,20 @@ def run(attempt: Callable[[], T], path: Path, limit: float | None = None) -> T:
             raise explain(exc, path) from None
 
 
+def commit(con: sqlite3.Connection, limit: float | None = None) -> None:
+    """COMMIT, waiting while readers still hold the file (the transaction stays open meanwhile and
+    new readers are held off), instead of throwing the finished work away and starting again."""
+    deadline = time.monotonic() + (busy_seconds() if limit is None else limit)
+    while True:
+        try:
+            con.execute("COMMIT")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(random.uniform(0.0005, 0.002))
+
+
 def explain(exc: BaseException, path: Path) -> StoreError:
     """A StoreError (or subclass) that says what happened to the sessions file and what to do."""
     from trackers.errors import DiskFull

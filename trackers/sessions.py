@@ -186,7 +186,7 @@ class Sessions:
         self.con.execute("BEGIN IMMEDIATE")
         try:
             yield self.con
-            self.con.execute("COMMIT")
+            retry.commit(self.con)
         except BaseException:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")

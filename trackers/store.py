@@ -172,7 +172,7 @@ def _migrate(con: sqlite3.Connection, path: Path) -> None:
                 _run_script(con, migration)
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        con.execute("COMMIT")
+        retry.commit(con)
     except BaseException:
         con.execute("ROLLBACK")
         raise
