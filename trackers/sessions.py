@@ -13,9 +13,7 @@ since are replayed, the change is checked again, appended and committed.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -25,7 +23,8 @@ from typing import Any
 from rulesdb.names import ID_NAME as NAME
 from rulesdb.names import id_problem, player_problem
 from trackers import ledger, retry
-from trackers.errors import DamagedLog, ExportError, Refused, SessionError, StoreError
+from trackers.errors import DamagedLog, Refused, SessionError, StoreError
+from trackers.files import export_target, write_file
 from trackers.store import connect, in_wal
 
 EXPORT_FORMAT = "companion-session"
@@ -480,10 +479,10 @@ class Sessions:
         returned doc then says so under "damaged_at" (the file does not)."""
         session = self.get(name)
         entries, bad = self._read(lambda con: self._verified(session, prefix_ok=True))
-        target = _export_target(path, self.path.parent)
+        target = export_target(path, self.path.parent)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
                "events": [e.as_json() for e in entries]}
-        _write_file(target, json.dumps(doc, ensure_ascii=False, indent=1))
+        write_file(target, json.dumps(doc, ensure_ascii=False, indent=1))
         return doc if bad is None else {**doc, "damaged_at": bad}
 
     def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
@@ -522,42 +521,6 @@ class Sessions:
             self._insert_events(con, session.id, out)
 
         self._write(body)
-
-def _export_target(path: Path, data_dir: Path) -> Path:
-    """The file an export may write: not a folder, not inside the data folder (the sessions file)."""
-    if str(path) in ("", "."):
-        raise ExportError("give the export a file name, e.g. `companion track export NAME game.json`")
-    target = Path(os.path.abspath(os.path.expanduser(path)))
-    real = target.resolve()
-    data = data_dir.resolve()
-    if real == data or data in real.parents:
-        raise ExportError(f"{path} is inside the data folder {data_dir} (the sessions file lives there); "
-                          "export to another place")
-    if real.is_dir():
-        raise ExportError(f"{path} is a folder; give a file name inside it, e.g. {target / 'session.json'}")
-    if not target.parent.is_dir():
-        raise ExportError(f"{path}: the folder {target.parent} does not exist")
-    return target
-
-
-def _write_file(target: Path, text: str) -> None:
-    """Write through a fresh, exclusively created temporary file and rename it into place."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise ExportError(f"cannot write in {target.parent} ({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise ExportError(f"cannot write {target} ({exc.strerror or exc}); nothing was written") from None
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-
 
 def check_players(game: str, players: list[str]) -> list[str]:
     """The player names, checked by the one name rule (rulesdb/names.py) and the game's player count."""
