@@ -35,12 +35,21 @@ class CompanionGroup(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
+        if os.environ.get("_COMPANION_COMPLETE"):  # a TAB press: typer's bash/zsh/fish completion classes
+            from typer._completion_classes import completion_init
+
+            completion_init()
         as_json = "--json" in argv
         try:
             rv = super().main(args=argv, prog_name=prog_name or "companion", complete_var=complete_var,
                               standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
         except click_exc.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
+                code = 0
+                if standalone_mode:
+                    sys.exit(code)
+                return code
             hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
             code = _fail(exc.format_message() + hint, 2, as_json)
         except click_exc.ClickException as exc:
@@ -67,7 +76,7 @@ app = typer.Typer(
     cls=CompanionGroup,
     name="companion",
     help="The table companion for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe: rules lookup and a move validator.",
-    add_completion=False,
+    add_completion=False,  # our own --install/--show-completion import the machinery only when used
     pretty_exceptions_enable=False,
     no_args_is_help=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -91,6 +100,41 @@ Check a play:
 Every command has --help."""
 
 
+def _shell() -> str:
+    """The user's shell: COMPANION_SHELL if set, else detected (the process tree, then $SHELL)."""
+    shell = os.environ.get("COMPANION_SHELL", "")
+    if not shell:
+        import shellingham
+
+        try:
+            shell = shellingham.detect_shell()[0]
+        except shellingham.ShellDetectionFailure:
+            shell = Path(os.environ.get("SHELL", "")).name
+    if shell not in ("bash", "zsh", "fish"):
+        raise typer.BadParameter(f"completion is for bash, zsh or fish, not {shell or 'this shell'!r}; "
+                                 "choose one with COMPANION_SHELL=bash|zsh|fish")
+    return shell
+
+
+def _completion(install: bool):
+    def callback(ctx: typer.Context, value: bool) -> None:
+        if not value or ctx.resilient_parsing:
+            return
+        from typer._completion_classes import completion_init
+        from typer._completion_shared import get_completion_script, install as install_script
+
+        completion_init()
+        shell = _shell()
+        if install:
+            _, path = install_script(shell=shell, prog_name="companion", complete_var="_COMPANION_COMPLETE")
+            print(f"{shell} completion installed in {path}; it takes effect in a new terminal.")
+        else:
+            print(get_completion_script(prog_name="companion", complete_var="_COMPANION_COMPLETE", shell=shell))
+        raise typer.Exit()
+
+    return callback
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"companion {__version__}")
@@ -101,6 +145,14 @@ def _version(value: bool) -> None:
 def root(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    install_completion: bool = typer.Option(
+        False, "--install-completion", is_eager=True, expose_value=False, callback=_completion(True),
+        help="Install completion for your shell: bash, zsh or fish (detected; or set COMPANION_SHELL).",
+    ),
+    show_completion: bool = typer.Option(
+        False, "--show-completion", is_eager=True, expose_value=False, callback=_completion(False),
+        help="Print the completion script for your shell, to install it by hand.",
+    ),
     data_dir: Optional[str] = typer.Option(
         None, "--data-dir", help="Keep data and cache under this folder (default: COMPANION_HOME or the user dirs).",
     ),

@@ -3,9 +3,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import List, Optional
+
 import typer
 
+from companion import complete
+
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+SESSION_HELP = "Use this saved session instead of the current one."
 SITUATION_HELP = "The situation on the table: a TOML or JSON file (see `companion schema GAME`)."
 
 
@@ -38,13 +43,69 @@ def _load(game: str, situation: Path):
     return engine, engine.load_state(read_situation(situation), str(situation))
 
 
+def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool):
+    """(engine, state, rest of the words): from a situation file (the first word is the game) or,
+    without one, from a saved session (a leading game word must be the session's game)."""
+    from rulesdb.games import resolve_game
+
+    words = list(args or [])
+    if situation is not None:
+        if not words:
+            from engine.base import SituationError
+
+            raise SituationError("name the game before the situation file, e.g. `companion check catopomp "
+                                 "--situation table.toml --move \"pass\"`")
+        engine, state = _load(words[0], situation)
+        return engine, state, words[1:]
+    from companion.track_cmd import _sessions
+
+    with _sessions() as store:
+        found, engine, state = store.situation(session)
+    if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
+        try:
+            game = resolve_game(words[0])
+        except Exception:  # noqa: BLE001 - not a game word: it is part of the move
+            game = None
+        if game is not None:
+            if game != found.game:
+                from trackers.errors import SessionError
+
+                raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
+                                   f"or --session NAME")
+            words = words[1:]
+    return engine, state, words
+
+
+def _is_game(word: str) -> bool:
+    from rulesdb.games import resolve_game
+
+    try:
+        resolve_game(word)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def _move_text(words: list[str], move: str | None) -> str:
+    from engine.base import MoveSyntaxError
+
+    text = move if move is not None else " ".join(words)
+    if move is not None and words:
+        raise MoveSyntaxError(f"give the move once: either --move or after the command, not both ({' '.join(words)!r})")
+    if not text.strip():
+        raise MoveSyntaxError("no move given: e.g. `companion check \"heaven 4 5 then hell 2\"`")
+    return text
+
+
 def check(
-    game: str = typer.Argument(..., help="The game (id or alias)."),
-    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
-    move: str = typer.Option(..., "--move", "-m", help="The play, in the game's notation (see below)."),
+    words: Optional[List[str]] = typer.Argument(None, help="[GAME] MOVE: the play (the game only with --situation)."),
+    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
+    move: Optional[str] = typer.Option(None, "--move", "-m", help="The play, in the game's notation (see below)."),
+    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Judge a play: legal or not, the rules that decide it, what happens next, and legal alternatives.
+    """Judge a play against the current session's table (or a situation file): legal or not, the rules
+    that decide it, what happens next, and legal alternatives. Nothing is recorded.
 
     \b
     Move notation (docs/moves-catopomp.md, docs/moves-theseus.md):
@@ -57,40 +118,82 @@ def check(
                 exile party Mage            back down to 4 cards
                 end                         end the turn
     """
-    engine, state = _load(game, situation)
-    verdict = engine.check(state, engine.parse_move(move, state))
+    engine, state, rest = _table(words, situation, session, wants_move=True)
+    text = _move_text(rest, move)
+    verdict = engine.check(state, engine.parse_move(text, state))
     from companion.render import verdict_view
 
-    verdict_view(engine.game, move, verdict, as_json)
+    verdict_view(engine.game, text, verdict, as_json)
 
 
 def moves(
-    game: str = typer.Argument(..., help="The game (id or alias)."),
-    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
+    words: Optional[List[str]] = typer.Argument(None, help="GAME, with --situation."),
+    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
+    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """List every legal play of the player to act."""
-    engine, state = _load(game, situation)
+    """List every legal play of the player to act (current session, or a situation file)."""
+    engine, state, rest = _table(words, situation, session, wants_move=False)
+    _no_extra(rest)
+    note = engine.moves_note(state)
     listed = [engine.format_move(m) for m in engine.legal_moves(state)]
     from companion.render import emit
 
-    emit({"game": engine.game, "moves": listed}, as_json, "\n".join(listed) or "No legal move.")
+    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note}
+    emit(doc, as_json, note if note and not listed else ("\n".join(listed) or "No legal move."))
 
 
 def status(
-    game: str = typer.Argument(..., help="The game (id or alias)."),
-    situation: Path = typer.Option(..., "--situation", "-s", help=SITUATION_HELP),
+    words: Optional[List[str]] = typer.Argument(None, help="GAME, with --situation."),
+    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
+    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """What is impossible about the described table, each with the rule it breaks."""
-    engine, state = _load(game, situation)
+    """What is impossible about the table (current session, or a situation file), each with the rule it breaks."""
+    engine, state, rest = _table(words, situation, session, wants_move=False)
+    _no_extra(rest)
     problems = engine.status(state)
     from companion.render import status_view
 
     status_view(engine.game, problems, as_json)
 
 
-def schema(game: str = typer.Argument(..., help="The game (id or alias).")) -> None:
+def _no_extra(rest: list[str]) -> None:
+    if rest:
+        from engine.base import MoveSyntaxError
+
+        raise MoveSyntaxError(f"unexpected {rest[0]!r}: this command takes no move")
+
+
+def play(
+    words: List[str] = typer.Argument(..., help="The play, in the game's notation (see `companion check --help`)."),
+    overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
+    by: Optional[str] = typer.Option(None, "--by", help="The player making it (default: the player to act)."),
+    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Make a play at the current session's table: it is checked and, when legal, recorded in the session's
+    log (undo, redo, log and export cover it). An illegal play is refused with the rules and what would be
+    legal instead; --overrule records it as the table played it."""
+    from companion.track_cmd import _sessions
+
+    from trackers.errors import Refused
+
+    with _sessions() as store:
+        try:
+            result = store.play(" ".join(words), session, overrule, by)
+        except Refused as exc:
+            from companion.render import verdict_view
+
+            current = store.get(session)
+            verdict_view(current.game, " ".join(words), exc.verdict, as_json)
+            raise
+    from companion.render import play_view
+
+    play_view(result, as_json)
+
+
+def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:
     """The JSON Schema of the game's situation file."""
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))
@@ -99,3 +202,4 @@ def schema(game: str = typer.Argument(..., help="The game (id or alias).")) -> N
 def register(app: typer.Typer) -> None:
     for command in (check, moves, status, schema):
         app.command()(command)
+    app.command(context_settings={"ignore_unknown_options": True})(play)

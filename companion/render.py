@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import time
 from pathlib import Path
 
 
@@ -14,6 +16,14 @@ def console():
 
 def print_json(obj) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def emit(obj, as_json: bool, text: str) -> None:
+    """A small result: JSON, or one line for people."""
+    if as_json:
+        print_json(obj)
+    else:
+        print(text)
 
 
 def plain(text) -> str:
@@ -37,12 +47,14 @@ def after_change(view, *args) -> None:
               "see it with `companion track show`", file=sys.stderr)
 
 
-def emit(obj, as_json: bool, text: str) -> None:
-    """A small result: JSON, or one line for people."""
+def say(obj, as_json: bool, text: str) -> None:
+    """Like emit, but the line wraps at the terminal's width (COLUMNS)."""
     if as_json:
         print_json(obj)
-    else:
-        print(text)
+        return
+    from rich.text import Text
+
+    track_console().print(Text(text))
 
 
 def reflow(text: str) -> list[str]:
@@ -304,9 +316,57 @@ def status_view(game: str, problems: list, as_json: bool) -> None:
     if not problems:
         out.print(f"[green]Nothing impossible about this {game} table.[/]")
         return
-    out.print(f"[bold red]{len(problems)} problem(s) with this {game} table:[/]")
+    from engine.words import count
+
+    out.print(f"[bold red]{count(len(problems), 'problem')} with this {game} table:[/]")
     for p in problems:
         out.print(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
+
+
+def _packed(items: list[str], width: int) -> list[str]:
+    """Short "key value" items joined two spaces apart, a new line before one that would not fit."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def table_parts(summary: dict, width: int = 80) -> list:
+    """A tracker summary as rich renderables that fit `width` columns: the scalars packed into
+    lines, each per-player (per-power ...) part a table, and lists inside a row on their own lines."""
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    from companion.saying import cell, records
+
+    parts: list = []
+    scalars = [f"{k} {cell(v)}" for k, v in summary.items() if not isinstance(v, (dict, list))]
+    parts += [Text(line) for line in _packed(scalars, width)]
+    for key, value in summary.items():
+        rows = records(value)
+        if rows is None:
+            if isinstance(value, (dict, list)):
+                parts.append(Text(f"{key} {cell(value)}"))
+            continue
+        columns = list(dict.fromkeys(c for row in rows.values() for c in row))
+        nested = [c for c in columns if any(isinstance(r.get(c), list) and r.get(c) and isinstance(r[c][0], dict)
+                                            for r in rows.values())]
+        table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
+        table.add_column("")
+        flat_columns = [c for c in columns if c not in nested]
+        for c in flat_columns:
+            table.add_column(escape(str(c).replace("_", " ")), overflow="fold")
+        for row_name, row in rows.items():
+            table.add_row(escape(row_name), *(escape(_cell(row.get(c))) for c in flat_columns))
+        parts.append(table)
+        for row_name, row in rows.items():
+            for c in nested:
+                parts.append(Text(f"  {row_name} {c}: {_cell(row.get(c))}"))
+    return parts
 
 
 def _cell(value) -> str:
@@ -322,79 +382,167 @@ def _cell(value) -> str:
     return "-" if value is None else str(value)
 
 
-def summary_view(summary: dict) -> None:
-    """A compact view of a tracker summary: scalars on one line, per-player tables as tables."""
-    from rich.markup import escape
-    from rich.table import Table
+def track_console():
+    """A console that wraps at the terminal's width (COLUMNS), so tracker output fits it."""
+    from rich.console import Console
 
-    out = console()
-    scalars = {k: v for k, v in summary.items() if not isinstance(v, (dict, list))}
-    if scalars:
-        out.print("  ".join(f"[bold]{escape(str(k))}[/] {escape(_cell(v))}" for k, v in scalars.items()))
-    for key, value in summary.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            # a list of records (one per player, power, fighter ...): a table keyed by the first column
-            first = next(iter(value[0]))
-            value = {str(row.get(first)): {k: v for k, v in row.items() if k != first} for row in value}
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            columns = list(dict.fromkeys(c for row in value.values() for c in row))
-            table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
-            table.add_column("")
-            for c in columns:
-                table.add_column(escape(str(c)))
-            for row_name, row in value.items():
-                table.add_row(escape(str(row_name)), *(escape(_cell(row.get(c))) for c in columns))
-            out.print(table)
-        elif isinstance(value, (dict, list)):
-            out.print(f"[bold]{escape(str(key))}[/] {escape(_cell(value))}")
+    return Console(highlight=False)
+
+
+def summary_view(summary: dict) -> None:
+    """The full table of a tracker summary, fitting the terminal's width."""
+    out = track_console()
+    for part in table_parts(summary, out.width):
+        out.print(part)
 
 
 def track_view(result, as_json: bool, headline: str | None = None) -> None:
-    """After a tracker command: what changed, what it triggered (with rule ids), then the state."""
+    """`track show` and the like: a headline, then the full table."""
+    if as_json:
+        print_json(result.as_json())
+        return
+    from rich.text import Text
+
+    if headline:
+        track_console().print(Text(headline))
+    summary_view(result.summary)
+
+
+def change_view(result, as_json: bool, verbose: bool = False) -> None:
+    """After a change, undo or redo: one line (what changed, what it triggered, the counters it
+    touched); with verbose, every effect and violation below it with its rule id."""
+    if as_json:
+        print_json(result.as_json())
+        return
+    from rich.markup import escape
+    from rich.text import Text
+
+    from companion.saying import change_line
+
+    out = track_console()
+    asked = result.before is not None and result.before == result.summary and not result.undone
+    if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
+        out.print(Text(result.change or ""))
+        for e in result.effects:
+            out.print(Text(f"  {e.message}"))
+        return
+    out.print(Text(change_line(result, verbose)))
+    if verbose:
+        for v in result.violations:
+            out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+        for e in result.effects:
+            rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
+            out.print(f"  → {escape(e.message)}{rule}")
+
+
+def play_view(result, as_json: bool) -> None:
+    """After a play: who played what, what it set off (with rule ids), what was taken on trust, and who
+    is to act now. `companion track show` prints the whole table."""
     if as_json:
         print_json(result.as_json())
         return
     from rich.markup import escape
 
-    out = console()
-    if headline:
-        out.print(escape(headline))
-    if result.change:
-        tag = " [yellow](overruled)[/]" if result.overruled else ""
-        out.print(f"[bold]{escape(result.session.name)}[/]: {escape(result.change)}{tag}")
+    out = track_console()
+    tag = " [yellow](overruled)[/]" if result.overruled else ""
+    who = f"{escape(result.by)}: " if result.by else ""
+    out.print(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
     for v in result.violations:
-        out.print(f"  [yellow]! breaks {escape(v.rule)}[/]: {escape(v.message)}")
+        out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
     for e in result.effects:
         rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
         out.print(f"  → {escape(e.message)}{rule}")
-    summary_view(result.summary)
+    for note in result.verdict.unchecked:
+        out.print(f"  [yellow]?[/] {escape(note)}")
+    if result.to_act:
+        out.print(f"To act: [bold]{escape(result.to_act)}[/]")
 
 
-def sessions_view(sessions: list, current: str | None, as_json: bool) -> None:
+def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None) -> None:
+    """`track list`: each session's game, players, last change and whether it is finished."""
     if as_json:
-        print_json({"current": current, "sessions": [s.as_json() for s in sessions]})
+        print_json({"current": current, "sessions": [s.as_json() for s in sessions or []]})
         return
-    if not sessions:
+    if not rows:
         print('No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')
         return
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="Sessions")
-    for col in ("", "name", "game", "players", "started", "ended"):
-        table.add_column(col)
-    for s in sessions:
-        table.add_row("*" if s.name == current else "", plain(s.name), plain(s.game), plain(", ".join(s.players)),
-                      plain(s.created), plain(s.ended or ""))
-    console().print(table)
+    table = Table(show_edge=False, pad_edge=False)
+    for col in ("", "name", "game", "players", "last change", "finished"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row("*" if r["name"] == current else "", escape(r["name"]), r["game"], escape(", ".join(r["players"])),
+                      escape(r["last"] or "-"), r["finished"] or "no")
+    track_console().print(table)
+
+
+def verbs_view(tables: list[dict], as_json: bool) -> None:
+    """`track verbs`: each game's verbs with one example each."""
+    if as_json:
+        print_json(tables[0] if len(tables) == 1 else tables)
+        return
+    from rich.text import Text
+
+    out = track_console()
+    for n, t in enumerate(tables):
+        if n:
+            out.print()
+        out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
+        width = max(len(v["verb"]) for v in t["verbs"])
+        for v in t["verbs"]:
+            out.print(Text(f"  {v['verb']:<{width}}  companion track {v['example']}"))
+
+
+def _watch_frame(result, last, width: int):
+    from rich.console import Group
+    from rich.text import Text
+
+    from companion.saying import cell
+
+    s = result.session
+    head = f"{s.name} ({s.game}): {', '.join(s.players)}"
+    if result.summary.get("game_over"):
+        head += "  GAME OVER"
+    when = f"last change: {last.label} at {last.at[11:19]}" if last else "no changes yet"
+    parts = [Text(head, style="bold"), Text(when, style="dim")] + table_parts(result.summary, width)
+    parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
+                      style="dim"))
+    return Group(*parts)
+
+
+def watch_view(next_frame, sleep) -> None:
+    """Redraw whenever next_frame() returns (result, last entry); sleep() says whether to go on.
+    Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last."""
+    out = track_console()
+    frame = next_frame()
+    if not out.is_terminal:
+        while True:
+            if frame:
+                out.print(_watch_frame(*frame, out.width))
+                out.print()
+                sys.stdout.flush()
+            if not sleep():
+                return
+            frame = next_frame()
+    from rich.live import Live
+
+    with Live(_watch_frame(*frame, out.width), console=out, screen=True, auto_refresh=False) as live:
+        while sleep():
+            frame = next_frame()
+            if frame:
+                live.update(_watch_frame(*frame, out.width), refresh=True)
 
 
 def log_view(session, entries: list, applied: set, as_json: bool) -> None:
+    """`track log`: one line per entry, wrapped at the terminal's width."""
     if as_json:
         print_json({"session": session.name, "entries": [e.as_json() | {"applied": e.seq in applied} for e in entries]})
         return
     from rich.markup import escape
 
-    out = console()
+    out = track_console()
     if not entries:
         out.print(f"{escape(session.name)}: no changes yet.")
     for e in entries:

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from companion import paths
+from companion import complete, paths
 
 rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.", no_args_is_help=True)
 
@@ -25,7 +25,7 @@ def _game(game: Optional[str]) -> Optional[str]:
 @rules_app.command()
 def search(
     query: List[str] = typer.Argument(..., help="Your question, in your own words."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many hits to show."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
@@ -41,7 +41,8 @@ def search(
 
 @rules_app.command()
 def show(
-    rule_id: str = typer.Argument(..., metavar="ID", help="A rule, section or glossary id, e.g. catopomp.dice-boost."),
+    rule_id: str = typer.Argument(..., metavar="ID", help="A rule, section or glossary id, e.g. catopomp.dice-boost.",
+                                 autocompletion=complete.rule_ids),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Show a whole rule entry and its see-also list; a section id shows all its entries."""
@@ -54,7 +55,7 @@ def show(
 @rules_app.command()
 def define(
     term: List[str] = typer.Argument(..., help="A term or alias, typos allowed, e.g. hell domain."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Look up a glossary term; without --game, a term found in several games shows each."""
@@ -67,7 +68,7 @@ def define(
 
 @rules_app.command()
 def toc(
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The reference's table of contents: sections and their rule ids."""
@@ -79,7 +80,7 @@ def toc(
 
 @rules_app.command("import")
 def import_(
-    game: str = typer.Argument(..., help="The game this rulebook is for."),
+    game: str = typer.Argument(..., help="The game this rulebook is for.", autocompletion=complete.games),
     file: Path = typer.Argument(..., help="Your copy of the rulebook: plain text or Markdown."),
     name: Optional[str] = typer.Option(None, "--name", help="The source's name (default: from the file name)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),

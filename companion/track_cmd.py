@@ -9,21 +9,89 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from companion import paths
+from companion import complete, paths
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Act on this session instead of the current one."
 
 
+#: session-command names given up because a game uses the word as a verb -> the new name
+RENAMED = {"use": "switch"}
+
+
+def _current_game_verbs() -> str:
+    """The epilog of `companion track --help`: the current session's verbs, one example each."""
+    try:
+        from trackers.peek import current
+
+        session = current(paths.data_dir())
+        if session is None:
+            return ("Game verbs: start a session (companion track new GAME --players ...) or list a game's verbs "
+                    "with `companion track verbs GAME`.")
+        from engine import get_tracker
+
+        verbs = get_tracker(session.game).verbs()
+    except Exception:  # noqa: BLE001 - help must always print
+        return "Game verbs: companion track verbs GAME"
+    width = max(len(v["verb"]) for v in verbs)
+    lines = [f"  {v['verb']:<{width}}  companion track {v['example']}".replace("[", "\\[") for v in verbs]
+    return (f"Verbs of {session.game} (session {session.name}), typed after `companion track`:\n\n"
+            + "\n".join(lines) + "\n\nFull usage of one: companion track VERB --help")
+
+
 class TrackGroup(TyperGroup):
-    """Routes unknown sub-commands (the game's own verbs) to the hidden `_change` command."""
+    """Routes unknown sub-commands (the game's own verbs) to the hidden change command, which then
+    carries the verb's name; its help and completion list the current game's verbs."""
 
     def resolve_command(self, ctx, args):
-        if args and args[0] not in self.commands and not args[0].startswith("--"):
-            return "_change", self.commands["_change"], args
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            return args[0], self.commands["_change"], args
         return super().resolve_command(ctx, args)
+
+    def format_help(self, ctx, formatter):
+        self.epilog = _current_game_verbs()
+        return super().format_help(ctx, formatter)
+
+    def shell_complete(self, ctx, incomplete):
+        from typer._click.shell_completion import CompletionItem
+
+        from companion.complete import track_words
+
+        items = super().shell_complete(ctx, incomplete)
+        return items + [CompletionItem(v) for v in track_words(incomplete)]
+
+
+class ChangeCommand(TyperCommand):
+    """`companion track VERB ...`: the help names the verb and shows its usage in the current game."""
+
+    def format_help(self, ctx, formatter):
+        verb = ctx.info_name or "VERB"
+        self.help = (f"A change for the current session's game: `companion track {verb} ...`.\n\n"
+                     + _verb_usage(verb))
+        return super().format_help(ctx, formatter)
+
+    def collect_usage_pieces(self, ctx):
+        return ["ARGS...", "[OPTIONS]"]
+
+
+def _verb_usage(verb: str) -> str:
+    try:
+        from trackers.peek import current
+
+        session = current(paths.data_dir())
+        if session is None:
+            return "No current session: `companion track verbs GAME` lists a game's verbs."
+        from engine import get_tracker
+
+        for v in get_tracker(session.game).verbs():
+            if verb.lower() in (v["verb"], *v["aliases"]):
+                return (f"In {session.game}: {v['usage']}\n\nExample: companion track {v['example']}"
+                        ).replace("[", "\\[")
+        return f"{session.game} has no verb {verb!r}; `companion track verbs` lists them."
+    except Exception:  # noqa: BLE001 - help must always print
+        return "`companion track verbs GAME` lists a game's verbs."
 
 
 track_app = typer.Typer(
@@ -52,9 +120,13 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+NAME_ARG = dict(autocompletion=complete.sessions)
+GAME_ARG = dict(autocompletion=complete.games)
+
+
 @track_app.command()
 def new(
-    game: str = typer.Argument(..., help="The game (id or alias)."),
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
     players: str = typer.Option(..., "--players", "-p", help='The players, comma-separated: "Ann,Ben,Cy".'),
     name: Optional[str] = typer.Option(None, "--name", help="The session's name (default: GAME-N)."),
     option: List[str] = typer.Option([], "--option", "-o", help="A game option as key=value (see docs/track-GAME.md); repeatable."),
@@ -66,48 +138,57 @@ def new(
     game_id = resolve_game(game)
     with _sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
-    from companion.render import after_change, track_view
+    from companion.render import after_change, say
 
-    after_change(track_view, result, as_json, f"Started {result.session.name} ({game_id}); it is now the current session.")
+    after_change(say, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
+        "; it is now current. Verbs: companion track verbs")
 
 
 @track_app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """All sessions, the current one marked."""
+    """All sessions: game, players, last change, whether finished; the current one marked."""
     with _sessions() as store:
         sessions, current = store.all(), store.current_name()
+        rows = [] if as_json else _overview(store)
     from companion.render import sessions_view
 
-    sessions_view(sessions, current, as_json)
+    sessions_view(rows, current, as_json, sessions)
+
+
+def _overview(store):
+    from trackers.overview import overview
+
+    return overview(store)
 
 
 @track_app.command()
 def show(
-    name: Optional[str] = typer.Argument(None, help="A session (default: the current one)."),
+    name: Optional[str] = typer.Argument(None, help="A session (default: the current one).", **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's state."""
+    """The session's full table."""
     with _sessions() as store:
         result = store.show(name)
-    from companion.render import after_change, track_view
+    from companion.render import track_view
 
-    after_change(track_view, result, as_json)
+    s = result.session
+    track_view(result, as_json, f"{s.name} ({s.game}): {', '.join(s.players)}" + (" (ended)" if s.ended else ""))
 
 
 @track_app.command()
-def use(name: str = typer.Argument(..., help="The session to make current."),
-        as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """Make a session the current one."""
+def switch(name: str = typer.Argument(..., help="The session to make current.", **NAME_ARG),
+           as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+    """Make another session the current one (`track use` became `track switch`: games use `use`)."""
     with _sessions() as store:
         session = store.use(name)
         result = store.show(session.name)
-    from companion.render import after_change, track_view
+    from companion.render import after_change, say
 
-    after_change(track_view, result, as_json, f"Now tracking {session.name} ({session.game}).")
+    after_change(say, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
 
 
 @track_app.command()
-def end(name: Optional[str] = typer.Argument(None, help="The session to end (default: the current one)."),
+def end(name: Optional[str] = typer.Argument(None, help="The session to end (default: the current one).", **NAME_ARG),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """End a session: it stays listed and exportable, but takes no more changes."""
     with _sessions() as store:
@@ -119,20 +200,22 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
 
 @track_app.command()
 def export(
-    name: str = typer.Argument(..., help="The session to export."),
+    name: str = typer.Argument(..., help="The session to export.", **NAME_ARG),
     file: Path = typer.Argument(..., help="Where to write its whole log (JSON)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Write a session's whole log to a JSON file, to move the table to another device."""
+    from engine.words import count
+
     with _sessions() as store:
         doc = store.export(name, file)
-    from companion.render import emit
+    from companion.render import say
 
     damaged = doc.get("damaged_at")
-    note = (f" The log is damaged at event {damaged}: only the {len(doc['events'])} event(s) before it were exported."
-            if damaged else "")
-    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
-         f"Exported {doc['name']} ({len(doc['events'])} log entries) to {file}.{note}")
+    note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
+            "were exported." if damaged else "")
+    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+        f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
 @track_app.command("import")
@@ -147,14 +230,39 @@ def import_(
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with _sessions() as store:
         result = store.import_(file, name, checked)
-    from companion.render import after_change, track_view
+    from companion.render import after_change, say
 
-    after_change(track_view, result, as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    after_change(say, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+
+
+@track_app.command()
+def situation(
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+) -> None:
+    """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`."""
+    import json
+
+    with _sessions() as store:
+        session, engine, state = store.situation(name)
+    doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
+    if output is None:
+        print(doc)
+        return
+    if output.suffix.lower() != ".json":
+        from trackers.errors import SessionError
+
+        raise SessionError(f"{output}: a situation is written as JSON; name the file *.json")
+    from trackers.files import export_target, write_file
+
+    write_file(export_target(output, paths.data_dir()), doc + "\n")
+    print(f"Wrote {session.name}'s table to {output}; check a play with "
+          f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
 @track_app.command()
 def log(
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's labelled history with times (undone changes marked)."""
@@ -170,41 +278,90 @@ def log(
 @track_app.command()
 def undo(
     steps: int = typer.Argument(1, help="How many changes to take back."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Take back the last change (or the last N)."""
+    """Take back the last change (or the last N) and say which."""
     with _sessions() as store:
         result = store.undo(steps, name)
-    from companion.render import after_change, track_view
+    from companion.render import after_change, change_view
 
-    after_change(track_view, result, as_json)
+    after_change(change_view, result, as_json)
 
 
 @track_app.command()
 def redo(
     steps: int = typer.Argument(1, help="How many undone changes to bring back."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Bring back what undo took back."""
+    """Bring back what undo took back and say which."""
     with _sessions() as store:
         result = store.undo(steps, name, redo=True)
-    from companion.render import after_change, track_view
+    from companion.render import after_change, change_view
 
-    after_change(track_view, result, as_json)
+    after_change(change_view, result, as_json)
 
 
-@track_app.command("_change", hidden=True, context_settings={"ignore_unknown_options": True})
+@track_app.command()
+def verbs(
+    game: Optional[str] = typer.Argument(None, help="A game (default: the current session's; none: every game).",
+                                         **GAME_ARG),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """A game's verbs (what follows `companion track`), each with an example."""
+    from engine import TRACKERS, get_tracker
+
+    if game is not None:
+        from rulesdb.games import resolve_game
+
+        games = [resolve_game(game)]
+    else:
+        from trackers.peek import current
+
+        session = current(paths.data_dir())
+        games = [session.game] if session else list(TRACKERS)
+    tables = [{"game": g, "verbs": get_tracker(g).verbs()} for g in games]
+    from companion.render import verbs_view
+
+    verbs_view(tables, as_json)
+
+
+@track_app.command()
+def watch(
+    name: Optional[str] = typer.Argument(None, help="A session (default: the current one, followed when it changes).",
+                                         **NAME_ARG),
+    interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
+    ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
+) -> None:
+    """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
+
+    For a screen in the middle of the table; changes may come from any terminal."""
+    from companion.watch import watch as run
+
+    run(paths.data_dir(), name, interval, ticks)
+
+
+@track_app.command("_change", hidden=True, cls=ChangeCommand, context_settings={"ignore_unknown_options": True})
 def change(
-    words: List[str] = typer.Argument(..., help="The change, as the table says it."),
+    words: List[str] = typer.Argument(..., metavar="VERB ARGS...", help="The change, as the table says it.",
+                                      autocompletion=complete.change_words),
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print every effect and rule id."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
-    with _sessions() as store:
-        result = store.record(list(words), name, overrule)
-    from companion.render import after_change, track_view
+    from engine.base import MoveSyntaxError
 
-    after_change(track_view, result, as_json)
+    with _sessions() as store:
+        try:
+            result = store.record(list(words), name, overrule)
+        except MoveSyntaxError as exc:
+            renamed = RENAMED.get(words[0].lower())
+            if renamed and str(exc).startswith(("unknown command", "unknown verb")):
+                raise MoveSyntaxError(f"{exc}; to make another session current: companion track {renamed} NAME") from None
+            raise
+    from companion.render import after_change, change_view
+
+    after_change(change_view, result, as_json, verbose)

@@ -135,6 +135,13 @@ class Engine(Generic[S, M]):
         else is refused unless overruled), or None when nobody is (the game is over)."""
         return None
 
+    #: the rule a play out of turn breaks
+    TURN_RULE: ClassVar[str] = ""
+
+    def with_turn(self, state: S, player: str) -> S:
+        """The State with `player` to act: how an overruled play out of turn is recorded."""
+        raise EngineError(f"{self.game}: a play out of turn cannot be recorded")
+
     def mover(self, state: S, move: M) -> str | None:
         """The player who makes this move (None: the player to act)."""
         return None

@@ -18,6 +18,7 @@ Pure functions, no I/O. The storage (trackers/) replays a session's log through 
 """
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -70,8 +71,36 @@ class Tracker(Generic[S]):
     def summary(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
+    def finished(self, state: S) -> bool:
+        """Whether the game on this table is over (every tracker's summary has `game_over`)."""
+        return bool(self.summary(state).get("game_over"))
+
+    def verbs(self) -> list[dict[str, Any]]:
+        """Every verb with its usage line, one example taken from that line, and its aliases."""
+        aliases = getattr(self, "VERB_ALIASES", {}) or {}
+        return [{"verb": verb, "usage": usage, "example": example(verb, usage),
+                 "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
+                for verb, usage in self.COMMANDS.items()]
+
+    def settle(self, state: S) -> tuple[S, list]:
+        """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
+        return state, []
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 
     def load(self, data: dict[str, Any]) -> S:
         return self.State.model_validate(data)
+
+
+def example(verb: str, usage: str) -> str:
+    """One example of a verb, read from its usage line: the first `quoted` example; else the verb
+    where it starts a phrase after ": " (or, failing that, at the start or after " | "), without
+    its [optional] parts."""
+    for quoted in re.findall(r"`([^`]+)`", usage):
+        if quoted.split()[0] == verb:
+            return quoted
+    plain = re.sub(r"\s*\[[^\]]*\]", "", usage)
+    phrase = rf"({re.escape(verb)}(?![\w-])[^|()`]*)"
+    found = re.search(": " + phrase, plain) or re.search(rf"(?:^|\| ){phrase}", plain)
+    return " ".join(found.group(1).split()) if found else verb

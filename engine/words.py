@@ -37,3 +37,9 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
     choices = sorted({aliases[n] for n in near}) or list(commands)
     raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """A number with its noun, singular for exactly one: count(1, "card") -> "1 card",
+    count(3, "card") -> "3 cards", count(2, "life", "lives") -> "2 lives"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -30,7 +30,7 @@ def test_new_list_show_use_end(table):
     assert listed["current"] == "friday" and listed["sessions"][0]["game"] == "catastrophe"
     assert cli("track", "new", "cataclysm", "--players", "Ann,Ben").exit_code == 0
     assert cli.json("track", "list")["current"] == "cataclysm-arcade-1"
-    assert cli("track", "use", "friday").exit_code == 0
+    assert cli("track", "switch", "friday").exit_code == 0
     assert cli.json("track", "list")["current"] == "friday"
     ended = cli.json("track", "end", "friday")
     assert ended["ended"]
@@ -102,7 +102,7 @@ def test_export_then_import_elsewhere(table, tmp_path, monkeypatch):
         (["track", "lives", "ann", "lots"], ["lots"]),
         (["track", "lives", "ann", "=12"], ["refused"]),
         (["track", "show", "nope"], ["nope", "friday"]),
-        (["track", "use", "nope"], ["nope"]),
+        (["track", "switch", "nope"], ["nope"]),
         (["track", "lives", "ann", "-1", "--session", "nope"], ["nope"]),
         (["track", "new", "catastrophe", "--players", "A,B", "--option", "colour=red"], ["colour", "variant"]),
         (["track", "new", "catastrophe", "--players", "A,B", "--option", "variant=fast"], ["variant"]),

@@ -97,7 +97,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
         raise ImportFileError(f"{path}: the players or options do not start a {game} game ({exc})") from None
     entries = [_entry(e, n, path) for n, e in enumerate(events, start=1)]
     _within_session(doc.get("ended"), entries, path)
-    check_log(tracker, game, state, entries, path)
+    check_log(tracker, game, players, state, entries, path)
     return Export(chosen, game, players, {str(k): str(v) for k, v in options.items()}, created, entries)
 
 
@@ -143,7 +143,7 @@ def _entry(raw, n: int, path: Path):
                  tuple(_text(a, f"{where} an argument", path) for a in args), count, overruled, [])
 
 
-def check_log(tracker, game: str, state, entries: list, path: Path) -> None:
+def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path) -> None:
     """Replay every event through the rules; fill in each change's violations from the verdict."""
     applied: list = []  # (entry, state after it)
     redo: list = []
@@ -159,7 +159,7 @@ def check_log(tracker, game: str, state, entries: list, path: Path) -> None:
             state = applied[-1][1] if applied else start
             continue
         try:
-            state, violations = _step(tracker, game, state, e)
+            state, violations = _step(tracker, game, players, state, e)
         except ImportFileError as exc:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the game's own parse/check/apply refuse hostile input
@@ -169,20 +169,30 @@ def check_log(tracker, game: str, state, entries: list, path: Path) -> None:
         redo.clear()
 
 
-def _step(tracker, game: str, state, e):
+def _step(tracker, game: str, players: list[str], state, e):
     """One logged change through parse, check and apply; the new state and its violations."""
-    if e.verb == "play":
-        from engine import ENGINES, get_engine
+    from trackers.sessions import PLAY, apply_entry, engine_for
 
-        if game not in ENGINES or len(e.args) != 1:
-            raise ImportFileError("a play needs a game with a move validator and one move text")
-        engine = get_engine(game)
-        move = engine.parse_move(e.args[0], state)
+    if e.verb == PLAY:
+        engine = engine_for(game)
+        if engine is None or len(e.args) not in (1, 2):
+            raise ImportFileError("a play needs a game with a move validator and its move text (and player)")
+        to_act, turn = engine.to_act(state), state
+        if len(e.args) == 2 and e.args[1] != to_act:
+            if e.args[1] not in players:
+                raise ImportFileError(f"{e.args[1]!r} is not a player of this session")
+            turn = engine.with_turn(state, e.args[1])
+        move = engine.parse_move(e.args[0], turn)
         if engine.format_move(move) != e.args[0]:
             raise ImportFileError(f"the move does not read back as written ({engine.format_move(move)!r})")
-        verdict = engine.check(state, move)
+        verdict = engine.check(turn, move)
+        if len(e.args) == 2 and to_act is not None and e.args[1] != to_act:
+            from engine.base import Reason
+
+            off_turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {e.args[1]}'s")
+            verdict = verdict.model_copy(update={"legal": False, "reasons": (off_turn, *verdict.reasons)})
         _refuse_unless_overruled(verdict, e)
-        return engine.apply(state, move, overruled=not verdict.legal), _violations(verdict)
+        return apply_entry(tracker, engine, state, PLAY, e.args, not verdict.legal)[0], _violations(verdict)
     from engine.tracking import Change
 
     # The log holds changes as the tracker normalised them (replay reads them the same way), so

@@ -95,6 +95,8 @@ class Result:
     effects: list = field(default_factory=list)
     violations: list = field(default_factory=list)
     overruled: bool = False
+    before: dict[str, Any] | None = None  # the summary before the command, to say what it touched
+    undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -108,17 +110,49 @@ class Result:
         }
 
 
+@dataclass
+class PlayResult(Result):
+    """A recorded play: the Result of a change, with the verdict and who is to act now."""
+
+    verdict: Any = None
+    move: str = ""
+    by: str | None = None
+    to_act: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out = super().as_json()
+        out.update({"move": self.move, "by": self.by, **self.verdict.as_json(), "to_act": self.to_act})
+        out["legal"] = not self.overruled
+        return out
+
+
 def tracker_for(game: str):
     from engine import get_tracker
 
     return get_tracker(game)
 
 
-def apply_entry(tracker, state, entry: Entry):
-    """The state after one logged change."""
+PLAY = "play"  # the verb of a logged play: args = (move text,) or (move text, player who made it)
+
+
+def engine_for(game: str):
+    """The game's move validator, or None for a game that only tracks counters."""
+    from engine import ENGINES, get_engine
+
+    return get_engine(game) if game in ENGINES else None
+
+
+def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overruled: bool):
+    """One logged change applied to a state: a play through the engine, anything else through the
+    tracker. Returns (state, effects)."""
     from engine.tracking import Change
 
-    return tracker.apply(state, Change(verb=entry.verb, args=entry.args))[0]
+    if verb != PLAY:
+        return tracker.apply(state, Change(verb=verb, args=args))
+    if len(args) > 1 and args[1] != engine.to_act(state):
+        state = engine.with_turn(state, args[1])
+    move = engine.parse_move(args[0], state)
+    return tracker.settle(engine.apply(state, move, overruled=overruled))
 
 
 def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
@@ -136,18 +170,20 @@ def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
             for _ in range(e.count):
                 applied.append(redo.pop())
     state = tracker.new_state(session.players, session.options)
+    engine = engine_for(session.game) if any(e.verb == PLAY for e in applied) else None
     for e in applied:
-        state = apply_entry(tracker, state, e)
+        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
     return Replay(state, applied, redo)
 
 
-def extend(tracker, done: Replay, new: list[Entry]) -> Replay:
+def extend(tracker, session: Session, done: Replay, new: list[Entry]) -> Replay:
     """`done` moved on by events appended since, or None when they need a full replay (undo/redo)."""
     if any(e.kind != "change" for e in new):
         return None
     state, applied = done.state, list(done.applied)
+    engine = engine_for(session.game) if any(e.verb == PLAY for e in new) else None
     for e in new:
-        state = apply_entry(tracker, state, e)
+        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
         applied.append(e)
     return Replay(state, applied, list(done.redo) if not new else [])
 
@@ -250,7 +286,7 @@ class Sessions:
         wanted = name or self.current_name()
         if wanted is None:
             raise SessionError("no current session: start one with `companion track new GAME --players \"Ann,Ben\"`"
-                               " or pick one with `companion track use NAME`")
+                               " or pick one with `companion track switch NAME`")
         row = self._read(lambda con: con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
         ).fetchone())
@@ -317,7 +353,7 @@ class Sessions:
             entries, _ = self._verified(session)
         done = None
         if known is not None and len(entries) >= known.length and entries[:known.length] == known.entries:
-            done = extend(tracker, known.done, entries[known.length:])
+            done = extend(tracker, session, known.done, entries[known.length:])
         if done is None:
             done = replay(tracker, session, entries)
         self._known[session.id] = _Known(len(entries), entries[-1].digest if entries else ledger.genesis(
@@ -437,7 +473,7 @@ class Sessions:
                 self._append(con, session, self._known[session.id].entries, kind="change", verb=change.verb,
                              args=change.args, overruled=bool(violations), violations=violations)
             return logged, Result(session, new_state, {}, change.label(), list(effects),
-                                  list(verdict.reasons) if violations else [], bool(violations))
+                                  list(verdict.reasons) if violations else [], bool(violations), state)
 
         # Parse and check against a replay read outside the lock (bad input never waits for it);
         # under the lock only the events written since are replayed, and the change checked again.
@@ -446,8 +482,65 @@ class Sessions:
         logged, result = judge(None, False, session, entries)
         if logged:
             result = self._write(lambda con: judge(con, append=True))[1]
-        result.summary = tracker_for(result.session.game).summary(result.state)
+        tracker = tracker_for(result.session.game)
+        result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
         return result
+
+    def situation(self, name: str | None = None):
+        """(session, engine, state): the session's table for the move validator; SessionError for a
+        game without one."""
+        session = self.get(name)
+        engine = engine_for(session.game)
+        if engine is None:
+            from engine import ENGINES
+
+            raise SessionError(f"{session.game} has no move validator yet (games with one: {', '.join(sorted(ENGINES))}); "
+                               "its counters are tracked with `companion track ...`")
+        return session, engine, self.replay(session).state
+
+    def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
+        """Judge a play against the session's table and, when legal (or overruled), record it. As with
+        record(), it is judged once before the write lock (bad input never waits) and again under it."""
+        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+            session = session or self._open(name)
+            engine = engine_for(session.game)
+            if engine is None:
+                self.situation(session.name)  # raises the SessionError
+            tracker = tracker_for(session.game)
+            state = self._replayed(session, tracker, entries).state
+            move = engine.parse_move(text, state)
+            verdict = engine.check(state, move)
+            to_act = engine.to_act(state)
+            who = to_act
+            if by is not None:
+                from engine.words import match
+
+                who = match(by, list(session.players), "player", hint="players")
+                if to_act is not None and who != to_act:
+                    from engine.base import Reason
+
+                    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
+                    verdict = verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+            canonical = engine.format_move(move)
+            if not verdict.legal and not overrule:
+                first = verdict.reasons[0] if verdict.reasons else None
+                why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
+                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
+            args = (canonical,) if who == to_act else (canonical, who)
+            new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
+            violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
+            if append:
+                self._append(con, session, self._known[session.id].entries, kind="change", verb=PLAY, args=args,
+                             overruled=bool(violations), violations=violations)
+            return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
+                              list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
+                              bool(violations),
+                              verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
+
+        session = self._open(name)
+        entries = self._read(lambda con: self._verified(session)[0])
+        judge(None, False, session, entries)
+        return self._write(lambda con: judge(con, append=True))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
@@ -457,19 +550,24 @@ class Sessions:
             session = self._open(name)
             tracker = tracker_for(session.game)
             done = self._replayed(session, tracker)
+            from engine.words import count as counted
+
             available = len(done.redo if redo else done.applied)
             if count > available:
                 what = "redo" if redo else "undo"
-                raise SessionError(f"nothing to {what}" if not available else f"only {available} change(s) to {what}")
+                raise SessionError(f"nothing to {what}" if not available
+                                   else f"only {counted(available, 'change')} to {what}")
             if append:
                 self._append(con, session, self._known[session.id].entries, kind="redo" if redo else "undo",
                              count=count)
-            return session, tracker
+            return session, tracker, done
 
         self._read(lambda con: body(con, append=False))
-        session, tracker = self._write(lambda con: body(con, append=True))
+        session, tracker, done = self._write(lambda con: body(con, append=True))
+        moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
         state = self.replay(session).state
-        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}")
+        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
+                      before=tracker.summary(done.state), undone=[e.label for e in moved])
 
     # -- moving between devices ----------------------------------------------------------
 

@@ -48,6 +48,14 @@ def _card(tok: str, pos: int, strict: bool = True):
     return None
 
 
+def card_code(tok: str) -> int:
+    """One card as the table names it (1-10, C, M); MoveSyntaxError names the word."""
+    code = _card(tok.lower(), 1)
+    if code == _ZERO:
+        raise MoveSyntaxError(f"{tok!r}: a 0 is Cat-leton (C) or Mdm Mitch (M); say which")
+    return code
+
+
 def _die(part: str, pos: int, whole: str) -> int:
     p = part[1:] if part.startswith("r") else part
     if not p.isdigit():

@@ -1,4 +1,5 @@
-"""A fast seeded random player for whole Catopomp games (tests and benchmarks).
+"""A fast seeded random player for whole Catopomp games (tests and benchmarks), and a seeded table that
+says aloud only what a real table would (for play-along tests).
 
 It plays on the core Table with the engine's own move generator and transition, so every move it
 makes is one that legal_moves() lists."""
@@ -7,8 +8,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from . import core
 from .core import Opts, Table, expand, pass_moves, play_cores, resolve, step
 from .deal import deal_first, deal_next
+from .notation import format_move
 
 
 def random_move(t: Table, rng: random.Random, pass_bias: float = 0.3):
@@ -44,3 +47,44 @@ def random_game(seed: int, players: int, opts: Opts, *, on_table: Callable[[Tabl
         moves += 1
         if moves > max_moves:
             raise RuntimeError(f"game {seed} did not end after {max_moves} moves")
+
+
+def _setup_words(t: core.Table, first_round: bool):
+    if first_round:
+        yield ["first", t.names[t.turn]]
+    reserve = [(t.names[i], t.reserve[i]) for i in range(t.n) if t.reserve[i] is not None]
+    centre = list(t.centre)
+    yield ["dice", *map(str, centre)]
+    for name, face in reserve:
+        yield ["reserve", name, str(face)]
+
+
+def table_game(seed: int, players: int = 3, opts: core.Opts = core.Opts(), pass_bias: float = 0.3,
+               max_moves: int = 5000):
+    """A whole game as a table plays it: yields ("track", words, table) for what the table enters
+    (who starts, the dice, reserve dice, revealed predictions) and ("play", move text, table) for each
+    play, with the dealer's full table after it."""
+    rng = random.Random(seed)
+    names = tuple(f"P{i + 1}" for i in range(players))
+    t = deal_first(names, opts, rng)
+    for words in _setup_words(t, True):
+        yield "track", words, t
+    moves = 0
+    while t.phase != "game-over":
+        if t.phase == "round-over":
+            t = deal_next(t, rng)
+            for words in _setup_words(t, False):
+                yield "track", words, t
+            continue
+        mv = random_move(t, rng, pass_bias)
+        before = t
+        t, _ = core.step(t, mv)
+        moves += 1
+        yield "play", format_move(mv), t
+        if t.opts.competitive:
+            # a player who clears reveals their secret prediction, and the table enters it
+            for i in range(t.n):
+                if before.has_cards(i) and not t.has_cards(i) and (t.phase == "play" or i != t.loser):
+                    yield "track", ["predict", t.names[i], str(before.pred[i])], t
+        if moves > max_moves:
+            raise RuntimeError("the game did not end")

@@ -1,186 +1,32 @@
-"""The Catopomp table tracker: soul gems, rounds, centre and reserve dice, the starting player and the
-competitive variant's predictions and points, for a table playing with real cards (hands are not tracked).
+"""The Catopomp table tracker: the round's set-up as the table makes it (who starts, the centre dice,
+reserve dice, recorded hands), soul gems, rounds and the competitive variant's predictions and points.
 
-It is the same rules model as the move validator: the seats are the engine's `Player` records (gems,
-reserve_die, prediction, points) and `Options`; a round's end goes through `core.end_round` (a soul gem
-lost, the next round's setup or the end of the game and its winners), the next round's dice and starting
-player through `core.round_setup`, points through `core.score` and the final result through
-`core.final_scoring`; the deal comes from `core.PLAYER_TABLE` / `core.deck_counts`.
+It keeps the same State as the move validator (model.py): plays (`companion play`) and these changes
+are transitions of one table. Hands are counts unless their owner records them (`hand ann 1 3 5`).
+A round's end goes through `core.end_round`, the next round's dice and starting player through
+`core.round_setup`, points through `core.score` and the final result through `core.final_scoring`.
 """
 from __future__ import annotations
 
-import difflib
-import re
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from pydantic import Field, model_validator
-
-from engine.base import AmbiguousMove, Effect, Frozen, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, OptionError
+from engine.base import Effect, Frozen, Reason, Verdict
+from engine.tracking import Change
 from engine.tracking import Tracker as TrackerBase
-from engine.words import command, match
 
 from . import core
-from .model import Options, Player, State, to_table
+from .model import Cleared, Player, State, to_table
 
-GAME = "catopomp"
-MIN_PLAYERS, MAX_PLAYERS = min(core.PLAYER_TABLE), max(core.PLAYER_TABLE)
-START_GEMS = 2
-PREDICTIONS = (1, 2, 3, 4)
-DIE_FACES = (1, 6)
-
-
-#: rule ids are "catopomp." + the rule's path
-_ID = GAME + "."
-
-
-class R:
-    """Rule ids the tracker cites (its own set, Tracker.RULE_IDS; the validator's is RULE_IDS in __init__)."""
-
-    DICE = _ID + "components.dice"
-    SOUL_GEMS = _ID + "setup.soul-gems"
-    CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
-    LATER_START = _ID + "setup.later-starting-player"
-    ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
-    SAFE = _ID + "round.safe-when-clear"
-    SIZE_LIMIT = _ID + "sets.size-limit"
-    ROUND_END = _ID + "end.round-end"
-    GAME_END = _ID + "end.game-end"
-    WINNERS = _ID + "end.winners"
-    NEXT_ROUND = _ID + "end.next-round"
-    FEWER_DICE = _ID + "new-round.fewer-centre-dice"
-    RESERVE_WHO = _ID + "reserve-die.who-gets"
-    RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
-    RESERVE_CHOOSE = _ID + "reserve-die.choose-number"
-    COMP_PLAYERS = _ID + "competitive.players"
-    COMP_PREDICTION = _ID + "competitive.prediction"
-    COMP_REVEAL = _ID + "competitive.reveal"
-    COMP_OFF = _ID + "competitive.off-by-more-than-one"
-    COMP_SCORE = tuple(f"{_ID}competitive.score-prediction-{k}" for k in PREDICTIONS)
-    COMP_LAST = _ID + "competitive.last-player"
-    COMP_RECORD = _ID + "competitive.record-points"
-    COMP_RESET = _ID + "competitive.game-end-reset"
-    COMP_WINNER = _ID + "competitive.winner"
-
-
-def _rule_ids() -> frozenset[str]:
-    out: set[str] = set()
-    for key, value in vars(R).items():
-        if key.startswith("_"):
-            continue
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, tuple):
-            out.update(value)
-    return frozenset(out)
-
-
-# ---------------------------------------------------------------------------- the tracked table
-
-
-class Cleared(Frozen):
-    """A player who got rid of all their Heaven and Hell cards this round."""
-
-    name: str
-    last_set: int | None = Field(None, description="cards in the set that emptied them (a dice substitute counts)")
-    points: int | None = Field(None, description="competitive: the points that set earned; None until the "
-                                                 "prediction is known")
-
-
-class TrackedTable(Frozen):
-    """Catopomp as the tracker keeps it for a table playing with real cards.
-
-    `players` are the engine's Player records in clockwise order; only `gems`, `reserve_die` (the
-    number its owner set), `prediction` and `points` are kept (hands, Hell Domains and dice stay on the
-    table). `centre_dice` is how many dice were rolled into the centre at the start of this round and
-    `reserve_dice` who set a reserve die aside for it.
-    """
-
-    players: tuple[Player, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
-    options: Options = Options()
-    round: int = Field(1, ge=1, description="the round being played, the first being 1")
-    centre_dice: int = Field(ge=0, description="dice rolled into the centre at the start of this round")
-    reserve_dice: tuple[str, ...] = Field((), description="players with a reserve die this round")
-    starting_player: str = Field(description="the player who starts this round")
-    cleared: tuple[Cleared, ...] = Field((), description="players who cleared all their cards this round, in order")
-    phase: Literal["play", "game-over"] = "play"
-    loser: str | None = Field(None, description="the last round's loser (game over: the player out of gems)")
-
-    @model_validator(mode="after")
-    def _names(self) -> "TrackedTable":
-        names = [p.name for p in self.players]
-        low = [n.lower() for n in names]
-        if len(set(low)) != len(low):
-            raise ValueError("players: two players share a name")
-        for field, values in (("starting_player", [self.starting_player]), ("reserve_dice", list(self.reserve_dice)),
-                              ("cleared", [c.name for c in self.cleared]),
-                              ("loser", [self.loser] if self.loser else [])):
-            for v in values:
-                if v not in names:
-                    raise ValueError(f"{field}: {v!r} is not one of the players ({', '.join(names)})")
-        return self
-
-    @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
-
-    def seat(self, name: str) -> int:
-        low = name.lower()
-        for i, p in enumerate(self.players):
-            if p.name.lower() == low:
-                return i
-        raise MoveSyntaxError(f"no player named {name!r}; players: {', '.join(self.names)}")
-
-    def cleared_record(self, name: str) -> Cleared | None:
-        for c in self.cleared:
-            if c.name == name:
-                return c
-        return None
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == "game-over"
-
-    @property
-    def under_way(self) -> bool:
-        """Someone has cleared their cards: the round is being played, its set-up is done."""
-        return bool(self.cleared)
-
-    def engine_table(self) -> core.Table:
-        """This table as the engine's core Table (no cards or dice faces: the table holds those)."""
-        return to_table(State(players=self.players, turn=self.starting_player, options=self.options))
-
-
-# ---------------------------------------------------------------------------- options
-
-_YES = {"yes", "y", "true", "on", "1"}
-_NO = {"no", "n", "false", "off", "0"}
-_OPTION_KEYS = {
-    "start": "start", "first": "start", "first-player": "start", "starting-player": "start", "starter": "start",
-    "passing": "passing", "pass": "passing", "passing-mode": "passing", "mode": "passing",
-    "competitive": "competitive", "competitive-variant": "competitive", "variant": "competitive",
-    "expansions": "expansions", "expansion": "expansions",
-    "hell-power": "hell-power", "hellpower": "hell-power",
-}
-_EXPANSIONS = {
-    "catleton": "catleton", "cat-leton": "catleton", "cat": "catleton", "cat leton": "catleton",
-    "mitch": "mitch", "mdm-mitch": "mitch", "mdm mitch": "mitch", "madam-mitch": "mitch", "witch": "mitch",
-}
-
-
-def _yes_no(key: str, value: str) -> bool:
-    low = value.strip().lower()
-    if low in _YES:
-        return True
-    if low in _NO:
-        return False
-    raise OptionError(f"{key}: {value!r} is not a choice; choose yes or no")
-
+from .rounds import (TrackedTable, _late_reveal, _pending_reveals, dice_expected, next_round_state,
+                     setup_todo)
+from .rule_ids import R, tracker_rule_ids
+from .track_read import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
+from .track_view import Views
 
 # ---------------------------------------------------------------------------- the tracker
 
 
-class _Change:
+class TableChange:
     """A change being applied: the table's fields as mutable values, and the effects so far."""
 
     def __init__(self, state: TrackedTable):
@@ -200,16 +46,20 @@ class _Change:
         data["players"] = self.players
         data.update({k: (v.model_dump() if isinstance(v, Frozen) else v) for k, v in self.fields.items()})
         data["cleared"] = [c.model_dump() if isinstance(c, Frozen) else c for c in data["cleared"]]
-        return TrackedTable.model_validate(data)
+        return State.model_validate(data)
 
 
-class Tracker(TrackerBase[TrackedTable]):
+class Tracker(Reading, Views, TrackerBase[State]):
     """Soul gems, rounds, centre and reserve dice, the starting player, predictions and points."""
 
     game: ClassVar[str] = GAME
     State: ClassVar[type[TrackedTable]] = TrackedTable
-    RULE_IDS: ClassVar[frozenset[str]] = _rule_ids()
+    RULE_IDS: ClassVar[frozenset[str]] = tracker_rule_ids()
     COMMANDS: ClassVar[dict[str, str]] = {
+        "first": "round 1: the player chosen at random to start: `first ben`",
+        "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
+                "`dice 1 3 4 4 6 6`",
+        "hand": "a player records their own hand (the others stay hidden): `hand ann 1 3 5 8 8`",
         "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
         "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
                 "`gems cy +1` or `gems cy =2` to correct",
@@ -221,8 +71,8 @@ class Tracker(TrackerBase[TrackedTable]):
         "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
     }
     OPTIONS: ClassVar[dict[str, str]] = {
-        "start": "the player who starts the first round (pick one at random at the table); "
-                 "default: the first player named",
+        "start": "the player who starts the first round, if already chosen at random "
+                 "(else enter it as it happens: `first NAME`)",
         "passing": "main (the winning set's owner transfers Hell cards, default) or casual (discards them); "
                    "recorded for reference",
         "competitive": "yes or no (default): the competitive variant, predictions and points (3-4 players only)",
@@ -231,6 +81,9 @@ class Tracker(TrackerBase[TrackedTable]):
         "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
     }
     VERB_ALIASES: ClassVar[dict[str, str]] = {
+        "first": "first", "start": "first", "starts": "first", "starter": "first",
+        "dice": "dice", "roll": "dice", "rolled": "dice", "centre": "dice", "center": "dice",
+        "hand": "hand", "cards": "hand",
         "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
         "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
         "cleared": "cleared", "clear": "cleared", "clears": "cleared", "out": "cleared", "safe": "cleared",
@@ -243,167 +96,6 @@ class Tracker(TrackerBase[TrackedTable]):
     READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
     #: commands that may follow the end of the game without a refusal
     AFTER_THE_END: ClassVar[frozenset[str]] = READ_ONLY
-
-    # ------------------------------------------------------------------ a new game
-
-    def new_state(self, players: list[str], options: dict[str, str]) -> TrackedTable:
-        given: dict[str, str] = {}
-        for key, value in (options or {}).items():
-            k = str(key).strip().lower().replace("_", "-")
-            if k not in _OPTION_KEYS:
-                near = difflib.get_close_matches(k, sorted(_OPTION_KEYS), n=2, cutoff=0.4)
-                hint = f" (did you mean {' or '.join(sorted({_OPTION_KEYS[n] for n in near}))}?)" if near else ""
-                raise OptionError(f"unknown option {key!r}{hint}; catopomp options: {', '.join(self.OPTIONS)}")
-            given[_OPTION_KEYS[k]] = str(value).strip()
-        names = [str(n).strip() for n in players or []]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise OptionError(f"players: Catopomp is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
-        if any(not n for n in names):
-            raise OptionError("players: a player name is empty")
-        if len({n.lower() for n in names}) != len(names):
-            raise OptionError("players: two players share a name; every player needs a different name")
-
-        passing = given.get("passing", "main").lower()
-        if passing in ("normal", "standard", "default"):
-            passing = "main"
-        if passing not in ("main", "casual"):
-            raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
-        competitive = _yes_no("competitive", given["competitive"]) if "competitive" in given else False
-        if competitive and len(names) not in (3, 4):
-            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMP_PLAYERS}), "
-                              f"not {len(names)}; choose competitive=no")
-        hell_power = _yes_no("hell-power", given["hell-power"]) if "hell-power" in given else False
-        expansions: set[str] = set()
-        raw = given.get("expansions", "")
-        if raw.lower() not in ("", "none", "no"):
-            for word in re.split(r"[,+;]", raw):
-                w = word.strip().lower()
-                if not w:
-                    continue
-                if w not in _EXPANSIONS:
-                    raise OptionError(f"expansions: {word.strip()!r} is not an expansion; choose from: catleton, mitch "
-                                      "(comma-separated) or none")
-                expansions.add(_EXPANSIONS[w])
-
-        start = names[0]
-        if "start" in given:
-            try:
-                start = match(given["start"], names, "player", hint="players")
-            except (MoveSyntaxError, AmbiguousMove):
-                raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
-                                  f"{', '.join(names)}") from None
-        return TrackedTable(
-            players=tuple(Player(name=n, gems=START_GEMS) for n in names),
-            options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
-                            catleton="catleton" in expansions, mitch="mitch" in expansions),
-            round=1,
-            centre_dice=core.first_round_centre_dice(len(names)),
-            starting_player=start,
-        )
-
-    # ------------------------------------------------------------------ parsing
-
-    def parse(self, state: TrackedTable, words: list[str]) -> Change:
-        tokens = [t for w in words for t in str(w).split()]
-        if not tokens:
-            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
-        verb = self._verb(tokens[0])
-        rest = tokens[1:]
-        if verb == "score":
-            if rest:
-                raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
-            return Change(verb="score")
-        if not rest:
-            raise MoveSyntaxError(f"{verb}: name a player; {self.COMMANDS[verb]}")
-        name = self._player(state, rest[0])
-        args = rest[1:]
-        if verb == "lost":
-            if args:
-                raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
-            return Change(verb="lost", args=(name,))
-        if verb in ("gems", "points"):
-            if len(args) != 1:
-                raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                                      f"`{verb} {name.lower()} {'-1' if verb == 'gems' else '+2'}`")
-            return Change(verb=verb, args=(name, self._amount(args[0], f"{verb} {name.lower()}")))
-        if verb == "cleared":
-            if len(args) > 1:
-                raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
-            if not args:
-                if state.options.competitive and not state.game_over:
-                    raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
-                                          f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
-                                          "variant scores it")
-                return Change(verb="cleared", args=(name,))
-            return Change(verb="cleared", args=(name, self._number(args[0], "cards in the last set",
-                                                                     f"cleared {name.lower()} 3")))
-        # predict / reserve
-        example = f"{verb} {name.lower()} {3 if verb == 'predict' else 4}"
-        if len(args) != 1:
-            raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-        what = "a prediction (1-4)" if verb == "predict" else "a die face (1-6)"
-        return Change(verb=verb, args=(name, self._number(args[0], what, example)))
-
-    def _verb(self, token: str) -> str:
-        return command(token, self.VERB_ALIASES, self.COMMANDS)
-
-    @staticmethod
-    def _player(state: TrackedTable, token: str) -> str:
-        return match(token, state.names, "player", hint="players")
-
-    @staticmethod
-    def _number(token: str, what: str, example: str) -> str:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise MoveSyntaxError(f"{token!r} is not a number; expected {what}, e.g. `{example}`")
-        return str(int(token))
-
-    @staticmethod
-    def _amount(token: str, label: str) -> str:
-        """'+2' / '-1' / '=5' normalised; a bare number could mean any of the three."""
-        m = re.fullmatch(r"([+\-=]?)(\d+)", token)
-        if not m:
-            raise MoveSyntaxError(f"{token!r} is not an amount; write +N to add, -N to take away or =N to set "
-                                  f"(e.g. `{label} -1`)")
-        sign, n = m.group(1), int(m.group(2))
-        if sign == "":
-            raise AmbiguousMove(f"{token!r} has no sign", [f"{label} +{n}", f"{label} -{n}", f"{label} ={n}"])
-        if sign == "=":
-            return f"={n}"
-        if n == 0:
-            raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
-        return f"{n if sign == '+' else -n:+d}"
-
-    # ------------------------------------------------------------------ reading a Change
-
-    @staticmethod
-    def _signed(change: Change, text: str) -> tuple[str, int]:
-        m = re.fullmatch(r"([+\-=])(\d+)", text)
-        if not m:
-            raise MoveSyntaxError(f"{change.verb}: {text!r} is not an amount (+N, -N or =N)")
-        return m.group(1), int(m.group(2))
-
-    def _read(self, state: TrackedTable, change: Change) -> tuple[int | None, str | None]:
-        """(seat, value) of a change; MoveSyntaxError when it is malformed."""
-        verb = change.verb
-        args = change.args
-        if verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-        want = {"score": (0,), "lost": (1,), "cleared": (1, 2)}.get(verb, (2,))
-        if len(args) not in want:
-            raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
-        if verb == "score":
-            return None, None
-        seat = state.seat(args[0])
-        value = args[1] if len(args) > 1 else None
-        if verb in ("cleared", "predict", "reserve") and value is not None and not re.fullmatch(r"-?\d+", value):
-            raise MoveSyntaxError(f"{verb}: {value!r} is not a number")
-        if verb in ("gems", "points"):
-            self._signed(change, value)
-        return seat, value
-
-    @staticmethod
-    def _target(now: int, sign: str, n: int) -> int:
-        return n if sign == "=" else now + n if sign == "+" else now - n
 
     # ------------------------------------------------------------------ check
 
@@ -423,9 +115,16 @@ class Tracker(TrackerBase[TrackedTable]):
             out.append(Reason(rule=rule, message=message))
             return out
 
-        if state.game_over and verb not in self.AFTER_THE_END:
+        if state.game_over and verb not in self.AFTER_THE_END and not _late_reveal(state, change):
             return no(R.GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
                                   "more; `score` shows the result")
+        if state.phase == "round-over" and not _late_reveal(state, change):
+            if verb in ("lost", "cleared", "first"):
+                return no(R.ROUND_END, f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
+                                       "starts when its centre dice are entered: `dice ...`")
+            state = next_round_state(state)
+        if verb == "dice":
+            return self._dice_violations(state, change, no) or out
         if seat is None:
             return out
         p = state.players[seat]
@@ -434,10 +133,29 @@ class Tracker(TrackerBase[TrackedTable]):
         opts = state.options
         done = state.cleared_record(name)
 
+        if verb == "first":
+            if state.round > 1:
+                return no(R.LATER_START, f"from round 2 on the player who ended last starts: {state.turn} starts "
+                                         f"round {state.round}")
+            if state.phase != "setup":
+                return no(R.FIRST_PLAYER, f"round {state.round} is under way; {state.turn} is to act")
+            return out
+
+        if verb == "hand":
+            return self._hand_violations(state, p, change, no) or out
+
         if verb == "lost":
             if done is not None:
                 return no(R.SAFE, f"{name} has cleared all their cards this round and is safe; the round's loser is "
                                   "the last player still holding cards")
+            others = [q.name for q in state.players if q.name != name and not state.cleared_record(q.name)
+                      and (opts.competitive or q.hell_domain or (q.hand_known and q.hand))]
+            if others:
+                why = (" (the competitive variant scores each player's last set: enter "
+                       f"`cleared {others[0].lower()} N` first)" if opts.competitive else "")
+                return no(R.ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
+                                               f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} "
+                                               f"cards{why}")
             return out
 
         if verb == "gems":
@@ -513,15 +231,59 @@ class Tracker(TrackerBase[TrackedTable]):
             return out
         return out
 
+    def _dice_violations(self, state: State, change: Change, no) -> list[Reason] | None:
+        faces = [int(a) for a in change.args]
+        bad = [f for f in faces if not 1 <= f <= 6]
+        if bad:
+            return no(R.DICE, f"a die shows 1 to 6, not {bad[0]}")
+        if state.phase != "setup":
+            return no(R.CENTRE_DICE, f"the centre dice of round {state.round} were rolled at its start and play is "
+                                     "under way; undo the change that was wrong instead")
+        want = dice_expected(state)
+        if len(faces) != want:
+            extra = f" ({len(state.reserve_dice)} reserved)" if state.reserve_dice else ""
+            return no(R.FEWER_DICE if state.round > 1 else R.CENTRE_DICE,
+                      f"round {state.round} has {want} centre dice{extra}, and {len(faces)} were given")
+        return None
+
+    def _hand_violations(self, state: State, p: Player, change: Change, no) -> list[Reason] | None:
+        from .hidden import missing_copies
+        from .model import _code
+
+        cards = change.args[1:]
+        if state.phase not in ("setup", "play"):
+            return no(R.ROUND_END, "hands are recorded during a round")
+        if len(cards) != p.hand_size:
+            return no(R.CARDS_PER_PLAYER, f"{p.name} holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
+                                          f"now, and {len(cards)} were given")
+        hidden = state.model_copy(update={"players": tuple(
+            q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
+        gone = missing_copies(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards])
+        if gone:
+            top, copies, _per, _aside = core.PLAYER_TABLE[len(state.players)]
+            return no(R.COPIES, f"{core.cards_text(sorted(set(gone)))}: the deck has no more copies of that card "
+                                f"in sight-free places (numbers 1-{top}, {copies} copies each with "
+                                f"{len(state.players)} players; expansion cards only when played with)")
+        return None
+
     # ------------------------------------------------------------------ apply
 
-    def apply(self, state: TrackedTable, change: Change) -> tuple[TrackedTable, list[Effect]]:
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         seat, value = self._read(state, change)
         verb = change.verb
-        t = _Change(state)
         if verb == "score":
+            t = TableChange(state)
             self._standings(state, t)
             return state, t.effects
+        dealt: list[Effect] = []
+        if state.phase == "round-over" and verb not in ("lost", "cleared", "first") and not _late_reveal(state, change):
+            state, dealt = self.settle(state, deal_now=True)
+        t = TableChange(state)
+        t.effects.extend(dealt)
+        if state.game_over and _late_reveal(state, change):
+            self._apply_predict(t, seat, int(value))
+            self._result(t.freeze(), t)
+            return t.freeze(), t.effects
         if state.game_over:
             self._after_the_end(t, seat, verb, change, value)
             return t.freeze(), t.effects
@@ -537,19 +299,37 @@ class Tracker(TrackerBase[TrackedTable]):
             self._apply_points(t, seat, change, value)
         elif verb == "reserve":
             self._apply_reserve(t, seat, int(value))
-        return t.freeze(), t.effects
+        elif verb == "first":
+            t.fields["turn"] = state.players[seat].name
+            t.say("first-player", f"{state.players[seat].name} starts round 1", R.FIRST_PLAYER)
+        elif verb == "dice":
+            faces = tuple(sorted(min(6, max(1, int(a))) for a in change.args))
+            t.fields["centre_dice"] = faces
+            t.say("centre-dice", f"the centre dice show {' '.join(map(str, faces))}", R.CENTRE_DICE)
+        elif verb == "hand":
+            from .model import _norm_card
+
+            t.players[seat]["hand"] = tuple(_norm_card(c) for c in change.args[1:])
+            t.say("hand", f"{state.players[seat].name}'s hand is recorded ({len(change.args) - 1} cards; the "
+                          "others' stay hidden)", R.DEAL)
+        new, dealt = self.settle(t.freeze())
+        t.effects.extend(dealt)
+        if new.phase == "setup" and not setup_todo(new):
+            new = new.model_copy(update={"phase": "play"})
+            t.say("round-starts", f"round {new.round} starts: {new.turn} leads", R.TURN_ORDER)
+        return new, t.effects
 
     # ---- the end of a round
 
-    def _end_round(self, t: _Change, loser: int, gems_before: int | None) -> None:
-        """`loser` is the last player holding cards: the engine takes their soul gem and says what follows;
-        without a game over, the next round is set up at once. `gems_before`: their gems just before the
-        lost one (a direct `gems` change), else their current gems."""
+    def _end_round(self, t: TableChange, loser: int, gems_before: int | None) -> None:
+        """`loser` is the last player holding cards: the engine takes their soul gem and says what follows
+        (the round is over; the next one is dealt when its centre dice are entered). `gems_before`: their
+        gems just before the lost one (a direct `gems` change), else their current gems."""
         state = t.freeze()
         if gems_before is not None:
             state = state.model_copy(update={"players": tuple(
                 p.model_copy(update={"gems": gems_before}) if i == loser else p for i, p in enumerate(state.players))})
-        table, effs = core.end_round(state.engine_table(), loser)
+        table, effs = core.end_round(to_table(state), loser)
         names = state.names
         for i, d in enumerate(t.players):
             d["gems"] = table.gems[i]
@@ -563,34 +343,38 @@ class Tracker(TrackerBase[TrackedTable]):
             if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
                 continue
             t.say(e.kind, e.message, e.rule)
-        t.fields["loser"] = names[loser]
-        if table.phase == "game-over":
-            t.fields["phase"] = "game-over"
-            return
-        nxt = core.round_setup(len(names), table.gems, loser)
-        reserve = tuple(names[i] for i in nxt.reserve)
-        carried = [names[i] for i, p in enumerate(state.players) if p.reserve_die is not None]
-        for d in t.players:
-            d["prediction"] = None
-            d["reserve_die"] = None
-        new_round = state.round + 1
-        t.fields.update(round=new_round, centre_dice=nxt.centre_dice, reserve_dice=reserve,
-                        starting_player=names[nxt.starting], cleared=())
-        t.say("new-round", f"round {new_round} begins: deal {self._deal_text(state)}", R.CARDS_PER_PLAYER)
+        t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
+
+    def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
+        """A round that is over is followed at once by the next one's deal (its set-up still to be
+        entered), unless a player who cleared with the round's last play has yet to reveal their
+        prediction (competitive): then the deal waits for it, or for the next round's first set-up
+        entry. Also applied after every play."""
+        if state.phase != "round-over" or (_pending_reveals(state) and not deal_now):
+            return state, []
+        return next_round_state(state), self._deal_effects(state)
+
+    def _deal_effects(self, state: State) -> list[Effect]:
+        """What the table does as the round after `state` (round-over) is dealt."""
+        nxt = next_round_state(state)
+        out = [Effect(kind="new-round", message=f"round {nxt.round} begins: deal {self._deal_text(state)}",
+                      rule=R.CARDS_PER_PLAYER)]
+        carried = [p.name for p in state.players if p.reserve_die is not None]
         if carried:
-            t.say("reserve-not-carried", f"last round's reserve dice ({', '.join(carried)}) are not carried over",
-                  R.RESERVE_NO_CARRY)
-        if reserve:
-            t.say("choose-reserve", f"{', '.join(reserve)}: after looking at your cards and the centre dice, set "
-                                    f"your reserve die before the round starts (e.g. `reserve {reserve[0].lower()} 4`)",
-                  R.RESERVE_CHOOSE)
+            out.append(Effect(kind="reserve-not-carried", message=f"last round's reserve dice ({', '.join(carried)}) "
+                              "are not carried over", rule=R.RESERVE_NO_CARRY))
+        if nxt.reserve_dice:
+            out.append(Effect(kind="choose-reserve", message=f"{', '.join(nxt.reserve_dice)}: after looking at your "
+                              "cards and the centre dice, set your reserve die before the round starts (e.g. "
+                              f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_CHOOSE))
         if state.options.competitive:
-            t.say("predictions", "everyone writes down a secret prediction (1-4) for the new round after looking at "
-                                 "their cards (`predict NAME N`)", R.COMP_PREDICTION)
+            out.append(Effect(kind="predictions", message="everyone writes down a secret prediction (1-4) for the new "
+                              "round after looking at their cards (`predict NAME N`)", rule=R.COMP_PREDICTION))
+        return out
 
     # ---- gems
 
-    def _apply_gems(self, t: _Change, i: int, change: Change, value: str) -> None:
+    def _apply_gems(self, t: TableChange, i: int, change: Change, value: str) -> None:
         sign, k = self._signed(change, value)
         now = t.players[i]["gems"]
         target = max(0, self._target(now, sign, k))
@@ -605,10 +389,12 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- a player clears their cards
 
-    def _apply_cleared(self, t: _Change, i: int, value: str | None) -> None:
+    def _apply_cleared(self, t: TableChange, i: int, value: str | None) -> None:
         state = t.state
         name = t.players[i]["name"]
         size = int(value) if value is not None else None
+        t.players[i]["hand"] = () if isinstance(t.players[i]["hand"], (list, tuple)) else 0
+        t.players[i]["hell_domain"] = ()
         t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.SAFE)
         points = None
         if state.options.competitive:
@@ -622,7 +408,7 @@ class Tracker(TrackerBase[TrackedTable]):
                   R.ROUND_END_TRIGGER)
             self._end_round(t, left[0], gems_before=None)
 
-    def _reveal(self, t: _Change, i: int, size: int | None) -> int | None:
+    def _reveal(self, t: TableChange, i: int, size: int | None) -> int | None:
         """Competitive: the cleared player's prediction against their last set; the points it earns
         (None when the prediction or the size is not known yet)."""
         name = t.players[i]["name"]
@@ -644,7 +430,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- predictions, points, reserve dice
 
-    def _apply_predict(self, t: _Change, i: int, k: int) -> None:
+    def _apply_predict(self, t: TableChange, i: int, k: int) -> None:
         state = t.state
         name = t.players[i]["name"]
         before = t.players[i]["prediction"]
@@ -665,14 +451,14 @@ class Tracker(TrackerBase[TrackedTable]):
             t.say("prediction", f"{name}'s prediction for round {state.round} is {what} (kept secret in the summary "
                                 "until they clear their cards)", R.COMP_PREDICTION)
 
-    def _apply_points(self, t: _Change, i: int, change: Change, value: str) -> None:
+    def _apply_points(self, t: TableChange, i: int, change: Change, value: str) -> None:
         sign, k = self._signed(change, value)
         now = t.players[i]["points"]
         target = self._target(now, sign, k)
         t.players[i]["points"] = target
         t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}", R.COMP_RECORD)
 
-    def _apply_reserve(self, t: _Change, i: int, face: int) -> None:
+    def _apply_reserve(self, t: TableChange, i: int, face: int) -> None:
         lo, hi = DIE_FACES
         name = t.players[i]["name"]
         shown = min(hi, max(lo, face))
@@ -684,7 +470,7 @@ class Tracker(TrackerBase[TrackedTable]):
 
     # ---- after the end of the game (overruled changes only)
 
-    def _after_the_end(self, t: _Change, i: int, verb: str, change: Change, value: str | None) -> None:
+    def _after_the_end(self, t: TableChange, i: int, verb: str, change: Change, value: str | None) -> None:
         d = t.players[i]
         if verb == "lost":
             d["gems"] = max(0, d["gems"] - 1)
@@ -705,92 +491,5 @@ class Tracker(TrackerBase[TrackedTable]):
         state = t.freeze()
         self._result(state, t)
 
-    # ------------------------------------------------------------------ the result
 
-    @staticmethod
-    def _final(state: TrackedTable) -> tuple[tuple[int, ...], list[str]]:
-        points, winners = core.final_scoring([p.gems for p in state.players], [p.points for p in state.players],
-                                             state.options.competitive)
-        return points, [state.players[i].name for i in winners]
-
-    def _result(self, state: TrackedTable, t: _Change) -> None:
-        points, winners = self._final(state)
-        if state.options.competitive:
-            t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
-                             "point(s) (a player out of soul gems counts 0)", R.COMP_WINNER)
-        else:
-            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.WINNERS)
-
-    def _standings(self, state: TrackedTable, t: _Change) -> None:
-        rows = []
-        points = [p.points for p in state.players]
-        if state.game_over:
-            points = list(self._final(state)[0])
-        for p, pts in zip(state.players, points):
-            row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
-            if state.options.competitive:
-                row += f", {pts} point{'s' if pts != 1 else ''}"
-            rows.append(row)
-        where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows), R.COMP_RECORD if state.options.competitive else R.SOUL_GEMS)
-        if state.game_over:
-            self._result(state, t)
-        elif state.options.competitive:
-            best = max(points)
-            leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
-            t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
-                             "loses their last soul gem, whose points then drop to 0", R.COMP_WINNER)
-
-    # ------------------------------------------------------------------ summary
-
-    @staticmethod
-    def _deal(state: TrackedTable) -> dict[str, Any]:
-        n = len(state.players)
-        top, copies, per, _aside = core.PLAYER_TABLE[n]
-        opts = state.engine_table().opts
-        deck = sum(core.deck_counts(n, opts))
-        return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
-                "set_aside": deck - per * n}
-
-    def _deal_text(self, state: TrackedTable) -> str:
-        d = self._deal(state)
-        return f"{d['cards_per_player']} cards each ({d['set_aside']} set aside)"
-
-    def summary(self, state: TrackedTable) -> dict[str, Any]:
-        o = state.options
-        comp = o.competitive
-        final_points, winners = self._final(state) if state.game_over else (None, [])
-        players = []
-        for i, p in enumerate(state.players):
-            done = state.cleared_record(p.name)
-            row: dict[str, Any] = {"name": p.name, "gems": p.gems}
-            row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
-                if p.name in state.reserve_dice else None
-            row["cleared"] = done is not None
-            if done is not None and done.last_set is not None:
-                row["last_set"] = done.last_set
-            if comp or p.points:
-                row["points"] = final_points[i] if final_points is not None else p.points
-            if comp:
-                revealed = done is not None or state.game_over
-                row["prediction"] = p.prediction if (revealed or p.prediction is None) else "secret"
-                if done is not None:
-                    row["round_points"] = done.points
-            players.append(row)
-        return {
-            "game": GAME,
-            "round": state.round,
-            "phase": state.phase,
-            "starting_player": state.starting_player,
-            "centre_dice": state.centre_dice,
-            "deal": self._deal(state),
-            "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
-                        "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
-            "players": players,
-            "game_over": state.game_over,
-            "loser": state.loser,
-            "winners": winners,
-        }
-
-
-__all__ = ["Cleared", "TrackedTable", "Tracker"]
+__all__ = ["Cleared", "TrackedTable", "Tracker", "dice_expected", "next_round_state", "setup_todo"]

@@ -244,7 +244,7 @@ def test_situation_errors_name_the_field():
 
 def test_docs_example_situation_and_moves():
     text = (ROOT / "docs" / "moves-catopomp.md").read_text(encoding="utf-8")
-    block = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    block = re.search(r"```toml[^\n]*\n(.*?)```", text, re.S).group(1)
     state = ENGINE.load_state(tomllib.loads(block))
     assert ENGINE.status(state) == []
     for move, legal in re.findall(r"^\| `([^`]+)` \| (legal|illegal)", text, re.M):

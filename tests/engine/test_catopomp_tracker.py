@@ -14,7 +14,7 @@ from engine.catopomp import Tracker
 from engine.catopomp import core
 from engine.catopomp.deal import deal_first, deal_next
 from engine.catopomp.simulate import random_move
-from engine.catopomp.track import TrackedTable
+from engine.catopomp.track import TrackedTable, dice_expected, next_round_state
 from engine.tracking import Change, OptionError
 from tests.engine.driver import Driver, kinds, rules_of
 
@@ -49,6 +49,17 @@ def points(state):
 
 def player(state, name):
     return state.players[state.seat(name)]
+
+
+def lose(state, loser):
+    """Competitive: a round ends only when one player holds cards, so everyone else clears first
+    (with a last set of 1); the round then ends by itself with `loser` losing a soul gem."""
+    for p in state.players:
+        if p.name.lower() != loser and not state.cleared_record(p.name):
+            state, _ = do(state, "cleared", p.name.lower(), "1")
+    if state.phase == "round-over":  # the reveals are not entered: the next round's dice deal it
+        state, _ = do(state, "dice", *["1"] * dice_expected(next_round_state(state)))
+    return state
 
 
 # ---------------------------------------------------------------- the contract
@@ -104,14 +115,16 @@ def test_every_cited_rule_is_declared():
 
 
 def test_commands_and_options_are_described():
-    assert set(T.COMMANDS) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score"}
+    assert set(T.COMMANDS) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score", "first", "dice",
+                               "hand"}
     assert set(T.OPTIONS) == {"start", "passing", "competitive", "expansions", "hell-power"}
     for verb, usage in T.COMMANDS.items():
         assert f"`{verb}" in usage, verb
 
 
 def test_dump_and_load_round_trip():
-    state = run(new(competitive="yes"), "predict ann 2", "cleared ann 2", "lost cy", "reserve cy 5")
+    state = run(new(competitive="yes"), "predict ann 2", "cleared ann 2", "cleared ben 3", "reserve cy 5",
+                "dice 1 2 3 4 5")
     again = T.load(T.dump(state))
     assert again == state
     assert T.summary(again) == T.summary(state)
@@ -125,9 +138,10 @@ def test_dump_and_load_round_trip():
 def test_setup_follows_the_player_count_table(n, dice, per, aside, numbers):
     # "Every player rolls two dice ... E.g. Three players would use six dice."
     state = new(["Ann", "Ben", "Cy", "Dee"][:n])
-    assert state.centre_dice == dice
+    assert dice_expected(state) == dice
     assert all(p.gems == 2 for p in state.players)  # two Soul Gems each
-    assert state.round == 1 and state.reserve_dice == () and state.phase == "play"
+    assert state.round == 1 and state.reserve_dice == () and state.phase == "setup"
+    assert all(p.hand == per for p in state.players)  # dealt, but hidden: only the count is known
     deal = T.summary(state)["deal"]
     assert deal == {"numbers": numbers, "copies_per_number": core.PLAYER_TABLE[n][1],
                     "deck": per * n + aside, "cards_per_player": per, "set_aside": aside}
@@ -146,9 +160,9 @@ def test_expansion_cards_join_the_set_aside_pile():
 
 def test_starting_player_option_and_default():
     # "For the first round, randomly select a player": the table draws, the tracker records
-    assert new().starting_player == "Ann"
-    assert new(start="cy").starting_player == "Cy"
-    assert new(first="Be").starting_player == "Ben"
+    assert new().turn is None  # entered as it happens: `first NAME`
+    assert new(start="cy").turn == "Cy"
+    assert new(first="Be").turn == "Ben"
     with pytest.raises(OptionError, match="start"):
         new(start="Zed")
 
@@ -249,9 +263,9 @@ def test_lost_ends_the_round_and_sets_up_the_next():
     s, effects = do(new(), "lost", "cy")
     assert gems(s) == {"Ann": 2, "Ben": 2, "Cy": 1}
     assert s.round == 2
-    assert s.centre_dice == 5  # one fewer than the 6 of the first round
+    assert dice_expected(s) == 5  # one fewer than the 6 of the first round
     assert s.reserve_dice == ("Cy",)  # one gem left: reserves one die
-    assert s.starting_player == "Cy"  # the player who ended last starts
+    assert s.turn == "Cy"  # the player who ended last starts
     assert kinds(effects)[:5] == ["round-over", "next-round", "fewer-dice", "reserve-dice", "starting-player"]
     assert rules_of(effects)[:5] == [f"{C}end.round-end", f"{C}end.next-round", f"{C}new-round.fewer-centre-dice",
                                      f"{C}reserve-die.who-gets", f"{C}setup.later-starting-player"]
@@ -272,14 +286,14 @@ def test_direct_gem_change_has_the_same_consequences():
 def test_four_players_centre_dice_go_8_7_6():
     # the rules data's example: with 4 players 8, then 7, then 6 ...; the reserve dice make up the rest
     s = new(("Ann", "Ben", "Cy", "Dee"))
-    seen = [s.centre_dice]
+    seen = [dice_expected(s)]
     for loser in ("ann", "ben", "cy"):
         s, _ = do(s, "lost", loser)
-        seen.append(s.centre_dice)
-        assert s.centre_dice + len(s.reserve_dice) == 8
+        seen.append(dice_expected(s))
+        assert dice_expected(s) + len(s.reserve_dice) == 8
     assert seen == [8, 7, 6, 5]
     assert s.reserve_dice == ("Ann", "Ben", "Cy")
-    assert s.starting_player == "Cy"
+    assert s.turn == "Cy"
 
 
 def test_reserve_dice_are_not_carried_over():
@@ -308,8 +322,8 @@ def test_losing_the_last_gem_ends_the_game_everyone_with_gems_wins():
 
 
 def test_the_game_over_fires_once_and_everything_after_is_refused():
-    s = run(new(competitive="yes"), "lost cy", "lost cy")
-    for text in ("lost ann", "gems ann -1", "gems ann =2", "predict ann 2",
+    s = lose(lose(new(competitive="yes"), "cy"), "cy")
+    for text in ("lost ann", "gems ann -1", "gems ann =2", "predict cy 2",
                  "cleared ann 2", "points ann +1", "reserve ann 3"):
         v = refused(s, *text.split())
         assert rules_of(v) == [f"{C}end.game-end"]
@@ -336,7 +350,7 @@ def test_a_gem_correction_upward_is_allowed_without_a_round_end():
     s2, effects = do(s, "gems", "cy", "+1")
     assert gems(s2)["Cy"] == 2 and s2.round == 2
     assert kinds(effects) == ["gems"]
-    assert s2.reserve_dice == ("Cy",) and s2.centre_dice == 5  # this round's set-up stands
+    assert s2.reserve_dice == ("Cy",) and dice_expected(s2) == 5  # this round's set-up stands
     # with two gems again, no reserve die may be set
     assert rules_of(refused(s2, "reserve", "cy", "3")) == [f"{C}reserve-die.who-gets"]
 
@@ -356,12 +370,12 @@ def test_when_all_but_one_have_cleared_the_round_ends():
     s, effects = do(s, "cleared", "ben")
     assert by_kind(effects, "last-holding-cards").rule == f"{C}round.round-end-trigger"
     assert by_kind(effects, "round-over").message.startswith("round over: Cy")
-    assert gems(s)["Cy"] == 1 and s.round == 2 and s.starting_player == "Cy" and s.cleared == ()
+    assert gems(s)["Cy"] == 1 and s.round == 2 and s.turn == "Cy" and s.cleared == ()
 
 
 def test_two_players_one_clears_the_other_loses():
     s, effects = do(new(("Ann", "Ben")), "cleared", "ben", "3")
-    assert gems(s) == {"Ann": 1, "Ben": 2} and s.round == 2 and s.centre_dice == 3
+    assert gems(s) == {"Ann": 1, "Ben": 2} and s.round == 2 and dice_expected(s) == 3
     assert rules_of(refused(new(("Ann", "Ben")), "cleared", "ben", "4")) == [f"{C}sets.size-limit"]
 
 
@@ -473,6 +487,10 @@ def test_the_last_player_scores_nothing_and_unscored_clears_are_reported():
     assert by_kind(effects, "unscored").rule == f"{C}competitive.record-points"
     assert "Ben" in by_kind(effects, "unscored").message
     assert points(s) == {"Ann": 2, "Ben": 0, "Cy": 0}
+    # the next round is dealt once Ben reveals the prediction he made
+    assert s.phase == "round-over" and "predictions" not in kinds(effects)
+    s, effects = do(s, "predict", "ben", "3")
+    assert points(s) == {"Ann": 2, "Ben": 2, "Cy": 0} and s.round == 2 and s.phase == "setup"
     assert by_kind(effects, "predictions").rule == f"{C}competitive.prediction"
     # a new round: predictions are written again
     assert all(p.prediction is None for p in s.players)
@@ -489,8 +507,9 @@ def test_manual_points():
 
 
 def test_competitive_game_end_resets_the_gemless_and_most_points_win():
-    s = run(new(competitive="yes"), "points ann +3", "points cy +6", "points ben +3", "lost cy")
-    s, effects = do(s, "lost", "cy")
+    s = lose(run(new(competitive="yes"), "points ann +3", "points cy +6", "points ben +3"), "cy")
+    s = run(s, "cleared ann 1")
+    s, effects = do(s, "cleared", "ben", "1")
     assert s.game_over
     assert points(s) == {"Ann": 3, "Ben": 3, "Cy": 0}  # Cy's 6 drop to zero
     assert by_kind(effects, "points-reset").rule == f"{C}competitive.game-end-reset"
@@ -534,7 +553,7 @@ def test_overruled_changes_apply_as_literally_as_possible():
 
 
 def test_overruled_changes_after_the_end_keep_the_game_over_and_update_the_result():
-    s = run(new(competitive="yes"), "points ann +1", "lost cy", "lost cy")
+    s = lose(lose(run(new(competitive="yes"), "points ann +1"), "cy"), "cy")
     assert T.summary(s)["winners"] == ["Ann"]
     s2, effects = overrule(s, "points", "ben", "+3")
     assert s2.game_over and points(s2)["Ben"] == 3
@@ -566,8 +585,8 @@ def _mirror_game(seed: int, players: int, competitive: bool):
         return effects
 
     while True:
-        assert state.centre_dice == len(t.centre)
-        assert state.starting_player == names[t.turn]
+        assert dice_expected(state) == len(t.centre)
+        assert state.turn == names[t.turn]
         assert set(state.reserve_dice) == {names[i] for i in range(players) if t.reserve[i] is not None}
         for i in range(players):
             if t.reserve[i] is not None:
@@ -634,15 +653,16 @@ def sessions(draw, corrections=True):
 
 def _check_invariants(state: TrackedTable, n: int):
     lost = sum(2 - p.gems for p in state.players)
+    between = state.phase in ("round-over", "game-over")  # a round ended, the next not dealt
     assert all(0 <= p.gems <= 2 for p in state.players)
-    assert lost == state.round - 1 + (1 if state.game_over else 0)
-    assert state.centre_dice == 2 * n - (state.round - 1)
-    assert state.centre_dice + len(state.reserve_dice) == 2 * n
-    assert set(state.reserve_dice) == {p.name for p in state.players if p.gems == 1} or state.game_over
+    assert lost == state.round - 1 + (1 if between else 0)
+    assert dice_expected(state) == 2 * n - (state.round - 1)
+    assert dice_expected(state) + len(state.reserve_dice) == 2 * n
+    assert set(state.reserve_dice) == {p.name for p in state.players if p.gems == 1} or between
     assert all(p.prediction in (None, 1, 2, 3, 4) for p in state.players)
     assert all(p.reserve_die is None or 1 <= p.reserve_die <= 6 for p in state.players)
     assert all(p.points >= 0 for p in state.players)
-    assert len(state.cleared) <= n - 2 or state.game_over
+    assert len(state.cleared) <= n - 2 or state.phase in ("round-over", "game-over")
     if state.game_over and state.options.competitive:
         assert player(state, state.loser).points == 0
 
@@ -666,8 +686,8 @@ def test_legal_changes_keep_the_counters_in_range(session):
         assert T.dump(state) == dump  # apply never mutates its input
         assert all(e.rule in T.RULE_IDS for e in effects if e.rule)
         game_overs += kinds(effects).count("game-over")
-        if was_over:
-            assert change.verb == "score" and new_state == state
+        if was_over:  # only the score, or a last reveal of a player who cleared as the game ended
+            assert (change.verb == "score" and new_state == state) or change.verb == "predict"
         state = new_state
         log.append(change)
         _check_invariants(state, len(names))
@@ -700,11 +720,12 @@ def test_overruled_changes_never_crash_and_never_mutate(session):
 
 def test_reading_nobody_scored_everyone_ties_at_zero():
     # "the player(s) with the most points wins", read literally: all at 0 share the win
-    s = run(new(competitive="yes"), "lost cy", "lost cy")
+    s = lose(lose(new(competitive="yes"), "cy"), "cy")
     assert T.summary(s)["winners"] == ["Ann", "Ben", "Cy"]
 
 
 def test_summary_without_the_competitive_variant_has_no_points_or_predictions():
     rows = T.summary(run(new(), "cleared ann 2"))["players"]
-    assert rows[0] == {"name": "Ann", "gems": 2, "reserve_die": None, "cleared": True, "last_set": 2}
+    assert rows[0] == {"name": "Ann", "gems": 2, "hand": 0, "hell_domain": [], "used_dice": [], "reserve_die": None,
+                       "cleared": True, "last_set": 2}
     assert "points" not in rows[1] and "prediction" not in rows[1]

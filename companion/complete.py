@@ -1,0 +1,87 @@
+"""Shell completion (bash, zsh, fish): game ids, session names, the current session's verbs and
+player names, rule ids.
+
+Each function runs only when the shell asks (a TAB press), never at start-up; each reads what it
+needs cheaply (the games list, a read-only glance at the sessions file, the rules data's ids) and
+answers nothing rather than fail.
+"""
+from __future__ import annotations
+
+from companion import paths
+
+
+def _starting(words, incomplete: str) -> list[str]:
+    low = incomplete.lower()
+    out = []
+    for w in dict.fromkeys(words):
+        if w.lower().startswith(low):
+            out.append(w.lower() if incomplete[:1].islower() else w)
+    return list(dict.fromkeys(out))
+
+
+def games(incomplete: str) -> list[str]:
+    from rulesdb.games import GAME_IDS
+
+    return _starting(GAME_IDS, incomplete)
+
+
+def sessions(incomplete: str) -> list[str]:
+    from trackers.peek import sessions as glance
+
+    return [w for w in _starting([s.name for s in glance(paths.data_dir())], incomplete)]
+
+
+def verbs_of(game: str) -> list[str]:
+    """A game's verbs (the tracker's COMMANDS), or none for an unknown game."""
+    from engine import TRACKERS, get_tracker
+
+    return list(get_tracker(game).COMMANDS) if game in TRACKERS else []
+
+
+def change_words(ctx, args: list[str], incomplete: str) -> list[str]:
+    """`companion track VERB ...`: the verb first, then the session's player names."""
+    from trackers.peek import current, sessions as glance
+
+    typed = list(ctx.params.get("words") or ())
+    wanted = ctx.params.get("name")
+    session = (next((s for s in glance(paths.data_dir()) if s.name == wanted), None) if wanted
+               else current(paths.data_dir()))
+    if session is None:
+        return []
+    if not typed:
+        return _starting(verbs_of(session.game), incomplete)
+    return _starting(session.players, incomplete)
+
+
+def track_words(incomplete: str) -> list[str]:
+    """After `companion track`: the current session's verbs (the session commands come from click)."""
+    from trackers.peek import current
+
+    session = current(paths.data_dir())
+    return _starting(verbs_of(session.game), incomplete) if session else []
+
+
+def rule_ids(incomplete: str) -> list[str]:
+    """Rule and section ids from the rules data (read as plain TOML: no models, no index)."""
+    import tomllib
+
+    from rulesdb.games import DATA_DIR
+
+    ids: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str) and "." in node["id"]:
+                ids.add(node["id"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in DATA_DIR.rglob("*.toml"):
+        try:
+            walk(tomllib.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+    return sorted(i for i in ids if i.startswith(incomplete.lower()))

@@ -1,0 +1,124 @@
+"""Saying little: the one line printed after a tracker command (no rich here; render.py prints it).
+
+The line names what changed, what it triggered that the table must act on (a threshold, an
+elimination, a round or level ending, the game's end) and the one or two counters it touched,
+found by comparing the summary before and after.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: effect kinds the table must hear about at once, most pressing first: the game's end, a player
+#: (or Enemy) out or back, a threshold, a round or level ending; other effects are notes
+#: (`--verbose` shows them)
+TIERS = [re.compile(p) for p in (r"game|won|win|reapurr-wins|^lost$", r"elim|dead|^out$|destroy|defeat|revive|back-in|alive",
+                                  r"threshold", r"round-over|level-over|last|new-round|^round$|^level$|turn-over")]
+#: at most this many triggers in the line
+MOST = 2
+
+
+def tier(effect) -> int | None:
+    return next((n for n, pattern in enumerate(TIERS) if pattern.search(effect.kind)), None)
+
+
+def major(effect) -> bool:
+    return tier(effect) is not None
+
+
+def pressing(effects) -> list:
+    """The MOST most pressing triggers among the effects, in the order they happened."""
+    ranked = sorted((tier(e), n) for n, e in enumerate(effects) if major(e))[:MOST]
+    return [effects[n] for n in sorted(n for _, n in ranked)]
+
+
+def cell(value) -> str:
+    """A summary value as short text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "-"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(cell(v) for v in value) or "-"
+    if isinstance(value, dict):
+        if "name" in value:
+            return str(value["name"])
+        return ", ".join(f"{k} {cell(v)}" for k, v in value.items()) or "-"
+    return str(value)
+
+
+def records(value) -> dict[str, dict] | None:
+    """A per-player (per-power, per-fighter ...) part of a summary as {row name: {column: value}}."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        first = next(iter(value[0]))
+        return {str(row.get(first)): {k: v for k, v in row.items() if k != first} for row in value}
+    if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+        return {str(k): v for k, v in value.items()}
+    return None
+
+
+def flat(summary: dict[str, Any], at: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    """Every counter of a summary under a short path: ("morale",), ("Ben", "lives"),
+    ("Ben", "powers", "1", "status")."""
+    out: dict[tuple[str, ...], Any] = {}
+    for key, value in summary.items():
+        rows = records(value)
+        if rows is None:
+            out[(*at, key) if at else (key,)] = value
+            continue
+        for row, columns in rows.items():
+            out.update(flat(columns, (*at, key, row) if at else (row,)))
+    return out
+
+
+def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> list[str]:
+    """The counters a change moved, most relevant first: those of a player it names and those named
+    like its verb ("lives Ben -2" -> "Ben lives 9→7"), numbers before other values."""
+    if not before:
+        return []
+    old, new = flat(before), flat(after)
+    words = [w.lower() for w in change.split()]
+    verb = words[0].replace("_", "-") if words else ""
+    moved = [p for p in new if old.get(p, new[p]) != new[p] or (p not in old and new[p] not in (None, "", [], 0))]
+
+    def score(path: tuple[str, ...]) -> int:
+        key = path[-1].lower().replace("_", "-")
+        points = 2 if any(part.lower() in words for part in path[:-1]) else 0
+        if verb and (key == verb or verb in key or key in verb):
+            points += 3
+        value = new[path]
+        if isinstance(value, int) and not isinstance(value, bool):
+            points += 1
+        return points
+
+    ranked = sorted(moved, key=lambda p: -score(p))
+    out = []
+    for path in ranked[:limit]:
+        label = " ".join(p.replace("_", " ") for p in path)
+        now = _short(cell(new[path]))
+        out.append(f"{label} {_short(cell(old[path]))}→{now}" if path in old else f"{label} {now}")
+    return out
+
+
+def _short(text: str, most: int = 24) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def change_line(result, verbose: bool = False) -> str:
+    """What a change, undo or redo did, as one line of plain text."""
+    if result.undone:
+        head = ("redid" if result.change and result.change.startswith("redo") else "undid") + ": "
+        head += "; ".join(result.undone)
+    else:
+        head = result.change or ""
+        if result.overruled:
+            head += " (overruled: breaks " + ", ".join(v.rule for v in result.violations) + ")"
+    parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
+    line = head + (": " + ", ".join(parts) if parts else "")
+    shown = list(result.effects) if verbose else pressing(list(result.effects))
+    if shown and not verbose:
+        line += "; " + "; ".join(e.message for e in shown)
+    notes = len(result.effects) - len(shown)
+    if notes:
+        line += f" (+{notes} note{'s' if notes > 1 else ''}: --verbose)"
+    return line

@@ -1,0 +1,110 @@
+"""What the Catopomp tracker shows: the standings, the result and the summary of a table."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import core
+from .model import State, to_table
+from .rounds import _set_text, setup_todo
+from .rule_ids import R
+from .track_read import GAME
+
+if TYPE_CHECKING:
+    from .track import TableChange
+
+
+class Views:
+    """The Tracker's summary() and the standings and result it reports."""
+
+    # ------------------------------------------------------------------ the result
+
+    @staticmethod
+    def _final(state: State) -> tuple[tuple[int, ...], list[str]]:
+        points, winners = core.final_scoring([p.gems for p in state.players], [p.points for p in state.players],
+                                             state.options.competitive)
+        return points, [state.players[i].name for i in winners]
+
+    def _result(self, state: State, t: "TableChange") -> None:
+        points, winners = self._final(state)
+        if state.options.competitive:
+            t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
+                             "point(s) (a player out of soul gems counts 0)", R.COMP_WINNER)
+        else:
+            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.WINNERS)
+
+    def _standings(self, state: State, t: "TableChange") -> None:
+        rows = []
+        points = [p.points for p in state.players]
+        if state.game_over:
+            points = list(self._final(state)[0])
+        for p, pts in zip(state.players, points):
+            row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
+            if state.options.competitive:
+                row += f", {pts} point{'s' if pts != 1 else ''}"
+            rows.append(row)
+        where = "final" if state.game_over else f"round {state.round}"
+        t.say("standings", f"{where}: " + "; ".join(rows), R.COMP_RECORD if state.options.competitive else R.SOUL_GEMS)
+        if state.game_over:
+            self._result(state, t)
+        elif state.options.competitive:
+            best = max(points)
+            leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
+            t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
+                             "loses their last soul gem, whose points then drop to 0", R.COMP_WINNER)
+
+    # ------------------------------------------------------------------ summary
+
+    @staticmethod
+    def _deal(state: State) -> dict[str, Any]:
+        n = len(state.players)
+        top, copies, per, _aside = core.PLAYER_TABLE[n]
+        opts = to_table(state).opts
+        deck = sum(core.deck_counts(n, opts))
+        return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
+                "set_aside": deck - per * n}
+
+    def _deal_text(self, state: State) -> str:
+        d = self._deal(state)
+        return f"{d['cards_per_player']} cards each ({d['set_aside']} set aside)"
+
+    def summary(self, state: State) -> dict[str, Any]:
+        o = state.options
+        comp = o.competitive
+        final_points, winners = self._final(state) if state.game_over else (None, [])
+        players = []
+        for i, p in enumerate(state.players):
+            done = state.cleared_record(p.name)
+            row: dict[str, Any] = {"name": p.name, "gems": p.gems,
+                                   "hand": list(p.hand) if p.hand_known else p.hand,
+                                   "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
+            row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
+                if p.name in state.reserve_dice else None
+            row["cleared"] = done is not None
+            if done is not None and done.last_set is not None:
+                row["last_set"] = done.last_set
+            if comp or p.points:
+                row["points"] = final_points[i] if final_points is not None else p.points
+            if comp:
+                revealed = done is not None or state.game_over
+                row["prediction"] = p.prediction if (revealed or p.prediction is None) else "secret"
+                if done is not None:
+                    row["round_points"] = done.points
+            players.append(row)
+        return {
+            "game": GAME,
+            "round": state.round,
+            "phase": state.phase,
+            "turn": state.turn,
+            "setup_todo": setup_todo(state) if state.phase == "setup" else [],
+            "centre_dice": list(state.centre_dice),
+            "winning_set": _set_text(state),
+            "deal": self._deal(state),
+            "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
+                        "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
+            "players": players,
+            "game_over": state.game_over,
+            "loser": state.loser,
+            "winners": winners,
+        }
+
+

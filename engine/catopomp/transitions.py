@@ -1,0 +1,293 @@
+"""Catopomp transitions: a legal move played out, the end of a round, scoring and the next round's set-up."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .table import (
+    CAT, HEAVEN, HELL, MITCH, Move, PASS, Table, WSet, c_add, c_sub, card_name, cards_text,
+    dice_text, key_text, next_with_cards, ws_key,
+)
+from .generate import _discard_ws, resolve
+from .judge import _seat
+
+# ---------------------------------------------------------------------------------------- transitions
+
+
+class Eff(NamedTuple):
+    kind: str
+    message: str
+    rule: str | None = None
+
+
+def step(t: Table, mv: Move) -> tuple[Table, list[Eff]]:
+    """Apply a legal move of the player to act. The input table is not changed."""
+    t, back = resolve(t)
+    eff: list[Eff] = []
+    if back:
+        eff.append(Eff("initiative", f"everyone else passed: {t.names[t.turn]} discards the winning set and leads "
+                       "a brand-new set", "catopomp.passing.all-pass-initiative"))
+    if mv.kind == PASS:
+        return _step_pass(t, mv, eff)
+    return _step_play(t, mv, eff)
+
+
+def _step_play(t: Table, mv: Move, eff: list[Eff]):
+    p = t.turn
+    names = t.names
+    name = names[p]
+    ws = t.ws
+    used = list(t.used)
+    discard = t.discard
+    if ws is not None:
+        if discard is not None:
+            discard = c_add(discard, ws.codes)
+        if ws.dice:
+            used[ws.owner] = used[ws.owner] + ws.dice
+        eff.append(Eff("discard-previous",
+                       "the beaten set goes to the discard pile"
+                       + (f"; its dice go to {names[ws.owner]}'s Used Dice card" if ws.dice else ""),
+                       "catopomp.sets.discard-previous"))
+    hands = list(t.hands)
+    hells = list(t.hells)
+    swap = mv.swap
+    if mv.source == HEAVEN:
+        hands[p] = c_sub(hands[p], mv.cards)
+        heaven_part = list(mv.cards)
+        if swap:
+            for _ in swap:
+                heaven_part.remove(CAT)
+            hells[p] = c_sub(hells[p], swap)
+            if discard is not None:
+                discard = c_add(discard, (CAT,) * len(swap))
+            eff.append(Eff("catleton-swap", f"Cat-leton is discarded; {cards_text(swap)} from {name}'s Hell Domain "
+                           "takes his place in the set", "catopomp.expansion.cat-leton.swap"))
+        heaven_part = tuple(heaven_part)
+        hell_part = tuple(swap)
+    else:
+        hells[p] = c_sub(hells[p], mv.cards)
+        heaven_part = ()
+        hell_part = mv.cards
+    centre = t.centre
+    reserve = t.reserve
+    if mv.dice:
+        centre = list(centre)
+        reserve = list(reserve)
+        left = list(mv.dice)
+        r = reserve[p]
+        if r is not None and r in left:
+            left.remove(r)
+            reserve[p] = None
+        for d in left:
+            centre.remove(d)
+        if reserve[p] is not None:
+            centre.append(reserve[p])
+            eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
+                           f"showing {reserve[p]}", "catopomp.reserve-die.unused-goes-to-centre"))
+            reserve[p] = None
+        centre = tuple(sorted(centre))
+        reserve = tuple(reserve)
+        eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
+                       "and no further Dice Boost is allowed this round", "catopomp.dice-boost.once-per-round"))
+    new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
+    key = ws_key(new_ws)
+    if MITCH in new_ws.codes and mv.dice:
+        eff.append(Eff("mitch-mirror", f"Mdm Mitch mirrors the dice and counts as {sum(mv.dice)}",
+                       "catopomp.expansion.mdm-mitch.mirror-dice"))
+    eff.append(Eff("winning-set", f"{name}'s {key_text(key) if key else 'set'} is the new winning set",
+                   "catopomp.sets.new-winning-set"))
+    if mv.place is not None:
+        hands[p] = c_sub(hands[p], (mv.place,))
+        hells[p] = c_add(hells[p], (mv.place,))
+        eff.append(Eff("place-in-hell-domain", f"{name} places {card_name(mv.place)} face up into their Hell Domain",
+                       "catopomp.heaven.place-one-in-hell-domain"))
+    elif mv.source == HELL:
+        eff.append(Eff("no-placement", "after a Hell play no card is placed into the Hell Domain",
+                       "catopomp.hell.no-placement-after"))
+    if mv.source == HELL and t.opts.hell_power and new_ws.size >= 3:
+        if mv.hell_return is not None:
+            who, code = mv.hell_return
+            i = _seat(t, who)
+            hells[i] = c_sub(hells[i], (code,))
+            hands[i] = c_add(hands[i], (code,))
+            eff.append(Eff("hell-power", f"Hell power: {card_name(code)} goes back from {names[i]}'s Hell Domain to "
+                           f"{names[i]}'s hand", "catopomp.hell-power.return-card"))
+        else:
+            eff.append(Eff("hell-power-unused", f"{name} could have used the Hell power (three or more Hell cards) "
+                           "and did not", "catopomp.hell-power.trigger"))
+    t2 = t.replace(hands=tuple(hands), hells=tuple(hells), used=tuple(used), discard=discard, centre=centre,
+                   reserve=reserve, ws=new_ws)
+    was = t.has_cards(p)
+    return _finish(t2, [p] if was and not t2.has_cards(p) else [], p, eff)
+
+
+def _step_pass(t: Table, mv: Move, eff: list[Eff]):
+    q = t.turn
+    names = t.names
+    ws = t.ws
+    o = ws.owner
+    hells = list(t.hells)
+    discard = t.discard
+    eff.append(Eff("pass", f"{names[q]} passes", "catopomp.passing.pass-instead-of-play"))
+    owner_had = t.has_cards(o)
+    if mv.transfer is not None:
+        rule = ("catopomp.passing.transfer-mandatory-three" if sum(hells[o]) >= 3
+                else "catopomp.passing.transfer-optional")
+        hells[o] = c_sub(hells[o], (mv.transfer,))
+        hells[q] = c_add(hells[q], (mv.transfer,))
+        eff.append(Eff("transfer", f"{names[o]} transfers {card_name(mv.transfer)} from their Hell Domain to "
+                       f"{names[q]}'s Hell Domain", rule))
+    elif mv.discard is not None:
+        hells[o] = c_sub(hells[o], (mv.discard,))
+        if discard is not None:
+            discard = c_add(discard, (mv.discard,))
+        eff.append(Eff("hell-discard", f"{names[o]} discards {card_name(mv.discard)} from their Hell Domain",
+                       "catopomp.passing.casual-discard"))
+    t2 = t.replace(hells=tuple(hells), discard=discard)
+    cleared = [o] if owner_had and not t2.has_cards(o) else []
+    return _finish(t2, cleared, q, eff, passed=True)
+
+
+def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bool = False):
+    names = t.names
+    points = t.points
+    for i in cleared:
+        eff.append(Eff("player-safe", f"{names[i]} has no Heaven or Hell cards left and is safe this round",
+                       "catopomp.round.safe-when-clear"))
+        if t.opts.competitive:
+            size = t.ws.size
+            pred = t.pred[i]
+            if pred is None:
+                eff.append(Eff("prediction", f"{names[i]} reveals their prediction; the last set had {size} card(s) "
+                               "(record the points by hand: the prediction is not on the table)",
+                               "catopomp.competitive.reveal"))
+            else:
+                gain, rule = score(pred, size)
+                points = list(points)
+                points[i] += gain
+                points = tuple(points)
+                eff.append(Eff("prediction", f"{names[i]} reveals prediction {pred}; the last set had {size} card(s) "
+                               "(a dice substitute counts as a card)", "catopomp.competitive.reveal"))
+                eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule))
+    if points is not t.points:
+        t = t.replace(points=points)
+    alive = [i for i in range(t.n) if t.has_cards(i)]
+    if len(alive) <= 1:
+        return _round_over(t, alive[0] if alive else mover, eff)
+    if not passed:
+        nxt = next_with_cards(t, mover)
+        eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", "catopomp.round.turn-order"))
+        return t.replace(turn=nxt), eff
+    # after a pass: walk clockwise; reaching the owner's seat means everyone else passed
+    o = t.ws.owner
+    n = t.n
+    i = mover
+    while True:
+        i = (i + 1) % n
+        if i == o:
+            t = _discard_ws(t)
+            if t.has_cards(o):
+                eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
+                               "discards the winning set and leads a brand-new set", "catopomp.passing.all-pass-initiative"))
+                return t.replace(turn=o), eff
+            nxt = next_with_cards(t, o)
+            eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
+                           f"discarded and {names[nxt]} leads a brand-new set", "catopomp.passing.owner-out-next-player"))
+            return t.replace(turn=nxt), eff
+        if t.has_cards(i):
+            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", "catopomp.round.turn-order"))
+            return t.replace(turn=i), eff
+
+
+def score(pred: int, size: int) -> tuple[int, str]:
+    d = abs(size - pred)
+    rule = f"catopomp.competitive.score-prediction-{pred}" if 1 <= pred <= 4 else "catopomp.competitive.prediction"
+    if d == 0:
+        return (4 if pred in (1, 4) else 2), rule
+    if d == 1:
+        return 1, rule
+    return 0, "catopomp.competitive.off-by-more-than-one"
+
+
+def first_round_centre_dice(n: int) -> int:
+    """Setup: every player rolls two dice into the centre."""
+    return 2 * n
+
+
+class RoundSetup(NamedTuple):
+    """The extra setup of a later round (section 5), by seat."""
+
+    centre_dice: int            # dice rerolled into the centre: one fewer than the round before
+    reserve: tuple[int, ...]    # seats down to one soul gem, who each reserve one die
+    starting: int               # the player who ended last in the previous round
+
+
+def round_setup(n: int, gems, loser: int) -> RoundSetup:
+    """The setup of the round after one that `loser` lost, from the soul gems left: each player with one
+    gem reserves one die and the rest go to the centre (2 per player in all, so one fewer in the centre
+    each round), and the loser starts."""
+    reserve = tuple(i for i in range(n) if gems[i] == 1)
+    return RoundSetup(first_round_centre_dice(n) - len(reserve), reserve, loser)
+
+
+def final_scoring(gems, points, competitive: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The end of the game: (points after the reset, winning seats). Main game: everyone with a soul gem
+    left wins. Competitive variant: a player with no soul gem left has their points reduced to zero, then
+    the most points win (ties share the win)."""
+    points = tuple(points)
+    n = len(points)
+    if not competitive:
+        return points, tuple(i for i in range(n) if gems[i] > 0)
+    points = tuple(0 if gems[i] <= 0 else points[i] for i in range(n))
+    best = max(points)
+    return points, tuple(i for i in range(n) if points[i] == best)
+
+
+def _round_over(t: Table, loser: int, eff: list[Eff]):
+    names = t.names
+    gems = list(t.gems)
+    gems[loser] -= 1
+    eff.append(Eff("round-over", f"round over: {names[loser]} is the last player holding cards and loses a soul gem "
+                   f"({gems[loser]} left)", "catopomp.end.round-end"))
+    points = t.points
+    if t.opts.competitive:
+        eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", "catopomp.competitive.last-player"))
+    if gems[loser] <= 0:
+        final_points, winning = final_scoring(gems, points, t.opts.competitive)
+        if t.opts.competitive:
+            points = final_points
+            eff.append(Eff("points-reset", f"{names[loser]} has no soul gem left: their points drop to 0",
+                           "catopomp.competitive.game-end-reset"))
+            best = points[winning[0]]
+            winners = [names[i] for i in winning]
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
+            eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} "
+                           "point(s)", "catopomp.competitive.winner"))
+        else:
+            winners = [names[i] for i in winning]
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
+            eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}",
+                           "catopomp.end.winners"))
+        phase = "game-over"
+    else:
+        nxt = round_setup(t.n, gems, loser)
+        one_gem = [names[i] for i in nxt.reserve]
+        centre_next = nxt.centre_dice
+        eff.append(Eff("next-round", "nobody is out of soul gems: shuffle all the cards and deal the next round",
+                       "catopomp.end.next-round"))
+        eff.append(Eff("fewer-dice", f"the next round has {centre_next} centre dice, one fewer than this one",
+                       "catopomp.new-round.fewer-centre-dice"))
+        who = f"{one_gem[0]} has" if len(one_gem) == 1 else f"{', '.join(one_gem)} have"
+        eff.append(Eff("reserve-dice", f"{who} one soul gem left: each reserves one die and sets its number "
+                       "before the round starts", "catopomp.reserve-die.who-gets"))
+        eff.append(Eff("starting-player", f"{names[nxt.starting]} ended last and starts the next round",
+                       "catopomp.setup.later-starting-player"))
+        phase = "round-over"
+    return t.replace(gems=tuple(gems), points=points, phase=phase, loser=loser, turn=loser), eff
+
+
+def end_round(t: Table, loser: int) -> tuple[Table, list[Eff]]:
+    """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
+    phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)."""
+    return _round_over(t, loser, [])
+
+

@@ -1,0 +1,29 @@
+"""`track list` in a sentence per session: its game, players, last change and whether it is over."""
+from __future__ import annotations
+
+from typing import Any
+
+from trackers.sessions import Sessions, tracker_for
+
+
+def overview(store: Sessions) -> list[dict[str, Any]]:
+    """One row per session: name, game, players, the last log entry ("lives Ben -2 at 21:04"),
+    and finished ("ended" when the session was ended, "game over" when the game is, else None)."""
+    rows = []
+    for session in store.all():
+        entries = store.entries(session)
+        last = None
+        if entries:
+            e = entries[-1]
+            last = f"{e.label} ({e.at[11:16]})" if len(e.at) >= 16 else e.label
+        finished = "ended" if session.ended else None
+        if finished is None and entries:
+            try:
+                tracker = tracker_for(session.game)
+                if tracker.finished(store.replay(session).state):
+                    finished = "game over"
+            except Exception:  # noqa: BLE001 - a log this version cannot replay is listed, not fatal
+                finished = "?"
+        rows.append({"name": session.name, "game": session.game, "players": session.players,
+                     "last": last, "finished": finished})
+    return rows
