@@ -423,3 +423,20 @@ def test_damage_names_the_first_bad_event_and_the_good_prefix_still_exports(tmp_
     assert result.exit_code == 0 and "damaged at event 4" in result.stdout
     assert [e["seq"] for e in json.loads(out.read_text())["events"]] == [1, 2, 3]
     assert cli("track", "import", str(out), "--name", "rescued").exit_code == 0
+
+
+def test_an_export_with_plays_imports_through_the_engine_and_a_tampered_play_is_refused(tmp_path, home, cli):
+    cli("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "start=ann", "--name", "pomp")
+    assert cli("track", "dice", "1", "2", "3", "4", "5", "6").exit_code == 0
+    assert cli("play", "heaven 4 5 then hell 2").exit_code == 0
+    assert cli("play", "heaven 6 then hell 3", "--by", "cy", "--overrule").exit_code == 0
+    out = tmp_path / "pomp.json"
+    assert cli("track", "export", "pomp", str(out)).exit_code == 0
+    before = cli.json("track", "show", "pomp")["state"]
+    assert cli("track", "import", str(out), "--name", "again").exit_code == 0
+    assert cli.json("track", "show", "again")["state"] == before
+    doc = json.loads(out.read_text())
+    doc["events"][-1]["overruled"] = False  # Cy played out of turn: without the marker it is refused
+    out.write_text(json.dumps(doc))
+    message = _import_refused(cli, home, out)
+    assert "event 3" in message and "catopomp.round.turn-order" in message
