@@ -246,7 +246,7 @@ def test_a_display_failure_after_a_change_still_exits_0(home, cli, monkeypatch):
         raise ValueError("the terminal fell over")
 
     with monkeypatch.context() as patch:
-        patch.setattr(render, "track_view", broken)
+        patch.setattr(render, "change_view", broken)
         result = cli("track", *BUMP)
     assert result.exit_code == 0 and "recorded" in result.stderr and result.stderr.count("\n") == 1
     assert len(cli.json("track", "log")["entries"]) == 1  # recorded once, so no reason to retry it
