@@ -5,9 +5,7 @@ An imported source is searchable next to the built-in reference and labelled wit
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -157,21 +155,8 @@ def import_rulebook(
             for n, (heading, body) in enumerate(sections, start=1)
         ],
     }
-    try:
-        sources_dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".import-", suffix=".tmp", dir=sources_dir)
-    except OSError as exc:
-        raise BadImport(f"cannot write in {sources_dir} ({exc.strerror or exc}); make the data folder writable "
-                        "or use --data-dir for another place") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(source, fh, ensure_ascii=False, indent=1)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise BadImport(f"cannot write {target} ({exc.strerror or exc}); nothing was imported") from None
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+    untrusted.write_file(target, json.dumps(source, ensure_ascii=False, indent=1), BadImport,
+                         "nothing was imported")
     return source
 
 

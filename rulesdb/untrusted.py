@@ -1,9 +1,13 @@
-"""The one reader for files a user hands us (`track import`, `rules import`, situation files).
+"""The one reader for files a user hands us (`track import`, `rules import`, situation files),
+and the one way the project writes a whole file.
 
 Such a file may be anything: a FIFO that never ends, a symlink to /dev/zero, 100 MB of JSON,
 JSON nested ten thousand deep. It is opened only if it is a regular file, its size is checked
 before a byte is read, and parsed JSON is refused beyond a nesting depth. Every refusal raises
 the caller's own error class (so the CLI exits 2 with one line naming the file).
+
+A file is written through a fresh, exclusively created temporary file in the same folder (never a
+fixed `.tmp` name someone could plant a link at), synced, and renamed into place.
 """
 from __future__ import annotations
 
@@ -78,24 +82,45 @@ def check_depth(data, path: Path, error: type[Exception], limit: int = MAX_DEPTH
 
 def parse_json(text: str, path: Path, error: type[Exception], limit: int = MAX_DEPTH):
     """Parsed JSON with at most `limit` levels of nesting, or `error` naming the problem."""
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise error(f"{path}: nested more than {limit} levels deep") from None
-    except ValueError as exc:
-        raise error(f"{path}: not valid JSON: {exc}") from None
-    check_depth(data, path, error, limit)
-    return data
+    return _parse(json.loads, "JSON", text, path, error, limit)
 
 
 def parse_toml(text: str, path: Path, error: type[Exception], limit: int = MAX_DEPTH):
+    """Parsed TOML with at most `limit` levels of nesting, or `error` naming the problem."""
     import tomllib
 
+    return _parse(tomllib.loads, "TOML", text, path, error, limit)
+
+
+def _parse(loads, kind: str, text: str, path: Path, error: type[Exception], limit: int):
     try:
-        data = tomllib.loads(text)
+        data = loads(text)
     except RecursionError:
         raise error(f"{path}: nested more than {limit} levels deep") from None
     except ValueError as exc:
-        raise error(f"{path}: not valid TOML: {exc}") from None
+        raise error(f"{path}: not valid {kind}: {exc}") from None
     check_depth(data, path, error, limit)
     return data
+
+
+def write_file(target: Path, text: str, error: type[Exception], nothing: str = "nothing was written") -> None:
+    """Write `text` to `target` through a fresh temporary file renamed into place, or `error`."""
+    import tempfile
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise error(f"cannot write in {target.parent} ({exc.strerror or exc}); make the folder writable "
+                    "or use --data-dir for another place") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise error(f"cannot write {target} ({exc.strerror or exc}); {nothing}") from None
+    finally:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)

@@ -3,9 +3,9 @@ the data folder, never through a link someone planted at a temporary name."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
+from rulesdb import untrusted
 from trackers.errors import ExportError
 
 
@@ -28,18 +28,4 @@ def export_target(path: Path, data_dir: Path) -> Path:
 
 def write_file(target: Path, text: str) -> None:
     """Write through a fresh, exclusively created temporary file and rename it into place."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
-    except OSError as exc:
-        raise ExportError(f"cannot write in {target.parent} ({exc.strerror or exc})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise ExportError(f"cannot write {target} ({exc.strerror or exc}); nothing was written") from None
-    finally:
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
+    untrusted.write_file(target, text, ExportError)
