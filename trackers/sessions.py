@@ -136,10 +136,20 @@ PLAY = "play"  # the verb of a logged play: args = (move text,) or (move text, p
 
 
 def engine_for(game: str):
-    """The game's move validator, or None for a game that only tracks counters."""
+    """The game's move validator, or None for a game that only tracks counters, or whose tracker
+    does not keep the validator's State yet (plays need the one model; without it they would fail)."""
     from engine import ENGINES, get_engine
 
-    return get_engine(game) if game in ENGINES else None
+    if game not in ENGINES:
+        return None
+    engine = get_engine(game)
+    return engine if tracker_for(game).State is engine.State else None
+
+
+def play_along_games() -> list[str]:
+    from engine import ENGINES
+
+    return sorted(g for g in ENGINES if engine_for(g) is not None)
 
 
 def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overruled: bool):
@@ -492,9 +502,8 @@ class Sessions:
         session = self.get(name)
         engine = engine_for(session.game)
         if engine is None:
-            from engine import ENGINES
-
-            raise SessionError(f"{session.game} has no move validator yet (games with one: {', '.join(sorted(ENGINES))}); "
+            raise SessionError(f"{session.game} has no move validator for its sessions yet (games whose sessions "
+                               f"take plays: {', '.join(play_along_games())}); "
                                "its counters are tracked with `companion track ...`")
         return session, engine, self.replay(session).state
 
