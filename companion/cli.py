@@ -153,12 +153,12 @@ def root(
         False, "--show-completion", is_eager=True, expose_value=False, callback=_completion(False),
         help="Print the completion script for your shell, to install it by hand.",
     ),
-    data_dir: Optional[Path] = typer.Option(
+    data_dir: Optional[str] = typer.Option(
         None, "--data-dir", help="Keep data and cache under this folder (default: COMPANION_HOME or the user dirs).",
     ),
 ) -> None:
     """Rules lookup for five tabletop games, with rule ids you can cite."""
-    paths.set_home(data_dir)
+    paths.set_home(None if data_dir is None else paths.checked_home(data_dir, "--data-dir"))
     import rulesdb
 
     rulesdb.use_cache(paths.cache_dir)

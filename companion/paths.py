@@ -12,6 +12,24 @@ APP = "companion"
 _home_override: Path | None = None
 
 
+class DataDirError(Exception):
+    """An unusable --data-dir or COMPANION_HOME value (exit 2)."""
+
+    bad_input = True
+
+
+def checked_home(value: str, where: str) -> Path:
+    """A --data-dir / COMPANION_HOME value as a folder: `~` expanded; empty, or a file, refused."""
+    if not value.strip():
+        raise DataDirError(f"{where} is empty: give a folder, e.g. {where} ~/companion")
+    if "\0" in value:
+        raise DataDirError(f"{where} holds a NUL character: give a folder")
+    path = Path(value).expanduser()
+    if path.exists() and not path.is_dir():
+        raise DataDirError(f"{where} {value!r} is a file, not a folder")
+    return path
+
+
 def set_home(path: Path | None) -> None:
     """Use this base directory for this process (the --data-dir option)."""
     global _home_override
@@ -22,7 +40,7 @@ def home() -> Path | None:
     if _home_override is not None:
         return _home_override
     env = os.environ.get("COMPANION_HOME")
-    return Path(env).expanduser() if env else None
+    return checked_home(env, "COMPANION_HOME") if env else None
 
 
 def data_dir() -> Path:

@@ -25,24 +25,14 @@ def read_situation(path: Path) -> dict:
     """Parse a situation file by its extension; SituationError names the file and the problem."""
     from engine.base import SituationError
 
+    from rulesdb import untrusted
+
     suffix = path.suffix.lower()
     if suffix not in (".toml", ".json"):
         raise SituationError(f"{path}: a situation file ends in .toml or .json")
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SituationError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SituationError(f"{path}: cannot read it ({exc})") from None
-    try:
-        if suffix == ".toml":
-            import tomllib
-
-            data = tomllib.loads(raw)
-        else:
-            data = json.loads(raw)
-    except ValueError as exc:
-        raise SituationError(f"{path}: not valid {suffix[1:].upper()}: {exc}") from None
+    raw = untrusted.read_text(path, SituationError)  # a regular file under the size limit
+    parse = untrusted.parse_toml if suffix == ".toml" else untrusted.parse_json
+    data = parse(raw, path, SituationError)
     if not isinstance(data, dict):
         raise SituationError(f"{path}: the top level must be a table/object")
     return data

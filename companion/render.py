@@ -26,6 +26,27 @@ def emit(obj, as_json: bool, text: str) -> None:
         print(text)
 
 
+def plain(text) -> str:
+    """Any name or text from the user or a file, made safe to print with rich (no markup runs)."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
+def after_change(view, *args) -> None:
+    """Show what a recorded change did; a display failure never turns the recorded change into a
+    failed command (a retry would apply it twice): it is said in one line on stderr, exit 0."""
+    import sys
+
+    try:
+        view(*args)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the change is recorded; only its display failed
+        print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {exc}); "
+              "see it with `companion track show`", file=sys.stderr)
+
+
 def say(obj, as_json: bool, text: str) -> None:
     """Like emit, but the line wraps at the terminal's width (COLUMNS)."""
     if as_json:
@@ -255,7 +276,7 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     ref = reference()
     rows = [{"name": "built-in", "game": "all", "sections": len(ref.rules) + len(ref.glossary), "file": None, "imported": None}]
     rows += [
-        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s["file"], "imported": s["imported"]}
+        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s.get("file"), "imported": s.get("imported")}
         for s in load_sources(sources_dir)
     ]
     if as_json:
@@ -267,7 +288,8 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     for col in ("name", "game", "entries", "file", "imported"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or "")
+        table.add_row(plain(r["name"]), plain(r["game"]), str(r["sections"]),
+                      plain(r["file"] or "(the project's own reference)"), plain(r["imported"] or ""))
     console().print(table)
 
 
@@ -543,7 +565,7 @@ def log_view(session, entries: list, applied: set, as_json: bool) -> None:
 
     out = track_console()
     if not entries:
-        out.print(f"{session.name}: no changes yet.")
+        out.print(f"{escape(session.name)}: no changes yet.")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
-        out.print(f"{e.seq:>4}  [dim]{e.at}[/]  {escape(e.label)}{mark}")
+        out.print(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(e.label)}{mark}")

@@ -157,9 +157,9 @@ def new(
     game_id = resolve_game(game)
     with _sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
-    from companion.render import say
+    from companion.render import after_change, say
 
-    say(result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
+    after_change(say, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
         "; it is now current. Verbs: companion track verbs")
 
 
@@ -201,9 +201,9 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
     with _sessions() as store:
         session = store.use(name)
         result = store.show(session.name)
-    from companion.render import say
+    from companion.render import after_change, say
 
-    say(result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
+    after_change(say, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
 
 
 @track_app.command()
@@ -212,9 +212,9 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
     """End a session: it stays listed and exportable, but takes no more changes."""
     with _sessions() as store:
         session = store.end(name)
-    from companion.render import emit
+    from companion.render import after_change, emit
 
-    emit(session.as_json(), as_json, f"Ended {session.name}.")
+    after_change(emit, session.as_json(), as_json, f"Ended {session.name}.")
 
 
 @track_app.command()
@@ -230,8 +230,11 @@ def export(
         doc = store.export(name, file)
     from companion.render import say
 
-    say({"name": doc["name"], "file": str(file), "events": len(doc["events"])}, as_json,
-         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.")
+    damaged = doc.get("damaged_at")
+    note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
+            "were exported." if damaged else "")
+    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+        f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
 @track_app.command("import")
@@ -241,11 +244,14 @@ def import_(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Load an exported session (its whole log is replayed and checked) and make it current."""
-    with _sessions() as store:
-        result = store.import_(file, name)
-    from companion.render import say
+    from trackers.imports import read_export
 
-    say(result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
+    with _sessions() as store:
+        result = store.import_(file, name, checked)
+    from companion.render import after_change, say
+
+    after_change(say, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
 
 
 @track_app.command()
@@ -266,9 +272,9 @@ def situation(
         from trackers.errors import SessionError
 
         raise SessionError(f"{output}: a situation is written as JSON; name the file *.json")
-    tmp = output.with_name(output.name + ".tmp")
-    tmp.write_text(doc + "\n", encoding="utf-8")
-    tmp.replace(output)
+    from trackers.files import export_target, write_file
+
+    write_file(export_target(output, paths.data_dir()), doc + "\n")
     print(f"Wrote {session.name}'s table to {output}; check a play with "
           f"`companion check {session.game} --situation {output} --move \"...\"`")
 
@@ -297,9 +303,9 @@ def undo(
     """Take back the last change (or the last N) and say which."""
     with _sessions() as store:
         result = store.undo(steps, name)
-    from companion.render import change_view
+    from companion.render import after_change, change_view
 
-    change_view(result, as_json)
+    after_change(change_view, result, as_json)
 
 
 @track_app.command()
@@ -311,9 +317,9 @@ def redo(
     """Bring back what undo took back and say which."""
     with _sessions() as store:
         result = store.undo(steps, name, redo=True)
-    from companion.render import change_view
+    from companion.render import after_change, change_view
 
-    change_view(result, as_json)
+    after_change(change_view, result, as_json)
 
 
 @track_app.command()
@@ -375,6 +381,6 @@ def change(
             if renamed and str(exc).startswith(("unknown command", "unknown verb")):
                 raise MoveSyntaxError(f"{exc}; to make another session current: companion track {renamed} NAME") from None
             raise
-    from companion.render import change_view
+    from companion.render import after_change, change_view
 
-    change_view(result, as_json, verbose)
+    after_change(change_view, result, as_json, verbose)

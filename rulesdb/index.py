@@ -3,6 +3,11 @@
 The index lives in `<cache>/index-<hash>`; the hash covers the built-in data files, the
 imported sources and the index format, so any change gives a new directory. A build goes
 to a temporary directory first and is renamed into place, so a reader never sees half an index.
+
+Whoosh keeps pickles in an index (its table of contents, stored fields), and unpickling a
+planted file runs code. So every per-game index is opened only if its files hash to a digest
+recorded when this project built it, kept outside the cache (in the data folder, beside the
+imported sources). An index that does not match, planted or damaged, is deleted and rebuilt.
 """
 from __future__ import annotations
 
@@ -11,11 +16,65 @@ import os
 from pathlib import Path
 from typing import Callable, Iterable
 
+from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
 
 INDEX_FORMAT = "8"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
+
+
+DIGESTS = "search-index.sha256"  # in the data folder: "<index dir>/<game> <sha256>" lines
+_BUILT_HERE: set[str] = set()  # the same lines for indexes this process built (a read-only data folder)
+
+
+def _digest_file(cache_dir: Path, sources_dir: Path | None) -> Path:
+    return (sources_dir.parent if sources_dir is not None else cache_dir.parent) / DIGESTS
+
+
+def tree_digest(folder: Path) -> str | None:
+    """sha256 of every file name and content under `folder`; None if anything is not a plain file."""
+    h = hashlib.sha256()
+    try:
+        for path in sorted(folder.rglob("*")):
+            if path.is_symlink() or not (path.is_file() or path.is_dir()):
+                return None
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + b"\0")
+                h.update(hashlib.sha256(path.read_bytes()).digest())
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path | None) -> None:
+    """Note the digests of a freshly built index (append: concurrent builders each add theirs)."""
+    from rulesdb.games import GAME_IDS
+
+    lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in GAME_IDS)
+    _BUILT_HERE.update(lines.splitlines())
+    digests = _digest_file(cache_dir, sources_dir)
+    try:
+        digests.parent.mkdir(parents=True, exist_ok=True)
+        if digests.exists() and digests.stat().st_size > 64_000:
+            digests.unlink()  # only the newest indexes matter; older ones are rebuilt if ever needed
+        fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "a", encoding="utf-8") as fh:
+            fh.write(lines)
+    except OSError:
+        pass  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
+
+
+def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: Path | None) -> bool:
+    """True when each game's index under `target` matches a digest this project recorded."""
+    digests = _digest_file(cache_dir, sources_dir)
+    try:
+        small = digests.is_file() and digests.stat().st_size <= 1 << 20
+        known = set(digests.read_text(encoding="utf-8").splitlines()) if small else set()
+    except (OSError, UnicodeDecodeError):
+        known = set()
+    known |= _BUILT_HERE
+    return all(f"{target.name}/{game} {tree_digest(target / game)}" in known for game in games)
 
 
 def fingerprint(sources_dir: Path | None) -> str:
@@ -145,6 +204,8 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
             for (stem, word), _ in surface[game].most_common():
                 best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
             (tmp / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
+        # the digests go in before the rename, so a reader never finds an index it cannot verify
+        _record_digests(tmp, target.name, target.parent, sources_dir)
         try:
             os.rename(tmp, target)
         except OSError:
@@ -164,15 +225,37 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
 
     from rulesdb.games import GAME_IDS
 
-    target = cache_dir / f"index-{fingerprint(sources_dir)}"
-    if not target.is_dir():
-        import shutil
+    import shutil
 
+    target = cache_dir / f"index-{fingerprint(sources_dir)}"
+    wanted = list(games or GAME_IDS)
+    if target.is_dir() and not verified(target, wanted, cache_dir, sources_dir):
+        _discard(target)  # planted or damaged: never opened, rebuilt below
+    if not target.is_dir():
         build(target, sources_dir, progress)
         for old in cache_dir.glob("index-*"):
             if old != target:
                 shutil.rmtree(old, ignore_errors=True)
-    return {game: index.open_dir(str(target / game)) for game in (games or GAME_IDS)}
+        if not verified(target, wanted, cache_dir, sources_dir):
+            raise DataError(f"the search index in {target} cannot be verified (is the data folder "
+                            f"{_digest_file(cache_dir, sources_dir).parent} writable?); use --data-dir for a writable place")
+    return {game: index.open_dir(str(target / game)) for game in wanted}
+
+
+def _discard(target: Path) -> None:
+    """Move an unverified index out of the way (then delete it), so it is never opened."""
+    import shutil
+    import tempfile
+
+    try:
+        aside = Path(tempfile.mkdtemp(prefix=".discard-", dir=target.parent))
+        os.rename(target, aside / "index")
+        shutil.rmtree(aside, ignore_errors=True)
+    except OSError:
+        if target.is_symlink() or target.is_file():
+            target.unlink(missing_ok=True)
+        else:
+            shutil.rmtree(target, ignore_errors=True)
 
 
 def surface_words(indexes: dict) -> dict[str, str]:

@@ -5,16 +5,15 @@ An imported source is searchable next to the built-in reference and labelled wit
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
+from rulesdb import untrusted
 from rulesdb.errors import BadImport, UnknownSource
-
-NAME = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+from rulesdb.names import ID_NAME as NAME
+from rulesdb.names import id_problem
 MAX_SECTION_CHARS = 1200  # long sections are cut at paragraph breaks into parts of about this size
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\S.{0,70}$")
@@ -163,12 +162,7 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
 
 def read_rulebook(path: Path) -> str:
     """The text of a user's rulebook file, or BadImport saying why it cannot be used."""
-    try:
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        raise BadImport(f"cannot import {path}: it is a directory; give a plain-text or Markdown file") from None
-    except OSError as exc:
-        raise BadImport(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = untrusted.read_bytes(path, BadImport)  # a regular file under the size limit, or BadImport
     if b"\0" in raw[:65536]:
         raise BadImport(f"cannot import {path}: it looks binary; give a plain-text or Markdown file (.txt, .md)")
     try:
@@ -182,9 +176,10 @@ def read_rulebook(path: Path) -> str:
 
 def source_name(name: str | None, path: Path) -> str:
     """The source's name: the one given, or one made from the file name."""
-    chosen = name if name is not None else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
-    if not NAME.match(chosen or "") or chosen == "built-in":
-        raise BadImport(f"bad source name {chosen!r}: use lowercase letters, digits, '-' or '_' (e.g. --name my-copy)")
+    chosen = name if name is not None else re.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")[:40].strip("-")
+    if id_problem(chosen, "source") or chosen == "built-in":
+        raise BadImport(f"bad source name {chosen[:40]!r}: use up to 40 lowercase letters, digits, '-' or '_' "
+                        "(e.g. --name my-copy)")
     return chosen
 
 
@@ -194,11 +189,28 @@ def load_sources(sources_dir: Path | None) -> list[dict]:
         return []
     out = []
     for path in sorted(sources_dir.glob("*.json")):
+        if path.is_symlink() or not NAME.match(path.stem):
+            continue  # not written by `rules import`: never read
+        damaged = f"imported source {path} is damaged; remove it with `companion rules remove {path.stem}`"
         try:
-            out.append(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError) as exc:
-            raise BadImport(f"imported source {path} is damaged ({exc}); remove it with `companion rules remove {path.stem}`") from None
+            source = untrusted.parse_json(untrusted.read_text(path, BadImport), path, BadImport)
+        except BadImport as exc:
+            raise BadImport(f"{damaged} ({exc})") from None
+        if not _well_formed(source, path.stem):
+            raise BadImport(damaged)
+        out.append(source)
     return out
+
+
+def _well_formed(source, stem: str) -> bool:
+    """An imported source as import_rulebook writes it (named as its file)."""
+    from rulesdb.games import GAME_IDS
+
+    return (isinstance(source, dict) and source.get("name") == stem and source.get("game") in GAME_IDS
+            and isinstance(source.get("sections"), list)
+            and all(isinstance(sec, dict) and isinstance(sec.get("id"), str) and isinstance(sec.get("title"), str)
+                    and isinstance(sec.get("text"), str) for sec in source["sections"])
+            and all(isinstance(source.get(k, ""), str) for k in ("file", "imported")))
 
 
 def find_source_section(sources_dir: Path | None, section_id: str) -> tuple[dict, dict] | None:
@@ -236,20 +248,20 @@ def import_rulebook(
             for n, (heading, body) in enumerate(sections, start=1)
         ],
     }
-    sources_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".import-", suffix=".tmp", dir=sources_dir)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        json.dump(source, fh, ensure_ascii=False, indent=1)
-    os.replace(tmp, target)
+    untrusted.write_file(target, json.dumps(source, ensure_ascii=False, indent=1), BadImport,
+                         "nothing was imported")
     return source
 
 
 def remove_source(sources_dir: Path | None, name: str) -> dict:
     """Delete an imported source; UnknownSource names the ones there are."""
-    sources = load_sources(sources_dir)
+    sources = load_sources(sources_dir) if id_problem(name, "source") is None else []
     for source in sources:
         if source["name"] == name:
-            (sources_dir / f"{name}.json").unlink()
-            return source
+            # only the file `rules import` wrote: <sources>/<name>.json, a regular file, never a link
+            path = sources_dir / f"{name}.json"
+            if path.is_file() and not path.is_symlink() and path.parent.resolve() == sources_dir.resolve():
+                path.unlink()
+                return source
     there = ", ".join(s["name"] for s in sources) or "none (import one with `companion rules import`)"
     raise UnknownSource(f"no imported source named {name!r}; sources: {there}")

@@ -25,3 +25,27 @@ class StoreError(TrackerError):
 
 class ImportFileError(TrackerError):
     """An export file that cannot be imported."""
+
+
+class DamagedLog(StoreError):
+    """A session whose ledger (the chained checksums of its events) does not verify."""
+
+    def __init__(self, message: str, first_bad: int):
+        super().__init__(message)
+        self.first_bad = first_bad
+
+
+class Busy(TrackerError):
+    """The sessions file stayed locked by other writers for longer than the limit (exit 1)."""
+
+    bad_input = False
+
+
+class DiskFull(StoreError):
+    """No space left to record a change (exit 1: nothing the user typed is wrong)."""
+
+    bad_input = False
+
+
+class ExportError(TrackerError):
+    """A place an export cannot be written to (a folder, the data folder, a missing folder)."""

@@ -3,11 +3,16 @@
 The log is append-only: a change, an undo and a redo are each one entry. The state is the replay
 of the log through the game's tracker: undo moves the last applied changes onto a redo stack,
 redo moves them back, and a new change clears the redo stack.
+
+Every event carries a checksum chained to the one before (trackers/ledger.py); reading a session
+verifies the chain, and a damaged log is reported naming the first bad event, never replayed.
+Writers wait their turn (trackers/retry.py): a change is parsed and checked against this
+process's last replay before the write lock is taken; under the lock only the events written
+since are replayed, the change is checked again, appended and committed.
 """
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -15,13 +20,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from trackers import snapshots
-from trackers.errors import ImportFileError, Refused, SessionError
-from trackers.store import connect
+
+from rulesdb.names import id_problem, player_problem
+from trackers import ledger, retry
+from trackers.errors import DamagedLog, Refused, SessionError, StoreError
+from trackers.files import export_target, write_file
+from trackers.store import connect, in_wal
 
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 1
-NAME = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 
 
 def _now() -> str:
@@ -40,6 +47,7 @@ class Entry:
     count: int = 1
     overruled: bool = False
     violations: list = field(default_factory=list)
+    digest: str = ""  # its ledger link (not exported)
 
     @property
     def label(self) -> str:
@@ -72,7 +80,7 @@ class Replay:
     """The state a log gives, with the applied changes and what redo would bring back."""
 
     state: Any
-    applied: list[Entry]  # (from a snapshot: a trackers.snapshots.Stack, whose items have .seq)
+    applied: list[Entry]
     redo: list[Entry]
     seq: int = 0  # the last event's seq
 
@@ -129,10 +137,20 @@ PLAY = "play"  # the verb of a logged play: args = (move text,) or (move text, p
 
 
 def engine_for(game: str):
-    """The game's move validator, or None for a game that only tracks counters."""
+    """The game's move validator, or None for a game that only tracks counters, or whose tracker
+    does not keep the validator's State yet (plays need the one model; without it they would fail)."""
     from engine import ENGINES, get_engine
 
-    return get_engine(game) if game in ENGINES else None
+    if game not in ENGINES:
+        return None
+    engine = get_engine(game)
+    return engine if tracker_for(game).State is engine.State else None
+
+
+def play_along_games() -> list[str]:
+    from engine import ENGINES
+
+    return sorted(g for g in ENGINES if engine_for(g) is not None)
 
 
 def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overruled: bool):
@@ -169,13 +187,35 @@ def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
     return Replay(state, applied, redo)
 
 
+def extend(tracker, session: Session, done: Replay, new: list[Entry]) -> Replay:
+    """`done` moved on by events appended since, or None when they need a full replay (undo/redo)."""
+    if any(e.kind != "change" for e in new):
+        return None
+    state, applied = done.state, list(done.applied)
+    engine = engine_for(session.game) if any(e.verb == PLAY for e in new) else None
+    for e in new:
+        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+        applied.append(e)
+    return Replay(state, applied, list(done.redo) if not new else [])
+
+
+@dataclass
+class _Known:
+    """What this process has verified and replayed of one session (so a writer replays only the new events)."""
+
+    length: int
+    head: str
+    entries: list[Entry]
+    done: Replay
+
+
 class Sessions:
     """The sessions in one data folder."""
 
     def __init__(self, data_dir: Path):
         self.path = data_dir / "sessions.sqlite3"
         self.con = connect(self.path)
-        self.replays: dict = {}  # the last replay of each session (trackers/snapshots.py checks it is current)
+        self._known: dict[int, _Known] = {}
 
     def close(self) -> None:
         self.con.close()
@@ -192,23 +232,64 @@ class Sessions:
         self.con.execute("BEGIN IMMEDIATE")
         try:
             yield self.con
+            retry.commit(self.con)
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:
+                self.con.execute("ROLLBACK")
             raise
-        else:
-            self.con.execute("COMMIT")
+
+    def _write(self, body):
+        """Run body(con) in one write transaction, again from the start while the file is busy.
+        When it returns, the change is in the main file (a WAL left by an old version is checkpointed)."""
+        def attempt():
+            with self.transaction() as con:
+                return body(con)
+
+        out = retry.run(attempt, self.path)
+        if in_wal(self.con):
+            try:
+                self.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.OperationalError:
+                pass  # busy: the next writer checkpoints
+        return out
+
+    def _read(self, body):
+        """Run body(con) in one read transaction (a consistent view), waiting while the file is busy."""
+        if self.con.in_transaction:
+            return body(self.con)
+
+        def attempt():
+            self.con.execute("BEGIN")
+            try:
+                return body(self.con)
+            finally:
+                if self.con.in_transaction:
+                    self.con.execute("COMMIT")
+
+        return retry.run(attempt, self.path)
 
     # -- reading -------------------------------------------------------------------------
 
     def _session_row(self, row) -> Session:
-        return Session(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), row[5], row[6])
+        from engine import TRACKERS
+
+        try:
+            players, options = json.loads(row[3]), json.loads(row[4])
+            if (row[2] not in TRACKERS or not isinstance(players, list) or not isinstance(options, dict)
+                    or not isinstance(row[5], str)):
+                raise ValueError(row[2])
+        except (TypeError, ValueError):
+            raise StoreError(f"{self.path}: session {row[1]!r} is damaged (its game, players or options do not read); "
+                             "it was left untouched") from None
+        return Session(row[0], row[1], row[2], players, options, row[5], row[6])
 
     def all(self) -> list[Session]:
-        rows = self.con.execute("SELECT id, name, game, players, options, created, ended FROM sessions ORDER BY id")
+        rows = self._read(lambda con: con.execute(
+            "SELECT id, name, game, players, options, created, ended FROM sessions ORDER BY id").fetchall())
         return [self._session_row(r) for r in rows]
 
     def current_name(self) -> str | None:
-        row = self.con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
+        row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone())
         return row[0] if row else None
 
     def get(self, name: str | None = None) -> Session:
@@ -217,9 +298,9 @@ class Sessions:
         if wanted is None:
             raise SessionError("no current session: start one with `companion track new GAME --players \"Ann,Ben\"`"
                                " or pick one with `companion track switch NAME`")
-        row = self.con.execute(
+        row = self._read(lambda con: con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
-        ).fetchone()
+        ).fetchone())
         if row is None:
             import difflib
 
@@ -229,20 +310,77 @@ class Sessions:
             raise SessionError(f"no session named {wanted!r}{hint}")
         return self._session_row(row)
 
-    def entries(self, session: Session) -> list[Entry]:
+    def _fetch(self, session: Session, after: int = 0) -> tuple[list[Entry], int | None]:
+        """The events after seq `after`, and the seq of the first one that does not read (if any)."""
         rows = self.con.execute(
-            "SELECT seq, at, kind, verb, args, count, overruled, violations FROM events"
-            " WHERE session_id = ? ORDER BY seq", (session.id,))
-        return [Entry(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), json.loads(r[7])) for r in rows]
+            "SELECT seq, at, kind, verb, args, count, overruled, violations, digest FROM events"
+            " WHERE session_id = ? AND seq > ? ORDER BY seq", (session.id, after)).fetchall()
+        out: list[Entry] = []
+        for r in rows:
+            try:
+                if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int:
+                    raise ValueError("a field of the wrong type")
+                args, violations = json.loads(r[4]), json.loads(r[7])
+                if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+                    raise ValueError("args")
+                out.append(Entry(int(r[0]), r[1], r[2], r[3], tuple(args), r[5], bool(r[6]), violations, r[8]))
+            except (TypeError, ValueError):
+                return out, after + len(out) + 1
+        return out, None
+
+    def entries(self, session: Session) -> list[Entry]:
+        return self._read(lambda con: self._verified(session)[0])
+
+    def _verified(self, session: Session, prefix_ok: bool = False) -> tuple[list[Entry], int | None]:
+        """The session's events after checking the ledger; DamagedLog names the first bad one
+        (with prefix_ok, the good events before it and its seq instead)."""
+        head, length = self.con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+        known = self._known.get(session.id)
+        if known is not None and known.length <= length:
+            after, start = known.length, known.head
+            new, unreadable = self._fetch(session, after)
+            entries = known.entries + new
+        else:
+            after, start = 0, ledger.genesis(session.game, session.players, session.options, session.created)
+            new, unreadable = self._fetch(session)
+            entries = new
+        bad = ledger.first_bad(start, new, head, length, after)
+        if unreadable is not None:
+            bad = min(bad or unreadable, unreadable)
+        if bad is None:
+            return entries, None
+        if prefix_ok:
+            return entries[:bad - 1], bad
+        raise DamagedLog(
+            f"{self.path}: session {session.name!r} is damaged at event {bad} (its checksum does not match "
+            f"the events before it); nothing was changed; save the {bad - 1} good event(s) before it with "
+            f"`companion track export {session.name} FILE`", bad)
+
+    def _replayed(self, session: Session, tracker, entries: list[Entry] | None = None) -> Replay:
+        """The verified log (read now, or given) folded into a state, replaying only the events this
+        process has not seen yet."""
+        known = self._known.get(session.id)
+        if entries is None:
+            entries, _ = self._verified(session)
+        done = None
+        if known is not None and len(entries) >= known.length and entries[:known.length] == known.entries:
+            done = extend(tracker, session, known.done, entries[known.length:])
+        if done is None:
+            done = replay(tracker, session, entries)
+        self._known[session.id] = _Known(len(entries), entries[-1].digest if entries else ledger.genesis(
+            session.game, session.players, session.options, session.created), entries, done)
+        return done
 
     def replay(self, session: Session) -> Replay:
-        """The session's state: from its newest verified snapshot and the events after it."""
-        return snapshots.load(self.con, tracker_for(session.game), session, self.replays)
+        return self._read(lambda con: self._replayed(session, tracker_for(session.game)))
 
     def show(self, name: str | None = None) -> Result:
-        session = self.get(name)
-        tracker = tracker_for(session.game)
-        state = self.replay(session).state
+        def body(con):
+            session = self.get(name)
+            tracker = tracker_for(session.game)
+            return session, tracker, self._replayed(session, tracker).state
+
+        session, tracker, state = self._read(body)
         return Result(session, state, tracker.summary(state))
 
     # -- writing -------------------------------------------------------------------------
@@ -251,21 +389,28 @@ class Sessions:
         """Start a session (the game's tracker validates players and options first) and make it current."""
         tracker = tracker_for(game)
         options = dict(options or {})
-        players = _check_players(players)
+        players = check_players(game, players)
+        if name is not None and (problem := id_problem(name, "session")):
+            raise SessionError(problem)
         state = tracker.new_state(players, options)  # OptionError before anything is written
-        with self.transaction() as con:
+        created = _now()
+
+        def body(con):
             chosen = name or self._free_name(game)
-            if not NAME.match(chosen):
-                raise SessionError(f"bad session name {chosen!r}: use lowercase letters, digits, '-' or '_'")
             if con.execute("SELECT 1 FROM sessions WHERE name = ?", (chosen,)).fetchone():
                 raise SessionError(f"a session named {chosen!r} exists already; pick another --name")
-            created = _now()
-            cur = con.execute(
-                "INSERT INTO sessions (name, game, players, options, created) VALUES (?, ?, ?, ?, ?)",
-                (chosen, game, json.dumps(players), json.dumps(options), created))
-            con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (chosen,))
-            session = Session(cur.lastrowid, chosen, game, players, options, created, None)
+            return self._insert_session(con, chosen, game, players, options, created)
+
+        session = self._write(body)
         return Result(session, state, tracker.summary(state))
+
+    def _insert_session(self, con, name: str, game: str, players: list[str], options: dict, created: str) -> Session:
+        head = ledger.genesis(game, players, options, created)
+        cur = con.execute(
+            "INSERT INTO sessions (name, game, players, options, created, head, length) VALUES (?, ?, ?, ?, ?, ?, 0)",
+            (name, game, json.dumps(players), json.dumps(options), created, head))
+        con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (name,))
+        return Session(cur.lastrowid, name, game, players, options, created, None)
 
     def _free_name(self, game: str) -> str:
         n = 1
@@ -274,28 +419,45 @@ class Sessions:
         return f"{game}-{n}"
 
     def use(self, name: str) -> Session:
-        session = self.get(name)
-        with self.transaction() as con:
+        def body(con):
+            session = self.get(name)
             con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (session.name,))
-        return session
+            return session
+
+        self.get(name)  # an unknown name is refused without taking the write lock
+        return self._write(body)
 
     def end(self, name: str | None = None) -> Session:
-        session = self.get(name)
-        with self.transaction() as con:
+        def body(con):
+            session = self.get(name)
             con.execute("UPDATE sessions SET ended = ? WHERE id = ?", (_now(), session.id))
             if self.current_name() == session.name:
                 con.execute("DELETE FROM meta WHERE key = 'current'")
-        return self.get(session.name)
+            return session
 
-    def _append(self, con: sqlite3.Connection, session: Session, last: int, **fields) -> None:
-        """Append the event after seq `last` (and, every so many events, a snapshot, in the same transaction)."""
-        seq = last + 1
-        con.execute(
-            "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (session.id, seq, _now(), fields["kind"], fields.get("verb", ""), json.dumps(list(fields.get("args", ()))),
-             fields.get("count", 1), int(fields.get("overruled", False)), json.dumps(fields.get("violations", []))))
-        snapshots.after_append(con, tracker_for(session.game), session, seq)
+        self.get(name)
+        return self.get(self._write(body).name)
+
+    def _append(self, con: sqlite3.Connection, session: Session, entries: list[Entry], **fields) -> None:
+        """Append one event after `entries` (the verified log), chained to the last one."""
+        seq = (entries[-1].seq if entries else 0) + 1
+        prev = entries[-1].digest if entries else ledger.genesis(session.game, session.players, session.options,
+                                                                 session.created)
+        at, args = _now(), tuple(fields.get("args", ()))
+        entry = Entry(seq, at, fields["kind"], fields.get("verb", ""), args, fields.get("count", 1),
+                      bool(fields.get("overruled", False)), list(fields.get("violations", [])))
+        entry.digest = ledger.entry_link(prev, entry)
+        self._insert_events(con, session.id, [entry])
+
+    def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:
+        con.executemany(
+            "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, e.seq, e.at, e.kind, e.verb, json.dumps(list(e.args)), e.count, int(e.overruled),
+              json.dumps(e.violations), e.digest) for e in entries])
+        if entries:
+            con.execute("UPDATE sessions SET head = ?, length = ? WHERE id = ?",
+                        (entries[-1].digest, entries[-1].seq, session_id))
 
     def _open(self, name: str | None) -> Session:
         session = self.get(name)
@@ -305,11 +467,10 @@ class Sessions:
 
     def record(self, words: list[str], name: str | None = None, overrule: bool = False) -> Result:
         """Apply one change as the table said it; refused (with rule ids) unless overruled."""
-        with self.transaction() as con:
-            session = self._open(name)
+        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+            session = session or self._open(name)
             tracker = tracker_for(session.game)
-            done = self.replay(session)
-            state = done.state
+            state = self._replayed(session, tracker, entries).state
             change = tracker.parse(state, words)
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
@@ -320,11 +481,23 @@ class Sessions:
                 raise Refused(f"refused: {change.label()}: {why}{instead}; if the table decides otherwise, "
                               f"add --overrule", verdict)
             new_state, effects = tracker.apply(state, change)
-            if change.verb not in tracker.READ_ONLY:
-                self._append(con, session, done.seq, kind="change", verb=change.verb, args=change.args,
-                             overruled=bool(violations), violations=violations)
-        return Result(session, new_state, tracker.summary(new_state), change.label(), list(effects),
-                      list(verdict.reasons) if violations else [], bool(violations), tracker.summary(state))
+            logged = change.verb not in tracker.READ_ONLY
+            if append and logged:
+                self._append(con, session, self._known[session.id].entries, kind="change", verb=change.verb,
+                             args=change.args, overruled=bool(violations), violations=violations)
+            return logged, Result(session, new_state, {}, change.label(), list(effects),
+                                  list(verdict.reasons) if violations else [], bool(violations), state)
+
+        # Parse and check against a replay read outside the lock (bad input never waits for it);
+        # under the lock only the events written since are replayed, and the change checked again.
+        session = self._open(name)
+        entries = self._read(lambda con: self._verified(session)[0])
+        logged, result = judge(None, False, session, entries)
+        if logged:
+            result = self._write(lambda con: judge(con, append=True))[1]
+        tracker = tracker_for(result.session.game)
+        result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
+        return result
 
     def situation(self, name: str | None = None):
         """(session, engine, state): the session's table for the move validator; SessionError for a
@@ -332,22 +505,21 @@ class Sessions:
         session = self.get(name)
         engine = engine_for(session.game)
         if engine is None:
-            from engine import ENGINES
-
-            raise SessionError(f"{session.game} has no move validator yet (games with one: {', '.join(sorted(ENGINES))}); "
+            raise SessionError(f"{session.game} has no move validator for its sessions yet (games whose sessions "
+                               f"take plays: {', '.join(play_along_games())}); "
                                "its counters are tracked with `companion track ...`")
         return session, engine, self.replay(session).state
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
-        """Judge a play against the session's table and, when legal (or overruled), record it."""
-        with self.transaction() as con:
-            session = self._open(name)
+        """Judge a play against the session's table and, when legal (or overruled), record it. As with
+        record(), it is judged once before the write lock (bad input never waits) and again under it."""
+        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+            session = session or self._open(name)
             engine = engine_for(session.game)
             if engine is None:
                 self.situation(session.name)  # raises the SessionError
             tracker = tracker_for(session.game)
-            done = self.replay(session)
-            state = done.state
+            state = self._replayed(session, tracker, entries).state
             move = engine.parse_move(text, state)
             verdict = engine.check(state, move)
             to_act = engine.to_act(state)
@@ -370,21 +542,27 @@ class Sessions:
             args = (canonical,) if who in (to_act, named) else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
-            self._append(con, session, done.seq, kind="change", verb=PLAY, args=args,
-                         overruled=bool(violations), violations=violations)
-        return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
-                          list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
-                          bool(violations),
-                          verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
+            if append:
+                self._append(con, session, self._known[session.id].entries, kind="change", verb=PLAY, args=args,
+                             overruled=bool(violations), violations=violations)
+            return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
+                              list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
+                              bool(violations),
+                              verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
+
+        session = self._open(name)
+        entries = self._read(lambda con: self._verified(session)[0])
+        judge(None, False, session, entries)
+        return self._write(lambda con: judge(con, append=True))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
         if count < 1:
             raise SessionError("the number of steps must be 1 or more")
-        with self.transaction() as con:
+        def body(con, append: bool):
             session = self._open(name)
             tracker = tracker_for(session.game)
-            done = self.replay(session)
+            done = self._replayed(session, tracker)
             from engine.words import count as counted
 
             available = len(done.redo if redo else done.applied)
@@ -392,69 +570,83 @@ class Sessions:
                 what = "redo" if redo else "undo"
                 raise SessionError(f"nothing to {what}" if not available
                                    else f"only {counted(available, 'change')} to {what}")
-            moved = snapshots.top_entries(con, session, done.redo if redo else done.applied, count)
-            self._append(con, session, done.seq, kind="redo" if redo else "undo", count=count)
-            state = self.replay(session).state
+            if append:
+                self._append(con, session, self._known[session.id].entries, kind="redo" if redo else "undo",
+                             count=count)
+            return session, tracker, done
+
+        self._read(lambda con: body(con, append=False))
+        session, tracker, done = self._write(lambda con: body(con, append=True))
+        moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
+        state = self.replay(session).state
         return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
                       before=tracker.summary(done.state), undone=[e.label for e in moved])
 
     # -- moving between devices ----------------------------------------------------------
 
     def export(self, name: str | None, path: Path) -> dict:
+        """Write the session's log to `path` (never into the data folder, never through a planted
+        temporary file). A damaged log exports the good events before the first bad one; the
+        returned doc then says so under "damaged_at" (the file does not)."""
         session = self.get(name)
+        entries, bad = self._read(lambda con: self._verified(session, prefix_ok=True))
+        target = export_target(path, self.path.parent)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
-               "events": [e.as_json() for e in self.entries(session)]}
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
-        tmp.replace(path)
-        return doc
+               "events": [e.as_json() for e in entries]}
+        write_file(target, json.dumps(doc, ensure_ascii=False, indent=1))
+        return doc if bad is None else {**doc, "damaged_at": bad}
 
-    def import_(self, path: Path, name: str | None = None) -> Result:
-        """Load an exported session (checking that its whole log replays) and make it current."""
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ImportFileError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise ImportFileError(f"{path}: not a session export ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
-            raise ImportFileError(f"{path}: not a companion session export (field format)")
-        if doc.get("version") != EXPORT_VERSION:
-            raise ImportFileError(f"{path}: export version {doc.get('version')!r} is not supported (field version)")
-        try:
-            game, players, options = doc["game"], list(doc["players"]), dict(doc["options"])
-            entries = [Entry(e["seq"], e["at"], e["kind"], e.get("verb", ""), tuple(e.get("args", ())),
-                             int(e.get("count", 1)), bool(e.get("overruled")), list(e.get("violations", [])))
-                       for e in doc["events"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ImportFileError(f"{path}: a field is missing or malformed ({exc})") from None
-        tracker = tracker_for(game)
-        probe = Session(0, name or doc.get("name", ""), game, players, options, doc.get("created", _now()), None)
-        try:
-            replay(tracker, probe, entries)
-        except Exception as exc:  # noqa: BLE001 - any failure means the log is not usable
-            raise ImportFileError(f"{path}: its log does not replay ({exc})") from None
-        with self.transaction() as con:
-            chosen = name or doc.get("name") or self._free_name(game)
-            if con.execute("SELECT 1 FROM sessions WHERE name = ?", (chosen,)).fetchone():
-                raise SessionError(f"a session named {chosen!r} exists already; import with --name NEW")
-            cur = con.execute(
-                "INSERT INTO sessions (name, game, players, options, created) VALUES (?, ?, ?, ?, ?)",
-                (chosen, game, json.dumps(players), json.dumps(options), probe.created))
-            for e in entries:
-                con.execute(
-                    "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (cur.lastrowid, e.seq, e.at, e.kind, e.verb, json.dumps(list(e.args)), e.count,
-                     int(e.overruled), json.dumps(e.violations)))
-            con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (chosen,))
-        return self.show(chosen)
+    def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
+        """Load an exported session, replaying every event through the rules, and make it current.
+        Nothing is written unless the whole file is valid (trackers/imports.py). `checked` is the
+        result of read_export(path, name) when the caller has read the file already."""
+        from trackers.imports import read_export
+
+        doc = checked if checked is not None else read_export(path, name)
+
+        def body(con):
+            if con.execute("SELECT 1 FROM sessions WHERE name = ?", (doc.name,)).fetchone():
+                raise SessionError(f"a session named {doc.name!r} exists already; import with --name NEW")
+            session = self._insert_session(con, doc.name, doc.game, doc.players, doc.options, doc.created)
+            prev = ledger.genesis(doc.game, doc.players, doc.options, doc.created)
+            for e in doc.entries:
+                e.digest = prev = ledger.entry_link(prev, e)
+            self._insert_events(con, session.id, doc.entries)
+
+        self._write(body)
+        return self.show(doc.name)
 
 
-def _check_players(players: list[str]) -> list[str]:
-    names = [p.strip() for p in players if p.strip()]
+    def repeat_last(self, name: str, upto: int) -> None:
+        """Copy the last event until the log holds `upto` events, chained as usual, in one transaction
+        (to build long logs for tests and benchmarks quickly; no rules are consulted)."""
+        session = self.get(name)
+
+        def body(con):
+            entries, _ = self._verified(session)
+            last, prev, out = entries[-1], entries[-1].digest, []
+            for seq in range(last.seq + 1, upto + 1):
+                e = Entry(seq, last.at, last.kind, last.verb, last.args, last.count, last.overruled, last.violations)
+                e.digest = prev = ledger.entry_link(prev, e)
+                out.append(e)
+            self._insert_events(con, session.id, out)
+
+        self._write(body)
+
+def check_players(game: str, players: list[str]) -> list[str]:
+    """The player names, checked by the one name rule (rulesdb/names.py) and the game's player count."""
+    from rulesdb.games import all_games
+
+    names = [p.strip() for p in players if isinstance(p, str) and p.strip()]
     if not names:
         raise SessionError('no players: give them as --players "Ann,Ben,Cy"')
+    info = next((g for g in all_games() if g.id == game), None)
+    most = (info.max_players if info and info.max_players else None) or 12
+    if len(names) > most:
+        raise SessionError(f"{len(names)} players is more than {game} allows ({most} at most)")
+    for n in names:
+        if problem := player_problem(n):
+            raise SessionError(problem)
     lowered = [n.lower() for n in names]
     dupes = sorted({n for n in lowered if lowered.count(n) > 1})
     if dupes:

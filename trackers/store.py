@@ -1,22 +1,33 @@
 """The SQLite file that holds every session: schema, versioning, migrations, and refusal to touch
 a file that is not ours.
 
-One file (`<data>/sessions.sqlite3`). WAL journal with synchronous=FULL: a committed command
-survives a crash at any instant, and an interrupted one leaves no trace. Every command runs in one
-`BEGIN IMMEDIATE` transaction, so two terminals updating one session take turns.
+One file (`<data>/sessions.sqlite3`). Rollback journal (journal_mode=DELETE) with synchronous=FULL:
+a committed command is in the main file when the command ends (so copying that one file is a
+complete backup), survives a crash at any instant, and an interrupted one leaves no trace. A file
+left in WAL mode by an older version is switched back when no one else has it open; until then
+every write command checkpoints the WAL. Every write runs in one `BEGIN IMMEDIATE` transaction,
+so two terminals updating one session take turns (trackers/retry.py makes them wait fairly).
+
+Opening is safe when many processes start at once on an empty folder: the header and schema are
+read in one transaction, and creation, stamping and migration happen in one `BEGIN IMMEDIATE`
+transaction that re-reads the version first.
 """
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
+from trackers import ledger, retry
 from trackers.errors import StoreError
 
 APPLICATION_ID = 0x436D7061  # "Cmpa": marks the file as the companion's
 SCHEMA_VERSION = 2
 
-# MIGRATIONS[n] takes a database at version n to version n + 1.
-MIGRATIONS: dict[int, str] = {
+# MIGRATIONS[n] takes a database at version n to version n + 1: an SQL script or a function.
+MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
     0: """
     CREATE TABLE sessions (
         id       INTEGER PRIMARY KEY,
@@ -42,70 +53,126 @@ MIGRATIONS: dict[int, str] = {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
-    # snapshots of replayed state every N events (trackers/snapshots.py); derived data, never the truth
-    1: """
-    CREATE TABLE snapshots (
-        session_id   INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-        seq          INTEGER NOT NULL,      -- the state after the log up to this seq
-        code         TEXT NOT NULL,         -- digest of the code that replayed it
-        anchor_seq   INTEGER NOT NULL,      -- the chained log digest at anchor_seq ...
-        anchor       TEXT NOT NULL,
-        prefix       TEXT NOT NULL,         -- ... and at seq
-        state        TEXT NOT NULL,         -- JSON, the tracker's dump
-        applied      TEXT NOT NULL,         -- JSON runs [first, last] of applied change seqs
-        redo         TEXT NOT NULL,         -- JSON runs of undone change seqs (the redo stack)
-        check_digest TEXT NOT NULL,         -- digest of this row
-        PRIMARY KEY (session_id, seq)
-    );
-    """,
+    1: lambda con: _add_ledger(con),
 }
 
 
+def _add_ledger(con: sqlite3.Connection) -> None:
+    """Version 2: a chained checksum per event, and the chain's head and length per session."""
+    con.execute("ALTER TABLE events ADD COLUMN digest TEXT NOT NULL DEFAULT ''")
+    con.execute("ALTER TABLE sessions ADD COLUMN head TEXT NOT NULL DEFAULT ''")
+    con.execute("ALTER TABLE sessions ADD COLUMN length INTEGER NOT NULL DEFAULT 0")
+    sessions = con.execute("SELECT id, game, players, options, created FROM sessions").fetchall()
+    for sid, game, players, options, created in sessions:
+        prev = ledger.genesis(game, json.loads(players), json.loads(options), created)
+        rows = con.execute("SELECT id, seq, at, kind, verb, args, count, overruled, violations FROM events"
+                           " WHERE session_id = ? ORDER BY seq", (sid,)).fetchall()
+        for rid, seq, at, kind, verb, args, count, overruled, violations in rows:
+            prev = ledger.link(prev, seq, at, kind, verb, json.loads(args), count, bool(overruled),
+                               json.loads(violations))
+            con.execute("UPDATE events SET digest = ? WHERE id = ?", (prev, rid))
+        con.execute("UPDATE sessions SET head = ?, length = ? WHERE id = ?", (prev, len(rows), sid))
+
+
 def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating if needed) the sessions file; StoreError if it is not ours or is damaged."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    existed = path.exists() and path.stat().st_size > 0
+    """Open (creating if needed) the sessions file; StoreError if it is not ours, damaged or unwritable."""
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise StoreError(f"the data folder {folder} is a file, not a folder; use --data-dir for another place")
     try:
-        con = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the sessions file {path}: {exc}") from None
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the data folder {folder} ({exc.strerror or exc}); "
+                         "use --data-dir for a writable place") from None
+    if path.exists() and not path.is_file():
+        raise StoreError(f"{path} is not a file; it was left untouched (use --data-dir for another place)")
+    if not path.exists() and not os.access(folder, os.W_OK):
+        raise retry.explain(sqlite3.OperationalError("unable to open database file"), path)
+
+    def attempt() -> sqlite3.Connection:
+        con = sqlite3.connect(str(path), timeout=retry.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        try:
+            _prepare(con, path)
+        except BaseException:
+            con.close()
+            raise
+        return con
+
+    return retry.run(attempt, path)
+
+
+def _read_header(con: sqlite3.Connection, path: Path) -> tuple[int, int, int]:
+    """application_id, user_version and the number of schema objects, read in one transaction."""
     try:
-        app_id = con.execute("PRAGMA application_id").fetchone()[0]
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        con.execute("BEGIN")
+        try:
+            app_id = con.execute("PRAGMA application_id").fetchone()[0]
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            con.execute("COMMIT")
+    except sqlite3.OperationalError:
+        raise
     except sqlite3.DatabaseError as exc:
-        con.close()
-        raise StoreError(f"{path} is not a companion sessions file ({exc}); it was left untouched") from None
-    if existed and app_id != APPLICATION_ID and tables:
-        con.close()
+        raise StoreError(f"{path} is not a companion sessions file ({exc}); it was left untouched "
+                         "(move it aside, or use --data-dir for another place)") from None
+    return app_id, version, tables
+
+
+def _refuse_foreign(path: Path, app_id: int, version: int, tables: int) -> None:
+    if app_id != APPLICATION_ID and tables:
         raise StoreError(f"{path} is a database of another program; it was left untouched (use --data-dir for another place)")
     if version > SCHEMA_VERSION:
-        con.close()
         raise StoreError(f"{path} was written by a newer companion (schema {version} > {SCHEMA_VERSION}); upgrade companion")
+
+
+def _prepare(con: sqlite3.Connection, path: Path) -> None:
+    con.execute(f"PRAGMA busy_timeout={retry.BUSY_TIMEOUT_MS}")
+    app_id, version, tables = _read_header(con, path)
+    _refuse_foreign(path, app_id, version, tables)
+    if version < SCHEMA_VERSION or app_id != APPLICATION_ID:
+        _migrate(con, path)
     try:
-        con.execute("PRAGMA journal_mode=WAL")
+        if con.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal":
+            try:
+                con.execute("PRAGMA journal_mode=DELETE")  # needs the file to ourselves; else stay in WAL
+            except sqlite3.OperationalError as exc:
+                if not retry.is_busy(exc):
+                    raise
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA foreign_keys=ON")
-        con.execute("PRAGMA busy_timeout=30000")
-        if version < SCHEMA_VERSION:
-            _migrate(con, version)
         if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise sqlite3.DatabaseError("integrity check failed")
+        missing = {"sessions", "events", "meta"} - {
+            r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if missing:
+            raise sqlite3.DatabaseError(f"no such table: {', '.join(sorted(missing))}")
+    except sqlite3.OperationalError:
+        raise
     except sqlite3.DatabaseError as exc:
-        con.close()
-        raise StoreError(f"{path} is damaged ({exc}); it was left untouched") from None
-    return con
+        raise retry.explain(exc, path) from None
 
 
-def _migrate(con: sqlite3.Connection, version: int) -> None:
+def in_wal(con: sqlite3.Connection) -> bool:
+    return con.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal"
+
+
+def _migrate(con: sqlite3.Connection, path: Path) -> None:
     con.execute("BEGIN IMMEDIATE")
     try:
-        current = con.execute("PRAGMA user_version").fetchone()[0]  # another process may have won
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]  # another process may have won
+        current = con.execute("PRAGMA user_version").fetchone()[0]
+        tables = con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        _refuse_foreign(path, app_id, current, tables)
         for step in range(current, SCHEMA_VERSION):
-            _run_script(con, MIGRATIONS[step])
+            migration = MIGRATIONS[step]
+            if callable(migration):
+                migration(con)
+            else:
+                _run_script(con, migration)
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        con.execute("COMMIT")
+        retry.commit(con)
     except BaseException:
         con.execute("ROLLBACK")
         raise

@@ -1,0 +1,54 @@
+"""The ledger: every event carries a checksum chained to the one before it.
+
+The chain starts from the session's identity (game, players, options, creation time) and each
+link hashes the previous link with the event's fields, so a changed byte anywhere in the log,
+a missing, reordered or added event, or edited players all break it. The session row keeps the
+last link and the number of events, so a log cut short breaks it too. Replay verifies the chain
+and reports the first bad event; it never applies a damaged log silently.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterable
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def genesis(game: str, players: list, options: dict, created: str) -> str:
+    """The link before the first event: the session's identity."""
+    return _digest("companion-ledger-1", json.dumps([game, players, options, created], ensure_ascii=False,
+                                                    sort_keys=True, separators=(",", ":")))
+
+
+def link(prev: str, seq: int, at: str, kind: str, verb: str, args: Iterable[str], count: int,
+         overruled: bool, violations: list) -> str:
+    """The checksum of one event, chained to `prev`."""
+    body = json.dumps([seq, at, kind, verb, list(args), count, bool(overruled), violations],
+                      ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _digest(prev, body)
+
+
+def entry_link(prev: str, entry) -> str:
+    return link(prev, entry.seq, entry.at, entry.kind, entry.verb, entry.args, entry.count, entry.overruled,
+                entry.violations)
+
+
+def first_bad(start: str, entries: list, head: str, length: int, after: int = 0) -> int | None:
+    """The seq of the first event whose checksum does not match (or that is missing), else None.
+
+    `entries` follow event number `after`, whose link is `start`; the session row says the log
+    has `length` events ending in the link `head`."""
+    prev = start
+    for n, entry in enumerate(entries, start=after + 1):
+        if entry.seq != n or entry_link(prev, entry) != entry.digest:
+            return n
+        prev = entry.digest
+    last = after + len(entries)
+    if last != length:
+        return min(last, length) + 1
+    if prev != head:
+        return max(1, last)
+    return None
