@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rulesdb.games import DATA_DIR
 
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"  # 2: exception links
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,7 @@ def _build(doc: dict):
     ref.sections = {s["id"]: _plain(Section, s) for s in doc["sections"]}
     ref.rules = {r["id"]: _plain(RuleEntry, r) for r in doc["rules"]}
     ref.glossary = {g["id"]: GlossaryEntry(g["id"], g["game"], _plain(Term, g["term"])) for g in doc["glossary"]}
+    ref.exceptions = {rule: [tuple(link) for link in links] for rule, links in doc["exceptions"].items()}
     return ref
 
 
@@ -97,6 +98,7 @@ def cached_reference(cache_dir: Path):
         "sections": [asdict(_plain(Section, s)) for s in ref.sections.values()],
         "rules": [asdict(_plain(RuleEntry, r)) for r in ref.rules.values()],
         "glossary": [{"id": g.id, "game": g.game, "term": asdict(_plain(Term, g.term))} for g in ref.glossary.values()],
+        "exceptions": {rule: [list(link) for link in links] for rule, links in ref.exceptions.items()},
     }
     _write(path, doc)
     return _build(json.loads(json.dumps(doc)))

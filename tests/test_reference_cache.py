@@ -82,3 +82,14 @@ def test_lookups_read_the_cache_without_pydantic(home):
         done = run(*args)
         assert done.returncode == 0 and "NO-PYDANTIC" in done.stderr, (args, done.stderr)
     assert done.stdout == run_companion(*args, env=env).stdout
+
+
+def test_the_cache_carries_the_exception_links(tmp_path):
+    # found at the merge: a cached reference had lost every exception link
+    from rulesdb.refcache import cached_reference
+    from rulesdb.reference import load_reference
+
+    fresh = load_reference()
+    cached_reference(tmp_path)  # written
+    again = cached_reference(tmp_path)  # read back
+    assert again.exceptions == fresh.exceptions and again.exceptions
