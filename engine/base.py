@@ -44,6 +44,18 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class HandHolder(Frozen):
+    """A seat whose `hand` is its cards when known, or only how many (a real table's hidden hand)."""
+
+    @property
+    def hand_known(self) -> bool:
+        return not isinstance(self.hand, int)
+
+    @property
+    def hand_size(self) -> int:
+        return self.hand if isinstance(self.hand, int) else len(self.hand)
+
+
 class Reason(Frozen):
     """Why a verdict is what it is: a rule id that `companion rules show` explains, and a message."""
 

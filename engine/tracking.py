@@ -56,6 +56,18 @@ class Tracker(Generic[S]):
     #: verbs that only show something (e.g. "score"): checked and applied, never logged
     READ_ONLY: ClassVar[frozenset[str]] = frozenset()
 
+    def split(self, words: list[str]) -> tuple[str, list[str]]:
+        """The verb a command names (through VERB_ALIASES where the game has them) and the words
+        after it; quoted words are split. MoveSyntaxError for no command or an unknown verb."""
+        from engine.base import MoveSyntaxError
+        from engine.words import command
+
+        tokens = [t for w in words for t in str(w).split()]
+        if not tokens:
+            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
+        aliases = getattr(self, "VERB_ALIASES", None) or {v: v for v in self.COMMANDS}
+        return command(tokens[0], aliases, self.COMMANDS), tokens[1:]
+
     def new_state(self, players: list[str], options: dict[str, str]) -> S:
         raise NotImplementedError
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import command, match
+from engine.words import match
 
 from .model import PHASES, State
 
@@ -51,11 +51,7 @@ class TrackCommands:
     # ------------------------------------------------------------------ parsing
 
     def parse(self, state: State, words: list[str]) -> Change:
-        tokens = [t for w in words for t in str(w).split()]
-        if not tokens:
-            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
-        verb = self._verb(tokens[0])
-        rest = tokens[1:]
+        verb, rest = self.split(words)
         handler = {
             "lives": self._parse_lives,
             "reapurr": self._parse_reapurr,
@@ -69,9 +65,6 @@ class TrackCommands:
             "phase": self._parse_phase,
         }[verb]
         return handler(state, verb, rest)
-
-    def _verb(self, token: str) -> str:
-        return command(token, self.VERB_ALIASES, self.COMMANDS)
 
     @staticmethod
     def _player(state: State, token: str) -> str:

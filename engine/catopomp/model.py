@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from engine.base import Frozen
+from engine.base import Frozen, HandHolder
 
 from .core import CAT, EMPTY, MITCH, NCODES, Opts, Table, WSet, c_list, c_of
 from .hidden import fill_hands
@@ -55,7 +55,7 @@ Hand = Annotated[tuple[Card, ...], Field(description="the Heaven cards, when kno
     int, Field(ge=0, le=40, description="how many Heaven cards, when the cards are not known")]
 
 
-class Player(Frozen):
+class Player(HandHolder):
     """One seat, in clockwise order."""
 
     name: str = Field(min_length=1)
@@ -66,14 +66,6 @@ class Player(Frozen):
     reserve_die: int | None = Field(None, description="the face of this player's reserve die, if they have one")
     prediction: int | None = Field(None, description="competitive variant: this round's prediction (1-4), if known")
     points: int = Field(0, description="competitive variant: points so far")
-
-    @property
-    def hand_known(self) -> bool:
-        return not isinstance(self.hand, int)
-
-    @property
-    def hand_size(self) -> int:
-        return self.hand if isinstance(self.hand, int) else len(self.hand)
 
 
 class WinningSet(Frozen):

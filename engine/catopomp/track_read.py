@@ -6,7 +6,7 @@ import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, OptionError
-from engine.words import command, match
+from engine.words import match
 
 from . import core
 from .model import Options, Player, State
@@ -110,11 +110,7 @@ class Reading:
     # ------------------------------------------------------------------ parsing
 
     def parse(self, state: State, words: list[str]) -> Change:
-        tokens = [t for w in words for t in str(w).split()]
-        if not tokens:
-            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
-        verb = self._verb(tokens[0])
-        rest = tokens[1:]
+        verb, rest = self.split(words)
         if verb == "score":
             if rest:
                 raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
@@ -172,9 +168,6 @@ class Reading:
         except MoveSyntaxError as exc:
             raise MoveSyntaxError(f"hand: {exc}") from None
         return core.fc(code)
-
-    def _verb(self, token: str) -> str:
-        return command(token, self.VERB_ALIASES, self.COMMANDS)
 
     @staticmethod
     def _player(state: State, token: str) -> str:

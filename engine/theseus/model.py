@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from engine.base import Frozen
+from engine.base import Frozen, HandHolder
 
 ICONS: tuple[str, ...] = ("explore", "recruit", "subjugate")
 LIMIT = 4  # Party and Hand limit
@@ -69,7 +69,7 @@ Hand = Union[
 ]
 
 
-class Player(Frozen):
+class Player(HandHolder):
     """A player's areas, in the rulebook's words. Names of cards, one entry per copy; a Hand the
     table does not know is only its size."""
 
@@ -78,14 +78,6 @@ class Player(Frozen):
     hand: Hand = ()
     reward_area: tuple[str, ...] = ()
     bonuses: int = Field(0, ge=0, description="Bonuses in the Reward Area")
-
-    @property
-    def hand_known(self) -> bool:
-        return not isinstance(self.hand, int)
-
-    @property
-    def hand_size(self) -> int:
-        return self.hand if isinstance(self.hand, int) else len(self.hand)
 
     @property
     def hand_cards(self) -> tuple[str, ...]:
