@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from engine.record import Record
 
 
 class EngineError(Exception):
@@ -40,8 +40,8 @@ class EngineUnavailable(EngineError):
     """A game without a validator yet."""
 
 
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+#: the base of every engine record (State, Verdict, moves): a frozen dataclass, see engine/record.py
+Frozen = Record
 
 
 class HandHolder(Frozen):
@@ -91,7 +91,7 @@ class Verdict(Frozen):
         }
 
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S", bound=Record)
 M = TypeVar("M")
 
 
@@ -99,7 +99,7 @@ class Engine(Generic[S, M]):
     """What every game's engine provides. Subclasses set `game`, `State` and `RULE_IDS`."""
 
     game: ClassVar[str]
-    State: ClassVar[type[BaseModel]]
+    State: ClassVar[type[Record]]
     #: every rule id this engine can cite (a test checks each exists in rulesdb)
     RULE_IDS: ClassVar[frozenset[str]]
     #: the move notation, for --help and errors

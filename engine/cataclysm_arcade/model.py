@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from engine.record import Field, model_validator
 
 from engine.base import Frozen, MoveSyntaxError
 
@@ -248,7 +248,7 @@ def builtin_keywords() -> dict[str, dict[str, Any]]:
 
 def builtin_catalogue() -> tuple[CardSpec, ...]:
     if "_specs" not in _BUILTIN:
-        _BUILTIN["_specs"] = tuple(CardSpec.model_validate(c) for c in _shipped().get("cards", []))
+        _BUILTIN["_specs"] = tuple(CardSpec(**c) for c in _shipped().get("cards", []))
     return _BUILTIN["_specs"]
 
 

@@ -386,8 +386,9 @@ def _parse_card(rest: list[str], usage: str) -> Change:
     return Change(verb="card", args=(name, kind, *fields))
 
 
-def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...]):
-    """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2)."""
+def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...], checked: bool = True):
+    """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2):
+    validated (pydantic) when the table types it, built as it is when a logged change is replayed."""
     from .model import KEYWORDS, EFFECTS, CardSpec
 
     data: dict = {"name": name, "type": kind}
@@ -411,4 +412,4 @@ def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...]):
             if not value.lstrip("-").isdigit():
                 raise ValueError(f"{key}: {value!r} is not a whole number")
             data[key] = int(value)
-    return CardSpec.model_validate(data)
+    return CardSpec.model_validate(data) if checked else CardSpec(**data)

@@ -237,7 +237,7 @@ class Tracker(CommandReader, BaseTracker[State]):
         return _replace_player(state, new_player), []
 
     def _apply_card(self, state: State, name: str, kind: str, *fields: str) -> tuple[State, list[Effect]]:
-        card = card_spec(name, kind, fields)
+        card = card_spec(name, kind, fields, checked=False)
         cards = tuple(c for c in state.cards if c.name.lower() != name.lower()) + (card,)
         return state.model_copy(update={"cards": cards}), []
 

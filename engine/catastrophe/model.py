@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from engine.record import Field, model_validator
 
 from engine.base import Frozen, MoveSyntaxError
 
@@ -229,7 +229,7 @@ class State(Frozen):
 def builtin_catalogue() -> tuple[CardSpec, ...]:
     """The shipped catalogue: the card types and the cards the rulebook names."""
     data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec.model_validate(c) for c in data.get("cards", []))
+    return tuple(CardSpec(**c) for c in data.get("cards", []))
 
 
 @lru_cache(maxsize=256)

@@ -64,7 +64,7 @@ class Judge:
         effects: list[Effect] = []
         getattr(self, "_apply_" + change.verb.replace("-", "_"))(d, change, effects)
         self._settle(d, effects)
-        return State.model_validate(d), effects
+        return State(**d), effects
 
     # -- shared pieces (operate on the dumped dict `d`) ------------------------
 

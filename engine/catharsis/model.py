@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from engine.record import Field
 
 from engine.base import Frozen
 

@@ -15,7 +15,7 @@ CATALOGUE_FILE = Path(__file__).with_name("powers.toml")
 def shipped() -> dict[str, PowerCard]:
     """The shipped catalogue, by lower-case name (read once)."""
     data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return {c.name.lower(): c for c in (PowerCard.model_validate(raw) for raw in data["powers"])}
+    return {c.name.lower(): c for c in (PowerCard(**raw) for raw in data["powers"])}
 
 
 def card_of(state, name: str) -> PowerCard | None:

@@ -379,7 +379,7 @@ def _apply(state: State, play: Play, tracker) -> tuple[State, list[Effect]]:
     elif play.kind == "card":
         d["cards"] = [c for c in d["cards"] if c["name"].lower() != play.card.name.lower()]
         d["cards"].append(play.card.model_dump(mode="json"))
-    return State.model_validate(d), effects
+    return State(**d), effects
 
 
 def _apply_use(state, d, p, play, tracker):
@@ -397,7 +397,7 @@ def _apply_use(state, d, p, play, tracker):
         if die is not None:
             die["used"] = True
     p["powers"][int(play.slot) - 1]["used_round"] = True
-    mid = State.model_validate(d)
+    mid = State(**d)
     pl = player_of(mid, play.player)
     pw, card, ability = ability_of(mid, pl, play.slot, play.half)
     duo = card is not None and card.duo is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from engine.record import BeforeValidator, Field, model_validator
 
 from engine.base import Frozen, HandHolder
 

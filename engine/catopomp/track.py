@@ -46,7 +46,7 @@ class TableChange:
         data["players"] = self.players
         data.update({k: (v.model_dump() if isinstance(v, Frozen) else v) for k, v in self.fields.items()})
         data["cleared"] = [c.model_dump() if isinstance(c, Frozen) else c for c in data["cleared"]]
-        return State.model_validate(data)
+        return State(**data)
 
 
 class Tracker(Reading, Views, TrackerBase[State]):

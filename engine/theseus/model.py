@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from engine.record import Field, field_validator, model_validator
 
 from engine.base import Frozen, HandHolder
 
@@ -230,7 +230,7 @@ class Move(Frozen):
 def builtin_catalogue() -> tuple[CardSpec, ...]:
     """The shipped catalogue of the cards the rulebook names."""
     data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec.model_validate(c) for c in data.get("cards", []))
+    return tuple(CardSpec(**c) for c in data.get("cards", []))
 
 
 @lru_cache(maxsize=256)

@@ -1,0 +1,375 @@
+"""Plain immutable records: the engine's runtime State, Verdicts and moves, without pydantic.
+
+A `Record` subclass becomes a frozen, keyword-only dataclass (equality and hashing over its
+fields) with the few pydantic methods the engines use, same meaning:
+
+- `Model(**fields)`: trusted construction by the engines' own code. Cheap normalisation only:
+  lists become tuples, nested dicts become records, `int` dict keys written as text come back as
+  ints, `BeforeValidator` functions run (e.g. Catopomp's card words), then the model's before,
+  field and after validators. Types and constraints are NOT checked here.
+- `model_construct(**fields)`: no normalisation, no validators; defaults filled.
+- `model_copy(update=...)`: a shallow copy with fields replaced, no validation (as pydantic's).
+- `model_dump(mode="python" | "json")`: nested dicts; tuples become lists in JSON mode.
+- `model_validate(data)`: for UNTRUSTED input (a situation file, a session import, a user's
+  catalogue): builds a pydantic validator mirroring the record (record_check.py, built once per
+  class on first use), so pydantic loads only on that path; a bad input raises pydantic's
+  ValidationError naming the field, exactly as when the models were pydantic models.
+
+`Field(...)` keeps the default, the description and the constraints (ge, le, min_length ...) as
+dataclass field metadata; `model_validator` / `field_validator` mark validators as pydantic's do.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar
+
+_MISSING = dataclasses.MISSING
+_SET = "__fields_set__"  # in an instance's __dict__ when some fields took their defaults
+
+
+class FieldInfo:
+    """What `Field(...)` declares: default, description and constraints (pydantic's names)."""
+
+    __slots__ = ("default", "default_factory", "description", "constraints")
+
+    def __init__(self, default, default_factory, description, constraints):
+        self.default = default
+        self.default_factory = default_factory
+        self.description = description
+        self.constraints = constraints
+
+    def __repr__(self) -> str:
+        return f"Field(default={self.default!r}, description={self.description!r}, {self.constraints})"
+
+
+def Field(default: Any = _MISSING, *, default_factory=None, description: str | None = None,
+          **constraints: Any) -> Any:
+    """A field's default (none: required), description and constraints (ge, le, gt, lt,
+    min_length, max_length), checked only by `model_validate`."""
+    if default is ...:
+        default = _MISSING
+    return FieldInfo(default, default_factory, description, constraints)
+
+
+class BeforeValidator:
+    """Annotated metadata: a function applied to the raw value before its type (both paths)."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func):
+        self.func = func
+
+
+class _Validator:
+    """A validator method marked by model_validator / field_validator (kept as the class's method)."""
+
+    def __init__(self, kind: str, mode: str, func, fields: tuple[str, ...] = ()):
+        self.kind, self.mode, self.func, self.fields = kind, mode, func, fields
+
+
+def model_validator(*, mode: str):
+    """mode="before": a classmethod (cls, data) -> data on the raw input; mode="after": a method
+    (self) -> self that raises ValueError when the record does not hold together."""
+    return lambda func: _Validator("model", mode, func)
+
+
+def field_validator(*fields: str, mode: str = "after"):
+    """A classmethod (cls, value[, info]) -> value run on the named fields after their types;
+    `info.data` holds the fields before it."""
+    return lambda func: _Validator("field", mode, func, fields)
+
+
+class _Info:
+    __slots__ = ("data", "field_name")
+
+    def __init__(self, data, field_name):
+        self.data, self.field_name = data, field_name
+
+
+def _unwrap(func):
+    return func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
+
+
+def _takes_info(func) -> bool:
+    code = _unwrap(func).__code__
+    return code.co_argcount >= 3
+
+
+class _Plan:
+    """Per class, built on first construction: the fields with their defaults and normalisers."""
+
+    __slots__ = ("fields", "names", "before", "field_checks", "after")
+
+
+class Record:
+    """Base of the engine's records (see the module docstring)."""
+
+    __record_validators__: ClassVar[tuple[_Validator, ...]] = ()
+    __plan__: ClassVar[_Plan | None] = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        found = [v for base in reversed(cls.__mro__[1:]) for v in base.__dict__.get("__record_validators__", ())]
+        seen = {id(v) for v in found}
+        for name, value in list(cls.__dict__.items()):
+            if isinstance(value, _Validator):
+                setattr(cls, name, value.func)
+                if id(value) not in seen:
+                    found.append(value)
+        cls.__record_validators__ = tuple(found)
+        own = cls.__dict__.get("__annotations__", {})
+        for name, kind in own.items():
+            if isinstance(kind, str) and kind.startswith("ClassVar"):
+                continue
+            value = cls.__dict__.get(name, _MISSING)
+            if isinstance(value, FieldInfo):
+                meta = {"info": value}
+                if value.default_factory is not None:
+                    setattr(cls, name, dataclasses.field(default_factory=value.default_factory, metadata=meta))
+                elif value.default is not _MISSING:
+                    setattr(cls, name, dataclasses.field(default=_safe(value.default), metadata=meta))
+                else:
+                    setattr(cls, name, dataclasses.field(metadata=meta))
+            elif isinstance(value, (dict, list, set)):
+                setattr(cls, name, dataclasses.field(default_factory=_safe(value)))
+        cls.__plan__ = None
+        dataclasses.dataclass(frozen=True, kw_only=True, init=False, eq=True, repr=True)(cls)
+
+    # -- construction ---------------------------------------------------------------------
+
+    def __init__(self, **data: Any):
+        cls = type(self)
+        plan = cls.__plan__ or _plan(cls)
+        for check in plan.before:
+            data = check(cls, data)
+        d = self.__dict__
+        given = 0
+        for name, default, factory, norm in plan.fields:
+            if name in data:
+                value = data[name]
+                d[name] = norm(value) if norm is not None else value
+                given += 1
+            elif default is not _MISSING:
+                d[name] = default
+            elif factory is not None:
+                d[name] = factory()
+            else:
+                raise TypeError(f"{cls.__name__}: field {name} required")
+        if given != len(data):
+            extra = sorted(set(data) - plan.names)
+            raise TypeError(f"{cls.__name__}: unknown field {extra[0]}")
+        if given < len(plan.fields):
+            d[_SET] = frozenset(data)
+        for name, check, info in plan.field_checks:
+            if name in data:
+                d[name] = check(cls, d[name], _Info(d, name)) if info else check(cls, d[name])
+        for check in plan.after:
+            check(self)
+
+    @classmethod
+    def model_construct(cls, **data: Any):
+        """A record from trusted values as they are: no normalisation, no validators."""
+        plan = cls.__plan__ or _plan(cls)
+        self = object.__new__(cls)
+        d = self.__dict__
+        for name, default, factory, _norm in plan.fields:
+            if name in data:
+                d[name] = data[name]
+            elif default is not _MISSING:
+                d[name] = default
+            elif factory is not None:
+                d[name] = factory()
+        if len(data) < len(plan.fields):
+            d[_SET] = frozenset(data)
+        return self
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
+        """A copy with `update`'s fields replaced (not validated, as pydantic's)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        if update:
+            d.update(update)
+            if _SET in d:
+                d[_SET] = d[_SET] | update.keys()
+        if deep:
+            import copy
+
+            for name in type(self).__plan__.names if type(self).__plan__ else _plan(type(self)).names:
+                d[name] = copy.deepcopy(d[name])
+        return new
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        """The fields given when the record was made (the others took their defaults)."""
+        given = self.__dict__.get(_SET)
+        return set(given) if given is not None else set((type(self).__plan__ or _plan(type(self))).names)
+
+    @classmethod
+    def model_validate(cls, data: Any):
+        """Untrusted input -> a record, checked as pydantic would (pydantic's ValidationError)."""
+        if isinstance(data, cls):
+            return data
+        from engine.record_check import validate
+
+        return validate(cls, data)
+
+    @classmethod
+    def model_validate_json(cls, text: str | bytes):
+        import json
+
+        return cls.model_validate(json.loads(text))
+
+    def model_dump_json(self) -> str:
+        import json
+
+        return json.dumps(self.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def model_json_schema(cls) -> dict[str, Any]:
+        from engine.record_check import json_schema
+
+        return json_schema(cls)
+
+    @classmethod
+    def record_fields(cls) -> dict[str, dataclasses.Field]:
+        return {f.name: f for f in dataclasses.fields(cls)}
+
+    # -- output ---------------------------------------------------------------------------
+
+    def model_dump(self, *, mode: str = "python", include: set[str] | None = None, exclude: set[str] | None = None,
+                   exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
+        """The record as nested dicts (`include`/`exclude`: top-level field names)."""
+        json = mode == "json"
+        plan = type(self).__plan__ or _plan(type(self))
+        d = self.__dict__
+        out = {}
+        for name, default, factory, _norm in plan.fields:
+            if (include is not None and name not in include) or (exclude is not None and name in exclude):
+                continue
+            value = d[name]
+            if exclude_none and value is None:
+                continue
+            if exclude_defaults and ((default is not _MISSING and value == default)
+                                     or (factory is not None and value == factory())):
+                continue
+            out[name] = _dump(value, json, exclude_defaults, exclude_none)
+        return out
+
+
+def _dump(value, json: bool, exclude_defaults: bool, exclude_none: bool):
+    if isinstance(value, Record):
+        return value.model_dump(mode="json" if json else "python", exclude_defaults=exclude_defaults,
+                                exclude_none=exclude_none)
+    if isinstance(value, tuple):
+        items = [_dump(v, json, exclude_defaults, exclude_none) for v in value]
+        return items if json else tuple(items)
+    if isinstance(value, list):
+        return [_dump(v, json, exclude_defaults, exclude_none) for v in value]
+    if isinstance(value, dict):
+        return {(str(k) if json and not isinstance(k, str) else k): _dump(v, json, exclude_defaults, exclude_none)
+                for k, v in value.items()}
+    return value
+
+
+def _safe(default):
+    """A mutable default becomes a factory of copies (as pydantic copies it)."""
+    if isinstance(default, (dict, list, set)):
+        return lambda: type(default)(default)
+    return default
+
+
+# ----------------------------------------------------------------------------- the plan
+
+
+def hints(cls) -> dict[str, Any]:
+    """The resolved annotations of the record's fields (Annotated kept)."""
+    found = typing.get_type_hints(cls, include_extras=True)
+    return {f.name: found[f.name] for f in dataclasses.fields(cls)}
+
+
+def _plan(cls) -> _Plan:
+    plan = _Plan()
+    kinds = hints(cls)
+    rows = []
+    for f in dataclasses.fields(cls):
+        factory = None if f.default_factory is _MISSING else f.default_factory
+        rows.append((f.name, f.default, factory, _normaliser(kinds[f.name])))
+    plan.fields = tuple(rows)
+    plan.names = frozenset(r[0] for r in rows)
+    validators = cls.__record_validators__
+    plan.before = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "before")
+    plan.after = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "after")
+    order = {r[0]: i for i, r in enumerate(rows)}
+    checks = [(name, _unwrap(v.func), _takes_info(v.func)) for v in validators if v.kind == "field"
+              for name in v.fields]
+    plan.field_checks = tuple(sorted(checks, key=lambda c: order[c[0]]))
+    cls.__plan__ = plan
+    return plan
+
+
+def _normaliser(kind):
+    """A function that brings a trusted value to the field's shape (None: nothing to do)."""
+    if isinstance(kind, type) and issubclass(kind, Record):
+        return lambda v, k=kind: k(**v) if isinstance(v, dict) else v
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin is typing.Annotated:
+        inner = _normaliser(args[0])
+        before = [m.func for m in kind.__metadata__ if isinstance(m, BeforeValidator)]
+        if not before:
+            return inner
+        if inner is None:
+            return before[0] if len(before) == 1 else lambda v: _chain(before, v)
+        return lambda v: inner(_chain(before, v))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _normaliser(args[0])
+            if item is None:
+                return lambda v: v if type(v) is tuple else tuple(v)
+            return lambda v: tuple(item(x) for x in v)
+        items = [_normaliser(a) for a in args]
+        if not any(items):
+            return lambda v: v if type(v) is tuple else tuple(v)
+        return lambda v: tuple(n(x) if n else x for n, x in zip(items, v))
+    if origin is dict:
+        key = int if args and args[0] is int else None
+        value = _normaliser(args[1]) if len(args) == 2 else None
+        if key is None and value is None:
+            return None
+        return lambda v: {(int(k) if key and isinstance(k, str) else k): (value(x) if value else x)
+                          for k, x in v.items()}
+    if origin in (typing.Union, types.UnionType):
+        seq = next((n for a in args if _shape(a) == "seq" and (n := _normaliser(a))), None)
+        mapping = next((n for a in args if _shape(a) == "map" and (n := _normaliser(a))), None)
+        if seq is None and mapping is None:
+            return None
+
+        def union(v):
+            if isinstance(v, (list, tuple)) and seq is not None:
+                return seq(v)
+            if isinstance(v, dict) and mapping is not None:
+                return mapping(v)
+            return v
+
+        return union
+    return None
+
+
+def _shape(kind) -> str:
+    origin = typing.get_origin(kind)
+    if origin is typing.Annotated:
+        return _shape(typing.get_args(kind)[0])
+    if origin is tuple or origin is list:
+        return "seq"
+    if origin is dict or (isinstance(kind, type) and issubclass(kind, Record)):
+        return "map"
+    return ""
+
+
+def _chain(funcs, value):
+    for f in funcs:
+        value = f(value)
+    return value

@@ -1,0 +1,128 @@
+"""Validation of untrusted input into records: a pydantic model mirroring each record.
+
+Imported only by `Record.model_validate` / `model_json_schema`, so pydantic loads at the edges
+(a situation file, a session import, a user's catalogue), never on the play or tracker path.
+The mirror has the record's fields with their types, constraints, descriptions and defaults,
+`extra="forbid"`, the before and field validators; a nested record validates through its own
+mirror and becomes the record, whose after validators then run, so an error is reported at
+the same place (and with the same message) as when the models themselves were pydantic's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Annotated, Any, Union
+
+import pydantic
+from pydantic import ConfigDict, TypeAdapter, WrapValidator
+
+from engine.record import _MISSING, BeforeValidator, FieldInfo, Record, _unwrap, hints
+
+_MIRRORS: dict[type, type[pydantic.BaseModel]] = {}
+_ADAPTERS: dict[type, TypeAdapter] = {}
+
+
+def validate(cls: type[Record], data: Any) -> Record:
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(_kind(cls))
+    return adapter.validate_python(data)
+
+
+def json_schema(cls: type[Record]) -> dict[str, Any]:
+    return mirror(cls).model_json_schema()
+
+
+def _to_record(cls: type[Record]):
+    """Mirror instance -> the record (already-made records pass), then the record's after validators."""
+    after = tuple(_unwrap(v.func) for v in cls.__record_validators__ if v.kind == "model" and v.mode == "after")
+
+    def convert(value, handler):
+        if isinstance(value, cls):
+            return value
+        model = handler(value)
+        record = cls.model_construct(**{name: getattr(model, name) for name in type(model).model_fields})
+        given = model.model_fields_set
+        if len(given) < len(type(model).model_fields):
+            record.__dict__["__fields_set__"] = frozenset(given)
+        else:
+            record.__dict__.pop("__fields_set__", None)
+        for check in after:
+            check(record)
+        return record
+
+    return convert
+
+
+def _kind(cls: type[Record]):
+    return Annotated[mirror(cls), WrapValidator(_to_record(cls))]
+
+
+def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
+    """The pydantic model that checks input for `cls` (built once per class)."""
+    found = _MIRRORS.get(cls)
+    if found is not None:
+        return found
+    kinds = hints(cls)
+    fields: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        info = f.metadata.get("info")
+        options: dict[str, Any] = {}
+        if info is not None:
+            options.update(info.constraints)
+            if info.description is not None:
+                options["description"] = info.description
+        if f.default is not _MISSING:
+            options["default"] = f.default
+        elif f.default_factory is not _MISSING:
+            options["default_factory"] = f.default_factory
+        fields[f.name] = (_translate(kinds[f.name]), pydantic.Field(**options))
+    validators: dict[str, Any] = {}
+    for k, v in enumerate(cls.__record_validators__):
+        func = _unwrap(v.func)
+        if v.kind == "model" and v.mode == "before":
+            validators[f"_before_{k}"] = pydantic.model_validator(mode="before")(
+                classmethod(lambda _m, data, f=func: f(cls, data)))
+        elif v.kind == "field":
+            if func.__code__.co_argcount >= 3:
+                wrapped = classmethod(lambda _m, value, info, f=func: f(cls, value, info))
+            else:
+                wrapped = classmethod(lambda _m, value, f=func: f(cls, value))
+            validators[f"_field_{k}"] = pydantic.field_validator(*v.fields, mode=v.mode)(wrapped)
+    model = pydantic.create_model(
+        cls.__name__, __config__=ConfigDict(frozen=True, extra="forbid"), __doc__=cls.__doc__,
+        __module__=cls.__module__, __validators__=validators, **fields)
+    _MIRRORS[cls] = model
+    return model
+
+
+def _translate(kind):
+    """A record's annotation as pydantic reads it: records through their mirrors, our Field and
+    BeforeValidator metadata as pydantic's."""
+    if isinstance(kind, type) and issubclass(kind, Record):
+        return _kind(kind)
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin is Annotated:
+        return Annotated[(_translate(args[0]), *(_meta(m) for m in kind.__metadata__))]
+    if origin in (Union, types.UnionType):
+        return Union[tuple(_translate(a) for a in args)]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple[_translate(args[0]), ...]
+        return tuple[tuple(_translate(a) for a in args)]
+    if origin is dict:
+        return dict[_translate(args[0]), _translate(args[1])]
+    return kind
+
+
+def _meta(item):
+    if isinstance(item, FieldInfo):
+        options = dict(item.constraints)
+        if item.description is not None:
+            options["description"] = item.description
+        return pydantic.Field(**options)
+    if isinstance(item, BeforeValidator):
+        return pydantic.BeforeValidator(item.func)
+    return item
