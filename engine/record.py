@@ -133,9 +133,11 @@ class Record:
                 else:
                     setattr(cls, name, dataclasses.field(metadata=meta))
             elif isinstance(value, (dict, list, set)):
-                setattr(cls, name, dataclasses.field(default_factory=_safe(value)))
+                setattr(cls, name, dataclasses.field(default_factory=_safe(value), metadata={"default": value}))
         cls.__plan__ = None
+        doc = cls.__dict__.get("__doc__")
         dataclasses.dataclass(frozen=True, kw_only=True, init=False, eq=True, repr=True)(cls)
+        cls.__doc__ = doc  # not the signature dataclass writes into an undocumented class
 
     # -- construction ---------------------------------------------------------------------
 

@@ -75,6 +75,8 @@ def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
                 options["description"] = info.description
         if f.default is not _MISSING:
             options["default"] = f.default
+        elif "default" in f.metadata:  # a plain mutable default ({}): pydantic copies it
+            options["default"] = f.metadata["default"]
         elif f.default_factory is not _MISSING:
             options["default_factory"] = f.default_factory
         fields[f.name] = (_translate(kinds[f.name]), pydantic.Field(**options))

@@ -332,13 +332,14 @@ def _in_play(card) -> str:
 
 
 def _card_option(text: str) -> tuple[CardSpec, ...]:
-    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries."""
-    from pydantic import ValidationError
-
+    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries (checked by
+    pydantic, which loads only when the option is given)."""
     found = []
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
+        from pydantic import ValidationError
+
         parts = [x.strip() for x in item.split(":")]
         if len(parts) < 2:
             raise OptionError(f"cards: {item!r} needs NAME:TYPE, e.g. Hiss:cucumber:catfinity")

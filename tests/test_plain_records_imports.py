@@ -1,0 +1,75 @@
+"""The play and tracker paths load no pydantic (the engines' records are plain dataclasses,
+engine/record.py); only untrusted input (a situation file) is validated by pydantic. Each command
+runs in a fresh process that reports what it imported (the timing is in benchmarks/)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_startup_imports import loaded
+
+SESSIONS = {  # game -> (players, options, a tracker change that is legal on a new table)
+    "catopomp": ("Ann,Ben,Cy", ("--option", "start=ann"), ("dice", "1", "2", "3", "4", "5", "6")),
+    "theseus": ("Ann,Ben", (), ("points", "ann", "+2")),
+    "catastrophe": ("Ann,Ben", (), ("lives", "ben", "-2")),
+    "cataclysm-arcade": ("Ann,Ben", (), ("coins", "ann", "+1")),
+    "catharsis": ("Ann,Ben", ("--option", "morale=18"), ("morale", "-1")),
+}
+
+
+def companion(home, *args: str) -> subprocess.CompletedProcess:
+    done = subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "COMPANION_HOME": str(home)})
+    assert done.returncode == 0, (args, done.stderr)
+    return done
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory):
+    home = tmp_path_factory.mktemp("plain")
+    companion(home, "rules", "define", "enforcer")  # builds the rules reference cache (validating: pydantic)
+    for game, (players, options, _change) in SESSIONS.items():
+        companion(home, "track", "new", game, "--players", players, "--name", game, *options)
+    return home
+
+
+@pytest.mark.parametrize("game", list(SESSIONS))
+def test_a_tracker_change_loads_no_pydantic(tables, game):
+    companion(tables, "track", "switch", game)
+    mods = loaded(tables, "track", *SESSIONS[game][2])
+    assert f"engine.{game.replace('-', '_')}" in mods
+    assert "pydantic" not in mods, game
+
+
+def test_play_show_and_undo_load_no_pydantic(tables):
+    companion(tables, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "play", "--option", "start=ann")
+    companion(tables, "track", "dice", "1", "2", "3", "4", "5", "6")
+    before = companion(tables, "track", "show", "--json").stdout
+    mods = loaded(tables, "play", "heaven 4 5 then hell 2")
+    assert "engine.catopomp" in mods and "pydantic" not in mods
+    assert companion(tables, "track", "show", "--json").stdout != before  # the play was recorded
+    for args in (("track", "show"), ("track", "show", "--json"), ("track", "undo"), ("moves",), ("status",),
+                 ("check", "heaven 4 5 then hell 2"), ("track", "situation")):
+        assert "pydantic" not in loaded(tables, *args), args
+    assert companion(tables, "track", "show", "--json").stdout == before  # undone
+
+
+def test_a_bad_situation_file_is_still_refused_naming_the_field(tables, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('turn = "Ann"\n', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion", "check", "catopomp", "--move", "heaven 4",
+                           "--situation", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "COMPANION_HOME": str(tables)})
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].endswith(f"{bad}: field players: Field required")
+    nested = tmp_path / "nested.toml"
+    nested.write_text('turn = "Ann"\n[[players]]\nname = "Ann"\nhand = [11]\n[[players]]\nname = "Ben"\n',
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion", "check", "catopomp", "--move", "heaven 4",
+                           "--situation", str(nested)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "COMPANION_HOME": str(tables)})
+    assert done.returncode == 2 and "field players.0.hand" in done.stderr and "Traceback" not in done.stderr
