@@ -1,7 +1,7 @@
 """Per-game rules engines: the situation on the table, moves, and verdicts that cite rule ids.
 
 Each game module exposes an `Engine` subclass of engine.base.Engine. `get_engine(game)` loads
-one lazily, so the CLI never imports every game's pydantic models at start-up.
+one lazily, so the CLI never imports every game's models at start-up.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ We read a turn as one whole level (cataclysm-arcade.basics.turn-means-level): co
 level and the level number rises when a level ends, i.e. after every player has passed.
 
 One job per module:
-  model.py      the State (pydantic): everything on the table
+  model.py      the State (a record): everything on the table
   rule_ids.py   every rule id the package cites
   notation.py   tracker commands read as the table says them
   track.py      the `Tracker`: tracker verbs as transitions of the State

@@ -45,7 +45,7 @@ from __future__ import annotations
 import importlib
 
 # public name -> the module that defines it; loaded on first use (PEP 562), so that reading a cost
-# or computing odds does not import the tracker's pydantic models
+# or computing odds does not import the tracker's models
 _WHERE = {
     "R": "ids",
     **{name: "vocabulary" for name in (

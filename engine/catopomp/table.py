@@ -1,7 +1,7 @@
 """The compact Catopomp table: card codes, zones as counts, the Table, and set kinds and strength.
 
 Everything works on `Table`, a small immutable-by-convention object of tuples (card counts per
-zone), so that whole games can be simulated quickly. The pydantic State is converted to a Table at
+zone), so that whole games can be simulated quickly. The State record is converted to a Table at
 the boundary (see model.py).
 
 Cards are integer codes: 1-10 the number cards, CAT (0) the Cat-leton, MITCH (11) Mdm Mitch.
