@@ -513,7 +513,15 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
         out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
-            out.print(Text(f"  {v['verb']:<{width}}  companion track {v['example']}"))
+            line = Text(f"  {v['verb']:<{width}}  companion track {v['example']}")
+            if v["aliases"]:  # the other words the game reads as this verb
+                also = f"also: {', '.join(v['aliases'])}"
+                if line.cell_len + 2 + len(also) <= out.width:
+                    line.append("  " + also, style="dim")
+                else:
+                    out.print(line)
+                    line = Text(" " * (width + 4) + also, style="dim")
+            out.print(line)
 
 
 def _watch_frame(result, last, width: int):

@@ -152,6 +152,26 @@ def test_track_help_lists_the_current_games_verbs_with_examples(cli, home, game)
         assert f"companion track {v['example']}" in " ".join(out.split()), v
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_track_verbs_lists_every_alias_the_game_reads(cli, home, game):
+    """Each alias shown for a verb reads as that verb, and `track verbs` shows it in both outputs
+    (Cataclysm Arcade's `next` and `gain` were read but never listed)."""
+    t = tracker(game)
+    data = json.loads(ok("track", "verbs", game, "--json").stdout)
+    text = " ".join(ok("track", "verbs", game).stdout.split())
+    state = fresh_state(game)
+    for v in data["verbs"]:
+        for alias in v["aliases"]:
+            try:
+                assert t.parse(state, [alias, *v["example"].split()[1:]]).verb == v["verb"], (v, alias)
+            except Exception as exc:  # noqa: BLE001 - a fresh table may refuse the change, not the word
+                assert "unknown command" not in str(exc) and "unknown verb" not in str(exc), (v, alias, exc)
+            assert alias in text, (v, alias)
+    if game == "cataclysm-arcade":
+        listed = {v["verb"]: v["aliases"] for v in data["verbs"]}
+        assert "next" in listed["next-level"] and "gain" in listed["gain-health"]
+
+
 def test_track_help_without_a_session_says_where_verbs_are(cli, home):
     out = ok("track", "--help").stdout
     assert "track verbs GAME" in " ".join(out.split())
