@@ -284,6 +284,32 @@ def test_show_and_changes_fit_80_columns(cli, home, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_show_of_four_long_names_keeps_every_heading_whole_at_80_columns(cli, home, game):
+    """A player table too wide for the terminal turns a column per player, so no heading or name
+    is cut into pieces ("rewar d", "Annabe…")."""
+    names = ["Annabelle", "Benedict", "Clementine", "Dorothea"]
+    start(game, ",".join(names))
+    show = ok("track", "show").stdout
+    assert width_of(show) <= 80, show
+    summary = json.loads(ok("track", "show", "--json").stdout)["state"]
+    flat = " ".join(show.split())
+    for name in names:
+        assert name in flat, show
+    from companion.saying import records
+
+    tables = 0
+    for key, value in summary.items():
+        rows = records(value)
+        if rows and set(rows) == set(names):
+            tables += 1
+            for row in rows.values():
+                for column, cell in row.items():
+                    if not (isinstance(cell, list) and cell and isinstance(cell[0], dict)):
+                        assert column.replace("_", " ") in flat, (key, column, show)
+    assert tables, summary
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_change_says_one_line(cli, home, game):
     start(game)
     for words in PLAYS[game]:
