@@ -132,6 +132,16 @@ def test_switch_makes_another_session_current_and_old_use_points_to_it(cli, home
     assert (tmp_path / "before.json").read_text() == (tmp_path / "after.json").read_text()
 
 
+@pytest.mark.parametrize("slip, meant", [("lsit", "list"), ("shwo", "show"), ("udno", "undo")])
+def test_a_slip_on_a_session_command_names_it(cli, home, tmp_path, slip, meant):
+    start("catopomp")
+    ok("track", "export", "catopomp-1", str(tmp_path / "before.json"))
+    result = run("track", slip)
+    assert_bad_input(result, f"unknown command '{slip}'", f"session command: {meant}")
+    ok("track", "export", "catopomp-1", str(tmp_path / "after.json"))
+    assert (tmp_path / "before.json").read_text() == (tmp_path / "after.json").read_text()
+
+
 # ------------------------------------------------------------------------------ help and verbs
 
 
