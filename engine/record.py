@@ -21,6 +21,7 @@ dataclass field metadata; `model_validator` / `field_validator` mark validators 
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
 from typing import Any, ClassVar
@@ -100,7 +101,7 @@ def _takes_info(func) -> bool:
 class _Plan:
     """Per class, built on first construction: the fields with their defaults and normalisers."""
 
-    __slots__ = ("fields", "names", "before", "field_checks", "after")
+    __slots__ = ("fields", "names", "order", "key", "before", "field_checks", "after")
 
 
 class Record:
@@ -135,9 +136,35 @@ class Record:
             elif isinstance(value, (dict, list, set)):
                 setattr(cls, name, dataclasses.field(default_factory=_safe(value), metadata={"default": value}))
         cls.__plan__ = None
+        # the dataclass machinery collects the fields; equality, hashing, repr and immutability are
+        # Record's own generic methods (generating them per class costs ~2 ms a class at import)
         doc = cls.__dict__.get("__doc__")
-        dataclasses.dataclass(frozen=True, kw_only=True, init=False, eq=True, repr=True)(cls)
-        cls.__doc__ = doc  # not the signature dataclass writes into an undocumented class
+        cls.__doc__ = doc or " "  # so dataclass writes no signature into an undocumented class
+        dataclasses.dataclass(kw_only=True, init=False, eq=False, repr=False)(cls)
+        cls.__doc__ = doc
+
+    def __eq__(self, other):
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        key = (self.__plan__ or _plan(type(self))).key
+        return key(self.__dict__) == key(other.__dict__)
+
+    def __hash__(self):
+        return hash((self.__plan__ or _plan(type(self))).key(self.__dict__))
+
+    def __repr__(self) -> str:
+        d = self.__dict__
+        names = (self.__plan__ or _plan(type(self))).order
+        return f"{type(self).__name__}({', '.join(f'{n}={d[n]!r}' for n in names)})"
+
+    def __setattr__(self, name, value):
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), dict(self.__dict__)))
 
     # -- construction ---------------------------------------------------------------------
 
@@ -276,6 +303,12 @@ def _dump(value, json: bool, exclude_defaults: bool, exclude_none: bool):
     return value
 
 
+def _rebuild(cls, state):
+    new = object.__new__(cls)
+    new.__dict__.update(state)
+    return new
+
+
 def _safe(default):
     """A mutable default becomes a factory of copies (as pydantic copies it)."""
     if isinstance(default, (dict, list, set)):
@@ -301,6 +334,15 @@ def _plan(cls) -> _Plan:
         rows.append((f.name, f.default, factory, _normaliser(kinds[f.name])))
     plan.fields = tuple(rows)
     plan.names = frozenset(r[0] for r in rows)
+    plan.order = tuple(r[0] for r in rows)
+    # the fields' values as a tuple (tuples compare shared parts by identity first: cheap for states
+    # that share most of their records with the state they were copied from)
+    if len(plan.order) > 1:
+        plan.key = operator.itemgetter(*plan.order)
+    elif plan.order:
+        plan.key = lambda d, n=plan.order[0]: (d[n],)
+    else:
+        plan.key = lambda d: ()
     validators = cls.__record_validators__
     plan.before = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "before")
     plan.after = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "after")
