@@ -3,9 +3,10 @@
 Imported only by `Record.model_validate` / `model_json_schema`, so pydantic loads at the edges
 (a situation file, a session import, a user's catalogue), never on the play or tracker path.
 The mirror has the record's fields with their types, constraints, descriptions and defaults,
-`extra="forbid"`, the before and field validators; a nested record validates through its own
-mirror and becomes the record, whose after validators then run, so an error is reported at
-the same place (and with the same message) as when the models themselves were pydantic's.
+`extra="forbid"`, the before and field validators, and one after validator that runs the
+record's own after validators on the record made from the checked input; a nested record
+validates through its own mirror and becomes the record. So an error is reported at the same
+place, with the same message and title, as when the models themselves were pydantic's.
 """
 from __future__ import annotations
 
@@ -15,48 +16,43 @@ import typing
 from typing import Annotated, Any, Union
 
 import pydantic
-from pydantic import ConfigDict, TypeAdapter, WrapValidator
+from pydantic import ConfigDict, WrapValidator
 
 from engine.record import _MISSING, BeforeValidator, FieldInfo, Record, _unwrap, hints
 
 _MIRRORS: dict[type, type[pydantic.BaseModel]] = {}
-_ADAPTERS: dict[type, TypeAdapter] = {}
 
 
 def validate(cls: type[Record], data: Any) -> Record:
-    adapter = _ADAPTERS.get(cls)
-    if adapter is None:
-        adapter = _ADAPTERS[cls] = TypeAdapter(_kind(cls))
-    return adapter.validate_python(data)
+    """Untrusted data -> a record of `cls`; pydantic's ValidationError (titled with the class
+    name, as before) names the first field that is wrong."""
+    return _record_of(cls, mirror(cls).model_validate(data))
 
 
 def json_schema(cls: type[Record]) -> dict[str, Any]:
     return mirror(cls).model_json_schema()
 
 
-def _to_record(cls: type[Record]):
-    """Mirror instance -> the record (already-made records pass), then the record's after validators."""
-    after = tuple(_unwrap(v.func) for v in cls.__record_validators__ if v.kind == "model" and v.mode == "after")
-
-    def convert(value, handler):
-        if isinstance(value, cls):
-            return value
-        model = handler(value)
-        record = cls.model_construct(**{name: getattr(model, name) for name in type(model).model_fields})
-        given = model.model_fields_set
-        if len(given) < len(type(model).model_fields):
-            record.__dict__["__fields_set__"] = frozenset(given)
-        else:
-            record.__dict__.pop("__fields_set__", None)
-        for check in after:
-            check(record)
-        return record
-
-    return convert
+def _record_of(cls: type[Record], model: pydantic.BaseModel) -> Record:
+    """A checked mirror instance as the record (its nested records are records already)."""
+    fields = type(model).model_fields
+    record = cls.model_construct(**{name: getattr(model, name) for name in fields})
+    given = model.model_fields_set
+    if len(given) < len(fields):
+        record.__dict__["__fields_set__"] = frozenset(given)
+    else:
+        record.__dict__.pop("__fields_set__", None)
+    return record
 
 
 def _kind(cls: type[Record]):
-    return Annotated[mirror(cls), WrapValidator(_to_record(cls))]
+    """The annotation of a field holding a `cls` record: its mirror, then the record (a record
+    given as it is passes)."""
+
+    def convert(value, handler):
+        return value if isinstance(value, cls) else _record_of(cls, handler(value))
+
+    return Annotated[mirror(cls), WrapValidator(convert)]
 
 
 def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
@@ -92,6 +88,15 @@ def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
             else:
                 wrapped = classmethod(lambda _m, value, f=func: f(cls, value))
             validators[f"_field_{k}"] = pydantic.field_validator(*v.fields, mode=v.mode)(wrapped)
+    after = tuple(_unwrap(v.func) for v in cls.__record_validators__ if v.kind == "model" and v.mode == "after")
+    if after:
+        def holds_together(model):
+            record = _record_of(cls, model)
+            for check in after:
+                check(record)
+            return model
+
+        validators["_after"] = pydantic.model_validator(mode="after")(holds_together)
     model = pydantic.create_model(
         cls.__name__, __config__=ConfigDict(frozen=True, extra="forbid"), __doc__=cls.__doc__,
         __module__=cls.__module__, __validators__=validators, **fields)
