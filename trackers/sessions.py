@@ -214,17 +214,20 @@ class Sessions:
     def _replayed(self, session: Session, tracker) -> Replay:
         """The session's state and stacks: from this process's last replay or a snapshot, plus the
         events since (trackers/snapshots.py checks both against the ledger), else the whole verified
-        log (DamagedLog names a bad event). A replay EVERY events past the newest snapshot saves one."""
+        log (DamagedLog names a bad event). A replay EVERY events past the newest snapshot, or of the
+        whole log, saves one."""
         head, length = self.con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
         write = self._snapshot_write
         found = snapshots.load(self.con, tracker, session, head, length, self._known.get(session.id),
                                lambda after: self._fetch(session, after), lambda seqs: self._at(session, seqs), write)
-        if found is None:
+        if found is None:  # no usable snapshot (any bad one is deleted): a fresh one from the whole log
             done = replay(tracker, session, self._verified(session)[0])
-            found = done, 0
-        done, start = found
-        if length - start and snapshots.due(self.con, session.id, length):
-            snapshots.save(tracker, session, done, head, write)
+            if length >= snapshots.EVERY:
+                snapshots.save(tracker, session, done, head, write)
+        else:
+            done, start = found
+            if length > start and snapshots.due(self.con, session.id, length):
+                snapshots.save(tracker, session, done, head, write)
         self._known[session.id] = _Known(length, head, done)
         return done
 
