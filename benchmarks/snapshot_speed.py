@@ -7,7 +7,9 @@ Each run is a new command's open: `Sessions(data)` (connect, integrity marker) a
 through the library (`repeat_last`, one transaction). With snapshots the worst case is timed: the
 newest snapshot EVERY - 1 events behind the log's end, so the open re-hashes and replays that whole
 tail. Without: no snapshot rows and none written, a full verify and replay (the old behaviour).
-Also timed: `PRAGMA quick_check` on the file, and a connect that runs it (no marker).
+Also timed: `PRAGMA quick_check` on the file, and a connect that runs it (no marker); and a
+Catopomp session of a whole game's plays (benchmarks/play_speed.py builds it), whose events cost
+more to replay than counters.
 
 Targets (issue 13): opening a session of 5,000 events <= 50 ms and of 50,000 events <= 50 ms (medians).
 """
@@ -23,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 GAME, PLAYERS, BUMP = "cataclysm-arcade", ["Ann", "Ben"], ["coins", "ann", "+1"]
 
@@ -101,6 +104,31 @@ def main() -> None:
         print(f"{size:>6} events: open with a snapshot {every - 1} events behind {with_snap:6.1f} ms (target <= 50)"
               f" | without snapshots {without:7.1f} ms | connect {connect_ms:4.1f} ms, with quick_check"
               f" {connect_check_ms:5.1f} ms (quick_check alone {check_ms:5.1f} ms, file {path.stat().st_size // 1024} KiB)")
+
+    from play_speed import _long_session
+
+    data = Path(tempfile.mkdtemp(prefix="companion-snap-bench-"))
+    name = _long_session(data, seeds=5)
+    with Sessions(data) as s:
+        length = s.con.execute("SELECT length FROM sessions").fetchone()[0]
+        newest = s.con.execute("SELECT max(seq) FROM snapshots").fetchone()[0]
+
+    def situation() -> None:
+        with Sessions(data) as s:
+            s.situation(name)
+
+    with_snap = _median_ms(situation, args.runs)
+    every, snapshots.EVERY = snapshots.EVERY, 10 ** 9
+    try:
+        con = sqlite3.connect(data / "sessions.sqlite3")
+        con.execute("DELETE FROM snapshots")
+        con.commit()
+        con.close()
+        without = _median_ms(situation, args.runs)
+    finally:
+        snapshots.EVERY = every
+    print(f"catopomp, {length} events (plays): situation() with the snapshot at {newest} {with_snap:.1f} ms"
+          f" | without snapshots {without:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -61,14 +61,15 @@ class Sessions:
         self.close()
 
     @contextmanager
-    def transaction(self):
-        """One command = one transaction; BEGIN IMMEDIATE makes concurrent writers take turns."""
+    def transaction(self, limit: float | None = None):
+        """One command = one transaction; BEGIN IMMEDIATE makes concurrent writers take turns (the
+        commit waits up to `limit` seconds for readers, by default COMPANION_BUSY_SECONDS)."""
         self.con.execute("BEGIN IMMEDIATE")
         was_checked = store.checked(self.path)
         try:
             self._writing = True
             yield self.con
-            retry.commit(self.con)
+            retry.commit(self.con, limit)
         except BaseException:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")
@@ -124,7 +125,7 @@ class Sessions:
         if not pending or self.con.in_transaction:
             return
         try:
-            with self.transaction() as con:
+            with self.transaction(limit=1.0) as con:
                 for sql, params in pending:
                     con.execute(sql, params)
         except sqlite3.Error:
