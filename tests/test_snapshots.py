@@ -63,10 +63,23 @@ def full(store_: Sessions, name: str):
     return replay(tracker_for(session.game), session, store_.entries(session))
 
 
-def opened(data: Path, name: str):
-    """What a new command sees: a fresh Sessions, so a snapshot (not a kept replay) is used."""
-    with Sessions(data) as fresh:
-        return fresh.replay(fresh.get(name))
+def opened(data: Path, name: str, used: list | None = None):
+    """What a new command sees: a fresh Sessions, so a snapshot (not a kept replay) is used; `used`
+    gets the seq each open started from (None: the whole log)."""
+    load = snapshots.load
+
+    def spy(*args, **kw):
+        found = load(*args, **kw)
+        if used is not None:
+            used.append(found and found[1])
+        return found
+
+    snapshots.load = spy
+    try:
+        with Sessions(data) as fresh:
+            return fresh.replay(fresh.get(name))
+    finally:
+        snapshots.load = load
 
 
 def same(a, b) -> None:
@@ -107,10 +120,13 @@ def test_snapshot_plus_tail_equals_a_full_replay(game, ops, n):
             truth = full(store_, "s")
             same(store_.replay(store_.get("s")), truth)  # the replay this process kept, moved on
             length = store_.con.execute("SELECT length FROM sessions").fetchone()[0]
-        same(opened(data, "s"), truth)  # a new command: the newest snapshot plus the tail
+        used: list = []
+        same(opened(data, "s", used), truth)  # a new command: the newest snapshot plus the tail
         rows = snapshot_rows(data)
         assert (rows != []) == (length >= n)
         assert all(seq <= length for seq, *_ in rows) and len(rows) <= snapshots.KEEP
+        if rows and all(op == "change" for op, *_ in ops):  # no undo to reach below it: it was used
+            assert used == [rows[-1][0]]
 
 
 def test_a_snapshot_is_written_every_n_events_in_the_events_transaction(tmp_path, small_every):
