@@ -346,3 +346,23 @@ def test_the_integrity_check_runs_on_a_file_changed_behind_our_back(tmp_path):
 
     with pytest.raises(StoreError):
         Sessions(tmp_path)
+
+
+def test_a_read_never_waits_or_fails_for_a_snapshot_it_cannot_write(tmp_path, small_every):
+    with Sessions(tmp_path) as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        s.record(["coins", "ann", "+1"], "s")
+        s.repeat_last("s", 40)  # written in one go, as by an older companion: no snapshot yet
+        truth = full(s, "s")
+    assert snapshot_rows(tmp_path) == []
+    writer = sqlite3.connect(tmp_path / "sessions.sqlite3", isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock
+    try:
+        with Sessions(tmp_path) as s:
+            assert s.show("s").state == truth.state  # the read goes on; the snapshot is left for later
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert snapshot_rows(tmp_path) == []
+    same(opened(tmp_path, "s"), truth)  # the file free again: the next read writes it
+    assert [r[0] for r in snapshot_rows(tmp_path)] == [40]
