@@ -29,7 +29,7 @@ import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterator
 
 from trackers import ledger
 from trackers.log import Replay, Stack, _Known, fold
