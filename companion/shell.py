@@ -105,6 +105,8 @@ def _help(shell: Shell) -> None:
 
 def run_shell(home: Path | None) -> None:
     """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves."""
+    import asyncio
+
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
@@ -116,10 +118,11 @@ def run_shell(home: Path | None) -> None:
     session = PromptSession(history=FileHistory(str(history)), completer=ShellCompleter(shell),
                             complete_while_typing=False)
     print(INTRO)
+    loop = asyncio.new_event_loop()  # one event loop for the evening, not a new one per line
     try:
         while True:
             try:
-                line = session.prompt(PROMPT)
+                line = loop.run_until_complete(session.prompt_async(PROMPT))
             except KeyboardInterrupt:
                 continue  # the line is cancelled
             except EOFError:
@@ -135,4 +138,5 @@ def run_shell(home: Path | None) -> None:
             except KeyboardInterrupt:
                 print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
     finally:
+        loop.close()
         shell.close()

@@ -1,0 +1,56 @@
+"""The open index's memo (rulesdb/memo.py) answers as the index does: every retrieval question's
+query, replayed from remembered clauses, ranks the same documents with the same scores as whoosh
+reading the index, asked once (memo empty) and again (memo full); and a search with a memo that
+has seen other questions gives the same answer as a fresh engine."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesdb.memo import Memo
+from rulesdb.search import CANDIDATES, Lexicon, RulesSearch, build_query
+from tests.conftest import GAMES
+from tests.test_retrieval import questions
+
+
+def opened(home: Path) -> RulesSearch:
+    return RulesSearch(home / "cache", home / "data" / "sources")
+
+
+@pytest.fixture(scope="module")
+def engine(shared_home):
+    """Named folders: a module fixture is set up before the autouse one that sets COMPANION_HOME."""
+    with opened(shared_home) as engine:
+        yield engine
+
+
+def ranked(searcher, q):
+    return [(h.docnum, h.score) for h in searcher.search(q, limit=CANDIDATES)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_remembered_clauses_rank_as_whoosh_does(engine, game):
+    searcher = engine.searchers[game]
+    memo = Memo(searcher)  # a fresh memo: the first question reads the index, later ones reuse words
+    asked = 0
+    for question in questions(game):
+        q = build_query(Lexicon([memo]), engine.stems, question["ask"]).query
+        if q is None:
+            continue
+        plain = ranked(searcher, q)
+        assert ranked(searcher, memo.query(q)) == plain, question["ask"]
+        assert ranked(searcher, memo.query(q)) == plain, question["ask"]  # all from the memo now
+        asked += 1
+    assert asked >= 30 and memo.scored  # the questions did go through the memo
+
+
+def test_a_warm_engine_answers_as_a_fresh_one(engine, shared_home):
+    asked = [q["ask"] for g in GAMES for q in questions(g)[:8]]
+    for text in asked:  # warm: every word of these questions is remembered
+        engine.search(text, limit=5)
+    with opened(shared_home) as fresh:
+        for text in asked[::3]:
+            for game in (None, "catharsis"):
+                warm, cold = engine.search(text, game, 5), fresh.search(text, game, 5)
+                assert (warm.as_json(), warm.matched) == (cold.as_json(), cold.matched), text
