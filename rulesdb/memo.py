@@ -108,3 +108,20 @@ def _clause_class():
 
     return Remembered
 
+
+
+class Tokens:
+    """The analyzer, with each text's tokens made once: a snippet of a document shown before reuses
+    them (whoosh's highlight only reads the tokens, marks each one matched or not, and copies the
+    matched ones)."""
+
+    def __init__(self, analyzer):
+        self.analyzer = analyzer
+        self._made: dict = {}
+
+    def __call__(self, text: str, **options):
+        key = (text, tuple(sorted(options.items())))
+        tokens = self._made.get(key)
+        if tokens is None:
+            tokens = self._made[key] = [t.copy() for t in self.analyzer(text, **options)]
+        return iter(tokens)

@@ -221,7 +221,7 @@ class RulesSearch:
 
     def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
         from rulesdb.analysis import analyzer
-        from rulesdb.memo import Memo
+        from rulesdb.memo import Memo, Tokens
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
@@ -229,6 +229,7 @@ class RulesSearch:
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = analyzer()
+        self.tokens = Tokens(self.analyzer)  # the snippets' analysis, once per shown text
         self._stems: dict[str, list[str]] = {}
 
     def stems(self, text: str) -> list[str]:
@@ -283,7 +284,7 @@ class RulesSearch:
         found = _exceptions_first(found, self._case_words(query, memos.values()))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
-            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.tokens), score, f["source"],
                 tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
                 tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
             for score, f in found[:limit]
