@@ -104,10 +104,15 @@ def _help(shell: Shell) -> None:
 
 
 def run_shell(home: Path | None) -> None:
-    """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves."""
+    """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves.
+
+    One prompt_toolkit application runs for the evening: Enter draws the line as done, runs the
+    command in the terminal (cooked mode, as a one-shot command would print) and draws the next
+    prompt, without closing and reopening the application at every line."""
     import asyncio
 
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import run_in_terminal
     from prompt_toolkit.history import FileHistory
 
     from companion.shell_complete import ShellCompleter
@@ -117,26 +122,40 @@ def run_shell(home: Path | None) -> None:
     history.parent.mkdir(parents=True, exist_ok=True)
     session = PromptSession(history=FileHistory(str(history)), completer=ShellCompleter(shell),
                             complete_while_typing=False)
+    buffer = session.default_buffer
+
+    def command(line: str) -> None:
+        session.app.renderer.reset()  # the terminal as a command finds it (bracketed paste off)
+        buffer.reset()
+        word = line.strip()
+        try:
+            if word == "help":
+                _help(shell)
+            else:
+                shell.run(line)
+        except KeyboardInterrupt:  # Ctrl-C in cooked mode: SIGINT (prompt_toolkit does not take it)
+            print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
+
+    def accept(buff) -> bool:
+        line = buff.text
+        if line.strip() in ("exit", "quit"):
+            session.app.exit(result=line)
+        else:
+            run_in_terminal(lambda: command(line), render_cli_done=True)
+        return True  # the line stays on screen as typed; command() empties the buffer
+
+    buffer.accept_handler = accept
     print(INTRO)
-    loop = asyncio.new_event_loop()  # one event loop for the evening, not a new one per line
+    loop = asyncio.new_event_loop()
     try:
         while True:
             try:
-                line = loop.run_until_complete(session.prompt_async(PROMPT))
+                loop.run_until_complete(session.prompt_async(PROMPT, handle_sigint=False))
+                break  # exit or quit
             except KeyboardInterrupt:
-                continue  # the line is cancelled
+                continue  # Ctrl-C at the prompt: the line is cancelled
             except EOFError:
                 break
-            word = line.strip()
-            if word in ("exit", "quit"):
-                break
-            if word == "help":
-                _help(shell)
-                continue
-            try:
-                shell.run(line)
-            except KeyboardInterrupt:
-                print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
     finally:
         loop.close()
         shell.close()
