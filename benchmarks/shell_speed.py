@@ -47,11 +47,17 @@ def cpu_seconds(pid: int) -> float:
 
 
 def new_questions(game: str) -> list[str]:
-    """Questions as a table asks them (tests/retrieval), for the "new each time" line."""
+    """Questions as a table asks them (tests/retrieval), for the "new each time" line; none that
+    starts with a command's name (the shell would run the command)."""
+    import typer
+
+    from companion.cli import app
+
+    commands = set(typer.main.get_command(app).commands) | {"exit", "quit", "help"}
     asked = []
     for path in sorted((ROOT / "tests" / "retrieval").glob(f"{game}*.toml")):
         asked += [q["ask"] for q in tomllib.loads(path.read_text(encoding="utf-8"))["questions"]]
-    return [" ".join(q.replace('"', " ").replace("'", " ").split()) for q in asked]
+    return [q for q in asked if q.split()[0].lower() not in commands and not q.startswith("-")]
 
 
 def main() -> None:

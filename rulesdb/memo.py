@@ -8,12 +8,11 @@ index once; a one-shot search fills the memo and drops it.
 
 Nothing about a whole question is remembered: a new question with known words costs the
 combining, ranking and rendering, never an index read for a word already looked up. The scores
-are whoosh's own: each clause's matcher is read once and replayed to whoosh's own `Or`, so the
-ranking is the one whoosh gives (tests/test_search_memo.py compares them on every retrieval question).
+are whoosh's own: each clause's matcher is read once; the clauses' scores are added up and ranked
+as whoosh's Or and top-N collector do (tests/test_search_memo.py compares the two on every
+retrieval question: the same documents, the same scores, the same order).
 """
 from __future__ import annotations
-
-from functools import lru_cache
 
 
 class Memo:
@@ -26,7 +25,7 @@ class Memo:
         self._ids: dict = {}
         self._near: dict = {}
         self._fields: dict = {}
-        self.scored: dict = {}  # (clause, scored?) -> (document numbers, scores)
+        self.scored: dict = {}  # clause -> (document numbers, scores)
 
     def doc_frequency(self, field: str, text: str) -> int:
         key = (field, text)
@@ -57,57 +56,32 @@ class Memo:
             got = self._fields[docnum] = self.searcher.stored_fields(docnum)
         return got
 
-    def query(self, q):
-        """The query with each clause of a top-level Or answered from the memo."""
-        from whoosh.query import Or
+    def clause(self, clause) -> tuple[list, list]:
+        """A query clause's matching documents and their scores, read once with whoosh's matcher
+        (its weighting, boost included)."""
+        got = self.scored.get(clause)
+        if got is None:
+            m = clause.matcher(self.searcher, self.searcher.context())
+            ids, scores = [], []
+            while m.is_active():
+                ids.append(m.id())
+                scores.append(m.score())
+                m.next()
+            got = self.scored[clause] = (ids, scores)
+        return got
 
-        if not isinstance(q, Or):
-            return q
-        return Or([_clause_class()(sub, self.scored) for sub in q.subqueries], boost=q.boost,
-                  minmatch=q.minmatch, scale=q.scale)
-
-
-@lru_cache(maxsize=1)
-def _clause_class():
-    """A whoosh query standing for one clause; its matcher replays the clause's scored documents."""
-    from whoosh.matching import ListMatcher, NullMatcher
-    from whoosh.query import Query
-
-    class Remembered(Query):
-        def __init__(self, clause, table: dict):
-            self.clause, self.table = clause, table
-
-        def __eq__(self, other):
-            return type(other) is type(self) and other.clause == self.clause
-
-        def __hash__(self):
-            return hash(("remembered", self.clause))
-
-        def __repr__(self):
-            return f"Remembered({self.clause!r})"
-
-        def is_leaf(self):
-            return True
-
-        def estimate_size(self, reader):
-            return self.clause.estimate_size(reader)
-
-        def matcher(self, searcher, context=None):
-            key = (self.clause, context is not None and context.weighting is not None)
-            got = self.table.get(key)
-            if got is None:
-                m = self.clause.matcher(searcher, context)
-                ids, scores = [], []
-                while m.is_active():
-                    ids.append(m.id())
-                    scores.append(m.score())
-                    m.next()
-                got = self.table[key] = (ids, scores)
-            # no scorer: the matcher's score is the remembered one (whoosh's, boost included)
-            return ListMatcher(*got) if got[0] else NullMatcher()
-
-    return Remembered
-
+    def rank(self, q, limit: int) -> list[tuple[int, float]]:
+        """(document number, score) best first for a whoosh Or of clauses, as whoosh's search ranks
+        it: a document's score is the sum of its clauses' scores added in clause order (whoosh's
+        array union; with one or two clauses its union matcher, which keeps a zero sum too), ties
+        by document number, the first `limit`."""
+        clauses = q.subqueries
+        total: dict[int, float] = {}
+        for clause in clauses:
+            for docnum, score in zip(*self.clause(clause)):
+                total[docnum] = total.get(docnum, 0.0) + score * q.boost
+        found = total.items() if len(clauses) <= 2 else [(d, s) for d, s in total.items() if s > 0]
+        return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit]
 
 
 class Tokens:

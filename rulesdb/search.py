@@ -274,12 +274,12 @@ class RulesSearch:
             weights = _game_weights(typed, memos)
             for gid, memo in memos.items():
                 holding = _holding(memo, q)
-                for h in memo.searcher.search(memo.query(q), limit=max(limit, CANDIDATES)):
-                    matched = {t for t, docs in holding.items() if h.docnum in docs}
+                for docnum, score in memo.rank(q, max(limit, CANDIDATES)):
+                    matched = {t for t, docs in holding.items() if docnum in docs}
                     share = sum(1 for g in groups if g & matched)
-                    stored = memo.fields(h.docnum)
+                    stored = memo.fields(docnum)
                     fields = stored | {"_key": sum(1 for g in key if g & matched)}
-                    found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(stored["kind"], 1.0)
+                    found.append((float(score) * weights[gid] * KIND_WEIGHT.get(stored["kind"], 1.0)
                                   * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = _exceptions_first(found, self._case_words(query, memos.values()))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
