@@ -67,3 +67,25 @@ def test_a_warm_engine_answers_as_a_fresh_one(engine, shared_home):
             for game in (None, "catharsis"):
                 warm, cold = engine.search(text, game, 5), fresh.search(text, game, 5)
                 assert (warm.as_json(), warm.matched) == (cold.as_json(), cold.matched), text
+
+
+def test_the_shell_engine_is_reopened_when_a_source_changes(tmp_path):
+    """The kept engine's stamp moves with every data file and imported source: one added, one
+    rewritten (same size, new time), one removed."""
+    import os
+
+    from rulesdb.search import _stamp
+
+    sources = tmp_path / "sources"
+    before = _stamp(sources)  # no folder yet
+    assert len(before) >= 5 and all(path.endswith(".toml") for path, _, _ in before)
+    sources.mkdir()
+    book = sources / "house.json"
+    book.write_text("{}", encoding="utf-8")
+    added = _stamp(sources)
+    assert added[:len(before)] == before and added[-1][0] == str(book)
+    book.write_text("[]", encoding="utf-8")
+    os.utime(book, ns=(1, 1))  # a time surely not the first write's
+    assert _stamp(sources) != added
+    book.unlink()
+    assert _stamp(sources) == before
