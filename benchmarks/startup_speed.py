@@ -36,6 +36,7 @@ COMMANDS = {
 # model class pulls in pydantic's plugin loader and importlib.metadata).
 FLOORS = {
     "floor: typer+whoosh+rich": "import typer, whoosh.index, whoosh.query, whoosh.highlight, rich.console, rich.markup",
+    "floor: typer+sqlite3+rich": "import typer, sqlite3, rich.console, rich.markup, rich.table",
     "floor: typer+pydantic model+sqlite3+rich":
         "import typer, sqlite3, rich.console, rich.markup, rich.table, pydantic\n"
         "class M(pydantic.BaseModel):\n    x: int = 0\nM(x=1)",

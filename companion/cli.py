@@ -5,6 +5,7 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
@@ -194,5 +195,63 @@ play_cmd.register(app)
 odds_cmd.register(app)
 
 
+_ROOT_VALUED = ("--data-dir",)  # the root options that take a value
+
+
+def _command_word(argv: list[str], valued: tuple[str, ...] = ()) -> str | None:
+    """The first word of `argv` that names a command (root options and their values skipped), or
+    None when a root option asks for something else first (help, version, completion)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in valued:
+            skip = True
+        elif word.startswith("-"):
+            if not any(word.startswith(v + "=") for v in valued):
+                return None
+        else:
+            return word
+    return None
+
+
+def _name(info) -> str:
+    from typer.main import get_command_name
+
+    return info.name or get_command_name(info.callback.__name__)
+
+
+def _slim(typer_app: typer.Typer, keep: set[str]) -> typer.Typer:
+    """A copy of `typer_app` with only the commands and groups named in `keep`."""
+    slim = typer.Typer.__new__(typer.Typer)
+    slim.__dict__.update(typer_app.__dict__)
+    slim.registered_commands = [c for c in typer_app.registered_commands if _name(c) in keep]
+    slim.registered_groups = [g for g in typer_app.registered_groups if g.name in keep]
+    return slim
+
+
+def invoked_app(argv: list[str]) -> typer.Typer:
+    """The app with only the command that `argv` invokes (typer builds every command's parameters
+    from its signature, ~20 ms a process for the whole tree); the whole app when the words ask for
+    help or name no known command, so help, suggestions and errors are the whole app's."""
+    word = _command_word(argv, _ROOT_VALUED)
+    names = {_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    if word not in names or "--help" in argv or "-h" in argv or os.environ.get("_COMPANION_COMPLETE"):
+        return app
+    if word != "track":
+        return _slim(app, {word})
+    track = track_cmd.track_app
+    verb = _command_word(argv[argv.index(word) + 1:])
+    if verb is None:
+        return _slim(app, {word})
+    known = {_name(c) for c in track.registered_commands}
+    group = next(g for g in app.registered_groups if g.name == "track")
+    slim_group = copy.copy(group)
+    slim_group.typer_instance = _slim(track, {verb, "_change"} & known)
+    slim = _slim(app, set())
+    slim.registered_groups = [slim_group]
+    return slim
+
+
 def main() -> None:
-    app()
+    invoked_app(sys.argv[1:])()

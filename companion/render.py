@@ -377,18 +377,30 @@ def table_parts(summary: dict, width: int = 80) -> list:
         columns = list(dict.fromkeys(c for row in rows.values() for c in row))
         nested = [c for c in columns if any(isinstance(r.get(c), list) and r.get(c) and isinstance(r[c][0], dict)
                                             for r in rows.values())]
-        table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
-        table.add_column("")
         flat_columns = [c for c in columns if c not in nested]
-        for c in flat_columns:
-            table.add_column(escape(str(c).replace("_", " ")), overflow="fold")
-        for row_name, row in rows.items():
-            table.add_row(escape(row_name), *(escape(_cell(row.get(c))) for c in flat_columns))
+        grid = [[""] + [str(c).replace("_", " ") for c in flat_columns]]
+        grid += [[row_name] + [_cell(row.get(c)) for c in flat_columns] for row_name, row in rows.items()]
+        if _natural_width(grid) > width and _natural_width(list(zip(*grid))) < _natural_width(grid):
+            grid = [list(line) for line in zip(*grid)]  # too wide: one column per player, a row per field
+        table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
+        for header in grid[0]:
+            table.add_column(escape(header), overflow="fold")
+        for line in grid[1:]:
+            table.add_row(*(escape(text) for text in line))
         parts.append(table)
         for row_name, row in rows.items():
             for c in nested:
                 parts.append(Text(f"  {row_name} {c}: {_cell(row.get(c))}"))
     return parts
+
+
+def _natural_width(grid: list) -> int:
+    """How wide a table of these cells (header line first) is with no cell wrapped: each column as
+    wide as its widest cell, three columns between each two (a space, the rule, a space)."""
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(str(text)) for text in column) for column in zip(*grid)]
+    return sum(widths) + 3 * (len(widths) - 1)
 
 
 def _cell(value) -> str:
@@ -514,7 +526,15 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
         out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
-            out.print(Text(f"  {v['verb']:<{width}}  companion track {v['example']}"))
+            line = Text(f"  {v['verb']:<{width}}  companion track {v['example']}")
+            if v["aliases"]:  # the other words the game reads as this verb
+                also = f"also: {', '.join(v['aliases'])}"
+                if line.cell_len + 2 + len(also) <= out.width:
+                    line.append("  " + also, style="dim")
+                else:
+                    out.print(line)
+                    line = Text(" " * (width + 4) + also, style="dim")
+            out.print(line)
 
 
 def _watch_frame(result, last, width: int):

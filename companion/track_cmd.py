@@ -361,6 +361,13 @@ def watch(
     run(paths.data_dir(), name, interval, ticks)
 
 
+def _near_session_commands(word: str) -> list[str]:
+    import difflib
+
+    names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
+    return difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
+
+
 @track_app.command("_change", hidden=True, cls=ChangeCommand, context_settings={"ignore_unknown_options": True})
 def change(
     words: List[str] = typer.Argument(..., metavar="VERB ARGS...", help="The change, as the table says it.",
@@ -377,9 +384,14 @@ def change(
         try:
             result = store.record(list(words), name, overrule)
         except MoveSyntaxError as exc:
+            if not str(exc).startswith(("unknown command", "unknown verb")):
+                raise
             renamed = RENAMED.get(words[0].lower())
-            if renamed and str(exc).startswith(("unknown command", "unknown verb")):
+            if renamed:
                 raise MoveSyntaxError(f"{exc}; to make another session current: companion track {renamed} NAME") from None
+            near = _near_session_commands(words[0])
+            if near:  # `track lsit`: a slip on a session command, not a game verb
+                raise MoveSyntaxError(f"{exc}; or the session command: {', '.join(near)}") from None
             raise
     from companion.render import after_change, change_view
 

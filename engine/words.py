@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 
@@ -43,3 +44,33 @@ def count(n: int, one: str, many: str | None = None) -> str:
     """A number with its noun, singular for exactly one: count(1, "card") -> "1 card",
     count(3, "card") -> "3 cards", count(2, "life", "lives") -> "2 lives"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+_AMOUNT = re.compile(r"([+\-=]?)(\d+)")
+
+
+def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = None) -> str:
+    """A counter change as typed, normalised: '+2', '-1' or '=5' (set). A bare number could mean
+    several of these: AmbiguousMove lists `label` with each sign in `readings`. With `no_set` (the
+    reason) a counter refuses =N."""
+    m = _AMOUNT.fullmatch(token.strip())
+    if not m:
+        ways = "+N to add or -N to take away" if no_set else "+N to add, -N to take away or =N to set"
+        raise MoveSyntaxError(f"{token!r} is not an amount; write {ways} (e.g. `{label} -1`)")
+    sign, n = m.group(1), int(m.group(2))
+    if sign == "":
+        raise AmbiguousMove(f"{token!r} has no sign",
+                            [f"{label} {s}{n}" for s in readings if not (s == "=" and no_set)])
+    if sign == "=":
+        if no_set:
+            raise MoveSyntaxError(no_set)
+        return f"={n}"
+    return f"{n if sign == '+' else -n:+d}"
+
+
+def signed(text: str, verb: str | None = None) -> tuple[str, int]:
+    """A normalised amount read back from a logged change: (sign, N) with sign '+', '-' or '='."""
+    m = re.fullmatch(r"([+\-=])(\d+)", text)
+    if not m:
+        raise MoveSyntaxError(f"{verb + ': ' if verb else ''}{text!r} is not an amount (+N, -N or =N)")
+    return m.group(1), int(m.group(2))

@@ -7,9 +7,9 @@ name something it cannot judge), `after` (values of the table once the move is a
 path: `players.0.dice`, `morale`, a player by name `Betty.lives`, a list's length `chain.len`).
 Instead of `move`, `track = "lives ben -2"` judges a tracker command against the same State (for
 a game whose tracker and validator share one State): the same keys apply.
-Instead of a whole `situation`, a file may build the table the way a session does: `[setup]` with
-`players`, `options` and `plays` (each legal), or `[table]` with `players`, `options` and `setup`, steps
-that are `track WORDS` (a tracker command, which must be allowed) or `play MOVE` (which must be legal).
+Instead of a whole `situation`, a file may build the table the way a session does: `[table]` with
+`players`, `options` and `setup`, steps that are `track WORDS` (a tracker command, which must be
+allowed) or `play MOVE` (which must be legal).
 `[expect]` is read like `after`. A `[deck]` instead of a move is judged by `check_deck`.
 """
 from __future__ import annotations
@@ -98,21 +98,12 @@ def test_scenario(path):
 
 
 def _state(engine, case: dict, path: Path):
-    """The table of a scenario: a `situation` (the State written out), a `setup` (players and
-    options of a new game) followed by `plays` (under `setup`), each of which must be legal, or a
-    `table` whose `setup` steps are tracker commands and plays."""
+    """The table of a scenario: a `situation` (the State written out) or a `table` built as a
+    session is, by tracker commands and plays."""
+    assert ("table" in case) != ("situation" in case), f"{path}: give a [table] or a [situation], one of them"
     if "table" in case:
         return _table(engine, case["table"])
-    if "setup" not in case:
-        return engine.load_state(case["situation"], str(path))
-    setup = case["setup"]
-    state = engine.tracker.new_state(list(setup["players"]), dict(setup.get("options", {})))
-    for text in setup.get("plays", []):
-        move = engine.parse_move(text, state)
-        verdict = engine.check(state, move)
-        assert verdict.legal, f"setup play {text!r} refused: {[r.message for r in verdict.reasons]}"
-        state = engine.apply(state, move)
-    return state
+    return engine.load_state(case["situation"], str(path))
 
 
 def _tracker_case(game: str, case: dict, state) -> None:

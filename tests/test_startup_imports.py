@@ -63,3 +63,30 @@ def test_lookups_read_the_reference_cache_without_pydantic_or_toml(table):
     for args in (("rules", "define", "enforcer"), ("rules", "show", "catopomp.dice-boost")):
         mods = loaded(table, *args)
         assert not {"pydantic", "whoosh", "engine"} & mods, args
+
+
+def _tree(argv: list[str]) -> dict:
+    """The command tree the process entry builds for these words: {name: sub-tree or None}."""
+    import typer
+
+    from companion.cli import invoked_app
+
+    def walk(cmd) -> dict:
+        return {name: (walk(sub) if hasattr(sub, "commands") else None) for name, sub in cmd.commands.items()}
+
+    return walk(typer.main.get_command(invoked_app(argv)))
+
+
+def test_the_process_builds_only_the_invoked_command():
+    assert set(_tree(["play", "heaven 4 5"])) == {"play"}
+    assert _tree(["--data-dir", "/tmp/x", "track", "coins", "ann", "+1"]) == {"track": {"_change": None}}
+    assert _tree(["--data-dir=/tmp/x", "track", "undo"]) == {"track": {"undo": None, "_change": None}}
+    assert set(_tree(["rules", "search", "reroll"])) == {"rules"}
+    assert len(_tree(["rules", "search", "reroll"])["rules"]) > 3  # a group's own commands stay whole
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["play", "--help"], ["track", "-h"], ["--version"], ["plya"],
+                                  ["track"], ["--data-dir"]])
+def test_help_errors_and_suggestions_come_from_the_whole_tree(argv):
+    whole = _tree([])
+    assert _tree(argv) == whole or (argv == ["track"] and set(_tree(argv)) == {"track"})

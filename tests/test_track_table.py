@@ -132,6 +132,16 @@ def test_switch_makes_another_session_current_and_old_use_points_to_it(cli, home
     assert (tmp_path / "before.json").read_text() == (tmp_path / "after.json").read_text()
 
 
+@pytest.mark.parametrize("slip, meant", [("lsit", "list"), ("shwo", "show"), ("udno", "undo")])
+def test_a_slip_on_a_session_command_names_it(cli, home, tmp_path, slip, meant):
+    start("catopomp")
+    ok("track", "export", "catopomp-1", str(tmp_path / "before.json"))
+    result = run("track", slip)
+    assert_bad_input(result, f"unknown command '{slip}'", f"session command: {meant}")
+    ok("track", "export", "catopomp-1", str(tmp_path / "after.json"))
+    assert (tmp_path / "before.json").read_text() == (tmp_path / "after.json").read_text()
+
+
 # ------------------------------------------------------------------------------ help and verbs
 
 
@@ -150,6 +160,26 @@ def test_track_help_lists_the_current_games_verbs_with_examples(cli, home, game)
     assert f"Verbs of {game}" in out
     for v in tracker(game).verbs():
         assert f"companion track {v['example']}" in " ".join(out.split()), v
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_track_verbs_lists_every_alias_the_game_reads(cli, home, game):
+    """Each alias shown for a verb reads as that verb, and `track verbs` shows it in both outputs
+    (Cataclysm Arcade's `next` and `gain` were read but never listed)."""
+    t = tracker(game)
+    data = json.loads(ok("track", "verbs", game, "--json").stdout)
+    text = " ".join(ok("track", "verbs", game).stdout.split())
+    state = fresh_state(game)
+    for v in data["verbs"]:
+        for alias in v["aliases"]:
+            try:
+                assert t.parse(state, [alias, *v["example"].split()[1:]]).verb == v["verb"], (v, alias)
+            except Exception as exc:  # noqa: BLE001 - a fresh table may refuse the change, not the word
+                assert "unknown command" not in str(exc) and "unknown verb" not in str(exc), (v, alias, exc)
+            assert alias in text, (v, alias)
+    if game == "cataclysm-arcade":
+        listed = {v["verb"]: v["aliases"] for v in data["verbs"]}
+        assert "next" in listed["next-level"] and "gain" in listed["gain-health"]
 
 
 def test_track_help_without_a_session_says_where_verbs_are(cli, home):
@@ -264,6 +294,32 @@ def test_show_and_changes_fit_80_columns(cli, home, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_show_of_four_long_names_keeps_every_heading_whole_at_80_columns(cli, home, game):
+    """A player table too wide for the terminal turns a column per player, so no heading or name
+    is cut into pieces ("rewar d", "Annabe…")."""
+    names = ["Annabelle", "Benedict", "Clementine", "Dorothea"]
+    start(game, ",".join(names))
+    show = ok("track", "show").stdout
+    assert width_of(show) <= 80, show
+    summary = json.loads(ok("track", "show", "--json").stdout)["state"]
+    flat = " ".join(show.split())
+    for name in names:
+        assert name in flat, show
+    from companion.saying import records
+
+    tables = 0
+    for key, value in summary.items():
+        rows = records(value)
+        if rows and set(rows) == set(names):
+            tables += 1
+            for row in rows.values():
+                for column, cell in row.items():
+                    if not (isinstance(cell, list) and cell and isinstance(cell[0], dict)):
+                        assert column.replace("_", " ") in flat, (key, column, show)
+    assert tables, summary
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_change_says_one_line(cli, home, game):
     start(game)
     for words in PLAYS[game]:
@@ -343,3 +399,17 @@ def test_bad_input_keeps_its_contract(cli, home, tmp_path, args, words):
 def test_track_alone_shows_its_help_and_succeeds(cli, home):
     result = run("track")
     assert result.exit_code == 0 and "Usage" in result.stdout and "error" not in result.output
+
+
+@pytest.mark.parametrize("game, count, words", [
+    ("catopomp", 5, ["more than catopomp allows", "4 at most"]),
+    ("catastrophe", 7, ["more than catastrophe allows", "6 at most"]),
+    ("theseus", 13, ["a session keeps at most 12", "rulebook itself sets no upper limit"]),
+    ("cataclysm-arcade", 13, ["a session keeps at most 12", "rulebook itself sets no upper limit"]),
+])
+def test_too_many_players_cites_the_rulebook_or_says_it_sets_no_limit(cli, home, game, count, words):
+    """A player limit is the rulebook's where it gives one; elsewhere the session's own bound is
+    not passed off as a rule of the game."""
+    result = run("track", "new", game, "--players", ",".join(f"P{i}" for i in range(count)), *NEW[game])
+    assert_bad_input(result, *words)
+    assert json.loads(ok("track", "list", "--json").stdout)["sessions"] == []

@@ -466,6 +466,10 @@ class Sessions:
 
         self._write(body)
 
+#: the most players one session keeps where a rulebook sets no limit (a sanity bound, not a rule)
+MOST_PLAYERS = 12
+
+
 def check_players(game: str, players: list[str]) -> list[str]:
     """The player names, checked by the one name rule (rulesdb/names.py) and the game's player count."""
     from rulesdb.games import all_games
@@ -474,9 +478,11 @@ def check_players(game: str, players: list[str]) -> list[str]:
     if not names:
         raise SessionError('no players: give them as --players "Ann,Ben,Cy"')
     info = next((g for g in all_games() if g.id == game), None)
-    most = (info.max_players if info and info.max_players else None) or 12
-    if len(names) > most:
-        raise SessionError(f"{len(names)} players is more than {game} allows ({most} at most)")
+    if info is not None and info.max_players and len(names) > info.max_players:
+        raise SessionError(f"{len(names)} players is more than {game} allows ({info.max_players} at most)")
+    if len(names) > MOST_PLAYERS:  # not a rule of the game: a bound on what one session keeps
+        raise SessionError(f"{len(names)} players: a session keeps at most {MOST_PLAYERS} "
+                           f"(the {game} rulebook itself sets no upper limit)")
     for n in names:
         if problem := player_problem(n):
             raise SessionError(problem)

@@ -61,6 +61,8 @@ class CommandReader:
     """The tracker's command reading (mixed into the Tracker)."""
 
     COMMANDS = _USAGE
+    #: every word a table may type for a verb (listed by `track verbs` and `track VERB --help`)
+    VERB_ALIASES = {verb: verb for verb in _USAGE} | _VERB_ALIASES
 
     @staticmethod
     def _boss_health_option(value: str, names: list[str]) -> dict[str, int]:
@@ -173,7 +175,7 @@ class CommandReader:
 
     def _verb(self, word: str) -> str:
         low = word.lower().replace("_", "-")
-        low = _VERB_ALIASES.get(low, low)
+        low = self.VERB_ALIASES.get(low, low)
         return _match(low, list(self.COMMANDS), "command")
 
     def _player(self, state: State, word: str) -> Player:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import match
+from engine.words import amount, match, signed
 
 from .model import PHASES, State
 
@@ -76,22 +76,7 @@ class TrackCommands:
 
     @staticmethod
     def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
-        """'+2' / '-1' / '=5' normalised; a bare number could mean three things."""
-        m = re.fullmatch(r"([+\-=]?)(\d+)", token)
-        if not m:
-            ways = "+N to gain, -N to lose or =N to set" if allow_set else "+N to gain or -N to lose"
-            raise MoveSyntaxError(f"{token!r} is not an amount; write {ways}")
-        sign, digits = m.group(1), int(m.group(2))
-        if sign == "":
-            opts = [f"{candidates_for} +{digits}", f"{candidates_for} -{digits}"]
-            if allow_set:
-                opts.append(f"{candidates_for} ={digits}")
-            raise AmbiguousMove(f"{token!r} has no sign", opts)
-        if sign == "=":
-            if not allow_set:
-                raise MoveSyntaxError(YARN_NO_SET)
-            return f"={digits}"
-        return f"{digits if sign == '+' else -digits:+d}"
+        return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
 
     def _parse_lives(self, state: State, verb: str, rest: list[str]) -> Change:
         if not rest:
@@ -184,10 +169,7 @@ class TrackCommands:
 
     @staticmethod
     def _signed(text: str) -> tuple[str, int]:
-        m = re.fullmatch(r"([+\-=])(\d+)", text)
-        if not m:
-            raise MoveSyntaxError(f"{text!r} is not an amount (+N, -N or =N)")
-        return m.group(1), int(m.group(2))
+        return signed(text)
 
     def _lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
         args = change.args

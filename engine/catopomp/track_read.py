@@ -6,7 +6,7 @@ import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, OptionError
-from engine.words import match
+from engine.words import amount, match, signed
 
 from . import core
 from .model import Options, Player, State
@@ -181,28 +181,17 @@ class Reading:
 
     @staticmethod
     def _amount(token: str, label: str) -> str:
-        """'+2' / '-1' / '=5' normalised; a bare number could mean any of the three."""
-        m = re.fullmatch(r"([+\-=]?)(\d+)", token)
-        if not m:
-            raise MoveSyntaxError(f"{token!r} is not an amount; write +N to add, -N to take away or =N to set "
-                                  f"(e.g. `{label} -1`)")
-        sign, n = m.group(1), int(m.group(2))
-        if sign == "":
-            raise AmbiguousMove(f"{token!r} has no sign", [f"{label} +{n}", f"{label} -{n}", f"{label} ={n}"])
-        if sign == "=":
-            return f"={n}"
-        if n == 0:
+        """words.amount, where a change of 0 is refused (it would log a change that changes nothing)."""
+        value = amount(token, label)
+        if value in ("+0", "-0"):
             raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
-        return f"{n if sign == '+' else -n:+d}"
+        return value
 
     # ------------------------------------------------------------------ reading a Change
 
     @staticmethod
     def _signed(change: Change, text: str) -> tuple[str, int]:
-        m = re.fullmatch(r"([+\-=])(\d+)", text)
-        if not m:
-            raise MoveSyntaxError(f"{change.verb}: {text!r} is not an amount (+N, -N or =N)")
-        return m.group(1), int(m.group(2))
+        return signed(text, change.verb)
 
     def _read(self, state: State, change: Change) -> tuple[int | None, str | None]:
         """(seat, value) of a change; MoveSyntaxError when it is malformed."""

@@ -2,11 +2,11 @@
 it is checked against, worked out on a _Desk (a mutable copy of the TrackedTable)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.base import Effect, MoveSyntaxError, Reason
 from engine.tracking import Change
+from engine.words import signed
 
 from .model import LAST_RANK, LIMIT, STARTING_PARTY, BoardCard, CardSpec, Player, _merged, rank_only_name
 from .rule_ids import (
@@ -324,10 +324,7 @@ def _reward(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
 
 
 def _signed(text: str) -> tuple[str, int]:
-    m = re.match(r"^([+\-=])(\d+)$", text)
-    if not m:
-        raise MoveSyntaxError(f"{text!r} is not an amount (+N, -N or =N)")
-    return m.group(1), int(m.group(2))
+    return signed(text)
 
 
 def _bonus(desk: _Desk, who: str, args: tuple[str, ...]) -> None:

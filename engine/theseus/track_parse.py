@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import command, match as _match_word, nearest as _nearest
+from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
 
 from .model import catalogue
-from .tracked import _AMOUNT, _INT, _ITEM, _RANK_ONLY_NAMES, TrackedTable, _Item, _read_item, scoring_state
+from .tracked import _INT, _ITEM, _RANK_ONLY_NAMES, TrackedTable, _Item, _read_item, scoring_state
 from .wording import _quote
 
 #: the commands and what each records (Tracker.COMMANDS)
@@ -173,13 +173,7 @@ def _parse_amount(state: TrackedTable, verb: str, who: str, rest: list[str]) -> 
     label = f"{verb} {who.lower()}"
     if not rest:
         raise MoveSyntaxError(f"{verb}: give an amount, e.g. `{label} +1` (or -1, =2)")
-    m = _AMOUNT.match(rest[0])
-    if not m:
-        raise MoveSyntaxError(f"{verb}: {rest[0]!r} is not an amount; write +N to add, -N to take away or =N to set")
-    sign, n = m.group(1), int(m.group(2))
-    if sign == "":
-        raise AmbiguousMove(f"{rest[0]!r} has no sign", [f"{label} +{n}", f"{label} ={n}"])
-    amount = f"={n}" if sign == "=" else f"{n if sign == '+' else -n:+d}"
+    amount = words_amount(rest[0], label, readings="+=")
     tail = rest[1:]
     if verb == "points" or not tail:
         if tail:

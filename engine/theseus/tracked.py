@@ -72,7 +72,6 @@ class _Item(Frozen):
 
 _ITEM = re.compile(r"^(?P<name>.*?\S)\s*:\s*(?P<rank>[+-]?\d+)(?:\s*:\s*(?P<vp>\d+)\s*(?:vp)?)?$", re.I)
 _INT = re.compile(r"^[+-]?\d+$")
-_AMOUNT = re.compile(r"^([+\-=]?)(\d+)$")
 
 
 def _read_item(text: str) -> _Item:
