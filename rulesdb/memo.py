@@ -71,15 +71,17 @@ class Memo:
         return got
 
     def rank(self, q, limit: int) -> list[tuple[int, float]]:
-        """(document number, score) best first for a whoosh Or of clauses, as whoosh's search ranks
-        it: a document's score is the sum of its clauses' scores added in clause order (whoosh's
-        array union; with one or two clauses its union matcher, which keeps a zero sum too), ties
-        by document number, the first `limit`."""
+        """(document number, score) best first for a whoosh Or of clauses (boost 1, as build_query
+        makes it), as whoosh's search ranks it: a document's score is the sum of its clauses'
+        scores added in clause order (whoosh's array union; with one or two clauses its union
+        matcher, which keeps a zero sum too), ties by document number, the first `limit`."""
+        if q.boost != 1.0:  # whoosh would scale the sum, not each clause: not the same float
+            raise ValueError("Memo.rank takes an Or of boost 1")
         clauses = q.subqueries
         total: dict[int, float] = {}
         for clause in clauses:
             for docnum, score in zip(*self.clause(clause)):
-                total[docnum] = total.get(docnum, 0.0) + score * q.boost
+                total[docnum] = total.get(docnum, 0.0) + score
         found = total.items() if len(clauses) <= 2 else [(d, s) for d, s in total.items() if s > 0]
         return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit]
 
