@@ -107,22 +107,22 @@ def search_view(result, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = console()
+    lines = []  # printed in one call: rich's cost per print is paid once, the output is the same
     where = f" in {result.game}" if result.game else ""
     if not result.results:
-        out.print(f"No rules match {escape(result.query)!r}{where}.")
+        lines.append(f"No rules match {escape(result.query)!r}{where}.")
     elif result.coverage != "covered":
-        out.print(f"[yellow]The rulebooks do not seem to cover this{where}.[/] The closest entries, which may not answer it:")
+        lines.append(f"[yellow]The rulebooks do not seem to cover this{where}.[/] The closest entries, which may not answer it:")
     for n, hit in enumerate(result.results, start=1):
         label = "" if hit.source == "built-in" else f"  [magenta]source: {escape(hit.source)}[/]"
-        out.print(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
-        out.print("   " + _marked(hit.snippet))
-        for line in _exception_lines(hit.exceptions, hit.exception_to, "   "):
-            out.print(line)
+        lines.append(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
+        lines.append("   " + _marked(hit.snippet))
+        lines += _exception_lines(hit.exceptions, hit.exception_to, "   ")
     if result.did_you_mean:
-        out.print("[dim]Did you mean:[/] " + ", ".join(escape(s) for s in result.did_you_mean))
+        lines.append("[dim]Did you mean:[/] " + ", ".join(escape(s) for s in result.did_you_mean))
     if result.results:
-        out.print(f"[dim]Show one in full: companion rules show {result.results[0].id}[/]")
+        lines.append(f"[dim]Show one in full: companion rules show {result.results[0].id}[/]")
+    console().print("\n".join(lines))
 
 
 def _rule_lines(entry: dict, indent: str = "") -> list[str]:
@@ -189,15 +189,16 @@ def define_view(entries: list, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = console()
+    lines = []  # one print, as in search_view
     for n, t in enumerate(data):
         if n:
-            out.print()
-        out.print(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
-        out.print("\n".join(escape(line) for line in reflow(t["definition"])))
+            lines.append("")
+        lines.append(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
+        lines += [escape(line) for line in reflow(t["definition"])]
         if t["aliases"]:
-            out.print(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
-        out.print("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
+            lines.append(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
+        lines.append("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
+    console().print("\n".join(lines))
 
 
 def toc_view(game: str | None, as_json: bool) -> None:

@@ -4,8 +4,13 @@ sessions file kept open.
 Every line goes through the same typer app as the one-shot commands (the CompanionGroup's
 `main`, which turns errors into one line and an exit code), so the output is the same and is
 rendered in one place. A line whose first word is not a command is a rules question for the
-current session's game. Nothing about a session is kept between lines: each command reads the
-sessions file again, so a change made in another terminal shows at the next command.
+current session's game. No answer is kept between lines: each command looks at the sessions file
+again (the kept Sessions reads only the events written since its last look), so a change made in
+another terminal shows at the next command; the search engine is reopened when a data file or an
+imported source changes.
+
+Per line the shell pays for the command and for prompt_toolkit: one application runs for the
+whole evening (`run_in_terminal` runs each command), with a small layout of its own.
 """
 from __future__ import annotations
 
@@ -103,9 +108,58 @@ def _help(shell: Shell) -> None:
           + "; any other line is a rules question for the current session's game.")
 
 
+def _prompt_app(buffer):
+    """A one-line prompt: the line, the completion menu under it and a search bar for Ctrl-R, with
+    prompt_toolkit's own key bindings; Ctrl-C ends it with KeyboardInterrupt, Ctrl-D on an empty
+    line with EOFError. PromptSession's layout does the same with many more parts (toolbars,
+    multi-line prompts, a right prompt), each drawn at every key: this one draws in half the time."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.filters import Condition, has_focus
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.key_binding.defaults import load_key_bindings
+    from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, Window
+    from prompt_toolkit.layout.controls import BufferControl
+    from prompt_toolkit.layout.dimension import Dimension
+    from prompt_toolkit.layout.menus import CompletionsMenu
+    from prompt_toolkit.layout.processors import BeforeInput, HighlightIncrementalSearchProcessor
+    from prompt_toolkit.widgets import SearchToolbar
+
+    search = SearchToolbar()
+    control = BufferControl(buffer, input_processors=[BeforeInput(PROMPT), HighlightIncrementalSearchProcessor()],
+                            search_buffer_control=search.control, preview_search=True)
+
+    def height() -> Dimension:  # room under the line for the completion menu while it is open
+        return Dimension(min=8) if buffer.complete_state is not None and not app.is_done else Dimension()
+
+    body = FloatContainer(HSplit([Window(control, height=height, dont_extend_height=True), search]),
+                          floats=[Float(xcursor=True, ycursor=True, transparent=True,
+                                        content=CompletionsMenu(max_height=16, scroll_offset=1))])
+    keys = KeyBindings()
+    on_line = has_focus(buffer)
+
+    @keys.add("c-c", filter=on_line)
+    def _cancel(event) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    @keys.add("c-d", filter=on_line & Condition(lambda: not buffer.text))
+    def _leave(event) -> None:
+        event.app.exit(exception=EOFError, style="class:exiting")
+
+    app = Application(layout=Layout(body, focused_element=buffer),
+                      key_bindings=merge_key_bindings([load_key_bindings(), keys]), erase_when_done=False)
+    return app
+
+
 def run_shell(home: Path | None) -> None:
-    """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves."""
-    from prompt_toolkit import PromptSession
+    """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves.
+
+    One prompt_toolkit application runs for the evening: Enter draws the line as done, runs the
+    command in the terminal (cooked mode, as a one-shot command would print) and draws the next
+    prompt, without closing and reopening the application at every line."""
+    import asyncio
+
+    from prompt_toolkit.application import run_in_terminal
+    from prompt_toolkit.buffer import Buffer
     from prompt_toolkit.history import FileHistory
 
     from companion.shell_complete import ShellCompleter
@@ -113,26 +167,44 @@ def run_shell(home: Path | None) -> None:
     shell = Shell(home)
     history = paths.data_dir() / "shell-history"
     history.parent.mkdir(parents=True, exist_ok=True)
-    session = PromptSession(history=FileHistory(str(history)), completer=ShellCompleter(shell),
-                            complete_while_typing=False)
-    print(INTRO)
-    try:
-        while True:
-            try:
-                line = session.prompt(PROMPT)
-            except KeyboardInterrupt:
-                continue  # the line is cancelled
-            except EOFError:
-                break
-            word = line.strip()
-            if word in ("exit", "quit"):
-                break
+    buffer = Buffer(history=FileHistory(str(history)), completer=ShellCompleter(shell), complete_while_typing=False,
+                    multiline=False)
+    app = _prompt_app(buffer)
+
+    def command(line: str) -> None:
+        app.renderer.reset()  # the terminal as a command finds it (bracketed paste off)
+        buffer.reset()
+        word = line.strip()
+        try:
             if word == "help":
                 _help(shell)
-                continue
-            try:
+            else:
                 shell.run(line)
+        except KeyboardInterrupt:  # Ctrl-C in cooked mode: SIGINT (prompt_toolkit does not take it)
+            print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
+
+    def accept(buff) -> bool:
+        line = buff.text
+        if line.strip() in ("exit", "quit"):
+            app.exit(result=line)
+        else:
+            run_in_terminal(lambda: command(line), render_cli_done=True)
+        return True  # the line stays on screen as typed; command() empties the buffer
+
+    buffer.accept_handler = accept
+    print(INTRO)
+    loop = asyncio.new_event_loop()
+    try:
+        while True:
+            buffer.reset()
+            try:
+                loop.run_until_complete(app.run_async(pre_run=buffer.load_history_if_not_yet_loaded,
+                                                      handle_sigint=False))
+                break  # exit or quit
             except KeyboardInterrupt:
-                print("interrupted", file=sys.stderr)  # the command's transaction was rolled back
+                continue  # Ctrl-C at the prompt: the line is cancelled
+            except EOFError:
+                break
     finally:
+        loop.close()
         shell.close()

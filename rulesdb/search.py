@@ -91,20 +91,20 @@ class SearchResult:
 
 
 class Lexicon:
-    """The words of one or more per-game indexes, counted together."""
+    """The words of one or more per-game indexes (their memos, rulesdb.memo), counted together."""
 
-    def __init__(self, readers):
-        self.readers = list(readers)
-        self.doc_count = sum(r.doc_count() for r in self.readers)
+    def __init__(self, memos):
+        self.memos = list(memos)
+        self.doc_count = sum(m.reader.doc_count() for m in self.memos)
 
     def df(self, field: str, token: str) -> int:
-        return sum(r.doc_frequency(field, token) for r in self.readers)
+        return sum(m.doc_frequency(field, token) for m in self.memos)
 
     def known(self, token: str) -> bool:
-        return any(r.doc_frequency("spell", token) for r in self.readers)
+        return any(m.doc_frequency("spell", token) for m in self.memos)
 
     def near(self, token: str, maxdist: int) -> set[str]:
-        return {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
+        return {t for m in self.memos for t in m.near(token, maxdist)}
 
 
 def _distance(a: str, b: str) -> int:
@@ -134,10 +134,6 @@ def _corrections(lex: Lexicon, token: str) -> list[str]:
     return [t for _, _, t in sorted(scored)[:3]]
 
 
-def _analyse(ana, word: str) -> list[str]:
-    return [t.text for t in ana(word)]
-
-
 class Built(NamedTuple):
     """A question made into a whoosh query, with what ranking and the coverage verdict need."""
 
@@ -149,7 +145,7 @@ class Built(NamedTuple):
     unknown: int  # content words the reference has no close word for ("sleeves", "weather")
 
 
-def build_query(lex: Lexicon, ana, query: str) -> Built:
+def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings."""
     from whoosh.query import Or, Phrase, Term
@@ -160,10 +156,10 @@ def build_query(lex: Lexicon, ana, query: str) -> Built:
     said = words(query)
     for word in said + [w for w in phrase_words(query) if w not in said]:
         meant = word not in said  # from a phrase: weighs as a synonym
-        own = set() if meant else set(_analyse(ana, word)) | set(_analyse(ana, word.replace("-", "")))
+        own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
         tokens = set(own)
         for variant in synonyms(word) | synonyms(word.replace("-", "")):
-            tokens.update(_analyse(ana, variant))
+            tokens.update(stems(variant))
         known = {t for t in tokens if lex.known(t)}
         if not known:
             for t in sorted(own):
@@ -195,8 +191,8 @@ def build_query(lex: Lexicon, ana, query: str) -> Built:
     terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
-    stems = [_analyse(ana, w) for w in words(query)]
-    for a, b in zip(stems, stems[1:]):
+    said_stems = [stems(w) for w in words(query)]
+    for a, b in zip(said_stems, said_stems[1:]):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher.
@@ -225,12 +221,23 @@ class RulesSearch:
 
     def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
         from rulesdb.analysis import analyzer
+        from rulesdb.memo import Memo, Tokens
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
+        self.memos = {g: Memo(sr) for g, sr in self.searchers.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = analyzer()
+        self.tokens = Tokens(self.analyzer)  # the snippets' analysis, once per shown text
+        self._stems: dict[str, list[str]] = {}
+
+    def stems(self, text: str) -> list[str]:
+        """The analyzer's tokens for a word or a short text, each text analysed once."""
+        got = self._stems.get(text)
+        if got is None:
+            got = self._stems[text] = [t.text for t in self.analyzer(text)]
+        return got
 
     def close(self) -> None:
         for searcher in self.searchers.values():
@@ -242,15 +249,15 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _case_words(self, query: str, searchers) -> Callable[[str], bool]:
+    def _case_words(self, query: str, memos) -> Callable[[str], bool]:
         """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
         a word with the query that is rare enough in the game to say something."""
-        asked = {t.text for t in self.analyzer(" ".join(words(query)))}
-        counts = [(sr.reader(), sr.doc_count()) for sr in searchers]
+        asked = set(self.stems(" ".join(words(query))))
+        counts = [(m, m.reader.doc_count()) for m in memos]
 
         def named(case: str) -> bool:
-            for t in {t.text for t in self.analyzer(case)} & asked:
-                if all(r.doc_frequency("spell", t) <= n * CASE_SHARE for r, n in counts):
+            for t in set(self.stems(case)) & asked:
+                if all(m.doc_frequency("spell", t) <= n * CASE_SHARE for m, n in counts):
                     return True
             return False
 
@@ -260,24 +267,24 @@ class RulesSearch:
         """Ranked hits for a natural-language question, in one game or across all of them."""
         _require_words(query)
         result = SearchResult(query, game)
-        searchers = [sr for gid, sr in self.searchers.items() if game is None or gid == game]
-        q, fixes, typed, groups, key, unknown = build_query(Lexicon(sr.reader() for sr in searchers), self.analyzer, query)
+        memos = {gid: m for gid, m in self.memos.items() if game is None or gid == game}
+        q, fixes, typed, groups, key, unknown = build_query(Lexicon(memos.values()), self.stems, query)
         found = []
         if q is not None:
-            weights = _game_weights(typed, {gid: sr for gid, sr in self.searchers.items() if sr in searchers})
-            for gid, searcher in self.searchers.items():
-                if searcher in searchers:
-                    holding = _holding(searcher.reader(), q)
-                    for h in searcher.search(q, limit=max(limit, CANDIDATES)):
-                        matched = {t for t, docs in holding.items() if h.docnum in docs}
-                        share = sum(1 for g in groups if g & matched)
-                        fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-                        found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(h["kind"], 1.0)
-                                      * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
-        found = _exceptions_first(found, self._case_words(query, searchers))
+            weights = _game_weights(typed, memos)
+            for gid, memo in memos.items():
+                holding = _holding(memo, q)
+                for docnum, score in memo.rank(q, max(limit, CANDIDATES)):
+                    matched = {t for t, docs in holding.items() if docnum in docs}
+                    share = sum(1 for g in groups if g & matched)
+                    stored = memo.fields(docnum)
+                    fields = stored | {"_key": sum(1 for g in key if g & matched)}
+                    found.append((float(score) * weights[gid] * KIND_WEIGHT.get(stored["kind"], 1.0)
+                                  * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        found = _exceptions_first(found, self._case_words(query, memos.values()))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
-            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.tokens), score, f["source"],
                 tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
                 tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
             for score, f in found[:limit]
@@ -291,30 +298,32 @@ class RulesSearch:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
             # for an ordinary word the reference happens not to use ("twice")
             top = result.results[0]
-            seen = {t.text for t in self.analyzer(top.title + " " + top.text + " " + " ".join(self.names()))}
+            seen = set(self.stems(top.title + " " + top.text + " " + " ".join(self.names())))
             fixes = {w: c for w, c in fixes.items() if c in seen}
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
 
 
-def _holding(reader, q) -> dict[str, set[int]]:
+def _holding(memo, q) -> dict[str, set[int]]:
     """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
-    read from the postings once per query instead of recorded for every matching document)."""
+    read from the postings (once per open index) instead of recorded for every matching document)."""
     out: dict[str, set[int]] = {}
     for field, text in q.iter_all_terms():
-        if field in TEXT_FIELDS and isinstance(text, str) and reader.doc_frequency(field, text):
-            out.setdefault(text, set()).update(reader.postings(field, text).all_ids())
+        if field in TEXT_FIELDS and isinstance(text, str):
+            docs = memo.holding(field, text)
+            if docs:
+                out.setdefault(text, set()).update(docs)
     return out
 
 
-def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
+def _game_weights(typed: set[str], memos: dict) -> dict[str, float]:
     """Across games, the game whose own vocabulary the question uses ("determination" is only a
     Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
-    claims = dict.fromkeys(searchers, 0)
-    if len(searchers) > 1:
+    claims = dict.fromkeys(memos, 0)
+    if len(memos) > 1:
         for t in typed:
-            having = [gid for gid, sr in searchers.items() if sr.reader().doc_frequency("spell", t)]
+            having = [gid for gid, m in memos.items() if m.doc_frequency("spell", t)]
             if len(having) == 1:
                 claims[having[0]] += 1
     top = max(claims.values(), default=0)
@@ -377,12 +386,30 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
 
 
 def _stamp(sources_dir: Path | None) -> tuple:
+    """Each data file's and imported source's path, time and size (os.scandir: a third of the cost
+    of Path.rglob and a stat per file, paid at every search in the shell)."""
+    import os
+
     from rulesdb.games import DATA_DIR
 
-    paths = sorted(DATA_DIR.rglob("*.toml"))
-    if sources_dir is not None and sources_dir.is_dir():
-        paths += sorted(sources_dir.glob("*.json"))
-    return tuple((str(p), st.st_mtime_ns, st.st_size) for p in paths for st in [p.stat()])
+    out: list[tuple] = []
+
+    def look(folder, suffix: str, deep: bool) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:  # no imported sources yet
+            return
+        for entry in entries:
+            if deep and entry.is_dir(follow_symlinks=False):
+                look(entry.path, suffix, deep)
+            elif entry.name.endswith(suffix):
+                st = entry.stat()
+                out.append((entry.path, st.st_mtime_ns, st.st_size))
+
+    look(DATA_DIR, ".toml", True)
+    if sources_dir is not None:
+        look(sources_dir, ".json", False)
+    return tuple(out)
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:

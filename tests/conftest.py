@@ -23,10 +23,19 @@ RULEBOOK_FILES = {
 }
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def shared_home(tmp_path_factory) -> Path:
-    """One home for the read-only tests, so the index is built once per session."""
-    return tmp_path_factory.mktemp("companion-home")
+    """One home for the read-only tests, so the index is built once per session. Set for the
+    whole session before any module fixture runs (a module fixture is set up before the
+    function-scoped `_isolated`), so no fixture ever opens the user's own folders."""
+    path = tmp_path_factory.mktemp("companion-home")
+    before = os.environ.get("COMPANION_HOME")
+    os.environ["COMPANION_HOME"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("COMPANION_HOME", None)
+    else:
+        os.environ["COMPANION_HOME"] = before
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ import tomllib
 
 import pytest
 
-from companion import paths
 from rulesdb.reference import reference
 from rulesdb.search import RulesSearch
 from tests.conftest import GAMES, ROOT
@@ -43,8 +42,8 @@ def test_expected_ids_exist():
 
 
 @pytest.fixture(scope="module")
-def engine():
-    with RulesSearch(paths.cache_dir(), paths.sources_dir()) as opened:
+def engine(shared_home):
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
         yield opened
 
 

@@ -135,3 +135,27 @@ def test_completion_ctrl_c_ctrl_d_and_history(shell, home):
     assert shell.exit() == 0
     history = (home / "data" / "shell-history").read_text(encoding="utf-8")
     assert "track show --json" in history and "coins ann +5" not in history
+
+
+def test_ctrl_c_stops_a_running_command_and_history_keys_work(shell, home):
+    """The shell runs each command inside its one prompt application: Ctrl-C still stops a command
+    that runs until interrupted (track watch), and the next line runs; Up recalls the history and
+    Ctrl-R searches it."""
+    shell.run("track new cataclysm-arcade --players Ann,Ben")
+    shell.child.sendline("track watch")
+    shell.child.expect_exact(LINE_DONE)
+    time.sleep(1.0)  # watching
+    shell.child.send("\x03")
+    shell.child.expect_exact(PROMPT_READY)
+    before = json.loads(shell.run("track show --json"))["state"]["players"][0]["coins"]
+    shell.run("track coins ann +2")
+    shell.typed("\x1b[A")  # Up: the change again
+    shell.child.send("\r")
+    shell.child.expect_exact(LINE_DONE)
+    shell.child.expect_exact(PROMPT_READY)
+    shell.typed("\x12show --j")  # Ctrl-R: the last line with these words
+    shell.child.send("\r")  # take the found line
+    time.sleep(0.3)
+    coins = json.loads(shell.run(""))["state"]["players"][0]["coins"]
+    assert coins == before + 4  # +2 typed, +2 recalled
+    assert shell.exit() == 0

@@ -388,17 +388,20 @@ def test_random_byte_flips_in_the_events_never_change_the_state_silently(tmp_pat
         at = rng.choice(offsets)
         damaged[at] ^= 1 << rng.randrange(8)
         db.write_bytes(bytes(damaged))
+        summary = None
         try:
             with Sessions(base) as store:
                 summary = store.show("flip").summary
+                # an open from a snapshot reads only the events after it; the whole chain is
+                # verified where the whole log is read (track log, export)
+                store.entries(store.get("flip"))
         except (StoreError, DamagedLog):
             detected += 1
-            continue
         except Exception as exc:  # anything else would be an "internal error"
             pytest.fail(f"offset {at}: {type(exc).__name__}: {exc}")
-        if summary == truth:
-            same += 1
         else:
+            same += summary == truth
+        if summary is not None and summary != truth:  # the open gave a wrong state without a word
             silent += 1
     db.write_bytes(original)
     print(f"byte flips: {trials} trials, {detected} detected, {same} harmless, {silent} silent")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 1
@@ -60,8 +60,8 @@ class Replay:
     """The state a log gives, with the applied changes and what redo would bring back."""
 
     state: Any
-    applied: list[Entry]
-    redo: list[Entry]
+    applied: Stack  # seqs of the applied changes, oldest first
+    redo: Stack  # seqs of the undone changes, the next to redo last
     seq: int = 0  # the last event's seq
 
 
@@ -146,44 +146,114 @@ def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overru
     return tracker.settle(engine.apply(state, move, overruled=overruled))
 
 
-def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
-    """Fold the log into a state."""
-    applied: list[Entry] = []
-    redo: list[Entry] = []
-    for e in entries:
+class Ref(NamedTuple):
+    """An applied or undone change known by its seq (what a Stack holds; read its row for more)."""
+
+    seq: int
+
+
+class Stack:
+    """The applied or redo stack of a replay: seq numbers kept as runs [first, last] (a log of
+    changes is mostly consecutive runs), so a snapshot stores and loads it in O(runs)."""
+
+    __slots__ = ("runs", "size")
+
+    def __init__(self, runs: list[list[int]] | None = None):
+        self.runs = [[int(a), int(b)] for a, b in runs or []]
+        self.size = sum(b - a + 1 for a, b in self.runs)
+        if any(b < a for a, b in self.runs) or any(
+                nxt[0] <= prev[1] for prev, nxt in zip(self.runs, self.runs[1:])):
+            raise ValueError("stack runs out of order")
+
+    def copy(self) -> Stack:
+        out = Stack()
+        out.runs, out.size = [list(r) for r in self.runs], self.size
+        return out
+
+    def push(self, seq: int) -> None:
+        if self.runs and self.runs[-1][1] + 1 == seq:
+            self.runs[-1][1] = seq
+        else:
+            self.runs.append([seq, seq])
+        self.size += 1
+
+    def pop(self) -> int:
+        run = self.runs[-1]  # IndexError on an empty stack, as list.pop
+        seq = run[1]
+        if run[0] == seq:
+            self.runs.pop()
+        else:
+            run[1] = seq - 1
+        self.size -= 1
+        return seq
+
+    def top(self, n: int) -> list[int]:
+        """The top n seqs, bottom to top."""
+        out: list[int] = []
+        for a, b in reversed(self.runs):
+            if len(out) >= n:
+                break
+            take = min(n - len(out), b - a + 1)
+            out[:0] = range(b - take + 1, b + 1)
+        return out
+
+    def seqs(self) -> Iterator[int]:
+        for a, b in self.runs:
+            yield from range(a, b + 1)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[Ref]:
+        return (Ref(s) for s in self.seqs())
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Stack) and self.runs == other.runs
+
+
+def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None) -> Replay | None:
+    """`done` moved on by the events `tail` that follow it; None when an undo in the tail reaches
+    below done's applied stack (a state cannot be taken back: replay from an earlier point).
+    lookup(seqs) -> {seq: Entry} reads redone changes from before `done`."""
+    applied, redo = done.applied.copy(), done.redo.copy()
+    height = low = len(applied)
+    for e in tail:
         if e.kind == "change":
-            applied.append(e)
-            redo.clear()
+            applied.push(e.seq)
+            redo = Stack()
         elif e.kind == "undo":
             for _ in range(e.count):
-                redo.append(applied.pop())
+                redo.push(applied.pop())
+            low = min(low, len(applied))
         else:
             for _ in range(e.count):
-                applied.append(redo.pop())
-    state = tracker.new_state(session.players, session.options)
-    engine = engine_for(session.game) if any(e.verb == PLAY for e in applied) else None
-    for e in applied:
-        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
-    return Replay(state, applied, redo)
-
-
-def extend(tracker, session: Session, done: Replay, new: list[Entry]) -> Replay:
-    """`done` moved on by events appended since, or None when they need a full replay (undo/redo)."""
-    if any(e.kind != "change" for e in new):
+                applied.push(redo.pop())
+    if low < height:
         return None
-    state, applied = done.state, list(done.applied)
-    engine = engine_for(session.game) if any(e.verb == PLAY for e in new) else None
-    for e in new:
+    pushed = applied.top(len(applied) - height)
+    by_seq = {e.seq: e for e in tail}
+    missing = [s for s in pushed if s not in by_seq]
+    if missing:
+        by_seq.update(lookup(missing))
+    todo = [by_seq[s] for s in pushed]
+    state = done.state
+    engine = engine_for(session.game) if any(e.verb == PLAY for e in todo) else None
+    for e in todo:
         state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
-        applied.append(e)
-    return Replay(state, applied, list(done.redo) if not new else [])
+    return Replay(state, applied, redo, tail[-1].seq if tail else done.seq)
+
+
+def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
+    """Fold the whole log into a state."""
+    start = Replay(tracker.new_state(session.players, session.options), Stack(), Stack(), 0)
+    return fold(tracker, session, start, entries)
 
 
 @dataclass
 class _Known:
-    """What this process has verified and replayed of one session (so a writer replays only the new events)."""
+    """The last replay this process verified of one session: the log had `length` events ending
+    in the ledger link `head` (a later command replays only the events written since)."""
 
     length: int
     head: str
-    entries: list[Entry]
     done: Replay

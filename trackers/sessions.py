@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rulesdb.names import id_problem, player_problem
-from trackers import ledger, retry
+from trackers import ledger, retry, snapshots, store
 from trackers.errors import DamagedLog, Refused, SessionError, StoreError
 from trackers.files import export_target, write_file
 from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
@@ -36,7 +36,6 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     play_along_games,
     apply_entry,
     replay,
-    extend,
     _Known,
 )
 from trackers.store import connect, in_wal
@@ -49,6 +48,8 @@ class Sessions:
         self.path = data_dir / "sessions.sqlite3"
         self.con = connect(self.path)
         self._known: dict[int, _Known] = {}
+        self._writing = False  # inside a write transaction (snapshot rows are written at once)
+        self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
 
     def close(self) -> None:
         self.con.close()
@@ -60,16 +61,22 @@ class Sessions:
         self.close()
 
     @contextmanager
-    def transaction(self):
-        """One command = one transaction; BEGIN IMMEDIATE makes concurrent writers take turns."""
+    def transaction(self, limit: float | None = None):
+        """One command = one transaction; BEGIN IMMEDIATE makes concurrent writers take turns (the
+        commit waits up to `limit` seconds for readers, by default COMPANION_BUSY_SECONDS)."""
         self.con.execute("BEGIN IMMEDIATE")
+        was_checked = store.checked(self.path)
         try:
+            self._writing = True
             yield self.con
-            retry.commit(self.con)
+            retry.commit(self.con, limit)
         except BaseException:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")
             raise
+        finally:
+            self._writing = False
+        store.committed(self.path, was_checked)
 
     def _write(self, body):
         """Run body(con) in one write transaction, again from the start while the file is busy.
@@ -99,7 +106,30 @@ class Sessions:
                 if self.con.in_transaction:
                     self.con.execute("COMMIT")
 
-        return retry.run(attempt, self.path)
+        out = retry.run(attempt, self.path)
+        self._flush()
+        return out
+
+    def _snapshot_write(self, statements: list[tuple[str, tuple]]) -> None:
+        """Snapshot rows: written in the open write transaction, or kept for after the read."""
+        if self._writing:
+            for sql, params in statements:
+                self.con.execute(sql, params)
+        else:
+            self._pending.extend(statements)
+
+    def _flush(self) -> None:
+        """Write the snapshot rows a read left, in a short transaction of their own; skipped when
+        the file is busy or read-only (snapshots are derived data: a read never fails for them)."""
+        pending, self._pending = self._pending, []
+        if not pending or self.con.in_transaction:
+            return
+        try:
+            with self.transaction(limit=1.0) as con:
+                for sql, params in pending:
+                    con.execute(sql, params)
+        except sqlite3.Error:
+            pass
 
     # -- reading -------------------------------------------------------------------------
 
@@ -168,16 +198,9 @@ class Sessions:
         """The session's events after checking the ledger; DamagedLog names the first bad one
         (with prefix_ok, the good events before it and its seq instead)."""
         head, length = self.con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
-        known = self._known.get(session.id)
-        if known is not None and known.length <= length:
-            after, start = known.length, known.head
-            new, unreadable = self._fetch(session, after)
-            entries = known.entries + new
-        else:
-            after, start = 0, ledger.genesis(session.game, session.players, session.options, session.created)
-            new, unreadable = self._fetch(session)
-            entries = new
-        bad = ledger.first_bad(start, new, head, length, after)
+        start = ledger.genesis(session.game, session.players, session.options, session.created)
+        entries, unreadable = self._fetch(session)
+        bad = ledger.first_bad(start, entries, head, length)
         if unreadable is not None:
             bad = min(bad or unreadable, unreadable)
         if bad is None:
@@ -189,20 +212,38 @@ class Sessions:
             f"the events before it); nothing was changed; save the {bad - 1} good event(s) before it with "
             f"`companion track export {session.name} FILE`", bad)
 
-    def _replayed(self, session: Session, tracker, entries: list[Entry] | None = None) -> Replay:
-        """The verified log (read now, or given) folded into a state, replaying only the events this
-        process has not seen yet."""
-        known = self._known.get(session.id)
-        if entries is None:
-            entries, _ = self._verified(session)
-        done = None
-        if known is not None and len(entries) >= known.length and entries[:known.length] == known.entries:
-            done = extend(tracker, session, known.done, entries[known.length:])
-        if done is None:
-            done = replay(tracker, session, entries)
-        self._known[session.id] = _Known(len(entries), entries[-1].digest if entries else ledger.genesis(
-            session.game, session.players, session.options, session.created), entries, done)
+    def _replayed(self, session: Session, tracker) -> Replay:
+        """The session's state and stacks: from this process's last replay or a snapshot, plus the
+        events since (trackers/snapshots.py checks both against the ledger), else the whole verified
+        log (DamagedLog names a bad event). A replay EVERY events past the newest snapshot, or of the
+        whole log, saves one."""
+        head, length = self.con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+        write = self._snapshot_write
+        found = snapshots.load(self.con, tracker, session, head, length, self._known.get(session.id),
+                               lambda after: self._fetch(session, after), lambda seqs: self._at(session, seqs), write)
+        if found is None:  # no usable snapshot (any bad one is deleted): a fresh one from the whole log
+            done = replay(tracker, session, self._verified(session)[0])
+            if length >= snapshots.EVERY:
+                snapshots.save(tracker, session, done, head, write)
+        else:
+            done, start = found
+            if length > start and snapshots.due(self.con, session.id, length):
+                snapshots.save(tracker, session, done, head, write)
+        self._known[session.id] = _Known(length, head, done)
         return done
+
+    def _at(self, session: Session, seqs: list[int]) -> dict[int, Entry]:
+        """The events with these seqs (a Stack holds only seqs)."""
+        out: dict[int, Entry] = {}
+        for n in range(0, len(seqs), 500):
+            part = seqs[n:n + 500]
+            rows = self.con.execute(
+                "SELECT seq, at, kind, verb, args, count, overruled, violations, digest FROM events"
+                f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})", (session.id, *part)).fetchall()
+            for r in rows:
+                out[r[0]] = Entry(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]),
+                                  json.loads(r[7]), r[8])
+        return out
 
     def replay(self, session: Session) -> Replay:
         return self._read(lambda con: self._replayed(session, tracker_for(session.game)))
@@ -271,16 +312,18 @@ class Sessions:
         self.get(name)
         return self.get(self._write(body).name)
 
-    def _append(self, con: sqlite3.Connection, session: Session, entries: list[Entry], **fields) -> None:
-        """Append one event after `entries` (the verified log), chained to the last one."""
-        seq = (entries[-1].seq if entries else 0) + 1
-        prev = entries[-1].digest if entries else ledger.genesis(session.game, session.players, session.options,
-                                                                 session.created)
+    def _append(self, con: sqlite3.Connection, session: Session, **fields) -> None:
+        """Append one event after the log this process has just replayed under the write lock,
+        chained to its last link; in the same transaction, a snapshot when one is due."""
+        known = self._known[session.id]
+        seq, prev = known.length + 1, known.head
         at, args = _now(), tuple(fields.get("args", ()))
         entry = Entry(seq, at, fields["kind"], fields.get("verb", ""), args, fields.get("count", 1),
                       bool(fields.get("overruled", False)), list(fields.get("violations", [])))
         entry.digest = ledger.entry_link(prev, entry)
         self._insert_events(con, session.id, [entry])
+        if snapshots.due(con, session.id, seq):
+            self._replayed(session, tracker_for(session.game))
 
     def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:
         con.executemany(
@@ -300,10 +343,10 @@ class Sessions:
 
     def record(self, words: list[str], name: str | None = None, overrule: bool = False) -> Result:
         """Apply one change as the table said it; refused (with rule ids) unless overruled."""
-        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
             tracker = tracker_for(session.game)
-            state = self._replayed(session, tracker, entries).state
+            state = (done or self._replayed(session, tracker)).state
             change = tracker.parse(state, words)
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
@@ -316,7 +359,7 @@ class Sessions:
             new_state, effects = tracker.apply(state, change)
             logged = change.verb not in tracker.READ_ONLY
             if append and logged:
-                self._append(con, session, self._known[session.id].entries, kind="change", verb=change.verb,
+                self._append(con, session, kind="change", verb=change.verb,
                              args=change.args, overruled=bool(violations), violations=violations)
             return logged, Result(session, new_state, {}, change.label(), list(effects),
                                   list(verdict.reasons) if violations else [], bool(violations), state)
@@ -324,8 +367,7 @@ class Sessions:
         # Parse and check against a replay read outside the lock (bad input never waits for it);
         # under the lock only the events written since are replayed, and the change checked again.
         session = self._open(name)
-        entries = self._read(lambda con: self._verified(session)[0])
-        logged, result = judge(None, False, session, entries)
+        logged, result = judge(None, False, session, self.replay(session))
         if logged:
             result = self._write(lambda con: judge(con, append=True))[1]
         tracker = tracker_for(result.session.game)
@@ -346,13 +388,13 @@ class Sessions:
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
         """Judge a play against the session's table and, when legal (or overruled), record it. As with
         record(), it is judged once before the write lock (bad input never waits) and again under it."""
-        def judge(con, append: bool, session: Session | None = None, entries: list[Entry] | None = None):
+        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
             engine = engine_for(session.game)
             if engine is None:
                 self.situation(session.name)  # raises the SessionError
             tracker = tracker_for(session.game)
-            state = self._replayed(session, tracker, entries).state
+            state = (done or self._replayed(session, tracker)).state
             move = engine.parse_move(text, state)
             verdict = engine.check(state, move)
             to_act = engine.to_act(state)
@@ -376,7 +418,7 @@ class Sessions:
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             if append:
-                self._append(con, session, self._known[session.id].entries, kind="change", verb=PLAY, args=args,
+                self._append(con, session, kind="change", verb=PLAY, args=args,
                              overruled=bool(violations), violations=violations)
             return PlayResult(session, new_state, tracker.summary(new_state), f"{PLAY} {canonical}",
                               list(verdict.effects) + list(settled), list(verdict.reasons) if violations else [],
@@ -384,8 +426,7 @@ class Sessions:
                               verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
 
         session = self._open(name)
-        entries = self._read(lambda con: self._verified(session)[0])
-        judge(None, False, session, entries)
+        judge(None, False, session, self.replay(session))
         return self._write(lambda con: judge(con, append=True))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
@@ -404,16 +445,17 @@ class Sessions:
                 raise SessionError(f"nothing to {what}" if not available
                                    else f"only {counted(available, 'change')} to {what}")
             if append:
-                self._append(con, session, self._known[session.id].entries, kind="redo" if redo else "undo",
+                self._append(con, session, kind="redo" if redo else "undo",
                              count=count)
             return session, tracker, done
 
         self._read(lambda con: body(con, append=False))
         session, tracker, done = self._write(lambda con: body(con, append=True))
-        moved = done.redo[::-1][:count] if redo else done.applied[::-1][:count]
+        seqs = (done.redo if redo else done.applied).top(count)[::-1]
         state = self.replay(session).state
+        moved = self._read(lambda con: self._at(session, seqs))
         return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
-                      before=tracker.summary(done.state), undone=[e.label for e in moved])
+                      before=tracker.summary(done.state), undone=[moved[s].label for s in seqs])
 
     # -- moving between devices ----------------------------------------------------------
 

@@ -24,7 +24,7 @@ from trackers import ledger, retry
 from trackers.errors import StoreError
 
 APPLICATION_ID = 0x436D7061  # "Cmpa": marks the file as the companion's
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # MIGRATIONS[n] takes a database at version n to version n + 1: an SQL script or a function.
 MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
@@ -54,6 +54,20 @@ MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
     1: lambda con: _add_ledger(con),
+    # snapshots of replayed state every N events (trackers/snapshots.py): derived data, never the truth
+    2: """
+    CREATE TABLE snapshots (
+        session_id   INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,      -- the state after the log up to this event
+        link         TEXT NOT NULL,         -- the ledger link (digest) of event seq
+        code         TEXT NOT NULL,         -- digest of the code that replayed it
+        state        TEXT NOT NULL,         -- JSON, the tracker's dump
+        applied      TEXT NOT NULL,         -- JSON runs [first, last] of applied change seqs
+        redo         TEXT NOT NULL,         -- JSON runs of undone change seqs (the redo stack)
+        check_digest TEXT NOT NULL,         -- digest of this row
+        PRIMARY KEY (session_id, seq)
+    );
+    """,
 }
 
 
@@ -141,9 +155,8 @@ def _prepare(con: sqlite3.Connection, path: Path) -> None:
                     raise
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA foreign_keys=ON")
-        if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise sqlite3.DatabaseError("integrity check failed")
-        missing = {"sessions", "events", "meta"} - {
+        _integrity(con, path)
+        missing = {"sessions", "events", "meta", "snapshots"} - {
             r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if missing:
             raise sqlite3.DatabaseError(f"no such table: {', '.join(sorted(missing))}")
@@ -151,6 +164,59 @@ def _prepare(con: sqlite3.Connection, path: Path) -> None:
         raise
     except sqlite3.DatabaseError as exc:
         raise retry.explain(exc, path) from None
+
+
+def _identity(path: Path) -> str | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def _marker(path: Path) -> Path:
+    return path.with_name(path.name + ".checked")
+
+
+def _integrity(con: sqlite3.Connection, path: Path) -> None:
+    """`PRAGMA quick_check` (it reads the whole file), unless the file is exactly as a previous
+    check, or a commit of ours made on a checked file, left it (inode, size, mtime in the marker
+    file beside it). So a file written by anything else, restored, copied over or left by a crash
+    is checked at its next opening, and a long log is not read whole at every command."""
+    ident = None if in_wal(con) else _identity(path)  # in WAL mode the file's stat says little
+    try:
+        if ident is not None and _marker(path).read_text(encoding="ascii") == ident:
+            return
+    except (OSError, ValueError):
+        pass
+    if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        raise sqlite3.DatabaseError("integrity check failed")
+    _mark(path, ident)
+
+
+def _mark(path: Path, ident: str | None) -> None:
+    """Record that the file as `ident` passed (a cache: losing it only costs a check)."""
+    if ident is None or path.is_symlink() or _marker(path).is_symlink():
+        return
+    try:
+        _marker(path).write_text(ident, encoding="ascii")
+    except OSError:
+        pass
+
+
+def checked(path: Path) -> bool:
+    """Whether the file is as the marker says it was checked (call under the write lock)."""
+    try:
+        return _marker(path).read_text(encoding="ascii") == _identity(path)
+    except (OSError, ValueError):
+        return False
+
+
+def committed(path: Path, was_checked: bool) -> None:
+    """After a commit of ours on a file that was checked when the write lock was taken: the file
+    as it is now needs no check at the next opening."""
+    if was_checked:
+        _mark(path, _identity(path))
 
 
 def in_wal(con: sqlite3.Connection) -> bool:

@@ -1,0 +1,157 @@
+"""Snapshots of a session's replayed state, anchored on the ledger, so opening a session costs
+O(EVERY) events, not O(log length).
+
+A row of the `snapshots` table keeps the state after event `seq` (the tracker's dump), the
+applied and redo stacks (runs of seqs) and `link`, the ledger link of event `seq`. One is written
+in the transaction of the event that brings the log EVERY events past the newest one (a read
+that replayed further writes one afterwards, if the file is free). Opening a session takes the
+newest snapshot that passes every check and folds only the events after it:
+
+- `code`: a digest of the code that turns a log into a state (the game's package, engine/,
+  trackers/log.py and this module); a snapshot made by other code is not used;
+- `check`: a digest of the row, so a damaged state, stack or link is noticed;
+- the row's `link` must equal the digest stored on event `seq`, and the events after it are
+  re-hashed from that link up to the session's head and length (trackers/ledger.py), so a cut,
+  rewritten or re-chained log under or after the snapshot is noticed;
+- the state must load, and the events after it must apply.
+
+A snapshot that fails a check is deleted; the whole log is then verified and replayed as without
+snapshots, and a fresh snapshot written. An undo that reaches below a snapshot's applied stack is
+replayed from an older snapshot (the newest KEEP are kept) or from the whole log. What an open
+from a snapshot does not re-hash is the events before the snapshot: each was hashed when it was
+folded into a state (the first snapshot comes from a fully verified replay, each later one from an
+earlier one plus verified events), and commands that read the whole log (`track log`, export)
+verify the whole chain.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+from trackers import ledger
+from trackers.log import Replay, Stack, _Known, fold
+
+EVERY = 32  # events between snapshots: fewer than this are replayed on top of one (a play costs ~0.5 ms)
+KEEP = 8  # snapshots kept per session (older ones serve an undo below the newest)
+FORMAT = 1  # bump when a row's meaning changes
+
+Write = Callable[[list[tuple[str, tuple]]], None]  # runs statements now, or after the read
+
+_CODE: dict[str, str] = {}
+
+
+def code_key(tracker) -> str:
+    """A digest of the source that turns a log into a state for this game."""
+    game = tracker.game
+    if game not in _CODE:
+        here = Path(__file__).resolve().parent
+        package = Path(sys.modules[type(tracker).__module__].__file__).resolve().parent
+        engine_dir = Path(sys.modules["engine.tracking"].__file__).resolve().parent
+        files = sorted(engine_dir.glob("*.py")) + [here / "log.py", here / "snapshots.py"]
+        if package != engine_dir:
+            files += sorted(package.glob("*.py")) + sorted(package.glob("*.toml"))
+        h = hashlib.sha256(f"{FORMAT}:{game}:{_pydantic()}".encode())
+        for f in files:
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+        _CODE[game] = h.hexdigest()
+    return _CODE[game]
+
+
+def _pydantic() -> str:
+    mod = sys.modules.get("pydantic")
+    return getattr(mod, "VERSION", "") if mod else ""
+
+
+def _check(code: str, seq: int, link: str, state: str, applied: str, redo: str) -> str:
+    text = "\x1e".join((code, str(seq), link, state, applied, redo))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _discard(write: Write, session_id: int, seq: int) -> None:
+    write([("DELETE FROM snapshots WHERE session_id = ? AND seq = ?", (session_id, seq))])
+
+
+def _rows(con, tracker, session, length: int, write: Write) -> Iterator[_Known]:
+    """The session's snapshots up to seq `length`, newest first, each passing its row check and
+    loading; a bad one is deleted and skipped, one from other code skipped."""
+    code = code_key(tracker)
+    rows = con.execute("SELECT seq, link, code, state, applied, redo, check_digest FROM snapshots"
+                       " WHERE session_id = ? ORDER BY seq DESC", (session.id,)).fetchall()
+    for seq, link, row_code, state, applied, redo, check in rows:
+        if row_code != code:
+            continue
+        try:
+            if seq > length or check != _check(row_code, seq, link, state, applied, redo):
+                raise ValueError("snapshot row")
+            done = Replay(tracker.load(json.loads(state)), Stack(json.loads(applied)), Stack(json.loads(redo)), seq)
+        except Exception:  # noqa: BLE001 - whatever is wrong with it, it is not used
+            _discard(write, session.id, seq)
+            continue
+        yield _Known(seq, link, done)
+
+
+def load(con, tracker, session, head: str, length: int, memo: _Known | None, fetch, lookup,
+         write: Write) -> tuple[Replay, int] | None:
+    """(the session's Replay, the seq it was folded from) from the replay this process kept (`memo`)
+    or the newest snapshot that passes the checks, plus the events after it; None when none does
+    (replay the whole log). fetch(after) -> (entries, seq of an unreadable one or None);
+    lookup(seqs) -> {seq: Entry}."""
+    bases: Iterator[_Known] = _rows(con, tracker, session, length, write)
+    if memo is not None and memo.length <= length:
+        bases = _chain([memo], bases)
+    for base in bases:
+        is_row = base is not memo
+        if base.length:
+            row = con.execute("SELECT digest FROM events WHERE session_id = ? AND seq = ?",
+                              (session.id, base.length)).fetchone()
+            anchored = row is not None and row[0] == base.head
+        else:
+            anchored = base.head == ledger.genesis(session.game, session.players, session.options, session.created)
+        if not anchored:
+            if is_row:
+                _discard(write, session.id, base.length)
+            continue
+        tail, unreadable = fetch(base.length)
+        if unreadable is not None or ledger.first_bad(base.head, tail, head, length, base.length) is not None:
+            if is_row:
+                _discard(write, session.id, base.length)
+            return None  # the log after it is damaged: the full replay names the event
+        try:
+            done = fold(tracker, session, base.done, tail, lookup)
+        except Exception:  # noqa: BLE001 - a state that does not take its events: not used
+            done = None
+            if is_row:
+                _discard(write, session.id, base.length)
+                continue
+        if done is not None:
+            return done, base.length
+    return None
+
+
+def _chain(first: list, rest: Iterator) -> Iterator:
+    yield from first
+    yield from rest
+
+
+def due(con, session_id: int, seq: int) -> bool:
+    """Whether the log at `seq` is EVERY events past the session's newest snapshot."""
+    newest = con.execute("SELECT max(seq) FROM snapshots WHERE session_id = ?", (session_id,)).fetchone()[0] or 0
+    return seq - newest >= EVERY
+
+
+def save(tracker, session, done: Replay, link: str, write: Write) -> None:
+    """Write a snapshot of `done` (the log up to its seq, ending in `link`); keep the newest KEEP."""
+    code = code_key(tracker)
+    state = json.dumps(tracker.dump(done.state), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    applied = json.dumps(done.applied.runs, separators=(",", ":"))
+    redo = json.dumps(done.redo.runs, separators=(",", ":"))
+    row = (session.id, done.seq, link, code, state, applied, redo, _check(code, done.seq, link, state, applied, redo))
+    write([
+        ("INSERT OR REPLACE INTO snapshots (session_id, seq, link, code, state, applied, redo, check_digest)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row),
+        ("DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN (SELECT seq FROM snapshots"
+         " WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session.id, session.id, KEEP)),
+    ])
