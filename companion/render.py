@@ -105,24 +105,38 @@ def search_view(result, as_json: bool) -> None:
     if as_json:
         print_json(result.as_json())
         return
-    from rich.markup import escape
+    from rich.text import Text
 
-    lines = []  # printed in one call: rich's cost per print is paid once, the output is the same
+    # One Text of styled pieces, printed in one call: no markup for rich to parse (the shell prints
+    # a search in a few milliseconds), the same characters and styles as markup would give.
+    out = Text()
+
+    def line(*pieces: tuple[str, str] | str) -> None:
+        if out:
+            out.append("\n")
+        for piece in pieces:
+            out.append(*((piece, "") if isinstance(piece, str) else piece))
+
     where = f" in {result.game}" if result.game else ""
     if not result.results:
-        lines.append(f"No rules match {escape(result.query)!r}{where}.")
+        line(f"No rules match {result.query!r}{where}.")
     elif result.coverage != "covered":
-        lines.append(f"[yellow]The rulebooks do not seem to cover this{where}.[/] The closest entries, which may not answer it:")
+        line((f"The rulebooks do not seem to cover this{where}.", "yellow"),
+             " The closest entries, which may not answer it:")
     for n, hit in enumerate(result.results, start=1):
-        label = "" if hit.source == "built-in" else f"  [magenta]source: {escape(hit.source)}[/]"
-        lines.append(f"[bold]{n}. {escape(hit.title)}[/]  [cyan]{hit.id}[/]  [dim]{hit.game}[/]{label}")
-        lines.append("   " + _marked(hit.snippet))
-        lines += _exception_lines(hit.exceptions, hit.exception_to, "   ")
+        source = () if hit.source == "built-in" else ("  ", (f"source: {hit.source}", "magenta"))
+        line((f"{n}. {hit.title}", "bold"), "  ", (hit.id, "cyan"), "  ", (hit.game, "dim"), *source)
+        parts = re.split(r"\*\*(.+?)\*\*", hit.snippet)  # the snippet's ** ** marks: the words asked
+        line("   ", *((p, "bold yellow") if i % 2 else p for i, p in enumerate(parts)))
+        for x in hit.exceptions:
+            line("   ", ("Except", "red"), f" when {x['when']}: {x['title']}  ", (x["id"], "cyan"))
+        for g in hit.exception_to:
+            line("   ", ("Exception to:", "dim"), f" {g['title']}  ", (g["id"], "cyan"))
     if result.did_you_mean:
-        lines.append("[dim]Did you mean:[/] " + ", ".join(escape(s) for s in result.did_you_mean))
+        line(("Did you mean:", "dim"), " " + ", ".join(result.did_you_mean))
     if result.results:
-        lines.append(f"[dim]Show one in full: companion rules show {result.results[0].id}[/]")
-    console().print("\n".join(lines))
+        line((f"Show one in full: companion rules show {result.results[0].id}", "dim"))
+    console().print(out)
 
 
 def _rule_lines(entry: dict, indent: str = "") -> list[str]:

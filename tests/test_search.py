@@ -124,3 +124,30 @@ def test_a_question_the_rulebooks_do_not_answer_says_so(cli):
     answered = cli.json("rules", "search", "can I reroll just one die?", "--game", "catharsis")
     assert answered["coverage"] == "covered"
     assert "do not seem to cover" not in cli("rules", "search", "can I reroll just one die?", "--game", "catharsis").stdout
+
+
+def test_the_search_view_prints_rule_text_as_written_and_styles_the_words_asked(monkeypatch):
+    """The view is built of styled pieces, not markup: brackets and colon words in a rule (or an
+    imported rulebook) print as written; the snippet's ** ** words are bold yellow."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from companion import render
+
+    buf = io.StringIO()
+    monkeypatch.setattr(render, "console", lambda: Console(file=buf, force_terminal=True, width=80,
+                                                           highlight=False, soft_wrap=True, color_system="standard"))
+    hit = SimpleNamespace(title="Costs [AA] and :smile: marks", id="catharsis.x", game="catharsis",
+                          source="my copy [2nd]", snippet="pay **AA** with two [equal] dice :x:",
+                          exceptions=[{"when": "you [must]", "title": "T", "id": "catharsis.y"}], exception_to=[])
+    result = SimpleNamespace(query="q", game="catharsis", results=[hit], coverage="covered", did_you_mean=["[a]"])
+    render.search_view(result, as_json=False)
+    out = buf.getvalue()
+    plain = __import__("re").sub(r"\x1b\[[0-9;]*m", "", out)
+    for text in ("1. Costs [AA] and :smile: marks", "source: my copy [2nd]", "pay AA with two [equal] dice :x:",
+                 "Except when you [must]: T  catharsis.y", "Did you mean: [a]",
+                 "Show one in full: companion rules show catharsis.x"):
+        assert text in plain, plain
+    assert "\x1b[1;33mAA\x1b[0m" in out, out  # the word asked, bold yellow
