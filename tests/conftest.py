@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,13 @@ RULEBOOK_FILES = {
     "theseus": "003_d74d51e4b8443254.txt",
     "catastrophe": "004_c1672bb17aab67c1.txt",
 }
+
+
+def ctrl_c_reaches_it() -> None:
+    """preexec_fn for a child that the test stops with Ctrl-C (SIGINT): a suite started in the
+    background by a non-interactive shell inherits SIGINT ignored, and Python keeps an ignored
+    SIGINT ignored, so the child would never see the Ctrl-C a player's terminal delivers."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture(scope="session", autouse=True)

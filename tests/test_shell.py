@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_companion
+from tests.conftest import ROOT, ctrl_c_reaches_it, run_companion
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -45,7 +45,8 @@ class ShellDriver:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env.update(COMPANION_HOME=str(home), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
         self.child = pexpect.spawn(sys.executable, ["-m", "companion", "shell"], cwd=str(ROOT), env=env,
-                                   encoding="utf-8", timeout=90, dimensions=(24, 80))
+                                   encoding="utf-8", timeout=90, dimensions=(24, 80),
+                                   preexec_fn=ctrl_c_reaches_it)
         self.child.expect_exact(PROMPT_READY)
 
     def run(self, line: str) -> str:

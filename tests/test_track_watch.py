@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.conftest import ROOT, run_companion
+from tests.conftest import ROOT, ctrl_c_reaches_it, run_companion
 
 
 def _record(home, *words: str) -> None:
@@ -46,7 +46,8 @@ def test_watch_sees_changes_from_other_processes_and_keeps_up_with_a_writer(home
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
     assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben,Cy", env=env).returncode == 0
     proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", "600"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                            preexec_fn=ctrl_c_reaches_it)
     try:
         read = _pipe_reader(proc.stdout.fileno())
         _read_until(read, b"Ctrl-C to leave", 30)
@@ -76,6 +77,7 @@ def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(ho
     assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
     pid, fd = pty.fork()
     if pid == 0:  # the child: companion on a terminal
+        ctrl_c_reaches_it()
         os.chdir(ROOT)
         os.execvpe(sys.executable, [sys.executable, "-m", "companion", "track", "watch"], env)
 
@@ -110,7 +112,8 @@ def test_watch_stays_on_a_session_ended_elsewhere(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
     assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "pomp", env=env).returncode == 0
     proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", "300"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                            preexec_fn=ctrl_c_reaches_it)
     try:
         read = _pipe_reader(proc.stdout.fileno())
         _read_until(read, b"Ctrl-C to leave", 30)
