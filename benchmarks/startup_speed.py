@@ -35,7 +35,11 @@ COMMANDS = {
 # replacing a dependency (whoosh's own imports pull in urllib.request, email and asyncio; a pydantic
 # model class pulls in pydantic's plugin loader and importlib.metadata).
 FLOORS = {
-    "floor: typer+whoosh+rich": "import typer, whoosh.index, whoosh.query, whoosh.highlight, rich.console, rich.markup",
+    # every whoosh module a search loads (opening an index and a searcher import codecs, matchers ...)
+    "floor: typer+whoosh+rich": "import typer, rich.console, rich.markup, whoosh.index, whoosh.query, whoosh.highlight,"
+                                " whoosh.searching, whoosh.codec.whoosh3, whoosh.filedb.compound, whoosh.classify,"
+                                " whoosh.scoring, whoosh.analysis, whoosh.automata.lev, whoosh.lang.dmetaphone,"
+                                " whoosh.lang.porter, whoosh.legacy, whoosh.query.qcolumns, whoosh.util.times",
     "floor: typer+sqlite3+rich": "import typer, sqlite3, rich.console, rich.markup, rich.table",
     "floor: typer+pydantic model+sqlite3+rich":
         "import typer, sqlite3, rich.console, rich.markup, rich.table, pydantic\n"
