@@ -29,12 +29,11 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
                 result = store.show(name)
             except SessionError:  # the current session was ended elsewhere: stay on the one shown
                 result = store.show(shown)
-            entries = store.entries(result.session)
+            last = store.last_entry(result.session)  # not the whole log: a long session redraws as fast
         except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
             changes.seen = None
             return None
         shown = result.session.name
-        last = entries[-1] if entries else None
         return result, last
 
     def sleep() -> bool:

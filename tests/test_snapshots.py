@@ -366,3 +366,17 @@ def test_a_read_never_waits_or_fails_for_a_snapshot_it_cannot_write(tmp_path, sm
     assert snapshot_rows(tmp_path) == []
     same(opened(tmp_path, "s"), truth)  # the file free again: the next read writes it
     assert [r[0] for r in snapshot_rows(tmp_path)] == [40]
+
+
+def test_the_last_entry_is_the_logs_last_event_read_alone(tmp_path):
+    """`track watch` names the last change from last_entry(), not from the whole log."""
+    with Sessions(tmp_path) as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        session = s.get("s")
+        assert s.last_entry(session) is None
+        for n in range(1, 6):
+            s.record(["coins", "ann", f"+{n}"], "s")
+            assert s.last_entry(session) == s.entries(session)[-1]
+            assert s.last_entry(session).args[-1] == f"+{n}"
+        s.undo(1, "s")
+        assert s.last_entry(session) == s.entries(session)[-1] and s.last_entry(session).kind != "change"

@@ -194,6 +194,16 @@ class Sessions:
     def entries(self, session: Session) -> list[Entry]:
         return self._read(lambda con: self._verified(session)[0])
 
+    def last_entry(self, session: Session) -> Entry | None:
+        """The newest event (what `track watch` names as the last change), read alone: the open
+        that showed the table has already checked the log's tail up to it."""
+        def body(con):
+            length = con.execute("SELECT length FROM sessions WHERE id = ?", (session.id,)).fetchone()[0]
+            entries, _ = self._fetch(session, max(0, length - 1))
+            return entries[-1] if entries else None
+
+        return self._read(body)
+
     def _verified(self, session: Session, prefix_ok: bool = False) -> tuple[list[Entry], int | None]:
         """The session's events after checking the ledger; DamagedLog names the first bad one
         (with prefix_ok, the good events before it and its seq instead)."""
