@@ -198,21 +198,22 @@ odds_cmd.register(app)
 _ROOT_VALUED = ("--data-dir",)  # the root options that take a value
 
 
-def _command_word(argv: list[str], valued: tuple[str, ...] = ()) -> str | None:
-    """The first word of `argv` that names a command (root options and their values skipped), or
-    None when a root option asks for something else first (help, version, completion)."""
+def _command_word(argv: list[str], valued: tuple[str, ...] = ()) -> tuple[int, str | None]:
+    """Where in `argv` the first word that names a command stands, and the word (root options and
+    their values skipped); (-1, None) when a root option asks for something else first (help,
+    version, completion) or no word is there."""
     skip = False
-    for word in argv:
+    for at, word in enumerate(argv):
         if skip:
             skip = False
         elif word in valued:
             skip = True
         elif word.startswith("-"):
             if not any(word.startswith(v + "=") for v in valued):
-                return None
+                return -1, None
         else:
-            return word
-    return None
+            return at, word
+    return -1, None
 
 
 def _name(info) -> str:
@@ -234,14 +235,14 @@ def invoked_app(argv: list[str]) -> typer.Typer:
     """The app with only the command that `argv` invokes (typer builds every command's parameters
     from its signature, ~20 ms a process for the whole tree); the whole app when the words ask for
     help or name no known command, so help, suggestions and errors are the whole app's."""
-    word = _command_word(argv, _ROOT_VALUED)
+    at, word = _command_word(argv, _ROOT_VALUED)
     names = {_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if word not in names or "--help" in argv or "-h" in argv or os.environ.get("_COMPANION_COMPLETE"):
         return app
     if word != "track":
         return _slim(app, {word})
     track = track_cmd.track_app
-    verb = _command_word(argv[argv.index(word) + 1:])
+    _, verb = _command_word(argv[at + 1:])
     if verb is None:
         return _slim(app, {word})
     known = {_name(c) for c in track.registered_commands}

@@ -72,14 +72,6 @@ def reflow(text: str) -> list[str]:
     return out
 
 
-def _marked(text: str) -> str:
-    """Turn ** ** marks from the search snippet into rich markup, escaping everything else."""
-    from rich.markup import escape
-
-    parts = re.split(r"\*\*(.+?)\*\*", text)
-    return "".join(f"[bold yellow]{escape(p)}[/]" if i % 2 else escape(p) for i, p in enumerate(parts))
-
-
 def games_view(as_json: bool) -> None:
     from rulesdb.games import all_games
 

@@ -81,6 +81,7 @@ def test_the_process_builds_only_the_invoked_command():
     assert set(_tree(["play", "heaven 4 5"])) == {"play"}
     assert _tree(["--data-dir", "/tmp/x", "track", "coins", "ann", "+1"]) == {"track": {"_change": None}}
     assert _tree(["--data-dir=/tmp/x", "track", "undo"]) == {"track": {"undo": None, "_change": None}}
+    assert _tree(["--data-dir", "track", "track", "undo"]) == {"track": {"undo": None, "_change": None}}
     assert set(_tree(["rules", "search", "reroll"])) == {"rules"}
     assert len(_tree(["rules", "search", "reroll"])["rules"]) > 3  # a group's own commands stay whole
 
