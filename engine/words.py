@@ -46,7 +46,8 @@ def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-_AMOUNT = re.compile(r"([+\-=]?)(\d+)")
+_AMOUNT = re.compile(r"([+\-=]?)(\d+)")  # as typed: the sign may be missing
+_SIGNED = re.compile(r"([+\-=])(\d+)")  # as logged: always signed
 
 
 def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = None) -> str:
@@ -70,7 +71,7 @@ def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = N
 
 def signed(text: str, verb: str | None = None) -> tuple[str, int]:
     """A normalised amount read back from a logged change: (sign, N) with sign '+', '-' or '='."""
-    m = re.fullmatch(r"([+\-=])(\d+)", text)
+    m = _SIGNED.fullmatch(text)
     if not m:
         raise MoveSyntaxError(f"{verb + ': ' if verb else ''}{text!r} is not an amount (+N, -N or =N)")
     return m.group(1), int(m.group(2))

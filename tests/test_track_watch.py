@@ -42,15 +42,25 @@ def _pipe_reader(fd: int):
     return read
 
 
+def _watching(env: dict, ticks: int):
+    """`track watch` as a real process on pipes, once its screen is up: (process, reader)."""
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", str(ticks)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+                            preexec_fn=ctrl_c_reaches_it)
+    read = _pipe_reader(proc.stdout.fileno())
+    try:
+        _read_until(read, b"Ctrl-C to leave", 30)
+    except BaseException:
+        proc.kill()
+        raise
+    return proc, read
+
+
 def test_watch_sees_changes_from_other_processes_and_keeps_up_with_a_writer(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
     assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben,Cy", env=env).returncode == 0
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", "600"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
-                            preexec_fn=ctrl_c_reaches_it)
+    proc, read = _watching(env, 600)
     try:
-        read = _pipe_reader(proc.stdout.fileno())
-        _read_until(read, b"Ctrl-C to leave", 30)
         # another process (a real `companion` run) changes the session
         assert run_companion("track", "lives", "ben", "-2", env=env).returncode == 0
         changed_at = time.monotonic()
@@ -111,12 +121,8 @@ def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(ho
 def test_watch_stays_on_a_session_ended_elsewhere(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "80"}
     assert run_companion("track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--name", "pomp", env=env).returncode == 0
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", "300"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
-                            preexec_fn=ctrl_c_reaches_it)
+    proc, read = _watching(env, 300)
     try:
-        read = _pipe_reader(proc.stdout.fileno())
-        _read_until(read, b"Ctrl-C to leave", 30)
         from trackers.sessions import Sessions
 
         with Sessions(home / "data") as store:
