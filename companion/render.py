@@ -553,7 +553,8 @@ def _watch_frame(result, last, width: int):
     head = f"{s.name} ({s.game}): {', '.join(s.players)}"
     if result.summary.get("game_over"):
         head += "  GAME OVER"
-    when = f"last change: {last.label} at {last.at[11:19]}" if last else "no changes yet"
+    who = f"{last.by}: " if getattr(last, "by", None) else ""
+    when = f"last change: {who}{last.label} at {last.at[11:19]}" if last else "no changes yet"
     parts = [Text(head, style="bold"), Text(when, style="dim")] + table_parts(result.summary, width)
     parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))
@@ -583,10 +584,14 @@ def watch_view(next_frame, sleep) -> None:
                 live.update(_watch_frame(*frame, out.width), refresh=True)
 
 
-def log_view(session, entries: list, applied: set, as_json: bool) -> None:
-    """`track log`: one line per entry, wrapped at the terminal's width."""
+def log_view(session, entries: list, applied: set, as_json: bool, told: dict | None = None) -> None:
+    """`track log`: one line per entry naming who made it, wrapped at the terminal's width; below a
+    change, the round / level / turn it began and what it set off (trackers/narrate.py)."""
+    told = told or {}
     if as_json:
-        print_json({"session": session.name, "entries": [e.as_json() | {"applied": e.seq in applied} for e in entries]})
+        print_json({"session": session.name, "entries": [
+            e.as_json() | {"applied": e.seq in applied} | (told[e.seq].as_json() if e.seq in told else {})
+            for e in entries]})
         return
     from rich.markup import escape
 
@@ -595,4 +600,10 @@ def log_view(session, entries: list, applied: set, as_json: bool) -> None:
         out.print(f"{escape(session.name)}: no changes yet.")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
-        out.print(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(e.label)}{mark}")
+        t = told.get(e.seq)
+        said = f"{t.by}: {t.text}" if t and e.kind == "change" else (t.text if t else e.label)
+        out.print(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}")
+        for line in t.marks if t else ():
+            out.print(f"      [bold]-- {escape(line)} --[/]")
+        for line in t.triggered if t else ():
+            out.print(f"      → {escape(line)}")

@@ -284,14 +284,17 @@ def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's labelled history with times (undone changes marked)."""
+    """The session's history with times: who made each change, where rounds, levels and turns began
+    and what they set off (undone changes marked)."""
     with _sessions() as store:
+        from trackers.narrate import tell_log
+
         session = store.get(name)
-        entries = store.entries(session)
+        entries, told = tell_log(store, session)
         done = store.replay(session)
     from companion.render import log_view
 
-    log_view(session, entries, {e.seq for e in done.applied}, as_json)
+    log_view(session, entries, {e.seq for e in done.applied}, as_json, told)
 
 
 @track_app.command()

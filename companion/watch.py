@@ -19,6 +19,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
     store = Sessions(data_dir)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
+    seen: dict = {}  # the table last drawn: the state before a new event names who made it
 
     def frame():
         nonlocal shown
@@ -34,6 +35,9 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
             changes.seen = None
             return None
         shown = result.session.name
+        if last is not None and last.kind == "change":
+            last.by = _made_by(store, result.session, last, seen)
+        seen.update(name=result.session.name, seq=last.seq if last else 0, state=result.state)
         return result, last
 
     def sleep() -> bool:
@@ -52,3 +56,19 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
     finally:
         changes.close()
         store.close()
+
+
+def _made_by(store, session, last, seen: dict) -> str | None:
+    """Who made the newest change, from the table before it: the one the watch drew last when that
+    was just before it; else (the first frame) a replay of the log without it, needed only for a
+    play that does not store its player."""
+    from trackers.log import PLAY, engine_for, replay, tracker_for
+    from trackers.narrate import change_by, stored_by
+
+    if seen.get("name") == session.name and seen.get("seq") == last.seq - 1:
+        return change_by(session, engine_for(session.game), seen["state"], last)
+    if last.verb != PLAY or len(last.args) > 1:
+        return stored_by(session, last)
+    entries = [e for e in store.entries(session) if e.seq < last.seq]
+    before = replay(tracker_for(session.game), session, entries).state
+    return change_by(session, engine_for(session.game), before, last)

@@ -38,6 +38,7 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     replay,
     _Known,
 )
+from trackers.narrate import said
 from trackers.store import connect, in_wal
 
 
@@ -465,7 +466,7 @@ class Sessions:
         state = self.replay(session).state
         moved = self._read(lambda con: self._at(session, seqs))
         return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
-                      before=tracker.summary(done.state), undone=[moved[s].label for s in seqs])
+                      before=tracker.summary(done.state), undone=[said(session, moved[s]) for s in seqs])
 
     # -- moving between devices ----------------------------------------------------------
 

@@ -1,0 +1,69 @@
+"""Issue 21: the log says who did it. `track log` names the player of every play and change and marks
+where a round began and what it set off; `--json` carries the same; `track undo --json` says what
+it took back; `track watch` names who made the last change. Real `companion` processes."""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from tests.conftest import run_companion
+
+
+def _env(home) -> dict:
+    return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
+
+
+def _ok(env, *args) -> str:
+    r = run_companion(*args, env=env)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r.stdout
+
+
+def _catopomp_round(env) -> None:
+    """Ann leads, Ben passes, Ann clears: Ben is left holding cards, loses a gem, round 2 begins."""
+    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
+    _ok(env, "track", "dice", "1", "2", "3", "4")
+    _ok(env, "play", "heaven 1 then hell 2")
+    _ok(env, "play", "pass")
+    _ok(env, "track", "cleared", "ann")
+
+
+def test_the_log_names_who_played_and_marks_the_new_round(home):
+    env = _env(home)
+    _catopomp_round(env)
+    entries = json.loads(_ok(env, "track", "log", "--json"))["entries"]
+    assert [e["by"] for e in entries] == ["table", "Ann", "Ben", "Ann"]
+    last = entries[-1]
+    assert last["marks"] == ["round 2 begins"]
+    assert any("Ben is the last player holding cards and loses a soul gem" in t for t in last["triggered"])
+    lines = _ok(env, "track", "log").splitlines()
+    changes = [line for line in lines if re.match(r"\s*\d+\s", line)]
+    assert [re.split(r"\s{2,}", line.strip())[2].split(":")[0] for line in changes] == ["table", "Ann", "Ben", "Ann"]
+    assert "play pass" in changes[2] and "Ben: play pass" in changes[2]
+    assert any("-- round 2 begins --" in line for line in lines)
+    assert any("loses a soul gem" in line for line in lines)
+
+
+def test_undo_says_what_it_took_back_and_who_made_it(home):
+    env = _env(home)
+    _ok(env, "track", "new", "catastrophe", "--players", "Ann,Ben,Cy")
+    _ok(env, "track", "lives", "ben", "-2")
+    doc = json.loads(_ok(env, "track", "undo", "--json"))
+    assert doc["change"] == "undo 1" and doc["undone"] == ["Ben: lives Ben -2"]
+    doc = json.loads(_ok(env, "track", "redo", "--json"))
+    assert doc["undone"] == ["Ben: lives Ben -2"]
+    log = _ok(env, "track", "log")
+    assert "undo 1: took back Ben: lives Ben -2" in log and "redo 1: brought back Ben: lives Ben -2" in log
+
+
+def test_watch_names_who_made_the_last_change(home):
+    env = _env(home)
+    _catopomp_round(env)
+    _ok(env, "track", "undo")  # the table before Ann cleared: her play, Ben's pass
+    _ok(env, "track", "undo")
+    screen = _ok(env, "track", "watch", "--ticks", "1")
+    assert "last change: undo 1" in screen
+    _ok(env, "play", "pass")  # Ben passes again: a play that names nobody
+    screen = _ok(env, "track", "watch", "--ticks", "1")
+    assert "last change: Ben: play pass at" in screen

@@ -1,0 +1,166 @@
+"""The log told for the table: who made each change, where a round, level or turn began, and what
+that set off. Pure: it replays the events it is given (undo and redo included) through the game's
+tracker and engine, the same way trackers/log.py folds them, and keeps what each step did.
+
+Who made a change: the player a play was recorded for (or, for a play recorded without one, the
+player it names or the player to act before it); for a tracker change, the player it names, else
+the player to act, else the table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from trackers.log import PLAY, Entry, Session, apply_entry, engine_for
+
+#: summary keys whose change is a boundary, and how it is said
+BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
+#: effect kinds saying.pressing ranks high that are the ordinary course of play, not news in a log
+ROUTINE = frozenset({"winning-set"})
+TABLE = "table"  # who made a change that names nobody when nobody is to act
+
+
+@dataclass
+class Told:
+    """One event as the table hears it."""
+
+    seq: int
+    by: str
+    text: str
+    marks: list[str] = field(default_factory=list)  # "round 2 begins", "turn 3: Ben"
+    triggered: list[str] = field(default_factory=list)  # what the step set off that the table must hear
+
+    def as_json(self) -> dict[str, Any]:
+        return {"by": self.by, "said": self.text, "marks": self.marks, "triggered": self.triggered}
+
+
+def named_player(session: Session, args: tuple[str, ...]) -> str | None:
+    """The first player a change names (the trackers resolve names to the session's spelling)."""
+    lowered = {p.lower(): p for p in session.players}
+    return next((lowered[a.lower()] for a in args if a.lower() in lowered), None)
+
+
+def play_by(engine, state, args: tuple[str, ...]) -> str | None:
+    """Who made a logged play: the player stored with it, else the one it names, else the one to act."""
+    if len(args) > 1:
+        return args[1]
+    try:
+        return engine.mover(state, engine.parse_move(args[0], state)) or engine.to_act(state)
+    except Exception:  # noqa: BLE001 - a play the engine no longer reads: say only what is stored
+        return None
+
+
+def stored_by(session: Session, entry: Entry) -> str | None:
+    """Who made a change, read from the event alone (no replay): the player stored with a play,
+    or the player a tracker change names."""
+    if entry.verb == PLAY:
+        return entry.args[1] if len(entry.args) > 1 else None
+    return named_player(session, entry.args)
+
+
+def said(session: Session, entry: Entry, label=None) -> str:
+    """A change as one line naming who made it when the event alone says (stored_by)."""
+    text = (label or (lambda e: e.label))(entry)
+    by = stored_by(session, entry)
+    return f"{by}: {text}" if by else text
+
+
+def change_by(session: Session, engine, state, entry: Entry) -> str:
+    """Who made a logged change, as the module docstring says."""
+    if entry.verb == PLAY and engine is not None:
+        return play_by(engine, state, entry.args) or TABLE
+    named = named_player(session, entry.args)
+    if named:
+        return named
+    if engine is not None:
+        try:
+            return engine.to_act(state) or TABLE
+        except Exception:  # noqa: BLE001 - a state between steps the engine cannot place
+            return TABLE
+    return TABLE
+
+
+def marks(before: dict, after: dict) -> list[str]:
+    """The boundaries a step crossed, read from the summaries before and after it."""
+    out = []
+    for key, said in BOUNDARIES.items():
+        value = after.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value and before.get(key) != value:
+            line = said.format(after[key])
+            if key == "turn":
+                who = after.get("active") or after.get("current")
+                line += f": {who}" if who else ""
+            out.append(line)
+    if after.get("game_over") and not before.get("game_over"):
+        out.append("game over")
+    return out
+
+
+def triggered(engine, state, entry: Entry, effects: list) -> list[str]:
+    """What a step set off that the table must hear (saying.pressing): for a play, the verdict's
+    effects as well as what followed by itself."""
+    from companion.saying import pressing
+
+    every = list(effects)
+    if entry.verb == PLAY and engine is not None:
+        try:
+            every = list(engine.check(state, engine.parse_move(entry.args[0], state)).effects) + every
+        except Exception:  # noqa: BLE001 - the stored step is told without its verdict
+            pass
+    return [e.message for e in pressing([e for e in every if e.kind not in ROUTINE])]
+
+
+def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
+    """Every event of the log told: {seq: Told}. `label(entry)` is how a change is written (the
+    public label, trackers/secrets.py); by default its own label."""
+    label = label or (lambda e: e.label)
+    engine = engine_for(session.game)
+    state = tracker.new_state(session.players, session.options)
+    summary = tracker.summary(state)
+    applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
+    redo: list[tuple[Entry, Any, dict]] = []
+    out: dict[int, Told] = {}
+
+    def step(entry: Entry) -> Told:
+        nonlocal state, summary
+        by = change_by(session, engine, state, entry)
+        before_state, before = state, summary
+        state, effects = apply_entry(tracker, engine, state, entry.verb, entry.args, entry.overruled)
+        summary = tracker.summary(state)
+        applied.append((entry, before_state, before))
+        crossed = marks(before, summary)
+        said = triggered(engine, before_state, entry, effects)
+        for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
+            longer = next((m for m in said if m.startswith(mark)), None)
+            if longer:
+                crossed[n] = longer
+                said.remove(longer)
+        return Told(entry.seq, by, label(entry), crossed, said)
+
+    for e in entries:
+        if e.kind == "change":
+            redo.clear()
+            out[e.seq] = step(e)
+        elif e.kind == "undo":
+            took = []
+            for _ in range(min(e.count, len(applied))):
+                entry, state, summary = applied.pop()
+                redo.append((entry, None, {}))
+                took.append(f"{out[entry.seq].by}: {label(entry)}" if entry.seq in out else label(entry))
+            out[e.seq] = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
+        else:
+            brought = []
+            for _ in range(min(e.count, len(redo))):
+                entry = redo.pop()[0]
+                told = step(entry)
+                brought.append(f"{told.by}: {label(entry)}")
+            out[e.seq] = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
+    return out
+
+
+def tell_log(store, session: Session, label=None) -> tuple[list[Entry], dict[int, Told]]:
+    """The session's verified log and every event of it told."""
+    from trackers.log import tracker_for
+
+    entries = store.entries(session)
+    return entries, tell(tracker_for(session.game), session, entries, label)
