@@ -553,8 +553,10 @@ def _watch_frame(result, last, width: int):
     head = f"{s.name} ({s.game}): {', '.join(s.players)}"
     if result.summary.get("game_over"):
         head += "  GAME OVER"
-    who = f"{last.by}: " if getattr(last, "by", None) else ""
-    when = f"last change: {who}{last.label} at {last.at[11:19]}" if last else "no changes yet"
+    from trackers.narrate import with_by
+
+    said = with_by(getattr(last, "by", None), getattr(last, "said", None) or last.label) if last else ""
+    when = f"last change: {said} at {last.at[11:19]}" if last else "no changes yet"
     parts = [Text(head, style="bold"), Text(when, style="dim")] + table_parts(result.summary, width)
     parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))

@@ -140,6 +140,22 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 NAME_ARG = dict(autocompletion=complete.sessions)
+REVEAL_HELP = "Show this player's secrets (their named hand, a Catopomp prediction); repeatable."
+
+
+def _public(store, result, reveal: list[str]):
+    """The result with the table's secrets hidden, but the revealed players' (trackers/secrets.py)."""
+    from trackers.secrets import public_summary, revealed
+
+    session = result.session
+    result.summary = public_summary(tracker_for(session.game), session.game, result.state, revealed(session, reveal))
+    return result
+
+
+def tracker_for(game: str):
+    from engine import get_tracker
+
+    return get_tracker(game)
 GAME_ARG = dict(autocompletion=complete.games)
 
 
@@ -183,11 +199,12 @@ def _overview(store):
 @track_app.command()
 def show(
     name: Optional[str] = typer.Argument(None, help="A session (default: the current one).", **NAME_ARG),
+    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's full table."""
+    """The session's full table (named hands and secret predictions hidden: see --reveal)."""
     with _sessions() as store:
-        result = store.show(name)
+        result = _public(store, store.show(name), reveal)
     from companion.render import track_view
 
     s = result.session
@@ -258,12 +275,17 @@ def import_(
 def situation(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
 ) -> None:
-    """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`."""
+    """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`
+    (named hands and secret predictions left out: see --reveal)."""
     import json
+
+    from trackers.secrets import hidden, revealed
 
     with _sessions() as store:
         session, engine, state = store.situation(name)
+    state = hidden(session.game, state, revealed(session, reveal))
     doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
     if output is None:
         print(doc)
@@ -282,16 +304,22 @@ def situation(
 @track_app.command()
 def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
+    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's history with times: who made each change, where rounds, levels and turns began
     and what they set off (undone changes marked)."""
     with _sessions() as store:
+        from dataclasses import replace
+
         from trackers.narrate import tell_log
+        from trackers.secrets import labeller, public_args, revealed
 
         session = store.get(name)
-        entries, told = tell_log(store, session)
+        shown = revealed(session, reveal)
+        entries, told = tell_log(store, session, labeller(session.game, shown))
         done = store.replay(session)
+    entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args) for e in entries]
     from companion.render import log_view
 
     log_view(session, entries, {e.seq for e in done.applied}, as_json, told)
@@ -353,15 +381,17 @@ def verbs(
 def watch(
     name: Optional[str] = typer.Argument(None, help="A session (default: the current one, followed when it changes).",
                                          **NAME_ARG),
+    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
     interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
     ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
 ) -> None:
     """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
 
-    For a screen in the middle of the table; changes may come from any terminal."""
+    For a screen in the middle of the table; changes may come from any terminal. Named hands and
+    secret predictions are hidden (see --reveal)."""
     from companion.watch import watch as run
 
-    run(paths.data_dir(), name, interval, ticks)
+    run(paths.data_dir(), name, interval, ticks, reveal)
 
 
 def _near_session_commands(word: str) -> list[str]:
@@ -384,6 +414,8 @@ def change(
     from engine.base import MoveSyntaxError
 
     with _sessions() as store:
+        if _own_hand(store, list(words), name, as_json):
+            return
         try:
             result = store.record(list(words), name, overrule)
         except MoveSyntaxError as exc:
@@ -399,3 +431,27 @@ def change(
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)
+
+
+def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
+    """`track hand NAME` (no cards) in a game with named hands: that player looks at their own hand,
+    which the shared views hide. True when it was that."""
+    from trackers.secrets import HIDDEN_GAMES, hand_line, own_hand, revealed
+
+    session = store.get(name)
+    if session.game not in HIDDEN_GAMES or len(" ".join(words).split()) != 2:
+        return False
+    from engine.base import MoveSyntaxError
+
+    try:
+        verb, rest = tracker_for(session.game).split(words)
+    except MoveSyntaxError:
+        return False
+    if verb != "hand":
+        return False
+    player = revealed(session, rest).pop()
+    hand = own_hand(session.game, store.replay(session).state, player)
+    from companion.render import emit
+
+    emit(hand, as_json, hand_line(hand))
+    return True

@@ -10,14 +10,16 @@ import time
 from pathlib import Path
 
 
-def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) -> None:
+def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, reveal: list[str] = ()) -> None:
     from companion.render import watch_view
     from trackers.errors import SessionError
     from trackers.peek import Changes
-    from trackers.sessions import Sessions
+    from trackers.secrets import labeller, public_summary, revealed
+    from trackers.sessions import Sessions, tracker_for
 
     store = Sessions(data_dir)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
+    revealed(store.get(name), reveal)  # an unknown player: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
     seen: dict = {}  # the table last drawn: the state before a new event names who made it
 
@@ -34,10 +36,15 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
         except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
             changes.seen = None
             return None
-        shown = result.session.name
+        session = result.session
+        shown = session.name
         if last is not None and last.kind == "change":
-            last.by = _made_by(store, result.session, last, seen)
-        seen.update(name=result.session.name, seq=last.seq if last else 0, state=result.state)
+            last.by = _made_by(store, session, last, seen)
+        if last is not None:
+            last.said = labeller(session.game, revealed(session, reveal))(last)
+        seen.update(name=session.name, seq=last.seq if last else 0, state=result.state)
+        result.summary = public_summary(tracker_for(session.game), session.game, result.state,
+                                        revealed(session, reveal))
         return result, last
 
     def sleep() -> bool:

@@ -47,14 +47,15 @@ def test_the_log_names_who_played_and_marks_the_new_round(home):
 
 def test_undo_says_what_it_took_back_and_who_made_it(home):
     env = _env(home)
-    _ok(env, "track", "new", "catastrophe", "--players", "Ann,Ben,Cy")
-    _ok(env, "track", "lives", "ben", "-2")
+    _catopomp_round(env)
     doc = json.loads(_ok(env, "track", "undo", "--json"))
-    assert doc["change"] == "undo 1" and doc["undone"] == ["Ben: lives Ben -2"]
-    doc = json.loads(_ok(env, "track", "redo", "--json"))
-    assert doc["undone"] == ["Ben: lives Ben -2"]
+    assert doc["change"] == "undo 1" and doc["undone"] == ["cleared Ann"]  # it names Ann already
+    doc = json.loads(_ok(env, "track", "undo", "--json"))
+    assert doc["undone"] == ["Ben: play pass"]  # a play says who made it
+    assert _ok(env, "track", "redo").startswith("redid: Ben: play pass")
     log = _ok(env, "track", "log")
-    assert "undo 1: took back Ben: lives Ben -2" in log and "redo 1: brought back Ben: lives Ben -2" in log
+    assert "undo 1: took back Ann: cleared Ann" in log and "undo 1: took back Ben: play pass" in log
+    assert "redo 1: brought back Ben: play pass" in log
 
 
 def test_watch_names_who_made_the_last_change(home):

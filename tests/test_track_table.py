@@ -350,10 +350,10 @@ def test_undo_and_redo_say_what_they_did(cli, home):
     start("catastrophe")
     ok("track", "lives", "ben", "-2")
     ok("track", "reapurr", "+1")
-    assert ok("track", "undo", columns=400).stdout.startswith("undid: reapurr +1: grim reapurr 1→0")
+    assert ok("track", "undo", columns=400).stdout.startswith("undid: Ann: reapurr +1: grim reapurr 1→0")
     out = ok("track", "undo", columns=400).stdout
     assert out.startswith("undid: lives Ben -2: Ben lives 7→9")
-    assert ok("track", "redo", "2", columns=400).stdout.startswith("redid: lives Ben -2; reapurr +1")
+    assert ok("track", "redo", "2", columns=400).stdout.startswith("redid: lives Ben -2; Ann: reapurr +1")
     assert_bad_input(run("track", "undo", "5"), "only 2 changes")
     ok("track", "undo", "2")
     assert_bad_input(run("track", "redo", "3"), "only 2 changes")

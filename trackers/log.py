@@ -87,9 +87,8 @@ class Result:
             "overruled": self.overruled,
             "violations": [v.model_dump() if hasattr(v, "model_dump") else v for v in self.violations],
             "effects": [e.model_dump() for e in self.effects],
-            "undone": self.undone,  # what an undo took back (a redo brought back), who made each
             "state": self.summary,
-        }
+        } | ({"undone": self.undone} if self.undone else {})  # what an undo took back, who made each
 
 
 @dataclass

@@ -58,11 +58,9 @@ def stored_by(session: Session, entry: Entry) -> str | None:
     return named_player(session, entry.args)
 
 
-def said(session: Session, entry: Entry, label=None) -> str:
-    """A change as one line naming who made it when the event alone says (stored_by)."""
-    text = (label or (lambda e: e.label))(entry)
-    by = stored_by(session, entry)
-    return f"{by}: {text}" if by else text
+def with_by(by: str | None, text: str) -> str:
+    """`Ben: play pass`; a change that names its player already (`lives Ben -2`) stays as it is."""
+    return f"{by}: {text}" if by and by not in text.split() else text
 
 
 def change_by(session: Session, engine, state, entry: Entry) -> str:
@@ -78,6 +76,16 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
         except Exception:  # noqa: BLE001 - a state between steps the engine cannot place
             return TABLE
     return TABLE
+
+
+def made_by(session: Session, tracker, state, entries: list[Entry]) -> dict[int, str]:
+    """Who made each of these consecutive changes, from the table before the first: {seq: player}."""
+    engine = engine_for(session.game)
+    out = {}
+    for e in entries:
+        out[e.seq] = change_by(session, engine, state, e)
+        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+    return out
 
 
 def marks(before: dict, after: dict) -> list[str]:

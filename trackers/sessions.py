@@ -38,7 +38,8 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     replay,
     _Known,
 )
-from trackers.narrate import said
+from trackers.narrate import made_by, with_by
+from trackers.secrets import labeller, public_summary
 from trackers.store import connect, in_wal
 
 
@@ -465,8 +466,12 @@ class Sessions:
         seqs = (done.redo if redo else done.applied).top(count)[::-1]
         state = self.replay(session).state
         moved = self._read(lambda con: self._at(session, seqs))
-        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
-                      before=tracker.summary(done.state), undone=[said(session, moved[s]) for s in seqs])
+        # who made each: walked from the table before the oldest of them (after an undo, before a redo)
+        by = made_by(session, tracker, done.state if redo else state, [moved[s] for s in sorted(seqs)])
+        label = labeller(session.game)
+        return Result(session, state, public_summary(tracker, session.game, state), f"{'redo' if redo else 'undo'} {count}",
+                      before=public_summary(tracker, session.game, done.state),
+                      undone=[with_by(by[s], label(moved[s])) for s in seqs])
 
     # -- moving between devices ----------------------------------------------------------
 
