@@ -95,6 +95,9 @@ Look up rules:
 Keep the counters:
   companion track new catastrophe --players "Ann,Ben,Cy"
   companion track lives ben -2
+Play along (judged, then recorded), and the prompt for a game night:
+  companion play "heaven 4 5 then hell 2"
+  companion shell
 Check a play:
   companion check catopomp --situation table.toml --move "heaven 4 5 then hell 2"
 
@@ -191,6 +194,10 @@ from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (t
 
 app.add_typer(rules_cmd.rules_app, name="rules")
 app.add_typer(track_cmd.track_app, name="track")
+for _word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track undo`, and so on
+    _callback = getattr(track_cmd, _word)
+    _what = " ".join(_callback.__doc__.split("\n\n")[0].split())
+    app.command(_word, help=f"Short for `companion track {_word}`: {_what[0].lower()}{_what[1:]}")(_callback)
 play_cmd.register(app)
 odds_cmd.register(app)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -213,17 +214,40 @@ def play(
     from trackers.errors import Refused
 
     with _sessions() as store:
+        before = store.show(session)
         try:
             result = store.play(" ".join(words), session, overrule, by)
         except Refused as exc:
-            from companion.render import verdict_view
+            from companion.render import refusal_view, verdict_view
 
-            current = store.get(session)
-            verdict_view(current.game, " ".join(words), exc.verdict, as_json)
-            raise
-    from companion.render import play_view
+            if as_json:
+                verdict_view(before.session.game, " ".join(words), exc.verdict, as_json)
+                raise
+            # the error line says why; below it only what it does not (other reasons, what is legal)
+            from companion.cli import _fail
 
+            sys.stdout.flush()
+            _fail(str(exc), 2, False)
+            refusal_view(exc.verdict)
+            raise typer.Exit(2) from None
+    from companion.render import after_change, change_view, play_view
+
+    if not as_json and _tracker_change(before.state, result):
+        result.before, result.change = before.summary, result.move  # said as `track VERB ...` says it
+        after_change(change_view, result, as_json)
+        return
     play_view(result, as_json)
+
+
+def _tracker_change(state, result) -> bool:
+    """Whether a recorded play was a tracker command (Catharsis takes `morale -1` as a play too)."""
+    from trackers.log import engine_for
+
+    engine = engine_for(result.session.game)
+    try:
+        return getattr(engine.parse_move(result.move, state), "change", None) is not None
+    except Exception:  # noqa: BLE001 - told as a play
+        return False
 
 
 def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:

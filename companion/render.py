@@ -331,6 +331,22 @@ def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
         out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
 
 
+def refusal_view(verdict) -> None:
+    """Below a refused play's error line (which names the first reason): the other reasons and what
+    would be legal instead, so nothing is said twice."""
+    from rich.markup import escape
+
+    out = console()
+    for r in verdict.reasons[1:]:
+        out.print(f"  • {escape(r.message)}  [cyan]{r.rule}[/]")
+    if verdict.alternatives:
+        out.print("Legal instead:")
+        for alt in verdict.alternatives:
+            out.print(f"  {escape(alt)}")
+    if verdict.reasons:
+        out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
+
+
 def status_view(game: str, problems: list, as_json: bool, position: dict | None = None) -> None:
     position = position or {}
     if as_json:

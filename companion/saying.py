@@ -92,12 +92,34 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
         return points
 
     ranked = sorted(moved, key=lambda p: -score(p))
-    out = []
+    out = [f"{key} {after[key]} begins" if after[key] > (before.get(key) or 0) else f"back to {key} {after[key]}"
+           for key in BOUNDARIES if isinstance(after.get(key), int) and before.get(key) != after[key]]
+    if out:  # a new round or level: its reset of every counter is implied, not listed
+        return out
     for path in ranked[:limit]:
         label = " ".join(p.replace("_", " ") for p in path)
-        now = _short(cell(new[path]))
-        out.append(f"{label} {_short(cell(old[path]))}→{now}" if path in old else f"{label} {now}")
+        out.append(f"{label} {_moved(old[path], new[path])}" if path in old else f"{label} {_short(cell(new[path]))}")
     return out
+
+
+#: summary keys whose change starts a new part of the game: said as "round 2 begins"
+BOUNDARIES = ("round", "level")
+
+
+def _moved(old, new) -> str:
+    """`9→7`; for two lists (or comma lists) too long to show whole, what came and went: `+Zap, -1`."""
+    was, now = cell(old), cell(new)
+    if len(was) <= 24 and len(now) <= 24:
+        return f"{_short(was) if was else '-'}→{now}"
+    before, after = _items(old, was), _items(new, now)
+    if len(before) < 2 or now == "-":  # a count that became a list, or a list emptied: the one new side
+        return _short(f"{_short(was)}→{now}", 64)
+    came = [x for x in after if x not in before or before.remove(x)]
+    return _short(", ".join([f"+{x}" for x in came] + [f"-{x}" for x in before]) or f"{was}→{now}", 64)
+
+
+def _items(value, text: str) -> list[str]:
+    return [cell(v) for v in value] if isinstance(value, (list, tuple)) else text.split(", ")
 
 
 def _short(text: str, most: int = 24) -> str:

@@ -56,16 +56,25 @@ class Shell:
         track_cmd.keep_open(False)
 
     def args_for(self, line: str) -> list[str] | None:
-        """The command line for a typed line: a command's words, or a rules search for a question."""
+        """The command line for a typed line: a command's words; a session word (`verbs`) or a verb of
+        the current game's tracker as `track ...`; or a rules search for a question (after naming the
+        command a line nearly is)."""
         words = line.split()
         if not words:
             return None
         if words[0] in self.group.commands or words[0].startswith("-"):
             return shlex.split(line)
+        game = current_game()
+        track_words = session_words(game)
+        if words[0].lower() in track_words:
+            return ["track", *shlex.split(line)]
+        near = self.near_command(words[0], track_words)
+        if near:
+            print(f"companion: did you mean `{' '.join([near, *words[1:]])}`? (the line was searched in the rules "
+                  "below)", file=sys.stderr)
         as_json = words[-1] == "--json"
         question = " ".join(words[:-1] if as_json else words)
         args = ["rules", "search", question]
-        game = current_game()
         if game:
             args += ["--game", game]
         return args + (["--json"] if as_json else [])
@@ -88,6 +97,30 @@ class Shell:
         return code if isinstance(code, int) else 0
 
 
+    def near_command(self, word: str, track_words: set[str]) -> str | None:
+        """The command a mistyped first word nearly is (`tarck` -> `track`, `udno` -> `undo`)."""
+        import difflib
+
+        known = {c: c for c in self.commands} | {w: f"track {w}" for w in track_words}
+        found = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.75)
+        return known[found[0]] if found and len(word) > 2 else None
+
+
+#: the session commands a bare word in the shell runs as `track WORD` (undo, show ... are top-level too)
+SESSION_WORDS = ("verbs",)
+
+
+def session_words(game: str | None) -> set[str]:
+    """The words the shell runs as `track ...`: session commands and the current game's tracker verbs."""
+    words = set(SESSION_WORDS)
+    if game:
+        from engine import get_tracker
+
+        for v in get_tracker(game).verbs():
+            words.update([v["verb"], *v["aliases"]])
+    return words
+
+
 def current_game() -> str | None:
     """The current session's game, read from the sessions file now (another terminal may have changed it)."""
     from companion.track_cmd import _sessions
@@ -102,10 +135,32 @@ def current_game() -> str | None:
         return None
 
 
+def shell_help(shell: Shell) -> str:
+    """The shell's own help: what a line can be, with the current game's verbs."""
+    game = current_game()
+    from companion.track_cmd import SHORT_FORMS
+    from engine import get_tracker
+
+    verbs = [v["verb"] for v in get_tracker(game).verbs()] if game else []
+    lines = [
+        "In the shell a line is one of:",
+        "  a command without `companion`: " + ", ".join(c for c in shell.commands if c not in SHORT_FORMS),
+        "  a session word, short for `track WORD`: " + ", ".join((*SHORT_FORMS, *SESSION_WORDS)),
+        (f"  a {game} verb, run as `track VERB`: " + ", ".join(verbs)) if verbs
+        else "  a game's verb, run as `track VERB`, once a session is current (track new GAME --players ...)",
+        "  anything else: a rules question" + (f" about {game}" if game else "") + " (end it with --json for JSON)",
+        "  " + "; ".join(f"{k}: {v}" for k, v in BUILTINS.items()),
+        "A command's own help: COMMAND --help (e.g. `play --help`, `track --help`).",
+    ]
+    return "\n".join(lines)
+
+
 def _help(shell: Shell) -> None:
-    shell.run("--help")
-    print("In the shell: " + "; ".join(f"{k}: {v}" for k, v in BUILTINS.items())
-          + "; any other line is a rules question for the current session's game.")
+    from companion.render import track_console
+
+    from rich.text import Text
+
+    track_console().print(Text(shell_help(shell)))
 
 
 def _prompt_app(buffer):

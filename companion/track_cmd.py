@@ -17,6 +17,9 @@ JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Act on this session instead of the current one."
 
 
+#: session commands also at the top level (`companion undo`) and as bare words in the shell
+SHORT_FORMS = ("undo", "redo", "show", "log")
+
 #: session-command names given up because a game uses the word as a verb -> the new name
 RENAMED = {"use": "switch"}
 

@@ -1,0 +1,59 @@
+"""Issue 21: one short line per action. A tracker verb played through `play` prints what `track`
+prints; a line says what changed, not a truncated before and after; a new round says so; an illegal
+play is said once. Real `companion` processes."""
+from __future__ import annotations
+
+import os
+
+from tests.conftest import run_companion
+
+
+def _env(home) -> dict:
+    return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "200"}
+
+
+def _ok(env, *args) -> str:
+    r = run_companion(*args, env=env)
+    assert r.returncode == 0, (args, r.stdout, r.stderr)
+    return r.stdout
+
+
+def test_a_tracker_verb_played_prints_what_track_prints(home):
+    env = _env(home)
+    _ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    played = _ok(env, "play", "morale -2")
+    _ok(env, "track", "undo")
+    tracked = _ok(env, "track", "morale", "-2")
+    assert played == tracked == "morale -2: morale 18→16\n"
+
+
+def test_the_new_round_is_said_and_not_its_resets(home):
+    env = _env(home)
+    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "start=ann")
+    _ok(env, "track", "dice", "1", "2", "3", "4", "5", "6")
+    _ok(env, "track", "cleared", "ann")
+    line = _ok(env, "track", "cleared", "ben")
+    assert line.startswith("cleared Ben: round 2 begins;") and "Cy is the last player" in line
+    assert "yes→no" not in line
+    assert "back to round 1" in _ok(env, "track", "undo")
+
+
+def test_a_long_list_says_what_came_and_went(home):
+    env = _env(home)
+    _ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    first = _ok(env, "track", "hand", "ann", "Shieldbot,", "Fireball,", "Laser")
+    assert first.strip() == "hand Ann Shieldbot Fireball Laser: Ann hand 5 unnamed→Shieldbot, Fireball, Laser, 2 unnamed"
+    line = _ok(env, "track", "hand", "ann", "Zap")
+    assert line.strip() == "hand Ann Zap: Ann hand +Zap, +1 unnamed, -2 unnamed"
+
+
+def test_an_illegal_play_is_said_once(home):
+    env = _env(home)
+    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
+    _ok(env, "track", "dice", "1", "2", "3", "4")
+    r = run_companion("play", "pass", env=env)
+    assert r.returncode == 2
+    said = r.stdout + r.stderr
+    assert said.count("there is no set to pass on") == 1
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("companion: error: refused: pass:")
+    assert "Legal instead:" in r.stdout and "heaven 1 then hell 2" in r.stdout
