@@ -85,3 +85,29 @@ def rule_ids(incomplete: str) -> list[str]:
         except (OSError, ValueError):
             continue
     return sorted(i for i in ids if i.startswith(incomplete.lower()))
+
+
+def session_plays() -> list[str]:
+    """The legal plays of the player to act at the current session's table (what `moves` lists)."""
+    try:
+        from companion.play_cmd import legal_texts
+        from companion.track_cmd import _sessions
+
+        with _sessions() as store:
+            _session, engine, state = store.situation(None)
+            return legal_texts(engine, state)
+    except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
+        return []
+
+
+def plays(ctx, args: list[str], incomplete: str) -> list[str]:
+    """`companion play ...`: the next word of the legal plays that start with the words typed so far."""
+    typed = " ".join(ctx.params.get("words") or ())
+    prefix = (typed + " " if typed else "") + incomplete
+    out = []
+    for play in session_plays():
+        if play.lower().startswith(prefix.lower()):
+            rest = play[len(typed) + (1 if typed else 0):].split()
+            if rest:
+                out.append(rest[0])
+    return list(dict.fromkeys(out))

@@ -164,17 +164,55 @@ def moves(
     words: Optional[List[str]] = typer.Argument(None, help="GAME, with --situation."),
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Lines per group (default 8; 0: all)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """List every legal play of the player to act (current session, or a situation file)."""
+    """List the legal plays of the player to act (current session, or a situation file), grouped with a
+    count each. For a hand the table has not recorded, the plays that need no card from it."""
     engine, state, rest = _table(words, situation, session, wants_move=False)
     _no_extra(rest)
     note = engine.moves_note(state)
-    listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+    found, left = _listed(engine, state)
+    listed = [engine.format_move(m) for m in found]
+    from companion.moves_view import grouped, moves_text
     from companion.render import emit
 
-    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note}
-    emit(doc, as_json, note if note and not listed else ("\n".join(listed) or "No legal move."))
+    to_act = engine.to_act(state)
+    doc = {"game": engine.game, "to_act": to_act, "moves": listed, "note": note, "left_out": left,
+           "groups": [{"group": g["group"], "count": g["count"]} for g in grouped(engine.game, listed, to_act)]}
+    text = moves_text({**doc, "groups": grouped(engine.game, listed, to_act)}, limit)
+    emit(doc, as_json, text)
+
+
+def legal_texts(engine, state) -> list[str]:
+    """The plays `moves` lists, as typed (what completion offers and a misspelt play is matched to)."""
+    return [engine.format_move(m) for m in _listed(engine, state)[0]]
+
+
+def _nearest(text: str, engine, state) -> list[str]:
+    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`."""
+    import difflib
+
+    import re
+
+    plays = legal_texts(engine, state)
+    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
+    heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
+    return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
+            or difflib.get_close_matches(text.split()[0], heads, n=1, cutoff=0.6) if text.split() else [])
+
+
+def _listed(engine, state) -> tuple[list, str | None]:
+    """The legal plays, and what was left out: for a Catopomp hand the table has not recorded, the
+    plays that need no card from it (engine/catopomp/handless.py)."""
+    found = engine.legal_moves(state)
+    if not found and engine.game == "catopomp":
+        from engine.catopomp.handless import plays_without_hand
+
+        without = plays_without_hand(engine, state)
+        if without is not None:
+            return without
+    return found, None
 
 
 def status(
@@ -200,7 +238,8 @@ def _no_extra(rest: list[str]) -> None:
 
 
 def play(
-    words: List[str] = typer.Argument(..., help="The play, in the game's notation (see `companion check --help`)."),
+    words: List[str] = typer.Argument(..., help="The play, in the game's notation (see `companion check --help`).",
+                                      autocompletion=complete.plays),
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
     by: Optional[str] = typer.Option(None, "--by", help="The player making it (default: the player to act)."),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
@@ -213,10 +252,18 @@ def play(
 
     from trackers.errors import Refused
 
+    from engine.base import MoveSyntaxError
+
     with _sessions() as store:
         before = store.show(session)
         try:
             result = store.play(" ".join(words), session, overrule, by)
+        except MoveSyntaxError as exc:
+            engine = store.situation(before.session.name)[1]
+            near = _nearest(" ".join(words), engine, before.state)
+            if not near:
+                raise
+            raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
         except Refused as exc:
             from companion.render import refusal_view, verdict_view
 

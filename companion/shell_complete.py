@@ -10,7 +10,7 @@ from prompt_toolkit.completion import Completer, Completion
 
 RULE_ID_COMMANDS = {("rules", "show")}
 TERM_COMMANDS = {("rules", "define")}
-PLAYER_COMMANDS = {"track", "play", "check"}
+PLAYER_COMMANDS = {"track", "check"}
 
 
 def _session():
@@ -77,6 +77,16 @@ class ShellCompleter(Completer):
             if sub is None:
                 break
             node, path = sub, path + [word]
+        if path == ["play"] and not current.startswith("-"):  # a play has spaces: the rest of the line
+            from companion.complete import session_plays
+
+            rest = text.split(None, 1)[1] if len(text.split()) > 1 or text.endswith(" ") else ""
+            rest = rest.lstrip() if len(text.split()) > 1 else ""
+            quote = rest[:1] if rest[:1] in "\"'" and rest else ""
+            for play in session_plays():
+                if play.lower().startswith(rest[len(quote):].lower()) and play != rest:
+                    yield Completion(quote + play + quote, start_position=-len(rest))
+            return
         if tuple(path) in TERM_COMMANDS:  # a term may have spaces: complete the whole rest of the line
             rest = text.split(None, len(path))[-1] if len(text.split()) > len(path) else ""
             rest = rest if not text.endswith(" ") or rest.strip() else ""

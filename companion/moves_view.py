@@ -1,0 +1,73 @@
+"""`companion moves` for people: the plays grouped (Catopomp by set size, a Dice Boost counting as
+one card; other games by what the play does) with a count each, a few lines per group (--limit), plays that differ only in what follows
+`then` on one line. JSON keeps every play."""
+from __future__ import annotations
+
+import re
+
+PER_GROUP = 8  # lines per group unless --limit says otherwise
+
+
+def group_of(game: str, move: str, to_act: str | None) -> str:
+    """The group a play is listed under."""
+    words = [w for w in move.split() if w != to_act]
+    if not words:
+        return "plays"
+    if game == "catopomp":
+        if words[0] == "pass":
+            return "passes"
+        head = move.split(" then ")[0]
+        cards = len(re.findall(r"(?<![+\d])\b\d+\b(?![+\d])", head.split(" dice ")[0]))
+        size = cards + (1 if " dice " in f" {head} " else 0)
+        return f"sets of {size} card{'s' if size != 1 else ''}"
+    return words[0]
+
+
+def folded(moves: list[str]) -> list[str]:
+    """Plays that differ only after ` then ` on one line: `heaven 1 then hell 2 | 3 | 9`."""
+    out: dict[str, list[str]] = {}
+    for m in moves:
+        head, sep, tail = m.partition(" then ")
+        out.setdefault(head + sep, []).append(tail)
+    lines = []
+    for head, tails in out.items():
+        if len(tails) == 1 or not head.endswith(" then "):
+            lines += [head + t for t in tails]
+            continue
+        verb = tails[0].split()[0]
+        same = all(t.split()[0] == verb for t in tails)
+        lines.append(head + (verb + " " + " | ".join(t.split(" ", 1)[1] for t in tails) if same else " | ".join(tails)))
+    return lines
+
+
+def grouped(game: str, moves: list[str], to_act: str | None) -> list[dict]:
+    groups: dict[str, list[str]] = {}
+    for m in moves:
+        groups.setdefault(group_of(game, m, to_act), []).append(m)
+    def order(name: str):  # sets by size, passes last; other games as they come
+        size = re.search(r"\d+", name)
+        return (name == "passes", int(size.group()) if size else 0)
+
+    return [{"group": g, "count": len(ms), "lines": folded(ms)}
+            for g, ms in sorted(groups.items(), key=lambda item: order(item[0]))]
+
+
+def moves_text(doc: dict, limit: int | None) -> str:
+    """The text `companion moves` prints."""
+    moves, note, left = doc["moves"], doc.get("note"), doc.get("left_out")
+    if not moves:
+        return note or left or "No legal move."
+    from engine.words import count
+
+    per = PER_GROUP if limit is None else limit
+    who = f"{doc['to_act']} to act: " if doc.get("to_act") else ""
+    lines = [f"{who}{count(len(moves), 'play')}" + (f" in {len(doc['groups'])} groups" if len(doc["groups"]) > 1 else "")]
+    for g in doc["groups"]:
+        lines.append(f"{g['group']} ({count(g['count'], 'play')}):")
+        shown = g["lines"] if per <= 0 else g["lines"][:per]
+        lines += [f"  {line}" for line in shown]
+        if len(shown) < len(g["lines"]):
+            lines.append(f"  ... {len(g['lines']) - len(shown)} more (--limit 0 lists all)")
+    if left:
+        lines.append(left)
+    return "\n".join(lines)

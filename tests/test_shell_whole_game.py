@@ -1,0 +1,79 @@
+"""Issue 21: one whole competitive Catopomp game played through `companion shell` (a pseudo-terminal),
+as a table types it: who starts, the dice, each player's secret prediction, P1's own hand, every play.
+The log names a player (or the table) on every line and marks each new round; no prediction and no
+recorded hand shows in `log`, `show` or `situation` unless revealed."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("pexpect")
+
+from engine.catopomp.core import Opts  # noqa: E402
+from engine.catopomp.simulate import table_game  # noqa: E402
+from tests.test_shell import ShellDriver  # noqa: E402
+
+PLAYERS = ("P1", "P2", "P3")
+
+
+def _cards(counts) -> list[int]:
+    """The dealer keeps a hand as a count per number; the table names the cards."""
+    return [n for n, c in enumerate(counts) for _ in range(c)]
+
+
+def _json(shell: ShellDriver, line: str):
+    out = shell.run(line)
+    return json.loads(out[out.index("{"):])
+
+
+def test_a_whole_catopomp_game_through_the_shell_keeps_names_and_secrets(home):
+    shell = ShellDriver(home)
+    try:
+        shell.run("track new catopomp --players P1,P2,P3 --option competitive=yes")
+        rounds = plays = 0
+        checked_mid_round = False
+        for kind, what, t in table_game(3, 3, Opts(competitive=True)):
+            if kind == "play":
+                out = shell.run(f'play "{what}"')
+                assert "error" not in out, (what, out)
+                plays += 1
+                continue
+            if what[0] == "predict":
+                continue  # entered secretly at the round's start below, not when revealed
+            out = shell.run(" ".join(what))  # a tracker verb typed bare: `dice 1 2 3 ...`
+            assert "error" not in out, (what, out)
+            if what[0] == "dice":
+                rounds += 1
+                for name, pred in zip(PLAYERS, t.pred):
+                    assert "error" not in shell.run(f"predict {name.lower()} {pred}")
+                hand = " ".join(str(c) for c in _cards(t.hands[0]))
+                assert "error" not in shell.run(f"hand p1 {hand}")
+            if rounds == 1 and what[0] == "dice" and not checked_mid_round:
+                checked_mid_round = True
+                shown = _json(shell, "show --json")["state"]["players"]
+                assert all(isinstance(p["hand"], int) for p in shown)
+                assert all(p["prediction"] == "secret" for p in shown)
+                situation = _json(shell, "track situation")
+                assert [p["prediction"] for p in situation["players"]] == [None, None, None]
+                assert all(isinstance(p["hand"], int) for p in situation["players"])
+                mine = _json(shell, "track situation --reveal p1")["players"][0]
+                assert mine["prediction"] == t.pred[0] and sorted(mine["hand"]) == _cards(t.hands[0])
+                assert shell.run("hand p1").strip().startswith("P1's hand (")
+        assert rounds >= 2 and plays > 20
+        entries = _json(shell, "log --json")["entries"]
+        assert all(e["by"] in (*PLAYERS, "table") for e in entries)
+        assert sum("begins" in m for e in entries for m in e["marks"]) == rounds - 1
+        for e in entries:
+            if e["verb"] in ("predict", "hand"):
+                assert e["args"][1].endswith("hidden)"), e
+        log = shell.run("log")
+        changes = [line for line in log.splitlines() if re.match(r"\s*\d+\s+\d{4}-", line)]
+        assert len(changes) == len(entries)
+        assert all(re.search(r"\+00:00\s+(P[123]|table): ", line) for line in changes)
+        assert "predict P1 (hidden)" in log and "hand P1 (" in log
+        assert shell.exit() == 0
+    finally:
+        if shell.child.isalive():
+            shell.child.terminate(force=True)
