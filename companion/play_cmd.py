@@ -256,6 +256,9 @@ def play(
 
     with _sessions() as store:
         before = store.show(session)
+        if " ".join(words).lower() == "decline all" and before.session.game == "cataclysm-arcade":
+            _decline_all(store, session, as_json)
+            return
         try:
             result = store.play(" ".join(words), session, overrule, by)
         except MoveSyntaxError as exc:
@@ -284,6 +287,29 @@ def play(
         after_change(change_view, result, as_json)
         return
     play_view(result, as_json)
+
+
+def _decline_all(store, session: str | None, as_json: bool) -> None:
+    """Cataclysm Arcade `decline all`: every player in turn declines, as priority goes round the table,
+    until the top of the Line resolves (each decline recorded as its own play, each said)."""
+    from companion.render import play_view
+    from engine.base import MoveSyntaxError
+
+    line = len(store.show(session).summary.get("line") or [])
+    if not line:
+        raise MoveSyntaxError("decline all: the Line is empty, there is nothing to decline")
+    results = []
+    for _ in range(len(store.get(session).players)):
+        result = store.play("decline", session)
+        results.append(result)
+        if not as_json:
+            play_view(result, as_json)
+        if len(result.summary.get("line") or []) < line:
+            break
+    if as_json:
+        from companion.render import print_json
+
+        print_json([r.as_json() for r in results])
 
 
 def _tracker_change(state, result) -> bool:

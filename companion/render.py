@@ -254,6 +254,19 @@ def toc_view(game: str | None, as_json: bool) -> None:
 
 def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool) -> None:
     """Import a rulebook copy, with a progress bar for large files, then rebuild the index."""
+    from rulesdb.sources import cancelled_import
+
+    with cancelled_import(sources_dir, cache_dir) as written:
+        source = _imported(game, file, name, sources_dir, cache_dir, as_json, written)
+    summary = {"name": source["name"], "game": game, "file": source["file"], "sections": len(source["sections"])}
+    emit(summary, as_json,
+         f"Imported {file} as source {source['name']!r} for {game}: {len(source['sections'])} sections. "
+         f"Search it with: companion rules search QUERY --game {game}")
+
+
+def _imported(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool, written: list) -> dict:
+    """The source stored and indexed (a progress bar for large files); `written` gets its name as soon
+    as its file exists, so a Ctrl-C can take it back."""
     from rulesdb.index import open_index
     from rulesdb.sources import import_rulebook
 
@@ -265,15 +278,14 @@ def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path,
             lines = max(1, file.read_bytes().count(b"\n"))
             task = bar.add_task("Splitting into sections", total=lines)
             source = import_rulebook(game, file, sources_dir, name, lambda n: bar.update(task, completed=n))
+            written.append(source["name"])
             task2 = bar.add_task("Indexing", total=len(source["sections"]))
             open_index(cache_dir, sources_dir, lambda n: bar.update(task2, completed=n))
     else:
         source = import_rulebook(game, file, sources_dir, name)
+        written.append(source["name"])
         open_index(cache_dir, sources_dir)
-    summary = {"name": source["name"], "game": game, "file": source["file"], "sections": len(source["sections"])}
-    emit(summary, as_json,
-         f"Imported {file} as source {source['name']!r} for {game}: {len(source['sections'])} sections. "
-         f"Search it with: companion rules search QUERY --game {game}")
+    return source
 
 
 def sources_view(sources_dir: Path, as_json: bool) -> None:
@@ -431,8 +443,10 @@ def _cell(value) -> str:
     if isinstance(value, (list, tuple)):
         return ("; " if any(isinstance(v, dict) for v in value) else ", ").join(_cell(v) for v in value) or "-"
     if isinstance(value, dict):
-        if "name" in value:  # a named thing in a cell (a power, a fighter): its name and what is set
-            rest = [_cell(v) for k, v in value.items() if k not in ("name", "slot") and v not in (None, False, "", 0, [], {})]
+        if "name" in value:  # a named thing in a cell (a power, a fighter): its name, what is set, numbers labelled
+            rest = [k.replace("_", " ") if v is True  # a state it is in: `stunned`, `tapped`
+                    else f"{k.replace('_', ' ')} {v}" if isinstance(v, int) else _cell(v)
+                    for k, v in value.items() if k not in ("name", "slot") and v not in (None, False, "", 0, [], {})]
             return f"{value['name']} ({', '.join(rest)})" if rest else str(value["name"])
         return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "-"
     return "-" if value is None else str(value)

@@ -136,6 +136,8 @@ def change_line(result, verbose: bool = False) -> str:
         if result.overruled:
             head += " (overruled: breaks " + ", ".join(v.rule for v in result.violations) + ")"
     parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
+    if not parts and result.before == result.summary and not result.effects and not result.undone:
+        parts = ["nothing on the table changed"]  # e.g. `heal` of a power that is face up already
     line = head + (": " + ", ".join(parts) if parts else "")
     shown = list(result.effects) if verbose else pressing(list(result.effects))
     if shown and not verbose:

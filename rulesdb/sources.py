@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -251,6 +253,25 @@ def import_rulebook(
     untrusted.write_file(target, json.dumps(source, ensure_ascii=False, indent=1), BadImport,
                          "nothing was imported")
     return source
+
+
+@contextmanager
+def cancelled_import(sources_dir: Path, cache_dir: Path):
+    """Ctrl-C (or any failure) during an import takes it back: the source file named in the yielded
+    list is removed and any index built for it discarded, so the sources and the index are as before."""
+    written: list[str] = []
+    before = {p.name for p in cache_dir.glob("index-*")}
+    try:
+        yield written
+    except BaseException:
+        for name in written:
+            path = sources_dir / f"{name}.json"
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+        for index_dir in cache_dir.glob("index-*"):
+            if index_dir.name not in before:
+                shutil.rmtree(index_dir, ignore_errors=True)
+        raise
 
 
 def remove_source(sources_dir: Path | None, name: str) -> dict:

@@ -57,3 +57,23 @@ def test_an_illegal_play_is_said_once(home):
     assert said.count("there is no set to pass on") == 1
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("companion: error: refused: pass:")
     assert "Legal instead:" in r.stdout and "heaven 1 then hell 2" in r.stdout
+
+
+def test_show_labels_its_numbers_and_a_heal_that_does_nothing_says_so(home):
+    env = _env(home)
+    _ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    _ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
+    _ok(env, "track", "combo", "ben", "1", "+2")
+    assert "Nail to the Eye (face-up, combo 2)" in _ok(env, "track", "show")
+    assert _ok(env, "track", "heal", "ben", "1") == "heal Ben 1: nothing on the table changed\n"
+
+
+def test_stun_shows_on_the_cataclysm_arcade_table():
+    from engine import get_engine, get_tracker
+
+    state = get_engine("cataclysm-arcade").load_state({"player_one": "Ann", "players": [
+        {"name": "Ann", "fighters": [{"name": "Grunt", "health": 3, "starting_health": 3, "stunned": True}],
+         "boss": {"health": 30, "starting_health": 30, "stunned": True}},
+        {"name": "Ben"}]})
+    ann = get_tracker("cataclysm-arcade").summary(state)["players"][0]
+    assert ann["fighters"] == ["Grunt 3/3 stunned"] and ann["boss"].endswith(", stunned")

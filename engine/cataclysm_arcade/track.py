@@ -336,7 +336,7 @@ class Tracker(CommandReader, BaseTracker[State]):
     # ------------------------------------------------------------ summary
 
     def summary(self, state: State) -> dict[str, Any]:
-        """Compact: health as "current/starting" ("?" while unknown), ", tapped" when tapped."""
+        """Compact: health as "current/starting" ("?" while unknown), ", tapped" / ", stunned" when so."""
         return {
             "level": state.level,
             "player_one": state.player_one,
@@ -367,11 +367,12 @@ def _boss_text(boss: Boss) -> str:
     health = "?" if boss.health is None else str(boss.health)
     start = "?" if boss.starting_health is None else str(boss.starting_health)
     text = f"{boss.name + ' ' if boss.name else ''}{health}/{start}"
-    return text + (", tapped" if boss.tapped else "")
+    return text + (", tapped" if boss.tapped else "") + (", stunned" if boss.stunned else "")
 
 
 def _fighter_text(fighter: Fighter) -> str:
-    return f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+    return (f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+            + (" stunned" if fighter.stunned else ""))
 
 
 def _stats(card: CardSpec) -> dict[str, Any]:

@@ -1,0 +1,21 @@
+"""Issue 21: Cataclysm Arcade `decline` says whose decline it records, and `decline all` passes
+priority round the table in one command until the top of the Line resolves. Real processes."""
+from __future__ import annotations
+
+import json
+import os
+
+from tests.conftest import run_companion
+
+
+def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
+    env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
+    for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy"), ("play", "fighter Grunt")):
+        assert run_companion(*args, env=env).returncode == 0
+    r = run_companion("play", "decline all", env=env)
+    assert r.returncode == 0, r.stderr
+    assert "Ben: decline" in r.stdout and "Cy: decline" in r.stdout and "Grunt enters play for Ann" in r.stdout
+    entries = json.loads(run_companion("track", "log", "--json", env=env).stdout)["entries"]
+    assert [(e["by"], e["args"][0]) for e in entries[1:]] == [("Ben", "decline"), ("Cy", "decline")]
+    r = run_companion("play", "decline all", env=env)
+    assert r.returncode == 2 and "the Line is empty" in r.stderr and r.stderr.count("\n") == 1
