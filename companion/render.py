@@ -335,6 +335,13 @@ def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
         out.print("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
         for note in verdict.unchecked:
             out.print(f"  ? {escape(note)}")
+    _instead(out, verdict)
+
+
+def _instead(out, verdict) -> None:
+    """A verdict's closing lines: what would be legal instead, and how to read the rule."""
+    from rich.markup import escape
+
     if verdict.alternatives:
         out.print("Legal instead:")
         for alt in verdict.alternatives:
@@ -351,12 +358,7 @@ def refusal_view(verdict) -> None:
     out = console()
     for r in verdict.reasons[1:]:
         out.print(f"  • {escape(r.message)}  [cyan]{r.rule}[/]")
-    if verdict.alternatives:
-        out.print("Legal instead:")
-        for alt in verdict.alternatives:
-            out.print(f"  {escape(alt)}")
-    if verdict.reasons:
-        out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
+    _instead(out, verdict)
 
 
 def status_view(game: str, problems: list, as_json: bool, position: dict | None = None) -> None:

@@ -12,15 +12,7 @@ from tests.conftest import run_companion
 
 pytest.importorskip("pexpect")
 
-from tests.test_shell import ShellDriver  # noqa: E402
-
-
-@pytest.fixture
-def shell(home):
-    driver = ShellDriver(home)
-    yield driver
-    if driver.child.isalive():
-        driver.child.terminate(force=True)
+from tests.test_shell import shell  # noqa: E402,F401  (the fixture: a shell on a pseudo-terminal)
 
 
 def test_session_words_and_tracker_verbs_are_commands_in_the_shell(shell, home):

@@ -4,40 +4,33 @@ it took back; `track watch` names who made the last change. Real `companion` pro
 from __future__ import annotations
 
 import json
-import os
 import re
 
-from tests.conftest import run_companion
+from tests.table_cli import ok, table_env
 
 
 def _env(home) -> dict:
-    return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
-
-
-def _ok(env, *args) -> str:
-    r = run_companion(*args, env=env)
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
-    return r.stdout
+    return table_env(home, 100)
 
 
 def _catopomp_round(env) -> None:
     """Ann leads, Ben passes, Ann clears: Ben is left holding cards, loses a gem, round 2 begins."""
-    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
-    _ok(env, "track", "dice", "1", "2", "3", "4")
-    _ok(env, "play", "heaven 1 then hell 2")
-    _ok(env, "play", "pass")
-    _ok(env, "track", "cleared", "ann")
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
+    ok(env, "track", "dice", "1", "2", "3", "4")
+    ok(env, "play", "heaven 1 then hell 2")
+    ok(env, "play", "pass")
+    ok(env, "track", "cleared", "ann")
 
 
 def test_the_log_names_who_played_and_marks_the_new_round(home):
     env = _env(home)
     _catopomp_round(env)
-    entries = json.loads(_ok(env, "track", "log", "--json"))["entries"]
+    entries = json.loads(ok(env, "track", "log", "--json"))["entries"]
     assert [e["by"] for e in entries] == ["table", "Ann", "Ben", "Ann"]
     last = entries[-1]
     assert last["marks"] == ["round 2 begins"]
     assert any("Ben is the last player holding cards and loses a soul gem" in t for t in last["triggered"])
-    lines = _ok(env, "track", "log").splitlines()
+    lines = ok(env, "track", "log").splitlines()
     changes = [line for line in lines if re.match(r"\s*\d+\s", line)]
     assert [re.split(r"\s{2,}", line.strip())[2].split(":")[0] for line in changes] == ["table", "Ann", "Ben", "Ann"]
     assert "play pass" in changes[2] and "Ben: play pass" in changes[2]
@@ -48,12 +41,12 @@ def test_the_log_names_who_played_and_marks_the_new_round(home):
 def test_undo_says_what_it_took_back_and_who_made_it(home):
     env = _env(home)
     _catopomp_round(env)
-    doc = json.loads(_ok(env, "track", "undo", "--json"))
+    doc = json.loads(ok(env, "track", "undo", "--json"))
     assert doc["change"] == "undo 1" and doc["undone"] == ["cleared Ann"]  # it names Ann already
-    doc = json.loads(_ok(env, "track", "undo", "--json"))
+    doc = json.loads(ok(env, "track", "undo", "--json"))
     assert doc["undone"] == ["Ben: play pass"]  # a play says who made it
-    assert _ok(env, "track", "redo").startswith("redid: Ben: play pass")
-    log = _ok(env, "track", "log")
+    assert ok(env, "track", "redo").startswith("redid: Ben: play pass")
+    log = ok(env, "track", "log")
     assert "undo 1: took back Ann: cleared Ann" in log and "undo 1: took back Ben: play pass" in log
     assert "redo 1: brought back Ben: play pass" in log
 
@@ -61,10 +54,10 @@ def test_undo_says_what_it_took_back_and_who_made_it(home):
 def test_watch_names_who_made_the_last_change(home):
     env = _env(home)
     _catopomp_round(env)
-    _ok(env, "track", "undo")  # the table before Ann cleared: her play, Ben's pass
-    _ok(env, "track", "undo")
-    screen = _ok(env, "track", "watch", "--ticks", "1")
+    ok(env, "track", "undo")  # the table before Ann cleared: her play, Ben's pass
+    ok(env, "track", "undo")
+    screen = ok(env, "track", "watch", "--ticks", "1")
     assert "last change: undo 1" in screen
-    _ok(env, "play", "pass")  # Ben passes again: a play that names nobody
-    screen = _ok(env, "track", "watch", "--ticks", "1")
+    ok(env, "play", "pass")  # Ben passes again: a play that names nobody
+    screen = ok(env, "track", "watch", "--ticks", "1")
     assert "last change: Ben: play pass at" in screen

@@ -3,54 +3,48 @@ prints; a line says what changed, not a truncated before and after; a new round 
 play is said once. Real `companion` processes."""
 from __future__ import annotations
 
-import os
 
 from tests.conftest import run_companion
+from tests.table_cli import ok, table_env
 
 
 def _env(home) -> dict:
-    return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "200"}
-
-
-def _ok(env, *args) -> str:
-    r = run_companion(*args, env=env)
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
-    return r.stdout
+    return table_env(home, 200)
 
 
 def test_a_tracker_verb_played_prints_what_track_prints(home):
     env = _env(home)
-    _ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
-    played = _ok(env, "play", "morale -2")
-    _ok(env, "track", "undo")
-    tracked = _ok(env, "track", "morale", "-2")
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    played = ok(env, "play", "morale -2")
+    ok(env, "track", "undo")
+    tracked = ok(env, "track", "morale", "-2")
     assert played == tracked == "morale -2: morale 18→16\n"
 
 
 def test_the_new_round_is_said_and_not_its_resets(home):
     env = _env(home)
-    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "start=ann")
-    _ok(env, "track", "dice", "1", "2", "3", "4", "5", "6")
-    _ok(env, "track", "cleared", "ann")
-    line = _ok(env, "track", "cleared", "ben")
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "start=ann")
+    ok(env, "track", "dice", "1", "2", "3", "4", "5", "6")
+    ok(env, "track", "cleared", "ann")
+    line = ok(env, "track", "cleared", "ben")
     assert line.startswith("cleared Ben: round 2 begins;") and "Cy is the last player" in line
     assert "yes→no" not in line
-    assert "back to round 1" in _ok(env, "track", "undo")
+    assert "back to round 1" in ok(env, "track", "undo")
 
 
 def test_a_long_list_says_what_came_and_went(home):
     env = _env(home)
-    _ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
-    first = _ok(env, "track", "hand", "ann", "Shieldbot,", "Fireball,", "Laser")
+    ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    first = ok(env, "track", "hand", "ann", "Shieldbot,", "Fireball,", "Laser")
     assert first.strip() == "hand Ann Shieldbot Fireball Laser: Ann hand 5 unnamed→Shieldbot, Fireball, Laser, 2 unnamed"
-    line = _ok(env, "track", "hand", "ann", "Zap")
+    line = ok(env, "track", "hand", "ann", "Zap")
     assert line.strip() == "hand Ann Zap: Ann hand +Zap, +1 unnamed, -2 unnamed"
 
 
 def test_an_illegal_play_is_said_once(home):
     env = _env(home)
-    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
-    _ok(env, "track", "dice", "1", "2", "3", "4")
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
+    ok(env, "track", "dice", "1", "2", "3", "4")
     r = run_companion("play", "pass", env=env)
     assert r.returncode == 2
     said = r.stdout + r.stderr
@@ -61,11 +55,11 @@ def test_an_illegal_play_is_said_once(home):
 
 def test_show_labels_its_numbers_and_a_heal_that_does_nothing_says_so(home):
     env = _env(home)
-    _ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
-    _ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
-    _ok(env, "track", "combo", "ben", "1", "+2")
-    assert "Nail to the Eye (face-up, combo 2)" in _ok(env, "track", "show")
-    assert _ok(env, "track", "heal", "ben", "1") == "heal Ben 1: nothing on the table changed\n"
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
+    ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
+    ok(env, "track", "combo", "ben", "1", "+2")
+    assert "Nail to the Eye (face-up, combo 2)" in ok(env, "track", "show")
+    assert ok(env, "track", "heal", "ben", "1") == "heal Ben 1: nothing on the table changed\n"
 
 
 def test_stun_shows_on_the_cataclysm_arcade_table():

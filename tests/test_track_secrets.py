@@ -4,30 +4,24 @@
 from __future__ import annotations
 
 import json
-import os
 
 from tests.conftest import run_companion
+from tests.table_cli import ok, table_env
 
 ANN = ["1", "3", "5", "8", "8", "9", "9", "2", "2", "4"]
 
 
 def _env(home) -> dict:
-    return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
-
-
-def _ok(env, *args) -> str:
-    r = run_companion(*args, env=env)
-    assert r.returncode == 0, (args, r.stdout, r.stderr)
-    return r.stdout
+    return table_env(home, 100)
 
 
 def _catopomp(env) -> None:
-    _ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "competitive=yes",
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "competitive=yes",
         "--option", "start=ann")
-    _ok(env, "track", "dice", "1", "1", "1", "1", "1", "1")
-    _ok(env, "track", "predict", "ann", "3")
-    _ok(env, "track", "predict", "ben", "4")
-    _ok(env, "track", "hand", "ann", *ANN)
+    ok(env, "track", "dice", "1", "1", "1", "1", "1", "1")
+    ok(env, "track", "predict", "ann", "3")
+    ok(env, "track", "predict", "ben", "4")
+    ok(env, "track", "hand", "ann", *ANN)
 
 
 def _no_secret(text: str) -> None:
@@ -39,31 +33,31 @@ def _no_secret(text: str) -> None:
 def test_catopomp_predictions_and_hand_hidden_unless_revealed(home, tmp_path):
     env = _env(home)
     _catopomp(env)
-    log = _ok(env, "track", "log")
+    log = ok(env, "track", "log")
     _no_secret(log)
     assert "Ann: predict Ann (hidden)" in log and "Ann: hand Ann (10 cards, hidden)" in log
-    log_json = json.loads(_ok(env, "track", "log", "--json"))
+    log_json = json.loads(ok(env, "track", "log", "--json"))
     _no_secret(json.dumps(log_json))
     assert all(set(e["args"]) <= {"1", "Ann", "Ben", "(hidden)", "(10 cards, hidden)"} for e in log_json["entries"])
     for args in (("track", "show"), ("track", "show", "--json"), ("track", "situation"),
                  ("track", "watch", "--ticks", "1")):
-        _no_secret(_ok(env, *args).replace("\n", " ").replace('",      "', '", "'))
-    shown = json.loads(_ok(env, "track", "show", "--json"))["state"]["players"]
+        _no_secret(ok(env, *args).replace("\n", " ").replace('",      "', '", "'))
+    shown = json.loads(ok(env, "track", "show", "--json"))["state"]["players"]
     assert [p["hand"] for p in shown] == [10, 10, 10] and shown[0]["prediction"] == "secret"
-    situation = json.loads(_ok(env, "track", "situation"))
+    situation = json.loads(ok(env, "track", "situation"))
     assert [p["prediction"] for p in situation["players"]] == [None, None, None]
     # asked for by name: Ann's own, nobody else's
-    assert "predict Ann 3" in _ok(env, "track", "log", "--reveal", "ann")
-    revealed = json.loads(_ok(env, "track", "situation", "--reveal", "Ann"))["players"]
+    assert "predict Ann 3" in ok(env, "track", "log", "--reveal", "ann")
+    revealed = json.loads(ok(env, "track", "situation", "--reveal", "Ann"))["players"]
     assert revealed[0]["prediction"] == 3 and revealed[0]["hand"] == [int(c) for c in ANN]
     assert revealed[1]["prediction"] is None
-    assert _ok(env, "track", "hand", "ann").strip() == "Ann's hand (10 cards): " + ", ".join(ANN)
-    assert "none is named" in _ok(env, "track", "hand", "ben")
+    assert ok(env, "track", "hand", "ann").strip() == "Ann's hand (10 cards): " + ", ".join(ANN)
+    assert "none is named" in ok(env, "track", "hand", "ben")
     # the verdicts still use Ann's hand: a card she does not hold is refused
     r = run_companion("play", "heaven 7 then hell 1", env=env)
     assert r.returncode == 2 and "catopomp.heaven.play-from-hand" in r.stdout + r.stderr
     # an export keeps everything
-    _ok(env, "track", "export", "catopomp-1", str(tmp_path / "all.json"))
+    ok(env, "track", "export", "catopomp-1", str(tmp_path / "all.json"))
     events = json.loads((tmp_path / "all.json").read_text())["events"]
     assert ["predict", ["Ann", "3"]] in [[e["verb"], e["args"]] for e in events]
     # an unknown player asked for: one line, exit 2
@@ -73,16 +67,16 @@ def test_catopomp_predictions_and_hand_hidden_unless_revealed(home, tmp_path):
 
 def test_cataclysm_arcade_named_hand_hidden_on_show_watch_and_undo(home):
     env = _env(home)
-    _ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
-    _ok(env, "track", "hand", "ann", "Grunt,", "Zap")
+    ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    ok(env, "track", "hand", "ann", "Grunt,", "Zap")
     for args in (("track", "show"), ("track", "watch", "--ticks", "1"), ("track", "log"),
                  ("track", "situation"), ("track", "undo")):
-        out = _ok(env, *args)
+        out = ok(env, *args)
         assert "Grunt" not in out and "Zap" not in out, args
-    _ok(env, "track", "redo")
-    assert "Grunt, Zap" in _ok(env, "track", "show", "--reveal", "ann")
-    assert "Grunt" in _ok(env, "track", "watch", "--ticks", "1", "--reveal", "ann")
-    assert _ok(env, "track", "hand", "ann").strip() == "Ann's hand (5 cards): Grunt, Zap, 3 unnamed"
+    ok(env, "track", "redo")
+    assert "Grunt, Zap" in ok(env, "track", "show", "--reveal", "ann")
+    assert "Grunt" in ok(env, "track", "watch", "--ticks", "1", "--reveal", "ann")
+    assert ok(env, "track", "hand", "ann").strip() == "Ann's hand (5 cards): Grunt, Zap, 3 unnamed"
 
 
 def test_catastrophe_named_hand_left_out_of_the_shared_table():
