@@ -23,11 +23,13 @@ def _json(done):
 def test_an_old_session_opens_to_the_same_table(game, tmp_path):
     export = GOLDEN / f"{game}.export.json"
     expected = json.loads((GOLDEN / f"{game}.table.json").read_text(encoding="utf-8"))
-    events = json.loads(export.read_text(encoding="utf-8"))["events"]
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    events = doc["events"]
+    reveal = [word for name in doc["players"] for word in ("--reveal", name)]  # the whole table, named hands too
     env = {"COMPANION_HOME": str(tmp_path / "home")}
     imported = run_companion("track", "import", str(export), "--name", "golden", env=env)
     assert imported.returncode == 0, f"the {game} session of an earlier version no longer opens: {imported.stderr}"
-    shown = _json(run_companion("track", "show", "--json", env=env))
+    shown = _json(run_companion("track", "show", "--json", *reveal, env=env))
     assert shown["game"] == game
     assert shown["state"] == expected
     # every event came along, plays and counter changes, with the undo and redo the table made

@@ -6,10 +6,9 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
-from tests.conftest import ROOT, ctrl_c_reaches_it, run_companion
+from tests.conftest import SCRIPT, child_env, ctrl_c_reaches_it, installed_cwd, run_companion
 
 
 def test_ctrl_c_while_indexing_leaves_nothing_imported(home, tmp_path):
@@ -19,8 +18,8 @@ def test_ctrl_c_while_indexing_leaves_nothing_imported(home, tmp_path):
     book = tmp_path / "big.txt"
     book.write_text("\n".join(f"SECTION {n}\n\nRule {n} moves the token {n % 7} spaces and draws {n % 5} cards.\n"
                               for n in range(40000)), encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "rules", "import", "catastrophe", str(book),
-                             "--name", "big"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    proc = subprocess.Popen([str(SCRIPT), "rules", "import", "catastrophe", str(book), "--name", "big"],
+                            cwd=installed_cwd(), env=child_env(env), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=ctrl_c_reaches_it)
     written = home / "data" / "sources" / "big.json"
     deadline = time.monotonic() + 120

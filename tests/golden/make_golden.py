@@ -110,7 +110,9 @@ def main(tables_only: bool = False) -> None:
             done = runner.invoke(app, list(args), env=env)
             if done.exit_code != 0:
                 sys.exit(f"{game}: `companion {' '.join(args)}` exited {done.exit_code}: {done.output}")
-        shown = json.loads(runner.invoke(app, ["track", "show", "--json"], env=env).stdout)
+        players = json.loads(runner.invoke(app, ["track", "list", "--json"], env=env).stdout)["sessions"][-1]["players"]
+        reveal = [word for name in players for word in ("--reveal", name)]  # the whole table, named hands too
+        shown = json.loads(runner.invoke(app, ["track", "show", "--json", *reveal], env=env).stdout)
         if not tables_only:
             done = runner.invoke(app, ["track", "export", shown["session"], str(out)], env=env)
             assert done.exit_code == 0, done.output
