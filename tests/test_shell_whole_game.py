@@ -1,4 +1,5 @@
-"""Issue 21: one whole competitive Catopomp game played through `companion shell` (a pseudo-terminal),
+"""Issue 21: one whole competitive Catopomp game and one Cataclysm Arcade level played through
+`companion shell` (a pseudo-terminal). Catopomp:
 as a table types it: who starts, the dice, each player's secret prediction, P1's own hand, every play.
 The log names a player (or the table) on every line and marks each new round; no prediction and no
 recorded hand shows in `log`, `show` or `situation` unless revealed."""
@@ -73,6 +74,36 @@ def test_a_whole_catopomp_game_through_the_shell_keeps_names_and_secrets(home):
         assert len(changes) == len(entries)
         assert all(re.search(r"\+00:00\s+(P[123]|table): ", line) for line in changes)
         assert "predict P1 (hidden)" in log and "hand P1 (" in log
+        assert shell.exit() == 0
+    finally:
+        if shell.child.isalive():
+            shell.child.terminate(force=True)
+
+
+def test_a_cataclysm_arcade_level_through_the_shell_keeps_names_and_hands(home):
+    from tests.engine.test_cataclysm_arcade_engine import GAME, SETUP
+
+    level_one = GAME[:GAME.index("Ben: fighter Grunt")]  # up to the last pass of level 1
+    shell = ShellDriver(home)
+    try:
+        shell.run("track new cataclysm-arcade --players Ann,Ben,Cy")
+        for command in SETUP:
+            assert "error" not in shell.run(command), command  # tracker verbs typed bare
+        # the hands are named in the session, hidden wherever the table is shown
+        for line in ("show", "log", "track situation", "track watch --ticks 1"):
+            out = shell.run(line)
+            assert "Counter, Zap" not in out and "Grunt, Counter" not in out, line  # (the catalogue is public)
+        assert all(p["hand"] == [] for p in _json(shell, "track situation")["players"])
+        assert shell.run("hand ann").strip() == "Ann's hand (5 cards): Grunt, Counter, Zap, Zap, Grunt"
+        for step in level_one:
+            who, _, text = step.partition(": ")
+            out = shell.run(f"play {text}")
+            assert f"{who}: {text}" in out, (step, out)
+        entries = _json(shell, "log --json")["entries"]
+        assert all(e["by"] in ("Ann", "Ben", "Cy", "table") for e in entries)
+        assert [e["by"] for e in entries if e["verb"] == "play"] == [s.partition(": ")[0] for s in level_one]
+        assert entries[-1]["marks"] and entries[-1]["marks"][0].startswith("level 2 begins")
+        assert all(e["args"][1:] == ["(5 cards, hidden)"] for e in entries if e["verb"] == "hand")
         assert shell.exit() == 0
     finally:
         if shell.child.isalive():
