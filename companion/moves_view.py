@@ -8,9 +8,9 @@ import re
 PER_GROUP = 8  # lines per group unless --limit says otherwise
 
 
-def group_of(game: str, move: str, to_act: str | None) -> str:
-    """The group a play is listed under."""
-    words = [w for w in move.split() if w != to_act]
+def group_of(game: str, move: str, players) -> str:
+    """The group a play is listed under (what it does, whoever makes it)."""
+    words = [w for w in move.split() if w not in players]
     if not words:
         return "plays"
     if game == "catopomp":
@@ -40,10 +40,11 @@ def folded(moves: list[str]) -> list[str]:
     return lines
 
 
-def grouped(game: str, moves: list[str], to_act: str | None) -> list[dict]:
+def grouped(game: str, moves: list[str], players) -> list[dict]:
+    """The plays by group (group_of), each with its count and its lines (folded)."""
     groups: dict[str, list[str]] = {}
     for m in moves:
-        groups.setdefault(group_of(game, m, to_act), []).append(m)
+        groups.setdefault(group_of(game, m, set(players)), []).append(m)
     def order(name: str):  # sets by size, passes last; other games as they come
         size = re.search(r"\d+", name)
         return (name == "passes", int(size.group()) if size else 0)

@@ -177,10 +177,11 @@ def moves(
     from companion.moves_view import grouped, moves_text
     from companion.render import emit
 
-    to_act = engine.to_act(state)
-    doc = {"game": engine.game, "to_act": to_act, "moves": listed, "note": note, "left_out": left,
-           "groups": [{"group": g["group"], "count": g["count"]} for g in grouped(engine.game, listed, to_act)]}
-    text = moves_text({**doc, "groups": grouped(engine.game, listed, to_act)}, limit)
+    players = [p.name for p in getattr(state, "players", ())]
+    groups = grouped(engine.game, listed, players)
+    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note, "left_out": left,
+           "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
+    text = moves_text({**doc, "groups": groups}, limit)
     emit(doc, as_json, text)
 
 
@@ -282,6 +283,9 @@ def play(
             raise typer.Exit(2) from None
     from companion.render import after_change, change_view, play_view
 
+    from trackers.log import engine_for
+
+    result.acting = engine_for(result.session.game).acting(result.state)
     if not as_json and _tracker_change(before.state, result):
         result.before, result.change = before.summary, result.move  # said as `track VERB ...` says it
         after_change(change_view, result, as_json)

@@ -526,8 +526,9 @@ def play_view(result, as_json: bool) -> None:
         out.print(f"  → {escape(e.message)}{rule}")
     for note in result.verdict.unchecked:
         out.print(f"  [yellow]?[/] {escape(note)}")
-    if result.to_act:
-        out.print(f"To act: [bold]{escape(result.to_act)}[/]")
+    acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
+    if acting or result.to_act:
+        out.print(f"To act: [bold]{escape(acting or result.to_act)}[/]")
 
 
 def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None) -> None:

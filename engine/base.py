@@ -158,6 +158,11 @@ class Engine(Generic[S, M]):
         """The player who makes this move (None: the player to act)."""
         return None
 
+    def acting(self, state: S) -> str | None:
+        """Who may act now when that is more than the one player to_act() names (shown as "To act"),
+        or None to show to_act() alone."""
+        return None
+
     def moves_note(self, state: S) -> str | None:
         """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
         the game is over ...), or None when it can."""

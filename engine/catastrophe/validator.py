@@ -45,6 +45,18 @@ class Engine(BaseEngine[State, Move]):
             return None
         return rules.waiting_roller(state) or state.players[state.current].name
 
+    def acting(self, state: State) -> str | None:
+        """After every roll an Attack waits for: any player with a Yarn Ball may make the roller roll
+        again (catastrophe.yarn-balls.reroll), or the Attack resolves."""
+        top = state.chain[-1] if state.chain else None
+        if state.game_over or top is None or top.type != "attack" or not top.rolls or rules.waiting_roller(state):
+            return None
+        spenders = [p.name for p in state.players if p.yarn_balls and not p.eliminated]
+        if not spenders:
+            return None
+        return (f"{', '.join(spenders)} (a Yarn Ball makes {top.last_roller} roll again: `NAME yarn`), "
+                f"or `resolve` ({top.label()} takes effect)")
+
     def mover(self, state: State, move: Move) -> str | None:
         """The player the play names (anyone may react at any moment; the rules judge it)."""
         return move.player
