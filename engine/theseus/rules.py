@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 
 from engine.base import EngineError, Reason, Verdict
 
-from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, _active_player, catalogue
+from .model import BOARD_SIZE, ICONS, LIMIT, STARTING_PARTY, Move, State, _active_player, catalogue
 from .notation import format_move
 from .rule_ids import (
     R_BASIC,
@@ -30,6 +30,7 @@ from .rule_ids import (
     R_NO_NORMAL_USE,
     R_NO_REUSE,
     R_PARTY,
+    R_RANK_ORDER,
     R_PARTY_TIMING,
     R_RECRUIT,
     R_RECRUIT_USE,
@@ -173,6 +174,7 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
             )
         )
     if hidden:
+        reasons += _not_yet_dealt(sim, [name])
         sim.note(_possession(player.name, [name]))
     elif name not in cards:
         reasons.append(
@@ -207,6 +209,20 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     return []
 
 
+def _not_yet_dealt(sim: _Sim, names) -> list[Reason]:
+    """Cards a hidden Hand cannot hold: every Hand card came off the Board, and the Board has shown
+    no card above the active Rank (trust covers which cards the Hand holds, not cards the Board could
+    not have supplied yet). The starting Party members are not Board cards."""
+    out = []
+    for name in dict.fromkeys(names):
+        rank = sim.rank_of(name)
+        if rank is not None and rank > sim.rank and name not in STARTING_PARTY:
+            out.append(Reason(rule=R_RANK_ORDER, message=(
+                f"{name} is a Rank {rank} card and the active Rank is {sim.rank}: no Rank {rank} card has "
+                f"reached the Board yet, so {sim.names[sim.active]}'s Hand cannot hold it")))
+    return out
+
+
 def _possession(who: str, cards) -> str:
     return (f"possession: {who}'s Hand is not known to the table; that it holds "
             f"{_names(sorted(cards))} is taken on trust")
@@ -234,7 +250,8 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
         size = len(sim.hand[sim.active])
         if len(targets) > size:
             reasons.append(Reason(rule=rule, message=f"your Hand holds {_plural(size, 'card')}, not {len(targets)}"))
-        elif targets:
+        reasons += _not_yet_dealt(sim, targets)
+        if targets and len(targets) <= size:
             sim.note(_possession(sim.names[sim.active], targets))
         return reasons
     for name, k in Counter(targets).items():

@@ -280,3 +280,32 @@ def test_a_hidden_hand_is_checked_for_everything_but_possession():
     assert "not known" in ENGINE.moves_note(state)
     assert "not recorded" in ENGINE.moves_note(table(board=[]))
     assert all(m.icon != "recruit" or not m.targets for m in ENGINE.legal_moves(state))
+
+
+def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
+    """Issue 20, item 1. Cards reach a Hand only off the Board, and the Board shows cards of the
+    active Rank Deck and the Ranks before it (Refilling the Board; Advancing the Rank Deck): at Rank 3
+    no Hand can hold a Rank 6 card, whether the table knows the Hand or not. Trust covers which of
+    the possible cards a hidden Hand holds, not a card that cannot be in play yet."""
+    dragon = {"name": "Dragon", "rank": 6, "icon": "explore", "effect": "none"}
+    hydra = {"name": "Hydra", "rank": 3, "icon": "explore", "effect": "none"}
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"], "hand": 3}],
+                  active="Ben", active_rank=3, board=["Hydra"] * 4, decks={"3": 4, "4": 4, "5": 4, "6": 4},
+                  cards=[*KNOWN, dragon, hydra])
+    assert ENGINE.status(state) == []
+    for text in ("use Mage recruit Dragon", "use Rogue subjugate Dragon", "basic recruit Dragon"):
+        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        assert not verdict.legal, text
+        assert [r.rule for r in verdict.reasons] == ["theseus.advance.rank-order"], text
+        assert "Rank 6" in verdict.reasons[0].message and "active Rank is 3" in verdict.reasons[0].message
+        # the alternatives take nothing from the hidden Hand by name
+        assert all("Dragon" not in a for a in verdict.alternatives)
+    # a card of the active Rank or below is still taken on trust, and the table stays possible
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Hydra", state))
+    assert verdict.legal and any(u.startswith("possession: Ben's Hand") for u in verdict.unchecked)
+    assert ENGINE.status(ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Hydra", state))) == []
+    # Exiling it from an over-full hidden Hand is refused for the same reason
+    full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
+    verdict = ENGINE.check(full, ENGINE.parse_move("exile hand Dragon", full))
+    assert not verdict.legal and verdict.reasons[0].rule == "theseus.advance.rank-order"
