@@ -254,7 +254,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         return None
 
     def _hand_violations(self, state: State, p: Player, change: Change, no) -> list[Reason] | None:
-        from .hidden import missing_copies
+        from .hidden import counting_findings
         from .model import _code
 
         cards = change.args[1:]
@@ -265,13 +265,12 @@ class Tracker(Reading, Views, TrackerBase[State]):
                                           f"now, and {len(cards)} were given")
         hidden = state.model_copy(update={"players": tuple(
             q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
-        gone = missing_copies(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards])
-        if gone:
-            top, copies, _per, _aside = core.PLAYER_TABLE[len(state.players)]
-            return no(R.COPIES, f"{core.cards_text(sorted(set(gone)))}: the deck has no more copies of that card "
-                                f"in sight-free places (numbers 1-{top}, {copies} copies each with "
-                                f"{len(state.players)} players; expansion cards only when played with)")
-        return None
+        found = counting_findings(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards], p.name,
+                                  claim="the hand recorded for {who} holds {what}")
+        reasons = None
+        for f in found:
+            reasons = no(f.rule, f.message)
+        return reasons
 
     # ------------------------------------------------------------------ apply
 

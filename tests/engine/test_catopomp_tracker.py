@@ -749,3 +749,14 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     s2 = run(s, "cleared ann")
     (a, ea), (b, eb) = do(s2, "lost", "cy"), do(s2, "gems", "cy", "-1")
     assert a == b and ea == eb and a.round == 2 and gems(a)["Cy"] == 1
+
+
+def test_recording_a_hand_is_checked_by_what_the_table_knows():
+    """Setup table: three players play with 1-9, four copies each. A recorded hand holding a 10 cites
+    the numbers in the deck; one holding more 9s than can be out of sight says how many can."""
+    s = run(new(), "first ann", "dice 1 2 3 4 5 6")
+    verdict = refused(s, "hand", "ann", "10", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+    assert rules_of(verdict.reasons) == [f"{C}setup.numbers-included"] and "1-9" in verdict.reasons[0].message
+    verdict = refused(s, "hand", "ann", "9", "9", "9", "9", "9", "1", "2", "3", "4", "5")
+    assert rules_of(verdict.reasons) == [f"{C}setup.copies-per-number"]
+    assert "5 x 9" in verdict.reasons[0].message and "only 4 copies" in verdict.reasons[0].message
