@@ -432,11 +432,16 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     reasons += _check_targets(sim, icon, move.targets, most, card)
     if not move.targets:
         pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
-        if pool and (icon == "explore" or sim.active not in sim.hidden):
+        rule = R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+        if pool and icon != "explore" and sim.active in sim.hidden:
+            # the Hand is not empty, so the ability has something to act on (which card is the player's)
+            reasons.append(Reason(rule=rule, message=f"name the card {card}'s {icon} takes: your Hand holds "
+                                                     f"{_plural(len(pool), 'card')}"))
+        elif pool:
             place = "on the Board" if icon == "explore" else "in your Hand"
             reasons.append(
                 Reason(
-                    rule=R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE),
+                    rule=rule,
                     message=f"name the card {card}'s {icon} takes ({_names(sorted(set(pool)))} "
                     f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
                 )
@@ -521,8 +526,9 @@ def legal_moves(state: State) -> list[Move]:
             for icon in icons:
                 pool = board if icon == "explore" else hand
                 if not pool:
-                    moves.append(Move(action="use", card=name, icon=icon))
-                    continue
+                    if icon == "explore" or player.hand_size == 0:
+                        moves.append(Move(action="use", card=name, icon=icon))
+                    continue  # a hidden Hand's cards cannot be listed
                 for size in range(1, min(most, len(pool)) + 1):
                     for combo in sorted(set(_multisets(pool, size))):
                         moves.append(Move(action="use", card=name, icon=icon, targets=combo))

@@ -309,3 +309,23 @@ def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
     full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
     verdict = ENGINE.check(full, ENGINE.parse_move("exile hand Dragon", full))
     assert not verdict.legal and verdict.reasons[0].rule == "theseus.advance.rank-order"
+
+
+def test_a_card_used_on_a_hidden_hand_that_is_not_empty_must_name_its_target():
+    """Using a card performs its Icon Ability first (Taking a Turn): with cards in the Hand, Recruit and
+    Subjugate have something to act on, whether the table knows those cards or not. A hidden Hand
+    is not an empty one, so `use Mage recruit` naming nothing is refused as it is for a known Hand,
+    and `moves` does not list it."""
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    known = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Witch", "Buster"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    for s in (state, known):
+        verdict = ENGINE.check(s, ENGINE.parse_move("use Mage recruit", s))
+        assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.recruit.hand-to-party"
+    assert "2 cards" in ENGINE.check(state, ENGINE.parse_move("use Mage recruit", state)).reasons[0].message
+    assert all(m.targets or m.icon == "explore" or m.action == "end" for m in ENGINE.legal_moves(state))
+    # an empty hidden Hand: nothing to act on, used for its effect alone (noted as a reading)
+    empty = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 0},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    assert ENGINE.check(empty, ENGINE.parse_move("use Mage recruit", empty)).legal
