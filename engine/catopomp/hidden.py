@@ -16,7 +16,7 @@ from .core import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, c_of, card_name, de
 COPIES_RULE = "catopomp.setup.copies-per-number"
 NUMBERS_RULE = "catopomp.setup.numbers-included"
 EXPANSION_RULES = {CAT: "catopomp.expansion.cat-leton.setup", MITCH: "catopomp.expansion.mdm-mitch.setup"}
-IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands"
+IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands, known set-aside cards"
 
 
 def _codes(cards) -> list[int]:
@@ -26,8 +26,8 @@ def _codes(cards) -> list[int]:
 
 
 def unseen(state, known_hands=None) -> list[int]:
-    """How many copies of each card code are out of sight: the deck less every public card and every
-    known hand. Never below zero (an over-full table is status()'s business)."""
+    """How many copies of each card code can still be in a hidden hand: the deck less every public
+    card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
     from .model import _options_of
 
     n = len(state.players)
@@ -42,6 +42,8 @@ def unseen(state, known_hands=None) -> list[int]:
         seen += _codes(state.winning_set.heaven) + _codes(state.winning_set.hell)
     if state.discard_pile is not None:
         seen += _codes(state.discard_pile)
+    if state.set_aside is not None:
+        seen += _codes(state.set_aside)
     for c in seen:
         if 0 <= c < NCODES:
             left[c] = max(0, left[c] - 1)

@@ -354,3 +354,14 @@ def test_a_play_during_set_up_cites_what_the_set_up_still_lacks():
     assert ENGINE.check(s, move).reasons[0].rule == "catopomp.new-round.fewer-centre-dice"
     s, _ = tracker.apply(s, tracker.parse(s, ["dice", "1", "2", "3", "4", "5"]))
     assert ENGINE.check(s, move).reasons[0].rule == "catopomp.reserve-die.choose-number"
+
+
+def test_card_counting_counts_set_aside_cards_the_table_knows():
+    """The cards set aside at the deal are out of every hand (Setup). When a situation lists them,
+    they are in sight for card counting: with a 5 set aside, one discarded and one in his Hell Domain, one 5 at most is left
+    for Ben's hidden hand (found by the referee property over whole games)."""
+    state = _hidden_ben(set_aside=[5, 1, 2, 3, 4, 6], discard_pile=[5])  # and a 5 in his Hell Domain
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 5", state))
+    assert not verdict.legal and verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
+    assert "at most 1" in verdict.reasons[0].message
+    assert ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 6", state)).legal
