@@ -98,6 +98,9 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
         notes.append("catopomp.expansion.cat-leton.swap: the Heaven play is read as still requiring a placement "
                      "into the Hell Domain after the swap; the Cat-leton card does not say")
+        if opts.hell_power and len(swap) >= 3:
+            notes.append("catopomp.hell-power.trigger: Hell cards swapped in for Cat-letons are read as part of a "
+                         "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says")
     # dice
     dice = mv.dice
     x = sum(dice) if dice else 0

@@ -258,6 +258,10 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_
         return Verdict(legal=False, reasons=tuple(Reason(rule=f.rule, message=f.message) for f in bad),
                        alternatives=alts, unchecked=tuple(notes))
     _t2, eff = core.step(t, move)
+    if move.kind == core.PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
+        notes.append("catopomp.competitive.reveal: the winning set's owner cleared by giving up their last Hell "
+                     "card on another player's pass; their last set is read as their winning set (the variant "
+                     "counts the cards of the last set and does not cover a clear on someone else's turn)")
     if any(e.kind == "prediction" and "not on the table" in e.message for e in eff):
         notes.append("catopomp.competitive.reveal: the prediction is secret and not on the table, so the "
                      "points are not worked out")

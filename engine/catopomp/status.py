@@ -68,8 +68,8 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     if t.aside is not None and sum(t.aside) != aside_expected:
         add(Finding("catopomp.setup.cards-set-aside",
                     f"{aside_expected} cards are set aside with {n} players"
-                    + (" (the expansion cards added to the deck make the set-aside pile bigger)"
-                       if opts.catleton or opts.mitch else "")
+                    + (" (read so: the expansion cards join the set-aside pile and the hands keep their size; "
+                       "the expansions' set-up does not say)" if opts.catleton or opts.mitch else "")
                     + f", but {sum(t.aside)} are listed"))
     hidden = 0 if t.aside is not None else aside_expected
     if t.discard is not None:

@@ -123,7 +123,16 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
                 f"before you {doing}",
             )
         )
+        sim.note(HAND_TIMING_READING)
     return reasons
+
+
+#: the Hand's deadline is a reading: the rulebook times only the Party's cut
+HAND_TIMING_READING = (
+    f"{R_EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
+    "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
+    "follows the resolution"
+)
 
 
 def _end(state: State, sim: _Sim) -> list[Reason]:

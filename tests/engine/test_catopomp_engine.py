@@ -365,3 +365,44 @@ def test_card_counting_counts_set_aside_cards_the_table_knows():
     assert not verdict.legal and verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
     assert "at most 1" in verdict.reasons[0].message
     assert ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 6", state)).legal
+
+
+# ------------------------------------------------------------------------------------ readings made visible (issue 20)
+
+def test_a_clear_on_another_players_pass_states_which_set_is_read_as_the_last():
+    """Competitive Variant: a player who clears compares their prediction with the cards of their last
+    set. Ava clears by handing over her last Hell card on Bo's pass, on Bo's turn; which set counts is
+    not covered, so the verdict names the reading it scores by (her winning set)."""
+    state = ENGINE.load_state({
+        "turn": "Bo", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"competitive": True},
+        "winning_set": {"owner": "Ava", "heaven": [7, 7]},
+        "players": [{"name": "Ava", "hand": [], "hell_domain": [4], "prediction": 2},
+                    {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
+    verdict = ENGINE.check(state, ENGINE.parse_move("pass then transfer 4", state))
+    assert verdict.legal
+    assert any(u.startswith("catopomp.competitive.reveal:") and "read as" in u for u in verdict.unchecked)
+    # an ordinary clear by a play of one's own needs no reading
+    state = state.model_copy(update={"turn": "Ava", "winning_set": None})
+    verdict = ENGINE.check(state, ENGINE.parse_move("hell 4", state))
+    assert verdict.legal and not any("read as" in u for u in verdict.unchecked)
+
+
+def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
+    """Hell power: three or more Hell cards played wake it. Cat-leton: swapped-in Hell cards replace
+    him in a play from hand. Whether three swapped-in Hell cards wake the power is said by neither:
+    the verdict names the reading (they do not)."""
+    state = ENGINE.load_state({
+        "turn": "Ava", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"catleton": True, "hell_power": True},
+        "players": [{"name": "Ava", "hand": ["C", "C", "C", 9], "hell_domain": [2, 3, 4]},
+                    {"name": "Bo", "hand": [5, 8]}, {"name": "Cy", "hand": [6, 9]}]})
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
+    assert verdict.legal
+    assert any(u.startswith("catopomp.hell-power.trigger:") for u in verdict.unchecked)
+
+
+def test_the_expansion_deal_is_named_as_a_reading_in_status():
+    """The expansions shuffle extra cards in and deal as usual, without saying whether hands grow or
+    more cards are set aside: a set-aside count found wrong says which reading it was measured by."""
+    state = situation(options={"catleton": True}, set_aside=[1, 2, 3, 4])
+    found = [r for r in ENGINE.status(state) if r.rule == "catopomp.setup.cards-set-aside"]
+    assert found and "read so" in found[0].message

@@ -329,3 +329,32 @@ def test_a_card_used_on_a_hidden_hand_that_is_not_empty_must_name_its_target():
     empty = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 0},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
     assert ENGINE.check(empty, ENGINE.parse_move("use Mage recruit", empty)).legal
+
+
+def test_the_hands_deadline_is_named_as_a_reading():
+    """Party and Hand Limits: the cut to 4 follows the ability's resolution, and the Party must be
+    back to 4 before another card is used or the turn ends. The Hand's deadline is not spelled out:
+    a refusal that rests on it names the reading."""
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Squire"] * 5},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
+    for text in ("use Mage recruit Squire", "end"):
+        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
+        assert any(u.startswith("theseus.limits.exile-down:") and "read as" in u for u in verdict.unchecked)
+    party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
+    verdict = ENGINE.check(party, ENGINE.parse_move("end", party))
+    assert not verdict.legal and not any("read as" in u for u in verdict.unchecked)  # the Party's is a rule
+
+
+def test_advancing_when_the_deck_empties_is_named_as_a_reading():
+    """Refilling the Board (a deck that runs out during the refill advances the Rank) against Advancing
+    the Rank Deck (it advances when it becomes empty): the engine advances the moment the last card is
+    revealed, so that card is on the Board when the Bonuses are placed; the verdict says so."""
+    state = table(decks={"1": ["Squire"], "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    assert verdict.legal and "advance" in {e.kind for e in verdict.effects}
+    assert any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    state = table()  # two Squires left: this refill does not empty the deck
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    assert not any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
