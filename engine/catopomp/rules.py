@@ -72,6 +72,8 @@ class Engine(BaseEngine[State, Move]):
         return t
 
     def parse_move(self, text: str, state: State) -> Move:
+        if _mover_hidden(state):
+            return parse(text, _reading_table(state))
         return parse(text, self._table(state))
 
     def format_move(self, move: Move) -> str:
@@ -168,6 +170,18 @@ def _mover_hidden(state: State) -> bool:
         return False
     p = _player(state, state.turn)
     return not p.hand_known and p.hand > 0
+
+
+def _reading_table(state: State) -> core.Table:
+    """The table a move of a hidden-handed player is read on: their hand could hold any card still
+    out of sight, so where a card comes from (hand or Hell Domain) and what a 0 stands for are read
+    against those, never against the stand-in cards laid into the hand."""
+    from .hidden import unseen
+
+    t = to_table(state)
+    hands = list(t.hands)
+    hands[t.turn] = tuple(unseen(state))
+    return t.replace(hands=tuple(hands))
 
 
 def _needs(move: Move) -> tuple[int, ...]:

@@ -406,3 +406,19 @@ def test_the_expansion_deal_is_named_as_a_reading_in_status():
     state = situation(options={"catleton": True}, set_aside=[1, 2, 3, 4])
     found = [r for r in ENGINE.status(state) if r.rule == "catopomp.setup.cards-set-aside"]
     assert found and "read so" in found[0].message
+
+
+def test_a_move_of_a_hidden_hand_is_read_without_its_stand_in_cards():
+    """The source may be left out only when the cards can come from one place (move notation): Ben's
+    hand is unseen, so 4 5 could come from it or from his Hell Domain, and the reading does not depend
+    on which cards the engine laid into his hand (the lowest unseen: 1s and 2s)."""
+    state = _hidden_ben()
+    for text in ("4 5", "4"):
+        with pytest.raises(AmbiguousMove) as err:
+            ENGINE.parse_move(text, state)
+        assert any(c.startswith("heaven") for c in err.value.candidates), text
+        assert any(c.startswith("hell") for c in err.value.candidates), text
+    # a card no hand can hold any more is read from the Hell Domain
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [5, 5, 5]},
+                                 {"name": "Ben", "hand": 6, "hell_domain": [4, 5]}, {"name": "Cy", "hand": 5}])
+    assert ENGINE.format_move(ENGINE.parse_move("4 5", state)) == "hell 4 5"
