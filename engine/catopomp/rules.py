@@ -209,9 +209,9 @@ def _check_hidden(state: State, move: Move) -> Verdict:
     possession = (f"possession: {name}'s hand is not known to the table; that it holds "
                   f"{core.cards_text(sorted(need))} is taken on trust")
     unchecked = (possession, *verdict.unchecked)
-    if extra:
+    if extra:  # card counting refuses: nothing is taken on trust
         return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
-                       alternatives=verdict.alternatives, unchecked=unchecked)
+                       alternatives=verdict.alternatives, unchecked=verdict.unchecked)
     return verdict.model_copy(update={"unchecked": unchecked})
 
 

@@ -297,6 +297,7 @@ def test_a_number_outside_the_deck_cites_the_deck_table():
     assert not verdict.legal
     assert verdict.reasons[0].rule == "catopomp.setup.numbers-included"
     assert "1-9" in verdict.reasons[0].message and "in sight" not in verdict.reasons[0].message
+    assert not any("taken on trust" in u for u in verdict.unchecked)  # nothing is, for a card that cannot exist
     assert ENGINE.status(state) == []  # status agrees: nothing impossible on the table itself
     assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.status(_hidden_ben(
         players=[{"name": "Ann", "hand": [10, 1, 3], "hell_domain": [9]}, {"name": "Ben", "hand": 6},
