@@ -166,8 +166,9 @@ class BoardRules:
                 self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", "ice_gone")
                 pw["ice"] = 0
             pw["combo"] += 1
-            self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the effect "
-                                        f"fires at the start of each round", "combo")
+            self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
+                                        f"effect does not trigger now, it fires at the start of each round",
+                      "combo")
             return
         if goz and half == "bottom":
             self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "

@@ -19,9 +19,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     if card is not None and card.duo:
         return  # Goz puts no Combo on duo powers
     if play.half == "top":
-        v.eff("combo", "combo", f"{pw.name}: a Combo is placed ({pw.combo + 1}); the top effect does not "
-                                f"trigger now, it fires at the start of each round")
-        return
+        return  # the Combo it places is reported once, by the tracker's `use`
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:

@@ -30,6 +30,11 @@ def syntax_error(message: str) -> Exception:
     return MoveSyntaxError(message)
 
 
+def dice_word(n: int) -> str:
+    """`1 die`, `3 dice`."""
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def read_dice(text: str) -> list[int]:
     """Dice as the table writes them: "3,3,4,5,6,6" or "3 3 4"; each a value from 1 to 6."""
     out = []
@@ -210,12 +215,12 @@ def why_not(option: Option, dice: list[int]) -> str:
     short = [v for v in FACES if need[v - 1] > counts[v - 1]]
     if short:
         v = short[0]
-        return (f"the number symbols need {need[v - 1]} dice showing {v}, "
+        return (f"the number symbols need {dice_word(need[v - 1])} showing {v}, "
                 f"{'only ' + str(counts[v - 1]) if counts[v - 1] else 'none'} unused")
     for v in option.exact:
         counts[v - 1] -= 1
     if len(dice) < option.size:
-        return f"it needs {option.size} dice, only {len(dice)} are unused"
+        return f"it needs {dice_word(option.size)}, only {len(dice)} {'is' if len(dice) == 1 else 'are'} unused"
     groups = sorted(option.groups, key=lambda g: -g[1])
     for k in range(1, len(groups) + 1):
         if _groups_fit(option, list(counts), groups[:k], 0) is None:

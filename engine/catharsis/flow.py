@@ -118,7 +118,7 @@ class FlowRules:
                           "combo_end")
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 self._unflip_role(d, p, effects, "the combat ended", in_combat=False)
-            if p["character"] == "Durhak" and p["divinity"]:
+            if p["character"] == "Durhak" and p["divinity"] and d["outcome"] is None:  # no next combat after the win
                 self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
                                                f"combat", "carryover")
         self._clear_dice(d)

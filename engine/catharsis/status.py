@@ -6,6 +6,7 @@ from collections import Counter
 from engine.base import Reason
 
 from .combat import capacity
+from .costs import dice_word
 from .ids import R
 from .rule_ids import V
 
@@ -18,7 +19,7 @@ def status(state) -> list[Reason]:
         if p.rerolls > 2:
             out.append(Reason(rule=V["reroll_limit"], message=f"{p.name} has rerolled {p.rerolls} times; at most 2"))
         if p.dice and len(p.dice) != p.dice_count:
-            out.append(Reason(rule=V["six_dice"], message=f"{p.name} has {len(p.dice)} dice, {p.dice_count} expected"))
+            out.append(Reason(rule=V["six_dice"], message=f"{p.name} has {dice_word(len(p.dice))}, {p.dice_count} expected"))
         if p.rerolls and not p.dice:
             out.append(Reason(rule=V["roll_all"], message=f"{p.name} has rerolled without a roll"))
         if p.dead and any(pw.status != "discarded" for pw in p.powers):

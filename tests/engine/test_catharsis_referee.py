@@ -61,3 +61,49 @@ def test_bb_wild_is_not_paid_with_three_of_a_kind_in_play():
     listed = [E.format_move(m) for m in E.legal_moves(s)]
     assert "use Ann 1 top with 3 3 3" not in listed and listed
     assert all(verdict(s, text).legal for text in v.alternatives)
+
+
+# ------------------------------------------------------------------ 12. messages
+
+def test_named_dice_shortfall_counts_the_dice():
+    # Player Attack Phase: a player pays only with their own dice; saying how many are short helps
+    s = table(*ATTACK, 'card Jab top "? ? ?"', "rename Ann 1 Jab", "roll Ann 1 2 4 4 6 6")
+    v = verdict(s, "use Ann 1 top with 4 4 4")
+    assert not v.legal
+    assert "only 2 unused dice show 4, 3 named" in v.reasons[0].message
+    assert "no unused die shows 5" in verdict(s, "use Ann 1 top with 5 4").reasons[0].message
+    v = verdict(s, "reroll Ann 4 4 4 to 1 1 1")
+    assert "only 2 unused dice show 4, 3 named" in v.reasons[0].message
+
+
+def test_no_divinity_carried_to_a_next_combat_after_the_win():
+    # Winning the Game: the Boss beaten with no Enemy left ends the game; there is no next combat
+    s = table("next-card boss", "enemy Lich 5 boss", "combat start", players=("Ann",),
+              characters="Ann=Durhak")
+    s = play(s, "divinity Ann +7")
+    v = verdict(s, "enemy damage 5")
+    assert v.legal and s.model_copy() is not None
+    messages = [e.message for e in v.effects]
+    assert any("wins" in m for m in messages)
+    assert not any("next combat" in m for m in messages), messages
+    # a Monster beaten: the next combat comes, the Divinity is carried
+    m = table("next-card monster", "enemy Crab 5", "combat start", "divinity Ann +7", players=("Ann",),
+              characters="Ann=Durhak")
+    assert any("next combat" in e.message for e in verdict(m, "enemy damage 5").effects)
+
+
+def test_goz_top_prints_its_combo_once():
+    # Goz overview: a top ability places a Combo and does not exhaust; one line says so
+    s = table(*ATTACK, "rename Ann 1 Nail to the Eye", "roll Ann 1 2 3 4 5 6", players=("Ann",),
+              characters="Ann=Goz")
+    v = verdict(s, "use Ann 1 top with 1")
+    combo = [e for e in v.effects if e.kind == "combo"]
+    assert len(combo) == 1, [e.message for e in v.effects]
+
+
+def test_typos():
+    s = table(*ATTACK, "combat enemy")
+    assert "party's choice" in verdict(s, "attack player 3").effects[0].message
+    s = table(*ATTACK, 'card Jab top "6"', "rename Ann 1 Jab", "roll Ann 1 2 3 4 6 6")
+    v = verdict(s, "use Ann 1 top with 6 6")
+    assert "exactly 1 die," in v.reasons[0].message
