@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.base import Effect
 
 from .characters import _character
+from .combat import owed
 from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP
 
 
@@ -19,6 +20,15 @@ class BoardRules:
             return
         statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
         pairs = list(zip(change.args[1::2], change.args[2::2]))
+        debtors = owed(state)
+        if debtors and not p.damage_due:
+            who = ", ".join(f"{name} {n}" for name, n in debtors)
+            no("read_attack", f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
+                              f"another effect, such as a Morale threshold, can be overruled",
+               *(f"damage {name} exhaust N ..." for name, _ in debtors))
+        elif debtors and len(pairs) > p.damage_due:
+            no("read_attack", f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
+                              f"given")
         for op, slot_s in pairs:
             slot = int(slot_s)
             st = statuses[slot]
@@ -52,6 +62,13 @@ class BoardRules:
     def _check_heal(self, state, change, no):
         player = change.args[0]
         p = self._get_player(state, player)
+        slots = [s for s in change.args[1:] if s != "role"]
+        healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
+        if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
+            left = p.reward_heal
+            no("heal_reward", f"the reward for the Enemy just beaten heals {player} {left} more "
+                              f"power{'s' if left != 1 else ''}, {len(healed)} named",
+               *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
         if "role" in change.args[1:] and p.role == "flipped":
             no("heal_role", f"healing can't turn {player}'s Role face up; only a Morale refresh does",
                "refresh")
@@ -137,6 +154,7 @@ class BoardRules:
 
     def _apply_heal(self, d, change, effects):
         p = self._p(d, change.args[0])
+        healed = 0
         for slot in change.args[1:]:
             if slot == "role":
                 self._unflip_role(d, p, effects, "healed, as the table decided")
@@ -144,7 +162,12 @@ class BoardRules:
             pw = p["powers"][int(slot) - 1]
             if pw["status"] == EXHAUSTED:
                 pw["status"] = FACE_UP
+                healed += 1
                 self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", "heal")
+        if d["phase"] == "between-cards" and p.get("reward_heal") is not None:
+            p["reward_heal"] = max(0, p["reward_heal"] - healed)
+            self._eff(effects, "reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
+                      "heal_reward")
 
     def _apply_discard(self, d, change, effects):
         p = self._p(d, change.args[0])

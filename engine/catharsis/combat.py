@@ -81,6 +81,19 @@ def capacity(p) -> int:
     return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
 
 
+def owed(state) -> list[tuple[str, int]]:
+    """(player, points) of an assigned Enemy attack not yet taken, living players only."""
+    return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
+
+
+def owed_text(state) -> str:
+    """What is still owed of the Enemy's attack, in words ("" when nothing)."""
+    parts = [f"{name} owes {n} damage" for name, n in owed(state)]
+    if state.attack is not None:
+        parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")
+    return "; ".join(parts)
+
+
 def assign_verdict(state, play: Play, v) -> None:
     from .rules import player_of
 

@@ -10,23 +10,35 @@ from .model import State
 from .reading import is_pattern
 
 
+class Refusals:
+    """What a verb's _check_VERB collects: called as `no(rule key, message, *advice)` for a refusal;
+    `no.unchecked(text)` names what the verdict cannot judge or which reading of the rulebook it took."""
+
+    def __init__(self) -> None:
+        self.reasons: list[Reason] = []
+        self.alternatives: list[str] = []
+        self.notes: list[str] = []
+
+    def __call__(self, rule: str, message: str, *alts: str) -> None:
+        self.reasons.append(Reason(rule=R[rule], message=message))
+        self.alternatives.extend(alts)
+
+    def unchecked(self, text: str) -> None:
+        self.notes.append(text)
+
+
 class Judge:
     """The entry points check() and apply(), and the shared pieces of apply (on the dumped dict `d`)."""
 
     def check(self, state: State, change: Change) -> Verdict:
-        reasons: list[Reason] = []
-        alternatives: list[str] = []
-
-        def no(rule: str, message: str, *alts: str) -> None:
-            reasons.append(Reason(rule=R[rule], message=message))
-            alternatives.extend(alts)
-
+        no = Refusals()
         self._route_check(state, change, no)
-        if reasons:
-            advice = tuple(a for a in dict.fromkeys(alternatives) if self._works(state, a))
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=advice)
+        if no.reasons:
+            advice = tuple(a for a in dict.fromkeys(no.alternatives) if self._works(state, a))
+            return Verdict(legal=False, reasons=tuple(no.reasons), alternatives=advice,
+                           unchecked=tuple(dict.fromkeys(no.notes)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(no.notes)))
 
     def _works(self, state: State, advice: str) -> bool:
         """Advice is offered only if it is a command the table can type now and the rules allow
@@ -38,9 +50,9 @@ class Judge:
             change = self.parse(state, words)
         except EngineError:
             return False
-        reasons: list = []
-        self._route_check(state, change, lambda *a: reasons.append(a))
-        return not reasons
+        no = Refusals()
+        self._route_check(state, change, no)
+        return not no.reasons
 
     def _route_check(self, state: State, change: Change, no) -> None:
         if state.outcome == "lost":

@@ -68,6 +68,7 @@ class Player(Frozen):
     dice_count: int = Field(default=6, ge=0, le=6)
     rerolls: int = 0             # rerolls made this Player Attack Phase (at most 2)
     damage_due: int = 0          # points of an Enemy attack assigned to this player, not yet taken
+    reward_heal: int | None = None  # powers still to heal from the reward of the Enemy just beaten
 
     @property
     def vessel(self) -> bool:

@@ -5,7 +5,7 @@ from collections import Counter
 
 from engine.base import Reason
 
-from .combat import capacity
+from .combat import capacity, owed
 from .costs import dice_word
 from .ids import R
 from .rule_ids import V
@@ -33,6 +33,12 @@ def status(state) -> list[Reason]:
         if used_dice and not any(pw.used_round for pw in p.powers):
             out.append(Reason(rule=V["activation"], message=f"{p.name} has used dice but no power activated "
                                                              f"this round"))
+    debtors = owed(state)
+    if debtors and not (state.phase == "combat" and state.combat_step == "enemy-attack"):
+        where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
+        for name, n in debtors:
+            out.append(Reason(rule=V["read_attack"], message=f"{name} still owes {n} damage of the Enemy's "
+                                                             f"attack, yet the table has moved on ({where})"))
     names = Counter(p.name.lower() for p in state.players)
     for name, n in names.items():
         if n > 1:

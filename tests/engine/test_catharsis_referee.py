@@ -107,3 +107,98 @@ def test_typos():
     s = table(*ATTACK, 'card Jab top "6"', "rename Ann 1 Jab", "roll Ann 1 2 3 4 6 6")
     v = verdict(s, "use Ann 1 top with 6 6")
     assert "exactly 1 die," in v.reasons[0].message
+
+
+# ------------------------------------------------------------------ 3. assigned damage is owed
+# Enemy Attack Phase: damage to the party is divided as the players decide, and all of it is
+# dealt; the Refresh Phase comes after the Enemy has attacked.
+
+SHARED = [*ATTACK, "combat enemy", "attack party 4", "assign Ann 4"]
+
+
+def test_moving_on_with_damage_owed_is_refused():
+    s = table(*SHARED)
+    v = verdict(s, "combat refresh")
+    assert not v.legal and "catharsis.combat.enemy-attack.read-attack" in rules(v)
+    assert "Ann owes 4 damage" in v.reasons[0].message
+    for text in ("combat round", "combat end-round", "combat next"):
+        assert not verdict(s, text).legal, text
+    assert E.status(s) == []                              # owing is normal in the Enemy Attack Phase
+    assert E.position(s) == {"damage_owed": "Ann owes 4 damage"}
+    moved = E.apply(s, E.parse_move("combat refresh", s), overruled=True)
+    assert any("Ann still owes 4" in r.message for r in E.status(moved))
+    s = play(s, "damage Ann exhaust 1 2 3 4")
+    assert verdict(s, "combat refresh").legal and E.position(s) == {}
+
+
+def test_damage_to_a_player_assigned_none_is_refused():
+    s = table(*SHARED)
+    v = verdict(s, "damage Ben exhaust 1 2 3")
+    assert not v.legal and "Ann 4" in v.reasons[0].message
+    v = verdict(s, "damage Ann exhaust 1 2 3 4 5")
+    assert not v.legal and "owes 4" in v.reasons[0].message
+    assert verdict(s, "damage Ann exhaust 1 2").legal
+
+
+def test_an_unshared_attack_blocks_moving_on():
+    s = table(*ATTACK, "combat enemy", "attack party 4")
+    v = verdict(s, "combat refresh")
+    assert not v.legal and "not shared yet" in v.reasons[0].message
+
+
+# ------------------------------------------------------------------ 4. the Monster reward is capped
+# Quickplay, Monsters: each player heals 2 after a Monster is beaten; Step 1: a start-of-round
+# kill refreshes up to 2 powers.
+
+def _beaten(*setup):
+    s = table("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack",
+              "exhaust Ann 3 4 5", *setup)
+    return s
+
+
+def test_monster_reward_heals_two_and_no_more():
+    s = play(_beaten(), "enemy damage 10")
+    v = verdict(s, "heal Ann 3 4 5")
+    assert not v.legal and "catharsis.gameplay.enemy-defeated-heal" in rules(v)
+    assert v.alternatives == ("heal Ann 3 4",)
+    s = play(s, "heal Ann 3 4")
+    assert not verdict(s, "heal Ann 5").legal
+    assert verdict(s, "refresh").legal                   # the Morale refresh is another matter
+
+
+def test_start_of_round_kill_reward_is_capped_too():
+    s = table("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack",
+              "exhaust Ann 3 4 5", "enemy damage 9", "combat enemy", "combat refresh", "combat round")
+    s = play(s, "enemy damage 1")                        # Burn at the start of the round
+    assert not verdict(s, "heal Ann 3 4 5").legal
+    s = play(s, "heal Ann 5")
+    assert verdict(s, "heal Ann 4").legal and not verdict(s, "heal Ann 3 4").legal
+
+
+# ------------------------------------------------------------------ 5. refresh timing
+# Morale: the party may refresh after a card is resolved and at the end of each combat round,
+# until the next card is revealed or dice are rolled for the next round.
+
+ROUND_2 = [*ATTACK, "combat enemy", "combat refresh", "combat end-round", "combat round"]
+
+
+def test_refresh_allowed_until_dice_are_rolled():
+    s = table(*ROUND_2)
+    v = verdict(s, "refresh")
+    assert v.legal and any("until dice are rolled" in u for u in v.unchecked)
+    s = play(s, "combat attack")
+    assert verdict(s, "refresh").legal
+    s = play(s, "roll Ann 1 2 3 4 5 6")
+    v = verdict(s, "refresh")
+    assert not v.legal and "catharsis.morale.refresh-too-late" in rules(v)
+    assert not verdict(table(*ATTACK), "refresh").legal   # round 1: the card was just revealed
+
+
+def test_a_second_refresh_says_nothing_is_left_to_refresh():
+    s = table(*ATTACK, "exhaust Ann 1", "combat enemy", "combat refresh")
+    first = verdict(s, "refresh")
+    assert first.legal and not first.unchecked
+    s = play(s, "refresh")
+    second = verdict(s, "refresh")
+    assert second.legal and any("nothing to refresh" in u for u in second.unchecked)
+    assert any(e.kind == "nothing-refreshed" for e in second.effects)
