@@ -6,6 +6,7 @@ from engine.base import Effect
 
 from .characters import _character
 from .combat import owed
+from .soraten import alternation
 from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP
 
 
@@ -58,6 +59,11 @@ class BoardRules:
                f"heal {player} {slot}")
         if state.phase == "card" and state.card in ("trap", "event"):
             no("no_powers", f"powers can't be used while a {state.card} is revealed")
+        why, notes = alternation(p, pw)
+        if why:
+            no("soraten_alternate", why)
+        for note in notes:
+            no.unchecked(note)
 
     def _check_heal(self, state, change, no):
         player = change.args[0]
@@ -74,6 +80,22 @@ class BoardRules:
                "refresh")
         if p.dead:
             no("dead_target", f"{player} is dead", f"revive {player}")
+
+    def _check_side(self, state, change, no):
+        player = change.args[0]
+        ch = _character(state, player)
+        if ch is not None and ch != "Soraten":
+            no("soraten_sides", f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+            return
+        no.unchecked("when a side may be turned (start of the game, a Morale refresh, a replace, his Passive at "
+                     "the start of a round, damage and heal effects) is the table's to judge")
+
+    def _apply_side(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        pw = p["powers"][int(change.args[1]) - 1]
+        pw["side"] = change.args[2]
+        self._eff(effects, "side", f"{p['name']}'s {pw['name']} shows its {change.args[2].capitalize()} side",
+                  "soraten_sides")
 
     def _check_gain(self, state, change, no):
         player = change.args[0]
@@ -138,6 +160,8 @@ class BoardRules:
             if op == "exhaust":
                 if pw["status"] == FACE_UP:
                     self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", "damage")
+                if p["character"] == "Soraten" and pw.get("side") == "ground":
+                    pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
                 self._exhaust_power(d, p, slot, effects, "damage")
             else:
                 if pw["status"] != DISCARDED:
@@ -160,6 +184,8 @@ class BoardRules:
                 self._unflip_role(d, p, effects, "healed, as the table decided")
                 continue
             pw = p["powers"][int(slot) - 1]
+            if p["character"] == "Soraten" and pw.get("side") == "flight":
+                pw["side"] = "ground"  # a heal turns a Flight power back to Ground
             if pw["status"] == EXHAUSTED:
                 pw["status"] = FACE_UP
                 healed += 1
@@ -180,6 +206,8 @@ class BoardRules:
         free = "free" in change.args[3:]
         pw = p["powers"][slot - 1]
         name = f"{p['name']}'s {pw['name']}"
+        if p["character"] == "Soraten":
+            p["last_side"] = pw.get("side") or "unknown"
         if p["character"] == "Luthia":
             p["cobble"] += 1
             self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", "cobble_gain")

@@ -16,6 +16,7 @@ from .costs import Cost, dice_word, parse_cost, solve, why_not
 from .model import State
 from .notation import Play, format_play
 from .powers import card_of
+from .soraten import alternation
 from .reading import is_pattern
 from .rule_ids import V
 from .ids import R
@@ -247,6 +248,10 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     if pw.ice >= 2:
         v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
+    why, notes = alternation(p, pw)
+    if why:
+        v.no("soraten_alternate", why)
+    v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)

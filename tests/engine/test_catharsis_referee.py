@@ -202,3 +202,48 @@ def test_a_second_refresh_says_nothing_is_left_to_refresh():
     second = verdict(s, "refresh")
     assert second.legal and any("nothing to refresh" in u for u in second.unchecked)
     assert any(e.kind == "nothing-refreshed" for e in second.effects)
+
+
+# ------------------------------------------------------------------ 13. Soraten alternates
+# Soraten overview: after a Ground ability his next ability must be Flight, and the other way
+# round, whether in the same round, the next, or the next combat.
+
+def _soraten(*setup):
+    return table(*ATTACK, 'card Gust top "?"', "rename Dave 1 Gust", "rename Dave 2 Gust",
+                 "rename Dave 3 Gust", "roll Dave 1 2 3 4 5 6", *setup, players=("Dave",),
+                 characters="Dave=Soraten")
+
+
+def test_soraten_alternation_is_judged_where_the_sides_are_known():
+    s = _soraten("side Dave 1 ground", "side Dave 2 ground", "side Dave 3 flight")
+    s = play(s, "use Dave 1 top with 1")
+    v = verdict(s, "use Dave 2 top with 2")
+    assert not v.legal and "catharsis.characters.soraten.alternate" in rules(v)
+    assert "next must be Flight" in v.reasons[0].message
+    v = verdict(s, "use Dave 3 top with 2")
+    assert v.legal and not any("alternation" in u for u in v.unchecked)
+    # the tracker's own `use` judges it the same way
+    assert not E.tracker.check(s, E.tracker.parse(s, ["use", "Dave", "2"])).legal
+
+
+def test_soraten_alternation_is_unchecked_where_a_side_is_unknown():
+    s = _soraten()
+    v = verdict(s, "use Dave 1 top with 1")
+    assert v.legal and any("not judged" in u and "side Dave" in u for u in v.unchecked)
+    s = play(s, "use Dave 1 top with 1")
+    s = play(s, "side Dave 2 flight")
+    v = verdict(s, "use Dave 2 top with 2")
+    assert v.legal and any("last ability is not recorded" in u for u in v.unchecked)
+
+
+def test_soraten_damage_and_heal_turn_his_sides():
+    s = _soraten("side Dave 1 ground")
+    s = play(s, "exhaust Dave 4")
+    assert s.players[0].powers[0].side == "ground"
+    s = E.tracker.apply(s, E.tracker.parse(s, ["damage", "Dave", "exhaust", "1"]))[0]
+    assert s.players[0].powers[0].side == "flight"
+    s = E.tracker.apply(s, E.tracker.parse(s, ["heal", "Dave", "1"]))[0]
+    assert s.players[0].powers[0].side == "ground"
+    other = table(characters="Ann=Goz")
+    v = verdict(other, "side Ann 1 ground")
+    assert not v.legal and "catharsis.characters.soraten.set-sides" in rules(v)
