@@ -247,3 +247,24 @@ def test_soraten_damage_and_heal_turn_his_sides():
     other = table(characters="Ann=Goz")
     v = verdict(other, "side Ann 1 ground")
     assert not v.legal and "catharsis.characters.soraten.set-sides" in rules(v)
+
+
+# ------------------------------------------------------------------ the rules reference
+
+def test_luthia_cobble_note_is_honest():
+    # Luthia overview: her Flip is called an ability that gains a Cobble; the glossary makes
+    # abilities parts of powers: the reference says it is open, it does not rule it out
+    from rulesdb.reference import reference
+
+    rule = reference().rules["catharsis.characters.luthia.cobble-gain"]
+    assert "do not earn" not in rule.text and rule.unclear and "Flip" in rule.unclear
+    s = table(characters="Ann=Luthia")
+    assert any("Cobble" in u for u in verdict(s, "flip Ann").unchecked)
+
+
+def test_quickplay_refresh_keeps_the_start_of_round():
+    # Quickplay combat list: start-of-round effects open every round, before the Player Attack Phase
+    from rulesdb.reference import reference
+
+    rule = reference().rules["catharsis.quickplay.combat.refresh"]
+    assert "start-of-round" in rule.text and rule.unclear
