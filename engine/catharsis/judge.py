@@ -8,6 +8,7 @@ from engine.tracking import Change
 from .ids import R
 from .model import State
 from .reading import is_pattern
+from .readings import readings_of
 
 
 class Refusals:
@@ -38,7 +39,8 @@ class Judge:
             return Verdict(legal=False, reasons=tuple(no.reasons), alternatives=advice,
                            unchecked=tuple(dict.fromkeys(no.notes)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(no.notes)))
+        notes = [*no.notes, *readings_of(change, effects)]
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(notes)))
 
     def _works(self, state: State, advice: str) -> bool:
         """Advice is offered only if it is a command the table can type now and the rules allow

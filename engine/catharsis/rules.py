@@ -281,6 +281,10 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
 def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
     """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
     each alternative the symbol or group that cannot be formed."""
+    if any(letter > "B" for option in cost.options for letter, _ in option.groups):
+        v.unchecked.append(f"reading: a CC (or later letter) is judged like BB, its value unlike every other die "
+                           f"on the ability (open in the rulebook: 'Player Decks' defines only AA and BB; "
+                           f"{V['sym_bb']})")
     payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:

@@ -268,3 +268,37 @@ def test_quickplay_refresh_keeps_the_start_of_round():
 
     rule = reference().rules["catharsis.quickplay.combat.refresh"]
     assert "start-of-round" in rule.text and rule.unclear
+
+
+# ------------------------------------------------------------------ readings made visible
+# Where the rulebook is open or disagrees with itself, the verdict names the reading taken.
+
+def _readings(v) -> list[str]:
+    return [u for u in v.unchecked if u.startswith("reading:")]
+
+
+def test_readings_are_named_where_they_decide():
+    s = table(thresholds="17:everyone takes 2 damage;16:lose a power")
+    assert any("several thresholds" in u for u in _readings(verdict(s, "morale -2")))
+    assert not _readings(verdict(s, "morale -1"))
+    s = table(*ATTACK, "combat enemy", "combat refresh")
+    assert any("End of Round" in u for u in _readings(verdict(s, "combat end-round")))
+    s = play(s, "combat end-round")
+    assert any("start-of-round step" in u for u in _readings(verdict(s, "combat round")))
+    s = table(*ATTACK, "flip Ann", "combat enemy", "combat refresh", characters="Ann=Lumi,Ben=Goz")
+    assert any("Lumi" in u for u in _readings(verdict(s, "refresh")))
+    s = table(*ATTACK, "divinity Ann +4", "flip Ann", "combat enemy", "combat refresh", "combat end-round",
+              characters="Ann=Durhak,Ben=Goz")
+    assert any("exactly 4 Divinity" in u for u in _readings(verdict(s, "combat round")))
+    assert any("Durhak damage" in u for u in _readings(verdict(s, "refresh")))
+    s = table(*ATTACK, "burn Ann +1", "combat enemy", "combat refresh", "combat end-round")
+    assert any("Burn and Spore" in u for u in _readings(verdict(s, "combat round")))
+    s = table(*ATTACK, "enemy damage 9", "combat enemy", "combat refresh", "combat end-round", "combat round")
+    assert any("start- or end-of-round kill" in u for u in _readings(verdict(s, "enemy damage 1")))
+    s = table("next-card trap", "resolved", boss="ice-elf-lich", morale="none", kpt="2")
+    assert any("Kill Point Token" in u for u in _readings(verdict(s, "refresh kpt Ann 1")))
+    s = table(characters="Ann=Emberhoof,Ben=Goz")
+    s = play(s, "drinks Ben +4")
+    assert any("at most 4 Drinks" in u for u in _readings(verdict(s, "drinks Ben +1")))
+    s = table(*ATTACK, 'card Tri top "AA CC"', "rename Ann 1 Tri", "roll Ann 1 1 2 2 3 4")
+    assert any("CC" in u for u in _readings(verdict(s, "use Ann 1 top with 1 1 2 2")))
