@@ -34,7 +34,10 @@ def status(state) -> list[Reason]:
             out.append(Reason(rule=V["activation"], message=f"{p.name} has used dice but no power activated "
                                                              f"this round"))
     debtors = owed(state)
-    if debtors and not (state.phase == "combat" and state.combat_step == "enemy-attack"):
+    # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
+    # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
+    if debtors and state.phase != "between-cards" and not (state.phase == "combat"
+                                                          and state.combat_step == "enemy-attack"):
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
         for name, n in debtors:
             out.append(Reason(rule=V["read_attack"], message=f"{name} still owes {n} damage of the Enemy's "
