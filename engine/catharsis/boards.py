@@ -7,7 +7,7 @@ from engine.base import Effect
 from .characters import _character
 from .combat import owed
 from .soraten import alternation
-from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP
+from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL
 
 
 class BoardRules:
@@ -73,7 +73,8 @@ class BoardRules:
         if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
             left = p.reward_heal
             no("heal_reward", f"the reward for the Enemy just beaten heals {player} {left} more "
-                              f"power{'s' if left != 1 else ''}, {len(healed)} named",
+                              f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
+               f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
                *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
         if "role" in change.args[1:] and p.role == "flipped":
             no("heal_role", f"healing can't turn {player}'s Role face up; only a Morale refresh does",

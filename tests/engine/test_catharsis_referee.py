@@ -302,3 +302,21 @@ def test_readings_are_named_where_they_decide():
     assert any("at most 4 Drinks" in u for u in _readings(verdict(s, "drinks Ben +1")))
     s = table(*ATTACK, 'card Tri top "AA CC"', "rename Ann 1 Tri", "roll Ann 1 1 2 2 3 4")
     assert any("CC" in u for u in _readings(verdict(s, "use Ann 1 top with 1 1 2 2")))
+
+
+# ------------------------------------------------------------------ at the table (the CLI)
+
+def test_the_issue_plays_at_a_session(cli):
+    # the odds follow the BB definition; `status` names the damage owed after `assign`
+    out = cli.json("odds", "catharsis", "BB 5", "--dice", "5,5,5,1,2,3", "--rerolls", "0")
+    assert out["probability"] == 0
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=10").exit_code == 0
+    for text in [*ATTACK, "combat enemy", "attack party 4", "assign Ann 4"]:
+        assert cli("play", text).exit_code == 0, text
+    assert cli("play", "combat refresh").exit_code == 2
+    assert cli("play", "damage Ben exhaust 1 2 3").exit_code == 2
+    status = cli.json("status")
+    assert status["possible"] is True and status["damage_owed"] == "Ann owes 4 damage"
+    assert cli("play", "combat refresh", "--overrule").exit_code == 0
+    status = cli.json("status")
+    assert status["possible"] is False and "Ann still owes 4" in status["problems"][0]["message"]
