@@ -8,7 +8,7 @@ from engine.tracking import Change
 from .ids import R
 from .model import State
 from .reading import is_pattern
-from .readings import readings_of
+from .readings import AFTER_WIN, readings_of
 
 
 class Refusals:
@@ -62,6 +62,7 @@ class Judge:
         elif state.outcome == "won" and not self._on_defeat_change(change):
             no("win", "the party has won; the game is over (only the Boss's On Defeat effects may still "
                       "cost Morale or deal damage)", "morale -1")
+            no.unchecked(AFTER_WIN)
         else:
             getattr(self, "_check_" + change.verb.replace("-", "_"), lambda s, c, n: None)(state, change, no)
 

@@ -39,6 +39,10 @@ ROUND_KILL = note("the reward for a start- or end-of-round kill ('refresh' or 'h
                   "name it differently", "heal_reward")
 KPT = note("a Kill Point Token refresh turns up the spending player's powers, not the Role",
            "the Ice Elf Lich overview gives no procedure; the deck's cards hold it", "kpt")
+COMBO_EXHAUSTED = note("an exhausted power holds no Combo, so none is placed on it",
+                       "the Goz overview says only that exhausting a power discards its Combo", "combo_exhaust")
+AFTER_WIN = note("once the Boss falls only a Morale loss or damage (what On Defeat abilities do) is still "
+                 "recorded", "'Winning the Game' names On Defeat abilities, not what they may change", "win_lost")
 DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Emberhoof, Brewmaiden' gives the "
               "maximum for her own Drink and four Drink levels for every player", "drink_max")
 

@@ -320,3 +320,14 @@ def test_the_issue_plays_at_a_session(cli):
     assert cli("play", "combat refresh", "--overrule").exit_code == 0
     status = cli.json("status")
     assert status["possible"] is False and "Ann still owes 4" in status["problems"][0]["message"]
+
+
+def test_readings_on_refusals_too():
+    # Goz overview: exhausting discards Combo; placing one on an exhausted power is our reading
+    s = table("exhaust Ann 1", characters="Ann=Goz,Ben=Durhak")
+    v = verdict(s, "combo Ann 1 +1")
+    assert not v.legal and any("holds no Combo" in u for u in _readings(v))
+    # Winning the Game: only On Defeat effects still change the table, read as Morale loss or damage
+    s = table("next-card boss", "enemy Lich 5 boss", "combat start", "enemy damage 5")
+    v = verdict(s, "morale +1")
+    assert not v.legal and any("Boss falls" in u for u in _readings(v))
