@@ -53,8 +53,6 @@ class Summary:
                 row["rerolls_left"] = max(0, 2 - p.rerolls)
             if p.damage_due:
                 row["damage_due"] = p.damage_due
-            if p.reward_heal is not None and state.phase == "between-cards":
-                row["reward_heals_left"] = p.reward_heal
             players.append(row)
         out: dict[str, Any] = {
             "boss": state.boss,
