@@ -6,6 +6,7 @@ from engine.base import Effect
 from .model import State
 
 from .combat import owed, owed_text
+from .readings import EMPTY_REFRESH, REFRESH_AT_START
 from .vocabulary import EXHAUSTED, FACE_UP
 
 
@@ -85,15 +86,11 @@ class MoraleRules:
                *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
             return
         if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
-            no.unchecked(f"round {state.round} has begun but nobody has rolled: the Morale section lets the "
-                         f"party refresh until dice are rolled for the new round (catharsis.morale.refresh-too-late),"
-                         f" so it is allowed; start-of-round effects already resolved stay resolved"
-                         + ("; only rolls typed with `roll` are known" if state.combat_step == "player-attack"
-                            else ""))
+            no.unchecked(REFRESH_AT_START)
+            if state.combat_step == "player-attack":
+                no.unchecked("whether anyone has rolled: only rolls typed with `roll` are known")
         if not self._refreshes_something(state):
-            no.unchecked("nothing to refresh: every power is face up and no Role would turn; the rulebook sets no "
-                         "limit on refreshes, so 1 Morale is spent all the same (a Soraten may still reset his "
-                         "sides); undo if that was not meant")
+            no.unchecked(EMPTY_REFRESH)
 
     @staticmethod
     def _refreshes_something(state) -> bool:

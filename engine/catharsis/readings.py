@@ -43,6 +43,13 @@ COMBO_EXHAUSTED = note("an exhausted power holds no Combo, so none is placed on 
                        "the Goz overview says only that exhausting a power discards its Combo", "combo_exhaust")
 AFTER_WIN = note("once the Boss falls only a Morale loss or damage (what On Defeat abilities do) is still "
                  "recorded", "'Winning the Game' names On Defeat abilities, not what they may change", "win_lost")
+REFRESH_AT_START = note("a refresh after the next round has begun but before anyone rolls is allowed, as the "
+                        "Morale section says the window lasts until dice are rolled; start-of-round effects "
+                        "already resolved stay resolved", "'Morale' against 'Step 4: Refresh Phase', which puts "
+                        "the refresh before the new round", "too_late")
+EMPTY_REFRESH = note("nothing to refresh: every power is face up and no Role would turn, yet the refresh is "
+                     "allowed and costs 1 Morale (a Soraten may still reset his sides); undo if that was not "
+                     "meant", "'Morale' sets no limit on refreshes in one window", "refresh")
 DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Emberhoof, Brewmaiden' gives the "
               "maximum for her own Drink and four Drink levels for every player", "drink_max")
 

@@ -185,7 +185,7 @@ ROUND_2 = [*ATTACK, "combat enemy", "combat refresh", "combat end-round", "comba
 def test_refresh_allowed_until_dice_are_rolled():
     s = table(*ROUND_2)
     v = verdict(s, "refresh")
-    assert v.legal and any("until dice are rolled" in u for u in v.unchecked)
+    assert v.legal and any("until dice are rolled" in u for u in _readings(v))
     s = play(s, "combat attack")
     assert verdict(s, "refresh").legal
     s = play(s, "roll Ann 1 2 3 4 5 6")
@@ -200,7 +200,7 @@ def test_a_second_refresh_says_nothing_is_left_to_refresh():
     assert first.legal and not first.unchecked
     s = play(s, "refresh")
     second = verdict(s, "refresh")
-    assert second.legal and any("nothing to refresh" in u for u in second.unchecked)
+    assert second.legal and any("nothing to refresh" in u for u in _readings(second))
     assert any(e.kind == "nothing-refreshed" for e in second.effects)
 
 
