@@ -84,12 +84,13 @@ def cli() -> Cli:
     return Cli()
 
 
-def run_companion(*args: str, env: dict | None = None, timeout: int = 60) -> subprocess.CompletedProcess:
-    """Run `python -m companion ...` as a real subprocess."""
+def run_companion(*args: str, env: dict | None = None, timeout: int = 60,
+                  input: str | None = None) -> subprocess.CompletedProcess:
+    """Run `python -m companion ...` as a real subprocess (`input`: what it reads on stdin)."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "companion", *args],
-        capture_output=True, text=True, env=full_env, timeout=timeout, cwd=ROOT,
+        capture_output=True, text=True, env=full_env, timeout=timeout, cwd=ROOT, input=input,
     )
 
 
