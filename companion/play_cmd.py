@@ -269,10 +269,10 @@ def play(
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
         except Refused as exc:
-            from companion.render import refusal_view, verdict_view
+            from companion.render import play_view, refusal_view
 
-            if as_json:
-                verdict_view(before.session.game, " ".join(words), exc.verdict, as_json)
+            if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
+                play_view(exc.result, as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
             from companion.cli import _fail
@@ -327,8 +327,11 @@ def _tracker_change(state, result) -> bool:
         return False
 
 
-def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:
-    """The JSON Schema of the game's situation file."""
+def schema(
+    game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games),
+    as_json: bool = typer.Option(False, "--json", help="Accepted for scripts: the schema is JSON either way."),
+) -> None:
+    """The JSON Schema of the game's situation file (JSON with or without --json)."""
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))
 

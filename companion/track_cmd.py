@@ -220,7 +220,7 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
     """Make another session the current one (`track use` became `track switch`: games use `use`)."""
     with _sessions() as store:
         session = store.use(name)
-        result = store.show(session.name)
+        result = _public(store, store.show(session.name), [])
     from companion.render import after_change, say
 
     after_change(say, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
@@ -268,7 +268,7 @@ def import_(
 
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with _sessions() as store:
-        result = store.import_(file, name, checked)
+        result = _public(store, store.import_(file, name, checked), [])
     from companion.render import after_change, say
 
     after_change(say, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
@@ -279,6 +279,8 @@ def situation(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Printed, the situation is JSON either way; with --output, "
+                                 "print {\"session\", \"game\", \"file\"} instead of a sentence."),
 ) -> None:
     """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`
     (named hands and secret predictions left out: see --reveal)."""
@@ -300,8 +302,11 @@ def situation(
     from trackers.files import export_target, write_file
 
     write_file(export_target(output, paths.data_dir()), doc + "\n")
-    print(f"Wrote {session.name}'s table to {output}; check a play with "
-          f"`companion check {session.game} --situation {output} --move \"...\"`")
+    from companion.render import emit
+
+    emit({"session": session.name, "game": session.game, "file": str(output)}, as_json,
+         f"Wrote {session.name}'s table to {output}; check a play with "
+         f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
 @track_app.command()
@@ -387,6 +392,8 @@ def watch(
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
     interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
     ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON line per change instead of the screen: "
+                                 "`track show --json`'s object plus the last change (see docs/cli.md)."),
 ) -> None:
     """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
 
@@ -394,7 +401,7 @@ def watch(
     secret predictions are hidden (see --reveal)."""
     from companion.watch import watch as run
 
-    run(paths.data_dir(), name, interval, ticks, reveal)
+    run(paths.data_dir(), name, interval, ticks, as_json, reveal)
 
 
 def _near_session_commands(word: str) -> list[str]:

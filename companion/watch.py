@@ -10,11 +10,14 @@ import time
 from pathlib import Path
 
 
-def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, reveal: list[str] = ()) -> None:
+def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False,
+          reveal: list[str] = ()) -> None:
     from companion.render import watch_view
     from trackers.errors import SessionError
     from trackers.peek import Changes
-    from trackers.secrets import labeller, public_summary, revealed
+    from dataclasses import replace
+
+    from trackers.secrets import public_args, public_summary, revealed
     from trackers.sessions import Sessions, tracker_for
 
     store = Sessions(data_dir)
@@ -40,8 +43,11 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
         shown = session.name
         if last is not None and last.kind == "change":
             last.by = _made_by(store, session, last, seen)
-        if last is not None:
-            last.said = labeller(session.game, revealed(session, reveal))(last)
+        if last is not None:  # its secret words hidden (trackers/secrets.py), after who made it is read
+            public = public_args(session.game, last.verb, last.args, revealed(session, reveal))
+            if public is not None:
+                by, last = getattr(last, "by", None), replace(last, args=public)
+                last.by = by
         seen.update(name=session.name, seq=last.seq if last else 0, state=result.state)
         result.summary = public_summary(tracker_for(session.game), session.game, result.state,
                                         revealed(session, reveal))
@@ -57,7 +63,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
         return True
 
     try:
-        watch_view(frame, sleep)
+        watch_view(frame, sleep, as_json)
     except KeyboardInterrupt:
         pass
     finally:
