@@ -45,12 +45,14 @@ def test_an_illegal_play_is_said_once(home):
     env = _env(home)
     ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
     ok(env, "track", "dice", "1", "2", "3", "4")
+    ok(env, "track", "hand", "ann", *"1 1 2 2 3 3 4 4 5 5 6".split())  # known: what is legal instead is listed
     r = run_companion("play", "pass", env=env)
     assert r.returncode == 2
     said = r.stdout + r.stderr
     assert said.count("there is no set to pass on") == 1
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("companion: error: refused: pass:")
     assert "Legal instead:" in r.stdout and "heaven 1 then hell 2" in r.stdout
+    assert "catopomp.passing.all-pass-initiative" in r.stdout  # the second reason, once
 
 
 def test_show_labels_its_numbers_and_a_heal_that_does_nothing_says_so(home):
