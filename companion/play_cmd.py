@@ -272,7 +272,7 @@ def play(
             from companion.render import play_view, refusal_view
 
             if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
-                play_view(exc.result, as_json)
+                play_view(_shared(exc.result), as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
             from companion.cli import _fail
@@ -290,7 +290,17 @@ def play(
         result.before, result.change = before.summary, result.move  # said as `track VERB ...` says it
         after_change(change_view, result, as_json)
         return
-    play_view(result, as_json)
+    play_view(_shared(result), as_json)
+
+
+def _shared(result):
+    """A play's result with the table's secrets hidden, as `track show` shows it (trackers/secrets.py)."""
+    from trackers.secrets import public_summary
+    from trackers.sessions import tracker_for
+
+    game = result.session.game
+    result.summary = public_summary(tracker_for(game), game, result.state)
+    return result
 
 
 def _decline_all(store, session: str | None, as_json: bool) -> None:
@@ -313,7 +323,7 @@ def _decline_all(store, session: str | None, as_json: bool) -> None:
     if as_json:
         from companion.render import print_json
 
-        print_json([r.as_json() for r in results])
+        print_json([_shared(r).as_json() for r in results])
 
 
 def _tracker_change(state, result) -> bool:

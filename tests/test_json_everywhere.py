@@ -72,6 +72,10 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("track", "verbs"): [(["track", "verbs"], None, False)],
     ("track", "watch"): [(["track", "watch", "--interval", "0.05", "--ticks", "3"], None, True)],
     ("track", "_change"): [(["track", "gems", "ben", "-1"], None, False)],
+    ("undo",): [(["undo"], None, False)],  # the short forms of the track commands
+    ("redo",): [(["redo"], None, False)],
+    ("show",): [(["show"], None, False)],
+    ("log",): [(["log"], None, False)],
 }
 
 
