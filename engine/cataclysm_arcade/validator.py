@@ -8,7 +8,7 @@ from engine.base import EngineError, Reason, SituationError, Verdict
 
 from . import notation, rules
 from .model import Move, State
-from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE
+from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE, PRIORITY_STARTS
 from .status import status as _status
 
 
@@ -91,6 +91,15 @@ class Engine(BaseEngine[State, Move]):
 
     def mover(self, state: State, move: Move) -> str | None:
         return None
+
+    def out_of_turn(self, state: State, player: str) -> Reason:
+        """With the Line pending the one who may act holds priority; otherwise the initiative."""
+        who = self.to_act(state)
+        if state.line:
+            return Reason(rule=PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
+                          "priority may add a response to the Line")
+        return Reason(rule=INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
+                      "with the initiative chooses a move")
 
     def moves_note(self, state: State) -> str | None:
         who = self.to_act(state)
