@@ -205,7 +205,8 @@ def _check_attack(state, me, move, unchecked):
     if who is None:
         return [_r(CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
-        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack"))
+        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
+        unchecked.append(combat.stun_reading(move.card))
     elif not combat.can_tap(who):
         rule = AGILITY if who.has("agility") else CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
@@ -256,7 +257,8 @@ def _check_activate(state, me, move, unchecked):
     technique, found, card = _ability(state, me, move)
     reasons: list[Reason] = []
     if who.stunned:
-        return [_r(STUN, f"{move.card} is stunned: it may not use abilities")]
+        unchecked.append(combat.stun_reading(move.card))
+        return [_r(STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
     if technique:
         if not who.has(move.ability):
             return [_r(TECHNIQUES[move.ability], f"{move.card} does not have {move.ability}")]

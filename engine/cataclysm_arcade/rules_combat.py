@@ -32,6 +32,13 @@ def with_character(state: State, owner: str, name: str, new: Character) -> State
     return _replace_player(state, player)
 
 
+def stun_reading(label: str) -> str:
+    """The reading a Stun verdict rests on (the rulebook's Stun entry gives no duration)."""
+    return (f"how long {label} stays stunned: the rulebook's Stun entry (Glossary) gives no duration; the engine "
+            "keeps a Stun until a card effect untaps the character (`track untap`), not through the level's "
+            "untap (Turn Structure); if your table ends it sooner, overrule")
+
+
 def can_tap(who: Character) -> bool:
     """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
     if who.stunned:
@@ -126,13 +133,16 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
     player = state.player(owner)
     effects = [Effect(kind="out", rule=BOSS_DEFEATED,
                       message=f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game")]
-    if player.fighters or player.coins or player.weapons:
+    if player.fighters or player.coins or player.weapons or player.hand_size:
+        parts = [f.name for f in player.fighters] + [w.name for w in player.weapons]
+        if player.hand_size:
+            parts.append(f"{player.hand_size} card{'s' * (player.hand_size != 1)} in hand")
         effects.append(Effect(
             kind="cards-removed", rule=DEFEATED_REMOVED,
-            message=f"all of {owner}'s cards leave the game"
-            + (f" ({', '.join(f.name for f in player.fighters)})" if player.fighters else ""),
+            message=f"all of {owner}'s cards leave the game" + (f" ({', '.join(parts)})" if parts else ""),
         ))
-    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0})
+    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0, "hand": (),
+                                     "hand_unknown": 0})
     new = _replace_player(state, gone)
     if any(item.controller == owner for item in new.line):
         new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
@@ -149,8 +159,10 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
     return new, effects
 
 
-def add_health(state: State, owner: str, name: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
-    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap)."""
+def add_health(state: State, owner: str, name: str, n: int, capped: bool,
+               announce: bool = False) -> tuple[State, list[Effect]]:
+    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap). `announce`:
+    say the new health (a card resolving; the tracker's own verb already says it)."""
     player = state.player(owner)
     who = character(player, name)
     if who is None:
@@ -169,8 +181,14 @@ def add_health(state: State, owner: str, name: str, n: int, capped: bool) -> tup
             effects.append(Effect(kind="heal-capped", rule=HEAL,
                                   message=f"Heal cannot take {label} above its Starting Health {start}: "
                                   f"{lost} of the {n} is lost"))
+        if announce and new_health > health:
+            effects.append(Effect(kind="healed", rule=HEAL,
+                                  message=f"{label} heals {new_health - health} and is at {new_health}"))
     else:
         new_health = health + n
+        if announce:
+            effects.append(Effect(kind="gains-health", rule=GAIN_HEALTH,
+                                  message=f"{label} gains {n} health and is at {new_health}"))
         if new_health > start >= health:
             effects.append(Effect(kind="above-starting-health", rule=GAIN_HEALTH,
                                   message=f"{label} is at {new_health}, above its Starting Health {start} "

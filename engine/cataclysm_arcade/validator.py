@@ -90,7 +90,8 @@ class Engine(BaseEngine[State, Move]):
         return state.model_copy(update={"initiative": player})
 
     def mover(self, state: State, move: Move) -> str | None:
-        return None
+        """A trigger names its controller; every other play is made by the player to act."""
+        return move.player if move.kind == "trigger" else None
 
     def out_of_turn(self, state: State, player: str) -> Reason:
         """With the Line pending the one who may act holds priority; otherwise the initiative."""
