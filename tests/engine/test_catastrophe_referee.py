@@ -101,3 +101,80 @@ def test_a_card_the_table_saw_go_into_a_hand_is_known_to_be_there():
     seen = go(new(), "Abi play Curiosity at Betty", "Betty play Pass to Chris", "Chris play Take", "resolve")
     seen, _ = track(seen, "discard", "chris", "1")
     assert seen.player("Chris").seen_cards == ()
+
+
+# ------------------------------------------------------------------ odds (item 10)
+
+
+def test_odds_after_a_failed_roll_count_the_roll_and_the_yarn_left():
+    """Attack: the attacked cat defends on the number or higher; Yarn Balls: one buys a re-roll
+    after any roll. After `Dana roll 2` against an Attack 4 the question still has an answer: Dana
+    failed so far and each of her 3 Yarn Balls buys one more try: 1 - (1/2)^3."""
+    from engine.catastrophe.odds import answer
+
+    state = go(new(("Abi", "Betty", "Chris", "Dana")), "Abi play Attack 4 at Dana", "Dana roll 2")
+    result = answer(["attack"], state)
+    assert result["roller"] == "Dana" and result["rolled"] == 2 and result["chance"] == "7/8"
+    assert "no other cat spends" in result["assumes"]
+
+
+def test_odds_answer_for_any_target_of_mice_mischief():
+    """Red Glowy Dot example: MICE MISCHIEF makes every other cat roll; `--player` asks for any of
+    them, not only the first to roll."""
+    from engine.catastrophe.odds import OddsQuestion, answer
+
+    state = go(new(), "Abi play Mice Mischief", "Betty roll 1")
+    assert answer(["attack"], state, player="chris")["roller"] == "Chris"
+    assert answer(["attack"], state, player="betty")["rolled"] == 1
+    try:
+        answer(["attack"], state, player="abi")
+    except OddsQuestion as exc:
+        assert "Betty | Chris" in str(exc)
+    else:
+        raise AssertionError("Abi is not a target of her own MICE MISCHIEF")
+
+
+def _by_enumeration(number: int, yarn: int, against: int, first: int | None = None):
+    """Every sequence of dice; the roller re-rolls a failure while a Yarn Ball is left, the others
+    re-roll a success while theirs last; the die that stands decides."""
+    import itertools
+    from fractions import Fraction
+
+    n = yarn + against + (1 if first is None else 0)
+    won = 0
+    seqs = list(itertools.product(range(1, 7), repeat=n))
+    for seq in seqs:
+        dice = iter(seq)
+        face, y, h = (first if first is not None else next(dice)), yarn, against
+        while True:
+            if face >= number and h:
+                h -= 1
+            elif face < number and y:
+                y -= 1
+            else:
+                break
+            face = next(dice)
+        won += face >= number
+    return Fraction(won, len(seqs))
+
+
+def test_odds_with_yarn_spent_against_the_roller_are_exact():
+    """Yarn Balls: any cat may make any cat re-roll. `against` counts the others' Yarn Balls spent
+    on the roller's good rolls; checked against every sequence of dice."""
+    from engine.catastrophe.odds import after_roll, defend
+
+    for number in (2, 4, 6):
+        for yarn in range(3):
+            for against in range(3):
+                assert defend(number, yarn, against) == _by_enumeration(number, yarn, against)
+                for face in (1, 5):
+                    assert after_roll(number, face, yarn, against) == _by_enumeration(number, yarn, against, face)
+
+
+def test_odds_cli_takes_player_and_against(cli, home):
+    assert cli("track", "new", "catastrophe", "--players", "Abi,Betty,Chris").exit_code == 0
+    assert cli("play", "Abi play Mice Mischief").exit_code == 0
+    doc = cli.json("odds", "catastrophe", "attack", "--player", "chris", "--against", "1")
+    assert doc["roller"] == "Chris" and doc["against"] == 1 and "spend 1 between them" in doc["assumes"]
+    bad = cli("odds", "catastrophe", "attack", "--player", "abi")
+    assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1
