@@ -193,14 +193,8 @@ class Table:
     # ---- the Grim Reapurr
 
     def apply_reapurr(self, sign: str, n: int) -> None:
-        before = self.grim_reapurr
-        target = reapurr_target(before, sign, n)
-        self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))
-        if before <= 1 < self.grim_reapurr:
-            self.say("unclear",
-                  f"the Grim Reapurr climbs to {space(self.grim_reapurr)}. The rulebook says he moves between the Lair and "
-                  f"the 1 space, yet his cards move him up the track; the tracker lets him climb as far as the 9 space",
-                  R.REAPURR_RANGE)
+        target = reapurr_target(self.grim_reapurr, sign, n)
+        self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))  # the Lair up to the top of the track
 
     # ---- Yarn Balls
 
