@@ -32,13 +32,6 @@ def with_character(state: State, owner: str, name: str, new: Character) -> State
     return _replace_player(state, player)
 
 
-def stun_reading(label: str) -> str:
-    """The reading a Stun verdict rests on (the rulebook's Stun entry gives no duration)."""
-    return (f"how long {label} stays stunned: the rulebook's Stun entry (Glossary) gives no duration; the engine "
-            "keeps a Stun until a card effect untaps the character (`track untap`), not through the level's "
-            "untap (Turn Structure); if your table ends it sooner, overrule")
-
-
 def can_tap(who: Character) -> bool:
     """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
     if who.stunned:
@@ -101,6 +94,10 @@ def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
     if name == BOSS:
         if state.player(owner).out or state.game_over:
             return state, effects  # once the game has a winner a hit changes the number only
+        if who.has("determination"):
+            effects.append(Effect(kind="boss-determination", rule=DETERMINATION,
+                                  message=f"{label} has Determination, which saves from destruction: a Boss is "
+                                  "defeated instead"))
         new, more = defeat(state, owner, health)
         return new, effects + more
     if who.has("determination") and who.counters == 0:
@@ -145,7 +142,10 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
                                      "hand_unknown": 0})
     new = _replace_player(state, gone)
     if any(item.controller == owner for item in new.line):
+        gone_items = [i.label() for i in new.line if i.controller == owner]
         new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
+        effects.append(Effect(kind="line-removed", rule=DEFEATED_REMOVED,
+                              message=f"{owner}'s items leave the Line: {', '.join(gone_items)}"))
     remaining = new.in_game
     if len(remaining) == 1 and new.winner is None:
         winner = remaining[0].name

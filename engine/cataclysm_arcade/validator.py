@@ -6,7 +6,7 @@ from typing import Any
 from engine.base import Engine as BaseEngine
 from engine.base import EngineError, Reason, SituationError, Verdict
 
-from . import notation, rules
+from . import notation, readings, rules
 from .model import Move, State
 from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE, PRIORITY_STARTS
 from .status import status as _status
@@ -51,6 +51,7 @@ class Engine(BaseEngine[State, Move]):
             alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
         _, effects = rules.play(state, move)
+        unchecked = [*unchecked, *(r for r in readings.from_effects(effects) if r not in unchecked)]
         return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
 
     def play(self, state: State, move: Move) -> tuple[State, list]:

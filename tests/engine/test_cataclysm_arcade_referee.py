@@ -2,7 +2,9 @@
 test states the rulebook's reason in our words and fails on the code before the fix."""
 from __future__ import annotations
 
-from engine.cataclysm_arcade import Engine, Tracker
+import pytest
+
+from engine.cataclysm_arcade import Engine, Tracker, readings
 
 E = Engine()
 T = Tracker()
@@ -13,6 +15,12 @@ CARDS = [
     "card Patch response cost=1 effect=heal:2",
     "card Daze response cost=0 effect=stun",
     "card Wake response cost=0 effect=untap",
+    "card Grunt fighter level=1 health=3 attack=2 attack-cost=0",
+    "card Mason fighter level=1 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
+    "card Guard fighter level=1 health=3 attack=1 attack-cost=0 keywords=block",
+    "card Sword weapon level=1 wield-cost=0 attack-modifier=1",
+    "card Kill response cost=0 effect=destroy",
+    "card Tough boss health=2 attack=1 attack-cost=0 keywords=determination",
 ]
 
 
@@ -98,7 +106,7 @@ def test_stun_shows_and_its_missing_duration_is_stated():
     assert state.initiative == "Ann" and state.player("Ann").boss.stunned
     verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
     assert not verdict.legal and verdict.reasons[0].rule == "cataclysm-arcade.keywords.stun"
-    assert any("gives no duration" in u for u in verdict.unchecked)
+    assert readings.STUN_DURATION in verdict.unchecked
 
 
 def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
@@ -118,3 +126,55 @@ def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
             break
     assert any(e.message == "Ann's Boss untaps and is no longer stunned" for e in verdict.effects)
     assert not state.player("Ann").boss.stunned and not state.player("Ann").boss.tapped
+
+
+# ------------------------------------------------------------------ readings made visible
+
+
+READING_CASES = {
+    # Fortify: used from the hand; the engine makes it a move on the Line
+    "fortify": (readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
+    # Block: no timing or cost given; read as a free response to an opponent's attack
+    "block": (readings.BLOCK_RESPONSE, ["track fighter ben Guard 3", "play attack boss at ben boss"],
+              "activate Guard block"),
+    # a Weapon whose wielder is destroyed: the rulebook does not say where it goes
+    "weapon": (readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3",
+                                       "play weapon Sword on Grunt", "play decline", "play decline",
+                                       "play attack boss at ann boss", "play respond Kill at ann grunt",
+                                       "play decline"], "decline"),
+    # the attacker left play before its attack resolved
+    "fizzle": (readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3",
+                                         "play attack Grunt at ben boss", "play respond Kill at ann grunt",
+                                         "play decline", "play decline", "play decline"], "decline"),
+    # Determination speaks of destruction; a Boss is defeated
+    "determination": (readings.DETERMINATION_FIGHTER, ["track boss ben 2 Tough", "play attack boss at ben boss",
+                                                       "play decline"], "decline"),
+    # a second Fighter of one name: the player chooses; the engine keeps the new one
+    "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3", "play fighter Grunt",
+                                       "play decline"], "decline"),
+    # an opponent's Fighter of the same name
+    "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3"],
+                                "fighter Grunt"),
+    # a trigger: Turn Structure and the Line start priority differently
+    "trigger": (readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
+    # a defeated player's items on the Line
+    "line items": (readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
+                                                 "play attack boss at cy boss", "play respond Zap at ann boss",
+                                                 "play respond Zap at ben boss", "play decline"], "decline"),
+    # the level rises when everyone has passed: a turn read as a level
+    "turn is level": (readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
+}
+
+
+@pytest.mark.parametrize("case", READING_CASES, ids=str)
+def test_a_verdict_resting_on_a_reading_says_so(case):
+    """Issue 20, readings made visible: where the rulebook leaves a point open, the verdict that
+    depends on it names the reading and the passages, never a silent "legal"."""
+    reading, steps, text = READING_CASES[case]
+    state = table(*steps)
+    verdict = E.check(state, E.parse_move(text, state))
+    assert reading in verdict.unchecked, verdict.as_json()
+
+
+def test_every_reading_has_a_case():
+    assert {r for r, _, _ in READING_CASES.values()} | {readings.STUN_DURATION} == set(readings.ALL)
