@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from engine.base import Effect, EngineError, Reason, Verdict
 
-from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State
+from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .moves import Move, spec_of
+from . import readings
 from .rule_ids import R
 from .table import Table
 
@@ -116,6 +117,8 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None
+    if spec in builtin_catalogue() and spec.name == "Mice Mischief":
+        r.unchecked.append(readings.MICE_MISCHIEF)
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
@@ -124,8 +127,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
-        r.unchecked.append("whether a Power Cat may be used outside its owner's own Claw Phase, or while "
-                           f"another card is in play: the rulebook does not say ({R.POWER_WHEN})")
+        r.unchecked.append(f"{readings.POWER_CAT_WHEN} ({R.POWER_WHEN})")
     else:
         if move.player != cur:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
@@ -200,6 +202,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None
     if being.type not in ("attack", "curiosity"):
         r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
         return
+    r.unchecked.append(readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
         r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
@@ -252,6 +255,8 @@ def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
         r.alternatives.extend(f"{top.reroll} roll {d}" for d in range(1, 7))
         return
     target = yarn_target(top, move)
+    if move.target is None:
+        r.unchecked.append(readings.YARN_OWN_DIE)
     if target not in top.rolls:
         r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
 
@@ -519,7 +524,9 @@ def check(state: State, move: Move) -> Verdict:
         return Verdict(legal=False, reasons=tuple(ruling.reasons), alternatives=alternatives,
                        unchecked=tuple(ruling.unchecked))
     t = run(state, move)
-    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(ruling.unchecked + t.unchecked))
+    unchecked = ruling.unchecked + t.unchecked
+    unchecked += [x for x in readings.from_effects(t.effects) if x not in unchecked]
+    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(unchecked))
 
 
 def _allowed(state: State, text: str) -> bool:

@@ -124,6 +124,9 @@ class Table:
                 free = [s for s in range(pos - 1, 0, -1) if s not in occ]
                 skipped.extend(s for s in range(pos - 1, free[0] if free else 0, -1))
                 if not free:
+                    if pos > 1:  # spaces below, all taken: nowhere to land
+                        self.say("meowtain-no-space", f"every space below {p['name']} is taken: the token goes "
+                                 "below the 1 space", R.KING_LOSE)
                     pos = REAPURRS_LAIR
                     break
                 pos = free[0]

@@ -40,6 +40,7 @@ from .model import (
     REACTIONS, START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
     CardSpec, Player, State,
 )
+from . import readings
 from .notation import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, reapurr_target, space
@@ -125,7 +126,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
         reasons: list[Reason] = []

@@ -2,6 +2,8 @@
 states the rulebook's reason in our words and fails on the code before the fix."""
 from __future__ import annotations
 
+import pytest
+
 from engine.catastrophe import Engine, Tracker
 from engine.tracking import Change
 
@@ -178,3 +180,61 @@ def test_odds_cli_takes_player_and_against(cli, home):
     assert doc["roller"] == "Chris" and doc["against"] == 1 and "spend 1 between them" in doc["assumes"]
     bad = cli("odds", "catastrophe", "attack", "--player", "abi")
     assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ readings made visible
+
+from engine.catastrophe import readings  # noqa: E402
+
+
+def _play_case(plays, text, names=("Abi", "Betty", "Chris"), variant="standard", track_first=()):
+    state = new(names, variant=variant)
+    for words in track_first:
+        state, _ = track(state, *words)
+    state = go(state, *plays)
+    return E.check(state, E.parse_move(text, state))
+
+
+def _track_case(words, names=("Abi", "Betty", "Chris"), variant="standard", before=()):
+    state = new(names, variant=variant)
+    for w in before:
+        state, _ = track(state, *w)
+    return T.check(state, T.parse(state, list(words)))
+
+
+READING_CASES = {
+    # Power Cat outside its owner's Claw Phase: the rulebook does not say
+    "power cat": (readings.POWER_CAT_WHEN, lambda: _play_case([], "Betty play Power Cat")),
+    # which card a Pass moves: the most recent non-Reaction, aimed at the passer
+    "pass": (readings.PASS_TARGET, lambda: _play_case(["Abi play Curiosity at Betty"], "Betty play Pass to Chris")),
+    # MICE MISCHIEF: only the example shows it
+    "mice": (readings.MICE_MISCHIEF, lambda: _play_case([], "Abi play Mice Mischief")),
+    # a failed roll: the lives go when the Attack takes effect
+    "loss at resolve": (readings.LOSS_AT_RESOLVE, lambda: _play_case(["Abi play Attack 4 at Betty"], "Betty roll 1")),
+    # an unnamed Yarn Ball
+    "own die": (readings.YARN_OWN_DIE, lambda: _play_case(["Abi play Attack 4 at Betty", "Betty roll 1"],
+                                                          "Betty yarn")),
+    # the re-rolled die replaces the old one
+    "new roll": (readings.YARN_NEW_ROLL, lambda: _play_case(["Abi play Attack 4 at Betty", "Betty roll 1"],
+                                                            "Chris yarn for Betty")),
+    # everyone out at once: the Grim Reapurr wins
+    "together": (readings.TOGETHER, lambda: _track_case(["lives", "all", "-9"])),
+    # the current cat out on its own turn
+    "own turn": (readings.OUT_ON_OWN_TURN, lambda: _track_case(["lives", "abi", "-9"])),
+    # King of the Meowtain with no free space below
+    "no space": (readings.MEOWTAIN_NO_SPACE, lambda: _track_case(
+        ["lives", "chris", "-1"], variant="king", before=[["lives", "abi", "=2"], ["lives", "betty", "=1"],
+                                                          ["lives", "chris", "=3"]])),
+}
+
+
+@pytest.mark.parametrize("case", READING_CASES, ids=str)
+def test_a_verdict_resting_on_a_reading_says_so(case):
+    """Issue 20, readings made visible: where the rulebook leaves a point open, the verdict that
+    depends on it names the reading and the passages, never a silent "legal"."""
+    reading, verdict = READING_CASES[case][0], READING_CASES[case][1]()
+    assert verdict.legal and any(reading in u for u in verdict.unchecked), verdict.as_json()
+
+
+def test_every_reading_has_a_case():
+    assert {r for r, _ in READING_CASES.values()} == set(readings.ALL)
