@@ -5,23 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.catastrophe import Engine, Tracker
-from engine.tracking import Change
+from tests.engine.test_catastrophe_engine import go, new
 
 E = Engine()
 T = Tracker()
-
-
-def new(names=("Abi", "Betty", "Chris"), **options):
-    return T.new_state(list(names), {k: str(v) for k, v in options.items()})
-
-
-def go(state, *texts):
-    for text in texts:
-        move = E.parse_move(text, state)
-        verdict = E.check(state, move)
-        assert verdict.legal, (text, verdict.as_json())
-        state = E.apply(state, move)
-    return state
 
 
 def track(state, *words):
