@@ -151,7 +151,7 @@ def _public_cards(state) -> set[str]:
     up), the cards in play."""
     known = set(DECKS) | {"Power Cat"}
     for p in state.players:
-        for card in (*(p.hand_cards or ()), *p.seen_cards, *(p.power_cat_cards or ())):
+        for card in (*(p.hand_cards or ()), *getattr(p, "seen_cards", ()), *(p.power_cat_cards or ())):
             known.add(" ".join(w for w in card.split() if not w.isdigit()))
     return known | {c.name for c in state.chain}
 
