@@ -130,7 +130,7 @@ def test_any_text_parses_or_is_bad_input(words, line_pending):
 
 import re  # noqa: E402
 
-REFEREE_GAMES: list = []  # (steps, probes checked) of each game, for the figures
+REFEREE_GAMES: list = []  # (steps, probes judged, alternatives checked) of each game, for the figures
 REFEREE_STEPS = 60
 
 
@@ -196,7 +196,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
         named = data.draw(st.lists(st.sampled_from(CARD_NAMES), max_size=5), label="named part of the hand")
         if named:
             state = _track(state, log, ["hand", name, ", ".join(named)])
-    checked = steps = 0
+    checked = alternatives = steps = 0
     for steps in range(REFEREE_STEPS):
         if state.winner:
             break
@@ -206,8 +206,10 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
             assert E.check(state, move).legal, E.format_move(move)
         tried = probes(state, players)
         for text in data.draw(st.lists(st.sampled_from(tried), min_size=1, max_size=3, unique=True), label="probes"):
-            checked += _judge_probe(state, text) is not None
+            verdict = _judge_probe(state, text)
+            checked += verdict is not None
+            alternatives += len(verdict.alternatives) if verdict is not None and not verdict.legal else 0
         move = data.draw(st.sampled_from(listed), label="move")
         state = E.apply(state, move)
         assert E.status(state) == [], [r.message for r in E.status(state)]
-    REFEREE_GAMES.append((steps, checked))
+    REFEREE_GAMES.append((steps, checked, alternatives))
