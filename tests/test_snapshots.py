@@ -160,13 +160,19 @@ def tamper(data: Path, sql: str, params: tuple = ()) -> None:
         con.execute(sql, params)
 
 
-def forge(data: Path, seq: int, **fields) -> None:
-    """Change a snapshot row and recompute its row digest, so only the ledger anchor can tell."""
+def forge(data: Path, seq: int, key: bytes | None = None, **fields) -> None:
+    """Change a snapshot row and sign it again with the installation's key (or `key`), so only the
+    ledger anchor can tell."""
+    from trackers import keys, ledger
+
     con = sqlite3.connect(data / "sessions.sqlite3")
     row = dict(zip(("link", "code", "state", "applied", "redo"), con.execute(
         "SELECT link, code, state, applied, redo FROM snapshots WHERE seq = ?", (seq,)).fetchone()))
     row.update(fields)
-    check = snapshots._check(row["code"], seq, row["link"], row["state"], row["applied"], row["redo"])
+    game, players, options, created = con.execute("SELECT game, players, options, created FROM sessions").fetchone()
+    origin = ledger.genesis(game, json.loads(players), json.loads(options), created)
+    check = snapshots._check(key or keys.key(data, create=False), row["code"], origin, seq, row["link"],
+                             row["state"], row["applied"], row["redo"])
     con.execute("UPDATE snapshots SET link = ?, state = ?, applied = ?, check_digest = ? WHERE seq = ?",
                 (row["link"], row["state"], row["applied"], check, seq))
     con.commit()

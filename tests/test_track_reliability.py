@@ -423,7 +423,7 @@ def test_damage_names_the_first_bad_event_and_the_good_prefix_still_exports(tmp_
     assert cli("track", *BUMP).exit_code == 2
     out = tmp_path / "prefix.json"
     result = cli("track", "export", "d", str(out))
-    assert result.exit_code == 0 and "damaged at event 4" in result.stdout
+    assert result.exit_code == 0 and "damaged or was edited at event 4" in result.stdout
     assert [e["seq"] for e in json.loads(out.read_text())["events"]] == [1, 2, 3]
     assert cli("track", "import", str(out), "--name", "rescued").exit_code == 0
 

@@ -36,19 +36,27 @@ def entry_link(prev: str, entry) -> str:
                 entry.violations)
 
 
-def first_bad(start: str, entries: list, head: str, length: int, after: int = 0) -> int | None:
+def first_bad(start: str, entries: Iterable, head: str, length: int, after: int = 0) -> int | None:
     """The seq of the first event whose checksum does not match (or that is missing), else None.
 
-    `entries` follow event number `after`, whose link is `start`; the session row says the log
-    has `length` events ending in the link `head`."""
-    prev = start
+    `entries` (None for a row that does not read) follow event number `after`, whose link is
+    `start`; the session row says the log has `length` events ending in the link `head`."""
+    prev, last = start, after
     for n, entry in enumerate(entries, start=after + 1):
-        if entry.seq != n or entry_link(prev, entry) != entry.digest:
+        if entry is None or entry.seq != n or entry_link(prev, entry) != entry.digest:
             return n
-        prev = entry.digest
-    last = after + len(entries)
+        prev, last = entry.digest, n
     if last != length:
         return min(last, length) + 1
     if prev != head:
         return max(1, last)
     return None
+
+
+def row_bad(prev: str, entry, following=None) -> bool:
+    """Whether one stored event does not verify on its own: its link from the stored link before
+    it (`prev`), and the next event's link from its own (a row rewritten with a fresh checksum
+    breaks the next one). What a replay reads from under a snapshot is checked this way."""
+    if entry_link(prev, entry) != entry.digest:
+        return True
+    return following is not None and entry_link(entry.digest, following) != following.digest
