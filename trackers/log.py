@@ -184,9 +184,10 @@ class Stack:
     def __init__(self, runs: list[list[int]] | None = None):
         self.runs = [[int(a), int(b)] for a, b in runs or []]
         self.size = sum(b - a + 1 for a, b in self.runs)
-        if any(b < a for a, b in self.runs) or any(
-                nxt[0] <= prev[1] for prev, nxt in zip(self.runs, self.runs[1:])):
-            raise ValueError("stack runs out of order")
+        # the applied stack's runs ascend; the redo stack's descend (each undo pushes a lower seq)
+        ordered = sorted(self.runs)
+        if any(b < a for a, b in self.runs) or any(nxt[0] <= prev[1] for prev, nxt in zip(ordered, ordered[1:])):
+            raise ValueError("stack runs overlap")
 
     def copy(self) -> Stack:
         out = Stack()
