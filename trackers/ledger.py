@@ -17,6 +17,9 @@ def _digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
 
 
+_BODY = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
+
 def genesis(game: str, players: list, options: dict, created: str) -> str:
     """The link before the first event: the session's identity."""
     return _digest("companion-ledger-1", json.dumps([game, players, options, created], ensure_ascii=False,
@@ -26,9 +29,7 @@ def genesis(game: str, players: list, options: dict, created: str) -> str:
 def link(prev: str, seq: int, at: str, kind: str, verb: str, args: Iterable[str], count: int,
          overruled: bool, violations: list) -> str:
     """The checksum of one event, chained to `prev`."""
-    body = json.dumps([seq, at, kind, verb, list(args), count, bool(overruled), violations],
-                      ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return _digest(prev, body)
+    return _digest(prev, _BODY([seq, at, kind, verb, list(args), count, bool(overruled), violations]))
 
 
 def entry_link(prev: str, entry) -> str:
@@ -51,6 +52,27 @@ def first_bad(start: str, entries: Iterable, head: str, length: int, after: int 
     if prev != head:
         return max(1, last)
     return None
+
+
+def first_bad_row(start: str, rows: Iterable[tuple], head: str, length: int) -> int | None:
+    """first_bad() over raw events rows (seq, at, kind, verb, args JSON, count, overruled,
+    violations JSON, digest), without building entries: the whole-ledger check of every session
+    when the file changed behind our back (trackers/store.py), kept to a JSON parse and a hash a row."""
+    prev, last, loads = start, 0, json.loads
+    for n, (seq, at, kind, verb, args, count, overruled, violations, digest) in enumerate(rows, start=1):
+        if not (type(seq) is int and type(count) is int and type(digest) is str
+                and all(type(t) is str for t in (at, kind, verb, args, violations))):
+            return n  # a field stored as another type (a blob where text was): as replay reads it
+        try:
+            body = _BODY([seq, at, kind, verb, loads(args), count, bool(overruled), loads(violations)])
+        except (TypeError, ValueError):
+            return n
+        if seq != n or _digest(prev, body) != digest:
+            return n
+        prev, last = digest, n
+    if last != length:
+        return min(last, length) + 1
+    return max(1, last) if prev != head else None
 
 
 def row_bad(prev: str, entry, following=None) -> bool:

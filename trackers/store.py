@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -206,11 +207,14 @@ def integrity(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> st
     the check runs again until the damage is gone). Returns the identity the check applies to."""
     ident = None if in_wal(con) else identity(path)  # in WAL mode the file's stat says little
     damage.clear()
-    try:
-        if ident is not None and _marker(path).read_text(encoding="ascii") == ident:
+    if ident is not None and _matches(path, ident):
+        return ident
+    if ident is not None and time.time() - path.stat().st_mtime < 1:
+        # written a moment ago: most likely a companion that has committed and is about to mark it
+        time.sleep(0.02)
+        ident = identity(path)
+        if ident is not None and _matches(path, ident):
             return ident
-    except (OSError, ValueError):
-        pass
     if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         raise sqlite3.DatabaseError("integrity check failed")
     damage.update(_ledger_damage(con))
@@ -219,16 +223,16 @@ def integrity(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> st
     return ident
 
 
+def _matches(path: Path, ident: str) -> bool:
+    try:
+        return _marker(path).read_text(encoding="ascii") == ident
+    except (OSError, ValueError):
+        return False
+
+
 def _ledger_damage(con: sqlite3.Connection) -> dict[int, int]:
     """{session id: first bad event} for each session whose chain of checksums does not verify."""
-    from trackers.log import ROW_COLUMNS, entry_from_row
-
-    def entries(rows):
-        for r in rows:
-            try:
-                yield entry_from_row(r)
-            except (TypeError, ValueError):
-                yield None
+    from trackers.log import ROW_COLUMNS
 
     out: dict[int, int] = {}
     con.execute("BEGIN")
@@ -241,7 +245,7 @@ def _ledger_damage(con: sqlite3.Connection) -> dict[int, int]:
                 out[sid] = 1
                 continue
             rows = con.execute(f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq", (sid,))
-            bad = ledger.first_bad(start, entries(rows), head, length)
+            bad = ledger.first_bad_row(start, rows, head, length)
             if bad is not None:
                 out[sid] = bad
     finally:
@@ -261,10 +265,8 @@ def _mark(path: Path, ident: str | None) -> None:
 
 def checked(path: Path) -> bool:
     """Whether the file is as the marker says it was checked (call under the write lock)."""
-    try:
-        return _marker(path).read_text(encoding="ascii") == identity(path)
-    except (OSError, ValueError):
-        return False
+    ident = identity(path)
+    return ident is not None and _matches(path, ident)
 
 
 def committed(path: Path, was_checked: bool) -> None:
