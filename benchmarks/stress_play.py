@@ -37,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 PLAYERS = {"cataclysm-arcade": ["Ann", "Ben"], "catastrophe": ["Ann", "Ben", "Cy"], "catharsis": ["Ann", "Ben"],
            "catopomp": ["P1", "P2", "P3"], "theseus": ["Ann", "Ben"]}
@@ -160,27 +161,6 @@ def phase_kills(kills: int, deadline: float, rng: random.Random) -> dict:
     return out
 
 
-WRITER = """
-import json, sys, time
-from pathlib import Path
-from trackers.sessions import Sessions
-lat, errors = [], []
-play = sys.argv[3] == "play"
-with Sessions(Path(sys.argv[1])) as store:
-    for _ in range(int(sys.argv[2])):
-        t = time.perf_counter()
-        try:
-            if play:
-                store.play("pass", "w", overrule=True)
-            else:
-                store.record(["coins", "ann", "+1"], "w")
-        except Exception as exc:
-            errors.append(f"{type(exc).__name__}: {exc}")
-        lat.append(time.perf_counter() - t)
-print(json.dumps({"lat": lat, "errors": errors}))
-"""
-
-
 def phase_writers(procs: int, each: int) -> dict:
     from trackers.sessions import Sessions
 
@@ -188,7 +168,10 @@ def phase_writers(procs: int, each: int) -> dict:
     with Sessions(data) as s:
         s.new("cataclysm-arcade", ["Ann", "Ben"], "w")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    workers = [subprocess.Popen([sys.executable, "-c", WRITER, str(data), str(each), "play" if n % 2 else "track"],
+    from stress_sessions import API_WORKER
+
+    workers = [subprocess.Popen([sys.executable, "-c", API_WORKER, str(data), str(each),
+                                 "play" if n % 2 else "track", "w"],
                                 stdout=subprocess.PIPE, text=True, env=env) for n in range(procs)]
     lat, errors = [], []
     for w in workers:
@@ -338,6 +321,7 @@ def main() -> None:
     ap.add_argument("--writers", default="8x100", help="PROCESSES x UPDATES on one session")
     ap.add_argument("--flips", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=19)
+    ap.add_argument("--only", default="flips,writers,duplicates,kills", help="the phases to run")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     start = time.monotonic()
@@ -346,26 +330,34 @@ def main() -> None:
     def share(fraction: float) -> float:
         return time.monotonic() + (end - time.monotonic()) * fraction
 
-    t = time.monotonic()
-    flips = phase_flips(args.flips, share(0.25), rng)
-    print(f"bit flips ({time.monotonic() - t:.0f} s): {json.dumps(flips)}", flush=True)
-    t = time.monotonic()
-    procs, each = (int(n) for n in args.writers.split("x"))
-    writers = phase_writers(procs, each)
-    print(f"concurrent writers ({time.monotonic() - t:.0f} s): {json.dumps(writers)}", flush=True)
-    t = time.monotonic()
-    dupes = phase_duplicates(share(0.2), rng)
-    print(f"duplicated plays ({time.monotonic() - t:.0f} s): {json.dumps(dupes)}", flush=True)
-    t = time.monotonic()
-    kills = phase_kills(args.kills, end, rng)
-    print(f"kills of plays ({time.monotonic() - t:.0f} s): {json.dumps(kills)}", flush=True)
+    only = set(args.only.split(","))
+    flips = {"silently_wrong": 0, "late": 0}
+    writers = {"errors": 0}
+    dupes = {"retries_doubled": 0, "same_play_x8_recorded": 1, "recorded_but_failed": 0}
+    kills = {"lost": 0, "missing_at_end": 0, "silently_wrong": 0, "doubled": 0}
+    if "flips" in only:
+        t = time.monotonic()
+        flips = phase_flips(args.flips, share(0.25), rng)
+        print(f"bit flips ({time.monotonic() - t:.0f} s): {json.dumps(flips)}", flush=True)
+    if "writers" in only:
+        t = time.monotonic()
+        procs, each = (int(n) for n in args.writers.split("x"))
+        writers = phase_writers(procs, each)
+        print(f"concurrent writers ({time.monotonic() - t:.0f} s): {json.dumps(writers)}", flush=True)
+    if "duplicates" in only:
+        t = time.monotonic()
+        dupes = phase_duplicates(share(0.2), rng)
+        print(f"duplicated plays ({time.monotonic() - t:.0f} s): {json.dumps(dupes)}", flush=True)
+    if "kills" in only:
+        t = time.monotonic()
+        kills = phase_kills(args.kills, end, rng)
+        print(f"kills of plays ({time.monotonic() - t:.0f} s): {json.dumps(kills)}", flush=True)
     lost = kills["lost"] + kills["missing_at_end"]
     wrong = kills["silently_wrong"] + flips["silently_wrong"]
     doubled = kills["doubled"] + dupes["retries_doubled"] + max(0, (dupes["same_play_x8_recorded"] or 1) - 1)
     print(f"total ({time.monotonic() - start:.0f} s): lost {lost}, silently wrong {wrong}, doubled {doubled}, "
           f"late damage reports {flips['late']}, writer errors {writers['errors']}, "
           f"recorded plays reported as failed {dupes['recorded_but_failed']}")
-
 
 if __name__ == "__main__":
     main()
