@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import json.encoder
 from typing import Iterable
 
 
@@ -18,6 +19,7 @@ def _digest(*parts: str) -> str:
 
 
 _BODY = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+_STR = json.encoder.encode_basestring  # a string as _BODY writes it (ensure_ascii=False)
 
 
 def genesis(game: str, players: list, options: dict, created: str) -> str:
@@ -57,22 +59,37 @@ def first_bad(start: str, entries: Iterable, head: str, length: int, after: int 
 def first_bad_row(start: str, rows: Iterable[tuple], head: str, length: int) -> int | None:
     """first_bad() over raw events rows (seq, at, kind, verb, args JSON, count, overruled,
     violations JSON, digest), without building entries: the whole-ledger check of every session
-    when the file changed behind our back (trackers/store.py), kept to a JSON parse and a hash a row."""
-    prev, last, loads = start, 0, json.loads
+    when the file changed behind our back (trackers/store.py). Each row's link body is put together
+    as text, byte for byte what link() encodes, with the canonical form of each distinct args and
+    violations text parsed once (a log repeats them), so a row costs about one hash."""
+    prev, last, canon = start, 0, {}
     for n, (seq, at, kind, verb, args, count, overruled, violations, digest) in enumerate(rows, start=1):
         if not (type(seq) is int and type(count) is int and type(digest) is str
                 and all(type(t) is str for t in (at, kind, verb, args, violations))):
             return n  # a field stored as another type (a blob where text was): as replay reads it
         try:
-            body = _BODY([seq, at, kind, verb, loads(args), count, bool(overruled), loads(violations)])
+            a = canon.get(args) or canon.setdefault(args, _BODY(_listed(args, str)))
+            v = canon.get(violations) or canon.setdefault(violations, _BODY(_listed(violations, None)))
         except (TypeError, ValueError):
             return n
+        if len(canon) > 4096:
+            canon.clear()
+        body = (f"[{seq},{_STR(at)},{_STR(kind)},{_STR(verb)},{a},{count},"
+                f"{'true' if overruled else 'false'},{v}]")
         if seq != n or _digest(prev, body) != digest:
             return n
         prev, last = digest, n
     if last != length:
         return min(last, length) + 1
     return max(1, last) if prev != head else None
+
+
+def _listed(text: str, item) -> list:
+    """A stored JSON list (of `item`s when given), ValueError otherwise (what replay refuses too)."""
+    value = json.loads(text)
+    if not isinstance(value, list) or (item is not None and not all(isinstance(x, item) for x in value)):
+        raise ValueError("not a list")
+    return value
 
 
 def row_bad(prev: str, entry, following=None) -> bool:
