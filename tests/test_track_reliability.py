@@ -633,3 +633,21 @@ def test_a_kept_sessions_checks_a_file_edited_behind_its_back(tmp_path):
     finally:
         kept.close()
     assert sqlite3.connect(tmp_path / "sessions.sqlite3").execute("SELECT count(*) FROM events").fetchone()[0] == 3
+
+
+def test_track_watch_notices_the_sessions_file_replaced_under_it(tmp_path):
+    """Issue 19 item 16 for `track watch`: its change detector follows a replaced file too."""
+    from trackers.peek import Changes
+
+    data = tmp_path / "data"
+    replacement = _two_tables(tmp_path, data)
+    changes = Changes(data)
+    try:
+        assert changes.changed() and not changes.changed()
+        os.replace(replacement, data / "sessions.sqlite3")
+        assert changes.changed()
+        with Sessions(data) as store:
+            store.record(BUMP, "t")
+        assert changes.changed()
+    finally:
+        changes.close()
