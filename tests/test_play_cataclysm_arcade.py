@@ -119,9 +119,11 @@ def test_a_play_by_a_named_player_is_judged_as_their_play(cli, home):
     assert "turn" not in messages[0]
     assert any("Ann's own" in m for m in messages) and not any("Cy" in m for m in messages[1:])
     assert not any("Cy pays" in e["message"] for e in verdict["effects"])
+    # Ben's Zap is judged with Ben's coins (Ben has spent his; Cy still has 1)
+    assert cli("track", "coins", "ben", "spend", "1").exit_code == 0
     result = cli("play", "respond Zap at ann boss", "--by", "Ben", "--json")
     verdict = json.loads(result.stdout)
-    assert any(e["message"] == "Ben pays 1 coin for Zap" for e in verdict["effects"])
+    assert any(r["message"] == "Ben has 0 coins and cannot pay 1 for Zap" for r in verdict["reasons"])
     # overruled, the play is recorded as Ann's and replays the same way
     doc = cli.json("play", "respond Zap at ben boss", "--by", "Ann", "--overrule")
     assert doc["overruled"] and doc["by"] == "Ann"
