@@ -96,7 +96,10 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
            for key in BOUNDARIES if isinstance(after.get(key), int) and before.get(key) != after[key]]
     if out:  # a new round or level: its reset of every counter is implied, not listed
         return out
-    for path in ranked[:limit]:
+    # every counter of the verb's own kind for a player the change names (`lives all -1`): all of
+    # them, however many; otherwise the `limit` most relevant
+    named = [p for p in ranked if score(p) >= 5]
+    for path in (named if len(named) > limit else ranked[:limit]):
         label = " ".join(p.replace("_", " ") for p in path)
         out.append(f"{label} {_moved(old[path], new[path])}" if path in old else f"{label} {_short(cell(new[path]))}")
     return out

@@ -20,7 +20,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
     from trackers.secrets import public_args, public_summary, revealed
     from trackers.sessions import Sessions, tracker_for
 
-    store = Sessions(data_dir)
+    store = Sessions(data_dir, kept=True)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     revealed(store.get(name), reveal)  # an unknown player: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
