@@ -26,6 +26,10 @@ except ImportError:  # pragma: no cover
 def _fail(message: str, code: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
+    elif sys.stderr.isatty():  # a person reads it: fitted to the terminal (piped, it stays one line)
+        from companion.fit import fitted, width
+
+        print(fitted(f"companion: error: {message}", width(sys.stderr)), file=sys.stderr)
     else:
         print(f"companion: error: {message}", file=sys.stderr)
     return code
@@ -128,7 +132,9 @@ def _completion(install: bool):
         shell = _shell()
         if install:
             _, path = install_script(shell=shell, prog_name="companion", complete_var="_COMPANION_COMPLETE")
-            print(f"{shell} completion installed in {path}; it takes effect in a new terminal.")
+            from companion.fit import fitted
+
+            print(fitted(f"{shell} completion installed in {path}; it takes effect in a new terminal."))
         else:
             print(get_completion_script(prog_name="companion", complete_var="_COMPANION_COMPLETE", shell=shell))
         raise typer.Exit()
@@ -167,7 +173,9 @@ def root(
         from rulesdb.games import all_games
 
         games = "\n".join(f"  {g.id:<17} {g.name}" for g in all_games())
-        print(WELCOME.format(version=__version__, games=games))
+        from companion.fit import fitted
+
+        print(fitted(WELCOME.format(version=__version__, games=games)))
 
 
 @app.command()

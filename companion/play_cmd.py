@@ -143,7 +143,7 @@ def check(
     verdict = engine.check(state, engine.parse_move(text, state))
     from companion.render import verdict_view
 
-    verdict_view(engine.game, text, verdict, as_json)
+    verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -173,7 +173,8 @@ def moves(
     from companion.render import emit
 
     doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note}
-    emit(doc, as_json, note if note and not listed else ("\n".join(listed) or "No legal move."))
+    text = note if note and not listed else ("\n".join(listed) or "No legal move.")
+    emit(doc, as_json, text, () if as_json else [*listed, *engine.names(state)])  # a move is a command: kept whole
 
 
 def status(
@@ -188,7 +189,7 @@ def status(
     problems = engine.status(state)
     from companion.render import status_view
 
-    status_view(engine.game, problems, as_json, engine.position(state))
+    status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
 
 
 def _no_extra(rest: list[str]) -> None:
@@ -218,8 +219,8 @@ def play(
         except Refused as exc:
             from companion.render import verdict_view
 
-            current = store.get(session)
-            verdict_view(current.game, " ".join(words), exc.verdict, as_json)
+            current, engine, state = store.situation(session)
+            verdict_view(current.game, " ".join(words), exc.verdict, as_json, () if as_json else engine.names(state))
             raise
     from companion.render import play_view
 

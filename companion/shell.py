@@ -104,8 +104,10 @@ def current_game() -> str | None:
 
 def _help(shell: Shell) -> None:
     shell.run("--help")
-    print("In the shell: " + "; ".join(f"{k}: {v}" for k, v in BUILTINS.items())
-          + "; any other line is a rules question for the current session's game.")
+    from companion.fit import fitted
+
+    print(fitted("In the shell: " + "; ".join(f"{k}: {v}" for k, v in BUILTINS.items())
+                 + "; any other line is a rules question for the current session's game."))
 
 
 def _prompt_app(buffer):
@@ -192,7 +194,9 @@ def run_shell(home: Path | None) -> None:
         return True  # the line stays on screen as typed; command() empties the buffer
 
     buffer.accept_handler = accept
-    print(INTRO)
+    from companion.fit import fitted
+
+    print(fitted(INTRO))
     loop = asyncio.new_event_loop()
     try:
         while True:

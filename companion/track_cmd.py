@@ -157,10 +157,10 @@ def new(
     game_id = resolve_game(game)
     with _sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
-        "; it is now current. Verbs: companion track verbs")
+    after_change(emit, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
+        "; it is now current. Verbs: companion track verbs", result.session.players)
 
 
 @track_app.command("list")
@@ -201,9 +201,9 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
     with _sessions() as store:
         session = store.use(name)
         result = store.show(session.name)
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
+    after_change(emit, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.", session.players)
 
 
 @track_app.command()
@@ -228,12 +228,12 @@ def export(
 
     with _sessions() as store:
         doc = store.export(name, file)
-    from companion.render import say
+    from companion.render import emit
 
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
-    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
@@ -249,9 +249,9 @@ def import_(
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with _sessions() as store:
         result = store.import_(file, name, checked)
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    after_change(emit, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
 
 
 @track_app.command()
@@ -275,8 +275,10 @@ def situation(
     from trackers.files import export_target, write_file
 
     write_file(export_target(output, paths.data_dir()), doc + "\n")
-    print(f"Wrote {session.name}'s table to {output}; check a play with "
-          f"`companion check {session.game} --situation {output} --move \"...\"`")
+    from companion.render import emit
+
+    emit(None, False, f"Wrote {session.name}'s table to {output}; check a play with "
+         f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
 @track_app.command()
