@@ -66,14 +66,19 @@ def whole_on_a_line(rule: str, lines: list[str]) -> bool:
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    """A four-player Catopomp session with long names, one play made, the next player's hand known."""
+    """A four-player Catopomp session with long names, one play made, the next player's hand known
+    (and a second one, not current, where nobody's hand is known)."""
     home = tmp_path_factory.mktemp("wide-table")
     for args in (["track", "new", "catopomp", "--players", ",".join(PLAYERS)],
                  ["track", "first", "bartholomew"],
                  ["track", "dice", "1", "2", "3", "4", "5", "6", "1", "2"],
                  ["track", "hand", "bartholomew", "1", "1", "2", "3", "4", "5", "7", "8", "9"],
                  ["play", "heaven 4 5 then hell 2"],
-                 ["track", "hand", "christabel", "1", "2", "3", "5", "6", "6", "7", "8", "9"]):
+                 ["track", "hand", "christabel", "1", "2", "3", "5", "6", "6", "7", "8", "9"],
+                 # a second table whose player to act has a hand nobody recorded: `moves` says why it lists none
+                 ["track", "new", "catopomp", "--players", ",".join(PLAYERS), "--name", "unknown-hands"],
+                 ["track", "first", "anastasia"], ["track", "dice", "1", "2", "3", "4", "5", "6", "1", "2"],
+                 ["track", "switch", "catopomp-1"]):
         done = piped(home, *args)
         assert done.returncode == 0, (args, done.stderr)
     return home
@@ -87,6 +92,7 @@ ANSWERS = {
     "a long refusal": ["play", "heaven 3 then hell 6"],
     "check": ["check", "heaven 3 then hell 6"],
     "moves": ["moves"],
+    "moves of an unknown hand": ["moves", "--session", "unknown-hands"],
     "status": ["status"],
     "track show": ["track", "show"],
     "track log": ["track", "log"],
@@ -127,10 +133,16 @@ def test_continuation_lines_are_indented_and_no_word_is_cut(table):
         assert line.startswith("  "), line
 
 
-def test_names_and_commands_are_never_split(table):
-    _, lines = in_terminal(table, "track", "show")
+@pytest.mark.parametrize("what", ["track show", "track list", "track log", "a long refusal", "moves"])
+def test_no_players_name_is_split(table, what):
+    """Each name whole on a line as often as in the same answer unbroken (a 400-column terminal)."""
+    _, wide = in_terminal(table, *ANSWERS[what], columns=400)
+    _, lines = in_terminal(table, *ANSWERS[what])
     for name in PLAYERS:
-        assert any(name in line for line in lines), (name, lines)
+        assert sum(line.count(name) for line in lines) == sum(line.count(name) for line in wide), (name, lines)
+
+
+def test_a_command_is_never_split(table):
     _, lines = in_terminal(table, *QUICK_START)  # "Show one in full: companion rules show ID": 86 columns
     assert any("companion rules show catharsis.combat.player-attack.reroll-which-dice" in line for line in lines), lines
 
