@@ -18,9 +18,11 @@ def console():
 
 
 def fit_text(text, columns: int, keep=(), indent: int | None = None):
-    """Styled text (a rich Text, or markup) broken where fit.lines breaks the plain text: at words,
-    continuation lines hanging, kept names and commands whole; the styles go with the characters."""
-    from rich.text import Text
+    """Styled text (a rich Text, or markup) broken where fit.breaks breaks the plain text: at words,
+    continuation lines hanging, kept names and commands whole; each style goes with its characters."""
+    from bisect import bisect_left, bisect_right
+
+    from rich.text import Span, Text
 
     from companion.fit import breaks
 
@@ -29,18 +31,27 @@ def fit_text(text, columns: int, keep=(), indent: int | None = None):
     plain = text.plain
     if max(map(len, plain.split("\n"))) <= columns:
         return text
-    out = Text(end=text.end)
-    at = 0
+    pieces: list[str] = []
+    moved: list[tuple[int, int, int]] = []  # (start, end) in the text -> where it starts in the output
+    at = size = 0
     for n, line in enumerate(plain.split("\n")):
-        if n:
-            out.append("\n")
         pad, slices = breaks(line.rstrip(), columns, keep, indent)
         for k, (start, end) in enumerate(slices):
-            if k:
-                out.append("\n" + " " * pad)
-            if end > start:
-                out.append_text(text[at + start:at + end])
+            if n or k:
+                pieces.append("\n" + " " * pad if k else "\n")
+                size += len(pieces[-1])
+            moved.append((at + start, at + end, size))
+            pieces.append(plain[at + start:at + end])
+            size += end - start
         at += len(line) + 1
+    out = Text("".join(pieces), style=text.style, justify=text.justify, overflow=text.overflow, end=text.end)
+    starts = [start for start, _, _ in moved]
+    spans = []
+    for span in text.spans:
+        for start, end, to in moved[max(0, bisect_right(starts, span.start) - 1):bisect_left(starts, span.end)]:
+            if max(span.start, start) < min(span.end, end):
+                spans.append(Span(to + max(span.start, start) - start, to + min(span.end, end) - start, span.style))
+    out.spans = spans
     return out
 
 
