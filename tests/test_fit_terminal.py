@@ -8,15 +8,13 @@ the JSON names must stand whole on one line of the text (no joining of continuat
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import GAMES, ROOT, run_companion
+from tests.conftest import GAMES, SCRIPT, child_env, installed_cwd, run_companion
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -25,15 +23,18 @@ RULE_ID = re.compile(r"\b(?:%s)(?:\.[a-z0-9][a-z0-9-]*)+" % "|".join(re.escape(g
 PLAYERS = ["Bartholomew Featherstone", "Christabel Wolfenstein", "Maximiliana Oppenheimer", "Anastasia Vanderbilt"]
 
 
-def no_columns() -> dict:
-    return {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+@pytest.fixture(autouse=True)
+def no_columns(monkeypatch):
+    """The width comes from the terminal (or is 80 piped) unless a test sets COLUMNS itself."""
+    for name in ("COLUMNS", "LINES"):
+        monkeypatch.delenv(name, raising=False)
 
 
 def in_terminal(home, *args: str, columns: int = 80, env: dict | None = None) -> tuple[int, list[str]]:
-    """Run the CLI with a pseudo-terminal of `columns` as its stdin, stdout and stderr (as a player's
-    terminal is): (exit code, the lines it showed, escapes stripped)."""
-    full = {**no_columns(), "COMPANION_HOME": str(home), "TERM": "xterm-256color", **(env or {})}
-    child = pexpect.spawn(sys.executable, ["-m", "companion", *args], cwd=str(ROOT), env=full, encoding="utf-8",
+    """Run the installed CLI with a pseudo-terminal of `columns` as its stdin, stdout and stderr (as a
+    player's terminal is): (exit code, the lines it showed, escapes stripped)."""
+    full = child_env({"COMPANION_HOME": str(home), "TERM": "xterm-256color", **(env or {})})
+    child = pexpect.spawn(str(SCRIPT), list(args), cwd=str(installed_cwd()), env=full, encoding="utf-8",
                           timeout=90, dimensions=(50, columns))
     child.expect(pexpect.EOF)
     child.close()
@@ -42,7 +43,7 @@ def in_terminal(home, *args: str, columns: int = 80, env: dict | None = None) ->
 
 
 def piped(home, *args: str, env: dict | None = None):
-    return run_companion(*args, env={**no_columns(), "COMPANION_HOME": str(home), **(env or {})})
+    return run_companion(*args, env={"COMPANION_HOME": str(home), **(env or {})})
 
 
 def rule_ids(doc, key: str = "") -> set[str]:
