@@ -26,11 +26,7 @@ except ImportError:  # pragma: no cover
 def _fail(message: str, code: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
-    elif sys.stderr.isatty():  # a person reads it: fitted to the terminal (piped, it stays one line)
-        from companion.fit import fitted, width
-
-        print(fitted(f"companion: error: {message}", width(sys.stderr)), file=sys.stderr)
-    else:
+    else:  # one line, whatever the width: scripts and the shell read it so
         print(f"companion: error: {message}", file=sys.stderr)
     return code
 

@@ -107,7 +107,7 @@ def after_change(view, *args) -> None:
 
 
 def reflow(text: str) -> list[str]:
-    """Lines of a data text joined into paragraphs (the terminal wraps them), keeping list items."""
+    """Lines of a data text joined into paragraphs (fit_text breaks them at the width), keeping list items."""
     out: list[str] = []
     for line in text.strip().splitlines():
         line = line.strip()
