@@ -216,19 +216,25 @@ def play(
     with _sessions() as store:
         try:
             result = store.play(" ".join(words), session, overrule, by)
-        except Refused as exc:
-            from companion.render import verdict_view
+        except Refused as exc:  # the refusal in a play's shape (JSON) or the referee's verdict, then exit 2
+            from companion.render import play_view, table_names, verdict_view
 
-            current, engine, state = store.situation(session)
-            verdict_view(current.game, " ".join(words), exc.verdict, as_json, () if as_json else engine.names(state))
+            if as_json:
+                play_view(exc.result, as_json)
+            else:
+                s = exc.result.session
+                verdict_view(s.game, " ".join(words), exc.verdict, as_json, table_names(s.game, s.players))
             raise
     from companion.render import play_view
 
     play_view(result, as_json)
 
 
-def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:
-    """The JSON Schema of the game's situation file."""
+def schema(
+    game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games),
+    as_json: bool = typer.Option(False, "--json", help="Accepted for scripts: the schema is JSON either way."),
+) -> None:
+    """The JSON Schema of the game's situation file (JSON with or without --json)."""
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 
-def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) -> None:
+def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False) -> None:
     from companion.render import watch_view
     from trackers.errors import SessionError
     from trackers.peek import Changes
@@ -46,7 +46,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
         return True
 
     try:
-        watch_view(frame, sleep)
+        watch_view(frame, sleep, as_json)
     except KeyboardInterrupt:
         pass
     finally:

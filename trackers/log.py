@@ -99,11 +99,17 @@ class PlayResult(Result):
     move: str = ""
     by: str | None = None
     to_act: str | None = None
+    recorded: bool = True  # False: refused, nothing logged (the state is the table as it stands)
 
     def as_json(self) -> dict[str, Any]:
+        """One shape for a recorded, overruled or refused play: the change's keys (its effects
+        include what the table settled after it), the verdict's, who made it and who is to act."""
         out = super().as_json()
-        out.update({"move": self.move, "by": self.by, **self.verdict.as_json(), "to_act": self.to_act})
-        out["legal"] = not self.overruled
+        verdict = self.verdict.as_json()
+        out.update({"move": self.move, "by": self.by, "legal": self.recorded and not self.overruled,
+                    "recorded": self.recorded, "reasons": verdict["reasons"],
+                    "alternatives": verdict["alternatives"], "unchecked": verdict["unchecked"],
+                    "to_act": self.to_act})
         return out
 
 

@@ -423,7 +423,10 @@ class Sessions:
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
-                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
+                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(verdict.reasons),
+                                   verdict=verdict, move=canonical, by=who, to_act=to_act, recorded=False)
+                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict,
+                              as_is)
             args = (canonical,) if who in (to_act, named) else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
