@@ -121,7 +121,7 @@ def _sessions():
         return Sessions(paths.data_dir())
     data = paths.data_dir()
     if data not in _kept:
-        store = Sessions(data)
+        store = Sessions(data, kept=True)
         store.close = lambda: None  # closed when the shell ends (keep_open(False))
         _kept[data] = store
     return _kept[data]
@@ -231,7 +231,7 @@ def export(
     from companion.render import emit
 
     damaged = doc.get("damaged_at")
-    note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
+    note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
     emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")

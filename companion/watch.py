@@ -16,7 +16,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
     from trackers.peek import Changes
     from trackers.sessions import Sessions
 
-    store = Sessions(data_dir)
+    store = Sessions(data_dir, kept=True)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
 

@@ -49,5 +49,11 @@ class DiskFull(StoreError):
     bad_input = False
 
 
+class DiskError(StoreError):
+    """The disk failed to read or write the sessions file (exit 1: nothing the user typed is wrong)."""
+
+    bad_input = False
+
+
 class ExportError(TrackerError):
     """A place an export cannot be written to (a folder, the data folder, a missing folder)."""
