@@ -509,9 +509,11 @@ class Sessions:
 
                 who = match(by, list(session.players), "player", hint="players")
                 if to_act is not None and who not in (to_act, named):
-                    from engine.base import Reason
-
-                    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
+                    # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
+                    mine = engine.with_turn(state, who)
+                    move = engine.parse_move(text, mine)
+                    verdict = engine.check(mine, move)
+                    turn = engine.out_of_turn(state, who)
                     verdict = verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
             canonical = engine.format_move(move)
             if not verdict.legal and not overrule:
