@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
 def _fail(message: str, code: int, as_json: bool) -> int:
     if as_json:
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
-    else:
+    else:  # one line, whatever the width: scripts and the shell read it so
         print(f"companion: error: {message}", file=sys.stderr)
     return code
 
@@ -131,7 +131,9 @@ def _completion(install: bool):
         shell = _shell()
         if install:
             _, path = install_script(shell=shell, prog_name="companion", complete_var="_COMPANION_COMPLETE")
-            print(f"{shell} completion installed in {path}; it takes effect in a new terminal.")
+            from companion.fit import fitted
+
+            print(fitted(f"{shell} completion installed in {path}; it takes effect in a new terminal."))
         else:
             print(get_completion_script(prog_name="companion", complete_var="_COMPANION_COMPLETE", shell=shell))
         raise typer.Exit()
@@ -171,7 +173,9 @@ def root(
         from rulesdb.games import all_games
 
         games = "\n".join(f"  {g.id:<17} {g.name}" for g in all_games())
-        print(WELCOME.format(version=__version__, games=games))
+        from companion.fit import fitted
+
+        print(fitted(WELCOME.format(version=__version__, games=games)))
 
 
 @app.command()

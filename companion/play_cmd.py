@@ -144,7 +144,7 @@ def check(
     verdict = engine.check(state, engine.parse_move(text, state))
     from companion.render import verdict_view
 
-    verdict_view(engine.game, text, verdict, as_json)
+    verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -182,7 +182,7 @@ def moves(
     doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     text = moves_text({**doc, "groups": groups}, limit)
-    emit(doc, as_json, text)
+    emit(doc, as_json, text, () if as_json else [*listed, *engine.names(state)])  # a move is a command: kept whole
 
 
 def legal_texts(engine, state) -> list[str]:
@@ -228,7 +228,7 @@ def status(
     problems = engine.status(state)
     from companion.render import status_view
 
-    status_view(engine.game, problems, as_json, engine.position(state))
+    status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
 
 
 def _no_extra(rest: list[str]) -> None:
@@ -269,7 +269,7 @@ def play(
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
         except Refused as exc:
-            from companion.render import play_view, refusal_view
+            from companion.render import play_view, refusal_view, table_names
 
             if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
                 play_view(_shared(exc.result), as_json)
@@ -279,7 +279,8 @@ def play(
 
             sys.stdout.flush()
             _fail(str(exc), 2, False)
-            refusal_view(exc.verdict)
+            s = exc.result.session
+            refusal_view(exc.verdict, table_names(s.game, s.players))
             raise typer.Exit(2) from None
     from companion.render import after_change, change_view, play_view
 

@@ -9,21 +9,80 @@ from pathlib import Path
 
 
 def console():
+    """The one console for people, at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    from companion.fit import width
+
+    return Console(highlight=False, width=width())
+
+
+def fit_text(text, columns: int, keep=(), indent: int | None = None):
+    """Styled text (a rich Text, or markup) broken where fit.breaks breaks the plain text: at words,
+    continuation lines hanging, kept names and commands whole; each style goes with its characters."""
+    from bisect import bisect_left, bisect_right
+
+    from rich.text import Span, Text
+
+    from companion.fit import breaks
+
+    if isinstance(text, str):
+        text = Text.from_markup(text)
+    plain = text.plain
+    if max(map(len, plain.split("\n"))) <= columns:
+        return text
+    pieces: list[str] = []
+    moved: list[tuple[int, int, int]] = []  # (start, end) in the text -> where it starts in the output
+    at = size = 0
+    for n, line in enumerate(plain.split("\n")):
+        pad, slices = breaks(line.rstrip(), columns, keep, indent)
+        for k, (start, end) in enumerate(slices):
+            if n or k:
+                pieces.append("\n" + " " * pad if k else "\n")
+                size += len(pieces[-1])
+            moved.append((at + start, at + end, size))
+            pieces.append(plain[at + start:at + end])
+            size += end - start
+        at += len(line) + 1
+    out = Text("".join(pieces), style=text.style, justify=text.justify, overflow=text.overflow, end=text.end)
+    starts = [start for start, _, _ in moved]
+    spans = []
+    for span in text.spans:
+        for start, end, to in moved[max(0, bisect_right(starts, span.start) - 1):bisect_left(starts, span.end)]:
+            if max(span.start, start) < min(span.end, end):
+                spans.append(Span(to + max(span.start, start) - start, to + min(span.end, end) - start, span.style))
+    out.spans = spans
+    return out
+
+
+class Out:
+    """Where a view prints for people: each text fitted to the width before it is printed (rich
+    wraps nothing of it again); tables and trees laid out by rich at the same width."""
+
+    def __init__(self, keep=()):
+        self.console = console()
+        self.width = self.console.width
+        self.keep = tuple(keep)
+
+    def __call__(self, text="", keep=(), indent: int | None = None) -> None:
+        self.console.print(fit_text(text, self.width, self.keep + tuple(keep), indent), soft_wrap=True)
+
+    def block(self, renderable) -> None:
+        self.console.print(renderable)
 
 
 def print_json(obj) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
-def emit(obj, as_json: bool, text: str) -> None:
-    """A small result: JSON, or one line for people."""
+def emit(obj, as_json: bool, text: str, keep=()) -> None:
+    """A small result: JSON, or plain text for people fitted to the width (no rich needed)."""
     if as_json:
         print_json(obj)
     else:
-        print(text)
+        from companion.fit import fitted
+
+        print(fitted(text, keep=keep))
 
 
 def plain(text) -> str:
@@ -47,18 +106,8 @@ def after_change(view, *args) -> None:
               "see it with `companion track show`", file=sys.stderr)
 
 
-def say(obj, as_json: bool, text: str) -> None:
-    """Like emit, but the line wraps at the terminal's width (COLUMNS)."""
-    if as_json:
-        print_json(obj)
-        return
-    from rich.text import Text
-
-    track_console().print(Text(text))
-
-
 def reflow(text: str) -> list[str]:
-    """Lines of a data text joined into paragraphs (the terminal wraps them), keeping list items."""
+    """Lines of a data text joined into paragraphs (fit_text breaks them at the width), keeping list items."""
     out: list[str] = []
     for line in text.strip().splitlines():
         line = line.strip()
@@ -83,14 +132,14 @@ def games_view(as_json: bool) -> None:
             for g in games
         ])
         return
-    from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title="Games", show_lines=False)
-    for col in ("id", "name", "players", "aliases"):
-        table.add_column(col)
-    for g in games:
-        table.add_row(g.id, f"{g.name}\n[dim]{g.kind}[/]", f"{g.players}\n[dim]{g.players_note}[/]", ", ".join(g.aliases))
-    console().print(table)
+    grid = [["id", "name", "players", "aliases"]]
+    grid += [[g.id, Text.assemble(g.name, "\n", (g.kind, "dim")), Text.assemble(g.players, "\n", (g.players_note, "dim")),
+              ", ".join(g.aliases)] for g in games]
+    out = Out()
+    for part in grid_parts("Games", grid, out.width, wrap={1, 2, 3}):
+        out.block(part)
 
 
 def search_view(result, as_json: bool) -> None:
@@ -128,7 +177,7 @@ def search_view(result, as_json: bool) -> None:
         line(("Did you mean:", "dim"), " " + ", ".join(result.did_you_mean))
     if result.results:
         line((f"Show one in full: companion rules show {result.results[0].id}", "dim"))
-    console().print(out)
+    Out()(out)
 
 
 def _rule_lines(entry: dict, indent: str = "") -> list[str]:
@@ -157,33 +206,34 @@ def show_view(entry: dict, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = console()
+    out = Out()
     kind = entry["kind"]
     if kind == "section":
-        out.print(f"[bold underline]{escape(' › '.join(entry['section_path']))}[/]  [cyan]{entry['id']}[/]  [dim]rulebook: {escape(entry['source'])}[/]")
+        out(f"[bold underline]{escape(' › '.join(entry['section_path']))}[/]  [cyan]{entry['id']}[/]  [dim]rulebook: {escape(entry['source'])}[/]")
         for rule in entry["entries"]:
-            out.print()
-            out.print("\n".join(_rule_lines(rule, "  ")))
+            out()
+            out("\n".join(_rule_lines(rule, "  ")
+                           + _exception_lines(rule.get("exceptions", []), rule.get("exception_to", []), "    ")))
         return
     if kind == "term":
         define_view([entry], False)
         return
     if kind == "imported":
-        out.print(f"[bold]{escape(entry['title'])}[/]  [cyan]{entry['id']}[/]  [magenta]source: {escape(entry['source'])}[/]")
-        out.print(escape(entry["text"]))
+        out(f"[bold]{escape(entry['title'])}[/]  [cyan]{entry['id']}[/]  [magenta]source: {escape(entry['source'])}[/]")
+        out(escape(entry["text"]))
         return
-    out.print(f"[dim]{escape(entry['game'])} › {escape(' › '.join(entry['section_path']))}[/]")
-    out.print("\n".join(_rule_lines(entry)))
+    out(f"[dim]{escape(entry['game'])} › {escape(' › '.join(entry['section_path']))}[/]")
+    out("\n".join(_rule_lines(entry)))
     if entry.get("exceptions"):
-        out.print("Exceptions:")
+        out("Exceptions:")
     if entry.get("exceptions") or entry.get("exception_to"):
         for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
-            out.print(line)
-    out.print(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
+            out(line)
+    out(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
     if entry["see_also"]:
-        out.print("See also:")
+        out("See also:")
         for other in entry["see_also"]:
-            out.print(f"  [cyan]{other['id']}[/]  {escape(other['title'])}")
+            out(f"  [cyan]{other['id']}[/]  {escape(other['title'])}")
 
 
 def define_view(entries: list, as_json: bool) -> None:
@@ -204,7 +254,7 @@ def define_view(entries: list, as_json: bool) -> None:
         if t["aliases"]:
             lines.append(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
         lines.append("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
-    console().print("\n".join(lines))
+    Out()("\n".join(lines))
 
 
 def toc_view(game: str | None, as_json: bool) -> None:
@@ -301,19 +351,17 @@ def sources_view(sources_dir: Path, as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return
-    from rich.table import Table
-
-    table = Table(title="Sources")
-    for col in ("name", "game", "entries", "file", "imported"):
-        table.add_column(col)
-    for r in rows:
-        table.add_row(plain(r["name"]), plain(r["game"]), str(r["sections"]),
-                      plain(r["file"] or "(the project's own reference)"), plain(r["imported"] or ""))
-    console().print(table)
+    grid = [["name", "game", "entries", "file", "imported"]]
+    grid += [[r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or ""]
+             for r in rows]
+    out = Out()
+    for part in grid_parts("Sources", grid, out.width, wrap={3}):
+        out.block(part)
 
 
-def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
-    """A referee's answer: legal or not, each reason with its rule id and title, effects, alternatives."""
+def verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
+    """A referee's answer: legal or not, each reason with its rule id and title, effects, alternatives.
+    `keep`: the table's names (players, cards) that no line breaks; the move is kept whole too."""
     if as_json:
         print_json(verdict.as_json())
         return
@@ -321,64 +369,78 @@ def verdict_view(game: str, move: str, verdict, as_json: bool) -> None:
 
     from rulesdb.lookup import title_of
 
-    out = console()
+    alternatives = list(verdict.alternatives)
+    out = Out((*keep, move, *alternatives))
     head = "[bold green]Legal[/]" if verdict.legal else "[bold red]Illegal[/]"
-    out.print(f"{head}: {escape(move)}  [dim]({game})[/]")
+    out(f"{head}: {escape(move)}  [dim]({game})[/]")
     for r in verdict.reasons:
-        out.print(f"  • {escape(r.message)}  [cyan]{r.rule}[/] [dim]{escape(title_of(r.rule))}[/]")
+        out(f"  • {escape(r.message)}  [cyan]{r.rule}[/] [dim]{escape(title_of(r.rule))}[/]")
     if verdict.effects:
-        out.print("What happens:")
+        out("What happens:")
         for e in verdict.effects:
             rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-            out.print(f"  → {escape(e.message)}{rule}")
+            out(f"  → {escape(e.message)}{rule}")
     if verdict.unchecked:
-        out.print("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
+        out("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
         for note in verdict.unchecked:
-            out.print(f"  ? {escape(note)}")
-    _instead(out, verdict)
+            out(f"  ? {escape(note)}")
+    _instead(out, alternatives, verdict)
 
 
-def _instead(out, verdict) -> None:
+def _instead(out, alternatives, verdict) -> None:
     """A verdict's closing lines: what would be legal instead, and how to read the rule."""
     from rich.markup import escape
 
-    if verdict.alternatives:
-        out.print("Legal instead:")
-        for alt in verdict.alternatives:
-            out.print(f"  {escape(alt)}")
+    if alternatives:
+        out("Legal instead:")
+        for alt in alternatives:
+            out(f"  {escape(alt)}")
     if verdict.reasons:
-        out.print(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
+        out(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
 
 
-def refusal_view(verdict) -> None:
+def refusal_view(verdict, keep=()) -> None:
     """Below a refused play's error line (which names the first reason): the other reasons and what
     would be legal instead, so nothing is said twice."""
     from rich.markup import escape
 
-    out = console()
+    alternatives = list(verdict.alternatives)
+    out = Out((*keep, *alternatives))
     for r in verdict.reasons[1:]:
-        out.print(f"  • {escape(r.message)}  [cyan]{r.rule}[/]")
-    _instead(out, verdict)
+        out(f"  • {escape(r.message)}  [cyan]{r.rule}[/]")
+    _instead(out, alternatives, verdict)
 
 
-def status_view(game: str, problems: list, as_json: bool, position: dict | None = None) -> None:
+def table_names(game: str, players=(), state=None) -> tuple[str, ...]:
+    """The players' and the game's card names, for a view to keep whole; a catalogue that cannot be
+    read only costs the keeping (the answer is still shown)."""
+    try:
+        from engine import get_engine
+
+        cards = get_engine(game).card_names(state)
+    except Exception:  # noqa: BLE001 - names only guide where lines break
+        cards = []
+    return (*players, *cards)
+
+
+def status_view(game: str, problems: list, as_json: bool, position: dict | None = None, keep=()) -> None:
     position = position or {}
     if as_json:
         print_json({"game": game, **position, "possible": not problems, "problems": [p.model_dump() for p in problems]})
         return
     from rich.markup import escape
 
-    out = console()
+    out = Out(keep)
     for key, value in position.items():
-        out.print(f"{escape(key.replace('_', ' ').capitalize())}: {escape(_cell(value))}")
+        out(f"{escape(key.replace('_', ' ').capitalize())}: {escape(_cell(value))}")
     if not problems:
-        out.print(f"[green]Nothing impossible about this {game} table.[/]")
+        out(f"[green]Nothing impossible about this {game} table.[/]")
         return
     from engine.words import count
 
-    out.print(f"[bold red]{count(len(problems), 'problem')} with this {game} table:[/]")
+    out(f"[bold red]{count(len(problems), 'problem')} with this {game} table:[/]")
     for p in problems:
-        out.print(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
+        out(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
 
 
 def _packed(items: list[str], width: int) -> list[str]:
@@ -392,23 +454,21 @@ def _packed(items: list[str], width: int) -> list[str]:
     return lines
 
 
-def table_parts(summary: dict, width: int = 80) -> list:
+def table_parts(summary: dict, width: int = 80, keep=()) -> list:
     """A tracker summary as rich renderables that fit `width` columns: the scalars packed into
     lines, each per-player (per-power ...) part a table, and lists inside a row on their own lines."""
-    from rich.markup import escape
-    from rich.table import Table
     from rich.text import Text
 
     from companion.saying import cell, records
 
     parts: list = []
     scalars = [f"{k} {cell(v)}" for k, v in summary.items() if not isinstance(v, (dict, list))]
-    parts += [Text(line) for line in _packed(scalars, width)]
+    parts += [fit_text(Text(line), width, keep) for line in _packed(scalars, width)]
     for key, value in summary.items():
         rows = records(value)
         if rows is None:
             if isinstance(value, (dict, list)):
-                parts.append(Text(f"{key} {cell(value)}"))
+                parts.append(fit_text(Text(f"{key} {cell(value)}"), width, keep))
             continue
         columns = list(dict.fromkeys(c for row in rows.values() for c in row))
         nested = [c for c in columns if any(isinstance(r.get(c), list) and r.get(c) and isinstance(r[c][0], dict)
@@ -418,24 +478,64 @@ def table_parts(summary: dict, width: int = 80) -> list:
         grid += [[row_name] + [_cell(row.get(c)) for c in flat_columns] for row_name, row in rows.items()]
         if _natural_width(grid) > width and _natural_width(list(zip(*grid))) < _natural_width(grid):
             grid = [list(line) for line in zip(*grid)]  # too wide: one column per player, a row per field
-        table = Table(title=escape(str(key)), title_justify="left", show_edge=False, pad_edge=False)
-        for header in grid[0]:
-            table.add_column(escape(header), overflow="fold")
-        for line in grid[1:]:
-            table.add_row(*(escape(text) for text in line))
-        parts.append(table)
+        parts += grid_parts(str(key), grid, width, keep=keep)
         for row_name, row in rows.items():
             for c in nested:
-                parts.append(Text(f"  {row_name} {c}: {_cell(row.get(c))}"))
+                parts.append(fit_text(Text(f"  {row_name} {c}: {_cell(row.get(c))}"), width, keep))
     return parts
+
+
+def grid_parts(title: str | None, grid: list, width: int, wrap=frozenset(), keep=()) -> list:
+    """A table (its header line first; cells text or rich Text) as renderables that fit `width`: a
+    table when every cell fits unbroken, or when the columns in `wrap` fit broken between words
+    (never inside a word or a kept name); else one column: each row's first cell on a line, its
+    other cells packed under it as "heading: value" (a headerless first column, a mark, before it)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    room = width - 3 * (len(grid[0]) - 1)
+    natural = _column_widths(grid)
+    widths = natural
+    if sum(natural) > room:
+        least = _column_widths(grid, wrap, keep)
+        spare, extra = room - sum(least), [n - w for n, w in zip(natural, least)]
+        widths = [w + spare * e // (sum(extra) or 1) for w, e in zip(least, extra)] if spare >= 0 else None
+    if widths is not None:
+        table = Table(title=None if title is None else Text(title), title_justify="left", show_edge=False, pad_edge=False)
+        for header, column in zip(grid[0], widths):
+            table.add_column(fit_text(Text(str(header)), column, (), 0), width=column, no_wrap=True)
+        for line in grid[1:]:
+            table.add_row(*(fit_text(text if isinstance(text, Text) else Text(str(text)), column, keep, 0)
+                            for text, column in zip(line, widths)))
+        return [table]
+    parts: list = [] if title is None else [Text(title, style="bold")]
+    flat = [[(text.plain if isinstance(text, Text) else str(text)).replace("\n", "; ") for text in line] for line in grid]
+    lead = next((n for n, head in enumerate(flat[0]) if head), 0)  # headerless columns before it: marks ("*")
+    for line in flat[1:]:
+        parts.append(fit_text(Text(" ".join(text for text in line[:lead + 1] if text), style="bold"), width, keep))
+        items = [f"{head}: {text}" for head, text in zip(flat[0][lead + 1:], line[lead + 1:]) if text]
+        parts += [fit_text(Text("  " + item), width, keep) for item in _packed(items, width - 2)]
+    return parts
+
+
+def _column_widths(grid: list, wrap=frozenset(), keep=()) -> list[int]:
+    """Each column's width with no cell wrapped: its widest cell line (for a column in `wrap`: its
+    widest word or kept name, the narrowest it can be broken between words)."""
+    from rich.cells import cell_len
+
+    from companion.fit import widest_word
+
+    def widest(text, words: bool) -> int:
+        text = text.plain if hasattr(text, "plain") else str(text)
+        return widest_word(text, keep) if words else max((cell_len(line) for line in text.split("\n")), default=0)
+
+    return [max(widest(text, n in wrap) for text in column) for n, column in enumerate(zip(*grid))]
 
 
 def _natural_width(grid: list) -> int:
     """How wide a table of these cells (header line first) is with no cell wrapped: each column as
     wide as its widest cell, three columns between each two (a space, the rule, a space)."""
-    from rich.cells import cell_len
-
-    widths = [max(cell_len(str(text)) for text in column) for column in zip(*grid)]
+    widths = _column_widths(grid)
     return sum(widths) + 3 * (len(widths) - 1)
 
 
@@ -454,30 +554,18 @@ def _cell(value) -> str:
     return "-" if value is None else str(value)
 
 
-def track_console():
-    """A console that wraps at the terminal's width (COLUMNS), so tracker output fits it."""
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-def summary_view(summary: dict) -> None:
-    """The full table of a tracker summary, fitting the terminal's width."""
-    out = track_console()
-    for part in table_parts(summary, out.width):
-        out.print(part)
-
-
 def track_view(result, as_json: bool, headline: str | None = None) -> None:
-    """`track show` and the like: a headline, then the full table."""
+    """`track show` and the like: a headline, then the full table, fitting the width."""
     if as_json:
         print_json(result.as_json())
         return
     from rich.text import Text
 
+    out = Out(table_names(result.session.game, result.session.players))
     if headline:
-        track_console().print(Text(headline))
-    summary_view(result.summary)
+        out(Text(headline))
+    for part in table_parts(result.summary, out.width, out.keep):
+        out.block(part)
 
 
 def change_view(result, as_json: bool, verbose: bool = False) -> None:
@@ -491,20 +579,20 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
 
     from companion.saying import change_line
 
-    out = track_console()
+    out = Out(result.session.players)
     asked = result.before is not None and result.before == result.summary and not result.undone
     if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
-        out.print(Text(result.change or ""))
+        out(Text(result.change or ""))
         for e in result.effects:
-            out.print(Text(f"  {e.message}"))
+            out(Text(f"  {e.message}"))
         return
-    out.print(Text(change_line(result, verbose)))
+    out(Text(change_line(result, verbose)))
     if verbose:
         for v in result.violations:
-            out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+            out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
         for e in result.effects:
             rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-            out.print(f"  → {escape(e.message)}{rule}")
+            out(f"  → {escape(e.message)}{rule}")
 
 
 def play_view(result, as_json: bool) -> None:
@@ -515,20 +603,20 @@ def play_view(result, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = track_console()
+    out = Out((*table_names(result.session.game, result.session.players), result.move))
     tag = " [yellow](overruled)[/]" if result.overruled else ""
     who = f"{escape(result.by)}: " if result.by else ""
-    out.print(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
+    out(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
     for v in result.violations:
-        out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
+        out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
     for e in result.effects:
         rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-        out.print(f"  → {escape(e.message)}{rule}")
+        out(f"  → {escape(e.message)}{rule}")
     for note in result.verdict.unchecked:
-        out.print(f"  [yellow]?[/] {escape(note)}")
+        out(f"  [yellow]?[/] {escape(note)}")
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
     if acting or result.to_act:
-        out.print(f"To act: [bold]{escape(acting or result.to_act)}[/]")
+        out(f"To act: [bold]{escape(acting or result.to_act)}[/]")
 
 
 def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None) -> None:
@@ -537,18 +625,14 @@ def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions
         print_json({"current": current, "sessions": [s.as_json() for s in sessions or []]})
         return
     if not rows:
-        print('No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')
+        emit(None, False, 'No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')
         return
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table(show_edge=False, pad_edge=False)
-    for col in ("", "name", "game", "players", "last change", "finished"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row("*" if r["name"] == current else "", escape(r["name"]), r["game"], escape(", ".join(r["players"])),
-                      escape(r["last"] or "-"), r["finished"] or "no")
-    track_console().print(table)
+    grid = [["", "name", "game", "players", "last change", "finished"]]
+    grid += [["*" if r["name"] == current else "", r["name"], r["game"], ", ".join(r["players"]), r["last"] or "-",
+              r["finished"] or "no"] for r in rows]
+    out = Out()
+    for part in grid_parts(None, grid, out.width, wrap={3, 4}, keep=[p for r in rows for p in r["players"]]):
+        out.block(part)
 
 
 def verbs_view(tables: list[dict], as_json: bool) -> None:
@@ -558,11 +642,11 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
         return
     from rich.text import Text
 
-    out = track_console()
+    out = Out()
     for n, t in enumerate(tables):
         if n:
-            out.print()
-        out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
+            out()
+        out(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
             line = Text(f"  {v['verb']:<{width}}  companion track {v['example']}")
@@ -571,9 +655,9 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
                 if line.cell_len + 2 + len(also) <= out.width:
                     line.append("  " + also, style="dim")
                 else:
-                    out.print(line)
+                    out(line)
                     line = Text(" " * (width + 4) + also, style="dim")
-            out.print(line)
+            out(line, indent=width + 4)
 
 
 def _watch_frame(result, last, width: int):
@@ -590,7 +674,8 @@ def _watch_frame(result, last, width: int):
 
     said = with_by(getattr(last, "by", None), last.label) if last else ""
     when = f"last change: {said} at {last.at[11:19]}" if last else "no changes yet"
-    parts = [Text(head, style="bold"), Text(when, style="dim")] + table_parts(result.summary, width)
+    keep = table_names(s.game, s.players)
+    parts = [fit_text(Text(head, style="bold"), width, keep), Text(when, style="dim")] + table_parts(result.summary, width, keep)
     parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))
     return Group(*parts)
@@ -621,7 +706,7 @@ def watch_view(next_frame, sleep, as_json: bool = False) -> None:
     if as_json:
         _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
         return
-    out = track_console()
+    out = console()
     if not out.is_terminal:
         _follow(next_frame, sleep, lambda frame: (out.print(_watch_frame(*frame, out.width)), out.print()))
         return
@@ -646,15 +731,15 @@ def log_view(session, entries: list, applied: set, as_json: bool, told: dict | N
         return
     from rich.markup import escape
 
-    out = track_console()
+    out = Out(table_names(session.game, session.players))
     if not entries:
-        out.print(f"{escape(session.name)}: no changes yet.")
+        out(f"{escape(session.name)}: no changes yet.")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
         t = told.get(e.seq)
         said = f"{t.by}: {t.text}" if t and e.kind == "change" else (t.text if t else e.label)
-        out.print(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}")
+        out(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}", indent=8 + len(e.at))
         for line in t.marks if t else ():
-            out.print(f"      [bold]-- {escape(line)} --[/]")
+            out(f"      [bold]-- {escape(line)} --[/]", indent=9)
         for line in t.triggered if t else ():
-            out.print(f"      → {escape(line)}")
+            out(f"      → {escape(line)}", indent=8)

@@ -224,11 +224,9 @@ def run_json_shell(home: Path | None, lines=None) -> None:
 
 
 def _help(shell: Shell) -> None:
-    from companion.render import track_console
+    from companion.fit import fitted
 
-    from rich.text import Text
-
-    track_console().print(Text(shell_help(shell)))
+    print(fitted(shell_help(shell)))
 
 
 def _prompt_app(buffer):
@@ -315,7 +313,9 @@ def run_shell(home: Path | None) -> None:
         return True  # the line stays on screen as typed; command() empties the buffer
 
     buffer.accept_handler = accept
-    print(INTRO)
+    from companion.fit import fitted
+
+    print(fitted(INTRO))
     loop = asyncio.new_event_loop()
     try:
         while True:

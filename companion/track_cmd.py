@@ -176,10 +176,10 @@ def new(
     game_id = resolve_game(game)
     with _sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
-        "; it is now current. Verbs: companion track verbs")
+    after_change(emit, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
+        "; it is now current. Verbs: companion track verbs", result.session.players)
 
 
 @track_app.command("list")
@@ -221,9 +221,9 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
     with _sessions() as store:
         session = store.use(name)
         result = _public(store, store.show(session.name), [])
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.")
+    after_change(emit, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.", session.players)
 
 
 @track_app.command()
@@ -248,12 +248,12 @@ def export(
 
     with _sessions() as store:
         doc = store.export(name, file)
-    from companion.render import say
+    from companion.render import emit
 
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
-    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
@@ -269,9 +269,9 @@ def import_(
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with _sessions() as store:
         result = _public(store, store.import_(file, name, checked), [])
-    from companion.render import after_change, say
+    from companion.render import after_change, emit
 
-    after_change(say, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    after_change(emit, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
 
 
 @track_app.command()

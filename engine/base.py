@@ -176,6 +176,23 @@ class Engine(Generic[S, M]):
         """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
         raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
 
+    def names(self, state: S) -> list[str]:
+        """The table's names that printed output keeps whole on one line: its players and its cards."""
+        return [p.name for p in getattr(state, "players", ())] + self.card_names(state)
+
+    #: the module whose `builtin_catalogue()` and `catalogue(state)` list the game's cards (None: none)
+    CATALOGUE: ClassVar[str | None] = None
+
+    def card_names(self, state: S | None = None) -> list[str]:
+        """The names of the cards the table plays with (the shipped catalogue's without a state)."""
+        if self.CATALOGUE is None:
+            return []
+        import importlib
+
+        module = importlib.import_module(self.CATALOGUE)
+        cards = module.builtin_catalogue() if state is None else module.catalogue(state).values()
+        return [card.name for card in cards]
+
     def position(self, state: S) -> dict[str, Any]:
         """What `status` shows of the table beside its problems (e.g. the Line and who has
         priority); empty for games with nothing to add."""

@@ -22,6 +22,7 @@ class Engine(BaseEngine[State, Move]):
     Move = Move
     RULE_IDS = ALL_RULES
     NOTATION = notation.NOTATION
+    CATALOGUE = "engine.cataclysm_arcade.model"
     TURN_RULE = INITIATIVE_CLOCKWISE
 
     def load_state(self, data: dict, source: str = "situation") -> State:

@@ -22,6 +22,7 @@ class Engine(BaseEngine[State, Move]):
     Move = Move
     RULE_IDS = RULE_IDS
     NOTATION = NOTATION
+    CATALOGUE = "engine.catastrophe.model"
     #: a play by a player the move does not name, out of turn (only with --by)
     TURN_RULE = R.CLAW_PLAY
 

@@ -24,6 +24,11 @@ class Engine(_Engine[State, Play]):
     def __init__(self) -> None:
         self.tracker = Tracker()
 
+    def card_names(self, state: State | None = None) -> list[str]:
+        from .powers import shipped
+
+        return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]
+
     def parse_move(self, text: str, state: State) -> Play:
         return parse_play(text, state, self.tracker)
 

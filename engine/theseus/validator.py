@@ -24,6 +24,7 @@ class Engine(BaseEngine[State, Move]):
     Move = Move
     RULE_IDS = ALL_RULES
     NOTATION = NOTATION
+    CATALOGUE = "engine.theseus.model"
 
     # ------------------------------------------------------------------ parsing
 
