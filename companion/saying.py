@@ -6,30 +6,9 @@ found by comparing the summary before and after.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-#: effect kinds the table must hear about at once, most pressing first: the game's end, a player
-#: (or Enemy) out or back, a threshold, a round or level ending; other effects are notes
-#: (`--verbose` shows them)
-TIERS = [re.compile(p) for p in (r"game|won|win|reapurr-wins|^lost$", r"elim|dead|^out$|destroy|defeat|revive|back-in|alive",
-                                  r"threshold", r"round-over|level-over|last|new-round|^round$|^level$|turn-over")]
-#: at most this many triggers in the line
-MOST = 2
-
-
-def tier(effect) -> int | None:
-    return next((n for n, pattern in enumerate(TIERS) if pattern.search(effect.kind)), None)
-
-
-def major(effect) -> bool:
-    return tier(effect) is not None
-
-
-def pressing(effects) -> list:
-    """The MOST most pressing triggers among the effects, in the order they happened."""
-    ranked = sorted((tier(e), n) for n, e in enumerate(effects) if major(e))[:MOST]
-    return [effects[n] for n in sorted(n for _, n in ranked)]
+from trackers.pressing import pressing
 
 
 def cell(value) -> str:

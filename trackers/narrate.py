@@ -15,7 +15,7 @@ from trackers.log import PLAY, Entry, Session, apply_entry, engine_for
 
 #: summary keys whose change is a boundary, and how it is said
 BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
-#: effect kinds saying.pressing ranks high that are the ordinary course of play, not news in a log
+#: effect kinds trackers.pressing ranks high that are the ordinary course of play, not news in a log
 ROUTINE = frozenset({"winning-set"})
 TABLE = "table"  # who made a change that names nobody when nobody is to act
 
@@ -105,9 +105,9 @@ def marks(before: dict, after: dict) -> list[str]:
 
 
 def triggered(engine, state, entry: Entry, effects: list) -> list[str]:
-    """What a step set off that the table must hear (saying.pressing): for a play, the verdict's
+    """What a step set off that the table must hear (trackers.pressing): for a play, the verdict's
     effects as well as what followed by itself."""
-    from companion.saying import pressing
+    from trackers.pressing import pressing
 
     every = list(effects)
     if entry.verb == PLAY and engine is not None:
