@@ -78,8 +78,11 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
 
 
 def fingerprint(sources_dir: Path | None) -> str:
-    """Hash of everything the index is built from."""
-    h = hashlib.sha256(INDEX_FORMAT.encode())
+    """Hash of everything the index is built from, whoosh's own version included (another release
+    may write or read its files differently: an upgrade builds a fresh index instead of opening one)."""
+    import whoosh
+
+    h = hashlib.sha256(f"{INDEX_FORMAT}/{whoosh.versionstring()}".encode())
     files = sorted(DATA_DIR.rglob("*.toml"))
     here = Path(__file__).resolve().parent
     files += [here / "analysis.py", here / "analyzer.py"]
