@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from contextlib import nullcontext
+from typing import Callable, ContextManager, Iterable
 
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
@@ -23,6 +24,11 @@ INDEX_FORMAT = "8"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
+
+#: Set by a front end to show a build's progress (the first search after an install or an update):
+#: called when a build starts, it returns a context manager that yields the callback given the count
+#: of entries indexed so far (or None). rulesdb draws nothing itself.
+on_build: Callable[[], ContextManager[Callable[[int], None] | None]] | None = None
 
 DIGESTS = "search-index.sha256"  # in the data folder: "<index dir>/<game> <sha256>" lines
 _BUILT_HERE: set[str] = set()  # the same lines for indexes this process built (a read-only data folder)
@@ -235,7 +241,8 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     if target.is_dir() and not verified(target, wanted, cache_dir, sources_dir):
         _discard(target)  # planted or damaged: never opened, rebuilt below
     if not target.is_dir():
-        build(target, sources_dir, progress)
+        with (on_build() if on_build and progress is None else nullcontext(progress)) as tick:
+            build(target, sources_dir, tick)
         for old in cache_dir.glob("index-*"):
             if old != target:
                 shutil.rmtree(old, ignore_errors=True)
