@@ -1,0 +1,275 @@
+"""Costs as the work grows (issue 25): an imported rulebook at 1x, 10x and 100x the built-in
+reference, sessions of 500 to 50,000 events, 2 to 12 players, the shell after 1,000 commands.
+
+    python benchmarks/scale_speed.py [--runs 7] [--parts rulebook,session,players,shell] [--scales 1,10,100]
+
+Not a test and not run in CI: it takes minutes (the 100x index build alone does). Every
+whole-process figure is a median of --runs runs interleaved with `python -c "import typer"` (the
+baseline) and given as wall and CPU (user + system) time and their ratios to the baseline's; on a
+loaded machine the CPU ratio is the steady one. The load average is printed with each part.
+
+- rulebook: a Markdown rulebook made of the built-in reference's own entries (each rule and glossary
+  term a `#` section), repeated to k times the reference's text, imported with `companion rules
+  import` (several files when it passes the 20 MB import limit; each copy's headings carry its copy
+  number). Then: the index build (the first search), a one-shot search, the in-shell search
+  (rulesdb.search with keep_open(True), as the shell runs it: a repeated question and a question
+  new each time), the cache's size. The repeats make each word's postings k times longer, which
+  is what costs; a real rulebook would also bring new words.
+- session: a Cataclysm Arcade session of N events (a tracker change repeated with Sessions.repeat_last), then
+  one-shot: open (`track show`), a play (undone after each run), `track undo` (redone), `track log`,
+  `track export`, `track import`.
+- players: a Cataclysm Arcade session of P players: open, a tracker change, a play.
+- shell: one Shell (companion/shell.py, the object `companion shell` runs every line through) driving
+  1,000 lines (questions, rules define, tracker changes, undo, log, show) with its output discarded;
+  the process's resident memory after every 100 lines.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from timing import process_medians  # noqa: E402
+
+PY = sys.executable
+FILE_LIMIT = 18 * 1024 * 1024  # under the 20 MB import limit per file
+QUESTION, GAME = "reroll one die", "catharsis"
+
+
+def environment(home: Path) -> dict:
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"COMPANION_HOME": str(home)}
+
+
+def companion(_env: dict, *words: str) -> list[str]:
+    return [PY, "-m", "companion", *words]
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+def interleaved(cmds: dict, env: dict, runs: int) -> dict[str, tuple[float, float]]:
+    """Median (wall, cpu) seconds per command, run in turn with the baseline; a command may be a
+    function of the run number (a fresh name each run), and an `after` command undoing it runs untimed."""
+    cmds = {"baseline": [PY, "-c", "import typer"]} | cmds
+    samples: dict[str, list] = {k: [] for k in cmds}
+    for n in range(runs):
+        for key, cmd in cmds.items():
+            cmd, after = (cmd(n) if callable(cmd) else (cmd, None))
+            samples[key].append(process_medians(cmd, env, 1))
+            if after:
+                subprocess.run(after, env=env, check=True, stdout=subprocess.DEVNULL)
+    return {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v)) for k, v in samples.items()}
+
+
+def ratios(got: dict, label: str) -> str:
+    bw, bc = got["baseline"]
+    w, c = got[label]
+    return f"wall {w * 1000:6.0f} ms ({w / bw:4.2f}x)  cpu {c * 1000:5.0f} ms ({c / bc:4.2f}x)"
+
+
+def questions(game: str) -> list[str]:
+    asked = []
+    for path in sorted((ROOT / "tests" / "retrieval").glob(f"{game}*.toml")):
+        asked += [q["ask"] for q in tomllib.loads(path.read_text(encoding="utf-8"))["questions"]]
+    return asked
+
+
+def reference_markdown() -> str:
+    """The built-in reference as one Markdown rulebook: every rule and glossary term a section."""
+    from rulesdb.reference import load_reference
+
+    ref = load_reference()
+    parts = [f"# {r.title}\n\n{r.text}\n" for r in ref.rules.values()]
+    parts += [f"# {g.term.term}\n\n{g.term.definition}\n" for g in ref.glossary.values()]
+    return "\n".join(parts)
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# In-shell search: rulesdb.search with keep_open(True), as companion/shell.py runs it; prints JSON.
+SHELL_SEARCH = r"""
+import json, statistics, sys, time
+from companion import paths
+from rulesdb import search
+asked = json.loads(sys.argv[1])
+search.keep_open(True)
+def ms(q):
+    start = time.perf_counter()
+    search.search(q, paths.cache_dir(), paths.sources_dir(), game="GAME", limit=5)
+    return (time.perf_counter() - start) * 1000
+first = ms("QUESTION")  # the index opened, the engine made
+same = [ms("QUESTION") for _ in range(30)]
+new = [ms(q) for q in asked]
+print(json.dumps({"open+first": first, "same": statistics.median(same), "new": statistics.median(new),
+                  "new_max": max(new), "count": len(new)}))
+"""
+
+
+def rulebook(args) -> None:
+    text = reference_markdown()
+    print(f"\n== an imported rulebook; the built-in reference is {len(text) / 1e6:.2f} MB of Markdown ({load()})")
+    asked = [q for q in questions(GAME)]
+    for k in (int(s) for s in args.scales.split(",")):
+        home = Path(tempfile.mkdtemp(prefix=f"companion-scale-{k}x-"))
+        env = environment(home)
+        files, chunk, size = [], [], 0
+        for copy in range(1, k + 1):
+            part = text.replace("\n# ", f"\n# {copy}. ") if k > 1 else text
+            if chunk and size + len(part.encode()) > FILE_LIMIT:
+                files.append("\n".join(chunk))
+                chunk, size = [], 0
+            chunk.append(part)
+            size += len(part.encode())
+        files.append("\n".join(chunk))
+        start = time.perf_counter()
+        for n, body in enumerate(files, start=1):  # each import builds the index again
+            path = home / f"rulebook-{n}.md"
+            path.write_text(body, encoding="utf-8")
+            subprocess.run(companion(env, "rules", "import", GAME, str(path), "--name", f"copy-{n}"), env=env,
+                           check=True, stdout=subprocess.DEVNULL)
+        imported = time.perf_counter() - start
+        for old in (home / "cache").glob("index-*"):  # the first search after an update builds it
+            shutil.rmtree(old)
+        build = process_medians(companion(env, "rules", "search", QUESTION, "--game", GAME), env, 1)
+        got = interleaved({"search": companion(env, "rules", "search", QUESTION, "--game", GAME)}, env, args.runs)
+        shell = json.loads(subprocess.run(
+            [PY, "-c", SHELL_SEARCH.replace("GAME", GAME).replace("QUESTION", QUESTION), json.dumps(asked)],
+            env=env, check=True, capture_output=True, text=True).stdout)
+        mb = sum(len(b.encode()) for b in files) / 1e6
+        print(f"{k:>4}x ({mb:6.1f} MB in {len(files)} imported file(s) in {home}, imported in {imported:5.1f} s wall, each import building the index): "
+              f"index build (first search) wall {build[0]:6.1f} s cpu {build[1]:6.1f} s; "
+              f"cache {folder_bytes(home / 'cache') / 1e6:6.1f} MB, sources {folder_bytes(home / 'data' / 'sources') / 1e6:6.1f} MB"
+              f" ({load()})")
+        print(f"      one-shot search: {ratios(got, 'search')}")
+        print(f"      in-shell: open + first question {shell['open+first']:7.1f} ms; the same question again "
+              f"{shell['same']:5.1f} ms; a question new each time {shell['new']:5.1f} ms (median of {shell['count']}, "
+              f"max {shell['new_max']:.0f})")
+
+
+def session(args) -> None:
+    print(f"\n== a Cataclysm Arcade session of N events; one-shot commands, medians of {args.runs} ({load()})")
+    from trackers.sessions import Sessions
+
+    for size in (int(s) for s in args.events.split(",")):
+        home = Path(tempfile.mkdtemp(prefix=f"companion-scale-{size}ev-"))
+        env = environment(home)
+        for words in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "long"],
+                      ["track", "coins", "ann", "+1"]):
+            subprocess.run(companion(env, *words), env=env, check=True, stdout=subprocess.DEVNULL)
+        with Sessions(home / "data") as store:
+            store.repeat_last("long", size)
+            store.show("long")  # snapshots written as any command would
+        exported = home / "long.json"
+        subprocess.run(companion(env, "track", "export", "long", str(exported)), env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        cmds = {
+            "open (track show)": companion(env, "track", "show"),
+            "play": lambda n: (companion(env, "play", "fighter Grunt"), companion(env, "track", "undo")),
+            "track undo": lambda n: (companion(env, "track", "undo"), companion(env, "track", "redo")),
+            "track log": companion(env, "track", "log"),
+            "track export": companion(env, "track", "export", "long", str(home / "again.json")),
+            "track import": lambda n: (companion(env, "track", "import", str(exported), "--name", f"copy{n}"),
+                                       companion(env, "track", "switch", "long")),
+        }
+        got = interleaved(cmds, env, args.runs)
+        print(f"{size:>6} events (sessions file {(home / 'data' / 'sessions.sqlite3').stat().st_size / 1e6:.1f} MB,"
+              f" export {exported.stat().st_size / 1e6:.1f} MB; {load()}):")
+        for label in cmds:
+            print(f"    {label:<20} {ratios(got, label)}")
+
+
+def players(args) -> None:
+    print(f"\n== a Cataclysm Arcade session of P players; one-shot commands, medians of {args.runs} ({load()})")
+    for count in (int(s) for s in args.players.split(",")):
+        home = Path(tempfile.mkdtemp(prefix=f"companion-scale-{count}p-"))
+        env = environment(home)
+        names = [f"P{n}" for n in range(1, count + 1)]
+        subprocess.run(companion(env, "track", "new", "cataclysm-arcade", "--players", ",".join(names)), env=env,
+                       check=True, stdout=subprocess.DEVNULL)
+        cmds = {
+            "open (track show)": companion(env, "track", "show"),
+            "tracker change": companion(env, "track", "coins", "p1", "+1"),
+            "play": lambda n: (companion(env, "play", "fighter Grunt"), companion(env, "track", "undo")),
+        }
+        got = interleaved(cmds, env, args.runs)
+        print(f"{count:>3} players ({load()}):")
+        for label in cmds:
+            print(f"    {label:<20} {ratios(got, label)}")
+
+
+# One Shell driving many lines, its output discarded; the resident memory after every 100 lines.
+SHELL_MEMORY = r"""
+import contextlib, io, json, sys
+from pathlib import Path
+asked = json.loads(sys.argv[1])
+lines_total = int(sys.argv[2])
+def rss_kb():
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+from companion.shell import Shell
+shell = Shell()
+fixed = ["track coins ann +1", "track undo", "track log", "track show", "rules define enforcer",
+         "rules search hand limit --game catopomp"]
+out = []
+sink = io.StringIO()
+with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+    shell.run("track new cataclysm-arcade --players Ann,Ben")
+    for n in range(1, lines_total + 1):
+        line = asked[n % len(asked)] if n % 2 else fixed[(n // 2) % len(fixed)]
+        shell.run(line)
+        sink.seek(0); sink.truncate()
+        if n % 100 == 0:
+            out.append((n, rss_kb()))
+shell.close()
+print(json.dumps(out))
+"""
+
+
+def shell(args) -> None:
+    home = Path(tempfile.mkdtemp(prefix="companion-scale-shell-"))
+    env = environment(home)
+    asked = [q for q in questions("cataclysm-arcade") if q.split()[0].lower() not in {"track", "rules", "play"}]
+    start = time.perf_counter()
+    got = json.loads(subprocess.run([PY, "-c", SHELL_MEMORY, json.dumps(asked), str(args.lines)], env=env,
+                                    check=True, capture_output=True, text=True).stdout)
+    took = time.perf_counter() - start
+    print(f"\n== one shell process, {args.lines} lines (every other one a question, {len(asked)} different ones; "
+          f"{took:.0f} s wall; {load()}): resident memory after every 100 lines")
+    print("    " + "  ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in got))
+    first, last = got[0][1], got[-1][1]
+    mid = got[len(got) // 2][1]
+    print(f"    growth from line 100 to {got[-1][0]}: {(last - first) / 1024:+.1f} MB; "
+          f"from line {got[len(got) // 2][0]} on: {(last - mid) / 1024:+.1f} MB")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--parts", default="rulebook,session,players,shell")
+    ap.add_argument("--scales", default="1,10,100")
+    ap.add_argument("--events", default="500,5000,50000")
+    ap.add_argument("--players", default="2,6,12")
+    ap.add_argument("--lines", type=int, default=1000)
+    args = ap.parse_args()
+    print(f"python {sys.version.split()[0]}; {os.cpu_count()} cores; {load()}")
+    for part in args.parts.split(","):
+        {"rulebook": rulebook, "session": session, "players": players, "shell": shell}[part](args)
+
+
+if __name__ == "__main__":
+    main()
