@@ -8,6 +8,17 @@ Whoosh keeps pickles in an index (its table of contents, stored fields), and unp
 planted file runs code. So every per-game index is opened only if its files hash to a digest
 recorded when this project built it, kept outside the cache (in the data folder, beside the
 imported sources). An index that does not match, planted or damaged, is deleted and rebuilt.
+
+Hashing every file at every search costs as much as the index is large (a second per search with a
+rulebook 100 times the reference), so once a full hash has matched, the files' stat stamp is recorded
+beside the digest: each file's name, inode, size, modification and change time. A later process
+whose stamp matches a recorded one skips the hash. The change time (ctime) is what makes this safe:
+the kernel sets it to the current time whenever a file's content or metadata changes (a write, a
+rename, a utime call), and no unprivileged program can set it back, so a planted or altered file
+cannot carry a recorded stamp. A stamp is recorded only when every file's change time is SETTLE
+seconds old, so a write in the same clock tick as the recorded one is impossible too; a stamp that
+moved is hashed in full again. (This trusts the file system to keep change times, as Linux, macOS
+and Windows local file systems do.)
 """
 from __future__ import annotations
 
@@ -59,20 +70,60 @@ def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path |
 
     lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in GAME_IDS)
     _BUILT_HERE.update(lines.splitlines())
-    digests = _digest_file(cache_dir, sources_dir)
     try:
-        digests.parent.mkdir(parents=True, exist_ok=True)
-        if digests.exists() and digests.stat().st_size > 64_000:
-            digests.unlink()  # only the newest indexes matter; older ones are rebuilt if ever needed
-        fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        with os.fdopen(fd, "a", encoding="utf-8") as fh:
-            fh.write(lines)
+        _append_digests(_digest_file(cache_dir, sources_dir), lines)
     except OSError:
         pass  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
 
 
+def stat_stamp(folder: Path) -> tuple[str, int] | None:
+    """(sha256 of each file's name, inode, size, modification and change time under `folder`, the
+    newest change time in ns); None if anything is not a plain file or folder."""
+    rows: list[str] = []
+    newest = 0
+
+    def look(path: str, rel: str) -> bool:
+        nonlocal newest
+        with os.scandir(path) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                name = f"{rel}{entry.name}"
+                if entry.is_dir(follow_symlinks=False):
+                    if not look(entry.path, name + "/"):
+                        return False
+                elif entry.is_file(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                    rows.append(f"{name}\0{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}")
+                    newest = max(newest, st.st_ctime_ns)
+                else:
+                    return False
+        return True
+
+    try:
+        if not look(str(folder), ""):
+            return None
+    except OSError:
+        return None
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest
+
+
+SETTLE = 2.0  # seconds: a stamp is recorded only when every file's change time is this old
+
+
+def _append_digests(digests: Path, lines: str) -> None:
+    """Add lines to the digest file (append: concurrent processes each add theirs); never through a link."""
+    digests.parent.mkdir(parents=True, exist_ok=True)
+    if digests.exists() and digests.stat().st_size > 64_000:
+        digests.unlink()  # only the newest indexes matter; older ones are hashed or rebuilt if ever needed
+    fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "a", encoding="utf-8") as fh:
+        fh.write(lines)
+
+
 def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: Path | None) -> bool:
-    """True when each game's index under `target` matches a digest this project recorded."""
+    """True when each game's index under `target` matches a digest this project recorded: by its
+    recorded stat stamp, or else by hashing every file (then its stamp is recorded, once settled)."""
+    import time
+
     digests = _digest_file(cache_dir, sources_dir)
     try:
         small = digests.is_file() and digests.stat().st_size <= 1 << 20
@@ -80,7 +131,24 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
     except (OSError, UnicodeDecodeError):
         known = set()
     known |= _BUILT_HERE
-    return all(f"{target.name}/{game} {tree_digest(target / game)}" in known for game in games)
+    settled = []
+    for game in games:
+        before = stat_stamp(target / game)
+        if before is None:
+            return False
+        if f"{target.name}/{game} stat:{before[0]}" in known:
+            continue
+        if f"{target.name}/{game} {tree_digest(target / game)}" not in known:
+            return False
+        # unchanged while hashed, and old enough that any later change gets another change time
+        if stat_stamp(target / game) == before and before[1] < time.time_ns() - SETTLE * 1e9:
+            settled.append(f"{target.name}/{game} stat:{before[0]}\n")
+    if settled:
+        try:
+            _append_digests(digests, "".join(settled))
+        except OSError:
+            pass  # a read-only data folder: the files are hashed at every search
+    return True
 
 
 def fingerprint(sources_dir: Path | None) -> str:
