@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from timing import process_medians  # noqa: E402
 
 PY = sys.executable
-FILE_LIMIT = 18 * 1024 * 1024  # under the 20 MB import limit per file
+FILE_LIMIT = 12 * 1024 * 1024  # the stored source (JSON, about 1.3x the text) stays under the 20 MB limit
 QUESTION, GAME = "reroll one die", "catharsis"
 
 
