@@ -151,21 +151,83 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
     return True
 
 
+FINGERPRINT = "search-index.inputs"  # in the data folder: "<inputs' stamp> <fingerprint>" of the last hash
+
+
+def input_stamp(sources_dir: Path | None) -> tuple[tuple, int]:
+    """Each file the index is built from (the data's TOML files, the analysis code, the imported
+    sources) as (path, inode, size, modification and change time), and the newest change time.
+    os.scandir: a third of the cost of Path.rglob and a stat per file."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out: list[tuple] = []
+
+    def look(folder, suffix: str, deep: bool) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:  # no imported sources yet
+            return
+        for entry in entries:
+            if deep and entry.is_dir(follow_symlinks=False):
+                look(entry.path, suffix, deep)
+            elif entry.name.endswith(suffix):
+                add(entry.path)
+
+    def add(path: str) -> None:
+        st = os.stat(path)
+        out.append((path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+
+    look(DATA_DIR, ".toml", True)
+    add(os.path.join(here, "analysis.py"))
+    add(os.path.join(here, "analyzer.py"))
+    if sources_dir is not None:
+        look(sources_dir, ".json", False)
+    return tuple(out), max((row[4] for row in out), default=0)
+
+
 def fingerprint(sources_dir: Path | None) -> str:
     """Hash of everything the index is built from, whoosh's own version included (another release
-    may write or read its files differently: an upgrade builds a fresh index instead of opening one)."""
+    may write or read its files differently: an upgrade builds a fresh index instead of opening one).
+
+    The files are hashed again only when their stamp (input_stamp) moved: the last stamp and its
+    hash are kept in the data folder, recorded once every file's change time is SETTLE old (a
+    file's content cannot change without its change time moving; see the module's docstring)."""
+    import time
+
     import whoosh
 
-    h = hashlib.sha256(f"{INDEX_FORMAT}/{whoosh.versionstring()}".encode())
-    files = sorted(DATA_DIR.rglob("*.toml"))
-    here = Path(__file__).resolve().parent
-    files += [here / "analysis.py", here / "analyzer.py"]
-    if sources_dir is not None and sources_dir.is_dir():
-        files += sorted(sources_dir.glob("*.json"))
-    for path in files:
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:20]
+    version = f"{INDEX_FORMAT}/{whoosh.versionstring()}"
+    rows, newest = input_stamp(sources_dir)
+    key = hashlib.sha256(repr((version, rows)).encode()).hexdigest()
+    kept = sources_dir.parent / FINGERPRINT if sources_dir is not None else None
+    try:
+        line = kept.read_text(encoding="utf-8") if kept is not None and kept.stat().st_size < 200 else ""
+    except (OSError, UnicodeDecodeError):
+        line = ""
+    if line.startswith(key + " ") and len(line.split()) == 2:
+        return line.split()[1]
+    h = hashlib.sha256(version.encode())
+    for path, *_ in rows:
+        h.update(os.path.basename(path).encode())
+        h.update(Path(path).read_bytes())
+    found = h.hexdigest()[:20]
+    if kept is not None and newest < time.time_ns() - SETTLE * 1e9 and input_stamp(sources_dir)[0] == rows:
+        _write_small(kept, f"{key} {found}\n")
+    return found
+
+
+def _write_small(path: Path, text: str) -> None:
+    """Replace a small file through a fresh temporary file (never through a link); quietly nothing
+    on a read-only folder."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def schema():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -13,8 +14,9 @@ from rulesdb.games import GAME_IDS
 
 @pytest.fixture
 def built(tmp_path, monkeypatch):
-    """A fresh index (no stamp recorded yet: too recent), then stamps count as settled at once
-    (SETTLE 0); and a tree_digest call counter."""
+    """A fresh index (no stamp recorded yet: too recent for an hour's SETTLE), then stamps count as
+    settled at once (SETTLE 0); and a tree_digest call counter."""
+    monkeypatch.setattr(index, "SETTLE", 3600.0)
     calls = []
     digest = index.tree_digest
     monkeypatch.setattr(index, "tree_digest", lambda folder: calls.append(folder) or digest(folder))
@@ -39,11 +41,12 @@ def test_a_settled_index_is_hashed_once_then_verified_by_its_stamp(built):
     assert calls == []  # the stamps matched: no file hashed
 
 
-def test_a_stamp_is_not_recorded_before_the_files_settle(tmp_path):
+def test_a_stamp_is_not_recorded_before_the_files_settle(tmp_path, monkeypatch):
+    monkeypatch.setattr(index, "SETTLE", 3600.0)
     cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
     index.open_index(cache, sources)
     target = next(cache.glob("index-*"))
-    assert index.verified(target, GAME_IDS, cache, sources)  # SETTLE 2 s: the build is too recent
+    assert index.verified(target, GAME_IDS, cache, sources)  # the files are younger than SETTLE
     assert " stat:" not in (sources.parent / index.DIGESTS).read_text()
 
 
@@ -72,3 +75,25 @@ def test_a_planted_extra_file_moves_the_stamp(built):
     assert index.verified(target, GAME_IDS, cache, sources)
     (target / GAME_IDS[0] / "extra.seg").write_bytes(b"x")
     assert not index.verified(target, GAME_IDS, cache, sources)
+
+
+def test_the_fingerprint_is_kept_while_its_inputs_stay_and_hashed_again_when_one_changes(tmp_path, monkeypatch):
+    sources = tmp_path / "data" / "sources"
+    sources.mkdir(parents=True)
+    source = sources / "x.json"
+    source.write_text('{"name": "x", "game": "catopomp", "sections": []}')
+    monkeypatch.setattr(index, "SETTLE", 3600.0)
+    first = index.fingerprint(sources)  # just written: too recent to keep
+    assert not (sources.parent / index.FINGERPRINT).exists()
+    monkeypatch.setattr(index, "SETTLE", 0.0)
+    time.sleep(0.05)
+    assert index.fingerprint(sources) == first
+    assert (sources.parent / index.FINGERPRINT).read_text().split()[1] == first  # kept
+    reads = []
+    read_bytes = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or read_bytes(self))
+    assert index.fingerprint(sources) == first and reads == []  # nothing hashed
+    st = source.stat()
+    source.write_text('{"name": "x", "game": "catopomp", "sections": [] }'[:st.st_size])  # the same size
+    os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same modification time
+    assert index.fingerprint(sources) != first and reads  # its change time moved: hashed again
