@@ -15,7 +15,8 @@ loaded machine the CPU ratio is the steady one. The load average is printed with
   (rulesdb.search with keep_open(True), as the shell runs it: a repeated question and a question
   new each time), the cache's size. The repeats make each word's postings k times longer, which
   is what costs; a real rulebook would also bring new words.
-- session: a Cataclysm Arcade session of N events (a tracker change repeated with Sessions.repeat_last), then
+- session: a Cataclysm Arcade session of N events (a tracker change repeated with Sessions.repeat_last, in
+  steps of the snapshot interval so the snapshots lie where a table's play leaves them), then
   one-shot: open (`track show`), a play (undone after each run), `track undo` (redone), `track log`,
   `track export`, `track import`.
 - players: a Cataclysm Arcade session of P players: open, a tracker change, a play.
@@ -189,6 +190,7 @@ def rulebook(args) -> None:
 
 def session(args) -> None:
     print(f"\n== a Cataclysm Arcade session of N events; one-shot commands, medians of {args.runs} ({load()})")
+    from trackers import snapshots
     from trackers.sessions import Sessions
 
     for size in (int(s) for s in args.events.split(",")):
@@ -197,9 +199,11 @@ def session(args) -> None:
         for words in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "long"],
                       ["track", "coins", "ann", "+1"]):
             subprocess.run(companion(*words), env=env, check=True, stdout=subprocess.DEVNULL)
-        with Sessions(home / "data") as store:
-            store.repeat_last("long", size)
-            store.show("long")  # snapshots written as any command would
+        with Sessions(home / "data") as store:  # in steps, so the snapshots lie as a table's play leaves them
+            tail = snapshots.EVERY * snapshots.KEEP
+            for upto in [*range(max(size - tail, 2), size, snapshots.EVERY), size]:
+                store.repeat_last("long", upto)
+                store.show("long")
         exported = home / "long.json"
         subprocess.run(companion("track", "export", "long", str(exported)), env=env, check=True,
                        stdout=subprocess.DEVNULL)
@@ -246,6 +250,7 @@ def rss_kb():
             return int(line.split()[1])
 from companion.shell import Shell
 shell = Shell()
+failed = 0
 fixed = ["track coins ann +1", "track undo", "track log", "track show", "rules define enforcer",
          "rules search hand limit --game catopomp"]
 out = []
@@ -254,12 +259,12 @@ with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
     shell.run("track new cataclysm-arcade --players Ann,Ben")
     for n in range(1, lines_total + 1):
         line = asked[n % len(asked)] if n % 2 else fixed[(n // 2) % len(fixed)]
-        shell.run(line)
+        failed += shell.run(line) != 0
         sink.seek(0); sink.truncate()
         if n % 100 == 0:
             out.append((n, rss_kb()))
 shell.close()
-print(json.dumps(out))
+print(json.dumps({"rss": out, "failed": failed}))
 """
 
 
@@ -268,11 +273,12 @@ def shell(args) -> None:
     env = environment(home)
     asked = [q for q in questions("cataclysm-arcade") if q.split()[0].lower() not in {"track", "rules", "play"}]
     start = time.perf_counter()
-    got = json.loads(subprocess.run([PY, "-c", SHELL_MEMORY, json.dumps(asked), str(args.lines)], env=env,
-                                    check=True, capture_output=True, text=True).stdout)
+    done = json.loads(subprocess.run([PY, "-c", SHELL_MEMORY, json.dumps(asked), str(args.lines)], env=env,
+                                     check=True, capture_output=True, text=True).stdout)
+    got = done["rss"]
     took = time.perf_counter() - start
     print(f"\n== one shell process, {args.lines} lines (every other one a question, {len(asked)} different ones; "
-          f"{took:.0f} s wall; {load()}): resident memory after every 100 lines")
+          f"{took:.0f} s wall; {done['failed']} lines failed; {load()}): resident memory after every 100 lines")
     print("    " + "  ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in got))
     first, last = got[0][1], got[-1][1]
     mid = got[len(got) // 2][1]
