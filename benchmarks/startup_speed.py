@@ -32,7 +32,7 @@ COMMANDS = {
     "--help": ["--help"],
 }
 # What the dependencies alone cost, with no project code: the floor of each command without
-# replacing a dependency (whoosh's own imports pull in urllib.request, email and asyncio; a pydantic
+# replacing a dependency (whoosh-reloaded's imports pulled in urllib.request, email and asyncio, whoosh3's do not; a pydantic
 # model class pulls in pydantic's plugin loader and importlib.metadata).
 FLOORS = {
     # every whoosh module a search loads (opening an index and a searcher import codecs, matchers ...)

@@ -5,6 +5,7 @@ import json
 import re
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -300,6 +301,38 @@ def toc_view(game: str | None, as_json: bool) -> None:
             add(tree, sec)
         tree.add(f"[bold]Glossary[/]: {g['glossary_terms']} terms  [dim]companion rules define TERM --game {g['game']}[/]")
         out.print(tree)
+
+
+@contextmanager
+def index_build_bar(after: float = 0.3):
+    """A progress bar on stderr while the search index is built (the first search after an install
+    or an update), shown on a terminal only and only once the build has run `after` seconds, so a
+    quick build draws nothing and piped output stays clean."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    start, shown = time.monotonic(), []
+
+    def tick(done: int) -> None:
+        if not shown:
+            if time.monotonic() - start < after:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            bar = Progress(TextColumn("Building the search index (once after an install or an update)"),
+                           BarColumn(), TextColumn("{task.completed} entries"), TimeElapsedColumn(),
+                           console=Console(stderr=True), transient=True)
+            bar.start()
+            shown.append((bar, bar.add_task("index", total=None)))
+        bar, task = shown[0]
+        bar.update(task, completed=done)
+
+    try:
+        yield tick
+    finally:
+        if shown:
+            shown[0][0].stop()
 
 
 def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool) -> None:

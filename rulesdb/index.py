@@ -8,13 +8,25 @@ Whoosh keeps pickles in an index (its table of contents, stored fields), and unp
 planted file runs code. So every per-game index is opened only if its files hash to a digest
 recorded when this project built it, kept outside the cache (in the data folder, beside the
 imported sources). An index that does not match, planted or damaged, is deleted and rebuilt.
+
+Hashing every file at every search costs as much as the index is large (170 ms per search with a
+rulebook 100 times the reference), so once a full hash has matched, the files' stat stamp is recorded
+beside the digest: each file's name, inode, size, modification and change time. A later process
+whose stamp matches a recorded one skips the hash. The change time (ctime) is what makes this safe:
+the kernel sets it to the current time whenever a file's content or metadata changes (a write, a
+rename, a utime call), and no unprivileged program can set it back, so a planted or altered file
+cannot carry a recorded stamp. A stamp is recorded only when every file's change time is SETTLE
+seconds old, so a write in the same clock tick as the recorded one is impossible too; a stamp that
+moved is hashed in full again. (This trusts the file system to keep change times, as Linux, macOS
+and Windows local file systems do.)
 """
 from __future__ import annotations
 
 import hashlib
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from contextlib import nullcontext
+from typing import Callable, ContextManager, Iterable
 
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
@@ -23,6 +35,11 @@ INDEX_FORMAT = "8"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
+
+#: Set by a front end to show a build's progress (the first search after an install or an update):
+#: called when a build starts, it returns a context manager that yields the callback given the count
+#: of entries indexed so far (or None). rulesdb draws nothing itself.
+on_build: Callable[[], ContextManager[Callable[[int], None] | None]] | None = None
 
 DIGESTS = "search-index.sha256"  # in the data folder: "<index dir>/<game> <sha256>" lines
 _BUILT_HERE: set[str] = set()  # the same lines for indexes this process built (a read-only data folder)
@@ -53,20 +70,60 @@ def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path |
 
     lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in GAME_IDS)
     _BUILT_HERE.update(lines.splitlines())
-    digests = _digest_file(cache_dir, sources_dir)
     try:
-        digests.parent.mkdir(parents=True, exist_ok=True)
-        if digests.exists() and digests.stat().st_size > 64_000:
-            digests.unlink()  # only the newest indexes matter; older ones are rebuilt if ever needed
-        fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        with os.fdopen(fd, "a", encoding="utf-8") as fh:
-            fh.write(lines)
+        _append_digests(_digest_file(cache_dir, sources_dir), lines)
     except OSError:
         pass  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
 
 
+def stat_stamp(folder: Path) -> tuple[str, int] | None:
+    """(sha256 of each file's name, inode, size, modification and change time under `folder`, the
+    newest change time in ns); None if anything is not a plain file or folder."""
+    rows: list[str] = []
+    newest = 0
+
+    def look(path: str, rel: str) -> bool:
+        nonlocal newest
+        with os.scandir(path) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                name = f"{rel}{entry.name}"
+                if entry.is_dir(follow_symlinks=False):
+                    if not look(entry.path, name + "/"):
+                        return False
+                elif entry.is_file(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                    rows.append(f"{name}\0{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}")
+                    newest = max(newest, st.st_ctime_ns)
+                else:
+                    return False
+        return True
+
+    try:
+        if not look(str(folder), ""):
+            return None
+    except OSError:
+        return None
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest
+
+
+SETTLE = 2.0  # seconds: a stamp is recorded only when every file's change time is this old
+
+
+def _append_digests(digests: Path, lines: str) -> None:
+    """Add lines to the digest file (append: concurrent processes each add theirs); never through a link."""
+    digests.parent.mkdir(parents=True, exist_ok=True)
+    if digests.exists() and digests.stat().st_size > 64_000:
+        digests.unlink()  # only the newest indexes matter; older ones are hashed or rebuilt if ever needed
+    fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "a", encoding="utf-8") as fh:
+        fh.write(lines)
+
+
 def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: Path | None) -> bool:
-    """True when each game's index under `target` matches a digest this project recorded."""
+    """True when each game's index under `target` matches a digest this project recorded: by its
+    recorded stat stamp, or else by hashing every file (then its stamp is recorded, once settled)."""
+    import time
+
     digests = _digest_file(cache_dir, sources_dir)
     try:
         small = digests.is_file() and digests.stat().st_size <= 1 << 20
@@ -74,21 +131,106 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
     except (OSError, UnicodeDecodeError):
         known = set()
     known |= _BUILT_HERE
-    return all(f"{target.name}/{game} {tree_digest(target / game)}" in known for game in games)
+    settled = []
+    for game in games:
+        before = stat_stamp(target / game)
+        if before is None:
+            return False
+        if f"{target.name}/{game} stat:{before[0]}" in known:
+            continue
+        if f"{target.name}/{game} {tree_digest(target / game)}" not in known:
+            return False
+        # unchanged while hashed, and old enough that any later change gets another change time
+        if stat_stamp(target / game) == before and before[1] < time.time_ns() - SETTLE * 1e9:
+            settled.append(f"{target.name}/{game} stat:{before[0]}\n")
+    if settled:
+        try:
+            _append_digests(digests, "".join(settled))
+        except OSError:
+            pass  # a read-only data folder: the files are hashed at every search
+    return True
+
+
+FINGERPRINT = "search-index.inputs"  # in the data folder: "<inputs' stamp> <fingerprint>" of the last hash
+
+
+def input_stamp(sources_dir: Path | None) -> tuple[tuple, int]:
+    """Each file the index is built from (the data's TOML files, the analysis code, the imported
+    sources) as (path, inode, size, modification and change time), and the newest change time.
+    os.scandir: a third of the cost of Path.rglob and a stat per file."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out: list[tuple] = []
+
+    def look(folder, suffix: str, deep: bool) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:  # no imported sources yet
+            return
+        for entry in entries:
+            if deep and entry.is_dir(follow_symlinks=False):
+                look(entry.path, suffix, deep)
+            elif entry.name.endswith(suffix):
+                add(entry.path)
+
+    def add(path: str) -> None:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:  # removed since the folder was listed (`rules remove` meanwhile)
+            return
+        out.append((path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+
+    look(DATA_DIR, ".toml", True)
+    add(os.path.join(here, "analysis.py"))
+    add(os.path.join(here, "analyzer.py"))
+    if sources_dir is not None:
+        look(sources_dir, ".json", False)
+    return tuple(out), max((row[4] for row in out), default=0)
 
 
 def fingerprint(sources_dir: Path | None) -> str:
-    """Hash of everything the index is built from."""
-    h = hashlib.sha256(INDEX_FORMAT.encode())
-    files = sorted(DATA_DIR.rglob("*.toml"))
-    here = Path(__file__).resolve().parent
-    files += [here / "analysis.py", here / "analyzer.py"]
-    if sources_dir is not None and sources_dir.is_dir():
-        files += sorted(sources_dir.glob("*.json"))
-    for path in files:
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:20]
+    """Hash of everything the index is built from, whoosh's own version included (another release
+    may write or read its files differently: an upgrade builds a fresh index instead of opening one).
+
+    The files are hashed again only when their stamp (input_stamp) moved: the last stamp and its
+    hash are kept in the data folder, recorded once every file's change time is SETTLE old (a
+    file's content cannot change without its change time moving; see the module's docstring)."""
+    import time
+
+    import whoosh
+
+    version = f"{INDEX_FORMAT}/{whoosh.versionstring()}"
+    rows, newest = input_stamp(sources_dir)
+    key = hashlib.sha256(repr((version, rows)).encode()).hexdigest()
+    kept = sources_dir.parent / FINGERPRINT if sources_dir is not None else None
+    try:
+        line = kept.read_text(encoding="utf-8") if kept is not None and kept.stat().st_size < 200 else ""
+    except (OSError, UnicodeDecodeError):
+        line = ""
+    if line.startswith(key + " ") and len(line.split()) == 2:
+        return line.split()[1]
+    h = hashlib.sha256(version.encode())
+    for path, *_ in rows:
+        h.update(os.path.basename(path).encode())
+        h.update(Path(path).read_bytes())
+    found = h.hexdigest()[:20]
+    if kept is not None and newest < time.time_ns() - SETTLE * 1e9 and input_stamp(sources_dir)[0] == rows:
+        _write_small(kept, f"{key} {found}\n")
+    return found
+
+
+def _write_small(path: Path, text: str) -> None:
+    """Replace a small file through a fresh temporary file (never through a link); quietly nothing
+    on a read-only folder."""
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 def schema():
@@ -232,14 +374,15 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     if target.is_dir() and not verified(target, wanted, cache_dir, sources_dir):
         _discard(target)  # planted or damaged: never opened, rebuilt below
     if not target.is_dir():
-        try:
-            build(target, sources_dir, progress)
-        except OSError as exc:  # no cache folder to keep it in (unwritable, a full disk): one for this run
-            target = _scratch_build(target.name, sources_dir, progress, cache_dir, exc)
-        else:
-            for old in cache_dir.glob("index-*"):
-                if old != target:
-                    shutil.rmtree(old, ignore_errors=True)
+        with (on_build() if on_build and progress is None else nullcontext(progress)) as tick:
+            try:
+                build(target, sources_dir, tick)
+            except OSError as exc:  # no cache folder to keep it in (unwritable, a full disk): one for this run
+                target = _scratch_build(target.name, sources_dir, tick, cache_dir, exc)
+            else:
+                for old in cache_dir.glob("index-*"):
+                    if old != target:
+                        shutil.rmtree(old, ignore_errors=True)
         if not verified(target, wanted, cache_dir, sources_dir):
             raise DataError(f"the search index in {target} cannot be verified (is the data folder "
                             f"{_digest_file(cache_dir, sources_dir).parent} writable?); use --data-dir for a writable place")

@@ -386,30 +386,10 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
 
 
 def _stamp(sources_dir: Path | None) -> tuple:
-    """Each data file's and imported source's path, time and size (os.scandir: a third of the cost
-    of Path.rglob and a stat per file, paid at every search in the shell)."""
-    import os
+    """Each data file's and imported source's path, inode, size and times (rulesdb.index.input_stamp)."""
+    from rulesdb.index import input_stamp
 
-    from rulesdb.games import DATA_DIR
-
-    out: list[tuple] = []
-
-    def look(folder, suffix: str, deep: bool) -> None:
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:  # no imported sources yet
-            return
-        for entry in entries:
-            if deep and entry.is_dir(follow_symlinks=False):
-                look(entry.path, suffix, deep)
-            elif entry.name.endswith(suffix):
-                st = entry.stat()
-                out.append((entry.path, st.st_mtime_ns, st.st_size))
-
-    look(DATA_DIR, ".toml", True)
-    if sources_dir is not None:
-        look(sources_dir, ".json", False)
-    return tuple(out)
+    return input_stamp(sources_dir)[0]
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:

@@ -250,8 +250,13 @@ def import_rulebook(
             for n, (heading, body) in enumerate(sections, start=1)
         ],
     }
-    untrusted.write_file(target, json.dumps(source, ensure_ascii=False, indent=1), BadImport,
-                         "nothing was imported")
+    stored = json.dumps(source, ensure_ascii=False, indent=1)
+    size = len(stored.encode("utf-8"))
+    if size > untrusted.MAX_BYTES:  # it could never be read back: every later search would fail on it
+        raise BadImport(f"cannot import {path}: split into sections it takes {size / 2**20:.1f} MB, over the "
+                        f"{untrusted.MAX_BYTES // 2**20} MB a source may hold; split the file in two and import each part "
+                        "(with --name)")
+    untrusted.write_file(target, stored, BadImport, "nothing was imported")
     return source
 
 

@@ -91,6 +91,25 @@ def test_a_large_file_is_split_and_indexed(cli, home, tmp_path):
     assert cli("rules", "import", "catastrophe", str(book), "--name", "big2").exit_code == 0
 
 
+def test_a_file_that_would_be_stored_over_the_read_limit_is_refused_and_nothing_written(tmp_path, monkeypatch):
+    """The stored source (JSON: quotes escaped, ids and titles added) is larger than the file; one
+    over the limit every later read applies could never be loaded again, so it is refused up front.
+    (The limit is lowered here so the file stays small; the 20 MB one behaves alike.)"""
+    from rulesdb import untrusted
+    from rulesdb.errors import BadImport
+    from rulesdb.sources import import_rulebook, load_sources
+
+    monkeypatch.setattr(untrusted, "MAX_BYTES", 60_000)
+    book = tmp_path / "quoted.md"
+    book.write_text("".join(f'# Rule {n}\n\nSay "\\yes\\" to "{n}".\n\n' for n in range(1500)), encoding="utf-8")
+    assert book.stat().st_size < 60_000
+    sources = tmp_path / "sources"
+    with pytest.raises(BadImport, match=r"over the 0 MB a source may hold; split the file"):
+        import_rulebook("catopomp", book, sources, "quoted")
+    assert not sources.exists() or files_under(sources) == []
+    assert load_sources(sources) == []
+
+
 def test_markdown_and_plain_headings_split():
     parts = split_sections("# Setup\nDeal cards.\n\n## Scoring\nCount points.\n\nEND OF GAME\n\nThe game ends.\n")
     assert [h for h, _ in parts] == ["Setup", "Scoring", "END OF GAME"]

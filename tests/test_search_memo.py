@@ -78,7 +78,7 @@ def test_the_shell_engine_is_reopened_when_a_source_changes(tmp_path):
 
     sources = tmp_path / "sources"
     before = _stamp(sources)  # no folder yet
-    assert len(before) >= 5 and all(path.endswith(".toml") for path, _, _ in before)
+    assert len(before) >= 5 and all(path.endswith((".toml", ".py")) for path, *_ in before)
     sources.mkdir()
     book = sources / "house.json"
     book.write_text("{}", encoding="utf-8")

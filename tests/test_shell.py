@@ -74,6 +74,9 @@ def one_shot(home: Path, args: list[str]) -> str:
 
 @pytest.fixture
 def shell(home):
+    # the index built first: a first build draws its progress bar on the terminal (stderr,
+    # tests/test_index_progress.py), which is not what the command prints
+    assert run_companion("rules", "search", "dice", env={"COMPANION_HOME": str(home)}).returncode == 0
     driver = ShellDriver(home)
     yield driver
     if driver.child.isalive():

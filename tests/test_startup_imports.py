@@ -43,6 +43,8 @@ def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
     mods = loaded(table, "rules", "search", "reroll one die", "--game", "catharsis")
     assert "whoosh" in mods and "rich" in mods
     assert not {"pydantic", "engine", "trackers", "prompt_toolkit"} & mods
+    # what whoosh-reloaded pulled in and a search never uses (the reason for whoosh3)
+    assert not {"asyncio", "email", "http"} & mods
 
 
 def test_json_output_loads_no_rich(table):

@@ -1,0 +1,35 @@
+"""The first search after an install builds the index (seconds): on a terminal a progress bar says so
+on stderr, then the answer comes; piped, nothing but the answer is written."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from tests.conftest import SCRIPT, installed_cwd, run_companion
+
+pexpect = pytest.importorskip("pexpect")
+
+
+def test_a_first_search_on_a_terminal_shows_the_index_build(tmp_path):
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path / "home"), "TERM": "xterm", "COLUMNS": "100"}
+    env.pop("PYTHONPATH", None)
+    child = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die", "--game", "catharsis"],
+                          cwd=str(installed_cwd()), env=env, encoding="utf-8", timeout=120, dimensions=(30, 100))
+    child.expect_exact("Building the search index")
+    child.expect_exact("catharsis.combat.player-attack.reroll-which-dice")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    # built once: the next search draws no bar
+    again = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die", "--game", "catharsis"],
+                          cwd=str(installed_cwd()), env=env, encoding="utf-8", timeout=120, dimensions=(30, 100))
+    again.expect(pexpect.EOF)
+    assert "Building the search index" not in again.before and "reroll-which-dice" in again.before
+
+
+def test_a_first_search_piped_writes_only_the_answer(tmp_path):
+    done = run_companion("rules", "search", "reroll one die", "--json", env={"COMPANION_HOME": str(tmp_path / "h")})
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["results"]
