@@ -57,7 +57,10 @@ class CompanionGroup(TyperGroup):
             code = _fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort:
             code = _fail("aborted", 1, as_json)
-        except BrokenPipeError:
+        except BrokenPipeError:  # the reader went away (`| head`) before a read command finished
+            from companion.render import silence_stdout
+
+            silence_stdout()
             code = 1
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
             if getattr(exc, "bad_input", None) is True:

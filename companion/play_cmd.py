@@ -221,9 +221,9 @@ def play(
             current = store.get(session)
             verdict_view(current.game, " ".join(words), exc.verdict, as_json)
             raise
-    from companion.render import play_view
+    from companion.render import after_change, play_view
 
-    play_view(result, as_json)
+    after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
 
 
 def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:

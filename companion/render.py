@@ -34,17 +34,37 @@ def plain(text) -> str:
 
 
 def after_change(view, *args) -> None:
-    """Show what a recorded change did; a display failure never turns the recorded change into a
-    failed command (a retry would apply it twice): it is said in one line on stderr, exit 0."""
-    import sys
-
+    """Show what a recorded change did. Once the change is recorded the command succeeds (exit 0),
+    whatever happens to its display: a closed pipe (`| head`), a full disk, a terminal whose encoding
+    cannot show a character. A failed display is said in one line on stderr (silently for a reader
+    that went away), so a retry never applies the change twice."""
     try:
         view(*args)
-    except BrokenPipeError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - the change is recorded; only its display failed
-        print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {exc}); "
-              "see it with `companion track show`", file=sys.stderr)
+        sys.stdout.flush()
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the change is recorded; only its display failed
+        # (rich answers a closed pipe with SystemExit(1), having pointed stdout at the null device)
+        if isinstance(exc, OSError):
+            silence_stdout()
+        if not isinstance(exc, (BrokenPipeError, SystemExit)):
+            why = str(exc).splitlines()[0] if str(exc) else ""
+            try:
+                print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {why}); "
+                      "see it with `companion track show`", file=sys.stderr)
+            except (OSError, ValueError):
+                pass
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device after a write to it failed (a closed pipe, a full disk), so
+    the output still buffered is not tried again, and failed again, when the process exits."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's): nothing to silence
+        pass
 
 
 def say(obj, as_json: bool, text: str) -> None:

@@ -171,7 +171,7 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
 
 def _step(tracker, game: str, players: list[str], state, e):
     """One logged change through parse, check and apply; the new state and its violations."""
-    from trackers.sessions import PLAY, apply_entry, engine_for
+    from trackers.sessions import PLAY, apply_entry, engine_for, off_turn
 
     if e.verb == PLAY:
         engine = engine_for(game)
@@ -187,10 +187,7 @@ def _step(tracker, game: str, players: list[str], state, e):
             raise ImportFileError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if len(e.args) == 2 and to_act is not None and e.args[1] != to_act:
-            from engine.base import Reason
-
-            off_turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {e.args[1]}'s")
-            verdict = verdict.model_copy(update={"legal": False, "reasons": (off_turn, *verdict.reasons)})
+            verdict = off_turn(engine, verdict, to_act, e.args[1])
         _refuse_unless_overruled(verdict, e)
         return apply_entry(tracker, engine, state, PLAY, e.args, not verdict.legal)[0], _violations(verdict)
     from engine.tracking import Change

@@ -397,8 +397,13 @@ class Sessions:
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
         """Judge a play against the session's table and, when legal (or overruled), record it. As with
-        record(), it is judged once before the write lock (bad input never waits) and again under it."""
-        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
+        record(), it is judged once before the write lock (bad input never waits) and again under it,
+        both times for the one player it is meant for: the one named (`by`, or a move that names its
+        maker), else the one to act when the command began. When, under the lock, the turn has passed
+        to someone else meanwhile (the same play sent twice, two terminals at once), it is refused:
+        never recorded as the next player's. The event records who made the play."""
+        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None,
+                  meant: str | None = None):
             session = session or self._open(name)
             engine = engine_for(session.game)
             if engine is None:
@@ -410,21 +415,22 @@ class Sessions:
             to_act = engine.to_act(state)
             named = engine.mover(state, move)  # a move that names who makes it (a CATastrophe reaction)
             who = named or to_act
+            canonical = engine.format_move(move)
             if by is not None:
                 from engine.words import match
 
                 who = match(by, list(session.players), "player", hint="players")
                 if to_act is not None and who not in (to_act, named):
-                    from engine.base import Reason
-
-                    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {who}'s")
-                    verdict = verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
-            canonical = engine.format_move(move)
+                    verdict = off_turn(engine, verdict, to_act, who)
+            elif append and named is None and to_act != meant:
+                raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
+                              f"has passed to {to_act or 'nobody'} since (a play was recorded meanwhile; see "
+                              "`companion track log`); nothing was recorded", off_turn(engine, verdict, to_act, meant))
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
                 raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
-            args = (canonical,) if who in (to_act, named) else (canonical, who)
+            args = (canonical,) if who is None or who == named else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             if append:
@@ -436,8 +442,8 @@ class Sessions:
                               verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
 
         session = self._open(name)
-        judge(None, False, session, self.replay(session))
-        return self._write(lambda con: judge(con, append=True))
+        meant = judge(None, False, session, self.replay(session)).by
+        return self._write(lambda con: judge(con, append=True, meant=meant))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
@@ -517,6 +523,14 @@ class Sessions:
             self._insert_events(con, session.id, out)
 
         self._write(body)
+
+def off_turn(engine, verdict, to_act: str | None, who: str | None):
+    """The verdict with the turn rule broken first: `who` plays while it is `to_act`'s turn."""
+    from engine.base import Reason
+
+    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act or 'nobody'}'s turn, not {who or 'anyone'}'s")
+    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+
 
 #: the most players one session keeps where a rulebook sets no limit (a sanity bound, not a rule)
 MOST_PLAYERS = 12
