@@ -5,6 +5,7 @@ import json
 import re
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -278,22 +279,36 @@ def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path,
     from rulesdb.sources import import_rulebook
 
     big = file.is_file() and file.stat().st_size > 200_000 and not as_json
-    if big:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            lines = max(1, file.read_bytes().count(b"\n"))
-            task = bar.add_task("Splitting into sections", total=lines)
-            source = import_rulebook(game, file, sources_dir, name, lambda n: bar.update(task, completed=n))
-            task2 = bar.add_task("Indexing", total=len(source["sections"]))
-            open_index(cache_dir, sources_dir, lambda n: bar.update(task2, completed=n))
-    else:
-        source = import_rulebook(game, file, sources_dir, name)
-        open_index(cache_dir, sources_dir)
+    with _import_progress(big, file) as (split, index):
+        source = import_rulebook(game, file, sources_dir, name, split)
+        try:
+            open_index(cache_dir, sources_dir, index(len(source["sections"])))
+        except BaseException:  # refused (or stopped): the import leaves nothing behind
+            (sources_dir / f"{source['name']}.json").unlink(missing_ok=True)
+            raise
     summary = {"name": source["name"], "game": game, "file": source["file"], "sections": len(source["sections"])}
     emit(summary, as_json,
          f"Imported {file} as source {source['name']!r} for {game}: {len(source['sections'])} sections. "
          f"Search it with: companion rules search QUERY --game {game}")
+
+
+@contextmanager
+def _import_progress(big: bool, file: Path):
+    """(split progress, index progress for N sections): rich bars for a large file, else None."""
+    if not big:
+        yield None, lambda total: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        lines = max(1, file.read_bytes().count(b"\n"))
+        task = bar.add_task("Splitting into sections", total=lines)
+
+        def index(total: int):
+            task2 = bar.add_task("Indexing", total=total)
+            return lambda n: bar.update(task2, completed=n)
+
+        yield (lambda n: bar.update(task, completed=n)), index
 
 
 def sources_view(sources_dir: Path, as_json: bool) -> None:
