@@ -24,6 +24,9 @@ except ImportError:  # pragma: no cover
 
 
 def _fail(message: str, code: int, as_json: bool) -> int:
+    from companion.render import visible
+
+    message = visible(message, one_line=True)  # it may echo what the user typed: escapes are shown, not obeyed
     if as_json:
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
     else:

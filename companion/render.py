@@ -9,10 +9,39 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
-def console():
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # every control character but tab and newline
+_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text, one_line: bool = False) -> str:
+    """Text from a user or a file with its control characters written out (`\\x1b`): a terminal
+    escape in a card name, a rulebook or an error message is shown, never obeyed. one_line: newlines
+    too (an error is one line)."""
+    return (_ANY_CONTROL if one_line else _CONTROL).sub(
+        lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def _text(text, style: str = ""):
+    """A rich Text of `text` made visible (Text is printed as it is, without markup)."""
+    from rich.text import Text
+
+    return Text(visible(text), style=style)
+
+
+def _console_class():
+    """rich's Console, with every string it is given made visible before its markup is read (the
+    views pass strings and Text, never raw bytes: so no user text reaches the terminal raw)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    class Visible(Console):
+        def render_str(self, text, **kwargs):
+            return super().render_str(visible(text), **kwargs)
+
+    return Visible
+
+
+def console():
+    return _console_class()(highlight=False, soft_wrap=True)
 
 
 def print_json(obj) -> None:
@@ -24,7 +53,7 @@ def emit(obj, as_json: bool, text: str) -> None:
     if as_json:
         print_json(obj)
     else:
-        print(text)
+        print(visible(text))
 
 
 def plain(text) -> str:
@@ -73,9 +102,7 @@ def say(obj, as_json: bool, text: str) -> None:
     if as_json:
         print_json(obj)
         return
-    from rich.text import Text
-
-    track_console().print(Text(text))
+    track_console().print(_text(text))
 
 
 def reflow(text: str) -> list[str]:
@@ -128,7 +155,8 @@ def search_view(result, as_json: bool) -> None:
         if out:
             out.append("\n")
         for piece in pieces:
-            out.append(*((piece, "") if isinstance(piece, str) else piece))
+            text, style = (piece, "") if isinstance(piece, str) else piece
+            out.append(visible(text), style)
 
     where = f" in {result.game}" if result.game else ""
     if not result.results:
@@ -402,18 +430,17 @@ def table_parts(summary: dict, width: int = 80) -> list:
     lines, each per-player (per-power ...) part a table, and lists inside a row on their own lines."""
     from rich.markup import escape
     from rich.table import Table
-    from rich.text import Text
 
     from companion.saying import cell, records
 
     parts: list = []
     scalars = [f"{k} {cell(v)}" for k, v in summary.items() if not isinstance(v, (dict, list))]
-    parts += [Text(line) for line in _packed(scalars, width)]
+    parts += [_text(line) for line in _packed(scalars, width)]
     for key, value in summary.items():
         rows = records(value)
         if rows is None:
             if isinstance(value, (dict, list)):
-                parts.append(Text(f"{key} {cell(value)}"))
+                parts.append(_text(f"{key} {cell(value)}"))
             continue
         columns = list(dict.fromkeys(c for row in rows.values() for c in row))
         nested = [c for c in columns if any(isinstance(r.get(c), list) and r.get(c) and isinstance(r[c][0], dict)
@@ -431,7 +458,7 @@ def table_parts(summary: dict, width: int = 80) -> list:
         parts.append(table)
         for row_name, row in rows.items():
             for c in nested:
-                parts.append(Text(f"  {row_name} {c}: {_cell(row.get(c))}"))
+                parts.append(_text(f"  {row_name} {c}: {_cell(row.get(c))}"))
     return parts
 
 
@@ -459,9 +486,7 @@ def _cell(value) -> str:
 
 def track_console():
     """A console that wraps at the terminal's width (COLUMNS), so tracker output fits it."""
-    from rich.console import Console
-
-    return Console(highlight=False)
+    return _console_class()(highlight=False)
 
 
 def summary_view(summary: dict) -> None:
@@ -476,10 +501,8 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
     if as_json:
         print_json(result.as_json())
         return
-    from rich.text import Text
-
     if headline:
-        track_console().print(Text(headline))
+        track_console().print(_text(headline))
     summary_view(result.summary)
 
 
@@ -490,18 +513,17 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
         print_json(result.as_json())
         return
     from rich.markup import escape
-    from rich.text import Text
 
     from companion.saying import change_line
 
     out = track_console()
     asked = result.before is not None and result.before == result.summary and not result.undone
     if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
-        out.print(Text(result.change or ""))
+        out.print(_text(result.change or ""))
         for e in result.effects:
-            out.print(Text(f"  {e.message}"))
+            out.print(_text(f"  {e.message}"))
         return
-    out.print(Text(change_line(result, verbose)))
+    out.print(_text(change_line(result, verbose)))
     if verbose:
         for v in result.violations:
             out.print(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
@@ -558,29 +580,26 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
     if as_json:
         print_json(tables[0] if len(tables) == 1 else tables)
         return
-    from rich.text import Text
-
     out = track_console()
     for n, t in enumerate(tables):
         if n:
             out.print()
-        out.print(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
+        out.print(_text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
-            line = Text(f"  {v['verb']:<{width}}  companion track {v['example']}")
+            line = _text(f"  {v['verb']:<{width}}  companion track {v['example']}")
             if v["aliases"]:  # the other words the game reads as this verb
                 also = f"also: {', '.join(v['aliases'])}"
                 if line.cell_len + 2 + len(also) <= out.width:
                     line.append("  " + also, style="dim")
                 else:
                     out.print(line)
-                    line = Text(" " * (width + 4) + also, style="dim")
+                    line = _text(" " * (width + 4) + also, style="dim")
             out.print(line)
 
 
 def _watch_frame(result, last, width: int):
     from rich.console import Group
-    from rich.text import Text
 
     from companion.saying import cell
 
@@ -589,8 +608,8 @@ def _watch_frame(result, last, width: int):
     if result.summary.get("game_over"):
         head += "  GAME OVER"
     when = f"last change: {last.label} at {last.at[11:19]}" if last else "no changes yet"
-    parts = [Text(head, style="bold"), Text(when, style="dim")] + table_parts(result.summary, width)
-    parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
+    parts = [_text(head, style="bold"), _text(when, style="dim")] + table_parts(result.summary, width)
+    parts.append(_text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))
     return Group(*parts)
 

@@ -230,10 +230,16 @@ def export(
         doc = store.export(name, file)
     from companion.render import say
 
+    from trackers.imports import MAX_EVENTS
+
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
-    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+    if len(doc["events"]) > MAX_EVENTS:
+        note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
+                 "that cannot be imported again.")
+    say({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
+         "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 

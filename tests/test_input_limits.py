@@ -88,3 +88,96 @@ def test_a_rulebook_with_a_nul_byte_past_its_first_64_kb_is_refused(home, cli, t
     assert book.stat().st_size > 65536
     _one_line_refusal(cli("rules", "import", "catopomp", str(book)), "binary", "NUL")
     assert not [p for p in files_under(home / "data") if p.suffix == ".json"]
+
+
+# -- 9. one rule for kept text, the same at the CLI and at import; escapes shown, never obeyed ---
+
+def _arcade(cli) -> None:
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy").exit_code == 0
+
+
+def _events(cli) -> int:
+    return len(cli.json("track", "log")["entries"])
+
+
+@pytest.mark.parametrize("name", ["A" * 201, "Grunt\x1b[31m", "Gr\x07unt", "Gr\x9bunt"])
+def test_the_cli_refuses_a_card_name_an_import_would_refuse(home, cli, name):
+    _arcade(cli)
+    for words in (["track", "card", name, "fighter", "level=1", "health=3", "attack=2", "attack-cost=1"],
+                  ["track", "hand", "ann", name], ["play", f"fighter {name}", "--overrule"]):
+        result = cli(*words)
+        _one_line_refusal(result, "200 characters" if len(name) > 200 else "control character")
+        assert "\x1b" not in result.output and "\x07" not in result.output
+    assert _events(cli) == 0
+
+
+def test_whatever_the_cli_keeps_an_export_imports_again(home, cli, tmp_path):
+    """A long card name (150 characters, any script) played, exported and imported again."""
+    _arcade(cli)
+    name = "Ögre " + "x" * 145
+    for change in (f"card {name} fighter level=1 health=3 attack=2 attack-cost=1", "boss ann 6", "boss ben 6",
+                   "boss cy 6", f"hand ann {name}"):
+        result = cli("track", *change.split(" ") if "=" not in change else
+                     ["card", name, "fighter", "level=1", "health=3", "attack=2", "attack-cost=1"])
+        assert result.exit_code == 0, (change, result.output)
+    assert cli("play", f"fighter {name}").exit_code == 0
+    assert cli("track", "hand", "ben", ", ".join(f"C{n}" for n in range(20))).exit_code == 0  # 21 words
+    _one_line_refusal(cli("track", "hand", "cy", ", ".join(f"C{n}" for n in range(64))), "more than 64")
+    assert cli("track", "export", "cataclysm-arcade-1", str(tmp_path / "out.json")).exit_code == 0
+    result = cli("track", "import", str(tmp_path / "out.json"), "--name", "again")
+    assert result.exit_code == 0, result.output
+
+
+def test_escapes_in_an_old_log_or_a_refusal_reach_the_terminal_written_out(home, cli):
+    """A log written before the rule (an escape in a card name) is shown with the escape spelt out;
+    a refusal that echoes what was typed spells it out too."""
+    from trackers.sessions import Sessions, tracker_for
+
+    _arcade(cli)
+    with Sessions(home / "data") as store:  # what an older version let in: appended as it appended it
+        session = store.get()
+
+        def body(con):
+            store._replayed(session, tracker_for(session.game))
+            store._append(con, session, kind="change", verb="card", args=("[/]\x1b[31mRed", "fighter"))
+
+        store._write(body)
+    for words in (["track", "log"], ["track", "show"], ["play", "fighter Nobody\x1b[2J"],
+                  ["track", "frobnicate\x1b[2J"], ["rules", "show", "catopomp.\x1b[2J"]):
+        result = cli(*words)
+        assert "\x1b" not in result.output, (words, result.output)
+    assert "\\x1b[31mRed" in cli("track", "log").stdout
+
+
+def test_visible_leaves_no_control_character_but_tab_and_newline():
+    from hypothesis import given, strategies as st
+
+    from companion.render import visible
+
+    @given(st.text())
+    def check(text):
+        shown = visible(text)
+        assert all(c in "\t\n" or not (ord(c) < 32 or 0x7f <= ord(c) <= 0x9f) for c in shown)
+        assert all(ord(c) >= 32 and not 0x7f <= ord(c) <= 0x9f for c in visible(text, one_line=True))
+        if not any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f for c in text):
+            assert shown == text
+
+    check()
+
+
+def test_an_export_over_the_import_limit_says_it_cannot_be_imported_again(home, cli, tmp_path):
+    from trackers.imports import MAX_EVENTS
+    from trackers.sessions import Sessions
+
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", "lives", "ben", "-1").exit_code == 0
+    with Sessions(home / "data") as store:
+        store.repeat_last("catastrophe-1", MAX_EVENTS)
+    assert cli.json("track", "export", "catastrophe-1", str(tmp_path / "a.json"))["importable"] is True
+    with Sessions(home / "data") as store:
+        store.repeat_last("catastrophe-1", MAX_EVENTS + 1)
+    doc = cli.json("track", "export", "catastrophe-1", str(tmp_path / "b.json"))
+    assert doc["events"] == MAX_EVENTS + 1 and doc["importable"] is False
+    said = cli("track", "export", "catastrophe-1", str(tmp_path / "c.json")).stdout
+    assert "cannot be imported again" in said and "10,000" in said
+    assert "10,000" in cli("track", "import", str(tmp_path / "b.json"), "--name", "b").stderr

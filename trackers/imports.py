@@ -13,12 +13,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from rulesdb import untrusted
-from rulesdb.names import id_problem
+from rulesdb.names import MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 
 MAX_EVENTS = 10_000
-MAX_TEXT = 200  # one argument, verb, time or option value
-MAX_ARGS = 16
+MAX_ARGS = MAX_WORDS  # the same bound as at the CLI (trackers/sessions.py keepable)
 MAX_OPTIONS = 32
 EVENT_FIELDS = {"seq", "at", "kind", "verb", "args", "count", "overruled", "violations"}
 
@@ -36,12 +35,8 @@ class Export:
 
 
 def _text(value, where: str, path: Path, limit: int = MAX_TEXT) -> str:
-    if not isinstance(value, str):
-        raise ImportFileError(f"{path}: {where} must be text")
-    if len(value) > limit:
-        raise ImportFileError(f"{path}: {where} is longer than {limit} characters")
-    if any(ord(c) < 32 for c in value):
-        raise ImportFileError(f"{path}: {where} holds a control character")
+    if problem := text_problem(value, where, limit):
+        raise ImportFileError(f"{path}: {problem}")
     return value
 
 

@@ -17,7 +17,7 @@ import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
-from rulesdb.names import id_problem, player_problem
+from rulesdb.names import MAX_TEXT, MAX_WORDS, id_problem, player_problem, text_problem
 from trackers import ledger, retry, snapshots, store
 from trackers.errors import DamagedLog, Refused, SessionError, StoreError
 from trackers.files import export_target, write_file
@@ -274,6 +274,8 @@ class Sessions:
         tracker = tracker_for(game)
         options = dict(options or {})
         players = check_players(game, players)
+        keepable(options, "an option name", 40)
+        keepable(options.values(), "an option value")
         if name is not None and (problem := id_problem(name, "session")):
             raise SessionError(problem)
         state = tracker.new_state(players, options)  # OptionError before anything is written
@@ -358,6 +360,7 @@ class Sessions:
             tracker = tracker_for(session.game)
             state = (done or self._replayed(session, tracker)).state
             change = tracker.parse(state, words)
+            keepable(change.args, "a word of the change")
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             if not verdict.legal and not overrule:
@@ -416,6 +419,7 @@ class Sessions:
             named = engine.mover(state, move)  # a move that names who makes it (a CATastrophe reaction)
             who = named or to_act
             canonical = engine.format_move(move)
+            keepable((canonical,), "the play")
             if by is not None:
                 from engine.words import match
 
@@ -523,6 +527,17 @@ class Sessions:
             self._insert_events(con, session.id, out)
 
         self._write(body)
+
+def keepable(words, what: str, limit: int = MAX_TEXT) -> None:
+    """Refuse a word a session would keep but an import of its export would refuse (rulesdb/names.py:
+    the one rule for kept text, at the CLI and at import)."""
+    words = list(words)
+    if len(words) > MAX_WORDS:
+        raise SessionError(f"{len(words)} words in one change is more than {MAX_WORDS}; split it in parts")
+    for word in words:
+        if problem := text_problem(word, what, limit):
+            raise SessionError(problem)
+
 
 def off_turn(engine, verdict, to_act: str | None, who: str | None):
     """The verdict with the turn rule broken first: `who` plays while it is `to_act`'s turn."""
