@@ -181,3 +181,65 @@ def test_an_export_over_the_import_limit_says_it_cannot_be_imported_again(home, 
     said = cli("track", "export", "catastrophe-1", str(tmp_path / "c.json")).stdout
     assert "cannot be imported again" in said and "10,000" in said
     assert "10,000" in cli("track", "import", str(tmp_path / "b.json"), "--name", "b").stderr
+
+
+# -- 10. counts bounded by what a table holds ------------------------------------------------------
+
+THESEUS = """active_rank = 1
+board = ["Paladin", "Witch", "Buster", "Kunoichi"]
+[decks]
+1 = {deck}
+2 = 10
+3 = 10
+4 = 10
+5 = 10
+6 = 10
+[[players]]
+name = "Ann"
+party = ["Knight", "Mage", "Rogue"]
+hand = {hand}
+[[players]]
+name = "Ben"
+party = ["Knight", "Mage", "Rogue"]
+"""
+
+
+def _bounded_memory() -> None:
+    """preexec_fn: at most 1.5 GB of address space (today's main took 7.6 GB for these files)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1536 * 1024 * 1024, 1536 * 1024 * 1024))
+
+
+@pytest.mark.parametrize("deck, hand, field", [(10, 10**9, "players.0.hand"), (10**9, 3, "decks.1")])
+def test_a_situation_with_a_billion_cards_is_refused_at_once(tmp_path, deck, hand, field):
+    path = tmp_path / "table.toml"
+    path.write_text(THESEUS.format(deck=deck, hand=hand), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion", "check", "theseus", "--situation", str(path),
+                           "--move", "end"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          preexec_fn=_bounded_memory, env={**os.environ, "COMPANION_HOME": str(tmp_path / "h")})
+    _one_line_refusal(done, f"field {field}", "200")
+
+
+def test_an_overruled_count_past_what_a_table_holds_is_refused(home, cli):
+    assert cli("track", "new", "theseus", "--players", "Ann,Ben").exit_code == 0
+    for words in (["hand", "ann", "count", "1000000000"], ["deck", "1", "1000000000"]):
+        _one_line_refusal(cli("track", *words, "--overrule"), "at most 200")
+    assert _events(cli) == 0
+    assert cli("track", "hand", "ann", "count", "200", "--overrule").exit_code == 0
+    judged = cli("check", "end")  # judged (over the Hand limit), not a MemoryError
+    assert judged.exit_code == 0 and "Illegal" in judged.stdout, judged.output
+
+
+# -- 13. messages name fields as the file does -------------------------------------------------------
+
+@pytest.mark.parametrize("game, text, field", [
+    ("catopomp", '[[players]]\nname = "Ann"\nhand = ["zz"]\n[[players]]\nname = "Ben"\nhand = 3\n', "players.0.hand.0"),
+    ("theseus", THESEUS.format(deck=10, hand='"many"'), "players.0.hand"),
+])
+def test_a_bad_field_is_named_by_its_path_in_the_file(cli, tmp_path, game, text, field):
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    result = cli("check", game, "--situation", str(path), "--move", "pass")
+    _one_line_refusal(result, f"field {field}:")
+    assert "[" not in result.stderr and "function" not in result.stderr, result.stderr
