@@ -38,12 +38,21 @@ def read_situation(path: Path) -> dict:
     return data
 
 
-def _load(game: str, situation: Path):
+def _load(game: str, situation: Path, only_seated: bool = True):
+    """(engine, state) from a situation file; with only_seated, a table whose players cannot be
+    (the seat rule of `track new`: count, names) is refused (`status` lists it instead)."""
     engine = _engine(game)
-    return engine, engine.load_state(read_situation(situation), str(situation))
+    state = engine.load_state(read_situation(situation), str(situation))
+    problems = engine.seat_problems(state) if only_seated else []
+    if problems:
+        from engine.base import SituationError
+
+        raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
+                             f"`companion status {engine.game} --situation {situation}` lists every problem")
+    return engine, state
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool):
+def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool, only_seated: bool = True):
     """(engine, state, rest of the words): from a situation file (the first word is the game) or,
     without one, from a saved session (a leading game word must be the session's game)."""
     from rulesdb.games import resolve_game
@@ -55,7 +64,7 @@ def _table(args: list[str], situation: Path | None, session: str | None, wants_m
 
             raise SituationError("name the game before the situation file, e.g. `companion check catopomp "
                                  "--situation table.toml --move \"pass\"`")
-        engine, state = _load(words[0], situation)
+        engine, state = _load(words[0], situation, only_seated)
         return engine, state, words[1:]
     from companion.track_cmd import _sessions
 
@@ -183,9 +192,9 @@ def status(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """What is impossible about the table (current session, or a situation file), each with the rule it breaks."""
-    engine, state, rest = _table(words, situation, session, wants_move=False)
+    engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
-    problems = engine.status(state)
+    problems = engine.seat_problems(state) + engine.status(state)
     from companion.render import status_view
 
     status_view(engine.game, problems, as_json, engine.position(state))

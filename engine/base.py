@@ -144,15 +144,32 @@ class Engine(Generic[S, M]):
     #: the move notation, for --help and errors
     NOTATION: ClassVar[str]
 
+    #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
+    SEATS_RULE: ClassVar[str] = ""
+
     def load_state(self, data: dict, source: str = "situation") -> S:
-        """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field."""
+        """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
+        list of players longer than any table (MAX_SEATS) is refused before anything else is read."""
         from pydantic import ValidationError
 
+        from rulesdb.names import MAX_SEATS
+
+        seats = data.get("players") if isinstance(data, dict) else None
+        if isinstance(seats, list) and len(seats) > MAX_SEATS:
+            raise SituationError(f"{source}: field players: {len(seats):,} players cannot sit at one table "
+                                 f"(at most {MAX_SEATS} are read)")
         try:
             state = self.State.model_validate(data)
         except ValidationError as exc:
             raise SituationError(f"{source}: {field_problem(exc)}") from None
         return state
+
+    def seat_problems(self, state: S) -> list[Reason]:
+        """What makes the table's players impossible (the seat rule `track new` applies: count, names)."""
+        from rulesdb.names import seat_problems
+
+        return [Reason(rule=self.SEATS_RULE, message=m)
+                for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
         raise NotImplementedError

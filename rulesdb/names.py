@@ -50,6 +50,36 @@ def player_problem(name: str) -> str | None:
     return None
 
 
+#: the most players one table keeps where a rulebook sets no limit (a sanity bound, not a rule)
+MOST_PLAYERS = 12
+#: the most seats a file may list before it is read further (far past any table: refused at once)
+MAX_SEATS = 64
+
+
+def seat_problems(game: str, names: list[str]) -> list[str]:
+    """Why these players cannot sit at one table of `game`, one line each (none: they can): the
+    game's player count (and MOST_PLAYERS where its rulebook sets no limit), the name rule and
+    names that differ only in case. The rules `track new` applies, and situation files too."""
+    from rulesdb.games import all_games
+
+    if not names:
+        return ["no players: a table needs at least one"]
+    out: list[str] = []
+    info = next((g for g in all_games() if g.id == game), None)
+    if info is not None and info.max_players and len(names) > info.max_players:
+        out.append(f"{len(names)} players is more than {game} allows ({info.max_players} at most)")
+    elif len(names) > MOST_PLAYERS:  # not a rule of the game: a bound on what one table keeps
+        out.append(f"{len(names)} players: a table keeps at most {MOST_PLAYERS} (the {game} rulebook itself "
+                   "sets no upper limit)")
+    out += [problem for n in names if (problem := player_problem(n))]
+    lowered = [n.casefold() for n in names if isinstance(n, str)]
+    dupes = sorted({n for n in lowered if lowered.count(n) > 1})
+    if dupes:
+        out.append(f"player names must differ: {', '.join(map(repr, dupes))} appears twice (names are "
+                   "compared regardless of case)")
+    return out
+
+
 def id_problem(name: str, what: str) -> str | None:
     """Why `name` cannot name a session or source, or None when it can."""
     if not isinstance(name, str) or not name:

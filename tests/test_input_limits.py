@@ -13,9 +13,16 @@ import pytest
 from tests.conftest import ROOT, files_under
 
 
-def _run(home: Path, *args: str, cwd: Path = ROOT, timeout: int = 120) -> subprocess.CompletedProcess:
+def _run(home: Path, *args: str, cwd: Path = ROOT, timeout: int = 120, **kw) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=timeout, env={**os.environ, "COMPANION_HOME": str(home), "PYTHONPATH": str(ROOT)})
+                          timeout=timeout, env={**os.environ, "COMPANION_HOME": str(home), "PYTHONPATH": str(ROOT)}, **kw)
+
+
+def _child_cpu() -> float:
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _one_line_refusal(result, *words: str) -> None:
@@ -243,3 +250,73 @@ def test_a_bad_field_is_named_by_its_path_in_the_file(cli, tmp_path, game, text,
     result = cli("check", game, "--situation", str(path), "--move", "pass")
     _one_line_refusal(result, f"field {field}:")
     assert "[" not in result.stderr and "function" not in result.stderr, result.stderr
+
+
+# -- 11. status and check hold situation files to the seat rule of `track new` -------------------
+
+def _situation(cli, tmp_path, game: str, players: str, *options: str) -> dict:
+    assert cli("track", "new", game, "--players", players, *options).exit_code == 0
+    out = tmp_path / f"{game}.json"
+    assert cli("track", "situation", "--output", str(out)).exit_code == 0
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def _write(tmp_path, doc: dict) -> Path:
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+CATHARSIS_OPTIONS = ("--option", "morale=18", "--option", "characters=Ann=Luthia,Ben=Durhak")
+
+
+@pytest.mark.parametrize("players, problem", [(0, "no players"), (13, "more than catharsis allows (5 at most)")])
+def test_status_reports_a_catharsis_table_with_too_many_or_no_players(home, cli, tmp_path, players, problem):
+    doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
+    doc["players"] = [dict(doc["players"][0], name=f"P{n}") for n in range(players)]
+    path = _write(tmp_path, doc)
+    status = cli("status", "catharsis", "--situation", str(path), "--json")
+    assert status.exit_code == 0 and not json.loads(status.stdout)["possible"]
+    assert any(problem in p["message"] and p["rule"] == "catharsis.setup.player-count"
+               for p in json.loads(status.stdout)["problems"]), status.stdout
+    _one_line_refusal(cli("check", "catharsis", "--situation", str(path), "--move", "roll P0 1 2 3 4 5 6"),
+                      "cannot be a catharsis table", problem)
+
+
+def test_a_million_players_are_refused_before_the_file_is_read_further(home, cli, tmp_path):
+    doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
+    doc["players"] = [{"name": f"P{n}"} for n in range(1_000_000)]
+    path = _write(tmp_path, doc)
+    for command in ("status", "check"):  # today's main took 38 s and 1.6 GB for each
+        began = _child_cpu()
+        result = _run(home, command, "catharsis", "--situation", str(path), *(["--move", "pass"] * (command == "check")),
+                      preexec_fn=_bounded_memory)
+        _one_line_refusal(result, "1,000,000 players")
+        assert _child_cpu() - began < 8
+
+
+def test_status_reports_morale_below_zero(home, cli, tmp_path):
+    doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
+    doc["morale"] = -5
+    status = json.loads(cli("status", "catharsis", "--situation", str(_write(tmp_path, doc)), "--json").stdout)
+    assert not status["possible"] and any("Morale -5" in p["message"] for p in status["problems"])
+
+
+@pytest.mark.parametrize("game, names, problem", [
+    ("catastrophe", ["Abi", "ABI"], "appears twice"),
+    ("catastrophe", ["Abi", ""], "empty"),
+    ("catastrophe", ["Abi", "   "], "empty"),
+    ("catopomp", ["Ann", " "], "empty"),
+])
+def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game, names, problem):
+    doc = _situation(cli, tmp_path, game, "Ann,Ben")
+    doc["players"] = [dict(p, name=n) for p, n in zip(doc["players"], names)]
+    for key in ("current", "active", "turn", "to_act"):
+        if isinstance(doc.get(key), str):
+            doc[key] = names[0]
+    path = _write(tmp_path, doc)
+    status = cli("status", game, "--situation", str(path), "--json")
+    assert status.exit_code == 0, status.output
+    found = json.loads(status.stdout)
+    assert not found["possible"] and any(problem in p["message"] for p in found["problems"]), found
+    _one_line_refusal(cli("moves", game, "--situation", str(path)), "cannot be a")

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from rulesdb import untrusted
-from rulesdb.names import MAX_TEXT, MAX_WORDS, id_problem, text_problem
+from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 
 MAX_EVENTS = 10_000
@@ -66,7 +66,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
     except RulesError as exc:
         raise ImportFileError(f"{path}: field game: {exc}") from None
     players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) > 64:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) > MAX_SEATS:
         raise ImportFileError(f"{path}: field players must be a list of names")
     try:
         players = check_players(game, players)

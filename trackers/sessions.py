@@ -17,7 +17,7 @@ import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
-from rulesdb.names import MAX_TEXT, MAX_WORDS, id_problem, player_problem, text_problem
+from rulesdb.names import MAX_TEXT, MAX_WORDS, MOST_PLAYERS, id_problem, seat_problems, text_problem  # noqa: F401
 from trackers import ledger, retry, snapshots, store
 from trackers.errors import DamagedLog, Refused, SessionError, StoreError
 from trackers.files import export_target, write_file
@@ -547,28 +547,13 @@ def off_turn(engine, verdict, to_act: str | None, who: str | None):
     return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
 
 
-#: the most players one session keeps where a rulebook sets no limit (a sanity bound, not a rule)
-MOST_PLAYERS = 12
-
-
 def check_players(game: str, players: list[str]) -> list[str]:
-    """The player names, checked by the one name rule (rulesdb/names.py) and the game's player count."""
-    from rulesdb.games import all_games
-
+    """The player names, checked by the one seat rule (rulesdb/names.py: the game's player count,
+    the name rule, names that differ)."""
     names = [p.strip() for p in players if isinstance(p, str) and p.strip()]
     if not names:
         raise SessionError('no players: give them as --players "Ann,Ben,Cy"')
-    info = next((g for g in all_games() if g.id == game), None)
-    if info is not None and info.max_players and len(names) > info.max_players:
-        raise SessionError(f"{len(names)} players is more than {game} allows ({info.max_players} at most)")
-    if len(names) > MOST_PLAYERS:  # not a rule of the game: a bound on what one session keeps
-        raise SessionError(f"{len(names)} players: a session keeps at most {MOST_PLAYERS} "
-                           f"(the {game} rulebook itself sets no upper limit)")
-    for n in names:
-        if problem := player_problem(n):
-            raise SessionError(problem)
-    lowered = [n.lower() for n in names]
-    dupes = sorted({n for n in lowered if lowered.count(n) > 1})
-    if dupes:
-        raise SessionError(f"player names must differ: {', '.join(dupes)} appears twice")
+    problems = seat_problems(game, names)
+    if problems:
+        raise SessionError(problems[0])
     return names

@@ -1,8 +1,6 @@
 """Catharsis: what is impossible about a described table (a situation file or a session)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.base import Reason
 
 from .combat import capacity
@@ -12,6 +10,9 @@ from .rule_ids import V
 
 def status(state) -> list[Reason]:
     out: list[Reason] = []
+    if state.morale is not None and state.morale < 0:
+        out.append(Reason(rule=R["zero"], message=f"Morale {state.morale} is below 0: the tracker goes no lower "
+                                                  "(at 0 the party has lost)"))
     if state.morale is not None and state.morale_start is not None and state.morale > state.morale_start:
         out.append(Reason(rule=R["max"], message=f"Morale {state.morale} is above its start {state.morale_start}"))
     for p in state.players:
@@ -32,8 +33,4 @@ def status(state) -> list[Reason]:
         if used_dice and not any(pw.used_round for pw in p.powers):
             out.append(Reason(rule=V["activation"], message=f"{p.name} has used dice but no power activated "
                                                              f"this round"))
-    names = Counter(p.name.lower() for p in state.players)
-    for name, n in names.items():
-        if n > 1:
-            out.append(Reason(rule="catharsis.setup.overview", message=f"two players are named {name}"))
     return out

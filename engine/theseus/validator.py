@@ -22,7 +22,8 @@ class Engine(BaseEngine[State, Move]):
     game = "theseus"
     State = State
     Move = Move
-    RULE_IDS = ALL_RULES
+    SEATS_RULE = "theseus.overview.player-count"
+    RULE_IDS = ALL_RULES | {SEATS_RULE}
     NOTATION = NOTATION
 
     # ------------------------------------------------------------------ parsing
