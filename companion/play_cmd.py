@@ -95,14 +95,15 @@ def _is_game(word: str) -> bool:
     return True
 
 
-def _move_text(words: list[str], move: str | None) -> str:
+def _move_text(words: list[str], move: str | None, command: str = "check") -> str:
     from engine.base import MoveSyntaxError
 
     text = move if move is not None else " ".join(words)
     if move is not None and words:
         raise MoveSyntaxError(f"give the move once: either --move or after the command, not both ({' '.join(words)!r})")
     if not text.strip():
-        raise MoveSyntaxError("no move given: e.g. `companion check \"heaven 4 5 then hell 2\"`")
+        raise MoveSyntaxError(f"no move given: e.g. `companion {command} \"heaven 4 5 then hell 2\"`; `companion "
+                              "moves` lists the legal ones")
     return text
 
 
@@ -221,14 +222,15 @@ def play(
 
     from trackers.errors import Refused
 
+    text = _move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
     with _sessions() as store:
         try:
-            result = store.play(" ".join(words), session, overrule, by)
+            result = store.play(text, session, overrule, by)
         except Refused as exc:
             from companion.render import verdict_view
 
             current = store.get(session)
-            verdict_view(current.game, " ".join(words), exc.verdict, as_json)
+            verdict_view(current.game, text, exc.verdict, as_json)
             raise
     from companion.render import after_change, play_view
 

@@ -320,3 +320,37 @@ def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game,
     found = json.loads(status.stdout)
     assert not found["possible"] and any(problem in p["message"] for p in found["problems"]), found
     _one_line_refusal(cli("moves", game, "--situation", str(path)), "cannot be a")
+
+
+@pytest.mark.parametrize("text", ["[" + ".".join(["a"] * 100_000) + "]\n", ".".join(["a"] * 100_000) + " = 1\n"])
+def test_a_toml_key_of_a_hundred_thousand_dotted_parts_is_refused_at_once(home, tmp_path, text):
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    began = _child_cpu()
+    _one_line_refusal(_run(home, "check", "theseus", "--situation", str(path), "--move", "end"), "dotted parts")
+    assert _child_cpu() - began < 5  # today's main took 15 s or more
+
+
+def test_a_killed_exports_leftover_is_cleaned_and_a_fresh_one_kept(home, cli, tmp_path):
+    """A write killed between creating its temporary file and renaming it leaves `.NAME.XXXXXXXX.tmp`:
+    the next write of NAME removes an old one; a young one may be a write in progress."""
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    out = tmp_path / "exports"
+    out.mkdir()
+    stale, fresh = out / ".game.json.abcd1234.tmp", out / ".game.json.wxyz9876.tmp"
+    for leftover in (stale, fresh):
+        leftover.write_text('{"format": "companion-session", "ev', encoding="utf-8")
+    os.utime(stale, (1_000_000, 1_000_000))
+    other = out / ".notes.txt.abcd1234.tmp"  # another file's: not this write's business
+    other.write_text("x", encoding="utf-8")
+    os.utime(other, (1_000_000, 1_000_000))
+    assert cli("track", "export", "catastrophe-1", str(out / "game.json")).exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted([fresh.name, other.name, "game.json"])
+
+
+@pytest.mark.parametrize("game, players", [("theseus", "Ann,Ben"), ("catopomp", "Ann,Ben"),
+                                            ("cataclysm-arcade", "Ann,Ben"), ("catastrophe", "Ann,Ben")])
+def test_an_empty_play_is_one_line_in_every_game(home, cli, game, players):
+    assert cli("track", "new", game, "--players", players).exit_code == 0
+    for move in ("", "   "):
+        _one_line_refusal(cli("play", move), "no move given")
