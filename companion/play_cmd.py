@@ -68,7 +68,7 @@ def _table(args: list[str], situation: Path | None, session: str | None, wants_m
         return engine, state, words[1:]
     from companion.track_cmd import _sessions
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         found, engine, state = store.situation(session)
     if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
         try:

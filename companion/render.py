@@ -555,10 +555,17 @@ def play_view(result, as_json: bool) -> None:
         out.print(f"To act: [bold]{escape(result.to_act)}[/]")
 
 
-def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None) -> None:
-    """`track list`: each session's game, players, last change and whether it is finished."""
+def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None,
+                  damaged: list | None = None) -> None:
+    """`track list`: each session's game, players, last change and whether it is finished; a
+    session that does not read is named on stderr (JSON: under "damaged"), the others listed."""
+    for _, message in damaged or []:
+        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
     if as_json:
-        print_json({"current": current, "sessions": [s.as_json() for s in sessions or []]})
+        doc = {"current": current, "sessions": [s.as_json() for s in sessions or []]}
+        if damaged:  # only then: the contract of a sound file is unchanged
+            doc["damaged"] = [{"name": name, "error": message} for name, message in damaged]
+        print_json(doc)
         return
     if not rows:
         print('No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')

@@ -114,11 +114,13 @@ def keep_open(on: bool) -> None:
     _kept[None] = on
 
 
-def _sessions():
+def _sessions(reading: bool = False):
+    """The sessions of the data folder; `reading` (a command that only reads) never creates the
+    sessions file or its folder."""
     from trackers.sessions import Sessions
 
     if not _kept.get(None):
-        return Sessions(paths.data_dir())
+        return Sessions(paths.data_dir(), create=not reading)
     data = paths.data_dir()
     if data not in _kept:
         store = Sessions(data)
@@ -166,18 +168,19 @@ def new(
 @track_app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """All sessions: game, players, last change, whether finished; the current one marked."""
-    with _sessions() as store:
-        sessions, current = store.all(), store.current_name()
-        rows = [] if as_json else _overview(store)
+    damaged: list[tuple[str, str]] = []  # sessions that do not read: named, the others listed
+    with _sessions(reading=True) as store:
+        sessions, current = store.all(damaged), store.current_name()
+        rows = [] if as_json else _overview(store, sessions, damaged)
     from companion.render import sessions_view
 
-    sessions_view(rows, current, as_json, sessions)
+    sessions_view(rows, current, as_json, sessions, damaged)
 
 
-def _overview(store):
+def _overview(store, sessions, damaged):
     from trackers.overview import overview
 
-    return overview(store)
+    return overview(store, sessions, damaged)
 
 
 @track_app.command()
@@ -186,7 +189,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's full table."""
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         result = store.show(name)
     from companion.render import track_view
 
@@ -226,7 +229,7 @@ def export(
     """Write a session's whole log to a JSON file, to move the table to another device."""
     from engine.words import count
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         doc = store.export(name, file)
     from companion.render import say
 
@@ -268,7 +271,7 @@ def situation(
     """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`."""
     import json
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         session, engine, state = store.situation(name)
     doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
     if output is None:
@@ -291,7 +294,7 @@ def log(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's labelled history with times (undone changes marked)."""
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         session = store.get(name)
         entries = store.entries(session)
         done = store.replay(session)

@@ -69,7 +69,7 @@ def seat_problems(game: str, names: list[str]) -> list[str]:
     if info is not None and info.max_players and len(names) > info.max_players:
         out.append(f"{len(names)} players is more than {game} allows ({info.max_players} at most)")
     elif len(names) > MOST_PLAYERS:  # not a rule of the game: a bound on what one table keeps
-        out.append(f"{len(names)} players: a table keeps at most {MOST_PLAYERS} (the {game} rulebook itself "
+        out.append(f"{len(names)} players: a session keeps at most {MOST_PLAYERS} (the {game} rulebook itself "
                    "sets no upper limit)")
     out += [problem for n in names if (problem := player_problem(n))]
     lowered = [n.casefold() for n in names if isinstance(n, str)]

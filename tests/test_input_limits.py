@@ -354,3 +354,66 @@ def test_an_empty_play_is_one_line_in_every_game(home, cli, game, players):
     assert cli("track", "new", game, "--players", players).exit_code == 0
     for move in ("", "   "):
         _one_line_refusal(cli("play", move), "no move given")
+
+
+# -- 12. odd data folders ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [lambda tmp: str(tmp / ("x" * 300)), lambda tmp: str(tmp) + "/y" * 2500])
+def test_a_data_dir_too_long_for_the_system_is_one_line(tmp_path, make):
+    value = make(tmp_path)
+    for args in (["--data-dir", value, "track", "list"], ["--data-dir", value, "rules", "search", "dice"]):
+        result = _run(tmp_path / "home", *args)
+        _one_line_refusal(result, "--data-dir", "too long")
+        assert len(result.stderr) < 300  # the 5,000 characters are not echoed
+
+
+@pytest.mark.parametrize("value", ["-", "--help", "-x"])
+def test_a_data_dir_that_looks_like_an_option_creates_nothing(tmp_path, value):
+    result = _run(tmp_path / "home", "--data-dir", value, "track", "list", cwd=tmp_path)
+    _one_line_refusal(result, "looks like an option", f"./{value}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_read_commands_create_no_sessions_file(tmp_path):
+    home = tmp_path / "home"
+    for args in (["track", "list"], ["track", "list", "--json"], ["track", "show"], ["track", "log"],
+                 ["status"], ["moves"]):
+        result = _run(home, *args)
+        assert result.returncode in (0, 2) and "Traceback" not in result.stderr, (args, result.stderr)
+    assert not (home / "data" / "sessions.sqlite3").exists()
+    assert not (home / "data").exists()
+
+
+def test_a_file_with_our_id_at_version_0_and_a_foreign_table_is_left_alone(tmp_path, cli, monkeypatch):
+    import sqlite3
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    data = tmp_path / "home" / "data"
+    data.mkdir(parents=True)
+    con = sqlite3.connect(data / "sessions.sqlite3")
+    con.execute("PRAGMA application_id = 1131245665")  # 0x436D7061, ours
+    con.execute("CREATE TABLE recipes (name TEXT)")
+    con.commit()
+    con.close()
+    before = (data / "sessions.sqlite3").read_bytes()
+    for args in (["track", "list"], ["track", "new", "catastrophe", "--players", "Ann,Ben"]):
+        _one_line_refusal(cli(*args), "another program")
+    assert (data / "sessions.sqlite3").read_bytes() == before
+
+
+def test_one_session_that_does_not_read_leaves_the_others_listed(home, cli):
+    import sqlite3
+
+    for players in ("Ann,Ben", "Ann,Cy", "Ann,Dee"):
+        assert cli("track", "new", "catastrophe", "--players", players).exit_code == 0
+    con = sqlite3.connect(home / "data" / "sessions.sqlite3")
+    con.execute("UPDATE sessions SET players = 'not json' WHERE name = 'catastrophe-1'")
+    con.execute("UPDATE sessions SET game = 'chess' WHERE name = 'catastrophe-2'")
+    con.commit()
+    con.close()
+    result = cli("track", "list")
+    assert result.exit_code == 0 and "catastrophe-3" in result.stdout, result.output
+    assert "catastrophe-1" in result.stderr and "catastrophe-2" in result.stderr and "damaged" in result.stderr
+    doc = cli.json("track", "list")
+    assert [s["name"] for s in doc["sessions"]] == ["catastrophe-3"]
+    assert [d["name"] for d in doc["damaged"]] == ["catastrophe-1", "catastrophe-2"]

@@ -44,9 +44,11 @@ from trackers.store import connect, in_wal
 class Sessions:
     """The sessions in one data folder."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, create: bool = True):
+        """create=False (a read): where there is no sessions file yet, read an empty one in memory
+        instead of creating the file and its folder."""
         self.path = data_dir / "sessions.sqlite3"
-        self.con = connect(self.path)
+        self.con = connect(self.path) if create or self.path.exists() else store.empty()
         self._known: dict[int, _Known] = {}
         self._writing = False  # inside a write transaction (snapshot rows are written at once)
         self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
@@ -146,10 +148,20 @@ class Sessions:
                              "it was left untouched") from None
         return Session(row[0], row[1], row[2], players, options, row[5], row[6])
 
-    def all(self) -> list[Session]:
+    def all(self, damaged: list | None = None) -> list[Session]:
+        """Every session. Given a `damaged` list, a row that does not read is named there, (name,
+        message), and left out instead of failing the whole list (`track list` shows the others)."""
         rows = self._read(lambda con: con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions ORDER BY id").fetchall())
-        return [self._session_row(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(self._session_row(r))
+            except StoreError as exc:
+                if damaged is None:
+                    raise
+                damaged.append((str(r[1]), str(exc)))
+        return out
 
     def current_name(self) -> str | None:
         row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone())
