@@ -143,8 +143,9 @@ def _completion(install: bool):
 
 
 def _version(value: bool) -> None:
+    """The version, and where it runs from (as pip does): which copy a player's `companion` is."""
     if value:
-        print(f"companion {__version__}")
+        print(f"companion {__version__} from {Path(__file__).resolve().parent} (Python {sys.version.split()[0]})")
         raise typer.Exit()
 
 

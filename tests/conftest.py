@@ -1,11 +1,13 @@
 """Shared fixtures: every test runs with COMPANION_HOME in a temporary folder."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -84,13 +86,86 @@ def cli() -> Cli:
     return Cli()
 
 
-def run_companion(*args: str, env: dict | None = None, timeout: int = 60) -> subprocess.CompletedProcess:
-    """Run `python -m companion ...` as a real subprocess."""
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "companion", *args],
-        capture_output=True, text=True, env=full_env, timeout=timeout, cwd=ROOT,
-    )
+#: The console script pip installed beside the running interpreter: the product a player runs.
+SCRIPT = Path(sys.executable).parent / ("companion.exe" if os.name == "nt" else "companion")
+#: The top-level packages the wheel installs (pyproject's packages.find).
+PACKAGES = ("companion", "rulesdb", "engine", "trackers")
+_outside: list[Path] = []
+
+
+def outside() -> Path:
+    """A working folder outside the checkout, where a subprocess cannot import the source tree."""
+    if not _outside:
+        _outside.append(Path(tempfile.mkdtemp(prefix="companion-cwd-")))
+    return _outside[0]
+
+
+def child_env(env: dict | None = None) -> dict:
+    """The environment of a child process: the test's, with no PYTHONPATH (it could point at the checkout)."""
+    full = {**os.environ, **(env or {})}
+    full.pop("PYTHONPATH", None)
+    return full
+
+
+@functools.cache
+def installed_root() -> Path:
+    """The folder that holds the installed packages, once checked: the console script exists, and a
+    process started outside the checkout imports every package from there, not from the source tree.
+    A failure here names the fix, so a suite never passes by testing the checkout instead."""
+    if not SCRIPT.exists():
+        pytest.fail(f"no `companion` console script beside {sys.executable}: install the product first "
+                    f"(pip install \".[test]\")", pytrace=False)
+    probe = "import json, importlib; print(json.dumps({p: importlib.import_module(p).__file__ for p in %r}))" % (PACKAGES,)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=outside(),
+                          env=child_env(), timeout=60)
+    assert done.returncode == 0, done.stderr
+    where = {p: Path(f).resolve().parent.parent for p, f in json.loads(done.stdout).items()}
+    roots = set(where.values())
+    if len(roots) != 1 or ROOT.resolve() in roots:
+        pytest.fail(f"the packages import from {sorted(map(str, roots))}, not from one installed copy outside "
+                    f"the checkout (an editable install?): reinstall with pip install \".[test]\"", pytrace=False)
+    root = roots.pop()
+    missing, differ, extra = compare_installed(root)
+    if any(not f.endswith(".py") for f in missing):
+        pytest.fail(f"the installed copy in {root} lacks data files of the checkout: "
+                    f"{[f for f in missing if not f.endswith('.py')]} (pyproject.toml's package-data must "
+                    f"carry them into the wheel)", pytrace=False)
+    if missing or differ or extra:
+        pytest.fail(f"the installed copy in {root} is not this checkout (missing: {missing[:5]}, different: "
+                    f"{differ[:5]}, extra modules: {extra[:5]}): reinstall with pip install \".[test]\" (after rm -rf build, "
+                    f"if a module was removed)",
+                    pytrace=False)
+    return root
+
+
+def package_files(root: Path) -> set[str]:
+    """Every file of the packages under `root`, as paths relative to it (compiled caches left out)."""
+    return {p.relative_to(root).as_posix() for pkg in PACKAGES for p in (root / pkg).rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+
+
+def compare_installed(root: Path) -> tuple[list[str], list[str], list[str]]:
+    """(files of the checkout missing from the installed copy, files whose bytes differ, modules the
+    installed copy has that the checkout does not: a stale build)."""
+    ours, theirs = package_files(ROOT), package_files(root)
+    missing = sorted(ours - theirs)
+    differ = sorted(f for f in ours & theirs if (ROOT / f).read_bytes() != (root / f).read_bytes())
+    extra = sorted(f for f in theirs - ours if f.endswith(".py"))
+    return missing, differ, extra
+
+
+def installed_cwd() -> Path:
+    """outside(), once the installed copy is checked: the cwd of any child that imports the product."""
+    installed_root()
+    return outside()
+
+
+def run_companion(*args: str, env: dict | None = None, timeout: int = 60, cwd: Path | None = None,
+                  **popen) -> subprocess.CompletedProcess:
+    """Run the installed `companion` script as a real subprocess, from a folder outside the checkout."""
+    installed_root()
+    return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, env=child_env(env),
+                          timeout=timeout, cwd=cwd or outside(), **popen)
 
 
 def files_under(path: Path) -> list[Path]:

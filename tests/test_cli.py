@@ -6,7 +6,7 @@ import json
 import pytest
 
 from companion import __version__
-from tests.conftest import GAMES, files_under, run_companion
+from tests.conftest import GAMES, files_under, installed_cwd, run_companion
 
 
 def test_version(cli):
@@ -152,7 +152,7 @@ def test_subprocess_version_and_help_are_light(tmp_path):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=installed_cwd())
     assert "HEAVY []" in out.stderr, out.stderr
     version = run_companion("--version", env={"COMPANION_HOME": str(tmp_path)})
     assert version.returncode == 0 and version.stdout.startswith("companion ")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import installed_cwd, SCRIPT
 from tests.test_startup_imports import loaded
 
 SESSIONS = {  # game -> (players, options, a tracker change that is legal on a new table)
@@ -22,7 +21,7 @@ SESSIONS = {  # game -> (players, options, a tracker change that is legal on a n
 
 
 def companion(home, *args: str) -> subprocess.CompletedProcess:
-    done = subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run([str(SCRIPT), *args], cwd=installed_cwd(), capture_output=True, text=True,
                           timeout=120, env={**os.environ, "COMPANION_HOME": str(home)})
     assert done.returncode == 0, (args, done.stderr)
     return done
@@ -61,15 +60,15 @@ def test_play_show_and_undo_load_no_pydantic(tables):
 def test_a_bad_situation_file_is_still_refused_naming_the_field(tables, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('turn = "Ann"\n', encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "companion", "check", "catopomp", "--move", "heaven 4",
-                           "--situation", str(bad)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+    done = subprocess.run([str(SCRIPT), "check", "catopomp", "--move", "heaven 4",
+                           "--situation", str(bad)], cwd=installed_cwd(), capture_output=True, text=True, timeout=120,
                           env={**os.environ, "COMPANION_HOME": str(tables)})
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].endswith(f"{bad}: field players: Field required")
     nested = tmp_path / "nested.toml"
     nested.write_text('turn = "Ann"\n[[players]]\nname = "Ann"\nhand = [11]\n[[players]]\nname = "Ben"\n',
                       encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "companion", "check", "catopomp", "--move", "heaven 4",
-                           "--situation", str(nested)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+    done = subprocess.run([str(SCRIPT), "check", "catopomp", "--move", "heaven 4",
+                           "--situation", str(nested)], cwd=installed_cwd(), capture_output=True, text=True, timeout=120,
                           env={**os.environ, "COMPANION_HOME": str(tables)})
     assert done.returncode == 2 and "field players.0.hand" in done.stderr and "Traceback" not in done.stderr

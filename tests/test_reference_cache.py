@@ -13,7 +13,7 @@ import pytest
 
 from rulesdb.reference import load_reference
 from rulesdb.refcache import CACHE_FORMAT, RuleEntry, Section, Term, cached_reference, data_hash
-from tests.conftest import ROOT, run_companion
+from tests.conftest import installed_cwd, run_companion
 
 
 def as_data(ref) -> dict:
@@ -73,7 +73,7 @@ def test_lookups_read_the_cache_without_pydantic(home):
              "\nprint('PYDANTIC' if 'pydantic' in sys.modules else 'NO-PYDANTIC', file=sys.stderr)")
 
     def run(*args):
-        return subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT,
+        return subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=installed_cwd(),
                               env={**os.environ, **env}, timeout=120)
 
     first = run("rules", "define", "enforcer")  # builds the cache (validating the data: pydantic)

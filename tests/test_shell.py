@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, ctrl_c_reaches_it, run_companion
+from tests.conftest import SCRIPT as COMPANION, ctrl_c_reaches_it, installed_cwd, run_companion
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -44,7 +43,7 @@ class ShellDriver:
     def __init__(self, home: Path):
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env.update(COMPANION_HOME=str(home), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
-        self.child = pexpect.spawn(sys.executable, ["-m", "companion", "shell"], cwd=str(ROOT), env=env,
+        self.child = pexpect.spawn(str(COMPANION), ["shell"], cwd=str(installed_cwd()), env=env,
                                    encoding="utf-8", timeout=90, dimensions=(24, 80),
                                    preexec_fn=ctrl_c_reaches_it)
         self.child.expect_exact(PROMPT_READY)

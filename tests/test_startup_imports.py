@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import installed_cwd, SCRIPT
 
 PROBE = """
 import runpy, sys, json
@@ -24,7 +24,7 @@ print(json.dumps(tops), file=sys.stderr)
 
 
 def loaded(home, *args) -> set[str]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=120,
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=installed_cwd(), timeout=120,
                           env={**os.environ, "COMPANION_HOME": str(home)})
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
@@ -34,7 +34,7 @@ def table(tmp_path_factory):
     home = tmp_path_factory.mktemp("startup")
     for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben"),
                  ("rules", "search", "reroll", "--game", "catharsis"), ("rules", "define", "enforcer")):
-        assert subprocess.run([sys.executable, "-m", "companion", *args], cwd=ROOT, capture_output=True, timeout=120,
+        assert subprocess.run([str(SCRIPT), *args], cwd=installed_cwd(), capture_output=True, timeout=120,
                               env={**os.environ, "COMPANION_HOME": str(home)}).returncode == 0
     return home
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_companion
+from tests.conftest import installed_cwd, ROOT, run_companion
 from trackers.errors import Busy, DamagedLog, DiskFull, StoreError
 from trackers.sessions import Sessions
 
@@ -53,7 +53,7 @@ def test_eight_processes_fifty_updates_each_no_error_exact_count(tmp_path):
     data = tmp_path / "data"
     with Sessions(data) as store:
         store.new(GAME, PLAYERS, "load")
-    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(data), "load", "50"], cwd=ROOT,
+    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(data), "load", "50"], cwd=installed_cwd(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(8)]
     for proc in procs:
         out, err = proc.communicate(timeout=600)
@@ -73,7 +73,7 @@ print("ok")
 
 def test_sixteen_first_starts_at_once_on_an_empty_folder_all_succeed(tmp_path):
     data = tmp_path / "fresh" / "data"
-    procs = [subprocess.Popen([sys.executable, "-c", FIRST, str(data), f"s{n}"], cwd=ROOT,
+    procs = [subprocess.Popen([sys.executable, "-c", FIRST, str(data), f"s{n}"], cwd=installed_cwd(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(16)]
     for proc in procs:
         out, err = proc.communicate(timeout=300)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT
+from tests.conftest import installed_cwd
 from trackers.errors import SessionError, StoreError
 from trackers.sessions import Sessions
 
@@ -46,7 +46,7 @@ def start(data: Path, name: str) -> None:
 
 
 def worker(data: Path, name: str, count: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", WORKER, str(data), name, str(count)], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-c", WORKER, str(data), name, str(count)], cwd=installed_cwd(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -60,7 +60,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     committed = 0
     for _ in range(100):
         with open(tmp_path / "stderr.txt", "w+") as err:
-            proc = subprocess.Popen([sys.executable, "-c", WORKER, str(data), "crash", "10000"], cwd=ROOT,
+            proc = subprocess.Popen([sys.executable, "-c", WORKER, str(data), "crash", "10000"], cwd=installed_cwd(),
                                     stdout=subprocess.PIPE, stderr=err, text=True)
             first = proc.stdout.readline()  # the worker is past start-up and writing
             if not first.startswith("ack"):

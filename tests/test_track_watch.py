@@ -5,12 +5,11 @@ import os
 import select
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 
-from tests.conftest import ROOT, ctrl_c_reaches_it, run_companion
+from tests.conftest import ctrl_c_reaches_it, installed_cwd, run_companion, SCRIPT
 
 
 def _record(home, *words: str) -> None:
@@ -44,8 +43,8 @@ def _pipe_reader(fd: int):
 
 def _watching(env: dict, ticks: int):
     """`track watch` as a real process on pipes, once its screen is up: (process, reader)."""
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "track", "watch", "--interval", "0.1", "--ticks", str(ticks)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT,
+    proc = subprocess.Popen([str(SCRIPT), "track", "watch", "--interval", "0.1", "--ticks", str(ticks)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=installed_cwd(),
                             preexec_fn=ctrl_c_reaches_it)
     read = _pipe_reader(proc.stdout.fileno())
     try:
@@ -88,8 +87,8 @@ def test_watch_full_screen_on_a_terminal_redraws_and_leaves_cleanly_on_ctrl_c(ho
     pid, fd = pty.fork()
     if pid == 0:  # the child: companion on a terminal
         ctrl_c_reaches_it()
-        os.chdir(ROOT)
-        os.execvpe(sys.executable, [sys.executable, "-m", "companion", "track", "watch"], env)
+        os.chdir(installed_cwd())
+        os.execvpe(str(SCRIPT), [str(SCRIPT), "track", "watch"], env)
 
     def read(timeout: float) -> bytes:
         ready, _, _ = select.select([fd], [], [], min(timeout, 0.5))

@@ -1,0 +1,125 @@
+"""The product as a player installs it (`pip install .`, not editable) and runs it from any folder:
+every data file of the checkout is in the installed copy, the `companion` script imports that copy,
+and each game is played through the script from set-up to export and import."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GAMES, ROOT, SCRIPT, compare_installed, installed_root, package_files, run_companion
+
+# The table as each game's set-up leaves it, said the way a table says it (docs/games/*.md).
+SETUP = {
+    "catharsis": [
+        ["track", "new", "catharsis", "--players", "Dave,Mary", "--option", "morale=10",
+         "--option", "characters=Dave=Soraten"],
+        ["play", "next-card monster"], ["play", "enemy Crab 8/10/12/14/16"], ["play", "combat start"],
+        ["play", "combat attack"], ["play", "rename Dave 1 Sky is the Limit"], ["play", "roll Dave 1 1 1 2 2 2"],
+    ],
+    "cataclysm-arcade": [["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--option", "boss-health=30"]],
+    "catopomp": [["track", "new", "catopomp", "--players", "Ann,Ben,Cy"], ["track", "first", "ben"],
+                 ["track", "dice", "1", "2", "3", "4", "5", "6"], ["track", "hand", "ben", "1", "1", "2", "3", "5", "6", "7", "8", "9", "9"]],
+    "theseus": [["track", "new", "theseus", "--players", "Ann,Ben", "--option", "hidden=ben"],
+                ["track", "board", "Paladin", "Witch", "Buster", "Kunoichi"], ["track", "deck", "1", "6"]],
+    "catastrophe": [["track", "new", "catastrophe", "--players", "Ann,Ben,Cy", "--option", "variant=king"]],
+}
+# Exact odds, in the games that roll dice for them.
+ODDS = {
+    "catharsis": ["odds", "catharsis", "1 1 1 2 2 2", "--dice", "3,4,4,4,5,6", "--rerolls", "2"],
+    "catastrophe": ["odds", "catastrophe", "attack", "4", "--yarn", "1"],
+}
+QUESTION = {"catharsis": "can I reroll just one die?", "cataclysm-arcade": "when do I untap",
+            "catopomp": "how many cards each with three players", "theseus": "when does the game end",
+            "catastrophe": "reaper moves up"}
+
+
+def ok(*args: str, env: dict) -> subprocess.CompletedProcess:
+    done = run_companion(*args, env=env)
+    assert done.returncode == 0, f"companion {' '.join(args)} exited {done.returncode}: {done.stderr}"
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    return done
+
+
+def as_json(*args: str, env: dict):
+    return json.loads(ok(*args, "--json", env=env).stdout)
+
+
+def test_the_installed_copy_carries_every_file_of_the_checkout():
+    """Every file under a package in the checkout (data files above all: catalogues, rules data) is
+    in the installed copy, byte for byte; a file the wheel leaves out fails here, not at the table."""
+    root = installed_root()
+    missing, differ, extra = compare_installed(root)
+    assert not missing, f"the installed copy lacks {missing}"
+    assert not differ and not extra
+    data = sorted(f for f in package_files(ROOT) if not f.endswith(".py"))
+    assert len(data) >= 26 and all(f.endswith(".toml") for f in data)  # the 26 of today: catalogues, rules
+    assert {"engine/catastrophe/cards.toml", "engine/cataclysm_arcade/cards.toml",
+            "engine/catharsis/powers.toml"} <= set(data)
+
+
+def test_the_script_runs_the_installed_copy_not_the_checkout(tmp_path):
+    """`companion --version` names the folder it runs from: the installed copy, outside the checkout."""
+    done = run_companion("--version", env={"COMPANION_HOME": str(tmp_path)})
+    assert done.returncode == 0
+    where = Path(done.stdout.split(" from ", 1)[1].rsplit(" (Python", 1)[0])
+    assert where == installed_root() / "companion"
+    assert ROOT.resolve() not in where.parents
+    assert SCRIPT.parent == Path(sys.executable).parent
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_through_the_installed_script(game, tmp_path):
+    env = {"COMPANION_HOME": str(tmp_path / "home")}
+    for step in SETUP[game]:
+        ok(*step, env=env)
+    listed = as_json("moves", env=env)
+    assert listed["moves"], listed
+    move = listed["moves"][0]
+    status = as_json("status", env=env)
+    assert status.get("possible", True) and not status.get("problems"), status
+    verdict = as_json("check", move, env=env)
+    assert verdict["legal"] is True, verdict
+    before = as_json("track", "show", env=env)
+    played = as_json("play", move, env=env)
+    assert played.get("legal", True) is True, played
+    assert as_json("track", "show", env=env) != before
+    ok("track", "undo", env=env)
+    assert as_json("track", "show", env=env) == before
+    ok("play", move, env=env)
+    after = as_json("track", "show", env=env)
+
+    if game in ODDS:
+        odds = ok(*ODDS[game], env=env).stdout
+        assert "%" in odds
+    hits = as_json("rules", "search", QUESTION[game], "--game", game, env=env)
+    assert hits["results"] and all(h["id"].startswith(game) for h in hits["results"])
+
+    export = tmp_path / f"{game}.json"
+    ok("track", "export", after["session"], str(export), env=env)
+    ok("track", "import", str(export), "--name", "copy", env=env)
+    assert _comparable(as_json("track", "show", env=env)) == _comparable(after)
+
+    # bad input from the installed product: one line, exit 2, nothing written
+    bad = run_companion("play", "not a play at all", env=env)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert _comparable(as_json("track", "show", env=env)) == _comparable(after)
+
+
+def _comparable(show: dict) -> dict:
+    """A table as shown, without the session's name (an import takes a new one)."""
+    return {k: v for k, v in show.items() if k != "session"}
+
+
+def test_bad_input_gets_one_line_and_exit_2_from_the_installed_script(tmp_path):
+    env = {"COMPANION_HOME": str(tmp_path / "home")}
+    for args in (["track", "new", "monopoly", "--players", "Ann,Ben"], ["rules", "show", "catopomp.no-such-rule"],
+                 ["rules", "search", "x", "--game", "chess"], ["play", "pass"]):
+        done = run_companion(*args, env=env)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    assert not (tmp_path / "home" / "data" / "sessions.sqlite3").exists() or \
+        not as_json("track", "list", env=env)["sessions"]
