@@ -5,17 +5,16 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, files_under
+from tests.conftest import files_under, run_companion
 
 
-def _run(home: Path, *args: str, cwd: Path = ROOT, timeout: int = 120, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=timeout, env={**os.environ, "COMPANION_HOME": str(home), "PYTHONPATH": str(ROOT)}, **kw)
+def _run(home: Path, *args: str, cwd: Path | None = None, timeout: int = 120, **kw) -> subprocess.CompletedProcess:
+    """The installed `companion` script, from outside the checkout (or `cwd`)."""
+    return run_companion(*args, env={"COMPANION_HOME": str(home)}, timeout=timeout, cwd=cwd, **kw)
 
 
 def _child_cpu() -> float:
@@ -222,9 +221,8 @@ def _bounded_memory() -> None:
 def test_a_situation_with_a_billion_cards_is_refused_at_once(tmp_path, deck, hand, field):
     path = tmp_path / "table.toml"
     path.write_text(THESEUS.format(deck=deck, hand=hand), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "companion", "check", "theseus", "--situation", str(path),
-                           "--move", "end"], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                          preexec_fn=_bounded_memory, env={**os.environ, "COMPANION_HOME": str(tmp_path / "h")})
+    done = _run(tmp_path / "h", "check", "theseus", "--situation", str(path), "--move", "end", timeout=60,
+                preexec_fn=_bounded_memory)
     _one_line_refusal(done, f"field {field}", "200")
 
 

@@ -8,13 +8,12 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import SCRIPT, child_env, installed_cwd
 
 ARCADE = [
     "card Queen boss health=6 attack=2 attack-cost=1",
@@ -25,12 +24,12 @@ ARCADE = [
 
 
 def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "companion", *args]
+    return [str(SCRIPT), *args]  # the installed console script, run from outside the checkout
 
 
 def _run(home: Path, *args: str, stdout=subprocess.PIPE, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(_command(*args), stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120,
-                          env={**os.environ, "COMPANION_HOME": str(home), **(env or {})})
+    return subprocess.run(_command(*args), stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=installed_cwd(),
+                          timeout=120, env=child_env({"COMPANION_HOME": str(home), **(env or {})}))
 
 
 def _table(home: Path) -> None:
@@ -116,9 +115,10 @@ def test_eight_processes_sending_the_same_pass_at_once_record_it_once(tmp_path):
     sessions = (home / "data" / "sessions.sqlite3").resolve()
     # Every process reads the table (Ann to act) while the write lock is held, then all race for it.
     lock = _holding_the_write_lock(home)
-    env = {**os.environ, "COMPANION_HOME": str(home), "COMPANION_BUSY_SECONDS": "120"}
+    env = child_env({"COMPANION_HOME": str(home), "COMPANION_BUSY_SECONDS": "120"})
+    cwd = installed_cwd()
     procs = [subprocess.Popen(_command("play", "pass"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              cwd=ROOT, env=env) for _ in range(8)]
+                              cwd=cwd, env=env) for _ in range(8)]
     try:
         deadline = time.monotonic() + 90
         while not all(_has_opened(p.pid, sessions) for p in procs) and time.monotonic() < deadline:
