@@ -6,6 +6,7 @@ import re
 import sys
 import time
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -28,6 +29,7 @@ def _text(text, style: str = ""):
     return Text(visible(text), style=style)
 
 
+@lru_cache(maxsize=1)
 def _console_class():
     """rich's Console, with every string it is given made visible before its markup is read (the
     views pass strings and Text, never raw bytes: so no user text reaches the terminal raw)."""
