@@ -415,3 +415,25 @@ def test_one_session_that_does_not_read_leaves_the_others_listed(home, cli):
     doc = cli.json("track", "list")
     assert [s["name"] for s in doc["sessions"]] == ["catastrophe-3"]
     assert [d["name"] for d in doc["damaged"]] == ["catastrophe-1", "catastrophe-2"]
+
+
+def test_the_dotted_key_bound_reads_a_large_file_in_one_pass():
+    """The bound itself must not be the slow part: long words, many short dotted keys and floats
+    are scanned once (a scan that restarts inside each word is quadratic: minutes for these)."""
+    import time
+
+    from rulesdb.untrusted import parse_toml
+
+    class Refused(Exception):
+        pass
+
+    texts = ['x = "' + "y" * 1_000_000 + '"\n',
+             "".join(f"k{n}." + ".".join(["a"] * 30) + " = 1\n" for n in range(20_000)),
+             "x = [" + ", ".join(["1.5"] * 200_000) + "]\n"]
+    for text in texts:
+        began = time.process_time()
+        try:
+            parse_toml(text, Path("t.toml"), Refused)
+        except Refused as exc:  # only nesting may refuse these (31 parts nest 32 deep with the table)
+            assert "nested" in str(exc)
+        assert time.process_time() - began < 10
