@@ -186,12 +186,13 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
 
 
 @app.command()
-def shell() -> None:
+def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read lines from stdin and answer "
+                                       "each with one line of JSON (see docs/cli.md).")) -> None:
     """An interactive prompt for a game night: every command without the `companion` prefix, any other
     line a rules question for the current session's game; the rules index and sessions file stay open."""
-    from companion.shell import run_shell
+    from companion.shell import run_json_shell, run_shell
 
-    run_shell(paths.home() if paths._home_override is not None else None)
+    (run_json_shell if as_json else run_shell)(paths.home() if paths._home_override is not None else None)
 
 
 from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)

@@ -226,19 +226,24 @@ def play(
     with _sessions() as store:
         try:
             result = store.play(text, session, overrule, by)
-        except Refused as exc:
-            from companion.render import verdict_view
+        except Refused as exc:  # the refusal in a play's shape (JSON) or the referee's verdict, then exit 2
+            from companion.render import play_view, verdict_view
 
-            current = store.get(session)
-            verdict_view(current.game, text, exc.verdict, as_json)
+            if as_json:
+                play_view(exc.result, as_json)
+            else:
+                verdict_view(exc.result.session.game, text, exc.verdict, as_json)
             raise
     from companion.render import after_change, play_view
 
     after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
 
 
-def schema(game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games)) -> None:
-    """The JSON Schema of the game's situation file."""
+def schema(
+    game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games),
+    as_json: bool = typer.Option(False, "--json", help="Accepted for scripts: the schema is JSON either way."),
+) -> None:
+    """The JSON Schema of the game's situation file (JSON with or without --json)."""
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))
 

@@ -623,20 +623,36 @@ def _watch_frame(result, last, width: int):
     return Group(*parts)
 
 
-def watch_view(next_frame, sleep) -> None:
+def watch_json(result, last) -> dict:
+    """One frame of `track watch --json`: `track show --json`'s object, whether the session is ended,
+    and the newest log entry (with its label) or None."""
+    return {**result.as_json(), "ended": result.session.ended,
+            "last": last.as_json() | {"label": last.label} if last else None}
+
+
+def _follow(next_frame, sleep, show) -> None:
+    """Print each new frame after the last (a pipe, or --json) until sleep() says stop."""
+    while True:
+        frame = next_frame()
+        if frame:
+            show(frame)
+            sys.stdout.flush()
+        if not sleep():
+            return
+
+
+def watch_view(next_frame, sleep, as_json: bool = False) -> None:
     """Redraw whenever next_frame() returns (result, last entry); sleep() says whether to go on.
-    Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last."""
+    Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last;
+    with as_json each frame is one line of JSON, on a terminal too (no rich loaded)."""
+    if as_json:
+        _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
+        return
     out = track_console()
-    frame = next_frame()
     if not out.is_terminal:
-        while True:
-            if frame:
-                out.print(_watch_frame(*frame, out.width))
-                out.print()
-                sys.stdout.flush()
-            if not sleep():
-                return
-            frame = next_frame()
+        _follow(next_frame, sleep, lambda frame: (out.print(_watch_frame(*frame, out.width)), out.print()))
+        return
+    frame = next_frame()
     from rich.live import Live
 
     with Live(_watch_frame(*frame, out.width), console=out, screen=True, auto_refresh=False) as live:

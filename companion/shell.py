@@ -14,6 +14,7 @@ whole evening (`run_in_terminal` runs each command), with a small layout of its 
 """
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from pathlib import Path
@@ -100,6 +101,73 @@ def current_game() -> str | None:
             return store.get(name).game if name else None
     except Exception:  # noqa: BLE001 - no usable session: search every game
         return None
+
+
+def _with_json(line: str) -> str:
+    """The line asking for JSON: `--json` added unless it is there or the line asks for help (text)."""
+    return line if {"--json", "--help", "-h"} & set(line.split()) else f"{line.rstrip()} --json"
+
+
+def _captured(text: str):
+    """What a command printed: its JSON document, None for nothing, else the text (help)."""
+    import json
+
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text.rstrip("\n")
+
+
+def _error(text: str) -> str | None:
+    """The one-line message a command wrote on stderr (a JSON error object or a plain line)."""
+    found = _captured(text)
+    if isinstance(found, dict) and "error" in found:
+        return found["error"]
+    return None if found is None else str(found).removeprefix("companion: error: ")
+
+
+def json_answer(shell: Shell, line: str) -> dict | None:
+    """One line run as if it ended with --json, as one object: the line, the exit code the one-shot
+    command would have, what it printed on stdout (`result`) and its error line (`error`)."""
+    import contextlib
+    import io
+
+    words = line.split()
+    if not words:
+        return None
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        if words == ["help"]:
+            print(json.dumps({"commands": shell.commands, "builtins": BUILTINS}))
+            code = 0
+        elif words[:2] == ["track", "watch"]:  # it never ends: one JSON answer a line could not follow it
+            print("companion: error: track watch runs on its own (`companion track watch --json`), "
+                  "not in `companion shell --json`", file=sys.stderr)
+            code = 2
+        else:
+            code = shell.run(_with_json(line))
+    return {"line": line, "exit_code": code, "result": _captured(out.getvalue()), "error": _error(err.getvalue())}
+
+
+def run_json_shell(home: Path | None, lines=None) -> None:
+    """`companion shell --json`: lines from stdin (no prompt, no line editing), each answered with one
+    line of JSON (json_answer) and flushed, so a program can drive the companion through a pipe and
+    keep the index and the sessions file open; `exit`, `quit` or the end of the input leaves."""
+    shell = Shell(home)
+    try:
+        for line in lines if lines is not None else sys.stdin:
+            line = line.rstrip("\n")
+            if line.strip() in ("exit", "quit"):
+                break
+            answer = json_answer(shell, line)
+            if answer is not None:
+                print(json.dumps(answer, ensure_ascii=False), flush=True)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        shell.close()
 
 
 def _help(shell: Shell) -> None:

@@ -123,7 +123,7 @@ def _sessions(reading: bool = False):
         return Sessions(paths.data_dir(), create=not reading)
     data = paths.data_dir()
     if data not in _kept:
-        store = Sessions(data)
+        store = Sessions(data, kept=True)
         store.close = lambda: None  # closed when the shell ends (keep_open(False))
         _kept[data] = store
     return _kept[data]
@@ -236,7 +236,7 @@ def export(
     from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
-    note = (f" The log is damaged at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
+    note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
     if len(doc["events"]) > MAX_EVENTS:
         note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
@@ -267,6 +267,8 @@ def import_(
 def situation(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Printed, the situation is JSON either way; with --output, "
+                                 "print {\"session\", \"game\", \"file\"} instead of a sentence."),
 ) -> None:
     """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`."""
     import json
@@ -284,8 +286,11 @@ def situation(
     from trackers.files import export_target, write_file
 
     write_file(export_target(output, paths.data_dir()), doc + "\n")
-    print(f"Wrote {session.name}'s table to {output}; check a play with "
-          f"`companion check {session.game} --situation {output} --move \"...\"`")
+    from companion.render import emit
+
+    emit({"session": session.name, "game": session.game, "file": str(output)}, as_json,
+         f"Wrote {session.name}'s table to {output}; check a play with "
+         f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
 @track_app.command()
@@ -361,13 +366,15 @@ def watch(
                                          **NAME_ARG),
     interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
     ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON line per change instead of the screen: "
+                                 "`track show --json`'s object plus the last change (see docs/cli.md)."),
 ) -> None:
     """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
 
     For a screen in the middle of the table; changes may come from any terminal."""
     from companion.watch import watch as run
 
-    run(paths.data_dir(), name, interval, ticks)
+    run(paths.data_dir(), name, interval, ticks, as_json)
 
 
 def _near_session_commands(word: str) -> list[str]:

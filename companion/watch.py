@@ -10,13 +10,13 @@ import time
 from pathlib import Path
 
 
-def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) -> None:
+def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False) -> None:
     from companion.render import watch_view
     from trackers.errors import SessionError
     from trackers.peek import Changes
     from trackers.sessions import Sessions
 
-    store = Sessions(data_dir)
+    store = Sessions(data_dir, kept=True)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     changes = Changes(data_dir)
 
@@ -46,7 +46,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None) 
         return True
 
     try:
-        watch_view(frame, sleep)
+        watch_view(frame, sleep, as_json)
     except KeyboardInterrupt:
         pass
     finally:

@@ -232,14 +232,36 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     if target.is_dir() and not verified(target, wanted, cache_dir, sources_dir):
         _discard(target)  # planted or damaged: never opened, rebuilt below
     if not target.is_dir():
-        build(target, sources_dir, progress)
-        for old in cache_dir.glob("index-*"):
-            if old != target:
-                shutil.rmtree(old, ignore_errors=True)
+        try:
+            build(target, sources_dir, progress)
+        except OSError as exc:  # no cache folder to keep it in (unwritable, a full disk): one for this run
+            target = _scratch_build(target.name, sources_dir, progress, cache_dir, exc)
+        else:
+            for old in cache_dir.glob("index-*"):
+                if old != target:
+                    shutil.rmtree(old, ignore_errors=True)
         if not verified(target, wanted, cache_dir, sources_dir):
             raise DataError(f"the search index in {target} cannot be verified (is the data folder "
                             f"{_digest_file(cache_dir, sources_dir).parent} writable?); use --data-dir for a writable place")
     return {game: index.open_dir(str(target / game)) for game in wanted}
+
+
+def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Path, why: OSError) -> Path:
+    """Build the index in a temporary folder deleted when the process ends, so a search works
+    without a cache (only slower); DataError in one line when even that cannot be written."""
+    import atexit
+    import shutil
+    import tempfile
+
+    try:
+        scratch = Path(tempfile.mkdtemp(prefix="companion-index-"))
+        atexit.register(shutil.rmtree, scratch, True)
+        build(scratch / name, sources_dir, progress)
+    except OSError as exc:
+        raise DataError(f"the search index cannot be built: the cache folder {cache_dir} is not usable "
+                        f"({why.strerror or why}) and neither is a temporary folder ({exc.strerror or exc}); "
+                        "free some space or use --data-dir for a writable place") from None
+    return scratch / name
 
 
 def _discard(target: Path) -> None:

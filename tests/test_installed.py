@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,10 @@ def test_the_script_runs_the_installed_copy_not_the_checkout(tmp_path):
     assert done.returncode == 0
     where = Path(done.stdout.split(" from ", 1)[1].rsplit(" (Python", 1)[0])
     assert where == installed_root() / "companion"
-    assert ROOT.resolve() not in where.parents
+    # the environment's own site-packages (which may sit inside the checkout, as the README's .venv
+    # does), never the source tree's package
+    assert where.parent == Path(sysconfig.get_paths()["purelib"]).resolve()
+    assert where != (ROOT / "companion").resolve()
     assert SCRIPT.parent == Path(sys.executable).parent
 
 

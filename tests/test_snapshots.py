@@ -26,8 +26,9 @@ GAMES = {
                                          ["draw", "ann", "2"], ["reapurr", "+1"]]),
     "cataclysm-arcade": (["Ann", "Ben"], {}, [["coins", "ann", "+1"], ["coins", "ben", "+2"],
                                               ["coins", "ann", "spend", "1"], ["coins", "ben", "-1"]]),
-    "catharsis": (["Ann", "Ben"], {"morale": "18"}, [["morale", "-1"], ["morale", "+1"], ["refresh"],
-                                                     ["next-card", "trap"], ["resolved"]]),
+    "catharsis": (["Ann", "Ben"], {"morale": "18"}, [["morale", "-1"], ["status", "party", "zeal", "+1"], ["refresh"],
+                                                     ["status", "party", "anger", "+1"], ["next-card", "trap"],
+                                                     ["resolved"]]),
     "catopomp": (["Ann", "Ben", "Cy"], {"competitive": "yes"}, [["points", "ann", "+1"], ["points", "ben", "+2"],
                                                                 ["gems", "cy", "-1"], ["predict", "ann", "3"]]),
     "theseus": (["Ann", "Ben"], {}, [["points", "ann", "+2"], ["points", "ben", "+1"], ["reward", "ann", "Paladin"],
@@ -83,6 +84,8 @@ def opened(data: Path, name: str, used: list | None = None):
 
 
 def same(a, b) -> None:
+    # the state's key order too: `track show --json` is a contract, with or without a snapshot
+    assert json.dumps(a.state.model_dump(mode="json")) == json.dumps(b.state.model_dump(mode="json"))
     assert a.state == b.state
     assert a.applied.runs == b.applied.runs
     assert a.redo.runs == b.redo.runs
@@ -160,13 +163,19 @@ def tamper(data: Path, sql: str, params: tuple = ()) -> None:
         con.execute(sql, params)
 
 
-def forge(data: Path, seq: int, **fields) -> None:
-    """Change a snapshot row and recompute its row digest, so only the ledger anchor can tell."""
+def forge(data: Path, seq: int, key: bytes | None = None, **fields) -> None:
+    """Change a snapshot row and sign it again with the installation's key (or `key`), so only the
+    ledger anchor can tell."""
+    from trackers import keys, ledger
+
     con = sqlite3.connect(data / "sessions.sqlite3")
     row = dict(zip(("link", "code", "state", "applied", "redo"), con.execute(
         "SELECT link, code, state, applied, redo FROM snapshots WHERE seq = ?", (seq,)).fetchone()))
     row.update(fields)
-    check = snapshots._check(row["code"], seq, row["link"], row["state"], row["applied"], row["redo"])
+    game, players, options, created = con.execute("SELECT game, players, options, created FROM sessions").fetchone()
+    origin = ledger.genesis(game, json.loads(players), json.loads(options), created)
+    check = snapshots._check(key or keys.key(data, create=False), row["code"], origin, seq, row["link"],
+                             row["state"], row["applied"], row["redo"])
     con.execute("UPDATE snapshots SET link = ?, state = ?, applied = ?, check_digest = ? WHERE seq = ?",
                 (row["link"], row["state"], row["applied"], check, seq))
     con.commit()
@@ -380,3 +389,179 @@ def test_the_last_entry_is_the_logs_last_event_read_alone(tmp_path):
             assert s.last_entry(session).args[-1] == f"+{n}"
         s.undo(1, "s")
         assert s.last_entry(session) == s.entries(session)[-1] and s.last_entry(session).kind != "change"
+
+
+# -- issue 19: what an open from a snapshot checks ------------------------------------------
+
+def events(data: Path) -> int:
+    con = sqlite3.connect(data / "sessions.sqlite3")
+    try:
+        return con.execute("SELECT count(*) FROM events").fetchone()[0]
+    finally:
+        con.close()
+
+
+def rechain(s: Sessions, name: str, edit) -> None:
+    """Rewrite the log through `edit(entries)` and chain every link anew (as a careful forger
+    would), through a companion connection, so only what replays the log can tell."""
+    from trackers import ledger
+
+    session = s.get(name)
+    entries = s.entries(session)
+    edit(entries)
+    prev = ledger.genesis(session.game, session.players, session.options, session.created)
+    with s.transaction() as con:
+        for e in entries:
+            e.digest = prev = ledger.entry_link(prev, e)
+            con.execute("UPDATE events SET verb = ?, args = ?, digest = ? WHERE seq = ?",
+                        (e.verb, json.dumps(list(e.args)), e.digest, e.seq))
+        con.execute("UPDATE sessions SET head = ?", (prev,))
+
+
+@pytest.mark.parametrize("how, bad", [("in-place", 4), ("own-link-recomputed", 5)])
+def test_a_redo_from_under_a_snapshot_checks_the_change_it_brings_back(tmp_path, small_every, how, bad):
+    """Issue 19 items 1 and 5: the redo stack of the snapshot at event 5 holds event 4; event 4 is
+    edited through a companion connection (so the opening check has nothing to go on): the redo is
+    refused as damage naming the event, and nothing is written."""
+    with Sessions(tmp_path) as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        for _ in range(4):
+            s.record(["coins", "ben", "+1"], "s")
+        s.undo(1, "s")
+        shown = s.show("s").summary
+    assert [(r[0], r[2]) for r in snapshot_rows(tmp_path)] == [(5, "[[1,3]]")]
+    with Sessions(tmp_path) as s:
+        assert s.con.execute("SELECT redo FROM snapshots").fetchone()[0] == "[[4,4]]"
+    if how == "in-place":  # "+1" -> "+9", the row's link left as it was
+        tamper(tmp_path, "UPDATE events SET args = '[\"Ben\", \"+9\"]' WHERE seq = 4")
+    else:  # the row's own link recomputed: the next event's link no longer follows from it
+        from trackers import ledger
+
+        with Sessions(tmp_path) as s:
+            e3, e4 = s.entries(s.get("s"))[2:4]
+        e4.args = ("Ben", "+9")
+        tamper(tmp_path, "UPDATE events SET args = '[\"Ben\", \"+9\"]', digest = ? WHERE seq = 4",
+               (ledger.entry_link(e3.digest, e4),))
+    with Sessions(tmp_path) as s:
+        assert s.show("s").summary == shown  # what is shown does not use event 4
+        with pytest.raises(DamagedLog) as err:
+            s.undo(1, "s", redo=True)
+    assert f"damaged or was edited at event {bad}" in str(err.value) and "nothing was changed" in str(err.value)
+    assert events(tmp_path) == 5  # the refused redo wrote nothing
+
+
+def test_a_damaged_redo_row_is_refused_at_the_cli_without_a_write(home, cli):
+    """The issue's reproducer: 31 changes, an undo at event 32 (the snapshot there keeps redo = [31]),
+    one byte of event 31 changed by another program: every command says so, `redo` writes nothing."""
+    assert cli("track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "s").exit_code == 0
+    with Sessions(home / "data") as s:
+        for _ in range(31):
+            s.record(["coins", "ben", "+1"], "s")
+    assert cli("track", "undo").exit_code == 0
+    db = home / "data" / "sessions.sqlite3"
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT seq, redo FROM snapshots").fetchall() == [(32, "[[31,31]]")]
+    con.execute("UPDATE events SET args = replace(args, '+1', '+9') WHERE seq = 31")
+    con.commit()
+    con.close()
+    for args in (["show"], ["redo"], ["coins", "ann", "+1"], ["show", "--json"]):
+        result = cli("track", *args)
+        assert result.exit_code == 2, (args, result.output)
+        assert "damaged or was edited at event 31" in result.stderr and result.stderr.count("\n") == 1
+    assert events(home / "data") == 32
+
+
+@pytest.mark.parametrize("column, value", [("players", '["P1", "P2", "Zed"]'), ("options", '{"competitive": "no"}'),
+                                           ("created", "2020-01-01T00:00:00+00:00")])
+def test_an_edited_session_row_is_noticed_from_a_snapshot(tmp_path, small_every, column, value):
+    """Issue 19 item 3: the session's identity is part of each snapshot's signature, so players,
+    options or creation time edited (through a companion connection) are reported as damage."""
+    with Sessions(tmp_path) as s:
+        s.new("catopomp", ["P1", "P2", "P3"], "s", {"competitive": "yes"})
+        for _ in range(7):
+            s.record(["points", "p1", "+1"], "s")
+    assert [r[0] for r in snapshot_rows(tmp_path)] == [5]
+    tamper(tmp_path, f"UPDATE sessions SET {column} = ?", (value,))
+    with Sessions(tmp_path) as s, pytest.raises(DamagedLog) as err:
+        s.show("s")
+    assert "damaged or was edited at event 1" in str(err.value)
+
+
+def test_a_snapshot_signed_without_this_installations_key_is_not_believed(tmp_path, small_every):
+    """Issue 19 item 4: a forged row with a digest recomputed by anyone without the key is ignored,
+    deleted and rebuilt from the verified log."""
+    with Sessions(tmp_path) as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        for _ in range(7):
+            s.record(["coins", "ann", "+1"], "s")
+        truth = full(s, "s")
+    seq, state, _applied, _check = snapshot_rows(tmp_path)[-1]
+    doc = json.loads(state)
+    doc["players"][0]["coins"] += 50
+    forge(tmp_path, seq, key=b"not the installation's key", state=json.dumps(doc))
+    used: list = []
+    same(opened(tmp_path, "s", used), truth)
+    assert used == [None]  # the whole log was replayed
+    assert [r[0] for r in snapshot_rows(tmp_path)] == [7]
+    forge(tmp_path, 7, state=json.dumps(doc))  # with the key, the anchor alone cannot tell: the limit
+    assert opened(tmp_path, "s").state != truth.state
+
+
+def test_a_copied_sessions_file_is_replayed_in_full_once(tmp_path, small_every):
+    """Another installation (another key): its snapshots are not used; the first open replays the
+    verified log and signs a fresh snapshot with this installation's key."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    with Sessions(there) as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        for _ in range(7):
+            s.record(["coins", "ann", "+1"], "s")
+        truth = full(s, "s")
+    here.mkdir()
+    (here / "sessions.sqlite3").write_bytes((there / "sessions.sqlite3").read_bytes())
+    used: list = []
+    same(opened(here, "s", used), truth)
+    same(opened(here, "s", used), truth)
+    assert used == [None, 7]
+    from trackers import keys
+
+    assert keys.key(here, create=False) != keys.key(there, create=False)
+
+
+@pytest.mark.parametrize("edit", ["unknown player", "not a number"])
+def test_a_rechained_log_that_does_not_replay_is_named_damaged_and_export_says_so(tmp_path, small_every, edit):
+    """Issue 19 item 4: a log chained anew by hand whose change cannot apply is damage ("damaged or
+    was edited"), not a move error; export writes the good events before it and says where it stopped."""
+    with Sessions(tmp_path / "data") as s:
+        s.new("cataclysm-arcade", ["Ann", "Ben"], "s")
+        for _ in range(7):
+            s.record(["coins", "ann", "+1"], "s")
+
+        def change(entries):
+            entries[5].args = ("Zed", "+1") if edit == "unknown player" else ("Ann", "+x")
+
+        rechain(s, "s", change)
+    with Sessions(tmp_path / "data") as s:
+        with pytest.raises(DamagedLog) as err:
+            s.show("s")
+        assert "damaged or was edited at event 6" in str(err.value) and "does not replay" in str(err.value)
+        doc = s.export("s", tmp_path / "s.json")
+    assert doc["damaged_at"] == 6 and [e["seq"] for e in doc["events"]] == [1, 2, 3, 4, 5]
+    assert len(json.loads((tmp_path / "s.json").read_text())["events"]) == 5
+
+
+def test_a_snapshot_keeps_the_tables_order(cli, home, small_every):
+    """Issue 19 item 14: Catharsis party counters named zeal, then anger: `track show --json` is
+    the same text from a snapshot as from a full replay (a sorted snapshot put anger first)."""
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18").exit_code == 0
+    for words in (["status", "party", "zeal", "+1"], ["status", "party", "anger", "+2"], ["morale", "-1"],
+                  ["morale", "-1"], ["morale", "-1"], ["morale", "+1"]):
+        assert cli("track", *words).exit_code == 0
+    assert snapshot_rows(home / "data") != []
+    from_snapshot = cli("track", "show", "--json").stdout
+    con = sqlite3.connect(home / "data" / "sessions.sqlite3")
+    con.execute("DELETE FROM snapshots")
+    con.commit()
+    con.close()
+    replayed = cli("track", "show", "--json").stdout
+    assert list(json.loads(replayed)["state"]["party_status"]) == ["zeal", "anger"]
+    assert from_snapshot == replayed

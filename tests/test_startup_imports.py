@@ -47,7 +47,8 @@ def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
 
 def test_json_output_loads_no_rich(table):
     for args in (("rules", "search", "reroll one die", "--json"), ("track", "coins", "ann", "+1", "--json"),
-                 ("rules", "define", "enforcer", "--json")):
+                 ("rules", "define", "enforcer", "--json"), ("track", "watch", "--ticks", "1", "--json"),
+                 ("track", "situation", "--json"), ("play", "pass", "--by", "ben", "--json")):
         assert "rich" not in loaded(table, *args), args
 
 

@@ -5,6 +5,7 @@ These use the Cataclysm Arcade tracker with a change that can repeat without lim
 """
 from __future__ import annotations
 
+import json
 import random
 import signal
 import subprocess
@@ -191,3 +192,33 @@ def test_open_a_session_of_5000_events_quickly_enough_to_measure(tmp_path):
         store.repeat_last("long", 5000)
         session = store.get("long")
         assert len(store.replay(session).applied) == 5000
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.lists(st.text(max_size=12), max_size=3), st.booleans(),
+                          st.lists(st.dictionaries(st.sampled_from(["rule", "message", "é"]), st.text(max_size=8)),
+                                   max_size=2)), min_size=1, max_size=6),
+       st.integers(0, 10 ** 6))
+def test_the_raw_row_ledger_check_agrees_with_the_entry_check(events, pick):
+    """trackers/ledger.first_bad_row (the opening check, raw rows put together as text) finds what
+    first_bad (entries, as replay reads them) finds: on a sound log and with one field changed."""
+    from trackers import ledger
+    from trackers.log import Entry
+
+    start = ledger.genesis("catopomp", ["Ann", "Bé"], {}, "2026-01-01T00:00:00+00:00")
+    entries, prev = [], start
+    for seq, (args, overruled, violations) in enumerate(events, start=1):
+        e = Entry(seq, "2026-01-01T00:00:00+00:00", "change", "play", tuple(args), 1, overruled, violations)
+        e.digest = prev = ledger.entry_link(prev, e)
+        entries.append(e)
+
+    def rows(es):  # as trackers/sessions.py stores them
+        return [(e.seq, e.at, e.kind, e.verb, json.dumps(list(e.args)), e.count, int(e.overruled),
+                 json.dumps(e.violations), e.digest) for e in es]
+
+    assert ledger.first_bad_row(start, rows(entries), prev, len(entries)) is None
+    assert ledger.first_bad(start, entries, prev, len(entries)) is None
+    bad = entries[pick % len(entries)]
+    bad.args = (*bad.args, "x")
+    assert ledger.first_bad_row(start, rows(entries), prev, len(entries)) == bad.seq
+    assert ledger.first_bad(start, entries, prev, len(entries)) == bad.seq

@@ -12,11 +12,13 @@ class SessionError(TrackerError):
 
 
 class Refused(TrackerError):
-    """A change the rulebook forbids; carries the verdict so the CLI can show the rule ids."""
+    """A change the rulebook forbids; carries the verdict so the CLI can show the rule ids (and, for a
+    play, the PlayResult of the refusal: who tried it, who is to act, the table as it stands)."""
 
-    def __init__(self, message: str, verdict):
+    def __init__(self, message: str, verdict, result=None):
         super().__init__(message)
         self.verdict = verdict
+        self.result = result
 
 
 class StoreError(TrackerError):
@@ -43,6 +45,12 @@ class Busy(TrackerError):
 
 class DiskFull(StoreError):
     """No space left to record a change (exit 1: nothing the user typed is wrong)."""
+
+    bad_input = False
+
+
+class DiskError(StoreError):
+    """The disk failed to read or write the sessions file (exit 1: nothing the user typed is wrong)."""
 
     bad_input = False
 

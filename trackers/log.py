@@ -3,6 +3,7 @@ one logged event (a play through the game's engine, anything else through its tr
 of the log into a state. Pure: no SQLite here (trackers/sessions.py stores and reads the log)."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterator, NamedTuple
@@ -40,6 +41,28 @@ class Entry:
     def as_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "at": self.at, "kind": self.kind, "verb": self.verb, "args": list(self.args),
                 "count": self.count, "overruled": self.overruled, "violations": self.violations}
+
+
+ROW_COLUMNS = "seq, at, kind, verb, args, count, overruled, violations, digest"  # an events row, as entry_from_row reads it
+
+
+def entry_from_row(r: tuple) -> Entry:
+    """An Entry from an events row (ROW_COLUMNS); ValueError when a field does not read."""
+    if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int or type(r[0]) is not int:
+        raise ValueError("a field of the wrong type")
+    args, violations = json.loads(r[4]), json.loads(r[7])
+    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+        raise ValueError("args")
+    return Entry(r[0], r[1], r[2], r[3], tuple(args), r[5], bool(r[6]), violations, r[8])
+
+
+class ReplayError(Exception):
+    """A stored change that does not apply to the state before it: the log was damaged or edited
+    (what was recorded always applied when it was recorded)."""
+
+    def __init__(self, seq: int, cause: BaseException):
+        super().__init__(f"event {seq} does not replay ({type(cause).__name__}: {str(cause)[:160]})")
+        self.seq = seq
 
 
 @dataclass
@@ -101,11 +124,17 @@ class PlayResult(Result):
     move: str = ""
     by: str | None = None
     to_act: str | None = None
+    recorded: bool = True  # False: refused, nothing logged (the state is the table as it stands)
 
     def as_json(self) -> dict[str, Any]:
+        """One shape for a recorded, overruled or refused play: the change's keys (its effects
+        include what the table settled after it), the verdict's, who made it and who is to act."""
         out = super().as_json()
-        out.update({"move": self.move, "by": self.by, **self.verdict.as_json(), "to_act": self.to_act})
-        out["legal"] = not self.overruled
+        verdict = self.verdict.as_json()
+        out.update({"move": self.move, "by": self.by, "legal": self.recorded and not self.overruled,
+                    "recorded": self.recorded, "reasons": verdict["reasons"],
+                    "alternatives": verdict["alternatives"], "unchecked": verdict["unchecked"],
+                    "to_act": self.to_act})
         return out
 
 
@@ -163,9 +192,10 @@ class Stack:
     def __init__(self, runs: list[list[int]] | None = None):
         self.runs = [[int(a), int(b)] for a, b in runs or []]
         self.size = sum(b - a + 1 for a, b in self.runs)
-        if any(b < a for a, b in self.runs) or any(
-                nxt[0] <= prev[1] for prev, nxt in zip(self.runs, self.runs[1:])):
-            raise ValueError("stack runs out of order")
+        # the applied stack's runs ascend; the redo stack's descend (each undo pushes a lower seq)
+        ordered = sorted(self.runs)
+        if any(b < a for a, b in self.runs) or any(nxt[0] <= prev[1] for prev, nxt in zip(ordered, ordered[1:])):
+            raise ValueError("stack runs overlap")
 
     def copy(self) -> Stack:
         out = Stack()
@@ -241,7 +271,10 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
     state = done.state
     engine = engine_for(session.game) if any(e.verb == PLAY for e in todo) else None
     for e in todo:
-        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+        try:
+            state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+        except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
+            raise ReplayError(e.seq, exc) from exc
     return Replay(state, applied, redo, tail[-1].seq if tail else done.seq)
 
 

@@ -56,17 +56,28 @@ def current(data_dir: Path) -> Glance | None:
 
 class Changes:
     """Tells whether any process has written to the sessions file since the last look
-    (SQLite's data_version), through one read-only connection kept open."""
+    (SQLite's data_version), through one read-only connection kept open; a file replaced under it
+    (another inode: a restore, a sync tool's rename) counts as changed and is opened afresh."""
 
     def __init__(self, data_dir: Path):
         self.path = data_dir / "sessions.sqlite3"
         self.con: sqlite3.Connection | None = None
         self.seen: int | None = None
+        self.inode: tuple[int, int] | None = None
 
     def changed(self) -> bool:
         try:
+            st = self.path.stat()
+            inode = (st.st_dev, st.st_ino)
+        except OSError:
+            return False
+        if self.con is not None and inode != self.inode:
+            self.close()
+            self.con, self.seen = None, None
+        try:
             if self.con is None:
                 self.con = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, timeout=1)
+                self.inode = inode
             version = self.con.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.Error:
             return False

@@ -78,7 +78,7 @@ def commit(con: sqlite3.Connection, limit: float | None = None) -> None:
 
 def explain(exc: BaseException, path: Path) -> StoreError:
     """A StoreError (or subclass) that says what happened to the sessions file and what to do."""
-    from trackers.errors import DiskFull
+    from trackers.errors import DiskError, DiskFull
 
     text = str(exc).lower()
     folder = path.parent
@@ -88,6 +88,9 @@ def explain(exc: BaseException, path: Path) -> StoreError:
                           "make it writable or use --data-dir for another folder")
     if "disk is full" in text or "database or disk is full" in text or "no space" in text:
         return DiskFull(f"the disk holding {path} is full; nothing was recorded; free some space and try again")
+    if "disk i/o error" in text:
+        return DiskError(f"a disk I/O error on {path} ({exc}): the disk may be failing, or another program "
+                         "changed the file or its journal; check it, then try again")
     if "not a database" in text:
         return StoreError(f"{path} is not a companion sessions file ({exc}); it was left untouched "
                           "(move it aside, or use --data-dir for another place)")

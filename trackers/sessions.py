@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rulesdb.names import MAX_TEXT, MAX_WORDS, MOST_PLAYERS, id_problem, seat_problems, text_problem  # noqa: F401
-from trackers import ledger, retry, snapshots, store
+from trackers import keys, ledger, retry, snapshots, store
 from trackers.errors import DamagedLog, Refused, SessionError, StoreError
 from trackers.files import export_target, write_file
 from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
@@ -36,6 +36,9 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     play_along_games,
     apply_entry,
     replay,
+    ReplayError,
+    ROW_COLUMNS,
+    entry_from_row,
     _Known,
 )
 from trackers.store import connect, in_wal
@@ -44,17 +47,52 @@ from trackers.store import connect, in_wal
 class Sessions:
     """The sessions in one data folder."""
 
-    def __init__(self, data_dir: Path, create: bool = True):
-        """create=False (a read): where there is no sessions file yet, read an empty one in memory
-        instead of creating the file and its folder."""
+    def __init__(self, data_dir: Path, kept: bool = False, create: bool = True):
+        """`kept`: open across many commands (the shell, `track watch`): before each, the file is
+        checked again when something other than a companion changed it (see _fresh). create=False
+        (a read): where there is no sessions file yet, read an empty one in memory instead of
+        creating the file and its folder."""
         self.path = data_dir / "sessions.sqlite3"
-        self.con = connect(self.path) if create or self.path.exists() else store.empty()
+        self._kept = kept
+        self._damaged: dict[int, int] = {}  # session id -> first bad event, found by the opening check
+        self.con = connect(self.path, self._damaged) if create or self.path.exists() else store.empty()
+        self._seen = self._file_id()
+        self._key: bytes | None = None
+        self._witness: tuple[str, tuple] | None = None  # a query that finds what the open transaction wrote
         self._known: dict[int, _Known] = {}
         self._writing = False  # inside a write transaction (snapshot rows are written at once)
         self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
 
     def close(self) -> None:
         self.con.close()
+
+    def _file_id(self) -> tuple | None:
+        """(device, inode) of the sessions file and its identity (inode, size, mtime)."""
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino), store.identity(self.path)
+
+    def _fresh(self) -> None:
+        """Before each command: a sessions file replaced under this object (a restore, a sync
+        tool's atomic rename) is opened afresh; for a kept one, a file changed by something other
+        than a companion (no marker for it) is checked again (quick_check, every ledger) first."""
+        now = self._file_id()
+        if now is None or self._seen is None or now == self._seen:
+            return
+        if now[0] != self._seen[0]:
+            self.con.close()
+            self._known.clear()
+            self.con = connect(self.path, self._damaged)
+        elif self._kept:
+            retry.run(lambda: store.integrity(self.con, self.path, self._damaged), self.path)
+        self._seen = self._file_id()
+
+    def _snapshot_key(self, create: bool) -> bytes | None:
+        if self._key is None:
+            self._key = keys.key(self.path.parent, create)
+        return self._key
 
     def __enter__(self) -> Sessions:
         return self
@@ -67,18 +105,47 @@ class Sessions:
         """One command = one transaction; BEGIN IMMEDIATE makes concurrent writers take turns (the
         commit waits up to `limit` seconds for readers, by default COMPANION_BUSY_SECONDS)."""
         self.con.execute("BEGIN IMMEDIATE")
-        was_checked = store.checked(self.path)
+        was_checked = store.checked(self.path) and not self._damaged
+        self._witness = None
         try:
             self._writing = True
             yield self.con
-            retry.commit(self.con, limit)
+            try:
+                retry.commit(self.con, limit)
+            except sqlite3.OperationalError as exc:
+                if retry.is_busy(exc) or not self._landed():
+                    raise
+                # the commit is in the file, but SQLite could not finish it (e.g. its journal was
+                # deleted under it): the change is recorded, so it is reported as done, never retried
+                self.con.close()
+                self.con = connect(self.path, self._damaged)
+                was_checked = False
         except BaseException:
-            if self.con.in_transaction:
-                self.con.execute("ROLLBACK")
+            try:
+                if self.con.in_transaction:
+                    self.con.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
             raise
         finally:
             self._writing = False
         store.committed(self.path, was_checked)
+        self._seen = self._file_id()
+
+    def _landed(self) -> bool:
+        """Whether the row this transaction wrote last (its witness) is in the file as committed,
+        read through a connection of its own (after a commit that failed half way)."""
+        if self._witness is None:
+            return False
+        sql, params = self._witness
+        try:
+            con = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, timeout=retry.busy_seconds())
+            try:
+                return con.execute(sql, params).fetchone() is not None
+            finally:
+                con.close()
+        except sqlite3.Error:
+            return False
 
     def _write(self, body):
         """Run body(con) in one write transaction, again from the start while the file is busy.
@@ -87,6 +154,7 @@ class Sessions:
             with self.transaction() as con:
                 return body(con)
 
+        self._fresh()
         out = retry.run(attempt, self.path)
         if in_wal(self.con):
             try:
@@ -99,6 +167,7 @@ class Sessions:
         """Run body(con) in one read transaction (a consistent view), waiting while the file is busy."""
         if self.con.in_transaction:
             return body(self.con)
+        self._fresh()
 
         def attempt():
             self.con.execute("BEGIN")
@@ -188,17 +257,12 @@ class Sessions:
     def _fetch(self, session: Session, after: int = 0) -> tuple[list[Entry], int | None]:
         """The events after seq `after`, and the seq of the first one that does not read (if any)."""
         rows = self.con.execute(
-            "SELECT seq, at, kind, verb, args, count, overruled, violations, digest FROM events"
-            " WHERE session_id = ? AND seq > ? ORDER BY seq", (session.id, after)).fetchall()
+            f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+            (session.id, after)).fetchall()
         out: list[Entry] = []
         for r in rows:
             try:
-                if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int:
-                    raise ValueError("a field of the wrong type")
-                args, violations = json.loads(r[4]), json.loads(r[7])
-                if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-                    raise ValueError("args")
-                out.append(Entry(int(r[0]), r[1], r[2], r[3], tuple(args), r[5], bool(r[6]), violations, r[8]))
+                out.append(entry_from_row(r))
             except (TypeError, ValueError):
                 return out, after + len(out) + 1
         return out, None
@@ -229,9 +293,12 @@ class Sessions:
             return entries, None
         if prefix_ok:
             return entries[:bad - 1], bad
-        raise DamagedLog(
-            f"{self.path}: session {session.name!r} is damaged at event {bad} (its checksum does not match "
-            f"the events before it); nothing was changed; save the {bad - 1} good event(s) before it with "
+        raise self._damage(session, bad, "its checksum does not match the events before it")
+
+    def _damage(self, session: Session, bad: int, why: str) -> DamagedLog:
+        return DamagedLog(
+            f"{self.path}: session {session.name!r} is damaged or was edited at event {bad} ({why}); "
+            f"nothing was changed; save the {bad - 1} good event(s) before it with "
             f"`companion track export {session.name} FILE`", bad)
 
     def _replayed(self, session: Session, tracker) -> Replay:
@@ -240,31 +307,55 @@ class Sessions:
         log (DamagedLog names a bad event). A replay EVERY events past the newest snapshot, or of the
         whole log, saves one."""
         head, length = self.con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+        if session.id in self._damaged:  # found by the opening check: the ledger names the event
+            self._verified(session)
         write = self._snapshot_write
         found = snapshots.load(self.con, tracker, session, head, length, self._known.get(session.id),
-                               lambda after: self._fetch(session, after), lambda seqs: self._at(session, seqs), write)
+                               lambda after: self._fetch(session, after), lambda seqs: self._at(session, seqs), write,
+                               self._snapshot_key(create=False))
         if found is None:  # no usable snapshot (any bad one is deleted): a fresh one from the whole log
-            done = replay(tracker, session, self._verified(session)[0])
+            done = self._full_replay(session, tracker)
             if length >= snapshots.EVERY:
-                snapshots.save(tracker, session, done, head, write)
+                snapshots.save(tracker, session, done, head, write, self._snapshot_key(create=True))
         else:
             done, start = found
             if length > start and snapshots.due(self.con, session.id, length):
-                snapshots.save(tracker, session, done, head, write)
+                snapshots.save(tracker, session, done, head, write, self._snapshot_key(create=True))
         self._known[session.id] = _Known(length, head, done)
         return done
 
+    def _full_replay(self, session: Session, tracker) -> Replay:
+        """The whole verified log replayed; a stored change that does not apply is damage."""
+        try:
+            return replay(tracker, session, self._verified(session)[0])
+        except ReplayError as exc:
+            raise self._damage(session, exc.seq, str(exc)) from None
+
     def _at(self, session: Session, seqs: list[int]) -> dict[int, Entry]:
-        """The events with these seqs (a Stack holds only seqs)."""
+        """The events with these seqs (a Stack holds only seqs), each checked against the links
+        of its neighbours (ledger.row_bad): DamagedLog for one that fails, is missing or unreadable."""
+        want = sorted(set(seqs))
+        near = sorted({q for s in want for q in (s - 1, s, s + 1) if q >= 1})
+        rows: dict[int, Entry | None] = {}
+        for n in range(0, len(near), 500):
+            part = near[n:n + 500]
+            for r in self.con.execute(f"SELECT {ROW_COLUMNS} FROM events"
+                                      f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})",
+                                      (session.id, *part)):
+                try:
+                    rows[r[0]] = entry_from_row(r)
+                except (TypeError, ValueError):
+                    rows[r[0]] = None
+        origin = ledger.genesis(session.game, session.players, session.options, session.created)
         out: dict[int, Entry] = {}
-        for n in range(0, len(seqs), 500):
-            part = seqs[n:n + 500]
-            rows = self.con.execute(
-                "SELECT seq, at, kind, verb, args, count, overruled, violations, digest FROM events"
-                f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})", (session.id, *part)).fetchall()
-            for r in rows:
-                out[r[0]] = Entry(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]),
-                                  json.loads(r[7]), r[8])
+        for s in want:
+            entry, after = rows.get(s), rows.get(s + 1)
+            prev = origin if s == 1 else getattr(rows.get(s - 1), "digest", None)
+            bad = (s - 1 if prev is None else s if entry is None or entry.seq != s or ledger.row_bad(prev, entry)
+                   else s + 1 if (s + 1 in rows and after is None) or ledger.row_bad(prev, entry, after) else None)
+            if bad is not None:
+                raise self._damage(session, max(1, bad), "its checksum does not match the events around it")
+            out[s] = entry
         return out
 
     def replay(self, session: Session) -> Replay:
@@ -308,6 +399,7 @@ class Sessions:
             "INSERT INTO sessions (name, game, players, options, created, head, length) VALUES (?, ?, ?, ?, ?, ?, 0)",
             (name, game, json.dumps(players), json.dumps(options), created, head))
         con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current', ?)", (name,))
+        self._witness = ("SELECT 1 FROM sessions WHERE name = ? AND created = ?", (name, created))
         return Session(cur.lastrowid, name, game, players, options, created, None)
 
     def _free_name(self, game: str) -> str:
@@ -358,6 +450,8 @@ class Sessions:
         if entries:
             con.execute("UPDATE sessions SET head = ?, length = ? WHERE id = ?",
                         (entries[-1].digest, entries[-1].seq, session_id))
+            self._witness = ("SELECT 1 FROM sessions WHERE id = ? AND head = ? AND length = ?",
+                             (session_id, entries[-1].digest, entries[-1].seq))
 
     def _open(self, name: str | None) -> Session:
         session = self.get(name)
@@ -439,13 +533,19 @@ class Sessions:
                 if to_act is not None and who not in (to_act, named):
                     verdict = off_turn(engine, verdict, to_act, who)
             elif append and named is None and to_act != meant:
+                overtaken = off_turn(engine, verdict, to_act, meant)
+                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(overtaken.reasons),
+                                   verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
                 raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
                               f"has passed to {to_act or 'nobody'} since (a play was recorded meanwhile; see "
-                              "`companion track log`); nothing was recorded", off_turn(engine, verdict, to_act, meant))
+                              "`companion track log`); nothing was recorded", overtaken, as_is)
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
-                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict)
+                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(verdict.reasons),
+                                   verdict=verdict, move=canonical, by=who, to_act=to_act, recorded=False)
+                raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict,
+                              as_is)
             args = (canonical,) if who is None or who == named else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
@@ -476,27 +576,34 @@ class Sessions:
                 what = "redo" if redo else "undo"
                 raise SessionError(f"nothing to {what}" if not available
                                    else f"only {counted(available, 'change')} to {what}")
-            if append:
-                self._append(con, session, kind="redo" if redo else "undo",
-                             count=count)
-            return session, tracker, done
+            if not append:
+                return None
+            self._append(con, session, kind="redo" if redo else "undo", count=count)
+            # the new state and the moved changes' labels are read before the commit: a change a
+            # redo brings back that does not check out is refused with nothing written
+            seqs = (done.redo if redo else done.applied).top(count)[::-1]
+            after = self._replayed(session, tracker)
+            moved = self._at(session, seqs)
+            return session, tracker, done, after, [moved[s].label for s in seqs]
 
         self._read(lambda con: body(con, append=False))
-        session, tracker, done = self._write(lambda con: body(con, append=True))
-        seqs = (done.redo if redo else done.applied).top(count)[::-1]
-        state = self.replay(session).state
-        moved = self._read(lambda con: self._at(session, seqs))
-        return Result(session, state, tracker.summary(state), f"{'redo' if redo else 'undo'} {count}",
-                      before=tracker.summary(done.state), undone=[moved[s].label for s in seqs])
+        session, tracker, done, after, labels = self._write(lambda con: body(con, append=True))
+        return Result(session, after.state, tracker.summary(after.state), f"{'redo' if redo else 'undo'} {count}",
+                      before=tracker.summary(done.state), undone=labels)
 
     # -- moving between devices ----------------------------------------------------------
 
     def export(self, name: str | None, path: Path) -> dict:
         """Write the session's log to `path` (never into the data folder, never through a planted
-        temporary file). A damaged log exports the good events before the first bad one; the
-        returned doc then says so under "damaged_at" (the file does not)."""
+        temporary file). A damaged log (a checksum that fails, or a change that does not replay)
+        exports the good events before the first bad one; the returned doc then says so under
+        "damaged_at" (the file does not)."""
         session = self.get(name)
         entries, bad = self._read(lambda con: self._verified(session, prefix_ok=True))
+        try:  # a log that checks out but does not replay (edited and chained anew) is cut there too
+            replay(tracker_for(session.game), session, entries)
+        except ReplayError as exc:
+            entries, bad = entries[:exc.seq - 1], exc.seq
         target = export_target(path, self.path.parent)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
                "events": [e.as_json() for e in entries]}

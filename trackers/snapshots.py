@@ -9,7 +9,9 @@ newest snapshot that passes every check and folds only the events after it:
 
 - `code`: a digest of the code that turns a log into a state (the game's package, engine/,
   trackers/log.py and this module); a snapshot made by other code is not used;
-- `check`: a digest of the row, so a damaged state, stack or link is noticed;
+- `check`: a signature of the row and of the session's identity (HMAC with this installation's
+  key, trackers/keys.py), so a damaged state, stack or link, edited players or options, and a row
+  forged or copied from another installation are noticed;
 - the row's `link` must equal the digest stored on event `seq`, and the events after it are
   re-hashed from that link up to the session's head and length (trackers/ledger.py), so a cut,
   rewritten or re-chained log under or after the snapshot is noticed;
@@ -17,26 +19,30 @@ newest snapshot that passes every check and folds only the events after it:
 
 A snapshot that fails a check is deleted; the whole log is then verified and replayed as without
 snapshots, and a fresh snapshot written. An undo that reaches below a snapshot's applied stack is
-replayed from an older snapshot (the newest KEEP are kept) or from the whole log. What an open
-from a snapshot does not re-hash is the events before the snapshot: each was hashed when it was
-folded into a state (the first snapshot comes from a fully verified replay, each later one from an
-earlier one plus verified events), and commands that read the whole log (`track log`, export)
-verify the whole chain.
+replayed from an older snapshot (the newest KEEP are kept) or from the whole log. An open from a
+snapshot does not re-hash every event before it: each was hashed when it was folded into a state;
+a change a redo brings back from under it is checked row by row against its neighbours' links;
+and the whole ledger of every session is verified at the first opening after the file changed
+behind our back (trackers/store.py `integrity`), so damage under a snapshot is reported by the
+next command, before anything is written on top.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
 from trackers import ledger
+from trackers.errors import DamagedLog
 from trackers.log import Replay, Stack, _Known, fold
 
 EVERY = 32  # events between snapshots: fewer than this are replayed on top of one (a play costs ~0.5 ms)
 KEEP = 8  # snapshots kept per session (older ones serve an undo below the newest)
-FORMAT = 1  # bump when a row's meaning changes
+FORMAT = 2  # bump when a row's meaning changes (2: signed with the installation key, the session's
+# identity in the signature, the state's key order kept as the replay made it)
 
 Write = Callable[[list[tuple[str, tuple]]], None]  # runs statements now, or after the read
 
@@ -62,26 +68,33 @@ def code_key(tracker) -> str:
     return _CODE[game]
 
 
-def _check(code: str, seq: int, link: str, state: str, applied: str, redo: str) -> str:
-    text = "\x1e".join((code, str(seq), link, state, applied, redo))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _check(key: bytes, code: str, origin: str, seq: int, link: str, state: str, applied: str, redo: str) -> str:
+    """The row's signature: HMAC-SHA256 with the installation key (trackers/keys.py) over the row
+    and `origin`, the session's identity (its ledger genesis: game, players, options, creation)."""
+    text = "\x1e".join((code, origin, str(seq), link, state, applied, redo))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def _discard(write: Write, session_id: int, seq: int) -> None:
     write([("DELETE FROM snapshots WHERE session_id = ? AND seq = ?", (session_id, seq))])
 
 
-def _rows(con, tracker, session, length: int, write: Write) -> Iterator[_Known]:
+def _rows(con, tracker, session, length: int, write: Write, key: bytes | None) -> Iterator[_Known]:
     """The session's snapshots up to seq `length`, newest first, each passing its row check and
-    loading; a bad one is deleted and skipped, one from other code skipped."""
+    loading; a bad one is deleted and skipped, one from other code skipped (all of them when
+    there is no key to check them with)."""
+    if key is None:
+        return
     code = code_key(tracker)
+    origin = ledger.genesis(session.game, session.players, session.options, session.created)
     rows = con.execute("SELECT seq, link, code, state, applied, redo, check_digest FROM snapshots"
                        " WHERE session_id = ? ORDER BY seq DESC", (session.id,)).fetchall()
     for seq, link, row_code, state, applied, redo, check in rows:
         if row_code != code:
             continue
         try:
-            if seq > length or check != _check(row_code, seq, link, state, applied, redo):
+            if seq > length or not hmac.compare_digest(
+                    check, _check(key, row_code, origin, seq, link, state, applied, redo)):
                 raise ValueError("snapshot row")
             done = Replay(tracker.load(json.loads(state)), Stack(json.loads(applied)), Stack(json.loads(redo)), seq)
         except Exception:  # noqa: BLE001 - whatever is wrong with it, it is not used
@@ -91,12 +104,12 @@ def _rows(con, tracker, session, length: int, write: Write) -> Iterator[_Known]:
 
 
 def load(con, tracker, session, head: str, length: int, memo: _Known | None, fetch, lookup,
-         write: Write) -> tuple[Replay, int] | None:
+         write: Write, key: bytes | None) -> tuple[Replay, int] | None:
     """(the session's Replay, the seq it was folded from) from the replay this process kept (`memo`)
     or the newest snapshot that passes the checks, plus the events after it; None when none does
     (replay the whole log). fetch(after) -> (entries, seq of an unreadable one or None);
-    lookup(seqs) -> {seq: Entry}."""
-    bases: Iterator[_Known] = _rows(con, tracker, session, length, write)
+    lookup(seqs) -> {seq: Entry}, each checked against the ledger (DamagedLog when one fails)."""
+    bases: Iterator[_Known] = _rows(con, tracker, session, length, write, key)
     if memo is not None and memo.length <= length:
         bases = _chain([memo], bases)
     for base in bases:
@@ -118,6 +131,8 @@ def load(con, tracker, session, head: str, length: int, memo: _Known | None, fet
             return None  # the log after it is damaged: the full replay names the event
         try:
             done = fold(tracker, session, base.done, tail, lookup)
+        except DamagedLog:
+            raise  # a damaged event under the snapshot, read by a redo: reported, never replayed
         except Exception:  # noqa: BLE001 - a state that does not take its events: not used
             done = None
             if is_row:
@@ -139,13 +154,18 @@ def due(con, session_id: int, seq: int) -> bool:
     return seq - newest >= EVERY
 
 
-def save(tracker, session, done: Replay, link: str, write: Write) -> None:
-    """Write a snapshot of `done` (the log up to its seq, ending in `link`); keep the newest KEEP."""
+def save(tracker, session, done: Replay, link: str, write: Write, key: bytes | None) -> None:
+    """Write a snapshot of `done` (the log up to its seq, ending in `link`), signed with `key`
+    (none without a key); keep the newest KEEP. The state keeps the key order the replay made
+    (a loaded state shows its table in the same order as a replayed one)."""
+    if key is None:
+        return
     code = code_key(tracker)
-    state = json.dumps(tracker.dump(done.state), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    origin = ledger.genesis(session.game, session.players, session.options, session.created)
+    state = json.dumps(tracker.dump(done.state), separators=(",", ":"), ensure_ascii=False)
     applied = json.dumps(done.applied.runs, separators=(",", ":"))
     redo = json.dumps(done.redo.runs, separators=(",", ":"))
-    row = (session.id, done.seq, link, code, state, applied, redo, _check(code, done.seq, link, state, applied, redo))
+    row = (session.id, done.seq, link, code, state, applied, redo, _check(key, code, origin, done.seq, link, state, applied, redo))
     write([
         ("INSERT OR REPLACE INTO snapshots (session_id, seq, link, code, state, applied, redo, check_digest)"
          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row),

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -88,8 +89,10 @@ def _add_ledger(con: sqlite3.Connection) -> None:
         con.execute("UPDATE sessions SET head = ?, length = ? WHERE id = ?", (prev, len(rows), sid))
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating if needed) the sessions file; StoreError if it is not ours, damaged or unwritable."""
+def connect(path: Path, damage: dict[int, int] | None = None) -> sqlite3.Connection:
+    """Open (creating if needed) the sessions file; StoreError if it is not ours, damaged or unwritable.
+    When the file may have changed behind our back, every session's ledger is verified too and
+    `damage` gets {session id: first bad event} (see `integrity`)."""
     folder = path.parent
     if folder.exists() and not folder.is_dir():
         raise StoreError(f"the data folder {folder} is a file, not a folder; use --data-dir for another place")
@@ -106,7 +109,7 @@ def connect(path: Path) -> sqlite3.Connection:
     def attempt() -> sqlite3.Connection:
         con = sqlite3.connect(str(path), timeout=retry.BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
-            _prepare(con, path)
+            _prepare(con, path, {} if damage is None else damage)
         except BaseException:
             con.close()
             raise
@@ -136,9 +139,25 @@ def _read_header(con: sqlite3.Connection, path: Path) -> tuple[int, int, int]:
     except sqlite3.OperationalError:
         raise
     except sqlite3.DatabaseError as exc:
+        if _ours_by_header(path):
+            raise StoreError(f"{path} is damaged ({exc}; it may have been cut short); it was left untouched; "
+                             "move it aside to start afresh, or restore a backup") from None
         raise StoreError(f"{path} is not a companion sessions file ({exc}); it was left untouched "
                          "(move it aside, or use --data-dir for another place)") from None
     return app_id, version, tables
+
+
+def _ours_by_header(path: Path) -> bool:
+    """Whether the file's first bytes say it is a sessions file of ours (the SQLite header with our
+    application id, or a SQLite header cut before the id): a file that does not open is then damaged."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError:
+        return False
+    if not head.startswith(b"SQLite format 3\0"):
+        return False
+    return len(head) < 72 or int.from_bytes(head[68:72], "big") == APPLICATION_ID
 
 
 def _refuse_foreign(path: Path, app_id: int, version: int, tables: int) -> None:
@@ -150,7 +169,7 @@ def _refuse_foreign(path: Path, app_id: int, version: int, tables: int) -> None:
         raise StoreError(f"{path} was written by a newer companion (schema {version} > {SCHEMA_VERSION}); upgrade companion")
 
 
-def _prepare(con: sqlite3.Connection, path: Path) -> None:
+def _prepare(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> None:
     con.execute(f"PRAGMA busy_timeout={retry.BUSY_TIMEOUT_MS}")
     app_id, version, tables = _read_header(con, path)
     _refuse_foreign(path, app_id, version, tables)
@@ -165,18 +184,19 @@ def _prepare(con: sqlite3.Connection, path: Path) -> None:
                     raise
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA foreign_keys=ON")
-        _integrity(con, path)
         missing = {"sessions", "events", "meta", "snapshots"} - {
             r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if missing:
             raise sqlite3.DatabaseError(f"no such table: {', '.join(sorted(missing))}")
+        integrity(con, path, damage)
     except sqlite3.OperationalError:
         raise
     except sqlite3.DatabaseError as exc:
         raise retry.explain(exc, path) from None
 
 
-def _identity(path: Path) -> str | None:
+def identity(path: Path) -> str | None:
+    """The file's inode, size and mtime (ns): what tells that it changed behind our back."""
     try:
         st = path.stat()
     except OSError:
@@ -188,20 +208,59 @@ def _marker(path: Path) -> Path:
     return path.with_name(path.name + ".checked")
 
 
-def _integrity(con: sqlite3.Connection, path: Path) -> None:
-    """`PRAGMA quick_check` (it reads the whole file), unless the file is exactly as a previous
-    check, or a commit of ours made on a checked file, left it (inode, size, mtime in the marker
-    file beside it). So a file written by anything else, restored, copied over or left by a crash
-    is checked at its next opening, and a long log is not read whole at every command."""
-    ident = None if in_wal(con) else _identity(path)  # in WAL mode the file's stat says little
-    try:
-        if ident is not None and _marker(path).read_text(encoding="ascii") == ident:
-            return
-    except (OSError, ValueError):
-        pass
+def integrity(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> str | None:
+    """`PRAGMA quick_check` (it reads the whole file) and every session's ledger, unless the file
+    is exactly as a previous check, or a commit of ours made on a checked file, left it (inode,
+    size, mtime in the marker file beside it). So a file written by anything else, restored,
+    copied over or left by a crash is checked at its next opening, and a long log is not read whole
+    at every command. Sessions whose ledger fails go into `damage` (the file is then not marked, so
+    the check runs again until the damage is gone). Returns the identity the check applies to."""
+    ident = None if in_wal(con) else identity(path)  # in WAL mode the file's stat says little
+    damage.clear()
+    if ident is not None and _matches(path, ident):
+        return ident
+    if ident is not None and time.time() - path.stat().st_mtime < 1:
+        # written a moment ago: most likely a companion that has committed and is about to mark it
+        time.sleep(0.02)
+        ident = identity(path)
+        if ident is not None and _matches(path, ident):
+            return ident
     if con.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         raise sqlite3.DatabaseError("integrity check failed")
-    _mark(path, ident)
+    damage.update(_ledger_damage(con))
+    if not damage:
+        _mark(path, ident)
+    return ident
+
+
+def _matches(path: Path, ident: str) -> bool:
+    try:
+        return _marker(path).read_text(encoding="ascii") == ident
+    except (OSError, ValueError):
+        return False
+
+
+def _ledger_damage(con: sqlite3.Connection) -> dict[int, int]:
+    """{session id: first bad event} for each session whose chain of checksums does not verify."""
+    from trackers.log import ROW_COLUMNS
+
+    out: dict[int, int] = {}
+    con.execute("BEGIN")
+    try:
+        for sid, game, players, options, created, head, length in con.execute(
+                "SELECT id, game, players, options, created, head, length FROM sessions").fetchall():
+            try:
+                start = ledger.genesis(game, json.loads(players), json.loads(options), created)
+            except (TypeError, ValueError):
+                out[sid] = 1
+                continue
+            rows = con.execute(f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq", (sid,))
+            bad = ledger.first_bad_row(start, rows, head, length)
+            if bad is not None:
+                out[sid] = bad
+    finally:
+        con.execute("COMMIT")
+    return out
 
 
 def _mark(path: Path, ident: str | None) -> None:
@@ -216,17 +275,15 @@ def _mark(path: Path, ident: str | None) -> None:
 
 def checked(path: Path) -> bool:
     """Whether the file is as the marker says it was checked (call under the write lock)."""
-    try:
-        return _marker(path).read_text(encoding="ascii") == _identity(path)
-    except (OSError, ValueError):
-        return False
+    ident = identity(path)
+    return ident is not None and _matches(path, ident)
 
 
 def committed(path: Path, was_checked: bool) -> None:
     """After a commit of ours on a file that was checked when the write lock was taken: the file
     as it is now needs no check at the next opening."""
     if was_checked:
-        _mark(path, _identity(path))
+        _mark(path, identity(path))
 
 
 def in_wal(con: sqlite3.Connection) -> bool:

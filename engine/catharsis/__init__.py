@@ -24,6 +24,7 @@ The package, one job per module:
 - boards.py: Player Boards: damage, using, healing, gaining and replacing powers, death;
 - roles.py: flipping and unflipping Roles;
 - characters.py: each character's own counters (Divinity, Combo, Cobble, Demonic, Drinks, Ice);
+- soraten.py: Soraten's Ground/Flight alternation (judged where the sides are recorded);
 - counters.py: Boss Deck and status counters (Kill Point Tokens, Paradox, Burn, Spore, any other);
 - summary.py: the small JSON-ready view of the table;
 - tracker.py: the Tracker, composed of the above, with its options, commands and verb aliases.

@@ -5,7 +5,9 @@ from __future__ import annotations
 from engine.base import Effect
 
 from .characters import _character
-from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP
+from .combat import owed
+from .soraten import alternation
+from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL
 
 
 class BoardRules:
@@ -19,6 +21,15 @@ class BoardRules:
             return
         statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
         pairs = list(zip(change.args[1::2], change.args[2::2]))
+        debtors = owed(state)
+        if debtors and not p.damage_due:
+            who = ", ".join(f"{name} {n}" for name, n in debtors)
+            no("read_attack", f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
+                              f"another effect, such as a Morale threshold, can be overruled",
+               *(f"damage {name} exhaust N ..." for name, _ in debtors))
+        elif debtors and len(pairs) > p.damage_due:
+            no("read_attack", f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
+                              f"given")
         for op, slot_s in pairs:
             slot = int(slot_s)
             st = statuses[slot]
@@ -48,15 +59,44 @@ class BoardRules:
                f"heal {player} {slot}")
         if state.phase == "card" and state.card in ("trap", "event"):
             no("no_powers", f"powers can't be used while a {state.card} is revealed")
+        why, notes = alternation(p, pw)
+        if why:
+            no("soraten_alternate", why)
+        for note in notes:
+            no.unchecked(note)
 
     def _check_heal(self, state, change, no):
         player = change.args[0]
         p = self._get_player(state, player)
+        slots = [s for s in change.args[1:] if s != "role"]
+        healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
+        if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
+            left = p.reward_heal
+            no("heal_reward", f"the reward for the Enemy just beaten heals {player} {left} more "
+                              f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
+               f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
+               *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
         if "role" in change.args[1:] and p.role == "flipped":
             no("heal_role", f"healing can't turn {player}'s Role face up; only a Morale refresh does",
                "refresh")
         if p.dead:
             no("dead_target", f"{player} is dead", f"revive {player}")
+
+    def _check_side(self, state, change, no):
+        player = change.args[0]
+        ch = _character(state, player)
+        if ch is not None and ch != "Soraten":
+            no("soraten_sides", f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+            return
+        no.unchecked("when a side may be turned (start of the game, a Morale refresh, a replace, his Passive at "
+                     "the start of a round, damage and heal effects) is the table's to judge")
+
+    def _apply_side(self, d, change, effects):
+        p = self._p(d, change.args[0])
+        pw = p["powers"][int(change.args[1]) - 1]
+        pw["side"] = change.args[2]
+        self._eff(effects, "side", f"{p['name']}'s {pw['name']} shows its {change.args[2].capitalize()} side",
+                  "soraten_sides")
 
     def _check_gain(self, state, change, no):
         player = change.args[0]
@@ -121,6 +161,8 @@ class BoardRules:
             if op == "exhaust":
                 if pw["status"] == FACE_UP:
                     self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", "damage")
+                if p["character"] == "Soraten" and pw.get("side") == "ground":
+                    pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
                 self._exhaust_power(d, p, slot, effects, "damage")
             else:
                 if pw["status"] != DISCARDED:
@@ -137,14 +179,22 @@ class BoardRules:
 
     def _apply_heal(self, d, change, effects):
         p = self._p(d, change.args[0])
+        healed = 0
         for slot in change.args[1:]:
             if slot == "role":
                 self._unflip_role(d, p, effects, "healed, as the table decided")
                 continue
             pw = p["powers"][int(slot) - 1]
+            if p["character"] == "Soraten" and pw.get("side") == "flight":
+                pw["side"] = "ground"  # a heal turns a Flight power back to Ground
             if pw["status"] == EXHAUSTED:
                 pw["status"] = FACE_UP
+                healed += 1
                 self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", "heal")
+        if d["phase"] == "between-cards" and p.get("reward_heal") is not None:
+            p["reward_heal"] = max(0, p["reward_heal"] - healed)
+            self._eff(effects, "reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
+                      "heal_reward")
 
     def _apply_discard(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -157,6 +207,8 @@ class BoardRules:
         free = "free" in change.args[3:]
         pw = p["powers"][slot - 1]
         name = f"{p['name']}'s {pw['name']}"
+        if p["character"] == "Soraten":
+            p["last_side"] = pw.get("side") or "unknown"
         if p["character"] == "Luthia":
             p["cobble"] += 1
             self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", "cobble_gain")
@@ -166,8 +218,9 @@ class BoardRules:
                 self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", "ice_gone")
                 pw["ice"] = 0
             pw["combo"] += 1
-            self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the effect "
-                                        f"fires at the start of each round", "combo")
+            self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
+                                        f"effect does not trigger now, it fires at the start of each round",
+                      "combo")
             return
         if goz and half == "bottom":
             self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "

@@ -3,6 +3,7 @@ Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk roll, Lumi's Ice and
 from __future__ import annotations
 
 from .model import State
+from .readings import COMBO_EXHAUSTED, DRINKS
 from .vocabulary import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST
 
 
@@ -47,6 +48,7 @@ class CharacterRules:
         pw = self._get_player(state, player).powers[slot - 1]
         if n > 0 and pw.status != FACE_UP:
             no("combo_exhaust", f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+            no.unchecked(COMBO_EXHAUSTED)
         if pw.combo + n < 0:
             no("finisher", f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
 
@@ -91,6 +93,8 @@ class CharacterRules:
             no("drink_deck", "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
         p = self._get_player(state, player)
         if p.drinks + n > DRINKS_MAX:
+            if p.character != "Emberhoof":
+                no.unchecked(DRINKS)
             room = DRINKS_MAX - p.drinks
             no("drink_max", f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
                *((f"drinks {player} +{room}",) if room > 0 else ()))

@@ -19,9 +19,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     if card is not None and card.duo:
         return  # Goz puts no Combo on duo powers
     if play.half == "top":
-        v.eff("combo", "combo", f"{pw.name}: a Combo is placed ({pw.combo + 1}); the top effect does not "
-                                f"trigger now, it fires at the start of each round")
-        return
+        return  # the Combo it places is reported once, by the tracker's `use`
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
@@ -81,6 +79,19 @@ def capacity(p) -> int:
         return 0
     live = [pw for pw in p.powers if pw.status != DISCARDED]
     return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
+
+
+def owed(state) -> list[tuple[str, int]]:
+    """(player, points) of an assigned Enemy attack not yet taken, living players only."""
+    return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
+
+
+def owed_text(state) -> str:
+    """What is still owed of the Enemy's attack, in words ("" when nothing)."""
+    parts = [f"{name} owes {n} damage" for name, n in owed(state)]
+    if state.attack is not None:
+        parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")
+    return "; ".join(parts)
 
 
 def assign_verdict(state, play: Play, v) -> None:

@@ -5,10 +5,11 @@ symbols separated by spaces):
 
 - `1` ... `6`: a die showing that number (`111` is three symbols: 1, 1 and 1);
 - `?`: a die of any value (`??` is two of them);
-- a run of one letter, `AA`, `AAA`, `BB`, ...: that many dice of one equal value. Two different
-  letters on one ability stand for different values (the rulebook's `AA BB`: if 1s pay the AA, the
-  BB is not 1s). Whether `BB` must also differ from `?` and number dice is not said; we compare a
-  letter group only with the other letter groups, as the rulebook's own example does.
+- a run of one letter, `AA`, `AAA`, `BB`, ...: that many dice of one equal value. The rulebook
+  defines BB as a pair whose value differs from every other die used on the ability (its example,
+  1s on the AA so the BB is not 1s, is one case of it): a BB (and a CC ...) takes a value that no
+  other die paying the ability shows, `?` and number dice included. An AA has no such limit of its
+  own: `AA 1` may be paid with three 1s.
 
 `solve()` finds an assignment of dice to the symbols, or says which group cannot be formed.
 """
@@ -27,6 +28,11 @@ def syntax_error(message: str) -> Exception:
     from engine.base import MoveSyntaxError
 
     return MoveSyntaxError(message)
+
+
+def dice_word(n: int) -> str:
+    """`1 die`, `3 dice`."""
+    return f"{n} die" if n == 1 else f"{n} dice"
 
 
 def read_dice(text: str) -> list[int]:
@@ -119,23 +125,33 @@ class Payment:
         return tuple(sorted(i for _, i in self.uses))
 
 
-def _groups_fit(option: Option, counts: list[int]) -> dict[str, int] | None:
-    """Values for the letter groups (all different) that the counts allow, or None."""
-    groups = sorted(option.groups, key=lambda g: -g[1])
+def strict(letter: str) -> bool:
+    """A BB, CC ...: a group whose value must differ from every other die used on the ability."""
+    return letter != "A"
+
+
+def _groups_fit(option: Option, counts: list[int], groups=None, wild: int | None = None) -> dict[str, int] | None:
+    """Values for the letter groups that the counts (dice left after the number symbols) allow, or
+    None: letter groups take different values, a BB-like group none of the number symbols' values,
+    and the `?` dice must then be found among the dice that show no BB-like group's value."""
+    groups = sorted(option.groups if groups is None else groups, key=lambda g: -g[1])
+    wild = option.wild if wild is None else wild
+    exact = set(option.exact)
     chosen: dict[str, int] = {}
 
     def place(i: int) -> bool:
         if i == len(groups):
-            return True
+            barred = {v for letter, v in chosen.items() if strict(letter)}
+            return sum(counts[v - 1] for v in FACES if v not in barred) >= wild
         letter, size = groups[i]
         for v in FACES:
-            if counts[v - 1] >= size and v not in chosen.values():
+            if counts[v - 1] >= size and v not in chosen.values() and not (strict(letter) and v in exact):
                 chosen[letter] = v
                 counts[v - 1] -= size
-                if place(i + 1):
-                    counts[v - 1] += size
-                    return True
+                ok = place(i + 1)
                 counts[v - 1] += size
+                if ok:
+                    return True
                 del chosen[letter]
         return False
 
@@ -180,7 +196,8 @@ def pay(option: Option, dice: list[int]) -> Payment | None:
         v = chosen[letter]
         for _ in range(size):
             uses.append((letter * size, free[v].pop(0)))
-    rest = sorted((i for v in FACES for i in free[v]), key=lambda i: (dice[i], i))
+    barred = {v for letter, v in chosen.items() if strict(letter)}
+    rest = sorted((i for v in FACES if v not in barred for i in free[v]), key=lambda i: (dice[i], i))
     for i in rest[:option.wild]:
         uses.append(("?", i))
     return Payment(option, tuple(uses))
@@ -198,22 +215,24 @@ def why_not(option: Option, dice: list[int]) -> str:
     short = [v for v in FACES if need[v - 1] > counts[v - 1]]
     if short:
         v = short[0]
-        return (f"the number symbols need {need[v - 1]} dice showing {v}, "
+        return (f"the number symbols need {dice_word(need[v - 1])} showing {v}, "
                 f"{'only ' + str(counts[v - 1]) if counts[v - 1] else 'none'} unused")
     for v in option.exact:
         counts[v - 1] -= 1
     if len(dice) < option.size:
-        return f"it needs {option.size} dice, only {len(dice)} are unused"
+        return f"it needs {dice_word(option.size)}, only {len(dice)} {'is' if len(dice) == 1 else 'are'} unused"
     groups = sorted(option.groups, key=lambda g: -g[1])
     for k in range(1, len(groups) + 1):
-        part = Option((), tuple(groups[:k]), 0)
-        if _groups_fit(part, list(counts)) is None:
+        if _groups_fit(option, list(counts), groups[:k], 0) is None:
             letter, size = groups[k - 1]
             sym = letter * size
-            if k == 1:
+            others = [g * n for g, n in groups[:k - 1]] + ([str(v) for v in option.exact] if strict(letter) else [])
+            if not others:
                 return f"no {size} dice of one value for {sym}"
-            others = " ".join(g * n for g, n in groups[:k - 1])
-            return f"no {size} dice of one value for {sym} that differs from the value of {others}"
+            return f"no {size} dice of one value for {sym} that differs from the value of {' and '.join(others)}"
+    if any(strict(letter) for letter, _ in option.groups):
+        return (f"not enough dice left for the {option.wild} ? symbol{'s' if option.wild > 1 else ''}: "
+                f"a ? die may not show the value of a BB-like group")
     return f"not enough dice left for the {option.wild} ? symbol{'s' if option.wild > 1 else ''}"
 
 
@@ -237,5 +256,8 @@ def brute_force_pays(option: Option, dice: list[int]) -> bool:
             if not ok:
                 break
         if ok and len(set(values.values())) == len(values):
-            return True
+            others = {letter: [dice[i] for (kind, _), i in zip(symbols, chosen) if kind != letter]
+                      for letter in values if strict(letter)}
+            if all(values[letter] not in seen for letter, seen in others.items()):
+                return True
     return False

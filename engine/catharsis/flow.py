@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from engine.base import Effect
 
-from .vocabulary import DISCARDED, DRINKS_MAX, STEPS, VESSEL_UPKEEP
+from .combat import owed, owed_text
+from .vocabulary import DISCARDED, DRINKS_MAX, REWARD_HEAL, STEPS, VESSEL_UPKEEP
 
 
 class FlowRules:
     """check and apply of `next-card`, `resolved` and `combat`."""
 
     def _check_next_card(self, state, change, no):
+        if self._owed_first(state, no):
+            return
         if state.phase == "card" and state.card in ("monster", "boss"):
             if not state.enemies or any(not e.defeated for e in state.enemies):
                 no("resolve_enemy", f"the revealed {state.card} must be fought and defeated first",
@@ -32,8 +35,19 @@ class FlowRules:
         elif state.card in ("monster", "boss"):
             no("resolve_enemy", "an Enemy card is resolved by fighting and defeating it", "combat start")
 
+    def _owed_first(self, state, no) -> bool:
+        """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
+        pending = owed_text(state)
+        if pending:
+            no("read_attack", f"the Enemy's attack is not fully dealt: {pending}",
+               *(("assign NAME N ...",) if state.attack is not None else ()),
+               *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+        return bool(pending)
+
     def _check_combat(self, state, change, no):
         what = change.args[0]
+        if state.phase == "combat" and what != "enemy-attack" and self._owed_first(state, no):
+            return
         if what == "start":
             if state.phase == "combat":
                 no("round_order", f"already in combat (round {state.round})", "combat round")
@@ -118,7 +132,7 @@ class FlowRules:
                           "combo_end")
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 self._unflip_role(d, p, effects, "the combat ended", in_combat=False)
-            if p["character"] == "Durhak" and p["divinity"]:
+            if p["character"] == "Durhak" and p["divinity"] and d["outcome"] is None:  # no next combat after the win
                 self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
                                                f"combat", "carryover")
         self._clear_dice(d)
@@ -128,6 +142,8 @@ class FlowRules:
                 self._eff(effects, "no-reward", "no free healing against the 100-Eyed Dragon", "dragon_heal")
             else:
                 self._eff(effects, "reward", reward[1], reward[0])
+                for p in d["players"]:
+                    p["reward_heal"] = None if p["dead"] else REWARD_HEAL
         if d["outcome"] is None:
             window = "refresh (1 Morale) before the next card" if d["morale"] is not None else "next card"
             self._eff(effects, "phase", f"combat over: {window}", "refresh_after_card")
@@ -137,6 +153,8 @@ class FlowRules:
             self._end_combat(d, effects, None)
         kind = change.args[0]
         d.update(phase="card", card=kind, cards_revealed=d["cards_revealed"] + 1)
+        for p in d["players"]:
+            p["reward_heal"] = None  # the reward is taken before the next card
         tips = {
             "monster": ("resolve_enemy", "an Enemy: add it (enemy NAME 8/10/12/14/16) and fight (combat start)"),
             "boss": ("resolve_enemy", "the Boss: add it (enemy NAME 8/10/12/14/16 boss) and fight "

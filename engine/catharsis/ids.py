@@ -26,6 +26,10 @@ R = {
     "eor_defeat": "catharsis.combat.end-of-round.enemy-defeated",
     "heal_reward": "catharsis.gameplay.enemy-defeated-heal",
     "no_powers": "catharsis.boss-deck.no-powers-traps-events",
+    "read_attack": "catharsis.combat.enemy-attack.read-attack",
+    "to_party": "catharsis.combat.enemy-attack.to-the-party",
+    "soraten_alternate": "catharsis.characters.soraten.alternate",
+    "soraten_sides": "catharsis.characters.soraten.set-sides",
     "use": "catharsis.combat.player-attack.use-abilities",
     "activation": "catharsis.combat.player-attack.activation",
     # enemies

@@ -8,25 +8,39 @@ from engine.tracking import Change
 from .ids import R
 from .model import State
 from .reading import is_pattern
+from .readings import AFTER_WIN, readings_of
+
+
+class Refusals:
+    """What a verb's _check_VERB collects: called as `no(rule key, message, *advice)` for a refusal;
+    `no.unchecked(text)` names what the verdict cannot judge or which reading of the rulebook it took."""
+
+    def __init__(self) -> None:
+        self.reasons: list[Reason] = []
+        self.alternatives: list[str] = []
+        self.notes: list[str] = []
+
+    def __call__(self, rule: str, message: str, *alts: str) -> None:
+        self.reasons.append(Reason(rule=R[rule], message=message))
+        self.alternatives.extend(alts)
+
+    def unchecked(self, text: str) -> None:
+        self.notes.append(text)
 
 
 class Judge:
     """The entry points check() and apply(), and the shared pieces of apply (on the dumped dict `d`)."""
 
     def check(self, state: State, change: Change) -> Verdict:
-        reasons: list[Reason] = []
-        alternatives: list[str] = []
-
-        def no(rule: str, message: str, *alts: str) -> None:
-            reasons.append(Reason(rule=R[rule], message=message))
-            alternatives.extend(alts)
-
+        no = Refusals()
         self._route_check(state, change, no)
-        if reasons:
-            advice = tuple(a for a in dict.fromkeys(alternatives) if self._works(state, a))
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=advice)
+        if no.reasons:
+            advice = tuple(a for a in dict.fromkeys(no.alternatives) if self._works(state, a))
+            return Verdict(legal=False, reasons=tuple(no.reasons), alternatives=advice,
+                           unchecked=tuple(dict.fromkeys(no.notes)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        notes = [*no.notes, *readings_of(change, effects)]
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(notes)))
 
     def _works(self, state: State, advice: str) -> bool:
         """Advice is offered only if it is a command the table can type now and the rules allow
@@ -38,9 +52,9 @@ class Judge:
             change = self.parse(state, words)
         except EngineError:
             return False
-        reasons: list = []
-        self._route_check(state, change, lambda *a: reasons.append(a))
-        return not reasons
+        no = Refusals()
+        self._route_check(state, change, no)
+        return not no.reasons
 
     def _route_check(self, state: State, change: Change, no) -> None:
         if state.outcome == "lost":
@@ -48,6 +62,7 @@ class Judge:
         elif state.outcome == "won" and not self._on_defeat_change(change):
             no("win", "the party has won; the game is over (only the Boss's On Defeat effects may still "
                       "cost Morale or deal damage)", "morale -1")
+            no.unchecked(AFTER_WIN)
         else:
             getattr(self, "_check_" + change.verb.replace("-", "_"), lambda s, c, n: None)(state, change, no)
 

@@ -19,6 +19,7 @@ class Power(Frozen):
     ice: int = 0            # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
     used_round: bool = False  # an ability of this power was activated this round (one per round)
+    side: Literal["ground", "flight"] | None = None  # Soraten: the side showing (None: not recorded)
 
 
 class Die(Frozen):
@@ -68,6 +69,8 @@ class Player(Frozen):
     dice_count: int = Field(default=6, ge=0, le=6)
     rerolls: int = 0             # rerolls made this Player Attack Phase (at most 2)
     damage_due: int = 0          # points of an Enemy attack assigned to this player, not yet taken
+    reward_heal: int | None = None  # powers still to heal from the reward of the Enemy just beaten
+    last_side: Literal["ground", "flight", "unknown"] | None = None  # Soraten: his last ability's side
 
     @property
     def vessel(self) -> bool:

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from engine.base import Effect
 
+from .model import State
+
+from .combat import owed, owed_text
+from .readings import EMPTY_REFRESH, REFRESH_AT_START
 from .vocabulary import EXHAUSTED, FACE_UP
 
 
@@ -21,7 +25,8 @@ class MoraleRules:
                       f"(it is {state.morale})", *alts)
 
     def _refresh_window(self, state) -> tuple[str, str] | None:
-        """None when a Morale refresh is allowed now, else (rule key, why)."""
+        """None when a Morale refresh is allowed now, else (rule key, why). In combat the window is
+        open from the Refresh Phase until someone rolls dice for the next round (Morale; Step 4)."""
         if state.phase == "setup":
             return "timing", "no Boss Deck card has been resolved yet (refresh comes after a card)"
         if state.phase == "card" and state.card in ("monster", "boss"):
@@ -36,8 +41,13 @@ class MoraleRules:
                 return None
             if step == "enemy-attack":
                 return "refresh_phase", "the refresh comes after the Enemy attacks (combat refresh)"
-            return "too_late", (f"round {state.round} has begun ({step}); refresh only at the end of a "
-                                f"round, after the Enemy attacks")
+            if state.round <= 1:
+                return "too_late", ("the Enemy's card has been revealed and no round has ended yet; the next "
+                                    "refresh comes after the Enemy attacks")
+            rolled = [p.name for p in state.players if p.dice]
+            if step == "player-attack" and rolled:
+                return "too_late", (f"dice have been rolled for round {state.round} ({', '.join(rolled)}): "
+                                    f"the refresh comes before anyone rolls")
         return None
 
     @staticmethod
@@ -69,6 +79,28 @@ class MoraleRules:
         if window:
             rule, why = window
             no(rule, f"can't refresh now: {why}", *self._refresh_advice(state))
+            return
+        pending = owed_text(state)
+        if pending:
+            no("refresh_phase", f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
+               *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+            return
+        if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
+            no.unchecked(REFRESH_AT_START)
+            if state.combat_step == "player-attack":
+                no.unchecked("whether anyone has rolled: only rolls typed with `roll` are known")
+        if not self._refreshes_something(state):
+            no.unchecked(EMPTY_REFRESH)
+
+    @staticmethod
+    def _refreshes_something(state) -> bool:
+        """Whether a Morale refresh would turn any power or Role face up now."""
+        for p in state.players:
+            if any(pw.status == EXHAUSTED for pw in p.powers):
+                return True
+            if p.role == "flipped" and (p.character not in ("Emberhoof", "Lumi") or p.may_unflip):
+                return True
+        return False
 
     def _set_morale(self, d: dict, new: int, effects: list[Effect]) -> None:
         old = d["morale"]
@@ -111,6 +143,9 @@ class MoraleRules:
         if d["morale"] is None:
             self._eff(effects, "no-morale", "this game has no Morale: nothing changed", "no_morale")
             return
+        if not self._refreshes_something(State(**d)):
+            self._eff(effects, "nothing-refreshed", "nothing to refresh: every power and Role already face up; "
+                                                    "1 Morale spent all the same", "refresh")
         self._refresh_boards(d, d["players"], effects, "refresh", "refresh")
         for p in d["players"]:
             if p["role"] != "flipped":

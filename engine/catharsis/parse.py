@@ -9,6 +9,7 @@ from engine.words import match, nearest
 
 from .model import State
 from .reading import _change, _positive
+from .soraten import SIDES
 from .vocabulary import CARD_KINDS, STEP_WORDS
 
 
@@ -174,6 +175,15 @@ class Parsing:
         player = self._player(state, rest[0])
         slot = self._power(state, player, rest[1])
         return Change(verb="replace", args=(player, slot, " ".join(rest[2:]) or "new power"))
+
+    def _parse_side(self, state, rest):
+        usage = self.COMMANDS["side"]
+        self._need(rest, 3, usage)
+        self._extra(rest, 3, usage)
+        player = self._player(state, rest[0])
+        slot = self._power(state, player, rest[1])
+        side = match(rest[2], list(SIDES), "side", hint="nearest")
+        return Change(verb="side", args=(player, slot, side))
 
     def _parse_rename(self, state, rest):
         usage = self.COMMANDS["rename"]

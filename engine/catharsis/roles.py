@@ -15,6 +15,10 @@ class RoleRules:
         if p.role == "flipped":
             no("role_flip", f"{player}'s Role is already face down; its Flip can't be used again until "
                             f"it is unflipped")
+        elif p.character == "Luthia":
+            no.unchecked("reading: Luthia's Flip earns no Cobble by itself (open in the rulebook: the 'Glossary' "
+                         "makes abilities parts of powers, 'Luthia, The Tinkerer' calls the Flip an ability; "
+                         "cobble NAME +1 if the table counts one; catharsis.characters.luthia.cobble-gain)")
 
     def _check_unflip(self, state, change, no):
         player = change.args[0]

@@ -32,6 +32,7 @@ V = {
     "use": "catharsis.combat.player-attack.use-abilities",
     "duo_half": "catharsis.duo-powers.own-half",
     "duo_both": "catharsis.duo-powers.both-halves",
+    "soraten_alternate": "catharsis.characters.soraten.alternate",
     # Goz
     "combo": "catharsis.characters.goz.top-places-combo",
     "finisher": "catharsis.characters.goz.bottom-finisher",

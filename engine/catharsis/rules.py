@@ -12,10 +12,11 @@ from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
 from . import combat
-from .costs import Cost, parse_cost, solve, why_not
+from .costs import Cost, dice_word, parse_cost, solve, why_not
 from .model import State
 from .notation import Play, format_play
 from .powers import card_of
+from .soraten import alternation
 from .reading import is_pattern
 from .rule_ids import V
 from .ids import R
@@ -65,6 +66,21 @@ def _missing(want, have) -> list[int]:
     """The values of `want` that `have` lacks (as multisets)."""
     short = Counter(want) - Counter(have)
     return sorted(short.elements())
+
+
+def shortfall(named, have) -> str:
+    """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named"."""
+    want, got = Counter(named), Counter(have)
+    parts = []
+    for value in sorted(want):
+        if want[value] <= got[value]:
+            continue
+        if got[value]:
+            shown = "unused die shows" if got[value] == 1 else "unused dice show"
+            parts.append(f"only {got[value]} {shown} {value}, {want[value]} named")
+        else:
+            parts.append(f"no unused die shows {value}" + (f", {want[value]} named" if want[value] > 1 else ""))
+    return "; ".join(parts)
 
 
 def ability_of(state: State, p, slot: str, half: str):
@@ -136,7 +152,7 @@ def _check_roll(state: State, play: Play, v: _Verdict) -> None:
                          f"{left} reroll{'s' if left != 1 else ''} left",
              *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
     if len(play.values) != p.dice_count:
-        v.no("six_dice", f"{p.name} rolls all {p.dice_count} dice, {len(play.values)} given")
+        v.no("six_dice", f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
     if not v.reasons:
         v.eff("roll", "roll_all", f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase")
 
@@ -157,11 +173,12 @@ def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
     missing = _missing(play.values, unused(p))
     if missing:
         used = [d.value for d in p.dice if d.used]
-        v.no("reroll_which", f"{p.name} has no unused die showing {_dice_text(missing)} to reroll "
+        v.no("reroll_which", f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
                              f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
              + ")")
     if play.results is not None and len(play.results) != len(play.values):
-        v.no("reroll_which", f"{len(play.values)} dice rerolled together, {len(play.results)} results given")
+        v.no("reroll_which", f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
+                             f"result{'s' if len(play.results) != 1 else ''} given")
     if not v.reasons:
         left = REROLLS - p.rerolls - 1
         v.eff("reroll", "reroll_which", f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
@@ -231,11 +248,15 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     if pw.ice >= 2:
         v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
+    why, notes = alternation(p, pw)
+    if why:
+        v.no("soraten_alternate", why)
+    v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)
         if missing:
-            v.no("own_dice", f"{p.name} has no unused die showing {_dice_text(missing)} (unused: "
+            v.no("own_dice", f"{p.name}: {shortfall(play.values, have)} (unused: "
                              f"{_dice_text(have)}); only a player's own dice pay")
             return
     if ability is None or ability.cost is None:
@@ -260,11 +281,15 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
 def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
     """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
     each alternative the symbol or group that cannot be formed."""
+    if any(letter > "B" for option in cost.options for letter, _ in option.groups):
+        v.unchecked.append(f"reading: a CC (or later letter) is judged like BB, its value unlike every other die "
+                           f"on the ability (open in the rulebook: 'Player Decks' defines only AA and BB; "
+                           f"{V['sym_bb']})")
     payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:
             if exact and option.size != len(dice) and _pays_some(option, dice):
-                v.no("pay_full", f"`{option.text()}` takes exactly {option.size} dice, {len(dice)} given "
+                v.no("pay_full", f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
                                  f"(paid in full, nothing extra)")
             else:
                 v.no(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
@@ -312,8 +337,8 @@ def _check_attack(state: State, play: Play, v: _Verdict) -> None:
         v.no("read_attack", "an attack deals 1 damage or more")
         return
     rule = "to_party" if play.to == "party" else "a_player"
-    v.eff("attack", rule, f"{play.amount} damage {'to the party: the players share it' if play.to == 'party' else 'to one player of the party`s choice'}"
-                          f" (assign NAME N ...)")
+    whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
+    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)")
 
 
 def _check_assign(state: State, play: Play, v: _Verdict) -> None:

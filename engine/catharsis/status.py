@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from engine.base import Reason
 
-from .combat import capacity
+from .combat import capacity, owed
+from .costs import dice_word
 from .ids import R
 from .rule_ids import V
 
@@ -19,7 +20,7 @@ def status(state) -> list[Reason]:
         if p.rerolls > 2:
             out.append(Reason(rule=V["reroll_limit"], message=f"{p.name} has rerolled {p.rerolls} times; at most 2"))
         if p.dice and len(p.dice) != p.dice_count:
-            out.append(Reason(rule=V["six_dice"], message=f"{p.name} has {len(p.dice)} dice, {p.dice_count} expected"))
+            out.append(Reason(rule=V["six_dice"], message=f"{p.name} has {dice_word(len(p.dice))}, {p.dice_count} expected"))
         if p.rerolls and not p.dice:
             out.append(Reason(rule=V["roll_all"], message=f"{p.name} has rerolled without a roll"))
         if p.dead and any(pw.status != "discarded" for pw in p.powers):
@@ -33,4 +34,13 @@ def status(state) -> list[Reason]:
         if used_dice and not any(pw.used_round for pw in p.powers):
             out.append(Reason(rule=V["activation"], message=f"{p.name} has used dice but no power activated "
                                                              f"this round"))
+    debtors = owed(state)
+    # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
+    # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
+    if debtors and state.phase != "between-cards" and not (state.phase == "combat"
+                                                          and state.combat_step == "enemy-attack"):
+        where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
+        for name, n in debtors:
+            out.append(Reason(rule=V["read_attack"], message=f"{name} still owes {n} damage of the Enemy's "
+                                                             f"attack, yet the table has moved on ({where})"))
     return out

@@ -19,6 +19,8 @@ class Summary:
                 out["ice"] = pw.ice
             if pw.level is not None:
                 out["level"] = pw.level
+            if pw.side is not None:
+                out["side"] = pw.side
             return out
 
         players = []

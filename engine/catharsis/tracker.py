@@ -60,6 +60,7 @@ class Tracker(NewGame, Reading, Parsing, Judge, MoraleRules, FlowRules, EnemyRul
         "gain": "add a power to a board: gain ann \"Demon Lord\"",
         "replace": "replace a power (discard, draw into the same spot): replace ann 2 [\"New name\"]",
         "rename": "name a power: rename ann 3 Nail to the Eye",
+    "side": "the side a Soraten power shows: side dave 2 ground | side dave 2 flight",
         "flip": "use a Role's Flip effect (Durhak: become the Vessel): flip ann",
         "unflip": "turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann",
         "divinity": "Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2",

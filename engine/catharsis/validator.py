@@ -67,5 +67,12 @@ class Engine(_Engine[State, Play]):
             return "nobody has rolled yet: roll NAME 1 2 3 4 5 6"
         return None
 
+    def position(self, state: State) -> dict[str, Any]:
+        """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
+        from .combat import owed_text
+
+        pending = owed_text(state)
+        return {"damage_owed": pending} if pending else {}
+
     def situation(self, state: State) -> dict[str, Any]:
         return state.model_dump(mode="json")

@@ -20,5 +20,6 @@ LEVEL_COST = {2: 7, 3: 12}
 DRINKS_MAX = 4
 DEMON_UNLOCK = 12
 BOARD_MAX = 6
+REWARD_HEAL = 2   # powers each player heals when a Monster is beaten
 
 FACE_UP, EXHAUSTED, DISCARDED = "face-up", "exhausted", "discarded"

@@ -309,14 +309,15 @@ def _similarity(m: Move, mv: Move) -> int:
     return s
 
 
-def alternatives(t: Table, mv: Move, limit: int = 10) -> list[Move]:
+def alternatives(t: Table, mv: Move, limit: int = 10, hand_known: bool = True) -> list[Move]:
     """Legal moves closest to an attempted one, best first (at most `limit`).
     Sets are ranked first; only the best sets are expanded into their placement / Hell power choices,
-    which can add at most 2 to a set's score."""
+    which can add at most 2 to a set's score. `hand_known=False`: the mover's hand is a stand-in
+    layout, so only moves that take nothing from it (Hell plays, passes) are offered."""
     if t.phase != "play" or not t.has_cards(t.turn):
         return []
     r, _ = resolve(t)
-    cores = play_cores(r)
+    cores = [c for c in play_cores(r) if hand_known or c[0] == HELL]
     ranked = sorted(
         ((_similarity(Move(PLAY, c[0], c[1], c[2], c[3]), mv), i) for i, c in enumerate(cores)),
         key=lambda x: (-x[0], x[1]),

@@ -9,9 +9,14 @@ other hidden hands get never matters to a verdict, only how many.
 """
 from __future__ import annotations
 
-from .core import NCODES, c_of, deck_counts
+from collections import Counter
+
+from .core import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, c_of, card_name, deck_counts
 
 COPIES_RULE = "catopomp.setup.copies-per-number"
+NUMBERS_RULE = "catopomp.setup.numbers-included"
+EXPANSION_RULES = {CAT: "catopomp.expansion.cat-leton.setup", MITCH: "catopomp.expansion.mdm-mitch.setup"}
+IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands, known set-aside cards"
 
 
 def _codes(cards) -> list[int]:
@@ -21,8 +26,8 @@ def _codes(cards) -> list[int]:
 
 
 def unseen(state, known_hands=None) -> list[int]:
-    """How many copies of each card code are out of sight: the deck less every public card and every
-    known hand. Never below zero (an over-full table is status()'s business)."""
+    """How many copies of each card code can still be in a hidden hand: the deck less every public
+    card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
     from .model import _options_of
 
     n = len(state.players)
@@ -37,6 +42,8 @@ def unseen(state, known_hands=None) -> list[int]:
         seen += _codes(state.winning_set.heaven) + _codes(state.winning_set.hell)
     if state.discard_pile is not None:
         seen += _codes(state.discard_pile)
+    if state.set_aside is not None:
+        seen += _codes(state.set_aside)
     for c in seen:
         if 0 <= c < NCODES:
             left[c] = max(0, left[c] - 1)
@@ -79,13 +86,37 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
     return tuple(hands)
 
 
-def missing_copies(state, wanted) -> list[int]:
-    """The cards of `wanted` (codes) that cannot be in a hidden hand: more copies than are unseen."""
+PLAY_CLAIM = "this play takes {what} from {who}'s hand"
+
+
+def counting_findings(state, wanted, who: str, claim: str = PLAY_CLAIM) -> list[Finding]:
+    """What the table knows against taking the cards `wanted` (codes) from a hand it has not seen:
+    a card the deck of this player count does not hold at all, or more copies than can still be out
+    of sight (the deck's copies less those in sight). Nothing here rests on a stand-in layout.
+    `claim` says what is asked of the hand ({what}, {who})."""
+    from .model import _options_of
+
+    n = len(state.players)
+    deck = deck_counts(n, _options_of(state))
     pool = unseen(state)
-    out = []
-    for c in wanted:
-        if 0 <= c < NCODES and pool[c] > 0:
-            pool[c] -= 1
-        else:
-            out.append(c)
+    out: list[Finding] = []
+    for code, k in sorted(Counter(c for c in wanted if 0 <= c < NCODES).items()):
+        name = card_name(code)
+        if deck[code] == 0 and code in EXPANSION_RULES:
+            out.append(Finding(EXPANSION_RULES[code], f"{name} is not in this game's deck: the expansion is not in "
+                                                      "use, so no hand can hold it"))
+        elif deck[code] == 0:
+            out.append(Finding(NUMBERS_RULE, f"with {n} players the deck holds the numbers 1-{PLAYER_TABLE[n][0]} "
+                                             f"only: there is no {name} in the game"))
+        elif k > pool[code]:
+            takes = claim.format(what=f"{k} x {name}" if k > 1 else f"a {name}", who=who)
+            if pool[code] == 0:
+                out.append(Finding(COPIES_RULE, f"all {deck[code]} copies of {name} are already in sight ({IN_SIGHT}), "
+                                                f"so {who}'s unseen hand cannot hold one; {takes}"))
+            elif pool[code] == deck[code]:
+                out.append(Finding(COPIES_RULE, f"{takes}, but the deck has only {deck[code]} copies of {name}"))
+            else:
+                out.append(Finding(COPIES_RULE, f"{takes}, but the deck has {deck[code]} copies of {name} and "
+                                                f"{deck[code] - pool[code]} are in sight ({IN_SIGHT}): at most "
+                                                f"{pool[code]} can be out of sight"))
     return out

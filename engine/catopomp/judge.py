@@ -24,9 +24,11 @@ def _zone_word(source: str) -> str:
     return "hand" if source == HEAVEN else "Hell Domain"
 
 
-def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[str]]:
+def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Finding], list[Finding], list[str]]:
     """Check a move of the player to act on a resolved table.
-    Returns (broken rules, supporting rules for a legal move, unchecked notes)."""
+    Returns (broken rules, supporting rules for a legal move, unchecked notes).
+    `hand_known=False`: the mover's hand is only a count to the table (its cards on `t` are a stand-in
+    layout), so no finding may rest on which cards it holds: possession is the caller's to note."""
     odd = [c for c in (*mv.cards, *mv.swap, mv.place, mv.transfer, mv.discard,
                         mv.hell_return[1] if mv.hell_return else None)
            if c is not None and not (isinstance(c, int) and 0 <= c < NCODES)]
@@ -58,9 +60,13 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
     if not mv.cards:
         bad.append(Finding("catopomp.dice-boost.take-up-to-two",
                            "a set needs at least one card: dice are only added to the cards of a set"))
-    missing = c_missing(zone, mv.cards)
+    missing = c_missing(zone, mv.cards) if hand_known or src == HELL else []
+    if src == HEAVEN and not hand_known and len(mv.cards) > sum(hand):
+        bad.append(Finding("catopomp.heaven.play-from-hand",
+                           f"{name} holds {sum(hand)} card{'s' if sum(hand) != 1 else ''} in hand, and this set "
+                           f"takes {len(mv.cards)} from it"))
     if missing:
-        if c_has(other, missing):
+        if hand_known and c_has(other, missing):
             bad.append(Finding("catopomp.sets.no-mixing",
                                f"{cards_text(missing)} lie{'s' if len(missing) == 1 else ''} in your "
                                f"{_zone_word(HELL if src == HEAVEN else HEAVEN)}, not your {_zone_word(src)}: "
@@ -92,6 +98,9 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
         notes.append("catopomp.expansion.cat-leton.swap: the Heaven play is read as still requiring a placement "
                      "into the Hell Domain after the swap; the Cat-leton card does not say")
+        if opts.hell_power and len(swap) >= 3:
+            notes.append("catopomp.hell-power.trigger: Hell cards swapped in for Cat-letons are read as part of a "
+                         "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says")
     # dice
     dice = mv.dice
     x = sum(dice) if dice else 0
@@ -207,7 +216,7 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
             if 0 <= c < NCODES and after[c] > 0:
                 after[c] -= 1
         after = tuple(after)
-        left = sum(after)
+        left = sum(after) if hand_known else max(0, sum(hand) - len(mv.cards))
         if mv.place is None:
             if left:
                 bad.append(Finding("catopomp.heaven.place-one-in-hell-domain",
@@ -220,7 +229,7 @@ def violations(t: Table, mv: Move) -> tuple[list[Finding], list[Finding], list[s
         elif not left:
             bad.append(Finding("catopomp.heaven.place-one-in-hell-domain",
                                f"{name}'s hand is empty after the play: there is no card to place"))
-        elif not (0 <= mv.place < NCODES and after[mv.place]):
+        elif hand_known and not (0 <= mv.place < NCODES and after[mv.place]):
             bad.append(Finding("catopomp.heaven.place-one-in-hell-domain",
                                f"{name} has no {card_name(mv.place)} left in hand to place into the Hell Domain"))
         else:

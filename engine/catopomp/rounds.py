@@ -17,17 +17,24 @@ def dice_expected(state: State) -> int:
     return core.first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
 
 
-def setup_todo(state: State) -> list[str]:
-    """What the table still has to enter before this round's play starts (empty: ready)."""
+def setup_steps(state: State) -> list[tuple[str, str]]:
+    """What the table still has to enter before this round's play starts, each with its rule
+    (empty: ready)."""
     todo = []
     if state.turn is None:
-        todo.append(f"who starts (chosen at random): `first NAME` [{R.FIRST_PLAYER}]")
+        todo.append((R.FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
     if len(state.centre_dice) != dice_expected(state):
-        todo.append(f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...` [{R.CENTRE_DICE}]")
+        todo.append((R.FEWER_DICE if state.round > 1 else R.CENTRE_DICE,
+                     f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...`"))
     unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
     if unset:
-        todo.append(f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N` [{R.RESERVE_CHOOSE}]")
+        todo.append((R.RESERVE_CHOOSE, f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
     return todo
+
+
+def setup_todo(state: State) -> list[str]:
+    """What the table still has to enter before this round's play starts (empty: ready)."""
+    return [f"{text} [{rule}]" for rule, text in setup_steps(state)]
 
 
 def next_round_state(state: State) -> State:

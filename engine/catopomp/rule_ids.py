@@ -11,6 +11,7 @@ RULE_IDS: frozenset[str] = frozenset({
     "catopomp.setup.total-cards",
     "catopomp.setup.cards-set-aside",
     "catopomp.setup.later-starting-player",
+    "catopomp.setup.first-player",
     "catopomp.round.turn-order",
     "catopomp.round.round-end-trigger",
     "catopomp.round.safe-when-clear",
@@ -57,6 +58,7 @@ RULE_IDS: frozenset[str] = frozenset({
     "catopomp.new-round.fewer-centre-dice",
     "catopomp.reserve-die.who-gets",
     "catopomp.reserve-die.owner-only",
+    "catopomp.reserve-die.choose-number",
     "catopomp.reserve-die.combine-with-centre",
     "catopomp.reserve-die.unused-goes-to-centre",
     "catopomp.competitive.players",
@@ -103,7 +105,7 @@ class R:
     FEWER_DICE = _ID + "new-round.fewer-centre-dice"
     RESERVE_WHO = _ID + "reserve-die.who-gets"
     RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
-    RESERVE_CHOOSE = _ID + "reserve-die.choose-number"
+    RESERVE_CHOOSE = "catopomp.reserve-die.choose-number"  # also cited by the validator (set-up refusals)
     COMP_PLAYERS = _ID + "competitive.players"
     COMP_PREDICTION = _ID + "competitive.prediction"
     COMP_REVEAL = _ID + "competitive.reveal"
@@ -113,11 +115,13 @@ class R:
     COMP_RECORD = _ID + "competitive.record-points"
     COMP_RESET = _ID + "competitive.game-end-reset"
     COMP_WINNER = _ID + "competitive.winner"
-    FIRST_PLAYER = _ID + "setup.first-player"
+    FIRST_PLAYER = "catopomp.setup.first-player"  # also cited by the validator (set-up refusals)
     CENTRE_DICE = _ID + "setup.centre-dice"
     DEAL = _ID + "setup.deal"
     COPIES = _ID + "setup.copies-per-number"
     NUMBERS = _ID + "setup.numbers-included"
+    CATLETON_SETUP = _ID + "expansion.cat-leton.setup"
+    MITCH_SETUP = _ID + "expansion.mdm-mitch.setup"
 
 
 def tracker_rule_ids() -> frozenset[str]:

@@ -73,6 +73,8 @@ class Engine(BaseEngine[State, Move]):
         return t
 
     def parse_move(self, text: str, state: State) -> Move:
+        if _mover_hidden(state):
+            return parse(text, _reading_table(state))
         return parse(text, self._table(state))
 
     def format_move(self, move: Move) -> str:
@@ -80,17 +82,15 @@ class Engine(BaseEngine[State, Move]):
 
     def check(self, state: State, move: Move) -> Verdict:
         if state.phase == "setup":
-            return Verdict(legal=False, reasons=(Reason(rule=SETUP_RULE, message=setup_missing(state)),))
-        hidden = _hidden_mover(state, move)
-        if hidden is None:
+            return Verdict(legal=False, reasons=(Reason(rule=setup_rule(state), message=setup_missing(state)),))
+        if not _mover_hidden(state):
             return check_table(self._table(state), move)
-        return _check_hidden(state, move, hidden)
+        return _check_hidden(state, move)
 
     def apply(self, state: State, move: Move, overruled: bool = False) -> State:
         if state.phase == "setup":
             raise IllegalMove(setup_missing(state), self.check(state, move))
-        hidden = _hidden_mover(state, move)
-        t = to_table(state, _needs(move)) if hidden is not None else self._table(state)
+        t = to_table(state, _needs(move)) if _mover_hidden(state) else self._table(state)
         verdict = self.check(state, move)
         if not verdict.legal:
             if not overruled:
@@ -110,7 +110,8 @@ class Engine(BaseEngine[State, Move]):
         return core.legal_moves(self._table(state))
 
     def status(self, state: State) -> list[Reason]:
-        return [Reason(rule=f.rule, message=f.message) for f in _status(self._table(state))]
+        hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
+        return [Reason(rule=f.rule, message=f.message) for f in _status(self._table(state), hidden)]
 
     TURN_RULE: ClassVar[str] = "catopomp.round.turn-order"
 
@@ -140,7 +141,15 @@ class Engine(BaseEngine[State, Move]):
         return next_round(state, rng, **kw)
 
 
-SETUP_RULE = "catopomp.setup.later-starting-player"
+def setup_rule(state: State) -> str:
+    """The rule behind the first thing the round's set-up still lacks (who starts in round 1, the
+    centre dice, a reserve die's number); a later round's set-up as a whole otherwise."""
+    from .rounds import setup_steps
+
+    steps = setup_steps(state)
+    if steps:
+        return steps[0][0]
+    return "catopomp.setup.centre-dice" if state.round == 1 else "catopomp.end.next-round"
 
 
 def setup_missing(state: State) -> str:
@@ -156,50 +165,55 @@ def _player(state: State, name: str):
     return next(p for p in state.players if p.name.lower() == low)
 
 
-def _hidden_mover(state: State, move: Move) -> int | None:
-    """The hand size of the player to act when their hand is unknown and the play takes from it."""
+def _mover_hidden(state: State) -> bool:
+    """The player to act holds cards the table has not seen (their hand is a count)."""
     if state.phase != "play" or state.turn is None:
-        return None
+        return False
     p = _player(state, state.turn)
-    if p.hand_known or move.kind != core.PLAY or (move.source != core.HEAVEN and move.place is None):
-        return None
-    return p.hand
+    return not p.hand_known and p.hand > 0
+
+
+def _reading_table(state: State) -> core.Table:
+    """The table a move of a hidden-handed player is read on: their hand could hold any card still
+    out of sight, so where a card comes from (hand or Hell Domain) and what a 0 stands for are read
+    against those, never against the stand-in cards laid into the hand."""
+    from .hidden import unseen
+
+    t = to_table(state)
+    hands = list(t.hands)
+    hands[t.turn] = tuple(unseen(state))
+    return t.replace(hands=tuple(hands))
 
 
 def _needs(move: Move) -> tuple[int, ...]:
     """The hand cards a play needs: the Heaven cards and the card placed into the Hell Domain."""
+    if move.kind != core.PLAY:
+        return ()
     out = list(move.cards) if move.source == core.HEAVEN else []
     if move.place is not None:
         out.append(move.place)
     return tuple(out)
 
 
-def _check_hidden(state: State, move: Move, size: int) -> Verdict:
-    """A play from a hand the table cannot see: everything but possession is judged; possession is
-    listed as unchecked, except what card counting rules out."""
-    from .hidden import COPIES_RULE, missing_copies
+def _check_hidden(state: State, move: Move) -> Verdict:
+    """A move of a player whose hand the table cannot see: judged on what the table knows. Which cards
+    the hand holds is taken on trust (listed as unchecked), except what card counting rules out; no
+    reason or alternative rests on the stand-in cards laid into the hand."""
+    from .hidden import counting_findings
 
     need = _needs(move)
     name = state.turn
-    extra: list[Reason] = []
-    if len(need) > size:
-        extra.append(Reason(rule="catopomp.heaven.play-from-hand",
-                            message=f"{name} holds {size} card{'s' if size != 1 else ''} in hand, and this play "
-                                    f"takes {len(need)} from it"))
-    gone = missing_copies(state, need)
-    if gone:
-        extra.append(Reason(rule=COPIES_RULE, message=(
-            f"every copy of {core.cards_text(sorted(set(gone)))} is already in sight (Hell Domains, the winning set, "
-            f"the discard pile or a recorded hand), so {name} cannot hold "
-            f"{'it' if len(set(gone)) == 1 else 'them'}")))
-    verdict = check_table(to_table(state, need), move, with_alternatives=False)
+    verdict = check_table(to_table(state, need), move, hand_known=False)
+    if not need:
+        return verdict
+    extra = tuple(Reason(rule=f.rule, message=f.message) for f in counting_findings(state, need, name))
     possession = (f"possession: {name}'s hand is not known to the table; that it holds "
                   f"{core.cards_text(sorted(need))} is taken on trust")
-    reasons = tuple(r for r in verdict.reasons if r.rule != "catopomp.heaven.play-from-hand" or verdict.legal)
-    if extra or not verdict.legal:
-        return Verdict(legal=False, reasons=tuple(extra) + (reasons if not verdict.legal else ()),
-                       unchecked=(possession, *verdict.unchecked))
-    return verdict.model_copy(update={"unchecked": (possession, *verdict.unchecked)})
+    unchecked = (possession, *verdict.unchecked)
+    if extra:  # card counting refuses: nothing is taken on trust
+        return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
+                       alternatives=verdict.alternatives, unchecked=verdict.unchecked)
+    return verdict.model_copy(update={"unchecked": unchecked})
 
 
 def _as_played(t: core.Table, move: Move) -> core.Table:
@@ -238,8 +252,10 @@ def _holds(p) -> bool:
     return p.hand_size > 0 or bool(p.hell_domain)
 
 
-def check_table(t: core.Table, move: Move, with_alternatives: bool = True) -> Verdict:
-    """The verdict on a move of the player to act on a whole (core) table."""
+def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_known: bool = True) -> Verdict:
+    """The verdict on a move of the player to act on a whole (core) table. `hand_known=False`: the
+    mover's hand on `t` is a stand-in layout of a count, so neither the reasons nor the alternatives
+    may rest on its cards (alternatives then take nothing from the hand)."""
     if t.phase != "play":
         rule = "catopomp.end.game-end" if t.phase == "game-over" else "catopomp.end.round-end"
         what = "the game is over" if t.phase == "game-over" else "the round is over: deal the next round first"
@@ -249,14 +265,18 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True) -> Ve
             rule="catopomp.round.safe-when-clear",
             message=f"{t.names[t.turn]} has no cards left and takes no more turns this round"),))
     r, _ = core.resolve(t)
-    bad, why, notes = core.violations(r, move)
+    bad, why, notes = core.violations(r, move, hand_known)
     if bad:
         alts = ()
         if with_alternatives:
-            alts = tuple(format_move(m) for m in core.alternatives(t, move))
+            alts = tuple(format_move(m) for m in core.alternatives(t, move, hand_known=hand_known))
         return Verdict(legal=False, reasons=tuple(Reason(rule=f.rule, message=f.message) for f in bad),
                        alternatives=alts, unchecked=tuple(notes))
     _t2, eff = core.step(t, move)
+    if move.kind == core.PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
+        notes.append("catopomp.competitive.reveal: the winning set's owner cleared by giving up their last Hell "
+                     "card on another player's pass; their last set is read as their winning set (the variant "
+                     "counts the cards of the last set and does not cover a clear on someone else's turn)")
     if any(e.kind == "prediction" and "not on the table" in e.message for e in eff):
         notes.append("catopomp.competitive.reveal: the prediction is secret and not on the table, so the "
                      "points are not worked out")

@@ -7,7 +7,9 @@ from .core import (
 )
 
 
-def status(t: Table) -> list[Finding]:
+def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding]:
+    """What is impossible about the table. `hidden`: seats whose hands are only counts to the table
+    (their cards on `t` are a stand-in layout): they count toward the card total, never as cards."""
     out: list[Finding] = []
     add = out.append
     n = t.n
@@ -26,8 +28,10 @@ def status(t: Table) -> list[Finding]:
 
     # ---------------------------------------------------------------- cards
     zones: list[tuple[str, tuple[int, ...]]] = []
+    unseen_cards = sum(sum(t.hands[i]) for i in hidden_hands)
     for i in range(n):
-        zones.append((f"{names[i]}'s hand", t.hands[i]))
+        if i not in hidden_hands:
+            zones.append((f"{names[i]}'s hand", t.hands[i]))
         zones.append((f"{names[i]}'s Hell Domain", t.hells[i]))
     if ws is not None:
         zones.append(("the winning set", c_add(c_add((0,) * NCODES, ws.heaven), ws.hell)))
@@ -60,12 +64,12 @@ def status(t: Table) -> list[Finding]:
                         f"{total[code]}"))
     deck_total = sum(deck)
     aside_expected = deck_total - per * n
-    visible = sum(total)
+    visible = sum(total) + unseen_cards
     if t.aside is not None and sum(t.aside) != aside_expected:
         add(Finding("catopomp.setup.cards-set-aside",
                     f"{aside_expected} cards are set aside with {n} players"
-                    + (" (the expansion cards added to the deck make the set-aside pile bigger)"
-                       if opts.catleton or opts.mitch else "")
+                    + (" (read so: the expansion cards join the set-aside pile and the hands keep their size; "
+                       "the expansions' set-up does not say)" if opts.catleton or opts.mitch else "")
                     + f", but {sum(t.aside)} are listed"))
     hidden = 0 if t.aside is not None else aside_expected
     if t.discard is not None:

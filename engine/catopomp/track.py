@@ -26,6 +26,24 @@ from .track_view import Views
 # ---------------------------------------------------------------------------- the tracker
 
 
+def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
+    """Why `p` cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event): a
+    round ends only when one player is left with unplayed cards, and that player loses the gem.
+    Hidden hands count as empty here, since a table that keeps only the counters never records plays."""
+    if state.cleared_record(p.name) is not None:
+        return no(R.SAFE, f"{p.name} has cleared all their cards this round and is safe: only the last player "
+                          "still holding cards loses a soul gem")
+    competitive = state.options.competitive
+    others = [q.name for q in state.players if q.name != p.name and not state.cleared_record(q.name)
+              and (competitive or q.hell_domain or (q.hand_known and q.hand))]
+    if not others:
+        return None
+    why = (" (the competitive variant scores each player's last set: enter "
+           f"`cleared {others[0].lower()} N` first)" if competitive else "")
+    return no(R.ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
+                                   f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
+
+
 class TableChange:
     """A change being applied: the table's fields as mutable values, and the effects so far."""
 
@@ -145,18 +163,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
             return self._hand_violations(state, p, change, no) or out
 
         if verb == "lost":
-            if done is not None:
-                return no(R.SAFE, f"{name} has cleared all their cards this round and is safe; the round's loser is "
-                                  "the last player still holding cards")
-            others = [q.name for q in state.players if q.name != name and not state.cleared_record(q.name)
-                      and (opts.competitive or q.hell_domain or (q.hand_known and q.hand))]
-            if others:
-                why = (" (the competitive variant scores each player's last set: enter "
-                       f"`cleared {others[0].lower()} N` first)" if opts.competitive else "")
-                return no(R.ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
-                                               f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} "
-                                               f"cards{why}")
-            return out
+            return _round_loss_violations(state, p, no) or out
 
         if verb == "gems":
             sign, k = self._signed(change, value)
@@ -167,9 +174,9 @@ class Tracker(Reading, Views, TrackerBase[State]):
             if target < p.gems - 1:
                 return no(R.ROUND_END, f"{name} would lose {p.gems - target} soul gems at once; the last player "
                                        "holding cards returns one soul gem per round")
-            if target < p.gems and done is not None:
-                return no(R.SAFE, f"{name} has cleared all their cards this round and is safe: only the last "
-                                  "player holding cards loses a soul gem")
+            if target < p.gems:
+                # a lost soul gem is a lost round: the same rule as `lost` decides whether it has ended
+                return _round_loss_violations(state, p, no) or out
             return out
 
         if verb == "cleared":
@@ -247,7 +254,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         return None
 
     def _hand_violations(self, state: State, p: Player, change: Change, no) -> list[Reason] | None:
-        from .hidden import missing_copies
+        from .hidden import counting_findings
         from .model import _code
 
         cards = change.args[1:]
@@ -258,13 +265,12 @@ class Tracker(Reading, Views, TrackerBase[State]):
                                           f"now, and {len(cards)} were given")
         hidden = state.model_copy(update={"players": tuple(
             q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
-        gone = missing_copies(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards])
-        if gone:
-            top, copies, _per, _aside = core.PLAYER_TABLE[len(state.players)]
-            return no(R.COPIES, f"{core.cards_text(sorted(set(gone)))}: the deck has no more copies of that card "
-                                f"in sight-free places (numbers 1-{top}, {copies} copies each with "
-                                f"{len(state.players)} players; expansion cards only when played with)")
-        return None
+        found = counting_findings(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards], p.name,
+                                  claim="the hand recorded for {who} holds {what}")
+        reasons = None
+        for f in found:
+            reasons = no(f.rule, f.message)
+        return reasons
 
     # ------------------------------------------------------------------ apply
 

@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 
 from engine.base import EngineError, Reason, Verdict
 
-from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, _active_player, catalogue
+from .model import BOARD_SIZE, ICONS, LIMIT, STARTING_PARTY, Move, State, _active_player, catalogue
 from .notation import format_move
 from .rule_ids import (
     R_BASIC,
@@ -30,6 +30,7 @@ from .rule_ids import (
     R_NO_NORMAL_USE,
     R_NO_REUSE,
     R_PARTY,
+    R_RANK_ORDER,
     R_PARTY_TIMING,
     R_RECRUIT,
     R_RECRUIT_USE,
@@ -122,7 +123,16 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
                 f"before you {doing}",
             )
         )
+        sim.note(HAND_TIMING_READING)
     return reasons
+
+
+#: the Hand's deadline is a reading: the rulebook times only the Party's cut
+HAND_TIMING_READING = (
+    f"{R_EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
+    "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
+    "follows the resolution"
+)
 
 
 def _end(state: State, sim: _Sim) -> list[Reason]:
@@ -173,6 +183,7 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
             )
         )
     if hidden:
+        reasons += _not_yet_dealt(sim, [name])
         sim.note(_possession(player.name, [name]))
     elif name not in cards:
         reasons.append(
@@ -207,6 +218,20 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     return []
 
 
+def _not_yet_dealt(sim: _Sim, names) -> list[Reason]:
+    """Cards a hidden Hand cannot hold: every Hand card came off the Board, and the Board has shown
+    no card above the active Rank (trust covers which cards the Hand holds, not cards the Board could
+    not have supplied yet). The starting Party members are not Board cards."""
+    out = []
+    for name in dict.fromkeys(names):
+        rank = sim.rank_of(name)
+        if rank is not None and rank > sim.rank and name not in STARTING_PARTY:
+            out.append(Reason(rule=R_RANK_ORDER, message=(
+                f"{name} is a Rank {rank} card and the active Rank is {sim.rank}: no Rank {rank} card has "
+                f"reached the Board yet, so {sim.names[sim.active]}'s Hand cannot hold it")))
+    return out
+
+
 def _possession(who: str, cards) -> str:
     return (f"possession: {who}'s Hand is not known to the table; that it holds "
             f"{_names(sorted(cards))} is taken on trust")
@@ -234,7 +259,8 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
         size = len(sim.hand[sim.active])
         if len(targets) > size:
             reasons.append(Reason(rule=rule, message=f"your Hand holds {_plural(size, 'card')}, not {len(targets)}"))
-        elif targets:
+        reasons += _not_yet_dealt(sim, targets)
+        if targets and len(targets) <= size:
             sim.note(_possession(sim.names[sim.active], targets))
         return reasons
     for name, k in Counter(targets).items():
@@ -415,11 +441,16 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     reasons += _check_targets(sim, icon, move.targets, most, card)
     if not move.targets:
         pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
-        if pool and (icon == "explore" or sim.active not in sim.hidden):
+        rule = R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+        if pool and icon != "explore" and sim.active in sim.hidden:
+            # the Hand is not empty, so the ability has something to act on (which card is the player's)
+            reasons.append(Reason(rule=rule, message=f"name the card {card}'s {icon} takes: your Hand holds "
+                                                     f"{_plural(len(pool), 'card')}"))
+        elif pool:
             place = "on the Board" if icon == "explore" else "in your Hand"
             reasons.append(
                 Reason(
-                    rule=R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE),
+                    rule=rule,
                     message=f"name the card {card}'s {icon} takes ({_names(sorted(set(pool)))} "
                     f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
                 )
@@ -504,8 +535,9 @@ def legal_moves(state: State) -> list[Move]:
             for icon in icons:
                 pool = board if icon == "explore" else hand
                 if not pool:
-                    moves.append(Move(action="use", card=name, icon=icon))
-                    continue
+                    if icon == "explore" or player.hand_size == 0:
+                        moves.append(Move(action="use", card=name, icon=icon))
+                    continue  # a hidden Hand's cards cannot be listed
                 for size in range(1, min(most, len(pool)) + 1):
                     for combo in sorted(set(_multisets(pool, size))):
                         moves.append(Move(action="use", card=name, icon=icon, targets=combo))

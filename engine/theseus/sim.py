@@ -148,6 +148,12 @@ class _Sim:
                 )
             self.reveal_one()
             if _deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
+                self.note(
+                    f"{R_DECK_RUNS_OUT}: the Rank {self.rank} deck is read as advancing the moment its last card "
+                    "is revealed (section 10: when it becomes empty), so that card is on the Board for the "
+                    "advance and its Bonuses; section 9 (runs out during the refill) could also mean only once "
+                    "a further card is wanted"
+                )
                 self.advance(during_refill=True)
         if self.reveal:
             self.problems.append(

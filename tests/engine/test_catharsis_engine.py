@@ -133,10 +133,12 @@ def test_adjustments_stay_on_the_die_faces(roll, picks, by):
         assert all(1 <= d.value <= 6 for d in state.players[0].dice)
 
 
-def test_option_brute_force_agrees_on_the_bb_reading():
-    # letter groups differ from each other, not from number symbols (see rulesdb symbol-bb)
-    assert brute_force_pays(Option(exact=(1,), groups=(("B", 2),)), [1, 1, 1])
+def test_option_brute_force_follows_the_bb_definition():
+    # the rulebook's BB: a pair whose value no other die used on the ability shows
+    assert not brute_force_pays(Option(exact=(1,), groups=(("B", 2),)), [1, 1, 1])
+    assert brute_force_pays(Option(exact=(1,), groups=(("B", 2),)), [1, 2, 2])
     assert not brute_force_pays(Option(groups=(("A", 2), ("B", 2))), [1, 1, 1, 1])
+    assert brute_force_pays(Option(exact=(1,), groups=(("A", 2),)), [1, 1, 1])   # AA has no such limit
 
 
 # ---------------------------------------------------------------------------- the CLI

@@ -365,7 +365,7 @@ def test_refresh_windows():
     s = in_combat(s)
     assert refused(s, "refresh")[0] == {"catharsis.morale.refresh-too-late"}       # start of round
     s, _ = do(s, "combat", "attack")
-    assert refused(s, "refresh")[0] == {"catharsis.morale.refresh-too-late"}       # dice rolled
+    assert refused(s, "refresh")[0] == {"catharsis.morale.refresh-too-late"}       # round 1: the card was just revealed
     s, _ = do(s, "combat", "enemy")
     rules, v = refused(s, "refresh")
     assert rules == {"catharsis.combat.refresh-phase.spend-morale"} and v.alternatives == ("combat refresh",)
@@ -374,7 +374,8 @@ def test_refresh_windows():
     s, _ = do(s, "combat", "end-round")
     assert verdict(s, "refresh").legal
     s, _ = do(s, "combat", "round")
-    assert not verdict(s, "refresh").legal
+    # Morale: the window stays open until dice are rolled for the new round (issue 20)
+    assert verdict(s, "refresh").legal and verdict(s, "refresh").unchecked
     s, _ = do(s, "enemy", "defeated")
     assert s.phase == "between-cards" and verdict(s, "refresh").legal
 

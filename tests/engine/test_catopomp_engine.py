@@ -250,3 +250,176 @@ def test_docs_example_situation_and_moves():
     for move, legal in re.findall(r"^\| `([^`]+)` \| (legal|illegal)", text, re.M):
         v = ENGINE.check(state, ENGINE.parse_move(move, state))
         assert v.legal is (legal == "legal"), (move, v.as_json())
+
+
+# ------------------------------------------------------------------------------------ hidden hands (issue 20, item 11)
+
+def _hidden_ben(**kw) -> State:
+    """Three players (deck: 1-9, four copies each); Ben to act with a hand the table has not seen."""
+    base = {"turn": "Ben", "centre_dice": [1, 2, 3, 4, 5, 6],
+            "players": [{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [9]},
+                        {"name": "Ben", "hand": 6, "hell_domain": [4, 5]},
+                        {"name": "Cy", "hand": 5}]}
+    base.update(kw)
+    return ENGINE.load_state(base)
+
+
+def test_a_hidden_hand_is_never_quoted_in_a_reason():
+    """Players keep their cards secret (Setup): for a hand the table has not seen, a verdict may say
+    what the Hell Domain holds, never what the hand holds. The engine lays stand-in cards into such a
+    hand (the lowest unseen: 2s here) only to run the rules on a whole table."""
+    state = _hidden_ben()
+    verdict = ENGINE.check(state, ENGINE.parse_move("hell 2 4", state))
+    assert not verdict.legal
+    assert [r.rule for r in verdict.reasons][0] == "catopomp.hell.play-from-hell-domain"
+    assert "Ben's Hell Domain holds no 2" in verdict.reasons[0].message
+    assert not any("hand" in r.message for r in verdict.reasons)
+
+
+def test_alternatives_for_a_hidden_hand_take_nothing_from_it():
+    """A "legal instead" line built from stand-in cards would offer plays Ben may not have: only the
+    plays that take nothing from the hand (Hell plays; passes) can be offered."""
+    state = _hidden_ben(winning_set={"owner": "Ann", "heaven": [6, 7]})
+    for text in ("hell 4", "heaven 2 then hell 2", "heaven 7 then hell 2"):
+        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        assert not verdict.legal, text
+        assert verdict.alternatives, text
+        for alt in verdict.alternatives:
+            assert alt.startswith(("hell ", "pass")), (text, alt)
+            assert ENGINE.check(state, ENGINE.parse_move(alt, state)).legal, (text, alt)
+
+
+def test_a_number_outside_the_deck_cites_the_deck_table():
+    """Setup table: with three players the deck holds the numbers 1-9 only. A 10 from a hidden hand is
+    refused because no 10 is in the game, not because "every copy is in sight"."""
+    state = _hidden_ben()
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 10 then hell 2", state))
+    assert not verdict.legal
+    assert verdict.reasons[0].rule == "catopomp.setup.numbers-included"
+    assert "1-9" in verdict.reasons[0].message and "in sight" not in verdict.reasons[0].message
+    assert not any("taken on trust" in u for u in verdict.unchecked)  # nothing is, for a card that cannot exist
+    assert ENGINE.status(state) == []  # status agrees: nothing impossible on the table itself
+    assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.status(_hidden_ben(
+        players=[{"name": "Ann", "hand": [10, 1, 3], "hell_domain": [9]}, {"name": "Ben", "hand": 6},
+                 {"name": "Cy", "hand": 5}]))}
+    # an expansion card of an expansion not in use: the expansion's set-up rule
+    verdict = ENGINE.check(state, Move("play", "heaven", (CAT,), place=2))
+    assert verdict.reasons[0].rule == "catopomp.expansion.cat-leton.setup"
+
+
+def test_card_counting_states_copies_needed_against_copies_that_can_be_hidden():
+    """Four copies of each number with three players: with two 9s in sight, at most two can be in
+    Ben's hand, so three 9s from it are impossible, and the reason says exactly that."""
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [9, 9]},
+                                 {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 9 then hell 2", state))
+    assert not verdict.legal
+    msg = verdict.reasons[0].message
+    assert verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
+    assert "3 x 9" in msg and "4 copies" in msg and "2 are in sight" in msg and "at most 2" in msg
+    assert "every copy" not in msg and "all 4" not in msg
+    # two 9s are still possible: taken on trust
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 then hell 2", state))
+    assert verdict.legal and any(u.startswith("possession:") for u in verdict.unchecked)
+    # all four in sight: then it is every copy
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 9, 3], "hell_domain": [9, 9, 9]},
+                                 {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 then hell 2", state))
+    assert "all 4 copies of 9 are already in sight" in verdict.reasons[0].message
+
+
+def test_status_never_reports_stand_in_cards_of_a_hidden_hand():
+    """More hidden cards than the deck has left is an impossible card total; status says so with the
+    count, not by naming cards it laid into the hidden hands itself (e.g. "5 x 1")."""
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [9]},
+                                 {"name": "Ben", "hand": 30}, {"name": "Cy", "hand": 5}])
+    rules = [r.rule for r in ENGINE.status(state)]
+    assert "catopomp.setup.total-cards" in rules
+    assert "catopomp.setup.copies-per-number" not in rules
+
+
+def test_a_play_during_set_up_cites_what_the_set_up_still_lacks():
+    """Round 1 starts with a player drawn at random (Setup), then the centre dice are rolled; a later
+    round's loser starts and its one-gem players set their reserve dice (5.). A play before that cites
+    the missing step's rule, not the later-round starting player."""
+    from engine.catopomp import Tracker
+
+    tracker = Tracker()
+    s = tracker.new_state(["Ann", "Ben", "Cy"], {})
+    move = Move("pass")
+    assert ENGINE.check(s, move).reasons[0].rule == "catopomp.setup.first-player"
+    s, _ = tracker.apply(s, tracker.parse(s, ["first", "ann"]))
+    assert ENGINE.check(s, move).reasons[0].rule == "catopomp.setup.centre-dice"
+    s, _ = tracker.apply(s, tracker.parse(s, ["lost", "cy"]))
+    assert s.round == 2
+    assert ENGINE.check(s, move).reasons[0].rule == "catopomp.new-round.fewer-centre-dice"
+    s, _ = tracker.apply(s, tracker.parse(s, ["dice", "1", "2", "3", "4", "5"]))
+    assert ENGINE.check(s, move).reasons[0].rule == "catopomp.reserve-die.choose-number"
+
+
+def test_card_counting_counts_set_aside_cards_the_table_knows():
+    """The cards set aside at the deal are out of every hand (Setup). When a situation lists them,
+    they are in sight for card counting: with a 5 set aside, one discarded and one in his Hell Domain, one 5 at most is left
+    for Ben's hidden hand (found by the referee property over whole games)."""
+    state = _hidden_ben(set_aside=[5, 1, 2, 3, 4, 6], discard_pile=[5])  # and a 5 in his Hell Domain
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 5", state))
+    assert not verdict.legal and verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
+    assert "at most 1" in verdict.reasons[0].message
+    assert ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 6", state)).legal
+
+
+# ------------------------------------------------------------------------------------ readings made visible (issue 20)
+
+def test_a_clear_on_another_players_pass_states_which_set_is_read_as_the_last():
+    """Competitive Variant: a player who clears compares their prediction with the cards of their last
+    set. Ava clears by handing over her last Hell card on Bo's pass, on Bo's turn; which set counts is
+    not covered, so the verdict names the reading it scores by (her winning set)."""
+    state = ENGINE.load_state({
+        "turn": "Bo", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"competitive": True},
+        "winning_set": {"owner": "Ava", "heaven": [7, 7]},
+        "players": [{"name": "Ava", "hand": [], "hell_domain": [4], "prediction": 2},
+                    {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
+    verdict = ENGINE.check(state, ENGINE.parse_move("pass then transfer 4", state))
+    assert verdict.legal
+    assert any(u.startswith("catopomp.competitive.reveal:") and "read as" in u for u in verdict.unchecked)
+    # an ordinary clear by a play of one's own needs no reading
+    state = state.model_copy(update={"turn": "Ava", "winning_set": None})
+    verdict = ENGINE.check(state, ENGINE.parse_move("hell 4", state))
+    assert verdict.legal and not any("read as" in u for u in verdict.unchecked)
+
+
+def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
+    """Hell power: three or more Hell cards played wake it. Cat-leton: swapped-in Hell cards replace
+    him in a play from hand. Whether three swapped-in Hell cards wake the power is said by neither:
+    the verdict names the reading (they do not)."""
+    state = ENGINE.load_state({
+        "turn": "Ava", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"catleton": True, "hell_power": True},
+        "players": [{"name": "Ava", "hand": ["C", "C", "C", 9], "hell_domain": [2, 3, 4]},
+                    {"name": "Bo", "hand": [5, 8]}, {"name": "Cy", "hand": [6, 9]}]})
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
+    assert verdict.legal
+    assert any(u.startswith("catopomp.hell-power.trigger:") for u in verdict.unchecked)
+
+
+def test_the_expansion_deal_is_named_as_a_reading_in_status():
+    """The expansions shuffle extra cards in and deal as usual, without saying whether hands grow or
+    more cards are set aside: a set-aside count found wrong says which reading it was measured by."""
+    state = situation(options={"catleton": True}, set_aside=[1, 2, 3, 4])
+    found = [r for r in ENGINE.status(state) if r.rule == "catopomp.setup.cards-set-aside"]
+    assert found and "read so" in found[0].message
+
+
+def test_a_move_of_a_hidden_hand_is_read_without_its_stand_in_cards():
+    """The source may be left out only when the cards can come from one place (move notation): Ben's
+    hand is unseen, so 4 5 could come from it or from his Hell Domain, and the reading does not depend
+    on which cards the engine laid into his hand (the lowest unseen: 1s and 2s)."""
+    state = _hidden_ben()
+    for text in ("4 5", "4"):
+        with pytest.raises(AmbiguousMove) as err:
+            ENGINE.parse_move(text, state)
+        assert any(c.startswith("heaven") for c in err.value.candidates), text
+        assert any(c.startswith("hell") for c in err.value.candidates), text
+    # a card no hand can hold any more is read from the Hell Domain
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [5, 5, 5]},
+                                 {"name": "Ben", "hand": 6, "hell_domain": [4, 5]}, {"name": "Cy", "hand": 5}])
+    assert ENGINE.format_move(ENGINE.parse_move("4 5", state)) == "hell 4 5"

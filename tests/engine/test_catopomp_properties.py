@@ -249,3 +249,97 @@ def test_parse_accepts_loose_spellings(t):
         text = format_move(m)
         loose = text.replace("then ", "").replace(" C", " cat-leton").replace(" M", " mitch").upper()
         assert parse(loose, t) == m, (text, loose)
+
+
+# ------------------------------------------------------------------------------------ the referee (issue 20)
+#
+# Over whole random games, on tables as the referee sees them: every hand known, the player to act's
+# hand hidden (a count), or every other hand hidden. For random moves (mostly built from the real
+# hand, so many are legal) and every move `moves` lists:
+#   - every "legal instead" line of an illegal verdict is itself legal, and, when hands are hidden,
+#     legal on the real table too (it rests on nothing the table cannot see);
+#   - a legal play never leads to a table status() calls impossible;
+#   - a hidden hand never decides a verdict: a refusal is a refusal on the real table, a move that
+#     takes nothing from the hand is judged as on the real table, and no reason says which cards the
+#     hand holds.
+# CI: REFEREE_GAMES whole games, a few tables of each; COMPANION_PROPERTY_SCALE=N plays N times more.
+
+import os  # noqa: E402
+import re  # noqa: E402
+
+from engine.catopomp.rules import _needs  # noqa: E402
+
+SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
+REFEREE_GAMES = 300 * SCALE
+TABLES_PER_GAME = 3
+#: wordings that would say what a hand holds
+HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|left in hand to place")
+FIGURES: dict[str, int] = {}
+
+
+def _hide(state: State, seats) -> State:
+    return state.model_copy(update={"players": tuple(
+        p.model_copy(update={"hand": p.hand_size}) if i in seats else p for i, p in enumerate(state.players))})
+
+
+def _count(key: str, k: int = 1) -> None:
+    FIGURES[key] = FIGURES.get(key, 0) + k
+
+
+def _judge_like_a_referee(truth: State, state: State, move: Move) -> None:
+    hidden = state != truth
+    mover = state.players[state.seat(state.turn)]
+    mover_hidden = not mover.hand_known and mover.hand_size > 0  # a count of 0 is a known, empty hand
+    verdict = ENGINE.check(state, move)
+    _count("verdicts")
+    for alt in verdict.alternatives:
+        alt_move = ENGINE.parse_move(alt, state)
+        assert ENGINE.check(state, alt_move).legal, (format_move(move), alt, verdict.as_json())
+        if hidden:
+            assert ENGINE.check(truth, alt_move).legal, ("rests on a hidden hand", format_move(move), alt)
+        _count("alternatives")
+    if verdict.legal:
+        after = ENGINE.apply(state, move)
+        assert ENGINE.status(after) == [], (format_move(move), [r.message for r in ENGINE.status(after)])
+        _count("legal plays applied")
+    if mover_hidden:
+        real = ENGINE.check(truth, move)
+        if not _needs(move):
+            assert verdict.legal == real.legal, (format_move(move), verdict.as_json(), real.as_json())
+        elif not verdict.legal:
+            assert not real.legal, ("a refusal the real hand does not deserve", format_move(move), verdict.as_json())
+        else:
+            assert any(u.startswith("possession:") for u in verdict.unchecked), format_move(move)
+        for r in verdict.reasons:
+            assert not HAND_CLAIM.search(r.message), (format_move(move), r.message)
+        _count("hidden-hand verdicts")
+
+
+def test_the_referee_over_whole_games_with_hidden_hands():
+    games = [0]
+
+    @settings(max_examples=REFEREE_GAMES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 2**31 - 1), st.integers(0, len(CONFIGS) - 1))
+    def run(seed, k):
+        n, opts = CONFIGS[k]
+        rng = random.Random(seed)
+        tables_: list = []
+        random_game(seed, n, opts, on_table=lambda t: tables_.append(t) if t.phase == "play" else None)
+        games[0] += 1
+        for t in rng.sample(tables_, min(TABLES_PER_GAME, len(tables_))):
+            truth = from_table(t)
+            others = {i for i in range(t.n) if i != t.turn}
+            for state in (truth, _hide(truth, {t.turn}), _hide(truth, others)):
+                for _ in range(3):
+                    _judge_like_a_referee(truth, state, _random_move(t, rng))
+                listed = ENGINE.legal_moves(state)
+                for m in rng.sample(listed, min(4, len(listed))):
+                    assert ENGINE.check(state, m).legal, format_move(m)
+                    _judge_like_a_referee(truth, state, m)
+                    _count("listed moves")
+            _count("tables")
+
+    run()
+    assert games[0] >= REFEREE_GAMES
+    print(f"\ncatopomp referee: {games[0]} games, " + ", ".join(f"{v} {k}" for k, v in FIGURES.items()))
+    assert FIGURES["alternatives"] > 0 and FIGURES["hidden-hand verdicts"] > 0

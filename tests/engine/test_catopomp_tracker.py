@@ -729,3 +729,34 @@ def test_summary_without_the_competitive_variant_has_no_points_or_predictions():
     assert rows[0] == {"name": "Ann", "gems": 2, "hand": 0, "hell_domain": [], "used_dice": [], "reserve_die": None,
                        "cleared": True, "last_set": 2}
     assert "points" not in rows[1] and "prediction" not in rows[1]
+
+
+def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
+    """Issue 20, item 6. A round ends when a single player is left with unplayed cards, and that
+    player returns a soul gem (End of round): typing the lost gem as `gems cy -1` is the same event
+    as `lost cy`, so it is refused while Ann still holds cards, with the same rule."""
+    from engine.catopomp import Engine
+
+    s = run(new(), "first ann", "dice 1 2 3 4 5 6", "hand ann 1 1 2 3 4 5 6 7 8 9")
+    s = Engine().apply(s, Engine().parse_move("heaven 1 1 then hell 2", s))
+    for words in (("lost", "cy"), ("gems", "cy", "-1"), ("gems", "cy", "=1")):
+        verdict = refused(s, *words)
+        assert rules_of(verdict.reasons) == [f"{C}round.round-end-trigger"], words
+        assert "Ann still holds cards" in verdict.reasons[0].message
+    # overruled, the two commands still do the same thing
+    assert overrule(s, "lost", "cy") == overrule(s, "gems", "cy", "-1")
+    # once Ann has cleared (Ben's hand is a count the table never saw), either command ends the round
+    s2 = run(s, "cleared ann")
+    (a, ea), (b, eb) = do(s2, "lost", "cy"), do(s2, "gems", "cy", "-1")
+    assert a == b and ea == eb and a.round == 2 and gems(a)["Cy"] == 1
+
+
+def test_recording_a_hand_is_checked_by_what_the_table_knows():
+    """Setup table: three players play with 1-9, four copies each. A recorded hand holding a 10 cites
+    the numbers in the deck; one holding more 9s than can be out of sight says how many can."""
+    s = run(new(), "first ann", "dice 1 2 3 4 5 6")
+    verdict = refused(s, "hand", "ann", "10", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+    assert rules_of(verdict.reasons) == [f"{C}setup.numbers-included"] and "1-9" in verdict.reasons[0].message
+    verdict = refused(s, "hand", "ann", "9", "9", "9", "9", "9", "1", "2", "3", "4", "5")
+    assert rules_of(verdict.reasons) == [f"{C}setup.copies-per-number"]
+    assert "5 x 9" in verdict.reasons[0].message and "only 4 copies" in verdict.reasons[0].message

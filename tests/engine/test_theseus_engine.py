@@ -280,3 +280,81 @@ def test_a_hidden_hand_is_checked_for_everything_but_possession():
     assert "not known" in ENGINE.moves_note(state)
     assert "not recorded" in ENGINE.moves_note(table(board=[]))
     assert all(m.icon != "recruit" or not m.targets for m in ENGINE.legal_moves(state))
+
+
+def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
+    """Issue 20, item 1. Cards reach a Hand only off the Board, and the Board shows cards of the
+    active Rank Deck and the Ranks before it (Refilling the Board; Advancing the Rank Deck): at Rank 3
+    no Hand can hold a Rank 6 card, whether the table knows the Hand or not. Trust covers which of
+    the possible cards a hidden Hand holds, not a card that cannot be in play yet."""
+    dragon = {"name": "Dragon", "rank": 6, "icon": "explore", "effect": "none"}
+    hydra = {"name": "Hydra", "rank": 3, "icon": "explore", "effect": "none"}
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"], "hand": 3}],
+                  active="Ben", active_rank=3, board=["Hydra"] * 4, decks={"3": 4, "4": 4, "5": 4, "6": 4},
+                  cards=[*KNOWN, dragon, hydra])
+    assert ENGINE.status(state) == []
+    for text in ("use Mage recruit Dragon", "use Rogue subjugate Dragon", "basic recruit Dragon"):
+        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        assert not verdict.legal, text
+        assert [r.rule for r in verdict.reasons] == ["theseus.advance.rank-order"], text
+        assert "Rank 6" in verdict.reasons[0].message and "active Rank is 3" in verdict.reasons[0].message
+        # the alternatives take nothing from the hidden Hand by name
+        assert all("Dragon" not in a for a in verdict.alternatives)
+    # a card of the active Rank or below is still taken on trust, and the table stays possible
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Hydra", state))
+    assert verdict.legal and any(u.startswith("possession: Ben's Hand") for u in verdict.unchecked)
+    assert ENGINE.status(ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Hydra", state))) == []
+    # Exiling it from an over-full hidden Hand is refused for the same reason
+    full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
+    verdict = ENGINE.check(full, ENGINE.parse_move("exile hand Dragon", full))
+    assert not verdict.legal and verdict.reasons[0].rule == "theseus.advance.rank-order"
+
+
+def test_a_card_used_on_a_hidden_hand_that_is_not_empty_must_name_its_target():
+    """Using a card performs its Icon Ability first (Taking a Turn): with cards in the Hand, Recruit and
+    Subjugate have something to act on, whether the table knows those cards or not. A hidden Hand
+    is not an empty one, so `use Mage recruit` naming nothing is refused as it is for a known Hand,
+    and `moves` does not list it."""
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    known = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Witch", "Buster"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    for s in (state, known):
+        verdict = ENGINE.check(s, ENGINE.parse_move("use Mage recruit", s))
+        assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.recruit.hand-to-party"
+    assert "2 cards" in ENGINE.check(state, ENGINE.parse_move("use Mage recruit", state)).reasons[0].message
+    assert all(m.targets or m.icon == "explore" or m.action == "end" for m in ENGINE.legal_moves(state))
+    # an empty hidden Hand: nothing to act on, used for its effect alone (noted as a reading)
+    empty = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 0},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    assert ENGINE.check(empty, ENGINE.parse_move("use Mage recruit", empty)).legal
+
+
+def test_the_hands_deadline_is_named_as_a_reading():
+    """Party and Hand Limits: the cut to 4 follows the ability's resolution, and the Party must be
+    back to 4 before another card is used or the turn ends. The Hand's deadline is not spelled out:
+    a refusal that rests on it names the reading."""
+    state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Squire"] * 5},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
+    for text in ("use Mage recruit Squire", "end"):
+        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
+        assert any(u.startswith("theseus.limits.exile-down:") and "read as" in u for u in verdict.unchecked)
+    party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
+    verdict = ENGINE.check(party, ENGINE.parse_move("end", party))
+    assert not verdict.legal and not any("read as" in u for u in verdict.unchecked)  # the Party's is a rule
+
+
+def test_advancing_when_the_deck_empties_is_named_as_a_reading():
+    """Refilling the Board (a deck that runs out during the refill advances the Rank) against Advancing
+    the Rank Deck (it advances when it becomes empty): the engine advances the moment the last card is
+    revealed, so that card is on the Board when the Bonuses are placed; the verdict says so."""
+    state = table(decks={"1": ["Squire"], "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    assert verdict.legal and "advance" in {e.kind for e in verdict.effects}
+    assert any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    state = table()  # two Squires left: this refill does not empty the deck
+    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    assert not any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)

@@ -92,3 +92,92 @@ def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
     assert listed and all(m.icon in (None, "explore") or not m.targets for m in listed)
     for move in listed:
         _accepted_by_play(state, move)
+
+
+# ------------------------------------------------------------------------------------ the referee (issue 20)
+#
+# Over whole games told as a table tells them (the other players' Hands are counts), at every play:
+# random moves naming any card of the catalogue (any Rank) and a sample of the listed moves are
+# judged on the session's table, and
+#   - every "legal instead" line of an illegal verdict is itself legal, there and on the dealer's
+#     full table (it rests on nothing the table cannot see);
+#   - a legal play never leads to a table status() calls impossible;
+#   - a hidden Hand never decides a verdict: a refusal is a refusal on the dealer's table, a move
+#     that takes nothing from the Hand is judged as there, and a legal one from the Hand says that
+#     possession is taken on trust.
+# CI: REFEREE_GAMES games; COMPANION_PROPERTY_SCALE=N plays N times more.
+
+from engine.theseus import Move  # noqa: E402
+from tests.engine.test_theseus_properties import random_move  # noqa: E402
+
+REFEREE_GAMES = 200 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
+FIGURES: dict[str, int] = {}
+
+
+def _count(key: str) -> None:
+    FIGURES[key] = FIGURES.get(key, 0) + 1
+
+
+def _takes_from_hand(move: Move) -> bool:
+    return bool(move.targets) and (move.action == "exile" and move.zone == "hand"
+                                   or move.action in ("use", "basic") and move.icon in ("recruit", "subjugate"))
+
+
+def _judge_like_a_referee(state, full, move) -> None:
+    verdict = ENGINE.check(state, move)
+    _count("verdicts")
+    for alt in verdict.alternatives:
+        alt_move = ENGINE.parse_move(alt, state)
+        assert ENGINE.check(state, alt_move).legal, (ENGINE.format_move(move), alt, verdict.as_json())
+        assert ENGINE.check(full, alt_move).legal, ("rests on a hidden Hand", ENGINE.format_move(move), alt)
+        _count("alternatives")
+    if verdict.legal:
+        after = ENGINE.apply(state, move)
+        problems = ENGINE.status(after)
+        assert problems == [], (ENGINE.format_move(move), [p.message for p in problems])
+        _count("legal plays applied")
+    if not state.player(state.active).hand_known:
+        real = ENGINE.check(full, move)
+        if not _takes_from_hand(move):
+            assert verdict.legal == real.legal, (ENGINE.format_move(move), verdict.as_json(), real.as_json())
+        elif not verdict.legal:
+            assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.format_move(move))
+        else:
+            assert any(u.startswith("possession:") for u in verdict.unchecked), ENGINE.format_move(move)
+        _count("hidden-Hand verdicts")
+
+
+def test_the_referee_over_whole_games_with_hidden_hands():
+    games = [0]
+
+    @settings(max_examples=REFEREE_GAMES, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.integers(0, 2**31 - 1), st.integers(1, 4))
+    def run(seed, players):
+        rng = random.Random(seed)
+        state = full = None
+        names: list[str] = []
+        for kind, what, after in table_game(seed, players):
+            if kind == "track":
+                if what[0] == "new":
+                    # the table knows the cards' texts (the dealer's catalogue): only Hands are hidden
+                    state = TRACKER.new_state(*_options(what)).model_copy(update={"cards": after.cards})
+                    names = sorted({c.name for c in after.cards})
+                else:
+                    state, _ = TRACKER.apply(state, TRACKER.parse(state, what))
+                full = after
+                continue
+            if rng.random() < 0.5:
+                for _ in range(2):
+                    _judge_like_a_referee(state, full, random_move(rng, names))
+                listed = ENGINE.legal_moves(state)
+                for move in rng.sample(listed, min(2, len(listed))):
+                    _judge_like_a_referee(state, full, move)
+            state, _ = apply_entry(TRACKER, ENGINE, state, PLAY, (what,), False)
+            full = after
+        games[0] += 1
+
+    run()
+    assert games[0] >= REFEREE_GAMES
+    print(f"\ntheseus referee: {games[0]} games, " + ", ".join(f"{v} {k}" for k, v in FIGURES.items()))
+    assert FIGURES["alternatives"] > 0 and FIGURES["hidden-Hand verdicts"] > 0
