@@ -54,13 +54,14 @@ def _catharsis(cost: str, dice: Optional[str], rerolls: Optional[int], player: O
     return out, "\n".join(lines)
 
 
-def _catastrophe(words: list[str], yarn: Optional[int], session: Optional[str]) -> tuple[dict, str]:
+def _catastrophe(words: list[str], yarn: Optional[int], player: Optional[str], against: Optional[int],
+                 session: Optional[str]) -> tuple[dict, str]:
     from engine.catastrophe.odds import answer, describe
 
     state = None
     if len(words) <= 1 or session is not None:  # `attack` alone: the Attack in play in the session
         state = _session_state("catastrophe", session)
-    result = answer(words, state, yarn=yarn)
+    result = answer(words, state, yarn=yarn, player=player, against=against)
     return {"game": "catastrophe", **result}, describe(result)
 
 
@@ -84,7 +85,8 @@ def _session_state(game: str, session: Optional[str]):
 ODDS = {
     "catharsis": (lambda words, o: _catharsis(" ".join(words), o["dice"], o["rerolls"], o["player"], o["session"]),
                   ("dice", "rerolls", "player", "session")),
-    "catastrophe": (lambda words, o: _catastrophe(words, o["yarn"], o["session"]), ("yarn", "session")),
+    "catastrophe": (lambda words, o: _catastrophe(words, o["yarn"], o["player"], o["against"], o["session"]),
+                    ("yarn", "player", "against", "session")),
 }
 
 
@@ -96,9 +98,13 @@ def odds(
                                        "(default: the player's tracked dice, or a fresh roll)."),
     rerolls: Optional[int] = typer.Option(None, "--rerolls", help="Catharsis: rerolls left (default: 2, or what "
                                           "the tracked player has left)."),
-    player: Optional[str] = typer.Option(None, "--player", "-p", help="Catharsis: use this player's dice from the session."),
+    player: Optional[str] = typer.Option(None, "--player", "-p", help="Catharsis: use this player's dice from the "
+                                         "session. CATastrophe: the target of the session's Attack to answer for "
+                                         "(default: who rolls now)."),
     yarn: Optional[int] = typer.Option(None, "--yarn", help="CATastrophe: Yarn Balls that may buy re-rolls "
                                        "(default 0, or the roller's basket for the session's Attack)."),
+    against: Optional[int] = typer.Option(None, "--against", help="CATastrophe: Yarn Balls the other cats spend "
+                                          "to make the roller re-roll a good roll (default 0)."),
     session: Optional[str] = typer.Option(None, "--session", help="The session (default: the current one)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
@@ -109,6 +115,7 @@ def odds(
       catharsis "AA BB" --dice 1,1,2,3,4,5     chance to pay the cost, best dice to keep
       catastrophe attack 4 --yarn 2            chance to defend an Attack 4 with up to 2 re-rolls
       catastrophe attack                       the Attack in play in the current session
+      catastrophe attack --player Betty        the same, for another target of it
     """
     from engine.base import EngineError, EngineUnavailable
     from rulesdb.games import resolve_game
@@ -116,7 +123,8 @@ def odds(
     gid = resolve_game(game)
     if gid not in ODDS:
         raise EngineUnavailable(f"no odds for {gid}; games with odds: {', '.join(ODDS)}")
-    given = {"dice": dice, "rerolls": rerolls, "player": player, "yarn": yarn, "session": session}
+    given = {"dice": dice, "rerolls": rerolls, "player": player, "yarn": yarn, "against": against,
+             "session": session}
     fn, takes = ODDS[gid]
     foreign = [f"--{k}" for k, v in given.items() if v is not None and k not in takes]
     if foreign:

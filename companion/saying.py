@@ -92,8 +92,11 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
         return points
 
     ranked = sorted(moved, key=lambda p: -score(p))
+    # every counter of the verb's own kind for a player the change names (`lives all -1`): all of
+    # them, however many; otherwise the `limit` most relevant
+    named = [p for p in ranked if score(p) >= 5]
     out = []
-    for path in ranked[:limit]:
+    for path in (named if len(named) > limit else ranked[:limit]):
         label = " ".join(p.replace("_", " ") for p in path)
         now = _short(cell(new[path]))
         out.append(f"{label} {_short(cell(old[path]))}→{now}" if path in old else f"{label} {now}")

@@ -212,6 +212,10 @@ class Engine(Generic[S, M]):
         """The player who makes this move (None: the player to act)."""
         return None
 
+    def out_of_turn(self, state: S, player: str) -> Reason:
+        """Why `player` may not act now (a play `--by` someone other than the player to act)."""
+        return Reason(rule=self.TURN_RULE, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
+
     def moves_note(self, state: S) -> str | None:
         """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
         the game is over ...), or None when it can."""

@@ -65,13 +65,22 @@ def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
         near = nearest_terms(term, game)
         where = f" in {game}" if game else ""
         hint = f"; nearest: {', '.join(near)}" if near else ""
-        raise UnknownTerm(f"no glossary term {term!r}{where}{hint}")
+        scope = f" --game {game}" if game else ""
+        search = f"; the rules may still cover it: companion rules search {_quoted(term)}{scope}"
+        raise UnknownTerm(f"no glossary term {term!r}{where}{hint}{search}")
     top = scored[0][0]
     best: dict[str, GlossaryEntry] = {}
     for score, entry in scored:
         if score >= max(GOOD_MATCH, top - 0.05) and entry.game not in best:
             best[entry.game] = entry
     return list(best.values())
+
+
+def _quoted(text: str) -> str:
+    """The words as one shell argument (quoted when they hold a space)."""
+    import shlex
+
+    return shlex.quote(text.strip())
 
 
 def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:

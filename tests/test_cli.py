@@ -110,6 +110,9 @@ def test_toc_covers_every_game(cli):
         (["rules", "show", "nothing-here"], ["no rule"]),
         (["rules", "define", "zzzzqqq"], ["no glossary term"]),
         (["rules", "define", "moral", "--game", "catopomp"], ["no glossary term"]),
+        # issue 20: a term the glossary lacks may still be a rule: the error points at the search
+        (["rules", "define", "summoning", "sickness"], ["no glossary term",
+                                                       "companion rules search 'summoning sickness'"]),
         (["rules", "search", "x", "--limit", "0"], ["--limit"]),
         (["rules", "remove", "nope"], ["no imported source"]),
         (["rules", "nosuch"], ["No such command"]),

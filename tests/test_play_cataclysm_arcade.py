@@ -101,3 +101,30 @@ def test_undo_redo_and_replay_of_plays_give_the_same_table(cli, home):
     assert json.loads(cli("track", "situation").stdout) != before
     assert cli("track", "redo", "5").exit_code == 0
     assert json.loads(cli("track", "situation").stdout) == before  # the log replays to the same State
+
+
+def test_a_play_by_a_named_player_is_judged_as_their_play(cli, home):
+    """Issue 20, item 7. The Line passes priority clockwise and nobody responds to their own move
+    (Turn Structure, The Line): `--by Ann` while Cy holds priority is refused because Cy has priority
+    (not "Cy's turn"), and the rest of the verdict is about Ann's play: Ann's own attack is on top,
+    so she may not respond to it; Ben's Zap is judged with Ben's coins."""
+    _new_table(cli)
+    for step in ("attack boss at cy boss", "decline"):  # Ann attacks; Ben lets it be; Cy has priority
+        assert cli("play", step).exit_code == 0
+    result = cli("play", "respond Zap at ben boss", "--by", "Ann", "--json")
+    assert result.exit_code == 2
+    verdict = json.loads(result.stdout)
+    messages = [r["message"] for r in verdict["reasons"]]
+    assert messages[0].startswith("Cy has priority, not Ann")
+    assert "turn" not in messages[0]
+    assert any("Ann's own" in m for m in messages) and not any("Cy" in m for m in messages[1:])
+    assert not any("Cy pays" in e["message"] for e in verdict["effects"])
+    # Ben's Zap is judged with Ben's coins (Ben has spent his; Cy still has 1)
+    assert cli("track", "coins", "ben", "spend", "1").exit_code == 0
+    result = cli("play", "respond Zap at ann boss", "--by", "Ben", "--json")
+    verdict = json.loads(result.stdout)
+    assert any(r["message"] == "Ben has 0 coins and cannot pay 1 for Zap" for r in verdict["reasons"])
+    # overruled, the play is recorded as Ann's and replays the same way
+    doc = cli.json("play", "respond Zap at ben boss", "--by", "Ann", "--overrule")
+    assert doc["overruled"] and doc["by"] == "Ann"
+    assert cli.json("track", "show")["state"]["line"][-1] == "response Zap at Ben's boss (Ann)"

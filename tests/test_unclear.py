@@ -48,3 +48,29 @@ def test_the_readme_question_gets_the_reroll_rule_not_a_contradiction(cli):
     assert "at most 2" in text and "one at a time" in text
     assert "contradict" not in (top["title"] + text).lower() and "unclear" not in text
     assert not load_reference().rules[top["id"]].unclear
+
+
+@pytest.mark.parametrize("rule_id, reason", [
+    # Grim Reapurr: his cards move him up the life track, and a cat on or below him is caught
+    ("catastrophe.reapurr.range", "his climb above the 1 space is what his cards do"),
+    # Glossary: tapping bars a second attack "unless otherwise noted", and Agility is that note
+    ("cataclysm-arcade.keywords.agility", "Agility is the exception the tapping entry allows"),
+    # Golden Rule: what a card does to the coin pool is the card's own text
+    ("cataclysm-arcade.turn.pay-from-pool", "a card's effect on coins is its text"),
+])
+def test_points_the_rulebook_settles_carry_no_unclear_note(rule_id, reason):
+    """Issue 20: these notes called open what the rulebook settles."""
+    from rulesdb.reference import load_reference
+
+    assert not load_reference().rules[rule_id].unclear, reason
+
+
+def test_untap_and_stun_agree_that_stun_has_no_duration():
+    """Glossary, Stun gives no duration, so the untap step (Turn Structure) does not list Stun as a
+    card that keeps a character tapped; the Stun entry keeps its note."""
+    from rulesdb.reference import load_reference
+
+    ref = load_reference()
+    assert ref.rules["cataclysm-arcade.keywords.stun"].unclear
+    overriding = [rule for rule, _ in ref.exceptions.get("cataclysm-arcade.turn.untap", [])]
+    assert "cataclysm-arcade.keywords.stun" not in overriding

@@ -182,7 +182,7 @@ def _step(tracker, game: str, players: list[str], state, e):
             raise ImportFileError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if len(e.args) == 2 and to_act is not None and e.args[1] != to_act:
-            verdict = off_turn(engine, verdict, to_act, e.args[1])
+            verdict = off_turn(engine, state, verdict, e.args[1])
         _refuse_unless_overruled(verdict, e)
         return apply_entry(tracker, engine, state, PLAY, e.args, not verdict.legal)[0], _violations(verdict)
     from engine.tracking import Change

@@ -524,21 +524,25 @@ class Sessions:
             to_act = engine.to_act(state)
             named = engine.mover(state, move)  # a move that names who makes it (a CATastrophe reaction)
             who = named or to_act
-            canonical = engine.format_move(move)
-            keepable((canonical,), "the play")
             if by is not None:
                 from engine.words import match
 
                 who = match(by, list(session.players), "player", hint="players")
                 if to_act is not None and who not in (to_act, named):
-                    verdict = off_turn(engine, verdict, to_act, who)
+                    # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
+                    mine = engine.with_turn(state, who)
+                    move = engine.parse_move(text, mine)
+                    verdict = off_turn(engine, state, engine.check(mine, move), who)
             elif append and named is None and to_act != meant:
-                overtaken = off_turn(engine, verdict, to_act, meant)
+                overtaken = off_turn(engine, state, verdict, meant)
+                canonical = engine.format_move(move)
                 as_is = PlayResult(session, state, tracker.summary(state), None, [], list(overtaken.reasons),
                                    verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
                 raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
                               f"has passed to {to_act or 'nobody'} since (a play was recorded meanwhile; see "
                               "`companion track log`); nothing was recorded", overtaken, as_is)
+            canonical = engine.format_move(move)
+            keepable((canonical,), "the play")
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
@@ -658,11 +662,9 @@ def keepable(words, what: str, limit: int = MAX_TEXT) -> None:
             raise SessionError(problem)
 
 
-def off_turn(engine, verdict, to_act: str | None, who: str | None):
-    """The verdict with the turn rule broken first: `who` plays while it is `to_act`'s turn."""
-    from engine.base import Reason
-
-    turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act or 'nobody'}'s turn, not {who or 'anyone'}'s")
+def off_turn(engine, state, verdict, who: str | None):
+    """The verdict with the turn rule broken first: `who` plays while it is not their turn."""
+    turn = engine.out_of_turn(state, who or "anyone")
     return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
 
 

@@ -250,9 +250,10 @@ def parse_move(text: str, state: State):
     """Read a play as the table says it (see NOTATION); MoveSyntaxError names the word."""
     from .model import Move
 
-    words = text.replace(",", " ").split()
-    if words and words[0].lower() == "play":
-        words = words[1:]
+    raw = text.split()  # a trigger keeps its words as typed, commas and all
+    if raw and raw[0].lower() == "play":
+        raw = raw[1:]
+    words = " ".join(raw).replace(",", " ").split()
     if not words:
         raise MoveSyntaxError(f"no move; moves: {', '.join(_PLAY_VERBS)}")
     low = words[0].lower().replace("_", "-")
@@ -266,12 +267,13 @@ def parse_move(text: str, state: State):
             raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
         return Move(kind=verb)
     if verb == "trigger":
-        if not rest:
+        rest = raw[1:]
+        if not rest or not rest[0].strip(":,"):
             raise MoveSyntaxError(f"missing player; {usage}")
-        first = rest[0].rstrip(":")
-        name = _match(first, [p.name for p in state.players], "player")
-        text_words = rest[1:]
-        if rest[0].endswith(":") is False and text_words and text_words[0] == ":":
+        first, colon, after = rest[0].partition(":")
+        name = _match(first.rstrip(","), [p.name for p in state.players], "player")
+        text_words = ([after] if after else []) + rest[1:]
+        if not colon and text_words and text_words[0] == ":":
             text_words = text_words[1:]
         if not text_words:
             raise MoveSyntaxError(f"missing the trigger's words; {usage}")

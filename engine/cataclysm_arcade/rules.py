@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.base import Effect, Reason
 
+from . import readings
 from . import rules_combat as combat
 from . import rules_line as line
 from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, _replace_player, catalogue, spec
@@ -163,6 +164,9 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
 
 def _check_fighter(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
+    name = (card.name if card else move.card).lower()
+    if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
+        unchecked.append(readings.SAME_NAME_OWNER)
     return reasons + _level_ok(state, card, FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
@@ -205,7 +209,8 @@ def _check_attack(state, me, move, unchecked):
     if who is None:
         return [_r(CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
-        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack"))
+        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
+        unchecked.append(readings.STUN_DURATION)
     elif not combat.can_tap(who):
         rule = AGILITY if who.has("agility") else CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
@@ -256,7 +261,8 @@ def _check_activate(state, me, move, unchecked):
     technique, found, card = _ability(state, me, move)
     reasons: list[Reason] = []
     if who.stunned:
-        return [_r(STUN, f"{move.card} is stunned: it may not use abilities")]
+        unchecked.append(readings.STUN_DURATION)
+        return [_r(STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
     if technique:
         if not who.has(move.ability):
             return [_r(TECHNIQUES[move.ability], f"{move.card} does not have {move.ability}")]
@@ -265,6 +271,8 @@ def _check_activate(state, me, move, unchecked):
                        "`fortify CARD on CHARACTER`")]
         if move.ability == "transform":
             unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
+        if move.ability == "block":
+            unchecked.append(readings.BLOCK_RESPONSE)
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
@@ -291,6 +299,7 @@ def _check_activate(state, me, move, unchecked):
 
 def _check_fortify(state, me, move, unchecked):
     """Fortify is used from the hand: the Fighter card goes under a Synth character of the player's."""
+    unchecked.append(readings.FORTIFY_MOVE)
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(FORTIFY, f"{card.name} has no Fortify"))

@@ -94,6 +94,10 @@ def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
     if name == BOSS:
         if state.player(owner).out or state.game_over:
             return state, effects  # once the game has a winner a hit changes the number only
+        if who.has("determination"):
+            effects.append(Effect(kind="boss-determination", rule=DETERMINATION,
+                                  message=f"{label} has Determination, which saves from destruction: a Boss is "
+                                  "defeated instead"))
         new, more = defeat(state, owner, health)
         return new, effects + more
     if who.has("determination") and who.counters == 0:
@@ -126,16 +130,22 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
     player = state.player(owner)
     effects = [Effect(kind="out", rule=BOSS_DEFEATED,
                       message=f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game")]
-    if player.fighters or player.coins or player.weapons:
+    if player.fighters or player.coins or player.weapons or player.hand_size:
+        parts = [f.name for f in player.fighters] + [w.name for w in player.weapons]
+        if player.hand_size:
+            parts.append(f"{player.hand_size} card{'s' * (player.hand_size != 1)} in hand")
         effects.append(Effect(
             kind="cards-removed", rule=DEFEATED_REMOVED,
-            message=f"all of {owner}'s cards leave the game"
-            + (f" ({', '.join(f.name for f in player.fighters)})" if player.fighters else ""),
+            message=f"all of {owner}'s cards leave the game" + (f" ({', '.join(parts)})" if parts else ""),
         ))
-    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0})
+    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0, "hand": (),
+                                     "hand_unknown": 0})
     new = _replace_player(state, gone)
     if any(item.controller == owner for item in new.line):
+        gone_items = [i.label() for i in new.line if i.controller == owner]
         new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
+        effects.append(Effect(kind="line-removed", rule=DEFEATED_REMOVED,
+                              message=f"{owner}'s items leave the Line: {', '.join(gone_items)}"))
     remaining = new.in_game
     if len(remaining) == 1 and new.winner is None:
         winner = remaining[0].name
@@ -149,8 +159,10 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
     return new, effects
 
 
-def add_health(state: State, owner: str, name: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
-    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap)."""
+def add_health(state: State, owner: str, name: str, n: int, capped: bool,
+               announce: bool = False) -> tuple[State, list[Effect]]:
+    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap). `announce`:
+    say the new health (a card resolving; the tracker's own verb already says it)."""
     player = state.player(owner)
     who = character(player, name)
     if who is None:
@@ -169,8 +181,14 @@ def add_health(state: State, owner: str, name: str, n: int, capped: bool) -> tup
             effects.append(Effect(kind="heal-capped", rule=HEAL,
                                   message=f"Heal cannot take {label} above its Starting Health {start}: "
                                   f"{lost} of the {n} is lost"))
+        if announce and new_health > health:
+            effects.append(Effect(kind="healed", rule=HEAL,
+                                  message=f"{label} heals {new_health - health} and is at {new_health}"))
     else:
         new_health = health + n
+        if announce:
+            effects.append(Effect(kind="gains-health", rule=GAIN_HEALTH,
+                                  message=f"{label} gains {n} health and is at {new_health}"))
         if new_health > start >= health:
             effects.append(Effect(kind="above-starting-health", rule=GAIN_HEALTH,
                                   message=f"{label} is at {new_health}, above its Starting Health {start} "

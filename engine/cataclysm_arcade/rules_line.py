@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.base import Effect
 
 from . import rules_combat as combat
-from .model import BOSS, Fighter, LineItem, State, Weapon, _replace_player, spec
+from .model import BOSS, Fighter, LineItem, State, Weapon, _label, _replace_player, spec
 from .rule_ids import (
     COINS, COINS_LOST, DRAW, FIGHTER_ONE_PER_NAME, INITIATIVE_CLOCKWISE, LEAVING_PLAY, LEVEL_INCREASES,
     DAMAGE_ON_RESOLUTION, NO_RECIPROCAL, PHANTASMAL, BLOCK, PLAYER_ONE_ROTATES, PRIORITY_AFTER,
@@ -261,15 +261,17 @@ def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     if word == "damage":
         state, more = combat.deal_damage(state, owner.name, name, n, DAMAGE_ON_RESOLUTION, announce=True)
     elif word in ("heal", "gain-health"):
-        state, more = combat.add_health(state, owner.name, name, n, capped=word == "heal")
+        state, more = combat.add_health(state, owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
         state, more = combat.destroy_fighter(state, owner.name, name)
     elif word == "stun":
         state = combat.with_character(state, owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
-        more = [Effect(kind="stunned", rule=STUN, message=f"{name} is stunned and tapped")]
+        more = [Effect(kind="stunned", rule=STUN, message=f"{_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
+                       "no duration: it lasts until a card untaps it (`track untap`)")]
     elif word == "untap":
-        state = combat.with_character(state, owner.name, name, who.model_copy(update={"tapped": False}))
-        more = [Effect(kind="untapped", rule=UNTAP, message=f"{name} untaps")]
+        state = combat.with_character(state, owner.name, name, who.model_copy(update={"tapped": False, "stunned": False}))
+        more = [Effect(kind="untapped", rule=UNTAP, message=f"{_label(name, owner.name)} untaps"
+                       + (" and is no longer stunned" if who.stunned else ""))]
     else:
         more = [Effect(kind="card-text", rule=GOLDEN_RULE, message=f"{item.effect}: the table carries it out")]
     return state, effects + more

@@ -43,6 +43,9 @@ def status(state: State) -> list[Reason]:
     for p in state.players:
         if p.out and (p.fighters or p.weapons):
             out.append(Reason(rule=DEFEATED_REMOVED, message=f"{p.name} is out but still has cards in play"))
+        if p.out and p.hand_size:
+            out.append(Reason(rule=DEFEATED_REMOVED, message=f"{p.name} is out but still holds "
+                              f"{p.hand_size} card{'s' * (p.hand_size != 1)} in hand"))
         if not p.out and p.boss.health is not None and p.boss.health <= 0:
             out.append(Reason(rule=BOSS_DEFEATED, message=f"{p.name}'s Boss is at {p.boss.health}: {p.name} is out"))
         seen: set[str] = set()

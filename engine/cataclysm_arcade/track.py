@@ -10,6 +10,7 @@ from engine.words import match as _match
 
 from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label,
                     _replace_player, _without_fighter)
+from . import readings
 from . import rules_combat as combat
 from . import rules_line as line
 from .notation import _USAGE, CommandReader, card_spec
@@ -76,7 +77,7 @@ class Tracker(CommandReader, BaseTracker[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> list[Reason]:
         verb, args = change.verb, change.args
@@ -148,7 +149,8 @@ class Tracker(CommandReader, BaseTracker[State]):
                 ))
             who = combat.character(player, character)
             if who is not None and who.stunned:
-                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks"))
+                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks "
+                                      "(the rulebook gives Stun no duration: it lasts until `track untap`)"))
             elif who is not None and not combat.can_tap(who):
                 reasons.append(Reason(
                     rule=AGILITY if who.has("agility") else CHOOSE_ATTACKER,
@@ -367,11 +369,12 @@ def _boss_text(boss: Boss) -> str:
     health = "?" if boss.health is None else str(boss.health)
     start = "?" if boss.starting_health is None else str(boss.starting_health)
     text = f"{boss.name + ' ' if boss.name else ''}{health}/{start}"
-    return text + (", tapped" if boss.tapped else "")
+    return text + (", tapped" if boss.tapped else "") + (", stunned" if boss.stunned else "")
 
 
 def _fighter_text(fighter: Fighter) -> str:
-    return f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+    return (f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
+            + (" stunned" if fighter.stunned else ""))
 
 
 def _stats(card: CardSpec) -> dict[str, Any]:

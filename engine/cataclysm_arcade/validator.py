@@ -6,9 +6,9 @@ from typing import Any
 from engine.base import Engine as BaseEngine
 from engine.base import EngineError, Reason, SituationError, Verdict
 
-from . import notation, rules
+from . import notation, readings, rules
 from .model import Move, State
-from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE
+from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE, PRIORITY_STARTS
 from .status import status as _status
 
 
@@ -52,6 +52,7 @@ class Engine(BaseEngine[State, Move]):
             alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
         _, effects = rules.play(state, move)
+        unchecked = [*unchecked, *(r for r in readings.from_effects(effects) if r not in unchecked)]
         return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
 
     def play(self, state: State, move: Move) -> tuple[State, list]:
@@ -91,7 +92,17 @@ class Engine(BaseEngine[State, Move]):
         return state.model_copy(update={"initiative": player})
 
     def mover(self, state: State, move: Move) -> str | None:
-        return None
+        """A trigger names its controller; every other play is made by the player to act."""
+        return move.player if move.kind == "trigger" else None
+
+    def out_of_turn(self, state: State, player: str) -> Reason:
+        """With the Line pending the one who may act holds priority; otherwise the initiative."""
+        who = self.to_act(state)
+        if state.line:
+            return Reason(rule=PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
+                          "priority may add a response to the Line")
+        return Reason(rule=INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
+                      "with the initiative chooses a move")
 
     def moves_note(self, state: State) -> str | None:
         who = self.to_act(state)

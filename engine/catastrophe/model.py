@@ -130,6 +130,9 @@ class Player(Frozen):
     hand_cards: tuple[str, ...] | None = None
     #: the Power Cats by name when known (their number is `power_cats`)
     power_cat_cards: tuple[str, ...] | None = None
+    #: cards of a secret hand (`hand_cards` None) the whole table saw go into it (a Take's card),
+    #: kept while no unnamed card can have left the hand since
+    seen_cards: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -146,6 +149,8 @@ class Player(Frozen):
     def _cards_match_counts(self) -> "Player":
         if self.hand_cards is not None and len(self.hand_cards) != self.hand:
             raise ValueError(f"hand_cards: {self.name} holds {len(self.hand_cards)} named cards but hand = {self.hand}")
+        if len(self.seen_cards) > self.hand or (self.seen_cards and self.hand_cards is not None):
+            raise ValueError(f"seen_cards: {self.name}'s seen cards are part of a secret hand of {self.hand}")
         if self.power_cat_cards is not None and len(self.power_cat_cards) != self.power_cats:
             raise ValueError(f"power_cat_cards: {self.name} has {len(self.power_cat_cards)} named but power_cats = {self.power_cats}")
         return self

@@ -2,7 +2,7 @@
 
     [PLAYER] play CARD [N] [at|to PLAYER]   Abi play Attack 4 at Betty / Betty play Pass to Chris
     [PLAYER] roll D                          Betty roll 3          (the die of an Attack's target)
-    PLAYER yarn [for PLAYER]                 Chris yarn            (a Yarn Ball: that die is re-rolled)
+    PLAYER yarn [for PLAYER]                 Chris yarn            (a Yarn Ball: Chris's own failed die, else the last)
     resolve                                  the most recent card in play takes effect
     [PLAYER] draw [CARD, CARD, CARD]         the Paw Phase (names only when the table shows them)
     [PLAYER] reveal CARD [+N|-N|3+]          Abi reveal Grim Reapurr +1 / Abi reveal CATastrophic Event
@@ -124,7 +124,7 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
         if len(rest) == 1:
             target = _player(state, rest[0])
         elif rest:
-            raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll the last die) or `PLAYER yarn for PLAYER`")
+            raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll your own failed die, else the last) or `PLAYER yarn for PLAYER`")
         if player is None:
             raise MoveSyntaxError("yarn: name who spends the Yarn Ball, e.g. `Chris yarn`")
         return Move(kind="yarn", player=player, target=target)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from engine.base import Effect, EngineError, Reason, Verdict
 
-from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State
+from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .moves import Move, spec_of
+from . import readings
 from .rule_ids import R
 from .table import Table
 
@@ -63,6 +64,14 @@ def _in_turn_order(state: State, names) -> list[str]:
     return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
 
 
+def next_in_chain(state: State) -> list[str]:
+    """What moves the cards in play along: the roll an Attack waits for, else `resolve`."""
+    roller = waiting_roller(state)
+    if roller is not None:
+        return [f"{roller} roll {d}" for d in range(1, 7)]
+    return ["resolve"] if state.chain else []
+
+
 def _rolled(card: ChainCard) -> bool:
     return bool(card.rolls) or card.reroll is not None
 
@@ -108,6 +117,8 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None
+    if spec in builtin_catalogue() and spec.name == "Mice Mischief":
+        r.unchecked.append(readings.MICE_MISCHIEF)
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
@@ -116,8 +127,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
-        r.unchecked.append("whether a Power Cat may be used outside its owner's own Claw Phase, or while "
-                           f"another card is in play: the rulebook does not say ({R.POWER_WHEN})")
+        r.unchecked.append(f"{readings.POWER_CAT_WHEN} ({R.POWER_WHEN})")
     else:
         if move.player != cur:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
@@ -127,7 +137,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         if top is not None:
             r.no(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
                  "interrupt it")
-            r.alternatives.append("resolve")
+            r.alternatives.extend(next_in_chain(state))
     _judge_targets(state, move, spec, r)
     _judge_holding(state, move, spec, r)
 
@@ -162,7 +172,7 @@ def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Ruling) -
         if label.casefold() not in [c.casefold() for c in me.hand_cards]:
             r.no(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
             r.alternatives.extend(_hand_plays(state, move, me.hand_cards))
-    else:
+    elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
         r.unchecked.append(f"whether {me.name} holds {label}: the hand is secret ({R.HAND_SECRET})")
 
 
@@ -192,6 +202,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None
     if being.type not in ("attack", "curiosity"):
         r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
         return
+    r.unchecked.append(readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
         r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
@@ -214,7 +225,7 @@ def _judge_roll(state: State, move: Move, r: Ruling) -> None:
         if top is not None and being is not None and being.type == "attack":
             r.no(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
                  f"the roll for {being.label()} comes after")
-            r.alternatives.append("resolve")
+            r.alternatives.extend(next_in_chain(state))
         else:
             r.no(R.ATTACK_ROLL, "no Attack is waiting for a roll (rolls for other cards are the table's: "
                  "use the tracker)")
@@ -241,10 +252,25 @@ def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
         return
     if top.reroll is not None:
         r.no(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first")
+        r.alternatives.extend(f"{top.reroll} roll {d}" for d in range(1, 7))
         return
-    target = move.target or top.last_roller
+    target = yarn_target(top, move)
+    if move.target is None:
+        r.unchecked.append(readings.YARN_OWN_DIE)
     if target not in top.rolls:
         r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
+
+
+def yarn_target(top: ChainCard, move: Move) -> str | None:
+    """Whose die a Yarn Ball re-rolls: the one named (`yarn for NAME`); unnamed, the spender's own
+    failed roll if they have one (at a table, "I spend a Yarn Ball" means on my own die), else the
+    die rolled last."""
+    if move.target:
+        return move.target
+    mine = top.rolls.get(move.player)
+    if mine is not None and mine < (top.number or 1):
+        return move.player
+    return top.last_roller
 
 
 def _judge_resolve(state: State, move: Move, r: Ruling) -> None:
@@ -266,7 +292,7 @@ def _judge_draw(state: State, move: Move, r: Ruling) -> None:
         r.no(R.THREE_PHASES, f"{cur} is in the {PHASE_NAMES[state.phase]}: the Paw Phase's draw is done")
     elif state.chain:
         r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play: finish it before the Paw Phase")
-        r.alternatives.append("resolve")
+        r.alternatives.extend(next_in_chain(state))
 
 
 def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
@@ -276,7 +302,7 @@ def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
         r.no(R.CLOCKWISE, f"it is {cur}'s turn: {cur} reveals the CATastrophe card")
     elif state.revealed:
         r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
-        r.alternatives.append(f"{cur} end")
+        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
     elif state.phase == "claw":
         r.no(R.THREE_PHASES, "the CATastrophe Phase comes after the Paw Phase: draw first")
         r.alternatives.append(f"{cur} draw")
@@ -296,7 +322,7 @@ def _judge_end(state: State, move: Move, r: Ruling) -> None:
         return
     if state.chain:
         r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
-        r.alternatives.append("resolve")
+        r.alternatives.extend(next_in_chain(state))
     elif not state.revealed and not cur.eliminated:
         r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
         r.alternatives.append(f"{cur.name} reveal CATastrophic Event")
@@ -388,7 +414,7 @@ def _yarn(t: Table, move: Move) -> None:
     if not t.chain or t.chain[-1].type != "attack":
         return
     top = t.chain[-1]
-    target = move.target or top.last_roller
+    target = yarn_target(top, move)
     if target is None:
         return
     rolls = {k: v for k, v in top.rolls.items() if k != target}
@@ -494,10 +520,24 @@ def _end(t: Table, move: Move) -> None:
 def check(state: State, move: Move) -> Verdict:
     ruling = judge(state, move)
     if ruling.reasons:
-        return Verdict(legal=False, reasons=tuple(ruling.reasons), alternatives=tuple(dict.fromkeys(ruling.alternatives)),
+        alternatives = tuple(a for a in dict.fromkeys(ruling.alternatives) if _allowed(state, a))
+        return Verdict(legal=False, reasons=tuple(ruling.reasons), alternatives=alternatives,
                        unchecked=tuple(ruling.unchecked))
     t = run(state, move)
-    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(ruling.unchecked + t.unchecked))
+    unchecked = ruling.unchecked + t.unchecked
+    unchecked += [x for x in readings.from_effects(t.effects) if x not in unchecked]
+    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(unchecked))
+
+
+def _allowed(state: State, text: str) -> bool:
+    """A "legal instead" line is offered only when the referee accepts it on this table."""
+    from .moves import parse
+
+    try:
+        move = parse(text, state, waiting_roller(state) or state.players[state.current].name)
+    except EngineError:
+        return False
+    return not judge(state, move).reasons
 
 
 def run(state: State, move: Move) -> Table:

@@ -35,6 +35,9 @@ def status(state: State) -> list[Reason]:
                 bad(R.KING_NO_SHARING, f"two cats share the {space} space; only the 9 space is shared")
     if state.game_over != (len(alive) <= 1):
         bad(R.LAST_STANDING, f"game_over is {state.game_over} with {len(alive)} cat(s) still in the game")
+    if state.game_over and state.chain:
+        bad(R.LAST_STANDING, "the game is over but cards are still in play: "
+            + ", ".join(c.label() for c in state.chain))
     _chain_status(state, bad)
     return found
 

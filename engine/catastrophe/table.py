@@ -124,6 +124,9 @@ class Table:
                 free = [s for s in range(pos - 1, 0, -1) if s not in occ]
                 skipped.extend(s for s in range(pos - 1, free[0] if free else 0, -1))
                 if not free:
+                    if pos > 1:  # spaces below, all taken: nowhere to land
+                        self.say("meowtain-no-space", f"every space below {p['name']} is taken: the token goes "
+                                 "below the 1 space", R.KING_LOSE)
                     pos = REAPURRS_LAIR
                     break
                 pos = free[0]
@@ -193,14 +196,8 @@ class Table:
     # ---- the Grim Reapurr
 
     def apply_reapurr(self, sign: str, n: int) -> None:
-        before = self.grim_reapurr
-        target = reapurr_target(before, sign, n)
-        self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))
-        if before <= 1 < self.grim_reapurr:
-            self.say("unclear",
-                  f"the Grim Reapurr climbs to {space(self.grim_reapurr)}. The rulebook says he moves between the Lair and "
-                  f"the 1 space, yet his cards move him up the track; the tracker lets him climb as far as the 9 space",
-                  R.REAPURR_RANGE)
+        target = reapurr_target(self.grim_reapurr, sign, n)
+        self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))  # the Lair up to the top of the track
 
     # ---- Yarn Balls
 
@@ -230,6 +227,8 @@ class Table:
         p = self.players[i]
         key = "hand" if counter == "hand" else "power_cats"
         p[NAMES[key]] = None  # a count change: which cards, the table did not say
+        if key == "hand" and sign != "+":
+            p["seen_cards"] = ()  # the cards that left may be the ones the table saw
         if sign == "=":
             p[key] = n
             return  # a set above the limit is refused by check(); overruled, it stands as the table said
@@ -249,6 +248,8 @@ class Table:
         p[key] += count
         if p[NAMES[key]] is not None:
             p[NAMES[key]] = (*p[NAMES[key]], *names) if names is not None else None
+        elif key == "hand" and names:
+            p["seen_cards"] = (*p["seen_cards"], *names)  # the table saw them go in
         self.enforce_card_limit(i, key)
 
     def remove_card(self, i: int, key: str, name: str) -> None:
@@ -256,6 +257,12 @@ class Table:
         p = self.players[i]
         p[key] = max(p[key] - 1, 0)
         known = p[NAMES[key]]
+        if known is None and key == "hand":
+            seen = [c.casefold() for c in p["seen_cards"]]
+            if name.casefold() in seen:
+                k = seen.index(name.casefold())
+                p["seen_cards"] = p["seen_cards"][:k] + p["seen_cards"][k + 1:]
+            p["seen_cards"] = p["seen_cards"][: p["hand"]]
         if known is not None:
             folded = [c.casefold() for c in known]
             if name.casefold() in folded:
@@ -271,6 +278,8 @@ class Table:
         limit, rule = (HAND_LIMIT, R.HAND_LIMIT) if key == "hand" else (POWER_CAT_LIMIT, R.POWER_CAT_LIMIT)
         if p[key] <= limit:
             return
+        if key == "hand":
+            p["seen_cards"] = ()  # the player chooses the discards: the seen cards may be among them
         if p[NAMES[key]] is not None:
             p[NAMES[key]] = None
             self.say("cards-unknown", f"{p['name']} chooses which cards to discard; the tracker now keeps "
@@ -298,6 +307,8 @@ class Table:
             p["hand"] += PAW_DRAW
             if p["hand_cards"] is not None:
                 p["hand_cards"] = (*p["hand_cards"], *drawn) if drawn else None
+            elif drawn:
+                p["seen_cards"] = (*p["seen_cards"], *drawn)  # the table named them
             self.say("draw", f"{p['name']} draws {PAW_DRAW} cards from the Main deck (hand {p['hand']})", R.PAW_DRAW)
             self.enforce_card_limit(self.current, "hand")
 
@@ -329,7 +340,7 @@ class Table:
     def eliminate(self, i: int, rule: str, why: str) -> None:
         p = self.players[i]
         yarn, hand, cats = p["yarn_balls"], p["hand"], p["power_cats"]
-        p.update(lives=REAPURRS_LAIR, yarn_balls=0, hand=0, power_cats=0, eliminated=True,
+        p.update(lives=REAPURRS_LAIR, yarn_balls=0, hand=0, power_cats=0, eliminated=True, seen_cards=(),
                  hand_cards=None if p["hand_cards"] is None else (), power_cat_cards=None if p["power_cat_cards"] is None else ())
         self.yarn_sanctuary += yarn
         self.eliminated_now.append(i)
@@ -358,6 +369,11 @@ class Table:
         else:
             self.game_over, self.winner, self.grim_reapurr_wins = True, None, True
         after = (self.game_over, self.winner, self.grim_reapurr_wins)
+        if self.game_over and self.chain:
+            self.say("chain-cleared", "the game is over: the cards still in play are discarded ("
+                     + ", ".join(c.label() for c in self.chain) + ")", R.REAPURR_WINS if self.grim_reapurr_wins
+                     else R.LAST_STANDING)
+            self.chain = []
         if self.current in self.eliminated_now and not self.game_over:
             self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; type next", R.OUT)
         if after == before:

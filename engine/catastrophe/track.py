@@ -9,10 +9,8 @@ Meowtain change how a token moves on the life track.
 
 Readings chosen where the rulebook is unclear (each is also in docs/track-catastrophe.md):
 
-- The Grim Reapurr's range: the rulebook says he moves "between the Reapurr's Lair and 1 space",
-  yet his cards move him up the track. The tracker lets him climb to the 9 space (the top of the
-  track) and reports the open point whenever a move takes him from the Lair or the 1 space
-  to a higher space.
+- The Grim Reapurr's range is not a reading: his cards move him up the life track, so he climbs
+  from his Lair past the 1 space, as high as the 9 space (the top of the track).
 - King of the Meowtain: the Grim Reapurr is not a player, so his space is not "occupied"; a cat
   whose loss lands on (or below) him is caught. A loss with every space below taken drops the
   token below the 1 space: eliminated. A gain with every space above taken (up to 8) goes to the
@@ -42,6 +40,7 @@ from .model import (
     REACTIONS, START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
     CardSpec, Player, State,
 )
+from . import readings
 from .notation import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, reapurr_target, space
@@ -127,7 +126,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
         reasons: list[Reason] = []

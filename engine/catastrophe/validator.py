@@ -93,7 +93,7 @@ def _candidates(state: State):
     cat = catalogue(state)
     for name in alive:
         p = state.player(name)
-        held = list(dict.fromkeys(p.hand_cards or ()))
+        held = list(dict.fromkeys(p.hand_cards if p.hand_cards is not None else p.seen_cards))
         if p.power_cats and name == cur:
             held += list(dict.fromkeys(p.power_cat_cards or ("Power Cat",)))
         for label in held:

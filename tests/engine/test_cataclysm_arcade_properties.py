@@ -124,3 +124,92 @@ def test_any_text_parses_or_is_bad_input(words, line_pending):
     verdict = E.check(state, move)
     assert verdict.legal or verdict.reasons
     assert E.parse_move(E.format_move(move), state) == move
+
+
+# ------------------------------------------------------------------ the referee's own words (issue 20)
+
+import re  # noqa: E402
+
+REFEREE_GAMES: list = []  # (steps, probes judged, alternatives checked) of each game, for the figures
+REFEREE_STEPS = 60
+
+
+def probes(state, players):
+    """Plays a table might try now, most of them illegal: every card as every kind of play, attacks
+    and abilities of every character of the player to act, pass and decline."""
+    out = ["pass", "decline", "next-level"]
+    for name in CARD_NAMES:
+        out += [f"fighter {name}", f"weapon {name}", f"fortify {name} on boss"]
+        out += [f"{verb} {name} at {p} boss" for verb in ("tactic", "respond") for p in players]
+    who = E.to_act(state)
+    if who is not None:
+        mine = ["boss", *(f.name for f in state.player(who).fighters)]
+        out += [f"attack {c} at {p} boss" for c in mine for p in players]
+        out += [f"activate {c} {a}" for c in mine for a in ("block", "phantasmal")]
+    return out
+
+
+def _mentioned(text: str) -> set[str]:
+    return {n for n in [*CARD_NAMES, "Queen"] if re.search(rf"\b{n}\b", text)}
+
+
+def _public_cards(state) -> set[str]:
+    """Card names the table knows of: named hand cards, cards in play, on the Line, the Bosses."""
+    known = {c for p in state.players for c in p.hand}
+    known |= {f.name for p in state.players for f in p.fighters} | {w.name for p in state.players for w in p.weapons}
+    known |= {p.boss.name for p in state.players if p.boss.name}
+    return known | {i.card for i in state.line if i.card}
+
+
+def _judge_probe(state, text):
+    from engine.base import EngineError
+
+    try:
+        move = E.parse_move(text, state)
+    except EngineError:
+        return None
+    verdict = E.check(state, move)
+    said = " ".join(r.message for r in verdict.reasons) + " " + " ".join(verdict.alternatives)
+    unknown = _mentioned(said) - _public_cards(state) - {move.card}
+    assert not unknown, (text, "names cards of a hand the table does not know", unknown, verdict.as_json())
+    if not verdict.legal:
+        for alternative in verdict.alternatives:
+            other = E.check(state, E.parse_move(alternative, state))
+            assert other.legal, (text, alternative, other.as_json())
+    return verdict
+
+
+@given(st.data())
+@settings(max_examples=100 * SCALE, derandomize=SCALE == 1, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
+    """Issue 20: every "Legal instead" line of an illegal verdict is legal itself; every listed move
+    is legal; a legal play never leads to a table `status` calls impossible; no reason or
+    alternative names a card of a hand the table does not know (hands are partly named)."""
+    players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
+    state = T.new_state(players, {"player-one": data.draw(st.sampled_from(players), label="player one")})
+    log: list = []
+    for card in CARDS:
+        state = _track(state, log, ["card", *card.split()])
+    for name in players:
+        state = _track(state, log, ["boss", name, "5", "Queen"])
+        named = data.draw(st.lists(st.sampled_from(CARD_NAMES), max_size=5), label="named part of the hand")
+        if named:
+            state = _track(state, log, ["hand", name, ", ".join(named)])
+    checked = alternatives = steps = 0
+    for steps in range(REFEREE_STEPS):
+        if state.winner:
+            break
+        listed = E.legal_moves(state)
+        assert listed, E.situation(state)
+        for move in listed:
+            assert E.check(state, move).legal, E.format_move(move)
+        tried = probes(state, players)
+        for text in data.draw(st.lists(st.sampled_from(tried), min_size=1, max_size=3, unique=True), label="probes"):
+            verdict = _judge_probe(state, text)
+            checked += verdict is not None
+            alternatives += len(verdict.alternatives) if verdict is not None and not verdict.legal else 0
+        move = data.draw(st.sampled_from(listed), label="move")
+        state = E.apply(state, move)
+        assert E.status(state) == [], [r.message for r in E.status(state)]
+    REFEREE_GAMES.append((steps, checked, alternatives))

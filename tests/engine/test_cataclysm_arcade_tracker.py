@@ -60,7 +60,7 @@ def test_added_pay_from_pool_entry_is_in_the_reference():
     from rulesdb.reference import reference
 
     entry = reference().rules[G + "turn.pay-from-pool"]
-    assert entry.unclear
+    assert "Golden Rule" in entry.text and not entry.unclear  # issue 20: the rulebook settles it
 
 
 def test_class_attributes():
@@ -542,10 +542,13 @@ def test_multiplayer_last_boss_standing():
     assert s.winner == "Ben"
 
 
-def test_defeated_player_without_cards_has_no_removal_effect():
+def test_defeated_player_without_cards_in_play_still_loses_the_hand():
+    """Winning the Game: all cards the defeated player owns leave the game, the hand included
+    (issue 20: the hand used to stay)."""
     s, _ = do(new(("Ann", "Ben", "Cy"), boss_health="10"), "coins", "cy", "spend", "1")
     s, eff = do(s, "damage", "cy", "boss", "10")
-    assert kinds(eff) == ["out"]
+    assert kinds(eff) == ["out", "cards-removed"] and eff[1].message.endswith("(5 cards in hand)")
+    assert player(s, "Cy").hand_size == 0
 
 
 def test_changes_to_a_player_who_is_out_are_refused():

@@ -58,7 +58,7 @@ def check_table(before, after, move):
             assert len(p.hand_cards) == p.hand
     if (after.phase, after.current, after.turn) != (before.phase, before.current, before.turn):
         assert before.chain == (), f"{E.format_move(move)} moved the phase on with cards in play"
-    assert E.status(after) == [] or after.game_over, [r.message for r in E.status(after)]
+    assert E.status(after) == [], [r.message for r in E.status(after)]  # the end of the game too (issue 20)
 
 
 @st.composite
@@ -118,3 +118,86 @@ def test_a_tracker_change_between_plays_is_the_same_state():
     state = E.apply(state, E.parse_move("Abi play Curiosity at Betty", state))
     state = E.apply(state, E.parse_move("resolve", state))
     assert state.game_over and state.winner == "Abi"
+
+
+# ------------------------------------------------------------------ the referee's own words (issue 20)
+
+import re  # noqa: E402
+
+from engine.base import EngineError  # noqa: E402
+
+DECKS = {"CATastrophic Event", "Grim Reapurr"}  # the CATastrophe deck: never in a hand
+REFEREE_STEPS = 60
+REFEREE_GAMES: list = []  # (steps, probes judged, alternatives checked) per game
+
+
+def _named_cards(verdict, state) -> set[str]:
+    """The cards the verdict says a hand holds or offers to play: the cards of its alternatives,
+    and a hand it lists ("Abi's hand is Pass, Take: no ...")."""
+    out: set[str] = set()
+    for alternative in verdict.alternatives:
+        move = E.parse_move(alternative, state)
+        if move.kind == "play":
+            out.add(move.card)
+    for reason in verdict.reasons:
+        listed = re.search(r"hand is (.+?): no ", reason.message)
+        if listed:
+            out |= {" ".join(w for w in c.split() if not w.isdigit()) for c in listed.group(1).split(", ")}
+    return out - {"empty"}
+
+
+def _public_cards(state) -> set[str]:
+    """Card names the table knows of: named hands, cards seen going into a hand, Power Cats (face
+    up), the cards in play."""
+    known = set(DECKS) | {"Power Cat"}
+    for p in state.players:
+        for card in (*(p.hand_cards or ()), *getattr(p, "seen_cards", ()), *(p.power_cat_cards or ())):
+            known.add(" ".join(w for w in card.split() if not w.isdigit()))
+    return known | {c.name for c in state.chain}
+
+
+def _judge_probe(state, move):
+    """Judge one play (its alternatives too); return (legal, how many alternatives were checked)."""
+    verdict = E.check(state, move)
+    unknown = _named_cards(verdict, state) - _public_cards(state) - {move.card}
+    assert not unknown, (E.format_move(move), "names cards of a hand the table does not know", unknown,
+                         verdict.as_json())
+    if verdict.legal:
+        return True, 0
+    for alternative in verdict.alternatives:
+        try:
+            other = E.check(state, E.parse_move(alternative, state))
+        except EngineError as exc:
+            raise AssertionError((E.format_move(move), alternative, str(exc))) from None
+        assert other.legal, (E.format_move(move), alternative, other.as_json())
+    return False, len(verdict.alternatives)
+
+
+@settings(max_examples=80 * SCALE, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
+    """Issue 20: every "Legal instead" line of an illegal verdict is legal itself; every listed move
+    is legal; a legal play never leads to a table `status` calls impossible (the end of the game
+    included); no reason or alternative names a card of a hand the table does not know."""
+    names = NAMES[: data.draw(st.integers(2, 6), label="players")]
+    state = T.new_state(names, {"variant": data.draw(st.sampled_from(["standard", "king", "turbo"]))})
+    judged = alternatives = steps = 0
+    for steps in range(REFEREE_STEPS):
+        if state.game_over:
+            break
+        choices = E.legal_moves(state)
+        for move in choices:
+            assert E.check(state, move).legal, E.format_move(move)
+        tried = list(dict.fromkeys(candidates(state)))
+        for move in data.draw(st.lists(st.sampled_from(tried), min_size=1, max_size=4, unique=True), label="probes"):
+            legal, checked = _judge_probe(state, move)
+            alternatives += checked
+            judged += 1
+            if legal and move not in choices:
+                choices.append(move)  # a card from a hand the table only counts
+        assert choices, f"no legal play in {E.situation(state)}"
+        move = data.draw(st.sampled_from(choices), label="move")
+        state = E.apply(state, move)
+        assert E.status(state) == [], [r.message for r in E.status(state)]
+    REFEREE_GAMES.append((steps, judged, alternatives))

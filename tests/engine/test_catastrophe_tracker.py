@@ -319,17 +319,13 @@ def test_reapurr_catching_everyone_left_wins_for_him():
     assert T.summary(state)["grim_reapurr_wins"] is True
 
 
-def test_reapurr_upper_range_is_reported_as_unclear():
+def test_reapurr_climbs_the_life_track_without_an_open_point():
+    """Grim Reapurr: his cards move him up the life track (issue 20: his climb above the 1 space
+    was reported as open; the rulebook settles it)."""
     state, effects = do(new(), "reapurr", "+2")
-    assert state.grim_reapurr == 2
-    assert kinds(effects) == ["unclear"] and effects[0].rule == G + "reapurr.range"
-    state, effects = do(state, "reapurr", "+1")   # already above the 1 space: said once
-    assert effects == []
-    state, _ = do(state, "reapurr", "lair")
-    state, effects = do(state, "reapurr", "+1")
-    assert effects == []                          # to the 1 space: within the stated range
-    state, effects = do(state, "reapurr", "+1")
-    assert kinds(effects) == ["unclear"]          # above it again
+    assert state.grim_reapurr == 2 and effects == []
+    state, effects = do(state, "reapurr", "+5")
+    assert state.grim_reapurr == 7 and effects == []
 
 
 def test_reapurr_never_below_the_lair_nor_above_nine():

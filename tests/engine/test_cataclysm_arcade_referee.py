@@ -1,0 +1,180 @@
+"""Cataclysm Arcade referee corrections (issue 20, items 7-8 and the readings made visible): each
+test states the rulebook's reason in our words and fails on the code before the fix."""
+from __future__ import annotations
+
+import pytest
+
+from engine.cataclysm_arcade import Engine, Tracker, readings
+
+E = Engine()
+T = Tracker()
+
+CARDS = [
+    "card Queen boss health=6 attack=2 attack-cost=1",
+    "card Zap response cost=1 effect=damage:1",
+    "card Patch response cost=1 effect=heal:2",
+    "card Daze response cost=0 effect=stun",
+    "card Wake response cost=0 effect=untap",
+    "card Grunt fighter level=1 health=3 attack=2 attack-cost=0",
+    "card Mason fighter level=1 health=2 attack=1 attack-cost=0 keywords=fortify faction=Synth",
+    "card Guard fighter level=1 health=3 attack=1 attack-cost=0 keywords=block",
+    "card Sword weapon level=1 wield-cost=0 attack-modifier=1",
+    "card Kill response cost=0 effect=destroy",
+    "card Tough boss health=2 attack=1 attack-cost=0 keywords=determination",
+]
+
+
+def table(*steps: str, players=("Ann", "Ben", "Cy")):
+    """A table from tracker words (`track ...`) and plays (`play ...`), each checked legal."""
+    state = T.new_state(list(players), {})
+    for command in [*(f"track {c}" for c in CARDS), *(f"track boss {p} 6 Queen" for p in players), *steps]:
+        kind, _, words = command.partition(" ")
+        if kind == "track":
+            change = T.parse(state, words.split())
+            assert T.check(state, change).legal, command
+            state, _ = T.apply(state, change)
+        else:
+            move = E.parse_move(words, state)
+            assert E.check(state, move).legal, (command, E.check(state, move).as_json())
+            state = E.apply(state, move)
+    return state
+
+
+def test_a_defeated_player_s_hand_leaves_the_game():
+    """Winning the Game: once a player's Boss is defeated, every card that player owns is removed
+    from the game: the hand too, named or not."""
+    state = table("track hand ben Zap", "track damage ben boss 4", "play attack boss at ben boss", "play decline")
+    move = E.parse_move("decline", state)  # Cy lets it be: Ann's attack (2) takes Ben's Boss to 0
+    verdict = E.check(state, move)
+    after = E.apply(state, move)
+    ben = after.player("Ben")
+    assert ben.out and ben.hand == () and ben.hand_unknown == 0
+    assert any(e.kind == "cards-removed" and "5 cards in hand" in e.message for e in verdict.effects)
+    assert E.status(after) == []
+    # a table that says otherwise is impossible
+    kept = after.model_copy(update={"players": tuple(p.model_copy(update={"hand_unknown": 2}) if p.name == "Ben"
+                                                     else p for p in after.players)})
+    assert any("still holds 2 cards" in r.message for r in E.status(kept))
+
+
+def test_a_patch_heal_says_what_it_healed():
+    """Glossary, Heal N: the character heals up to N, never above its Starting Health; the verdict
+    reports the heal as it reports damage."""
+    state = table("track hand ben Patch", "track damage ann boss 3", "play attack boss at ben boss")
+    verdict = E.check(state, E.parse_move("respond Patch at ann boss", state))
+    state = E.apply(state, E.parse_move("respond Patch at ann boss", state))
+    for _ in range(2):  # Cy, then Ann let Ben's Patch resolve
+        verdict = E.check(state, E.parse_move("decline", state))
+        state = E.apply(state, E.parse_move("decline", state))
+    healed = [e for e in verdict.effects if e.kind == "healed"]
+    assert healed and healed[0].message == "Ann's Boss heals 2 and is at 5"
+    assert healed[0].rule == "cataclysm-arcade.keywords.heal"
+    assert state.player("Ann").boss.health == 5
+
+
+def test_a_trigger_keeps_its_commas_and_is_its_controller_s():
+    """Glossary, Trigger: a triggered ability is added to the Line for the player whose card it is;
+    its words are the card's, kept as the table typed them."""
+    state = table("play attack boss at cy boss")
+    move = E.parse_move("trigger Cy: when attacked, draw a card, then discard", state)
+    assert move.text == "when attacked, draw a card, then discard"
+    assert E.parse_move(E.format_move(move), state) == move
+    assert E.mover(state, move) == "Cy"
+    after = E.apply(state, move)
+    assert after.line[-1].label() == "trigger: when attacked, draw a card, then discard (Cy)"
+
+
+def settle(state):
+    """Everyone lets the Line resolve."""
+    while state.line and not state.winner:
+        state = E.apply(state, E.parse_move("decline", state))
+    return state
+
+
+def test_stun_shows_and_its_missing_duration_is_stated():
+    """Glossary, Stun: a stunned character is tapped and may neither attack nor use abilities; the
+    entry gives no duration. The table sees the Stun (track show, --json), and a verdict that the
+    Stun decides names the reading the engine takes."""
+    state = settle(table("track hand ben Daze", "play attack boss at ben boss", "play respond Daze at ann boss"))
+    assert state.player("Ann").boss.stunned
+    assert T.summary(state)["players"][0]["boss"].endswith("tapped, stunned")
+    for _ in range(3):
+        state = E.apply(state, E.parse_move("pass", state))
+    assert state.level == 2 and state.initiative == "Ben"
+    for _ in range(2):
+        state = E.apply(state, E.parse_move("pass", state))
+    assert state.initiative == "Ann" and state.player("Ann").boss.stunned
+    verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
+    assert not verdict.legal and verdict.reasons[0].rule == "cataclysm-arcade.keywords.stun"
+    assert readings.STUN_DURATION in verdict.unchecked
+
+
+def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
+    """The engine's reading of Stun (no duration given): it lasts until a card untaps the
+    character; the tracker's `untap` verb already ended it, a resolving untap card now does too."""
+    state = settle(table("track hand ben Daze", "track hand cy Wake", "play attack boss at ben boss",
+                         "play respond Daze at ann boss"))
+    assert state.player("Ann").boss.stunned
+    assert state.initiative == "Ben"
+    state = E.apply(state, E.parse_move("attack boss at cy boss", state))  # Cy has priority
+    state = E.apply(state, E.parse_move("respond Wake at ann boss", state))
+    verdict = None
+    while state.line:
+        verdict = E.check(state, E.parse_move("decline", state))
+        state = E.apply(state, E.parse_move("decline", state))
+        if any(e.kind == "untapped" for e in verdict.effects):
+            break
+    assert any(e.message == "Ann's Boss untaps and is no longer stunned" for e in verdict.effects)
+    assert not state.player("Ann").boss.stunned and not state.player("Ann").boss.tapped
+
+
+# ------------------------------------------------------------------ readings made visible
+
+
+READING_CASES = {
+    # Fortify: used from the hand; the engine makes it a move on the Line
+    "fortify": (readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
+    # Block: no timing or cost given; read as a free response to an opponent's attack
+    "block": (readings.BLOCK_RESPONSE, ["track fighter ben Guard 3", "play attack boss at ben boss"],
+              "activate Guard block"),
+    # a Weapon whose wielder is destroyed: the rulebook does not say where it goes
+    "weapon": (readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3",
+                                       "play weapon Sword on Grunt", "play decline", "play decline",
+                                       "play attack boss at ann boss", "play respond Kill at ann grunt",
+                                       "play decline"], "decline"),
+    # the attacker left play before its attack resolved
+    "fizzle": (readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3",
+                                         "play attack Grunt at ben boss", "play respond Kill at ann grunt",
+                                         "play decline", "play decline", "play decline"], "decline"),
+    # Determination speaks of destruction; a Boss is defeated
+    "determination": (readings.DETERMINATION_FIGHTER, ["track boss ben 2 Tough", "play attack boss at ben boss",
+                                                       "play decline"], "decline"),
+    # a second Fighter of one name: the player chooses; the engine keeps the new one
+    "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3", "play fighter Grunt",
+                                       "play decline"], "decline"),
+    # an opponent's Fighter of the same name
+    "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3"],
+                                "fighter Grunt"),
+    # a trigger: Turn Structure and the Line start priority differently
+    "trigger": (readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
+    # a defeated player's items on the Line
+    "line items": (readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
+                                                 "play attack boss at cy boss", "play respond Zap at ann boss",
+                                                 "play respond Zap at ben boss", "play decline"], "decline"),
+    # the level rises when everyone has passed: a turn read as a level
+    "turn is level": (readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
+}
+
+
+@pytest.mark.parametrize("case", READING_CASES, ids=str)
+def test_a_verdict_resting_on_a_reading_says_so(case):
+    """Issue 20, readings made visible: where the rulebook leaves a point open, the verdict that
+    depends on it names the reading and the passages, never a silent "legal"."""
+    reading, steps, text = READING_CASES[case]
+    state = table(*steps)
+    verdict = E.check(state, E.parse_move(text, state))
+    assert reading in verdict.unchecked, verdict.as_json()
+
+
+def test_every_reading_has_a_case():
+    assert {r for r, _, _ in READING_CASES.values()} | {readings.STUN_DURATION} == set(readings.ALL)
