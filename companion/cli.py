@@ -24,6 +24,9 @@ except ImportError:  # pragma: no cover
 
 
 def _fail(message: str, code: int, as_json: bool) -> int:
+    from companion.render import visible
+
+    message = visible(message, one_line=True)  # it may echo what the user typed: escapes are shown, not obeyed
     if as_json:
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
     else:  # one line, whatever the width: scripts and the shell read it so
@@ -57,7 +60,10 @@ class CompanionGroup(TyperGroup):
             code = _fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort:
             code = _fail("aborted", 1, as_json)
-        except BrokenPipeError:
+        except BrokenPipeError:  # the reader went away (`| head`) before a read command finished
+            from companion.render import silence_stdout
+
+            silence_stdout()
             code = 1
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
             if getattr(exc, "bad_input", None) is True:

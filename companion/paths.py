@@ -19,14 +19,26 @@ class DataDirError(Exception):
 
 
 def checked_home(value: str, where: str) -> Path:
-    """A --data-dir / COMPANION_HOME value as a folder: `~` expanded; empty, or a file, refused."""
+    """A --data-dir / COMPANION_HOME value as a folder: `~` expanded; empty, a file, a word that
+    looks like an option (`-`, `--help`: never made into a folder) or a path the system cannot
+    hold (too long) refused, in one line."""
     if not value.strip():
         raise DataDirError(f"{where} is empty: give a folder, e.g. {where} ~/companion")
     if "\0" in value:
         raise DataDirError(f"{where} holds a NUL character: give a folder")
+    shown = repr(value) if len(value) <= 60 else f"{value[:40]!r}... ({len(value):,} characters)"
+    if value.startswith("-"):
+        raise DataDirError(f"{where} {shown} looks like an option, not a folder; for a folder of that name "
+                           f"write ./{value[:40]}")
     path = Path(value).expanduser()
-    if path.exists() and not path.is_dir():
-        raise DataDirError(f"{where} {value!r} is a file, not a folder")
+    try:
+        if path.exists() and not path.is_dir():
+            raise DataDirError(f"{where} {shown} is a file, not a folder")
+        for folder in (path / "data", path / "cache"):
+            folder.exists()  # the names below it must fit too
+    except OSError as exc:
+        raise DataDirError(f"{where} {shown} cannot be a folder here ({exc.strerror or exc}); give a shorter "
+                           "path") from None
     return path
 
 

@@ -39,12 +39,21 @@ def read_situation(path: Path) -> dict:
     return data
 
 
-def _load(game: str, situation: Path):
+def _load(game: str, situation: Path, only_seated: bool = True):
+    """(engine, state) from a situation file; with only_seated, a table whose players cannot be
+    (the seat rule of `track new`: count, names) is refused (`status` lists it instead)."""
     engine = _engine(game)
-    return engine, engine.load_state(read_situation(situation), str(situation))
+    state = engine.load_state(read_situation(situation), str(situation))
+    problems = engine.seat_problems(state) if only_seated else []
+    if problems:
+        from engine.base import SituationError
+
+        raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
+                             f"`companion status {engine.game} --situation {situation}` lists every problem")
+    return engine, state
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool):
+def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool, only_seated: bool = True):
     """(engine, state, rest of the words): from a situation file (the first word is the game) or,
     without one, from a saved session (a leading game word must be the session's game)."""
     from rulesdb.games import resolve_game
@@ -56,11 +65,11 @@ def _table(args: list[str], situation: Path | None, session: str | None, wants_m
 
             raise SituationError("name the game before the situation file, e.g. `companion check catopomp "
                                  "--situation table.toml --move \"pass\"`")
-        engine, state = _load(words[0], situation)
+        engine, state = _load(words[0], situation, only_seated)
         return engine, state, words[1:]
     from companion.track_cmd import _sessions
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         found, engine, state = store.situation(session)
     if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
         try:
@@ -87,14 +96,15 @@ def _is_game(word: str) -> bool:
     return True
 
 
-def _move_text(words: list[str], move: str | None) -> str:
+def _move_text(words: list[str], move: str | None, command: str = "check") -> str:
     from engine.base import MoveSyntaxError
 
     text = move if move is not None else " ".join(words)
     if move is not None and words:
         raise MoveSyntaxError(f"give the move once: either --move or after the command, not both ({' '.join(words)!r})")
     if not text.strip():
-        raise MoveSyntaxError("no move given: e.g. `companion check \"heaven 4 5 then hell 2\"`")
+        raise MoveSyntaxError(f"no move given: e.g. `companion {command} \"heaven 4 5 then hell 2\"`; `companion "
+                              "moves` lists the legal ones")
     return text
 
 
@@ -223,9 +233,9 @@ def status(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """What is impossible about the table (current session, or a situation file), each with the rule it breaks."""
-    engine, state, rest = _table(words, situation, session, wants_move=False)
+    engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
-    problems = engine.status(state)
+    problems = engine.seat_problems(state) + engine.status(state)
     from companion.render import status_view
 
     status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
@@ -255,16 +265,17 @@ def play(
 
     from engine.base import MoveSyntaxError
 
+    text = _move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
     with _sessions() as store:
         before = store.show(session)
         if " ".join(words).lower() == "decline all" and before.session.game == "cataclysm-arcade":
             _decline_all(store, session, as_json)
             return
         try:
-            result = store.play(" ".join(words), session, overrule, by)
+            result = store.play(text, session, overrule, by)
         except MoveSyntaxError as exc:
             engine = store.situation(before.session.name)[1]
-            near = _nearest(" ".join(words), engine, before.state)
+            near = _nearest(text, engine, before.state)
             if not near:
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
@@ -291,7 +302,7 @@ def play(
         result.before, result.change = before.summary, result.move  # said as `track VERB ...` says it
         after_change(change_view, result, as_json)
         return
-    play_view(_shared(result), as_json)
+    after_change(play_view, _shared(result), as_json)  # recorded: a failed display never makes it look failed
 
 
 def _shared(result):
@@ -307,7 +318,7 @@ def _shared(result):
 def _decline_all(store, session: str | None, as_json: bool) -> None:
     """Cataclysm Arcade `decline all`: every player in turn declines, as priority goes round the table,
     until the top of the Line resolves (each decline recorded as its own play, each said)."""
-    from companion.render import play_view
+    from companion.render import after_change, play_view
     from engine.base import MoveSyntaxError
 
     line = len(store.show(session).summary.get("line") or [])
@@ -318,13 +329,13 @@ def _decline_all(store, session: str | None, as_json: bool) -> None:
         result = store.play("decline", session)
         results.append(result)
         if not as_json:
-            play_view(result, as_json)
+            after_change(play_view, result, as_json)
         if len(result.summary.get("line") or []) < line:
             break
     if as_json:
         from companion.render import print_json
 
-        print_json([_shared(r).as_json() for r in results])
+        after_change(print_json, [_shared(r).as_json() for r in results])
 
 
 def _tracker_change(state, result) -> bool:

@@ -6,16 +6,47 @@ import re
 import sys
 import time
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # every control character but tab and newline
+_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text, one_line: bool = False) -> str:
+    """Text from a user or a file with its control characters written out (`\\x1b`): a terminal
+    escape in a card name, a rulebook or an error message is shown, never obeyed. one_line: newlines
+    too (an error is one line)."""
+    return (_ANY_CONTROL if one_line else _CONTROL).sub(
+        lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def _text(text, style: str = ""):
+    """A rich Text of `text` made visible (Text is printed as it is, without markup)."""
+    from rich.text import Text
+
+    return Text(visible(text), style=style)
+
+
+@lru_cache(maxsize=1)
+def _console_class():
+    """rich's Console, with every string it is given made visible before its markup is read (the
+    views pass strings and Text, never raw bytes: so no user text reaches the terminal raw)."""
+    from rich.console import Console
+
+    class Visible(Console):
+        def render_str(self, text, **kwargs):
+            return super().render_str(visible(text), **kwargs)
+
+    return Visible
 
 
 def console():
     """The one console for people, at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)."""
-    from rich.console import Console
-
     from companion.fit import width
 
-    return Console(highlight=False, width=width())
+    return _console_class()(highlight=False, width=width())
 
 
 def fit_text(text, columns: int, keep=(), indent: int | None = None):
@@ -28,7 +59,9 @@ def fit_text(text, columns: int, keep=(), indent: int | None = None):
     from companion.fit import breaks
 
     if isinstance(text, str):
-        text = Text.from_markup(text)
+        text = Text.from_markup(visible(text))
+    elif _ANY_CONTROL.search(text.plain.replace("\n", "")):  # rare: user text with control characters
+        text = Text(visible(text.plain), style=text.style)
     plain = text.plain
     if max(map(len, plain.split("\n"))) <= columns:
         return text
@@ -83,7 +116,7 @@ def emit(obj, as_json: bool, text: str, keep=()) -> None:
     else:
         from companion.fit import fitted
 
-        print(fitted(text, keep=keep))
+        print(fitted(visible(text), keep=keep))
 
 
 def plain(text) -> str:
@@ -94,17 +127,37 @@ def plain(text) -> str:
 
 
 def after_change(view, *args) -> None:
-    """Show what a recorded change did; a display failure never turns the recorded change into a
-    failed command (a retry would apply it twice): it is said in one line on stderr, exit 0."""
-    import sys
-
+    """Show what a recorded change did. Once the change is recorded the command succeeds (exit 0),
+    whatever happens to its display: a closed pipe (`| head`), a full disk, a terminal whose encoding
+    cannot show a character. A failed display is said in one line on stderr (silently for a reader
+    that went away), so a retry never applies the change twice."""
     try:
         view(*args)
-    except BrokenPipeError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - the change is recorded; only its display failed
-        print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {exc}); "
-              "see it with `companion track show`", file=sys.stderr)
+        sys.stdout.flush()
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the change is recorded; only its display failed
+        # (rich answers a closed pipe with SystemExit(1), having pointed stdout at the null device)
+        if isinstance(exc, OSError):
+            silence_stdout()
+        if not isinstance(exc, (BrokenPipeError, SystemExit)):
+            why = str(exc).splitlines()[0] if str(exc) else ""
+            try:
+                print(f"companion: the change was recorded, but showing it failed ({type(exc).__name__}: {why}); "
+                      "see it with `companion track show`", file=sys.stderr)
+            except (OSError, ValueError):
+                pass
+
+
+def silence_stdout() -> None:
+    """Point stdout at the null device after a write to it failed (a closed pipe, a full disk), so
+    the output still buffered is not tried again, and failed again, when the process exits."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no real stdout (a test runner's): nothing to silence
+        pass
 
 
 def reflow(text: str) -> list[str]:
@@ -157,7 +210,8 @@ def search_view(result, as_json: bool) -> None:
         if out:
             out.append("\n")
         for piece in pieces:
-            out.append(*((piece, "") if isinstance(piece, str) else piece))
+            text, style = (piece, "") if isinstance(piece, str) else piece
+            out.append(visible(text), style)
 
     where = f" in {result.game}" if result.game else ""
     if not result.results:
@@ -592,11 +646,9 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
     if as_json:
         print_json(result.as_json())
         return
-    from rich.text import Text
-
     out = Out(table_names(result.session.game, result.session.players))
     if headline:
-        out(Text(headline))
+        out(_text(headline))
     for part in table_parts(result.summary, out.width, out.keep):
         out.block(part)
 
@@ -608,18 +660,17 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
         print_json(result.as_json())
         return
     from rich.markup import escape
-    from rich.text import Text
 
     from companion.saying import change_line
 
     out = Out(result.session.players)
     asked = result.before is not None and result.before == result.summary and not result.undone
     if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
-        out(Text(result.change or ""))
+        out(_text(result.change or ""))
         for e in result.effects:
-            out(Text(f"  {e.message}"))
+            out(_text(f"  {e.message}"))
         return
-    out(Text(change_line(result, verbose)))
+    out(_text(change_line(result, verbose)))
     if verbose:
         for v in result.violations:
             out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
@@ -652,10 +703,17 @@ def play_view(result, as_json: bool) -> None:
         out(f"To act: [bold]{escape(acting or result.to_act)}[/]")
 
 
-def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None) -> None:
-    """`track list`: each session's game, players, last change and whether it is finished."""
+def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None,
+                  damaged: list | None = None) -> None:
+    """`track list`: each session's game, players, last change and whether it is finished; a
+    session that does not read is named on stderr (JSON: under "damaged"), the others listed."""
+    for _, message in damaged or []:
+        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
     if as_json:
-        print_json({"current": current, "sessions": [s.as_json() for s in sessions or []]})
+        doc = {"current": current, "sessions": [s.as_json() for s in sessions or []]}
+        if damaged:  # only then: the contract of a sound file is unchanged
+            doc["damaged"] = [{"name": name, "error": message} for name, message in damaged]
+        print_json(doc)
         return
     if not rows:
         emit(None, False, 'No sessions yet. Start one: companion track new GAME --players "Ann,Ben"')
@@ -673,29 +731,26 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
     if as_json:
         print_json(tables[0] if len(tables) == 1 else tables)
         return
-    from rich.text import Text
-
     out = Out()
     for n, t in enumerate(tables):
         if n:
             out()
-        out(Text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
+        out(_text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
-            line = Text(f"  {v['verb']:<{width}}  companion track {v['example']}")
+            line = _text(f"  {v['verb']:<{width}}  companion track {v['example']}")
             if v["aliases"]:  # the other words the game reads as this verb
                 also = f"also: {', '.join(v['aliases'])}"
                 if line.cell_len + 2 + len(also) <= out.width:
                     line.append("  " + also, style="dim")
                 else:
                     out(line)
-                    line = Text(" " * (width + 4) + also, style="dim")
+                    line = _text(" " * (width + 4) + also, style="dim")
             out(line, indent=width + 4)
 
 
 def _watch_frame(result, last, width: int):
     from rich.console import Group
-    from rich.text import Text
 
     from companion.saying import cell
 
@@ -708,8 +763,8 @@ def _watch_frame(result, last, width: int):
     said = with_by(getattr(last, "by", None), last.label) if last else ""
     when = f"last change: {said} at {last.at[11:19]}" if last else "no changes yet"
     keep = table_names(s.game, s.players)
-    parts = [fit_text(Text(head, style="bold"), width, keep), Text(when, style="dim")] + table_parts(result.summary, width, keep)
-    parts.append(Text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
+    parts = [fit_text(_text(head, style="bold"), width, keep), _text(when, style="dim")] + table_parts(result.summary, width, keep)
+    parts.append(_text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))
     return Group(*parts)
 

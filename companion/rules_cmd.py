@@ -114,4 +114,5 @@ def remove(
     from rulesdb.sources import remove_source
 
     removed = remove_source(paths.sources_dir(), name)
-    emit({"removed": removed["name"], "game": removed["game"]}, as_json, f"Removed source {removed['name']}.")
+    damaged = "" if removed["game"] else " (it was damaged)"
+    emit({"removed": removed["name"], "game": removed["game"]}, as_json, f"Removed source {removed['name']}{damaged}.")

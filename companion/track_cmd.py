@@ -117,11 +117,13 @@ def keep_open(on: bool) -> None:
     _kept[None] = on
 
 
-def _sessions():
+def _sessions(reading: bool = False):
+    """The sessions of the data folder; `reading` (a command that only reads) never creates the
+    sessions file or its folder."""
     from trackers.sessions import Sessions
 
     if not _kept.get(None):
-        return Sessions(paths.data_dir())
+        return Sessions(paths.data_dir(), create=not reading)
     data = paths.data_dir()
     if data not in _kept:
         store = Sessions(data, kept=True)
@@ -185,18 +187,19 @@ def new(
 @track_app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """All sessions: game, players, last change, whether finished; the current one marked."""
-    with _sessions() as store:
-        sessions, current = store.all(), store.current_name()
-        rows = [] if as_json else _overview(store)
+    damaged: list[tuple[str, str]] = []  # sessions that do not read: named, the others listed
+    with _sessions(reading=True) as store:
+        sessions, current = store.all(damaged), store.current_name()
+        rows = [] if as_json else _overview(store, sessions, damaged)
     from companion.render import sessions_view
 
-    sessions_view(rows, current, as_json, sessions)
+    sessions_view(rows, current, as_json, sessions, damaged)
 
 
-def _overview(store):
+def _overview(store, sessions, damaged):
     from trackers.overview import overview
 
-    return overview(store)
+    return overview(store, sessions, damaged)
 
 
 @track_app.command()
@@ -206,7 +209,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's full table (named hands and secret predictions hidden: see --reveal)."""
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
     from companion.render import track_view
 
@@ -246,14 +249,20 @@ def export(
     """Write a session's whole log to a JSON file, to move the table to another device."""
     from engine.words import count
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         doc = store.export(name, file)
     from companion.render import emit
+
+    from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             "were exported." if damaged else "")
-    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged}, as_json,
+    if len(doc["events"]) > MAX_EVENTS:
+        note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
+                 "that cannot be imported again.")
+    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
+          "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
@@ -288,7 +297,7 @@ def situation(
 
     from trackers.secrets import hidden, revealed
 
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         session, engine, state = store.situation(name)
     state = hidden(session.game, state, revealed(session, reveal))
     doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
@@ -317,7 +326,7 @@ def log(
 ) -> None:
     """The session's history with times: who made each change, where rounds, levels and turns began
     and what they set off (undone changes marked)."""
-    with _sessions() as store:
+    with _sessions(reading=True) as store:
         from dataclasses import replace
 
         from trackers.narrate import tell_log

@@ -44,6 +44,21 @@ class EngineUnavailable(EngineError):
 Frozen = Record
 
 
+#: the most cards one hand or deck counted as a number may hold. No rulebook gives a deck size, so
+#: this is a bound on what a table can hold (far above any real count), not a rule: a count past it
+#: in a situation file or a change is refused, so no check ever works through a billion cards.
+MOST_CARDS = 200
+
+
+def card_count(word: str, what: str) -> int:
+    """A number of cards the table typed (digits), refused past MOST_CARDS (even with --overrule:
+    the bound is on what the companion can hold, not a rule the table may set aside)."""
+    number = int(word)
+    if number > MOST_CARDS:
+        raise MoveSyntaxError(f"{what}: {word[:12]} cards is more than any table holds (at most {MOST_CARDS})")
+    return number
+
+
 class HandHolder(Frozen):
     """A seat whose `hand` is its cards when known, or only how many (a real table's hidden hand)."""
 
@@ -95,6 +110,30 @@ S = TypeVar("S", bound=Record)
 M = TypeVar("M")
 
 
+#: what pydantic puts in an error's location besides field names: the branch of a union it tried
+_TYPE_TAGS = frozenset({"int", "str", "bool", "float", "tuple", "list", "dict", "none", "constrained-int",
+                        "constrained-str", "constrained-float", "lax-int", "strict-int", "json-or-python"})
+
+
+def _readable(part) -> bool:
+    """A location part a person would call part of the field's path (a name, an index, a key)."""
+    return not isinstance(part, str) or not ("[" in part or "(" in part or part in _TYPE_TAGS)
+
+
+def field_problem(exc) -> str:
+    """`field players.0.hand: ...` from a pydantic ValidationError: the path in the file's own words
+    (no union branch or validator names), and for a value that matched no branch of a union, the
+    branch that fits its kind (a number too large, not "Input should be a valid tuple")."""
+    errors = exc.errors()
+    first = errors[0]
+    path = tuple(p for p in first["loc"] if _readable(p))
+    same = [e for e in errors if tuple(p for p in e["loc"] if _readable(p)) == path]
+    fits = [e for e in same if not e["type"].endswith("_type") and e["type"] not in ("literal_error", "is_instance_of")]
+    chosen = (fits or same or [first])[0]
+    where = ".".join(str(p) for p in path) or "file"
+    return f"field {where}: {chosen['msg']}"
+
+
 class Engine(Generic[S, M]):
     """What every game's engine provides. Subclasses set `game`, `State` and `RULE_IDS`."""
 
@@ -105,17 +144,32 @@ class Engine(Generic[S, M]):
     #: the move notation, for --help and errors
     NOTATION: ClassVar[str]
 
+    #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
+    SEATS_RULE: ClassVar[str] = ""
+
     def load_state(self, data: dict, source: str = "situation") -> S:
-        """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field."""
+        """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
+        list of players longer than any table (MAX_SEATS) is refused before anything else is read."""
         from pydantic import ValidationError
 
+        from rulesdb.names import MAX_SEATS
+
+        seats = data.get("players") if isinstance(data, dict) else None
+        if isinstance(seats, list) and len(seats) > MAX_SEATS:
+            raise SituationError(f"{source}: field players: {len(seats):,} players cannot sit at one table "
+                                 f"(at most {MAX_SEATS} are read)")
         try:
             state = self.State.model_validate(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "file"
-            raise SituationError(f"{source}: field {where}: {first['msg']}") from None
+            raise SituationError(f"{source}: {field_problem(exc)}") from None
         return state
+
+    def seat_problems(self, state: S) -> list[Reason]:
+        """What makes the table's players impossible (the seat rule `track new` applies: count, names)."""
+        from rulesdb.names import seat_problems
+
+        return [Reason(rule=self.SEATS_RULE, message=m)
+                for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
         raise NotImplementedError

@@ -165,8 +165,10 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
 def read_rulebook(path: Path) -> str:
     """The text of a user's rulebook file, or BadImport saying why it cannot be used."""
     raw = untrusted.read_bytes(path, BadImport)  # a regular file under the size limit, or BadImport
-    if b"\0" in raw[:65536]:
-        raise BadImport(f"cannot import {path}: it looks binary; give a plain-text or Markdown file (.txt, .md)")
+    nul = raw.find(b"\0")  # anywhere, not only in the first block: a text file holds no NUL byte
+    if nul >= 0:
+        raise BadImport(f"cannot import {path}: it looks binary (a NUL byte at byte {nul:,}); "
+                        "give a plain-text or Markdown file (.txt, .md)")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -239,6 +241,7 @@ def import_rulebook(
     target = sources_dir / f"{chosen}.json"
     if target.exists():
         raise BadImport(f"a source named {chosen!r} exists already: remove it first (`companion rules remove {chosen}`) or pick another --name")
+    load_sources(sources_dir)  # a damaged source already there is named now, before anything is written
     sections = split_sections(text, progress)
     source = {
         "name": chosen,
@@ -250,12 +253,11 @@ def import_rulebook(
             for n, (heading, body) in enumerate(sections, start=1)
         ],
     }
-    stored = json.dumps(source, ensure_ascii=False, indent=1)
+    stored = json.dumps(source, ensure_ascii=False, separators=(",", ":"))
     size = len(stored.encode("utf-8"))
-    if size > untrusted.MAX_BYTES:  # it could never be read back: every later search would fail on it
-        raise BadImport(f"cannot import {path}: split into sections it takes {size / 2**20:.1f} MB, over the "
-                        f"{untrusted.MAX_BYTES // 2**20} MB a source may hold; split the file in two and import each part "
-                        "(with --name)")
+    if size > untrusted.MAX_BYTES:  # the limit is on what is stored: the reader holds it to the same
+        raise BadImport(f"cannot import {path}: split into {len(sections):,} sections it would be stored as "
+                        f"{size:,} bytes, over the limit of {untrusted.MAX_BYTES:,}; import it in parts")
     untrusted.write_file(target, stored, BadImport, "nothing was imported")
     return source
 
@@ -280,14 +282,19 @@ def cancelled_import(sources_dir: Path, cache_dir: Path):
 
 
 def remove_source(sources_dir: Path | None, name: str) -> dict:
-    """Delete an imported source; UnknownSource names the ones there are."""
-    sources = load_sources(sources_dir) if id_problem(name, "source") is None else []
-    for source in sources:
-        if source["name"] == name:
-            # only the file `rules import` wrote: <sources>/<name>.json, a regular file, never a link
-            path = sources_dir / f"{name}.json"
-            if path.is_file() and not path.is_symlink() and path.parent.resolve() == sources_dir.resolve():
-                path.unlink()
-                return source
-    there = ", ".join(s["name"] for s in sources) or "none (import one with `companion rules import`)"
+    """Delete an imported source, even a damaged one; UnknownSource names the ones there are."""
+    path = None if sources_dir is None or id_problem(name, "source") else sources_dir / f"{name}.json"
+    # only the file `rules import` wrote: <sources>/<name>.json, a regular file, never a link
+    if path is not None and path.is_file() and not path.is_symlink() \
+            and path.parent.resolve() == sources_dir.resolve():
+        try:
+            source = untrusted.parse_json(untrusted.read_text(path, BadImport), path, BadImport)
+        except BadImport:
+            source = None
+        game = source.get("game") if isinstance(source, dict) and _well_formed(source, name) else None
+        path.unlink()
+        return {"name": name, "game": game}
+    names = sorted(p.stem for p in sources_dir.glob("*.json") if NAME.match(p.stem) and not p.is_symlink()) \
+        if sources_dir is not None and sources_dir.is_dir() else []
+    there = ", ".join(names) or "none (import one with `companion rules import`)"
     raise UnknownSource(f"no imported source named {name!r}; sources: {there}")

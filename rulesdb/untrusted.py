@@ -85,10 +85,33 @@ def parse_json(text: str, path: Path, error: type[Exception], limit: int = MAX_D
     return _parse(json.loads, "JSON", text, path, error, limit)
 
 
+_TOML_PART = r"""(?:(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++|"[^"\n]{0,256}+"|'[^'\n]{0,256}+')"""
+
+
+def _dotted_too_deep(text: str, limit: int) -> bool:
+    """Whether a dotted key or table header has more than `limit` parts, in one pass: each run of
+    dotted parts is matched once, without backtracking (possessive), from its first part."""
+    import itertools
+    import re
+
+    chain = re.compile(rf"{_TOML_PART}(?:[ \t]*+\.[ \t]*+{_TOML_PART})++")
+    part = re.compile(_TOML_PART)
+    for found in chain.finditer(text):
+        run = found.group()
+        if run.count(".") >= limit and len(list(itertools.islice(part.finditer(run), limit + 1))) > limit:
+            return True
+    return False
+
+
 def parse_toml(text: str, path: Path, error: type[Exception], limit: int = MAX_DEPTH):
-    """Parsed TOML with at most `limit` levels of nesting, or `error` naming the problem."""
+    """Parsed TOML with at most `limit` levels of nesting, or `error` naming the problem. A dotted
+    key or table header of more parts than that is refused before parsing (the parser takes time
+    quadratic in the parts: 10^5 of them took 15 s)."""
     import tomllib
 
+    if _dotted_too_deep(text, limit):
+        raise error(f"{path}: a key or table header of more than {limit} dotted parts (nested more than "
+                    f"{limit} levels deep)")
     return _parse(tomllib.loads, "TOML", text, path, error, limit)
 
 
@@ -103,13 +126,40 @@ def _parse(loads, kind: str, text: str, path: Path, error: type[Exception], limi
     return data
 
 
+STALE_SECONDS = 3600  # a temporary file of ours this old was left by a write that was killed
+
+
+def _remove_stale(folder: Path, prefix: str) -> None:
+    """Delete the temporary files a killed write of this same file left (PREFIX + mkstemp's 8
+    characters + .tmp, a regular file of this user, untouched for STALE_SECONDS): they pile up
+    otherwise. A younger one may be another process's write in progress, and is left alone."""
+    import re
+    import time
+
+    pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}\.tmp")
+    try:
+        names = [n for n in os.listdir(folder) if pattern.fullmatch(n)]
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        try:
+            info = os.lstat(folder / name)
+            if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() and now - info.st_mtime > STALE_SECONDS:
+                os.unlink(folder / name)
+        except OSError:
+            pass  # gone meanwhile, or not ours to remove
+
+
 def write_file(target: Path, text: str, error: type[Exception], nothing: str = "nothing was written") -> None:
     """Write `text` to `target` through a fresh temporary file renamed into place, or `error`."""
     import tempfile
 
+    prefix = f".{target.name[:40]}."
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".tmp", dir=target.parent)
+        _remove_stale(target.parent, prefix)
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise error(f"cannot write in {target.parent} ({exc.strerror or exc}); make the folder writable "
                     "or use --data-dir for another place") from None

@@ -104,7 +104,7 @@ def test_a_file_that_would_be_stored_over_the_read_limit_is_refused_and_nothing_
     book.write_text("".join(f'# Rule {n}\n\nSay "\\yes\\" to "{n}".\n\n' for n in range(1500)), encoding="utf-8")
     assert book.stat().st_size < 60_000
     sources = tmp_path / "sources"
-    with pytest.raises(BadImport, match=r"over the 0 MB a source may hold; split the file"):
+    with pytest.raises(BadImport, match=r"over the limit of 60,000; import it in parts"):
         import_rulebook("catopomp", book, sources, "quoted")
     assert not sources.exists() or files_under(sources) == []
     assert load_sources(sources) == []

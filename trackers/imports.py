@@ -13,12 +13,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from rulesdb import untrusted
-from rulesdb.names import id_problem
+from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 
 MAX_EVENTS = 10_000
-MAX_TEXT = 200  # one argument, verb, time or option value
-MAX_ARGS = 16
+MAX_ARGS = MAX_WORDS  # the same bound as at the CLI (trackers/sessions.py keepable)
 MAX_OPTIONS = 32
 EVENT_FIELDS = {"seq", "at", "kind", "verb", "args", "count", "overruled", "violations"}
 
@@ -36,12 +35,8 @@ class Export:
 
 
 def _text(value, where: str, path: Path, limit: int = MAX_TEXT) -> str:
-    if not isinstance(value, str):
-        raise ImportFileError(f"{path}: {where} must be text")
-    if len(value) > limit:
-        raise ImportFileError(f"{path}: {where} is longer than {limit} characters")
-    if any(ord(c) < 32 for c in value):
-        raise ImportFileError(f"{path}: {where} holds a control character")
+    if problem := text_problem(value, where, limit):
+        raise ImportFileError(f"{path}: {problem}")
     return value
 
 
@@ -71,7 +66,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
     except RulesError as exc:
         raise ImportFileError(f"{path}: field game: {exc}") from None
     players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) > 64:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or len(players) > MAX_SEATS:
         raise ImportFileError(f"{path}: field players must be a list of names")
     try:
         players = check_players(game, players)
@@ -171,7 +166,7 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
 
 def _step(tracker, game: str, players: list[str], state, e):
     """One logged change through parse, check and apply; the new state and its violations."""
-    from trackers.sessions import PLAY, apply_entry, engine_for
+    from trackers.sessions import PLAY, apply_entry, engine_for, off_turn
 
     if e.verb == PLAY:
         engine = engine_for(game)
@@ -187,10 +182,7 @@ def _step(tracker, game: str, players: list[str], state, e):
             raise ImportFileError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if len(e.args) == 2 and to_act is not None and e.args[1] != to_act:
-            from engine.base import Reason
-
-            off_turn = Reason(rule=engine.TURN_RULE, message=f"it is {to_act}'s turn, not {e.args[1]}'s")
-            verdict = verdict.model_copy(update={"legal": False, "reasons": (off_turn, *verdict.reasons)})
+            verdict = off_turn(engine, state, verdict, e.args[1])
         _refuse_unless_overruled(verdict, e)
         return apply_entry(tracker, engine, state, PLAY, e.args, not verdict.legal)[0], _violations(verdict)
     from engine.tracking import Change

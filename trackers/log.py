@@ -33,7 +33,9 @@ class Entry:
     @property
     def label(self) -> str:
         if self.kind == "change":
-            return " ".join((self.verb, *self.args)) + ("  (overruled)" if self.overruled else "")
+            words = (self.verb, self.args[0], f"(by {self.args[1]})") if self.verb == PLAY and len(self.args) == 2 \
+                else (self.verb, *self.args)
+            return " ".join(words) + ("  (overruled)" if self.overruled else "")
         return f"{self.kind} {self.count}"
 
     def as_json(self) -> dict[str, Any]:

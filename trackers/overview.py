@@ -6,12 +6,23 @@ from typing import Any
 from trackers.sessions import Sessions, tracker_for
 
 
-def overview(store: Sessions) -> list[dict[str, Any]]:
+def overview(store: Sessions, sessions: list | None = None, damaged: list | None = None) -> list[dict[str, Any]]:
     """One row per session: name, game, players, the last log entry ("lives Ben -2 at 21:04"),
-    and finished ("ended" when the session was ended, "game over" when the game is, else None)."""
+    and finished ("ended" when the session was ended, "game over" when the game is, else None).
+    A session whose log is damaged is named in `damaged` (name, message) and listed as such."""
+    from trackers.errors import StoreError
+
     rows = []
-    for session in store.all():
-        entries = store.entries(session)
+    for session in store.all() if sessions is None else sessions:
+        try:
+            entries = store.entries(session)
+        except StoreError as exc:
+            if damaged is None:
+                raise
+            damaged.append((session.name, str(exc)))
+            rows.append({"name": session.name, "game": session.game, "players": session.players,
+                         "last": "(damaged)", "finished": "?"})
+            continue
         last = None
         if entries:
             e = entries[-1]

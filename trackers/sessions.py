@@ -17,7 +17,7 @@ import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
-from rulesdb.names import id_problem, player_problem
+from rulesdb.names import MAX_TEXT, MAX_WORDS, MOST_PLAYERS, id_problem, seat_problems, text_problem  # noqa: F401
 from trackers import keys, ledger, retry, snapshots, store
 from trackers.errors import DamagedLog, Refused, SessionError, StoreError
 from trackers.files import export_target, write_file
@@ -49,13 +49,15 @@ from trackers.store import connect, in_wal
 class Sessions:
     """The sessions in one data folder."""
 
-    def __init__(self, data_dir: Path, kept: bool = False):
+    def __init__(self, data_dir: Path, kept: bool = False, create: bool = True):
         """`kept`: open across many commands (the shell, `track watch`): before each, the file is
-        checked again when something other than a companion changed it (see _fresh)."""
+        checked again when something other than a companion changed it (see _fresh). create=False
+        (a read): where there is no sessions file yet, read an empty one in memory instead of
+        creating the file and its folder."""
         self.path = data_dir / "sessions.sqlite3"
         self._kept = kept
         self._damaged: dict[int, int] = {}  # session id -> first bad event, found by the opening check
-        self.con = connect(self.path, self._damaged)
+        self.con = connect(self.path, self._damaged) if create or self.path.exists() else store.empty()
         self._seen = self._file_id()
         self._key: bytes | None = None
         self._witness: tuple[str, tuple] | None = None  # a query that finds what the open transaction wrote
@@ -217,10 +219,20 @@ class Sessions:
                              "it was left untouched") from None
         return Session(row[0], row[1], row[2], players, options, row[5], row[6])
 
-    def all(self) -> list[Session]:
+    def all(self, damaged: list | None = None) -> list[Session]:
+        """Every session. Given a `damaged` list, a row that does not read is named there, (name,
+        message), and left out instead of failing the whole list (`track list` shows the others)."""
         rows = self._read(lambda con: con.execute(
             "SELECT id, name, game, players, options, created, ended FROM sessions ORDER BY id").fetchall())
-        return [self._session_row(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(self._session_row(r))
+            except StoreError as exc:
+                if damaged is None:
+                    raise
+                damaged.append((str(r[1]), str(exc)))
+        return out
 
     def current_name(self) -> str | None:
         row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone())
@@ -367,6 +379,8 @@ class Sessions:
         tracker = tracker_for(game)
         options = dict(options or {})
         players = check_players(game, players)
+        keepable(options, "an option name", 40)
+        keepable(options.values(), "an option value")
         if name is not None and (problem := id_problem(name, "session")):
             raise SessionError(problem)
         state = tracker.new_state(players, options)  # OptionError before anything is written
@@ -454,6 +468,7 @@ class Sessions:
             tracker = tracker_for(session.game)
             state = (done or self._replayed(session, tracker)).state
             change = tracker.parse(state, words)
+            keepable(change.args, "a word of the change")
             verdict = tracker.check(state, change)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             if not verdict.legal and not overrule:
@@ -493,8 +508,13 @@ class Sessions:
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
         """Judge a play against the session's table and, when legal (or overruled), record it. As with
-        record(), it is judged once before the write lock (bad input never waits) and again under it."""
-        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
+        record(), it is judged once before the write lock (bad input never waits) and again under it,
+        both times for the one player it is meant for: the one named (`by`, or a move that names its
+        maker), else the one to act when the command began. When, under the lock, the turn has passed
+        to someone else meanwhile (the same play sent twice, two terminals at once), it is refused:
+        never recorded as the next player's. The event records who made the play."""
+        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None,
+                  meant: str | None = None):
             session = session or self._open(name)
             engine = engine_for(session.game)
             if engine is None:
@@ -514,10 +534,17 @@ class Sessions:
                     # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
                     mine = engine.with_turn(state, who)
                     move = engine.parse_move(text, mine)
-                    verdict = engine.check(mine, move)
-                    turn = engine.out_of_turn(state, who)
-                    verdict = verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+                    verdict = off_turn(engine, state, engine.check(mine, move), who)
+            elif append and named is None and to_act != meant:
+                overtaken = off_turn(engine, state, verdict, meant)
+                canonical = engine.format_move(move)
+                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(overtaken.reasons),
+                                   verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
+                raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
+                              f"has passed to {to_act or 'nobody'} since (a play was recorded meanwhile; see "
+                              "`companion track log`); nothing was recorded", overtaken, as_is)
             canonical = engine.format_move(move)
+            keepable((canonical,), "the play")
             if not verdict.legal and not overrule:
                 first = verdict.reasons[0] if verdict.reasons else None
                 why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
@@ -525,7 +552,7 @@ class Sessions:
                                    verdict=verdict, move=canonical, by=who, to_act=to_act, recorded=False)
                 raise Refused(f"refused: {canonical}: {why}; if the table decides otherwise, add --overrule", verdict,
                               as_is)
-            args = (canonical,) if who in (to_act, named) else (canonical, who)
+            args = (canonical,) if who is None or who == named else (canonical, who)
             new_state, settled = apply_entry(tracker, engine, state, PLAY, args, not verdict.legal)
             violations = [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
             if append:
@@ -537,8 +564,8 @@ class Sessions:
                               verdict=verdict, move=canonical, by=who, to_act=engine.to_act(new_state))
 
         session = self._open(name)
-        judge(None, False, session, self.replay(session))
-        return self._write(lambda con: judge(con, append=True))
+        meant = judge(None, False, session, self.replay(session)).by
+        return self._write(lambda con: judge(con, append=True, meant=meant))
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
@@ -631,28 +658,30 @@ class Sessions:
 
         self._write(body)
 
-#: the most players one session keeps where a rulebook sets no limit (a sanity bound, not a rule)
-MOST_PLAYERS = 12
+def keepable(words, what: str, limit: int = MAX_TEXT) -> None:
+    """Refuse a word a session would keep but an import of its export would refuse (rulesdb/names.py:
+    the one rule for kept text, at the CLI and at import)."""
+    words = list(words)
+    if len(words) > MAX_WORDS:
+        raise SessionError(f"{len(words)} words in one change is more than {MAX_WORDS}; split it in parts")
+    for word in words:
+        if problem := text_problem(word, what, limit):
+            raise SessionError(problem)
+
+
+def off_turn(engine, state, verdict, who: str | None):
+    """The verdict with the turn rule broken first: `who` plays while it is not their turn."""
+    turn = engine.out_of_turn(state, who or "anyone")
+    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
 
 
 def check_players(game: str, players: list[str]) -> list[str]:
-    """The player names, checked by the one name rule (rulesdb/names.py) and the game's player count."""
-    from rulesdb.games import all_games
-
+    """The player names, checked by the one seat rule (rulesdb/names.py: the game's player count,
+    the name rule, names that differ)."""
     names = [p.strip() for p in players if isinstance(p, str) and p.strip()]
     if not names:
         raise SessionError('no players: give them as --players "Ann,Ben,Cy"')
-    info = next((g for g in all_games() if g.id == game), None)
-    if info is not None and info.max_players and len(names) > info.max_players:
-        raise SessionError(f"{len(names)} players is more than {game} allows ({info.max_players} at most)")
-    if len(names) > MOST_PLAYERS:  # not a rule of the game: a bound on what one session keeps
-        raise SessionError(f"{len(names)} players: a session keeps at most {MOST_PLAYERS} "
-                           f"(the {game} rulebook itself sets no upper limit)")
-    for n in names:
-        if problem := player_problem(n):
-            raise SessionError(problem)
-    lowered = [n.lower() for n in names]
-    dupes = sorted({n for n in lowered if lowered.count(n) > 1})
-    if dupes:
-        raise SessionError(f"player names must differ: {', '.join(dupes)} appears twice")
+    problems = seat_problems(game, names)
+    if problems:
+        raise SessionError(problems[0])
     return names

@@ -118,6 +118,14 @@ def connect(path: Path, damage: dict[int, int] | None = None) -> sqlite3.Connect
     return retry.run(attempt, path)
 
 
+def empty() -> sqlite3.Connection:
+    """An empty sessions database in memory: what a read command sees where no sessions file exists
+    yet (so reading never creates the file or its folder)."""
+    con = sqlite3.connect(":memory:", isolation_level=None)
+    _migrate(con, Path(":memory:"))
+    return con
+
+
 def _read_header(con: sqlite3.Connection, path: Path) -> tuple[int, int, int]:
     """application_id, user_version and the number of schema objects, read in one transaction."""
     try:
@@ -153,7 +161,9 @@ def _ours_by_header(path: Path) -> bool:
 
 
 def _refuse_foreign(path: Path, app_id: int, version: int, tables: int) -> None:
-    if app_id != APPLICATION_ID and tables:
+    # version 0 with tables: not a file of ours, whatever its application id says (ours at version 0
+    # is empty: the first migration creates every table in the transaction that stamps the version)
+    if tables and (app_id != APPLICATION_ID or version == 0):
         raise StoreError(f"{path} is a database of another program; it was left untouched (use --data-dir for another place)")
     if version > SCHEMA_VERSION:
         raise StoreError(f"{path} was written by a newer companion (schema {version} > {SCHEMA_VERSION}); upgrade companion")

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.base import Frozen, Reason, SituationError, Verdict
+from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
 
 from .model import CardSpec, builtin_catalogue
 from .rule_ids import AT_LEAST_40, BOSS_FACTION, MAX_THREE, ONE_BOSS, TWO_FACTIONS
@@ -51,9 +51,7 @@ def load_deck(data: dict[str, Any], source: str = "deck") -> Deck:
     try:
         return Deck.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise SituationError(f"{source}: field {where}: {first['msg']}") from None
+        raise SituationError(f"{source}: {field_problem(exc)}") from None
 
 
 def check_deck(deck: Deck) -> Verdict:

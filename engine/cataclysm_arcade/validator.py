@@ -20,7 +20,8 @@ class Engine(BaseEngine[State, Move]):
     game = "cataclysm-arcade"
     State = State
     Move = Move
-    RULE_IDS = ALL_RULES
+    SEATS_RULE = "cataclysm-arcade.setup.player-count"
+    RULE_IDS = ALL_RULES | {SEATS_RULE}
     NOTATION = notation.NOTATION
     CATALOGUE = "engine.cataclysm_arcade.model"
     TURN_RULE = INITIATIVE_CLOCKWISE

@@ -13,7 +13,7 @@ from typing import Literal
 
 from engine.record import Field, model_validator
 
-from engine.base import Frozen, MoveSyntaxError
+from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
 
 GAME = "catastrophe"
 
@@ -122,7 +122,7 @@ class Player(Frozen):
     #: Yarn Balls in the player's Yarn Basket
     yarn_balls: int = Field(START_YARN_BALLS, ge=0, le=YARN_BALLS_IN_BOX)
     #: cards in hand (Main deck cards; Power Cats are not in the hand)
-    hand: int = Field(START_HAND, ge=0)
+    hand: int = Field(START_HAND, ge=0, le=MOST_CARDS)
     #: Power Cat cards face up in front of the player
     power_cats: int = Field(START_POWER_CATS, ge=0)
     eliminated: bool = False

@@ -31,7 +31,7 @@ import difflib
 import re
 from typing import Any, ClassVar
 
-from engine.base import Effect, MoveSyntaxError, Reason, Verdict
+from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
 from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as TrackerBase
 
@@ -357,6 +357,5 @@ def _card_option(text: str) -> tuple[CardSpec, ...]:
         try:
             found.append(CardSpec.model_validate(entry))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            raise OptionError(f"cards: {item!r}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+            raise OptionError(f"cards: {item!r}: {field_problem(exc)}") from None
     return tuple(found)

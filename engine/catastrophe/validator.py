@@ -20,7 +20,8 @@ class Engine(BaseEngine[State, Move]):
     game = GAME
     State = State
     Move = Move
-    RULE_IDS = RULE_IDS
+    SEATS_RULE = "catastrophe.setup.player-count"
+    RULE_IDS = RULE_IDS | {SEATS_RULE}
     NOTATION = NOTATION
     CATALOGUE = "engine.catastrophe.model"
     #: a play by a player the move does not name, out of turn (only with --by)

@@ -1,8 +1,6 @@
 """Catharsis: what is impossible about a described table (a situation file or a session)."""
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.base import Reason
 
 from .combat import capacity, owed
@@ -13,6 +11,9 @@ from .rule_ids import V
 
 def status(state) -> list[Reason]:
     out: list[Reason] = []
+    if state.morale is not None and state.morale < 0:
+        out.append(Reason(rule=R["zero"], message=f"Morale {state.morale} is below 0: the tracker goes no lower "
+                                                  "(at 0 the party has lost)"))
     if state.morale is not None and state.morale_start is not None and state.morale > state.morale_start:
         out.append(Reason(rule=R["max"], message=f"Morale {state.morale} is above its start {state.morale_start}"))
     for p in state.players:
@@ -42,8 +43,4 @@ def status(state) -> list[Reason]:
         for name, n in debtors:
             out.append(Reason(rule=V["read_attack"], message=f"{name} still owes {n} damage of the Enemy's "
                                                              f"attack, yet the table has moved on ({where})"))
-    names = Counter(p.name.lower() for p in state.players)
-    for name, n in names.items():
-        if n > 1:
-            out.append(Reason(rule="catharsis.setup.overview", message=f"two players are named {name}"))
     return out

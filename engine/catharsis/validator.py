@@ -16,7 +16,8 @@ from .tracker import Tracker
 class Engine(_Engine[State, Play]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES
+    SEATS_RULE: ClassVar[str] = "catharsis.setup.player-count"
+    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES | {SEATS_RULE}
     NOTATION: ClassVar[str] = NOTATION
     #: there are no turns: everyone acts at once (a play is never out of turn)
     TURN_RULE: ClassVar[str] = "catharsis.combat.player-attack.simultaneous"

@@ -57,7 +57,8 @@ def next_round(state: State, rng: random.Random | None = None, *, predictions=No
 class Engine(BaseEngine[State, Move]):
     game: ClassVar[str] = "catopomp"
     State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
+    SEATS_RULE: ClassVar[str] = "catopomp.overview.goal"  # a game for 2 to 4 players
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS | {SEATS_RULE}
     NOTATION: ClassVar[str] = NOTATION
 
     def __init__(self):

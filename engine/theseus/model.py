@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Union
 
 from engine.record import Field, field_validator, model_validator
 
-from engine.base import Frozen, HandHolder
+from engine.base import MOST_CARDS, Frozen, HandHolder
 
 ICONS: tuple[str, ...] = ("explore", "recruit", "subjugate")
 LIMIT = 4  # Party and Hand limit
@@ -65,7 +65,7 @@ class BoardCard(Frozen):
 
 Hand = Union[
     Annotated[tuple[str, ...], Field(description="the cards, when known")],
-    Annotated[int, Field(ge=0, description="how many cards, when the table does not know them")],
+    Annotated[int, Field(ge=0, le=MOST_CARDS, description="how many cards, when the table does not know them")],
 ]
 
 
@@ -86,7 +86,7 @@ class Player(HandHolder):
 
 
 UNKNOWN = "unknown"
-Deck = Union[tuple[str, ...], Annotated[int, Field(ge=0)], Literal["unknown"]]
+Deck = Union[tuple[str, ...], Annotated[int, Field(ge=0, le=MOST_CARDS)], Literal["unknown"]]
 
 
 def rank_only_name(rank: int) -> str:

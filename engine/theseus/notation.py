@@ -40,7 +40,8 @@ def parse_move(text: str, state: State) -> Move:
     except ValueError as exc:
         raise MoveSyntaxError(f"cannot read {text!r}: {exc}") from None
     if not tokens:
-        raise MoveSyntaxError("empty move; expected use, basic, exile or end\n" + NOTATION)
+        raise MoveSyntaxError("empty move; expected use, basic, exile or end, e.g. `use Knight explore Paladin` "
+                              "(the notation: docs/moves-theseus.md)")
     names = _name_pool(state)
     head = tokens[0].casefold()
     rest = tokens[1:]

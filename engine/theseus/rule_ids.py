@@ -3,6 +3,7 @@ from __future__ import annotations
 
 R_PARTY = "theseus.areas.party"
 R_CLOCKWISE = "theseus.setup.clockwise"
+R_PLAYER_COUNT = "theseus.overview.player-count"  # the seat rule's citation (engine/base.py seat_problems)
 R_UP_TO_TWO = "theseus.turn.up-to-two-cards"
 R_USING = "theseus.turn.using-a-card"
 R_NO_REUSE = "theseus.turn.no-reuse"

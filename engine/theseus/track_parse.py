@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.base import AmbiguousMove, MoveSyntaxError, card_count
 from engine.tracking import Change
 from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
 
@@ -202,7 +202,7 @@ def _parse_area(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tu
     if verb == "hand" and head in ("count", "size", "cards"):
         if len(rest) != 2 or not rest[1].isdigit():
             raise MoveSyntaxError(f"hand: give the number of cards, e.g. `hand {who.lower()} count 3`")
-        return ("count", str(int(rest[1])))
+        return ("count", str(card_count(rest[1], "hand")))
     if head in ("none", "empty", "-"):
         if len(rest) > 1:
             raise MoveSyntaxError(f"{verb}: unexpected {rest[1]!r} after {rest[0]!r}")

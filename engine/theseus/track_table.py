@@ -4,7 +4,7 @@ announces (`next-rank`, `rank R`) does to a tracked Board. Worked out on the _De
 track_changes.py."""
 from __future__ import annotations
 
-from engine.base import MoveSyntaxError
+from engine.base import MoveSyntaxError, card_count
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, UNKNOWN
 from .rule_ids import (
@@ -109,4 +109,4 @@ def parse_deck(words: list[str]) -> tuple[str, ...]:
     """`deck RANK COUNT`."""
     if len(words) != 2 or not all(w.isdigit() for w in words):
         raise MoveSyntaxError("deck: give the Rank and how many cards its deck holds, e.g. `deck 1 12`")
-    return (str(int(words[0])), str(int(words[1])))
+    return (str(int(words[0])), str(card_count(words[1], "deck")))

@@ -13,7 +13,7 @@ from engine.base import Reason, Verdict
 from . import notation, rules, scoring
 from .model import LAST_RANK, Move, State
 from .notation import NOTATION
-from .rule_ids import ALL_RULES, R_CLOCKWISE
+from .rule_ids import ALL_RULES, R_CLOCKWISE, R_PLAYER_COUNT
 from .sim import end_triggered
 from .status import status as _status
 
@@ -22,6 +22,7 @@ class Engine(BaseEngine[State, Move]):
     game = "theseus"
     State = State
     Move = Move
+    SEATS_RULE = R_PLAYER_COUNT
     RULE_IDS = ALL_RULES
     NOTATION = NOTATION
     CATALOGUE = "engine.theseus.model"
