@@ -33,8 +33,8 @@ class Entry:
     @property
     def label(self) -> str:
         if self.kind == "change":
-            words = (self.verb, self.args[0], f"(by {self.args[1]})") if self.verb == PLAY and len(self.args) == 2 \
-                else (self.verb, *self.args)
+            # a play's player (its second word) is said by the views that name who made each change
+            words = (self.verb, self.args[0]) if self.verb == PLAY and len(self.args) == 2 else (self.verb, *self.args)
             return " ".join(words) + ("  (overruled)" if self.overruled else "")
         return f"{self.kind} {self.count}"
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from trackers.log import PLAY
+from trackers.narrate import with_by
 from trackers.sessions import Sessions, tracker_for
 
 
@@ -26,7 +28,8 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
         last = None
         if entries:
             e = entries[-1]
-            last = f"{e.label} ({e.at[11:16]})" if len(e.at) >= 16 else e.label
+            said = with_by(e.args[1], e.label) if e.verb == PLAY and len(e.args) == 2 else e.label
+            last = f"{said} ({e.at[11:16]})" if len(e.at) >= 16 else said
         finished = "ended" if session.ended else None
         if finished is None and entries:
             try:
