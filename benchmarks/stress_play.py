@@ -173,17 +173,21 @@ def phase_writers(procs: int, each: int) -> dict:
     workers = [subprocess.Popen([sys.executable, "-c", API_WORKER, str(data), str(each),
                                  "play" if n % 2 else "track", "w"],
                                 stdout=subprocess.PIPE, text=True, env=env) for n in range(procs)]
-    lat, errors = [], []
+    lat, errors, stale = [], [], 0
     for w in workers:
         doc = json.loads(w.communicate()[0])
         lat += doc["lat"]
         errors += doc["errors"]
+        stale += doc.get("stale", 0)
     with Sessions(data) as s:
         entries = s.entries(s.get("w"))
     plays = sum(e.verb == "play" for e in entries)
     changes = sum(e.verb == "coins" for e in entries)
     lat.sort()
+    # a play judged for the player to act when it began is refused when another writer's play came
+    # first (issue 19, item 7); the writer looks again and plays again, as a player would
     return {"writers": f"{procs} x {each}", "errors": len(errors), "first_error": errors[:1],
+            "plays_refused_as_overtaken_then_replayed": stale,
             "plays": plays, "plays_expected": (procs // 2) * each,
             "changes": changes, "changes_expected": (procs - procs // 2) * each,
             "p50_ms": round(lat[len(lat) // 2] * 1000, 1), "p99_ms": round(lat[int(len(lat) * 0.99)] * 1000, 1)}

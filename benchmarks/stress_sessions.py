@@ -25,21 +25,29 @@ API_WORKER = """
 import json, sys, time
 from pathlib import Path
 from trackers.sessions import Sessions
-lat, errors = [], []
+from trackers.errors import Refused
+lat, errors, stale = [], [], 0
 play = sys.argv[3:4] == ["play"]  # benchmarks/stress_play.py: an overruled `pass` play instead
 name = sys.argv[4] if len(sys.argv) > 4 else "stress"
 with Sessions(Path(sys.argv[1])) as store:
     for _ in range(int(sys.argv[2])):
         t = time.perf_counter()
-        try:
-            if play:
-                store.play("pass", name, overrule=True)
-            else:
-                store.record(["coins", "ann", "+1"], name)
-        except Exception as exc:
-            errors.append(f"{type(exc).__name__}: {exc}")
+        while True:
+            try:
+                if play:
+                    store.play("pass", name, overrule=True)
+                else:
+                    store.record(["coins", "ann", "+1"], name)
+            except Refused as exc:
+                if "turn has passed" in str(exc):  # another writer's play came first: look again, play again
+                    stale += 1
+                    continue
+                errors.append(f"Refused: {exc}")
+            except Exception as exc:
+                errors.append(f"{type(exc).__name__}: {exc}")
+            break
         lat.append(time.perf_counter() - t)
-print(json.dumps({"lat": lat, "errors": errors}))
+print(json.dumps({"lat": lat, "errors": errors, "stale": stale}))
 """
 
 CLI_WORKER = """
