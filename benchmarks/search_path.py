@@ -72,7 +72,7 @@ lap("first query (empty memo)")
 engine.search(QUERY, GAME, 5)
 lap("the same query again (memo filled; a shell's case)")
 import contextlib
-from companion.render import search_view
+from companion.render_rules import search_view
 with contextlib.redirect_stdout(io.StringIO()):
     search_view(result, False)
 lap("rendering (rich imported)")

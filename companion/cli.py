@@ -187,7 +187,7 @@ def root(
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="Print the games as JSON.")) -> None:
     """The five games with their ids, aliases and player counts."""
-    from companion.render import games_view
+    from companion.render_rules import games_view
 
     games_view(as_json)
 

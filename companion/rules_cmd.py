@@ -31,14 +31,14 @@ def search(
 ) -> None:
     """Search the rules and glossary, e.g. `companion rules search can I reroll one die -g catharsis`."""
     game_id = _game(game)
-    from companion.render import index_build_bar
+    from companion.render_rules import index_build_bar
     from rulesdb import index
     from rulesdb.search import search as run_search
 
     index.on_build = index_build_bar
 
     result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit)
-    from companion.render import search_view
+    from companion.render_rules import search_view
 
     search_view(result, as_json)
 
@@ -50,7 +50,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Show a whole rule entry and its see-also list; a section id shows all its entries."""
-    from companion.render import show_view
+    from companion.render_rules import show_view
     from rulesdb.lookup import lookup
 
     show_view(lookup(rule_id.strip(), paths.sources_dir()), as_json)
@@ -64,7 +64,7 @@ def define(
 ) -> None:
     """Look up a glossary term; without --game, a term found in several games shows each."""
     game_id = _game(game)
-    from companion.render import define_view
+    from companion.render_rules import define_view
     from rulesdb.glossary import define as run_define
 
     define_view(run_define(" ".join(term), game_id), as_json)
@@ -77,7 +77,7 @@ def toc(
 ) -> None:
     """The reference's table of contents: sections and their rule ids."""
     game_id = _game(game)
-    from companion.render import toc_view
+    from companion.render_rules import toc_view
 
     toc_view(game_id, as_json)
 
@@ -91,7 +91,7 @@ def import_(
 ) -> None:
     """Index your own copy of a rulebook as a separate, searchable source."""
     game_id = _game(game)
-    from companion.render import import_view
+    from companion.render_rules import import_view
 
     import_view(game_id, file, name, paths.sources_dir(), paths.cache_dir(), as_json)
 
@@ -99,7 +99,7 @@ def import_(
 @rules_app.command()
 def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """List the sources: the built-in reference and your imported rulebooks."""
-    from companion.render import sources_view
+    from companion.render_rules import sources_view
 
     sources_view(paths.sources_dir(), as_json)
 

@@ -1,9 +1,11 @@
 """Shared fixtures: every test runs with COMPANION_HOME in a temporary folder."""
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -90,14 +92,15 @@ def cli() -> Cli:
 SCRIPT = Path(sys.executable).parent / ("companion.exe" if os.name == "nt" else "companion")
 #: The top-level packages the wheel installs (pyproject's packages.find).
 PACKAGES = ("companion", "rulesdb", "engine", "trackers")
-_outside: list[Path] = []
 
 
+@functools.cache
 def outside() -> Path:
-    """A working folder outside the checkout, where a subprocess cannot import the source tree."""
-    if not _outside:
-        _outside.append(Path(tempfile.mkdtemp(prefix="companion-cwd-")))
-    return _outside[0]
+    """A working folder outside the checkout, where a subprocess cannot import the source tree
+    (removed when the run ends)."""
+    path = Path(tempfile.mkdtemp(prefix="companion-cwd-"))
+    atexit.register(shutil.rmtree, path, True)
+    return path
 
 
 def child_env(env: dict | None = None) -> dict:

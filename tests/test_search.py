@@ -134,7 +134,7 @@ def test_the_search_view_prints_rule_text_as_written_and_styles_the_words_asked(
 
     from rich.console import Console
 
-    from companion import render
+    from companion import render, render_rules
 
     buf = io.StringIO()
     monkeypatch.setattr(render, "console", lambda: Console(file=buf, force_terminal=True, width=80,
@@ -143,7 +143,7 @@ def test_the_search_view_prints_rule_text_as_written_and_styles_the_words_asked(
                           source="my copy [2nd]", snippet="pay **AA** with two [equal] dice :x:",
                           exceptions=[{"when": "you [must]", "title": "T", "id": "catharsis.y"}], exception_to=[])
     result = SimpleNamespace(query="q", game="catharsis", results=[hit], coverage="covered", did_you_mean=["[a]"])
-    render.search_view(result, as_json=False)
+    render_rules.search_view(result, as_json=False)
     out = buf.getvalue()
     plain = __import__("re").sub(r"\x1b\[[0-9;]*m", "", out)
     for text in ("1. Costs [AA] and :smile: marks", "source: my copy [2nd]", "pay AA with two [equal] dice :x:",
