@@ -9,9 +9,9 @@ rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), 
 so instead of naming a winner.
 
 The cache: one row per session in the sessions file's `meta` table (`outcome:<id>`), signed with
-this installation's snapshot key (trackers/keys.py) over the session's identity, its log head and
-length, whether it was ended, and a digest of the code that computes it; a row that fails any of
-these is recomputed. So 1,000 stored sessions answer `stats` without replaying any of them.
+this installation's snapshot key (trackers/keys.py) over the session, its log head and length
+(the head binds its identity: the ledger starts from it), whether it was ended, and a digest of
+the code that computes it; a row that fails any of these is recomputed. So 1,000 stored sessions answer `stats` without replaying any of them.
 """
 from __future__ import annotations
 
@@ -214,25 +214,27 @@ def shown_outcome(r: dict, names) -> dict:
 
 # -- the cache -------------------------------------------------------------------------------
 
-_CODE: dict[str, str] = {}
+_CODE: list[str] = []
 
 
-def _code(game: str) -> str:
-    """A digest of the code behind a record: the game's replay (trackers/snapshots.code_key) and this module."""
-    if game not in _CODE:
-        from trackers.snapshots import code_key
-
-        h = hashlib.sha256(f"{FORMAT}:{code_key(tracker_for(game))}".encode())
-        h.update(Path(__file__).read_bytes())
-        _CODE[game] = h.hexdigest()
-    return _CODE[game]
+def _code() -> str:
+    """A digest of the code behind every record: the engines (each game's rules, its tracker and
+    summary) and the trackers (the replay, this module). Read once a process, without importing a
+    game: any change there computes every record again."""
+    if not _CODE:
+        root = Path(__file__).resolve().parent.parent
+        h = hashlib.sha256(f"{FORMAT}".encode())
+        for f in sorted([*(root / "engine").rglob("*.py"), *(root / "engine").rglob("*.toml"),
+                         *(root / "trackers").glob("*.py")]):
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        _CODE.append(h.hexdigest())
+    return _CODE[0]
 
 
 def _sign(key: bytes, session: Session, head: str, length: int, code: str, record: str) -> str:
-    from trackers import ledger
-
-    origin = ledger.genesis(session.game, session.players, session.options, session.created)
-    text = "\x1e".join((origin, head, str(length), session.ended or "", code, record))
+    """The row's signature (HMAC-SHA256, the installation key): the log's head binds the session's
+    identity too (the ledger chain starts from its game, players, options and creation)."""
+    text = "\x1e".join((str(session.id), head, str(length), session.ended or "", code, record))
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
@@ -281,27 +283,26 @@ def outcomes(store) -> Outcomes:
                 if session.id in fresh:
                     head, length = heads[session.id]
                     text = json.dumps(fresh[session.id], ensure_ascii=False, sort_keys=True)
-                    code = _code(session.game)
-                    rows[f"{CACHE_PREFIX}{session.id}"] = json.dumps(
-                        {"head": head, "length": length, "code": code, "record": text,
-                         "check": _sign(key, session, head, length, code, text)})
+                    check = _sign(key, session, head, length, _code(), text)
+                    rows[f"{CACHE_PREFIX}{session.id}"] = "\x1e".join((check, head, str(length), _code(), text))
             store.cache_meta(rows)
     return out
 
 
 def _cached(row: str | None, key: bytes | None, session: Session, head: str, length: int) -> dict | None:
+    """The record a cache row holds, when it is for this log (head, length), this code, and its
+    signature checks; else None (computed again)."""
     if row is None or key is None:
         return None
+    parts = row.split("\x1e", 4)
+    if len(parts) != 5 or parts[1] != head or parts[2] != str(length) or parts[3] != _code():
+        return None
+    check, text = parts[0], parts[4]
+    if not hmac.compare_digest(check, _sign(key, session, head, length, parts[3], text)):
+        return None
     try:
-        doc = json.loads(row)
-        if doc["head"] != head or doc["length"] != length:
-            return None
-        code = _code(session.game)
-        if doc["code"] != code or not hmac.compare_digest(doc["check"], _sign(key, session, head, length, code,
-                                                                                  doc["record"])):
-            return None
-        record = json.loads(doc["record"])
-    except (ValueError, KeyError, TypeError):
+        record = json.loads(text)
+    except ValueError:
         return None
     return record if isinstance(record, dict) else None
 
