@@ -6,7 +6,8 @@ Builds that many sessions through the library, the five games in turn, each play
 with tracker changes (a few abandoned, a few left in progress), then times the installed
 `companion stats` as a player runs it: once cold (no cached outcome: every log is replayed and
 the records cached) and `--runs` times warm (the cache keyed by each log's head answers), plus
-`companion stats --json` and `companion history --json` warm, and the outcomes read in-process.
+`companion stats --json` and `companion history --json` warm, and the outcomes read in-process;
+beside them, the baseline `python -c "import typer"`, which says how loaded the machine is.
 
 Target (issue 26): 1,000 stored sessions answer `stats` in under a second (the warm median).
 """
@@ -58,10 +59,11 @@ def build(data: Path, count: int) -> None:
                 store.end(name)  # half of those abandoned, half left in progress
 
 
-def run(data: Path, *args: str) -> float:
+def run(data: Path, *args: str, argv: list[str] | None = None) -> float:
     env = {**os.environ, "COMPANION_HOME": str(data.parent)}
     start = time.perf_counter()
-    done = subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    done = subprocess.run(argv or [str(SCRIPT), *args], capture_output=True, text=True, env=env,
+                          cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
     assert done.returncode == 0, done.stderr
     return elapsed * 1000
@@ -83,6 +85,8 @@ def main() -> None:
         build(data, args.sessions)
         print(f"built {args.sessions} sessions in {time.perf_counter() - start:.1f} s")
         print(f"companion stats, cold (every log replayed, records cached): {run(data, 'stats'):.0f} ms")
+        base = [run(data, argv=[sys.executable, "-c", "import typer"]) for _ in range(args.runs)]
+        print(f"baseline python -c 'import typer' (the machine's load): median {statistics.median(base):.0f} ms")
         for what in (["stats"], ["stats", "--json"], ["history", "--json"], ["stats", "catopomp", "--player", "ann"]):
             times = [run(data, *what) for _ in range(args.runs)]
             print(f"companion {' '.join(what)}, warm: median {statistics.median(times):.0f} ms "

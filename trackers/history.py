@@ -201,13 +201,18 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
 
 
 def shown_outcome(r: dict, names) -> dict:
-    """A record with every player name shown by its merged name (a rename applied)."""
+    """A record with every player name shown by its merged name (a rename applied); the record
+    itself when no name changes."""
+    shown = {p: names(p) for p in r["players"]}
+    if all(p == n for p, n in shown.items()):
+        return r
+
     def each(value):
         if isinstance(value, dict):
-            return {(names(k) if k in r["players"] else k): each(v) for k, v in value.items()}
+            return {shown.get(k, k): each(v) for k, v in value.items()}
         if isinstance(value, list):
             return [each(v) for v in value]
-        return names(value) if isinstance(value, str) and value in r["players"] else value
+        return shown.get(value, value) if isinstance(value, str) else value
 
     return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}}
 

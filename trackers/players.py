@@ -37,6 +37,7 @@ class Names:
 
     def __init__(self, aliases: dict[str, str], tables: Iterable[list[str]]):
         self.aliases = aliases
+        self._memo: dict[str, str] = {}
         self.shown: dict[str, str] = {}
         for players in tables:
             for p in players:
@@ -48,8 +49,10 @@ class Names:
                 self.shown[norm(name)] = name
 
     def __call__(self, name: str) -> str:
-        resolved = resolve(self.aliases, name)
-        return self.shown.get(norm(resolved), resolved)
+        if name not in self._memo:
+            resolved = resolve(self.aliases, name)
+            self._memo[name] = self.shown.get(norm(resolved), resolved)
+        return self._memo[name]
 
     def known(self) -> list[str]:
         return sorted(self.shown.values(), key=str.casefold)
