@@ -263,3 +263,12 @@ def test_stats_over_random_sessions_equal_a_direct_count(games):
         names = players.Names(players.load(store), [s.players for s in store.all()])
         got = stats.stats(stats.select(done.records, names))
     assert {p["player"].casefold(): [p["played"], p["wins"], p["abandoned"]] for p in got["players"]} == want
+
+
+def test_an_empty_home_has_nothing_to_count_and_stays_empty(tmp_path):
+    home = tmp_path / "home"
+    assert "No sessions to count" in ok(companion(home, "stats"))
+    assert json.loads(ok(companion(home, "history", "--json"))) == {"sessions": []}
+    done = companion(home, "players", "rename", "Ann", "Anne")
+    assert done.returncode == 2 and "there are no sessions yet" in done.stderr
+    assert files_under(home) == []  # reading never creates the sessions file
