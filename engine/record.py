@@ -28,9 +28,12 @@ import types
 import typing
 from typing import Any, ClassVar
 
-from engine.record_fields import (  # noqa: F401  (Field and the marks: what the engines declare with)
+from engine.record_fields import (
     FIELDS_SET, MISSING, BeforeValidator, Declared, Field, FieldInfo, Validator, field_validator, hints,
     model_validator, takes_info, unwrap)
+
+#: what the engines declare their records with (Field and the marks live in record_fields.py)
+__all__ = ["BeforeValidator", "Field", "Record", "field_validator", "model_validator"]
 
 
 class _Info:
