@@ -93,7 +93,8 @@ def import_(
     """Index your own copy of a rulebook as a separate, searchable source."""
     game_id = _game(game)
     from companion.render_rules import import_bar, import_view
-    from rulesdb.sources import cancelled_import, import_and_index
+    from rulesdb.importing import import_and_index
+    from rulesdb.sources import cancelled_import
 
     sources, cache = paths.sources_dir(), paths.cache_dir()
     big = file.is_file() and file.stat().st_size > 200_000 and not as_json  # a bar only where it helps

@@ -262,22 +262,6 @@ def import_rulebook(
     return source
 
 
-def import_and_index(game: str, path: Path, sources_dir: Path, cache_dir: Path, name: str | None, written: list,
-                     progress: Callable[[str, int, int], None] | None = None) -> dict:
-    """Store a rulebook copy as a source and rebuild the index with it; `written` (from
-    cancelled_import) gets the source's name as soon as its file exists, so a Ctrl-C can take it
-    back; `progress(stage, done, total)` hears "split" (lines) and "index" (sections). The summary."""
-    from rulesdb.index import open_index
-
-    lines = max(1, path.read_bytes().count(b"\n")) if progress is not None else 0
-    source = import_rulebook(game, path, sources_dir, name,
-                             None if progress is None else lambda n: progress("split", n, lines))
-    written.append(source["name"])
-    total = len(source["sections"])
-    open_index(cache_dir, sources_dir, None if progress is None else lambda n: progress("index", n, total))
-    return {"name": source["name"], "game": game, "file": source["file"], "sections": total}
-
-
 def source_list(sources_dir: Path | None) -> list[dict]:
     """The sources: the built-in reference first, then each imported rulebook."""
     from rulesdb.reference import reference
