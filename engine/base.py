@@ -319,7 +319,7 @@ class Stepped:
     @property
     def refused(self) -> bool:
         """The rules forbid it and the table did not overrule them: nothing was applied."""
-        return not self.applied
+        return not self.applied and not self.verdict.legal
 
     @property
     def overruled(self) -> bool:
@@ -344,16 +344,18 @@ def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
 
 
-def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play") -> Stepped:
+def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
+         apply: bool = True) -> Stepped:
     """The table's words as one checked step. kind="play": `text` is a play in the game's notation,
     made by `by` (a player's name or prefix; None: the player the move names, else the player to
     act); judged for that player, out of turn refused. kind="track": `text` is a tracker command
     (a string or its words). Refused (nothing applied, `refused` set) unless legal or `overruled`.
-    Parse errors raise MoveSyntaxError / AmbiguousMove as the game's notation does."""
+    apply=False only judges (what `companion check` asks of a situation: a question such as a
+    Catharsis `pay` is judged, never played). Parse errors raise MoveSyntaxError / AmbiguousMove."""
     if kind == "track":
         tracker = game.tracker
         change = tracker.parse(state, text.split() if isinstance(text, str) else list(text))
-        return _changed(game, state, change, tracker.check(state, change), overruled)
+        return _changed(game, state, change, tracker.check(state, change), overruled and apply, apply)
     if kind != "play":
         raise ValueError(f"kind must be play or track, not {kind!r}")
     engine = _engine(game)
@@ -373,6 +375,8 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
             verdict = off_turn(engine, state, engine.check(mine, move), who)
     canonical = engine.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
+    if not apply:
+        return _refused(state, verdict, PLAY, args, f"{PLAY} {canonical}", by=who, named=named, to_act=to_act)
     return _played(game, state, args, verdict, overruled, by=who, named=named, to_act=to_act)
 
 
@@ -421,6 +425,7 @@ def _engine(game: Game):
 
 
 def _refused(state, verdict: Verdict, verb: str, args, label: str, **who) -> Stepped:
+    """Judged, not applied (refused, or only asked)."""
     return Stepped(state, state, verdict, (), verb, args, label, applied=False, **who)
 
 
@@ -440,10 +445,10 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
                    to_act=engine.to_act(after))
 
 
-def _changed(game: Game, state, change, verdict: Verdict, overruled: bool) -> Stepped:
+def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True) -> Stepped:
     """A judged tracker change: applied, then settled; a verb that only shows something is not logged."""
     tracker = game.tracker
-    if not verdict.legal and not overruled:
+    if not apply or (not verdict.legal and not overruled):
         return _refused(state, verdict, change.verb, change.args, change.label())
     after, effects = tracker.apply(state, change)
     after, settled = tracker.settle(after)
