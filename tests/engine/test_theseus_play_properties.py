@@ -71,7 +71,7 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
             assert ENGINE.check(state, move).legal, what
             stepped = step(GAME, state, ENGINE.format_move(move))
             state, verb, args = stepped.state, stepped.verb, stepped.args
-            assert (verb, args) == (PLAY, (ENGINE.format_move(move),))
+            assert (verb, args[0]) == (PLAY, ENGINE.format_move(move))  # and who made it, as a session logs
             assert public(state) == public(full), what
         entries.append(Entry(len(entries) + 1, "", "change", verb, args))
         if kind == "play" and rng.random() < 0.15:
