@@ -105,18 +105,24 @@ def marks(before: dict, after: dict) -> list[str]:
     return out
 
 
-def triggered(engine, state, entry: Entry, effects: list) -> list[str]:
-    """What a step set off that the table must hear (trackers.pressing): for a play, the verdict's
-    effects as well as what followed by itself."""
+def triggered(effects) -> list[str]:
+    """What a step set off that the table must hear (trackers.pressing)."""
     from trackers.pressing import pressing
 
-    every = list(effects)
-    if entry.verb == PLAY and engine is not None:
+    return [e.message for e in pressing([e for e in effects if e.kind not in ROUTINE])]
+
+
+def told_step(game, state, entry: Entry):
+    """A logged event through the step, for telling: a play judged again, so its verdict's effects
+    are told with what followed by itself (one no longer judged as logged is told with the latter)."""
+    if entry.verb == PLAY and game.engine is not None:
         try:
-            every = list(engine.check(state, engine.parse_move(entry.args[0], state)).effects) + every
+            stepped = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=True)
+            if stepped.applied:
+                return stepped
         except Exception:  # noqa: BLE001 - the stored step is told without its verdict
             pass
-    return [e.message for e in pressing([e for e in every if e.kind not in ROUTINE])]
+    return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
 def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
@@ -135,12 +141,12 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
         nonlocal state, summary
         by = change_by(session, engine, state, entry)
         before_state, before = state, summary
-        stepped = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
+        stepped = told_step(game, state, entry)
         state, effects = stepped.state, stepped.effects
         summary = tracker.summary(state)
         applied.append((entry, before_state, before))
         crossed = marks(before, summary)
-        said = triggered(engine, before_state, entry, effects)
+        said = triggered(effects)
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:
