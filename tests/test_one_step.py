@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine import ENGINES, get_game
 from engine.base import PLAY, EngineError, LogError, step, step_logged
-from tests.test_scenarios import _table
+from tests.test_scenarios import build_table
 
 PLAYERS = {"catopomp": ["Ann", "Ben"]}
 OPTIONS = {"catharsis": {"morale": "18", "characters": "Ann=Durhak,Ben=Goz,Cy=Luthia"}}
@@ -77,7 +77,7 @@ def _direct(name: str, log) -> object:
 
 def _runner(name: str, log) -> object:
     """The scenario runner's table built from the same log (its [table] setup)."""
-    return _table(get_game(name), {"players": PLAYERS.get(name, ["Ann", "Ben", "Cy"]),
+    return build_table(get_game(name), {"players": PLAYERS.get(name, ["Ann", "Ben", "Cy"]),
                                    "options": OPTIONS.get(name, {}),
                                    "setup": [f"{kind} {text}" for kind, text in log]})
 

@@ -110,7 +110,7 @@ def _state(game, case: dict, path: Path):
     session is, by tracker commands and plays."""
     assert ("table" in case) != ("situation" in case), f"{path}: give a [table] or a [situation], one of them"
     if "table" in case:
-        return _table(game, case["table"])
+        return build_table(game, case["table"])
     return game.engine.load_state(case["situation"], str(path))
 
 
@@ -155,7 +155,7 @@ def _get(state, dotted: str):
     return value
 
 
-def _table(game, table: dict):
+def build_table(game, table: dict):
     """A new tracker session's State brought to the situation by tracker commands and plays."""
     state = game.tracker.new_state(table["players"], table.get("options", {}))
     for said in table.get("setup", []):
