@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from companion import complete, paths
+from companion import complete
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
 GAME_HELP = "Only this game (id or alias)."
@@ -16,10 +16,11 @@ players_app = typer.Typer(no_args_is_help=True, help="The players across session
                           "merges a misspelt name into the right one.")
 
 
-def _sessions(reading: bool = True):
-    from companion.track_cmd import _sessions as sessions
+def _sessions():
+    """The sessions file, read (these commands never create it; a rename writes only to an existing one)."""
+    from companion.stores import open_sessions
 
-    return sessions(reading=reading)
+    return open_sessions(reading=True)
 
 
 def _since(text: str | None) -> str | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 
 from companion.render import Out, emit, grid_parts, print_json, visible
-from trackers.recap import headline
 
 
 def _damaged(damaged: list) -> None:
@@ -44,6 +43,8 @@ def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     if not records:
         emit(None, False, "No sessions to show. Start one: companion track new GAME --players \"Ann,Ben\"")
         return
+    from trackers.recap import headline
+
     grid = [["date", "session", "players", "result", "length"]]
     grid += [[r["started"][:10], f"{r['session']}\n({r['game']})" if r["game"] not in r["session"] else r["session"],
               ", ".join(r["players"]), headline(r), f"{length(r)}, {duration(r['duration'])}"] for r in records]

@@ -23,8 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trackers.log import PLAY, Entry, ReplayError, Session, Stack, apply_entry, engine_for, tracker_for
-from trackers.narrate import change_by
+from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
 FORMAT = 1  # bump when a record's meaning changes
@@ -55,38 +54,31 @@ def applied_seqs(entries: list[Entry]) -> list[int]:
         if e.kind == "change":
             applied.push(e.seq)
             redo = Stack()
-        elif e.kind == "undo":
-            for _ in range(min(e.count, len(applied))):
-                redo.push(applied.pop())
         else:
-            for _ in range(min(e.count, len(redo))):
-                applied.push(redo.pop())
+            shift(applied, redo, e.kind, min(e.count, len(applied if e.kind == "undo" else redo)))
     return list(applied.seqs())
 
 
 def walk(session: Session, entries: list[Entry]) -> tuple[Any, list[Step]]:
-    """The final State of the log and every applied change as a Step. For a play, what it set off is
-    the verdict's effects and what the table settled after it (as `track log` tells them)."""
-    tracker = tracker_for(session.game)
-    engine = engine_for(session.game)
+    """The final State of the log and every applied change as a Step, each through the step
+    `track log` tells it by (trackers/narrate.told_step: a play's verdict effects with what the
+    table settled after it)."""
+    from trackers.narrate import change_by, told_step
+
+    game = game_for(session.game)
     by_seq = {e.seq: e for e in entries}
-    state = tracker.new_state(session.players, session.options)
+    state = game.tracker.new_state(session.players, session.options)
     steps = []
     for seq in applied_seqs(entries):
         e = by_seq[seq]
         before = state
-        by = change_by(session, engine, state, e)
+        by = change_by(session, game.engine, state, e)
         try:
-            state, effects = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+            stepped = told_step(game, state, e)
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
             raise ReplayError(e.seq, exc) from exc
-        effects = list(effects)
-        if e.verb == PLAY and engine is not None:
-            try:
-                effects = list(engine.check(before, engine.parse_move(e.args[0], before)).effects) + effects
-            except Exception:  # noqa: BLE001 - the step keeps what the table settled
-                pass
-        steps.append(Step(e, by, effects, before, state))
+        state = stepped.state
+        steps.append(Step(e, by, list(stepped.effects), before, state))
     return state, steps
 
 
