@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .rule_ids import R
 from .core import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, c_of, card_name, deck_counts
 
-COPIES_RULE = "catopomp.setup.copies-per-number"
-NUMBERS_RULE = "catopomp.setup.numbers-included"
-EXPANSION_RULES = {CAT: "catopomp.expansion.cat-leton.setup", MITCH: "catopomp.expansion.mdm-mitch.setup"}
+COPIES_RULE = R.SETUP_COPIES_PER_NUMBER
+NUMBERS_RULE = R.SETUP_NUMBERS_INCLUDED
+EXPANSION_RULES = {CAT: R.EXPANSION_CAT_LETON_SETUP, MITCH: R.EXPANSION_MDM_MITCH_SETUP}
 IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands, known set-aside cards"
 
 

@@ -22,13 +22,13 @@ def setup_steps(state: State) -> list[tuple[str, str]]:
     (empty: ready)."""
     todo = []
     if state.turn is None:
-        todo.append((R.FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
+        todo.append((R.SETUP_FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
     if len(state.centre_dice) != dice_expected(state):
-        todo.append((R.FEWER_DICE if state.round > 1 else R.CENTRE_DICE,
+        todo.append((R.NEW_ROUND_FEWER_CENTRE_DICE if state.round > 1 else R.SETUP_CENTRE_DICE,
                      f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...`"))
     unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
     if unset:
-        todo.append((R.RESERVE_CHOOSE, f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
+        todo.append((R.RESERVE_DIE_CHOOSE_NUMBER, f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
     return todo
 
 

@@ -17,7 +17,7 @@ from .core import Move, Opts
 from .deal import deal_first, deal_next
 from .model import Cleared, Options, State, from_table, to_table
 from .notation import NOTATION, format_move, parse
-from .rule_ids import RULE_IDS
+from .rule_ids import RULE_IDS, R
 from .status import status as _status
 
 
@@ -57,8 +57,8 @@ def next_round(state: State, rng: random.Random | None = None, *, predictions=No
 class Engine(BaseEngine[State, Move]):
     game: ClassVar[str] = "catopomp"
     State: ClassVar[type[State]] = State
-    SEATS_RULE: ClassVar[str] = "catopomp.overview.goal"  # a game for 2 to 4 players
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS | {SEATS_RULE}
+    SEATS_RULE: ClassVar[str] = R.OVERVIEW_GOAL  # a game for 2 to 4 players
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
     NOTATION: ClassVar[str] = NOTATION
 
     def __init__(self):
@@ -113,7 +113,7 @@ class Engine(BaseEngine[State, Move]):
         hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
         return [Reason(rule=f.rule, message=f.message) for f in _status(self._table(state), hidden)]
 
-    TURN_RULE: ClassVar[str] = "catopomp.round.turn-order"
+    TURN_RULE: ClassVar[str] = R.ROUND_TURN_ORDER
 
     def with_turn(self, state: State, player: str) -> State:
         return state.model_copy(update={"turn": state.names[state.seat(player)]})
@@ -149,7 +149,7 @@ def setup_rule(state: State) -> str:
     steps = setup_steps(state)
     if steps:
         return steps[0][0]
-    return "catopomp.setup.centre-dice" if state.round == 1 else "catopomp.end.next-round"
+    return R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
 
 
 def setup_missing(state: State) -> str:
@@ -257,12 +257,12 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_
     mover's hand on `t` is a stand-in layout of a count, so neither the reasons nor the alternatives
     may rest on its cards (alternatives then take nothing from the hand)."""
     if t.phase != "play":
-        rule = "catopomp.end.game-end" if t.phase == "game-over" else "catopomp.end.round-end"
+        rule = R.END_GAME_END if t.phase == "game-over" else R.END_ROUND_END
         what = "the game is over" if t.phase == "game-over" else "the round is over: deal the next round first"
         return Verdict(legal=False, reasons=(Reason(rule=rule, message=what),))
     if not t.has_cards(t.turn):
         return Verdict(legal=False, reasons=(Reason(
-            rule="catopomp.round.safe-when-clear",
+            rule=R.ROUND_SAFE_WHEN_CLEAR,
             message=f"{t.names[t.turn]} has no cards left and takes no more turns this round"),))
     r, _ = core.resolve(t)
     bad, why, notes = core.violations(r, move, hand_known)
@@ -274,11 +274,11 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_
                        alternatives=alts, unchecked=tuple(notes))
     _t2, eff = core.step(t, move)
     if move.kind == core.PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
-        notes.append("catopomp.competitive.reveal: the winning set's owner cleared by giving up their last Hell "
+        notes.append(f"{R.COMPETITIVE_REVEAL}: the winning set's owner cleared by giving up their last Hell "
                      "card on another player's pass; their last set is read as their winning set (the variant "
                      "counts the cards of the last set and does not cover a clear on someone else's turn)")
     if any(e.kind == "prediction" and "not on the table" in e.message for e in eff):
-        notes.append("catopomp.competitive.reveal: the prediction is secret and not on the table, so the "
+        notes.append(f"{R.COMPETITIVE_REVEAL}: the prediction is secret and not on the table, so the "
                      "points are not worked out")
     return Verdict(
         legal=True,

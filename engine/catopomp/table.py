@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .rule_ids import R
+
 CAT = 0
 MITCH = 11
 NCODES = 12
@@ -279,17 +281,17 @@ def key_text(key) -> str:
 
 def kind_rule(key) -> str:
     if key[0] == 1:
-        return "catopomp.sets.single"
-    return "catopomp.sets.same-number" if key[1] == 1 else "catopomp.sets.sequential"
+        return R.SETS_SINGLE
+    return R.SETS_SAME_NUMBER if key[1] == 1 else R.SETS_SEQUENTIAL
 
 
 def strength_rule(new, old) -> str:
     """The strength rule that decides between two keys."""
     if new[0] != old[0]:
-        return "catopomp.strength.more-cards-wins"
+        return R.STRENGTH_MORE_CARDS_WINS
     if new[1] != old[1]:
-        return "catopomp.strength.same-number-beats-sequential"
-    return "catopomp.strength.higher-numbers-win"
+        return R.STRENGTH_SAME_NUMBER_BEATS_SEQUENTIAL
+    return R.STRENGTH_HIGHER_NUMBERS_WIN
 
 
 def next_with_cards(t: Table, i: int) -> int | None:

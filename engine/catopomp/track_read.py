@@ -75,7 +75,7 @@ class Reading:
             raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
         competitive = _yes_no("competitive", given["competitive"]) if "competitive" in given else False
         if competitive and len(names) not in (3, 4):
-            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMP_PLAYERS}), "
+            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMPETITIVE_PLAYERS}), "
                               f"not {len(names)}; choose competitive=no")
         hell_power = _yes_no("hell-power", given["hell-power"]) if "hell-power" in given else False
         expansions: set[str] = set()

@@ -28,9 +28,9 @@ class Views:
         points, winners = self._final(state)
         if state.options.competitive:
             t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
-                             "point(s) (a player out of soul gems counts 0)", R.COMP_WINNER)
+                             "point(s) (a player out of soul gems counts 0)", R.COMPETITIVE_WINNER)
         else:
-            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.WINNERS)
+            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.END_WINNERS)
 
     def _standings(self, state: State, t: "TableChange") -> None:
         rows = []
@@ -43,14 +43,14 @@ class Views:
                 row += f", {pts} point{'s' if pts != 1 else ''}"
             rows.append(row)
         where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows), R.COMP_RECORD if state.options.competitive else R.SOUL_GEMS)
+        t.say("standings", f"{where}: " + "; ".join(rows), R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
         if state.game_over:
             self._result(state, t)
         elif state.options.competitive:
             best = max(points)
             leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
             t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
-                             "loses their last soul gem, whose points then drop to 0", R.COMP_WINNER)
+                             "loses their last soul gem, whose points then drop to 0", R.COMPETITIVE_WINNER)
 
     # ------------------------------------------------------------------ summary
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .rule_ids import R
 from .table import (
     CAT, HEAVEN, HELL, MITCH, Move, PASS, Table, WSet, c_add, c_sub, card_name, cards_text,
     dice_text, key_text, next_with_cards, ws_key,
@@ -25,7 +26,7 @@ def step(t: Table, mv: Move) -> tuple[Table, list[Eff]]:
     eff: list[Eff] = []
     if back:
         eff.append(Eff("initiative", f"everyone else passed: {t.names[t.turn]} discards the winning set and leads "
-                       "a brand-new set", "catopomp.passing.all-pass-initiative"))
+                       "a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
     if mv.kind == PASS:
         return _step_pass(t, mv, eff)
     return _step_play(t, mv, eff)
@@ -46,7 +47,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
         eff.append(Eff("discard-previous",
                        "the beaten set goes to the discard pile"
                        + (f"; its dice go to {names[ws.owner]}'s Used Dice card" if ws.dice else ""),
-                       "catopomp.sets.discard-previous"))
+                       R.SETS_DISCARD_PREVIOUS))
     hands = list(t.hands)
     hells = list(t.hells)
     swap = mv.swap
@@ -60,7 +61,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
             if discard is not None:
                 discard = c_add(discard, (CAT,) * len(swap))
             eff.append(Eff("catleton-swap", f"Cat-leton is discarded; {cards_text(swap)} from {name}'s Hell Domain "
-                           "takes his place in the set", "catopomp.expansion.cat-leton.swap"))
+                           "takes his place in the set", R.EXPANSION_CAT_LETON_SWAP))
         heaven_part = tuple(heaven_part)
         hell_part = tuple(swap)
     else:
@@ -82,27 +83,27 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
         if reserve[p] is not None:
             centre.append(reserve[p])
             eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
-                           f"showing {reserve[p]}", "catopomp.reserve-die.unused-goes-to-centre"))
+                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE))
             reserve[p] = None
         centre = tuple(sorted(centre))
         reserve = tuple(reserve)
         eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
-                       "and no further Dice Boost is allowed this round", "catopomp.dice-boost.once-per-round"))
+                       "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND))
     new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
     key = ws_key(new_ws)
     if MITCH in new_ws.codes and mv.dice:
         eff.append(Eff("mitch-mirror", f"Mdm Mitch mirrors the dice and counts as {sum(mv.dice)}",
-                       "catopomp.expansion.mdm-mitch.mirror-dice"))
+                       R.EXPANSION_MDM_MITCH_MIRROR_DICE))
     eff.append(Eff("winning-set", f"{name}'s {key_text(key) if key else 'set'} is the new winning set",
-                   "catopomp.sets.new-winning-set"))
+                   R.SETS_NEW_WINNING_SET))
     if mv.place is not None:
         hands[p] = c_sub(hands[p], (mv.place,))
         hells[p] = c_add(hells[p], (mv.place,))
         eff.append(Eff("place-in-hell-domain", f"{name} places {card_name(mv.place)} face up into their Hell Domain",
-                       "catopomp.heaven.place-one-in-hell-domain"))
+                       R.HEAVEN_PLACE_ONE_IN_HELL_DOMAIN))
     elif mv.source == HELL:
         eff.append(Eff("no-placement", "after a Hell play no card is placed into the Hell Domain",
-                       "catopomp.hell.no-placement-after"))
+                       R.HELL_NO_PLACEMENT_AFTER))
     if mv.source == HELL and t.opts.hell_power and new_ws.size >= 3:
         if mv.hell_return is not None:
             who, code = mv.hell_return
@@ -110,10 +111,10 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
             hells[i] = c_sub(hells[i], (code,))
             hands[i] = c_add(hands[i], (code,))
             eff.append(Eff("hell-power", f"Hell power: {card_name(code)} goes back from {names[i]}'s Hell Domain to "
-                           f"{names[i]}'s hand", "catopomp.hell-power.return-card"))
+                           f"{names[i]}'s hand", R.HELL_POWER_RETURN_CARD))
         else:
             eff.append(Eff("hell-power-unused", f"{name} could have used the Hell power (three or more Hell cards) "
-                           "and did not", "catopomp.hell-power.trigger"))
+                           "and did not", R.HELL_POWER_TRIGGER))
     t2 = t.replace(hands=tuple(hands), hells=tuple(hells), used=tuple(used), discard=discard, centre=centre,
                    reserve=reserve, ws=new_ws)
     was = t.has_cards(p)
@@ -127,11 +128,11 @@ def _step_pass(t: Table, mv: Move, eff: list[Eff]):
     o = ws.owner
     hells = list(t.hells)
     discard = t.discard
-    eff.append(Eff("pass", f"{names[q]} passes", "catopomp.passing.pass-instead-of-play"))
+    eff.append(Eff("pass", f"{names[q]} passes", R.PASSING_PASS_INSTEAD_OF_PLAY))
     owner_had = t.has_cards(o)
     if mv.transfer is not None:
-        rule = ("catopomp.passing.transfer-mandatory-three" if sum(hells[o]) >= 3
-                else "catopomp.passing.transfer-optional")
+        rule = (R.PASSING_TRANSFER_MANDATORY_THREE if sum(hells[o]) >= 3
+                else R.PASSING_TRANSFER_OPTIONAL)
         hells[o] = c_sub(hells[o], (mv.transfer,))
         hells[q] = c_add(hells[q], (mv.transfer,))
         eff.append(Eff("transfer", f"{names[o]} transfers {card_name(mv.transfer)} from their Hell Domain to "
@@ -141,7 +142,7 @@ def _step_pass(t: Table, mv: Move, eff: list[Eff]):
         if discard is not None:
             discard = c_add(discard, (mv.discard,))
         eff.append(Eff("hell-discard", f"{names[o]} discards {card_name(mv.discard)} from their Hell Domain",
-                       "catopomp.passing.casual-discard"))
+                       R.PASSING_CASUAL_DISCARD))
     t2 = t.replace(hells=tuple(hells), discard=discard)
     cleared = [o] if owner_had and not t2.has_cards(o) else []
     return _finish(t2, cleared, q, eff, passed=True)
@@ -152,21 +153,21 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
     points = t.points
     for i in cleared:
         eff.append(Eff("player-safe", f"{names[i]} has no Heaven or Hell cards left and is safe this round",
-                       "catopomp.round.safe-when-clear"))
+                       R.ROUND_SAFE_WHEN_CLEAR))
         if t.opts.competitive:
             size = t.ws.size
             pred = t.pred[i]
             if pred is None:
                 eff.append(Eff("prediction", f"{names[i]} reveals their prediction; the last set had {size} card(s) "
                                "(record the points by hand: the prediction is not on the table)",
-                               "catopomp.competitive.reveal"))
+                               R.COMPETITIVE_REVEAL))
             else:
                 gain, rule = score(pred, size)
                 points = list(points)
                 points[i] += gain
                 points = tuple(points)
                 eff.append(Eff("prediction", f"{names[i]} reveals prediction {pred}; the last set had {size} card(s) "
-                               "(a dice substitute counts as a card)", "catopomp.competitive.reveal"))
+                               "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL))
                 eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule))
     if points is not t.points:
         t = t.replace(points=points)
@@ -175,7 +176,7 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
         return _round_over(t, alive[0] if alive else mover, eff)
     if not passed:
         nxt = next_with_cards(t, mover)
-        eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", "catopomp.round.turn-order"))
+        eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
         return t.replace(turn=nxt), eff
     # after a pass: walk clockwise; reaching the owner's seat means everyone else passed
     o = t.ws.owner
@@ -187,25 +188,25 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
             t = _discard_ws(t)
             if t.has_cards(o):
                 eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
-                               "discards the winning set and leads a brand-new set", "catopomp.passing.all-pass-initiative"))
+                               "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
                 return t.replace(turn=o), eff
             nxt = next_with_cards(t, o)
             eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
-                           f"discarded and {names[nxt]} leads a brand-new set", "catopomp.passing.owner-out-next-player"))
+                           f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
             return t.replace(turn=nxt), eff
         if t.has_cards(i):
-            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", "catopomp.round.turn-order"))
+            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
             return t.replace(turn=i), eff
 
 
 def score(pred: int, size: int) -> tuple[int, str]:
     d = abs(size - pred)
-    rule = f"catopomp.competitive.score-prediction-{pred}" if 1 <= pred <= 4 else "catopomp.competitive.prediction"
+    rule = R.SCORE_BY_PREDICTION[pred - 1] if 1 <= pred <= 4 else R.COMPETITIVE_PREDICTION
     if d == 0:
         return (4 if pred in (1, 4) else 2), rule
     if d == 1:
         return 1, rule
-    return 0, "catopomp.competitive.off-by-more-than-one"
+    return 0, R.COMPETITIVE_OFF_BY_MORE_THAN_ONE
 
 
 def first_round_centre_dice(n: int) -> int:
@@ -247,40 +248,40 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
     gems = list(t.gems)
     gems[loser] -= 1
     eff.append(Eff("round-over", f"round over: {names[loser]} is the last player holding cards and loses a soul gem "
-                   f"({gems[loser]} left)", "catopomp.end.round-end"))
+                   f"({gems[loser]} left)", R.END_ROUND_END))
     points = t.points
     if t.opts.competitive:
-        eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", "catopomp.competitive.last-player"))
+        eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", R.COMPETITIVE_LAST_PLAYER))
     if gems[loser] <= 0:
         final_points, winning = final_scoring(gems, points, t.opts.competitive)
         if t.opts.competitive:
             points = final_points
             eff.append(Eff("points-reset", f"{names[loser]} has no soul gem left: their points drop to 0",
-                           "catopomp.competitive.game-end-reset"))
+                           R.COMPETITIVE_GAME_END_RESET))
             best = points[winning[0]]
             winners = [names[i] for i in winning]
-            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
             eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} "
-                           "point(s)", "catopomp.competitive.winner"))
+                           "point(s)", R.COMPETITIVE_WINNER))
         else:
             winners = [names[i] for i in winning]
-            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", "catopomp.end.game-end"))
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
             eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}",
-                           "catopomp.end.winners"))
+                           R.END_WINNERS))
         phase = "game-over"
     else:
         nxt = round_setup(t.n, gems, loser)
         one_gem = [names[i] for i in nxt.reserve]
         centre_next = nxt.centre_dice
         eff.append(Eff("next-round", "nobody is out of soul gems: shuffle all the cards and deal the next round",
-                       "catopomp.end.next-round"))
+                       R.END_NEXT_ROUND))
         eff.append(Eff("fewer-dice", f"the next round has {centre_next} centre dice, one fewer than this one",
-                       "catopomp.new-round.fewer-centre-dice"))
+                       R.NEW_ROUND_FEWER_CENTRE_DICE))
         who = f"{one_gem[0]} has" if len(one_gem) == 1 else f"{', '.join(one_gem)} have"
         eff.append(Eff("reserve-dice", f"{who} one soul gem left: each reserves one die and sets its number "
-                       "before the round starts", "catopomp.reserve-die.who-gets"))
+                       "before the round starts", R.RESERVE_DIE_WHO_GETS))
         eff.append(Eff("starting-player", f"{names[nxt.starting]} ended last and starts the next round",
-                       "catopomp.setup.later-starting-player"))
+                       R.SETUP_LATER_STARTING_PLAYER))
         phase = "round-over"
     return t.replace(gems=tuple(gems), points=points, phase=phase, loser=loser, turn=loser), eff
 

@@ -30,15 +30,40 @@ def situation(**kw) -> State:
 
 # ------------------------------------------------------------------------------------ rule ids
 
+def _package_sources():
+    return {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "engine" / "catopomp").glob("*.py")}
+
+
+def test_no_rule_id_is_written_as_a_string_outside_rule_ids():
+    """Every rule id is a constant of rule_ids.R: a string literal that looks like one (f-string parts
+    and docstrings included) anywhere else in the package is refused."""
+    import ast
+
+    looks_like_id = re.compile(r"catopomp\.[a-z0-9-]+\.[a-z0-9]")
+    found = []
+    for name, text in _package_sources().items():
+        if name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and looks_like_id.search(node.value):
+                found.append(f"{name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
+
+
 def test_rule_ids_are_exactly_those_the_code_cites():
+    """RULE_IDS is derived from R, and every constant of R is cited somewhere in the package."""
+    from engine.catopomp.rule_ids import RULE_IDS, R
+
     cited = set()
-    for path in (ROOT / "engine" / "catopomp").glob("*.py"):
-        text = re.sub(r"RULE_IDS: frozenset\[str\] = frozenset\(\{.*?\}\)", "", path.read_text(), flags=re.S)
-        cited |= {m for m in re.findall(r"(catopomp\.[a-z0-9.-]+[a-z0-9])(?![a-z0-9.{-])", text) if m.count(".") >= 2}
-    # ids built at run time: f"catopomp.competitive.score-prediction-{pred}"
-    cited |= {f"catopomp.competitive.score-prediction-{i}" for i in range(1, 5)}
-    assert sorted(cited - RULE_IDS) == []
-    assert sorted(RULE_IDS - cited) == []
+    for name, text in _package_sources().items():
+        cited |= set(re.findall(r"\bR\.([A-Z0-9_]+)", text))
+    constants = {k: v for k, v in vars(R).items() if not k.startswith("_")}
+    by_prediction = set(R.SCORE_BY_PREDICTION)
+    uncited = [k for k, v in constants.items() if k not in cited and v not in by_prediction]
+    assert uncited == []
+    assert RULE_IDS == {v for v in constants.values() if isinstance(v, str)}
+    assert by_prediction <= RULE_IDS
+    assert ENGINE.RULE_IDS == RULE_IDS
 
 
 def test_every_rule_id_exists_in_rulesdb():
