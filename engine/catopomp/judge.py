@@ -25,9 +25,9 @@ def _zone_word(source: str) -> str:
     return "hand" if source == HEAVEN else "Hell Domain"
 
 
-def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Finding], list[Finding], list[str]]:
+def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Finding], list[Finding], list[Finding]]:
     """Check a move of the player to act on a resolved table.
-    Returns (broken rules, supporting rules for a legal move, unchecked notes).
+    Returns (broken rules, supporting rules for a legal move, unchecked notes: the rule each leaves open).
     `hand_known=False`: the mover's hand is only a count to the table (its cards on `t` are a stand-in
     layout), so no finding may rest on which cards it holds: possession is the caller's to note."""
     odd = [c for c in (*mv.cards, *mv.swap, mv.place, mv.transfer, mv.discard,
@@ -43,7 +43,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
     name = t.names[p]
     bad: list[Finding] = []
     why: list[Finding] = []
-    notes: list[str] = []
+    notes: list[Finding] = []
     opts = t.opts
     L = size_limit(t.n)
     hand = t.hands[p]
@@ -97,11 +97,11 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
         else:
             why.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
-        notes.append(f"{R.EXPANSION_CAT_LETON_SWAP}: the Heaven play is read as still requiring a placement "
-                     "into the Hell Domain after the swap; the Cat-leton card does not say")
+        notes.append(Finding(R.EXPANSION_CAT_LETON_SWAP, "the Heaven play is read as still requiring a placement "
+                     "into the Hell Domain after the swap; the Cat-leton card does not say"))
         if opts.hell_power and len(swap) >= 3:
-            notes.append(f"{R.HELL_POWER_TRIGGER}: Hell cards swapped in for Cat-letons are read as part of a "
-                         "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says")
+            notes.append(Finding(R.HELL_POWER_TRIGGER, "Hell cards swapped in for Cat-letons are read as part of a "
+                         "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says"))
     # dice
     dice = mv.dice
     x = sum(dice) if dice else 0
@@ -146,8 +146,8 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                                                "the reserve die may be combined with a centre die"))
         top = PLAYER_TABLE.get(t.n, (10,))[0]
         if x > top:
-            notes.append(f"{R.DICE_BOOST_TWO_DICE_SUM}: the dice stand for {x}, above the highest card ({top}); "
-                         "the rulebook does not say whether such totals are allowed; read as allowed")
+            notes.append(Finding(R.DICE_BOOST_TWO_DICE_SUM, f"the dice stand for {x}, above the highest card ({top}); "
+                         "the rulebook does not say whether such totals are allowed; read as allowed"))
     # the set as it will lie
     final = list(mv.cards)
     for _ in range(min(len(swap), final.count(CAT))):
@@ -298,7 +298,7 @@ def _seat(t: Table, name: str) -> int | None:
 def _pass_violations(t: Table, mv: Move):
     bad: list[Finding] = []
     why: list[Finding] = []
-    notes: list[str] = []
+    notes: list[Finding] = []
     p = t.turn
     name = t.names[p]
     if mv.cards or mv.dice or mv.swap or mv.place is not None or mv.hell_return is not None:

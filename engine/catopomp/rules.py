@@ -13,7 +13,7 @@ from engine.base import Effect, EngineError, Reason, Verdict
 from engine.base import Engine as BaseEngine
 
 from . import core
-from .core import Move, Opts
+from .core import Finding, Move, Opts
 from .deal import deal_first, deal_next
 from .model import Cleared, Options, State, from_table, to_table
 from .notation import NOTATION, format_move, parse
@@ -207,8 +207,8 @@ def _check_hidden(state: State, move: Move) -> Verdict:
     if not need:
         return verdict
     extra = tuple(Reason(rule=f.rule, message=f.message) for f in counting_findings(state, need, name))
-    possession = (f"possession: {name}'s hand is not known to the table; that it holds "
-                  f"{core.cards_text(sorted(need))} is taken on trust")
+    possession = Reason(rule=R.SETUP_DEAL, message=f"{name}'s hand is not known to the table; that it "
+                                                   f"holds {core.cards_text(sorted(need))} is taken on trust")
     unchecked = (possession, *verdict.unchecked)
     if extra:  # card counting refuses: nothing is taken on trust
         return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
@@ -239,17 +239,18 @@ def _settle(before: State, t2: core.Table, eff) -> State:
     if not fresh:
         return state
     size = t2.ws.size if t2.ws is not None else None
-    scored = {}
-    for e in eff:
-        if e.kind == "score":
-            who, _, rest = e.message.partition(" scores ")
-            scored[who] = int(rest.split()[0])
+    scored = {e.who: e.amount for e in eff if e.kind == "score"}
     cleared = before.cleared + tuple(Cleared(name=n, last_set=size, points=scored.get(n)) for n in fresh)
     return state.model_copy(update={"cleared": cleared})
 
 
 def _holds(p) -> bool:
     return p.hand_size > 0 or bool(p.hell_domain)
+
+
+def _notes(notes) -> tuple[Reason, ...]:
+    """Unchecked notes as Reasons, each once."""
+    return tuple(Reason(rule=f.rule, message=f.message) for f in dict.fromkeys(notes))
 
 
 def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_known: bool = True) -> Verdict:
@@ -271,20 +272,21 @@ def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_
         if with_alternatives:
             alts = tuple(format_move(m) for m in core.alternatives(t, move, hand_known=hand_known))
         return Verdict(legal=False, reasons=tuple(Reason(rule=f.rule, message=f.message) for f in bad),
-                       alternatives=alts, unchecked=tuple(notes))
+                       alternatives=alts, unchecked=_notes(notes))
     _t2, eff = core.step(t, move)
     if move.kind == core.PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
-        notes.append(f"{R.COMPETITIVE_REVEAL}: the winning set's owner cleared by giving up their last Hell "
+        notes.append(Finding(R.COMPETITIVE_REVEAL, "the winning set's owner cleared by giving up their last Hell "
                      "card on another player's pass; their last set is read as their winning set (the variant "
-                     "counts the cards of the last set and does not cover a clear on someone else's turn)")
-    if any(e.kind == "prediction" and "not on the table" in e.message for e in eff):
-        notes.append(f"{R.COMPETITIVE_REVEAL}: the prediction is secret and not on the table, so the "
-                     "points are not worked out")
+                     "counts the cards of the last set and does not cover a clear on someone else's turn)"))
+    if any(e.kind == "prediction" and e.amount is None for e in eff):
+        notes.append(Finding(R.COMPETITIVE_REVEAL, "the prediction is secret and not on the table, so the "
+                     "points are not worked out"))
     return Verdict(
         legal=True,
         reasons=tuple(Reason(rule=f.rule, message=f.message) for f in why),
-        effects=tuple(Effect(kind=e.kind, message=e.message, rule=e.rule) for e in eff),
-        unchecked=tuple(dict.fromkeys(notes)),
+        effects=tuple(Effect(kind=e.kind, message=e.message, rule=e.rule, who=e.who, amount=e.amount, card=e.card)
+                      for e in eff),
+        unchecked=_notes(notes),
     )
 
 

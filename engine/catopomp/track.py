@@ -53,8 +53,9 @@ class TableChange:
         self.fields: dict[str, Any] = {}
         self.effects: list[Effect] = []
 
-    def say(self, kind: str, message: str, rule: str | None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+    def say(self, kind: str, message: str, rule: str | None, **data) -> None:
+        """An effect; `data` are its fields for code (who, amount, card)."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
 
     def get(self, field: str):
         return self.fields.get(field, getattr(self.state, field))
@@ -348,7 +349,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         for e in effs:
             if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
                 continue
-            t.say(e.kind, e.message, e.rule)
+            t.say(e.kind, e.message, e.rule, who=e.who, amount=e.amount, card=e.card)
         t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
 
     def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
@@ -428,10 +429,10 @@ class Tracker(Reading, Views, TrackerBase[State]):
             return None
         gain, rule = core.score(pred, size)
         t.say("prediction", f"{name} reveals prediction {pred}; the last set had {size} card{'s' if size != 1 else ''} "
-                            "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL)
+                            "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL, who=name, amount=pred)
         t.players[i]["points"] += gain
         t.say("score", f"{name} scores {gain} point{'s' if gain != 1 else ''} "
-                       f"({t.players[i]['points']} in all)", rule)
+                       f"({t.players[i]['points']} in all)", rule, who=name, amount=gain)
         return gain
 
     # ---- predictions, points, reserve dice

@@ -6,7 +6,7 @@ from typing import NamedTuple
 from .rule_ids import R
 from .table import (
     CAT, HEAVEN, HELL, MITCH, Move, PASS, Table, WSet, c_add, c_sub, card_name, cards_text,
-    dice_text, key_text, next_with_cards, ws_key,
+    dice_text, fc, key_text, next_with_cards, ws_key,
 )
 from .generate import _discard_ws, resolve
 from .judge import _seat
@@ -15,9 +15,16 @@ from .judge import _seat
 
 
 class Eff(NamedTuple):
+    """What a transition does: `message` for people; `who`, `amount`, `card` for code (see engine.base.Effect).
+    A "prediction" effect's amount is the revealed prediction (None: not on the table); a "score"
+    effect's the points it earns; a "round-over" effect's the soul gem lost."""
+
     kind: str
     message: str
     rule: str | None = None
+    who: str | None = None
+    amount: int | None = None
+    card: str | None = None
 
 
 def step(t: Table, mv: Move) -> tuple[Table, list[Eff]]:
@@ -61,7 +68,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
             if discard is not None:
                 discard = c_add(discard, (CAT,) * len(swap))
             eff.append(Eff("catleton-swap", f"Cat-leton is discarded; {cards_text(swap)} from {name}'s Hell Domain "
-                           "takes his place in the set", R.EXPANSION_CAT_LETON_SWAP))
+                           "takes his place in the set", R.EXPANSION_CAT_LETON_SWAP, who=name))
         heaven_part = tuple(heaven_part)
         hell_part = tuple(swap)
     else:
@@ -83,12 +90,12 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
         if reserve[p] is not None:
             centre.append(reserve[p])
             eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
-                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE))
+                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
             reserve[p] = None
         centre = tuple(sorted(centre))
         reserve = tuple(reserve)
         eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
-                       "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND))
+                       "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND, who=name))
     new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
     key = ws_key(new_ws)
     if MITCH in new_ws.codes and mv.dice:
@@ -100,7 +107,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
         hands[p] = c_sub(hands[p], (mv.place,))
         hells[p] = c_add(hells[p], (mv.place,))
         eff.append(Eff("place-in-hell-domain", f"{name} places {card_name(mv.place)} face up into their Hell Domain",
-                       R.HEAVEN_PLACE_ONE_IN_HELL_DOMAIN))
+                       R.HEAVEN_PLACE_ONE_IN_HELL_DOMAIN, who=name, card=fc(mv.place)))
     elif mv.source == HELL:
         eff.append(Eff("no-placement", "after a Hell play no card is placed into the Hell Domain",
                        R.HELL_NO_PLACEMENT_AFTER))
@@ -111,7 +118,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
             hells[i] = c_sub(hells[i], (code,))
             hands[i] = c_add(hands[i], (code,))
             eff.append(Eff("hell-power", f"Hell power: {card_name(code)} goes back from {names[i]}'s Hell Domain to "
-                           f"{names[i]}'s hand", R.HELL_POWER_RETURN_CARD))
+                           f"{names[i]}'s hand", R.HELL_POWER_RETURN_CARD, who=names[i], card=fc(code)))
         else:
             eff.append(Eff("hell-power-unused", f"{name} could have used the Hell power (three or more Hell cards) "
                            "and did not", R.HELL_POWER_TRIGGER))
@@ -136,13 +143,13 @@ def _step_pass(t: Table, mv: Move, eff: list[Eff]):
         hells[o] = c_sub(hells[o], (mv.transfer,))
         hells[q] = c_add(hells[q], (mv.transfer,))
         eff.append(Eff("transfer", f"{names[o]} transfers {card_name(mv.transfer)} from their Hell Domain to "
-                       f"{names[q]}'s Hell Domain", rule))
+                       f"{names[q]}'s Hell Domain", rule, who=names[q], card=fc(mv.transfer)))
     elif mv.discard is not None:
         hells[o] = c_sub(hells[o], (mv.discard,))
         if discard is not None:
             discard = c_add(discard, (mv.discard,))
         eff.append(Eff("hell-discard", f"{names[o]} discards {card_name(mv.discard)} from their Hell Domain",
-                       R.PASSING_CASUAL_DISCARD))
+                       R.PASSING_CASUAL_DISCARD, who=names[o], card=fc(mv.discard)))
     t2 = t.replace(hells=tuple(hells), discard=discard)
     cleared = [o] if owner_had and not t2.has_cards(o) else []
     return _finish(t2, cleared, q, eff, passed=True)
@@ -153,22 +160,23 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
     points = t.points
     for i in cleared:
         eff.append(Eff("player-safe", f"{names[i]} has no Heaven or Hell cards left and is safe this round",
-                       R.ROUND_SAFE_WHEN_CLEAR))
+                       R.ROUND_SAFE_WHEN_CLEAR, who=names[i]))
         if t.opts.competitive:
             size = t.ws.size
             pred = t.pred[i]
             if pred is None:
                 eff.append(Eff("prediction", f"{names[i]} reveals their prediction; the last set had {size} card(s) "
                                "(record the points by hand: the prediction is not on the table)",
-                               R.COMPETITIVE_REVEAL))
+                               R.COMPETITIVE_REVEAL, who=names[i]))
             else:
                 gain, rule = score(pred, size)
                 points = list(points)
                 points[i] += gain
                 points = tuple(points)
                 eff.append(Eff("prediction", f"{names[i]} reveals prediction {pred}; the last set had {size} card(s) "
-                               "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL))
-                eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule))
+                               "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL, who=names[i], amount=pred))
+                eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule, who=names[i],
+                               amount=gain))
     if points is not t.points:
         t = t.replace(points=points)
     alive = [i for i in range(t.n) if t.has_cards(i)]
@@ -248,7 +256,7 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
     gems = list(t.gems)
     gems[loser] -= 1
     eff.append(Eff("round-over", f"round over: {names[loser]} is the last player holding cards and loses a soul gem "
-                   f"({gems[loser]} left)", R.END_ROUND_END))
+                   f"({gems[loser]} left)", R.END_ROUND_END, who=names[loser], amount=1))
     points = t.points
     if t.opts.competitive:
         eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", R.COMPETITIVE_LAST_PLAYER))

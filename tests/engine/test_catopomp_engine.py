@@ -322,7 +322,7 @@ def test_a_number_outside_the_deck_cites_the_deck_table():
     assert not verdict.legal
     assert verdict.reasons[0].rule == "catopomp.setup.numbers-included"
     assert "1-9" in verdict.reasons[0].message and "in sight" not in verdict.reasons[0].message
-    assert not any("taken on trust" in u for u in verdict.unchecked)  # nothing is, for a card that cannot exist
+    assert not any("taken on trust" in u.message for u in verdict.notes)  # nothing is, for a card that cannot exist
     assert ENGINE.status(state) == []  # status agrees: nothing impossible on the table itself
     assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.status(_hidden_ben(
         players=[{"name": "Ann", "hand": [10, 1, 3], "hell_domain": [9]}, {"name": "Ben", "hand": 6},
@@ -345,7 +345,7 @@ def test_card_counting_states_copies_needed_against_copies_that_can_be_hidden():
     assert "every copy" not in msg and "all 4" not in msg
     # two 9s are still possible: taken on trust
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 then hell 2", state))
-    assert verdict.legal and any(u.startswith("possession:") for u in verdict.unchecked)
+    assert verdict.legal and any(u.rule == "catopomp.setup.deal" and "taken on trust" in u.message for u in verdict.notes)
     # all four in sight: then it is every copy
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 9, 3], "hell_domain": [9, 9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
@@ -406,11 +406,27 @@ def test_a_clear_on_another_players_pass_states_which_set_is_read_as_the_last():
                     {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
     verdict = ENGINE.check(state, ENGINE.parse_move("pass then transfer 4", state))
     assert verdict.legal
-    assert any(u.startswith("catopomp.competitive.reveal:") and "read as" in u for u in verdict.unchecked)
+    assert any(u.rule == "catopomp.competitive.reveal" and "read as" in u.message for u in verdict.notes)
     # an ordinary clear by a play of one's own needs no reading
     state = state.model_copy(update={"turn": "Ava", "winning_set": None})
     verdict = ENGINE.check(state, ENGINE.parse_move("hell 4", state))
-    assert verdict.legal and not any("read as" in u for u in verdict.unchecked)
+    assert verdict.legal and not any("read as" in u.message for u in verdict.notes)
+
+
+def test_points_are_recorded_from_the_score_effect_data_not_its_wording():
+    """Competitive Variant: a player who clears scores by their prediction (1 predicted, 1 card played:
+    4 points). The points kept for the round come from the effect's data (who, amount): a player whose
+    name holds the word "scores" once broke the reading of the message ("Top scores scores 4 points")."""
+    state = ENGINE.load_state({
+        "turn": "Top scores", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"competitive": True},
+        "players": [{"name": "Top scores", "hand": [5], "prediction": 1},
+                    {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
+    move = ENGINE.parse_move("heaven 5", state)
+    score = [e for e in ENGINE.check(state, move).effects if e.kind == "score"]
+    assert [(e.who, e.amount, e.rule) for e in score] == [("Top scores", 4, "catopomp.competitive.score-prediction-1")]
+    after = ENGINE.apply(state, move)
+    assert [(c.name, c.last_set, c.points) for c in after.cleared] == [("Top scores", 1, 4)]
+    assert after.players[0].points == 4
 
 
 def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
@@ -423,7 +439,7 @@ def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
                     {"name": "Bo", "hand": [5, 8]}, {"name": "Cy", "hand": [6, 9]}]})
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
     assert verdict.legal
-    assert any(u.startswith("catopomp.hell-power.trigger:") for u in verdict.unchecked)
+    assert any(u.rule == "catopomp.hell-power.trigger" for u in verdict.notes)
 
 
 def test_the_expansion_deal_is_named_as_a_reading_in_status():
