@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine.catopomp.simulate import table_game
+from tests.engine.catopomp_players import table_game
 from tests.engine.catopomp_table import public, public_of_state
 
 

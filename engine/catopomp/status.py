@@ -1,11 +1,9 @@
 """What is impossible about a described Catopomp table, each finding with a rule id."""
 from __future__ import annotations
 
+from .model import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, deck_counts
 from .rule_ids import R
-from .core import (
-    CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, classify, deck_counts,
-    set_values, size_limit,
-)
+from .rules_sets import classify, set_values, size_limit
 
 
 def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding]:
@@ -117,7 +115,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
             add(Finding(R.END_GAME_END, f"{names[lo]} has no soul gem left: the game is over, not the round"))
         if t.phase == "game-over" and lo is not None and t.gems[lo] > 0:
             add(Finding(R.END_GAME_END, f"the game ends only when a player loses their last soul gem; "
-                        f"{names[lo]} still has {t.gems[lo]}"))
+                                        f"{names[lo]} still has {t.gems[lo]}"))
         zero = [names[i] for i in range(n) if i != lo and t.gems[i] <= 0]
         if zero:
             add(Finding(R.END_GAME_END,
@@ -210,7 +208,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
                 add(Finding(R.COMPETITIVE_PREDICTION, f"{names[i]} predicted {pred}; predictions are 1-4"))
         if t.points[i] < 0:
             add(Finding(R.COMPETITIVE_RECORD_POINTS, f"{names[i]} has {t.points[i]} points; points never go "
-                        "below 0"))
+                                                     "below 0"))
         elif t.points[i] and not opts.competitive:
             add(Finding(R.COMPETITIVE_RECORD_POINTS,
                         f"{names[i]} has points, but only the competitive variant scores points"))

@@ -11,10 +11,11 @@ import pytest
 
 from engine import get_engine
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
-from engine.catopomp import CAT, MITCH, RULE_IDS, IllegalMove, Move, State, next_round, setup
-from engine.catopomp.core import PLAYER_TABLE, deck_counts
-from engine.catopomp.deal import all_cards
-from engine.catopomp.model import to_table
+from engine.catopomp.model import CAT, MITCH, Move, PLAYER_TABLE, State, deck_counts
+from engine.catopomp.rule_ids import RULE_IDS
+from engine.catopomp.rules import IllegalMove, to_table
+from engine.catopomp.validator import next_round, setup
+from tests.engine.catopomp_players import all_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = get_engine("catopomp")
@@ -52,7 +53,7 @@ def test_no_rule_id_is_written_as_a_string_outside_rule_ids():
 
 def test_rule_ids_are_exactly_those_the_code_cites():
     """RULE_IDS is derived from R, and every constant of R is cited somewhere in the package."""
-    from engine.catopomp.rule_ids import RULE_IDS, R
+    from engine.catopomp.rule_ids import R, RULE_IDS
 
     cited = set()
     for name, text in _package_sources().items():
@@ -64,6 +65,29 @@ def test_rule_ids_are_exactly_those_the_code_cites():
     assert RULE_IDS == {v for v in constants.values() if isinstance(v, str)}
     assert by_prediction <= RULE_IDS
     assert ENGINE.RULE_IDS == RULE_IDS
+
+
+def test_the_package_has_the_shared_layout():
+    """One game, one package (DESIGN.md): the package exports Engine, Tracker and State only, its modules
+    import each other in no circle and take no private name from one another, none passes 600 lines,
+    and the random players for simulations live under tests/ (measured as benchmarks/code_shape.py does)."""
+    import importlib.util
+
+    import engine.catopomp as package
+
+    spec = importlib.util.spec_from_file_location("code_shape", ROOT / "benchmarks" / "code_shape.py")
+    shape = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shape)
+    assert package.__all__ == ["Engine", "Tracker", "State"]
+    found = {m: p for m, p in shape.modules().items() if m.startswith("engine.catopomp")}
+    graph, private = shape.imports(shape.modules())
+    ours = {m: {d for d in graph[m] if d in found} for m in found}
+    assert shape.circles(ours) == []
+    assert [p for p in private if p[0] in found or p[1] in found] == []
+    assert {p.name: shape.lines(p) for p in found.values() if shape.lines(p) > 600} == {}
+    assert {p.name for p in found.values()} >= {"model.py", "notation.py", "notation_track.py", "table.py", "rules.py",
+                                                "track.py", "status.py", "rule_ids.py", "validator.py"}
+    assert "simulate.py" not in {p.name for p in found.values()}
 
 
 def test_every_rule_id_exists_in_rulesdb():

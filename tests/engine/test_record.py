@@ -201,14 +201,14 @@ def test_every_scenario_table_survives_the_trusted_json_round_trip():
 def test_a_whole_catopomp_session_survives_the_trusted_json_round_trip_at_every_step(seed):
     import json
 
-    from engine.catopomp import core
-    from engine.catopomp.simulate import table_game
+    from engine.catopomp.model import Opts
+    from tests.engine.catopomp_players import table_game
     from trackers.log import PLAY, apply_entry, engine_for, tracker_for
 
     tracker, engine = tracker_for("catopomp"), engine_for("catopomp")
     state = tracker.new_state(["P1", "P2", "P3"], {"passing": "main"})
     steps = 0
-    for kind, what, _table in table_game(seed, 3, core.Opts(), pass_bias=0.5):
+    for kind, what, _table in table_game(seed, 3, Opts(), pass_bias=0.5):
         if kind == "track":
             change = tracker.parse(state, list(what))
             state, _ = apply_entry(tracker, engine, state, change.verb, change.args, False)

@@ -1,24 +1,13 @@
 """Catopomp move checking: every rule a play or a pass breaks (or rests on), each with its rule id."""
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from engine.words import count
-
-from .rule_ids import R
-from .table import (
-    CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Table, c_has, c_missing,
-    c_sub, card_name, cards_text, classify, dice_text, key_text, kind_rule, set_values, size_limit,
-    strength_rule, ws_key,
+from .model import (
+    CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Finding, Table, c_has, c_missing,
+    c_sub, card_name, cards_text, dice_text,
 )
-from .generate import dice_pool
-
-# ---------------------------------------------------------------------------------------- checking
-
-
-class Finding(NamedTuple):
-    rule: str
-    message: str
+from .rule_ids import R
+from .rules_moves import dice_pool
+from .rules_sets import classify, key_text, kind_rule, set_values, size_limit, strength_message, strength_rule, ws_key
 
 
 def _zone_word(source: str) -> str:
@@ -98,10 +87,10 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             why.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
         notes.append(Finding(R.EXPANSION_CAT_LETON_SWAP, "the Heaven play is read as still requiring a placement "
-                     "into the Hell Domain after the swap; the Cat-leton card does not say"))
+                                                         "into the Hell Domain after the swap; the Cat-leton card does not say"))
         if opts.hell_power and len(swap) >= 3:
             notes.append(Finding(R.HELL_POWER_TRIGGER, "Hell cards swapped in for Cat-letons are read as part of a "
-                         "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says"))
+                                                       "Heaven play, which does not wake the Hell power; neither the power nor Cat-leton says"))
     # dice
     dice = mv.dice
     x = sum(dice) if dice else 0
@@ -147,7 +136,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
         top = PLAYER_TABLE.get(t.n, (10,))[0]
         if x > top:
             notes.append(Finding(R.DICE_BOOST_TWO_DICE_SUM, f"the dice stand for {x}, above the highest card ({top}); "
-                         "the rulebook does not say whether such totals are allowed; read as allowed"))
+                                                            "the rulebook does not say whether such totals are allowed; read as allowed"))
     # the set as it will lie
     final = list(mv.cards)
     for _ in range(min(len(swap), final.count(CAT))):
@@ -205,11 +194,11 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                 why.append(Finding(R.SETS_MUST_BEAT, "the set on the table is not a legal set"))
             elif key > ck:
                 why.append(Finding(R.SETS_MUST_BEAT, f"{key_text(key)} beats {key_text(ck)}"))
-                why.append(Finding(strength_rule(key, ck), _strength_message(key, ck, True)))
+                why.append(Finding(strength_rule(key, ck), strength_message(key, ck, True)))
             else:
                 bad.append(Finding(R.SETS_MUST_BEAT,
                                    f"{key_text(key)} does not beat the winning set, {key_text(ck)}"))
-                bad.append(Finding(strength_rule(key, ck), _strength_message(key, ck, False)))
+                bad.append(Finding(strength_rule(key, ck), strength_message(key, ck, False)))
     # placement after a Heaven play
     if src == HEAVEN:
         after = list(hand)
@@ -249,7 +238,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             bad.append(Finding(R.HELL_POWER_TRIGGER,
                                "the Hell power needs a set of three or more Hell cards (dice substitute included)"))
         else:
-            i = _seat(t, who)
+            i = t.seat(who)
             if i is None:
                 bad.append(Finding(R.HELL_POWER_RETURN_CARD, f"there is no player named {who}"))
             else:
@@ -265,18 +254,8 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
     return bad, why, notes
 
 
-def _strength_message(key, ck, beats: bool) -> str:
-    rule = strength_rule(key, ck)
-    if rule == R.STRENGTH_MORE_CARDS_WINS:
-        return f"{count(key[0], 'card')} against {ck[0]}: the set with more cards is stronger"
-    if rule == R.STRENGTH_SAME_NUMBER_BEATS_SEQUENTIAL:
-        return "with equal sizes a same-number set is stronger than a sequential set"
-    if key[2] == ck[2]:
-        return f"both sets are rated {key[2]}: an equally strong set does not beat"
-    return f"same size and kind: {key[2]} against {ck[2]}, the higher number wins"
-
-
 def c_missing_dice(pool, dice) -> list[int]:
+    """The dice of `dice` that `pool` cannot supply."""
     left = list(pool)
     out = []
     for d in dice:
@@ -285,14 +264,6 @@ def c_missing_dice(pool, dice) -> list[int]:
         else:
             out.append(d)
     return out
-
-
-def _seat(t: Table, name: str) -> int | None:
-    low = name.lower()
-    for i, nm in enumerate(t.names):
-        if nm.lower() == low:
-            return i
-    return None
 
 
 def _pass_violations(t: Table, mv: Move):
@@ -353,5 +324,3 @@ def _pass_violations(t: Table, mv: Move):
         why.append(Finding(R.PASSING_TRANSFER_OPTIONAL,
                            f"{oname} has {total} Hell card{'s' if total != 1 else ''} and chooses not to transfer one"))
     return bad, why, notes
-
-

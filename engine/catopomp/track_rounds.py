@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.tracking import Change
 
-from . import core
-from .model import State
+from .model import PLAYER_TABLE, State
 from .rule_ids import R
+from .table import first_round_centre_dice, round_setup
 
 #: the tracker's table is the validator's State (one rules model)
 TrackedTable = State
@@ -14,7 +14,7 @@ TrackedTable = State
 
 def dice_expected(state: State) -> int:
     """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
-    return core.first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
+    return first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
 
 
 def setup_steps(state: State) -> list[tuple[str, str]]:
@@ -42,8 +42,8 @@ def next_round_state(state: State) -> State:
     Used Dice cards empty, the loser starts, players down to one soul gem get a reserve die (its number
     still to be set) and the centre dice are still to be entered."""
     n = len(state.players)
-    nxt = core.round_setup(n, [p.gems for p in state.players], state.seat(state.loser))
-    per = core.PLAYER_TABLE[n][2]
+    nxt = round_setup(n, [p.gems for p in state.players], state.seat(state.loser))
+    per = PLAYER_TABLE[n][2]
     players = tuple(p.model_copy(update={"hand": per, "hell_domain": (), "used_dice": (), "reserve_die": None,
                                          "prediction": None}) for p in state.players)
     return state.model_copy(update={
@@ -53,29 +53,16 @@ def next_round_state(state: State) -> State:
         "cleared": ()})
 
 
-def _pending_reveals(state: State) -> list[str]:
+def pending_reveals(state: State) -> list[str]:
     """Competitive: players who cleared this round and whose prediction is not revealed yet."""
     if not state.options.competitive:
         return []
     return [c.name for c in state.cleared if c.points is None and c.last_set is not None]
 
 
-def _late_reveal(state: State, change: Change) -> bool:
+def late_reveal(state: State, change: Change) -> bool:
     """Competitive: the prediction of a player who cleared with the play that ended the game, revealed
     as they cleared; it still scores their last set."""
     if change.verb != "predict" or not change.args:
         return False
-    return state.phase in ("round-over", "game-over") and change.args[0] in _pending_reveals(state)
-
-
-def _set_text(state: State) -> str | None:
-    """The winning set as the table would say it, with its owner."""
-    w = state.winning_set
-    if w is None:
-        return None
-    parts = [str(c) for c in (*w.heaven, *w.hell)]
-    if w.dice:
-        parts.append("dice " + "+".join(map(str, w.dice)))
-    return f"{w.owner}: {' '.join(parts)}"
-
-
+    return state.phase in ("round-over", "game-over") and change.args[0] in pending_reveals(state)
