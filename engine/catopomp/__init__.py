@@ -4,13 +4,13 @@ One job per module (the layout every game shares, docs/architecture.md):
   model.py           the State: the record (situation file, session) and the compact Table the rules run on
   notation.py        plays as the table says them: parsing and canonical formatting
   notation_track.py  the tracker's commands and a new game's options
-  table.py           the one working table: a play or pass played out, the end of a round, scoring, the deal
+  table.py           the one working table: a play or pass played out, round end, scoring, set-up, the deal
   rules_sets.py      what a set is, its kind and strength, its size limit
   rules_moves.py     legal moves, and the legal moves closest to an illegal one
   rules_check.py     every rule a move breaks or rests on
   rules.py           the referee on a State: check and play, hidden hands, card counting
   track.py           the Tracker: set-up, soul gems, rounds, predictions and points as transitions of the State
-  track_rounds.py    a round's set-up still to enter, the next round's deal, reveals still due
+  track_rounds.py    the next round as a tracked table deals it, competitive reveals still due
   track_view.py      what the tracker shows: standings, result, summary
   status.py          what is impossible about a described table
   rule_ids.py        every rule id the package cites (class R)

@@ -21,8 +21,7 @@ from .notation import format_move
 from .rule_ids import R
 from .rules_check import violations
 from .rules_moves import alternatives
-from .table import resolve, step
-from .track_rounds import setup_steps, setup_todo
+from .table import resolve, setup_steps, setup_todo, step
 
 _EXPANSION_SETUP = {CAT: R.EXPANSION_CAT_LETON_SETUP, MITCH: R.EXPANSION_MDM_MITCH_SETUP}
 

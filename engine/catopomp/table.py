@@ -2,10 +2,11 @@
 
 A legal play or pass played out (`step`), the end of a round (`end_round`: the tracker's `lost` and
 a round-ending play go through the same code), competitive scoring (`score`, `final_scoring`), the
-next round's set-up (`round_setup`) and the deal (`deal_first`, `deal_next`: all chance comes from the
-`rng` passed in; the player decisions made before a round, predictions and reserve-die faces, can be
-given, or are drawn from `rng`, which is what a simulation wants). These work on the compact Table
-(model.py). `TableChange` is the tracker's working copy of a State while a verb is applied.
+next round's set-up (`round_setup`; what a State's set-up still needs, `setup_steps`) and the deal
+(`deal_first`, `deal_next`: all chance comes from the `rng` passed in; the player decisions made
+before a round, predictions and reserve-die faces, can be given, or are drawn from `rng`, which is
+what a simulation wants). These work on the compact Table (model.py). `TableChange` is the
+tracker's working copy of a State while a verb is applied.
 """
 from __future__ import annotations
 
@@ -345,6 +346,35 @@ def end_round(t: Table, loser: int) -> tuple[Table, list[Eff]]:
     """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
     phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)."""
     return _round_over(t, loser, [])
+
+
+# ---------------------------------------------------------------------------------------- a round's set-up
+
+
+def dice_expected(state: State) -> int:
+    """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
+    return first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
+
+
+def setup_steps(state: State) -> list[tuple[str, str]]:
+    """What the table still has to enter before this round's play starts, each with its rule
+    (empty: ready)."""
+    todo = []
+    if state.turn is None:
+        todo.append((R.SETUP_FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
+    if len(state.centre_dice) != dice_expected(state):
+        todo.append((R.NEW_ROUND_FEWER_CENTRE_DICE if state.round > 1 else R.SETUP_CENTRE_DICE,
+                     f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...`"))
+    unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
+    if unset:
+        todo.append((R.RESERVE_DIE_CHOOSE_NUMBER,
+                     f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
+    return todo
+
+
+def setup_todo(state: State) -> list[str]:
+    """What the table still has to enter before this round's play starts (empty: ready)."""
+    return [f"{text} [{rule}]" for rule, text in setup_steps(state)]
 
 
 # ---------------------------------------------------------------------------------------- the deal

@@ -20,8 +20,8 @@ from .notation_track import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
 from .rule_ids import RULE_IDS, R
 from .rules import counting_findings, to_table
 from .rules_sets import size_limit
-from .table import TableChange, end_round, score
-from .track_rounds import TrackedTable, dice_expected, late_reveal, next_round_state, pending_reveals, setup_todo
+from .table import TableChange, dice_expected, end_round, score, setup_todo
+from .track_rounds import TrackedTable, late_reveal, next_round_state, pending_reveals
 from .track_view import Views
 
 # ---------------------------------------------------------------------------- the tracker

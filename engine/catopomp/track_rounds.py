@@ -1,40 +1,14 @@
-"""Catopomp rounds as a tracked table lives them: what a round's set-up still needs, the next round's
-deal (hands hidden), and the competitive reveals still due."""
+"""Catopomp rounds as a tracked table lives them: the next round's deal (hands hidden, the set-up
+still to enter), and the competitive reveals still due."""
 from __future__ import annotations
 
 from engine.tracking import Change
 
 from .model import PLAYER_TABLE, State
-from .rule_ids import R
-from .table import first_round_centre_dice, round_setup
+from .table import round_setup
 
 #: the tracker's table is the validator's State (one rules model)
 TrackedTable = State
-
-
-def dice_expected(state: State) -> int:
-    """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
-    return first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
-
-
-def setup_steps(state: State) -> list[tuple[str, str]]:
-    """What the table still has to enter before this round's play starts, each with its rule
-    (empty: ready)."""
-    todo = []
-    if state.turn is None:
-        todo.append((R.SETUP_FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
-    if len(state.centre_dice) != dice_expected(state):
-        todo.append((R.NEW_ROUND_FEWER_CENTRE_DICE if state.round > 1 else R.SETUP_CENTRE_DICE,
-                     f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...`"))
-    unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
-    if unset:
-        todo.append((R.RESERVE_DIE_CHOOSE_NUMBER, f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
-    return todo
-
-
-def setup_todo(state: State) -> list[str]:
-    """What the table still has to enter before this round's play starts (empty: ready)."""
-    return [f"{text} [{rule}]" for rule, text in setup_steps(state)]
 
 
 def next_round_state(state: State) -> State:

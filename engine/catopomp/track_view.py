@@ -6,8 +6,7 @@ from typing import Any
 from .model import PLAYER_TABLE, State, deck_counts, options_of
 from .notation_track import GAME
 from .rule_ids import R
-from .table import TableChange, final_scoring
-from .track_rounds import setup_todo
+from .table import TableChange, final_scoring, setup_todo
 
 
 class Views:

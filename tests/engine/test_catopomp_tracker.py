@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.catopomp.model import Opts, PLAY, PLAYER_TABLE
-from engine.catopomp.table import deal_first, deal_next, final_scoring, step
+from engine.catopomp.model import PLAY, PLAYER_TABLE, Opts
+from engine.catopomp.table import deal_first, deal_next, dice_expected, final_scoring, step
 from engine.catopomp.track import Tracker
-from engine.catopomp.track_rounds import TrackedTable, dice_expected, next_round_state
-from tests.engine.catopomp_players import random_move
+from engine.catopomp.track_rounds import TrackedTable, next_round_state
 from engine.tracking import Change, OptionError
+from tests.engine.catopomp_players import random_move
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
