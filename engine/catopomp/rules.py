@@ -288,7 +288,7 @@ def check_hidden(state: State, move: Move) -> Verdict:
     verdict = check_table(to_table(state, need), move, hand_known=False)
     if not need:
         return verdict
-    extra = tuple(Reason(rule=f.rule, message=f.message) for f in counting_findings(state, need, name))
+    extra = as_reasons(counting_findings(state, need, name))
     possession = Reason(rule=R.SETUP_DEAL, message=f"{name}'s hand is not known to the table; that it "
                                                    f"holds {cards_text(sorted(need))} is taken on trust")
     unchecked = (possession, *verdict.unchecked)
@@ -306,8 +306,8 @@ def as_played(t: Table, move: Move) -> Table:
         zone = hands if move.source == HEAVEN else hells
         zone[p] = c_add(zone[p], c_missing(zone[p], move.cards))
         if move.place is not None:
-            hands[p] = c_add(hands[p], c_missing(c_sub(hands[p], move.cards)
-                                                           if move.source == HEAVEN else hands[p], (move.place,)))
+            left = c_sub(hands[p], move.cards) if move.source == HEAVEN else hands[p]
+            hands[p] = c_add(hands[p], c_missing(left, (move.place,)))
         if move.swap:
             hells[p] = c_add(hells[p], c_missing(hells[p], move.swap))
     return t.replace(hands=tuple(hands), hells=tuple(hells))
@@ -330,9 +330,9 @@ def _holds(p) -> bool:
     return p.hand_size > 0 or bool(p.hell_domain)
 
 
-def _notes(notes) -> tuple[Reason, ...]:
-    """Unchecked notes as Reasons, each once."""
-    return tuple(Reason(rule=f.rule, message=f.message) for f in dict.fromkeys(notes))
+def as_reasons(findings) -> tuple[Reason, ...]:
+    """Findings as the contract's Reasons, in order."""
+    return tuple(Reason(rule=f.rule, message=f.message) for f in findings)
 
 
 def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known: bool = True) -> Verdict:
@@ -353,22 +353,23 @@ def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known
         alts = ()
         if with_alternatives:
             alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known))
-        return Verdict(legal=False, reasons=tuple(Reason(rule=f.rule, message=f.message) for f in bad),
-                       alternatives=alts, unchecked=_notes(notes))
+        return Verdict(legal=False, reasons=as_reasons(bad),
+                       alternatives=alts, unchecked=as_reasons(notes))
     _t2, eff = step(t, move)
     if move.kind == PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
-        notes.append(Finding(R.COMPETITIVE_REVEAL, "the winning set's owner cleared by giving up their last Hell "
-                                                   "card on another player's pass; their last set is read as their winning set (the variant "
-                                                   "counts the cards of the last set and does not cover a clear on someone else's turn)"))
+        notes.append(Finding(R.COMPETITIVE_REVEAL,
+                             "the winning set's owner cleared by giving up their last Hell card on another player's "
+                             "pass; their last set is read as their winning set (the variant counts the cards of the "
+                             "last set and does not cover a clear on someone else's turn)"))
     if any(e.kind == "prediction" and e.amount is None for e in eff):
         notes.append(Finding(R.COMPETITIVE_REVEAL, "the prediction is secret and not on the table, so the "
                                                    "points are not worked out"))
     return Verdict(
         legal=True,
-        reasons=tuple(Reason(rule=f.rule, message=f.message) for f in why),
+        reasons=as_reasons(why),
         effects=tuple(Effect(kind=e.kind, message=e.message, rule=e.rule, who=e.who, amount=e.amount, card=e.card)
                       for e in eff),
-        unchecked=_notes(notes),
+        unchecked=as_reasons(dict.fromkeys(notes)),
     )
 
 

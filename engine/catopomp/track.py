@@ -327,7 +327,8 @@ class Tracker(Reading, Views, TrackerBase[State]):
             unscored = [c.name for c in state.cleared if c.points is None and c.name != names[loser]]
             for who in unscored:
                 t.say("unscored", f"{who}'s points for round {state.round} were not worked out (no prediction or "
-                                  f"last set recorded): add them with `points {who.lower()} +N`", R.COMPETITIVE_RECORD_POINTS)
+                                  f"last set recorded): add them with `points {who.lower()} +N`",
+                      R.COMPETITIVE_RECORD_POINTS)
         for e in effs:
             if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
                 continue
@@ -445,7 +446,8 @@ class Tracker(Reading, Views, TrackerBase[State]):
         now = t.players[i]["points"]
         target = self._target(now, sign, k)
         t.players[i]["points"] = target
-        t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}", R.COMPETITIVE_RECORD_POINTS)
+        t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}",
+              R.COMPETITIVE_RECORD_POINTS)
 
     def _apply_reserve(self, t: TableChange, i: int, face: int) -> None:
         lo, hi = DIE_FACES

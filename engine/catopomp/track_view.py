@@ -39,7 +39,8 @@ class Views:
                 row += f", {pts} point{'s' if pts != 1 else ''}"
             rows.append(row)
         where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows), R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
+        t.say("standings", f"{where}: " + "; ".join(rows),
+              R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
         if state.game_over:
             self._result(state, t)
         elif state.options.competitive:

@@ -12,7 +12,7 @@ from .model import Move, Options, Opts, State, Table, opts_of
 from .notation import NOTATION, format_move, parse
 from .rule_ids import RULE_IDS, R
 from .rules import (
-    IllegalMove, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
+    IllegalMove, as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
     setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves
@@ -93,7 +93,7 @@ class Engine(BaseEngine[State, Move]):
 
     def status(self, state: State) -> list[Reason]:
         hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
-        return [Reason(rule=f.rule, message=f.message) for f in table_status(self._table(state), hidden)]
+        return list(as_reasons(table_status(self._table(state), hidden)))
 
     def with_turn(self, state: State, player: str) -> State:
         return state.model_copy(update={"turn": state.names[state.seat(player)]})
