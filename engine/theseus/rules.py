@@ -12,35 +12,7 @@ from engine.base import EngineError, Reason, Verdict
 
 from .model import BOARD_SIZE, ICONS, LIMIT, STARTING_PARTY, Move, State, _active_player, catalogue
 from .notation import format_move
-from .rule_ids import (
-    R_BASIC,
-    R_BASIC_LOCKS,
-    R_CLOCKWISE,
-    R_EITHER_OR,
-    R_EFFECT,
-    R_END,
-    R_END_TURN,
-    R_EXILE_DOWN,
-    R_EXILED,
-    R_EXPLORE,
-    R_EXPLORE_MULTI,
-    R_ICON,
-    R_MAX_FOUR,
-    R_MAY_EXCEED,
-    R_NO_NORMAL_USE,
-    R_NO_REUSE,
-    R_PARTY,
-    R_RANK_ORDER,
-    R_PARTY_TIMING,
-    R_RECRUIT,
-    R_RECRUIT_USE,
-    R_REFRESH,
-    R_REVEAL,
-    R_SAME_NAME,
-    R_SUBJUGATE,
-    R_UP_TO_TWO,
-    R_USING,
-)
+from .rule_ids import R
 from .scoring import _score_effects
 from .sim import _Sim
 from .wording import _names, _plural
@@ -83,7 +55,7 @@ def _play(state: State, move: Move, force: bool = False) -> tuple[_Sim, list[Rea
     sim = _Sim(state, cat, move.reveal)
     sim.force = force
     if state.game_over:
-        return sim, [Reason(rule=R_END, message="the game is over: no more moves")]
+        return sim, [Reason(rule=R.END, message="the game is over: no more moves")]
     if move.action == "end":
         return sim, _end(state, sim)
     if move.action == "exile":
@@ -92,7 +64,7 @@ def _play(state: State, move: Move, force: bool = False) -> tuple[_Sim, list[Rea
     if not reasons and sim.reveal:
         reasons = [
             Reason(
-                rule=R_REVEAL,
+                rule=R.REVEAL,
                 message=f"no Board Refill follows this move, so {_names(sim.reveal)} cannot be "
                 "revealed",
             )
@@ -110,7 +82,7 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
     if len(player.party) > LIMIT:
         reasons.append(
             Reason(
-                rule=R_PARTY_TIMING,
+                rule=R.PARTY_TIMING,
                 message=f"your Party holds {len(player.party)} cards: Exile it down to "
                 f"{LIMIT} before you {doing}",
             )
@@ -118,7 +90,7 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
     if player.hand_size > LIMIT:
         reasons.append(
             Reason(
-                rule=R_EXILE_DOWN,
+                rule=R.EXILE_DOWN,
                 message=f"your Hand holds {player.hand_size} cards: Exile it down to {LIMIT} "
                 f"before you {doing}",
             )
@@ -129,7 +101,7 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
 
 #: the Hand's deadline is a reading: the rulebook times only the Party's cut
 HAND_TIMING_READING = (
-    f"{R_EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
+    f"{R.EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
     "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
     "follows the resolution"
 )
@@ -141,14 +113,14 @@ def _end(state: State, sim: _Sim) -> list[Reason]:
         return reasons
     who = sim.names[sim.active]
     if not state.used and state.basic_action is None:
-        sim.effect("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R_UP_TO_TWO)
-    sim.effect("turn-end", f"{who}'s turn ends", R_END_TURN)
+        sim.effect("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R.UP_TO_TWO)
+    sim.effect("turn-end", f"{who}'s turn ends", R.END_TURN)
     if sim.end_triggered():
         sim.game_over = True
         sim.effect(
             "game-over",
             "the last Rank 6 card has left the Board: the game ends now; count the final scores",
-            R_END,
+            R.END,
         )
         _score_effects(sim.to_state(state), sim)
         return []
@@ -157,9 +129,9 @@ def _end(state: State, sim: _Sim) -> list[Reason]:
     sim.turn += 1
     sim.used = []
     sim.basic = None
-    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R_CLOCKWISE)
+    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R.CLOCKWISE)
     sim.effect(
-        "refresh", f"all of {sim.names[nxt]}'s Party cards are available again", R_REFRESH
+        "refresh", f"all of {sim.names[nxt]}'s Party cards are available again", R.REFRESH
     )
     return []
 
@@ -171,13 +143,13 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     cards = player.party if zone == "party" else player.hand_cards
     size = len(player.party) if zone == "party" else player.hand_size
     if zone is None or len(move.targets) != 1:
-        return [Reason(rule=R_EXILE_DOWN, message="Exile names one card of your Party or Hand")]
+        return [Reason(rule=R.EXILE_DOWN, message="Exile names one card of your Party or Hand")]
     name = move.targets[0]
     reasons = []
     if size <= LIMIT:
         reasons.append(
             Reason(
-                rule=R_EXILE_DOWN,
+                rule=R.EXILE_DOWN,
                 message=f"your {zone.capitalize()} holds {size} cards, not more than "
                 f"{LIMIT}: there is nothing to Exile",
             )
@@ -188,7 +160,7 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
     elif name not in cards:
         reasons.append(
             Reason(
-                rule=R_EXILE_DOWN,
+                rule=R.EXILE_DOWN,
                 message=f"{name} is not in your {zone.capitalize()} "
                 f"({_names(sorted(cards))})",
             )
@@ -204,16 +176,16 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
         sim.take_from_hand(sim.active, name)
     sim.exiled.append(name)
     left = len(target) - LIMIT
-    sim.effect("exile", f"{name} is Exiled: removed from the game", R_EXILED)
+    sim.effect("exile", f"{name} is Exiled: removed from the game", R.EXILED)
     if left > 0:
         sim.effect(
             "exile-required",
             f"your {zone.capitalize()} still holds {len(target)} cards: Exile {left} more",
-            R_EXILE_DOWN,
+            R.EXILE_DOWN,
         )
     else:
         sim.effect(
-            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R_MAX_FOUR
+            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R.MAX_FOUR
         )
     return []
 
@@ -226,7 +198,7 @@ def _not_yet_dealt(sim: _Sim, names) -> list[Reason]:
     for name in dict.fromkeys(names):
         rank = sim.rank_of(name)
         if rank is not None and rank > sim.rank and name not in STARTING_PARTY:
-            out.append(Reason(rule=R_RANK_ORDER, message=(
+            out.append(Reason(rule=R.RANK_ORDER, message=(
                 f"{name} is a Rank {rank} card and the active Rank is {sim.rank}: no Rank {rank} card has "
                 f"reached the Board yet, so {sim.names[sim.active]}'s Hand cannot hold it")))
     return out
@@ -243,15 +215,15 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
     player_hand = Counter(sim.hand[sim.active])
     board = Counter(c[0] for c in sim.board)
     pool, place, rule = (
-        (board, "on the Board", R_EXPLORE)
+        (board, "on the Board", R.EXPLORE)
         if icon == "explore"
-        else (player_hand, "in your Hand", R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+        else (player_hand, "in your Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
     )
     reasons = []
     if len(targets) > most:
         reasons.append(
             Reason(
-                rule=R_EXPLORE_MULTI if icon == "explore" else rule,
+                rule=R.EXPLORE_MULTI if icon == "explore" else rule,
                 message=f"{who_does} {icon}s {_plural(most, 'card')}, not {len(targets)}",
             )
         )
@@ -282,10 +254,10 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
             "explore",
             f"{source}: {_names(list(taken))} {'goes' if len(taken) == 1 else 'go'} from the "
             f"Board to {name}'s Hand",
-            R_EXPLORE if len(taken) <= 1 else R_EXPLORE_MULTI,
+            R.EXPLORE if len(taken) <= 1 else R.EXPLORE_MULTI,
         )
         if len(taken) > 1:
-            sim.effect("explore-multi", "all the cards are taken first; the Board refills once after", R_EXPLORE_MULTI)
+            sim.effect("explore-multi", "all the cards are taken first; the Board refills once after", R.EXPLORE_MULTI)
         if len(sim.board) < BOARD_SIZE:
             sim.refill(cause="cards left it")
     elif icon == "recruit":
@@ -296,7 +268,7 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
             "recruit",
             f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} from "
             f"{name}'s Hand to their Party",
-            R_RECRUIT,
+            R.RECRUIT,
         )
     else:
         for t in targets:
@@ -306,7 +278,7 @@ def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
             "subjugate",
             f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "
             f"up from {name}'s Hand to their Reward Area",
-            R_SUBJUGATE,
+            R.SUBJUGATE,
         )
 
 
@@ -318,20 +290,20 @@ def _after_ability(state: State, sim: _Sim, started_triggered: bool) -> None:
                 "over-limit",
                 f"the {zone} may hold {len(cards)} cards while the ability and its effects "
                 "resolve; nothing is Exiled before that",
-                R_MAY_EXCEED,
+                R.MAY_EXCEED,
             )
             sim.effect(
                 "exile-required",
                 f"once the ability and its effects are resolved, the {zone} holds {len(cards)} "
                 f"cards: Exile {len(cards) - LIMIT} of them (your choice) before anything else, "
                 f"e.g. 'exile {zone.lower()} {cards[-1]}'",
-                R_PARTY_TIMING if zone == "Party" else R_EXILE_DOWN,
+                R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN,
             )
     if not started_triggered and sim.end_triggered():
         sim.effect(
             "game-end",
             "the last Rank 6 card has left the Board: the game ends at the end of this turn",
-            R_END,
+            R.END,
         )
 
 
@@ -340,7 +312,7 @@ def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if state.basic_action is not None:
         reasons.append(
             Reason(
-                rule=R_BASIC,
+                rule=R.BASIC,
                 message=f"you already took a basic {state.basic_action} this turn: only one "
                 "basic action per turn",
             )
@@ -348,14 +320,14 @@ def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if state.used:
         reasons.append(
             Reason(
-                rule=R_EITHER_OR,
+                rule=R.EITHER_OR,
                 message=f"you already used {_names(list(state.used))} this turn: a basic action "
                 "is only allowed before any Party card is used",
             )
         )
     reasons += _check_targets(sim, move.icon, move.targets, 1, "a basic action")
     if not move.targets:
-        reasons.append(Reason(rule=R_BASIC, message="name the card the basic action takes"))
+        reasons.append(Reason(rule=R.BASIC, message="name the card the basic action takes"))
     if reasons and not sim.force:
         return reasons
     started = sim.end_triggered()
@@ -363,13 +335,13 @@ def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
     sim.effect(
         "basic",
         f"{sim.names[sim.active]} takes a basic {move.icon} without a card (no Party card used yet)",
-        R_BASIC,
+        R.BASIC,
     )
     _do_ability(sim, move.icon, move.targets, f"basic {move.icon}")
     sim.effect(
         "basic-locks",
         "no Party card may be used for the rest of this turn",
-        R_BASIC_LOCKS,
+        R.BASIC_LOCKS,
     )
     _after_ability(state, sim, started)
     return sim.problems
@@ -383,7 +355,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if state.basic_action is not None:
         reasons.append(
             Reason(
-                rule=R_BASIC_LOCKS,
+                rule=R.BASIC_LOCKS,
                 message=f"you took a basic {state.basic_action} this turn: no Party card may be "
                 "used for the rest of it",
             )
@@ -391,7 +363,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if len(state.used) >= 2:
         reasons.append(
             Reason(
-                rule=R_UP_TO_TWO,
+                rule=R.UP_TO_TWO,
                 message=f"you already used 2 Party cards this turn ({_names(list(state.used))})",
             )
         )
@@ -399,40 +371,40 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
         if card in player.reward_area:
             reasons.append(
                 Reason(
-                    rule=R_NO_NORMAL_USE,
+                    rule=R.NO_NORMAL_USE,
                     message=f"{card} is in your Reward Area: it can no longer be used",
                 )
             )
         elif card in player.hand_cards:
             reasons.append(
                 Reason(
-                    rule=R_PARTY,
+                    rule=R.PARTY,
                     message=f"{card} is in your Hand, not your Party: Recruit it first",
                 )
             )
         else:
             reasons.append(
-                Reason(rule=R_PARTY, message=f"{card} is not in your Party ({_names(player.party)})")
+                Reason(rule=R.PARTY, message=f"{card} is not in your Party ({_names(player.party)})")
             )
     elif card in state.used:
         if player.party.count(card) > 1:
             reasons.append(
                 Reason(
-                    rule=R_SAME_NAME,
+                    rule=R.SAME_NAME,
                     message=f"a {card} was already used this turn: no two cards with the same "
                     "name in one turn, even another copy",
                 )
             )
         else:
             reasons.append(
-                Reason(rule=R_NO_REUSE, message=f"{card} was already used this turn")
+                Reason(rule=R.NO_REUSE, message=f"{card} was already used this turn")
             )
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
         reasons.append(
             Reason(
-                rule=R_ICON,
+                rule=R.ICON,
                 message=f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
                 f"not {icon}",
             )
@@ -441,7 +413,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     reasons += _check_targets(sim, icon, move.targets, most, card)
     if not move.targets:
         pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
-        rule = R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+        rule = R.EXPLORE if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
         if pool and icon != "explore" and sim.active in sim.hidden:
             # the Hand is not empty, so the ability has something to act on (which card is the player's)
             reasons.append(Reason(rule=rule, message=f"name the card {card}'s {icon} takes: your Hand holds "
@@ -464,7 +436,7 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
         "use",
         f"{sim.names[sim.active]} uses {card} ({len(sim.used)} of 2 Party cards this turn): "
         f"first its {icon}, then its effect, finished before any other card",
-        R_USING,
+        R.USING,
     )
     if spec is None:
         sim.note(f"card effect not checked: {card} is not in the card catalogue")
@@ -475,18 +447,18 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
         )
     if not move.targets:
         sim.note(
-            f"{R_USING}: {card}'s {icon} has nothing to act on; the rulebook does not say "
+            f"{R.USING}: {card}'s {icon} has nothing to act on; the rulebook does not say "
             "whether a card may be used for its effect alone"
         )
-        sim.effect("no-target", f"{card}'s {icon} has nothing to take", R_USING)
+        sim.effect("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
         _do_ability(sim, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
         sim.note(f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
-        sim.effect("card-effect", f"resolve {card}'s own effect as printed (not checked)", R_EFFECT)
+        sim.effect("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
         sim.note(f"card effect not checked: {card}: {spec.effect}")
-        sim.effect("card-effect", f"resolve {card}'s effect: {spec.effect}", R_EFFECT)
+        sim.effect("card-effect", f"resolve {card}'s effect: {spec.effect}", R.EFFECT)
     _after_ability(state, sim, started)
     if icon == "recruit" and len(sim.used) < 2:
         fresh = [t for t in move.targets if t not in sim.used]
@@ -494,14 +466,14 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
             sim.effect(
                 "can-use",
                 f"{_names(fresh)} may be used later this turn (1 Party card use left)",
-                R_RECRUIT_USE,
+                R.RECRUIT_USE,
             )
     if len(sim.used) >= 2:
         sim.effect(
-            "turn-limit", "2 Party cards used: no more this turn; end your turn", R_UP_TO_TWO
+            "turn-limit", "2 Party cards used: no more this turn; end your turn", R.UP_TO_TWO
         )
     else:
-        sim.effect("one-more", "you may use 1 more Party card this turn", R_UP_TO_TWO)
+        sim.effect("one-more", "you may use 1 more Party card this turn", R.UP_TO_TWO)
     return sim.problems
 
 

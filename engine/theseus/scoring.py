@@ -4,27 +4,16 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .model import State, catalogue
-from .rule_ids import (
-    R_BONUS_SCORE,
-    R_FINAL_SCORE,
-    R_FULL_TIE,
-    R_MOST_VP,
-    R_SCORING_AREA,
-    R_TIE_HAND,
-    R_TIE_PARTY,
-    R_VP_EXTRA,
-    R_VP_HIGH,
-    R_VP_LOW,
-)
+from .rule_ids import R
 from .sim import _Sim
 from .wording import _names, _plural
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
-    "points": (R_MOST_VP, "most Victory Points"),
-    "party-rank": (R_TIE_PARTY, "tied on points; higher total Rank in the Party"),
-    "hand-rank": (R_TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
-    "tie": (R_FULL_TIE, "tied on points, Party Rank and Hand Rank"),
+    "points": (R.MOST_VP, "most Victory Points"),
+    "party-rank": (R.TIE_PARTY, "tied on points; higher total Rank in the Party"),
+    "hand-rank": (R.TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
+    "tie": (R.FULL_TIE, "tied on points, Party Rank and Hand Rank"),
 }
 
 
@@ -108,12 +97,12 @@ def final_scores(
         )
     if general:
         notes.append(
-            f"{R_VP_LOW}: printed VP not in the catalogue for {_names(sorted(set(general)))}; "
+            f"{R.VP_LOW}: printed VP not in the catalogue for {_names(sorted(set(general)))}; "
             "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)"
         )
     if no_vp:
         notes.append(
-            f"{R_FINAL_SCORE}: VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
+            f"{R.FINAL_SCORE}: VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
         )
     if no_effect:
         notes.append(
@@ -121,7 +110,7 @@ def final_scores(
             f"{_names(sorted(set(no_effect)))} are unknown and not counted"
         )
     if any(p.bonuses for p in state.players):
-        notes.append(f"{R_BONUS_SCORE}: each Bonus is counted as 1 VP (the rulebook gives no number)")
+        notes.append(f"{R.BONUS_SCORE}: each Bonus is counted as 1 VP (the rulebook gives no number)")
     best = max(r["total"] for r in rows)
     tied = [r for r in rows if r["total"] == best]
     decided = "points"
@@ -136,17 +125,17 @@ def final_scores(
             if len(tied) > 1:
                 decided = "tie"
                 notes.append(
-                    f"{R_FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
+                    f"{R.FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
                     "say what happens (reported as a tie)"
                 )
         if hidden_hands:
             notes.append(
-                f"{R_TIE_HAND}: the Hands of {_names(hidden_hands)} are not known to the table and "
+                f"{R.TIE_HAND}: the Hands of {_names(hidden_hands)} are not known to the table and "
                 "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)"
             )
         if unknown_rank:
             notes.append(
-                f"{R_TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
+                f"{R.TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
                 "and count 0 in the tiebreakers"
             )
     return {
@@ -166,7 +155,7 @@ def _score_effects(state: State, sim: _Sim) -> None:
             f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
             f"{row['effect_points']} from card effects + "
             f"{_plural(row['bonuses'], 'Bonus')} = {row['total']}",
-            R_FINAL_SCORE,
+            R.FINAL_SCORE,
         )
     ranks = {
         cat[n].rank
@@ -175,18 +164,18 @@ def _score_effects(state: State, sim: _Sim) -> None:
         if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)
     }
     if any(r <= 4 for r in ranks):
-        sim.effect("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R_VP_LOW)
+        sim.effect("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R.VP_LOW)
     if any(r >= 5 for r in ranks):
-        sim.effect("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R_VP_HIGH)
+        sim.effect("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R.VP_HIGH)
     if any(row["effect_points"] for row in result["players"]):
-        sim.effect("vp-rule", "card effects add their end-game points (from the catalogue)", R_VP_EXTRA)
+        sim.effect("vp-rule", "card effects add their end-game points (from the catalogue)", R.VP_EXTRA)
         sim.effect(
             "vp-rule",
             "card effects' end-game points count only with the card in the area its text names",
-            R_SCORING_AREA,
+            R.SCORING_AREA,
         )
     if any(row["bonuses"] for row in result["players"]):
-        sim.effect("vp-rule", "each Bonus in a Reward Area counts toward the score", R_BONUS_SCORE)
+        sim.effect("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
     winners = result["winners"]
     rule, how = DECIDED_BY[result["decided_by"]]
     if len(winners) == 1:

@@ -18,17 +18,7 @@ from .model import (
     catalogue,
     rank_only_name,
 )
-from .rule_ids import (
-    R_AFTER_6,
-    R_DECK_RUNS_OUT,
-    R_EXPIRED,
-    R_GAIN,
-    R_ON_ADVANCE,
-    R_RANK_DECK,
-    R_REFILL,
-    R_REVEAL,
-    R_WHEN_EMPTY,
-)
+from .rule_ids import R
 from .wording import _names
 
 
@@ -115,7 +105,7 @@ class _Sim:
                     f"{self.names[who]} gains the "
                     f"{'Bonus' if card[1] == 1 else str(card[1]) + ' Bonuses'} on {name} into "
                     "their Reward Area (a Bonus never goes to Hand or Party)",
-                    R_GAIN,
+                    R.GAIN,
                 )
         return taken
 
@@ -126,7 +116,7 @@ class _Sim:
             "refill",
             f"the Board is down to {len(self.board)} cards ({cause}): Board Refill from the "
             f"Rank {self.rank} deck up to {BOARD_SIZE}",
-            R_REFILL,
+            R.REFILL,
         )
         while len(self.board) < BOARD_SIZE:
             deck = self.decks.get(self.rank, 0)
@@ -136,20 +126,20 @@ class _Sim:
                         "board-short",
                         f"the Rank 6 deck is empty: there is no deck after it, so the Board stays "
                         f"at {len(self.board)} cards",
-                        R_AFTER_6,
+                        R.AFTER_6,
                     )
                     break
                 self.advance(during_refill=True)
                 continue
             if deck == UNKNOWN:
                 self.note(
-                    f"{R_WHEN_EMPTY}: the Rank {self.rank} deck was never counted, so whether this "
+                    f"{R.WHEN_EMPTY}: the Rank {self.rank} deck was never counted, so whether this "
                     "refill empties it is the table's to say (`companion track next-rank`)"
                 )
             self.reveal_one()
             if _deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
                 self.note(
-                    f"{R_DECK_RUNS_OUT}: the Rank {self.rank} deck is read as advancing the moment its last card "
+                    f"{R.DECK_RUNS_OUT}: the Rank {self.rank} deck is read as advancing the moment its last card "
                     "is revealed (section 10: when it becomes empty), so that card is on the Board for the "
                     "advance and its Bonuses; section 9 (runs out during the refill) could also mean only once "
                     "a further card is wanted"
@@ -158,7 +148,7 @@ class _Sim:
         if self.reveal:
             self.problems.append(
                 Reason(
-                    rule=R_REVEAL,
+                    rule=R.REVEAL,
                     message=f"the refill turns up fewer cards than named: {_names(self.reveal)} "
                     "would not be revealed",
                 )
@@ -174,7 +164,7 @@ class _Sim:
             if named is not None and named != name:
                 self.problems.append(
                     Reason(
-                        rule=R_REVEAL,
+                        rule=R.REVEAL,
                         message=f"the next card of the Rank {rank} deck is {name}, not {named}",
                     )
                 )
@@ -185,7 +175,7 @@ class _Sim:
             if name is None:
                 name = rank_only_name(rank)
                 self.note(
-                    f"{R_REVEAL}: the Rank {rank} deck is not a list of names, so the card it turns "
+                    f"{R.REVEAL}: the Rank {rank} deck is not a list of names, so the card it turns "
                     f"up is not named: recorded as \"{name}\" (add `reveal NAME` to the move to name it)"
                 )
             else:
@@ -193,20 +183,20 @@ class _Sim:
                 if known is None:
                     self.learnt[name] = rank
                     self.note(
-                        f"{R_REVEAL}: {name}'s Rank is unknown in the catalogue; taken as a Rank "
+                        f"{R.REVEAL}: {name}'s Rank is unknown in the catalogue; taken as a Rank "
                         f"{rank} card because it came from the Rank {rank} deck"
                     )
                 elif known != rank:
                     self.problems.append(
                         Reason(
-                            rule=R_RANK_DECK,
+                            rule=R.RANK_DECK,
                             message=f"{name} is a Rank {known} card; it cannot come from the Rank "
                             f"{rank} deck",
                         )
                     )
         if name is None:  # a listed deck with nothing left (an overruled table)
             name = rank_only_name(rank)
-        self.effect("reveal", f"reveal {name} from the Rank {rank} deck onto the Board", R_REVEAL)
+        self.effect("reveal", f"reveal {name} from the Rank {rank} deck onto the Board", R.REVEAL)
         self.board.append([name, 0, self.rank_of(name) or rank])
 
     def advance(self, *, during_refill: bool) -> None:
@@ -216,7 +206,7 @@ class _Sim:
             "advance",
             f"the Rank {old} deck is empty: the game advances to Rank {self.rank}, whose deck "
             "now refills the Board",
-            R_WHEN_EMPTY,
+            R.WHEN_EMPTY,
         )
         expired = [c for c in self.board if c[1] > 0]
         if expired:
@@ -229,13 +219,13 @@ class _Sim:
                 f"{_names([c[0] or 'an unnamed card' for c in expired])} still "
                 f"{'carries' if len(expired) == 1 else 'carry'} a Bonus at this advance: "
                 "card and Bonus are Exiled",
-                R_EXPIRED,
+                R.EXPIRED,
             )
         gets = []
         for c in self.board:
             if c[2] is None:
                 self.note(
-                    f"{R_ON_ADVANCE}: {c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
+                    f"{R.ON_ADVANCE}: {c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
                     f"advance to Rank {self.rank} is not checked"
                 )
             elif c[2] < self.rank and c[2] < LAST_RANK:
@@ -245,13 +235,13 @@ class _Sim:
             self.effect(
                 "bonus-placed",
                 f"each Board card below Rank {self.rank} gets 1 Bonus: {_names(gets)}",
-                R_ON_ADVANCE,
+                R.ON_ADVANCE,
             )
         if during_refill and len(self.board) < BOARD_SIZE:
             self.effect(
                 "refill-continues",
                 f"the Board Refill goes on from the Rank {self.rank} deck",
-                R_DECK_RUNS_OUT,
+                R.DECK_RUNS_OUT,
             )
 
     # -- end of the game

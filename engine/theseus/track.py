@@ -21,7 +21,7 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
   a Party given by Ranks only (its cards may be the starting ones, whose Ranks are unknown);
 - a subjugated card that is recorded in the player's Hand leaves the Hand; a starting card
   (Knight, Mage, Rogue) not in the Hand is refused, since no rule moves a Party card there;
-- a tie after both tiebreakers is reported as a tie (theseus.tiebreakers.full-tie).
+- a tie after both tiebreakers is reported as a tie (R.FULL_TIE).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from engine.tracking import Tracker as _TrackerBase
 
 from . import track_changes, track_parse
 from .model import LAST_RANK, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
-from .rule_ids import R_EXILE_DOWN, R_PARTY_TIMING, TRACKER_RULES
+from .rule_ids import R, TRACKER_RULES
 from .track_changes import _Desk
 from .tracked import _RANK_ONLY_NAMES, TrackedTable, _notes, tracked_scores
 
@@ -167,7 +167,7 @@ class Tracker(_TrackerBase[TrackedTable]):
                 alts.append("last-rank6")
             else:
                 alts.append("next")
-        if change.verb == "next" and rules & {R_PARTY_TIMING, R_EXILE_DOWN}:
+        if change.verb == "next" and rules & {R.PARTY_TIMING, R.EXILE_DOWN}:
             who = state.active.lower()
             alts += [f"party {who} CARD CARD CARD CARD", f"hand {who} CARD CARD CARD CARD"]
         return alts

@@ -9,35 +9,7 @@ from engine.tracking import Change
 from engine.words import signed
 
 from .model import LAST_RANK, LIMIT, STARTING_PARTY, BoardCard, CardSpec, Player, _merged, rank_only_name
-from .rule_ids import (
-    RT_NO_DECK_AFTER_6,
-    RT_REWARD_AREA,
-    RT_VP_IN_REWARD,
-    R_BONUS_SCORE,
-    R_CLOCKWISE,
-    R_END,
-    R_EXILE_DOWN,
-    R_EXPIRED,
-    R_FINAL_SCORE,
-    R_FULL_TIE,
-    R_GAIN,
-    R_MAX_FOUR,
-    R_NAME,
-    R_ON_ADVANCE,
-    R_PARTY_TIMING,
-    R_RANK6_NONE,
-    R_RANK_ORDER,
-    R_RANK_RANGE,
-    R_REFRESH,
-    R_SCORING_AREA,
-    R_SUBJUGATE,
-    R_TIE_HAND,
-    R_TIE_PARTY,
-    R_VP_EXTRA,
-    R_VP_HIGH,
-    R_VP_LOW,
-    R_WHEN_EMPTY,
-)
+from .rule_ids import R
 from .scoring import DECIDED_BY, general_vp
 from .track_parse import COMMANDS
 from .tracked import (
@@ -159,7 +131,7 @@ def run(state: TrackedTable, change: Change) -> _Desk:
     before = tracked_scores(state) if state.game_over else None
     if state.game_over and verb not in AFTER_THE_END:
         desk.forbid(
-            R_END,
+            R.END,
             "the game is over (it ended with the turn in which the last Rank 6 card left the Board): "
             "only the final count may change (party, hand, points)",
         )
@@ -172,8 +144,8 @@ def run(state: TrackedTable, change: Change) -> _Desk:
         _rank(desk, int(args[0]))
     elif verb == "next-rank":
         if desk.rank >= LAST_RANK:
-            desk.forbid(RT_NO_DECK_AFTER_6, "the game is at Rank 6: there is no Rank Deck after Rank 6")
-            desk.say("no-change", "there is no Rank 7: the Rank stays 6", RT_NO_DECK_AFTER_6)
+            desk.forbid(R.NO_DECK_AFTER_6, "the game is at Rank 6: there is no Rank Deck after Rank 6")
+            desk.say("no-change", "there is no Rank 7: the Rank stays 6", R.NO_DECK_AFTER_6)
         else:
             _advance_to(desk, desk.rank + 1)
     elif verb == "last-rank6":
@@ -216,9 +188,9 @@ def _resolve(desk: _Desk, item: _Item, *, where: str, check_rank_order: bool = T
     """The name a card is recorded under; problems for a Rank out of range or in conflict."""
     rank = item.rank
     if rank is not None and not 1 <= rank <= LAST_RANK:
-        desk.forbid(R_RANK_RANGE, f"{item.label()}: a card's Rank is 1 to 6, not {rank}")
+        desk.forbid(R.RANK_RANGE, f"{item.label()}: a card's Rank is 1 to 6, not {rank}")
         clamped = min(max(rank, 1), LAST_RANK)
-        desk.say("clamped", f"no card has Rank {rank}: recorded as Rank {clamped}", R_RANK_RANGE)
+        desk.say("clamped", f"no card has Rank {rank}: recorded as Rank {clamped}", R.RANK_RANGE)
         rank = clamped
     if item.name is None:
         name = rank_only_name(rank)
@@ -229,13 +201,13 @@ def _resolve(desk: _Desk, item: _Item, *, where: str, check_rank_order: bool = T
         if rank is not None:
             known = spec.rank if spec is not None and isinstance(spec.rank, int) else None
             if known is not None and known != rank:
-                desk.forbid(R_NAME, f"{name} is a Rank {known} card (the name identifies the card), not Rank {rank}")
+                desk.forbid(R.NAME, f"{name} is a Rank {known} card (the name identifies the card), not Rank {rank}")
             if known != rank:
                 fields["rank"] = rank
         if item.vp is not None:
             known_vp = spec.vp if spec is not None and isinstance(spec.vp, int) else None
             if known_vp is not None and known_vp != item.vp:
-                desk.forbid(R_NAME, f"{name} is worth {known_vp} VP in this game's catalogue, not {item.vp}")
+                desk.forbid(R.NAME, f"{name} is worth {known_vp} VP in this game's catalogue, not {item.vp}")
             if known_vp != item.vp:
                 fields["vp"] = item.vp
         if spec is None and rank is None:
@@ -243,7 +215,7 @@ def _resolve(desk: _Desk, item: _Item, *, where: str, check_rank_order: bool = T
         if fields:
             desk.set_card(name, source="entered at the table", **fields)
             what = " and ".join(f"Rank {v}" if k == "rank" else f"{v} VP" for k, v in fields.items())
-            desk.say("catalogue", f"{name} is recorded as {what} for this game", R_NAME if "rank" in fields else RT_VP_IN_REWARD)
+            desk.say("catalogue", f"{name} is recorded as {what} for this game", R.NAME if "rank" in fields else R.VP_IN_REWARD)
     spec = desk.spec(name)
     card_rank = spec.rank if spec is not None and isinstance(spec.rank, int) else None
     if (
@@ -254,7 +226,7 @@ def _resolve(desk: _Desk, item: _Item, *, where: str, check_rank_order: bool = T
     ):
         shown = f"a Rank {card_rank} card" if name.casefold() in _RANK_ONLY_NAMES else f"{name} (Rank {card_rank})"
         desk.forbid(
-            R_RANK_ORDER,
+            R.RANK_ORDER,
             f"{shown} cannot be in {where} yet: Rank {card_rank} cards reach the "
             f"Board only once the Rank {card_rank} deck is active (now Rank {desk.rank}); "
             f"type `rank {card_rank}` first if it is",
@@ -265,10 +237,10 @@ def _resolve(desk: _Desk, item: _Item, *, where: str, check_rank_order: bool = T
 def _card_vp(desk: _Desk, name: str) -> tuple[int | None, str]:
     spec = desk.spec(name)
     if spec is not None and isinstance(spec.vp, int):
-        return spec.vp, RT_VP_IN_REWARD
+        return spec.vp, R.VP_IN_REWARD
     if spec is not None and isinstance(spec.rank, int):
-        return general_vp(spec.rank), (R_VP_LOW if spec.rank <= 4 else R_VP_HIGH)
-    return None, R_FINAL_SCORE
+        return general_vp(spec.rank), (R.VP_LOW if spec.rank <= 4 else R.VP_HIGH)
+    return None, R.FINAL_SCORE
 
 
 def _total(desk: _Desk, who: str) -> int:
@@ -299,17 +271,17 @@ def _reward(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
     hand = desk.hand[who]
     if name in STARTING_PARTY and (isinstance(hand, int) or name not in hand):
         desk.forbid(
-            R_SUBJUGATE,
+            R.SUBJUGATE,
             f"{name} is a starting Party card and not in {who}'s Hand: no rule moves a Party card to "
             "the Reward Area (Subjugate takes a card from the Hand)",
         )
     if isinstance(hand, int):
         if hand:
             desk.hand[who] = hand - 1
-            desk.say("from-hand", f"{name} leaves {who}'s Hand (now {hand - 1} cards)", R_SUBJUGATE)
+            desk.say("from-hand", f"{name} leaves {who}'s Hand (now {hand - 1} cards)", R.SUBJUGATE)
     elif name in hand:
         hand.remove(name)
-        desk.say("from-hand", f"{name} leaves {who}'s Hand", R_SUBJUGATE)
+        desk.say("from-hand", f"{name} leaves {who}'s Hand", R.SUBJUGATE)
     desk.reward[who].append(name)
     vp_now, vp_rule = _card_vp(desk, name)
     worth = (
@@ -318,7 +290,7 @@ def _reward(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
         else f"its Rank is not known, so it counts 0 VP; to count it, undo and give the Rank: "
         f"`reward {who.lower()} {_quote(name)} 2`"
     )
-    desk.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R_SUBJUGATE)
+    desk.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R.SUBJUGATE)
     if vp_now is not None:
         desk.say("vp", f"{who} now has {_total(desk, who)} VP", vp_rule)
 
@@ -335,7 +307,7 @@ def _bonus(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
     if gain > 0:
         if desk.rank == 1:
             desk.forbid(
-                R_ON_ADVANCE,
+                R.ON_ADVANCE,
                 "no card carries a Bonus yet: Bonuses are placed only when the game advances to a "
                 "new Rank (the game is at Rank 1)",
             )
@@ -350,19 +322,19 @@ def _bonus(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
             rank = spec.rank if spec is not None and isinstance(spec.rank, int) else None
             label = card[0]
         if rank is not None and not 1 <= rank <= LAST_RANK:
-            desk.forbid(R_RANK_RANGE, f"a card's Rank is 1 to 6, not {rank}")
+            desk.forbid(R.RANK_RANGE, f"a card's Rank is 1 to 6, not {rank}")
         elif rank == LAST_RANK:
-            desk.forbid(R_RANK6_NONE, f"{label} is Rank 6: Rank 6 cards never receive a Bonus")
+            desk.forbid(R.RANK6_NONE, f"{label} is Rank 6: Rank 6 cards never receive a Bonus")
         elif rank is not None and rank >= desk.rank > 1:
             desk.forbid(
-                R_ON_ADVANCE,
+                R.ON_ADVANCE,
                 f"{label} (Rank {rank}) cannot carry a Bonus: only Board cards below the active Rank "
                 f"({desk.rank}) get one when the Rank advances",
             )
     have = desk.bonuses[who]
     new = have + gain
     if new < 0:
-        desk.say("bonus-short", f"{who} had only {have} Bonus{'es' if have != 1 else ''}: the count goes to 0", RT_REWARD_AREA)
+        desk.say("bonus-short", f"{who} had only {have} Bonus{'es' if have != 1 else ''}: the count goes to 0", R.REWARD_AREA)
         new = 0
     desk.bonuses[who] = new
     if gain > 0:
@@ -370,12 +342,12 @@ def _bonus(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
             "bonus",
             f"{who} gains {_plural(gain, 'Bonus')} into the Reward Area (now {new}); a Bonus never goes "
             "to Hand or Party",
-            R_GAIN,
+            R.GAIN,
         )
     elif new != have:
-        desk.say("bonus", f"{who}'s Bonuses: {have} -> {new}", RT_REWARD_AREA)
+        desk.say("bonus", f"{who}'s Bonuses: {have} -> {new}", R.REWARD_AREA)
     if new != have:
-        desk.say("vp", f"{who} now has {_total(desk, who)} VP (each Bonus counts 1 VP)", R_BONUS_SCORE)
+        desk.say("vp", f"{who} now has {_total(desk, who)} VP (each Bonus counts 1 VP)", R.BONUS_SCORE)
 
 
 def _points(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
@@ -388,22 +360,22 @@ def _points(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
         desk.effect_points[who] = new
     else:
         desk.effect_points.pop(who, None)
-    desk.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {_total(desk, who)} VP", R_VP_EXTRA)
-    desk.say("points-area", "a card's end-game points count only with the card in the area its text names", R_SCORING_AREA)
+    desk.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {_total(desk, who)} VP", R.VP_EXTRA)
+    desk.say("points-area", "a card's end-game points count only with the card in the area its text names", R.SCORING_AREA)
 
 
 def _area(desk: _Desk, verb: str, who: str, args: tuple[str, ...]) -> None:
     zone = "Party" if verb == "party" else "Hand"
     cards = desk.party if verb == "party" else desk.hand
     totals = desk.party_ranks if verb == "party" else desk.hand_ranks
-    rule = R_TIE_PARTY if verb == "party" else R_TIE_HAND
+    rule = R.TIE_PARTY if verb == "party" else R.TIE_HAND
     if not args:
         raise MoveSyntaxError(f"{verb}: expected cards, total N or none")
     if args[0] == "total":
         total = int(args[1])
         if total > MAX_RANK_TOTAL:
             desk.forbid(
-                R_MAX_FOUR,
+                R.MAX_FOUR,
                 f"a {zone} holds at most {LIMIT} cards once everything has resolved, each of Rank 6 at "
                 f"most: its Rank total is at most {MAX_RANK_TOTAL}, not {total}",
             )
@@ -424,7 +396,7 @@ def _area(desk: _Desk, verb: str, who: str, args: tuple[str, ...]) -> None:
     items = [_read_item(a) for a in args]
     if len(items) > LIMIT:
         desk.forbid(
-            R_MAX_FOUR,
+            R.MAX_FOUR,
             f"a {zone} holds at most {LIMIT} cards once all effects have resolved, not {len(items)}: "
             "Exile down to 4 first",
         )
@@ -454,20 +426,20 @@ def _area(desk: _Desk, verb: str, who: str, args: tuple[str, ...]) -> None:
 def _rank(desk: _Desk, rank: int) -> None:
     if not 1 <= rank <= LAST_RANK:
         desk.forbid(
-            RT_NO_DECK_AFTER_6 if rank > LAST_RANK else R_RANK_RANGE,
+            R.NO_DECK_AFTER_6 if rank > LAST_RANK else R.RANK_RANGE,
             f"the Rank Decks are Rank 1 to Rank 6; there is no Rank {rank}",
         )
     target = min(max(rank, 1), LAST_RANK)
     if target < desk.rank:
         desk.forbid(
-            R_RANK_ORDER,
+            R.RANK_ORDER,
             f"the Rank only goes up (1, 2, 3, 4, 5, 6): the game is at Rank {desk.rank}, it cannot go back to {target}",
         )
-        desk.say("rank-back", f"the active Rank goes back to {target} (the table's decision)", R_RANK_ORDER)
+        desk.say("rank-back", f"the active Rank goes back to {target} (the table's decision)", R.RANK_ORDER)
         desk.rank = target
         if desk.last_rank6_left:
             desk.last_rank6_left = False
-            desk.say("end-cancelled", "the last Rank 6 card is no longer recorded as gone", R_END)
+            desk.say("end-cancelled", "the last Rank 6 card is no longer recorded as gone", R.END)
     elif target == desk.rank:
         desk.say("no-change", f"the game is already at Rank {target}", None)
     else:
@@ -478,22 +450,22 @@ def _advance_to(desk: _Desk, target: int) -> None:
     old = desk.rank
     desk.rank = target
     if target == old + 1:
-        desk.say("advance", f"the Rank {old} deck is empty: Rank {target} begins; its deck now refills the Board", R_WHEN_EMPTY)
+        desk.say("advance", f"the Rank {old} deck is empty: Rank {target} begins; its deck now refills the Board", R.WHEN_EMPTY)
     else:
         passed = ", ".join(str(r) for r in range(old + 1, target))
         desk.say(
             "advance",
             f"the Rank {old} to Rank {target - 1} decks are empty (passing through Rank {passed}): "
             f"Rank {target} begins; its deck now refills the Board",
-            R_WHEN_EMPTY,
+            R.WHEN_EMPTY,
         )
     if target >= 3:
         desk.say(
             "bonus-expire",
             f"any Board card still carrying a Bonus from the start of Rank {target - 1} is Exiled with it",
-            R_EXPIRED,
+            R.EXPIRED,
         )
-    desk.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R_ON_ADVANCE)
+    desk.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R.ON_ADVANCE)
     from .track_table import advance_board
 
     advance_board(desk, old, target)
@@ -501,48 +473,48 @@ def _advance_to(desk: _Desk, target: int) -> None:
         desk.say(
             "last-rank",
             "Rank 6 is the last Rank Deck: when its last card leaves the Board, type `last-rank6`",
-            RT_NO_DECK_AFTER_6,
+            R.NO_DECK_AFTER_6,
         )
 
 
 def _last_rank6(desk: _Desk) -> None:
     if desk.last_rank6_left:
-        desk.forbid(R_END, "the last Rank 6 card is already recorded as gone from the Board")
+        desk.forbid(R.END, "the last Rank 6 card is already recorded as gone from the Board")
         return
     if desk.rank < LAST_RANK:
         desk.forbid(
-            R_END,
+            R.END,
             f"the game is at Rank {desk.rank}: Rank 6 cards reach the Board only once the Rank 6 deck "
             "is active, so the last one cannot have left it",
         )
-        desk.say("rank", f"the game is taken to be at Rank 6 (it was Rank {desk.rank}; the table's decision)", R_RANK_ORDER)
+        desk.say("rank", f"the game is taken to be at Rank 6 (it was Rank {desk.rank}; the table's decision)", R.RANK_ORDER)
         desk.rank = LAST_RANK
     desk.last_rank6_left = True
     desk.say(
         "game-end-pending",
         f"the last Rank 6 card has left the Board: the game ends at the end of {desk.active}'s turn; "
         "type `next` when it is over",
-        R_END,
+        R.END,
     )
 
 
 def _next(desk: _Desk) -> None:
     who = desk.active
     if len(desk.party[who]) > LIMIT:
-        desk.forbid(R_PARTY_TIMING, f"{who}'s Party holds {len(desk.party[who])} cards: Exile down to {LIMIT} before the turn ends")
+        desk.forbid(R.PARTY_TIMING, f"{who}'s Party holds {len(desk.party[who])} cards: Exile down to {LIMIT} before the turn ends")
     if desk.hand_size(who) > LIMIT:
-        desk.forbid(R_EXILE_DOWN, f"{who}'s Hand holds {desk.hand_size(who)} cards: Exile down to {LIMIT} once effects have resolved")
+        desk.forbid(R.EXILE_DOWN, f"{who}'s Hand holds {desk.hand_size(who)} cards: Exile down to {LIMIT} once effects have resolved")
     if desk.last_rank6_left and not desk.game_over:
         desk.game_over = True
-        desk.say("game-over", f"{who}'s turn ends and with it the game: count the final scores", R_END)
+        desk.say("game-over", f"{who}'s turn ends and with it the game: count the final scores", R.END)
         _standings(desk, final=True)
         return
     nxt = desk.names[(desk.names.index(who) + 1) % len(desk.names)]
     desk.active = nxt
     desk.turn += 1
     desk.used, desk.basic_action = (), None
-    desk.say("turn", f"{nxt} plays next (clockwise)", R_CLOCKWISE)
-    desk.say("refresh", f"all of {nxt}'s Party cards are available again", R_REFRESH)
+    desk.say("turn", f"{nxt} plays next (clockwise)", R.CLOCKWISE)
+    desk.say("refresh", f"all of {nxt}'s Party cards are available again", R.REFRESH)
 
 
 def _standings(desk: _Desk, *, final: bool, result: dict[str, Any] | None = None) -> None:
@@ -553,7 +525,7 @@ def _standings(desk: _Desk, *, final: bool, result: dict[str, Any] | None = None
             f"{row['player']}: {row['card_vp']} VP from Reward Area cards + {row['effect_points']} from "
             f"card effects + {_plural(row['bonuses'], 'Bonus')} = {row['total']} "
             f"(Party Rank {row['party_rank']}, Hand Rank {row['hand_rank']})",
-            R_FINAL_SCORE,
+            R.FINAL_SCORE,
         )
     rule, how = DECIDED_BY[result["decided_by"]]
     winners = result["winners"]
@@ -563,7 +535,7 @@ def _standings(desk: _Desk, *, final: bool, result: dict[str, Any] | None = None
         desk.say(
             "tie",
             f"tie between {_names(winners)} ({how}); the rulebook does not say what happens then "
-            f"(unclear entry {R_FULL_TIE})",
+            f"(unclear entry {R.FULL_TIE})",
             rule,
         )
     elif len(winners) == 1:

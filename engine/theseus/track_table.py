@@ -7,16 +7,7 @@ from __future__ import annotations
 from engine.base import MoveSyntaxError, card_count
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, UNKNOWN
-from .rule_ids import (
-    R_BOARD_SIZE,
-    R_EXPIRED,
-    R_MAX_FOUR,
-    R_ON_ADVANCE,
-    R_RANK_ORDER,
-    R_RANK_RANGE,
-    R_TIE_HAND,
-    R_WHEN_EMPTY,
-)
+from .rule_ids import R
 from .wording import _names, _plural
 
 
@@ -26,7 +17,7 @@ def board(desk, args: tuple[str, ...]) -> None:
     from .track_changes import _read_item, _resolve
 
     if len(args) > BOARD_SIZE:
-        desk.forbid(R_BOARD_SIZE, f"the Board holds at most {BOARD_SIZE} cards, not {len(args)}")
+        desk.forbid(R.BOARD_SIZE, f"the Board holds at most {BOARD_SIZE} cards, not {len(args)}")
     had = {}
     for name, bonus in desk.board:
         had.setdefault(name, []).append(bonus)
@@ -39,28 +30,28 @@ def board(desk, args: tuple[str, ...]) -> None:
         bonuses = had.get(name)
         laid.append([name, bonuses.pop(0) if bonuses else 0])
     desk.board = laid
-    desk.say("board", f"the Board: {_names([n for n, _ in laid])}", R_BOARD_SIZE)
+    desk.say("board", f"the Board: {_names([n for n, _ in laid])}", R.BOARD_SIZE)
 
 
 def deck(desk, args: tuple[str, ...]) -> None:
     """How many cards a Rank Deck holds, as the table counts them."""
     rank, count = int(args[0]), int(args[1])
     if not 1 <= rank <= LAST_RANK:
-        desk.forbid(R_RANK_RANGE, f"the Rank Decks are Rank 1 to 6; there is no Rank {rank} deck")
+        desk.forbid(R.RANK_RANGE, f"the Rank Decks are Rank 1 to 6; there is no Rank {rank} deck")
         return
     if rank < desk.rank and count:
-        desk.forbid(R_WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {desk.rank} began: it holds no card")
+        desk.forbid(R.WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {desk.rank} began: it holds no card")
     desk.decks[rank] = count
-    desk.say("deck", f"the Rank {rank} deck holds {_plural(count, 'card')}", R_RANK_ORDER)
+    desk.say("deck", f"the Rank {rank} deck holds {_plural(count, 'card')}", R.RANK_ORDER)
 
 
 def hand_count(desk, who: str, count: int) -> None:
     """A Hand the table knows only by its size (its cards are then not followed)."""
     if count > LIMIT:
-        desk.forbid(R_MAX_FOUR, f"a Hand holds at most {LIMIT} cards once all effects have resolved, not {count}")
+        desk.forbid(R.MAX_FOUR, f"a Hand holds at most {LIMIT} cards once all effects have resolved, not {count}")
     desk.hand[who] = count
     desk.hand_ranks.pop(who, None)
-    desk.say("hand", f"{who}'s Hand: {_plural(count, 'card')}, not known to the table", R_TIE_HAND)
+    desk.say("hand", f"{who}'s Hand: {_plural(count, 'card')}, not known to the table", R.TIE_HAND)
 
 
 def advance_board(desk, old: int, target: int) -> None:
@@ -79,7 +70,7 @@ def advance_board(desk, old: int, target: int) -> None:
             desk.exiled += [c[0] for c in gone]
             desk.exiled_bonuses += sum(c[1] for c in gone)
             desk.say("expire", f"{_names([c[0] for c in gone])} Exiled with {'its' if len(gone) == 1 else 'their'} "
-                     "Bonus", R_EXPIRED)
+                     "Bonus", R.EXPIRED)
         got = []
         for c in desk.board:
             spec = desk.spec(c[0])
@@ -89,7 +80,7 @@ def advance_board(desk, old: int, target: int) -> None:
                 got.append(c[0])
         if got:
             desk.say("bonus-on", f"{_names(got)} {'gets' if len(got) == 1 else 'get'} a Bonus at Rank {new}",
-                     R_ON_ADVANCE)
+                     R.ON_ADVANCE)
 
 
 def parse_board(words: list[str], pool: dict[str, str]) -> tuple[str, ...]:

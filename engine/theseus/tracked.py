@@ -10,7 +10,7 @@ from typing import Any
 from engine.base import Frozen
 
 from .model import LAST_RANK, LIMIT, RANK_ONLY_CARDS, State
-from .rule_ids import R_VP_EXTRA
+from .rule_ids import R, RULE_IDS
 from .validator import Engine
 
 MAX_RANK_TOTAL = LIMIT * LAST_RANK  # 4 cards of at most Rank 6
@@ -36,7 +36,7 @@ def tracked_scores(table: State) -> dict[str, Any]:
 
 _EFFECT_NOTE = "card effect not checked: end-game points from the effects of"
 _TRACKER_EFFECT_NOTE = (
-    f"{R_VP_EXTRA}: the rulebook prints no card texts; points from card effects count only as "
+    f"{R.VP_EXTRA}: the rulebook prints no card texts; points from card effects count only as "
     "the table enters them (`points PLAYER +N`)"
 )
 
@@ -53,7 +53,7 @@ def _notes(result: dict[str, Any]) -> list[str]:
 
 def _note_rule(note: str) -> str | None:
     head = note.split(":", 1)[0].strip()
-    return head if head.startswith("theseus.") else None
+    return head if head in RULE_IDS else None
 
 
 class _Item(Frozen):

@@ -13,7 +13,7 @@ from engine.base import Reason, Verdict
 from . import notation, rules, scoring
 from .model import LAST_RANK, Move, State
 from .notation import NOTATION
-from .rule_ids import ALL_RULES, R_CLOCKWISE, R_PLAYER_COUNT
+from .rule_ids import PLAY_RULES, R
 from .sim import end_triggered
 from .status import status as _status
 
@@ -22,8 +22,8 @@ class Engine(BaseEngine[State, Move]):
     game = "theseus"
     State = State
     Move = Move
-    SEATS_RULE = R_PLAYER_COUNT
-    RULE_IDS = ALL_RULES
+    SEATS_RULE = R.PLAYER_COUNT
+    RULE_IDS = PLAY_RULES
     NOTATION = NOTATION
     CATALOGUE = "engine.theseus.model"
 
@@ -50,7 +50,7 @@ class Engine(BaseEngine[State, Move]):
 
     # ------------------------------------------------------------------ play-along
 
-    TURN_RULE: ClassVar[str] = R_CLOCKWISE
+    TURN_RULE: ClassVar[str] = R.CLOCKWISE
 
     def to_act(self, state: State) -> str | None:
         return None if state.game_over else state.active

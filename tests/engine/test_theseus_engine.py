@@ -2,6 +2,7 @@
 notation round trips, apply(), the catalogue, scoring helpers and the documentation."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 import tomllib
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
+from engine.theseus.rule_ids import RULE_IDS, R
 from engine.theseus import (
-    ALL_RULES,
     NOTATION,
     Engine,
     IllegalMove,
@@ -219,8 +220,21 @@ def test_every_citable_rule_is_covered_by_a_scenario():
     for path in SCENARIOS:
         case = tomllib.loads(path.read_text(encoding="utf-8"))
         cited.update(case.get("rules", []), case.get("status", []))
-    assert sorted(ALL_RULES - cited) == []
-    assert ENGINE.RULE_IDS == ALL_RULES
+    assert sorted(ENGINE.RULE_IDS - cited) == []
+
+
+def test_rule_ids_are_written_only_in_rule_ids_py():
+    # every rule id is a constant of `R`: no module of the package spells one out
+    rule_id = re.compile(r"(?<![\w./-])theseus\.(?!md\b|py\b)")
+    found = []
+    for path in sorted((ROOT / "engine" / "theseus").glob("*.py")):
+        if path.name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and rule_id.search(node.value):
+                found.append(f"{path.name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
+    assert R.SAME_NAME in ENGINE.RULE_IDS and ENGINE.RULE_IDS <= RULE_IDS
 
 
 def test_notation_and_docs_show_the_moves():
@@ -239,7 +253,7 @@ def test_notation_and_docs_show_the_moves():
 def test_to_act_with_turn_and_the_turn_rule():
     state = table()
     assert ENGINE.to_act(state) == "Ann" and ENGINE.TURN_RULE == "theseus.setup.clockwise"
-    assert ENGINE.TURN_RULE in ALL_RULES
+    assert ENGINE.TURN_RULE in ENGINE.RULE_IDS
     state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
     ben = ENGINE.with_turn(state, "Ben")
     assert ben.active == "Ben" and ben.used == () and ben.basic_action is None
