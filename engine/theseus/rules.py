@@ -95,13 +95,14 @@ def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
                 f"before you {doing}",
             )
         )
-        sim.note(HAND_TIMING_READING)
+        sim.note(*HAND_TIMING_READING)
     return reasons
 
 
 #: the Hand's deadline is a reading: the rulebook times only the Party's cut
 HAND_TIMING_READING = (
-    f"{R.EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
+    R.EXILE_DOWN,
+    f"the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
     "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
     "follows the resolution"
 )
@@ -129,7 +130,7 @@ def _end(state: State, sim: _Sim) -> list[Reason]:
     sim.turn += 1
     sim.used = []
     sim.basic = None
-    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R.CLOCKWISE)
+    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R.CLOCKWISE, who=sim.names[nxt])
     sim.effect(
         "refresh", f"all of {sim.names[nxt]}'s Party cards are available again", R.REFRESH
     )
@@ -156,7 +157,7 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
         )
     if hidden:
         reasons += _not_yet_dealt(sim, [name])
-        sim.note(_possession(player.name, [name]))
+        sim.note(*_possession(player.name, [name], R.EXILE_DOWN))
     elif name not in cards:
         reasons.append(
             Reason(
@@ -176,7 +177,7 @@ def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
         sim.take_from_hand(sim.active, name)
     sim.exiled.append(name)
     left = len(target) - LIMIT
-    sim.effect("exile", f"{name} is Exiled: removed from the game", R.EXILED)
+    sim.effect("exile", f"{name} is Exiled: removed from the game", R.EXILED, who=sim.names[sim.active], card=name)
     if left > 0:
         sim.effect(
             "exile-required",
@@ -204,9 +205,11 @@ def _not_yet_dealt(sim: _Sim, names) -> list[Reason]:
     return out
 
 
-def _possession(who: str, cards) -> str:
-    return (f"possession: {who}'s Hand is not known to the table; that it holds "
-            f"{_names(sorted(cards))} is taken on trust")
+def _possession(who: str, cards, rule: str) -> tuple[str, str]:
+    """The unchecked note of a play from a Hand the table does not know: `rule` (the one that takes
+    the card from the Hand) is left open as to possession."""
+    return rule, (f"possession: {who}'s Hand is not known to the table; that it holds "
+                  f"{_names(sorted(cards))} is taken on trust")
 
 
 def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
@@ -233,7 +236,7 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
             reasons.append(Reason(rule=rule, message=f"your Hand holds {_plural(size, 'card')}, not {len(targets)}"))
         reasons += _not_yet_dealt(sim, targets)
         if targets and len(targets) <= size:
-            sim.note(_possession(sim.names[sim.active], targets))
+            sim.note(*_possession(sim.names[sim.active], targets, rule))
         return reasons
     for name, k in Counter(targets).items():
         if pool[name] < k:
@@ -439,25 +442,25 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
         R.USING,
     )
     if spec is None:
-        sim.note(f"card effect not checked: {card} is not in the card catalogue")
+        sim.note(R.EFFECT, f"card effect not checked: {card} is not in the card catalogue")
     elif known_icon is None:
         sim.note(
-            f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
+            R.ICON, f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
             f"{icon} as the move says"
         )
     if not move.targets:
         sim.note(
-            f"{R.USING}: {card}'s {icon} has nothing to act on; the rulebook does not say "
+            R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say "
             "whether a card may be used for its effect alone"
         )
         sim.effect("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
         _do_ability(sim, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
-        sim.note(f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
+        sim.note(R.EFFECT, f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
         sim.effect("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
-        sim.note(f"card effect not checked: {card}: {spec.effect}")
+        sim.note(R.EFFECT, f"card effect not checked: {card}: {spec.effect}")
         sim.effect("card-effect", f"resolve {card}'s effect: {spec.effect}", R.EFFECT)
     _after_ability(state, sim, started)
     if icon == "recruit" and len(sim.used) < 2:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.base import Reason
+
 from .model import State, catalogue
 from .rule_ids import R
 from .sim import _Sim
@@ -41,7 +43,7 @@ def final_scores(
     hand_ranks = dict(state.hand_ranks if hand_ranks is None else hand_ranks)
     hidden_hands: list[str] = []
     cat = catalogue(state)
-    notes: list[str] = []
+    notes: list[Reason] = []
     rows = []
     general: list[str] = []
     no_vp: list[str] = []
@@ -96,21 +98,21 @@ def final_scores(
             }
         )
     if general:
-        notes.append(
-            f"{R.VP_LOW}: printed VP not in the catalogue for {_names(sorted(set(general)))}; "
+        notes.append(Reason(
+            rule=R.VP_LOW, message=f"printed VP not in the catalogue for {_names(sorted(set(general)))}; "
             "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)"
-        )
+        ))
     if no_vp:
-        notes.append(
-            f"{R.FINAL_SCORE}: VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
-        )
+        notes.append(Reason(
+            rule=R.FINAL_SCORE, message=f"VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
+        ))
     if no_effect:
-        notes.append(
-            f"card effect not checked: end-game points from the effects of "
+        notes.append(Reason(
+            rule=R.VP_EXTRA, message=f"card effect not checked: end-game points from the effects of "
             f"{_names(sorted(set(no_effect)))} are unknown and not counted"
-        )
+        ))
     if any(p.bonuses for p in state.players):
-        notes.append(f"{R.BONUS_SCORE}: each Bonus is counted as 1 VP (the rulebook gives no number)")
+        notes.append(Reason(rule=R.BONUS_SCORE, message="each Bonus is counted as 1 VP (the rulebook gives no number)"))
     best = max(r["total"] for r in rows)
     tied = [r for r in rows if r["total"] == best]
     decided = "points"
@@ -124,20 +126,20 @@ def final_scores(
             tied = [r for r in tied if r["hand_rank"] == top]
             if len(tied) > 1:
                 decided = "tie"
-                notes.append(
-                    f"{R.FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
+                notes.append(Reason(
+                    rule=R.FULL_TIE, message="still tied after both tiebreakers; the rulebook does not "
                     "say what happens (reported as a tie)"
-                )
+                ))
         if hidden_hands:
-            notes.append(
-                f"{R.TIE_HAND}: the Hands of {_names(hidden_hands)} are not known to the table and "
+            notes.append(Reason(
+                rule=R.TIE_HAND, message=f"the Hands of {_names(hidden_hands)} are not known to the table and "
                 "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)"
-            )
+            ))
         if unknown_rank:
-            notes.append(
-                f"{R.TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
+            notes.append(Reason(
+                rule=R.TIE_PARTY, message=f"the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
                 "and count 0 in the tiebreakers"
-            )
+            ))
     return {
         "players": rows,
         "winners": [r["player"] for r in tied],
@@ -155,7 +157,7 @@ def _score_effects(state: State, sim: _Sim) -> None:
             f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
             f"{row['effect_points']} from card effects + "
             f"{_plural(row['bonuses'], 'Bonus')} = {row['total']}",
-            R.FINAL_SCORE,
+            R.FINAL_SCORE, who=row["player"], amount=row["total"],
         )
     ranks = {
         cat[n].rank
@@ -179,8 +181,8 @@ def _score_effects(state: State, sim: _Sim) -> None:
     winners = result["winners"]
     rule, how = DECIDED_BY[result["decided_by"]]
     if len(winners) == 1:
-        sim.effect("winner", f"{winners[0]} wins ({how})", rule)
+        sim.effect("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
     else:
         sim.effect("winner", f"tie between {_names(winners)} ({how})", rule)
     for n in result["unchecked"]:
-        sim.note(n)
+        sim.note(n.rule, n.message)

@@ -57,7 +57,7 @@ class _Sim:
         self.reveal = list(reveal)
         self.effects: list[Effect] = []
         self.problems: list[Reason] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     # -- small accessors
     def rank_of(self, name: str | None) -> int | None:
@@ -77,12 +77,15 @@ class _Sim:
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
-    def effect(self, kind: str, message: str, rule: str | None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+    def effect(self, kind: str, message: str, rule: str | None, **data) -> None:
+        """Something the move does; `data` (who, amount, card) is what code may read of it."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
 
-    def note(self, text: str) -> None:
-        if text not in self.unchecked:
-            self.unchecked.append(text)
+    def note(self, rule: str, message: str) -> None:
+        """What the move leaves unchecked, and the rule that leaves it open (each said once)."""
+        reason = Reason(rule=rule, message=message)
+        if reason not in self.unchecked:
+            self.unchecked.append(reason)
 
     # -- the Board
     def take_from_board(self, names: tuple[str, ...], who: int) -> list[str]:
@@ -105,7 +108,7 @@ class _Sim:
                     f"{self.names[who]} gains the "
                     f"{'Bonus' if card[1] == 1 else str(card[1]) + ' Bonuses'} on {name} into "
                     "their Reward Area (a Bonus never goes to Hand or Party)",
-                    R.GAIN,
+                    R.GAIN, who=self.names[who], amount=card[1], card=name,
                 )
         return taken
 
@@ -133,13 +136,13 @@ class _Sim:
                 continue
             if deck == UNKNOWN:
                 self.note(
-                    f"{R.WHEN_EMPTY}: the Rank {self.rank} deck was never counted, so whether this "
+                    R.WHEN_EMPTY, f"the Rank {self.rank} deck was never counted, so whether this "
                     "refill empties it is the table's to say (`companion track next-rank`)"
                 )
             self.reveal_one()
             if _deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
                 self.note(
-                    f"{R.DECK_RUNS_OUT}: the Rank {self.rank} deck is read as advancing the moment its last card "
+                    R.DECK_RUNS_OUT, f"the Rank {self.rank} deck is read as advancing the moment its last card "
                     "is revealed (section 10: when it becomes empty), so that card is on the Board for the "
                     "advance and its Bonuses; section 9 (runs out during the refill) could also mean only once "
                     "a further card is wanted"
@@ -175,7 +178,7 @@ class _Sim:
             if name is None:
                 name = rank_only_name(rank)
                 self.note(
-                    f"{R.REVEAL}: the Rank {rank} deck is not a list of names, so the card it turns "
+                    R.REVEAL, f"the Rank {rank} deck is not a list of names, so the card it turns "
                     f"up is not named: recorded as \"{name}\" (add `reveal NAME` to the move to name it)"
                 )
             else:
@@ -183,7 +186,7 @@ class _Sim:
                 if known is None:
                     self.learnt[name] = rank
                     self.note(
-                        f"{R.REVEAL}: {name}'s Rank is unknown in the catalogue; taken as a Rank "
+                        R.REVEAL, f"{name}'s Rank is unknown in the catalogue; taken as a Rank "
                         f"{rank} card because it came from the Rank {rank} deck"
                     )
                 elif known != rank:
@@ -196,7 +199,7 @@ class _Sim:
                     )
         if name is None:  # a listed deck with nothing left (an overruled table)
             name = rank_only_name(rank)
-        self.effect("reveal", f"reveal {name} from the Rank {rank} deck onto the Board", R.REVEAL)
+        self.effect("reveal", f"reveal {name} from the Rank {rank} deck onto the Board", R.REVEAL, card=name)
         self.board.append([name, 0, self.rank_of(name) or rank])
 
     def advance(self, *, during_refill: bool) -> None:
@@ -225,7 +228,7 @@ class _Sim:
         for c in self.board:
             if c[2] is None:
                 self.note(
-                    f"{R.ON_ADVANCE}: {c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
+                    R.ON_ADVANCE, f"{c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
                     f"advance to Rank {self.rank} is not checked"
                 )
             elif c[2] < self.rank and c[2] < LAST_RANK:

@@ -212,5 +212,5 @@ class Tracker(_TrackerBase[TrackedTable]):
             "players": players,
             "leading": list(result["winners"]),
             "winners": list(result["winners"]) if state.game_over else [],
-            "notes": _notes(result) if state.game_over else [],
+            "notes": [f"{n.rule}: {n.message}" if n.rule else n.message for n in _notes(result)] if state.game_over else [],
         }

@@ -19,7 +19,6 @@ from .tracked import (
     TrackedTable,
     _Item,
     _notes,
-    _note_rule,
     _read_item,
     tracked_scores,
 )
@@ -60,8 +59,9 @@ class _Desk:
         self.effects: list[Effect] = []
         self.problems: list[Reason] = []
 
-    def say(self, kind: str, message: str, rule: str | None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+    def say(self, kind: str, message: str, rule: str | None, **data) -> None:
+        """Something the change does; `data` (who, amount, card) is what code may read of it."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
 
     def forbid(self, rule: str, message: str) -> None:
         self.problems.append(Reason(rule=rule, message=message))
@@ -290,7 +290,7 @@ def _reward(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
         else f"its Rank is not known, so it counts 0 VP; to count it, undo and give the Rank: "
         f"`reward {who.lower()} {_quote(name)} 2`"
     )
-    desk.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R.SUBJUGATE)
+    desk.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R.SUBJUGATE, who=who, card=name)
     if vp_now is not None:
         desk.say("vp", f"{who} now has {_total(desk, who)} VP", vp_rule)
 
@@ -342,7 +342,7 @@ def _bonus(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
             "bonus",
             f"{who} gains {_plural(gain, 'Bonus')} into the Reward Area (now {new}); a Bonus never goes "
             "to Hand or Party",
-            R.GAIN,
+            R.GAIN, who=who, amount=gain,
         )
     elif new != have:
         desk.say("bonus", f"{who}'s Bonuses: {have} -> {new}", R.REWARD_AREA)
@@ -360,7 +360,8 @@ def _points(desk: _Desk, who: str, args: tuple[str, ...]) -> None:
         desk.effect_points[who] = new
     else:
         desk.effect_points.pop(who, None)
-    desk.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {_total(desk, who)} VP", R.VP_EXTRA)
+    desk.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {_total(desk, who)} VP", R.VP_EXTRA,
+             who=who, amount=new)
     desk.say("points-area", "a card's end-game points count only with the card in the area its text names", R.SCORING_AREA)
 
 
@@ -513,7 +514,7 @@ def _next(desk: _Desk) -> None:
     desk.active = nxt
     desk.turn += 1
     desk.used, desk.basic_action = (), None
-    desk.say("turn", f"{nxt} plays next (clockwise)", R.CLOCKWISE)
+    desk.say("turn", f"{nxt} plays next (clockwise)", R.CLOCKWISE, who=nxt)
     desk.say("refresh", f"all of {nxt}'s Party cards are available again", R.REFRESH)
 
 
@@ -525,12 +526,12 @@ def _standings(desk: _Desk, *, final: bool, result: dict[str, Any] | None = None
             f"{row['player']}: {row['card_vp']} VP from Reward Area cards + {row['effect_points']} from "
             f"card effects + {_plural(row['bonuses'], 'Bonus')} = {row['total']} "
             f"(Party Rank {row['party_rank']}, Hand Rank {row['hand_rank']})",
-            R.FINAL_SCORE,
+            R.FINAL_SCORE, who=row["player"], amount=row["total"],
         )
     rule, how = DECIDED_BY[result["decided_by"]]
     winners = result["winners"]
     if final and len(winners) == 1:
-        desk.say("winner", f"{winners[0]} wins ({how})", rule)
+        desk.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
     elif final:
         desk.say(
             "tie",
@@ -543,6 +544,4 @@ def _standings(desk: _Desk, *, final: bool, result: dict[str, Any] | None = None
     else:
         desk.say("leader", f"{_names(winners)} are level ({how})", rule)
     for note in _notes(result):
-        rule_id = _note_rule(note)
-        text = note.split(":", 1)[1].strip() if rule_id else note
-        desk.say("note", text, rule_id)
+        desk.say("note", note.message, note.rule or None)

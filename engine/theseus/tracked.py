@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.base import Frozen
+from engine.base import Frozen, Reason
 
 from .model import LAST_RANK, LIMIT, RANK_ONLY_CARDS, State
-from .rule_ids import R, RULE_IDS
+from .rule_ids import R
 from .validator import Engine
 
 MAX_RANK_TOTAL = LIMIT * LAST_RANK  # 4 cards of at most Rank 6
@@ -34,26 +34,23 @@ def tracked_scores(table: State) -> dict[str, Any]:
     return ENGINE_FOR_SCORING.final_scores(table)
 
 
-_EFFECT_NOTE = "card effect not checked: end-game points from the effects of"
-_TRACKER_EFFECT_NOTE = (
-    f"{R.VP_EXTRA}: the rulebook prints no card texts; points from card effects count only as "
-    "the table enters them (`points PLAYER +N`)"
+#: a tracked table's card effects: points count only as the table enters them
+_TRACKER_EFFECT_NOTE = Reason(
+    rule=R.VP_EXTRA,
+    message="the rulebook prints no card texts; points from card effects count only as the table enters "
+    "them (`points PLAYER +N`)",
 )
 
 
-def _notes(result: dict[str, Any]) -> list[str]:
-    """final_scores() notes as a table reads them (the effect note says how to enter points)."""
+def _notes(result: dict[str, Any]) -> list[Reason]:
+    """final_scores() notes as a table reads them: the one on card effects (the only note citing
+    R.VP_EXTRA) says how to enter points."""
     out = []
     for note in result["unchecked"]:
-        note = _TRACKER_EFFECT_NOTE if note.startswith(_EFFECT_NOTE) else note
+        note = _TRACKER_EFFECT_NOTE if note.rule == R.VP_EXTRA else note
         if note not in out:
             out.append(note)
     return out
-
-
-def _note_rule(note: str) -> str | None:
-    head = note.split(":", 1)[0].strip()
-    return head if head in RULE_IDS else None
 
 
 class _Item(Frozen):

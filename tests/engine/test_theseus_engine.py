@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
+from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, Reason, SituationError
 from engine.theseus.rule_ids import RULE_IDS, R
 from engine.theseus import (
     NOTATION,
@@ -70,9 +70,9 @@ def test_unknown_icon_and_effect_are_reported_unchecked():
     state = table(cards=[])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
     assert verdict.legal
-    notes = " ".join(verdict.unchecked)
-    assert "card effect not checked: Knight's icon is unknown" in notes
-    assert "card effect not checked: Knight's effect text is unknown" in notes
+    notes = {n.rule: n.message for n in verdict.notes}
+    assert notes[R.ICON].startswith("card effect not checked: Knight's icon is unknown")
+    assert notes[R.EFFECT].startswith("card effect not checked: Knight's effect text is unknown")
 
 
 def test_effect_text_is_reported_unchecked():
@@ -80,7 +80,7 @@ def test_effect_text_is_reported_unchecked():
                   players=[{"name": "Ann", "party": ["Knight", "Witch"], "hand": ["Squire"]}])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Witch recruit Squire", state))
     assert verdict.legal
-    assert "card effect not checked: Witch: Draw a card." in verdict.unchecked
+    assert Reason(rule=R.EFFECT, message="card effect not checked: Witch: Draw a card.") in verdict.notes
 
 
 def test_known_card_with_no_effect_has_no_unchecked_note():
@@ -146,7 +146,7 @@ def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     state = table(decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     move = ENGINE.parse_move("use Knight explore Paladin", state)
     verdict = ENGINE.check(state, move)
-    assert verdict.legal and any("not a list of names" in n for n in verdict.unchecked)
+    assert verdict.legal and any(n.rule == R.REVEAL and "not a list of names" in n.message for n in verdict.notes)
     # a table that does not say what the refill turned up: the card is known by its Rank only
     new = ENGINE.apply(state, move)
     assert new.decks[1] == 2 and new.board[-1].name == "Rank 1 card"
@@ -192,8 +192,8 @@ def test_final_scores_and_tie_reporting():
     scores = ENGINE.final_scores(state)
     assert [r["total"] for r in scores["players"]] == [2, 2]
     assert scores["decided_by"] == "tie" and scores["winners"] == ["Ann", "Ben"]
-    assert any("theseus.tiebreakers.full-tie" in n for n in scores["unchecked"])
-    assert any("theseus.bonuses.scoring" in n for n in scores["unchecked"])
+    assert {n.rule for n in scores["unchecked"]} >= {R.FULL_TIE, R.BONUS_SCORE}
+    assert all(not n.message.startswith("theseus.") for n in scores["unchecked"])
 
 
 def test_situation_errors_name_the_field():
@@ -282,7 +282,8 @@ def test_a_hidden_hand_is_checked_for_everything_but_possession():
     state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
-    assert verdict.legal and any(u.startswith("possession: Ann's Hand") for u in verdict.unchecked)
+    assert verdict.legal and any(u.rule == R.RECRUIT and u.message.startswith("possession: Ann's Hand")
+                                 for u in verdict.notes)
     new = ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Witch", state))
     assert new.players[0].hand == 1 and new.players[0].party[-1] == "Witch"
     new = ENGINE.apply(new, ENGINE.parse_move("use Knight explore Paladin", new))
@@ -317,7 +318,7 @@ def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
         assert all("Dragon" not in a for a in verdict.alternatives)
     # a card of the active Rank or below is still taken on trust, and the table stays possible
     verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Hydra", state))
-    assert verdict.legal and any(u.startswith("possession: Ben's Hand") for u in verdict.unchecked)
+    assert verdict.legal and any(u.message.startswith("possession: Ben's Hand") for u in verdict.notes)
     assert ENGINE.status(ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Hydra", state))) == []
     # Exiling it from an over-full hidden Hand is refused for the same reason
     full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
@@ -354,11 +355,11 @@ def test_the_hands_deadline_is_named_as_a_reading():
     for text in ("use Mage recruit Squire", "end"):
         verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
         assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
-        assert any(u.startswith("theseus.limits.exile-down:") and "read as" in u for u in verdict.unchecked)
+        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("the Hand is read as") for u in verdict.notes)
     party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
     verdict = ENGINE.check(party, ENGINE.parse_move("end", party))
-    assert not verdict.legal and not any("read as" in u for u in verdict.unchecked)  # the Party's is a rule
+    assert not verdict.legal and not any("read as" in u.message for u in verdict.notes)  # the Party's is a rule
 
 
 def test_advancing_when_the_deck_empties_is_named_as_a_reading():
@@ -368,7 +369,39 @@ def test_advancing_when_the_deck_empties_is_named_as_a_reading():
     state = table(decks={"1": ["Squire"], "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
     assert verdict.legal and "advance" in {e.kind for e in verdict.effects}
-    assert any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    assert any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
     state = table()  # two Squires left: this refill does not empty the deck
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
-    assert not any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    assert not any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
+
+
+# ---------------------------------------------------------------- structured results (issue 22)
+
+
+@pytest.mark.parametrize("over, move", [
+    ({"cards": []}, "use Knight explore Paladin"),  # icon and effect unknown
+    ({"decks": {"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4}}, "use Knight explore Paladin"),  # unnamed reveal
+    ({"decks": {"1": "unknown", "2": 4, "3": 4, "4": 4, "5": 4, "6": 4}}, "use Knight explore Paladin"),
+    ({"players": [{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
+                  {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}]}, "use Mage recruit Witch"),
+    ({"players": [{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 5},
+                  {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}]}, "exile hand Witch"),
+])
+def test_every_unchecked_note_is_a_reason_citing_the_rule_that_leaves_it_open(over, move):
+    state = table(**over)
+    verdict = ENGINE.check(state, ENGINE.parse_move(move, state))
+    assert verdict.unchecked
+    for note in verdict.unchecked:
+        assert isinstance(note, Reason) and note.rule in ENGINE.RULE_IDS, note
+        assert not note.message.startswith("theseus."), note  # the rule is data, not a prefix of the text
+
+
+def test_the_final_count_is_data_on_the_effects():
+    state = table(active_rank=6, board=[], decks={"6": 0},
+                  players=[{"name": "Ann", "party": ["Knight"], "reward_area": ["Squire"], "bonuses": 2},
+                           {"name": "Ben", "party": ["Knight"], "reward_area": ["Squire"]}])
+    verdict = ENGINE.check(state, Move(action="end"))
+    scores = {e.who: e.amount for e in verdict.effects if e.kind == "score"}
+    assert scores == {r["player"]: r["total"] for r in ENGINE.final_scores(state)["players"]} == {"Ann": 3, "Ben": 1}
+    assert [e.who for e in verdict.effects if e.kind == "winner"] == ["Ann"]
+    assert {n.rule for n in verdict.notes} >= {R.BONUS_SCORE}

@@ -143,7 +143,7 @@ def _judge_like_a_referee(state, full, move) -> None:
         elif not verdict.legal:
             assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.format_move(move))
         else:
-            assert any(u.startswith("possession:") for u in verdict.unchecked), ENGINE.format_move(move)
+            assert any(u.message.startswith("possession:") and u.rule for u in verdict.notes), ENGINE.format_move(move)
         _count("hidden-Hand verdicts")
 
 

@@ -617,10 +617,10 @@ def test_engine_final_scores_keywords_replace_rank_totals():
     state = scoring_state(new(("Ann", "Ben")))
     plain = engine.final_scores(state)
     unknown = "Ranks of Knight, Mage and Rogue are unknown"
-    assert plain["decided_by"] == "tie" and any(unknown in n for n in plain["unchecked"])
+    assert plain["decided_by"] == "tie" and any(unknown in n.message for n in plain["unchecked"])
     given = engine.final_scores(state, party_ranks={"Ann": 5, "Ben": 5}, hand_ranks={"Ann": 1, "Ben": 0})
     assert given["winners"] == ["Ann"] and given["decided_by"] == "hand-rank"
-    assert not any(unknown in n for n in given["unchecked"])
+    assert not any(unknown in n.message for n in given["unchecked"])
     assert engine.final_scores(state, effect_points={"Ben": 1})["winners"] == ["Ben"]
     assert set(DECIDED_BY) == {"points", "party-rank", "hand-rank", "tie"}
 
