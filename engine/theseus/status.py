@@ -5,9 +5,9 @@ from collections import Counter
 
 from engine.base import Reason
 
-from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, _deck_empty, _deck_size, _state_names, catalogue
+from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue
 from .rule_ids import R
-from .sim import end_triggered
+from .table import end_triggered
 
 
 def status(state: State) -> list[Reason]:
@@ -21,14 +21,14 @@ def status(state: State) -> list[Reason]:
         spec = cat.get(name)
         return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
-    unknown = sorted(n for n in _state_names(state) if n not in cat)
+    unknown = sorted(n for n in state_names(state) if n not in cat)
     for name in unknown:
         add(R.NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank
     if len(state.board) > BOARD_SIZE:
         add(R.BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
-    left = sum(_deck_size(d) for r, d in state.decks.items() if r >= active_rank)
+    left = sum(deck_size(d) for r, d in state.decks.items() if r >= active_rank)
     if len(state.board) < BOARD_SIZE and left:
         add(
             R.REFILL,
@@ -55,7 +55,7 @@ def status(state: State) -> list[Reason]:
         elif r == active_rank - 1 and not c.bonus:
             add(R.ON_ADVANCE, f"{c.name} (Rank {r}) was on the Board when Rank {active_rank} began and should carry a Bonus")
     for r, deck in sorted(state.decks.items()):
-        if r < active_rank and _deck_size(deck):
+        if r < active_rank and deck_size(deck):
             add(R.WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
         if isinstance(deck, tuple):
             for name in deck:
@@ -64,7 +64,7 @@ def status(state: State) -> list[Reason]:
                     add(R.RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
                 elif name in cat and k is None:
                     add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
-    if active_rank < LAST_RANK and _deck_empty(state.decks.get(active_rank, 0)):
+    if active_rank < LAST_RANK and deck_empty(state.decks.get(active_rank, 0)):
         add(R.WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
         for name in (*p.party, *p.hand_cards, *p.reward_area):

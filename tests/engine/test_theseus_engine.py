@@ -11,15 +11,11 @@ from pathlib import Path
 import pytest
 
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, Reason, SituationError
+from engine.theseus import Engine
+from engine.theseus.model import Move, builtin_catalogue, catalogue
+from engine.theseus.notation import NOTATION
 from engine.theseus.rule_ids import RULE_IDS, R
-from engine.theseus import (
-    NOTATION,
-    Engine,
-    IllegalMove,
-    Move,
-    builtin_catalogue,
-    catalogue,
-)
+from engine.theseus.rules import IllegalMove
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = Engine()
@@ -405,3 +401,20 @@ def test_the_final_count_is_data_on_the_effects():
     assert scores == {r["player"]: r["total"] for r in ENGINE.final_scores(state)["players"]} == {"Ann": 3, "Ben": 1}
     assert [e.who for e in verdict.effects if e.kind == "winner"] == ["Ann"]
     assert {n.rule for n in verdict.notes} >= {R.BONUS_SCORE}
+
+
+def test_the_package_shows_only_its_face_and_keeps_its_modules_apart():
+    # issue 22: the package exports Engine, Tracker and State; no module imports another's private
+    # names; no module passes 600 lines
+    import engine.theseus as package
+
+    assert sorted(package.__all__) == ["Engine", "State", "Tracker"]
+    private, long = [], []
+    for path in sorted((ROOT / "engine" / "theseus").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > 600:
+            long.append(path.name)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("engine.theseus")):
+                private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert private == [] and long == []
