@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement
 from engine.base import EngineError, Reason, Verdict
 from engine.words import count
 
-from .model import BOARD_SIZE, ICONS, LIMIT, STARTING_PARTY, Move, State, active_player, catalogue
+from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, active_player, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
@@ -153,8 +153,8 @@ def _not_yet_dealt(table: Table, names) -> list[Reason]:
     not have supplied yet). The starting Party members are not Board cards."""
     out = []
     for name in dict.fromkeys(names):
-        rank = table.rank_of(name)
-        if rank is not None and rank > table.rank and name not in STARTING_PARTY:
+        rank = table.not_reached(name)
+        if rank is not None:
             out.append(Reason(rule=R.RANK_ORDER, message=(
                 f"{name} is a Rank {rank} card and the active Rank is {table.rank}: no Rank {rank} card has "
                 f"reached the Board yet, so {table.active}'s Hand cannot hold it")))

@@ -15,6 +15,7 @@ from .model import (
     BOARD_SIZE,
     LAST_RANK,
     LIMIT,
+    STARTING_PARTY,
     UNKNOWN,
     BoardCard,
     CardSpec,
@@ -106,6 +107,12 @@ class Table:
     def rank_of(self, name: str | None) -> int | None:
         spec = self.spec(name)
         return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+    def not_reached(self, name: str) -> int | None:
+        """The Rank of a card no player can hold yet: above the active Rank, so the Board has never
+        shown it (the starting Party members are not Board cards); None for any other card."""
+        rank = self.rank_of(name)
+        return rank if rank is not None and rank > self.rank and name not in STARTING_PARTY else None
 
     def set_card(self, name: str, *, source: str, keep_source: bool = False, **fields) -> None:
         """Add a card to this game's catalogue, or complete/override the fields of one (and its

@@ -49,14 +49,8 @@ def resolve(table: Table, item: Item, *, where: str, check_rank_order: bool = Tr
             table.set_card(name, source="entered at the table", **fields)
             what = " and ".join(f"Rank {v}" if k == "rank" else f"{v} VP" for k, v in fields.items())
             table.say("catalogue", f"{name} is recorded as {what} for this game", R.NAME if "rank" in fields else R.VP_IN_REWARD)
-    spec = table.spec(name)
-    card_rank = spec.rank if spec is not None and isinstance(spec.rank, int) else None
-    if (
-        check_rank_order
-        and card_rank is not None
-        and card_rank > table.rank
-        and name not in STARTING_PARTY
-    ):
+    card_rank = table.not_reached(name)
+    if check_rank_order and card_rank is not None:
         shown = f"a Rank {card_rank} card" if name.casefold() in RANK_ONLY_NAMES else f"{name} (Rank {card_rank})"
         table.forbid(
             R.RANK_ORDER,

@@ -494,6 +494,21 @@ def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
     assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
 
 
+def test_an_advance_on_a_tracked_board_is_the_plays_advance():
+    # the Rank advance is the table's own, for `next-rank` as for a play's Board Refill: the card
+    # carrying a Bonus is Exiled with it, the others below the new Rank get one, and a card whose
+    # Rank is unknown is left unchecked (citing the rule), never silently passed
+    state = play(at_rank(2), "board Paladin Witch Knight")
+    state = state.model_copy(update={"board": tuple(c.model_copy(update={"bonus": int(c.name == "Paladin")})
+                                                    for c in state.board)})
+    verdict = T.check(state, T.parse(state, ["next-rank"]))
+    after, effects = T.apply(state, T.parse(state, ["next-rank"]))
+    assert [c.name for c in after.board] == ["Witch", "Knight"] and after.exiled[-1:] == ("Paladin",)
+    assert [c.bonus for c in after.board] == [1, 0] and after.exiled_bonuses == 1
+    assert {"expire", "bonus-placed"} <= set(kinds(effects))
+    assert [(n.rule, "Knight" in n.message) for n in verdict.notes] == [(G + "bonuses.on-advance", True)]
+
+
 def test_nothing_of_play_changes_after_the_end():
     state = ended(play(at_rank(6), "reward ann rank 6"))
     for words in (["reward", "ann", "Paladin"], ["bonus", "ann", "+1"], ["rank", "6"], ["next-rank"],
