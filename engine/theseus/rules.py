@@ -231,8 +231,7 @@ def _do_ability(table: Table, icon: str, targets, source: str) -> None:
         )
     else:
         for t in targets:
-            table.take_from_hand(who, t)
-            table.reward[who].append(t)
+            table.subjugate(who, t)
         table.say(
             "subjugate",
             f"{source}: {listing(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "

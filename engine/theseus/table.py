@@ -148,6 +148,14 @@ class Table:
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
+    def subjugate(self, who: str, name: str) -> bool:
+        """A card goes face up into `who`'s Reward Area, out of the Hand when it is there (a hidden
+        Hand gives up one of its cards); True when it left the Hand."""
+        before = len(self.hand[who])
+        self.take_from_hand(who, name)
+        self.reward[who].append(name)
+        return len(self.hand[who]) < before
+
     def over_limit(self, before: str) -> list[Reason]:
         """An over-full Party or Hand of the active player holds everything up but Exiling."""
         who = self.active

@@ -97,14 +97,9 @@ def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
             f"{name} is a starting Party card and not in {who}'s Hand: no rule moves a Party card to "
             "the Reward Area (Subjugate takes a card from the Hand)",
         )
-    if hidden:
-        if hand:
-            table.take_from_hand(who, name)
-            table.say("from-hand", f"{name} leaves {who}'s Hand (now {len(hand)} cards)", R.SUBJUGATE)
-    elif name in hand:
-        hand.remove(name)
-        table.say("from-hand", f"{name} leaves {who}'s Hand", R.SUBJUGATE)
-    table.reward[who].append(name)
+    if table.subjugate(who, name):
+        now = f" (now {count(len(hand), 'card')})" if hidden else ""
+        table.say("from-hand", f"{name} leaves {who}'s Hand{now}", R.SUBJUGATE)
     vp_now, vp_rule = _card_vp(table, name)
     worth = (
         f"worth {vp_now} VP"
