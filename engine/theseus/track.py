@@ -1,7 +1,9 @@
 """Party of the Theseus: the table tracker.
 
 It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
-Paladin"`) and these changes are transitions of one table. `companion track ...` records what the
+Paladin"`) and these changes are transitions of one table, worked out on the same working Table
+(table.py). This module reads the options, sends each verb to track_cards.py / track_turn.py, and
+writes the summary. `companion track ...` records what the
 table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
 player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
 end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
@@ -21,7 +23,10 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
   a Party given by Ranks only (its cards may be the starting ones, whose Ranks are unknown);
 - a subjugated card that is recorded in the player's Hand leaves the Hand; a starting card
   (Knight, Mage, Rogue) not in the Hand is refused, since no rule moves a Party card there;
-- a tie after both tiebreakers is reported as a tie (R.FULL_TIE).
+- a tie after both tiebreakers is reported as a tie (R.FULL_TIE);
+- `next` ends the game once the last Rank 6 card has left the Board, as a play's `end` does:
+  after `last-rank6`, or when the table shows it (Rank 6, its deck counted empty, no Rank 6 card
+  on the Board as recorded).
 """
 from __future__ import annotations
 
@@ -29,11 +34,9 @@ import difflib
 import re
 from typing import Any, ClassVar
 
-from engine.base import Effect, Verdict
+from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as _TrackerBase
-
-from engine.base import MoveSyntaxError
 
 from . import track_cards, track_turn
 from .model import LAST_RANK, RANK_ONLY_NAMES, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
