@@ -237,6 +237,13 @@ class Engine(Generic[S, M]):
         the game is over ...), or None when it can."""
         return None
 
+    def odds(self, question: list[str], table: Any, **options: Any) -> tuple[dict[str, Any], str]:
+        """Exact odds of a dice question (`companion odds GAME QUESTION...`): (the answer as JSON, the
+        same for people). `table(needed)` is the state of the session in play (the current one or
+        --session) when it plays this game, else None (with `needed`, no session at all is an error);
+        a game takes its options as keyword-only parameters, and the CLI refuses any other."""
+        raise EngineUnavailable(f"{self.game} has no dice odds")
+
     def check_deck(self, data: dict, source: str = "deck") -> Verdict:
         """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
         raise EngineUnavailable(f"{self.game} has no deck-building rules to check")

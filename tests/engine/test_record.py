@@ -221,3 +221,27 @@ def test_a_whole_catopomp_session_survives_the_trusted_json_round_trip_at_every_
         assert back == state and hash(back) == hash(state) and back.model_dump() == state.model_dump()
         steps += 1
     assert state.phase == "game-over" and steps > 30
+
+
+class Ledger(Record):
+    """A record whose mutable defaults are given through Field, as a plain default and as a list."""
+
+    marks: dict[str, int] = Field({}, description="marks by player")
+    seen: tuple[str, ...] = Field(())
+    order: list[str] = Field([], description="a list default")
+
+
+def test_a_mutable_field_default_is_a_fresh_empty_value_on_every_path():
+    """`Field({})` gives each record an empty dict of its own (not a shared function object): built,
+    constructed, validated from untrusted input and in the schema alike."""
+    made = [Ledger(), Ledger.model_construct(), Ledger.model_validate({})]
+    for one in made:
+        assert one.marks == {} and type(one.marks) is dict, one
+        assert one.order == [] and type(one.order) is list, one
+        assert one.seen == ()
+    assert made[0].marks is not made[1].marks and made[0].order is not Ledger().order
+    assert Ledger().model_dump(exclude_defaults=True) == {}
+    assert Ledger(marks={"ann": 1}).model_dump(mode="json") == {"marks": {"ann": 1}, "seen": [], "order": []}
+    schema = Ledger.model_json_schema()["properties"]
+    assert schema["marks"]["default"] == {} and schema["order"]["default"] == []
+    assert schema["marks"]["description"] == "marks by player"
