@@ -11,7 +11,6 @@ Pure code: no I/O. Every refusal and every effect cites a rule id of rulesdb/dat
 
 The package, one job per module:
 
-- ids.py: the rule ids the tracker cites (R);
 - vocabulary.py: Boss Decks, characters, card kinds, combat steps, counter limits, power statuses;
 - model.py: the State and its parts (Power, Player, Enemy, Threshold);
 - options.py: a new game's State from the player names and the table's options;
@@ -48,7 +47,7 @@ import importlib
 # public name -> the module that defines it; loaded on first use (PEP 562), so that reading a cost
 # or computing odds does not import the tracker's models
 _WHERE = {
-    "R": "ids",
+    "R": "rule_ids",
     **{name: "vocabulary" for name in (
         "BOSS_DECKS", "BOSS_ALIASES", "CHARACTERS", "CARD_KINDS", "STEPS", "STEP_WORDS", "DIVINITY_MAX",
         "VESSEL_UPKEEP", "LEVEL_COST", "DRINKS_MAX", "DEMON_UNLOCK", "BOARD_MAX", "FACE_UP", "EXHAUSTED",

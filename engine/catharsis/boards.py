@@ -8,6 +8,7 @@ from .characters import _character
 from .combat import owed
 from .soraten import alternation
 from .vocabulary import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL
+from .rule_ids import R
 
 
 class BoardRules:
@@ -17,18 +18,18 @@ class BoardRules:
         player = change.args[0]
         p = self._get_player(state, player)
         if p.dead:
-            no("dead_target", f"{player} is dead and can't take damage")
+            no(R.DEAD_TARGET, f"{player} is dead and can't take damage")
             return
         statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
         pairs = list(zip(change.args[1::2], change.args[2::2]))
         debtors = owed(state)
         if debtors and not p.damage_due:
             who = ", ".join(f"{name} {n}" for name, n in debtors)
-            no("read_attack", f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
+            no(R.READ_ATTACK, f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
                               f"another effect, such as a Morale threshold, can be overruled",
                *(f"damage {name} exhaust N ..." for name, _ in debtors))
         elif debtors and len(pairs) > p.damage_due:
-            no("read_attack", f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
+            no(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
                               f"given")
         for op, slot_s in pairs:
             slot = int(slot_s)
@@ -37,14 +38,14 @@ class BoardRules:
             if op == "exhaust":
                 if st != FACE_UP:
                     alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
-                    no("damage", f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
+                    no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
                                  f"face-up power", *alts)
                 else:
                     statuses[slot] = EXHAUSTED
             else:
                 if st != EXHAUSTED:
                     alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
-                    no("damage", f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
+                    no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
                                  f"can be discarded for a point of damage", *alts)
                 statuses[slot] = DISCARDED
 
@@ -53,15 +54,15 @@ class BoardRules:
         p = self._get_player(state, player)
         pw = p.powers[slot - 1]
         if p.dead:
-            no("death", f"{player} is dead")
+            no(R.DEATH, f"{player} is dead")
         if pw.status != FACE_UP:
-            no("use", f"{player}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be used",
+            no(R.USE, f"{player}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be used",
                f"heal {player} {slot}")
         if state.phase == "card" and state.card in ("trap", "event"):
-            no("no_powers", f"powers can't be used while a {state.card} is revealed")
+            no(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
         why, notes = alternation(p, pw)
         if why:
-            no("soraten_alternate", why)
+            no(R.SORATEN_ALTERNATE, why)
         for note in notes:
             no.unchecked(note)
 
@@ -72,21 +73,21 @@ class BoardRules:
         healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
         if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
             left = p.reward_heal
-            no("heal_reward", f"the reward for the Enemy just beaten heals {player} {left} more "
+            no(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {player} {left} more "
                               f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
                f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
                *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
         if "role" in change.args[1:] and p.role == "flipped":
-            no("heal_role", f"healing can't turn {player}'s Role face up; only a Morale refresh does",
+            no(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does",
                "refresh")
         if p.dead:
-            no("dead_target", f"{player} is dead", f"revive {player}")
+            no(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
 
     def _check_side(self, state, change, no):
         player = change.args[0]
         ch = _character(state, player)
         if ch is not None and ch != "Soraten":
-            no("soraten_sides", f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+            no(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
             return
         no.unchecked("when a side may be turned (start of the game, a Morale refresh, a replace, his Passive at "
                      "the start of a round, damage and heal effects) is the table's to judge")
@@ -96,25 +97,25 @@ class BoardRules:
         pw = p["powers"][int(change.args[1]) - 1]
         pw["side"] = change.args[2]
         self._eff(effects, "side", f"{p['name']}'s {pw['name']} shows its {change.args[2].capitalize()} side",
-                  "soraten_sides")
+                  R.SORATEN_SIDES)
 
     def _check_gain(self, state, change, no):
         player = change.args[0]
         p = self._get_player(state, player)
         if p.dead:
-            no("death", f"{player} is dead; a dead player gains no powers", f"revive {player}")
+            no(R.DEATH, f"{player} is dead; a dead player gains no powers", f"revive {player}")
         live = [pw for pw in p.powers if pw.status != DISCARDED]
         if len(live) >= BOARD_MAX:
-            no("add_full", f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
+            no(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
                            f"or discard the new power", f"discard {player} N")
 
     def _check_replace(self, state, change, no):
         player = change.args[0]
         ch = _character(state, player)
         if ch == "Luthia":
-            no("luthia_replace", f"{player} (Luthia) has no deck and is immune to replace effects")
+            no(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
         elif ch == "Emberhoof":
-            no("ember_replace", f"{player} (Emberhoof) has no deck and is immune to replace effects")
+            no(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
 
     def _exhaust_power(self, d: dict, player: dict, slot: int, effects: list[Effect], why: str) -> None:
         pw = player["powers"][slot - 1]
@@ -123,11 +124,11 @@ class BoardRules:
         pw["status"] = EXHAUSTED
         if pw["combo"]:
             self._eff(effects, "combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
-                                             f"({why})", "combo_exhaust")
+                                             f"({why})", R.COMBO_EXHAUST)
             pw["combo"] = 0
         if pw["ice"]:
             self._eff(effects, "ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
-                                           f"({why})", "ice_gone")
+                                           f"({why})", R.ICE_GONE)
             pw["ice"] = 0
 
     def _discard_power(self, d: dict, player: dict, slot: int, effects: list[Effect]) -> None:
@@ -142,13 +143,13 @@ class BoardRules:
             return
         player["dead"] = True
         self._eff(effects, "dead", f"{player['name']} has discarded the last power and is dead "
-                                   f"(still counts for party size)", "death")
+                                   f"(still counts for party size)", R.DEATH)
         for other in d["players"]:
             if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
                     and not other["dead"]:
                 other["may_unflip"] = True
                 self._eff(effects, "may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
-                                                 f"her Role (unflip {other['name']})", "lumi_unflip")
+                                                 f"her Role (unflip {other['name']})", R.LUMI_UNFLIP)
 
     def _apply_damage(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -160,13 +161,13 @@ class BoardRules:
             pw = p["powers"][slot - 1]
             if op == "exhaust":
                 if pw["status"] == FACE_UP:
-                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", "damage")
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT)
                 if p["character"] == "Soraten" and pw.get("side") == "ground":
                     pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
                 self._exhaust_power(d, p, slot, effects, "damage")
             else:
                 if pw["status"] != DISCARDED:
-                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", "damage")
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT)
                 self._discard_power(d, p, slot, effects)
 
     def _apply_exhaust(self, d, change, effects):
@@ -174,7 +175,7 @@ class BoardRules:
         for slot in change.args[1:]:
             if p["powers"][int(slot) - 1]["status"] == FACE_UP:
                 self._eff(effects, "exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
-                                              f"exhausted", "exhaust")
+                                              f"exhausted", R.EXHAUST)
             self._exhaust_power(d, p, int(slot), effects, "exhausted")
 
     def _apply_heal(self, d, change, effects):
@@ -190,11 +191,11 @@ class BoardRules:
             if pw["status"] == EXHAUSTED:
                 pw["status"] = FACE_UP
                 healed += 1
-                self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", "heal")
+                self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", R.HEAL)
         if d["phase"] == "between-cards" and p.get("reward_heal") is not None:
             p["reward_heal"] = max(0, p["reward_heal"] - healed)
             self._eff(effects, "reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
-                      "heal_reward")
+                      R.HEAL_REWARD)
 
     def _apply_discard(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -211,31 +212,31 @@ class BoardRules:
             p["last_side"] = pw.get("side") or "unknown"
         if p["character"] == "Luthia":
             p["cobble"] += 1
-            self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", "cobble_gain")
+            self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN)
         goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
         if goz and half == "top":
             if pw["ice"]:
-                self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", "ice_gone")
+                self._eff(effects, "ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", R.ICE_GONE)
                 pw["ice"] = 0
             pw["combo"] += 1
             self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
                                         f"effect does not trigger now, it fires at the start of each round",
-                      "combo")
+                      R.COMBO)
             return
         if goz and half == "bottom":
             self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
-                                           f"lists which counts do something)", "finisher")
+                                           f"lists which counts do something)", R.FINISHER)
             pw["combo"] = 0
         if pw["ice"]:
             self._eff(effects, "ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
-                                           f"destroyed", "one_ice")
+                                           f"destroyed", R.ONE_ICE)
             pw["ice"] = 0
             return
         if free:
             return
         self._exhaust_power(d, p, slot, effects, "used")
         if pw["status"] == EXHAUSTED:
-            self._eff(effects, "exhaust", f"{name} is exhausted", "activation")
+            self._eff(effects, "exhaust", f"{name} is exhausted", R.ACTIVATION)
 
     def _apply_gain(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -247,12 +248,12 @@ class BoardRules:
                 break
         else:
             if len(p["powers"]) >= BOARD_MAX:
-                self._eff(effects, "board-full", f"{p['name']}'s board is full: nothing added", "board_limit")
+                self._eff(effects, "board-full", f"{p['name']}'s board is full: nothing added", R.BOARD_LIMIT)
                 return
             p["powers"].append(new)
         if p["dead"]:
             p["dead"] = False
-            self._eff(effects, "alive", f"{p['name']} has a power again (as the table decided)", "death")
+            self._eff(effects, "alive", f"{p['name']} has a power again (as the table decided)", R.DEATH)
 
     def _apply_replace(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -261,7 +262,7 @@ class BoardRules:
         level = 1 if p["character"] == "Luthia" else None
         p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
         self._eff(effects, "replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
-                                      f"spot face up", "replace")
+                                      f"spot face up", R.REPLACE)
 
     def _apply_rename(self, d, change, effects):
         p = self._p(d, change.args[0])

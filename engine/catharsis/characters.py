@@ -5,6 +5,7 @@ from __future__ import annotations
 from .model import State
 from .readings import COMBO_EXHAUSTED, DRINKS
 from .vocabulary import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST
+from .rule_ids import R
 
 
 def _character(state: State, name: str) -> str | None:
@@ -33,97 +34,97 @@ class CharacterRules:
 
     def _check_divinity(self, state, change, no):
         player, n = change.args[0], int(change.args[1])
-        if not self._only(state, player, "Durhak", "div_gain", no):
+        if not self._only(state, player, "Durhak", R.DIVINITY_GAIN, no):
             return
         p = self._get_player(state, player)
         if n > 0 and p.vessel:
-            no("no_gain", f"{player} is the Vessel and can't gain Divinity")
+            no(R.VESSEL_NO_GAIN, f"{player} is the Vessel and can't gain Divinity")
         if n < 0 and p.divinity + n < 0:
-            no("div_spend", f"{player} has only {p.divinity} Divinity to spend")
+            no(R.DIVINITY_SPEND, f"{player} has only {p.divinity} Divinity to spend")
 
     def _check_combo(self, state, change, no):
         player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
-        if not self._only(state, player, "Goz", "combo", no):
+        if not self._only(state, player, "Goz", R.COMBO, no):
             return
         pw = self._get_player(state, player).powers[slot - 1]
         if n > 0 and pw.status != FACE_UP:
-            no("combo_exhaust", f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+            no(R.COMBO_EXHAUST, f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
             no.unchecked(COMBO_EXHAUSTED)
         if pw.combo + n < 0:
-            no("finisher", f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
+            no(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
 
     def _check_cobble(self, state, change, no):
         player, n = change.args[0], int(change.args[1])
-        if not self._only(state, player, "Luthia", "cobble_gain", no):
+        if not self._only(state, player, "Luthia", R.COBBLE_GAIN, no):
             return
         p = self._get_player(state, player)
         if p.cobble + n < 0:
-            no("cobble_spend", f"{player} has only {p.cobble} Cobble")
+            no(R.COBBLE_SPEND, f"{player} has only {p.cobble} Cobble")
 
     def _check_level_up(self, state, change, no):
         player, slot = change.args[0], int(change.args[1])
-        if not self._only(state, player, "Luthia", "cobble_spend", no):
+        if not self._only(state, player, "Luthia", R.COBBLE_SPEND, no):
             return
         p = self._get_player(state, player)
         pw = p.powers[slot - 1]
         level = pw.level or 1
         if level >= 3:
-            no("level3", f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
+            no(R.LEVEL_3, f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
             return
         cost = LEVEL_COST[level + 1]
         if p.cobble < cost:
-            no("level2" if level == 1 else "level3",
+            no(R.LEVEL_2 if level == 1 else R.LEVEL_3,
                f"Level {level} to {level + 1} costs {cost} Cobble; {player} has {p.cobble}")
         if not (state.phase == "combat" and state.combat_step == "player-attack"):
-            no("cobble_spend", "Cobble is spent to level up during the Player Attack Phase", "combat attack")
+            no(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
 
     def _check_demonic(self, state, change, no):
         player, n = change.args[0], int(change.args[1])
-        if not self._only(state, player, "Calyxia", "demonic_gain", no):
+        if not self._only(state, player, "Calyxia", R.DEMONIC_GAIN, no):
             return
         p = self._get_player(state, player)
         if n > 0 and p.role == "flipped":
-            no("demonic_flipped", f"{player}'s Role is flipped: Calyxia gains no Demonic")
+            no(R.DEMONIC_FLIPPED, f"{player}'s Role is flipped: Calyxia gains no Demonic")
         if p.demonic + n < 0:
-            no("demonic_spend", f"{player} has only {p.demonic} Demonic")
+            no(R.DEMONIC_SPEND, f"{player} has only {p.demonic} Demonic")
 
     def _check_drinks(self, state, change, no):
         player, n = change.args[0], int(change.args[1])
         if _all_known(state) and not _has_character(state, "Emberhoof"):
-            no("drink_deck", "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
+            no(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
         p = self._get_player(state, player)
         if p.drinks + n > DRINKS_MAX:
             if p.character != "Emberhoof":
                 no.unchecked(DRINKS)
             room = DRINKS_MAX - p.drinks
-            no("drink_max", f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
+            no(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
                *((f"drinks {player} +{room}",) if room > 0 else ()))
         if p.drinks + n < 0:
-            no("drink_levels", f"{player} holds only {p.drinks} Drinks")
+            no(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")
 
     def _check_drunk(self, state, change, no):
         p = self._get_player(state, change.args[0])
         if p.drinks == 0:
-            no("drunk_roll", f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
+            no(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
 
     def _check_ice(self, state, change, no):
         player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
         if _all_known(state) and not _has_character(state, "Lumi"):
-            no("ice_gen", "Ice comes from Lumi, and no one plays Lumi")
+            no(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
         pw = self._get_player(state, player).powers[slot - 1]
         if pw.ice + n < 0:
-            no("ice_party", f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
+            no(R.ICE_PARTY, f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
 
     def _check_revive(self, state, change, no):
         player = change.args[0]
         p = self._get_player(state, player)
         if not p.dead:
-            no("revive", f"{player} is alive; Lumi's Flip revives a player who has died")
+            no(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
         if _all_known(state) and not _has_character(state, "Lumi"):
-            no("revive", "only Lumi's Flip revives a dead player, and no one plays Lumi")
+            no(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
         for lumi in state.players:
             if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":
-                no("role_flip", f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
+                no(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
     def _apply_divinity(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -131,7 +132,7 @@ class CharacterRules:
         new = old + n
         if new > DIVINITY_MAX:
             self._eff(effects, "cap", f"{p['name']} can hold {DIVINITY_MAX} Divinity: {new - DIVINITY_MAX} "
-                                      f"lost", "div_max")
+                                      f"lost", R.DIVINITY_MAX)
         p["divinity"] = min(DIVINITY_MAX, max(0, new))
         if p["character"] == "Durhak" and p["role"] == "flipped" and old > 0 and p["divinity"] == 0:
             self._unflip_role(d, p, effects, "Divinity reached 0")
@@ -150,7 +151,7 @@ class CharacterRules:
         pw = p["powers"][int(change.args[1]) - 1]
         level = pw["level"] or 1
         if level >= 3:
-            self._eff(effects, "level", f"{pw['name']} is already Level 3", "level3")
+            self._eff(effects, "level", f"{pw['name']} is already Level 3", R.LEVEL_3)
             return
         cost = LEVEL_COST[level + 1]
         p["cobble"] = max(0, p["cobble"] - cost)
@@ -158,9 +159,9 @@ class CharacterRules:
         state_word = "stays exhausted" if pw["status"] == EXHAUSTED else "is face up"
         self._eff(effects, "level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({cost} Cobble, "
                                     f"{p['cobble']} left); it {state_word}",
-                  "level2" if level == 1 else "level3")
+                  R.LEVEL_2 if level == 1 else R.LEVEL_3)
         if pw["status"] == EXHAUSTED:
-            self._eff(effects, "level", "leveling up does not unexhaust", "level_keep")
+            self._eff(effects, "level", "leveling up does not unexhaust", R.LEVEL_KEEP)
 
     def _apply_demonic(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -168,25 +169,25 @@ class CharacterRules:
         p["demonic"] = max(0, old + int(change.args[1]))
         if old < DEMON_UNLOCK <= p["demonic"]:
             self._eff(effects, "demon-power", f"{p['name']} holds {p['demonic']} Demonic: a Demon power can "
-                                              f"be unlocked (gain {p['name']} NAME)", "demon_unlock")
+                                              f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK)
 
     def _apply_drinks(self, d, change, effects):
         p = self._p(d, change.args[0])
         p["drinks"] = max(0, p["drinks"] + int(change.args[1]))
         if p["drinks"] > DRINKS_MAX:
             self._eff(effects, "overruled", f"{p['name']} holds {p['drinks']} Drinks, above {DRINKS_MAX} "
-                                            f"(kept as the table decided)", "drink_max")
+                                            f"(kept as the table decided)", R.DRINK_MAX)
 
     def _apply_drunk(self, d, change, effects):
         p = self._p(d, change.args[0])
         self._eff(effects, "drunk", f"{p['name']} is Drunk: suffer the Drunk effect of each of the "
-                                    f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", "drunk")
+                                    f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK)
         p["drinks"] = 0
         for e in d["players"]:
             if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
                 e["may_unflip"] = True
                 self._eff(effects, "may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
-                                                 f"Role (unflip {e['name']})", "ember_unflip")
+                                                 f"Role (unflip {e['name']})", R.EMBER_UNFLIP)
 
     def _apply_ice(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -203,4 +204,4 @@ class CharacterRules:
                 lumi["role"] = "flipped"
                 lumi["may_unflip"] = False
                 break
-        self._eff(effects, "revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", "revive")
+        self._eff(effects, "revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE)

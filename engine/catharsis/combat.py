@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.base import Reason
 
 from .notation import Play
-from .rule_ids import V
+from .rule_ids import R
 from .vocabulary import DISCARDED, EXHAUSTED, FACE_UP
 
 
@@ -26,10 +26,10 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
         v.unchecked.append(f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
         return
     if count in listed:
-        v.eff("finisher", "finisher", f"{pw.name}: {count} Combo removed: {listed[count]}")
+        v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
     else:
         values = ", ".join(str(k) for k in sorted(listed))
-        v.eff("no-effect", "unlisted", f"{pw.name}: {count} Combo removed, not one of the listed values "
+        v.eff("no-effect", R.COMBO_UNLISTED, f"{pw.name}: {count} Combo removed, not one of the listed values "
                                        f"({values}): no effect")
 
 
@@ -43,27 +43,27 @@ def boost_verdict(state, play: Play, v) -> None:
     if ability is None or not ability.attacks:
         v.unchecked.append(f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage "
                            f"is not computed")
-        key = "ability_mod" if play.target == "ability" else "attack_mod"
-        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == 'ability_mod' else 'one attack'}")
+        key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
+        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}")
         return
     attacks = list(ability.attacks)
     if play.target == "ability":
         new = [a + play.amount for a in attacks]
-        v.eff("modifier", "ability_mod", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
+        v.eff("modifier", R.ABILITY_MOD, f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
                                          f"{_list(attacks)} -> {_list(new)}")
         return
     k = int(play.target)
     if not 1 <= k <= len(attacks):
-        v.no("attack_mod", f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
+        v.no(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
                            f"there is no attack {k}",
              *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
         return
     new = list(attacks)
     new[k - 1] += play.amount
-    v.eff("modifier", "attack_mod", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
+    v.eff("modifier", R.ATTACK_MOD, f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
                                     f"{_list(attacks)} -> {_list(new)}")
     if len(attacks) > 1:
-        v.eff("not-ability", "ability_vs_attack", "a modifier of one attack leaves the other attacks as they are")
+        v.eff("not-ability", R.ABILITY_VS_ATTACK, "a modifier of one attack leaves the other attacks as they are")
 
 
 def _list(values) -> str:
@@ -98,7 +98,7 @@ def assign_verdict(state, play: Play, v) -> None:
     from .rules import player_of
 
     if state.attack is None:
-        v.no("read_attack", "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
+        v.no(R.READ_ATTACK, "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
         return
     to, amount = state.attack
     shares = dict(play.shares)
@@ -106,21 +106,21 @@ def assign_verdict(state, play: Play, v) -> None:
     for name, n in play.shares:
         p = player_of(state, name)
         if p.dead:
-            v.no("dead_target", f"{name} is dead and takes no damage")
+            v.no(R.DEAD_TARGET, f"{name} is dead and takes no damage")
         elif n > capacity(p):
-            v.no("to_party" if to == "party" else "a_player",
+            v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
     room = sum(capacity(p) for p in state.players)
     need = min(amount, room)
     if total != need:
-        v.no("to_party" if to == "party" else "a_player",
+        v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
              f"the shares add up to {total}; the attack deals {amount}"
              + (f" and the party can take {room} at most" if room < amount else ""))
     if to == "player" and not v.reasons:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:
             if shares[name] != capacity(player_of(state, name)):
-                v.no("a_player", f"all of a player attack goes to one player; {name} passes damage on only "
+                v.no(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
                                  f"after dying ({capacity(player_of(state, name))} points)")
     if v.reasons:
         v.alternatives.extend(_format(a) for a in assignments(state)[:5])
@@ -130,10 +130,10 @@ def assign_verdict(state, play: Play, v) -> None:
             continue
         p = player_of(state, name)
         dies = n >= capacity(p)
-        v.eff("damage-due", "per_point", f"{name} takes {n}: per point exhaust a face-up power or discard an "
+        v.eff("damage-due", R.PER_POINT, f"{name} takes {n}: per point exhaust a face-up power or discard an "
                                          f"exhausted one (damage {name} exhaust N ...)")
         if dies:
-            v.eff("dies", "death", f"{name} takes all {n} points that remain and dies")
+            v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies")
     v.unchecked.append("damage prevention, Roles and armor that change the amount: the shares are judged as given")
     own = sorted({p.character for p in state.players if p.character in ("Soraten", "Tsuna")})
     if own:

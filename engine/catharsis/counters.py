@@ -2,6 +2,8 @@
 any other) on a player, an Enemy or the party."""
 from __future__ import annotations
 
+from .rule_ids import R
+
 
 class CounterRules:
     """check and apply of `kpt`, `paradox`, `burn`, `spore` and `status`."""
@@ -9,18 +11,18 @@ class CounterRules:
     def _check_kpt(self, state, change, no):
         who, n = change.args[0], int(change.args[1])
         if state.boss not in ("ice-elf-lich", "other"):
-            no("kpt", "Kill Point Tokens belong to the Ice Elf Lich Boss Deck")
+            no(R.KPT, "Kill Point Tokens belong to the Ice Elf Lich Boss Deck")
         targets = state.players if who == "all" else [self._get_player(state, who)]
         for p in targets:
             if p.kpt + n < 0:
-                no("kpt", f"{p.name} has only {p.kpt} Kill Point Tokens")
+                no(R.KPT, f"{p.name} has only {p.kpt} Kill Point Tokens")
 
     def _check_paradox(self, state, change, no):
         n = int(change.args[0])
         if state.boss not in ("battle-with-fate", "other"):
-            no("paradox", "Paradox belongs to the Battle with Fate Boss Deck")
+            no(R.PARADOX, "Paradox belongs to the Battle with Fate Boss Deck")
         if state.paradox + n < 0:
-            no("paradox", f"the party has only {state.paradox} Paradox")
+            no(R.PARADOX, f"the party has only {state.paradox} Paradox")
 
     def _apply_kpt(self, d, change, effects):
         who, n = change.args[0], int(change.args[1])

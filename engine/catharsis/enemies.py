@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from engine.base import Effect
 
+from .rule_ids import R
+
 
 class EnemyRules:
     """check and apply of `enemy`, and what an Enemy's defeat sets off."""
@@ -11,23 +13,23 @@ class EnemyRules:
         sub = change.args[0]
         if sub == "add":
             if state.phase == "setup":
-                no("begin", "reveal the first Boss Deck card first", "next-card monster")
+                no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
             printed = change.args[2]
             values = printed.split("/")
             if len(values) == 5:
                 n = state.characters_started
                 idx = n - 3 if state.boss == "murder-mystery" else n - 1
                 if not 0 <= idx < 5:
-                    no("health", f"the list {printed} has no value for {n} characters")
+                    no(R.HEALTH, f"the list {printed} has no value for {n} characters")
 
     def _defeat_enemy(self, d: dict, enemy: dict, effects: list[Effect]) -> None:
         enemy["health"] = 0
         enemy["defeated"] = True
         self._eff(effects, "enemy-defeated", f"{enemy['name']} is defeated: resolve its On Defeat abilities",
-                  "on_defeat")
+                  R.ON_DEFEAT)
         if d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
             self._eff(effects, "kpt", "every party member gains Kill Point Tokens (the card says how many: "
-                                      "kpt all +N)", "kpt")
+                                      "kpt all +N)", R.KPT)
         living = [e for e in d["enemies"] if not e["defeated"]]
         if living:
             return
@@ -35,7 +37,7 @@ class EnemyRules:
             if d["outcome"] is None:
                 d["outcome"] = "won"
                 self._eff(effects, "won", "the Boss is defeated and no Enemy is left: the party wins "
-                                          "(unless its On Defeat drops Morale to 0 or kills everyone)", "win")
+                                          "(unless its On Defeat drops Morale to 0 or kills everyone)", R.WIN)
             if d["boss"] != "hundred-eyed-dragon":
                 self._end_combat(d, effects, None)
             return
@@ -43,17 +45,17 @@ class EnemyRules:
             return
         if d["boss"] == "hundred-eyed-dragon" and d["phase"] == "combat":
             self._eff(effects, "no-reward", "no free healing against the 100-Eyed Dragon; the fight goes on",
-                      "dragon_heal")
+                      R.DRAGON_HEAL)
             return
         step = d["combat_step"]
         if step == "start-of-round":
-            reward = ("sor_defeat", "defeated at the start of the round: every player refreshes up to 2 "
+            reward = (R.START_OF_ROUND_DEFEAT, "defeated at the start of the round: every player refreshes up to 2 "
                                     "powers (heal NAME N M)")
         elif step == "end-of-round":
-            reward = ("eor_defeat", "defeated at the end of the round: every player heals up to 2 powers "
+            reward = (R.END_OF_ROUND_DEFEAT, "defeated at the end of the round: every player heals up to 2 powers "
                                     "(heal NAME N M)")
         else:
-            reward = ("heal_reward", "Monster beaten: each player heals 2 (heal NAME N M)")
+            reward = (R.HEAL_REWARD, "Monster beaten: each player heals 2 (heal NAME N M)")
         self._end_combat(d, effects, reward)
 
     def _apply_enemy(self, d, change, effects):
@@ -63,12 +65,12 @@ class EnemyRules:
             values = [int(v) for v in printed.split("/")]
             n = d["characters_started"]
             if len(values) == 1:
-                health, rule = values[0], "single_value"
+                health, rule = values[0], R.SINGLE_VALUE
             else:
                 mm = d["boss"] == "murder-mystery"
                 idx = n - 3 if mm else n - 1
                 idx = min(max(idx, 0), len(values) - 1)  # overruled: nearest printed value
-                health, rule = values[idx], "mm_health" if mm else "health"
+                health, rule = values[idx], R.MURDER_MYSTERY_HEALTH if mm else R.HEALTH
             d["enemies"] = [*d["enemies"], dict(name=name, kind=kind, printed=printed, start_health=health,
                                                 health=health, armor=int(armor), armor_absorbed=0,
                                                 defeated=False, status={})]
@@ -76,7 +78,7 @@ class EnemyRules:
                       + (f", Armor {armor}" if int(armor) else ""), rule)
             if any(p["dead"] for p in d["players"]):
                 self._eff(effects, "party-size", "dead characters still count for the Enemy's health",
-                          "dead_count")
+                          R.DEAD_COUNT)
             if health <= 0:
                 self._defeat_enemy(d, d["enemies"][-1], effects)
             return
@@ -84,10 +86,10 @@ class EnemyRules:
         enemy = next(e for e in d["enemies"] if e["name"] == target)
         if sub == "armor":
             enemy["armor"] = int(change.args[1])
-            self._eff(effects, "armor", f"{target} has Armor {enemy['armor']}", "armor")
+            self._eff(effects, "armor", f"{target} has Armor {enemy['armor']}", R.ARMOR)
         elif sub == "armorshred":
             enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
-            self._eff(effects, "armor", f"{target}'s Armor is now {enemy['armor']} for good", "armorshred")
+            self._eff(effects, "armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED)
         elif sub == "defeated":
             if not enemy["defeated"]:
                 self._defeat_enemy(d, enemy, effects)
@@ -96,9 +98,9 @@ class EnemyRules:
             soak = min(dmg, max(0, enemy["armor"] - enemy["armor_absorbed"]))
             if soak:
                 enemy["armor_absorbed"] += soak
-                self._eff(effects, "armor", f"{target}'s Armor absorbs {soak} this round", "armor")
+                self._eff(effects, "armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR)
             old = enemy["health"]
             enemy["health"] = max(0, old - (dmg - soak))
-            self._eff(effects, "enemy-health", f"{target}: {old} -> {enemy['health']} health", "enemies")
+            self._eff(effects, "enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES)
             if enemy["health"] == 0 and not enemy["defeated"]:
                 self._defeat_enemy(d, enemy, effects)

@@ -6,6 +6,7 @@ from engine.base import Effect
 
 from .combat import owed, owed_text
 from .vocabulary import DISCARDED, DRINKS_MAX, REWARD_HEAL, STEPS, VESSEL_UPKEEP
+from .rule_ids import R
 
 
 class FlowRules:
@@ -16,30 +17,30 @@ class FlowRules:
             return
         if state.phase == "card" and state.card in ("monster", "boss"):
             if not state.enemies or any(not e.defeated for e in state.enemies):
-                no("resolve_enemy", f"the revealed {state.card} must be fought and defeated first",
+                no(R.RESOLVE_ENEMY, f"the revealed {state.card} must be fought and defeated first",
                    "enemy NAME 8/10/12/14/16", "combat start")
         if state.phase == "combat":
             living = [e.name for e in state.enemies if not e.defeated]
             if state.boss == "hundred-eyed-dragon":
-                no("dragon", "against the 100-Eyed Dragon the party stays in one combat")
+                no(R.DRAGON, "against the 100-Eyed Dragon the party stays in one combat")
             elif living:
-                no("resolve_enemy", f"defeat the Enemy first: {', '.join(living)} still standing",
+                no(R.RESOLVE_ENEMY, f"defeat the Enemy first: {', '.join(living)} still standing",
                    "enemy damage N", "enemy defeated")
             else:
-                no("resolve_enemy", "the combat is not over yet: end it first", "combat end")
+                no(R.RESOLVE_ENEMY, "the combat is not over yet: end it first", "combat end")
 
     def _check_resolved(self, state, change, no):
         if state.phase != "card":
-            no("loop", "no revealed card is waiting to be resolved",
+            no(R.LOOP, "no revealed card is waiting to be resolved",
                *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
         elif state.card in ("monster", "boss"):
-            no("resolve_enemy", "an Enemy card is resolved by fighting and defeating it", "combat start")
+            no(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", "combat start")
 
     def _owed_first(self, state, no) -> bool:
         """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
         pending = owed_text(state)
         if pending:
-            no("read_attack", f"the Enemy's attack is not fully dealt: {pending}",
+            no(R.READ_ATTACK, f"the Enemy's attack is not fully dealt: {pending}",
                *(("assign NAME N ...",) if state.attack is not None else ()),
                *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
         return bool(pending)
@@ -50,25 +51,25 @@ class FlowRules:
             return
         if what == "start":
             if state.phase == "combat":
-                no("round_order", f"already in combat (round {state.round})", "combat round")
+                no(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
             elif state.phase == "setup":
-                no("begin", "reveal the first Boss Deck card first", "next-card monster")
+                no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
             return
         if state.phase != "combat":
             fight = state.phase == "card" and state.card in ("monster", "boss")
-            no("combat", "not in combat", "combat start" if fight else "next-card monster")
+            no(R.COMBAT, "not in combat", "combat start" if fight else "next-card monster")
             return
         if what == "end":
             living = [e.name for e in state.enemies if not e.defeated]
             if state.boss == "hundred-eyed-dragon":
-                no("dragon", "the 100-Eyed Dragon combat does not end until the game does")
+                no(R.DRAGON, "the 100-Eyed Dragon combat does not end until the game does")
             elif living:
-                no("resolve_enemy", f"the Enemy must be defeated: {', '.join(living)} still standing",
+                no(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
                    "enemy damage N", "enemy defeated")
             return
         if what in STEPS:
             if STEPS.index(what) < STEPS.index(state.combat_step):
-                no("round_order", f"{what} comes before {state.combat_step} in a round; start the next "
+                no(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
                                   f"round instead", "combat round", "combat next")
 
     @staticmethod
@@ -83,7 +84,7 @@ class FlowRules:
     def _start_round(self, d: dict, effects: list[Effect]) -> None:
         d["combat_step"] = "start-of-round"
         self._clear_dice(d)
-        self._eff(effects, "round", f"round {d['round']}: start of round", "start_of_round")
+        self._eff(effects, "round", f"round {d['round']}: start of round", R.START_OF_ROUND)
         for e in d["enemies"]:
             e["armor_absorbed"] = 0
         for p in d["players"]:
@@ -93,7 +94,7 @@ class FlowRules:
                 if p["divinity"] >= VESSEL_UPKEEP:
                     p["divinity"] -= VESSEL_UPKEEP
                     self._eff(effects, "vessel-upkeep", f"{p['name']} pays {VESSEL_UPKEEP} Divinity to stay "
-                                                        f"the Vessel ({p['divinity']} left)", "upkeep")
+                                                        f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP)
                     if p["divinity"] == 0:
                         self._unflip_role(d, p, effects, "Divinity reached 0")
                 else:
@@ -102,25 +103,25 @@ class FlowRules:
             combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
             if combos:
                 self._eff(effects, "combo-fires", f"{p['name']}: top abilities fire for free on "
-                                                  f"{', '.join(combos)}", "combo_fire")
+                                                  f"{', '.join(combos)}", R.COMBO_FIRE)
             if p["drinks"]:
                 self._eff(effects, "drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
                                                  f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
-                          "drunk_roll")
+                          R.DRUNK_ROLL)
             if p["character"] == "Lumi" and p["role"] == "face-up":
-                self._eff(effects, "ice", f"{p['name']} (Lumi) generates Ice this round", "ice_gen")
+                self._eff(effects, "ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
             if p["character"] == "Emberhoof":
                 self._eff(effects, "drink", f"{p['name']} (Emberhoof) gains her Drink this round "
-                                            f"(max {DRINKS_MAX})", "drink_max")
+                                            f"(max {DRINKS_MAX})", R.DRINK_MAX)
             for kind in ("burn", "spore"):
                 if p["status"].get(kind):
                     self._eff(effects, kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", "burn_spore")
+                                             f"deals damage now", R.BURN_SPORE)
         for e in d["enemies"]:
             for kind in ("burn", "spore"):
                 if not e["defeated"] and e["status"].get(kind):
                     self._eff(effects, kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", "burn_spore")
+                                             f"deals damage now", R.BURN_SPORE)
 
     def _end_combat(self, d: dict, effects: list[Effect], reward: str | None) -> None:
         for p in d["players"]:
@@ -129,24 +130,24 @@ class FlowRules:
                 for pw in p["powers"]:
                     pw["combo"] = 0
                 self._eff(effects, "combo-lost", f"{p['name']}: {lost} Combo lost at the end of combat",
-                          "combo_end")
+                          R.COMBO_END)
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 self._unflip_role(d, p, effects, "the combat ended", in_combat=False)
             if p["character"] == "Durhak" and p["divinity"] and d["outcome"] is None:  # no next combat after the win
                 self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
-                                               f"combat", "carryover")
+                                               f"combat", R.DIVINITY_CARRYOVER)
         self._clear_dice(d)
         d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
         if reward and d["outcome"] is None:
             if d["boss"] == "hundred-eyed-dragon":
-                self._eff(effects, "no-reward", "no free healing against the 100-Eyed Dragon", "dragon_heal")
+                self._eff(effects, "no-reward", "no free healing against the 100-Eyed Dragon", R.DRAGON_HEAL)
             else:
                 self._eff(effects, "reward", reward[1], reward[0])
                 for p in d["players"]:
                     p["reward_heal"] = None if p["dead"] else REWARD_HEAL
         if d["outcome"] is None:
             window = "refresh (1 Morale) before the next card" if d["morale"] is not None else "next card"
-            self._eff(effects, "phase", f"combat over: {window}", "refresh_after_card")
+            self._eff(effects, "phase", f"combat over: {window}", R.REFRESH_AFTER_CARD)
 
     def _apply_next_card(self, d, change, effects):
         if d["phase"] == "combat":  # overruled: leave the fight
@@ -156,13 +157,13 @@ class FlowRules:
         for p in d["players"]:
             p["reward_heal"] = None  # the reward is taken before the next card
         tips = {
-            "monster": ("resolve_enemy", "an Enemy: add it (enemy NAME 8/10/12/14/16) and fight (combat start)"),
-            "boss": ("resolve_enemy", "the Boss: add it (enemy NAME 8/10/12/14/16 boss) and fight "
+            "monster": (R.RESOLVE_ENEMY, "an Enemy: add it (enemy NAME 8/10/12/14/16) and fight (combat start)"),
+            "boss": (R.RESOLVE_ENEMY, "the Boss: add it (enemy NAME 8/10/12/14/16 boss) and fight "
                                       "(combat start)"),
-            "trap": ("no_powers", "a Trap: no powers while it resolves; then `resolved`"),
-            "event": ("no_powers", "an Event: no powers while it resolves; then `resolved`"),
-            "special": ("loop", "a Special: follow the card; then `resolved`"),
-            "other": ("loop", "follow the card; then `resolved`"),
+            "trap": (R.NO_POWERS, "a Trap: no powers while it resolves; then `resolved`"),
+            "event": (R.NO_POWERS, "an Event: no powers while it resolves; then `resolved`"),
+            "special": (R.LOOP, "a Special: follow the card; then `resolved`"),
+            "other": (R.LOOP, "follow the card; then `resolved`"),
         }
         rule, tip = tips[kind]
         self._eff(effects, "card", f"card {d['cards_revealed']} revealed, {tip}", rule)
@@ -171,7 +172,7 @@ class FlowRules:
         d["phase"] = "between-cards"
         window = "the party may refresh (1 Morale) before the next card" if d["morale"] is not None \
             else "reveal the next card"
-        self._eff(effects, "phase", f"card resolved: {window}", "refresh_after_card")
+        self._eff(effects, "phase", f"card resolved: {window}", R.REFRESH_AFTER_CARD)
 
     def _apply_combat(self, d, change, effects):
         what = change.args[0]
@@ -179,7 +180,7 @@ class FlowRules:
             if d["phase"] == "combat":
                 self._end_combat(d, effects, None)
             d.update(phase="combat", round=1)
-            self._eff(effects, "combat", "combat begins", "combat")
+            self._eff(effects, "combat", "combat begins", R.COMBAT)
             self._start_round(d, effects)
             return
         if d["phase"] != "combat":  # overruled: treat as a combat begun now
@@ -195,12 +196,12 @@ class FlowRules:
             what = STEPS[STEPS.index(d["combat_step"]) + 1]
         d["combat_step"] = what
         notes = {
-            "player-attack": ("too_late", "Player Attack Phase: roll and use powers (the refresh window is "
+            "player-attack": (R.REFRESH_TOO_LATE, "Player Attack Phase: roll and use powers (the refresh window is "
                                           "closed)"),
-            "enemy-attack": ("round_order", "Enemy Attack Phase: follow the Attack line"),
-            "refresh": ("refresh_phase", "Refresh Phase: the party may spend 1 Morale (refresh)"),
-            "end-of-round": ("round_order", "End of Round: resolve end-of-round effects"),
-            "start-of-round": ("start_of_round", "start of round"),
+            "enemy-attack": (R.ROUND_ORDER, "Enemy Attack Phase: follow the Attack line"),
+            "refresh": (R.REFRESH_PHASE, "Refresh Phase: the party may spend 1 Morale (refresh)"),
+            "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round effects"),
+            "start-of-round": (R.START_OF_ROUND, "start of round"),
         }
         rule, note = notes[what]
         self._eff(effects, "step", f"round {d['round']}: {note}", rule)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
-from .ids import R
+from .rule_ids import R
 from .model import State
 from .reading import is_pattern
 from .readings import AFTER_WIN, readings_of
 
 
 class Refusals:
-    """What a verb's _check_VERB collects: called as `no(rule key, message, *advice)` for a refusal;
+    """What a verb's _check_VERB collects: called as `no(R.RULE, message, *advice)` for a refusal;
     `no.unchecked(text)` names what the verdict cannot judge or which reading of the rulebook it took."""
 
     def __init__(self) -> None:
@@ -21,7 +21,7 @@ class Refusals:
         self.notes: list[str] = []
 
     def __call__(self, rule: str, message: str, *alts: str) -> None:
-        self.reasons.append(Reason(rule=R[rule], message=message))
+        self.reasons.append(Reason(rule=rule, message=message))
         self.alternatives.extend(alts)
 
     def unchecked(self, text: str) -> None:
@@ -58,9 +58,9 @@ class Judge:
 
     def _route_check(self, state: State, change: Change, no) -> None:
         if state.outcome == "lost":
-            no("losing", "the party has lost; the game is over")
+            no(R.LOSING, "the party has lost; the game is over")
         elif state.outcome == "won" and not self._on_defeat_change(change):
-            no("win", "the party has won; the game is over (only the Boss's On Defeat effects may still "
+            no(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
                       "cost Morale or deal damage)", "morale -1")
             no.unchecked(AFTER_WIN)
         else:
@@ -89,7 +89,7 @@ class Judge:
 
     @staticmethod
     def _eff(effects: list[Effect], kind: str, message: str, rule: str | None) -> None:
-        effects.append(Effect(kind=kind, message=message, rule=R[rule] if rule else None))
+        effects.append(Effect(kind=kind, message=message, rule=rule))
 
     def _settle(self, d: dict, effects: list[Effect]) -> None:
         """Game-end consequences: Morale at 0, everyone dead."""
@@ -97,15 +97,15 @@ class Judge:
             return
         lost_rule = None
         if d["morale"] is not None and d["morale"] <= 0:
-            lost_rule = "attack_zero" if d["combat_step"] == "enemy-attack" else "zero"
+            lost_rule = R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
             why = "Morale has reached 0"
         elif d["players"] and all(p["dead"] for p in d["players"]):
-            lost_rule = "all_dead"
+            lost_rule = R.ALL_DEAD
             why = "every character is dead"
         if lost_rule:
             if d["outcome"] == "won":
                 self._eff(effects, "lost", f"{why} while resolving the Boss's defeat: the party loses after "
-                                           f"all", "win_lost")
+                                           f"all", R.WIN_LOST)
             else:
                 self._eff(effects, "lost", f"{why}: the party loses", lost_rule)
             d["outcome"] = "lost"

@@ -8,6 +8,7 @@ from .model import State
 from .combat import owed, owed_text
 from .readings import EMPTY_REFRESH, REFRESH_AT_START
 from .vocabulary import EXHAUSTED, FACE_UP
+from .rule_ids import R
 
 
 class MoraleRules:
@@ -16,37 +17,37 @@ class MoraleRules:
     def _check_morale(self, state, change, no):
         n = int(change.args[0])
         if state.morale is None:
-            no("no_morale", "this game has no Morale (morale=none)")
+            no(R.NO_MORALE, "this game has no Morale (morale=none)")
             return
         if n > 0 and state.morale + n > state.morale_start:
             room = state.morale_start - state.morale
             alts = (f"morale +{room}",) if room > 0 else ()
-            no("max", f"Morale can't rise above its starting value {state.morale_start} "
+            no(R.MORALE_MAX, f"Morale can't rise above its starting value {state.morale_start} "
                       f"(it is {state.morale})", *alts)
 
     def _refresh_window(self, state) -> tuple[str, str] | None:
         """None when a Morale refresh is allowed now, else (rule key, why). In combat the window is
         open from the Refresh Phase until someone rolls dice for the next round (Morale; Step 4)."""
         if state.phase == "setup":
-            return "timing", "no Boss Deck card has been resolved yet (refresh comes after a card)"
+            return R.REFRESH_TIMING, "no Boss Deck card has been resolved yet (refresh comes after a card)"
         if state.phase == "card" and state.card in ("monster", "boss"):
-            return "too_late", (f"the revealed {state.card} is fought first; refresh after the Enemy "
+            return R.REFRESH_TOO_LATE, (f"the revealed {state.card} is fought first; refresh after the Enemy "
                                 f"is defeated (at the end of a combat round, or after the combat)")
         if state.phase == "card":
-            return "too_late", (f"the revealed {state.card or 'card'} is not resolved yet; "
+            return R.REFRESH_TOO_LATE, (f"the revealed {state.card or 'card'} is not resolved yet; "
                                 f"refresh after it (type `resolved` first)")
         if state.phase == "combat":
             step = state.combat_step
             if step in ("refresh", "end-of-round"):
                 return None
             if step == "enemy-attack":
-                return "refresh_phase", "the refresh comes after the Enemy attacks (combat refresh)"
+                return R.REFRESH_PHASE, "the refresh comes after the Enemy attacks (combat refresh)"
             if state.round <= 1:
-                return "too_late", ("the Enemy's card has been revealed and no round has ended yet; the next "
+                return R.REFRESH_TOO_LATE, ("the Enemy's card has been revealed and no round has ended yet; the next "
                                     "refresh comes after the Enemy attacks")
             rolled = [p.name for p in state.players if p.dice]
             if step == "player-attack" and rolled:
-                return "too_late", (f"dice have been rolled for round {state.round} ({', '.join(rolled)}): "
+                return R.REFRESH_TOO_LATE, (f"dice have been rolled for round {state.round} ({', '.join(rolled)}): "
                                     f"the refresh comes before anyone rolls")
         return None
 
@@ -63,16 +64,16 @@ class MoraleRules:
         if change.args and change.args[0] == "kpt":
             player, n = change.args[1], int(change.args[2])
             if state.boss not in ("ice-elf-lich", "other") or state.morale is not None:
-                no("kpt", "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
+                no(R.KPT, "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
                    *(("refresh",) if state.morale and self._refresh_window(state) is None else ()))
             p = self._get_player(state, player)
             if p.kpt < n:
-                no("kpt", f"{player} has only {p.kpt} Kill Point Tokens")
+                no(R.KPT, f"{player} has only {p.kpt} Kill Point Tokens")
             if p.dead:
-                no("dead_target", f"{player} is dead")
+                no(R.DEAD_TARGET, f"{player} is dead")
             return
         if state.morale is None:
-            no("no_morale", "this game has no Morale; spend Kill Point Tokens to refresh",
+            no(R.NO_MORALE, "this game has no Morale; spend Kill Point Tokens to refresh",
                "refresh kpt NAME N")
             return
         window = self._refresh_window(state)
@@ -82,7 +83,7 @@ class MoraleRules:
             return
         pending = owed_text(state)
         if pending:
-            no("refresh_phase", f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
+            no(R.REFRESH_PHASE, f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
                *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
             return
         if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
@@ -110,17 +111,17 @@ class MoraleRules:
             for t in d["thresholds"]:  # highest first
                 if new <= t["at"] < old and t["at"] not in d["thresholds_reached"]:
                     d["thresholds_reached"] = [*d["thresholds_reached"], t["at"]]
-                    self._eff(effects, "threshold", f"Morale {t['at']} reached: {t['effect']}", "thresholds")
+                    self._eff(effects, "threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS)
                 elif new <= t["at"] < old:
                     self._eff(effects, "threshold-spent",
-                              f"Morale {t['at']} again: its effect already happened once", "tier_once")
+                              f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE)
         if d["morale_start"] is not None and new > d["morale_start"]:
             self._eff(effects, "overruled", f"Morale {new} is above its start {d['morale_start']} "
-                                            f"(kept as the table decided)", "max")
+                                            f"(kept as the table decided)", R.MORALE_MAX)
 
     def _apply_morale(self, d, change, effects):
         if d["morale"] is None:
-            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", "no_morale")
+            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
             return
         self._set_morale(d, d["morale"] + int(change.args[0]), effects)
 
@@ -138,27 +139,27 @@ class MoraleRules:
         if change.args and change.args[0] == "kpt":
             p = self._p(d, change.args[1])
             p["kpt"] = max(0, p["kpt"] - int(change.args[2]))
-            self._refresh_boards(d, [p], effects, "kpt", f"{p['name']} spends {change.args[2]} KPT to refresh")
+            self._refresh_boards(d, [p], effects, R.KPT, f"{p['name']} spends {change.args[2]} KPT to refresh")
             return
         if d["morale"] is None:
-            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", "no_morale")
+            self._eff(effects, "no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
             return
         if not self._refreshes_something(State(**d)):
             self._eff(effects, "nothing-refreshed", "nothing to refresh: every power and Role already face up; "
-                                                    "1 Morale spent all the same", "refresh")
-        self._refresh_boards(d, d["players"], effects, "refresh", "refresh")
+                                                    "1 Morale spent all the same", R.REFRESH)
+        self._refresh_boards(d, d["players"], effects, R.REFRESH, "refresh")
         for p in d["players"]:
             if p["role"] != "flipped":
                 continue
             if p["character"] == "Emberhoof" and not p["may_unflip"]:
                 self._eff(effects, "role-stays", f"{p['name']}'s Role (Emberhoof) stays flipped: it unflips "
-                                                 f"only after someone gets Drunk", "ember_unflip")
+                                                 f"only after someone gets Drunk", R.EMBER_UNFLIP)
             elif p["character"] == "Lumi" and not p["may_unflip"]:
                 self._eff(effects, "role-stays", f"{p['name']}'s Role (Lumi) stays flipped: it unflips only "
-                                                 f"after another character dies", "lumi_unflip")
+                                                 f"after another character dies", R.LUMI_UNFLIP)
             else:
                 self._unflip_role(d, p, effects, "refresh")
-                self._eff(effects, "role", f"{p['name']}'s Role is face up again", "refresh")
+                self._eff(effects, "role", f"{p['name']}'s Role is face up again", R.REFRESH)
         self._set_morale(d, d["morale"] - 1, effects)
         if any(e.kind == "threshold" for e in effects):
-            self._eff(effects, "order", "the threshold effect comes after the refresh", "after_refresh")
+            self._eff(effects, "order", "the threshold effect comes after the refresh", R.THRESHOLD_AFTER_REFRESH)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from engine.base import Effect
 
+from .readings import LUTHIA_FLIP
 from .vocabulary import VESSEL_UPKEEP
+from .rule_ids import R
 
 
 class RoleRules:
@@ -13,12 +15,10 @@ class RoleRules:
         player = change.args[0]
         p = self._get_player(state, player)
         if p.role == "flipped":
-            no("role_flip", f"{player}'s Role is already face down; its Flip can't be used again until "
+            no(R.ROLE_FLIP, f"{player}'s Role is already face down; its Flip can't be used again until "
                             f"it is unflipped")
         elif p.character == "Luthia":
-            no.unchecked("reading: Luthia's Flip earns no Cobble by itself (open in the rulebook: the 'Glossary' "
-                         "makes abilities parts of powers, 'Luthia, The Tinkerer' calls the Flip an ability; "
-                         "cobble NAME +1 if the table counts one; catharsis.characters.luthia.cobble-gain)")
+            no.unchecked(LUTHIA_FLIP)
 
     def _check_unflip(self, state, change, no):
         player = change.args[0]
@@ -30,12 +30,12 @@ class RoleRules:
         if p.character in ("Emberhoof", "Lumi") and p.may_unflip:
             return
         if p.character == "Emberhoof":
-            no("ember_unflip", f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
+            no(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
                "drunk NAME")
         elif p.character == "Lumi":
-            no("lumi_unflip", f"{player} (Lumi) can unflip her Role only after another character dies")
+            no(R.LUMI_UNFLIP, f"{player} (Lumi) can unflip her Role only after another character dies")
         else:
-            rule = "only_unflip" if state.phase == "combat" else "role_unflip"
+            rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
             no(rule, f"{player}'s Role turns face up only when the party spends Morale on a refresh",
                "refresh")
 
@@ -46,13 +46,13 @@ class RoleRules:
         player["role"] = "face-up"
         player["may_unflip"] = False
         if player["character"] == "Durhak":
-            self._eff(effects, "vessel", f"{player['name']} is no longer the Vessel ({why})", "revert")
+            self._eff(effects, "vessel", f"{player['name']} is no longer the Vessel ({why})", R.VESSEL_REVERT)
             if in_combat is None:
                 in_combat = d["phase"] == "combat"
             if in_combat:
                 self._eff(effects, "durhak-damage", f"{player['name']} unflipped while in combat and takes "
                                                     f"damage (the amount is on her Role card)",
-                          "unflip_damage")
+                          R.UNFLIP_DAMAGE)
 
     def _apply_flip(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -60,13 +60,13 @@ class RoleRules:
         p["may_unflip"] = False
         if p["character"] == "Durhak":
             self._eff(effects, "vessel", f"{p['name']} becomes the Vessel: {VESSEL_UPKEEP} Divinity at the "
-                                         f"start of each round, no Divinity gain", "vessel")
+                                         f"start of each round, no Divinity gain", R.VESSEL)
         elif p["character"] == "Calyxia":
             self._eff(effects, "role", f"{p['name']} gains no Demonic while her Role is flipped",
-                      "demonic_flipped")
+                      R.DEMONIC_FLIPPED)
         else:
             self._eff(effects, "role", f"{p['name']}'s Role is face down: no Passive until a refresh",
-                      "role_flip")
+                      R.ROLE_FLIP)
 
     def _apply_unflip(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -77,4 +77,4 @@ class RoleRules:
         self._unflip_role(d, p, effects, why)
         if p["character"] != "Durhak":
             self._eff(effects, "role", f"{p['name']}'s Role is face up ({why})",
-                      {"Emberhoof": "ember_unflip", "Lumi": "lumi_unflip"}.get(p["character"], "role_unflip"))
+                      {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))

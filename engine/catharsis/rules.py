@@ -18,16 +18,11 @@ from .notation import Play, format_play
 from .powers import card_of
 from .soraten import alternation
 from .reading import is_pattern
-from .rule_ids import V
-from .ids import R
+from .rule_ids import R
 from .vocabulary import DISCARDED, FACE_UP
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
-
-
-def _rule(key: str) -> str:
-    return V.get(key) or R[key]
 
 
 class _Verdict:
@@ -37,12 +32,12 @@ class _Verdict:
         self.alternatives: list[str] = []
         self.unchecked: list[str] = []
 
-    def no(self, key: str, message: str, *alts: str) -> None:
-        self.reasons.append(Reason(rule=_rule(key), message=message))
+    def no(self, rule: str, message: str, *alts: str) -> None:
+        self.reasons.append(Reason(rule=rule, message=message))
         self.alternatives.extend(alts)
 
-    def eff(self, kind: str, key: str | None, message: str) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=_rule(key) if key else None))
+    def eff(self, kind: str, rule: str | None, message: str) -> None:
+        self.effects.append(Effect(kind=kind, message=message, rule=rule))
 
     def verdict(self) -> Verdict:
         legal = not self.reasons
@@ -100,7 +95,7 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
         _check_pay(state, play, v)
         return v.verdict()
     if state.outcome is not None:
-        key = "win" if state.outcome == "won" else "losing"
+        key = R.WIN if state.outcome == "won" else R.LOSING
         v.no(key, f"the game is over (the party has {state.outcome}); no more plays")
         return v.verdict()
     if play.kind in DICE_PLAYS:
@@ -133,57 +128,57 @@ def _check_phase(state: State, play: Play, v: _Verdict) -> None:
     who = play.player
     p = player_of(state, who)
     if p.dead:
-        v.no("death", f"{who} is dead: a dead player rolls and uses nothing")
+        v.no(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
     if state.phase == "card" and state.card in ("trap", "event"):
-        v.no("no_powers", f"no powers or dice while a {state.card} is revealed")
+        v.no(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
         v.unchecked.append("dice outside combat (a Special's cost): the rulebook gives no procedure")
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
-        v.no("use", f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
+        v.no(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
 
 
 def _check_roll(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     if p.dice:
         left = REROLLS - p.rerolls
-        v.no("roll_all", f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
+        v.no(R.ROLL_ALL, f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
                          f"{left} reroll{'s' if left != 1 else ''} left",
              *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
     if len(play.values) != p.dice_count:
-        v.no("six_dice", f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
+        v.no(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
     if not v.reasons:
-        v.eff("roll", "roll_all", f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase")
+        v.eff("roll", R.ROLL_ALL, f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase")
 
 
 def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     if not p.dice:
-        v.no("roll_all", f"{p.name} has not rolled yet this phase: roll all dice first",
+        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase: roll all dice first",
              f"roll {p.name} ...")
         return
     if p.rerolls >= REROLLS:
-        v.no("reroll_limit", f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
+        v.no(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
                              f"(as Dave, who is stuck with his dice after his second reroll)")
-        v.reasons.append(Reason(rule=V["dave"], message="after two rerolls the dice stay as they are; a "
+        v.reasons.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
                                                         "partner may still adjust them"))
     if not play.values:
-        v.no("reroll_which", "name the dice to reroll (any number of them, rolled together)")
+        v.no(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
     missing = _missing(play.values, unused(p))
     if missing:
         used = [d.value for d in p.dice if d.used]
-        v.no("reroll_which", f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
+        v.no(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
                              f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
              + ")")
     if play.results is not None and len(play.results) != len(play.values):
-        v.no("reroll_which", f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
+        v.no(R.REROLL_WHICH, f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
                              f"result{'s' if len(play.results) != 1 else ''} given")
     if not v.reasons:
         left = REROLLS - p.rerolls - 1
-        v.eff("reroll", "reroll_which", f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
+        v.eff("reroll", R.REROLL_WHICH, f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
                                         f"chosen; the rest are kept)")
-        v.eff("rerolls-left", "reroll_limit", f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase")
+        v.eff("rerolls-left", R.REROLL_LIMIT, f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase")
         if play.results is None:
             v.unchecked.append("what the rerolled dice came up: add `to 1 2 5` to play it")
 
@@ -192,35 +187,35 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     value, by = play.values[0], play.amount
     if play.by and player_of(state, play.by).dead:
-        v.no("death", f"{play.by} is dead and activates nothing")
+        v.no(R.DEATH, f"{play.by} is dead and activates nothing")
     if by == 0:
-        v.no("adjust", "an adjustment changes a die up or down by its number; +0 changes nothing")
+        v.no(R.ADJUST, "an adjustment changes a die up or down by its number; +0 changes nothing")
         return
     if not p.dice:
-        v.no("adjust", f"{p.name} has not rolled yet: there is no die to adjust")
+        v.no(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
         return
     if value not in unused(p):
         used = value in [d.value for d in p.dice if d.used]
         if used:
-            v.no("adjust_used", f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
+            v.no(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
         else:
-            v.no("adjust", f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
+            v.no(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
         return
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
         alts = (f"adjust {p.name} {value} {-by:+d}" + (f" by {play.by}" if play.by else ""),) if 1 <= other <= 6 else ()
-        v.no("adjust_wrap", f"{value} {by:+d} would leave 1..6; dice do not wrap around")
-        v.reasons.append(Reason(rule=V["adjust_direction"],
+        v.no(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
+        v.reasons.append(Reason(rule=R.ADJUST_DIRECTION,
                                 message="adjust it the other way or choose another die" if alts
                                 else "choose another die"))
         v.alternatives.extend(alts)
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
-    v.eff("adjust", "adjust", f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)")
+    v.eff("adjust", R.ADJUST, f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)")
     if die.adjusted:
-        v.eff("stacked", "adjust", f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
+        v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
                                    f"({die.adjusted + by:+d} in all)")
     v.unchecked.append("which ability makes this adjustment, and by how much it may: the table's card")
 
@@ -229,34 +224,34 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if pw.status == DISCARDED:
-        v.no("use", f"{p.name}'s power {play.slot} ({pw.name}) is discarded")
+        v.no(R.USE, f"{p.name}'s power {play.slot} ({pw.name}) is discarded")
         return
     if pw.used_round:
-        v.no("one_per_power", f"{pw.name} has already had an ability activated this round: one ability "
+        v.no(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability "
                               f"per power")
-        v.reasons.append(Reason(rule=V["top_or_bottom"], message="top or bottom, never both"))
+        v.reasons.append(Reason(rule=R.TOP_OR_BOTTOM, message="top or bottom, never both"))
     elif pw.status != FACE_UP:
-        v.no("use", f"{p.name}'s {pw.name} is exhausted: only face-up powers can be activated")
+        v.no(R.USE, f"{p.name}'s {pw.name} is exhausted: only face-up powers can be activated")
     if not p.dice:
-        v.no("roll_all", f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
+        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
         return
     if card and card.duo and p.character:
         payer = card.duo[0] if play.half == "top" else card.duo[1]
         if payer != p.character:
-            v.no("duo_half", f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
+            v.no(R.DUO_HALF, f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
                              f"{p.character}")
     if pw.ice >= 2:
         v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
     why, notes = alternation(p, pw)
     if why:
-        v.no("soraten_alternate", why)
+        v.no(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)
         if missing:
-            v.no("own_dice", f"{p.name}: {shortfall(play.values, have)} (unused: "
+            v.no(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
                              f"{_dice_text(have)}); only a player's own dice pay")
             return
     if ability is None or ability.cost is None:
@@ -284,25 +279,25 @@ def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
         v.unchecked.append(f"reading: a CC (or later letter) is judged like BB, its value unlike every other die "
                            f"on the ability (open in the rulebook: 'Player Decks' defines only AA and BB; "
-                           f"{V['sym_bb']})")
+                           f"{R.SYM_BB})")
     payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:
             if exact and option.size != len(dice) and _pays_some(option, dice):
-                v.no("pay_full", f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
+                v.no(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
                                  f"(paid in full, nothing extra)")
             else:
                 v.no(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
                                            f"{why_not(option, dice)}")
         if len(cost.options) > 1:
-            v.reasons.append(Reason(rule=V["double_line"], message=f"no alternative of `{cost.text()}` is paid"))
+            v.reasons.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
         return False
     paid = payments[0]
     v.eff("paid", _symbol_rule(paid.option), f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
                                              f"`{paid.option.text()}`{' ' + what if what else ''}: "
                                              + ", ".join(f"{sym}={dice[i]}" for sym, i in paid.uses))
     if len(cost.options) > 1:
-        v.eff("choice", "double_line", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
+        v.eff("choice", R.DOUBLE_LINE, f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
     return True
 
 
@@ -317,12 +312,12 @@ def _pays_some(option, dice) -> bool:
 
 def _symbol_rule(option) -> str:
     if any(letter != "A" for letter, _ in option.groups):
-        return "sym_bb"
+        return R.SYM_BB
     if option.groups:
-        return "sym_aa"
+        return R.SYM_AA
     if option.exact:
-        return "sym_number"
-    return "sym_wild"
+        return R.SYM_NUMBER
+    return R.SYM_WILD
 
 
 def _check_boost(state: State, play: Play, v: _Verdict) -> None:
@@ -331,12 +326,12 @@ def _check_boost(state: State, play: Play, v: _Verdict) -> None:
 
 def _check_attack(state: State, play: Play, v: _Verdict) -> None:
     if state.phase != "combat" or state.combat_step != "enemy-attack":
-        v.no("read_attack", "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
+        v.no(R.READ_ATTACK, "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
         return
     if play.amount <= 0:
-        v.no("read_attack", "an attack deals 1 damage or more")
+        v.no(R.READ_ATTACK, "an attack deals 1 damage or more")
         return
-    rule = "to_party" if play.to == "party" else "a_player"
+    rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
     v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)")
 
@@ -346,7 +341,7 @@ def _check_assign(state: State, play: Play, v: _Verdict) -> None:
 
 
 def _check_card(state: State, play: Play, v: _Verdict) -> None:
-    v.eff("card", "dice_costs", f"{play.card.name} added to the table's cards: "
+    v.eff("card", R.DICE_COSTS, f"{play.card.name} added to the table's cards: "
           + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)))
 
 

@@ -11,7 +11,7 @@ from .characters import CharacterRules
 from .counters import CounterRules
 from .enemies import EnemyRules
 from .flow import FlowRules
-from .ids import R
+from .rule_ids import RULE_IDS
 from .judge import Judge
 from .model import State
 from .morale import MoraleRules
@@ -27,7 +27,7 @@ class Tracker(NewGame, Reading, Parsing, Judge, MoraleRules, FlowRules, EnemyRul
               CharacterRules, CounterRules, Summary, _Tracker[State]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = frozenset(R.values())
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
     OPTIONS: ClassVar[dict[str, str]] = {
         "morale": "starting Morale from the Boss Deck's Morale card, e.g. morale=18, or none "
                   "(Ice Elf Lich); required unless boss=ice-elf-lich",

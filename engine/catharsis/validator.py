@@ -8,7 +8,7 @@ from engine.base import Engine as _Engine, Reason, Verdict
 from . import rules
 from .model import State
 from .notation import NOTATION, Play, format_play, parse_play
-from .rule_ids import ALL_RULES
+from .rule_ids import RULE_IDS, R
 from .status import status as _status
 from .tracker import Tracker
 
@@ -16,11 +16,11 @@ from .tracker import Tracker
 class Engine(_Engine[State, Play]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
-    SEATS_RULE: ClassVar[str] = "catharsis.setup.player-count"
-    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES | {SEATS_RULE}
+    SEATS_RULE: ClassVar[str] = R.PLAYER_COUNT
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
     NOTATION: ClassVar[str] = NOTATION
     #: there are no turns: everyone acts at once (a play is never out of turn)
-    TURN_RULE: ClassVar[str] = "catharsis.combat.player-attack.simultaneous"
+    TURN_RULE: ClassVar[str] = R.SIMULTANEOUS
 
     def __init__(self) -> None:
         self.tracker = Tracker()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,6 +71,29 @@ def test_every_rule_id_exists():
     ref = reference()
     known = set(ref.rules) | set(ref.sections)
     assert T.RULE_IDS and T.RULE_IDS <= known, sorted(T.RULE_IDS - known)
+
+
+def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
+    """Every rule id is a constant of rule_ids.R (the Engine's and the Tracker's set come from it),
+    and no other module of the package writes one as a string literal."""
+    import ast
+    from pathlib import Path
+
+    from engine.catharsis import Engine
+    from engine.catharsis.rule_ids import RULE_IDS, R
+
+    constants = {v for k, v in vars(R).items() if k.isupper()}
+    assert RULE_IDS == constants == T.RULE_IDS == Engine.RULE_IDS
+    package = Path(Engine.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / package).glob("*.py")):
+        if path.name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(r"\bcatharsis\.[a-z-]+\.[a-z]", node.value):
+                found.append(f"{path.name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
 
 
 def test_effects_and_reasons_cite_known_ids():
