@@ -2,7 +2,7 @@
 and naming powers, and a player's death when the last power is discarded."""
 from __future__ import annotations
 
-from engine.base import Effect
+from engine.base import Effect, Reason
 
 from .characters import _character
 from .combat import owed
@@ -89,8 +89,9 @@ class BoardRules:
         if ch is not None and ch != "Soraten":
             no(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
             return
-        no.unchecked("when a side may be turned (start of the game, a Morale refresh, a replace, his Passive at "
-                     "the start of a round, damage and heal effects) is the table's to judge")
+        no.unchecked(Reason(rule=R.SORATEN_SIDES, message="when a side may be turned (start of the game, a Morale "
+                            "refresh, a replace, his Passive at the start of a round, damage and heal effects) is "
+                            "the table's to judge"))
 
     def _apply_side(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -124,11 +125,11 @@ class BoardRules:
         pw["status"] = EXHAUSTED
         if pw["combo"]:
             self._eff(effects, "combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
-                                             f"({why})", R.COMBO_EXHAUST)
+                                             f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
             pw["combo"] = 0
         if pw["ice"]:
             self._eff(effects, "ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
-                                           f"({why})", R.ICE_GONE)
+                                           f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
             pw["ice"] = 0
 
     def _discard_power(self, d: dict, player: dict, slot: int, effects: list[Effect]) -> None:
@@ -143,13 +144,13 @@ class BoardRules:
             return
         player["dead"] = True
         self._eff(effects, "dead", f"{player['name']} has discarded the last power and is dead "
-                                   f"(still counts for party size)", R.DEATH)
+                                   f"(still counts for party size)", R.DEATH, who=player["name"])
         for other in d["players"]:
             if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
                     and not other["dead"]:
                 other["may_unflip"] = True
                 self._eff(effects, "may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
-                                                 f"her Role (unflip {other['name']})", R.LUMI_UNFLIP)
+                                                 f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
 
     def _apply_damage(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -161,13 +162,15 @@ class BoardRules:
             pw = p["powers"][slot - 1]
             if op == "exhaust":
                 if pw["status"] == FACE_UP:
-                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT)
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT,
+                              who=p["name"], amount=1, card=pw["name"])
                 if p["character"] == "Soraten" and pw.get("side") == "ground":
                     pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
                 self._exhaust_power(d, p, slot, effects, "damage")
             else:
                 if pw["status"] != DISCARDED:
-                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT)
+                    self._eff(effects, "damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT,
+                              who=p["name"], amount=1, card=pw["name"])
                 self._discard_power(d, p, slot, effects)
 
     def _apply_exhaust(self, d, change, effects):
@@ -175,7 +178,8 @@ class BoardRules:
         for slot in change.args[1:]:
             if p["powers"][int(slot) - 1]["status"] == FACE_UP:
                 self._eff(effects, "exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
-                                              f"exhausted", R.EXHAUST)
+                                              f"exhausted", R.EXHAUST, who=p["name"],
+                          card=p["powers"][int(slot) - 1]["name"])
             self._exhaust_power(d, p, int(slot), effects, "exhausted")
 
     def _apply_heal(self, d, change, effects):
@@ -191,11 +195,11 @@ class BoardRules:
             if pw["status"] == EXHAUSTED:
                 pw["status"] = FACE_UP
                 healed += 1
-                self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", R.HEAL)
+                self._eff(effects, "heal", f"{p['name']}'s {pw['name']} is face up again", R.HEAL, who=p["name"], card=pw["name"])
         if d["phase"] == "between-cards" and p.get("reward_heal") is not None:
             p["reward_heal"] = max(0, p["reward_heal"] - healed)
             self._eff(effects, "reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
-                      R.HEAL_REWARD)
+                      R.HEAL_REWARD, who=p["name"], amount=p["reward_heal"])
 
     def _apply_discard(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -212,7 +216,8 @@ class BoardRules:
             p["last_side"] = pw.get("side") or "unknown"
         if p["character"] == "Luthia":
             p["cobble"] += 1
-            self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN)
+            self._eff(effects, "cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
+                      who=p["name"], amount=1)
         goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
         if goz and half == "top":
             if pw["ice"]:
@@ -221,11 +226,12 @@ class BoardRules:
             pw["combo"] += 1
             self._eff(effects, "combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
                                         f"effect does not trigger now, it fires at the start of each round",
-                      R.COMBO)
+                      R.COMBO, who=p["name"], amount=1, card=pw["name"])
             return
         if goz and half == "bottom":
             self._eff(effects, "finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
-                                           f"lists which counts do something)", R.FINISHER)
+                                           f"lists which counts do something)", R.FINISHER,
+                      who=p["name"], amount=pw["combo"], card=pw["name"])
             pw["combo"] = 0
         if pw["ice"]:
             self._eff(effects, "ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
@@ -236,7 +242,7 @@ class BoardRules:
             return
         self._exhaust_power(d, p, slot, effects, "used")
         if pw["status"] == EXHAUSTED:
-            self._eff(effects, "exhaust", f"{name} is exhausted", R.ACTIVATION)
+            self._eff(effects, "exhaust", f"{name} is exhausted", R.ACTIVATION, who=p["name"], card=pw["name"])
 
     def _apply_gain(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -253,7 +259,7 @@ class BoardRules:
             p["powers"].append(new)
         if p["dead"]:
             p["dead"] = False
-            self._eff(effects, "alive", f"{p['name']} has a power again (as the table decided)", R.DEATH)
+            self._eff(effects, "alive", f"{p['name']} has a power again (as the table decided)", R.DEATH, who=p["name"])
 
     def _apply_replace(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -262,7 +268,7 @@ class BoardRules:
         level = 1 if p["character"] == "Luthia" else None
         p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
         self._eff(effects, "replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
-                                      f"spot face up", R.REPLACE)
+                                      f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
 
     def _apply_rename(self, d, change, effects):
         p = self._p(d, change.args[0])

@@ -132,7 +132,7 @@ class CharacterRules:
         new = old + n
         if new > DIVINITY_MAX:
             self._eff(effects, "cap", f"{p['name']} can hold {DIVINITY_MAX} Divinity: {new - DIVINITY_MAX} "
-                                      f"lost", R.DIVINITY_MAX)
+                                      f"lost", R.DIVINITY_MAX, who=p["name"], amount=new - DIVINITY_MAX)
         p["divinity"] = min(DIVINITY_MAX, max(0, new))
         if p["character"] == "Durhak" and p["role"] == "flipped" and old > 0 and p["divinity"] == 0:
             self._unflip_role(d, p, effects, "Divinity reached 0")
@@ -159,7 +159,7 @@ class CharacterRules:
         state_word = "stays exhausted" if pw["status"] == EXHAUSTED else "is face up"
         self._eff(effects, "level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({cost} Cobble, "
                                     f"{p['cobble']} left); it {state_word}",
-                  R.LEVEL_2 if level == 1 else R.LEVEL_3)
+                  R.LEVEL_2 if level == 1 else R.LEVEL_3, who=p["name"], amount=level + 1, card=pw["name"])
         if pw["status"] == EXHAUSTED:
             self._eff(effects, "level", "leveling up does not unexhaust", R.LEVEL_KEEP)
 
@@ -169,7 +169,8 @@ class CharacterRules:
         p["demonic"] = max(0, old + int(change.args[1]))
         if old < DEMON_UNLOCK <= p["demonic"]:
             self._eff(effects, "demon-power", f"{p['name']} holds {p['demonic']} Demonic: a Demon power can "
-                                              f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK)
+                                              f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK,
+                      who=p["name"], amount=p["demonic"])
 
     def _apply_drinks(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -181,13 +182,14 @@ class CharacterRules:
     def _apply_drunk(self, d, change, effects):
         p = self._p(d, change.args[0])
         self._eff(effects, "drunk", f"{p['name']} is Drunk: suffer the Drunk effect of each of the "
-                                    f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK)
+                                    f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK,
+                  who=p["name"], amount=p["drinks"])
         p["drinks"] = 0
         for e in d["players"]:
             if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
                 e["may_unflip"] = True
                 self._eff(effects, "may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
-                                                 f"Role (unflip {e['name']})", R.EMBER_UNFLIP)
+                                                 f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
 
     def _apply_ice(self, d, change, effects):
         p = self._p(d, change.args[0])
@@ -204,4 +206,4 @@ class CharacterRules:
                 lumi["role"] = "flipped"
                 lumi["may_unflip"] = False
                 break
-        self._eff(effects, "revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE)
+        self._eff(effects, "revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE, who=p["name"])

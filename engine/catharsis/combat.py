@@ -23,7 +23,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.unchecked.append(f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
+        v.note(R.FINISHER, f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
         return
     if count in listed:
         v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
@@ -41,9 +41,9 @@ def boost_verdict(state, play: Play, v) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
-        v.unchecked.append(f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage "
-                           f"is not computed")
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
+        v.note(key, f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage is not "
+                    f"computed")
         v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}")
         return
     attacks = list(ability.attacks)
@@ -131,14 +131,15 @@ def assign_verdict(state, play: Play, v) -> None:
         p = player_of(state, name)
         dies = n >= capacity(p)
         v.eff("damage-due", R.PER_POINT, f"{name} takes {n}: per point exhaust a face-up power or discard an "
-                                         f"exhausted one (damage {name} exhaust N ...)")
+                                         f"exhausted one (damage {name} exhaust N ...)", who=name, amount=n)
         if dies:
-            v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies")
-    v.unchecked.append("damage prevention, Roles and armor that change the amount: the shares are judged as given")
-    own = sorted({p.character for p in state.players if p.character in ("Soraten", "Tsuna")})
-    if own:
-        v.unchecked.append(f"{' and '.join(own)} take damage by their own rules (Flight sides, Thralls): "
-                           f"what kills them is counted as for anyone else")
+            v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies", who=name)
+    v.note(R.PREVENT, "damage prevention, Roles and armor that change the amount: the shares are judged as given")
+    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides"), "Tsuna": (R.THRALL_DAMAGE, "Thralls")}
+    for character in sorted({p.character for p in state.players if p.character in own}):
+        rule, how = own[character]
+        v.note(rule, f"{character} takes damage by the character's own rules ({how}): what kills that player is "
+                     f"counted as for anyone else")
 
 
 def assignments(state) -> list[Play]:

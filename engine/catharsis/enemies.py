@@ -26,7 +26,7 @@ class EnemyRules:
         enemy["health"] = 0
         enemy["defeated"] = True
         self._eff(effects, "enemy-defeated", f"{enemy['name']} is defeated: resolve its On Defeat abilities",
-                  R.ON_DEFEAT)
+                  R.ON_DEFEAT, card=enemy["name"])
         if d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
             self._eff(effects, "kpt", "every party member gains Kill Point Tokens (the card says how many: "
                                       "kpt all +N)", R.KPT)
@@ -75,7 +75,7 @@ class EnemyRules:
                                                 health=health, armor=int(armor), armor_absorbed=0,
                                                 defeated=False, status={})]
             self._eff(effects, "enemy", f"{name} ({kind}) has {health} health for {n} starting characters"
-                      + (f", Armor {armor}" if int(armor) else ""), rule)
+                      + (f", Armor {armor}" if int(armor) else ""), rule, amount=health, card=name)
             if any(p["dead"] for p in d["players"]):
                 self._eff(effects, "party-size", "dead characters still count for the Enemy's health",
                           R.DEAD_COUNT)
@@ -86,10 +86,11 @@ class EnemyRules:
         enemy = next(e for e in d["enemies"] if e["name"] == target)
         if sub == "armor":
             enemy["armor"] = int(change.args[1])
-            self._eff(effects, "armor", f"{target} has Armor {enemy['armor']}", R.ARMOR)
+            self._eff(effects, "armor", f"{target} has Armor {enemy['armor']}", R.ARMOR, amount=enemy["armor"], card=target)
         elif sub == "armorshred":
             enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
-            self._eff(effects, "armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED)
+            self._eff(effects, "armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED, amount=enemy["armor"],
+                      card=target)
         elif sub == "defeated":
             if not enemy["defeated"]:
                 self._defeat_enemy(d, enemy, effects)
@@ -98,9 +99,11 @@ class EnemyRules:
             soak = min(dmg, max(0, enemy["armor"] - enemy["armor_absorbed"]))
             if soak:
                 enemy["armor_absorbed"] += soak
-                self._eff(effects, "armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR)
+                self._eff(effects, "armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak,
+                          card=target)
             old = enemy["health"]
             enemy["health"] = max(0, old - (dmg - soak))
-            self._eff(effects, "enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES)
+            self._eff(effects, "enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES,
+                      amount=enemy["health"], card=target)
             if enemy["health"] == 0 and not enemy["defeated"]:
                 self._defeat_enemy(d, enemy, effects)

@@ -94,7 +94,8 @@ class FlowRules:
                 if p["divinity"] >= VESSEL_UPKEEP:
                     p["divinity"] -= VESSEL_UPKEEP
                     self._eff(effects, "vessel-upkeep", f"{p['name']} pays {VESSEL_UPKEEP} Divinity to stay "
-                                                        f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP)
+                                                        f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP,
+                              who=p["name"], amount=VESSEL_UPKEEP)
                     if p["divinity"] == 0:
                         self._unflip_role(d, p, effects, "Divinity reached 0")
                 else:
@@ -107,7 +108,7 @@ class FlowRules:
             if p["drinks"]:
                 self._eff(effects, "drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
                                                  f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
-                          R.DRUNK_ROLL)
+                          R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
             if p["character"] == "Lumi" and p["role"] == "face-up":
                 self._eff(effects, "ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
             if p["character"] == "Emberhoof":
@@ -116,12 +117,12 @@ class FlowRules:
             for kind in ("burn", "spore"):
                 if p["status"].get(kind):
                     self._eff(effects, kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", R.BURN_SPORE)
+                                             f"deals damage now", R.BURN_SPORE, who=p["name"], amount=p["status"][kind])
         for e in d["enemies"]:
             for kind in ("burn", "spore"):
                 if not e["defeated"] and e["status"].get(kind):
                     self._eff(effects, kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", R.BURN_SPORE)
+                                             f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
 
     def _end_combat(self, d: dict, effects: list[Effect], reward: str | None) -> None:
         for p in d["players"]:
@@ -130,12 +131,12 @@ class FlowRules:
                 for pw in p["powers"]:
                     pw["combo"] = 0
                 self._eff(effects, "combo-lost", f"{p['name']}: {lost} Combo lost at the end of combat",
-                          R.COMBO_END)
+                          R.COMBO_END, who=p["name"], amount=lost)
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 self._unflip_role(d, p, effects, "the combat ended", in_combat=False)
             if p["character"] == "Durhak" and p["divinity"] and d["outcome"] is None:  # no next combat after the win
                 self._eff(effects, "divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
-                                               f"combat", R.DIVINITY_CARRYOVER)
+                                               f"combat", R.DIVINITY_CARRYOVER, who=p["name"], amount=p["divinity"])
         self._clear_dice(d)
         d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
         if reward and d["outcome"] is None:

@@ -13,19 +13,20 @@ from .readings import AFTER_WIN, readings_of
 
 class Refusals:
     """What a verb's _check_VERB collects: called as `no(R.RULE, message, *advice)` for a refusal;
-    `no.unchecked(text)` names what the verdict cannot judge or which reading of the rulebook it took."""
+    `no.unchecked(Reason)` names what the verdict cannot judge, or which reading of the rulebook it took,
+    and the rule that leaves it open."""
 
     def __init__(self) -> None:
         self.reasons: list[Reason] = []
         self.alternatives: list[str] = []
-        self.notes: list[str] = []
+        self.notes: list[Reason] = []
 
     def __call__(self, rule: str, message: str, *alts: str) -> None:
         self.reasons.append(Reason(rule=rule, message=message))
         self.alternatives.extend(alts)
 
-    def unchecked(self, text: str) -> None:
-        self.notes.append(text)
+    def unchecked(self, note: Reason) -> None:
+        self.notes.append(note)
 
 
 class Judge:
@@ -88,8 +89,11 @@ class Judge:
         return next(p for p in d["players"] if p["name"] == name)
 
     @staticmethod
-    def _eff(effects: list[Effect], kind: str, message: str, rule: str | None) -> None:
-        effects.append(Effect(kind=kind, message=message, rule=rule))
+    def _eff(effects: list[Effect], kind: str, message: str, rule: str | None, who: str | None = None,
+             amount: int | None = None, card: str | None = None) -> None:
+        """An effect: its message for people, and for code the player (`who`), the number and the card
+        (a power or an Enemy) it concerns."""
+        effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
 
     def _settle(self, d: dict, effects: list[Effect]) -> None:
         """Game-end consequences: Morale at 0, everyone dead."""

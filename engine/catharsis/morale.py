@@ -1,7 +1,7 @@
 """Catharsis: the party's Morale and the refresh: its limits, thresholds, timing and effects."""
 from __future__ import annotations
 
-from engine.base import Effect
+from engine.base import Effect, Reason
 
 from .model import State
 
@@ -89,7 +89,8 @@ class MoraleRules:
         if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
             no.unchecked(REFRESH_AT_START)
             if state.combat_step == "player-attack":
-                no.unchecked("whether anyone has rolled: only rolls typed with `roll` are known")
+                no.unchecked(Reason(rule=R.REFRESH_TOO_LATE,
+                                    message="whether anyone has rolled: only rolls typed with `roll` are known"))
         if not self._refreshes_something(state):
             no.unchecked(EMPTY_REFRESH)
 
@@ -111,10 +112,12 @@ class MoraleRules:
             for t in d["thresholds"]:  # highest first
                 if new <= t["at"] < old and t["at"] not in d["thresholds_reached"]:
                     d["thresholds_reached"] = [*d["thresholds_reached"], t["at"]]
-                    self._eff(effects, "threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS)
+                    self._eff(effects, "threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
+                              amount=t["at"])
                 elif new <= t["at"] < old:
                     self._eff(effects, "threshold-spent",
-                              f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE)
+                              f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
+                              amount=t["at"])
         if d["morale_start"] is not None and new > d["morale_start"]:
             self._eff(effects, "overruled", f"Morale {new} is above its start {d['morale_start']} "
                                             f"(kept as the table decided)", R.MORALE_MAX)
@@ -133,7 +136,7 @@ class MoraleRules:
                     pw["status"] = FACE_UP
                     count += 1
         self._eff(effects, "refresh", f"{what}: {count} exhausted powers face up again (discarded powers "
-                                      f"stay discarded)", rule)
+                                      f"stay discarded)", rule, amount=count)
 
     def _apply_refresh(self, d, change, effects):
         if change.args and change.args[0] == "kpt":

@@ -1,17 +1,20 @@
 """Catharsis: the readings the tracker takes where the rulebook is open or disagrees with itself,
-said in the verdict that depends on them (an `unchecked` line: the reading, the passages, the rule).
+said in the verdict that depends on them (an `unchecked` note: the rule it reads, and the reading
+with the passages that leave it open).
 
 `readings_of()` looks at a legal change and the effects it had, so a verdict names a reading only
 when the reading decided something on that table.
 """
 from __future__ import annotations
 
+from engine.base import Reason
+
 from .rule_ids import R
 
 
-def note(text: str, passages: str, rule: str) -> str:
-    """One reading as a verdict line."""
-    return f"reading: {text} (open in the rulebook: {passages}; {rule})"
+def note(text: str, passages: str, rule: str) -> Reason:
+    """One reading as an unchecked note citing the rule it reads."""
+    return Reason(rule=rule, message=f"reading: {text} (open in the rulebook: {passages})")
 
 
 THRESHOLDS = note("a Morale drop past several thresholds at once fires each of them, highest first",
@@ -57,11 +60,11 @@ DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Ember
               "maximum for her own Drink and four Drink levels for every player", R.DRINK_MAX)
 
 
-def readings_of(change, effects) -> list[str]:
+def readings_of(change, effects) -> list[Reason]:
     """The readings that decided something in this legal change, given its effects."""
     kinds = [e.kind for e in effects]
     rules = {e.rule for e in effects}
-    out: list[str] = []
+    out: list[Reason] = []
     if kinds.count("threshold") >= 2:
         out.append(THRESHOLDS)
     if change.verb == "combat" and change.args[0] == "end-of-round":

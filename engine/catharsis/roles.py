@@ -46,13 +46,14 @@ class RoleRules:
         player["role"] = "face-up"
         player["may_unflip"] = False
         if player["character"] == "Durhak":
-            self._eff(effects, "vessel", f"{player['name']} is no longer the Vessel ({why})", R.VESSEL_REVERT)
+            self._eff(effects, "vessel", f"{player['name']} is no longer the Vessel ({why})", R.VESSEL_REVERT,
+                      who=player["name"])
             if in_combat is None:
                 in_combat = d["phase"] == "combat"
             if in_combat:
                 self._eff(effects, "durhak-damage", f"{player['name']} unflipped while in combat and takes "
                                                     f"damage (the amount is on her Role card)",
-                          R.UNFLIP_DAMAGE)
+                          R.UNFLIP_DAMAGE, who=player["name"])
 
     def _apply_flip(self, d, change, effects):
         p = self._p(d, change.args[0])

@@ -156,6 +156,12 @@ class R:
     # set-up
     PLAYER_COUNT = "catharsis.setup.player-count"
 
+    # what unchecked notes cite besides the above
+    SPECIALS = "catharsis.boss-deck.specials"
+    MORE_ICE = "catharsis.characters.lumi.more-ice"
+    SORATEN_DAMAGE = "catharsis.characters.soraten.damage"
+    THRALL_DAMAGE = "catharsis.characters.tsuna.thrall-damage"
+
 
 #: every rule id above: what the Engine and the Tracker may cite
 RULE_IDS = frozenset(value for name, value in vars(R).items() if name.isupper())

@@ -30,14 +30,19 @@ class _Verdict:
         self.reasons: list[Reason] = []
         self.effects: list[Effect] = []
         self.alternatives: list[str] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     def no(self, rule: str, message: str, *alts: str) -> None:
         self.reasons.append(Reason(rule=rule, message=message))
         self.alternatives.extend(alts)
 
-    def eff(self, kind: str, rule: str | None, message: str) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
+    def note(self, rule: str, message: str) -> None:
+        """What the verdict cannot judge, and the rule that leaves it open."""
+        self.unchecked.append(Reason(rule=rule, message=message))
+
+    def eff(self, kind: str, rule: str | None, message: str, who: str | None = None, amount: int | None = None,
+            card: str | None = None) -> None:
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
 
     def verdict(self) -> Verdict:
         legal = not self.reasons
@@ -132,7 +137,7 @@ def _check_phase(state: State, play: Play, v: _Verdict) -> None:
     if state.phase == "card" and state.card in ("trap", "event"):
         v.no(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
-        v.unchecked.append("dice outside combat (a Special's cost): the rulebook gives no procedure")
+        v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
@@ -149,7 +154,8 @@ def _check_roll(state: State, play: Play, v: _Verdict) -> None:
     if len(play.values) != p.dice_count:
         v.no(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
     if not v.reasons:
-        v.eff("roll", R.ROLL_ALL, f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase")
+        v.eff("roll", R.ROLL_ALL, f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase",
+              who=p.name)
 
 
 def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
@@ -177,10 +183,11 @@ def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
     if not v.reasons:
         left = REROLLS - p.rerolls - 1
         v.eff("reroll", R.REROLL_WHICH, f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
-                                        f"chosen; the rest are kept)")
-        v.eff("rerolls-left", R.REROLL_LIMIT, f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase")
+                                        f"chosen; the rest are kept)", who=p.name)
+        v.eff("rerolls-left", R.REROLL_LIMIT, f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase",
+              who=p.name, amount=left)
         if play.results is None:
-            v.unchecked.append("what the rerolled dice came up: add `to 1 2 5` to play it")
+            v.note(R.REROLL_WHICH, "what the rerolled dice came up: add `to 1 2 5` to play it")
 
 
 def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
@@ -213,11 +220,12 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
-    v.eff("adjust", R.ADJUST, f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)")
+    v.eff("adjust", R.ADJUST, f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)",
+          who=p.name, amount=new)
     if die.adjusted:
         v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
                                    f"({die.adjusted + by:+d} in all)")
-    v.unchecked.append("which ability makes this adjustment, and by how much it may: the table's card")
+    v.note(R.ADJUST, "which ability makes this adjustment, and by how much it may: the table's card")
 
 
 def _check_use(state: State, play: Play, v: _Verdict) -> None:
@@ -241,7 +249,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
             v.no(R.DUO_HALF, f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
                              f"{p.character}")
     if pw.ice >= 2:
-        v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
+        v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
     why, notes = alternation(p, pw)
     if why:
@@ -256,10 +264,10 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
             return
     if ability is None or ability.cost is None:
         what = "card" if card is None else f"{play.half} ability's cost"
-        v.unchecked.append(f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
+        v.note(R.DICE_COSTS, f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
                            f"(add it: card \"{pw.name}\" {play.half} COST)")
         if not play.with_dice:
-            v.unchecked.append("no dice named: none are set aside")
+            v.note(R.ACTIVATION, "no dice named: none are set aside")
         if not v.reasons:
             combat.combo_verdict(state, p, pw, card, ability, play, v)
         return
@@ -277,9 +285,8 @@ def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "
     """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
     each alternative the symbol or group that cannot be formed."""
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
-        v.unchecked.append(f"reading: a CC (or later letter) is judged like BB, its value unlike every other die "
-                           f"on the ability (open in the rulebook: 'Player Decks' defines only AA and BB; "
-                           f"{R.SYM_BB})")
+        v.note(R.SYM_BB, "reading: a CC (or later letter) is judged like BB, its value unlike every other die on "
+                         "the ability (open in the rulebook: 'Player Decks' defines only AA and BB)")
     payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:
@@ -333,7 +340,7 @@ def _check_attack(state: State, play: Play, v: _Verdict) -> None:
         return
     rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
-    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)")
+    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)", amount=play.amount)
 
 
 def _check_assign(state: State, play: Play, v: _Verdict) -> None:
@@ -342,7 +349,8 @@ def _check_assign(state: State, play: Play, v: _Verdict) -> None:
 
 def _check_card(state: State, play: Play, v: _Verdict) -> None:
     v.eff("card", R.DICE_COSTS, f"{play.card.name} added to the table's cards: "
-          + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)))
+          + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)),
+          card=play.card.name)
 
 
 # ------------------------------------------------------------------------------------- apply

@@ -6,20 +6,26 @@ power used or of his last ability is not recorded, the verdict says the alternat
 """
 from __future__ import annotations
 
+from engine.base import Reason
+
+from .rule_ids import R
+
 SIDES = ("ground", "flight")
 
 
-def alternation(p, pw) -> tuple[str | None, list[str]]:
+def alternation(p, pw) -> tuple[str | None, list[Reason]]:
     """(why the use breaks the alternation, or None; what could not be judged) for player p using
     power pw. Only Soraten alternates."""
     if p.character != "Soraten":
         return None, []
     if pw.side is None:
-        return None, [f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's alternation is "
-                      f"not judged (record it: side {p.name} N ground|flight)"]
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
+                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")]
     if p.last_side == "unknown":
-        return None, [f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
-                      f"({pw.side.capitalize()}) alternates with it is not judged"]
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
+                                     f"({pw.side.capitalize()}) alternates with it is not judged")]
     if p.last_side == pw.side:
         other = "flight" if pw.side == "ground" else "ground"
         return (f"{p.name} (Soraten) used a {pw.side.capitalize()} ability last: the next must be "

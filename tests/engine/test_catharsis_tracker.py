@@ -268,6 +268,25 @@ def test_overruled_morale_gain_is_applied_literally():
     assert "catharsis.morale.max-starting" in rules_of(eff)
 
 
+def test_effects_and_notes_carry_their_data():
+    """Code reads an effect's data fields and a note's rule, never the message (issue 22)."""
+    s = new(thresholds="17:everyone takes 2 damage;15:lose a power")
+    s, eff = do(s, "morale", "-3")
+    assert [(e.kind, e.amount) for e in eff if e.kind == "threshold"] == [("threshold", 17), ("threshold", 15)]
+    s = in_combat(new(characters="Ann=Goz,Ben=Durhak,Cy=Luthia"))
+    s, eff = do(s, "combat", "attack")
+    s, eff = do(s, "use", "ann", "2")
+    assert [(e.who, e.amount, e.card) for e in eff if e.kind == "combo"] == [("Ann", 1, "2")]
+    s, eff = do(s, "damage", "ben", "exhaust", "3")
+    assert [(e.who, e.amount, e.card) for e in eff if e.kind == "damage"] == [("Ben", 1, "3")]
+    s, eff = do(s, "enemy", "damage", "3")
+    assert [(e.card, e.amount) for e in eff if e.kind == "enemy-health"] == [("Crab", 9)]   # 12 health for 3 characters
+    s = new(thresholds="17:a;16:b")
+    v = verdict(s, "morale", "-2")
+    assert [n.rule for n in v.notes] == ["catharsis.morale.thresholds"]
+    assert v.notes[0].message.startswith("reading: a Morale drop past several thresholds")
+
+
 def test_threshold_fires_only_first_time():
     s = new(thresholds="17:everyone takes 2 damage;12:lose a power")
     s, eff = do(s, "morale", "-1")
@@ -1029,7 +1048,7 @@ def test_legal_changes_keep_counters_in_range(options, commands):
         assert T.dump(state) == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
         assert all(e.rule is None or e.rule in T.RULE_IDS for e in effects)
-        fired += [int(e.message.split()[1]) for e in effects if e.kind == "threshold"]
+        fired += [e.amount for e in effects if e.kind == "threshold"]
         state = new_state
         applied.append(change)
         _ranges_hold(state, legal_only=True)
