@@ -11,7 +11,7 @@ JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 def _catharsis(cost: str, dice: Optional[str], rerolls: Optional[int], player: Optional[str],
                session: Optional[str]) -> tuple[dict, str]:
-    from engine.catharsis.costs import parse_cost, read_dice, syntax_error
+    from engine.catharsis.rules_costs import parse_cost, read_dice, syntax_error
     from engine.catharsis.odds import odds
 
     parsed = parse_cost(cost)

@@ -22,7 +22,7 @@ from engine.base import MoveSyntaxError
 from engine.tracking import Change
 from engine.words import match
 
-from .costs import parse_cost
+from .rules_costs import parse_cost
 from .model import Ability, PowerCard
 
 NOTATION = __doc__.split("\n\n", 1)[1]

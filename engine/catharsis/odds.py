@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-from .costs import Cost, counts_of, pays_counts
+from .rules_costs import Cost, counts_of, pays_counts
 
 
 @lru_cache(maxsize=None)

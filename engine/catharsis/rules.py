@@ -11,15 +11,13 @@ from collections import Counter
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
-from . import combat
-from .costs import Cost, dice_word, parse_cost, solve, why_not
-from .model import State
+from . import rules_combat
+from .model import DISCARDED, FACE_UP, State, ability_of, card_of, player_of
 from .notation import Play, format_play
-from .powers import card_of
-from .soraten import alternation
-from .reading import is_pattern
+from .notation_track import is_pattern
 from .rule_ids import R
-from .vocabulary import DISCARDED, FACE_UP
+from .rules_combat import alternation
+from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
@@ -50,10 +48,6 @@ class _Verdict:
                        alternatives=tuple(dict.fromkeys(self.alternatives)), unchecked=tuple(self.unchecked))
 
 
-def player_of(state: State, name: str):
-    return next(p for p in state.players if p.name == name)
-
-
 def unused(p) -> list[int]:
     return [d.value for d in p.dice if not d.used]
 
@@ -81,13 +75,6 @@ def shortfall(named, have) -> str:
         else:
             parts.append(f"no unused die shows {value}" + (f", {want[value]} named" if want[value] > 1 else ""))
     return "; ".join(parts)
-
-
-def ability_of(state: State, p, slot: str, half: str):
-    """(power, card, ability) of a player's power half; card/ability None when unknown."""
-    pw = p.powers[int(slot) - 1]
-    card = card_of(state, pw.name)
-    return pw, card, (getattr(card, half) if card else None)
 
 
 # ------------------------------------------------------------------------------------- check
@@ -269,7 +256,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
         if not v.reasons:
-            combat.combo_verdict(state, p, pw, card, ability, play, v)
+            rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
         return
     cost = parse_cost(ability.cost)
     dice = list(play.values) if play.with_dice else have
@@ -278,7 +265,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
             v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
                                   f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
         return
-    combat.combo_verdict(state, p, pw, card, ability, play, v)
+    rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
 
 
 def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
@@ -328,7 +315,7 @@ def _symbol_rule(option) -> str:
 
 
 def _check_boost(state: State, play: Play, v: _Verdict) -> None:
-    combat.boost_verdict(state, play, v)
+    rules_combat.boost_verdict(state, play, v)
 
 
 def _check_attack(state: State, play: Play, v: _Verdict) -> None:
@@ -344,7 +331,7 @@ def _check_attack(state: State, play: Play, v: _Verdict) -> None:
 
 
 def _check_assign(state: State, play: Play, v: _Verdict) -> None:
-    combat.assign_verdict(state, play, v)
+    rules_combat.assign_verdict(state, play, v)
 
 
 def _check_card(state: State, play: Play, v: _Verdict) -> None:
@@ -441,7 +428,7 @@ def legal_moves(state: State) -> list[Play]:
     if state.outcome is not None:
         return []
     if state.attack is not None:
-        return combat.assignments(state)
+        return rules_combat.assignments(state)
     if state.phase != "combat" or state.combat_step != "player-attack":
         return []
     out: list[Play] = []

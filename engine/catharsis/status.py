@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from engine.base import Reason
 
-from .combat import capacity, owed
-from .costs import dice_word
 from .rule_ids import R
+from .rules_combat import capacity, owed
+from .rules_costs import dice_word
 
 
 def status(state) -> list[Reason]:

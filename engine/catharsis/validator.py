@@ -10,7 +10,7 @@ from .model import State
 from .notation import NOTATION, Play, format_play, parse_play
 from .rule_ids import RULE_IDS, R
 from .status import status as _status
-from .tracker import Tracker
+from .track import Tracker
 
 
 class Engine(_Engine[State, Play]):
@@ -26,7 +26,7 @@ class Engine(_Engine[State, Play]):
         self.tracker = Tracker()
 
     def card_names(self, state: State | None = None) -> list[str]:
-        from .powers import shipped
+        from .model import shipped
 
         return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]
 
@@ -74,7 +74,7 @@ class Engine(_Engine[State, Play]):
 
     def position(self, state: State) -> dict[str, Any]:
         """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
-        from .combat import owed_text
+        from .rules_combat import owed_text
 
         pending = owed_text(state)
         return {"damage_owed": pending} if pending else {}

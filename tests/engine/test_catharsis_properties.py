@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import get_engine
-from engine.catharsis.reading import is_pattern
+from engine.catharsis.notation_track import is_pattern
 
 E = get_engine("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))

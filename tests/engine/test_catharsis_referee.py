@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine import get_engine
-from engine.catharsis.costs import parse_cost, solve
+from engine.catharsis.rules_costs import parse_cost, solve
 from engine.catharsis.odds import odds
 
 E = get_engine("catharsis")

@@ -1063,7 +1063,7 @@ def test_legal_changes_keep_counters_in_range(options, commands):
 
 def _concrete(alternative: str) -> bool:
     """An alternative without placeholders (NAME, N, ...) is a command the table can type as is."""
-    from engine.catharsis.reading import is_pattern
+    from engine.catharsis.notation_track import is_pattern
 
     return not is_pattern(alternative)
 

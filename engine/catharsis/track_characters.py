@@ -1,15 +1,11 @@
-"""Catharsis: each character's own counters: Durhak's Divinity, Goz's Combo, Luthia's Cobble and
-Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk roll, Lumi's Ice and revive."""
+"""Catharsis: the tracker verbs of each character's own counters: Durhak's Divinity, Goz's Combo,
+Luthia's Cobble and Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk roll, Lumi's Ice and
+revive."""
 from __future__ import annotations
 
-from .model import State
-from .readings import COMBO_EXHAUSTED, DRINKS
-from .vocabulary import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST
+from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of
 from .rule_ids import R
-
-
-def _character(state: State, name: str) -> str | None:
-    return next(p.character for p in state.players if p.name == name)
+from .track_readings import COMBO_EXHAUSTED, DRINKS
 
 
 def _all_known(state: State) -> bool:
@@ -20,13 +16,12 @@ def _has_character(state: State, character: str) -> bool:
     return any(p.character == character for p in state.players)
 
 
-
 class CharacterRules:
     """check and apply of `divinity`, `combo`, `cobble`, `level-up`, `demonic`, `drinks`, `drunk`, `ice`
     and `revive`."""
 
     def _only(self, state, player, character, rule, no) -> bool:
-        ch = _character(state, player)
+        ch = character_of(state, player)
         if ch is not None and ch != character:
             no(rule, f"{player} plays {ch}; this counter belongs to {character}")
             return False

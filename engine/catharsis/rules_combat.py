@@ -1,12 +1,41 @@
-"""Catharsis: what an activated ability does in a fight: Goz's Combo values, "+N to target ability"
-against "+N to target attack", and how the party shares an Enemy's damage."""
+"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation, Goz's
+Combo values, "+N to target ability" against "+N to target attack", and how the party shares an
+Enemy's damage.
+
+Soraten: after a Ground ability his next ability is a Flight one and the other way round, across
+rounds and combats. The side each power shows is the table's to record (`side dave 2 flight`); where
+the side of the power used or of his last ability is not recorded, the verdict says the alternation
+is unchecked.
+"""
 from __future__ import annotations
 
 from engine.base import Reason
 
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play
 from .rule_ids import R
-from .vocabulary import DISCARDED, EXHAUSTED, FACE_UP
+
+
+# ------------------------------------------------------------------------------------- Soraten
+
+def alternation(p, pw) -> tuple[str | None, list[Reason]]:
+    """(why the use breaks the alternation, or None; what could not be judged) for player p using
+    power pw. Only Soraten alternates."""
+    if p.character != "Soraten":
+        return None, []
+    if pw.side is None:
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
+                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")]
+    if p.last_side == "unknown":
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
+                                     f"({pw.side.capitalize()}) alternates with it is not judged")]
+    if p.last_side == pw.side:
+        other = "flight" if pw.side == "ground" else "ground"
+        return (f"{p.name} (Soraten) used a {pw.side.capitalize()} ability last: the next must be "
+                f"{other.capitalize()}, and {pw.name} shows its {pw.side.capitalize()} side"), []
+    return None, []
 
 
 # ------------------------------------------------------------------------------------- Combo
@@ -36,8 +65,6 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
 # ------------------------------------------------------------------------------------- modifiers
 
 def boost_verdict(state, play: Play, v) -> None:
-    from .rules import ability_of, player_of
-
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
@@ -95,8 +122,6 @@ def owed_text(state) -> str:
 
 
 def assign_verdict(state, play: Play, v) -> None:
-    from .rules import player_of
-
     if state.attack is None:
         v.no(R.READ_ATTACK, "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
         return
@@ -184,6 +209,3 @@ def _format(play: Play) -> str:
     from .notation import format_play
 
     return format_play(play)
-
-
-__all__ = ["combo_verdict", "boost_verdict", "assign_verdict", "assignments", "capacity", "Reason"]
