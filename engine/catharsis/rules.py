@@ -18,6 +18,8 @@ from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
+from .table import Table
+from .track import change_table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
@@ -95,7 +97,7 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
     if not v.reasons:
         globals()["_check_" + play.kind](state, play, v)
     if not v.reasons:
-        _, effects = _apply(state, play, tracker)
+        _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
         v.alternatives = [a for a in v.alternatives if _works(state, a, tracker)]
@@ -110,7 +112,7 @@ def _works(state: State, advice: str, tracker) -> bool:
     from .notation import parse_play
 
     try:
-        play = parse_play(advice, state, tracker)
+        play = parse_play(advice, state)
     except EngineError:
         return False
     return check(state, play, tracker, advise=False).legal
@@ -354,72 +356,51 @@ def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
         if not verdict.legal:
             raise EngineError(f"illegal play {format_play(play)!r}: {verdict.reasons[0].message} "
                               f"({verdict.reasons[0].rule}); play it with --overrule if the table insists")
-    return _apply(state, play, tracker)[0]
+    return _apply(state, play)[0]
 
 
-def _apply(state: State, play: Play, tracker) -> tuple[State, list[Effect]]:
-    d = state.model_dump(mode="json")
-    effects: list[Effect] = []
-    if play.kind in ("roll", "reroll", "adjust", "use"):
-        p = next(x for x in d["players"] if x["name"] == play.player)
-        if play.kind == "roll":
-            p["dice"] = [dict(value=v, used=False, adjusted=0) for v in play.values]
-            p["rerolls"] = 0
-        elif play.kind == "reroll":
-            if play.results is None:  # only asked about: nothing thrown yet
-                return state, effects
-            for old, new in zip(play.values, play.results):
-                die = next((x for x in p["dice"] if not x["used"] and x["value"] == old and not x.get("_new")), None)
-                if die is None:  # overruled: a die the player does not have
-                    p["dice"].append(dict(value=new, used=False, adjusted=0, _new=True))
-                else:
-                    die.update(value=new, adjusted=0, _new=True)
-            for x in p["dice"]:
-                x.pop("_new", None)
-            p["rerolls"] += 1
-        elif play.kind == "adjust":
-            die = next((x for x in p["dice"] if not x["used"] and x["value"] == play.values[0]), None)
-            if die is not None:
-                die["value"] = min(6, max(1, die["value"] + play.amount))
-                die["adjusted"] += play.amount
-        else:
-            return _apply_use(state, d, p, play, tracker)
+def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
+    """A play's transition on the working table (an ability's use is the tracker's `use` on it)."""
+    if play.kind == "reroll" and play.results is None:  # only asked about: nothing thrown yet
+        return state, []
+    table = Table(state)
+    if play.kind == "roll":
+        table.roll(play.player, play.values)
+    elif play.kind == "reroll":
+        table.reroll(play.player, play.values, play.results)
+    elif play.kind == "adjust":
+        table.adjust(play.player, play.values[0], play.amount)
+    elif play.kind == "use":
+        _use(state, table, play)
     elif play.kind == "attack":
-        d["attack"] = [play.to, play.amount]
+        table.attack_waits(play.to, play.amount)
     elif play.kind == "assign":
-        for name, n in play.shares:
-            x = next(q for q in d["players"] if q["name"] == name)
-            x["damage_due"] += n
-        d["attack"] = None
+        table.share_attack(play.shares)
     elif play.kind == "card":
-        d["cards"] = [c for c in d["cards"] if c["name"].lower() != play.card.name.lower()]
-        d["cards"].append(play.card.model_dump(mode="json"))
-    return State(**d), effects
+        table.add_card(play.card)
+    return table.state(), table.effects
 
 
-def _apply_use(state, d, p, play, tracker):
-    have = [x["value"] for x in p["dice"] if not x["used"]]
+def _use(state: State, table: Table, play: Play) -> None:
+    """The dice paying the ability are set aside (the cheapest payment when none are named), then the
+    power is used as the tracker's `use` says (Combo, Ice, Cobble, exhausting)."""
+    p = player_of(state, play.player)
+    have = unused(p)
     values = list(play.values)
     if not play.with_dice:
-        pl = player_of(state, play.player)
-        _, _, ability = ability_of(state, pl, play.slot, play.half)
+        _, _, ability = ability_of(state, p, play.slot, play.half)
         if ability is not None and ability.cost is not None:
             pays = solve(parse_cost(ability.cost), have)
             if pays:
                 values = [have[i] for i in pays[0].positions()]
-    for value in values:
-        die = next((x for x in p["dice"] if not x["used"] and x["value"] == value), None)
-        if die is not None:
-            die["used"] = True
-    p["powers"][int(play.slot) - 1]["used_round"] = True
-    mid = State(**d)
+    table.set_aside(play.player, values, play.slot)
+    mid = table.state()
     pl = player_of(mid, play.player)
-    pw, card, ability = ability_of(mid, pl, play.slot, play.half)
+    _, card, ability = ability_of(mid, pl, play.slot, play.half)
     duo = card is not None and card.duo is not None
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
-    change = Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
-                                      *(("duo",) if duo else ())))
-    return tracker.apply(mid, change)
+    change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
+                                                 *(("duo",) if duo else ()))))
 
 
 # ------------------------------------------------------------------------------------- moves

@@ -31,7 +31,7 @@ class Engine(_Engine[State, Play]):
         return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]
 
     def parse_move(self, text: str, state: State) -> Play:
-        return parse_play(text, state, self.tracker)
+        return parse_play(text, state)
 
     def format_move(self, move: Play) -> str:
         return format_play(move)
