@@ -24,7 +24,7 @@ OPTIONS: dict[str, str] = {
     "thresholds": "Morale thresholds and their effects from the Morale card, "
                   "e.g. thresholds=\"17:everyone takes 2 damage;12:lose a power\" (default: none)",
     "boss": "Boss Deck: " + ", ".join(BOSS_DECKS) + " (default other; murder-mystery is for 3-7 "
-            "characters and reads health lists from 3 characters)",
+                                                    "characters and reads health lists from 3 characters)",
     "hard": "Hard Mode: yes or no (default no)",
     "characters": "each player's character, e.g. characters=\"Ann=Durhak,Ben=Goz\" "
                   "(default: unknown, no character rules)",

@@ -157,7 +157,7 @@ def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
         v.no(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
                              f"(as Dave, who is stuck with his dice after his second reroll)")
         v.reasons.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
-                                                        "partner may still adjust them"))
+                                                             "partner may still adjust them"))
     if not play.values:
         v.no(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
     missing = _missing(play.values, unused(p))
@@ -254,7 +254,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     if ability is None or ability.cost is None:
         what = "card" if card is None else f"{play.half} ability's cost"
         v.note(R.DICE_COSTS, f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
-                           f"(add it: card \"{pw.name}\" {play.half} COST)")
+                             f"(add it: card \"{pw.name}\" {play.half} COST)")
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
         if not v.reasons:

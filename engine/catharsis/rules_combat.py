@@ -59,7 +59,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     else:
         values = ", ".join(str(k) for k in sorted(listed))
         v.eff("no-effect", R.COMBO_UNLISTED, f"{pw.name}: {count} Combo removed, not one of the listed values "
-                                       f"({values}): no effect")
+                                             f"({values}): no effect")
 
 
 # ------------------------------------------------------------------------------------- modifiers

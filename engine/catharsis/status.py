@@ -12,7 +12,7 @@ def status(state) -> list[Reason]:
     out: list[Reason] = []
     if state.morale is not None and state.morale < 0:
         out.append(Reason(rule=R.MORALE_ZERO, message=f"Morale {state.morale} is below 0: the tracker goes no lower "
-                                                  "(at 0 the party has lost)"))
+                                                      "(at 0 the party has lost)"))
     if state.morale is not None and state.morale_start is not None and state.morale > state.morale_start:
         out.append(Reason(rule=R.MORALE_MAX, message=f"Morale {state.morale} is above its start {state.morale_start}"))
     for p in state.players:
@@ -28,11 +28,11 @@ def status(state) -> list[Reason]:
             out.append(Reason(rule=R.DEATH, message=f"{p.name} has discarded every power yet is alive"))
         if p.damage_due > capacity(p) and not p.dead:
             out.append(Reason(rule=R.TO_PARTY, message=f"{p.name} owes {p.damage_due} damage, more than "
-                                                          f"would kill them ({capacity(p)})"))
+                                                       f"would kill them ({capacity(p)})"))
         used_dice = sum(d.used for d in p.dice)
         if used_dice and not any(pw.used_round for pw in p.powers):
             out.append(Reason(rule=R.ACTIVATION, message=f"{p.name} has used dice but no power activated "
-                                                             f"this round"))
+                                                         f"this round"))
     debtors = owed(state)
     # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
     # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
@@ -41,5 +41,5 @@ def status(state) -> list[Reason]:
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
         for name, n in debtors:
             out.append(Reason(rule=R.READ_ATTACK, message=f"{name} still owes {n} damage of the Enemy's "
-                                                             f"attack, yet the table has moved on ({where})"))
+                                                          f"attack, yet the table has moved on ({where})"))
     return out

@@ -62,14 +62,14 @@ class Table:
                 if new <= t["at"] < old and t["at"] not in self.d["thresholds_reached"]:
                     self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
                     self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
-                              amount=t["at"])
+                             amount=t["at"])
                 elif new <= t["at"] < old:
                     self.say("threshold-spent",
-                              f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
-                              amount=t["at"])
+                             f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
+                             amount=t["at"])
         if self.d["morale_start"] is not None and new > self.d["morale_start"]:
             self.say("overruled", f"Morale {new} is above its start {self.d['morale_start']} "
-                                            f"(kept as the table decided)", R.MORALE_MAX)
+                                  f"(kept as the table decided)", R.MORALE_MAX)
 
     def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
         """Every exhausted power of these players face up again (discarded ones stay discarded)."""
@@ -80,7 +80,7 @@ class Table:
                     pw["status"] = FACE_UP
                     count += 1
         self.say("refresh", f"{what}: {count} exhausted powers face up again (discarded powers "
-                                      f"stay discarded)", rule, amount=count)
+                            f"stay discarded)", rule, amount=count)
 
     def unflip_role(self, player: dict, why: str, in_combat: bool | None = None) -> None:
         if player["role"] == "face-up":
@@ -89,13 +89,13 @@ class Table:
         player["may_unflip"] = False
         if player["character"] == "Durhak":
             self.say("vessel", f"{player['name']} is no longer the Vessel ({why})", R.VESSEL_REVERT,
-                      who=player["name"])
+                     who=player["name"])
             if in_combat is None:
                 in_combat = self.d["phase"] == "combat"
             if in_combat:
                 self.say("durhak-damage", f"{player['name']} unflipped while in combat and takes "
-                                                    f"damage (the amount is on her Role card)",
-                          R.UNFLIP_DAMAGE, who=player["name"])
+                                          f"damage (the amount is on her Role card)",
+                         R.UNFLIP_DAMAGE, who=player["name"])
 
     def exhaust_power(self, player: dict, slot: int, why: str) -> None:
         pw = player["powers"][slot - 1]
@@ -104,11 +104,11 @@ class Table:
         pw["status"] = EXHAUSTED
         if pw["combo"]:
             self.say("combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
-                                             f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
+                                   f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
             pw["combo"] = 0
         if pw["ice"]:
             self.say("ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
-                                           f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
+                                 f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
             pw["ice"] = 0
 
     def discard_power(self, player: dict, slot: int) -> None:
@@ -124,13 +124,13 @@ class Table:
             return
         player["dead"] = True
         self.say("dead", f"{player['name']} has discarded the last power and is dead "
-                                   f"(still counts for party size)", R.DEATH, who=player["name"])
+                         f"(still counts for party size)", R.DEATH, who=player["name"])
         for other in self.d["players"]:
             if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
                     and not other["dead"]:
                 other["may_unflip"] = True
                 self.say("may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
-                                                 f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
+                                       f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
 
     def clear_dice(self) -> None:
         """A new round: no dice rolled, no rerolls made, every power's ability may be used again."""
@@ -154,35 +154,35 @@ class Table:
                 if p["divinity"] >= VESSEL_UPKEEP:
                     p["divinity"] -= VESSEL_UPKEEP
                     self.say("vessel-upkeep", f"{p['name']} pays {VESSEL_UPKEEP} Divinity to stay "
-                                                        f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP,
-                              who=p["name"], amount=VESSEL_UPKEEP)
+                                              f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP,
+                             who=p["name"], amount=VESSEL_UPKEEP)
                     if p["divinity"] == 0:
                         self.unflip_role(p, "Divinity reached 0")
                 else:
                     self.unflip_role(p, f"only {p['divinity']} Divinity, the upkeep is "
-                                                     f"{VESSEL_UPKEEP}")
+                                        f"{VESSEL_UPKEEP}")
             combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
             if combos:
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
-                                                  f"{', '.join(combos)}", R.COMBO_FIRE)
+                                        f"{', '.join(combos)}", R.COMBO_FIRE)
             if p["drinks"]:
                 self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
-                                                 f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
-                          R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
+                                       f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
+                         R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
             if p["character"] == "Lumi" and p["role"] == "face-up":
                 self.say("ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
             if p["character"] == "Emberhoof":
                 self.say("drink", f"{p['name']} (Emberhoof) gains her Drink this round "
-                                            f"(max {DRINKS_MAX})", R.DRINK_MAX)
+                                  f"(max {DRINKS_MAX})", R.DRINK_MAX)
             for kind in ("burn", "spore"):
                 if p["status"].get(kind):
                     self.say(kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", R.BURN_SPORE, who=p["name"], amount=p["status"][kind])
+                                   f"deals damage now", R.BURN_SPORE, who=p["name"], amount=p["status"][kind])
         for e in self.d["enemies"]:
             for kind in ("burn", "spore"):
                 if not e["defeated"] and e["status"].get(kind):
                     self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
-                                             f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
+                                   f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
         """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""
@@ -192,12 +192,12 @@ class Table:
                 for pw in p["powers"]:
                     pw["combo"] = 0
                 self.say("combo-lost", f"{p['name']}: {lost} Combo lost at the end of combat",
-                          R.COMBO_END, who=p["name"], amount=lost)
+                         R.COMBO_END, who=p["name"], amount=lost)
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 self.unflip_role(p, "the combat ended", in_combat=False)
-            if p["character"] == "Durhak" and p["divinity"] and self.d["outcome"] is None:  # no next combat after the win
+            if p["character"] == "Durhak" and p["divinity"] and self.d["outcome"] is None:  # no next combat after a win
                 self.say("divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
-                                               f"combat", R.DIVINITY_CARRYOVER, who=p["name"], amount=p["divinity"])
+                                     f"combat", R.DIVINITY_CARRYOVER, who=p["name"], amount=p["divinity"])
         self.clear_dice()
         self.d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
         if reward and self.d["outcome"] is None:
@@ -216,10 +216,10 @@ class Table:
         enemy["health"] = 0
         enemy["defeated"] = True
         self.say("enemy-defeated", f"{enemy['name']} is defeated: resolve its On Defeat abilities",
-                  R.ON_DEFEAT, card=enemy["name"])
+                 R.ON_DEFEAT, card=enemy["name"])
         if self.d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
             self.say("kpt", "every party member gains Kill Point Tokens (the card says how many: "
-                                      "kpt all +N)", R.KPT)
+                            "kpt all +N)", R.KPT)
         living = [e for e in self.d["enemies"] if not e["defeated"]]
         if living:
             return
@@ -227,7 +227,7 @@ class Table:
             if self.d["outcome"] is None:
                 self.d["outcome"] = "won"
                 self.say("won", "the Boss is defeated and no Enemy is left: the party wins "
-                                          "(unless its On Defeat drops Morale to 0 or kills everyone)", R.WIN)
+                                "(unless its On Defeat drops Morale to 0 or kills everyone)", R.WIN)
             if self.d["boss"] != "hundred-eyed-dragon":
                 self.end_combat(None)
             return
@@ -235,15 +235,15 @@ class Table:
             return
         if self.d["boss"] == "hundred-eyed-dragon" and self.d["phase"] == "combat":
             self.say("no-reward", "no free healing against the 100-Eyed Dragon; the fight goes on",
-                      R.DRAGON_HEAL)
+                     R.DRAGON_HEAL)
             return
         step = self.d["combat_step"]
         if step == "start-of-round":
             reward = (R.START_OF_ROUND_DEFEAT, "defeated at the start of the round: every player refreshes up to 2 "
-                                    "powers (heal NAME N M)")
+                                               "powers (heal NAME N M)")
         elif step == "end-of-round":
             reward = (R.END_OF_ROUND_DEFEAT, "defeated at the end of the round: every player heals up to 2 powers "
-                                    "(heal NAME N M)")
+                                             "(heal NAME N M)")
         else:
             reward = (R.HEAL_REWARD, "Monster beaten: each player heals 2 (heal NAME N M)")
         self.end_combat(reward)

@@ -37,14 +37,14 @@ def check_damage(state, change, no):
             if st != FACE_UP:
                 alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
                 no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
-                             f"face-up power", *alts)
+                                f"face-up power", *alts)
             else:
                 statuses[slot] = EXHAUSTED
         else:
             if st != EXHAUSTED:
                 alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
                 no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
-                             f"can be discarded for a point of damage", *alts)
+                                f"can be discarded for a point of damage", *alts)
             statuses[slot] = DISCARDED
 
 
@@ -90,9 +90,9 @@ def check_side(state, change, no):
     if ch is not None and ch != "Soraten":
         no(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
         return
-    no.unchecked(Reason(rule=R.SORATEN_SIDES, message="when a side may be turned (start of the game, a Morale "
-                        "refresh, a replace, his Passive at the start of a round, damage and heal effects) is "
-                        "the table's to judge"))
+    no.unchecked(Reason(rule=R.SORATEN_SIDES,
+                        message="when a side may be turned (start of the game, a Morale refresh, a replace, his "
+                                "Passive at the start of a round, damage and heal effects) is the table's to judge"))
 
 
 def apply_side(t: Table, change) -> None:
@@ -100,7 +100,7 @@ def apply_side(t: Table, change) -> None:
     pw = p["powers"][int(change.args[1]) - 1]
     pw["side"] = change.args[2]
     t.say("side", f"{p['name']}'s {pw['name']} shows its {change.args[2].capitalize()} side",
-              R.SORATEN_SIDES)
+          R.SORATEN_SIDES)
 
 
 def check_gain(state, change, no):
@@ -111,7 +111,7 @@ def check_gain(state, change, no):
     live = [pw for pw in p.powers if pw.status != DISCARDED]
     if len(live) >= BOARD_MAX:
         no(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
-                       f"or discard the new power", f"discard {player} N")
+                            f"or discard the new power", f"discard {player} N")
 
 
 def check_replace(state, change, no):
@@ -134,14 +134,14 @@ def apply_damage(t: Table, change) -> None:
         if op == "exhaust":
             if pw["status"] == FACE_UP:
                 t.say("damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT,
-                          who=p["name"], amount=1, card=pw["name"])
+                      who=p["name"], amount=1, card=pw["name"])
             if p["character"] == "Soraten" and pw.get("side") == "ground":
                 pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
             t.exhaust_power(p, slot, "damage")
         else:
             if pw["status"] != DISCARDED:
                 t.say("damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT,
-                          who=p["name"], amount=1, card=pw["name"])
+                      who=p["name"], amount=1, card=pw["name"])
             t.discard_power(p, slot)
 
 
@@ -150,8 +150,8 @@ def apply_exhaust(t: Table, change) -> None:
     for slot in change.args[1:]:
         if p["powers"][int(slot) - 1]["status"] == FACE_UP:
             t.say("exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
-                                          f"exhausted", R.EXHAUST, who=p["name"],
-                      card=p["powers"][int(slot) - 1]["name"])
+                             f"exhausted", R.EXHAUST, who=p["name"],
+                  card=p["powers"][int(slot) - 1]["name"])
         t.exhaust_power(p, int(slot), "exhausted")
 
 
@@ -172,7 +172,7 @@ def apply_heal(t: Table, change) -> None:
     if t.d["phase"] == "between-cards" and p.get("reward_heal") is not None:
         p["reward_heal"] = max(0, p["reward_heal"] - healed)
         t.say("reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
-                  R.HEAL_REWARD, who=p["name"], amount=p["reward_heal"])
+              R.HEAL_REWARD, who=p["name"], amount=p["reward_heal"])
 
 
 def apply_discard(t: Table, change) -> None:
@@ -192,7 +192,7 @@ def apply_use(t: Table, change) -> None:
     if p["character"] == "Luthia":
         p["cobble"] += 1
         t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
-                  who=p["name"], amount=1)
+              who=p["name"], amount=1)
     goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
     if goz and half == "top":
         if pw["ice"]:
@@ -200,17 +200,17 @@ def apply_use(t: Table, change) -> None:
             pw["ice"] = 0
         pw["combo"] += 1
         t.say("combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
-                                    f"effect does not trigger now, it fires at the start of each round",
-                  R.COMBO, who=p["name"], amount=1, card=pw["name"])
+                       f"effect does not trigger now, it fires at the start of each round",
+              R.COMBO, who=p["name"], amount=1, card=pw["name"])
         return
     if goz and half == "bottom":
         t.say("finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
-                                       f"lists which counts do something)", R.FINISHER,
-                  who=p["name"], amount=pw["combo"], card=pw["name"])
+                          f"lists which counts do something)", R.FINISHER,
+              who=p["name"], amount=pw["combo"], card=pw["name"])
         pw["combo"] = 0
     if pw["ice"]:
         t.say("ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
-                                       f"destroyed", R.ONE_ICE)
+                          f"destroyed", R.ONE_ICE)
         pw["ice"] = 0
         return
     if free:
@@ -245,7 +245,7 @@ def apply_replace(t: Table, change) -> None:
     level = 1 if p["character"] == "Luthia" else None
     p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
     t.say("replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
-                                  f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
+                     f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
 
 
 def apply_rename(t: Table, change) -> None:
@@ -289,13 +289,13 @@ def apply_flip(t: Table, change) -> None:
     p["may_unflip"] = False
     if p["character"] == "Durhak":
         t.say("vessel", f"{p['name']} becomes the Vessel: {VESSEL_UPKEEP} Divinity at the "
-                                     f"start of each round, no Divinity gain", R.VESSEL)
+                        f"start of each round, no Divinity gain", R.VESSEL)
     elif p["character"] == "Calyxia":
         t.say("role", f"{p['name']} gains no Demonic while her Role is flipped",
-                  R.DEMONIC_FLIPPED)
+              R.DEMONIC_FLIPPED)
     else:
         t.say("role", f"{p['name']}'s Role is face down: no Passive until a refresh",
-                  R.ROLE_FLIP)
+              R.ROLE_FLIP)
 
 
 def apply_unflip(t: Table, change) -> None:
@@ -307,9 +307,16 @@ def apply_unflip(t: Table, change) -> None:
     t.unflip_role(p, why)
     if p["character"] != "Durhak":
         t.say("role", f"{p['name']}'s Role is face up ({why})",
-                  {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
+              {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {"damage": check_damage, "use": check_use, "heal": check_heal, "side": check_side, "gain": check_gain, "replace": check_replace, "flip": check_flip, "unflip": check_unflip}
-APPLIES = {"side": apply_side, "damage": apply_damage, "exhaust": apply_exhaust, "heal": apply_heal, "discard": apply_discard, "use": apply_use, "gain": apply_gain, "replace": apply_replace, "rename": apply_rename, "flip": apply_flip, "unflip": apply_unflip}
+CHECKS = {
+    "damage": check_damage, "use": check_use, "heal": check_heal, "side": check_side, "gain": check_gain,
+    "replace": check_replace, "flip": check_flip, "unflip": check_unflip,
+}
+APPLIES = {
+    "side": apply_side, "damage": apply_damage, "exhaust": apply_exhaust, "heal": apply_heal,
+    "discard": apply_discard, "use": apply_use, "gain": apply_gain, "replace": apply_replace,
+    "rename": apply_rename, "flip": apply_flip, "unflip": apply_unflip,
+}

@@ -3,7 +3,8 @@ Luthia's Cobble and Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk 
 revive."""
 from __future__ import annotations
 
-from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of, player_of
+from .model import (DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of,
+                    player_of)
 from .rule_ids import R
 from .table import Table
 from .track_readings import COMBO_EXHAUSTED, DRINKS
@@ -134,7 +135,7 @@ def apply_divinity(t: Table, change) -> None:
     new = old + n
     if new > DIVINITY_MAX:
         t.say("cap", f"{p['name']} can hold {DIVINITY_MAX} Divinity: {new - DIVINITY_MAX} "
-                                  f"lost", R.DIVINITY_MAX, who=p["name"], amount=new - DIVINITY_MAX)
+                     f"lost", R.DIVINITY_MAX, who=p["name"], amount=new - DIVINITY_MAX)
     p["divinity"] = min(DIVINITY_MAX, max(0, new))
     if p["character"] == "Durhak" and p["role"] == "flipped" and old > 0 and p["divinity"] == 0:
         t.unflip_role(p, "Divinity reached 0")
@@ -163,8 +164,8 @@ def apply_level_up(t: Table, change) -> None:
     pw["level"] = level + 1
     state_word = "stays exhausted" if pw["status"] == EXHAUSTED else "is face up"
     t.say("level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({cost} Cobble, "
-                                f"{p['cobble']} left); it {state_word}",
-              R.LEVEL_2 if level == 1 else R.LEVEL_3, who=p["name"], amount=level + 1, card=pw["name"])
+                   f"{p['cobble']} left); it {state_word}",
+          R.LEVEL_2 if level == 1 else R.LEVEL_3, who=p["name"], amount=level + 1, card=pw["name"])
     if pw["status"] == EXHAUSTED:
         t.say("level", "leveling up does not unexhaust", R.LEVEL_KEEP)
 
@@ -175,8 +176,8 @@ def apply_demonic(t: Table, change) -> None:
     p["demonic"] = max(0, old + int(change.args[1]))
     if old < DEMON_UNLOCK <= p["demonic"]:
         t.say("demon-power", f"{p['name']} holds {p['demonic']} Demonic: a Demon power can "
-                                          f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK,
-                  who=p["name"], amount=p["demonic"])
+                             f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK,
+              who=p["name"], amount=p["demonic"])
 
 
 def apply_drinks(t: Table, change) -> None:
@@ -184,20 +185,20 @@ def apply_drinks(t: Table, change) -> None:
     p["drinks"] = max(0, p["drinks"] + int(change.args[1]))
     if p["drinks"] > DRINKS_MAX:
         t.say("overruled", f"{p['name']} holds {p['drinks']} Drinks, above {DRINKS_MAX} "
-                                        f"(kept as the table decided)", R.DRINK_MAX)
+                           f"(kept as the table decided)", R.DRINK_MAX)
 
 
 def apply_drunk(t: Table, change) -> None:
     p = t.player(change.args[0])
     t.say("drunk", f"{p['name']} is Drunk: suffer the Drunk effect of each of the "
-                                f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK,
-              who=p["name"], amount=p["drinks"])
+                   f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK,
+          who=p["name"], amount=p["drinks"])
     p["drinks"] = 0
     for e in t.d["players"]:
         if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
             e["may_unflip"] = True
             t.say("may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
-                                             f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
+                                f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
 
 
 def apply_ice(t: Table, change) -> None:
@@ -220,5 +221,13 @@ def apply_revive(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {"divinity": check_divinity, "combo": check_combo, "cobble": check_cobble, "level-up": check_level_up, "demonic": check_demonic, "drinks": check_drinks, "drunk": check_drunk, "ice": check_ice, "revive": check_revive}
-APPLIES = {"divinity": apply_divinity, "combo": apply_combo, "cobble": apply_cobble, "level-up": apply_level_up, "demonic": apply_demonic, "drinks": apply_drinks, "drunk": apply_drunk, "ice": apply_ice, "revive": apply_revive}
+CHECKS = {
+    "divinity": check_divinity, "combo": check_combo, "cobble": check_cobble, "level-up": check_level_up,
+    "demonic": check_demonic, "drinks": check_drinks, "drunk": check_drunk, "ice": check_ice,
+    "revive": check_revive,
+}
+APPLIES = {
+    "divinity": apply_divinity, "combo": apply_combo, "cobble": apply_cobble, "level-up": apply_level_up,
+    "demonic": apply_demonic, "drinks": apply_drinks, "drunk": apply_drunk, "ice": apply_ice,
+    "revive": apply_revive,
+}

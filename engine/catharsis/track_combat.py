@@ -123,7 +123,7 @@ def apply_combat(t: Table, change) -> None:
     t.d["combat_step"] = what
     notes = {
         "player-attack": (R.REFRESH_TOO_LATE, "Player Attack Phase: roll and use powers (the refresh window is "
-                                      "closed)"),
+                                              "closed)"),
         "enemy-attack": (R.ROUND_ORDER, "Enemy Attack Phase: follow the Attack line"),
         "refresh": (R.REFRESH_PHASE, "Refresh Phase: the party may spend 1 Morale (refresh)"),
         "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round t.effects"),
@@ -164,10 +164,10 @@ def apply_enemy(t: Table, change) -> None:
                                             health=health, armor=int(armor), armor_absorbed=0,
                                             defeated=False, status={})]
         t.say("enemy", f"{name} ({kind}) has {health} health for {n} starting characters"
-                  + (f", Armor {armor}" if int(armor) else ""), rule, amount=health, card=name)
+                       + (f", Armor {armor}" if int(armor) else ""), rule, amount=health, card=name)
         if any(p["dead"] for p in t.d["players"]):
             t.say("party-size", "dead characters still count for the Enemy's health",
-                      R.DEAD_COUNT)
+                  R.DEAD_COUNT)
         if health <= 0:
             t.defeat_enemy(t.d["enemies"][-1])
         return
@@ -179,7 +179,7 @@ def apply_enemy(t: Table, change) -> None:
     elif sub == "armorshred":
         enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
         t.say("armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED, amount=enemy["armor"],
-                  card=target)
+              card=target)
     elif sub == "defeated":
         if not enemy["defeated"]:
             t.defeat_enemy(enemy)
@@ -189,15 +189,19 @@ def apply_enemy(t: Table, change) -> None:
         if soak:
             enemy["armor_absorbed"] += soak
             t.say("armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak,
-                      card=target)
+                  card=target)
         old = enemy["health"]
         enemy["health"] = max(0, old - (dmg - soak))
         t.say("enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES,
-                  amount=enemy["health"], card=target)
+              amount=enemy["health"], card=target)
         if enemy["health"] == 0 and not enemy["defeated"]:
             t.defeat_enemy(enemy)
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {"next-card": check_next_card, "resolved": check_resolved, "combat": check_combat, "enemy": check_enemy}
-APPLIES = {"next-card": apply_next_card, "resolved": apply_resolved, "combat": apply_combat, "enemy": apply_enemy}
+CHECKS = {
+    "next-card": check_next_card, "resolved": check_resolved, "combat": check_combat, "enemy": check_enemy,
+}
+APPLIES = {
+    "next-card": apply_next_card, "resolved": apply_resolved, "combat": apply_combat, "enemy": apply_enemy,
+}

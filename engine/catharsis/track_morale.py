@@ -21,7 +21,7 @@ def check_morale(state, change, no):
         room = state.morale_start - state.morale
         alts = (f"morale +{room}",) if room > 0 else ()
         no(R.MORALE_MAX, f"Morale can't rise above its starting value {state.morale_start} "
-                  f"(it is {state.morale})", *alts)
+                         f"(it is {state.morale})", *alts)
 
 
 def refresh_window(state) -> tuple[str, str] | None:
@@ -31,10 +31,10 @@ def refresh_window(state) -> tuple[str, str] | None:
         return R.REFRESH_TIMING, "no Boss Deck card has been resolved yet (refresh comes after a card)"
     if state.phase == "card" and state.card in ("monster", "boss"):
         return R.REFRESH_TOO_LATE, (f"the revealed {state.card} is fought first; refresh after the Enemy "
-                            f"is defeated (at the end of a combat round, or after the combat)")
+                                    f"is defeated (at the end of a combat round, or after the combat)")
     if state.phase == "card":
         return R.REFRESH_TOO_LATE, (f"the revealed {state.card or 'card'} is not resolved yet; "
-                            f"refresh after it (type `resolved` first)")
+                                    f"refresh after it (type `resolved` first)")
     if state.phase == "combat":
         step = state.combat_step
         if step in ("refresh", "end-of-round"):
@@ -43,11 +43,11 @@ def refresh_window(state) -> tuple[str, str] | None:
             return R.REFRESH_PHASE, "the refresh comes after the Enemy attacks (combat refresh)"
         if state.round <= 1:
             return R.REFRESH_TOO_LATE, ("the Enemy's card has been revealed and no round has ended yet; the next "
-                                "refresh comes after the Enemy attacks")
+                                        "refresh comes after the Enemy attacks")
         rolled = [p.name for p in state.players if p.dice]
         if step == "player-attack" and rolled:
             return R.REFRESH_TOO_LATE, (f"dice have been rolled for round {state.round} ({', '.join(rolled)}): "
-                                f"the refresh comes before anyone rolls")
+                                        f"the refresh comes before anyone rolls")
     return None
 
 
@@ -123,17 +123,17 @@ def apply_refresh(t: Table, change) -> None:
         return
     if not refreshes_something(t.state()):
         t.say("nothing-refreshed", "nothing to refresh: every power and Role already face up; "
-                                                "1 Morale spent all the same", R.REFRESH)
+                                   "1 Morale spent all the same", R.REFRESH)
     t.refresh_boards(t.d["players"], R.REFRESH, "refresh")
     for p in t.d["players"]:
         if p["role"] != "flipped":
             continue
         if p["character"] == "Emberhoof" and not p["may_unflip"]:
             t.say("role-stays", f"{p['name']}'s Role (Emberhoof) stays flipped: it unflips "
-                                             f"only after someone gets Drunk", R.EMBER_UNFLIP)
+                                f"only after someone gets Drunk", R.EMBER_UNFLIP)
         elif p["character"] == "Lumi" and not p["may_unflip"]:
             t.say("role-stays", f"{p['name']}'s Role (Lumi) stays flipped: it unflips only "
-                                             f"after another character dies", R.LUMI_UNFLIP)
+                                f"after another character dies", R.LUMI_UNFLIP)
         else:
             t.unflip_role(p, "refresh")
             t.say("role", f"{p['name']}'s Role is face up again", R.REFRESH)
@@ -187,5 +187,10 @@ def apply_counter(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {"morale": check_morale, "refresh": check_refresh, "kpt": check_kpt, "paradox": check_paradox}
-APPLIES = {"morale": apply_morale, "refresh": apply_refresh, "kpt": apply_kpt, "paradox": apply_paradox, "burn": apply_counter, "spore": apply_counter, "status": apply_counter}
+CHECKS = {
+    "morale": check_morale, "refresh": check_refresh, "kpt": check_kpt, "paradox": check_paradox,
+}
+APPLIES = {
+    "morale": apply_morale, "refresh": apply_refresh, "kpt": apply_kpt, "paradox": apply_paradox,
+    "burn": apply_counter, "spore": apply_counter, "status": apply_counter,
+}
