@@ -16,7 +16,7 @@ from .model import DISCARDED, FACE_UP, State, ability_of, card_of, player_of
 from .notation import Play, format_play
 from .notation_track import is_pattern
 from .rule_ids import R
-from .rules_combat import alternation
+from .rules_combat import activation_refusals, alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
 from .table import Table
 from .track import change_table
@@ -220,15 +220,10 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
 def _check_use(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
+    for rule, why, advice in activation_refusals(p, pw, play.slot):
+        v.no(rule, why, *advice)
     if pw.status == DISCARDED:
-        v.no(R.USE, f"{p.name}'s power {play.slot} ({pw.name}) is discarded")
         return
-    if pw.used_round:
-        v.no(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability "
-                              f"per power")
-        v.reasons.append(Reason(rule=R.TOP_OR_BOTTOM, message="top or bottom, never both"))
-    elif pw.status != FACE_UP:
-        v.no(R.USE, f"{p.name}'s {pw.name} is exhausted: only face-up powers can be activated")
     if not p.dice:
         v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
         return

@@ -38,6 +38,24 @@ def alternation(p, pw) -> tuple[str | None, list[Reason]]:
     return None, []
 
 
+# ------------------------------------------------------------------------------------- activation
+
+def activation_refusals(p, pw, slot: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Why no ability of this power can be activated now, as (rule, why, advice): a power shows one
+    ability a round, top or bottom, and only while face up. One copy for the play `use` and the
+    tracker's `use` alike."""
+    if pw.status == DISCARDED:
+        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded", ())]
+    if pw.used_round:
+        return [(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per "
+                                  f"power", ()),
+                (R.TOP_OR_BOTTOM, "top or bottom, never both", ())]
+    if pw.status != FACE_UP:
+        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be "
+                        f"activated", (f"heal {p.name} {slot}",))]
+    return []
+
+
 # ------------------------------------------------------------------------------------- Combo
 
 def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:

@@ -7,7 +7,7 @@ from engine.base import Reason
 
 from .model import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, character_of, player_of
 from .rule_ids import R
-from .rules_combat import alternation, owed
+from .rules_combat import activation_refusals, alternation, owed
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -54,9 +54,8 @@ def check_use(state, change, no):
     pw = p.powers[slot - 1]
     if p.dead:
         no(R.DEATH, f"{player} is dead")
-    if pw.status != FACE_UP:
-        no(R.USE, f"{player}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be used",
-           f"heal {player} {slot}")
+    for rule, why, advice in activation_refusals(p, pw, str(slot)):
+        no(rule, why, *advice)
     if state.phase == "card" and state.card in ("trap", "event"):
         no(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     why, notes = alternation(p, pw)
@@ -187,6 +186,8 @@ def apply_use(t: Table, change) -> None:
     free = "free" in change.args[3:]
     pw = p["powers"][slot - 1]
     name = f"{p['name']}'s {pw['name']}"
+    if t.d["phase"] == "combat":
+        pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
     if p["character"] == "Soraten":
         p["last_side"] = pw.get("side") or "unknown"
     if p["character"] == "Luthia":

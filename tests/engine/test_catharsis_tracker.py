@@ -569,6 +569,27 @@ def test_using_an_exhausted_power_is_refused():
     assert s.players[0].powers[1].status == "face-up"
 
 
+def test_a_power_has_one_ability_a_round_as_a_play_or_a_command():
+    """Player Attack Phase: one ability of a power a round, top or bottom. The play `use` refused a
+    second one while the tracker's `use` allowed it (Goz's tops do not exhaust); both now refuse it,
+    by the one check in rules_combat, until the next round starts."""
+    from engine.catharsis import Engine
+
+    engine = Engine()
+    s = in_combat(new(characters="Ann=Goz"))
+    s, _ = do(s, "combat", "attack")
+    s, _ = do(s, "use", "ann", "1", "top")
+    assert s.players[0].powers[0].status == "face-up" and s.players[0].powers[0].combo == 1
+    rules, _ = refused(s, "use", "ann", "1", "bottom")
+    assert rules == {"catharsis.quickplay.combat.one-ability-per-power", "catharsis.combat.player-attack.top-or-bottom"}
+    s = engine.apply(s, engine.parse_move("roll Ann 1 2 3 4 5 6", s))
+    assert not engine.check(s, engine.parse_move("use Ann 1 top with 1", s)).legal
+    s, _ = do(s, "combat", "enemy")
+    s, _ = do(s, "combat", "round")
+    s, _ = do(s, "combat", "attack")
+    assert verdict(s, "use", "ann", "1", "top").legal
+
+
 # ---------------------------------------------------------------------------- Durhak
 
 
