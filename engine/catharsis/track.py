@@ -23,7 +23,7 @@ APPLIES = {verb: apply for topic in TOPICS for verb, apply in topic.APPLIES.item
 
 
 class Refusals:
-    """What a verb's _check_VERB collects: called as `no(R.RULE, message, *advice)` for a refusal;
+    """What a verb's check collects: called as `no(R.RULE, message, *advice)` for a refusal;
     `no.unchecked(Reason)` names what the verdict cannot judge, or which reading of the rulebook it took,
     and the rule that leaves it open."""
 

@@ -126,7 +126,7 @@ def apply_combat(t: Table, change) -> None:
                                               "closed)"),
         "enemy-attack": (R.ROUND_ORDER, "Enemy Attack Phase: follow the Attack line"),
         "refresh": (R.REFRESH_PHASE, "Refresh Phase: the party may spend 1 Morale (refresh)"),
-        "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round t.effects"),
+        "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round effects"),
         "start-of-round": (R.START_OF_ROUND, "start of round"),
     }
     rule, note = notes[what]

@@ -569,6 +569,14 @@ def test_using_an_exhausted_power_is_refused():
     assert s.players[0].powers[1].status == "face-up"
 
 
+def test_step_messages_name_the_step():
+    s = in_combat(new())
+    for step in ("attack", "enemy", "refresh"):
+        s, _ = do(s, "combat", step)
+    s, eff = do(s, "combat", "end-round")
+    assert [e.message for e in eff if e.kind == "step"] == ["round 1: End of Round: resolve end-of-round effects"]
+
+
 def test_a_power_has_one_ability_a_round_as_a_play_or_a_command():
     """Player Attack Phase: one ability of a power a round, top or bottom. The play `use` refused a
     second one while the tracker's `use` allowed it (Goz's tops do not exhaust); both now refuse it,
