@@ -16,8 +16,11 @@ The package, one job per module (as every game's, docs/architecture.md):
 - notation_track.py: tracker commands and a new game's options, read into changes and a State;
 - rules.py: check(), apply(), legal_moves() of plays;
 - rules_costs.py: ability costs (`?`, `3`, `AA`, `BB`, `||`) and which dice pay them;
-- rules_combat.py: Soraten's alternation, Goz's Combo values, modifiers, sharing an Enemy's damage;
-- track.py: the Tracker: check() and apply() of a command, the game's end, the summary;
+- rules_combat.py: one ability of a power a round, Soraten's alternation, Goz's Combo values,
+  modifiers of an ability or an attack, sharing an Enemy's damage;
+- table.py: the one working table: the State's transitions, for plays and tracker verbs alike;
+- track.py: the Tracker: a command's check and transition (from the verb tables of the track_*
+  modules, each verb a check function and a transition on the Table), the summary;
 - track_morale.py: Morale, the refresh and its timing, the Boss Decks' and status counters;
 - track_combat.py: Boss Deck cards, combat rounds, Enemies in play and their defeat;
 - track_boards.py: Player Boards (damage, using, healing, gaining, replacing powers, death) and Roles;
