@@ -70,7 +70,7 @@ class Ability(Frozen):
 
 
 class PowerCard(Frozen):
-    """A power as the catalogue (engine/catharsis/powers.toml, or the table's own `cards`) gives it."""
+    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it."""
 
     name: str
     character: str | None = None

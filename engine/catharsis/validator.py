@@ -30,6 +30,14 @@ class Engine(_Engine[State, Play]):
 
         return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]
 
+    def odds(self, question: list[str], table, *, dice: str | None = None, rerolls: int | None = None,
+             player: str | None = None, session: str | None = None) -> tuple[dict[str, Any], str]:
+        """Paying a cost with the rerolls left, and which dice to keep (odds.py)."""
+        from .odds import answer
+
+        return answer(" ".join(question), table(True) if player or session else None, bool(player or session),
+                      dice, rerolls, player)
+
     def parse_move(self, text: str, state: State) -> Play:
         return parse_play(text, state)
 

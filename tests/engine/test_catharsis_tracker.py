@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catharsis import Tracker
-from tests.engine.driver import kinds
+from tests.engine.driver import Driver, kinds
 from engine.tracking import OptionError
 
 T = Tracker()
+DRIVE = Driver(T, effects_in_verdict=False)
 PLAYERS = ["Ann", "Ben", "Cy"]
 
 
@@ -28,15 +29,12 @@ def verdict(state, *words):
 
 
 def do(state, *words):
-    """Apply a change the rulebook allows; fail the test if it is refused."""
-    change = T.parse(state, list(words))
-    v = T.check(state, change)
-    assert v.legal, [r.message for r in v.reasons]
-    return T.apply(state, change)
+    """Apply a change the rulebook allows (the checked step); fail the test if it is refused."""
+    return DRIVE.do(state, *words)
 
 
 def overrule(state, *words):
-    return T.apply(state, T.parse(state, list(words)))
+    return DRIVE.overrule(state, *words)
 
 
 def refused(state, *words):
