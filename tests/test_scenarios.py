@@ -9,7 +9,9 @@ Instead of `move`, `track = "lives ben -2"` judges a tracker command against the
 a game whose tracker and validator share one State): the same keys apply.
 Instead of a whole `situation`, a file may build the table the way a session does: `[table]` with
 `players`, `options` and `setup`, steps that are `track WORDS` (a tracker command, which must be
-allowed) or `play MOVE` (which must be legal).
+allowed), `track WORDS --overrule` (one the rules refuse, recorded as the table says: e.g. a
+Cataclysm Arcade Fighter already in play, as a card effect puts it there) or `play MOVE` (which
+must be legal).
 `[expect]` is read like `after`. A `[deck]` instead of a move is judged by `check_deck`.
 """
 from __future__ import annotations
@@ -159,9 +161,11 @@ def _table(engine, table: dict):
     for step in table.get("setup", []):
         kind, _, rest = step.partition(" ")
         if kind == "track":
-            change = tracker.parse(state, rest.split())
+            words = rest.split()
+            overrule = "--overrule" in words
+            change = tracker.parse(state, [w for w in words if w != "--overrule"])
             verdict = tracker.check(state, change)
-            assert verdict.legal, f"{step}: {verdict.as_json()}"
+            assert verdict.legal is not overrule, f"{step}: {verdict.as_json()}"  # overrule only a refusal
             state, _ = tracker.apply(state, change)
         else:
             assert kind == "play", step

@@ -29,8 +29,10 @@ _USAGE = {
     "coins": "coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
     "(e.g. `coins ann spend 3`, `coins ann +2`)",
     "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
-    "fighter": "fighter PLAYER NAME HEALTH [level L]  — a Fighter enters play (e.g. `fighter ann Grunt 4 level 2`)",
-    "attack": "attack PLAYER CHARACTER COST  — pay the attack cost and tap the attacker (e.g. `attack ann grunt 2`)",
+    "fighter": "fighter PLAYER NAME HEALTH [level L]  — only with --overrule, when a card effect puts a Fighter "
+    "into play (e.g. `fighter ann Grunt 4 level 2`); played as a move: `companion play \"fighter Grunt\"`",
+    "attack": "attack PLAYER CHARACTER COST  — only with --overrule, when a card effect pays and taps an attacker "
+    "(e.g. `attack ann grunt 2`); an attack: `companion play \"attack Grunt at ben boss\"`",
     "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
     "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
     "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
@@ -349,6 +351,22 @@ def _card_name(state: State, who: str | None, typed: str) -> str:
         return _match(typed, sorted(names), "card")
     except MoveSyntaxError:
         return typed
+
+
+#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
+LINE_MOVES = ("fighter", "attack")
+
+
+def play_form(state: State, change: Change) -> str:
+    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
+    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
+    who = change.args[0]
+    if change.verb == "fighter":
+        move = f"fighter {change.args[1]}"
+    else:
+        move = f"attack {change.args[1]} at PLAYER CHARACTER"
+    by = "" if actor(state) == who else f" --by {who.lower()}"
+    return f'companion play{by} "{move}"'
 
 
 def format_move(move) -> str:

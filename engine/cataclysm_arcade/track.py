@@ -13,11 +13,10 @@ from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fi
 from . import readings
 from . import rules_combat as combat
 from . import rules_line as line
-from .notation import _USAGE, CommandReader, card_spec
+from .notation import _USAGE, LINE_MOVES, CommandReader, card_spec, play_form
 from .rule_ids import (
-    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, LINE_REPEAT, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
-    TAPPING, CHOOSE_ATTACKER, ATTACK_UNPAID, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED,
-    FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
+    GAME, HEALTH_REDUCED, ALL_RULES, LINE_REPEAT, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
+    TAPPING, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED, FIGHTER_ONE_PER_NAME, FIGHTER_LINE, ATTACK_LINE,
 )
 
 class Tracker(CommandReader, BaseTracker[State]):
@@ -84,6 +83,13 @@ class Tracker(CommandReader, BaseTracker[State]):
         if state.game_over:
             rule = WIN_LOSE
             return [Reason(rule=rule, message=f"the game is over: {state.winner} has won")]
+        if verb in LINE_MOVES:
+            what = "playing a Fighter" if verb == "fighter" else "an attack"
+            return [Reason(
+                rule=FIGHTER_LINE if verb == "fighter" else ATTACK_LINE,
+                message=f"{what} is a move that goes on the Line (checked, with priority and responses): "
+                f"type `{play_form(state, change)}`",
+            )]
         if verb == "next-level":
             waiting = [p.name for p in state.in_game if not p.passed]
             if waiting:
@@ -103,7 +109,7 @@ class Tracker(CommandReader, BaseTracker[State]):
                 message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
             )]
 
-        if verb in ("pass", "attack", "fighter") and state.line:
+        if verb == "pass" and state.line:
             return [Reason(rule=LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
                            f"{verb} is a move, and moves wait until the Line has resolved (`companion play decline`)")]
 
@@ -122,47 +128,6 @@ class Tracker(CommandReader, BaseTracker[State]):
                         f"and cannot pay {cost}",
                     )]
             return []
-
-        if verb == "fighter":
-            reasons = []
-            if player.passed:
-                reasons.append(Reason(
-                    rule=PASSING,
-                    message=f"{player.name} has passed and may only respond this level; playing a Fighter is a move "
-                    "(if a card effect put it into play, overrule)",
-                ))
-            if len(args) == 5:
-                need = int(args[4])
-                if state.level < need:
-                    reasons.append(Reason(
-                        rule=FIGHTER_WHEN_PLAYABLE,
-                        message=f"{args[1]} needs level {need}; the game is at level {state.level}",
-                    ))
-            return reasons
-
-        if verb == "attack":
-            character, cost = args[1], int(args[2])
-            reasons = []
-            if player.passed:
-                reasons.append(Reason(
-                    rule=PASSING, message=f"{player.name} has passed and may only respond this level; attacking is a move",
-                ))
-            who = combat.character(player, character)
-            if who is not None and who.stunned:
-                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks "
-                                      "(the rulebook gives Stun no duration: it lasts until `track untap`)"))
-            elif who is not None and not combat.can_tap(who):
-                reasons.append(Reason(
-                    rule=AGILITY if who.has("agility") else CHOOSE_ATTACKER,
-                    message=f"{_label(character, player.name)} is tapped; only an untapped character may attack",
-                ))
-            if cost > player.coins:
-                reasons.append(Reason(
-                    rule=ATTACK_UNPAID,
-                    message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
-                    f"and cannot pay the attack cost {cost}",
-                ))
-            return reasons
 
         if verb == "tap":
             who = combat.character(player, args[1])

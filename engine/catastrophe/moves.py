@@ -71,7 +71,7 @@ def _card_name(state: State, words: list[str]) -> str:
     near = difflib.get_close_matches(text.casefold(), list(cat), n=2, cutoff=0.8)
     if near:
         raise MoveSyntaxError(f"unknown card {text!r}; did you mean {' or '.join(cat[n].name for n in near)}? "
-                              "(a card of the table's own: add it with the option cards=NAME:TYPE)")
+                              "(a card of the table's own: add it with `companion track card NAME TYPE`)")
     return text
 
 

@@ -10,7 +10,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
 from engine.words import amount, match, signed
 
-from .model import PHASES, State
+from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
 #: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
@@ -33,6 +33,9 @@ class TrackCommands:
         "next-phase": "go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`",
         "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
         "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
+        "card": "a card the validator should know, added mid-game: `card Hairball attack 5`, "
+                "`card Hiss cucumber`; a Power Cat dealt face up to a cat: `card Nine Lives power-cat to ann` "
+                "(NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER])",
     }
     VERB_ALIASES: ClassVar[dict[str, str]] = {
         "lives": "lives", "life": "lives", "lifes": "lives",
@@ -46,6 +49,7 @@ class TrackCommands:
         "next-phase": "next-phase", "nextphase": "next-phase",
         "phase": "phase",
         "next": "next", "end-turn": "next",
+        "card": "card", "new-card": "card",
     }
 
     # ------------------------------------------------------------------ parsing
@@ -63,6 +67,7 @@ class TrackCommands:
             "next-phase": self._parse_bare,
             "next": self._parse_bare,
             "phase": self._parse_phase,
+            "card": self._parse_card,
         }[verb]
         return handler(state, verb, rest)
 
@@ -165,7 +170,36 @@ class TrackCommands:
         near = difflib.get_close_matches(low, list(PHASES), n=2, cutoff=0.4) or list(PHASES)
         raise MoveSyntaxError(f"unknown phase {rest[0]!r}; phases: {', '.join(near)}")
 
+    def _parse_card(self, state: State, verb: str, rest: list[str]) -> Change:
+        """NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER]: the name is every word before the type."""
+        usage = "card: NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER], e.g. `card Hairball attack 5`"
+        to: tuple[str, ...] = ()
+        if len(rest) >= 2 and rest[-2].lower() == "to":
+            to, rest = ("to", self._player(state, rest[-1])), rest[:-2]
+        extras: list[str] = []
+        while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS):
+            extras.insert(0, rest.pop().lower())
+        if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
+            found = rest[-1] if rest else "nothing"
+            raise MoveSyntaxError(f"{usage}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
+                                  f"(symbols: {', '.join(SYMBOLS)})")
+        kind = rest[-1].lower()
+        if to and kind != "power-cat":
+            raise MoveSyntaxError(f"card: only a Power Cat is dealt face up to a cat; a card of type {kind} goes "
+                                  f"into the hand (`draw {to[1].lower()} 1`)")
+        return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
+
     # ------------------------------------------------------------------ reading a Change
+
+    @staticmethod
+    def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
+        """(name, type, number and symbols, the cat a Power Cat is dealt to) of a `card` change."""
+        args = change.args
+        if len(args) < 2:
+            raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
+        to = args[-1] if len(args) >= 4 and args[-2] == "to" else None
+        extras = args[2:-2] if to is not None else args[2:]
+        return args[0], args[1], tuple(extras), to
 
     @staticmethod
     def _signed(text: str) -> tuple[str, int]:

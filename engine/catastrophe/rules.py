@@ -113,7 +113,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         return
     if spec is None:
         r.unchecked.append(f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
-                           "table's call (add it to the situation's cards or with the option cards=)")
+                           "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None

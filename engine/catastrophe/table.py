@@ -7,7 +7,7 @@ from engine.base import Effect
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
-    ChainCard, Player, State,
+    CardSpec, ChainCard, Player, State,
 )
 from .rule_ids import R
 
@@ -41,6 +41,7 @@ class Table:
             setattr(self, name, getattr(state, name))
         self.players = [p.model_dump() for p in state.players]
         self.chain: list[ChainCard] = list(state.chain)
+        self.cards: tuple[CardSpec, ...] = state.cards
         self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
         self.unchecked: list[str] = []
@@ -48,7 +49,7 @@ class Table:
     def freeze(self) -> State:
         fields = {name: getattr(self, name) for name in self.FIELDS}
         return State(players=tuple(Player(**p) for p in self.players), chain=tuple(self.chain),
-                     cards=self.state.cards, **fields)
+                     cards=self.cards, **fields)
 
     def index(self, name: str) -> int:
         return self.state.index(name)
@@ -291,6 +292,18 @@ class Table:
         else:
             self.say("power-cat-limit", f"{p['name']} has more than {limit} Power Cats and discards {extra} at once, "
                      f"down to {limit}", rule)
+
+    def know_card(self, card: CardSpec) -> None:
+        """The table's own catalogue entry, added mid-game (one of the same name is replaced)."""
+        self.cards = (*(c for c in self.cards if c.name.casefold() != card.name.casefold()), card)
+        number = f" {card.number}" if card.number is not None else ""
+        self.say("card", f"the validator now knows {card.name}: {card.type}{number}"
+                 + (f" ({', '.join(card.symbols)})" if card.symbols else ""), None)
+
+    def deal_power_cat(self, i: int, name: str) -> None:
+        """A Power Cat dealt face up to a cat mid-game: one more in front of it, then the limit of 3."""
+        self.say("power-cat", f"{self.name(i)} gets {name} face up in front of them", R.POWER_FACE_UP)
+        self.add_cards(i, "power_cats", 1, [name])
 
     # ---- turn and phase
 

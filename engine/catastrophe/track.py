@@ -37,8 +37,8 @@ from engine.tracking import Tracker as TrackerBase
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
-    REACTIONS, START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
-    CardSpec, Player, State,
+    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
+    CardSpec, Player, State, card_entry,
 )
 from . import readings
 from .notation import YARN_NO_SET, TrackCommands
@@ -206,6 +206,21 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
             if state.players[i].eliminated:
                 out(i)
+        elif verb == "card":
+            name, kind, extras, to = self.card_words(change)
+            try:
+                checked_card(name, kind, extras)
+            except ValueError as exc:
+                raise MoveSyntaxError(f"card {name}: {exc}") from None
+            if to is not None:
+                i = state.index(to)
+                held = [p.name for p in state.players if p.power_cat_cards
+                        and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
+                if state.players[i].eliminated:
+                    out(i)
+                elif held:
+                    reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+                        f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
             if state.chain and not cur.eliminated:
@@ -240,12 +255,6 @@ class Tracker(TrackCommands, TrackerBase[State]):
                             alts.append("next")
         return reasons, alts
 
-    @staticmethod
-    def _reapurr_target(now: int, sign: str, n: int) -> int:
-        if sign == "=":
-            return n
-        return now + n if sign == "+" else now - n
-
     # ------------------------------------------------------------------ apply
 
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
@@ -276,6 +285,11 @@ class Tracker(TrackCommands, TrackerBase[State]):
             t.apply_cards(i, "hand", "+" if verb == "draw" else "-", int(count))
         elif verb == "next":
             t.advance_turn()
+        elif verb == "card":
+            name, kind, extras, to = self.card_words(change)
+            t.know_card(CardSpec(**card_entry(name, kind, extras)))  # checked by check() when typed or imported
+            if to is not None:
+                t.deal_power_cat(state.index(to), name)
         elif verb == "next-phase":
             if not t.alive(t.current) or t.phase == "catastrophe":
                 t.advance_turn()
@@ -331,31 +345,27 @@ def _in_play(card) -> str:
 
 
 def _card_option(text: str) -> tuple[CardSpec, ...]:
-    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries (checked by
-    pydantic, which loads only when the option is given)."""
+    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries."""
     found = []
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
-        from pydantic import ValidationError
-
         parts = [x.strip() for x in item.split(":")]
         if len(parts) < 2:
             raise OptionError(f"cards: {item!r} needs NAME:TYPE, e.g. Hiss:cucumber:catfinity")
-        entry: dict = {"name": parts[0], "type": parts[1].lower(), "symbols": []}
-        for extra in parts[2:]:
-            if extra.isdigit():
-                entry["number"] = int(extra)
-            else:
-                entry["symbols"].append(extra.lower())
-        if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
-            entry["targets"] = "none"
-        if entry["type"] in REACTIONS and not entry["symbols"]:
-            entry["symbols"] = ["catfinity"]
-        if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
-            entry["symbols"] = ["red-glowy-dot"]
         try:
-            found.append(CardSpec.model_validate(entry))
-        except ValidationError as exc:
-            raise OptionError(f"cards: {item!r}: {field_problem(exc)}") from None
+            found.append(checked_card(parts[0], parts[1], parts[2:]))
+        except ValueError as exc:
+            raise OptionError(f"cards: {item!r}: {exc}") from None
     return tuple(found)
+
+
+def checked_card(name: str, kind: str, extras) -> CardSpec:
+    """A catalogue entry the table typed (or an import brought), checked by pydantic, which loads
+    only here; ValueError names the field."""
+    from pydantic import ValidationError
+
+    try:
+        return CardSpec.model_validate(card_entry(name, kind, extras))
+    except ValidationError as exc:
+        raise ValueError(field_problem(exc)) from None
