@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.base import Effect
 
 from .model import (
-    HAND_LIMIT, PAW_DRAW, PHASE_TITLES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
+    HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
     CardSpec, ChainCard, Player, State,
 )
 from .rule_ids import R
@@ -27,6 +27,40 @@ def lives_word(n: int) -> str:
 
 def space(n: int) -> str:
     return "the Reapurr's Lair" if n == REAPURRS_LAIR else f"the {n} space"
+
+
+# ---- checks written once: plays (rules.py) and tracker verbs (track.py) both ask these
+
+#: a turn's steps in order; "next" is the next cat's Claw Phase
+STEPS = (*PHASES, "next")
+
+
+def out_of_order(state: State, step: str, again: bool = False) -> str | None:
+    """Phases run Claw, Paw, CATastrophe, then the turn passes: `step` (a phase, or "next") must be
+    the next one (with `again`, naming the phase the turn is in is fine too). Why not, or None."""
+    now, want = STEPS.index(state.phase), STEPS.index(step)
+    if want == now + 1 or (again and want == now):
+        return None
+    cur = state.players[state.current].name
+    return (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
+            f"{PHASE_TITLES[state.phase]}")
+
+
+def unfinished(state: State) -> str | None:
+    """Cards still in play are followed to their end before the phase or the turn moves on."""
+    if not state.chain:
+        return None
+    n, top = len(state.chain), state.chain[-1]
+    return (f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
+            f"finish {'them' if n > 1 else 'it'} first")
+
+
+def basket_short(player: Player, n: int) -> str | None:
+    """A Yarn Ball is spent or lost from the cat's own Yarn Basket, which must hold it."""
+    if n <= player.yarn_balls:
+        return None
+    return (f"{player.name}'s Yarn Basket holds {player.yarn_balls} Yarn Ball{'s' if player.yarn_balls != 1 else ''}; "
+            f"{n} cannot be spent or lost")
 
 
 class Table:

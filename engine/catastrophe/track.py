@@ -36,14 +36,14 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as TrackerBase
 
 from .model import (
-    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
+    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
     START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
     CardSpec, Player, State, card_entry,
 )
 from . import readings
-from .notation import YARN_NO_SET, TrackCommands
+from .notation_track import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
-from .table import Table, reapurr_target, space
+from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
 
 
 class Tracker(TrackCommands, TrackerBase[State]):
@@ -184,12 +184,10 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 raise MoveSyntaxError(YARN_NO_SET)
             if state.players[i].eliminated:
                 out(i)
-            elif verb == "yarn" and sign == "-" and n > state.players[i].yarn_balls:
+            elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
                 # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
                 p = state.players[i]
-                reasons.append(Reason(rule=R.YARN_BASKET, message=(
-                    f"{p.name}'s Yarn Basket holds {p.yarn_balls} Yarn Ball{'s' if p.yarn_balls != 1 else ''}; "
-                    f"{n} cannot be spent or lost")))
+                reasons.append(Reason(rule=R.YARN_BASKET, message=basket_short(p, n)))
                 if p.yarn_balls:
                     alts.append(f"yarn {p.name} -{p.yarn_balls}")
             elif sign == "=":
@@ -223,18 +221,12 @@ class Tracker(TrackCommands, TrackerBase[State]):
                         f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if state.chain and not cur.eliminated:
-                top = state.chain[-1]
-                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
-                    f"{len(state.chain)} card{'s are' if len(state.chain) > 1 else ' is'} still in play "
-                    f"({top.label()} most recently); finish {'them' if len(state.chain) > 1 else 'it'} first")))
+            if unfinished(state) and not cur.eliminated:
+                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=unfinished(state)))
                 alts.append("resolve")
             elif verb == "next":
-                if not cur.eliminated and state.phase != "catastrophe":
-                    reasons.append(Reason(
-                        rule=R.THREE_PHASES,
-                        message=f"{cur.name}'s turn is in the {PHASE_TITLES[state.phase]}; a turn ends only after its CATastrophe Phase",
-                    ))
+                if not cur.eliminated and out_of_order(state, "next"):
+                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, "next")))
                     alts.append("next-phase")
             elif verb == "phase":
                 if len(change.args) != 1 or change.args[0] not in PHASES:
@@ -242,17 +234,10 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 if cur.eliminated:
                     reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
                     alts.append("next")
-                else:
-                    now, want = PHASES.index(state.phase), PHASES.index(change.args[0])
-                    if want < now or want > now + 1:
-                        reasons.append(Reason(
-                            rule=R.THREE_PHASES,
-                            message=f"phases run Claw, Paw, CATastrophe in order; {cur.name} is in the {PHASE_TITLES[state.phase]}",
-                        ))
-                        if now < 2:
-                            alts.append(f"phase {PHASES[now + 1]}")
-                        else:
-                            alts.append("next")
+                elif out_of_order(state, change.args[0], again=True):
+                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, change.args[0], again=True)))
+                    now = PHASES.index(state.phase)
+                    alts.append(f"phase {PHASES[now + 1]}" if now < 2 else "next")
         return reasons, alts
 
     # ------------------------------------------------------------------ apply

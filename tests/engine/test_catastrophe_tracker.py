@@ -382,7 +382,7 @@ def test_a_yarn_ball_cannot_be_spent_from_an_empty_basket():
 def test_yarn_set_errors_agree_with_each_other():
     """Issue 12 regression: `yarn ann =4` said "=N sets one counter" in one place and "use +N or
     -N" in another; every path now gives the same message, and "not an amount" offers no =N."""
-    from engine.catastrophe.notation import YARN_NO_SET
+    from engine.catastrophe.notation_track import YARN_NO_SET
 
     state = new()
     with pytest.raises(MoveSyntaxError) as parsed:
