@@ -23,7 +23,7 @@ def _ok(home, *args):
 def _unchecked(home, session=()) -> str:
     doc = json.loads(_ok(home, "check", "Abi play Hairball at Betty", *session, "--json").stdout)
     assert doc["legal"], doc
-    return " | ".join(doc["unchecked"])
+    return " | ".join(note["message"] for note in doc["unchecked"])
 
 
 def _state(home, *args) -> dict:
