@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trackers.log import PLAY, Entry, Session, apply_entry, engine_for
+from engine.base import PLAY, step_logged
+from trackers.log import Entry, Session, game_for
 
 #: summary keys whose change is a boundary, and how it is said
 BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
@@ -80,11 +81,11 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
 
 def made_by(session: Session, tracker, state, entries: list[Entry]) -> dict[int, str]:
     """Who made each of these consecutive changes, from the table before the first: {seq: player}."""
-    engine = engine_for(session.game)
+    game = game_for(session.game, tracker)
     out = {}
     for e in entries:
-        out[e.seq] = change_by(session, engine, state, e)
-        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+        out[e.seq] = change_by(session, game.engine, state, e)
+        state = step_logged(game, state, e.verb, e.args, e.overruled, checked=False).state
     return out
 
 
@@ -104,25 +105,32 @@ def marks(before: dict, after: dict) -> list[str]:
     return out
 
 
-def triggered(engine, state, entry: Entry, effects: list) -> list[str]:
-    """What a step set off that the table must hear (trackers.pressing): for a play, the verdict's
-    effects as well as what followed by itself."""
+def triggered(effects) -> list[str]:
+    """What a step set off that the table must hear (trackers.pressing)."""
     from trackers.pressing import pressing
 
-    every = list(effects)
-    if entry.verb == PLAY and engine is not None:
+    return [e.message for e in pressing([e for e in effects if e.kind not in ROUTINE])]
+
+
+def told_step(game, state, entry: Entry):
+    """A logged event through the step, for telling: a play judged again, so its verdict's effects
+    are told with what followed by itself (one no longer judged as logged is told with the latter)."""
+    if entry.verb == PLAY and game.engine is not None:
         try:
-            every = list(engine.check(state, engine.parse_move(entry.args[0], state)).effects) + every
+            stepped = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=True)
+            if stepped.applied:
+                return stepped
         except Exception:  # noqa: BLE001 - the stored step is told without its verdict
             pass
-    return [e.message for e in pressing([e for e in every if e.kind not in ROUTINE])]
+    return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
 def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
     """Every event of the log told: {seq: Told}. `label(entry)` is how a change is written (the
     public label, trackers/secrets.py); by default its own label."""
     label = label or (lambda e: e.label)
-    engine = engine_for(session.game)
+    game = game_for(session.game, tracker)
+    engine = game.engine
     state = tracker.new_state(session.players, session.options)
     summary = tracker.summary(state)
     applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
@@ -133,11 +141,12 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
         nonlocal state, summary
         by = change_by(session, engine, state, entry)
         before_state, before = state, summary
-        state, effects = apply_entry(tracker, engine, state, entry.verb, entry.args, entry.overruled)
+        stepped = told_step(game, state, entry)
+        state, effects = stepped.state, stepped.effects
         summary = tracker.summary(state)
         applied.append((entry, before_state, before))
         crossed = marks(before, summary)
-        said = triggered(engine, before_state, entry, effects)
+        said = triggered(effects)
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:
