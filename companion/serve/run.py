@@ -1,0 +1,105 @@
+"""`companion serve`'s body: open the session, bind the port, print the links (and with --lan a QR
+code), then run uvicorn until Ctrl-C. Bad input (an unknown session, a port in use) is refused
+before anything is written or bound."""
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+
+from trackers.errors import TrackerError
+
+
+class ServeError(TrackerError):
+    """A port that cannot be had, a data folder that cannot keep the links' key (exit 2)."""
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, as the host name resolves (no packet is sent)."""
+    try:
+        found = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return None
+    return next((a for a in found if not a.startswith("127.")), None)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise ServeError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); pick another with --port N "
+                         "(--port 0: any free one)") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with block characters (the qrcode package)."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
+    from companion.serve.tokens import token
+
+    return [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
+
+
+def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: bool) -> None:
+    from companion.serve.live import Live
+    from trackers import keys
+
+    live = Live(data_dir, name, allow_plays)  # an unknown session: one line, exit 2, nothing bound
+    try:
+        sock = bind("0.0.0.0" if lan else "127.0.0.1", port)
+        key = keys.key(data_dir, create=True)
+        if key is None:
+            sock.close()
+            raise ServeError(f"cannot keep the private links' key in {data_dir} (not writable); "
+                             "use --data-dir for a writable place")
+    except BaseException:
+        live.close()
+        raise
+    port = sock.getsockname()[1]
+    host = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
+    base = f"http://{host}:{port}/"
+    s = live.session
+    print(f"Serving {s.name} ({s.game}: {', '.join(s.players)}) at {base}  (Ctrl-C stops)")
+    if lan:
+        print("Phones on this network open it from this code:")
+        print(qr_text(base), end="")
+    print("Private links, each showing only that player's own hand (give each to its player alone):")
+    for player, url in links(base, live, key):
+        print(f"  {player}: {url}")
+    print("Plays from the private pages: " + ("on (--allow-plays)" if allow_plays else
+                                               "off (start with --allow-plays to let players play from them)"))
+    sys.stdout.flush()
+    run_uvicorn(live, key, sock)
+
+
+def run_uvicorn(live, key: bytes, sock: socket.socket) -> None:
+    import uvicorn
+
+    from companion import paths
+    from companion.serve.app import create_app
+
+    app = create_app(live, key, cache_dir=paths.cache_dir(), sources_dir=paths.sources_dir())
+    # no access log: a private link's token is in its path, and a log is no place for it
+    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, timeout_keep_alive=5,
+                            limit_concurrency=300, timeout_graceful_shutdown=2, h11_max_incomplete_event_size=16384)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+        live.close()
