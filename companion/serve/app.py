@@ -114,9 +114,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         return await asyncio.wrap_future(rules_pool.submit(fn, *args))
 
     def _search(query: str, game: str | None):
+        from rulesdb.games import resolve_game
         from rulesdb.search import search
 
-        return search(query, cache_dir, sources_dir, game=game, limit=8).as_json()
+        return search(query, cache_dir, sources_dir, game=resolve_game(game), limit=8).as_json()
 
     def _show(rule_id: str):
         from rulesdb.lookup import lookup
@@ -204,10 +205,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             rules_pool.shutdown(wait=False, cancel_futures=True)
 
     def _warm() -> None:
-        """Open (or build) the rules index before the first question, kept open for every search."""
-        from rulesdb import search
-
-        search.keep_open(True)
+        """Build the rules index (when the cache has none) before the first question."""
         try:
             _search("turn", live.session.game)
         except Exception:  # noqa: BLE001 - the first real search says what is wrong

@@ -77,8 +77,13 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     s = live.session
     print(f"Serving {s.name} ({s.game}: {', '.join(s.players)}) at {base}  (Ctrl-C stops)")
     if lan:
-        print("Phones on this network open it from this code:")
-        print(qr_text(base), end="")
+        code = qr_text(base)
+        try:
+            code.encode(sys.stdout.encoding or "ascii")
+            print("Phones on this network open it from this code:")
+            print(code, end="")
+        except UnicodeEncodeError:
+            print("(this terminal cannot draw the QR code: type the address above on the phones)")
     print("Private links, each showing only that player's own hand (give each to its player alone):")
     for player, url in links(base, live, key):
         print(f"  {player}: {url}")
@@ -100,6 +105,9 @@ def run_uvicorn(live, key: bytes, sock: socket.socket) -> None:
                             limit_concurrency=300, timeout_graceful_shutdown=2, h11_max_incomplete_event_size=16384)
     try:
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the host meant to stop
+        pass
     finally:
         sock.close()
         live.close()
+    print(f"Stopped serving {live.session.name}.")
