@@ -28,7 +28,7 @@ class Limits:
     burst: int = 60  # requests at once before the rate applies
     write_rate: float = 1.0  # plays and changes a second per client
     write_burst: int = 5
-    streams: int = 6  # open event streams per client
+    streams: int = 32  # open event streams per client (a host may open many tabs; each phone has its own address)
     clients: int = 4096  # addresses remembered (the oldest forgotten first)
 
 
