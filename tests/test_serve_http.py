@@ -411,3 +411,10 @@ def test_a_flood_does_not_delay_the_tables_own_commands(home):
         server.stop()
     assert flooded > 100
     assert max(busy) < quiet * 3 + 1.0, (quiet, busy)
+
+
+def test_the_json_shell_refuses_serve_in_one_line(table):
+    done = run_companion("shell", "--json", input="serve --lan\ntrack show\n", env={"COMPANION_HOME": str(table)})
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[0]["exit_code"] == 2 and "runs on its own" in answers[0]["error"]
+    assert answers[1]["exit_code"] == 0  # the next line runs
