@@ -178,13 +178,17 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
     if verdict.effects:
         out("What happens:")
         for e in verdict.effects:
-            rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-            out(f"  → {escape(e.message)}{rule}")
+            out(f"  → {escape(e.message)}{_cited(e.rule)}")
     if verdict.unchecked:
         out("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
-        for note in verdict.unchecked:
-            out(f"  ? {escape(note)}")
+        for note in verdict.notes:
+            out(f"  ? {escape(note.message)}{_cited(note.rule)}")
     _instead(out, alternatives, verdict)
+
+
+def _cited(rule: str | None) -> str:
+    """A rule id after a line, in the colour every cited rule has ("" when there is none)."""
+    return f"  [cyan]{rule}[/]" if rule else ""
 
 
 def _instead(out, alternatives, verdict) -> None:
@@ -388,8 +392,7 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
         for v in result.violations:
             out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
         for e in result.effects:
-            rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-            out(f"  → {escape(e.message)}{rule}")
+            out(f"  → {escape(e.message)}{_cited(e.rule)}")
 
 
 def play_view(result, as_json: bool) -> None:
@@ -407,10 +410,9 @@ def play_view(result, as_json: bool) -> None:
     for v in result.violations:
         out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
     for e in result.effects:
-        rule = f"  [cyan]{e.rule}[/]" if e.rule else ""
-        out(f"  → {escape(e.message)}{rule}")
-    for note in result.verdict.unchecked:
-        out(f"  [yellow]?[/] {escape(note)}")
+        out(f"  → {escape(e.message)}{_cited(e.rule)}")
+    for note in result.verdict.notes:
+        out(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}")
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
     if acting or result.to_act:
         out(f"To act: [bold]{escape(acting or result.to_act)}[/]")

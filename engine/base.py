@@ -72,37 +72,62 @@ class HandHolder(Frozen):
 
 
 class Reason(Frozen):
-    """Why a verdict is what it is: a rule id that `companion rules show` explains, and a message."""
+    """Why a verdict is what it is: a rule id that `companion rules show` explains, and a message.
+    Also what an `unchecked` note is: the rule that leaves the point open ("" where none does)."""
 
     rule: str
     message: str
 
+    def as_json(self) -> dict[str, Any]:
+        return {"rule": self.rule or None, "message": self.message}
+
 
 class Effect(Frozen):
-    """Something that happens because of a move (a set is discarded, a card must be placed ...)."""
+    """Something that happens because of a move (a set is discarded, a card must be placed ...).
+    `message` is for people; code reads the data fields, never the message: `who` the player it
+    concerns, `amount` the number it moves (points scored, lives lost, cards drawn), `card` the card."""
 
     kind: str
     message: str
     rule: str | None = None
+    who: str | None = None
+    amount: int | None = None
+    card: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """kind, message and rule always; a data field only where it is set."""
+        return {k: v for k, v in self.model_dump().items() if v is not None or k == "rule"}
+
+
+def note(item: "Reason | str") -> Reason:
+    """An unchecked note as a Reason: a plain string (a game not yet citing a rule for it) has none."""
+    return item if isinstance(item, Reason) else Reason(rule="", message=str(item))
 
 
 class Verdict(Frozen):
     """The referee's answer. `unchecked` names parts of a move the engine could not judge
-    (for example a card effect whose text the rulebook does not give): never silently legal."""
+    (for example a card effect whose text the rulebook does not give): never silently legal.
+    Each note is a Reason (the rule that leaves it open, and what is open); a bare string is read
+    as a note citing no rule."""
 
     legal: bool
     reasons: tuple[Reason, ...] = ()
     effects: tuple[Effect, ...] = ()
     alternatives: tuple[str, ...] = ()
-    unchecked: tuple[str, ...] = ()
+    unchecked: tuple[Reason | str, ...] = ()
+
+    @property
+    def notes(self) -> tuple[Reason, ...]:
+        """The unchecked notes, each as a Reason."""
+        return tuple(note(u) for u in self.unchecked)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "reasons": [r.model_dump() for r in self.reasons],
-            "effects": [e.model_dump() for e in self.effects],
+            "effects": [e.as_json() for e in self.effects],
             "alternatives": list(self.alternatives),
-            "unchecked": list(self.unchecked),
+            "unchecked": [n.as_json() for n in self.notes],
         }
 
 

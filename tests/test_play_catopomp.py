@@ -46,7 +46,7 @@ def test_a_whole_three_player_game_by_play_commands(cli, home):
         if kind == "play":
             doc = json.loads(result.stdout)
             assert doc["legal"] and doc["move"] == what
-            assert any(u.startswith("possession") for u in doc["unchecked"]) or what.startswith("pass") \
+            assert any(u["message"].startswith("possession") for u in doc["unchecked"]) or what.startswith("pass") \
                 or what.startswith("hell")
             state = _state(cli)
             if t.phase == "play":

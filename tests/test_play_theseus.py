@@ -49,7 +49,7 @@ def test_a_whole_game_by_play_commands_to_the_final_scores(cli, home):
         if kind == "play":
             doc = json.loads(result.stdout)
             assert doc["legal"] and doc["move"] == what
-            trusted += any(u.startswith("possession") for u in doc["unchecked"])
+            trusted += any(u["message"].startswith("possession") for u in doc["unchecked"])
             assert doc["to_act"] == (None if t.game_over else t.active)
             assert public(_state()) == public(t), what
             last = doc
@@ -97,7 +97,7 @@ def test_a_hidden_hand_is_a_count_and_its_plays_are_taken_on_trust(cli, home):
     assert doc["to_act"] == "Ben" and "not known" in doc["note"]
     assert "use Mage explore Paladin" in doc["moves"]  # plays that do not need the Hand are listed
     doc = cli.json("play", "use Mage recruit Witch")
-    assert doc["legal"] and any("taken on trust" in u for u in doc["unchecked"])
+    assert doc["legal"] and any("taken on trust" in u["message"] for u in doc["unchecked"])
     state = _state()
     assert state.player("Ben").hand == 0 and state.player("Ben").party[-1] == "Witch"
     # a Hand of 0 cards cannot give another card, even on trust

@@ -111,7 +111,7 @@ class Result:
             "change": self.change,
             "overruled": self.overruled,
             "violations": [v.model_dump() if hasattr(v, "model_dump") else v for v in self.violations],
-            "effects": [e.model_dump() for e in self.effects],
+            "effects": [e.as_json() for e in self.effects],
             "state": self.summary,
         } | ({"undone": self.undone} if self.undone else {})  # what an undo took back, who made each
 
