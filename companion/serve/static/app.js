@@ -152,6 +152,7 @@ async function submit(kind, text) {
   }
   for (const r of doc.reasons || []) parts.push(el("p", `${r.rule || ""} ${r.message || ""}`.trim(), "effect"));
   for (const e of doc.effects || []) parts.push(el("p", `→ ${e.message}${e.rule ? ` ${e.rule}` : ""}`, "effect"));
+  for (const u of doc.unchecked || []) parts.push(el("p", `? ${u.message || u}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
   if ((doc.alternatives || []).length) parts.push(el("p", `Legal instead: ${doc.alternatives.join(" | ")}`));
   if ((doc.did_you_mean || []).length) parts.push(el("p", `Did you mean: ${doc.did_you_mean.join(" | ")}`));
   out.replaceChildren(...parts);
