@@ -296,7 +296,7 @@ def test_a_flooding_client_is_slowed_and_its_streams_capped(table):
         limited = client.get("/api/table")
         assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1
     live.close()
-    live, _, app = make(table, streams=2, stream_seconds=1.5)
+    live, _, app = make(table, streams=2, stream_seconds=5.0)  # the first two still open when the others come
     with TestClient(app) as client:
         results = []
         threads = [threading.Thread(target=lambda: results.append(client.get("/api/stream").status_code))
@@ -421,3 +421,33 @@ def test_the_json_shell_refuses_serve_in_one_line(table):
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert answers[0]["exit_code"] == 2 and "runs on its own" in answers[0]["error"]
     assert answers[1]["exit_code"] == 0  # the next line runs
+
+
+def test_a_restored_sessions_file_gives_every_stream_a_fresh_table(table):
+    """A log replaced under the server by an older copy (a restore): the streams are not sent events
+    that no longer exist, but the table as it now is."""
+    import shutil
+
+    db = table / "data" / "sessions.sqlite3"
+    write(table, "coins", "ann", "+1")
+    backup = table / "backup.sqlite3"
+    shutil.copy(db, backup)
+    write(table, "coins", "ann", "+2")
+    write(table, "coins", "ann", "+3")
+    live, _, _ = make(table)
+    try:
+        seen, epoch = live.length, live.epoch
+        assert seen == 4 and [m["type"] for m in live.run(live.messages, None, 2, epoch)] == ["change", "change"]
+        tmp = db.with_name("restored.tmp")
+        shutil.copy(backup, tmp)
+        tmp.replace(db)  # as a restore or a sync tool puts a file back: another inode
+        assert live.run(live.refresh) is True
+        assert live.length == 2 and live.epoch == epoch + 1
+        fresh = live.run(live.messages, None, seen, epoch)
+        assert [(m["type"], m["seq"]) for m in fresh] == [("table", 2)]
+        assert [e["said"] for e in fresh[0]["log"]] == ["hand Ann (2 cards, hidden)", "coins Ann +1"]
+        write(table, "coins", "ann", "+5")  # the restored log goes on: told from there
+        assert live.run(live.refresh) is True
+        assert [m["event"]["said"] for m in live.run(live.messages, None, 2, live.epoch)] == ["coins Ann +5"]
+    finally:
+        live.close()

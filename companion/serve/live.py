@@ -62,14 +62,20 @@ class Live:
         self._read()
 
     def _read(self) -> None:
-        """The verified log as it is now; a log that no longer extends the one told starts afresh."""
-        entries = self.store.entries(self.session)
-        self.session = self.store.get(self.session.name)  # ended meanwhile?
-        old = self.entries
-        if len(entries) < len(old) or (old and entries[len(old) - 1].digest != old[-1].digest):
+        """The log as it is now: the events after the last one read, checked against its link; a
+        log that no longer goes on from there (a restored file) is read whole and told afresh."""
+        from trackers import ledger
+
+        self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        s, old = self.session, self.entries
+        link = old[-1].digest if old else ledger.genesis(s.game, s.players, s.options, s.created)
+        new = self.store.entries_after(s, len(old), link)
+        if new is None:
+            self.entries = self.store.entries(s)  # the whole verified log; DamagedLog names a bad event
             self.epoch += 1
             self.narrators.clear()
-        self.entries = entries
+        elif new:
+            self.entries = old + new
         self.tables.clear()
 
     def refresh(self) -> bool:
