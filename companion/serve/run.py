@@ -3,6 +3,7 @@ code), then run uvicorn until Ctrl-C. Bad input (an unknown session, a port in u
 before anything is written or bound."""
 from __future__ import annotations
 
+import json
 import socket
 import sys
 from pathlib import Path
@@ -56,7 +57,8 @@ def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
     return [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
 
 
-def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: bool) -> None:
+def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: bool,
+          stop_after: float | None = None, as_json: bool = False) -> None:
     from companion.serve.live import Live
     from trackers import keys
 
@@ -74,6 +76,16 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     port = sock.getsockname()[1]
     host = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
     base = f"http://{host}:{port}/"
+    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays)
+    sys.stdout.flush()
+    run_uvicorn(live, key, sock, stop_after)
+    if as_json:
+        print(json.dumps({"stopped": live.session.name}))
+    else:
+        print(f"Stopped serving {live.session.name}.")
+
+
+def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool) -> None:
     s = live.session
     print(f"Serving {s.name} ({s.game}: {', '.join(s.players)}) at {base}  (Ctrl-C stops)")
     if lan:
@@ -85,15 +97,22 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
         except UnicodeEncodeError:
             print("(this terminal cannot draw the QR code: type the address above on the phones)")
     print("Private links, each showing only that player's own hand (give each to its player alone):")
-    for player, url in links(base, live, key):
+    for player, url in private:
         print(f"  {player}: {url}")
     print("Plays from the private pages: " + ("on (--allow-plays)" if allow_plays else
                                                "off (start with --allow-plays to let players play from them)"))
-    sys.stdout.flush()
-    run_uvicorn(live, key, sock)
 
 
-def run_uvicorn(live, key: bytes, sock: socket.socket) -> None:
+def started_json(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool) -> None:
+    """One line: {"session", "game", "players", "url", "links": {player: url}, "lan", "allow_plays"}."""
+    s = live.session
+    print(json.dumps({"session": s.name, "game": s.game, "players": s.players, "url": base,
+                      "links": dict(private), "lan": lan, "allow_plays": allow_plays}, ensure_ascii=False))
+
+
+def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None = None) -> None:
+    import threading
+
     import uvicorn
 
     from companion import paths
@@ -103,11 +122,18 @@ def run_uvicorn(live, key: bytes, sock: socket.socket) -> None:
     # no access log: a private link's token is in its path, and a log is no place for it
     config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, timeout_keep_alive=5,
                             limit_concurrency=300, timeout_graceful_shutdown=2, h11_max_incomplete_event_size=16384)
+    server = uvicorn.Server(config)
+    timer = None
+    if stop_after is not None:
+        timer = threading.Timer(stop_after, lambda: setattr(server, "should_exit", True))
+        timer.daemon = True
+        timer.start()
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the host meant to stop
         pass
     finally:
+        if timer is not None:
+            timer.cancel()
         sock.close()
         live.close()
-    print(f"Stopped serving {live.session.name}.")
