@@ -248,8 +248,9 @@ def rss_kb():
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
+from companion.cli import whole_group
 from companion.shell import Shell
-shell = Shell()
+shell = Shell(whole_group())
 failed = 0
 fixed = ["track coins ann +1", "track undo", "track log", "track show", "rules define enforcer",
          "rules search hand limit --game catopomp"]

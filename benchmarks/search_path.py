@@ -78,7 +78,8 @@ with contextlib.redirect_stdout(io.StringIO()):
 lap("rendering (rich imported)")
 engine.close()
 from rulesdb.refcache import cached_reference
-cached_reference(paths.cache_dir())
+from rulesdb.reference import load_reference
+cached_reference(paths.cache_dir(), load_reference)
 lap("reference cache (rules define/show; not on a search's path)")
 print(json.dumps(steps))
 """

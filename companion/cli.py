@@ -5,8 +5,6 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 """
 from __future__ import annotations
 
-import copy
-import json
 import os
 import sys
 from pathlib import Path
@@ -16,22 +14,8 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__, paths
-
-try:  # typer 0.28 vendors click; older releases use click itself
-    from typer._click import exceptions as click_exc
-except ImportError:  # pragma: no cover
-    from click import exceptions as click_exc
-
-
-def _fail(message: str, code: int, as_json: bool) -> int:
-    from companion.render import visible
-
-    message = visible(message, one_line=True)  # it may echo what the user typed: escapes are shown, not obeyed
-    if as_json:
-        print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
-    else:  # one line, whatever the width: scripts and the shell read it so
-        print(f"companion: error: {message}", file=sys.stderr)
-    return code
+from companion.failure import fail
+from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
 
 
 class CompanionGroup(TyperGroup):
@@ -40,26 +24,26 @@ class CompanionGroup(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
         if os.environ.get("_COMPANION_COMPLETE"):  # a TAB press: typer's bash/zsh/fish completion classes
-            from typer._completion_classes import completion_init
+            from companion.typer_parts import start_completion
 
-            completion_init()
+            start_completion()
         as_json = "--json" in argv
         try:
             rv = super().main(args=argv, prog_name=prog_name or "companion", complete_var=complete_var,
                               standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else 0
-        except click_exc.UsageError as exc:
+        except UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
                 code = 0
                 if standalone_mode:
                     sys.exit(code)
                 return code
             hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
-            code = _fail(exc.format_message() + hint, 2, as_json)
-        except click_exc.ClickException as exc:
-            code = _fail(exc.format_message(), exc.exit_code or 2, as_json)
+            code = fail(exc.format_message() + hint, 2, as_json)
+        except ClickException as exc:
+            code = fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort:
-            code = _fail("aborted", 1, as_json)
+            code = fail("aborted", 1, as_json)
         except BrokenPipeError:  # the reader went away (`| head`) before a read command finished
             from companion.render import silence_stdout
 
@@ -67,13 +51,13 @@ class CompanionGroup(TyperGroup):
             code = 1
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
             if getattr(exc, "bad_input", None) is True:
-                code = _fail(str(exc), 2, as_json)
+                code = fail(str(exc), 2, as_json)
             elif getattr(exc, "bad_input", None) is False:
-                code = _fail(str(exc), 1, as_json)
+                code = fail(str(exc), 1, as_json)
             else:
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
-                code = _fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
+                code = fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -130,18 +114,16 @@ def _completion(install: bool):
     def callback(ctx: typer.Context, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return
-        from typer._completion_classes import completion_init
-        from typer._completion_shared import get_completion_script, install as install_script
+        from companion.typer_parts import completion_script, install_completion
 
-        completion_init()
         shell = _shell()
         if install:
-            _, path = install_script(shell=shell, prog_name="companion", complete_var="_COMPANION_COMPLETE")
+            path = install_completion(shell, "companion", "_COMPANION_COMPLETE")
             from companion.fit import fitted
 
             print(fitted(f"{shell} completion installed in {path}; it takes effect in a new terminal."))
         else:
-            print(get_completion_script(prog_name="companion", complete_var="_COMPANION_COMPLETE", shell=shell))
+            print(completion_script(shell, "companion", "_COMPANION_COMPLETE"))
         raise typer.Exit()
 
     return callback
@@ -150,7 +132,11 @@ def _completion(install: bool):
 def _version(value: bool) -> None:
     """The version, and where it runs from (as pip does): which copy a player's `companion` is."""
     if value:
-        print(f"companion {__version__} from {Path(__file__).resolve().parent} (Python {sys.version.split()[0]})")
+        from companion.typer_parts import version_problem
+
+        problem = version_problem()
+        print(f"companion {__version__} from {Path(__file__).resolve().parent} (Python {sys.version.split()[0]})"
+              + (f"; note: {problem}" if problem else ""))
         raise typer.Exit()
 
 
@@ -188,8 +174,9 @@ def root(
 def games(as_json: bool = typer.Option(False, "--json", help="Print the games as JSON.")) -> None:
     """The five games with their ids, aliases and player counts."""
     from companion.render_rules import games_view
+    from rulesdb.games import all_games
 
-    games_view(as_json)
+    games_view(all_games(), as_json)
 
 
 @app.command()
@@ -199,7 +186,7 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     line a rules question for the current session's game; the rules index and sessions file stay open."""
     from companion.shell import run_json_shell, run_shell
 
-    (run_json_shell if as_json else run_shell)(paths.home() if paths._home_override is not None else None)
+    (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
 
 
 @app.command()
@@ -256,19 +243,9 @@ def _command_word(argv: list[str], valued: tuple[str, ...] = ()) -> tuple[int, s
     return -1, None
 
 
-def _name(info) -> str:
-    from typer.main import get_command_name
-
-    return info.name or get_command_name(info.callback.__name__)
-
-
-def _slim(typer_app: typer.Typer, keep: set[str]) -> typer.Typer:
-    """A copy of `typer_app` with only the commands and groups named in `keep`."""
-    slim = typer.Typer.__new__(typer.Typer)
-    slim.__dict__.update(typer_app.__dict__)
-    slim.registered_commands = [c for c in typer_app.registered_commands if _name(c) in keep]
-    slim.registered_groups = [g for g in typer_app.registered_groups if g.name in keep]
-    return slim
+def whole_group():
+    """The click group of the whole app (every command): what `companion shell` runs each line through."""
+    return typer.main.get_command(app)
 
 
 def invoked_app(argv: list[str]) -> typer.Typer:
@@ -276,22 +253,18 @@ def invoked_app(argv: list[str]) -> typer.Typer:
     from its signature, ~20 ms a process for the whole tree); the whole app when the words ask for
     help or name no known command, so help, suggestions and errors are the whole app's."""
     at, word = _command_word(argv, _ROOT_VALUED)
-    names = {_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
+    names = {command_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if word not in names or "--help" in argv or "-h" in argv or os.environ.get("_COMPANION_COMPLETE"):
         return app
     if word != "track":
-        return _slim(app, {word})
+        return slim_app(app, {word})
     track = track_cmd.track_app
     _, verb = _command_word(argv[at + 1:])
     if verb is None:
-        return _slim(app, {word})
-    known = {_name(c) for c in track.registered_commands}
+        return slim_app(app, {word})
+    known = {command_name(c) for c in track.registered_commands}
     group = next(g for g in app.registered_groups if g.name == "track")
-    slim_group = copy.copy(group)
-    slim_group.typer_instance = _slim(track, {verb, "_change"} & known)
-    slim = _slim(app, set())
-    slim.registered_groups = [slim_group]
-    return slim
+    return slim_app(app, set(), [with_group_app(group, slim_app(track, {verb, "_change"} & known))])
 
 
 def main() -> None:

@@ -90,10 +90,10 @@ def rule_ids(incomplete: str) -> list[str]:
 def session_plays() -> list[str]:
     """The legal plays of the player to act at the current session's table (what `moves` lists)."""
     try:
-        from companion.play_cmd import legal_texts
-        from companion.track_cmd import _sessions
+        from companion.legal import legal_texts
+        from companion.stores import open_sessions
 
-        with _sessions() as store:
+        with open_sessions() as store:
             _session, engine, state = store.situation(None)
             return legal_texts(engine, state)
     except Exception:  # noqa: BLE001 - completion answers nothing rather than fail

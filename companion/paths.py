@@ -48,6 +48,11 @@ def set_home(path: Path | None) -> None:
     _home_override = path
 
 
+def home_given() -> Path | None:
+    """The base directory set for this process by --data-dir, if any (COMPANION_HOME not read)."""
+    return _home_override
+
+
 def home() -> Path | None:
     if _home_override is not None:
         return _home_override

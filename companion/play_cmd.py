@@ -9,6 +9,8 @@ from typing import List, Optional
 import typer
 
 from companion import complete
+from companion.legal import listed, nearest
+from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Use this saved session instead of the current one."
@@ -67,9 +69,7 @@ def _table(args: list[str], situation: Path | None, session: str | None, wants_m
                                  "--situation table.toml --move \"pass\"`")
         engine, state = _load(words[0], situation, only_seated)
         return engine, state, words[1:]
-    from companion.track_cmd import _sessions
-
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         found, engine, state = store.situation(session)
     if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
         try:
@@ -152,9 +152,7 @@ def check(
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)
     verdict = engine.check(state, engine.parse_move(text, state))
-    from companion.render import verdict_view
-
-    verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
+    _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -165,9 +163,19 @@ def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
                               "`companion check cataclysm-arcade --deck deck.toml`")
     engine = _engine(words[0])
     verdict = engine.check_deck(read_situation(deck), str(deck))
+    _verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
+
+
+def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
+    """The verdict shown, with its reasons' rule titles (read from the reference for text only)."""
     from companion.render import verdict_view
 
-    verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
+    titles = None
+    if not as_json:
+        from rulesdb.lookup import titles as rule_titles
+
+        titles = rule_titles(r.rule for r in verdict.reasons)
+    verdict_view(game, move, verdict, as_json, keep, titles)
 
 
 def moves(
@@ -182,48 +190,17 @@ def moves(
     engine, state, rest = _table(words, situation, session, wants_move=False)
     _no_extra(rest)
     note = engine.moves_note(state)
-    found, left = _listed(engine, state)
-    listed = [engine.format_move(m) for m in found]
+    found, left = listed(engine, state)
+    texts = [engine.format_move(m) for m in found]
     from companion.moves_view import grouped, moves_text
     from companion.render import emit
 
     players = [p.name for p in getattr(state, "players", ())]
-    groups = grouped(engine.game, listed, players)
-    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": listed, "note": note, "left_out": left,
+    groups = grouped(engine.game, texts, players)
+    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": texts, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     text = moves_text({**doc, "groups": groups}, limit)
-    emit(doc, as_json, text, () if as_json else [*listed, *engine.names(state)])  # a move is a command: kept whole
-
-
-def legal_texts(engine, state) -> list[str]:
-    """The plays `moves` lists, as typed (what completion offers and a misspelt play is matched to)."""
-    return [engine.format_move(m) for m in _listed(engine, state)[0]]
-
-
-def _nearest(text: str, engine, state) -> list[str]:
-    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`."""
-    import difflib
-
-    import re
-
-    plays = legal_texts(engine, state)
-    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
-    heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
-    return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
-            or difflib.get_close_matches(text.split()[0], heads, n=1, cutoff=0.6) if text.split() else [])
-
-
-def _listed(engine, state) -> tuple[list, str | None]:
-    """The legal plays, and what was left out: for a Catopomp hand the table has not recorded, the
-    plays that need no card from it (engine/catopomp/handless.py)."""
-    found = engine.legal_moves(state)
-    if not found and engine.game == "catopomp":
-        from engine.catopomp.handless import plays_without_hand
-
-        without = plays_without_hand(engine, state)
-        if without is not None:
-            return without
-    return found, None
+    emit(doc, as_json, text, () if as_json else [*texts, *engine.names(state)])  # a move is a command: kept whole
 
 
 def status(
@@ -259,14 +236,12 @@ def play(
     """Make a play at the current session's table: it is checked and, when legal, recorded in the session's
     log (undo, redo, log and export cover it). An illegal play is refused with the rules and what would be
     legal instead; --overrule records it as the table played it."""
-    from companion.track_cmd import _sessions
-
     from trackers.errors import Refused
 
     from engine.base import MoveSyntaxError
 
     text = _move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
-    with _sessions() as store:
+    with open_sessions() as store:
         before = store.show(session)
         if " ".join(words).lower() == "decline all" and before.session.game == "cataclysm-arcade":
             _decline_all(store, session, as_json)
@@ -275,7 +250,7 @@ def play(
             result = store.play(text, session, overrule, by)
         except MoveSyntaxError as exc:
             engine = store.situation(before.session.name)[1]
-            near = _nearest(text, engine, before.state)
+            near = nearest(text, engine, before.state)
             if not near:
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
@@ -286,10 +261,10 @@ def play(
                 play_view(_shared(exc.result), as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
-            from companion.cli import _fail
+            from companion.failure import fail
 
             sys.stdout.flush()
-            _fail(str(exc), 2, False)
+            fail(str(exc), 2, False)
             s = exc.result.session
             refusal_view(exc.verdict, table_names(s.game, s.players))
             raise typer.Exit(2) from None

@@ -26,16 +26,9 @@ def reflow(text: str) -> list[str]:
     return out
 
 
-def games_view(as_json: bool) -> None:
-    from rulesdb.games import all_games
-
-    games = all_games()
+def games_view(games, as_json: bool) -> None:
     if as_json:
-        print_json([
-            {"id": g.id, "name": g.name, "aliases": list(g.aliases), "kind": g.kind,
-             "min_players": g.min_players, "max_players": g.max_players, "players_note": g.players_note}
-            for g in games
-        ])
+        print_json([g.as_json() for g in games])
         return
     from rich.text import Text
 
@@ -163,30 +156,9 @@ def define_view(entries: list, as_json: bool) -> None:
     Out()("\n".join(lines))
 
 
-def toc_view(game: str | None, as_json: bool) -> None:
-    from rulesdb.games import GAME_IDS, all_games
-    from rulesdb.reference import reference
-
-    ref = reference()
-    names = {g.id: g.name for g in all_games()}
-    games = [game] if game else list(GAME_IDS)
-
-    def section_json(sec) -> dict:
-        return {
-            "id": sec.id,
-            "title": sec.title,
-            "rules": [{"id": r.id, "title": r.title, "kind": r.kind} for r in ref.rules.values() if r.section == sec.id],
-            "sections": [section_json(s) for s in ref.sections.values() if s.parent == sec.id],
-        }
-
-    data = [
-        {"game": g, "name": names[g],
-         "sections": [section_json(s) for s in ref.game_sections(g) if s.parent is None],
-         "glossary_terms": len(ref.terms(g))}
-        for g in games
-    ]
+def toc_view(data: list[dict], as_json: bool, one_game: bool = False) -> None:
     if as_json:
-        print_json(data if game is None else data[0])
+        print_json(data[0] if one_game else data)
         return
     from rich.markup import escape
     from rich.tree import Tree
@@ -240,52 +212,35 @@ def index_build_bar(after: float = 0.3):
             shown[0][0].stop()
 
 
-def import_view(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool) -> None:
-    """Import a rulebook copy, with a progress bar for large files, then rebuild the index."""
-    from rulesdb.sources import cancelled_import
+@contextmanager
+def import_bar(show: bool):
+    """A progress callback (stage, done, total) for a rulebook import, drawing "split" and "index"
+    bars; None when `show` is false (a small file, or --json)."""
+    if not show:
+        yield None
+        return
+    from rich.progress import Progress
 
-    with cancelled_import(sources_dir, cache_dir) as written:
-        source = _imported(game, file, name, sources_dir, cache_dir, as_json, written)
-    summary = {"name": source["name"], "game": game, "file": source["file"], "sections": len(source["sections"])}
+    labels = {"split": "Splitting into sections", "index": "Indexing"}
+    with Progress(transient=True) as bar:
+        tasks: dict = {}
+
+        def tick(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(labels[stage], total=total)
+            bar.update(tasks[stage], completed=done)
+
+        yield tick
+
+
+def import_view(summary: dict, file: Path, as_json: bool) -> None:
+    game = summary["game"]
     emit(summary, as_json,
-         f"Imported {file} as source {source['name']!r} for {game}: {len(source['sections'])} sections. "
+         f"Imported {file} as source {summary['name']!r} for {game}: {summary['sections']} sections. "
          f"Search it with: companion rules search QUERY --game {game}")
 
 
-def _imported(game: str, file: Path, name, sources_dir: Path, cache_dir: Path, as_json: bool, written: list) -> dict:
-    """The source stored and indexed (a progress bar for large files); `written` gets its name as soon
-    as its file exists, so a Ctrl-C can take it back."""
-    from rulesdb.index import open_index
-    from rulesdb.sources import import_rulebook
-
-    big = file.is_file() and file.stat().st_size > 200_000 and not as_json
-    if big:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            lines = max(1, file.read_bytes().count(b"\n"))
-            task = bar.add_task("Splitting into sections", total=lines)
-            source = import_rulebook(game, file, sources_dir, name, lambda n: bar.update(task, completed=n))
-            written.append(source["name"])
-            task2 = bar.add_task("Indexing", total=len(source["sections"]))
-            open_index(cache_dir, sources_dir, lambda n: bar.update(task2, completed=n))
-    else:
-        source = import_rulebook(game, file, sources_dir, name)
-        written.append(source["name"])
-        open_index(cache_dir, sources_dir)
-    return source
-
-
-def sources_view(sources_dir: Path, as_json: bool) -> None:
-    from rulesdb.reference import reference
-    from rulesdb.sources import load_sources
-
-    ref = reference()
-    rows = [{"name": "built-in", "game": "all", "sections": len(ref.rules) + len(ref.glossary), "file": None, "imported": None}]
-    rows += [
-        {"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s.get("file"), "imported": s.get("imported")}
-        for s in load_sources(sources_dir)
-    ]
+def sources_view(rows: list[dict], as_json: bool) -> None:
     if as_json:
         print_json(rows)
         return

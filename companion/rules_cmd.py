@@ -78,8 +78,9 @@ def toc(
     """The reference's table of contents: sections and their rule ids."""
     game_id = _game(game)
     from companion.render_rules import toc_view
+    from rulesdb.lookup import table_of_contents
 
-    toc_view(game_id, as_json)
+    toc_view(table_of_contents(game_id), as_json, one_game=game_id is not None)
 
 
 @rules_app.command("import")
@@ -91,17 +92,24 @@ def import_(
 ) -> None:
     """Index your own copy of a rulebook as a separate, searchable source."""
     game_id = _game(game)
-    from companion.render_rules import import_view
+    from companion.render_rules import import_bar, import_view
+    from rulesdb.importing import import_and_index
+    from rulesdb.sources import cancelled_import
 
-    import_view(game_id, file, name, paths.sources_dir(), paths.cache_dir(), as_json)
+    sources, cache = paths.sources_dir(), paths.cache_dir()
+    big = file.is_file() and file.stat().st_size > 200_000 and not as_json  # a bar only where it helps
+    with cancelled_import(sources, cache) as written, import_bar(big) as progress:
+        summary = import_and_index(game_id, file, sources, cache, name, written, progress)
+    import_view(summary, file, as_json)
 
 
 @rules_app.command()
 def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """List the sources: the built-in reference and your imported rulebooks."""
     from companion.render_rules import sources_view
+    from rulesdb.sources import source_list
 
-    sources_view(paths.sources_dir(), as_json)
+    sources_view(source_list(paths.sources_dir()), as_json)
 
 
 @rules_app.command()

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from companion import paths
+from companion.stores import current_game
 
 PROMPT = "companion> "
 BUILTINS = {"exit": "leave the shell (or Ctrl-D)", "quit": "leave the shell", "help": "the commands"}
@@ -27,34 +28,27 @@ INTRO = ("companion shell: commands without the `companion` prefix (`rules defin
          "`play \"heaven 4 5 then hell 2\"`); any other line is a rules question. Tab completes, Ctrl-D leaves.")
 
 
-def _group():
-    """The click group behind the typer app, built once for the whole shell."""
-    import typer
-
-    from companion.cli import app
-
-    return typer.main.get_command(app)
-
-
 class Shell:
     """Runs lines through the CLI; `run(line)` returns the exit code the one-shot command would have."""
 
-    def __init__(self, home: Path | None = None):
-        from companion import track_cmd
+    def __init__(self, group, home: Path | None = None):
+        """`group`: the click group of the whole app (companion.cli.whole_group()), built once for the
+        evening; `home`: the --data-dir given to the shell, passed on to every line."""
+        from companion import stores
         from rulesdb import search
 
         self.home = home
-        self.group = _group()
+        self.group = group
         self.commands = sorted(n for n, c in self.group.commands.items() if not c.hidden and n != "shell")
         search.keep_open(True)  # one open index for every search
-        track_cmd.keep_open(True)  # one open sessions file for every tracker command
+        stores.keep_open(True)  # one open sessions file for every tracker command
 
     def close(self) -> None:
-        from companion import track_cmd
+        from companion import stores
         from rulesdb import search
 
         search.keep_open(False)
-        track_cmd.keep_open(False)
+        stores.keep_open(False)
 
     def args_for(self, line: str) -> list[str] | None:
         """The command line for a typed line: a command's words; a session word (`verbs`) or a verb of
@@ -120,20 +114,6 @@ def session_words(game: str | None) -> set[str]:
         for v in get_tracker(game).verbs():
             words.update([v["verb"], *v["aliases"]])
     return words
-
-
-def current_game() -> str | None:
-    """The current session's game, read from the sessions file now (another terminal may have changed it)."""
-    from companion.track_cmd import _sessions
-
-    if not (paths.data_dir() / "sessions.sqlite3").exists():
-        return None
-    try:
-        with _sessions() as store:
-            name = store.current_name()
-            return store.get(name).game if name else None
-    except Exception:  # noqa: BLE001 - no usable session: search every game
-        return None
 
 
 def shell_help(shell: Shell) -> str:
@@ -208,11 +188,11 @@ def json_answer(shell: Shell, line: str) -> dict | None:
     return {"line": line, "exit_code": code, "result": _captured(out.getvalue()), "error": _error(err.getvalue())}
 
 
-def run_json_shell(home: Path | None, lines=None) -> None:
+def run_json_shell(group, home: Path | None, lines=None) -> None:
     """`companion shell --json`: lines from stdin (no prompt, no line editing), each answered with one
     line of JSON (json_answer) and flushed, so a program can drive the companion through a pipe and
     keep the index and the sessions file open; `exit`, `quit` or the end of the input leaves."""
-    shell = Shell(home)
+    shell = Shell(group, home)
     try:
         for line in lines if lines is not None else sys.stdin:
             line = line.rstrip("\n")
@@ -275,7 +255,7 @@ def _prompt_app(buffer):
     return app
 
 
-def run_shell(home: Path | None) -> None:
+def run_shell(group, home: Path | None) -> None:
     """The prompt loop: Ctrl-C cancels the line (or the running command), Ctrl-D leaves.
 
     One prompt_toolkit application runs for the evening: Enter draws the line as done, runs the
@@ -289,7 +269,7 @@ def run_shell(home: Path | None) -> None:
 
     from companion.shell_complete import ShellCompleter
 
-    shell = Shell(home)
+    shell = Shell(group, home)
     history = paths.data_dir() / "shell-history"
     history.parent.mkdir(parents=True, exist_ok=True)
     buffer = Buffer(history=FileHistory(str(history)), completer=ShellCompleter(shell), complete_while_typing=False,

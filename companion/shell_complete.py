@@ -15,8 +15,7 @@ PLAYER_COMMANDS = {"track", "check"}
 
 def _session():
     """(players, tracker verbs) of the current session, or ([], [])."""
-    from companion.shell import current_game
-    from companion.track_cmd import _sessions
+    from companion.stores import current_game, open_sessions
 
     game = current_game()
     if game is None:
@@ -24,7 +23,7 @@ def _session():
     try:
         from trackers.sessions import tracker_for
 
-        with _sessions() as store:
+        with open_sessions() as store:
             players = store.get().players
         return players, list(tracker_for(game).COMMANDS)
     except Exception:  # noqa: BLE001 - completion never fails a line

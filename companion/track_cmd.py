@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from companion import complete, paths
+from companion.stores import open_sessions
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Act on this session instead of the current one."
@@ -58,9 +59,8 @@ class TrackGroup(TyperGroup):
         return super().format_help(ctx, formatter)
 
     def shell_complete(self, ctx, incomplete):
-        from typer._click.shell_completion import CompletionItem
-
         from companion.complete import track_words
+        from companion.typer_parts import CompletionItem
 
         items = super().shell_complete(ctx, incomplete)
         return items + [CompletionItem(v) for v in track_words(incomplete)]
@@ -103,33 +103,6 @@ track_app = typer.Typer(
     help="Keep the table's counters in a saved session: `companion track new GAME --players \"Ann,Ben\"`, "
     "then changes as the table says them (`companion track morale -1`). Every change is checked against the rules.",
 )
-
-
-_kept: dict = {}  # companion shell: one open sessions file per data folder for the whole evening
-
-
-def keep_open(on: bool) -> None:
-    """Keep one open Sessions per data folder for every later command (on), or close them (off)."""
-    for key, store in _kept.items():
-        if key is not None:
-            store.con.close()
-    _kept.clear()
-    _kept[None] = on
-
-
-def _sessions(reading: bool = False):
-    """The sessions of the data folder; `reading` (a command that only reads) never creates the
-    sessions file or its folder."""
-    from trackers.sessions import Sessions
-
-    if not _kept.get(None):
-        return Sessions(paths.data_dir(), create=not reading)
-    data = paths.data_dir()
-    if data not in _kept:
-        store = Sessions(data, kept=True)
-        store.close = lambda: None  # closed when the shell ends (keep_open(False))
-        _kept[data] = store
-    return _kept[data]
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
@@ -176,7 +149,7 @@ def new(
     from rulesdb.games import resolve_game
 
     game_id = resolve_game(game)
-    with _sessions() as store:
+    with open_sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
     from companion.render import after_change, emit
 
@@ -188,7 +161,7 @@ def new(
 def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """All sessions: game, players, last change, whether finished; the current one marked."""
     damaged: list[tuple[str, str]] = []  # sessions that do not read: named, the others listed
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         sessions, current = store.all(damaged), store.current_name()
         rows = [] if as_json else _overview(store, sessions, damaged)
     from companion.render import sessions_view
@@ -209,7 +182,7 @@ def show(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The session's full table (named hands and secret predictions hidden: see --reveal)."""
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
     from companion.render import track_view
 
@@ -221,7 +194,7 @@ def show(
 def switch(name: str = typer.Argument(..., help="The session to make current.", **NAME_ARG),
            as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """Make another session the current one (`track use` became `track switch`: games use `use`)."""
-    with _sessions() as store:
+    with open_sessions() as store:
         session = store.use(name)
         result = _public(store, store.show(session.name), [])
     from companion.render import after_change, emit
@@ -233,7 +206,7 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
 def end(name: Optional[str] = typer.Argument(None, help="The session to end (default: the current one).", **NAME_ARG),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
     """End a session: it stays listed and exportable, but takes no more changes."""
-    with _sessions() as store:
+    with open_sessions() as store:
         session = store.end(name)
     from companion.render import after_change, emit
 
@@ -249,7 +222,7 @@ def export(
     """Write a session's whole log to a JSON file, to move the table to another device."""
     from engine.words import count
 
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         doc = store.export(name, file)
     from companion.render import emit
 
@@ -276,7 +249,7 @@ def import_(
     from trackers.imports import read_export
 
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
-    with _sessions() as store:
+    with open_sessions() as store:
         result = _public(store, store.import_(file, name, checked), [])
     from companion.render import after_change, emit
 
@@ -297,7 +270,7 @@ def situation(
 
     from trackers.secrets import hidden, revealed
 
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         session, engine, state = store.situation(name)
     state = hidden(session.game, state, revealed(session, reveal))
     doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
@@ -326,7 +299,7 @@ def log(
 ) -> None:
     """The session's history with times: who made each change, where rounds, levels and turns began
     and what they set off (undone changes marked)."""
-    with _sessions(reading=True) as store:
+    with open_sessions(reading=True) as store:
         from dataclasses import replace
 
         from trackers.narrate import tell_log
@@ -349,7 +322,7 @@ def undo(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Take back the last change (or the last N) and say which."""
-    with _sessions() as store:
+    with open_sessions() as store:
         result = store.undo(steps, name)
     from companion.render import after_change, change_view
 
@@ -363,7 +336,7 @@ def redo(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Bring back what undo took back and say which."""
-    with _sessions() as store:
+    with open_sessions() as store:
         result = store.undo(steps, name, redo=True)
     from companion.render import after_change, change_view
 
@@ -432,7 +405,7 @@ def change(
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
     from engine.base import MoveSyntaxError
 
-    with _sessions() as store:
+    with open_sessions() as store:
         if _own_hand(store, list(words), name, as_json):
             return
         try:

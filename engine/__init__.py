@@ -47,3 +47,11 @@ def get_engine(game: str):
             f"no move validator for {game} yet; games with one: {', '.join(sorted(ENGINES))}"
         )
     return importlib.import_module(module).Engine()
+
+
+def get_game(game: str):
+    """The game's Tracker and (where they keep one State) Engine bound as an engine.base.Game: what
+    the one checked step (engine.base.step) takes. EngineUnavailable for a game without a tracker."""
+    from engine.base import Game
+
+    return Game(get_tracker(game), get_engine(game) if game in ENGINES else None)

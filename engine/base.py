@@ -6,38 +6,24 @@
 - Input that could mean several plays raises AmbiguousMove listing the candidates.
 
 Engines are pure: check() and apply() never mutate their input and do no I/O.
+
+The one checked step lives here too (`step`, `step_logged`, at the end): a play and a tracker
+command alike are parsed, checked (turn order included), applied and settled, for sessions,
+imports, replay and the scenario runner (docs/architecture.md "The engine contract").
 """
 from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from engine.errors import (  # noqa: F401  (the three failure kinds, importable from here)
+    AmbiguousMove,
+    EngineError,
+    EngineUnavailable,
+    LogError,
+    MoveSyntaxError,
+    SituationError,
+)
 from engine.record import Record
-
-
-class EngineError(Exception):
-    """Base of engine errors; all of them are the user's input, so exit code 2."""
-
-    bad_input = True
-
-
-class MoveSyntaxError(EngineError):
-    """A move that cannot be parsed; the message names the token."""
-
-
-class AmbiguousMove(EngineError):
-    """Text that could mean several plays; `candidates` lists them in move notation."""
-
-    def __init__(self, message: str, candidates: list[str]):
-        super().__init__(message + "; candidates: " + " | ".join(candidates))
-        self.candidates = candidates
-
-
-class SituationError(EngineError):
-    """A situation file that does not describe a table: names the file and the field."""
-
-
-class EngineUnavailable(EngineError):
-    """A game without a validator yet."""
 
 
 #: the base of every engine record (State, Verdict, moves): a frozen dataclass, see engine/record.py
@@ -251,6 +237,13 @@ class Engine(Generic[S, M]):
         the game is over ...), or None when it can."""
         return None
 
+    def odds(self, question: list[str], table: Any, **options: Any) -> tuple[dict[str, Any], str]:
+        """Exact odds of a dice question (`companion odds GAME QUESTION...`): (the answer as JSON, the
+        same for people). `table(needed)` is the state of the session in play (the current one or
+        --session) when it plays this game, else None (with `needed`, no session at all is an error);
+        a game takes its options as keyword-only parameters, and the CLI refuses any other."""
+        raise EngineUnavailable(f"{self.game} has no dice odds")
+
     def check_deck(self, data: dict, source: str = "deck") -> Verdict:
         """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
         raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
@@ -280,3 +273,195 @@ class Engine(Generic[S, M]):
     def situation(self, state: S) -> dict[str, Any]:
         """The State written out as a situation file that load_state() accepts."""
         return state.model_dump(mode="json")
+
+
+# -- the one checked step ---------------------------------------------------------------
+# A play (`companion play`) and a counter change (`companion track ...`) are the same step:
+# parse, check (turn order included), apply, settle what follows by itself (a round's end deals the
+# next round). Sessions, imports, replay, the scenario runner and the tests' drivers all call it;
+# trackers/ only stores and replays what it returns.
+
+#: the verb a play is logged under: args = (move text,) or (move text, player who made it)
+PLAY = "play"
+
+
+class Change(Frozen):
+    """One tracker command, normalised: a verb and its arguments (player names resolved)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def label(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+class Game:
+    """A game's two halves, bound: its Tracker (counters, set-up, settle) and, where the two keep
+    one State, its Engine (plays). `engine` is None for a game whose plays are not recorded."""
+
+    __slots__ = ("name", "tracker", "engine")
+
+    def __init__(self, tracker, engine=None):
+        self.name = tracker.game
+        self.tracker = tracker
+        self.engine = engine if engine is not None and tracker.State is engine.State else None
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+
+class Stepped:
+    """What one step did. `state` is the table after it (the table before, `before`, when the step
+    was refused); `verdict` the referee's answer; `effects` what fired: the verdict's (a play) or the
+    change's, then what settled after it. `verb`/`args` are what the log keeps; `by` who made a play
+    (`named` when the move itself names its maker), `to_act` who acts next."""
+
+    __slots__ = ("state", "before", "verdict", "effects", "verb", "args", "label", "by", "named", "to_act",
+                 "applied", "logged")
+
+    def __init__(self, state, before, verdict: Verdict, effects=(), verb: str = "", args=(), label: str = "",
+                 by: str | None = None, named: str | None = None, to_act: str | None = None,
+                 applied: bool = True, logged: bool = True):
+        self.state, self.before, self.verdict, self.effects = state, before, verdict, tuple(effects)
+        self.verb, self.args, self.label = verb, tuple(args), label
+        self.by, self.named, self.to_act = by, named, to_act
+        self.applied, self.logged = applied, logged
+
+    @property
+    def refused(self) -> bool:
+        """The rules forbid it and the table did not overrule them: nothing was applied."""
+        return not self.applied and not self.verdict.legal
+
+    @property
+    def overruled(self) -> bool:
+        """Applied although the rules forbid it."""
+        return self.applied and not self.verdict.legal
+
+    @property
+    def violations(self) -> list[dict[str, Any]]:
+        """The broken rules as the log keeps them (empty for a legal step)."""
+        return [r.model_dump() for r in self.verdict.reasons] if not self.verdict.legal else []
+
+    @property
+    def why(self) -> str:
+        """The first broken rule, for a one-line refusal: `message [rule id]`."""
+        first = self.verdict.reasons[0] if self.verdict.reasons else None
+        return f"{first.message} [{first.rule}]" if first else "the rules forbid it"
+
+
+def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
+    """The verdict with the turn rule broken first: `who` acts while it is not their turn."""
+    turn = engine.out_of_turn(state, who or "anyone")
+    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+
+
+def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
+         apply: bool = True) -> Stepped:
+    """The table's words as one checked step. kind="play": `text` is a play in the game's notation,
+    made by `by` (a player's name or prefix; None: the player the move names, else the player to
+    act); judged for that player, out of turn refused. kind="track": `text` is a tracker command
+    (a string or its words). Refused (nothing applied, `refused` set) unless legal or `overruled`.
+    apply=False only judges (what `companion check` asks of a situation: a question such as a
+    Catharsis `pay` is judged, never played). Parse errors raise MoveSyntaxError / AmbiguousMove."""
+    if kind == "track":
+        tracker = game.tracker
+        change = tracker.parse(state, text.split() if isinstance(text, str) else list(text))
+        return _changed(game, state, change, tracker.check(state, change), overruled and apply, apply)
+    if kind != "play":
+        raise ValueError(f"kind must be play or track, not {kind!r}")
+    engine = _engine(game)
+    move = engine.parse_move(text, state)
+    verdict = engine.check(state, move)
+    to_act = engine.to_act(state)
+    named = engine.mover(state, move)
+    who = named or to_act
+    if by is not None:
+        from engine.words import match
+
+        who = match(by, [p.name for p in state.players], "player", hint="players")
+        if to_act is not None and who not in (to_act, named):
+            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
+            mine = engine.with_turn(state, who)
+            move = engine.parse_move(text, mine)
+            verdict = off_turn(engine, state, engine.check(mine, move), who)
+    canonical = engine.format_move(move)
+    args = (canonical,) if who is None or who == named else (canonical, who)
+    if not apply:
+        return _refused(state, verdict, PLAY, args, f"{PLAY} {canonical}", by=who, named=named, to_act=to_act)
+    return _played(game, state, args, verdict, overruled, by=who, named=named, to_act=to_act)
+
+
+def step_logged(game: Game, state, verb: str, args, overruled: bool = False, checked: bool = True) -> Stepped:
+    """One logged event again, as the log keeps it: a play (`verb` PLAY, args (move,) or (move,
+    player)), or a change as the tracker normalised it (applied as written, not re-parsed).
+    checked=True (an import): judged as when it was recorded, LogError for an event the step would
+    not have written, refused unless legal or `overruled`. checked=False (the replay of a log whose
+    ledger was verified): applied and settled without judging again."""
+    args = tuple(args)
+    if verb == PLAY:
+        engine = _engine(game)
+        if len(args) not in (1, 2):
+            raise LogError("a play needs its move text (and the player who made it)")
+        to_act = engine.to_act(state)
+        who = args[1] if len(args) == 2 else None
+        turn = state
+        if who is not None and who != to_act:
+            if checked and who not in [p.name for p in state.players]:
+                raise LogError(f"{who!r} is not a player of this session")
+            turn = engine.with_turn(state, who)
+        move = engine.parse_move(args[0], turn)
+        if not checked:
+            return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
+                           move=(turn, move))
+        if engine.format_move(move) != args[0]:
+            raise LogError(f"the move does not read back as written ({engine.format_move(move)!r})")
+        verdict = engine.check(turn, move)
+        if who is not None and to_act is not None and who != to_act:
+            verdict = off_turn(engine, state, verdict, who)
+        return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move))
+    tracker = game.tracker
+    if verb not in tracker.COMMANDS:
+        raise LogError(f"{verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
+    if checked and verb in tracker.READ_ONLY:
+        raise LogError(f"{verb!r} only shows something and is never logged")
+    change = Change(verb=verb, args=args)
+    verdict = tracker.check(state, change) if checked else Verdict(legal=not overruled)
+    return _changed(game, state, change, verdict, overruled)
+
+
+def _engine(game: Game):
+    if game.engine is None:
+        raise EngineUnavailable(f"{game.name}: its plays are not recorded (no move validator keeps its table)")
+    return game.engine
+
+
+def _refused(state, verdict: Verdict, verb: str, args, label: str, **who) -> Stepped:
+    """Judged, not applied (refused, or only asked)."""
+    return Stepped(state, state, verdict, (), verb, args, label, applied=False, **who)
+
+
+def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overruled: bool, by=None, named=None,
+            to_act=None, move=None) -> Stepped:
+    """A judged play: applied as the log keeps it (`args`), so a replay gives the same table, then
+    settled. `move` is (table, move) already read from `args` for that table, when known."""
+    label = f"{PLAY} {args[0]}"
+    if not verdict.legal and not overruled:
+        return _refused(state, verdict, PLAY, args, label, by=by, named=named, to_act=to_act)
+    engine = game.engine
+    if move is None:
+        turn = engine.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.to_act(state) else state
+        move = (turn, engine.parse_move(args[0], turn))
+    after, settled = game.tracker.settle(engine.apply(move[0], move[1], overruled=not verdict.legal))
+    return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
+                   to_act=engine.to_act(after))
+
+
+def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True) -> Stepped:
+    """A judged tracker change: applied, then settled; a verb that only shows something is not logged."""
+    tracker = game.tracker
+    if not apply or (not verdict.legal and not overruled):
+        return _refused(state, verdict, change.verb, change.args, change.label())
+    after, effects = tracker.apply(state, change)
+    after, settled = tracker.settle(after)
+    return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
+                   logged=change.verb not in tracker.READ_ONLY)

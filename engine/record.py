@@ -16,7 +16,9 @@ fields) with the few pydantic methods the engines use, same meaning:
   ValidationError naming the field, exactly as when the models were pydantic models.
 
 `Field(...)` keeps the default, the description and the constraints (ge, le, min_length ...) as
-dataclass field metadata; `model_validator` / `field_validator` mark validators as pydantic's do.
+dataclass field metadata (a mutable default is copied for each record); `model_validator` /
+`field_validator` mark validators as pydantic's do. They are declared in record_fields.py, which
+record_check.py reads too.
 """
 from __future__ import annotations
 
@@ -26,60 +28,12 @@ import types
 import typing
 from typing import Any, ClassVar
 
-_MISSING = dataclasses.MISSING
-_SET = "__fields_set__"  # in an instance's __dict__ when some fields took their defaults
+from engine.record_fields import (
+    FIELDS_SET, MISSING, BeforeValidator, Declared, Field, FieldInfo, Validator, field_validator, hints,
+    model_validator, takes_info, unwrap)
 
-
-class FieldInfo:
-    """What `Field(...)` declares: default, description and constraints (pydantic's names)."""
-
-    __slots__ = ("default", "default_factory", "description", "constraints")
-
-    def __init__(self, default, default_factory, description, constraints):
-        self.default = default
-        self.default_factory = default_factory
-        self.description = description
-        self.constraints = constraints
-
-    def __repr__(self) -> str:
-        return f"Field(default={self.default!r}, description={self.description!r}, {self.constraints})"
-
-
-def Field(default: Any = _MISSING, *, default_factory=None, description: str | None = None,
-          **constraints: Any) -> Any:
-    """A field's default (none: required), description and constraints (ge, le, gt, lt,
-    min_length, max_length), checked only by `model_validate`."""
-    if default is ...:
-        default = _MISSING
-    return FieldInfo(default, default_factory, description, constraints)
-
-
-class BeforeValidator:
-    """Annotated metadata: a function applied to the raw value before its type (both paths)."""
-
-    __slots__ = ("func",)
-
-    def __init__(self, func):
-        self.func = func
-
-
-class _Validator:
-    """A validator method marked by model_validator / field_validator (kept as the class's method)."""
-
-    def __init__(self, kind: str, mode: str, func, fields: tuple[str, ...] = ()):
-        self.kind, self.mode, self.func, self.fields = kind, mode, func, fields
-
-
-def model_validator(*, mode: str):
-    """mode="before": a classmethod (cls, data) -> data on the raw input; mode="after": a method
-    (self) -> self that raises ValueError when the record does not hold together."""
-    return lambda func: _Validator("model", mode, func)
-
-
-def field_validator(*fields: str, mode: str = "after"):
-    """A classmethod (cls, value[, info]) -> value run on the named fields after their types;
-    `info.data` holds the fields before it."""
-    return lambda func: _Validator("field", mode, func, fields)
+#: what the engines declare their records with (Field and the marks live in record_fields.py)
+__all__ = ["BeforeValidator", "Field", "Record", "field_validator", "model_validator"]
 
 
 class _Info:
@@ -89,25 +43,16 @@ class _Info:
         self.data, self.field_name = data, field_name
 
 
-def _unwrap(func):
-    return func.__func__ if isinstance(func, (classmethod, staticmethod)) else func
-
-
-def _takes_info(func) -> bool:
-    code = _unwrap(func).__code__
-    return code.co_argcount >= 3
-
-
 class _Plan:
     """Per class, built on first construction: the fields with their defaults and normalisers."""
 
     __slots__ = ("fields", "names", "order", "key", "before", "field_checks", "after")
 
 
-class Record:
+class Record(Declared):
     """Base of the engine's records (see the module docstring)."""
 
-    __record_validators__: ClassVar[tuple[_Validator, ...]] = ()
+    __record_validators__: ClassVar[tuple[Validator, ...]] = ()
     __plan__: ClassVar[_Plan | None] = None
 
     def __init_subclass__(cls, **kwargs):
@@ -115,7 +60,7 @@ class Record:
         found = [v for base in reversed(cls.__mro__[1:]) for v in base.__dict__.get("__record_validators__", ())]
         seen = {id(v) for v in found}
         for name, value in list(cls.__dict__.items()):
-            if isinstance(value, _Validator):
+            if isinstance(value, Validator):
                 setattr(cls, name, value.func)
                 if id(value) not in seen:
                     found.append(value)
@@ -124,13 +69,16 @@ class Record:
         for name, kind in own.items():
             if isinstance(kind, str) and kind.startswith("ClassVar"):
                 continue
-            value = cls.__dict__.get(name, _MISSING)
+            value = cls.__dict__.get(name, MISSING)
             if isinstance(value, FieldInfo):
                 meta = {"info": value}
                 if value.default_factory is not None:
                     setattr(cls, name, dataclasses.field(default_factory=value.default_factory, metadata=meta))
-                elif value.default is not _MISSING:
-                    setattr(cls, name, dataclasses.field(default=_safe(value.default), metadata=meta))
+                elif isinstance(value.default, (dict, list, set)):  # `Field({})`: a fresh copy per record
+                    setattr(cls, name, dataclasses.field(default_factory=_safe(value.default),
+                                                         metadata={**meta, "default": value.default}))
+                elif value.default is not MISSING:
+                    setattr(cls, name, dataclasses.field(default=value.default, metadata=meta))
                 else:
                     setattr(cls, name, dataclasses.field(metadata=meta))
             elif isinstance(value, (dict, list, set)):
@@ -169,6 +117,9 @@ class Record:
     # -- construction ---------------------------------------------------------------------
 
     def __init__(self, **data: Any):
+        """Trusted construction (the engines' own code): normalises the values and runs the
+        validators, but does NOT check types or `Field` constraints; untrusted input goes through
+        `model_validate`."""
         cls = type(self)
         plan = cls.__plan__ or _plan(cls)
         for check in plan.before:
@@ -180,7 +131,7 @@ class Record:
                 value = data[name]
                 d[name] = norm(value) if norm is not None else value
                 given += 1
-            elif default is not _MISSING:
+            elif default is not MISSING:
                 d[name] = default
             elif factory is not None:
                 d[name] = factory()
@@ -190,7 +141,7 @@ class Record:
             extra = sorted(set(data) - plan.names)
             raise TypeError(f"{cls.__name__}: unknown field {extra[0]}")
         if given < len(plan.fields):
-            d[_SET] = frozenset(data)
+            d[FIELDS_SET] = frozenset(data)
         for name, check, info in plan.field_checks:
             if name in data:
                 d[name] = check(cls, d[name], _Info(d, name)) if info else check(cls, d[name])
@@ -206,12 +157,12 @@ class Record:
         for name, default, factory, _norm in plan.fields:
             if name in data:
                 d[name] = data[name]
-            elif default is not _MISSING:
+            elif default is not MISSING:
                 d[name] = default
             elif factory is not None:
                 d[name] = factory()
         if len(data) < len(plan.fields):
-            d[_SET] = frozenset(data)
+            d[FIELDS_SET] = frozenset(data)
         return self
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
@@ -221,8 +172,8 @@ class Record:
         d.update(self.__dict__)
         if update:
             d.update(update)
-            if _SET in d:
-                d[_SET] = d[_SET] | update.keys()
+            if FIELDS_SET in d:
+                d[FIELDS_SET] = d[FIELDS_SET] | update.keys()
         if deep:
             import copy
 
@@ -233,7 +184,7 @@ class Record:
     @property
     def model_fields_set(self) -> set[str]:
         """The fields given when the record was made (the others took their defaults)."""
-        given = self.__dict__.get(_SET)
+        given = self.__dict__.get(FIELDS_SET)
         return set(given) if given is not None else set((type(self).__plan__ or _plan(type(self))).names)
 
     @classmethod
@@ -281,7 +232,7 @@ class Record:
             value = d[name]
             if exclude_none and value is None:
                 continue
-            if exclude_defaults and ((default is not _MISSING and value == default)
+            if exclude_defaults and ((default is not MISSING and value == default)
                                      or (factory is not None and value == factory())):
                 continue
             out[name] = _dump(value, json, exclude_defaults, exclude_none)
@@ -319,18 +270,12 @@ def _safe(default):
 # ----------------------------------------------------------------------------- the plan
 
 
-def hints(cls) -> dict[str, Any]:
-    """The resolved annotations of the record's fields (Annotated kept)."""
-    found = typing.get_type_hints(cls, include_extras=True)
-    return {f.name: found[f.name] for f in dataclasses.fields(cls)}
-
-
 def _plan(cls) -> _Plan:
     plan = _Plan()
     kinds = hints(cls)
     rows = []
     for f in dataclasses.fields(cls):
-        factory = None if f.default_factory is _MISSING else f.default_factory
+        factory = None if f.default_factory is MISSING else f.default_factory
         rows.append((f.name, f.default, factory, _normaliser(kinds[f.name])))
     plan.fields = tuple(rows)
     plan.names = frozenset(r[0] for r in rows)
@@ -344,10 +289,10 @@ def _plan(cls) -> _Plan:
     else:
         plan.key = lambda d: ()
     validators = cls.__record_validators__
-    plan.before = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "before")
-    plan.after = tuple(_unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "after")
+    plan.before = tuple(unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "before")
+    plan.after = tuple(unwrap(v.func) for v in validators if v.kind == "model" and v.mode == "after")
     order = {r[0]: i for i, r in enumerate(rows)}
-    checks = [(name, _unwrap(v.func), _takes_info(v.func)) for v in validators if v.kind == "field"
+    checks = [(name, unwrap(v.func), takes_info(v.func)) for v in validators if v.kind == "field"
               for name in v.fields]
     plan.field_checks = tuple(sorted(checks, key=lambda c: order[c[0]]))
     cls.__plan__ = plan

@@ -18,34 +18,34 @@ from typing import Annotated, Any, Union
 import pydantic
 from pydantic import ConfigDict, WrapValidator
 
-from engine.record import _MISSING, BeforeValidator, FieldInfo, Record, _unwrap, hints
+from engine.record_fields import FIELDS_SET, MISSING, BeforeValidator, Declared, FieldInfo, hints, takes_info, unwrap
 
 _MIRRORS: dict[type, type[pydantic.BaseModel]] = {}
 
 
-def validate(cls: type[Record], data: Any) -> Record:
+def validate(cls: type[Declared], data: Any) -> Declared:
     """Untrusted data -> a record of `cls`; pydantic's ValidationError (titled with the class
     name, as before) names the first field that is wrong."""
     return _record_of(cls, mirror(cls).model_validate(data))
 
 
-def json_schema(cls: type[Record]) -> dict[str, Any]:
+def json_schema(cls: type[Declared]) -> dict[str, Any]:
     return mirror(cls).model_json_schema()
 
 
-def _record_of(cls: type[Record], model: pydantic.BaseModel) -> Record:
+def _record_of(cls: type[Declared], model: pydantic.BaseModel) -> Declared:
     """A checked mirror instance as the record (its nested records are records already)."""
     fields = type(model).model_fields
     record = cls.model_construct(**{name: getattr(model, name) for name in fields})
     given = model.model_fields_set
     if len(given) < len(fields):
-        record.__dict__["__fields_set__"] = frozenset(given)
+        record.__dict__[FIELDS_SET] = frozenset(given)
     else:
-        record.__dict__.pop("__fields_set__", None)
+        record.__dict__.pop(FIELDS_SET, None)
     return record
 
 
-def _kind(cls: type[Record]):
+def _kind(cls: type[Declared]):
     """The annotation of a field holding a `cls` record: its mirror, then the record (a record
     given as it is passes)."""
 
@@ -55,7 +55,7 @@ def _kind(cls: type[Record]):
     return Annotated[mirror(cls), WrapValidator(convert)]
 
 
-def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
+def mirror(cls: type[Declared]) -> type[pydantic.BaseModel]:
     """The pydantic model that checks input for `cls` (built once per class)."""
     found = _MIRRORS.get(cls)
     if found is not None:
@@ -69,26 +69,26 @@ def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
             options.update(info.constraints)
             if info.description is not None:
                 options["description"] = info.description
-        if f.default is not _MISSING:
+        if f.default is not MISSING:
             options["default"] = f.default
         elif "default" in f.metadata:  # a plain mutable default ({}): pydantic copies it
             options["default"] = f.metadata["default"]
-        elif f.default_factory is not _MISSING:
+        elif f.default_factory is not MISSING:
             options["default_factory"] = f.default_factory
         fields[f.name] = (_translate(kinds[f.name]), pydantic.Field(**options))
     validators: dict[str, Any] = {}
     for k, v in enumerate(cls.__record_validators__):
-        func = _unwrap(v.func)
+        func = unwrap(v.func)
         if v.kind == "model" and v.mode == "before":
             validators[f"_before_{k}"] = pydantic.model_validator(mode="before")(
                 classmethod(lambda _m, data, f=func: f(cls, data)))
         elif v.kind == "field":
-            if func.__code__.co_argcount >= 3:
+            if takes_info(func):
                 wrapped = classmethod(lambda _m, value, info, f=func: f(cls, value, info))
             else:
                 wrapped = classmethod(lambda _m, value, f=func: f(cls, value))
             validators[f"_field_{k}"] = pydantic.field_validator(*v.fields, mode=v.mode)(wrapped)
-    after = tuple(_unwrap(v.func) for v in cls.__record_validators__ if v.kind == "model" and v.mode == "after")
+    after = tuple(unwrap(v.func) for v in cls.__record_validators__ if v.kind == "model" and v.mode == "after")
     if after:
         def holds_together(model):
             record = _record_of(cls, model)
@@ -107,7 +107,7 @@ def mirror(cls: type[Record]) -> type[pydantic.BaseModel]:
 def _translate(kind):
     """A record's annotation as pydantic reads it: records through their mirrors, our Field and
     BeforeValidator metadata as pydantic's."""
-    if isinstance(kind, type) and issubclass(kind, Record):
+    if isinstance(kind, type) and issubclass(kind, Declared):
         return _kind(kind)
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.base import EngineError, Frozen
+from engine.base import Change, EngineError  # noqa: F401  (Change: the step's, importable from here)
 from engine.record import Record
 
 S = TypeVar("S", bound=Record)
@@ -29,16 +29,6 @@ S = TypeVar("S", bound=Record)
 
 class OptionError(EngineError):
     """A game option for a new session that is unknown, missing or out of range."""
-
-
-class Change(Frozen):
-    """One tracker command, normalised: a verb and its arguments (player names resolved)."""
-
-    verb: str
-    args: tuple[str, ...] = ()
-
-    def label(self) -> str:
-        return " ".join((self.verb, *self.args))
 
 
 class Tracker(Generic[S]):

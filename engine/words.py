@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.errors import AmbiguousMove, MoveSyntaxError
 
 
 def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:

@@ -140,10 +140,3 @@ def synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
-
-
-def analyzer():
-    """The whoosh analyzer used for every text field (imports whoosh)."""
-    from rulesdb.analyzer import make_analyzer
-
-    return make_analyzer()

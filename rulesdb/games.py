@@ -38,6 +38,11 @@ class Game:
             return f"up to {hi}"
         return "not stated"
 
+    def as_json(self) -> dict:
+        """The game as `companion games --json` prints it."""
+        return {"id": self.id, "name": self.name, "aliases": list(self.aliases), "kind": self.kind,
+                "min_players": self.min_players, "max_players": self.max_players, "players_note": self.players_note}
+
 
 @lru_cache(maxsize=1)
 def all_games() -> tuple[Game, ...]:

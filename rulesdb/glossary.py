@@ -6,7 +6,8 @@ import re
 from functools import lru_cache
 
 from rulesdb.errors import UnknownTerm
-from rulesdb.reference import GlossaryEntry, reference
+from rulesdb.reference import reference
+from rulesdb.refshape import GlossaryEntry
 
 GOOD_MATCH = 0.8
 

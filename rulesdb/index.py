@@ -236,9 +236,9 @@ def _write_small(path: Path, text: str) -> None:
 def schema():
     from whoosh.fields import ID, STORED, TEXT, Schema
 
-    from rulesdb.analysis import analyzer
+    from rulesdb.analyzer import make_analyzer
 
-    ana = analyzer()
+    ana = make_analyzer()
     return Schema(
         id=ID(stored=True, unique=True),
         game=ID(stored=True),
@@ -320,7 +320,7 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
     from whoosh import index
     from whoosh.codec.whoosh3 import W3Codec
 
-    from rulesdb.analysis import analyzer
+    from rulesdb.analyzer import make_analyzer
     from rulesdb.games import GAME_IDS
 
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -331,7 +331,7 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
             (tmp / game).mkdir()
             # uncompressed posting blocks: the index is small, and zlib was a tenth of the build
             writers[game] = index.create_in(str(tmp / game), schema()).writer(codec=W3Codec(compression=0))
-        ana = analyzer()
+        ana = make_analyzer()
         surface: dict[str, Counter] = {game: Counter() for game in GAME_IDS}
         for n, doc in enumerate(documents(sources_dir), start=1):
             spell = " ".join({w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})

@@ -37,6 +37,11 @@ def title_of(any_id: str) -> str:
     return entry.term.term if entry else any_id
 
 
+def titles(ids) -> dict[str, str]:
+    """Each id's title (a rule's or section's title, a term; the id itself when unknown)."""
+    return {i: title_of(i) for i in ids}
+
+
 def lookup(any_id: str, sources_dir: Path | None = None) -> dict:
     """The JSON-ready entry for an id; UnknownRule names the nearest ids."""
     ref = reference()
@@ -73,3 +78,27 @@ def lookup(any_id: str, sources_dir: Path | None = None) -> dict:
         near = sorted(i for i in ref.sections if i.startswith(prefix) and i.count(".") == 1)[:5]
     hint = f"; nearest: {', '.join(near)}" if near else "; see `companion rules toc` for the ids"
     raise UnknownRule(f"no rule, section or term with id {any_id!r}{hint}")
+
+
+def table_of_contents(game: str | None = None) -> list[dict]:
+    """Each game's sections (nested, with their rule ids and titles) and glossary size: every game,
+    or the one named."""
+    from rulesdb.games import GAME_IDS, all_games
+
+    ref = reference()
+    names = {g.id: g.name for g in all_games()}
+
+    def section_json(sec) -> dict:
+        return {
+            "id": sec.id,
+            "title": sec.title,
+            "rules": [{"id": r.id, "title": r.title, "kind": r.kind} for r in ref.rules.values() if r.section == sec.id],
+            "sections": [section_json(s) for s in ref.sections.values() if s.parent == sec.id],
+        }
+
+    return [
+        {"game": g, "name": names[g],
+         "sections": [section_json(s) for s in ref.game_sections(g) if s.parent is None],
+         "glossary_terms": len(ref.terms(g))}
+        for g in ([game] if game else GAME_IDS)
+    ]

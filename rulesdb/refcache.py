@@ -13,8 +13,10 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Callable
 
 from rulesdb.games import DATA_DIR
+from rulesdb.refshape import GlossaryEntry, Reference
 
 CACHE_FORMAT = "2"  # 2: exception links
 
@@ -58,7 +60,8 @@ def data_hash() -> str:
     """Hash of the data files and of the code that loads them."""
     here = Path(__file__).resolve().parent
     h = hashlib.sha256(CACHE_FORMAT.encode())
-    for path in [*sorted(DATA_DIR.rglob("*.toml")), here / "models.py", here / "reference.py", here / "refcache.py"]:
+    for path in [*sorted(DATA_DIR.rglob("*.toml")), here / "models.py", here / "reference.py", here / "refshape.py",
+                 here / "refcache.py"]:
         h.update(str(path.relative_to(here)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:20]
 
@@ -69,9 +72,7 @@ def _plain(cls, obj):
     return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
-def _build(doc: dict):
-    from rulesdb.reference import GlossaryEntry, Reference
-
+def _build(doc: dict) -> Reference:
     ref = Reference()
     ref.sections = {s["id"]: _plain(Section, s) for s in doc["sections"]}
     ref.rules = {r["id"]: _plain(RuleEntry, r) for r in doc["rules"]}
@@ -80,8 +81,9 @@ def _build(doc: dict):
     return ref
 
 
-def cached_reference(cache_dir: Path):
-    """The reference from `<cache_dir>/reference-<hash>.json`, written first when missing or unusable."""
+def cached_reference(cache_dir: Path, load: Callable[[], Reference]) -> Reference:
+    """The reference from `<cache_dir>/reference-<hash>.json`; when that is missing or unusable,
+    `load()` (rulesdb.reference.load_reference: the data files, validated) and the cache written."""
     key = data_hash()
     path = cache_dir / f"reference-{key}.json"
     try:
@@ -90,9 +92,7 @@ def cached_reference(cache_dir: Path):
             return _build(doc)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # missing or damaged: written again below
-    from rulesdb.reference import load_reference
-
-    ref = load_reference()
+    ref = load()
     doc = {
         "format": CACHE_FORMAT, "hash": key,
         "sections": [asdict(_plain(Section, s)) for s in ref.sections.values()],

@@ -220,7 +220,7 @@ class RulesSearch:
     """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
     def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
-        from rulesdb.analysis import analyzer
+        from rulesdb.analyzer import make_analyzer
         from rulesdb.memo import Memo, Tokens
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
@@ -228,7 +228,7 @@ class RulesSearch:
         self.memos = {g: Memo(sr) for g, sr in self.searchers.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
-        self.analyzer = analyzer()
+        self.analyzer = make_analyzer()
         self.tokens = Tokens(self.analyzer)  # the snippets' analysis, once per shown text
         self._stems: dict[str, list[str]] = {}
 

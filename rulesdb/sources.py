@@ -262,6 +262,17 @@ def import_rulebook(
     return source
 
 
+def source_list(sources_dir: Path | None) -> list[dict]:
+    """The sources: the built-in reference first, then each imported rulebook."""
+    from rulesdb.reference import reference
+
+    ref = reference()
+    rows = [{"name": "built-in", "game": "all", "sections": len(ref.rules) + len(ref.glossary), "file": None,
+             "imported": None}]
+    return rows + [{"name": s["name"], "game": s["game"], "sections": len(s["sections"]), "file": s.get("file"),
+                    "imported": s.get("imported")} for s in load_sources(sources_dir)]
+
+
 @contextmanager
 def cancelled_import(sources_dir: Path, cache_dir: Path):
     """Ctrl-C (or any failure) during an import takes it back: the source file named in the yielded

@@ -30,10 +30,10 @@ def as_data(ref) -> dict:
 
 def test_the_cached_reference_equals_the_validated_one(tmp_path):
     truth = as_data(load_reference())
-    first = cached_reference(tmp_path)  # writes the cache
+    first = cached_reference(tmp_path, load_reference)  # writes the cache
     files = list(tmp_path.glob("reference-*.json"))
     assert [f.name for f in files] == [f"reference-{data_hash()}.json"]
-    second = cached_reference(tmp_path)  # reads it
+    second = cached_reference(tmp_path, load_reference)  # reads it
     assert as_data(first) == truth and as_data(second) == truth
     assert second.section_rules("catopomp.dice-boost") and second.terms("catopomp")
 
@@ -41,7 +41,7 @@ def test_the_cached_reference_equals_the_validated_one(tmp_path):
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "other hash", "wrong shape", "empty"])
 def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
     truth = as_data(load_reference())
-    cached_reference(tmp_path)
+    cached_reference(tmp_path, load_reference)
     path = tmp_path / f"reference-{data_hash()}.json"
     text = path.read_text(encoding="utf-8")
     doc = json.loads(text)
@@ -53,15 +53,15 @@ def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
         "empty": "",
     }[damage]
     path.write_text(bad, encoding="utf-8")
-    assert as_data(cached_reference(tmp_path)) == truth
+    assert as_data(cached_reference(tmp_path, load_reference)) == truth
     again = json.loads(path.read_text(encoding="utf-8"))
     assert again["hash"] == data_hash() and again["format"] == CACHE_FORMAT
-    assert as_data(cached_reference(tmp_path)) == truth
+    assert as_data(cached_reference(tmp_path, load_reference)) == truth
 
 
 def test_an_old_cache_file_is_removed(tmp_path):
     (tmp_path / "reference-0123456789abcdef0123.json").write_text("{}", encoding="utf-8")
-    cached_reference(tmp_path)
+    cached_reference(tmp_path, load_reference)
     assert [f.name for f in tmp_path.glob("reference-*.json")] == [f"reference-{data_hash()}.json"]
 
 
@@ -90,6 +90,6 @@ def test_the_cache_carries_the_exception_links(tmp_path):
     from rulesdb.reference import load_reference
 
     fresh = load_reference()
-    cached_reference(tmp_path)  # written
-    again = cached_reference(tmp_path)  # read back
+    cached_reference(tmp_path, load_reference)  # written
+    again = cached_reference(tmp_path, load_reference)  # read back
     assert again.exceptions == fresh.exceptions and again.exceptions

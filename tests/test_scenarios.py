@@ -11,6 +11,10 @@ Instead of a whole `situation`, a file may build the table the way a session doe
 `players`, `options` and `setup`, steps that are `track WORDS` (a tracker command, which must be
 allowed) or `play MOVE` (which must be legal).
 `[expect]` is read like `after`. A `[deck]` instead of a move is judged by `check_deck`.
+
+Every play and tracker command goes through the one checked step (engine.base.step), as in a
+session: so `after` is the table once the step has settled (a round that a play ends is followed by
+the next round's deal, as `companion play` shows it).
 """
 from __future__ import annotations
 
@@ -19,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import ENGINES, get_engine
-from engine.base import AmbiguousMove, MoveSyntaxError, SituationError
+from engine import ENGINES, get_engine, get_game
+from engine.base import AmbiguousMove, MoveSyntaxError, SituationError, step
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*/*.toml"))
 
@@ -42,11 +46,12 @@ def test_scenario(path):
         assert verdict.legal is case["legal"], verdict.as_json()
         assert set(case.get("rules", [])) <= {r.rule for r in verdict.reasons}, verdict.as_json()
         return
-    state = _state(engine, case, path)
+    game = get_game(engine.game)
+    state = _state(game, case, path)
     for text in case.get("before", []):
-        first = engine.parse_move(text, state)
-        assert engine.check(state, first).legal, f"before: {text}: {engine.check(state, first).as_json()}"
-        state = engine.apply(state, first)
+        first = step(game, state, text)
+        assert first.verdict.legal, f"before: {text}: {first.verdict.as_json()}"
+        state = first.state
     if "moves_include" in case or "moves_count" in case:
         listed = [engine.format_move(m) for m in engine.legal_moves(state)]
         for text in case.get("moves_include", []):
@@ -64,62 +69,62 @@ def test_scenario(path):
             assert cited == set(), f"status should find nothing, found {sorted(cited)}"
         return
     if "track" in case:
-        _tracker_case(path.parent.name, case, state)
+        _tracker_case(game, case, state)
         return
     if case.get("error") == "syntax":
         with pytest.raises(MoveSyntaxError):
-            engine.parse_move(case["move"], state)
+            step(game, state, case["move"])
         return
     if case.get("error") == "ambiguous":
         with pytest.raises(AmbiguousMove) as err:
-            engine.parse_move(case["move"], state)
+            step(game, state, case["move"])
         assert set(case.get("candidates", [])) <= set(err.value.candidates)
         return
-    move = engine.parse_move(case["move"], state)
-    verdict = engine.check(state, move)
-    cited = {r.rule for r in verdict.reasons} | {e.rule for e in verdict.effects if e.rule}
+    wanted = {**case.get("after", {}), **case.get("expect", {})}
+    # judged only, as `companion check` does, unless the table after it is wanted: then the whole
+    # step, as a session makes it (overruled where the rules object, as the table made it)
+    stepped = step(game, state, case["move"], apply=bool(wanted))
+    if stepped.refused and wanted:
+        stepped = step(game, state, case["move"], overruled=True)
+    verdict = stepped.verdict
+    effects = stepped.effects if stepped.applied else verdict.effects
+    cited = {r.rule for r in verdict.reasons} | {e.rule for e in effects if e.rule}
     assert verdict.legal is case["legal"], f"{case.get('description', '')}: {verdict.as_json()}"
     assert set(case.get("rules", [])) <= cited, f"cited {sorted(cited)}"
     for alt in case.get("alternatives_include", []):
         assert alt in verdict.alternatives, f"alternatives {verdict.alternatives}"
     if case.get("effects_include"):
-        kinds = {e.kind for e in verdict.effects}
+        kinds = {e.kind for e in effects}
         assert set(case["effects_include"]) <= kinds, f"effects {sorted(kinds)}"
-    said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in verdict.effects])
+    said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in effects])
     for text in case.get("message_includes", []):
         assert text in said, said
     if "unchecked" in case:
         assert bool(verdict.unchecked) is case["unchecked"], verdict.unchecked
-    wanted = {**case.get("after", {}), **case.get("expect", {})}
-    if wanted:  # what the table shows once the play is made (as the table made it)
-        after = engine.apply(state, move, overruled=not verdict.legal)
-        for dotted, want in wanted.items():
-            assert _get(after, dotted) == want, f"{dotted}: {_get(after, dotted)!r}"
+    for dotted, want in wanted.items():
+        assert _get(stepped.state, dotted) == want, f"{dotted}: {_get(stepped.state, dotted)!r}"
 
 
-def _state(engine, case: dict, path: Path):
+def _state(game, case: dict, path: Path):
     """The table of a scenario: a `situation` (the State written out) or a `table` built as a
     session is, by tracker commands and plays."""
     assert ("table" in case) != ("situation" in case), f"{path}: give a [table] or a [situation], one of them"
     if "table" in case:
-        return _table(engine, case["table"])
-    return engine.load_state(case["situation"], str(path))
+        return build_table(game, case["table"])
+    return game.engine.load_state(case["situation"], str(path))
 
 
-def _tracker_case(game: str, case: dict, state) -> None:
-    """A tracker command judged on the validator's State (one model: Tracker.State is Engine.State)."""
-    from engine import get_tracker
-
-    tracker = get_tracker(game)
-    assert tracker.State is get_engine(game).State, f"{game}: the tracker keeps another State"
+def _tracker_case(game, case: dict, state) -> None:
+    """A tracker command judged on the validator's State (one model: Tracker.State is Engine.State),
+    then applied as the table said it (overruled where the rules object), as a session would."""
+    assert game.engine is not None, f"{game.name}: the tracker keeps another State"
     if case.get("error") == "syntax":
         with pytest.raises(MoveSyntaxError):
-            tracker.parse(state, case["track"].split())
+            step(game, state, case["track"], kind="track")
         return
-    change = tracker.parse(state, case["track"].split())
-    verdict = tracker.check(state, change)
+    stepped = step(game, state, case["track"], overruled=True, kind="track")
+    verdict, after, effects = stepped.verdict, stepped.state, stepped.effects
     assert verdict.legal is case["legal"], f"{case.get('description', '')}: {verdict.as_json()}"
-    after, effects = tracker.apply(state, change)
     cited = {r.rule for r in verdict.reasons} | {e.rule for e in effects if e.rule}
     assert set(case.get("rules", [])) <= cited, f"cited {sorted(cited)}"
     for alt in case.get("alternatives_include", []):
@@ -150,25 +155,15 @@ def _get(state, dotted: str):
     return value
 
 
-def _table(engine, table: dict):
+def build_table(game, table: dict):
     """A new tracker session's State brought to the situation by tracker commands and plays."""
-    from engine import get_tracker
-
-    tracker = get_tracker(engine.game)
-    state = tracker.new_state(table["players"], table.get("options", {}))
-    for step in table.get("setup", []):
-        kind, _, rest = step.partition(" ")
-        if kind == "track":
-            change = tracker.parse(state, rest.split())
-            verdict = tracker.check(state, change)
-            assert verdict.legal, f"{step}: {verdict.as_json()}"
-            state, _ = tracker.apply(state, change)
-        else:
-            assert kind == "play", step
-            move = engine.parse_move(rest, state)
-            verdict = engine.check(state, move)
-            assert verdict.legal, f"{step}: {verdict.as_json()}"
-            state = engine.apply(state, move)
+    state = game.tracker.new_state(table["players"], table.get("options", {}))
+    for said in table.get("setup", []):
+        kind, _, rest = said.partition(" ")
+        assert kind in ("track", "play"), said
+        stepped = step(game, state, rest, kind=kind)
+        assert stepped.verdict.legal, f"{said}: {stepped.verdict.as_json()}"
+        state = stepped.state
     return state
 
 

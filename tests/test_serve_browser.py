@@ -51,8 +51,9 @@ def env(home) -> dict:
 # The page's content policy forbids evaluating strings (as it should), so the tests wait with locators.
 
 def live(page) -> None:
-    """Wait until the page's event stream is open."""
+    """Wait until the page's event stream is open and its first table drawn."""
     page.locator("#status.live").wait_for(timeout=15_000)
+    page.locator("body[data-seq]").wait_for(timeout=15_000)
 
 
 def shows(page, selector: str, text: str, timeout: float) -> None:

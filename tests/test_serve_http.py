@@ -289,7 +289,7 @@ def test_path_traversal_methods_and_long_addresses_are_refused(served, table):
 
 
 def test_a_flooding_client_is_slowed_and_its_streams_capped(table):
-    live, _, app = make(table, rate=5.0, burst=10, streams=2, stream_seconds=1.5)
+    live, _, app = make(table, rate=0.1, burst=10, streams=2, stream_seconds=1.5)  # slow: a loaded machine too
     with TestClient(app) as client:
         codes = [client.get("/api/table").status_code for _ in range(30)]
         assert codes[:10] == [200] * 10 and codes.count(429) >= 15

@@ -598,11 +598,11 @@ def test_a_shell_notices_the_sessions_file_replaced_under_it(tmp_path, home, cli
     """Issue 19 item 16: with the shell's one kept connection, a file replaced by an atomic rename
     (a restore, a sync tool) is reopened at the next command: its table is shown, changes land in
     it and are seen by other terminals."""
-    from companion import track_cmd
+    from companion import stores
 
     data = home / "data"
     replacement = _two_tables(tmp_path, data)
-    track_cmd.keep_open(True)
+    stores.keep_open(True)
     try:
         assert json.loads(cli("track", "show", "t", "--json").stdout)["state"]["players"][0]["coins"] == 2
         os.replace(replacement, data / "sessions.sqlite3")
@@ -610,7 +610,7 @@ def test_a_shell_notices_the_sessions_file_replaced_under_it(tmp_path, home, cli
         result = cli("track", "coins", "ann", "+1", "--session", "t")
         assert result.exit_code == 0, result.output
     finally:
-        track_cmd.keep_open(False)
+        stores.keep_open(False)
     assert coins(data, "t") == 4
 
 

@@ -2,9 +2,9 @@
 
 The file is read by the one untrusted-file reader (rulesdb/untrusted.py: regular file, 20 MB,
 nesting depth). Names follow the one name rule, players the game's count. Every event is then
-checked and applied in order, as replay will apply it, through the game's own rules: sequence numbers must run
-1..n, a change the rules refuse must carry its overrule marker, undo/redo must have something to
-take back. Any failure is an ImportFileError naming the event and the rule; nothing is written.
+taken in order through the one checked step (engine.base.step_logged), as replay will apply it:
+sequence numbers must run 1..n, a change the rules refuse must carry its overrule marker, undo/redo
+must have something to take back (the stacks are trackers/log.py's). Any failure is an ImportFileError naming the event and the rule; nothing is written.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from pathlib import Path
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
+from trackers.kept import check_players
+from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Stack, game_for, shift, tracker_for
 
 MAX_EVENTS = 10_000
 MAX_ARGS = MAX_WORDS  # the same bound as at the CLI (trackers/sessions.py keepable)
@@ -31,7 +33,7 @@ class Export:
     players: list[str]
     options: dict[str, str]
     created: str
-    entries: list  # trackers.sessions.Entry, violations recomputed by the rules
+    entries: list  # trackers.log.Entry, violations recomputed by the rules
 
 
 def _text(value, where: str, path: Path, limit: int = MAX_TEXT) -> str:
@@ -50,8 +52,6 @@ def read_export(path: Path, name: str | None = None) -> Export:
     """Read and check an export file completely; ImportFileError says what is wrong and where."""
     from rulesdb.errors import RulesError
     from rulesdb.games import resolve_game
-    from trackers.sessions import EXPORT_FORMAT, EXPORT_VERSION, check_players, tracker_for
-
     doc = untrusted.parse_json(untrusted.read_text(path, ImportFileError), path, ImportFileError)
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise ImportFileError(f"{path}: not a companion session export (field format)")
@@ -110,8 +110,6 @@ def _within_session(ended, entries: list, path: Path) -> None:
 
 
 def _entry(raw, n: int, path: Path):
-    from trackers.sessions import Entry
-
     where = f"event {n}"
     if not isinstance(raw, dict):
         raise ImportFileError(f"{path}: {where} must be an object")
@@ -139,73 +137,32 @@ def _entry(raw, n: int, path: Path):
 
 
 def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path) -> None:
-    """Replay every event through the rules; fill in each change's violations from the verdict."""
-    applied: list = []  # (entry, state after it)
-    redo: list = []
-    start = state
+    """Take every event through the checked step; fill in each change's violations from its verdict.
+    `players` are the session's (the step reads them off the table, which seats the same names)."""
+    from engine.base import LogError, step_logged
+
+    table = game_for(game, tracker)
+    applied, redo = Stack(), Stack()
+    after = {0: state}  # seq -> the table after that change (0: the start)
     for e in entries:
         where = f"{path}: event {e.seq}"
         if e.kind in ("undo", "redo"):
             stack = applied if e.kind == "undo" else redo
             if e.count > len(stack):
                 raise ImportFileError(f"{where}: {e.kind} {e.count} but only {len(stack)} change(s) to {e.kind}")
-            for _ in range(e.count):
-                (redo if e.kind == "undo" else applied).append(stack.pop())
-            state = applied[-1][1] if applied else start
+            shift(applied, redo, e.kind, e.count)
+            state = after[applied.top(1)[0] if len(applied) else 0]
             continue
         try:
-            state, violations = _step(tracker, game, players, state, e)
-        except ImportFileError as exc:
+            stepped = step_logged(table, state, e.verb, e.args, e.overruled, checked=True)
+        except LogError as exc:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the game's own parse/check/apply refuse hostile input
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}) cannot be applied: {exc}") from None
-        e.violations, e.overruled = violations, bool(violations)
-        applied.append((e, state))
-        redo.clear()
-
-
-def _step(tracker, game: str, players: list[str], state, e):
-    """One logged change through parse, check and apply; the new state and its violations."""
-    from trackers.sessions import PLAY, apply_entry, engine_for, off_turn
-
-    if e.verb == PLAY:
-        engine = engine_for(game)
-        if engine is None or len(e.args) not in (1, 2):
-            raise ImportFileError("a play needs a game with a move validator and its move text (and player)")
-        to_act, turn = engine.to_act(state), state
-        if len(e.args) == 2 and e.args[1] != to_act:
-            if e.args[1] not in players:
-                raise ImportFileError(f"{e.args[1]!r} is not a player of this session")
-            turn = engine.with_turn(state, e.args[1])
-        move = engine.parse_move(e.args[0], turn)
-        if engine.format_move(move) != e.args[0]:
-            raise ImportFileError(f"the move does not read back as written ({engine.format_move(move)!r})")
-        verdict = engine.check(turn, move)
-        if len(e.args) == 2 and to_act is not None and e.args[1] != to_act:
-            verdict = off_turn(engine, state, verdict, e.args[1])
-        _refuse_unless_overruled(verdict, e)
-        return apply_entry(tracker, engine, state, PLAY, e.args, not verdict.legal)[0], _violations(verdict)
-    from engine.tracking import Change
-
-    # The log holds changes as the tracker normalised them (replay reads them the same way), so
-    # they are checked and applied as they are written, not re-parsed from text.
-    if e.verb not in tracker.COMMANDS:
-        raise ImportFileError(f"{e.verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
-    if e.verb in tracker.READ_ONLY:
-        raise ImportFileError(f"{e.verb!r} only shows something and is never logged")
-    change = Change(verb=e.verb, args=e.args)
-    verdict = tracker.check(state, change)
-    _refuse_unless_overruled(verdict, e)
-    return tracker.apply(state, change)[0], _violations(verdict)
-
-
-def _violations(verdict) -> list:
-    return [r.model_dump() for r in verdict.reasons] if not verdict.legal else []
-
-
-def _refuse_unless_overruled(verdict, e) -> None:
-    if verdict.legal or e.overruled:
-        return
-    first = verdict.reasons[0] if verdict.reasons else None
-    why = f"{first.message} [{first.rule}]" if first else "the rules forbid it"
-    raise ImportFileError(f"the rules refuse it ({why}) and it carries no overrule marker (\"overruled\": true)")
+        if stepped.refused:
+            raise ImportFileError(f"{where} ({e.label.strip()[:60]}): the rules refuse it ({stepped.why}) and it "
+                                  "carries no overrule marker (\"overruled\": true)")
+        state = after[e.seq] = stepped.state
+        e.violations, e.overruled = stepped.violations, stepped.overruled
+        applied.push(e.seq)
+        redo = Stack()

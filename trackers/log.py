@@ -1,6 +1,6 @@
-"""A session's log and its replay: the records (Entry, Session, Result), the play-along dispatch of
-one logged event (a play through the game's engine, anything else through its tracker) and the fold
-of the log into a state. Pure: no SQLite here (trackers/sessions.py stores and reads the log)."""
+"""A session's log and its replay: the records (Entry, Session, Result) and the fold of the log into
+a state, each logged event through the one checked step (engine.base.step_logged, not judged again:
+the ledger vouches for the log). Pure: no SQLite here (trackers/sessions.py stores and reads the log)."""
 from __future__ import annotations
 
 import json
@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterator, NamedTuple
 
+from engine.base import PLAY, Game, step_logged
+
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 1
 
 
-def _now() -> str:
+def now() -> str:
+    """The time an event or a session is stamped with (UTC, to the second)."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
@@ -144,9 +147,6 @@ def tracker_for(game: str):
     return get_tracker(game)
 
 
-PLAY = "play"  # the verb of a logged play: args = (move text,) or (move text, player who made it)
-
-
 def engine_for(game: str):
     """The game's move validator, or None for a game that only tracks counters, or whose tracker
     does not keep the validator's State yet (plays need the one model; without it they would fail)."""
@@ -164,17 +164,16 @@ def play_along_games() -> list[str]:
     return sorted(g for g in ENGINES if engine_for(g) is not None)
 
 
-def apply_entry(tracker, engine, state, verb: str, args: tuple[str, ...], overruled: bool):
-    """One logged change applied to a state: a play through the engine, anything else through the
-    tracker. Returns (state, effects)."""
-    from engine.tracking import Change
+def game_for(game: str, tracker=None) -> Game:
+    """The game's tracker and (for a play-along game) engine, as the step takes them."""
+    return Game(tracker or tracker_for(game), engine_for(game))
 
-    if verb != PLAY:
-        return tracker.apply(state, Change(verb=verb, args=args))
-    if len(args) > 1 and args[1] != engine.to_act(state):
-        state = engine.with_turn(state, args[1])
-    move = engine.parse_move(args[0], state)
-    return tracker.settle(engine.apply(state, move, overruled=overruled))
+
+def shift(applied: Stack, redo: Stack, kind: str, count: int) -> None:
+    """An undo (the top `count` applied changes onto the redo stack) or a redo (back again)."""
+    source, target = (applied, redo) if kind == "undo" else (redo, applied)
+    for _ in range(count):
+        target.push(source.pop())
 
 
 class Ref(NamedTuple):
@@ -253,13 +252,9 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
         if e.kind == "change":
             applied.push(e.seq)
             redo = Stack()
-        elif e.kind == "undo":
-            for _ in range(e.count):
-                redo.push(applied.pop())
-            low = min(low, len(applied))
         else:
-            for _ in range(e.count):
-                applied.push(redo.pop())
+            shift(applied, redo, e.kind, e.count)
+            low = min(low, len(applied))
     if low < height:
         return None
     pushed = applied.top(len(applied) - height)
@@ -269,10 +264,10 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
         by_seq.update(lookup(missing))
     todo = [by_seq[s] for s in pushed]
     state = done.state
-    engine = engine_for(session.game) if any(e.verb == PLAY for e in todo) else None
+    game = game_for(session.game, tracker)
     for e in todo:
         try:
-            state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+            state = step_logged(game, state, e.verb, e.args, e.overruled, checked=False).state
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
             raise ReplayError(e.seq, exc) from exc
     return Replay(state, applied, redo, tail[-1].seq if tail else done.seq)
@@ -285,7 +280,7 @@ def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
 
 
 @dataclass
-class _Known:
+class Known:
     """The last replay this process verified of one session: the log had `length` events ending
     in the ledger link `head` (a later command replays only the events written since)."""
 

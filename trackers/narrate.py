@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trackers.log import PLAY, Entry, Session, apply_entry, engine_for
+from engine.base import PLAY, step_logged
+from trackers.log import Entry, Session, game_for
 
 #: summary keys whose change is a boundary, and how it is said
 BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
@@ -80,11 +81,11 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
 
 def made_by(session: Session, tracker, state, entries: list[Entry]) -> dict[int, str]:
     """Who made each of these consecutive changes, from the table before the first: {seq: player}."""
-    engine = engine_for(session.game)
+    game = game_for(session.game, tracker)
     out = {}
     for e in entries:
-        out[e.seq] = change_by(session, engine, state, e)
-        state, _ = apply_entry(tracker, engine, state, e.verb, e.args, e.overruled)
+        out[e.seq] = change_by(session, game.engine, state, e)
+        state = step_logged(game, state, e.verb, e.args, e.overruled, checked=False).state
     return out
 
 
@@ -104,18 +105,24 @@ def marks(before: dict, after: dict) -> list[str]:
     return out
 
 
-def triggered(engine, state, entry: Entry, effects: list) -> list[str]:
-    """What a step set off that the table must hear (trackers.pressing): for a play, the verdict's
-    effects as well as what followed by itself."""
+def triggered(effects) -> list[str]:
+    """What a step set off that the table must hear (trackers.pressing)."""
     from trackers.pressing import pressing
 
-    every = list(effects)
-    if entry.verb == PLAY and engine is not None:
+    return [e.message for e in pressing([e for e in effects if e.kind not in ROUTINE])]
+
+
+def told_step(game, state, entry: Entry):
+    """A logged event through the step, for telling: a play judged again, so its verdict's effects
+    are told with what followed by itself (one no longer judged as logged is told with the latter)."""
+    if entry.verb == PLAY and game.engine is not None:
         try:
-            every = list(engine.check(state, engine.parse_move(entry.args[0], state)).effects) + every
+            stepped = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=True)
+            if stepped.applied:
+                return stepped
         except Exception:  # noqa: BLE001 - the stored step is told without its verdict
             pass
-    return [e.message for e in pressing([e for e in every if e.kind not in ROUTINE])]
+    return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
 class Narrator:
@@ -126,7 +133,7 @@ class Narrator:
     def __init__(self, tracker, session: Session, label=None):
         self.label = label or (lambda e: e.label)
         self.tracker, self.session = tracker, session
-        self.engine = engine_for(session.game)
+        self.game = game_for(session.game, tracker)
         self.state = tracker.new_state(session.players, session.options)
         self.summary = tracker.summary(self.state)
         self.applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
@@ -135,13 +142,14 @@ class Narrator:
         self.seq = 0  # the last event fed
 
     def _step(self, entry: Entry) -> Told:
-        engine, before_state, before = self.engine, self.state, self.summary
-        by = change_by(self.session, engine, before_state, entry)
-        self.state, effects = apply_entry(self.tracker, engine, before_state, entry.verb, entry.args, entry.overruled)
+        before_state, before = self.state, self.summary
+        by = change_by(self.session, self.game.engine, before_state, entry)
+        stepped = told_step(self.game, before_state, entry)
+        self.state, effects = stepped.state, stepped.effects
         self.summary = self.tracker.summary(self.state)
         self.applied.append((entry, before_state, before))
         crossed = marks(before, self.summary)
-        said = triggered(engine, before_state, entry, effects)
+        said = triggered(effects)
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:

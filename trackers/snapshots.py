@@ -37,7 +37,7 @@ from typing import Callable, Iterator
 
 from trackers import ledger
 from trackers.errors import DamagedLog
-from trackers.log import Replay, Stack, _Known, fold
+from trackers.log import Replay, Stack, Known, fold
 
 EVERY = 32  # events between snapshots: fewer than this are replayed on top of one (a play costs ~0.5 ms)
 KEEP = 8  # snapshots kept per session (older ones serve an undo below the newest)
@@ -79,7 +79,7 @@ def _discard(write: Write, session_id: int, seq: int) -> None:
     write([("DELETE FROM snapshots WHERE session_id = ? AND seq = ?", (session_id, seq))])
 
 
-def _rows(con, tracker, session, length: int, write: Write, key: bytes | None) -> Iterator[_Known]:
+def _rows(con, tracker, session, length: int, write: Write, key: bytes | None) -> Iterator[Known]:
     """The session's snapshots up to seq `length`, newest first, each passing its row check and
     loading; a bad one is deleted and skipped, one from other code skipped (all of them when
     there is no key to check them with)."""
@@ -100,16 +100,16 @@ def _rows(con, tracker, session, length: int, write: Write, key: bytes | None) -
         except Exception:  # noqa: BLE001 - whatever is wrong with it, it is not used
             _discard(write, session.id, seq)
             continue
-        yield _Known(seq, link, done)
+        yield Known(seq, link, done)
 
 
-def load(con, tracker, session, head: str, length: int, memo: _Known | None, fetch, lookup,
+def load(con, tracker, session, head: str, length: int, memo: Known | None, fetch, lookup,
          write: Write, key: bytes | None) -> tuple[Replay, int] | None:
     """(the session's Replay, the seq it was folded from) from the replay this process kept (`memo`)
     or the newest snapshot that passes the checks, plus the events after it; None when none does
     (replay the whole log). fetch(after) -> (entries, seq of an unreadable one or None);
     lookup(seqs) -> {seq: Entry}, each checked against the ledger (DamagedLog when one fails)."""
-    bases: Iterator[_Known] = _rows(con, tracker, session, length, write, key)
+    bases: Iterator[Known] = _rows(con, tracker, session, length, write, key)
     if memo is not None and memo.length <= length:
         bases = _chain([memo], bases)
     for base in bases:

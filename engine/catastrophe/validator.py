@@ -27,6 +27,15 @@ class Engine(BaseEngine[State, Move]):
     #: a play by a player the move does not name, out of turn (only with --by)
     TURN_RULE = R.CLAW_PLAY
 
+    def odds(self, question: list[str], table, *, yarn: int | None = None, player: str | None = None,
+             against: int | None = None, session: str | None = None) -> tuple[dict[str, Any], str]:
+        """Defending an Attack with Yarn Ball re-rolls (odds.py): `attack N`, or `attack` for the session's."""
+        from .odds import answer, describe
+
+        state = table(False) if len(question) <= 1 or session is not None else None
+        result = answer(question, state, yarn=yarn, player=player, against=against)
+        return {"game": self.game, **result}, describe(result)
+
     def parse_move(self, text: str, state: State) -> Move:
         return moves.parse(text, state, self.to_act(state))
 

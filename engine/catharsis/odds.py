@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-from .costs import Cost, counts_of, pays_counts
+from .rules_costs import Cost, counts_of, pays_counts
 
 
 @lru_cache(maxsize=None)
@@ -130,3 +130,46 @@ def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6
     p = sum(w * table.at(rerolls, c) for _, c, w in multisets(n)) / total
     p0 = Fraction(sum(w * table.levels[0][c] for _, c, w in multisets(n)), total)
     return Odds(p, p0, None, None, n, rerolls)
+
+
+def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int | None,
+           player: str | None) -> tuple[dict, str]:
+    """`companion odds catharsis COST`: the chance to pay `cost` (as JSON and for people) from the
+    `dice` given, or a player's unused dice in the session's `state` (`from_session`: the table was
+    asked for; None: it plays another game), with the rerolls left (default 2, or the player's)."""
+    from engine.words import match
+
+    from .rules_costs import parse_cost, read_dice, syntax_error
+
+    parsed = parse_cost(cost)
+    values = read_dice(dice) if dice else None
+    if values is not None and not 1 <= len(values) <= 6:
+        raise syntax_error(f"--dice {dice!r}: give 1 to 6 dice, e.g. --dice 3,3,4,5,6,6")
+    left = rerolls
+    if from_session:
+        if state is None:
+            raise syntax_error("the session is not a Catharsis game; give --dice instead")
+        names = [p.name for p in state.players]
+        if not player:
+            raise syntax_error(f"name the player whose dice count: --player {' | '.join(names)}")
+        who = next(p for p in state.players if p.name == match(player, names, "player", hint="nearest"))
+        if values is None:
+            values = [d.value for d in who.dice if not d.used] or None
+            if values is None:
+                raise syntax_error(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
+        if left is None:
+            left = max(0, 2 - who.rerolls)
+    if left is None:
+        left = 2
+    if not 0 <= left <= 2:
+        raise syntax_error(f"--rerolls {left}: a player rerolls at most 2 times a phase (0, 1 or 2)")
+    result = odds(parsed, left, values)
+    out = {"game": "catharsis", "cost": parsed.text(), **result.as_json()}
+    pct = f"{float(result.probability):.2%}"
+    frm = f"from {' '.join(map(str, sorted(values)))}" if values else "from a fresh roll of 6 dice"
+    lines = [f"{parsed.text()}: {pct} ({out['fraction']}) {frm} with {left} reroll{'s' if left != 1 else ''} "
+             f"(no reroll: {float(result.without_reroll):.2%})"]
+    if result.keep is not None and result.probability < 1 and left:
+        keep = " ".join(map(str, result.keep)) or "nothing"
+        lines.append(f"best now: keep {keep}, reroll {' '.join(map(str, result.reroll)) or 'nothing'}")
+    return out, "\n".join(lines)

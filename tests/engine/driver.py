@@ -1,5 +1,7 @@
-"""Driving a game's Tracker in tests: parse, check and apply as the storage does."""
+"""Driving a game's Tracker in tests through the one checked step (engine.base.step), as a session does."""
 from __future__ import annotations
+
+from engine.base import Game, step
 
 
 class Driver:
@@ -8,24 +10,25 @@ class Driver:
 
     def __init__(self, tracker, effects_in_verdict: bool = True):
         self.tracker = tracker
+        self.game = Game(tracker)  # tracker commands only: no engine needed
         self.effects_in_verdict = effects_in_verdict
 
     def do(self, state, *words):
-        change = self.tracker.parse(state, list(words))
-        verdict = self.tracker.check(state, change)
+        stepped = step(self.game, state, list(words), kind="track")
+        verdict = stepped.verdict
         assert verdict.legal, [f"{r.rule}: {r.message}" for r in verdict.reasons]
-        new_state, effects = self.tracker.apply(state, change)
         if self.effects_in_verdict:
-            assert tuple(effects) == verdict.effects  # a legal verdict says what happens
-        return new_state, effects
+            assert stepped.effects == verdict.effects  # a legal verdict says what happens
+        return stepped.state, list(stepped.effects)
 
     def refused(self, state, *words):
-        verdict = self.tracker.check(state, self.tracker.parse(state, list(words)))
-        assert not verdict.legal
-        return verdict
+        stepped = step(self.game, state, list(words), kind="track")
+        assert stepped.refused and stepped.state is state
+        return stepped.verdict
 
     def overrule(self, state, *words):
-        return self.tracker.apply(state, self.tracker.parse(state, list(words)))
+        stepped = step(self.game, state, list(words), kind="track", overruled=True)
+        return stepped.state, list(stepped.effects)
 
     def play(self, state, *commands):
         """Several legal commands in a row, each a string of words; returns the last state."""

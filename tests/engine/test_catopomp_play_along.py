@@ -18,10 +18,12 @@ from engine.catopomp import Engine, Tracker, core
 from engine.catopomp.model import to_table
 from engine.catopomp.simulate import table_game
 from tests.engine.catopomp_table import public, public_of_state
-from trackers.sessions import PLAY, Entry, Session, replay
+from engine.base import PLAY, Game, step
+from trackers.sessions import Entry, Session, replay
 
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 T, E = Tracker(), Engine()
+GAME = Game(T, E)
 CONFIGS = [
     (2, core.Opts()), (3, core.Opts()), (4, core.Opts()), (3, core.Opts(casual=True)),
     (3, core.Opts(competitive=True)), (4, core.Opts(competitive=True, hell_power=True)),
@@ -48,18 +50,17 @@ def play_game(seed: int, players: int, opts: core.Opts, record_hands: bool = Fal
     entries, states = [], [state]
     for kind, what, t in table_game(seed, players, opts):
         if kind == "track":
-            change = T.parse(state, what)
-            assert T.check(state, change).legal, (what, T.check(state, change).reasons)
-            state, _ = T.apply(state, change)
-            entries.append(_entry(len(entries) + 1, change.verb, change.args))
+            stepped = step(GAME, state, what, kind="track")
+            assert stepped.verdict.legal, (what, stepped.verdict.reasons)
+            state = stepped.state
+            entries.append(_entry(len(entries) + 1, stepped.verb, stepped.args))
             if record_hands and what[0] == "dice" or (record_hands and what[0] == "reserve"):
                 pass
         else:
-            move = E.parse_move(what, state)
-            verdict = E.check(state, move)
-            assert verdict.legal, (what, verdict.as_json())
-            state, _ = T.settle(E.apply(state, move))
-            entries.append(_entry(len(entries) + 1, PLAY, (what,)))
+            stepped = step(GAME, state, what)
+            assert stepped.verdict.legal, (what, stepped.verdict.as_json())
+            state = stepped.state
+            entries.append(_entry(len(entries) + 1, PLAY, stepped.args))
             if t.phase == "play":
                 # points wait for the revealed prediction, entered right after the play
                 assert {**public_of_state(state), "points": 0} == {**public(t), "points": 0}, what
@@ -106,9 +107,11 @@ def test_every_listed_move_is_accepted_by_play(seed, config, stop):
     last_t = None
     for n, (kind, what, t) in enumerate(table_game(seed, players, opts)):
         if kind == "track":
-            state, _ = T.apply(state, T.parse(state, what))
+            stepped = step(GAME, state, what, kind="track")
         else:
-            state, _ = T.settle(E.apply(state, E.parse_move(what, state)))
+            stepped = step(GAME, state, what)
+        assert not stepped.refused, (what, stepped.why)
+        state = stepped.state
         last_t = t
         if n >= stop and state.phase == "play" and t.phase == "play":
             break

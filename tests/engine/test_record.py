@@ -166,7 +166,7 @@ def test_the_shipped_catalogues_pass_the_untrusted_check(game):
 
 
 def test_the_shipped_catharsis_powers_pass_the_untrusted_check():
-    from engine.catharsis import powers
+    from engine.catharsis import model as powers
     from engine.catharsis.model import PowerCard
 
     raw = tomllib.loads(powers.CATALOGUE_FILE.read_text(encoding="utf-8"))["powers"]
@@ -203,18 +203,45 @@ def test_a_whole_catopomp_session_survives_the_trusted_json_round_trip_at_every_
 
     from engine.catopomp import core
     from engine.catopomp.simulate import table_game
-    from trackers.log import PLAY, apply_entry, engine_for, tracker_for
+    from engine import get_game
+    from engine.base import step
 
-    tracker, engine = tracker_for("catopomp"), engine_for("catopomp")
+    game = get_game("catopomp")
+    tracker = game.tracker
     state = tracker.new_state(["P1", "P2", "P3"], {"passing": "main"})
     steps = 0
     for kind, what, _table in table_game(seed, 3, core.Opts(), pass_bias=0.5):
         if kind == "track":
-            change = tracker.parse(state, list(what))
-            state, _ = apply_entry(tracker, engine, state, change.verb, change.args, False)
+            state = step(game, state, list(what), kind="track").state
         else:
-            state, _ = apply_entry(tracker, engine, state, PLAY, [what], False)
+            stepped = step(game, state, what)
+            assert not stepped.refused, (what, stepped.why)
+            state = stepped.state
         back = tracker.load(json.loads(json.dumps(tracker.dump(state))))
         assert back == state and hash(back) == hash(state) and back.model_dump() == state.model_dump()
         steps += 1
     assert state.phase == "game-over" and steps > 30
+
+
+class Ledger(Record):
+    """A record whose mutable defaults are given through Field, as a plain default and as a list."""
+
+    marks: dict[str, int] = Field({}, description="marks by player")
+    seen: tuple[str, ...] = Field(())
+    order: list[str] = Field([], description="a list default")
+
+
+def test_a_mutable_field_default_is_a_fresh_empty_value_on_every_path():
+    """`Field({})` gives each record an empty dict of its own (not a shared function object): built,
+    constructed, validated from untrusted input and in the schema alike."""
+    made = [Ledger(), Ledger.model_construct(), Ledger.model_validate({})]
+    for one in made:
+        assert one.marks == {} and type(one.marks) is dict, one
+        assert one.order == [] and type(one.order) is list, one
+        assert one.seen == ()
+    assert made[0].marks is not made[1].marks and made[0].order is not Ledger().order
+    assert Ledger().model_dump(exclude_defaults=True) == {}
+    assert Ledger(marks={"ann": 1}).model_dump(mode="json") == {"marks": {"ann": 1}, "seen": [], "order": []}
+    schema = Ledger.model_json_schema()["properties"]
+    assert schema["marks"]["default"] == {} and schema["order"]["default"] == []
+    assert schema["marks"]["description"] == "marks by player"

@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 from engine.theseus import Engine, Tracker
 from engine.tracking import Change
 from tests.engine.theseus_table import public, table_game
-from trackers.sessions import PLAY, Entry, Session, apply_entry, replay
+from engine.base import PLAY, Game, step
+from trackers.sessions import Entry, Session, replay
 
 ENGINE, TRACKER = Engine(), Tracker()
+GAME = Game(TRACKER, ENGINE)
 GAMES = 10 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
 
 
@@ -39,7 +41,7 @@ def _accepted_by_play(state, move) -> None:
     assert ENGINE.to_act(state) == state.active
     text = ENGINE.format_move(move)
     assert ENGINE.parse_move(text, state) == move
-    apply_entry(TRACKER, ENGINE, state, PLAY, (text,), False)
+    assert not step(GAME, state, text).refused
 
 
 @settings(max_examples=GAMES, deadline=None, derandomize=True,
@@ -57,10 +59,9 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
             continue
         prior = state
         if kind == "track":
-            change = TRACKER.parse(state, what)
-            assert TRACKER.check(state, change).legal
-            state, _ = TRACKER.apply(state, change)
-            verb, args = change.verb, change.args
+            stepped = step(GAME, state, what, kind="track")
+            assert stepped.verdict.legal
+            state, verb, args = stepped.state, stepped.verb, stepped.args
         else:
             # every listed move of the player to act is accepted (a sample per step, all at the start)
             listed = ENGINE.legal_moves(state)
@@ -68,8 +69,9 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
                 _accepted_by_play(state, move)
             move = ENGINE.parse_move(what, state)
             assert ENGINE.check(state, move).legal, what
-            state, _ = apply_entry(TRACKER, ENGINE, state, PLAY, (ENGINE.format_move(move),), False)
-            verb, args = PLAY, (ENGINE.format_move(move),)
+            stepped = step(GAME, state, ENGINE.format_move(move))
+            state, verb, args = stepped.state, stepped.verb, stepped.args
+            assert (verb, args[0]) == (PLAY, ENGINE.format_move(move))  # and who made it, as a session logs
             assert public(state) == public(full), what
         entries.append(Entry(len(entries) + 1, "", "change", verb, args))
         if kind == "play" and rng.random() < 0.15:
@@ -107,7 +109,7 @@ def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
 #     possession is taken on trust.
 # CI: REFEREE_GAMES games; COMPANION_PROPERTY_SCALE=N plays N times more.
 
-from engine.theseus import Move  # noqa: E402
+from engine.theseus.model import Move  # noqa: E402
 from tests.engine.test_theseus_properties import random_move  # noqa: E402
 
 REFEREE_GAMES = 200 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
@@ -143,7 +145,7 @@ def _judge_like_a_referee(state, full, move) -> None:
         elif not verdict.legal:
             assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.format_move(move))
         else:
-            assert any(u.startswith("possession:") for u in verdict.unchecked), ENGINE.format_move(move)
+            assert any(u.message.startswith("possession:") and u.rule for u in verdict.notes), ENGINE.format_move(move)
         _count("hidden-Hand verdicts")
 
 
@@ -164,7 +166,7 @@ def test_the_referee_over_whole_games_with_hidden_hands():
                     state = TRACKER.new_state(*_options(what)).model_copy(update={"cards": after.cards})
                     names = sorted({c.name for c in after.cards})
                 else:
-                    state, _ = TRACKER.apply(state, TRACKER.parse(state, what))
+                    state = step(GAME, state, what, kind="track", overruled=True).state
                 full = after
                 continue
             if rng.random() < 0.5:
@@ -173,7 +175,9 @@ def test_the_referee_over_whole_games_with_hidden_hands():
                 listed = ENGINE.legal_moves(state)
                 for move in rng.sample(listed, min(2, len(listed))):
                     _judge_like_a_referee(state, full, move)
-            state, _ = apply_entry(TRACKER, ENGINE, state, PLAY, (what,), False)
+            stepped = step(GAME, state, what)
+            assert not stepped.refused, (what, stepped.why)
+            state = stepped.state
             full = after
         games[0] += 1
 

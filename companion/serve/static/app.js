@@ -108,6 +108,7 @@ function renderTable(t) {
   $("act").hidden = !t.plays;
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
   lastSeq = t.seq;
+  document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
 }
 
 function connect() {

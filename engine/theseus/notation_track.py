@@ -1,14 +1,15 @@
-"""Party of the Theseus tracker commands: the words a table types, read into a Change."""
+"""Party of the Theseus tracker commands: the words a table types, read into a Change (and the
+card items a Change's arguments hold, read back by the verbs)."""
 from __future__ import annotations
 
+import re
 
-from engine.base import AmbiguousMove, MoveSyntaxError, card_count
+from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change
 from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
 
-from .model import catalogue
-from .tracked import _INT, _ITEM, _RANK_ONLY_NAMES, TrackedTable, _Item, _read_item, scoring_state
-from .wording import _quote
+from .model import RANK_ONLY_NAMES, State, catalogue
+from .wording import quote
 
 #: the commands and what each records (Tracker.COMMANDS)
 COMMANDS: dict[str, str] = {
@@ -49,7 +50,36 @@ VERB_ALIASES: dict[str, str] = {
 }
 
 
-def parse(state: TrackedTable, words: list[str]) -> Change:
+
+class Item(Frozen):
+    """One card as the table named it: by name, by name with its Rank (and VP), or by Rank only."""
+
+    name: str | None = None
+    rank: int | None = None
+    vp: int | None = None
+
+    def label(self) -> str:
+        if self.name is None:
+            return str(self.rank)
+        text = self.name if self.rank is None else f"{self.name}:{self.rank}"
+        return text if self.vp is None else f"{text}:{self.vp}vp"
+
+
+ITEM = re.compile(r"^(?P<name>.*?\S)\s*:\s*(?P<rank>[+-]?\d+)(?:\s*:\s*(?P<vp>\d+)\s*(?:vp)?)?$", re.I)
+INT = re.compile(r"^[+-]?\d+$")
+
+
+def read_item(text: str) -> Item:
+    """A Change argument back into an item ("4", "Paladin", "Dragon:5", "Dragon:5:3vp")."""
+    if INT.match(text):
+        return Item(rank=int(text))
+    m = ITEM.match(text)
+    if m:
+        return Item(name=m["name"], rank=int(m["rank"]), vp=int(m["vp"]) if m["vp"] else None)
+    return Item(name=text)
+
+
+def parse(state: State, words: list[str]) -> Change:
     words = [str(w).strip() for w in words if str(w).strip()]
     if not words:
         raise MoveSyntaxError(f"no command given; commands: {', '.join(COMMANDS)}")
@@ -60,12 +90,8 @@ def parse(state: TrackedTable, words: list[str]) -> Change:
             raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
         return Change(verb=verb)
     if verb == "board":
-        from .track_table import parse_board
-
         return Change(verb=verb, args=parse_board(rest, _pool(state)))
     if verb == "deck":
-        from .track_table import parse_deck
-
         return Change(verb=verb, args=parse_deck(rest))
     if verb == "rank":
         if len(rest) != 1:
@@ -92,15 +118,15 @@ def _example(verb: str) -> str:
 
 
 def _int(token: str, what: str) -> int:
-    if not _INT.match(token):
+    if not INT.match(token):
         raise MoveSyntaxError(f"{what}: {token!r} is not a number")
     return int(token)
 
 
-def _pool(state: TrackedTable) -> dict[str, str]:
+def _pool(state: State) -> dict[str, str]:
     """Card names the table may type: the catalogue of this game, without the Rank-only names."""
-    cat = catalogue(scoring_state(state))
-    return {n.casefold(): n for n in cat if n.casefold() not in _RANK_ONLY_NAMES}
+    cat = catalogue(state)
+    return {n.casefold(): n for n in cat if n.casefold() not in RANK_ONLY_NAMES}
 
 
 def _known(pool: dict[str, str], word: str) -> str:
@@ -115,11 +141,11 @@ def _known(pool: dict[str, str], word: str) -> str:
     shown = _nearest(word, list(pool.values())) or sorted(pool.values())[:8]
     raise MoveSyntaxError(
         f"unknown card {word!r}; did you mean: {', '.join(shown)}? A card the catalogue lacks "
-        f"needs its Rank: {_quote(word)} 5 (reward) or {_quote(word)}:5 (party, hand)"
+        f"needs its Rank: {quote(word)} 5 (reward) or {quote(word)}:5 (party, hand)"
     )
 
 
-def _parse_reward(state: TrackedTable, who: str, rest: list[str]) -> tuple[str, ...]:
+def _parse_reward(state: State, who: str, rest: list[str]) -> tuple[str, ...]:
     example = f"reward {who.lower()} Paladin"
     if not rest:
         raise MoveSyntaxError(f"reward: name the card (or its Rank), e.g. `{example}` or `reward {who.lower()} rank 5`")
@@ -134,21 +160,21 @@ def _parse_reward(state: TrackedTable, who: str, rest: list[str]) -> tuple[str, 
     if rest[0].casefold() == "rank":
         if len(rest) != 2:
             raise MoveSyntaxError(f"reward: `reward {who.lower()} rank 5` names one card by its Rank")
-        item = _Item(rank=_int(rest[1], "rank"), vp=vp)
+        item = Item(rank=_int(rest[1], "rank"), vp=vp)
         return ("rank", str(item.rank)) + (("vp", str(vp)) if vp is not None else ())
     rank = None
-    if len(rest) >= 2 and _INT.match(rest[-1]):
+    if len(rest) >= 2 and INT.match(rest[-1]):
         rank = int(rest[-1])
         rest = rest[:-1]
-    if len(rest) == 1 and rank is None and _ITEM.match(rest[0]):
-        item = _read_item(rest[0])
+    if len(rest) == 1 and rank is None and ITEM.match(rest[0]):
+        item = read_item(rest[0])
         rest, rank = [item.name], item.rank
         vp = item.vp if vp is None else vp
-    if len(rest) == 1 and _INT.match(rest[0]):
+    if len(rest) == 1 and INT.match(rest[0]):
         raise MoveSyntaxError(f"reward: {rest[0]!r} is a number; a card by its Rank is `reward {who.lower()} rank {rest[0]}`")
     name = " ".join(rest)
     pool = _pool(state)
-    if name.casefold() in _RANK_ONLY_NAMES or rest[0].casefold() == "rank":
+    if name.casefold() in RANK_ONLY_NAMES or rest[0].casefold() == "rank":
         raise MoveSyntaxError(f"reward: a card by its Rank is `reward {who.lower()} rank 5`")
     if rank is None:
         name = _known(pool, name)
@@ -164,12 +190,12 @@ def _parse_reward(state: TrackedTable, who: str, rest: list[str]) -> tuple[str, 
     return args
 
 
-def _spec_rank(state: TrackedTable, name: str) -> int | None:
-    spec = catalogue(scoring_state(state)).get(name)
+def _spec_rank(state: State, name: str) -> int | None:
+    spec = catalogue(state).get(name)
     return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
 
-def _parse_amount(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def _parse_amount(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
     label = f"{verb} {who.lower()}"
     if not rest:
         raise MoveSyntaxError(f"{verb}: give an amount, e.g. `{label} +1` (or -1, =2)")
@@ -188,13 +214,13 @@ def _parse_amount(state: TrackedTable, verb: str, who: str, rest: list[str]) -> 
         if len(tail) != 2:
             raise MoveSyntaxError(f"bonus: `{label} {amount} rank 2` names the card by its Rank")
         return (amount, "rank", str(_int(tail[1], "rank")))
-    if len(tail) == 1 and _ITEM.match(tail[0]):
-        item = _read_item(tail[0])
+    if len(tail) == 1 and ITEM.match(tail[0]):
+        item = read_item(tail[0])
         return (amount, "rank", str(item.rank))
     return (amount, _known(_pool(state), " ".join(tail)))
 
 
-def _parse_area(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def _parse_area(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
     example = _example(verb).replace("ann", who.lower())
     if not rest:
         raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
@@ -223,18 +249,18 @@ def _parse_area(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tu
     i = 0
     while i < len(rest):
         word = rest[i]
-        if _INT.match(word):
+        if INT.match(word):
             items.append(str(int(word)))
             i += 1
             continue
-        if _ITEM.match(word):
-            item = _read_item(word)
+        if ITEM.match(word):
+            item = read_item(word)
             known = pool.get(item.name.casefold())
             if known is not None:
                 item = item.model_copy(update={"name": known})
                 if item.rank == _spec_rank(state, known) and item.vp is None:
-                    item = _Item(name=known)
-            if item.name.casefold() in _RANK_ONLY_NAMES or item.name.casefold() == "rank":
+                    item = Item(name=known)
+            if item.name.casefold() in RANK_ONLY_NAMES or item.name.casefold() == "rank":
                 raise MoveSyntaxError(f"{verb}: a card by its Rank is just the number, e.g. `{verb} {who.lower()} 5`")
             items.append(item.label())
             i += 1
@@ -250,3 +276,23 @@ def _parse_area(state: TrackedTable, verb: str, who: str, rest: list[str]) -> tu
         items.append(found[0])
         i += found[1]
     return tuple(items)
+
+
+def parse_board(words: list[str], pool: dict[str, str]) -> tuple[str, ...]:
+    """`board Paladin Witch Squire:1 ...`: names as the catalogue spells them; a name it lacks is
+    kept as typed (it is then a card of the active Rank)."""
+    if not words:
+        raise MoveSyntaxError("board: list the cards on the Board, e.g. `board Paladin Witch Buster Kunoichi`")
+    out = []
+    for word in words:
+        name, _, rank = word.partition(":")
+        known = pool.get(name.casefold(), name)
+        out.append(f"{known}:{rank}" if rank else known)
+    return tuple(out)
+
+
+def parse_deck(words: list[str]) -> tuple[str, ...]:
+    """`deck RANK COUNT`."""
+    if len(words) != 2 or not all(w.isdigit() for w in words):
+        raise MoveSyntaxError("deck: give the Rank and how many cards its deck holds, e.g. `deck 1 12`")
+    return (str(int(words[0])), str(card_count(words[1], "deck")))

@@ -1,30 +1,23 @@
-"""Party of the Theseus final scoring: Victory Points, the winner(s) and both tiebreakers."""
+"""Party of the Theseus at the end of the game: final scores (Victory Points), the winner(s) and both
+tiebreakers; what a play that ends the game says of them."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.base import Reason
+from engine.words import count
+
 from .model import State, catalogue
-from .rule_ids import (
-    R_BONUS_SCORE,
-    R_FINAL_SCORE,
-    R_FULL_TIE,
-    R_MOST_VP,
-    R_SCORING_AREA,
-    R_TIE_HAND,
-    R_TIE_PARTY,
-    R_VP_EXTRA,
-    R_VP_HIGH,
-    R_VP_LOW,
-)
-from .sim import _Sim
-from .wording import _names, _plural
+from .rule_ids import R
+from .table import Table
+from .wording import listing
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
-    "points": (R_MOST_VP, "most Victory Points"),
-    "party-rank": (R_TIE_PARTY, "tied on points; higher total Rank in the Party"),
-    "hand-rank": (R_TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
-    "tie": (R_FULL_TIE, "tied on points, Party Rank and Hand Rank"),
+    "points": (R.MOST_VP, "most Victory Points"),
+    "party-rank": (R.TIE_PARTY, "tied on points; higher total Rank in the Party"),
+    "hand-rank": (R.TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
+    "tie": (R.FULL_TIE, "tied on points, Party Rank and Hand Rank"),
 }
 
 
@@ -52,7 +45,11 @@ def final_scores(
     hand_ranks = dict(state.hand_ranks if hand_ranks is None else hand_ranks)
     hidden_hands: list[str] = []
     cat = catalogue(state)
-    notes: list[str] = []
+    notes: list[Reason] = []
+
+    def note(rule: str, message: str) -> None:
+        notes.append(Reason(rule=rule, message=message))
+
     rows = []
     general: list[str] = []
     no_vp: list[str] = []
@@ -107,21 +104,15 @@ def final_scores(
             }
         )
     if general:
-        notes.append(
-            f"{R_VP_LOW}: printed VP not in the catalogue for {_names(sorted(set(general)))}; "
-            "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)"
-        )
+        note(R.VP_LOW, f"printed VP not in the catalogue for {listing(sorted(set(general)))}; "
+             "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)")
     if no_vp:
-        notes.append(
-            f"{R_FINAL_SCORE}: VP and Rank unknown for {_names(sorted(set(no_vp)))}: counted as 0"
-        )
+        note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0")
     if no_effect:
-        notes.append(
-            f"card effect not checked: end-game points from the effects of "
-            f"{_names(sorted(set(no_effect)))} are unknown and not counted"
-        )
+        note(R.VP_EXTRA, f"card effect not checked: end-game points from the effects of "
+             f"{listing(sorted(set(no_effect)))} are unknown and not counted")
     if any(p.bonuses for p in state.players):
-        notes.append(f"{R_BONUS_SCORE}: each Bonus is counted as 1 VP (the rulebook gives no number)")
+        note(R.BONUS_SCORE, "each Bonus is counted as 1 VP (the rulebook gives no number)")
     best = max(r["total"] for r in rows)
     tied = [r for r in rows if r["total"] == best]
     decided = "points"
@@ -135,20 +126,14 @@ def final_scores(
             tied = [r for r in tied if r["hand_rank"] == top]
             if len(tied) > 1:
                 decided = "tie"
-                notes.append(
-                    f"{R_FULL_TIE}: still tied after both tiebreakers; the rulebook does not "
-                    "say what happens (reported as a tie)"
-                )
+                note(R.FULL_TIE, "still tied after both tiebreakers; the rulebook does not "
+                     "say what happens (reported as a tie)")
         if hidden_hands:
-            notes.append(
-                f"{R_TIE_HAND}: the Hands of {_names(hidden_hands)} are not known to the table and "
-                "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)"
-            )
+            note(R.TIE_HAND, f"the Hands of {listing(hidden_hands)} are not known to the table and "
+                 "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)")
         if unknown_rank:
-            notes.append(
-                f"{R_TIE_PARTY}: the Ranks of {_names(sorted(set(unknown_rank)))} are unknown "
-                "and count 0 in the tiebreakers"
-            )
+            note(R.TIE_PARTY, f"the Ranks of {listing(sorted(set(unknown_rank)))} are unknown "
+                 "and count 0 in the tiebreakers")
     return {
         "players": rows,
         "winners": [r["player"] for r in tied],
@@ -157,16 +142,18 @@ def final_scores(
     }
 
 
-def _score_effects(state: State, sim: _Sim) -> None:
+def say_final_scores(table: Table, state: State) -> None:
+    """The final count of a play that ends the game, said on its table: each score, the rules it
+    applied, the winner(s) and what could not be checked."""
     result = final_scores(state)
     cat = catalogue(state)
     for row in result["players"]:
-        sim.effect(
+        table.say(
             "score",
             f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
             f"{row['effect_points']} from card effects + "
-            f"{_plural(row['bonuses'], 'Bonus')} = {row['total']}",
-            R_FINAL_SCORE,
+            f"{count(row['bonuses'], 'Bonus', 'Bonuses')} = {row['total']}",
+            R.FINAL_SCORE, who=row["player"], amount=row["total"],
         )
     ranks = {
         cat[n].rank
@@ -175,23 +162,23 @@ def _score_effects(state: State, sim: _Sim) -> None:
         if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)
     }
     if any(r <= 4 for r in ranks):
-        sim.effect("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R_VP_LOW)
+        table.say("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R.VP_LOW)
     if any(r >= 5 for r in ranks):
-        sim.effect("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R_VP_HIGH)
+        table.say("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R.VP_HIGH)
     if any(row["effect_points"] for row in result["players"]):
-        sim.effect("vp-rule", "card effects add their end-game points (from the catalogue)", R_VP_EXTRA)
-        sim.effect(
+        table.say("vp-rule", "card effects add their end-game points (from the catalogue)", R.VP_EXTRA)
+        table.say(
             "vp-rule",
             "card effects' end-game points count only with the card in the area its text names",
-            R_SCORING_AREA,
+            R.SCORING_AREA,
         )
     if any(row["bonuses"] for row in result["players"]):
-        sim.effect("vp-rule", "each Bonus in a Reward Area counts toward the score", R_BONUS_SCORE)
+        table.say("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
     winners = result["winners"]
     rule, how = DECIDED_BY[result["decided_by"]]
     if len(winners) == 1:
-        sim.effect("winner", f"{winners[0]} wins ({how})", rule)
+        table.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
     else:
-        sim.effect("winner", f"tie between {_names(winners)} ({how})", rule)
+        table.say("winner", f"tie between {listing(winners)} ({how})", rule)
     for n in result["unchecked"]:
-        sim.note(n)
+        table.note(n.rule, n.message)

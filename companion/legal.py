@@ -1,0 +1,33 @@
+"""The legal plays of the player to act, as typed: what `moves` lists, completion offers and a
+misspelt play is matched to."""
+from __future__ import annotations
+
+
+def listed(engine, state) -> tuple[list, str | None]:
+    """The legal plays, and what was left out: for a Catopomp hand the table has not recorded, the
+    plays that need no card from it (engine/catopomp/handless.py)."""
+    found = engine.legal_moves(state)
+    if not found and engine.game == "catopomp":
+        from engine.catopomp.handless import plays_without_hand
+
+        without = plays_without_hand(engine, state)
+        if without is not None:
+            return without
+    return found, None
+
+
+def legal_texts(engine, state) -> list[str]:
+    """The plays `moves` lists, as typed."""
+    return [engine.format_move(m) for m in listed(engine, state)[0]]
+
+
+def nearest(text: str, engine, state) -> list[str]:
+    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`."""
+    import difflib
+    import re
+
+    plays = legal_texts(engine, state)
+    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
+    heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
+    return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
+            or difflib.get_close_matches(text.split()[0], heads, n=1, cutoff=0.6) if text.split() else [])

@@ -1,0 +1,39 @@
+"""The engine's failure kinds: all of them are the user's input (exit code 2), never a traceback.
+
+- Input that cannot be parsed raises MoveSyntaxError (naming the token) or SituationError
+  (naming the file's field).
+- Input that could mean several plays raises AmbiguousMove listing the candidates.
+- A move that parses but breaks a rule is not an exception: check() returns an illegal Verdict.
+"""
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base of engine errors; all of them are the user's input, so exit code 2."""
+
+    bad_input = True
+
+
+class MoveSyntaxError(EngineError):
+    """A move that cannot be parsed; the message names the token."""
+
+
+class AmbiguousMove(EngineError):
+    """Text that could mean several plays; `candidates` lists them in move notation."""
+
+    def __init__(self, message: str, candidates: list[str]):
+        super().__init__(message + "; candidates: " + " | ".join(candidates))
+        self.candidates = candidates
+
+
+class SituationError(EngineError):
+    """A situation file that does not describe a table: names the file and the field."""
+
+
+class EngineUnavailable(EngineError):
+    """A game without a validator yet."""
+
+
+class LogError(EngineError):
+    """A logged event the step would never have written (a play that does not read back as
+    written, a player who is not at the table, a verb the tracker does not have)."""
