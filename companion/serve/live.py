@@ -170,7 +170,8 @@ class Live:
         from engine.base import MoveSyntaxError
         from trackers.errors import Refused
 
-        from companion.play_cmd import _move_text, _nearest
+        from companion.legal import nearest
+        from companion.play_cmd import _move_text
 
         try:
             text = _move_text([], text, "play")
@@ -180,7 +181,7 @@ class Live:
                 return 409, {"error": str(exc), "recorded": False}
             return 200, {**self._mine(exc.result, player), "error": str(exc)}
         except MoveSyntaxError as exc:
-            near = _nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
+            near = nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
             return 400, {"error": str(exc), "did_you_mean": near}
         except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
             if getattr(exc, "bad_input", None) is True:
