@@ -1,4 +1,5 @@
-"""Party of the Theseus: the move validator and the table tracker.
+"""Party of the Theseus: the move validator (`Engine`), the table tracker (`Tracker`) and the table
+they both keep (`State`).
 
 A turn is either up to 2 Party cards used one at a time (no card twice, no two cards of one
 name) or a single basic Explore, Recruit or Subjugate without a card. Each use performs the
@@ -9,140 +10,35 @@ set off a Board Refill from the active Rank Deck; a deck that runs out advances 
 expires old Bonuses and hands out new ones. The game ends at the end of the turn in which the
 last Rank 6 card leaves the Board.
 
-The rulebook prints no card texts, so cards are described in a catalogue
-(engine/theseus/cards.toml, extended by a situation's own `cards`). A card whose icon or effect
-is unknown is never silently passed: its use is listed in the verdict's `unchecked`.
+The rulebook prints no card texts, so cards are described in a catalogue (cards.toml, extended
+by a situation's own `cards`). A card whose icon or effect is unknown is never silently passed:
+its use is listed in the verdict's `unchecked`, each note citing the rule it leaves open.
 
-The table tracker (`Tracker`, track.py) keeps the same State (one model): its changes and the
-plays a session records (`companion play`) are transitions of one table, scored by the same
-final_scores(). A table need not know everything: a Rank Deck may be a count or "unknown", a
-player's Hand only its size (plays from it are then checked for everything but possession).
-
-Pure: no I/O except reading the shipped catalogue file once.
+Plays (`companion play`) and tracker changes (`companion track ...`) are transitions of one
+State, worked out on one working table (table.py), so each rule of the table is written once.
 
 One job per module:
-  model.py          the table (State, Player, BoardCard, CardSpec, Move): situation file, tracked
-                    session and validator input in one; the catalogue
-  rule_ids.py       the rule ids the validator and the tracker cite
-  wording.py        how messages write counts, lists of cards and card names
-  notation.py       move notation: parsing and canonical formatting
-  sim.py            the mutable table a move is played out on (Board Refill, Rank advance, end,
-                    hidden Hands)
-  rules.py          check / apply / legal_moves
-  scoring.py        final scores and tiebreakers
+  model.py          the State and its parts, Move, the card catalogue
+  rule_ids.py       every rule id, as constants of class R
+  wording.py        how messages list cards and write a card's name
+  notation.py       plays: parsing and canonical formatting
+  notation_track.py tracker commands read into a Change
+  table.py          the one working table: Board, Refill, Rank advance and Bonuses, end of turn
+  rules.py          plays: check / apply / legal_moves
+  rules_scoring.py  the end of the game: final scores and tiebreakers
   status.py         what is impossible about a described table
-  validator.py      the `Engine` (engine.base.Engine) that ties the above together
-  tracked.py        the tracker's view of the State (TrackedTable is State) and its scores
-  track_parse.py    tracker commands read into a Change
-  track_changes.py  what each tracker command does, and the rules it is checked against
-  track_table.py    the table as laid out: Board, Rank Deck counts, Hands known by size
-  track.py          the `Tracker` (engine.tracking.Tracker)
+  validator.py      the `Engine` (engine.base.Engine)
+  track.py          the `Tracker` (engine.tracking.Tracker): options, the verbs' dispatch, summary
+  track_cards.py    tracker verbs that record cards (reward, bonus, points, party, hand, board, deck)
+  track_turn.py     tracker verbs of the Rank and the turn (rank, next-rank, last-rank6, next)
+  track_score.py    the table's scores, notes and standings
 
-Every public name is importable from `engine.theseus`.
+Pure: no I/O except reading the shipped catalogue file once.
 """
 from __future__ import annotations
 
-from .model import (
-    BOARD_SIZE,
-    CATALOGUE_FILE,
-    ICONS,
-    LAST_RANK,
-    LIMIT,
-    RANK_ONLY_CARDS,
-    STARTING_PARTY,
-    UNKNOWN,
-    BoardCard,
-    CardSpec,
-    Icon,
-    Move,
-    Player,
-    State,
-    builtin_catalogue,
-    catalogue,
-    rank_only_name,
-)
-from .notation import NOTATION
-from .rules import IllegalMove
-from .rule_ids import (
-    ALL_RULES,
-    RT_NO_DECK_AFTER_6,
-    RT_REWARD_AREA,
-    RT_VP_IN_REWARD,
-    R_AFTER_6,
-    R_BASIC,
-    R_BASIC_LOCKS,
-    R_BOARD_SIZE,
-    R_BONUS_SCORE,
-    R_CLOCKWISE,
-    R_DECK_RUNS_OUT,
-    R_EFFECT,
-    R_EITHER_OR,
-    R_END,
-    R_END_TURN,
-    R_EXILED,
-    R_EXILE_DOWN,
-    R_EXPIRED,
-    R_EXPLORE,
-    R_EXPLORE_MULTI,
-    R_FINAL_SCORE,
-    R_FULL_TIE,
-    R_GAIN,
-    R_ICON,
-    R_MAX_FOUR,
-    R_MAY_EXCEED,
-    R_MOST_VP,
-    R_NAME,
-    R_NO_NORMAL_USE,
-    R_NO_REUSE,
-    R_ON_ADVANCE,
-    R_PARTY,
-    R_PARTY_TIMING,
-    R_RANK6_NONE,
-    R_RANK_DECK,
-    R_RANK_ORDER,
-    R_RANK_RANGE,
-    R_RECRUIT,
-    R_RECRUIT_USE,
-    R_REFILL,
-    R_REFRESH,
-    R_REVEAL,
-    R_SAME_NAME,
-    R_SCORING_AREA,
-    R_SUBJUGATE,
-    R_TIE_HAND,
-    R_TIE_PARTY,
-    R_UP_TO_TWO,
-    R_USING,
-    R_VP_EXTRA,
-    R_VP_HIGH,
-    R_VP_LOW,
-    R_WHEN_EMPTY,
-    TRACKER_RULES,
-)
-from .scoring import DECIDED_BY, general_vp
+from .model import State
 from .track import Tracker
-from .tracked import (
-    ENGINE_FOR_SCORING,
-    MAX_RANK_TOTAL,
-    TrackedTable,
-    scoring_state,
-    tracked_scores,
-)
 from .validator import Engine
 
-__all__ = [
-    "ICONS", "LIMIT", "BOARD_SIZE", "LAST_RANK", "STARTING_PARTY", "CATALOGUE_FILE", "Icon",
-    "IllegalMove", "CardSpec", "BoardCard", "Player", "State", "Move",
-    "builtin_catalogue", "catalogue", "ALL_RULES", "DECIDED_BY", "general_vp", "NOTATION", "Engine",
-    "R_PARTY", "R_CLOCKWISE", "R_UP_TO_TWO", "R_USING", "R_NO_REUSE", "R_SAME_NAME", "R_END_TURN",
-    "R_REFRESH", "R_EXPLORE", "R_EXPLORE_MULTI", "R_RECRUIT", "R_RECRUIT_USE", "R_SUBJUGATE",
-    "R_NO_NORMAL_USE", "R_BASIC", "R_BASIC_LOCKS", "R_EITHER_OR", "R_RANK_RANGE", "R_ICON",
-    "R_NAME", "R_EFFECT", "R_VP_LOW", "R_VP_HIGH", "R_VP_EXTRA", "R_MAX_FOUR", "R_MAY_EXCEED",
-    "R_EXILE_DOWN", "R_EXILED", "R_PARTY_TIMING", "R_BOARD_SIZE", "R_REFILL", "R_REVEAL",
-    "R_DECK_RUNS_OUT", "R_AFTER_6", "R_WHEN_EMPTY", "R_RANK_ORDER", "R_RANK_DECK", "R_ON_ADVANCE",
-    "R_GAIN", "R_BONUS_SCORE", "R_EXPIRED", "R_RANK6_NONE", "R_END", "R_FINAL_SCORE", "R_MOST_VP",
-    "R_TIE_PARTY", "R_TIE_HAND", "R_FULL_TIE", "R_SCORING_AREA", "RT_REWARD_AREA",
-    "RT_VP_IN_REWARD", "RT_NO_DECK_AFTER_6", "TRACKER_RULES", "MAX_RANK_TOTAL", "rank_only_name",
-    "RANK_ONLY_CARDS", "TrackedTable", "UNKNOWN", "ENGINE_FOR_SCORING", "scoring_state", "tracked_scores",
-    "Tracker",
-]
+__all__ = ["Engine", "Tracker", "State"]

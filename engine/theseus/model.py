@@ -100,6 +100,12 @@ RANK_ONLY_CARDS: tuple[CardSpec, ...] = tuple(
     for r in range(1, LAST_RANK + 1)
 )
 
+#: their names, folded (a name the table may not give a card of its own)
+RANK_ONLY_NAMES = frozenset(c.name.casefold() for c in RANK_ONLY_CARDS)
+
+#: the highest Rank total of a Party or Hand: 4 cards of at most Rank 6
+MAX_RANK_TOTAL = LIMIT * LAST_RANK
+
 
 class State(Frozen):
     """A Party of the Theseus table: the situation-file format (see docs/moves-theseus.md), the
@@ -234,7 +240,8 @@ def builtin_catalogue() -> tuple[CardSpec, ...]:
 
 
 @lru_cache(maxsize=256)
-def _merged(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
+def merged_catalogue(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
+    """The shipped catalogue (and the Rank-only cards) extended/overridden by `extra`."""
     cat = {c.name: c for c in builtin_catalogue() + RANK_ONLY_CARDS}
     folded = {n.casefold(): n for n in cat}
     for card in extra:
@@ -250,32 +257,34 @@ def _merged(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
 
 def catalogue(state: State) -> dict[str, CardSpec]:
     """The catalogue in force for a situation: the shipped one, extended/overridden by state.cards."""
-    return _merged(tuple(state.cards))
+    return merged_catalogue(tuple(state.cards))
 
 
 # --------------------------------------------------------------------------- reading a situation
 
 
-def _deck_size(deck) -> int:
-    """Cards known to be left in a deck (an unknown deck counts 0 here; see _deck_empty)."""
+def deck_size(deck) -> int:
+    """Cards known to be left in a deck (an unknown deck counts 0 here; see deck_empty)."""
     if deck == UNKNOWN:
         return 0
     return deck if isinstance(deck, int) else len(deck)
 
 
-def _deck_empty(deck) -> bool:
+def deck_empty(deck) -> bool:
     """True when the deck is known to hold no card."""
-    return deck != UNKNOWN and _deck_size(deck) == 0
+    return deck != UNKNOWN and deck_size(deck) == 0
 
 
-def _active_player(state: State) -> Player:
+def active_player(state: State) -> Player:
+    """The player whose turn it is."""
     for p in state.players:
         if p.name == state.active:
             return p
     return state.players[0]
 
 
-def _state_names(state: State) -> set[str]:
+def state_names(state: State) -> set[str]:
+    """Every card name the table shows (Board, areas, used, Exiled, listed decks)."""
     names = {c.name for c in state.board} | set(state.used) | set(state.exiled)
     for p in state.players:
         names.update(p.party, p.hand_cards, p.reward_area)

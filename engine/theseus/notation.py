@@ -8,8 +8,8 @@ from collections import Counter
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 
-from .model import ICONS, Move, State, _active_player, _state_names, catalogue
-from .wording import _quote
+from .model import ICONS, Move, State, active_player, state_names, catalogue
+from .wording import quote
 
 NOTATION = """\
 Party of the Theseus moves (the player whose turn it is makes them; names as in the catalogue,
@@ -105,20 +105,20 @@ def format_move(move: Move) -> str:
     if move.action == "end":
         return "end"
     if move.action == "exile":
-        return f"exile {move.zone} {_quote(move.targets[0])}"
-    parts = ["use", _quote(move.card)] if move.action == "use" else ["basic"]
+        return f"exile {move.zone} {quote(move.targets[0])}"
+    parts = ["use", quote(move.card)] if move.action == "use" else ["basic"]
     if move.icon:
         parts.append(move.icon)
-    parts.extend(_quote(t) for t in move.targets)
+    parts.extend(quote(t) for t in move.targets)
     if move.reveal:
         parts.append("reveal")
-        parts.extend(_quote(r) for r in move.reveal)
+        parts.extend(quote(r) for r in move.reveal)
     return " ".join(parts)
 
 
 def _name_pool(state: State) -> dict[str, str]:
     pool = {n.casefold(): n for n in catalogue(state)}
-    for name in _state_names(state):
+    for name in state_names(state):
         pool.setdefault(name.casefold(), name)
     return pool
 
@@ -182,7 +182,7 @@ def _infer_icon(state, card, targets, reveal) -> str:
     spec = catalogue(state).get(card)
     if spec is not None and spec.icon != "unknown":
         return spec.icon
-    player = _active_player(state)
+    player = active_player(state)
     board = Counter(c.name for c in state.board)
     hand = Counter(player.hand_cards)
     need = Counter(targets)

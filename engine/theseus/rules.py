@@ -1,6 +1,6 @@
 """Party of the Theseus rules of play: check() and apply() a move, and the legal moves.
 
-A move is played out on a _Sim; the reasons it is refused cite rule ids, the effects it has are
+A move is played out on a Table; the reasons it is refused cite rule ids, the effects it has are
 listed in the verdict, and what cannot be checked goes to `unchecked`.
 """
 from __future__ import annotations
@@ -9,41 +9,14 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 from engine.base import EngineError, Reason, Verdict
+from engine.words import count
 
-from .model import BOARD_SIZE, ICONS, LIMIT, STARTING_PARTY, Move, State, _active_player, catalogue
+from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, active_player, catalogue
 from .notation import format_move
-from .rule_ids import (
-    R_BASIC,
-    R_BASIC_LOCKS,
-    R_CLOCKWISE,
-    R_EITHER_OR,
-    R_EFFECT,
-    R_END,
-    R_END_TURN,
-    R_EXILE_DOWN,
-    R_EXILED,
-    R_EXPLORE,
-    R_EXPLORE_MULTI,
-    R_ICON,
-    R_MAX_FOUR,
-    R_MAY_EXCEED,
-    R_NO_NORMAL_USE,
-    R_NO_REUSE,
-    R_PARTY,
-    R_RANK_ORDER,
-    R_PARTY_TIMING,
-    R_RECRUIT,
-    R_RECRUIT_USE,
-    R_REFRESH,
-    R_REVEAL,
-    R_SAME_NAME,
-    R_SUBJUGATE,
-    R_UP_TO_TWO,
-    R_USING,
-)
-from .scoring import _score_effects
-from .sim import _Sim
-from .wording import _names, _plural
+from .rule_ids import R
+from .rules_scoring import say_final_scores
+from .table import Table
+from .wording import listing
 
 
 class IllegalMove(EngineError):
@@ -51,15 +24,15 @@ class IllegalMove(EngineError):
 
 
 def check(state: State, move: Move) -> Verdict:
-    sim, reasons = _play(state, move)
+    table, reasons = _play(state, move)
     if reasons:
         return Verdict(
             legal=False,
             reasons=tuple(reasons),
             alternatives=tuple(_alternatives(state, move)),
-            unchecked=tuple(sim.unchecked),
+            unchecked=tuple(table.unchecked),
         )
-    return Verdict(legal=True, effects=tuple(sim.effects), unchecked=tuple(sim.unchecked))
+    return Verdict(legal=True, effects=tuple(table.effects), unchecked=tuple(table.unchecked))
 
 
 def apply(state: State, move: Move, overruled: bool = False) -> State:
@@ -67,7 +40,7 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
     card it turns up and the move does not name as "Rank N card". Overruled (the table says the
     move happened), the move is played out as far as it can be: whatever it needs is taken to be
     there."""
-    sim, reasons = _play(state, move, force=overruled)
+    table, reasons = _play(state, move, force=overruled)
     if reasons and not overruled:
         raise IllegalMove(
             f"illegal move {format_move(move)!r}: "
@@ -75,193 +48,151 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
         )
     if overruled and state.game_over:
         return state
-    return sim.to_state(state)
+    return table.freeze()
 
 
-def _play(state: State, move: Move, force: bool = False) -> tuple[_Sim, list[Reason]]:
-    cat = catalogue(state)
-    sim = _Sim(state, cat, move.reveal)
-    sim.force = force
+def _play(state: State, move: Move, force: bool = False) -> tuple[Table, list[Reason]]:
+    table = Table(state, move.reveal)
+    table.force = force
     if state.game_over:
-        return sim, [Reason(rule=R_END, message="the game is over: no more moves")]
+        return table, [Reason(rule=R.END, message="the game is over: no more moves")]
     if move.action == "end":
-        return sim, _end(state, sim)
+        return table, _end(state, table)
     if move.action == "exile":
-        return sim, _exile(state, sim, move)
-    reasons = _basic(state, sim, move) if move.action == "basic" else _use(state, sim, move)
-    if not reasons and sim.reveal:
+        return table, _exile(state, table, move)
+    reasons = _basic(state, table, move) if move.action == "basic" else _use(state, table, move)
+    if not reasons and table.reveal:
         reasons = [
             Reason(
-                rule=R_REVEAL,
-                message=f"no Board Refill follows this move, so {_names(sim.reveal)} cannot be "
+                rule=R.REVEAL,
+                message=f"no Board Refill follows this move, so {listing(table.reveal)} cannot be "
                 "revealed",
             )
         ]
-    return sim, reasons
+    return table, reasons
 
 
 # --------------------------------------------------------------------------- each kind of move
 
 
-def _pending(state: State, sim: _Sim, doing: str) -> list[Reason]:
+def _pending(table: Table, doing: str) -> list[Reason]:
     """An over-full Party or Hand blocks everything but Exiling."""
-    player = _active_player(state)
-    reasons = []
-    if len(player.party) > LIMIT:
-        reasons.append(
-            Reason(
-                rule=R_PARTY_TIMING,
-                message=f"your Party holds {len(player.party)} cards: Exile it down to "
-                f"{LIMIT} before you {doing}",
-            )
-        )
-    if player.hand_size > LIMIT:
-        reasons.append(
-            Reason(
-                rule=R_EXILE_DOWN,
-                message=f"your Hand holds {player.hand_size} cards: Exile it down to {LIMIT} "
-                f"before you {doing}",
-            )
-        )
-        sim.note(HAND_TIMING_READING)
-    return reasons
+    return table.over_limit(doing)
 
 
-#: the Hand's deadline is a reading: the rulebook times only the Party's cut
-HAND_TIMING_READING = (
-    f"{R_EXILE_DOWN}: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
-    "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
-    "follows the resolution"
-)
-
-
-def _end(state: State, sim: _Sim) -> list[Reason]:
-    reasons = _pending(state, sim, "end your turn")
-    if reasons and not sim.force:
+def _end(state: State, table: Table) -> list[Reason]:
+    reasons = _pending(table, "the turn ends")
+    if reasons and not table.force:
         return reasons
-    who = sim.names[sim.active]
+    who = table.active
     if not state.used and state.basic_action is None:
-        sim.effect("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R_UP_TO_TWO)
-    sim.effect("turn-end", f"{who}'s turn ends", R_END_TURN)
-    if sim.end_triggered():
-        sim.game_over = True
-        sim.effect(
-            "game-over",
-            "the last Rank 6 card has left the Board: the game ends now; count the final scores",
-            R_END,
-        )
-        _score_effects(sim.to_state(state), sim)
-        return []
-    nxt = (sim.active + 1) % len(sim.names)
-    sim.active = nxt
-    sim.turn += 1
-    sim.used = []
-    sim.basic = None
-    sim.effect("next-player", f"{sim.names[nxt]} plays next (clockwise)", R_CLOCKWISE)
-    sim.effect(
-        "refresh", f"all of {sim.names[nxt]}'s Party cards are available again", R_REFRESH
-    )
+        table.say("pass", f"{who} ends the turn without using a card (up to 2 includes none)", R.UP_TO_TWO)
+    table.say("turn-end", f"{who}'s turn ends", R.END_TURN)
+    if table.end_turn():
+        say_final_scores(table, table.freeze())
     return []
 
 
-def _exile(state: State, sim: _Sim, move: Move) -> list[Reason]:
-    player = _active_player(state)
+def _exile(state: State, table: Table, move: Move) -> list[Reason]:
+    player = active_player(state)
     zone = move.zone
     hidden = zone == "hand" and not player.hand_known
     cards = player.party if zone == "party" else player.hand_cards
     size = len(player.party) if zone == "party" else player.hand_size
     if zone is None or len(move.targets) != 1:
-        return [Reason(rule=R_EXILE_DOWN, message="Exile names one card of your Party or Hand")]
+        return [Reason(rule=R.EXILE_DOWN, message="Exile names one card of your Party or Hand")]
     name = move.targets[0]
     reasons = []
     if size <= LIMIT:
         reasons.append(
             Reason(
-                rule=R_EXILE_DOWN,
+                rule=R.EXILE_DOWN,
                 message=f"your {zone.capitalize()} holds {size} cards, not more than "
                 f"{LIMIT}: there is nothing to Exile",
             )
         )
     if hidden:
-        reasons += _not_yet_dealt(sim, [name])
-        sim.note(_possession(player.name, [name]))
+        reasons += _not_yet_dealt(table, [name])
+        table.note(*_possession(player.name, [name], R.EXILE_DOWN))
     elif name not in cards:
         reasons.append(
             Reason(
-                rule=R_EXILE_DOWN,
+                rule=R.EXILE_DOWN,
                 message=f"{name} is not in your {zone.capitalize()} "
-                f"({_names(sorted(cards))})",
+                f"({listing(sorted(cards))})",
             )
         )
-    if reasons and not sim.force:
+    if reasons and not table.force:
         return reasons
     if zone == "party":
-        target = sim.party[sim.active]
+        target = table.party[table.active]
         if name in target:
             target.remove(name)
     else:
-        target = sim.hand[sim.active]
-        sim.take_from_hand(sim.active, name)
-    sim.exiled.append(name)
+        target = table.hand[table.active]
+        table.take_from_hand(table.active, name)
+    table.exiled.append(name)
     left = len(target) - LIMIT
-    sim.effect("exile", f"{name} is Exiled: removed from the game", R_EXILED)
+    table.say("exile", f"{name} is Exiled: removed from the game", R.EXILED, who=table.active, card=name)
     if left > 0:
-        sim.effect(
+        table.say(
             "exile-required",
             f"your {zone.capitalize()} still holds {len(target)} cards: Exile {left} more",
-            R_EXILE_DOWN,
+            R.EXILE_DOWN,
         )
     else:
-        sim.effect(
-            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R_MAX_FOUR
+        table.say(
+            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R.MAX_FOUR
         )
     return []
 
 
-def _not_yet_dealt(sim: _Sim, names) -> list[Reason]:
+def _not_yet_dealt(table: Table, names) -> list[Reason]:
     """Cards a hidden Hand cannot hold: every Hand card came off the Board, and the Board has shown
     no card above the active Rank (trust covers which cards the Hand holds, not cards the Board could
     not have supplied yet). The starting Party members are not Board cards."""
     out = []
     for name in dict.fromkeys(names):
-        rank = sim.rank_of(name)
-        if rank is not None and rank > sim.rank and name not in STARTING_PARTY:
-            out.append(Reason(rule=R_RANK_ORDER, message=(
-                f"{name} is a Rank {rank} card and the active Rank is {sim.rank}: no Rank {rank} card has "
-                f"reached the Board yet, so {sim.names[sim.active]}'s Hand cannot hold it")))
+        rank = table.not_reached(name)
+        if rank is not None:
+            out.append(Reason(rule=R.RANK_ORDER, message=(
+                f"{name} is a Rank {rank} card and the active Rank is {table.rank}: no Rank {rank} card has "
+                f"reached the Board yet, so {table.active}'s Hand cannot hold it")))
     return out
 
 
-def _possession(who: str, cards) -> str:
-    return (f"possession: {who}'s Hand is not known to the table; that it holds "
-            f"{_names(sorted(cards))} is taken on trust")
+def _possession(who: str, cards, rule: str) -> tuple[str, str]:
+    """The unchecked note of a play from a Hand the table does not know: `rule` (the one that takes
+    the card from the Hand) is left open as to possession."""
+    return rule, (f"possession: {who}'s Hand is not known to the table; that it holds "
+                  f"{listing(sorted(cards))} is taken on trust")
 
 
-def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
+def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     """Reasons why the ability cannot take these targets (from a Hand the table does not know,
     only how many: which cards it holds is noted as unchecked)."""
-    player_hand = Counter(sim.hand[sim.active])
-    board = Counter(c[0] for c in sim.board)
+    player_hand = Counter(table.hand[table.active])
+    board = Counter(c[0] for c in table.board)
     pool, place, rule = (
-        (board, "on the Board", R_EXPLORE)
+        (board, "on the Board", R.EXPLORE)
         if icon == "explore"
-        else (player_hand, "in your Hand", R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
+        else (player_hand, "in your Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
     )
     reasons = []
     if len(targets) > most:
         reasons.append(
             Reason(
-                rule=R_EXPLORE_MULTI if icon == "explore" else rule,
-                message=f"{who_does} {icon}s {_plural(most, 'card')}, not {len(targets)}",
+                rule=R.EXPLORE_MULTI if icon == "explore" else rule,
+                message=f"{who_does} {icon}s {count(most, 'card')}, not {len(targets)}",
             )
         )
-    if icon != "explore" and sim.active in sim.hidden:
-        size = len(sim.hand[sim.active])
+    if icon != "explore" and table.active in table.hidden:
+        size = len(table.hand[table.active])
         if len(targets) > size:
-            reasons.append(Reason(rule=rule, message=f"your Hand holds {_plural(size, 'card')}, not {len(targets)}"))
-        reasons += _not_yet_dealt(sim, targets)
+            reasons.append(Reason(rule=rule, message=f"your Hand holds {count(size, 'card')}, not {len(targets)}"))
+        reasons += _not_yet_dealt(table, targets)
         if targets and len(targets) <= size:
-            sim.note(_possession(sim.names[sim.active], targets))
+            table.note(*_possession(table.active, targets, rule))
         return reasons
     for name, k in Counter(targets).items():
         if pool[name] < k:
@@ -270,77 +201,76 @@ def _check_targets(sim: _Sim, icon: str, targets, most: int, who_does: str):
     return reasons
 
 
-def _do_ability(sim: _Sim, icon: str, targets, source: str) -> None:
-    who = sim.active
-    name = sim.names[who]
+def _do_ability(table: Table, icon: str, targets, source: str) -> None:
+    who = table.active
+    name = who
     if icon == "explore":
-        taken = sim.take_from_board(targets, who)
-        if sim.force:
+        taken = table.take_from_board(targets, who)
+        if table.force:
             taken = list(targets)
-        sim.hand[who].extend(taken)
-        sim.effect(
+        table.hand[who].extend(taken)
+        table.say(
             "explore",
-            f"{source}: {_names(list(taken))} {'goes' if len(taken) == 1 else 'go'} from the "
+            f"{source}: {listing(list(taken))} {'goes' if len(taken) == 1 else 'go'} from the "
             f"Board to {name}'s Hand",
-            R_EXPLORE if len(taken) <= 1 else R_EXPLORE_MULTI,
+            R.EXPLORE if len(taken) <= 1 else R.EXPLORE_MULTI,
         )
         if len(taken) > 1:
-            sim.effect("explore-multi", "all the cards are taken first; the Board refills once after", R_EXPLORE_MULTI)
-        if len(sim.board) < BOARD_SIZE:
-            sim.refill(cause="cards left it")
+            table.say("explore-multi", "all the cards are taken first; the Board refills once after", R.EXPLORE_MULTI)
+        if len(table.board) < BOARD_SIZE:
+            table.refill(cause="cards left it")
     elif icon == "recruit":
         for t in targets:
-            sim.take_from_hand(who, t)
-            sim.party[who].append(t)
-        sim.effect(
+            table.take_from_hand(who, t)
+            table.party[who].append(t)
+        table.say(
             "recruit",
-            f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} from "
+            f"{source}: {listing(list(targets))} {'goes' if len(targets) == 1 else 'go'} from "
             f"{name}'s Hand to their Party",
-            R_RECRUIT,
+            R.RECRUIT,
         )
     else:
         for t in targets:
-            sim.take_from_hand(who, t)
-            sim.reward[who].append(t)
-        sim.effect(
+            table.subjugate(who, t)
+        table.say(
             "subjugate",
-            f"{source}: {_names(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "
+            f"{source}: {listing(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "
             f"up from {name}'s Hand to their Reward Area",
-            R_SUBJUGATE,
+            R.SUBJUGATE,
         )
 
 
-def _after_ability(state: State, sim: _Sim, started_triggered: bool) -> None:
-    who = sim.active
-    for zone, cards in (("Party", sim.party[who]), ("Hand", sim.hand[who])):
+def _after_ability(state: State, table: Table, started_triggered: bool) -> None:
+    who = table.active
+    for zone, cards in (("Party", table.party[who]), ("Hand", table.hand[who])):
         if len(cards) > LIMIT:
-            sim.effect(
+            table.say(
                 "over-limit",
                 f"the {zone} may hold {len(cards)} cards while the ability and its effects "
                 "resolve; nothing is Exiled before that",
-                R_MAY_EXCEED,
+                R.MAY_EXCEED,
             )
-            sim.effect(
+            table.say(
                 "exile-required",
                 f"once the ability and its effects are resolved, the {zone} holds {len(cards)} "
                 f"cards: Exile {len(cards) - LIMIT} of them (your choice) before anything else, "
                 f"e.g. 'exile {zone.lower()} {cards[-1]}'",
-                R_PARTY_TIMING if zone == "Party" else R_EXILE_DOWN,
+                R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN,
             )
-    if not started_triggered and sim.end_triggered():
-        sim.effect(
+    if not started_triggered and table.end_triggered():
+        table.say(
             "game-end",
             "the last Rank 6 card has left the Board: the game ends at the end of this turn",
-            R_END,
+            R.END,
         )
 
 
-def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
-    reasons = _pending(state, sim, "take a basic action")
+def _basic(state: State, table: Table, move: Move) -> list[Reason]:
+    reasons = _pending(table, "a basic action")
     if state.basic_action is not None:
         reasons.append(
             Reason(
-                rule=R_BASIC,
+                rule=R.BASIC,
                 message=f"you already took a basic {state.basic_action} this turn: only one "
                 "basic action per turn",
             )
@@ -348,42 +278,42 @@ def _basic(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if state.used:
         reasons.append(
             Reason(
-                rule=R_EITHER_OR,
-                message=f"you already used {_names(list(state.used))} this turn: a basic action "
+                rule=R.EITHER_OR,
+                message=f"you already used {listing(list(state.used))} this turn: a basic action "
                 "is only allowed before any Party card is used",
             )
         )
-    reasons += _check_targets(sim, move.icon, move.targets, 1, "a basic action")
+    reasons += _check_targets(table, move.icon, move.targets, 1, "a basic action")
     if not move.targets:
-        reasons.append(Reason(rule=R_BASIC, message="name the card the basic action takes"))
-    if reasons and not sim.force:
+        reasons.append(Reason(rule=R.BASIC, message="name the card the basic action takes"))
+    if reasons and not table.force:
         return reasons
-    started = sim.end_triggered()
-    sim.basic = move.icon
-    sim.effect(
+    started = table.end_triggered()
+    table.basic = move.icon
+    table.say(
         "basic",
-        f"{sim.names[sim.active]} takes a basic {move.icon} without a card (no Party card used yet)",
-        R_BASIC,
+        f"{table.active} takes a basic {move.icon} without a card (no Party card used yet)",
+        R.BASIC,
     )
-    _do_ability(sim, move.icon, move.targets, f"basic {move.icon}")
-    sim.effect(
+    _do_ability(table, move.icon, move.targets, f"basic {move.icon}")
+    table.say(
         "basic-locks",
         "no Party card may be used for the rest of this turn",
-        R_BASIC_LOCKS,
+        R.BASIC_LOCKS,
     )
-    _after_ability(state, sim, started)
-    return sim.problems
+    _after_ability(state, table, started)
+    return table.problems
 
 
-def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
-    player = _active_player(state)
+def _use(state: State, table: Table, move: Move) -> list[Reason]:
+    player = active_player(state)
     card = move.card
-    spec = sim.cat.get(card)
-    reasons = _pending(state, sim, "use another card")
+    spec = table.spec(card)
+    reasons = _pending(table, "another card is used")
     if state.basic_action is not None:
         reasons.append(
             Reason(
-                rule=R_BASIC_LOCKS,
+                rule=R.BASIC_LOCKS,
                 message=f"you took a basic {state.basic_action} this turn: no Party card may be "
                 "used for the rest of it",
             )
@@ -391,118 +321,118 @@ def _use(state: State, sim: _Sim, move: Move) -> list[Reason]:
     if len(state.used) >= 2:
         reasons.append(
             Reason(
-                rule=R_UP_TO_TWO,
-                message=f"you already used 2 Party cards this turn ({_names(list(state.used))})",
+                rule=R.UP_TO_TWO,
+                message=f"you already used 2 Party cards this turn ({listing(list(state.used))})",
             )
         )
     if card not in player.party:
         if card in player.reward_area:
             reasons.append(
                 Reason(
-                    rule=R_NO_NORMAL_USE,
+                    rule=R.NO_NORMAL_USE,
                     message=f"{card} is in your Reward Area: it can no longer be used",
                 )
             )
         elif card in player.hand_cards:
             reasons.append(
                 Reason(
-                    rule=R_PARTY,
+                    rule=R.PARTY,
                     message=f"{card} is in your Hand, not your Party: Recruit it first",
                 )
             )
         else:
             reasons.append(
-                Reason(rule=R_PARTY, message=f"{card} is not in your Party ({_names(player.party)})")
+                Reason(rule=R.PARTY, message=f"{card} is not in your Party ({listing(player.party)})")
             )
     elif card in state.used:
         if player.party.count(card) > 1:
             reasons.append(
                 Reason(
-                    rule=R_SAME_NAME,
+                    rule=R.SAME_NAME,
                     message=f"a {card} was already used this turn: no two cards with the same "
                     "name in one turn, even another copy",
                 )
             )
         else:
             reasons.append(
-                Reason(rule=R_NO_REUSE, message=f"{card} was already used this turn")
+                Reason(rule=R.NO_REUSE, message=f"{card} was already used this turn")
             )
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
         reasons.append(
             Reason(
-                rule=R_ICON,
+                rule=R.ICON,
                 message=f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
                 f"not {icon}",
             )
         )
     most = spec.icon_count if spec is not None else 1
-    reasons += _check_targets(sim, icon, move.targets, most, card)
+    reasons += _check_targets(table, icon, move.targets, most, card)
     if not move.targets:
-        pool = [c[0] for c in sim.board] if icon == "explore" else sim.hand[sim.active]
-        rule = R_EXPLORE if icon == "explore" else (R_RECRUIT if icon == "recruit" else R_SUBJUGATE)
-        if pool and icon != "explore" and sim.active in sim.hidden:
+        pool = [c[0] for c in table.board] if icon == "explore" else table.hand[table.active]
+        rule = R.EXPLORE if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
+        if pool and icon != "explore" and table.active in table.hidden:
             # the Hand is not empty, so the ability has something to act on (which card is the player's)
             reasons.append(Reason(rule=rule, message=f"name the card {card}'s {icon} takes: your Hand holds "
-                                                     f"{_plural(len(pool), 'card')}"))
+                                                     f"{count(len(pool), 'card')}"))
         elif pool:
             place = "on the Board" if icon == "explore" else "in your Hand"
             reasons.append(
                 Reason(
                     rule=rule,
-                    message=f"name the card {card}'s {icon} takes ({_names(sorted(set(pool)))} "
+                    message=f"name the card {card}'s {icon} takes ({listing(sorted(set(pool)))} "
                     f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
                 )
             )
-    if reasons and not sim.force:
+    if reasons and not table.force:
         return reasons
     # the use itself
-    started = sim.end_triggered()
-    sim.used.append(card)
-    sim.effect(
+    started = table.end_triggered()
+    table.used.append(card)
+    table.say(
         "use",
-        f"{sim.names[sim.active]} uses {card} ({len(sim.used)} of 2 Party cards this turn): "
+        f"{table.active} uses {card} ({len(table.used)} of 2 Party cards this turn): "
         f"first its {icon}, then its effect, finished before any other card",
-        R_USING,
+        R.USING,
     )
     if spec is None:
-        sim.note(f"card effect not checked: {card} is not in the card catalogue")
+        table.note(R.EFFECT, f"card effect not checked: {card} is not in the card catalogue")
     elif known_icon is None:
-        sim.note(
-            f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
+        table.note(
+            R.ICON, f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
             f"{icon} as the move says"
         )
     if not move.targets:
-        sim.note(
-            f"{R_USING}: {card}'s {icon} has nothing to act on; the rulebook does not say "
+        table.note(
+            R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say "
             "whether a card may be used for its effect alone"
         )
-        sim.effect("no-target", f"{card}'s {icon} has nothing to take", R_USING)
+        table.say("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
-        _do_ability(sim, icon, move.targets, f"{card}'s {icon}")
+        _do_ability(table, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
-        sim.note(f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
-        sim.effect("card-effect", f"resolve {card}'s own effect as printed (not checked)", R_EFFECT)
+        table.note(R.EFFECT, f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
+        table.say("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
-        sim.note(f"card effect not checked: {card}: {spec.effect}")
-        sim.effect("card-effect", f"resolve {card}'s effect: {spec.effect}", R_EFFECT)
-    _after_ability(state, sim, started)
-    if icon == "recruit" and len(sim.used) < 2:
-        fresh = [t for t in move.targets if t not in sim.used]
+        table.note(R.EFFECT, f"card effect not checked: {card}: {spec.effect}")
+        table.say("card-effect", f"resolve {card}'s effect: {spec.effect}", R.EFFECT)
+    _after_ability(state, table, started)
+    if icon == "recruit" and len(table.used) < 2:
+        fresh = [t for t in move.targets if t not in table.used]
         if fresh:
-            sim.effect(
+            table.say(
                 "can-use",
-                f"{_names(fresh)} may be used later this turn (1 Party card use left)",
-                R_RECRUIT_USE,
+                f"{listing(fresh)} may be used later this turn (1 Party card use left)",
+                R.RECRUIT_USE,
             )
-    if len(sim.used) >= 2:
-        sim.effect(
-            "turn-limit", "2 Party cards used: no more this turn; end your turn", R_UP_TO_TWO
+    if len(table.used) >= 2:
+        table.say(
+            "turn-limit", "2 Party cards used: no more this turn; end your turn", R.UP_TO_TWO
         )
     else:
-        sim.effect("one-more", "you may use 1 more Party card this turn", R_UP_TO_TWO)
-    return sim.problems
+        table.say("one-more", "you may use 1 more Party card this turn", R.UP_TO_TWO)
+    return table.problems
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -512,7 +442,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.game_over:
         return []
     cat = catalogue(state)
-    player = _active_player(state)
+    player = active_player(state)
     if not player.hand_known and player.hand_size > LIMIT:
         return []  # which cards to Exile from a Hand the table does not know cannot be listed
     over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand_cards)) if len(cards) > LIMIT]

@@ -5,28 +5,9 @@ from collections import Counter
 
 from engine.base import Reason
 
-from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, _deck_empty, _deck_size, _state_names, catalogue
-from .rule_ids import (
-    R_BASIC_LOCKS,
-    R_BOARD_SIZE,
-    R_END,
-    R_EXILE_DOWN,
-    R_EXPIRED,
-    R_MAX_FOUR,
-    R_NAME,
-    R_NO_REUSE,
-    R_ON_ADVANCE,
-    R_PARTY_TIMING,
-    R_RANK6_NONE,
-    R_RANK_DECK,
-    R_RANK_ORDER,
-    R_RANK_RANGE,
-    R_REFILL,
-    R_REVEAL,
-    R_UP_TO_TWO,
-    R_WHEN_EMPTY,
-)
-from .sim import end_triggered
+from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue
+from .rule_ids import R
+from .table import end_triggered
 
 
 def status(state: State) -> list[Reason]:
@@ -40,17 +21,17 @@ def status(state: State) -> list[Reason]:
         spec = cat.get(name)
         return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
-    unknown = sorted(n for n in _state_names(state) if n not in cat)
+    unknown = sorted(n for n in state_names(state) if n not in cat)
     for name in unknown:
-        add(R_NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
+        add(R.NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank
     if len(state.board) > BOARD_SIZE:
-        add(R_BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
-    left = sum(_deck_size(d) for r, d in state.decks.items() if r >= active_rank)
+        add(R.BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
+    left = sum(deck_size(d) for r, d in state.decks.items() if r >= active_rank)
     if len(state.board) < BOARD_SIZE and left:
         add(
-            R_REFILL,
+            R.REFILL,
             f"the Board holds only {len(state.board)} cards while the Rank Decks still hold "
             f"{left}: it would have been refilled to {BOARD_SIZE}",
         )
@@ -59,55 +40,55 @@ def status(state: State) -> list[Reason]:
         if c.name not in cat:
             continue
         if r is None:
-            add(R_RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[cards]]")
+            add(R.RANK_RANGE, f"{c.name} is on the Board but its Rank is unknown: give it a rank in [[cards]]")
             continue
         if r > active_rank:
-            add(R_REVEAL, f"{c.name} (Rank {r}) is on the Board but the active Rank Deck is Rank {active_rank}")
+            add(R.REVEAL, f"{c.name} (Rank {r}) is on the Board but the active Rank Deck is Rank {active_rank}")
         if c.bonus and r == LAST_RANK:
-            add(R_RANK6_NONE, f"{c.name} is a Rank 6 card with a Bonus; Rank 6 cards never get one")
+            add(R.RANK6_NONE, f"{c.name} is a Rank 6 card with a Bonus; Rank 6 cards never get one")
         elif c.bonus and r >= active_rank:
-            add(R_ON_ADVANCE, f"{c.name} (Rank {r}) carries a Bonus, but only cards below the active Rank ({active_rank}) get one")
+            add(R.ON_ADVANCE, f"{c.name} (Rank {r}) carries a Bonus, but only cards below the active Rank ({active_rank}) get one")
         if c.bonus > 1:
-            add(R_EXPIRED, f"{c.name} carries {c.bonus} Bonuses; a card with a Bonus is Exiled at the next advance")
+            add(R.EXPIRED, f"{c.name} carries {c.bonus} Bonuses; a card with a Bonus is Exiled at the next advance")
         if r <= active_rank - 2:
-            add(R_EXPIRED, f"{c.name} (Rank {r}) would have been Exiled with its Bonus when Rank {r + 2} began")
+            add(R.EXPIRED, f"{c.name} (Rank {r}) would have been Exiled with its Bonus when Rank {r + 2} began")
         elif r == active_rank - 1 and not c.bonus:
-            add(R_ON_ADVANCE, f"{c.name} (Rank {r}) was on the Board when Rank {active_rank} began and should carry a Bonus")
+            add(R.ON_ADVANCE, f"{c.name} (Rank {r}) was on the Board when Rank {active_rank} began and should carry a Bonus")
     for r, deck in sorted(state.decks.items()):
-        if r < active_rank and _deck_size(deck):
-            add(R_WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
+        if r < active_rank and deck_size(deck):
+            add(R.WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
         if isinstance(deck, tuple):
             for name in deck:
                 k = rank(name)
                 if name in cat and k is not None and k != r:
-                    add(R_RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
+                    add(R.RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
                 elif name in cat and k is None:
-                    add(R_RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
-    if active_rank < LAST_RANK and _deck_empty(state.decks.get(active_rank, 0)):
-        add(R_WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
+                    add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+    if active_rank < LAST_RANK and deck_empty(state.decks.get(active_rank, 0)):
+        add(R.WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
         for name in (*p.party, *p.hand_cards, *p.reward_area):
             r = rank(name)
             if r is not None and r > active_rank and name not in STARTING_PARTY:
-                add(R_RANK_ORDER, f"{p.name} holds {name} (Rank {r}), but Rank {r} cards have not reached the Board yet (active Rank {active_rank})")
+                add(R.RANK_ORDER, f"{p.name} holds {name} (Rank {r}), but Rank {r} cards have not reached the Board yet (active Rank {active_rank})")
         fresh_turn = not state.used and state.basic_action is None
         for zone, size in (("Party", len(p.party)), ("Hand", p.hand_size)):
             if size <= LIMIT:
                 continue
             if p.name != state.active:
-                add(R_MAX_FOUR, f"{p.name}'s {zone} holds {size} cards outside their turn; at most {LIMIT}")
+                add(R.MAX_FOUR, f"{p.name}'s {zone} holds {size} cards outside their turn; at most {LIMIT}")
             elif fresh_turn or state.game_over:
                 add(
-                    R_PARTY_TIMING if zone == "Party" else R_EXILE_DOWN,
+                    R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN,
                     f"{p.name}'s {zone} holds {size} cards before anything was done this turn; it must have been cut to {LIMIT}",
                 )
     dup = sorted(n for n, k in Counter(state.used).items() if k > 1)
     for name in dup:
-        add(R_NO_REUSE, f"{name} is recorded as used twice this turn")
+        add(R.NO_REUSE, f"{name} is recorded as used twice this turn")
     if len(state.used) > 2:
-        add(R_UP_TO_TWO, f"{len(state.used)} Party cards recorded as used this turn; at most 2")
+        add(R.UP_TO_TWO, f"{len(state.used)} Party cards recorded as used this turn; at most 2")
     if state.used and state.basic_action is not None:
-        add(R_BASIC_LOCKS, "a basic action and Party card uses are both recorded for this turn")
+        add(R.BASIC_LOCKS, "a basic action and Party card uses are both recorded for this turn")
     if state.game_over and not end_triggered(state):
-        add(R_END, "the game is marked over, but Rank 6 cards remain on the Board or in the deck")
+        add(R.END, "the game is marked over, but Rank 6 cards remain on the Board or in the deck")
     return out

@@ -1,7 +1,9 @@
 """Party of the Theseus: the table tracker.
 
 It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
-Paladin"`) and these changes are transitions of one table. `companion track ...` records what the
+Paladin"`) and these changes are transitions of one table, worked out on the same working Table
+(table.py). This module reads the options, sends each verb to track_cards.py / track_turn.py, and
+writes the summary. `companion track ...` records what the
 table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
 player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
 end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
@@ -21,7 +23,10 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
   a Party given by Ranks only (its cards may be the starting ones, whose Ranks are unknown);
 - a subjugated card that is recorded in the player's Hand leaves the Hand; a starting card
   (Knight, Mage, Rogue) not in the Hand is refused, since no rule moves a Party card there;
-- a tie after both tiebreakers is reported as a tie (theseus.tiebreakers.full-tie).
+- a tie after both tiebreakers is reported as a tie (R.FULL_TIE);
+- `next` ends the game once the last Rank 6 card has left the Board, as a play's `end` does:
+  after `last-rank6`, or when the table shows it (Rank 6, its deck counted empty, no Rank 6 card
+  on the Board as recorded).
 """
 from __future__ import annotations
 
@@ -29,15 +34,79 @@ import difflib
 import re
 from typing import Any, ClassVar
 
-from engine.base import Effect, Verdict
+from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as _TrackerBase
 
-from . import track_changes, track_parse
-from .model import LAST_RANK, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
-from .rule_ids import R_EXILE_DOWN, R_PARTY_TIMING, TRACKER_RULES
-from .track_changes import _Desk
-from .tracked import _RANK_ONLY_NAMES, TrackedTable, _notes, tracked_scores
+from . import track_cards, track_turn
+from .model import LAST_RANK, RANK_ONLY_NAMES, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
+from .notation_track import COMMANDS, INT, VERB_ALIASES, parse
+from .rule_ids import R, TRACKER_RULES
+from .rules_scoring import final_scores
+from .table import Table
+from .track_score import standings, table_notes
+
+
+#: the commands a game that is over still takes: the final count may change, play may not
+AFTER_THE_END: frozenset[str] = frozenset({"party", "hand", "points", "score"})
+
+
+def run(state: State, change: Change) -> Table:
+    """The change worked out on a Table of the State: its checks (problems) and what it does."""
+    table = Table(state)
+    verb = change.verb
+    if verb not in COMMANDS:
+        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(COMMANDS)}")
+    before = final_scores(state) if state.game_over else None
+    if state.game_over and verb not in AFTER_THE_END:
+        table.forbid(
+            R.END,
+            "the game is over (it ended with the turn in which the last Rank 6 card left the Board): "
+            "only the final count may change (party, hand, points)",
+        )
+    args = change.args
+    if verb == "score":
+        standings(table, final=state.game_over)
+    elif verb == "rank":
+        if len(args) != 1 or not INT.match(args[0]):
+            raise MoveSyntaxError(f"rank: expected one Rank, got {change.label()!r}")
+        track_turn.rank(table, int(args[0]))
+    elif verb == "next-rank":
+        if table.rank >= LAST_RANK:
+            table.forbid(R.NO_DECK_AFTER_6, "the game is at Rank 6: there is no Rank Deck after Rank 6")
+            table.say("no-change", "there is no Rank 7: the Rank stays 6", R.NO_DECK_AFTER_6)
+        else:
+            track_turn.advance_to(table, table.rank + 1)
+    elif verb == "last-rank6":
+        track_turn.last_rank6(table)
+    elif verb == "next":
+        track_turn.next_turn(table)
+    elif verb in ("board", "deck"):
+        (track_cards.board if verb == "board" else track_cards.deck)(table, args)
+    else:
+        if not args:
+            raise MoveSyntaxError(f"{verb}: expected a player, got {change.label()!r}")
+        who = _player_arg(state, args[0])
+        if verb == "reward":
+            track_cards.reward(table, who, args[1:])
+        elif verb == "bonus":
+            track_cards.bonus(table, who, args[1:])
+        elif verb == "points":
+            track_cards.points(table, who, args[1:])
+        else:
+            track_cards.area(table, verb, who, args[1:])
+    if before is not None and verb != "score":
+        after = final_scores(table.freeze())
+        if (after["winners"], after["decided_by"]) != (before["winners"], before["decided_by"]):
+            standings(table, final=True, result=after)
+    return table
+
+
+def _player_arg(state: State, name: str) -> str:
+    for p in state.players:
+        if p.name == name or p.name.casefold() == name.casefold():
+            return p.name
+    raise MoveSyntaxError(f"unknown player {name!r}; players: {', '.join(p.name for p in state.players)}")
 
 
 def _left(deck) -> int | str:
@@ -45,14 +114,14 @@ def _left(deck) -> int | str:
     return deck if isinstance(deck, (int, str)) else len(deck)
 
 
-class Tracker(_TrackerBase[TrackedTable]):
+class Tracker(_TrackerBase[State]):
     """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
 
     game: ClassVar[str] = "theseus"
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = TRACKER_RULES
     READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
-    COMMANDS: ClassVar[dict[str, str]] = track_parse.COMMANDS
+    COMMANDS: ClassVar[dict[str, str]] = COMMANDS
     OPTIONS: ClassVar[dict[str, str]] = {
         "first": "the player who takes the first turn (the rulebook leaves it to the table); "
                  "default: the first player named",
@@ -61,12 +130,12 @@ class Tracker(_TrackerBase[TrackedTable]):
         "hidden": "players whose Hand the table does not see, comma-separated: their Hands are kept "
                   "as counts and their plays from the Hand are taken on trust; default: none",
     }
-    VERB_ALIASES: ClassVar[dict[str, str]] = track_parse.VERB_ALIASES
-    AFTER_THE_END: ClassVar[frozenset[str]] = track_changes.AFTER_THE_END
+    VERB_ALIASES: ClassVar[dict[str, str]] = VERB_ALIASES
+    AFTER_THE_END: ClassVar[frozenset[str]] = AFTER_THE_END
 
     # ------------------------------------------------------------------ a new game
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> TrackedTable:
+    def new_state(self, players: list[str], options: dict[str, str]) -> State:
         opts = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
         aliases = {"first": "first", "first-player": "first", "starting-player": "first", "start": "first",
                    "cards": "cards", "card": "cards", "catalogue": "cards", "catalog": "cards",
@@ -123,7 +192,7 @@ class Tracker(_TrackerBase[TrackedTable]):
             name, rank = m["name"].strip(), int(m["rank"])
             if not 1 <= rank <= LAST_RANK:
                 raise OptionError(f"cards: {name}'s Rank {rank} is not a Rank (1 to 6)")
-            if name.casefold() in _RANK_ONLY_NAMES or name.casefold() == "rank":
+            if name.casefold() in RANK_ONLY_NAMES or name.casefold() == "rank":
                 raise OptionError(f"cards: {name!r} is the name the tracker gives cards recorded by Rank only")
             base = shipped.get(name.casefold())
             if base is not None and isinstance(base.rank, int) and base.rank != rank:
@@ -139,24 +208,25 @@ class Tracker(_TrackerBase[TrackedTable]):
 
     # ------------------------------------------------------------------ parsing
 
-    def parse(self, state: TrackedTable, words: list[str]) -> Change:
-        return track_parse.parse(state, words)
+    def parse(self, state: State, words: list[str]) -> Change:
+        return parse(state, words)
 
     # ------------------------------------------------------------------ check and apply
 
-    def check(self, state: TrackedTable, change: Change) -> Verdict:
-        desk = track_changes.run(state, change)
-        if desk.problems:
-            return Verdict(legal=False, reasons=tuple(desk.problems), alternatives=tuple(self._alternatives(state, change, desk)))
-        return Verdict(legal=True, effects=tuple(desk.effects))
+    def check(self, state: State, change: Change) -> Verdict:
+        table = run(state, change)
+        if table.problems:
+            return Verdict(legal=False, reasons=tuple(table.problems), alternatives=tuple(self._alternatives(state, change, table)),
+                           unchecked=tuple(table.unchecked))
+        return Verdict(legal=True, effects=tuple(table.effects), unchecked=tuple(table.unchecked))
 
-    def apply(self, state: TrackedTable, change: Change) -> tuple[TrackedTable, list[Effect]]:
-        desk = track_changes.run(state, change)
-        return desk.freeze(), desk.effects
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        table = run(state, change)
+        return table.freeze(), table.effects
 
-    def _alternatives(self, state: TrackedTable, change: Change, desk: _Desk) -> list[str]:
+    def _alternatives(self, state: State, change: Change, table: Table) -> list[str]:
         """Legal commands near the refused one."""
-        rules = {r.rule for r in desk.problems}
+        rules = {r.rule for r in table.problems}
         if state.game_over:
             return ["score"]
         alts: list[str] = []
@@ -167,18 +237,18 @@ class Tracker(_TrackerBase[TrackedTable]):
                 alts.append("last-rank6")
             else:
                 alts.append("next")
-        if change.verb == "next" and rules & {R_PARTY_TIMING, R_EXILE_DOWN}:
+        if change.verb == "next" and rules & {R.PARTY_TIMING, R.EXILE_DOWN}:
             who = state.active.lower()
             alts += [f"party {who} CARD CARD CARD CARD", f"hand {who} CARD CARD CARD CARD"]
         return alts
 
     # ------------------------------------------------------------------ summary
 
-    def summary(self, state: TrackedTable) -> dict[str, Any]:
+    def summary(self, state: State) -> dict[str, Any]:
         """What the table sees after each change: one row of numbers per player, the Rank, the
         turn, and who leads or has won (with what decided it). The cards themselves are in the
         state (`dump`); the notes on what could not be checked come with the end of the game."""
-        result = tracked_scores(state)
+        result = final_scores(state)
         rows = {r["player"]: r for r in result["players"]}
         players = []
         for p in state.players:
@@ -212,5 +282,5 @@ class Tracker(_TrackerBase[TrackedTable]):
             "players": players,
             "leading": list(result["winners"]),
             "winners": list(result["winners"]) if state.game_over else [],
-            "notes": _notes(result) if state.game_over else [],
+            "notes": [f"{n.rule}: {n.message}" if n.rule else n.message for n in table_notes(result)] if state.game_over else [],
         }

@@ -1,6 +1,6 @@
 """Party of the Theseus: the move validator `Engine`, the framework-facing side of the rules.
 
-It wires the notation (notation.py), the rules of play (rules.py), final scoring (scoring.py)
+It wires the notation (notation.py), the rules of play (rules.py), final scoring (rules_scoring.py)
 and the checks of a described table (status.py) into engine.base.Engine.
 """
 from __future__ import annotations
@@ -10,11 +10,11 @@ from typing import Any, ClassVar, Mapping
 from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
 
-from . import notation, rules, scoring
+from . import notation, rules, rules_scoring
 from .model import LAST_RANK, Move, State
 from .notation import NOTATION
-from .rule_ids import ALL_RULES, R_CLOCKWISE, R_PLAYER_COUNT
-from .sim import end_triggered
+from .rule_ids import PLAY_RULES, R
+from .table import end_triggered
 from .status import status as _status
 
 
@@ -22,8 +22,8 @@ class Engine(BaseEngine[State, Move]):
     game = "theseus"
     State = State
     Move = Move
-    SEATS_RULE = R_PLAYER_COUNT
-    RULE_IDS = ALL_RULES
+    SEATS_RULE = R.PLAYER_COUNT
+    RULE_IDS = PLAY_RULES
     NOTATION = NOTATION
     CATALOGUE = "engine.theseus.model"
 
@@ -50,7 +50,7 @@ class Engine(BaseEngine[State, Move]):
 
     # ------------------------------------------------------------------ play-along
 
-    TURN_RULE: ClassVar[str] = R_CLOCKWISE
+    TURN_RULE: ClassVar[str] = R.CLOCKWISE
 
     def to_act(self, state: State) -> str | None:
         return None if state.game_over else state.active
@@ -89,8 +89,8 @@ class Engine(BaseEngine[State, Move]):
         party_ranks: Mapping[str, int] | None = None,
         hand_ranks: Mapping[str, int] | None = None,
     ) -> dict[str, Any]:
-        """Final scores and the winner(s): see engine.theseus.scoring.final_scores."""
-        return scoring.final_scores(
+        """Final scores and the winner(s): see rules_scoring.final_scores."""
+        return rules_scoring.final_scores(
             state, effect_points=effect_points, party_ranks=party_ranks, hand_ranks=hand_ranks
         )
 

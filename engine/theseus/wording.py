@@ -1,16 +1,12 @@
-"""Party of the Theseus: how messages write counts, lists of cards and card names."""
+"""Party of the Theseus: how messages list cards and write a card's name (the counts of things are
+engine.words.count). Shared by plays and tracker verbs; a candidate for engine/words.py."""
 from __future__ import annotations
 
 import shlex
 
 
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
-
-
-def _names(cards) -> str:
+def listing(cards) -> str:
+    """Names as a sentence lists them: "A", "A and B", "A, B and C" ("nothing" for none)."""
     cards = list(cards)
     if not cards:
         return "nothing"
@@ -19,5 +15,6 @@ def _names(cards) -> str:
     return ", ".join(cards[:-1]) + " and " + cards[-1]
 
 
-def _quote(name: str) -> str:
+def quote(name: str) -> str:
+    """A card's name as the table types it (quoted when it holds spaces or quotes)."""
     return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name

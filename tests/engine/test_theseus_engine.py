@@ -2,6 +2,7 @@
 notation round trips, apply(), the catalogue, scoring helpers and the documentation."""
 from __future__ import annotations
 
+import ast
 import json
 import re
 import tomllib
@@ -9,16 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
-from engine.theseus import (
-    ALL_RULES,
-    NOTATION,
-    Engine,
-    IllegalMove,
-    Move,
-    builtin_catalogue,
-    catalogue,
-)
+from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, Reason, SituationError
+from engine.theseus import Engine
+from engine.theseus.model import Move, builtin_catalogue, catalogue
+from engine.theseus.notation import NOTATION
+from engine.theseus.rule_ids import RULE_IDS, R
+from engine.theseus.rules import IllegalMove
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = Engine()
@@ -69,9 +66,9 @@ def test_unknown_icon_and_effect_are_reported_unchecked():
     state = table(cards=[])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
     assert verdict.legal
-    notes = " ".join(verdict.unchecked)
-    assert "card effect not checked: Knight's icon is unknown" in notes
-    assert "card effect not checked: Knight's effect text is unknown" in notes
+    notes = {n.rule: n.message for n in verdict.notes}
+    assert notes[R.ICON].startswith("card effect not checked: Knight's icon is unknown")
+    assert notes[R.EFFECT].startswith("card effect not checked: Knight's effect text is unknown")
 
 
 def test_effect_text_is_reported_unchecked():
@@ -79,7 +76,7 @@ def test_effect_text_is_reported_unchecked():
                   players=[{"name": "Ann", "party": ["Knight", "Witch"], "hand": ["Squire"]}])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Witch recruit Squire", state))
     assert verdict.legal
-    assert "card effect not checked: Witch: Draw a card." in verdict.unchecked
+    assert Reason(rule=R.EFFECT, message="card effect not checked: Witch: Draw a card.") in verdict.notes
 
 
 def test_known_card_with_no_effect_has_no_unchecked_note():
@@ -145,7 +142,7 @@ def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     state = table(decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     move = ENGINE.parse_move("use Knight explore Paladin", state)
     verdict = ENGINE.check(state, move)
-    assert verdict.legal and any("not a list of names" in n for n in verdict.unchecked)
+    assert verdict.legal and any(n.rule == R.REVEAL and "not a list of names" in n.message for n in verdict.notes)
     # a table that does not say what the refill turned up: the card is known by its Rank only
     new = ENGINE.apply(state, move)
     assert new.decks[1] == 2 and new.board[-1].name == "Rank 1 card"
@@ -191,8 +188,8 @@ def test_final_scores_and_tie_reporting():
     scores = ENGINE.final_scores(state)
     assert [r["total"] for r in scores["players"]] == [2, 2]
     assert scores["decided_by"] == "tie" and scores["winners"] == ["Ann", "Ben"]
-    assert any("theseus.tiebreakers.full-tie" in n for n in scores["unchecked"])
-    assert any("theseus.bonuses.scoring" in n for n in scores["unchecked"])
+    assert {n.rule for n in scores["unchecked"]} >= {R.FULL_TIE, R.BONUS_SCORE}
+    assert all(not n.message.startswith("theseus.") for n in scores["unchecked"])
 
 
 def test_situation_errors_name_the_field():
@@ -219,8 +216,21 @@ def test_every_citable_rule_is_covered_by_a_scenario():
     for path in SCENARIOS:
         case = tomllib.loads(path.read_text(encoding="utf-8"))
         cited.update(case.get("rules", []), case.get("status", []))
-    assert sorted(ALL_RULES - cited) == []
-    assert ENGINE.RULE_IDS == ALL_RULES
+    assert sorted(ENGINE.RULE_IDS - cited) == []
+
+
+def test_rule_ids_are_written_only_in_rule_ids_py():
+    # every rule id is a constant of `R`: no module of the package spells one out
+    rule_id = re.compile(r"(?<![\w./-])theseus\.(?!md\b|py\b)")
+    found = []
+    for path in sorted((ROOT / "engine" / "theseus").glob("*.py")):
+        if path.name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and rule_id.search(node.value):
+                found.append(f"{path.name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
+    assert R.SAME_NAME in ENGINE.RULE_IDS and ENGINE.RULE_IDS <= RULE_IDS
 
 
 def test_notation_and_docs_show_the_moves():
@@ -239,7 +249,7 @@ def test_notation_and_docs_show_the_moves():
 def test_to_act_with_turn_and_the_turn_rule():
     state = table()
     assert ENGINE.to_act(state) == "Ann" and ENGINE.TURN_RULE == "theseus.setup.clockwise"
-    assert ENGINE.TURN_RULE in ALL_RULES
+    assert ENGINE.TURN_RULE in ENGINE.RULE_IDS
     state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
     ben = ENGINE.with_turn(state, "Ben")
     assert ben.active == "Ben" and ben.used == () and ben.basic_action is None
@@ -268,7 +278,8 @@ def test_a_hidden_hand_is_checked_for_everything_but_possession():
     state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
     verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
-    assert verdict.legal and any(u.startswith("possession: Ann's Hand") for u in verdict.unchecked)
+    assert verdict.legal and any(u.rule == R.RECRUIT and u.message.startswith("possession: Ann's Hand")
+                                 for u in verdict.notes)
     new = ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Witch", state))
     assert new.players[0].hand == 1 and new.players[0].party[-1] == "Witch"
     new = ENGINE.apply(new, ENGINE.parse_move("use Knight explore Paladin", new))
@@ -303,7 +314,7 @@ def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
         assert all("Dragon" not in a for a in verdict.alternatives)
     # a card of the active Rank or below is still taken on trust, and the table stays possible
     verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Hydra", state))
-    assert verdict.legal and any(u.startswith("possession: Ben's Hand") for u in verdict.unchecked)
+    assert verdict.legal and any(u.message.startswith("possession: Ben's Hand") for u in verdict.notes)
     assert ENGINE.status(ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Hydra", state))) == []
     # Exiling it from an over-full hidden Hand is refused for the same reason
     full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
@@ -340,11 +351,11 @@ def test_the_hands_deadline_is_named_as_a_reading():
     for text in ("use Mage recruit Squire", "end"):
         verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
         assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
-        assert any(u.startswith("theseus.limits.exile-down:") and "read as" in u for u in verdict.unchecked)
+        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("the Hand is read as") for u in verdict.notes)
     party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
     verdict = ENGINE.check(party, ENGINE.parse_move("end", party))
-    assert not verdict.legal and not any("read as" in u for u in verdict.unchecked)  # the Party's is a rule
+    assert not verdict.legal and not any("read as" in u.message for u in verdict.notes)  # the Party's is a rule
 
 
 def test_advancing_when_the_deck_empties_is_named_as_a_reading():
@@ -354,7 +365,56 @@ def test_advancing_when_the_deck_empties_is_named_as_a_reading():
     state = table(decks={"1": ["Squire"], "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
     assert verdict.legal and "advance" in {e.kind for e in verdict.effects}
-    assert any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    assert any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
     state = table()  # two Squires left: this refill does not empty the deck
     verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
-    assert not any(u.startswith("theseus.refill.deck-runs-out:") for u in verdict.unchecked)
+    assert not any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
+
+
+# ---------------------------------------------------------------- structured results (issue 22)
+
+
+@pytest.mark.parametrize("over, move", [
+    ({"cards": []}, "use Knight explore Paladin"),  # icon and effect unknown
+    ({"decks": {"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4}}, "use Knight explore Paladin"),  # unnamed reveal
+    ({"decks": {"1": "unknown", "2": 4, "3": 4, "4": 4, "5": 4, "6": 4}}, "use Knight explore Paladin"),
+    ({"players": [{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
+                  {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}]}, "use Mage recruit Witch"),
+    ({"players": [{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 5},
+                  {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}]}, "exile hand Witch"),
+])
+def test_every_unchecked_note_is_a_reason_citing_the_rule_that_leaves_it_open(over, move):
+    state = table(**over)
+    verdict = ENGINE.check(state, ENGINE.parse_move(move, state))
+    assert verdict.unchecked
+    for note in verdict.unchecked:
+        assert isinstance(note, Reason) and note.rule in ENGINE.RULE_IDS, note
+        assert not note.message.startswith("theseus."), note  # the rule is data, not a prefix of the text
+
+
+def test_the_final_count_is_data_on_the_effects():
+    state = table(active_rank=6, board=[], decks={"6": 0},
+                  players=[{"name": "Ann", "party": ["Knight"], "reward_area": ["Squire"], "bonuses": 2},
+                           {"name": "Ben", "party": ["Knight"], "reward_area": ["Squire"]}])
+    verdict = ENGINE.check(state, Move(action="end"))
+    scores = {e.who: e.amount for e in verdict.effects if e.kind == "score"}
+    assert scores == {r["player"]: r["total"] for r in ENGINE.final_scores(state)["players"]} == {"Ann": 3, "Ben": 1}
+    assert [e.who for e in verdict.effects if e.kind == "winner"] == ["Ann"]
+    assert {n.rule for n in verdict.notes} >= {R.BONUS_SCORE}
+
+
+def test_the_package_shows_only_its_face_and_keeps_its_modules_apart():
+    # issue 22: the package exports Engine, Tracker and State; no module imports another's private
+    # names; no module passes 600 lines
+    import engine.theseus as package
+
+    assert sorted(package.__all__) == ["Engine", "State", "Tracker"]
+    private, long = [], []
+    for path in sorted((ROOT / "engine" / "theseus").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if len(text.splitlines()) > 600:
+            long.append(path.name)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("engine.theseus")):
+                private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert private == [] and long == []

@@ -109,7 +109,7 @@ def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
 #     possession is taken on trust.
 # CI: REFEREE_GAMES games; COMPANION_PROPERTY_SCALE=N plays N times more.
 
-from engine.theseus import Move  # noqa: E402
+from engine.theseus.model import Move  # noqa: E402
 from tests.engine.test_theseus_properties import random_move  # noqa: E402
 
 REFEREE_GAMES = 200 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
@@ -145,7 +145,7 @@ def _judge_like_a_referee(state, full, move) -> None:
         elif not verdict.legal:
             assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.format_move(move))
         else:
-            assert any(u.startswith("possession:") for u in verdict.unchecked), ENGINE.format_move(move)
+            assert any(u.message.startswith("possession:") and u.rule for u in verdict.notes), ENGINE.format_move(move)
         _count("hidden-Hand verdicts")
 
 

@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import MoveSyntaxError
-from engine.theseus import ICONS, LIMIT, Engine, Move, State, general_vp
+from engine.theseus import Engine, State
+from engine.theseus.model import ICONS, LIMIT, Move
+from engine.theseus.rules_scoring import general_vp
 
 ENGINE = Engine()
 MAX_MOVES = 600

@@ -10,17 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.theseus import (
-    DECIDED_BY,
-    Engine,
-    LAST_RANK,
-    State,
-    TrackedTable,
-    Tracker,
-    rank_only_name,
-    scoring_state,
-    tracked_scores,
-)
+from engine.theseus import Engine, State, Tracker
+from engine.theseus.model import LAST_RANK, rank_only_name
+from engine.theseus.rules_scoring import DECIDED_BY
 from engine.tracking import Change, OptionError
 from tests.engine.driver import Driver, kinds, rules_of
 
@@ -69,7 +61,7 @@ def test_rule_ids_exist_in_the_reference():
     ref = reference()
     missing = [r for r in T.RULE_IDS if r not in ref.rules and r not in ref.sections]
     assert not missing
-    assert T.game == "theseus" and T.State is TrackedTable
+    assert T.game == "theseus" and T.State is State
 
 
 def test_every_cited_rule_is_declared_and_every_declared_rule_is_cited():
@@ -115,7 +107,7 @@ def test_dump_and_load_round_trip():
 
 def test_the_tracker_state_feeds_the_engine_state():
     state = play(at_rank(2), "reward ann rank 2", "party ben 2 1")
-    engine_state = scoring_state(state)
+    engine_state = state
     assert isinstance(engine_state, State)
     assert engine_state.players == state.players and engine_state.active_rank == 2
     assert Engine().status(engine_state) == [] or all(r.rule for r in Engine().status(engine_state))
@@ -299,7 +291,7 @@ def test_ranks_outside_1_to_6_are_refused_and_clamped_when_overruled(words):
     assert rules_of(verdict) == [G + "card-info.rank.range"]
     after, effects = overrule(state, *words)
     assert "clamped" in kinds(effects)
-    rank = tracked_scores(after)  # still scores
+    rank = Engine().final_scores(after)  # still scores
     assert rank["players"][0]["card_vp"] in (1, 2)
 
 
@@ -487,6 +479,36 @@ def test_game_ends_at_the_end_of_the_turn_the_last_rank6_card_left():
     assert [p["vp"] for p in summary["players"]] == [2, 3, 2]
 
 
+@pytest.mark.parametrize("board, over", [("Paladin Witch", True), ("Paladin Titan", False)])
+def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
+    # the rulebook (12): the game ends at the end of the turn in which the last Rank 6 card leaves
+    # the Board. At Rank 6 with the Rank 6 deck counted empty and no Rank 6 card on the Board, it has
+    # left, whether or not anybody typed `last-rank6`: `next` and a played `end` both end the game
+    # (before one table kept both, `next` waited for `last-rank6` while `end` did not)
+    state = play(at_rank(6, cards="Titan:6"), f"board {board}", "deck 6 0")
+    assert state.last_rank6_left is over
+    by_verb, effects = do(state, "next")
+    by_play = Engine().apply(state, Engine().parse_move("end", state))
+    assert by_verb.game_over is over and by_play.game_over is over
+    assert by_verb == by_play
+    assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
+
+
+def test_an_advance_on_a_tracked_board_is_the_plays_advance():
+    # the Rank advance is the table's own, for `next-rank` as for a play's Board Refill: the card
+    # carrying a Bonus is Exiled with it, the others below the new Rank get one, and a card whose
+    # Rank is unknown is left unchecked (citing the rule), never silently passed
+    state = play(at_rank(2), "board Paladin Witch Knight")
+    state = state.model_copy(update={"board": tuple(c.model_copy(update={"bonus": int(c.name == "Paladin")})
+                                                    for c in state.board)})
+    verdict = T.check(state, T.parse(state, ["next-rank"]))
+    after, effects = T.apply(state, T.parse(state, ["next-rank"]))
+    assert [c.name for c in after.board] == ["Witch", "Knight"] and after.exiled[-1:] == ("Paladin",)
+    assert [c.bonus for c in after.board] == [1, 0] and after.exiled_bonuses == 1
+    assert {"expire", "bonus-placed"} <= set(kinds(effects))
+    assert [(n.rule, "Knight" in n.message) for n in verdict.notes] == [(G + "bonuses.on-advance", True)]
+
+
 def test_nothing_of_play_changes_after_the_end():
     state = ended(play(at_rank(6), "reward ann rank 6"))
     for words in (["reward", "ann", "Paladin"], ["bonus", "ann", "+1"], ["rank", "6"], ["next-rank"],
@@ -604,9 +626,9 @@ def test_unknown_ranks_count_zero_and_are_noted():
 def test_scores_come_from_the_engine_final_scores():
     state = play(at_rank(6, cards="Hydra:6:3"), "reward ann Hydra", "reward ann Paladin", "bonus ann +1",
                  "points ann +2", "party ann 6 5", "hand ben total 4")
-    engine = Engine().final_scores(scoring_state(state), effect_points=state.effect_points,
+    engine = Engine().final_scores(state, effect_points=state.effect_points,
                                    party_ranks=state.party_ranks, hand_ranks=state.hand_ranks)
-    assert tracked_scores(state) == engine
+    assert Engine().final_scores(state) == engine
     ann = engine["players"][0]
     assert (ann["card_vp"], ann["effect_points"], ann["bonuses"], ann["total"]) == (4, 2, 1, 7)
     assert row(state, "Ann")["vp"] == 7 and row(state, "Ben")["hand_rank"] == 4
@@ -614,13 +636,13 @@ def test_scores_come_from_the_engine_final_scores():
 
 def test_engine_final_scores_keywords_replace_rank_totals():
     engine = Engine()
-    state = scoring_state(new(("Ann", "Ben")))
+    state = new(("Ann", "Ben"))
     plain = engine.final_scores(state)
     unknown = "Ranks of Knight, Mage and Rogue are unknown"
-    assert plain["decided_by"] == "tie" and any(unknown in n for n in plain["unchecked"])
+    assert plain["decided_by"] == "tie" and any(unknown in n.message for n in plain["unchecked"])
     given = engine.final_scores(state, party_ranks={"Ann": 5, "Ben": 5}, hand_ranks={"Ann": 1, "Ben": 0})
     assert given["winners"] == ["Ann"] and given["decided_by"] == "hand-rank"
-    assert not any(unknown in n for n in given["unchecked"])
+    assert not any(unknown in n.message for n in given["unchecked"])
     assert engine.final_scores(state, effect_points={"Ben": 1})["winners"] == ["Ben"]
     assert set(DECIDED_BY) == {"points", "party-rank", "hand-rank", "tie"}
 

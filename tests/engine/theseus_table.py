@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from engine.theseus import ICONS, Engine, State
+from engine.theseus import Engine, State
+from engine.theseus.model import ICONS
 from tests.engine.test_theseus_properties import choose  # the engine tests' explore-often policy
 
 ENGINE = Engine()

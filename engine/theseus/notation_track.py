@@ -1,0 +1,298 @@
+"""Party of the Theseus tracker commands: the words a table types, read into a Change (and the
+card items a Change's arguments hold, read back by the verbs)."""
+from __future__ import annotations
+
+import re
+
+from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
+from engine.tracking import Change
+from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
+
+from .model import RANK_ONLY_NAMES, State, catalogue
+from .wording import quote
+
+#: the commands and what each records (Tracker.COMMANDS)
+COMMANDS: dict[str, str] = {
+    "reward": "a card goes to a Reward Area (Subjugate): `reward ann Paladin`, `reward ann rank 5`, "
+              "`reward ann \"Dragon\" 5` (a card the catalogue lacks, with its Rank), `reward ann Dragon 5 vp 3`",
+    "bonus": "Bonuses into a Reward Area: `bonus ann +1`, `bonus ann +1 Paladin` (the card it lay on), "
+             "`bonus ann +1 rank 2`, `bonus ann -1`, `bonus ann =2`",
+    "points": "end-game points from card effects, as the table counts them: `points ann +2`, `points ann =3`",
+    "party": "the cards in a Party, by Rank or name (at most 4), or its Rank total: `party ann 4 3 2 1`, "
+             "`party ann Knight Paladin Dragon:5`, `party ann total 10`, `party ann none`",
+    "hand": "the cards in a Hand, the same way: `hand ann 5 2`, `hand ann Witch`, `hand ann total 7`, `hand ann none`; "
+            "or only its size when the table does not know the cards: `hand ann count 3`",
+    "board": "the Board as laid out (at set-up) or seen: `board Paladin Witch Buster Kunoichi` (a card the catalogue "
+             "lacks is a card of the active Rank, or give NAME:RANK)",
+    "deck": "how many cards a Rank Deck holds, as the table counts them: `deck 1 12`",
+    "rank": "the Rank Deck now active (Ranks only go up, 1 to 6): `rank 3`",
+    "next-rank": "the active Rank Deck ran out: the next Rank begins: `next-rank`",
+    "last-rank6": "the last Rank 6 card has left the Board: the game ends at the end of this turn: `last-rank6`",
+    "next": "the turn is over: the next player clockwise (or the end of the game): `next`",
+    "score": "the standings now (points, then the tiebreakers); changes nothing: `score`",
+}
+
+#: every word a table may type for a command -> the command (Tracker.VERB_ALIASES)
+VERB_ALIASES: dict[str, str] = {
+    "reward": "reward", "rewards": "reward", "subjugate": "reward", "sub": "reward",
+    "bonus": "bonus", "bonuses": "bonus",
+    "points": "points", "point": "points", "vp": "points", "effect-points": "points",
+    "party": "party",
+    "hand": "hand",
+    "board": "board", "lay": "board",
+    "deck": "deck", "decks": "deck",
+    "rank": "rank",
+    "next-rank": "next-rank", "nextrank": "next-rank", "advance": "next-rank",
+    "last-rank6": "last-rank6", "last-rank-6": "last-rank6", "lastrank6": "last-rank6",
+    "rank6-gone": "last-rank6", "last-card": "last-rank6",
+    "next": "next", "end-turn": "next", "next-turn": "next",
+    "score": "score", "scores": "score", "standings": "score",
+}
+
+
+
+class Item(Frozen):
+    """One card as the table named it: by name, by name with its Rank (and VP), or by Rank only."""
+
+    name: str | None = None
+    rank: int | None = None
+    vp: int | None = None
+
+    def label(self) -> str:
+        if self.name is None:
+            return str(self.rank)
+        text = self.name if self.rank is None else f"{self.name}:{self.rank}"
+        return text if self.vp is None else f"{text}:{self.vp}vp"
+
+
+ITEM = re.compile(r"^(?P<name>.*?\S)\s*:\s*(?P<rank>[+-]?\d+)(?:\s*:\s*(?P<vp>\d+)\s*(?:vp)?)?$", re.I)
+INT = re.compile(r"^[+-]?\d+$")
+
+
+def read_item(text: str) -> Item:
+    """A Change argument back into an item ("4", "Paladin", "Dragon:5", "Dragon:5:3vp")."""
+    if INT.match(text):
+        return Item(rank=int(text))
+    m = ITEM.match(text)
+    if m:
+        return Item(name=m["name"], rank=int(m["rank"]), vp=int(m["vp"]) if m["vp"] else None)
+    return Item(name=text)
+
+
+def parse(state: State, words: list[str]) -> Change:
+    words = [str(w).strip() for w in words if str(w).strip()]
+    if not words:
+        raise MoveSyntaxError(f"no command given; commands: {', '.join(COMMANDS)}")
+    verb = _verb(words[0])
+    rest = words[1:]
+    if verb in ("next-rank", "last-rank6", "next", "score"):
+        if rest:
+            raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
+        return Change(verb=verb)
+    if verb == "board":
+        return Change(verb=verb, args=parse_board(rest, _pool(state)))
+    if verb == "deck":
+        return Change(verb=verb, args=parse_deck(rest))
+    if verb == "rank":
+        if len(rest) != 1:
+            raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
+        return Change(verb="rank", args=(str(_int(rest[0], "rank")),))
+    if not rest:
+        raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{_example(verb)}`")
+    who = _match_word(rest[0], [p.name for p in state.players], "player", hint="players")
+    rest = rest[1:]
+    if verb == "reward":
+        return Change(verb=verb, args=(who, *_parse_reward(state, who, rest)))
+    if verb in ("bonus", "points"):
+        return Change(verb=verb, args=(who, *_parse_amount(state, verb, who, rest)))
+    return Change(verb=verb, args=(who, *_parse_area(state, verb, who, rest)))
+
+
+def _verb(token: str) -> str:
+    return command(token, VERB_ALIASES, COMMANDS)
+
+
+def _example(verb: str) -> str:
+    return {"reward": "reward ann Paladin", "bonus": "bonus ann +1", "points": "points ann +2",
+            "party": "party ann 4 3 2 1", "hand": "hand ann 5 2"}[verb]
+
+
+def _int(token: str, what: str) -> int:
+    if not INT.match(token):
+        raise MoveSyntaxError(f"{what}: {token!r} is not a number")
+    return int(token)
+
+
+def _pool(state: State) -> dict[str, str]:
+    """Card names the table may type: the catalogue of this game, without the Rank-only names."""
+    cat = catalogue(state)
+    return {n.casefold(): n for n in cat if n.casefold() not in RANK_ONLY_NAMES}
+
+
+def _known(pool: dict[str, str], word: str) -> str:
+    low = word.casefold()
+    if low in pool:
+        return pool[low]
+    pref = sorted({n for k, n in pool.items() if k.startswith(low)})
+    if len(pref) == 1:
+        return pref[0]
+    if len(pref) > 1:
+        raise AmbiguousMove(f"card {word!r} fits several", pref)
+    shown = _nearest(word, list(pool.values())) or sorted(pool.values())[:8]
+    raise MoveSyntaxError(
+        f"unknown card {word!r}; did you mean: {', '.join(shown)}? A card the catalogue lacks "
+        f"needs its Rank: {quote(word)} 5 (reward) or {quote(word)}:5 (party, hand)"
+    )
+
+
+def _parse_reward(state: State, who: str, rest: list[str]) -> tuple[str, ...]:
+    example = f"reward {who.lower()} Paladin"
+    if not rest:
+        raise MoveSyntaxError(f"reward: name the card (or its Rank), e.g. `{example}` or `reward {who.lower()} rank 5`")
+    vp = None
+    if len(rest) >= 2 and rest[-2].casefold() == "vp":
+        vp = _int(rest[-1], "vp")
+        if vp < 0:
+            raise MoveSyntaxError(f"vp: {rest[-1]!r}: printed Victory Points are 0 or more")
+        rest = rest[:-2]
+    if not rest:
+        raise MoveSyntaxError(f"reward: name the card before vp, e.g. `reward {who.lower()} Dragon 5 vp 3`")
+    if rest[0].casefold() == "rank":
+        if len(rest) != 2:
+            raise MoveSyntaxError(f"reward: `reward {who.lower()} rank 5` names one card by its Rank")
+        item = Item(rank=_int(rest[1], "rank"), vp=vp)
+        return ("rank", str(item.rank)) + (("vp", str(vp)) if vp is not None else ())
+    rank = None
+    if len(rest) >= 2 and INT.match(rest[-1]):
+        rank = int(rest[-1])
+        rest = rest[:-1]
+    if len(rest) == 1 and rank is None and ITEM.match(rest[0]):
+        item = read_item(rest[0])
+        rest, rank = [item.name], item.rank
+        vp = item.vp if vp is None else vp
+    if len(rest) == 1 and INT.match(rest[0]):
+        raise MoveSyntaxError(f"reward: {rest[0]!r} is a number; a card by its Rank is `reward {who.lower()} rank {rest[0]}`")
+    name = " ".join(rest)
+    pool = _pool(state)
+    if name.casefold() in RANK_ONLY_NAMES or rest[0].casefold() == "rank":
+        raise MoveSyntaxError(f"reward: a card by its Rank is `reward {who.lower()} rank 5`")
+    if rank is None:
+        name = _known(pool, name)
+    else:
+        name = pool.get(name.casefold(), name)
+        if rank == _spec_rank(state, name):
+            rank = None  # the catalogue says the same
+    args: tuple[str, ...] = (name,)
+    if rank is not None:
+        args += (str(rank),)
+    if vp is not None:
+        args += ("vp", str(vp))
+    return args
+
+
+def _spec_rank(state: State, name: str) -> int | None:
+    spec = catalogue(state).get(name)
+    return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+
+def _parse_amount(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    label = f"{verb} {who.lower()}"
+    if not rest:
+        raise MoveSyntaxError(f"{verb}: give an amount, e.g. `{label} +1` (or -1, =2)")
+    amount = words_amount(rest[0], label, readings="+=")
+    tail = rest[1:]
+    if verb == "points" or not tail:
+        if tail:
+            raise MoveSyntaxError(f"points: unexpected {tail[0]!r} after the amount")
+        return (amount,)
+    # bonus ... CARD / rank R: the Board card the Bonus lay on
+    if tail[0].casefold() in ("on", "with", "from"):
+        tail = tail[1:]
+    if not tail:
+        raise MoveSyntaxError(f"bonus: name the card the Bonus lay on, e.g. `{label} {amount} Paladin`")
+    if tail[0].casefold() == "rank":
+        if len(tail) != 2:
+            raise MoveSyntaxError(f"bonus: `{label} {amount} rank 2` names the card by its Rank")
+        return (amount, "rank", str(_int(tail[1], "rank")))
+    if len(tail) == 1 and ITEM.match(tail[0]):
+        item = read_item(tail[0])
+        return (amount, "rank", str(item.rank))
+    return (amount, _known(_pool(state), " ".join(tail)))
+
+
+def _parse_area(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    example = _example(verb).replace("ann", who.lower())
+    if not rest:
+        raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
+    head = rest[0].casefold()
+    if verb == "hand" and head in ("count", "size", "cards"):
+        if len(rest) != 2 or not rest[1].isdigit():
+            raise MoveSyntaxError(f"hand: give the number of cards, e.g. `hand {who.lower()} count 3`")
+        return ("count", str(card_count(rest[1], "hand")))
+    if head in ("none", "empty", "-"):
+        if len(rest) > 1:
+            raise MoveSyntaxError(f"{verb}: unexpected {rest[1]!r} after {rest[0]!r}")
+        return ("none",)
+    if head in ("total", "sum") or head.startswith("="):
+        value = rest[0][1:] if head.startswith("=") and len(rest[0]) > 1 else (rest[1] if len(rest) > 1 else "")
+        extra = rest[1:] if head.startswith("=") and len(rest[0]) > 1 else rest[2:]
+        if not value:
+            raise MoveSyntaxError(f"{verb}: give the Rank total, e.g. `{verb} {who.lower()} total 10`")
+        if not value.isdigit():
+            raise MoveSyntaxError(f"{verb}: {value!r} is not a Rank total (0 or more)")
+        if extra:
+            raise MoveSyntaxError(f"{verb}: unexpected {extra[0]!r} after the total")
+        return ("total", str(int(value)))
+    pool = _pool(state)
+    longest = max((len(n.split()) for n in pool.values()), default=1)
+    items: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if INT.match(word):
+            items.append(str(int(word)))
+            i += 1
+            continue
+        if ITEM.match(word):
+            item = read_item(word)
+            known = pool.get(item.name.casefold())
+            if known is not None:
+                item = item.model_copy(update={"name": known})
+                if item.rank == _spec_rank(state, known) and item.vp is None:
+                    item = Item(name=known)
+            if item.name.casefold() in RANK_ONLY_NAMES or item.name.casefold() == "rank":
+                raise MoveSyntaxError(f"{verb}: a card by its Rank is just the number, e.g. `{verb} {who.lower()} 5`")
+            items.append(item.label())
+            i += 1
+            continue
+        found = None
+        for width in range(min(longest, len(rest) - i), 1, -1):
+            key = " ".join(rest[i:i + width]).casefold()
+            if key in pool:
+                found = (pool[key], width)
+                break
+        if found is None:
+            found = (_known(pool, word), 1)
+        items.append(found[0])
+        i += found[1]
+    return tuple(items)
+
+
+def parse_board(words: list[str], pool: dict[str, str]) -> tuple[str, ...]:
+    """`board Paladin Witch Squire:1 ...`: names as the catalogue spells them; a name it lacks is
+    kept as typed (it is then a card of the active Rank)."""
+    if not words:
+        raise MoveSyntaxError("board: list the cards on the Board, e.g. `board Paladin Witch Buster Kunoichi`")
+    out = []
+    for word in words:
+        name, _, rank = word.partition(":")
+        known = pool.get(name.casefold(), name)
+        out.append(f"{known}:{rank}" if rank else known)
+    return tuple(out)
+
+
+def parse_deck(words: list[str]) -> tuple[str, ...]:
+    """`deck RANK COUNT`."""
+    if len(words) != 2 or not all(w.isdigit() for w in words):
+        raise MoveSyntaxError("deck: give the Rank and how many cards its deck holds, e.g. `deck 1 12`")
+    return (str(int(words[0])), str(card_count(words[1], "deck")))

@@ -1,0 +1,184 @@
+"""Party of the Theseus at the end of the game: final scores (Victory Points), the winner(s) and both
+tiebreakers; what a play that ends the game says of them."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.base import Reason
+from engine.words import count
+
+from .model import State, catalogue
+from .rule_ids import R
+from .table import Table
+from .wording import listing
+
+#: how final_scores() decided the winner -> (the rule it rests on, the words for it)
+DECIDED_BY: dict[str, tuple[str, str]] = {
+    "points": (R.MOST_VP, "most Victory Points"),
+    "party-rank": (R.TIE_PARTY, "tied on points; higher total Rank in the Party"),
+    "hand-rank": (R.TIE_HAND, "tied on points and Party Rank; higher total Rank in the Hand"),
+    "tie": (R.FULL_TIE, "tied on points, Party Rank and Hand Rank"),
+}
+
+
+def general_vp(rank: int) -> int:
+    """VP of a card without printed VP in the catalogue: 1 up to Rank 4, 2 from Rank 5 on (general rule)."""
+    return 1 if rank <= 4 else 2
+
+
+def final_scores(
+    state: State,
+    *,
+    effect_points: Mapping[str, int] | None = None,
+    party_ranks: Mapping[str, int] | None = None,
+    hand_ranks: Mapping[str, int] | None = None,
+) -> dict[str, Any]:
+    """Final scores, the winner(s), how the winner was decided and what could not be checked.
+
+    The keyword arguments (player name -> number) come from a table that keeps score by hand
+    (the Tracker): `effect_points` adds end-game points from card effects the table counted
+    itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
+    of the Ranks of the cards recorded there. Left out, they are the State's own fields.
+    """
+    effect_points_given = dict(state.effect_points if effect_points is None else effect_points)
+    party_ranks = dict(state.party_ranks if party_ranks is None else party_ranks)
+    hand_ranks = dict(state.hand_ranks if hand_ranks is None else hand_ranks)
+    hidden_hands: list[str] = []
+    cat = catalogue(state)
+    notes: list[Reason] = []
+
+    def note(rule: str, message: str) -> None:
+        notes.append(Reason(rule=rule, message=message))
+
+    rows = []
+    general: list[str] = []
+    no_vp: list[str] = []
+    no_effect: list[str] = []
+    unknown_rank: list[str] = []
+
+    def rank(name):
+        spec = cat.get(name)
+        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+    for p in state.players:
+        card_vp = 0
+        for name in p.reward_area:
+            spec = cat.get(name)
+            if spec is not None and isinstance(spec.vp, int):
+                card_vp += spec.vp
+            elif rank(name) is not None:
+                card_vp += general_vp(rank(name))
+                general.append(name)
+            else:
+                no_vp.append(name)
+        effect_points = effect_points_given.get(p.name, 0)
+        for area, cards in (("party", p.party), ("hand", p.hand_cards), ("reward", p.reward_area)):
+            for name in cards:
+                spec = cat.get(name)
+                if spec is not None and spec.effect_points is not None:
+                    if spec.effect_points_area == area:
+                        effect_points += spec.effect_points
+                elif spec is None or spec.effect.strip().casefold() != "none":
+                    no_effect.append(name)
+        party_rank = party_ranks.get(p.name, sum(rank(n) or 0 for n in p.party))
+        hand_rank = hand_ranks.get(p.name, sum(rank(n) or 0 for n in p.hand_cards))
+        if not p.hand_known and p.hand and p.name not in hand_ranks:
+            hidden_hands.append(p.name)
+        unknown_rank += [
+            n
+            for n in (
+                *(p.party if p.name not in party_ranks else ()),
+                *(p.hand_cards if p.name not in hand_ranks else ()),
+            )
+            if rank(n) is None
+        ]
+        rows.append(
+            {
+                "player": p.name,
+                "card_vp": card_vp,
+                "effect_points": effect_points,
+                "bonuses": p.bonuses,
+                "total": card_vp + effect_points + p.bonuses,
+                "party_rank": party_rank,
+                "hand_rank": hand_rank,
+            }
+        )
+    if general:
+        note(R.VP_LOW, f"printed VP not in the catalogue for {listing(sorted(set(general)))}; "
+             "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)")
+    if no_vp:
+        note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0")
+    if no_effect:
+        note(R.VP_EXTRA, f"card effect not checked: end-game points from the effects of "
+             f"{listing(sorted(set(no_effect)))} are unknown and not counted")
+    if any(p.bonuses for p in state.players):
+        note(R.BONUS_SCORE, "each Bonus is counted as 1 VP (the rulebook gives no number)")
+    best = max(r["total"] for r in rows)
+    tied = [r for r in rows if r["total"] == best]
+    decided = "points"
+    if len(tied) > 1:
+        decided = "party-rank"
+        top = max(r["party_rank"] for r in tied)
+        tied = [r for r in tied if r["party_rank"] == top]
+        if len(tied) > 1:
+            decided = "hand-rank"
+            top = max(r["hand_rank"] for r in tied)
+            tied = [r for r in tied if r["hand_rank"] == top]
+            if len(tied) > 1:
+                decided = "tie"
+                note(R.FULL_TIE, "still tied after both tiebreakers; the rulebook does not "
+                     "say what happens (reported as a tie)")
+        if hidden_hands:
+            note(R.TIE_HAND, f"the Hands of {listing(hidden_hands)} are not known to the table and "
+                 "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)")
+        if unknown_rank:
+            note(R.TIE_PARTY, f"the Ranks of {listing(sorted(set(unknown_rank)))} are unknown "
+                 "and count 0 in the tiebreakers")
+    return {
+        "players": rows,
+        "winners": [r["player"] for r in tied],
+        "decided_by": decided,
+        "unchecked": notes,
+    }
+
+
+def say_final_scores(table: Table, state: State) -> None:
+    """The final count of a play that ends the game, said on its table: each score, the rules it
+    applied, the winner(s) and what could not be checked."""
+    result = final_scores(state)
+    cat = catalogue(state)
+    for row in result["players"]:
+        table.say(
+            "score",
+            f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
+            f"{row['effect_points']} from card effects + "
+            f"{count(row['bonuses'], 'Bonus', 'Bonuses')} = {row['total']}",
+            R.FINAL_SCORE, who=row["player"], amount=row["total"],
+        )
+    ranks = {
+        cat[n].rank
+        for p in state.players
+        for n in p.reward_area
+        if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)
+    }
+    if any(r <= 4 for r in ranks):
+        table.say("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R.VP_LOW)
+    if any(r >= 5 for r in ranks):
+        table.say("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R.VP_HIGH)
+    if any(row["effect_points"] for row in result["players"]):
+        table.say("vp-rule", "card effects add their end-game points (from the catalogue)", R.VP_EXTRA)
+        table.say(
+            "vp-rule",
+            "card effects' end-game points count only with the card in the area its text names",
+            R.SCORING_AREA,
+        )
+    if any(row["bonuses"] for row in result["players"]):
+        table.say("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
+    winners = result["winners"]
+    rule, how = DECIDED_BY[result["decided_by"]]
+    if len(winners) == 1:
+        table.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
+    else:
+        table.say("winner", f"tie between {listing(winners)} ({how})", rule)
+    for n in result["unchecked"]:
+        table.note(n.rule, n.message)

@@ -1,0 +1,280 @@
+"""Party of the Theseus tracker verbs that record cards: a Reward Area (`reward`), Bonuses (`bonus`),
+points from card effects (`points`), a Party or Hand (`party`, `hand`), the Board (`board`) and a
+Rank Deck's count (`deck`). Their checks, then the change on the working Table."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import MoveSyntaxError
+from engine.words import count, signed
+
+from .model import BOARD_SIZE, LAST_RANK, LIMIT, MAX_RANK_TOTAL, RANK_ONLY_NAMES, STARTING_PARTY, rank_only_name
+from .notation_track import Item, read_item
+from .rule_ids import R
+from .rules_scoring import general_vp
+from .table import HIDDEN, Table
+from .track_score import total
+from .wording import listing, quote
+
+
+def resolve(table: Table, item: Item, *, where: str, check_rank_order: bool = True) -> str:
+    """The name a card is recorded under; problems for a Rank out of range or in conflict."""
+    rank = item.rank
+    if rank is not None and not 1 <= rank <= LAST_RANK:
+        table.forbid(R.RANK_RANGE, f"{item.label()}: a card's Rank is 1 to 6, not {rank}")
+        clamped = min(max(rank, 1), LAST_RANK)
+        table.say("clamped", f"no card has Rank {rank}: recorded as Rank {clamped}", R.RANK_RANGE)
+        rank = clamped
+    if item.name is None:
+        name = rank_only_name(rank)
+    else:
+        spec = table.spec(item.name)
+        name = spec.name if spec is not None else item.name
+        fields: dict[str, Any] = {}
+        if rank is not None:
+            known = spec.rank if spec is not None and isinstance(spec.rank, int) else None
+            if known is not None and known != rank:
+                table.forbid(R.NAME, f"{name} is a Rank {known} card (the name identifies the card), not Rank {rank}")
+            if known != rank:
+                fields["rank"] = rank
+        if item.vp is not None:
+            known_vp = spec.vp if spec is not None and isinstance(spec.vp, int) else None
+            if known_vp is not None and known_vp != item.vp:
+                table.forbid(R.NAME, f"{name} is worth {known_vp} VP in this game's catalogue, not {item.vp}")
+            if known_vp != item.vp:
+                fields["vp"] = item.vp
+        if spec is None and rank is None:
+            raise MoveSyntaxError(f"unknown card {name!r}: give its Rank, e.g. {quote(name)}:5")
+        if fields:
+            table.set_card(name, source="entered at the table", **fields)
+            what = " and ".join(f"Rank {v}" if k == "rank" else f"{v} VP" for k, v in fields.items())
+            table.say("catalogue", f"{name} is recorded as {what} for this game", R.NAME if "rank" in fields else R.VP_IN_REWARD)
+    card_rank = table.not_reached(name)
+    if check_rank_order and card_rank is not None:
+        shown = f"a Rank {card_rank} card" if name.casefold() in RANK_ONLY_NAMES else f"{name} (Rank {card_rank})"
+        table.forbid(
+            R.RANK_ORDER,
+            f"{shown} cannot be in {where} yet: Rank {card_rank} cards reach the "
+            f"Board only once the Rank {card_rank} deck is active (now Rank {table.rank}); "
+            f"type `rank {card_rank}` first if it is",
+        )
+    return name
+
+
+def _card_vp(table: Table, name: str) -> tuple[int | None, str]:
+    spec = table.spec(name)
+    if spec is not None and isinstance(spec.vp, int):
+        return spec.vp, R.VP_IN_REWARD
+    if spec is not None and isinstance(spec.rank, int):
+        return general_vp(spec.rank), (R.VP_LOW if spec.rank <= 4 else R.VP_HIGH)
+    return None, R.FINAL_SCORE
+
+
+def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
+    args = list(args)
+    vp = None
+    if len(args) >= 2 and args[-2] == "vp":
+        vp = int(args[-1])
+        args = args[:-2]
+    if not args:
+        raise MoveSyntaxError("reward: expected a card")
+    if args[0] == "rank":
+        item = Item(rank=int(args[1]), vp=vp)
+    elif len(args) == 2:
+        item = Item(name=args[0], rank=int(args[1]), vp=vp)
+    else:
+        item = read_item(args[0])
+        if vp is not None:
+            item = item.model_copy(update={"vp": vp})
+    if item.name is None and item.vp is not None:
+        # a card known by Rank only with printed VP of its own: it becomes a named card
+        item = item.model_copy(update={"name": f"{rank_only_name(min(max(item.rank, 1), LAST_RANK))} ({item.vp} VP)"})
+    name = resolve(table, item, where=f"{who}'s Reward Area")
+    hand, hidden = table.hand[who], who in table.hidden
+    if name in STARTING_PARTY and (hidden or name not in hand):
+        table.forbid(
+            R.SUBJUGATE,
+            f"{name} is a starting Party card and not in {who}'s Hand: no rule moves a Party card to "
+            "the Reward Area (Subjugate takes a card from the Hand)",
+        )
+    if table.subjugate(who, name):
+        now = f" (now {count(len(hand), 'card')})" if hidden else ""
+        table.say("from-hand", f"{name} leaves {who}'s Hand{now}", R.SUBJUGATE)
+    vp_now, vp_rule = _card_vp(table, name)
+    worth = (
+        f"worth {vp_now} VP"
+        if vp_now is not None
+        else f"its Rank is not known, so it counts 0 VP; to count it, undo and give the Rank: "
+        f"`reward {who.lower()} {quote(name)} 2`"
+    )
+    table.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R.SUBJUGATE, who=who, card=name)
+    if vp_now is not None:
+        table.say("vp", f"{who} now has {total(table, who)} VP", vp_rule)
+
+
+def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
+    if not args:
+        raise MoveSyntaxError("bonus: expected an amount")
+    sign, n = signed(args[0])
+    gain = n if sign == "+" else (n - table.bonuses[who] if sign == "=" else -n)
+    if gain > 0:
+        if table.rank == 1:
+            table.forbid(
+                R.ON_ADVANCE,
+                "no card carries a Bonus yet: Bonuses are placed only when the game advances to a "
+                "new Rank (the game is at Rank 1)",
+            )
+        card = args[1:]
+        rank = None
+        label = ""
+        if card and card[0] == "rank":
+            rank = int(card[1])
+            label = f"a Rank {rank} card"
+        elif card:
+            spec = table.spec(card[0])
+            rank = spec.rank if spec is not None and isinstance(spec.rank, int) else None
+            label = card[0]
+        if rank is not None and not 1 <= rank <= LAST_RANK:
+            table.forbid(R.RANK_RANGE, f"a card's Rank is 1 to 6, not {rank}")
+        elif rank == LAST_RANK:
+            table.forbid(R.RANK6_NONE, f"{label} is Rank 6: Rank 6 cards never receive a Bonus")
+        elif rank is not None and rank >= table.rank > 1:
+            table.forbid(
+                R.ON_ADVANCE,
+                f"{label} (Rank {rank}) cannot carry a Bonus: only Board cards below the active Rank "
+                f"({table.rank}) get one when the Rank advances",
+            )
+    have = table.bonuses[who]
+    new = have + gain
+    if new < 0:
+        table.say("bonus-short", f"{who} had only {have} Bonus{'es' if have != 1 else ''}: the count goes to 0", R.REWARD_AREA)
+        new = 0
+    table.bonuses[who] = new
+    if gain > 0:
+        table.say(
+            "bonus",
+            f"{who} gains {count(gain, 'Bonus', 'Bonuses')} into the Reward Area (now {new}); a Bonus never goes "
+            "to Hand or Party",
+            R.GAIN, who=who, amount=gain,
+        )
+    elif new != have:
+        table.say("bonus", f"{who}'s Bonuses: {have} -> {new}", R.REWARD_AREA)
+    if new != have:
+        table.say("vp", f"{who} now has {total(table, who)} VP (each Bonus counts 1 VP)", R.BONUS_SCORE)
+
+
+def points(table: Table, who: str, args: tuple[str, ...]) -> None:
+    if len(args) != 1:
+        raise MoveSyntaxError("points: expected one amount")
+    sign, n = signed(args[0])
+    have = table.effect_points.get(who, 0)
+    new = n if sign == "=" else have + (n if sign == "+" else -n)
+    if new:
+        table.effect_points[who] = new
+    else:
+        table.effect_points.pop(who, None)
+    table.say("points", f"{who}'s points from card effects: {have} -> {new}; {who} now has {total(table, who)} VP", R.VP_EXTRA,
+             who=who, amount=new)
+    table.say("points-area", "a card's end-game points count only with the card in the area its text names", R.SCORING_AREA)
+
+
+def area(table: Table, verb: str, who: str, args: tuple[str, ...]) -> None:
+    zone = "Party" if verb == "party" else "Hand"
+    totals = table.party_ranks if verb == "party" else table.hand_ranks
+    rule = R.TIE_PARTY if verb == "party" else R.TIE_HAND
+    if not args:
+        raise MoveSyntaxError(f"{verb}: expected cards, total N or none")
+    if args[0] == "total":
+        given = int(args[1])
+        if given > MAX_RANK_TOTAL:
+            table.forbid(
+                R.MAX_FOUR,
+                f"a {zone} holds at most {LIMIT} cards once everything has resolved, each of Rank 6 at "
+                f"most: its Rank total is at most {MAX_RANK_TOTAL}, not {given}",
+            )
+        _record(table, verb, who, [])
+        totals[who] = given
+        table.say(verb, f"{who}'s {zone}: Rank total {given} (cards not recorded)", rule)
+        return
+    totals.pop(who, None)
+    if args[0] == "none":
+        _record(table, verb, who, [])
+        table.say(verb, f"{who}'s {zone} is empty (Rank total 0)", rule)
+        return
+    if args[0] == "count":
+        hand_count(table, who, int(args[1]))
+        return
+    items = [read_item(a) for a in args]
+    if len(items) > LIMIT:
+        table.forbid(
+            R.MAX_FOUR,
+            f"a {zone} holds at most {LIMIT} cards once all effects have resolved, not {len(items)}: "
+            "Exile down to 4 first",
+        )
+    names = [
+        resolve(
+            table, item, where=f"{who}'s {zone}",
+            check_rank_order=not (verb == "party" and item.name is None),
+        )
+        for item in items
+    ]
+    _record(table, verb, who, names)
+    ranks = [table.rank_of(n) for n in names]
+    unknown = [n for n, r in zip(names, ranks) if r is None]
+    table.say(verb, f"{who}'s {zone}: {listing(names)} (Rank total {sum(r or 0 for r in ranks)})", rule)
+    if unknown:
+        table.say(
+            "rank-unknown",
+            f"the Rank of {listing(sorted(set(unknown)))} is not known: counted 0 in the tiebreaker; "
+            f"give it as NAME:RANK (e.g. {quote(unknown[0])}:1)",
+            rule,
+        )
+
+
+def _record(table: Table, verb: str, who: str, cards: list[str]) -> None:
+    """A Party or a Hand as the table lists it (a Hand listed is known to the table)."""
+    if verb == "party":
+        table.party[who] = cards
+    else:
+        table.set_hand(who, cards)
+
+
+def board(table: Table, args: tuple[str, ...]) -> None:
+    """The Board as the table lays it out (at set-up) or sees it (a correction). A card the
+    catalogue does not know is taken to come from the active Rank Deck, so it gets that Rank."""
+    if len(args) > BOARD_SIZE:
+        table.forbid(R.BOARD_SIZE, f"the Board holds at most {BOARD_SIZE} cards, not {len(args)}")
+    had = {}
+    for name, bonus, _ in table.board:
+        had.setdefault(name, []).append(bonus)
+    laid = []
+    for text in args:
+        item = read_item(text)
+        if item.name is not None and item.rank is None and table.spec(item.name) is None:
+            item = item.model_copy(update={"rank": table.rank})
+        name = resolve(table, item, where="the Board")
+        bonuses = had.get(name)
+        laid.append([name, bonuses.pop(0) if bonuses else 0, table.rank_of(name)])
+    table.board = laid
+    table.say("board", f"the Board: {listing([c[0] for c in laid])}", R.BOARD_SIZE)
+
+
+def deck(table: Table, args: tuple[str, ...]) -> None:
+    """How many cards a Rank Deck holds, as the table counts them."""
+    rank, left = int(args[0]), int(args[1])
+    if not 1 <= rank <= LAST_RANK:
+        table.forbid(R.RANK_RANGE, f"the Rank Decks are Rank 1 to 6; there is no Rank {rank} deck")
+        return
+    if rank < table.rank and left:
+        table.forbid(R.WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {table.rank} began: it holds no card")
+    table.decks[rank] = left
+    table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_ORDER)
+
+
+def hand_count(table: Table, who: str, size: int) -> None:
+    """A Hand the table knows only by its size (its cards are then not followed)."""
+    if size > LIMIT:
+        table.forbid(R.MAX_FOUR, f"a Hand holds at most {LIMIT} cards once all effects have resolved, not {size}")
+    table.set_hand(who, [HIDDEN] * size, known=False)
+    table.hand_ranks.pop(who, None)
+    table.say("hand", f"{who}'s Hand: {count(size, 'card')}, not known to the table", R.TIE_HAND)

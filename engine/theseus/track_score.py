@@ -1,0 +1,69 @@
+"""Party of the Theseus tracker: the table's scores (final_scores() of the State, as plays count
+them), the notes a table reads with them, and the standings said after `score`, the game's end, or
+a change to the final count."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Reason
+from engine.words import count
+
+from .rule_ids import R
+from .rules_scoring import DECIDED_BY, final_scores
+from .table import Table
+from .wording import listing
+
+
+def total(table: Table, who: str) -> int:
+    """A player's VP on the table as it stands now."""
+    result = final_scores(table.freeze())
+    return next(r["total"] for r in result["players"] if r["player"] == who)
+
+
+#: a tracked table's card effects: points count only as the table enters them
+_TRACKER_EFFECT_NOTE = Reason(
+    rule=R.VP_EXTRA,
+    message="the rulebook prints no card texts; points from card effects count only as the table enters "
+    "them (`points PLAYER +N`)",
+)
+
+
+def table_notes(result: dict[str, Any]) -> list[Reason]:
+    """final_scores() notes as a table reads them: the one on card effects (the only note citing
+    R.VP_EXTRA) says how to enter points."""
+    out = []
+    for note in result["unchecked"]:
+        note = _TRACKER_EFFECT_NOTE if note.rule == R.VP_EXTRA else note
+        if note not in out:
+            out.append(note)
+    return out
+
+
+def standings(table: Table, *, final: bool, result: dict[str, Any] | None = None) -> None:
+    """Each score with its Rank totals, who wins (`final`) or leads, and the notes on the count."""
+    result = result or final_scores(table.freeze())
+    for row in result["players"]:
+        table.say(
+            "score",
+            f"{row['player']}: {row['card_vp']} VP from Reward Area cards + {row['effect_points']} from "
+            f"card effects + {count(row['bonuses'], 'Bonus', 'Bonuses')} = {row['total']} "
+            f"(Party Rank {row['party_rank']}, Hand Rank {row['hand_rank']})",
+            R.FINAL_SCORE, who=row["player"], amount=row["total"],
+        )
+    rule, how = DECIDED_BY[result["decided_by"]]
+    winners = result["winners"]
+    if final and len(winners) == 1:
+        table.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
+    elif final:
+        table.say(
+            "tie",
+            f"tie between {listing(winners)} ({how}); the rulebook does not say what happens then "
+            f"(unclear entry {R.FULL_TIE})",
+            rule,
+        )
+    elif len(winners) == 1:
+        table.say("leader", f"{winners[0]} leads ({how})", rule)
+    else:
+        table.say("leader", f"{listing(winners)} are level ({how})", rule)
+    for note in table_notes(result):
+        table.say("note", note.message, note.rule or None)

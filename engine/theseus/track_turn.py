@@ -1,0 +1,92 @@
+"""Party of the Theseus tracker verbs of the Rank and the turn: `rank`, `next-rank`, `last-rank6` and
+`next`. Their checks, then the Table's own Rank advance and end of turn (the ones plays use)."""
+from __future__ import annotations
+
+from .model import LAST_RANK
+from .rule_ids import R
+from .table import Table
+from .track_score import standings
+
+
+def rank(table: Table, rank: int) -> None:
+    """`rank R`: the Rank Deck now active (Ranks only go up; one refill may pass several)."""
+    if not 1 <= rank <= LAST_RANK:
+        table.forbid(
+            R.NO_DECK_AFTER_6 if rank > LAST_RANK else R.RANK_RANGE,
+            f"the Rank Decks are Rank 1 to Rank 6; there is no Rank {rank}",
+        )
+    target = min(max(rank, 1), LAST_RANK)
+    if target < table.rank:
+        table.forbid(
+            R.RANK_ORDER,
+            f"the Rank only goes up (1, 2, 3, 4, 5, 6): the game is at Rank {table.rank}, it cannot go back to {target}",
+        )
+        table.say("rank-back", f"the active Rank goes back to {target} (the table's decision)", R.RANK_ORDER)
+        table.rank = target
+        if table.last_rank6_left:
+            table.last_rank6_left = False
+            table.say("end-cancelled", "the last Rank 6 card is no longer recorded as gone", R.END)
+    elif target == table.rank:
+        table.say("no-change", f"the game is already at Rank {target}", None)
+    else:
+        advance_to(table, target)
+
+
+def advance_to(table: Table, target: int) -> None:
+    """The table announces Rank `target`: what that means said as reminders (the Board may not be
+    laid out), then the Table's own advance, one Rank at a time, on the Board as recorded."""
+    old = table.rank
+    if target == old + 1:
+        table.say("advance", f"the Rank {old} deck is empty: Rank {target} begins; its deck now refills the Board", R.WHEN_EMPTY)
+    else:
+        passed = ", ".join(str(r) for r in range(old + 1, target))
+        table.say(
+            "advance",
+            f"the Rank {old} to Rank {target - 1} decks are empty (passing through Rank {passed}): "
+            f"Rank {target} begins; its deck now refills the Board",
+            R.WHEN_EMPTY,
+        )
+    if target >= 3:
+        table.say(
+            "bonus-expire",
+            f"any Board card still carrying a Bonus from the start of Rank {target - 1} is Exiled with it",
+            R.EXPIRED,
+        )
+    table.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R.ON_ADVANCE)
+    while table.rank < target:
+        table.advance()
+    if target == LAST_RANK:
+        table.say(
+            "last-rank",
+            "Rank 6 is the last Rank Deck: when its last card leaves the Board, type `last-rank6`",
+            R.NO_DECK_AFTER_6,
+        )
+
+
+def last_rank6(table: Table) -> None:
+    """`last-rank6`: the last Rank 6 card has left the Board; the game ends with this turn."""
+    if table.last_rank6_left:
+        table.forbid(R.END, "the last Rank 6 card is already recorded as gone from the Board")
+        return
+    if table.rank < LAST_RANK:
+        table.forbid(
+            R.END,
+            f"the game is at Rank {table.rank}: Rank 6 cards reach the Board only once the Rank 6 deck "
+            "is active, so the last one cannot have left it",
+        )
+        table.say("rank", f"the game is taken to be at Rank 6 (it was Rank {table.rank}; the table's decision)", R.RANK_ORDER)
+        table.rank = LAST_RANK
+    table.last_rank6_left = True
+    table.say(
+        "game-end-pending",
+        f"the last Rank 6 card has left the Board: the game ends at the end of {table.active}'s turn; "
+        "type `next` when it is over",
+        R.END,
+    )
+
+
+def next_turn(table: Table) -> None:
+    """`next`: the turn is over (not with an over-full Party or Hand), as a play's `end` ends it."""
+    table.problems += table.over_limit("the turn ends")
+    if table.end_turn():
+        standings(table, final=True)
