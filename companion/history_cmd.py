@@ -100,7 +100,7 @@ def recap(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """The story of a game from its log: who won and how, the turning points, the overruled plays."""
-    from trackers.history import session_story
+    from trackers.recap import session_story
 
     with _sessions() as store:
         story = session_story(store, name)

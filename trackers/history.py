@@ -302,24 +302,3 @@ def _cached(row: str | None, key: bytes | None, session: Session, head: str, len
     except ValueError:
         return None
     return record if isinstance(record, dict) else None
-
-
-def session_story(store, name: str | None) -> dict[str, Any]:
-    """`track recap`: the story of one session (trackers/recap.py), its changes labelled as the
-    shared views show them (secrets hidden, trackers/secrets.py) and its players by their shown names."""
-    from trackers import players
-    from trackers.recap import recap
-    from trackers.secrets import labeller
-
-    session = store.get(name)
-    entries = store.entries(session)
-    try:
-        walked = walk(session, entries)
-    except ReplayError as exc:
-        from trackers.errors import StoreError
-
-        raise StoreError(f"session {session.name!r}: {exc}; its log was edited") from None
-    tables = [s.players for s in store.all([])]  # a session that does not read is named by `history`
-    names = players.Names(players.load(store), tables)
-    record = shown_outcome(outcome(session, entries, walked), names)
-    return recap(record, walked[1], tracker_for(session.game).summary, labeller(session.game), names)

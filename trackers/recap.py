@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from trackers.history import FINISHED, Step
+from trackers.history import FINISHED, Step, outcome, shown_outcome, walk
+from trackers.log import ReplayError, tracker_for
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
@@ -100,3 +101,23 @@ def recap(record: dict, steps: list[Step], game_summary: Callable, label: Callab
             "turning_points": shown,
             "overruled": [dict(o, by=names(o["by"])) for o in overruled(steps, label)],
             "unclear": record["unclear"]}
+
+
+def session_story(store, name: str | None) -> dict[str, Any]:
+    """`track recap`: the story of one session, its changes labelled as the
+    shared views show them (secrets hidden, trackers/secrets.py) and its players by their shown names."""
+    from trackers import players
+    from trackers.secrets import labeller
+
+    session = store.get(name)
+    entries = store.entries(session)
+    try:
+        walked = walk(session, entries)
+    except ReplayError as exc:
+        from trackers.errors import StoreError
+
+        raise StoreError(f"session {session.name!r}: {exc}; its log was edited") from None
+    tables = [s.players for s in store.all([])]  # a session that does not read is named by `history`
+    names = players.Names(players.load(store), tables)
+    record = shown_outcome(outcome(session, entries, walked), names)
+    return recap(record, walked[1], tracker_for(session.game).summary, labeller(session.game), names)
