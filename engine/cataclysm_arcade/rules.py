@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.base import Effect, Reason
 
-from . import readings
+from . import card_facts, readings
 from . import table
 from . import rules_line as line
 from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, replace_player, catalogue, spec
@@ -17,6 +17,7 @@ from .rule_ids import R
 
 INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass", "fortify")
 TARGETED = ("damage", "heal", "gain-health", "destroy", "stun", "untap")
+_TYPE_OF = {"fighter": "fighter", "tactic": "tactic", "weapon": "weapon", "response": "response"}
 TECHNIQUES = {"block": R.BLOCK, "phantasmal": R.PHANTASMAL, "fortify": R.FORTIFY, "transform": R.TRANSFORM}
 
 
@@ -109,17 +110,19 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
             shown = ", ".join(me.hand) or "no cards"
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
-        unchecked.append(f"{move.card} is not in the catalogue: its type, costs and text are unknown "
-                         "(add it with `companion track card ...` or a situation's [[cards]])")
+        unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
+                            f"teach it with `{card_facts.teach(move.card, 'type', _TYPE_OF[kind])}` and its "
+                            "other fields (for this session only: `companion track card ...`)"))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
         reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}"))
     return reasons, card
 
 
-def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list[str]) -> list[Reason]:
+def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost") -> list[Reason]:
+    """The cost must be in the pool; an unknown cost is `unchecked`, naming the card's field."""
     if cost is None:
-        unchecked.append(f"the coin cost of {what} is unknown")
+        unchecked.append(card_facts.unknown(card, field, rule))
         return []
     if cost > me.coins:
         return [_r(rule, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {cost} for {what}")]
@@ -130,7 +133,7 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[st
     if card is None:
         return []
     if card.level is None:
-        unchecked.append(f"the level requirement of {card.name} is unknown")
+        unchecked.append(card_facts.unknown(card.name, "level", rule))
         return []
     if card.level > state.level:
         return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
@@ -145,7 +148,10 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
         owner = state.player(move.target_player)
         if owner.out or table.character(owner, move.target) is None:
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
-    if effect is None and move.card:
+    card = spec(state, move.card) if move.kind != "activate" else None
+    if effect is None and card is not None and card.text is None:
+        unchecked.append(card_facts.unknown(card.name, "effect", R.GOLDEN_RULE))
+    elif effect is None and move.card:
         unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
     return []
 
@@ -166,14 +172,14 @@ def _check_weapon(state, me, move, unchecked):
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
     if card is not None and card.type == "tactic":
-        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
     if card is not None and card.type == "response":
-        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name)
     effect = card.effect if card else None
     if effect != "stop":
         reasons += _target_ok(state, me, move, effect, unchecked)
@@ -188,7 +194,8 @@ def _check_wield(state, me, move, unchecked):
         return [_r(R.WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
     if table.character(me, move.on) is None:
         return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
-    return _pay(me, weapon.wield_cost, R.WIELD_COST, f"wielding {weapon.name}", unchecked)
+    return _pay(me, card_facts.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
+                unchecked, weapon.name, "wield_cost")
 
 
 def _check_attack(state, me, move, unchecked):
@@ -203,11 +210,18 @@ def _check_attack(state, me, move, unchecked):
         rule = R.AGILITY if who.has("agility") else R.CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
-    if who.attack_cost is None:
-        unchecked.append(f"{move.card}'s attack cost is unknown")
-    elif who.attack_cost > me.coins:
+    cost = card_facts.character_fact(state, me, move.card, "attack_cost")
+    if cost is None:
+        unchecked.append(card_facts.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
+    elif cost > me.coins:
         reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {move.card}'s "
-                          f"attack cost {who.attack_cost}"))
+                          f"attack cost {cost}"))
+    if card_facts.character_fact(state, me, move.card, "attack") is None:
+        unchecked.append(card_facts.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
+    owner = state.player(move.target_player)
+    victim = table.character(owner, move.target)
+    if victim is not None and victim.has("armor") and not victim.armor:
+        unchecked.append(card_facts.unknown_character(owner, move.target, "armor", R.ARMOR))
     return reasons + target_problems(state, me, move.target_player, move.target)
 
 
@@ -271,7 +285,7 @@ def _check_activate(state, me, move, unchecked):
         responding = found.response
         if found.tap and not table.can_tap(who):
             reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
-        reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
+        reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked, move.card)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
     if state.line and not responding:
         reasons.append(_r(R.RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
@@ -296,7 +310,8 @@ def _check_fortify(state, me, move, unchecked):
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
     target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
     if target_card is None or target_card.faction is None:
-        unchecked.append(f"whether {move.on} is a Synth: its faction is unknown")
+        unknown = card_facts.unknown_character(me, move.on, "faction", R.FORTIFY)
+        unchecked.append(_r(R.FORTIFY, f"whether {move.on} is a Synth: {unknown.message}"))
     elif target_card.faction.lower() != "synth":
         reasons.append(_r(R.FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
     return reasons
@@ -376,12 +391,14 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
                         **base), me, effects
     if move.kind == "wield":
         weapon = next((w for w in me.weapons if w.name == move.card), None)
-        me, paid = table.spend(me, weapon.wield_cost if weapon else None, R.WIELD_COST, f"wielding {move.card}")
+        cost = card_facts.weapon_fact(state, weapon, "wield_cost") if weapon else None
+        me, paid = table.spend(me, cost, R.WIELD_COST, f"wielding {move.card}")
         return LineItem(kind="wield", **base), me, paid + [
             Effect(kind="uses-line", rule=R.WIELD_LINE, message="wielding uses the Line")]
     if move.kind == "attack":
         who = table.character(me, move.card)
-        me, paid = table.spend(me, who.attack_cost if who else None, R.PAY_ATTACK, f"{move.card}'s attack")
+        cost = card_facts.character_fact(state, me, move.card, "attack_cost") if who else None
+        me, paid = table.spend(me, cost, R.PAY_ATTACK, f"{move.card}'s attack")
         me = table.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:
             effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,

@@ -188,13 +188,13 @@ def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
             or table.character(target_owner, item.target) is None:
         return state, [Effect(kind="fizzles", rule=R.DAMAGE_ON_RESOLUTION,
                               message="the attacker or its target has left play: no damage (the rulebook does not say)")]
-    amount = table.attack_value(attacker_owner, item.card)
+    amount = table.attack_value(state, attacker_owner, item.card)
     if amount is None:
         return state, [Effect(kind="damage-unknown", rule=R.DAMAGE_ON_RESOLUTION,
                               message=f"{item.card}'s attack value is unknown: record the damage with `track damage`")]
     name = item.target if item.target == BOSS else table.character(target_owner, item.target).name
     state, effects = table.deal_damage(state, item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
-    effects = table.weapon_bonus_effects(attacker_owner, item.card) + effects
+    effects = table.weapon_bonus_effects(state, attacker_owner, item.card) + effects
     effects.append(Effect(kind="no-reciprocal", rule=R.NO_RECIPROCAL, message="the target deals no damage back"))
     return state, effects
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.base import Effect, MoveSyntaxError
 
+from . import card_facts
 from .model import BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player
 from .rule_ids import R
 
@@ -50,18 +51,29 @@ def tap(player: Player, name: str) -> Player:
     return player.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in player.fighters)})
 
 
-def attack_value(player: Player, name: str) -> int | None:
-    """Printed attack + its +1 Attack counters + the attack modifiers of the Weapons it wields."""
+def attack_value(state: State, player: Player, name: str) -> int | None:
+    """Printed attack (as in play, else as its card says) + its +1 Attack counters + the attack
+    modifiers of the Weapons it wields; None while the printed attack is unknown."""
     who = character(player, name)
-    if who is None or who.attack is None:
+    attack = card_facts.character_fact(state, player, name, "attack") if who is not None else None
+    if attack is None:
         return None
-    bonus = sum(w.attack_modifier or 0 for w in player.weapons if name != BOSS and w.wielder == who.name)
-    return who.attack + who.counters + bonus
+    return attack + who.counters + sum(modifier for _, modifier in wielded_modifiers(state, player, name))
 
 
-def weapon_bonus_effects(player: Player, name: str) -> list[Effect]:
-    return [Effect(kind="weapon", message=f"{w.name} adds {w.attack_modifier} to {name}'s attack", rule=R.WEAPON_MODIFIER)
-            for w in player.weapons if w.wielder == name and w.attack_modifier]
+def wielded_modifiers(state: State, player: Player, name: str) -> list[tuple[str, int]]:
+    """(Weapon, attack modifier) for each Weapon the Fighter wields whose modifier is known and not 0."""
+    if name == BOSS:
+        return []
+    who = character(player, name)
+    found = [(w.name, card_facts.weapon_fact(state, w, "attack_modifier")) for w in player.weapons
+             if who is not None and w.wielder == who.name]
+    return [(w, m) for w, m in found if m]
+
+
+def weapon_bonus_effects(state: State, player: Player, name: str) -> list[Effect]:
+    return [Effect(kind="weapon", message=f"{w} adds {m} to {name}'s attack", rule=R.WEAPON_MODIFIER)
+            for w, m in wielded_modifiers(state, player, name)]
 
 
 def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
