@@ -17,7 +17,6 @@ from .rule_ids import R
 
 INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass", "fortify")
 TARGETED = ("damage", "heal", "gain-health", "destroy", "stun", "untap")
-_TYPE_OF = {"fighter": "fighter", "tactic": "tactic", "weapon": "weapon", "response": "response"}
 TECHNIQUES = {"block": R.BLOCK, "phantasmal": R.PHANTASMAL, "fortify": R.FORTIFY, "transform": R.TRANSFORM}
 
 
@@ -111,7 +110,7 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
         unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
-                            f"teach it with `{card_facts.teach(move.card, 'type', _TYPE_OF[kind])}` and its "
+                            f"teach it with `{card_facts.teach(move.card, 'type', kind)}` and its "
                             "other fields (for this session only: `companion track card ...`)"))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
