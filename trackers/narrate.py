@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import PLAY, step_logged
-from trackers.log import Entry, Session, game_for
+from trackers.log import Entry, Replay, Session, game_for
 
 #: summary keys whose change is a boundary, and how it is said
 BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
@@ -125,22 +125,45 @@ def told_step(game, state, entry: Entry):
     return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
-def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
-    """Every event of the log told: {seq: Told}. `label(entry)` is how a change is written (the
-    public label, trackers/secrets.py); by default its own label."""
+@dataclass
+class Telling:
+    """The log as `track log` shows it: the entries told (the newest ones, or all), each told event
+    {seq: Told}, the seqs of the changes that stand (applied) and how many events the log has."""
+
+    entries: list[Entry]
+    told: dict[int, Told]
+    applied: set[int]
+    total: int
+
+
+def tell(tracker, session: Session, entries: list[Entry], label=None, since: int = 0, base: Replay | None = None,
+         lookup=None) -> tuple[dict[int, Told], list[int]]:
+    """The events of the log told: ({seq: Told}, the seqs of the changes applied at its end).
+    `label(entry)` is how a change is written (the public label, trackers/secrets.py); by default
+    its own label. Events up to seq `since` are only folded into the state (no verdict, summary or
+    telling: a window of the newest events costs a replay of the ones before it). `entries` follow
+    `base` (a snapshot's replay, trackers/snapshots.before: no undo reaches under its applied
+    stack), else the new table; lookup(seqs) -> {seq: Entry} reads the changes its redo stack holds."""
     label = label or (lambda e: e.label)
     game = game_for(session.game, tracker)
     engine = game.engine
-    state = tracker.new_state(session.players, session.options)
-    summary = tracker.summary(state)
-    applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
-    redo: list[tuple[Entry, Any, dict]] = []
+    state = base.state if base else tracker.new_state(session.players, session.options)
+    summary: dict | None = None  # the summary of `state`, made when an event is told
+    applied: list[tuple[Entry, Any, dict | None]] = []  # (entry, state before it, summary before it)
+    under = list(base.applied.seqs()) if base else []  # applied under the base: never taken back here
+    redo: list[Entry | int] = list(base.redo.seqs()) if base else []  # seqs: changes undone before the base
     out: dict[int, Told] = {}
 
-    def step(entry: Entry) -> Told:
+    def step(entry: Entry, telling: bool) -> Told | None:
         nonlocal state, summary
+        before_state = state
+        if not telling:  # before the window: the state only
+            state = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False).state
+            applied.append((entry, before_state, summary))
+            summary = None
+            return None
         by = change_by(session, engine, state, entry)
-        before_state, before = state, summary
+        before = summary if summary is not None else tracker.summary(state)
         stepped = told_step(game, state, entry)
         state, effects = stepped.state, stepped.effects
         summary = tracker.summary(state)
@@ -154,30 +177,47 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
                 said.remove(longer)
         return Told(entry.seq, by, label(entry), crossed, said)
 
+    def taken_back(entry: Entry, before_state) -> str:
+        by = out[entry.seq].by if entry.seq in out else change_by(session, engine, before_state, entry)
+        return f"{by}: {label(entry)}"
+
     for e in entries:
+        telling = e.seq > since
         if e.kind == "change":
             redo.clear()
-            out[e.seq] = step(e)
+            told = step(e, telling)
         elif e.kind == "undo":
             took = []
-            for _ in range(min(e.count, len(applied))):
+            for _ in range(min(e.count, len(applied) + len(under))):
                 entry, state, summary = applied.pop()
-                redo.append((entry, None, {}))
-                took.append(f"{out[entry.seq].by}: {label(entry)}" if entry.seq in out else label(entry))
-            out[e.seq] = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
+                redo.append(entry)
+                took.append(taken_back(entry, state) if telling else "")
+            told = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
         else:
             brought = []
             for _ in range(min(e.count, len(redo))):
-                entry = redo.pop()[0]
-                told = step(entry)
-                brought.append(f"{told.by}: {label(entry)}")
-            out[e.seq] = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
-    return out
+                entry = redo.pop()
+                if isinstance(entry, int):
+                    entry = lookup([entry])[entry]
+                again = step(entry, telling)
+                brought.append(f"{again.by}: {label(entry)}" if again else "")
+            told = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
+        if telling:
+            out[e.seq] = told
+    return out, under + [entry.seq for entry, _, _ in applied]
 
 
-def tell_log(store, session: Session, label=None) -> tuple[list[Entry], dict[int, Told]]:
-    """The session's verified log and every event of it told."""
+def tell_log(store, session: Session, label=None, last: int | None = None) -> Telling:
+    """The session's verified log told: its newest `last` events (all with None)."""
     from trackers.log import tracker_for
 
-    entries = store.entries(session)
-    return entries, tell(tracker_for(session.game), session, entries, label)
+    if last is None:
+        base, entries = None, store.entries(session)
+    else:
+        base, entries = store.log_from(session, last)
+    total = entries[-1].seq if entries else base.seq if base else 0
+    shown = [e for e in entries if last is None or e.seq > total - last]
+    since = shown[0].seq - 1 if shown else total
+    told, applied = tell(tracker_for(session.game), session, entries, label, since, base,
+                         lambda seqs: store.lookup(session, seqs))
+    return Telling(shown, told, set(applied), total)
