@@ -136,75 +136,93 @@ class Telling:
     total: int
 
 
-def tell(tracker, session: Session, entries: list[Entry], label=None, since: int = 0, base: Replay | None = None,
-         lookup=None) -> tuple[dict[int, Told], list[int]]:
-    """The events of the log told: ({seq: Told}, the seqs of the changes applied at its end).
-    `label(entry)` is how a change is written (the public label, trackers/secrets.py); by default
-    its own label. Events up to seq `since` are only folded into the state (no verdict, summary or
-    telling: a window of the newest events costs a replay of the ones before it). `entries` follow
-    `base` (a snapshot's replay, trackers/snapshots.before: no undo reaches under its applied
-    stack), else the new table; lookup(seqs) -> {seq: Entry} reads the changes its redo stack holds."""
-    label = label or (lambda e: e.label)
-    game = game_for(session.game, tracker)
-    engine = game.engine
-    state = base.state if base else tracker.new_state(session.players, session.options)
-    summary: dict | None = None  # the summary of `state`, made when an event is told
-    applied: list[tuple[Entry, Any, dict | None]] = []  # (entry, state before it, summary before it)
-    under = list(base.applied.seqs()) if base else []  # applied under the base: never taken back here
-    redo: list[Entry | int] = list(base.redo.seqs()) if base else []  # seqs: changes undone before the base
-    out: dict[int, Told] = {}
+class Narrator:
+    """Tells a log as it grows: feed() the events in order, each batch after the last (what a live
+    view needs: each new event told without replaying the log from its start). `label(entry)` is how a
+    change is written (the public label, trackers/secrets.py); by default its own label. It starts
+    from the new table, or from `base`, a snapshot's replay (trackers/snapshots.before: no undo fed
+    afterwards reaches under its applied stack); lookup(seqs) -> {seq: Entry} reads the changes its
+    redo stack holds."""
 
-    def step(entry: Entry, telling: bool) -> Told | None:
-        nonlocal state, summary
-        before_state = state
-        if not telling:  # before the window: the state only
-            state = step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False).state
-            applied.append((entry, before_state, summary))
-            summary = None
+    def __init__(self, tracker, session: Session, label=None, base: Replay | None = None, lookup=None):
+        self.label = label or (lambda e: e.label)
+        self.tracker, self.session, self.lookup = tracker, session, lookup
+        self.game = game_for(session.game, tracker)
+        self.state = base.state if base else tracker.new_state(session.players, session.options)
+        self.summary: dict | None = None  # the summary of `state`, made when an event is told
+        self.applied: list[tuple[Entry, Any, dict | None]] = []  # (entry, state before it, summary before it)
+        self.under = list(base.applied.seqs()) if base else []  # applied under the base: never taken back
+        self.redo: list[Entry | int] = list(base.redo.seqs()) if base else []  # seqs: undone under the base
+        self.told: dict[int, Told] = {}
+        self.seq = base.seq if base else 0  # the last event fed
+
+    def standing(self) -> list[int]:
+        """The seqs of the changes applied after the events fed."""
+        return self.under + [entry.seq for entry, _, _ in self.applied]
+
+    def _step(self, entry: Entry, telling: bool = True) -> Told | None:
+        before_state, before = self.state, self.summary
+        if not telling:  # only folded into the state: no verdict, summary or telling
+            self.state = step_logged(self.game, before_state, entry.verb, entry.args, entry.overruled,
+                                     checked=False).state
+            self.applied.append((entry, before_state, before))
+            self.summary = None
             return None
-        by = change_by(session, engine, state, entry)
-        before = summary if summary is not None else tracker.summary(state)
-        stepped = told_step(game, state, entry)
-        state, effects = stepped.state, stepped.effects
-        summary = tracker.summary(state)
-        applied.append((entry, before_state, before))
-        crossed = marks(before, summary)
+        if before is None:
+            before = self.tracker.summary(before_state)
+        by = change_by(self.session, self.game.engine, before_state, entry)
+        stepped = told_step(self.game, before_state, entry)
+        self.state, effects = stepped.state, stepped.effects
+        self.summary = self.tracker.summary(self.state)
+        self.applied.append((entry, before_state, before))
+        crossed = marks(before, self.summary)
         said = triggered(effects)
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:
                 crossed[n] = longer
                 said.remove(longer)
-        return Told(entry.seq, by, label(entry), crossed, said)
+        return Told(entry.seq, by, self.label(entry), crossed, said)
 
-    def taken_back(entry: Entry, before_state) -> str:
-        by = out[entry.seq].by if entry.seq in out else change_by(session, engine, before_state, entry)
-        return f"{by}: {label(entry)}"
+    def _taken_back(self, entry: Entry, before_state) -> str:
+        told = self.told.get(entry.seq)
+        by = told.by if told else change_by(self.session, self.game.engine, before_state, entry)
+        return f"{by}: {self.label(entry)}"
 
-    for e in entries:
-        telling = e.seq > since
-        if e.kind == "change":
-            redo.clear()
-            told = step(e, telling)
-        elif e.kind == "undo":
-            took = []
-            for _ in range(min(e.count, len(applied) + len(under))):
-                entry, state, summary = applied.pop()
-                redo.append(entry)
-                took.append(taken_back(entry, state) if telling else "")
-            told = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
-        else:
-            brought = []
-            for _ in range(min(e.count, len(redo))):
-                entry = redo.pop()
-                if isinstance(entry, int):
-                    entry = lookup([entry])[entry]
-                again = step(entry, telling)
-                brought.append(f"{again.by}: {label(entry)}" if again else "")
-            told = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
-        if telling:
-            out[e.seq] = told
-    return out, under + [entry.seq for entry, _, _ in applied]
+    def feed(self, entries: list[Entry], since: int = 0) -> dict[int, Told]:
+        """These events (those after the last fed) told: {seq: Told}. Events up to seq `since` are
+        only folded into the state (a window of the newest events costs a replay of the ones before)."""
+        label, out = self.label, {}
+        for e in entries:
+            telling = e.seq > since
+            if e.kind == "change":
+                self.redo.clear()
+                told = self._step(e, telling)
+            elif e.kind == "undo":
+                took = []
+                for _ in range(min(e.count, len(self.applied) + len(self.under))):
+                    entry, self.state, self.summary = self.applied.pop()
+                    self.redo.append(entry)
+                    took.append(self._taken_back(entry, self.state) if telling else "")
+                told = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
+            else:
+                brought = []
+                for _ in range(min(e.count, len(self.redo))):
+                    entry = self.redo.pop()
+                    if isinstance(entry, int):
+                        entry = self.lookup([entry])[entry]
+                    again = self._step(entry, telling)
+                    brought.append(f"{again.by}: {label(entry)}" if again else "")
+                told = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
+            if telling:
+                out[e.seq] = self.told[e.seq] = told
+            self.seq = e.seq
+        return out
+
+
+def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
+    """Every event of the log told: {seq: Told} (Narrator, fed the whole log at once)."""
+    return Narrator(tracker, session, label).feed(entries)
 
 
 def tell_log(store, session: Session, label=None, last: int | None = None) -> Telling:
@@ -218,6 +236,5 @@ def tell_log(store, session: Session, label=None, last: int | None = None) -> Te
     total = entries[-1].seq if entries else base.seq if base else 0
     shown = [e for e in entries if last is None or e.seq > total - last]
     since = shown[0].seq - 1 if shown else total
-    told, applied = tell(tracker_for(session.game), session, entries, label, since, base,
-                         lambda seqs: store.lookup(session, seqs))
-    return Telling(shown, told, set(applied), total)
+    narrator = Narrator(tracker_for(session.game), session, label, base, lambda seqs: store.lookup(session, seqs))
+    return Telling(shown, narrator.feed(entries, since), set(narrator.standing()), total)
