@@ -207,8 +207,10 @@ def serve(
     """The session's table live on every phone: a web page of the counters, whose turn it is and the last
     plays, updated as any terminal or phone changes it, with the rules search; each player's private link
     adds their own hand. Localhost only unless --lan. See docs/serve.md."""
+    from companion.entry import collect
     from companion.serve.run import serve as run_serve
 
+    collect()  # a long-lived process
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
 
 

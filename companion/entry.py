@@ -5,7 +5,7 @@ allocate some hundred thousand objects, and the collections they set off find al
 to free (about 500 objects for a search) while costing a tenth of its CPU time
 (docs/architecture.md, "Garbage collection at start-up"). Reference counting still frees
 everything else at once. Commands that run long or build much turn it back on (`collect`): the
-shell, `track watch`, a search-index build and a rulebook import. Importing companion as a
+shell, `companion serve`, `track watch`, a search-index build and a rulebook import. Importing companion as a
 library (the tests, the benchmarks) leaves the collector alone.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Issue 25: the `companion` process runs a one-shot command with the cyclic garbage collector off
 (companion/entry.py: its collections at start-up cost a tenth of a search and free almost nothing),
-and turns it back on for work that runs long or builds much: the shell, an index build. The
+and turns it back on for work that runs long or builds much: the shell, serve, an index build. The
 answers are the same either way. Real processes, each on its own COMPANION_HOME."""
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ def test_a_one_shot_command_runs_without_the_collector_and_answers_the_same(home
     assert with_collector.stdout == answer
 
 
-def test_the_shell_turns_the_collector_back_on(home):
+def test_the_shell_and_serve_turn_the_collector_back_on(home):
     home.mkdir(parents=True, exist_ok=True)
     assert probe(home, "shell", "--json", stdin="").endswith("collector on: True\n")
+    assert probe(home, "serve", "--port", "0", "--stop-after", "0.2", "--json").endswith("collector on: True\n")
     assert probe(home, "track", "list", "--json").endswith("collector on: False\n")
