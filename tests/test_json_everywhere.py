@@ -77,6 +77,10 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("redo",): [(["redo"], None, False)],
     ("show",): [(["show"], None, False)],
     ("log",): [(["log"], None, False)],
+    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
+    ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
+    ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
+    ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
 }
 
 
