@@ -17,7 +17,8 @@ loaded machine the CPU ratio is the steady one. The load average is printed with
   is what costs; a real rulebook would also bring new words.
 - session: a Cataclysm Arcade session of N events (a tracker change repeated with Sessions.repeat_last, in
   steps of the snapshot interval so the snapshots lie where a table's play leaves them), then
-  one-shot: open (`track show`), a play (undone after each run), `track undo` (redone), `track log`,
+  one-shot: open (`track show`), a play (undone after each run), `track undo` (redone), `track log`
+  (its default window, the newest 50 entries), `track log --all` (up to --whole-log events),
   `track export`, `track import`.
 - players: a Cataclysm Arcade session of P players: open, a tracker change, a play.
 - shell: one Shell (companion/shell.py, the object `companion shell` runs every line through) driving
@@ -211,11 +212,14 @@ def session(args) -> None:
             "open (track show)": companion("track", "show"),
             "play": lambda n: (companion("play", "fighter Grunt"), companion("track", "undo")),
             "track undo": lambda n: (companion("track", "undo"), companion("track", "redo")),
-            "track log": companion("track", "log"),
+            "track log": companion("track", "log"),  # the newest 50 entries
+            "track log --all": companion("track", "log", "--all"),
             "track export": companion("track", "export", "long", str(home / "again.json")),
             "track import": lambda n: (companion("track", "import", str(exported), "--name", f"copy{n}"),
                                        companion("track", "switch", "long")),
         }
+        if size > args.whole_log:  # the whole log told and printed: minutes per run at 50,000
+            del cmds["track log --all"]
         if size > MAX_EVENTS:  # refused by design (trackers/imports.py): timed as the refusal it is
             cmds["track import"] = lambda n: (companion("track", "import", str(exported)), None)
         table(f"{size:>6} events (sessions file {(home / 'data' / 'sessions.sqlite3').stat().st_size / 1e6:.1f} MB,"
@@ -294,6 +298,7 @@ def main() -> None:
     ap.add_argument("--scales", default="1,10,100")
     ap.add_argument("--events", default="500,5000,50000")
     ap.add_argument("--players", default="2,6,12")
+    ap.add_argument("--whole-log", type=int, default=5000, help="time `track log --all` up to this many events")
     ap.add_argument("--lines", type=int, default=1000)
     ap.add_argument("--homes", default="", help="for --parts inshell: COMPANION_HOMEs a rulebook run left")
     args = ap.parse_args()

@@ -45,6 +45,12 @@ FLOORS = {
         "import typer, sqlite3, rich.console, rich.markup, rich.table, pydantic\n"
         "class M(pydantic.BaseModel):\n    x: int = 0\nM(x=1)",
 }
+# The same commands with the cyclic collector on, as before companion/entry.py turned it off for a
+# one-shot command (the library's own main, called as the entry did), and the floor without it.
+COLLECTOR_ON = ("rules search", "track <change>", "rules define")
+CLI_MAIN = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.cli import main\nmain()"
+FLOORS["floor: typer+whoosh+rich, collector off"] = "import gc; gc.disable(); " + FLOORS["floor: typer+whoosh+rich"]
+
 GROUPS = ("typer", "click", "pydantic", "pydantic_core", "whoosh", "rich", "prompt_toolkit", "companion", "rulesdb",
           "engine", "trackers")
 
@@ -79,11 +85,12 @@ def main() -> None:
 
     cmds = {"baseline": [py, "-c", "import typer"]} | {k: [py, "-m", "companion", *v] for k, v in COMMANDS.items()}
     cmds |= {k: [py, "-c", code] for k, code in FLOORS.items()}
+    cmds |= {f"{k} (collector on)": [py, "-c", CLI_MAIN, *COMMANDS[k]] for k in COLLECTOR_ON}
     got = interleaved_medians(cmds, env, args.runs)
     base_wall, base_cpu = got["baseline"]
     print(f"baseline python -c 'import typer': wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms"
           f" (medians of {args.runs})")
-    for label in [*COMMANDS, *FLOORS]:
+    for label in [*COMMANDS, *(f"{k} (collector on)" for k in COLLECTOR_ON), *FLOORS]:
         wall, cpu = got[label]
         name = label if label in FLOORS else f"companion {label}"
         print(f"{name:<42} wall {wall * 1000:5.0f} ms  ratio {wall / base_wall:4.2f}   "

@@ -1,3 +1,3 @@
-from companion.cli import main
+from companion.entry import main
 
 main()

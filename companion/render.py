@@ -524,12 +524,13 @@ def watch_view(next_frame, sleep, as_json: bool = False) -> None:
                 live.update(_watch_frame(*frame, out.width), refresh=True)
 
 
-def log_view(session, entries: list, applied: set, as_json: bool, told: dict | None = None) -> None:
+def log_view(session, telling, as_json: bool) -> None:
     """`track log`: one line per entry naming who made it, wrapped at the terminal's width; below a
-    change, the round / level / turn it began and what it set off (trackers/narrate.py)."""
-    told = told or {}
+    change, the round / level / turn it began and what it set off (trackers/narrate.py). When the
+    window leaves older entries out, a first line says how many and how to see them."""
+    told, applied, entries = telling.told, telling.applied, telling.entries
     if as_json:
-        print_json({"session": session.name, "entries": [
+        print_json({"session": session.name, "total": telling.total, "entries": [
             e.as_json() | {"applied": e.seq in applied} | (told[e.seq].as_json() if e.seq in told else {})
             for e in entries]})
         return
@@ -538,6 +539,8 @@ def log_view(session, entries: list, applied: set, as_json: bool, told: dict | N
     out = Out(table_names(session.game, session.players))
     if not entries:
         out(f"{escape(session.name)}: no changes yet.")
+    elif len(entries) < telling.total:
+        out(f"[dim]the newest {len(entries)} of {telling.total} entries (--all for every one, --last N for more)[/]")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
         t = told.get(e.seq)

@@ -291,14 +291,22 @@ def situation(
          f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
+#: how many of the newest log entries `track log` shows unless told otherwise
+LOG_WINDOW = 50
+
+
 @track_app.command()
 def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
+    last: Optional[int] = typer.Option(None, "--last", min=1,
+                                       help=f"Show the newest N entries (default {LOG_WINDOW}; with --json, all)."),
+    whole: bool = typer.Option(False, "--all", help="Show every entry."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's history with times: who made each change, where rounds, levels and turns began
-    and what they set off (undone changes marked)."""
+    """The session's history with times (the newest 50 entries unless --last/--all; --json: all unless
+    --last): who made each change, where rounds, levels and turns began and what they set off (undone
+    changes marked)."""
     with open_sessions(reading=True) as store:
         from dataclasses import replace
 
@@ -307,12 +315,13 @@ def log(
 
         session = store.get(name)
         shown = revealed(session, reveal)
-        entries, told = tell_log(store, session, labeller(session.game, shown))
-        done = store.replay(session)
-    entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args) for e in entries]
+        telling = tell_log(store, session, labeller(session.game, shown),
+                           None if whole or (as_json and last is None) else last or LOG_WINDOW)
+    telling.entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args)
+                       for e in telling.entries]
     from companion.render import log_view
 
-    log_view(session, entries, {e.seq for e in done.applied}, as_json, told)
+    log_view(session, telling, as_json)
 
 
 @track_app.command()

@@ -242,12 +242,11 @@ class Stack:
         return isinstance(other, Stack) and self.runs == other.runs
 
 
-def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None) -> Replay | None:
-    """`done` moved on by the events `tail` that follow it; None when an undo in the tail reaches
-    below done's applied stack (a state cannot be taken back: replay from an earlier point).
-    lookup(seqs) -> {seq: Entry} reads redone changes from before `done`."""
+def moved(done: Replay, tail: list[Entry]) -> tuple[Stack, Stack, int]:
+    """done's applied and redo stacks moved on by the events `tail` (their kinds and counts only),
+    and the lowest height the applied stack reached on the way."""
     applied, redo = done.applied.copy(), done.redo.copy()
-    height = low = len(applied)
+    low = len(applied)
     for e in tail:
         if e.kind == "change":
             applied.push(e.seq)
@@ -255,6 +254,15 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
         else:
             shift(applied, redo, e.kind, e.count)
             low = min(low, len(applied))
+    return applied, redo, low
+
+
+def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None) -> Replay | None:
+    """`done` moved on by the events `tail` that follow it; None when an undo in the tail reaches
+    below done's applied stack (a state cannot be taken back: replay from an earlier point).
+    lookup(seqs) -> {seq: Entry} reads redone changes from before `done`."""
+    applied, redo, low = moved(done, tail)
+    height = len(done.applied)
     if low < height:
         return None
     pushed = applied.top(len(applied) - height)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.base import PLAY, step_logged
-from trackers.log import Entry, Session, game_for
+from trackers.log import Entry, Replay, Session, game_for
 
 #: summary keys whose change is a boundary, and how it is said
 BOUNDARIES = {"round": "round {} begins", "level": "level {} begins", "turn": "turn {}"}
@@ -125,24 +125,51 @@ def told_step(game, state, entry: Entry):
     return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
+@dataclass
+class Telling:
+    """The log as `track log` shows it: the entries told (the newest ones, or all), each told event
+    {seq: Told}, the seqs of the changes that stand (applied) and how many events the log has."""
+
+    entries: list[Entry]
+    told: dict[int, Told]
+    applied: set[int]
+    total: int
+
+
 class Narrator:
     """Tells a log as it grows: feed() the events in order, each batch after the last (what a live
     view needs: each new event told without replaying the log from its start). `label(entry)` is how a
-    change is written (the public label, trackers/secrets.py); by default its own label."""
+    change is written (the public label, trackers/secrets.py); by default its own label. It starts
+    from the new table, or from `base`, a snapshot's replay (trackers/snapshots.before: no undo fed
+    afterwards reaches under its applied stack); lookup(seqs) -> {seq: Entry} reads the changes its
+    redo stack holds."""
 
-    def __init__(self, tracker, session: Session, label=None):
+    def __init__(self, tracker, session: Session, label=None, base: Replay | None = None, lookup=None):
         self.label = label or (lambda e: e.label)
-        self.tracker, self.session = tracker, session
+        self.tracker, self.session, self.lookup = tracker, session, lookup
         self.game = game_for(session.game, tracker)
-        self.state = tracker.new_state(session.players, session.options)
-        self.summary = tracker.summary(self.state)
-        self.applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
-        self.redo: list[tuple[Entry, Any, dict]] = []
+        self.state = base.state if base else tracker.new_state(session.players, session.options)
+        self.summary: dict | None = None  # the summary of `state`, made when an event is told
+        self.applied: list[tuple[Entry, Any, dict | None]] = []  # (entry, state before it, summary before it)
+        self.under = list(base.applied.seqs()) if base else []  # applied under the base: never taken back
+        self.redo: list[Entry | int] = list(base.redo.seqs()) if base else []  # seqs: undone under the base
         self.told: dict[int, Told] = {}
-        self.seq = 0  # the last event fed
+        self.seq = base.seq if base else 0  # the last event fed
 
-    def _step(self, entry: Entry) -> Told:
+    def standing(self) -> list[int]:
+        """The seqs of the changes applied after the events fed."""
+        return self.under + [entry.seq for entry, _, _ in self.applied]
+
+    def _step(self, entry: Entry, telling: bool = True) -> Told | None:
         before_state, before = self.state, self.summary
+        if not telling:  # only folded into the state: no verdict, summary or telling
+            self.state = step_logged(self.game, before_state, entry.verb, entry.args, entry.overruled,
+                                     checked=False).state
+            self.applied.append((entry, before_state, before))
+            self.summary = None
+            return None
+        if before is None:
+            before = self.tracker.summary(before_state)
         by = change_by(self.session, self.game.engine, before_state, entry)
         stepped = told_step(self.game, before_state, entry)
         self.state, effects = stepped.state, stepped.effects
@@ -157,28 +184,38 @@ class Narrator:
                 said.remove(longer)
         return Told(entry.seq, by, self.label(entry), crossed, said)
 
-    def feed(self, entries: list[Entry]) -> dict[int, Told]:
-        """These events (those after the last fed) told: {seq: Told}."""
+    def _taken_back(self, entry: Entry, before_state) -> str:
+        told = self.told.get(entry.seq)
+        by = told.by if told else change_by(self.session, self.game.engine, before_state, entry)
+        return f"{by}: {self.label(entry)}"
+
+    def feed(self, entries: list[Entry], since: int = 0) -> dict[int, Told]:
+        """These events (those after the last fed) told: {seq: Told}. Events up to seq `since` are
+        only folded into the state (a window of the newest events costs a replay of the ones before)."""
         label, out = self.label, {}
         for e in entries:
+            telling = e.seq > since
             if e.kind == "change":
                 self.redo.clear()
-                out[e.seq] = self._step(e)
+                told = self._step(e, telling)
             elif e.kind == "undo":
                 took = []
-                for _ in range(min(e.count, len(self.applied))):
+                for _ in range(min(e.count, len(self.applied) + len(self.under))):
                     entry, self.state, self.summary = self.applied.pop()
-                    self.redo.append((entry, None, {}))
-                    took.append(f"{self.told[entry.seq].by}: {label(entry)}" if entry.seq in self.told else label(entry))
-                out[e.seq] = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
+                    self.redo.append(entry)
+                    took.append(self._taken_back(entry, self.state) if telling else "")
+                told = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
             else:
                 brought = []
                 for _ in range(min(e.count, len(self.redo))):
-                    entry = self.redo.pop()[0]
-                    told = self._step(entry)
-                    brought.append(f"{told.by}: {label(entry)}")
-                out[e.seq] = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
-            self.told[e.seq] = out[e.seq]
+                    entry = self.redo.pop()
+                    if isinstance(entry, int):
+                        entry = self.lookup([entry])[entry]
+                    again = self._step(entry, telling)
+                    brought.append(f"{again.by}: {label(entry)}" if again else "")
+                told = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
+            if telling:
+                out[e.seq] = self.told[e.seq] = told
             self.seq = e.seq
         return out
 
@@ -188,9 +225,16 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
     return Narrator(tracker, session, label).feed(entries)
 
 
-def tell_log(store, session: Session, label=None) -> tuple[list[Entry], dict[int, Told]]:
-    """The session's verified log and every event of it told."""
+def tell_log(store, session: Session, label=None, last: int | None = None) -> Telling:
+    """The session's verified log told: its newest `last` events (all with None)."""
     from trackers.log import tracker_for
 
-    entries = store.entries(session)
-    return entries, tell(tracker_for(session.game), session, entries, label)
+    if last is None:
+        base, entries = None, store.entries(session)
+    else:
+        base, entries = store.log_from(session, last)
+    total = entries[-1].seq if entries else base.seq if base else 0
+    shown = [e for e in entries if last is None or e.seq > total - last]
+    since = shown[0].seq - 1 if shown else total
+    narrator = Narrator(tracker_for(session.game), session, label, base, lambda seqs: store.lookup(session, seqs))
+    return Telling(shown, narrator.feed(entries, since), set(narrator.standing()), total)

@@ -244,6 +244,24 @@ class Sessions(Recording, SessionsFile):
             out[s] = entry
         return out
 
+    def log_from(self, session: Session, last: int) -> tuple[Replay | None, list[Entry]]:
+        """For telling the newest `last` events: a snapshot's replay from before them and the
+        checked events after it (snapshots.before), else (None, the whole verified log)."""
+        def body(con):
+            if session.id in self._damaged:
+                self._verified(session)
+            head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+            found = snapshots.before(con, tracker_for(session.game), session, head, length, max(0, length - last),
+                                     lambda after: self._fetch(session, after), self._snapshot_write,
+                                     self._snapshot_key(create=False))
+            return found or (None, self._verified(session)[0])
+
+        return self._read(body)
+
+    def lookup(self, session: Session, seqs: list[int]) -> dict[int, Entry]:
+        """The events with these seqs, each checked against its neighbours' links."""
+        return self._read(lambda con: self._at(session, seqs))
+
     def replay(self, session: Session) -> Replay:
         return self._read(lambda con: self._replayed(session, tracker_for(session.game)))
 

@@ -37,7 +37,7 @@ from typing import Callable, Iterator
 
 from trackers import ledger
 from trackers.errors import DamagedLog
-from trackers.log import Replay, Stack, Known, fold
+from trackers.log import Replay, Stack, Known, fold, moved
 
 EVERY = 32  # events between snapshots: fewer than this are replayed on top of one (a play costs ~0.5 ms)
 KEEP = 8  # snapshots kept per session (older ones serve an undo below the newest)
@@ -114,13 +114,7 @@ def load(con, tracker, session, head: str, length: int, memo: Known | None, fetc
         bases = _chain([memo], bases)
     for base in bases:
         is_row = base is not memo
-        if base.length:
-            row = con.execute("SELECT digest FROM events WHERE session_id = ? AND seq = ?",
-                              (session.id, base.length)).fetchone()
-            anchored = row is not None and row[0] == base.head
-        else:
-            anchored = base.head == ledger.genesis(session.game, session.players, session.options, session.created)
-        if not anchored:
+        if not _anchored(con, session, base):
             if is_row:
                 _discard(write, session.id, base.length)
             continue
@@ -140,6 +134,36 @@ def load(con, tracker, session, head: str, length: int, memo: Known | None, fetc
                 continue
         if done is not None:
             return done, base.length
+    return None
+
+
+def _anchored(con, session, base: Known) -> bool:
+    """Whether the replay `base` ends in the link stored on its last event (the genesis for none)."""
+    if base.length:
+        row = con.execute("SELECT digest FROM events WHERE session_id = ? AND seq = ?",
+                          (session.id, base.length)).fetchone()
+        return row is not None and row[0] == base.head
+    return base.head == ledger.genesis(session.game, session.players, session.options, session.created)
+
+
+def before(con, tracker, session, head: str, length: int, upto: int, fetch, write: Write,
+           key: bytes | None) -> tuple[Replay, list] | None:
+    """For telling the log from event upto+1 on (`track log`'s window): the newest snapshot at or
+    before `upto` that passes the checks, and the events after it, re-hashed from its link to the
+    head; one under which an undo among those events reaches is passed over (its stack holds only
+    seqs, and telling such an undo needs the state before the change). None when none serves or
+    the events after it are damaged (the whole log's check names the event)."""
+    for base in _rows(con, tracker, session, length, write, key):
+        if base.length > upto:
+            continue
+        if not _anchored(con, session, base):
+            _discard(write, session.id, base.length)
+            continue
+        tail, unreadable = fetch(base.length)
+        if unreadable is not None or ledger.first_bad(base.head, tail, head, length, base.length) is not None:
+            return None
+        if moved(base.done, tail)[2] >= len(base.done.applied):
+            return base.done, tail
     return None
 
 
