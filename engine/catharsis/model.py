@@ -60,13 +60,25 @@ class Die(Frozen):
 
 class Ability(Frozen):
     """One ability of a power in the catalogue: its printed cost (None: not known), the damage of
-    each of its attacks, whether it exhausts the power, and (Goz's bottoms) its Combo values."""
+    each of its attacks, whether it exhausts the power, (Goz's bottoms) its Combo values, (Luthia)
+    its cost at Levels 2 and 3, the size of its adjust-dice effect and the damage it prevents.
+    An empty or None field is one the card description does not give."""
 
     cost: str | None = None
     effect: str = ""
     attacks: tuple[int, ...] = ()
     exhausts: bool = True
     combo: dict[str, str] = {}   # Combo count removed -> effect
+    levels: dict[str, str] = {}  # Luthia: Level ("2", "3") -> the cost at that Level (Level 1: `cost`)
+    adjust: int | None = Field(default=None, ge=1, le=5)        # "adjust a die by N": N
+    adjust_dice: int | None = Field(default=None, ge=1, le=30)  # how many dice it adjusts
+    prevent: int | None = Field(default=None, ge=1)              # damage it prevents
+
+    def cost_at(self, level: int | None) -> str | None:
+        """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
+        if level is None or level == 1:
+            return self.cost
+        return self.levels.get(str(level))
 
 
 class PowerCard(Frozen):
@@ -77,7 +89,34 @@ class PowerCard(Frozen):
     top: Ability | None = None
     bottom: Ability | None = None
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
+    side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
+
+
+def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:
+    """`over` laid on `base`: each field `over` gives replaces that field, the others stay."""
+    if base is None or over is None:
+        return over or base
+    given = {k: v for k, v in over.model_dump().items() if v not in (None, "", (), [], {}) and k != "exhausts"}
+    if not over.exhausts:
+        given["exhausts"] = False
+    if over.combo and base.combo:
+        given["combo"] = {**base.combo, **over.combo}
+    if over.levels and base.levels:
+        given["levels"] = {**base.levels, **over.levels}
+    return base.model_copy(update=given)
+
+
+def merge_card(base: PowerCard | None, over: PowerCard) -> PowerCard:
+    """A table's (or library's) card over the catalogue's card of the same name: an override
+    replaces only the fields it gives (a cost added to Nail to the Eye keeps its Combo values)."""
+    if base is None:
+        return over
+    update = {k: getattr(over, k) for k in ("character", "duo", "side") if getattr(over, k) is not None}
+    update["top"] = merge_ability(base.top, over.top)
+    update["bottom"] = merge_ability(base.bottom, over.bottom)
+    update["source"] = f"{base.source}; {over.source}" if over.source != base.source else base.source
+    return base.model_copy(update=update)
 
 
 class Player(Frozen):
@@ -165,10 +204,11 @@ def shipped() -> dict[str, PowerCard]:
 def card_of(state, name: str) -> PowerCard | None:
     """The card a power's name stands for, or None when neither the table nor the catalogue knows it."""
     low = name.lower()
+    base = shipped().get(low)
     for card in state.cards:
         if card.name.lower() == low:
-            return card
-    return shipped().get(low)
+            return merge_card(base, card)
+    return base
 
 
 # ------------------------------------------------------------------------------------ lookups

@@ -178,8 +178,16 @@ def parse_play(text: str, state) -> Play:
     return Play("change", change=change, words=tuple(words))
 
 
+CARD_USAGE = ('usage: card NAME [character C | duo TOP,BOTTOM | side ground|flight|both] top [COST] [effect TEXT] '
+              '[attacks 4,2] [combo "3=TEXT;6=TEXT"] [level2 COST] [level3 COST] [adjust N] [adjust-dice N] '
+              '[prevent N] [exhausts no] [bottom ...]')
+ABILITY_WORDS = ("effect", "attacks", "combo", "level2", "level3", "adjust", "adjust-dice", "prevent", "exhausts")
+
+
 def _card(rest: list[str]) -> PowerCard:
-    usage = 'usage: card NAME [character C | duo TOP,BOTTOM] top COST [bottom COST] [attacks 4,2]'
+    """`card NAME ...`: the fields a table gives for one power; each ability field follows its `top`
+    or `bottom` (only the fields given are laid over the catalogue's card)."""
+    usage = CARD_USAGE
     if not rest:
         raise MoveSyntaxError(usage)
     name, i = rest[0], 1
@@ -188,6 +196,16 @@ def _card(rest: list[str]) -> PowerCard:
     last = None
     while i < len(rest):
         w = rest[i].lower()
+        if w in ("top", "bottom"):
+            last = w
+            abilities.setdefault(w, {})
+            nxt = rest[i + 1] if i + 1 < len(rest) else None
+            if nxt is not None and nxt.lower() not in (*ABILITY_WORDS, "top", "bottom"):
+                parse_cost(nxt)
+                abilities[w]["cost"] = nxt
+                i += 1
+            i += 1
+            continue
         if i + 1 >= len(rest):
             raise MoveSyntaxError(f"{rest[i]!r} needs a value; {usage}")
         value = rest[i + 1]
@@ -198,18 +216,46 @@ def _card(rest: list[str]) -> PowerCard:
             if len(pair) != 2:
                 raise MoveSyntaxError(f"duo {value!r}: name the two characters, top first, e.g. duo Luthia,Durhak")
             fields["duo"] = tuple(pair)
-        elif w in ("top", "bottom"):
-            parse_cost(value)
-            abilities[w] = {"cost": value}
-            last = w
-        elif w == "attacks" and last:
-            abilities[last]["attacks"] = tuple(_number(v, "attack damage") for v in value.split(",") if v)
+        elif w == "side":
+            fields["side"] = match(value, ["ground", "flight", "both"], "side", hint="nearest")
+        elif w in ABILITY_WORDS:
+            if last is None:
+                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {usage}")
+            abilities[last].update(_ability_field(w, value))
         else:
             raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
         i += 2
-    if not abilities:
-        raise MoveSyntaxError(f"a card needs a top or bottom cost; {usage}")
+    if not abilities and not fields:
+        raise MoveSyntaxError(f"a card needs a field to describe; {usage}")
     return PowerCard(name=name, **fields, **{k: Ability(**v) for k, v in abilities.items()})
+
+
+def _ability_field(word: str, value: str) -> dict:
+    """One ability field of `card`, read and checked."""
+    if word == "effect":
+        return {"effect": value}
+    if word == "attacks":
+        return {"attacks": tuple(_number(v, "attack damage") for v in value.split(",") if v)}
+    if word == "combo":
+        out = {}
+        for part in value.split(";"):
+            count, sep, text = part.partition("=")
+            if not sep or not count.strip().isdigit():
+                raise MoveSyntaxError(f"combo {part.strip()!r} is not COUNT=EFFECT, e.g. combo \"3=deal 8 damage\"")
+            out[count.strip()] = text.strip()
+        return {"combo": out}
+    if word in ("level2", "level3"):
+        parse_cost(value)
+        return {"levels": {word[-1]: value}}
+    if word == "exhausts":
+        if value.lower() not in ("yes", "no"):
+            raise MoveSyntaxError(f"exhausts {value!r}: yes or no (no: \"Does not exhaust\")")
+        return {"exhausts": value.lower() == "yes"}
+    n = _number(value, word)
+    limits = {"adjust": (1, 5), "adjust-dice": (1, 30), "prevent": (1, 99)}[word]
+    if not limits[0] <= n <= limits[1]:
+        raise MoveSyntaxError(f"{word} {n}: from {limits[0]} to {limits[1]}")
+    return {word.replace("-", "_"): n}
 
 
 def _join(values) -> str:
@@ -240,17 +286,38 @@ def format_play(play: Play) -> str:
     if k == "pay":
         return f"pay {q(play.target)} with {_join(play.values)}"
     if k == "card":
-        c = play.card
-        parts = ["card", q(c.name)]
-        if c.character:
-            parts += ["character", q(c.character)]
-        if c.duo:
-            parts += ["duo", q(",".join(c.duo))]
-        for half in ("top", "bottom"):
-            ab = getattr(c, half)
-            if ab is not None:
-                parts += [half, q(ab.cost or "?")]
-                if ab.attacks:
-                    parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
-        return " ".join(parts)
+        return format_card(play.card)
     return shlex.join(play.words)
+
+
+def format_card(c: PowerCard) -> str:
+    """A card as the `card` play that describes it (only the fields it gives)."""
+    q = shlex.quote
+    parts = ["card", q(c.name)]
+    if c.character:
+        parts += ["character", q(c.character)]
+    if c.duo:
+        parts += ["duo", q(",".join(c.duo))]
+    if c.side:
+        parts += ["side", c.side]
+    for half in ("top", "bottom"):
+        ab = getattr(c, half)
+        if ab is None:
+            continue
+        parts.append(half)
+        if ab.cost is not None:
+            parts.append(q(ab.cost))
+        if ab.effect:
+            parts += ["effect", q(ab.effect)]
+        if ab.attacks:
+            parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
+        if ab.combo:
+            parts += ["combo", q(";".join(f"{n}={text}" for n, text in ab.combo.items()))]
+        for level, cost in sorted(ab.levels.items()):
+            parts += [f"level{level}", q(cost)]
+        for word, value in (("adjust", ab.adjust), ("adjust-dice", ab.adjust_dice), ("prevent", ab.prevent)):
+            if value is not None:
+                parts += [word, str(value)]
+        if not ab.exhausts:
+            parts += ["exhausts", "no"]
+    return " ".join(parts)

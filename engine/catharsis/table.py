@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.base import Effect
 
-from .model import DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State
+from .model import DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, merge_card
 from .rule_ids import R
 
 
@@ -293,6 +293,9 @@ class Table:
         self.d["attack"] = None
 
     def add_card(self, card: PowerCard) -> None:
-        """A power card of the table's own (it replaces one of the same name)."""
-        self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != card.name.lower()]
-        self.d["cards"].append(card.model_dump(mode="json"))
+        """A power card of the table's own; over an earlier one of the same name it replaces only the
+        fields it gives."""
+        low = card.name.lower()
+        earlier = next((PowerCard(**c) for c in self.d["cards"] if c["name"].lower() == low), None)
+        self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != low]
+        self.d["cards"].append(merge_card(earlier, card).model_dump(mode="json"))
