@@ -47,6 +47,7 @@ class Power(Frozen):
     ice: int = 0            # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
     used_round: bool = False  # an ability of this power was activated this round (one per round)
+    adjusted_round: int = 0   # dice its ability has adjusted this round (`adjust ... by PLAYER POWER`)
     side: Literal["ground", "flight"] | None = None  # Soraten: the side showing (None: not recorded)
 
 

@@ -3,6 +3,7 @@
     roll ann 3 4 4 4 5 6              the first roll of the Player Attack Phase (what the dice show)
     reroll ann 3 3 4 to 1 2 5         reroll the dice showing 3, 3, 4 together; they came up 1, 2, 5
     adjust ben 4 +1 by ann            Ann's ability moves one of Ben's unused 4s up by 1
+    adjust ben 4 +1 by ann 2 top      ... naming the ability that grants it (its size is then judged)
     use ann 2 top with 3 3 5          activate power 2's top ability, paying with dice 3, 3, 5
     use ann "Nail to the Eye" bottom  (without `with`, the engine picks the dice)
     attack party 5 | attack player 5  the Enemy's Attack line: damage to the party / to a player
@@ -106,14 +107,21 @@ def parse_play(text: str, state) -> Play:
         return Play("reroll", player(rest[0]), values=_dice(rest[1:]))
     if verb == "adjust":
         if len(rest) < 3:
-            raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER], e.g. adjust ben 4 +1 by ann")
-        by = None
+            raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann")
+        usage = "usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann 2 top"
+        by, slot, half = None, None, "top"
         if len(rest) >= 5 and rest[3].lower() == "by":
             by = player(rest[4])
+            if len(rest) >= 6:
+                slot = power_slot(state, by, rest[5], live=False)
+            if len(rest) >= 7 and rest[6].lower() in ("top", "bottom"):
+                half = rest[6].lower()
+            elif len(rest) >= 7 or len(rest) > 7:
+                raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
         elif len(rest) > 3:
-            raise MoveSyntaxError(f"unexpected {rest[3]!r}; usage: adjust PLAYER DIE +N [by PLAYER]")
+            raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")
         return Play("adjust", player(rest[0]), values=(_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
-                    by=by)
+                    by=by, slot=slot, half=half)
     if verb == "use":
         if len(rest) < 2:
             raise MoveSyntaxError("usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
@@ -272,6 +280,8 @@ def format_play(play: Play) -> str:
         return f"reroll {q(play.player)} {_join(play.values)}{tail}"
     if k == "adjust":
         by = f" by {q(play.by)}" if play.by else ""
+        if play.by and play.slot:
+            by += f" {play.slot} {play.half}"
         return f"adjust {q(play.player)} {play.values[0]} {play.amount:+d}{by}"
     if k == "use":
         dice = f" with {_join(play.values)}" if play.with_dice else ""

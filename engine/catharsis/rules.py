@@ -6,6 +6,7 @@ and applied by the tracker (one rules model: the same State, the same rules).
 """
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 
 from engine.base import EngineError, Effect, Reason, Verdict
@@ -201,7 +202,8 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
-        alts = (f"adjust {p.name} {value} {-by:+d}" + (f" by {play.by}" if play.by else ""),) if 1 <= other <= 6 else ()
+        source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
+        alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
         v.no(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
         v.reasons.append(Reason(rule=R.ADJUST_DIRECTION,
                                 message="adjust it the other way or choose another die" if alts
@@ -215,7 +217,38 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     if die.adjusted:
         v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
                                    f"({die.adjusted + by:+d} in all)")
-    v.note(R.ADJUST, "which ability makes this adjustment, and by how much it may: the table's card")
+    if play.by and play.slot:
+        _granted(state, play, v)
+    else:
+        v.note(R.ADJUST, "which ability makes this adjustment is not named, so its size is not judged (name it: "
+                         f"adjust {p.name} {value} {by:+d} by PLAYER POWER top|bottom)")
+
+
+def _granted(state: State, play: Play, v: _Verdict) -> None:
+    """An adjustment tied to the ability that grants it: that ability was activated this round,
+    it adjusts by exactly its number, and no more dice than it says."""
+    owner = player_of(state, play.by)
+    pw, card, ability = ability_of(state, owner, play.slot, play.half)
+    what = f"{owner.name}'s {pw.name} ({play.half})"
+    if not pw.used_round:
+        v.no(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
+             f"use {owner.name} {play.slot} {play.half}")
+        return
+    if ability is None or ability.adjust is None:
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust")
+               + ": the size is not judged")
+        return
+    if abs(play.amount) != ability.adjust:
+        v.no(R.ADJUST, f"{what} adjusts a die by {ability.adjust}, up or down: {play.amount:+d} given",
+             *(f"adjust {play.player} {play.values[0]} {s:+d} by {owner.name} {play.slot} {play.half}"
+               for s in (ability.adjust, -ability.adjust)))
+        return
+    if ability.adjust_dice is None:
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice")
+               + ": how many dice it adjusts is not judged")
+    elif pw.adjusted_round >= ability.adjust_dice:
+        v.no(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
+                       f"this round")
 
 
 def _check_use(state: State, play: Play, v: _Verdict) -> None:
@@ -274,6 +307,9 @@ def _level_text(pw) -> str:
 def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
     """(the cost the power's ability asks now, or None; when None, what is unknown and the command
     that teaches it). A Luthia power above Level 1 asks its Level's cost."""
+    if card is None and pw.name.isdigit():
+        return None, (f"power {pw.name} has no name, so its card and {half} cost are unknown (name it: "
+                      f"rename PLAYER {pw.name} NAME)")
     if card is None or ability is None:
         return None, unknown(pw.name, f"{half} cost", half)
     level = pw.level if pw.level and pw.level > 1 else None
@@ -375,7 +411,7 @@ def _check_card(state: State, play: Play, v: _Verdict) -> None:
     before = card_of(state, play.card.name)
     over = " (only the fields given change; the rest of the card stays)" if before is not None else ""
     v.eff("card", R.DICE_COSTS, f"{play.card.name} described for this table{over}: "
-          + format_card(play.card).split(" ", 2)[-1], card=play.card.name)
+          + format_card(play.card).removeprefix(f"card {shlex.quote(play.card.name)} "), card=play.card.name)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -405,7 +441,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     elif play.kind == "reroll":
         table.reroll(play.player, play.values, play.results)
     elif play.kind == "adjust":
-        table.adjust(play.player, play.values[0], play.amount)
+        table.adjust(play.player, play.values[0], play.amount, play.by, play.slot)
     elif play.kind == "use":
         _use(state, table, play)
     elif play.kind == "attack":
