@@ -42,7 +42,7 @@ def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
     if p.last_side == "unknown":
         return None, [Reason(rule=R.SORATEN_ALTERNATE,
                              message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
-                                     f"({pw.side.capitalize()}) alternates with it is not judged")]
+                                     f"({side.capitalize()}) alternates with it is not judged")]
     if p.last_side == side:
         other = "flight" if side == "ground" else "ground"
         return (f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "

@@ -226,3 +226,13 @@ def test_an_override_replaces_only_the_fields_it_gives(base, over):
 def test_a_card_play_reads_back_what_it_writes(card):
     state = table()
     assert parse_play(format_card(card), state).card == card.model_copy(update={"source": "table"})
+
+
+def test_duo_side_with_soraten_s_last_side_unrecorded_is_named():
+    # the duo card fixes its side; Soraten's last ability's side is not known: unchecked, and named
+    s = table(*ATTACK, 'card "Gale Pact" duo Soraten,Durhak side flight top "?"', "rename Dave 1 Gale Pact",
+              'card Swoop top "?"', "rename Dave 2 Swoop", "roll Dave 1 2 3 4 5 6",
+              players=("Dave", "Dur"), characters="Dave=Soraten,Dur=Durhak")
+    s = play(s, "use Dave 2 top with 1")   # Swoop's side is not recorded
+    v = verdict(s, "use Dave 1 top with 2")
+    assert v.legal and "whether Gale Pact (Flight) alternates with it is not judged" in texts(v.unchecked)
