@@ -229,7 +229,9 @@ def _card(rest: list[str]) -> PowerCard:
         elif w in ABILITY_WORDS:
             if last is None:
                 raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {usage}")
-            abilities[last].update(_ability_field(w, value))
+            for key, got in _ability_field(w, value).items():
+                abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
+                    and key in abilities[last] else got
         else:
             raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
         i += 2
