@@ -9,28 +9,9 @@ from hypothesis import given, settings, strategies as st
 from engine import get_engine
 from engine.catharsis.model import Ability, PowerCard, card_of, merge_card, shipped
 from engine.catharsis.notation import format_card, parse_play
+from tests.engine.test_catharsis_referee import ATTACK, play, table, verdict
 
 E = get_engine("catharsis")
-ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
-
-
-def table(*plays, players=("Ann", "Ben"), **options):
-    options.setdefault("morale", "18")
-    state = E.tracker.new_state(list(players), options)
-    for text in plays:
-        state = play(state, text)
-    return state
-
-
-def play(state, text):
-    move = E.parse_move(text, state)
-    verdict = E.check(state, move)
-    assert verdict.legal, (text, [r.message for r in verdict.reasons])
-    return E.apply(state, move)
-
-
-def verdict(state, text):
-    return E.check(state, E.parse_move(text, state))
 
 
 def texts(items) -> str:
