@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.base import Frozen
-from engine.record import Field
+from engine.record import Field, field_validator
 
 
 # ------------------------------------------------------------------------------------ words
@@ -75,11 +75,39 @@ class Ability(Frozen):
     adjust_dice: int | None = Field(default=None, ge=1, le=30)  # how many dice it adjusts
     prevent: int | None = Field(default=None, ge=1)              # damage it prevents
 
+    @field_validator("cost")
+    @classmethod
+    def _cost_reads(cls, value):
+        if value is not None:
+            _reads(value)
+        return value
+
+    @field_validator("levels")
+    @classmethod
+    def _levels_read(cls, value):
+        for level, cost in value.items():
+            if level not in ("2", "3"):
+                raise ValueError(f"Level {level!r}: a Level cost is for Level \"2\" or \"3\" (Level 1 is `cost`)")
+            _reads(cost)
+        return value
+
     def cost_at(self, level: int | None) -> str | None:
         """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
         if level is None or level == 1:
             return self.cost
         return self.levels.get(str(level))
+
+
+def _reads(cost: str) -> None:
+    """A cost that does not read is refused where the card is described (a ValueError names it)."""
+    from engine.errors import EngineError
+
+    from .rules_costs import parse_cost
+
+    try:
+        parse_cost(cost)
+    except EngineError as exc:  # the MoveSyntaxError of a bad symbol, said as the field's error
+        raise ValueError(str(exc)) from None
 
 
 class PowerCard(Frozen):

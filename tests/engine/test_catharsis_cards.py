@@ -217,3 +217,20 @@ def test_duo_side_with_soraten_s_last_side_unrecorded_is_named():
     s = play(s, "use Dave 2 top with 1")   # Swoop's side is not recorded
     v = verdict(s, "use Dave 1 top with 2")
     assert v.legal and "whether Gale Pact (Flight) alternates with it is not judged" in texts(v.unchecked)
+
+
+def test_a_situation_card_whose_level_cost_does_not_read_is_refused_naming_the_field():
+    import pytest
+    from engine.base import SituationError
+
+    situation = {"characters_started": 1, "morale": 10, "morale_start": 10,
+                 "cards": [{"name": "Jab", "top": {"cost": "AA", "levels": {"2": "Q"}}}],
+                 "players": [{"name": "Ann", "powers": [{"name": "Jab", "level": 2}]}]}
+    with pytest.raises(SituationError, match=r"cards\.0\.top\.levels.*'Q' does not read"):
+        E.load_state(situation, "table.toml")
+    situation["cards"][0]["top"]["levels"] = {"4": "AA"}
+    with pytest.raises(SituationError, match=r"Level '4'"):
+        E.load_state(situation, "table.toml")
+    situation["cards"][0]["top"] = {"cost": "A 3"}   # once read only when the power was used
+    with pytest.raises(SituationError, match=r"cards\.0\.top\.cost.*'A' does not read"):
+        E.load_state(situation, "table.toml")
