@@ -110,13 +110,24 @@ def _reads(cost: str) -> None:
         raise ValueError(str(exc)) from None
 
 
+class Face(Frozen):
+    """One side of a Soraten power (Ground or Flight) and the abilities printed on it."""
+
+    top: Ability | None = None
+    bottom: Ability | None = None
+
+
 class PowerCard(Frozen):
-    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it."""
+    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it.
+    A Soraten power may give its two sides apart (`ground`, `flight`): the side showing decides
+    which abilities are used."""
 
     name: str
     character: str | None = None
     top: Ability | None = None
     bottom: Ability | None = None
+    ground: Face | None = None
+    flight: Face | None = None
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
     side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
@@ -144,6 +155,10 @@ def merge_card(base: PowerCard | None, over: PowerCard) -> PowerCard:
     update = {k: getattr(over, k) for k in ("character", "duo", "side") if getattr(over, k) is not None}
     update["top"] = merge_ability(base.top, over.top)
     update["bottom"] = merge_ability(base.bottom, over.bottom)
+    for side in SIDES:
+        b, o = getattr(base, side), getattr(over, side)
+        update[side] = o if b is None else b if o is None else Face(
+            top=merge_ability(b.top, o.top), bottom=merge_ability(b.bottom, o.bottom))
     update["source"] = f"{base.source}; {over.source}" if over.source != base.source else base.source
     return base.model_copy(update=update)
 
@@ -256,4 +271,15 @@ def ability_of(state: State, p: Player, slot: str, half: str):
     """(power, card, ability) of a player's power half; card/ability None when unknown."""
     pw = p.powers[int(slot) - 1]
     card = card_of(state, pw.name)
-    return pw, card, (getattr(card, half) if card else None)
+    return pw, card, ability_shown(pw, card, half)
+
+
+def ability_shown(pw: Power, card: PowerCard | None, half: str) -> Ability | None:
+    """The ability a power shows: on a card that gives its sides apart, the side showing's (None
+    while the side is not recorded); else the card's top or bottom."""
+    if card is None:
+        return None
+    if card.ground is not None or card.flight is not None:
+        face = getattr(card, pw.side) if pw.side else None
+        return getattr(face, half) if face is not None else None
+    return getattr(card, half)

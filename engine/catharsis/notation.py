@@ -24,7 +24,7 @@ from engine.tracking import Change
 from engine.words import match
 
 from .rules_costs import parse_cost
-from .model import Ability, PowerCard
+from .model import Ability, Face, PowerCard
 from .notation_track import parse as parse_command, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
@@ -186,31 +186,37 @@ def parse_play(text: str, state) -> Play:
     return Play("change", change=change, words=tuple(words))
 
 
-CARD_USAGE = ('usage: card NAME [character C | duo TOP,BOTTOM | side ground|flight|both] top [COST] [effect TEXT] '
-              '[attacks 4,2] [combo "3=TEXT;6=TEXT"] [level2 COST] [level3 COST] [adjust N] [adjust-dice N] '
-              '[prevent N] [exhausts no] [bottom ...]')
+CARD_USAGE = ('usage: card NAME [character C | duo TOP,BOTTOM | side ground|flight|both] [ground|flight] top [COST] '
+              '[effect TEXT] [attacks 4,2] [combo "3=TEXT;6=TEXT"] [level2 COST] [level3 COST] [adjust N] '
+              '[adjust-dice N] [prevent N] [exhausts no] [bottom ...]')
 ABILITY_WORDS = ("effect", "attacks", "combo", "level2", "level3", "adjust", "adjust-dice", "prevent", "exhausts")
 
 
 def _card(rest: list[str]) -> PowerCard:
     """`card NAME ...`: the fields a table gives for one power; each ability field follows its `top`
-    or `bottom` (only the fields given are laid over the catalogue's card)."""
+    or `bottom`, and a Soraten power's sides start with `ground` or `flight` (only the fields given
+    are laid over the catalogue's card)."""
     usage = CARD_USAGE
     if not rest:
         raise MoveSyntaxError(usage)
     name, i = rest[0], 1
     fields: dict = {}
-    abilities: dict[str, dict] = {}
+    abilities: dict[tuple[str | None, str], dict] = {}
+    face: str | None = None
     last = None
     while i < len(rest):
         w = rest[i].lower()
+        if w in ("ground", "flight"):
+            face, last = w, None
+            i += 1
+            continue
         if w in ("top", "bottom"):
-            last = w
-            abilities.setdefault(w, {})
+            last = (face, w)
+            abilities.setdefault(last, {})
             nxt = rest[i + 1] if i + 1 < len(rest) else None
-            if nxt is not None and nxt.lower() not in (*ABILITY_WORDS, "top", "bottom"):
+            if nxt is not None and nxt.lower() not in (*ABILITY_WORDS, "top", "bottom", "ground", "flight"):
                 parse_cost(nxt)
-                abilities[w]["cost"] = nxt
+                abilities[last]["cost"] = nxt
                 i += 1
             i += 1
             continue
@@ -237,7 +243,15 @@ def _card(rest: list[str]) -> PowerCard:
         i += 2
     if not abilities and not fields:
         raise MoveSyntaxError(f"a card needs a field to describe; {usage}")
-    return PowerCard(name=name, **fields, **{k: Ability(**v) for k, v in abilities.items()})
+    for (side, half), got in abilities.items():
+        if side is None:
+            fields[half] = Ability(**got)
+        else:
+            fields.setdefault(side, {})[half] = Ability(**got)
+    for side in ("ground", "flight"):
+        if side in fields:
+            fields[side] = Face(**fields[side])
+    return PowerCard(name=name, **fields)
 
 
 def _ability_field(word: str, value: str) -> dict:
@@ -312,8 +326,20 @@ def format_card(c: PowerCard) -> str:
         parts += ["duo", q(",".join(c.duo))]
     if c.side:
         parts += ["side", c.side]
+    faces = [(None, c), *((side, getattr(c, side)) for side in ("ground", "flight") if getattr(c, side))]
+    for face, holder in faces:
+        if face:
+            parts.append(face)
+        parts += _abilities_text(holder)
+    return " ".join(parts)
+
+
+def _abilities_text(holder) -> list[str]:
+    """The top and bottom of a card (or of one side of it) as the words of `card`."""
+    q = shlex.quote
+    parts: list[str] = []
     for half in ("top", "bottom"):
-        ab = getattr(c, half)
+        ab = getattr(holder, half)
         if ab is None:
             continue
         parts.append(half)
@@ -332,4 +358,4 @@ def format_card(c: PowerCard) -> str:
                 parts += [word, str(value)]
         if not ab.exhausts:
             parts += ["exhausts", "no"]
-    return " ".join(parts)
+    return parts

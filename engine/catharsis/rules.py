@@ -13,7 +13,7 @@ from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
 from . import rules_combat
-from .model import DISCARDED, FACE_UP, State, ability_of, card_of, player_of
+from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
 from .notation import Play, format_card, format_play
 from .notation_track import is_pattern
 from .rule_ids import R
@@ -310,6 +310,11 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
     if card is None and pw.name.isdigit():
         return None, (f"power {pw.name} has no name, so its card and {half} cost are unknown (name it: "
                       f"rename PLAYER {pw.name} NAME)")
+    if card is not None and ability is None and (card.ground or card.flight):
+        if pw.side is None:
+            return None, (f"the side {pw.name} shows is not recorded, so which side's {half} cost applies is "
+                          f"unknown (record it: side PLAYER N ground|flight)")
+        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}")
     if card is None or ability is None:
         return None, unknown(pw.name, f"{half} cost", half)
     level = pw.level if pw.level and pw.level > 1 else None
@@ -499,7 +504,7 @@ def legal_moves(state: State) -> list[Play]:
             if card is None:
                 continue
             for half in ("top", "bottom"):
-                cost_text, _ = cost_to_pay(pw, card, getattr(card, half), half)
+                cost_text, _ = cost_to_pay(pw, card, ability_shown(pw, card, half), half)
                 if cost_text is None:
                     continue
                 if card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:

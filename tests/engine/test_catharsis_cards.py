@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from engine import get_engine
-from engine.catharsis.model import Ability, PowerCard, card_of, merge_card, shipped
+from engine.catharsis.model import Ability, Face, PowerCard, card_of, merge_card, shipped
 from engine.catharsis.notation import format_card, parse_play
 from tests.engine.test_catharsis_referee import ATTACK, play, table, verdict
 
@@ -133,6 +133,22 @@ def test_duo_power_side_counts_for_soraten_alternation():
     assert v.legal and "alternation" not in texts(v.unchecked)
 
 
+def test_soraten_power_pays_the_cost_of_the_side_it_shows():
+    # Soraten: one side of each power is Ground, the other Flight; the side showing is the one used
+    s = table(*ATTACK, 'card Updraft ground top "1" flight top "6 6"', "rename Dave 1 Updraft",
+              "roll Dave 1 2 3 4 6 6", players=("Dave",), characters="Dave=Soraten")
+    v = verdict(s, "use Dave 1 top with 1")
+    assert v.legal and "the side Updraft shows is not recorded, so which side's top cost applies is unknown" \
+        in texts(v.unchecked)
+    ground = play(s, "side Dave 1 ground")
+    assert verdict(ground, "use Dave 1 top with 1").legal and not verdict(ground, "use Dave 1 top with 6 6").legal
+    flight = play(s, "side Dave 1 flight")
+    assert verdict(flight, "use Dave 1 top with 6 6").legal and not verdict(flight, "use Dave 1 top with 1").legal
+    v = verdict(flight, "use Dave 1 bottom with 2")
+    assert "Updraft's Flight bottom cost is unknown (teach it: companion cards add catharsis Updraft " \
+           "--flight-bottom COST)" in texts(v.unchecked)
+
+
 # ------------------------------------------------------------------ adjustments tied to their ability
 
 def _adjusting(*extra):
@@ -176,9 +192,11 @@ _ability = st.builds(
     adjust_dice=st.none() | st.integers(1, 3),
     prevent=st.none() | st.integers(1, 5),
 )
+_face = st.builds(Face, top=st.none() | _ability, bottom=st.none() | _ability).filter(lambda f: f.top or f.bottom)
 _card = st.builds(PowerCard, name=st.sampled_from(["Jab", "Fire Bolt", "Nail to the Eye"]),
                   character=st.none() | st.sampled_from(["Goz", "Luthia"]), top=st.none() | _ability,
-                  bottom=st.none() | _ability, side=st.none() | st.sampled_from(["ground", "flight", "both"])
+                  bottom=st.none() | _ability, side=st.none() | st.sampled_from(["ground", "flight", "both"]),
+                  ground=st.none() | _face, flight=st.none() | _face
                   ).filter(lambda c: c.top or c.bottom or c.character or c.side)
 
 
@@ -200,6 +218,14 @@ def test_an_override_replaces_only_the_fields_it_gives(base, over):
         assert m.exhausts == (b.exhausts and o.exhausts)
         assert m.combo == {**b.combo, **o.combo} and m.levels == {**b.levels, **o.levels}
     assert merged.side == (over.side or base.side)
+    for side in ("ground", "flight"):
+        b, o, m = getattr(base, side), getattr(over, side), getattr(merged, side)
+        if b is None or o is None:
+            assert m == (o or b)
+        else:
+            for half in ("top", "bottom"):
+                bh, oh, mh = getattr(b, half), getattr(o, half), getattr(m, half)
+                assert mh == (oh or bh) if bh is None or oh is None else mh.cost == (oh.cost or bh.cost)
 
 
 @settings(max_examples=150, deadline=None)
