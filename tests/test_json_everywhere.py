@@ -233,7 +233,7 @@ def test_schema_json_is_the_schema(prepared, tmp_path):
 def test_a_play_json_lists_what_the_table_settled_after_it(cli, home):
     """A play that ends a round: its JSON effects name the next round being dealt, as the text does
     (the verdict's own effects alone would leave it out)."""
-    from engine.catopomp.simulate import table_game
+    from tests.engine.catopomp_players import table_game
 
     assert cli("track", "new", "catopomp", "--players", "P1,P2,P3").exit_code == 0
     settled = []
