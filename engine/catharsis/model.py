@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.base import Frozen
-from engine.record import Field
+from engine.record import Field, field_validator
 
 
 # ------------------------------------------------------------------------------------ words
@@ -47,6 +47,7 @@ class Power(Frozen):
     ice: int = 0            # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
     used_round: bool = False  # an ability of this power was activated this round (one per round)
+    adjusted_round: int = 0   # dice its ability has adjusted this round (`adjust ... by PLAYER POWER`)
     side: Literal["ground", "flight"] | None = None  # Soraten: the side showing (None: not recorded)
 
 
@@ -60,24 +61,106 @@ class Die(Frozen):
 
 class Ability(Frozen):
     """One ability of a power in the catalogue: its printed cost (None: not known), the damage of
-    each of its attacks, whether it exhausts the power, and (Goz's bottoms) its Combo values."""
+    each of its attacks, whether it exhausts the power, (Goz's bottoms) its Combo values, (Luthia)
+    its cost at Levels 2 and 3, the size of its adjust-dice effect and the damage it prevents.
+    An empty or None field is one the card description does not give."""
 
     cost: str | None = None
     effect: str = ""
     attacks: tuple[int, ...] = ()
     exhausts: bool = True
     combo: dict[str, str] = {}   # Combo count removed -> effect
+    levels: dict[str, str] = {}  # Luthia: Level ("2", "3") -> the cost at that Level (Level 1: `cost`)
+    adjust: int | None = Field(default=None, ge=1, le=5)        # "adjust a die by N": N
+    adjust_dice: int | None = Field(default=None, ge=1, le=30)  # how many dice it adjusts
+    prevent: int | None = Field(default=None, ge=1)              # damage it prevents
+
+    @field_validator("cost")
+    @classmethod
+    def _cost_reads(cls, value):
+        if value is not None:
+            _reads(value)
+        return value
+
+    @field_validator("levels")
+    @classmethod
+    def _levels_read(cls, value):
+        for level, cost in value.items():
+            if level not in ("2", "3"):
+                raise ValueError(f"Level {level!r}: a Level cost is for Level \"2\" or \"3\" (Level 1 is `cost`)")
+            _reads(cost)
+        return value
+
+    def cost_at(self, level: int | None) -> str | None:
+        """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
+        if level is None or level == 1:
+            return self.cost
+        return self.levels.get(str(level))
+
+
+def _reads(cost: str) -> None:
+    """A cost that does not read is refused where the card is described (a ValueError names it)."""
+    from engine.errors import EngineError
+
+    from .rules_costs import parse_cost
+
+    try:
+        parse_cost(cost)
+    except EngineError as exc:  # the MoveSyntaxError of a bad symbol, said as the field's error
+        raise ValueError(str(exc)) from None
+
+
+class Face(Frozen):
+    """One side of a Soraten power (Ground or Flight) and the abilities printed on it."""
+
+    top: Ability | None = None
+    bottom: Ability | None = None
 
 
 class PowerCard(Frozen):
-    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it."""
+    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it.
+    A Soraten power may give its two sides apart (`ground`, `flight`): the side showing decides
+    which abilities are used."""
 
     name: str
     character: str | None = None
     top: Ability | None = None
     bottom: Ability | None = None
+    ground: Face | None = None
+    flight: Face | None = None
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
+    side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
+
+
+def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:
+    """`over` laid on `base`: each field `over` gives replaces that field, the others stay."""
+    if base is None or over is None:
+        return over or base
+    given = {k: v for k, v in over.model_dump().items() if v not in (None, "", (), [], {}) and k != "exhausts"}
+    if not over.exhausts:
+        given["exhausts"] = False
+    if over.combo and base.combo:
+        given["combo"] = {**base.combo, **over.combo}
+    if over.levels and base.levels:
+        given["levels"] = {**base.levels, **over.levels}
+    return base.model_copy(update=given)
+
+
+def merge_card(base: PowerCard | None, over: PowerCard) -> PowerCard:
+    """A table's (or library's) card over the catalogue's card of the same name: an override
+    replaces only the fields it gives (a cost added to Nail to the Eye keeps its Combo values)."""
+    if base is None:
+        return over
+    update = {k: getattr(over, k) for k in ("character", "duo", "side") if getattr(over, k) is not None}
+    update["top"] = merge_ability(base.top, over.top)
+    update["bottom"] = merge_ability(base.bottom, over.bottom)
+    for side in SIDES:
+        b, o = getattr(base, side), getattr(over, side)
+        update[side] = o if b is None else b if o is None else Face(
+            top=merge_ability(b.top, o.top), bottom=merge_ability(b.bottom, o.bottom))
+    update["source"] = f"{base.source}; {over.source}" if over.source != base.source else base.source
+    return base.model_copy(update=update)
 
 
 class Player(Frozen):
@@ -165,10 +248,11 @@ def shipped() -> dict[str, PowerCard]:
 def card_of(state, name: str) -> PowerCard | None:
     """The card a power's name stands for, or None when neither the table nor the catalogue knows it."""
     low = name.lower()
+    base = shipped().get(low)
     for card in state.cards:
         if card.name.lower() == low:
-            return card
-    return shipped().get(low)
+            return merge_card(base, card)
+    return base
 
 
 # ------------------------------------------------------------------------------------ lookups
@@ -187,4 +271,15 @@ def ability_of(state: State, p: Player, slot: str, half: str):
     """(power, card, ability) of a player's power half; card/ability None when unknown."""
     pw = p.powers[int(slot) - 1]
     card = card_of(state, pw.name)
-    return pw, card, (getattr(card, half) if card else None)
+    return pw, card, ability_shown(pw, card, half)
+
+
+def ability_shown(pw: Power, card: PowerCard | None, half: str) -> Ability | None:
+    """The ability a power shows: on a card that gives its sides apart, the side showing's (None
+    while the side is not recorded); else the card's top or bottom."""
+    if card is None:
+        return None
+    if card.ground is not None or card.flight is not None:
+        face = getattr(card, pw.side) if pw.side else None
+        return getattr(face, half) if face is not None else None
+    return getattr(card, half)

@@ -3,6 +3,7 @@
     roll ann 3 4 4 4 5 6              the first roll of the Player Attack Phase (what the dice show)
     reroll ann 3 3 4 to 1 2 5         reroll the dice showing 3, 3, 4 together; they came up 1, 2, 5
     adjust ben 4 +1 by ann            Ann's ability moves one of Ben's unused 4s up by 1
+    adjust ben 4 +1 by ann 2 top      ... naming the ability that grants it (its size is then judged)
     use ann 2 top with 3 3 5          activate power 2's top ability, paying with dice 3, 3, 5
     use ann "Nail to the Eye" bottom  (without `with`, the engine picks the dice)
     attack party 5 | attack player 5  the Enemy's Attack line: damage to the party / to a player
@@ -23,7 +24,7 @@ from engine.tracking import Change
 from engine.words import match
 
 from .rules_costs import parse_cost
-from .model import Ability, PowerCard
+from .model import Ability, Face, PowerCard
 from .notation_track import parse as parse_command, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
@@ -106,14 +107,21 @@ def parse_play(text: str, state) -> Play:
         return Play("reroll", player(rest[0]), values=_dice(rest[1:]))
     if verb == "adjust":
         if len(rest) < 3:
-            raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER], e.g. adjust ben 4 +1 by ann")
-        by = None
+            raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann")
+        usage = "usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann 2 top"
+        by, slot, half = None, None, "top"
         if len(rest) >= 5 and rest[3].lower() == "by":
             by = player(rest[4])
+            if len(rest) >= 6:
+                slot = power_slot(state, by, rest[5], live=False)
+            if len(rest) >= 7 and rest[6].lower() in ("top", "bottom"):
+                half = rest[6].lower()
+            elif len(rest) >= 7 or len(rest) > 7:
+                raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
         elif len(rest) > 3:
-            raise MoveSyntaxError(f"unexpected {rest[3]!r}; usage: adjust PLAYER DIE +N [by PLAYER]")
+            raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")
         return Play("adjust", player(rest[0]), values=(_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
-                    by=by)
+                    by=by, slot=slot, half=half)
     if verb == "use":
         if len(rest) < 2:
             raise MoveSyntaxError("usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
@@ -178,16 +186,40 @@ def parse_play(text: str, state) -> Play:
     return Play("change", change=change, words=tuple(words))
 
 
+CARD_USAGE = ('usage: card NAME [character C | duo TOP,BOTTOM | side ground|flight|both] [ground|flight] top [COST] '
+              '[effect TEXT] [attacks 4,2] [combo "3=TEXT;6=TEXT"] [level2 COST] [level3 COST] [adjust N] '
+              '[adjust-dice N] [prevent N] [exhausts no] [bottom ...]')
+ABILITY_WORDS = ("effect", "attacks", "combo", "level2", "level3", "adjust", "adjust-dice", "prevent", "exhausts")
+
+
 def _card(rest: list[str]) -> PowerCard:
-    usage = 'usage: card NAME [character C | duo TOP,BOTTOM] top COST [bottom COST] [attacks 4,2]'
+    """`card NAME ...`: the fields a table gives for one power; each ability field follows its `top`
+    or `bottom`, and a Soraten power's sides start with `ground` or `flight` (only the fields given
+    are laid over the catalogue's card)."""
+    usage = CARD_USAGE
     if not rest:
         raise MoveSyntaxError(usage)
     name, i = rest[0], 1
     fields: dict = {}
-    abilities: dict[str, dict] = {}
+    abilities: dict[tuple[str | None, str], dict] = {}
+    face: str | None = None
     last = None
     while i < len(rest):
         w = rest[i].lower()
+        if w in ("ground", "flight"):
+            face, last = w, None
+            i += 1
+            continue
+        if w in ("top", "bottom"):
+            last = (face, w)
+            abilities.setdefault(last, {})
+            nxt = rest[i + 1] if i + 1 < len(rest) else None
+            if nxt is not None and nxt.lower() not in (*ABILITY_WORDS, "top", "bottom", "ground", "flight"):
+                parse_cost(nxt)
+                abilities[last]["cost"] = nxt
+                i += 1
+            i += 1
+            continue
         if i + 1 >= len(rest):
             raise MoveSyntaxError(f"{rest[i]!r} needs a value; {usage}")
         value = rest[i + 1]
@@ -198,18 +230,56 @@ def _card(rest: list[str]) -> PowerCard:
             if len(pair) != 2:
                 raise MoveSyntaxError(f"duo {value!r}: name the two characters, top first, e.g. duo Luthia,Durhak")
             fields["duo"] = tuple(pair)
-        elif w in ("top", "bottom"):
-            parse_cost(value)
-            abilities[w] = {"cost": value}
-            last = w
-        elif w == "attacks" and last:
-            abilities[last]["attacks"] = tuple(_number(v, "attack damage") for v in value.split(",") if v)
+        elif w == "side":
+            fields["side"] = match(value, ["ground", "flight", "both"], "side", hint="nearest")
+        elif w in ABILITY_WORDS:
+            if last is None:
+                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {usage}")
+            for key, got in _ability_field(w, value).items():
+                abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
+                    and key in abilities[last] else got
         else:
             raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
         i += 2
-    if not abilities:
-        raise MoveSyntaxError(f"a card needs a top or bottom cost; {usage}")
-    return PowerCard(name=name, **fields, **{k: Ability(**v) for k, v in abilities.items()})
+    if not abilities and not fields:
+        raise MoveSyntaxError(f"a card needs a field to describe; {usage}")
+    for (side, half), got in abilities.items():
+        if side is None:
+            fields[half] = Ability(**got)
+        else:
+            fields.setdefault(side, {})[half] = Ability(**got)
+    for side in ("ground", "flight"):
+        if side in fields:
+            fields[side] = Face(**fields[side])
+    return PowerCard(name=name, **fields)
+
+
+def _ability_field(word: str, value: str) -> dict:
+    """One ability field of `card`, read and checked."""
+    if word == "effect":
+        return {"effect": value}
+    if word == "attacks":
+        return {"attacks": tuple(_number(v, "attack damage") for v in value.split(",") if v)}
+    if word == "combo":
+        out = {}
+        for part in value.split(";"):
+            count, sep, text = part.partition("=")
+            if not sep or not count.strip().isdigit():
+                raise MoveSyntaxError(f"combo {part.strip()!r} is not COUNT=EFFECT, e.g. combo \"3=deal 8 damage\"")
+            out[count.strip()] = text.strip()
+        return {"combo": out}
+    if word in ("level2", "level3"):
+        parse_cost(value)
+        return {"levels": {word[-1]: value}}
+    if word == "exhausts":
+        if value.lower() not in ("yes", "no"):
+            raise MoveSyntaxError(f"exhausts {value!r}: yes or no (no: \"Does not exhaust\")")
+        return {"exhausts": value.lower() == "yes"}
+    n = _number(value, word)
+    limits = {"adjust": (1, 5), "adjust-dice": (1, 30), "prevent": (1, 99)}[word]
+    if not limits[0] <= n <= limits[1]:
+        raise MoveSyntaxError(f"{word} {n}: from {limits[0]} to {limits[1]}")
+    return {word.replace("-", "_"): n}
 
 
 def _join(values) -> str:
@@ -226,6 +296,8 @@ def format_play(play: Play) -> str:
         return f"reroll {q(play.player)} {_join(play.values)}{tail}"
     if k == "adjust":
         by = f" by {q(play.by)}" if play.by else ""
+        if play.by and play.slot:
+            by += f" {play.slot} {play.half}"
         return f"adjust {q(play.player)} {play.values[0]} {play.amount:+d}{by}"
     if k == "use":
         dice = f" with {_join(play.values)}" if play.with_dice else ""
@@ -240,17 +312,50 @@ def format_play(play: Play) -> str:
     if k == "pay":
         return f"pay {q(play.target)} with {_join(play.values)}"
     if k == "card":
-        c = play.card
-        parts = ["card", q(c.name)]
-        if c.character:
-            parts += ["character", q(c.character)]
-        if c.duo:
-            parts += ["duo", q(",".join(c.duo))]
-        for half in ("top", "bottom"):
-            ab = getattr(c, half)
-            if ab is not None:
-                parts += [half, q(ab.cost or "?")]
-                if ab.attacks:
-                    parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
-        return " ".join(parts)
+        return format_card(play.card)
     return shlex.join(play.words)
+
+
+def format_card(c: PowerCard) -> str:
+    """A card as the `card` play that describes it (only the fields it gives)."""
+    q = shlex.quote
+    parts = ["card", q(c.name)]
+    if c.character:
+        parts += ["character", q(c.character)]
+    if c.duo:
+        parts += ["duo", q(",".join(c.duo))]
+    if c.side:
+        parts += ["side", c.side]
+    faces = [(None, c), *((side, getattr(c, side)) for side in ("ground", "flight") if getattr(c, side))]
+    for face, holder in faces:
+        if face:
+            parts.append(face)
+        parts += _abilities_text(holder)
+    return " ".join(parts)
+
+
+def _abilities_text(holder) -> list[str]:
+    """The top and bottom of a card (or of one side of it) as the words of `card`."""
+    q = shlex.quote
+    parts: list[str] = []
+    for half in ("top", "bottom"):
+        ab = getattr(holder, half)
+        if ab is None:
+            continue
+        parts.append(half)
+        if ab.cost is not None:
+            parts.append(q(ab.cost))
+        if ab.effect:
+            parts += ["effect", q(ab.effect)]
+        if ab.attacks:
+            parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
+        if ab.combo:
+            parts += ["combo", q(";".join(f"{n}={text}" for n, text in ab.combo.items()))]
+        for level, cost in sorted(ab.levels.items()):
+            parts += [f"level{level}", q(cost)]
+        for word, value in (("adjust", ab.adjust), ("adjust-dice", ab.adjust_dice), ("prevent", ab.prevent)):
+            if value is not None:
+                parts += [word, str(value)]
+        if not ab.exhausts:
+            parts += ["exhausts", "no"]
+    return parts

@@ -140,6 +140,7 @@ class R:
     OWN_DICE = "catharsis.combat.player-attack.own-dice"
     DUO_HALF = "catharsis.duo-powers.own-half"
     DUO_BOTH = "catharsis.duo-powers.both-halves"
+    DUO_SORATEN = "catharsis.duo-powers.soraten"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"
@@ -148,6 +149,7 @@ class R:
     ABILITY_MOD = "catharsis.glossary-rules.ability-modifier"
     ATTACK_MOD = "catharsis.glossary-rules.attack-modifier"
     ABILITY_VS_ATTACK = "catharsis.glossary-rules.ability-vs-attack"
+    ATTACK = "catharsis.glossary-rules.attack"
 
     # damage to the party
     A_PLAYER = "catharsis.combat.enemy-attack.a-player"

@@ -6,18 +6,20 @@ and applied by the tracker (one rules model: the same State, the same rules).
 """
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
 from . import rules_combat
-from .model import DISCARDED, FACE_UP, State, ability_of, card_of, player_of
-from .notation import Play, format_play
+from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
+from .notation import Play, format_card, format_play
 from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
+from .teach import unknown
 from .table import Table
 from .track import change_table
 
@@ -200,7 +202,8 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
-        alts = (f"adjust {p.name} {value} {-by:+d}" + (f" by {play.by}" if play.by else ""),) if 1 <= other <= 6 else ()
+        source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
+        alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
         v.no(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
         v.reasons.append(Reason(rule=R.ADJUST_DIRECTION,
                                 message="adjust it the other way or choose another die" if alts
@@ -214,7 +217,38 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     if die.adjusted:
         v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
                                    f"({die.adjusted + by:+d} in all)")
-    v.note(R.ADJUST, "which ability makes this adjustment, and by how much it may: the table's card")
+    if play.by and play.slot:
+        _granted(state, play, v)
+    else:
+        v.note(R.ADJUST, "which ability makes this adjustment is not named, so its size is not judged (name it: "
+                         f"adjust {p.name} {value} {by:+d} by PLAYER POWER top|bottom)")
+
+
+def _granted(state: State, play: Play, v: _Verdict) -> None:
+    """An adjustment tied to the ability that grants it: that ability was activated this round,
+    it adjusts by exactly its number, and no more dice than it says."""
+    owner = player_of(state, play.by)
+    pw, card, ability = ability_of(state, owner, play.slot, play.half)
+    what = f"{owner.name}'s {pw.name} ({play.half})"
+    if not pw.used_round:
+        v.no(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
+             f"use {owner.name} {play.slot} {play.half}")
+        return
+    if ability is None or ability.adjust is None:
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust")
+               + ": the size is not judged")
+        return
+    if abs(play.amount) != ability.adjust:
+        v.no(R.ADJUST, f"{what} adjusts a die by {ability.adjust}, up or down: {play.amount:+d} given",
+             *(f"adjust {play.player} {play.values[0]} {s:+d} by {owner.name} {play.slot} {play.half}"
+               for s in (ability.adjust, -ability.adjust)))
+        return
+    if ability.adjust_dice is None:
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice")
+               + ": how many dice it adjusts is not judged")
+    elif pw.adjusted_round >= ability.adjust_dice:
+        v.no(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
+                       f"this round")
 
 
 def _check_use(state: State, play: Play, v: _Verdict) -> None:
@@ -235,7 +269,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     if pw.ice >= 2:
         v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
-    why, notes = alternation(p, pw)
+    why, notes = alternation(p, pw, card)
     if why:
         v.no(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
@@ -246,23 +280,70 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
             v.no(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
                              f"{_dice_text(have)}); only a player's own dice pay")
             return
-    if ability is None or ability.cost is None:
-        what = "card" if card is None else f"{play.half} ability's cost"
-        v.note(R.DICE_COSTS, f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
-                             f"(add it: card \"{pw.name}\" {play.half} COST)")
+    cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
+    if cost_text is None:
+        v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
         if not v.reasons:
             rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
+            _what_it_does(p, pw, card, ability, play, v)
         return
-    cost = parse_cost(ability.cost)
+    cost = parse_cost(cost_text)
     dice = list(play.values) if play.with_dice else have
-    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half})"):
+    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{_level_text(pw)})"):
         for pay in solve(cost, have):
             v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
                                   f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
         return
     rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
+    _what_it_does(p, pw, card, ability, play, v)
+
+
+def _level_text(pw) -> str:
+    return f", Level {pw.level}" if pw.level and pw.level > 1 else ""
+
+
+def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
+    """(the cost the power's ability asks now, or None; when None, what is unknown and the command
+    that teaches it). A Luthia power above Level 1 asks its Level's cost."""
+    if card is None and pw.name.isdigit():
+        return None, (f"power {pw.name} has no name, so its card and {half} cost are unknown (name it: "
+                      f"rename PLAYER {pw.name} NAME)")
+    if card is not None and ability is None and (card.ground or card.flight):
+        if pw.side is None:
+            return None, (f"the side {pw.name} shows is not recorded, so which side's {half} cost applies is "
+                          f"unknown (record it: side PLAYER N ground|flight)")
+        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}")
+    if card is None or ability is None:
+        return None, unknown(pw.name, f"{half} cost", half)
+    level = pw.level if pw.level and pw.level > 1 else None
+    cost = ability.cost_at(level)
+    if cost is not None:
+        return cost, ""
+    if level:
+        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}")
+    return None, unknown(pw.name, f"{half} cost", half)
+
+
+def _what_it_does(p, pw, card, ability, play: Play, v: _Verdict) -> None:
+    """What the card says the ability does: its attacks, the damage it prevents, its adjustment
+    (a Goz top places a Combo instead, so its effect is not reported here)."""
+    if ability is None or (p.character == "Goz" and play.half == "top" and not (card and card.duo)):
+        return
+    if ability.attacks:
+        parts = ", ".join(str(a) for a in ability.attacks)
+        v.eff("attacks", R.ATTACK, f"{pw.name} ({play.half}) deals {parts} damage"
+              + (f" ({len(ability.attacks)} attacks, each may target another Enemy)" if len(ability.attacks) > 1 else ""),
+              who=p.name, amount=sum(ability.attacks), card=pw.name)
+    if ability.prevent:
+        v.eff("prevent", R.PREVENT, f"{pw.name} ({play.half}) prevents {ability.prevent} damage (this turn only)",
+              who=p.name, amount=ability.prevent, card=pw.name)
+    if ability.adjust:
+        n = ability.adjust_dice or 1
+        v.eff("may-adjust", R.ADJUST, f"{pw.name} ({play.half}) adjusts {dice_word(n)} by {ability.adjust} "
+                                      f"(adjust PLAYER DIE +-{ability.adjust} by {p.name} {play.slot} {play.half})",
+              who=p.name, amount=ability.adjust, card=pw.name)
 
 
 def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
@@ -332,9 +413,10 @@ def _check_assign(state: State, play: Play, v: _Verdict) -> None:
 
 
 def _check_card(state: State, play: Play, v: _Verdict) -> None:
-    v.eff("card", R.DICE_COSTS, f"{play.card.name} added to the table's cards: "
-          + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)),
-          card=play.card.name)
+    before = card_of(state, play.card.name)
+    over = " (only the fields given change; the rest of the card stays)" if before is not None else ""
+    v.eff("card", R.DICE_COSTS, f"{play.card.name} described for this table{over}: "
+          + format_card(play.card).removeprefix(f"card {shlex.quote(play.card.name)} "), card=play.card.name)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -364,7 +446,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     elif play.kind == "reroll":
         table.reroll(play.player, play.values, play.results)
     elif play.kind == "adjust":
-        table.adjust(play.player, play.values[0], play.amount)
+        table.adjust(play.player, play.values[0], play.amount, play.by, play.slot)
     elif play.kind == "use":
         _use(state, table, play)
     elif play.kind == "attack":
@@ -383,9 +465,10 @@ def _use(state: State, table: Table, play: Play) -> None:
     have = unused(p)
     values = list(play.values)
     if not play.with_dice:
-        _, _, ability = ability_of(state, p, play.slot, play.half)
-        if ability is not None and ability.cost is not None:
-            pays = solve(parse_cost(ability.cost), have)
+        pw, card, ability = ability_of(state, p, play.slot, play.half)
+        cost_text, _ = cost_to_pay(pw, card, ability, play.half)
+        if cost_text is not None:
+            pays = solve(parse_cost(cost_text), have)
             if pays:
                 values = [have[i] for i in pays[0].positions()]
     table.set_aside(play.player, values, play.slot)
@@ -421,12 +504,12 @@ def legal_moves(state: State) -> list[Play]:
             if card is None:
                 continue
             for half in ("top", "bottom"):
-                ability = getattr(card, half)
-                if ability is None or ability.cost is None:
+                cost_text, _ = cost_to_pay(pw, card, ability_shown(pw, card, half), half)
+                if cost_text is None:
                     continue
                 if card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
                     continue
-                for pay in solve(parse_cost(ability.cost), have):
+                for pay in solve(parse_cost(cost_text), have):
                     out.append(Play("use", p.name, values=tuple(sorted(have[j] for j in pay.positions())),
                                     slot=str(i + 1), half=half, with_dice=True))
     return out

@@ -14,27 +14,39 @@ from engine.base import Reason
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play
 from .rule_ids import R
+from .teach import unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten
 
-def alternation(p, pw) -> tuple[str | None, list[Reason]]:
+def side_of(pw, card) -> str | None:
+    """The side a power counts as: the side recorded on the table, else the one its card fixes
+    (a duo power says Ground, Flight or both)."""
+    return pw.side or (card.side if card is not None else None)
+
+
+def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
     """(why the use breaks the alternation, or None; what could not be judged) for player p using
     power pw. Only Soraten alternates."""
     if p.character != "Soraten":
         return None, []
-    if pw.side is None:
+    side = side_of(pw, card)
+    if side == "both":
+        return None, [Reason(rule=R.DUO_SORATEN,
+                             message=f"{pw.name} counts as both Ground and Flight: it follows either side; which "
+                                     f"side Soraten's next ability must then show is not stated, so it is not judged")]
+    if side is None:
         return None, [Reason(rule=R.SORATEN_ALTERNATE,
                              message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
                                      f"alternation is not judged (record it: side {p.name} N ground|flight)")]
     if p.last_side == "unknown":
         return None, [Reason(rule=R.SORATEN_ALTERNATE,
                              message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
-                                     f"({pw.side.capitalize()}) alternates with it is not judged")]
-    if p.last_side == pw.side:
-        other = "flight" if pw.side == "ground" else "ground"
-        return (f"{p.name} (Soraten) used a {pw.side.capitalize()} ability last: the next must be "
-                f"{other.capitalize()}, and {pw.name} shows its {pw.side.capitalize()} side"), []
+                                     f"({side.capitalize()}) alternates with it is not judged")]
+    if p.last_side == side:
+        other = "flight" if side == "ground" else "ground"
+        return (f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "
+                f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side"), []
     return None, []
 
 
@@ -70,7 +82,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", "bottom-combo"))
         return
     if count in listed:
         v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
@@ -87,8 +99,8 @@ def boost_verdict(state, play: Play, v) -> None:
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
-        v.note(key, f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage is not "
-                    f"computed")
+        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks")
+               + ": the new damage is not computed")
         v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}")
         return
     attacks = list(ability.attacks)

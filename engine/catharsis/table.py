@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.base import Effect
 
-from .model import DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State
+from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, card_of,
+                    merge_card)
 from .rule_ids import R
 
 
@@ -138,6 +139,7 @@ class Table:
             p.update(dice=[], rerolls=0)
             for pw in p["powers"]:
                 pw["used_round"] = False
+                pw["adjusted_round"] = 0
         self.d["attack"] = None
 
     def start_round(self) -> None:
@@ -164,7 +166,7 @@ class Table:
             combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
             if combos:
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
-                                        f"{', '.join(combos)}", R.COMBO_FIRE)
+                                        f"{', '.join(self.fires(name) for name in combos)}", R.COMBO_FIRE)
             if p["drinks"]:
                 self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
                                        f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
@@ -183,6 +185,17 @@ class Table:
                 if not e["defeated"] and e["status"].get(kind):
                     self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
                                    f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
+
+    def fires(self, name: str) -> str:
+        """A Combo power firing its top for free, with what its card says the top does."""
+        card = card_of(self.state(), name)
+        top = card.top if card is not None else None
+        said = []
+        if top is not None and top.attacks:
+            said.append("deals " + ", ".join(str(a) for a in top.attacks) + " damage")
+        if top is not None and top.prevent:
+            said.append(f"prevents {top.prevent} damage")
+        return f"{name} ({'; '.join(said)})" if said else name
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
         """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""
@@ -268,8 +281,11 @@ class Table:
             x.pop("_new", None)
         p["rerolls"] += 1
 
-    def adjust(self, name: str, value: int, amount: int) -> None:
-        """One unused die showing `value` moves by `amount` (never past 1 or 6)."""
+    def adjust(self, name: str, value: int, amount: int, by: str | None = None, slot: str | None = None) -> None:
+        """One unused die showing `value` moves by `amount` (never past 1 or 6); the power whose
+        ability grants it (when named) counts one more die adjusted this round."""
+        if by and slot:
+            self.player(by)["powers"][int(slot) - 1]["adjusted_round"] += 1
         die = next((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value), None)
         if die is not None:
             die["value"] = min(6, max(1, die["value"] + amount))
@@ -293,6 +309,9 @@ class Table:
         self.d["attack"] = None
 
     def add_card(self, card: PowerCard) -> None:
-        """A power card of the table's own (it replaces one of the same name)."""
-        self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != card.name.lower()]
-        self.d["cards"].append(card.model_dump(mode="json"))
+        """A power card of the table's own; over an earlier one of the same name it replaces only the
+        fields it gives."""
+        low = card.name.lower()
+        earlier = next((PowerCard(**c) for c in self.d["cards"] if c["name"].lower() == low), None)
+        self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != low]
+        self.d["cards"].append(merge_card(earlier, card).model_dump(mode="json"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.base import Reason
 
-from .model import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, character_of, player_of
+from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, card_of, character_of,
+                    player_of)
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation, owed
 from .table import Table
@@ -58,7 +59,7 @@ def check_use(state, change, no):
         no(rule, why, *advice)
     if state.phase == "card" and state.card in ("trap", "event"):
         no(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
-    why, notes = alternation(p, pw)
+    why, notes = alternation(p, pw, card_of(state, pw.name))
     if why:
         no(R.SORATEN_ALTERNATE, why)
     for note in notes:
@@ -189,7 +190,9 @@ def apply_use(t: Table, change) -> None:
     if t.d["phase"] == "combat":
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
     if p["character"] == "Soraten":
-        p["last_side"] = pw.get("side") or "unknown"
+        fixed = card_of(t.state(), pw["name"])
+        side = pw.get("side") or (fixed.side if fixed is not None else None)
+        p["last_side"] = side if side in ("ground", "flight") else "unknown"
     if p["character"] == "Luthia":
         p["cobble"] += 1
         t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,

@@ -668,7 +668,7 @@ def test_goz_worked_example():
     s, _ = do(s, "combat", "enemy")
     s, eff = do(s, "combat", "round")
     fires = [e.message for e in eff if e.kind == "combo-fires"]
-    assert fires == ["Ann: top abilities fire for free on Nail to the Eye, Dragon Grapple"]
+    assert fires == ["Ann: top abilities fire for free on Nail to the Eye (prevents 1 damage), Dragon Grapple (deals 4 damage)"]
     s, _ = do(s, "combat", "attack")
     s, _ = do(s, "combo", "ann", "nail", "+1")
     s, _ = do(s, "use", "ann", "up", "top")
