@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_companion
-
-
-def _run(home, *args):
-    return run_companion(*args, env={"COMPANION_HOME": str(home)})
-
-
-def _ok(home, *args):
-    done = _run(home, *args)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
+from tests.test_catastrophe_card_mid_game import _ok, _run
 
 
 def _lives(home) -> dict:
