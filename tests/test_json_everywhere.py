@@ -71,11 +71,16 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("track", "redo"): [(["track", "redo"], None, False)],
     ("track", "verbs"): [(["track", "verbs"], None, False)],
     ("track", "watch"): [(["track", "watch", "--interval", "0.05", "--ticks", "3"], None, True)],
+    ("serve",): [(["serve", "--port", "0", "--stop-after", "1"], None, True)],
     ("track", "_change"): [(["track", "gems", "ben", "-1"], None, False)],
     ("undo",): [(["undo"], None, False)],  # the short forms of the track commands
     ("redo",): [(["redo"], None, False)],
     ("show",): [(["show"], None, False)],
     ("log",): [(["log"], None, False)],
+    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
+    ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
+    ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
+    ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
 }
 
 
