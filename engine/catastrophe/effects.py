@@ -78,12 +78,12 @@ def from_token(token: str) -> str | None:
 def check_effects(card_type: str, effects: tuple[str, ...]) -> None:
     """A catalogue entry's effects must parse and fit its type (ValueError naming the problem)."""
     if effects and card_type not in EFFECT_TYPES:
-        raise ValueError(f"effect: only an Ally, Power Cat or CATastrophic Event carries a structured effect, "
+        raise ValueError(f"only an Ally, Power Cat or CATastrophic Event carries a structured effect, "
                          f"not a card of type {card_type}")
     for text in effects:
         effect = parse_effect(text)
         if effect.who == "target" and card_type == "event":
-            raise ValueError(f"effect: {text!r}: a revealed CATastrophic Event has no chosen target; "
+            raise ValueError(f"{text!r}: a revealed CATastrophic Event has no chosen target; "
                              "use self, others or all")
 
 

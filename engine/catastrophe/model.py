@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from engine.record import Field, model_validator
+from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
 
@@ -115,10 +115,12 @@ class CardSpec(Frozen):
             data = {**data, "effect": (data["effect"],)}
         return data
 
-    @model_validator(mode="after")
-    def _effects_fit(self) -> "CardSpec":
-        check_effects(self.type, self.effect)
-        return self
+    @field_validator("effect")
+    @classmethod
+    def _effects_fit(cls, value, info):
+        """Each effect in the syntax of effects.py, and only on a type that carries one."""
+        check_effects(info.data.get("type", ""), value)
+        return value
 
 
 class ChainCard(Frozen):
