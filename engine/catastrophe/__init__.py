@@ -14,6 +14,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   track.py           the `Tracker` (engine.tracking.Tracker): tracker verbs' checks, then table.py
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
+  effects.py         the structured card effects (`lives target -1`): read, checked, carried out
   readings.py        the readings where the rulebook is unclear, said with the effects they touch
   validator.py       the `Engine` (engine.base.Engine)
 """

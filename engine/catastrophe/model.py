@@ -11,9 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from engine.record import Field, model_validator
+from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
+
+from .effects import check_effects, from_token
 
 GAME = "catastrophe"
 
@@ -61,13 +63,16 @@ SYMBOLS = Symbol.__args__
 
 
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
-    """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number and symbols.
+    """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
+    effect tokens (`lives=target-1`, effects.py).
     Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
     Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
     entry: dict = {"name": name, "type": kind.lower(), "symbols": []}
     for extra in extras:
         if extra.isdigit():
             entry["number"] = int(extra)
+        elif from_token(extra):
+            entry["effect"] = (*entry.get("effect", ()), from_token(extra))
         else:
             entry["symbols"].append(extra.lower())
     if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
@@ -96,8 +101,26 @@ class CardSpec(Frozen):
     reapurr: int | None = None
     #: a CATastrophic Event for this many players or more (3 for a "3+ player" Event)
     min_players: int | None = Field(None, ge=2)
+    #: an Ally's, Power Cat's or CATastrophic Event's structured effects (effects.py: `lives target -1`);
+    #: empty: the effect is unknown and judged `unchecked`
+    effect: tuple[str, ...] = ()
     #: where the entry's facts come from, and what the rulebook leaves open
     source: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_effect(cls, data):
+        """`effect = "lives self +1"` is a list of one."""
+        if isinstance(data, dict) and isinstance(data.get("effect"), str):
+            data = {**data, "effect": (data["effect"],)}
+        return data
+
+    @field_validator("effect")
+    @classmethod
+    def _effects_fit(cls, value, info):
+        """Each effect in the syntax of effects.py, and only on a type that carries one."""
+        check_effects(info.data.get("type", ""), value)
+        return value
 
 
 class ChainCard(Frozen):
@@ -116,6 +139,8 @@ class ChainCard(Frozen):
     pass_to: str | None = None
     #: Grim Reapurr card: spaces he moves
     reapurr: int | None = None
+    #: Ally, Power Cat or CATastrophic Event: its structured effects, from the catalogue entry
+    effect: tuple[str, ...] = ()
     #: Attack: each target's standing roll
     rolls: dict[str, int] = Field(default_factory=dict)
     #: Attack: the target who must re-roll (a Yarn Ball was spent), and who rolled last

@@ -10,6 +10,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
 from engine.words import amount, match, signed
 
+from .effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
@@ -34,8 +35,8 @@ class TrackCommands:
         "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
         "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
         "card": "a card the validator should know, added mid-game: `card Hairball attack 5`, "
-                "`card Hiss cucumber`; a Power Cat dealt face up to a cat: `card Nine Lives power-cat to ann` "
-                "(NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER])",
+                "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a cat: "
+                "`card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])",
     }
     VERB_ALIASES: ClassVar[dict[str, str]] = {
         "lives": "lives", "life": "lives", "lifes": "lives",
@@ -172,12 +173,13 @@ class TrackCommands:
 
     def _parse_card(self, state: State, verb: str, rest: list[str]) -> Change:
         """NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER]: the name is every word before the type."""
-        usage = "card: NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER], e.g. `card Hairball attack 5`"
+        usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER], e.g. `card Hairball attack 5`, "
+                 "`card Catnip Dealer ally lives=self+1`")
         to: tuple[str, ...] = ()
         if len(rest) >= 2 and rest[-2].lower() == "to":
             to, rest = ("to", self._player(state, rest[-1])), rest[:-2]
         extras: list[str] = []
-        while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS):
+        while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
             extras.insert(0, rest.pop().lower())
         if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
             found = rest[-1] if rest else "nothing"

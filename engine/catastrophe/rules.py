@@ -13,7 +13,7 @@ from engine.base import Effect, EngineError, Reason, Verdict
 
 from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .notation import Move, parse, spec_of
-from . import readings
+from . import effects, readings
 from .rule_ids import R
 from .table import Table, basket_short, out_of_order, unfinished
 
@@ -139,7 +139,20 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
     _judge_holding(state, move, spec, r)
 
 
+def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+    """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
+    if not effects.needs_target(spec.effect):
+        return
+    if move.target is None:
+        r.no(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
+        others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
+        r.alternatives.extend(f"{move.player} play {spec.name} at {o}" for o in others)
+    elif state.player(move.target).eliminated:
+        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+
+
 def _judge_targets(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+    _judge_effect_target(state, move, spec, r)
     if spec.type not in ("attack", "curiosity") or spec.targets != "one":
         return
     rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
@@ -354,6 +367,7 @@ def _play(t: Table, move: Move) -> None:
         number=move.number if move.number is not None else (spec.number if spec else None),
         lives=spec.lives if spec else 1, controller=move.player, targets=targets,
         pass_to=move.target if kind == "pass" else None, known=spec is not None,
+        effect=spec.effect if spec else (),
     )
     top = t.chain[-1] if t.chain else None
     t.chain.append(card)
@@ -469,8 +483,13 @@ def _resolve(t: Table, move: Move) -> None:
                                "`companion track reapurr +N`")
     else:
         what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type)
-        t.unchecked.append(f"{name}'s own text is not in the rulebook: do what it says and record the result "
-                           "with tracker commands (lives, yarn, hand ...)" + (f" ({what})" if what else ""))
+        if top.effect:
+            effects.carry_out(t, top, what or R.CLAW_HOW)
+        elif any(top.name == c.name for c in builtin_catalogue() if c.type == top.type):
+            t.unchecked.append(f"{name}'s own text is not in the rulebook: do what it says and record the result "
+                               "with tracker commands (lives, yarn, hand ...)" + (f" ({what})" if what else ""))
+        else:
+            t.unchecked.append(effects.unknown(name, None if top.known else "TYPE") + (f" ({what})" if what else ""))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):
@@ -499,7 +518,7 @@ def _reveal(t: Table, move: Move) -> None:
         name=spec.name if spec else move.card, type=spec.type if spec else "unknown",
         symbols=spec.symbols if spec else ("red-glowy-dot",), controller=move.player,
         reapurr=move.number if move.number is not None else (spec.reapurr if spec else None),
-        known=spec is not None,
+        known=spec is not None, effect=spec.effect if spec else (),
     )
     t.chain.append(card)
     t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "

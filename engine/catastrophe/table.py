@@ -332,7 +332,8 @@ class Table:
         self.cards = (*(c for c in self.cards if c.name.casefold() != card.name.casefold()), card)
         number = f" {card.number}" if card.number is not None else ""
         self.say("card", f"the validator now knows {card.name}: {card.type}{number}"
-                 + (f" ({', '.join(card.symbols)})" if card.symbols else ""), None)
+                 + (f" ({', '.join(card.symbols)})" if card.symbols else "")
+                 + (f"; effect: {'; '.join(card.effect)}" if card.effect else ""), None)
 
     def deal_power_cat(self, i: int, name: str) -> None:
         """A Power Cat dealt face up to a cat mid-game: one more in front of it, then the limit of 3."""

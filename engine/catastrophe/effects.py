@@ -1,0 +1,155 @@
+"""CATastrophe: the structured card effects a table can describe, read and carried out.
+
+The rulebook prints no Ally, Power Cat or CATastrophic Event texts, so a card's effect is
+known only when the table describes it, in a small fixed syntax (never free text):
+
+    lives WHO +N|-N    WHO gains or loses N lives     (`lives target -1`, `lives self +1`)
+    draw WHO N         WHO draws N Main deck cards    (`draw self 2`)
+    reapurr +N|-N      the Grim Reapurr moves N spaces up (+) or down (-)
+
+WHO is `self` (the card's player: who played or revealed it), `target` (the player the play
+names: `play Catnip Dealer at Ben`; Allies and Power Cats only), `others` (every other cat still
+in the game) or `all` (every cat still in the game). A card may carry several effects, carried
+out in the order given. Anything the syntax cannot say stays the table's call (`unchecked`).
+
+Where a card is written as one word per field (`track card`, the option cards=...), an effect is
+one token: `lives=target-1`, `draw=self+2`, `reapurr=+1`.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+KINDS = ("lives", "draw", "reapurr")
+WHO = ("self", "target", "others", "all")
+#: the card types a structured effect may be given for
+EFFECT_TYPES = ("ally", "power-cat", "event")
+EXAMPLES = ("lives self +1", "lives target -1", "lives others -1", "draw self 2", "reapurr +1")
+
+
+class CardEffect(NamedTuple):
+    """One effect: kind, whom it concerns (None for the Grim Reapurr) and the signed amount."""
+
+    kind: str
+    who: str | None
+    amount: int
+
+
+def parse_effect(text: str) -> CardEffect:
+    """`lives target -1` -> CardEffect; anything outside the syntax is a ValueError naming it."""
+    words = text.split()
+    usage = f"{text!r} is not a card effect; write one of: {', '.join(repr(e) for e in EXAMPLES)}"
+    if not words or words[0].lower() not in KINDS:
+        raise ValueError(usage)
+    kind = words[0].lower()
+    if kind == "reapurr":
+        if len(words) != 2:
+            raise ValueError(usage)
+        who, number = None, words[1]
+    else:
+        if len(words) != 3 or words[1].lower() not in WHO:
+            raise ValueError(usage)
+        who, number = words[1].lower(), words[2]
+    signed = number[:1] in "+-" and number[1:].isdigit()
+    if kind == "draw":
+        if not (number.isdigit() or (number.startswith("+") and number[1:].isdigit())):
+            raise ValueError(f"{text!r}: a draw is a number of cards, e.g. 'draw self 2'")
+        amount = int(number)
+    elif signed:
+        amount = int(number)
+    else:
+        raise ValueError(f"{text!r}: say + to gain or - to lose, e.g. '{kind} {who + ' ' if who else ''}-1'")
+    if amount == 0:
+        raise ValueError(f"{text!r}: an effect moves at least 1")
+    return CardEffect(kind, who, amount)
+
+
+TOKEN = re.compile(r"(lives|draw|reapurr)=(self|target|others|all)?([+-]?\d+)", re.IGNORECASE)
+
+
+def from_token(token: str) -> str | None:
+    """`lives=target-1` -> "lives target -1" (checked later by parse_effect); None: not an effect token."""
+    m = TOKEN.fullmatch(token)
+    if m is None:
+        return None
+    return " ".join(w for w in (m[1].lower(), (m[2] or "").lower(), m[3]) if w)
+
+
+def check_effects(card_type: str, effects: tuple[str, ...]) -> None:
+    """A catalogue entry's effects must parse and fit its type (ValueError naming the problem)."""
+    if effects and card_type not in EFFECT_TYPES:
+        raise ValueError(f"only an Ally, Power Cat or CATastrophic Event carries a structured effect, "
+                         f"not a card of type {card_type}")
+    for text in effects:
+        effect = parse_effect(text)
+        if effect.who == "target" and card_type == "event":
+            raise ValueError(f"{text!r}: a revealed CATastrophic Event has no chosen target; "
+                             "use self, others or all")
+
+
+def needs_target(effects: tuple[str, ...]) -> bool:
+    return any(parse_effect(text).who == "target" for text in effects)
+
+
+def teach(name: str, card_type: str | None = None, example: str = "lives self +1") -> str:
+    """The one command that teaches the library a card's effect (and its type when the catalogue
+    has none). engine.words has no shared `teach` yet: until it does, CATastrophe words it here."""
+    kind = f" --type {card_type}" if card_type else ""
+    return f'companion cards add catastrophe "{name}"{kind} --effect "{example}"'
+
+
+def unknown(name: str, card_type: str | None = None) -> str:
+    """The unchecked note for a card whose effect nobody described (`card_type`: the type to teach
+    too, for a card the catalogue does not know at all)."""
+    what = "type and effect are" if card_type else "effect is"
+    return (f"{name}'s {what} unknown: do what the card says and record it with tracker commands; "
+            f"teach it with `{teach(name, card_type)}`")
+
+
+def whom(t, card, who: str) -> list[int]:
+    """The seats an effect reaches on the working table, in turn order (eliminated cats aside)."""
+    order = t.turn_order()
+    me = t.index(card.controller)
+    if who == "self":
+        return [me] if me in order else []
+    if who == "target":
+        return [t.index(x) for x in card.targets if t.index(x) in order]
+    return [i for i in order if who == "all" or i != me]
+
+
+def carry_out(t, card, rule: str) -> None:
+    """Carry out a card's structured effects on the working table (engine.catastrophe.table.Table),
+    each reported as an Effect with who / amount / card."""
+    from engine.base import Effect
+
+    from .rule_ids import R
+
+    for text in card.effect:
+        e = parse_effect(text)
+        if e.kind == "reapurr":
+            t.apply_reapurr("+" if e.amount > 0 else "-", abs(e.amount))
+            t.effects.append(Effect(kind="card-effect", rule=R.REAPURR_MOVES, amount=e.amount, card=card.name,
+                                    message=f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr})"))
+            continue
+        seats = whom(t, card, e.who)
+        if not seats:
+            t.effects.append(Effect(kind="card-effect", rule=rule, card=card.name,
+                                    message=f"{card.name} ({text}) reaches nobody still in the game"))
+            continue
+        for i in seats:
+            name = t.name(i)
+            if e.kind == "lives":
+                verb = "gains" if e.amount > 0 else "loses"
+                n = abs(e.amount)
+                t.effects.append(Effect(kind="card-effect", rule=rule, who=name, amount=e.amount, card=card.name,
+                                        message=f"{card.name}: {name} {verb} {n} li{'fe' if n == 1 else 'ves'}"))
+            else:
+                t.effects.append(Effect(kind="card-effect", rule=R.DRAW_MAIN, who=name, amount=e.amount,
+                                        card=card.name,
+                                        message=f"{card.name}: {name} draws {e.amount} card{'s' if e.amount != 1 else ''} "
+                                                "from the Main deck"))
+        if e.kind == "lives":
+            t.apply_lives([(i, "+" if e.amount > 0 else "-", abs(e.amount)) for i in seats])
+        else:
+            for i in seats:
+                t.add_cards(i, "hand", e.amount)
