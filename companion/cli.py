@@ -189,7 +189,7 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
 
 
-from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
+from companion import cards_cmd, odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")
 app.add_typer(track_cmd.track_app, name="track")
@@ -199,6 +199,7 @@ for _word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track und
     app.command(_word, help=f"Short for `companion track {_word}`: {_what[0].lower()}{_what[1:]}")(_callback)
 play_cmd.register(app)
 odds_cmd.register(app)
+cards_cmd.register(app)
 
 
 _ROOT_VALUED = ("--data-dir",)  # the root options that take a value

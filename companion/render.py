@@ -368,6 +368,8 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
         out(_text(headline))
     for part in table_parts(result.summary, out.width, out.keep):
         out.block(part)
+    for d in getattr(result, "library", ()):
+        out(_text(f"Card library: {d['card']}: {d['change']}"))
 
 
 def change_view(result, as_json: bool, verbose: bool = False) -> None:

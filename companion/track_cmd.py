@@ -184,10 +184,23 @@ def show(
     """The session's full table (named hands and secret predictions hidden: see --reveal)."""
     with open_sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
+        result.library = _library_differences(result.session)
     from companion.render import track_view
 
     s = result.session
     track_view(result, as_json, f"{s.name} ({s.game}): {', '.join(s.players)}" + (" (ended)" if s.ended else ""))
+
+
+def _library_differences(session) -> list[dict]:
+    """The cards whose library version is not the one this session plays with (trackers/library.py)."""
+    from engine.library import LIBRARY_OPTION
+
+    if LIBRARY_OPTION not in session.options:
+        return []
+    from companion import paths
+    from trackers.library import Library, differences
+
+    return differences(Library(paths.data_dir(), session.game), session)
 
 
 @track_app.command()

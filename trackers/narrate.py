@@ -131,7 +131,9 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
     label = label or (lambda e: e.label)
     game = game_for(session.game, tracker)
     engine = game.engine
-    state = tracker.new_state(session.players, session.options)
+    from engine.library import start_state
+
+    state = start_state(tracker, session.players, session.options)
     summary = tracker.summary(state)
     applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
     redo: list[tuple[Entry, Any, dict]] = []
