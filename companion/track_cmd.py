@@ -413,6 +413,8 @@ def change(
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print every effect and rule id."),
+    save: bool = typer.Option(False, "--save", help="Also keep the card this change describes (`track card "
+                              "NAME TYPE ...`) in the card library, for every later session."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
@@ -433,6 +435,10 @@ def change(
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{exc}; or the session command: {', '.join(near)}") from None
             raise
+        if save:
+            from trackers.library import save_described
+
+            result.saved = save_described(paths.data_dir(), result, list(words))
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)

@@ -264,3 +264,20 @@ def unknown_cards(library: Library, store) -> list[dict[str, str]]:
                 out[key] = {"name": card["name"], "why": f"used in session {session.name}; unknown: "
                             + ", ".join(card["unknown"])}
     return list(out.values())
+
+
+def save_described(data_dir: Path, result, words: list[str]) -> list[str]:
+    """`--save`: the session's own entries of the cards a recorded change or play named, kept in the
+    library too (an entry there of the same name is replaced); their names. LibraryError when the
+    line described no card (the line stays recorded; the library is unchanged)."""
+    said = " ".join(words).casefold()
+    cards = [c for c in getattr(result.state, "cards", ()) if fold(c.name) in said]
+    if not cards:
+        raise LibraryError(f"--save: this line describes no card of the session; it was recorded in "
+                           f"{result.session.name}, the library is unchanged (describe a card, e.g. `track card "
+                           "NAME TYPE ...`, or fill the library with `companion cards add`)")
+    library = Library(data_dir, result.session.game)
+    entries = [c.model_dump(mode="json", exclude_none=True) for c in cards]
+    names = {fold(e["name"]) for e in entries}
+    library._save([*(e for e in library.entries() if fold(e["name"]) not in names), *entries])
+    return [e["name"] for e in entries]

@@ -107,6 +107,7 @@ class Result:
     before: dict[str, Any] | None = None  # the summary before the command, to say what it touched
     undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
     library: list[dict] = field(default_factory=list)  # cards whose library version differs from the session's
+    saved: list[str] = field(default_factory=list)  # cards `--save` kept in the card library
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -118,7 +119,7 @@ class Result:
             "effects": [e.as_json() for e in self.effects],
             "state": self.summary,
         } | ({"undone": self.undone} if self.undone else {}) | (  # what an undo took back, who made each
-            {"library": self.library} if self.library else {})  # `track show`: the library moved on
+            {"library": self.library} if self.library else {}) | ({"saved": self.saved} if self.saved else {})
 
 
 @dataclass
