@@ -164,6 +164,18 @@ def export(
     _emit(done, as_json, f"Wrote {len(done['exported'])} card(s) of the {done['game']} library to {done['file']}.")
 
 
+@cards_app.command()
+def schema(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP + " (the schema is JSON either way)"),
+) -> None:
+    """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json)."""
+    from engine.library import library_schema
+
+    library = _library(game)
+    print(json.dumps(library_schema(library.State, library.game), indent=1, ensure_ascii=False))
+
+
 def register(app: typer.Typer) -> None:
     app.add_typer(cards_app, name="cards")
 

@@ -269,3 +269,21 @@ def typed_fields(model, words: list[str]) -> dict[str, Any]:
             part[path[1]] = _value(hints(record)[path[1]], text)
         at += 2
     return out
+
+
+def library_schema(state_cls, game: str) -> dict[str, Any]:
+    """The JSON Schema of a game's library file (and of `cards import`): an object holding the list
+    of entries under the catalogue's key, each the game's card record (docs/cards/<game>.schema.json)."""
+    key = catalogue_key(state_cls)
+    item = card_model(state_cls).model_json_schema()
+    defs = item.pop("$defs", {})
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+              "title": f"{game} card library",
+              "description": f"Card entries in the shape of the {game} catalogue ({key}.toml): the library's "
+                             "entries lie over the shipped catalogue's, field by field (docs/cards.md).",
+              "type": "object",
+              "properties": {key: {"type": "array", "items": item}},
+              "additionalProperties": False}
+    if defs:
+        schema["$defs"] = defs
+    return schema
