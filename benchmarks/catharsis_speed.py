@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import median_ms, process_median  # noqa: E402
 from engine.catharsis import Engine  # noqa: E402
-from engine.catharsis.costs import parse_cost  # noqa: E402
+from engine.catharsis.rules_costs import parse_cost  # noqa: E402
 from engine.catharsis import odds as odds_module  # noqa: E402
 
 COSTS = [("AA ?", "BBB"), ("3 ? ?", "AA BB"), ("2 || 4", "AAA"), ("1 1", "6 || AA"),

@@ -1,13 +1,41 @@
-"""Catharsis: the State of a table and its parts (powers, players, Enemies, Morale thresholds)."""
+"""Catharsis: the table: the game's words and numbers, the State and its parts (powers, dice,
+players, Enemies, Morale thresholds), the power catalogue (cards.toml, extended by the table's own
+cards) and the lookups every module shares (a player by name, the ability of a power)."""
 from __future__ import annotations
 
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
+from engine.base import Frozen
 from engine.record import Field
 
-from engine.base import Frozen
 
-from .vocabulary import FACE_UP
+# ------------------------------------------------------------------------------------ words
+
+BOSS_DECKS = ("hundred-eyed-dragon", "battle-with-fate", "ice-elf-lich", "murder-mystery", "undercity-crab", "other")
+BOSS_ALIASES = {
+    "100-eyed-dragon": "hundred-eyed-dragon", "dragon": "hundred-eyed-dragon",
+    "fate": "battle-with-fate", "battle-of-fate": "battle-with-fate",
+    "lich": "ice-elf-lich", "murder": "murder-mystery", "crab": "undercity-crab",
+}
+CHARACTERS = ("Calyxia", "Durhak", "Goz", "Luthia", "Soraten", "Emberhoof", "Lumi", "Tsuna")
+CARD_KINDS = ("monster", "boss", "trap", "event", "special", "other")
+STEPS = ("start-of-round", "player-attack", "enemy-attack", "refresh", "end-of-round")
+STEP_WORDS = {"attack": "player-attack", "player-attack": "player-attack", "enemy": "enemy-attack",
+              "enemy-attack": "enemy-attack", "refresh": "refresh", "end-round": "end-of-round",
+              "end-of-round": "end-of-round", "start-of-round": "start-of-round"}
+DIVINITY_MAX = 10
+VESSEL_UPKEEP = 4
+LEVEL_COST = {2: 7, 3: 12}
+DRINKS_MAX = 4
+DEMON_UNLOCK = 12
+BOARD_MAX = 6
+REWARD_HEAL = 2   # powers each player heals when a Monster is beaten
+
+FACE_UP, EXHAUSTED, DISCARDED = "face-up", "exhausted", "discarded"
+SIDES = ("ground", "flight")   # the two sides of a Soraten power
 
 
 class Power(Frozen):
@@ -42,7 +70,7 @@ class Ability(Frozen):
 
 
 class PowerCard(Frozen):
-    """A power as the catalogue (engine/catharsis/powers.toml, or the table's own `cards`) gives it."""
+    """A power as the catalogue (engine/catharsis/cards.toml, or the table's own `cards`) gives it."""
 
     name: str
     character: str | None = None
@@ -120,3 +148,43 @@ class State(Frozen):
     @property
     def game_over(self) -> bool:
         return self.outcome is not None
+
+
+# ------------------------------------------------------------------------------------ catalogue
+
+CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
+
+
+@lru_cache(maxsize=1)
+def shipped() -> dict[str, PowerCard]:
+    """The shipped catalogue, by lower-case name (read once)."""
+    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return {c.name.lower(): c for c in (PowerCard(**raw) for raw in data["powers"])}
+
+
+def card_of(state, name: str) -> PowerCard | None:
+    """The card a power's name stands for, or None when neither the table nor the catalogue knows it."""
+    low = name.lower()
+    for card in state.cards:
+        if card.name.lower() == low:
+            return card
+    return shipped().get(low)
+
+
+# ------------------------------------------------------------------------------------ lookups
+
+def player_of(state: State, name: str) -> Player:
+    """The player of that exact name (names are resolved when a command is read)."""
+    return next(p for p in state.players if p.name == name)
+
+
+def character_of(state: State, name: str) -> str | None:
+    """The character a player plays (None: not told)."""
+    return player_of(state, name).character
+
+
+def ability_of(state: State, p: Player, slot: str, half: str):
+    """(power, card, ability) of a player's power half; card/ability None when unknown."""
+    pw = p.powers[int(slot) - 1]
+    card = card_of(state, pw.name)
+    return pw, card, (getattr(card, half) if card else None)

@@ -22,8 +22,9 @@ from engine.base import MoveSyntaxError
 from engine.tracking import Change
 from engine.words import match
 
-from .costs import parse_cost
+from .rules_costs import parse_cost
 from .model import Ability, PowerCard
+from .notation_track import parse as parse_command, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
 
@@ -76,8 +77,8 @@ def _number(word: str, what: str) -> int:
     return int(word)
 
 
-def parse_play(text: str, state, tracker) -> Play:
-    """A play's text -> Play. Tracker commands are read by the tracker (tracker.parse)."""
+def parse_play(text: str, state) -> Play:
+    """A play's text -> Play. Tracker commands are read as the tracker reads them (notation_track)."""
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -117,7 +118,7 @@ def parse_play(text: str, state, tracker) -> Play:
         if len(rest) < 2:
             raise MoveSyntaxError("usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
         who = player(rest[0])
-        slot = tracker._power(state, who, rest[1])
+        slot = power_slot(state, who, rest[1])
         half, dice, named = "top", (), False
         i = 2
         while i < len(rest):
@@ -147,7 +148,7 @@ def parse_play(text: str, state, tracker) -> Play:
         if len(rest) < 4:
             raise MoveSyntaxError(usage)
         who = player(rest[0])
-        slot = tracker._power(state, who, rest[1], live=False)
+        slot = power_slot(state, who, rest[1], live=False)
         i, half = 2, "top"
         if rest[i].lower() in ("top", "bottom"):
             half, i = rest[i].lower(), i + 1
@@ -173,7 +174,7 @@ def parse_play(text: str, state, tracker) -> Play:
         return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
-    change = tracker.parse(state, words)
+    change = parse_command(state, words)
     return Play("change", change=change, words=tuple(words))
 
 

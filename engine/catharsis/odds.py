@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-from .costs import Cost, counts_of, pays_counts
+from .rules_costs import Cost, counts_of, pays_counts
 
 
 @lru_cache(maxsize=None)
@@ -139,7 +139,7 @@ def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int 
     asked for; None: it plays another game), with the rerolls left (default 2, or the player's)."""
     from engine.words import match
 
-    from .costs import parse_cost, read_dice, syntax_error
+    from .rules_costs import parse_cost, read_dice, syntax_error
 
     parsed = parse_cost(cost)
     values = read_dice(dice) if dice else None

@@ -11,23 +11,18 @@ from collections import Counter
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 
-from . import combat
-from .costs import Cost, dice_word, parse_cost, solve, why_not
-from .model import State
+from . import rules_combat
+from .model import DISCARDED, FACE_UP, State, ability_of, card_of, player_of
 from .notation import Play, format_play
-from .powers import card_of
-from .soraten import alternation
-from .reading import is_pattern
-from .rule_ids import V
-from .ids import R
-from .vocabulary import DISCARDED, FACE_UP
+from .notation_track import is_pattern
+from .rule_ids import R
+from .rules_combat import activation_refusals, alternation
+from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
+from .table import Table
+from .track import change_table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
-
-
-def _rule(key: str) -> str:
-    return V.get(key) or R[key]
 
 
 class _Verdict:
@@ -35,23 +30,24 @@ class _Verdict:
         self.reasons: list[Reason] = []
         self.effects: list[Effect] = []
         self.alternatives: list[str] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
-    def no(self, key: str, message: str, *alts: str) -> None:
-        self.reasons.append(Reason(rule=_rule(key), message=message))
+    def no(self, rule: str, message: str, *alts: str) -> None:
+        self.reasons.append(Reason(rule=rule, message=message))
         self.alternatives.extend(alts)
 
-    def eff(self, kind: str, key: str | None, message: str) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=_rule(key) if key else None))
+    def note(self, rule: str, message: str) -> None:
+        """What the verdict cannot judge, and the rule that leaves it open."""
+        self.unchecked.append(Reason(rule=rule, message=message))
+
+    def eff(self, kind: str, rule: str | None, message: str, who: str | None = None, amount: int | None = None,
+            card: str | None = None) -> None:
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
 
     def verdict(self) -> Verdict:
         legal = not self.reasons
         return Verdict(legal=legal, reasons=tuple(self.reasons), effects=tuple(self.effects) if legal else (),
                        alternatives=tuple(dict.fromkeys(self.alternatives)), unchecked=tuple(self.unchecked))
-
-
-def player_of(state: State, name: str):
-    return next(p for p in state.players if p.name == name)
 
 
 def unused(p) -> list[int]:
@@ -83,13 +79,6 @@ def shortfall(named, have) -> str:
     return "; ".join(parts)
 
 
-def ability_of(state: State, p, slot: str, half: str):
-    """(power, card, ability) of a player's power half; card/ability None when unknown."""
-    pw = p.powers[int(slot) - 1]
-    card = card_of(state, pw.name)
-    return pw, card, (getattr(card, half) if card else None)
-
-
 # ------------------------------------------------------------------------------------- check
 
 def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
@@ -100,7 +89,7 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
         _check_pay(state, play, v)
         return v.verdict()
     if state.outcome is not None:
-        key = "win" if state.outcome == "won" else "losing"
+        key = R.WIN if state.outcome == "won" else R.LOSING
         v.no(key, f"the game is over (the party has {state.outcome}); no more plays")
         return v.verdict()
     if play.kind in DICE_PLAYS:
@@ -108,7 +97,7 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
     if not v.reasons:
         globals()["_check_" + play.kind](state, play, v)
     if not v.reasons:
-        _, effects = _apply(state, play, tracker)
+        _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
         v.alternatives = [a for a in v.alternatives if _works(state, a, tracker)]
@@ -123,7 +112,7 @@ def _works(state: State, advice: str, tracker) -> bool:
     from .notation import parse_play
 
     try:
-        play = parse_play(advice, state, tracker)
+        play = parse_play(advice, state)
     except EngineError:
         return False
     return check(state, play, tracker, advise=False).legal
@@ -133,140 +122,138 @@ def _check_phase(state: State, play: Play, v: _Verdict) -> None:
     who = play.player
     p = player_of(state, who)
     if p.dead:
-        v.no("death", f"{who} is dead: a dead player rolls and uses nothing")
+        v.no(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
     if state.phase == "card" and state.card in ("trap", "event"):
-        v.no("no_powers", f"no powers or dice while a {state.card} is revealed")
+        v.no(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
-        v.unchecked.append("dice outside combat (a Special's cost): the rulebook gives no procedure")
+        v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
-        v.no("use", f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
+        v.no(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
 
 
 def _check_roll(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     if p.dice:
         left = REROLLS - p.rerolls
-        v.no("roll_all", f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
+        v.no(R.ROLL_ALL, f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
                          f"{left} reroll{'s' if left != 1 else ''} left",
              *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
     if len(play.values) != p.dice_count:
-        v.no("six_dice", f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
+        v.no(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
     if not v.reasons:
-        v.eff("roll", "roll_all", f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase")
+        v.eff("roll", R.ROLL_ALL, f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase",
+              who=p.name)
 
 
 def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     if not p.dice:
-        v.no("roll_all", f"{p.name} has not rolled yet this phase: roll all dice first",
+        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase: roll all dice first",
              f"roll {p.name} ...")
         return
     if p.rerolls >= REROLLS:
-        v.no("reroll_limit", f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
+        v.no(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
                              f"(as Dave, who is stuck with his dice after his second reroll)")
-        v.reasons.append(Reason(rule=V["dave"], message="after two rerolls the dice stay as they are; a "
-                                                        "partner may still adjust them"))
+        v.reasons.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
+                                                             "partner may still adjust them"))
     if not play.values:
-        v.no("reroll_which", "name the dice to reroll (any number of them, rolled together)")
+        v.no(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
     missing = _missing(play.values, unused(p))
     if missing:
         used = [d.value for d in p.dice if d.used]
-        v.no("reroll_which", f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
+        v.no(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
                              f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
              + ")")
     if play.results is not None and len(play.results) != len(play.values):
-        v.no("reroll_which", f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
+        v.no(R.REROLL_WHICH, f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
                              f"result{'s' if len(play.results) != 1 else ''} given")
     if not v.reasons:
         left = REROLLS - p.rerolls - 1
-        v.eff("reroll", "reroll_which", f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
-                                        f"chosen; the rest are kept)")
-        v.eff("rerolls-left", "reroll_limit", f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase")
+        v.eff("reroll", R.REROLL_WHICH, f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
+                                        f"chosen; the rest are kept)", who=p.name)
+        v.eff("rerolls-left", R.REROLL_LIMIT, f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase",
+              who=p.name, amount=left)
         if play.results is None:
-            v.unchecked.append("what the rerolled dice came up: add `to 1 2 5` to play it")
+            v.note(R.REROLL_WHICH, "what the rerolled dice came up: add `to 1 2 5` to play it")
 
 
 def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     value, by = play.values[0], play.amount
     if play.by and player_of(state, play.by).dead:
-        v.no("death", f"{play.by} is dead and activates nothing")
+        v.no(R.DEATH, f"{play.by} is dead and activates nothing")
     if by == 0:
-        v.no("adjust", "an adjustment changes a die up or down by its number; +0 changes nothing")
+        v.no(R.ADJUST, "an adjustment changes a die up or down by its number; +0 changes nothing")
         return
     if not p.dice:
-        v.no("adjust", f"{p.name} has not rolled yet: there is no die to adjust")
+        v.no(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
         return
     if value not in unused(p):
         used = value in [d.value for d in p.dice if d.used]
         if used:
-            v.no("adjust_used", f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
+            v.no(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
         else:
-            v.no("adjust", f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
+            v.no(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
         return
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
         alts = (f"adjust {p.name} {value} {-by:+d}" + (f" by {play.by}" if play.by else ""),) if 1 <= other <= 6 else ()
-        v.no("adjust_wrap", f"{value} {by:+d} would leave 1..6; dice do not wrap around")
-        v.reasons.append(Reason(rule=V["adjust_direction"],
+        v.no(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
+        v.reasons.append(Reason(rule=R.ADJUST_DIRECTION,
                                 message="adjust it the other way or choose another die" if alts
                                 else "choose another die"))
         v.alternatives.extend(alts)
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
-    v.eff("adjust", "adjust", f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)")
+    v.eff("adjust", R.ADJUST, f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)",
+          who=p.name, amount=new)
     if die.adjusted:
-        v.eff("stacked", "adjust", f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
+        v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
                                    f"({die.adjusted + by:+d} in all)")
-    v.unchecked.append("which ability makes this adjustment, and by how much it may: the table's card")
+    v.note(R.ADJUST, "which ability makes this adjustment, and by how much it may: the table's card")
 
 
 def _check_use(state: State, play: Play, v: _Verdict) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
+    for rule, why, advice in activation_refusals(p, pw, play.slot):
+        v.no(rule, why, *advice)
     if pw.status == DISCARDED:
-        v.no("use", f"{p.name}'s power {play.slot} ({pw.name}) is discarded")
         return
-    if pw.used_round:
-        v.no("one_per_power", f"{pw.name} has already had an ability activated this round: one ability "
-                              f"per power")
-        v.reasons.append(Reason(rule=V["top_or_bottom"], message="top or bottom, never both"))
-    elif pw.status != FACE_UP:
-        v.no("use", f"{p.name}'s {pw.name} is exhausted: only face-up powers can be activated")
     if not p.dice:
-        v.no("roll_all", f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
+        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
         return
     if card and card.duo and p.character:
         payer = card.duo[0] if play.half == "top" else card.duo[1]
         if payer != p.character:
-            v.no("duo_half", f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
+            v.no(R.DUO_HALF, f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
                              f"{p.character}")
     if pw.ice >= 2:
-        v.unchecked.append(f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
+        v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
     why, notes = alternation(p, pw)
     if why:
-        v.no("soraten_alternate", why)
+        v.no(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)
         if missing:
-            v.no("own_dice", f"{p.name}: {shortfall(play.values, have)} (unused: "
+            v.no(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
                              f"{_dice_text(have)}); only a player's own dice pay")
             return
     if ability is None or ability.cost is None:
         what = "card" if card is None else f"{play.half} ability's cost"
-        v.unchecked.append(f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
-                           f"(add it: card \"{pw.name}\" {play.half} COST)")
+        v.note(R.DICE_COSTS, f"the {what} of {pw.name} is not in the catalogue: its cost is not judged "
+                             f"(add it: card \"{pw.name}\" {play.half} COST)")
         if not play.with_dice:
-            v.unchecked.append("no dice named: none are set aside")
+            v.note(R.ACTIVATION, "no dice named: none are set aside")
         if not v.reasons:
-            combat.combo_verdict(state, p, pw, card, ability, play, v)
+            rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
         return
     cost = parse_cost(ability.cost)
     dice = list(play.values) if play.with_dice else have
@@ -275,34 +262,33 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
             v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
                                   f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
         return
-    combat.combo_verdict(state, p, pw, card, ability, play, v)
+    rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
 
 
 def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
     """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
     each alternative the symbol or group that cannot be formed."""
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
-        v.unchecked.append(f"reading: a CC (or later letter) is judged like BB, its value unlike every other die "
-                           f"on the ability (open in the rulebook: 'Player Decks' defines only AA and BB; "
-                           f"{V['sym_bb']})")
+        v.note(R.SYM_BB, "reading: a CC (or later letter) is judged like BB, its value unlike every other die on "
+                         "the ability (open in the rulebook: 'Player Decks' defines only AA and BB)")
     payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
     if not payments:
         for option in cost.options:
             if exact and option.size != len(dice) and _pays_some(option, dice):
-                v.no("pay_full", f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
+                v.no(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
                                  f"(paid in full, nothing extra)")
             else:
                 v.no(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
                                            f"{why_not(option, dice)}")
         if len(cost.options) > 1:
-            v.reasons.append(Reason(rule=V["double_line"], message=f"no alternative of `{cost.text()}` is paid"))
+            v.reasons.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
         return False
     paid = payments[0]
     v.eff("paid", _symbol_rule(paid.option), f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
                                              f"`{paid.option.text()}`{' ' + what if what else ''}: "
                                              + ", ".join(f"{sym}={dice[i]}" for sym, i in paid.uses))
     if len(cost.options) > 1:
-        v.eff("choice", "double_line", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
+        v.eff("choice", R.DOUBLE_LINE, f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
     return True
 
 
@@ -317,37 +303,38 @@ def _pays_some(option, dice) -> bool:
 
 def _symbol_rule(option) -> str:
     if any(letter != "A" for letter, _ in option.groups):
-        return "sym_bb"
+        return R.SYM_BB
     if option.groups:
-        return "sym_aa"
+        return R.SYM_AA
     if option.exact:
-        return "sym_number"
-    return "sym_wild"
+        return R.SYM_NUMBER
+    return R.SYM_WILD
 
 
 def _check_boost(state: State, play: Play, v: _Verdict) -> None:
-    combat.boost_verdict(state, play, v)
+    rules_combat.boost_verdict(state, play, v)
 
 
 def _check_attack(state: State, play: Play, v: _Verdict) -> None:
     if state.phase != "combat" or state.combat_step != "enemy-attack":
-        v.no("read_attack", "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
+        v.no(R.READ_ATTACK, "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
         return
     if play.amount <= 0:
-        v.no("read_attack", "an attack deals 1 damage or more")
+        v.no(R.READ_ATTACK, "an attack deals 1 damage or more")
         return
-    rule = "to_party" if play.to == "party" else "a_player"
+    rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
-    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)")
+    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)", amount=play.amount)
 
 
 def _check_assign(state: State, play: Play, v: _Verdict) -> None:
-    combat.assign_verdict(state, play, v)
+    rules_combat.assign_verdict(state, play, v)
 
 
 def _check_card(state: State, play: Play, v: _Verdict) -> None:
-    v.eff("card", "dice_costs", f"{play.card.name} added to the table's cards: "
-          + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)))
+    v.eff("card", R.DICE_COSTS, f"{play.card.name} added to the table's cards: "
+          + "; ".join(f"{h} {getattr(play.card, h).cost}" for h in ("top", "bottom") if getattr(play.card, h)),
+          card=play.card.name)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -364,72 +351,51 @@ def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
         if not verdict.legal:
             raise EngineError(f"illegal play {format_play(play)!r}: {verdict.reasons[0].message} "
                               f"({verdict.reasons[0].rule}); play it with --overrule if the table insists")
-    return _apply(state, play, tracker)[0]
+    return _apply(state, play)[0]
 
 
-def _apply(state: State, play: Play, tracker) -> tuple[State, list[Effect]]:
-    d = state.model_dump(mode="json")
-    effects: list[Effect] = []
-    if play.kind in ("roll", "reroll", "adjust", "use"):
-        p = next(x for x in d["players"] if x["name"] == play.player)
-        if play.kind == "roll":
-            p["dice"] = [dict(value=v, used=False, adjusted=0) for v in play.values]
-            p["rerolls"] = 0
-        elif play.kind == "reroll":
-            if play.results is None:  # only asked about: nothing thrown yet
-                return state, effects
-            for old, new in zip(play.values, play.results):
-                die = next((x for x in p["dice"] if not x["used"] and x["value"] == old and not x.get("_new")), None)
-                if die is None:  # overruled: a die the player does not have
-                    p["dice"].append(dict(value=new, used=False, adjusted=0, _new=True))
-                else:
-                    die.update(value=new, adjusted=0, _new=True)
-            for x in p["dice"]:
-                x.pop("_new", None)
-            p["rerolls"] += 1
-        elif play.kind == "adjust":
-            die = next((x for x in p["dice"] if not x["used"] and x["value"] == play.values[0]), None)
-            if die is not None:
-                die["value"] = min(6, max(1, die["value"] + play.amount))
-                die["adjusted"] += play.amount
-        else:
-            return _apply_use(state, d, p, play, tracker)
+def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
+    """A play's transition on the working table (an ability's use is the tracker's `use` on it)."""
+    if play.kind == "reroll" and play.results is None:  # only asked about: nothing thrown yet
+        return state, []
+    table = Table(state)
+    if play.kind == "roll":
+        table.roll(play.player, play.values)
+    elif play.kind == "reroll":
+        table.reroll(play.player, play.values, play.results)
+    elif play.kind == "adjust":
+        table.adjust(play.player, play.values[0], play.amount)
+    elif play.kind == "use":
+        _use(state, table, play)
     elif play.kind == "attack":
-        d["attack"] = [play.to, play.amount]
+        table.attack_waits(play.to, play.amount)
     elif play.kind == "assign":
-        for name, n in play.shares:
-            x = next(q for q in d["players"] if q["name"] == name)
-            x["damage_due"] += n
-        d["attack"] = None
+        table.share_attack(play.shares)
     elif play.kind == "card":
-        d["cards"] = [c for c in d["cards"] if c["name"].lower() != play.card.name.lower()]
-        d["cards"].append(play.card.model_dump(mode="json"))
-    return State(**d), effects
+        table.add_card(play.card)
+    return table.state(), table.effects
 
 
-def _apply_use(state, d, p, play, tracker):
-    have = [x["value"] for x in p["dice"] if not x["used"]]
+def _use(state: State, table: Table, play: Play) -> None:
+    """The dice paying the ability are set aside (the cheapest payment when none are named), then the
+    power is used as the tracker's `use` says (Combo, Ice, Cobble, exhausting)."""
+    p = player_of(state, play.player)
+    have = unused(p)
     values = list(play.values)
     if not play.with_dice:
-        pl = player_of(state, play.player)
-        _, _, ability = ability_of(state, pl, play.slot, play.half)
+        _, _, ability = ability_of(state, p, play.slot, play.half)
         if ability is not None and ability.cost is not None:
             pays = solve(parse_cost(ability.cost), have)
             if pays:
                 values = [have[i] for i in pays[0].positions()]
-    for value in values:
-        die = next((x for x in p["dice"] if not x["used"] and x["value"] == value), None)
-        if die is not None:
-            die["used"] = True
-    p["powers"][int(play.slot) - 1]["used_round"] = True
-    mid = State(**d)
+    table.set_aside(play.player, values, play.slot)
+    mid = table.state()
     pl = player_of(mid, play.player)
-    pw, card, ability = ability_of(mid, pl, play.slot, play.half)
+    _, card, ability = ability_of(mid, pl, play.slot, play.half)
     duo = card is not None and card.duo is not None
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
-    change = Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
-                                      *(("duo",) if duo else ())))
-    return tracker.apply(mid, change)
+    change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
+                                                 *(("duo",) if duo else ()))))
 
 
 # ------------------------------------------------------------------------------------- moves
@@ -438,7 +404,7 @@ def legal_moves(state: State) -> list[Play]:
     if state.outcome is not None:
         return []
     if state.attack is not None:
-        return combat.assignments(state)
+        return rules_combat.assignments(state)
     if state.phase != "combat" or state.combat_step != "player-attack":
         return []
     out: list[Play] = []

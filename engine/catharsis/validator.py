@@ -8,25 +8,25 @@ from engine.base import Engine as _Engine, Reason, Verdict
 from . import rules
 from .model import State
 from .notation import NOTATION, Play, format_play, parse_play
-from .rule_ids import ALL_RULES
+from .rule_ids import RULE_IDS, R
 from .status import status as _status
-from .tracker import Tracker
+from .track import Tracker
 
 
 class Engine(_Engine[State, Play]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
-    SEATS_RULE: ClassVar[str] = "catharsis.setup.player-count"
-    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES | {SEATS_RULE}
+    SEATS_RULE: ClassVar[str] = R.PLAYER_COUNT
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
     NOTATION: ClassVar[str] = NOTATION
     #: there are no turns: everyone acts at once (a play is never out of turn)
-    TURN_RULE: ClassVar[str] = "catharsis.combat.player-attack.simultaneous"
+    TURN_RULE: ClassVar[str] = R.SIMULTANEOUS
 
     def __init__(self) -> None:
         self.tracker = Tracker()
 
     def card_names(self, state: State | None = None) -> list[str]:
-        from .powers import shipped
+        from .model import shipped
 
         return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]
 
@@ -39,7 +39,7 @@ class Engine(_Engine[State, Play]):
                       dice, rerolls, player)
 
     def parse_move(self, text: str, state: State) -> Play:
-        return parse_play(text, state, self.tracker)
+        return parse_play(text, state)
 
     def format_move(self, move: Play) -> str:
         return format_play(move)
@@ -82,7 +82,7 @@ class Engine(_Engine[State, Play]):
 
     def position(self, state: State) -> dict[str, Any]:
         """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
-        from .combat import owed_text
+        from .rules_combat import owed_text
 
         pending = owed_text(state)
         return {"damage_owed": pending} if pending else {}

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from engine import ENGINES, get_engine, get_tracker
 from engine.base import EngineError, MoveSyntaxError
-from engine.catharsis.costs import Option, brute_force_pays, parse_cost
-from engine.catharsis.reading import is_pattern
+from engine.catharsis.rules_costs import Option, brute_force_pays, parse_cost
+from engine.catharsis.notation_track import is_pattern
 from tests.conftest import run_companion
 
 E = get_engine("catharsis")
@@ -268,7 +268,7 @@ def test_an_overruled_play_is_recorded_and_replayed(cli):
 def test_lumis_ice_discount_is_unchecked():
     s = table(*ATTACK, 'card Jab top "AA"', "rename Ann 1 Jab", "ice Ann 1 +2", "roll Ann 3 3 1 2 4 5")
     v = E.check(s, E.parse_move("use Ann 1 top", s))
-    assert v.legal and any("Ice" in u for u in v.unchecked)
+    assert v.legal and any(n.rule == "catharsis.characters.lumi.more-ice" and "Ice" in n.message for n in v.notes)
 
 
 PLAYS = st.one_of(

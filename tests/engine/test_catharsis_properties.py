@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import get_engine
-from engine.catharsis.reading import is_pattern
+from engine.catharsis.notation_track import is_pattern
 
 E = get_engine("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
@@ -94,6 +94,7 @@ def test_random_fights_keep_the_referee_honest(data):
             continue
         FIGURES["plays"] += 1
         verdict = E.check(state, move)
+        assert all(n.rule in E.RULE_IDS for n in verdict.notes), verdict.notes  # each note cites its rule
         if not verdict.legal:
             for alt in verdict.alternatives:                  # "legal instead" is legal
                 if is_pattern(alt):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine import get_engine
-from engine.catharsis.costs import parse_cost, solve
+from engine.catharsis.rules_costs import parse_cost, solve
 from engine.catharsis.odds import odds
 
 E = get_engine("catharsis")
@@ -221,7 +221,7 @@ def test_soraten_alternation_is_judged_where_the_sides_are_known():
     assert not v.legal and "catharsis.characters.soraten.alternate" in rules(v)
     assert "next must be Flight" in v.reasons[0].message
     v = verdict(s, "use Dave 3 top with 2")
-    assert v.legal and not any("alternation" in u for u in v.unchecked)
+    assert v.legal and not any("alternation" in n.message for n in v.notes)
     # the tracker's own `use` judges it the same way
     assert not E.tracker.check(s, E.tracker.parse(s, ["use", "Dave", "2"])).legal
 
@@ -229,11 +229,13 @@ def test_soraten_alternation_is_judged_where_the_sides_are_known():
 def test_soraten_alternation_is_unchecked_where_a_side_is_unknown():
     s = _soraten()
     v = verdict(s, "use Dave 1 top with 1")
-    assert v.legal and any("not judged" in u and "side Dave" in u for u in v.unchecked)
+    alternation = "catharsis.characters.soraten.alternate"
+    assert v.legal and any(n.rule == alternation and "not judged" in n.message and "side Dave" in n.message
+                           for n in v.notes)
     s = play(s, "use Dave 1 top with 1")
     s = play(s, "side Dave 2 flight")
     v = verdict(s, "use Dave 2 top with 2")
-    assert v.legal and any("last ability is not recorded" in u for u in v.unchecked)
+    assert v.legal and any(n.rule == alternation and "last ability is not recorded" in n.message for n in v.notes)
 
 
 def test_soraten_damage_and_heal_turn_his_sides():
@@ -259,7 +261,8 @@ def test_luthia_cobble_note_is_honest():
     rule = reference().rules["catharsis.characters.luthia.cobble-gain"]
     assert "do not earn" not in rule.text and rule.unclear and "Flip" in rule.unclear
     s = table(characters="Ann=Luthia")
-    assert any("Cobble" in u for u in verdict(s, "flip Ann").unchecked)
+    assert any(n.rule == "catharsis.characters.luthia.cobble-gain" and "Cobble" in n.message
+               for n in verdict(s, "flip Ann").notes)
 
 
 def test_quickplay_refresh_keeps_the_start_of_round():
@@ -274,7 +277,10 @@ def test_quickplay_refresh_keeps_the_start_of_round():
 # Where the rulebook is open or disagrees with itself, the verdict names the reading taken.
 
 def _readings(v) -> list[str]:
-    return [u for u in v.unchecked if u.startswith("reading:")]
+    """The readings a verdict names; each cites the rule it reads (a known id), not only its text."""
+    notes = [n for n in v.notes if n.message.startswith("reading:")]
+    assert all(n.rule in E.RULE_IDS for n in notes), notes
+    return [n.message for n in notes]
 
 
 def test_readings_are_named_where_they_decide():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -68,6 +69,29 @@ def test_every_rule_id_exists():
     ref = reference()
     known = set(ref.rules) | set(ref.sections)
     assert T.RULE_IDS and T.RULE_IDS <= known, sorted(T.RULE_IDS - known)
+
+
+def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
+    """Every rule id is a constant of rule_ids.R (the Engine's and the Tracker's set come from it),
+    and no other module of the package writes one as a string literal."""
+    import ast
+    from pathlib import Path
+
+    from engine.catharsis import Engine
+    from engine.catharsis.rule_ids import RULE_IDS, R
+
+    constants = {v for k, v in vars(R).items() if k.isupper()}
+    assert RULE_IDS == constants == T.RULE_IDS == Engine.RULE_IDS
+    package = Path(Engine.__module__.replace(".", "/")).parent
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / package).glob("*.py")):
+        if path.name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(r"\bcatharsis\.[a-z-]+\.[a-z]", node.value):
+                found.append(f"{path.name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
 
 
 def test_effects_and_reasons_cite_known_ids():
@@ -240,6 +264,25 @@ def test_overruled_morale_gain_is_applied_literally():
     s, eff = overrule(new(), "morale", "+2")
     assert s.morale == 20
     assert "catharsis.morale.max-starting" in rules_of(eff)
+
+
+def test_effects_and_notes_carry_their_data():
+    """Code reads an effect's data fields and a note's rule, never the message (issue 22)."""
+    s = new(thresholds="17:everyone takes 2 damage;15:lose a power")
+    s, eff = do(s, "morale", "-3")
+    assert [(e.kind, e.amount) for e in eff if e.kind == "threshold"] == [("threshold", 17), ("threshold", 15)]
+    s = in_combat(new(characters="Ann=Goz,Ben=Durhak,Cy=Luthia"))
+    s, eff = do(s, "combat", "attack")
+    s, eff = do(s, "use", "ann", "2")
+    assert [(e.who, e.amount, e.card) for e in eff if e.kind == "combo"] == [("Ann", 1, "2")]
+    s, eff = do(s, "damage", "ben", "exhaust", "3")
+    assert [(e.who, e.amount, e.card) for e in eff if e.kind == "damage"] == [("Ben", 1, "3")]
+    s, eff = do(s, "enemy", "damage", "3")
+    assert [(e.card, e.amount) for e in eff if e.kind == "enemy-health"] == [("Crab", 9)]   # 12 health for 3 characters
+    s = new(thresholds="17:a;16:b")
+    v = verdict(s, "morale", "-2")
+    assert [n.rule for n in v.notes] == ["catharsis.morale.thresholds"]
+    assert v.notes[0].message.startswith("reading: a Morale drop past several thresholds")
 
 
 def test_threshold_fires_only_first_time():
@@ -522,6 +565,35 @@ def test_using_an_exhausted_power_is_refused():
     assert rules == {"catharsis.combat.player-attack.use-abilities"}
     s, _ = do(s, "use", "ann", "2", "free")
     assert s.players[0].powers[1].status == "face-up"
+
+
+def test_step_messages_name_the_step():
+    s = in_combat(new())
+    for step in ("attack", "enemy", "refresh"):
+        s, _ = do(s, "combat", step)
+    s, eff = do(s, "combat", "end-round")
+    assert [e.message for e in eff if e.kind == "step"] == ["round 1: End of Round: resolve end-of-round effects"]
+
+
+def test_a_power_has_one_ability_a_round_as_a_play_or_a_command():
+    """Player Attack Phase: one ability of a power a round, top or bottom. The play `use` refused a
+    second one while the tracker's `use` allowed it (Goz's tops do not exhaust); both now refuse it,
+    by the one check in rules_combat, until the next round starts."""
+    from engine.catharsis import Engine
+
+    engine = Engine()
+    s = in_combat(new(characters="Ann=Goz"))
+    s, _ = do(s, "combat", "attack")
+    s, _ = do(s, "use", "ann", "1", "top")
+    assert s.players[0].powers[0].status == "face-up" and s.players[0].powers[0].combo == 1
+    rules, _ = refused(s, "use", "ann", "1", "bottom")
+    assert rules == {"catharsis.quickplay.combat.one-ability-per-power", "catharsis.combat.player-attack.top-or-bottom"}
+    s = engine.apply(s, engine.parse_move("roll Ann 1 2 3 4 5 6", s))
+    assert not engine.check(s, engine.parse_move("use Ann 1 top with 1", s)).legal
+    s, _ = do(s, "combat", "enemy")
+    s, _ = do(s, "combat", "round")
+    s, _ = do(s, "combat", "attack")
+    assert verdict(s, "use", "ann", "1", "top").legal
 
 
 # ---------------------------------------------------------------------------- Durhak
@@ -1003,7 +1075,7 @@ def test_legal_changes_keep_counters_in_range(options, commands):
         assert T.dump(state) == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
         assert all(e.rule is None or e.rule in T.RULE_IDS for e in effects)
-        fired += [int(e.message.split()[1]) for e in effects if e.kind == "threshold"]
+        fired += [e.amount for e in effects if e.kind == "threshold"]
         state = new_state
         applied.append(change)
         _ranges_hold(state, legal_only=True)
@@ -1018,7 +1090,7 @@ def test_legal_changes_keep_counters_in_range(options, commands):
 
 def _concrete(alternative: str) -> bool:
     """An alternative without placeholders (NAME, N, ...) is a command the table can type as is."""
-    from engine.catharsis.reading import is_pattern
+    from engine.catharsis.notation_track import is_pattern
 
     return not is_pattern(alternative)
 

@@ -166,7 +166,7 @@ def test_the_shipped_catalogues_pass_the_untrusted_check(game):
 
 
 def test_the_shipped_catharsis_powers_pass_the_untrusted_check():
-    from engine.catharsis import powers
+    from engine.catharsis import model as powers
     from engine.catharsis.model import PowerCard
 
     raw = tomllib.loads(powers.CATALOGUE_FILE.read_text(encoding="utf-8"))["powers"]

@@ -1,12 +1,59 @@
-"""Catharsis: what an activated ability does in a fight: Goz's Combo values, "+N to target ability"
-against "+N to target attack", and how the party shares an Enemy's damage."""
+"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation, Goz's
+Combo values, "+N to target ability" against "+N to target attack", and how the party shares an
+Enemy's damage.
+
+Soraten: after a Ground ability his next ability is a Flight one and the other way round, across
+rounds and combats. The side each power shows is the table's to record (`side dave 2 flight`); where
+the side of the power used or of his last ability is not recorded, the verdict says the alternation
+is unchecked.
+"""
 from __future__ import annotations
 
 from engine.base import Reason
 
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play
-from .rule_ids import V
-from .vocabulary import DISCARDED, EXHAUSTED, FACE_UP
+from .rule_ids import R
+
+
+# ------------------------------------------------------------------------------------- Soraten
+
+def alternation(p, pw) -> tuple[str | None, list[Reason]]:
+    """(why the use breaks the alternation, or None; what could not be judged) for player p using
+    power pw. Only Soraten alternates."""
+    if p.character != "Soraten":
+        return None, []
+    if pw.side is None:
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
+                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")]
+    if p.last_side == "unknown":
+        return None, [Reason(rule=R.SORATEN_ALTERNATE,
+                             message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
+                                     f"({pw.side.capitalize()}) alternates with it is not judged")]
+    if p.last_side == pw.side:
+        other = "flight" if pw.side == "ground" else "ground"
+        return (f"{p.name} (Soraten) used a {pw.side.capitalize()} ability last: the next must be "
+                f"{other.capitalize()}, and {pw.name} shows its {pw.side.capitalize()} side"), []
+    return None, []
+
+
+# ------------------------------------------------------------------------------------- activation
+
+def activation_refusals(p, pw, slot: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Why no ability of this power can be activated now, as (rule, why, advice): a power shows one
+    ability a round, top or bottom, and only while face up. One copy for the play `use` and the
+    tracker's `use` alike."""
+    if pw.status == DISCARDED:
+        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded", ())]
+    if pw.used_round:
+        return [(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per "
+                                  f"power", ()),
+                (R.TOP_OR_BOTTOM, "top or bottom, never both", ())]
+    if pw.status != FACE_UP:
+        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be "
+                        f"activated", (f"heal {p.name} {slot}",))]
+    return []
 
 
 # ------------------------------------------------------------------------------------- Combo
@@ -23,47 +70,45 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.unchecked.append(f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
+        v.note(R.FINISHER, f"the Combo values of {pw.name}'s bottom ability are not in the catalogue")
         return
     if count in listed:
-        v.eff("finisher", "finisher", f"{pw.name}: {count} Combo removed: {listed[count]}")
+        v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
     else:
         values = ", ".join(str(k) for k in sorted(listed))
-        v.eff("no-effect", "unlisted", f"{pw.name}: {count} Combo removed, not one of the listed values "
-                                       f"({values}): no effect")
+        v.eff("no-effect", R.COMBO_UNLISTED, f"{pw.name}: {count} Combo removed, not one of the listed values "
+                                             f"({values}): no effect")
 
 
 # ------------------------------------------------------------------------------------- modifiers
 
 def boost_verdict(state, play: Play, v) -> None:
-    from .rules import ability_of, player_of
-
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
-        v.unchecked.append(f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage "
-                           f"is not computed")
-        key = "ability_mod" if play.target == "ability" else "attack_mod"
-        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == 'ability_mod' else 'one attack'}")
+        key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
+        v.note(key, f"the attacks of {pw.name} ({play.half}) are not in the catalogue: the new damage is not "
+                    f"computed")
+        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}")
         return
     attacks = list(ability.attacks)
     if play.target == "ability":
         new = [a + play.amount for a in attacks]
-        v.eff("modifier", "ability_mod", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
+        v.eff("modifier", R.ABILITY_MOD, f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
                                          f"{_list(attacks)} -> {_list(new)}")
         return
     k = int(play.target)
     if not 1 <= k <= len(attacks):
-        v.no("attack_mod", f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
+        v.no(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
                            f"there is no attack {k}",
              *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
         return
     new = list(attacks)
     new[k - 1] += play.amount
-    v.eff("modifier", "attack_mod", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
+    v.eff("modifier", R.ATTACK_MOD, f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
                                     f"{_list(attacks)} -> {_list(new)}")
     if len(attacks) > 1:
-        v.eff("not-ability", "ability_vs_attack", "a modifier of one attack leaves the other attacks as they are")
+        v.eff("not-ability", R.ABILITY_VS_ATTACK, "a modifier of one attack leaves the other attacks as they are")
 
 
 def _list(values) -> str:
@@ -95,10 +140,8 @@ def owed_text(state) -> str:
 
 
 def assign_verdict(state, play: Play, v) -> None:
-    from .rules import player_of
-
     if state.attack is None:
-        v.no("read_attack", "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
+        v.no(R.READ_ATTACK, "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
         return
     to, amount = state.attack
     shares = dict(play.shares)
@@ -106,21 +149,21 @@ def assign_verdict(state, play: Play, v) -> None:
     for name, n in play.shares:
         p = player_of(state, name)
         if p.dead:
-            v.no("dead_target", f"{name} is dead and takes no damage")
+            v.no(R.DEAD_TARGET, f"{name} is dead and takes no damage")
         elif n > capacity(p):
-            v.no("to_party" if to == "party" else "a_player",
+            v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
     room = sum(capacity(p) for p in state.players)
     need = min(amount, room)
     if total != need:
-        v.no("to_party" if to == "party" else "a_player",
+        v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
              f"the shares add up to {total}; the attack deals {amount}"
              + (f" and the party can take {room} at most" if room < amount else ""))
     if to == "player" and not v.reasons:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:
             if shares[name] != capacity(player_of(state, name)):
-                v.no("a_player", f"all of a player attack goes to one player; {name} passes damage on only "
+                v.no(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
                                  f"after dying ({capacity(player_of(state, name))} points)")
     if v.reasons:
         v.alternatives.extend(_format(a) for a in assignments(state)[:5])
@@ -130,15 +173,16 @@ def assign_verdict(state, play: Play, v) -> None:
             continue
         p = player_of(state, name)
         dies = n >= capacity(p)
-        v.eff("damage-due", "per_point", f"{name} takes {n}: per point exhaust a face-up power or discard an "
-                                         f"exhausted one (damage {name} exhaust N ...)")
+        v.eff("damage-due", R.PER_POINT, f"{name} takes {n}: per point exhaust a face-up power or discard an "
+                                         f"exhausted one (damage {name} exhaust N ...)", who=name, amount=n)
         if dies:
-            v.eff("dies", "death", f"{name} takes all {n} points that remain and dies")
-    v.unchecked.append("damage prevention, Roles and armor that change the amount: the shares are judged as given")
-    own = sorted({p.character for p in state.players if p.character in ("Soraten", "Tsuna")})
-    if own:
-        v.unchecked.append(f"{' and '.join(own)} take damage by their own rules (Flight sides, Thralls): "
-                           f"what kills them is counted as for anyone else")
+            v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies", who=name)
+    v.note(R.PREVENT, "damage prevention, Roles and armor that change the amount: the shares are judged as given")
+    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides"), "Tsuna": (R.THRALL_DAMAGE, "Thralls")}
+    for character in sorted({p.character for p in state.players if p.character in own}):
+        rule, how = own[character]
+        v.note(rule, f"{character} takes damage by the character's own rules ({how}): what kills that player is "
+                     f"counted as for anyone else")
 
 
 def assignments(state) -> list[Play]:
@@ -183,6 +227,3 @@ def _format(play: Play) -> str:
     from .notation import format_play
 
     return format_play(play)
-
-
-__all__ = ["combo_verdict", "boost_verdict", "assign_verdict", "assignments", "capacity", "Reason"]

@@ -1,64 +1,70 @@
 """Catharsis: the readings the tracker takes where the rulebook is open or disagrees with itself,
-said in the verdict that depends on them (an `unchecked` line: the reading, the passages, the rule).
+said in the verdict that depends on them (an `unchecked` note: the rule it reads, and the reading
+with the passages that leave it open).
 
 `readings_of()` looks at a legal change and the effects it had, so a verdict names a reading only
 when the reading decided something on that table.
 """
 from __future__ import annotations
 
-from .ids import R
+from engine.base import Reason
+
+from .rule_ids import R
 
 
-def note(text: str, passages: str, rule: str) -> str:
-    """One reading as a verdict line."""
-    return f"reading: {text} (open in the rulebook: {passages}; {R[rule]})"
+def note(text: str, passages: str, rule: str) -> Reason:
+    """One reading as an unchecked note citing the rule it reads."""
+    return Reason(rule=rule, message=f"reading: {text} (open in the rulebook: {passages})")
 
 
 THRESHOLDS = note("a Morale drop past several thresholds at once fires each of them, highest first",
-                  "'Morale' says only that tiers trigger as Morale reaches them, once each", "thresholds")
+                  "'Morale' says only that tiers trigger as Morale reaches them, once each", R.THRESHOLDS)
 ROUND_END = note("End of Round comes after the Refresh Phase, as the numbered list has it",
                  "'Combat', 'Step 4: Refresh Phase', 'Step 5', 'Morale' and the quickplay order the end of a "
-                 "round differently", "round_order")
+                 "round differently", R.ROUND_ORDER)
 NEXT_ROUND = note("every round opens with its start-of-round step, though Step 4 and the quickplay send play "
                   "from the refresh straight back to the Player Attack Phase",
                   "'Step 1: Start of Round' against 'Step 4: Refresh Phase' and the quickplay 'Refresh Phase'",
-                  "round_order")
+                  R.ROUND_ORDER)
 ROLE_STAYS = note("Emberhoof's and Lumi's Roles stay face down through a Morale refresh until their own "
                   "condition is met", "'Player Decks' (Roles override the rulebook) against 'Morale' "
-                  "(a refresh turns every Role up)", "role_unflip")
+                  "(a refresh turns every Role up)", R.ROLE_UNFLIP)
 VESSEL = note("paying the upkeep with exactly 4 Divinity reaches 0 and ends the Vessel at once; with fewer "
               "than 4 she turns back and keeps what she has", "'Durhak, The Devoted' does not say what "
-              "happens to Divinity she cannot spend on the upkeep", "upkeep")
+              "happens to Divinity she cannot spend on the upkeep", R.VESSEL_UPKEEP)
 DURHAK_REFRESH = note("a Morale refresh during a combat counts as an unflip that costs Durhak damage",
                       "'Durhak, The Devoted' names Divinity at 0 and effects or abilities, not the refresh",
-                      "unflip_damage")
+                      R.UNFLIP_DAMAGE)
 BURN = note("Burn and Spore are only reminded: how much damage they deal, to whom and when they end is "
-            "the table's", "'Step 1: Start of Round' and the 'Glossary' never define them", "burn_spore")
+            "the table's", "'Step 1: Start of Round' and the 'Glossary' never define them", R.BURN_SPORE)
 ROUND_KILL = note("the reward for a start- or end-of-round kill ('refresh' or 'heal up to 2 powers') is the "
                   "Monster reward of healing 2, capped the same way", "'Step 1', 'Step 5' and the quickplay "
-                  "name it differently", "heal_reward")
+                  "name it differently", R.HEAL_REWARD)
 KPT = note("a Kill Point Token refresh turns up the spending player's powers, not the Role",
-           "the Ice Elf Lich overview gives no procedure; the deck's cards hold it", "kpt")
+           "the Ice Elf Lich overview gives no procedure; the deck's cards hold it", R.KPT)
 COMBO_EXHAUSTED = note("an exhausted power holds no Combo, so none is placed on it",
-                       "the Goz overview says only that exhausting a power discards its Combo", "combo_exhaust")
+                       "the Goz overview says only that exhausting a power discards its Combo", R.COMBO_EXHAUST)
 AFTER_WIN = note("once the Boss falls only a Morale loss or damage (what On Defeat abilities do) is still "
-                 "recorded", "'Winning the Game' names On Defeat abilities, not what they may change", "win_lost")
+                 "recorded", "'Winning the Game' names On Defeat abilities, not what they may change", R.WIN_LOST)
 REFRESH_AT_START = note("a refresh after the next round has begun but before anyone rolls is allowed, as the "
                         "Morale section says the window lasts until dice are rolled; start-of-round effects "
                         "already resolved stay resolved", "'Morale' against 'Step 4: Refresh Phase', which puts "
-                        "the refresh before the new round", "too_late")
+                        "the refresh before the new round", R.REFRESH_TOO_LATE)
 EMPTY_REFRESH = note("nothing to refresh: every power is face up and no Role would turn, yet the refresh is "
                      "allowed and costs 1 Morale (a Soraten may still reset his sides); undo if that was not "
-                     "meant", "'Morale' sets no limit on refreshes in one window", "refresh")
+                     "meant", "'Morale' sets no limit on refreshes in one window", R.REFRESH)
+LUTHIA_FLIP = note("Luthia's Flip earns no Cobble by itself", "the 'Glossary' makes abilities parts of powers, "
+                   "'Luthia, The Tinkerer' calls the Flip an ability; cobble NAME +1 if the table counts one",
+                   R.COBBLE_GAIN)
 DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Emberhoof, Brewmaiden' gives the "
-              "maximum for her own Drink and four Drink levels for every player", "drink_max")
+              "maximum for her own Drink and four Drink levels for every player", R.DRINK_MAX)
 
 
-def readings_of(change, effects) -> list[str]:
+def readings_of(change, effects) -> list[Reason]:
     """The readings that decided something in this legal change, given its effects."""
     kinds = [e.kind for e in effects]
     rules = {e.rule for e in effects}
-    out: list[str] = []
+    out: list[Reason] = []
     if kinds.count("threshold") >= 2:
         out.append(THRESHOLDS)
     if change.verb == "combat" and change.args[0] == "end-of-round":
@@ -67,13 +73,13 @@ def readings_of(change, effects) -> list[str]:
         out.append(NEXT_ROUND)
     if "role-stays" in kinds:
         out.append(ROLE_STAYS)
-    if change.verb == "combat" and ("vessel-upkeep" in kinds or R["revert"] in rules):
+    if change.verb == "combat" and ("vessel-upkeep" in kinds or R.VESSEL_REVERT in rules):
         out.append(VESSEL)
     if change.verb == "refresh" and "durhak-damage" in kinds:
         out.append(DURHAK_REFRESH)
     if "burn" in kinds or "spore" in kinds:
         out.append(BURN)
-    if R["sor_defeat"] in rules or R["eor_defeat"] in rules:
+    if R.START_OF_ROUND_DEFEAT in rules or R.END_OF_ROUND_DEFEAT in rules:
         out.append(ROUND_KILL)
     if change.verb == "refresh" and change.args and change.args[0] == "kpt":
         out.append(KPT)

@@ -105,7 +105,7 @@ def parse_cost(text: str) -> Cost:
                     letter = tok[0].upper()
                     if len(tok) < 2:
                         raise syntax_error(f"cost symbol {tok!r} does not read: a letter group is a pair or "
-                                              f"more of one letter (AA, AAA, BB)")
+                                           f"more of one letter (AA, AAA, BB)")
                     if letter in groups:
                         raise syntax_error(f"cost {text!r}: the group {letter} appears twice; write {letter * (groups[letter] + len(tok))}")
                     groups[letter] = len(tok)

@@ -1,0 +1,298 @@
+"""Catharsis: the one working table: the State's transitions, called by plays (rules.py) and by
+tracker verbs (track_*.py) alike, so that no rule is written twice.
+
+A Table holds the State written out as a dict while one play or command changes it, and the effects
+that change set off; `state()` is the State after it.
+"""
+from __future__ import annotations
+
+from engine.base import Effect
+
+from .model import DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State
+from .rule_ids import R
+
+
+class Table:
+    """A State being changed, and what the change set off."""
+
+    def __init__(self, state: State) -> None:
+        self.d = state.model_dump(mode="json")
+        self.effects: list[Effect] = []
+
+    def state(self) -> State:
+        return State(**self.d)
+
+    def player(self, name: str) -> dict:
+        return next(p for p in self.d["players"] if p["name"] == name)
+
+    def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
+            card: str | None = None) -> None:
+        """An effect: its message for people, and for code the player (`who`), the number and the card
+        (a power or an Enemy) it concerns."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
+
+    def settle(self) -> None:
+        """The game's end: Morale at 0, or every character dead."""
+        d = self.d
+        if d["outcome"] == "lost":
+            return
+        lost_rule = None
+        if d["morale"] is not None and d["morale"] <= 0:
+            lost_rule = R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
+            why = "Morale has reached 0"
+        elif d["players"] and all(p["dead"] for p in d["players"]):
+            lost_rule = R.ALL_DEAD
+            why = "every character is dead"
+        if lost_rule:
+            if d["outcome"] == "won":
+                self.say("lost", f"{why} while resolving the Boss's defeat: the party loses after all", R.WIN_LOST)
+            else:
+                self.say("lost", f"{why}: the party loses", lost_rule)
+            d["outcome"] = "lost"
+
+    # -- Morale, Roles, boards, combat --------------------------------------------------------
+
+    def set_morale(self, new: int) -> None:
+        """Morale to a new value (never below 0), firing each threshold passed for the first time."""
+        old = self.d["morale"]
+        new = max(0, new)  # the Morale tracker has no value below 0
+        self.d["morale"] = new
+        if new < old:
+            for t in self.d["thresholds"]:  # highest first
+                if new <= t["at"] < old and t["at"] not in self.d["thresholds_reached"]:
+                    self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
+                    self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
+                             amount=t["at"])
+                elif new <= t["at"] < old:
+                    self.say("threshold-spent",
+                             f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
+                             amount=t["at"])
+        if self.d["morale_start"] is not None and new > self.d["morale_start"]:
+            self.say("overruled", f"Morale {new} is above its start {self.d['morale_start']} "
+                                  f"(kept as the table decided)", R.MORALE_MAX)
+
+    def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
+        """Every exhausted power of these players face up again (discarded ones stay discarded)."""
+        count = 0
+        for p in players:
+            for pw in p["powers"]:
+                if pw["status"] == EXHAUSTED:
+                    pw["status"] = FACE_UP
+                    count += 1
+        self.say("refresh", f"{what}: {count} exhausted powers face up again (discarded powers "
+                            f"stay discarded)", rule, amount=count)
+
+    def unflip_role(self, player: dict, why: str, in_combat: bool | None = None) -> None:
+        if player["role"] == "face-up":
+            return
+        player["role"] = "face-up"
+        player["may_unflip"] = False
+        if player["character"] == "Durhak":
+            self.say("vessel", f"{player['name']} is no longer the Vessel ({why})", R.VESSEL_REVERT,
+                     who=player["name"])
+            if in_combat is None:
+                in_combat = self.d["phase"] == "combat"
+            if in_combat:
+                self.say("durhak-damage", f"{player['name']} unflipped while in combat and takes "
+                                          f"damage (the amount is on her Role card)",
+                         R.UNFLIP_DAMAGE, who=player["name"])
+
+    def exhaust_power(self, player: dict, slot: int, why: str) -> None:
+        pw = player["powers"][slot - 1]
+        if pw["status"] != FACE_UP:
+            return
+        pw["status"] = EXHAUSTED
+        if pw["combo"]:
+            self.say("combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
+                                   f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
+            pw["combo"] = 0
+        if pw["ice"]:
+            self.say("ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
+                                 f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
+            pw["ice"] = 0
+
+    def discard_power(self, player: dict, slot: int) -> None:
+        pw = player["powers"][slot - 1]
+        if pw["status"] == DISCARDED:
+            return
+        pw.update(status=DISCARDED, combo=0, ice=0)
+        self.check_death(player)
+
+    def check_death(self, player: dict) -> None:
+        """A player whose last power is discarded is dead (and another character's death frees Lumi)."""
+        if player["dead"] or any(pw["status"] != DISCARDED for pw in player["powers"]):
+            return
+        player["dead"] = True
+        self.say("dead", f"{player['name']} has discarded the last power and is dead "
+                         f"(still counts for party size)", R.DEATH, who=player["name"])
+        for other in self.d["players"]:
+            if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
+                    and not other["dead"]:
+                other["may_unflip"] = True
+                self.say("may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
+                                       f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
+
+    def clear_dice(self) -> None:
+        """A new round: no dice rolled, no rerolls made, every power's ability may be used again."""
+        for p in self.d["players"]:
+            p.update(dice=[], rerolls=0)
+            for pw in p["powers"]:
+                pw["used_round"] = False
+        self.d["attack"] = None
+
+    def start_round(self) -> None:
+        """A round opens: dice cleared, the Vessel's upkeep, and the start-of-round reminders."""
+        self.d["combat_step"] = "start-of-round"
+        self.clear_dice()
+        self.say("round", f"round {self.d['round']}: start of round", R.START_OF_ROUND)
+        for e in self.d["enemies"]:
+            e["armor_absorbed"] = 0
+        for p in self.d["players"]:
+            if p["dead"]:
+                continue
+            if p["character"] == "Durhak" and p["role"] == "flipped":
+                if p["divinity"] >= VESSEL_UPKEEP:
+                    p["divinity"] -= VESSEL_UPKEEP
+                    self.say("vessel-upkeep", f"{p['name']} pays {VESSEL_UPKEEP} Divinity to stay "
+                                              f"the Vessel ({p['divinity']} left)", R.VESSEL_UPKEEP,
+                             who=p["name"], amount=VESSEL_UPKEEP)
+                    if p["divinity"] == 0:
+                        self.unflip_role(p, "Divinity reached 0")
+                else:
+                    self.unflip_role(p, f"only {p['divinity']} Divinity, the upkeep is "
+                                        f"{VESSEL_UPKEEP}")
+            combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
+            if combos:
+                self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
+                                        f"{', '.join(combos)}", R.COMBO_FIRE)
+            if p["drinks"]:
+                self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
+                                       f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
+                         R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
+            if p["character"] == "Lumi" and p["role"] == "face-up":
+                self.say("ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
+            if p["character"] == "Emberhoof":
+                self.say("drink", f"{p['name']} (Emberhoof) gains her Drink this round "
+                                  f"(max {DRINKS_MAX})", R.DRINK_MAX)
+            for kind in ("burn", "spore"):
+                if p["status"].get(kind):
+                    self.say(kind, f"{p['name']} has {p['status'][kind]} {kind.capitalize()}: it "
+                                   f"deals damage now", R.BURN_SPORE, who=p["name"], amount=p["status"][kind])
+        for e in self.d["enemies"]:
+            for kind in ("burn", "spore"):
+                if not e["defeated"] and e["status"].get(kind):
+                    self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
+                                   f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
+
+    def end_combat(self, reward: tuple[str, str] | None) -> None:
+        """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""
+        for p in self.d["players"]:
+            lost = sum(pw["combo"] for pw in p["powers"])
+            if lost:
+                for pw in p["powers"]:
+                    pw["combo"] = 0
+                self.say("combo-lost", f"{p['name']}: {lost} Combo lost at the end of combat",
+                         R.COMBO_END, who=p["name"], amount=lost)
+            if p["character"] == "Durhak" and p["role"] == "flipped":
+                self.unflip_role(p, "the combat ended", in_combat=False)
+            if p["character"] == "Durhak" and p["divinity"] and self.d["outcome"] is None:  # no next combat after a win
+                self.say("divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
+                                     f"combat", R.DIVINITY_CARRYOVER, who=p["name"], amount=p["divinity"])
+        self.clear_dice()
+        self.d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
+        if reward and self.d["outcome"] is None:
+            if self.d["boss"] == "hundred-eyed-dragon":
+                self.say("no-reward", "no free healing against the 100-Eyed Dragon", R.DRAGON_HEAL)
+            else:
+                self.say("reward", reward[1], reward[0])
+                for p in self.d["players"]:
+                    p["reward_heal"] = None if p["dead"] else REWARD_HEAL
+        if self.d["outcome"] is None:
+            window = "refresh (1 Morale) before the next card" if self.d["morale"] is not None else "next card"
+            self.say("phase", f"combat over: {window}", R.REFRESH_AFTER_CARD)
+
+    def defeat_enemy(self, enemy: dict) -> None:
+        """An Enemy falls: the Boss wins the game; the last Monster ends the combat with its reward."""
+        enemy["health"] = 0
+        enemy["defeated"] = True
+        self.say("enemy-defeated", f"{enemy['name']} is defeated: resolve its On Defeat abilities",
+                 R.ON_DEFEAT, card=enemy["name"])
+        if self.d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
+            self.say("kpt", "every party member gains Kill Point Tokens (the card says how many: "
+                            "kpt all +N)", R.KPT)
+        living = [e for e in self.d["enemies"] if not e["defeated"]]
+        if living:
+            return
+        if any(e["kind"] == "boss" for e in self.d["enemies"]):
+            if self.d["outcome"] is None:
+                self.d["outcome"] = "won"
+                self.say("won", "the Boss is defeated and no Enemy is left: the party wins "
+                                "(unless its On Defeat drops Morale to 0 or kills everyone)", R.WIN)
+            if self.d["boss"] != "hundred-eyed-dragon":
+                self.end_combat(None)
+            return
+        if self.d["phase"] not in ("combat", "card"):
+            return
+        if self.d["boss"] == "hundred-eyed-dragon" and self.d["phase"] == "combat":
+            self.say("no-reward", "no free healing against the 100-Eyed Dragon; the fight goes on",
+                     R.DRAGON_HEAL)
+            return
+        step = self.d["combat_step"]
+        if step == "start-of-round":
+            reward = (R.START_OF_ROUND_DEFEAT, "defeated at the start of the round: every player refreshes up to 2 "
+                                               "powers (heal NAME N M)")
+        elif step == "end-of-round":
+            reward = (R.END_OF_ROUND_DEFEAT, "defeated at the end of the round: every player heals up to 2 powers "
+                                             "(heal NAME N M)")
+        else:
+            reward = (R.HEAL_REWARD, "Monster beaten: each player heals 2 (heal NAME N M)")
+        self.end_combat(reward)
+
+    # -- the dice of the Player Attack Phase, the Enemy's attack, the table's cards (plays) ------
+
+    def roll(self, name: str, values: tuple[int, ...]) -> None:
+        p = self.player(name)
+        p["dice"] = [dict(value=v, used=False, adjusted=0) for v in values]
+        p["rerolls"] = 0
+
+    def reroll(self, name: str, values: tuple[int, ...], results: tuple[int, ...]) -> None:
+        """The dice showing `values` are rolled together and come up `results` (one reroll)."""
+        p = self.player(name)
+        for old, new in zip(values, results):
+            die = next((x for x in p["dice"] if not x["used"] and x["value"] == old and not x.get("_new")), None)
+            if die is None:  # overruled: a die the player does not have
+                p["dice"].append(dict(value=new, used=False, adjusted=0, _new=True))
+            else:
+                die.update(value=new, adjusted=0, _new=True)
+        for x in p["dice"]:
+            x.pop("_new", None)
+        p["rerolls"] += 1
+
+    def adjust(self, name: str, value: int, amount: int) -> None:
+        """One unused die showing `value` moves by `amount` (never past 1 or 6)."""
+        die = next((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value), None)
+        if die is not None:
+            die["value"] = min(6, max(1, die["value"] + amount))
+            die["adjusted"] += amount
+
+    def set_aside(self, name: str, values: list[int], slot: str) -> None:
+        """The dice paying an ability are used for the round, and the power has had its ability."""
+        p = self.player(name)
+        for value in values:
+            die = next((x for x in p["dice"] if not x["used"] and x["value"] == value), None)
+            if die is not None:
+                die["used"] = True
+        p["powers"][int(slot) - 1]["used_round"] = True
+
+    def attack_waits(self, to: str, amount: int) -> None:
+        self.d["attack"] = [to, amount]
+
+    def share_attack(self, shares: tuple[tuple[str, int], ...]) -> None:
+        for name, n in shares:
+            self.player(name)["damage_due"] += n
+        self.d["attack"] = None
+
+    def add_card(self, card: PowerCard) -> None:
+        """A power card of the table's own (it replaces one of the same name)."""
+        self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != card.name.lower()]
+        self.d["cards"].append(card.model_dump(mode="json"))

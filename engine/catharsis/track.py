@@ -1,0 +1,190 @@
+"""Catharsis: the Tracker: check() and apply() of a tracker command (its verb's check and transition
+in the track_* topic modules, on one working Table, then the game's end settled), and the summary
+the table sees."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.base import EngineError, Effect, Reason, Verdict
+from engine.tracking import Change
+from engine.tracking import Tracker as _Tracker
+
+from . import notation_track, track_boards, track_characters, track_combat, track_morale
+from .model import EXHAUSTED, FACE_UP, Power, State
+from .notation_track import COMMANDS, OPTIONS, VERB_ALIASES, is_pattern
+from .rule_ids import RULE_IDS, R
+from .table import Table
+from .track_readings import AFTER_WIN, readings_of
+
+TOPICS = (track_morale, track_combat, track_boards, track_characters)
+#: verb -> check(state, change, no); verb -> transition(table, change)
+CHECKS = {verb: check for topic in TOPICS for verb, check in topic.CHECKS.items()}
+APPLIES = {verb: apply for topic in TOPICS for verb, apply in topic.APPLIES.items()}
+
+
+class Refusals:
+    """What a verb's check collects: called as `no(R.RULE, message, *advice)` for a refusal;
+    `no.unchecked(Reason)` names what the verdict cannot judge, or which reading of the rulebook it took,
+    and the rule that leaves it open."""
+
+    def __init__(self) -> None:
+        self.reasons: list[Reason] = []
+        self.alternatives: list[str] = []
+        self.notes: list[Reason] = []
+
+    def __call__(self, rule: str, message: str, *alts: str) -> None:
+        self.reasons.append(Reason(rule=rule, message=message))
+        self.alternatives.extend(alts)
+
+    def unchecked(self, note: Reason) -> None:
+        self.notes.append(note)
+
+
+class Tracker(_Tracker[State]):
+    game: ClassVar[str] = "catharsis"
+    State: ClassVar[type[State]] = State
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
+    OPTIONS: ClassVar[dict[str, str]] = OPTIONS
+    COMMANDS: ClassVar[dict[str, str]] = COMMANDS
+    VERB_ALIASES: ClassVar[dict[str, str]] = VERB_ALIASES
+
+    def new_state(self, players: list[str], options: dict[str, str]) -> State:
+        return notation_track.new_state(players, options)
+
+    def parse(self, state: State, words: list[str]) -> Change:
+        return notation_track.parse(state, words)
+
+    def check(self, state: State, change: Change) -> Verdict:
+        no = Refusals()
+        _route_check(state, change, no)
+        if no.reasons:
+            advice = tuple(a for a in dict.fromkeys(no.alternatives) if self._works(state, a))
+            return Verdict(legal=False, reasons=tuple(no.reasons), alternatives=advice,
+                           unchecked=tuple(dict.fromkeys(no.notes)))
+        _, effects = self.apply(state, change)
+        notes = [*no.notes, *readings_of(change, effects)]
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(notes)))
+
+    def _works(self, state: State, advice: str) -> bool:
+        """Advice is offered only if it is a command the table can type now and the rules allow
+        (advice with placeholders such as NAME or N is a pattern and is kept)."""
+        if is_pattern(advice):
+            return True
+        try:
+            change = self.parse(state, advice.split())
+        except EngineError:
+            return False
+        no = Refusals()
+        _route_check(state, change, no)
+        return not no.reasons
+
+    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
+        table = Table(state)
+        change_table(table, change)
+        return table.state(), table.effects
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return summary(state)
+
+
+def change_table(table: Table, change: Change) -> None:
+    """A tracker command's transition on the working table, then the game's end settled (a play that
+    is an ability's use goes through here too)."""
+    APPLIES[change.verb](table, change)
+    table.settle()
+
+
+def _route_check(state: State, change: Change, no: Refusals) -> None:
+    if state.outcome == "lost":
+        no(R.LOSING, "the party has lost; the game is over")
+    elif state.outcome == "won" and not _on_defeat_change(change):
+        no(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
+                  "cost Morale or deal damage)", "morale -1")
+        no.unchecked(AFTER_WIN)
+    elif change.verb in CHECKS:
+        CHECKS[change.verb](state, change, no)
+
+
+def _on_defeat_change(change: Change) -> bool:
+    """After the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
+    lose the game after all); nothing else changes the table any more."""
+    if change.verb == "morale":
+        return int(change.args[0]) < 0
+    return change.verb == "damage"
+
+
+def summary(state: State) -> dict[str, Any]:
+    def power(i: int, pw: Power) -> dict[str, Any]:
+        out: dict[str, Any] = {"slot": i + 1, "name": pw.name, "status": pw.status}
+        if pw.combo:
+            out["combo"] = pw.combo
+        if pw.ice:
+            out["ice"] = pw.ice
+        if pw.level is not None:
+            out["level"] = pw.level
+        if pw.side is not None:
+            out["side"] = pw.side
+        return out
+
+    players = []
+    for p in state.players:
+        row: dict[str, Any] = {
+            "name": p.name, "character": p.character, "dead": p.dead, "role": p.role,
+            "face_up": sum(pw.status == FACE_UP for pw in p.powers),
+            "exhausted": sum(pw.status == EXHAUSTED for pw in p.powers),
+            "powers": [power(i, pw) for i, pw in enumerate(p.powers)],
+        }
+        ch = p.character
+        if ch == "Durhak" or p.divinity:
+            row["divinity"] = p.divinity
+            row["vessel"] = p.vessel
+        if ch == "Luthia" or p.cobble:
+            row["cobble"] = p.cobble
+        if ch == "Calyxia" or p.demonic:
+            row["demonic"] = p.demonic
+        if p.drinks or ch == "Emberhoof":
+            row["drinks"] = p.drinks
+        if state.boss == "ice-elf-lich" or p.kpt:
+            row["kpt"] = p.kpt
+        if p.status:
+            row["status"] = dict(p.status)
+        if p.dice:
+            row["dice"] = " ".join(str(d.value) for d in sorted(p.dice, key=lambda d: d.value) if not d.used) or "-"
+            used = [d.value for d in p.dice if d.used]
+            if used:
+                row["used_dice"] = " ".join(str(v) for v in sorted(used))
+            row["rerolls_left"] = max(0, 2 - p.rerolls)
+        if p.damage_due:
+            row["damage_due"] = p.damage_due
+        players.append(row)
+    out: dict[str, Any] = {
+        "boss": state.boss,
+        "hard_mode": state.hard_mode,
+        "morale": state.morale,
+        "morale_start": state.morale_start,
+        "thresholds": [{"at": t.at, "effect": t.effect, "reached": t.at in state.thresholds_reached}
+                       for t in state.thresholds],
+        "phase": state.phase,
+        "card": state.card,
+        "cards_revealed": state.cards_revealed,
+        "combat_step": state.combat_step,
+        "round": state.round,
+        "characters_started": state.characters_started,
+        "players": players,
+        "enemies": [{"name": e.name, "kind": e.kind, "health": e.health, "start_health": e.start_health,
+                     "armor": e.armor, "defeated": e.defeated, **({"status": dict(e.status)} if e.status
+                                                                    else {})}
+                    for e in state.enemies],
+        "game_over": state.game_over,
+        "outcome": state.outcome,
+        "winner": "party" if state.outcome == "won" else None,
+    }
+    if state.boss == "battle-with-fate" or state.paradox:
+        out["paradox"] = state.paradox
+    if state.attack is not None:
+        out["attack"] = {"to": state.attack[0], "damage": state.attack[1]}
+    if state.party_status:
+        out["party_status"] = dict(state.party_status)
+    return out
+
+

@@ -1,0 +1,323 @@
+"""Catharsis: the tracker verbs of the Player Boards and the Roles: damage, using, exhausting,
+healing, discarding, gaining, replacing and naming powers, a player's death when the last power is
+discarded; a Role's Flip, and when a flipped Role turns face up again."""
+from __future__ import annotations
+
+from engine.base import Reason
+
+from .model import BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, character_of, player_of
+from .rule_ids import R
+from .rules_combat import activation_refusals, alternation, owed
+from .table import Table
+from .track_readings import LUTHIA_FLIP
+
+
+def check_damage(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    if p.dead:
+        no(R.DEAD_TARGET, f"{player} is dead and can't take damage")
+        return
+    statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
+    pairs = list(zip(change.args[1::2], change.args[2::2]))
+    debtors = owed(state)
+    if debtors and not p.damage_due:
+        who = ", ".join(f"{name} {n}" for name, n in debtors)
+        no(R.READ_ATTACK, f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
+                          f"another effect, such as a Morale threshold, can be overruled",
+           *(f"damage {name} exhaust N ..." for name, _ in debtors))
+    elif debtors and len(pairs) > p.damage_due:
+        no(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
+                          f"given")
+    for op, slot_s in pairs:
+        slot = int(slot_s)
+        st = statuses[slot]
+        name = p.powers[slot - 1].name
+        if op == "exhaust":
+            if st != FACE_UP:
+                alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
+                no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
+                                f"face-up power", *alts)
+            else:
+                statuses[slot] = EXHAUSTED
+        else:
+            if st != EXHAUSTED:
+                alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
+                no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
+                                f"can be discarded for a point of damage", *alts)
+            statuses[slot] = DISCARDED
+
+
+def check_use(state, change, no):
+    player, slot = change.args[0], int(change.args[1])
+    p = player_of(state, player)
+    pw = p.powers[slot - 1]
+    if p.dead:
+        no(R.DEATH, f"{player} is dead")
+    for rule, why, advice in activation_refusals(p, pw, str(slot)):
+        no(rule, why, *advice)
+    if state.phase == "card" and state.card in ("trap", "event"):
+        no(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
+    why, notes = alternation(p, pw)
+    if why:
+        no(R.SORATEN_ALTERNATE, why)
+    for note in notes:
+        no.unchecked(note)
+
+
+def check_heal(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    slots = [s for s in change.args[1:] if s != "role"]
+    healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
+    if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
+        left = p.reward_heal
+        no(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {player} {left} more "
+                          f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
+           f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
+           *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
+    if "role" in change.args[1:] and p.role == "flipped":
+        no(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does",
+           "refresh")
+    if p.dead:
+        no(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
+
+
+def check_side(state, change, no):
+    player = change.args[0]
+    ch = character_of(state, player)
+    if ch is not None and ch != "Soraten":
+        no(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+        return
+    no.unchecked(Reason(rule=R.SORATEN_SIDES,
+                        message="when a side may be turned (start of the game, a Morale refresh, a replace, his "
+                                "Passive at the start of a round, damage and heal effects) is the table's to judge"))
+
+
+def apply_side(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    pw = p["powers"][int(change.args[1]) - 1]
+    pw["side"] = change.args[2]
+    t.say("side", f"{p['name']}'s {pw['name']} shows its {change.args[2].capitalize()} side",
+          R.SORATEN_SIDES)
+
+
+def check_gain(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    if p.dead:
+        no(R.DEATH, f"{player} is dead; a dead player gains no powers", f"revive {player}")
+    live = [pw for pw in p.powers if pw.status != DISCARDED]
+    if len(live) >= BOARD_MAX:
+        no(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
+                            f"or discard the new power", f"discard {player} N")
+
+
+def check_replace(state, change, no):
+    player = change.args[0]
+    ch = character_of(state, player)
+    if ch == "Luthia":
+        no(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
+    elif ch == "Emberhoof":
+        no(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
+
+
+def apply_damage(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    p["damage_due"] = max(0, p.get("damage_due", 0) - len(change.args[1::2]))
+    for op, slot_s in zip(change.args[1::2], change.args[2::2]):
+        if p["dead"]:
+            break
+        slot = int(slot_s)
+        pw = p["powers"][slot - 1]
+        if op == "exhaust":
+            if pw["status"] == FACE_UP:
+                t.say("damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT,
+                      who=p["name"], amount=1, card=pw["name"])
+            if p["character"] == "Soraten" and pw.get("side") == "ground":
+                pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
+            t.exhaust_power(p, slot, "damage")
+        else:
+            if pw["status"] != DISCARDED:
+                t.say("damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT,
+                      who=p["name"], amount=1, card=pw["name"])
+            t.discard_power(p, slot)
+
+
+def apply_exhaust(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    for slot in change.args[1:]:
+        if p["powers"][int(slot) - 1]["status"] == FACE_UP:
+            t.say("exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
+                             f"exhausted", R.EXHAUST, who=p["name"],
+                  card=p["powers"][int(slot) - 1]["name"])
+        t.exhaust_power(p, int(slot), "exhausted")
+
+
+def apply_heal(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    healed = 0
+    for slot in change.args[1:]:
+        if slot == "role":
+            t.unflip_role(p, "healed, as the table decided")
+            continue
+        pw = p["powers"][int(slot) - 1]
+        if p["character"] == "Soraten" and pw.get("side") == "flight":
+            pw["side"] = "ground"  # a heal turns a Flight power back to Ground
+        if pw["status"] == EXHAUSTED:
+            pw["status"] = FACE_UP
+            healed += 1
+            t.say("heal", f"{p['name']}'s {pw['name']} is face up again", R.HEAL, who=p["name"], card=pw["name"])
+    if t.d["phase"] == "between-cards" and p.get("reward_heal") is not None:
+        p["reward_heal"] = max(0, p["reward_heal"] - healed)
+        t.say("reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
+              R.HEAL_REWARD, who=p["name"], amount=p["reward_heal"])
+
+
+def apply_discard(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    for slot in change.args[1:]:
+        t.discard_power(p, int(slot))
+
+
+def apply_use(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    slot, half = int(change.args[1]), change.args[2]
+    free = "free" in change.args[3:]
+    pw = p["powers"][slot - 1]
+    name = f"{p['name']}'s {pw['name']}"
+    if t.d["phase"] == "combat":
+        pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
+    if p["character"] == "Soraten":
+        p["last_side"] = pw.get("side") or "unknown"
+    if p["character"] == "Luthia":
+        p["cobble"] += 1
+        t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
+              who=p["name"], amount=1)
+    goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
+    if goz and half == "top":
+        if pw["ice"]:
+            t.say("ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", R.ICE_GONE)
+            pw["ice"] = 0
+        pw["combo"] += 1
+        t.say("combo", f"{name} does not exhaust: 1 Combo placed ({pw['combo']}); the top "
+                       f"effect does not trigger now, it fires at the start of each round",
+              R.COMBO, who=p["name"], amount=1, card=pw["name"])
+        return
+    if goz and half == "bottom":
+        t.say("finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
+                          f"lists which counts do something)", R.FINISHER,
+              who=p["name"], amount=pw["combo"], card=pw["name"])
+        pw["combo"] = 0
+    if pw["ice"]:
+        t.say("ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
+                          f"destroyed", R.ONE_ICE)
+        pw["ice"] = 0
+        return
+    if free:
+        return
+    t.exhaust_power(p, slot, "used")
+    if pw["status"] == EXHAUSTED:
+        t.say("exhaust", f"{name} is exhausted", R.ACTIVATION, who=p["name"], card=pw["name"])
+
+
+def apply_gain(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    level = 1 if p["character"] == "Luthia" else None
+    new = dict(name=change.args[1], status=FACE_UP, combo=0, ice=0, level=level)
+    for i, pw in enumerate(p["powers"]):
+        if pw["status"] == DISCARDED:
+            p["powers"][i] = new
+            break
+    else:
+        if len(p["powers"]) >= BOARD_MAX:
+            t.say("board-full", f"{p['name']}'s board is full: nothing added", R.BOARD_LIMIT)
+            return
+        p["powers"].append(new)
+    if p["dead"]:
+        p["dead"] = False
+        t.say("alive", f"{p['name']} has a power again (as the table decided)", R.DEATH, who=p["name"])
+
+
+def apply_replace(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    slot = int(change.args[1])
+    old = p["powers"][slot - 1]["name"]
+    level = 1 if p["character"] == "Luthia" else None
+    p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
+    t.say("replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
+                     f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
+
+
+def apply_rename(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]
+
+
+def check_flip(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    if p.role == "flipped":
+        no(R.ROLE_FLIP, f"{player}'s Role is already face down; its Flip can't be used again until "
+                        f"it is unflipped")
+    elif p.character == "Luthia":
+        no.unchecked(LUTHIA_FLIP)
+
+
+def check_unflip(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    if p.role == "face-up":
+        return
+    if p.character == "Durhak":
+        return
+    if p.character in ("Emberhoof", "Lumi") and p.may_unflip:
+        return
+    if p.character == "Emberhoof":
+        no(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
+           "drunk NAME")
+    elif p.character == "Lumi":
+        no(R.LUMI_UNFLIP, f"{player} (Lumi) can unflip her Role only after another character dies")
+    else:
+        rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
+        no(rule, f"{player}'s Role turns face up only when the party spends Morale on a refresh",
+           "refresh")
+
+
+def apply_flip(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    p["role"] = "flipped"
+    p["may_unflip"] = False
+    if p["character"] == "Durhak":
+        t.say("vessel", f"{p['name']} becomes the Vessel: {VESSEL_UPKEEP} Divinity at the "
+                        f"start of each round, no Divinity gain", R.VESSEL)
+    elif p["character"] == "Calyxia":
+        t.say("role", f"{p['name']} gains no Demonic while her Role is flipped",
+              R.DEMONIC_FLIPPED)
+    else:
+        t.say("role", f"{p['name']}'s Role is face down: no Passive until a refresh",
+              R.ROLE_FLIP)
+
+
+def apply_unflip(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    if p["role"] == "face-up":
+        return
+    why = {"Durhak": "an effect unflipped it", "Emberhoof": "someone got Drunk",
+           "Lumi": "another character died"}.get(p["character"], "as the table decided")
+    t.unflip_role(p, why)
+    if p["character"] != "Durhak":
+        t.say("role", f"{p['name']}'s Role is face up ({why})",
+              {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
+
+
+#: verb -> its check (state, change, no) and its transition (table, change)
+CHECKS = {
+    "damage": check_damage, "use": check_use, "heal": check_heal, "side": check_side, "gain": check_gain,
+    "replace": check_replace, "flip": check_flip, "unflip": check_unflip,
+}
+APPLIES = {
+    "side": apply_side, "damage": apply_damage, "exhaust": apply_exhaust, "heal": apply_heal,
+    "discard": apply_discard, "use": apply_use, "gain": apply_gain, "replace": apply_replace,
+    "rename": apply_rename, "flip": apply_flip, "unflip": apply_unflip,
+}

@@ -1,0 +1,233 @@
+"""Catharsis: the tracker verbs of each character's own counters: Durhak's Divinity, Goz's Combo,
+Luthia's Cobble and Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk roll, Lumi's Ice and
+revive."""
+from __future__ import annotations
+
+from .model import (DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of,
+                    player_of)
+from .rule_ids import R
+from .table import Table
+from .track_readings import COMBO_EXHAUSTED, DRINKS
+
+
+def _all_known(state: State) -> bool:
+    return all(p.character for p in state.players)
+
+
+def _has_character(state: State, character: str) -> bool:
+    return any(p.character == character for p in state.players)
+
+
+def only(state, player, character, rule, no) -> bool:
+    ch = character_of(state, player)
+    if ch is not None and ch != character:
+        no(rule, f"{player} plays {ch}; this counter belongs to {character}")
+        return False
+    return True
+
+
+def check_divinity(state, change, no):
+    player, n = change.args[0], int(change.args[1])
+    if not only(state, player, "Durhak", R.DIVINITY_GAIN, no):
+        return
+    p = player_of(state, player)
+    if n > 0 and p.vessel:
+        no(R.VESSEL_NO_GAIN, f"{player} is the Vessel and can't gain Divinity")
+    if n < 0 and p.divinity + n < 0:
+        no(R.DIVINITY_SPEND, f"{player} has only {p.divinity} Divinity to spend")
+
+
+def check_combo(state, change, no):
+    player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
+    if not only(state, player, "Goz", R.COMBO, no):
+        return
+    pw = player_of(state, player).powers[slot - 1]
+    if n > 0 and pw.status != FACE_UP:
+        no(R.COMBO_EXHAUST, f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+        no.unchecked(COMBO_EXHAUSTED)
+    if pw.combo + n < 0:
+        no(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
+
+
+def check_cobble(state, change, no):
+    player, n = change.args[0], int(change.args[1])
+    if not only(state, player, "Luthia", R.COBBLE_GAIN, no):
+        return
+    p = player_of(state, player)
+    if p.cobble + n < 0:
+        no(R.COBBLE_SPEND, f"{player} has only {p.cobble} Cobble")
+
+
+def check_level_up(state, change, no):
+    player, slot = change.args[0], int(change.args[1])
+    if not only(state, player, "Luthia", R.COBBLE_SPEND, no):
+        return
+    p = player_of(state, player)
+    pw = p.powers[slot - 1]
+    level = pw.level or 1
+    if level >= 3:
+        no(R.LEVEL_3, f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
+        return
+    cost = LEVEL_COST[level + 1]
+    if p.cobble < cost:
+        no(R.LEVEL_2 if level == 1 else R.LEVEL_3,
+           f"Level {level} to {level + 1} costs {cost} Cobble; {player} has {p.cobble}")
+    if not (state.phase == "combat" and state.combat_step == "player-attack"):
+        no(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
+
+
+def check_demonic(state, change, no):
+    player, n = change.args[0], int(change.args[1])
+    if not only(state, player, "Calyxia", R.DEMONIC_GAIN, no):
+        return
+    p = player_of(state, player)
+    if n > 0 and p.role == "flipped":
+        no(R.DEMONIC_FLIPPED, f"{player}'s Role is flipped: Calyxia gains no Demonic")
+    if p.demonic + n < 0:
+        no(R.DEMONIC_SPEND, f"{player} has only {p.demonic} Demonic")
+
+
+def check_drinks(state, change, no):
+    player, n = change.args[0], int(change.args[1])
+    if _all_known(state) and not _has_character(state, "Emberhoof"):
+        no(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
+    p = player_of(state, player)
+    if p.drinks + n > DRINKS_MAX:
+        if p.character != "Emberhoof":
+            no.unchecked(DRINKS)
+        room = DRINKS_MAX - p.drinks
+        no(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
+           *((f"drinks {player} +{room}",) if room > 0 else ()))
+    if p.drinks + n < 0:
+        no(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")
+
+
+def check_drunk(state, change, no):
+    p = player_of(state, change.args[0])
+    if p.drinks == 0:
+        no(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
+
+
+def check_ice(state, change, no):
+    player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
+    if _all_known(state) and not _has_character(state, "Lumi"):
+        no(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
+    pw = player_of(state, player).powers[slot - 1]
+    if pw.ice + n < 0:
+        no(R.ICE_PARTY, f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
+
+
+def check_revive(state, change, no):
+    player = change.args[0]
+    p = player_of(state, player)
+    if not p.dead:
+        no(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
+    if _all_known(state) and not _has_character(state, "Lumi"):
+        no(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
+    for lumi in state.players:
+        if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":
+            no(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
+
+
+def apply_divinity(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    old, n = p["divinity"], int(change.args[1])
+    new = old + n
+    if new > DIVINITY_MAX:
+        t.say("cap", f"{p['name']} can hold {DIVINITY_MAX} Divinity: {new - DIVINITY_MAX} "
+                     f"lost", R.DIVINITY_MAX, who=p["name"], amount=new - DIVINITY_MAX)
+    p["divinity"] = min(DIVINITY_MAX, max(0, new))
+    if p["character"] == "Durhak" and p["role"] == "flipped" and old > 0 and p["divinity"] == 0:
+        t.unflip_role(p, "Divinity reached 0")
+
+
+def apply_combo(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    pw = p["powers"][int(change.args[1]) - 1]
+    pw["combo"] = max(0, pw["combo"] + int(change.args[2]))
+
+
+def apply_cobble(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    p["cobble"] = max(0, p["cobble"] + int(change.args[1]))
+
+
+def apply_level_up(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    pw = p["powers"][int(change.args[1]) - 1]
+    level = pw["level"] or 1
+    if level >= 3:
+        t.say("level", f"{pw['name']} is already Level 3", R.LEVEL_3)
+        return
+    cost = LEVEL_COST[level + 1]
+    p["cobble"] = max(0, p["cobble"] - cost)
+    pw["level"] = level + 1
+    state_word = "stays exhausted" if pw["status"] == EXHAUSTED else "is face up"
+    t.say("level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({cost} Cobble, "
+                   f"{p['cobble']} left); it {state_word}",
+          R.LEVEL_2 if level == 1 else R.LEVEL_3, who=p["name"], amount=level + 1, card=pw["name"])
+    if pw["status"] == EXHAUSTED:
+        t.say("level", "leveling up does not unexhaust", R.LEVEL_KEEP)
+
+
+def apply_demonic(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    old = p["demonic"]
+    p["demonic"] = max(0, old + int(change.args[1]))
+    if old < DEMON_UNLOCK <= p["demonic"]:
+        t.say("demon-power", f"{p['name']} holds {p['demonic']} Demonic: a Demon power can "
+                             f"be unlocked (gain {p['name']} NAME)", R.DEMON_UNLOCK,
+              who=p["name"], amount=p["demonic"])
+
+
+def apply_drinks(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    p["drinks"] = max(0, p["drinks"] + int(change.args[1]))
+    if p["drinks"] > DRINKS_MAX:
+        t.say("overruled", f"{p['name']} holds {p['drinks']} Drinks, above {DRINKS_MAX} "
+                           f"(kept as the table decided)", R.DRINK_MAX)
+
+
+def apply_drunk(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    t.say("drunk", f"{p['name']} is Drunk: suffer the Drunk effect of each of the "
+                   f"{p['drinks']} Drinks, then shuffle them back into the Drink deck", R.DRUNK,
+          who=p["name"], amount=p["drinks"])
+    p["drinks"] = 0
+    for e in t.d["players"]:
+        if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
+            e["may_unflip"] = True
+            t.say("may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
+                                f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
+
+
+def apply_ice(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    pw = p["powers"][int(change.args[1]) - 1]
+    pw["ice"] = max(0, pw["ice"] + int(change.args[2]))
+
+
+def apply_revive(t: Table, change) -> None:
+    p = t.player(change.args[0])
+    level = 1 if p["character"] == "Luthia" else None
+    p["powers"] = [dict(name=n, status=FACE_UP, combo=0, ice=0, level=level) for n in change.args[1:3]]
+    p["dead"] = False
+    for lumi in t.d["players"]:
+        if lumi["character"] == "Lumi" and lumi["name"] != p["name"] and lumi["role"] == "face-up":
+            lumi["role"] = "flipped"
+            lumi["may_unflip"] = False
+            break
+    t.say("revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE, who=p["name"])
+
+
+#: verb -> its check (state, change, no) and its transition (table, change)
+CHECKS = {
+    "divinity": check_divinity, "combo": check_combo, "cobble": check_cobble, "level-up": check_level_up,
+    "demonic": check_demonic, "drinks": check_drinks, "drunk": check_drunk, "ice": check_ice,
+    "revive": check_revive,
+}
+APPLIES = {
+    "divinity": apply_divinity, "combo": apply_combo, "cobble": apply_cobble, "level-up": apply_level_up,
+    "demonic": apply_demonic, "drinks": apply_drinks, "drunk": apply_drunk, "ice": apply_ice,
+    "revive": apply_revive,
+}

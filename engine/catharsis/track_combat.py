@@ -1,0 +1,207 @@
+"""Catharsis: the tracker verbs of the flow of a game: Boss Deck cards revealed and resolved, combat
+and its rounds (the steps in order, the start-of-round reminders, the end of a combat and its
+reward), and the Enemies in play (their health for the party size, Armor, damage and defeat)."""
+from __future__ import annotations
+
+from .model import STEPS
+from .rule_ids import R
+from .rules_combat import owed, owed_text
+from .table import Table
+
+
+def check_next_card(state, change, no):
+    if owed_first(state, no):
+        return
+    if state.phase == "card" and state.card in ("monster", "boss"):
+        if not state.enemies or any(not e.defeated for e in state.enemies):
+            no(R.RESOLVE_ENEMY, f"the revealed {state.card} must be fought and defeated first",
+               "enemy NAME 8/10/12/14/16", "combat start")
+    if state.phase == "combat":
+        living = [e.name for e in state.enemies if not e.defeated]
+        if state.boss == "hundred-eyed-dragon":
+            no(R.DRAGON, "against the 100-Eyed Dragon the party stays in one combat")
+        elif living:
+            no(R.RESOLVE_ENEMY, f"defeat the Enemy first: {', '.join(living)} still standing",
+               "enemy damage N", "enemy defeated")
+        else:
+            no(R.RESOLVE_ENEMY, "the combat is not over yet: end it first", "combat end")
+
+
+def check_resolved(state, change, no):
+    if state.phase != "card":
+        no(R.LOOP, "no revealed card is waiting to be resolved",
+           *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
+    elif state.card in ("monster", "boss"):
+        no(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", "combat start")
+
+
+def owed_first(state, no) -> bool:
+    """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
+    pending = owed_text(state)
+    if pending:
+        no(R.READ_ATTACK, f"the Enemy's attack is not fully dealt: {pending}",
+           *(("assign NAME N ...",) if state.attack is not None else ()),
+           *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+    return bool(pending)
+
+
+def check_combat(state, change, no):
+    what = change.args[0]
+    if state.phase == "combat" and what != "enemy-attack" and owed_first(state, no):
+        return
+    if what == "start":
+        if state.phase == "combat":
+            no(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
+        elif state.phase == "setup":
+            no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+        return
+    if state.phase != "combat":
+        fight = state.phase == "card" and state.card in ("monster", "boss")
+        no(R.COMBAT, "not in combat", "combat start" if fight else "next-card monster")
+        return
+    if what == "end":
+        living = [e.name for e in state.enemies if not e.defeated]
+        if state.boss == "hundred-eyed-dragon":
+            no(R.DRAGON, "the 100-Eyed Dragon combat does not end until the game does")
+        elif living:
+            no(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
+               "enemy damage N", "enemy defeated")
+        return
+    if what in STEPS:
+        if STEPS.index(what) < STEPS.index(state.combat_step):
+            no(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
+                              f"round instead", "combat round", "combat next")
+
+
+def apply_next_card(t: Table, change) -> None:
+    if t.d["phase"] == "combat":  # overruled: leave the fight
+        t.end_combat(None)
+    kind = change.args[0]
+    t.d.update(phase="card", card=kind, cards_revealed=t.d["cards_revealed"] + 1)
+    for p in t.d["players"]:
+        p["reward_heal"] = None  # the reward is taken before the next card
+    tips = {
+        "monster": (R.RESOLVE_ENEMY, "an Enemy: add it (enemy NAME 8/10/12/14/16) and fight (combat start)"),
+        "boss": (R.RESOLVE_ENEMY, "the Boss: add it (enemy NAME 8/10/12/14/16 boss) and fight "
+                                  "(combat start)"),
+        "trap": (R.NO_POWERS, "a Trap: no powers while it resolves; then `resolved`"),
+        "event": (R.NO_POWERS, "an Event: no powers while it resolves; then `resolved`"),
+        "special": (R.LOOP, "a Special: follow the card; then `resolved`"),
+        "other": (R.LOOP, "follow the card; then `resolved`"),
+    }
+    rule, tip = tips[kind]
+    t.say("card", f"card {t.d['cards_revealed']} revealed, {tip}", rule)
+
+
+def apply_resolved(t: Table, change) -> None:
+    t.d["phase"] = "between-cards"
+    window = "the party may refresh (1 Morale) before the next card" if t.d["morale"] is not None \
+        else "reveal the next card"
+    t.say("phase", f"card resolved: {window}", R.REFRESH_AFTER_CARD)
+
+
+def apply_combat(t: Table, change) -> None:
+    what = change.args[0]
+    if what == "start":
+        if t.d["phase"] == "combat":
+            t.end_combat(None)
+        t.d.update(phase="combat", round=1)
+        t.say("combat", "combat begins", R.COMBAT)
+        t.start_round()
+        return
+    if t.d["phase"] != "combat":  # overruled: treat as a combat begun now
+        t.d.update(phase="combat", round=max(1, t.d["round"]), combat_step="start-of-round")
+    if what == "end":
+        t.end_combat(None)
+        return
+    if what == "round" or (what == "next" and t.d["combat_step"] == STEPS[-1]):
+        t.d["round"] += 1
+        t.start_round()
+        return
+    if what == "next":
+        what = STEPS[STEPS.index(t.d["combat_step"]) + 1]
+    t.d["combat_step"] = what
+    notes = {
+        "player-attack": (R.REFRESH_TOO_LATE, "Player Attack Phase: roll and use powers (the refresh window is "
+                                              "closed)"),
+        "enemy-attack": (R.ROUND_ORDER, "Enemy Attack Phase: follow the Attack line"),
+        "refresh": (R.REFRESH_PHASE, "Refresh Phase: the party may spend 1 Morale (refresh)"),
+        "end-of-round": (R.ROUND_ORDER, "End of Round: resolve end-of-round effects"),
+        "start-of-round": (R.START_OF_ROUND, "start of round"),
+    }
+    rule, note = notes[what]
+    t.say("step", f"round {t.d['round']}: {note}", rule)
+
+
+def check_enemy(state, change, no):
+    sub = change.args[0]
+    if sub == "add":
+        if state.phase == "setup":
+            no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+        printed = change.args[2]
+        values = printed.split("/")
+        if len(values) == 5:
+            n = state.characters_started
+            idx = n - 3 if state.boss == "murder-mystery" else n - 1
+            if not 0 <= idx < 5:
+                no(R.HEALTH, f"the list {printed} has no value for {n} characters")
+
+
+def apply_enemy(t: Table, change) -> None:
+    sub = change.args[0]
+    if sub == "add":
+        _, name, printed, kind, armor = change.args
+        values = [int(v) for v in printed.split("/")]
+        n = t.d["characters_started"]
+        if len(values) == 1:
+            health, rule = values[0], R.SINGLE_VALUE
+        else:
+            mm = t.d["boss"] == "murder-mystery"
+            idx = n - 3 if mm else n - 1
+            idx = min(max(idx, 0), len(values) - 1)  # overruled: nearest printed value
+            health, rule = values[idx], R.MURDER_MYSTERY_HEALTH if mm else R.HEALTH
+        t.d["enemies"] = [*t.d["enemies"], dict(name=name, kind=kind, printed=printed, start_health=health,
+                                            health=health, armor=int(armor), armor_absorbed=0,
+                                            defeated=False, status={})]
+        t.say("enemy", f"{name} ({kind}) has {health} health for {n} starting characters"
+                       + (f", Armor {armor}" if int(armor) else ""), rule, amount=health, card=name)
+        if any(p["dead"] for p in t.d["players"]):
+            t.say("party-size", "dead characters still count for the Enemy's health",
+                  R.DEAD_COUNT)
+        if health <= 0:
+            t.defeat_enemy(t.d["enemies"][-1])
+        return
+    target = change.args[-1]
+    enemy = next(e for e in t.d["enemies"] if e["name"] == target)
+    if sub == "armor":
+        enemy["armor"] = int(change.args[1])
+        t.say("armor", f"{target} has Armor {enemy['armor']}", R.ARMOR, amount=enemy["armor"], card=target)
+    elif sub == "armorshred":
+        enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
+        t.say("armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED, amount=enemy["armor"],
+              card=target)
+    elif sub == "defeated":
+        if not enemy["defeated"]:
+            t.defeat_enemy(enemy)
+    elif sub == "damage":
+        dmg = int(change.args[1])
+        soak = min(dmg, max(0, enemy["armor"] - enemy["armor_absorbed"]))
+        if soak:
+            enemy["armor_absorbed"] += soak
+            t.say("armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak,
+                  card=target)
+        old = enemy["health"]
+        enemy["health"] = max(0, old - (dmg - soak))
+        t.say("enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES,
+              amount=enemy["health"], card=target)
+        if enemy["health"] == 0 and not enemy["defeated"]:
+            t.defeat_enemy(enemy)
+
+
+#: verb -> its check (state, change, no) and its transition (table, change)
+CHECKS = {
+    "next-card": check_next_card, "resolved": check_resolved, "combat": check_combat, "enemy": check_enemy,
+}
+APPLIES = {
+    "next-card": apply_next_card, "resolved": apply_resolved, "combat": apply_combat, "enemy": apply_enemy,
+}

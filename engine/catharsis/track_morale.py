@@ -1,0 +1,196 @@
+"""Catharsis: the tracker verbs of the party's Morale and the refresh (its limits, thresholds, timing
+and effects), and of the Boss Decks' counters (Kill Point Tokens, Paradox) and status counters (Burn,
+Spore, any other) on a player, an Enemy or the party."""
+from __future__ import annotations
+
+from engine.base import Reason
+
+from .model import EXHAUSTED, player_of
+from .rule_ids import R
+from .rules_combat import owed, owed_text
+from .table import Table
+from .track_readings import EMPTY_REFRESH, REFRESH_AT_START
+
+
+def check_morale(state, change, no):
+    n = int(change.args[0])
+    if state.morale is None:
+        no(R.NO_MORALE, "this game has no Morale (morale=none)")
+        return
+    if n > 0 and state.morale + n > state.morale_start:
+        room = state.morale_start - state.morale
+        alts = (f"morale +{room}",) if room > 0 else ()
+        no(R.MORALE_MAX, f"Morale can't rise above its starting value {state.morale_start} "
+                         f"(it is {state.morale})", *alts)
+
+
+def refresh_window(state) -> tuple[str, str] | None:
+    """None when a Morale refresh is allowed now, else (rule key, why). In combat the window is
+    open from the Refresh Phase until someone rolls dice for the next round (Morale; Step 4)."""
+    if state.phase == "setup":
+        return R.REFRESH_TIMING, "no Boss Deck card has been resolved yet (refresh comes after a card)"
+    if state.phase == "card" and state.card in ("monster", "boss"):
+        return R.REFRESH_TOO_LATE, (f"the revealed {state.card} is fought first; refresh after the Enemy "
+                                    f"is defeated (at the end of a combat round, or after the combat)")
+    if state.phase == "card":
+        return R.REFRESH_TOO_LATE, (f"the revealed {state.card or 'card'} is not resolved yet; "
+                                    f"refresh after it (type `resolved` first)")
+    if state.phase == "combat":
+        step = state.combat_step
+        if step in ("refresh", "end-of-round"):
+            return None
+        if step == "enemy-attack":
+            return R.REFRESH_PHASE, "the refresh comes after the Enemy attacks (combat refresh)"
+        if state.round <= 1:
+            return R.REFRESH_TOO_LATE, ("the Enemy's card has been revealed and no round has ended yet; the next "
+                                        "refresh comes after the Enemy attacks")
+        rolled = [p.name for p in state.players if p.dice]
+        if step == "player-attack" and rolled:
+            return R.REFRESH_TOO_LATE, (f"dice have been rolled for round {state.round} ({', '.join(rolled)}): "
+                                        f"the refresh comes before anyone rolls")
+    return None
+
+
+def refresh_advice(state) -> tuple[str, ...]:
+    """A command that works now and leads towards a refresh window."""
+    if state.phase == "card":
+        return ("combat start",) if state.card in ("monster", "boss") else ("resolved",)
+    if state.phase == "combat" and state.combat_step == "enemy-attack":
+        return ("combat refresh",)
+    return ()
+
+
+def check_refresh(state, change, no):
+    if change.args and change.args[0] == "kpt":
+        player, n = change.args[1], int(change.args[2])
+        if state.boss not in ("ice-elf-lich", "other") or state.morale is not None:
+            no(R.KPT, "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
+               *(("refresh",) if state.morale and refresh_window(state) is None else ()))
+        p = player_of(state, player)
+        if p.kpt < n:
+            no(R.KPT, f"{player} has only {p.kpt} Kill Point Tokens")
+        if p.dead:
+            no(R.DEAD_TARGET, f"{player} is dead")
+        return
+    if state.morale is None:
+        no(R.NO_MORALE, "this game has no Morale; spend Kill Point Tokens to refresh",
+           "refresh kpt NAME N")
+        return
+    window = refresh_window(state)
+    if window:
+        rule, why = window
+        no(rule, f"can't refresh now: {why}", *refresh_advice(state))
+        return
+    pending = owed_text(state)
+    if pending:
+        no(R.REFRESH_PHASE, f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
+           *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+        return
+    if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
+        no.unchecked(REFRESH_AT_START)
+        if state.combat_step == "player-attack":
+            no.unchecked(Reason(rule=R.REFRESH_TOO_LATE,
+                                message="whether anyone has rolled: only rolls typed with `roll` are known"))
+    if not refreshes_something(state):
+        no.unchecked(EMPTY_REFRESH)
+
+
+def refreshes_something(state) -> bool:
+    """Whether a Morale refresh would turn any power or Role face up now."""
+    for p in state.players:
+        if any(pw.status == EXHAUSTED for pw in p.powers):
+            return True
+        if p.role == "flipped" and (p.character not in ("Emberhoof", "Lumi") or p.may_unflip):
+            return True
+    return False
+
+
+def apply_morale(t: Table, change) -> None:
+    if t.d["morale"] is None:
+        t.say("no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
+        return
+    t.set_morale(t.d["morale"] + int(change.args[0]))
+
+
+def apply_refresh(t: Table, change) -> None:
+    if change.args and change.args[0] == "kpt":
+        p = t.player(change.args[1])
+        p["kpt"] = max(0, p["kpt"] - int(change.args[2]))
+        t.refresh_boards([p], R.KPT, f"{p['name']} spends {change.args[2]} KPT to refresh")
+        return
+    if t.d["morale"] is None:
+        t.say("no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
+        return
+    if not refreshes_something(t.state()):
+        t.say("nothing-refreshed", "nothing to refresh: every power and Role already face up; "
+                                   "1 Morale spent all the same", R.REFRESH)
+    t.refresh_boards(t.d["players"], R.REFRESH, "refresh")
+    for p in t.d["players"]:
+        if p["role"] != "flipped":
+            continue
+        if p["character"] == "Emberhoof" and not p["may_unflip"]:
+            t.say("role-stays", f"{p['name']}'s Role (Emberhoof) stays flipped: it unflips "
+                                f"only after someone gets Drunk", R.EMBER_UNFLIP)
+        elif p["character"] == "Lumi" and not p["may_unflip"]:
+            t.say("role-stays", f"{p['name']}'s Role (Lumi) stays flipped: it unflips only "
+                                f"after another character dies", R.LUMI_UNFLIP)
+        else:
+            t.unflip_role(p, "refresh")
+            t.say("role", f"{p['name']}'s Role is face up again", R.REFRESH)
+    t.set_morale(t.d["morale"] - 1)
+    if any(e.kind == "threshold" for e in t.effects):
+        t.say("order", "the threshold effect comes after the refresh", R.THRESHOLD_AFTER_REFRESH)
+
+
+def check_kpt(state, change, no):
+    who, n = change.args[0], int(change.args[1])
+    if state.boss not in ("ice-elf-lich", "other"):
+        no(R.KPT, "Kill Point Tokens belong to the Ice Elf Lich Boss Deck")
+    targets = state.players if who == "all" else [player_of(state, who)]
+    for p in targets:
+        if p.kpt + n < 0:
+            no(R.KPT, f"{p.name} has only {p.kpt} Kill Point Tokens")
+
+
+def check_paradox(state, change, no):
+    n = int(change.args[0])
+    if state.boss not in ("battle-with-fate", "other"):
+        no(R.PARADOX, "Paradox belongs to the Battle with Fate Boss Deck")
+    if state.paradox + n < 0:
+        no(R.PARADOX, f"the party has only {state.paradox} Paradox")
+
+
+def apply_kpt(t: Table, change) -> None:
+    who, n = change.args[0], int(change.args[1])
+    for p in t.d["players"]:
+        if who in ("all", p["name"]):
+            p["kpt"] = max(0, p["kpt"] + n)
+
+
+def apply_paradox(t: Table, change) -> None:
+    t.d["paradox"] = max(0, t.d["paradox"] + int(change.args[0]))
+
+
+def apply_counter(t: Table, change) -> None:
+    target, kind, n = change.args[0], change.args[1], int(change.args[2])
+    if target == "party":
+        bag = t.d["party_status"]
+    elif target.startswith("enemy:"):
+        bag = next(e for e in t.d["enemies"] if e["name"] == target[6:])["status"]
+    else:
+        bag = t.player(target)["status"]
+    value = max(0, bag.get(kind, 0) + n)
+    if value:
+        bag[kind] = value
+    else:
+        bag.pop(kind, None)
+
+
+#: verb -> its check (state, change, no) and its transition (table, change)
+CHECKS = {
+    "morale": check_morale, "refresh": check_refresh, "kpt": check_kpt, "paradox": check_paradox,
+}
+APPLIES = {
+    "morale": apply_morale, "refresh": apply_refresh, "kpt": apply_kpt, "paradox": apply_paradox,
+    "burn": apply_counter, "spore": apply_counter, "status": apply_counter,
+}
