@@ -4,8 +4,8 @@ here but the game's own shipped catalogue (trackers/library.py keeps the user's 
 
 A game has cards when its State has a `cards` field ("catalogue entries the table added or
 overrode"); the element type of that field is the card record every entry validates against, so
-no game needs code of its own. The shipped catalogue is the `cards.toml` (or, for Catharsis,
-`powers.toml`) beside the game's model; its array of entries is named after the file.
+no game needs code of its own. The shipped catalogue is the `cards.toml` beside the game's model;
+its one array of entries is `cards` (Catharsis `powers`).
 
 A session records the library's entries at `track new` in its option LIBRARY_OPTION (a JSON list):
 replay, undo, export and import then start from the same cards, whatever the library says later.
@@ -25,8 +25,6 @@ from engine.errors import EngineError
 LIBRARY_OPTION = "library"
 #: the most characters that option may hold (a library of a few hundred cards)
 MAX_LIBRARY_CHARS = 400_000
-#: the shipped catalogue's file names, in the order they are looked for beside a game's model
-_CATALOGUE_STEMS = ("cards", "powers")
 
 
 class LibraryError(EngineError):
@@ -51,32 +49,37 @@ def _folder(state_cls) -> Path:
 
 
 def catalogue_file(state_cls) -> Path | None:
-    """The game's shipped catalogue file (None: it ships none)."""
-    for stem in _CATALOGUE_STEMS:
-        path = _folder(state_cls) / f"{stem}.toml"
-        if path.is_file():
-            return path
-    return None
+    """The game's shipped catalogue file, `cards.toml` beside its model (None: it ships none)."""
+    path = _folder(state_cls) / "cards.toml"
+    return path if path.is_file() else None
+
+
+def _read(path: Path) -> dict:
+    import tomllib
+
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def catalogue_key(state_cls) -> str:
-    """The name of the array of entries in the game's catalogue files (`cards`, Catharsis `powers`)."""
+    """The name of the array of entries in the game's catalogue files: the file's one list of tables
+    (`cards`; Catharsis `powers`), `cards` when the file holds none yet."""
     found = catalogue_file(state_cls)
-    return found.stem if found is not None else "cards"
+    if found is not None:
+        lists = [k for k, v in _read(found).items() if isinstance(v, list) and all(isinstance(e, dict) for e in v)]
+        if len(lists) == 1:
+            return lists[0]
+    return "cards"
 
 
 @lru_cache(maxsize=8)
-def _shipped(path: Path) -> tuple[str, ...]:
-    import tomllib
-
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(json.dumps(e) for e in data.get(path.stem, []))
+def _shipped(path: Path, key: str) -> tuple[str, ...]:
+    return tuple(json.dumps(e) for e in _read(path).get(key, []))
 
 
 def shipped_entries(state_cls) -> list[dict[str, Any]]:
     """The shipped catalogue's entries as written (fresh dicts each call)."""
     found = catalogue_file(state_cls)
-    return [] if found is None else [json.loads(e) for e in _shipped(found)]
+    return [] if found is None else [json.loads(e) for e in _shipped(found, catalogue_key(state_cls))]
 
 
 def laid_over(base: dict, over: dict) -> dict:
