@@ -256,3 +256,20 @@ def test_the_shipped_schema_is_current(game):
     shipped = json.loads((Path(__file__).parents[1] / "docs" / "cards" / f"{game}.schema.json").read_text())
     assert shipped == library_schema(get_tracker(game).State, game), \
         f"stale: companion cards schema {game} > docs/cards/{game}.schema.json"
+
+
+def test_an_export_whose_recorded_cards_are_broken_is_refused(home, tmp_path):
+    """The session's recorded library is checked on import like everything else in the file."""
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "2"))
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    good = tmp_path / "night.json"
+    ok(run(home, "track", "export", "night", str(good)))
+    doc = json.loads(good.read_text())
+    entries = json.loads(doc["options"]["library"])
+    entries[0]["rank"] = 9
+    doc["options"]["library"] = json.dumps(entries)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    other = tmp_path / "other"
+    assert "rank" in refused(run(other, "track", "import", str(bad)))
+    assert not (other / "data" / "sessions.sqlite3").exists() or "night" not in ok(run(other, "track", "list"))
