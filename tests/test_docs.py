@@ -36,6 +36,14 @@ COMMANDS = [
     ["track", "situation"],
     ["track", "undo"],
     ["track", "redo"],
+    ["cards", "add"],
+    ["cards", "edit"],
+    ["cards", "show"],
+    ["cards", "list"],
+    ["cards", "remove"],
+    ["cards", "import"],
+    ["cards", "export"],
+    ["cards", "schema"],
 ]
 
 
