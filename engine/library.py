@@ -174,16 +174,35 @@ def start_state(tracker, players: list[str], options: dict[str, str], checked: b
     return with_cards(state, entries, checked)
 
 
-def unknown_fields(entry: dict, model) -> list[str]:
-    """The fields of an entry its game leaves unknown: absent or None where the record's default
-    is None, or the value "unknown"."""
+def _default(f):
+    """A record field's default (None when it has none: then it must be given)."""
     import dataclasses
 
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if "default" in f.metadata:
+        return f.metadata["default"]
+    return f.default_factory() if f.default_factory is not dataclasses.MISSING else None
+
+
+def unknown_fields(entry: dict, model) -> list[str]:
+    """The fields of an entry its game leaves unknown: absent or None where the record's default
+    is None, or the value "unknown"; inside a record field that is given (Catharsis `top`), its
+    parts the same way (`top.cost`)."""
+    import dataclasses
+
+    from engine.record_fields import hints
+
+    kinds = hints(model)
     out = []
     for f in dataclasses.fields(model):
-        value = entry.get(f.name, f.default if f.default is not dataclasses.MISSING else None)
+        value = entry.get(f.name, _default(f))
         if value is None or value == "unknown":
             out.append(f.name)
+        elif isinstance(value, dict):
+            record = next((k for k in _kinds(kinds[f.name]) if _is_record(k)), None)
+            if record is not None:
+                out += [f"{f.name}.{part}" for part in unknown_fields(value, record)]
     return out
 
 
