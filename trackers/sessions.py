@@ -115,6 +115,22 @@ class Sessions(Recording, SessionsFile):
     def entries(self, session: Session) -> list[Entry]:
         return self._read(lambda con: self._verified(session)[0])
 
+    def entries_after(self, session: Session, after: int, link: str) -> list[Entry] | None:
+        """The events after event `after`, whose ledger link is `link` (the genesis for 0), checked
+        link by link up to the session's head: what a live view (`companion serve`) reads at each
+        change instead of the whole log. None when the log no longer goes on from there (a file
+        restored or replaced, a damaged event): read it whole then (`entries`)."""
+        def body(con):
+            row = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+            if row is None or row[1] < after:
+                return None
+            entries, unreadable = self._fetch(session, after)
+            if unreadable is not None or ledger.first_bad(link, entries, row[0], row[1], after) is not None:
+                return None
+            return entries
+
+        return self._read(body)
+
     def last_entry(self, session: Session) -> Entry | None:
         """The newest event (what `track watch` names as the last change), read alone: the open
         that showed the table has already checked the log's tail up to it."""
