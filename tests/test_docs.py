@@ -44,6 +44,10 @@ COMMANDS = [
     ["cards", "import"],
     ["cards", "export"],
     ["cards", "schema"],
+    ["track", "recap"],
+    ["history"],
+    ["stats"],
+    ["players", "rename"],
 ]
 
 

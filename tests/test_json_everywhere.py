@@ -86,6 +86,10 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("cards", "import"): [(["cards", "import", "theseus", "{home}/cards.toml"], None, False)],
     ("cards", "export"): [(["cards", "export", "theseus", "{home}/library.json"], None, False)],
     ("cards", "schema"): [(["cards", "schema", "cataclysm-arcade"], None, False)],
+    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
+    ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
+    ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
+    ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
 }
 
 

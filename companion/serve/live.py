@@ -171,10 +171,10 @@ class Live:
         from trackers.errors import Refused
 
         from companion.legal import nearest
-        from companion.play_cmd import _move_text
+        from companion.play_cmd import move_text
 
         try:
-            text = _move_text([], text, "play")
+            text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, False, player)
         except Refused as exc:
             if exc.result is None:
