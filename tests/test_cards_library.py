@@ -273,3 +273,14 @@ def test_an_export_whose_recorded_cards_are_broken_is_refused(home, tmp_path):
     other = tmp_path / "other"
     assert "rank" in refused(run(other, "track", "import", str(bad)))
     assert not (other / "data" / "sessions.sqlite3").exists() or "night" not in ok(run(other, "track", "list"))
+
+
+def test_every_reader_of_a_session_starts_from_its_recorded_cards(home):
+    """log, recap, history and stats replay a session that recorded a library (its `library` option is
+    the session's, not a game option the tracker would refuse)."""
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "2", "--icon", "explore"))
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    for words in (["track", "log"], ["track", "recap"], ["history"], ["stats"], ["track", "show"], ["moves"]):
+        done = run(home, *words, "--json")
+        assert done.returncode == 0, (words, done.stderr)
+        json.loads(done.stdout)
