@@ -214,7 +214,7 @@ def serve(
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
 
 
-from companion import history_cmd, odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
+from companion import cards_cmd, history_cmd, odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")
 app.add_typer(track_cmd.track_app, name="track")
@@ -224,6 +224,7 @@ for _word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track und
     app.command(_word, help=f"Short for `companion track {_word}`: {_what[0].lower()}{_what[1:]}")(_callback)
 play_cmd.register(app)
 odds_cmd.register(app)
+cards_cmd.register(app)
 history_cmd.register(app, track_cmd.track_app)
 
 

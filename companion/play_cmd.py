@@ -45,7 +45,7 @@ def _load(game: str, situation: Path, only_seated: bool = True):
     """(engine, state) from a situation file; with only_seated, a table whose players cannot be
     (the seat rule of `track new`: count, names) is refused (`status` lists it instead)."""
     engine = _engine(game)
-    state = engine.load_state(read_situation(situation), str(situation))
+    state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)))
     problems = engine.seat_problems(state) if only_seated else []
     if problems:
         from engine.base import SituationError
@@ -53,6 +53,20 @@ def _load(game: str, situation: Path, only_seated: bool = True):
         raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
                              f"`companion status {engine.game} --situation {situation}` lists every problem")
     return engine, state
+
+
+def _with_library(engine, state):
+    """The situation's table with the card library's entries beside its own (a card the situation
+    describes keeps the situation's entry)."""
+    from engine.library import card_model, with_cards
+
+    if card_model(type(state)) is None:
+        return state
+    from companion import paths
+    from trackers.library import Library
+
+    entries = Library(paths.data_dir(), engine.game).effective()
+    return with_cards(state, entries, checked=False) if entries else state
 
 
 def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool, only_seated: bool = True):
@@ -231,6 +245,8 @@ def play(
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
     by: Optional[str] = typer.Option(None, "--by", help="The player making it (default: the player to act)."),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    save: bool = typer.Option(False, "--save", help="Also keep the card this play describes (e.g. Catharsis "
+                              "`card NAME top COST`) in the card library, for every later session."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Make a play at the current session's table: it is checked and, when legal, recorded in the session's
@@ -268,6 +284,11 @@ def play(
             s = exc.result.session
             refusal_view(exc.verdict, table_names(s.game, s.players))
             raise typer.Exit(2) from None
+        if save:
+            from companion import paths
+            from trackers.library import save_described
+
+            result.saved = save_described(paths.data_dir(), result, list(words))
     from companion.render import after_change, change_view, play_view
 
     from trackers.log import engine_for

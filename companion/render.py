@@ -369,6 +369,13 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
         out(_text(headline))
     for part in table_parts(result.summary, out.width, out.keep):
         out.block(part)
+    for d in getattr(result, "library", ()):
+        out(_text(f"Card library: {d['card']}: {d['change']}"))
+
+
+def _saved(out, result) -> None:
+    if getattr(result, "saved", None):
+        out(_text(f"  Saved to the card library: {', '.join(result.saved)}"))
 
 
 def change_view(result, as_json: bool, verbose: bool = False) -> None:
@@ -389,6 +396,7 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
             out(_text(f"  {e.message}"))
         return
     out(_text(change_line(result, verbose)))
+    _saved(out, result)
     if verbose:
         for v in result.violations:
             out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
@@ -414,6 +422,7 @@ def play_view(result, as_json: bool) -> None:
         out(f"  → {escape(e.message)}{_cited(e.rule)}")
     for note in result.verdict.notes:
         out(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}")
+    _saved(out, result)
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
     if acting or result.to_act:
         out(f"To act: [bold]{escape(acting or result.to_act)}[/]")

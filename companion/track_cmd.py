@@ -184,10 +184,23 @@ def show(
     """The session's full table (named hands and secret predictions hidden: see --reveal)."""
     with open_sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
+        result.library = _library_differences(result.session)
     from companion.render import track_view
 
     s = result.session
     track_view(result, as_json, f"{s.name} ({s.game}): {', '.join(s.players)}" + (" (ended)" if s.ended else ""))
+
+
+def _library_differences(session) -> list[dict]:
+    """The cards whose library version is not the one this session plays with (trackers/library.py)."""
+    from engine.library import LIBRARY_OPTION
+
+    if LIBRARY_OPTION not in session.options:
+        return []
+    from companion import paths
+    from trackers.library import Library, differences
+
+    return differences(Library(paths.data_dir(), session.game), session)
 
 
 @track_app.command()
@@ -409,6 +422,8 @@ def change(
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print every effect and rule id."),
+    save: bool = typer.Option(False, "--save", help="Also keep the card this change describes (`track card "
+                              "NAME TYPE ...`) in the card library, for every later session."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
@@ -429,6 +444,10 @@ def change(
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{exc}; or the session command: {', '.join(near)}") from None
             raise
+        if save:
+            from trackers.library import save_described
+
+            result.saved = save_described(paths.data_dir(), result, list(words))
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)

@@ -1,4 +1,5 @@
-"""Reading what a player typed: names matched without case and by unique prefix."""
+"""Reading what a player typed: names matched without case, by unique prefix or anywhere in the name;
+and the one command a verdict names to teach the card library an unknown field (`teach`)."""
 from __future__ import annotations
 
 import difflib
@@ -13,20 +14,43 @@ def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
     return [lookup[c] for c in difflib.get_close_matches(word.lower(), list(lookup), n=n, cutoff=0.5)]
 
 
-def match(word: str, choices: list[str], what: str, hint: str = "did you mean") -> str:
-    """The choice a word names: exact (any case), else a unique prefix. MoveSyntaxError names the
-    word and the nearest choices; AmbiguousMove lists every choice the prefix fits."""
+def match(word: str, choices: list[str], what: str, hint: str = "did you mean", anywhere: bool = True) -> str:
+    """The choice a word names: exact (any case), else a unique prefix, else (with `anywhere`) a
+    unique choice holding the word anywhere (`shield` -> Divine Shield). MoveSyntaxError names the
+    word and the nearest choices; AmbiguousMove lists every choice the word fits (the table's
+    "did you mean" among its own names)."""
     low = word.lower()
     exact = [c for c in choices if c.lower() == low]
     if exact:
         return exact[0]
-    prefixed = [c for c in choices if c.lower().startswith(low)]
-    if len(prefixed) == 1:
-        return prefixed[0]
-    if len(prefixed) > 1:
-        raise AmbiguousMove(f"{what} {word!r} fits several", prefixed)
+    fits = [c for c in choices if c.lower().startswith(low)]
+    if not fits and anywhere and low.strip():
+        fits = [c for c in choices if low in c.lower()]
+    if len(fits) == 1:
+        return fits[0]
+    if len(fits) > 1:
+        raise AmbiguousMove(f"{what} {word!r} fits several; did you mean one of them", fits)
     shown = nearest(word, choices) or choices[:8]
     raise MoveSyntaxError(f"unknown {what} {word!r}; {hint}: {', '.join(shown) or '(none)'}")
+
+
+def teach(game: str, card: str, field: str, example: str = "...") -> str:
+    """The one command that teaches the library a card's unknown field, for a verdict to name:
+    teach("catharsis", "Fire Bolt", "bottom") -> `companion cards add catharsis "Fire Bolt" --bottom "..."`.
+    (`cards edit` when the card is known but the field is not: the caller says which with `verb`.)"""
+    return f'companion cards add {game} {_quoted(card)} --{field.replace("_", "-")} {_quoted(example, always=True)}'
+
+
+def teach_edit(game: str, card: str, field: str, example: str = "...") -> str:
+    """As teach(), for a card the library or catalogue has already: `companion cards edit ...`."""
+    return teach(game, card, field, example).replace("companion cards add ", "companion cards edit ", 1)
+
+
+def _quoted(text: str, always: bool = False) -> str:
+    """A word as a shell reads it back: in double quotes when it holds a space (or `always`)."""
+    if not always and text and all(ch.isalnum() or ch in "-_.'" for ch in text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def command(token: str, aliases: dict[str, str], commands) -> str:

@@ -77,6 +77,15 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("redo",): [(["redo"], None, False)],
     ("show",): [(["show"], None, False)],
     ("log",): [(["log"], None, False)],
+    ("cards", "add"): [(["cards", "add", "theseus", "Seer", "--rank", "2", "--icon", "explore"], None, False)],
+    ("cards", "edit"): [(["cards", "edit", "theseus", "knig", "--vp", "1"], None, False)],
+    ("cards", "show"): [(["cards", "show", "catastrophe", "killed"], None, False)],
+    ("cards", "list"): [(["cards", "list", "catharsis"], None, False),
+                        (["cards", "list", "catharsis", "--unknown"], None, False)],
+    ("cards", "remove"): [(["cards", "remove", "theseus", "Oracle"], None, False)],
+    ("cards", "import"): [(["cards", "import", "theseus", "{home}/cards.toml"], None, False)],
+    ("cards", "export"): [(["cards", "export", "theseus", "{home}/library.json"], None, False)],
+    ("cards", "schema"): [(["cards", "schema", "cataclysm-arcade"], None, False)],
     ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
     ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
     ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
@@ -96,6 +105,7 @@ def prepared(tmp_path_factory) -> Path:
     home = tmp_path_factory.mktemp("json-home")
     env = {"COMPANION_HOME": str(home)}
     (home / "notes.md").write_text(OWN_TEXT, encoding="utf-8")
+    (home / "cards.toml").write_text('[[cards]]\nname = "Sibyl"\nrank = 3\nicon = "recruit"\n', encoding="utf-8")
     for args in (["track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann", "--option",
                   "hell-power=yes", "--name", "pomp"],
                  ["track", "dice", "1", "2", "3", "4"],
@@ -103,7 +113,8 @@ def prepared(tmp_path_factory) -> Path:
                  # Ben still holds cards, so the round cannot end with Ann: the table overrules (issue 20, item 6)
                  ["track", "gems", "ann", "-1", "--overrule"], ["track", "undo"],
                  ["track", "export", "pomp", str(home / "export.json")],
-                 ["rules", "import", "catopomp", str(home / "notes.md"), "--name", "house"]):
+                 ["rules", "import", "catopomp", str(home / "notes.md"), "--name", "house"],
+                 ["cards", "add", "theseus", "Oracle", "--rank", "1"]):
         ok(run_companion(*args, env=env))
     return home
 

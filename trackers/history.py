@@ -67,7 +67,9 @@ def walk(session: Session, entries: list[Entry]) -> tuple[Any, list[Step]]:
 
     game = game_for(session.game)
     by_seq = {e.seq: e for e in entries}
-    state = game.tracker.new_state(session.players, session.options)
+    from engine.library import start_state
+
+    state = start_state(game.tracker, session.players, session.options)  # with its recorded cards
     steps = []
     for seq in applied_seqs(entries):
         e = by_seq[seq]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
@@ -77,7 +78,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
         raise ImportFileError(f"{path}: field options must be an object of at most {MAX_OPTIONS} key/value pairs")
     for key, value in options.items():
         _text(key, "an option name", path, 40)
-        _text(value, f"option {key!r}", path)
+        _text(value, f"option {key!r}", path, MAX_LIBRARY_CHARS if key == LIBRARY_OPTION else MAX_TEXT)
     created = _text(doc.get("created", datetime.now(timezone.utc).isoformat(timespec="seconds")), "field created",
                     path, 40)
     events = doc.get("events")
@@ -87,7 +88,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
         raise ImportFileError(f"{path}: {len(events):,} events is over the limit of {MAX_EVENTS:,}")
     tracker = tracker_for(game)
     try:
-        state = tracker.new_state(players, options)
+        state = start_state(tracker, players, options, checked=True)  # a recorded library checked too
     except Exception as exc:  # noqa: BLE001 - hostile options reach the game's own checks
         raise ImportFileError(f"{path}: the players or options do not start a {game} game ({exc})") from None
     entries = [_entry(e, n, path) for n, e in enumerate(events, start=1)]

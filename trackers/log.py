@@ -106,6 +106,8 @@ class Result:
     overruled: bool = False
     before: dict[str, Any] | None = None  # the summary before the command, to say what it touched
     undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
+    library: list[dict] = field(default_factory=list)  # cards whose library version differs from the session's
+    saved: list[str] = field(default_factory=list)  # cards `--save` kept in the card library
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -116,7 +118,8 @@ class Result:
             "violations": [v.model_dump() if hasattr(v, "model_dump") else v for v in self.violations],
             "effects": [e.as_json() for e in self.effects],
             "state": self.summary,
-        } | ({"undone": self.undone} if self.undone else {})  # what an undo took back, who made each
+        } | ({"undone": self.undone} if self.undone else {}) | (  # what an undo took back, who made each
+            {"library": self.library} if self.library else {}) | ({"saved": self.saved} if self.saved else {})
 
 
 @dataclass
@@ -283,7 +286,9 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
 
 def replay(tracker, session: Session, entries: list[Entry]) -> Replay:
     """Fold the whole log into a state."""
-    start = Replay(tracker.new_state(session.players, session.options), Stack(), Stack(), 0)
+    from engine.library import start_state
+
+    start = Replay(start_state(tracker, session.players, session.options), Stack(), Stack(), 0)
     return fold(tracker, session, start, entries)
 
 

@@ -148,7 +148,10 @@ class Narrator:
         self.label = label or (lambda e: e.label)
         self.tracker, self.session, self.lookup = tracker, session, lookup
         self.game = game_for(session.game, tracker)
-        self.state = base.state if base else tracker.new_state(session.players, session.options)
+        from engine.library import start_state
+
+        # a new table starts with the cards its log recorded (engine/library.py)
+        self.state = base.state if base else start_state(tracker, session.players, session.options)
         self.summary: dict | None = None  # the summary of `state`, made when an event is told
         self.applied: list[tuple[Entry, Any, dict | None]] = []  # (entry, state before it, summary before it)
         self.under = list(base.applied.seqs()) if base else []  # applied under the base: never taken back

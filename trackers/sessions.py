@@ -279,13 +279,16 @@ class Sessions(Recording, SessionsFile):
     def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None) -> Result:
         """Start a session (the game's tracker validates players and options first) and make it current."""
         tracker = tracker_for(game)
-        options = dict(options or {})
+        from engine.library import LIBRARY_OPTION, start_state
+        from trackers.library import recorded_options
+
         players = check_players(game, players)
-        keepable(options, "an option name", 40)
-        keepable(options.values(), "an option value")
+        keepable(options or {}, "an option name", 40)
+        keepable((options or {}).values(), "an option value")
+        options = recorded_options(self.path.parent, game, dict(options or {}))  # the library, recorded
         if name is not None and (problem := id_problem(name, "session")):
             raise SessionError(problem)
-        state = tracker.new_state(players, options)  # OptionError before anything is written
+        state = start_state(tracker, players, options, checked=LIBRARY_OPTION in options)  # before writing
         created = now()
 
         def body(con):

@@ -1,0 +1,181 @@
+"""`companion cards ...`: the card library per game (trackers/library.py), thin over it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import typer
+
+from companion import complete
+
+JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+GAME_ARG = dict(autocompletion=complete.games)
+FIELDS = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+cards_app = typer.Typer(
+    no_args_is_help=True,
+    help="The table's card library per game: cards described once, used by every new session and situation "
+    "(docs/cards.md). Fields are the game's catalogue fields: `companion cards add catharsis \"Fire Bolt\" "
+    "--bottom \"BB 4 || 6 6\"`.",
+)
+
+
+def _library(game: str):
+    from companion import paths
+    from rulesdb.games import resolve_game
+    from trackers.library import Library
+
+    return Library(paths.data_dir(), resolve_game(game))
+
+
+def _fields(library, words: list[str]) -> dict:
+    from engine.library import typed_fields
+
+    return typed_fields(library.model, words)
+
+
+def _entry_text(card: dict) -> str:
+    lines = [f"{card['name']} ({card['game']}; {card['origin']})"]
+    lines += [f"  {k}: {json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v}"
+              for k, v in card["entry"].items() if k != "name"]
+    if card["unknown"]:
+        lines.append(f"  unknown: {', '.join(card['unknown'])}")
+    for d in card.get("sessions", []):
+        lines.append(f"  session {d['session']}: {d['change']}")
+    return "\n".join(lines)
+
+
+def _emit(obj, as_json: bool, text: str) -> None:
+    from companion.render import emit
+
+    emit(obj, as_json, text)
+
+
+@cards_app.command(context_settings=FIELDS)
+def add(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    name: str = typer.Argument(..., help="The card's name as printed."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Add a card: `--FIELD VALUE` for each field the game's catalogue has (`--top.cost 4` for one part)."""
+    library = _library(game)
+    card = library.add(name.strip(), _fields(library, list(ctx.args)))
+    _emit(card, as_json, "Added to the library:\n" + _entry_text(card))
+
+
+@cards_app.command(context_settings=FIELDS)
+def edit(
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    name: str = typer.Argument(..., help="The card (any part of its name)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Change or add fields of a card (a catalogue card keeps the fields not given)."""
+    library = _library(game)
+    card = library.edit(name, _fields(library, list(ctx.args)))
+    _emit(card, as_json, "Changed in the library:\n" + _entry_text(card))
+
+
+@cards_app.command()
+def show(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    name: str = typer.Argument(..., help="The card (any part of its name)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """What the library and catalogue say of a card, and where the current session's version differs."""
+    library = _library(game)
+    card = library.card(library.find(name))
+    card["sessions"] = [d for d in _session_differences(library) if d["card"].casefold() == card["name"].casefold()]
+    _emit(card, as_json, _entry_text(card))
+
+
+def _session_differences(library) -> list[dict]:
+    """The current session's cards whose library version differs (the session of this game only)."""
+    from companion import paths
+    from trackers.library import differences
+
+    if not (paths.data_dir() / "sessions.sqlite3").exists():
+        return []
+    from companion.stores import open_sessions
+
+    with open_sessions(reading=True) as store:
+        name = store.current_name()
+        session = store.get(name) if name else None
+    if session is None or session.game != library.game:
+        return []
+    return [{"session": session.name, **d} for d in differences(library, session)]
+
+
+@cards_app.command("list")
+def list_(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    unknown: bool = typer.Option(False, "--unknown", help="Only cards the game's sessions used that nothing "
+                                 "describes, or that have unknown fields."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Every card of the game: the catalogue's and the library's."""
+    library = _library(game)
+    if unknown:
+        from companion.stores import open_sessions
+        from trackers.library import unknown_cards
+
+        with open_sessions(reading=True) as store:
+            rows = unknown_cards(library, store)
+        text = "\n".join(f"{r['name']}: {r['why']}" for r in rows) or "Every card the sessions used is described."
+        _emit({"game": library.game, "unknown": rows}, as_json, text)
+        return
+    cards = library.listing()
+    text = "\n".join(f"{c['name']} ({c['origin']})" + (f"; unknown: {', '.join(c['unknown'])}" if c["unknown"] else "")
+                     for c in cards) or f"No cards for {library.game} yet: companion cards add {library.game} NAME ..."
+    _emit({"game": library.game, "cards": cards}, as_json, text)
+
+
+@cards_app.command()
+def remove(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    name: str = typer.Argument(..., help="The card (any part of its name)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Remove a card's library entry (a catalogue card goes back to the catalogue's facts)."""
+    done = _library(game).remove(name)
+    _emit(done, as_json, f"Removed {done['name']} from the {done['game']} library"
+          + (" (the shipped catalogue's entry stands)" if done["catalogue"] else "") + ".")
+
+
+@cards_app.command("import")
+def import_(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    file: Path = typer.Argument(..., help="A .toml or .json file of entries in the catalogue's shape."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Add a file's cards to the library (each replaces the library's entry of its name); all or nothing."""
+    done = _library(game).import_(file)
+    _emit(done, as_json, f"Imported {len(done['imported'])} card(s) into the {done['game']} library.")
+
+
+@cards_app.command()
+def export(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    file: Path = typer.Argument(..., help="Where to write: .toml or .json."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Write the library's entries to a file (TOML or JSON by its suffix)."""
+    done = _library(game).export(file)
+    _emit(done, as_json, f"Wrote {len(done['exported'])} card(s) of the {done['game']} library to {done['file']}.")
+
+
+@cards_app.command()
+def schema(
+    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP + " (the schema is JSON either way)"),
+) -> None:
+    """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json)."""
+    from engine.library import library_schema
+
+    library = _library(game)
+    print(json.dumps(library_schema(library.State, library.game), indent=1, ensure_ascii=False))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(cards_app, name="cards")
+

@@ -1,0 +1,286 @@
+"""The card library (issue 23): `companion cards ...` per game in the data folder, laid over the shipped
+catalogue; sessions record it at `track new`, so editing it later changes no session; a bad entry
+changes nothing. Every command runs the installed script (run_companion)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from engine.words import match, teach
+from engine.errors import AmbiguousMove, MoveSyntaxError
+from tests.conftest import files_under, run_companion
+
+
+def run(home: Path, *args: str):
+    return run_companion(*args, env={"COMPANION_HOME": str(home)})
+
+
+def ok(done) -> str:
+    assert done.returncode == 0, (done.args, done.stdout[-1500:], done.stderr[-1500:])
+    return done.stdout
+
+
+def refused(done) -> str:
+    """Exit 2, one line on stderr, no traceback."""
+    assert done.returncode == 2, (done.args, done.stdout[-800:], done.stderr[-800:])
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+    return done.stderr
+
+
+def library_file(home: Path, game: str) -> Path:
+    return home / "data" / "cards" / f"{game}.toml"
+
+
+def test_add_show_list_edit_remove(home):
+    ok(run(home, "cards", "add", "catharsis", "Fire Bolt", "--character", "Luthia", "--bottom", "BB 4 || 6 6"))
+    card = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))
+    assert card["name"] == "Fire Bolt" and card["entry"]["bottom"] == {"cost": "BB 4 || 6 6"}
+    assert card["origin"] == "library" and "top" in card["unknown"]
+    # a name that exists is refused, naming `cards edit`
+    assert "cards edit" in refused(run(home, "cards", "add", "catharsis", "fire bolt", "--top", "4"))
+    ok(run(home, "cards", "edit", "catharsis", "fire", "--top.cost", "AA"))
+    card = json.loads(ok(run(home, "cards", "show", "catharsis", "Fire Bolt", "--json")))
+    assert card["entry"]["top"] == {"cost": "AA"} and card["entry"]["bottom"] == {"cost": "BB 4 || 6 6"}
+    names = [c["name"] for c in json.loads(ok(run(home, "cards", "list", "catharsis", "--json")))["cards"]]
+    assert "Fire Bolt" in names and "Nail to the Eye" in names  # the library beside the shipped catalogue
+    ok(run(home, "cards", "remove", "catharsis", "Fire Bolt"))
+    refused(run(home, "cards", "show", "catharsis", "Fire Bolt"))
+
+
+def test_editing_a_catalogue_card_keeps_its_other_fields(home):
+    """Adding a cost to the built-in Nail to the Eye keeps its Combo values (issue 23's table report)."""
+    before = json.loads(ok(run(home, "cards", "show", "catharsis", "nail", "--json")))["entry"]
+    ok(run(home, "cards", "edit", "catharsis", "nail", "--bottom", "AAA"))
+    after = json.loads(ok(run(home, "cards", "show", "catharsis", "nail", "--json")))
+    assert after["entry"]["bottom"]["combo"] == before["bottom"]["combo"]
+    assert after["entry"]["bottom"]["cost"] == "AAA" and after["entry"]["top"] == before["top"]
+    assert after["origin"].startswith("catalogue, fields from the library")
+    # removing the library's entry gives the catalogue's back
+    ok(run(home, "cards", "remove", "catharsis", "nail"))
+    assert json.loads(ok(run(home, "cards", "show", "catharsis", "nail", "--json")))["entry"] == before
+
+
+def test_each_game_takes_its_own_fields(home):
+    ok(run(home, "cards", "add", "cataclysm-arcade", "Grunt", "--type", "fighter", "--level", "1", "--health", "3",
+           "--keywords", "agility, armor"))
+    entry = json.loads(ok(run(home, "cards", "show", "cataclysm-arcade", "grunt", "--json")))["entry"]
+    assert entry == {"name": "Grunt", "type": "fighter", "level": 1, "health": 3, "keywords": ["agility", "armor"]}
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "3", "--icon", "explore", "--effect-points", "2"))
+    entry = json.loads(ok(run(home, "cards", "show", "theseus", "oracle", "--json")))["entry"]
+    assert entry["rank"] == 3 and entry["effect_points"] == 2
+    # a field another game has is no field here: named, with this game's fields
+    err = refused(run(home, "cards", "add", "theseus", "Seer", "--health", "3"))
+    assert "--health" in err and "rank" in err
+    err = refused(run(home, "cards", "add", "cataclysm-arcade", "Brute", "--type", "fighter", "--health", "lots"))
+    assert "'Brute'" in err and "health" in err
+    assert not library_file(home, "theseus").read_text().count("Seer")
+
+
+def test_catopomp_has_no_card_catalogue(home):
+    err = refused(run(home, "cards", "list", "catopomp"))
+    assert "catopomp has no card catalogue" in err and "catharsis" in err
+    assert not (home / "data" / "cards").exists()
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_import_export_round_trip(home, tmp_path, suffix):
+    source = tmp_path / f"theseus{suffix}"
+    cards = [{"name": "Oracle", "rank": 2, "icon": "explore", "vp": 1},
+             {"name": "Knight", "rank": 1, "icon": "subjugate"}]
+    if suffix == ".json":
+        source.write_text(json.dumps({"cards": cards}), encoding="utf-8")
+    else:
+        source.write_text('[[cards]]\nname = "Oracle"\nrank = 2\nicon = "explore"\nvp = 1\n\n'
+                          '[[cards]]\nname = "Knight"\nrank = 1\nicon = "subjugate"\n', encoding="utf-8")
+    assert json.loads(ok(run(home, "cards", "import", "theseus", str(source), "--json")))["imported"] == ["Oracle", "Knight"]
+    knight = json.loads(ok(run(home, "cards", "show", "theseus", "knight", "--json")))
+    assert knight["entry"]["rank"] == 1 and knight["entry"]["source"]  # laid over the catalogue's Knight
+    out = tmp_path / f"again{suffix}"
+    ok(run(home, "cards", "export", "theseus", str(out)))
+    again = tmp_path / "home2"
+    ok(run(again, "cards", "import", "theseus", str(out)))
+    assert (json.loads(ok(run(again, "cards", "list", "theseus", "--json")))
+            == json.loads(ok(run(home, "cards", "list", "theseus", "--json"))))
+
+
+def test_an_import_with_one_broken_entry_changes_nothing(home, tmp_path):
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "2"))
+    before = {p: p.read_bytes() for p in files_under(home) if p.is_file()}
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[[cards]]\nname = "Seer"\nrank = 3\n\n[[cards]]\nname = "Witch Queen"\nrank = 9\n\n'
+                      '[[cards]]\nname = "Sage"\nrank = 1\n', encoding="utf-8")
+    err = refused(run(home, "cards", "import", "theseus", str(broken)))
+    assert "'Witch Queen'" in err and "rank" in err
+    for bad, why in (('[[cards]]\nrank = 2\n', "without a name"), ('[[cards]]\nname = "A"\n[[cards]]\nname = "a"\n', "twice"),
+                     ("[[cards]\nname = 1", "not valid TOML")):
+        broken.write_text(bad, encoding="utf-8")
+        assert why in refused(run(home, "cards", "import", "theseus", str(broken)))
+    assert {p: p.read_bytes() for p in files_under(home) if p.is_file()} == before
+    assert [c["name"] for c in json.loads(ok(run(home, "cards", "list", "theseus", "--json")))["cards"]
+            if c["origin"] == "library"] == ["Oracle"]
+
+
+def test_editing_the_library_after_a_session_leaves_the_session_as_it_was(home, tmp_path):
+    """The session recorded the library at `track new`: replay, `track show` and export stay exact."""
+    ok(run(home, "cards", "add", "cataclysm-arcade", "Grunt", "--type", "fighter", "--level", "1",
+           "--health", "3", "--attack", "2"))
+    ok(run(home, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "night"))
+    table = json.loads(ok(run(home, "track", "situation", "--json")))
+    assert [c for c in table["cards"] if c["name"] == "Grunt"][0]["health"] == 3
+    shown = json.loads(ok(run(home, "track", "show", "--json")))
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    ok(run(home, "track", "export", "night", str(first)))
+
+    ok(run(home, "cards", "edit", "cataclysm-arcade", "grunt", "--health", "9"))
+    ok(run(home, "cards", "add", "cataclysm-arcade", "Zap", "--type", "response", "--cost", "1"))
+
+    again = json.loads(ok(run(home, "track", "show", "--json")))
+    assert again["state"] == shown["state"]
+    assert {d["card"] for d in again["library"]} == {"Grunt", "Zap"}  # ... and it says the library moved on
+    assert "Grunt" in ok(run(home, "track", "show")).split("Card library:")[1]
+    assert json.loads(ok(run(home, "track", "situation", "--json"))) == table
+    ok(run(home, "track", "export", "night", str(second)))
+    assert json.loads(first.read_text())["options"] == json.loads(second.read_text())["options"]
+    card = json.loads(ok(run(home, "cards", "show", "cataclysm-arcade", "grunt", "--json")))
+    assert card["entry"]["health"] == 9 and card["sessions"][0]["session"] == "night"
+    # an import of the export elsewhere starts from the recorded cards, not that library's
+    other = tmp_path / "other"
+    ok(run(other, "track", "import", str(second)))
+    assert json.loads(ok(run(other, "track", "situation", "--json"))) == table
+    # a new session takes the library as it is now
+    ok(run(home, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "later"))
+    later = json.loads(ok(run(home, "track", "situation", "--json")))
+    assert [c for c in later["cards"] if c["name"] == "Grunt"][0]["health"] == 9
+
+
+def test_a_session_without_a_library_records_none(home, tmp_path):
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "plain"))
+    out = tmp_path / "plain.json"
+    ok(run(home, "track", "export", "plain", str(out)))
+    assert "library" not in json.loads(out.read_text())["options"]
+    assert "library" in refused(run(home, "track", "new", "theseus", "-p", "Ann,Ben", "-o", "library=[]"))
+
+
+def test_a_card_described_in_a_session_is_saved_with_save(home):
+    ok(run(home, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben"))
+    ok(run(home, "track", "card", "Ogre", "fighter", "level=2", "health=6"))  # session-only
+    unknown = json.loads(ok(run(home, "cards", "list", "cataclysm-arcade", "--unknown", "--json")))["unknown"]
+    assert [u["name"] for u in unknown] == ["Ogre"] and "only" in unknown[0]["why"]
+    refused(run(home, "cards", "show", "cataclysm-arcade", "Ogre"))
+    done = json.loads(ok(run(home, "track", "card", "Grunt", "fighter", "level=1", "health=3", "--save", "--json")))
+    assert done["saved"] == ["Grunt"]
+    entry = json.loads(ok(run(home, "cards", "show", "cataclysm-arcade", "grunt", "--json")))["entry"]
+    assert entry["health"] == 3 and entry["level"] == 1
+    ok(run(home, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=10"))
+    assert "Saved to the card library: Fire Bolt" in ok(run(home, "play", 'card "Fire Bolt" top 4', "--save"))
+    assert json.loads(ok(run(home, "cards", "show", "catharsis", "fire bolt", "--json")))["entry"]["top"]["cost"] == "4"
+
+
+def test_check_with_a_situation_uses_the_library(home):
+    """`check/moves/status --situation` read the table with the library's cards beside the situation's
+    own entries, which win (companion/play_cmd.py `_with_library`)."""
+    from companion import paths
+    from companion.play_cmd import _with_library
+    from engine import get_engine, get_tracker
+
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "1", "--icon", "explore"))
+    engine = get_engine("theseus")
+    table = engine.situation(get_tracker("theseus").new_state(["Ann", "Ben"], {}))
+    paths.set_home(home)
+    try:
+        bare = _with_library(engine, engine.load_state(table))
+        assert [(c.rank, c.icon) for c in bare.cards if c.name == "Oracle"] == [(1, "explore")]
+        own = _with_library(engine, engine.load_state({**table, "cards": [{"name": "Oracle", "rank": 4}]}))
+        assert [c.rank for c in own.cards if c.name == "Oracle"] == [4]
+    finally:
+        paths.set_home(None)
+
+
+def test_names_match_anywhere_in_the_name():
+    powers = ["Divine Shield", "Sky is the Limit", "Nail to the Eye"]
+    assert match("shield", powers, "power") == "Divine Shield"
+    assert match("Sky", powers, "power") == "Sky is the Limit"  # a prefix still wins
+    with pytest.raises(AmbiguousMove) as caught:
+        match("the", powers, "power")
+    assert caught.value.candidates == ["Sky is the Limit", "Nail to the Eye"]
+    with pytest.raises(MoveSyntaxError):
+        match("fireball", powers, "power")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefg XYZ", min_size=1, max_size=12), min_size=1, max_size=6, unique_by=str.lower),
+       st.data())
+def test_any_part_of_a_name_finds_it_or_lists_every_name_holding_it(names, data):
+    """Invariant: a piece of one name finds that name, or the ambiguity lists exactly the names it fits."""
+    name = data.draw(st.sampled_from(names))
+    start = data.draw(st.integers(0, len(name) - 1))
+    piece = name[start:data.draw(st.integers(start + 1, len(name)))]
+    assume(piece.strip())  # blanks name nothing
+    try:
+        found = match(piece, names, "card")
+    except AmbiguousMove as exc:
+        low = piece.lower()
+        prefixed = [n for n in names if n.lower().startswith(low)]
+        assert exc.candidates == (prefixed or [n for n in names if low in n.lower()]) and len(exc.candidates) > 1
+    else:
+        assert piece.lower() in found.lower()
+
+
+def test_teach_names_the_one_command():
+    assert teach("catharsis", "Fire Bolt", "bottom", "BB 4 || 6 6") == \
+        'companion cards add catharsis "Fire Bolt" --bottom "BB 4 || 6 6"'
+    assert teach("theseus", "Knight", "effect_points", "2") == 'companion cards add theseus Knight --effect-points "2"'
+
+
+def test_a_taught_command_runs(home):
+    """The command teach() names is one the CLI takes as it is."""
+    import shlex
+
+    words = shlex.split(teach("catharsis", "Fire Bolt", "bottom", "BB 4 || 6 6"))[1:]
+    ok(run(home, *words))
+    assert json.loads(ok(run(home, "cards", "show", "catharsis", "Fire Bolt", "--json")))["entry"]["bottom"] == \
+        {"cost": "BB 4 || 6 6"}
+
+
+@pytest.mark.parametrize("game", ["catharsis", "cataclysm-arcade", "catastrophe", "theseus"])
+def test_the_shipped_schema_is_current(game):
+    """docs/cards/<game>.schema.json is what the game's card record gives; regenerate it with
+    `companion cards schema GAME > docs/cards/GAME.schema.json`."""
+    from engine import get_tracker
+    from engine.library import library_schema
+
+    shipped = json.loads((Path(__file__).parents[1] / "docs" / "cards" / f"{game}.schema.json").read_text())
+    assert shipped == library_schema(get_tracker(game).State, game), \
+        f"stale: companion cards schema {game} > docs/cards/{game}.schema.json"
+
+
+def test_an_export_whose_recorded_cards_are_broken_is_refused(home, tmp_path):
+    """The session's recorded library is checked on import like everything else in the file."""
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "2"))
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    good = tmp_path / "night.json"
+    ok(run(home, "track", "export", "night", str(good)))
+    doc = json.loads(good.read_text())
+    entries = json.loads(doc["options"]["library"])
+    entries[0]["rank"] = 9
+    doc["options"]["library"] = json.dumps(entries)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    other = tmp_path / "other"
+    assert "rank" in refused(run(other, "track", "import", str(bad)))
+    assert not (other / "data" / "sessions.sqlite3").exists() or "night" not in ok(run(other, "track", "list"))
+
+
+def test_every_reader_of_a_session_starts_from_its_recorded_cards(home):
+    """log, recap, history and stats replay a session that recorded a library (its `library` option is
+    the session's, not a game option the tracker would refuse)."""
+    ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "2", "--icon", "explore"))
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    for words in (["track", "log"], ["track", "recap"], ["history"], ["stats"], ["track", "show"], ["moves"]):
+        done = run(home, *words, "--json")
+        assert done.returncode == 0, (words, done.stderr)
+        json.loads(done.stdout)

@@ -1,0 +1,283 @@
+"""The card library: one file per game in the user's data folder (`<data>/cards/<game>.toml`), the
+table's own card entries in the shape of the game's shipped catalogue, laid over it.
+
+Every file is read through the one untrusted-file reader (rulesdb/untrusted.py) and every entry is
+checked against the game's card record (engine/library.py) before anything is written: a bad entry
+is refused naming the card and the field, and the library stays as it was (an import is whole or
+nothing). Writes go through the project's one file writer (a temporary file renamed into place).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine import library as rules
+from engine.library import LibraryError, fold
+
+
+def state_class(game: str):
+    """The State of a game with cards; LibraryError for a game without a card catalogue."""
+    from engine import get_tracker
+
+    state = get_tracker(game).State
+    if rules.card_model(state) is None:
+        from engine import TRACKERS
+
+        with_cards = [g for g in TRACKERS if rules.card_model(get_tracker(g).State) is not None]
+        raise LibraryError(f"{game} has no card catalogue (its cards are numbers and suits the rules know); "
+                           f"games with cards: {', '.join(sorted(with_cards))}")
+    return state
+
+
+def read_entries(path: Path, key: str) -> list[dict[str, Any]]:
+    """The entries of a TOML or JSON file (by suffix): `[[KEY]]` tables, a JSON object with a KEY
+    list, or a JSON list; LibraryError naming the file otherwise."""
+    from rulesdb.untrusted import parse_json, parse_toml, read_text
+
+    text = read_text(path, LibraryError)
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        data = parse_json(text, path, LibraryError)
+    elif suffix == ".toml":
+        data = parse_toml(text, path, LibraryError)
+    else:
+        raise LibraryError(f"{path}: give a .toml or .json file")
+    entries = data if isinstance(data, list) else data.get(key) if isinstance(data, dict) else None
+    if entries is None and isinstance(data, dict) and not data:
+        entries = []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise LibraryError(f"{path}: expected a list of card entries under `{key}` (as in the game's catalogue)")
+    return entries
+
+
+def _key(key: Any) -> str:
+    """A TOML key: bare when it can be, else quoted."""
+    import re
+
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_toml_value(v)}" for k, v in value.items()
+                                if v is not None) + " }"
+    raise LibraryError(f"cannot write {value!r} in TOML")
+
+
+def to_toml(key: str, entries: list[dict[str, Any]], heading: str) -> str:
+    """Entries as `[[KEY]]` tables (a None field left out: unknown)."""
+    lines = [f"# {heading}", ""]
+    for entry in entries:
+        lines.append(f"[[{key}]]")
+        lines += [f"{_key(k)} = {_toml_value(v)}" for k, v in entry.items() if v is not None]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: str) -> None:
+    from rulesdb.untrusted import write_file
+
+    if path.suffix.lower() == ".json":
+        text = json.dumps({key: entries}, ensure_ascii=False, indent=1) + "\n"
+    else:
+        text = to_toml(key, entries, heading)
+    write_file(path, text, LibraryError, "the library is unchanged")
+
+
+class Library:
+    """A game's card library in a data folder: the user's entries and the catalogue they lie over."""
+
+    def __init__(self, data_dir: Path, game: str):
+        self.game = game
+        self.State = state_class(game)
+        self.model = rules.card_model(self.State)
+        self.key = rules.catalogue_key(self.State)
+        self.path = data_dir / "cards" / f"{game}.toml"
+
+    # -- reading --------------------------------------------------------------------------
+
+    def entries(self) -> list[dict[str, Any]]:
+        """The user's entries as kept (checked: a hand-edited file that broke is named, not used)."""
+        if not self.path.exists():
+            return []
+        found = read_entries(self.path, self.key)
+        rules.check_all(self.State, found, str(self.path))
+        return found
+
+    def shipped(self) -> dict[str, dict[str, Any]]:
+        return {fold(e["name"]): e for e in rules.shipped_entries(self.State)}
+
+    def names(self) -> list[str]:
+        """Every card the library or the catalogue describes, the catalogue's first."""
+        names = [e["name"] for e in rules.shipped_entries(self.State)]
+        known = {fold(n) for n in names}
+        return names + [e["name"] for e in self.entries() if fold(e["name"]) not in known]
+
+    def find(self, word: str) -> str:
+        """The card a word names, matched anywhere in the name (engine/words.py `match`)."""
+        from engine.words import match
+
+        return match(word, self.names(), "card")
+
+    def card(self, name: str) -> dict[str, Any]:
+        """What the library says of a card: its entry laid over the catalogue's, and where each part
+        comes from."""
+        own = next((e for e in self.entries() if fold(e["name"]) == fold(name)), None)
+        base = self.shipped().get(fold(name))
+        entry = rules.laid_over(base or {}, own or {})
+        origin = ("catalogue" if own is None else "library" if base is None
+                  else "catalogue, fields from the library: " + ", ".join(k for k in own if k != "name"))
+        return {"game": self.game, "name": entry["name"], "origin": origin, "entry": entry,
+                "unknown": rules.unknown_fields(entry, self.model)}
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [self.card(n) for n in self.names()]
+
+    def effective(self) -> list[dict[str, Any]]:
+        """The entries a new session records (the user's entries over the catalogue's)."""
+        return rules.effective(self.State, self.entries())
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _save(self, entries: list[dict[str, Any]]) -> None:
+        rules.check_all(self.State, entries, f"card library {self.game}")
+        write_entries(self.path, self.key, entries,
+                      f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
+
+    def add(self, name: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """A new card; LibraryError when the library or the catalogue has it already."""
+        if fold(name) in {fold(n) for n in self.names()}:
+            raise LibraryError(f"{self.game} already has a card {name!r}; change it with "
+                               f"`companion cards edit {self.game} {json.dumps(name)} --FIELD VALUE`")
+        self._save([*self.entries(), {"name": name, **fields}])
+        return self.card(name)
+
+    def edit(self, word: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Fields laid over a card's (a catalogue card gets a library entry of its own)."""
+        name = self.find(word)
+        entries = self.entries()
+        at = next((i for i, e in enumerate(entries) if fold(e["name"]) == fold(name)), None)
+        if at is None:
+            entries.append({"name": name, **fields})
+        else:
+            entries[at] = rules.laid_over(entries[at], fields)
+        self._save(entries)
+        return self.card(name)
+
+    def remove(self, word: str) -> dict[str, Any]:
+        """The library's entry of a card removed (a catalogue card goes back to the catalogue's)."""
+        name = self.find(word)
+        entries = self.entries()
+        kept = [e for e in entries if fold(e["name"]) != fold(name)]
+        if len(kept) == len(entries):
+            raise LibraryError(f"{name!r} is in {self.game}'s shipped catalogue, not in the library: nothing to remove")
+        self._save(kept)
+        return {"game": self.game, "name": name, "removed": True,
+                "catalogue": fold(name) in self.shipped()}
+
+    def import_(self, path: Path) -> dict[str, Any]:
+        """A file's entries into the library (an entry replaces the library's of the same name):
+        every entry checked first, so a bad one changes nothing."""
+        incoming = read_entries(path, self.key)
+        rules.check_all(self.State, incoming, str(path))
+        names = {fold(e["name"]) for e in incoming}
+        self._save([*(e for e in self.entries() if fold(e["name"]) not in names), *incoming])
+        return {"game": self.game, "imported": [e["name"] for e in incoming], "file": str(path)}
+
+    def export(self, path: Path) -> dict[str, Any]:
+        from trackers.files import export_target
+
+        entries = self.entries()
+        target = export_target(path, self.path.parent.parent)
+        write_entries(target, self.key, entries, f"{self.game}: a card library written by `companion cards export`")
+        return {"game": self.game, "exported": [e["name"] for e in entries], "file": str(target)}
+
+
+# -- sessions and the library --------------------------------------------------------------
+
+def session_entries(session) -> list[dict[str, Any]]:
+    """The library entries a session recorded at `track new` ([] when none)."""
+    return rules.library_option(session.options)
+
+
+def differences(library: Library, session) -> list[dict[str, str]]:
+    """The cards whose library version is not the one the session plays with: changed or removed
+    since the session started, or added to the library after it."""
+    had = {fold(e["name"]): e for e in session_entries(session)}
+    now = {fold(e["name"]): e for e in library.effective()}
+    out = []
+    for key, entry in had.items():
+        if key not in now:
+            out.append({"card": entry["name"], "change": "no longer in the library (the session keeps its entry)"})
+        elif now[key] != entry:
+            out.append({"card": entry["name"], "change": "edited in the library since the session started "
+                                                         "(the session keeps the version it started with)"})
+    out += [{"card": e["name"], "change": "added to the library after the session started (not in this session)"}
+            for k, e in now.items() if k not in had]
+    return out
+
+
+def recorded_options(data_dir: Path, game: str, options: dict[str, str]) -> dict[str, str]:
+    """A new session's options with the library's entries recorded (a game without cards, or an
+    empty library, records nothing)."""
+    from engine import get_tracker
+
+    if rules.LIBRARY_OPTION in options:
+        raise LibraryError(f"option {rules.LIBRARY_OPTION!r} is the session's record of the card library; "
+                           "fill the library with `companion cards add` instead")
+    if rules.card_model(get_tracker(game).State) is None:
+        return options
+    entries = Library(data_dir, game).effective()
+    if not entries:
+        return options
+    return {**options, rules.LIBRARY_OPTION: json.dumps(entries, ensure_ascii=False, separators=(",", ":"))}
+
+
+def unknown_cards(library: Library, store) -> list[dict[str, str]]:
+    """The cards this game's stored sessions used that neither the library nor the catalogue
+    describes (described in a session only), or that they describe with unknown fields (a card
+    counts as used when its name is in one of the session's logged lines)."""
+    described = {fold(c["name"]): c for c in library.listing()}
+    out: dict[str, dict[str, str]] = {}
+    for session in store.all():
+        if session.game != library.game:
+            continue
+        state = store.replay(session).state
+        said = " ".join(" ".join(e.args) for e in store.entries(session)).casefold()
+        for card in state.cards:
+            key = fold(card.name)
+            if key not in described and key not in out:
+                out[key] = {"name": card.name, "why": f"described in session {session.name} only "
+                            f"(save it with `companion cards add {library.game} {json.dumps(card.name)} ...`)"}
+        for key, card in described.items():
+            if card["unknown"] and key not in out and key in said:
+                out[key] = {"name": card["name"], "why": f"used in session {session.name}; unknown: "
+                            + ", ".join(card["unknown"])}
+    return list(out.values())
+
+
+def save_described(data_dir: Path, result, words: list[str]) -> list[str]:
+    """`--save`: the session's own entries of the cards a recorded change or play named, kept in the
+    library too (an entry there of the same name is replaced); their names. LibraryError when the
+    line described no card (the line stays recorded; the library is unchanged)."""
+    said = " ".join(words).casefold()
+    cards = [c for c in getattr(result.state, "cards", ()) if fold(c.name) in said]
+    if not cards:
+        raise LibraryError(f"--save: this line describes no card of the session; it was recorded in "
+                           f"{result.session.name}, the library is unchanged (describe a card, e.g. `track card "
+                           "NAME TYPE ...`, or fill the library with `companion cards add`)")
+    library = Library(data_dir, result.session.game)
+    entries = [c.model_dump(mode="json", exclude_none=True) for c in cards]
+    names = {fold(e["name"]) for e in entries}
+    library._save([*(e for e in library.entries() if fold(e["name"]) not in names), *entries])
+    return [e["name"] for e in entries]
