@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
-from engine.tracking import Change
+from engine.tracking import Change, OptionError
 from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
 
 from .model import RANK_ONLY_NAMES, State, catalogue
+from .option_cards import option_cards
 from .wording import quote
 
 #: the commands and what each records (Tracker.COMMANDS)
@@ -116,10 +117,6 @@ def parse(state: State, words: list[str]) -> Change:
 
 def described(words) -> tuple:
     """The catalogue entries a `card` command gives (its words read as the option cards=)."""
-    from engine.tracking import OptionError
-
-    from .option_cards import option_cards
-
     if not words:
         raise MoveSyntaxError("card: describe at least one card, e.g. `card Hydra:6:3:explore:none`")
     try:

@@ -185,3 +185,26 @@ def test_the_cards_option_round_trips_its_fields(entries):
     for i, (spec, (r, vp, icon, n, pts, area)) in enumerate(zip(option_cards(text), entries)):
         assert (spec.name, spec.rank, spec.vp, spec.icon, spec.icon_count, spec.effect, spec.effect_points,
                 spec.effect_points_area) == (f"C{i}", r, vp, icon, n, "none", pts, area)
+
+
+# ------------------------------------------------------------------------------ the card command
+
+
+def test_the_card_command_teaches_this_game_field_by_field():
+    from engine.base import MoveSyntaxError
+    from engine.theseus import Tracker
+    from engine.theseus.model import catalogue
+
+    tracker = Tracker()
+    state = tracker.new_state(["Ann", "Ben"], {})
+    state, effects = tracker.apply(state, tracker.parse(state, ["card", "Hydra:6:3:explore2", "witch:1:recruit:none"]))
+    cat = catalogue(state)
+    assert (cat["Hydra"].rank, cat["Hydra"].vp, cat["Hydra"].icon, cat["Hydra"].icon_count) == (6, 3, "explore", 2)
+    assert (cat["Witch"].icon, cat["Witch"].effect, cat["Witch"].source) == ("recruit", "none", "track card")
+    assert [e.card for e in effects if e.kind == "card"] == ["Hydra", "Witch"]
+    state, _ = tracker.apply(state, tracker.parse(state, ["card", "Hydra:6:5"]))
+    assert (catalogue(state)["Hydra"].vp, catalogue(state)["Hydra"].icon) == (5, "explore")  # only VP replaced
+    with pytest.raises(MoveSyntaxError, match="card: Hydra: 'fly'"):
+        tracker.parse(state, ["card", "Hydra:6:fly"])
+    with pytest.raises(MoveSyntaxError, match="describe at least one card"):
+        tracker.parse(state, ["card"])
