@@ -152,9 +152,7 @@ def check(
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = _move_text(rest, move)
     verdict = engine.check(state, engine.parse_move(text, state))
-    from companion.render import verdict_view
-
-    verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
+    _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -165,9 +163,19 @@ def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
                               "`companion check cataclysm-arcade --deck deck.toml`")
     engine = _engine(words[0])
     verdict = engine.check_deck(read_situation(deck), str(deck))
+    _verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
+
+
+def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
+    """The verdict shown, with its reasons' rule titles (read from the reference for text only)."""
     from companion.render import verdict_view
 
-    verdict_view(engine.game, f"deck {deck.name}", verdict, as_json)
+    titles = None
+    if not as_json:
+        from rulesdb.lookup import titles as rule_titles
+
+        titles = rule_titles(r.rule for r in verdict.reasons)
+    verdict_view(game, move, verdict, as_json, keep, titles)
 
 
 def moves(

@@ -159,22 +159,23 @@ def silence_stdout() -> None:
         pass
 
 
-def verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
-    """A referee's answer: legal or not, each reason with its rule id and title, effects, alternatives.
-    `keep`: the table's names (players, cards) that no line breaks; the move is kept whole too."""
+def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: dict | None = None) -> None:
+    """A referee's answer: legal or not, each reason with its rule id and title (`titles`: rule id ->
+    title, from rulesdb.lookup.titles), effects, alternatives. `keep`: the table's names (players,
+    cards) that no line breaks; the move is kept whole too."""
     if as_json:
         print_json(verdict.as_json())
         return
     from rich.markup import escape
 
-    from rulesdb.lookup import title_of
-
+    titles = titles or {}
     alternatives = list(verdict.alternatives)
     out = Out((*keep, move, *alternatives))
     head = "[bold green]Legal[/]" if verdict.legal else "[bold red]Illegal[/]"
     out(f"{head}: {escape(move)}  [dim]({game})[/]")
     for r in verdict.reasons:
-        out(f"  • {escape(r.message)}  [cyan]{r.rule}[/] [dim]{escape(title_of(r.rule))}[/]")
+        title = titles.get(r.rule)
+        out(f"  • {escape(r.message)}  [cyan]{r.rule}[/]" + (f" [dim]{escape(title)}[/]" if title is not None else ""))
     if verdict.effects:
         out("What happens:")
         for e in verdict.effects:

@@ -37,6 +37,11 @@ def title_of(any_id: str) -> str:
     return entry.term.term if entry else any_id
 
 
+def titles(ids) -> dict[str, str]:
+    """Each id's title (a rule's or section's title, a term; the id itself when unknown)."""
+    return {i: title_of(i) for i in ids}
+
+
 def lookup(any_id: str, sources_dir: Path | None = None) -> dict:
     """The JSON-ready entry for an id; UnknownRule names the nearest ids."""
     ref = reference()

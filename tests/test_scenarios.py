@@ -9,7 +9,9 @@ Instead of `move`, `track = "lives ben -2"` judges a tracker command against the
 a game whose tracker and validator share one State): the same keys apply.
 Instead of a whole `situation`, a file may build the table the way a session does: `[table]` with
 `players`, `options` and `setup`, steps that are `track WORDS` (a tracker command, which must be
-allowed) or `play MOVE` (which must be legal).
+allowed), `track WORDS --overrule` (one the rules refuse, recorded as the table says: e.g. a
+Cataclysm Arcade Fighter already in play, as a card effect puts it there) or `play MOVE` (which
+must be legal).
 `[expect]` is read like `after`. A `[deck]` instead of a move is judged by `check_deck`.
 
 Every play and tracker command goes through the one checked step (engine.base.step), as in a
@@ -161,8 +163,9 @@ def build_table(game, table: dict):
     for said in table.get("setup", []):
         kind, _, rest = said.partition(" ")
         assert kind in ("track", "play"), said
-        stepped = step(game, state, rest, kind=kind)
-        assert stepped.verdict.legal, f"{said}: {stepped.verdict.as_json()}"
+        overrule = kind == "track" and rest.endswith(" --overrule")
+        stepped = step(game, state, rest.removesuffix(" --overrule"), kind=kind, overruled=overrule)
+        assert stepped.verdict.legal is not overrule, f"{said}: {stepped.verdict.as_json()}"  # overrule a refusal only
         state = stepped.state
     return state
 

@@ -31,3 +31,14 @@ def test_no_private_name_is_imported_across_the_shared_modules():
     shape = _code_shape()
     _graph, private = shape.imports(shape.modules(ROOT))
     assert [p for p in private if shared(p[0])] == []
+
+
+def test_a_checked_play_shows_each_reasons_rule_title_looked_up_by_the_command(cli):
+    """render.verdict_view prints the titles the command looked up (rulesdb.lookup.titles)."""
+    from rulesdb.lookup import title_of
+
+    assert cli("track", "new", "catopomp", "--players", "Ann,Ben").exit_code == 0
+    shown = cli("check", "heaven 4 5 then hell 2")
+    assert shown.exit_code == 0, shown.output
+    title = title_of("catopomp.setup.first-player")
+    assert title != "catopomp.setup.first-player" and title in " ".join(shown.stdout.split())

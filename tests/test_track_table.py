@@ -270,7 +270,7 @@ def test_show_completion_prints_a_script_for_each_shell(shell):
 #: a few changes per game that reach its interesting parts (tables, nested lists, effects)
 PLAYS = {
     "catharsis": [["rename", "ann", "1", "Nail", "to", "the", "Eye"], ["morale", "-1"], ["use", "ben", "2"]],
-    "cataclysm-arcade": [["boss", "ann", "30"], ["fighter", "ann", "Grunt", "4"], ["coins", "ann", "+2"],
+    "cataclysm-arcade": [["boss", "ann", "30"], ["fighter", "ann", "Grunt", "4", "--overrule"], ["coins", "ann", "+2"],
                          ["pass", "ann"], ["pass", "ben"], ["pass", "cy"], ["next-level"]],
     "catopomp": [["lost", "cy"], ["reserve", "cy", "4"]],
     "theseus": [["party", "ann", "4", "3", "2", "1"], ["reward", "ann", "rank", "1"], ["next-rank"], ["points", "ann", "+2"]],

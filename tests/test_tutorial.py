@@ -39,7 +39,10 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
     assert len(lines) >= 40 and all(line.startswith("companion ") for line in lines)
     env = {"COMPANION_HOME": str(home), "COLUMNS": "80", "HOME": str(tmp_path), "COMPANION_SHELL": "bash"}
     outputs = {}
-    refused = {"companion track lives ann =12      # exit 2: refused"}  # the page says these are refused
+    refused = {  # the page says these are refused, each citing a rule of its game (and the play to type)
+        "companion track lives ann =12      # exit 2: refused": "catastrophe.",
+        "companion track fighter ann Grunt 4   # exit 2: refused": 'companion play --by ann "fighter Grunt"',
+    }
     for line in lines:
         args = shlex.split(line, comments=True)[1:]
         if args[:2] == ["track", "watch"]:
@@ -48,7 +51,7 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
         result = CliRunner().invoke(app, args, env=env)
         if line in refused:
             assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
-            assert "catastrophe." in result.stderr and "--overrule" in result.stderr
+            assert refused[line] in result.stderr and "--overrule" in result.stderr
         else:
             assert result.exit_code == 0, (line, result.output)
         outputs.setdefault(line, result.stdout)

@@ -15,23 +15,25 @@ Reading of "turn": the rulebook uses "turn" and "level" for the same thing in it
 We read a turn as one whole level (cataclysm-arcade.basics.turn-means-level): coins come once per
 level and the level number rises when a level ends, i.e. after every player has passed.
 
-One job per module:
-  model.py      the State (a record): everything on the table
-  rule_ids.py   every rule id the package cites
-  notation.py   tracker commands read as the table says them
-  track.py      the `Tracker`: tracker verbs as transitions of the State
-  rules.py      the referee: what a play breaks, what it does, the legal plays
-  rules_line.py the Line: priority, resolution, the initiative, passing, the end of a level
-  rules_combat.py  damage, Armor, Determination, Heal / Gain Health, destruction, defeat
-  status.py     what is impossible about a described table
-  validator.py  the `Engine` (engine.base.Engine)
-  deck.py       the Constructed Deck Rules
-  cards.toml    the card catalogue (keywords built in; the table adds its cards)
+One job per module (the layout every game shares, docs/architecture.md):
+  model.py          the State (a record): everything on the table
+  rule_ids.py       every rule id the package cites, as `class R` constants
+  notation.py       plays read and written as the table says them (`attack Grunt at ben boss`)
+  notation_track.py tracker commands read as the table says them (`damage ben boss 5`)
+  track.py          the `Tracker`: tracker verbs as transitions of the State
+  rules.py          the referee: what a play breaks, what it does, the legal plays
+  rules_line.py     the Line: priority, resolution, the initiative, passing, the end of a level
+  rules_combat.py   damage, Armor, Determination, Heal / Gain Health, destruction, defeat
+  readings.py       the readings where the rulebook is unclear, said with the effects they touch
+  status.py         what is impossible about a described table
+  validator.py      the `Engine` (engine.base.Engine)
+  deck.py           the Constructed Deck Rules
+  cards.toml        the card catalogue (keywords built in; the table adds its cards)
 """
 from __future__ import annotations
 
-from .model import Boss, Fighter, Player, State
+from .model import State
 from .track import Tracker
 from .validator import Engine
 
-__all__ = ["Engine", "Tracker", "State", "Player", "Boss", "Fighter"]
+__all__ = ["Engine", "Tracker", "State"]

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
 
 from .model import CardSpec, builtin_catalogue
-from .rule_ids import AT_LEAST_40, BOSS_FACTION, MAX_THREE, ONE_BOSS, TWO_FACTIONS
+from .rule_ids import R
 
 MIN_CARDS = 40
 MAX_COPIES = 3
@@ -62,14 +62,14 @@ def check_deck(deck: Deck) -> Verdict:
     boss = DeckBoss(name=deck.boss) if isinstance(deck.boss, str) else deck.boss
     bosses_in_cards = [c for c in deck.cards if (c.type or getattr(known.get(c.name.lower()), "type", None)) == "boss"]
     if boss is None:
-        reasons.append(Reason(rule=ONE_BOSS, message="the deck names no Boss (boss = \"NAME\")"))
+        reasons.append(Reason(rule=R.ONE_BOSS, message="the deck names no Boss (boss = \"NAME\")"))
     if bosses_in_cards:
         names = ", ".join(c.name for c in bosses_in_cards)
-        reasons.append(Reason(rule=ONE_BOSS, message=f"a deck has exactly one Boss; the other cards include Bosses: {names}"))
+        reasons.append(Reason(rule=R.ONE_BOSS, message=f"a deck has exactly one Boss; the other cards include Bosses: {names}"))
     others = [c for c in deck.cards if c not in bosses_in_cards]
     total = sum(c.count for c in others)
     if total < MIN_CARDS:
-        reasons.append(Reason(rule=AT_LEAST_40, message=f"{total} cards besides the Boss; a deck needs at least {MIN_CARDS}"))
+        reasons.append(Reason(rule=R.AT_LEAST_40, message=f"{total} cards besides the Boss; a deck needs at least {MIN_CARDS}"))
     copies: Counter[str] = Counter()
     spelling: dict[str, str] = {}
     for c in others:
@@ -77,7 +77,7 @@ def check_deck(deck: Deck) -> Verdict:
         spelling.setdefault(c.name.lower(), c.name)
     for low, n in sorted(copies.items()):
         if n > MAX_COPIES:
-            reasons.append(Reason(rule=MAX_THREE, message=f"{n} copies of {spelling[low]}; at most {MAX_COPIES}"))
+            reasons.append(Reason(rule=R.MAX_THREE, message=f"{n} copies of {spelling[low]}; at most {MAX_COPIES}"))
     boss_faction = (boss.faction if boss else None) or (getattr(known.get(boss.name.lower()), "faction", None) if boss else None)
     factions: dict[str, list[str]] = {}
     for c in others:
@@ -94,8 +94,8 @@ def check_deck(deck: Deck) -> Verdict:
         outside = {f: names for f, names in factions.items() if f != boss_faction}
         if len(outside) > 1:
             listed = "; ".join(f"{f}: {', '.join(sorted(set(n)))}" for f, n in sorted(outside.items()))
-            reasons.append(Reason(rule=TWO_FACTIONS,
+            reasons.append(Reason(rule=R.TWO_FACTIONS,
                                   message=f"cards of the Boss's faction ({boss_faction}) and {len(outside)} other "
                                   f"factions; only one other is allowed ({listed})"))
-            reasons.append(Reason(rule=BOSS_FACTION, message="the Boss's faction decides which cards the deck may hold"))
+            reasons.append(Reason(rule=R.BOSS_FACTION, message="the Boss's faction decides which cards the deck may hold"))
     return Verdict(legal=not reasons, reasons=tuple(reasons), unchecked=tuple(unchecked))

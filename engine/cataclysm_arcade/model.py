@@ -202,28 +202,18 @@ class Move(Frozen):
 # ---------------------------------------------------------------- small helpers
 
 
-def _replace_player(state: State, player: Player) -> State:
+def replace_player(state: State, player: Player) -> State:
     return state.model_copy(update={"players": tuple(player if p.name == player.name else p for p in state.players)})
 
 
-def _find_fighter(player: Player, name: str) -> Fighter | None:
+def find_fighter(player: Player, name: str) -> Fighter | None:
     for f in player.fighters:
         if f.name.lower() == name.lower():
             return f
     return None
 
 
-def _replace_fighter(player: Player, fighter: Fighter) -> Player:
-    return player.model_copy(
-        update={"fighters": tuple(fighter if f.name == fighter.name else f for f in player.fighters)}
-    )
-
-
-def _without_fighter(player: Player, name: str) -> Player:
-    return player.model_copy(update={"fighters": tuple(f for f in player.fighters if f.name != name)})
-
-
-def _label(character: str, player: str) -> str:
+def character_label(character: str, player: str) -> str:
     return f"{player}'s Boss" if character == BOSS else f"{character} ({player})"
 
 

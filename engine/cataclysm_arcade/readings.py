@@ -7,10 +7,7 @@ effects rest on. docs/moves-cataclysm-arcade.md lists them for the reader.
 """
 from __future__ import annotations
 
-from .rule_ids import (
-    BLOCK, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED, FIGHTER_ONE_PER_NAME, LEAVING_PLAY, LEVEL_INCREASES, TRIGGER,
-    WEAPON_ONE_PER_NAME,
-)
+from .rule_ids import R
 
 FORTIFY_MOVE = ("reading: Fortify is used as a move, with the initiative, and waits on the Line like every move "
                 "but pass (Glossary, Fortify: only 'used from your hand'; Turn Structure lists the moves)")
@@ -39,14 +36,14 @@ TURN_IS_LEVEL = ("reading: a turn is a whole level: coins come once per level an
 
 #: (effect kind, rule) -> the reading that effect rests on
 BY_EFFECT = {
-    ("unwielded", LEAVING_PLAY): WEAPON_STAYS,
-    ("fizzles", DAMAGE_ON_RESOLUTION): ATTACK_FIZZLES,
-    ("destroyed", FIGHTER_ONE_PER_NAME): SAME_NAME,
-    ("destroyed", WEAPON_ONE_PER_NAME): SAME_NAME,
-    ("trigger", TRIGGER): TRIGGER_PRIORITY,
-    ("line-removed", DEFEATED_REMOVED): LINE_ITEMS_REMOVED,
-    ("level", LEVEL_INCREASES): TURN_IS_LEVEL,
-    ("blocked", BLOCK): BLOCK_RESPONSE,
+    ("unwielded", R.LEAVING_PLAY): WEAPON_STAYS,
+    ("fizzles", R.DAMAGE_ON_RESOLUTION): ATTACK_FIZZLES,
+    ("destroyed", R.FIGHTER_ONE_PER_NAME): SAME_NAME,
+    ("destroyed", R.WEAPON_ONE_PER_NAME): SAME_NAME,
+    ("trigger", R.TRIGGER): TRIGGER_PRIORITY,
+    ("line-removed", R.DEFEATED_REMOVED): LINE_ITEMS_REMOVED,
+    ("level", R.LEVEL_INCREASES): TURN_IS_LEVEL,
+    ("blocked", R.BLOCK): BLOCK_RESPONSE,
 }
 BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER}
 

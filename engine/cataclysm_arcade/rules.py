@@ -11,21 +11,13 @@ from engine.base import Effect, Reason
 from . import readings
 from . import rules_combat as combat
 from . import rules_line as line
-from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, _replace_player, catalogue, spec
+from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, replace_player, catalogue, spec
 from .notation import actor
-from .rule_ids import (
-    AGILITY, ATTACK_LINE, ATTACK_UNPAID, BLOCK, CHOOSE_ATTACKER, CHOOSE_TARGET, DEFEATED_REMOVED, ENFORCER,
-    FIGHTER_LINE, FIGHTER_NO_COST, FIGHTER_WHEN_PLAYABLE, FORTIFY, LEVEL_ENDS, LINE_FIRST, LINE_REPEAT,
-    LINE_WHEN_USED, MOVES, NO_SELF_RESPONSE, NO_SUMMONING_SICKNESS, PASSING, PAY_ATTACK, PAY_FROM_POOL,
-    PHANTASMAL, PRIORITY_STARTS, RESPONSE_ACTIONS, RESPONSE_COST, RESPONSE_DEF, RESPONSE_LINE, RESPONSE_NOT_AFTER_PASS,
-    RESPONSE_NOT_EMPTY, RESPONSE_NOT_OWN, RESPONSE_OFF_INITIATIVE, RESPONSE_WHEN, STEALTHY, STUN, TACTIC_COST,
-    TACTIC_LINE, TACTIC_WHEN, TAP_ATTACKER, TAPPING, TARGET, TRANSFORM, TRIGGER_ORDER, WEAPON_LINE, WEAPON_NO_COST,
-    WEAPON_WHEN, WIELD_COST, WIELD_LINE, WIELD_MOVE, WIN_LOSE,
-)
+from .rule_ids import R
 
 INITIATIVE_MOVES = ("fighter", "tactic", "weapon", "wield", "attack", "pass", "fortify")
 TARGETED = ("damage", "heal", "gain-health", "destroy", "stun", "untap")
-TECHNIQUES = {"block": BLOCK, "phantasmal": PHANTASMAL, "fortify": FORTIFY, "transform": TRANSFORM}
+TECHNIQUES = {"block": R.BLOCK, "phantasmal": R.PHANTASMAL, "fortify": R.FORTIFY, "transform": R.TRANSFORM}
 
 
 def _r(rule: str, message: str) -> Reason:
@@ -43,52 +35,52 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
     """The rules a play breaks (empty: legal) and what the engine cannot judge about it."""
     unchecked: list[str] = []
     if state.winner:
-        return [_r(WIN_LOSE, f"the game is over: {state.winner} has won")], unchecked
+        return [_r(R.WIN_LOSE, f"the game is over: {state.winner} has won")], unchecked
     if move.kind == "next-level" or state.level_over:
         if move.kind == "next-level" and state.level_over:
             return [], unchecked
         if move.kind == "next-level":
             waiting = ", ".join(p.name for p in state.in_game if not p.passed)
-            return [_r(LEVEL_ENDS, f"level {state.level} ends only when everyone has passed; not passed: {waiting}")], []
-        return [_r(LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
+            return [_r(R.LEVEL_ENDS, f"level {state.level} ends only when everyone has passed; not passed: {waiting}")], []
+        return [_r(R.LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
     if move.kind == "trigger":
         p = state.player(move.player)
         unchecked.append("whether a card's trigger condition was met: the engine does not know card texts")
         if p.out:
-            return [_r(DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
+            return [_r(R.DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
         return _trigger_order(state, p.name), unchecked
     who = actor(state)
     if who is None:
-        return [_r(PRIORITY_STARTS, "nobody is to act on this table (see `companion status`)")], unchecked
+        return [_r(R.PRIORITY_STARTS, "nobody is to act on this table (see `companion status`)")], unchecked
     me = state.player(who)
     if state.line:
         if move.kind in INITIATIVE_MOVES:
             top = state.line[-1]
-            rule = TACTIC_WHEN if move.kind == "tactic" else LINE_REPEAT
+            rule = R.TACTIC_WHEN if move.kind == "tactic" else R.LINE_REPEAT
             reasons = [_r(rule, f"the Line is not empty ({top.label()} on top): {who} has priority and may "
                           "respond or decline; a new move waits until the whole Line has resolved")]
             if who != state.initiative:
-                reasons.append(_r(RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
+                reasons.append(_r(R.RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
                                   "only add responses"))
             return reasons, unchecked
         if state.line[-1].controller == who:
-            rule = NO_SELF_RESPONSE if move.kind != "activate" else RESPONSE_NOT_OWN
+            rule = R.NO_SELF_RESPONSE if move.kind != "activate" else R.RESPONSE_NOT_OWN
             return [_r(rule, f"the top of the Line is {who}'s own: nobody responds to their own move or response")], \
                 unchecked
         if move.kind == "decline":
             return [], unchecked
     else:
         if move.kind == "decline":
-            return [_r(RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; "
+            return [_r(R.RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; "
                        f"{who} has the initiative and chooses a move")], unchecked
         if move.kind == "respond":
-            reasons = [_r(RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
+            reasons = [_r(R.RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
                           "played only with priority after another player's move (it is not a move)")]
             if _last_was_pass(state):
-                reasons.append(_r(RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
+                reasons.append(_r(R.RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
             return reasons, unchecked
         if me.passed:
-            return [_r(PASSING, f"{who} has passed and may only respond this level")], unchecked
+            return [_r(R.PASSING, f"{who} has passed and may only respond this level")], unchecked
     return _CHECKS[move.kind](state, me, move, unchecked), unchecked
 
 
@@ -101,7 +93,7 @@ def _trigger_order(state: State, controller: str) -> list[Reason]:
     order = [holder] + [n for n in line.clockwise_after(state, holder) if n != holder]
     below = state.line[-1].controller
     if order.index(controller) < order.index(below):
-        return [_r(TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
+        return [_r(R.TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
                    f"trigger comes before {below}'s (if it belongs to a new event, overrule)")]
     return []
 
@@ -119,12 +111,12 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
             unchecked.append(f"that {me.name} holds {move.card}: the table does not know their whole hand")
         else:
             shown = ", ".join(me.hand) or "no cards"
-            reasons.append(_r(MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
+            reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
         unchecked.append(f"{move.card} is not in the catalogue: its type, costs and text are unknown "
                          "(add it with `companion track card ...` or a situation's [[cards]])")
     elif card.type != kind:
-        rule = RESPONSE_DEF if "response" in (kind, card.type) else MOVES
+        rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
         reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}"))
     return reasons, card
 
@@ -152,11 +144,11 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[st
 def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[str]) -> list[Reason]:
     word = (effect or "").split(" ")[0]
     if word in TARGETED and move.target is None:
-        return [_r(TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
+        return [_r(R.TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
     if move.target is not None:
         owner = state.player(move.target_player)
         if owner.out or combat.character(owner, move.target) is None:
-            return [_r(TARGET, f"{move.target_player}'s {move.target} is not in play")]
+            return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
     if effect is None and move.card:
         unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
     return []
@@ -167,25 +159,25 @@ def _check_fighter(state, me, move, unchecked):
     name = (card.name if card else move.card).lower()
     if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
         unchecked.append(readings.SAME_NAME_OWNER)
-    return reasons + _level_ok(state, card, FIGHTER_WHEN_PLAYABLE, unchecked)
+    return reasons + _level_ok(state, card, R.FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
 def _check_weapon(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "weapon", unchecked)
-    return reasons + _level_ok(state, card, WEAPON_WHEN, unchecked)
+    return reasons + _level_ok(state, card, R.WEAPON_WHEN, unchecked)
 
 
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
     if card is not None and card.type == "tactic":
-        reasons += _pay(me, card.cost, TACTIC_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
     if card is not None and card.type == "response":
-        reasons += _pay(me, card.cost, RESPONSE_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked)
     effect = card.effect if card else None
     if effect != "stop":
         reasons += _target_ok(state, me, move, effect, unchecked)
@@ -195,30 +187,30 @@ def _check_respond(state, me, move, unchecked):
 def _check_wield(state, me, move, unchecked):
     weapon = next((w for w in me.weapons if w.name == move.card), None)
     if weapon is None:
-        return [_r(WIELD_MOVE, f"{me.name} has no Weapon {move.card} in play")]
+        return [_r(R.WIELD_MOVE, f"{me.name} has no Weapon {move.card} in play")]
     if weapon.wielder == move.on:
-        return [_r(WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
+        return [_r(R.WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
     if combat.character(me, move.on) is None:
-        return [_r(WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
-    return _pay(me, weapon.wield_cost, WIELD_COST, f"wielding {weapon.name}", unchecked)
+        return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
+    return _pay(me, weapon.wield_cost, R.WIELD_COST, f"wielding {weapon.name}", unchecked)
 
 
 def _check_attack(state, me, move, unchecked):
     who = combat.character(me, move.card)
     reasons: list[Reason] = []
     if who is None:
-        return [_r(CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
+        return [_r(R.CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
-        reasons.append(_r(STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
+        reasons.append(_r(R.STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
         unchecked.append(readings.STUN_DURATION)
     elif not combat.can_tap(who):
-        rule = AGILITY if who.has("agility") else CHOOSE_ATTACKER
+        rule = R.AGILITY if who.has("agility") else R.CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
     if who.attack_cost is None:
         unchecked.append(f"{move.card}'s attack cost is unknown")
     elif who.attack_cost > me.coins:
-        reasons.append(_r(ATTACK_UNPAID, f"{me.name} has {_coins(me.coins)} and cannot pay {move.card}'s "
+        reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {_coins(me.coins)} and cannot pay {move.card}'s "
                           f"attack cost {who.attack_cost}"))
     return reasons + target_problems(state, me, move.target_player, move.target)
 
@@ -226,18 +218,18 @@ def _check_attack(state, me, move, unchecked):
 def target_problems(state: State, me: Player, target_player: str, target: str) -> list[Reason]:
     owner = state.player(target_player)
     if owner.name == me.name:
-        return [_r(CHOOSE_TARGET, "an attack targets a character an opponent controls")]
+        return [_r(R.CHOOSE_TARGET, "an attack targets a character an opponent controls")]
     if owner.out:
-        return [_r(DEFEATED_REMOVED, f"{owner.name} is out of the game")]
+        return [_r(R.DEFEATED_REMOVED, f"{owner.name} is out of the game")]
     victim = combat.character(owner, target)
     if victim is None:
-        return [_r(CHOOSE_TARGET, f"{owner.name} has no character {target} in play")]
+        return [_r(R.CHOOSE_TARGET, f"{owner.name} has no character {target} in play")]
     if _stealthy_now(state, victim):
-        return [_r(STEALTHY, f"{target} is Stealthy and came into play this level: it cannot be attacked yet")]
+        return [_r(R.STEALTHY, f"{target} is Stealthy and came into play this level: it cannot be attacked yet")]
     enforcers = [c for c in (owner.boss, *owner.fighters) if c.has("enforcer") and not _stealthy_now(state, c)]
     if enforcers and not victim.has("enforcer"):
         names = ", ".join(BOSS if c is owner.boss else c.name for c in enforcers)
-        return [_r(ENFORCER, f"{owner.name}'s Enforcer ({names}) must be attacked before their other characters")]
+        return [_r(R.ENFORCER, f"{owner.name}'s Enforcer ({names}) must be attacked before their other characters")]
     return []
 
 
@@ -257,17 +249,17 @@ def _ability(state: State, me: Player, move: Move):
 def _check_activate(state, me, move, unchecked):
     who = combat.character(me, move.card)
     if who is None:
-        return [_r(MOVES, f"{me.name} has no character {move.card} in play")]
+        return [_r(R.MOVES, f"{me.name} has no character {move.card} in play")]
     technique, found, card = _ability(state, me, move)
     reasons: list[Reason] = []
     if who.stunned:
         unchecked.append(readings.STUN_DURATION)
-        return [_r(STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
+        return [_r(R.STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
     if technique:
         if not who.has(move.ability):
             return [_r(TECHNIQUES[move.ability], f"{move.card} does not have {move.ability}")]
         if move.ability == "fortify":
-            return [_r(FORTIFY, "Fortify is used from the hand, not by a character in play: "
+            return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
         if move.ability == "transform":
             unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
@@ -276,24 +268,24 @@ def _check_activate(state, me, move, unchecked):
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
-            return [_r(MOVES, f"{card.name} has no ability {move.ability!r} in the catalogue")]
+            return [_r(R.MOVES, f"{card.name} has no ability {move.ability!r} in the catalogue")]
         unchecked.append(f"{move.card}'s ability {move.ability!r}: not in the catalogue")
         responding = bool(state.line)
     else:
         responding = found.response
         if found.tap and not combat.can_tap(who):
-            reasons.append(_r(TAPPING, f"{move.card} is tapped: no tap ability again this level"))
-        reasons += _pay(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
+            reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
+        reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
     if state.line and not responding:
-        reasons.append(_r(RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
+        reasons.append(_r(R.RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
                           "cards and abilities that say Response may be added"))
     if not state.line and responding:
-        reasons.append(_r(RESPONSE_NOT_EMPTY, f"{move.ability} is a response: it is added to the Line with priority "
+        reasons.append(_r(R.RESPONSE_NOT_EMPTY, f"{move.ability} is a response: it is added to the Line with priority "
                           "after another player's move, not chosen as a move"))
     if move.ability == "block" and state.line and not any(
             i.kind == "attack" and i.controller != me.name for i in state.line):
-        reasons.append(_r(BLOCK, "there is no opponent's attack on the Line to block"))
+        reasons.append(_r(R.BLOCK, "there is no opponent's attack on the Line to block"))
     return reasons
 
 
@@ -302,15 +294,15 @@ def _check_fortify(state, me, move, unchecked):
     unchecked.append(readings.FORTIFY_MOVE)
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
-        reasons.append(_r(FORTIFY, f"{card.name} has no Fortify"))
+        reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
     target = combat.character(me, move.on)
     if target is None:
-        return reasons + [_r(FORTIFY, f"{me.name} has no character {move.on} in play")]
+        return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
     target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
     if target_card is None or target_card.faction is None:
         unchecked.append(f"whether {move.on} is a Synth: its faction is unknown")
     elif target_card.faction.lower() != "synth":
-        reasons.append(_r(FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
+        reasons.append(_r(R.FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
     return reasons
 
 
@@ -342,19 +334,19 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
         return line.decline(state)
     if move.kind == "pass":
         state = line.pass_player(state, who)
-        effects = [Effect(kind="passed", rule=PASSING, message=f"{who} passes and may only respond this level")]
+        effects = [Effect(kind="passed", rule=R.PASSING, message=f"{who} passes and may only respond this level")]
         if state.level_over:
             new, more = line.start_next_level(state)
-            ended = Effect(kind="level-over", rule=LEVEL_ENDS, message=f"everyone has passed: level {state.level} ends")
+            ended = Effect(kind="level-over", rule=R.LEVEL_ENDS, message=f"everyone has passed: level {state.level} ends")
             return new, effects + [ended] + more
-        return state, effects + [Effect(kind="initiative", rule=LINE_WHEN_USED,
+        return state, effects + [Effect(kind="initiative", rule=R.LINE_WHEN_USED,
                                         message=f"nothing to respond to; {state.initiative} has the initiative")]
     first = not state.line
     me = state.player(who)
     item, me, effects = _start(state, me, move)
-    state = _replace_player(state, me)
+    state = replace_player(state, me)
     if first:
-        effects.insert(0, Effect(kind="move", rule=LINE_FIRST, message=f"{who} chooses: {item.label()}"))
+        effects.insert(0, Effect(kind="move", rule=R.LINE_FIRST, message=f"{who} chooses: {item.label()}"))
     state, more = line.push(state, item, first)
     return state, effects + more
 
@@ -383,48 +375,48 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         me = _take_from_hand(me, move.card)
     if move.kind == "fortify":
         return LineItem(kind="fortify", **base), me, [
-            Effect(kind="uses-line", rule=FORTIFY, message=f"Fortify from the hand: {move.card} waits on the Line")]
+            Effect(kind="uses-line", rule=R.FORTIFY, message=f"Fortify from the hand: {move.card} waits on the Line")]
     if move.kind == "fighter":
-        effects += [Effect(kind="free", rule=FIGHTER_NO_COST, message="Fighters cost no coins"),
-                    Effect(kind="uses-line", rule=FIGHTER_LINE, message="playing a Fighter uses the Line")]
+        effects += [Effect(kind="free", rule=R.FIGHTER_NO_COST, message="Fighters cost no coins"),
+                    Effect(kind="uses-line", rule=R.FIGHTER_LINE, message="playing a Fighter uses the Line")]
         return LineItem(kind="fighter", **base), me, effects
     if move.kind == "weapon":
-        effects += [Effect(kind="free", rule=WEAPON_NO_COST, message="Weapons cost no coins to play"),
-                    Effect(kind="uses-line", rule=WEAPON_LINE, message="playing a Weapon uses the Line")]
+        effects += [Effect(kind="free", rule=R.WEAPON_NO_COST, message="Weapons cost no coins to play"),
+                    Effect(kind="uses-line", rule=R.WEAPON_LINE, message="playing a Weapon uses the Line")]
         return LineItem(kind="weapon", **base), me, effects
     if move.kind in ("tactic", "respond"):
-        rule = TACTIC_COST if move.kind == "tactic" else RESPONSE_COST
+        rule = R.TACTIC_COST if move.kind == "tactic" else R.RESPONSE_COST
         me, paid = _spend(me, card.cost if card else None, rule, move.card)
         kind = "tactic" if move.kind == "tactic" else "response"
-        effects += paid + [Effect(kind="uses-line", rule=TACTIC_LINE if move.kind == "tactic" else RESPONSE_LINE,
+        effects += paid + [Effect(kind="uses-line", rule=R.TACTIC_LINE if move.kind == "tactic" else R.RESPONSE_LINE,
                                   message=f"the {kind} uses the Line and may be responded to")]
         return LineItem(kind=kind, effect=card.effect if card else None, text=card.text if card else None,
                         **base), me, effects
     if move.kind == "wield":
         weapon = next((w for w in me.weapons if w.name == move.card), None)
-        me, paid = _spend(me, weapon.wield_cost if weapon else None, WIELD_COST, f"wielding {move.card}")
+        me, paid = _spend(me, weapon.wield_cost if weapon else None, R.WIELD_COST, f"wielding {move.card}")
         return LineItem(kind="wield", **base), me, paid + [
-            Effect(kind="uses-line", rule=WIELD_LINE, message="wielding uses the Line")]
+            Effect(kind="uses-line", rule=R.WIELD_LINE, message="wielding uses the Line")]
     if move.kind == "attack":
         who = combat.character(me, move.card)
-        me, paid = _spend(me, who.attack_cost if who else None, PAY_ATTACK, f"{move.card}'s attack")
+        me, paid = _spend(me, who.attack_cost if who else None, R.PAY_ATTACK, f"{move.card}'s attack")
         me = combat.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:
-            effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,
+            effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
                                   message=f"{move.card} came into play this level and may attack at once"))
-        effects += paid + [Effect(kind="tapped", rule=TAP_ATTACKER, message=f"{move.card} taps"),
-                           Effect(kind="uses-line", rule=ATTACK_LINE, message="the attack uses the Line")]
+        effects += paid + [Effect(kind="tapped", rule=R.TAP_ATTACKER, message=f"{move.card} taps"),
+                           Effect(kind="uses-line", rule=R.ATTACK_LINE, message="the attack uses the Line")]
         return LineItem(kind="attack", **base), me, effects
     # activate
     technique, found, _ = _ability(state, me, move)
     if found is not None:
-        me, paid = _spend(me, found.cost, PAY_FROM_POOL, f"{move.card}'s {found.name}")
+        me, paid = _spend(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}")
         effects += paid
         if found.tap:
             me = combat.tap(me, move.card)
-            effects.append(Effect(kind="tapped", rule=TAPPING, message=f"{move.card} taps"))
+            effects.append(Effect(kind="tapped", rule=R.TAPPING, message=f"{move.card} taps"))
     if not state.line:
-        effects.append(Effect(kind="no-waiting", rule=NO_SUMMONING_SICKNESS,
+        effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
                               message="abilities may be used the level the character arrives"))
     effect = found.effect if found else None
     return LineItem(kind="activate", ability=move.ability, effect=effect,

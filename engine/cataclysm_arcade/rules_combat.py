@@ -7,11 +7,8 @@ from __future__ import annotations
 
 from engine.base import Effect, MoveSyntaxError
 
-from .model import BOSS, Boss, Character, Fighter, Player, State, _label, _replace_player
-from .rule_ids import (
-    ARMOR, BOSS_DEFEATED, DEFEATED_REMOVED, DESTROY, DETERMINATION, FIGHTER_DESTROYED, GAIN_HEALTH, HEAL,
-    LEAVING_PLAY, MULTIPLAYER, ONE_V_ONE, WEAPON_MODIFIER,
-)
+from .model import BOSS, Boss, Character, Fighter, Player, State, character_label, replace_player
+from .rule_ids import R
 
 
 def character(player: Player, name: str) -> Boss | Fighter | None:
@@ -29,7 +26,7 @@ def with_character(state: State, owner: str, name: str, new: Character) -> State
         player = player.model_copy(update={"boss": new})
     else:
         player = player.model_copy(update={"fighters": tuple(new if f.name == name else f for f in player.fighters)})
-    return _replace_player(state, player)
+    return replace_player(state, player)
 
 
 def can_tap(who: Character) -> bool:
@@ -60,7 +57,7 @@ def attack_value(player: Player, name: str) -> int | None:
 
 
 def weapon_bonus_effects(player: Player, name: str) -> list[Effect]:
-    return [Effect(kind="weapon", message=f"{w.name} adds {w.attack_modifier} to {name}'s attack", rule=WEAPON_MODIFIER)
+    return [Effect(kind="weapon", message=f"{w.name} adds {w.attack_modifier} to {name}'s attack", rule=R.WEAPON_MODIFIER)
             for w in player.weapons if w.wielder == name and w.attack_modifier]
 
 
@@ -72,13 +69,13 @@ def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
     who = character(player, name)
     if who is None:
         raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
-    label = _label(name, owner)
+    label = character_label(name, owner)
     effects: list[Effect] = []
     prevented = min(amount, max(0, who.armor - who.armor_used))
     if prevented:
         who = who.model_copy(update={"armor_used": who.armor_used + prevented})
         effects.append(Effect(kind="armor", message=f"Armor {who.armor} on {label} prevents {prevented} damage",
-                              rule=ARMOR))
+                              rule=R.ARMOR))
     dealt = amount - prevented
     if who.health is None:
         effects.append(Effect(kind="health-unknown", rule=rule,
@@ -95,22 +92,22 @@ def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
         if state.player(owner).out or state.game_over:
             return state, effects  # once the game has a winner a hit changes the number only
         if who.has("determination"):
-            effects.append(Effect(kind="boss-determination", rule=DETERMINATION,
+            effects.append(Effect(kind="boss-determination", rule=R.DETERMINATION,
                                   message=f"{label} has Determination, which saves from destruction: a Boss is "
                                   "defeated instead"))
         new, more = defeat(state, owner, health)
         return new, effects + more
     if who.has("determination") and who.counters == 0:
         saved = who.model_copy(update={"health": 1, "counters": 1})
-        effects.append(Effect(kind="determination", rule=DETERMINATION,
+        effects.append(Effect(kind="determination", rule=R.DETERMINATION,
                               message=f"Determination: {label} stays at 1 health and gets a +1 Attack counter"))
         return with_character(state, owner, name, saved), effects
-    new, more = destroy_fighter(state, owner, who.name, FIGHTER_DESTROYED,
+    new, more = destroy_fighter(state, owner, who.name, R.FIGHTER_DESTROYED,
                                 f"{label} is at {health} health: destroyed, to the discard pile")
     return new, effects + more
 
 
-def destroy_fighter(state: State, owner: str, name: str, rule: str = DESTROY,
+def destroy_fighter(state: State, owner: str, name: str, rule: str = R.DESTROY,
                     message: str | None = None) -> tuple[State, list[Effect]]:
     """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""
     player = state.player(owner)
@@ -119,32 +116,45 @@ def destroy_fighter(state: State, owner: str, name: str, rule: str = DESTROY,
     effects = [Effect(kind="destroyed", rule=rule,
                       message=message or f"{name} ({owner}) is destroyed and goes to the discard pile")]
     if weapons != player.weapons:
-        effects.append(Effect(kind="unwielded", rule=LEAVING_PLAY,
+        effects.append(Effect(kind="unwielded", rule=R.LEAVING_PLAY,
                               message=f"the Weapons {name} wielded stay in play unwielded (the rulebook does not say)"))
-    return _replace_player(state, player.model_copy(update={"fighters": fighters, "weapons": weapons})), effects
+    return replace_player(state, player.model_copy(update={"fighters": fighters, "weapons": weapons})), effects
+
+
+def enter_fighter(state: State, owner: str, fighter: Fighter) -> tuple[State, list[Effect]]:
+    """A Fighter enters play for `owner` (a resolved play, or a card effect the table records with the
+    tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name)."""
+    effects: list[Effect] = []
+    old = character(state.player(owner), fighter.name)
+    if old is not None:
+        state, effects = destroy_fighter(state, owner, old.name, R.FIGHTER_ONE_PER_NAME,
+                                         f"{owner} may keep one {fighter.name}: the new one stays, the old one is "
+                                         "destroyed (to keep the old one, overrule)")
+    player = state.player(owner)
+    return replace_player(state, player.model_copy(update={"fighters": (*player.fighters, fighter)})), effects
 
 
 def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
     """A Boss at 0 or less: its player is out, their cards leave the game (and the Line), and the
     last player with a Boss wins."""
     player = state.player(owner)
-    effects = [Effect(kind="out", rule=BOSS_DEFEATED,
+    effects = [Effect(kind="out", rule=R.BOSS_DEFEATED,
                       message=f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game")]
     if player.fighters or player.coins or player.weapons or player.hand_size:
         parts = [f.name for f in player.fighters] + [w.name for w in player.weapons]
         if player.hand_size:
             parts.append(f"{player.hand_size} card{'s' * (player.hand_size != 1)} in hand")
         effects.append(Effect(
-            kind="cards-removed", rule=DEFEATED_REMOVED,
+            kind="cards-removed", rule=R.DEFEATED_REMOVED,
             message=f"all of {owner}'s cards leave the game" + (f" ({', '.join(parts)})" if parts else ""),
         ))
     gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0, "hand": (),
                                      "hand_unknown": 0})
-    new = _replace_player(state, gone)
+    new = replace_player(state, gone)
     if any(item.controller == owner for item in new.line):
         gone_items = [i.label() for i in new.line if i.controller == owner]
         new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
-        effects.append(Effect(kind="line-removed", rule=DEFEATED_REMOVED,
+        effects.append(Effect(kind="line-removed", rule=R.DEFEATED_REMOVED,
                               message=f"{owner}'s items leave the Line: {', '.join(gone_items)}"))
     remaining = new.in_game
     if len(remaining) == 1 and new.winner is None:
@@ -152,7 +162,7 @@ def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
         new = new.model_copy(update={"winner": winner, "line": (), "priority": None, "declined": ()})
         two = len(new.players) == 2
         effects.append(Effect(
-            kind="won", rule=ONE_V_ONE if two else MULTIPLAYER,
+            kind="won", rule=R.ONE_V_ONE if two else R.MULTIPLAYER,
             message=(f"{winner} has defeated the opposing Boss and wins" if two
                      else f"{winner} has the last Boss standing and wins"),
         ))
@@ -167,9 +177,9 @@ def add_health(state: State, owner: str, name: str, n: int, capped: bool,
     who = character(player, name)
     if who is None:
         raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
-    label = _label(name, owner)
+    label = character_label(name, owner)
     if who.health is None:
-        return state, [Effect(kind="health-unknown", rule=HEAL if capped else GAIN_HEALTH,
+        return state, [Effect(kind="health-unknown", rule=R.HEAL if capped else R.GAIN_HEALTH,
                               message=f"{label}'s health is unknown: record it with `track`")]
     health = who.health
     start = who.starting_health if who.starting_health is not None else health
@@ -178,19 +188,19 @@ def add_health(state: State, owner: str, name: str, n: int, capped: bool,
         new_health = max(health, min(health + n, start))
         lost = n - (new_health - health)
         if lost:
-            effects.append(Effect(kind="heal-capped", rule=HEAL,
+            effects.append(Effect(kind="heal-capped", rule=R.HEAL,
                                   message=f"Heal cannot take {label} above its Starting Health {start}: "
                                   f"{lost} of the {n} is lost"))
         if announce and new_health > health:
-            effects.append(Effect(kind="healed", rule=HEAL,
+            effects.append(Effect(kind="healed", rule=R.HEAL,
                                   message=f"{label} heals {new_health - health} and is at {new_health}"))
     else:
         new_health = health + n
         if announce:
-            effects.append(Effect(kind="gains-health", rule=GAIN_HEALTH,
+            effects.append(Effect(kind="gains-health", rule=R.GAIN_HEALTH,
                                   message=f"{label} gains {n} health and is at {new_health}"))
         if new_health > start >= health:
-            effects.append(Effect(kind="above-starting-health", rule=GAIN_HEALTH,
+            effects.append(Effect(kind="above-starting-health", rule=R.GAIN_HEALTH,
                                   message=f"{label} is at {new_health}, above its Starting Health {start} "
                                   "(Gain Health has no cap)"))
     return with_character(state, owner, name, who.model_copy(update={"health": new_health})), effects

@@ -14,13 +14,8 @@ from __future__ import annotations
 from engine.base import Effect
 
 from . import rules_combat as combat
-from .model import BOSS, Fighter, LineItem, State, Weapon, _label, _replace_player, spec
-from .rule_ids import (
-    COINS, COINS_LOST, DRAW, FIGHTER_ONE_PER_NAME, INITIATIVE_CLOCKWISE, LEAVING_PLAY, LEVEL_INCREASES,
-    DAMAGE_ON_RESOLUTION, NO_RECIPROCAL, PHANTASMAL, BLOCK, PLAYER_ONE_ROTATES, PRIORITY_AFTER,
-    PRIORITY_STARTS, RESOLVE_TOP, RESPONSES_ON_TOP, STOP, STUN, TRIGGER, UNTAP, WEAPON_ONE_PER_NAME,
-    WEAPON_UNWIELDED, WEAPON_WIELDED, GOLDEN_RULE, TRIGGERED, FORTIFY_HEALTH,
-)
+from .model import BOSS, Fighter, LineItem, State, Weapon, character_label, replace_player, spec
+from .rule_ids import R
 
 
 def clockwise_after(state: State, name: str) -> list[str]:
@@ -62,7 +57,7 @@ def push(state: State, item: LineItem, first: bool) -> tuple[State, list[Effect]
     state = state.model_copy(update={"line": (*state.line, item), "declined": ()})
     who = next_priority(state, item.controller)
     state = state.model_copy(update={"priority": who})
-    rule = PRIORITY_STARTS if first else RESPONSES_ON_TOP
+    rule = R.PRIORITY_STARTS if first else R.RESPONSES_ON_TOP
     effects = [Effect(kind="line", rule=rule, message=f"on the Line: {item.label()}; "
                       + (f"{who} has priority" if who else "nobody may respond"))]
     if who is None:
@@ -81,7 +76,7 @@ def push_trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     holder = state.initiative or state.player_one
     who = holder if may_respond(state, holder) else next_priority(state, holder)
     state = state.model_copy(update={"priority": who})
-    effects = [Effect(kind="trigger", rule=TRIGGER,
+    effects = [Effect(kind="trigger", rule=R.TRIGGER,
                       message=f"on top of the Line: {item.label()}; {who or 'nobody'} has priority")]
     if who is None:
         state, more = resolve_all_unanswered(state)
@@ -96,7 +91,7 @@ def decline(state: State) -> tuple[State, list[Effect]]:
     nxt = next_priority(state, who)
     if nxt is not None:
         state = state.model_copy(update={"priority": nxt})
-        return state, [Effect(kind="priority", rule=RESOLVE_TOP,
+        return state, [Effect(kind="priority", rule=R.RESOLVE_TOP,
                               message=f"{who} lets it be; {nxt} has priority")]
     return resolve_all_unanswered(state)
 
@@ -122,14 +117,14 @@ def resolve_all_unanswered(state: State) -> tuple[State, list[Effect]]:
 def resolve_top(state: State) -> tuple[State, list[Effect]]:
     item = state.line[-1]
     state = state.model_copy(update={"line": state.line[:-1], "declined": (), "priority": None})
-    effects = [Effect(kind="resolve", rule=RESOLVE_TOP, message=f"resolves: {item.label()}")]
+    effects = [Effect(kind="resolve", rule=R.RESOLVE_TOP, message=f"resolves: {item.label()}")]
     state, more = carry_out(state, item)
     effects += more
     if state.line and not state.winner and not any(e.kind == "trigger" for e in more):
         who = next_priority(state, item.controller)
         state = state.model_copy(update={"priority": who})
         if who:
-            effects.append(Effect(kind="priority", rule=PRIORITY_AFTER, message=f"{who} has priority"))
+            effects.append(Effect(kind="priority", rule=R.PRIORITY_AFTER, message=f"{who} has priority"))
     return state, effects
 
 
@@ -140,7 +135,7 @@ def finish_move(state: State) -> tuple[State, list[Effect]]:
         return state, []
     holder = next_initiative(state, state.initiative or state.player_one)
     state = state.model_copy(update={"initiative": holder})
-    return state, [Effect(kind="initiative", rule=INITIATIVE_CLOCKWISE,
+    return state, [Effect(kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
                           message=f"the Line is empty; {holder} has the initiative")]
 
 
@@ -158,22 +153,14 @@ def carry_out(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 def _fighter_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     card = spec(state, item.card)
     name = card.name if card else item.card
-    player = state.player(item.controller)
-    effects: list[Effect] = []
-    if combat.character(player, name) is not None:
-        state, effects = combat.destroy_fighter(state, item.controller, combat.character(player, name).name,
-                                                FIGHTER_ONE_PER_NAME,
-                                                f"{item.controller} may keep one {name}: the new one stays, the "
-                                                "old one is destroyed (to keep the old one, overrule)")
-        player = state.player(item.controller)
     fighter = Fighter(
         name=name, health=card.health if card else None, starting_health=card.health if card else None,
         attack=card.attack if card else None, attack_cost=card.attack_cost if card else None,
         armor=card.armor if card else 0, keywords=card.keywords if card else (),
         level=card.level if card else None, entered_level=state.level,
     )
-    state = _replace_player(state, player.model_copy(update={"fighters": (*player.fighters, fighter)}))
-    return state, effects + [Effect(kind="enters", rule=RESOLVE_TOP, message=f"{name} enters play for {item.controller}")]
+    state, effects = combat.enter_fighter(state, item.controller, fighter)
+    return state, effects + [Effect(kind="enters", rule=R.RESOLVE_TOP, message=f"{name} enters play for {item.controller}")]
 
 
 def _weapon_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
@@ -184,30 +171,30 @@ def _weapon_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     weapons = player.weapons
     if any(w.name.lower() == name.lower() for w in weapons):
         weapons = tuple(w for w in weapons if w.name.lower() != name.lower())
-        effects.append(Effect(kind="destroyed", rule=WEAPON_ONE_PER_NAME,
+        effects.append(Effect(kind="destroyed", rule=R.WEAPON_ONE_PER_NAME,
                               message=f"{item.controller} may keep one {name}: the old one is destroyed "
                               "(to keep the old one, overrule)"))
     wielder = None
     if player.fighters:
         chosen = combat.character(player, item.on) if item.on else None
         wielder = chosen.name if chosen is not None else player.fighters[0].name
-        effects.append(Effect(kind="wielded", rule=WEAPON_WIELDED, message=f"{name} enters wielded by {wielder}"))
+        effects.append(Effect(kind="wielded", rule=R.WEAPON_WIELDED, message=f"{name} enters wielded by {wielder}"))
     else:
-        effects.append(Effect(kind="unwielded", rule=WEAPON_UNWIELDED,
+        effects.append(Effect(kind="unwielded", rule=R.WEAPON_UNWIELDED,
                               message=f"{item.controller} has no Fighter in play: {name} enters unwielded"))
     weapon = Weapon(name=name, wielder=wielder, attack_modifier=card.attack_modifier if card else None,
                     wield_cost=card.wield_cost if card else None)
-    return _replace_player(state, player.model_copy(update={"weapons": (*weapons, weapon)})), effects
+    return replace_player(state, player.model_copy(update={"weapons": (*weapons, weapon)})), effects
 
 
 def _wield(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     player = state.player(item.controller)
     target = combat.character(player, item.on or "")
     if target is None or not any(w.name == item.card for w in player.weapons):
-        return state, [Effect(kind="fizzles", rule=RESOLVE_TOP, message="the Weapon or the Fighter has left play")]
+        return state, [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="the Weapon or the Fighter has left play")]
     weapons = tuple(w.model_copy(update={"wielder": target.name}) if w.name == item.card else w for w in player.weapons)
-    return (_replace_player(state, player.model_copy(update={"weapons": weapons})),
-            [Effect(kind="wielded", rule=WEAPON_WIELDED, message=f"{item.card} is now wielded by {target.name}")])
+    return (replace_player(state, player.model_copy(update={"weapons": weapons})),
+            [Effect(kind="wielded", rule=R.WEAPON_WIELDED, message=f"{item.card} is now wielded by {target.name}")])
 
 
 def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
@@ -215,16 +202,16 @@ def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     target_owner = state.player(item.target_player)
     if combat.character(attacker_owner, item.card) is None or target_owner.out \
             or combat.character(target_owner, item.target) is None:
-        return state, [Effect(kind="fizzles", rule=DAMAGE_ON_RESOLUTION,
+        return state, [Effect(kind="fizzles", rule=R.DAMAGE_ON_RESOLUTION,
                               message="the attacker or its target has left play: no damage (the rulebook does not say)")]
     amount = combat.attack_value(attacker_owner, item.card)
     if amount is None:
-        return state, [Effect(kind="damage-unknown", rule=DAMAGE_ON_RESOLUTION,
+        return state, [Effect(kind="damage-unknown", rule=R.DAMAGE_ON_RESOLUTION,
                               message=f"{item.card}'s attack value is unknown: record the damage with `track damage`")]
     name = item.target if item.target == BOSS else combat.character(target_owner, item.target).name
-    state, effects = combat.deal_damage(state, item.target_player, name, amount, DAMAGE_ON_RESOLUTION, announce=True)
+    state, effects = combat.deal_damage(state, item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
     effects = combat.weapon_bonus_effects(attacker_owner, item.card) + effects
-    effects.append(Effect(kind="no-reciprocal", rule=NO_RECIPROCAL, message="the target deals no damage back"))
+    effects.append(Effect(kind="no-reciprocal", rule=R.NO_RECIPROCAL, message="the target deals no damage back"))
     return state, effects
 
 
@@ -233,14 +220,14 @@ def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     know is left to the table (the card's text beats the rules)."""
     effects: list[Effect] = []
     if item.kind in ("tactic", "response"):
-        effects.append(Effect(kind="discard", rule=LEAVING_PLAY, message=f"{item.card} goes to the discard pile"))
+        effects.append(Effect(kind="discard", rule=R.LEAVING_PLAY, message=f"{item.card} goes to the discard pile"))
     if item.kind == "activate" and item.ability == "phantasmal":
         return _phantasmal(state, item)
     if item.kind == "activate" and item.ability == "block":
         return _block(state, item)
     if not item.effect:
         what = item.text or item.card
-        return state, effects + [Effect(kind="card-text", rule=GOLDEN_RULE,
+        return state, effects + [Effect(kind="card-text", rule=R.GOLDEN_RULE,
                                         message=f"{what}: the table carries out its text (record changes with `track`)")]
     word, _, number = item.effect.partition(" ")
     n = int(number) if number.strip().lstrip("-").isdigit() else 0
@@ -248,42 +235,42 @@ def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
         if state.line:
             stopped = state.line[-1]
             state = state.model_copy(update={"line": state.line[:-1]})
-            effects.append(Effect(kind="stopped", rule=STOP, message=f"stopped, off the Line: {stopped.label()}"))
+            effects.append(Effect(kind="stopped", rule=R.STOP, message=f"stopped, off the Line: {stopped.label()}"))
         return state, effects
     if word == "coins":
         p = state.player(item.controller)
-        return _replace_player(state, p.model_copy(update={"coins": max(0, p.coins + n)})), effects
+        return replace_player(state, p.model_copy(update={"coins": max(0, p.coins + n)})), effects
     owner = state.player(item.target_player) if item.target_player else None
     who = combat.character(owner, item.target) if owner and item.target else None
     if who is None or owner.out:
-        return state, effects + [Effect(kind="fizzles", rule=RESOLVE_TOP, message="its target has left play")]
+        return state, effects + [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="its target has left play")]
     name = BOSS if item.target == BOSS else who.name
     if word == "damage":
-        state, more = combat.deal_damage(state, owner.name, name, n, DAMAGE_ON_RESOLUTION, announce=True)
+        state, more = combat.deal_damage(state, owner.name, name, n, R.DAMAGE_ON_RESOLUTION, announce=True)
     elif word in ("heal", "gain-health"):
         state, more = combat.add_health(state, owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
         state, more = combat.destroy_fighter(state, owner.name, name)
     elif word == "stun":
         state = combat.with_character(state, owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
-        more = [Effect(kind="stunned", rule=STUN, message=f"{_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
+        more = [Effect(kind="stunned", rule=R.STUN, message=f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
                        "no duration: it lasts until a card untaps it (`track untap`)")]
     elif word == "untap":
         state = combat.with_character(state, owner.name, name, who.model_copy(update={"tapped": False, "stunned": False}))
-        more = [Effect(kind="untapped", rule=UNTAP, message=f"{_label(name, owner.name)} untaps"
+        more = [Effect(kind="untapped", rule=R.UNTAP, message=f"{character_label(name, owner.name)} untaps"
                        + (" and is no longer stunned" if who.stunned else ""))]
     else:
-        more = [Effect(kind="card-text", rule=GOLDEN_RULE, message=f"{item.effect}: the table carries it out")]
+        more = [Effect(kind="card-text", rule=R.GOLDEN_RULE, message=f"{item.effect}: the table carries it out")]
     return state, effects + more
 
 
 def _phantasmal(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     who = combat.character(state.player(item.controller), item.card)
     if who is None or who.phantasmal:
-        return state, [Effect(kind="fizzles", rule=PHANTASMAL, message=f"{item.card} is already Phantasmal or gone")]
+        return state, [Effect(kind="fizzles", rule=R.PHANTASMAL, message=f"{item.card} is already Phantasmal or gone")]
     state = combat.with_character(state, item.controller, item.card,
                                   who.model_copy(update={"counters": who.counters + 1, "phantasmal": True}))
-    return state, [Effect(kind="phantasmal", rule=PHANTASMAL,
+    return state, [Effect(kind="phantasmal", rule=R.PHANTASMAL,
                           message=f"{item.card} gets a +1 Attack counter and is Phantasmal")]
 
 
@@ -297,8 +284,8 @@ def _block(state: State, item: LineItem) -> tuple[State, list[Effect]]:
             moved = attack.model_copy(update={"target_player": item.controller, "target": target})
             line = state.line[:i] + (moved,) + state.line[i + 1:]
             return state.model_copy(update={"line": line}), [
-                Effect(kind="blocked", rule=BLOCK, message=f"the {attack.label()} now targets {item.card}")]
-    return state, [Effect(kind="fizzles", rule=BLOCK, message="no attack left on the Line to block")]
+                Effect(kind="blocked", rule=R.BLOCK, message=f"the {attack.label()} now targets {item.card}")]
+    return state, [Effect(kind="fizzles", rule=R.BLOCK, message="no attack left on the Line to block")]
 
 
 def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
@@ -307,24 +294,24 @@ def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     owner = state.player(item.controller)
     who = combat.character(owner, item.on)
     if who is None:
-        return state, [Effect(kind="fizzles", rule=FORTIFY_HEALTH, message=f"{item.on} has left play")]
+        return state, [Effect(kind="fizzles", rule=R.FORTIFY_HEALTH, message=f"{item.on} has left play")]
     card = spec(state, item.card)
     gain = card.health if card else None
     update: dict = {"fortifications": (*who.fortifications, item.card)}
     if gain is None or who.health is None:
-        effects = [Effect(kind="health-unknown", rule=FORTIFY_HEALTH,
+        effects = [Effect(kind="health-unknown", rule=R.FORTIFY_HEALTH,
                           message=f"{item.card} goes under {item.on}; record the health it adds with `track`")]
     else:
         update["health"] = who.health + gain
         update["starting_health"] = (who.starting_health or who.health) + gain
-        effects = [Effect(kind="fortified", rule=FORTIFY_HEALTH,
+        effects = [Effect(kind="fortified", rule=R.FORTIFY_HEALTH,
                           message=f"{item.card} goes under {item.on}: +{gain} health and Starting Health")]
     return combat.with_character(state, item.controller, item.on if item.on == BOSS else who.name,
                                  who.model_copy(update=update)), effects
 
 
 def _trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    return state, [Effect(kind="card-text", rule=TRIGGERED, message=f"the table carries out the trigger: {item.text}")]
+    return state, [Effect(kind="card-text", rule=R.TRIGGERED, message=f"the table carries out the trigger: {item.text}")]
 
 
 _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wield, "attack": _attack,
@@ -338,7 +325,7 @@ _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wie
 def pass_player(state: State, name: str) -> State:
     """The player passes for the rest of the level; if they held the initiative it moves on."""
     player = state.player(name)
-    state = _replace_player(state, player.model_copy(update={"passed": True}))
+    state = replace_player(state, player.model_copy(update={"passed": True}))
     if state.initiative == name:
         state = state.model_copy(update={"initiative": next_initiative(state, name)})
     return state
@@ -359,7 +346,7 @@ def start_next_level(state: State) -> tuple[State, list[Effect]]:
     for p in state.in_game:
         if p.coins:
             effects.append(Effect(
-                kind="coins-lost", rule=COINS_LOST,
+                kind="coins-lost", rule=R.COINS_LOST,
                 message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
             ))
     level = state.level + 1
@@ -378,11 +365,11 @@ def start_next_level(state: State) -> tuple[State, list[Effect]]:
         }))
     new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
                                    "initiative": player_one, "line": (), "priority": None, "declined": ()})
-    effects.append(Effect(kind="level", message=f"level {level} begins", rule=LEVEL_INCREASES))
+    effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))
     if any_tapped:
-        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=UNTAP))
-    effects.append(Effect(kind="draw", message="each player draws a card", rule=DRAW))
-    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=COINS))
-    effects.append(Effect(kind="player-one", rule=PLAYER_ONE_ROTATES,
+        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=R.UNTAP))
+    effects.append(Effect(kind="draw", message="each player draws a card", rule=R.DRAW))
+    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=R.COINS))
+    effects.append(Effect(kind="player-one", rule=R.PLAYER_ONE_ROTATES,
                           message=f"{player_one} is Player One and takes the initiative"))
     return new, effects

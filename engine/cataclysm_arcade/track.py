@@ -8,23 +8,19 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as BaseTracker
 from engine.words import match as _match
 
-from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, _find_fighter, _label,
-                    _replace_player, _without_fighter)
+from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
+                    replace_player)
 from . import readings
 from . import rules_combat as combat
 from . import rules_line as line
-from .notation import _USAGE, CommandReader, card_spec
-from .rule_ids import (
-    GAME, HEALTH_REDUCED, AGILITY, STUN, ALL_RULES, LINE_REPEAT, WIN_LOSE, PAY_FROM_POOL, LEVEL_ENDS, PASSING,
-    TAPPING, CHOOSE_ATTACKER, ATTACK_UNPAID, DAMAGE_ON_RESOLUTION, DEFEATED_REMOVED,
-    FIGHTER_WHEN_PLAYABLE, FIGHTER_ONE_PER_NAME,
-)
+from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
+from .rule_ids import R, GAME, ALL_RULES
 
 class Tracker(CommandReader, BaseTracker[State]):
     game: ClassVar[str] = GAME
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES  # the tracker shares combat and level rules with the engine
-    COMMANDS: ClassVar[dict[str, str]] = _USAGE
+    COMMANDS: ClassVar[dict[str, str]] = USAGE
     OPTIONS: ClassVar[dict[str, str]] = {
         "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
         "default: the first listed player",
@@ -82,13 +78,20 @@ class Tracker(CommandReader, BaseTracker[State]):
     def _violations(self, state: State, change: Change) -> list[Reason]:
         verb, args = change.verb, change.args
         if state.game_over:
-            rule = WIN_LOSE
+            rule = R.WIN_LOSE
             return [Reason(rule=rule, message=f"the game is over: {state.winner} has won")]
+        if verb in LINE_MOVES:
+            what = "playing a Fighter" if verb == "fighter" else "an attack"
+            return [Reason(
+                rule=R.FIGHTER_LINE if verb == "fighter" else R.ATTACK_LINE,
+                message=f"{what} is a move that goes on the Line (checked, with priority and responses): "
+                f"type `{play_form(state, change)}`",
+            )]
         if verb == "next-level":
             waiting = [p.name for p in state.in_game if not p.passed]
             if waiting:
                 return [Reason(
-                    rule=LEVEL_ENDS,
+                    rule=R.LEVEL_ENDS,
                     message=f"level {state.level} ends only when every player has passed; "
                     f"not passed yet: {', '.join(waiting)}",
                 )]
@@ -99,17 +102,17 @@ class Tracker(CommandReader, BaseTracker[State]):
         player = state.player(args[0])
         if player.out:
             return [Reason(
-                rule=DEFEATED_REMOVED,
+                rule=R.DEFEATED_REMOVED,
                 message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
             )]
 
-        if verb in ("pass", "attack", "fighter") and state.line:
-            return [Reason(rule=LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
+        if verb == "pass" and state.line:
+            return [Reason(rule=R.LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
                            f"{verb} is a move, and moves wait until the Line has resolved (`companion play decline`)")]
 
         if verb == "pass":
             if player.passed:
-                return [Reason(rule=PASSING, message=f"{player.name} has already passed this level")]
+                return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
             return []
 
         if verb == "coins":
@@ -117,59 +120,18 @@ class Tracker(CommandReader, BaseTracker[State]):
                 cost = int(args[2])
                 if cost > player.coins:
                     return [Reason(
-                        rule=PAY_FROM_POOL,
+                        rule=R.PAY_FROM_POOL,
                         message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
                         f"and cannot pay {cost}",
                     )]
             return []
 
-        if verb == "fighter":
-            reasons = []
-            if player.passed:
-                reasons.append(Reason(
-                    rule=PASSING,
-                    message=f"{player.name} has passed and may only respond this level; playing a Fighter is a move "
-                    "(if a card effect put it into play, overrule)",
-                ))
-            if len(args) == 5:
-                need = int(args[4])
-                if state.level < need:
-                    reasons.append(Reason(
-                        rule=FIGHTER_WHEN_PLAYABLE,
-                        message=f"{args[1]} needs level {need}; the game is at level {state.level}",
-                    ))
-            return reasons
-
-        if verb == "attack":
-            character, cost = args[1], int(args[2])
-            reasons = []
-            if player.passed:
-                reasons.append(Reason(
-                    rule=PASSING, message=f"{player.name} has passed and may only respond this level; attacking is a move",
-                ))
-            who = combat.character(player, character)
-            if who is not None and who.stunned:
-                reasons.append(Reason(rule=STUN, message=f"{_label(character, player.name)} is stunned: no attacks "
-                                      "(the rulebook gives Stun no duration: it lasts until `track untap`)"))
-            elif who is not None and not combat.can_tap(who):
-                reasons.append(Reason(
-                    rule=AGILITY if who.has("agility") else CHOOSE_ATTACKER,
-                    message=f"{_label(character, player.name)} is tapped; only an untapped character may attack",
-                ))
-            if cost > player.coins:
-                reasons.append(Reason(
-                    rule=ATTACK_UNPAID,
-                    message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
-                    f"and cannot pay the attack cost {cost}",
-                ))
-            return reasons
-
         if verb == "tap":
             who = combat.character(player, args[1])
             if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
                 return [Reason(
-                    rule=TAPPING,
-                    message=f"{_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
+                    rule=R.TAPPING,
+                    message=f"{character_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
                     "again this level (Agility or card text: overrule)",
                 )]
             return []
@@ -201,7 +163,7 @@ class Tracker(CommandReader, BaseTracker[State]):
                 kind="level-over",
                 message=f"every player has passed: level {new.level} is over; "
                 f"`companion track next-level` starts level {new.level + 1}",
-                rule=LEVEL_ENDS,
+                rule=R.LEVEL_ENDS,
             ))
         return new, effects
 
@@ -221,10 +183,10 @@ class Tracker(CommandReader, BaseTracker[State]):
                 kind="coins-short",
                 message=f"{player.name} had only {player.coins} coin{'s' * (player.coins != 1)}: "
                 f"the pool is now 0 ({-total} could not be taken)",
-                rule=PAY_FROM_POOL,
+                rule=R.PAY_FROM_POOL,
             ))
             total = 0
-        return _replace_player(state, player.model_copy(update={"coins": total})), effects
+        return replace_player(state, player.model_copy(update={"coins": total})), effects
 
     def _apply_boss(self, state: State, name: str, health: str, *boss_name: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
@@ -236,7 +198,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             if card is not None and card.type == "boss":
                 update.update(_stats(card))
         new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
-        return _replace_player(state, new_player), []
+        return replace_player(state, new_player), []
 
     def _apply_card(self, state: State, name: str, kind: str, *fields: str) -> tuple[State, list[Effect]]:
         card = card_spec(name, kind, fields, checked=False)
@@ -247,42 +209,31 @@ class Tracker(CommandReader, BaseTracker[State]):
         player = state.player(name)
         named = min(len(cards), player.hand_unknown)
         player = player.model_copy(update={"hand": (*player.hand, *cards), "hand_unknown": player.hand_unknown - named})
-        return _replace_player(state, player), []
+        return replace_player(state, player), []
 
     def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        effects: list[Effect] = []
-        old = _find_fighter(player, fighter_name)
-        if old is not None:
-            player = _without_fighter(player, old.name)
-            effects.append(Effect(
-                kind="destroyed",
-                message=f"{player.name} already had {old.name} in play and may keep only one of that name: "
-                f"the new one stays and the old one is destroyed (to keep the old one, undo this)",
-                rule=FIGHTER_ONE_PER_NAME,
-            ))
+        """A card effect puts a Fighter into play (overruled: a Fighter played as a move goes on the Line)."""
         value = int(health)
         card = spec(state, fighter_name)
         stats = _stats(card) if card is not None and card.type == "fighter" else {}
         fighter = Fighter(name=fighter_name, health=value, starting_health=value, entered_level=state.level, **stats)
-        player = player.model_copy(update={"fighters": (*player.fighters, fighter)})
-        return _replace_player(state, player), effects
+        return combat.enter_fighter(state, name, fighter)
 
     def _apply_attack(self, state: State, name: str, character: str, cost: str) -> tuple[State, list[Effect]]:
         new, effects = self._apply_coins(state, name, "spend", cost) if int(cost) else (state, [])
         new, more = self._apply_tap(new, name, character)
         effects += more
-        label = _label(character, name)
+        label = character_label(character, name)
         effects.append(Effect(
             kind="attack",
             message=f"{label} attacks: {cost} coin{'s' * (cost != '1')} paid and {label} tapped; when the attack "
             f"resolves record its damage with `companion track damage PLAYER CHARACTER N`",
-            rule=DAMAGE_ON_RESOLUTION,
+            rule=R.DAMAGE_ON_RESOLUTION,
         ))
         return new, effects
 
     def _apply_tap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        return _replace_player(state, combat.tap(state.player(name), self._name(state.player(name), character))), []
+        return replace_player(state, combat.tap(state.player(name), self._name(state.player(name), character))), []
 
     def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
         """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
@@ -304,7 +255,7 @@ class Tracker(CommandReader, BaseTracker[State]):
 
     @staticmethod
     def _fighter(player: Player, character: str) -> Fighter:
-        fighter = _find_fighter(player, character)
+        fighter = find_fighter(player, character)
         if fighter is None:
             raise MoveSyntaxError(f"{player.name} has no Fighter {character!r} in play")
         return fighter
@@ -319,7 +270,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             self._boss_health(player)
         else:
             character = self._fighter(player, character).name
-        return combat.deal_damage(state, name, character, int(amount), HEALTH_REDUCED)
+        return combat.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
 
     def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         return self._add_health(state, name, character, int(amount), capped=True)

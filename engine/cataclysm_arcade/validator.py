@@ -8,7 +8,7 @@ from engine.base import EngineError, Reason, SituationError, Verdict
 
 from . import notation, readings, rules
 from .model import Move, State
-from .rule_ids import ALL_RULES, INITIATIVE_CLOCKWISE, PRIORITY_STARTS
+from .rule_ids import R, ALL_RULES
 from .status import status as _status
 
 
@@ -20,11 +20,11 @@ class Engine(BaseEngine[State, Move]):
     game = "cataclysm-arcade"
     State = State
     Move = Move
-    SEATS_RULE = "cataclysm-arcade.setup.player-count"
+    SEATS_RULE = R.PLAYER_COUNT
     RULE_IDS = ALL_RULES | {SEATS_RULE}
     NOTATION = notation.NOTATION
     CATALOGUE = "engine.cataclysm_arcade.model"
-    TURN_RULE = INITIATIVE_CLOCKWISE
+    TURN_RULE = R.INITIATIVE_CLOCKWISE
 
     def load_state(self, data: dict, source: str = "situation") -> State:
         state = super().load_state(data, source)
@@ -100,9 +100,9 @@ class Engine(BaseEngine[State, Move]):
         """With the Line pending the one who may act holds priority; otherwise the initiative."""
         who = self.to_act(state)
         if state.line:
-            return Reason(rule=PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
+            return Reason(rule=R.PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
                           "priority may add a response to the Line")
-        return Reason(rule=INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
+        return Reason(rule=R.INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
                       "with the initiative chooses a move")
 
     def moves_note(self, state: State) -> str | None:

@@ -3,7 +3,7 @@
 
 The tracker and the validator share this one State. The card catalogue (cards.toml, next to this
 module) maps the table's card names to a type, an Attack number and symbols; a situation's own
-`cards` (or the tracker option cards=...) extends or overrides it."""
+`cards`, the tracker option cards=... or the tracker verb `card` (mid-game) extends or overrides it."""
 from __future__ import annotations
 
 import tomllib
@@ -14,8 +14,6 @@ from typing import Literal
 from engine.record import Field, model_validator
 
 from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
-
-GAME = "catastrophe"
 
 GAME = "catastrophe"
 
@@ -55,6 +53,31 @@ TYPE_TITLES = {
     "take": "Reaction (Take)", "pass": "Reaction (Pass)", "power-cat": "Power Cat",
     "event": "CATastrophic Event", "reapurr": "Grim Reapurr card", "unknown": "card of unknown type",
 }
+
+
+#: the types a table names for its own cards (`unknown` is the referee's, for a name nobody gave)
+TABLE_TYPES = tuple(t for t in CardType.__args__ if t != "unknown")
+SYMBOLS = Symbol.__args__
+
+
+def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
+    """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number and symbols.
+    Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
+    Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
+    entry: dict = {"name": name, "type": kind.lower(), "symbols": []}
+    for extra in extras:
+        if extra.isdigit():
+            entry["number"] = int(extra)
+        else:
+            entry["symbols"].append(extra.lower())
+    if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
+        entry["targets"] = "none"
+    if entry["type"] in REACTIONS and not entry["symbols"]:
+        entry["symbols"] = ["catfinity"]
+    if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
+        entry["symbols"] = ["red-glowy-dot"]
+    entry["symbols"] = tuple(entry["symbols"])
+    return entry
 
 
 class CardSpec(Frozen):

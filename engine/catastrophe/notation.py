@@ -1,187 +1,216 @@
-"""CATastrophe: reading the table's words. Tracker commands (`lives ben -2`, `yarn ann -1`) here;
-validated plays (`Abi play Attack 4 at Betty`) in moves.py."""
+"""CATastrophe: the move notation of the validator, read and written.
+
+    [PLAYER] play CARD [N] [at|to PLAYER]   Abi play Attack 4 at Betty / Betty play Pass to Chris
+    [PLAYER] roll D                          Betty roll 3          (the die of an Attack's target)
+    PLAYER yarn [for PLAYER]                 Chris yarn            (a Yarn Ball: Chris's own failed die, else the last)
+    resolve                                  the most recent card in play takes effect
+    [PLAYER] draw [CARD, CARD, CARD]         the Paw Phase (names only when the table shows them)
+    [PLAYER] reveal CARD [+N|-N|3+]          Abi reveal Grim Reapurr +1 / Abi reveal CATastrophic Event
+    [PLAYER] end                             the turn ends after the CATastrophe Phase
+
+A missing PLAYER is the one to act (the cat whose turn it is; for `roll`, the target who rolls).
+Card names come from the catalogue (cards.toml plus the table's own); any other text is kept as
+the table's card and judged `unchecked`.
+"""
 from __future__ import annotations
 
 import difflib
 import re
-from typing import ClassVar
+import shlex
+from typing import Literal
 
-from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change
-from engine.words import amount, match, signed
+from engine.base import AmbiguousMove, Frozen, MoveSyntaxError
+from engine.words import match, nearest
 
-from .model import PHASES, State
+from .model import DIE_FACES, PAW_DRAW, CardSpec, State, catalogue
+
+Kind = Literal["play", "roll", "yarn", "resolve", "draw", "reveal", "end"]
+
+VERBS = {
+    "play": "play", "plays": "play", "played": "play",
+    "roll": "roll", "rolls": "roll", "rolled": "roll",
+    "yarn": "yarn", "re-roll": "yarn", "reroll": "yarn", "yarn-ball": "yarn",
+    "resolve": "resolve", "resolves": "resolve", "done": "resolve",
+    "draw": "draw", "draws": "draw", "paw": "draw",
+    "reveal": "reveal", "reveals": "reveal",
+    "end": "end", "ends": "end", "end-turn": "end",
+}
+TARGET_WORDS = ("at", "to", "on", "for")
 
 
-#: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
-YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a Yarn Basket and the "
-               "Sanctuary; use +N to gain or -N to spend or lose, e.g. `yarn ann -1`")
+class Move(Frozen):
+    """One play at the table, normalised (player names and card names in their own spelling)."""
+
+    kind: Kind
+    player: str | None = None
+    card: str | None = None
+    #: an Attack's number (generic Attack), a die's face, a Grim Reapurr card's move, an Event's 3+
+    number: int | None = None
+    target: str | None = None
+    cards: tuple[str, ...] = ()
+    #: a revealed CATastrophic Event for this many players or more (`reveal Event 3+`)
+    min_players: int | None = None
 
 
-class TrackCommands:
-    """The tracker's command words, read into a normalised Change."""
+def spec_of(state: State, name: str | None) -> CardSpec | None:
+    return catalogue(state).get(name.casefold()) if name else None
 
-    COMMANDS: ClassVar[dict[str, str]] = {
-        "lives": "a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
-                 "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets",
-        "reapurr": "move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, `reapurr lair`",
-        "yarn": "Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`",
-        "hand": "change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)",
-        "draw": "a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)",
-        "discard": "a cat discards cards from its hand: `discard ben 1`",
-        "power-cats": "change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, `power-cats ann =2` (limit 3)",
-        "next-phase": "go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`",
-        "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
-        "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
-    }
-    VERB_ALIASES: ClassVar[dict[str, str]] = {
-        "lives": "lives", "life": "lives", "lifes": "lives",
-        "reapurr": "reapurr", "reaper": "reapurr", "grim": "reapurr", "grim-reapurr": "reapurr",
-        "yarn": "yarn", "yarn-balls": "yarn", "yarnballs": "yarn", "yarn-ball": "yarn",
-        "hand": "hand", "cards": "hand",
-        "draw": "draw",
-        "discard": "discard",
-        "power-cats": "power-cats", "powercats": "power-cats", "power-cat": "power-cats",
-        "power": "power-cats", "pc": "power-cats",
-        "next-phase": "next-phase", "nextphase": "next-phase",
-        "phase": "phase",
-        "next": "next", "end-turn": "next",
-    }
 
-    # ------------------------------------------------------------------ parsing
+def _card_name(state: State, words: list[str]) -> str:
+    """The catalogue's spelling of a card the words name (exact, or a unique prefix), else the
+    table's own text (an unknown card)."""
+    text = " ".join(words)
+    cat = catalogue(state)
+    if text.casefold() in cat:
+        return cat[text.casefold()].name
+    fitting = [c.name for k, c in cat.items() if k.startswith(text.casefold())]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) > 1:
+        raise AmbiguousMove(f"card {text!r} fits several", sorted(fitting))
+    near = difflib.get_close_matches(text.casefold(), list(cat), n=2, cutoff=0.8)
+    if near:
+        raise MoveSyntaxError(f"unknown card {text!r}; did you mean {' or '.join(cat[n].name for n in near)}? "
+                              "(a card of the table's own: add it with `companion track card NAME TYPE`)")
+    return text
 
-    def parse(self, state: State, words: list[str]) -> Change:
-        verb, rest = self.split(words)
-        handler = {
-            "lives": self._parse_lives,
-            "reapurr": self._parse_reapurr,
-            "yarn": self._parse_counter,
-            "hand": self._parse_counter,
-            "power-cats": self._parse_counter,
-            "draw": self._parse_count,
-            "discard": self._parse_count,
-            "next-phase": self._parse_bare,
-            "next": self._parse_bare,
-            "phase": self._parse_phase,
-        }[verb]
-        return handler(state, verb, rest)
 
-    @staticmethod
-    def _player(state: State, token: str) -> str:
-        return match(token, [p.name for p in state.players], "player", hint="players")
+def card_label(state: State, words: list[str]) -> str:
+    """A card as a hand holds it: its name, and an Attack's number (`Attack 4`)."""
+    if len(words) > 1 and words[-1].isdigit():
+        return f"{_card_name(state, words[:-1])} {words[-1]}"
+    return _card_name(state, words)
 
-    @staticmethod
-    def _is_amount(token: str) -> bool:
-        return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
 
-    @staticmethod
-    def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
-        return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
+def _player(state: State, word: str) -> str:
+    return match(word, [p.name for p in state.players], "player", hint="players")
 
-    def _parse_lives(self, state: State, verb: str, rest: list[str]) -> Change:
-        if not rest:
-            raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
-        pending: list[str] = []
-        pairs: list[tuple[str, str]] = []
-        i = 0
-        while i < len(rest):
-            tok = rest[i]
-            if self._is_amount(tok):
-                if tok.lower() == "set":
-                    if i + 1 >= len(rest) or not rest[i + 1].isdigit():
-                        raise MoveSyntaxError("set: give the number of lives, e.g. `lives ann set 5`")
-                    tok = "=" + rest[i + 1]
-                    i += 1
-                if not pending:
-                    raise MoveSyntaxError(f"amount {tok!r} has no player before it, e.g. `lives ben {tok}`")
-                label = "lives " + " ".join(pending)
-                amount = self._amount(tok, label)
-                pairs.extend((n, amount) for n in pending)
-                pending = []
-            elif tok.lower() in ("all", "everyone"):
-                alive = [state.players[j].name for j in state.turn_order()]
-                if not alive:
-                    raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
-                pending.extend(alive)
-            else:
-                pending.append(self._player(state, tok))
-            i += 1
-        if pending:
-            raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
-        names = [n for n, _ in pairs]
-        for n in names:
-            if names.count(n) > 1:
-                raise MoveSyntaxError(f"{n} is named twice; give one amount per player in one command")
-        if len(pairs) > 1 and any(a.startswith("=") for _, a in pairs):
-            raise MoveSyntaxError("=N sets one player's lives; use it on its own, e.g. `lives ann =5`")
-        return Change(verb="lives", args=tuple(x for pair in pairs for x in pair))
 
-    def _parse_reapurr(self, state: State, verb: str, rest: list[str]) -> Change:
-        if rest and rest[0].lower() == "set" and len(rest) == 2 and rest[1].isdigit():
-            rest = ["=" + rest[1]]
-        if len(rest) != 1:
-            raise MoveSyntaxError("reapurr: give one amount, e.g. `reapurr +1`, `reapurr -1`, `reapurr =3` or `reapurr lair`")
-        tok = rest[0]
-        if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
-            return Change(verb="reapurr", args=("=0",))
-        return Change(verb="reapurr", args=(self._amount(tok, "reapurr"),))
+def _split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
 
-    def _parse_counter(self, state: State, verb: str, rest: list[str]) -> Change:
-        allow_set = verb != "yarn"
-        example = {"yarn": "yarn ann -1", "hand": "hand ann +1", "power-cats": "power-cats ann +1"}[verb]
-        if len(rest) == 3 and rest[1].lower() == "set" and rest[2].isdigit():
-            rest = [rest[0], "=" + rest[2]]
-        if len(rest) != 2:
-            raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
-        name = self._player(state, rest[0])
-        amount = self._amount(rest[1], f"{verb} {name.lower()}", allow_set=allow_set)
-        return Change(verb=verb, args=(name, amount))
 
-    def _parse_count(self, state: State, verb: str, rest: list[str]) -> Change:
-        if len(rest) != 2:
-            raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
-        name = self._player(state, rest[0])
-        m = re.fullmatch(r"\+?(\d+)", rest[1])
-        if not m:
-            raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
-        return Change(verb=verb, args=(name, str(int(m.group(1)))))
-
-    def _parse_bare(self, state: State, verb: str, rest: list[str]) -> Change:
+def parse(text: str, state: State, to_act: str | None) -> Move:
+    words = [w for w in _split(text.replace(",", " , ")) if w]
+    if not words:
+        raise MoveSyntaxError("no move given; e.g. `Abi play Attack 4 at Betty`, `Betty roll 3`, `resolve`")
+    player = None
+    if words[0].lower() not in VERBS:
+        player = _player(state, words[0].rstrip(":"))
+        words = words[1:]
+    if not words:
+        raise MoveSyntaxError(f"{player}: what does {player} do? e.g. `{player} play Pass to ...`, `{player} roll 4`")
+    verb = VERBS.get(words[0].lower())
+    if verb is None:
+        near = nearest(words[0], sorted(set(VERBS.values())))
+        raise MoveSyntaxError(f"unknown move {words[0]!r}; did you mean: {', '.join(near or sorted(set(VERBS.values())))}")
+    rest = [w for w in words[1:] if w != ","] if verb != "draw" else words[1:]
+    if verb == "play":
+        return _parse_play(state, player or _current(state), rest)
+    if verb == "roll":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise MoveSyntaxError(f"roll: give the die's face, 1 to {DIE_FACES}, e.g. `Betty roll 3`")
+        face = int(rest[0])
+        if not 1 <= face <= DIE_FACES:
+            raise MoveSyntaxError(f"roll: a die shows 1 to {DIE_FACES}, not {face}")
+        return Move(kind="roll", player=player or to_act, number=face)
+    if verb == "yarn":
+        target = None
+        if rest and rest[0].lower() in TARGET_WORDS:
+            rest = rest[1:]
+        if len(rest) == 1:
+            target = _player(state, rest[0])
+        elif rest:
+            raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll your own failed die, else the last) or `PLAYER yarn for PLAYER`")
+        if player is None:
+            raise MoveSyntaxError("yarn: name who spends the Yarn Ball, e.g. `Chris yarn`")
+        return Move(kind="yarn", player=player, target=target)
+    if verb == "resolve":
         if rest:
-            raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
-        return Change(verb=verb)
+            raise MoveSyntaxError(f"resolve takes nothing after it; unexpected {rest[0]!r}")
+        return Move(kind="resolve")
+    if verb == "draw":
+        names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+        if names and len(names) != PAW_DRAW:
+            raise MoveSyntaxError(f"draw: the Paw Phase draws {PAW_DRAW} cards; name all {PAW_DRAW} "
+                                  "(comma-separated) or none")
+        return Move(kind="draw", player=player or _current(state),
+                    cards=tuple(card_label(state, n.split()) for n in names))
+    if verb == "reveal":
+        return _parse_reveal(state, player or _current(state), rest)
+    if rest:
+        raise MoveSyntaxError(f"end takes nothing after it; unexpected {rest[0]!r}")
+    return Move(kind="end", player=player or _current(state))
 
-    def _parse_phase(self, state: State, verb: str, rest: list[str]) -> Change:
-        if len(rest) != 1:
-            raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
-        low = rest[0].lower()
-        if low in PHASES:
-            return Change(verb="phase", args=(low,))
-        pref = [p for p in PHASES if p.startswith(low)]
-        if len(pref) == 1:
-            return Change(verb="phase", args=(pref[0],))
-        if len(pref) > 1:
-            raise AmbiguousMove(f"{rest[0]!r} fits several phases", [f"phase {p}" for p in pref])
-        near = difflib.get_close_matches(low, list(PHASES), n=2, cutoff=0.4) or list(PHASES)
-        raise MoveSyntaxError(f"unknown phase {rest[0]!r}; phases: {', '.join(near)}")
 
-    # ------------------------------------------------------------------ reading a Change
+def _current(state: State) -> str:
+    return state.players[state.current].name
 
-    @staticmethod
-    def _signed(text: str) -> tuple[str, int]:
-        return signed(text)
 
-    def _lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
-        args = change.args
-        if not args or len(args) % 2:
-            raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")
-        ops = []
-        for k in range(0, len(args), 2):
-            sign, n = self._signed(args[k + 1])
-            ops.append((state.index(args[k]), sign, n))
-        return ops
+def _parse_play(state: State, player: str, rest: list[str]) -> Move:
+    if rest and rest[-1].lower() in TARGET_WORDS:
+        raise MoveSyntaxError(f"play: {rest[-1]!r} needs a player after it, e.g. `play Attack 4 at "
+                              f"{state.players[(state.current + 1) % len(state.players)].name}`")
+    target = None
+    for k in range(len(rest) - 2, -1, -1):
+        if rest[k].lower() in TARGET_WORDS and k + 2 == len(rest):
+            target = _player(state, rest[k + 1])
+            rest = rest[:k]
+            break
+    if not rest:
+        raise MoveSyntaxError("play: name the card, e.g. `play Attack 4 at Betty`, `Betty play Cucumber`")
+    number = None
+    if len(rest) > 1 and rest[-1].isdigit():
+        number = int(rest[-1])
+        rest = rest[:-1]
+    card = _card_name(state, rest)
+    spec = spec_of(state, card)
+    if spec is not None and spec.type == "attack" and spec.number is None and number is None:
+        raise MoveSyntaxError(f"play: {card} needs its number, e.g. `play {card} 4 at ...`")
+    if number is not None and spec is not None and not (spec.type == "attack" and spec.number is None):
+        raise MoveSyntaxError(f"play: {card} takes no number; unexpected {number}")
+    if number is not None and spec is None:
+        card = f"{card} {number}"
+        number = None
+    return Move(kind="play", player=player, card=card, number=number, target=target)
 
-    def _one(self, state: State, change: Change, n_args: int = 2) -> tuple[int, str]:
-        if len(change.args) != n_args:
-            raise MoveSyntaxError(f"{change.verb}: expected {n_args} arguments, got {change.label()!r}")
-        return state.index(change.args[0]), change.args[1]
+
+def _parse_reveal(state: State, player: str, rest: list[str]) -> Move:
+    number = min_players = None
+    if rest and re.fullmatch(r"[+-]\d+|\d\+", rest[-1]):
+        tail = rest.pop()
+        if tail.endswith("+"):
+            min_players = int(tail[:-1])
+        else:
+            number = int(tail)
+    if not rest:
+        raise MoveSyntaxError("reveal: name the CATastrophe card, e.g. `reveal Grim Reapurr +1`, "
+                              "`reveal CATastrophic Event`")
+    words = {"event": ["CATastrophic", "Event"], "reapurr": ["Grim", "Reapurr"]}
+    card = _card_name(state, words.get(" ".join(rest).lower(), rest))
+    return Move(kind="reveal", player=player, card=card, number=number, min_players=min_players)
+
+
+def format_move(move: Move) -> str:
+    who = f"{move.player} " if move.player else ""
+    if move.kind == "play":
+        text = f"{who}play {move.card}" + (f" {move.number}" if move.number is not None else "")
+        if move.target:
+            text += f" {'to' if move.card and move.card.casefold() == 'pass' else 'at'} {move.target}"
+        return text
+    if move.kind == "roll":
+        return f"{who}roll {move.number}"
+    if move.kind == "yarn":
+        return f"{who}yarn" + (f" for {move.target}" if move.target else "")
+    if move.kind == "resolve":
+        return "resolve"
+    if move.kind == "draw":
+        return f"{who}draw" + (" " + ", ".join(move.cards) if move.cards else "")
+    if move.kind == "reveal":
+        tail = f" {move.number:+d}" if move.number is not None else ""
+        tail += f" {move.min_players}+" if move.min_players is not None else ""
+        return f"{who}reveal {move.card}{tail}"
+    return f"{who}end"

@@ -102,6 +102,8 @@ class R:
     POWER_FROM_TABLE = "catastrophe.power-cats.played-from-table"
     POWER_WHEN = "catastrophe.power-cats.when-played"
     POWER_ONE_TIME = "catastrophe.power-cats.one-time-use"
+    POWER_FACE_UP = "catastrophe.power-cats.kept-face-up"
+    POWER_UNIQUE = "catastrophe.power-cats.unique"
     CATASTROPHE_ONE = "catastrophe.catastrophe-deck.one-per-turn"
     CATASTROPHE_KINDS = "catastrophe.catastrophe-deck.two-kinds"
     EVENT_FOLLOW = "catastrophe.events.read-and-follow"

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from engine.base import Effect, EngineError, Reason, Verdict
 
-from .model import REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
-from .moves import Move, spec_of
+from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
+from .notation import Move, parse, spec_of
 from . import readings
 from .rule_ids import R
-from .table import Table
+from .table import Table, basket_short, out_of_order, unfinished
 
 class IllegalMove(EngineError):
     """apply() was asked to make a play that check() refuses (and it was not overruled)."""
-
-
-PHASE_NAMES = {"claw": "Claw Phase", "paw": "Paw Phase", "catastrophe": "CATastrophe Phase"}
 
 
 class Ruling:
@@ -113,7 +110,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         return
     if spec is None:
         r.unchecked.append(f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
-                           "table's call (add it to the situation's cards or with the option cards=)")
+                           "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None
@@ -133,7 +130,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
                  f"Phase; {spec.name} has no Catfinity")
         elif state.phase != "claw":
-            r.no(R.CLAW_PLAY, f"{cur} is in the {PHASE_NAMES[state.phase]}: cards are played in the Claw Phase")
+            r.no(R.CLAW_PLAY, f"{cur} is in the {PHASE_TITLES[state.phase]}: cards are played in the Claw Phase")
         if top is not None:
             r.no(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
                  "interrupt it")
@@ -242,9 +239,9 @@ def _judge_roll(state: State, move: Move, r: Ruling) -> None:
 
 
 def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
-    me = state.player(move.player)
-    if me.yarn_balls == 0:
-        r.no(R.YARN_BASKET, f"{me.name}'s Yarn Basket is empty: a Yarn Ball is paid from your own basket")
+    short = basket_short(state.player(move.player), 1)
+    if short:
+        r.no(R.YARN_BASKET, short)
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack" or not top.rolls:
         r.no(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
@@ -288,10 +285,10 @@ def _judge_draw(state: State, move: Move, r: Ruling) -> None:
     cur = state.players[state.current].name
     if move.player != cur:
         r.no(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
-    elif state.phase != "claw":
-        r.no(R.THREE_PHASES, f"{cur} is in the {PHASE_NAMES[state.phase]}: the Paw Phase's draw is done")
-    elif state.chain:
-        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play: finish it before the Paw Phase")
+    elif out_of_order(state, "paw"):
+        r.no(R.THREE_PHASES, out_of_order(state, "paw"))
+    elif unfinished(state):
+        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
         r.alternatives.extend(next_in_chain(state))
 
 
@@ -303,11 +300,11 @@ def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
     elif state.revealed:
         r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
         r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
-    elif state.phase == "claw":
-        r.no(R.THREE_PHASES, "the CATastrophe Phase comes after the Paw Phase: draw first")
+    elif out_of_order(state, "catastrophe", again=True):
+        r.no(R.THREE_PHASES, out_of_order(state, "catastrophe", again=True))
         r.alternatives.append(f"{cur} draw")
-    elif state.chain:
-        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
+    elif unfinished(state):
+        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
     if spec is None:
         r.unchecked.append(f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
@@ -320,8 +317,8 @@ def _judge_end(state: State, move: Move, r: Ruling) -> None:
     if move.player != cur.name:
         r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
-    if state.chain:
-        r.no(R.CHAIN_BEFORE_PHASE, f"{state.chain[-1].label()} is still in play")
+    if unfinished(state):
+        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
         r.alternatives.extend(next_in_chain(state))
     elif not state.revealed and not cur.eliminated:
         r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
@@ -531,8 +528,6 @@ def check(state: State, move: Move) -> Verdict:
 
 def _allowed(state: State, text: str) -> bool:
     """A "legal instead" line is offered only when the referee accepts it on this table."""
-    from .moves import parse
-
     try:
         move = parse(text, state, waiting_roller(state) or state.players[state.current].name)
     except EngineError:

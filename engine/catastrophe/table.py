@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.base import Effect
 
 from .model import (
-    HAND_LIMIT, PAW_DRAW, PHASE_TITLES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
-    ChainCard, Player, State,
+    HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
+    CardSpec, ChainCard, Player, State,
 )
 from .rule_ids import R
 
@@ -29,6 +29,40 @@ def space(n: int) -> str:
     return "the Reapurr's Lair" if n == REAPURRS_LAIR else f"the {n} space"
 
 
+# ---- checks written once: plays (rules.py) and tracker verbs (track.py) both ask these
+
+#: a turn's steps in order; "next" is the next cat's Claw Phase
+STEPS = (*PHASES, "next")
+
+
+def out_of_order(state: State, step: str, again: bool = False) -> str | None:
+    """Phases run Claw, Paw, CATastrophe, then the turn passes: `step` (a phase, or "next") must be
+    the next one (with `again`, naming the phase the turn is in is fine too). Why not, or None."""
+    now, want = STEPS.index(state.phase), STEPS.index(step)
+    if want == now + 1 or (again and want == now):
+        return None
+    cur = state.players[state.current].name
+    return (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
+            f"{PHASE_TITLES[state.phase]}")
+
+
+def unfinished(state: State) -> str | None:
+    """Cards still in play are followed to their end before the phase or the turn moves on."""
+    if not state.chain:
+        return None
+    n, top = len(state.chain), state.chain[-1]
+    return (f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
+            f"finish {'them' if n > 1 else 'it'} first")
+
+
+def basket_short(player: Player, n: int) -> str | None:
+    """A Yarn Ball is spent or lost from the cat's own Yarn Basket, which must hold it."""
+    if n <= player.yarn_balls:
+        return None
+    return (f"{player.name}'s Yarn Basket holds {player.yarn_balls} Yarn Ball{'s' if player.yarn_balls != 1 else ''}; "
+            f"{n} cannot be spent or lost")
+
+
 class Table:
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
@@ -41,6 +75,7 @@ class Table:
             setattr(self, name, getattr(state, name))
         self.players = [p.model_dump() for p in state.players]
         self.chain: list[ChainCard] = list(state.chain)
+        self.cards: tuple[CardSpec, ...] = state.cards
         self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
         self.unchecked: list[str] = []
@@ -48,7 +83,7 @@ class Table:
     def freeze(self) -> State:
         fields = {name: getattr(self, name) for name in self.FIELDS}
         return State(players=tuple(Player(**p) for p in self.players), chain=tuple(self.chain),
-                     cards=self.state.cards, **fields)
+                     cards=self.cards, **fields)
 
     def index(self, name: str) -> int:
         return self.state.index(name)
@@ -291,6 +326,18 @@ class Table:
         else:
             self.say("power-cat-limit", f"{p['name']} has more than {limit} Power Cats and discards {extra} at once, "
                      f"down to {limit}", rule)
+
+    def know_card(self, card: CardSpec) -> None:
+        """The table's own catalogue entry, added mid-game (one of the same name is replaced)."""
+        self.cards = (*(c for c in self.cards if c.name.casefold() != card.name.casefold()), card)
+        number = f" {card.number}" if card.number is not None else ""
+        self.say("card", f"the validator now knows {card.name}: {card.type}{number}"
+                 + (f" ({', '.join(card.symbols)})" if card.symbols else ""), None)
+
+    def deal_power_cat(self, i: int, name: str) -> None:
+        """A Power Cat dealt face up to a cat mid-game: one more in front of it, then the limit of 3."""
+        self.say("power-cat", f"{self.name(i)} gets {name} face up in front of them", R.POWER_FACE_UP)
+        self.add_cards(i, "power_cats", 1, [name])
 
     # ---- turn and phase
 

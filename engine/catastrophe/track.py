@@ -36,14 +36,14 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as TrackerBase
 
 from .model import (
-    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
-    REACTIONS, START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
-    CardSpec, Player, State,
+    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
+    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
+    CardSpec, Player, State, card_entry,
 )
 from . import readings
-from .notation import YARN_NO_SET, TrackCommands
+from .notation_track import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
-from .table import Table, reapurr_target, space
+from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
 
 
 class Tracker(TrackCommands, TrackerBase[State]):
@@ -184,12 +184,10 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 raise MoveSyntaxError(YARN_NO_SET)
             if state.players[i].eliminated:
                 out(i)
-            elif verb == "yarn" and sign == "-" and n > state.players[i].yarn_balls:
+            elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
                 # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
                 p = state.players[i]
-                reasons.append(Reason(rule=R.YARN_BASKET, message=(
-                    f"{p.name}'s Yarn Basket holds {p.yarn_balls} Yarn Ball{'s' if p.yarn_balls != 1 else ''}; "
-                    f"{n} cannot be spent or lost")))
+                reasons.append(Reason(rule=R.YARN_BASKET, message=basket_short(p, n)))
                 if p.yarn_balls:
                     alts.append(f"yarn {p.name} -{p.yarn_balls}")
             elif sign == "=":
@@ -206,20 +204,29 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
             if state.players[i].eliminated:
                 out(i)
+        elif verb == "card":
+            name, kind, extras, to = self.card_words(change)
+            try:
+                checked_card(name, kind, extras)
+            except ValueError as exc:
+                raise MoveSyntaxError(f"card {name}: {exc}") from None
+            if to is not None:
+                i = state.index(to)
+                held = [p.name for p in state.players if p.power_cat_cards
+                        and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
+                if state.players[i].eliminated:
+                    out(i)
+                elif held:
+                    reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+                        f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if state.chain and not cur.eliminated:
-                top = state.chain[-1]
-                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
-                    f"{len(state.chain)} card{'s are' if len(state.chain) > 1 else ' is'} still in play "
-                    f"({top.label()} most recently); finish {'them' if len(state.chain) > 1 else 'it'} first")))
+            if unfinished(state) and not cur.eliminated:
+                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=unfinished(state)))
                 alts.append("resolve")
             elif verb == "next":
-                if not cur.eliminated and state.phase != "catastrophe":
-                    reasons.append(Reason(
-                        rule=R.THREE_PHASES,
-                        message=f"{cur.name}'s turn is in the {PHASE_TITLES[state.phase]}; a turn ends only after its CATastrophe Phase",
-                    ))
+                if not cur.eliminated and out_of_order(state, "next"):
+                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, "next")))
                     alts.append("next-phase")
             elif verb == "phase":
                 if len(change.args) != 1 or change.args[0] not in PHASES:
@@ -227,24 +234,11 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 if cur.eliminated:
                     reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
                     alts.append("next")
-                else:
-                    now, want = PHASES.index(state.phase), PHASES.index(change.args[0])
-                    if want < now or want > now + 1:
-                        reasons.append(Reason(
-                            rule=R.THREE_PHASES,
-                            message=f"phases run Claw, Paw, CATastrophe in order; {cur.name} is in the {PHASE_TITLES[state.phase]}",
-                        ))
-                        if now < 2:
-                            alts.append(f"phase {PHASES[now + 1]}")
-                        else:
-                            alts.append("next")
+                elif out_of_order(state, change.args[0], again=True):
+                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, change.args[0], again=True)))
+                    now = PHASES.index(state.phase)
+                    alts.append(f"phase {PHASES[now + 1]}" if now < 2 else "next")
         return reasons, alts
-
-    @staticmethod
-    def _reapurr_target(now: int, sign: str, n: int) -> int:
-        if sign == "=":
-            return n
-        return now + n if sign == "+" else now - n
 
     # ------------------------------------------------------------------ apply
 
@@ -276,6 +270,11 @@ class Tracker(TrackCommands, TrackerBase[State]):
             t.apply_cards(i, "hand", "+" if verb == "draw" else "-", int(count))
         elif verb == "next":
             t.advance_turn()
+        elif verb == "card":
+            name, kind, extras, to = self.card_words(change)
+            t.know_card(CardSpec(**card_entry(name, kind, extras)))  # checked by check() when typed or imported
+            if to is not None:
+                t.deal_power_cat(state.index(to), name)
         elif verb == "next-phase":
             if not t.alive(t.current) or t.phase == "catastrophe":
                 t.advance_turn()
@@ -331,31 +330,27 @@ def _in_play(card) -> str:
 
 
 def _card_option(text: str) -> tuple[CardSpec, ...]:
-    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries (checked by
-    pydantic, which loads only when the option is given)."""
+    """cards=NAME:TYPE[:NUMBER][:SYMBOL...],...: the table's own catalogue entries."""
     found = []
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
-        from pydantic import ValidationError
-
         parts = [x.strip() for x in item.split(":")]
         if len(parts) < 2:
             raise OptionError(f"cards: {item!r} needs NAME:TYPE, e.g. Hiss:cucumber:catfinity")
-        entry: dict = {"name": parts[0], "type": parts[1].lower(), "symbols": []}
-        for extra in parts[2:]:
-            if extra.isdigit():
-                entry["number"] = int(extra)
-            else:
-                entry["symbols"].append(extra.lower())
-        if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
-            entry["targets"] = "none"
-        if entry["type"] in REACTIONS and not entry["symbols"]:
-            entry["symbols"] = ["catfinity"]
-        if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
-            entry["symbols"] = ["red-glowy-dot"]
         try:
-            found.append(CardSpec.model_validate(entry))
-        except ValidationError as exc:
-            raise OptionError(f"cards: {item!r}: {field_problem(exc)}") from None
+            found.append(checked_card(parts[0], parts[1], parts[2:]))
+        except ValueError as exc:
+            raise OptionError(f"cards: {item!r}: {exc}") from None
     return tuple(found)
+
+
+def checked_card(name: str, kind: str, extras) -> CardSpec:
+    """A catalogue entry the table typed (or an import brought), checked by pydantic, which loads
+    only here; ValueError names the field."""
+    from pydantic import ValidationError
+
+    try:
+        return CardSpec.model_validate(card_entry(name, kind, extras))
+    except ValidationError as exc:
+        raise ValueError(field_problem(exc)) from None

@@ -1,4 +1,4 @@
-"""CATastrophe: the move validator `Engine` (engine.base.Engine), wiring the notation (moves.py),
+"""CATastrophe: the move validator `Engine` (engine.base.Engine), wiring the notation (notation.py),
 the referee (rules.py) and the table checks (status.py) to the one State the tracker keeps."""
 from __future__ import annotations
 
@@ -7,20 +7,20 @@ from typing import Any
 from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
 
-from . import moves, rules
+from . import notation, rules
 from .model import GAME, REACTIONS, State, catalogue
-from .moves import Move
+from .notation import Move
 from .rule_ids import RULE_IDS, R
 from .status import status as _status
 
-NOTATION = moves.__doc__
+NOTATION = notation.__doc__
 
 
 class Engine(BaseEngine[State, Move]):
     game = GAME
     State = State
     Move = Move
-    SEATS_RULE = "catastrophe.setup.player-count"
+    SEATS_RULE = R.PLAYER_COUNT
     RULE_IDS = RULE_IDS | {SEATS_RULE}
     NOTATION = NOTATION
     CATALOGUE = "engine.catastrophe.model"
@@ -37,10 +37,10 @@ class Engine(BaseEngine[State, Move]):
         return {"game": self.game, **result}, describe(result)
 
     def parse_move(self, text: str, state: State) -> Move:
-        return moves.parse(text, state, self.to_act(state))
+        return notation.parse(text, state, self.to_act(state))
 
     def format_move(self, move: Move) -> str:
-        return moves.format_move(move)
+        return notation.format_move(move)
 
     def check(self, state: State, move: Move) -> Verdict:
         return rules.check(state, move)

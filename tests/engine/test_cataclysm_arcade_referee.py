@@ -25,13 +25,16 @@ CARDS = [
 
 
 def table(*steps: str, players=("Ann", "Ben", "Cy")):
-    """A table from tracker words (`track ...`) and plays (`play ...`), each checked legal."""
+    """A table from tracker words (`track ...`) and plays (`play ...`), each checked legal; a tracker
+    step ending `--overrule` is one the rules refuse, recorded as the table says (a Fighter already in
+    play, as a card effect puts it there)."""
     state = T.new_state(list(players), {})
     for command in [*(f"track {c}" for c in CARDS), *(f"track boss {p} 6 Queen" for p in players), *steps]:
         kind, _, words = command.partition(" ")
         if kind == "track":
-            change = T.parse(state, words.split())
-            assert T.check(state, change).legal, command
+            overrule = words.endswith(" --overrule")
+            change = T.parse(state, words.removesuffix(" --overrule").split())
+            assert T.check(state, change).legal is not overrule, command
             state, _ = T.apply(state, change)
         else:
             move = E.parse_move(words, state)
@@ -135,25 +138,25 @@ READING_CASES = {
     # Fortify: used from the hand; the engine makes it a move on the Line
     "fortify": (readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
     # Block: no timing or cost given; read as a free response to an opponent's attack
-    "block": (readings.BLOCK_RESPONSE, ["track fighter ben Guard 3", "play attack boss at ben boss"],
+    "block": (readings.BLOCK_RESPONSE, ["track fighter ben Guard 3 --overrule", "play attack boss at ben boss"],
               "activate Guard block"),
     # a Weapon whose wielder is destroyed: the rulebook does not say where it goes
-    "weapon": (readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3",
+    "weapon": (readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3 --overrule",
                                        "play weapon Sword on Grunt", "play decline", "play decline",
                                        "play attack boss at ann boss", "play respond Kill at ann grunt",
                                        "play decline"], "decline"),
     # the attacker left play before its attack resolved
-    "fizzle": (readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3",
+    "fizzle": (readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3 --overrule",
                                          "play attack Grunt at ben boss", "play respond Kill at ann grunt",
                                          "play decline", "play decline", "play decline"], "decline"),
     # Determination speaks of destruction; a Boss is defeated
     "determination": (readings.DETERMINATION_FIGHTER, ["track boss ben 2 Tough", "play attack boss at ben boss",
                                                        "play decline"], "decline"),
     # a second Fighter of one name: the player chooses; the engine keeps the new one
-    "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3", "play fighter Grunt",
+    "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3 --overrule", "play fighter Grunt",
                                        "play decline"], "decline"),
     # an opponent's Fighter of the same name
-    "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3"],
+    "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
                                 "fighter Grunt"),
     # a trigger: Turn Structure and the Line start priority differently
     "trigger": (readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),

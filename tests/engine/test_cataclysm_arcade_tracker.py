@@ -201,8 +201,8 @@ def test_parse_boss_without_health_asks_to_set_it():
 
 
 def test_parse_characters_by_prefix_multiword_and_suggestion():
-    s, _ = do(new(boss_health="30"), "fighter", "ann", "Iron", "Grunt", "4")
-    s, _ = do(s, "fighter", "ann", "Ironclad", "3")
+    s, _ = overrule(new(boss_health="30"), "fighter", "ann", "Iron", "Grunt", "4")
+    s, _ = overrule(s, "fighter", "ann", "Ironclad", "3")
     assert fighter(s, "Ann", "Iron Grunt").health == 4
     assert T.parse(s, ["damage", "ann", "iron", "grunt", "1"]).args == ("Ann", "Iron Grunt", "1")
     assert T.parse(s, ["tap", "ann", "ironc"]).args == ("Ann", "Ironclad")
@@ -350,7 +350,7 @@ def test_player_one_skips_players_who_are_out():
 
 
 def test_everything_untaps_at_the_start_of_a_level():
-    s, _ = do(new(boss_health="20"), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(boss_health="20"), "fighter", "ann", "Grunt", "4")
     s, _ = do(s, "tap", "ann", "grunt")
     s, _ = do(s, "tap", "ben", "boss")
     s, eff = do(all_pass(s), "next-level")
@@ -362,7 +362,7 @@ def test_everything_untaps_at_the_start_of_a_level():
 
 def test_health_does_not_recover_between_levels():
     s, _ = do(new(boss_health="20"), "damage", "ann", "boss", "5")
-    s, _ = do(s, "fighter", "ben", "Grunt", "4")
+    s, _ = overrule(s, "fighter", "ben", "Grunt", "4")
     s, _ = do(s, "damage", "ben", "grunt", "3")
     s, _ = do(all_pass(s), "next-level")
     assert player(s, "Ann").boss.health == 15 and fighter(s, "Ben", "Grunt").health == 1
@@ -370,10 +370,6 @@ def test_health_does_not_recover_between_levels():
 
 def test_passed_player_may_only_respond():
     s, _ = do(new(boss_health="20"), "pass", "ann")
-    v = refused(s, "fighter", "ann", "Grunt", "4")
-    assert [r.rule for r in v.reasons] == [G + "keywords.passing"]
-    v = refused(s, "attack", "ann", "boss", "1")
-    assert [r.rule for r in v.reasons] == [G + "keywords.passing"]
     # paying for a Response, being stunned (tapped) or damaged is still possible after passing
     s, _ = do(s, "coins", "ann", "spend", "1")
     s, _ = do(s, "tap", "ann", "boss")
@@ -381,6 +377,23 @@ def test_passed_player_may_only_respond():
     # overruled (a card effect put the Fighter into play)
     s, _ = overrule(s, "fighter", "ann", "Grunt", "4")
     assert fighter(s, "Ann", "Grunt").health == 4
+
+
+def test_moves_the_line_carries_are_refused_with_the_play_line():
+    """Issue 21: playing a Fighter or attacking is a move on the Line: the tracker forms are refused
+    and name the `companion play` line to type (with --by when another player is to act)."""
+    s = new(("Ann", "Ben", "Cy"), boss_health="20")
+    v = refused(s, "fighter", "ann", "Grunt", "4")
+    assert rules_of(v) == [G + "fighter.uses-line"]
+    assert 'companion play "fighter Grunt"' in v.reasons[0].message
+    v = refused(s, "fighter", "ben", "Iron", "Grunt", "4", "level", "2")
+    assert 'companion play --by ben "fighter Iron Grunt"' in v.reasons[0].message
+    v = refused(s, "attack", "cy", "boss", "1")
+    assert rules_of(v) == [G + "combat.uses-line"]
+    assert 'companion play --by cy "attack boss at PLAYER CHARACTER"' in v.reasons[0].message
+    # the same after passing or with the Line waiting: one answer, the play form
+    s, _ = do(s, "pass", "ann")
+    assert rules_of(refused(s, "attack", "ann", "boss", "1")) == [G + "combat.uses-line"]
 
 
 # ---------------------------------------------------------------- Bosses and Fighters
@@ -395,36 +408,35 @@ def test_boss_sets_starting_health_and_name():
 
 
 def test_fighter_enters_play():
-    s, eff = do(new(), "fighter", "ann", "Grunt", "4")
+    s, eff = overrule(new(), "fighter", "ann", "Grunt", "4")
     assert fighter(s, "Ann", "Grunt").model_dump(include={"name", "health", "starting_health", "tapped"}) == {
         "name": "Grunt", "health": 4, "starting_health": 4, "tapped": False,
     }
     assert eff == []
 
 
-def test_fighter_level_requirement():
-    v = refused(new(), "fighter", "ann", "Grunt", "4", "level", "2")
-    assert [r.rule for r in v.reasons] == [G + "fighter.when-playable"]
-    s, _ = do(all_pass(new()), "next-level")
-    s, _ = do(s, "fighter", "ann", "Grunt", "4", "level", "2")  # level equals the requirement
-    s, _ = do(s, "fighter", "ann", "Imp", "2", "level", "1")  # level exceeds it
+def test_fighter_level_is_kept_when_overruled():
+    """The level requirement is judged by `companion play` (scenario fighter-level-too-low); a Fighter
+    a card effect puts into play below it is recorded as the table says."""
+    s, _ = overrule(new(), "fighter", "ann", "Grunt", "4", "level", "2")
+    assert fighter(s, "Ann", "Grunt").health == 4
 
 
 def test_second_fighter_of_the_same_name_destroys_one():
-    s, _ = do(new(), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(), "fighter", "ann", "Grunt", "4")
     s, _ = do(s, "damage", "ann", "grunt", "3")
-    s, eff = do(s, "fighter", "ann", "grunt", "5")
+    s, eff = overrule(s, "fighter", "ann", "grunt", "5")
     assert [f.name for f in player(s, "Ann").fighters] == ["grunt"]
     assert fighter(s, "Ann", "grunt").health == 5
     assert kinds(eff) == ["destroyed"] and rules_of(eff) == [G + "fighter.one-per-name"]
     # the limit is per player: Ben may have his own Grunt
-    s, eff = do(s, "fighter", "ben", "Grunt", "4")
+    s, eff = overrule(s, "fighter", "ben", "Grunt", "4")
     assert eff == []
 
 
 @pytest.mark.parametrize("amount,destroyed", [(3, False), (4, True), (9, True)])
 def test_fighter_destroyed_at_zero_or_less(amount, destroyed):
-    s, _ = do(new(), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(), "fighter", "ann", "Grunt", "4")
     s, eff = do(s, "damage", "ann", "grunt", str(amount))
     names = [f.name for f in player(s, "Ann").fighters]
     if destroyed:
@@ -434,13 +446,13 @@ def test_fighter_destroyed_at_zero_or_less(amount, destroyed):
 
 
 def test_destroy_by_card_effect():
-    s, _ = do(new(), "fighter", "ben", "Grunt", "4")
+    s, _ = overrule(new(), "fighter", "ben", "Grunt", "4")
     s, eff = do(s, "destroy", "ben", "grunt")
     assert player(s, "Ben").fighters == () and rules_of(eff) == [G + "keywords.destroy"]
 
 
 def test_heal_never_above_starting_health():
-    s, _ = do(new(), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(), "fighter", "ann", "Grunt", "4")
     s, _ = do(s, "damage", "ann", "grunt", "3")
     s, eff = do(s, "heal", "ann", "grunt", "2")
     assert fighter(s, "Ann", "Grunt").health == 3 and eff == []
@@ -472,7 +484,7 @@ def test_gain_health_within_starting_health_says_nothing():
 
 
 def test_tap_and_untap():
-    s, _ = do(new(), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(), "fighter", "ann", "Grunt", "4")
     s, eff = do(s, "tap", "ann", "grunt")
     assert fighter(s, "Ann", "Grunt").tapped and eff == []
     v = refused(s, "tap", "ann", "grunt")
@@ -485,33 +497,22 @@ def test_tap_and_untap():
     assert player(s, "Ann").boss.tapped
 
 
-def test_attack_pays_the_cost_and_taps():
+def test_overruled_attack_pays_the_cost_and_taps():
+    """A card effect that makes a character attack (overruled): the cost is paid and it taps; the
+    pool never goes below 0."""
     s, _ = do(new(), "coins", "ann", "+2")
-    s, _ = do(s, "fighter", "ann", "Grunt", "4")
-    s, eff = do(s, "attack", "ann", "grunt", "2")
+    s, _ = overrule(s, "fighter", "ann", "Grunt", "4")
+    s, eff = overrule(s, "attack", "ann", "grunt", "2")
     assert player(s, "Ann").coins == 1 and fighter(s, "Ann", "Grunt").tapped
     assert kinds(eff) == ["attack"] and rules_of(eff) == [G + "combat.damage-on-resolution"]
-    # a tapped character cannot attack
-    v = refused(s, "attack", "ann", "grunt", "0")
-    assert [r.rule for r in v.reasons] == [G + "combat.choose-attacker"]
-    # nor one whose attack cost cannot be paid
-    v = refused(s, "attack", "ann", "boss", "2")
-    assert [r.rule for r in v.reasons] == [G + "combat.cannot-attack-unpaid"]
-    s, _ = do(s, "attack", "ann", "boss", "1")
-    assert player(s, "Ann").coins == 0 and player(s, "Ann").boss.tapped
-
-
-def test_attack_both_reasons_and_overrule():
-    s, _ = do(new(), "tap", "ben", "boss")
-    v = refused(s, "attack", "ben", "boss", "5")
-    assert {r.rule for r in v.reasons} == {G + "combat.choose-attacker", G + "combat.cannot-attack-unpaid"}
+    s, _ = do(s, "tap", "ben", "boss")
     s, eff = overrule(s, "attack", "ben", "boss", "5")
     assert player(s, "Ben").coins == 0 and "coins-short" in kinds(eff)
 
 
-def test_attack_does_no_damage_by_itself_and_no_reciprocal_damage():
+def test_overruled_attack_does_no_damage_by_itself_and_no_reciprocal_damage():
     s = new(boss_health="20")
-    s, _ = do(s, "attack", "ann", "boss", "1")
+    s, _ = overrule(s, "attack", "ann", "boss", "1")
     assert [p.boss.health for p in s.players] == [20, 20]
     s, _ = do(s, "damage", "ben", "boss", "6")
     assert [p.boss.health for p in s.players] == [20, 14]
@@ -522,7 +523,7 @@ def test_attack_does_no_damage_by_itself_and_no_reciprocal_damage():
 
 def test_one_v_one_win_when_the_opposing_boss_is_defeated():
     s = new(boss_health="ann:20,ben:12")
-    s, _ = do(s, "fighter", "ben", "Grunt", "4")
+    s, _ = overrule(s, "fighter", "ben", "Grunt", "4")
     s, eff = do(s, "damage", "ben", "boss", "12")
     assert kinds(eff) == ["out", "cards-removed", "won"]
     assert rules_of(eff) == [G + "combat.boss-defeated", G + "winning.defeated-player-removed", G + "winning.one-v-one"]
@@ -553,7 +554,7 @@ def test_defeated_player_without_cards_in_play_still_loses_the_hand():
 
 def test_changes_to_a_player_who_is_out_are_refused():
     s, _ = do(new(("Ann", "Ben", "Cy"), boss_health="10"), "damage", "cy", "boss", "10")
-    for words in (["pass", "cy"], ["coins", "cy", "+1"], ["boss", "cy", "10"], ["fighter", "cy", "Imp", "1"],
+    for words in (["pass", "cy"], ["coins", "cy", "+1"], ["boss", "cy", "10"],
                   ["heal", "cy", "boss", "1"], ["damage", "cy", "boss", "1"], ["tap", "cy", "boss"]):
         v = refused(s, *words)
         assert [r.rule for r in v.reasons] == [G + "winning.defeated-player-removed"]
@@ -590,8 +591,8 @@ def test_after_the_game_is_won_every_change_is_refused():
 def test_summary_is_small_and_json_ready():
     s = new(("Ann", "Ben"), boss_health="ann:30", player_one="ben")
     s, _ = do(s, "boss", "ann", "30", "Doom")
-    s, _ = do(s, "fighter", "ann", "Grunt", "4")
-    s, _ = do(s, "fighter", "ann", "Imp", "2")
+    s, _ = overrule(s, "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(s, "fighter", "ann", "Imp", "2")
     s, _ = do(s, "damage", "ann", "boss", "2")
     s, _ = do(s, "tap", "ann", "imp")
     s, _ = do(s, "tap", "ann", "boss")
@@ -611,7 +612,7 @@ def test_summary_is_small_and_json_ready():
 
 
 def test_dump_and_load_round_trip():
-    s, _ = do(new(boss_health="30"), "fighter", "ann", "Grunt", "4")
+    s, _ = overrule(new(boss_health="30"), "fighter", "ann", "Grunt", "4")
     data = T.dump(s)
     json.dumps(data)
     assert T.load(data) == s
@@ -753,26 +754,18 @@ def _legal_step_checks(old, new, change):
 # ---------------------------------------------------------------- one rules model with the validator
 
 
-def test_tracker_attack_follows_agility_like_the_validator():
-    s = new(boss_health="10")
-    s = DRIVE.play(s, "card Hare fighter level=1 health=2 attack=1 attack-cost=0 keywords=agility", "fighter ann Hare 2")
-    s, _ = do(s, "attack", "ann", "hare", "0")
-    s, _ = do(s, "attack", "ann", "hare", "0")  # Agility: twice a level
-    verdict = refused(s, "attack", "ann", "hare", "0")
-    assert rules_of(verdict) == [G + "keywords.agility"]
-
-
 def test_tracker_untap_ends_a_stun_and_damage_goes_through_armor():
     from engine.cataclysm_arcade import Engine
 
     s = new(boss_health="10")
-    s = DRIVE.play(s, "card Tank fighter level=1 health=4 attack=1 attack-cost=1 armor=2 keywords=armor",
-                   "fighter ann Tank 4")
+    s = DRIVE.play(s, "card Tank fighter level=1 health=4 attack=1 attack-cost=1 armor=2 keywords=armor")
+    s, _ = overrule(s, "fighter", "ann", "Tank", "4")
     s, eff = do(s, "damage", "ann", "tank", "3")
     assert fighter(s, "Ann", "Tank").health == 3 and kinds(eff) == ["armor"]
     stunned = s.model_copy(update={"players": (s.players[0].model_copy(update={"fighters": (
         fighter(s, "Ann", "Tank").model_copy(update={"stunned": True, "tapped": True}),)}), s.players[1])})
-    assert rules_of(refused(stunned, "attack", "ann", "tank", "1")) == [G + "keywords.stun"]
+    verdict = Engine().check(stunned, Engine().parse_move("attack tank at ben boss", stunned))
+    assert G + "keywords.stun" in rules_of(verdict)
     s, _ = do(stunned, "untap", "ann", "tank")
     assert not fighter(s, "Ann", "Tank").stunned
     assert Engine().check(s, Engine().parse_move("attack tank at ben boss", s)).legal
@@ -783,6 +776,5 @@ def test_tracker_moves_wait_for_the_line():
 
     s = new(boss_health="10")
     s = Engine().apply(s, Engine().parse_move("attack boss at ben boss", s), overruled=True)
-    for words in (("pass", "ann"), ("attack", "ben", "boss", "0"), ("fighter", "ben", "Grunt", "3")):
-        assert rules_of(refused(s, *words)) == [G + "turn.line.repeat"]
+    assert rules_of(refused(s, "pass", "ann")) == [G + "turn.line.repeat"]
     s, _ = do(s, "damage", "ben", "boss", "1")  # counters still change while the Line waits

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.catastrophe import Engine, IllegalMove, State, Tracker
+from engine.catastrophe import Engine, State, Tracker
+from engine.catastrophe.rules import IllegalMove
 from engine.catastrophe.odds import defend
 from engine.tracking import Change
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine.catastrophe import Engine, Tracker
 from engine.catastrophe.model import YARN_BALLS_IN_BOX
-from engine.catastrophe.moves import Move
+from engine.catastrophe.notation import Move
 from engine.tracking import Change
 
 E = Engine()

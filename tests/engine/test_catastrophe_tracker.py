@@ -382,7 +382,7 @@ def test_a_yarn_ball_cannot_be_spent_from_an_empty_basket():
 def test_yarn_set_errors_agree_with_each_other():
     """Issue 12 regression: `yarn ann =4` said "=N sets one counter" in one place and "use +N or
     -N" in another; every path now gives the same message, and "not an amount" offers no =N."""
-    from engine.catastrophe.notation import YARN_NO_SET
+    from engine.catastrophe.notation_track import YARN_NO_SET
 
     state = new()
     with pytest.raises(MoveSyntaxError) as parsed:
@@ -778,3 +778,31 @@ def test_gains_never_pass_nine_and_report_the_excess(start, gain, variant):
     state, effects = do(state, "lives", "ann", f"+{gain}")
     assert player(state, "Ann").lives <= 9
     assert ("lives-capped" in kinds(effects)) == (start + gain > 9)
+
+
+# ---------------------------------------------------------------- cards met mid-game (issue 21)
+
+
+def test_card_mid_game_joins_the_catalogue_and_replaces_one_of_the_same_name():
+    from engine.catastrophe.model import catalogue
+
+    s, eff = do(new(), "card", "Hairball", "attack", "5")
+    assert catalogue(s)["hairball"].number == 5 and kinds(eff) == ["card"]
+    s, _ = do(s, "card", "hairball", "attack", "3")
+    assert [c.number for c in s.cards] == [3]
+    s, _ = do(s, "card", "Hiss", "cucumber")
+    assert catalogue(s)["hiss"].symbols == ("catfinity",)  # a Reaction carries Catfinity, as with cards=
+    assert T.parse(s, ["card", "Pass", "the", "Buck", "ally"]).args == ("Pass the Buck", "ally")
+
+
+def test_power_cat_dealt_face_up_is_unique_where_names_are_known():
+    s = new()
+    named = s.model_copy(update={"players": (player(s, "Ann").model_copy(
+        update={"power_cat_cards": ("Nine Lives", "Sphinx")}), *s.players[1:])})
+    verdict = refused(named, "card", "nine", "lives", "power-cat", "to", "ben")
+    assert rules_of(verdict) == [G + "power-cats.unique"]
+    s, eff = do(named, "card", "Tabby", "power-cat", "to", "ann")
+    assert player(s, "Ann").power_cat_cards == ("Nine Lives", "Sphinx", "Tabby")
+    assert rules_of(eff) == [None, G + "power-cats.kept-face-up"]  # the catalogue entry, then the deal
+    s, _ = do(with_lives(new(), ben=1), "lives", "ben", "-1")
+    assert rules_of(refused(s, "card", "Tabby", "power-cat", "to", "ben")) == [G + "elimination.out-of-game"]

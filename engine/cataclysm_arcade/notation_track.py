@@ -1,0 +1,284 @@
+"""Cataclysm Arcade: reading tracker commands as the table says them (`damage ben boss 5`)."""
+from __future__ import annotations
+
+from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.tracking import Change, OptionError
+from engine.words import match as _match
+
+from .model import BOSS, Player, State
+from .notation import actor
+
+
+def _number(word: str, what: str) -> int:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdigit():
+        raise MoveSyntaxError(f"{word!r} is not a whole number ({what})")
+    return int(text)
+
+
+def _positive(word: str, what: str) -> int:
+    value = _number(word, what)
+    if value <= 0 or word.strip().startswith("-"):
+        raise MoveSyntaxError(f"{word!r}: {what} must be a positive whole number")
+    return value
+
+
+USAGE = {
+    "next-level": "next-level  — start the next level once everyone has passed (e.g. `next-level`)",
+    "pass": "pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)",
+    "coins": "coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
+    "(e.g. `coins ann spend 3`, `coins ann +2`)",
+    "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
+    "fighter": "fighter PLAYER NAME HEALTH [level L]  — only with --overrule, when a card effect puts a Fighter "
+    "into play (e.g. `fighter ann Grunt 4 level 2`); played as a move: `companion play \"fighter Grunt\"`",
+    "attack": "attack PLAYER CHARACTER COST  — only with --overrule, when a card effect pays and taps an attacker "
+    "(e.g. `attack ann grunt 2`); an attack: `companion play \"attack Grunt at ben boss\"`",
+    "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
+    "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
+    "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
+    "(e.g. `gain-health ann boss 3`)",
+    "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
+    "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
+    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
+    "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
+    "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: docs/track-cataclysm-arcade.md)",
+    "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
+}
+
+CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "armor", "keywords", "wield-cost",
+               "attack-modifier", "effect", "text")
+CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
+
+_VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
+
+
+def _is_number(word: str) -> bool:
+    text = word.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isdigit()
+
+
+class CommandReader:
+    """The tracker's command reading (mixed into the Tracker)."""
+
+    COMMANDS = USAGE
+    #: every word a table may type for a verb (listed by `track verbs` and `track VERB --help`)
+    VERB_ALIASES = {verb: verb for verb in USAGE} | _VERB_ALIASES
+
+    @staticmethod
+    def _boss_health_option(value: str, names: list[str]) -> dict[str, int]:
+        bad = (
+            f"boss-health: {value!r} is not a positive number or a list like ann:30,ben:25 "
+            f"(players: {', '.join(names)})"
+        )
+        text = value.strip()
+        if text.isdigit():
+            if int(text) <= 0:
+                raise OptionError(bad)
+            return {n: int(text) for n in names}
+        out: dict[str, int] = {}
+        for part in text.split(","):
+            who, sep, amount = part.partition(":")
+            if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
+                raise OptionError(bad)
+            try:
+                name = _match(who.strip(), names, "player")
+            except (MoveSyntaxError, AmbiguousMove):
+                raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
+            out[name] = int(amount.strip())
+        return out
+
+    # ------------------------------------------------------------ parse
+
+    def parse(self, state: State, words: list[str]) -> Change:
+        words = [w for w in (str(x).strip() for x in words) if w]
+        if not words:
+            raise MoveSyntaxError(f"no command; commands: {', '.join(self.COMMANDS)}")
+        verb = self._verb(words[0])
+        rest = words[1:]
+        usage = "usage: " + self.COMMANDS[verb]
+
+        if verb == "next-level":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb)
+        if verb == "card":
+            return _parse_card(rest, usage)
+
+        if not rest:
+            raise MoveSyntaxError(f"missing player; {usage}")
+        player = self._player(state, rest[0])
+        rest = rest[1:]
+
+        if verb == "hand":
+            names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+            if not names:
+                raise MoveSyntaxError(f"missing card names; {usage}")
+            return Change(verb=verb, args=(player.name, *names))
+
+        if verb == "pass":
+            if rest:
+                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+            return Change(verb=verb, args=(player.name,))
+
+        if verb == "coins":
+            if not rest:
+                raise MoveSyntaxError(f"missing amount; {usage}")
+            if rest[0].lower() == "spend":
+                if len(rest) != 2:
+                    raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
+                amount = _positive(rest[1], "coins to spend")
+                return Change(verb=verb, args=(player.name, "spend", str(amount)))
+            if len(rest) != 1:
+                raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
+            try:
+                amount = _number(rest[0], "coins")
+            except MoveSyntaxError:
+                raise MoveSyntaxError(
+                    f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
+                ) from None
+            if amount == 0:
+                raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
+            return Change(verb=verb, args=(player.name, f"{amount:+d}"))
+
+        if verb == "boss":
+            if not rest:
+                raise MoveSyntaxError(f"missing health; {usage}")
+            health = _positive(rest[0], "Boss starting health")
+            name = " ".join(rest[1:])
+            return Change(verb=verb, args=(player.name, str(health), *((name,) if name else ())))
+
+        if verb == "fighter":
+            return self._parse_fighter(player, rest, usage)
+
+        if verb in ("damage", "heal", "gain-health", "attack"):
+            if len(rest) < 2:
+                raise MoveSyntaxError(f"missing character or amount; {usage}")
+            what = "attack cost" if verb == "attack" else f"{verb} amount"
+            amount = _number(rest[-1], what)
+            if verb == "attack":
+                if amount < 0 or rest[-1].startswith("-"):
+                    raise MoveSyntaxError(f"{rest[-1]!r}: an attack cost cannot be negative")
+            else:
+                amount = _positive(rest[-1], what)
+            character = self._character(state, player, rest[:-1], need_health=verb != "attack")
+            return Change(verb=verb, args=(player.name, character, str(amount)))
+
+        # tap, untap, destroy
+        if not rest:
+            raise MoveSyntaxError(f"missing character; {usage}")
+        character = self._character(state, player, rest, need_health=False)
+        if verb == "destroy" and character == BOSS:
+            raise MoveSyntaxError(
+                f"destroy takes a Fighter; a Boss is defeated by damage (e.g. `damage {player.name.lower()} boss 5`)"
+            )
+        return Change(verb=verb, args=(player.name, character))
+
+    def _verb(self, word: str) -> str:
+        low = word.lower().replace("_", "-")
+        low = self.VERB_ALIASES.get(low, low)
+        return _match(low, list(self.COMMANDS), "command")
+
+    def _player(self, state: State, word: str) -> Player:
+        name = _match(word, [p.name for p in state.players], "player")
+        return state.player(name)
+
+    def _parse_fighter(self, player: Player, rest: list[str], usage: str) -> Change:
+        # NAME may be several words: everything up to the first number is the name.
+        idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
+        if idx is None or idx == 0:
+            raise MoveSyntaxError(f"expected a Fighter name then its health; {usage}")
+        name = " ".join(rest[:idx])
+        if name.lower() == BOSS:
+            raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
+        health = _positive(rest[idx], "Fighter health")
+        tail = rest[idx + 1:]
+        args = [player.name, name, str(health)]
+        if tail:
+            if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
+                raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
+            args += ["level", str(_positive(tail[1], "level requirement"))]
+        return Change(verb="fighter", args=tuple(args))
+
+    def _character(self, state: State, player: Player, words: list[str], need_health: bool) -> str:
+        if not words:
+            raise MoveSyntaxError(f"missing character: 'boss' or one of {player.name}'s Fighters")
+        word = " ".join(words)
+        choices = [BOSS] + [f.name for f in player.fighters]
+        found = _match(word, choices, f"character of {player.name}")
+        if found == BOSS and need_health and player.boss.health is None:
+            raise MoveSyntaxError(
+                f"{player.name}'s Boss has no health yet; set its printed health first, "
+                f"e.g. `companion track boss {player.name.lower()} 30`"
+            )
+        return found
+
+
+#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
+LINE_MOVES = ("fighter", "attack")
+
+
+def play_form(state: State, change: Change) -> str:
+    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
+    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
+    who = change.args[0]
+    if change.verb == "fighter":
+        move = f"fighter {change.args[1]}"
+    else:
+        move = f"attack {change.args[1]} at PLAYER CHARACTER"
+    by = "" if actor(state) == who else f" --by {who.lower()}"
+    return f'companion play{by} "{move}"'
+
+
+def _parse_card(rest: list[str], usage: str) -> Change:
+    """`card NAME TYPE key=value ...` -> Change(card, (name, type, "key=value", ...)), validated."""
+    from pydantic import ValidationError
+
+    idx = next((i for i, w in enumerate(rest) if w.lower() in CARD_TYPES), None)
+    if not idx:
+        raise MoveSyntaxError(f"expected a card name then its type ({', '.join(CARD_TYPES)}); {usage}")
+    name, kind, pairs = " ".join(rest[:idx]), rest[idx].lower(), rest[idx + 1:]
+    fields: list[str] = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.lower().replace("_", "-")
+        if not sep or not value:
+            raise MoveSyntaxError(f"{pair!r} is not key=value; {usage}")
+        if key not in CARD_FIELDS:
+            raise MoveSyntaxError(f"unknown card field {key!r}; fields: {', '.join(CARD_FIELDS)}")
+        fields.append(f"{key}={value}")
+    try:
+        card_spec(name, kind, fields)
+    except (ValidationError, ValueError) as exc:
+        raise MoveSyntaxError(f"card {name}: {str(exc).splitlines()[0]}; {usage}") from None
+    return Change(verb="card", args=(name, kind, *fields))
+
+
+def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...], checked: bool = True):
+    """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2):
+    validated (pydantic) when the table types it, built as it is when a logged change is replayed."""
+    from .model import KEYWORDS, EFFECTS, CardSpec
+
+    data: dict = {"name": name, "type": kind}
+    for pair in fields:
+        key, _, value = pair.partition("=")
+        key = key.replace("-", "_")
+        if key == "keywords":
+            words = tuple(k.strip().lower() for k in value.split(",") if k.strip())
+            bad = [k for k in words if k not in KEYWORDS]
+            if bad:
+                raise ValueError(f"unknown keyword {bad[0]!r}; keywords: {', '.join(KEYWORDS)}")
+            data[key] = words
+        elif key == "effect":
+            effect = value.replace(":", " ")
+            if effect.split(" ")[0] not in EFFECTS:
+                raise ValueError(f"unknown effect {effect!r}; effects: {', '.join(EFFECTS)} (other text: text=...)")
+            data[key] = effect
+        elif key in ("faction", "text"):
+            data[key] = value
+        else:
+            if not value.lstrip("-").isdigit():
+                raise ValueError(f"{key}: {value!r} is not a whole number")
+            data[key] = int(value)
+    return CardSpec.model_validate(data) if checked else CardSpec(**data)

@@ -1,0 +1,66 @@
+"""Issue 22: the games laid out as DESIGN.md's "One game, one package" (so far Cataclysm Arcade and
+CATastrophe): the package's face is Engine, Tracker and State; plays in notation.py, tracker commands
+in notation_track.py; rule ids only in rule_ids.py as `class R`; no private name imported across
+modules; no import circle inside the package; no module over 600 lines."""
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LAID_OUT = {"cataclysm_arcade": "cataclysm-arcade", "catastrophe": "catastrophe"}
+
+
+def _modules(package: str) -> dict[str, ast.Module]:
+    return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "engine" / package).glob("*.py"))}
+
+
+def _imports(tree: ast.Module):
+    """(module imported from inside the package or None, names) of every `from ... import`, lazy ones too."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            yield (node.module if node.level == 1 else None), [a.name for a in node.names], node.level
+
+
+@pytest.mark.parametrize("package", sorted(LAID_OUT))
+def test_the_face_is_engine_tracker_state(package):
+    module = importlib.import_module(f"engine.{package}")
+    assert sorted(module.__all__) == ["Engine", "State", "Tracker"]
+    assert {"notation", "notation_track", "rule_ids", "rules", "track", "status", "validator"} <= set(_modules(package))
+
+
+@pytest.mark.parametrize("package", sorted(LAID_OUT))
+def test_rule_ids_live_in_class_r_only(package):
+    ids = importlib.import_module(f"engine.{package}.rule_ids")
+    spelled = {v for k, v in vars(ids.R).items() if k.isupper()}
+    engine = importlib.import_module(f"engine.{package}").Engine
+    assert engine.RULE_IDS == spelled | {engine.SEATS_RULE} and engine.SEATS_RULE in spelled
+    pattern = re.compile(rf"^{re.escape(LAID_OUT[package])}\.[a-z0-9-]+(\.[a-z0-9-]+)*$")
+    for name, tree in _modules(package).items():
+        if name == "rule_ids":
+            continue
+        literals = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                    and pattern.match(n.value)]
+        assert literals == [], f"{name}.py spells rule ids: {literals}"
+
+
+@pytest.mark.parametrize("package", sorted(LAID_OUT))
+def test_no_private_imports_no_circles_no_long_modules(package):
+    trees = _modules(package)
+    graph: dict[str, set[str]] = {name: set() for name in trees}
+    for name, tree in trees.items():
+        for module, names, level in _imports(tree):
+            assert not [n for n in names if n.startswith("_") and not n.startswith("__")], f"{name}.py: {names}"
+            if level == 1:
+                graph[name] |= {module} if module in trees else {n for n in names if n in trees}
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, seen | {nxt})) for nxt in graph[start])
+    circles = [name for name in graph if reaches(name, name, {name})]
+    assert circles == [], f"modules in an import circle: {circles}"
+    long = {p.name: n for p in (ROOT / "engine" / package).glob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
+    assert long == {}
