@@ -28,16 +28,16 @@ def _long_session(data: Path, seeds: int = 30) -> str:
     """The longest of `seeds` whole four-player games, played into a session as a table would enter it
     (a whole Catopomp game runs to about 250 plays at most, so that is the longest log a real session
     reaches; the check itself does not depend on the log's length, the opening does)."""
-    from engine.catopomp import core
-    from engine.catopomp.simulate import table_game
+    from engine.catopomp.model import Opts
+    from tests.engine.catopomp_players import table_game
     from trackers.sessions import Sessions
 
     longest = max(range(seeds), key=lambda seed: sum(
-        1 for kind, _w, _t in table_game(seed, 4, core.Opts(), pass_bias=0.85) if kind == "play"))
+        1 for kind, _w, _t in table_game(seed, 4, Opts(), pass_bias=0.85) if kind == "play"))
     with Sessions(data) as store:
         store.new("catopomp", ["P1", "P2", "P3", "P4"], "long", {"passing": "main"})
         last = None
-        for kind, what, t in table_game(longest, 4, core.Opts(), pass_bias=0.85):
+        for kind, what, t in table_game(longest, 4, Opts(), pass_bias=0.85):
             if t.phase == "game-over":
                 break  # keep the game going: the last play would end it
             if kind == "track":

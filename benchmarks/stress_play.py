@@ -54,7 +54,7 @@ def steps(game: str, seed: int):
     """(kind, words) a table would enter, one at a time; plays come from the state at that moment
     (`None` words: ask next_play for one)."""
     if game == "catopomp":
-        from engine.catopomp.simulate import table_game
+        from tests.engine.catopomp_players import table_game
 
         for kind, what, _t in table_game(seed):
             yield kind, what

@@ -189,7 +189,28 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
 
 
-from companion import odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
+@app.command()
+def serve(
+    session: Optional[str] = typer.Option(None, "--session", help="Serve this session instead of the current one."),
+    lan: bool = typer.Option(False, "--lan", help="Listen on the local network (not only this machine) and print "
+                             "its address and a QR code for phones."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port (0: any free one)."),
+    allow_plays: bool = typer.Option(False, "--allow-plays", help="Let each player's private page submit plays "
+                                     "and counter changes, judged as `companion play --by PLAYER`."),
+    stop_after: Optional[float] = typer.Option(None, "--stop-after", min=0.1, metavar="SECONDS",
+                                               help="Stop by itself after this many seconds (default: at Ctrl-C)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the addresses and links as one line of JSON (and "
+                                 "one more when it stops) instead of text."),
+) -> None:
+    """The session's table live on every phone: a web page of the counters, whose turn it is and the last
+    plays, updated as any terminal or phone changes it, with the rules search; each player's private link
+    adds their own hand. Localhost only unless --lan. See docs/serve.md."""
+    from companion.serve.run import serve as run_serve
+
+    run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
+
+
+from companion import history_cmd, odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
 
 app.add_typer(rules_cmd.rules_app, name="rules")
 app.add_typer(track_cmd.track_app, name="track")
@@ -199,6 +220,7 @@ for _word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track und
     app.command(_word, help=f"Short for `companion track {_word}`: {_what[0].lower()}{_what[1:]}")(_callback)
 play_cmd.register(app)
 odds_cmd.register(app)
+history_cmd.register(app, track_cmd.track_app)
 
 
 _ROOT_VALUED = ("--data-dir",)  # the root options that take a value

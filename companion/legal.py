@@ -5,10 +5,10 @@ from __future__ import annotations
 
 def listed(engine, state) -> tuple[list, str | None]:
     """The legal plays, and what was left out: for a Catopomp hand the table has not recorded, the
-    plays that need no card from it (engine/catopomp/handless.py)."""
+    plays that need no card from it (engine/catopomp/rules.py)."""
     found = engine.legal_moves(state)
     if not found and engine.game == "catopomp":
-        from engine.catopomp.handless import plays_without_hand
+        from engine.catopomp.rules import plays_without_hand
 
         without = plays_without_hand(engine, state)
         if without is not None:

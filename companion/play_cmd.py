@@ -96,7 +96,7 @@ def _is_game(word: str) -> bool:
     return True
 
 
-def _move_text(words: list[str], move: str | None, command: str = "check") -> str:
+def move_text(words: list[str], move: str | None, command: str = "check") -> str:
     from engine.base import MoveSyntaxError
 
     text = move if move is not None else " ".join(words)
@@ -150,7 +150,7 @@ def check(
         _check_deck(words or [], deck, as_json)
         return
     engine, state, rest = _table(words, situation, session, wants_move=True)
-    text = _move_text(rest, move)
+    text = move_text(rest, move)
     verdict = engine.check(state, engine.parse_move(text, state))
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
 
@@ -240,7 +240,7 @@ def play(
 
     from engine.base import MoveSyntaxError
 
-    text = _move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
+    text = move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
     with open_sessions() as store:
         before = store.show(session)
         if " ".join(words).lower() == "decline all" and before.session.game == "cataclysm-arcade":

@@ -179,6 +179,10 @@ def json_answer(shell: Shell, line: str) -> dict | None:
             print("companion: error: track watch runs on its own (`companion track watch --json`), "
                   "not in `companion shell --json`", file=sys.stderr)
             code = 2
+        elif words[0] == "serve":  # a server runs until Ctrl-C: no answer a line could follow
+            print("companion: error: serve runs on its own (`companion serve`), not in `companion shell --json`",
+                  file=sys.stderr)
+            code = 2
         else:
             code = shell.run(_with_json(line))
     return {"line": line, "exit_code": code, "result": _captured(out.getvalue()), "error": _error(err.getvalue())}

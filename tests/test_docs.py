@@ -36,6 +36,10 @@ COMMANDS = [
     ["track", "situation"],
     ["track", "undo"],
     ["track", "redo"],
+    ["track", "recap"],
+    ["history"],
+    ["stats"],
+    ["players", "rename"],
 ]
 
 

@@ -71,11 +71,16 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("track", "redo"): [(["track", "redo"], None, False)],
     ("track", "verbs"): [(["track", "verbs"], None, False)],
     ("track", "watch"): [(["track", "watch", "--interval", "0.05", "--ticks", "3"], None, True)],
+    ("serve",): [(["serve", "--port", "0", "--stop-after", "1"], None, True)],
     ("track", "_change"): [(["track", "gems", "ben", "-1"], None, False)],
     ("undo",): [(["undo"], None, False)],  # the short forms of the track commands
     ("redo",): [(["redo"], None, False)],
     ("show",): [(["show"], None, False)],
     ("log",): [(["log"], None, False)],
+    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
+    ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
+    ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
+    ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
 }
 
 
@@ -233,7 +238,7 @@ def test_schema_json_is_the_schema(prepared, tmp_path):
 def test_a_play_json_lists_what_the_table_settled_after_it(cli, home):
     """A play that ends a round: its JSON effects name the next round being dealt, as the text does
     (the verdict's own effects alone would leave it out)."""
-    from engine.catopomp.simulate import table_game
+    from tests.engine.catopomp_players import table_game
 
     assert cli("track", "new", "catopomp", "--players", "P1,P2,P3").exit_code == 0
     settled = []

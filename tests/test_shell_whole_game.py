@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("pexpect")
 
-from engine.catopomp.core import Opts  # noqa: E402
-from engine.catopomp.simulate import table_game  # noqa: E402
+from engine.catopomp.model import Opts  # noqa: E402
+from tests.engine.catopomp_players import table_game  # noqa: E402
 from tests.test_shell import ShellDriver  # noqa: E402
 
 PLAYERS = ("P1", "P2", "P3")

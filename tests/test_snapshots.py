@@ -294,7 +294,7 @@ def test_plays_across_snapshots(cli, home, small_every, game):
     """Part of a whole seeded game typed at the table (plays and tracker entries), then undo and redo
     reaching below snapshots: every new command's open equals the full replay."""
     if game == "catopomp":
-        from engine.catopomp.simulate import table_game
+        from tests.engine.catopomp_players import table_game
 
         assert cli("track", "new", "catopomp", "--players", "P1,P2,P3").exit_code == 0
     else:

@@ -62,6 +62,17 @@ def test_a_tracker_change_loads_its_own_game_only_and_no_search(table):
     assert not {"whoosh", "tomllib", "prompt_toolkit"} & mods
 
 
+def test_stats_from_the_cache_load_no_game_engine(table):
+    """Issue 26: once a session's outcome is cached, `stats` and `history` replay nothing: no game's
+    engine is imported (the code digest is read from the files), and `--json` loads no rich."""
+    loaded(table, "stats", "--json")  # the first reads every log and caches the records
+    for args in (("stats", "--json"), ("history", "--json")):
+        mods = loaded(table, *args)
+        games = ("engine.catharsis", "engine.cataclysm_arcade", "engine.catopomp", "engine.theseus", "engine.catastrophe")
+        assert not [m for m in mods if m.startswith(games)] and not {"rich", "pydantic", "whoosh"} & mods, args
+    assert "rich" in loaded(table, "stats")  # the tables and bars for people
+
+
 def test_lookups_read_the_reference_cache_without_pydantic_or_toml(table):
     for args in (("rules", "define", "enforcer"), ("rules", "show", "catopomp.dice-boost")):
         mods = loaded(table, *args)

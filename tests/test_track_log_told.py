@@ -61,3 +61,37 @@ def test_watch_names_who_made_the_last_change(home):
     ok(env, "play", "pass")  # Ben passes again: a play that names nobody
     screen = ok(env, "track", "watch", "--ticks", "1")
     assert "last change: Ben: play pass at" in screen
+
+
+def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
+    """trackers.narrate.Narrator (what `companion serve` tells each new event with): fed the log in
+    any parts, it tells every event as `tell` does in one go, undo and redo included."""
+    from hypothesis import given, settings, strategies as st
+
+    from trackers.narrate import Narrator, tell
+    from trackers.secrets import labeller
+    from trackers.sessions import Sessions, tracker_for
+
+    env = _env(home)
+    _catopomp_round(env)
+    with Sessions(home / "data") as store:
+        name = store.current_name()
+        store.undo(2, name)
+        store.undo(1, name, redo=True)
+        store.record(["reserve", "ben", "3"], name, overrule=True)  # an overruled change too
+        session = store.get(name)
+        entries = store.entries(session)
+    tracker, label = tracker_for(session.game), labeller(session.game)
+    whole = {s: t.as_json() for s, t in tell(tracker, session, entries, label).items()}
+    assert len(whole) == len(entries) >= 7
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.lists(st.integers(1, len(entries)), max_size=5))
+    def told_in_parts(cuts):
+        narrator, at, out = Narrator(tracker, session, label), 0, {}
+        for cut in sorted(set(cuts)) + [len(entries)]:
+            out.update({s: t.as_json() for s, t in narrator.feed(entries[at:cut]).items()})
+            at = max(at, cut)
+        assert out == whole and narrator.seq == len(entries)
+
+    told_in_parts()

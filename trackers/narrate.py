@@ -125,54 +125,67 @@ def told_step(game, state, entry: Entry):
     return step_logged(game, state, entry.verb, entry.args, entry.overruled, checked=False)
 
 
-def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
-    """Every event of the log told: {seq: Told}. `label(entry)` is how a change is written (the
-    public label, trackers/secrets.py); by default its own label."""
-    label = label or (lambda e: e.label)
-    game = game_for(session.game, tracker)
-    engine = game.engine
-    state = tracker.new_state(session.players, session.options)
-    summary = tracker.summary(state)
-    applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
-    redo: list[tuple[Entry, Any, dict]] = []
-    out: dict[int, Told] = {}
+class Narrator:
+    """Tells a log as it grows: feed() the events in order, each batch after the last (what a live
+    view needs: each new event told without replaying the log from its start). `label(entry)` is how a
+    change is written (the public label, trackers/secrets.py); by default its own label."""
 
-    def step(entry: Entry) -> Told:
-        nonlocal state, summary
-        by = change_by(session, engine, state, entry)
-        before_state, before = state, summary
-        stepped = told_step(game, state, entry)
-        state, effects = stepped.state, stepped.effects
-        summary = tracker.summary(state)
-        applied.append((entry, before_state, before))
-        crossed = marks(before, summary)
+    def __init__(self, tracker, session: Session, label=None):
+        self.label = label or (lambda e: e.label)
+        self.tracker, self.session = tracker, session
+        self.game = game_for(session.game, tracker)
+        self.state = tracker.new_state(session.players, session.options)
+        self.summary = tracker.summary(self.state)
+        self.applied: list[tuple[Entry, Any, dict]] = []  # (entry, state before it, summary before it)
+        self.redo: list[tuple[Entry, Any, dict]] = []
+        self.told: dict[int, Told] = {}
+        self.seq = 0  # the last event fed
+
+    def _step(self, entry: Entry) -> Told:
+        before_state, before = self.state, self.summary
+        by = change_by(self.session, self.game.engine, before_state, entry)
+        stepped = told_step(self.game, before_state, entry)
+        self.state, effects = stepped.state, stepped.effects
+        self.summary = self.tracker.summary(self.state)
+        self.applied.append((entry, before_state, before))
+        crossed = marks(before, self.summary)
         said = triggered(effects)
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:
                 crossed[n] = longer
                 said.remove(longer)
-        return Told(entry.seq, by, label(entry), crossed, said)
+        return Told(entry.seq, by, self.label(entry), crossed, said)
 
-    for e in entries:
-        if e.kind == "change":
-            redo.clear()
-            out[e.seq] = step(e)
-        elif e.kind == "undo":
-            took = []
-            for _ in range(min(e.count, len(applied))):
-                entry, state, summary = applied.pop()
-                redo.append((entry, None, {}))
-                took.append(f"{out[entry.seq].by}: {label(entry)}" if entry.seq in out else label(entry))
-            out[e.seq] = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
-        else:
-            brought = []
-            for _ in range(min(e.count, len(redo))):
-                entry = redo.pop()[0]
-                told = step(entry)
-                brought.append(f"{told.by}: {label(entry)}")
-            out[e.seq] = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
-    return out
+    def feed(self, entries: list[Entry]) -> dict[int, Told]:
+        """These events (those after the last fed) told: {seq: Told}."""
+        label, out = self.label, {}
+        for e in entries:
+            if e.kind == "change":
+                self.redo.clear()
+                out[e.seq] = self._step(e)
+            elif e.kind == "undo":
+                took = []
+                for _ in range(min(e.count, len(self.applied))):
+                    entry, self.state, self.summary = self.applied.pop()
+                    self.redo.append((entry, None, {}))
+                    took.append(f"{self.told[entry.seq].by}: {label(entry)}" if entry.seq in self.told else label(entry))
+                out[e.seq] = Told(e.seq, TABLE, f"undo {e.count}: took back " + "; ".join(took))
+            else:
+                brought = []
+                for _ in range(min(e.count, len(self.redo))):
+                    entry = self.redo.pop()[0]
+                    told = self._step(entry)
+                    brought.append(f"{told.by}: {label(entry)}")
+                out[e.seq] = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
+            self.told[e.seq] = out[e.seq]
+            self.seq = e.seq
+        return out
+
+
+def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
+    """Every event of the log told: {seq: Told} (Narrator, fed the whole log at once)."""
+    return Narrator(tracker, session, label).feed(entries)
 
 
 def tell_log(store, session: Session, label=None) -> tuple[list[Entry], dict[int, Told]]:

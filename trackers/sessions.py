@@ -77,6 +77,31 @@ class Sessions(Recording, SessionsFile):
                 damaged.append((str(r[1]), str(exc)))
         return out
 
+    def meta_value(self, key: str) -> str | None:
+        """A value kept in the file's `meta` table (the current session, the player aliases ...)."""
+        row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone())
+        return row[0] if row else None
+
+    def meta_values(self, prefix: str) -> dict[str, str]:
+        """Every `meta` row whose key starts with `prefix` (a cache's rows), by key."""
+        return dict(self._read(lambda con: con.execute(
+            "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)).fetchall()))
+
+    def heads(self) -> dict[int, tuple[str, int]]:
+        """Every session's ledger head and length, by id: what a cache of derived records is keyed on."""
+        return {sid: (head, length) for sid, head, length in self._read(
+            lambda con: con.execute("SELECT id, head, length FROM sessions").fetchall())}
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._write(lambda con: con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
+
+    def cache_meta(self, rows: dict[str, str]) -> None:
+        """Derived rows (a cache) written as a read leaves snapshot rows: in a short transaction of
+        their own, skipped when the file is busy, read-only or not there (a read never fails for them)."""
+        if rows and self.path.exists():
+            self._pending.extend(("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", kv) for kv in rows.items())
+            self._flush()
+
     def current_name(self) -> str | None:
         row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone())
         return row[0] if row else None
@@ -114,6 +139,22 @@ class Sessions(Recording, SessionsFile):
 
     def entries(self, session: Session) -> list[Entry]:
         return self._read(lambda con: self._verified(session)[0])
+
+    def entries_after(self, session: Session, after: int, link: str) -> list[Entry] | None:
+        """The events after event `after`, whose ledger link is `link` (the genesis for 0), checked
+        link by link up to the session's head: what a live view (`companion serve`) reads at each
+        change instead of the whole log. None when the log no longer goes on from there (a file
+        restored or replaced, a damaged event): read it whole then (`entries`)."""
+        def body(con):
+            row = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+            if row is None or row[1] < after:
+                return None
+            entries, unreadable = self._fetch(session, after)
+            if unreadable is not None or ledger.first_bad(link, entries, row[0], row[1], after) is not None:
+                return None
+            return entries
+
+        return self._read(body)
 
     def last_entry(self, session: Session) -> Entry | None:
         """The newest event (what `track watch` names as the last change), read alone: the open

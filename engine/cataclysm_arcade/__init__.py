@@ -20,10 +20,12 @@ One job per module (the layout every game shares, docs/architecture.md):
   rule_ids.py       every rule id the package cites, as `class R` constants
   notation.py       plays read and written as the table says them (`attack Grunt at ben boss`)
   notation_track.py tracker commands read as the table says them (`damage ben boss 5`)
-  track.py          the `Tracker`: tracker verbs as transitions of the State
+  table.py          the one working table: the State's transitions (damage, Armor, Determination,
+                    Heal / Gain Health, destruction, defeat, coins, passing, the next level),
+                    called by plays and tracker verbs alike
+  track.py          the `Tracker`: tracker verbs, their checks, then calls into table.py
   rules.py          the referee: what a play breaks, what it does, the legal plays
-  rules_line.py     the Line: priority, resolution, the initiative, passing, the end of a level
-  rules_combat.py   damage, Armor, Determination, Heal / Gain Health, destruction, defeat
+  rules_line.py     the Line: priority, resolution, the initiative, what each item does
   readings.py       the readings where the rulebook is unclear, said with the effects they touch
   status.py         what is impossible about a described table
   validator.py      the `Engine` (engine.base.Engine)

@@ -11,7 +11,7 @@ types come from the entries themselves or the catalogue (the shipped one plus th
     faction = "Synth"                   # optional when the catalogue knows it
 
 Each violation names its rule. A card whose faction is unknown cannot be judged for the faction
-limit: it is listed as unchecked.
+limit: it is listed as unchecked, with the command that teaches it.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
 
+from . import card_facts
 from .model import CardSpec, builtin_catalogue
 from .rule_ids import R
 
@@ -58,7 +59,7 @@ def check_deck(deck: Deck) -> Verdict:
     """Legal when the deck keeps every constructed-deck rule; the reasons name each violation."""
     known = {c.name.lower(): c for c in (*builtin_catalogue(), *deck.catalogue)}
     reasons: list[Reason] = []
-    unchecked: list[str] = []
+    unchecked: list[Reason] = []
     boss = DeckBoss(name=deck.boss) if isinstance(deck.boss, str) else deck.boss
     bosses_in_cards = [c for c in deck.cards if (c.type or getattr(known.get(c.name.lower()), "type", None)) == "boss"]
     if boss is None:
@@ -83,13 +84,14 @@ def check_deck(deck: Deck) -> Verdict:
     for c in others:
         faction = c.faction or getattr(known.get(c.name.lower()), "faction", None)
         if faction is None:
-            unchecked.append(f"the faction of {c.name} is unknown")
+            unchecked.append(card_facts.unknown(c.name, "faction", R.TWO_FACTIONS))
         else:
             factions.setdefault(faction, []).append(c.name)
     if boss is None:
         pass  # no Boss, no faction to measure the cards against (already a violation above)
     elif boss_faction is None:
-        unchecked.append(f"the faction of the Boss {boss.name} is unknown: the faction limit is not checked")
+        note = card_facts.unknown(boss.name, "faction", R.BOSS_FACTION)
+        unchecked.append(Reason(rule=note.rule, message=f"the faction limit is not checked: the Boss {note.message}"))
     else:
         outside = {f: names for f, names in factions.items() if f != boss_faction}
         if len(outside) > 1:

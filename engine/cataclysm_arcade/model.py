@@ -32,6 +32,43 @@ class Ability(Frozen):
     effect: str | None = None  # one of EFFECTS with its number ("damage 2"), or None: text only
     text: str | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_effect(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("effect"):
+            check_effect(data["effect"])
+        return data
+
+
+def check_effect(effect: str) -> str:
+    """An effect the engine carries out: one of EFFECTS, with a whole number where it takes one."""
+    word, _, number = str(effect).partition(" ")
+    if word not in EFFECTS:
+        raise ValueError(f"unknown effect {effect!r}; effects: {', '.join(EFFECTS)} (other card text: text)")
+    if number and not number.strip().lstrip("-").isdigit():
+        raise ValueError(f"effect {effect!r}: {number!r} is not a whole number")
+    return effect
+
+
+def keyword_numbers(words: tuple[str, ...] | list[str]) -> tuple[tuple[str, ...], int | None]:
+    """Keywords as a card prints them, a number beside the ones that carry it ("armor 2", "armor:2"):
+    the keywords (lower case, each once) and the Armor number if one was given. ValueError names an
+    unknown keyword or a number where none belongs."""
+    found: list[str] = []
+    armor: int | None = None
+    for word in words:
+        name, _, number = str(word).strip().lower().replace(":", " ").replace("=", " ").partition(" ")
+        if name not in KEYWORDS:
+            raise ValueError(f"unknown keyword {name!r}; keywords: {', '.join(KEYWORDS)}")
+        number = number.strip()
+        if number:
+            if name != "armor" or not number.isdigit():
+                raise ValueError(f"keyword {word!r}: only Armor carries a number (armor 2)")
+            armor = int(number)
+        if name not in found:
+            found.append(name)
+    return tuple(found), armor
+
 
 class CardSpec(Frozen):
     """One catalogue entry: what the card says. None = the table has not told us."""
@@ -51,6 +88,21 @@ class CardSpec(Frozen):
     effect: str | None = None  # Tactics, Responses: one of EFFECTS with its number
     abilities: tuple[Ability, ...] = ()
     text: str | None = None  # anything else the card says: never judged (`unchecked`)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keywords_with_numbers(cls, data: Any) -> Any:
+        """`keywords = ["armor 2", "enforcer"]`: the number goes to `armor` (Armor N)."""
+        if isinstance(data, dict) and data.get("effect"):
+            check_effect(data["effect"])
+        if isinstance(data, dict) and data.get("keywords"):
+            words, armor = keyword_numbers(data["keywords"])
+            data = {**data, "keywords": words}
+            if armor is not None:
+                if data.get("armor") not in (None, 0, armor):
+                    raise ValueError(f"armor {data['armor']} and keyword 'armor {armor}' disagree")
+                data["armor"] = armor
+        return data
 
 
 class Character(Frozen):

@@ -258,18 +258,17 @@ def _parse_card(rest: list[str], usage: str) -> Change:
 def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...], checked: bool = True):
     """A CardSpec from the `card` command's words (effect words use ':' for spaces: damage:2):
     validated (pydantic) when the table types it, built as it is when a logged change is replayed."""
-    from .model import KEYWORDS, EFFECTS, CardSpec
+    from .model import EFFECTS, CardSpec, keyword_numbers
 
     data: dict = {"name": name, "type": kind}
     for pair in fields:
         key, _, value = pair.partition("=")
         key = key.replace("-", "_")
         if key == "keywords":
-            words = tuple(k.strip().lower() for k in value.split(",") if k.strip())
-            bad = [k for k in words if k not in KEYWORDS]
-            if bad:
-                raise ValueError(f"unknown keyword {bad[0]!r}; keywords: {', '.join(KEYWORDS)}")
+            words, armor = keyword_numbers([k for k in value.split(",") if k.strip()])
             data[key] = words
+            if armor is not None:
+                data["armor"] = armor
         elif key == "effect":
             effect = value.replace(":", " ")
             if effect.split(" ")[0] not in EFFECTS:

@@ -2,7 +2,7 @@
 
 A verdict that rests on one of them carries it as an `unchecked` line naming the reading and the
 rulebook passages (by heading), never a silent "legal" (issue 20). The engine decides where a
-reading applies (rules.py, rules_line.py, rules_combat.py); `from_effects` finds the ones a play's
+reading applies (rules.py, rules_line.py, table.py); `from_effects` finds the ones a play's
 effects rest on. docs/moves-cataclysm-arcade.md lists them for the reader.
 """
 from __future__ import annotations

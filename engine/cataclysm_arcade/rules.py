@@ -2,14 +2,14 @@
 `legal_moves` lists what the player to act may do. Pure functions of the State.
 
 The Line's own mechanics (priority, resolution, the initiative) are in rules_line.py; damage and
-health in rules_combat.py.
+health in rules_table.py.
 """
 from __future__ import annotations
 
 from engine.base import Effect, Reason
 
-from . import readings
-from . import rules_combat as combat
+from . import card_facts, readings
+from . import table
 from . import rules_line as line
 from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, replace_player, catalogue, spec
 from .notation import actor
@@ -22,10 +22,6 @@ TECHNIQUES = {"block": R.BLOCK, "phantasmal": R.PHANTASMAL, "fortify": R.FORTIFY
 
 def _r(rule: str, message: str) -> Reason:
     return Reason(rule=rule, message=message)
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin{'s' * (n != 1)}"
 
 
 # ---------------------------------------------------------------- what a play breaks
@@ -90,7 +86,7 @@ def _trigger_order(state: State, controller: str) -> list[Reason]:
     if not state.line or state.line[-1].kind != "trigger" or state.declined:
         return []
     holder = state.initiative or state.player_one
-    order = [holder] + [n for n in line.clockwise_after(state, holder) if n != holder]
+    order = [holder] + [n for n in table.clockwise_after(state, holder) if n != holder]
     below = state.line[-1].controller
     if order.index(controller) < order.index(below):
         return [_r(R.TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
@@ -113,20 +109,22 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
             shown = ", ".join(me.hand) or "no cards"
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
-        unchecked.append(f"{move.card} is not in the catalogue: its type, costs and text are unknown "
-                         "(add it with `companion track card ...` or a situation's [[cards]])")
+        unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
+                            f"teach it with `{card_facts.teach(move.card, 'type', kind)}` and its "
+                            "other fields (for this session only: `companion track card ...`)"))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
         reasons.append(_r(rule, f"{card.name} is a {card.type} card, not a {kind}"))
     return reasons, card
 
 
-def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list[str]) -> list[Reason]:
+def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost") -> list[Reason]:
+    """The cost must be in the pool; an unknown cost is `unchecked`, naming the card's field."""
     if cost is None:
-        unchecked.append(f"the coin cost of {what} is unknown")
+        unchecked.append(card_facts.unknown(card, field, rule))
         return []
     if cost > me.coins:
-        return [_r(rule, f"{me.name} has {_coins(me.coins)} and cannot pay {cost} for {what}")]
+        return [_r(rule, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {cost} for {what}")]
     return []
 
 
@@ -134,7 +132,7 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[st
     if card is None:
         return []
     if card.level is None:
-        unchecked.append(f"the level requirement of {card.name} is unknown")
+        unchecked.append(card_facts.unknown(card.name, "level", rule))
         return []
     if card.level > state.level:
         return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
@@ -147,9 +145,12 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
         return [_r(R.TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
     if move.target is not None:
         owner = state.player(move.target_player)
-        if owner.out or combat.character(owner, move.target) is None:
+        if owner.out or table.character(owner, move.target) is None:
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
-    if effect is None and move.card:
+    card = spec(state, move.card) if move.kind != "activate" else None
+    if effect is None and card is not None and card.text is None:
+        unchecked.append(card_facts.unknown(card.name, "effect", R.GOLDEN_RULE))
+    elif effect is None and move.card:
         unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
     return []
 
@@ -170,14 +171,14 @@ def _check_weapon(state, me, move, unchecked):
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
     if card is not None and card.type == "tactic":
-        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
     if card is not None and card.type == "response":
-        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked)
+        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name)
     effect = card.effect if card else None
     if effect != "stop":
         reasons += _target_ok(state, me, move, effect, unchecked)
@@ -190,28 +191,36 @@ def _check_wield(state, me, move, unchecked):
         return [_r(R.WIELD_MOVE, f"{me.name} has no Weapon {move.card} in play")]
     if weapon.wielder == move.on:
         return [_r(R.WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
-    if combat.character(me, move.on) is None:
+    if table.character(me, move.on) is None:
         return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
-    return _pay(me, weapon.wield_cost, R.WIELD_COST, f"wielding {weapon.name}", unchecked)
+    return _pay(me, card_facts.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
+                unchecked, weapon.name, "wield_cost")
 
 
 def _check_attack(state, me, move, unchecked):
-    who = combat.character(me, move.card)
+    who = table.character(me, move.card)
     reasons: list[Reason] = []
     if who is None:
         return [_r(R.CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
         reasons.append(_r(R.STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
         unchecked.append(readings.STUN_DURATION)
-    elif not combat.can_tap(who):
+    elif not table.can_tap(who):
         rule = R.AGILITY if who.has("agility") else R.CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
-    if who.attack_cost is None:
-        unchecked.append(f"{move.card}'s attack cost is unknown")
-    elif who.attack_cost > me.coins:
-        reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {_coins(me.coins)} and cannot pay {move.card}'s "
-                          f"attack cost {who.attack_cost}"))
+    cost = card_facts.character_fact(state, me, move.card, "attack_cost")
+    if cost is None:
+        unchecked.append(card_facts.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
+    elif cost > me.coins:
+        reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {move.card}'s "
+                          f"attack cost {cost}"))
+    if card_facts.character_fact(state, me, move.card, "attack") is None:
+        unchecked.append(card_facts.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
+    owner = state.player(move.target_player)
+    victim = table.character(owner, move.target)
+    if victim is not None and victim.has("armor") and not victim.armor:
+        unchecked.append(card_facts.unknown_character(owner, move.target, "armor", R.ARMOR))
     return reasons + target_problems(state, me, move.target_player, move.target)
 
 
@@ -221,7 +230,7 @@ def target_problems(state: State, me: Player, target_player: str, target: str) -
         return [_r(R.CHOOSE_TARGET, "an attack targets a character an opponent controls")]
     if owner.out:
         return [_r(R.DEFEATED_REMOVED, f"{owner.name} is out of the game")]
-    victim = combat.character(owner, target)
+    victim = table.character(owner, target)
     if victim is None:
         return [_r(R.CHOOSE_TARGET, f"{owner.name} has no character {target} in play")]
     if _stealthy_now(state, victim):
@@ -239,7 +248,7 @@ def _stealthy_now(state: State, who) -> bool:
 
 def _ability(state: State, me: Player, move: Move):
     """(is_technique, catalogue Ability or None, the character's card spec or None)."""
-    who = combat.character(me, move.card)
+    who = table.character(me, move.card)
     name = me.boss.name if move.card == BOSS else (who.name if who else None)
     card = spec(state, name)
     found = next((a for a in card.abilities if a.name.lower() == move.ability), None) if card else None
@@ -247,7 +256,7 @@ def _ability(state: State, me: Player, move: Move):
 
 
 def _check_activate(state, me, move, unchecked):
-    who = combat.character(me, move.card)
+    who = table.character(me, move.card)
     if who is None:
         return [_r(R.MOVES, f"{me.name} has no character {move.card} in play")]
     technique, found, card = _ability(state, me, move)
@@ -273,9 +282,9 @@ def _check_activate(state, me, move, unchecked):
         responding = bool(state.line)
     else:
         responding = found.response
-        if found.tap and not combat.can_tap(who):
+        if found.tap and not table.can_tap(who):
             reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
-        reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked)
+        reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked, move.card)
         reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
     if state.line and not responding:
         reasons.append(_r(R.RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
@@ -295,12 +304,13 @@ def _check_fortify(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
-    target = combat.character(me, move.on)
+    target = table.character(me, move.on)
     if target is None:
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
     target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
     if target_card is None or target_card.faction is None:
-        unchecked.append(f"whether {move.on} is a Synth: its faction is unknown")
+        unknown = card_facts.unknown_character(me, move.on, "faction", R.FORTIFY)
+        unchecked.append(_r(R.FORTIFY, f"whether {move.on} is a Synth: {unknown.message}"))
     elif target_card.faction.lower() != "synth":
         reasons.append(_r(R.FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
     return reasons
@@ -322,7 +332,7 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
     """The State after the play and what happened. Also used for an overruled play: it then goes
     as far as it can (costs are paid as far as the pool goes)."""
     if move.kind == "next-level":
-        return line.start_next_level(state)
+        return table.start_next_level(state)
     if move.kind == "trigger":
         return line.push_trigger(state, LineItem(kind="trigger", controller=move.player, text=move.text))
     who = actor(state) or state.initiative or state.player_one
@@ -333,10 +343,10 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
             state = state.model_copy(update={"priority": who})
         return line.decline(state)
     if move.kind == "pass":
-        state = line.pass_player(state, who)
+        state = table.pass_player(state, who)
         effects = [Effect(kind="passed", rule=R.PASSING, message=f"{who} passes and may only respond this level")]
         if state.level_over:
-            new, more = line.start_next_level(state)
+            new, more = table.start_next_level(state)
             ended = Effect(kind="level-over", rule=R.LEVEL_ENDS, message=f"everyone has passed: level {state.level} ends")
             return new, effects + [ended] + more
         return state, effects + [Effect(kind="initiative", rule=R.LINE_WHEN_USED,
@@ -351,20 +361,6 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
     return state, effects + more
 
 
-def _spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, list[Effect]]:
-    if not cost:
-        return me, []
-    paid = min(cost, me.coins)
-    return me.model_copy(update={"coins": me.coins - paid}), [
-        Effect(kind="paid", rule=rule, message=f"{me.name} pays {_coins(paid)} for {what}")]
-
-
-def _take_from_hand(me: Player, card: str) -> Player:
-    for i, c in enumerate(me.hand):
-        if c.lower() == card.lower():
-            return me.model_copy(update={"hand": me.hand[:i] + me.hand[i + 1:]})
-    return me.model_copy(update={"hand_unknown": max(0, me.hand_unknown - 1)})
-
 
 def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list[Effect]]:
     """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
@@ -372,7 +368,7 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     base = dict(controller=me.name, card=move.card, target_player=move.target_player, target=move.target, on=move.on)
     effects: list[Effect] = []
     if move.kind in ("fighter", "weapon", "tactic", "respond", "fortify"):
-        me = _take_from_hand(me, move.card)
+        me = table.take_from_hand(me, move.card)
     if move.kind == "fortify":
         return LineItem(kind="fortify", **base), me, [
             Effect(kind="uses-line", rule=R.FORTIFY, message=f"Fortify from the hand: {move.card} waits on the Line")]
@@ -386,7 +382,7 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         return LineItem(kind="weapon", **base), me, effects
     if move.kind in ("tactic", "respond"):
         rule = R.TACTIC_COST if move.kind == "tactic" else R.RESPONSE_COST
-        me, paid = _spend(me, card.cost if card else None, rule, move.card)
+        me, paid = table.spend(me, card.cost if card else None, rule, move.card)
         kind = "tactic" if move.kind == "tactic" else "response"
         effects += paid + [Effect(kind="uses-line", rule=R.TACTIC_LINE if move.kind == "tactic" else R.RESPONSE_LINE,
                                   message=f"the {kind} uses the Line and may be responded to")]
@@ -394,13 +390,15 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
                         **base), me, effects
     if move.kind == "wield":
         weapon = next((w for w in me.weapons if w.name == move.card), None)
-        me, paid = _spend(me, weapon.wield_cost if weapon else None, R.WIELD_COST, f"wielding {move.card}")
+        cost = card_facts.weapon_fact(state, weapon, "wield_cost") if weapon else None
+        me, paid = table.spend(me, cost, R.WIELD_COST, f"wielding {move.card}")
         return LineItem(kind="wield", **base), me, paid + [
             Effect(kind="uses-line", rule=R.WIELD_LINE, message="wielding uses the Line")]
     if move.kind == "attack":
-        who = combat.character(me, move.card)
-        me, paid = _spend(me, who.attack_cost if who else None, R.PAY_ATTACK, f"{move.card}'s attack")
-        me = combat.tap(me, move.card)
+        who = table.character(me, move.card)
+        cost = card_facts.character_fact(state, me, move.card, "attack_cost") if who else None
+        me, paid = table.spend(me, cost, R.PAY_ATTACK, f"{move.card}'s attack")
+        me = table.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:
             effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
                                   message=f"{move.card} came into play this level and may attack at once"))
@@ -410,10 +408,10 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     # activate
     technique, found, _ = _ability(state, me, move)
     if found is not None:
-        me, paid = _spend(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}")
+        me, paid = table.spend(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}")
         effects += paid
         if found.tap:
-            me = combat.tap(me, move.card)
+            me = table.tap(me, move.card)
             effects.append(Effect(kind="tapped", rule=R.TAPPING, message=f"{move.card} taps"))
     if not state.line:
         effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
@@ -465,7 +463,7 @@ def legal_moves(state: State) -> list[Move]:
                 candidates += [Move(kind="attack", card=name, target_player=p.name, target=t)
                                for t in [BOSS] + [f.name for f in p.fighters]]
     for name in [BOSS] + [f.name for f in me.fighters]:
-        who_c = combat.character(me, name)
+        who_c = table.character(me, name)
         card = spec(state, me.boss.name if name == BOSS else name)
         abilities = [a for a in ("block", "phantasmal") if who_c.has(a)]
         abilities += [a.name.lower() for a in card.abilities] if card else []

@@ -1,4 +1,4 @@
-"""Cataclysm Arcade: the Line, priority, the initiative, passing and the end of a level.
+"""Cataclysm Arcade: the Line: priority, resolution, the initiative, and what each item does.
 
 How we read the rulebook's Line (turn.line.*): a move other than pass starts the Line; priority
 goes clockwise from the player who added the top item, skipping whoever added that top item (you
@@ -7,22 +7,17 @@ top, priority moves on clockwise) or declines. When every player who may respond
 has declined since it arrived, it resolves; priority then starts clockwise from the player who
 added the item that resolved. A trigger goes on top and priority goes to the player with the
 initiative. When the Line is empty the move is complete and the initiative passes clockwise to
-the next player who has not passed.
+the next player who has not passed. The State's transitions (damage, entering play, passing, the
+next level) are table.py's.
 """
 from __future__ import annotations
 
 from engine.base import Effect
 
-from . import rules_combat as combat
+from . import table
 from .model import BOSS, Fighter, LineItem, State, Weapon, character_label, replace_player, spec
 from .rule_ids import R
 
-
-def clockwise_after(state: State, name: str) -> list[str]:
-    """Every seat after `name`, clockwise, ending with `name` itself."""
-    names = [p.name for p in state.players]
-    i = names.index(name) if name in names else -1
-    return names[i + 1:] + names[: i + 1]
 
 
 def may_respond(state: State, name: str) -> bool:
@@ -34,19 +29,11 @@ def may_respond(state: State, name: str) -> bool:
 
 def next_priority(state: State, after: str, include_self: bool = True) -> str | None:
     """The first player clockwise after `after` who may respond and has not declined."""
-    for name in clockwise_after(state, after):
+    for name in table.clockwise_after(state, after):
         if (name != after or include_self) and name not in state.declined and may_respond(state, name):
             return name
     return None
 
-
-def next_initiative(state: State, after: str) -> str | None:
-    """The next player clockwise (ending with `after`) still in the game who has not passed."""
-    for name in clockwise_after(state, after):
-        p = state.player(name)
-        if not p.out and not p.passed:
-            return name
-    return None
 
 
 # ---------------------------------------------------------------- adding to the Line
@@ -133,7 +120,7 @@ def finish_move(state: State) -> tuple[State, list[Effect]]:
     state = state.model_copy(update={"priority": None, "declined": ()})
     if state.winner:
         return state, []
-    holder = next_initiative(state, state.initiative or state.player_one)
+    holder = table.next_initiative(state, state.initiative or state.player_one)
     state = state.model_copy(update={"initiative": holder})
     return state, [Effect(kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
                           message=f"the Line is empty; {holder} has the initiative")]
@@ -153,13 +140,10 @@ def carry_out(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 def _fighter_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     card = spec(state, item.card)
     name = card.name if card else item.card
-    fighter = Fighter(
-        name=name, health=card.health if card else None, starting_health=card.health if card else None,
-        attack=card.attack if card else None, attack_cost=card.attack_cost if card else None,
-        armor=card.armor if card else 0, keywords=card.keywords if card else (),
-        level=card.level if card else None, entered_level=state.level,
-    )
-    state, effects = combat.enter_fighter(state, item.controller, fighter)
+    stats = table.card_stats(card) if card else {}
+    fighter = Fighter(name=name, health=card.health if card else None, starting_health=card.health if card else None,
+                      level=card.level if card else None, entered_level=state.level, **stats)
+    state, effects = table.enter_fighter(state, item.controller, fighter)
     return state, effects + [Effect(kind="enters", rule=R.RESOLVE_TOP, message=f"{name} enters play for {item.controller}")]
 
 
@@ -176,7 +160,7 @@ def _weapon_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
                               "(to keep the old one, overrule)"))
     wielder = None
     if player.fighters:
-        chosen = combat.character(player, item.on) if item.on else None
+        chosen = table.character(player, item.on) if item.on else None
         wielder = chosen.name if chosen is not None else player.fighters[0].name
         effects.append(Effect(kind="wielded", rule=R.WEAPON_WIELDED, message=f"{name} enters wielded by {wielder}"))
     else:
@@ -189,7 +173,7 @@ def _weapon_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 
 def _wield(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     player = state.player(item.controller)
-    target = combat.character(player, item.on or "")
+    target = table.character(player, item.on or "")
     if target is None or not any(w.name == item.card for w in player.weapons):
         return state, [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="the Weapon or the Fighter has left play")]
     weapons = tuple(w.model_copy(update={"wielder": target.name}) if w.name == item.card else w for w in player.weapons)
@@ -200,17 +184,17 @@ def _wield(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     attacker_owner = state.player(item.controller)
     target_owner = state.player(item.target_player)
-    if combat.character(attacker_owner, item.card) is None or target_owner.out \
-            or combat.character(target_owner, item.target) is None:
+    if table.character(attacker_owner, item.card) is None or target_owner.out \
+            or table.character(target_owner, item.target) is None:
         return state, [Effect(kind="fizzles", rule=R.DAMAGE_ON_RESOLUTION,
                               message="the attacker or its target has left play: no damage (the rulebook does not say)")]
-    amount = combat.attack_value(attacker_owner, item.card)
+    amount = table.attack_value(state, attacker_owner, item.card)
     if amount is None:
         return state, [Effect(kind="damage-unknown", rule=R.DAMAGE_ON_RESOLUTION,
                               message=f"{item.card}'s attack value is unknown: record the damage with `track damage`")]
-    name = item.target if item.target == BOSS else combat.character(target_owner, item.target).name
-    state, effects = combat.deal_damage(state, item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
-    effects = combat.weapon_bonus_effects(attacker_owner, item.card) + effects
+    name = item.target if item.target == BOSS else table.character(target_owner, item.target).name
+    state, effects = table.deal_damage(state, item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
+    effects = table.weapon_bonus_effects(state, attacker_owner, item.card) + effects
     effects.append(Effect(kind="no-reciprocal", rule=R.NO_RECIPROCAL, message="the target deals no damage back"))
     return state, effects
 
@@ -241,22 +225,22 @@ def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
         p = state.player(item.controller)
         return replace_player(state, p.model_copy(update={"coins": max(0, p.coins + n)})), effects
     owner = state.player(item.target_player) if item.target_player else None
-    who = combat.character(owner, item.target) if owner and item.target else None
+    who = table.character(owner, item.target) if owner and item.target else None
     if who is None or owner.out:
         return state, effects + [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="its target has left play")]
     name = BOSS if item.target == BOSS else who.name
     if word == "damage":
-        state, more = combat.deal_damage(state, owner.name, name, n, R.DAMAGE_ON_RESOLUTION, announce=True)
+        state, more = table.deal_damage(state, owner.name, name, n, R.DAMAGE_ON_RESOLUTION, announce=True)
     elif word in ("heal", "gain-health"):
-        state, more = combat.add_health(state, owner.name, name, n, capped=word == "heal", announce=True)
+        state, more = table.add_health(state, owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
-        state, more = combat.destroy_fighter(state, owner.name, name)
+        state, more = table.destroy_fighter(state, owner.name, name)
     elif word == "stun":
-        state = combat.with_character(state, owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
+        state = table.stun(state, owner.name, name)
         more = [Effect(kind="stunned", rule=R.STUN, message=f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
                        "no duration: it lasts until a card untaps it (`track untap`)")]
     elif word == "untap":
-        state = combat.with_character(state, owner.name, name, who.model_copy(update={"tapped": False, "stunned": False}))
+        state = table.untap(state, owner.name, name)
         more = [Effect(kind="untapped", rule=R.UNTAP, message=f"{character_label(name, owner.name)} untaps"
                        + (" and is no longer stunned" if who.stunned else ""))]
     else:
@@ -265,10 +249,10 @@ def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 
 
 def _phantasmal(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    who = combat.character(state.player(item.controller), item.card)
+    who = table.character(state.player(item.controller), item.card)
     if who is None or who.phantasmal:
         return state, [Effect(kind="fizzles", rule=R.PHANTASMAL, message=f"{item.card} is already Phantasmal or gone")]
-    state = combat.with_character(state, item.controller, item.card,
+    state = table.with_character(state, item.controller, item.card,
                                   who.model_copy(update={"counters": who.counters + 1, "phantasmal": True}))
     return state, [Effect(kind="phantasmal", rule=R.PHANTASMAL,
                           message=f"{item.card} gets a +1 Attack counter and is Phantasmal")]
@@ -276,7 +260,7 @@ def _phantasmal(state: State, item: LineItem) -> tuple[State, list[Effect]]:
 
 def _block(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     """Block: the nearest attack under it on the Line now targets the blocker."""
-    who = combat.character(state.player(item.controller), item.card)
+    who = table.character(state.player(item.controller), item.card)
     for i in range(len(state.line) - 1, -1, -1):
         attack = state.line[i]
         if attack.kind == "attack" and attack.controller != item.controller and who is not None:
@@ -292,7 +276,7 @@ def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     """The card goes under the character, which gains the card's Starting Health as health and as
     Starting Health."""
     owner = state.player(item.controller)
-    who = combat.character(owner, item.on)
+    who = table.character(owner, item.on)
     if who is None:
         return state, [Effect(kind="fizzles", rule=R.FORTIFY_HEALTH, message=f"{item.on} has left play")]
     card = spec(state, item.card)
@@ -306,7 +290,7 @@ def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
         update["starting_health"] = (who.starting_health or who.health) + gain
         effects = [Effect(kind="fortified", rule=R.FORTIFY_HEALTH,
                           message=f"{item.card} goes under {item.on}: +{gain} health and Starting Health")]
-    return combat.with_character(state, item.controller, item.on if item.on == BOSS else who.name,
+    return table.with_character(state, item.controller, item.on if item.on == BOSS else who.name,
                                  who.model_copy(update=update)), effects
 
 
@@ -319,57 +303,4 @@ _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wie
              "fortify": _fortify}
 
 
-# ---------------------------------------------------------------- passing and levels
 
-
-def pass_player(state: State, name: str) -> State:
-    """The player passes for the rest of the level; if they held the initiative it moves on."""
-    player = state.player(name)
-    state = replace_player(state, player.model_copy(update={"passed": True}))
-    if state.initiative == name:
-        state = state.model_copy(update={"initiative": next_initiative(state, name)})
-    return state
-
-
-def next_player_one(state: State) -> str:
-    """One seat clockwise from the current Player One, skipping players who are out."""
-    for name in clockwise_after(state, state.player_one):
-        if not state.player(name).out:
-            return name
-    return state.player_one
-
-
-def start_next_level(state: State) -> tuple[State, list[Effect]]:
-    """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
-    initiative; everything untaps; each player draws a card and gets coins equal to the level."""
-    effects: list[Effect] = []
-    for p in state.in_game:
-        if p.coins:
-            effects.append(Effect(
-                kind="coins-lost", rule=R.COINS_LOST,
-                message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
-            ))
-    level = state.level + 1
-    player_one = next_player_one(state)
-    any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
-    fresh = {"tapped": False, "taps": 0, "armor_used": 0}
-    players = []
-    for p in state.players:
-        if p.out:
-            players.append(p.model_copy(update={"passed": False}))
-            continue
-        players.append(p.model_copy(update={
-            "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
-            "boss": p.boss.model_copy(update=fresh),
-            "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
-        }))
-    new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
-                                   "initiative": player_one, "line": (), "priority": None, "declined": ()})
-    effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))
-    if any_tapped:
-        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=R.UNTAP))
-    effects.append(Effect(kind="draw", message="each player draws a card", rule=R.DRAW))
-    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=R.COINS))
-    effects.append(Effect(kind="player-one", rule=R.PLAYER_ONE_ROTATES,
-                          message=f"{player_one} is Player One and takes the initiative"))
-    return new, effects

@@ -8,11 +8,10 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as BaseTracker
 from engine.words import match as _match
 
-from .model import (spec, CardSpec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
+from .model import (spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
                     replace_player)
 from . import readings
-from . import rules_combat as combat
-from . import rules_line as line
+from . import table
 from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
 
@@ -127,7 +126,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             return []
 
         if verb == "tap":
-            who = combat.character(player, args[1])
+            who = table.character(player, args[1])
             if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
                 return [Reason(
                     rule=R.TAPPING,
@@ -168,25 +167,13 @@ class Tracker(CommandReader, BaseTracker[State]):
         return new, effects
 
     def _apply_next_level(self, state: State) -> tuple[State, list[Effect]]:
-        return line.start_next_level(state)
+        return table.start_next_level(state)
 
     def _apply_pass(self, state: State, name: str) -> tuple[State, list[Effect]]:
-        return line.pass_player(state, name), []
+        return table.pass_player(state, name), []
 
     def _apply_coins(self, state: State, name: str, *rest: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        delta = -int(rest[1]) if rest[0] == "spend" else int(rest[0])
-        total = player.coins + delta
-        effects: list[Effect] = []
-        if total < 0:
-            effects.append(Effect(
-                kind="coins-short",
-                message=f"{player.name} had only {player.coins} coin{'s' * (player.coins != 1)}: "
-                f"the pool is now 0 ({-total} could not be taken)",
-                rule=R.PAY_FROM_POOL,
-            ))
-            total = 0
-        return replace_player(state, player.model_copy(update={"coins": total})), effects
+        return table.add_coins(state, name, -int(rest[1]) if rest[0] == "spend" else int(rest[0]))
 
     def _apply_boss(self, state: State, name: str, health: str, *boss_name: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
@@ -196,7 +183,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             update["name"] = boss_name[0]
             card = spec(state, boss_name[0])
             if card is not None and card.type == "boss":
-                update.update(_stats(card))
+                update.update(table.card_stats(card))
         new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
         return replace_player(state, new_player), []
 
@@ -206,18 +193,15 @@ class Tracker(CommandReader, BaseTracker[State]):
         return state.model_copy(update={"cards": cards}), []
 
     def _apply_hand(self, state: State, name: str, *cards: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        named = min(len(cards), player.hand_unknown)
-        player = player.model_copy(update={"hand": (*player.hand, *cards), "hand_unknown": player.hand_unknown - named})
-        return replace_player(state, player), []
+        return replace_player(state, table.name_in_hand(state.player(name), cards)), []
 
     def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
         """A card effect puts a Fighter into play (overruled: a Fighter played as a move goes on the Line)."""
         value = int(health)
         card = spec(state, fighter_name)
-        stats = _stats(card) if card is not None and card.type == "fighter" else {}
+        stats = table.card_stats(card) if card is not None and card.type == "fighter" else {}
         fighter = Fighter(name=fighter_name, health=value, starting_health=value, entered_level=state.level, **stats)
-        return combat.enter_fighter(state, name, fighter)
+        return table.enter_fighter(state, name, fighter)
 
     def _apply_attack(self, state: State, name: str, character: str, cost: str) -> tuple[State, list[Effect]]:
         new, effects = self._apply_coins(state, name, "spend", cost) if int(cost) else (state, [])
@@ -233,14 +217,11 @@ class Tracker(CommandReader, BaseTracker[State]):
         return new, effects
 
     def _apply_tap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        return replace_player(state, combat.tap(state.player(name), self._name(state.player(name), character))), []
+        return replace_player(state, table.tap(state.player(name), self._name(state.player(name), character))), []
 
     def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
         """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
-        player = state.player(name)
-        who = combat.character(player, self._name(player, character))
-        untapped = who.model_copy(update={"tapped": False, "stunned": False})
-        return combat.with_character(state, name, self._name(player, character), untapped), []
+        return table.untap(state, name, self._name(state.player(name), character)), []
 
     def _name(self, player: Player, character: str) -> str:
         return BOSS if character == BOSS else self._fighter(player, character).name
@@ -262,7 +243,7 @@ class Tracker(CommandReader, BaseTracker[State]):
 
     def _apply_destroy(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
         fighter = self._fighter(state.player(name), character)
-        return combat.destroy_fighter(state, name, fighter.name)
+        return table.destroy_fighter(state, name, fighter.name)
 
     def _apply_damage(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         player = state.player(name)
@@ -270,7 +251,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             self._boss_health(player)
         else:
             character = self._fighter(player, character).name
-        return combat.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
+        return table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
 
     def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         return self._add_health(state, name, character, int(amount), capped=True)
@@ -284,7 +265,7 @@ class Tracker(CommandReader, BaseTracker[State]):
             self._boss_health(player)
         else:
             character = self._fighter(player, character).name
-        return combat.add_health(state, name, character, n, capped)
+        return table.add_health(state, name, character, n, capped)
 
     # ------------------------------------------------------------ summary
 
@@ -326,8 +307,3 @@ def _boss_text(boss: Boss) -> str:
 def _fighter_text(fighter: Fighter) -> str:
     return (f"{fighter.name} {fighter.health}/{fighter.starting_health}" + (" tapped" if fighter.tapped else "")
             + (" stunned" if fighter.stunned else ""))
-
-
-def _stats(card: CardSpec) -> dict[str, Any]:
-    """What a catalogue entry tells about a character beyond its health."""
-    return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}

@@ -1,23 +1,25 @@
-"""Catopomp: the table's State, the move validator and the table tracker (one rules model).
+"""Catopomp: the table's State, the move validator (Engine) and the table tracker (Tracker), one rules model.
 
-One job per module:
-  core.py      the rules on a compact Table: set kinds and strength, plays, passes, round end, scoring
-  model.py     the State (situation file, session state) and its conversion to and from a Table
-  hidden.py    hands the table cannot see: unseen cards, card counting
-  notation.py  move notation: parsing and canonical formatting
-  rules.py     the Engine: check / apply / legal_moves / status on a State
-  status.py    what is impossible about a described table
-  deal.py      dealing rounds for simulations
-  track.py     the Tracker: the table's set-up and counters as transitions of the same State
-  rule_ids.py  every rule id the validator cites
+One job per module (the layout every game shares, docs/architecture.md):
+  model.py           the State: the record (situation file, session) and the compact Table the rules run on
+  notation.py        plays as the table says them: parsing and canonical formatting
+  notation_track.py  the tracker's commands and a new game's options
+  table.py           the one working table: a play or pass played out, round end, scoring, set-up, the deal
+  rules_sets.py      what a set is, its kind and strength, its size limit
+  rules_moves.py     legal moves, and the legal moves closest to an illegal one
+  rules_check.py     every rule a move breaks or rests on
+  rules.py           the referee on a State: check and play, hidden hands, card counting
+  track.py           the Tracker: set-up, soul gems, rounds, predictions and points as transitions of the State
+  track_rounds.py    the next round as a tracked table deals it, competitive reveals still due
+  track_view.py      what the tracker shows: standings, result, summary
+  status.py          what is impossible about a described table
+  rule_ids.py        every rule id the package cites (class R)
+  validator.py       the Engine
 """
 from __future__ import annotations
 
-from .core import CAT, MITCH, Move
-from .model import Options, Player, State, WinningSet
-from .rule_ids import RULE_IDS
-from .rules import Engine, IllegalMove, check_table, next_round, setup
+from .model import State
 from .track import Tracker
+from .validator import Engine
 
-__all__ = ["CAT", "MITCH", "Engine", "IllegalMove", "Move", "Options", "Player", "State", "WinningSet",
-           "RULE_IDS", "setup", "next_round", "check_table", "Tracker"]
+__all__ = ["Engine", "Tracker", "State"]

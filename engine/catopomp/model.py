@@ -1,21 +1,243 @@
-"""The Catopomp table (State): the situation file format, the tracked session's state and the
-validator's input are one model. Also its conversion to and from the core Table.
+"""The Catopomp table, in two shapes of one State.
 
-A real table does not see the other players' hands: a hand is either the cards (when its owner
-recorded them) or only how many cards it holds. To judge a play, `to_table` lays out a Table in
-which each unknown hand is filled with cards nobody has seen yet (hidden.py), so the rules code
-always sees a whole table; `from_table` turns those hands back into counts.
+`State` (with Options, Player, WinningSet, Cleared) is the record: the situation file format, a tracked
+session's state and the validator's input. A real table does not see the other players' hands: a hand
+is either the cards (when its owner recorded them) or only how many cards it holds.
+
+`Table` is the same table compact, so that the rules code can run whole games quickly: cards are
+integer codes (1-10 the number cards, CAT (0) the Cat-leton, MITCH (11) Mdm Mitch, both worth 0), and
+a zone (hand, Hell Domain, discard pile) is a tuple of 12 counts. rules.py lays a State out as a Table
+(hidden hands filled with unseen cards) and back.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from engine.record import BeforeValidator, Field, model_validator
+from typing import Annotated, Literal, NamedTuple
 
 from engine.base import Frozen, HandHolder
+from engine.record import BeforeValidator, Field, model_validator
 
-from .core import CAT, EMPTY, MITCH, NCODES, Opts, Table, WSet, c_list, c_of
-from .hidden import fill_hands
+CAT = 0
+MITCH = 11
+NCODES = 12
+VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
+EMPTY = (0,) * NCODES
+
+#: players -> (highest number, copies per number, cards per player, cards set aside)
+PLAYER_TABLE = {2: (8, 3, 11, 2), 3: (9, 4, 10, 6), 4: (10, 4, 9, 4)}
+
+HEAVEN = "heaven"
+HELL = "hell"
+PLAY = "play"
+PASS = "pass"
+
+# ---------------------------------------------------------------------------------------- the compact Table
+
+
+class Move(NamedTuple):
+    """One move of the player to act, in canonical form (tuples sorted by card code).
+
+    kind        "play" or "pass"
+    source      "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
+    cards       card codes played from that source (Cat-letons to be swapped included)
+    dice        the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
+    swap        Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
+    place       the hand card put into the own Hell Domain after a Heaven play
+    hell_return (player name, card) sent back to that player's hand by the Hell power
+    transfer    main game: the Hell card the winning set's owner gives the passing player
+    discard     casual mode: the Hell card the winning set's owner discards
+    """
+
+    kind: str
+    source: str | None = None
+    cards: tuple[int, ...] = ()
+    dice: tuple[int, ...] = ()
+    swap: tuple[int, ...] = ()
+    place: int | None = None
+    hell_return: tuple[str, int] | None = None
+    transfer: int | None = None
+    discard: int | None = None
+
+
+class Opts(NamedTuple):
+    casual: bool = False
+    hell_power: bool = False
+    competitive: bool = False
+    catleton: bool = False
+    mitch: bool = False
+
+
+class WSet(NamedTuple):
+    """The current winning set: who played it, its cards by origin, its dice."""
+
+    owner: int
+    heaven: tuple[int, ...] = ()
+    hell: tuple[int, ...] = ()
+    dice: tuple[int, ...] = ()
+    swaps: int = 0  # Hell cards in `hell` that replaced Cat-letons (a Heaven play)
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        return self.heaven + self.hell
+
+    @property
+    def size(self) -> int:
+        return len(self.heaven) + len(self.hell) + (1 if self.dice else 0)
+
+    @property
+    def is_hell(self) -> bool:
+        return not self.heaven and self.swaps == 0
+
+
+class Table:
+    """The whole table. Treat as immutable: transitions build new Tables via `replace`."""
+
+    __slots__ = (
+        "names", "opts", "hands", "hells", "gems", "used", "reserve", "pred", "points",
+        "centre", "ws", "turn", "discard", "aside", "phase", "loser",
+    )
+
+    def __init__(self, **kw):
+        self.names: tuple[str, ...] = kw["names"]
+        self.opts: Opts = kw.get("opts", Opts())
+        n = len(self.names)
+        self.hands: tuple[tuple[int, ...], ...] = kw.get("hands", (EMPTY,) * n)
+        self.hells: tuple[tuple[int, ...], ...] = kw.get("hells", (EMPTY,) * n)
+        self.gems: tuple[int, ...] = kw.get("gems", (2,) * n)
+        self.used: tuple[tuple[int, ...], ...] = kw.get("used", ((),) * n)
+        self.reserve: tuple[int | None, ...] = kw.get("reserve", (None,) * n)
+        self.pred: tuple[int | None, ...] = kw.get("pred", (None,) * n)
+        self.points: tuple[int, ...] = kw.get("points", (0,) * n)
+        self.centre: tuple[int, ...] = kw.get("centre", ())
+        self.ws: WSet | None = kw.get("ws")
+        self.turn: int = kw.get("turn", 0)
+        self.discard: tuple[int, ...] | None = kw.get("discard", EMPTY)
+        self.aside: tuple[int, ...] | None = kw.get("aside")
+        self.phase: str = kw.get("phase", "play")
+        self.loser: int | None = kw.get("loser")
+
+    def replace(self, **kw) -> "Table":
+        new = Table.__new__(Table)
+        for s in Table.__slots__:
+            object.__setattr__(new, s, kw[s] if s in kw else getattr(self, s))
+        return new
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    def seat(self, name: str) -> int | None:
+        """The seat of a player named in any case, or None."""
+        low = name.lower()
+        return next((i for i, nm in enumerate(self.names) if nm.lower() == low), None)
+
+    def has_cards(self, i: int) -> bool:
+        return any(self.hands[i]) or any(self.hells[i])
+
+    def __eq__(self, other):
+        return isinstance(other, Table) and all(
+            getattr(self, s) == getattr(other, s) for s in Table.__slots__
+        )
+
+    def __repr__(self):
+        return f"Table(names={self.names}, turn={self.turn}, phase={self.phase}, ws={self.ws})"
+
+
+class Finding(NamedTuple):
+    """A rule a move or a table breaks or rests on, or leaves open: the rule id and what it says here."""
+
+    rule: str
+    message: str
+
+
+# ---------------------------------------------------------------------------------------- zones and cards
+
+
+def c_sub(c: tuple[int, ...], codes) -> tuple[int, ...]:
+    lst = list(c)
+    for x in codes:
+        lst[x] -= 1
+    return tuple(lst)
+
+
+def c_add(c: tuple[int, ...], codes) -> tuple[int, ...]:
+    lst = list(c)
+    for x in codes:
+        lst[x] += 1
+    return tuple(lst)
+
+
+def c_has(c: tuple[int, ...], codes) -> bool:
+    need: dict[int, int] = {}
+    for x in codes:
+        need[x] = need.get(x, 0) + 1
+    return all(0 <= x < NCODES and c[x] >= k for x, k in need.items())
+
+
+def c_missing(c: tuple[int, ...], codes) -> list[int]:
+    """The codes of `codes` (a multiset) that `c` cannot supply."""
+    left = list(c)
+    out = []
+    for x in codes:
+        if 0 <= x < NCODES and left[x] > 0:
+            left[x] -= 1
+        else:
+            out.append(x)
+    return out
+
+
+def c_list(c: tuple[int, ...]) -> tuple[int, ...]:
+    out: list[int] = []
+    for code in range(NCODES):
+        if c[code]:
+            out.extend([code] * c[code])
+    return tuple(out)
+
+
+def c_of(codes) -> tuple[int, ...]:
+    return c_add(EMPTY, codes)
+
+
+def fc(code: int) -> str:
+    """A card in move notation."""
+    if code == CAT:
+        return "C"
+    if code == MITCH:
+        return "M"
+    return str(code)
+
+
+def card_name(code: int) -> str:
+    if code == CAT:
+        return "Cat-leton"
+    if code == MITCH:
+        return "Mdm Mitch"
+    return str(code)
+
+
+def cards_text(codes) -> str:
+    return ", ".join(card_name(c) for c in codes) if codes else "nothing"
+
+
+def dice_text(dice) -> str:
+    if len(dice) == 1:
+        return f"a die showing {dice[0]}"
+    return "dice " + "+".join(str(d) for d in dice) + f" (= {sum(dice)})"
+
+
+def deck_counts(n: int, opts: Opts) -> tuple[int, ...]:
+    top, copies, _per, _aside = PLAYER_TABLE[n]
+    lst = [0] * NCODES
+    for v in range(1, top + 1):
+        lst[v] = copies
+    if opts.catleton:
+        lst[CAT] = n
+    if opts.mitch:
+        lst[MITCH] = n
+    return tuple(lst)
+
+
+# ---------------------------------------------------------------------------------------- the State record
+
 
 _CARD_WORDS = {
     "c": "C", "cat-leton": "C", "catleton": "C", "cat leton": "C", "cat": "C",
@@ -23,7 +245,8 @@ _CARD_WORDS = {
 }
 
 
-def _norm_card(v):
+def norm_card(v):
+    """A card as a record holds it: a number, "C" or "M" (the table's words for the expansion cards too)."""
     if isinstance(v, str):
         s = v.strip().lower()
         if s in _CARD_WORDS:
@@ -36,7 +259,7 @@ def _norm_card(v):
 #: a card: a number 1-10, "C" (Cat-leton) or "M" (Mdm Mitch); "cat-leton" and "mitch" are accepted too
 Card = Annotated[
     Annotated[int, Field(ge=1, le=10)] | Literal["C", "M"],
-    BeforeValidator(_norm_card),
+    BeforeValidator(norm_card),
 ]
 
 
@@ -158,7 +381,11 @@ class State(Frozen):
         return bool(self.cleared) or self.winning_set is not None or any(p.used_dice for p in self.players)
 
 
-def _code(card) -> int:
+# ---------------------------------------------------------------------------------------- between the two
+
+
+def code_of(card) -> int:
+    """A record's card as a Table code."""
     if card == "C":
         return CAT
     if card == "M":
@@ -166,7 +393,8 @@ def _code(card) -> int:
     return card
 
 
-def _token(code: int):
+def token_of(code: int):
+    """A Table code as a record's card."""
     if code == CAT:
         return "C"
     if code == MITCH:
@@ -174,108 +402,16 @@ def _token(code: int):
     return code
 
 
-def _tokens(counts) -> tuple:
-    return tuple(_token(c) for c in c_list(counts))
+def tokens_of(counts) -> tuple:
+    """A zone of counts as a record's cards."""
+    return tuple(token_of(c) for c in c_list(counts))
 
 
-def _seat(names_lower: list[str], name: str) -> int:
-    return names_lower.index(name.lower())
-
-
-def _options_of(state: State) -> Opts:
-    o = state.options
+def opts_of(o: Options) -> Opts:
+    """A record's options as the Table's."""
     return Opts(o.passing == "casual", o.hell_power, o.competitive, o.catleton, o.mitch)
 
 
-def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
-    """The State as a core Table; unknown hands are filled with unseen cards (the player to act's
-    first with `prefer`, the cards their play needs, where the deck still has them)."""
-    names = tuple(p.name for p in state.players)
-    low = [nm.lower() for nm in names]
-    o = state.options
-    ws = None
-    if state.winning_set is not None:
-        w = state.winning_set
-        ws = WSet(
-            _seat(low, w.owner),
-            tuple(sorted(_code(c) for c in w.heaven)),
-            tuple(sorted(_code(c) for c in w.hell)),
-            tuple(sorted(w.dice)),
-            w.catleton_swaps,
-        )
-    hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(_code(c) for c in p.hand)
-                               for p in state.players], prefer)
-    return Table(
-        names=names,
-        opts=Opts(o.passing == "casual", o.hell_power, o.competitive, o.catleton, o.mitch),
-        hands=hands,
-        hells=tuple(c_of(_code(c) for c in p.hell_domain) for p in state.players),
-        gems=tuple(p.gems for p in state.players),
-        used=tuple(tuple(p.used_dice) for p in state.players),
-        reserve=tuple(p.reserve_die for p in state.players),
-        pred=tuple(p.prediction for p in state.players),
-        points=tuple(p.points for p in state.players),
-        centre=tuple(sorted(state.centre_dice)),
-        ws=ws,
-        turn=_seat(low, state.turn) if state.turn is not None else 0,
-        discard=None if state.discard_pile is None else c_of(_code(c) for c in state.discard_pile),
-        aside=None if state.set_aside is None else c_of(_code(c) for c in state.set_aside),
-        phase=state.phase,
-        loser=None if state.loser is None else _seat(low, state.loser),
-    )
-
-
-def from_table(t: Table, like: State | None = None) -> State:
-    """The Table as a State; with `like`, a hand unknown there stays unknown (as a count), and the
-    session fields (round, reserve dice, cleared players) are kept from it."""
-    names = t.names
-    hidden = [isinstance(p.hand, int) for p in like.players] if like is not None else [False] * t.n
-    o = t.opts
-    players = tuple(
-        Player.model_construct(
-            name=names[i],
-            hand=sum(t.hands[i]) if hidden[i] else _tokens(t.hands[i]),
-            hell_domain=_tokens(t.hells[i]),
-            gems=t.gems[i],
-            used_dice=tuple(t.used[i]),
-            reserve_die=t.reserve[i],
-            prediction=t.pred[i],
-            points=t.points[i],
-        )
-        for i in range(t.n)
-    )
-    ws = None
-    if t.ws is not None:
-        w = t.ws
-        ws = WinningSet.model_construct(
-            owner=names[w.owner],
-            heaven=tuple(_token(c) for c in w.heaven),
-            hell=tuple(_token(c) for c in w.hell),
-            dice=tuple(w.dice),
-            catleton_swaps=w.swaps,
-        )
-    options = Options.model_construct(
-        passing="casual" if o.casual else "main", hell_power=o.hell_power, competitive=o.competitive,
-        catleton=o.catleton, mitch=o.mitch,
-    )
-    extra = {}
-    turn = names[t.turn]
-    if like is not None:
-        extra = {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared}
-        if like.turn is None and t.phase == "setup":
-            turn = None
-    return State.model_construct(
-        players=players,
-        turn=turn,
-        centre_dice=tuple(t.centre),
-        winning_set=ws,
-        discard_pile=None if t.discard is None else _tokens(t.discard),
-        set_aside=None if t.aside is None else _tokens(t.aside),
-        options=options,
-        phase=t.phase,
-        loser=None if t.loser is None else names[t.loser],
-        **{"round": 1, "reserve_dice": (), "cleared": (), **extra},
-    )
-
-
-__all__ = ["Card", "Cleared", "Options", "Player", "State", "WinningSet", "to_table", "from_table", "EMPTY", "NCODES"]
+def options_of(state: State) -> Opts:
+    """The State's options as the Table's."""
+    return opts_of(state.options)

@@ -5,7 +5,7 @@ import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 
-from .core import CAT, HEAVEN, HELL, MITCH, PASS, PLAY, Move, Table, c_has, c_sub, fc
+from .model import CAT, HEAVEN, HELL, MITCH, PASS, PLAY, Move, Table, c_has, c_sub, fc
 
 NOTATION = """\
 A move is what the player to act does, written in one line:

@@ -1,139 +1,115 @@
-"""Every rule id the Catopomp validator cites (a test checks each exists in rulesdb)."""
+"""Every rule id the Catopomp package cites, as constants of `R` (a test checks each exists in rulesdb,
+and that no other module writes a rule id as a string). `RULE_IDS`, the set the Engine and the Tracker
+expose, is derived from `R`."""
 from __future__ import annotations
-
-RULE_IDS: frozenset[str] = frozenset({
-    "catopomp.overview.goal",
-    "catopomp.components.dice",
-    "catopomp.setup.centre-dice",
-    "catopomp.setup.soul-gems",
-    "catopomp.setup.numbers-included",
-    "catopomp.setup.copies-per-number",
-    "catopomp.setup.total-cards",
-    "catopomp.setup.cards-set-aside",
-    "catopomp.setup.later-starting-player",
-    "catopomp.setup.first-player",
-    "catopomp.round.turn-order",
-    "catopomp.round.round-end-trigger",
-    "catopomp.round.safe-when-clear",
-    "catopomp.sets.play-heaven-or-hell",
-    "catopomp.sets.no-mixing",
-    "catopomp.sets.must-beat",
-    "catopomp.sets.new-winning-set",
-    "catopomp.sets.discard-previous",
-    "catopomp.sets.size-limit",
-    "catopomp.sets.kinds",
-    "catopomp.sets.single",
-    "catopomp.sets.same-number",
-    "catopomp.sets.sequential",
-    "catopomp.sets.leading",
-    "catopomp.strength.more-cards-wins",
-    "catopomp.strength.same-number-beats-sequential",
-    "catopomp.strength.higher-numbers-win",
-    "catopomp.heaven.play-from-hand",
-    "catopomp.heaven.place-one-in-hell-domain",
-    "catopomp.hell.play-from-hell-domain",
-    "catopomp.hell.two-or-more-while-hand",
-    "catopomp.hell.singles-when-hand-empty",
-    "catopomp.hell.one-card-plus-dice",
-    "catopomp.hell.no-placement-after",
-    "catopomp.dice-boost.take-up-to-two",
-    "catopomp.dice-boost.one-card-only",
-    "catopomp.dice-boost.single-die-value",
-    "catopomp.dice-boost.two-dice-sum",
-    "catopomp.dice-boost.once-per-round",
-    "catopomp.passing.pass-instead-of-play",
-    "catopomp.passing.transfer-optional",
-    "catopomp.passing.transfer-mandatory-three",
-    "catopomp.passing.all-pass-initiative",
-    "catopomp.passing.owner-out-next-player",
-    "catopomp.passing.casual-discard",
-    "catopomp.passing.casual-no-transfer",
-    "catopomp.hell-power.optional",
-    "catopomp.hell-power.trigger",
-    "catopomp.hell-power.return-card",
-    "catopomp.end.round-end",
-    "catopomp.end.game-end",
-    "catopomp.end.winners",
-    "catopomp.end.next-round",
-    "catopomp.new-round.fewer-centre-dice",
-    "catopomp.reserve-die.who-gets",
-    "catopomp.reserve-die.owner-only",
-    "catopomp.reserve-die.choose-number",
-    "catopomp.reserve-die.combine-with-centre",
-    "catopomp.reserve-die.unused-goes-to-centre",
-    "catopomp.competitive.players",
-    "catopomp.competitive.prediction",
-    "catopomp.competitive.reveal",
-    "catopomp.competitive.off-by-more-than-one",
-    "catopomp.competitive.score-prediction-1",
-    "catopomp.competitive.score-prediction-2",
-    "catopomp.competitive.score-prediction-3",
-    "catopomp.competitive.score-prediction-4",
-    "catopomp.competitive.last-player",
-    "catopomp.competitive.record-points",
-    "catopomp.competitive.game-end-reset",
-    "catopomp.competitive.winner",
-    "catopomp.expansion.zero-value-sets",
-    "catopomp.expansion.cat-leton.setup",
-    "catopomp.expansion.cat-leton.value-zero",
-    "catopomp.expansion.cat-leton.swap",
-    "catopomp.expansion.cat-leton.from-hell-domain",
-    "catopomp.expansion.mdm-mitch.setup",
-    "catopomp.expansion.mdm-mitch.value-zero",
-    "catopomp.expansion.mdm-mitch.mirror-dice",
-})
-
-
-_ID = "catopomp."
 
 
 class R:
-    """Rule ids the tracker cites (its own set, Tracker.RULE_IDS; the validator's is RULE_IDS in __init__)."""
+    """The rule ids, one constant each: the id without "catopomp.", in capitals, "." and "-" as "_"."""
 
-    DICE = _ID + "components.dice"
-    SOUL_GEMS = _ID + "setup.soul-gems"
-    CARDS_PER_PLAYER = _ID + "setup.cards-per-player"
-    LATER_START = _ID + "setup.later-starting-player"
-    TURN_ORDER = _ID + "round.turn-order"
-    ROUND_END_TRIGGER = _ID + "round.round-end-trigger"
-    SAFE = _ID + "round.safe-when-clear"
-    SIZE_LIMIT = _ID + "sets.size-limit"
-    ROUND_END = _ID + "end.round-end"
-    GAME_END = _ID + "end.game-end"
-    WINNERS = _ID + "end.winners"
-    NEXT_ROUND = _ID + "end.next-round"
-    FEWER_DICE = _ID + "new-round.fewer-centre-dice"
-    RESERVE_WHO = _ID + "reserve-die.who-gets"
-    RESERVE_NO_CARRY = _ID + "reserve-die.no-carry-over"
-    RESERVE_CHOOSE = "catopomp.reserve-die.choose-number"  # also cited by the validator (set-up refusals)
-    COMP_PLAYERS = _ID + "competitive.players"
-    COMP_PREDICTION = _ID + "competitive.prediction"
-    COMP_REVEAL = _ID + "competitive.reveal"
-    COMP_OFF = _ID + "competitive.off-by-more-than-one"
-    COMP_SCORE = tuple(f"{_ID}competitive.score-prediction-{k}" for k in (1, 2, 3, 4))
-    COMP_LAST = _ID + "competitive.last-player"
-    COMP_RECORD = _ID + "competitive.record-points"
-    COMP_RESET = _ID + "competitive.game-end-reset"
-    COMP_WINNER = _ID + "competitive.winner"
-    FIRST_PLAYER = "catopomp.setup.first-player"  # also cited by the validator (set-up refusals)
-    CENTRE_DICE = _ID + "setup.centre-dice"
-    DEAL = _ID + "setup.deal"
-    COPIES = _ID + "setup.copies-per-number"
-    NUMBERS = _ID + "setup.numbers-included"
-    CATLETON_SETUP = _ID + "expansion.cat-leton.setup"
-    MITCH_SETUP = _ID + "expansion.mdm-mitch.setup"
+    # overview
+    OVERVIEW_GOAL = "catopomp.overview.goal"
+    # components
+    COMPONENTS_DICE = "catopomp.components.dice"
+    # setup
+    SETUP_CARDS_PER_PLAYER = "catopomp.setup.cards-per-player"
+    SETUP_CARDS_SET_ASIDE = "catopomp.setup.cards-set-aside"
+    SETUP_CENTRE_DICE = "catopomp.setup.centre-dice"
+    SETUP_COPIES_PER_NUMBER = "catopomp.setup.copies-per-number"
+    SETUP_DEAL = "catopomp.setup.deal"
+    SETUP_FIRST_PLAYER = "catopomp.setup.first-player"
+    SETUP_LATER_STARTING_PLAYER = "catopomp.setup.later-starting-player"
+    SETUP_NUMBERS_INCLUDED = "catopomp.setup.numbers-included"
+    SETUP_SOUL_GEMS = "catopomp.setup.soul-gems"
+    SETUP_TOTAL_CARDS = "catopomp.setup.total-cards"
+    # round
+    ROUND_ROUND_END_TRIGGER = "catopomp.round.round-end-trigger"
+    ROUND_SAFE_WHEN_CLEAR = "catopomp.round.safe-when-clear"
+    ROUND_TURN_ORDER = "catopomp.round.turn-order"
+    # sets
+    SETS_DISCARD_PREVIOUS = "catopomp.sets.discard-previous"
+    SETS_KINDS = "catopomp.sets.kinds"
+    SETS_LEADING = "catopomp.sets.leading"
+    SETS_MUST_BEAT = "catopomp.sets.must-beat"
+    SETS_NEW_WINNING_SET = "catopomp.sets.new-winning-set"
+    SETS_NO_MIXING = "catopomp.sets.no-mixing"
+    SETS_PLAY_HEAVEN_OR_HELL = "catopomp.sets.play-heaven-or-hell"
+    SETS_SAME_NUMBER = "catopomp.sets.same-number"
+    SETS_SEQUENTIAL = "catopomp.sets.sequential"
+    SETS_SINGLE = "catopomp.sets.single"
+    SETS_SIZE_LIMIT = "catopomp.sets.size-limit"
+    # strength
+    STRENGTH_HIGHER_NUMBERS_WIN = "catopomp.strength.higher-numbers-win"
+    STRENGTH_MORE_CARDS_WINS = "catopomp.strength.more-cards-wins"
+    STRENGTH_SAME_NUMBER_BEATS_SEQUENTIAL = "catopomp.strength.same-number-beats-sequential"
+    # heaven
+    HEAVEN_PLACE_ONE_IN_HELL_DOMAIN = "catopomp.heaven.place-one-in-hell-domain"
+    HEAVEN_PLAY_FROM_HAND = "catopomp.heaven.play-from-hand"
+    # hell
+    HELL_NO_PLACEMENT_AFTER = "catopomp.hell.no-placement-after"
+    HELL_ONE_CARD_PLUS_DICE = "catopomp.hell.one-card-plus-dice"
+    HELL_PLAY_FROM_HELL_DOMAIN = "catopomp.hell.play-from-hell-domain"
+    HELL_SINGLES_WHEN_HAND_EMPTY = "catopomp.hell.singles-when-hand-empty"
+    HELL_TWO_OR_MORE_WHILE_HAND = "catopomp.hell.two-or-more-while-hand"
+    # dice-boost
+    DICE_BOOST_ONCE_PER_ROUND = "catopomp.dice-boost.once-per-round"
+    DICE_BOOST_ONE_CARD_ONLY = "catopomp.dice-boost.one-card-only"
+    DICE_BOOST_SINGLE_DIE_VALUE = "catopomp.dice-boost.single-die-value"
+    DICE_BOOST_TAKE_UP_TO_TWO = "catopomp.dice-boost.take-up-to-two"
+    DICE_BOOST_TWO_DICE_SUM = "catopomp.dice-boost.two-dice-sum"
+    # passing
+    PASSING_ALL_PASS_INITIATIVE = "catopomp.passing.all-pass-initiative"
+    PASSING_CASUAL_DISCARD = "catopomp.passing.casual-discard"
+    PASSING_CASUAL_NO_TRANSFER = "catopomp.passing.casual-no-transfer"
+    PASSING_OWNER_OUT_NEXT_PLAYER = "catopomp.passing.owner-out-next-player"
+    PASSING_PASS_INSTEAD_OF_PLAY = "catopomp.passing.pass-instead-of-play"
+    PASSING_TRANSFER_MANDATORY_THREE = "catopomp.passing.transfer-mandatory-three"
+    PASSING_TRANSFER_OPTIONAL = "catopomp.passing.transfer-optional"
+    # hell-power
+    HELL_POWER_OPTIONAL = "catopomp.hell-power.optional"
+    HELL_POWER_RETURN_CARD = "catopomp.hell-power.return-card"
+    HELL_POWER_TRIGGER = "catopomp.hell-power.trigger"
+    # end
+    END_GAME_END = "catopomp.end.game-end"
+    END_NEXT_ROUND = "catopomp.end.next-round"
+    END_ROUND_END = "catopomp.end.round-end"
+    END_WINNERS = "catopomp.end.winners"
+    # new-round
+    NEW_ROUND_FEWER_CENTRE_DICE = "catopomp.new-round.fewer-centre-dice"
+    # reserve-die
+    RESERVE_DIE_CHOOSE_NUMBER = "catopomp.reserve-die.choose-number"
+    RESERVE_DIE_COMBINE_WITH_CENTRE = "catopomp.reserve-die.combine-with-centre"
+    RESERVE_DIE_NO_CARRY_OVER = "catopomp.reserve-die.no-carry-over"
+    RESERVE_DIE_OWNER_ONLY = "catopomp.reserve-die.owner-only"
+    RESERVE_DIE_UNUSED_GOES_TO_CENTRE = "catopomp.reserve-die.unused-goes-to-centre"
+    RESERVE_DIE_WHO_GETS = "catopomp.reserve-die.who-gets"
+    # competitive
+    COMPETITIVE_GAME_END_RESET = "catopomp.competitive.game-end-reset"
+    COMPETITIVE_LAST_PLAYER = "catopomp.competitive.last-player"
+    COMPETITIVE_OFF_BY_MORE_THAN_ONE = "catopomp.competitive.off-by-more-than-one"
+    COMPETITIVE_PLAYERS = "catopomp.competitive.players"
+    COMPETITIVE_PREDICTION = "catopomp.competitive.prediction"
+    COMPETITIVE_RECORD_POINTS = "catopomp.competitive.record-points"
+    COMPETITIVE_REVEAL = "catopomp.competitive.reveal"
+    COMPETITIVE_SCORE_PREDICTION_1 = "catopomp.competitive.score-prediction-1"
+    COMPETITIVE_SCORE_PREDICTION_2 = "catopomp.competitive.score-prediction-2"
+    COMPETITIVE_SCORE_PREDICTION_3 = "catopomp.competitive.score-prediction-3"
+    COMPETITIVE_SCORE_PREDICTION_4 = "catopomp.competitive.score-prediction-4"
+    COMPETITIVE_WINNER = "catopomp.competitive.winner"
+    # expansion
+    EXPANSION_CAT_LETON_FROM_HELL_DOMAIN = "catopomp.expansion.cat-leton.from-hell-domain"
+    EXPANSION_CAT_LETON_SETUP = "catopomp.expansion.cat-leton.setup"
+    EXPANSION_CAT_LETON_SWAP = "catopomp.expansion.cat-leton.swap"
+    EXPANSION_CAT_LETON_VALUE_ZERO = "catopomp.expansion.cat-leton.value-zero"
+    EXPANSION_MDM_MITCH_MIRROR_DICE = "catopomp.expansion.mdm-mitch.mirror-dice"
+    EXPANSION_MDM_MITCH_SETUP = "catopomp.expansion.mdm-mitch.setup"
+    EXPANSION_MDM_MITCH_VALUE_ZERO = "catopomp.expansion.mdm-mitch.value-zero"
+    EXPANSION_ZERO_VALUE_SETS = "catopomp.expansion.zero-value-sets"
+
+    #: the competitive score rule of each prediction, 1 to 4
+    SCORE_BY_PREDICTION = (COMPETITIVE_SCORE_PREDICTION_1, COMPETITIVE_SCORE_PREDICTION_2,
+                           COMPETITIVE_SCORE_PREDICTION_3, COMPETITIVE_SCORE_PREDICTION_4)
 
 
-def tracker_rule_ids() -> frozenset[str]:
-    """Every id in R (the tracker's own set, Tracker.RULE_IDS)."""
-    out: set[str] = set()
-    for key, value in vars(R).items():
-        if key.startswith("_"):
-            continue
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, tuple):
-            out.update(value)
-    return frozenset(out)
-
-
+RULE_IDS: frozenset[str] = frozenset(value for key, value in vars(R).items()
+                                     if not key.startswith("_") and isinstance(value, str))

@@ -1,24 +1,29 @@
-"""The Catopomp referee: check, apply and legal moves on a State, including hands the table cannot see.
+"""The Catopomp referee on a State: check and play a move, including hands the table cannot see.
 
-The rules themselves work on the compact core Table (core.py); this module turns a State into a
-Table (hidden hands laid out by hidden.py), judges or plays the move, and turns the result back.
-Also `setup()` and `next_round()` to deal whole games for simulations.
+The rules themselves work on the compact Table (rules_sets, rules_moves, rules_check, table.py). This
+module lays a State out as a Table and back: a hand the table has not seen (only its count) is filled
+with cards nobody has seen yet, so the rules code always sees a whole table, and card counting (the
+deck's composition, from the rulebook's set-up table) says what such a hand cannot hold. No verdict
+rests on the stand-in cards: which cards a hidden hand holds is taken on trust and noted as unchecked.
 """
 from __future__ import annotations
 
-import random
-from typing import ClassVar
+from collections import Counter
 
 from engine.base import Effect, EngineError, Reason, Verdict
-from engine.base import Engine as BaseEngine
 
-from . import core
-from .core import Move, Opts
-from .deal import deal_first, deal_next
-from .model import Cleared, Options, State, from_table, to_table
-from .notation import NOTATION, format_move, parse
-from .rule_ids import RULE_IDS
-from .status import status as _status
+from .model import (
+    CAT, HEAVEN, MITCH, NCODES, PASS, PLAY, PLAYER_TABLE, Cleared, Finding, Move, Options, Player, State, Table,
+    WinningSet, WSet, c_add, c_missing, c_of, c_sub, card_name, cards_text, code_of, deck_counts, options_of, token_of,
+    tokens_of,
+)
+from .notation import format_move
+from .rule_ids import R
+from .rules_check import violations
+from .rules_moves import alternatives
+from .table import resolve, setup_steps, setup_todo, step
+
+_EXPANSION_SETUP = {CAT: R.EXPANSION_CAT_LETON_SETUP, MITCH: R.EXPANSION_MDM_MITCH_SETUP}
 
 
 class IllegalMove(EngineError):
@@ -29,133 +34,214 @@ class IllegalMove(EngineError):
         self.verdict = verdict
 
 
-def _options(options) -> Opts:
-    if options is None:
-        return Opts()
-    if isinstance(options, Opts):
-        return options
-    o = options if isinstance(options, Options) else Options.model_validate(dict(options))
-    return Opts(o.passing == "casual", o.hell_power, o.competitive, o.catleton, o.mitch)
+# ---------------------------------------------------------------------------------------- the State as a Table
 
 
-def setup(players, options=None, rng: random.Random | None = None, *, first=None, predictions=None) -> State:
-    """Deal the first round for the named players (2-4, clockwise). `options`: an Options, a dict of
-    its fields, or None. The starting player is `first` or drawn at random; competitive predictions
-    are `predictions` (name -> 1-4, or a list) or drawn from rng."""
-    return from_table(deal_first(list(players), _options(options), rng or random.Random(), first=first,
-                                 predictions=predictions))
+def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
+    """The State as a Table; unknown hands are filled with unseen cards (the player to act's
+    first with `prefer`, the cards their play needs, where the deck still has them)."""
+    names = tuple(p.name for p in state.players)
+    low = [nm.lower() for nm in names]
+    ws = None
+    if state.winning_set is not None:
+        w = state.winning_set
+        ws = WSet(
+            low.index(w.owner.lower()),
+            tuple(sorted(code_of(c) for c in w.heaven)),
+            tuple(sorted(code_of(c) for c in w.hell)),
+            tuple(sorted(w.dice)),
+            w.catleton_swaps,
+        )
+    hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(code_of(c) for c in p.hand)
+                               for p in state.players], prefer)
+    return Table(
+        names=names,
+        opts=options_of(state),
+        hands=hands,
+        hells=tuple(c_of(code_of(c) for c in p.hell_domain) for p in state.players),
+        gems=tuple(p.gems for p in state.players),
+        used=tuple(tuple(p.used_dice) for p in state.players),
+        reserve=tuple(p.reserve_die for p in state.players),
+        pred=tuple(p.prediction for p in state.players),
+        points=tuple(p.points for p in state.players),
+        centre=tuple(sorted(state.centre_dice)),
+        ws=ws,
+        turn=low.index(state.turn.lower()) if state.turn is not None else 0,
+        discard=None if state.discard_pile is None else c_of(code_of(c) for c in state.discard_pile),
+        aside=None if state.set_aside is None else c_of(code_of(c) for c in state.set_aside),
+        phase=state.phase,
+        loser=None if state.loser is None else low.index(state.loser.lower()),
+    )
 
 
-def next_round(state: State, rng: random.Random | None = None, *, predictions=None, reserve_dice=None) -> State:
-    """Set up the round after `state` (phase round-over): reshuffle and deal, one centre die fewer,
-    a reserve die for each player with one gem (`reserve_dice`: name -> face, else drawn), the loser
-    starts."""
-    return from_table(deal_next(to_table(state), rng or random.Random(), predictions=predictions,
-                                reserve_dice=reserve_dice))
+def from_table(t: Table, like: State | None = None) -> State:
+    """The Table as a State; with `like`, a hand unknown there stays unknown (as a count), and the
+    session fields (round, reserve dice, cleared players) are kept from it."""
+    names = t.names
+    hidden = [isinstance(p.hand, int) for p in like.players] if like is not None else [False] * t.n
+    o = t.opts
+    players = tuple(
+        Player.model_construct(
+            name=names[i],
+            hand=sum(t.hands[i]) if hidden[i] else tokens_of(t.hands[i]),
+            hell_domain=tokens_of(t.hells[i]),
+            gems=t.gems[i],
+            used_dice=tuple(t.used[i]),
+            reserve_die=t.reserve[i],
+            prediction=t.pred[i],
+            points=t.points[i],
+        )
+        for i in range(t.n)
+    )
+    ws = None
+    if t.ws is not None:
+        w = t.ws
+        ws = WinningSet.model_construct(
+            owner=names[w.owner],
+            heaven=tuple(token_of(c) for c in w.heaven),
+            hell=tuple(token_of(c) for c in w.hell),
+            dice=tuple(w.dice),
+            catleton_swaps=w.swaps,
+        )
+    options = Options.model_construct(
+        passing="casual" if o.casual else "main", hell_power=o.hell_power, competitive=o.competitive,
+        catleton=o.catleton, mitch=o.mitch,
+    )
+    extra = {}
+    turn = names[t.turn]
+    if like is not None:
+        extra = {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared}
+        if like.turn is None and t.phase == "setup":
+            turn = None
+    return State.model_construct(
+        players=players,
+        turn=turn,
+        centre_dice=tuple(t.centre),
+        winning_set=ws,
+        discard_pile=None if t.discard is None else tokens_of(t.discard),
+        set_aside=None if t.aside is None else tokens_of(t.aside),
+        options=options,
+        phase=t.phase,
+        loser=None if t.loser is None else names[t.loser],
+        **{"round": 1, "reserve_dice": (), "cleared": (), **extra},
+    )
 
 
-class Engine(BaseEngine[State, Move]):
-    game: ClassVar[str] = "catopomp"
-    State: ClassVar[type[State]] = State
-    SEATS_RULE: ClassVar[str] = "catopomp.overview.goal"  # a game for 2 to 4 players
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS | {SEATS_RULE}
-    NOTATION: ClassVar[str] = NOTATION
+IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands, known set-aside cards"
 
-    def __init__(self):
-        self._last: tuple[State, core.Table] | None = None
 
-    def _table(self, state: State) -> core.Table:
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
-        t = to_table(state)
-        self._last = (state, t)
-        return t
+def _codes(cards) -> list[int]:
+    """A record's cards as Table codes."""
+    return [code_of(c) for c in cards]
 
-    def parse_move(self, text: str, state: State) -> Move:
-        if _mover_hidden(state):
-            return parse(text, _reading_table(state))
-        return parse(text, self._table(state))
 
-    def format_move(self, move: Move) -> str:
-        return format_move(move)
+def unseen(state, known_hands=None) -> list[int]:
+    """How many copies of each card code can still be in a hidden hand: the deck less every public
+    card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
+    n = len(state.players)
+    left = list(deck_counts(n, options_of(state)))
+    seen: list[int] = []
+    for i, p in enumerate(state.players):
+        seen += _codes(p.hell_domain)
+        hand = known_hands[i] if known_hands is not None else (None if isinstance(p.hand, int) else c_of(_codes(p.hand)))
+        if hand is not None:
+            seen += [c for c in range(NCODES) for _ in range(hand[c])]
+    if state.winning_set is not None:
+        seen += _codes(state.winning_set.heaven) + _codes(state.winning_set.hell)
+    if state.discard_pile is not None:
+        seen += _codes(state.discard_pile)
+    if state.set_aside is not None:
+        seen += _codes(state.set_aside)
+    for c in seen:
+        if 0 <= c < NCODES:
+            left[c] = max(0, left[c] - 1)
+    return left
 
-    def check(self, state: State, move: Move) -> Verdict:
-        if state.phase == "setup":
-            return Verdict(legal=False, reasons=(Reason(rule=setup_rule(state), message=setup_missing(state)),))
-        if not _mover_hidden(state):
-            return check_table(self._table(state), move)
-        return _check_hidden(state, move)
 
-    def apply(self, state: State, move: Move, overruled: bool = False) -> State:
-        if state.phase == "setup":
-            raise IllegalMove(setup_missing(state), self.check(state, move))
-        t = to_table(state, _needs(move)) if _mover_hidden(state) else self._table(state)
-        verdict = self.check(state, move)
-        if not verdict.legal:
-            if not overruled:
-                raise IllegalMove(f"{format_move(move)!r} is not legal: "
-                                  + "; ".join(r.message for r in verdict.reasons), verdict)
-            t = _as_played(t, move)
-        try:
-            t2, eff = core.step(t, move)
-        except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
-            raise IllegalMove(f"{format_move(move)!r} cannot be recorded even overruled: the table would not "
-                              f"hold together ({exc})", verdict) from None
-        return _settle(state, t2, eff)
+def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ...]:
+    """Every hand as card counts: known ones as given, hidden ones laid out with unseen cards; the
+    player to act's hidden hand takes the cards in `prefer` first (as far as they are unseen)."""
+    if all(h is not None for h in known_hands):
+        return tuple(known_hands)
+    pool = unseen(state, known_hands)
+    order = list(range(len(state.players)))
+    if state.turn is not None:
+        low = [p.name.lower() for p in state.players]
+        first = low.index(state.turn.lower())
+        order = order[first:] + order[:first]
+    hands = list(known_hands)
+    for i in order:
+        if hands[i] is not None:
+            continue
+        want = state.players[i].hand
+        got: list[int] = []
+        if i == order[0]:
+            for c in prefer:
+                if len(got) < want and 0 <= c < NCODES and pool[c] > 0:
+                    pool[c] -= 1
+                    got.append(c)
+        code = 1
+        while len(got) < want:
+            # the lowest unseen card; a table with more hidden cards than the deck has left gets 1s
+            while code < NCODES and pool[code] == 0:
+                code += 1
+            if code >= NCODES:
+                got.append(1)
+                continue
+            pool[code] -= 1
+            got.append(code)
+        hands[i] = c_of(got)
+    return tuple(hands)
 
-    def legal_moves(self, state: State) -> list[Move]:
-        if self.moves_note(state) is not None:
-            return []
-        return core.legal_moves(self._table(state))
 
-    def status(self, state: State) -> list[Reason]:
-        hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
-        return [Reason(rule=f.rule, message=f.message) for f in _status(self._table(state), hidden)]
+PLAY_CLAIM = "this play takes {what} from {who}'s hand"
 
-    TURN_RULE: ClassVar[str] = "catopomp.round.turn-order"
 
-    def with_turn(self, state: State, player: str) -> State:
-        return state.model_copy(update={"turn": state.names[state.seat(player)]})
+def counting_findings(state, wanted, who: str, claim: str = PLAY_CLAIM) -> list[Finding]:
+    """What the table knows against taking the cards `wanted` (codes) from a hand it has not seen:
+    a card the deck of this player count does not hold at all, or more copies than can still be out
+    of sight (the deck's copies less those in sight). Nothing here rests on a stand-in layout.
+    `claim` says what is asked of the hand ({what}, {who})."""
+    n = len(state.players)
+    deck = deck_counts(n, options_of(state))
+    pool = unseen(state)
+    out: list[Finding] = []
+    for code, k in sorted(Counter(c for c in wanted if 0 <= c < NCODES).items()):
+        name = card_name(code)
+        if deck[code] == 0 and code in _EXPANSION_SETUP:
+            out.append(Finding(_EXPANSION_SETUP[code], f"{name} is not in this game's deck: the expansion is not in "
+                                                      "use, so no hand can hold it"))
+        elif deck[code] == 0:
+            out.append(Finding(R.SETUP_NUMBERS_INCLUDED, f"with {n} players the deck holds the numbers 1-{PLAYER_TABLE[n][0]} "
+                                                         f"only: there is no {name} in the game"))
+        elif k > pool[code]:
+            takes = claim.format(what=f"{k} x {name}" if k > 1 else f"a {name}", who=who)
+            if pool[code] == 0:
+                out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"all {deck[code]} copies of {name} are already in sight ({IN_SIGHT}), "
+                                                              f"so {who}'s unseen hand cannot hold one; {takes}"))
+            elif pool[code] == deck[code]:
+                out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has only {deck[code]} copies of {name}"))
+            else:
+                out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has {deck[code]} copies of {name} and "
+                                                              f"{deck[code] - pool[code]} are in sight ({IN_SIGHT}): at most "
+                                                              f"{pool[code]} can be out of sight"))
+    return out
 
-    def to_act(self, state: State) -> str | None:
-        return state.turn if state.phase == "play" else None
 
-    def moves_note(self, state: State) -> str | None:
-        if state.phase == "setup":
-            return setup_missing(state)
-        if state.phase != "play":
-            return "the game is over" if state.phase == "game-over" else \
-                "the round is over: enter the next round's centre dice (`companion track dice ...`)"
-        p = _player(state, state.turn)
-        if not p.hand_known and p.hand > 0:
-            return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
-                    f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
-        return None
-
-    # conveniences beyond the framework contract
-    def setup(self, players, options=None, rng=None, **kw) -> State:
-        return setup(players, options, rng, **kw)
-
-    def next_round(self, state: State, rng=None, **kw) -> State:
-        return next_round(state, rng, **kw)
+# ---------------------------------------------------------------------------------------- judging and playing
 
 
 def setup_rule(state: State) -> str:
     """The rule behind the first thing the round's set-up still lacks (who starts in round 1, the
     centre dice, a reserve die's number); a later round's set-up as a whole otherwise."""
-    from .rounds import setup_steps
-
     steps = setup_steps(state)
     if steps:
         return steps[0][0]
-    return "catopomp.setup.centre-dice" if state.round == 1 else "catopomp.end.next-round"
+    return R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
 
 
 def setup_missing(state: State) -> str:
     """What the table still has to enter before round play starts."""
-    from .track import setup_todo
-
     todo = setup_todo(state)
     return f"round {state.round} is being set up: " + ("; ".join(todo) if todo else "ready")
 
@@ -165,7 +251,7 @@ def _player(state: State, name: str):
     return next(p for p in state.players if p.name.lower() == low)
 
 
-def _mover_hidden(state: State) -> bool:
+def mover_hidden(state: State) -> bool:
     """The player to act holds cards the table has not seen (their hand is a count)."""
     if state.phase != "play" or state.turn is None:
         return False
@@ -173,42 +259,38 @@ def _mover_hidden(state: State) -> bool:
     return not p.hand_known and p.hand > 0
 
 
-def _reading_table(state: State) -> core.Table:
+def reading_table(state: State) -> Table:
     """The table a move of a hidden-handed player is read on: their hand could hold any card still
     out of sight, so where a card comes from (hand or Hell Domain) and what a 0 stands for are read
     against those, never against the stand-in cards laid into the hand."""
-    from .hidden import unseen
-
     t = to_table(state)
     hands = list(t.hands)
     hands[t.turn] = tuple(unseen(state))
     return t.replace(hands=tuple(hands))
 
 
-def _needs(move: Move) -> tuple[int, ...]:
+def needs(move: Move) -> tuple[int, ...]:
     """The hand cards a play needs: the Heaven cards and the card placed into the Hell Domain."""
-    if move.kind != core.PLAY:
+    if move.kind != PLAY:
         return ()
-    out = list(move.cards) if move.source == core.HEAVEN else []
+    out = list(move.cards) if move.source == HEAVEN else []
     if move.place is not None:
         out.append(move.place)
     return tuple(out)
 
 
-def _check_hidden(state: State, move: Move) -> Verdict:
+def check_hidden(state: State, move: Move) -> Verdict:
     """A move of a player whose hand the table cannot see: judged on what the table knows. Which cards
     the hand holds is taken on trust (listed as unchecked), except what card counting rules out; no
     reason or alternative rests on the stand-in cards laid into the hand."""
-    from .hidden import counting_findings
-
-    need = _needs(move)
+    need = needs(move)
     name = state.turn
     verdict = check_table(to_table(state, need), move, hand_known=False)
     if not need:
         return verdict
-    extra = tuple(Reason(rule=f.rule, message=f.message) for f in counting_findings(state, need, name))
-    possession = (f"possession: {name}'s hand is not known to the table; that it holds "
-                  f"{core.cards_text(sorted(need))} is taken on trust")
+    extra = as_reasons(counting_findings(state, need, name))
+    possession = Reason(rule=R.SETUP_DEAL, message=f"{name}'s hand is not known to the table; that it "
+                                                   f"holds {cards_text(sorted(need))} is taken on trust")
     unchecked = (possession, *verdict.unchecked)
     if extra:  # card counting refuses: nothing is taken on trust
         return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
@@ -216,22 +298,22 @@ def _check_hidden(state: State, move: Move) -> Verdict:
     return verdict.model_copy(update={"unchecked": unchecked})
 
 
-def _as_played(t: core.Table, move: Move) -> core.Table:
+def as_played(t: Table, move: Move) -> Table:
     """An overruled play: the table says it happened, so the cards it took were there."""
     p = t.turn
     hands, hells = list(t.hands), list(t.hells)
-    if move.kind == core.PLAY:
-        zone = hands if move.source == core.HEAVEN else hells
-        zone[p] = core.c_add(zone[p], core.c_missing(zone[p], move.cards))
+    if move.kind == PLAY:
+        zone = hands if move.source == HEAVEN else hells
+        zone[p] = c_add(zone[p], c_missing(zone[p], move.cards))
         if move.place is not None:
-            hands[p] = core.c_add(hands[p], core.c_missing(core.c_sub(hands[p], move.cards)
-                                                           if move.source == core.HEAVEN else hands[p], (move.place,)))
+            left = c_sub(hands[p], move.cards) if move.source == HEAVEN else hands[p]
+            hands[p] = c_add(hands[p], c_missing(left, (move.place,)))
         if move.swap:
-            hells[p] = core.c_add(hells[p], core.c_missing(hells[p], move.swap))
+            hells[p] = c_add(hells[p], c_missing(hells[p], move.swap))
     return t.replace(hands=tuple(hands), hells=tuple(hells))
 
 
-def _settle(before: State, t2: core.Table, eff) -> State:
+def settle(before: State, t2: Table, eff) -> State:
     """The State after a play: hidden hands back to counts, cleared players recorded for scoring."""
     state = from_table(t2, like=before)
     fresh = [p.name for p, q in zip(state.players, before.players)
@@ -239,11 +321,7 @@ def _settle(before: State, t2: core.Table, eff) -> State:
     if not fresh:
         return state
     size = t2.ws.size if t2.ws is not None else None
-    scored = {}
-    for e in eff:
-        if e.kind == "score":
-            who, _, rest = e.message.partition(" scores ")
-            scored[who] = int(rest.split()[0])
+    scored = {e.who: e.amount for e in eff if e.kind == "score"}
     cleared = before.cleared + tuple(Cleared(name=n, last_set=size, points=scored.get(n)) for n in fresh)
     return state.model_copy(update={"cleared": cleared})
 
@@ -252,39 +330,95 @@ def _holds(p) -> bool:
     return p.hand_size > 0 or bool(p.hell_domain)
 
 
-def check_table(t: core.Table, move: Move, with_alternatives: bool = True, hand_known: bool = True) -> Verdict:
+def as_reasons(findings) -> tuple[Reason, ...]:
+    """Findings as the contract's Reasons, in order."""
+    return tuple(Reason(rule=f.rule, message=f.message) for f in findings)
+
+
+def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known: bool = True) -> Verdict:
     """The verdict on a move of the player to act on a whole (core) table. `hand_known=False`: the
     mover's hand on `t` is a stand-in layout of a count, so neither the reasons nor the alternatives
     may rest on its cards (alternatives then take nothing from the hand)."""
     if t.phase != "play":
-        rule = "catopomp.end.game-end" if t.phase == "game-over" else "catopomp.end.round-end"
+        rule = R.END_GAME_END if t.phase == "game-over" else R.END_ROUND_END
         what = "the game is over" if t.phase == "game-over" else "the round is over: deal the next round first"
         return Verdict(legal=False, reasons=(Reason(rule=rule, message=what),))
     if not t.has_cards(t.turn):
         return Verdict(legal=False, reasons=(Reason(
-            rule="catopomp.round.safe-when-clear",
+            rule=R.ROUND_SAFE_WHEN_CLEAR,
             message=f"{t.names[t.turn]} has no cards left and takes no more turns this round"),))
-    r, _ = core.resolve(t)
-    bad, why, notes = core.violations(r, move, hand_known)
+    r, _ = resolve(t)
+    bad, why, notes = violations(r, move, hand_known)
     if bad:
         alts = ()
         if with_alternatives:
-            alts = tuple(format_move(m) for m in core.alternatives(t, move, hand_known=hand_known))
-        return Verdict(legal=False, reasons=tuple(Reason(rule=f.rule, message=f.message) for f in bad),
-                       alternatives=alts, unchecked=tuple(notes))
-    _t2, eff = core.step(t, move)
-    if move.kind == core.PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
-        notes.append("catopomp.competitive.reveal: the winning set's owner cleared by giving up their last Hell "
-                     "card on another player's pass; their last set is read as their winning set (the variant "
-                     "counts the cards of the last set and does not cover a clear on someone else's turn)")
-    if any(e.kind == "prediction" and "not on the table" in e.message for e in eff):
-        notes.append("catopomp.competitive.reveal: the prediction is secret and not on the table, so the "
-                     "points are not worked out")
+            alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known))
+        return Verdict(legal=False, reasons=as_reasons(bad),
+                       alternatives=alts, unchecked=as_reasons(notes))
+    _t2, eff = step(t, move)
+    if move.kind == PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
+        notes.append(Finding(R.COMPETITIVE_REVEAL,
+                             "the winning set's owner cleared by giving up their last Hell card on another player's "
+                             "pass; their last set is read as their winning set (the variant counts the cards of the "
+                             "last set and does not cover a clear on someone else's turn)"))
+    if any(e.kind == "prediction" and e.amount is None for e in eff):
+        notes.append(Finding(R.COMPETITIVE_REVEAL, "the prediction is secret and not on the table, so the "
+                                                   "points are not worked out"))
     return Verdict(
         legal=True,
-        reasons=tuple(Reason(rule=f.rule, message=f.message) for f in why),
-        effects=tuple(Effect(kind=e.kind, message=e.message, rule=e.rule) for e in eff),
-        unchecked=tuple(dict.fromkeys(notes)),
+        reasons=as_reasons(why),
+        effects=tuple(Effect(kind=e.kind, message=e.message, rule=e.rule, who=e.who, amount=e.amount, card=e.card)
+                      for e in eff),
+        unchecked=as_reasons(dict.fromkeys(notes)),
     )
 
 
+def play_out(state: State, move: Move, t: Table, verdict: Verdict, overruled: bool = False) -> State:
+    """The State after `move` of the player to act, `t` the State as a Table (with the cards the move
+    needs in a hidden hand) and `verdict` the move's. An illegal move is played only `overruled`: the
+    table says it happened, so the cards it took were there."""
+    if not verdict.legal:
+        if not overruled:
+            raise IllegalMove(f"{format_move(move)!r} is not legal: "
+                              + "; ".join(r.message for r in verdict.reasons), verdict)
+        t = as_played(t, move)
+    try:
+        t2, eff = step(t, move)
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
+        raise IllegalMove(f"{format_move(move)!r} cannot be recorded even overruled: the table would not "
+                          f"hold together ({exc})", verdict) from None
+    return settle(state, t2, eff)
+
+
+def moves_note(state: State) -> str | None:
+    """Why the plays of the player to act cannot be listed (None: they can)."""
+    if state.phase == "setup":
+        return setup_missing(state)
+    if state.phase != "play":
+        return "the game is over" if state.phase == "game-over" else \
+            "the round is over: enter the next round's centre dice (`companion track dice ...`)"
+    p = _player(state, state.turn)
+    if not p.hand_known and p.hand > 0:
+        return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
+                f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
+    return None
+
+
+def plays_without_hand(engine, state: State) -> tuple[list, str] | None:
+    """(the moves, what was left out) for the player to act when their hand is only a count; None when
+    the hand is known (every play is listed) or nobody is to play."""
+    if state.phase != "play" or state.turn is None:
+        return None
+    me = next(p for p in state.players if p.name == state.turn)
+    if me.hand_known or not me.hand:
+        return None
+    # One known card stands in for the hand (so the player is not taken for cleared); it is the
+    # number least in sight, so card counting refuses no Hell Domain set because of it.
+    seen = Counter(c for p in state.players for c in p.hell_domain)
+    stand_in = min(range(1, 11), key=lambda n: (seen[n], n))
+    probe = state.model_copy(update={"players": tuple(
+        p.model_copy(update={"hand": (stand_in,)}) if p.name == me.name else p for p in state.players)})
+    moves = [m for m in engine.legal_moves(probe) if m.source != "heaven" and m.place is None]
+    left = (f"left out: every play with Heaven cards from {me.name}'s hand, which is not recorded "
+            f"({me.hand} card{'s' if me.hand != 1 else ''}; `companion track hand {me.name.lower()} CARDS...` lists them all)")
+    return moves, left

@@ -1,10 +1,9 @@
 """What is impossible about a described Catopomp table, each finding with a rule id."""
 from __future__ import annotations
 
-from .core import (
-    CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, classify, deck_counts,
-    set_values, size_limit,
-)
+from .model import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, deck_counts
+from .rule_ids import R
+from .rules_sets import classify, set_values, size_limit
 
 
 def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding]:
@@ -16,7 +15,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     names = t.names
     opts = t.opts
     if n not in PLAYER_TABLE:
-        add(Finding("catopomp.overview.goal", f"Catopomp is for 2 to 4 players, not {n}"))
+        add(Finding(R.OVERVIEW_GOAL, f"Catopomp is for 2 to 4 players, not {n}"))
         return out
     top, copies, per, aside_n = PLAYER_TABLE[n]
     L = size_limit(n)
@@ -24,7 +23,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
 
     # ---------------------------------------------------------------- options
     if opts.competitive and n == 2:
-        add(Finding("catopomp.competitive.players", "the competitive variant is played with 3 or 4 players"))
+        add(Finding(R.COMPETITIVE_PLAYERS, "the competitive variant is played with 3 or 4 players"))
 
     # ---------------------------------------------------------------- cards
     zones: list[tuple[str, tuple[int, ...]]] = []
@@ -47,15 +46,15 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     for v in range(top + 1, 11):
         if total[v]:
             where = [w for w, z in zones if z[v]]
-            add(Finding("catopomp.setup.numbers-included",
+            add(Finding(R.SETUP_NUMBERS_INCLUDED,
                         f"with {n} players the deck holds the numbers 1-{top} only, but a {v} lies in {where[0]}"))
     for v in range(1, top + 1):
         if total[v] > copies:
-            add(Finding("catopomp.setup.copies-per-number",
+            add(Finding(R.SETUP_COPIES_PER_NUMBER,
                         f"with {n} players the deck holds {copies} copies of each number, but the table shows "
                         f"{total[v]} x {v}"))
-    for code, flag, rule in ((CAT, opts.catleton, "catopomp.expansion.cat-leton.setup"),
-                             (MITCH, opts.mitch, "catopomp.expansion.mdm-mitch.setup")):
+    for code, flag, rule in ((CAT, opts.catleton, R.EXPANSION_CAT_LETON_SETUP),
+                             (MITCH, opts.mitch, R.EXPANSION_MDM_MITCH_SETUP)):
         if total[code] and not flag:
             add(Finding(rule, f"{card_name(code)} is on the table but the expansion is not in use "
                         f"(set options.{'catleton' if code == CAT else 'mitch'} = true)"))
@@ -66,7 +65,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     aside_expected = deck_total - per * n
     visible = sum(total) + unseen_cards
     if t.aside is not None and sum(t.aside) != aside_expected:
-        add(Finding("catopomp.setup.cards-set-aside",
+        add(Finding(R.SETUP_CARDS_SET_ASIDE,
                     f"{aside_expected} cards are set aside with {n} players"
                     + (" (read so: the expansion cards join the set-aside pile and the hands keep their size; "
                        "the expansions' set-up does not say)" if opts.catleton or opts.mitch else "")
@@ -74,11 +73,11 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     hidden = 0 if t.aside is not None else aside_expected
     if t.discard is not None:
         if visible + hidden != deck_total:
-            add(Finding("catopomp.setup.total-cards",
+            add(Finding(R.SETUP_TOTAL_CARDS,
                         f"the deck has {deck_total} cards with {n} players; hands, Hell Domains, the winning set, "
                         f"the discard pile and the {aside_expected} set-aside cards add up to {visible + hidden}"))
     elif visible + hidden > deck_total:
-        add(Finding("catopomp.setup.total-cards",
+        add(Finding(R.SETUP_TOTAL_CARDS,
                     f"the deck has {deck_total} cards with {n} players, but the table shows {visible} cards "
                     f"besides the {aside_expected} set aside"))
 
@@ -88,38 +87,38 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         gems_round[t.loser] += 1
     for i in range(n):
         if not 0 <= t.gems[i] <= 2:
-            add(Finding("catopomp.setup.soul-gems", f"{names[i]} has {t.gems[i]} soul gems; a player has 0 to 2"))
+            add(Finding(R.SETUP_SOUL_GEMS, f"{names[i]} has {t.gems[i]} soul gems; a player has 0 to 2"))
     if t.phase == "play":
         for i in range(n):
             if t.gems[i] <= 0 and 0 <= t.gems[i]:
-                add(Finding("catopomp.end.game-end",
+                add(Finding(R.END_GAME_END,
                             f"{names[i]} has no soul gem left: the game is already over"))
         alive = [i for i in range(n) if t.has_cards(i)]
         if len(alive) <= 1:
-            add(Finding("catopomp.round.round-end-trigger",
+            add(Finding(R.ROUND_ROUND_END_TRIGGER,
                         "at most one player still holds cards: the round is already over"
                         + (f" and {names[alive[0]]} loses a soul gem" if alive else "")))
         elif not t.has_cards(t.turn):
-            add(Finding("catopomp.round.safe-when-clear",
+            add(Finding(R.ROUND_SAFE_WHEN_CLEAR,
                         f"{names[t.turn]} has no cards left and takes no more turns this round"))
     else:
         lo = t.loser
         for i in range(n):
             if i != lo and t.has_cards(i):
-                add(Finding("catopomp.end.round-end",
+                add(Finding(R.END_ROUND_END,
                             f"{names[i]} still holds cards although the round is over "
                             "(only the last player, who lost a gem, may)"))
         if lo is not None and not t.has_cards(lo):
-            add(Finding("catopomp.round.round-end-trigger",
+            add(Finding(R.ROUND_ROUND_END_TRIGGER,
                         f"{names[lo]} lost the round, so {names[lo]} is the one player still holding cards"))
         if t.phase == "round-over" and lo is not None and t.gems[lo] <= 0:
-            add(Finding("catopomp.end.game-end", f"{names[lo]} has no soul gem left: the game is over, not the round"))
+            add(Finding(R.END_GAME_END, f"{names[lo]} has no soul gem left: the game is over, not the round"))
         if t.phase == "game-over" and lo is not None and t.gems[lo] > 0:
-            add(Finding("catopomp.end.game-end", f"the game ends only when a player loses their last soul gem; "
-                        f"{names[lo]} still has {t.gems[lo]}"))
+            add(Finding(R.END_GAME_END, f"the game ends only when a player loses their last soul gem; "
+                                        f"{names[lo]} still has {t.gems[lo]}"))
         zero = [names[i] for i in range(n) if i != lo and t.gems[i] <= 0]
         if zero:
-            add(Finding("catopomp.end.game-end",
+            add(Finding(R.END_GAME_END,
                         f"{', '.join(zero)} already had no soul gem left: the game ended before this round"))
 
     # ---------------------------------------------------------------- dice
@@ -132,31 +131,31 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         all_dice += [("the winning set", d) for d in ws.dice]
     for where, d in all_dice:
         if not 1 <= d <= 6:
-            add(Finding("catopomp.components.dice", f"a die in {where} shows {d}; dice are six-sided (1-6)"))
+            add(Finding(R.COMPONENTS_DICE, f"a die in {where} shows {d}; dice are six-sided (1-6)"))
     one_gem = [i for i in range(n) if gems_round[i] == 1]
     k = len(one_gem)
-    dice_rule = "catopomp.new-round.fewer-centre-dice" if k else "catopomp.setup.centre-dice"
+    dice_rule = R.NEW_ROUND_FEWER_CENTRE_DICE if k else R.SETUP_CENTRE_DICE
     start_centre = 2 * n - k
     boosted = [bool(t.used[i]) or (ws is not None and ws.owner == i and bool(ws.dice)) for i in range(n)]
     for i in range(n):
         if t.reserve[i] is not None:
             if gems_round[i] >= 2:
-                add(Finding("catopomp.reserve-die.who-gets",
+                add(Finding(R.RESERVE_DIE_WHO_GETS,
                             f"{names[i]} has a reserve die but still has two soul gems; only players down to one "
                             "gem reserve a die"))
             elif boosted[i]:
-                add(Finding("catopomp.reserve-die.unused-goes-to-centre",
+                add(Finding(R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE,
                             f"{names[i]} has boosted this round, so the reserve die was either used or moved "
                             "to the centre"))
         elif gems_round[i] == 1 and not boosted[i] and t.phase == "play":
-            add(Finding("catopomp.reserve-die.who-gets",
+            add(Finding(R.RESERVE_DIE_WHO_GETS,
                         f"{names[i]} has one soul gem, so a reserve die was set in front of them this round; "
                         "it is missing, and they have not boosted"))
         if len(t.used[i]) > 2:
-            add(Finding("catopomp.dice-boost.one-card-only",
+            add(Finding(R.DICE_BOOST_ONE_CARD_ONLY,
                         f"{names[i]}'s Used Dice card holds {len(t.used[i])} dice, but one Dice Boost uses at most two"))
         if t.used[i] and ws is not None and ws.owner == i and ws.dice:
-            add(Finding("catopomp.dice-boost.once-per-round",
+            add(Finding(R.DICE_BOOST_ONCE_PER_ROUND,
                         f"{names[i]} boosted twice this round (dice on the Used Dice card and in the winning set)"))
     if t.phase == "play":
         reserves_gone = sum(1 for i in one_gem if t.reserve[i] is None)
@@ -177,25 +176,25 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         codes = ws.heaven + ws.hell
         owner = names[ws.owner]
         if not codes:
-            add(Finding("catopomp.dice-boost.take-up-to-two",
+            add(Finding(R.DICE_BOOST_TAKE_UP_TO_TWO,
                         f"{owner}'s winning set has no card; dice are added to the cards of a set"))
         if ws.heaven and len(ws.hell) > ws.swaps:
-            add(Finding("catopomp.sets.no-mixing",
+            add(Finding(R.SETS_NO_MIXING,
                         f"{owner}'s winning set mixes Heaven and Hell cards"
                         + (" beyond the Cat-leton swaps" if ws.swaps else "")))
         if ws.swaps > len(ws.hell):
-            add(Finding("catopomp.expansion.cat-leton.swap",
+            add(Finding(R.EXPANSION_CAT_LETON_SWAP,
                         f"{ws.swaps} Cat-leton swaps but only {len(ws.hell)} Hell card(s) in the set"))
         if ws.swaps and not opts.catleton:
-            add(Finding("catopomp.expansion.cat-leton.setup", "a Cat-leton swap without the Cat-leton expansion"))
+            add(Finding(R.EXPANSION_CAT_LETON_SETUP, "a Cat-leton swap without the Cat-leton expansion"))
         if len(ws.dice) > 2:
-            add(Finding("catopomp.dice-boost.one-card-only", "the winning set uses more than two dice"))
+            add(Finding(R.DICE_BOOST_ONE_CARD_ONLY, "the winning set uses more than two dice"))
         if codes:
             vals = set_values(codes, sum(ws.dice) if ws.dice else 0)
             if len(vals) > L:
-                add(Finding("catopomp.sets.size-limit", f"the winning set has {len(vals)} cards; the limit is {L}"))
+                add(Finding(R.SETS_SIZE_LIMIT, f"the winning set has {len(vals)} cards; the limit is {L}"))
             if classify(vals) is None:
-                add(Finding("catopomp.sets.kinds",
+                add(Finding(R.SETS_KINDS,
                             f"the winning set {', '.join(map(str, sorted(vals)))} is no legal kind of set"))
 
     # ---------------------------------------------------------------- competitive
@@ -203,14 +202,14 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         pred = t.pred[i]
         if pred is not None:
             if not opts.competitive:
-                add(Finding("catopomp.competitive.prediction",
+                add(Finding(R.COMPETITIVE_PREDICTION,
                             f"{names[i]} has a prediction, but the competitive variant is not in use"))
             elif not 1 <= pred <= 4:
-                add(Finding("catopomp.competitive.prediction", f"{names[i]} predicted {pred}; predictions are 1-4"))
+                add(Finding(R.COMPETITIVE_PREDICTION, f"{names[i]} predicted {pred}; predictions are 1-4"))
         if t.points[i] < 0:
-            add(Finding("catopomp.competitive.record-points", f"{names[i]} has {t.points[i]} points; points never go "
-                        "below 0"))
+            add(Finding(R.COMPETITIVE_RECORD_POINTS, f"{names[i]} has {t.points[i]} points; points never go "
+                                                     "below 0"))
         elif t.points[i] and not opts.competitive:
-            add(Finding("catopomp.competitive.record-points",
+            add(Finding(R.COMPETITIVE_RECORD_POINTS,
                         f"{names[i]} has points, but only the competitive variant scores points"))
     return out

@@ -1,298 +1,33 @@
-"""The compact Catopomp table: card codes, zones as counts, the Table, and set kinds and strength.
+"""The one working Catopomp table: every transition of the State, for plays and tracker verbs alike.
 
-Everything works on `Table`, a small immutable-by-convention object of tuples (card counts per
-zone), so that whole games can be simulated quickly. The State record is converted to a Table at
-the boundary (see model.py).
-
-Cards are integer codes: 1-10 the number cards, CAT (0) the Cat-leton, MITCH (11) Mdm Mitch.
-Both expansion cards are worth 0. A zone (hand, Hell Domain, discard pile) is a tuple of 12 counts.
+A legal play or pass played out (`step`), the end of a round (`end_round`: the tracker's `lost` and
+a round-ending play go through the same code), competitive scoring (`score`, `final_scoring`), the
+next round's set-up (`round_setup`; what a State's set-up still needs, `setup_steps`) and the deal
+(`deal_first`, `deal_next`: all chance comes from the `rng` passed in; the player decisions made
+before a round, predictions and reserve-die faces, can be given, or are drawn from `rng`, which is
+what a simulation wants). These work on the compact Table (model.py). `TableChange` is the
+tracker's working copy of a State while a verb is applied.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
-CAT = 0
-MITCH = 11
-NCODES = 12
-VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
-EMPTY = (0,) * NCODES
-
-#: players -> (highest number, copies per number, cards per player, cards set aside)
-PLAYER_TABLE = {2: (8, 3, 11, 2), 3: (9, 4, 10, 6), 4: (10, 4, 9, 4)}
-
-HEAVEN = "heaven"
-HELL = "hell"
-PLAY = "play"
-PASS = "pass"
-
-# ---------------------------------------------------------------------------------------- data
-
-
-class Move(NamedTuple):
-    """One move of the player to act, in canonical form (tuples sorted by card code).
-
-    kind        "play" or "pass"
-    source      "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
-    cards       card codes played from that source (Cat-letons to be swapped included)
-    dice        the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
-    swap        Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
-    place       the hand card put into the own Hell Domain after a Heaven play
-    hell_return (player name, card) sent back to that player's hand by the Hell power
-    transfer    main game: the Hell card the winning set's owner gives the passing player
-    discard     casual mode: the Hell card the winning set's owner discards
-    """
-
-    kind: str
-    source: str | None = None
-    cards: tuple[int, ...] = ()
-    dice: tuple[int, ...] = ()
-    swap: tuple[int, ...] = ()
-    place: int | None = None
-    hell_return: tuple[str, int] | None = None
-    transfer: int | None = None
-    discard: int | None = None
-
-
-class Opts(NamedTuple):
-    casual: bool = False
-    hell_power: bool = False
-    competitive: bool = False
-    catleton: bool = False
-    mitch: bool = False
-
-
-class WSet(NamedTuple):
-    """The current winning set: who played it, its cards by origin, its dice."""
-
-    owner: int
-    heaven: tuple[int, ...] = ()
-    hell: tuple[int, ...] = ()
-    dice: tuple[int, ...] = ()
-    swaps: int = 0  # Hell cards in `hell` that replaced Cat-letons (a Heaven play)
-
-    @property
-    def codes(self) -> tuple[int, ...]:
-        return self.heaven + self.hell
-
-    @property
-    def size(self) -> int:
-        return len(self.heaven) + len(self.hell) + (1 if self.dice else 0)
-
-    @property
-    def is_hell(self) -> bool:
-        return not self.heaven and self.swaps == 0
-
-
-class Table:
-    """The whole table. Treat as immutable: transitions build new Tables via `replace`."""
-
-    __slots__ = (
-        "names", "opts", "hands", "hells", "gems", "used", "reserve", "pred", "points",
-        "centre", "ws", "turn", "discard", "aside", "phase", "loser",
-    )
-
-    def __init__(self, **kw):
-        self.names: tuple[str, ...] = kw["names"]
-        self.opts: Opts = kw.get("opts", Opts())
-        n = len(self.names)
-        self.hands: tuple[tuple[int, ...], ...] = kw.get("hands", (EMPTY,) * n)
-        self.hells: tuple[tuple[int, ...], ...] = kw.get("hells", (EMPTY,) * n)
-        self.gems: tuple[int, ...] = kw.get("gems", (2,) * n)
-        self.used: tuple[tuple[int, ...], ...] = kw.get("used", ((),) * n)
-        self.reserve: tuple[int | None, ...] = kw.get("reserve", (None,) * n)
-        self.pred: tuple[int | None, ...] = kw.get("pred", (None,) * n)
-        self.points: tuple[int, ...] = kw.get("points", (0,) * n)
-        self.centre: tuple[int, ...] = kw.get("centre", ())
-        self.ws: WSet | None = kw.get("ws")
-        self.turn: int = kw.get("turn", 0)
-        self.discard: tuple[int, ...] | None = kw.get("discard", EMPTY)
-        self.aside: tuple[int, ...] | None = kw.get("aside")
-        self.phase: str = kw.get("phase", "play")
-        self.loser: int | None = kw.get("loser")
-
-    def replace(self, **kw) -> "Table":
-        new = Table.__new__(Table)
-        for s in Table.__slots__:
-            object.__setattr__(new, s, kw[s] if s in kw else getattr(self, s))
-        return new
-
-    @property
-    def n(self) -> int:
-        return len(self.names)
-
-    def has_cards(self, i: int) -> bool:
-        return any(self.hands[i]) or any(self.hells[i])
-
-    def __eq__(self, other):
-        return isinstance(other, Table) and all(
-            getattr(self, s) == getattr(other, s) for s in Table.__slots__
-        )
-
-    def __repr__(self):
-        return f"Table(names={self.names}, turn={self.turn}, phase={self.phase}, ws={self.ws})"
-
-
-# ---------------------------------------------------------------------------------------- helpers
-
-
-def c_sub(c: tuple[int, ...], codes) -> tuple[int, ...]:
-    lst = list(c)
-    for x in codes:
-        lst[x] -= 1
-    return tuple(lst)
-
-
-def c_add(c: tuple[int, ...], codes) -> tuple[int, ...]:
-    lst = list(c)
-    for x in codes:
-        lst[x] += 1
-    return tuple(lst)
-
-
-def c_has(c: tuple[int, ...], codes) -> bool:
-    need: dict[int, int] = {}
-    for x in codes:
-        need[x] = need.get(x, 0) + 1
-    return all(0 <= x < NCODES and c[x] >= k for x, k in need.items())
-
-
-def c_missing(c: tuple[int, ...], codes) -> list[int]:
-    """The codes of `codes` (a multiset) that `c` cannot supply."""
-    left = list(c)
-    out = []
-    for x in codes:
-        if 0 <= x < NCODES and left[x] > 0:
-            left[x] -= 1
-        else:
-            out.append(x)
-    return out
-
-
-def c_list(c: tuple[int, ...]) -> tuple[int, ...]:
-    out: list[int] = []
-    for code in range(NCODES):
-        if c[code]:
-            out.extend([code] * c[code])
-    return tuple(out)
-
-
-def c_of(codes) -> tuple[int, ...]:
-    return c_add(EMPTY, codes)
-
-
-def fc(code: int) -> str:
-    """A card in move notation."""
-    if code == CAT:
-        return "C"
-    if code == MITCH:
-        return "M"
-    return str(code)
-
-
-def card_name(code: int) -> str:
-    if code == CAT:
-        return "Cat-leton"
-    if code == MITCH:
-        return "Mdm Mitch"
-    return str(code)
-
-
-def cards_text(codes) -> str:
-    return ", ".join(card_name(c) for c in codes) if codes else "nothing"
-
-
-def dice_text(dice) -> str:
-    if len(dice) == 1:
-        return f"a die showing {dice[0]}"
-    return "dice " + "+".join(str(d) for d in dice) + f" (= {sum(dice)})"
-
-
-def size_limit(n: int) -> int:
-    return 3 if n == 2 else 4
-
-
-def deck_counts(n: int, opts: Opts) -> tuple[int, ...]:
-    top, copies, _per, _aside = PLAYER_TABLE[n]
-    lst = [0] * NCODES
-    for v in range(1, top + 1):
-        lst[v] = copies
-    if opts.catleton:
-        lst[CAT] = n
-    if opts.mitch:
-        lst[MITCH] = n
-    return tuple(lst)
-
-
-def set_values(codes, x: int) -> list[int]:
-    """The numbers a set stands for; x is the dice substitute's value (0 = no dice).
-    Mdm Mitch mirrors the dice total when the set has dice, else she is a 0."""
-    vals = [x if (c == MITCH and x) else VAL[c] for c in codes]
-    if x:
-        vals.append(x)
-    return vals
-
-
-def classify(vals) -> tuple[int, int, int] | None:
-    """Strength key (size, kind, top) of a set, or None if it is no legal kind of set.
-    kind: 1 = same number, 0 = sequential (and singles). Bigger key = stronger set."""
-    n = len(vals)
-    if n == 0:
-        return None
-    if n == 1:
-        return (1, 0, vals[0])
-    lo = min(vals)
-    hi = max(vals)
-    if lo == hi:
-        return (n, 1, lo)
-    if hi - lo == n - 1 and len(set(vals)) == n:
-        return (n, 0, hi)
-    return None
-
-
-def beats(new_vals, old_vals) -> bool:
-    """Whether the set with values new_vals is stronger than the one with old_vals (both legal sets)."""
-    a = classify(list(new_vals))
-    b = classify(list(old_vals))
-    if a is None or b is None:
-        raise ValueError("only legal sets have a strength")
-    return a > b
-
-
-def ws_key(ws: WSet):
-    return classify(set_values(ws.codes, sum(ws.dice)))
-
-
-def kind_word(key) -> str:
-    if key[0] == 1:
-        return "single"
-    return "same-number set" if key[1] == 1 else "sequential set"
-
-
-def key_text(key) -> str:
-    n, kind, top = key
-    if n == 1:
-        return f"a single {top}"
-    if kind == 1:
-        return f"a same-number set of {n} x {top}"
-    return f"a {n}-card sequential set up to {top}"
-
-
-def kind_rule(key) -> str:
-    if key[0] == 1:
-        return "catopomp.sets.single"
-    return "catopomp.sets.same-number" if key[1] == 1 else "catopomp.sets.sequential"
-
-
-def strength_rule(new, old) -> str:
-    """The strength rule that decides between two keys."""
-    if new[0] != old[0]:
-        return "catopomp.strength.more-cards-wins"
-    if new[1] != old[1]:
-        return "catopomp.strength.same-number-beats-sequential"
-    return "catopomp.strength.higher-numbers-win"
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from engine.base import Effect, Frozen
+
+from .model import (
+    CAT, EMPTY, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
+    card_name, cards_text, dice_text, fc,
+)
+from .rule_ids import R
+from .rules_sets import key_text, ws_key
+
+# ---------------------------------------------------------------------------------------- turns
 
 
 def next_with_cards(t: Table, i: int) -> int | None:
+    """Turn order: the next seat clockwise from `i` still holding cards (None: nobody)."""
     n = t.n
     for step in range(1, n + 1):
         j = (i + step) % n
@@ -301,3 +36,449 @@ def next_with_cards(t: Table, i: int) -> int | None:
     return None
 
 
+def resolve(t: Table) -> tuple[Table, bool]:
+    """If the player to act owns the winning set, everyone else has passed: the set is discarded
+    (its dice to the owner's Used Dice card) and they lead. Returns (table, initiative_returned)."""
+    ws = t.ws
+    if t.phase == "play" and ws is not None and ws.owner == t.turn:
+        return discard_winning_set(t), True
+    return t, False
+
+
+def discard_winning_set(t: Table) -> Table:
+    """The winning set to the discard pile, its dice to its owner's Used Dice card."""
+    ws = t.ws
+    used = t.used
+    if ws.dice:
+        used = list(used)
+        used[ws.owner] = used[ws.owner] + ws.dice
+        used = tuple(used)
+    discard = t.discard
+    if discard is not None:
+        discard = c_add(discard, ws.codes)
+    return t.replace(ws=None, used=used, discard=discard)
+
+
+# ---------------------------------------------------------------------------------------- a play or pass played out
+
+
+class Eff(NamedTuple):
+    """What a transition does: `message` for people; `who`, `amount`, `card` for code (see engine.base.Effect).
+    A "prediction" effect's amount is the revealed prediction (None: not on the table); a "score"
+    effect's the points it earns; a "round-over" effect's the soul gem lost."""
+
+    kind: str
+    message: str
+    rule: str | None = None
+    who: str | None = None
+    amount: int | None = None
+    card: str | None = None
+
+
+def step(t: Table, mv: Move) -> tuple[Table, list[Eff]]:
+    """Apply a legal move of the player to act. The input table is not changed."""
+    t, back = resolve(t)
+    eff: list[Eff] = []
+    if back:
+        eff.append(Eff("initiative", f"everyone else passed: {t.names[t.turn]} discards the winning set and leads "
+                       "a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
+    if mv.kind == PASS:
+        return _step_pass(t, mv, eff)
+    return _step_play(t, mv, eff)
+
+
+def _step_play(t: Table, mv: Move, eff: list[Eff]):
+    p = t.turn
+    names = t.names
+    name = names[p]
+    ws = t.ws
+    used = list(t.used)
+    discard = t.discard
+    if ws is not None:
+        if discard is not None:
+            discard = c_add(discard, ws.codes)
+        if ws.dice:
+            used[ws.owner] = used[ws.owner] + ws.dice
+        eff.append(Eff("discard-previous",
+                       "the beaten set goes to the discard pile"
+                       + (f"; its dice go to {names[ws.owner]}'s Used Dice card" if ws.dice else ""),
+                       R.SETS_DISCARD_PREVIOUS))
+    hands = list(t.hands)
+    hells = list(t.hells)
+    swap = mv.swap
+    if mv.source == HEAVEN:
+        hands[p] = c_sub(hands[p], mv.cards)
+        heaven_part = list(mv.cards)
+        if swap:
+            for _ in swap:
+                heaven_part.remove(CAT)
+            hells[p] = c_sub(hells[p], swap)
+            if discard is not None:
+                discard = c_add(discard, (CAT,) * len(swap))
+            eff.append(Eff("catleton-swap", f"Cat-leton is discarded; {cards_text(swap)} from {name}'s Hell Domain "
+                           "takes his place in the set", R.EXPANSION_CAT_LETON_SWAP, who=name))
+        heaven_part = tuple(heaven_part)
+        hell_part = tuple(swap)
+    else:
+        hells[p] = c_sub(hells[p], mv.cards)
+        heaven_part = ()
+        hell_part = mv.cards
+    centre = t.centre
+    reserve = t.reserve
+    if mv.dice:
+        centre = list(centre)
+        reserve = list(reserve)
+        left = list(mv.dice)
+        r = reserve[p]
+        if r is not None and r in left:
+            left.remove(r)
+            reserve[p] = None
+        for d in left:
+            centre.remove(d)
+        if reserve[p] is not None:
+            centre.append(reserve[p])
+            eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
+                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
+            reserve[p] = None
+        centre = tuple(sorted(centre))
+        reserve = tuple(reserve)
+        eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
+                       "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND, who=name))
+    new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
+    key = ws_key(new_ws)
+    if MITCH in new_ws.codes and mv.dice:
+        eff.append(Eff("mitch-mirror", f"Mdm Mitch mirrors the dice and counts as {sum(mv.dice)}",
+                       R.EXPANSION_MDM_MITCH_MIRROR_DICE))
+    eff.append(Eff("winning-set", f"{name}'s {key_text(key) if key else 'set'} is the new winning set",
+                   R.SETS_NEW_WINNING_SET))
+    if mv.place is not None:
+        hands[p] = c_sub(hands[p], (mv.place,))
+        hells[p] = c_add(hells[p], (mv.place,))
+        eff.append(Eff("place-in-hell-domain", f"{name} places {card_name(mv.place)} face up into their Hell Domain",
+                       R.HEAVEN_PLACE_ONE_IN_HELL_DOMAIN, who=name, card=fc(mv.place)))
+    elif mv.source == HELL:
+        eff.append(Eff("no-placement", "after a Hell play no card is placed into the Hell Domain",
+                       R.HELL_NO_PLACEMENT_AFTER))
+    if mv.source == HELL and t.opts.hell_power and new_ws.size >= 3:
+        if mv.hell_return is not None:
+            who, code = mv.hell_return
+            i = t.seat(who)
+            hells[i] = c_sub(hells[i], (code,))
+            hands[i] = c_add(hands[i], (code,))
+            eff.append(Eff("hell-power", f"Hell power: {card_name(code)} goes back from {names[i]}'s Hell Domain to "
+                           f"{names[i]}'s hand", R.HELL_POWER_RETURN_CARD, who=names[i], card=fc(code)))
+        else:
+            eff.append(Eff("hell-power-unused", f"{name} could have used the Hell power (three or more Hell cards) "
+                           "and did not", R.HELL_POWER_TRIGGER))
+    t2 = t.replace(hands=tuple(hands), hells=tuple(hells), used=tuple(used), discard=discard, centre=centre,
+                   reserve=reserve, ws=new_ws)
+    was = t.has_cards(p)
+    return _finish(t2, [p] if was and not t2.has_cards(p) else [], p, eff)
+
+
+def _step_pass(t: Table, mv: Move, eff: list[Eff]):
+    q = t.turn
+    names = t.names
+    ws = t.ws
+    o = ws.owner
+    hells = list(t.hells)
+    discard = t.discard
+    eff.append(Eff("pass", f"{names[q]} passes", R.PASSING_PASS_INSTEAD_OF_PLAY))
+    owner_had = t.has_cards(o)
+    if mv.transfer is not None:
+        rule = (R.PASSING_TRANSFER_MANDATORY_THREE if sum(hells[o]) >= 3
+                else R.PASSING_TRANSFER_OPTIONAL)
+        hells[o] = c_sub(hells[o], (mv.transfer,))
+        hells[q] = c_add(hells[q], (mv.transfer,))
+        eff.append(Eff("transfer", f"{names[o]} transfers {card_name(mv.transfer)} from their Hell Domain to "
+                       f"{names[q]}'s Hell Domain", rule, who=names[q], card=fc(mv.transfer)))
+    elif mv.discard is not None:
+        hells[o] = c_sub(hells[o], (mv.discard,))
+        if discard is not None:
+            discard = c_add(discard, (mv.discard,))
+        eff.append(Eff("hell-discard", f"{names[o]} discards {card_name(mv.discard)} from their Hell Domain",
+                       R.PASSING_CASUAL_DISCARD, who=names[o], card=fc(mv.discard)))
+    t2 = t.replace(hells=tuple(hells), discard=discard)
+    cleared = [o] if owner_had and not t2.has_cards(o) else []
+    return _finish(t2, cleared, q, eff, passed=True)
+
+
+def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bool = False):
+    names = t.names
+    points = t.points
+    for i in cleared:
+        eff.append(Eff("player-safe", f"{names[i]} has no Heaven or Hell cards left and is safe this round",
+                       R.ROUND_SAFE_WHEN_CLEAR, who=names[i]))
+        if t.opts.competitive:
+            size = t.ws.size
+            pred = t.pred[i]
+            if pred is None:
+                eff.append(Eff("prediction", f"{names[i]} reveals their prediction; the last set had {size} card(s) "
+                               "(record the points by hand: the prediction is not on the table)",
+                               R.COMPETITIVE_REVEAL, who=names[i]))
+            else:
+                gain, rule = score(pred, size)
+                points = list(points)
+                points[i] += gain
+                points = tuple(points)
+                eff.append(Eff("prediction", f"{names[i]} reveals prediction {pred}; the last set had {size} card(s) "
+                               "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL, who=names[i], amount=pred))
+                eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule, who=names[i],
+                               amount=gain))
+    if points is not t.points:
+        t = t.replace(points=points)
+    alive = [i for i in range(t.n) if t.has_cards(i)]
+    if len(alive) <= 1:
+        return _round_over(t, alive[0] if alive else mover, eff)
+    if not passed:
+        nxt = next_with_cards(t, mover)
+        eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
+        return t.replace(turn=nxt), eff
+    # after a pass: walk clockwise; reaching the owner's seat means everyone else passed
+    o = t.ws.owner
+    n = t.n
+    i = mover
+    while True:
+        i = (i + 1) % n
+        if i == o:
+            t = discard_winning_set(t)
+            if t.has_cards(o):
+                eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
+                               "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
+                return t.replace(turn=o), eff
+            nxt = next_with_cards(t, o)
+            eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
+                           f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
+            return t.replace(turn=nxt), eff
+        if t.has_cards(i):
+            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
+            return t.replace(turn=i), eff
+
+
+def score(pred: int, size: int) -> tuple[int, str]:
+    d = abs(size - pred)
+    rule = R.SCORE_BY_PREDICTION[pred - 1] if 1 <= pred <= 4 else R.COMPETITIVE_PREDICTION
+    if d == 0:
+        return (4 if pred in (1, 4) else 2), rule
+    if d == 1:
+        return 1, rule
+    return 0, R.COMPETITIVE_OFF_BY_MORE_THAN_ONE
+
+
+def first_round_centre_dice(n: int) -> int:
+    """Setup: every player rolls two dice into the centre."""
+    return 2 * n
+
+
+class RoundSetup(NamedTuple):
+    """The extra setup of a later round (section 5), by seat."""
+
+    centre_dice: int            # dice rerolled into the centre: one fewer than the round before
+    reserve: tuple[int, ...]    # seats down to one soul gem, who each reserve one die
+    starting: int               # the player who ended last in the previous round
+
+
+def round_setup(n: int, gems, loser: int) -> RoundSetup:
+    """The setup of the round after one that `loser` lost, from the soul gems left: each player with one
+    gem reserves one die and the rest go to the centre (2 per player in all, so one fewer in the centre
+    each round), and the loser starts."""
+    reserve = tuple(i for i in range(n) if gems[i] == 1)
+    return RoundSetup(first_round_centre_dice(n) - len(reserve), reserve, loser)
+
+
+def final_scoring(gems, points, competitive: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The end of the game: (points after the reset, winning seats). Main game: everyone with a soul gem
+    left wins. Competitive variant: a player with no soul gem left has their points reduced to zero, then
+    the most points win (ties share the win)."""
+    points = tuple(points)
+    n = len(points)
+    if not competitive:
+        return points, tuple(i for i in range(n) if gems[i] > 0)
+    points = tuple(0 if gems[i] <= 0 else points[i] for i in range(n))
+    best = max(points)
+    return points, tuple(i for i in range(n) if points[i] == best)
+
+
+def _round_over(t: Table, loser: int, eff: list[Eff]):
+    names = t.names
+    gems = list(t.gems)
+    gems[loser] -= 1
+    eff.append(Eff("round-over", f"round over: {names[loser]} is the last player holding cards and loses a soul gem "
+                   f"({gems[loser]} left)", R.END_ROUND_END, who=names[loser], amount=1))
+    points = t.points
+    if t.opts.competitive:
+        eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", R.COMPETITIVE_LAST_PLAYER))
+    if gems[loser] <= 0:
+        final_points, winning = final_scoring(gems, points, t.opts.competitive)
+        if t.opts.competitive:
+            points = final_points
+            eff.append(Eff("points-reset", f"{names[loser]} has no soul gem left: their points drop to 0",
+                           R.COMPETITIVE_GAME_END_RESET))
+            best = points[winning[0]]
+            winners = [names[i] for i in winning]
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
+            eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} "
+                           "point(s)", R.COMPETITIVE_WINNER))
+        else:
+            winners = [names[i] for i in winning]
+            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
+            eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}",
+                           R.END_WINNERS))
+        phase = "game-over"
+    else:
+        nxt = round_setup(t.n, gems, loser)
+        one_gem = [names[i] for i in nxt.reserve]
+        centre_next = nxt.centre_dice
+        eff.append(Eff("next-round", "nobody is out of soul gems: shuffle all the cards and deal the next round",
+                       R.END_NEXT_ROUND))
+        eff.append(Eff("fewer-dice", f"the next round has {centre_next} centre dice, one fewer than this one",
+                       R.NEW_ROUND_FEWER_CENTRE_DICE))
+        who = f"{one_gem[0]} has" if len(one_gem) == 1 else f"{', '.join(one_gem)} have"
+        eff.append(Eff("reserve-dice", f"{who} one soul gem left: each reserves one die and sets its number "
+                       "before the round starts", R.RESERVE_DIE_WHO_GETS))
+        eff.append(Eff("starting-player", f"{names[nxt.starting]} ended last and starts the next round",
+                       R.SETUP_LATER_STARTING_PLAYER))
+        phase = "round-over"
+    return t.replace(gems=tuple(gems), points=points, phase=phase, loser=loser, turn=loser), eff
+
+
+def end_round(t: Table, loser: int) -> tuple[Table, list[Eff]]:
+    """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
+    phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)."""
+    return _round_over(t, loser, [])
+
+
+# ---------------------------------------------------------------------------------------- a round's set-up
+
+
+def dice_expected(state: State) -> int:
+    """Dice rolled into the centre at the start of this round: two per player, less the reserve dice."""
+    return first_round_centre_dice(len(state.players)) - len(state.reserve_dice)
+
+
+def setup_steps(state: State) -> list[tuple[str, str]]:
+    """What the table still has to enter before this round's play starts, each with its rule
+    (empty: ready)."""
+    todo = []
+    if state.turn is None:
+        todo.append((R.SETUP_FIRST_PLAYER, "who starts (chosen at random): `first NAME`"))
+    if len(state.centre_dice) != dice_expected(state):
+        todo.append((R.NEW_ROUND_FEWER_CENTRE_DICE if state.round > 1 else R.SETUP_CENTRE_DICE,
+                     f"the {dice_expected(state)} centre dice as rolled: `dice 1 2 3 ...`"))
+    unset = [p.name for p in state.players if p.name in state.reserve_dice and p.reserve_die is None]
+    if unset:
+        todo.append((R.RESERVE_DIE_CHOOSE_NUMBER,
+                     f"the reserve die of {', '.join(unset)}: `reserve {unset[0].lower()} N`"))
+    return todo
+
+
+def setup_todo(state: State) -> list[str]:
+    """What the table still has to enter before this round's play starts (empty: ready)."""
+    return [f"{text} [{rule}]" for rule, text in setup_steps(state)]
+
+
+# ---------------------------------------------------------------------------------------- the deal
+
+
+def _deck(n: int, opts: Opts) -> list[int]:
+    top, copies, _per, _aside = PLAYER_TABLE[n]
+    deck = [v for v in range(1, top + 1) for _ in range(copies)]
+    if opts.catleton:
+        deck += [CAT] * n
+    if opts.mitch:
+        deck += [MITCH] * n
+    return deck
+
+
+def _deal(n: int, opts: Opts, rng: random.Random):
+    """Shuffle the deck for n players and deal: the table's cards per player, the rest set aside
+    (expansion cards make the set-aside pile bigger; see docs/moves-catopomp.md)."""
+    _top, _copies, per, _aside = PLAYER_TABLE[n]
+    deck = _deck(n, opts)
+    rng.shuffle(deck)
+    hands = tuple(c_of(deck[i * per:(i + 1) * per]) for i in range(n))
+    aside = c_of(deck[n * per:])
+    return hands, aside
+
+
+def _choose(values: Mapping[str, int] | Sequence[int] | None, names, i: int, default):
+    if values is None:
+        return default()
+    if isinstance(values, Mapping):
+        low = {k.lower(): v for k, v in values.items()}
+        if names[i].lower() in low:
+            return low[names[i].lower()]
+        return default()
+    return values[i]
+
+
+def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: str | int | None = None,
+               predictions=None) -> Table:
+    names = tuple(names)
+    n = len(names)
+    if n not in PLAYER_TABLE:
+        raise ValueError(f"Catopomp is for 2 to 4 players, not {n}")
+    if len({nm.lower() for nm in names}) != n:
+        raise ValueError("player names must differ")
+    if opts.competitive and n == 2:
+        raise ValueError("the competitive variant is for 3 or 4 players")
+    hands, aside = _deal(n, opts, rng)
+    centre = tuple(sorted(rng.randint(1, 6) for _ in range(first_round_centre_dice(n))))
+    if first is None:
+        turn = rng.randrange(n)
+    elif isinstance(first, int):
+        turn = first
+    else:
+        turn = [nm.lower() for nm in names].index(first.lower())
+    pred = (None,) * n
+    if opts.competitive:
+        pred = tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    return Table(names=names, opts=opts, hands=hands, hells=(EMPTY,) * n, gems=(2,) * n, used=((),) * n,
+                 reserve=(None,) * n, pred=pred, points=(0,) * n, centre=centre, ws=None, turn=turn,
+                 discard=EMPTY, aside=aside, phase="play", loser=None)
+
+
+def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=None) -> Table:
+    if t.phase != "round-over":
+        raise ValueError(f"the next round is dealt after a round is over (phase is {t.phase!r})")
+    n = t.n
+    hands, aside = _deal(n, t.opts, rng)
+    later = round_setup(n, t.gems, t.loser)
+    one_gem = later.reserve
+    centre = tuple(sorted(rng.randint(1, 6) for _ in range(later.centre_dice)))
+    reserve = tuple(
+        _choose(reserve_dice, t.names, i, lambda: rng.randint(1, 6)) if i in one_gem else None for i in range(n)
+    )
+    pred = (None,) * n
+    if t.opts.competitive:
+        pred = tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    return Table(names=t.names, opts=t.opts, hands=hands, hells=(EMPTY,) * n, gems=t.gems, used=((),) * n,
+                 reserve=reserve, pred=pred, points=t.points, centre=centre, ws=None, turn=later.starting,
+                 discard=EMPTY, aside=aside, phase="play", loser=None)
+
+
+# ---------------------------------------------------------------------------------------- the tracker's working copy
+
+
+class TableChange:
+    """A change being applied: the table's fields as mutable values, and the effects so far."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.players = [p.model_dump() for p in state.players]
+        self.fields: dict[str, Any] = {}
+        self.effects: list[Effect] = []
+
+    def say(self, kind: str, message: str, rule: str | None, **data) -> None:
+        """An effect; `data` are its fields for code (who, amount, card)."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
+
+    def get(self, field: str):
+        return self.fields.get(field, getattr(self.state, field))
+
+    def freeze(self) -> State:
+        data = self.state.model_dump()
+        data["players"] = self.players
+        data.update({k: (v.model_dump() if isinstance(v, Frozen) else v) for k, v in self.fields.items()})
+        data["cleared"] = [c.model_dump() if isinstance(c, Frozen) else c for c in data["cleared"]]
+        return State(**data)

@@ -3,24 +3,25 @@ reserve dice, recorded hands), soul gems, rounds and the competitive variant's p
 
 It keeps the same State as the move validator (model.py): plays (`companion play`) and these changes
 are transitions of one table. Hands are counts unless their owner records them (`hand ann 1 3 5`).
-A round's end goes through `core.end_round`, the next round's dice and starting player through
-`core.round_setup`, points through `core.score` and the final result through `core.final_scoring`.
+A round's end goes through `table.end_round` (as a round-ending play does), the next round's dice and
+starting player through `table.round_setup`, points through `table.score` and the final result through
+`table.final_scoring`. Reading the commands: notation_track.py; what the tracker shows: track_view.py.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.base import Effect, Frozen, Reason, Verdict
+from engine.base import Effect, Reason, Verdict
 from engine.tracking import Change
 from engine.tracking import Tracker as TrackerBase
 
-from . import core
-from .model import Cleared, Player, State, to_table
-
-from .rounds import (TrackedTable, _late_reveal, _pending_reveals, dice_expected, next_round_state,
-                     setup_todo)
-from .rule_ids import R, tracker_rule_ids
-from .track_read import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
+from .model import Cleared, Player, State, code_of, norm_card
+from .notation_track import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
+from .rule_ids import RULE_IDS, R
+from .rules import counting_findings, to_table
+from .rules_sets import size_limit
+from .table import TableChange, dice_expected, end_round, score, setup_todo
+from .track_rounds import TrackedTable, late_reveal, next_round_state, pending_reveals
 from .track_view import Views
 
 # ---------------------------------------------------------------------------- the tracker
@@ -31,8 +32,9 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
     round ends only when one player is left with unplayed cards, and that player loses the gem.
     Hidden hands count as empty here, since a table that keeps only the counters never records plays."""
     if state.cleared_record(p.name) is not None:
-        return no(R.SAFE, f"{p.name} has cleared all their cards this round and is safe: only the last player "
-                          "still holding cards loses a soul gem")
+        return no(R.ROUND_SAFE_WHEN_CLEAR,
+                  f"{p.name} has cleared all their cards this round and is safe: only the last player "
+                  "still holding cards loses a soul gem")
     competitive = state.options.competitive
     others = [q.name for q in state.players if q.name != p.name and not state.cleared_record(q.name)
               and (competitive or q.hell_domain or (q.hand_known and q.hand))]
@@ -40,31 +42,8 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
         return None
     why = (" (the competitive variant scores each player's last set: enter "
            f"`cleared {others[0].lower()} N` first)" if competitive else "")
-    return no(R.ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
-                                   f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
-
-
-class TableChange:
-    """A change being applied: the table's fields as mutable values, and the effects so far."""
-
-    def __init__(self, state: TrackedTable):
-        self.state = state
-        self.players = [p.model_dump() for p in state.players]
-        self.fields: dict[str, Any] = {}
-        self.effects: list[Effect] = []
-
-    def say(self, kind: str, message: str, rule: str | None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
-
-    def get(self, field: str):
-        return self.fields.get(field, getattr(self.state, field))
-
-    def freeze(self) -> TrackedTable:
-        data = self.state.model_dump()
-        data["players"] = self.players
-        data.update({k: (v.model_dump() if isinstance(v, Frozen) else v) for k, v in self.fields.items()})
-        data["cleared"] = [c.model_dump() if isinstance(c, Frozen) else c for c in data["cleared"]]
-        return State(**data)
+    return no(R.ROUND_ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
+                                         f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
 
 
 class Tracker(Reading, Views, TrackerBase[State]):
@@ -72,7 +51,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
 
     game: ClassVar[str] = GAME
     State: ClassVar[type[TrackedTable]] = TrackedTable
-    RULE_IDS: ClassVar[frozenset[str]] = tracker_rule_ids()
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
     COMMANDS: ClassVar[dict[str, str]] = {
         "first": "round 1: the player chosen at random to start: `first ben`",
         "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
@@ -133,13 +112,14 @@ class Tracker(Reading, Views, TrackerBase[State]):
             out.append(Reason(rule=rule, message=message))
             return out
 
-        if state.game_over and verb not in self.AFTER_THE_END and not _late_reveal(state, change):
-            return no(R.GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
-                                  "more; `score` shows the result")
-        if state.phase == "round-over" and not _late_reveal(state, change):
+        if state.game_over and verb not in self.AFTER_THE_END and not late_reveal(state, change):
+            return no(R.END_GAME_END, f"the game is over ({state.loser} lost their last soul gem): nothing changes any "
+                                      "more; `score` shows the result")
+        if state.phase == "round-over" and not late_reveal(state, change):
             if verb in ("lost", "cleared", "first"):
-                return no(R.ROUND_END, f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
-                                       "starts when its centre dice are entered: `dice ...`")
+                return no(R.END_ROUND_END,
+                          f"round {state.round} is over ({state.loser} lost a soul gem); the next round "
+                          "starts when its centre dice are entered: `dice ...`")
             state = next_round_state(state)
         if verb == "dice":
             return self._dice_violations(state, change, no) or out
@@ -153,10 +133,11 @@ class Tracker(Reading, Views, TrackerBase[State]):
 
         if verb == "first":
             if state.round > 1:
-                return no(R.LATER_START, f"from round 2 on the player who ended last starts: {state.turn} starts "
-                                         f"round {state.round}")
+                return no(R.SETUP_LATER_STARTING_PLAYER,
+                          f"from round 2 on the player who ended last starts: {state.turn} starts "
+                          f"round {state.round}")
             if state.phase != "setup":
-                return no(R.FIRST_PLAYER, f"round {state.round} is under way; {state.turn} is to act")
+                return no(R.SETUP_FIRST_PLAYER, f"round {state.round} is under way; {state.turn} is to act")
             return out
 
         if verb == "hand":
@@ -169,11 +150,11 @@ class Tracker(Reading, Views, TrackerBase[State]):
             sign, k = self._signed(change, value)
             target = self._target(p.gems, sign, k)
             if not 0 <= target <= START_GEMS:
-                return no(R.SOUL_GEMS, f"{name} would have {target} soul gems; a player has 0 to {START_GEMS} "
-                                       f"(two at the start, one lost per round lost)")
+                return no(R.SETUP_SOUL_GEMS, f"{name} would have {target} soul gems; a player has 0 to {START_GEMS} "
+                                             f"(two at the start, one lost per round lost)")
             if target < p.gems - 1:
-                return no(R.ROUND_END, f"{name} would lose {p.gems - target} soul gems at once; the last player "
-                                       "holding cards returns one soul gem per round")
+                return no(R.END_ROUND_END, f"{name} would lose {p.gems - target} soul gems at once; the last player "
+                                           "holding cards returns one soul gem per round")
             if target < p.gems:
                 # a lost soul gem is a lost round: the same rule as `lost` decides whether it has ended
                 return _round_loss_violations(state, p, no) or out
@@ -181,60 +162,66 @@ class Tracker(Reading, Views, TrackerBase[State]):
 
         if verb == "cleared":
             if done is not None:
-                return no(R.SAFE, f"{name} already cleared all their cards this round")
+                return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name} already cleared all their cards this round")
             if value is not None:
                 size = int(value)
-                limit = core.size_limit(n)
+                limit = size_limit(n)
                 if not 1 <= size <= limit:
-                    return no(R.SIZE_LIMIT, f"a set holds 1 to {limit} cards"
-                                            f"{' with two players' if n == 2 else ''} (a dice substitute counts "
-                                            f"as one), so {name}'s last set cannot have {size}")
+                    return no(R.SETS_SIZE_LIMIT, f"a set holds 1 to {limit} cards"
+                                                 f"{' with two players' if n == 2 else ''} (a dice substitute counts "
+                                                 f"as one), so {name}'s last set cannot have {size}")
             return out
 
         if verb == "predict":
             if n == 2:
-                return no(R.COMP_PLAYERS, "predictions belong to the competitive variant, which is for 3 or 4 "
-                                          "players; this is a two-player game")
+                return no(R.COMPETITIVE_PLAYERS, "predictions belong to the competitive variant, which is for 3 or 4 "
+                                                 "players; this is a two-player game")
             if not opts.competitive:
-                return no(R.COMP_PREDICTION, "predictions belong to the competitive variant, which this table is "
-                                             "not playing (start the session with --option competitive=yes)")
+                return no(R.COMPETITIVE_PREDICTION,
+                          "predictions belong to the competitive variant, which this table is "
+                          "not playing (start the session with --option competitive=yes)")
             k = int(value)
             if k not in PREDICTIONS:
-                return no(R.COMP_PREDICTION, f"a prediction is 1, 2, 3 or 4, not {k}")
+                return no(R.COMPETITIVE_PREDICTION, f"a prediction is 1, 2, 3 or 4, not {k}")
             if done is not None and p.prediction is not None and p.prediction != k:
-                return no(R.COMP_REVEAL, f"{name} revealed prediction {p.prediction} on clearing their cards; it "
-                                         "cannot change now")
+                return no(R.COMPETITIVE_REVEAL,
+                          f"{name} revealed prediction {p.prediction} on clearing their cards; it "
+                          "cannot change now")
             if p.prediction is not None and p.prediction != k and state.under_way:
-                return no(R.COMP_PREDICTION, f"{name} wrote down {p.prediction} at the start of the round, and the "
-                                             "round is under way (a player has cleared): it stays")
+                return no(R.COMPETITIVE_PREDICTION,
+                          f"{name} wrote down {p.prediction} at the start of the round, and the "
+                          "round is under way (a player has cleared): it stays")
             return out
 
         if verb == "points":
             if not opts.competitive:
-                return no(R.COMP_RECORD, "only the competitive variant scores points, and this table is not "
-                                         "playing it")
+                return no(R.COMPETITIVE_RECORD_POINTS,
+                          "only the competitive variant scores points, and this table is not "
+                          "playing it")
             sign, k = self._signed(change, value)
             target = self._target(p.points, sign, k)
             if target < 0:
-                return no(R.COMP_RECORD, f"{name} would have {target} points; points are earned (0, 1, 2 or 4 a "
-                                         "round) and never go below 0")
+                return no(R.COMPETITIVE_RECORD_POINTS,
+                          f"{name} would have {target} points; points are earned (0, 1, 2 or 4 a "
+                          "round) and never go below 0")
             return out
 
         if verb == "reserve":
             face = int(value)
             lo, hi = DIE_FACES
             if not lo <= face <= hi:
-                return no(R.DICE, f"a reserve die is a six-sided die: it shows 1 to 6, not {face}")
+                return no(R.COMPONENTS_DICE, f"a reserve die is a six-sided die: it shows 1 to 6, not {face}")
             if p.gems != 1:
-                return no(R.RESERVE_WHO, f"{name} has {p.gems} soul gems; only players down to one soul gem "
-                                         "reserve a die")
+                return no(R.RESERVE_DIE_WHO_GETS, f"{name} has {p.gems} soul gems; only players down to one soul gem "
+                                                  "reserve a die")
             if name not in state.reserve_dice:
-                return no(R.RESERVE_WHO, f"{name} had no reserve die when round {state.round} was set up "
-                                         f"(reserve dice: {', '.join(state.reserve_dice) or 'none'}); the next "
-                                         "round's set-up gives one")
+                return no(R.RESERVE_DIE_WHO_GETS, f"{name} had no reserve die when round {state.round} was set up "
+                                                  f"(reserve dice: {', '.join(state.reserve_dice) or 'none'}); the next "
+                                                  "round's set-up gives one")
             if p.reserve_die is not None and p.reserve_die != face and state.under_way:
-                return no(R.RESERVE_CHOOSE, f"{name} set the reserve die to {p.reserve_die} before the round; "
-                                            "it cannot change during the round")
+                return no(R.RESERVE_DIE_CHOOSE_NUMBER,
+                          f"{name} set the reserve die to {p.reserve_die} before the round; "
+                          "it cannot change during the round")
             return out
         return out
 
@@ -242,30 +229,28 @@ class Tracker(Reading, Views, TrackerBase[State]):
         faces = [int(a) for a in change.args]
         bad = [f for f in faces if not 1 <= f <= 6]
         if bad:
-            return no(R.DICE, f"a die shows 1 to 6, not {bad[0]}")
+            return no(R.COMPONENTS_DICE, f"a die shows 1 to 6, not {bad[0]}")
         if state.phase != "setup":
-            return no(R.CENTRE_DICE, f"the centre dice of round {state.round} were rolled at its start and play is "
-                                     "under way; undo the change that was wrong instead")
+            return no(R.SETUP_CENTRE_DICE,
+                      f"the centre dice of round {state.round} were rolled at its start and play is "
+                      "under way; undo the change that was wrong instead")
         want = dice_expected(state)
         if len(faces) != want:
             extra = f" ({len(state.reserve_dice)} reserved)" if state.reserve_dice else ""
-            return no(R.FEWER_DICE if state.round > 1 else R.CENTRE_DICE,
+            return no(R.NEW_ROUND_FEWER_CENTRE_DICE if state.round > 1 else R.SETUP_CENTRE_DICE,
                       f"round {state.round} has {want} centre dice{extra}, and {len(faces)} were given")
         return None
 
     def _hand_violations(self, state: State, p: Player, change: Change, no) -> list[Reason] | None:
-        from .hidden import counting_findings
-        from .model import _code
-
         cards = change.args[1:]
         if state.phase not in ("setup", "play"):
-            return no(R.ROUND_END, "hands are recorded during a round")
+            return no(R.END_ROUND_END, "hands are recorded during a round")
         if len(cards) != p.hand_size:
-            return no(R.CARDS_PER_PLAYER, f"{p.name} holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
-                                          f"now, and {len(cards)} were given")
+            return no(R.SETUP_CARDS_PER_PLAYER, f"{p.name} holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
+                                                f"now, and {len(cards)} were given")
         hidden = state.model_copy(update={"players": tuple(
             q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
-        found = counting_findings(hidden, [_code(c if not c.isdigit() else int(c)) for c in cards], p.name,
+        found = counting_findings(hidden, [code_of(c if not c.isdigit() else int(c)) for c in cards], p.name,
                                   claim="the hand recorded for {who} holds {what}")
         reasons = None
         for f in found:
@@ -282,11 +267,11 @@ class Tracker(Reading, Views, TrackerBase[State]):
             self._standings(state, t)
             return state, t.effects
         dealt: list[Effect] = []
-        if state.phase == "round-over" and verb not in ("lost", "cleared", "first") and not _late_reveal(state, change):
+        if state.phase == "round-over" and verb not in ("lost", "cleared", "first") and not late_reveal(state, change):
             state, dealt = self.settle(state, deal_now=True)
         t = TableChange(state)
         t.effects.extend(dealt)
-        if state.game_over and _late_reveal(state, change):
+        if state.game_over and late_reveal(state, change):
             self._apply_predict(t, seat, int(value))
             self._result(t.freeze(), t)
             return t.freeze(), t.effects
@@ -307,22 +292,20 @@ class Tracker(Reading, Views, TrackerBase[State]):
             self._apply_reserve(t, seat, int(value))
         elif verb == "first":
             t.fields["turn"] = state.players[seat].name
-            t.say("first-player", f"{state.players[seat].name} starts round 1", R.FIRST_PLAYER)
+            t.say("first-player", f"{state.players[seat].name} starts round 1", R.SETUP_FIRST_PLAYER)
         elif verb == "dice":
             faces = tuple(sorted(min(6, max(1, int(a))) for a in change.args))
             t.fields["centre_dice"] = faces
-            t.say("centre-dice", f"the centre dice show {' '.join(map(str, faces))}", R.CENTRE_DICE)
+            t.say("centre-dice", f"the centre dice show {' '.join(map(str, faces))}", R.SETUP_CENTRE_DICE)
         elif verb == "hand":
-            from .model import _norm_card
-
-            t.players[seat]["hand"] = tuple(_norm_card(c) for c in change.args[1:])
+            t.players[seat]["hand"] = tuple(norm_card(c) for c in change.args[1:])
             t.say("hand", f"{state.players[seat].name}'s hand is recorded ({len(change.args) - 1} cards; the "
-                          "others' stay hidden)", R.DEAL)
+                          "others' stay hidden)", R.SETUP_DEAL)
         new, dealt = self.settle(t.freeze())
         t.effects.extend(dealt)
         if new.phase == "setup" and not setup_todo(new):
             new = new.model_copy(update={"phase": "play"})
-            t.say("round-starts", f"round {new.round} starts: {new.turn} leads", R.TURN_ORDER)
+            t.say("round-starts", f"round {new.round} starts: {new.turn} leads", R.ROUND_TURN_ORDER)
         return new, t.effects
 
     # ---- the end of a round
@@ -335,7 +318,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         if gems_before is not None:
             state = state.model_copy(update={"players": tuple(
                 p.model_copy(update={"gems": gems_before}) if i == loser else p for i, p in enumerate(state.players))})
-        table, effs = core.end_round(to_table(state), loser)
+        table, effs = end_round(to_table(state), loser)
         names = state.names
         for i, d in enumerate(t.players):
             d["gems"] = table.gems[i]
@@ -344,11 +327,12 @@ class Tracker(Reading, Views, TrackerBase[State]):
             unscored = [c.name for c in state.cleared if c.points is None and c.name != names[loser]]
             for who in unscored:
                 t.say("unscored", f"{who}'s points for round {state.round} were not worked out (no prediction or "
-                                  f"last set recorded): add them with `points {who.lower()} +N`", R.COMP_RECORD)
+                                  f"last set recorded): add them with `points {who.lower()} +N`",
+                      R.COMPETITIVE_RECORD_POINTS)
         for e in effs:
             if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
                 continue
-            t.say(e.kind, e.message, e.rule)
+            t.say(e.kind, e.message, e.rule, who=e.who, amount=e.amount, card=e.card)
         t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
 
     def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
@@ -356,7 +340,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         entered), unless a player who cleared with the round's last play has yet to reveal their
         prediction (competitive): then the deal waits for it, or for the next round's first set-up
         entry. Also applied after every play."""
-        if state.phase != "round-over" or (_pending_reveals(state) and not deal_now):
+        if state.phase != "round-over" or (pending_reveals(state) and not deal_now):
             return state, []
         return next_round_state(state), self._deal_effects(state)
 
@@ -364,18 +348,18 @@ class Tracker(Reading, Views, TrackerBase[State]):
         """What the table does as the round after `state` (round-over) is dealt."""
         nxt = next_round_state(state)
         out = [Effect(kind="new-round", message=f"round {nxt.round} begins: deal {self._deal_text(state)}",
-                      rule=R.CARDS_PER_PLAYER)]
+                      rule=R.SETUP_CARDS_PER_PLAYER)]
         carried = [p.name for p in state.players if p.reserve_die is not None]
         if carried:
             out.append(Effect(kind="reserve-not-carried", message=f"last round's reserve dice ({', '.join(carried)}) "
-                              "are not carried over", rule=R.RESERVE_NO_CARRY))
+                              "are not carried over", rule=R.RESERVE_DIE_NO_CARRY_OVER))
         if nxt.reserve_dice:
             out.append(Effect(kind="choose-reserve", message=f"{', '.join(nxt.reserve_dice)}: after looking at your "
                               "cards and the centre dice, set your reserve die before the round starts (e.g. "
-                              f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_CHOOSE))
+                              f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_DIE_CHOOSE_NUMBER))
         if state.options.competitive:
             out.append(Effect(kind="predictions", message="everyone writes down a secret prediction (1-4) for the new "
-                              "round after looking at their cards (`predict NAME N`)", rule=R.COMP_PREDICTION))
+                              "round after looking at their cards (`predict NAME N`)", rule=R.COMPETITIVE_PREDICTION))
         return out
 
     # ---- gems
@@ -391,7 +375,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         elif target > now:
             t.players[i]["gems"] = target
             t.say("gems", f"{name} now has {target} soul gem{'s' if target != 1 else ''} (a correction; this "
-                          "round's dice stay as they were set up)", R.SOUL_GEMS)
+                          "round's dice stay as they were set up)", R.SETUP_SOUL_GEMS)
 
     # ---- a player clears their cards
 
@@ -401,7 +385,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         size = int(value) if value is not None else None
         t.players[i]["hand"] = () if isinstance(t.players[i]["hand"], (list, tuple)) else 0
         t.players[i]["hell_domain"] = ()
-        t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.SAFE)
+        t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.ROUND_SAFE_WHEN_CLEAR)
         points = None
         if state.options.competitive:
             points = self._reveal(t, i, size)
@@ -411,7 +395,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         left = [j for j, p in enumerate(state.players) if p.name not in {c.name for c in cleared}]
         if len(left) == 1:
             t.say("last-holding-cards", f"only {state.players[left[0]].name} still holds cards: the round is over",
-                  R.ROUND_END_TRIGGER)
+                  R.ROUND_ROUND_END_TRIGGER)
             self._end_round(t, left[0], gems_before=None)
 
     def _reveal(self, t: TableChange, i: int, size: int | None) -> int | None:
@@ -420,18 +404,18 @@ class Tracker(Reading, Views, TrackerBase[State]):
         name = t.players[i]["name"]
         pred = t.players[i]["prediction"]
         if size is None:
-            t.say("prediction", f"{name}'s last set is not recorded: no points worked out", R.COMP_REVEAL)
+            t.say("prediction", f"{name}'s last set is not recorded: no points worked out", R.COMPETITIVE_REVEAL)
             return None
         if pred is None:
             t.say("prediction", f"{name} reveals their prediction: enter it with `predict {name.lower()} N` and the "
-                                f"last set of {size} card{'s' if size != 1 else ''} is scored", R.COMP_REVEAL)
+                                f"last set of {size} card{'s' if size != 1 else ''} is scored", R.COMPETITIVE_REVEAL)
             return None
-        gain, rule = core.score(pred, size)
+        gain, rule = score(pred, size)
         t.say("prediction", f"{name} reveals prediction {pred}; the last set had {size} card{'s' if size != 1 else ''} "
-                            "(a dice substitute counts as a card)", R.COMP_REVEAL)
+                            "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL, who=name, amount=pred)
         t.players[i]["points"] += gain
         t.say("score", f"{name} scores {gain} point{'s' if gain != 1 else ''} "
-                       f"({t.players[i]['points']} in all)", rule)
+                       f"({t.players[i]['points']} in all)", rule, who=name, amount=gain)
         return gain
 
     # ---- predictions, points, reserve dice
@@ -455,14 +439,15 @@ class Tracker(Reading, Views, TrackerBase[State]):
         else:
             what = "changed" if before is not None and before != k else "noted"
             t.say("prediction", f"{name}'s prediction for round {state.round} is {what} (kept secret in the summary "
-                                "until they clear their cards)", R.COMP_PREDICTION)
+                                "until they clear their cards)", R.COMPETITIVE_PREDICTION)
 
     def _apply_points(self, t: TableChange, i: int, change: Change, value: str) -> None:
         sign, k = self._signed(change, value)
         now = t.players[i]["points"]
         target = self._target(now, sign, k)
         t.players[i]["points"] = target
-        t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}", R.COMP_RECORD)
+        t.say("points", f"{t.players[i]['name']} now has {target} point{'s' if target != 1 else ''}",
+              R.COMPETITIVE_RECORD_POINTS)
 
     def _apply_reserve(self, t: TableChange, i: int, face: int) -> None:
         lo, hi = DIE_FACES
@@ -472,7 +457,7 @@ class Tracker(Reading, Views, TrackerBase[State]):
         if name not in t.state.reserve_dice:
             t.fields["reserve_dice"] = (*t.state.reserve_dice, name)
         t.say("reserve-die", f"{name}'s reserve die shows {shown} this round; only {name} may use it, and it goes "
-                             f"to the centre if {name} boosts without it", R.RESERVE_CHOOSE)
+                             f"to the centre if {name} boosts without it", R.RESERVE_DIE_CHOOSE_NUMBER)
 
     # ---- after the end of the game (overruled changes only)
 
@@ -493,9 +478,6 @@ class Tracker(Reading, Views, TrackerBase[State]):
         elif verb == "cleared":
             pass
         t.say("after-the-end", f"the game is already over: {change.label()} is recorded, the game stays over",
-              R.GAME_END)
+              R.END_GAME_END)
         state = t.freeze()
         self._result(state, t)
-
-
-__all__ = ["Cleared", "TrackedTable", "Tracker", "dice_expected", "next_round_state", "setup_todo"]

@@ -1,16 +1,12 @@
 """What the Catopomp tracker shows: the standings, the result and the summary of a table."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import core
-from .model import State, to_table
-from .rounds import _set_text, setup_todo
+from .model import PLAYER_TABLE, State, deck_counts, options_of
+from .notation_track import GAME
 from .rule_ids import R
-from .track_read import GAME
-
-if TYPE_CHECKING:
-    from .track import TableChange
+from .table import TableChange, final_scoring, setup_todo
 
 
 class Views:
@@ -20,19 +16,19 @@ class Views:
 
     @staticmethod
     def _final(state: State) -> tuple[tuple[int, ...], list[str]]:
-        points, winners = core.final_scoring([p.gems for p in state.players], [p.points for p in state.players],
+        points, winners = final_scoring([p.gems for p in state.players], [p.points for p in state.players],
                                              state.options.competitive)
         return points, [state.players[i].name for i in winners]
 
-    def _result(self, state: State, t: "TableChange") -> None:
+    def _result(self, state: State, t: TableChange) -> None:
         points, winners = self._final(state)
         if state.options.competitive:
             t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
-                             "point(s) (a player out of soul gems counts 0)", R.COMP_WINNER)
+                             "point(s) (a player out of soul gems counts 0)", R.COMPETITIVE_WINNER)
         else:
-            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.WINNERS)
+            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.END_WINNERS)
 
-    def _standings(self, state: State, t: "TableChange") -> None:
+    def _standings(self, state: State, t: TableChange) -> None:
         rows = []
         points = [p.points for p in state.players]
         if state.game_over:
@@ -43,23 +39,23 @@ class Views:
                 row += f", {pts} point{'s' if pts != 1 else ''}"
             rows.append(row)
         where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows), R.COMP_RECORD if state.options.competitive else R.SOUL_GEMS)
+        t.say("standings", f"{where}: " + "; ".join(rows),
+              R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
         if state.game_over:
             self._result(state, t)
         elif state.options.competitive:
             best = max(points)
             leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
             t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
-                             "loses their last soul gem, whose points then drop to 0", R.COMP_WINNER)
+                             "loses their last soul gem, whose points then drop to 0", R.COMPETITIVE_WINNER)
 
     # ------------------------------------------------------------------ summary
 
     @staticmethod
     def _deal(state: State) -> dict[str, Any]:
         n = len(state.players)
-        top, copies, per, _aside = core.PLAYER_TABLE[n]
-        opts = to_table(state).opts
-        deck = sum(core.deck_counts(n, opts))
+        top, copies, per, _aside = PLAYER_TABLE[n]
+        deck = sum(deck_counts(n, options_of(state)))
         return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
                 "set_aside": deck - per * n}
 
@@ -97,7 +93,7 @@ class Views:
             "turn": state.turn,
             "setup_todo": setup_todo(state) if state.phase == "setup" else [],
             "centre_dice": list(state.centre_dice),
-            "winning_set": _set_text(state),
+            "winning_set": set_text(state),
             "deal": self._deal(state),
             "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
                         "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
@@ -108,3 +104,12 @@ class Views:
         }
 
 
+def set_text(state: State) -> str | None:
+    """The winning set as the table would say it, with its owner."""
+    w = state.winning_set
+    if w is None:
+        return None
+    parts = [str(c) for c in (*w.heaven, *w.hell)]
+    if w.dice:
+        parts.append("dice " + "+".join(map(str, w.dice)))
+    return f"{w.owner}: {' '.join(parts)}"

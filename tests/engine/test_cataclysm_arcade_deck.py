@@ -71,11 +71,14 @@ def test_factions_from_the_catalogue_and_unknown_ones_unchecked():
     cards = [{"name": "Grunt", "count": 3}] + [{"name": f"C{i}", "count": 3, "faction": "Synth"} for i in range(12)] \
         + [{"name": "Mystery", "count": 1}]
     verdict = E.check_deck(deck("Queen", cards, catalogue))
-    assert verdict.legal and verdict.unchecked == ("the faction of Mystery is unknown",)
+    assert verdict.legal and [n.message for n in verdict.notes] == [
+        "Mystery's faction is unknown: teach it with `companion cards add cataclysm-arcade \"Mystery\" --faction NAME`"]
     verdict = E.check_deck(deck("Nobody", cards))  # no catalogue: neither Boss's nor Grunt's faction known
     assert verdict.legal
-    assert "the faction of the Boss Nobody is unknown: the faction limit is not checked" in verdict.unchecked
-    assert "the faction of Grunt is unknown" in verdict.unchecked
+    said = [n.message for n in verdict.notes]
+    assert ("the faction limit is not checked: the Boss Nobody's faction is unknown: teach it with "
+            "`companion cards add cataclysm-arcade \"Nobody\" --faction NAME`") in said
+    assert any(m.startswith("Grunt's faction is unknown: teach it with") for m in said)
 
 
 def test_every_violation_named_at_once():

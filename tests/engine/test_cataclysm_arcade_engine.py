@@ -160,7 +160,7 @@ def test_moves_note_when_a_hand_is_unknown():
     assert [E.format_move(m) for m in E.legal_moves(state)] == ["pass", "attack boss at Ben boss"]
     # the Boss's attack cost is unknown: listed, and its verdict says so
     verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
-    assert verdict.legal and any("attack cost" in u for u in verdict.unchecked)
+    assert verdict.legal and any("attack cost" in n.message for n in verdict.notes)
 
 
 def test_every_listed_move_is_accepted_and_round_trips():

@@ -6,6 +6,8 @@ import pytest
 
 from engine.cataclysm_arcade import Engine, Tracker, readings
 
+from .cataclysm_arcade_table import arcade_table
+
 E = Engine()
 T = Tracker()
 
@@ -25,22 +27,11 @@ CARDS = [
 
 
 def table(*steps: str, players=("Ann", "Ben", "Cy")):
-    """A table from tracker words (`track ...`) and plays (`play ...`), each checked legal; a tracker
-    step ending `--overrule` is one the rules refuse, recorded as the table says (a Fighter already in
-    play, as a card effect puts it there)."""
-    state = T.new_state(list(players), {})
-    for command in [*(f"track {c}" for c in CARDS), *(f"track boss {p} 6 Queen" for p in players), *steps]:
-        kind, _, words = command.partition(" ")
-        if kind == "track":
-            overrule = words.endswith(" --overrule")
-            change = T.parse(state, words.removesuffix(" --overrule").split())
-            assert T.check(state, change).legal is not overrule, command
-            state, _ = T.apply(state, change)
-        else:
-            move = E.parse_move(words, state)
-            assert E.check(state, move).legal, (command, E.check(state, move).as_json())
-            state = E.apply(state, move)
-    return state
+    """A table from the cards above, each player's Boss a Queen, then tracker words and plays (each
+    checked legal; a tracker step ending `--overrule` is one the rules refuse, recorded as the table
+    says: a Fighter already in play, as a card effect puts it there)."""
+    return arcade_table(*(f"track {c}" for c in CARDS), *(f"track boss {p} 6 Queen" for p in players), *steps,
+                        players=players)
 
 
 def test_a_defeated_player_s_hand_leaves_the_game():

@@ -11,10 +11,11 @@ import pytest
 
 from engine import get_engine
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
-from engine.catopomp import CAT, MITCH, RULE_IDS, IllegalMove, Move, State, next_round, setup
-from engine.catopomp.core import PLAYER_TABLE, deck_counts
-from engine.catopomp.deal import all_cards
-from engine.catopomp.model import to_table
+from engine.catopomp.model import CAT, MITCH, Move, PLAYER_TABLE, State, deck_counts
+from engine.catopomp.rule_ids import RULE_IDS
+from engine.catopomp.rules import IllegalMove, to_table
+from engine.catopomp.validator import next_round, setup
+from tests.engine.catopomp_players import all_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = get_engine("catopomp")
@@ -30,15 +31,63 @@ def situation(**kw) -> State:
 
 # ------------------------------------------------------------------------------------ rule ids
 
+def _package_sources():
+    return {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "engine" / "catopomp").glob("*.py")}
+
+
+def test_no_rule_id_is_written_as_a_string_outside_rule_ids():
+    """Every rule id is a constant of rule_ids.R: a string literal that looks like one (f-string parts
+    and docstrings included) anywhere else in the package is refused."""
+    import ast
+
+    looks_like_id = re.compile(r"catopomp\.[a-z0-9-]+\.[a-z0-9]")
+    found = []
+    for name, text in _package_sources().items():
+        if name == "rule_ids.py":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and looks_like_id.search(node.value):
+                found.append(f"{name}:{node.lineno}: {node.value[:60]!r}")
+    assert found == []
+
+
 def test_rule_ids_are_exactly_those_the_code_cites():
+    """RULE_IDS is derived from R, and every constant of R is cited somewhere in the package."""
+    from engine.catopomp.rule_ids import R, RULE_IDS
+
     cited = set()
-    for path in (ROOT / "engine" / "catopomp").glob("*.py"):
-        text = re.sub(r"RULE_IDS: frozenset\[str\] = frozenset\(\{.*?\}\)", "", path.read_text(), flags=re.S)
-        cited |= {m for m in re.findall(r"(catopomp\.[a-z0-9.-]+[a-z0-9])(?![a-z0-9.{-])", text) if m.count(".") >= 2}
-    # ids built at run time: f"catopomp.competitive.score-prediction-{pred}"
-    cited |= {f"catopomp.competitive.score-prediction-{i}" for i in range(1, 5)}
-    assert sorted(cited - RULE_IDS) == []
-    assert sorted(RULE_IDS - cited) == []
+    for name, text in _package_sources().items():
+        cited |= set(re.findall(r"\bR\.([A-Z0-9_]+)", text))
+    constants = {k: v for k, v in vars(R).items() if not k.startswith("_")}
+    by_prediction = set(R.SCORE_BY_PREDICTION)
+    uncited = [k for k, v in constants.items() if k not in cited and v not in by_prediction]
+    assert uncited == []
+    assert RULE_IDS == {v for v in constants.values() if isinstance(v, str)}
+    assert by_prediction <= RULE_IDS
+    assert ENGINE.RULE_IDS == RULE_IDS
+
+
+def test_the_package_has_the_shared_layout():
+    """One game, one package (DESIGN.md): the package exports Engine, Tracker and State only, its modules
+    import each other in no circle and take no private name from one another, none passes 600 lines,
+    and the random players for simulations live under tests/ (measured as benchmarks/code_shape.py does)."""
+    import importlib.util
+
+    import engine.catopomp as package
+
+    spec = importlib.util.spec_from_file_location("code_shape", ROOT / "benchmarks" / "code_shape.py")
+    shape = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shape)
+    assert package.__all__ == ["Engine", "Tracker", "State"]
+    found = {m: p for m, p in shape.modules().items() if m.startswith("engine.catopomp")}
+    graph, private = shape.imports(shape.modules())
+    ours = {m: {d for d in graph[m] if d in found} for m in found}
+    assert shape.circles(ours) == []
+    assert [p for p in private if p[0] in found or p[1] in found] == []
+    assert {p.name: shape.lines(p) for p in found.values() if shape.lines(p) > 600} == {}
+    assert {p.name for p in found.values()} >= {"model.py", "notation.py", "notation_track.py", "table.py", "rules.py",
+                                                "track.py", "status.py", "rule_ids.py", "validator.py"}
+    assert "simulate.py" not in {p.name for p in found.values()}
 
 
 def test_every_rule_id_exists_in_rulesdb():
@@ -297,7 +346,7 @@ def test_a_number_outside_the_deck_cites_the_deck_table():
     assert not verdict.legal
     assert verdict.reasons[0].rule == "catopomp.setup.numbers-included"
     assert "1-9" in verdict.reasons[0].message and "in sight" not in verdict.reasons[0].message
-    assert not any("taken on trust" in u for u in verdict.unchecked)  # nothing is, for a card that cannot exist
+    assert not any("taken on trust" in u.message for u in verdict.notes)  # nothing is, for a card that cannot exist
     assert ENGINE.status(state) == []  # status agrees: nothing impossible on the table itself
     assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.status(_hidden_ben(
         players=[{"name": "Ann", "hand": [10, 1, 3], "hell_domain": [9]}, {"name": "Ben", "hand": 6},
@@ -320,7 +369,7 @@ def test_card_counting_states_copies_needed_against_copies_that_can_be_hidden():
     assert "every copy" not in msg and "all 4" not in msg
     # two 9s are still possible: taken on trust
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 then hell 2", state))
-    assert verdict.legal and any(u.startswith("possession:") for u in verdict.unchecked)
+    assert verdict.legal and any(u.rule == "catopomp.setup.deal" and "taken on trust" in u.message for u in verdict.notes)
     # all four in sight: then it is every copy
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 9, 3], "hell_domain": [9, 9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
@@ -381,11 +430,27 @@ def test_a_clear_on_another_players_pass_states_which_set_is_read_as_the_last():
                     {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
     verdict = ENGINE.check(state, ENGINE.parse_move("pass then transfer 4", state))
     assert verdict.legal
-    assert any(u.startswith("catopomp.competitive.reveal:") and "read as" in u for u in verdict.unchecked)
+    assert any(u.rule == "catopomp.competitive.reveal" and "read as" in u.message for u in verdict.notes)
     # an ordinary clear by a play of one's own needs no reading
     state = state.model_copy(update={"turn": "Ava", "winning_set": None})
     verdict = ENGINE.check(state, ENGINE.parse_move("hell 4", state))
-    assert verdict.legal and not any("read as" in u for u in verdict.unchecked)
+    assert verdict.legal and not any("read as" in u.message for u in verdict.notes)
+
+
+def test_points_are_recorded_from_the_score_effect_data_not_its_wording():
+    """Competitive Variant: a player who clears scores by their prediction (1 predicted, 1 card played:
+    4 points). The points kept for the round come from the effect's data (who, amount): a player whose
+    name holds the word "scores" once broke the reading of the message ("Top scores scores 4 points")."""
+    state = ENGINE.load_state({
+        "turn": "Top scores", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"competitive": True},
+        "players": [{"name": "Top scores", "hand": [5], "prediction": 1},
+                    {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
+    move = ENGINE.parse_move("heaven 5", state)
+    score = [e for e in ENGINE.check(state, move).effects if e.kind == "score"]
+    assert [(e.who, e.amount, e.rule) for e in score] == [("Top scores", 4, "catopomp.competitive.score-prediction-1")]
+    after = ENGINE.apply(state, move)
+    assert [(c.name, c.last_set, c.points) for c in after.cleared] == [("Top scores", 1, 4)]
+    assert after.players[0].points == 4
 
 
 def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
@@ -398,7 +463,7 @@ def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
                     {"name": "Bo", "hand": [5, 8]}, {"name": "Cy", "hand": [6, 9]}]})
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
     assert verdict.legal
-    assert any(u.startswith("catopomp.hell-power.trigger:") for u in verdict.unchecked)
+    assert any(u.rule == "catopomp.hell-power.trigger" for u in verdict.notes)
 
 
 def test_the_expansion_deal_is_named_as_a_reading_in_status():

@@ -14,24 +14,25 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.catopomp import Engine, Tracker, core
-from engine.catopomp.model import to_table
-from engine.catopomp.simulate import table_game
-from tests.engine.catopomp_table import public, public_of_state
 from engine.base import PLAY, Game, step
+from engine.catopomp import Engine, Tracker
+from engine.catopomp.model import Opts, Table, c_list, fc
+from engine.catopomp.rules import to_table
+from tests.engine.catopomp_players import table_game
+from tests.engine.catopomp_table import public, public_of_state
 from trackers.sessions import Entry, Session, replay
 
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 T, E = Tracker(), Engine()
 GAME = Game(T, E)
 CONFIGS = [
-    (2, core.Opts()), (3, core.Opts()), (4, core.Opts()), (3, core.Opts(casual=True)),
-    (3, core.Opts(competitive=True)), (4, core.Opts(competitive=True, hell_power=True)),
-    (3, core.Opts(hell_power=True)), (4, core.Opts(catleton=True, mitch=True)),
+    (2, Opts()), (3, Opts()), (4, Opts()), (3, Opts(casual=True)),
+    (3, Opts(competitive=True)), (4, Opts(competitive=True, hell_power=True)),
+    (3, Opts(hell_power=True)), (4, Opts(catleton=True, mitch=True)),
 ]
 
 
-def _options(opts: core.Opts) -> dict[str, str]:
+def _options(opts: Opts) -> dict[str, str]:
     expansions = ",".join(e for e, on in (("catleton", opts.catleton), ("mitch", opts.mitch)) if on) or "none"
     return {"passing": "casual" if opts.casual else "main", "competitive": "yes" if opts.competitive else "no",
             "hell-power": "yes" if opts.hell_power else "no", "expansions": expansions}
@@ -41,7 +42,7 @@ def _entry(seq: int, verb: str, args) -> Entry:
     return Entry(seq, "2026-01-01T00:00:00+00:00", "change", verb, tuple(args))
 
 
-def play_game(seed: int, players: int, opts: core.Opts, record_hands: bool = False):
+def play_game(seed: int, players: int, opts: Opts, record_hands: bool = False):
     """Drive the tracker and the engine through one whole game as a table would; returns the
     session, its log entries and the states after each entry."""
     names = [f"P{i + 1}" for i in range(players)]
@@ -86,10 +87,10 @@ def test_replaying_the_log_equals_direct_application_and_undo_restores(seed, con
         assert replay(T, session, redone).state == states[i + 1]
 
 
-def _with_hands(state, t: core.Table):
+def _with_hands(state, t: Table):
     """Every player records their own hand (the dealer's table knows them)."""
     for i, name in enumerate(t.names):
-        cards = [core.fc(c) for c in core.c_list(t.hands[i])]
+        cards = [fc(c) for c in c_list(t.hands[i])]
         if not cards or state.players[i].hand_known:
             continue
         change = T.parse(state, ["hand", name, *cards])
@@ -131,7 +132,7 @@ def test_every_listed_move_is_accepted_by_play(seed, config, stop):
 
 
 def test_a_whole_game_with_all_hands_recorded_replays():
-    session, entries, states = play_game(7, 3, core.Opts())
+    session, entries, states = play_game(7, 3, Opts())
     assert replay(T, session, entries).state == states[-1]
 
 

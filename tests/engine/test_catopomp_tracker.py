@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.catopomp import Tracker
-from engine.catopomp import core
-from engine.catopomp.deal import deal_first, deal_next
-from engine.catopomp.simulate import random_move
-from engine.catopomp.track import TrackedTable, dice_expected, next_round_state
+from engine.catopomp.model import PLAY, PLAYER_TABLE, Opts
+from engine.catopomp.table import deal_first, deal_next, dice_expected, final_scoring, step
+from engine.catopomp.track import Tracker
+from engine.catopomp.track_rounds import TrackedTable, next_round_state
 from engine.tracking import Change, OptionError
+from tests.engine.catopomp_players import random_move
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
@@ -143,7 +143,7 @@ def test_setup_follows_the_player_count_table(n, dice, per, aside, numbers):
     assert state.round == 1 and state.reserve_dice == () and state.phase == "setup"
     assert all(p.hand == per for p in state.players)  # dealt, but hidden: only the count is known
     deal = T.summary(state)["deal"]
-    assert deal == {"numbers": numbers, "copies_per_number": core.PLAYER_TABLE[n][1],
+    assert deal == {"numbers": numbers, "copies_per_number": PLAYER_TABLE[n][1],
                     "deck": per * n + aside, "cards_per_player": per, "set_aside": aside}
 
 
@@ -574,7 +574,7 @@ def _mirror_game(seed: int, players: int, competitive: bool):
     must agree on gems, points, dice, reserve dice, starting player and the winners."""
     rng = random.Random(seed)
     names = tuple(f"P{i + 1}" for i in range(players))
-    opts = core.Opts(competitive=competitive)
+    opts = Opts(competitive=competitive)
     t = deal_first(names, opts, rng)
     state = T.new_state(list(names), {"competitive": "yes" if competitive else "no", "start": names[t.turn]})
     say_clears = competitive or seed % 2 == 0
@@ -596,12 +596,12 @@ def _mirror_game(seed: int, players: int, competitive: bool):
         while t.phase == "play":
             before = [t.has_cards(i) for i in range(players)]
             mv = random_move(t, rng)
-            t2, _ = core.step(t, mv)
+            t2, _ = step(t, mv)
             cleared = [i for i in range(players) if before[i] and not t2.has_cards(i)]
             assert len(cleared) <= 1
             if say_clears:
                 for i in cleared:  # the set that emptied them: the new winning set, or theirs a passer left
-                    size = t2.ws.size if mv.kind == core.PLAY else t.ws.size
+                    size = t2.ws.size if mv.kind == PLAY else t.ws.size
                     tell("cleared", names[i], str(size))
             t = t2
         if not say_clears:
@@ -610,7 +610,7 @@ def _mirror_game(seed: int, players: int, competitive: bool):
         assert [p.points for p in state.players] == list(t.points)
         if t.phase == "game-over":
             assert state.game_over and state.loser == names[t.loser]
-            _, win = core.final_scoring(t.gems, t.points, competitive)
+            _, win = final_scoring(t.gems, t.points, competitive)
             assert T.summary(state)["winners"] == [names[i] for i in win]
             return state
         t = deal_next(t, rng)

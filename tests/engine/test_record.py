@@ -201,16 +201,16 @@ def test_every_scenario_table_survives_the_trusted_json_round_trip():
 def test_a_whole_catopomp_session_survives_the_trusted_json_round_trip_at_every_step(seed):
     import json
 
-    from engine.catopomp import core
-    from engine.catopomp.simulate import table_game
     from engine import get_game
     from engine.base import step
+    from engine.catopomp.model import Opts
+    from tests.engine.catopomp_players import table_game
 
     game = get_game("catopomp")
     tracker = game.tracker
     state = tracker.new_state(["P1", "P2", "P3"], {"passing": "main"})
     steps = 0
-    for kind, what, _table in table_game(seed, 3, core.Opts(), pass_bias=0.5):
+    for kind, what, _table in table_game(seed, 3, Opts(), pass_bias=0.5):
         if kind == "track":
             state = step(game, state, list(what), kind="track").state
         else:

@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def catopomp():
-    from engine.catopomp.simulate import table_game
+    from tests.engine.catopomp_players import table_game
     from tests.test_play_catopomp import _seed_with_everything
 
     yield ("track", "new", "catopomp", "--players", "P1,P2,P3")

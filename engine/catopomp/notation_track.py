@@ -1,4 +1,4 @@
-"""Reading the Catopomp tracker's input: the options of a new game and its commands, as the table says them."""
+"""The Catopomp tracker's notation: the options of a new game and its commands, as the table says them."""
 from __future__ import annotations
 
 import difflib
@@ -8,12 +8,12 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, OptionError
 from engine.words import amount, match, signed
 
-from . import core
-from .model import Options, Player, State
+from .model import PLAYER_TABLE, Options, Player, State, fc
+from .notation import card_code
 from .rule_ids import R
 
 GAME = "catopomp"
-MIN_PLAYERS, MAX_PLAYERS = min(core.PLAYER_TABLE), max(core.PLAYER_TABLE)
+MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_TABLE), max(PLAYER_TABLE)
 START_GEMS = 2
 PREDICTIONS = (1, 2, 3, 4)
 DIE_FACES = (1, 6)
@@ -75,7 +75,7 @@ class Reading:
             raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
         competitive = _yes_no("competitive", given["competitive"]) if "competitive" in given else False
         if competitive and len(names) not in (3, 4):
-            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMP_PLAYERS}), "
+            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMPETITIVE_PLAYERS}), "
                               f"not {len(names)}; choose competitive=no")
         hell_power = _yes_no("hell-power", given["hell-power"]) if "hell-power" in given else False
         expansions: set[str] = set()
@@ -97,7 +97,7 @@ class Reading:
             except (MoveSyntaxError, AmbiguousMove):
                 raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
                                   f"{', '.join(names)}") from None
-        per = core.PLAYER_TABLE[len(names)][2]
+        per = PLAYER_TABLE[len(names)][2]
         return State(
             players=tuple(Player(name=n, gems=START_GEMS, hand=per) for n in names),
             options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
@@ -161,13 +161,11 @@ class Reading:
 
     @staticmethod
     def _card(token: str) -> str:
-        from .notation import card_code
-
         try:
             code = card_code(token)
         except MoveSyntaxError as exc:
             raise MoveSyntaxError(f"hand: {exc}") from None
-        return core.fc(code)
+        return fc(code)
 
     @staticmethod
     def _player(state: State, token: str) -> str:

@@ -1,17 +1,18 @@
-"""A fast seeded random player for whole Catopomp games (tests and benchmarks), and a seeded table that
-says aloud only what a real table would (for play-along tests).
+"""Catopomp random players for tests and benchmarks: a fast seeded random player for whole games, a
+seeded table that says aloud only what a real table would (for play-along tests), and the card count
+of a whole table (for conservation checks).
 
-It plays on the core Table with the engine's own move generator and transition, so every move it
+It plays on the compact Table with the engine's own move generator and transition, so every move it
 makes is one that legal_moves() lists."""
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from . import core
-from .core import Opts, Table, expand, pass_moves, play_cores, resolve, step
-from .deal import deal_first, deal_next
-from .notation import format_move
+from engine.catopomp.model import NCODES, Opts, Table
+from engine.catopomp.notation import format_move
+from engine.catopomp.rules_moves import expand, pass_moves, play_cores
+from engine.catopomp.table import deal_first, deal_next, resolve, step
 
 
 def random_move(t: Table, rng: random.Random, pass_bias: float = 0.3):
@@ -49,7 +50,7 @@ def random_game(seed: int, players: int, opts: Opts, *, on_table: Callable[[Tabl
             raise RuntimeError(f"game {seed} did not end after {max_moves} moves")
 
 
-def _setup_words(t: core.Table, first_round: bool):
+def _setup_words(t: Table, first_round: bool):
     if first_round:
         yield ["first", t.names[t.turn]]
     reserve = [(t.names[i], t.reserve[i]) for i in range(t.n) if t.reserve[i] is not None]
@@ -59,7 +60,7 @@ def _setup_words(t: core.Table, first_round: bool):
         yield ["reserve", name, str(face)]
 
 
-def table_game(seed: int, players: int = 3, opts: core.Opts = core.Opts(), pass_bias: float = 0.3,
+def table_game(seed: int, players: int = 3, opts: Opts = Opts(), pass_bias: float = 0.3,
                max_moves: int = 5000):
     """A whole game as a table plays it: yields ("track", words, table) for what the table enters
     (who starts, the dice, reserve dice, revealed predictions) and ("play", move text, table) for each
@@ -78,7 +79,7 @@ def table_game(seed: int, players: int = 3, opts: core.Opts = core.Opts(), pass_
             continue
         mv = random_move(t, rng, pass_bias)
         before = t
-        t, _ = core.step(t, mv)
+        t, _ = step(t, mv)
         moves += 1
         yield "play", format_move(mv), t
         if t.opts.competitive:
@@ -88,3 +89,20 @@ def table_game(seed: int, players: int = 3, opts: core.Opts = core.Opts(), pass_
                     yield "track", ["predict", t.names[i], str(before.pred[i])], t
         if moves > max_moves:
             raise RuntimeError("the game did not end")
+
+
+def all_cards(t: Table) -> tuple[int, ...]:
+    """Every card of the table by code (for conservation checks); None zones count as empty."""
+    tot = [0] * NCODES
+    zones = list(t.hands) + list(t.hells)
+    if t.discard is not None:
+        zones.append(t.discard)
+    if t.aside is not None:
+        zones.append(t.aside)
+    for z in zones:
+        for c in range(NCODES):
+            tot[c] += z[c]
+    if t.ws is not None:
+        for c in t.ws.codes:
+            tot[c] += 1
+    return tuple(tot)

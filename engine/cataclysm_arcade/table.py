@@ -1,13 +1,17 @@
-"""Cataclysm Arcade: damage, Armor, Determination, Heal and Gain Health, destruction and defeat.
-
-Shared by the tracker's verbs (`damage ben boss 5`) and the validator's attack and card
-resolutions: one rule, written once. Each function returns the new State and the Effects.
+"""Cataclysm Arcade: the one working table. The State's transitions, written once and called by the
+plays (rules.py, rules_line.py) and the tracker verbs (track.py) alike: characters entering play,
+tapping and untapping, Stun, damage with Armor and Determination, Heal and Gain Health, destruction
+and defeat, coins paid from the pool, cards taken from a hand, passing and the start of a level.
+Each transition returns the new State (and the Effects, where something happens worth saying).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.base import Effect, MoveSyntaxError
 
-from .model import BOSS, Boss, Character, Fighter, Player, State, character_label, replace_player
+from . import card_facts
+from .model import BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player
 from .rule_ids import R
 
 
@@ -47,18 +51,29 @@ def tap(player: Player, name: str) -> Player:
     return player.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in player.fighters)})
 
 
-def attack_value(player: Player, name: str) -> int | None:
-    """Printed attack + its +1 Attack counters + the attack modifiers of the Weapons it wields."""
+def attack_value(state: State, player: Player, name: str) -> int | None:
+    """Printed attack (as in play, else as its card says) + its +1 Attack counters + the attack
+    modifiers of the Weapons it wields; None while the printed attack is unknown."""
     who = character(player, name)
-    if who is None or who.attack is None:
+    attack = card_facts.character_fact(state, player, name, "attack") if who is not None else None
+    if attack is None:
         return None
-    bonus = sum(w.attack_modifier or 0 for w in player.weapons if name != BOSS and w.wielder == who.name)
-    return who.attack + who.counters + bonus
+    return attack + who.counters + sum(modifier for _, modifier in wielded_modifiers(state, player, name))
 
 
-def weapon_bonus_effects(player: Player, name: str) -> list[Effect]:
-    return [Effect(kind="weapon", message=f"{w.name} adds {w.attack_modifier} to {name}'s attack", rule=R.WEAPON_MODIFIER)
-            for w in player.weapons if w.wielder == name and w.attack_modifier]
+def wielded_modifiers(state: State, player: Player, name: str) -> list[tuple[str, int]]:
+    """(Weapon, attack modifier) for each Weapon the Fighter wields whose modifier is known and not 0."""
+    if name == BOSS:
+        return []
+    who = character(player, name)
+    found = [(w.name, card_facts.weapon_fact(state, w, "attack_modifier")) for w in player.weapons
+             if who is not None and w.wielder == who.name]
+    return [(w, m) for w, m in found if m]
+
+
+def weapon_bonus_effects(state: State, player: Player, name: str) -> list[Effect]:
+    return [Effect(kind="weapon", message=f"{w} adds {m} to {name}'s attack", rule=R.WEAPON_MODIFIER)
+            for w, m in wielded_modifiers(state, player, name)]
 
 
 def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
@@ -204,3 +219,131 @@ def add_health(state: State, owner: str, name: str, n: int, capped: bool,
                                   message=f"{label} is at {new_health}, above its Starting Health {start} "
                                   "(Gain Health has no cap)"))
     return with_character(state, owner, name, who.model_copy(update={"health": new_health})), effects
+
+
+def card_stats(card: CardSpec) -> dict[str, Any]:
+    """What a catalogue entry tells about a character beyond its health."""
+    return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}
+
+
+def untap(state: State, owner: str, name: str) -> State:
+    """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
+    who = character(state.player(owner), name)
+    return with_character(state, owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
+
+
+def stun(state: State, owner: str, name: str) -> State:
+    """The character is stunned and taps."""
+    who = character(state.player(owner), name)
+    return with_character(state, owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
+
+
+def coins_text(n: int) -> str:
+    return f"{n} coin{'s' * (n != 1)}"
+
+
+def spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, list[Effect]]:
+    """A cost paid from the coin pool, as far as the pool goes (an overruled play)."""
+    if not cost:
+        return me, []
+    paid = min(cost, me.coins)
+    return me.model_copy(update={"coins": me.coins - paid}), [
+        Effect(kind="paid", rule=rule, message=f"{me.name} pays {coins_text(paid)} for {what}")]
+
+
+def add_coins(state: State, name: str, delta: int) -> tuple[State, list[Effect]]:
+    """The pool changes by `delta`; it never goes below 0 (what could not be taken is said)."""
+    player = state.player(name)
+    total = player.coins + delta
+    effects: list[Effect] = []
+    if total < 0:
+        effects.append(Effect(
+            kind="coins-short",
+            message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)",
+            rule=R.PAY_FROM_POOL,
+        ))
+        total = 0
+    return replace_player(state, player.model_copy(update={"coins": total})), effects
+
+
+def take_from_hand(me: Player, card: str) -> Player:
+    """The card leaves the hand: a named one if the table knows it, else one unnamed card."""
+    for i, c in enumerate(me.hand):
+        if c.lower() == card.lower():
+            return me.model_copy(update={"hand": me.hand[:i] + me.hand[i + 1:]})
+    return me.model_copy(update={"hand_unknown": max(0, me.hand_unknown - 1)})
+
+
+def name_in_hand(me: Player, cards: tuple[str, ...]) -> Player:
+    """The table names cards in the hand: unnamed cards become these (more are added)."""
+    named = min(len(cards), me.hand_unknown)
+    return me.model_copy(update={"hand": (*me.hand, *cards), "hand_unknown": me.hand_unknown - named})
+
+
+# ---------------------------------------------------------------- passing and levels
+
+
+def clockwise_after(state: State, name: str) -> list[str]:
+    """Every seat after `name`, clockwise, ending with `name` itself."""
+    names = [p.name for p in state.players]
+    i = names.index(name) if name in names else -1
+    return names[i + 1:] + names[: i + 1]
+
+def next_initiative(state: State, after: str) -> str | None:
+    """The next player clockwise (ending with `after`) still in the game who has not passed."""
+    for name in clockwise_after(state, after):
+        p = state.player(name)
+        if not p.out and not p.passed:
+            return name
+    return None
+
+def pass_player(state: State, name: str) -> State:
+    """The player passes for the rest of the level; if they held the initiative it moves on."""
+    player = state.player(name)
+    state = replace_player(state, player.model_copy(update={"passed": True}))
+    if state.initiative == name:
+        state = state.model_copy(update={"initiative": next_initiative(state, name)})
+    return state
+
+def next_player_one(state: State) -> str:
+    """One seat clockwise from the current Player One, skipping players who are out."""
+    for name in clockwise_after(state, state.player_one):
+        if not state.player(name).out:
+            return name
+    return state.player_one
+
+def start_next_level(state: State) -> tuple[State, list[Effect]]:
+    """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
+    initiative; everything untaps; each player draws a card and gets coins equal to the level."""
+    effects: list[Effect] = []
+    for p in state.in_game:
+        if p.coins:
+            effects.append(Effect(
+                kind="coins-lost", rule=R.COINS_LOST,
+                message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
+            ))
+    level = state.level + 1
+    player_one = next_player_one(state)
+    any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
+    fresh = {"tapped": False, "taps": 0, "armor_used": 0}
+    players = []
+    for p in state.players:
+        if p.out:
+            players.append(p.model_copy(update={"passed": False}))
+            continue
+        players.append(p.model_copy(update={
+            "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
+            "boss": p.boss.model_copy(update=fresh),
+            "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
+        }))
+    new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
+                                   "initiative": player_one, "line": (), "priority": None, "declined": ()})
+    effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))
+    if any_tapped:
+        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=R.UNTAP))
+    effects.append(Effect(kind="draw", message="each player draws a card", rule=R.DRAW))
+    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=R.COINS))
+    effects.append(Effect(kind="player-one", rule=R.PLAYER_ONE_ROTATES,
+                          message=f"{player_one} is Player One and takes the initiative"))
+    return new, effects
+

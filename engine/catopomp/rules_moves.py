@@ -1,12 +1,10 @@
-"""Catopomp move generation: the dice a player may boost with, every legal set, pass and placement,
-and the legal alternatives to an illegal move.
-"""
+"""Catopomp legal moves: the dice a player may boost with, every legal set, pass and placement, and
+the legal moves closest to an illegal one (the "legal instead" lines)."""
 from __future__ import annotations
 
-from .table import (
-    CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, Table, VAL, c_add, c_sub, classify,
-    set_values, size_limit, ws_key,
-)
+from .model import CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, Table, VAL, c_sub
+from .rules_sets import classify, set_values, size_limit, ws_key
+from .table import resolve
 
 # ---------------------------------------------------------------------------------------- dice
 
@@ -177,28 +175,6 @@ def gen_swap_sets(hand, hell, L: int, by_x):
     return out
 
 
-def resolve(t: Table) -> tuple[Table, bool]:
-    """If the player to act owns the winning set, everyone else has passed: the set is discarded
-    (its dice to the owner's Used Dice card) and they lead. Returns (table, initiative_returned)."""
-    ws = t.ws
-    if t.phase == "play" and ws is not None and ws.owner == t.turn:
-        return _discard_ws(t), True
-    return t, False
-
-
-def _discard_ws(t: Table) -> Table:
-    ws = t.ws
-    used = t.used
-    if ws.dice:
-        used = list(used)
-        used[ws.owner] = used[ws.owner] + ws.dice
-        used = tuple(used)
-    discard = t.discard
-    if discard is not None:
-        discard = c_add(discard, ws.codes)
-    return t.replace(ws=None, used=used, discard=discard)
-
-
 def play_cores(t: Table):
     """Legal set plays of the player to act, before the follow-up choices (placement, Hell power):
     a list of (source, cards, dice, swap, key). `t` must be resolved."""
@@ -276,7 +252,7 @@ def legal_moves(t: Table) -> list[Move]:
     return list(dict.fromkeys(moves))
 
 
-# ---------------------------------------------------------------------------------------- notes for legal moves
+# ---------------------------------------------------------------------------------------- the closest legal moves
 
 
 def _similarity(m: Move, mv: Move) -> int:
@@ -332,4 +308,3 @@ def alternatives(t: Table, mv: Move, limit: int = 10, hand_known: bool = True) -
     moves.extend(pass_moves(r))
     order = sorted(range(len(moves)), key=lambda i: (-_similarity(moves[i], mv), i))
     return [moves[i] for i in order[:limit]]
-

@@ -1,0 +1,138 @@
+"""`companion history`, `companion stats`, `companion track recap` and `companion players rename`:
+after the game, from the sessions' rules-checked logs (trackers/history.py, stats.py, recap.py)."""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from companion import complete
+
+JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
+GAME_HELP = "Only this game (id or alias)."
+PLAYER_HELP = "Only sessions this player sat in (any case and spacing)."
+
+players_app = typer.Typer(no_args_is_help=True, help="The players across sessions: `companion players rename OLD NEW` "
+                          "merges a misspelt name into the right one.")
+
+
+def _sessions():
+    """The sessions file, read (these commands never create it; a rename writes only to an existing one)."""
+    from companion.stores import open_sessions
+
+    return open_sessions(reading=True)
+
+
+def _since(text: str | None) -> str | None:
+    """--since as an ISO date, YYYY-MM-DD; SessionError (exit 2) for anything else."""
+    if text is None:
+        return None
+    import re
+    from datetime import date
+
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+            raise ValueError(text)
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        from trackers.errors import SessionError
+
+        raise SessionError(f"--since {text!r} is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31") from None
+
+
+def _selected(store, game: str | None, player: str | None, since: str | None):
+    """(records of the sessions asked for, the filter as understood, sessions that did not read).
+    A bad game, date or player is refused before any log is read."""
+    from trackers import players
+    from trackers.history import outcomes
+    from trackers.stats import select
+
+    wanted_game = None
+    if game is not None:
+        from rulesdb.games import resolve_game
+
+        wanted_game = resolve_game(game)
+    day = _since(since)
+    names = players.Names(players.load(store), [s.players for s in store.all([])])
+    who = names.find(player) if player is not None else None
+    done = outcomes(store)
+    return (select(done.records, names, wanted_game, who, day), {"game": wanted_game, "player": who, "since": day},
+            done.damaged)
+
+
+def history(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
+    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Every session, finished or not: date, game, players, who won (or the party's, the Grim
+    Reapurr's result), length and duration."""
+    with _sessions() as store:
+        records, _, damaged = _selected(store, game, player, None)
+    from companion.render_history import history_view
+
+    history_view(records, damaged, as_json)
+
+
+def stats(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
+    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
+    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_csv: bool = typer.Option(False, "--csv", help="Print one row per player (and party) as CSV, for a spreadsheet."),
+) -> None:
+    """Games played, wins, win rate and streaks per player (per party in a cooperative game), average
+    length, and each game's own figures; abandoned sessions are counted apart, never as losses."""
+    from trackers.stats import stats as figures
+
+    with _sessions() as store:
+        records, wanted, damaged = _selected(store, game, player, since)
+    doc = figures(records, wanted["player"]) | {"filter": wanted}
+    from companion.render_history import stats_view
+
+    stats_view(doc, damaged, as_json, as_csv)
+
+
+def recap(
+    name: Optional[str] = typer.Argument(None, help="A session (default: the current one).",
+                                         autocompletion=complete.sessions),
+    markdown: bool = typer.Option(False, "--markdown", help="Print the story as Markdown, to keep or share."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """The story of a game from its log: who won and how, the turning points, the overruled plays."""
+    from trackers.recap import session_story
+
+    with _sessions() as store:
+        story = session_story(store, name)
+    from companion.render_history import recap_view
+
+    recap_view(story, as_json, markdown)
+
+
+@players_app.command()
+def rename(
+    old: str = typer.Argument(..., help="The name as it was misspelt (any case and spacing)."),
+    new: str = typer.Argument(..., help="The name to show instead, in every session."),
+    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+) -> None:
+    """Merge a misspelt player name into the right one across every session (the logs stay as
+    they were typed; history, stats and recap show the new name)."""
+    from trackers import players
+
+    with _sessions() as store:
+        tables = [s.players for s in store.all([])]
+        aliases = players.rename(players.load(store), tables, old, new)
+        players.save(store, aliases)
+        names = players.Names(aliases, tables)
+    merged = sorted({p for t in tables for p in t if names(p) == names(new)}, key=str.casefold)
+    from companion.render import emit
+
+    emit({"old": old, "new": names(new), "merged": merged}, as_json,
+         f"{names(new)} now stands for {', '.join(merged)} in history, stats and recap.")
+
+
+def register(app: typer.Typer, track_app: typer.Typer) -> None:
+    app.command()(history)
+    app.command()(stats)
+    app.add_typer(players_app, name="players")
+    track_app.command()(recap)

@@ -1,0 +1,212 @@
+"""The views after the game: `history` and `stats` as tables (a bar chart where a trend is easier
+seen than read), `--json` and `--csv` for programs and spreadsheets, and `track recap` as text that
+fits the width or as Markdown."""
+from __future__ import annotations
+
+import sys
+
+from companion.render import Out, emit, grid_parts, print_json, visible
+
+
+def _damaged(damaged: list) -> None:
+    for _, message in damaged or []:
+        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
+
+
+def duration(seconds: int) -> str:
+    """`42 min`, `1 h 05`, `-` for none."""
+    if not seconds:
+        return "-"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d}"
+
+
+def units(n, unit: str) -> str:
+    """`1 round`, `2 rounds`, `1.5 rounds` (the units are plural words)."""
+    return f"{n:g} {unit[:-1] if n == 1 else unit}"
+
+
+def length(record: dict) -> str:
+    return f"{units(record['plays'], 'plays')}, {units(record['length']['count'], record['length']['unit'])}"
+
+
+def when(stamp: str | None) -> str:
+    return stamp[:16].replace("T", " ") if stamp else "-"
+
+
+def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
+    """`companion history`: one row per session, oldest first."""
+    _damaged(damaged)
+    if as_json:
+        print_json({"sessions": records} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
+        return
+    if not records:
+        emit(None, False, "No sessions to show. Start one: companion track new GAME --players \"Ann,Ben\"")
+        return
+    from trackers.recap import headline
+
+    grid = [["date", "session", "players", "result", "length"]]
+    grid += [[r["started"][:10], f"{r['session']}\n({r['game']})" if r["game"] not in r["session"] else r["session"],
+              ", ".join(r["players"]), headline(r), f"{length(r)}, {duration(r['duration'])}"] for r in records]
+    out = Out()
+    for part in grid_parts(None, grid, out.width, wrap={2, 3, 4}, keep=[p for r in records for p in r["players"]]):
+        out.block(part)
+
+
+def _percent(rate) -> str:
+    return "-" if rate is None else f"{rate:.0%}"
+
+
+CSV_COLUMNS = ("kind", "game", "name", "played", "wins", "ties", "win_rate", "abandoned", "in_progress", "streak",
+               "best_streak")
+
+
+def stats_csv(doc: dict) -> str:
+    """One row per player (over the games selected) and per party (a cooperative game)."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    game = doc["filter"]["game"] or "all"
+    for p in doc["players"]:
+        writer.writerow(["player", game, p["player"], p["played"], p["wins"], p["ties"], p["win_rate"], p["abandoned"],
+                         p["in_progress"], p["streak"], p["best_streak"]])
+    for p in doc["parties"]:
+        writer.writerow(["party", p["game"], " + ".join(p["party"]), p["played"], p["wins"], 0, p["win_rate"],
+                         p["abandoned"], "", "", ""])
+    return buffer.getvalue()
+
+
+def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
+    """`companion stats`: totals, the players' table and their win rates as bars, the parties, each
+    game's averages and own figures."""
+    _damaged(damaged)
+    if as_json:
+        print_json(doc)
+        return
+    if as_csv:
+        sys.stdout.write(stats_csv(doc))
+        return
+    if not doc["sessions"]:
+        emit(None, False, "No sessions to count" + (" with these filters" if any(doc["filter"].values()) else "")
+             + ". Sessions are counted from `companion track` and `companion play`.")
+        return
+    out = Out()
+    out(f"{units(doc['sessions'], 'sessions')}: {doc['finished']} finished, {doc['abandoned']} abandoned, "
+        f"{doc['in_progress']} in progress (abandoned and unfinished sessions are not losses).")
+    names = [p["player"] for p in doc["players"]]
+    grid = [["player", "played", "won", "win rate", "ties", "abandoned", "streak", "best"]]
+    grid += [[p["player"], p["played"], p["wins"], _percent(p["win_rate"]), p["ties"], p["abandoned"], p["streak"],
+              p["best_streak"]] for p in doc["players"]]
+    out()
+    for part in grid_parts(None, grid, out.width, keep=names):
+        out.block(part)
+    if any(p["played"] for p in doc["players"]):
+        out()
+        out.block(win_bars(doc["players"], out.width))
+    if doc["parties"]:
+        out()
+        grid = [["party", "game", "played", "won", "win rate", "abandoned"]]
+        grid += [[", ".join(p["party"]), p["game"], p["played"], p["wins"], _percent(p["win_rate"]), p["abandoned"]]
+                 for p in doc["parties"]]
+        for part in grid_parts(None, grid, out.width, wrap={0}, keep=names):
+            out.block(part)
+    out()
+    grid = [["game", "finished", "abandoned", "in progress", "average length", "average time"]]
+    grid += [[g["game"], g["finished"], g["abandoned"], g["in_progress"],
+              "-" if g["average_plays"] is None else f"{units(g['average_plays'], 'plays')}, "
+              f"{units(g['average_length'], g['unit'])}",
+              "-" if g["average_minutes"] is None else duration(round(g["average_minutes"] * 60))] for g in doc["games"]]
+    for part in grid_parts(None, grid, out.width, wrap={4}):
+        out.block(part)
+    for g in doc["games"]:
+        for line in figure_lines(g["game"], g["figures"]):
+            out(f"{g['game']}: {line}", indent=2)
+
+
+def win_bars(players: list[dict], width: int):
+    """Each player's win rate as a bar: easier compared at a glance than read from the table."""
+    from rich.bar import Bar
+    from rich.table import Table
+    from rich.text import Text
+
+    shown = [p for p in players if p["played"]]
+    name_width = min(max(len(p["player"]) for p in shown), 20)
+    bar_width = max(10, width - name_width - 18)
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=name_width, no_wrap=True)
+    table.add_column(width=bar_width)
+    table.add_column(no_wrap=True)
+    for p in shown:
+        table.add_row(Text(visible(p["player"])), Bar(1.0, 0, p["win_rate"] or 0, width=bar_width, color="green"),
+                      Text(f"{_percent(p['win_rate'])} of {p['played']}"))
+    return table
+
+
+def figure_lines(game: str, f: dict) -> list[str]:
+    """A game's own figures, one line each, in words."""
+    if game == "catastrophe":
+        causes = f["eliminations_by_cause"]
+        said = {"lives": "all lives lost", "reapurr": "caught by the Grim Reapurr", "unknown": "cause not told"}
+        parts = [f"{n} {said.get(c, c)}" for c, n in causes.items()]
+        return [f"eliminations: {', '.join(parts) or 'none'}; the Grim Reapurr won {f['reapurr_wins']}"]
+    if game == "catopomp":
+        boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"
+        per = "-" if f["gems_lost_per_round"] is None else f"{f['gems_lost_per_round']:g}"
+        return [f"soul gems lost: {f['gems_lost']} in {f['rounds']} rounds ({per} a round)", f"Dice Boosts used: {boosts}"]
+    if game == "theseus":
+        return [f"VP of {p}: {v.get('cards', 0)} from cards, {v.get('bonuses', 0)} from Bonuses, "
+                f"{v.get('effects', 0)} from card effects" for p, v in f["vp_by_source"].items()] + \
+               ([f"ties after both tiebreakers: {f['ties']} (the rulebook names no winner)"] if f["ties"] else [])
+    if game == "catharsis":
+        bosses = ", ".join(f"{b} beaten {c.get('beaten', 0)} of {c.get('played', 0)}" for b, c in f["bosses"].items())
+        morale = "-" if f["average_morale_end"] is None else f"{f['average_morale_end']:g}"
+        return [f"Boss Decks: {bosses or 'none finished'}; average Morale at the end: {morale}"]
+    if game == "cataclysm-arcade":
+        if f["average_level"] is None:
+            return []
+        return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
+    return []
+
+
+def recap_lines(story: dict, markdown: bool = False) -> list[str]:
+    """The story as lines of text (Markdown when asked): the headline, how it ended, the turning
+    points and the overruled plays."""
+    title = f"{story['session']} ({story['game']}): {', '.join(story['players'])}"
+    facts = f"started {when(story['started'])}, {length(story)}, {duration(story['duration'])}"
+    lines = [f"# {title}" if markdown else title, "", f"{'**Result:**' if markdown else 'Result:'} {story['result']}",
+             f"{'*' if markdown else ''}{facts}{'*' if markdown else ''}"]
+    lines += [f"{'- ' if markdown else '  '}{h}" for h in story["how"]]
+    if story["unclear"]:
+        lines.append(f"{'> ' if markdown else ''}unclear: {story['unclear']}")
+    bullet = "- " if markdown else "  "
+    sections = (("Turning points", story["turning_points"], lambda p: p["what"]),
+                ("Overruled plays", story["overruled"],
+                 lambda p: [f"{v['message']} [{v['rule']}]" for v in p["violations"]] or ["(no reason kept)"]))
+    for heading, items, detail in sections:
+        lines += ["", f"## {heading}" if markdown else f"{heading}:"]
+        if not items:
+            lines.append(f"{bullet}none")
+        for p in items:
+            head = f"#{p['seq']} {p['by']}: {p['said']}"
+            lines.append(f"{bullet}**{head}**" if markdown else f"{bullet}{head}")
+            lines += [f"{'  - ' if markdown else '      '}{d}" for d in detail(p)]
+    return lines
+
+
+def recap_view(story: dict, as_json: bool, markdown: bool) -> None:
+    """`track recap`: the story, fitted to the width (80 columns by default), or Markdown as it is."""
+    if as_json:
+        print_json(story)
+        return
+    if markdown:
+        print(visible("\n".join(recap_lines(story, markdown=True))))
+        return
+    out = Out(story["players"])
+    from rich.markup import escape
+
+    for line in recap_lines(story):
+        indent = len(line) - len(line.lstrip()) + (2 if line.lstrip().startswith("#") else 0)
+        out(escape(line), indent=indent)

@@ -1,0 +1,230 @@
+"""The served pages and their API, a Starlette app over one Live session (live.py).
+
+  GET  /  /p/TOKEN  /rules  /rules/ID      the page (static/index.html; its script reads the path)
+  GET  /static/...                         the page's script and style
+  GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
+  GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
+  GET  /api/rules/search?q=&game=          the rules search (`rules search`, the same index)
+  GET  /api/rules/show/ID                  one entry or section (`rules show`)
+  POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
+  POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
+
+An unknown token is 404, as an unknown page is: a link either works or does not exist.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from companion.serve import tokens
+from companion.serve.guard import Guard, Limits
+
+STATIC = Path(__file__).resolve().parent / "static"
+POLL = 0.1  # seconds between looks at the sessions file
+MAX_TEXT = 300  # characters of a query, a play or a change
+_EVENT_ID = re.compile(r"\d{1,12}")
+
+
+class Changed:
+    """Wakes every open stream when the poller finds the log moved on."""
+
+    def __init__(self):
+        self.version = 0
+        self.event = asyncio.Event()
+
+    def notify(self) -> None:
+        self.version += 1
+        self.event.set()
+        self.event = asyncio.Event()
+
+    async def wait(self, seen: int, timeout: float) -> None:
+        if self.version != seen:
+            return
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
+
+
+def answer(doc, status: int = 200) -> JSONResponse:
+    return JSONResponse(doc, status_code=status)
+
+
+def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: float = 900.0,
+               cache_dir: Path | None = None, sources_dir: Path | None = None):
+    """The app for one served session. `stream_seconds`: an event stream ends after this long and the
+    browser reconnects with its last event id (long-lived connections are recycled, nothing is missed)."""
+    rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
+    changed: Changed | None = None
+
+    def who(request: Request) -> str | None:
+        """The player of the path's token; 404 (HTTPException) for an unknown one."""
+        from starlette.exceptions import HTTPException
+
+        player = tokens.player_for(key, live.session, request.path_params["token"])
+        if player is None:
+            raise HTTPException(404, "no such page")
+        return player
+
+    async def page(request: Request):
+        if "token" in request.path_params:
+            who(request)
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def table(request: Request):
+        viewer = who(request) if "token" in request.path_params else None
+        return answer(await live.call(live.table, viewer))
+
+    async def stream(request: Request):
+        from sse_starlette import EventSourceResponse, ServerSentEvent
+
+        viewer = who(request) if "token" in request.path_params else None
+        # the browser's Last-Event-ID on a reconnect; `?last=` from a page that opened a new stream itself
+        said = (request.headers.get("last-event-id") or request.query_params.get("last", "")).strip()
+        last = int(said) if _EVENT_ID.fullmatch(said) else None
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + stream_seconds
+
+        async def events():
+            nonlocal last
+            epoch = live.epoch if last is not None else None
+            while loop.time() < ends:
+                seen = changed.version
+                found, epoch = await live.call(lambda: (live.messages(viewer, last, epoch), live.epoch))
+                for m in found:
+                    last = m["seq"]
+                    yield ServerSentEvent(data=json.dumps(m, ensure_ascii=False), id=str(m["seq"]), event=m["type"],
+                                          retry=1000)
+                await changed.wait(seen, max(0.0, ends - loop.time()))
+
+        return EventSourceResponse(events(), ping=15, send_timeout=10, headers={"cache-control": "no-store"})
+
+    async def rules_call(fn, *args):
+        return await asyncio.wrap_future(rules_pool.submit(fn, *args))
+
+    def _search(query: str, game: str | None):
+        from rulesdb.games import resolve_game
+        from rulesdb.search import search
+
+        return search(query, cache_dir, sources_dir, game=resolve_game(game), limit=8).as_json()
+
+    def _show(rule_id: str):
+        from rulesdb.lookup import lookup
+
+        return lookup(rule_id, sources_dir)
+
+    async def rules_search(request: Request):
+        query = request.query_params.get("q", "").strip()
+        game = request.query_params.get("game") or live.session.game
+        if not query or len(query) > MAX_TEXT:
+            return answer({"error": f"ask in 1 to {MAX_TEXT} characters"}, 400)
+        try:
+            return answer(await rules_call(_search, query, game))
+        except Exception as exc:  # noqa: BLE001 - a bad query or game is the asker's, one line
+            if getattr(exc, "bad_input", None) is True:
+                return answer({"error": str(exc)}, 400)
+            raise
+
+    async def rules_show(request: Request):
+        rule_id = request.path_params["rule_id"].strip()
+        if len(rule_id) > MAX_TEXT:
+            return answer({"error": "no such rule"}, 404)
+        try:
+            return answer(await rules_call(_show, rule_id))
+        except Exception as exc:  # noqa: BLE001 - an unknown id names the nearest
+            if getattr(exc, "bad_input", None) is True:
+                return answer({"error": str(exc)}, 404)
+            raise
+
+    async def body_text(request: Request, field: str) -> str | JSONResponse:
+        try:
+            doc = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError):
+            return answer({"error": "the body is not JSON"}, 400)
+        text = doc.get(field) if isinstance(doc, dict) else None
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
+            return answer({"error": f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters'}, 400)
+        return text
+
+    async def after_write(status: int, doc: dict) -> JSONResponse:
+        if await live.call(live.refresh):  # the pages hear it now, not at the next poll
+            changed.notify()
+        return answer(doc, status)
+
+    async def play(request: Request):
+        player = who(request)
+        text = await body_text(request, "move")
+        if isinstance(text, JSONResponse):
+            return text
+        return await after_write(*await live.call(live.play, player, text))
+
+    async def change(request: Request):
+        import shlex
+
+        player = who(request)
+        text = await body_text(request, "change")
+        if isinstance(text, JSONResponse):
+            return text
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            return answer({"error": f"the change does not read: {exc}"}, 400)
+        return await after_write(*await live.call(live.change, player, words))
+
+    async def poll() -> None:
+        while True:
+            try:
+                if await live.call(live.refresh):
+                    changed.notify()
+            except Exception as exc:  # noqa: BLE001 - a damaged or vanished file: say it, keep serving
+                print(f"companion serve: {type(exc).__name__}: {exc}", file=sys.stderr)
+                await asyncio.sleep(2)
+            await asyncio.sleep(POLL)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        nonlocal changed
+        changed = Changed()
+        rules_pool.submit(_warm)
+        task = asyncio.create_task(poll())
+        try:
+            yield
+        finally:
+            task.cancel()
+            rules_pool.shutdown(wait=False, cancel_futures=True)
+
+    def _warm() -> None:
+        """Build the rules index (when the cache has none) before the first question."""
+        try:
+            _search("turn", live.session.game)
+        except Exception:  # noqa: BLE001 - the first real search says what is wrong
+            pass
+
+    routes = [
+        Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        Route("/api/table", table), Route("/api/p/{token}/table", table),
+        Route("/api/stream", stream), Route("/api/p/{token}/stream", stream),
+        Route("/api/rules/search", rules_search), Route("/api/rules/show/{rule_id:path}", rules_show),
+    ]
+    if live.allow_plays:  # without the flag no write endpoint exists at all
+        routes += [Route("/api/p/{token}/play", play, methods=["POST"]),
+                   Route("/api/p/{token}/change", change, methods=["POST"])]
+
+    async def not_found(request: Request, exc):
+        status = getattr(exc, "status_code", 404)
+        return answer({"error": getattr(exc, "detail", "not found")}, status)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found})
+    return Guard(app, limits)

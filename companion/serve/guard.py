@@ -1,0 +1,138 @@
+"""Hostile traffic is harmless: an ASGI layer in front of the routes that answers 4xx, before any
+route runs, to an over-long request line, an unknown method, a body over the limit (announced or
+sent), a client over its request rate (a token bucket per address, writes with a tighter one) or
+over its number of open streams; and that adds the headers every answer carries (no referrer, so a
+private link never leaves in one; a content policy that loads nothing from elsewhere)."""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; base-uri 'none'; "
+                                 b"frame-ancestors 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+METHODS = frozenset({"GET", "HEAD", "POST"})
+
+
+@dataclass
+class Limits:
+    body: int = 4096  # bytes of a POST body
+    target: int = 2048  # bytes of the path and query
+    rate: float = 20.0  # requests a second per client, on average
+    burst: int = 60  # requests at once before the rate applies
+    write_rate: float = 1.0  # plays and changes a second per client
+    write_burst: int = 5
+    streams: int = 32  # open event streams per client (a host may open many tabs; each phone has its own address)
+    clients: int = 4096  # addresses remembered (the oldest forgotten first)
+
+
+class Bucket:
+    __slots__ = ("tokens", "at")
+
+    def __init__(self, burst: float):
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self, rate: float, burst: float) -> float:
+        """0 when a request may pass (one token taken), else the seconds until one may."""
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.at) * rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / rate
+
+
+class Guard:
+    def __init__(self, app, limits: Limits | None = None):
+        self.app, self.limits = app, limits or Limits()
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+        self.open_streams: dict[str, int] = {}
+
+    def _bucket(self, key: tuple[str, str], burst: int) -> Bucket:
+        bucket = self.buckets.pop(key, None) or Bucket(burst)
+        self.buckets[key] = bucket  # most recent last: the oldest go first when there are too many
+        while len(self.buckets) > self.limits.clients:
+            del self.buckets[next(iter(self.buckets))]
+        return bucket
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        lim = self.limits
+
+        async def send_headed(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        client = (scope.get("client") or ("?", 0))[0]
+        if len(scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) > lim.target:
+            return await refuse(send_headed, 414, "the address is too long")
+        if scope["method"] not in METHODS:
+            return await refuse(send_headed, 405, f"{scope['method']} is not answered here")
+        wait = self._bucket((client, "any"), lim.burst).take(lim.rate, lim.burst)
+        if not wait and scope["method"] == "POST":
+            wait = self._bucket((client, "write"), lim.write_burst).take(lim.write_rate, lim.write_burst)
+        if wait:
+            return await refuse(send_headed, 429, "too many requests; slow down", {"retry-after": str(int(wait) + 1)})
+        if scope["method"] == "POST":
+            body = await read_body(receive, lim.body)
+            if body is None:
+                return await refuse(send_headed, 413, f"the request body is over {lim.body} bytes")
+            receive = replay(body, receive)
+        if scope["path"].endswith("/stream"):
+            if self.open_streams.get(client, 0) >= lim.streams:
+                return await refuse(send_headed, 429, f"more than {lim.streams} open streams from one client")
+            self.open_streams[client] = self.open_streams.get(client, 0) + 1
+            try:
+                return await self.app(scope, receive, send_headed)
+            finally:
+                self.open_streams[client] -= 1
+                if not self.open_streams[client]:
+                    del self.open_streams[client]
+        return await self.app(scope, receive, send_headed)
+
+
+async def read_body(receive, limit: int) -> bytes | None:
+    """The whole body, or None as soon as it passes `limit` bytes."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b"".join(chunks)
+        size += len(message.get("body", b""))
+        if size > limit:
+            return None
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def replay(body: bytes, receive):
+    """A receive() that hands the app the body read already, then what the client sends next."""
+    sent = False
+
+    async def again():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
+
+
+async def refuse(send, status: int, message: str, headers: dict | None = None) -> None:
+    body = json.dumps({"error": message}).encode()
+    extra = [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *extra]})
+    await send({"type": "http.response.body", "body": body})

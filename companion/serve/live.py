@@ -1,0 +1,213 @@
+"""One session as the served page sees it: the table and the log told, for the public page or one
+player's private page, and the plays and changes a private page submits. No web code here.
+
+Every call runs on one thread of its own (`Live.call`): the sessions file's connection stays on the
+thread that opened it, and the table's reads never run two at a time. The server asks `refresh()`
+every ~100 ms; it costs one query (SQLite's data_version, trackers/peek.py) unless some process
+(a `companion play`, the shell, a phone) wrote, and then reads the verified log once. Each viewer
+(None for the public page, else a player's name) has a Narrator (trackers/narrate.py) that tells
+only the events it has not told yet, with that viewer's secrets shown and everyone else's hidden
+(trackers/secrets.py).
+"""
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+RECENT = 30  # log lines a fresh table carries
+MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
+
+
+class Live:
+    """The served session: opened on its own thread; ask through `call` (async) or `run` (sync)."""
+
+    def __init__(self, data_dir: Path, name: str | None, allow_plays: bool = False):
+        self.data_dir, self.allow_plays = data_dir, allow_plays
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="companion-table")
+        self.epoch = 0  # moves on when the log is no longer the one told (a restored file)
+        self.run(self._open, name)
+
+    def run(self, fn, *args):
+        """fn(*args) on the table's thread, waiting for it."""
+        return self.pool.submit(fn, *args).result()
+
+    async def call(self, fn, *args):
+        """fn(*args) on the table's thread, without blocking the event loop."""
+        return await asyncio.wrap_future(self.pool.submit(fn, *args))
+
+    def close(self) -> None:
+        def shut():
+            self.changes.close()
+            self.store.close()
+
+        self.run(shut)
+        self.pool.shutdown()
+
+    # -- reading (on the table's thread) -----------------------------------------------------
+
+    def _open(self, name: str | None) -> None:
+        from trackers.peek import Changes
+        from trackers.sessions import Sessions, engine_for, tracker_for
+
+        self.store = Sessions(self.data_dir, kept=True, create=False)
+        self.session = self.store.get(name)  # SessionError names the sessions there are
+        self.changes = Changes(self.data_dir)
+        self.tracker, self.engine = tracker_for(self.session.game), engine_for(self.session.game)
+        self.entries: list = []
+        self.narrators: dict[str | None, Any] = {}
+        self.tables: dict[tuple, dict] = {}
+        self.changes.changed()
+        self._read()
+
+    def _read(self) -> None:
+        """The log as it is now: the events after the last one read, checked against its link; a
+        log that no longer goes on from there (a restored file) is read whole and told afresh."""
+        from trackers import ledger
+
+        self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        s, old = self.session, self.entries
+        link = old[-1].digest if old else ledger.genesis(s.game, s.players, s.options, s.created)
+        new = self.store.entries_after(s, len(old), link)
+        if new is None:
+            self.entries = self.store.entries(s)  # the whole verified log; DamagedLog names a bad event
+            self.epoch += 1
+            self.narrators.clear()
+        elif new:
+            self.entries = old + new
+        self.tables.clear()
+
+    def refresh(self) -> bool:
+        """Whether the log grew (or was replaced) since the last look."""
+        import sqlite3
+
+        if not self.changes.changed():
+            return False
+        before = (self.epoch, len(self.entries))
+        try:
+            self._read()
+        except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
+            self.changes.seen = None
+            return False
+        return (self.epoch, len(self.entries)) != before
+
+    @property
+    def length(self) -> int:
+        return len(self.entries)
+
+    def _narrator(self, viewer: str | None):
+        from trackers.narrate import Narrator
+        from trackers.secrets import labeller
+
+        narrator = self.narrators.get(viewer)
+        if narrator is None:
+            reveal = frozenset() if viewer is None else frozenset({viewer})
+            narrator = self.narrators[viewer] = Narrator(self.tracker, self.session,
+                                                         labeller(self.session.game, reveal))
+        if narrator.seq < len(self.entries):
+            narrator.feed(self.entries[narrator.seq:])
+        return narrator
+
+    def _event(self, entry, told) -> dict:
+        return {"seq": entry.seq, "at": entry.at, "kind": entry.kind, **told.as_json()}
+
+    def table(self, viewer: str | None, with_log: bool = True) -> dict:
+        """The table as `viewer` may see it (secrets hidden but their own), with the last log lines."""
+        key = (viewer, len(self.entries), with_log)
+        if key in self.tables:
+            return self.tables[key]
+        from trackers.secrets import HIDDEN_GAMES, own_hand, public_summary
+
+        narrator = self._narrator(viewer)
+        state, game = narrator.state, self.session.game
+        doc = {"type": "table", "seq": len(self.entries), "session": self.session.name, "game": game,
+               "players": list(self.session.players), "ended": self.session.ended,
+               "summary": public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ())),
+               "finished": bool(self.tracker.finished(state)), "to_act": None, "acting": None,
+               "viewer": viewer, "hand": None, "plays": self.allow_plays and viewer is not None}
+        if self.engine is not None:
+            try:
+                doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
+            except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: nobody named
+                pass
+        if viewer is not None and game in HIDDEN_GAMES:
+            doc["hand"] = own_hand(game, state, viewer)
+        if with_log:
+            doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
+        self.tables[key] = doc
+        return doc
+
+    def messages(self, viewer: str | None, after: int | None, epoch: int | None) -> list[dict]:
+        """What a stream that has seen the log up to `after` (in `epoch`) needs: each missed event
+        told, the last with the table after it; a fresh table when it has seen nothing yet, the log
+        was replaced since, or it missed too much."""
+        n = len(self.entries)
+        if after is None or epoch != self.epoch or not 0 <= after <= n or n - after > MAX_MISSED:
+            return [self.table(viewer)]
+        if after == n:
+            return []
+        narrator = self._narrator(viewer)
+        out = [{"type": "change", "seq": e.seq, "event": self._event(e, narrator.told[e.seq])}
+               for e in self.entries[after:]]
+        out[-1]["table"] = self.table(viewer, with_log=False)
+        return out
+
+    # -- writing (a private page, with --allow-plays) ---------------------------------------------
+
+    def _mine(self, result, player: str) -> dict:
+        """A play's or change's answer as `player` may see it: the table with only their secrets."""
+        from trackers.secrets import public_summary
+
+        doc = result.as_json()
+        doc["state"] = public_summary(self.tracker, self.session.game, result.state, frozenset({player}))
+        doc.pop("before", None)
+        return doc
+
+    def play(self, player: str, text: str) -> tuple[int, dict]:
+        """A play made by `player`, judged and recorded exactly as `companion play --by PLAYER`:
+        (HTTP status, answer). Refused: the verdict with its reasons and alternatives, nothing recorded."""
+        from engine.base import MoveSyntaxError
+        from trackers.errors import Refused
+
+        from companion.legal import nearest
+        from companion.play_cmd import move_text
+
+        try:
+            text = move_text([], text, "play")
+            result = self.store.play(text, self.session.name, False, player)
+        except Refused as exc:
+            if exc.result is None:
+                return 409, {"error": str(exc), "recorded": False}
+            return 200, {**self._mine(exc.result, player), "error": str(exc)}
+        except MoveSyntaxError as exc:
+            near = nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
+            return 400, {"error": str(exc), "did_you_mean": near}
+        except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        return 200, self._mine(result, player)
+
+    def change(self, player: str, words: list[str]) -> tuple[int, dict]:
+        """A counter change said by `player`, checked as `companion track ...` checks it. A change that
+        names another player's secret (their hand, their prediction) is refused: it is theirs to say."""
+        from trackers.errors import Refused
+        from trackers.secrets import SECRET_VERBS
+
+        try:
+            if not words:
+                return 400, {"error": "no change given: e.g. `coins ann +1`"}
+            parsed = self.tracker.parse(self._narrator(None).state, words)
+            if parsed.verb in SECRET_VERBS.get(self.session.game, {}) and parsed.args and parsed.args[0] != player:
+                return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
+            result = self.store.record(words, self.session.name)
+        except Refused as exc:
+            reasons = [{"rule": r.rule, "message": r.message} for r in getattr(exc.verdict, "reasons", ())]
+            return 200, {"recorded": False, "error": str(exc), "reasons": reasons,
+                         "alternatives": list(getattr(exc.verdict, "alternatives", ()))}
+        except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        return 200, {**self._mine(result, player), "recorded": True}

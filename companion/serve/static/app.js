@@ -1,0 +1,232 @@
+// The table page: one EventSource for the live table, fetch for the rules and (with --allow-plays)
+// plays. Every text from the server is put in the page as text (never as HTML); rule ids become links.
+"use strict";
+
+const path = location.pathname;
+const privateMatch = path.match(/^\/p\/([0-9a-f]+)$/);
+const api = privateMatch ? `/api/p/${privateMatch[1]}` : "/api";
+const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
+const $ = (id) => document.getElementById(id);
+let lastSeq = null;
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.append(linked(String(text)));
+  if (cls) node.className = cls;
+  return node;
+}
+
+// Text with each rule id made a link to its entry.
+function linked(text) {
+  const frag = document.createDocumentFragment();
+  let at = 0;
+  for (const m of text.matchAll(RULE_ID)) {
+    frag.append(text.slice(at, m.index));
+    const a = document.createElement("a");
+    a.href = `/rules/${m[1]}`;
+    a.className = "rule";
+    a.textContent = m[1];
+    frag.append(a);
+    at = m.index + m[1].length;
+  }
+  frag.append(text.slice(at));
+  return frag;
+}
+
+function cell(value) {
+  if (value === null || value === undefined || value === "") return "-";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) return value.length ? value.map(cell).join(", ") : "-";
+  if (typeof value === "object") {
+    if ("name" in value) {
+      const rest = Object.entries(value).filter(([k, v]) => k !== "name" && v !== null && v !== false && v !== "" && v !== 0);
+      return rest.length ? `${value.name} (${rest.map(([k, v]) => (v === true ? k : `${k} ${cell(v)}`)).join(", ")})` : value.name;
+    }
+    return Object.entries(value).map(([k, v]) => `${k.replaceAll("_", " ")} ${cell(v)}`).join(", ") || "-";
+  }
+  return String(value);
+}
+
+// A list of records (the players, the powers ...) as a table; anything else as a definition list.
+function summaryView(summary) {
+  const out = document.createDocumentFragment();
+  const dl = el("dl");
+  for (const [key, value] of Object.entries(summary)) {
+    const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === "object" && !Array.isArray(r));
+    if (!rows) {
+      dl.append(el("dt", key.replaceAll("_", " ")), el("dd", cell(value)));
+      continue;
+    }
+    const columns = [...new Set(value.flatMap((r) => Object.keys(r)))];
+    const table = el("table");
+    table.dataset.part = key;
+    const head = el("tr");
+    columns.forEach((c) => head.append(el("th", c.replaceAll("_", " "))));
+    table.append(head);
+    for (const r of value) {
+      const tr = el("tr");
+      columns.forEach((c) => tr.append(el("td", cell(r[c]))));
+      table.append(tr);
+    }
+    const wrap = el("div", null, "scroll");
+    wrap.append(el("h2", key.replaceAll("_", " ")), table);
+    out.append(wrap);
+  }
+  out.prepend(dl);
+  return out;
+}
+
+function eventItem(event, fresh) {
+  const li = el("li");
+  li.dataset.seq = event.seq;
+  for (const mark of event.marks || []) li.append(el("span", mark, "mark"));
+  const line = el("span");
+  if (event.kind === "change") line.append(el("span", event.by, "by"), ": ");
+  line.append(linked(event.said));
+  li.append(line);
+  for (const t of event.triggered || []) li.append(el("span", `→ ${t}`, "said"));
+  if (fresh) li.classList.add("new");
+  return li;
+}
+
+function renderTable(t) {
+  document.title = `${t.session} · companion`;
+  $("title").textContent = `${t.session} (${t.game})${t.viewer ? ` · ${t.viewer}` : ""}`;
+  $("nav-table").href = path.startsWith("/p/") ? path : "/";
+  const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
+    : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
+  $("turn").textContent = turn;
+  $("summary").replaceChildren(summaryView(t.summary));
+  if (t.hand) {
+    $("hand").hidden = false;
+    const h = t.hand;
+    const cards = h.cards === null ? `${h.count} cards, none recorded yet` : (h.cards.join(" ") || "empty")
+      + (h.unnamed ? ` + ${h.unnamed} unnamed` : "");
+    $("hand-cards").textContent = cards;
+  }
+  $("act").hidden = !t.plays;
+  if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
+  lastSeq = t.seq;
+  document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
+}
+
+function connect() {
+  const status = $("status");
+  const url = `${api}/stream` + (lastSeq === null ? "" : `?last=${lastSeq}`);
+  const source = new EventSource(url);
+  source.onopen = () => { status.textContent = "live"; status.className = "status live"; };
+  source.onerror = () => {
+    status.textContent = "reconnecting";
+    status.className = "status lost";
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: again
+  };
+  source.addEventListener("table", (e) => renderTable(JSON.parse(e.data)));
+  source.addEventListener("change", (e) => {
+    const m = JSON.parse(e.data);
+    $("log").prepend(eventItem(m.event, true));
+    while ($("log").children.length > 60) $("log").lastChild.remove();
+    if (m.table) renderTable(m.table);
+    lastSeq = m.seq;
+  });
+}
+
+async function submit(kind, text) {
+  const out = $("verdict");
+  out.replaceChildren(el("p", "…"));
+  let doc;
+  let status;
+  try {
+    const r = await fetch(`${api}/${kind}`, { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ [kind === "play" ? "move" : "change"]: text }) });
+    status = r.status;
+    doc = await r.json();
+  } catch (err) {
+    out.replaceChildren(el("p", `not sent: ${err}`, "refused"));
+    return;
+  }
+  const parts = [];
+  if (status === 200 && doc.recorded) {
+    parts.push(el("p", `Recorded: ${doc.move || doc.change}${doc.overruled ? " (overruled)" : ""}`, "recorded"));
+  } else {
+    parts.push(el("p", doc.error || `refused (${status})`, "refused"));
+  }
+  for (const r of doc.reasons || []) parts.push(el("p", `${r.rule || ""} ${r.message || ""}`.trim(), "effect"));
+  for (const e of doc.effects || []) parts.push(el("p", `→ ${e.message}${e.rule ? ` ${e.rule}` : ""}`, "effect"));
+  for (const u of doc.unchecked || []) parts.push(el("p", `? ${u.message || u}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
+  if ((doc.alternatives || []).length) parts.push(el("p", `Legal instead: ${doc.alternatives.join(" | ")}`));
+  if ((doc.did_you_mean || []).length) parts.push(el("p", `Did you mean: ${doc.did_you_mean.join(" | ")}`));
+  out.replaceChildren(...parts);
+}
+
+function snippet(text) {
+  const p = el("p");
+  text.split(/\*\*(.+?)\*\*/).forEach((piece, i) => p.append(i % 2 ? el("b", piece) : piece));
+  return p;
+}
+
+async function search(q) {
+  const out = $("rules-out");
+  const r = await fetch(`/api/rules/search?q=${encodeURIComponent(q)}`);
+  const doc = await r.json();
+  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  const parts = [];
+  if (!doc.results.length) parts.push(el("p", `No rules match ${q}.`));
+  else if (doc.coverage !== "covered") parts.push(el("p", "The rulebooks do not seem to cover this; the closest entries:"));
+  for (const hit of doc.results) {
+    const div = el("div", null, "hit");
+    const h = el("h3", hit.title);
+    h.append(" ", el("span", hit.id, "id"));
+    div.append(h, snippet(hit.snippet));
+    parts.push(div);
+  }
+  out.replaceChildren(...parts);
+}
+
+function ruleView(rule) {
+  const div = el("div", null, "hit");
+  div.append(el("h3", rule.title), el("p", rule.id, "rule-id"), el("p", rule.text || "", "rule-text"));
+  if (rule.unclear) div.append(el("p", `Unclear: ${cell(rule.unclear)}`, "effect"));
+  if ((rule.see_also || []).length) div.append(el("p", `See also: ${rule.see_also.map((s) => s.id || s).join(", ")}`));
+  return div;
+}
+
+async function show(id) {
+  const out = $("rules-out");
+  const r = await fetch(`/api/rules/show/${encodeURIComponent(id)}`);
+  const doc = await r.json();
+  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  const parts = [el("p", (doc.section_path || []).join(" › "), "effect")];
+  for (const rule of doc.kind === "section" ? doc.entries : [doc]) parts.push(ruleView(rule));
+  out.replaceChildren(...parts);
+}
+
+function start() {
+  $("search-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const q = $("q").value.trim();
+    if (q) { history.replaceState(null, "", `/rules?q=${encodeURIComponent(q)}`); search(q); }
+  });
+  if (path === "/rules" || path.startsWith("/rules/")) {
+    $("table-view").hidden = true;
+    $("rules-view").hidden = false;
+    $("status").textContent = "";
+    $("title").textContent = "Rules";
+    const q = new URLSearchParams(location.search).get("q");
+    if (path.startsWith("/rules/")) show(decodeURIComponent(path.slice(7)));
+    else if (q) { $("q").value = q; search(q); }
+    return;
+  }
+  $("play-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if ($("move").value.trim()) submit("play", $("move").value.trim());
+  });
+  $("change-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if ($("change").value.trim()) submit("change", $("change").value.trim());
+  });
+  $("rules-view").hidden = false;  // the search box under the table too
+  connect();
+}
+
+start();

@@ -1,0 +1,79 @@
+"""Cataclysm Arcade: what the catalogue says about a card in play, and what it does not.
+
+A character or Weapon in play keeps the numbers it entered with; when it entered before the table
+described its card, the catalogue (the shipped cards, the player's library, the table's own entries:
+State.cards) answers instead. What neither knows is said as an `unchecked` Reason naming the card,
+the field and the one command that teaches it (`teach`). `teach` is written here until a shared
+`engine.words.teach` exists.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Reason
+
+from .model import BOSS, Player, State, find_fighter, spec
+
+GAME = "cataclysm-arcade"
+
+#: catalogue field -> (how a verdict names it, the value a `cards add` example shows)
+FIELDS = {
+    "type": ("type", "fighter|tactic|response|weapon|boss"),
+    "faction": ("faction", "NAME"),
+    "level": ("level requirement", "N"),
+    "cost": ("coin cost", "N"),
+    "health": ("health", "N"),
+    "attack": ("attack value", "N"),
+    "attack_cost": ("attack cost", "N"),
+    "wield_cost": ("wield cost", "N"),
+    "attack_modifier": ("attack modifier", "N"),
+    "effect": ("effect", '"damage N"'),
+    "armor": ("Armor number", "N"),
+}
+
+
+def teach(card: str, field: str, value: str | None = None) -> str:
+    """The one command that puts a card's field into the player's card library."""
+    flag = "--" + field.replace("_", "-")
+    return f'companion cards add {GAME} "{card}" {flag} {value or FIELDS[field][1]}'
+
+
+def unknown(card: str, field: str, rule: str) -> Reason:
+    """`unchecked`: the card's field is unknown, with the command that teaches it."""
+    return Reason(rule=rule, message=f"{card}'s {FIELDS[field][0]} is unknown: teach it with `{teach(card, field)}`")
+
+
+def card_name(player: Player, character: str) -> str | None:
+    """The card a character in play is: the Boss's name (if the table gave it) or the Fighter's."""
+    if character == BOSS:
+        return player.boss.name
+    low = character.lower()
+    return next((f.name for f in player.fighters if f.name.lower() == low), None)
+
+
+def character_fact(state: State, player: Player, character: str, field: str) -> Any:
+    """A character's number as it is in play, else as its card in the catalogue says, else None."""
+    who = player.boss if character == BOSS else find_fighter(player, character)
+    value = getattr(who, field, None) if who is not None else None
+    if value is None:
+        card = spec(state, card_name(player, character))
+        value = getattr(card, field, None) if card is not None else None
+    return value
+
+
+def weapon_fact(state: State, weapon, field: str) -> Any:
+    """A Weapon's wield cost or attack modifier as in play, else as its card says, else None."""
+    value = getattr(weapon, field)
+    if value is None:
+        card = spec(state, weapon.name)
+        value = getattr(card, field, None) if card is not None else None
+    return value
+
+
+def unknown_character(player: Player, character: str, field: str, rule: str) -> Reason:
+    """`unchecked` for a character's field; a Boss the table has not named is taught by naming it."""
+    name = card_name(player, character)
+    if name is None:
+        return Reason(rule=rule, message=f"{player.name}'s Boss has no name, so its {FIELDS[field][0]} is unknown: "
+                      f"name it with `companion track boss {player.name.lower()} HEALTH NAME`")
+    return unknown(name, field, rule)

@@ -1,0 +1,112 @@
+"""The Catopomp Engine: binds the notation, the referee (rules.py) and status.py to the contract of
+engine.base, and deals whole games for simulations (`setup`, `next_round`)."""
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from engine.base import Engine as BaseEngine
+from engine.base import Reason, Verdict
+
+from .model import Move, Options, Opts, State, Table, opts_of
+from .notation import NOTATION, format_move, parse
+from .rule_ids import RULE_IDS, R
+from .rules import (
+    IllegalMove, as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
+    setup_missing, setup_rule, to_table,
+)
+from .rules_moves import legal_moves as table_moves
+from .status import status as table_status
+from .table import deal_first, deal_next
+
+
+def _options(options) -> Opts:
+    """The Table's options from an Options, a dict of its fields, or None (the defaults)."""
+    if options is None:
+        return Opts()
+    if isinstance(options, Opts):
+        return options
+    return opts_of(options if isinstance(options, Options) else Options.model_validate(dict(options)))
+
+
+def setup(players, options=None, rng: random.Random | None = None, *, first=None, predictions=None) -> State:
+    """Deal the first round for the named players (2-4, clockwise). `options`: an Options, a dict of
+    its fields, or None. The starting player is `first` or drawn at random; competitive predictions
+    are `predictions` (name -> 1-4, or a list) or drawn from rng."""
+    return from_table(deal_first(list(players), _options(options), rng or random.Random(), first=first,
+                                 predictions=predictions))
+
+
+def next_round(state: State, rng: random.Random | None = None, *, predictions=None, reserve_dice=None) -> State:
+    """Set up the round after `state` (phase round-over): reshuffle and deal, one centre die fewer,
+    a reserve die for each player with one gem (`reserve_dice`: name -> face, else drawn), the loser
+    starts."""
+    return from_table(deal_next(to_table(state), rng or random.Random(), predictions=predictions,
+                                reserve_dice=reserve_dice))
+
+
+class Engine(BaseEngine[State, Move]):
+    game: ClassVar[str] = "catopomp"
+    State: ClassVar[type[State]] = State
+    SEATS_RULE: ClassVar[str] = R.OVERVIEW_GOAL  # a game for 2 to 4 players
+    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
+    NOTATION: ClassVar[str] = NOTATION
+    TURN_RULE: ClassVar[str] = R.ROUND_TURN_ORDER
+
+    def __init__(self):
+        self._last: tuple[State, Table] | None = None
+
+    def _table(self, state: State) -> Table:
+        """The State as a Table, kept for the State last asked about (check, then apply, the same State)."""
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        t = to_table(state)
+        self._last = (state, t)
+        return t
+
+    def parse_move(self, text: str, state: State) -> Move:
+        if mover_hidden(state):
+            return parse(text, reading_table(state))
+        return parse(text, self._table(state))
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def check(self, state: State, move: Move) -> Verdict:
+        if state.phase == "setup":
+            return Verdict(legal=False, reasons=(Reason(rule=setup_rule(state), message=setup_missing(state)),))
+        if not mover_hidden(state):
+            return check_table(self._table(state), move)
+        return check_hidden(state, move)
+
+    def apply(self, state: State, move: Move, overruled: bool = False) -> State:
+        if state.phase == "setup":
+            raise IllegalMove(setup_missing(state), self.check(state, move))
+        t = to_table(state, needs(move)) if mover_hidden(state) else self._table(state)
+        return play_out(state, move, t, self.check(state, move), overruled)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        if self.moves_note(state) is not None:
+            return []
+        return table_moves(self._table(state))
+
+    def status(self, state: State) -> list[Reason]:
+        hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
+        return list(as_reasons(table_status(self._table(state), hidden)))
+
+    def with_turn(self, state: State, player: str) -> State:
+        return state.model_copy(update={"turn": state.names[state.seat(player)]})
+
+    def to_act(self, state: State) -> str | None:
+        return state.turn if state.phase == "play" else None
+
+    def moves_note(self, state: State) -> str | None:
+        return moves_note(state)
+
+    # conveniences beyond the framework contract
+    def setup(self, players, options=None, rng=None, **kw) -> State:
+        return setup(players, options, rng, **kw)
+
+    def next_round(self, state: State, rng=None, **kw) -> State:
+        return next_round(state, rng, **kw)

@@ -1,0 +1,185 @@
+"""`companion serve` in a real browser (issue 24): Playwright driving Debian's Chromium against the
+installed `companion serve` in a subprocess. Skipped, saying why, where /usr/bin/chromium is absent
+(`.ci/run` installs it)."""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import run_companion
+from tests.serve_helpers import SECRET, Server, arcade_table
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: install Debian's chromium "
+                                "package (apt-get install chromium; .ci/run does) to run the browser tests")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def table(home):
+    arcade_table(home)
+    return home
+
+
+def env(home) -> dict:
+    return {"COMPANION_HOME": str(home)}
+
+
+# The page's content policy forbids evaluating strings (as it should), so the tests wait with locators.
+
+def live(page) -> None:
+    """Wait until the page's event stream is open and its first table drawn."""
+    page.locator("#status.live").wait_for(timeout=15_000)
+    page.locator("body[data-seq]").wait_for(timeout=15_000)
+
+
+def shows(page, selector: str, text: str, timeout: float) -> None:
+    page.locator(selector, has_text=text).first.wait_for(timeout=timeout)
+
+
+def log_has(page, text: str, timeout: float) -> None:
+    shows(page, "#log li", text, timeout)
+
+
+def raw_stream(url: str, seconds: float) -> str:
+    """What an event stream sends in `seconds`, read as bytes off the socket."""
+    parts = urlsplit(url)
+    con = http.client.HTTPConnection(parts.hostname, parts.port, timeout=seconds)
+    con.request("GET", parts.path)
+    response = con.getresponse()
+    got = b""
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            chunk = response.read1(65536)
+            if not chunk:
+                break
+            got += chunk
+    except TimeoutError:
+        pass
+    finally:
+        con.close()
+    return got.decode("utf-8")
+
+
+def test_the_page_loads_and_a_cli_play_shows_within_a_second(page, table):
+    server = Server(table)
+    try:
+        page.goto(server.url)
+        live(page)
+        assert page.text_content("#title").startswith("arcade")
+        assert "To act: Ann" in page.text_content("#turn")
+        done = run_companion("play", "fighter Grunt", env=env(table))
+        assert done.returncode == 0, done.stderr
+        committed = time.monotonic()  # the play was committed before the command ended
+        log_has(page, "Ann: play fighter Grunt", timeout=1000)
+        shown = time.monotonic() - committed
+        assert shown < 1.0
+        assert "To act: Ben" in page.text_content("#turn")
+    finally:
+        server.stop()
+
+
+def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(browser, table):
+    server = Server(table)
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context().new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        assert pages["Ann"].text_content("#hand-cards") == "Zap Blast + 3 unnamed"
+        assert pages["Ben"].is_visible("#hand") and "Zap" not in pages["Ben"].text_content("#hand-cards")
+        assert run_companion("track", "hand", "ann", "Grunt", env=env(table)).returncode == 0
+        log_has(pages["public"], "hand Ann (1 card", timeout=2000)
+        shows(pages["Ann"], "#hand-cards", "Grunt", 2000)
+        for who in ("public", "Ben"):
+            html = pages[who].content()
+            assert not any(card in html for card in (*SECRET, "Grunt")), who
+            assert not pages[who].is_visible("#hand") or who == "Ben"
+        stream = raw_stream(server.url + "api/stream", 1.5)
+        assert "event: table" in stream and '"hand Ann (' in stream
+        assert not any(card in stream for card in (*SECRET, "Grunt"))
+        mine = raw_stream(server.links["Ann"].replace("/p/", "/api/p/") + "/stream", 1.5)
+        assert all(card in mine for card in (*SECRET, "Grunt"))
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()
+
+
+def test_a_page_resumes_after_the_server_restarts(page, table):
+    server = Server(table)
+    port = server.port
+    try:
+        page.goto(server.url)
+        live(page)
+        assert run_companion("track", "coins", "ann", "+1", env=env(table)).returncode == 0
+        log_has(page, "coins Ann +1", timeout=2000)
+    finally:
+        server.stop()
+    page.locator("#status.lost").wait_for(timeout=10_000)
+    assert run_companion("track", "coins", "ben", "+2", env=env(table)).returncode == 0  # made while it was down
+    server = Server(table, port=port)
+    try:
+        log_has(page, "coins Ben +2", timeout=10_000)
+        live(page)
+        said = page.locator("#log li").all_text_contents()
+        assert sum("coins Ann +1" in s for s in said) == 1 and sum("coins Ben +2" in s for s in said) == 1
+        assert run_companion("track", "coins", "ann", "+3", env=env(table)).returncode == 0
+        log_has(page, "coins Ann +3", timeout=2000)
+    finally:
+        server.stop()
+
+
+def play_from(browser, link: str, move: str, outcome: str):
+    """A new page at `link` that submits `move` and waits for `outcome` in its verdict."""
+    page = browser.new_context().new_page()
+    page.goto(link)
+    live(page)
+    page.fill("#move", move)
+    page.click("#play-form button")
+    shows(page, "#verdict", outcome, 5000)
+    return page
+
+
+def test_a_play_submitted_from_the_page_is_judged_and_recorded(browser, table):
+    server = Server(table, "--allow-plays")
+    try:
+        ann = play_from(browser, server.links["Ann"], "fighter Grunt", "Recorded")
+        log_has(ann, "Ann: play fighter Grunt", timeout=2000)
+        ben = play_from(browser, server.links["Ben"], "pass", "refused")
+        verdict = ben.text_content("#verdict")
+        assert "Legal instead: decline" in verdict
+        assert ben.locator("#verdict a.rule").first.get_attribute("href") == "/rules/cataclysm-arcade.turn.line.repeat"
+        ben.click("#verdict a.rule >> nth=0")
+        shows(ben, "#rules-out .rule-id", "cataclysm-arcade.turn.line.repeat", 10_000)
+        for p in (ann, ben):
+            p.context.close()
+    finally:
+        server.stop()
+    log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+    assert [(e["verb"], e["by"]) for e in log] == [("hand", "Ann"), ("play", "Ann")]  # the refused pass left nothing

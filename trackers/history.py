@@ -1,0 +1,304 @@
+"""After the game: each session's outcome record, computed from its log by the same replay as
+`track show` (so the two never disagree), and kept in a small cache keyed by the log's head.
+
+`walk` replays the applied changes one by one through the game's tracker and engine (as
+trackers/log.py folds them), keeping what each step set off; `outcome` reads the record from the
+final State and those steps: who won (or the party's, the Grim Reapurr's result), the length in
+plays and in the game's own unit, the duration, and the figures each game's log holds. Where a
+rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record says
+so instead of naming a winner.
+
+The cache: one row per session in the sessions file's `meta` table (`outcome:<id>`), signed with
+this installation's snapshot key (trackers/keys.py) over the session, its log head and length
+(the head binds its identity: the ledger starts from it), whether it was ended, and a digest of
+the code that computes it; a row that fails any of these is recomputed. So 1,000 stored sessions answer `stats` without replaying any of them.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tracker_for
+
+CACHE_PREFIX = "outcome:"
+FORMAT = 1  # bump when a record's meaning changes
+
+#: the unit a game's length is counted in, and the State field that counts it
+UNITS = {"catharsis": ("cards", "cards_revealed"), "cataclysm-arcade": ("levels", "level"),
+         "catopomp": ("rounds", "round"), "theseus": ("turns", "turn"), "catastrophe": ("turns", "turn")}
+COOPERATIVE = frozenset({"catharsis"})
+
+FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
+
+
+@dataclass
+class Step:
+    """One applied change of the log: who made it, what it set off, the table before and after."""
+
+    entry: Entry
+    by: str
+    effects: list
+    before: Any
+    after: Any
+
+
+def applied_seqs(entries: list[Entry]) -> list[int]:
+    """The seqs of the changes the log keeps applied, oldest first (undo and redo as trackers/log.py folds them)."""
+    applied, redo = Stack(), Stack()
+    for e in entries:
+        if e.kind == "change":
+            applied.push(e.seq)
+            redo = Stack()
+        else:
+            shift(applied, redo, e.kind, min(e.count, len(applied if e.kind == "undo" else redo)))
+    return list(applied.seqs())
+
+
+def walk(session: Session, entries: list[Entry]) -> tuple[Any, list[Step]]:
+    """The final State of the log and every applied change as a Step, each through the step
+    `track log` tells it by (trackers/narrate.told_step: a play's verdict effects with what the
+    table settled after it)."""
+    from trackers.narrate import change_by, told_step
+
+    game = game_for(session.game)
+    by_seq = {e.seq: e for e in entries}
+    state = game.tracker.new_state(session.players, session.options)
+    steps = []
+    for seq in applied_seqs(entries):
+        e = by_seq[seq]
+        before = state
+        by = change_by(session, game.engine, state, e)
+        try:
+            stepped = told_step(game, state, e)
+        except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
+            raise ReplayError(e.seq, exc) from exc
+        state = stepped.state
+        steps.append(Step(e, by, list(stepped.effects), before, state))
+    return state, steps
+
+
+# -- the record ------------------------------------------------------------------------------
+
+
+def _seconds(start: str, end: str | None) -> int:
+    try:
+        return max(0, int((datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds())) if end else 0
+    except ValueError:
+        return 0
+
+
+def result(game: str, summary: dict, players: list[str]) -> dict[str, Any]:
+    """Who won, read from the game's summary of the final State: winners (several where the rules
+    make several: everyone with a soul gem left, a whole party), the party's result in a
+    cooperative game, whether the Grim Reapurr won, and a tie the rulebook leaves open."""
+    out: dict[str, Any] = {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
+    if not summary.get("game_over"):
+        return out
+    if game == "catharsis":
+        out["party"] = summary.get("outcome")
+        out["winners"] = list(players) if summary.get("outcome") == "won" else []
+    elif game == "catastrophe":
+        out["reapurr"] = bool(summary.get("grim_reapurr_wins"))
+        out["winners"] = [summary["winner"]] if summary.get("winner") else []
+    elif game == "cataclysm-arcade":
+        out["winners"] = [summary["winner"]] if summary.get("winner") else []
+    elif game == "theseus" and summary.get("tie"):
+        out["tied"] = list(summary.get("winners") or [])
+        out["unclear"] = ("theseus.tiebreakers.full-tie: the players are still tied after both tiebreakers "
+                          "and the rulebook names no winner; counted as a tie, neither a win nor a loss")
+    else:  # catopomp, theseus
+        out["winners"] = list(summary.get("winners") or [])
+    return out
+
+
+def figures(game: str, state, summary: dict, steps: list[Step]) -> dict[str, Any]:
+    """The game's own figures the log holds (issue 26): CATastrophe eliminations by cause, Catopomp
+    soul gems lost per round and Dice Boosts used, Theseus VP by source, Catharsis Morale at the end
+    and the Boss Deck, Cataclysm Arcade the level reached and who was knocked out when."""
+    if game == "catastrophe":
+        return {"eliminations": _eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
+    if game == "catopomp":
+        lost, boosts = [], {p.name: 0 for p in state.players}
+        for s in steps:
+            for b, a in zip(s.before.players, s.after.players):
+                lost += [{"round": s.before.round, "player": a.name}] * max(0, b.gems - a.gems)
+            won = s.after.winning_set  # a new winning set with dice in it: its owner's Dice Boost
+            if won is not None and won != s.before.winning_set and won.dice and won.owner in boosts:
+                boosts[won.owner] += 1
+        return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
+                "competitive": bool(summary.get("options", {}).get("competitive"))}
+    if game == "theseus":
+        return {"vp": {p["name"]: {"cards": p["card_vp"], "bonuses": p["bonuses"], "effects": p["effect_points"],
+                                   "total": p["vp"]} for p in summary["players"]},
+                "decided_by": summary.get("decided_by") if summary.get("game_over") else None}
+    if game == "catharsis":
+        return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
+                "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
+                "dead": [p.name for p in state.players if p.dead]}
+    if game == "cataclysm-arcade":
+        out = []
+        for s in steps:
+            was = {p.name for p in s.before.players if p.out}
+            out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
+        return {"level": state.level, "knocked_out": out}
+    return {}
+
+
+def _eliminations(steps: list[Step]) -> list[dict[str, Any]]:
+    """Each CATastrophe elimination with its cause, from the rule its effect cites: all lives lost
+    (`lives`) or caught by the Grim Reapurr (`reapurr`). Several in one step are paired with their
+    effects in turn order, as the table sweeps them; a count that does not pair is `unknown`."""
+    from engine.catastrophe.rule_ids import R
+
+    causes = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
+    out = []
+    for s in steps:
+        was = {p.name for p in s.before.players if p.eliminated}
+        now = [s.before.players[i].name for i in s.before.turn_order() if s.after.players[i].eliminated]
+        now += [p.name for p in s.after.players if p.eliminated and p.name not in was and p.name not in now]
+        now = [n for n in now if n not in was]
+        rules = [causes.get(e.rule, "unknown") for e in s.effects if e.kind == "eliminated"]
+        if len(rules) != len(now):
+            rules = ["unknown"] * len(now)
+        out += [{"player": n, "cause": c, "seq": s.entry.seq} for n, c in zip(now, rules)]
+    return out
+
+
+def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step]] | None = None) -> dict[str, Any]:
+    """The session's outcome record (JSON-ready): game, players, started / last change / ended,
+    finished, abandoned (ended without a finish) or in progress, the result, its length and
+    duration, and the game's own figures."""
+    tracker = tracker_for(session.game)
+    state, steps = walked or walk(session, entries)
+    summary = tracker.summary(state)
+    over = bool(summary.get("game_over"))
+    unit, attr = UNITS[session.game]
+    last = entries[-1].at if entries else None
+    return {
+        "session": session.name, "game": session.game, "players": list(session.players),
+        "started": session.created, "last_change": last, "ended": session.ended,
+        "status": FINISHED if over else ABANDONED if session.ended else PLAYING,
+        "cooperative": session.game in COOPERATIVE,
+        **result(session.game, summary, session.players),
+        "plays": len(steps), "overruled": sum(s.entry.overruled for s in steps),
+        "length": {"unit": unit, "count": getattr(state, attr)},
+        "duration": _seconds(session.created, last),
+        "figures": figures(session.game, state, summary, steps),
+    }
+
+
+def shown_outcome(r: dict, names) -> dict:
+    """A record with every player name shown by its merged name (a rename applied); the record
+    itself when no name changes."""
+    shown = {p: names(p) for p in r["players"]}
+    if all(p == n for p, n in shown.items()):
+        return r
+
+    def each(value):
+        if isinstance(value, dict):
+            return {shown.get(k, k): each(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [each(v) for v in value]
+        return shown.get(value, value) if isinstance(value, str) else value
+
+    return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}}
+
+
+# -- the cache -------------------------------------------------------------------------------
+
+_CODE: list[str] = []
+
+
+def _code() -> str:
+    """A digest of the code behind every record: the engines (each game's rules, its tracker and
+    summary) and the trackers (the replay, this module). Read once a process, without importing a
+    game: any change there computes every record again."""
+    if not _CODE:
+        root = Path(__file__).resolve().parent.parent
+        h = hashlib.sha256(f"{FORMAT}".encode())
+        for f in sorted([*(root / "engine").rglob("*.py"), *(root / "engine").rglob("*.toml"),
+                         *(root / "trackers").glob("*.py")]):
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        _CODE.append(h.hexdigest())
+    return _CODE[0]
+
+
+def _sign(key: bytes, session: Session, head: str, length: int, code: str, record: str) -> str:
+    """The row's signature (HMAC-SHA256, the installation key): the log's head binds the session's
+    identity too (the ledger chain starts from its game, players, options and creation)."""
+    text = "\x1e".join((str(session.id), head, str(length), session.ended or "", code, record))
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+@dataclass
+class Outcomes:
+    """Every readable session's record, oldest first, and the sessions that did not read (name, why)."""
+
+    records: list[dict[str, Any]] = field(default_factory=list)
+    damaged: list[tuple[str, str]] = field(default_factory=list)
+
+
+def outcomes(store) -> Outcomes:
+    """The outcome record of every session in the store, from the cache where its row still holds
+    (same log head and length, same ended, same code, a good signature), else from its log; the
+    rows computed afresh are cached. A session whose log is damaged is named, not fatal."""
+    from trackers import keys
+    from trackers.errors import StoreError
+
+    out = Outcomes()
+    sessions = store.all(out.damaged)
+    heads = store.heads()
+    key = keys.key(store.path.parent, create=False)
+    rows = store.meta_values(CACHE_PREFIX) if key is not None else {}
+    fresh: dict[str, str] = {}
+    for session in sessions:
+        head, length = heads.get(session.id, ("", 0))
+        cached = _cached(rows.get(f"{CACHE_PREFIX}{session.id}"), key, session, head, length)
+        if cached is not None:
+            out.records.append(cached)
+            continue
+        try:
+            record = outcome(session, store.entries(session))
+        except StoreError as exc:
+            out.damaged.append((session.name, str(exc)))
+            continue
+        except ReplayError as exc:
+            out.damaged.append((session.name, f"session {session.name!r}: {exc}; its log was edited"))
+            continue
+        out.records.append(record)
+        fresh[session.id] = record
+    if fresh:
+        key = key or keys.key(store.path.parent, create=True)
+        if key is not None:
+            rows = {}
+            for session in sessions:
+                if session.id in fresh:
+                    head, length = heads[session.id]
+                    text = json.dumps(fresh[session.id], ensure_ascii=False, sort_keys=True)
+                    check = _sign(key, session, head, length, _code(), text)
+                    rows[f"{CACHE_PREFIX}{session.id}"] = "\x1e".join((check, head, str(length), _code(), text))
+            store.cache_meta(rows)
+    return out
+
+
+def _cached(row: str | None, key: bytes | None, session: Session, head: str, length: int) -> dict | None:
+    """The record a cache row holds, when it is for this log (head, length), this code, and its
+    signature checks; else None (computed again)."""
+    if row is None or key is None:
+        return None
+    parts = row.split("\x1e", 4)
+    if len(parts) != 5 or parts[1] != head or parts[2] != str(length) or parts[3] != _code():
+        return None
+    check, text = parts[0], parts[4]
+    if not hmac.compare_digest(check, _sign(key, session, head, length, parts[3], text)):
+        return None
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
