@@ -71,4 +71,6 @@ def moves_text(doc: dict, limit: int | None) -> str:
             lines.append(f"  ... {len(g['lines']) - len(shown)} more (--limit 0 lists all)")
     if left:
         lines.append(left)
+    if note:  # what the list could not judge (a card whose ability is unknown, a Hand not recorded)
+        lines.append(note)
     return "\n".join(lines)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
-from engine.tracking import Change
+from engine.tracking import Change, OptionError
 from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
 
 from .model import RANK_ONLY_NAMES, State, catalogue
+from .option_cards import option_cards
 from .wording import quote
 
 #: the commands and what each records (Tracker.COMMANDS)
@@ -30,6 +31,8 @@ COMMANDS: dict[str, str] = {
     "last-rank6": "the last Rank 6 card has left the Board: the game ends at the end of this turn: `last-rank6`",
     "next": "the turn is over: the next player clockwise (or the end of the game): `next`",
     "score": "the standings now (points, then the tiebreakers); changes nothing: `score`",
+    "card": "describe cards for this game, as the option cards= does (NAME:RANK, then VP, icon, none, +POINTS): "
+            "`card Hydra:6:3:explore2:none Knight:?:explore:none`",
 }
 
 #: every word a table may type for a command -> the command (Tracker.VERB_ALIASES)
@@ -47,6 +50,7 @@ VERB_ALIASES: dict[str, str] = {
     "rank6-gone": "last-rank6", "last-card": "last-rank6",
     "next": "next", "end-turn": "next", "next-turn": "next",
     "score": "score", "scores": "score", "standings": "score",
+    "card": "card", "cards": "card", "describe": "card",
 }
 
 
@@ -93,6 +97,9 @@ def parse(state: State, words: list[str]) -> Change:
         return Change(verb=verb, args=parse_board(rest, _pool(state)))
     if verb == "deck":
         return Change(verb=verb, args=parse_deck(rest))
+    if verb == "card":
+        described(rest)  # a bad description is refused here, before anything is recorded
+        return Change(verb=verb, args=tuple(rest))
     if verb == "rank":
         if len(rest) != 1:
             raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
@@ -106,6 +113,16 @@ def parse(state: State, words: list[str]) -> Change:
     if verb in ("bonus", "points"):
         return Change(verb=verb, args=(who, *_parse_amount(state, verb, who, rest)))
     return Change(verb=verb, args=(who, *_parse_area(state, verb, who, rest)))
+
+
+def described(words) -> tuple:
+    """The catalogue entries a `card` command gives (its words read as the option cards=)."""
+    if not words:
+        raise MoveSyntaxError("card: describe at least one card, e.g. `card Hydra:6:3:explore:none`")
+    try:
+        return option_cards(",".join(words))
+    except OptionError as exc:
+        raise MoveSyntaxError(f"card{str(exc).removeprefix('cards')}") from None
 
 
 def _verb(token: str) -> str:

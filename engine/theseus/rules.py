@@ -16,7 +16,7 @@ from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
 from .table import Table
-from .wording import listing
+from .wording import listing, teach
 
 
 class IllegalMove(EngineError):
@@ -396,13 +396,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
         f"first its {icon}, then its effect, finished before any other card",
         R.USING,
     )
-    if spec is None:
-        table.note(R.EFFECT, f"card effect not checked: {card} is not in the card catalogue")
-    elif known_icon is None:
-        table.note(
-            R.ICON, f"card effect not checked: {card}'s icon is unknown to the catalogue; taken as "
-            f"{icon} as the move says"
-        )
+    if known_icon is None:
+        table.note(R.ICON, unknown_icon(card, spec, icon))
     if not move.targets:
         table.note(
             R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say "
@@ -412,7 +407,7 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")
     if spec is None or spec.effect == "unknown":
-        table.note(R.EFFECT, f"card effect not checked: {card}'s effect text is unknown; resolve it as printed")
+        table.note(R.EFFECT, unknown_effect(card))
         table.say("card-effect", f"resolve {card}'s own effect as printed (not checked)", R.EFFECT)
     elif spec.effect.strip().casefold() != "none":
         table.note(R.EFFECT, f"card effect not checked: {card}: {spec.effect}")
@@ -435,6 +430,21 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     return table.problems
 
 
+def unknown_icon(card: str, spec, icon: str | None) -> str:
+    """The note of a card used with an icon the library does not know: what is unknown, what the
+    engine took instead, and the command that teaches it."""
+    why = "is not in the card library, so its icon is unknown" if spec is None else "icon is unknown"
+    what = f"{card} {why}" if spec is None else f"{card}'s {why}"
+    taken = f": taken as {icon}, as the move says" if icon else ": every ability is listed for it"
+    return f"card effect not checked: {what}{taken}; teach it: `{teach(card, icon=icon or 'ICON')}`"
+
+
+def unknown_effect(card: str) -> str:
+    """The note of a card used whose effect the library does not know (resolved by the table)."""
+    return (f"card effect not checked: {card}'s effect is unknown: resolve it as printed; teach it: "
+            f"`{teach(card, effect='none')}` (or --effect with the card's text)")
+
+
 # --------------------------------------------------------------------------- legal moves
 
 
@@ -455,22 +465,19 @@ def legal_moves(state: State) -> list[Move]:
     moves: list[Move] = []
     board = sorted(c.name for c in state.board)
     hand = sorted(player.hand_cards)
-    if state.basic_action is None and len(state.used) < 2:
-        for name in sorted(set(player.party)):
-            if name in state.used:
-                continue
-            spec = cat.get(name)
-            icons = [spec.icon] if spec is not None and spec.icon != "unknown" else list(ICONS)
-            most = spec.icon_count if spec is not None else 1
-            for icon in icons:
-                pool = board if icon == "explore" else hand
-                if not pool:
-                    if icon == "explore" or player.hand_size == 0:
-                        moves.append(Move(action="use", card=name, icon=icon))
-                    continue  # a hidden Hand's cards cannot be listed
-                for size in range(1, min(most, len(pool)) + 1):
-                    for combo in sorted(set(_multisets(pool, size))):
-                        moves.append(Move(action="use", card=name, icon=icon, targets=combo))
+    for name in usable_cards(state):
+        spec = cat.get(name)
+        icons = [spec.icon] if spec is not None and spec.icon != "unknown" else list(ICONS)
+        most = spec.icon_count if spec is not None else 1
+        for icon in icons:
+            pool = board if icon == "explore" else hand
+            if not pool:
+                if icon == "explore" or player.hand_size == 0:
+                    moves.append(Move(action="use", card=name, icon=icon))
+                continue  # a hidden Hand's cards cannot be listed
+            for size in range(1, min(most, len(pool)) + 1):
+                for combo in sorted(set(_multisets(pool, size))):
+                    moves.append(Move(action="use", card=name, icon=icon, targets=combo))
     if state.basic_action is None and not state.used:
         for icon in ICONS:
             pool = board if icon == "explore" else hand
@@ -478,6 +485,25 @@ def legal_moves(state: State) -> list[Move]:
                 moves.append(Move(action="basic", icon=icon, targets=(name,)))
     moves.append(Move(action="end"))
     return moves
+
+
+def usable_cards(state: State) -> list[str]:
+    """The Party cards the player to act may still use this turn (by name), none once the turn's
+    basic action or both uses are spent."""
+    if state.game_over or state.basic_action is not None or len(state.used) >= 2:
+        return []
+    return [n for n in sorted(set(active_player(state).party)) if n not in state.used]
+
+
+def unknown_icons_note(state: State) -> list[str]:
+    """For `moves`: the usable cards whose icon the library does not know, for which every ability
+    is listed (each card whose icon is known is listed with its own ability only)."""
+    player = active_player(state)
+    if len(player.party) > LIMIT or player.hand_size > LIMIT:
+        return []  # only Exiles are listed until the limit is met
+    cat = catalogue(state)
+    return [unknown_icon(n, cat.get(n), None) for n in usable_cards(state)
+            if cat.get(n) is None or cat[n].icon == "unknown"]
 
 
 def _multisets(pool: list[str], size: int):

@@ -10,7 +10,7 @@ from engine.words import count
 from .model import State, catalogue
 from .rule_ids import R
 from .table import Table
-from .wording import listing
+from .wording import listing, teach
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
@@ -24,6 +24,14 @@ DECIDED_BY: dict[str, tuple[str, str]] = {
 def general_vp(rank: int) -> int:
     """VP of a card without printed VP in the catalogue: 1 up to Rank 4, 2 from Rank 5 on (general rule)."""
     return 1 if rank <= 4 else 2
+
+
+def teach_each(names, **fields) -> str:
+    """The commands that teach the library what scoring lacks, one per card (the first three)."""
+    names = sorted(set(names))
+    cmds = "; ".join(f"`{teach(n, **fields)}`" for n in names[:3])
+    return ("teach it: " if len(names) == 1 else "teach them: ") + cmds + (
+        f" and likewise for the {len(names) - 3} others" if len(names) > 3 else "")
 
 
 def final_scores(
@@ -104,13 +112,15 @@ def final_scores(
             }
         )
     if general:
-        note(R.VP_LOW, f"printed VP not in the catalogue for {listing(sorted(set(general)))}; "
-             "counted by the general rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP)")
+        note(R.VP_LOW, f"printed VP unknown for {listing(sorted(set(general)))}; counted by the general "
+             "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(general, vp="N"))
     if no_vp:
-        note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0")
+        note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0; "
+             + teach_each(no_vp, rank="N", vp="N"))
     if no_effect:
         note(R.VP_EXTRA, f"card effect not checked: end-game points from the effects of "
-             f"{listing(sorted(set(no_effect)))} are unknown and not counted")
+             f"{listing(sorted(set(no_effect)))} are unknown and not counted; "
+             + teach_each(no_effect, effect_points="N") + " (--effect none for a card without effect)")
     if any(p.bonuses for p in state.players):
         note(R.BONUS_SCORE, "each Bonus is counted as 1 VP (the rulebook gives no number)")
     best = max(r["total"] for r in rows)
@@ -133,7 +143,7 @@ def final_scores(
                  "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)")
         if unknown_rank:
             note(R.TIE_PARTY, f"the Ranks of {listing(sorted(set(unknown_rank)))} are unknown "
-                 "and count 0 in the tiebreakers")
+                 "and count 0 in the tiebreakers; " + teach_each(unknown_rank, rank="N"))
     return {
         "players": rows,
         "winners": [r["player"] for r in tied],

@@ -25,7 +25,7 @@ from .model import (
     rank_only_name,
 )
 from .rule_ids import R
-from .wording import listing
+from .wording import listing, teach
 
 #: a card in a Hand the table does not know (the Hand is a count)
 HIDDEN = "?"
@@ -264,7 +264,8 @@ class Table:
                     self.set_card(name, rank=rank, source=f"revealed from the Rank {rank} deck", keep_source=True)
                     self.note(
                         R.REVEAL, f"{name}'s Rank is unknown in the catalogue; taken as a Rank "
-                        f"{rank} card because it came from the Rank {rank} deck"
+                        f"{rank} card because it came from the Rank {rank} deck; teach it: "
+                        f"`{teach(name, rank=rank)}`"
                     )
                 elif known != rank:
                     self.forbid(R.RANK_DECK, f"{name} is a Rank {known} card; it cannot come from the Rank "
@@ -312,7 +313,7 @@ class Table:
             if rank is None:
                 self.note(
                     R.ON_ADVANCE, f"{c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
-                    f"advance to Rank {self.rank} is not checked"
+                    f"advance to Rank {self.rank} is not checked; teach it: `{teach(c[0], rank='N')}`"
                 )
             elif rank < self.rank and rank < LAST_RANK:
                 c[1] = 1

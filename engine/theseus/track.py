@@ -31,7 +31,6 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Any, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Verdict
@@ -39,16 +38,17 @@ from engine.tracking import Change, OptionError
 from engine.tracking import Tracker as _TrackerBase
 
 from . import track_cards, track_turn
-from .model import LAST_RANK, RANK_ONLY_NAMES, STARTING_PARTY, CardSpec, Player, State, builtin_catalogue
+from .model import LAST_RANK, STARTING_PARTY, Player, State
 from .notation_track import COMMANDS, INT, VERB_ALIASES, parse
+from .option_cards import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
 from .rules_scoring import final_scores
 from .table import Table
 from .track_score import standings, table_notes
 
 
-#: the commands a game that is over still takes: the final count may change, play may not
-AFTER_THE_END: frozenset[str] = frozenset({"party", "hand", "points", "score"})
+#: the commands a game that is over still takes: the final count may change (a card's VP, too), play may not
+AFTER_THE_END: frozenset[str] = frozenset({"party", "hand", "points", "score", "card"})
 
 
 def run(state: State, change: Change) -> Table:
@@ -62,7 +62,7 @@ def run(state: State, change: Change) -> Table:
         table.forbid(
             R.END,
             "the game is over (it ended with the turn in which the last Rank 6 card left the Board): "
-            "only the final count may change (party, hand, points)",
+            "only the final count may change (party, hand, points, card)",
         )
     args = change.args
     if verb == "score":
@@ -81,6 +81,8 @@ def run(state: State, change: Change) -> Table:
         track_turn.last_rank6(table)
     elif verb == "next":
         track_turn.next_turn(table)
+    elif verb == "card":
+        track_cards.describe(table, args)
     elif verb in ("board", "deck"):
         (track_cards.board if verb == "board" else track_cards.deck)(table, args)
     else:
@@ -125,8 +127,9 @@ class Tracker(_TrackerBase[State]):
     OPTIONS: ClassVar[dict[str, str]] = {
         "first": "the player who takes the first turn (the rulebook leaves it to the table); "
                  "default: the first player named",
-        "cards": "cards to add to the catalogue, NAME:RANK or NAME:RANK:VP, comma-separated, "
-                 "e.g. cards=Dragon:5,Knight:1,Hydra:6:3; default: none",
+        "cards": "cards to add to the catalogue, comma-separated: NAME:RANK (? when unknown), then VP, "
+                 "icon (explore, recruit, subjugate; explore2 moves 2 cards), none (no effect) or +POINTS "
+                 f"(end-game, +N@hand/+N@reward), each after a colon, {EXAMPLE}; default: none",
         "hidden": "players whose Hand the table does not see, comma-separated: their Hands are kept "
                   "as counts and their plays from the Hand are taken on trust; default: none",
     }
@@ -161,7 +164,7 @@ class Tracker(_TrackerBase[State]):
                 active = (exact or pref)[0]
             else:
                 raise OptionError(f"first: {given['first']!r} is not one of the players; choose one of: {', '.join(names)}")
-        desk_cards = self._option_cards(given.get("cards", ""))
+        desk_cards = option_cards(given.get("cards", ""))
         hidden = set()
         for word in (w.strip() for w in given.get("hidden", "").split(",")):
             if not word:
@@ -176,35 +179,6 @@ class Tracker(_TrackerBase[State]):
             active=active,
             cards=desk_cards,
         )
-
-    @staticmethod
-    def _option_cards(text: str) -> tuple[CardSpec, ...]:
-        if not text:
-            return ()
-        shipped = {c.name.casefold(): c for c in builtin_catalogue()}
-        out: dict[str, CardSpec] = {}
-        for part in (p.strip() for p in text.split(",")):
-            if not part:
-                continue
-            m = re.match(r"^(?P<name>[^:]*\S)\s*:\s*(?P<rank>\d+)(?:\s*:\s*(?P<vp>\d+)\s*(?:vp)?)?$", part, re.I)
-            if not m:
-                raise OptionError(f"cards: {part!r} is not NAME:RANK or NAME:RANK:VP (e.g. cards=Dragon:5,Hydra:6:3)")
-            name, rank = m["name"].strip(), int(m["rank"])
-            if not 1 <= rank <= LAST_RANK:
-                raise OptionError(f"cards: {name}'s Rank {rank} is not a Rank (1 to 6)")
-            if name.casefold() in RANK_ONLY_NAMES or name.casefold() == "rank":
-                raise OptionError(f"cards: {name!r} is the name the tracker gives cards recorded by Rank only")
-            base = shipped.get(name.casefold())
-            if base is not None and isinstance(base.rank, int) and base.rank != rank:
-                raise OptionError(f"cards: {base.name} is a Rank {base.rank} card (rulebook), not Rank {rank}")
-            name = base.name if base is not None else name
-            if name.casefold() in out:
-                raise OptionError(f"cards: {name} is given twice")
-            fields: dict[str, Any] = {"name": name, "rank": rank, "source": "option cards"}
-            if m["vp"]:
-                fields["vp"] = int(m["vp"])
-            out[name.casefold()] = CardSpec(**fields)
-        return tuple(out.values())
 
     # ------------------------------------------------------------------ parsing
 

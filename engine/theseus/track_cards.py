@@ -9,7 +9,7 @@ from engine.base import MoveSyntaxError
 from engine.words import count, signed
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, MAX_RANK_TOTAL, RANK_ONLY_NAMES, STARTING_PARTY, rank_only_name
-from .notation_track import Item, read_item
+from .notation_track import Item, described, read_item
 from .rule_ids import R
 from .rules_scoring import general_vp
 from .table import HIDDEN, Table
@@ -278,3 +278,14 @@ def hand_count(table: Table, who: str, size: int) -> None:
     table.set_hand(who, [HIDDEN] * size, known=False)
     table.hand_ranks.pop(who, None)
     table.say("hand", f"{who}'s Hand: {count(size, 'card')}, not known to the table", R.TIE_HAND)
+
+
+def describe(table: Table, args: tuple[str, ...]) -> None:
+    """`card ...`: this game's catalogue learns the fields the table gives (the others stay as they are)."""
+    for spec in described(args):
+        fields = {f: getattr(spec, f) for f in spec.model_fields_set if f not in ("name", "source")}
+        known = table.spec(spec.name)
+        name = known.name if known is not None else spec.name
+        table.set_card(name, source="track card", **fields)
+        given = ", ".join(f"{f.replace('_', ' ')} {v}" for f, v in sorted(fields.items()))
+        table.say("card", f"{name} is described for this game: {given or 'no field'}", R.NAME, card=name)

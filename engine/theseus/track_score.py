@@ -20,20 +20,14 @@ def total(table: Table, who: str) -> int:
     return next(r["total"] for r in result["players"] if r["player"] == who)
 
 
-#: a tracked table's card effects: points count only as the table enters them
-_TRACKER_EFFECT_NOTE = Reason(
-    rule=R.VP_EXTRA,
-    message="the rulebook prints no card texts; points from card effects count only as the table enters "
-    "them (`points PLAYER +N`)",
-)
-
-
 def table_notes(result: dict[str, Any]) -> list[Reason]:
     """final_scores() notes as a table reads them: the one on card effects (the only note citing
-    R.VP_EXTRA) says how to enter points."""
+    R.VP_EXTRA) also says how to enter the points the table counts by hand."""
     out = []
     for note in result["unchecked"]:
-        note = _TRACKER_EFFECT_NOTE if note.rule == R.VP_EXTRA else note
+        if note.rule == R.VP_EXTRA:
+            note = Reason(rule=R.VP_EXTRA, message=f"{note.message}; or enter the points the table "
+                          "counts with `points PLAYER +N`")
         if note not in out:
             out.append(note)
     return out

@@ -69,11 +69,13 @@ class Engine(BaseEngine[State, Move]):
         if not state.board and state.active_rank < LAST_RANK:
             return ("the Board is not recorded, so no Explore can be listed: lay it out with "
                     "`companion track board CARD CARD CARD CARD`")
+        notes = []
         if not p.hand_known:
-            return (f"{p.name}'s Hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): plays "
-                    f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "
-                    f"`companion track hand {p.name.lower()} CARDS...`")
-        return None
+            notes.append(f"{p.name}'s Hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): plays "
+                         f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "
+                         f"`companion track hand {p.name.lower()} CARDS...`")
+        notes += rules.unknown_icons_note(state)
+        return "\n".join(notes) or None
 
     # ------------------------------------------------------------------ scoring
 

@@ -18,3 +18,10 @@ def listing(cards) -> str:
 def quote(name: str) -> str:
     """A card's name as the table types it (quoted when it holds spaces or quotes)."""
     return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name
+
+
+def teach(name: str, **fields) -> str:
+    """The one command that teaches the card library a card's fields (`icon="recruit"` becomes
+    `--icon recruit`). Stands in for the shared engine.words.teach until that lands on main."""
+    options = " ".join(f"--{key.replace('_', '-')} {value}" for key, value in fields.items())
+    return f'companion cards add theseus "{name}" {options}'.rstrip()

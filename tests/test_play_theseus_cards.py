@@ -1,0 +1,94 @@
+"""A whole Party of the Theseus game with every card described (issue 23): the table gives each card's
+Rank, printed VP, icon and "no effect" in the session option `cards=`, so `moves` offers each card's own
+ability only and no play leaves a "card effect not checked" line. The same game told without the cards
+shows what the library has to teach. Set-up and `moves` go through the installed script."""
+from __future__ import annotations
+
+import json
+
+from engine.theseus.rules_scoring import general_vp
+from tests.conftest import run_companion
+from tests.engine.theseus_table import deal, setup_words, table_game
+
+SEED = 3
+UNKNOWN_WORDS = ("card effect not checked", "icon is unknown", "effect is unknown", "VP unknown")
+
+
+def described(seed: int) -> list[str]:
+    """Every card of the dealer's game as the table would describe it: NAME:RANK:VP:ICON:none."""
+    state, _ = deal(seed)
+    parts = []
+    for c in state.cards:
+        rank = c.rank if isinstance(c.rank, int) else "?"
+        vp = f":{general_vp(c.rank)}" if isinstance(c.rank, int) else ""
+        parts.append(f"{c.name}:{rank}{vp}:{c.icon}:none")
+    return parts
+
+
+def icons(seed: int) -> dict[str, str]:
+    return {c.name: c.icon for c in deal(seed)[0].cards}
+
+
+def installed(*args: str) -> dict:
+    done = run_companion(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def own_abilities_only(doc: dict, icon: dict[str, str]) -> None:
+    for text in doc["moves"]:
+        words = text.split()
+        if words[0] == "use":
+            card, ability = next((n, words[len(n.split()) + 1]) for n in icon if text.startswith(f"use {n} "))
+            assert ability == icon[card], text
+    assert not any(w in (doc["note"] or "") for w in UNKNOWN_WORDS), doc["note"]
+
+
+def test_a_whole_game_with_every_card_described_judges_every_card(cli, home):
+    icon = icons(SEED)
+    steps = list(table_game(SEED))
+    plays = 0
+    for kind, what, _t in steps:
+        if kind == "track":
+            if what[0] == "new":  # the starting cards in the option, the others as the table describes them
+                starters = [d for d in described(SEED) if ":?:" in d]
+                what = [*what, "--option", "cards=" + ",".join(starters)]
+            assert run_companion("track", *what).returncode == 0
+            if what[0] == "new":
+                done = run_companion("track", "card", *[d for d in described(SEED) if d not in starters])
+                assert done.returncode == 0, done.stderr
+            continue
+        if plays % 5 == 0:  # the installed script's `moves`, now and then; in-process every play
+            own_abilities_only(installed("moves"), icon)
+        own_abilities_only(cli.json("moves"), icon)
+        doc = cli.json("play", what)
+        assert doc["legal"], what
+        lines = [u["message"] for u in doc["unchecked"]]
+        assert not [m for m in lines if any(w in m for w in UNKNOWN_WORDS)], (what, lines)
+        plays += 1
+    assert plays > 20 and doc["to_act"] is None  # the game ended
+    assert any(e["kind"] == "game-over" for e in doc["effects"])
+    shown = installed("track", "show")["state"]
+    assert not [n for n in shown["notes"] if any(w in n for w in UNKNOWN_WORDS)], shown["notes"]
+
+
+def test_the_same_game_without_the_cards_lists_every_ability_and_says_what_to_teach(cli, home):
+    state, _ = deal(SEED)
+    for words in setup_words(state, tuple(p.name for p in state.players[1:])):
+        assert run_companion("track", *words).returncode == 0
+    doc = installed("moves")
+    knight = {m.split()[2] for m in doc["moves"] if m.startswith("use Knight ")}
+    assert knight == {"explore", "recruit", "subjugate"}
+    assert 'teach it: `companion cards add theseus "Knight" --icon ICON`' in doc["note"]
+    text = run_companion("moves").stdout
+    assert "Mage's icon is unknown: every ability is listed for it" in text
+    first = next(what for kind, what, _t in table_game(SEED) if kind == "play")
+    lines = [u["message"] for u in cli.json("play", first)["unchecked"]]
+    assert any(m.startswith("card effect not checked") for m in lines)
+
+
+def test_a_bad_cards_option_is_one_line_exit_2_and_no_session(home):
+    done = run_companion("track", "new", "theseus", "--players", "Ann,Ben", "--option", "cards=Hydra:6:fly")
+    assert done.returncode == 2 and "Hydra: 'fly'" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    assert json.loads(run_companion("track", "list", "--json").stdout)["sessions"] == []
