@@ -184,7 +184,7 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
                                        "each with one line of JSON (see docs/cli.md).")) -> None:
     """An interactive prompt for a game night: every command without the `companion` prefix, any other
     line a rules question for the current session's game; the rules index and sessions file stay open."""
-    from companion.entry import collect
+    from companion.collector import collect
     from companion.shell import run_json_shell, run_shell
 
     collect()  # a long-lived process
@@ -207,7 +207,7 @@ def serve(
     """The session's table live on every phone: a web page of the counters, whose turn it is and the last
     plays, updated as any terminal or phone changes it, with the rules search; each player's private link
     adds their own hand. Localhost only unless --lan. See docs/serve.md."""
-    from companion.entry import collect
+    from companion.collector import collect
     from companion.serve.run import serve as run_serve
 
     collect()  # a long-lived process

@@ -185,9 +185,9 @@ def index_build_bar(after: float = 0.3):
     """A progress bar on stderr while the search index is built (the first search after an install
     or an update), shown on a terminal only and only once the build has run `after` seconds, so a
     quick build draws nothing and piped output stays clean."""
-    from companion.entry import collect
+    from companion.collector import collect
 
-    collect()  # a build allocates much (companion/entry.py)
+    collect()  # a build allocates much (companion/collector.py)
     if not sys.stderr.isatty():
         yield None
         return

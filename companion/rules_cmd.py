@@ -92,10 +92,10 @@ def import_(
 ) -> None:
     """Index your own copy of a rulebook as a separate, searchable source."""
     game_id = _game(game)
-    from companion.entry import collect
+    from companion.collector import collect
     from companion.render_rules import import_bar, import_view
 
-    collect()  # splitting and indexing a rulebook allocates much (companion/entry.py)
+    collect()  # splitting and indexing a rulebook allocates much (companion/collector.py)
     from rulesdb.importing import import_and_index
     from rulesdb.sources import cancelled_import
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False,
           reveal: list[str] = ()) -> None:
-    from companion.entry import collect
+    from companion.collector import collect
     from companion.render import watch_view
 
     collect()  # a long-lived process
