@@ -79,7 +79,7 @@ def test_the_same_game_without_the_cards_lists_every_ability_and_says_what_to_te
     doc = installed("moves")
     knight = {m.split()[2] for m in doc["moves"] if m.startswith("use Knight ")}
     assert knight == {"explore", "recruit", "subjugate"}
-    assert 'teach it: `companion cards add theseus "Knight" --icon ICON`' in doc["note"]
+    assert 'teach it: `companion cards add theseus Knight --icon "ICON"`' in doc["note"]
     text = run_companion("moves").stdout
     assert "Mage's icon is unknown: every ability is listed for it" in text
     first = next(what for kind, what, _t in table_game(SEED) if kind == "play")

@@ -116,7 +116,7 @@ def final_scores(
              "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(general, vp="N"))
     if no_vp:
         note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0; "
-             + teach_each(no_vp, rank="N", vp="N"))
+             + teach_each(no_vp, rank="N"))
     if no_effect:
         note(R.VP_EXTRA, f"card effect not checked: end-game points from the effects of "
              f"{listing(sorted(set(no_effect)))} are unknown and not counted; "

@@ -20,8 +20,11 @@ def quote(name: str) -> str:
     return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name
 
 
-def teach(name: str, **fields) -> str:
-    """The one command that teaches the card library a card's fields (`icon="recruit"` becomes
-    `--icon recruit`). Stands in for the shared engine.words.teach until that lands on main."""
-    options = " ".join(f"--{key.replace('_', '-')} {value}" for key, value in fields.items())
-    return f'companion cards add theseus "{name}" {options}'.rstrip()
+
+def teach(name: str, **field) -> str:
+    """The one command that teaches the card library a card's field (`icon="recruit"`): the shared
+    engine.words.teach for this game."""
+    from engine.words import teach as shared_teach
+
+    [(key, value)] = field.items()
+    return shared_teach("theseus", name, key, str(value))

@@ -61,11 +61,11 @@ def test_an_unknown_icon_lists_every_ability_for_that_card_only_and_says_how_to_
     assert {i for c, i in uses(state) if c == "Knight"} == {"explore"}
     note = ENGINE.moves_note(state)
     assert note == ("card effect not checked: Mage's icon is unknown: every ability is listed for it; "
-                    'teach it: `companion cards add theseus "Mage" --icon ICON`')
+                    'teach it: `companion cards add theseus Mage --icon "ICON"`')
     verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
     assert verdict.legal
     assert (R.ICON, "card effect not checked: Mage's icon is unknown: taken as recruit, as the move says; "
-            'teach it: `companion cards add theseus "Mage" --icon recruit`') in \
+            'teach it: `companion cards add theseus Mage --icon "recruit"`') in \
         {(n.rule, n.message) for n in verdict.notes}
 
 
@@ -115,7 +115,7 @@ def test_without_printed_vp_the_general_rule_counts_and_the_note_teaches_vp():
     assert result["players"][0]["card_vp"] == 2
     [note] = [n for n in result["unchecked"] if n.rule == R.VP_LOW]
     assert note.message.startswith("printed VP unknown for Hydra;")
-    assert note.message.endswith('teach it: `companion cards add theseus "Hydra" --vp N`')
+    assert note.message.endswith('teach it: `companion cards add theseus Hydra --vp "N"`')
 
 
 def test_effect_points_count_only_in_their_area_and_leave_no_note_when_every_card_is_known():
@@ -137,7 +137,7 @@ def test_unknown_effect_points_name_the_cards_and_the_command():
     result = scored(cards, Ann={"party": ["Knight", "Bard"]}, Ben={})
     [note] = [n for n in result["unchecked"] if n.rule == R.VP_EXTRA]
     assert "the effects of Bard are unknown" in note.message
-    assert '`companion cards add theseus "Bard" --effect-points N`' in note.message
+    assert '`companion cards add theseus Bard --effect-points "N"`' in note.message
 
 
 def test_tiebreakers_use_the_ranks_given_and_teach_the_missing_ones():
@@ -149,7 +149,7 @@ def test_tiebreakers_use_the_ranks_given_and_teach_the_missing_ones():
     unknown = scored(BOARD, Ann={"party": ["Knight"]}, Ben={"party": ["Mage"]})
     [note] = [n for n in unknown["unchecked"] if n.rule == R.TIE_PARTY]
     assert note.message.startswith("the Ranks of Knight and Mage are unknown")
-    assert '`companion cards add theseus "Knight" --rank N`; `companion cards add theseus "Mage" --rank N`' in note.message
+    assert '`companion cards add theseus Knight --rank "N"`; `companion cards add theseus Mage --rank "N"`' in note.message
 
 
 # ------------------------------------------------------------------------------ the cards= option

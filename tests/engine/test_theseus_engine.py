@@ -68,9 +68,9 @@ def test_unknown_icon_and_effect_are_reported_unchecked():
     assert verdict.legal
     notes = {n.rule: n.message for n in verdict.notes}
     assert notes[R.ICON] == ("card effect not checked: Knight's icon is unknown: taken as explore, as the "
-                             'move says; teach it: `companion cards add theseus "Knight" --icon explore`')
+                             'move says; teach it: `companion cards add theseus Knight --icon "explore"`')
     assert notes[R.EFFECT].startswith("card effect not checked: Knight's effect is unknown: resolve it as printed; "
-                                      'teach it: `companion cards add theseus "Knight" --effect none`')
+                                      'teach it: `companion cards add theseus Knight --effect "none"`')
 
 
 def test_effect_text_is_reported_unchecked():
