@@ -92,10 +92,14 @@ def needs_target(effects: tuple[str, ...]) -> bool:
 
 
 def teach(name: str, card_type: str | None = None, example: str = "lives self +1") -> str:
-    """The one command that teaches the library a card's effect (and its type when the catalogue
-    has none). engine.words has no shared `teach` yet: until it does, CATastrophe words it here."""
-    kind = f" --type {card_type}" if card_type else ""
-    return f'companion cards add catastrophe "{name}"{kind} --effect "{example}"'
+    """The one command that teaches the library a card's effect (and its type too, when the
+    catalogue does not know the card), worded by the shared engine.words.teach."""
+    from engine.words import teach as teach_field
+
+    command = teach_field("catastrophe", name, "effect", example)
+    if card_type:
+        command = command.replace(" --effect ", f" --type {card_type} --effect ", 1)
+    return command
 
 
 def unknown(name: str, card_type: str | None = None) -> str:
