@@ -284,3 +284,16 @@ def test_every_reader_of_a_session_starts_from_its_recorded_cards(home):
         done = run(home, *words, "--json")
         assert done.returncode == 0, (words, done.stderr)
         json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("fact,value", [("bottom", "BB 4 || 6 6"), ("top-adjust", "2"), ("top-adjust-dice", "1"),
+                                        ("flight-bottom", "1 2"), ("top-attacks", "4,2")])
+def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, value):
+    """Each fact a Catharsis verdict names unknown is taught by a command `cards add` runs as written
+    (the engine's own fact names map onto the library's field paths)."""
+    import shlex
+
+    from engine.catharsis.teach import teach as catharsis_teach
+
+    words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
+    ok(run(home, *words))

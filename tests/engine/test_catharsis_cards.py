@@ -55,7 +55,7 @@ def test_unknown_cost_names_the_fact_and_the_command():
     v = verdict(s, "use Ann 1 bottom with 4 4")
     assert v.legal
     assert ("Fire Bolt's bottom cost is unknown (teach it: companion cards add catharsis \"Fire Bolt\" "
-            "--bottom COST)") in texts(v.unchecked)
+            "--bottom \"COST\")") in texts(v.unchecked)
     # the described half is judged: no `unchecked` line about its cost
     v = verdict(s, "use Ann 1 top with 4 4 1")
     assert v.legal and "cost" not in texts(v.unchecked)
@@ -112,8 +112,8 @@ def test_unknown_level_cost_is_named():
               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia")
     v = verdict(s, "use Lu 1 top with 6")
     assert v.legal
-    assert "Gadget's top cost at Level 2 is unknown (teach it: companion cards add catharsis Gadget --top-level-2 COST)" \
-        in texts(v.unchecked)
+    assert ("Gadget's top cost at Level 2 is unknown (teach it: write [powers.top] levels = { \"2\" = \"COST\" } "
+            "under the card's [[powers]] entry in a file and run companion cards import catharsis FILE)") in texts(v.unchecked)
 
 
 # ------------------------------------------------------------------ Soraten and a duo power's side
@@ -146,7 +146,7 @@ def test_soraten_power_pays_the_cost_of_the_side_it_shows():
     assert verdict(flight, "use Dave 1 top with 6 6").legal and not verdict(flight, "use Dave 1 top with 1").legal
     v = verdict(flight, "use Dave 1 bottom with 2")
     assert "Updraft's Flight bottom cost is unknown (teach it: companion cards add catharsis Updraft " \
-           "--flight-bottom COST)" in texts(v.unchecked)
+           "--flight.bottom \"COST\")" in texts(v.unchecked)
 
 
 # ------------------------------------------------------------------ adjustments tied to their ability
