@@ -69,7 +69,7 @@ def test_a_whole_catopomp_game_through_the_shell_keeps_names_and_secrets(home):
         for e in entries:
             if e["verb"] in ("predict", "hand"):
                 assert e["args"][1].endswith("hidden)"), e
-        log = shell.run("log")
+        log = shell.run("log --all")  # every entry, as the JSON (the text shows the newest 50 by default)
         changes = [line for line in log.splitlines() if re.match(r"\s*\d+\s+\d{4}-", line)]
         assert len(changes) == len(entries)
         assert all(re.search(r"\+00:00\s+(P[123]|table): ", line) for line in changes)
