@@ -101,7 +101,11 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             epoch = live.epoch if last is not None else None
             while loop.time() < ends:
                 seen = changed.version
-                found, epoch = await live.call(lambda: (live.messages(viewer, last, epoch), live.epoch))
+                # look at the file first: a change another process just made is not missed or misread
+                grew, found, epoch = await live.call(lambda: (live.refresh(), live.messages(viewer, last, epoch),
+                                                              live.epoch))
+                if grew:
+                    changed.notify()  # the other open streams learn of it now, not at the next poll
                 for m in found:
                     last = m["seq"]
                     yield ServerSentEvent(data=json.dumps(m, ensure_ascii=False), id=str(m["seq"]), event=m["type"],
