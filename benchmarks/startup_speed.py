@@ -4,6 +4,7 @@ what each command imports (from `python -X importtime`), grouped by package.
     python benchmarks/startup_speed.py [--runs 15] [--imports]
 
 Targets (issue 13): `rules search` / baseline <= 2.0; `track <change>` / baseline <= 2.0.
+benchmarks/startup_instructions.py gives the same ratios in instructions (steadier on a loaded machine).
 Each figure is a median; the commands run interleaved with the baseline, so load changes hit all
 alike. Wall and CPU (user + system) time are both given: on a shared machine the CPU ratio is the
 steadier one.
@@ -50,6 +51,14 @@ FLOORS = {
 COLLECTOR_ON = ("rules search", "track <change>", "rules define")
 CLI_MAIN = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.cli import main\nmain()"
 FLOORS["floor: typer+whoosh+rich, collector off"] = "import gc; gc.disable(); " + FLOORS["floor: typer+whoosh+rich"]
+FLOORS["floor: the same, deferred imports too"] = ("import gc; gc.disable(); from companion.lazy_imports import defer; "
+                                                 "defer(); " + FLOORS["floor: typer+whoosh+rich"])
+# The same commands through the process entry with and without the deferred imports
+# (companion/lazy_imports.py), both by `python -c`, so that the pair differs in the deferral alone.
+DEFERRED = ("rules search", "track <change>", "--help")
+ENTRY = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.entry import main\nmain()"
+UNDEFERRED = ("import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.collector import pause\npause()\n"
+              "from companion.cli import main\nmain()")
 
 GROUPS = ("typer", "click", "pydantic", "pydantic_core", "whoosh", "rich", "prompt_toolkit", "companion", "rulesdb",
           "engine", "trackers")
@@ -86,14 +95,17 @@ def main() -> None:
     cmds = {"baseline": [py, "-c", "import typer"]} | {k: [py, "-m", "companion", *v] for k, v in COMMANDS.items()}
     cmds |= {k: [py, "-c", code] for k, code in FLOORS.items()}
     cmds |= {f"{k} (collector on)": [py, "-c", CLI_MAIN, *COMMANDS[k]] for k in COLLECTOR_ON}
+    cmds |= {f"{k} (entry, python -c)": [py, "-c", ENTRY, *COMMANDS[k]] for k in DEFERRED}
+    cmds |= {f"{k} (not deferred, python -c)": [py, "-c", UNDEFERRED, *COMMANDS[k]] for k in DEFERRED}
     got = interleaved_medians(cmds, env, args.runs)
     base_wall, base_cpu = got["baseline"]
     print(f"baseline python -c 'import typer': wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms"
           f" (medians of {args.runs})")
-    for label in [*COMMANDS, *(f"{k} (collector on)" for k in COLLECTOR_ON), *FLOORS]:
+    pairs = [f"{k} ({how}, python -c)" for k in DEFERRED for how in ("entry", "not deferred")]
+    for label in [*COMMANDS, *(f"{k} (collector on)" for k in COLLECTOR_ON), *pairs, *FLOORS]:
         wall, cpu = got[label]
         name = label if label in FLOORS else f"companion {label}"
-        print(f"{name:<42} wall {wall * 1000:5.0f} ms  ratio {wall / base_wall:4.2f}   "
+        print(f"{name:<52} wall {wall * 1000:5.0f} ms  ratio {wall / base_wall:4.2f}   "
               f"cpu {cpu * 1000:5.0f} ms  ratio {cpu / base_cpu:4.2f}")
     if args.imports:
         for label, argv in COMMANDS.items():

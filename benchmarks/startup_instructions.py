@@ -1,0 +1,94 @@
+"""One-shot start-up in instructions: each command's instruction count (valgrind's callgrind tool)
+against `python -c "import typer"`, with and without the deferred imports (companion/lazy_imports.py).
+
+    python benchmarks/startup_instructions.py [--runs 3]
+
+Instruction counts barely move with the machine's load, unlike times, so on a shared machine they
+compare one change with another where benchmarks/startup_speed.py's medians cannot. They are not
+times: the ratios come out a little apart from the CPU-time ratios (caches, the kernel's share).
+Needs `valgrind` (Debian's package); each run takes 20 to 60 s of CPU under callgrind.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from startup_speed import FLOORS  # noqa: E402  (the dependency floors, no project code)
+
+SEARCH = ["rules", "search", "reroll one die", "--game", "catharsis"]
+COMMANDS = {
+    "rules search": SEARCH,
+    "rules search --json": [*SEARCH, "--json"],
+    "track <change>": ["track", "coins", "ann", "+1"],
+    "play": ["play", "fighter Grunt"],
+    "rules define": ["rules", "define", "enforcer"],
+    "--help": ["--help"],
+}
+# the process entry (companion/entry.py), and the same without the deferral (the collector paused as
+# the entry does, nothing deferred); both through `python -c`, so they differ in that alone
+ARGV = "import sys; sys.argv = ['companion', *sys.argv[1:]]\n"
+ENTRY = ARGV + "from companion.entry import main\nmain()"
+UNDEFERRED = ARGV + "from companion.collector import pause\npause()\nfrom companion.cli import main\nmain()"
+
+
+def instructions(cmd: list[str], env: dict, cwd: str) -> int:
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], env=env,
+                          cwd=cwd, capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2, help="runs at once (the counts do not depend on it)")
+    args = ap.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (apt-get install valgrind)")
+    home = tempfile.mkdtemp(prefix="companion-instructions-")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"COMPANION_HOME": home}
+    py, cwd = sys.executable, tempfile.gettempdir()  # outside the checkout: the installed copy runs
+    companion = [py, "-m", "companion"]
+    for setup in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben"], SEARCH, ["rules", "define", "enforcer"]):
+        subprocess.run([*companion, *setup], env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+    cmds = {"baseline": [py, "-c", "import typer"]}
+    for label, words in COMMANDS.items():
+        cmds[label] = [py, "-c", ENTRY, *words]
+        cmds[f"{label} (not deferred)"] = [py, "-c", UNDEFERRED, *words]
+    for label in ("floor: typer+whoosh+rich, collector off", "floor: the same, deferred imports too"):
+        cmds[label] = [py, "-c", FLOORS[label]]
+    counts: dict[str, list[int]] = {k: [] for k in cmds}
+
+    def measure(label: str) -> tuple[str, int]:
+        got = instructions(cmds[label], env, cwd)
+        if label.startswith("play"):  # the next play starts from the same table
+            subprocess.run([*companion, "track", "undo"], env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+        return label, got
+
+    plays = [k for k in cmds if k.startswith("play")]
+    for _ in range(args.runs):
+        with ThreadPoolExecutor(args.jobs) as pool:
+            for label, got in pool.map(measure, [k for k in cmds if k not in plays]):
+                counts[label].append(got)
+        for label in plays:  # one at a time: each changes the session
+            counts[label].append(measure(label)[1])
+    base = statistics.median(counts["baseline"])
+    print(f"instructions (callgrind), medians of {args.runs}; baseline python -c 'import typer': {base / 1e6:.0f} M")
+    for label, got in counts.items():
+        if label != "baseline":
+            median = statistics.median(got)
+            name = label if label.startswith("floor") else f"companion {label}"
+            print(f"  {name:<46} {median / 1e6:6.0f} M   ratio {median / base:4.2f}")
+
+
+if __name__ == "__main__":
+    main()
