@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from startup_speed import FLOORS  # noqa: E402  (the dependency floors, no project code)
+# the dependency floors (no project code), and the process entry with and without the deferral
+from startup_speed import ENTRY, FLOORS, UNDEFERRED  # noqa: E402
 
 SEARCH = ["rules", "search", "reroll one die", "--game", "catharsis"]
 COMMANDS = {
@@ -34,11 +35,6 @@ COMMANDS = {
     "rules define": ["rules", "define", "enforcer"],
     "--help": ["--help"],
 }
-# the process entry (companion/entry.py), and the same without the deferral (the collector paused as
-# the entry does, nothing deferred); both through `python -c`, so they differ in that alone
-ARGV = "import sys; sys.argv = ['companion', *sys.argv[1:]]\n"
-ENTRY = ARGV + "from companion.entry import main\nmain()"
-UNDEFERRED = ARGV + "from companion.collector import pause\npause()\nfrom companion.cli import main\nmain()"
 
 
 def instructions(cmd: list[str], env: dict, cwd: str) -> int:
