@@ -56,6 +56,10 @@ class Deferred(ModuleType):
         run(self)
         return getattr(self, name)
 
+    def __dir__(self):
+        run(self)
+        return dir(self)
+
 
 def run(module: ModuleType) -> None:
     """Run a stand-in's real code in it, making it the real module (the stand-in again if that fails);
