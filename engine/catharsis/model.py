@@ -226,6 +226,7 @@ class State(Frozen):
     party_status: dict[str, int] = {}
     cards: tuple[PowerCard, ...] = ()   # the table's own power cards, beside the shipped catalogue
     attack: tuple[str, int] | None = None  # an Enemy attack waiting to be assigned: ("party"|"player", N)
+    prevention: int = Field(default=0, ge=0)  # damage the party's powers prevent this round, not yet spent
     outcome: Literal["won", "lost"] | None = None
 
     @property
