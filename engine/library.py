@@ -247,7 +247,7 @@ def _value(kind, text: str) -> Any:
     records = [k for k in kinds if _is_record(k)]
     if isinstance(parsed, (dict, list)):
         return parsed
-    if records and isinstance(parsed, str):
+    if records:  # plain words (`--top 6` too) are the record's first field
         return {field_names(records[0])[0]: text}
     if type(parsed) in kinds or (type(parsed) is int and float in kinds):
         return parsed
@@ -257,12 +257,9 @@ def _value(kind, text: str) -> Any:
 
 
 def typed_fields(model, words: list[str]) -> dict[str, Any]:
-    """`--FIELD VALUE` pairs as an entry's fields (`--field.part VALUE` sets one part of a record
-    field); LibraryError for an unknown field (naming the nearest) or a field without a value."""
-    from engine.record_fields import hints
-    from engine.words import nearest
-
-    kinds = hints(model)
+    """`--FIELD VALUE` pairs as an entry's fields: `--field.part VALUE` sets one part of a record
+    field, `--field.KEY VALUE` one key of a table field (Catharsis `--top.levels.2 "AA ?"`: the top's
+    cost at Level 2); LibraryError for an unknown field (naming the nearest) or a field without a value."""
     names = [n for n in field_names(model) if n != "name"]
     out: dict[str, Any] = {}
     at = 0
@@ -271,26 +268,66 @@ def typed_fields(model, words: list[str]) -> dict[str, Any]:
         if not word.startswith("--") or len(word) < 3:
             raise LibraryError(f"{word!r}: give fields as --FIELD VALUE; fields: {', '.join(names)}")
         path = word[2:].replace("-", "_").split(".")
-        if path[0] not in names:
-            near = nearest(path[0], names) or names
-            raise LibraryError(f"unknown field {word!r} for this game's cards; fields: {', '.join(near)}")
         if at + 1 >= len(words):
+            _field_kind(model, path, word)  # an unknown field is named before a missing value
             raise LibraryError(f"{word} needs a value, e.g. {word} VALUE")
-        text = words[at + 1]
-        kind = kinds[path[0]]
-        if len(path) == 1:
-            out[path[0]] = _value(kind, text)
-        else:
-            record = next((k for k in _kinds(kind) if _is_record(k)), None)
-            if record is None or len(path) > 2 or path[1] not in field_names(record):
-                parts = ", ".join(f"{path[0]}.{n}" for n in field_names(record)) if record else "none"
-                raise LibraryError(f"unknown field {word!r}; parts: {parts}")
-            part = out.setdefault(path[0], {})
-            if not isinstance(part, dict):
-                raise LibraryError(f"{word}: --{path[0]} is given whole already")
-            part[path[1]] = _value(hints(record)[path[1]], text)
+        _put(model, path, word, words[at + 1], out)
         at += 2
     return out
+
+
+def _field_kind(model, path: list[str], word: str):
+    """The annotation of a record's field `path[0]`; LibraryError naming the nearest fields."""
+    from engine.record_fields import hints
+    from engine.words import nearest
+
+    names = [n for n in field_names(model) if n != "name"]
+    if path[0] not in names:
+        near = nearest(path[0], names) or names
+        raise LibraryError(f"unknown field {word!r} for this game's cards; fields: {', '.join(near)}")
+    return hints(model)[path[0]]
+
+
+def _put(model, path: list[str], word: str, text: str, out: dict) -> None:
+    """One `--a.b.c VALUE` into the entry: down through record fields and at most one table key."""
+    kind = _field_kind(model, path, word)
+    head = path[0]
+    if len(path) == 1:
+        value = _value(kind, text)
+        out[head] = laid_over(out[head], value) if isinstance(value, dict) and isinstance(out.get(head), dict) \
+            else value
+        return
+    record = next((k for k in _kinds(kind) if _is_record(k)), None)
+    table = _table_value(kind)
+    full = word[2:].split(".")
+    named = ".".join(full[:len(full) - len(path) + 1])
+    if record is None and table is None:
+        raise LibraryError(f"unknown field {word!r}: {named} has no parts")
+    if record is None and len(path) > 2:
+        raise LibraryError(f"unknown field {word!r}: {named} is a table: give one key, --{named}.KEY VALUE")
+    inner = out.setdefault(head, {})
+    if not isinstance(inner, dict):
+        raise LibraryError(f"{word}: --{head} is given whole already")
+    if record is None:
+        inner[path[1]] = _value(table, text)
+        return
+    try:
+        _put(record, path[1:], word, text, inner)
+    except LibraryError as exc:
+        if path[1] in field_names(record):
+            raise
+        parts = ", ".join(f"{head}.{n}" for n in field_names(record))
+        raise LibraryError(f"unknown field {word!r}; parts: {parts}") from exc
+
+
+def _table_value(kind):
+    """The type of a table field's values (`dict[str, str]` -> str); None when the field is no table."""
+    origin = typing.get_origin(kind)
+    if origin is typing.Annotated:
+        return _table_value(typing.get_args(kind)[0])
+    if origin in (typing.Union, __import__("types").UnionType):
+        return next((t for a in typing.get_args(kind) if (t := _table_value(a)) is not None), None)
+    return typing.get_args(kind)[1] if origin is dict else None
 
 
 def library_schema(state_cls, game: str) -> dict[str, Any]:

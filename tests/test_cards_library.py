@@ -297,3 +297,81 @@ def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, val
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     ok(run(home, *words))
+
+
+@pytest.mark.parametrize("fact,value,path", [("top-level-2", "AA ?", ("top", "levels", "2")),
+                                             ("bottom-combo-3", "deal 8 damage", ("bottom", "combo", "3"))])
+def test_level_costs_and_combo_values_are_taught_by_a_flag(home, fact, value, path):
+    """Luthia's Level costs and Goz's Combo values are tables: one key a flag (`--top.levels.2 COST`)."""
+    import shlex
+
+    from engine.catharsis.teach import teach as catharsis_teach
+
+    words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
+    assert words[:4] == ["cards", "add", "catharsis", "Spark"] and words[4] == "--" + ".".join(path)
+    ok(run(home, *words))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "Spark", "--json")))["entry"]
+    assert entry[path[0]][path[1]] == {path[2]: value}
+
+
+def test_table_flags_add_keys_and_bad_keys_are_refused(home):
+    ok(run(home, "cards", "add", "catharsis", "Gadget", "--character", "Luthia", "--top", "6",
+           "--top.levels.2", "5 5", "--top.levels.3", "?"))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "Gadget", "--json")))["entry"]
+    assert entry["top"] == {"cost": "6", "levels": {"2": "5 5", "3": "?"}}
+    before = library_file(home, "catharsis").read_bytes()
+    assert "Level" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.4", "6"))
+    assert "does not read" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.2", "Z"))
+    assert "Combo" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--bottom.combo.three", "x"))
+    assert "--top.levels.KEY" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.2.x", "6"))
+    assert library_file(home, "catharsis").read_bytes() == before
+    # a key of the shipped Nail to the Eye's Combo values is added beside the others
+    ok(run(home, "cards", "edit", "catharsis", "nail", "--bottom.combo.9", "deal 20 damage"))
+    combo = json.loads(ok(run(home, "cards", "show", "catharsis", "nail", "--json")))["entry"]["bottom"]["combo"]
+    assert combo["9"] == "deal 20 damage" and "3" in combo and "6" in combo
+
+
+#: a placeholder a verdict's command shows -> the value the table reads off its card
+FILLED = {'"COST"': '"AA ?"', '"EFFECT"': '"deal 6 damage"', '"N"': '"1"', '"4,2"': '"4,2"'}
+
+
+def _taught(note: str) -> list[str]:
+    import shlex
+
+    command = note.split("(teach it: ", 1)[1].rsplit(")", 1)[0]
+    for placeholder, value in FILLED.items():
+        command = command.replace(placeholder, value)
+    return shlex.split(command)[1:]
+
+
+def test_every_command_a_catharsis_verdict_teaches_runs(home):
+    """Each unknown fact a Catharsis verdict names comes with one command; with the card's value in place
+    of the placeholder it runs, and the library then knows that fact."""
+    from tests.engine.test_catharsis_referee import ATTACK, table, verdict
+
+    cases = [
+        (table(*ATTACK, 'card "Fire Bolt" top "AA ?"', "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6"),
+         "use Ann 1 bottom with 4 4", "Fire Bolt", "bottom"),
+        (table(*ATTACK, 'card Gadget top "6"', "rename Lu 1 Gadget", "cobble Lu +7", "level-up Lu 1",
+               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia"),
+         "use Lu 1 top with 6", "Gadget", "top.levels"),
+        (table(*ATTACK, "rename Gia 1 Dragon Grapple", "combo Gia 1 +2", "roll Gia 4 4 1 2 5 6",
+               players=("Gia",), characters="Gia=Goz"),
+         "use Gia 1 bottom with 4 4", "Dragon Grapple", "bottom.combo"),
+        (table(*ATTACK, 'card Tinker top "6"', "rename Ann 1 Tinker", "roll Ann 6 1 1 2 3 4", "use Ann 1 top with 6"),
+         "adjust Ann 1 +1 by Ann 1 top", "Tinker", "top.adjust"),
+        (table(*ATTACK, 'card Gust ground top "?" flight top "1"', "rename Dave 1 Gust", "side Dave 1 flight", "roll Dave 1 2 3 4 5 6",
+               players=("Dave",), characters="Dave=Soraten"),
+         "use Dave 1 bottom with 1", "Gust", "flight.bottom"),
+    ]
+    for state, text, card, field in cases:
+        notes = [r.message for r in verdict(state, text).unchecked if "teach it: " in r.message]
+        assert notes, (text, verdict(state, text).unchecked)
+        for note in notes:
+            ok(run(home, *_taught(note)))
+        shown = json.loads(ok(run(home, "cards", "show", "catharsis", card, "--json")))
+        assert field not in shown["unknown"] and f"{field}.cost" not in shown["unknown"], (card, shown)
+        node = shown["entry"]
+        for part in field.split("."):
+            node = node[part]
+        assert node, (card, field, shown["entry"])

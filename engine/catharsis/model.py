@@ -69,8 +69,10 @@ class Ability(Frozen):
     effect: str = ""
     attacks: tuple[int, ...] = ()
     exhausts: bool = True
-    combo: dict[str, str] = {}   # Combo count removed -> effect
-    levels: dict[str, str] = {}  # Luthia: Level ("2", "3") -> the cost at that Level (Level 1: `cost`)
+    combo: dict[str, str] = Field({}, description="Goz's bottom abilities: the number of Combo removed -> what it "
+                                                  "does (a flag sets one: --bottom.combo.3 EFFECT)")
+    levels: dict[str, str] = Field({}, description="Luthia: Level \"2\" or \"3\" -> the cost at that Level, Level 1 "
+                                                   "being `cost` (a flag sets one: --top.levels.2 COST)")
     adjust: int | None = Field(default=None, ge=1, le=5)        # "adjust a die by N": N
     adjust_dice: int | None = Field(default=None, ge=1, le=30)  # how many dice it adjusts
     prevent: int | None = Field(default=None, ge=1)              # damage it prevents
@@ -89,6 +91,14 @@ class Ability(Frozen):
             if level not in ("2", "3"):
                 raise ValueError(f"Level {level!r}: a Level cost is for Level \"2\" or \"3\" (Level 1 is `cost`)")
             _reads(cost)
+        return value
+
+    @field_validator("combo")
+    @classmethod
+    def _combo_counts(cls, value):
+        for count in value:
+            if not count.isdigit() or int(count) < 1:
+                raise ValueError(f"Combo {count!r}: a Combo value is the number of Combo removed (1 or more)")
         return value
 
     def cost_at(self, level: int | None) -> str | None:

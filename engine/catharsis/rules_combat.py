@@ -82,7 +82,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", "bottom-combo"))
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}"))
         return
     if count in listed:
         v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")

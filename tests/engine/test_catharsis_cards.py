@@ -112,8 +112,17 @@ def test_unknown_level_cost_is_named():
               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia")
     v = verdict(s, "use Lu 1 top with 6")
     assert v.legal
-    assert ("Gadget's top cost at Level 2 is unknown (teach it: write [powers.top] levels = { \"2\" = \"COST\" } "
-            "under the card's [[powers]] entry in a file and run companion cards import catharsis FILE)") in texts(v.unchecked)
+    assert ("Gadget's top cost at Level 2 is unknown (teach it: companion cards add catharsis Gadget "
+            "--top.levels.2 \"COST\")") in texts(v.unchecked)
+
+
+def test_unknown_combo_values_of_a_shipped_card_teach_an_edit_with_the_count_removed():
+    # Dragon Grapple ships with its top only: its bottom's Combo values are the table's to teach
+    s = table(*ATTACK, "rename Gia 1 Dragon Grapple", "combo Gia 1 +2", "roll Gia 4 4 1 2 5 6",
+              players=("Gia",), characters="Gia=Goz")
+    v = verdict(s, "use Gia 1 bottom with 4 4")
+    assert ("Dragon Grapple's bottom Combo values is unknown (teach it: companion cards edit catharsis "
+            "\"Dragon Grapple\" --bottom.combo.2 \"EFFECT\")") in texts(v.unchecked)
 
 
 # ------------------------------------------------------------------ Soraten and a duo power's side
