@@ -97,8 +97,8 @@ class Ability(Frozen):
     @classmethod
     def _combo_counts(cls, value):
         for count in value:
-            if not count.isdigit() or int(count) < 1:
-                raise ValueError(f"Combo {count!r}: a Combo value is the number of Combo removed (1 or more)")
+            if not count.isdigit():
+                raise ValueError(f"Combo {count!r}: a Combo value is the number of Combo removed (a whole number)")
         return value
 
     def cost_at(self, level: int | None) -> str | None:
