@@ -157,11 +157,10 @@ def seeded_catastrophe(library: list[dict], described: bool, count: Count, games
                 count.add(verdict)
                 state = engine.apply(state, move)
 
-        for _ in range(limit):
-            if state.game_over:
-                break
+        moves = 0
+        while not state.game_over and moves < limit:
+            moves += 1
             cur = state.players[state.current]
-            others = [state.players[i].name for i in state.turn_order() if state.players[i].name != cur.name]
             if state.chain:
                 roller = waiting_roller(state)
                 play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
@@ -170,6 +169,7 @@ def seeded_catastrophe(library: list[dict], described: bool, count: Count, games
                 plays = 0
             elif state.phase == "claw" and plays < 2 and cur.hand and rng.random() < 0.8:
                 plays += 1
+                others = [state.players[i].name for i in state.turn_order() if state.players[i].name != cur.name]
                 pick, target = rng.random(), rng.choice(others)
                 if pick < 0.3:
                     play(f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}")

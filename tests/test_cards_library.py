@@ -375,3 +375,11 @@ def test_every_command_a_catharsis_verdict_teaches_runs(home):
         for part in field.split("."):
             node = node[part]
         assert node, (card, field, shown["entry"])
+
+
+@pytest.mark.parametrize("library", sorted((Path(__file__).parents[1] / "benchmarks" / "libraries").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_the_benchmark_libraries_import_as_a_table_would(home, library):
+    """benchmarks/unchecked_lines.py measures with these files: each is a library `cards import` takes."""
+    done = json.loads(ok(run(home, "cards", "import", library.stem, str(library), "--json")))
+    assert len(done["imported"]) >= 5
