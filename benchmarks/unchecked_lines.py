@@ -182,7 +182,8 @@ def seeded_catastrophe(library: list[dict], described: bool, count: Count, games
             elif state.phase == "claw":
                 play(f"{cur.name} draw")
             elif not state.revealed:
-                play(f"{cur.name} reveal Grim Reapurr +1" if rng.random() < 0.4 else f"{cur.name} reveal {rng.choice(events)}")
+                card = "Grim Reapurr +1" if rng.random() < 0.4 else rng.choice(events)
+                play(f"{cur.name} reveal {card}")
             else:
                 play(f"{cur.name} end")
                 plays = 0
@@ -248,7 +249,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--library", action="append", default=[], metavar="GAME=FILE",
                         help="a filled card library file for GAME, instead of benchmarks/libraries/GAME.toml")
-    parser.add_argument("--by-note", type=int, default=0, metavar="N", help="list each engine's N most frequent notes")
+    parser.add_argument("--by-note", type=int, default=0, metavar="N",
+                        help="list each engine's N most frequent notes")
     parser.add_argument("--games", type=int, default=30, help="seeded CATastrophe games (0: none)")
     args = parser.parse_args()
     files = {p.stem: p for p in sorted(LIBRARIES.glob("*.toml"))}
@@ -261,14 +263,16 @@ def main() -> None:
         rows = measure(files, args.games)
     except LibraryError as exc:
         sys.exit(f"unchecked_lines: {exc}")
-    print(f"{'engine':<22}{'plays':>11}{'before':>8}{'per play':>10}{'after':>8}{'per play':>10}{'legality changed':>18}")
+    print(f"{'engine':<22}{'plays':>11}{'before':>8}{'per play':>10}{'after':>8}{'per play':>10}"
+          f"{'legality changed':>18}")
     for name, before, after in rows:
         changed = sum(a != b for a, b in zip(before.legal, after.legal)) + abs(before.plays - after.plays)
         # a seeded game carries out the library's effects, so its plays part ways: no play-by-play count
         changed_text = "-" if name.endswith("(seeded)") else str(changed)
         plays = str(before.plays) if before.plays == after.plays else f"{before.plays}/{after.plays}"
         print(f"{name:<22}{plays:>11}{before.lines:>8}{before.per_play:>10.2f}{after.lines:>8}"
-              f"{after.per_play:>10.2f}{changed_text:>18}" + ("" if name.split()[0] in files else "   (no library file)"))
+              f"{after.per_play:>10.2f}{changed_text:>18}"
+              + ("" if name.split()[0] in files else "   (no library file)"))
     for name, before, after in rows if args.by_note else ():
         print(f"\n{name}: most frequent notes, before -> after")
         for note, n in (before.notes + after.notes).most_common(args.by_note):
