@@ -1,9 +1,10 @@
 """Issue 23's must-show for Party of the Theseus: a whole game played with a card library filled by
 `cards import` from a file written here (TOML, and JSON), the session started without any `cards=`
 option. `moves` offers each card's own ability only, no play says a card is unknown, and the final
-scores count the printed VP the library gives (deliberately not the general rule's). Editing a
-library card afterwards leaves the session's replay as it was, and `track show` says the library
-moved on. Everything but the in-process `moves`/`play` of each turn runs the installed script."""
+scores count the printed VP (deliberately not the general rule's) and end-game effect points the
+library gives. Editing a library card afterwards leaves the session's replay as it was, and
+`track show` says the library moved on. Everything but the in-process `moves`/`play` of each turn
+runs the installed script."""
 from __future__ import annotations
 
 import json
@@ -24,6 +25,27 @@ def printed_vp(rank: int) -> int:
     return rank % 3 + 1
 
 
+def with_effect_points(facts: list[dict]) -> list[dict]:
+    """End-game points printed on some cards: 1 in the Reward Area for each Rank 2 card, 2 in the
+    Party for each Rank 4 card (the rulebook's "points from applicable card effects")."""
+    areas = {2: (1, "reward"), 4: (2, "party")}
+    return [{**f, "effect_points": areas[f["rank"]][0], "effect_points_area": areas[f["rank"]][1]}
+            if f["rank"] in areas else f for f in facts]
+
+
+def expected_scores(facts: list[dict], players: list[dict]) -> dict[str, int]:
+    """Each player's score counted by hand from the cards' printed values."""
+    fact = {f["name"]: f for f in facts}
+
+    def points(card: str, area: str) -> int:
+        f = fact[card]
+        return (f.get("vp", 0) if area == "reward" else 0) + (
+            f.get("effect_points", 0) if f.get("effect_points_area") == area else 0)
+
+    return {p["name"]: sum(points(c, "reward") for c in p["reward_area"])
+            + sum(points(c, "party") for c in p["party"]) + p["bonuses"] for p in players}
+
+
 def write_library(path: Path, entries: list[dict]) -> Path:
     """A library file as a table would write it: `[[cards]]` tables, or a JSON object with `cards`."""
     if path.suffix == ".json":
@@ -42,7 +64,7 @@ def texts(*args: str) -> str:
 
 @pytest.mark.parametrize("suffix", [".toml", ".json"])
 def test_a_whole_game_with_an_imported_library(cli, home, tmp_path, suffix):
-    facts = card_facts(SEED, vp=printed_vp)
+    facts = with_effect_points(card_facts(SEED, vp=printed_vp))
     source = write_library(tmp_path / f"our-cards{suffix}", facts)
     done = installed("cards", "import", "theseus", str(source))
     assert done["imported"] == [f["name"] for f in facts]
@@ -52,12 +74,12 @@ def test_a_whole_game_with_an_imported_library(cli, home, tmp_path, suffix):
     shown = installed("track", "show")
     assert not [n for n in shown["state"]["notes"] if any(w in n for w in UNKNOWN_WORDS)], shown["state"]["notes"]
     assert "library" not in shown  # the session plays with the library as it is: nothing differs
-    vp = {f["name"]: f["vp"] for f in facts if "vp" in f}
     table = installed("track", "situation")
     players = table["players"]
     scores = {e["who"]: e["amount"] for e in doc["effects"] if e["kind"] == "score"}
-    expected = {p["name"]: sum(vp[c] for c in p["reward_area"]) + p["bonuses"] for p in players}
+    expected = expected_scores(facts, players)
     assert scores == expected and any(p["reward_area"] for p in players)
+    assert any(e["kind"] == "score" and "+ 0 from card effects" not in e["message"] for e in doc["effects"])
     assert {p["name"]: p["vp"] for p in shown["state"]["players"]} == expected
 
     # the library changes after the game: the session's replay, log and export stay exactly as they were
