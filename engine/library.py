@@ -236,7 +236,8 @@ def _is_record(kind) -> bool:
 def _value(kind, text: str) -> Any:
     """Text typed for a field, read as the field takes it: a TOML value where that fits the field
     (3, true, ["a", "b"], { cost = "AA" }), a list of words for a list field (`a, b`), a record
-    field's first field for plain words (`--bottom "BB 4"` is the bottom's cost), else the text."""
+    field's first field for anything but a table (`--bottom "BB 4"` and `--bottom 4` are the bottom's
+    cost), else the text."""
     import tomllib
 
     kinds = _kinds(kind)
@@ -245,10 +246,10 @@ def _value(kind, text: str) -> Any:
     except ValueError:
         parsed = text
     records = [k for k in kinds if _is_record(k)]
+    if records and not isinstance(parsed, dict):  # `--top 4`: a one-number cost is still the cost's text
+        return {field_names(records[0])[0]: text}
     if isinstance(parsed, (dict, list)):
         return parsed
-    if records and isinstance(parsed, str):
-        return {field_names(records[0])[0]: text}
     if type(parsed) in kinds or (type(parsed) is int and float in kinds):
         return parsed
     if tuple in kinds and str not in kinds:

@@ -297,3 +297,12 @@ def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, val
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     ok(run(home, *words))
+
+
+@pytest.mark.parametrize("value", ["4", "6", "1 ?", "BB 4 || 6 6"])
+def test_a_cost_given_whole_is_the_abilitys_cost_even_a_single_number(home, value):
+    """`--top 4` is the top ability's cost like `--top "AA ?"` (a one-number cost read as the number 4
+    used to be refused as "not a dictionary"), and so is the cost a verdict teaches."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", value, "--bottom", value))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["entry"]
+    assert entry["top"] == {"cost": value} and entry["bottom"] == {"cost": value}
