@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import files_under, run_companion
 from tests.catharsis_fight import PLAYERS, activation, play, refused, whole_fight
 from tests.table_cli import ok, table_env
 
@@ -88,3 +89,24 @@ def test_luthia_pays_her_level_cost_from_the_library(tmp_path):
         play(env, text)
     assert "5 5" in refused(env, "use Cy 1 top with 4")  # Level 2 asks its own cost
     activation(env, "use Cy 1 top with 5 5")
+
+
+@pytest.mark.parametrize("broken,field", [
+    ({"name": "Bolt", "top": {"cost": "4", "adjust": 9}}, "top.adjust"),
+    ({"name": "Bolt", "flight": {"top": {"cost": "6 6", "damage": 3}}}, "flight.top.damage"),
+    ({"name": "Bolt", "top": {"cost": "4", "levels": {"2": 5}}}, "top.levels.2"),
+])
+def test_an_import_with_one_broken_power_changes_nothing(tmp_path, broken, field):
+    """A file whose last power has one bad field, deep in an ability: exit 2, one line naming the card
+    and the field's path, and the library (every file of the data folder) exactly as it was."""
+    home = tmp_path / "home"
+    env = table_env(home)
+    ok(env, "cards", "import", "catharsis", str(write_library(tmp_path / "powers.toml", POWERS)))
+    before = {p: p.read_bytes() for p in files_under(home) if p.is_file()}
+    changed = {**POWERS[0], "top": {"cost": "AAA"}}  # a good change that must not land either
+    for suffix in (".toml", ".json"):
+        done = run_companion("cards", "import", "catharsis",
+                             str(write_library(tmp_path / f"broken{suffix}", [changed, broken])), env=env)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+        assert "card 'Bolt'" in done.stderr and f"field {field}:" in done.stderr, done.stderr
+        assert {p: p.read_bytes() for p in files_under(home) if p.is_file()} == before
