@@ -116,11 +116,19 @@ def check_entry(model, entry: dict, where: str):
         raise LibraryError(f"{where}: card {name!r}: {field_problem(exc)}") from None
 
 
+def over_shipped(shipped: dict | None, own: dict) -> dict:
+    """A user's entry laid over the shipped entry of its name, which keeps its printed name (a
+    library may spell it in another case: `knight` is the catalogue's Knight)."""
+    if not shipped:
+        return dict(own)
+    return {**laid_over(shipped, own), "name": shipped["name"]}
+
+
 def effective(state_cls, user: list[dict]) -> list[dict]:
     """The library's entries as a session takes them: each user entry laid over the shipped entry
     of the same name (a new card stands as written). Only the cards the user's library names."""
     shipped = {fold(e["name"]): e for e in shipped_entries(state_cls) if isinstance(e.get("name"), str)}
-    return [laid_over(shipped.get(fold(e["name"]), {}), e) for e in user]
+    return [over_shipped(shipped.get(fold(e["name"])), e) for e in user]
 
 
 def check_all(state_cls, user: list[dict], where: str) -> list:

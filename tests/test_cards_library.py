@@ -306,3 +306,18 @@ def test_a_cost_given_whole_is_the_abilitys_cost_even_a_single_number(home, valu
     ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", value, "--bottom", value))
     entry = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["entry"]
     assert entry["top"] == {"cost": value} and entry["bottom"] == {"cost": value}
+
+
+def test_a_library_entry_spelt_in_another_case_keeps_the_catalogues_name(home, tmp_path):
+    """An imported `knight` is the catalogue's Knight: shown, listed and recorded by a session under
+    its printed name (the library's spelling used to replace it)."""
+    source = tmp_path / "ours.toml"
+    source.write_text('[[cards]]\nname = "knight"\nicon = "explore"\n', encoding="utf-8")
+    ok(run(home, "cards", "import", "theseus", str(source)))
+    card = json.loads(ok(run(home, "cards", "show", "theseus", "knight", "--json")))
+    assert card["name"] == card["entry"]["name"] == "Knight" and card["entry"]["icon"] == "explore"
+    assert "knight" not in [c["name"] for c in json.loads(ok(run(home, "cards", "list", "theseus", "--json")))["cards"]]
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    out = tmp_path / "night.json"
+    ok(run(home, "track", "export", "night", str(out)))
+    assert [e["name"] for e in json.loads(json.loads(out.read_text())["options"]["library"])] == ["Knight"]
