@@ -196,15 +196,19 @@ def _default(f):
 def unknown_fields(entry: dict, model) -> list[str]:
     """The fields of an entry its game leaves unknown: absent or None where the record's default
     is None, or the value "unknown"; inside a record field that is given (Catharsis `top`), its
-    parts the same way (`top.cost`)."""
+    parts the same way (`top.cost`). A record may settle some absent fields by its other ones (its
+    `settled_fields(entry)`: a Theseus card whose effect is "none" has no end-game points)."""
     import dataclasses
 
     from engine.record_fields import hints
 
     kinds = hints(model)
+    settled = set(model.settled_fields(entry)) if hasattr(model, "settled_fields") else set()
     out = []
     for f in dataclasses.fields(model):
         value = entry.get(f.name, _default(f))
+        if f.name in settled:
+            continue
         if value is None or value == "unknown":
             out.append(f.name)
         elif isinstance(value, dict):

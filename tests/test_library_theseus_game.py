@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.theseus.model import STARTING_PARTY
 from tests.conftest import run_companion
 from tests.engine.theseus_table import card_facts
 from tests.theseus_cards_cli import UNKNOWN_WORDS, installed, play_whole_game
@@ -80,6 +81,10 @@ def test_a_whole_game_with_an_imported_library(cli, home, tmp_path, suffix):
     expected = expected_scores(facts, players)
     assert scores == expected and any(p["reward_area"] for p in players)
     assert any(e["kind"] == "score" and "+ 0 from card effects" not in e["message"] for e in doc["effects"])
+    # what the library still lacks is the starting Party's Rank and VP, which the deal leaves unknown
+    # (a card whose effect is "none" has no end-game points to teach)
+    unknown = installed("cards", "list", "theseus", "--unknown")["unknown"]
+    assert {u["name"]: u["why"].split("; unknown: ")[1] for u in unknown} == dict.fromkeys(STARTING_PARTY, "rank, vp")
     assert {p["name"]: p["vp"] for p in shown["state"]["players"]} == expected
 
     # the library changes after the game: the session's replay, log and export stay exactly as they were
