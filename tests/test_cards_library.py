@@ -321,3 +321,17 @@ def test_a_library_entry_spelt_in_another_case_keeps_the_catalogues_name(home, t
     out = tmp_path / "night.json"
     ok(run(home, "track", "export", "night", str(out)))
     assert [e["name"] for e in json.loads(json.loads(out.read_text())["options"]["library"])] == ["Knight"]
+
+
+def test_a_catharsis_power_lists_as_unknown_only_what_its_kind_of_card_could_print(home):
+    """A one-sided power has no Ground or Flight side, a power that is not a duo power has no duo
+    characters or side, an ability that adjusts nothing has no dice count, and a Soraten power's
+    abilities are on its sides: none of those is an unknown fact to teach."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", "AA", "--bottom", "6"))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["unknown"]
+    assert unknown == ["character", "top.adjust", "top.prevent", "bottom.adjust", "bottom.prevent"]
+    ok(run(home, "cards", "add", "catharsis", "Gale", "--character", "Soraten",
+           "--ground", '{ top = { cost = "2", prevent = 1 } }', "--flight.top", '{ cost = "6 6", adjust = 1 }'))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "gale", "--json")))["unknown"]
+    assert unknown == ["ground.top.adjust", "ground.bottom", "flight.top.adjust_dice", "flight.top.prevent",
+                       "flight.bottom"]
