@@ -27,9 +27,9 @@ def _r(rule: str, message: str) -> Reason:
 # ---------------------------------------------------------------- what a play breaks
 
 
-def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
+def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
     """The rules a play breaks (empty: legal) and what the engine cannot judge about it."""
-    unchecked: list[str] = []
+    unchecked: list[Reason] = []
     if state.winner:
         return [_r(R.WIN_LOSE, f"the game is over: {state.winner} has won")], unchecked
     if move.kind == "next-level" or state.level_over:
@@ -41,7 +41,7 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
         return [_r(R.LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
     if move.kind == "trigger":
         p = state.player(move.player)
-        unchecked.append("whether a card's trigger condition was met: the engine does not know card texts")
+        unchecked.append(readings.TRIGGER_CONDITION)
         if p.out:
             return [_r(R.DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
         return _trigger_order(state, p.name), unchecked
@@ -98,13 +98,14 @@ def _last_was_pass(state: State) -> bool:
     return any(p.passed for p in state.in_game)
 
 
-def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[str]) -> tuple[list[Reason], CardSpec | None]:
+def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[Reason]) -> tuple[list[Reason], CardSpec | None]:
     """The card must be in the hand (or the hand unknown) and be of the move's type."""
     reasons: list[Reason] = []
     card = spec(state, move.card)
+    played = R.RESPONSE_DEF if kind == "response" else R.MOVES  # a card played from the hand
     if move.card.lower() not in (c.lower() for c in me.hand):
         if me.hand_unknown:
-            unchecked.append(f"that {me.name} holds {move.card}: the table does not know their whole hand")
+            unchecked.append(_r(played, f"that {me.name} holds {move.card}: the table does not know their whole hand"))
         else:
             shown = ", ".join(me.hand) or "no cards"
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
@@ -128,7 +129,7 @@ def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, ca
     return []
 
 
-def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[str]) -> list[Reason]:
+def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[Reason]) -> list[Reason]:
     if card is None:
         return []
     if card.level is None:
@@ -139,7 +140,7 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[st
     return []
 
 
-def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[str]) -> list[Reason]:
+def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[Reason]) -> list[Reason]:
     word = (effect or "").split(" ")[0]
     if word in TARGETED and move.target is None:
         return [_r(R.TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
@@ -151,7 +152,7 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
     if effect is None and card is not None and card.text is None:
         unchecked.append(card_facts.unknown(card.name, "effect", R.GOLDEN_RULE))
     elif effect is None and move.card:
-        unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
+        unchecked.append(_r(R.GOLDEN_RULE, f"what {move.card} does, and whether its target is allowed: card text"))
     return []
 
 
@@ -271,14 +272,14 @@ def _check_activate(state, me, move, unchecked):
             return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
         if move.ability == "transform":
-            unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
+            unchecked.append(readings.TRANSFORM_NOT_DONE)
         if move.ability == "block":
             unchecked.append(readings.BLOCK_RESPONSE)
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
             return [_r(R.MOVES, f"{card.name} has no ability {move.ability!r} in the catalogue")]
-        unchecked.append(f"{move.card}'s ability {move.ability!r}: not in the catalogue")
+        unchecked.append(_r(R.MOVES, f"{move.card}'s ability {move.ability!r}: not in the catalogue"))
         responding = bool(state.line)
     else:
         responding = found.response

@@ -146,6 +146,10 @@ READING_CASES = {
     # a second Fighter of one name: the player chooses; the engine keeps the new one
     "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3 --overrule", "play fighter Grunt",
                                        "play decline"], "decline"),
+    # a second Weapon of one name: the player chooses; the engine keeps the new one
+    "same weapon": (readings.SAME_NAME_WEAPON, ["track hand ann Sword, Sword", "play weapon Sword", "play decline",
+                                                "play decline", "play pass", "play pass", "play weapon Sword",
+                                                "play decline"], "decline"),
     # an opponent's Fighter of the same name
     "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
                                 "fighter Grunt"),
@@ -172,3 +176,11 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
 
 def test_every_reading_has_a_case():
     assert {r for r, _, _ in READING_CASES.values()} | {readings.STUN_DURATION} == set(readings.ALL)
+
+
+def test_every_reading_cites_the_rule_that_leaves_it_open():
+    """Issue 22: a reading is a Reason (rule id + text), its rule one the package cites."""
+    from engine.cataclysm_arcade.rule_ids import ALL_RULES
+
+    for note in readings.ALL:
+        assert note.rule in ALL_RULES and note.message.startswith("reading: "), note
