@@ -2,13 +2,13 @@
 `legal_moves` lists what the player to act may do. Pure functions of the State.
 
 The Line's own mechanics (priority, resolution, the initiative) are in rules_line.py; damage and
-health in rules_table.py.
+health in table.py.
 """
 from __future__ import annotations
 
 from engine.base import Effect, Reason
 
-from . import card_facts, readings
+from . import rules_cards, rules_readings
 from . import table
 from . import rules_line as line
 from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, replace_player, catalogue, spec
@@ -41,7 +41,7 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
         return [_r(R.LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
     if move.kind == "trigger":
         p = state.player(move.player)
-        unchecked.append(readings.TRIGGER_CONDITION)
+        unchecked.append(rules_readings.TRIGGER_CONDITION)
         if p.out:
             return [_r(R.DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
         return _trigger_order(state, p.name), unchecked
@@ -111,7 +111,7 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
         unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
-                            f"teach it with `{card_facts.teach(move.card, 'type', kind)}` and its "
+                            f"teach it with `{rules_cards.teach(move.card, 'type', kind)}` and its "
                             "other fields (for this session only: `companion track card ...`)"))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
@@ -122,7 +122,7 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
 def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost") -> list[Reason]:
     """The cost must be in the pool; an unknown cost is `unchecked`, naming the card's field."""
     if cost is None:
-        unchecked.append(card_facts.unknown(card, field, rule))
+        unchecked.append(rules_cards.unknown(card, field, rule))
         return []
     if cost > me.coins:
         return [_r(rule, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {cost} for {what}")]
@@ -133,7 +133,7 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[Re
     if card is None:
         return []
     if card.level is None:
-        unchecked.append(card_facts.unknown(card.name, "level", rule))
+        unchecked.append(rules_cards.unknown(card.name, "level", rule))
         return []
     if card.level > state.level:
         return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
@@ -150,7 +150,7 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
     card = spec(state, move.card) if move.kind != "activate" else None
     if effect is None and card is not None and card.text is None:
-        unchecked.append(card_facts.unknown(card.name, "effect", R.GOLDEN_RULE))
+        unchecked.append(rules_cards.unknown(card.name, "effect", R.GOLDEN_RULE))
     elif effect is None and move.card:
         unchecked.append(_r(R.GOLDEN_RULE, f"what {move.card} does, and whether its target is allowed: card text"))
     return []
@@ -160,7 +160,7 @@ def _check_fighter(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     name = (card.name if card else move.card).lower()
     if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
-        unchecked.append(readings.SAME_NAME_OWNER)
+        unchecked.append(rules_readings.SAME_NAME_OWNER)
     return reasons + _level_ok(state, card, R.FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
@@ -194,7 +194,7 @@ def _check_wield(state, me, move, unchecked):
         return [_r(R.WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
     if table.character(me, move.on) is None:
         return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
-    return _pay(me, card_facts.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
+    return _pay(me, rules_cards.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
                 unchecked, weapon.name, "wield_cost")
 
 
@@ -205,23 +205,23 @@ def _check_attack(state, me, move, unchecked):
         return [_r(R.CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
         reasons.append(_r(R.STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
-        unchecked.append(readings.STUN_DURATION)
+        unchecked.append(rules_readings.STUN_DURATION)
     elif not table.can_tap(who):
         rule = R.AGILITY if who.has("agility") else R.CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
-    cost = card_facts.character_fact(state, me, move.card, "attack_cost")
+    cost = rules_cards.character_fact(state, me, move.card, "attack_cost")
     if cost is None:
-        unchecked.append(card_facts.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
+        unchecked.append(rules_cards.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
     elif cost > me.coins:
         reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {move.card}'s "
                           f"attack cost {cost}"))
-    if card_facts.character_fact(state, me, move.card, "attack") is None:
-        unchecked.append(card_facts.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
+    if rules_cards.character_fact(state, me, move.card, "attack") is None:
+        unchecked.append(rules_cards.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
     owner = state.player(move.target_player)
     victim = table.character(owner, move.target)
     if victim is not None and victim.has("armor") and not victim.armor:
-        unchecked.append(card_facts.unknown_character(owner, move.target, "armor", R.ARMOR))
+        unchecked.append(rules_cards.unknown_character(owner, move.target, "armor", R.ARMOR))
     return reasons + target_problems(state, me, move.target_player, move.target)
 
 
@@ -263,7 +263,7 @@ def _check_activate(state, me, move, unchecked):
     technique, found, card = _ability(state, me, move)
     reasons: list[Reason] = []
     if who.stunned:
-        unchecked.append(readings.STUN_DURATION)
+        unchecked.append(rules_readings.STUN_DURATION)
         return [_r(R.STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
     if technique:
         if not who.has(move.ability):
@@ -272,9 +272,9 @@ def _check_activate(state, me, move, unchecked):
             return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
         if move.ability == "transform":
-            unchecked.append(readings.TRANSFORM_NOT_DONE)
+            unchecked.append(rules_readings.TRANSFORM_NOT_DONE)
         if move.ability == "block":
-            unchecked.append(readings.BLOCK_RESPONSE)
+            unchecked.append(rules_readings.BLOCK_RESPONSE)
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
@@ -301,7 +301,7 @@ def _check_activate(state, me, move, unchecked):
 
 def _check_fortify(state, me, move, unchecked):
     """Fortify is used from the hand: the Fighter card goes under a Synth character of the player's."""
-    unchecked.append(readings.FORTIFY_MOVE)
+    unchecked.append(rules_readings.FORTIFY_MOVE)
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
@@ -310,7 +310,7 @@ def _check_fortify(state, me, move, unchecked):
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
     target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
     if target_card is None or target_card.faction is None:
-        unknown = card_facts.unknown_character(me, move.on, "faction", R.FORTIFY)
+        unknown = rules_cards.unknown_character(me, move.on, "faction", R.FORTIFY)
         unchecked.append(_r(R.FORTIFY, f"whether {move.on} is a Synth: {unknown.message}"))
     elif target_card.faction.lower() != "synth":
         reasons.append(_r(R.FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
@@ -391,13 +391,13 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
                         **base), me, effects
     if move.kind == "wield":
         weapon = next((w for w in me.weapons if w.name == move.card), None)
-        cost = card_facts.weapon_fact(state, weapon, "wield_cost") if weapon else None
+        cost = rules_cards.weapon_fact(state, weapon, "wield_cost") if weapon else None
         me, paid = table.spend(me, cost, R.WIELD_COST, f"wielding {move.card}")
         return LineItem(kind="wield", **base), me, paid + [
             Effect(kind="uses-line", rule=R.WIELD_LINE, message="wielding uses the Line")]
     if move.kind == "attack":
         who = table.character(me, move.card)
-        cost = card_facts.character_fact(state, me, move.card, "attack_cost") if who else None
+        cost = rules_cards.character_fact(state, me, move.card, "attack_cost") if who else None
         me, paid = table.spend(me, cost, R.PAY_ATTACK, f"{move.card}'s attack")
         me = table.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:

@@ -10,7 +10,7 @@ from engine.words import match as _match
 
 from .model import (spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
                     replace_player)
-from . import readings
+from . import rules_readings
 from . import table
 from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
@@ -72,7 +72,7 @@ class Tracker(CommandReader, BaseTracker[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> list[Reason]:
         verb, args = change.verb, change.args

@@ -1,4 +1,4 @@
-"""Constructed Deck Rules for Cataclysm Arcade: engine/cataclysm_arcade/deck.py and
+"""Constructed Deck Rules for Cataclysm Arcade: engine/cataclysm_arcade/rules_deck.py and
 `companion check cataclysm-arcade --deck FILE`."""
 from __future__ import annotations
 
