@@ -119,10 +119,11 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
     return reasons, card
 
 
-def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost") -> list[Reason]:
+def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost",
+         kind: str | None = None) -> list[Reason]:
     """The cost must be in the pool; an unknown cost is `unchecked`, naming the card's field."""
     if cost is None:
-        unchecked.append(rules_cards.unknown(card, field, rule))
+        unchecked.append(rules_cards.unknown(card, field, rule, kind))
         return []
     if cost > me.coins:
         return [_r(rule, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {cost} for {what}")]
@@ -133,7 +134,7 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[Re
     if card is None:
         return []
     if card.level is None:
-        unchecked.append(rules_cards.unknown(card.name, "level", rule))
+        unchecked.append(rules_cards.unknown(card.name, "level", rule, card.type))
         return []
     if card.level > state.level:
         return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
@@ -150,7 +151,7 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
     card = spec(state, move.card) if move.kind != "activate" else None
     if effect is None and card is not None and card.text is None:
-        unchecked.append(rules_cards.unknown(card.name, "effect", R.GOLDEN_RULE))
+        unchecked.append(rules_cards.unknown(card.name, "effect", R.GOLDEN_RULE, card.type))
     elif effect is None and move.card:
         unchecked.append(_r(R.GOLDEN_RULE, f"what {move.card} does, and whether its target is allowed: card text"))
     return []
@@ -172,14 +173,14 @@ def _check_weapon(state, me, move, unchecked):
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
     if card is not None and card.type == "tactic":
-        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name)
+        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name, kind=card.type)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
     if card is not None and card.type == "response":
-        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name)
+        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name, kind=card.type)
     effect = card.effect if card else None
     if effect != "stop":
         reasons += _target_ok(state, me, move, effect, unchecked)
@@ -195,7 +196,7 @@ def _check_wield(state, me, move, unchecked):
     if table.character(me, move.on) is None:
         return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
     return _pay(me, rules_cards.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
-                unchecked, weapon.name, "wield_cost")
+                unchecked, weapon.name, "wield_cost", kind="weapon")
 
 
 def _check_attack(state, me, move, unchecked):
