@@ -297,6 +297,17 @@ def next_initiative(state: State, after: str) -> str | None:
             return name
     return None
 
+def initiative_from_the_defeated(state: State, owner: str) -> tuple[State, list[Effect]]:
+    """A player defeated between moves (a tracker change, the Line empty) while holding the
+    initiative is out of the game: it goes on clockwise to the next player who has not passed.
+    (During a move the Line's end passes it on: rules_line.finish_move.)"""
+    if state.initiative != owner or state.line or state.winner or not state.player(owner).out:
+        return state, []
+    holder = next_initiative(state, owner)
+    return state.model_copy(update={"initiative": holder}), [Effect(
+        kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
+        message=f"{owner} is out; " + (f"{holder} has the initiative" if holder else "everyone left has passed"))]
+
 def pass_player(state: State, name: str) -> State:
     """The player passes for the rest of the level; if they held the initiative it moves on."""
     player = state.player(name)

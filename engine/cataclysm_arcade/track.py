@@ -112,6 +112,9 @@ class Tracker(CommandReader, BaseTracker[State]):
         if verb == "pass":
             if player.passed:
                 return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
+            if state.initiative is not None and state.initiative != player.name:
+                return [Reason(rule=R.MOVES, message=f"{state.initiative} has the initiative, not {player.name}: a "
+                               "pass is a move, and only the player with the initiative chooses one")]
             return []
 
         if verb == "coins":
@@ -143,6 +146,8 @@ class Tracker(CommandReader, BaseTracker[State]):
             return []
         if change.verb == "next-level":
             return [f"pass {p.name}" for p in state.in_game if not p.passed]
+        if change.verb == "pass" and state.initiative and not state.line:
+            return [f"pass {state.initiative}"]
         if change.verb == "coins" and change.args[1] == "spend":
             coins = state.player(change.args[0]).coins
             return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
@@ -251,7 +256,9 @@ class Tracker(CommandReader, BaseTracker[State]):
             self._boss_health(player)
         else:
             character = self._fighter(player, character).name
-        return table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
+        new, effects = table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
+        new, more = table.initiative_from_the_defeated(new, name)
+        return new, effects + more
 
     def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         return self._add_health(state, name, character, int(amount), capped=True)
