@@ -27,10 +27,14 @@ class Ruling:
     def __init__(self) -> None:
         self.reasons: list[Reason] = []
         self.alternatives: list[str] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     def no(self, rule: str, message: str) -> None:
         self.reasons.append(Reason(rule=rule, message=message))
+
+    def open(self, rule: str, message: str) -> None:
+        """A point the referee cannot judge, citing the rule that leaves it open."""
+        self.unchecked.append(Reason(rule=rule, message=message))
 
 
 # ------------------------------------------------------------------------------ the chain
@@ -109,8 +113,8 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
             r.no(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
         return
     if spec is None:
-        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
-                           "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
+        r.open(R.CLAW_HOW, f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
+               "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None
@@ -124,7 +128,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
-        r.unchecked.append(f"{readings.POWER_CAT_WHEN} ({R.POWER_WHEN})")
+        r.unchecked.append(readings.POWER_CAT_WHEN)
     else:
         if move.player != cur:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
@@ -183,7 +187,7 @@ def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Ruling) -
             r.no(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
             r.alternatives.extend(_hand_plays(state, move, me.hand_cards))
     elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
-        r.unchecked.append(f"whether {me.name} holds {label}: the hand is secret ({R.HAND_SECRET})")
+        r.open(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
 
 
 def _hand_plays(state: State, move: Move, hand) -> list[str]:
@@ -319,7 +323,7 @@ def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
     elif unfinished(state):
         r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
     if spec is None:
-        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its effect is the table's call")
+        r.open(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
         r.no(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
              "CATastrophic Events and Grim Reapurr cards")
@@ -479,17 +483,19 @@ def _resolve(t: Table, move: Move) -> None:
             t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr})",
                   R.REAPURR_FOLLOW)
         else:
-            t.unchecked.append(f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
-                               "`companion track reapurr +N`")
+            t.unchecked.append(Reason(rule=R.REAPURR_FOLLOW, message=(
+                f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
+                "`companion track reapurr +N`")))
     else:
-        what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type)
+        what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type, R.CLAW_HOW)
         if top.effect:
-            effects.carry_out(t, top, what or R.CLAW_HOW)
+            effects.carry_out(t, top, what)
         elif any(top.name == c.name for c in builtin_catalogue() if c.type == top.type):
-            t.unchecked.append(f"{name}'s own text is not in the rulebook: do what it says and record the result "
-                               "with tracker commands (lives, yarn, hand ...)" + (f" ({what})" if what else ""))
+            t.unchecked.append(Reason(rule=what, message=(
+                f"{name}'s own text is not in the rulebook: do what it says and record the result "
+                "with tracker commands (lives, yarn, hand ...)")))
         else:
-            t.unchecked.append(effects.unknown(name, None if top.known else "TYPE") + (f" ({what})" if what else ""))
+            t.unchecked.append(Reason(rule=what, message=effects.unknown(name, None if top.known else "TYPE")))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):

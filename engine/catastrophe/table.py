@@ -3,7 +3,7 @@
 The tracker verbs and the validated plays both go through these: no rule written twice."""
 from __future__ import annotations
 
-from engine.base import Effect
+from engine.base import Effect, Reason
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
@@ -78,7 +78,7 @@ class Table:
         self.cards: tuple[CardSpec, ...] = state.cards
         self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     def freeze(self) -> State:
         fields = {name: getattr(self, name) for name in self.FIELDS}
