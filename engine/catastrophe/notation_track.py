@@ -10,7 +10,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
 from engine.words import amount, match, signed
 
-from .effects import from_token
+from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 

@@ -13,7 +13,7 @@ from engine.base import Effect, EngineError, Reason, Verdict
 
 from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .notation import Move, parse, spec_of
-from . import effects, readings
+from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, out_of_order, unfinished
 
@@ -119,7 +119,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         return
     top = state.chain[-1] if state.chain else None
     if spec in builtin_catalogue() and spec.name == "Mice Mischief":
-        r.unchecked.append(readings.MICE_MISCHIEF)
+        r.unchecked.append(rules_readings.MICE_MISCHIEF)
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
@@ -128,7 +128,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
-        r.unchecked.append(readings.POWER_CAT_WHEN)
+        r.unchecked.append(rules_readings.POWER_CAT_WHEN)
     else:
         if move.player != cur:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
@@ -145,7 +145,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
 
 def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
     """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
-    if not effects.needs_target(spec.effect):
+    if not rules_effects.needs_target(spec.effect):
         return
     if move.target is None:
         r.no(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
@@ -216,7 +216,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None
     if being.type not in ("attack", "curiosity"):
         r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
         return
-    r.unchecked.append(readings.PASS_TARGET)
+    r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
         r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
@@ -270,7 +270,7 @@ def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
         return
     target = yarn_target(top, move)
     if move.target is None:
-        r.unchecked.append(readings.YARN_OWN_DIE)
+        r.unchecked.append(rules_readings.YARN_OWN_DIE)
     if target not in top.rolls:
         r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
 
@@ -489,13 +489,13 @@ def _resolve(t: Table, move: Move) -> None:
     else:
         what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type, R.CLAW_HOW)
         if top.effect:
-            effects.carry_out(t, top, what)
+            rules_effects.carry_out(t, top, what)
         elif any(top.name == c.name for c in builtin_catalogue() if c.type == top.type):
             t.unchecked.append(Reason(rule=what, message=(
                 f"{name}'s own text is not in the rulebook: do what it says and record the result "
                 "with tracker commands (lives, yarn, hand ...)")))
         else:
-            t.unchecked.append(Reason(rule=what, message=effects.unknown(name, None if top.known else "TYPE")))
+            t.unchecked.append(Reason(rule=what, message=rules_effects.unknown(name, None if top.known else "TYPE")))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):
@@ -547,7 +547,7 @@ def check(state: State, move: Move) -> Verdict:
                        unchecked=tuple(ruling.unchecked))
     t = run(state, move)
     unchecked = ruling.unchecked + t.unchecked
-    unchecked += [x for x in readings.from_effects(t.effects) if x not in unchecked]
+    unchecked += [x for x in rules_readings.from_effects(t.effects) if x not in unchecked]
     return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(unchecked))
 
 

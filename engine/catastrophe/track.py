@@ -25,8 +25,6 @@ Pure code: no I/O.
 """
 from __future__ import annotations
 
-from __future__ import annotations
-
 import difflib
 import re
 from typing import Any, ClassVar
@@ -40,7 +38,7 @@ from .model import (
     START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
     CardSpec, Player, State, card_entry,
 )
-from . import readings
+from . import rules_readings
 from .notation_track import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
@@ -126,7 +124,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
         reasons: list[Reason] = []

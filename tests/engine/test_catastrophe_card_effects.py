@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.catastrophe import Engine
-from engine.catastrophe.effects import CardEffect, from_token, parse_effect
+from engine.catastrophe.rules_effects import CardEffect, from_token, parse_effect
 from engine.catastrophe.model import CardSpec, card_entry
 from tests.engine.test_catastrophe_engine import go, new
 

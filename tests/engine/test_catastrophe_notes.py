@@ -11,7 +11,7 @@ import pytest
 
 from engine import get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, Reason, step
-from engine.catastrophe import readings
+from engine.catastrophe import rules_readings as readings
 from engine.catastrophe.rule_ids import RULE_IDS
 
 GAME = get_game("catastrophe")

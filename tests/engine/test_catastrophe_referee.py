@@ -171,7 +171,7 @@ def test_odds_cli_takes_player_and_against(cli, home):
 
 # ------------------------------------------------------------------ readings made visible
 
-from engine.catastrophe import readings  # noqa: E402
+from engine.catastrophe import rules_readings as readings  # noqa: E402
 
 
 def _play_case(plays, text, names=("Abi", "Betty", "Chris"), variant="standard", track_first=()):
