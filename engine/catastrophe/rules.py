@@ -15,7 +15,7 @@ from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, St
 from .notation import Move, parse, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
-from .table import Table, basket_short, out_of_order, unfinished
+from .table import Table, basket_short, moving_on
 
 class IllegalMove(EngineError):
     """apply() was asked to make a play that check() refuses (and it was not overruled)."""
@@ -31,6 +31,12 @@ class Ruling:
 
     def no(self, rule: str, message: str) -> None:
         self.reasons.append(Reason(rule=rule, message=message))
+
+    def refuse(self, reason: Reason | None) -> bool:
+        """A refusal a shared check (table.py) gave, if any; True when there was one."""
+        if reason is not None:
+            self.reasons.append(reason)
+        return reason is not None
 
     def open(self, rule: str, message: str) -> None:
         """A point the referee cannot judge, citing the rule that leaves it open."""
@@ -256,9 +262,7 @@ def _judge_roll(state: State, move: Move, r: Ruling) -> None:
 
 
 def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
-    short = basket_short(state.player(move.player), 1)
-    if short:
-        r.no(R.YARN_BASKET, short)
+    r.refuse(basket_short(state.player(move.player), 1))
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack" or not top.rolls:
         r.no(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
@@ -302,10 +306,7 @@ def _judge_draw(state: State, move: Move, r: Ruling) -> None:
     cur = state.players[state.current].name
     if move.player != cur:
         r.no(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
-    elif out_of_order(state, "paw"):
-        r.no(R.THREE_PHASES, out_of_order(state, "paw"))
-    elif unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
+    elif r.refuse(moving_on(state, "paw")):
         r.alternatives.extend(next_in_chain(state))
 
 
@@ -317,11 +318,8 @@ def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
     elif state.revealed:
         r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
         r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
-    elif out_of_order(state, "catastrophe", again=True):
-        r.no(R.THREE_PHASES, out_of_order(state, "catastrophe", again=True))
-        r.alternatives.append(f"{cur} draw")
-    elif unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
+    elif r.refuse(moving_on(state, "catastrophe", again=True)):
+        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} draw"])
     if spec is None:
         r.open(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
@@ -334,9 +332,9 @@ def _judge_end(state: State, move: Move, r: Ruling) -> None:
     if move.player != cur.name:
         r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
-    if unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
-        r.alternatives.extend(next_in_chain(state))
+    if r.refuse(moving_on(state, "next")):
+        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
+                                                                         f"{cur.name} reveal CATastrophic Event"])
     elif not state.revealed and not cur.eliminated:
         r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
         r.alternatives.append(f"{cur.name} reveal CATastrophic Event")

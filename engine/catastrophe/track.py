@@ -41,7 +41,7 @@ from .model import (
 from . import rules_readings
 from .notation_track import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
-from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
+from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
 
 class Tracker(TrackCommands, TrackerBase[State]):
@@ -185,7 +185,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
             elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
                 # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
                 p = state.players[i]
-                reasons.append(Reason(rule=R.YARN_BASKET, message=basket_short(p, n)))
+                reasons.append(basket_short(p, n))
                 if p.yarn_balls:
                     alts.append(f"yarn {p.name} -{p.yarn_balls}")
             elif sign == "=":
@@ -219,23 +219,19 @@ class Tracker(TrackCommands, TrackerBase[State]):
                         f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if unfinished(state) and not cur.eliminated:
-                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=unfinished(state)))
-                alts.append("resolve")
-            elif verb == "next":
-                if not cur.eliminated and out_of_order(state, "next"):
-                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, "next")))
-                    alts.append("next-phase")
-            elif verb == "phase":
-                if len(change.args) != 1 or change.args[0] not in PHASES:
-                    raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-                if cur.eliminated:
-                    reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
-                    alts.append("next")
-                elif out_of_order(state, change.args[0], again=True):
-                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, change.args[0], again=True)))
-                    now = PHASES.index(state.phase)
-                    alts.append(f"phase {PHASES[now + 1]}" if now < 2 else "next")
+            if verb == "phase" and (len(change.args) != 1 or change.args[0] not in PHASES):
+                raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
+            if verb == "phase" and cur.eliminated:
+                reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
+                alts.append("next")
+                return reasons, alts
+            to = {"next": "next", "next-phase": next_step(state)}.get(verb) or change.args[0]
+            refusal = moving_on(state, to, again=verb == "phase")
+            if refusal is not None:
+                reasons.append(refusal)
+                ahead = next_step(state)
+                alts.append("resolve" if state.chain else "next-phase" if verb == "next"
+                            else f"phase {ahead}" if ahead in PHASES else "next")
         return reasons, alts
 
     # ------------------------------------------------------------------ apply
