@@ -364,13 +364,9 @@ def _play(t: Table, move: Move) -> None:
         targets = tuple(state.players[k].name for k in state.turn_order() if state.players[k].name != move.player)
     elif move.target and kind != "pass":
         targets = (move.target,)
-    card = ChainCard(
-        name=spec.name if spec else label, type=kind, symbols=spec.symbols if spec else (),
-        number=move.number if move.number is not None else (spec.number if spec else None),
-        lives=spec.lives if spec else 1, controller=move.player, targets=targets,
-        pass_to=move.target if kind == "pass" else None, known=spec is not None,
-        effect=spec.effect if spec else (),
-    )
+    card = _into_play(spec, label, controller=move.player, targets=targets,
+                      number=move.number if move.number is not None else (spec.number if spec else None),
+                      lives=spec.lives if spec else 1, pass_to=move.target if kind == "pass" else None)
     top = t.chain[-1] if t.chain else None
     t.chain.append(card)
     aim = f" at {', '.join(targets)}" if targets else (f" to {card.pass_to}" if card.pass_to else "")
@@ -393,6 +389,15 @@ def _play(t: Table, move: Move) -> None:
         t.say("block", f"if it takes effect, {top.label()} is blocked"
               + (f" and goes to {move.player}'s hand" if kind == "take" else ""),
               R.CUCUMBER if kind == "cucumber" else R.TAKE)
+
+
+def _into_play(spec: CardSpec | None, said: str, unknown_symbols: tuple[str, ...] = (), **fields) -> ChainCard:
+    """A card going into play: its name, type, symbols and effect from the catalogue entry where
+    there is one, else the name the table said, of unknown type (with `unknown_symbols`: a
+    CATastrophe card carries the Red Glowy Dot whatever it is)."""
+    if spec is None:
+        return ChainCard(name=said, type="unknown", symbols=unknown_symbols, known=False, **fields)
+    return ChainCard(name=spec.name, type=spec.type, symbols=spec.symbols, effect=spec.effect, known=True, **fields)
 
 
 def _was_passed(t: Table) -> bool:
@@ -518,12 +523,8 @@ def _reveal(t: Table, move: Move) -> None:
               "are left: discard it and reveal another", R.EVENT_THREE_PLUS)
         return
     t.revealed = True
-    card = ChainCard(
-        name=spec.name if spec else move.card, type=spec.type if spec else "unknown",
-        symbols=spec.symbols if spec else ("red-glowy-dot",), controller=move.player,
-        reapurr=move.number if move.number is not None else (spec.reapurr if spec else None),
-        known=spec is not None, effect=spec.effect if spec else (),
-    )
+    card = _into_play(spec, move.card, ("red-glowy-dot",), controller=move.player,
+                      reapurr=move.number if move.number is not None else (spec.reapurr if spec else None))
     t.chain.append(card)
     t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "
           "played until it is finished", R.RGD_CARDS)

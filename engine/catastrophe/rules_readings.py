@@ -11,34 +11,39 @@ from engine.base import Reason
 
 from .rule_ids import R
 
-POWER_CAT_WHEN = Reason(rule=R.POWER_WHEN, message=(
-    "reading: a Power Cat may be used outside its owner's Claw Phase, or while another card is in "
-    "play (Taking Your Turn names it in the Claw Phase; the Reaction Cards Example hints at one "
-    "mid-argument)"))
-PASS_TARGET = Reason(rule=R.PASS, message=(
-    "reading: a Pass acts on the most recent card in play that is not a Reaction, which must be an "
-    "Attack or Curiosity aimed at the passer (Reaction Cards, Pass: 'instead of you')"))
-MICE_MISCHIEF = Reason(rule=R.RGD_EXAMPLE, message=(
-    "reading: MICE MISCHIEF is an Attack 3 on every other cat that costs 2 lives, with the Red Glowy "
-    "Dot (Red Glowy Dot Symbol Example; its card and type are not printed)"))
-LOSS_AT_RESOLVE = Reason(rule=R.ATTACK_LOSE, message=(
-    "reading: a failed roll costs its lives when the Attack takes effect (`resolve`), after any "
-    "Yarn Ball re-rolls (the Red Glowy Dot Symbol Example tells the loss with the roll)"))
-YARN_OWN_DIE = Reason(rule=R.YARN_REROLL, message=(
-    "reading: a Yarn Ball spent without naming a die re-rolls the spender's own failed roll, else the "
-    "die rolled last (Yarn Balls: any player's die may be re-rolled)"))
-YARN_NEW_ROLL = Reason(rule=R.YARN_REROLL, message=(
-    "reading: the re-rolled die replaces the old roll, which no longer counts (Yarn Balls: does not "
-    "say which roll is kept)"))
-TOGETHER = Reason(rule=R.REAPURR_WINS, message=(
-    "reading: cats put out by one card or one command go out together, so when they are all the cats left "
-    "the Grim Reapurr wins (End of Game: 'simultaneously' is not defined)"))
-OUT_ON_OWN_TURN = Reason(rule=R.OUT, message=(
-    "reading: a cat eliminated during its own turn has no turn left; the next cat still in plays "
-    "next (Eliminated!: out of the game; Taking Your Turn)"))
-MEOWTAIN_NO_SPACE = Reason(rule=R.KING_LOSE, message=(
-    "reading: in King of the Meowtain a cat with every space below taken goes below the 1 space "
-    "and is eliminated (King of the Meowtain: does not say)"))
+
+def _reading(rule: str, text: str) -> Reason:
+    """A reading as an `unchecked` note: the rule that leaves the point open, and what is read."""
+    return Reason(rule=rule, message=f"reading: {text}")
+
+
+POWER_CAT_WHEN = _reading(R.POWER_WHEN, (
+    "a Power Cat may be used outside its owner's Claw Phase, or while another card is in play (Taking "
+    "Your Turn names it in the Claw Phase; the Reaction Cards Example hints at one mid-argument)"))
+PASS_TARGET = _reading(R.PASS, (
+    "a Pass acts on the most recent card in play that is not a Reaction, which must be an Attack or "
+    "Curiosity aimed at the passer (Reaction Cards, Pass: 'instead of you')"))
+MICE_MISCHIEF = _reading(R.RGD_EXAMPLE, (
+    "MICE MISCHIEF is an Attack 3 on every other cat that costs 2 lives, with the Red Glowy Dot (Red "
+    "Glowy Dot Symbol Example; its card and type are not printed)"))
+LOSS_AT_RESOLVE = _reading(R.ATTACK_LOSE, (
+    "a failed roll costs its lives when the Attack takes effect (`resolve`), after any Yarn Ball re-rolls "
+    "(the Red Glowy Dot Symbol Example tells the loss with the roll)"))
+YARN_OWN_DIE = _reading(R.YARN_REROLL, (
+    "a Yarn Ball spent without naming a die re-rolls the spender's own failed roll, else the die rolled "
+    "last (Yarn Balls: any player's die may be re-rolled)"))
+YARN_NEW_ROLL = _reading(R.YARN_REROLL, (
+    "the re-rolled die replaces the old roll, which no longer counts (Yarn Balls: does not say which roll "
+    "is kept)"))
+TOGETHER = _reading(R.REAPURR_WINS, (
+    "cats put out by one card or one command go out together, so when they are all the cats left the Grim "
+    "Reapurr wins (End of Game: 'simultaneously' is not defined)"))
+OUT_ON_OWN_TURN = _reading(R.OUT, (
+    "a cat eliminated during its own turn has no turn left; the next cat still in plays next "
+    "(Eliminated!: out of the game; Taking Your Turn)"))
+MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
+    "in King of the Meowtain a cat with every space below taken goes below the 1 space and is eliminated "
+    "(King of the Meowtain: does not say)"))
 
 #: (effect kind, rule or None for any) -> the reading that effect rests on
 BY_EFFECT = {

@@ -39,7 +39,7 @@ from .model import (
     CardSpec, Player, State, card_entry,
 )
 from . import rules_readings
-from .notation_track import YARN_NO_SET, TrackCommands
+from .notation_track import TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
@@ -163,9 +163,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
                             message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
                         ))
         elif verb == "reapurr":
-            if len(change.args) != 1:
-                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-            sign, n = self._signed(change.args[0])
+            sign, n = self.reapurr_amount(change)
             target = reapurr_target(state.grim_reapurr, sign, n)
             if target > TOP_SPACE:
                 reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
@@ -176,10 +174,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 if state.grim_reapurr > REAPURRS_LAIR:
                     alts.append("reapurr lair")
         elif verb in ("yarn", "hand", "power-cats"):
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
-            if verb == "yarn" and sign == "=":
-                raise MoveSyntaxError(YARN_NO_SET)
+            i, sign, n = self.counter_amount(state, change)
             if state.players[i].eliminated:
                 out(i)
             elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
@@ -197,9 +192,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
                     reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
                     alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
         elif verb in ("draw", "discard"):
-            i, count = self._one(state, change)
-            if not count.isdigit():
-                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
+            i, _ = self.card_count(state, change)
             if state.players[i].eliminated:
                 out(i)
         elif verb == "card":
@@ -219,13 +212,12 @@ class Tracker(TrackCommands, TrackerBase[State]):
                         f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if verb == "phase" and (len(change.args) != 1 or change.args[0] not in PHASES):
-                raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-            if verb == "phase" and cur.eliminated:
+            named = self.phase_named(change) if verb == "phase" else None
+            if named and cur.eliminated:
                 reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
                 alts.append("next")
                 return reasons, alts
-            to = {"next": "next", "next-phase": next_step(state)}.get(verb) or change.args[0]
+            to = named or {"next": "next", "next-phase": next_step(state)}[verb]
             refusal = moving_on(state, to, again=verb == "phase")
             if refusal is not None:
                 reasons.append(refusal)
@@ -243,25 +235,16 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if verb == "lives":
             t.apply_lives(self._lives_ops(state, change))
         elif verb == "reapurr":
-            if len(change.args) != 1:
-                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-            sign, n = self._signed(change.args[0])
-            t.apply_reapurr(sign, n)
+            t.apply_reapurr(*self.reapurr_amount(change))
         elif verb == "yarn":
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
-            if sign == "=":
-                raise MoveSyntaxError(YARN_NO_SET)
+            i, sign, n = self.counter_amount(state, change)
             t.apply_yarn(i, n if sign == "+" else -n)
         elif verb in ("hand", "power-cats"):
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
+            i, sign, n = self.counter_amount(state, change)
             t.apply_cards(i, verb, sign, n)
         elif verb in ("draw", "discard"):
-            i, count = self._one(state, change)
-            if not count.isdigit():
-                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
-            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", int(count))
+            i, count = self.card_count(state, change)
+            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", count)
         elif verb == "next":
             t.advance_turn()
         elif verb == "card":
@@ -275,9 +258,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
             else:
                 t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
         elif verb == "phase":
-            if len(change.args) != 1 or change.args[0] not in PHASES:
-                raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-            t.enter_phase(change.args[0])
+            t.enter_phase(self.phase_named(change))
         else:
             raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
 
