@@ -133,60 +133,43 @@ def golden_plays(game, entries: list[dict], count: Count) -> None:
 
 
 def seeded_catastrophe(library: list[dict], described: bool, count: Count, games: int, limit: int = 400) -> None:
-    """Seeded games between four cats, the same seeds with the library's cards described or not:
-    Attacks, Curiosities, the library's Allies and Power Cats, and a CATastrophe card each turn."""
+    """Seeded games between four cats (the dealer of the play-along tests, tests/engine/catastrophe_table.py),
+    the same seeds with the library's cards described or not: Attacks, Curiosities, the library's
+    Allies and Power Cats, and a CATastrophe card each turn."""
     from engine.catastrophe.rules import waiting_roller
+    from tests.engine.catastrophe_table import T, Dealer
 
-    game = get_game("catastrophe")
-    engine = game.engine
-    entries = library if described else []
     kinds = {e["name"]: e.get("type") for e in library}
     allies = sorted(n for n, k in kinds.items() if k == "ally" and n != "Ally") or ["Ally"]
     power_cats = sorted(n for n, k in kinds.items() if k == "power-cat" and n != "Power Cat") or ["Power Cat"]
     events = sorted(n for n, k in kinds.items() if k == "event" and n != "CATastrophic Event") or ["CATastrophic Event"]
+
+    def claw_play(rng, cur, others):
+        pick, target = rng.random(), rng.choice(others)
+        if pick < 0.3:
+            return f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}"
+        if pick < 0.45:
+            return f"{cur.name} play Curiosity at {target}"
+        if pick < 0.8:
+            return f"{cur.name} play {rng.choice(allies)} at {target}"
+        return f"{cur.name} play {rng.choice(power_cats)} at {target}" if cur.power_cats else None
+
+    def reveal(rng, cur):
+        return f"{cur.name} reveal {'Grim Reapurr +1' if rng.random() < 0.4 else rng.choice(events)}"
+
     for seed in range(games):
         rng = random.Random(seed)
-        state = _with(game.tracker.new_state(list(CATS), {}), entries)
-        plays = 0
-
-        def play(text: str) -> None:
-            nonlocal state
-            move = engine.parse_move(text, state)
-            verdict = engine.check(state, move)
-            if verdict.legal:
-                count.add(verdict)
-                state = engine.apply(state, move)
-
-        moves = 0
-        while not state.game_over and moves < limit:
-            moves += 1
-            cur = state.players[state.current]
-            if state.chain:
-                roller = waiting_roller(state)
-                play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
-            elif cur.eliminated:
-                play(f"{cur.name} end")
-                plays = 0
-            elif state.phase == "claw" and plays < 2 and cur.hand and rng.random() < 0.8:
-                plays += 1
-                others = [state.players[i].name for i in state.turn_order() if state.players[i].name != cur.name]
-                pick, target = rng.random(), rng.choice(others)
-                if pick < 0.3:
-                    play(f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}")
-                elif pick < 0.45:
-                    play(f"{cur.name} play Curiosity at {target}")
-                elif pick < 0.8:
-                    play(f"{cur.name} play {rng.choice(allies)} at {target}")
-                elif cur.power_cats:
-                    play(f"{cur.name} play {rng.choice(power_cats)} at {target}")
-            elif state.phase == "claw":
-                play(f"{cur.name} draw")
-            elif not state.revealed:
-                card = "Grim Reapurr +1" if rng.random() < 0.4 else rng.choice(events)
-                play(f"{cur.name} reveal {card}")
+        table = Dealer(_with(T.new_state(list(CATS), {}), library if described else []))
+        for _ in range(limit):
+            if table.state.game_over:
+                break
+            if table.state.chain:
+                roller = waiting_roller(table.state)
+                table.play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
             else:
-                play(f"{cur.name} end")
-                plays = 0
+                table.turn_step(rng, 0.8, claw_play, reveal)
+        for verdict in table.verdicts:
+            count.add(verdict)
 
 
 def seeded_theseus(described: bool, count: Count, games: int) -> None:
