@@ -1,20 +1,34 @@
-"""How many `unchecked` lines a play gets, per engine, over the scenario games (tests/scenarios/<game>/)
-and the golden session logs (tests/golden/<game>.export.json): with the catalogue as shipped, and
-with a filled card library (issue 23) given as files on the command line.
+"""How many `unchecked` lines a play gets, per engine, over the scenario games (tests/scenarios/<game>/),
+the golden session logs (tests/golden/<game>.export.json) and seeded CATastrophe games: with the
+catalogue as shipped, and with a filled card library (issue 23).
 
-    python benchmarks/unchecked_lines.py [--library GAME=FILE ...]
+    python benchmarks/unchecked_lines.py [--library GAME=FILE ...] [--by-note N] [--games N]
 
-FILE is a card library file (TOML or JSON, the shape `companion cards export` writes). A play is
-each `move` and `before` move of a scenario, each `play` step of a scenario's table, and each play
-of a golden log; a tracker change is not a play and is not counted. Scenarios and log events that
-do not run (a refusal the scenario expects, an undo) are played as far as they go.
+The filled library of a game is benchmarks/libraries/<game>.toml (the cards those games use, as a
+table would write them; `--library GAME=FILE` puts another file, TOML or JSON in the shape
+`companion cards export` writes, in its place). A play is each `move` and `before` move of a
+scenario, each `play` step of a scenario's table, each play of a golden log and each play of a
+seeded game; a tracker change is not a play and is not counted. Scenarios and log events that do
+not run (a refusal the scenario expects, an undo) are played as far as they go.
+
+Printed per engine: plays, unchecked lines before and after (and per play), and how many verdicts
+the library turned from legal to illegal or back (a card whose filled facts the scenario's dice or
+coins do not meet; "-" for the seeded games, whose plays part ways once the library's effects are
+carried out). `--by-note N` lists each engine's N most frequent notes before and after.
+Seeded games are printed on rows of their own: CATastrophe (four cats; Attacks, Curiosities, the
+library's Allies and Power Cats, a Grim Reapurr card or one of its Events each turn; `--games`
+games) and Party of the Theseus (the whole games of tests/engine/theseus_table.py, at most 20, each
+with the cards it deals as its library). Where a seeded game plays on differently once the library's
+effects are carried out, its plays are shown before/after.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import tomllib
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,15 +38,34 @@ from engine import ENGINES, get_game  # noqa: E402
 from engine.base import EngineError, PLAY, step, step_logged  # noqa: E402
 from engine.library import LibraryError, card_model, check_all, effective, with_cards  # noqa: E402
 
+LIBRARIES = Path(__file__).resolve().parent / "libraries"
+CATS = ("Abi", "Betty", "Chris", "Dan")
+
 
 class Count:
+    """Plays, their unchecked lines, the lines by note, and each play's legality in order."""
+
     def __init__(self):
         self.plays = 0
         self.lines = 0
+        self.notes: Counter = Counter()
+        self.legal: list[bool] = []
 
-    def add(self, stepped) -> None:
+    def add(self, verdict) -> None:
         self.plays += 1
-        self.lines += len(stepped.verdict.unchecked)
+        self.lines += len(verdict.unchecked)
+        self.notes.update(_note(u) for u in verdict.unchecked)
+        self.legal.append(verdict.legal)
+
+    @property
+    def per_play(self) -> float:
+        return self.lines / self.plays if self.plays else 0.0
+
+
+def _note(line) -> str:
+    """A note's kind: its text up to the first colon or parenthesis (names and numbers vary)."""
+    text = str(getattr(line, "message", line))
+    return text.split(":")[0].split(" (")[0][:90]
 
 
 def _library(game, files: dict[str, Path]) -> list[dict]:
@@ -65,7 +98,7 @@ def scenario_plays(game, entries: list[dict], count: Count) -> None:
                     kind, _, rest = said.partition(" ")
                     stepped = step(game, state, rest, kind=kind)
                     if kind == "play":
-                        count.add(stepped)
+                        count.add(stepped.verdict)
                     state = stepped.state
             else:
                 state = _with(engine.load_state(case["situation"], str(path)), entries)
@@ -73,7 +106,7 @@ def scenario_plays(game, entries: list[dict], count: Count) -> None:
                 if text is None:
                     continue
                 stepped = step(game, state, text)
-                count.add(stepped)
+                count.add(stepped.verdict)
                 state = stepped.state
         except (EngineError, KeyError, AssertionError):
             continue
@@ -95,46 +128,138 @@ def golden_plays(game, entries: list[dict], count: Count) -> None:
         except EngineError:
             break
         if event["verb"] == PLAY:
-            count.add(stepped)
+            count.add(stepped.verdict)
         state = stepped.state
 
 
-def measure(files: dict[str, Path]) -> list[tuple[str, Count, Count]]:
+def seeded_catastrophe(library: list[dict], described: bool, count: Count, games: int, limit: int = 400) -> None:
+    """Seeded games between four cats (the dealer of the play-along tests, tests/engine/catastrophe_table.py),
+    the same seeds with the library's cards described or not: Attacks, Curiosities, the library's
+    Allies and Power Cats, and a CATastrophe card each turn."""
+    from engine.catastrophe.rules import waiting_roller
+    from tests.engine.catastrophe_table import T, Dealer
+
+    kinds = {e["name"]: e.get("type") for e in library}
+    allies = sorted(n for n, k in kinds.items() if k == "ally" and n != "Ally") or ["Ally"]
+    power_cats = sorted(n for n, k in kinds.items() if k == "power-cat" and n != "Power Cat") or ["Power Cat"]
+    events = sorted(n for n, k in kinds.items() if k == "event" and n != "CATastrophic Event") or ["CATastrophic Event"]
+
+    def claw_play(rng, cur, others):
+        pick, target = rng.random(), rng.choice(others)
+        if pick < 0.3:
+            return f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}"
+        if pick < 0.45:
+            return f"{cur.name} play Curiosity at {target}"
+        if pick < 0.8:
+            return f"{cur.name} play {rng.choice(allies)} at {target}"
+        return f"{cur.name} play {rng.choice(power_cats)} at {target}" if cur.power_cats else None
+
+    def reveal(rng, cur):
+        return f"{cur.name} reveal {'Grim Reapurr +1' if rng.random() < 0.4 else rng.choice(events)}"
+
+    for seed in range(games):
+        rng = random.Random(seed)
+        table = Dealer(_with(T.new_state(list(CATS), {}), library if described else []))
+        for _ in range(limit):
+            if table.state.game_over:
+                break
+            if table.state.chain:
+                roller = waiting_roller(table.state)
+                table.play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
+            else:
+                table.turn_step(rng, 0.8, claw_play, reveal)
+        for verdict in table.verdicts:
+            count.add(verdict)
+
+
+def seeded_theseus(described: bool, count: Count, games: int) -> None:
+    """The seeded whole games of tests/engine/theseus_table.py as a table tells them, the same seeds
+    with and without a library: each game deals its own cards (names reused with other Ranks and
+    icons), so its library is the dealt cards as its table would write them (Rank, icon, VP, none)."""
+    from engine.theseus.rules_scoring import general_vp
+    from tests.engine.theseus_table import deal, table_game
+
+    game = get_game("theseus")
+    for seed in range(games):
+        dealt = deal(seed)[0].cards
+        entries = [{"name": c.name, **({"rank": c.rank, "vp": general_vp(c.rank)} if isinstance(c.rank, int) else {}),
+                    "icon": c.icon, "effect": "none"} for c in dealt] if described else []
+        state = None
+        for kind, what, _ in table_game(seed):
+            if kind == "track" and what[0] == "new":
+                opts = dict(what[i + 1].split("=", 1) for i, w in enumerate(what) if w == "--option")
+                state = _with(game.tracker.new_state(what[what.index("--players") + 1].split(","), opts), entries)
+            elif kind == "track":
+                state, _ = game.tracker.apply(state, game.tracker.parse(state, list(what)))
+            else:
+                stepped = step(game, state, what)
+                count.add(stepped.verdict)
+                state = stepped.state
+
+
+def measure(files: dict[str, Path], games: int) -> list[tuple[str, Count, Count]]:
     rows = []
     for name in sorted(ENGINES):
         game = get_game(name)
         if game.engine is None:
             continue
+        library = _library(game, files)
         counts = []
-        for entries in ([], _library(game, files)):
+        for entries in ([], library):
             count = Count()
             scenario_plays(game, entries, count)
             golden_plays(game, entries, count)
             counts.append(count)
         rows.append((name, *counts))
+        if name == "catastrophe" and games and library:
+            seeded = []
+            for described in (False, True):
+                count = Count()
+                seeded_catastrophe(library, described, count, games)
+                seeded.append(count)
+            rows.append((f"{name} (seeded)", *seeded))
+        if name == "theseus" and games:
+            seeded = []
+            for described in (False, True):
+                count = Count()
+                seeded_theseus(described, count, min(games, 20))
+                seeded.append(count)
+            rows.append((f"{name} (seeded)", *seeded))
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--library", action="append", default=[], metavar="GAME=FILE",
-                        help="a filled card library file for GAME (repeatable)")
+                        help="a filled card library file for GAME, instead of benchmarks/libraries/GAME.toml")
+    parser.add_argument("--by-note", type=int, default=0, metavar="N",
+                        help="list each engine's N most frequent notes")
+    parser.add_argument("--games", type=int, default=30, help="seeded CATastrophe games (0: none)")
     args = parser.parse_args()
-    files = {}
+    files = {p.stem: p for p in sorted(LIBRARIES.glob("*.toml"))}
     for pair in args.library:
         game, sep, file = pair.partition("=")
         if not sep:
             parser.error(f"--library {pair!r}: write GAME=FILE")
         files[game] = Path(file)
     try:
-        rows = measure(files)
+        rows = measure(files, args.games)
     except LibraryError as exc:
         sys.exit(f"unchecked_lines: {exc}")
-    print(f"{'game':<18}{'plays':>7}{'unchecked (shipped)':>22}{'per play':>10}{'unchecked (library)':>22}{'per play':>10}")
+    print(f"{'engine':<22}{'plays':>11}{'before':>8}{'per play':>10}{'after':>8}{'per play':>10}"
+          f"{'legality changed':>18}")
     for name, before, after in rows:
-        per = (lambda c: c.lines / c.plays if c.plays else 0.0)
-        print(f"{name:<18}{before.plays:>7}{before.lines:>22}{per(before):>10.2f}{after.lines:>22}{per(after):>10.2f}"
-              + ("" if name in files else "   (no library file given)"))
+        changed = sum(a != b for a, b in zip(before.legal, after.legal)) + abs(before.plays - after.plays)
+        # a seeded game carries out the library's effects, so its plays part ways: no play-by-play count
+        changed_text = "-" if name.endswith("(seeded)") else str(changed)
+        plays = str(before.plays) if before.plays == after.plays else f"{before.plays}/{after.plays}"
+        print(f"{name:<22}{plays:>11}{before.lines:>8}{before.per_play:>10.2f}{after.lines:>8}"
+              f"{after.per_play:>10.2f}{changed_text:>18}"
+              + ("" if name.split()[0] in files else "   (no library file)"))
+    for name, before, after in rows if args.by_note else ():
+        print(f"\n{name}: most frequent notes, before -> after")
+        for note, n in (before.notes + after.notes).most_common(args.by_note):
+            print(f"  {before.notes[note]:4d} -> {after.notes[note]:4d}  {note}")
 
 
 if __name__ == "__main__":

@@ -116,11 +116,19 @@ def check_entry(model, entry: dict, where: str):
         raise LibraryError(f"{where}: card {name!r}: {field_problem(exc)}") from None
 
 
+def over_shipped(shipped: dict | None, own: dict) -> dict:
+    """A user's entry laid over the shipped entry of its name, which keeps its printed name (a
+    library may spell it in another case: `knight` is the catalogue's Knight)."""
+    if not shipped:
+        return dict(own)
+    return {**laid_over(shipped, own), "name": shipped["name"]}
+
+
 def effective(state_cls, user: list[dict]) -> list[dict]:
     """The library's entries as a session takes them: each user entry laid over the shipped entry
     of the same name (a new card stands as written). Only the cards the user's library names."""
     shipped = {fold(e["name"]): e for e in shipped_entries(state_cls) if isinstance(e.get("name"), str)}
-    return [laid_over(shipped.get(fold(e["name"]), {}), e) for e in user]
+    return [over_shipped(shipped.get(fold(e["name"])), e) for e in user]
 
 
 def check_all(state_cls, user: list[dict], where: str) -> list:
@@ -188,15 +196,19 @@ def _default(f):
 def unknown_fields(entry: dict, model) -> list[str]:
     """The fields of an entry its game leaves unknown: absent or None where the record's default
     is None, or the value "unknown"; inside a record field that is given (Catharsis `top`), its
-    parts the same way (`top.cost`)."""
+    parts the same way (`top.cost`). A record may settle some absent fields by its other ones (its
+    `settled_fields(entry)`: a Theseus card whose effect is "none" has no end-game points)."""
     import dataclasses
 
     from engine.record_fields import hints
 
     kinds = hints(model)
+    settled = set(model.settled_fields(entry)) if hasattr(model, "settled_fields") else set()
     out = []
     for f in dataclasses.fields(model):
         value = entry.get(f.name, _default(f))
+        if f.name in settled:
+            continue
         if value is None or value == "unknown":
             out.append(f.name)
         elif isinstance(value, dict):
@@ -236,7 +248,8 @@ def _is_record(kind) -> bool:
 def _value(kind, text: str) -> Any:
     """Text typed for a field, read as the field takes it: a TOML value where that fits the field
     (3, true, ["a", "b"], { cost = "AA" }), a list of words for a list field (`a, b`), a record
-    field's first field for plain words (`--bottom "BB 4"` is the bottom's cost), else the text."""
+    field's first field for anything but a table (`--bottom "BB 4"` and `--bottom 4` are the bottom's
+    cost), else the text."""
     import tomllib
 
     kinds = _kinds(kind)
@@ -245,10 +258,10 @@ def _value(kind, text: str) -> Any:
     except ValueError:
         parsed = text
     records = [k for k in kinds if _is_record(k)]
+    if records and not isinstance(parsed, dict):  # `--top 4`: a one-number cost is still the cost's text
+        return {field_names(records[0])[0]: text}
     if isinstance(parsed, (dict, list)):
         return parsed
-    if records and isinstance(parsed, str):
-        return {field_names(records[0])[0]: text}
     if type(parsed) in kinds or (type(parsed) is int and float in kinds):
         return parsed
     if tuple in kinds and str not in kinds:
@@ -257,12 +270,9 @@ def _value(kind, text: str) -> Any:
 
 
 def typed_fields(model, words: list[str]) -> dict[str, Any]:
-    """`--FIELD VALUE` pairs as an entry's fields (`--field.part VALUE` sets one part of a record
-    field); LibraryError for an unknown field (naming the nearest) or a field without a value."""
-    from engine.record_fields import hints
-    from engine.words import nearest
-
-    kinds = hints(model)
+    """`--FIELD VALUE` pairs as an entry's fields: `--field.part VALUE` sets one part of a record
+    field, `--field.KEY VALUE` one key of a table field (Catharsis `--top.levels.2 "AA ?"`: the top's
+    cost at Level 2); LibraryError for an unknown field (naming the nearest) or a field without a value."""
     names = [n for n in field_names(model) if n != "name"]
     out: dict[str, Any] = {}
     at = 0
@@ -271,26 +281,66 @@ def typed_fields(model, words: list[str]) -> dict[str, Any]:
         if not word.startswith("--") or len(word) < 3:
             raise LibraryError(f"{word!r}: give fields as --FIELD VALUE; fields: {', '.join(names)}")
         path = word[2:].replace("-", "_").split(".")
-        if path[0] not in names:
-            near = nearest(path[0], names) or names
-            raise LibraryError(f"unknown field {word!r} for this game's cards; fields: {', '.join(near)}")
         if at + 1 >= len(words):
+            _field_kind(model, path, word)  # an unknown field is named before a missing value
             raise LibraryError(f"{word} needs a value, e.g. {word} VALUE")
-        text = words[at + 1]
-        kind = kinds[path[0]]
-        if len(path) == 1:
-            out[path[0]] = _value(kind, text)
-        else:
-            record = next((k for k in _kinds(kind) if _is_record(k)), None)
-            if record is None or len(path) > 2 or path[1] not in field_names(record):
-                parts = ", ".join(f"{path[0]}.{n}" for n in field_names(record)) if record else "none"
-                raise LibraryError(f"unknown field {word!r}; parts: {parts}")
-            part = out.setdefault(path[0], {})
-            if not isinstance(part, dict):
-                raise LibraryError(f"{word}: --{path[0]} is given whole already")
-            part[path[1]] = _value(hints(record)[path[1]], text)
+        _put(model, path, word, words[at + 1], out)
         at += 2
     return out
+
+
+def _field_kind(model, path: list[str], word: str):
+    """The annotation of a record's field `path[0]`; LibraryError naming the nearest fields."""
+    from engine.record_fields import hints
+    from engine.words import nearest
+
+    names = [n for n in field_names(model) if n != "name"]
+    if path[0] not in names:
+        near = nearest(path[0], names) or names
+        raise LibraryError(f"unknown field {word!r} for this game's cards; fields: {', '.join(near)}")
+    return hints(model)[path[0]]
+
+
+def _put(model, path: list[str], word: str, text: str, out: dict) -> None:
+    """One `--a.b.c VALUE` into the entry: down through record fields and at most one table key."""
+    kind = _field_kind(model, path, word)
+    head = path[0]
+    if len(path) == 1:
+        value = _value(kind, text)
+        out[head] = laid_over(out[head], value) if isinstance(value, dict) and isinstance(out.get(head), dict) \
+            else value
+        return
+    record = next((k for k in _kinds(kind) if _is_record(k)), None)
+    table = _table_value(kind)
+    full = word[2:].split(".")
+    named = ".".join(full[:len(full) - len(path) + 1])
+    if record is None and table is None:
+        raise LibraryError(f"unknown field {word!r}: {named} has no parts")
+    if record is None and len(path) > 2:
+        raise LibraryError(f"unknown field {word!r}: {named} is a table: give one key, --{named}.KEY VALUE")
+    inner = out.setdefault(head, {})
+    if not isinstance(inner, dict):
+        raise LibraryError(f"{word}: --{head} is given whole already")
+    if record is None:
+        inner[path[1]] = _value(table, text)
+        return
+    try:
+        _put(record, path[1:], word, text, inner)
+    except LibraryError as exc:
+        if path[1] in field_names(record):
+            raise
+        parts = ", ".join(f"{head}.{n}" for n in field_names(record))
+        raise LibraryError(f"unknown field {word!r}; parts: {parts}") from exc
+
+
+def _table_value(kind):
+    """The type of a table field's values (`dict[str, str]` -> str); None when the field is no table."""
+    origin = typing.get_origin(kind)
+    if origin is typing.Annotated:
+        return _table_value(typing.get_args(kind)[0])
+    if origin in (typing.Union, __import__("types").UnionType):
+        return next((t for a in typing.get_args(kind) if (t := _table_value(a)) is not None), None)
+    return typing.get_args(kind)[1] if origin is dict else None
 
 
 def library_schema(state_cls, game: str) -> dict[str, Any]:

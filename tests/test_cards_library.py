@@ -297,3 +297,127 @@ def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, val
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     ok(run(home, *words))
+
+
+@pytest.mark.parametrize("fact,value,path", [("top-level-2", "AA ?", ("top", "levels", "2")),
+                                             ("bottom-combo-3", "deal 8 damage", ("bottom", "combo", "3"))])
+def test_level_costs_and_combo_values_are_taught_by_a_flag(home, fact, value, path):
+    """Luthia's Level costs and Goz's Combo values are tables: one key a flag (`--top.levels.2 COST`)."""
+    import shlex
+
+    from engine.catharsis.teach import teach as catharsis_teach
+
+    words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
+    assert words[:4] == ["cards", "add", "catharsis", "Spark"] and words[4] == "--" + ".".join(path)
+    ok(run(home, *words))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "Spark", "--json")))["entry"]
+    assert entry[path[0]][path[1]] == {path[2]: value}
+
+
+def test_table_flags_add_keys_and_bad_keys_are_refused(home):
+    ok(run(home, "cards", "add", "catharsis", "Gadget", "--character", "Luthia", "--top", "6",
+           "--top.levels.2", "5 5", "--top.levels.3", "?"))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "Gadget", "--json")))["entry"]
+    assert entry["top"] == {"cost": "6", "levels": {"2": "5 5", "3": "?"}}
+    before = library_file(home, "catharsis").read_bytes()
+    assert "Level" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.4", "6"))
+    assert "does not read" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.2", "Z"))
+    assert "Combo" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--bottom.combo.three", "x"))
+    assert "--top.levels.KEY" in refused(run(home, "cards", "edit", "catharsis", "Gadget", "--top.levels.2.x", "6"))
+    assert library_file(home, "catharsis").read_bytes() == before
+    # a key of the shipped Nail to the Eye's Combo values is added beside the others
+    ok(run(home, "cards", "edit", "catharsis", "nail", "--bottom.combo.9", "deal 20 damage"))
+    combo = json.loads(ok(run(home, "cards", "show", "catharsis", "nail", "--json")))["entry"]["bottom"]["combo"]
+    assert combo["9"] == "deal 20 damage" and "3" in combo and "6" in combo
+
+
+#: a placeholder a verdict's command shows -> the value the table reads off its card
+FILLED = {'"COST"': '"AA ?"', '"EFFECT"': '"deal 6 damage"', '"N"': '"1"', '"4,2"': '"4,2"'}
+
+
+def _taught(note: str) -> list[str]:
+    import shlex
+
+    command = note.split("(teach it: ", 1)[1].rsplit(")", 1)[0]
+    for placeholder, value in FILLED.items():
+        command = command.replace(placeholder, value)
+    return shlex.split(command)[1:]
+
+
+def test_every_command_a_catharsis_verdict_teaches_runs(home):
+    """Each unknown fact a Catharsis verdict names comes with one command; with the card's value in place
+    of the placeholder it runs, and the library then knows that fact."""
+    from tests.engine.test_catharsis_referee import ATTACK, table, verdict
+
+    cases = [
+        (table(*ATTACK, 'card "Fire Bolt" top "AA ?"', "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6"),
+         "use Ann 1 bottom with 4 4", "Fire Bolt", "bottom"),
+        (table(*ATTACK, 'card Gadget top "6"', "rename Lu 1 Gadget", "cobble Lu +7", "level-up Lu 1",
+               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia"),
+         "use Lu 1 top with 6", "Gadget", "top.levels"),
+        (table(*ATTACK, "rename Gia 1 Dragon Grapple", "combo Gia 1 +2", "roll Gia 4 4 1 2 5 6",
+               players=("Gia",), characters="Gia=Goz"),
+         "use Gia 1 bottom with 4 4", "Dragon Grapple", "bottom.combo"),
+        (table(*ATTACK, 'card Tinker top "6"', "rename Ann 1 Tinker", "roll Ann 6 1 1 2 3 4", "use Ann 1 top with 6"),
+         "adjust Ann 1 +1 by Ann 1 top", "Tinker", "top.adjust"),
+        (table(*ATTACK, 'card Gust ground top "?" flight top "1"', "rename Dave 1 Gust", "side Dave 1 flight", "roll Dave 1 2 3 4 5 6",
+               players=("Dave",), characters="Dave=Soraten"),
+         "use Dave 1 bottom with 1", "Gust", "flight.bottom"),
+    ]
+    for state, text, card, field in cases:
+        notes = [r.message for r in verdict(state, text).unchecked if "teach it: " in r.message]
+        assert notes, (text, verdict(state, text).unchecked)
+        for note in notes:
+            ok(run(home, *_taught(note)))
+        shown = json.loads(ok(run(home, "cards", "show", "catharsis", card, "--json")))
+        assert field not in shown["unknown"] and f"{field}.cost" not in shown["unknown"], (card, shown)
+        node = shown["entry"]
+        for part in field.split("."):
+            node = node[part]
+        assert node, (card, field, shown["entry"])
+
+
+@pytest.mark.parametrize("library", sorted((Path(__file__).parents[1] / "benchmarks" / "libraries").glob("*.toml")),
+                         ids=lambda p: p.stem)
+def test_the_benchmark_libraries_import_as_a_table_would(home, library):
+    """benchmarks/unchecked_lines.py measures with these files: each is a library `cards import` takes."""
+    done = json.loads(ok(run(home, "cards", "import", library.stem, str(library), "--json")))
+    assert len(done["imported"]) >= 5
+
+
+@pytest.mark.parametrize("value", ["4", "6", "1 ?", "BB 4 || 6 6"])
+def test_a_cost_given_whole_is_the_abilitys_cost_even_a_single_number(home, value):
+    """`--top 4` is the top ability's cost like `--top "AA ?"` (a one-number cost read as the number 4
+    used to be refused as "not a dictionary"), and so is the cost a verdict teaches."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", value, "--bottom", value))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["entry"]
+    assert entry["top"] == {"cost": value} and entry["bottom"] == {"cost": value}
+
+
+def test_a_library_entry_spelt_in_another_case_keeps_the_catalogues_name(home, tmp_path):
+    """An imported `knight` is the catalogue's Knight: shown, listed and recorded by a session under
+    its printed name (the library's spelling used to replace it)."""
+    source = tmp_path / "ours.toml"
+    source.write_text('[[cards]]\nname = "knight"\nicon = "explore"\n', encoding="utf-8")
+    ok(run(home, "cards", "import", "theseus", str(source)))
+    card = json.loads(ok(run(home, "cards", "show", "theseus", "knight", "--json")))
+    assert card["name"] == card["entry"]["name"] == "Knight" and card["entry"]["icon"] == "explore"
+    assert "knight" not in [c["name"] for c in json.loads(ok(run(home, "cards", "list", "theseus", "--json")))["cards"]]
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    out = tmp_path / "night.json"
+    ok(run(home, "track", "export", "night", str(out)))
+    assert [e["name"] for e in json.loads(json.loads(out.read_text())["options"]["library"])] == ["Knight"]
+
+
+def test_a_catharsis_power_lists_as_unknown_only_what_its_kind_of_card_could_print(home):
+    """A one-sided power has no Ground or Flight side, a power that is not a duo power has no duo
+    characters or side, an ability that adjusts nothing has no dice count, and a Soraten power's
+    abilities are on its sides: none of those is an unknown fact to teach."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", "AA", "--bottom", "6"))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["unknown"]
+    assert unknown == ["character", "top.adjust", "top.prevent", "bottom.adjust", "bottom.prevent"]
+    ok(run(home, "cards", "add", "catharsis", "Gale", "--character", "Soraten",
+           "--ground", '{ top = { cost = "2", prevent = 1 } }', "--flight.top", '{ cost = "6 6", adjust = 1 }'))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "gale", "--json")))["unknown"]
+    assert unknown == ["ground.top.adjust", "ground.bottom", "flight.top.adjust_dice", "flight.top.prevent",
+                       "flight.bottom"]

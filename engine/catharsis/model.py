@@ -69,8 +69,10 @@ class Ability(Frozen):
     effect: str = ""
     attacks: tuple[int, ...] = ()
     exhausts: bool = True
-    combo: dict[str, str] = {}   # Combo count removed -> effect
-    levels: dict[str, str] = {}  # Luthia: Level ("2", "3") -> the cost at that Level (Level 1: `cost`)
+    combo: dict[str, str] = Field({}, description="Goz's bottom abilities: the number of Combo removed -> what it "
+                                                  "does (a flag sets one: --bottom.combo.3 EFFECT)")
+    levels: dict[str, str] = Field({}, description="Luthia: Level \"2\" or \"3\" -> the cost at that Level, Level 1 "
+                                                   "being `cost` (a flag sets one: --top.levels.2 COST)")
     adjust: int | None = Field(default=None, ge=1, le=5)        # "adjust a die by N": N
     adjust_dice: int | None = Field(default=None, ge=1, le=30)  # how many dice it adjusts
     prevent: int | None = Field(default=None, ge=1)              # damage it prevents
@@ -90,6 +92,20 @@ class Ability(Frozen):
                 raise ValueError(f"Level {level!r}: a Level cost is for Level \"2\" or \"3\" (Level 1 is `cost`)")
             _reads(cost)
         return value
+
+    @field_validator("combo")
+    @classmethod
+    def _combo_counts(cls, value):
+        for count in value:
+            if not count.isdigit():
+                raise ValueError(f"Combo {count!r}: a Combo value is the number of Combo removed (a whole number)")
+        return value
+
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """Absent fields that are no unknown fact (engine/library.py): an ability that adjusts
+        nothing has no count of dice to adjust."""
+        return ("adjust_dice",) if entry.get("adjust") is None else ()
 
     def cost_at(self, level: int | None) -> str | None:
         """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
@@ -131,6 +147,20 @@ class PowerCard(Frozen):
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
     side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
+
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """Absent fields that are no unknown fact (engine/library.py): a power printed with a top or
+        bottom has no Ground and Flight sides, a Soraten power's abilities are on its sides, and a
+        power that is not a duo power has no duo characters or duo side."""
+        out = []
+        if entry.get("top") or entry.get("bottom"):
+            out += SIDES
+        if any(entry.get(side) for side in SIDES):
+            out += ["top", "bottom"]
+        if not entry.get("duo"):
+            out += ["duo", "side"]
+        return tuple(out)
 
 
 def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:
@@ -226,6 +256,7 @@ class State(Frozen):
     party_status: dict[str, int] = {}
     cards: tuple[PowerCard, ...] = ()   # the table's own power cards, beside the shipped catalogue
     attack: tuple[str, int] | None = None  # an Enemy attack waiting to be assigned: ("party"|"player", N)
+    prevention: int = Field(default=0, ge=0)  # damage the party's powers prevent this round, not yet spent
     outcome: Literal["won", "lost"] | None = None
 
     @property

@@ -327,8 +327,8 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
 
 
 def _what_it_does(p, pw, card, ability, play: Play, v: _Verdict) -> None:
-    """What the card says the ability does: its attacks, the damage it prevents, its adjustment
-    (a Goz top places a Combo instead, so its effect is not reported here)."""
+    """What the card says the ability does: its attacks and its adjustment (a Goz top places a Combo
+    instead, so its effect is not reported here). The damage it prevents is the table's: Table.prevent."""
     if ability is None or (p.character == "Goz" and play.half == "top" and not (card and card.duo)):
         return
     if ability.attacks:
@@ -336,9 +336,6 @@ def _what_it_does(p, pw, card, ability, play: Play, v: _Verdict) -> None:
         v.eff("attacks", R.ATTACK, f"{pw.name} ({play.half}) deals {parts} damage"
               + (f" ({len(ability.attacks)} attacks, each may target another Enemy)" if len(ability.attacks) > 1 else ""),
               who=p.name, amount=sum(ability.attacks), card=pw.name)
-    if ability.prevent:
-        v.eff("prevent", R.PREVENT, f"{pw.name} ({play.half}) prevents {ability.prevent} damage (this turn only)",
-              who=p.name, amount=ability.prevent, card=pw.name)
     if ability.adjust:
         n = ability.adjust_dice or 1
         v.eff("may-adjust", R.ADJUST, f"{pw.name} ({play.half}) adjusts {dice_word(n)} by {ability.adjust} "
@@ -452,7 +449,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     elif play.kind == "attack":
         table.attack_waits(play.to, play.amount)
     elif play.kind == "assign":
-        table.share_attack(play.shares)
+        table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
     elif play.kind == "card":
         table.add_card(play.card)
     return table.state(), table.effects

@@ -82,7 +82,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", "bottom-combo"))
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}"))
         return
     if count in listed:
         v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
@@ -166,10 +166,11 @@ def assign_verdict(state, play: Play, v) -> None:
             v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
     room = sum(capacity(p) for p in state.players)
-    need = min(amount, room)
-    if total != need:
+    low, high = bounds(state)
+    if not low <= total <= high:
         v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
              f"the shares add up to {total}; the attack deals {amount}"
+             + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
              + (f" and the party can take {room} at most" if room < amount else ""))
     if to == "player" and not v.reasons:
         order = [n for n, k in play.shares if k]
@@ -189,7 +190,15 @@ def assign_verdict(state, play: Play, v) -> None:
                                          f"exhausted one (damage {name} exhaust N ...)", who=name, amount=n)
         if dies:
             v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies", who=name)
-    v.note(R.PREVENT, "damage prevention, Roles and armor that change the amount: the shares are judged as given")
+    spent = prevented(state, play.shares)
+    if spent:
+        v.eff("prevented", R.PREVENT, f"{spent} of the {amount} damage prevented by the party's powers this round "
+                                      f"({state.prevention - spent} prevention left)", amount=spent)
+    if state.prevention:
+        v.note(R.PREVENT, "whose damage a power's prevention covers (its user's or any player's) the rulebook does "
+                          "not say: the party's prevention this round is counted against the whole attack")
+    v.note(R.PREVENT, "Roles and effects the table does not record that change the amount (a Role's prevention, "
+                      "armor): the shares are judged against the attack less the powers' recorded prevention")
     own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides"), "Tsuna": (R.THRALL_DAMAGE, "Thralls")}
     for character in sorted({p.character for p in state.players if p.character in own}):
         rule, how = own[character]
@@ -197,11 +206,35 @@ def assign_verdict(state, play: Play, v) -> None:
                      f"counted as for anyone else")
 
 
-def assignments(state) -> list[Play]:
-    """Every distinct legal sharing of the waiting attack."""
+def bounds(state) -> tuple[int, int]:
+    """(fewest, most) points the waiting attack's shares may add up to: the attack, at most what the
+    party can take, less up to the prevention the party's powers made this round."""
     to, amount = state.attack
+    room = sum(capacity(p) for p in state.players)
+    return max(0, min(amount - state.prevention, room)), min(amount, room)
+
+
+def prevented(state, shares) -> int:
+    """The prevention a sharing of the waiting attack spends: what the shares leave untaken of the
+    attack, when they take less than the party could."""
+    total = sum(n for _, n in shares)
+    _, high = bounds(state)
+    return min(state.prevention, state.attack[1] - total) if total < high else 0
+
+
+def assignments(state) -> list[Play]:
+    """Every distinct legal sharing of the waiting attack: taking it whole first, then each smaller
+    total the round's prevention allows."""
+    low, high = bounds(state)
+    return [play for need in range(high, low - 1, -1) for play in _sharings(state, need)]
+
+
+def _sharings(state, need: int) -> list[Play]:
+    """Every distinct sharing of `need` points of the waiting attack among the living players."""
+    to = state.attack[0]
     alive = [(p.name, capacity(p)) for p in state.players if not p.dead and capacity(p)]
-    need = min(amount, sum(c for _, c in alive))
+    if not need:  # all of it prevented: one player takes 0, which clears the attack
+        return [Play("assign", shares=((alive[0][0], 0),))] if alive else []
     out: list[Play] = []
     if to == "player":
         from itertools import permutations

@@ -141,6 +141,7 @@ class Table:
                 pw["used_round"] = False
                 pw["adjusted_round"] = 0
         self.d["attack"] = None
+        self.d["prevention"] = 0  # prevention lasts the round it is made in
 
     def start_round(self) -> None:
         """A round opens: dice cleared, the Vessel's upkeep, and the start-of-round reminders."""
@@ -167,6 +168,11 @@ class Table:
             if combos:
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
                                         f"{', '.join(self.fires(name) for name in combos)}", R.COMBO_FIRE)
+                for name in combos:
+                    card = card_of(self.state(), name)
+                    top = card.top if card is not None else None
+                    if top is not None and top.prevent:
+                        self.prevent(top.prevent, p["name"], name, f"{name} (top, fired by its Combo)")
             if p["drinks"]:
                 self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
                                        f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
@@ -303,10 +309,19 @@ class Table:
     def attack_waits(self, to: str, amount: int) -> None:
         self.d["attack"] = [to, amount]
 
-    def share_attack(self, shares: tuple[tuple[str, int], ...]) -> None:
+    def share_attack(self, shares: tuple[tuple[str, int], ...], prevented: int = 0) -> None:
+        """The attack's shares are owed; `prevented` points of it were the party's prevention, now spent."""
         for name, n in shares:
             self.player(name)["damage_due"] += n
         self.d["attack"] = None
+        self.d["prevention"] = max(0, self.d["prevention"] - prevented)
+
+    def prevent(self, amount: int, who: str, card: str, what: str) -> None:
+        """An ability that prevents damage: `amount` more prevention for the rest of this round."""
+        self.d["prevention"] += amount
+        self.say("prevent", f"{what} prevents {amount} damage until the round ends (the quickplay's 'this turn'): "
+                            f"{self.d['prevention']} in all this round", R.PREVENT,
+                 who=who, amount=amount, card=card)
 
     def add_card(self, card: PowerCard) -> None:
         """A power card of the table's own; over an earlier one of the same name it replaces only the

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.base import Reason
 
-from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, card_of, character_of,
-                    player_of)
+from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
+                    character_of, player_of)
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation, owed
 from .table import Table
@@ -30,6 +30,10 @@ def check_damage(state, change, no):
     elif debtors and len(pairs) > p.damage_due:
         no(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
                           f"given")
+    if state.prevention and not p.damage_due:
+        no.unchecked(Reason(rule=R.PREVENT, message=f"the party's powers have {state.prevention} damage prevention "
+                                                    f"left this round; whether it covers this damage (from a "
+                                                    f"player's power or another effect) is the table's to judge"))
     for op, slot_s in pairs:
         slot = int(slot_s)
         st = statuses[slot]
@@ -207,6 +211,8 @@ def apply_use(t: Table, change) -> None:
                        f"effect does not trigger now, it fires at the start of each round",
               R.COMBO, who=p["name"], amount=1, card=pw["name"])
         return
+    if t.d["phase"] == "combat":
+        _prevents(t, p["name"], slot, half)
     if goz and half == "bottom":
         t.say("finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
                           f"lists which counts do something)", R.FINISHER,
@@ -222,6 +228,14 @@ def apply_use(t: Table, change) -> None:
     t.exhaust_power(p, slot, "used")
     if pw["status"] == EXHAUSTED:
         t.say("exhaust", f"{name} is exhausted", R.ACTIVATION, who=p["name"], card=pw["name"])
+
+
+def _prevents(t: Table, name: str, slot: int, half: str) -> None:
+    """The damage the used ability prevents (its card's `prevent`), added to the round's prevention."""
+    state = t.state()
+    pw, _, ability = ability_of(state, player_of(state, name), str(slot), half)
+    if ability is not None and ability.prevent:
+        t.prevent(ability.prevent, name, pw.name, f"{name}'s {pw.name} ({half})")
 
 
 def apply_gain(t: Table, change) -> None:

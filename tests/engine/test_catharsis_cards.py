@@ -112,8 +112,17 @@ def test_unknown_level_cost_is_named():
               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia")
     v = verdict(s, "use Lu 1 top with 6")
     assert v.legal
-    assert ("Gadget's top cost at Level 2 is unknown (teach it: write [powers.top] levels = { \"2\" = \"COST\" } "
-            "under the card's [[powers]] entry in a file and run companion cards import catharsis FILE)") in texts(v.unchecked)
+    assert ("Gadget's top cost at Level 2 is unknown (teach it: companion cards add catharsis Gadget "
+            "--top.levels.2 \"COST\")") in texts(v.unchecked)
+
+
+def test_unknown_combo_values_of_a_shipped_card_teach_an_edit_with_the_count_removed():
+    # Dragon Grapple ships with its top only: its bottom's Combo values are the table's to teach
+    s = table(*ATTACK, "rename Gia 1 Dragon Grapple", "combo Gia 1 +2", "roll Gia 4 4 1 2 5 6",
+              players=("Gia",), characters="Gia=Goz")
+    v = verdict(s, "use Gia 1 bottom with 4 4")
+    assert ("Dragon Grapple's bottom Combo values is unknown (teach it: companion cards edit catharsis "
+            "\"Dragon Grapple\" --bottom.combo.2 \"EFFECT\")") in texts(v.unchecked)
 
 
 # ------------------------------------------------------------------ Soraten and a duo power's side
@@ -260,3 +269,97 @@ def test_a_situation_card_whose_level_cost_does_not_read_is_refused_naming_the_f
     situation["cards"][0]["top"] = {"cost": "A 3"}   # once read only when the power was used
     with pytest.raises(SituationError, match=r"cards\.0\.top\.cost.*'A' does not read"):
         E.load_state(situation, "table.toml")
+
+
+# ------------------------------------------------------------------ damage prevention is applied
+
+SHIELD = [*ATTACK, 'card Bulwark top "6" prevent 2', "rename Ben 1 Bulwark", "roll Ben 6 1 1 2 3 4"]
+
+
+def test_prevention_lowers_what_the_enemy_attack_asks_that_round():
+    s = play(table(*SHIELD), "use Ben 1 top with 6")
+    assert s.prevention == 2
+    s = play(play(s, "combat enemy"), "attack party 5")
+    whole = verdict(s, "assign Ann 3 Ben 2")
+    assert whole.legal and not [e for e in whole.effects if e.kind == "prevented"]
+    less = verdict(s, "assign Ann 3")
+    assert less.legal
+    assert [(e.kind, e.amount) for e in less.effects if e.kind == "prevented"] == [("prevented", 2)]
+    assert "whose damage a power's prevention covers" in texts(less.unchecked)
+    short = verdict(s, "assign Ann 2")
+    assert not short.legal
+    assert "less up to 2 the party's powers prevent this round" in texts(short.reasons)
+    after = play(s, "assign Ann 3")
+    assert after.prevention == 0 and after.players[0].damage_due == 3
+
+
+def test_prevention_not_spent_stays_for_a_second_attack_of_the_round():
+    s = play(table(*SHIELD), "use Ben 1 top with 6")
+    s = play(play(s, "combat enemy"), "attack party 4")
+    s = play(s, "assign Ann 3")  # 1 of the 2 prevented
+    assert s.prevention == 1
+    s = play(play(s, "damage Ann exhaust 2 exhaust 3 exhaust 4"), "attack player 3")
+    assert verdict(s, "assign Ann 2").legal
+    assert not verdict(s, "assign Ann 1").legal
+
+
+def test_prevention_ends_with_the_round():
+    s = play(table(*SHIELD), "use Ben 1 top with 6")
+    s = play(play(s, "combat enemy"), "combat refresh")
+    s = play(s, "combat round")
+    assert s.prevention == 0
+    s = play(play(s, "combat attack"), "combat enemy")
+    s = play(s, "attack party 5")
+    assert not verdict(s, "assign Ann 3").legal
+
+
+def test_moves_offer_the_sharings_prevention_allows():
+    s = play(table(*SHIELD), "use Ben 1 top with 6")
+    s = play(play(s, "combat enemy"), "attack player 3")
+    from engine.catharsis.notation import format_play
+    from engine.catharsis.rules import legal_moves
+    offered = {format_play(m) for m in legal_moves(s)}
+    assert offered == {"assign Ann 3", "assign Ben 3", "assign Ann 2", "assign Ben 2", "assign Ann 1", "assign Ben 1"}
+    assert all(verdict(s, m).legal for m in offered)
+
+
+def test_whole_attack_prevented_is_cleared_by_a_zero_share():
+    s = table(*ATTACK, 'card Wall top "6" prevent 3', "rename Ben 1 Wall", "roll Ben 6 1 1 2 3 4")
+    s = play(play(play(s, "use Ben 1 top with 6"), "combat enemy"), "attack party 3")
+    from engine.catharsis.rules import legal_moves
+    assert any(m.shares == (("Ann", 0),) for m in legal_moves(s))
+    s = play(s, "assign Ann 0")
+    assert s.attack is None and s.prevention == 0
+
+
+def test_goz_combo_top_prevents_at_the_start_of_the_round():
+    # the Goz example: with Combo on it, Nail to the Eye's top fires at the start of round two and prevents 1
+    s = table(*ATTACK, "rename Gia 1 Nail to the Eye", "combo Gia 1 +1", players=("Gia",), characters="Gia=Goz")
+    s = play(play(s, "combat enemy"), "combat refresh")
+    s = play(s, "combat round")
+    assert s.prevention == 1
+    s = play(play(s, "combat attack"), "combat enemy")
+    s = play(s, "attack party 3")
+    assert verdict(s, "assign Gia 2").legal
+    assert not verdict(s, "assign Gia 1").legal
+
+
+def test_a_goz_top_used_places_a_combo_and_prevents_nothing_yet():
+    s = table(*ATTACK, 'card "Nail to the Eye" top "6"', "rename Gia 1 Nail to the Eye", "roll Gia 6 1 1 2 3 4",
+              players=("Gia",), characters="Gia=Goz")
+    assert play(s, "use Gia 1 top with 6").prevention == 0
+
+
+def test_the_tracker_use_of_a_preventing_power_counts_too():
+    s = table(*ATTACK, 'card Bulwark top "6" prevent 2', "rename Ben 1 Bulwark")
+    change = E.tracker.parse(s, ["use", "Ben", "1", "top"])
+    assert E.tracker.check(s, change).legal
+    after, effects = E.tracker.apply(s, change)
+    assert after.prevention == 2 and [e.amount for e in effects if e.kind == "prevent"] == [2]
+
+
+def test_damage_outside_an_attack_says_prevention_is_the_table_s_to_judge():
+    s = play(table(*SHIELD), "use Ben 1 top with 6")
+    v = verdict(s, "damage Ann exhaust 2")
+    assert v.legal and "2 damage prevention left this round" in texts(v.unchecked)
+    assert "prevention" not in texts(verdict(table(*ATTACK), "damage Ann exhaust 2").unchecked)
