@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.base import Change, EngineError  # noqa: F401  (Change: the step's, importable from here)
+from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
 
 S = TypeVar("S", bound=Record)
@@ -94,6 +94,47 @@ class Tracker(Generic[S]):
         """A State from what dump() wrote (trusted: our own storage; no pydantic). Untrusted
         input goes through State.model_validate (a session import, a situation file)."""
         return self.State(**data)
+
+
+class WorkingTable:
+    """The base of every game's working table (its table.py): a State while one play or tracker
+    command changes it. `state` is the State before; `effects` what the change sets off (`say`),
+    `problems` the rules it breaks (`forbid`: reasons to refuse it), `unchecked` the points no rule
+    settles (`note`); `freeze()` is the State after it, immutable again."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+        self.effects: list[Effect] = []
+        self.problems: list[Reason] = []
+        self.unchecked: list[Reason | str] = []
+
+    def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
+            card: str | None = None) -> None:
+        """An effect: its message for people, and for code the player (`who`), the number (`amount`)
+        and the card it concerns."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
+
+    def forbid(self, rule: str, message: str) -> None:
+        """The change breaks `rule`: a reason to refuse it (the table may still overrule)."""
+        self.problems.append(Reason(rule=rule, message=message))
+
+    def note(self, rule: str, message: str) -> None:
+        """A point left unchecked, and the rule that leaves it open (each said once)."""
+        reason = Reason(rule=rule, message=message)
+        if reason not in self.unchecked:
+            self.unchecked.append(reason)
+
+    def verdict(self, alternatives=()) -> Verdict:
+        """The referee's answer on what was found: refused with its problems (and the legal
+        `alternatives` near it), else legal with its effects; the unchecked points either way."""
+        if self.problems:
+            return Verdict(legal=False, reasons=tuple(self.problems), alternatives=tuple(alternatives),
+                           unchecked=tuple(self.unchecked))
+        return Verdict(legal=True, effects=tuple(self.effects), unchecked=tuple(self.unchecked))
+
+    def freeze(self):
+        """The State after the change."""
+        raise NotImplementedError
 
 
 def example(verb: str, usage: str) -> str:

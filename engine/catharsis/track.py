@@ -81,7 +81,7 @@ class Tracker(_Tracker[State]):
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         table = Table(state)
         change_table(table, change)
-        return table.state(), table.effects
+        return table.freeze(), table.effects
 
     def summary(self, state: State) -> dict[str, Any]:
         return summary(state)

@@ -189,10 +189,7 @@ class Tracker(_TrackerBase[State]):
 
     def check(self, state: State, change: Change) -> Verdict:
         table = run(state, change)
-        if table.problems:
-            return Verdict(legal=False, reasons=tuple(table.problems), alternatives=tuple(self._alternatives(state, change, table)),
-                           unchecked=tuple(table.unchecked))
-        return Verdict(legal=True, effects=tuple(table.effects), unchecked=tuple(table.unchecked))
+        return table.verdict(self._alternatives(state, change, table) if table.problems else ())
 
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         table = run(state, change)
