@@ -87,6 +87,25 @@ class Tracker(Generic[S]):
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return state, []
 
+    # -- after the game (`companion history`): each game's own reading of a finished log, so
+    # trackers/history.py never branches per game
+
+    #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
+    LENGTH: ClassVar[tuple[str, str]]
+    #: the players win or lose together, as one party
+    COOPERATIVE: ClassVar[bool] = False
+
+    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        """Who won a finished game, read from the summary of its final State: `winners`, and where
+        the game has them the party's result (`party`), a win of the game itself (`reapurr`), the
+        players `tied` and why a tie stays `unclear`. By default the summary's `winners`."""
+        return {"winners": list(summary.get("winners") or [])}
+
+    def figures(self, state: S, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        """The game's own figures a log holds, from its final State, that State's summary and each
+        applied step (with `before`, `after`, `effects` and `seq`); none by default."""
+        return {}
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

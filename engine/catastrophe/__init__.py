@@ -12,6 +12,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   notation_track.py  tracker commands read into a Change (`lives ben -2`)
   rules.py           the referee: judge, play out, check, apply
   track.py           the `Tracker` (engine.tracking.Tracker): tracker verbs' checks, then table.py
+  track_outcome.py   after the game: who won, the length's unit, the figures `history` shows
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
   effects.py         the structured card effects (`lives target -1`): read, checked, carried out

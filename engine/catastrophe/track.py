@@ -44,9 +44,10 @@ from . import readings
 from .notation_track import YARN_NO_SET, TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
+from .track_outcome import Outcome
 
 
-class Tracker(TrackCommands, TrackerBase[State]):
+class Tracker(Outcome, TrackCommands, TrackerBase[State]):
     """Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase."""
 
     game: ClassVar[str] = GAME

@@ -44,6 +44,7 @@ from .option_cards import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
 from .rules_scoring import final_scores
 from .table import Table
+from .track_outcome import Outcome
 from .track_score import standings, table_notes
 
 
@@ -116,7 +117,7 @@ def _left(deck) -> int | str:
     return deck if isinstance(deck, (int, str)) else len(deck)
 
 
-class Tracker(_TrackerBase[State]):
+class Tracker(Outcome, _TrackerBase[State]):
     """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
 
     game: ClassVar[str] = "theseus"
