@@ -106,6 +106,14 @@ class Tracker(Generic[S]):
         applied step (with `before`, `after`, `effects` and `seq`); none by default."""
         return {}
 
+    #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
+    PILE: ClassVar[tuple[str, str] | None] = None
+
+    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
+        """The game's own turning points a recap tells beside its effects (seq -> what happened),
+        from the applied steps and `summary(state)`; none by default."""
+        return {}
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

@@ -1,7 +1,8 @@
 """Issue 22: trackers/ stores and replays and decides nothing per game. Each game's own reading of
 a finished log (who won, its length's unit, its figures) is a hook of its Tracker
 (engine.tracking.Tracker: result, LENGTH, COOPERATIVE, figures), so no module of trackers/ names a
-game in its code (docstrings and comments may), but those still listed in NOT_YET."""
+game in its code (docstrings and comments may), but those still listed in NOT_YET. A recap's turning
+points and response wars are hooks too (turning_points, PILE)."""
 from __future__ import annotations
 
 import ast
@@ -14,10 +15,10 @@ from engine import TRACKERS, get_tracker
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(TRACKERS)
 PACKAGES = sorted({module.rsplit(".", 1)[-1] for module in TRACKERS.values()})
-#: modules of trackers/ that still branch per game, not yet hooks: the hidden hands (secrets.py), the
-#: recap's turning points (recap.py), and the figures over many sessions (stats.py: `stats` from the
-#: cache imports no game's engine, tests/test_startup_imports.py, so they cannot ask a Tracker)
-NOT_YET = {"secrets.py", "recap.py", "stats.py"}
+#: modules of trackers/ that still branch per game, not yet hooks: the hidden hands (secrets.py), and
+#: the figures over many sessions (stats.py: `stats` from the cache imports no game's engine,
+#: tests/test_startup_imports.py, so they cannot ask a Tracker)
+NOT_YET = {"secrets.py", "stats.py"}
 
 
 def _docstrings(tree: ast.Module) -> set[int]:
@@ -61,3 +62,10 @@ def test_every_tracker_reads_its_own_outcome(game):
     assert isinstance(getattr(state, field), int)
     assert set(tracker.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
     assert tracker.figures(state, tracker.summary(state), []) != {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pile_a_recap_measures_is_a_field_of_the_state(game):
+    tracker = get_tracker(game)
+    assert tracker.PILE is None or tracker.PILE[0] in tracker.State.record_fields()
+    assert tracker.turning_points([], tracker.summary) == {}

@@ -14,6 +14,7 @@ class Outcome:
     """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
 
     LENGTH: ClassVar[tuple[str, str]] = ("turns", "turn")
+    PILE: ClassVar[tuple[str, str]] = ("chain", "in play at once")
 
     def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
         return {"reapurr": bool(summary.get("grim_reapurr_wins")),

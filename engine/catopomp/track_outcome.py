@@ -1,5 +1,6 @@
-"""Catopomp after the game (`companion history`): the figures a log holds: the rounds
-played, each soul gem lost (by round and player) and each player's Dice Boosts."""
+"""Catopomp after the game (`companion history`, `track recap`): the figures a log holds: the rounds
+played, each soul gem lost (by round and player) and each player's Dice Boosts; the rounds lost, as
+turning points."""
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -20,3 +21,16 @@ class Outcome:
                 boosts[won.owner] += 1
         return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
                 "competitive": bool(summary.get("options", {}).get("competitive"))}
+
+    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
+        """Each round lost, by whom, and the winning set that stood when it was lost."""
+        out: dict[int, list[str]] = {}
+        last_set = None
+        for step in steps:
+            shown = summary(step.after).get("winning_set")
+            for b, a in zip(step.before.players, step.after.players):
+                if a.gems < b.gems:
+                    out.setdefault(step.seq, []).append(f"round {step.before.round} lost by {a.name}"
+                                                        + (f"; the set standing: {last_set}" if last_set else ""))
+            last_set = None if step.after.round != step.before.round else shown or last_set
+        return out
