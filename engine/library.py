@@ -116,11 +116,19 @@ def check_entry(model, entry: dict, where: str):
         raise LibraryError(f"{where}: card {name!r}: {field_problem(exc)}") from None
 
 
+def over_shipped(shipped: dict | None, own: dict) -> dict:
+    """A user's entry laid over the shipped entry of its name, which keeps its printed name (a
+    library may spell it in another case: `knight` is the catalogue's Knight)."""
+    if not shipped:
+        return dict(own)
+    return {**laid_over(shipped, own), "name": shipped["name"]}
+
+
 def effective(state_cls, user: list[dict]) -> list[dict]:
     """The library's entries as a session takes them: each user entry laid over the shipped entry
     of the same name (a new card stands as written). Only the cards the user's library names."""
     shipped = {fold(e["name"]): e for e in shipped_entries(state_cls) if isinstance(e.get("name"), str)}
-    return [laid_over(shipped.get(fold(e["name"]), {}), e) for e in user]
+    return [over_shipped(shipped.get(fold(e["name"])), e) for e in user]
 
 
 def check_all(state_cls, user: list[dict], where: str) -> list:
@@ -188,15 +196,19 @@ def _default(f):
 def unknown_fields(entry: dict, model) -> list[str]:
     """The fields of an entry its game leaves unknown: absent or None where the record's default
     is None, or the value "unknown"; inside a record field that is given (Catharsis `top`), its
-    parts the same way (`top.cost`)."""
+    parts the same way (`top.cost`). A record may settle some absent fields by its other ones (its
+    `settled_fields(entry)`: a Theseus card whose effect is "none" has no end-game points)."""
     import dataclasses
 
     from engine.record_fields import hints
 
     kinds = hints(model)
+    settled = set(model.settled_fields(entry)) if hasattr(model, "settled_fields") else set()
     out = []
     for f in dataclasses.fields(model):
         value = entry.get(f.name, _default(f))
+        if f.name in settled:
+            continue
         if value is None or value == "unknown":
             out.append(f.name)
         elif isinstance(value, dict):
@@ -236,7 +248,8 @@ def _is_record(kind) -> bool:
 def _value(kind, text: str) -> Any:
     """Text typed for a field, read as the field takes it: a TOML value where that fits the field
     (3, true, ["a", "b"], { cost = "AA" }), a list of words for a list field (`a, b`), a record
-    field's first field for plain words (`--bottom "BB 4"` is the bottom's cost), else the text."""
+    field's first field for anything but a table (`--bottom "BB 4"` and `--bottom 4` are the bottom's
+    cost), else the text."""
     import tomllib
 
     kinds = _kinds(kind)
@@ -245,10 +258,10 @@ def _value(kind, text: str) -> Any:
     except ValueError:
         parsed = text
     records = [k for k in kinds if _is_record(k)]
+    if records and not isinstance(parsed, dict):  # `--top 4`: a one-number cost is still the cost's text
+        return {field_names(records[0])[0]: text}
     if isinstance(parsed, (dict, list)):
         return parsed
-    if records and isinstance(parsed, str):
-        return {field_names(records[0])[0]: text}
     if type(parsed) in kinds or (type(parsed) is int and float in kinds):
         return parsed
     if tuple in kinds and str not in kinds:

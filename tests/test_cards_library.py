@@ -297,3 +297,41 @@ def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, val
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     ok(run(home, *words))
+
+
+@pytest.mark.parametrize("value", ["4", "6", "1 ?", "BB 4 || 6 6"])
+def test_a_cost_given_whole_is_the_abilitys_cost_even_a_single_number(home, value):
+    """`--top 4` is the top ability's cost like `--top "AA ?"` (a one-number cost read as the number 4
+    used to be refused as "not a dictionary"), and so is the cost a verdict teaches."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", value, "--bottom", value))
+    entry = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["entry"]
+    assert entry["top"] == {"cost": value} and entry["bottom"] == {"cost": value}
+
+
+def test_a_library_entry_spelt_in_another_case_keeps_the_catalogues_name(home, tmp_path):
+    """An imported `knight` is the catalogue's Knight: shown, listed and recorded by a session under
+    its printed name (the library's spelling used to replace it)."""
+    source = tmp_path / "ours.toml"
+    source.write_text('[[cards]]\nname = "knight"\nicon = "explore"\n', encoding="utf-8")
+    ok(run(home, "cards", "import", "theseus", str(source)))
+    card = json.loads(ok(run(home, "cards", "show", "theseus", "knight", "--json")))
+    assert card["name"] == card["entry"]["name"] == "Knight" and card["entry"]["icon"] == "explore"
+    assert "knight" not in [c["name"] for c in json.loads(ok(run(home, "cards", "list", "theseus", "--json")))["cards"]]
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben", "--name", "night"))
+    out = tmp_path / "night.json"
+    ok(run(home, "track", "export", "night", str(out)))
+    assert [e["name"] for e in json.loads(json.loads(out.read_text())["options"]["library"])] == ["Knight"]
+
+
+def test_a_catharsis_power_lists_as_unknown_only_what_its_kind_of_card_could_print(home):
+    """A one-sided power has no Ground or Flight side, a power that is not a duo power has no duo
+    characters or side, an ability that adjusts nothing has no dice count, and a Soraten power's
+    abilities are on its sides: none of those is an unknown fact to teach."""
+    ok(run(home, "cards", "add", "catharsis", "Bolt", "--top", "AA", "--bottom", "6"))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))["unknown"]
+    assert unknown == ["character", "top.adjust", "top.prevent", "bottom.adjust", "bottom.prevent"]
+    ok(run(home, "cards", "add", "catharsis", "Gale", "--character", "Soraten",
+           "--ground", '{ top = { cost = "2", prevent = 1 } }', "--flight.top", '{ cost = "6 6", adjust = 1 }'))
+    unknown = json.loads(ok(run(home, "cards", "show", "catharsis", "gale", "--json")))["unknown"]
+    assert unknown == ["ground.top.adjust", "ground.bottom", "flight.top.adjust_dice", "flight.top.prevent",
+                       "flight.bottom"]

@@ -8,66 +8,26 @@ import json
 
 from engine.theseus.rules_scoring import general_vp
 from tests.conftest import run_companion
-from tests.engine.theseus_table import deal, setup_words, table_game
+from tests.engine.theseus_table import card_facts, deal, setup_words, table_game
+from tests.theseus_cards_cli import UNKNOWN_WORDS, installed, play_whole_game
 
 SEED = 3
-UNKNOWN_WORDS = ("card effect not checked", "icon is unknown", "effect is unknown", "VP unknown")
 
 
 def described(seed: int) -> list[str]:
     """Every card of the dealer's game as the table would describe it: NAME:RANK:VP:ICON:none."""
-    state, _ = deal(seed)
     parts = []
-    for c in state.cards:
-        rank = c.rank if isinstance(c.rank, int) else "?"
-        vp = f":{general_vp(c.rank)}" if isinstance(c.rank, int) else ""
-        parts.append(f"{c.name}:{rank}{vp}:{c.icon}:none")
+    for c in card_facts(seed, vp=general_vp):
+        rank = c["rank"] if isinstance(c["rank"], int) else "?"
+        vp = f":{c['vp']}" if "vp" in c else ""
+        parts.append(f"{c['name']}:{rank}{vp}:{c['icon']}:none")
     return parts
 
 
-def icons(seed: int) -> dict[str, str]:
-    return {c.name: c.icon for c in deal(seed)[0].cards}
-
-
-def installed(*args: str) -> dict:
-    done = run_companion(*args, "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def own_abilities_only(doc: dict, icon: dict[str, str]) -> None:
-    for text in doc["moves"]:
-        words = text.split()
-        if words[0] == "use":
-            card, ability = next((n, words[len(n.split()) + 1]) for n in icon if text.startswith(f"use {n} "))
-            assert ability == icon[card], text
-    assert not any(w in (doc["note"] or "") for w in UNKNOWN_WORDS), doc["note"]
-
-
 def test_a_whole_game_with_every_card_described_judges_every_card(cli, home):
-    icon = icons(SEED)
-    steps = list(table_game(SEED))
-    plays = 0
-    for kind, what, _t in steps:
-        if kind == "track":
-            if what[0] == "new":  # the starting cards in the option, the others as the table describes them
-                starters = [d for d in described(SEED) if ":?:" in d]
-                what = [*what, "--option", "cards=" + ",".join(starters)]
-            assert run_companion("track", *what).returncode == 0
-            if what[0] == "new":
-                done = run_companion("track", "card", *[d for d in described(SEED) if d not in starters])
-                assert done.returncode == 0, done.stderr
-            continue
-        if plays % 5 == 0:  # the installed script's `moves`, now and then; in-process every play
-            own_abilities_only(installed("moves"), icon)
-        own_abilities_only(cli.json("moves"), icon)
-        doc = cli.json("play", what)
-        assert doc["legal"], what
-        lines = [u["message"] for u in doc["unchecked"]]
-        assert not [m for m in lines if any(w in m for w in UNKNOWN_WORDS)], (what, lines)
-        plays += 1
-    assert plays > 20 and doc["to_act"] is None  # the game ended
-    assert any(e["kind"] == "game-over" for e in doc["effects"])
+    starters = [d for d in described(SEED) if ":?:" in d]  # in the option, the others as the table describes them
+    others = [d for d in described(SEED) if d not in starters]
+    play_whole_game(cli, SEED, new_extra=("--option", "cards=" + ",".join(starters)), after_new=(("card", *others),))
     shown = installed("track", "show")["state"]
     assert not [n for n in shown["notes"] if any(w in n for w in UNKNOWN_WORDS)], shown["notes"]
 

@@ -134,7 +134,7 @@ class Library:
         comes from."""
         own = next((e for e in self.entries() if fold(e["name"]) == fold(name)), None)
         base = self.shipped().get(fold(name))
-        entry = rules.laid_over(base or {}, own or {})
+        entry = rules.over_shipped(base, own or {})
         origin = ("catalogue" if own is None else "library" if base is None
                   else "catalogue, fields from the library: " + ", ".join(k for k in own if k != "name"))
         return {"game": self.game, "name": entry["name"], "origin": origin, "entry": entry,

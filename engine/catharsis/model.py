@@ -91,6 +91,12 @@ class Ability(Frozen):
             _reads(cost)
         return value
 
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """Absent fields that are no unknown fact (engine/library.py): an ability that adjusts
+        nothing has no count of dice to adjust."""
+        return ("adjust_dice",) if entry.get("adjust") is None else ()
+
     def cost_at(self, level: int | None) -> str | None:
         """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
         if level is None or level == 1:
@@ -131,6 +137,20 @@ class PowerCard(Frozen):
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
     side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
+
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """Absent fields that are no unknown fact (engine/library.py): a power printed with a top or
+        bottom has no Ground and Flight sides, a Soraten power's abilities are on its sides, and a
+        power that is not a duo power has no duo characters or duo side."""
+        out = []
+        if entry.get("top") or entry.get("bottom"):
+            out += SIDES
+        if any(entry.get(side) for side in SIDES):
+            out += ["top", "bottom"]
+        if not entry.get("duo"):
+            out += ["duo", "side"]
+        return tuple(out)
 
 
 def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:

@@ -55,6 +55,12 @@ class CardSpec(Frozen):
             raise ValueError("VP cannot be negative")
         return value
 
+    @classmethod
+    def settled_fields(cls, entry: dict) -> tuple[str, ...]:
+        """The fields an entry leaves out that are known all the same (engine/library.py): a card
+        whose effect is "none" has no end-game points (final scoring counts none for it)."""
+        return ("effect_points",) if str(entry.get("effect", "")).strip().casefold() == "none" else ()
+
 
 class BoardCard(Frozen):
     """A face-up Board card and the Bonuses lying on it (0 or 1)."""

@@ -44,6 +44,19 @@ def deal(seed: int, players: int = 3, sizes: tuple[int, int] = (2, 4)) -> tuple[
     return state, rng
 
 
+def card_facts(seed: int, vp=None) -> list[dict]:
+    """Every card of the dealer's game as the table reads it off the cards: name, Rank, icon, no
+    effect, and printed VP (`vp(rank)`; None: not given). The starting Party's Rank is the deal's
+    ("unknown") and carries no VP."""
+    out = []
+    for c in deal(seed)[0].cards:
+        fact = {"name": c.name, "rank": c.rank, "icon": c.icon, "effect": "none"}
+        if vp is not None and isinstance(c.rank, int):
+            fact["vp"] = vp(c.rank)
+        out.append(fact)
+    return out
+
+
 def revealed(before: State, after: State) -> tuple[str, ...]:
     """The cards the move turned up from the Rank Decks, in order."""
     out: list[str] = []
