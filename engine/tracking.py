@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.base import Change, EngineError  # noqa: F401  (Change: the step's, importable from here)
+from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
 
 S = TypeVar("S", bound=Record)
@@ -87,6 +87,33 @@ class Tracker(Generic[S]):
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return state, []
 
+    # -- after the game (`companion history`): each game's own reading of a finished log, so
+    # trackers/history.py never branches per game
+
+    #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
+    LENGTH: ClassVar[tuple[str, str]]
+    #: the players win or lose together, as one party
+    COOPERATIVE: ClassVar[bool] = False
+
+    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        """Who won a finished game, read from the summary of its final State: `winners`, and where
+        the game has them the party's result (`party`), a win of the game itself (`reapurr`), the
+        players `tied` and why a tie stays `unclear`. By default the summary's `winners`."""
+        return {"winners": list(summary.get("winners") or [])}
+
+    def figures(self, state: S, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        """The game's own figures a log holds, from its final State, that State's summary and each
+        applied step (with `before`, `after`, `effects` and `seq`); none by default."""
+        return {}
+
+    #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
+    PILE: ClassVar[tuple[str, str] | None] = None
+
+    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
+        """The game's own turning points a recap tells beside its effects (seq -> what happened),
+        from the applied steps and `summary(state)`; none by default."""
+        return {}
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 
@@ -94,6 +121,47 @@ class Tracker(Generic[S]):
         """A State from what dump() wrote (trusted: our own storage; no pydantic). Untrusted
         input goes through State.model_validate (a session import, a situation file)."""
         return self.State(**data)
+
+
+class WorkingTable:
+    """The base of every game's working table (its table.py): a State while one play or tracker
+    command changes it. `state` is the State before; `effects` what the change sets off (`say`),
+    `problems` the rules it breaks (`forbid`: reasons to refuse it), `unchecked` the points no rule
+    settles (`note`); `freeze()` is the State after it, immutable again."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+        self.effects: list[Effect] = []
+        self.problems: list[Reason] = []
+        self.unchecked: list[Reason | str] = []
+
+    def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
+            card: str | None = None) -> None:
+        """An effect: its message for people, and for code the player (`who`), the number (`amount`)
+        and the card it concerns."""
+        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
+
+    def forbid(self, rule: str, message: str) -> None:
+        """The change breaks `rule`: a reason to refuse it (the table may still overrule)."""
+        self.problems.append(Reason(rule=rule, message=message))
+
+    def note(self, rule: str, message: str) -> None:
+        """A point left unchecked, and the rule that leaves it open (each said once)."""
+        reason = Reason(rule=rule, message=message)
+        if reason not in self.unchecked:
+            self.unchecked.append(reason)
+
+    def verdict(self, alternatives=()) -> Verdict:
+        """The referee's answer on what was found: refused with its problems (and the legal
+        `alternatives` near it), else legal with its effects; the unchecked points either way."""
+        if self.problems:
+            return Verdict(legal=False, reasons=tuple(self.problems), alternatives=tuple(alternatives),
+                           unchecked=tuple(self.unchecked))
+        return Verdict(legal=True, effects=tuple(self.effects), unchecked=tuple(self.unchecked))
+
+    def freeze(self):
+        """The State after the change."""
+        raise NotImplementedError
 
 
 def example(verb: str, usage: str) -> str:

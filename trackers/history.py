@@ -4,9 +4,10 @@
 `walk` replays the applied changes one by one through the game's tracker and engine (as
 trackers/log.py folds them), keeping what each step set off; `outcome` reads the record from the
 final State and those steps: who won (or the party's, the Grim Reapurr's result), the length in
-plays and in the game's own unit, the duration, and the figures each game's log holds. Where a
-rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record says
-so instead of naming a winner.
+plays and in the game's own unit, the duration, and the figures each game's log holds, each as
+the game's own Tracker reads them (`result`, `LENGTH`, `figures`: nothing here branches per game).
+Where a rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record
+says so instead of naming a winner.
 
 The cache: one row per session in the sessions file's `meta` table (`outcome:<id>`), signed with
 this installation's snapshot key (trackers/keys.py) over the session, its log head and length
@@ -28,11 +29,6 @@ from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tr
 CACHE_PREFIX = "outcome:"
 FORMAT = 1  # bump when a record's meaning changes
 
-#: the unit a game's length is counted in, and the State field that counts it
-UNITS = {"catharsis": ("cards", "cards_revealed"), "cataclysm-arcade": ("levels", "level"),
-         "catopomp": ("rounds", "round"), "theseus": ("turns", "turn"), "catastrophe": ("turns", "turn")}
-COOPERATIVE = frozenset({"catharsis"})
-
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
 
@@ -45,6 +41,10 @@ class Step:
     effects: list
     before: Any
     after: Any
+
+    @property
+    def seq(self) -> int:
+        return self.entry.seq
 
 
 def applied_seqs(entries: list[Entry]) -> list[int]:
@@ -94,80 +94,14 @@ def _seconds(start: str, end: str | None) -> int:
         return 0
 
 
-def result(game: str, summary: dict, players: list[str]) -> dict[str, Any]:
-    """Who won, read from the game's summary of the final State: winners (several where the rules
-    make several: everyone with a soul gem left, a whole party), the party's result in a
-    cooperative game, whether the Grim Reapurr won, and a tie the rulebook leaves open."""
+def result(tracker, summary: dict, players: list[str]) -> dict[str, Any]:
+    """Who won, as the game's tracker reads the summary of the final State (Tracker.result):
+    winners (several where the rules make several: everyone with a soul gem left, a whole party),
+    the party's result in a cooperative game, whether the Grim Reapurr won, and a tie the rulebook
+    leaves open."""
     out: dict[str, Any] = {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
-    if not summary.get("game_over"):
-        return out
-    if game == "catharsis":
-        out["party"] = summary.get("outcome")
-        out["winners"] = list(players) if summary.get("outcome") == "won" else []
-    elif game == "catastrophe":
-        out["reapurr"] = bool(summary.get("grim_reapurr_wins"))
-        out["winners"] = [summary["winner"]] if summary.get("winner") else []
-    elif game == "cataclysm-arcade":
-        out["winners"] = [summary["winner"]] if summary.get("winner") else []
-    elif game == "theseus" and summary.get("tie"):
-        out["tied"] = list(summary.get("winners") or [])
-        out["unclear"] = ("theseus.tiebreakers.full-tie: the players are still tied after both tiebreakers "
-                          "and the rulebook names no winner; counted as a tie, neither a win nor a loss")
-    else:  # catopomp, theseus
-        out["winners"] = list(summary.get("winners") or [])
-    return out
-
-
-def figures(game: str, state, summary: dict, steps: list[Step]) -> dict[str, Any]:
-    """The game's own figures the log holds (issue 26): CATastrophe eliminations by cause, Catopomp
-    soul gems lost per round and Dice Boosts used, Theseus VP by source, Catharsis Morale at the end
-    and the Boss Deck, Cataclysm Arcade the level reached and who was knocked out when."""
-    if game == "catastrophe":
-        return {"eliminations": _eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
-    if game == "catopomp":
-        lost, boosts = [], {p.name: 0 for p in state.players}
-        for s in steps:
-            for b, a in zip(s.before.players, s.after.players):
-                lost += [{"round": s.before.round, "player": a.name}] * max(0, b.gems - a.gems)
-            won = s.after.winning_set  # a new winning set with dice in it: its owner's Dice Boost
-            if won is not None and won != s.before.winning_set and won.dice and won.owner in boosts:
-                boosts[won.owner] += 1
-        return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
-                "competitive": bool(summary.get("options", {}).get("competitive"))}
-    if game == "theseus":
-        return {"vp": {p["name"]: {"cards": p["card_vp"], "bonuses": p["bonuses"], "effects": p["effect_points"],
-                                   "total": p["vp"]} for p in summary["players"]},
-                "decided_by": summary.get("decided_by") if summary.get("game_over") else None}
-    if game == "catharsis":
-        return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
-                "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
-                "dead": [p.name for p in state.players if p.dead]}
-    if game == "cataclysm-arcade":
-        out = []
-        for s in steps:
-            was = {p.name for p in s.before.players if p.out}
-            out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
-        return {"level": state.level, "knocked_out": out}
-    return {}
-
-
-def _eliminations(steps: list[Step]) -> list[dict[str, Any]]:
-    """Each CATastrophe elimination with its cause, from the rule its effect cites: all lives lost
-    (`lives`) or caught by the Grim Reapurr (`reapurr`). Several in one step are paired with their
-    effects in turn order, as the table sweeps them; a count that does not pair is `unknown`."""
-    from engine.catastrophe.rule_ids import R
-
-    causes = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
-    out = []
-    for s in steps:
-        was = {p.name for p in s.before.players if p.eliminated}
-        now = [s.before.players[i].name for i in s.before.turn_order() if s.after.players[i].eliminated]
-        now += [p.name for p in s.after.players if p.eliminated and p.name not in was and p.name not in now]
-        now = [n for n in now if n not in was]
-        rules = [causes.get(e.rule, "unknown") for e in s.effects if e.kind == "eliminated"]
-        if len(rules) != len(now):
-            rules = ["unknown"] * len(now)
-        out += [{"player": n, "cause": c, "seq": s.entry.seq} for n, c in zip(now, rules)]
+    if summary.get("game_over"):
+        out.update(tracker.result(summary, players))
     return out
 
 
@@ -179,18 +113,18 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
     state, steps = walked or walk(session, entries)
     summary = tracker.summary(state)
     over = bool(summary.get("game_over"))
-    unit, attr = UNITS[session.game]
+    unit, attr = tracker.LENGTH
     last = entries[-1].at if entries else None
     return {
         "session": session.name, "game": session.game, "players": list(session.players),
         "started": session.created, "last_change": last, "ended": session.ended,
         "status": FINISHED if over else ABANDONED if session.ended else PLAYING,
-        "cooperative": session.game in COOPERATIVE,
-        **result(session.game, summary, session.players),
+        "cooperative": tracker.COOPERATIVE,
+        **result(tracker, summary, session.players),
         "plays": len(steps), "overruled": sum(s.entry.overruled for s in steps),
         "length": {"unit": unit, "count": getattr(state, attr)},
         "duration": _seconds(session.created, last),
-        "figures": figures(session.game, state, summary, steps),
+        "figures": tracker.figures(state, summary, steps),
     }
 
 

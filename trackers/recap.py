@@ -13,17 +13,16 @@ from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
 WAR = 3  # cards or abilities waiting on the Line (or in play, CATastrophe) that make a response war
-#: how each game calls what a response war piles up
-PILE = {"cataclysm-arcade": ("line", "on the Line"), "catastrophe": ("chain", "in play at once")}
 
 
 def _said(label: Callable, step: Step) -> str:
     return label(step.entry)
 
 
-def turning_points(game: str, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
-    """The steps that changed the game, oldest first: {seq, by, said, what: [...]}. `summary(state)`
-    is the game's summary (the Catopomp winning set is read from it)."""
+def turning_points(tracker, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
+    """The steps that changed the game, oldest first: {seq, by, said, what: [...]}: their pressing
+    effects, the game's own turning points (Tracker.turning_points; `summary(state)` is the game's
+    summary) and the response wars over its PILE."""
     points: dict[int, dict[str, Any]] = {}
 
     def add(step: Step, what: str) -> None:
@@ -32,20 +31,15 @@ def turning_points(game: str, steps: list[Step], label: Callable, summary: Calla
         if what not in point["what"]:
             point["what"].append(what)
 
-    last_set = None
-    pile, where = PILE.get(game, (None, ""))
+    own = tracker.turning_points(steps, summary)
+    pile, where = tracker.PILE or (None, "")
     peak: tuple[int, Step] | None = None
     for step in steps:
         for e in step.effects:
             if e.kind not in ROUTINE and tier(e) is not None and tier(e) <= 2:
                 add(step, e.message)
-        if game == "catopomp":
-            shown = summary(step.after).get("winning_set")
-            for b, a in zip(step.before.players, step.after.players):
-                if a.gems < b.gems:
-                    add(step, f"round {step.before.round} lost by {a.name}"
-                              + (f"; the set standing: {last_set}" if last_set else ""))
-            last_set = None if step.after.round != step.before.round else shown or last_set
+        for what in own.get(step.seq, ()):
+            add(step, what)
         if pile:
             size = len(getattr(step.after, pile))
             if size >= WAR and (peak is None or size > peak[0]):
@@ -90,10 +84,10 @@ def headline(record: dict) -> str:
     return "over, with no winner recorded"
 
 
-def recap(record: dict, steps: list[Step], game_summary: Callable, label: Callable, names: Callable) -> dict[str, Any]:
+def recap(record: dict, steps: list[Step], tracker, label: Callable, names: Callable) -> dict[str, Any]:
     """The story: the record's headline and length, how it ended, the turning points and the overruled plays."""
-    over = lambda state: bool(game_summary(state).get("game_over"))  # noqa: E731
-    shown = [dict(p, by=names(p["by"])) for p in turning_points(record["game"], steps, label, game_summary)]
+    over = lambda state: bool(tracker.summary(state).get("game_over"))  # noqa: E731
+    shown = [dict(p, by=names(p["by"])) for p in turning_points(tracker, steps, label, tracker.summary)]
     return {"session": record["session"], "game": record["game"], "players": record["players"],
             "started": record["started"], "status": record["status"], "result": headline(record),
             "winners": record["winners"], "how": how(steps, over), "plays": record["plays"],
@@ -120,4 +114,4 @@ def session_story(store, name: str | None) -> dict[str, Any]:
     tables = [s.players for s in store.all([])]  # a session that does not read is named by `history`
     names = players.Names(players.load(store), tables)
     record = shown_outcome(outcome(session, entries, walked), names)
-    return recap(record, walked[1], tracker_for(session.game).summary, labeller(session.game), names)
+    return recap(record, walked[1], tracker_for(session.game), labeller(session.game), names)

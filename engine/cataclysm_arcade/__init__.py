@@ -24,6 +24,7 @@ One job per module (the layout every game shares, docs/architecture.md):
                     Heal / Gain Health, destruction, defeat, coins, passing, the next level),
                     called by plays and tracker verbs alike
   track.py          the `Tracker`: tracker verbs, their checks, then calls into table.py
+  track_outcome.py  after the game: who won, the length's unit, the figures `history` shows
   rules.py          the referee: what a play breaks, what it does, the legal plays
   rules_line.py     the Line: priority, resolution, the initiative, what each item does
   rules_readings.py the readings where the rulebook is unclear, said with the effects they touch

@@ -14,8 +14,9 @@ from . import rules_readings
 from . import table
 from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
+from .track_outcome import Outcome
 
-class Tracker(CommandReader, BaseTracker[State]):
+class Tracker(Outcome, CommandReader, BaseTracker[State]):
     game: ClassVar[str] = GAME
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES  # the tracker shares combat and level rules with the engine

@@ -14,6 +14,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   rules_effects.py   the structured card effects (`lives target -1`): read, checked, carried out
   rules_readings.py  the readings where the rulebook is unclear, said with the effects they touch
   track.py           the `Tracker` (engine.tracking.Tracker): tracker verbs' checks, then table.py
+  track_outcome.py   after the game: who won, the length's unit, the figures `history` shows
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
   validator.py       the `Engine` (engine.base.Engine)

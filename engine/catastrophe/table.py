@@ -3,7 +3,8 @@
 The tracker verbs and the validated plays both go through these: no rule written twice."""
 from __future__ import annotations
 
-from engine.base import Effect, Reason
+from engine.base import Reason
+from engine.tracking import WorkingTable
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
@@ -80,22 +81,20 @@ def basket_short(player: Player, n: int) -> Reason | None:
         f"{n} cannot be spent or lost"))
 
 
-class Table:
+class Table(WorkingTable):
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
     FIELDS = ("variant", "grim_reapurr", "yarn_sanctuary", "current", "phase", "turn", "game_over",
               "winner", "grim_reapurr_wins", "revealed")
 
     def __init__(self, state: State):
-        self.state = state
+        super().__init__(state)
         for name in self.FIELDS:
             setattr(self, name, getattr(state, name))
         self.players = [p.model_dump() for p in state.players]
         self.chain: list[ChainCard] = list(state.chain)
         self.cards: tuple[CardSpec, ...] = state.cards
-        self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
-        self.unchecked: list[Reason] = []
 
     def freeze(self) -> State:
         fields = {name: getattr(self, name) for name in self.FIELDS}
@@ -104,9 +103,6 @@ class Table:
 
     def index(self, name: str) -> int:
         return self.state.index(name)
-
-    def say(self, kind: str, message: str, rule: str | None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule))
 
     def name(self, i: int) -> str:
         return self.players[i]["name"]

@@ -42,9 +42,10 @@ from . import rules_readings
 from .notation_track import TrackCommands
 from .rule_ids import R, RULE_IDS
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
+from .track_outcome import Outcome
 
 
-class Tracker(TrackCommands, TrackerBase[State]):
+class Tracker(Outcome, TrackCommands, TrackerBase[State]):
     """Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase."""
 
     game: ClassVar[str] = GAME

@@ -15,7 +15,8 @@ The package, one job per module (as every game's, docs/architecture.md):
   and how a table's card is laid over it (only the fields it gives);
 - teach.py: the words of an unknown card fact and the one command that teaches it;
 - notation.py: plays (roll, reroll, adjust, use, attack, assign, boost, card, pay);
-- notation_track.py: tracker commands and a new game's options, read into changes and a State;
+- notation_track.py: tracker commands, read into changes;
+- notation_track_options.py: a new game's options, read into the starting State;
 - rules.py: check(), apply(), legal_moves() of plays;
 - rules_costs.py: ability costs (`?`, `3`, `AA`, `BB`, `||`) and which dice pay them;
 - rules_combat.py: one ability of a power a round, Soraten's alternation, Goz's Combo values,
@@ -28,6 +29,7 @@ The package, one job per module (as every game's, docs/architecture.md):
 - track_boards.py: Player Boards (damage, using, healing, gaining, replacing powers, death) and Roles;
 - track_characters.py: each character's own counters (Divinity, Combo, Cobble, Demonic, Drinks, Ice);
 - track_readings.py: the readings taken where the rulebook is open, said as unchecked notes;
+- track_outcome.py: after the game: the party's result, the length's unit, the figures `history` shows;
 - status.py: what is impossible about a described table;
 - odds.py: the exact odds of paying a cost with rerolls left, and which dice to keep;
 - rule_ids.py: every rule id the package cites (R);

@@ -1,37 +1,20 @@
-"""Catharsis: reading tracker commands as the table says them: a new game's options (Boss Deck,
-Morale and its thresholds, Hard Mode, characters, powers, Paradox, Kill Point Tokens) into a State,
-one word of a command (amounts, players, powers, Enemies, counter targets), and a command's words
-into a Change, one reader per verb."""
+"""Catharsis: reading tracker commands as the table says them: one word of a command (amounts,
+players, powers, Enemies, counter targets), and a command's words into a Change, one reader per
+verb. A new game's options are read in notation_track_options.py."""
 from __future__ import annotations
 
-import difflib
 import re
 from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError
+from engine.tracking import Change
 from engine.words import match, nearest
 
-from .model import (BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CARD_KINDS, CHARACTERS, DISCARDED, SIDES, STEP_WORDS, Player,
-                    Power, State, Threshold, player_of)
+from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
 
 
 # ------------------------------------------------------------------------------------- the tables
 
-OPTIONS: dict[str, str] = {
-    "morale": "starting Morale from the Boss Deck's Morale card, e.g. morale=18, or none "
-              "(Ice Elf Lich); required unless boss=ice-elf-lich",
-    "thresholds": "Morale thresholds and their effects from the Morale card, "
-                  "e.g. thresholds=\"17:everyone takes 2 damage;12:lose a power\" (default: none)",
-    "boss": "Boss Deck: " + ", ".join(BOSS_DECKS) + " (default other; murder-mystery is for 3-7 "
-                                                    "characters and reads health lists from 3 characters)",
-    "hard": "Hard Mode: yes or no (default no)",
-    "characters": "each player's character, e.g. characters=\"Ann=Durhak,Ben=Goz\" "
-                  "(default: unknown, no character rules)",
-    "powers": "starting powers per player: 6, or per player \"Ann=5,Ben=6\" (default 6)",
-    "paradox": "starting Paradox, Battle with Fate only (default 0)",
-    "kpt": "starting Kill Point Tokens per player, Ice Elf Lich only (default 0)",
-}
 COMMANDS: dict[str, str] = {
     "morale": "change Morale: morale -1 | morale +1 (never above the start)",
     "refresh": "spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
@@ -432,164 +415,3 @@ PARSERS = {
     "spore": partial(_parse_counter, "spore", "spore"),
     "status": _parse_status,
 }
-
-
-# ------------------------------------------------------------------------------------- a new game
-
-
-def new_state(players: list[str], options: dict[str, str]) -> State:
-    unknown = [k for k in options if k not in OPTIONS]
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r}; valid options: {', '.join(OPTIONS)}")
-    names = [p.strip() for p in players if p and p.strip()]
-    if not names:
-        raise OptionError("players: at least one player name is needed")
-    lowered = [n.lower() for n in names]
-    if len(set(lowered)) != len(lowered):
-        raise OptionError("players: two players have the same name")
-
-    boss = _opt_boss(options.get("boss", "other"))
-    n = len(names)
-    if boss == "murder-mystery" and not 3 <= n <= 7:
-        raise OptionError(f"boss: murder-mystery is for 3 to 7 characters, this table has {n}; "
-                          f"choose another boss deck")
-    if boss != "murder-mystery" and not 1 <= n <= 5:
-        raise OptionError(f"boss: {boss} is for 1 to 5 characters, this table has {n}; "
-                          f"only murder-mystery takes 6 or 7")
-    hard = _opt_flag("hard", options.get("hard", "no"))
-
-    raw_morale = options.get("morale")
-    if raw_morale is None:
-        if boss != "ice-elf-lich":
-            raise OptionError("morale: required: the starting Morale on the Boss Deck's Morale card "
-                              "(e.g. morale=18), or morale=none")
-        morale = None
-    elif raw_morale.strip().lower() in ("none", "no", "-"):
-        morale = None
-    else:
-        try:
-            morale = int(raw_morale)
-        except ValueError:
-            raise OptionError(f"morale: {raw_morale!r} is not a number; give the starting Morale "
-                              f"(e.g. morale=18) or none") from None
-        if morale < 1:
-            raise OptionError("morale: the starting Morale must be 1 or more, or none")
-        if boss == "ice-elf-lich":
-            raise OptionError("morale: the Ice Elf Lich deck has no Morale; use morale=none")
-
-    thresholds = _opt_thresholds(options.get("thresholds", ""), morale)
-    characters = _opt_characters(options.get("characters", ""), names)
-    counts = _opt_powers(options.get("powers", "6"), names)
-
-    paradox = _opt_count("paradox", options.get("paradox", "0"))
-    if paradox and boss not in ("battle-with-fate", "other"):
-        raise OptionError("paradox: Paradox belongs to the battle-with-fate Boss Deck")
-    kpt = _opt_count("kpt", options.get("kpt", "0"))
-    if kpt and boss not in ("ice-elf-lich", "other"):
-        raise OptionError("kpt: Kill Point Tokens belong to the ice-elf-lich Boss Deck")
-
-    built = []
-    for name in names:
-        ch = characters.get(name)
-        level = 1 if ch == "Luthia" else None
-        powers = tuple(Power(name=str(i + 1), level=level) for i in range(counts[name]))
-        built.append(Player(name=name, character=ch, powers=powers, kpt=kpt))
-    return State(boss=boss, hard_mode=hard, characters_started=n, morale=morale, morale_start=morale,
-                 thresholds=thresholds, paradox=paradox, players=tuple(built))
-
-def _opt_boss(raw: str) -> str:
-    key = raw.strip().lower().replace(" ", "-").replace("_", "-")
-    key = BOSS_ALIASES.get(key, key)
-    if key not in BOSS_DECKS:
-        raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
-    return key
-
-def _opt_flag(name: str, raw: str) -> bool:
-    low = raw.strip().lower()
-    if low in ("yes", "y", "true", "on", "1"):
-        return True
-    if low in ("no", "n", "false", "off", "0", ""):
-        return False
-    raise OptionError(f"{name}: {raw!r} is not yes or no; valid: yes, no")
-
-def _opt_count(name: str, raw: str) -> int:
-    try:
-        value = int(raw)
-    except ValueError:
-        raise OptionError(f"{name}: {raw!r} is not a whole number (0 or more)") from None
-    if value < 0:
-        raise OptionError(f"{name}: must be 0 or more")
-    return value
-
-def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
-    raw = raw.strip()
-    if not raw:
-        return ()
-    if morale is None:
-        raise OptionError("thresholds: a game without Morale (morale=none) has no Morale thresholds")
-    out: dict[int, str] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
-        at, sep, text = part.partition(":")
-        if not sep or not at.strip().isdigit():
-            raise OptionError(f"thresholds: {part.strip()!r} is not VALUE:EFFECT, "
-                              f"e.g. thresholds=\"17:everyone takes 2 damage;12:...\"")
-        value = int(at)
-        if not 1 <= value < morale:
-            raise OptionError(f"thresholds: {value} must be between 1 and {morale - 1} "
-                              f"(below the starting Morale {morale}; 0 already loses)")
-        if value in out:
-            raise OptionError(f"thresholds: {value} is listed twice")
-        out[value] = text.strip() or "(effect on the Morale card)"
-    return tuple(Threshold(at=v, effect=out[v]) for v in sorted(out, reverse=True))
-
-def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for part in raw.split(","):
-        if not part.strip():
-            continue
-        who, sep, ch = part.partition("=")
-        if not sep or not ch.strip():
-            raise OptionError(f"characters: {part.strip()!r} is not NAME=CHARACTER, "
-                              f"e.g. characters=\"Ann=Durhak,Ben=Goz\"")
-        try:
-            player = match(who.strip(), names, "player", hint="nearest")
-        except (MoveSyntaxError, AmbiguousMove) as exc:
-            raise OptionError(f"characters: {exc}") from None
-        out[player] = _character_name(ch.strip())
-    return out
-
-def _character_name(raw: str) -> str:
-    first = re.split(r"[ ,]", raw.strip())[0].lower()
-    for c in CHARACTERS:
-        if c.lower() == first or (len(first) >= 3 and c.lower().startswith(first)):
-            return c
-    close = difflib.get_close_matches(first, [c.lower() for c in CHARACTERS], n=1, cutoff=0.75)
-    if close:
-        raise OptionError(f"characters: unknown character {raw!r}; did you mean "
-                          f"{close[0].capitalize()}? known: {', '.join(CHARACTERS)}")
-    return raw.strip()  # a character this rulebook does not describe: no character rules
-
-def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
-    raw = raw.strip()
-    counts = {n: BOARD_MAX for n in names}
-
-    def check(v: str) -> int:
-        if not v.strip().isdigit() or not 1 <= int(v) <= BOARD_MAX:
-            raise OptionError(f"powers: {v.strip()!r} must be a number of powers from 1 to {BOARD_MAX}")
-        return int(v)
-
-    if "=" not in raw:
-        value = check(raw or "6")
-        return {n: value for n in names}
-    for part in raw.split(","):
-        if not part.strip():
-            continue
-        who, _, v = part.partition("=")
-        try:
-            player = match(who.strip(), names, "player", hint="nearest")
-        except (MoveSyntaxError, AmbiguousMove) as exc:
-            raise OptionError(f"powers: {exc}") from None
-        counts[player] = check(v)
-    return counts

@@ -452,7 +452,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
         table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
     elif play.kind == "card":
         table.add_card(play.card)
-    return table.state(), table.effects
+    return table.freeze(), table.effects
 
 
 def _use(state: State, table: Table, play: Play) -> None:
@@ -469,7 +469,7 @@ def _use(state: State, table: Table, play: Play) -> None:
             if pays:
                 values = [have[i] for i in pays[0].positions()]
     table.set_aside(play.player, values, play.slot)
-    mid = table.state()
+    mid = table.freeze()
     pl = player_of(mid, play.player)
     _, card, ability = ability_of(mid, pl, play.slot, play.half)
     duo = card is not None and card.duo is not None

@@ -2,35 +2,29 @@
 tracker verbs (track_*.py) alike, so that no rule is written twice.
 
 A Table holds the State written out as a dict while one play or command changes it, and the effects
-that change set off; `state()` is the State after it.
+that change set off (engine.tracking.WorkingTable); `freeze()` is the State after it.
 """
 from __future__ import annotations
 
-from engine.base import Effect
+from engine.tracking import WorkingTable
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, card_of,
                     merge_card)
 from .rule_ids import R
 
 
-class Table:
-    """A State being changed, and what the change set off."""
+class Table(WorkingTable):
+    """A State being changed (`d`, written out), and what the change set off."""
 
     def __init__(self, state: State) -> None:
+        super().__init__(state)
         self.d = state.model_dump(mode="json")
-        self.effects: list[Effect] = []
 
-    def state(self) -> State:
+    def freeze(self) -> State:
         return State(**self.d)
 
     def player(self, name: str) -> dict:
         return next(p for p in self.d["players"] if p["name"] == name)
-
-    def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
-            card: str | None = None) -> None:
-        """An effect: its message for people, and for code the player (`who`), the number and the card
-        (a power or an Enemy) it concerns."""
-        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
 
     def settle(self) -> None:
         """The game's end: Morale at 0, or every character dead."""
@@ -194,7 +188,7 @@ class Table:
 
     def fires(self, name: str) -> str:
         """A Combo power firing its top for free, with what its card says the top does."""
-        card = card_of(self.state(), name)
+        card = card_of(self.freeze(), name)
         top = card.top if card is not None else None
         said = []
         if top is not None and top.attacks:

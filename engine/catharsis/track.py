@@ -9,11 +9,13 @@ from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change
 from engine.tracking import Tracker as _Tracker
 
-from . import notation_track, track_boards, track_characters, track_combat, track_morale
+from . import notation_track, notation_track_options, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
-from .notation_track import COMMANDS, OPTIONS, VERB_ALIASES, is_pattern
+from .notation_track import COMMANDS, VERB_ALIASES, is_pattern
+from .notation_track_options import OPTIONS
 from .rule_ids import RULE_IDS, R
 from .table import Table
+from .track_outcome import Outcome
 from .track_readings import AFTER_WIN, readings_of
 
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
@@ -40,7 +42,7 @@ class Refusals:
         self.notes.append(note)
 
 
-class Tracker(_Tracker[State]):
+class Tracker(Outcome, _Tracker[State]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
@@ -49,7 +51,7 @@ class Tracker(_Tracker[State]):
     VERB_ALIASES: ClassVar[dict[str, str]] = VERB_ALIASES
 
     def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        return notation_track.new_state(players, options)
+        return notation_track_options.new_state(players, options)
 
     def parse(self, state: State, words: list[str]) -> Change:
         return notation_track.parse(state, words)
@@ -81,7 +83,7 @@ class Tracker(_Tracker[State]):
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         table = Table(state)
         change_table(table, change)
-        return table.state(), table.effects
+        return table.freeze(), table.effects
 
     def summary(self, state: State) -> dict[str, Any]:
         return summary(state)

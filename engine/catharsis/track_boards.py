@@ -194,7 +194,7 @@ def apply_use(t: Table, change) -> None:
     if t.d["phase"] == "combat":
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
     if p["character"] == "Soraten":
-        fixed = card_of(t.state(), pw["name"])
+        fixed = card_of(t.freeze(), pw["name"])
         side = pw.get("side") or (fixed.side if fixed is not None else None)
         p["last_side"] = side if side in ("ground", "flight") else "unknown"
     if p["character"] == "Luthia":

@@ -121,7 +121,7 @@ def apply_refresh(t: Table, change) -> None:
     if t.d["morale"] is None:
         t.say("no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
         return
-    if not refreshes_something(t.state()):
+    if not refreshes_something(t.freeze()):
         t.say("nothing-refreshed", "nothing to refresh: every power and Role already face up; "
                                    "1 Morale spent all the same", R.REFRESH)
     t.refresh_boards(t.d["players"], R.REFRESH, "refresh")

@@ -12,6 +12,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   track.py           the Tracker: set-up, soul gems, rounds, predictions and points as transitions of the State
   track_rounds.py    the next round as a tracked table deals it, competitive reveals still due
   track_view.py      what the tracker shows: standings, result, summary
+  track_outcome.py   after the game: the length's unit and the figures `history` shows
   status.py          what is impossible about a described table
   rule_ids.py        every rule id the package cites (class R)
   validator.py       the Engine

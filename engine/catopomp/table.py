@@ -14,7 +14,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from engine.base import Effect, Frozen
+from engine.base import Frozen
+from engine.tracking import WorkingTable
 
 from .model import (
     CAT, EMPTY, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
@@ -460,18 +461,13 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
 # ---------------------------------------------------------------------------------------- the tracker's working copy
 
 
-class TableChange:
-    """A change being applied: the table's fields as mutable values, and the effects so far."""
+class TableChange(WorkingTable):
+    """A change being applied: the table's fields as mutable values (the effects so far: WorkingTable)."""
 
     def __init__(self, state: State):
-        self.state = state
+        super().__init__(state)
         self.players = [p.model_dump() for p in state.players]
         self.fields: dict[str, Any] = {}
-        self.effects: list[Effect] = []
-
-    def say(self, kind: str, message: str, rule: str | None, **data) -> None:
-        """An effect; `data` are its fields for code (who, amount, card)."""
-        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
 
     def get(self, field: str):
         return self.fields.get(field, getattr(self.state, field))

@@ -21,6 +21,7 @@ from .rule_ids import RULE_IDS, R
 from .rules import counting_findings, to_table
 from .rules_sets import size_limit
 from .table import TableChange, dice_expected, end_round, score, setup_todo
+from .track_outcome import Outcome
 from .track_rounds import TrackedTable, late_reveal, next_round_state, pending_reveals
 from .track_view import Views
 
@@ -46,7 +47,7 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
                                          f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
 
 
-class Tracker(Reading, Views, TrackerBase[State]):
+class Tracker(Outcome, Reading, Views, TrackerBase[State]):
     """Soul gems, rounds, centre and reserve dice, the starting player, predictions and points."""
 
     game: ClassVar[str] = GAME

@@ -32,6 +32,7 @@ One job per module:
   track_cards.py    tracker verbs that record cards (reward, bonus, points, party, hand, board, deck)
   track_turn.py     tracker verbs of the Rank and the turn (rank, next-rank, last-rank6, next)
   track_score.py    the table's scores, notes and standings
+  track_outcome.py  after the game: who won or tied, the length's unit, the figures `history` shows
 
 Pure: no I/O except reading the shipped catalogue file once.
 """

@@ -9,7 +9,8 @@ freeze().
 """
 from __future__ import annotations
 
-from engine.base import Effect, Reason
+from engine.base import Reason
+from engine.tracking import WorkingTable
 
 from .model import (
     BOARD_SIZE,
@@ -39,13 +40,13 @@ HAND_TIMING_READING = Reason(
 )
 
 
-class Table:
+class Table(WorkingTable):
     """The State, mutable, with what the play or change does to it: effects said, problems found
     (reasons to refuse) and points left unchecked. `force` (an overruled play) plays it out as far
     as it goes."""
 
     def __init__(self, state: State, reveal: tuple[str, ...] = ()):
-        self.state = state
+        super().__init__(state)
         self.cards = list(state.cards)
         self._cat: dict[str, CardSpec] | None = None
         self.names = [p.name for p in state.players]
@@ -71,23 +72,6 @@ class Table:
         self.hand_ranks = dict(state.hand_ranks)
         self.force = False
         self.reveal = list(reveal)
-        self.effects: list[Effect] = []
-        self.problems: list[Reason] = []
-        self.unchecked: list[Reason] = []
-
-    # -- what the play or change does
-    def say(self, kind: str, message: str, rule: str | None, **data) -> None:
-        """Something that happens; `data` (who, amount, card) is what code may read of it."""
-        self.effects.append(Effect(kind=kind, message=message, rule=rule, **data))
-
-    def forbid(self, rule: str, message: str) -> None:
-        self.problems.append(Reason(rule=rule, message=message))
-
-    def note(self, rule: str, message: str) -> None:
-        """What is left unchecked, and the rule that leaves it open (each said once)."""
-        reason = Reason(rule=rule, message=message)
-        if reason not in self.unchecked:
-            self.unchecked.append(reason)
 
     # -- the catalogue
     @property

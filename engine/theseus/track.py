@@ -44,6 +44,7 @@ from .option_cards import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
 from .rules_scoring import final_scores
 from .table import Table
+from .track_outcome import Outcome
 from .track_score import standings, table_notes
 
 
@@ -116,7 +117,7 @@ def _left(deck) -> int | str:
     return deck if isinstance(deck, (int, str)) else len(deck)
 
 
-class Tracker(_TrackerBase[State]):
+class Tracker(Outcome, _TrackerBase[State]):
     """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
 
     game: ClassVar[str] = "theseus"
@@ -189,10 +190,7 @@ class Tracker(_TrackerBase[State]):
 
     def check(self, state: State, change: Change) -> Verdict:
         table = run(state, change)
-        if table.problems:
-            return Verdict(legal=False, reasons=tuple(table.problems), alternatives=tuple(self._alternatives(state, change, table)),
-                           unchecked=tuple(table.unchecked))
-        return Verdict(legal=True, effects=tuple(table.effects), unchecked=tuple(table.unchecked))
+        return table.verdict(self._alternatives(state, change, table) if table.problems else ())
 
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         table = run(state, change)

@@ -1,0 +1,22 @@
+"""Cataclysm Arcade after the game (`companion history`): the winner, and the figures a
+log holds: the level reached and who was knocked out at which level."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class Outcome:
+    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+
+    LENGTH: ClassVar[tuple[str, str]] = ("levels", "level")
+    PILE: ClassVar[tuple[str, str]] = ("line", "on the Line")
+
+    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        return {"winners": [summary["winner"]] if summary.get("winner") else []}
+
+    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        out = []
+        for s in steps:
+            was = {p.name for p in s.before.players if p.out}
+            out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
+        return {"level": state.level, "knocked_out": out}

@@ -1,0 +1,22 @@
+"""Catharsis after the game (`companion history`): the party's result, and the figures a
+log holds: the Boss Deck, Morale at the start and the end, the thresholds reached, who died."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class Outcome:
+    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+
+    LENGTH: ClassVar[tuple[str, str]] = ("cards", "cards_revealed")
+    COOPERATIVE: ClassVar[bool] = True
+
+    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        """The party wins or loses together: every player wins a won game."""
+        won = summary.get("outcome") == "won"
+        return {"party": summary.get("outcome"), "winners": list(players) if won else []}
+
+    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
+                "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
+                "dead": [p.name for p in state.players if p.dead]}

@@ -1,0 +1,36 @@
+"""Catopomp after the game (`companion history`, `track recap`): the figures a log holds: the rounds
+played, each soul gem lost (by round and player) and each player's Dice Boosts; the rounds lost, as
+turning points."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class Outcome:
+    """The Tracker's after-the-game hooks (engine.tracking.Tracker); the winners are the summary's."""
+
+    LENGTH: ClassVar[tuple[str, str]] = ("rounds", "round")
+
+    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        lost, boosts = [], {p.name: 0 for p in state.players}
+        for s in steps:
+            for b, a in zip(s.before.players, s.after.players):
+                lost += [{"round": s.before.round, "player": a.name}] * max(0, b.gems - a.gems)
+            won = s.after.winning_set  # a new winning set with dice in it: its owner's Dice Boost
+            if won is not None and won != s.before.winning_set and won.dice and won.owner in boosts:
+                boosts[won.owner] += 1
+        return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
+                "competitive": bool(summary.get("options", {}).get("competitive"))}
+
+    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
+        """Each round lost, by whom, and the winning set that stood when it was lost."""
+        out: dict[int, list[str]] = {}
+        last_set = None
+        for step in steps:
+            shown = summary(step.after).get("winning_set")
+            for b, a in zip(step.before.players, step.after.players):
+                if a.gems < b.gems:
+                    out.setdefault(step.seq, []).append(f"round {step.before.round} lost by {a.name}"
+                                                        + (f"; the set standing: {last_set}" if last_set else ""))
+            last_set = None if step.after.round != step.before.round else shown or last_set
+        return out

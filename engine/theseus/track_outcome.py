@@ -1,0 +1,26 @@
+"""Party of the Theseus after the game (`companion history`): the winners, or a tie the
+rulebook leaves open, and the figures a log holds: each player's VP by source, what decided it."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .rule_ids import R
+
+
+class Outcome:
+    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+
+    LENGTH: ClassVar[tuple[str, str]] = ("turns", "turn")
+
+    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+        """A tie that survives both tiebreakers names no winner: counted as a tie, said unclear."""
+        if not summary.get("tie"):
+            return {"winners": list(summary.get("winners") or [])}
+        return {"tied": list(summary.get("winners") or []),
+                "unclear": (f"{R.FULL_TIE}: the players are still tied after both tiebreakers "
+                            "and the rulebook names no winner; counted as a tie, neither a win nor a loss")}
+
+    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+        return {"vp": {p["name"]: {"cards": p["card_vp"], "bonuses": p["bonuses"], "effects": p["effect_points"],
+                                   "total": p["vp"]} for p in summary["players"]},
+                "decided_by": summary.get("decided_by") if summary.get("game_over") else None}

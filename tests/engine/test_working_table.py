@@ -1,0 +1,49 @@
+"""Issue 22: one working-table base (engine.tracking.WorkingTable) that every game's table class
+derives from, so collecting effects, refusals and unchecked points is written once."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from engine.base import Effect, Reason
+from engine.tracking import WorkingTable
+
+#: each game's working table: (module, class)
+TABLES = [("engine.catharsis.table", "Table"), ("engine.catastrophe.table", "Table"),
+          ("engine.catopomp.table", "TableChange"), ("engine.theseus.table", "Table")]
+
+
+@pytest.mark.parametrize("module, name", TABLES)
+def test_each_games_table_derives_from_the_base_and_keeps_no_copy_of_it(module, name):
+    cls = getattr(importlib.import_module(module), name)
+    assert issubclass(cls, WorkingTable)
+    assert {"say", "forbid", "note", "verdict"}.isdisjoint(vars(cls))
+    assert "freeze" in vars(cls)
+
+
+@pytest.mark.parametrize("game", ["catharsis", "catastrophe", "catopomp", "theseus"])
+def test_a_games_table_says_effects_with_their_data_and_freezes_back_to_its_state(game):
+    from engine import get_tracker
+
+    tracker = get_tracker(game)
+    state = tracker.new_state(["Ann", "Ben"], {"morale": "18"} if game == "catharsis" else {})
+    module, name = next(t for t in TABLES if t[0] == f"engine.{game}.table")
+    table = getattr(importlib.import_module(module), name)(state)
+    table.say("note", "Ann gains 2", "some.rule", who="Ann", amount=2)
+    assert table.effects == [Effect(kind="note", message="Ann gains 2", rule="some.rule", who="Ann", amount=2)]
+    assert table.freeze() == state
+    assert table.verdict().legal
+
+
+def test_refusals_make_an_illegal_verdict_and_each_unchecked_point_is_said_once():
+    table = WorkingTable(state=None)
+    table.note("a.rule", "open")
+    table.note("a.rule", "open")
+    table.say("moved", "it moved", "b.rule")
+    assert table.verdict().legal and table.verdict().effects[0].kind == "moved"
+    table.forbid("c.rule", "not now")
+    verdict = table.verdict(["wait"])
+    assert not verdict.legal and verdict.reasons == (Reason(rule="c.rule", message="not now"),)
+    assert verdict.alternatives == ("wait",) and verdict.unchecked == (Reason(rule="a.rule", message="open"),)
+    assert verdict.effects == ()

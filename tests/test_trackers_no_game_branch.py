@@ -1,0 +1,71 @@
+"""Issue 22: trackers/ stores and replays and decides nothing per game. Each game's own reading of
+a finished log (who won, its length's unit, its figures) is a hook of its Tracker
+(engine.tracking.Tracker: result, LENGTH, COOPERATIVE, figures), so no module of trackers/ names a
+game in its code (docstrings and comments may), but those still listed in NOT_YET. A recap's turning
+points and response wars are hooks too (turning_points, PILE)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from engine import TRACKERS, get_tracker
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(TRACKERS)
+PACKAGES = sorted({module.rsplit(".", 1)[-1] for module in TRACKERS.values()})
+#: modules of trackers/ that still branch per game, not yet hooks: the hidden hands (secrets.py), and
+#: the figures over many sessions (stats.py: `stats` from the cache imports no game's engine,
+#: tests/test_startup_imports.py, so they cannot ask a Tracker)
+NOT_YET = {"secrets.py", "stats.py"}
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+def game_names_in_code(path: Path) -> list[str]:
+    """Each game id in a string of the module's code (not a docstring), and each game package it imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            found += [g for g in GAMES if g in node.value]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found += [p for p in PACKAGES if p in node.module.split(".")]
+        elif isinstance(node, ast.Import):
+            found += [p for a in node.names for p in PACKAGES if p in a.name.split(".")]
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "trackers").glob("*.py") if p.name not in NOT_YET),
+                         ids=lambda p: p.name)
+def test_no_module_of_trackers_names_a_game_in_its_code(path):
+    assert game_names_in_code(path) == []
+
+
+def test_the_check_finds_a_game_branch():
+    """The check itself: a module that branches per game is caught (so the test above can fail)."""
+    assert game_names_in_code(ROOT / "trackers" / "secrets.py")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_tracker_reads_its_own_outcome(game):
+    tracker = get_tracker(game)
+    unit, field = tracker.LENGTH
+    assert unit and field in tracker.State.record_fields()
+    state = tracker.new_state(["Ann", "Ben"], {"morale": "18"} if game == "catharsis" else {})
+    assert isinstance(getattr(state, field), int)
+    assert set(tracker.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
+    assert tracker.figures(state, tracker.summary(state), []) != {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pile_a_recap_measures_is_a_field_of_the_state(game):
+    tracker = get_tracker(game)
+    assert tracker.PILE is None or tracker.PILE[0] in tracker.State.record_fields()
+    assert tracker.turning_points([], tracker.summary) == {}
