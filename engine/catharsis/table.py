@@ -163,7 +163,7 @@ class Table(WorkingTable):
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
                                         f"{', '.join(self.fires(name) for name in combos)}", R.COMBO_FIRE)
                 for name in combos:
-                    card = card_of(self.state(), name)
+                    card = card_of(self.freeze(), name)
                     top = card.top if card is not None else None
                     if top is not None and top.prevent:
                         self.prevent(top.prevent, p["name"], name, f"{name} (top, fired by its Combo)")

@@ -232,7 +232,7 @@ def apply_use(t: Table, change) -> None:
 
 def _prevents(t: Table, name: str, slot: int, half: str) -> None:
     """The damage the used ability prevents (its card's `prevent`), added to the round's prevention."""
-    state = t.state()
+    state = t.freeze()
     pw, _, ability = ability_of(state, player_of(state, name), str(slot), half)
     if ability is not None and ability.prevent:
         t.prevent(ability.prevent, name, pw.name, f"{name}'s {pw.name} ({half})")
