@@ -59,7 +59,7 @@ class HandHolder(Frozen):
 
 class Reason(Frozen):
     """Why a verdict is what it is: a rule id that `companion rules show` explains, and a message.
-    Also what an `unchecked` note is: the rule that leaves the point open ("" where none does)."""
+    Also what an `unchecked` note is: the rule that leaves the point open."""
 
     rule: str
     message: str
@@ -85,27 +85,22 @@ class Effect(Frozen):
         return {k: v for k, v in self.model_dump().items() if v is not None or k == "rule"}
 
 
-def note(item: "Reason | str") -> Reason:
-    """An unchecked note as a Reason: a plain string (a game not yet citing a rule for it) has none."""
-    return item if isinstance(item, Reason) else Reason(rule="", message=str(item))
-
-
 class Verdict(Frozen):
     """The referee's answer. `unchecked` names parts of a move the engine could not judge
     (for example a card effect whose text the rulebook does not give): never silently legal.
-    Each note is a Reason (the rule that leaves it open, and what is open); a bare string is read
-    as a note citing no rule."""
+    Each note is a Reason: the rule that leaves it open, and what is open (never a bare string:
+    tests/test_notes_are_reasons.py walks every game's scenarios)."""
 
     legal: bool
     reasons: tuple[Reason, ...] = ()
     effects: tuple[Effect, ...] = ()
     alternatives: tuple[str, ...] = ()
-    unchecked: tuple[Reason | str, ...] = ()
+    unchecked: tuple[Reason, ...] = ()
 
     @property
     def notes(self) -> tuple[Reason, ...]:
-        """The unchecked notes, each as a Reason."""
-        return tuple(note(u) for u in self.unchecked)
+        """The unchecked notes (the same as `unchecked`; the name code reading them has used)."""
+        return self.unchecked
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -133,7 +133,7 @@ class WorkingTable:
         self.state = state
         self.effects: list[Effect] = []
         self.problems: list[Reason] = []
-        self.unchecked: list[Reason | str] = []
+        self.unchecked: list[Reason] = []
 
     def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
             card: str | None = None) -> None:

@@ -217,6 +217,8 @@ def bounds(state) -> tuple[int, int]:
 def prevented(state, shares) -> int:
     """The prevention a sharing of the waiting attack spends: what the shares leave untaken of the
     attack, when they take less than the party could."""
+    if state.attack is None:  # an overruled sharing with no attack waiting: nothing to spend
+        return 0
     total = sum(n for _, n in shares)
     _, high = bounds(state)
     return min(state.prevention, state.attack[1] - total) if total < high else 0
