@@ -9,8 +9,8 @@ import re
 from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError
-from engine.words import match, nearest
+from engine.tracking import Change, OptionError, flag, options as read_options
+from engine.words import amount, match, nearest, player as named
 
 from .model import (BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CARD_KINDS, CHARACTERS, DISCARDED, SIDES, STEP_WORDS, Player,
                     Power, State, Threshold, player_of)
@@ -77,10 +77,6 @@ VERB_ALIASES: dict[str, str] = {
 
 # ------------------------------------------------------------------------------------- words
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _amount(word: str, what: str = "amount") -> int:
     if not re.fullmatch(r"[+-]?\d+", word.strip()):
         raise MoveSyntaxError(f"{word!r} is not a number ({what}); e.g. 2, +2 or -1")
@@ -88,12 +84,9 @@ def _amount(word: str, what: str = "amount") -> int:
 
 
 def _change(word: str, what: str, before: list[str]) -> str:
-    """A signed change: '+2' or '-1'; a bare '2' could mean either, so both readings are listed."""
-    n = _amount(word, what)
-    if n and word.strip()[0] not in "+-":
-        head = " ".join(before)
-        raise AmbiguousMove(f"{word!r} has no sign: gain or loss of {what}?", [f"{head} +{n}", f"{head} -{n}"])
-    return _signed(n)
+    """A signed change: '+2' or '-1' (words.amount); a bare '2' could mean either, so both readings
+    are listed."""
+    return amount(word, " ".join(before), readings="+-", no_set=f"{what} is changed by +N or -N, not set with =N")
 
 
 def is_pattern(advice: str) -> bool:
@@ -117,7 +110,7 @@ def extra(rest: list[str], n: int, usage: str) -> None:
         raise MoveSyntaxError(f"unexpected {rest[n]!r}; usage: {usage}")
 
 def player_name(state: State, word: str) -> str:
-    return match(word, [p.name for p in state.players], "player", hint="nearest")
+    return named(word, state.players).name
 
 def power_slot(state: State, player: str, word: str, live: bool = True) -> str:
     """A power of this player by slot number (1-6) or by name; returns the slot number."""
@@ -438,9 +431,7 @@ PARSERS = {
 
 
 def new_state(players: list[str], options: dict[str, str]) -> State:
-    unknown = [k for k in options if k not in OPTIONS]
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r}; valid options: {', '.join(OPTIONS)}")
+    options = read_options(options, OPTIONS, "catharsis")
     names = [p.strip() for p in players if p and p.strip()]
     if not names:
         raise OptionError("players: at least one player name is needed")
@@ -456,7 +447,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     if boss != "murder-mystery" and not 1 <= n <= 5:
         raise OptionError(f"boss: {boss} is for 1 to 5 characters, this table has {n}; "
                           f"only murder-mystery takes 6 or 7")
-    hard = _opt_flag("hard", options.get("hard", "no"))
+    hard = flag("hard", options.get("hard") or "no")
 
     raw_morale = options.get("morale")
     if raw_morale is None:
@@ -504,14 +495,6 @@ def _opt_boss(raw: str) -> str:
         raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
     return key
 
-def _opt_flag(name: str, raw: str) -> bool:
-    low = raw.strip().lower()
-    if low in ("yes", "y", "true", "on", "1"):
-        return True
-    if low in ("no", "n", "false", "off", "0", ""):
-        return False
-    raise OptionError(f"{name}: {raw!r} is not yes or no; valid: yes, no")
-
 def _opt_count(name: str, raw: str) -> int:
     try:
         value = int(raw)
@@ -554,7 +537,7 @@ def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
             raise OptionError(f"characters: {part.strip()!r} is not NAME=CHARACTER, "
                               f"e.g. characters=\"Ann=Durhak,Ben=Goz\"")
         try:
-            player = match(who.strip(), names, "player", hint="nearest")
+            player = named(who.strip(), names)
         except (MoveSyntaxError, AmbiguousMove) as exc:
             raise OptionError(f"characters: {exc}") from None
         out[player] = _character_name(ch.strip())
@@ -588,7 +571,7 @@ def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
             continue
         who, _, v = part.partition("=")
         try:
-            player = match(who.strip(), names, "player", hint="nearest")
+            player = named(who.strip(), names)
         except (MoveSyntaxError, AmbiguousMove) as exc:
             raise OptionError(f"powers: {exc}") from None
         counts[player] = check(v)
