@@ -371,9 +371,9 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
     named = engine.mover(state, move)
     who = named or to_act
     if by is not None:
-        from engine.words import match
+        from engine.words import player
 
-        who = match(by, [p.name for p in state.players], "player", hint="players")
+        who = player(by, state.players).name
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
             mine = engine.with_turn(state, who)

@@ -18,8 +18,9 @@ Pure functions, no I/O. The storage (trackers/) replays a session's log through 
 """
 from __future__ import annotations
 
+import difflib
 import re
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Mapping, TypeVar
 
 from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
@@ -29,6 +30,37 @@ S = TypeVar("S", bound=Record)
 
 class OptionError(EngineError):
     """A game option for a new session that is unknown, missing or out of range."""
+
+
+def options(given: Mapping[str, str] | None, known: Mapping[str, str], game: str,
+            aliases: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The options a table gave for a new session, under their own names: a name is read without
+    case, with `_` as `-`, and through `aliases` (another word -> option name); values are stripped.
+    `known` is the tracker's OPTIONS (name -> description). An unknown name raises a one-line
+    OptionError with the closest names ("did you mean") and every option of the game."""
+    names = {k: k for k in known} | dict(aliases or {})
+    out: dict[str, str] = {}
+    for key, value in (given or {}).items():
+        k = str(key).strip().lower().replace("_", "-")
+        if k not in names:
+            near = difflib.get_close_matches(k, sorted(names), n=2, cutoff=0.4)
+            hint = f" (did you mean {' or '.join(sorted({names[n] for n in near}))}?)" if near else ""
+            raise OptionError(f"unknown option {key!r}{hint}; {game} options: {', '.join(known)}")
+        out[names[k]] = str(value).strip()
+    return out
+
+
+_YES = ("yes", "y", "true", "on", "1")
+_NO = ("no", "n", "false", "off", "0")
+
+
+def flag(name: str, value: str) -> bool:
+    """A yes/no option's value (yes, y, true, on, 1 / no, n, false, off, 0, any case); a one-line
+    OptionError names the option and the two choices."""
+    low = value.strip().lower()
+    if low in _YES or low in _NO:
+        return low in _YES
+    raise OptionError(f"{name}: {value!r} is not yes or no; choose yes or no")
 
 
 class Tracker(Generic[S]):

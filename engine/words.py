@@ -1,11 +1,15 @@
-"""Reading what a player typed: names matched without case, by unique prefix or anywhere in the name;
-and the one command a verdict names to teach the card library an unknown field (`teach`)."""
+"""Reading what a player typed: names matched without case, by unique prefix or anywhere in the name
+(`match`; a player at the table: `player`); the one command a verdict names to teach the card library an
+unknown field (`teach`); and how messages write names back (`listing`, `quote`, `count`)."""
 from __future__ import annotations
 
 import difflib
 import re
+from typing import Sequence, TypeVar
 
 from engine.errors import AmbiguousMove, MoveSyntaxError
+
+T = TypeVar("T")
 
 
 def nearest(word: str, choices: list[str], n: int = 3) -> list[str]:
@@ -32,6 +36,25 @@ def match(word: str, choices: list[str], what: str, hint: str = "did you mean", 
         raise AmbiguousMove(f"{what} {word!r} fits several; did you mean one of them", fits)
     shown = nearest(word, choices) or choices[:8]
     raise MoveSyntaxError(f"unknown {what} {word!r}; {hint}: {', '.join(shown) or '(none)'}")
+
+
+def player(word: str, players: Sequence[T], what: str = "player") -> T:
+    """The player a word names, from a table's players (names, or anything with a `.name`), returned
+    as given: exact (any case), else a unique prefix, else a unique name holding the word. Every
+    game reads a player this one way. A word that fits none raises MoveSyntaxError naming the
+    closest names and every player; one that fits several raises AmbiguousMove listing them."""
+    names = [p if isinstance(p, str) else p.name for p in players]
+    for i, name in enumerate(names):
+        if name == word:  # the common case (a name already resolved): no matching needed
+            return players[i]
+    if word.strip():
+        try:
+            return players[names.index(match(word, names, what))]
+        except MoveSyntaxError:
+            pass
+    near = nearest(word, names)
+    guess = f"did you mean {' or '.join(near)}? " if near else ""
+    raise MoveSyntaxError(f"unknown {what} {word!r}; {guess}{what}s: {', '.join(names) or '(none)'}")
 
 
 def teach(game: str, card: str, field: str, example: str = "...") -> str:
@@ -64,6 +87,24 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
 
 
+def listing(names) -> str:
+    """Names as a sentence lists them: "A", "A and B", "A, B and C" ("nothing" for none)."""
+    names = list(names)
+    if not names:
+        return "nothing"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def quote(name: str) -> str:
+    """A card's name as the table types it in a command: quoted (shell style) when it holds a space
+    or a quote, bare otherwise."""
+    import shlex
+
+    return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """A number with its noun, singular for exactly one: count(1, "card") -> "1 card",
     count(3, "card") -> "3 cards", count(2, "life", "lives") -> "2 lives"."""
@@ -76,16 +117,18 @@ _SIGNED = re.compile(r"([+\-=])(\d+)")  # as logged: always signed
 
 def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = None) -> str:
     """A counter change as typed, normalised: '+2', '-1' or '=5' (set). A bare number could mean
-    several of these: AmbiguousMove lists `label` with each sign in `readings`. With `no_set` (the
-    reason) a counter refuses =N."""
+    several of these: AmbiguousMove lists `label` with each sign in `readings`; a bare 0 where no
+    =N is read is +0 (adding or taking 0 is the same). With `no_set` (the reason) a counter refuses =N."""
     m = _AMOUNT.fullmatch(token.strip())
     if not m:
         ways = "+N to add or -N to take away" if no_set else "+N to add, -N to take away or =N to set"
         raise MoveSyntaxError(f"{token!r} is not an amount; write {ways} (e.g. `{label} -1`)")
     sign, n = m.group(1), int(m.group(2))
+    ways = [s for s in readings if not (s == "=" and no_set)]
+    if sign == "" and n == 0 and "=" not in ways:
+        return "+0"
     if sign == "":
-        raise AmbiguousMove(f"{token!r} has no sign",
-                            [f"{label} {s}{n}" for s in readings if not (s == "=" and no_set)])
+        raise AmbiguousMove(f"{token!r} has no sign", [f"{label} {s}{n}" for s in ways])
     if sign == "=":
         if no_set:
             raise MoveSyntaxError(no_set)

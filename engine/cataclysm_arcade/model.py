@@ -8,7 +8,8 @@ from typing import Any, Literal
 
 from engine.record import Field, model_validator
 
-from engine.base import Frozen, MoveSyntaxError
+from engine.base import Frozen
+from engine.words import player
 
 BOSS = "boss"  # the word that names a player's Boss in commands
 
@@ -217,10 +218,7 @@ class State(Frozen):
         return data
 
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise MoveSyntaxError(f"no player {name!r}; players: {', '.join(p.name for p in self.players)}")
+        return player(name, self.players)
 
     @property
     def in_game(self) -> tuple[Player, ...]:

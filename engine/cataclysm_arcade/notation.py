@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.base import MoveSyntaxError
-from engine.words import match as _match
+from engine.words import match as _match, player as named_player
 
 from .model import BOSS, Player, State
 
@@ -61,7 +61,7 @@ def parse_move(text: str, state: State):
         if not rest or not rest[0].strip(":,"):
             raise MoveSyntaxError(f"missing player; {usage}")
         first, colon, after = rest[0].partition(":")
-        name = _match(first.rstrip(","), [p.name for p in state.players], "player")
+        name = named_player(first.rstrip(","), state.players).name
         text_words = ([after] if after else []) + rest[1:]
         if not colon and text_words and text_words[0] == ":":
             text_words = text_words[1:]
@@ -112,7 +112,7 @@ def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str]
     after = words[i + 1:]
     if not after:
         raise MoveSyntaxError(f"missing 'PLAYER CHARACTER' after 'at'; {usage}")
-    name = _match(after[0], [p.name for p in state.players], "player")
+    name = named_player(after[0], state.players).name
     if len(after) == 1:
         raise MoveSyntaxError(f"missing the character of {name} after 'at {after[0]}' ('boss' or a Fighter); {usage}")
     return words[:i], name, _character_of(state.player(name), after[1:])

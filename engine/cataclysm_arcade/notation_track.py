@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, OptionError
-from engine.words import match as _match
+from engine.words import match as _match, player
 
 from .model import BOSS, Player, State
 from .notation import actor
@@ -83,7 +83,7 @@ class CommandReader:
             if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
                 raise OptionError(bad)
             try:
-                name = _match(who.strip(), names, "player")
+                name = player(who.strip(), names)
             except (MoveSyntaxError, AmbiguousMove):
                 raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
             out[name] = int(amount.strip())
@@ -181,8 +181,7 @@ class CommandReader:
         return _match(low, list(self.COMMANDS), "command")
 
     def _player(self, state: State, word: str) -> Player:
-        name = _match(word, [p.name for p in state.players], "player")
-        return state.player(name)
+        return player(word, state.players)
 
     def _parse_fighter(self, player: Player, rest: list[str], usage: str) -> Change:
         # NAME may be several words: everything up to the first number is the name.

@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, OptionError
+from engine.tracking import Change, OptionError, options as read_options
 from engine.tracking import Tracker as BaseTracker
-from engine.words import match as _match
+from engine.words import player
 
 from .model import (spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
                     replace_player)
@@ -40,14 +40,12 @@ class Tracker(Outcome, CommandReader, BaseTracker[State]):
         dupes = sorted({n for n in names if lowered.count(n.lower()) > 1})
         if dupes:
             raise OptionError(f"players: the name {dupes[0]!r} is given twice; give each player a different name")
-        for key in options:
-            if key not in self.OPTIONS:
-                raise OptionError(f"unknown option {key!r}; valid options: {', '.join(self.OPTIONS)}")
+        options = read_options(options, self.OPTIONS, self.game)
 
         player_one = names[0]
         if "player-one" in options:
             try:
-                player_one = _match(options["player-one"].strip(), names, "player")
+                player_one = player(options["player-one"].strip(), names)
             except (MoveSyntaxError, AmbiguousMove):
                 raise OptionError(
                     f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"

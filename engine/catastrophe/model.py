@@ -13,7 +13,8 @@ from typing import Literal
 
 from engine.record import Field, field_validator, model_validator
 
-from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
+from engine.base import MOST_CARDS, Frozen
+from engine.words import player
 
 from .rules_effects import check_effects, from_token
 
@@ -253,10 +254,7 @@ class State(Frozen):
         return self
 
     def index(self, name: str) -> int:
-        for i, p in enumerate(self.players):
-            if p.name.lower() == name.lower():
-                return i
-        raise MoveSyntaxError(f"unknown player {name!r}; players: {', '.join(p.name for p in self.players)}")
+        return self.players.index(player(name, self.players))
 
     def in_game(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.eliminated]
@@ -267,7 +265,7 @@ class State(Frozen):
         return [(self.current + k) % n for k in range(n) if not self.players[(self.current + k) % n].eliminated]
 
     def player(self, name: str) -> Player:
-        return self.players[self.index(name)]
+        return player(name, self.players)
 
     @property
     def red_glowy_dot(self) -> ChainCard | None:

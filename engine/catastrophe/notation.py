@@ -20,7 +20,7 @@ import shlex
 from typing import Literal
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError
-from engine.words import match, nearest
+from engine.words import nearest, player
 
 from .model import DIE_FACES, PAW_DRAW, CardSpec, State, catalogue
 
@@ -83,7 +83,7 @@ def card_label(state: State, words: list[str]) -> str:
 
 
 def _player(state: State, word: str) -> str:
-    return match(word, [p.name for p in state.players], "player", hint="players")
+    return player(word, state.players).name
 
 
 def _split(text: str) -> list[str]:

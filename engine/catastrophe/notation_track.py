@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import amount, match, signed
+from engine.words import amount, player, signed
 
 from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
@@ -74,7 +74,7 @@ class TrackCommands:
 
     @staticmethod
     def _player(state: State, token: str) -> str:
-        return match(token, [p.name for p in state.players], "player", hint="players")
+        return player(token, state.players).name
 
     @staticmethod
     def _is_amount(token: str) -> bool:

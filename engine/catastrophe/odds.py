@@ -85,9 +85,9 @@ def tracked_attack(state: State, player: str | None = None, yarn: int | None = N
     if card is None or card.type != "attack":
         raise OddsQuestion("no Attack is in play in this session; ask `odds catastrophe attack N`")
     if player is not None:
-        from engine.words import match
+        from engine.words import player as named
 
-        player = match(player, [p.name for p in state.players], "player", hint="players")
+        player = named(player, state.players).name
         if player not in card.targets:
             raise OddsQuestion(f"{card.label()} is aimed at {', '.join(card.targets)}, not {player}: "
                                f"--player {' | '.join(card.targets)}")

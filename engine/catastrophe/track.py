@@ -25,12 +25,11 @@ Pure code: no I/O.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
-from engine.tracking import Change, OptionError
+from engine.tracking import Change, OptionError, options as read_options
 from engine.tracking import Tracker as TrackerBase
 
 from .model import (
@@ -63,13 +62,7 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
     # ------------------------------------------------------------------ new game
 
     def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        options = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
-        known = {"variant", "first", "first-player", "cards"}
-        for key in options:
-            if key not in known:
-                near = difflib.get_close_matches(key, sorted(self.OPTIONS), n=2, cutoff=0.4)
-                hint = f" (did you mean {' or '.join(near)}?)" if near else ""
-                raise OptionError(f"unknown option {key!r}{hint}; catastrophe options: {', '.join(self.OPTIONS)}")
+        options = read_options(options, self.OPTIONS, self.game, {"first-player": "first"})
         names = [str(n).strip() for n in players or []]
         if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
             raise OptionError(
@@ -93,7 +86,7 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
             raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
 
         current = 0
-        first = options.get("first", options.get("first-player"))
+        first = options.get("first")
         if first is not None:
             current = self._option_player(names, first)
 

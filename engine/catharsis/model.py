@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine.base import Frozen
+from engine.words import player
 from engine.record import Field, field_validator
 
 
@@ -289,8 +290,8 @@ def card_of(state, name: str) -> PowerCard | None:
 # ------------------------------------------------------------------------------------ lookups
 
 def player_of(state: State, name: str) -> Player:
-    """The player of that exact name (names are resolved when a command is read)."""
-    return next(p for p in state.players if p.name == name)
+    """The player a name names (words.player; names are resolved when a command is read)."""
+    return player(name, state.players)
 
 
 def character_of(state: State, name: str) -> str | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.base import MoveSyntaxError
 from engine.tracking import Change
-from engine.words import match
+from engine.words import match, player as named_player
 
 from .rules_costs import parse_cost
 from .model import Ability, Face, PowerCard
@@ -90,7 +90,7 @@ def parse_play(text: str, state) -> Play:
     players = [p.name for p in state.players]
 
     def player(word: str) -> str:
-        return match(word, players, "player", hint="nearest")
+        return named_player(word, players)
 
     if verb == "roll":
         if not rest:

@@ -8,7 +8,7 @@ from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import match, nearest
+from engine.words import amount, match, nearest, player as named
 
 from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
 
@@ -60,10 +60,6 @@ VERB_ALIASES: dict[str, str] = {
 
 # ------------------------------------------------------------------------------------- words
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _amount(word: str, what: str = "amount") -> int:
     if not re.fullmatch(r"[+-]?\d+", word.strip()):
         raise MoveSyntaxError(f"{word!r} is not a number ({what}); e.g. 2, +2 or -1")
@@ -71,12 +67,9 @@ def _amount(word: str, what: str = "amount") -> int:
 
 
 def _change(word: str, what: str, before: list[str]) -> str:
-    """A signed change: '+2' or '-1'; a bare '2' could mean either, so both readings are listed."""
-    n = _amount(word, what)
-    if n and word.strip()[0] not in "+-":
-        head = " ".join(before)
-        raise AmbiguousMove(f"{word!r} has no sign: gain or loss of {what}?", [f"{head} +{n}", f"{head} -{n}"])
-    return _signed(n)
+    """A signed change: '+2' or '-1' (words.amount); a bare '2' could mean either, so both readings
+    are listed."""
+    return amount(word, " ".join(before), readings="+-", no_set=f"{what} is changed by +N or -N, not set with =N")
 
 
 def is_pattern(advice: str) -> bool:
@@ -100,7 +93,7 @@ def extra(rest: list[str], n: int, usage: str) -> None:
         raise MoveSyntaxError(f"unexpected {rest[n]!r}; usage: {usage}")
 
 def player_name(state: State, word: str) -> str:
-    return match(word, [p.name for p in state.players], "player", hint="nearest")
+    return named(word, state.players).name
 
 def power_slot(state: State, player: str, word: str, live: bool = True) -> str:
     """A power of this player by slot number (1-6) or by name; returns the slot number."""

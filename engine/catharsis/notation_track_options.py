@@ -6,8 +6,8 @@ import difflib
 import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import OptionError
-from engine.words import match
+from engine.tracking import OptionError, flag, options as read_options
+from engine.words import player as named
 
 from .model import BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CHARACTERS, Player, Power, State, Threshold
 
@@ -28,9 +28,7 @@ OPTIONS: dict[str, str] = {
 
 
 def new_state(players: list[str], options: dict[str, str]) -> State:
-    unknown = [k for k in options if k not in OPTIONS]
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r}; valid options: {', '.join(OPTIONS)}")
+    options = read_options(options, OPTIONS, "catharsis")
     names = [p.strip() for p in players if p and p.strip()]
     if not names:
         raise OptionError("players: at least one player name is needed")
@@ -46,7 +44,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     if boss != "murder-mystery" and not 1 <= n <= 5:
         raise OptionError(f"boss: {boss} is for 1 to 5 characters, this table has {n}; "
                           f"only murder-mystery takes 6 or 7")
-    hard = _opt_flag("hard", options.get("hard", "no"))
+    hard = flag("hard", options.get("hard") or "no")
 
     raw_morale = options.get("morale")
     if raw_morale is None:
@@ -94,14 +92,6 @@ def _opt_boss(raw: str) -> str:
         raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
     return key
 
-def _opt_flag(name: str, raw: str) -> bool:
-    low = raw.strip().lower()
-    if low in ("yes", "y", "true", "on", "1"):
-        return True
-    if low in ("no", "n", "false", "off", "0", ""):
-        return False
-    raise OptionError(f"{name}: {raw!r} is not yes or no; valid: yes, no")
-
 def _opt_count(name: str, raw: str) -> int:
     try:
         value = int(raw)
@@ -144,7 +134,7 @@ def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
             raise OptionError(f"characters: {part.strip()!r} is not NAME=CHARACTER, "
                               f"e.g. characters=\"Ann=Durhak,Ben=Goz\"")
         try:
-            player = match(who.strip(), names, "player", hint="nearest")
+            player = named(who.strip(), names)
         except (MoveSyntaxError, AmbiguousMove) as exc:
             raise OptionError(f"characters: {exc}") from None
         out[player] = _character_name(ch.strip())
@@ -178,7 +168,7 @@ def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
             continue
         who, _, v = part.partition("=")
         try:
-            player = match(who.strip(), names, "player", hint="nearest")
+            player = named(who.strip(), names)
         except (MoveSyntaxError, AmbiguousMove) as exc:
             raise OptionError(f"powers: {exc}") from None
         counts[player] = check(v)

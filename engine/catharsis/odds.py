@@ -137,7 +137,7 @@ def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int 
     """`companion odds catharsis COST`: the chance to pay `cost` (as JSON and for people) from the
     `dice` given, or a player's unused dice in the session's `state` (`from_session`: the table was
     asked for; None: it plays another game), with the rerolls left (default 2, or the player's)."""
-    from engine.words import match
+    from engine.words import player as named
 
     from .rules_costs import parse_cost, read_dice, syntax_error
 
@@ -152,7 +152,7 @@ def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int 
         names = [p.name for p in state.players]
         if not player:
             raise syntax_error(f"name the player whose dice count: --player {' | '.join(names)}")
-        who = next(p for p in state.players if p.name == match(player, names, "player", hint="nearest"))
+        who = named(player, state.players)
         if values is None:
             values = [d.value for d in who.dice if not d.used] or None
             if values is None:

@@ -359,14 +359,10 @@ class State(Frozen):
         return [p.name for p in self.players]
 
     def seat(self, name: str) -> int:
-        """The seat of a player named in any case; MoveSyntaxError names the players."""
-        from engine.base import MoveSyntaxError
+        """The seat of a player the word names (words.player); MoveSyntaxError names the players."""
+        from engine.words import player
 
-        low = name.lower()
-        for i, p in enumerate(self.players):
-            if p.name.lower() == low:
-                return i
-        raise MoveSyntaxError(f"no player named {name!r}; players: {', '.join(self.names)}")
+        return self.players.index(player(name, self.players))
 
     def cleared_record(self, name: str) -> Cleared | None:
         return next((c for c in self.cleared if c.name == name), None)

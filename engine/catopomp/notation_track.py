@@ -1,12 +1,11 @@
 """The Catopomp tracker's notation: the options of a new game and its commands, as the table says them."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError
-from engine.words import amount, match, signed
+from engine.tracking import Change, OptionError, flag, options as read_options
+from engine.words import amount, player, signed
 
 from .model import PLAYER_TABLE, Options, Player, State, fc
 from .notation import card_code
@@ -21,8 +20,6 @@ DIE_FACES = (1, 6)
 
 # ---------------------------------------------------------------------------- options
 
-_YES = {"yes", "y", "true", "on", "1"}
-_NO = {"no", "n", "false", "off", "0"}
 _OPTION_KEYS = {
     "start": "start", "first": "start", "first-player": "start", "starting-player": "start", "starter": "start",
     "passing": "passing", "pass": "passing", "passing-mode": "passing", "mode": "passing",
@@ -36,15 +33,6 @@ _EXPANSIONS = {
 }
 
 
-def _yes_no(key: str, value: str) -> bool:
-    low = value.strip().lower()
-    if low in _YES:
-        return True
-    if low in _NO:
-        return False
-    raise OptionError(f"{key}: {value!r} is not a choice; choose yes or no")
-
-
 
 class Reading:
     """The Tracker's new_state() and parse(), and the readers of a Change's words."""
@@ -52,14 +40,7 @@ class Reading:
     # ------------------------------------------------------------------ a new game
 
     def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        given: dict[str, str] = {}
-        for key, value in (options or {}).items():
-            k = str(key).strip().lower().replace("_", "-")
-            if k not in _OPTION_KEYS:
-                near = difflib.get_close_matches(k, sorted(_OPTION_KEYS), n=2, cutoff=0.4)
-                hint = f" (did you mean {' or '.join(sorted({_OPTION_KEYS[n] for n in near}))}?)" if near else ""
-                raise OptionError(f"unknown option {key!r}{hint}; catopomp options: {', '.join(self.OPTIONS)}")
-            given[_OPTION_KEYS[k]] = str(value).strip()
+        given = read_options(options, self.OPTIONS, self.game, _OPTION_KEYS)
         names = [str(n).strip() for n in players or []]
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise OptionError(f"players: Catopomp is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
@@ -73,11 +54,11 @@ class Reading:
             passing = "main"
         if passing not in ("main", "casual"):
             raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
-        competitive = _yes_no("competitive", given["competitive"]) if "competitive" in given else False
+        competitive = flag("competitive", given["competitive"]) if "competitive" in given else False
         if competitive and len(names) not in (3, 4):
             raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMPETITIVE_PLAYERS}), "
                               f"not {len(names)}; choose competitive=no")
-        hell_power = _yes_no("hell-power", given["hell-power"]) if "hell-power" in given else False
+        hell_power = flag("hell-power", given["hell-power"]) if "hell-power" in given else False
         expansions: set[str] = set()
         raw = given.get("expansions", "")
         if raw.lower() not in ("", "none", "no"):
@@ -93,7 +74,7 @@ class Reading:
         start = None
         if "start" in given:
             try:
-                start = match(given["start"], names, "player", hint="players")
+                start = player(given["start"], names)
             except (MoveSyntaxError, AmbiguousMove):
                 raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
                                   f"{', '.join(names)}") from None
@@ -169,7 +150,7 @@ class Reading:
 
     @staticmethod
     def _player(state: State, token: str) -> str:
-        return match(token, state.names, "player", hint="players")
+        return player(token, state.names)
 
     @staticmethod
     def _number(token: str, what: str, example: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.base import Effect, EngineError, Reason, Verdict
+from engine.words import player
 
 from .model import (
     CAT, HEAVEN, MITCH, NCODES, PASS, PLAY, PLAYER_TABLE, Cleared, Finding, Move, Options, Player, State, Table,
@@ -246,16 +247,11 @@ def setup_missing(state: State) -> str:
     return f"round {state.round} is being set up: " + ("; ".join(todo) if todo else "ready")
 
 
-def _player(state: State, name: str):
-    low = name.lower()
-    return next(p for p in state.players if p.name.lower() == low)
-
-
 def mover_hidden(state: State) -> bool:
     """The player to act holds cards the table has not seen (their hand is a count)."""
     if state.phase != "play" or state.turn is None:
         return False
-    p = _player(state, state.turn)
+    p = player(state.turn, state.players)
     return not p.hand_known and p.hand > 0
 
 
@@ -397,7 +393,7 @@ def moves_note(state: State) -> str | None:
     if state.phase != "play":
         return "the game is over" if state.phase == "game-over" else \
             "the round is over: enter the next round's centre dice (`companion track dice ...`)"
-    p = _player(state, state.turn)
+    p = player(state.turn, state.players)
     if not p.hand_known and p.hand > 0:
         return (f"{p.name}'s hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): the plays cannot be "
                 f"listed; record it with `companion track hand {p.name.lower()} CARDS...`")
@@ -409,7 +405,7 @@ def plays_without_hand(engine, state: State) -> tuple[list, str] | None:
     the hand is known (every play is listed) or nobody is to play."""
     if state.phase != "play" or state.turn is None:
         return None
-    me = next(p for p in state.players if p.name == state.turn)
+    me = player(state.turn, state.players)
     if me.hand_known or not me.hand:
         return None
     # One known card stands in for the hand (so the player is not taken for cleared); it is the

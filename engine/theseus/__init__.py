@@ -20,7 +20,6 @@ State, worked out on one working table (table.py), so each rule of the table is 
 One job per module:
   model.py          the State and its parts, Move, the card catalogue
   rule_ids.py       every rule id, as constants of class R
-  wording.py        how messages list cards and write a card's name
   notation.py       plays: parsing and canonical formatting
   notation_track.py tracker commands read into a Change
   table.py          the one working table: Board, Refill, Rank advance and Bonuses, end of turn

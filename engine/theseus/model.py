@@ -14,7 +14,9 @@ from typing import Annotated, Any, Literal, Union
 from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, HandHolder
+from engine.words import player
 
+GAME = "theseus"  # the game's name in commands (`companion cards add theseus ...`)
 ICONS: tuple[str, ...] = ("explore", "recruit", "subjugate")
 LIMIT = 4  # Party and Hand limit
 BOARD_SIZE = 4
@@ -207,12 +209,7 @@ class State(Frozen):
         return self
 
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        from engine.base import MoveSyntaxError
-
-        raise MoveSyntaxError(f"unknown player {name!r}; players: {', '.join(p.name for p in self.players)}")
+        return player(name, self.players)
 
     @field_validator("cards")
     @classmethod

@@ -9,7 +9,7 @@ from collections import Counter
 from engine.base import AmbiguousMove, MoveSyntaxError
 
 from .model import ICONS, Move, State, active_player, state_names, catalogue
-from .wording import quote
+from engine.words import quote
 
 NOTATION = """\
 Party of the Theseus moves (the player whose turn it is makes them; names as in the catalogue,

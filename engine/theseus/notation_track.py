@@ -6,11 +6,10 @@ import re
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change, OptionError
-from engine.words import amount as words_amount, command, match as _match_word, nearest as _nearest
+from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
 
 from .model import RANK_ONLY_NAMES, State, catalogue
 from .option_cards import option_cards
-from .wording import quote
 
 #: the commands and what each records (Tracker.COMMANDS)
 COMMANDS: dict[str, str] = {
@@ -106,7 +105,7 @@ def parse(state: State, words: list[str]) -> Change:
         return Change(verb="rank", args=(str(_int(rest[0], "rank")),))
     if not rest:
         raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{_example(verb)}`")
-    who = _match_word(rest[0], [p.name for p in state.players], "player", hint="players")
+    who = player(rest[0], state.players).name
     rest = rest[1:]
     if verb == "reward":
         return Change(verb=verb, args=(who, *_parse_reward(state, who, rest)))

@@ -11,12 +11,12 @@ from itertools import combinations_with_replacement
 from engine.base import EngineError, Reason, Verdict
 from engine.words import count
 
-from .model import BOARD_SIZE, ICONS, LIMIT, Move, State, active_player, catalogue
+from .model import BOARD_SIZE, GAME, ICONS, LIMIT, Move, State, active_player, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
 from .table import Table
-from .wording import listing, teach
+from engine.words import listing, teach
 
 
 class IllegalMove(EngineError):
@@ -436,13 +436,13 @@ def unknown_icon(card: str, spec, icon: str | None) -> str:
     why = "is not in the card library, so its icon is unknown" if spec is None else "icon is unknown"
     what = f"{card} {why}" if spec is None else f"{card}'s {why}"
     taken = f": taken as {icon}, as the move says" if icon else ": every ability is listed for it"
-    return f"card effect not checked: {what}{taken}; teach it: `{teach(card, icon=icon or 'ICON')}`"
+    return f"card effect not checked: {what}{taken}; teach it: `{teach(GAME, card, 'icon', icon or 'ICON')}`"
 
 
 def unknown_effect(card: str) -> str:
     """The note of a card used whose effect the library does not know (resolved by the table)."""
     return (f"card effect not checked: {card}'s effect is unknown: resolve it as printed; teach it: "
-            f"`{teach(card, effect='none')}` (or --effect with the card's text)")
+            f"`{teach(GAME, card, 'effect', 'none')}` (or --effect with the card's text)")
 
 
 # --------------------------------------------------------------------------- legal moves

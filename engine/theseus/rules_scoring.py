@@ -7,10 +7,10 @@ from typing import Any, Mapping
 from engine.base import Reason
 from engine.words import count
 
-from .model import State, catalogue
+from .model import GAME, State, catalogue
 from .rule_ids import R
 from .table import Table
-from .wording import listing, teach
+from engine.words import listing, teach
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
@@ -29,7 +29,8 @@ def general_vp(rank: int) -> int:
 def teach_each(names, **fields) -> str:
     """The commands that teach the library what scoring lacks, one per card (the first three)."""
     names = sorted(set(names))
-    cmds = "; ".join(f"`{teach(n, **fields)}`" for n in names[:3])
+    [(field, value)] = fields.items()
+    cmds = "; ".join(f"`{teach(GAME, n, field, str(value))}`" for n in names[:3])
     return ("teach it: " if len(names) == 1 else "teach them: ") + cmds + (
         f" and likewise for the {len(names) - 3} others" if len(names) > 3 else "")
 

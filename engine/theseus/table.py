@@ -14,6 +14,7 @@ from engine.tracking import WorkingTable
 
 from .model import (
     BOARD_SIZE,
+    GAME,
     LAST_RANK,
     LIMIT,
     STARTING_PARTY,
@@ -26,7 +27,7 @@ from .model import (
     rank_only_name,
 )
 from .rule_ids import R
-from .wording import listing, teach
+from engine.words import listing, teach
 
 #: a card in a Hand the table does not know (the Hand is a count)
 HIDDEN = "?"
@@ -249,7 +250,7 @@ class Table(WorkingTable):
                     self.note(
                         R.REVEAL, f"{name}'s Rank is unknown in the catalogue; taken as a Rank "
                         f"{rank} card because it came from the Rank {rank} deck; teach it: "
-                        f"`{teach(name, rank=rank)}`"
+                        f"`{teach(GAME, name, 'rank', str(rank))}`"
                     )
                 elif known != rank:
                     self.forbid(R.RANK_DECK, f"{name} is a Rank {known} card; it cannot come from the Rank "
@@ -297,7 +298,7 @@ class Table(WorkingTable):
             if rank is None:
                 self.note(
                     R.ON_ADVANCE, f"{c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
-                    f"advance to Rank {self.rank} is not checked; teach it: `{teach(c[0], rank='N')}`"
+                    f"advance to Rank {self.rank} is not checked; teach it: `{teach(GAME, c[0], 'rank', 'N')}`"
                 )
             elif rank < self.rank and rank < LAST_RANK:
                 c[1] = 1

@@ -30,11 +30,11 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
 """
 from __future__ import annotations
 
-import difflib
 from typing import Any, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Verdict
-from engine.tracking import Change, OptionError
+from engine.words import player
+from engine.tracking import Change, OptionError, options as read_options
 from engine.tracking import Tracker as _TrackerBase
 
 from . import track_cards, track_turn
@@ -106,10 +106,7 @@ def run(state: State, change: Change) -> Table:
 
 
 def _player_arg(state: State, name: str) -> str:
-    for p in state.players:
-        if p.name == name or p.name.casefold() == name.casefold():
-            return p.name
-    raise MoveSyntaxError(f"unknown player {name!r}; players: {', '.join(p.name for p in state.players)}")
+    return player(name, state.players).name
 
 
 def _left(deck) -> int | str:
@@ -140,17 +137,9 @@ class Tracker(Outcome, _TrackerBase[State]):
     # ------------------------------------------------------------------ a new game
 
     def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        opts = {str(k).strip().lower().replace("_", "-"): str(v).strip() for k, v in (options or {}).items()}
-        aliases = {"first": "first", "first-player": "first", "starting-player": "first", "start": "first",
-                   "cards": "cards", "card": "cards", "catalogue": "cards", "catalog": "cards",
-                   "hidden": "hidden", "hidden-hands": "hidden", "hide": "hidden"}
-        given: dict[str, str] = {}
-        for key, value in opts.items():
-            if key not in aliases:
-                near = difflib.get_close_matches(key, sorted(aliases), n=2, cutoff=0.4)
-                hint = f" (did you mean {' or '.join(sorted({aliases[n] for n in near}))}?)" if near else ""
-                raise OptionError(f"unknown option {key!r}{hint}; theseus options: {', '.join(self.OPTIONS)}")
-            given[aliases[key]] = value
+        given = read_options(options, self.OPTIONS, self.game, {
+            "first-player": "first", "starting-player": "first", "start": "first",
+            "card": "cards", "catalogue": "cards", "catalog": "cards", "hidden-hands": "hidden", "hide": "hidden"})
         names = [str(n).strip() for n in players or [] if str(n).strip()]
         if not names:
             raise OptionError("players: name at least one player (the rulebook gives no player count)")

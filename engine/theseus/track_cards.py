@@ -14,7 +14,7 @@ from .rule_ids import R
 from .rules_scoring import general_vp
 from .table import HIDDEN, Table
 from .track_score import total
-from .wording import listing, quote
+from engine.words import listing, quote
 
 
 def resolve(table: Table, item: Item, *, where: str, check_rank_order: bool = True) -> str:

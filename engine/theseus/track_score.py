@@ -11,7 +11,7 @@ from engine.words import count
 from .rule_ids import R
 from .rules_scoring import DECIDED_BY, final_scores
 from .table import Table
-from .wording import listing
+from engine.words import listing
 
 
 def total(table: Table, who: str) -> int:

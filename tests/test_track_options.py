@@ -1,0 +1,44 @@
+"""Every game reads its session options through one parser (engine.tracking.options): an unknown
+option name is refused at `companion track new` with exit 2, one line naming the closest options and
+every option of the game, and nothing changes on disk."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import GAMES, files_under, run_companion
+
+START = {"catharsis": ["-o", "morale=18"]}  # the one game with a required option
+# a misspelt option name, and the option it is closest to
+NEAR_MISS = {"catharsis": ("moral", "morale"), "cataclysm-arcade": ("player-on", "player-one"),
+             "catopomp": ("pasing", "passing"), "theseus": ("frist", "first"),
+             "catastrophe": ("variantt", "variant")}
+OPTIONS = {"catharsis": "morale, thresholds, boss, hard, characters, powers, paradox, kpt",
+           "cataclysm-arcade": "player-one, boss-health",
+           "catopomp": "start, passing, competitive, expansions, hell-power",
+           "theseus": "first, cards, hidden", "catastrophe": "variant, first, cards"}
+
+
+def _snapshot(home):
+    return {p: p.read_bytes() for p in files_under(home) if p.is_file()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written(home, game):
+    first = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "kept", *START.get(game, []))
+    assert first.returncode == 0, first.stderr
+    before = _snapshot(home)
+    typo, meant = NEAR_MISS[game]
+    for option, guess in ((f"nosuch=1", None), (f"{typo}=1", meant)):
+        r = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "bad", *START.get(game, []),
+                          "--option", option)
+        assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
+        assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+        assert f"unknown option '{option.split('=')[0]}'" in r.stderr
+        assert r.stderr.rstrip().endswith(f"{game} options: {OPTIONS[game]}"), r.stderr
+        if guess:
+            assert f"(did you mean {guess}" in r.stderr, r.stderr
+    assert _snapshot(home) == before
+    listed = json.loads(run_companion("track", "list", "--json").stdout)
+    assert "bad" not in json.dumps(listed) and "kept" in json.dumps(listed)
