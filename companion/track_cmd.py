@@ -149,6 +149,8 @@ def new(
     from rulesdb.games import resolve_game
 
     game_id = resolve_game(game)
+    with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
+        store.starting(game_id, players.split(","), name, _options(option))
     with open_sessions() as store:
         result = store.new(game_id, players.split(","), name, _options(option))
     from companion.render import after_change, emit

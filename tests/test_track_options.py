@@ -42,3 +42,14 @@ def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written
     assert _snapshot(home) == before
     listed = json.loads(run_companion("track", "list", "--json").stdout)
     assert "bad" not in json.dumps(listed) and "kept" in json.dumps(listed)
+
+
+@pytest.mark.parametrize("bad", [["--option", "nosuch=1"], ["-p", "Ann,ann"], ["--name", "a b/c"]])
+def test_a_refused_first_session_leaves_an_empty_data_folder_empty(home, bad):
+    """The very first `track new` of a data folder, refused (bad option, players or name): exit 2,
+    one line, and no sessions file or folder is created for it."""
+    before = sorted(p.relative_to(home) for p in files_under(home))
+    args = ["track", "new", "catopomp", "-p", "Ann,Ben,Cy", *bad]
+    r = run_companion(*args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert sorted(p.relative_to(home) for p in files_under(home)) == before

@@ -276,9 +276,11 @@ class Sessions(Recording, SessionsFile):
 
     # -- writing -------------------------------------------------------------------------
 
-    def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None) -> Result:
-        """Start a session (the game's tracker validates players and options first) and make it current."""
-        tracker = tracker_for(game)
+    def starting(self, game: str, players: list[str], name: str | None = None,
+                 options: dict[str, str] | None = None) -> tuple[list[str], dict[str, str], object]:
+        """What `new` would start, checked and written nowhere: (players, options with the library
+        recorded, the first State). Bad players, options or name raise, so a refused `track new` can
+        be told before the sessions file is even opened for writing."""
         from engine.library import LIBRARY_OPTION, start_state
         from trackers.library import recorded_options
 
@@ -288,7 +290,13 @@ class Sessions(Recording, SessionsFile):
         options = recorded_options(self.path.parent, game, dict(options or {}))  # the library, recorded
         if name is not None and (problem := id_problem(name, "session")):
             raise SessionError(problem)
-        state = start_state(tracker, players, options, checked=LIBRARY_OPTION in options)  # before writing
+        state = start_state(tracker_for(game), players, options, checked=LIBRARY_OPTION in options)
+        return players, options, state
+
+    def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None) -> Result:
+        """Start a session (the game's tracker validates players and options first) and make it current."""
+        tracker = tracker_for(game)
+        players, options, state = self.starting(game, players, name, options)  # before writing
         created = now()
 
         def body(con):
