@@ -6,16 +6,25 @@ document frequency, the documents holding it, a query clause's scored documents,
 stored fields, a word's stems. A long-lived engine (the shell's) reads each of them from the
 index once; a one-shot search fills the memo and drops it.
 
-Nothing about a whole question is remembered: a new question with known words costs the
-combining, ranking and rendering, never an index read for a word already looked up. The scores
-are whoosh's own: each clause's matcher is read once; the clauses' scores are added up and ranked
-as whoosh's Or and top-N collector do (tests/test_search_memo.py compares the two on every
-retrieval question: the same documents, the same scores, the same order).
+A new question with known words costs the combining, ranking and rendering, never an index read
+for a word already looked up; of whole questions only the last RANKED rankings are kept (a table
+asks the same thing again). The scores are whoosh's own: a word's clause is BM25F by whoosh's own
+`bm25` function on the idf, weights, field lengths and boost its scorer uses, computed over the
+postings in bulk instead of through a matcher and scorer call per posting; any other clause (a
+phrase) is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
+as whoosh's Or and top-N collector do for an index of up to 5,000 documents
+(tests/test_search_memo.py compares the two on every retrieval question: the same documents, the
+same scores, the same order); past that whoosh adds them up in a tree of unions, which can differ in
+the last bit, and the memo keeps the clause order (tests/test_search_scale.py: a 10x rulebook ranks
+exactly as clause by clause, posting by posting).
 """
 from __future__ import annotations
 
 import heapq
 import math
+from collections import OrderedDict
+
+RANKED = 64  # whole questions' rankings kept (a repeated question costs a look-up)
 
 
 class Memo:
@@ -31,6 +40,7 @@ class Memo:
         self._postings: dict = {}  # (field, word) -> (document numbers, weights)
         self._lengths: dict = {}  # field -> {document number: the field's length in it}
         self.scored: dict = {}  # clause -> (document numbers, scores)
+        self._ranked: OrderedDict = OrderedDict()  # (question, limit) -> ranking, the newest last
 
     def doc_frequency(self, field: str, text: str) -> int:
         key = (field, text)
@@ -90,7 +100,7 @@ class Memo:
         (its weighting, boost included)."""
         got = self.scored.get(clause)
         if got is None:
-            got = self.scored[clause] = self._bm25(clause) or matched(clause, self.searcher)
+            got = self.scored[clause] = self._bm25(clause) or self._apart(clause) or matched(clause, self.searcher)
         return got
 
     def _bm25(self, clause) -> tuple[list, list] | None:
@@ -117,6 +127,17 @@ class Memo:
             scores = [s * boost for s in scores]
         return list(ids), scores
 
+    def _apart(self, clause) -> tuple[list, list] | None:
+        """Nothing, for a phrase whose words no document's field holds together (whoosh's phrase
+        matcher would walk both words' postings to find that out); None otherwise."""
+        from whoosh.query import Phrase
+
+        if type(clause) is not Phrase or not all(isinstance(w, str) for w in clause.words):
+            return None
+        if frozenset.intersection(*(self.holding(clause.fieldname, w) for w in clause.words)):
+            return None
+        return [], []
+
     def rank(self, q, limit: int) -> list[tuple[int, float]]:
         """(document number, score) best first for a whoosh Or of clauses (boost 1, as build_query
         makes it), as whoosh's search ranks it: a document's score is the sum of its clauses'
@@ -124,7 +145,18 @@ class Memo:
         matcher, which keeps a zero sum too), ties by document number, the first `limit`."""
         if q.boost != 1.0:  # whoosh would scale the sum, not each clause: not the same float
             raise ValueError("Memo.rank takes an Or of boost 1")
-        clauses = q.subqueries
+        key = (q, limit)
+        got = self._ranked.get(key)
+        if got is None:
+            got = self._ranked[key] = self._rank(q.subqueries, limit)
+            if len(self._ranked) > RANKED:
+                self._ranked.popitem(last=False)
+        else:
+            self._ranked.move_to_end(key)
+        return list(got)
+
+    def _rank(self, clauses, limit: int) -> tuple:
+        """The ranking itself, from the clauses' remembered scores."""
         total: dict[int, float] = {}
         add = total.get
         for clause in clauses:
@@ -135,7 +167,7 @@ class Memo:
         floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
         positive = len(clauses) > 2  # whoosh's array union drops a zero sum, its union matcher keeps it
         found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
-        return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit]
+        return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
 
 
 def matched(clause, searcher) -> tuple[list, list]:

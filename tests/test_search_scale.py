@@ -60,8 +60,9 @@ def test_the_rulebook_is_big(engine):
 
 
 def test_bulk_scores_are_whooshs_scores(engine):
-    """Each word clause scored in bulk gives the very floats whoosh's matcher gives, posting by posting."""
-    from whoosh.query import Term
+    """Each word clause scored in bulk gives the very floats whoosh's matcher gives, posting by
+    posting; a phrase whose words no document holds together matches nothing there either."""
+    from whoosh.query import Phrase, Term
 
     searcher = engine.searchers[GAME]
     memo = Memo(searcher)
@@ -73,6 +74,12 @@ def test_bulk_scores_are_whooshs_scores(engine):
     assert len(terms) > 200 and any(c.boost != 1.0 for c in terms)
     for clause in terms:
         assert memo._bm25(clause) == matched(clause, searcher), clause
+    phrases = [c for c in clauses if type(c) is Phrase]
+    apart = [c for c in phrases if memo._apart(c) is not None]
+    assert phrases and apart and len(apart) < len(phrases)
+    for clause in apart:
+        assert matched(clause, searcher) == ([], []), clause
+    for clause in clauses:
         assert memo.clause(clause) == matched(clause, searcher), clause
 
 
@@ -119,6 +126,7 @@ def test_searches_answer_as_the_per_posting_path(engine, tenfold, monkeypatch):
     scores every clause with whoosh's matcher."""
     with monkeypatch.context() as patched:
         patched.setattr(Memo, "_bm25", lambda self, clause: None)
+        patched.setattr(Memo, "_apart", lambda self, clause: None)
         with opened(tenfold) as slow:
             for text in asked():
                 fast, plain = engine.search(text, GAME, 5), slow.search(text, GAME, 5)
