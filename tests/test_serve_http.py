@@ -252,6 +252,9 @@ def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, t
     assert refused.status_code == 200 and got["recorded"] is False
     assert got["reasons"] == expected["reasons"] and got["alternatives"] == expected["alternatives"]
     assert not any(card in refused.text for card in SECRET)  # Ben's answer hides Ann's hand
+    # the terminal's refusal offers --overrule; a phone has no such flag: the table overrules at the companion
+    assert "--overrule" in cli.stderr and "--overrule" not in got["error"]
+    assert got["error"].startswith("refused: pass:") and "overrule this at the companion" in got["error"]
     from trackers.sessions import Sessions
 
     with Sessions(table / "data") as store:

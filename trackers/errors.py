@@ -15,8 +15,11 @@ class Refused(TrackerError):
     """A change the rulebook forbids; carries the verdict so the CLI can show the rule ids (and, for a
     play, the PlayResult of the refusal: who tried it, who is to act, the table as it stands)."""
 
-    def __init__(self, message: str, verdict, result=None):
-        super().__init__(message)
+    OVERRULE = "; if the table decides otherwise, add --overrule"
+
+    def __init__(self, message: str, verdict, result=None, overrulable: bool = False):
+        super().__init__(message + (self.OVERRULE if overrulable else ""))
+        self.bare = message  # without the hint, for a page where --overrule is not the player's to give
         self.verdict = verdict
         self.result = result
 

@@ -29,8 +29,7 @@ class Recording:
             if stepped.refused:
                 alternatives = stepped.verdict.alternatives
                 instead = f"; allowed instead: {' | '.join(alternatives)}" if alternatives else ""
-                raise Refused(f"refused: {stepped.label}: {stepped.why}{instead}; if the table decides otherwise, "
-                              "add --overrule", stepped.verdict)
+                raise Refused(f"refused: {stepped.label}: {stepped.why}{instead}", stepped.verdict, overrulable=True)
             if append and stepped.logged:
                 self._append(con, session, kind="change", verb=stepped.verb, args=stepped.args,
                              overruled=stepped.overruled, violations=stepped.violations)
@@ -75,8 +74,7 @@ class Recording:
                 as_is = PlayResult(session, state, tracker.summary(state), None, [], list(stepped.verdict.reasons),
                                    verdict=stepped.verdict, move=canonical, by=stepped.by, to_act=stepped.to_act,
                                    recorded=False)
-                raise Refused(f"refused: {canonical}: {stepped.why}; if the table decides otherwise, add --overrule",
-                              stepped.verdict, as_is)
+                raise Refused(f"refused: {canonical}: {stepped.why}", stepped.verdict, as_is, overrulable=True)
             if append:
                 self._append(con, session, kind="change", verb=stepped.verb, args=stepped.args,
                              overruled=stepped.overruled, violations=stepped.violations)

@@ -164,6 +164,14 @@ class Live:
         doc.pop("before", None)
         return doc
 
+    @staticmethod
+    def _refusal(exc) -> str:
+        """A refusal as a phone shows it: overruling is the table's call at the companion, not a flag
+        the player can add from the page."""
+        if str(exc) == exc.bare:
+            return exc.bare
+        return f"{exc.bare}; if the table decides otherwise, it can overrule this at the companion itself"
+
     def play(self, player: str, text: str) -> tuple[int, dict]:
         """A play made by `player`, judged and recorded exactly as `companion play --by PLAYER`:
         (HTTP status, answer). Refused: the verdict with its reasons and alternatives, nothing recorded."""
@@ -177,9 +185,10 @@ class Live:
             text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, False, player)
         except Refused as exc:
+            said = self._refusal(exc)
             if exc.result is None:
-                return 409, {"error": str(exc), "recorded": False}
-            return 200, {**self._mine(exc.result, player), "error": str(exc)}
+                return 409, {"error": said, "recorded": False}
+            return 200, {**self._mine(exc.result, player), "error": said}
         except MoveSyntaxError as exc:
             near = nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
             return 400, {"error": str(exc), "did_you_mean": near}
@@ -204,7 +213,7 @@ class Live:
             result = self.store.record(words, self.session.name)
         except Refused as exc:
             reasons = [{"rule": r.rule, "message": r.message} for r in getattr(exc.verdict, "reasons", ())]
-            return 200, {"recorded": False, "error": str(exc), "reasons": reasons,
+            return 200, {"recorded": False, "error": self._refusal(exc), "reasons": reasons,
                          "alternatives": list(getattr(exc.verdict, "alternatives", ()))}
         except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
             if getattr(exc, "bad_input", None) is True:
