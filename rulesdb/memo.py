@@ -96,8 +96,8 @@ class Memo:
         return got
 
     def clause(self, clause) -> tuple[list, list]:
-        """A query clause's matching documents and their scores, read once with whoosh's matcher
-        (its weighting, boost included)."""
+        """A query clause's matching documents and their scores (whoosh's weighting, boost
+        included), worked out once: in bulk for a word, else with whoosh's matcher."""
         got = self.scored.get(clause)
         if got is None:
             got = self.scored[clause] = self._bm25(clause) or self._apart(clause) or matched(clause, self.searcher)
