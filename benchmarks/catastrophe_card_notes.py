@@ -23,11 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.catastrophe import Engine, Tracker  # noqa: E402
 from engine.catastrophe.model import CardSpec  # noqa: E402
 from engine.catastrophe.rules import waiting_roller  # noqa: E402
+from tests.engine.catastrophe_table import T, Dealer  # noqa: E402
 
-E, T = Engine(), Tracker()
 NAMES = ("Abi", "Betty", "Chris", "Dan")
 #: name -> (type, effects): the benchmark's own cards, as a table would describe them
 CARDS = {
@@ -52,57 +51,36 @@ def catalogue(mode: str) -> tuple[CardSpec, ...]:
     return tuple(CardSpec(name=n, type=k, effect=fx if mode == "described" else ()) for n, (k, fx) in CARDS.items())
 
 
+def _claw_play(rng: random.Random, cur, others) -> str | None:
+    pick, target = rng.random(), rng.choice(others)
+    if pick < 0.3:
+        return f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}"
+    if pick < 0.45:
+        return f"{cur.name} play Curiosity at {target}"
+    if pick < 0.8:
+        return f"{cur.name} play {rng.choice(ALLIES)} at {target}"
+    return f"{cur.name} play {rng.choice(POWER_CATS)} at {target}" if cur.power_cats else None
+
+
+def _reveal(rng: random.Random, cur) -> str:
+    return f"{cur.name} reveal Grim Reapurr +1" if rng.random() < 0.4 else f"{cur.name} reveal {rng.choice(EVENTS)}"
+
+
 def game(seed: int, mode: str, limit: int = 400) -> list[tuple[str, ...]]:
-    """The unchecked notes of every play of one seeded game."""
+    """The unchecked notes of every play of one seeded game (the dealer of the play-along tests,
+    tests/engine/catastrophe_table.py, with the benchmark's own cards)."""
     rng = random.Random(seed)
-    state = T.new_state(list(NAMES), {}).model_copy(update={"cards": catalogue(mode)})
-    notes: list[tuple[str, ...]] = []
-    plays = 0
-
-    def play(text: str) -> bool:
-        nonlocal state
-        move = E.parse_move(text, state)
-        verdict = E.check(state, move)
-        if not verdict.legal:
-            return False
-        notes.append(tuple(str(getattr(u, "message", u)) for u in verdict.unchecked))
-        state = E.apply(state, move)
-        return True
-
+    table = Dealer(T.new_state(list(NAMES), {}).model_copy(update={"cards": catalogue(mode)}))
     for _ in range(limit):
+        state = table.state
         if state.game_over:
             break
-        cur = state.players[state.current]
-        others = [state.players[i].name for i in state.turn_order() if state.players[i].name != cur.name]
         if state.chain:
             roller = waiting_roller(state)
-            play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
+            table.play(f"{roller} roll {rng.randint(1, 6)}" if roller else "resolve")
             continue
-        if cur.eliminated:
-            play(f"{cur.name} end")
-            plays = 0
-            continue
-        if state.phase == "claw":
-            if plays < 2 and cur.hand and rng.random() < 0.8:
-                plays += 1
-                pick, target = rng.random(), rng.choice(others)
-                if pick < 0.3:
-                    play(f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}")
-                elif pick < 0.45:
-                    play(f"{cur.name} play Curiosity at {target}")
-                elif pick < 0.8:
-                    play(f"{cur.name} play {rng.choice(ALLIES)} at {target}")
-                elif cur.power_cats:
-                    play(f"{cur.name} play {rng.choice(POWER_CATS)} at {target}")
-                continue
-            play(f"{cur.name} draw")
-            continue
-        if not state.revealed:
-            play(f"{cur.name} reveal Grim Reapurr +1" if rng.random() < 0.4 else f"{cur.name} reveal {rng.choice(EVENTS)}")
-            continue
-        play(f"{cur.name} end")
-        plays = 0
-    return notes
+        table.turn_step(rng, 0.8, _claw_play, _reveal)
+    return [tuple(n.message for n in verdict.notes) for verdict in table.verdicts]
 
 
 def main(games: int = 30) -> None:

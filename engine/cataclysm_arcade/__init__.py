@@ -26,10 +26,11 @@ One job per module (the layout every game shares, docs/architecture.md):
   track.py          the `Tracker`: tracker verbs, their checks, then calls into table.py
   rules.py          the referee: what a play breaks, what it does, the legal plays
   rules_line.py     the Line: priority, resolution, the initiative, what each item does
-  readings.py       the readings where the rulebook is unclear, said with the effects they touch
+  rules_readings.py the readings where the rulebook is unclear, said with the effects they touch
+  rules_cards.py    what the catalogue says about a card in play, and what it does not (taught how)
+  rules_deck.py     the Constructed Deck Rules
   status.py         what is impossible about a described table
   validator.py      the `Engine` (engine.base.Engine)
-  deck.py           the Constructed Deck Rules
   cards.toml        the card catalogue (keywords built in; the table adds its cards)
 """
 from __future__ import annotations

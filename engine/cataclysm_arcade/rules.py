@@ -2,13 +2,13 @@
 `legal_moves` lists what the player to act may do. Pure functions of the State.
 
 The Line's own mechanics (priority, resolution, the initiative) are in rules_line.py; damage and
-health in rules_table.py.
+health in table.py.
 """
 from __future__ import annotations
 
 from engine.base import Effect, Reason
 
-from . import card_facts, readings
+from . import rules_cards, rules_readings
 from . import table
 from . import rules_line as line
 from .model import BOSS, EFFECTS, CardSpec, LineItem, Move, Player, State, replace_player, catalogue, spec
@@ -27,9 +27,9 @@ def _r(rule: str, message: str) -> Reason:
 # ---------------------------------------------------------------- what a play breaks
 
 
-def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
+def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
     """The rules a play breaks (empty: legal) and what the engine cannot judge about it."""
-    unchecked: list[str] = []
+    unchecked: list[Reason] = []
     if state.winner:
         return [_r(R.WIN_LOSE, f"the game is over: {state.winner} has won")], unchecked
     if move.kind == "next-level" or state.level_over:
@@ -41,7 +41,7 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[str]]:
         return [_r(R.LEVEL_ENDS, f"everyone has passed: level {state.level} is over; `next-level` starts the next")], []
     if move.kind == "trigger":
         p = state.player(move.player)
-        unchecked.append("whether a card's trigger condition was met: the engine does not know card texts")
+        unchecked.append(rules_readings.TRIGGER_CONDITION)
         if p.out:
             return [_r(R.DEFEATED_REMOVED, f"{p.name} is out of the game")], unchecked
         return _trigger_order(state, p.name), unchecked
@@ -98,19 +98,20 @@ def _last_was_pass(state: State) -> bool:
     return any(p.passed for p in state.in_game)
 
 
-def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[str]) -> tuple[list[Reason], CardSpec | None]:
+def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[Reason]) -> tuple[list[Reason], CardSpec | None]:
     """The card must be in the hand (or the hand unknown) and be of the move's type."""
     reasons: list[Reason] = []
     card = spec(state, move.card)
+    played = R.RESPONSE_DEF if kind == "response" else R.MOVES  # a card played from the hand
     if move.card.lower() not in (c.lower() for c in me.hand):
         if me.hand_unknown:
-            unchecked.append(f"that {me.name} holds {move.card}: the table does not know their whole hand")
+            unchecked.append(_r(played, f"that {me.name} holds {move.card}: the table does not know their whole hand"))
         else:
             shown = ", ".join(me.hand) or "no cards"
             reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
     if card is None:
         unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
-                            f"teach it with `{card_facts.teach(move.card, 'type', kind)}` and its "
+                            f"teach it with `{rules_cards.teach(move.card, 'type', kind)}` and its "
                             "other fields (for this session only: `companion track card ...`)"))
     elif card.type != kind:
         rule = R.RESPONSE_DEF if "response" in (kind, card.type) else R.MOVES
@@ -118,28 +119,29 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
     return reasons, card
 
 
-def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost") -> list[Reason]:
+def _pay(me: Player, cost: int | None, rule: str, what: str, unchecked: list, card: str, field: str = "cost",
+         kind: str | None = None) -> list[Reason]:
     """The cost must be in the pool; an unknown cost is `unchecked`, naming the card's field."""
     if cost is None:
-        unchecked.append(card_facts.unknown(card, field, rule))
+        unchecked.append(rules_cards.unknown(card, field, rule, kind))
         return []
     if cost > me.coins:
         return [_r(rule, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {cost} for {what}")]
     return []
 
 
-def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[str]) -> list[Reason]:
+def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[Reason]) -> list[Reason]:
     if card is None:
         return []
     if card.level is None:
-        unchecked.append(card_facts.unknown(card.name, "level", rule))
+        unchecked.append(rules_cards.unknown(card.name, "level", rule, card.type))
         return []
     if card.level > state.level:
         return [_r(rule, f"{card.name} needs level {card.level}; the game is at level {state.level}")]
     return []
 
 
-def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[str]) -> list[Reason]:
+def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[Reason]) -> list[Reason]:
     word = (effect or "").split(" ")[0]
     if word in TARGETED and move.target is None:
         return [_r(R.TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
@@ -149,9 +151,9 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
     card = spec(state, move.card) if move.kind != "activate" else None
     if effect is None and card is not None and card.text is None:
-        unchecked.append(card_facts.unknown(card.name, "effect", R.GOLDEN_RULE))
+        unchecked.append(rules_cards.unknown(card.name, "effect", R.GOLDEN_RULE, card.type))
     elif effect is None and move.card:
-        unchecked.append(f"what {move.card} does, and whether its target is allowed: card text")
+        unchecked.append(_r(R.GOLDEN_RULE, f"what {move.card} does, and whether its target is allowed: card text"))
     return []
 
 
@@ -159,7 +161,7 @@ def _check_fighter(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     name = (card.name if card else move.card).lower()
     if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
-        unchecked.append(readings.SAME_NAME_OWNER)
+        unchecked.append(rules_readings.SAME_NAME_OWNER)
     return reasons + _level_ok(state, card, R.FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
@@ -171,14 +173,14 @@ def _check_weapon(state, me, move, unchecked):
 def _check_tactic(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "tactic", unchecked)
     if card is not None and card.type == "tactic":
-        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name)
+        reasons += _pay(me, card.cost, R.TACTIC_COST, card.name, unchecked, card.name, kind=card.type)
     return reasons + _target_ok(state, me, move, card.effect if card else None, unchecked)
 
 
 def _check_respond(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "response", unchecked)
     if card is not None and card.type == "response":
-        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name)
+        reasons += _pay(me, card.cost, R.RESPONSE_COST, card.name, unchecked, card.name, kind=card.type)
     effect = card.effect if card else None
     if effect != "stop":
         reasons += _target_ok(state, me, move, effect, unchecked)
@@ -193,8 +195,8 @@ def _check_wield(state, me, move, unchecked):
         return [_r(R.WIELD_MOVE, f"{move.card} is already wielded by {move.on}")]
     if table.character(me, move.on) is None:
         return [_r(R.WIELD_MOVE, f"{me.name} has no Fighter {move.on} in play")]
-    return _pay(me, card_facts.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
-                unchecked, weapon.name, "wield_cost")
+    return _pay(me, rules_cards.weapon_fact(state, weapon, "wield_cost"), R.WIELD_COST, f"wielding {weapon.name}",
+                unchecked, weapon.name, "wield_cost", kind="weapon")
 
 
 def _check_attack(state, me, move, unchecked):
@@ -204,23 +206,23 @@ def _check_attack(state, me, move, unchecked):
         return [_r(R.CHOOSE_ATTACKER, f"{me.name} has no character {move.card} in play")]
     if who.stunned:
         reasons.append(_r(R.STUN, f"{move.card} is stunned: it may not attack (the Stun has not been ended)"))
-        unchecked.append(readings.STUN_DURATION)
+        unchecked.append(rules_readings.STUN_DURATION)
     elif not table.can_tap(who):
         rule = R.AGILITY if who.has("agility") else R.CHOOSE_ATTACKER
         reasons.append(_r(rule, f"{move.card} is tapped: only an untapped character may attack"
                           + (" (Agility: twice a level at most)" if who.has("agility") else "")))
-    cost = card_facts.character_fact(state, me, move.card, "attack_cost")
+    cost = rules_cards.character_fact(state, me, move.card, "attack_cost")
     if cost is None:
-        unchecked.append(card_facts.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
+        unchecked.append(rules_cards.unknown_character(me, move.card, "attack_cost", R.PAY_ATTACK))
     elif cost > me.coins:
         reasons.append(_r(R.ATTACK_UNPAID, f"{me.name} has {table.coins_text(me.coins)} and cannot pay {move.card}'s "
                           f"attack cost {cost}"))
-    if card_facts.character_fact(state, me, move.card, "attack") is None:
-        unchecked.append(card_facts.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
+    if rules_cards.character_fact(state, me, move.card, "attack") is None:
+        unchecked.append(rules_cards.unknown_character(me, move.card, "attack", R.DAMAGE_ON_RESOLUTION))
     owner = state.player(move.target_player)
     victim = table.character(owner, move.target)
     if victim is not None and victim.has("armor") and not victim.armor:
-        unchecked.append(card_facts.unknown_character(owner, move.target, "armor", R.ARMOR))
+        unchecked.append(rules_cards.unknown_character(owner, move.target, "armor", R.ARMOR))
     return reasons + target_problems(state, me, move.target_player, move.target)
 
 
@@ -262,7 +264,7 @@ def _check_activate(state, me, move, unchecked):
     technique, found, card = _ability(state, me, move)
     reasons: list[Reason] = []
     if who.stunned:
-        unchecked.append(readings.STUN_DURATION)
+        unchecked.append(rules_readings.STUN_DURATION)
         return [_r(R.STUN, f"{move.card} is stunned: it may not use abilities (the Stun has not been ended)")]
     if technique:
         if not who.has(move.ability):
@@ -271,14 +273,14 @@ def _check_activate(state, me, move, unchecked):
             return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
         if move.ability == "transform":
-            unchecked.append("transform: the engine does not carry it out (it reveals cards from the deck)")
+            unchecked.append(rules_readings.TRANSFORM_NOT_DONE)
         if move.ability == "block":
-            unchecked.append(readings.BLOCK_RESPONSE)
+            unchecked.append(rules_readings.BLOCK_RESPONSE)
         responding = move.ability == "block"
     elif found is None:
         if card is not None:
             return [_r(R.MOVES, f"{card.name} has no ability {move.ability!r} in the catalogue")]
-        unchecked.append(f"{move.card}'s ability {move.ability!r}: not in the catalogue")
+        unchecked.append(_r(R.MOVES, f"{move.card}'s ability {move.ability!r}: not in the catalogue"))
         responding = bool(state.line)
     else:
         responding = found.response
@@ -300,7 +302,7 @@ def _check_activate(state, me, move, unchecked):
 
 def _check_fortify(state, me, move, unchecked):
     """Fortify is used from the hand: the Fighter card goes under a Synth character of the player's."""
-    unchecked.append(readings.FORTIFY_MOVE)
+    unchecked.append(rules_readings.FORTIFY_MOVE)
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
     if card is not None and card.type == "fighter" and "fortify" not in card.keywords:
         reasons.append(_r(R.FORTIFY, f"{card.name} has no Fortify"))
@@ -309,7 +311,7 @@ def _check_fortify(state, me, move, unchecked):
         return reasons + [_r(R.FORTIFY, f"{me.name} has no character {move.on} in play")]
     target_card = spec(state, me.boss.name if move.on == BOSS else target.name)
     if target_card is None or target_card.faction is None:
-        unknown = card_facts.unknown_character(me, move.on, "faction", R.FORTIFY)
+        unknown = rules_cards.unknown_character(me, move.on, "faction", R.FORTIFY)
         unchecked.append(_r(R.FORTIFY, f"whether {move.on} is a Synth: {unknown.message}"))
     elif target_card.faction.lower() != "synth":
         reasons.append(_r(R.FORTIFY, f"{move.on} is {target_card.faction}, not a Synth: Fortify goes under a Synth"))
@@ -390,13 +392,13 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
                         **base), me, effects
     if move.kind == "wield":
         weapon = next((w for w in me.weapons if w.name == move.card), None)
-        cost = card_facts.weapon_fact(state, weapon, "wield_cost") if weapon else None
+        cost = rules_cards.weapon_fact(state, weapon, "wield_cost") if weapon else None
         me, paid = table.spend(me, cost, R.WIELD_COST, f"wielding {move.card}")
         return LineItem(kind="wield", **base), me, paid + [
             Effect(kind="uses-line", rule=R.WIELD_LINE, message="wielding uses the Line")]
     if move.kind == "attack":
         who = table.character(me, move.card)
-        cost = card_facts.character_fact(state, me, move.card, "attack_cost") if who else None
+        cost = rules_cards.character_fact(state, me, move.card, "attack_cost") if who else None
         me, paid = table.spend(me, cost, R.PAY_ATTACK, f"{move.card}'s attack")
         me = table.tap(me, move.card)
         if who is not None and move.card != BOSS and who.entered_level == state.level:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.base import Effect, MoveSyntaxError
 
-from . import card_facts
+from . import rules_cards
 from .model import BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player
 from .rule_ids import R
 
@@ -55,7 +55,7 @@ def attack_value(state: State, player: Player, name: str) -> int | None:
     """Printed attack (as in play, else as its card says) + its +1 Attack counters + the attack
     modifiers of the Weapons it wields; None while the printed attack is unknown."""
     who = character(player, name)
-    attack = card_facts.character_fact(state, player, name, "attack") if who is not None else None
+    attack = rules_cards.character_fact(state, player, name, "attack") if who is not None else None
     if attack is None:
         return None
     return attack + who.counters + sum(modifier for _, modifier in wielded_modifiers(state, player, name))
@@ -66,7 +66,7 @@ def wielded_modifiers(state: State, player: Player, name: str) -> list[tuple[str
     if name == BOSS:
         return []
     who = character(player, name)
-    found = [(w.name, card_facts.weapon_fact(state, w, "attack_modifier")) for w in player.weapons
+    found = [(w.name, rules_cards.weapon_fact(state, w, "attack_modifier")) for w in player.weapons
              if who is not None and w.wielder == who.name]
     return [(w, m) for w, m in found if m]
 
@@ -296,6 +296,17 @@ def next_initiative(state: State, after: str) -> str | None:
         if not p.out and not p.passed:
             return name
     return None
+
+def initiative_from_the_defeated(state: State, owner: str) -> tuple[State, list[Effect]]:
+    """A player defeated between moves (a tracker change, the Line empty) while holding the
+    initiative is out of the game: it goes on clockwise to the next player who has not passed.
+    (During a move the Line's end passes it on: rules_line.finish_move.)"""
+    if state.initiative != owner or state.line or state.winner or not state.player(owner).out:
+        return state, []
+    holder = next_initiative(state, owner)
+    return state.model_copy(update={"initiative": holder}), [Effect(
+        kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
+        message=f"{owner} is out; " + (f"{holder} has the initiative" if holder else "everyone left has passed"))]
 
 def pass_player(state: State, name: str) -> State:
     """The player passes for the rest of the level; if they held the initiative it moves on."""

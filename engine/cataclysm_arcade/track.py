@@ -10,7 +10,7 @@ from engine.words import match as _match
 
 from .model import (spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
                     replace_player)
-from . import readings
+from . import rules_readings
 from . import table
 from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
@@ -72,7 +72,7 @@ class Tracker(CommandReader, BaseTracker[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> list[Reason]:
         verb, args = change.verb, change.args
@@ -112,6 +112,9 @@ class Tracker(CommandReader, BaseTracker[State]):
         if verb == "pass":
             if player.passed:
                 return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
+            if state.initiative is not None and state.initiative != player.name:
+                return [Reason(rule=R.MOVES, message=f"{state.initiative} has the initiative, not {player.name}: a "
+                               "pass is a move, and only the player with the initiative chooses one")]
             return []
 
         if verb == "coins":
@@ -143,6 +146,8 @@ class Tracker(CommandReader, BaseTracker[State]):
             return []
         if change.verb == "next-level":
             return [f"pass {p.name}" for p in state.in_game if not p.passed]
+        if change.verb == "pass" and state.initiative and not state.line:
+            return [f"pass {state.initiative}"]
         if change.verb == "coins" and change.args[1] == "spend":
             coins = state.player(change.args[0]).coins
             return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
@@ -251,7 +256,9 @@ class Tracker(CommandReader, BaseTracker[State]):
             self._boss_health(player)
         else:
             character = self._fighter(player, character).name
-        return table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
+        new, effects = table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
+        new, more = table.initiative_from_the_defeated(new, name)
+        return new, effects + more
 
     def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
         return self._add_health(state, name, character, int(amount), capped=True)

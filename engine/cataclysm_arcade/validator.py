@@ -6,7 +6,7 @@ from typing import Any
 from engine.base import Engine as BaseEngine
 from engine.base import EngineError, Reason, SituationError, Verdict
 
-from . import notation, readings, rules
+from . import notation, rules, rules_readings
 from .model import Move, State
 from .rule_ids import R, ALL_RULES
 from .status import status as _status
@@ -53,7 +53,7 @@ class Engine(BaseEngine[State, Move]):
             alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
         _, effects = rules.play(state, move)
-        unchecked = [*unchecked, *(r for r in readings.from_effects(effects) if r not in unchecked)]
+        unchecked = [*unchecked, *(r for r in rules_readings.from_effects(effects) if r not in unchecked)]
         return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
 
     def play(self, state: State, move: Move) -> tuple[State, list]:
@@ -68,8 +68,8 @@ class Engine(BaseEngine[State, Move]):
         return rules.play(state, move)[0]
 
     def check_deck(self, data: dict, source: str = "deck") -> Verdict:
-        """A constructed deck against the Constructed Deck Rules and Card Limits (deck.py)."""
-        from .deck import check_deck, load_deck
+        """A constructed deck against the Constructed Deck Rules and Card Limits (rules_deck.py)."""
+        from .rules_deck import check_deck, load_deck
 
         return check_deck(load_deck(data, source))
 

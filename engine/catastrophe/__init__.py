@@ -11,11 +11,11 @@ One job per module (the layout every game shares, docs/architecture.md):
   notation.py        the validator's plays, read and written (`Abi play Attack 4 at Betty`)
   notation_track.py  tracker commands read into a Change (`lives ben -2`)
   rules.py           the referee: judge, play out, check, apply
+  rules_effects.py   the structured card effects (`lives target -1`): read, checked, carried out
+  rules_readings.py  the readings where the rulebook is unclear, said with the effects they touch
   track.py           the `Tracker` (engine.tracking.Tracker): tracker verbs' checks, then table.py
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
-  effects.py         the structured card effects (`lives target -1`): read, checked, carried out
-  readings.py        the readings where the rulebook is unclear, said with the effects they touch
   validator.py       the `Engine` (engine.base.Engine)
 """
 from __future__ import annotations

@@ -15,7 +15,7 @@ from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, MoveSyntaxError
 
-from .effects import check_effects, from_token
+from .rules_effects import check_effects, from_token
 
 GAME = "catastrophe"
 
@@ -64,7 +64,7 @@ SYMBOLS = Symbol.__args__
 
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
     """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
-    effect tokens (`lives=target-1`, effects.py).
+    effect tokens (`lives=target-1`, rules_effects.py).
     Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
     Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
     entry: dict = {"name": name, "type": kind.lower(), "symbols": []}
@@ -101,7 +101,7 @@ class CardSpec(Frozen):
     reapurr: int | None = None
     #: a CATastrophic Event for this many players or more (3 for a "3+ player" Event)
     min_players: int | None = Field(None, ge=2)
-    #: an Ally's, Power Cat's or CATastrophic Event's structured effects (effects.py: `lives target -1`);
+    #: an Ally's, Power Cat's or CATastrophic Event's structured effects (rules_effects.py: `lives target -1`);
     #: empty: the effect is unknown and judged `unchecked`
     effect: tuple[str, ...] = ()
     #: where the entry's facts come from, and what the rulebook leaves open
@@ -118,7 +118,7 @@ class CardSpec(Frozen):
     @field_validator("effect")
     @classmethod
     def _effects_fit(cls, value, info):
-        """Each effect in the syntax of effects.py, and only on a type that carries one."""
+        """Each effect in the syntax of rules_effects.py, and only on a type that carries one."""
         check_effects(info.data.get("type", ""), value)
         return value
 

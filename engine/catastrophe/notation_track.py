@@ -10,7 +10,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
 from engine.words import amount, match, signed
 
-from .effects import from_token
+from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
@@ -206,6 +206,34 @@ class TrackCommands:
     @staticmethod
     def _signed(text: str) -> tuple[str, int]:
         return signed(text)
+
+    def reapurr_amount(self, change: Change) -> tuple[str, int]:
+        """(sign, spaces) of a `reapurr` change."""
+        if len(change.args) != 1:
+            raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
+        return self._signed(change.args[0])
+
+    def counter_amount(self, state: State, change: Change) -> tuple[int, str, int]:
+        """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (Yarn Balls are never set)."""
+        i, amount = self._one(state, change)
+        sign, n = self._signed(amount)
+        if change.verb == "yarn" and sign == "=":
+            raise MoveSyntaxError(YARN_NO_SET)
+        return i, sign, n
+
+    def card_count(self, state: State, change: Change) -> tuple[int, int]:
+        """(seat, cards) of a `draw` or `discard` change."""
+        i, count = self._one(state, change)
+        if not count.isdigit():
+            raise MoveSyntaxError(f"{change.verb}: {count!r} is not a number of cards")
+        return i, int(count)
+
+    @staticmethod
+    def phase_named(change: Change) -> str:
+        """The phase a `phase` change names."""
+        if len(change.args) != 1 or change.args[0] not in PHASES:
+            raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
+        return change.args[0]
 
     def _lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
         args = change.args

@@ -13,9 +13,9 @@ from engine.base import Effect, EngineError, Reason, Verdict
 
 from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .notation import Move, parse, spec_of
-from . import effects, readings
+from . import rules_effects, rules_readings
 from .rule_ids import R
-from .table import Table, basket_short, out_of_order, unfinished
+from .table import Table, basket_short, moving_on
 
 class IllegalMove(EngineError):
     """apply() was asked to make a play that check() refuses (and it was not overruled)."""
@@ -27,10 +27,20 @@ class Ruling:
     def __init__(self) -> None:
         self.reasons: list[Reason] = []
         self.alternatives: list[str] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     def no(self, rule: str, message: str) -> None:
         self.reasons.append(Reason(rule=rule, message=message))
+
+    def refuse(self, reason: Reason | None) -> bool:
+        """A refusal a shared check (table.py) gave, if any; True when there was one."""
+        if reason is not None:
+            self.reasons.append(reason)
+        return reason is not None
+
+    def open(self, rule: str, message: str) -> None:
+        """A point the referee cannot judge, citing the rule that leaves it open."""
+        self.unchecked.append(Reason(rule=rule, message=message))
 
 
 # ------------------------------------------------------------------------------ the chain
@@ -109,13 +119,13 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
             r.no(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
         return
     if spec is None:
-        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
-                           "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
+        r.open(R.CLAW_HOW, f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
+               "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
         _judge_holding(state, move, None, r)
         return
     top = state.chain[-1] if state.chain else None
     if spec in builtin_catalogue() and spec.name == "Mice Mischief":
-        r.unchecked.append(readings.MICE_MISCHIEF)
+        r.unchecked.append(rules_readings.MICE_MISCHIEF)
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
@@ -124,7 +134,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         _judge_holding(state, move, spec, r)
         return
     if spec.type == "power-cat" and (state.chain or move.player != cur or state.phase != "claw"):
-        r.unchecked.append(f"{readings.POWER_CAT_WHEN} ({R.POWER_WHEN})")
+        r.unchecked.append(rules_readings.POWER_CAT_WHEN)
     else:
         if move.player != cur:
             r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
@@ -141,7 +151,7 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
 
 def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
     """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
-    if not effects.needs_target(spec.effect):
+    if not rules_effects.needs_target(spec.effect):
         return
     if move.target is None:
         r.no(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
@@ -183,7 +193,7 @@ def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Ruling) -
             r.no(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
             r.alternatives.extend(_hand_plays(state, move, me.hand_cards))
     elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
-        r.unchecked.append(f"whether {me.name} holds {label}: the hand is secret ({R.HAND_SECRET})")
+        r.open(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
 
 
 def _hand_plays(state: State, move: Move, hand) -> list[str]:
@@ -212,7 +222,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None
     if being.type not in ("attack", "curiosity"):
         r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
         return
-    r.unchecked.append(readings.PASS_TARGET)
+    r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
         r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
@@ -252,9 +262,7 @@ def _judge_roll(state: State, move: Move, r: Ruling) -> None:
 
 
 def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
-    short = basket_short(state.player(move.player), 1)
-    if short:
-        r.no(R.YARN_BASKET, short)
+    r.refuse(basket_short(state.player(move.player), 1))
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack" or not top.rolls:
         r.no(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
@@ -266,7 +274,7 @@ def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
         return
     target = yarn_target(top, move)
     if move.target is None:
-        r.unchecked.append(readings.YARN_OWN_DIE)
+        r.unchecked.append(rules_readings.YARN_OWN_DIE)
     if target not in top.rolls:
         r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
 
@@ -298,10 +306,7 @@ def _judge_draw(state: State, move: Move, r: Ruling) -> None:
     cur = state.players[state.current].name
     if move.player != cur:
         r.no(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
-    elif out_of_order(state, "paw"):
-        r.no(R.THREE_PHASES, out_of_order(state, "paw"))
-    elif unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
+    elif r.refuse(moving_on(state, "paw")):
         r.alternatives.extend(next_in_chain(state))
 
 
@@ -313,13 +318,10 @@ def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
     elif state.revealed:
         r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
         r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
-    elif out_of_order(state, "catastrophe", again=True):
-        r.no(R.THREE_PHASES, out_of_order(state, "catastrophe", again=True))
-        r.alternatives.append(f"{cur} draw")
-    elif unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
+    elif r.refuse(moving_on(state, "catastrophe", again=True)):
+        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} draw"])
     if spec is None:
-        r.unchecked.append(f"{move.card!r} is not in the card catalogue: its effect is the table's call")
+        r.open(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
         r.no(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
              "CATastrophic Events and Grim Reapurr cards")
@@ -330,9 +332,9 @@ def _judge_end(state: State, move: Move, r: Ruling) -> None:
     if move.player != cur.name:
         r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
-    if unfinished(state):
-        r.no(R.CHAIN_BEFORE_PHASE, unfinished(state))
-        r.alternatives.extend(next_in_chain(state))
+    if r.refuse(moving_on(state, "next")):
+        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
+                                                                         f"{cur.name} reveal CATastrophic Event"])
     elif not state.revealed and not cur.eliminated:
         r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
         r.alternatives.append(f"{cur.name} reveal CATastrophic Event")
@@ -362,13 +364,9 @@ def _play(t: Table, move: Move) -> None:
         targets = tuple(state.players[k].name for k in state.turn_order() if state.players[k].name != move.player)
     elif move.target and kind != "pass":
         targets = (move.target,)
-    card = ChainCard(
-        name=spec.name if spec else label, type=kind, symbols=spec.symbols if spec else (),
-        number=move.number if move.number is not None else (spec.number if spec else None),
-        lives=spec.lives if spec else 1, controller=move.player, targets=targets,
-        pass_to=move.target if kind == "pass" else None, known=spec is not None,
-        effect=spec.effect if spec else (),
-    )
+    card = _into_play(spec, label, controller=move.player, targets=targets,
+                      number=move.number if move.number is not None else (spec.number if spec else None),
+                      lives=spec.lives if spec else 1, pass_to=move.target if kind == "pass" else None)
     top = t.chain[-1] if t.chain else None
     t.chain.append(card)
     aim = f" at {', '.join(targets)}" if targets else (f" to {card.pass_to}" if card.pass_to else "")
@@ -391,6 +389,15 @@ def _play(t: Table, move: Move) -> None:
         t.say("block", f"if it takes effect, {top.label()} is blocked"
               + (f" and goes to {move.player}'s hand" if kind == "take" else ""),
               R.CUCUMBER if kind == "cucumber" else R.TAKE)
+
+
+def _into_play(spec: CardSpec | None, said: str, unknown_symbols: tuple[str, ...] = (), **fields) -> ChainCard:
+    """A card going into play: its name, type, symbols and effect from the catalogue entry where
+    there is one, else the name the table said, of unknown type (with `unknown_symbols`: a
+    CATastrophe card carries the Red Glowy Dot whatever it is)."""
+    if spec is None:
+        return ChainCard(name=said, type="unknown", symbols=unknown_symbols, known=False, **fields)
+    return ChainCard(name=spec.name, type=spec.type, symbols=spec.symbols, effect=spec.effect, known=True, **fields)
 
 
 def _was_passed(t: Table) -> bool:
@@ -479,17 +486,19 @@ def _resolve(t: Table, move: Move) -> None:
             t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr})",
                   R.REAPURR_FOLLOW)
         else:
-            t.unchecked.append(f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
-                               "`companion track reapurr +N`")
+            t.unchecked.append(Reason(rule=R.REAPURR_FOLLOW, message=(
+                f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
+                "`companion track reapurr +N`")))
     else:
-        what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type)
+        what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type, R.CLAW_HOW)
         if top.effect:
-            effects.carry_out(t, top, what or R.CLAW_HOW)
+            rules_effects.carry_out(t, top, what)
         elif any(top.name == c.name for c in builtin_catalogue() if c.type == top.type):
-            t.unchecked.append(f"{name}'s own text is not in the rulebook: do what it says and record the result "
-                               "with tracker commands (lives, yarn, hand ...)" + (f" ({what})" if what else ""))
+            t.unchecked.append(Reason(rule=what, message=(
+                f"{name}'s own text is not in the rulebook: do what it says and record the result "
+                "with tracker commands (lives, yarn, hand ...)")))
         else:
-            t.unchecked.append(effects.unknown(name, None if top.known else "TYPE") + (f" ({what})" if what else ""))
+            t.unchecked.append(Reason(rule=what, message=rules_effects.unknown(name, None if top.known else "TYPE")))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):
@@ -514,12 +523,8 @@ def _reveal(t: Table, move: Move) -> None:
               "are left: discard it and reveal another", R.EVENT_THREE_PLUS)
         return
     t.revealed = True
-    card = ChainCard(
-        name=spec.name if spec else move.card, type=spec.type if spec else "unknown",
-        symbols=spec.symbols if spec else ("red-glowy-dot",), controller=move.player,
-        reapurr=move.number if move.number is not None else (spec.reapurr if spec else None),
-        known=spec is not None, effect=spec.effect if spec else (),
-    )
+    card = _into_play(spec, move.card, ("red-glowy-dot",), controller=move.player,
+                      reapurr=move.number if move.number is not None else (spec.reapurr if spec else None))
     t.chain.append(card)
     t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "
           "played until it is finished", R.RGD_CARDS)
@@ -541,7 +546,7 @@ def check(state: State, move: Move) -> Verdict:
                        unchecked=tuple(ruling.unchecked))
     t = run(state, move)
     unchecked = ruling.unchecked + t.unchecked
-    unchecked += [x for x in readings.from_effects(t.effects) if x not in unchecked]
+    unchecked += [x for x in rules_readings.from_effects(t.effects) if x not in unchecked]
     return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(unchecked))
 
 

@@ -3,7 +3,7 @@
 The tracker verbs and the validated plays both go through these: no rule written twice."""
 from __future__ import annotations
 
-from engine.base import Effect
+from engine.base import Effect, Reason
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
@@ -29,38 +29,55 @@ def space(n: int) -> str:
     return "the Reapurr's Lair" if n == REAPURRS_LAIR else f"the {n} space"
 
 
-# ---- checks written once: plays (rules.py) and tracker verbs (track.py) both ask these
+# ---- checks written once: plays (rules.py) and tracker verbs (track.py) both ask these, and each
+# answers with the rule it rests on, so a play and the matching tracker verb refuse alike
 
 #: a turn's steps in order; "next" is the next cat's Claw Phase
 STEPS = (*PHASES, "next")
 
 
-def out_of_order(state: State, step: str, again: bool = False) -> str | None:
+def next_step(state: State) -> str:
+    """The step after the phase the turn is in (a phase, or "next")."""
+    return STEPS[STEPS.index(state.phase) + 1]
+
+
+def out_of_order(state: State, step: str, again: bool = False) -> Reason | None:
     """Phases run Claw, Paw, CATastrophe, then the turn passes: `step` (a phase, or "next") must be
     the next one (with `again`, naming the phase the turn is in is fine too). Why not, or None."""
     now, want = STEPS.index(state.phase), STEPS.index(step)
     if want == now + 1 or (again and want == now):
         return None
     cur = state.players[state.current].name
-    return (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
-            f"{PHASE_TITLES[state.phase]}")
+    why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
+           f"{PHASE_TITLES[state.phase]}")
+    return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
 
 
-def unfinished(state: State) -> str | None:
+def unfinished(state: State) -> Reason | None:
     """Cards still in play are followed to their end before the phase or the turn moves on."""
     if not state.chain:
         return None
     n, top = len(state.chain), state.chain[-1]
-    return (f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
-            f"finish {'them' if n > 1 else 'it'} first")
+    return Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
+        f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
+        f"finish {'them' if n > 1 else 'it'} first"))
 
 
-def basket_short(player: Player, n: int) -> str | None:
+def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
+    """Why the turn cannot move on to `step` now, or None: the cards in play are finished first,
+    then the phases run in order (a cat out of the game has no phases left: its turn just ends)."""
+    if state.players[state.current].eliminated:
+        return unfinished(state)
+    return unfinished(state) or out_of_order(state, step, again)
+
+
+def basket_short(player: Player, n: int) -> Reason | None:
     """A Yarn Ball is spent or lost from the cat's own Yarn Basket, which must hold it."""
     if n <= player.yarn_balls:
         return None
-    return (f"{player.name}'s Yarn Basket holds {player.yarn_balls} Yarn Ball{'s' if player.yarn_balls != 1 else ''}; "
-            f"{n} cannot be spent or lost")
+    return Reason(rule=R.YARN_BASKET, message=(
+        f"{player.name}'s Yarn Basket holds {player.yarn_balls} Yarn Ball{'s' if player.yarn_balls != 1 else ''}; "
+        f"{n} cannot be spent or lost"))
 
 
 class Table:
@@ -78,7 +95,7 @@ class Table:
         self.cards: tuple[CardSpec, ...] = state.cards
         self.effects: list[Effect] = []
         self.eliminated_now: list[int] = []
-        self.unchecked: list[str] = []
+        self.unchecked: list[Reason] = []
 
     def freeze(self) -> State:
         fields = {name: getattr(self, name) for name in self.FIELDS}
@@ -423,7 +440,8 @@ class Table:
                      else R.LAST_STANDING)
             self.chain = []
         if self.current in self.eliminated_now and not self.game_over:
-            self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; type next", R.OUT)
+            then = "finish the cards in play, then type next" if self.chain else "type next"
+            self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; {then}", R.OUT)
         if after == before:
             return
         if not self.game_over:

@@ -25,8 +25,6 @@ Pure code: no I/O.
 """
 from __future__ import annotations
 
-from __future__ import annotations
-
 import difflib
 import re
 from typing import Any, ClassVar
@@ -40,10 +38,10 @@ from .model import (
     START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
     CardSpec, Player, State, card_entry,
 )
-from . import readings
-from .notation_track import YARN_NO_SET, TrackCommands
+from . import rules_readings
+from .notation_track import TrackCommands
 from .rule_ids import R, RULE_IDS
-from .table import Table, basket_short, out_of_order, reapurr_target, space, unfinished
+from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
 
 class Tracker(TrackCommands, TrackerBase[State]):
@@ -126,7 +124,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if reasons:
             return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
         _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(readings.from_effects(effects)))
+        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
         reasons: list[Reason] = []
@@ -165,9 +163,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
                             message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
                         ))
         elif verb == "reapurr":
-            if len(change.args) != 1:
-                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-            sign, n = self._signed(change.args[0])
+            sign, n = self.reapurr_amount(change)
             target = reapurr_target(state.grim_reapurr, sign, n)
             if target > TOP_SPACE:
                 reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
@@ -178,16 +174,13 @@ class Tracker(TrackCommands, TrackerBase[State]):
                 if state.grim_reapurr > REAPURRS_LAIR:
                     alts.append("reapurr lair")
         elif verb in ("yarn", "hand", "power-cats"):
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
-            if verb == "yarn" and sign == "=":
-                raise MoveSyntaxError(YARN_NO_SET)
+            i, sign, n = self.counter_amount(state, change)
             if state.players[i].eliminated:
                 out(i)
             elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
                 # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
                 p = state.players[i]
-                reasons.append(Reason(rule=R.YARN_BASKET, message=basket_short(p, n)))
+                reasons.append(basket_short(p, n))
                 if p.yarn_balls:
                     alts.append(f"yarn {p.name} -{p.yarn_balls}")
             elif sign == "=":
@@ -199,9 +192,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
                     reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
                     alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
         elif verb in ("draw", "discard"):
-            i, count = self._one(state, change)
-            if not count.isdigit():
-                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
+            i, _ = self.card_count(state, change)
             if state.players[i].eliminated:
                 out(i)
         elif verb == "card":
@@ -221,23 +212,18 @@ class Tracker(TrackCommands, TrackerBase[State]):
                         f"{held[0]} already has {name} face up, and every Power Cat is unique")))
         elif verb in ("next", "next-phase", "phase"):
             cur = state.players[state.current]
-            if unfinished(state) and not cur.eliminated:
-                reasons.append(Reason(rule=R.CHAIN_BEFORE_PHASE, message=unfinished(state)))
-                alts.append("resolve")
-            elif verb == "next":
-                if not cur.eliminated and out_of_order(state, "next"):
-                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, "next")))
-                    alts.append("next-phase")
-            elif verb == "phase":
-                if len(change.args) != 1 or change.args[0] not in PHASES:
-                    raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-                if cur.eliminated:
-                    reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
-                    alts.append("next")
-                elif out_of_order(state, change.args[0], again=True):
-                    reasons.append(Reason(rule=R.THREE_PHASES, message=out_of_order(state, change.args[0], again=True)))
-                    now = PHASES.index(state.phase)
-                    alts.append(f"phase {PHASES[now + 1]}" if now < 2 else "next")
+            named = self.phase_named(change) if verb == "phase" else None
+            if named and cur.eliminated:
+                reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
+                alts.append("next")
+                return reasons, alts
+            to = named or {"next": "next", "next-phase": next_step(state)}[verb]
+            refusal = moving_on(state, to, again=verb == "phase")
+            if refusal is not None:
+                reasons.append(refusal)
+                ahead = next_step(state)
+                alts.append("resolve" if state.chain else "next-phase" if verb == "next"
+                            else f"phase {ahead}" if ahead in PHASES else "next")
         return reasons, alts
 
     # ------------------------------------------------------------------ apply
@@ -249,25 +235,16 @@ class Tracker(TrackCommands, TrackerBase[State]):
         if verb == "lives":
             t.apply_lives(self._lives_ops(state, change))
         elif verb == "reapurr":
-            if len(change.args) != 1:
-                raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-            sign, n = self._signed(change.args[0])
-            t.apply_reapurr(sign, n)
+            t.apply_reapurr(*self.reapurr_amount(change))
         elif verb == "yarn":
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
-            if sign == "=":
-                raise MoveSyntaxError(YARN_NO_SET)
+            i, sign, n = self.counter_amount(state, change)
             t.apply_yarn(i, n if sign == "+" else -n)
         elif verb in ("hand", "power-cats"):
-            i, amount = self._one(state, change)
-            sign, n = self._signed(amount)
+            i, sign, n = self.counter_amount(state, change)
             t.apply_cards(i, verb, sign, n)
         elif verb in ("draw", "discard"):
-            i, count = self._one(state, change)
-            if not count.isdigit():
-                raise MoveSyntaxError(f"{verb}: {count!r} is not a number of cards")
-            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", int(count))
+            i, count = self.card_count(state, change)
+            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", count)
         elif verb == "next":
             t.advance_turn()
         elif verb == "card":
@@ -281,9 +258,7 @@ class Tracker(TrackCommands, TrackerBase[State]):
             else:
                 t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
         elif verb == "phase":
-            if len(change.args) != 1 or change.args[0] not in PHASES:
-                raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-            t.enter_phase(change.args[0])
+            t.enter_phase(self.phase_named(change))
         else:
             raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
 

@@ -17,24 +17,72 @@ E = Engine()
 T = Tracker()
 
 
+class Dealer:
+    """A seeded table the referee keeps: plays are judged first and made only when legal; each made
+    play is kept as a step (and its verdict), as the table would tell the companion."""
+
+    def __init__(self, state):
+        self.state = state
+        self.steps: list[tuple[str, object]] = []
+        self.verdicts = []
+        self.plays_this_turn = 0
+
+    def play(self, text: str) -> bool:
+        move = E.parse_move(text, self.state)
+        verdict = E.check(self.state, move)
+        if not verdict.legal:
+            return False
+        self.state = E.apply(self.state, move)
+        self.steps.append(("play", E.format_move(move)))
+        self.verdicts.append(verdict)
+        return True
+
+    def turn_step(self, rng: random.Random, chance: float, claw_play, reveal) -> None:
+        """One step of the turn while no card is in play: an eliminated cat's turn ends; in the Claw
+        Phase up to two plays, each with `chance` (`claw_play(rng, cat, others)`: the play's text, or
+        None), then the Paw Phase draw; the CATastrophe card (`reveal(rng, cat)`: the reveal's text);
+        then the end of the turn."""
+        state = self.state
+        cur = state.players[state.current]
+        if state.phase == "claw" and not cur.eliminated:
+            if self.plays_this_turn < 2 and cur.hand and rng.random() < chance:
+                self.plays_this_turn += 1
+                others = [state.players[i].name for i in state.turn_order() if state.players[i].name != cur.name]
+                text = claw_play(rng, cur, others)
+                if text:
+                    self.play(text)
+            else:
+                self.play(f"{cur.name} draw")
+        elif not state.revealed and not cur.eliminated:
+            self.play(reveal(rng, cur))
+        else:
+            self.play(f"{cur.name} end")
+            self.plays_this_turn = 0
+
+
+def _claw_play(rng: random.Random, cur, others) -> str:
+    choice = rng.random()
+    target = rng.choice(others)
+    if choice < 0.5:
+        return f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}"
+    if choice < 0.8:
+        return f"{cur.name} play Curiosity at {target}"
+    return f"{cur.name} play Mice Mischief"
+
+
+def _reveal(rng: random.Random, cur) -> str:
+    return f"{cur.name} reveal Grim Reapurr +1" if rng.random() < 0.45 else f"{cur.name} reveal CATastrophic Event"
+
+
 def table_game(seed: int, names=("Abi", "Betty", "Chris", "Dan"), limit: int = 400):
     """(kind, text-or-words) steps of one game: kind "play" (a move's text) or "track" (tracker words);
     also returns the final state reached by applying them directly."""
     rng = random.Random(seed)
-    state = T.new_state(list(names), {})
-    steps: list[tuple[str, object]] = []
-    plays_this_turn = 0
-
-    def play(text: str) -> bool:
-        nonlocal state
-        move = E.parse_move(text, state)
-        if not E.check(state, move).legal:
-            return False
-        state = E.apply(state, move)
-        steps.append(("play", E.format_move(move)))
-        return True
+    table = Dealer(T.new_state(list(names), {}))
+    play = table.play
 
     for _ in range(limit):
+        state = table.state
         if state.game_over:
             break
         cur = state.players[state.current]
@@ -58,40 +106,16 @@ def table_game(seed: int, names=("Abi", "Betty", "Chris", "Dan"), limit: int = 4
                     continue
             was_catastrophe = top.type in ("event", "reapurr")
             play("resolve")
+            state = table.state
             if was_catastrophe and top.type == "event" and not state.game_over and rng.random() < 0.6:
                 victim = rng.choice([state.players[i].name for i in state.turn_order()])
                 change = T.parse(state, ["lives", victim, "-1"])  # the Event's result, as the table tells it
                 if T.check(state, change).legal:
-                    state, _ = T.apply(state, change)
-                    steps.append(("track", ["lives", victim, "-1"]))
+                    table.state, _ = T.apply(state, change)
+                    table.steps.append(("track", ["lives", victim, "-1"]))
             continue
-        if cur.eliminated:
-            play(f"{cur.name} end")
-            plays_this_turn = 0
-            continue
-        if state.phase == "claw":
-            if plays_this_turn < 2 and cur.hand and rng.random() < 0.7:
-                plays_this_turn += 1
-                choice = rng.random()
-                target = rng.choice(others)
-                if choice < 0.5:
-                    play(f"{cur.name} play Attack {rng.choice([4, 5, 6])} at {target}")
-                elif choice < 0.8:
-                    play(f"{cur.name} play Curiosity at {target}")
-                else:
-                    play(f"{cur.name} play Mice Mischief")
-                continue
-            play(f"{cur.name} draw")
-            continue
-        if not state.revealed:
-            if rng.random() < 0.45:
-                play(f"{cur.name} reveal Grim Reapurr +1")
-            else:
-                play(f"{cur.name} reveal CATastrophic Event")
-            continue
-        play(f"{cur.name} end")
-        plays_this_turn = 0
-    return steps, state
+        table.turn_step(rng, 0.7, _claw_play, _reveal)
+    return table.steps, table.state
 
 
 def find_seed(ending: str, names=("Abi", "Betty", "Chris", "Dan")) -> int:

@@ -44,9 +44,9 @@ def test_an_unknown_attack_cost_names_the_command_that_teaches_it():
     verdict = judged(state, "attack Grunt at ben boss")
     assert verdict.legal
     assert ("Grunt's attack cost is unknown: teach it with "
-            '`companion cards add cataclysm-arcade "Grunt" --attack-cost N`') in notes(verdict)
+            '`companion cards add cataclysm-arcade Grunt --type "fighter" --attack-cost "N"`') in notes(verdict)
     assert ("Grunt's attack value is unknown: teach it with "
-            '`companion cards add cataclysm-arcade "Grunt" --attack N`') in notes(verdict)
+            '`companion cards add cataclysm-arcade Grunt --type "fighter" --attack "N"`') in notes(verdict)
     rules = {n.rule for n in verdict.notes if n.message.startswith("Grunt's")}
     assert rules == {G + "combat.pay-attack-cost", G + "combat.damage-on-resolution"}
 
@@ -85,17 +85,17 @@ def test_weapon_wield_cost_and_modifier_come_from_the_catalogue():
     after = E.apply(attacked, E.parse_move("decline", attacked))
     assert after.player("Ben").boss.health == 7  # 1 printed + 2 from the Axe
     unknown = E.load_state({**situation, "cards": [{"name": "Axe", "type": "weapon"}]})
-    assert ('Axe\'s wield cost is unknown: teach it with `companion cards add cataclysm-arcade "Axe" '
-            "--wield-cost N`") in notes(judged(unknown, "wield Axe on Brute"))
+    assert ('Axe\'s wield cost is unknown: teach it with `companion cards add cataclysm-arcade Axe --type "weapon" '
+            '--wield-cost "N"`') in notes(judged(unknown, "wield Axe on Brute"))
 
 
 @pytest.mark.parametrize("card, play, said", [
     ("track card Spark fighter", "fighter Spark",
-     "Spark's level requirement is unknown: teach it with `companion cards add cataclysm-arcade \"Spark\" --level N`"),
+     "Spark's level requirement is unknown: teach it with `companion cards add cataclysm-arcade Spark --type \"fighter\" --level \"N\"`"),
     ("track card Zap tactic effect=damage:1", "tactic Zap at ben boss",
-     "Zap's coin cost is unknown: teach it with `companion cards add cataclysm-arcade \"Zap\" --cost N`"),
+     "Zap's coin cost is unknown: teach it with `companion cards add cataclysm-arcade Zap --type \"tactic\" --cost \"N\"`"),
     ("track card Zap tactic cost=0", "tactic Zap",
-     "Zap's effect is unknown: teach it with `companion cards add cataclysm-arcade \"Zap\" --effect \"damage N\"`"),
+     "Zap's effect is unknown: teach it with `companion cards add cataclysm-arcade Zap --type \"tactic\" --effect \"damage N\"`"),
 ])
 def test_unknown_fields_of_a_card_in_hand_name_their_command(card, play, said):
     state = table("track boss ann 10", "track boss ben 10", card, f"track hand ann {play.split()[1]}")
@@ -106,7 +106,7 @@ def test_a_card_missing_from_the_catalogue_is_taught_with_its_type():
     state = table("track boss ann 10", "track boss ben 10", "track hand ann Mystery")
     said = notes(judged(state, "tactic Mystery"))
     assert any(m.startswith("Mystery is not in the catalogue") and
-               '`companion cards add cataclysm-arcade "Mystery" --type tactic`' in m for m in said), said
+               '`companion cards add cataclysm-arcade Mystery --type "tactic"`' in m for m in said), said
 
 
 def test_keywords_carry_their_numbers():
@@ -124,7 +124,7 @@ def test_keywords_carry_their_numbers():
 def test_armor_without_its_number_is_unknown():
     state = table("track boss ann 10 Queen", "track boss ben 10", "track card Queen boss attack=3 attack-cost=0",
                   "track card Tank fighter health=5 keywords=armor", "track fighter ben Tank 5 --overrule")
-    assert ('Tank\'s Armor number is unknown: teach it with `companion cards add cataclysm-arcade "Tank" --armor N`'
+    assert ('Tank\'s Armor number is unknown: teach it with `companion cards add cataclysm-arcade Tank --type "fighter" --armor "N"`'
             in notes(judged(state, "attack boss at ben Tank")))
 
 
@@ -142,4 +142,4 @@ def test_fortify_names_the_faction_to_teach():
                   "track card Mason fighter level=1 health=2 keywords=fortify", "track hand ann Mason")
     said = notes(judged(state, "fortify Mason on boss"))
     assert ('whether boss is a Synth: Queen\'s faction is unknown: teach it with '
-            '`companion cards add cataclysm-arcade "Queen" --faction NAME`') in said
+            '`companion cards add cataclysm-arcade Queen --type "boss" --faction "NAME"`') in said

@@ -1,4 +1,4 @@
-"""Constructed Deck Rules for Cataclysm Arcade: engine/cataclysm_arcade/deck.py and
+"""Constructed Deck Rules for Cataclysm Arcade: engine/cataclysm_arcade/rules_deck.py and
 `companion check cataclysm-arcade --deck FILE`."""
 from __future__ import annotations
 
@@ -72,12 +72,12 @@ def test_factions_from_the_catalogue_and_unknown_ones_unchecked():
         + [{"name": "Mystery", "count": 1}]
     verdict = E.check_deck(deck("Queen", cards, catalogue))
     assert verdict.legal and [n.message for n in verdict.notes] == [
-        "Mystery's faction is unknown: teach it with `companion cards add cataclysm-arcade \"Mystery\" --faction NAME`"]
+        "Mystery's faction is unknown: teach it with `companion cards add cataclysm-arcade Mystery --type \"fighter|tactic|response|weapon|boss\" --faction \"NAME\"`"]
     verdict = E.check_deck(deck("Nobody", cards))  # no catalogue: neither Boss's nor Grunt's faction known
     assert verdict.legal
     said = [n.message for n in verdict.notes]
     assert ("the faction limit is not checked: the Boss Nobody's faction is unknown: teach it with "
-            "`companion cards add cataclysm-arcade \"Nobody\" --faction NAME`") in said
+            "`companion cards add cataclysm-arcade Nobody --type \"boss\" --faction \"NAME\"`") in said
     assert any(m.startswith("Grunt's faction is unknown: teach it with") for m in said)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cataclysm_arcade import Engine, Tracker, readings
+from engine.cataclysm_arcade import Engine, Tracker, rules_readings
 
 from .cataclysm_arcade_table import arcade_table
 
@@ -100,7 +100,7 @@ def test_stun_shows_and_its_missing_duration_is_stated():
     assert state.initiative == "Ann" and state.player("Ann").boss.stunned
     verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
     assert not verdict.legal and verdict.reasons[0].rule == "cataclysm-arcade.keywords.stun"
-    assert readings.STUN_DURATION in verdict.unchecked
+    assert rules_readings.STUN_DURATION in verdict.unchecked
 
 
 def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
@@ -127,36 +127,40 @@ def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
 
 READING_CASES = {
     # Fortify: used from the hand; the engine makes it a move on the Line
-    "fortify": (readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
+    "fortify": (rules_readings.FORTIFY_MOVE, ["track hand ann Mason", "track boss ann 6 Queen"], "fortify Mason on boss"),
     # Block: no timing or cost given; read as a free response to an opponent's attack
-    "block": (readings.BLOCK_RESPONSE, ["track fighter ben Guard 3 --overrule", "play attack boss at ben boss"],
+    "block": (rules_readings.BLOCK_RESPONSE, ["track fighter ben Guard 3 --overrule", "play attack boss at ben boss"],
               "activate Guard block"),
     # a Weapon whose wielder is destroyed: the rulebook does not say where it goes
-    "weapon": (readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3 --overrule",
+    "weapon": (rules_readings.WEAPON_STAYS, ["track hand ann Sword", "track hand cy Kill", "track fighter ann Grunt 3 --overrule",
                                        "play weapon Sword on Grunt", "play decline", "play decline",
                                        "play attack boss at ann boss", "play respond Kill at ann grunt",
                                        "play decline"], "decline"),
     # the attacker left play before its attack resolved
-    "fizzle": (readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3 --overrule",
+    "fizzle": (rules_readings.ATTACK_FIZZLES, ["track hand ben Kill", "track fighter ann Grunt 3 --overrule",
                                          "play attack Grunt at ben boss", "play respond Kill at ann grunt",
                                          "play decline", "play decline", "play decline"], "decline"),
     # Determination speaks of destruction; a Boss is defeated
-    "determination": (readings.DETERMINATION_FIGHTER, ["track boss ben 2 Tough", "play attack boss at ben boss",
+    "determination": (rules_readings.DETERMINATION_FIGHTER, ["track boss ben 2 Tough", "play attack boss at ben boss",
                                                        "play decline"], "decline"),
     # a second Fighter of one name: the player chooses; the engine keeps the new one
-    "same name": (readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3 --overrule", "play fighter Grunt",
+    "same name": (rules_readings.SAME_NAME, ["track hand ann Grunt", "track fighter ann Grunt 3 --overrule", "play fighter Grunt",
                                        "play decline"], "decline"),
+    # a second Weapon of one name: the player chooses; the engine keeps the new one
+    "same weapon": (rules_readings.SAME_NAME_WEAPON, ["track hand ann Sword, Sword", "play weapon Sword", "play decline",
+                                                "play decline", "play pass", "play pass", "play weapon Sword",
+                                                "play decline"], "decline"),
     # an opponent's Fighter of the same name
-    "same name, other player": (readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
+    "same name, other player": (rules_readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
                                 "fighter Grunt"),
     # a trigger: Turn Structure and the Line start priority differently
-    "trigger": (readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
+    "trigger": (rules_readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
     # a defeated player's items on the Line
-    "line items": (readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
+    "line items": (rules_readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
                                                  "play attack boss at cy boss", "play respond Zap at ann boss",
                                                  "play respond Zap at ben boss", "play decline"], "decline"),
     # the level rises when everyone has passed: a turn read as a level
-    "turn is level": (readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
+    "turn is level": (rules_readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
 }
 
 
@@ -171,4 +175,12 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
 
 
 def test_every_reading_has_a_case():
-    assert {r for r, _, _ in READING_CASES.values()} | {readings.STUN_DURATION} == set(readings.ALL)
+    assert {r for r, _, _ in READING_CASES.values()} | {rules_readings.STUN_DURATION} == set(rules_readings.ALL)
+
+
+def test_every_reading_cites_the_rule_that_leaves_it_open():
+    """Issue 22: a reading is a Reason (rule id + text), its rule one the package cites."""
+    from engine.cataclysm_arcade.rule_ids import ALL_RULES
+
+    for note in rules_readings.ALL:
+        assert note.rule in ALL_RULES and note.message.startswith("reading: "), note

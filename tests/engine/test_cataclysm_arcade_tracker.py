@@ -38,9 +38,9 @@ def fighter(state, name, fighter_name):
 
 
 def all_pass(state):
-    for p in state.in_game:
-        if not p.passed:
-            state, _ = do(state, "pass", p.name)
+    """Everyone passes, each when they hold the initiative (a pass is a move: turn.moves)."""
+    while not state.level_over:
+        state, _ = do(state, "pass", state.initiative)
     return state
 
 
@@ -293,22 +293,37 @@ def test_pass_twice_is_refused():
 
 
 def test_level_over_effect_when_everyone_has_passed_fires_once():
-    s, _ = do(new(("Ann", "Ben")), "pass", "ben")
-    s, eff = do(s, "pass", "ann")
+    s, _ = do(new(("Ann", "Ben")), "pass", "ann")
+    s, eff = do(s, "pass", "ben")
     assert kinds(eff) == ["level-over"]
     assert eff[0].rule == G + "turn.level-ends-all-passed"
     assert "next-level" in eff[0].message and "level 2" in eff[0].message
     assert s.level_over and s.level == 1  # the level number rises only with next-level
-    s, eff = overrule(s, "pass", "ann")
+    s, eff = overrule(s, "pass", "ben")
     assert eff == []  # no second announcement
 
 
 def test_next_level_refused_until_all_have_passed():
-    s, _ = do(new(("Ann", "Ben", "Cy")), "pass", "ben")
+    s, _ = do(new(("Ann", "Ben", "Cy"), player_one="ben"), "pass", "ben")
     v = refused(s, "next-level")
     assert [r.rule for r in v.reasons] == [G + "turn.level-ends-all-passed"]
     assert "Ann, Cy" in v.reasons[0].message
     assert v.alternatives == ("pass Ann", "pass Cy")
+
+
+def test_only_the_player_with_the_initiative_passes():
+    """Turn Structure: the player with the initiative chooses a move, and pass is one of the moves;
+    the initiative then goes clockwise to the next player who has not passed. A pass out of turn is
+    refused (overruled, the table's word is recorded)."""
+    s = new(("Ann", "Ben", "Cy"))
+    v = refused(s, "pass", "ben")
+    assert rules_of(v) == [G + "turn.moves"] and v.alternatives == ("pass Ann",)
+    assert v.reasons[0].message.startswith("Ann has the initiative, not Ben")
+    s, _ = do(s, "pass", "ann")
+    assert s.initiative == "Ben"
+    refused(s, "pass", "cy")
+    s, _ = overrule(s, "pass", "cy")
+    assert s.player("Cy").passed and s.initiative == "Ben"
 
 
 def test_overruled_next_level_still_starts_the_level():
@@ -347,6 +362,20 @@ def test_player_one_skips_players_who_are_out():
     s, _ = do(s, "damage", "cy", "boss", "12")
     s, _ = do(all_pass(s), "next-level")
     assert s.player_one == "Dee"
+
+
+def test_a_player_defeated_between_moves_hands_the_initiative_on():
+    """Winning the Game: a defeated player is out; Turn Structure: the initiative goes clockwise to
+    the next player who has not passed. Before, it stayed with the defeated player and no one could
+    pass (status called the table impossible)."""
+    from engine.cataclysm_arcade import Engine
+
+    s = new(("Ann", "Ben", "Cy"), boss_health="10")
+    s, eff = do(s, "damage", "ann", "boss", "10")
+    assert s.initiative == "Ben" and G + "turn.initiative-passes-clockwise" in rules_of(eff)
+    assert Engine().status(s) == []
+    s, _ = do(s, "pass", "ben")
+    assert s.initiative == "Cy"
 
 
 def test_everything_untaps_at_the_start_of_a_level():

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.catastrophe import Engine
-from engine.catastrophe.effects import CardEffect, from_token, parse_effect
+from engine.catastrophe.rules_effects import CardEffect, from_token, parse_effect
 from engine.catastrophe.model import CardSpec, card_entry
 from tests.engine.test_catastrophe_engine import go, new
 
@@ -43,7 +43,7 @@ def test_an_ally_that_costs_its_target_a_life_takes_it():
     assert lives(after) == {"Abi": 9, "Betty": 8, "Chris": 9}
     hit = [e for e in verdict.effects if e.kind == "card-effect"]
     assert [(e.who, e.amount, e.card) for e in hit] == [("Betty", -1, "Hissy Fit")]
-    assert not any("effect" in str(u) for u in verdict.unchecked)
+    assert not any("effect" in u.message for u in verdict.notes)
 
 
 def test_an_ally_aimed_at_a_chosen_player_needs_one():
@@ -100,12 +100,12 @@ def test_others_spares_the_card_s_player():
 def test_an_undescribed_card_names_what_is_unknown_and_how_to_teach_it():
     state = table({"name": "Catnip Dealer", "type": "ally"})
     verdict, after = resolved(state, "Abi play Catnip Dealer")
-    notes = " | ".join(str(u) for u in verdict.unchecked)
+    notes = " | ".join(u.message for u in verdict.notes)
     assert "Catnip Dealer's effect is unknown" in notes
     assert 'companion cards add catastrophe "Catnip Dealer" --effect "lives self +1"' in notes
     assert lives(after) == lives(state)
     verdict, _ = resolved(new(), "Abi play Hairball Express")
-    notes = " | ".join(str(u) for u in verdict.unchecked)
+    notes = " | ".join(u.message for u in verdict.notes)
     assert "Hairball Express's type and effect are unknown" in notes and "--type TYPE" in notes
 
 

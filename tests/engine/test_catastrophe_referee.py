@@ -82,7 +82,7 @@ def test_a_card_the_table_saw_go_into_a_hand_is_known_to_be_there():
     state = go(state, "Abi play Cucumber", "resolve")  # Abi's Cucumber blocks the Curiosity
     state = go(state, "Abi play Curiosity at Chris")
     verdict = E.check(state, E.parse_move("Chris play Pass to Betty", state))
-    assert verdict.legal and not any("Chris holds" in u for u in verdict.unchecked)
+    assert verdict.legal and not any("Chris holds" in u.message for u in verdict.notes)
     assert E.parse_move("Chris play Pass to Betty", state) in E.legal_moves(state)
     state = go(state, "Chris play Pass to Betty")
     assert state.player("Chris").seen_cards == ()
@@ -171,7 +171,7 @@ def test_odds_cli_takes_player_and_against(cli, home):
 
 # ------------------------------------------------------------------ readings made visible
 
-from engine.catastrophe import readings  # noqa: E402
+from engine.catastrophe import rules_readings as readings  # noqa: E402
 
 
 def _play_case(plays, text, names=("Abi", "Betty", "Chris"), variant="standard", track_first=()):
@@ -220,7 +220,7 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
     """Issue 20, readings made visible: where the rulebook leaves a point open, the verdict that
     depends on it names the reading and the passages, never a silent "legal"."""
     reading, verdict = READING_CASES[case][0], READING_CASES[case][1]()
-    assert verdict.legal and any(reading in u for u in verdict.unchecked), verdict.as_json()
+    assert verdict.legal and reading in verdict.notes, verdict.as_json()
 
 
 def test_every_reading_has_a_case():

@@ -458,8 +458,8 @@ def test_phases_in_order_and_the_paw_draw():
 
 
 def test_turn_cannot_end_before_its_catastrophe_phase():
-    v = refused(new(), "next")
-    assert rules_of(v) == [G + "turn.three-phases"] and v.alternatives == ("next-phase",)
+    v = refused(new(), "next")  # the CATastrophe Phase is the turn's last, as a play `end` is told
+    assert rules_of(v) == [G + "turn.catastrophe-phase.last-phase"] and v.alternatives == ("next-phase",)
     state, _ = do(new(), "next-phase")
     refused(state, "next")
     state, _ = overrule(state, "next")

@@ -3,20 +3,21 @@
 A character or Weapon in play keeps the numbers it entered with; when it entered before the table
 described its card, the catalogue (the shipped cards, the player's library, the table's own entries:
 State.cards) answers instead. What neither knows is said as an `unchecked` Reason naming the card,
-the field and the one command that teaches it (`teach`). `teach` is written here until a shared
-`engine.words.teach` exists.
+the field and the one command that teaches it, written by the shared `engine.words.teach` (issue 23:
+one writer of teaching commands for every game).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine.base import Reason
+from engine.words import teach as library_command
 
 from .model import BOSS, Player, State, find_fighter, spec
 
 GAME = "cataclysm-arcade"
 
-#: catalogue field -> (how a verdict names it, the value a `cards add` example shows)
+#: catalogue field -> (how a verdict names it, the placeholder a `cards add` example shows)
 FIELDS = {
     "type": ("type", "fighter|tactic|response|weapon|boss"),
     "faction": ("faction", "NAME"),
@@ -27,20 +28,28 @@ FIELDS = {
     "attack_cost": ("attack cost", "N"),
     "wield_cost": ("wield cost", "N"),
     "attack_modifier": ("attack modifier", "N"),
-    "effect": ("effect", '"damage N"'),
+    "effect": ("effect", "damage N"),
     "armor": ("Armor number", "N"),
 }
 
 
-def teach(card: str, field: str, value: str | None = None) -> str:
-    """The one command that puts a card's field into the player's card library."""
-    flag = "--" + field.replace("_", "-")
-    return f'companion cards add {GAME} "{card}" {flag} {value or FIELDS[field][1]}'
+def teach(card: str, field: str, value: str | None = None, kind: str | None = None) -> str:
+    """The one command that puts a card's field into the player's card library (the value, where
+    the engine knows it, else the field's placeholder). A library card needs its type, so a command
+    for another field names the type too (`kind`, else its placeholder)."""
+    command = library_command(GAME, card, field, value or FIELDS[field][1])
+    if field == "type":
+        return command
+    typed = library_command(GAME, card, "type", kind or FIELDS["type"][1])
+    bare = library_command(GAME, card, "type", "")  # the command up to the type's value
+    head = bare[:bare.rindex(" --type ")]
+    return typed + command[len(head):]
 
 
-def unknown(card: str, field: str, rule: str) -> Reason:
-    """`unchecked`: the card's field is unknown, with the command that teaches it."""
-    return Reason(rule=rule, message=f"{card}'s {FIELDS[field][0]} is unknown: teach it with `{teach(card, field)}`")
+def unknown(card: str, field: str, rule: str, kind: str | None = None) -> Reason:
+    """`unchecked`: the card's field is unknown, with the command that teaches it (`kind`: its type)."""
+    return Reason(rule=rule, message=f"{card}'s {FIELDS[field][0]} is unknown: teach it with "
+                  f"`{teach(card, field, kind=kind)}`")
 
 
 def card_name(player: Player, character: str) -> str | None:
@@ -76,4 +85,4 @@ def unknown_character(player: Player, character: str, field: str, rule: str) -> 
     if name is None:
         return Reason(rule=rule, message=f"{player.name}'s Boss has no name, so its {FIELDS[field][0]} is unknown: "
                       f"name it with `companion track boss {player.name.lower()} HEALTH NAME`")
-    return unknown(name, field, rule)
+    return unknown(name, field, rule, BOSS if character == BOSS else "fighter")

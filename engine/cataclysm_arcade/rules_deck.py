@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
 
-from . import card_facts
+from . import rules_cards
 from .model import CardSpec, builtin_catalogue
 from .rule_ids import R
 
@@ -84,13 +84,14 @@ def check_deck(deck: Deck) -> Verdict:
     for c in others:
         faction = c.faction or getattr(known.get(c.name.lower()), "faction", None)
         if faction is None:
-            unchecked.append(card_facts.unknown(c.name, "faction", R.TWO_FACTIONS))
+            kind = c.type or getattr(known.get(c.name.lower()), "type", None)
+            unchecked.append(rules_cards.unknown(c.name, "faction", R.TWO_FACTIONS, kind))
         else:
             factions.setdefault(faction, []).append(c.name)
     if boss is None:
         pass  # no Boss, no faction to measure the cards against (already a violation above)
     elif boss_faction is None:
-        note = card_facts.unknown(boss.name, "faction", R.BOSS_FACTION)
+        note = rules_cards.unknown(boss.name, "faction", R.BOSS_FACTION, "boss")
         unchecked.append(Reason(rule=note.rule, message=f"the faction limit is not checked: the Boss {note.message}"))
     else:
         outside = {f: names for f, names in factions.items() if f != boss_faction}

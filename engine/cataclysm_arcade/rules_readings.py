@@ -1,0 +1,77 @@
+"""Cataclysm Arcade: the readings the engine takes where the rulebook is silent or speaks two ways.
+
+A verdict that rests on one of them carries it as an `unchecked` Reason: the rule whose passage
+leaves the point open (the main one, where two passages meet) and the reading with the passages by
+heading, never a silent "legal" (issue 20). The engine decides where a reading applies (rules.py,
+rules_line.py, table.py); `from_effects` finds the ones a play's effects rest on.
+docs/moves-cataclysm-arcade.md lists them for the reader.
+"""
+from __future__ import annotations
+
+from engine.base import Reason
+
+from .rule_ids import R
+
+
+def reading(rule: str, text: str, passages: str) -> Reason:
+    """One reading as an unchecked note citing the rule that leaves the point open."""
+    return Reason(rule=rule, message=f"reading: {text} ({passages})")
+
+
+FORTIFY_MOVE = reading(R.FORTIFY, "Fortify is used as a move, with the initiative, and waits on the Line like every "
+                       "move but pass", "Glossary, Fortify: only 'used from your hand'; Turn Structure lists the moves")
+BLOCK_RESPONSE = reading(R.BLOCK, "Block is a response that only means something against an opponent's attack on "
+                         "the Line, with no cost and no tap", "Glossary, Block: no timing or cost given")
+STUN_DURATION = reading(R.STUN, "a Stun lasts until a card effect untaps the character (`track untap`), not "
+                        "through the level's untap", "Glossary, Stun: no duration given; Turn Structure, untap; "
+                        "if your table ends it sooner, overrule")
+WEAPON_STAYS = reading(R.LEAVING_PLAY, "a Weapon whose Fighter leaves play stays in play, unwielded",
+                       "Weapon and Glossary, leaving play: neither says")
+ATTACK_FIZZLES = reading(R.DAMAGE_ON_RESOLUTION, "an attack whose attacker or target has left play deals no damage",
+                         "Combat: does not say")
+DETERMINATION_FIGHTER = reading(R.DETERMINATION, "Determination keeps a character from being destroyed, so it "
+                                "saves Fighters; a Boss at 0 or less is defeated, not destroyed",
+                                "Glossary, Determination; Combat")
+_KEEP_NEW = "of two cards of one name in play the new one stays and the old one is destroyed"
+SAME_NAME = reading(R.FIGHTER_ONE_PER_NAME, _KEEP_NEW, "Fighter lets the player choose which to keep: overrule to "
+                    "keep the old one")
+SAME_NAME_WEAPON = reading(R.WEAPON_ONE_PER_NAME, _KEEP_NEW, "Weapon lets the player choose which to keep: overrule "
+                           "to keep the old one")
+SAME_NAME_OWNER = reading(R.FIGHTER_ONE_PER_NAME, "the one-Fighter-per-name limit counts the player's own Fighters, "
+                          "so an opponent's Fighter of that name does not matter", "Fighter: does not say whose")
+TRIGGER_PRIORITY = reading(R.TRIGGERED, "after a trigger the player with the initiative has priority, or the next "
+                           "player clockwise when the trigger is their own", "Turn Structure gives it to the "
+                           "initiative; The Line and the Glossary's Priority start clockwise and forbid answering "
+                           "your own item")
+LINE_ITEMS_REMOVED = reading(R.DEFEATED_REMOVED, "a defeated player's items waiting on the Line leave the game with "
+                             "their cards", "Winning the Game removes their cards; it does not name the Line")
+TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come once per level and the level rises "
+                        "when everyone has passed", "Overview speaks of turns, Turn Structure of levels")
+
+#: (effect kind, rule) -> the reading that effect rests on
+BY_EFFECT = {
+    ("unwielded", R.LEAVING_PLAY): WEAPON_STAYS,
+    ("fizzles", R.DAMAGE_ON_RESOLUTION): ATTACK_FIZZLES,
+    ("destroyed", R.FIGHTER_ONE_PER_NAME): SAME_NAME,
+    ("destroyed", R.WEAPON_ONE_PER_NAME): SAME_NAME_WEAPON,
+    ("trigger", R.TRIGGER): TRIGGER_PRIORITY,
+    ("line-removed", R.DEFEATED_REMOVED): LINE_ITEMS_REMOVED,
+    ("level", R.LEVEL_INCREASES): TURN_IS_LEVEL,
+    ("blocked", R.BLOCK): BLOCK_RESPONSE,
+}
+BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER}
+
+ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
+       SAME_NAME_WEAPON, SAME_NAME_OWNER, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL)
+
+# what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
+TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "
+                           "know card texts")
+TRANSFORM_NOT_DONE = Reason(rule=R.TRANSFORM, message="transform: the engine does not carry it out (it reveals "
+                            "cards from the deck)")
+
+
+def from_effects(effects) -> list[Reason]:
+    """The readings a play's effects rest on, each once, in the order they first apply."""
+    found = [BY_EFFECT.get((e.kind, e.rule)) or BY_KIND.get(e.kind) for e in effects]
+    return list(dict.fromkeys(r for r in found if r))

@@ -1,0 +1,64 @@
+"""CATastrophe: the readings the referee takes where the rulebook is silent or speaks two ways.
+
+A verdict that rests on one carries it as an `unchecked` note (a Reason: the rule that leaves the
+point open, and the reading with the rulebook passages by heading), never a silent "legal" (issue 20).
+rules.py adds the ones a play's form decides; `from_effects` finds the ones its effects rest on (the
+tracker's verdicts too). docs/moves-catastrophe.md lists them for the reader.
+"""
+from __future__ import annotations
+
+from engine.base import Reason
+
+from .rule_ids import R
+
+
+def _reading(rule: str, text: str) -> Reason:
+    """A reading as an `unchecked` note: the rule that leaves the point open, and what is read."""
+    return Reason(rule=rule, message=f"reading: {text}")
+
+
+POWER_CAT_WHEN = _reading(R.POWER_WHEN, (
+    "a Power Cat may be used outside its owner's Claw Phase, or while another card is in play (Taking "
+    "Your Turn names it in the Claw Phase; the Reaction Cards Example hints at one mid-argument)"))
+PASS_TARGET = _reading(R.PASS, (
+    "a Pass acts on the most recent card in play that is not a Reaction, which must be an Attack or "
+    "Curiosity aimed at the passer (Reaction Cards, Pass: 'instead of you')"))
+MICE_MISCHIEF = _reading(R.RGD_EXAMPLE, (
+    "MICE MISCHIEF is an Attack 3 on every other cat that costs 2 lives, with the Red Glowy Dot (Red "
+    "Glowy Dot Symbol Example; its card and type are not printed)"))
+LOSS_AT_RESOLVE = _reading(R.ATTACK_LOSE, (
+    "a failed roll costs its lives when the Attack takes effect (`resolve`), after any Yarn Ball re-rolls "
+    "(the Red Glowy Dot Symbol Example tells the loss with the roll)"))
+YARN_OWN_DIE = _reading(R.YARN_REROLL, (
+    "a Yarn Ball spent without naming a die re-rolls the spender's own failed roll, else the die rolled "
+    "last (Yarn Balls: any player's die may be re-rolled)"))
+YARN_NEW_ROLL = _reading(R.YARN_REROLL, (
+    "the re-rolled die replaces the old roll, which no longer counts (Yarn Balls: does not say which roll "
+    "is kept)"))
+TOGETHER = _reading(R.REAPURR_WINS, (
+    "cats put out by one card or one command go out together, so when they are all the cats left the Grim "
+    "Reapurr wins (End of Game: 'simultaneously' is not defined)"))
+OUT_ON_OWN_TURN = _reading(R.OUT, (
+    "a cat eliminated during its own turn has no turn left; the next cat still in plays next "
+    "(Eliminated!: out of the game; Taking Your Turn)"))
+MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
+    "in King of the Meowtain a cat with every space below taken goes below the 1 space and is eliminated "
+    "(King of the Meowtain: does not say)"))
+
+#: (effect kind, rule or None for any) -> the reading that effect rests on
+BY_EFFECT = {
+    ("not-defended", None): LOSS_AT_RESOLVE,
+    ("re-roll", R.YARN_REROLL): YARN_NEW_ROLL,
+    ("grim-reapurr-wins", None): TOGETHER,
+    ("turn-over", None): OUT_ON_OWN_TURN,
+    ("meowtain-no-space", None): MEOWTAIN_NO_SPACE,
+}
+
+ALL = (POWER_CAT_WHEN, PASS_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
+       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE)
+
+
+def from_effects(effects) -> list[Reason]:
+    """The readings the effects rest on, each once, in the order they first apply."""
+    found = [BY_EFFECT.get((e.kind, e.rule)) or BY_EFFECT.get((e.kind, None)) for e in effects]
+    return list(dict.fromkeys(r for r in found if r))
