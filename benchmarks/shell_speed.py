@@ -10,7 +10,8 @@ CPU time over the same span (its main thread's run time from /proc, in ns), the 
 on a loaded machine.
 
 The fixed lines ask the same thing each time; the shell keeps the index's answers about each
-word (rulesdb/memo.py), never a whole question's, so a question not asked before is timed too:
+word (rulesdb/memo.py) and the rankings of its last 64 questions, so a question not asked before is
+timed too:
 "rules question, new each time" asks a different table-talk question from tests/retrieval at
 every run (its words may have been seen, the question not).
 """

@@ -6,13 +6,25 @@ document frequency, the documents holding it, a query clause's scored documents,
 stored fields, a word's stems. A long-lived engine (the shell's) reads each of them from the
 index once; a one-shot search fills the memo and drops it.
 
-Nothing about a whole question is remembered: a new question with known words costs the
-combining, ranking and rendering, never an index read for a word already looked up. The scores
-are whoosh's own: each clause's matcher is read once; the clauses' scores are added up and ranked
-as whoosh's Or and top-N collector do (tests/test_search_memo.py compares the two on every
-retrieval question: the same documents, the same scores, the same order).
+A new question with known words costs the combining, ranking and rendering, never an index read
+for a word already looked up; of whole questions only the last RANKED rankings are kept (a table
+asks the same thing again). The scores are whoosh's own: a word's clause is BM25F by whoosh's own
+`bm25` function on the idf, weights, field lengths and boost its scorer uses, computed over the
+postings in bulk instead of through a matcher and scorer call per posting; any other clause (a
+phrase) is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
+as whoosh's Or and top-N collector do for an index of up to 5,000 documents
+(tests/test_search_memo.py compares the two on every retrieval question: the same documents, the
+same scores, the same order); past that whoosh adds them up in a tree of unions, which can differ in
+the last bit, and the memo keeps the clause order (tests/test_search_scale.py: a 10x rulebook ranks
+exactly as clause by clause, posting by posting).
 """
 from __future__ import annotations
+
+import heapq
+import math
+from collections import OrderedDict
+
+RANKED = 64  # whole questions' rankings kept (a repeated question costs a look-up)
 
 
 class Memo:
@@ -25,7 +37,10 @@ class Memo:
         self._ids: dict = {}
         self._near: dict = {}
         self._fields: dict = {}
+        self._postings: dict = {}  # (field, word) -> (document numbers, weights)
+        self._lengths: dict = {}  # field -> {document number: the field's length in it}
         self.scored: dict = {}  # clause -> (document numbers, scores)
+        self._ranked: OrderedDict = OrderedDict()  # (question, limit) -> ranking, the newest last
 
     def doc_frequency(self, field: str, text: str) -> int:
         key = (field, text)
@@ -39,9 +54,33 @@ class Memo:
         key = (field, text)
         ids = self._ids.get(key)
         if ids is None:
-            ids = frozenset(self.reader.postings(field, text).all_ids()) if self.doc_frequency(field, text) else frozenset()
-            self._ids[key] = ids
+            ids = self._ids[key] = frozenset(self.postings(field, text)[0])
         return ids
+
+    def postings(self, field: str, text: str) -> tuple[list, list]:
+        """A word's postings in a field: the documents holding it and its weight in each, in
+        document order (read once; the matcher's public calls, no scoring)."""
+        key = (field, text)
+        got = self._postings.get(key)
+        if got is None:
+            ids, weights = [], []
+            if self.doc_frequency(field, text):
+                m = self.reader.postings(field, text)
+                while m.is_active():
+                    ids.append(m.id())
+                    weights.append(m.weight())
+                    m.next()
+            got = self._postings[key] = (ids, weights)
+        return got
+
+    def lengths(self, field: str, ids: list) -> list:
+        """The field's length in each of these documents, as the scorer reads it (read once each)."""
+        known = self._lengths.setdefault(field, {})
+        read = self.searcher.doc_field_length
+        for docnum in ids:
+            if docnum not in known:
+                known[docnum] = read(docnum, field, 1)
+        return [known[d] for d in ids]
 
     def near(self, token: str, maxdist: int) -> frozenset:
         key = (token, maxdist)
@@ -57,18 +96,47 @@ class Memo:
         return got
 
     def clause(self, clause) -> tuple[list, list]:
-        """A query clause's matching documents and their scores, read once with whoosh's matcher
-        (its weighting, boost included)."""
+        """A query clause's matching documents and their scores (whoosh's weighting, boost
+        included), worked out once: in bulk for a word, else with whoosh's matcher."""
         got = self.scored.get(clause)
         if got is None:
-            m = clause.matcher(self.searcher, self.searcher.context())
-            ids, scores = [], []
-            while m.is_active():
-                ids.append(m.id())
-                scores.append(m.score())
-                m.next()
-            got = self.scored[clause] = (ids, scores)
+            got = self.scored[clause] = self._bm25(clause) or self._apart(clause) or matched(clause, self.searcher)
         return got
+
+    def _bm25(self, clause) -> tuple[list, list] | None:
+        """A word's clause scored in bulk: whoosh's BM25F formula (its own `bm25` function, on the
+        same idf, weights, lengths and boost) over the remembered postings, without a matcher and
+        scorer call per posting. None for any other clause (a phrase, another weighting)."""
+        from whoosh.query import Term
+        from whoosh.scoring import BM25FScorer, bm25
+
+        if type(clause) is not Term or clause.minquality or not isinstance(clause.text, str):
+            return None
+        field, text = clause.fieldname, clause.text
+        if field not in self.searcher.schema:
+            return None
+        if not self.doc_frequency(field, text):
+            return [], []  # whoosh's matcher for a word the index lacks matches nothing
+        scorer = self.searcher.weighting.scorer(self.searcher, field, self.searcher.schema[field].to_bytes(text))
+        if type(scorer) is not BM25FScorer:
+            return None
+        ids, weights = self.postings(field, text)
+        idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, clause.boost
+        scores = [bm25(idf, w, fl, avgfl, b, k1) for w, fl in zip(weights, self.lengths(field, ids))]
+        if boost != 1.0:  # whoosh wraps the matcher to multiply by the boost only then
+            scores = [s * boost for s in scores]
+        return list(ids), scores
+
+    def _apart(self, clause) -> tuple[list, list] | None:
+        """Nothing, for a phrase whose words no document's field holds together (whoosh's phrase
+        matcher would walk both words' postings to find that out); None otherwise."""
+        from whoosh.query import Phrase
+
+        if type(clause) is not Phrase or not all(isinstance(w, str) for w in clause.words):
+            return None
+        if frozenset.intersection(*(self.holding(clause.fieldname, w) for w in clause.words)):
+            return None
+        return [], []
 
     def rank(self, q, limit: int) -> list[tuple[int, float]]:
         """(document number, score) best first for a whoosh Or of clauses (boost 1, as build_query
@@ -77,13 +145,40 @@ class Memo:
         matcher, which keeps a zero sum too), ties by document number, the first `limit`."""
         if q.boost != 1.0:  # whoosh would scale the sum, not each clause: not the same float
             raise ValueError("Memo.rank takes an Or of boost 1")
-        clauses = q.subqueries
+        key = (q, limit)
+        got = self._ranked.get(key)
+        if got is None:
+            got = self._ranked[key] = self._rank(q.subqueries, limit)
+            if len(self._ranked) > RANKED:
+                self._ranked.popitem(last=False)
+        else:
+            self._ranked.move_to_end(key)
+        return list(got)
+
+    def _rank(self, clauses, limit: int) -> tuple:
+        """The ranking itself, from the clauses' remembered scores."""
         total: dict[int, float] = {}
+        add = total.get
         for clause in clauses:
             for docnum, score in zip(*self.clause(clause)):
-                total[docnum] = total.get(docnum, 0.0) + score
-        found = total.items() if len(clauses) <= 2 else [(d, s) for d, s in total.items() if s > 0]
-        return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit]
+                total[docnum] = add(docnum, 0.0) + score
+        # only documents scoring at least the limit-th best of all can be ranked: the rest are never
+        # sorted (a question at 100x touches tens of thousands of documents)
+        floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
+        positive = len(clauses) > 2  # whoosh's array union drops a zero sum, its union matcher keeps it
+        found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
+        return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
+
+
+def matched(clause, searcher) -> tuple[list, list]:
+    """A clause's matching documents and scores read with whoosh's own matcher, posting by posting."""
+    m = clause.matcher(searcher, searcher.context())
+    ids, scores = [], []
+    while m.is_active():
+        ids.append(m.id())
+        scores.append(m.score())
+        m.next()
+    return ids, scores
 
 
 class Tokens:

@@ -58,6 +58,24 @@ def test_remembered_clauses_rank_as_whoosh_does(engine, game):
     assert asked >= 30 and memo.scored  # the questions did go through the memo
 
 
+def test_kept_rankings_answer_as_whoosh_and_stay_bounded(engine):
+    """A repeated question is answered from the kept rankings: the same as whoosh's search, however
+    the caller changes the list it got, and never more than RANKED questions are kept."""
+    from rulesdb.memo import RANKED
+
+    searcher = engine.searchers["catopomp"]
+    memo = Memo(searcher)
+    built = [build_query(Lexicon([memo]), engine.stems, q["ask"]).query for g in GAMES for q in questions(g)]
+    built = [q for q in built if q is not None]
+    assert len(set(built)) > RANKED
+    for q in built:
+        got = memo.rank(q, CANDIDATES)
+        got.clear()  # the caller's copy
+        assert memo.rank(q, CANDIDATES) == ranked(searcher, q)
+        assert len(memo._ranked) <= RANKED
+    assert memo.rank(built[0], CANDIDATES) == ranked(searcher, built[0])  # long since dropped: ranked again
+
+
 def test_a_warm_engine_answers_as_a_fresh_one(engine, shared_home):
     asked = [q["ask"] for g in GAMES for q in questions(g)[:8]]
     for text in asked:  # warm: every word of these questions is remembered

@@ -1,0 +1,134 @@
+"""With a big imported rulebook (the built-in reference ten times over, as benchmarks/scale_speed.py
+makes it), the memo's bulk scoring and its cut of the ranking (rulesdb/memo.py) answer exactly as the
+path they replace: every clause the same documents and scores as whoosh's matcher read posting by
+posting, every retrieval question the same documents, scores and order as those scores added up and
+fully sorted (at several limits, through the many exact ties the copies make), and every whole
+search the same answer as an engine scoring posting by posting.
+
+(Whoosh's own search is not the yardstick here: past 5,000 documents its Or adds the clauses up in a
+binary tree of unions, so its sums can differ from the clause-order sums in the last bit; with the
+built-in reference, tests/test_search_memo.py compares the memo with whoosh's search itself.)"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from rulesdb.memo import Memo, matched
+from rulesdb.search import CANDIDATES, Lexicon, RulesSearch, build_query
+from tests.test_retrieval import questions
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from scale_speed import GAME, reference_markdown  # noqa: E402
+
+COPIES = 10
+
+
+@pytest.fixture(scope="module")
+def tenfold(tmp_path_factory) -> Path:
+    from rulesdb.sources import import_rulebook
+
+    home = tmp_path_factory.mktemp("tenfold")
+    text = reference_markdown()
+    book = home / "rulebook.md"
+    book.write_text("\n".join(text.replace("\n# ", f"\n# {n}. ") for n in range(1, COPIES + 1)), encoding="utf-8")
+    import_rulebook(GAME, book, home / "data" / "sources", "tenfold")
+    return home
+
+
+def opened(home: Path) -> RulesSearch:
+    return RulesSearch(home / "cache", home / "data" / "sources", GAME)
+
+
+@pytest.fixture(scope="module")
+def engine(tenfold):
+    with opened(tenfold) as engine:
+        yield engine
+
+
+def asked() -> list[str]:
+    return [q["ask"] for q in questions(GAME)]
+
+
+def test_the_rulebook_is_big(engine):
+    memo = engine.memos[GAME]
+    assert memo.reader.doc_count() > COPIES * 100
+
+
+def test_bulk_scores_are_whooshs_scores(engine):
+    """Each word clause scored in bulk gives the very floats whoosh's matcher gives, posting by
+    posting; a phrase whose words no document holds together matches nothing there either."""
+    from whoosh.query import Phrase, Term
+
+    searcher = engine.searchers[GAME]
+    memo = Memo(searcher)
+    clauses = set()
+    for text in asked():
+        q = build_query(Lexicon([memo]), engine.stems, text).query
+        clauses |= set(q.subqueries) if q is not None else set()
+    terms = [c for c in clauses if type(c) is Term]
+    assert len(terms) > 200 and any(c.boost != 1.0 for c in terms)
+    for clause in terms:
+        assert memo._bm25(clause) == matched(clause, searcher), clause
+    phrases = [c for c in clauses if type(c) is Phrase]
+    apart = [c for c in phrases if memo._apart(c) is not None]
+    assert phrases and apart and len(apart) < len(phrases)
+    for clause in apart:
+        assert matched(clause, searcher) == ([], []), clause
+    for clause in clauses:
+        assert memo.clause(clause) == matched(clause, searcher), clause
+
+
+def ranked(searcher, q, limit):
+    """The ranking as the memo made it before its bulk path: each clause read posting by posting
+    with whoosh's matcher, the scores added in clause order, every document sorted."""
+    total: dict[int, float] = {}
+    for clause in q.subqueries:
+        for docnum, score in zip(*matched(clause, searcher)):
+            total[docnum] = total.get(docnum, 0.0) + score
+    found = total.items() if len(q.subqueries) <= 2 else [(d, s) for d, s in total.items() if s > 0]
+    return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit]
+
+
+def test_every_question_ranks_as_before(engine):
+    searcher = engine.searchers[GAME]
+    memo = Memo(searcher)
+    for text in asked():
+        q = build_query(Lexicon([memo]), engine.stems, text).query
+        if q is None:
+            continue
+        for limit in (CANDIDATES, 1, 7):
+            assert memo.rank(q, limit) == ranked(searcher, q, limit), (text, limit)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.sampled_from(["die", "roll", "card", "hand", "heaven", "hell", "limit", "discard",
+                                       "turn", "reaper", "combo", "score", "zzz"]), min_size=1, max_size=5),
+       boosts=st.lists(st.sampled_from([1.0, 0.7, 0.5, 0.75]), min_size=5, max_size=5),
+       fields=st.lists(st.sampled_from(["text", "title", "section", "spell"]), min_size=5, max_size=5),
+       limit=st.integers(min_value=1, max_value=60))
+def test_any_or_of_words_ranks_as_before(engine, words, boosts, fields, limit):
+    """One, two or more clauses, any fields, boosts and limits: the same documents, scores and
+    order, ties included."""
+    from whoosh.query import Or, Term
+
+    searcher = engine.searchers[GAME]
+    q = Or([Term(field, w, boost=b) for w, b, field in zip(words, boosts, fields)])
+    assert engine.memos[GAME].rank(q, limit) == ranked(searcher, q, limit)
+
+
+def test_searches_answer_as_the_per_posting_path(engine, tenfold, monkeypatch):
+    """Whole answers (hits, snippets, scores, coverage) from the bulk path and from an engine that
+    scores every clause with whoosh's matcher."""
+    with monkeypatch.context() as patched:
+        patched.setattr(Memo, "_bm25", lambda self, clause: None)
+        patched.setattr(Memo, "_apart", lambda self, clause: None)
+        with opened(tenfold) as slow:
+            for text in asked():
+                fast, plain = engine.search(text, GAME, 5), slow.search(text, GAME, 5)
+                assert (fast.as_json(), fast.matched) == (plain.as_json(), plain.matched), text
+            assert slow.memos[GAME].scored and not slow.memos[GAME]._lengths  # it did score posting by posting
