@@ -96,10 +96,16 @@ class Shell:
         """The command a mistyped first word nearly is (`tarck` -> `track`, `udno` -> `undo`)."""
         import difflib
 
+        if word.lower() in QUESTION_WORDS:  # `how many ...` is a question, not a mistyped `show`
+            return None
         known = {c: c for c in self.commands} | {w: f"track {w}" for w in track_words}
         found = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.75)
         return known[found[0]] if found and len(word) > 2 else None
 
+
+#: words that open a question: a line starting with one is asked of the rules, never read as a typo
+QUESTION_WORDS = frozenset("how what when where why who whom whose which can could does do did is are was were "
+                           "should would will may might must if".split())
 
 #: the session commands a bare word in the shell runs as `track WORD` (undo, show ... are top-level too)
 SESSION_WORDS = ("verbs",)

@@ -27,6 +27,8 @@ def test_session_words_and_tracker_verbs_are_commands_in_the_shell(shell, home):
     near = shell.run("tarck show")
     assert "did you mean `track show`?" in near
     assert "did you mean `undo`?" in shell.run("udno")
+    asked = shell.run("how many lives does a cat start with")  # `how` is a question, not a mistyped `show`
+    assert "did you mean" not in asked and "lives" in asked.lower()
     helped = shell.run("help")
     assert "a catastrophe verb, run as `track VERB`: lives" in helped and "Usage:" not in helped
     assert "short for `track WORD`: undo, redo, show, log, verbs" in helped
