@@ -293,7 +293,7 @@ def test_a_catharsis_verdict_teaches_a_command_the_library_takes(home, fact, val
     (the engine's own fact names map onto the library's field paths)."""
     import shlex
 
-    from engine.catharsis.teach import teach as catharsis_teach
+    from engine.catharsis.rules_cards import teach as catharsis_teach
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     ok(run(home, *words))
@@ -305,7 +305,7 @@ def test_level_costs_and_combo_values_are_taught_by_a_flag(home, fact, value, pa
     """Luthia's Level costs and Goz's Combo values are tables: one key a flag (`--top.levels.2 COST`)."""
     import shlex
 
-    from engine.catharsis.teach import teach as catharsis_teach
+    from engine.catharsis.rules_cards import teach as catharsis_teach
 
     words = shlex.split(catharsis_teach("Spark", fact, value))[1:]
     assert words[:4] == ["cards", "add", "catharsis", "Spark"] and words[4] == "--" + ".".join(path)

@@ -13,7 +13,7 @@ The package, one job per module (as every game's, docs/architecture.md):
 
 - model.py: the game's words and numbers, the State and its parts, the power catalogue (cards.toml)
   and how a table's card is laid over it (only the fields it gives);
-- teach.py: the words of an unknown card fact and the one command that teaches it;
+- rules_cards.py: the words of an unknown card fact and the one command that teaches it;
 - notation.py: plays (roll, reroll, adjust, use, attack, assign, boost, card, pay);
 - notation_track.py: tracker commands, read into changes;
 - notation_track_options.py: a new game's options, read into the starting State;

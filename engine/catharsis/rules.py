@@ -19,7 +19,7 @@ from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
-from .teach import unknown
+from .rules_cards import unknown
 from .table import Table
 from .track import change_table
 

@@ -14,7 +14,7 @@ from engine.base import Reason
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play
 from .rule_ids import R
-from .teach import unknown
+from .rules_cards import unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten

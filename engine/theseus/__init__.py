@@ -22,6 +22,7 @@ One job per module:
   rule_ids.py       every rule id, as constants of class R
   notation.py       plays: parsing and canonical formatting
   notation_track.py tracker commands read into a Change
+  notation_track_options.py  the session option `cards=` read into catalogue entries
   table.py          the one working table: Board, Refill, Rank advance and Bonuses, end of turn
   rules.py          plays: check / apply / legal_moves
   rules_scoring.py  the end of the game: final scores and tiebreakers

@@ -9,7 +9,7 @@ from engine.tracking import Change, OptionError
 from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
 
 from .model import RANK_ONLY_NAMES, State, catalogue
-from .option_cards import option_cards
+from .notation_track_options import option_cards
 
 #: the commands and what each records (Tracker.COMMANDS)
 COMMANDS: dict[str, str] = {

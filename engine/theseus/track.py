@@ -40,7 +40,7 @@ from engine.tracking import Tracker as _TrackerBase
 from . import track_cards, track_turn
 from .model import LAST_RANK, STARTING_PARTY, Player, State
 from .notation_track import COMMANDS, INT, VERB_ALIASES, parse
-from .option_cards import EXAMPLE, option_cards
+from .notation_track_options import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
 from .rules_scoring import final_scores
 from .table import Table

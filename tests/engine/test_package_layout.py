@@ -1,5 +1,5 @@
-"""Issue 22: the games laid out as DESIGN.md's "One game, one package" (so far Cataclysm Arcade and
-CATastrophe): the package's face is Engine, Tracker and State; plays in notation.py, tracker commands
+"""Issue 22: the games laid out as DESIGN.md's "One game, one package" (all five): the modules bear
+the table's names (notation_track_<topic>, rules_<topic>, track_<topic> where one is split); the package's face is Engine, Tracker and State; plays in notation.py, tracker commands
 in notation_track.py; rule ids only in rule_ids.py as `class R`; no private name imported across
 modules; no import circle inside the package; no module over 600 lines."""
 from __future__ import annotations
@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAID_OUT = {"cataclysm_arcade": "cataclysm-arcade", "catastrophe": "catastrophe"}
+LAID_OUT = {"cataclysm_arcade": "cataclysm-arcade", "catastrophe": "catastrophe", "catharsis": "catharsis",
+            "catopomp": "catopomp", "theseus": "theseus"}
+NAMES = {"__init__", "model", "notation", "notation_track", "table", "rules", "track", "status", "odds", "rule_ids",
+         "validator"}
+
+
+@pytest.mark.parametrize("package", sorted(LAID_OUT))
+def test_every_module_is_named_as_the_design_table(package):
+    odd = [p.stem for p in (ROOT / "engine" / package).glob("*.py")
+           if p.stem not in NAMES and not re.fullmatch(r"(rules|track|notation_track)_[a-z]+", p.stem)]
+    assert odd == [], f"{package}: modules outside the DESIGN table: {odd}"
 
 
 def _modules(package: str) -> dict[str, ast.Module]:
@@ -36,9 +46,12 @@ def test_the_face_is_engine_tracker_state(package):
 @pytest.mark.parametrize("package", sorted(LAID_OUT))
 def test_rule_ids_live_in_class_r_only(package):
     ids = importlib.import_module(f"engine.{package}.rule_ids")
-    spelled = {v for k, v in vars(ids.R).items() if k.isupper()}
-    engine = importlib.import_module(f"engine.{package}").Engine
-    assert engine.RULE_IDS == spelled | {engine.SEATS_RULE} and engine.SEATS_RULE in spelled
+    spelled = {v for k, v in vars(ids.R).items() if k.isupper() and isinstance(v, str)}
+    face = importlib.import_module(f"engine.{package}")
+    engine, tracker = face.Engine, face.Tracker
+    # the ids plays and tracker verbs cite are R's, every one (a game may split them between the two)
+    assert engine.RULE_IDS | tracker.RULE_IDS == spelled | {engine.SEATS_RULE} and engine.SEATS_RULE in spelled
+    assert engine.RULE_IDS <= spelled and tracker.RULE_IDS <= spelled
     pattern = re.compile(rf"^{re.escape(LAID_OUT[package])}\.[a-z0-9-]+(\.[a-z0-9-]+)*$")
     for name, tree in _modules(package).items():
         if name == "rule_ids":

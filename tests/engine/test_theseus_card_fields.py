@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.theseus import Engine
 from engine.theseus.model import ICONS
-from engine.theseus.option_cards import option_cards
+from engine.theseus.notation_track_options import option_cards
 from engine.theseus.rule_ids import R
 from engine.tracking import OptionError
 
