@@ -71,7 +71,7 @@ def history(
         records, _, damaged = _selected(store, game, player, None)
     from companion.render_history import history_view
 
-    history_view(records, damaged, as_json)
+    history_view([{k: v for k, v in r.items() if k != "share"} for r in records], damaged, as_json)  # share: stats' own
 
 
 def stats(

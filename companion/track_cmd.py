@@ -458,10 +458,10 @@ def change(
 def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
     """`track hand NAME` (no cards) in a game with named hands: that player looks at their own hand,
     which the shared views hide. True when it was that."""
-    from trackers.secrets import HIDDEN_GAMES, hand_line, own_hand, revealed
+    from trackers.secrets import hand_line, hides_hand, own_hand, revealed
 
     session = store.get(name)
-    if session.game not in HIDDEN_GAMES or len(" ".join(words).split()) != 2:
+    if not hides_hand(session.game) or len(" ".join(words).split()) != 2:
         return False
     from engine.base import MoveSyntaxError
 

@@ -146,6 +146,33 @@ class Tracker(Generic[S]):
         from the applied steps and `summary(state)`; none by default."""
         return {}
 
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """This session's share of the game's figures over many sessions (`companion stats`), from its
+        outcome record: [figure, how, value] in the order shown, `how` one of `sum` (numbers), `tally`
+        / `tally-casefold` (name -> number or a nested tally, added key by key; names sorted, or
+        sorted without case), `mean`, `max` (a value, None for none) and `ratio` (value: the two
+        figures divided). Stored with the record, so the totals need no game's code; none by default."""
+        return []
+
+    # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
+
+    #: the table records a player's named hand, which only that player may see
+    HIDES_HAND: ClassVar[bool] = False
+    #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
+    SECRET_VERBS: ClassVar[dict[str, str]] = {}
+
+    def hide(self, state: S, player):
+        """`player` (a record of the State's players) as the others may see them."""
+        return player
+
+    def mark_hidden(self, state: S, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
+        """The summary of the hidden table, marking what the table knows exists but not what it is."""
+        return summary
+
+    def own_hand(self, state: S, name: str) -> dict[str, Any]:
+        """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}."""
+        raise NotImplementedError
+
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
 

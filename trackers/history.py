@@ -27,7 +27,7 @@ from typing import Any
 from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
-FORMAT = 1  # bump when a record's meaning changes
+FORMAT = 2  # bump when a record's meaning changes (2: its `share` of the stats)
 
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
@@ -108,14 +108,15 @@ def result(tracker, summary: dict, players: list[str]) -> dict[str, Any]:
 def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step]] | None = None) -> dict[str, Any]:
     """The session's outcome record (JSON-ready): game, players, started / last change / ended,
     finished, abandoned (ended without a finish) or in progress, the result, its length and
-    duration, and the game's own figures."""
+    duration, the game's own figures, and its `share` of the figures over many sessions (Tracker.share,
+    so `stats` adds them up without the game's code)."""
     tracker = tracker_for(session.game)
     state, steps = walked or walk(session, entries)
     summary = tracker.summary(state)
     over = bool(summary.get("game_over"))
     unit, attr = tracker.LENGTH
     last = entries[-1].at if entries else None
-    return {
+    record = {
         "session": session.name, "game": session.game, "players": list(session.players),
         "started": session.created, "last_change": last, "ended": session.ended,
         "status": FINISHED if over else ABANDONED if session.ended else PLAYING,
@@ -126,6 +127,7 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
         "duration": _seconds(session.created, last),
         "figures": tracker.figures(state, summary, steps),
     }
+    return record | {"share": tracker.share(record)}
 
 
 def shown_outcome(r: dict, names) -> dict:
@@ -142,7 +144,8 @@ def shown_outcome(r: dict, names) -> dict:
             return [each(v) for v in value]
         return shown.get(value, value) if isinstance(value, str) else value
 
-    return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}}
+    share = [[k, how, v if how == "ratio" else each(v)] for k, how, v in r.get("share", [])]
+    return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}, "share": share}
 
 
 # -- the cache -------------------------------------------------------------------------------

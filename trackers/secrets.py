@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from typing import Iterable
 
-#: game -> verb whose words after the player name a secret, and how the hidden change reads
-SECRET_VERBS = {
-    "catopomp": {"hand": "{n} cards, hidden", "predict": "hidden"},
-    "cataclysm-arcade": {"hand": "{n} cards, hidden"},
-}
-HIDDEN_GAMES = ("cataclysm-arcade", "catopomp", "catastrophe")  # games whose tables hold a named hand
+
+def _tracker(game: str):
+    from trackers.log import tracker_for
+
+    return tracker_for(game)
+
+
+def hides_hand(game: str) -> bool:
+    """Whether the game's table records a named hand only its player may see (Tracker.HIDES_HAND)."""
+    return _tracker(game).HIDES_HAND
+
+
+def secret_verbs(game: str) -> dict[str, str]:
+    """verb whose words after the player name a secret -> how the hidden change reads (Tracker.SECRET_VERBS)."""
+    return _tracker(game).SECRET_VERBS
 
 
 def revealed(session, names: Iterable[str] | None) -> set[str]:
@@ -24,43 +33,28 @@ def revealed(session, names: Iterable[str] | None) -> set[str]:
 
 
 def hidden(game: str, state, reveal: set[str] = frozenset()):
-    """The state as the table may see it: every named hand but the revealed players' a count only,
-    and (Catopomp) every prediction not yet revealed at the table left out."""
-    if game not in HIDDEN_GAMES:
+    """The state as the table may see it: every player but the revealed ones as the game's Tracker
+    hides them (Tracker.hide: a named hand a count only, a Catopomp prediction not yet revealed left out)."""
+    tracker = _tracker(game)
+    if not tracker.HIDES_HAND:
         return state
-    players = []
-    for p in state.players:
-        if p.name in reveal:
-            players.append(p)
-        elif game == "catopomp":
-            cleared = state.cleared_record(p.name) is not None or state.game_over
-            update = {"hand": len(p.hand)} if p.hand_known else {}
-            if not cleared and p.prediction is not None:
-                update["prediction"] = None
-            players.append(p.model_copy(update=update) if update else p)
-        elif game == "cataclysm-arcade":
-            players.append(p.model_copy(update={"hand": (), "hand_unknown": p.hand_unknown + len(p.hand)})
-                           if p.hand else p)
-        else:  # catastrophe
-            players.append(p.model_copy(update={"hand_cards": None}) if p.hand_cards is not None else p)
+    players = [p if p.name in reveal else tracker.hide(state, p) for p in state.players]
     return state.model_copy(update={"players": tuple(players) if isinstance(state.players, tuple) else players})
 
 
 def public_summary(tracker, game: str, state, reveal: set[str] = frozenset()) -> dict:
-    """The tracker's summary of the table with its secrets hidden. A hidden Catopomp prediction still
-    shows as `secret` (the table knows one was made, not what it is)."""
-    summary = tracker.summary(hidden(game, state, reveal))
-    if game == "catopomp":
-        made = {p.name for p in state.players if p.prediction is not None}
-        for row in summary["players"]:
-            if row.get("prediction") is None and row["name"] in made and row["name"] not in reveal:
-                row["prediction"] = "secret"
-    return summary
+    """The tracker's summary of the table with its secrets hidden, marked as the game marks them
+    (Tracker.mark_hidden: a hidden Catopomp prediction shows as `secret`)."""
+    return tracker.mark_hidden(state, tracker.summary(hidden(game, state, reveal)), reveal)
 
 
 def public_args(game: str, verb: str, args: tuple[str, ...], reveal: set[str] = frozenset()) -> tuple[str, ...] | None:
     """A logged change's words as the table may read them, or None when nothing in it is secret."""
-    said = SECRET_VERBS.get(game, {}).get(verb)
+    return _public(secret_verbs(game), verb, args, reveal)
+
+
+def _public(verbs: dict[str, str], verb: str, args: tuple[str, ...], reveal: set[str]) -> tuple[str, ...] | None:
+    said = verbs.get(verb)
     if said is None or not args or args[0] in reveal or len(args) < 2:
         return None
     return (args[0], f"({said.format(n=len(args) - 1)})")
@@ -68,24 +62,18 @@ def public_args(game: str, verb: str, args: tuple[str, ...], reveal: set[str] = 
 
 def labeller(game: str, reveal: set[str] = frozenset()):
     """entry -> its label with the secrets hidden (for the log, undo lines and the watch)."""
+    verbs = secret_verbs(game)
+
     def label(entry) -> str:
-        public = public_args(game, entry.verb, entry.args, reveal) if entry.kind == "change" else None
+        public = _public(verbs, entry.verb, entry.args, reveal) if entry.kind == "change" else None
         return entry.label if public is None else " ".join((entry.verb, *public))
 
     return label
 
 
 def own_hand(game: str, state, name: str) -> dict:
-    """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}."""
-    p = next(p for p in state.players if p.name == name)
-    if game == "catopomp":
-        cards = [str(c) for c in p.hand] if p.hand_known else None
-        return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
-    if game == "cataclysm-arcade":
-        return {"player": name, "cards": list(p.hand), "count": len(p.hand) + p.hand_unknown,
-                "unnamed": p.hand_unknown}
-    cards = None if p.hand_cards is None else list(p.hand_cards)
-    return {"player": name, "cards": cards, "count": p.hand}
+    """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"} (Tracker.own_hand)."""
+    return _tracker(game).own_hand(state, name)
 
 
 def hand_line(hand: dict) -> str:

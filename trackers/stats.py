@@ -1,6 +1,6 @@
 """Statistics over outcome records (trackers/history.py): games played, wins and win rate per
 player (and per party in a cooperative game), streaks, average length, and each game's own
-figures. Pure: records in (oldest first), a JSON-ready dict out.
+figures (added up from the share each record carries: no game's code is imported). Pure: records in (oldest first), a JSON-ready dict out.
 
 Counted as the issue asks: a finished session is played; a win is a session the player won (a
 cooperative party's win is a win for each of its players); an abandoned session (ended without a
@@ -100,42 +100,46 @@ def per_game(records: list[dict]) -> list[dict[str, Any]]:
                     "average_plays": _mean([r["plays"] for r in done]),
                     "average_length": _mean([r["length"]["count"] for r in done]),
                     "average_minutes": _mean([r["duration"] / 60 for r in done]),
-                    "figures": game_figures(game, done)})
+                    "figures": game_figures(rs, done)})
     return out
 
 
-def game_figures(game: str, done: list[dict]) -> dict[str, Any]:
-    """A game's own figures over its finished sessions."""
-    f = [r["figures"] for r in done]
-    if game == "catastrophe":
-        causes = Counter(e["cause"] for x in f for e in x["eliminations"])
-        return {"eliminations_by_cause": dict(sorted(causes.items())),
-                "reapurr_wins": sum(r["reapurr"] for r in done)}
-    if game == "catopomp":
-        rounds = sum(x["rounds"] for x in f)
-        lost = sum(len(x["gems_lost"]) for x in f)
-        boosts: Counter = Counter()
-        for x in f:
-            boosts.update(x["dice_boosts"])
-        return {"rounds": rounds, "gems_lost": lost, "gems_lost_per_round": round(lost / rounds, 2) if rounds else None,
-                "dice_boosts": dict(sorted(boosts.items(), key=lambda kv: kv[0].casefold()))}
-    if game == "theseus":
-        vp: dict[str, Counter] = defaultdict(Counter)
-        for x in f:
-            for p, v in x["vp"].items():
-                vp[p].update(v)
-        return {"vp_by_source": {p: dict(v) for p, v in sorted(vp.items(), key=lambda kv: kv[0].casefold())},
-                "ties": sum(bool(r["tied"]) for r in done)}
-    if game == "catharsis":
-        bosses: dict[str, Counter] = defaultdict(Counter)
-        for r in done:
-            bosses[r["figures"]["boss"]].update({"played": 1, "beaten": int(r["party"] == "won")})
-        return {"bosses": {b: dict(c) for b, c in sorted(bosses.items())},
-                "average_morale_end": _mean([x["morale_end"] for x in f if x["morale_end"] is not None])}
-    if game == "cataclysm-arcade":
-        levels = [x["level"] for x in f]
-        return {"average_level": _mean(levels), "highest_level": max(levels) if levels else None}
-    return {}
+def game_figures(records: list[dict], done: list[dict]) -> dict[str, Any]:
+    """A game's own figures over its finished sessions: the shares their records carry (each game's
+    Tracker.share, written with the record), added up as each says; their names and order are those
+    of any record of the game, so a game with none finished still lists them."""
+    form = [(name, how, value) for name, how, value in records[0].get("share", [])] if records else []
+    given = [{name: value for name, _, value in r.get("share", [])} for r in done]
+    out: dict[str, Any] = {}
+    for name, how, _ in form:
+        out[name] = None if how == "ratio" else _ADD[how]([g[name] for g in given if name in g])
+    for name, how, (top, bottom) in (f for f in form if f[1] == "ratio"):
+        out[name] = round(out[top] / out[bottom], 2) if out[bottom] else None
+    return out
+
+
+def _tally(values: list) -> dict:
+    """Name -> number (or a nested tally: a dict, or [name, number] pairs where their order is
+    kept) added up key by key, each name where it first came."""
+    out: dict = {}
+    for v in values:
+        for k, x in (v.items() if isinstance(v, dict) else v):
+            out[k] = _tally([out.get(k, {}), x]) if isinstance(x, (dict, list)) else out.get(k, 0) + x
+    return out
+
+
+def _given(values: list) -> list:
+    return [v for v in values if v is not None]
+
+
+#: how a figure's shares add up (Tracker.share names one of these; `ratio` divides two figures)
+_ADD: dict[str, Callable[[list], Any]] = {
+    "sum": sum,
+    "tally": lambda vs: dict(sorted(_tally(vs).items(), key=lambda kv: kv[0])),
+    "tally-casefold": lambda vs: dict(sorted(_tally(vs).items(), key=lambda kv: kv[0].casefold())),
+    "mean": lambda vs: _mean(_given(vs)),
+    "max": lambda vs: max(_given(vs), default=None),
+}
 
 
 def stats(records: list[dict], player: str | None = None) -> dict[str, Any]:

@@ -117,7 +117,7 @@ class Live:
         key = (viewer, len(self.entries), with_log)
         if key in self.tables:
             return self.tables[key]
-        from trackers.secrets import HIDDEN_GAMES, own_hand, public_summary
+        from trackers.secrets import own_hand, public_summary
 
         narrator = self._narrator(viewer)
         state, game = narrator.state, self.session.game
@@ -131,7 +131,7 @@ class Live:
                 doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
             except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: nobody named
                 pass
-        if viewer is not None and game in HIDDEN_GAMES:
+        if viewer is not None and self.tracker.HIDES_HAND:
             doc["hand"] = own_hand(game, state, viewer)
         if with_log:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
@@ -202,13 +202,12 @@ class Live:
         """A counter change said by `player`, checked as `companion track ...` checks it. A change that
         names another player's secret (their hand, their prediction) is refused: it is theirs to say."""
         from trackers.errors import Refused
-        from trackers.secrets import SECRET_VERBS
 
         try:
             if not words:
                 return 400, {"error": "no change given: e.g. `coins ann +1`"}
             parsed = self.tracker.parse(self._narrator(None).state, words)
-            if parsed.verb in SECRET_VERBS.get(self.session.game, {}) and parsed.args and parsed.args[0] != player:
+            if parsed.verb in self.tracker.SECRET_VERBS and parsed.args and parsed.args[0] != player:
                 return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
             result = self.store.record(words, self.session.name)
         except Refused as exc:

@@ -273,6 +273,20 @@ class Tracker(Outcome, CommandReader, BaseTracker[State]):
             character = self._fighter(player, character).name
         return table.add_health(state, name, character, n, capped)
 
+    # ------------------------------------------------------------ what stays secret
+
+    HIDES_HAND: ClassVar[bool] = True
+    SECRET_VERBS: ClassVar[dict[str, str]] = {"hand": "{n} cards, hidden"}
+
+    def hide(self, state: State, player):
+        """The named cards count as unnamed ones."""
+        return player.model_copy(update={"hand": (), "hand_unknown": player.hand_unknown + len(player.hand)}) \
+            if player.hand else player
+
+    def own_hand(self, state: State, name: str) -> dict[str, Any]:
+        p = next(p for p in state.players if p.name == name)
+        return {"player": name, "cards": list(p.hand), "count": len(p.hand) + p.hand_unknown, "unnamed": p.hand_unknown}
+
     # ------------------------------------------------------------ summary
 
     def summary(self, state: State) -> dict[str, Any]:

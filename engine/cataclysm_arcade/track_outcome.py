@@ -20,3 +20,7 @@ class Outcome:
             was = {p.name for p in s.before.players if p.out}
             out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
         return {"level": state.level, "knocked_out": out}
+
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """The level reached: its average and the highest."""
+        return [["average_level", "mean", record["figures"]["level"]], ["highest_level", "max", record["figures"]["level"]]]

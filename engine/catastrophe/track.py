@@ -260,6 +260,18 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
         t.settle_end(before)
         return t.freeze(), t.effects
 
+    # ------------------------------------------------------------------ what stays secret
+
+    HIDES_HAND: ClassVar[bool] = True
+
+    def hide(self, state: State, player):
+        """The named cards are left out; the count stays."""
+        return player.model_copy(update={"hand_cards": None}) if player.hand_cards is not None else player
+
+    def own_hand(self, state: State, name: str) -> dict[str, Any]:
+        p = next(p for p in state.players if p.name == name)
+        return {"player": name, "cards": None if p.hand_cards is None else list(p.hand_cards), "count": p.hand}
+
     # ------------------------------------------------------------------ summary
 
     def summary(self, state: State) -> dict[str, Any]:

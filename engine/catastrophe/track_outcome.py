@@ -23,6 +23,13 @@ class Outcome:
     def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
         return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
 
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """Eliminations by cause, and the Grim Reapurr's wins."""
+        causes: dict[str, int] = {}
+        for e in record["figures"]["eliminations"]:
+            causes[e["cause"]] = causes.get(e["cause"], 0) + 1
+        return [["eliminations_by_cause", "tally", causes], ["reapurr_wins", "sum", int(bool(record["reapurr"]))]]
+
 
 def eliminations(steps: list) -> list[dict[str, Any]]:
     """Each elimination with its cause, from the rule its effect cites: all lives lost (`lives`) or

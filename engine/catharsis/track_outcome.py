@@ -20,3 +20,9 @@ class Outcome:
         return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
                 "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
                 "dead": [p.name for p in state.players if p.dead]}
+
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """Each boss played and beaten, and the Morale left at the end."""
+        f = record["figures"]
+        return [["bosses", "tally", {f["boss"]: [["played", 1], ["beaten", int(record["party"] == "won")]]}],
+                ["average_morale_end", "mean", f["morale_end"]]]

@@ -22,6 +22,12 @@ class Outcome:
         return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
                 "competitive": bool(summary.get("options", {}).get("competitive"))}
 
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """Rounds, soul gems lost (and per round) and each player's Dice Boosts."""
+        f = record["figures"]
+        return [["rounds", "sum", f["rounds"]], ["gems_lost", "sum", len(f["gems_lost"])],
+                ["gems_lost_per_round", "ratio", ["gems_lost", "rounds"]], ["dice_boosts", "tally-casefold", f["dice_boosts"]]]
+
     def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
         """Each round lost, by whom, and the winning set that stood when it was lost."""
         out: dict[int, list[str]] = {}

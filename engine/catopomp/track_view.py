@@ -1,7 +1,7 @@
 """What the Catopomp tracker shows: the standings, the result and the summary of a table."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .model import PLAYER_TABLE, State, deck_counts, options_of
 from .notation_track import GAME
@@ -11,6 +11,33 @@ from .table import TableChange, final_scoring, setup_todo
 
 class Views:
     """The Tracker's summary() and the standings and result it reports."""
+
+    # ------------------------------------------------------------------ what stays secret
+
+    HIDES_HAND: ClassVar[bool] = True
+    SECRET_VERBS: ClassVar[dict[str, str]] = {"hand": "{n} cards, hidden", "predict": "hidden"}
+
+    def hide(self, state: State, player):
+        """A named hand shows as its count, and a prediction stays out until revealed at the table
+        (the player cleared, or the game over)."""
+        cleared = state.cleared_record(player.name) is not None or state.game_over
+        update = {"hand": len(player.hand)} if player.hand_known else {}
+        if not cleared and player.prediction is not None:
+            update["prediction"] = None
+        return player.model_copy(update=update) if update else player
+
+    def mark_hidden(self, state: State, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
+        """A hidden prediction shows as `secret`: the table knows one was made, not what it is."""
+        made = {p.name for p in state.players if p.prediction is not None}
+        for row in summary["players"]:
+            if row.get("prediction") is None and row["name"] in made and row["name"] not in reveal:
+                row["prediction"] = "secret"
+        return summary
+
+    def own_hand(self, state: State, name: str) -> dict[str, Any]:
+        p = next(p for p in state.players if p.name == name)
+        cards = [str(c) for c in p.hand] if p.hand_known else None
+        return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
 
     # ------------------------------------------------------------------ the result
 

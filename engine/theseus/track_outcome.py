@@ -24,3 +24,7 @@ class Outcome:
         return {"vp": {p["name"]: {"cards": p["card_vp"], "bonuses": p["bonuses"], "effects": p["effect_points"],
                                    "total": p["vp"]} for p in summary["players"]},
                 "decided_by": summary.get("decided_by") if summary.get("game_over") else None}
+
+    def share(self, record: dict[str, Any]) -> list[list]:
+        """Each player's VP by source, and the ties."""
+        return [["vp_by_source", "tally-casefold", record["figures"]["vp"]], ["ties", "sum", int(bool(record["tied"]))]]
