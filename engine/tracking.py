@@ -158,12 +158,13 @@ class Tracker(Generic[S]):
 class Findings:
     """What a check finds, gathered once for every game: `effects` the change sets off (`say`),
     `problems` the rules it breaks (`forbid`, with any advice the table could try instead), and
-    `unchecked` the points no rule settles (`note`); `verdict()` turns them into the referee's answer."""
+    `unchecked` the points no rule settles (`note`); `verdict()` turns them into the referee's answer.
+    A check that listed its reasons and open points already starts from them, kept as they are."""
 
-    def __init__(self) -> None:
+    def __init__(self, problems=(), unchecked=()) -> None:
         self.effects: list[Effect] = []
-        self.problems: list[Reason] = []
-        self.unchecked: list[Reason] = []
+        self.problems: list[Reason] = list(problems)
+        self.unchecked: list[Reason] = list(unchecked)
         self.advice: list[str] = []
 
     def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
@@ -182,10 +183,11 @@ class Findings:
         """A point left unchecked, and the rule that leaves it open (each said once)."""
         self.leave_open(Reason(rule=rule, message=message))
 
-    def leave_open(self, reason: Reason) -> None:
-        """`note` for a reading already written as a Reason (each said once)."""
-        if reason not in self.unchecked:
-            self.unchecked.append(reason)
+    def leave_open(self, *reasons: Reason) -> None:
+        """`note` for readings already written as Reasons (each said once)."""
+        for reason in reasons:
+            if reason not in self.unchecked:
+                self.unchecked.append(reason)
 
     def verdict(self, alternatives=None) -> Verdict:
         """The referee's answer on what was found: refused with its problems and the legal
