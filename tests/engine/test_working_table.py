@@ -63,14 +63,18 @@ def test_findings_without_a_table_give_the_advice_of_their_refusals_once_in_orde
     assert issubclass(WorkingTable, Findings)
 
 
-@pytest.mark.parametrize("module", ["engine.catharsis.rules", "engine.catharsis.rules_combat",
-                                    "engine.catharsis.track"])
-def test_catharsis_builds_no_verdict_by_hand(module):
-    """Plays and tracker commands alike are judged through Findings: no builder class of its own."""
+@pytest.mark.parametrize("module", [
+    "engine.catharsis.rules", "engine.catharsis.rules_combat", "engine.catharsis.track", "engine.catastrophe.rules",
+    "engine.catastrophe.track", "engine.theseus.rules", "engine.cataclysm_arcade.track",
+    "engine.cataclysm_arcade.validator", "engine.cataclysm_arcade.rules_deck", "engine.catopomp.track"])
+def test_no_game_builds_a_verdict_by_hand(module):
+    """Plays, tracker commands and deck lists are judged through Findings: no Verdict(...) assembled
+    from lists, no builder class of a game's own (catopomp's hot-path referee is the documented exception)."""
     import ast
     import inspect
 
     tree = ast.parse(inspect.getsource(importlib.import_module(module)))
     built = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "Verdict"]
-    classes = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name != "Tracker"]
-    assert built == [] and classes == []
+    builders = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                and {"no", "forbid", "verdict", "note", "open"} & {f.name for f in n.body if isinstance(f, ast.FunctionDef)}]
+    assert built == [] and builders == []
