@@ -182,17 +182,17 @@ class Tracker(Generic[S]):
         return self.State(**data)
 
 
-class WorkingTable:
-    """The base of every game's working table (its table.py): a State while one play or tracker
-    command changes it. `state` is the State before; `effects` what the change sets off (`say`),
-    `problems` the rules it breaks (`forbid`: reasons to refuse it), `unchecked` the points no rule
-    settles (`note`); `freeze()` is the State after it, immutable again."""
+class Findings:
+    """What a check finds, gathered once for every game: `effects` the change sets off (`say`),
+    `problems` the rules it breaks (`forbid`, with any advice the table could try instead), and
+    `unchecked` the points no rule settles (`note`); `verdict()` turns them into the referee's answer.
+    A check that listed its reasons and open points already starts from them, kept as they are."""
 
-    def __init__(self, state) -> None:
-        self.state = state
+    def __init__(self, problems=(), unchecked=()) -> None:
         self.effects: list[Effect] = []
-        self.problems: list[Reason] = []
-        self.unchecked: list[Reason] = []
+        self.problems: list[Reason] = list(problems)
+        self.unchecked: list[Reason] = list(unchecked)
+        self.advice: list[str] = []
 
     def say(self, kind: str, message: str, rule: str | None, who: str | None = None, amount: int | None = None,
             card: str | None = None) -> None:
@@ -200,23 +200,41 @@ class WorkingTable:
         and the card it concerns."""
         self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
 
-    def forbid(self, rule: str, message: str) -> None:
-        """The change breaks `rule`: a reason to refuse it (the table may still overrule)."""
+    def forbid(self, rule: str, message: str, *advice: str) -> None:
+        """The change breaks `rule`: a reason to refuse it (the table may still overrule); `advice`
+        names commands the table might try instead."""
         self.problems.append(Reason(rule=rule, message=message))
+        self.advice.extend(advice)
 
     def note(self, rule: str, message: str) -> None:
         """A point left unchecked, and the rule that leaves it open (each said once)."""
-        reason = Reason(rule=rule, message=message)
-        if reason not in self.unchecked:
-            self.unchecked.append(reason)
+        self.leave_open(Reason(rule=rule, message=message))
 
-    def verdict(self, alternatives=()) -> Verdict:
-        """The referee's answer on what was found: refused with its problems (and the legal
-        `alternatives` near it), else legal with its effects; the unchecked points either way."""
+    def leave_open(self, *reasons: Reason) -> None:
+        """`note` for readings already written as Reasons (each said once)."""
+        for reason in reasons:
+            if reason not in self.unchecked:
+                self.unchecked.append(reason)
+
+    def verdict(self, alternatives=None) -> Verdict:
+        """The referee's answer on what was found: refused with its problems and the legal
+        `alternatives` near it (by default the advice gathered, each once), else legal with its
+        effects; the unchecked points either way."""
         if self.problems:
-            return Verdict(legal=False, reasons=tuple(self.problems), alternatives=tuple(alternatives),
+            near = dict.fromkeys(self.advice) if alternatives is None else alternatives
+            return Verdict(legal=False, reasons=tuple(self.problems), alternatives=tuple(near),
                            unchecked=tuple(self.unchecked))
         return Verdict(legal=True, effects=tuple(self.effects), unchecked=tuple(self.unchecked))
+
+
+class WorkingTable(Findings):
+    """The base of every game's working table (its table.py): a State while one play or tracker
+    command changes it. `state` is the State before, the Findings what the change sets off, breaks
+    and leaves open; `freeze()` is the State after it, immutable again."""
+
+    def __init__(self, state) -> None:
+        super().__init__()
+        self.state = state
 
     def freeze(self):
         """The State after the change."""

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.base import Frozen, Reason, SituationError, Verdict, field_problem
+from engine.tracking import Findings
 
 from . import rules_cards
 from .model import CardSpec, builtin_catalogue
@@ -101,4 +102,4 @@ def check_deck(deck: Deck) -> Verdict:
                                   message=f"cards of the Boss's faction ({boss_faction}) and {len(outside)} other "
                                   f"factions; only one other is allowed ({listed})"))
             reasons.append(Reason(rule=R.BOSS_FACTION, message="the Boss's faction decides which cards the deck may hold"))
-    return Verdict(legal=not reasons, reasons=tuple(reasons), unchecked=tuple(unchecked))
+    return Findings(reasons, unchecked).verdict()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, OptionError, options as read_options
+from engine.tracking import Change, Findings, OptionError, options as read_options
 from engine.tracking import Tracker as BaseTracker
 from engine.words import player
 
@@ -67,11 +67,12 @@ class Tracker(Outcome, CommandReader, BaseTracker[State]):
         return State(level=1, player_one=player_one, players=seats)
 
     def check(self, state: State, change: Change) -> Verdict:
-        reasons = self._violations(state, change)
-        if reasons:
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(self._alternatives(state, change)))
-        _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
+        found = Findings(self._violations(state, change))
+        if found.problems:
+            return found.verdict(self._alternatives(state, change))
+        _, found.effects = self.apply(state, change)
+        found.leave_open(*rules_readings.from_effects(found.effects))
+        return found.verdict()
 
     def _violations(self, state: State, change: Change) -> list[Reason]:
         verb, args = change.verb, change.args

@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.base import Engine as BaseEngine
 from engine.base import EngineError, Reason, SituationError, Verdict
+from engine.tracking import Findings
 
 from . import notation, rules, rules_readings
 from .model import Move, State
@@ -48,13 +49,12 @@ class Engine(BaseEngine[State, Move]):
         return notation.format_move(move)
 
     def check(self, state: State, move: Move) -> Verdict:
-        reasons, unchecked = rules.violations(state, move)
-        if reasons:
-            alternatives = tuple(self.format_move(m) for m in rules.legal_moves(state)[:12])
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=alternatives, unchecked=tuple(unchecked))
-        _, effects = rules.play(state, move)
-        unchecked = [*unchecked, *(r for r in rules_readings.from_effects(effects) if r not in unchecked)]
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(unchecked))
+        found = Findings(*rules.violations(state, move))
+        if found.problems:
+            return found.verdict([self.format_move(m) for m in rules.legal_moves(state)[:12]])
+        _, found.effects = rules.play(state, move)
+        found.leave_open(*rules_readings.from_effects(found.effects))
+        return found.verdict()
 
     def play(self, state: State, move: Move) -> tuple[State, list]:
         """The new State and the effects (what check() reports for a legal play)."""

@@ -10,6 +10,7 @@ is silent are listed in docs/moves-catastrophe.md.
 from __future__ import annotations
 
 from engine.base import Effect, EngineError, Reason, Verdict
+from engine.tracking import Findings
 
 from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
 from .notation import Move, parse, spec_of
@@ -21,26 +22,11 @@ class IllegalMove(EngineError):
     """apply() was asked to make a play that check() refuses (and it was not overruled)."""
 
 
-class Ruling:
-    """What judge() found: reasons against the play, alternatives, and what cannot be judged."""
-
-    def __init__(self) -> None:
-        self.reasons: list[Reason] = []
-        self.alternatives: list[str] = []
-        self.unchecked: list[Reason] = []
-
-    def no(self, rule: str, message: str) -> None:
-        self.reasons.append(Reason(rule=rule, message=message))
-
-    def refuse(self, reason: Reason | None) -> bool:
-        """A refusal a shared check (table.py) gave, if any; True when there was one."""
-        if reason is not None:
-            self.reasons.append(reason)
-        return reason is not None
-
-    def open(self, rule: str, message: str) -> None:
-        """A point the referee cannot judge, citing the rule that leaves it open."""
-        self.unchecked.append(Reason(rule=rule, message=message))
+def refused(r: Findings, reason: Reason | None) -> bool:
+    """A refusal a shared check (table.py) gave, if any, kept in `r`; True when there was one."""
+    if reason is not None:
+        r.problems.append(reason)
+    return reason is not None
 
 
 # ------------------------------------------------------------------------------ the chain
@@ -86,40 +72,40 @@ def _rolled(card: ChainCard) -> bool:
 # ------------------------------------------------------------------------------ judging
 
 
-def judge(state: State, move: Move) -> Ruling:
-    r = Ruling()
+def judge(state: State, move: Move) -> Findings:
+    r = Findings()
     if state.game_over:
         if state.grim_reapurr_wins:
-            r.no(R.REAPURR_WINS, "the game is over: the Grim Reapurr won")
+            r.forbid(R.REAPURR_WINS, "the game is over: the Grim Reapurr won")
         else:
-            r.no(R.LAST_STANDING, f"the game is over: {state.winner} won")
+            r.forbid(R.LAST_STANDING, f"the game is over: {state.winner} won")
         return r
     if move.player and state.player(move.player).eliminated and move.kind != "end":
-        r.no(R.OUT, f"{move.player} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.player} has been eliminated and is out of the game")
         return r
     {"play": _judge_play, "roll": _judge_roll, "yarn": _judge_yarn, "resolve": _judge_resolve,
      "draw": _judge_draw, "reveal": _judge_reveal, "end": _judge_end}[move.kind](state, move, r)
     return r
 
 
-def _judge_play(state: State, move: Move, r: Ruling) -> None:
+def _judge_play(state: State, move: Move, r: Findings) -> None:
     spec = spec_of(state, move.card)
     me = state.player(move.player)
     cur = state.players[state.current].name
     if spec is not None and spec.type in ("event", "reapurr"):
-        r.no(R.CATASTROPHE_ONE, f"{spec.name} is a CATastrophe card: it is revealed from its deck in the "
+        r.forbid(R.CATASTROPHE_ONE, f"{spec.name} is a CATastrophe card: it is revealed from its deck in the "
              "CATastrophe Phase, never played from a hand")
-        r.alternatives.append(f"{cur} reveal {spec.name}")
+        r.advice.append(f"{cur} reveal {spec.name}")
         return
     rgd = state.red_glowy_dot
     if rgd is not None:
-        r.no(R.RGD_NO_OTHER, f"{rgd.label()} has the Red Glowy Dot and is not finished: no other card may be "
+        r.forbid(R.RGD_NO_OTHER, f"{rgd.label()} has the Red Glowy Dot and is not finished: no other card may be "
              "played until it is (rolls and Yarn Balls still may)")
         if spec is not None and "catfinity" in spec.symbols:
-            r.no(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
+            r.forbid(R.CATFINITY_NOT_RGD, f"{spec.name} has Catfinity, which does not reach past a Red Glowy Dot")
         return
     if spec is None:
-        r.open(R.CLAW_HOW, f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
+        r.note(R.CLAW_HOW, f"{move.card!r} is not in the card catalogue: its type, symbols and timing are the "
                "table's call (add it to the situation's cards or with `companion track card NAME TYPE`)")
         _judge_holding(state, move, None, r)
         return
@@ -137,63 +123,63 @@ def _judge_play(state: State, move: Move, r: Ruling) -> None:
         r.unchecked.append(rules_readings.POWER_CAT_WHEN)
     else:
         if move.player != cur:
-            r.no(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
+            r.forbid(R.CLAW_PLAY, f"it is {cur}'s turn: only {cur} plays cards without Catfinity, in the Claw "
                  f"Phase; {spec.name} has no Catfinity")
         elif state.phase != "claw":
-            r.no(R.CLAW_PLAY, f"{cur} is in the {PHASE_TITLES[state.phase]}: cards are played in the Claw Phase")
+            r.forbid(R.CLAW_PLAY, f"{cur} is in the {PHASE_TITLES[state.phase]}: cards are played in the Claw Phase")
         if top is not None:
-            r.no(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
+            r.forbid(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
                  "interrupt it")
-            r.alternatives.extend(next_in_chain(state))
+            r.advice.extend(next_in_chain(state))
     _judge_targets(state, move, spec, r)
     _judge_holding(state, move, spec, r)
 
 
-def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
     if not rules_effects.needs_target(spec.effect):
         return
     if move.target is None:
-        r.no(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
+        r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
         others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
-        r.alternatives.extend(f"{move.player} play {spec.name} at {o}" for o in others)
+        r.advice.extend(f"{move.player} play {spec.name} at {o}" for o in others)
     elif state.player(move.target).eliminated:
-        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
 
-def _judge_targets(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     _judge_effect_target(state, move, spec, r)
     if spec.type not in ("attack", "curiosity") or spec.targets != "one":
         return
     rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
     others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
     if move.target is None:
-        r.no(rule, f"{spec.name} needs a player to aim at: `at NAME`")
+        r.forbid(rule, f"{spec.name} needs a player to aim at: `at NAME`")
         number = f" {move.number}" if move.number is not None else ""
-        r.alternatives.extend(f"{move.player} play {spec.name}{number} at {o}" for o in others)
+        r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in others)
     elif state.player(move.target).eliminated:
-        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
 
-def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Ruling) -> None:
+def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings) -> None:
     """The card must be where it is played from: the hand (Main deck) or the table (Power Cat)."""
     me = state.player(move.player)
     label = f"{move.card} {move.number}" if move.number is not None else move.card
     if spec is not None and spec.type == "power-cat":
         if me.power_cats == 0:
-            r.no(R.POWER_FROM_TABLE, f"{me.name} has no Power Cat in front of them")
+            r.forbid(R.POWER_FROM_TABLE, f"{me.name} has no Power Cat in front of them")
         elif me.power_cat_cards is not None and spec.name.casefold() != "power cat" \
                 and label.casefold() not in [c.casefold() for c in me.power_cat_cards]:
-            r.no(R.POWER_FROM_TABLE, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}")
+            r.forbid(R.POWER_FROM_TABLE, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}")
         return
     if me.hand == 0:
-        r.no(R.FROM_HAND, f"{me.name} has no cards in hand")
+        r.forbid(R.FROM_HAND, f"{me.name} has no cards in hand")
     elif me.hand_cards is not None:
         if label.casefold() not in [c.casefold() for c in me.hand_cards]:
-            r.no(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
-            r.alternatives.extend(_hand_plays(state, move, me.hand_cards))
+            r.forbid(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
+            r.advice.extend(_hand_plays(state, move, me.hand_cards))
     elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
-        r.open(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
+        r.note(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
 
 
 def _hand_plays(state: State, move: Move, hand) -> list[str]:
@@ -202,81 +188,81 @@ def _hand_plays(state: State, move: Move, hand) -> list[str]:
     return [f"{move.player} play {c}{tail}" for c in same]
 
 
-def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Ruling) -> None:
+def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     being = card_being_played(state)
     if being is not None and being.type == "attack" and _rolled(being):
-        r.no(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
+        r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
     if spec.type in ("cucumber", "take"):
         if top is None:
-            r.no(R.CUCUMBER if spec.type == "cucumber" else R.TAKE,
+            r.forbid(R.CUCUMBER if spec.type == "cucumber" else R.TAKE,
                  f"{spec.name} blocks the most recent card played, and no card is in play")
         return
     if being is None:
-        r.no(R.PASS, "Pass hands on an Attack or Curiosity, and none is being played")
+        r.forbid(R.PASS, "Pass hands on an Attack or Curiosity, and none is being played")
         return
     if being.type == "ally":
-        r.no(R.PASS_NOT_ALLY, f"{being.label()} is an Ally: Ally cards cannot be passed")
+        r.forbid(R.PASS_NOT_ALLY, f"{being.label()} is an Ally: Ally cards cannot be passed")
         return
     if being.type not in ("attack", "curiosity"):
-        r.no(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
+        r.forbid(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
         return
     r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
-        r.no(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
+        r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
         return
     others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
     if move.target is None:
-        r.no(R.PASS, f"Pass needs the player who becomes the target: `to NAME`")
-        r.alternatives.extend(f"{move.player} play {spec.name} to {o}" for o in others)
+        r.forbid(R.PASS, f"Pass needs the player who becomes the target: `to NAME`")
+        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in others)
     elif move.target == move.player:
-        r.no(R.PASS, f"{move.player} passes the card on to another player, not to themselves")
-        r.alternatives.extend(f"{move.player} play {spec.name} to {o}" for o in others)
+        r.forbid(R.PASS, f"{move.player} passes the card on to another player, not to themselves")
+        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in others)
     elif state.player(move.target).eliminated:
-        r.no(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
 
-def _judge_roll(state: State, move: Move, r: Ruling) -> None:
+def _judge_roll(state: State, move: Move, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack":
         being = card_being_played(state)
         if top is not None and being is not None and being.type == "attack":
-            r.no(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
+            r.forbid(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
                  f"the roll for {being.label()} comes after")
-            r.alternatives.extend(next_in_chain(state))
+            r.advice.extend(next_in_chain(state))
         else:
-            r.no(R.ATTACK_ROLL, "no Attack is waiting for a roll (rolls for other cards are the table's: "
+            r.forbid(R.ATTACK_ROLL, "no Attack is waiting for a roll (rolls for other cards are the table's: "
                  "use the tracker)")
         return
     who = move.player
     if top.reroll is not None and who != top.reroll:
-        r.no(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first")
-        r.alternatives.append(f"{top.reroll} roll {move.number}")
+        r.forbid(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first")
+        r.advice.append(f"{top.reroll} roll {move.number}")
     elif who not in top.targets:
-        r.no(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
+        r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
     elif who in top.rolls and top.reroll != who:
-        r.no(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball")
-        r.alternatives.extend(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated)
+        r.forbid(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball")
+        r.advice.extend(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated)
 
 
-def _judge_yarn(state: State, move: Move, r: Ruling) -> None:
-    r.refuse(basket_short(state.player(move.player), 1))
+def _judge_yarn(state: State, move: Move, r: Findings) -> None:
+    refused(r, basket_short(state.player(move.player), 1))
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack" or not top.rolls:
-        r.no(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
+        r.forbid(R.YARN_REROLL, "a Yarn Ball is spent after a roll, and no die of an Attack has been rolled "
              "(for other rolls, the tracker: `yarn NAME -1`)")
         return
     if top.reroll is not None:
-        r.no(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first")
-        r.alternatives.extend(f"{top.reroll} roll {d}" for d in range(1, 7))
+        r.forbid(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first")
+        r.advice.extend(f"{top.reroll} roll {d}" for d in range(1, 7))
         return
     target = yarn_target(top, move)
     if move.target is None:
         r.unchecked.append(rules_readings.YARN_OWN_DIE)
     if target not in top.rolls:
-        r.no(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
+        r.forbid(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
 
 
 def yarn_target(top: ChainCard, move: Move) -> str | None:
@@ -291,53 +277,53 @@ def yarn_target(top: ChainCard, move: Move) -> str | None:
     return top.last_roller
 
 
-def _judge_resolve(state: State, move: Move, r: Ruling) -> None:
+def _judge_resolve(state: State, move: Move, r: Findings) -> None:
     if not state.chain:
-        r.no(R.CLAW_HOW, "no card is in play")
+        r.forbid(R.CLAW_HOW, "no card is in play")
         return
     roller = waiting_roller(state)
     if roller is not None:
         top = state.chain[-1]
-        r.no(R.ATTACK_ROLL, f"{top.label()} waits for {roller}'s roll: {top.number} or higher defends")
-        r.alternatives.extend(f"{roller} roll {d}" for d in range(1, 7))
+        r.forbid(R.ATTACK_ROLL, f"{top.label()} waits for {roller}'s roll: {top.number} or higher defends")
+        r.advice.extend(f"{roller} roll {d}" for d in range(1, 7))
 
 
-def _judge_draw(state: State, move: Move, r: Ruling) -> None:
+def _judge_draw(state: State, move: Move, r: Findings) -> None:
     cur = state.players[state.current].name
     if move.player != cur:
-        r.no(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
-    elif r.refuse(moving_on(state, "paw")):
-        r.alternatives.extend(next_in_chain(state))
+        r.forbid(R.CLOCKWISE, f"it is {cur}'s turn: only {cur} draws in the Paw Phase")
+    elif refused(r, moving_on(state, "paw")):
+        r.advice.extend(next_in_chain(state))
 
 
-def _judge_reveal(state: State, move: Move, r: Ruling) -> None:
+def _judge_reveal(state: State, move: Move, r: Findings) -> None:
     cur = state.players[state.current].name
     spec = spec_of(state, move.card)
     if move.player != cur:
-        r.no(R.CLOCKWISE, f"it is {cur}'s turn: {cur} reveals the CATastrophe card")
+        r.forbid(R.CLOCKWISE, f"it is {cur}'s turn: {cur} reveals the CATastrophe card")
     elif state.revealed:
-        r.no(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
-        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
-    elif r.refuse(moving_on(state, "catastrophe", again=True)):
-        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur} draw"])
+        r.forbid(R.CATASTROPHE_ONE, "this turn's CATastrophe card has been revealed already: one per turn")
+        r.advice.extend(next_in_chain(state) if state.chain else [f"{cur} end"])
+    elif refused(r, moving_on(state, "catastrophe", again=True)):
+        r.advice.extend(next_in_chain(state) if state.chain else [f"{cur} draw"])
     if spec is None:
-        r.open(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
+        r.note(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
-        r.no(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
+        r.forbid(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
              "CATastrophic Events and Grim Reapurr cards")
 
 
-def _judge_end(state: State, move: Move, r: Ruling) -> None:
+def _judge_end(state: State, move: Move, r: Findings) -> None:
     cur = state.players[state.current]
     if move.player != cur.name:
-        r.no(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
+        r.forbid(R.CLOCKWISE, f"it is {cur.name}'s turn, not {move.player}'s")
         return
-    if r.refuse(moving_on(state, "next")):
-        r.alternatives.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
+    if refused(r, moving_on(state, "next")):
+        r.advice.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
                                                                          f"{cur.name} reveal CATastrophic Event"])
     elif not state.revealed and not cur.eliminated:
-        r.no(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
-        r.alternatives.append(f"{cur.name} reveal CATastrophic Event")
+        r.forbid(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
+        r.advice.append(f"{cur.name} reveal CATastrophic Event")
 
 
 # ------------------------------------------------------------------------------ playing out
@@ -539,15 +525,13 @@ def _end(t: Table, move: Move) -> None:
 
 
 def check(state: State, move: Move) -> Verdict:
-    ruling = judge(state, move)
-    if ruling.reasons:
-        alternatives = tuple(a for a in dict.fromkeys(ruling.alternatives) if _allowed(state, a))
-        return Verdict(legal=False, reasons=tuple(ruling.reasons), alternatives=alternatives,
-                       unchecked=tuple(ruling.unchecked))
+    found = judge(state, move)
+    if found.problems:
+        return found.verdict([a for a in dict.fromkeys(found.advice) if _allowed(state, a)])
     t = run(state, move)
-    unchecked = ruling.unchecked + t.unchecked
-    unchecked += [x for x in rules_readings.from_effects(t.effects) if x not in unchecked]
-    return Verdict(legal=True, effects=tuple(t.effects), unchecked=tuple(unchecked))
+    found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
+    found.leave_open(*rules_readings.from_effects(t.effects))
+    return found.verdict()
 
 
 def _allowed(state: State, text: str) -> bool:
@@ -556,7 +540,7 @@ def _allowed(state: State, text: str) -> bool:
         move = parse(text, state, waiting_roller(state) or state.players[state.current].name)
     except EngineError:
         return False
-    return not judge(state, move).reasons
+    return not judge(state, move).problems
 
 
 def run(state: State, move: Move) -> Table:
@@ -571,8 +555,8 @@ def run(state: State, move: Move) -> Table:
 def apply(state: State, move: Move, overruled: bool = False) -> State:
     if not overruled:
         ruling = judge(state, move)
-        if ruling.reasons:
-            raise IllegalMove("; ".join(f"{x.message} ({x.rule})" for x in ruling.reasons))
+        if ruling.problems:
+            raise IllegalMove("; ".join(f"{x.message} ({x.rule})" for x in ruling.problems))
     return run(state, move).freeze()
 
 

@@ -29,7 +29,7 @@ import re
 from typing import Any, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
-from engine.tracking import Change, OptionError, options as read_options
+from engine.tracking import Change, Findings, OptionError, options as read_options
 from engine.tracking import Tracker as TrackerBase
 
 from .model import (
@@ -115,10 +115,12 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
 
     def check(self, state: State, change: Change) -> Verdict:
         reasons, alternatives = self._violations(state, change)
+        found = Findings(reasons)
         if reasons:
-            return Verdict(legal=False, reasons=tuple(reasons), alternatives=tuple(alternatives))
-        _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(rules_readings.from_effects(effects)))
+            return found.verdict(alternatives)
+        _, found.effects = self.apply(state, change)
+        found.leave_open(*rules_readings.from_effects(found.effects))
+        return found.verdict()
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
         reasons: list[Reason] = []

@@ -90,7 +90,7 @@ class Engine(BaseEngine[State, Move]):
             return []
         found: list[Move] = []
         for move in _candidates(state):
-            if not rules.judge(state, move).reasons:
+            if not rules.judge(state, move).problems:
                 found.append(move)
         return found
 

@@ -10,7 +10,7 @@ import shlex
 from collections import Counter
 
 from engine.base import EngineError, Effect, Reason, Verdict
-from engine.tracking import Change
+from engine.tracking import Change, Findings
 
 from . import rules_combat
 from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
@@ -25,31 +25,6 @@ from .track import change_table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
-
-
-class _Verdict:
-    def __init__(self) -> None:
-        self.reasons: list[Reason] = []
-        self.effects: list[Effect] = []
-        self.alternatives: list[str] = []
-        self.unchecked: list[Reason] = []
-
-    def no(self, rule: str, message: str, *alts: str) -> None:
-        self.reasons.append(Reason(rule=rule, message=message))
-        self.alternatives.extend(alts)
-
-    def note(self, rule: str, message: str) -> None:
-        """What the verdict cannot judge, and the rule that leaves it open."""
-        self.unchecked.append(Reason(rule=rule, message=message))
-
-    def eff(self, kind: str, rule: str | None, message: str, who: str | None = None, amount: int | None = None,
-            card: str | None = None) -> None:
-        self.effects.append(Effect(kind=kind, message=message, rule=rule, who=who, amount=amount, card=card))
-
-    def verdict(self) -> Verdict:
-        legal = not self.reasons
-        return Verdict(legal=legal, reasons=tuple(self.reasons), effects=tuple(self.effects) if legal else (),
-                       alternatives=tuple(dict.fromkeys(self.alternatives)), unchecked=tuple(self.unchecked))
 
 
 def unused(p) -> list[int]:
@@ -84,7 +59,7 @@ def shortfall(named, have) -> str:
 # ------------------------------------------------------------------------------------- check
 
 def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
-    v = _Verdict()
+    v = Findings()
     if play.kind == "change":
         return tracker.check(state, play.change)
     if play.kind == "pay":  # a question about dice, whatever the table's state
@@ -92,17 +67,17 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
         return v.verdict()
     if state.outcome is not None:
         key = R.WIN if state.outcome == "won" else R.LOSING
-        v.no(key, f"the game is over (the party has {state.outcome}); no more plays")
+        v.forbid(key, f"the game is over (the party has {state.outcome}); no more plays")
         return v.verdict()
     if play.kind in DICE_PLAYS:
         _check_phase(state, play, v)
-    if not v.reasons:
+    if not v.problems:
         globals()["_check_" + play.kind](state, play, v)
-    if not v.reasons:
+    if not v.problems:
         _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
-        v.alternatives = [a for a in v.alternatives if _works(state, a, tracker)]
+        v.advice = [a for a in v.advice if _works(state, a, tracker)]
     return v.verdict()
 
 
@@ -120,103 +95,103 @@ def _works(state: State, advice: str, tracker) -> bool:
     return check(state, play, tracker, advise=False).legal
 
 
-def _check_phase(state: State, play: Play, v: _Verdict) -> None:
+def _check_phase(state: State, play: Play, v: Findings) -> None:
     who = play.player
     p = player_of(state, who)
     if p.dead:
-        v.no(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
+        v.forbid(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
     if state.phase == "card" and state.card in ("trap", "event"):
-        v.no(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
+        v.forbid(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
         v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"
-        v.no(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
+        v.forbid(R.USE, f"dice are rolled and used in the Player Attack Phase ({where})", *alts)
 
 
-def _check_roll(state: State, play: Play, v: _Verdict) -> None:
+def _check_roll(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     if p.dice:
         left = REROLLS - p.rerolls
-        v.no(R.ROLL_ALL, f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
-                         f"{left} reroll{'s' if left != 1 else ''} left",
-             *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
+        v.forbid(R.ROLL_ALL, f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
+                             f"{left} reroll{'s' if left != 1 else ''} left",
+                 *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
     if len(play.values) != p.dice_count:
-        v.no(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
-    if not v.reasons:
-        v.eff("roll", R.ROLL_ALL, f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase",
+        v.forbid(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
+    if not v.problems:
+        v.say("roll", f"{p.name} rolls {_dice_text(play.values)}; {REROLLS} rerolls left this phase", R.ROLL_ALL,
               who=p.name)
 
 
-def _check_reroll(state: State, play: Play, v: _Verdict) -> None:
+def _check_reroll(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     if not p.dice:
-        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase: roll all dice first",
-             f"roll {p.name} ...")
+        v.forbid(R.ROLL_ALL, f"{p.name} has not rolled yet this phase: roll all dice first",
+                 f"roll {p.name} ...")
         return
     if p.rerolls >= REROLLS:
-        v.no(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
-                             f"(as Dave, who is stuck with his dice after his second reroll)")
-        v.reasons.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
+        v.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
+                                 f"(as Dave, who is stuck with his dice after his second reroll)")
+        v.problems.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
                                                              "partner may still adjust them"))
     if not play.values:
-        v.no(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
+        v.forbid(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
     missing = _missing(play.values, unused(p))
     if missing:
         used = [d.value for d in p.dice if d.used]
-        v.no(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
-                             f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
-             + ")")
+        v.forbid(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
+                                 f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
+                 + ")")
     if play.results is not None and len(play.results) != len(play.values):
-        v.no(R.REROLL_WHICH, f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
-                             f"result{'s' if len(play.results) != 1 else ''} given")
-    if not v.reasons:
+        v.forbid(R.REROLL_WHICH, f"{dice_word(len(play.values))} rerolled together, {len(play.results)} "
+                                 f"result{'s' if len(play.results) != 1 else ''} given")
+    if not v.problems:
         left = REROLLS - p.rerolls - 1
-        v.eff("reroll", R.REROLL_WHICH, f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
-                                        f"chosen; the rest are kept)", who=p.name)
-        v.eff("rerolls-left", R.REROLL_LIMIT, f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase",
+        v.say("reroll", f"{p.name} rerolls {_dice_text(play.values)} together (any dice may be "
+                        f"chosen; the rest are kept)", R.REROLL_WHICH, who=p.name)
+        v.say("rerolls-left", f"reroll {p.rerolls + 1} of {REROLLS}: {left} left this phase", R.REROLL_LIMIT,
               who=p.name, amount=left)
         if play.results is None:
             v.note(R.REROLL_WHICH, "what the rerolled dice came up: add `to 1 2 5` to play it")
 
 
-def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
+def _check_adjust(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     value, by = play.values[0], play.amount
     if play.by and player_of(state, play.by).dead:
-        v.no(R.DEATH, f"{play.by} is dead and activates nothing")
+        v.forbid(R.DEATH, f"{play.by} is dead and activates nothing")
     if by == 0:
-        v.no(R.ADJUST, "an adjustment changes a die up or down by its number; +0 changes nothing")
+        v.forbid(R.ADJUST, "an adjustment changes a die up or down by its number; +0 changes nothing")
         return
     if not p.dice:
-        v.no(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
+        v.forbid(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
         return
     if value not in unused(p):
         used = value in [d.value for d in p.dice if d.used]
         if used:
-            v.no(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
+            v.forbid(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
         else:
-            v.no(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
+            v.forbid(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
         return
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
         source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
         alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
-        v.no(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
-        v.reasons.append(Reason(rule=R.ADJUST_DIRECTION,
+        v.forbid(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
+        v.problems.append(Reason(rule=R.ADJUST_DIRECTION,
                                 message="adjust it the other way or choose another die" if alts
                                 else "choose another die"))
-        v.alternatives.extend(alts)
+        v.advice.extend(alts)
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
-    v.eff("adjust", R.ADJUST, f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)",
+    v.say("adjust", f"{p.name}'s {value} becomes {new}{who} (any player's unused dice may be adjusted)", R.ADJUST,
           who=p.name, amount=new)
     if die.adjusted:
-        v.eff("stacked", R.ADJUST, f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
-                                   f"({die.adjusted + by:+d} in all)")
+        v.say("stacked", f"that die was already adjusted {die.adjusted:+d} this phase; adjustments stack "
+                         f"({die.adjusted + by:+d} in all)", R.ADJUST)
     if play.by and play.slot:
         _granted(state, play, v)
     else:
@@ -224,68 +199,68 @@ def _check_adjust(state: State, play: Play, v: _Verdict) -> None:
                          f"adjust {p.name} {value} {by:+d} by PLAYER POWER top|bottom)")
 
 
-def _granted(state: State, play: Play, v: _Verdict) -> None:
+def _granted(state: State, play: Play, v: Findings) -> None:
     """An adjustment tied to the ability that grants it: that ability was activated this round,
     it adjusts by exactly its number, and no more dice than it says."""
     owner = player_of(state, play.by)
     pw, card, ability = ability_of(state, owner, play.slot, play.half)
     what = f"{owner.name}'s {pw.name} ({play.half})"
     if not pw.used_round:
-        v.no(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
-             f"use {owner.name} {play.slot} {play.half}")
+        v.forbid(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
+                 f"use {owner.name} {play.slot} {play.half}")
         return
     if ability is None or ability.adjust is None:
         v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust")
                + ": the size is not judged")
         return
     if abs(play.amount) != ability.adjust:
-        v.no(R.ADJUST, f"{what} adjusts a die by {ability.adjust}, up or down: {play.amount:+d} given",
-             *(f"adjust {play.player} {play.values[0]} {s:+d} by {owner.name} {play.slot} {play.half}"
-               for s in (ability.adjust, -ability.adjust)))
+        v.forbid(R.ADJUST, f"{what} adjusts a die by {ability.adjust}, up or down: {play.amount:+d} given",
+                 *(f"adjust {play.player} {play.values[0]} {s:+d} by {owner.name} {play.slot} {play.half}"
+                   for s in (ability.adjust, -ability.adjust)))
         return
     if ability.adjust_dice is None:
         v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice")
                + ": how many dice it adjusts is not judged")
     elif pw.adjusted_round >= ability.adjust_dice:
-        v.no(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
-                       f"this round")
+        v.forbid(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
+                           f"this round")
 
 
-def _check_use(state: State, play: Play, v: _Verdict) -> None:
+def _check_use(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     for rule, why, advice in activation_refusals(p, pw, play.slot):
-        v.no(rule, why, *advice)
+        v.forbid(rule, why, *advice)
     if pw.status == DISCARDED:
         return
     if not p.dice:
-        v.no(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
+        v.forbid(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
         return
     if card and card.duo and p.character:
         payer = card.duo[0] if play.half == "top" else card.duo[1]
         if payer != p.character:
-            v.no(R.DUO_HALF, f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
-                             f"{p.character}")
+            v.forbid(R.DUO_HALF, f"{pw.name} is a duo power: {play.half} is paid by {payer}, {p.name} plays "
+                                 f"{p.character}")
     if pw.ice >= 2:
         v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
     why, notes = alternation(p, pw, card)
     if why:
-        v.no(R.SORATEN_ALTERNATE, why)
+        v.forbid(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
         missing = _missing(play.values, have)
         if missing:
-            v.no(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
-                             f"{_dice_text(have)}); only a player's own dice pay")
+            v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
+                                 f"{_dice_text(have)}); only a player's own dice pay")
             return
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
     if cost_text is None:
         v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
-        if not v.reasons:
+        if not v.problems:
             rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
             _what_it_does(p, pw, card, ability, play, v)
         return
@@ -293,7 +268,7 @@ def _check_use(state: State, play: Play, v: _Verdict) -> None:
     dice = list(play.values) if play.with_dice else have
     if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{_level_text(pw)})"):
         for pay in solve(cost, have):
-            v.alternatives.append(f"use {p.name} {play.slot} {play.half} with "
+            v.advice.append(f"use {p.name} {play.slot} {play.half} with "
                                   f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
         return
     rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
@@ -326,24 +301,24 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
     return None, unknown(pw.name, f"{half} cost", half)
 
 
-def _what_it_does(p, pw, card, ability, play: Play, v: _Verdict) -> None:
+def _what_it_does(p, pw, card, ability, play: Play, v: Findings) -> None:
     """What the card says the ability does: its attacks and its adjustment (a Goz top places a Combo
     instead, so its effect is not reported here). The damage it prevents is the table's: Table.prevent."""
     if ability is None or (p.character == "Goz" and play.half == "top" and not (card and card.duo)):
         return
     if ability.attacks:
         parts = ", ".join(str(a) for a in ability.attacks)
-        v.eff("attacks", R.ATTACK, f"{pw.name} ({play.half}) deals {parts} damage"
-              + (f" ({len(ability.attacks)} attacks, each may target another Enemy)" if len(ability.attacks) > 1 else ""),
-              who=p.name, amount=sum(ability.attacks), card=pw.name)
+        v.say("attacks", f"{pw.name} ({play.half}) deals {parts} damage"
+                         + (f" ({len(ability.attacks)} attacks, each may target another Enemy)" if len(ability.attacks) > 1 else ""),
+              R.ATTACK, who=p.name, amount=sum(ability.attacks), card=pw.name)
     if ability.adjust:
         n = ability.adjust_dice or 1
-        v.eff("may-adjust", R.ADJUST, f"{pw.name} ({play.half}) adjusts {dice_word(n)} by {ability.adjust} "
-                                      f"(adjust PLAYER DIE +-{ability.adjust} by {p.name} {play.slot} {play.half})",
+        v.say("may-adjust", f"{pw.name} ({play.half}) adjusts {dice_word(n)} by {ability.adjust} "
+                            f"(adjust PLAYER DIE +-{ability.adjust} by {p.name} {play.slot} {play.half})", R.ADJUST,
               who=p.name, amount=ability.adjust, card=pw.name)
 
 
-def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "") -> bool:
+def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "") -> bool:
     """Whether the dice pay the cost (all of them, when `exact`): the payment as an effect, or for
     each alternative the symbol or group that cannot be formed."""
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
@@ -353,24 +328,24 @@ def judge_payment(cost, dice: list[int], exact: bool, v: _Verdict, what: str = "
     if not payments:
         for option in cost.options:
             if exact and option.size != len(dice) and _pays_some(option, dice):
-                v.no(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
-                                 f"(paid in full, nothing extra)")
+                v.forbid(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
+                                     f"(paid in full, nothing extra)")
             else:
-                v.no(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
-                                           f"{why_not(option, dice)}")
+                v.forbid(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
+                                               f"{why_not(option, dice)}")
         if len(cost.options) > 1:
-            v.reasons.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
+            v.problems.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
         return False
     paid = payments[0]
-    v.eff("paid", _symbol_rule(paid.option), f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
-                                             f"`{paid.option.text()}`{' ' + what if what else ''}: "
-                                             + ", ".join(f"{sym}={dice[i]}" for sym, i in paid.uses))
+    v.say("paid", f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
+                  f"`{paid.option.text()}`{' ' + what if what else ''}: "
+                  + ", ".join(f"{sym}={dice[i]}" for sym, i in paid.uses), _symbol_rule(paid.option))
     if len(cost.options) > 1:
-        v.eff("choice", R.DOUBLE_LINE, f"of `{cost.text()}` the choice `{paid.option.text()}` is paid")
+        v.say("choice", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid", R.DOUBLE_LINE)
     return True
 
 
-def _check_pay(state: State, play: Play, v: _Verdict) -> None:
+def _check_pay(state: State, play: Play, v: Findings) -> None:
     """A question, not a play: do these dice pay this cost?"""
     judge_payment(parse_cost(play.target), list(play.values), True, v)
 
@@ -389,31 +364,32 @@ def _symbol_rule(option) -> str:
     return R.SYM_WILD
 
 
-def _check_boost(state: State, play: Play, v: _Verdict) -> None:
+def _check_boost(state: State, play: Play, v: Findings) -> None:
     rules_combat.boost_verdict(state, play, v)
 
 
-def _check_attack(state: State, play: Play, v: _Verdict) -> None:
+def _check_attack(state: State, play: Play, v: Findings) -> None:
     if state.phase != "combat" or state.combat_step != "enemy-attack":
-        v.no(R.READ_ATTACK, "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
+        v.forbid(R.READ_ATTACK, "the Enemy attacks in the Enemy Attack Phase", "combat enemy")
         return
     if play.amount <= 0:
-        v.no(R.READ_ATTACK, "an attack deals 1 damage or more")
+        v.forbid(R.READ_ATTACK, "an attack deals 1 damage or more")
         return
     rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
-    v.eff("attack", rule, f"{play.amount} damage {whom} (assign NAME N ...)", amount=play.amount)
+    v.say("attack", f"{play.amount} damage {whom} (assign NAME N ...)", rule, amount=play.amount)
 
 
-def _check_assign(state: State, play: Play, v: _Verdict) -> None:
+def _check_assign(state: State, play: Play, v: Findings) -> None:
     rules_combat.assign_verdict(state, play, v)
 
 
-def _check_card(state: State, play: Play, v: _Verdict) -> None:
+def _check_card(state: State, play: Play, v: Findings) -> None:
     before = card_of(state, play.card.name)
     over = " (only the fields given change; the rest of the card stays)" if before is not None else ""
-    v.eff("card", R.DICE_COSTS, f"{play.card.name} described for this table{over}: "
-          + format_card(play.card).removeprefix(f"card {shlex.quote(play.card.name)} "), card=play.card.name)
+    v.say("card", f"{play.card.name} described for this table{over}: "
+                  + format_card(play.card).removeprefix(f"card {shlex.quote(play.card.name)} "),
+          R.DICE_COSTS, card=play.card.name)
 
 
 # ------------------------------------------------------------------------------------- apply

@@ -85,11 +85,11 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
         v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}"))
         return
     if count in listed:
-        v.eff("finisher", R.FINISHER, f"{pw.name}: {count} Combo removed: {listed[count]}")
+        v.say("finisher", f"{pw.name}: {count} Combo removed: {listed[count]}", R.FINISHER)
     else:
         values = ", ".join(str(k) for k in sorted(listed))
-        v.eff("no-effect", R.COMBO_UNLISTED, f"{pw.name}: {count} Combo removed, not one of the listed values "
-                                             f"({values}): no effect")
+        v.say("no-effect", f"{pw.name}: {count} Combo removed, not one of the listed values "
+                           f"({values}): no effect", R.COMBO_UNLISTED)
 
 
 # ------------------------------------------------------------------------------------- modifiers
@@ -101,26 +101,27 @@ def boost_verdict(state, play: Play, v) -> None:
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
         v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks")
                + ": the new damage is not computed")
-        v.eff("modifier", key, f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}")
+        v.say("modifier", f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}",
+              key)
         return
     attacks = list(ability.attacks)
     if play.target == "ability":
         new = [a + play.amount for a in attacks]
-        v.eff("modifier", R.ABILITY_MOD, f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
-                                         f"{_list(attacks)} -> {_list(new)}")
+        v.say("modifier", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
+                          f"{_list(attacks)} -> {_list(new)}", R.ABILITY_MOD)
         return
     k = int(play.target)
     if not 1 <= k <= len(attacks):
-        v.no(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
-                           f"there is no attack {k}",
-             *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
+        v.forbid(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
+                               f"there is no attack {k}",
+                 *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
         return
     new = list(attacks)
     new[k - 1] += play.amount
-    v.eff("modifier", R.ATTACK_MOD, f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
-                                    f"{_list(attacks)} -> {_list(new)}")
+    v.say("modifier", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
+                      f"{_list(attacks)} -> {_list(new)}", R.ATTACK_MOD)
     if len(attacks) > 1:
-        v.eff("not-ability", R.ABILITY_VS_ATTACK, "a modifier of one attack leaves the other attacks as they are")
+        v.say("not-ability", "a modifier of one attack leaves the other attacks as they are", R.ABILITY_VS_ATTACK)
 
 
 def _list(values) -> str:
@@ -153,7 +154,7 @@ def owed_text(state) -> str:
 
 def assign_verdict(state, play: Play, v) -> None:
     if state.attack is None:
-        v.no(R.READ_ATTACK, "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
+        v.forbid(R.READ_ATTACK, "no Enemy attack is waiting to be shared", "attack party N", "attack player N")
         return
     to, amount = state.attack
     shares = dict(play.shares)
@@ -161,39 +162,39 @@ def assign_verdict(state, play: Play, v) -> None:
     for name, n in play.shares:
         p = player_of(state, name)
         if p.dead:
-            v.no(R.DEAD_TARGET, f"{name} is dead and takes no damage")
+            v.forbid(R.DEAD_TARGET, f"{name} is dead and takes no damage")
         elif n > capacity(p):
-            v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
-                 f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
+            v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
+                     f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
     room = sum(capacity(p) for p in state.players)
     low, high = bounds(state)
     if not low <= total <= high:
-        v.no(R.TO_PARTY if to == "party" else R.A_PLAYER,
-             f"the shares add up to {total}; the attack deals {amount}"
-             + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
-             + (f" and the party can take {room} at most" if room < amount else ""))
-    if to == "player" and not v.reasons:
+        v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
+                 f"the shares add up to {total}; the attack deals {amount}"
+                 + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
+                 + (f" and the party can take {room} at most" if room < amount else ""))
+    if to == "player" and not v.problems:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:
             if shares[name] != capacity(player_of(state, name)):
-                v.no(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
-                                 f"after dying ({capacity(player_of(state, name))} points)")
-    if v.reasons:
-        v.alternatives.extend(_format(a) for a in assignments(state)[:5])
+                v.forbid(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
+                                     f"after dying ({capacity(player_of(state, name))} points)")
+    if v.problems:
+        v.advice.extend(_format(a) for a in assignments(state)[:5])
         return
     for name, n in play.shares:
         if not n:
             continue
         p = player_of(state, name)
         dies = n >= capacity(p)
-        v.eff("damage-due", R.PER_POINT, f"{name} takes {n}: per point exhaust a face-up power or discard an "
-                                         f"exhausted one (damage {name} exhaust N ...)", who=name, amount=n)
+        v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "
+                            f"exhausted one (damage {name} exhaust N ...)", R.PER_POINT, who=name, amount=n)
         if dies:
-            v.eff("dies", R.DEATH, f"{name} takes all {n} points that remain and dies", who=name)
+            v.say("dies", f"{name} takes all {n} points that remain and dies", R.DEATH, who=name)
     spent = prevented(state, play.shares)
     if spent:
-        v.eff("prevented", R.PREVENT, f"{spent} of the {amount} damage prevented by the party's powers this round "
-                                      f"({state.prevention - spent} prevention left)", amount=spent)
+        v.say("prevented", f"{spent} of the {amount} damage prevented by the party's powers this round "
+                           f"({state.prevention - spent} prevention left)", R.PREVENT, amount=spent)
     if state.prevention:
         v.note(R.PREVENT, "whose damage a power's prevention covers (its user's or any player's) the rulebook does "
                           "not say: the party's prevention this round is counted against the whole attack")

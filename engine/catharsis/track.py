@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.base import EngineError, Effect, Reason, Verdict
-from engine.tracking import Change
+from engine.base import EngineError, Effect, Verdict
+from engine.tracking import Change, Findings
 from engine.tracking import Tracker as _Tracker
 
 from . import notation_track, notation_track_options, track_boards, track_characters, track_combat, track_morale
@@ -24,24 +24,6 @@ CHECKS = {verb: check for topic in TOPICS for verb, check in topic.CHECKS.items(
 APPLIES = {verb: apply for topic in TOPICS for verb, apply in topic.APPLIES.items()}
 
 
-class Refusals:
-    """What a verb's check collects: called as `no(R.RULE, message, *advice)` for a refusal;
-    `no.unchecked(Reason)` names what the verdict cannot judge, or which reading of the rulebook it took,
-    and the rule that leaves it open."""
-
-    def __init__(self) -> None:
-        self.reasons: list[Reason] = []
-        self.alternatives: list[str] = []
-        self.notes: list[Reason] = []
-
-    def __call__(self, rule: str, message: str, *alts: str) -> None:
-        self.reasons.append(Reason(rule=rule, message=message))
-        self.alternatives.extend(alts)
-
-    def unchecked(self, note: Reason) -> None:
-        self.notes.append(note)
-
-
 class Tracker(Outcome, _Tracker[State]):
     game: ClassVar[str] = "catharsis"
     State: ClassVar[type[State]] = State
@@ -57,15 +39,14 @@ class Tracker(Outcome, _Tracker[State]):
         return notation_track.parse(state, words)
 
     def check(self, state: State, change: Change) -> Verdict:
-        no = Refusals()
-        _route_check(state, change, no)
-        if no.reasons:
-            advice = tuple(a for a in dict.fromkeys(no.alternatives) if self._works(state, a))
-            return Verdict(legal=False, reasons=tuple(no.reasons), alternatives=advice,
-                           unchecked=tuple(dict.fromkeys(no.notes)))
-        _, effects = self.apply(state, change)
-        notes = [*no.notes, *readings_of(change, effects)]
-        return Verdict(legal=True, effects=tuple(effects), unchecked=tuple(dict.fromkeys(notes)))
+        found = Findings()
+        _route_check(state, change, found)
+        if found.problems:
+            return found.verdict([a for a in dict.fromkeys(found.advice) if self._works(state, a)])
+        _, found.effects = self.apply(state, change)
+        for reading in readings_of(change, found.effects):
+            found.leave_open(reading)
+        return found.verdict()
 
     def _works(self, state: State, advice: str) -> bool:
         """Advice is offered only if it is a command the table can type now and the rules allow
@@ -76,9 +57,9 @@ class Tracker(Outcome, _Tracker[State]):
             change = self.parse(state, advice.split())
         except EngineError:
             return False
-        no = Refusals()
-        _route_check(state, change, no)
-        return not no.reasons
+        found = Findings()
+        _route_check(state, change, found)
+        return not found.problems
 
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         table = Table(state)
@@ -96,13 +77,14 @@ def change_table(table: Table, change: Change) -> None:
     table.settle()
 
 
-def _route_check(state: State, change: Change, no: Refusals) -> None:
+def _route_check(state: State, change: Change, no: Findings) -> None:
+    """The verb's check, collecting its refusals, advice and open points in `no`."""
     if state.outcome == "lost":
-        no(R.LOSING, "the party has lost; the game is over")
+        no.forbid(R.LOSING, "the party has lost; the game is over")
     elif state.outcome == "won" and not _on_defeat_change(change):
-        no(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
+        no.forbid(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
                   "cost Morale or deal damage)", "morale -1")
-        no.unchecked(AFTER_WIN)
+        no.leave_open(AFTER_WIN)
     elif change.verb in CHECKS:
         CHECKS[change.verb](state, change, no)
 

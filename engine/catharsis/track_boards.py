@@ -17,21 +17,21 @@ def check_damage(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
     if p.dead:
-        no(R.DEAD_TARGET, f"{player} is dead and can't take damage")
+        no.forbid(R.DEAD_TARGET, f"{player} is dead and can't take damage")
         return
     statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
     pairs = list(zip(change.args[1::2], change.args[2::2]))
     debtors = owed(state)
     if debtors and not p.damage_due:
         who = ", ".join(f"{name} {n}" for name, n in debtors)
-        no(R.READ_ATTACK, f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
+        no.forbid(R.READ_ATTACK, f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
                           f"another effect, such as a Morale threshold, can be overruled",
            *(f"damage {name} exhaust N ..." for name, _ in debtors))
     elif debtors and len(pairs) > p.damage_due:
-        no(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
+        no.forbid(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
                           f"given")
     if state.prevention and not p.damage_due:
-        no.unchecked(Reason(rule=R.PREVENT, message=f"the party's powers have {state.prevention} damage prevention "
+        no.leave_open(Reason(rule=R.PREVENT, message=f"the party's powers have {state.prevention} damage prevention "
                                                     f"left this round; whether it covers this damage (from a "
                                                     f"player's power or another effect) is the table's to judge"))
     for op, slot_s in pairs:
@@ -41,14 +41,14 @@ def check_damage(state, change, no):
         if op == "exhaust":
             if st != FACE_UP:
                 alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
-                no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
+                no.forbid(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
                                 f"face-up power", *alts)
             else:
                 statuses[slot] = EXHAUSTED
         else:
             if st != EXHAUSTED:
                 alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
-                no(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
+                no.forbid(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
                                 f"can be discarded for a point of damage", *alts)
             statuses[slot] = DISCARDED
 
@@ -58,16 +58,16 @@ def check_use(state, change, no):
     p = player_of(state, player)
     pw = p.powers[slot - 1]
     if p.dead:
-        no(R.DEATH, f"{player} is dead")
+        no.forbid(R.DEATH, f"{player} is dead")
     for rule, why, advice in activation_refusals(p, pw, str(slot)):
-        no(rule, why, *advice)
+        no.forbid(rule, why, *advice)
     if state.phase == "card" and state.card in ("trap", "event"):
-        no(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
+        no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     why, notes = alternation(p, pw, card_of(state, pw.name))
     if why:
-        no(R.SORATEN_ALTERNATE, why)
+        no.forbid(R.SORATEN_ALTERNATE, why)
     for note in notes:
-        no.unchecked(note)
+        no.leave_open(note)
 
 
 def check_heal(state, change, no):
@@ -77,24 +77,24 @@ def check_heal(state, change, no):
     healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
-        no(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {player} {left} more "
+        no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {player} {left} more "
                           f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
            f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
            *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
     if "role" in change.args[1:] and p.role == "flipped":
-        no(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does",
+        no.forbid(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does",
            "refresh")
     if p.dead:
-        no(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
+        no.forbid(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
 
 
 def check_side(state, change, no):
     player = change.args[0]
     ch = character_of(state, player)
     if ch is not None and ch != "Soraten":
-        no(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+        no.forbid(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
         return
-    no.unchecked(Reason(rule=R.SORATEN_SIDES,
+    no.leave_open(Reason(rule=R.SORATEN_SIDES,
                         message="when a side may be turned (start of the game, a Morale refresh, a replace, his "
                                 "Passive at the start of a round, damage and heal effects) is the table's to judge"))
 
@@ -111,10 +111,10 @@ def check_gain(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
     if p.dead:
-        no(R.DEATH, f"{player} is dead; a dead player gains no powers", f"revive {player}")
+        no.forbid(R.DEATH, f"{player} is dead; a dead player gains no powers", f"revive {player}")
     live = [pw for pw in p.powers if pw.status != DISCARDED]
     if len(live) >= BOARD_MAX:
-        no(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
+        no.forbid(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {player} N")
 
 
@@ -122,9 +122,9 @@ def check_replace(state, change, no):
     player = change.args[0]
     ch = character_of(state, player)
     if ch == "Luthia":
-        no(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
+        no.forbid(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
     elif ch == "Emberhoof":
-        no(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
+        no.forbid(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
 
 
 def apply_damage(t: Table, change) -> None:
@@ -275,10 +275,10 @@ def check_flip(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
     if p.role == "flipped":
-        no(R.ROLE_FLIP, f"{player}'s Role is already face down; its Flip can't be used again until "
+        no.forbid(R.ROLE_FLIP, f"{player}'s Role is already face down; its Flip can't be used again until "
                         f"it is unflipped")
     elif p.character == "Luthia":
-        no.unchecked(LUTHIA_FLIP)
+        no.leave_open(LUTHIA_FLIP)
 
 
 def check_unflip(state, change, no):
@@ -291,13 +291,13 @@ def check_unflip(state, change, no):
     if p.character in ("Emberhoof", "Lumi") and p.may_unflip:
         return
     if p.character == "Emberhoof":
-        no(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
+        no.forbid(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
            "drunk NAME")
     elif p.character == "Lumi":
-        no(R.LUMI_UNFLIP, f"{player} (Lumi) can unflip her Role only after another character dies")
+        no.forbid(R.LUMI_UNFLIP, f"{player} (Lumi) can unflip her Role only after another character dies")
     else:
         rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
-        no(rule, f"{player}'s Role turns face up only when the party spends Morale on a refresh",
+        no.forbid(rule, f"{player}'s Role turns face up only when the party spends Morale on a refresh",
            "refresh")
 
 

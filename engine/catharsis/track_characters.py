@@ -21,7 +21,7 @@ def _has_character(state: State, character: str) -> bool:
 def only(state, player, character, rule, no) -> bool:
     ch = character_of(state, player)
     if ch is not None and ch != character:
-        no(rule, f"{player} plays {ch}; this counter belongs to {character}")
+        no.forbid(rule, f"{player} plays {ch}; this counter belongs to {character}")
         return False
     return True
 
@@ -32,9 +32,9 @@ def check_divinity(state, change, no):
         return
     p = player_of(state, player)
     if n > 0 and p.vessel:
-        no(R.VESSEL_NO_GAIN, f"{player} is the Vessel and can't gain Divinity")
+        no.forbid(R.VESSEL_NO_GAIN, f"{player} is the Vessel and can't gain Divinity")
     if n < 0 and p.divinity + n < 0:
-        no(R.DIVINITY_SPEND, f"{player} has only {p.divinity} Divinity to spend")
+        no.forbid(R.DIVINITY_SPEND, f"{player} has only {p.divinity} Divinity to spend")
 
 
 def check_combo(state, change, no):
@@ -43,10 +43,10 @@ def check_combo(state, change, no):
         return
     pw = player_of(state, player).powers[slot - 1]
     if n > 0 and pw.status != FACE_UP:
-        no(R.COMBO_EXHAUST, f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
-        no.unchecked(COMBO_EXHAUSTED)
+        no.forbid(R.COMBO_EXHAUST, f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+        no.leave_open(COMBO_EXHAUSTED)
     if pw.combo + n < 0:
-        no(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
+        no.forbid(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
 
 
 def check_cobble(state, change, no):
@@ -55,7 +55,7 @@ def check_cobble(state, change, no):
         return
     p = player_of(state, player)
     if p.cobble + n < 0:
-        no(R.COBBLE_SPEND, f"{player} has only {p.cobble} Cobble")
+        no.forbid(R.COBBLE_SPEND, f"{player} has only {p.cobble} Cobble")
 
 
 def check_level_up(state, change, no):
@@ -66,14 +66,14 @@ def check_level_up(state, change, no):
     pw = p.powers[slot - 1]
     level = pw.level or 1
     if level >= 3:
-        no(R.LEVEL_3, f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
+        no.forbid(R.LEVEL_3, f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
         return
     cost = LEVEL_COST[level + 1]
     if p.cobble < cost:
-        no(R.LEVEL_2 if level == 1 else R.LEVEL_3,
+        no.forbid(R.LEVEL_2 if level == 1 else R.LEVEL_3,
            f"Level {level} to {level + 1} costs {cost} Cobble; {player} has {p.cobble}")
     if not (state.phase == "combat" and state.combat_step == "player-attack"):
-        no(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
+        no.forbid(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
 
 
 def check_demonic(state, change, no):
@@ -82,51 +82,51 @@ def check_demonic(state, change, no):
         return
     p = player_of(state, player)
     if n > 0 and p.role == "flipped":
-        no(R.DEMONIC_FLIPPED, f"{player}'s Role is flipped: Calyxia gains no Demonic")
+        no.forbid(R.DEMONIC_FLIPPED, f"{player}'s Role is flipped: Calyxia gains no Demonic")
     if p.demonic + n < 0:
-        no(R.DEMONIC_SPEND, f"{player} has only {p.demonic} Demonic")
+        no.forbid(R.DEMONIC_SPEND, f"{player} has only {p.demonic} Demonic")
 
 
 def check_drinks(state, change, no):
     player, n = change.args[0], int(change.args[1])
     if _all_known(state) and not _has_character(state, "Emberhoof"):
-        no(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
+        no.forbid(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
     p = player_of(state, player)
     if p.drinks + n > DRINKS_MAX:
         if p.character != "Emberhoof":
-            no.unchecked(DRINKS)
+            no.leave_open(DRINKS)
         room = DRINKS_MAX - p.drinks
-        no(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
+        no.forbid(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
            *((f"drinks {player} +{room}",) if room > 0 else ()))
     if p.drinks + n < 0:
-        no(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")
+        no.forbid(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")
 
 
 def check_drunk(state, change, no):
     p = player_of(state, change.args[0])
     if p.drinks == 0:
-        no(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
+        no.forbid(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
 
 
 def check_ice(state, change, no):
     player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
     if _all_known(state) and not _has_character(state, "Lumi"):
-        no(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
+        no.forbid(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
     pw = player_of(state, player).powers[slot - 1]
     if pw.ice + n < 0:
-        no(R.ICE_PARTY, f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
+        no.forbid(R.ICE_PARTY, f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
 
 
 def check_revive(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
     if not p.dead:
-        no(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
+        no.forbid(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
     if _all_known(state) and not _has_character(state, "Lumi"):
-        no(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
+        no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
     for lumi in state.players:
         if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":
-            no(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
+            no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
 
 def apply_divinity(t: Table, change) -> None:

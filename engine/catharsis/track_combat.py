@@ -14,32 +14,32 @@ def check_next_card(state, change, no):
         return
     if state.phase == "card" and state.card in ("monster", "boss"):
         if not state.enemies or any(not e.defeated for e in state.enemies):
-            no(R.RESOLVE_ENEMY, f"the revealed {state.card} must be fought and defeated first",
+            no.forbid(R.RESOLVE_ENEMY, f"the revealed {state.card} must be fought and defeated first",
                "enemy NAME 8/10/12/14/16", "combat start")
     if state.phase == "combat":
         living = [e.name for e in state.enemies if not e.defeated]
         if state.boss == "hundred-eyed-dragon":
-            no(R.DRAGON, "against the 100-Eyed Dragon the party stays in one combat")
+            no.forbid(R.DRAGON, "against the 100-Eyed Dragon the party stays in one combat")
         elif living:
-            no(R.RESOLVE_ENEMY, f"defeat the Enemy first: {', '.join(living)} still standing",
+            no.forbid(R.RESOLVE_ENEMY, f"defeat the Enemy first: {', '.join(living)} still standing",
                "enemy damage N", "enemy defeated")
         else:
-            no(R.RESOLVE_ENEMY, "the combat is not over yet: end it first", "combat end")
+            no.forbid(R.RESOLVE_ENEMY, "the combat is not over yet: end it first", "combat end")
 
 
 def check_resolved(state, change, no):
     if state.phase != "card":
-        no(R.LOOP, "no revealed card is waiting to be resolved",
+        no.forbid(R.LOOP, "no revealed card is waiting to be resolved",
            *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
     elif state.card in ("monster", "boss"):
-        no(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", "combat start")
+        no.forbid(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", "combat start")
 
 
 def owed_first(state, no) -> bool:
     """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
     pending = owed_text(state)
     if pending:
-        no(R.READ_ATTACK, f"the Enemy's attack is not fully dealt: {pending}",
+        no.forbid(R.READ_ATTACK, f"the Enemy's attack is not fully dealt: {pending}",
            *(("assign NAME N ...",) if state.attack is not None else ()),
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
     return bool(pending)
@@ -51,25 +51,25 @@ def check_combat(state, change, no):
         return
     if what == "start":
         if state.phase == "combat":
-            no(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
+            no.forbid(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
         elif state.phase == "setup":
-            no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+            no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
         return
     if state.phase != "combat":
         fight = state.phase == "card" and state.card in ("monster", "boss")
-        no(R.COMBAT, "not in combat", "combat start" if fight else "next-card monster")
+        no.forbid(R.COMBAT, "not in combat", "combat start" if fight else "next-card monster")
         return
     if what == "end":
         living = [e.name for e in state.enemies if not e.defeated]
         if state.boss == "hundred-eyed-dragon":
-            no(R.DRAGON, "the 100-Eyed Dragon combat does not end until the game does")
+            no.forbid(R.DRAGON, "the 100-Eyed Dragon combat does not end until the game does")
         elif living:
-            no(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
+            no.forbid(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
                "enemy damage N", "enemy defeated")
         return
     if what in STEPS:
         if STEPS.index(what) < STEPS.index(state.combat_step):
-            no(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
+            no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
                               f"round instead", "combat round", "combat next")
 
 
@@ -137,14 +137,14 @@ def check_enemy(state, change, no):
     sub = change.args[0]
     if sub == "add":
         if state.phase == "setup":
-            no(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+            no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
         printed = change.args[2]
         values = printed.split("/")
         if len(values) == 5:
             n = state.characters_started
             idx = n - 3 if state.boss == "murder-mystery" else n - 1
             if not 0 <= idx < 5:
-                no(R.HEALTH, f"the list {printed} has no value for {n} characters")
+                no.forbid(R.HEALTH, f"the list {printed} has no value for {n} characters")
 
 
 def apply_enemy(t: Table, change) -> None:

@@ -15,12 +15,12 @@ from .track_readings import EMPTY_REFRESH, REFRESH_AT_START
 def check_morale(state, change, no):
     n = int(change.args[0])
     if state.morale is None:
-        no(R.NO_MORALE, "this game has no Morale (morale=none)")
+        no.forbid(R.NO_MORALE, "this game has no Morale (morale=none)")
         return
     if n > 0 and state.morale + n > state.morale_start:
         room = state.morale_start - state.morale
         alts = (f"morale +{room}",) if room > 0 else ()
-        no(R.MORALE_MAX, f"Morale can't rise above its starting value {state.morale_start} "
+        no.forbid(R.MORALE_MAX, f"Morale can't rise above its starting value {state.morale_start} "
                          f"(it is {state.morale})", *alts)
 
 
@@ -64,35 +64,35 @@ def check_refresh(state, change, no):
     if change.args and change.args[0] == "kpt":
         player, n = change.args[1], int(change.args[2])
         if state.boss not in ("ice-elf-lich", "other") or state.morale is not None:
-            no(R.KPT, "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
+            no.forbid(R.KPT, "Kill Point Tokens refresh only in the Ice Elf Lich game; refresh with Morale",
                *(("refresh",) if state.morale and refresh_window(state) is None else ()))
         p = player_of(state, player)
         if p.kpt < n:
-            no(R.KPT, f"{player} has only {p.kpt} Kill Point Tokens")
+            no.forbid(R.KPT, f"{player} has only {p.kpt} Kill Point Tokens")
         if p.dead:
-            no(R.DEAD_TARGET, f"{player} is dead")
+            no.forbid(R.DEAD_TARGET, f"{player} is dead")
         return
     if state.morale is None:
-        no(R.NO_MORALE, "this game has no Morale; spend Kill Point Tokens to refresh",
+        no.forbid(R.NO_MORALE, "this game has no Morale; spend Kill Point Tokens to refresh",
            "refresh kpt NAME N")
         return
     window = refresh_window(state)
     if window:
         rule, why = window
-        no(rule, f"can't refresh now: {why}", *refresh_advice(state))
+        no.forbid(rule, f"can't refresh now: {why}", *refresh_advice(state))
         return
     pending = owed_text(state)
     if pending:
-        no(R.REFRESH_PHASE, f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
+        no.forbid(R.REFRESH_PHASE, f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
-        no.unchecked(REFRESH_AT_START)
+        no.leave_open(REFRESH_AT_START)
         if state.combat_step == "player-attack":
-            no.unchecked(Reason(rule=R.REFRESH_TOO_LATE,
+            no.leave_open(Reason(rule=R.REFRESH_TOO_LATE,
                                 message="whether anyone has rolled: only rolls typed with `roll` are known"))
     if not refreshes_something(state):
-        no.unchecked(EMPTY_REFRESH)
+        no.leave_open(EMPTY_REFRESH)
 
 
 def refreshes_something(state) -> bool:
@@ -145,19 +145,19 @@ def apply_refresh(t: Table, change) -> None:
 def check_kpt(state, change, no):
     who, n = change.args[0], int(change.args[1])
     if state.boss not in ("ice-elf-lich", "other"):
-        no(R.KPT, "Kill Point Tokens belong to the Ice Elf Lich Boss Deck")
+        no.forbid(R.KPT, "Kill Point Tokens belong to the Ice Elf Lich Boss Deck")
     targets = state.players if who == "all" else [player_of(state, who)]
     for p in targets:
         if p.kpt + n < 0:
-            no(R.KPT, f"{p.name} has only {p.kpt} Kill Point Tokens")
+            no.forbid(R.KPT, f"{p.name} has only {p.kpt} Kill Point Tokens")
 
 
 def check_paradox(state, change, no):
     n = int(change.args[0])
     if state.boss not in ("battle-with-fate", "other"):
-        no(R.PARADOX, "Paradox belongs to the Battle with Fate Boss Deck")
+        no.forbid(R.PARADOX, "Paradox belongs to the Battle with Fate Boss Deck")
     if state.paradox + n < 0:
-        no(R.PARADOX, f"the party has only {state.paradox} Paradox")
+        no.forbid(R.PARADOX, f"the party has only {state.paradox} Paradox")
 
 
 def apply_kpt(t: Table, change) -> None:

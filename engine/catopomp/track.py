@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.base import Effect, Reason, Verdict
-from engine.tracking import Change
+from engine.tracking import Change, Findings
 from engine.tracking import Tracker as TrackerBase
 
 from .model import Cleared, Player, State, code_of, norm_card
@@ -98,11 +98,10 @@ class Tracker(Outcome, Reading, Views, TrackerBase[State]):
     # ------------------------------------------------------------------ check
 
     def check(self, state: TrackedTable, change: Change) -> Verdict:
-        reasons = self._violations(state, change)
-        if reasons:
-            return Verdict(legal=False, reasons=tuple(reasons))
-        _, effects = self.apply(state, change)
-        return Verdict(legal=True, effects=tuple(effects))
+        found = Findings(self._violations(state, change))
+        if not found.problems:
+            _, found.effects = self.apply(state, change)
+        return found.verdict()
 
     def _violations(self, state: TrackedTable, change: Change) -> list[Reason]:
         seat, value = self._read(state, change)

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
+from engine.tracking import Findings
 
 from .model import Move, Options, Opts, State, Table, opts_of
 from .notation import NOTATION, format_move, parse
@@ -75,7 +76,7 @@ class Engine(BaseEngine[State, Move]):
 
     def check(self, state: State, move: Move) -> Verdict:
         if state.phase == "setup":
-            return Verdict(legal=False, reasons=(Reason(rule=setup_rule(state), message=setup_missing(state)),))
+            return Findings([Reason(rule=setup_rule(state), message=setup_missing(state))]).verdict()
         if not mover_hidden(state):
             return check_table(self._table(state), move)
         return check_hidden(state, move)

@@ -25,14 +25,8 @@ class IllegalMove(EngineError):
 
 def check(state: State, move: Move) -> Verdict:
     table, reasons = _play(state, move)
-    if reasons:
-        return Verdict(
-            legal=False,
-            reasons=tuple(reasons),
-            alternatives=tuple(_alternatives(state, move)),
-            unchecked=tuple(table.unchecked),
-        )
-    return Verdict(legal=True, effects=tuple(table.effects), unchecked=tuple(table.unchecked))
+    table.problems = list(reasons)
+    return table.verdict(_alternatives(state, move) if reasons else ())
 
 
 def apply(state: State, move: Move, overruled: bool = False) -> State:

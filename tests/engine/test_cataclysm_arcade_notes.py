@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine import get_game
-from engine.base import AmbiguousMove, MoveSyntaxError, Reason, SituationError, step
+from engine.base import Reason, SituationError
+from tests.test_notes_are_reasons import verdicts
 
 GAME = "cataclysm-arcade"
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios" / GAME).glob("*.toml"))
@@ -22,34 +23,8 @@ E = game.engine
 
 
 def _verdicts(case: dict, path: Path) -> list:
-    """Each verdict the scenario produces, in order."""
-    if "deck" in case:
-        return [E.check_deck(case["deck"], str(path))]
-    out = []
-    if "table" in case:
-        table = case["table"]
-        state = game.tracker.new_state(table["players"], table.get("options", {}))
-        for said in table.get("setup", []):
-            kind, _, rest = said.partition(" ")
-            stepped = step(game, state, rest.removesuffix(" --overrule"), kind=kind,
-                           overruled=rest.endswith(" --overrule"))
-            out.append(stepped.verdict)
-            state = stepped.state
-    else:
-        state = E.load_state(case["situation"], str(path))
-    for text in case.get("before", []):
-        stepped = step(game, state, text)
-        out.append(stepped.verdict)
-        state = stepped.state
-    out += [E.check(state, m) for m in E.legal_moves(state)]
-    for key, kind in (("move", "play"), ("track", "track")):
-        if key in case:
-            try:
-                out.append(step(game, state, case[key], kind=kind, overruled=True).verdict)
-                out.append(step(game, state, case[key], kind=kind).verdict)
-            except (MoveSyntaxError, AmbiguousMove):  # no verdict to look at
-                pass
-    return out
+    """Each verdict the scenario produces, in order (the all-games walk's, for this game)."""
+    return verdicts(GAME, case, path)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

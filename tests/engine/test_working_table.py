@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from engine.base import Effect, Reason
-from engine.tracking import WorkingTable
+from engine.tracking import Findings, WorkingTable
 
 #: each game's working table: (module, class)
 TABLES = [("engine.catharsis.table", "Table"), ("engine.catastrophe.table", "Table"),
@@ -47,3 +47,34 @@ def test_refusals_make_an_illegal_verdict_and_each_unchecked_point_is_said_once(
     assert not verdict.legal and verdict.reasons == (Reason(rule="c.rule", message="not now"),)
     assert verdict.alternatives == ("wait",) and verdict.unchecked == (Reason(rule="a.rule", message="open"),)
     assert verdict.effects == ()
+
+
+def test_findings_without_a_table_give_the_advice_of_their_refusals_once_in_order():
+    found = Findings()
+    found.leave_open(Reason(rule="a.rule", message="open"))
+    found.note("a.rule", "open")
+    found.forbid("c.rule", "not now", "wait", "pass")
+    found.forbid("d.rule", "nor this", "pass", "undo")
+    verdict = found.verdict()
+    assert verdict.alternatives == ("wait", "pass", "undo")
+    assert verdict.reasons == (Reason(rule="c.rule", message="not now"), Reason(rule="d.rule", message="nor this"))
+    assert verdict.unchecked == (Reason(rule="a.rule", message="open"),)
+    assert found.verdict(["undo"]).alternatives == ("undo",)  # the advice a caller kept, as given
+    assert issubclass(WorkingTable, Findings)
+
+
+@pytest.mark.parametrize("module", [
+    "engine.catharsis.rules", "engine.catharsis.rules_combat", "engine.catharsis.track", "engine.catastrophe.rules",
+    "engine.catastrophe.track", "engine.theseus.rules", "engine.cataclysm_arcade.track",
+    "engine.cataclysm_arcade.validator", "engine.cataclysm_arcade.rules_deck", "engine.catopomp.track"])
+def test_no_game_builds_a_verdict_by_hand(module):
+    """Plays, tracker commands and deck lists are judged through Findings: no Verdict(...) assembled
+    from lists, no builder class of a game's own (catopomp's hot-path referee is the documented exception)."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
+    built = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "Verdict"]
+    builders = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                and {"no", "forbid", "verdict", "note", "open"} & {f.name for f in n.body if isinstance(f, ast.FunctionDef)}]
+    assert built == [] and builders == []
