@@ -20,6 +20,7 @@ class Refused(TrackerError):
     def __init__(self, message: str, verdict, result=None, overrulable: bool = False):
         super().__init__(message + (self.OVERRULE if overrulable else ""))
         self.bare = message  # without the hint, for a page where --overrule is not the player's to give
+        self.overrulable = overrulable
         self.verdict = verdict
         self.result = result
 

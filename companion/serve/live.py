@@ -168,7 +168,7 @@ class Live:
     def _refusal(exc) -> str:
         """A refusal as a phone shows it: overruling is the table's call at the companion, not a flag
         the player can add from the page."""
-        if str(exc) == exc.bare:
+        if not exc.overrulable:
             return exc.bare
         return f"{exc.bare}; if the table decides otherwise, it can overrule this at the companion itself"
 
