@@ -275,7 +275,7 @@ class RulesSearch:
             for gid, memo in memos.items():
                 holding = _holding(memo, q)
                 for docnum, score in memo.rank(q, max(limit, CANDIDATES)):
-                    matched = {t for t, docs in holding.items() if docnum in docs}
+                    matched = {t for t, held in holding.items() if any(docnum in docs for docs in held)}
                     share = sum(1 for g in groups if g & matched)
                     stored = memo.fields(docnum)
                     fields = stored | {"_key": sum(1 for g in key if g & matched)}
@@ -305,15 +305,16 @@ class RulesSearch:
         return result
 
 
-def _holding(memo, q) -> dict[str, set[int]]:
-    """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
-    read from the postings (once per open index) instead of recorded for every matching document)."""
-    out: dict[str, set[int]] = {}
+def _holding(memo, q) -> dict[str, list[frozenset]]:
+    """Stem -> the sets of documents where the query's terms for it match, one per field (as
+    whoosh's matched terms, but read from the postings (once per open index) instead of recorded
+    for every matching document; not merged, which would cost every document a question touches)."""
+    out: dict[str, list[frozenset]] = {}
     for field, text in q.iter_all_terms():
         if field in TEXT_FIELDS and isinstance(text, str):
             docs = memo.holding(field, text)
             if docs:
-                out.setdefault(text, set()).update(docs)
+                out.setdefault(text, []).append(docs)
     return out
 
 
