@@ -23,8 +23,6 @@ from __future__ import annotations
 import heapq
 import math
 from collections import OrderedDict
-from itertools import compress, repeat
-from operator import add, not_
 
 from rulesdb.postings import length_table, read_postings, read_values
 
@@ -213,23 +211,14 @@ def summed(scored: list, limit: int, positive: bool) -> tuple:
     document's scores added in clause order, ties by document number, the first `limit`; without
     a zero sum when `positive`."""
     total: dict[int, float] = {}
+    add = total.get
     for ids, scores in scored:
-        add_in(total, ids, scores)
+        for docnum, score in zip(ids, scores):
+            total[docnum] = add(docnum, 0.0) + score
     # only documents scoring at least the limit-th best of all can be ranked: the rest are never sorted
     floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
     found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
     return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
-
-
-def add_in(total: dict, ids: list, scores: list) -> None:
-    """`total[d] = total.get(d, 0.0) + score` for each posting, the very same float additions,
-    made by the interpreter's built-in maps instead of a Python loop per posting (a question at
-    100x adds up some 50,000 postings)."""
-    held = list(map(total.__contains__, ids))
-    old = list(compress(ids, held))
-    total.update(zip(old, map(add, map(total.__getitem__, old), compress(scores, held))))
-    fresh = list(map(not_, held))
-    total.update(zip(compress(ids, fresh), map(add, repeat(0.0), compress(scores, fresh))))
 
 
 def matched(clause, searcher) -> tuple[list, list]:
