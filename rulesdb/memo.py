@@ -10,8 +10,9 @@ A new question with known words costs the combining, ranking and rendering, neve
 for a word already looked up; of whole questions only the last RANKED rankings are kept (a table
 asks the same thing again). The scores are whoosh's own: a word's clause is BM25F by whoosh's own
 `bm25` function on the idf, weights, field lengths and boost its scorer uses, computed over the
-postings in bulk instead of through a matcher and scorer call per posting; any other clause (a
-phrase) is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
+postings in bulk (read a block at a time, rulesdb/postings.py) instead of through a matcher and
+scorer call per posting; a two-word phrase is matched from its words' positions and scored as
+whoosh's phrase matcher scores it; any other clause is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
 as whoosh's Or and top-N collector do for an index of up to 5,000 documents
 (tests/test_search_memo.py compares the two on every retrieval question: the same documents, the
 same scores, the same order); past that whoosh adds them up in a tree of unions, which can differ in
