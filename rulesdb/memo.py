@@ -125,12 +125,20 @@ class Memo:
             return None
         ids, weights = self.postings(field, text)
         idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, clause.boost
-        pairs = list(zip(weights, self.lengths(field, ids)))
-        # a score depends only on the weight and the (byte-coded) length: each pair scored once
+        lengths = self.lengths(field, ids)
+        # a score depends only on the weight and the (byte-coded) length: each pair scored once,
+        # every pair of a distinct weight and a distinct length where that is fewer than the postings
+        ws, fls = set(weights), set(lengths)
+        if len(ws) * len(fls) <= len(ids):
+            rows = {w: {fl: bm25(idf, w, fl, avgfl, b, k1) for fl in fls} for w in ws}
+            if boost != 1.0:  # whoosh wraps the matcher to multiply by the boost only then
+                rows = {w: {fl: s * boost for fl, s in row.items()} for w, row in rows.items()}
+            return ids, list(map(dict.__getitem__, map(rows.__getitem__, weights), lengths))
+        pairs = list(zip(weights, lengths))
         table = {(w, fl): bm25(idf, w, fl, avgfl, b, k1) for w, fl in set(pairs)}
-        if boost != 1.0:  # whoosh wraps the matcher to multiply by the boost only then
+        if boost != 1.0:
             table = {pair: s * boost for pair, s in table.items()}
-        return list(ids), list(map(table.__getitem__, pairs))
+        return ids, list(map(table.__getitem__, pairs))
 
     def _apart(self, clause) -> tuple[list, list] | None:
         """Nothing, for a phrase whose words no document's field holds together (whoosh's phrase
