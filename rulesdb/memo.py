@@ -12,12 +12,12 @@ asks the same thing again). The scores are whoosh's own: a word's clause is BM25
 `bm25` function on the idf, weights, field lengths and boost its scorer uses, computed over the
 postings in bulk (read a block at a time, rulesdb/postings.py) instead of through a matcher and
 scorer call per posting; a two-word phrase is matched from its words' positions and scored as
-whoosh's phrase matcher scores it; any other clause is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
-as whoosh's Or and top-N collector do for an index of up to 5,000 documents
-(tests/test_search_memo.py compares the two on every retrieval question: the same documents, the
-same scores, the same order); past that whoosh adds them up in a tree of unions, which can differ in
-the last bit, and the memo keeps the clause order (tests/test_search_scale.py: a 10x rulebook ranks
-exactly as clause by clause, posting by posting).
+whoosh's phrase matcher scores it; any other clause is read with whoosh's matcher. The clauses'
+scores are added up in clause order and ranked as whoosh's Or and top-N collector do for an index
+of up to 5,000 documents (tests/test_search_memo.py compares the two on every retrieval question:
+the same documents, the same scores, the same order); past that whoosh adds them up in a tree of
+unions, which can differ in the last bit, and the memo keeps the clause order
+(tests/test_search_scale.py: a 10x rulebook ranks exactly as clause by clause, posting by posting).
 """
 from __future__ import annotations
 
@@ -170,8 +170,6 @@ class Memo:
         if not both:
             return [], []
         a, b = (self.clause(Term(field, w)) for w in (first, second))
-        if not (a and b):
-            return None
         decode = fmt.decoder("positions")
         at_a, at_b = self._positions(field, first), self._positions(field, second)
         look_a, look_b = dict(zip(*a)), dict(zip(*b))
@@ -180,7 +178,7 @@ class Memo:
             after = set(decode(at_b[docnum]))
             if any(p + 1 in after for p in decode(at_a[docnum])):
                 ids.append(docnum)
-                scores.append((look_a[docnum] + look_b[docnum]) * 1.0)
+                scores.append((look_a[docnum] + look_b[docnum]) * 1.0)  # the span wrapper's own boost, 1
         if clause.boost != 1.0:
             scores = [s * clause.boost for s in scores]
         return ids, scores
