@@ -23,9 +23,9 @@ print(json.dumps(tops), file=sys.stderr)
 """
 
 
-def loaded(home, *args) -> set[str]:
+def loaded(home, *args, env=None) -> set[str]:
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=installed_cwd(), timeout=120,
-                          env={**os.environ, "COMPANION_HOME": str(home)})
+                          env={**os.environ, "COMPANION_HOME": str(home), **(env or {})})
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
@@ -41,10 +41,21 @@ def table(tmp_path_factory):
 
 def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
     mods = loaded(table, "rules", "search", "reroll one die", "--game", "catharsis")
-    assert "whoosh" in mods and "rich" in mods
+    assert "whoosh" in mods
     assert not {"pydantic", "engine", "trackers", "prompt_toolkit"} & mods
     # what whoosh-reloaded pulled in and a search never uses (the reason for whoosh3)
     assert not {"asyncio", "email", "http"} & mods
+
+
+def test_a_printed_search_and_a_printed_change_load_no_rich(table):
+    """The hits and a change's line are written by companion/writer.py, byte for byte as rich would
+    (tests/test_writer.py); rich's console is some twenty milliseconds of their start-up."""
+    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("rules", "search", "zzqx"),
+                 ("track", "coins", "ann", "+1"), ("undo",)):
+        assert "rich" not in loaded(table, *args), args
+    env = {"FORCE_COLOR": "1"}  # in colour too
+    assert "rich" not in loaded(table, "rules", "search", "reroll one die", "--game", "catharsis", env=env)
+    assert "rich" in loaded(table, "track", "coins", "ann", "+1", "--verbose")  # its rule ids in colour
 
 
 def test_json_output_loads_no_rich(table):

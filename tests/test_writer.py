@@ -1,0 +1,76 @@
+"""companion/writer.py writes the simple outputs byte for byte as rich's console writes them: compared
+with rich itself (the console render.Out uses, printing what fit_text fits) over generated pieces,
+styles, widths, kept phrases and environments (a tty or not, FORCE_COLOR, NO_COLOR, TERM=dumb,
+TTY_COMPATIBLE, colour systems)."""
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings, strategies as st
+
+from companion.render import _console_class, fit_text, visible
+from companion.writer import STYLES, mode, render
+
+ENVIRONMENTS = [
+    {}, {"TERM": "xterm"}, {"TERM": "xterm-256color"}, {"COLORTERM": "truecolor"}, {"TERM": "xterm-kitty"},
+    {"TERM": "dumb"}, {"TERM": "unknown"}, {"TERM": "DUMB"}, {"NO_COLOR": "1"}, {"NO_COLOR": ""},
+    {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, {"FORCE_COLOR": "1", "TERM": "dumb"},
+    {"TTY_COMPATIBLE": "0"}, {"TTY_COMPATIBLE": "1"}, {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
+    {"TTY_COMPATIBLE": "1", "NO_COLOR": "x", "TERM": "xterm-16color"},
+]
+WORDS = ["reroll", "die", "Ann", "Ben", "→", "…", "漢字", "catharsis.combat.player-attack.reroll-which-dice",
+         "`companion rules show x`", "companion track verbs", "1.", "•", "-", "\x1b[31m", "é", "a" * 30]
+
+
+class Stream(io.StringIO):
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def text() -> st.SearchStrategy[str]:
+    words = st.lists(st.sampled_from(WORDS) | st.text(alphabet="ab \n", max_size=6), max_size=12)
+    return st.builds(lambda ws, seps: "".join(w + s for w, s in zip(ws, seps)),
+                     words, st.lists(st.sampled_from([" ", "  ", "\n", "", " \n", "   "]), min_size=12, max_size=12))
+
+
+pieces = st.lists(text() | st.tuples(text(), st.sampled_from(["", *STYLES])), max_size=8)
+
+
+def by_rich(parts, width: int, keep, indent, stream: Stream, environ: dict) -> str:
+    from rich.text import Text
+
+    console = _console_class()(file=stream, _environ=environ, highlight=False, width=width)
+    console.print(fit_text(Text.assemble(*parts), width, keep, indent), soft_wrap=True)
+    return stream.getvalue()
+
+
+@settings(max_examples=400, deadline=None)
+@given(pieces, st.integers(1, 130), st.lists(st.sampled_from(["Ann Ben", "reroll die", "漢字 a"]), max_size=2),
+       st.sampled_from([None, 0, 2, 4]), st.sampled_from(ENVIRONMENTS), st.booleans())
+def test_the_writer_writes_what_rich_writes(parts, width, keep, indent, environ, tty):
+    parts = [visible(p) if isinstance(p, str) else (visible(p[0]), p[1]) for p in parts]
+    stream = Stream(tty)
+    ours = render(parts, width, keep, indent, mode(stream, environ))
+    assert ours == by_rich(parts, width, keep, indent, stream, environ)
+
+
+def test_styles_and_colours_follow_the_terminal():
+    parts = [("1. Rerolls", "bold"), "  ", ("catharsis.x", "cyan"), "\n   a ", ("word", "bold yellow")]
+    tty, pipe = Stream(True), Stream(False)
+    assert render(parts, 80, how=mode(tty, {})) == ("\x1b[1m1. Rerolls\x1b[0m  \x1b[36mcatharsis.x\x1b[0m\n"
+                                                    "   a \x1b[1;33mword\x1b[0m\n")
+    assert render(parts, 80, how=mode(tty, {"NO_COLOR": "1"})) == "\x1b[1m1. Rerolls\x1b[0m  catharsis.x\n   a \x1b[1mword\x1b[0m\n"
+    plain = "1. Rerolls  catharsis.x\n   a word\n"
+    assert render(parts, 80, how=mode(pipe, {})) == plain == render(parts, 80, how=mode(tty, {"TERM": "dumb"}))
+    assert render(parts, 80, how=mode(pipe, {"FORCE_COLOR": "1"})).startswith("\x1b[1m")
+
+
+def test_what_the_writer_does_not_know_is_left_to_rich():
+    how = mode(Stream(True), {})
+    assert render(["a\tb"], 80, how=how) is None  # rich expands tabs
+    assert render([("a", "underline")], 80, how=how) is None
+    assert render(["a"], 80, how=None) is None
