@@ -60,7 +60,8 @@ def main() -> None:
     for label, words in COMMANDS.items():
         cmds[label] = [py, "-c", ENTRY, *words]
         cmds[f"{label} (not deferred)"] = [py, "-c", UNDEFERRED, *words]
-    for label in ("floor: typer+whoosh+rich, collector off", "floor: the same, deferred imports too"):
+    for label in ("floor: typer+whoosh+rich, collector off", "floor: the same, deferred imports too",
+                  "floor: typer+whoosh (no rich), collector off, deferred"):
         cmds[label] = [py, "-c", FLOORS[label]]
     counts: dict[str, list[int]] = {k: [] for k in cmds}
 

@@ -2,7 +2,6 @@
 views, the only modules that import rich): the console, fitting to the width, the table and play views."""
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
@@ -72,16 +71,20 @@ class Out:
     view made of them alone never imports rich's console."""
 
     def __init__(self, keep=()):
+        from companion import writer
         from companion.fit import width
 
-        self.width = width()
+        self.asked = width()
         self.keep = tuple(keep)
         self._console = None
+        stream = writer.stdout()
+        took = writer.width(self.asked, stream) if stream is not None else None
+        self.width = self.console.width if took is None else took  # as rich's console takes it
 
     @property
     def console(self):
         if self._console is None:
-            self._console = _console_class()(highlight=False, width=self.width)
+            self._console = _console_class()(highlight=False, width=self.asked)
         return self._console
 
     def __call__(self, text="", keep=(), indent: int | None = None) -> None:
@@ -104,6 +107,8 @@ class Out:
 
 
 def print_json(obj) -> None:
+    import json  # here: a view for people needs none
+
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
@@ -517,6 +522,8 @@ def watch_view(next_frame, sleep, as_json: bool = False) -> None:
     Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last;
     with as_json each frame is one line of JSON, on a terminal too (no rich loaded)."""
     if as_json:
+        import json
+
         _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
         return
     out = console()

@@ -138,18 +138,18 @@ def define_view(entries: list, as_json: bool) -> None:
     if as_json:
         print_json(data[0] if len(data) == 1 else data)
         return
-    from rich.markup import escape
-
-    lines = []  # one print, as in search_view
+    pieces: list[tuple[str, str] | str] = []  # one print of styled pieces, as in search_view
     for n, t in enumerate(data):
         if n:
-            lines.append("")
-        lines.append(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
-        lines += [escape(line) for line in reflow(t["definition"])]
+            pieces.append("\n\n")
+        pieces += [(t["term"], "bold"), "  ", (t["game"], "dim"), "  ", (t["id"], "cyan")]
+        pieces += ["\n" + line for line in reflow(t["definition"])]
         if t["aliases"]:
-            lines.append(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
-        lines.append("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
-    Out()("\n".join(lines))
+            pieces += ["\n", (f"Also called: {', '.join(t['aliases'])}", "dim")]
+        pieces.append("\nRules: ")
+        for k, r in enumerate(t["rules"]):
+            pieces += [", " if k else "", (r["id"], "cyan"), f" ({r['title']})"]
+    Out().pieces(pieces)
 
 
 def toc_view(data: list[dict], as_json: bool, one_game: bool = False) -> None:

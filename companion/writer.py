@@ -43,19 +43,33 @@ def mode(stream, environ=os.environ) -> tuple[bool, bool] | None:
     environment; None where rich has its own ways (Windows, Jupyter, IDLE)."""
     if sys.platform == "win32" or hasattr(builtins, "get_ipython") or _idle():
         return None
-    tty = environ.get("TTY_COMPATIBLE", "")
-    force = environ.get("FORCE_COLOR")
-    if tty in ("0", "1"):
-        terminal = tty == "1"
-    elif force is not None:
-        terminal = force != ""
-    else:
-        try:
-            terminal = bool(stream.isatty())
-        except (AttributeError, ValueError):
-            terminal = False
+    terminal = _terminal(stream, environ)
     styled = terminal and environ.get("TERM", "").lower() not in ("dumb", "unknown")
     return styled, styled and environ.get("NO_COLOR", "") == ""
+
+
+def width(asked: int, stream, environ=os.environ) -> int | None:
+    """The width rich's console takes when given `asked` columns: 80 on a dumb terminal (unless
+    LINES is set, which makes rich take the size as given); None where rich has its own ways."""
+    if mode(stream, environ) is None:
+        return None
+    dumb = _terminal(stream, environ) and environ.get("TERM", "").lower() in ("dumb", "unknown")
+    lines = environ.get("LINES")
+    return 80 if dumb and not (lines is not None and lines.isdigit()) else asked
+
+
+def _terminal(stream, environ) -> bool:
+    """Whether rich takes `stream` for a terminal."""
+    tty = environ.get("TTY_COMPATIBLE", "")
+    if tty in ("0", "1"):
+        return tty == "1"
+    force = environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def _idle() -> bool:
@@ -102,10 +116,14 @@ def _run(text: str, style: str, styled: bool, coloured: bool) -> str:
     return "\n".join(f"\x1b[{codes}m{part}\x1b[0m" if part else "" for part in text.split("\n"))
 
 
+def stdout():
+    """The stream rich's console writes to (None: rich's null file)."""
+    return getattr(sys.stdout, "rich_proxied_file", sys.stdout)
+
+
 def write(pieces, columns: int, keep=(), indent: int | None = None) -> bool:
     """Write `pieces` to stdout as rich would (render); False, writing nothing, where rich must."""
-    stream = sys.stdout
-    stream = getattr(stream, "rich_proxied_file", stream)
+    stream = stdout()
     if stream is None:
         return False
     text = render(pieces, columns, keep, indent, mode(stream))

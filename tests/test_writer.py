@@ -9,14 +9,15 @@ import io
 from hypothesis import given, settings, strategies as st
 
 from companion.render import _console_class, fit_text, visible
-from companion.writer import STYLES, mode, render
+from companion.writer import STYLES, mode, render, width as took
 
 ENVIRONMENTS = [
     {}, {"TERM": "xterm"}, {"TERM": "xterm-256color"}, {"COLORTERM": "truecolor"}, {"TERM": "xterm-kitty"},
     {"TERM": "dumb"}, {"TERM": "unknown"}, {"TERM": "DUMB"}, {"NO_COLOR": "1"}, {"NO_COLOR": ""},
     {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, {"FORCE_COLOR": "1", "TERM": "dumb"},
     {"TTY_COMPATIBLE": "0"}, {"TTY_COMPATIBLE": "1"}, {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
-    {"TTY_COMPATIBLE": "1", "NO_COLOR": "x", "TERM": "xterm-16color"},
+    {"TTY_COMPATIBLE": "1", "NO_COLOR": "x", "TERM": "xterm-16color"}, {"TERM": "dumb", "LINES": "40"},
+    {"TERM": "dumb", "LINES": "x"}, {"LINES": "30", "COLUMNS": "50"},
 ]
 WORDS = ["reroll", "die", "Ann", "Ben", "→", "…", "漢字", "catharsis.combat.player-attack.reroll-which-dice",
          "`companion rules show x`", "companion track verbs", "1.", "•", "-", "\x1b[31m", "é", "a" * 30]
@@ -41,10 +42,12 @@ pieces = st.lists(text() | st.tuples(text(), st.sampled_from(["", *STYLES])), ma
 
 
 def by_rich(parts, width: int, keep, indent, stream: Stream, environ: dict) -> str:
+    """What render.Out printed before writer.py: the console given the width fit.width() found,
+    the text fitted to the width the console took."""
     from rich.text import Text
 
     console = _console_class()(file=stream, _environ=environ, highlight=False, width=width)
-    console.print(fit_text(Text.assemble(*parts), width, keep, indent), soft_wrap=True)
+    console.print(fit_text(Text.assemble(*parts), console.width, keep, indent), soft_wrap=True)
     return stream.getvalue()
 
 
@@ -54,7 +57,7 @@ def by_rich(parts, width: int, keep, indent, stream: Stream, environ: dict) -> s
 def test_the_writer_writes_what_rich_writes(parts, width, keep, indent, environ, tty):
     parts = [visible(p) if isinstance(p, str) else (visible(p[0]), p[1]) for p in parts]
     stream = Stream(tty)
-    ours = render(parts, width, keep, indent, mode(stream, environ))
+    ours = render(parts, took(width, stream, environ), keep, indent, mode(stream, environ))
     assert ours == by_rich(parts, width, keep, indent, stream, environ)
 
 
@@ -67,6 +70,11 @@ def test_styles_and_colours_follow_the_terminal():
     plain = "1. Rerolls  catharsis.x\n   a word\n"
     assert render(parts, 80, how=mode(pipe, {})) == plain == render(parts, 80, how=mode(tty, {"TERM": "dumb"}))
     assert render(parts, 80, how=mode(pipe, {"FORCE_COLOR": "1"})).startswith("\x1b[1m")
+
+
+def test_a_dumb_terminal_is_80_columns_wide_as_rich_takes_it():
+    assert took(30, Stream(True), {"TERM": "dumb"}) == 80
+    assert took(30, Stream(False), {"TERM": "dumb"}) == took(30, Stream(True), {"TERM": "dumb", "LINES": "9"}) == 30
 
 
 def test_what_the_writer_does_not_know_is_left_to_rich():
