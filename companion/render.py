@@ -1,5 +1,6 @@
 """Rendering: rich views for people, stable JSON for scripts (with render_rules.py, the rules reference
-views, the only modules that import rich): the console, fitting to the width, the table and play views."""
+views, the only modules that import rich): the console, fitting to the width, the table and play views.
+Plain and simply styled lines go through writer.py (Out.pieces), which writes rich's bytes without it."""
 from __future__ import annotations
 
 import re
