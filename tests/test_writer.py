@@ -82,3 +82,83 @@ def test_what_the_writer_does_not_know_is_left_to_rich():
     assert render(["a\tb"], 80, how=how) is None  # rich expands tabs
     assert render([("a", "underline")], 80, how=how) is None
     assert render(["a"], 80, how=None) is None
+
+
+SEARCH = ("rules", "search", "reroll one die", "--game", "catharsis")
+DEFINE = ("rules", "define", "enforcer")
+CHANGE_FREE = (SEARCH, DEFINE, ("rules", "search", "zzqx nothing like it"))
+
+
+def _installed(words, env: dict, terminal: bool) -> str:
+    """What the installed script writes, on a real terminal (a pty, output processing off so that
+    newlines stay newlines) or into a pipe."""
+    import os
+    import subprocess
+    import termios
+
+    from tests.conftest import SCRIPT, child_env, installed_cwd
+
+    if not terminal:
+        done = subprocess.run([str(SCRIPT), *words], capture_output=True, env=child_env(env), cwd=installed_cwd(),
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.decode()
+    master, slave = os.openpty()
+    attrs = termios.tcgetattr(slave)
+    attrs[1] &= ~termios.OPOST
+    termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    proc = subprocess.Popen([str(SCRIPT), *words], stdout=slave, stderr=subprocess.PIPE, env=child_env(env),
+                            cwd=installed_cwd())
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closed with the child
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert proc.wait(timeout=120) == 0, proc.stderr.read()
+    proc.stderr.close()
+    return out.decode()
+
+
+def _by_rich_in_process(words, env: dict, terminal: bool, monkeypatch) -> str:
+    """The same command run in this process with writer.py turned off: Out.pieces prints with rich,
+    at the width rich's console takes."""
+    import sys
+
+    import pytest
+
+    from companion import cli, writer
+
+    for name in ("TERM", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "LINES", "COLORTERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(writer, "write", lambda *a, **k: False)  # printed by rich
+    monkeypatch.setattr(writer, "width", lambda *a, **k: None)  # at the width rich's console takes
+    out = Stream(terminal)
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "argv", ["companion", *words])
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 0
+    return out.getvalue()
+
+
+def test_the_installed_script_writes_what_rich_writes_on_a_terminal_and_in_a_pipe(shared_home, monkeypatch):
+    """Through real processes: a search, a search with no hit and `rules define` on a pty (colour,
+    NO_COLOR, TERM=dumb, narrow) and into a pipe (plain, FORCE_COLOR), against rich printing the
+    same in this process."""
+    cases = [({"TERM": "xterm-256color", "COLUMNS": "60"}, True), ({"TERM": "xterm", "NO_COLOR": "1", "COLUMNS": "44"}, True),
+             ({"TERM": "dumb", "COLUMNS": "50"}, True), ({"COLUMNS": "70"}, False), ({"FORCE_COLOR": "1", "COLUMNS": "90"}, False)]
+    for env, terminal in cases:
+        for words in CHANGE_FREE:
+            ours = _installed(words, {**env, "COMPANION_HOME": str(shared_home)}, terminal)
+            with monkeypatch.context() as patch:
+                theirs = _by_rich_in_process(words, env, terminal, patch)
+            assert ours == theirs, (env, terminal, words)
+            assert ("\x1b[" in ours) == (env.get("TERM") in ("xterm-256color", "xterm") or "FORCE_COLOR" in env)
