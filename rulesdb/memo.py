@@ -22,19 +22,26 @@ unions, which can differ in the last bit, and the memo keeps the clause order
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 import math
 from collections import OrderedDict
 
 from rulesdb.postings import length_table, read_postings, read_values
 
 RANKED = 64  # whole questions' rankings kept (a repeated question costs a look-up)
+# A kept-open engine adds up a question touching this many postings with numpy (rulesdb/bulksum.py).
+# Measured (docs/architecture.md): from about 3,000 postings numpy's sums beat the dict's even with
+# each clause's arrays made for the occasion; a question over the built-in reference touches at most
+# about 800 in one game, so the shell never imports numpy for it.
+BULK_POSTINGS = 5_000
 
 
 class Memo:
     """One open searcher's answers, each read from the index at most once."""
 
-    def __init__(self, searcher):
+    def __init__(self, searcher, bulk_from: int | None = None):
         self.searcher = searcher
+        self.bulk_from = bulk_from  # numpy's sums from this many postings on (rulesdb/bulksum.py); None: never
         self.reader = searcher.reader()
         self._df: dict = {}
         self._ids: dict = {}
@@ -43,6 +50,7 @@ class Memo:
         self._postings: dict = {}  # (field, word) -> (document numbers, weights)
         self._lengths: dict = {}  # field -> the field's length in each document (or None: read one by one)
         self.scored: dict = {}  # clause -> (document numbers, scores)
+        self._arrays: dict = {}  # clause -> its scored documents as numpy arrays (bulksum.as_arrays)
         self._values: dict = {}  # (field, word) -> {document number: encoded positions}
         self._ranked: OrderedDict = OrderedDict()  # (question, limit) -> ranking, the newest last
 
@@ -172,13 +180,9 @@ class Memo:
         a, b = (self.clause(Term(field, w)) for w in (first, second))
         decode = fmt.decoder("positions")
         at_a, at_b = self._positions(field, first), self._positions(field, second)
-        look_a, look_b = dict(zip(*a)), dict(zip(*b))
-        ids, scores = [], []
-        for docnum in both:
-            after = set(decode(at_b[docnum]))
-            if any(p + 1 in after for p in decode(at_a[docnum])):
-                ids.append(docnum)
-                scores.append((look_a[docnum] + look_b[docnum]) * 1.0)  # the span wrapper's own boost, 1
+        ids = [d for d in both if not set(decode(at_b[d])).isdisjoint(p + 1 for p in decode(at_a[d]))]
+        # each word's score looked up in its sorted postings for the kept documents only
+        scores = [(_score_at(a, d) + _score_at(b, d)) * 1.0 for d in ids]  # the span wrapper's own boost, 1
         if clause.boost != 1.0:
             scores = [s * clause.boost for s in scores]
         return ids, scores
@@ -209,8 +213,21 @@ class Memo:
         return list(got)
 
     def _rank(self, clauses, limit: int) -> tuple:
-        """The ranking itself, from the clauses' remembered scores."""
-        return summed([self.clause(c) for c in clauses], limit, len(clauses) > 2)
+        """The ranking itself, from the clauses' remembered scores: added up with numpy for a big
+        question where the engine stays open (the same floats, rulesdb/bulksum.py), else here."""
+        scored = [self.clause(c) for c in clauses]
+        positive = len(clauses) > 2
+        if self.bulk_from is None or limit <= 0 or sum(len(ids) for ids, _ in scored) < self.bulk_from:
+            return summed(scored, limit, positive)
+        from rulesdb import bulksum
+
+        arrays = []
+        for clause, got in zip(clauses, scored):
+            array = self._arrays.get(clause)
+            if array is None:
+                array = self._arrays[clause] = bulksum.as_arrays(*got)
+            arrays.append(array)
+        return bulksum.summed(arrays, self.reader.doc_count_all(), limit, positive)
 
 
 def summed(scored: list, limit: int, positive: bool) -> tuple:
@@ -226,6 +243,12 @@ def summed(scored: list, limit: int, positive: bool) -> tuple:
     floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
     found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
     return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
+
+
+def _score_at(scored: tuple[list, list], docnum: int) -> float:
+    """A clause's score in one document it matches (its document numbers are sorted)."""
+    ids, scores = scored
+    return scores[bisect_left(ids, docnum)]
 
 
 def matched(clause, searcher) -> tuple[list, list]:

@@ -220,13 +220,16 @@ def _snippet(text: str, terms: frozenset, analyzer) -> str:
 class RulesSearch:
     """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
-    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
+    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None,
+                 bulk_from: int | None = None):
+        """`bulk_from`: a question touching at least this many postings is added up with numpy
+        (rulesdb/bulksum.py; worth its import only to an engine kept open); None: never."""
         from rulesdb.analyzer import make_analyzer
         from rulesdb.memo import Memo, Tokens
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
-        self.memos = {g: Memo(sr) for g, sr in self.searchers.items()}
+        self.memos = {g: Memo(sr, bulk_from) for g, sr in self.searchers.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = make_analyzer()
@@ -381,6 +384,7 @@ def keep_open(on: bool) -> None:
 
 def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
     from rulesdb.index import fingerprint
+    from rulesdb.memo import BULK_POSTINGS
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
     stamp = (cache_dir, sources_dir, _stamp(sources_dir))
@@ -389,7 +393,7 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
         if _kept.get("key") != key:
             if _kept:
                 _kept["engine"].close()
-            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
+            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, bulk_from=BULK_POSTINGS))
         _kept["stamp"] = stamp
     return _kept["engine"]
 

@@ -235,3 +235,62 @@ def test_phrases_are_scored_without_whooshs_phrase_matcher(engine):
         memo = Memo(searcher)
         for phrase, want in expected.items():
             assert memo.clause(phrase) == want, phrase
+
+
+@pytest.fixture(scope="module")
+def summed_by_numpy(tenfold):
+    """The 10x rulebook opened with numpy's sums for every question (the threshold forced to 0)."""
+    with RulesSearch(tenfold / "cache", tenfold / "data" / "sources", GAME, bulk_from=0) as engine:
+        yield engine
+
+
+def test_numpys_sums_rank_every_question_as_the_dict(engine, summed_by_numpy):
+    """Every retrieval question: the same documents, scores (bit for bit) and order, ties included,
+    from numpy's sums and from the dict's, at several limits."""
+    plain, bulk = Memo(engine.searchers[GAME]), summed_by_numpy.memos[GAME]
+    for text in asked():
+        q = build_query(Lexicon([plain]), engine.stems, text).query
+        if q is None:
+            continue
+        for limit in (CANDIDATES, 1, 7):
+            assert bulk.rank(q, limit) == plain.rank(q, limit), (text, limit)
+    assert bulk._arrays and not plain._arrays  # numpy's path did run, the dict's did not use it
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_generated_questions_answer_alike_with_numpys_sums(engine, summed_by_numpy, data):
+    """Questions made of the rulebook's own words, some misspelt: the whole answer (hits, scores,
+    snippets, coverage) with numpy's sums is the one the dict's sums give."""
+    said = data.draw(st.lists(st.sampled_from(words_of(engine)), min_size=1, max_size=6))
+    slips = data.draw(st.lists(st.integers(min_value=0, max_value=20), min_size=len(said), max_size=len(said)))
+    question = " ".join(typo(w, n) if n % 4 == 0 else w for w, n in zip(said, slips))
+    fast, plain = summed_by_numpy.search(question, GAME, 7), engine.search(question, GAME, 7)
+    assert (fast.as_json(), fast.matched) == (plain.as_json(), plain.matched), question
+
+
+def test_the_shells_engine_adds_big_questions_up_with_numpy(tenfold):
+    """The kept-open engine (the shell's, serve's) sums a question touching many postings with numpy
+    and a small one with the dict, and answers both as a one-shot search does."""
+    from rulesdb import search
+    from rulesdb.memo import BULK_POSTINGS
+
+    cache, sources = tenfold / "cache", tenfold / "data" / "sources"
+    search.keep_open(True)
+    try:
+        memo = search._kept_engine(cache, sources).memos[GAME]
+        touched = {}
+        for text in asked():
+            q = build_query(Lexicon([memo]), search._kept_engine(cache, sources).stems, text).query
+            if q is not None:
+                touched[text] = (q, sum(len(memo.clause(c)[0]) for c in q.subqueries))
+        big = max(touched, key=lambda t: touched[t][1])
+        small = min(touched, key=lambda t: touched[t][1])
+        assert touched[small][1] < BULK_POSTINGS <= touched[big][1]
+        answers = {t: search.search(t, cache, sources, GAME, 5) for t in (small, big)}
+        assert set(memo._arrays) == set(touched[big][0].subqueries)  # the big question's clauses only
+    finally:
+        search.keep_open(False)
+    for text, kept in answers.items():
+        once = search.search(text, cache, sources, GAME, 5)
+        assert (kept.as_json(), kept.matched) == (once.as_json(), once.matched), text
