@@ -9,6 +9,7 @@ import json
 import shutil
 import sqlite3
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -29,40 +30,49 @@ def without_snapshots(data: Path, where: Path) -> Path:
     return where
 
 
-class Counted:
-    """snapshots.replay (the whole replay) counted."""
+@contextmanager
+def counting(owner, name: str):
+    """owner.name wrapped so that its calls are counted (the list of their arguments)."""
+    calls, kept = [], getattr(owner, name)
 
-    def __init__(self):
-        self.calls = 0
+    def counted(*args, **kw):
+        calls.append(args)
+        return kept(*args, **kw)
 
-    def __call__(self, *args, **kw):
-        self.calls += 1
-        return replay(*args, **kw)
+    setattr(owner, name, counted)
+    try:
+        yield calls
+    finally:
+        setattr(owner, name, kept)
+
+
+def played(data: Path, game: str, ops) -> None:
+    """Session "s" of `game` in `data`, through the changes, undos and redos `ops` (refusals skipped)."""
+    players, options, changes = GAMES[game]
+    with Sessions(data) as s:
+        s.new(game, players, "s", options)
+        run(s, "s", changes, ops)
+
+
+LOGS = given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=30), st.integers(2, 6))
 
 
 @settings(max_examples=15 * SCALE, deadline=None, derandomize=True)
-@given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=30), st.integers(2, 6))
+@LOGS
 def test_an_export_from_a_snapshot_is_the_whole_replays_export_byte_for_byte(game, ops, n):
-    players, options, changes = GAMES[game]
     with tempfile.TemporaryDirectory() as tmp, every(n):
         tmp = Path(tmp)
-        with Sessions(tmp / "data") as s:
-            s.new(game, players, "s", options)
-            run(s, "s", changes, ops)
+        played(tmp / "data", game, ops)
         whole = without_snapshots(tmp / "data", tmp / "whole")
-        counted, kept = Counted(), snapshots.replay
-        snapshots.replay = counted
-        try:
+        with counting(snapshots, "replay") as wholes:
             with Sessions(tmp / "data") as s:  # a new command, as `track export` runs
                 doc = s.export("s", tmp / "from-snapshot.json")
             with Sessions(whole) as s:
                 assert s.export("s", tmp / "whole.json") == doc
-        finally:
-            snapshots.replay = kept
         assert (tmp / "from-snapshot.json").read_bytes() == (tmp / "whole.json").read_bytes()
         assert json.loads((tmp / "whole.json").read_text(encoding="utf-8"))["events"] == doc["events"]
         if snapshot_rows(tmp / "data") and all(op == "change" for op, *_ in ops):
-            assert counted.calls == 1  # only the copy without snapshots replayed the whole log
+            assert len(wholes) == 1  # only the copy without snapshots replayed the whole log
 
 
 def test_an_upgrade_that_refuses_an_old_change_cuts_the_export_as_a_whole_replay_does(tmp_path, monkeypatch):
@@ -128,29 +138,18 @@ def test_an_export_with_no_events_is_one_field_a_line(tmp_path):
 
 
 @settings(max_examples=15 * SCALE, deadline=None, derandomize=True)
-@given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=30), st.integers(2, 6))
+@LOGS
 def test_an_import_keeps_its_checks_replay_and_it_is_the_whole_replay(game, ops, n):
     """`track import` steps every event through the rules once (trackers/imports.check_log) and hands
     that replay on (the kept replay, and a snapshot past EVERY events) instead of replaying the log a
     second time: it equals a whole replay of the imported log, for every game, undo and redo."""
-    players, options, changes = GAMES[game]
     with tempfile.TemporaryDirectory() as tmp, every(n):
         tmp = Path(tmp)
+        played(tmp / "data", game, ops)
         with Sessions(tmp / "data") as s:
-            s.new(game, players, "s", options)
-            run(s, "s", changes, ops)
             s.export("s", tmp / "s.json")
-            wholes, kept = [], Sessions._full_replay
-
-            def counted(self, *args):
-                wholes.append(args)
-                return kept(self, *args)
-
-            Sessions._full_replay = counted
-            try:
+            with counting(Sessions, "_full_replay") as wholes:
                 result = s.import_(tmp / "s.json", "copy")
-            finally:
-                Sessions._full_replay = kept
             assert wholes == []
             session = s.get("copy")
             truth = replay(tracker_for(game), session, s.entries(session))
