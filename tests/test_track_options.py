@@ -30,7 +30,7 @@ def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written
     assert first.returncode == 0, first.stderr
     before = _snapshot(home)
     typo, meant = NEAR_MISS[game]
-    for option, guess in ((f"nosuch=1", None), (f"{typo}=1", meant)):
+    for option, guess in (("nosuch=1", None), (f"{typo}=1", meant)):
         r = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "bad", *START.get(game, []),
                           "--option", option)
         assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)

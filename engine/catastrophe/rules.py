@@ -90,7 +90,7 @@ def judge(state: State, move: Move) -> Findings:
 
 def _judge_play(state: State, move: Move, r: Findings) -> None:
     spec = spec_of(state, move.card)
-    me = state.player(move.player)
+    state.player(move.player)  # refuses a name that is not at the table
     cur = state.players[state.current].name
     if spec is not None and spec.type in ("event", "reapurr"):
         r.forbid(R.CATASTROPHE_ONE, f"{spec.name} is a CATastrophe card: it is revealed from its deck in the "
@@ -215,7 +215,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         return
     others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
     if move.target is None:
-        r.forbid(R.PASS, f"Pass needs the player who becomes the target: `to NAME`")
+        r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`")
         r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in others)
     elif move.target == move.player:
         r.forbid(R.PASS, f"{move.player} passes the card on to another player, not to themselves")

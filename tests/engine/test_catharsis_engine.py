@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import ENGINES, get_engine, get_tracker
-from engine.base import EngineError, MoveSyntaxError
+from engine.base import EngineError
 from engine.catharsis.rules_costs import Option, brute_force_pays, parse_cost
 from engine.catharsis.notation_track import is_pattern
 from tests.conftest import run_companion

@@ -1,7 +1,6 @@
 """Catharsis referee corrections (issue 20): each test states the rulebook passage it follows."""
 from __future__ import annotations
 
-from fractions import Fraction
 
 from engine import get_engine
 from engine.catharsis.rules_costs import parse_cost, solve
