@@ -12,6 +12,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,10 +55,12 @@ def played(data: Path, game: str, ops) -> None:
         run(s, "s", changes, ops)
 
 
-LOGS = given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=30), st.integers(2, 6))
+EVERY_GAME = pytest.mark.parametrize("game", sorted(GAMES))
+LOGS = given(ops=st.lists(OPS, min_size=1, max_size=30), n=st.integers(2, 6))
 
 
-@settings(max_examples=15 * SCALE, deadline=None, derandomize=True)
+@EVERY_GAME
+@settings(max_examples=6 * SCALE, deadline=None, derandomize=True)
 @LOGS
 def test_an_export_from_a_snapshot_is_the_whole_replays_export_byte_for_byte(game, ops, n):
     with tempfile.TemporaryDirectory() as tmp, every(n):
@@ -137,7 +140,8 @@ def test_an_export_with_no_events_is_one_field_a_line(tmp_path):
     assert len(text.splitlines()) == len(doc) + 2
 
 
-@settings(max_examples=15 * SCALE, deadline=None, derandomize=True)
+@EVERY_GAME
+@settings(max_examples=6 * SCALE, deadline=None, derandomize=True)
 @LOGS
 def test_an_import_keeps_its_checks_replay_and_it_is_the_whole_replay(game, ops, n):
     """`track import` steps every event through the rules once (trackers/imports.check_log) and hands
