@@ -3,6 +3,7 @@ reference, sessions of 500 to 50,000 events, 2 to 12 players, the shell after 1,
 
     python benchmarks/scale_speed.py [--runs 7] [--parts rulebook,session,players,shell] [--scales 1,10,100]
                                      [--builds 15]
+    python benchmarks/scale_speed.py --parts inshell --homes HOME,... [--against FOLDER --rounds 3]
 
 Not a test and not run in CI: it takes minutes (the 100x index build alone does). Every
 whole-process figure is a median of --runs runs interleaved with `python -c "import typer"` (the
@@ -138,9 +139,9 @@ print(json.dumps({"open+first": first, "same": [med(same, 0), med(same, 1)], "ne
 
 def in_shell(env: dict) -> str:
     """The in-shell search figures for the COMPANION_HOME in `env` (its index built already)."""
-    got = json.loads(subprocess.run(
+    got = json.loads(subprocess.run(  # run outside the checkout: PYTHONPATH, if set, says which code runs
         [PY, "-c", SHELL_SEARCH.replace("GAME", GAME).replace("QUESTION", QUESTION), json.dumps(questions(GAME))],
-        env=env, check=True, capture_output=True, text=True).stdout)
+        env=env, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout)
     return (f"in-shell (wall / cpu ms): open + first question {got['open+first'][0]:.0f} / {got['open+first'][1]:.0f};"
             f" the same question again {got['same'][0]:.1f} / {got['same'][1]:.1f}; a question new each time"
             f" {got['new'][0]:.1f} / {got['new'][1]:.1f} (medians of {got['count']}; max wall {got['new_max']:.0f})"
@@ -148,9 +149,13 @@ def in_shell(env: dict) -> str:
 
 
 def inshell(args) -> None:
-    """Only the in-shell figures, for homes a rulebook run left (--homes)."""
+    """Only the in-shell figures, for homes a rulebook run left (--homes); with --against, rounds
+    alternate another checkout's `rulesdb` (on PYTHONPATH) with this one's, for a before/after."""
     for home in args.homes.split(","):
-        print(f"{home}: {in_shell(environment(Path(home)))}")
+        for n in range(args.rounds):
+            for label, code in ([("before", args.against), ("after", str(ROOT))] if args.against else [("", str(ROOT))]):
+                env = environment(Path(home)) | {"PYTHONPATH": code}
+                print(f"{home}: {f'round {n + 1} {label}: ' if args.against else ''}{in_shell(env)}", flush=True)
 
 
 def rulebook(args) -> None:
@@ -319,6 +324,9 @@ def main() -> None:
     ap.add_argument("--whole-log", type=int, default=5000, help="time `track log --all` up to this many events")
     ap.add_argument("--lines", type=int, default=1000)
     ap.add_argument("--homes", default="", help="for --parts inshell: COMPANION_HOMEs a rulebook run left")
+    ap.add_argument("--against", default="", help="for --parts inshell: a folder holding another checkout's rulesdb "
+                    "(git archive main rulesdb | tar -x -C FOLDER), timed in turn with this one")
+    ap.add_argument("--rounds", type=int, default=1, help="for --parts inshell: rounds per home")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}; {os.cpu_count()} cores; {load()}")
     for part in args.parts.split(","):

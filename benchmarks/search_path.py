@@ -1,6 +1,6 @@
 """A one-shot `companion rules search`, step by step, each run in a fresh process (as a command runs):
 the imports, the index fingerprint, the index verification, opening the indexes and searchers, the
-first query with an empty memo, the rendering; beside them the reference cache (`rules define`
+first query with an empty memo, the rendering (companion/writer.py, no rich); beside them the reference cache (`rules define`
 and `rules show` read it; a search does not).
 
     python benchmarks/search_path.py [--runs 15] [--home DIR]
@@ -75,7 +75,7 @@ import contextlib
 from companion.render_rules import search_view
 with contextlib.redirect_stdout(io.StringIO()):
     search_view(result, False)
-lap("rendering (rich imported)")
+lap("rendering (companion/writer.py: rich not imported)")
 engine.close()
 from rulesdb.refcache import cached_reference
 from rulesdb.reference import load_reference

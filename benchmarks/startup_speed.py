@@ -53,6 +53,10 @@ CLI_MAIN = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.
 FLOORS["floor: typer+whoosh+rich, collector off"] = "import gc; gc.disable(); " + FLOORS["floor: typer+whoosh+rich"]
 FLOORS["floor: the same, deferred imports too"] = ("import gc; gc.disable(); from companion.lazy_imports import defer; "
                                                  "defer(); " + FLOORS["floor: typer+whoosh+rich"])
+# a printed search loads no rich since companion/writer.py: its floor is typer and whoosh alone
+FLOORS["floor: typer+whoosh (no rich), collector off, deferred"] = (
+    "import gc; gc.disable(); from companion.lazy_imports import defer; defer(); "
+    + FLOORS["floor: typer+whoosh+rich"].replace(" rich.console, rich.markup,", ""))
 # The same commands through the process entry with and without the deferred imports
 # (companion/lazy_imports.py), both by `python -c`, so that the pair differs in the deferral alone.
 DEFERRED = ("rules search", "track <change>", "--help")

@@ -1,7 +1,6 @@
 """`companion cards ...`: the card library per game (trackers/library.py), thin over it."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 import typer
 
@@ -34,6 +33,8 @@ def _fields(library, words: list[str]) -> dict:
 
 
 def _entry_text(card: dict) -> str:
+    import json  # in the functions that print it: the CLI loads this module for every command
+
     lines = [f"{card['name']} ({card['game']}; {card['origin']})"]
     lines += [f"  {k}: {json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v}"
               for k, v in card["entry"].items() if k != "name"]
@@ -171,6 +172,8 @@ def schema(
 ) -> None:
     """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json)."""
     from engine.library import library_schema
+
+    import json
 
     library = _library(game)
     print(json.dumps(library_schema(library.State, library.game), indent=1, ensure_ascii=False))

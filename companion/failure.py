@@ -1,7 +1,6 @@
 """The one-line error a failed command prints on stderr (a JSON object with --json)."""
 from __future__ import annotations
 
-import json
 import sys
 
 
@@ -11,6 +10,8 @@ def fail(message: str, code: int, as_json: bool) -> int:
 
     message = visible(message, one_line=True)  # it may echo what the user typed: escapes are shown, not obeyed
     if as_json:
+        import json  # here: loaded by every command, used by a failed one with --json
+
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
     else:  # one line, whatever the width: scripts and the shell read it so
         print(f"companion: error: {message}", file=sys.stderr)

@@ -115,3 +115,33 @@ def lines(text: str, columns: int | None = None, keep=(), indent: int | None = N
 
 def fitted(text: str, columns: int | None = None, keep=(), indent: int | None = None) -> str:
     return "\n".join(lines(text, columns, keep, indent))
+
+
+def fit_spans(plain: str, spans, columns: int, keep=(), indent: int | None = None):
+    """Styled text, as its plain text and its (start, end, style) spans, broken where `lines` breaks
+    the plain text, each span moved with its characters: (plain, spans), or None when every line
+    fits already (render.fit_text for rich's Text, writer.py for the simple outputs)."""
+    from bisect import bisect_left, bisect_right
+
+    if max(map(len, plain.split("\n"))) <= columns:
+        return None
+    pieces: list[str] = []
+    moved: list[tuple[int, int, int]] = []  # (start, end) in the text -> where it starts in the output
+    at = size = 0
+    for n, line in enumerate(plain.split("\n")):
+        pad, slices = breaks(line.rstrip(), columns, keep, indent)
+        for k, (start, end) in enumerate(slices):
+            if n or k:
+                pieces.append("\n" + " " * pad if k else "\n")
+                size += len(pieces[-1])
+            moved.append((at + start, at + end, size))
+            pieces.append(plain[at + start:at + end])
+            size += end - start
+        at += len(line) + 1
+    starts = [start for start, _, _ in moved]
+    out = []
+    for first, last, style in spans:
+        for start, end, to in moved[max(0, bisect_right(starts, first) - 1):bisect_left(starts, last)]:
+            if max(first, start) < min(last, end):
+                out.append((to + max(first, start) - start, to + min(last, end) - start, style))
+    return "".join(pieces), out

@@ -6,7 +6,10 @@ installs, editors), `bz2` and `lzma` (the standard library's `shutil`, for archi
 (whoosh's date parsing), `random` (whoosh's new-file names and sampling), whoosh's English
 word-variation table (`whoosh.lang.morph_en`, which compiles dozens of large regular expressions
 when it runs; a search never builds a `Variations` query) and its sound-alike encoder
-(`whoosh.lang.dmetaphone`; the analyzer stems, rulesdb/analyzer.py). Running them is about a tenth of a
+(`whoosh.lang.dmetaphone`; the analyzer stems, rulesdb/analyzer.py); then `tokenize`, `token` and
+`linecache` (inspect's and traceback's: read when a traceback is printed), `textwrap` (help text),
+`ipaddress` (urllib's parsing of host names) and whoosh's
+Levenshtein automata (`whoosh.automata.lev`, fuzzy terms, which a search never builds). Running them is about a tenth of a
 search's instructions (docs/architecture.md, "Speed").
 
 How: while `defer()` is in force (the process entry, companion/entry.py, turns it on; importing
@@ -39,6 +42,14 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "random": (),
     "whoosh.lang.morph_en": ("variations",),
     "whoosh.lang.dmetaphone": ("double_metaphone",),
+    # issue 25, fourth pass: imported at the top of typer's, click's and the standard library's
+    # modules for tracebacks, help text and URLs, unused by a search, a change or a play
+    "tokenize": (),
+    "token": (),
+    "linecache": (),
+    "textwrap": (),
+    "ipaddress": (),
+    "whoosh.automata.lev": ("levenshtein_automaton",),  # fuzzy terms; the search builds none
 }
 
 _LOCK = _thread.RLock()

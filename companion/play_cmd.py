@@ -1,7 +1,6 @@
 """`companion check / moves / status / schema`: the move validator, thin over engine/."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -350,6 +349,8 @@ def schema(
     as_json: bool = typer.Option(False, "--json", help="Accepted for scripts: the schema is JSON either way."),
 ) -> None:
     """The JSON Schema of the game's situation file (JSON with or without --json)."""
+    import json  # here: the CLI loads this module for every command
+
     engine = _engine(game)
     print(json.dumps(engine.State.model_json_schema(), indent=2))
 

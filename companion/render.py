@@ -1,8 +1,8 @@
 """Rendering: rich views for people, stable JSON for scripts (with render_rules.py, the rules reference
-views, the only modules that import rich): the console, fitting to the width, the table and play views."""
+views, the only modules that import rich): the console, fitting to the width, the table and play views.
+Plain and simply styled lines go through writer.py (Out.pieces), which writes rich's bytes without it."""
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
@@ -43,68 +43,73 @@ def _console_class():
 
 def console():
     """The one console for people, at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)."""
-    from companion.fit import width
-
-    return _console_class()(highlight=False, width=width())
+    return Out().console
 
 
 def fit_text(text, columns: int, keep=(), indent: int | None = None):
     """Styled text (a rich Text, or markup) broken where fit.breaks breaks the plain text: at words,
     continuation lines hanging, kept names and commands whole; each style goes with its characters."""
-    from bisect import bisect_left, bisect_right
-
     from rich.text import Span, Text
 
-    from companion.fit import breaks
+    from companion.fit import fit_spans
 
     if isinstance(text, str):
         text = Text.from_markup(visible(text))
     elif _ANY_CONTROL.search(text.plain.replace("\n", "")):  # rare: user text with control characters
         text = Text(visible(text.plain), style=text.style)
-    plain = text.plain
-    if max(map(len, plain.split("\n"))) <= columns:
+    fitted = fit_spans(text.plain, text.spans, columns, keep, indent)
+    if fitted is None:
         return text
-    pieces: list[str] = []
-    moved: list[tuple[int, int, int]] = []  # (start, end) in the text -> where it starts in the output
-    at = size = 0
-    for n, line in enumerate(plain.split("\n")):
-        pad, slices = breaks(line.rstrip(), columns, keep, indent)
-        for k, (start, end) in enumerate(slices):
-            if n or k:
-                pieces.append("\n" + " " * pad if k else "\n")
-                size += len(pieces[-1])
-            moved.append((at + start, at + end, size))
-            pieces.append(plain[at + start:at + end])
-            size += end - start
-        at += len(line) + 1
-    out = Text("".join(pieces), style=text.style, justify=text.justify, overflow=text.overflow, end=text.end)
-    starts = [start for start, _, _ in moved]
-    spans = []
-    for span in text.spans:
-        for start, end, to in moved[max(0, bisect_right(starts, span.start) - 1):bisect_left(starts, span.end)]:
-            if max(span.start, start) < min(span.end, end):
-                spans.append(Span(to + max(span.start, start) - start, to + min(span.end, end) - start, span.style))
-    out.spans = spans
+    out = Text(fitted[0], style=text.style, justify=text.justify, overflow=text.overflow, end=text.end)
+    out.spans = [Span(*span) for span in fitted[1]]
     return out
 
 
 class Out:
     """Where a view prints for people: each text fitted to the width before it is printed (rich
-    wraps nothing of it again); tables and trees laid out by rich at the same width."""
+    wraps nothing of it again); tables and trees laid out by rich at the same width. Plain lines and
+    lines of simply styled pieces are written without rich where writer.py writes rich's bytes, so a
+    view made of them alone never imports rich's console."""
 
     def __init__(self, keep=()):
-        self.console = console()
-        self.width = self.console.width
+        from companion import writer
+        from companion.fit import width
+
+        self.asked = width()
         self.keep = tuple(keep)
+        self._console = None
+        stream = writer.stdout()
+        took = writer.width(self.asked, stream) if stream is not None else None
+        self.width = self.console.width if took is None else took  # as rich's console takes it
+
+    @property
+    def console(self):
+        if self._console is None:
+            self._console = _console_class()(highlight=False, width=self.asked)
+        return self._console
 
     def __call__(self, text="", keep=(), indent: int | None = None) -> None:
         self.console.print(fit_text(text, self.width, self.keep + tuple(keep), indent), soft_wrap=True)
+
+    def pieces(self, pieces, keep=(), indent: int | None = None) -> None:
+        """Pieces of text, each plain or (text, style) (a style writer.STYLES knows), made visible and
+        printed as one text: by writer.py, or by rich where only rich knows the bytes."""
+        from companion.writer import write
+
+        pieces = [visible(p) if isinstance(p, str) else (visible(p[0]), p[1]) for p in pieces]
+        keep = self.keep + tuple(keep)
+        if not write(pieces, self.width, keep, indent):
+            from rich.text import Text
+
+            self.console.print(fit_text(Text.assemble(*pieces), self.width, keep, indent), soft_wrap=True)
 
     def block(self, renderable) -> None:
         self.console.print(renderable)
 
 
 def print_json(obj) -> None:
+    import json  # here: a view for people needs none
+
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
@@ -375,29 +380,30 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
 
 def _saved(out, result) -> None:
     if getattr(result, "saved", None):
-        out(_text(f"  Saved to the card library: {', '.join(result.saved)}"))
+        out.pieces([f"  Saved to the card library: {', '.join(result.saved)}"])
 
 
 def change_view(result, as_json: bool, verbose: bool = False) -> None:
     """After a change, undo or redo: one line (what changed, what it triggered, the counters it
-    touched); with verbose, every effect and violation below it with its rule id."""
+    touched); with verbose, every effect and violation below it with its rule id. The plain lines
+    are written without rich (Out.pieces): a change is the commonest one-shot command."""
     if as_json:
         print_json(result.as_json())
         return
-    from rich.markup import escape
-
     from companion.saying import change_line
 
     out = Out(result.session.players)
     asked = result.before is not None and result.before == result.summary and not result.undone
     if asked and result.effects and not verbose:  # a look (`score`): what it shows is the answer
-        out(_text(result.change or ""))
+        out.pieces([result.change or ""])
         for e in result.effects:
-            out(_text(f"  {e.message}"))
+            out.pieces([f"  {e.message}"])
         return
-    out(_text(change_line(result, verbose)))
+    out.pieces([change_line(result, verbose)])
     _saved(out, result)
     if verbose:
+        from rich.markup import escape
+
         for v in result.violations:
             out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
         for e in result.effects:
@@ -517,6 +523,8 @@ def watch_view(next_frame, sleep, as_json: bool = False) -> None:
     Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last;
     with as_json each frame is one line of JSON, on a terminal too (no rich loaded)."""
     if as_json:
+        import json
+
         _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
         return
     out = console()

@@ -44,18 +44,14 @@ def search_view(result, as_json: bool) -> None:
     if as_json:
         print_json(result.as_json())
         return
-    from rich.text import Text
-
-    # One Text of styled pieces, printed in one call: no markup for rich to parse (the shell prints
-    # a search in a few milliseconds), the same characters and styles as markup would give.
-    out = Text()
+    # One text of styled pieces, printed at once: no markup to parse, and no rich at all where
+    # writer.py writes rich's bytes (Out.pieces); the same characters and styles as markup would give.
+    out: list[tuple[str, str] | str] = []
 
     def line(*pieces: tuple[str, str] | str) -> None:
         if out:
             out.append("\n")
-        for piece in pieces:
-            text, style = (piece, "") if isinstance(piece, str) else piece
-            out.append(visible(text), style)
+        out.extend(pieces)
 
     where = f" in {result.game}" if result.game else ""
     if not result.results:
@@ -76,7 +72,7 @@ def search_view(result, as_json: bool) -> None:
         line(("Did you mean:", "dim"), " " + ", ".join(result.did_you_mean))
     if result.results:
         line((f"Show one in full: companion rules show {result.results[0].id}", "dim"))
-    Out()(out)
+    Out().pieces(out)
 
 
 def _rule_lines(entry: dict, indent: str = "") -> list[str]:
@@ -142,18 +138,18 @@ def define_view(entries: list, as_json: bool) -> None:
     if as_json:
         print_json(data[0] if len(data) == 1 else data)
         return
-    from rich.markup import escape
-
-    lines = []  # one print, as in search_view
+    pieces: list[tuple[str, str] | str] = []  # one print of styled pieces, as in search_view
     for n, t in enumerate(data):
         if n:
-            lines.append("")
-        lines.append(f"[bold]{escape(t['term'])}[/]  [dim]{t['game']}[/]  [cyan]{t['id']}[/]")
-        lines += [escape(line) for line in reflow(t["definition"])]
+            pieces.append("\n\n")
+        pieces += [(t["term"], "bold"), "  ", (t["game"], "dim"), "  ", (t["id"], "cyan")]
+        pieces += ["\n" + line for line in reflow(t["definition"])]
         if t["aliases"]:
-            lines.append(f"[dim]Also called: {escape(', '.join(t['aliases']))}[/]")
-        lines.append("Rules: " + ", ".join(f"[cyan]{r['id']}[/] ({escape(r['title'])})" for r in t["rules"]))
-    Out()("\n".join(lines))
+            pieces += ["\n", (f"Also called: {', '.join(t['aliases'])}", "dim")]
+        pieces.append("\nRules: ")
+        for k, r in enumerate(t["rules"]):
+            pieces += [", " if k else "", (r["id"], "cyan"), f" ({r['title']})"]
+    Out().pieces(pieces)
 
 
 def toc_view(data: list[dict], as_json: bool, one_game: bool = False) -> None:

@@ -5,7 +5,6 @@ Deliberately free of pydantic so that cheap commands stay cheap.
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -47,6 +46,8 @@ class Game:
 @lru_cache(maxsize=1)
 def all_games() -> tuple[Game, ...]:
     """Every game, in the order of GAME_IDS."""
+    import tomllib  # here: a search names its game by id (resolve_game) and parses no TOML
+
     path = DATA_DIR / "games.toml"
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))["games"]
@@ -59,6 +60,8 @@ def all_games() -> tuple[Game, ...]:
 def resolve_game(text: str) -> str:
     """Turn an id, name or alias the user typed into a game id, or raise UnknownGame."""
     wanted = " ".join(text.lower().replace("_", " ").split())
+    if wanted.replace(" ", "-") in GAME_IDS:  # an id, as the loop below would find it (tests/test_data.py)
+        return wanted.replace(" ", "-")
     for game in all_games():
         names = {game.id, game.name.lower(), *(a.lower() for a in game.aliases)}
         if wanted in names or wanted.replace(" ", "-") in names:

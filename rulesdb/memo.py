@@ -10,19 +10,22 @@ A new question with known words costs the combining, ranking and rendering, neve
 for a word already looked up; of whole questions only the last RANKED rankings are kept (a table
 asks the same thing again). The scores are whoosh's own: a word's clause is BM25F by whoosh's own
 `bm25` function on the idf, weights, field lengths and boost its scorer uses, computed over the
-postings in bulk instead of through a matcher and scorer call per posting; any other clause (a
-phrase) is read with whoosh's matcher. The clauses' scores are added up in clause order and ranked
-as whoosh's Or and top-N collector do for an index of up to 5,000 documents
-(tests/test_search_memo.py compares the two on every retrieval question: the same documents, the
-same scores, the same order); past that whoosh adds them up in a tree of unions, which can differ in
-the last bit, and the memo keeps the clause order (tests/test_search_scale.py: a 10x rulebook ranks
-exactly as clause by clause, posting by posting).
+postings in bulk (read a block at a time, rulesdb/postings.py) instead of through a matcher and
+scorer call per posting; a two-word phrase is matched from its words' positions and scored as
+whoosh's phrase matcher scores it; any other clause is read with whoosh's matcher. The clauses'
+scores are added up in clause order and ranked as whoosh's Or and top-N collector do for an index
+of up to 5,000 documents (tests/test_search_memo.py compares the two on every retrieval question:
+the same documents, the same scores, the same order); past that whoosh adds them up in a tree of
+unions, which can differ in the last bit, and the memo keeps the clause order
+(tests/test_search_scale.py: a 10x rulebook ranks exactly as clause by clause, posting by posting).
 """
 from __future__ import annotations
 
 import heapq
 import math
 from collections import OrderedDict
+
+from rulesdb.postings import length_table, read_postings, read_values
 
 RANKED = 64  # whole questions' rankings kept (a repeated question costs a look-up)
 
@@ -38,8 +41,9 @@ class Memo:
         self._near: dict = {}
         self._fields: dict = {}
         self._postings: dict = {}  # (field, word) -> (document numbers, weights)
-        self._lengths: dict = {}  # field -> {document number: the field's length in it}
+        self._lengths: dict = {}  # field -> the field's length in each document (or None: read one by one)
         self.scored: dict = {}  # clause -> (document numbers, scores)
+        self._values: dict = {}  # (field, word) -> {document number: encoded positions}
         self._ranked: OrderedDict = OrderedDict()  # (question, limit) -> ranking, the newest last
 
     def doc_frequency(self, field: str, text: str) -> int:
@@ -59,28 +63,26 @@ class Memo:
 
     def postings(self, field: str, text: str) -> tuple[list, list]:
         """A word's postings in a field: the documents holding it and its weight in each, in
-        document order (read once; the matcher's public calls, no scoring)."""
+        document order (read once, a block at a time where the matcher is whoosh3's own)."""
         key = (field, text)
         got = self._postings.get(key)
         if got is None:
-            ids, weights = [], []
+            got = ([], [])
             if self.doc_frequency(field, text):
-                m = self.reader.postings(field, text)
-                while m.is_active():
-                    ids.append(m.id())
-                    weights.append(m.weight())
-                    m.next()
-            got = self._postings[key] = (ids, weights)
+                got = read_postings(self.reader.postings(field, text))
+            self._postings[key] = got
         return got
 
     def lengths(self, field: str, ids: list) -> list:
-        """The field's length in each of these documents, as the scorer reads it (read once each)."""
-        known = self._lengths.setdefault(field, {})
+        """The field's length in each of these documents, as the scorer reads it: from the
+        field's length column read whole once (one byte per document), else document by document."""
+        table = self._lengths.get(field)
+        if table is None:
+            table = self._lengths[field] = length_table(self.reader, field)
+        if table is not None:
+            return list(map(table.__getitem__, ids))
         read = self.searcher.doc_field_length
-        for docnum in ids:
-            if docnum not in known:
-                known[docnum] = read(docnum, field, 1)
-        return [known[d] for d in ids]
+        return [read(d, field, 1) for d in ids]
 
     def near(self, token: str, maxdist: int) -> frozenset:
         key = (token, maxdist)
@@ -100,7 +102,8 @@ class Memo:
         included), worked out once: in bulk for a word, else with whoosh's matcher."""
         got = self.scored.get(clause)
         if got is None:
-            got = self.scored[clause] = self._bm25(clause) or self._apart(clause) or matched(clause, self.searcher)
+            got = self.scored[clause] = (self._bm25(clause) or self._apart(clause) or self._phrase(clause)
+                                         or matched(clause, self.searcher))
         return got
 
     def _bm25(self, clause) -> tuple[list, list] | None:
@@ -122,10 +125,20 @@ class Memo:
             return None
         ids, weights = self.postings(field, text)
         idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, clause.boost
-        scores = [bm25(idf, w, fl, avgfl, b, k1) for w, fl in zip(weights, self.lengths(field, ids))]
-        if boost != 1.0:  # whoosh wraps the matcher to multiply by the boost only then
-            scores = [s * boost for s in scores]
-        return list(ids), scores
+        lengths = self.lengths(field, ids)
+        # a score depends only on the weight and the (byte-coded) length: each pair scored once,
+        # every pair of a distinct weight and a distinct length where that is fewer than the postings
+        ws, fls = set(weights), set(lengths)
+        if len(ws) * len(fls) <= len(ids):
+            rows = {w: {fl: bm25(idf, w, fl, avgfl, b, k1) for fl in fls} for w in ws}
+            if boost != 1.0:  # whoosh wraps the matcher to multiply by the boost only then
+                rows = {w: {fl: s * boost for fl, s in row.items()} for w, row in rows.items()}
+            return ids, list(map(dict.__getitem__, map(rows.__getitem__, weights), lengths))
+        pairs = list(zip(weights, lengths))
+        table = {(w, fl): bm25(idf, w, fl, avgfl, b, k1) for w, fl in set(pairs)}
+        if boost != 1.0:
+            table = {pair: s * boost for pair, s in table.items()}
+        return ids, list(map(table.__getitem__, pairs))
 
     def _apart(self, clause) -> tuple[list, list] | None:
         """Nothing, for a phrase whose words no document's field holds together (whoosh's phrase
@@ -137,6 +150,46 @@ class Memo:
         if frozenset.intersection(*(self.holding(clause.fieldname, w) for w in clause.words)):
             return None
         return [], []
+
+    def _phrase(self, clause) -> tuple[list, list] | None:
+        """A two-word phrase as whoosh's phrase matcher scores it, without walking both words'
+        postings: the documents whose field holds both words, kept where a position of the first
+        word is followed by one of the second (the matcher's ordered span, slop 1), each scored as
+        the sum of the two words' own scores there (its intersection matcher), times the boost.
+        None for any other clause."""
+        from whoosh.query import Phrase, Term
+
+        if (type(clause) is not Phrase or len(clause.words) != 2 or clause.slop != 1
+                or not all(isinstance(w, str) for w in clause.words)):
+            return None
+        field, (first, second) = clause.fieldname, clause.words
+        fmt = self.searcher.schema[field].format if field in self.searcher.schema else None
+        if fmt is None or not fmt.supports("positions"):
+            return None
+        both = sorted(self.holding(field, first) & self.holding(field, second))
+        if not both:
+            return [], []
+        a, b = (self.clause(Term(field, w)) for w in (first, second))
+        decode = fmt.decoder("positions")
+        at_a, at_b = self._positions(field, first), self._positions(field, second)
+        look_a, look_b = dict(zip(*a)), dict(zip(*b))
+        ids, scores = [], []
+        for docnum in both:
+            after = set(decode(at_b[docnum]))
+            if any(p + 1 in after for p in decode(at_a[docnum])):
+                ids.append(docnum)
+                scores.append((look_a[docnum] + look_b[docnum]) * 1.0)  # the span wrapper's own boost, 1
+        if clause.boost != 1.0:
+            scores = [s * clause.boost for s in scores]
+        return ids, scores
+
+    def _positions(self, field: str, text: str) -> dict:
+        """The word's encoded positions in the field, per document holding it (read once)."""
+        key = (field, text)
+        got = self._values.get(key)
+        if got is None:
+            got = self._values[key] = read_values(self.reader.postings(field, text))
+        return got
 
     def rank(self, q, limit: int) -> list[tuple[int, float]]:
         """(document number, score) best first for a whoosh Or of clauses (boost 1, as build_query
@@ -157,17 +210,22 @@ class Memo:
 
     def _rank(self, clauses, limit: int) -> tuple:
         """The ranking itself, from the clauses' remembered scores."""
-        total: dict[int, float] = {}
-        add = total.get
-        for clause in clauses:
-            for docnum, score in zip(*self.clause(clause)):
-                total[docnum] = add(docnum, 0.0) + score
-        # only documents scoring at least the limit-th best of all can be ranked: the rest are never
-        # sorted (a question at 100x touches tens of thousands of documents)
-        floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
-        positive = len(clauses) > 2  # whoosh's array union drops a zero sum, its union matcher keeps it
-        found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
-        return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
+        return summed([self.clause(c) for c in clauses], limit, len(clauses) > 2)
+
+
+def summed(scored: list, limit: int, positive: bool) -> tuple:
+    """(document number, score) best first from the clauses' (document numbers, scores): every
+    document's scores added in clause order, ties by document number, the first `limit`; without
+    a zero sum when `positive`."""
+    total: dict[int, float] = {}
+    add = total.get
+    for ids, scores in scored:
+        for docnum, score in zip(ids, scores):
+            total[docnum] = add(docnum, 0.0) + score
+    # only documents scoring at least the limit-th best of all can be ranked: the rest are never sorted
+    floor = heapq.nlargest(limit, total.values())[-1] if 0 < limit < len(total) else -math.inf
+    found = [(d, s) for d, s in total.items() if s >= floor and (s > 0 or not positive)]
+    return tuple(sorted(found, key=lambda pair: (-pair[1], pair[0]))[:limit])
 
 
 def matched(clause, searcher) -> tuple[list, list]:

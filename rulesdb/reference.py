@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,6 +43,8 @@ def _where(loc: tuple, raw: dict) -> str:
 
 
 def _parse(path: Path, model):
+    import tomllib  # here: a command that reads the reference cache (rules define) parses no TOML
+
     from pydantic import ValidationError
 
     try:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -275,7 +276,7 @@ class RulesSearch:
             for gid, memo in memos.items():
                 holding = _holding(memo, q)
                 for docnum, score in memo.rank(q, max(limit, CANDIDATES)):
-                    matched = {t for t, docs in holding.items() if docnum in docs}
+                    matched = {t for t, held in holding.items() if any(_has(docs, docnum) for docs in held)}
                     share = sum(1 for g in groups if g & matched)
                     stored = memo.fields(docnum)
                     fields = stored | {"_key": sum(1 for g in key if g & matched)}
@@ -305,16 +306,24 @@ class RulesSearch:
         return result
 
 
-def _holding(memo, q) -> dict[str, set[int]]:
-    """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
-    read from the postings (once per open index) instead of recorded for every matching document)."""
-    out: dict[str, set[int]] = {}
+def _holding(memo, q) -> dict[str, list[list[int]]]:
+    """Stem -> the documents where the query's terms for it match, a sorted list per field (as
+    whoosh's matched terms, but read from the postings (once per open index) instead of recorded
+    for every matching document; looked up for the hits only, never merged, which would cost every
+    document a question touches)."""
+    out: dict[str, list[list[int]]] = {}
     for field, text in q.iter_all_terms():
         if field in TEXT_FIELDS and isinstance(text, str):
-            docs = memo.holding(field, text)
+            docs = memo.postings(field, text)[0]
             if docs:
-                out.setdefault(text, set()).update(docs)
+                out.setdefault(text, []).append(docs)
     return out
+
+
+def _has(docs: list[int], docnum: int) -> bool:
+    """Whether the sorted document numbers hold this one."""
+    i = bisect_left(docs, docnum)
+    return i < len(docs) and docs[i] == docnum
 
 
 def _game_weights(typed: set[str], memos: dict) -> dict[str, float]:

@@ -162,3 +162,16 @@ def test_models_are_frozen():
     rule = next(iter(reference().rules.values()))
     with pytest.raises(Exception):
         rule.title = "changed"
+
+
+def test_a_game_id_resolves_to_its_own_game_and_no_other_game_is_named_so():
+    """resolve_game answers an id without reading the games list (a search's start-up): right only
+    while no game's name or alias is another game's id."""
+    from rulesdb.games import GAME_IDS, all_games, resolve_game
+
+    for game in all_games():
+        for name in (game.name, *game.aliases):
+            folded = " ".join(name.lower().replace("_", " ").split())
+            assert folded.replace(" ", "-") not in set(GAME_IDS) - {game.id}, (game.id, name)
+    for game_id in GAME_IDS:
+        assert resolve_game(game_id) == resolve_game(game_id.upper()) == resolve_game(game_id.replace("-", " ")) == game_id

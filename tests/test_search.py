@@ -132,15 +132,21 @@ def test_the_search_view_prints_rule_text_as_written_and_styles_the_words_asked(
     """The view is built of styled pieces, not markup: brackets and colon words in a rule (or an
     imported rulebook) print as written; the snippet's ** ** words are bold yellow."""
     import io
+    import sys
     from types import SimpleNamespace
 
-    from rich.console import Console
+    from companion import render_rules
 
-    from companion import render, render_rules
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
 
-    buf = io.StringIO()
-    monkeypatch.setattr(render, "console", lambda: Console(file=buf, force_terminal=True, width=80,
-                                                           highlight=False, soft_wrap=True, color_system="standard"))
+    buf = Terminal()
+    monkeypatch.setattr(sys, "stdout", buf)
+    for name, value in {"COLUMNS": "80", "TERM": "xterm"}.items():
+        monkeypatch.setenv(name, value)
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
     hit = SimpleNamespace(title="Costs [AA] and :smile: marks", id="catharsis.x", game="catharsis",
                           source="my copy [2nd]", snippet="pay **AA** with two [equal] dice :x:",
                           exceptions=[{"when": "you [must]", "title": "T", "id": "catharsis.y"}], exception_to=[])

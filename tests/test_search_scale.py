@@ -121,14 +121,117 @@ def test_any_or_of_words_ranks_as_before(engine, words, boosts, fields, limit):
     assert engine.memos[GAME].rank(q, limit) == ranked(searcher, q, limit)
 
 
+def per_posting(patched) -> None:
+    """Every clause scored by whoosh's own matcher, posting by posting (the path the memo's bulk
+    reading and scoring replace)."""
+    for name in ("_bm25", "_apart", "_phrase"):
+        patched.setattr(Memo, name, lambda self, clause: None)
+
+
 def test_searches_answer_as_the_per_posting_path(engine, tenfold, monkeypatch):
     """Whole answers (hits, snippets, scores, coverage) from the bulk path and from an engine that
     scores every clause with whoosh's matcher."""
     with monkeypatch.context() as patched:
-        patched.setattr(Memo, "_bm25", lambda self, clause: None)
-        patched.setattr(Memo, "_apart", lambda self, clause: None)
+        per_posting(patched)
         with opened(tenfold) as slow:
             for text in asked():
                 fast, plain = engine.search(text, GAME, 5), slow.search(text, GAME, 5)
                 assert (fast.as_json(), fast.matched) == (plain.as_json(), plain.matched), text
             assert slow.memos[GAME].scored and not slow.memos[GAME]._lengths  # it did score posting by posting
+
+
+def words_of(engine) -> list[str]:
+    """The reference's own words (as the rulebook spells them), a few hundred of them."""
+    return sorted(w for w in set(engine.surface().values()) if w.isalpha())[::3]
+
+
+def typo(word: str, at: int) -> str:
+    """The word with two neighbouring letters swapped (a slip of the fingers)."""
+    i = at % max(1, len(word) - 1)
+    return word[:i] + word[i + 1:i + 2] + word[i:i + 1] + word[i + 2:]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_generated_questions_answer_as_the_per_posting_path(engine, tenfold, data):
+    """Questions made of the rulebook's own words (neighbours make phrases), some misspelt: the
+    whole answer from the bulk path is the one whoosh's matchers give, posting by posting."""
+    vocabulary = words_of(engine)
+    said = data.draw(st.lists(st.sampled_from(vocabulary), min_size=1, max_size=5))
+    slips = data.draw(st.lists(st.integers(min_value=0, max_value=20), min_size=len(said), max_size=len(said)))
+    question = " ".join(typo(w, n) if n % 4 == 0 else w for w, n in zip(said, slips))
+    with pytest.MonkeyPatch.context() as patched:
+        per_posting(patched)
+        with opened(tenfold) as slow:
+            plain = slow.search(question, GAME, 7)
+    fast = engine.search(question, GAME, 7)
+    assert (fast.as_json(), fast.matched) == (plain.as_json(), plain.matched), question
+
+
+def test_postings_are_read_a_block_at_a_time(engine):
+    """The memo reads a long word's postings from whoosh3's blocks, without the matcher's call per
+    posting, and gets what those calls give."""
+    from whoosh.codec.whoosh3 import W3LeafMatcher
+
+    from rulesdb.postings import read_postings, read_values
+
+    searcher = engine.searchers[GAME]
+    reader = searcher.reader()
+    words = [("text", "die"), ("text", "card"), ("title", "hand"), ("keywords", "roll"), ("spell", "turn")]
+    assert all(reader.doc_frequency(f, w) > 128 for f, w in words[:2])  # more than one block
+    public = {}
+    for field, word in words:
+        m = reader.postings(field, word)
+        ids, weights, values = [], [], {}
+        while m.is_active():
+            ids.append(m.id())
+            weights.append(m.weight())
+            values[m.id()] = m.value()
+            m.next()
+        public[field, word] = (ids, weights, values)
+    with pytest.MonkeyPatch.context() as patched:
+        for call in ("id", "weight", "value", "next"):
+            patched.setattr(W3LeafMatcher, call, lambda self: pytest.fail("a call per posting"))
+        memo = Memo(searcher)
+        for (field, word), (ids, weights, values) in public.items():
+            assert memo.postings(field, word) == (ids, weights), word
+            assert read_postings(reader.postings(field, word)) == (ids, weights)
+            assert read_values(reader.postings(field, word)) == values
+
+
+def test_field_lengths_are_read_a_column_at_a_time(engine):
+    """The scorer's field lengths come from each length column read whole, the very lengths the
+    searcher gives document by document (which bulk scoring no longer asks for)."""
+    from rulesdb.index import TEXT_FIELDS
+    from rulesdb.postings import length_table
+
+    searcher = engine.searchers[GAME]
+    count = searcher.reader().doc_count_all()
+    for field in TEXT_FIELDS:
+        assert length_table(searcher.reader(), field) == [searcher.doc_field_length(d, field, 1) for d in range(count)]
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(searcher, "doc_field_length", lambda *a: pytest.fail("a length read per document"))
+        memo = Memo(searcher)
+        from whoosh.query import Term
+
+        ids, scores = memo.clause(Term("text", "die", boost=0.7))
+        assert len(ids) > 128 and ids == sorted(ids)
+    assert (ids, scores) == matched(Term("text", "die", boost=0.7), searcher)
+
+
+def test_phrases_are_scored_without_whooshs_phrase_matcher(engine):
+    """Phrases whose words share titles: matched from the words' positions, scored as whoosh's
+    phrase matcher scores them, without building that matcher."""
+    from whoosh.query import Phrase
+
+    searcher = engine.searchers[GAME]
+    phrases = [Phrase(field, pair, boost=boost) for field in ("title", "keywords", "aliases")
+               for pair in (["hand", "limit"], ["hit", "back"], ["grim", "reaper"], ["die", "roll"], ["roll", "die"])
+               for boost in (1.0, 0.5)]
+    expected = {p: matched(p, searcher) for p in phrases}
+    assert sum(1 for ids, _ in expected.values() if ids) >= 4  # some phrases do match
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(Phrase, "matcher", lambda *a, **k: pytest.fail("whoosh's phrase matcher"))
+        memo = Memo(searcher)
+        for phrase, want in expected.items():
+            assert memo.clause(phrase) == want, phrase

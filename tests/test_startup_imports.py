@@ -23,9 +23,9 @@ print(json.dumps(tops), file=sys.stderr)
 """
 
 
-def loaded(home, *args) -> set[str]:
+def loaded(home, *args, env=None) -> set[str]:
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=installed_cwd(), timeout=120,
-                          env={**os.environ, "COMPANION_HOME": str(home)})
+                          env={**os.environ, "COMPANION_HOME": str(home), **(env or {})})
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
@@ -41,10 +41,21 @@ def table(tmp_path_factory):
 
 def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
     mods = loaded(table, "rules", "search", "reroll one die", "--game", "catharsis")
-    assert "whoosh" in mods and "rich" in mods
+    assert "whoosh" in mods
     assert not {"pydantic", "engine", "trackers", "prompt_toolkit"} & mods
     # what whoosh-reloaded pulled in and a search never uses (the reason for whoosh3)
     assert not {"asyncio", "email", "http"} & mods
+
+
+def test_a_printed_search_and_a_printed_change_load_no_rich(table):
+    """The hits and a change's line are written by companion/writer.py, byte for byte as rich would
+    (tests/test_writer.py); rich's console is some twenty milliseconds of their start-up."""
+    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("rules", "search", "zzqx"),
+                 ("track", "coins", "ann", "+1"), ("undo",), ("rules", "define", "enforcer")):
+        assert "rich" not in loaded(table, *args), args
+    env = {"FORCE_COLOR": "1"}  # in colour too
+    assert "rich" not in loaded(table, "rules", "search", "reroll one die", "--game", "catharsis", env=env)
+    assert "rich" in loaded(table, "track", "coins", "ann", "+1", "--verbose")  # its rule ids in colour
 
 
 def test_json_output_loads_no_rich(table):
@@ -76,7 +87,20 @@ def test_stats_from_the_cache_load_no_game_engine(table):
 def test_lookups_read_the_reference_cache_without_pydantic_or_toml(table):
     for args in (("rules", "define", "enforcer"), ("rules", "show", "catopomp.dice-boost")):
         mods = loaded(table, *args)
-        assert not {"pydantic", "whoosh", "engine"} & mods, args
+        assert not {"pydantic", "whoosh", "engine", "tomllib"} & mods, args
+
+
+def test_a_search_by_game_id_parses_no_toml_and_loads_no_json(table):
+    """The game given by its id needs no games list (rulesdb.games.resolve_game); JSON is loaded
+    only by what prints or reads it (the probe above imports json itself: -X importtime here)."""
+    mods = loaded(table, "rules", "search", "reroll one die", "--game", "catharsis")
+    assert "tomllib" not in mods
+    done = subprocess.run([sys.executable, "-X", "importtime", str(SCRIPT), "rules", "search", "reroll one die", "--game",
+                           "catharsis"], capture_output=True, text=True, cwd=installed_cwd(), timeout=120,
+                          env={**os.environ, "COMPANION_HOME": str(table)})
+    names = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert done.returncode == 0 and "whoosh.index" in names and not {"json", "tomllib"} & names
+    assert "tomllib" in loaded(table, "rules", "search", "reroll one die", "--game", "divine wrath")  # an alias
 
 
 def _tree(argv: list[str]) -> dict:

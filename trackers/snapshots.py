@@ -19,8 +19,9 @@ newest snapshot that passes every check and folds only the events after it:
 
 A snapshot that fails a check is deleted; the whole log is then verified and replayed as without
 snapshots, and a fresh snapshot written. `track export`, which verifies the whole chain anyway,
-replays from the newest snapshot among the exported events the same way (`replayed`). An undo that reaches below a snapshot's applied stack is
-replayed from an older snapshot (the newest KEEP are kept) or from the whole log. An open from a
+replays from the newest snapshot among the exported events the same way (`replayed`). An undo
+that reaches below a snapshot's applied stack is replayed from an older snapshot (the newest KEEP
+are kept) or from the whole log. An open from a
 snapshot does not re-hash every event before it: each was hashed when it was folded into a state;
 a change a redo brings back from under it is checked row by row against its neighbours' links;
 and the whole ledger of every session is verified at the first opening after the file changed
