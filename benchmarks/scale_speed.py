@@ -2,6 +2,7 @@
 reference, sessions of 500 to 50,000 events, 2 to 12 players, the shell after 1,000 commands.
 
     python benchmarks/scale_speed.py [--runs 7] [--parts rulebook,session,players,shell] [--scales 1,10,100]
+                                     [--builds 15]
     python benchmarks/scale_speed.py --parts inshell --homes HOME,... [--against FOLDER --rounds 3]
 
 Not a test and not run in CI: it takes minutes (the 100x index build alone does). Every
@@ -12,7 +13,8 @@ loaded machine the CPU ratio is the steady one. The load average is printed with
 - rulebook: a Markdown rulebook made of the built-in reference's own entries (each rule and glossary
   term a `#` section), repeated to k times the reference's text, imported with `companion rules
   import` (several files when it passes the 20 MB import limit; each copy's headings carry its copy
-  number). Then: the index build (the first search), a one-shot search, the in-shell search
+  number). Then: the index build (the first search; --builds times, each from an empty cache,
+  the median), a one-shot search, the in-shell search
   (rulesdb.search with keep_open(True), as the shell runs it: a repeated question and a question
   new each time), the cache's size. The repeats make each word's postings k times longer, which
   is what costs; a real rulebook would also bring new words.
@@ -181,17 +183,31 @@ def rulebook(args) -> None:
             else:  # the library's import alone (the same splitting and storing), so the index is built once
                 import_rulebook(GAME, path, home / "data" / "sources", f"copy-{n}")
         imported = time.perf_counter() - start
-        for old in (home / "cache").glob("index-*"):  # the first search after an update builds it
-            shutil.rmtree(old)
-        build = process_medians(companion("rules", "search", QUESTION, "--game", GAME), env, 1)
+        build = builds(env, home, args.builds)
         got = interleaved({"search": companion("rules", "search", QUESTION, "--game", GAME)}, env, args.runs)
         mb = sum(len(b.encode()) for b in files) / 1e6
         print(f"{k:>4}x ({mb:6.1f} MB in {len(files)} imported file(s) in {home}, imported (and indexed once) in {imported:5.1f} s wall): "
-              f"index build (first search) wall {build[0]:6.1f} s cpu {build[1]:6.1f} s; "
+              f"index build (first search) {build}; "
               f"cache {folder_bytes(home / 'cache') / 1e6:6.1f} MB, sources {folder_bytes(home / 'data' / 'sources') / 1e6:6.1f} MB"
               f" ({load()})")
         print(f"      one-shot search: {ratios(got, 'search')}")
         print(f"      {in_shell(env)}")
+
+
+def builds(env: dict, home: Path, runs: int) -> str:
+    """The index build (the first search after an update) `runs` times, each from an empty cache,
+    each followed by a baseline run: median, lowest and highest wall and CPU seconds."""
+    walls, cpus, base = [], [], []
+    for _ in range(runs):
+        for old in (home / "cache").glob("index-*"):
+            shutil.rmtree(old)
+        wall, cpu = process_medians(companion("rules", "search", QUESTION, "--game", GAME), env, 1)
+        walls.append(wall)
+        cpus.append(cpu)
+        base.append(process_medians([PY, "-c", "import typer"], env, 1)[1])
+    med = statistics.median
+    return (f"median of {runs}: wall {med(walls):6.2f} s ({min(walls):.2f}-{max(walls):.2f}), cpu {med(cpus):6.2f} s"
+            f" ({min(cpus):.2f}-{max(cpus):.2f}; {med(cpus) / med(base):.0f}x the baseline's {med(base) * 1000:.0f} ms)")
 
 
 def session(args) -> None:
@@ -302,6 +318,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--parts", default="rulebook,session,players,shell")
     ap.add_argument("--scales", default="1,10,100")
+    ap.add_argument("--builds", type=int, default=1, help="index builds timed per rulebook size (each from an empty cache)")
     ap.add_argument("--events", default="500,5000,50000")
     ap.add_argument("--players", default="2,6,12")
     ap.add_argument("--whole-log", type=int, default=5000, help="time `track log --all` up to this many events")

@@ -307,6 +307,25 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
             }
 
 
+# Fields indexed without positions: whoosh takes a list of their terms as the analyzer's output
+# (the same postings and field length), so the build hands it the terms of each word, analysed
+# once per build instead of once per document and field (no term spans a space, so a text's terms
+# are its words' terms in order). Fields with positions (title, keywords, aliases) are analysed
+# as text: the hyphen filter gives a word's parts one position, a list would not.
+TERMS_ONLY = ("text", "section")
+
+
+def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str]) -> list[tuple[str, str]]:
+    """The (term, original word) pairs `ana` makes of these whitespace-separated words, in order."""
+    out: list[tuple[str, str]] = []
+    for word in words:
+        pairs = memo.get(word)
+        if pairs is None:
+            pairs = memo[word] = [(t.text, t.original) for t in ana(word, mode="index", keeporiginal=True)]
+        out += pairs
+    return out
+
+
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None) -> None:
     """Write a complete index into `target` (which must not exist yet): one sub-index per game,
     so a question about one game reads only that game's postings and IDF counts within it."""
@@ -333,10 +352,13 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
             writers[game] = index.create_in(str(tmp / game), schema()).writer(codec=W3Codec(compression=0))
         ana = make_analyzer()
         surface: dict[str, Counter] = {game: Counter() for game in GAME_IDS}
+        memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
         for n, doc in enumerate(documents(sources_dir), start=1):
-            spell = " ".join({w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
-            writers[doc["game"]].add_document(**doc, spell=spell)
-            surface[doc["game"]].update((t.text, t.original) for t in ana(spell, keeporiginal=True))
+            spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
+            fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
+            writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
+                                              spell=[term for term, _ in spell])
+            surface[doc["game"]].update(spell)
             if progress:
                 progress(n)
         for game, writer in writers.items():

@@ -222,3 +222,21 @@ def test_the_raw_row_ledger_check_agrees_with_the_entry_check(events, pick):
     bad.args = (*bad.args, "x")
     assert ledger.first_bad_row(start, rows(entries), prev, len(entries)) == bad.seq
     assert ledger.first_bad(start, entries, prev, len(entries)) == bad.seq
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.integers(1, 10 ** 6), st.text(max_size=30), st.sampled_from(["change", "undo", "redo"]),
+       st.text(max_size=12), st.lists(st.text(max_size=12), max_size=4), st.integers(1, 500), st.booleans(),
+       st.one_of(st.just([]), st.lists(st.dictionaries(st.sampled_from(["rule", "message", "é"]),
+                                                       st.text(max_size=8)), max_size=2),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)))
+def test_an_entrys_link_is_the_link_of_its_fields(seq, at, kind, verb, args, count, overruled, violations):
+    """ledger.entry_link (the body put together as text, each args' text made once) is byte for byte
+    ledger.link (the body encoded as one JSON list), twice in a row (the second from its memo)."""
+    from trackers import ledger
+    from trackers.log import Entry
+
+    e = Entry(seq, at, kind, verb, tuple(args), count, overruled, violations)
+    want = ledger.link("a" * 64, seq, at, kind, verb, args, count, overruled, violations)
+    assert ledger.entry_link("a" * 64, e) == want
+    assert ledger.entry_link("a" * 64, e) == want

@@ -17,7 +17,7 @@ from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 from trackers.kept import check_players
-from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Stack, game_for, shift, tracker_for
+from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Replay, Stack, game_for, shift, tracker_for
 
 MAX_EVENTS = 10_000
 MAX_ARGS = MAX_WORDS  # the same bound as at the CLI (trackers/sessions.py keepable)
@@ -35,6 +35,7 @@ class Export:
     options: dict[str, str]
     created: str
     entries: list  # trackers.log.Entry, violations recomputed by the rules
+    done: Replay  # the log's replay, as the check stepped it (what a replay of `entries` gives)
 
 
 def _text(value, where: str, path: Path, limit: int = MAX_TEXT) -> str:
@@ -93,8 +94,8 @@ def read_export(path: Path, name: str | None = None) -> Export:
         raise ImportFileError(f"{path}: the players or options do not start a {game} game ({exc})") from None
     entries = [_entry(e, n, path) for n, e in enumerate(events, start=1)]
     _within_session(doc.get("ended"), entries, path)
-    check_log(tracker, game, players, state, entries, path)
-    return Export(chosen, game, players, {str(k): str(v) for k, v in options.items()}, created, entries)
+    done = check_log(tracker, game, players, state, entries, path)
+    return Export(chosen, game, players, {str(k): str(v) for k, v in options.items()}, created, entries, done)
 
 
 def _within_session(ended, entries: list, path: Path) -> None:
@@ -137,9 +138,11 @@ def _entry(raw, n: int, path: Path):
                  tuple(_text(a, f"{where} an argument", path) for a in args), count, overruled, [])
 
 
-def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path) -> None:
+def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path) -> Replay:
     """Take every event through the checked step; fill in each change's violations from its verdict.
-    `players` are the session's (the step reads them off the table, which seats the same names)."""
+    `players` are the session's (the step reads them off the table, which seats the same names).
+    Returns the log's replay: the state after the top applied change (each kept as it was made, so
+    an undo and a redo land on the table a fold of the applied changes gives) and the stacks."""
     from engine.base import LogError, step_logged
 
     table = game_for(game, tracker)
@@ -167,3 +170,4 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
         e.violations, e.overruled = stepped.violations, stepped.overruled
         applied.push(e.seq)
         redo = Stack()
+    return Replay(state, applied, redo, len(entries))

@@ -34,9 +34,24 @@ def link(prev: str, seq: int, at: str, kind: str, verb: str, args: Iterable[str]
     return _digest(prev, _BODY([seq, at, kind, verb, list(args), count, bool(overruled), violations]))
 
 
+_WORDS: dict[tuple, str] = {}  # an event's args -> their text in a link body (a log repeats its changes)
+
+
 def entry_link(prev: str, entry) -> str:
-    return link(prev, entry.seq, entry.at, entry.kind, entry.verb, entry.args, entry.count, entry.overruled,
-                entry.violations)
+    """link() of an Entry. The body is put together as text, byte for byte what link() encodes,
+    with each distinct args' text made once (the chain check of a long log: `track export`)."""
+    seq, at, kind, verb, args, count = entry.seq, entry.at, entry.kind, entry.verb, entry.args, entry.count
+    if not (type(seq) is int and type(count) is int and type(args) is tuple and type(at) is str
+            and type(kind) is str and type(verb) is str):
+        return link(prev, seq, at, kind, verb, args, count, entry.overruled, entry.violations)
+    words = _WORDS.get(args)
+    if words is None:
+        if len(_WORDS) >= 4096:
+            _WORDS.clear()
+        words = _WORDS[args] = _BODY(list(args))
+    violations = "[]" if type(entry.violations) is list and not entry.violations else _BODY(entry.violations)
+    return _digest(prev, f"[{seq},{_STR(at)},{_STR(kind)},{_STR(verb)},{words},{count},"
+                         f"{'true' if entry.overruled else 'false'},{violations}]")
 
 
 def first_bad(start: str, entries: Iterable, head: str, length: int, after: int = 0) -> int | None:

@@ -46,17 +46,39 @@ class Entry:
                 "count": self.count, "overruled": self.overruled, "violations": self.violations}
 
 
+_LINE = json.JSONEncoder(ensure_ascii=False).encode  # one value on one line, by the C encoder
+
+
+def export_text(doc: dict[str, Any]) -> str:
+    """An export's JSON text: one top-level field a line, then each event on a line of its own
+    (`indent` would make json use its pure-Python encoder, four times slower on a long log;
+    docs/data-format.md shows the layout). Any JSON layout of the same document imports alike."""
+    fields = [f" {_LINE(k)}: {_LINE(v)}" for k, v in doc.items() if k != "events"]
+    events = ",\n".join(f"  {_LINE(e)}" for e in doc["events"])
+    fields.append(f' "events": [\n{events}\n ]' if events else ' "events": []')
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
 ROW_COLUMNS = "seq, at, kind, verb, args, count, overruled, violations, digest"  # an events row, as entry_from_row reads it
+
+
+_WORDS: dict[str, tuple[str, ...]] = {}  # a stored args text -> its words (a log repeats its changes)
 
 
 def entry_from_row(r: tuple) -> Entry:
     """An Entry from an events row (ROW_COLUMNS); ValueError when a field does not read."""
     if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int or type(r[0]) is not int:
         raise ValueError("a field of the wrong type")
-    args, violations = json.loads(r[4]), json.loads(r[7])
-    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise ValueError("args")
-    return Entry(r[0], r[1], r[2], r[3], tuple(args), r[5], bool(r[6]), violations, r[8])
+    args = _WORDS.get(r[4])
+    if args is None:
+        words = json.loads(r[4])
+        if not isinstance(words, list) or not all(isinstance(a, str) for a in words):
+            raise ValueError("args")
+        if len(_WORDS) >= 4096:
+            _WORDS.clear()
+        args = _WORDS[r[4]] = tuple(words)
+    violations = [] if r[7] == "[]" else json.loads(r[7])  # most changes break no rule
+    return Entry(r[0], r[1], r[2], r[3], args, r[5], bool(r[6]), violations, r[8])
 
 
 class ReplayError(Exception):

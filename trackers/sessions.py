@@ -35,6 +35,7 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     Session,
     engine_for,
     entry_from_row,
+    export_text,
     now,
     play_along_games,
     replay,
@@ -393,15 +394,22 @@ class Sessions(Recording, SessionsFile):
         exports the good events before the first bad one; the returned doc then says so under
         "damaged_at" (the file does not)."""
         session = self.get(name)
-        entries, bad = self._read(lambda con: self._verified(session, prefix_ok=True))
-        try:  # a log that checks out but does not replay (edited and chained anew) is cut there too
-            replay(tracker_for(session.game), session, entries)
-        except ReplayError as exc:
-            entries, bad = entries[:exc.seq - 1], exc.seq
+
+        def body(con):
+            entries, bad = self._verified(session, prefix_ok=True)
+            length = con.execute("SELECT length FROM sessions WHERE id = ?", (session.id,)).fetchone()[0]
+            try:  # a log that checks out but does not replay (edited and chained anew) is cut there too
+                snapshots.replayed(con, tracker_for(session.game), session, entries, length, self._snapshot_write,
+                                   self._snapshot_key(create=False))
+            except ReplayError as exc:
+                entries, bad = entries[:exc.seq - 1], exc.seq
+            return entries, bad
+
+        entries, bad = self._read(body)
         target = export_target(path, self.path.parent)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
                "events": [e.as_json() for e in entries]}
-        write_file(target, json.dumps(doc, ensure_ascii=False, indent=1))
+        write_file(target, export_text(doc))
         return doc if bad is None else {**doc, "damaged_at": bad}
 
     def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
@@ -420,8 +428,13 @@ class Sessions(Recording, SessionsFile):
             for e in doc.entries:
                 e.digest = prev = ledger.entry_link(prev, e)
             self._insert_events(con, session.id, doc.entries)
+            if len(doc.entries) >= snapshots.EVERY:  # the check's replay, so the next open folds no event
+                snapshots.save(tracker_for(doc.game), session, doc.done, prev, self._snapshot_write,
+                               self._snapshot_key(create=True))
+            return session.id, prev
 
-        self._write(body)
+        sid, head = self._write(body)
+        self._known[sid] = Known(len(doc.entries), head, doc.done)  # the show below replays nothing again
         return self.show(doc.name)
 
     def repeat_last(self, name: str, upto: int) -> None:

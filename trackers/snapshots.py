@@ -18,8 +18,10 @@ newest snapshot that passes every check and folds only the events after it:
 - the state must load, and the events after it must apply.
 
 A snapshot that fails a check is deleted; the whole log is then verified and replayed as without
-snapshots, and a fresh snapshot written. An undo that reaches below a snapshot's applied stack is
-replayed from an older snapshot (the newest KEEP are kept) or from the whole log. An open from a
+snapshots, and a fresh snapshot written. `track export`, which verifies the whole chain anyway,
+replays from the newest snapshot among the exported events the same way (`replayed`). An undo
+that reaches below a snapshot's applied stack is replayed from an older snapshot (the newest KEEP
+are kept) or from the whole log. An open from a
 snapshot does not re-hash every event before it: each was hashed when it was folded into a state;
 a change a redo brings back from under it is checked row by row against its neighbours' links;
 and the whole ledger of every session is verified at the first opening after the file changed
@@ -37,7 +39,7 @@ from typing import Callable, Iterator
 
 from trackers import ledger
 from trackers.errors import DamagedLog
-from trackers.log import Replay, Stack, Known, fold, moved
+from trackers.log import Known, Replay, ReplayError, Stack, fold, moved, replay
 
 EVERY = 32  # events between snapshots: fewer than this are replayed on top of one (a play costs ~0.5 ms)
 KEEP = 8  # snapshots kept per session (older ones serve an undo below the newest)
@@ -165,6 +167,26 @@ def before(con, tracker, session, head: str, length: int, upto: int, fetch, writ
         if moved(base.done, tail)[2] >= len(base.done.applied):
             return base.done, tail
     return None
+
+
+def replayed(con, tracker, session, entries: list, length: int, write: Write, key: bytes | None) -> Replay:
+    """The replay of `entries`, the verified log or its verified first events (`track export`),
+    folded from the newest snapshot among them that passes the checks (code digest, signature,
+    its link equal to the digest of its event), or from the start. A snapshot's state is what this
+    same code made of the events under it, so the events under it replay as they did then; a tail
+    that does not replay from it is replayed whole again, so ReplayError names the same event as
+    a whole replay. `length` is the session's (a snapshot past `entries` is passed over, kept)."""
+    by_seq = lambda seqs: {s: entries[s - 1] for s in seqs}  # noqa: E731 - redone changes under the snapshot
+    for base in _rows(con, tracker, session, length, write, key):
+        if not 0 < base.length <= len(entries) or entries[base.length - 1].digest != base.head:
+            continue
+        try:
+            done = fold(tracker, session, base.done, entries[base.length:], by_seq)
+        except ReplayError:
+            break
+        if done is not None:
+            return done
+    return replay(tracker, session, entries)
 
 
 def _chain(first: list, rest: Iterator) -> Iterator:
