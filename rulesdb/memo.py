@@ -26,7 +26,7 @@ from bisect import bisect_left
 import math
 from collections import OrderedDict
 
-from rulesdb.postings import length_table, read_postings, read_values
+from rulesdb.postings import length_table, read_postings
 
 RANKED = 64  # whole questions' rankings kept (a repeated question costs a look-up)
 # A kept-open engine adds up a question touching this many postings with numpy (rulesdb/bulksum.py).
@@ -51,7 +51,8 @@ class Memo:
         self._lengths: dict = {}  # field -> the field's length in each document (or None: read one by one)
         self.scored: dict = {}  # clause -> (document numbers, scores)
         self._arrays: dict = {}  # clause -> its scored documents as numpy arrays (bulksum.as_arrays)
-        self._values: dict = {}  # (field, word) -> {document number: encoded positions}
+        self._values: dict = {}  # (field, word) of a phrase field -> encoded positions, as its postings
+        self._follows: dict = {}  # (encoded positions, encoded positions) -> the second follows the first
         self._ranked: OrderedDict = OrderedDict()  # (question, limit) -> ranking, the newest last
 
     def doc_frequency(self, field: str, text: str) -> int:
@@ -75,11 +76,22 @@ class Memo:
         key = (field, text)
         got = self._postings.get(key)
         if got is None:
-            got = ([], [])
+            got, values = ([], []), []
             if self.doc_frequency(field, text):
-                got = read_postings(self.reader.postings(field, text))
+                if self._positional(field):  # a phrase field: its positions kept from the same blocks
+                    *got, values = read_postings(self.reader.postings(field, text), values=True)
+                    got = tuple(got)
+                else:
+                    got = read_postings(self.reader.postings(field, text))
+            if self._positional(field):
+                self._values[key] = values
             self._postings[key] = got
         return got
+
+    def _positional(self, field: str) -> bool:
+        """Whether the field's postings hold each word's positions (a phrase can be matched there)."""
+        fmt = self.searcher.schema[field].format if field in self.searcher.schema else None
+        return fmt is not None and fmt.supports("positions")
 
     def lengths(self, field: str, ids: list) -> list:
         """The field's length in each of these documents, as the scorer reads it: from the
@@ -171,29 +183,38 @@ class Memo:
                 or not all(isinstance(w, str) for w in clause.words)):
             return None
         field, (first, second) = clause.fieldname, clause.words
-        fmt = self.searcher.schema[field].format if field in self.searcher.schema else None
-        if fmt is None or not fmt.supports("positions"):
+        if not self._positional(field):
             return None
         both = sorted(self.holding(field, first) & self.holding(field, second))
         if not both:
             return [], []
         a, b = (self.clause(Term(field, w)) for w in (first, second))
-        decode = fmt.decoder("positions")
+        decode = self.searcher.schema[field].format.decoder("positions")
         at_a, at_b = self._positions(field, first), self._positions(field, second)
-        ids = [d for d in both if not set(decode(at_b[d])).isdisjoint(p + 1 for p in decode(at_a[d]))]
+        follows = self._follows
+
+        def adjacent(pair: tuple) -> bool:
+            """Whether a position of the first word is followed by one of the second: decided once
+            per pair of encoded positions (short fields repeat the same few)."""
+            got = follows.get(pair)
+            if got is None:
+                got = follows[pair] = not set(decode(pair[1])).isdisjoint(p + 1 for p in decode(pair[0]))
+            return got
+
+        # positions looked at for the documents holding both words only
+        ids = [d for d in both if adjacent((at_a(d), at_b(d)))]
         # each word's score looked up in its sorted postings for the kept documents only
         scores = [(_score_at(a, d) + _score_at(b, d)) * 1.0 for d in ids]  # the span wrapper's own boost, 1
         if clause.boost != 1.0:
             scores = [s * clause.boost for s in scores]
         return ids, scores
 
-    def _positions(self, field: str, text: str) -> dict:
-        """The word's encoded positions in the field, per document holding it (read once)."""
-        key = (field, text)
-        got = self._values.get(key)
-        if got is None:
-            got = self._values[key] = read_values(self.reader.postings(field, text))
-        return got
+    def _positions(self, field: str, text: str):
+        """The word's encoded positions in the field for one document holding it: kept when its
+        postings were read (rulesdb/postings.py), so its blocks are never read a second time."""
+        ids = self.postings(field, text)[0]
+        values = self._values[field, text]
+        return lambda docnum: values[bisect_left(ids, docnum)]
 
     def rank(self, q, limit: int) -> list[tuple[int, float]]:
         """(document number, score) best first for a whoosh Or of clauses (boost 1, as build_query

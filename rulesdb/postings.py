@@ -31,37 +31,27 @@ def _block_ids(m):
     return raw if m._byteids else accumulate(raw)
 
 
-def read_postings(m) -> tuple[list, list]:
-    """A fresh matcher's document numbers and weights, in document order."""
-    ids, weights = [], []
+def read_postings(m, values: bool = False) -> tuple[list, list] | tuple[list, list, list]:
+    """A fresh matcher's document numbers and weights, in document order; with `values`, each
+    posting's encoded value too (positions, for a phrase field), from the same blocks read once."""
+    ids, weights, kept = [], [], []
     if _blocks(m):
         while m.is_active():  # a fresh matcher stands at the start of its first block
             ids.extend(_block_ids(m))
             m._read_weights()
             weights.extend(m._weights)
+            if values:
+                m._read_values()
+                kept.extend(m._values)
             m._next_block()
-        return ids, weights
-    while m.is_active():
-        ids.append(m.id())
-        weights.append(m.weight())
-        m.next()
-    return ids, weights
-
-
-def read_values(m) -> dict:
-    """A fresh matcher's encoded value (positions, for a phrase field) per document number."""
-    out = {}
-    if _blocks(m):
+    else:
         while m.is_active():
-            ids = _block_ids(m)
-            m._read_values()
-            out.update(zip(ids, m._values))
-            m._next_block()
-        return out
-    while m.is_active():
-        out[m.id()] = m.value()
-        m.next()
-    return out
+            ids.append(m.id())
+            weights.append(m.weight())
+            if values:
+                kept.append(m.value())
+            m.next()
+    return (ids, weights, kept) if values else (ids, weights)
 
 
 def length_table(reader, field: str) -> list | None:

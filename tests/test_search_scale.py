@@ -173,7 +173,7 @@ def test_postings_are_read_a_block_at_a_time(engine):
     posting, and gets what those calls give."""
     from whoosh.codec.whoosh3 import W3LeafMatcher
 
-    from rulesdb.postings import read_postings, read_values
+    from rulesdb.postings import read_postings
 
     searcher = engine.searchers[GAME]
     reader = searcher.reader()
@@ -196,7 +196,7 @@ def test_postings_are_read_a_block_at_a_time(engine):
         for (field, word), (ids, weights, values) in public.items():
             assert memo.postings(field, word) == (ids, weights), word
             assert read_postings(reader.postings(field, word)) == (ids, weights)
-            assert read_values(reader.postings(field, word)) == values
+            assert read_postings(reader.postings(field, word), values=True) == (ids, weights, list(values.values()))
 
 
 def test_field_lengths_are_read_a_column_at_a_time(engine):
@@ -235,6 +235,37 @@ def test_phrases_are_scored_without_whooshs_phrase_matcher(engine):
         memo = Memo(searcher)
         for phrase, want in expected.items():
             assert memo.clause(phrase) == want, phrase
+
+
+def _phrase_words(engine) -> dict[str, list[str]]:
+    """Each phrase field's words, and neighbours from the titles (so that many phrases match)."""
+    reader = engine.searchers[GAME].reader()
+    out = {field: sorted(t.decode() if isinstance(t, bytes) else t for t in reader.lexicon(field))
+           for field in ("title", "keywords", "aliases")}
+    titles = [engine.stems(f["title"]) for f in engine.searchers[GAME].all_stored_fields()]
+    out["neighbours"] = sorted({(a, b) for t in titles for a, b in zip(t, t[1:])})
+    return out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_generated_phrases_match_as_whooshs_phrase_matcher(engine, data):
+    """Two-word phrases over the 10x rulebook, of title neighbours (either order) and of any two
+    words of the field, one memo answering them all (its kept positions and its cache of which
+    encoded positions follow which): the same documents and scores as whoosh's phrase matcher."""
+    from whoosh.query import Phrase
+
+    searcher = engine.searchers[GAME]
+    kept = engine.__dict__.setdefault("_test_phrases", {})
+    if not kept:
+        kept.update(words=_phrase_words(engine), memo=Memo(searcher))
+    words = kept["words"]
+    field = data.draw(st.sampled_from(["title", "keywords", "aliases"]))
+    pair = data.draw(st.one_of(st.sampled_from(words["neighbours"]).map(list),
+                               st.sampled_from(words["neighbours"]).map(lambda p: [p[1], p[0]]),
+                               st.lists(st.sampled_from(words[field]), min_size=2, max_size=2)))
+    phrase = Phrase(field, pair, boost=data.draw(st.sampled_from([1.0, 0.5, 0.7])))
+    assert kept["memo"].clause(phrase) == matched(phrase, searcher), phrase
 
 
 @pytest.fixture(scope="module")
