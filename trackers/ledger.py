@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import json.encoder
+from functools import lru_cache
 from typing import Iterable
 
 
@@ -34,7 +35,10 @@ def link(prev: str, seq: int, at: str, kind: str, verb: str, args: Iterable[str]
     return _digest(prev, _BODY([seq, at, kind, verb, list(args), count, bool(overruled), violations]))
 
 
-_WORDS: dict[tuple, str] = {}  # an event's args -> their text in a link body (a log repeats its changes)
+@lru_cache(maxsize=4096)
+def _args_text(args: tuple) -> str:
+    """An event's args as a link body writes them (made once each: a log repeats its changes)."""
+    return _BODY(list(args))
 
 
 def entry_link(prev: str, entry) -> str:
@@ -44,11 +48,7 @@ def entry_link(prev: str, entry) -> str:
     if not (type(seq) is int and type(count) is int and type(args) is tuple and type(at) is str
             and type(kind) is str and type(verb) is str):
         return link(prev, seq, at, kind, verb, args, count, entry.overruled, entry.violations)
-    words = _WORDS.get(args)
-    if words is None:
-        if len(_WORDS) >= 4096:
-            _WORDS.clear()
-        words = _WORDS[args] = _BODY(list(args))
+    words = _args_text(args)
     violations = "[]" if type(entry.violations) is list and not entry.violations else _BODY(entry.violations)
     return _digest(prev, f"[{seq},{_STR(at)},{_STR(kind)},{_STR(verb)},{words},{count},"
                          f"{'true' if entry.overruled else 'false'},{violations}]")

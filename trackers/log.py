@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 
 from engine.base import PLAY, Game, step_logged
@@ -62,21 +63,21 @@ def export_text(doc: dict[str, Any]) -> str:
 ROW_COLUMNS = "seq, at, kind, verb, args, count, overruled, violations, digest"  # an events row, as entry_from_row reads it
 
 
-_WORDS: dict[str, tuple[str, ...]] = {}  # a stored args text -> its words (a log repeats its changes)
+@lru_cache(maxsize=4096)
+def _args(text: str) -> tuple[str, ...]:
+    """A stored args text's words (read once each: a log repeats its changes); ValueError if it is
+    not a list of texts."""
+    words = json.loads(text)
+    if not isinstance(words, list) or not all(isinstance(a, str) for a in words):
+        raise ValueError("args")
+    return tuple(words)
 
 
 def entry_from_row(r: tuple) -> Entry:
     """An Entry from an events row (ROW_COLUMNS); ValueError when a field does not read."""
     if not all(isinstance(r[i], str) for i in (1, 2, 3, 4, 7, 8)) or type(r[5]) is not int or type(r[0]) is not int:
         raise ValueError("a field of the wrong type")
-    args = _WORDS.get(r[4])
-    if args is None:
-        words = json.loads(r[4])
-        if not isinstance(words, list) or not all(isinstance(a, str) for a in words):
-            raise ValueError("args")
-        if len(_WORDS) >= 4096:
-            _WORDS.clear()
-        args = _WORDS[r[4]] = tuple(words)
+    args = _args(r[4])
     violations = [] if r[7] == "[]" else json.loads(r[7])  # most changes break no rule
     return Entry(r[0], r[1], r[2], r[3], args, r[5], bool(r[6]), violations, r[8])
 
