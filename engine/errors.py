@@ -18,6 +18,15 @@ class MoveSyntaxError(EngineError):
     """A move that cannot be parsed; the message names the token."""
 
 
+class IllegalMove(EngineError):
+    """apply() was asked to make a move that check() refuses, and the table did not overrule it.
+    The message names the broken rule; `verdict`, where the caller has it, is check()'s answer."""
+
+    def __init__(self, message: str, verdict=None):
+        super().__init__(message)
+        self.verdict = verdict
+
+
 class AmbiguousMove(EngineError):
     """Text that could mean several plays; `candidates` lists them in move notation."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, ClassVar, Generic, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, TypeVar
 
 from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
@@ -61,6 +61,15 @@ def flag(name: str, value: str) -> bool:
     if low in _YES or low in _NO:
         return low in _YES
     raise OptionError(f"{name}: {value!r} is not yes or no; choose yes or no")
+
+
+class Verb(NamedTuple):
+    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py): the verb's check
+    (None: nothing to check) and its transition. Each game keeps the signatures its working table
+    needs; a tracker dispatches a change by looking its verb up here, never by comparing names."""
+
+    check: Callable[..., Any] | None
+    apply: Callable[..., Any]
 
 
 class Tracker(Generic[S]):

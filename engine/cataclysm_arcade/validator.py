@@ -4,17 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import Engine as BaseEngine
-from engine.base import EngineError, Reason, SituationError, Verdict
+from engine.base import Reason, SituationError, Verdict
+from engine.errors import IllegalMove
 from engine.tracking import Findings
 
 from . import notation, rules, rules_readings
 from .model import Move, State
 from .rule_ids import R, ALL_RULES
 from .status import status as _status
-
-
-class IllegalMove(EngineError):
-    """apply() of a play the rules forbid, without overrule: the message names the rule."""
 
 
 class Engine(BaseEngine[State, Move]):

@@ -10,6 +10,7 @@ is silent are listed in docs/moves-catastrophe.md.
 from __future__ import annotations
 
 from engine.base import Effect, EngineError, Reason, Verdict
+from engine.errors import IllegalMove
 from engine.tracking import Findings
 
 from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
@@ -17,10 +18,6 @@ from .notation import Move, parse, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on
-
-class IllegalMove(EngineError):
-    """apply() was asked to make a play that check() refuses (and it was not overruled)."""
-
 
 def refused(r: Findings, reason: Reason | None) -> bool:
     """A refusal a shared check (table.py) gave, if any, kept in `r`; True when there was one."""

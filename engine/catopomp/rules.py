@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.base import Effect, EngineError, Reason, Verdict
+from engine.base import Effect, Reason, Verdict
+from engine.errors import IllegalMove
 from engine.words import player
 
 from .model import (
@@ -25,14 +26,6 @@ from .rules_moves import alternatives
 from .table import resolve, setup_steps, setup_todo, step
 
 _EXPANSION_SETUP = {CAT: R.EXPANSION_CAT_LETON_SETUP, MITCH: R.EXPANSION_MDM_MITCH_SETUP}
-
-
-class IllegalMove(EngineError):
-    """apply() was asked to make a move that breaks a rule; `verdict` says which."""
-
-    def __init__(self, message: str, verdict: Verdict):
-        super().__init__(message)
-        self.verdict = verdict
 
 
 # ---------------------------------------------------------------------------------------- the State as a Table

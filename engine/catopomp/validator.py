@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from engine.base import Engine as BaseEngine
 from engine.base import Reason, Verdict
+from engine.errors import IllegalMove
 from engine.tracking import Findings
 
 from .model import Move, Options, Opts, State, Table, opts_of
 from .notation import NOTATION, format_move, parse
 from .rule_ids import RULE_IDS, R
 from .rules import (
-    IllegalMove, as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
+    as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
     setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves

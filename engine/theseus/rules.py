@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement
 
-from engine.base import EngineError, Reason, Verdict
+from engine.base import Reason, Verdict
+from engine.errors import IllegalMove
 from engine.words import count
 
 from .model import BOARD_SIZE, GAME, ICONS, LIMIT, Move, State, active_player, catalogue
@@ -17,10 +18,6 @@ from .rule_ids import R
 from .rules_scoring import say_final_scores
 from .table import Table
 from engine.words import listing, teach
-
-
-class IllegalMove(EngineError):
-    """apply() was asked to apply a move that check() finds illegal."""
 
 
 def check(state: State, move: Move) -> Verdict:

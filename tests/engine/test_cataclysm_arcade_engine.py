@@ -8,7 +8,7 @@ import pytest
 from engine import get_engine
 from engine.base import EngineError, MoveSyntaxError
 from engine.cataclysm_arcade import Engine, Tracker
-from engine.cataclysm_arcade.validator import IllegalMove
+from engine.errors import IllegalMove
 
 E = Engine()
 T = Tracker()

@@ -10,7 +10,7 @@ import pytest
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catastrophe import Engine, State, Tracker
-from engine.catastrophe.rules import IllegalMove
+from engine.errors import IllegalMove
 from engine.catastrophe.odds import defend
 from engine.tracking import Change
 

@@ -13,7 +13,8 @@ from engine import get_engine
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError, SituationError
 from engine.catopomp.model import CAT, MITCH, Move, PLAYER_TABLE, State, deck_counts
 from engine.catopomp.rule_ids import RULE_IDS
-from engine.catopomp.rules import IllegalMove, to_table
+from engine.catopomp.rules import to_table
+from engine.errors import IllegalMove
 from engine.catopomp.validator import next_round, setup
 from tests.engine.catopomp_players import all_cards
 

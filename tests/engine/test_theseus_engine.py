@@ -15,7 +15,7 @@ from engine.theseus import Engine
 from engine.theseus.model import Move, builtin_catalogue, catalogue
 from engine.theseus.notation import NOTATION
 from engine.theseus.rule_ids import RULE_IDS, R
-from engine.theseus.rules import IllegalMove
+from engine.errors import IllegalMove
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = Engine()
