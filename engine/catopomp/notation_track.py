@@ -195,7 +195,3 @@ class Reading:
             self._signed(change, value)
         return seat, value
 
-    @staticmethod
-    def _target(now: int, sign: str, n: int) -> int:
-        return n if sign == "=" else now + n if sign == "+" else now - n
-

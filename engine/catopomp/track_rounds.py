@@ -34,9 +34,9 @@ def pending_reveals(state: State) -> list[str]:
     return [c.name for c in state.cleared if c.points is None and c.last_set is not None]
 
 
-def late_reveal(state: State, change: Change) -> bool:
-    """Competitive: the prediction of a player who cleared with the play that ended the game, revealed
-    as they cleared; it still scores their last set."""
-    if change.verb != "predict" or not change.args:
+def late_reveal(state: State, prediction: Change) -> bool:
+    """Competitive: the prediction of a player who cleared with the play that ended the round or the
+    game, revealed as they cleared; it still scores their last set."""
+    if not prediction.args:
         return False
-    return state.phase in ("round-over", "game-over") and change.args[0] in pending_reveals(state)
+    return state.phase in ("round-over", "game-over") and prediction.args[0] in pending_reveals(state)
