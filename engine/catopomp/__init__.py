@@ -9,7 +9,8 @@ One job per module (the layout every game shares, docs/architecture.md):
   rules_moves.py     legal moves, and the legal moves closest to an illegal one
   rules_check.py     every rule a move breaks or rests on
   rules.py           the referee on a State: check and play, hidden hands, card counting
-  track.py           the Tracker: set-up, soul gems, rounds, predictions and points as transitions of the State
+  track.py           the Tracker and its verb table (VERBS): each verb's check
+  track_changes.py   each verb's transition of the State: set-up, soul gems, rounds, predictions, points
   track_rounds.py    the next round as a tracked table deals it, competitive reveals still due
   track_view.py      what the tracker shows: standings, result, summary
   track_outcome.py   after the game: the length's unit and the figures `history` shows
