@@ -29,7 +29,7 @@ import re
 from typing import Any, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
-from engine.tracking import Change, Findings, OptionError, options as read_options
+from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
 from engine.tracking import Tracker as TrackerBase
 
 from .model import (
@@ -123,103 +123,18 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
         return found.verdict()
 
     def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
+        """The rules the change breaks, and the commands the table might type instead."""
         reasons: list[Reason] = []
         alts: list[str] = []
-        verb = change.verb
-        if verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-
+        if change.verb not in self.COMMANDS:
+            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
         if state.game_over:
             if state.grim_reapurr_wins:
                 reasons.append(Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won"))
             else:
                 reasons.append(Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won"))
             return reasons, alts
-
-        def out(i: int) -> None:
-            reasons.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
-
-        if verb == "lives":
-            ops = self._lives_ops(state, change)
-            for i, sign, n in ops:
-                if state.players[i].eliminated:
-                    out(i)
-            if len(ops) == 1 and ops[0][1] == "=" and not reasons:
-                i, _, n = ops[0]
-                name = state.players[i].name
-                if not 1 <= n <= TOP_SPACE:
-                    reasons.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
-                    if n > TOP_SPACE:
-                        alts.append(f"lives {name} ={TOP_SPACE}")
-                elif state.variant in ("king", "turbo") and n != TOP_SPACE:
-                    others = [p.name for j, p in enumerate(state.players) if j != i and not p.eliminated and p.lives == n]
-                    if others:
-                        reasons.append(Reason(
-                            rule=R.KING_NO_SHARING,
-                            message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
-                        ))
-        elif verb == "reapurr":
-            sign, n = self.reapurr_amount(change)
-            target = reapurr_target(state.grim_reapurr, sign, n)
-            if target > TOP_SPACE:
-                reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
-                if state.grim_reapurr < TOP_SPACE:
-                    alts.append(f"reapurr ={TOP_SPACE}")
-            elif target < REAPURRS_LAIR:
-                reasons.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
-                if state.grim_reapurr > REAPURRS_LAIR:
-                    alts.append("reapurr lair")
-        elif verb in ("yarn", "hand", "power-cats"):
-            i, sign, n = self.counter_amount(state, change)
-            if state.players[i].eliminated:
-                out(i)
-            elif verb == "yarn" and sign == "-" and basket_short(state.players[i], n):
-                # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
-                p = state.players[i]
-                reasons.append(basket_short(p, n))
-                if p.yarn_balls:
-                    alts.append(f"yarn {p.name} -{p.yarn_balls}")
-            elif sign == "=":
-                name = state.players[i].name
-                if verb == "hand" and n > HAND_LIMIT:
-                    reasons.append(Reason(rule=R.HAND_LIMIT, message=f"a hand holds at most {HAND_LIMIT} cards; {name} cannot hold {n}"))
-                    alts.append(f"hand {name} ={HAND_LIMIT}")
-                if verb == "power-cats" and n > POWER_CAT_LIMIT:
-                    reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
-                    alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
-        elif verb in ("draw", "discard"):
-            i, _ = self.card_count(state, change)
-            if state.players[i].eliminated:
-                out(i)
-        elif verb == "card":
-            name, kind, extras, to = self.card_words(change)
-            try:
-                checked_card(name, kind, extras)
-            except ValueError as exc:
-                raise MoveSyntaxError(f"card {name}: {exc}") from None
-            if to is not None:
-                i = state.index(to)
-                held = [p.name for p in state.players if p.power_cat_cards
-                        and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
-                if state.players[i].eliminated:
-                    out(i)
-                elif held:
-                    reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
-                        f"{held[0]} already has {name} face up, and every Power Cat is unique")))
-        elif verb in ("next", "next-phase", "phase"):
-            cur = state.players[state.current]
-            named = self.phase_named(change) if verb == "phase" else None
-            if named and cur.eliminated:
-                reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
-                alts.append("next")
-                return reasons, alts
-            to = named or {"next": "next", "next-phase": next_step(state)}[verb]
-            refusal = moving_on(state, to, again=verb == "phase")
-            if refusal is not None:
-                reasons.append(refusal)
-                ahead = next_step(state)
-                alts.append("resolve" if state.chain else "next-phase" if verb == "next"
-                            else f"phase {ahead}" if ahead in PHASES else "next")
+        VERBS[change.verb].check(self, state, change, reasons, alts)
         return reasons, alts
 
     # ------------------------------------------------------------------ apply
@@ -227,37 +142,9 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
         t = Table(state)
         before = (state.game_over, state.winner, state.grim_reapurr_wins)
-        verb = change.verb
-        if verb == "lives":
-            t.apply_lives(self._lives_ops(state, change))
-        elif verb == "reapurr":
-            t.apply_reapurr(*self.reapurr_amount(change))
-        elif verb == "yarn":
-            i, sign, n = self.counter_amount(state, change)
-            t.apply_yarn(i, n if sign == "+" else -n)
-        elif verb in ("hand", "power-cats"):
-            i, sign, n = self.counter_amount(state, change)
-            t.apply_cards(i, verb, sign, n)
-        elif verb in ("draw", "discard"):
-            i, count = self.card_count(state, change)
-            t.apply_cards(i, "hand", "+" if verb == "draw" else "-", count)
-        elif verb == "next":
-            t.advance_turn()
-        elif verb == "card":
-            name, kind, extras, to = self.card_words(change)
-            t.know_card(CardSpec(**card_entry(name, kind, extras)))  # checked by check() when typed or imported
-            if to is not None:
-                t.deal_power_cat(state.index(to), name)
-        elif verb == "next-phase":
-            if not t.alive(t.current) or t.phase == "catastrophe":
-                t.advance_turn()
-            else:
-                t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
-        elif verb == "phase":
-            t.enter_phase(self.phase_named(change))
-        else:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-
+        if change.verb not in VERBS:
+            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
+        VERBS[change.verb].apply(self, t, state, change)
         t.sweep()
         t.settle_end(before)
         return t.freeze(), t.effects
@@ -304,6 +191,206 @@ class Tracker(Outcome, TrackCommands, TrackerBase[State]):
             "in_play": [_in_play(c) for c in state.chain],
             "revealed": state.revealed,
         }
+
+
+# ---------------------------------------------------------------------------- the verbs
+# Each check(tracker, state, change, reasons, alts) adds the rules the change breaks to `reasons` and
+# the commands the table might type instead to `alts`; each transition(tracker, table, state, change)
+# changes the working Table (the tracker reads the change's words).
+
+
+def _out(state: State, i: int, reasons: list[Reason]) -> None:
+    reasons.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
+
+
+def _check_lives(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    ops = tracker._lives_ops(state, change)
+    for i, sign, n in ops:
+        if state.players[i].eliminated:
+            _out(state, i, reasons)
+    if len(ops) == 1 and ops[0][1] == "=" and not reasons:
+        i, _, n = ops[0]
+        name = state.players[i].name
+        if not 1 <= n <= TOP_SPACE:
+            reasons.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
+            if n > TOP_SPACE:
+                alts.append(f"lives {name} ={TOP_SPACE}")
+        elif state.variant in ("king", "turbo") and n != TOP_SPACE:
+            others = [p.name for j, p in enumerate(state.players) if j != i and not p.eliminated and p.lives == n]
+            if others:
+                reasons.append(Reason(
+                    rule=R.KING_NO_SHARING,
+                    message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
+                ))
+
+
+def _check_reapurr(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    sign, n = tracker.reapurr_amount(change)
+    target = reapurr_target(state.grim_reapurr, sign, n)
+    if target > TOP_SPACE:
+        reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
+        if state.grim_reapurr < TOP_SPACE:
+            alts.append(f"reapurr ={TOP_SPACE}")
+    elif target < REAPURRS_LAIR:
+        reasons.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
+        if state.grim_reapurr > REAPURRS_LAIR:
+            alts.append("reapurr lair")
+
+
+def _check_yarn(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    p = state.players[i]
+    if p.eliminated:
+        _out(state, i, reasons)
+    elif sign == "-" and basket_short(p, n):
+        # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
+        reasons.append(basket_short(p, n))
+        if p.yarn_balls:
+            alts.append(f"yarn {p.name} -{p.yarn_balls}")
+
+
+def _check_hand(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    name = state.players[i].name
+    if state.players[i].eliminated:
+        _out(state, i, reasons)
+    elif sign == "=" and n > HAND_LIMIT:
+        reasons.append(Reason(rule=R.HAND_LIMIT, message=f"a hand holds at most {HAND_LIMIT} cards; {name} cannot hold {n}"))
+        alts.append(f"hand {name} ={HAND_LIMIT}")
+
+
+def _check_power_cats(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    name = state.players[i].name
+    if state.players[i].eliminated:
+        _out(state, i, reasons)
+    elif sign == "=" and n > POWER_CAT_LIMIT:
+        reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
+        alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
+
+
+def _check_card_count(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    """`draw` and `discard`: the cat is still in."""
+    i, _ = tracker.card_count(state, change)
+    if state.players[i].eliminated:
+        _out(state, i, reasons)
+
+
+def _check_card(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    name, kind, extras, to = tracker.card_words(change)
+    try:
+        checked_card(name, kind, extras)
+    except ValueError as exc:
+        raise MoveSyntaxError(f"card {name}: {exc}") from None
+    if to is not None:
+        i = state.index(to)
+        held = [p.name for p in state.players if p.power_cat_cards
+                and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
+        if state.players[i].eliminated:
+            _out(state, i, reasons)
+        elif held:
+            reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+                f"{held[0]} already has {name} face up, and every Power Cat is unique")))
+
+
+def _moving_on(state: State, to: str, reasons: list[Reason], alts: list[str], again: bool = False,
+               instead: str | None = None) -> None:
+    """Whether the table may move on to `to` (a phase, or `next`: the next cat's turn); if not, the
+    advice: resolve the cards in play, else `instead`, else the step ahead."""
+    refusal = moving_on(state, to, again=again)
+    if refusal is not None:
+        reasons.append(refusal)
+        ahead = next_step(state)
+        alts.append("resolve" if state.chain else instead or (f"phase {ahead}" if ahead in PHASES else "next"))
+
+
+def _check_next(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    _moving_on(state, "next", reasons, alts, instead="next-phase")
+
+
+def _check_next_phase(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    _moving_on(state, next_step(state), reasons, alts)
+
+
+def _check_phase(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+    cur = state.players[state.current]
+    named = tracker.phase_named(change)
+    if named and cur.eliminated:
+        reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
+        alts.append("next")
+        return
+    _moving_on(state, named, reasons, alts, again=True)
+
+
+def _lives(tracker, t: Table, state: State, change: Change) -> None:
+    t.apply_lives(tracker._lives_ops(state, change))
+
+
+def _reapurr(tracker, t: Table, state: State, change: Change) -> None:
+    t.apply_reapurr(*tracker.reapurr_amount(change))
+
+
+def _yarn(tracker, t: Table, state: State, change: Change) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    t.apply_yarn(i, n if sign == "+" else -n)
+
+
+def _hand(tracker, t: Table, state: State, change: Change) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    t.apply_cards(i, "hand", sign, n)
+
+
+def _power_cats(tracker, t: Table, state: State, change: Change) -> None:
+    i, sign, n = tracker.counter_amount(state, change)
+    t.apply_cards(i, "power-cats", sign, n)
+
+
+def _draw(tracker, t: Table, state: State, change: Change) -> None:
+    i, count = tracker.card_count(state, change)
+    t.apply_cards(i, "hand", "+", count)
+
+
+def _discard(tracker, t: Table, state: State, change: Change) -> None:
+    i, count = tracker.card_count(state, change)
+    t.apply_cards(i, "hand", "-", count)
+
+
+def _card(tracker, t: Table, state: State, change: Change) -> None:
+    name, kind, extras, to = tracker.card_words(change)
+    t.know_card(CardSpec(**card_entry(name, kind, extras)))  # checked by check() when typed or imported
+    if to is not None:
+        t.deal_power_cat(state.index(to), name)
+
+
+def _next(tracker, t: Table, state: State, change: Change) -> None:
+    t.advance_turn()
+
+
+def _next_phase(tracker, t: Table, state: State, change: Change) -> None:
+    if not t.alive(t.current) or t.phase == "catastrophe":
+        t.advance_turn()
+    else:
+        t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
+
+
+def _phase(tracker, t: Table, state: State, change: Change) -> None:
+    t.enter_phase(tracker.phase_named(change))
+
+
+#: verb -> its check and its transition of the working Table
+VERBS: dict[str, Verb] = {
+    "lives": Verb(_check_lives, _lives),
+    "reapurr": Verb(_check_reapurr, _reapurr),
+    "yarn": Verb(_check_yarn, _yarn),
+    "hand": Verb(_check_hand, _hand),
+    "draw": Verb(_check_card_count, _draw),
+    "discard": Verb(_check_card_count, _discard),
+    "power-cats": Verb(_check_power_cats, _power_cats),
+    "next-phase": Verb(_check_next_phase, _next_phase),
+    "phase": Verb(_check_phase, _phase),
+    "next": Verb(_check_next, _next),
+    "card": Verb(_check_card, _card),
+}
 
 
 def _in_play(card) -> str:
