@@ -1,15 +1,22 @@
-"""The shape of the code issue 22 measures: modules per game, import circles, private names
-imported across modules, modules over 600 lines, and lines in engine/ and trackers/.
+"""The shape of the code issues 22 and 31 measure: modules per game, import circles, private names
+imported across modules, modules over 600 lines, lines per package and per game; and what issue 31
+removes: verb-name comparisons in the games' tracker modules, `IllegalMove` classes outside
+engine/errors.py, game ids written in companion/ and trackers/, private whoosh attributes read and
+numpy imports; and how many public members of the game contract (Engine, Tracker) each game sets.
 
-    python benchmarks/code_shape.py [--json]
+    python benchmarks/code_shape.py [--json] [--root DIR]
 
 Imports are read with `ast` (module level and inside functions alike: a lazy import is still a
 dependency). A circle is a strongly connected group of two or more of the project's modules.
+`--root` measures another copy of the project (e.g. `git archive main | tar -x -C DIR`).
 """
 from __future__ import annotations
 
 import ast
+import functools
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -115,13 +122,156 @@ def lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
+@functools.lru_cache(maxsize=None)
+def _tree(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _trees(root: Path, packages=PACKAGES, pattern: str = "*.py"):
+    """(path, ast) of every file of `packages` whose name fits `pattern` (each file parsed once)."""
+    for package in packages:
+        for path in sorted((root / package).rglob(pattern)):
+            yield path, _tree(path)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _is_verb(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Name) and node.id == "verb") or (isinstance(node, ast.Attribute) and node.attr == "verb")
+
+
+def _is_literal(node: ast.AST) -> bool:
+    """A string, or a tuple, set or list of strings only."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    return (isinstance(node, (ast.Tuple, ast.Set, ast.List)) and bool(node.elts)
+            and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts))
+
+
+def verb_comparisons(tree: ast.AST) -> int:
+    """Comparisons of `verb` (a name or an attribute) with string literals: `verb == "x"`, `"x" != c.verb`,
+    `verb in ("x", "y")`; each pair in a chained comparison counts once."""
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            count += sum(1 for a, b in zip(sides, sides[1:])
+                         if (_is_verb(a) and _is_literal(b)) or (_is_verb(b) and _is_literal(a)))
+    return count
+
+
+def _games(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "engine").iterdir() if (p / "__init__.py").exists())
+
+
+def verb_figures(root: Path) -> dict[str, dict[str, int]]:
+    """Verb comparisons per game in its tracker modules (track*.py) and its tracker notation
+    (notation_track*.py)."""
+    out: dict[str, dict[str, int]] = {"track": {}, "notation_track": {}}
+    for game in _games(root):
+        for kind in out:
+            out[kind][game] = sum(verb_comparisons(tree) for _, tree in _trees(root, (f"engine/{game}",), f"{kind}*.py"))
+    return out
+
+
+def illegal_move_classes(root: Path) -> list[str]:
+    """Classes named IllegalMove outside engine/errors.py."""
+    return [f"{path.relative_to(root)}:{node.lineno}" for path, tree in _trees(root)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef) and node.name == "IllegalMove" and path != root / "engine" / "errors.py"]
+
+
+def game_ids_in_shared_layers(root: Path) -> list[str]:
+    """String literals in companion/ and trackers/ code equal to a game id (either spelling of
+    cataclysm-arcade); docstrings, comments and longer help texts do not count."""
+    ids = {g.replace("_", "-") for g in _games(root)} | set(_games(root))
+    found = []
+    for path, tree in _trees(root, ("companion", "trackers")):
+        docs = _docstrings(tree)
+        found += [f"{path.relative_to(root)}:{node.lineno} {node.value}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids
+                  and id(node) not in docs]
+    return found
+
+
+def _imports_of(tree: ast.AST, top: str) -> int:
+    """How many import statements bring in package `top` (or a module of it)."""
+    return sum(1 for node in ast.walk(tree)
+               if (isinstance(node, ast.Import) and any(a.name.split(".")[0] == top for a in node.names))
+               or (isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == top))
+
+
+def _private(name) -> bool:
+    return isinstance(name, str) and name.startswith("_") and not name.startswith("__")
+
+
+def private_reads(root: Path, library: str = "whoosh") -> dict[str, list[str]]:
+    """Private attributes (`_name`, not dunders) read in modules that import `library`, on anything
+    but the module's own objects (self, cls): `obj._name`, and `getattr`/`hasattr(obj, "_name")`.
+    module -> sorted names."""
+    out = {}
+    for path, tree in _trees(root):
+        if not _imports_of(tree, library):
+            continue
+        names = set()
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and _private(node.attr)
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                names.add(node.attr)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id in ("getattr", "hasattr") and len(node.args) >= 2
+                  and isinstance(node.args[1], ast.Constant) and _private(node.args[1].value)):
+                names.add(node.args[1].value)
+        if names:
+            out[str(path.relative_to(root))] = sorted(names)
+    return out
+
+
+_MEMBERS = """
+import importlib, json, sys
+from engine.base import Engine
+from engine.tracking import Tracker
+out = {}
+for face, base in (("Engine", Engine), ("Tracker", Tracker)):
+    contract = sorted(n for n in dir(base) if not n.startswith("_"))
+    games = {}
+    for game in sys.argv[1:]:
+        cls = getattr(importlib.import_module("engine." + game), face)
+        sets = [n for n in contract if next(c for c in cls.__mro__ if n in vars(c)) is not base]
+        games[game] = {"sets": len(sets), "extra": sorted(n for n in dir(cls) if not n.startswith("_") and n not in contract)}
+    out[face] = {"contract": len(contract), "games": games}
+print(json.dumps(out))
+"""
+
+
+def members(root: Path) -> dict:
+    """Public members of the game contract (engine.base.Engine, engine.tracking.Tracker), and for each
+    game how many of them it sets (its class or a mixin defines them) and its public names beyond the
+    contract. Read by importing `root`'s packages in a child process; {} where they do not import."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", _MEMBERS, *_games(root)], cwd=root, env=env,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout) if done.returncode == 0 else {}
+
+
 def shape(root: Path = ROOT) -> dict:
     found = modules(root)
     graph, private = imports(found)
     games = {}
-    for game in sorted(p.name for p in (root / "engine").iterdir() if (p / "__init__.py").exists()):
+    for game in _games(root):
         folder = root / "engine" / game
         games[game] = sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.endswith(".pyc"))
+    verbs = verb_figures(root)
+    whoosh = private_reads(root)
     return {
         "modules_per_game": {g: len([n for n in names if n.endswith(".py")]) for g, names in games.items()},
         "files_per_game": games,
@@ -129,11 +279,23 @@ def shape(root: Path = ROOT) -> dict:
         "private_imports": [f"{a} imports {m}.{n}" for a, m, n in private],
         "modules_over_600": {str(p.relative_to(root)): lines(p) for p in found.values() if lines(p) > LONG},
         "lines": {pkg: sum(lines(p) for m, p in found.items() if m.split(".")[0] == pkg) for pkg in PACKAGES},
+        "lines_per_game": {g: sum(lines(root / "engine" / g / n) for n in names if n.endswith(".py"))
+                           for g, names in games.items()},
+        "verb_comparisons": {"track": verbs["track"], "total": sum(verbs["track"].values()),
+                             "notation_track": verbs["notation_track"],
+                             "notation_track_total": sum(verbs["notation_track"].values())},
+        "illegal_move_classes": illegal_move_classes(root),
+        "game_ids_in_shared_layers": game_ids_in_shared_layers(root),
+        "whoosh_private_attributes": whoosh,
+        "numpy_imports": {str(path.relative_to(root)): n for path, tree in _trees(root)
+                          if (n := _imports_of(tree, "numpy"))},
+        "members": members(root),
     }
 
 
 def main() -> None:
-    result = shape()
+    root = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv else ROOT
+    result = shape(root)
     if "--json" in sys.argv:
         print(json.dumps(result, indent=2))
         return
@@ -144,6 +306,24 @@ def main() -> None:
     print(f"private names imported across modules: {len(result['private_imports'])}")
     print("modules over 600 lines:", result["modules_over_600"] or "none")
     print("lines:", result["lines"])
+    print("lines per game (engine/<game>):", result["lines_per_game"])
+    verbs = result["verb_comparisons"]
+    print(f"verb comparisons in track*.py: {verbs['total']}", verbs["track"])
+    print(f"verb comparisons in notation_track*.py: {verbs['notation_track_total']}", verbs["notation_track"])
+    print(f"IllegalMove classes outside engine/errors.py: {len(result['illegal_move_classes'])}",
+          *result["illegal_move_classes"])
+    print(f"game ids in companion/ and trackers/: {len(result['game_ids_in_shared_layers'])}")
+    for where in result["game_ids_in_shared_layers"]:
+        print("  ", where)
+    whoosh = result["whoosh_private_attributes"]
+    numpy = result["numpy_imports"]
+    print(f"private whoosh attributes read: {sum(map(len, whoosh.values()))}",
+          {m: len(names) for m, names in whoosh.items()})
+    print(f"numpy imports: {sum(numpy.values())}", numpy)
+    for face, got in result["members"].items():
+        print(f"{face}: {got['contract']} public members; set by each game:",
+              {g: m["sets"] for g, m in got["games"].items()})
+        print(f"  public names beyond the contract:", {g: len(m["extra"]) for g, m in got["games"].items()})
 
 
 if __name__ == "__main__":

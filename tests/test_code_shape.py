@@ -1,6 +1,7 @@
-"""The code keeps the shape issue 22 gave it (measured by benchmarks/code_shape.py): no import
+"""The code keeps the shape issues 22 and 31 gave it (measured by benchmarks/code_shape.py): no import
 circles, no private name imported from another module, no module over 600 lines, every game's
-package laid out alike, and rule ids written only in each game's rule_ids.py."""
+package laid out alike, rule ids written only in each game's rule_ids.py, one IllegalMove, and
+tracker verbs dispatched by a table (no verb name compared in track*.py) in the games that have one."""
 from __future__ import annotations
 
 import ast
@@ -18,6 +19,8 @@ GAMES = ("cataclysm_arcade", "catastrophe", "catharsis", "catopomp", "theseus")
 #: the modules every game has (DESIGN.md, "One game, one package")
 EVERY_GAME = {"__init__.py", "model.py", "notation.py", "notation_track.py", "table.py", "rules.py",
               "track.py", "status.py", "rule_ids.py", "validator.py"}
+#: the games whose track.py dispatches every verb through its VERBS table (issue 31)
+VERB_TABLES = ("catastrophe", "catopomp")
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +38,27 @@ def test_no_private_names_imported_across_modules(shape):
 
 def test_no_module_over_600_lines(shape):
     assert shape["modules_over_600"] == {}
+
+
+def test_one_illegal_move_class(shape):
+    assert shape["illegal_move_classes"] == []
+
+
+@pytest.mark.parametrize("game", VERB_TABLES)
+def test_tracker_verbs_are_dispatched_by_the_table_not_by_name(game, shape):
+    """No `verb == "x"` (or `verb in (...)`) in the game's track*.py; its VERBS table names every command."""
+    assert shape["verb_comparisons"]["track"][game] == 0
+    Tracker = importlib.import_module(f"engine.{game}").Tracker
+    verbs = importlib.import_module(f"engine.{game}.track").VERBS
+    assert sorted(verbs) == sorted(Tracker.COMMANDS)
+
+
+def test_the_contract_is_measured_for_every_game(shape):
+    for face in ("Engine", "Tracker"):
+        measured = shape["members"][face]
+        assert measured["contract"] > 0
+        assert sorted(measured["games"]) == sorted(GAMES)
+        assert all(0 < m["sets"] <= measured["contract"] for m in measured["games"].values())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -76,3 +100,30 @@ def test_the_measure_finds_a_planted_circle_and_private_import(tmp_path):
     measured = code_shape.shape(tmp_path)
     assert measured["import_circles"] == [["engine.a", "engine.b"]]
     assert measured["private_imports"] == ["engine.a imports engine.b._hidden"]
+
+
+def test_the_measure_finds_planted_verb_names_game_ids_and_private_reads(tmp_path):
+    """Each figure issue 31 drives to zero counts what it says, and leaves docstrings and own
+    attributes alone."""
+    for package in ("companion", "engine", "engine/dice", "rulesdb", "trackers"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "engine" / "dice" / "track.py").write_text(
+        'def check(change, verb):\n'
+        '    if verb == "roll" or change.verb in ("a", "b") or "c" != verb:\n'
+        '        return verb in VERBS\n'
+        'class IllegalMove(Exception):\n    pass\n')
+    (tmp_path / "engine" / "dice" / "notation_track.py").write_text('def parse(verb):\n    return verb == "x"\n')
+    (tmp_path / "companion" / "view.py").write_text(
+        '"""dice"""\ndef show(game):\n    """For dice."""\n    return game == "dice" or "dice rolls"\n')
+    (tmp_path / "rulesdb" / "fast.py").write_text(
+        "import numpy\nfrom whoosh import reading\n"
+        "def f(m, self):\n    return m._data, self._mine, getattr(m, '_perdoc'), m.__class__, reading\n")
+    measured = code_shape.shape(tmp_path)
+    assert measured["verb_comparisons"]["track"] == {"dice": 3}
+    assert measured["verb_comparisons"]["notation_track"] == {"dice": 1}
+    assert measured["illegal_move_classes"] == ["engine/dice/track.py:4"]
+    assert measured["game_ids_in_shared_layers"] == ["companion/view.py:4 dice"]
+    assert measured["whoosh_private_attributes"] == {"rulesdb/fast.py": ["_data", "_perdoc"]}
+    assert measured["numpy_imports"] == {"rulesdb/fast.py": 1}
+    assert measured["members"] == {}  # no contract to import there
