@@ -60,7 +60,7 @@ class TrackCommands:
         handler = {
             "lives": self._parse_lives,
             "reapurr": self._parse_reapurr,
-            "yarn": self._parse_counter,
+            "yarn": self._parse_yarn,
             "hand": self._parse_counter,
             "power-cats": self._parse_counter,
             "draw": self._parse_count,
@@ -132,9 +132,13 @@ class TrackCommands:
             return Change(verb="reapurr", args=("=0",))
         return Change(verb="reapurr", args=(self._amount(tok, "reapurr"),))
 
-    def _parse_counter(self, state: State, verb: str, rest: list[str]) -> Change:
-        allow_set = verb != "yarn"
-        example = {"yarn": "yarn ann -1", "hand": "hand ann +1", "power-cats": "power-cats ann +1"}[verb]
+    def _parse_yarn(self, state: State, verb: str, rest: list[str]) -> Change:
+        """Yarn Balls move between a basket and the Sanctuary: never set with =N."""
+        return self._parse_counter(state, verb, rest, allow_set=False, example_amount="-1")
+
+    def _parse_counter(self, state: State, verb: str, rest: list[str], allow_set: bool = True,
+                       example_amount: str = "+1") -> Change:
+        example = f"{verb} ann {example_amount}"
         if len(rest) == 3 and rest[1].lower() == "set" and rest[2].isdigit():
             rest = [rest[0], "=" + rest[2]]
         if len(rest) != 2:
@@ -213,11 +217,12 @@ class TrackCommands:
             raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
         return self._signed(change.args[0])
 
-    def counter_amount(self, state: State, change: Change) -> tuple[int, str, int]:
-        """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (Yarn Balls are never set)."""
+    def counter_amount(self, state: State, change: Change, settable: bool = True) -> tuple[int, str, int]:
+        """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (`settable`: =N allowed;
+        Yarn Balls are never set)."""
         i, amount = self._one(state, change)
         sign, n = self._signed(amount)
-        if change.verb == "yarn" and sign == "=":
+        if not settable and sign == "=":
             raise MoveSyntaxError(YARN_NO_SET)
         return i, sign, n
 

@@ -238,7 +238,7 @@ def _check_reapurr(tracker, state: State, change: Change, reasons: list[Reason],
 
 
 def _check_yarn(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
+    i, sign, n = tracker.counter_amount(state, change, settable=False)
     p = state.players[i]
     if p.eliminated:
         _out(state, i, reasons)
@@ -331,7 +331,7 @@ def _reapurr(tracker, t: Table, state: State, change: Change) -> None:
 
 
 def _yarn(tracker, t: Table, state: State, change: Change) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
+    i, sign, n = tracker.counter_amount(state, change, settable=False)
     t.apply_yarn(i, n if sign == "+" else -n)
 
 
