@@ -92,52 +92,85 @@ class Reading:
 
     def parse(self, state: State, words: list[str]) -> Change:
         verb, rest = self.split(words)
-        if verb == "score":
-            if rest:
-                raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
-            return Change(verb="score")
-        if verb == "dice":
-            if not rest:
-                raise MoveSyntaxError(f"dice: give the faces of the centre dice; {self.COMMANDS['dice']}")
-            return Change(verb="dice", args=tuple(self._number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
-                                                  for w in rest))
+        return {
+            "score": self._parse_score, "dice": self._parse_dice, "first": self._parse_first,
+            "hand": self._parse_hand, "lost": self._parse_lost, "gems": self._parse_gems,
+            "points": self._parse_points, "cleared": self._parse_cleared, "predict": self._parse_predict,
+            "reserve": self._parse_reserve,
+        }[verb](state, verb, rest)
+
+    def _parse_score(self, state: State, verb: str, rest: list[str]) -> Change:
+        if rest:
+            raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
+        return Change(verb="score")
+
+    def _parse_dice(self, state: State, verb: str, rest: list[str]) -> Change:
+        if not rest:
+            raise MoveSyntaxError(f"dice: give the faces of the centre dice; {self.COMMANDS['dice']}")
+        return Change(verb="dice", args=tuple(self._number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
+                                              for w in rest))
+
+    def _named(self, state: State, verb: str, rest: list[str]) -> tuple[str, list[str]]:
+        """The player a command names first, and the words after them."""
         if not rest:
             raise MoveSyntaxError(f"{verb}: name a player; {self.COMMANDS[verb]}")
-        name = self._player(state, rest[0])
-        args = rest[1:]
-        if verb == "first":
-            if args:
-                raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
-            return Change(verb="first", args=(name,))
-        if verb == "hand":
-            if not args:
-                raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
-            return Change(verb="hand", args=(name, *(self._card(w) for w in args)))
-        if verb == "lost":
-            if args:
-                raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
-            return Change(verb="lost", args=(name,))
-        if verb in ("gems", "points"):
-            if len(args) != 1:
-                raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                                      f"`{verb} {name.lower()} {'-1' if verb == 'gems' else '+2'}`")
-            return Change(verb=verb, args=(name, self._amount(args[0], f"{verb} {name.lower()}")))
-        if verb == "cleared":
-            if len(args) > 1:
-                raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
-            if not args:
-                if state.options.competitive and not state.game_over:
-                    raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
-                                          f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
-                                          "variant scores it")
-                return Change(verb="cleared", args=(name,))
-            return Change(verb="cleared", args=(name, self._number(args[0], "cards in the last set",
-                                                                     f"cleared {name.lower()} 3")))
-        # predict / reserve
-        example = f"{verb} {name.lower()} {3 if verb == 'predict' else 4}"
+        return self._player(state, rest[0]), rest[1:]
+
+    def _parse_first(self, state: State, verb: str, rest: list[str]) -> Change:
+        name, args = self._named(state, verb, rest)
+        if args:
+            raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
+        return Change(verb="first", args=(name,))
+
+    def _parse_hand(self, state: State, verb: str, rest: list[str]) -> Change:
+        name, args = self._named(state, verb, rest)
+        if not args:
+            raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
+        return Change(verb="hand", args=(name, *(self._card(w) for w in args)))
+
+    def _parse_lost(self, state: State, verb: str, rest: list[str]) -> Change:
+        name, args = self._named(state, verb, rest)
+        if args:
+            raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
+        return Change(verb="lost", args=(name,))
+
+    def _parse_gems(self, state: State, verb: str, rest: list[str]) -> Change:
+        return self._parse_amount(state, verb, rest, "-1")
+
+    def _parse_points(self, state: State, verb: str, rest: list[str]) -> Change:
+        return self._parse_amount(state, verb, rest, "+2")
+
+    def _parse_amount(self, state: State, verb: str, rest: list[str], example: str) -> Change:
+        name, args = self._named(state, verb, rest)
+        if len(args) != 1:
+            raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
+                                  f"`{verb} {name.lower()} {example}`")
+        return Change(verb=verb, args=(name, self._amount(args[0], f"{verb} {name.lower()}")))
+
+    def _parse_cleared(self, state: State, verb: str, rest: list[str]) -> Change:
+        name, args = self._named(state, verb, rest)
+        if len(args) > 1:
+            raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
+        if not args:
+            if state.options.competitive and not state.game_over:
+                raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
+                                      f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
+                                      "variant scores it")
+            return Change(verb="cleared", args=(name,))
+        return Change(verb="cleared", args=(name, self._number(args[0], "cards in the last set",
+                                                                 f"cleared {name.lower()} 3")))
+
+    def _parse_predict(self, state: State, verb: str, rest: list[str]) -> Change:
+        return self._parse_number(state, verb, rest, "a prediction (1-4)", 3)
+
+    def _parse_reserve(self, state: State, verb: str, rest: list[str]) -> Change:
+        return self._parse_number(state, verb, rest, "a die face (1-6)", 4)
+
+    def _parse_number(self, state: State, verb: str, rest: list[str], what: str, sample: int) -> Change:
+        name, args = self._named(state, verb, rest)
+        example = f"{verb} {name.lower()} {sample}"
         if len(args) != 1:
             raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-        what = "a prediction (1-4)" if verb == "predict" else "a die face (1-6)"
         return Change(verb=verb, args=(name, self._number(args[0], what, example)))
 
     @staticmethod
@@ -168,30 +201,68 @@ class Reading:
 
     # ------------------------------------------------------------------ reading a Change
 
-    @staticmethod
-    def _signed(change: Change, text: str) -> tuple[str, int]:
-        return signed(text, change.verb)
-
     def _read(self, state: State, change: Change) -> tuple[int | None, str | None]:
         """(seat, value) of a change; MoveSyntaxError when it is malformed."""
-        verb = change.verb
-        args = change.args
-        if verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-        if verb in ("dice", "hand"):
-            if not args or (verb == "hand" and len(args) < 2):
-                raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
-            return (None if verb == "dice" else state.seat(args[0])), None
-        want = {"score": (0,), "lost": (1,), "first": (1,), "cleared": (1, 2)}.get(verb, (2,))
-        if len(args) not in want:
-            raise MoveSyntaxError(f"{verb}: wrong number of arguments in {change.label()!r}")
-        if verb == "score":
-            return None, None
-        seat = state.seat(args[0])
-        value = args[1] if len(args) > 1 else None
-        if verb in ("cleared", "predict", "reserve") and value is not None and not re.fullmatch(r"-?\d+", value):
-            raise MoveSyntaxError(f"{verb}: {value!r} is not a number")
-        if verb in ("gems", "points"):
-            self._signed(change, value)
-        return seat, value
+        if change.verb not in self.COMMANDS:
+            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
+        return READERS[change.verb](state, change)
 
+
+# ---------------------------------------------------------------------------- reading a logged Change
+
+
+def _arguments(change: Change, *counts: int, at_least: int = 0) -> tuple[str, ...]:
+    """The change's arguments, if it has `at_least` so many and (where given) one of `counts`."""
+    args = change.args
+    if len(args) < at_least or (counts and len(args) not in counts):
+        raise MoveSyntaxError(f"{change.verb}: wrong number of arguments in {change.label()!r}")
+    return args
+
+
+def _read_dice(state: State, change: Change) -> tuple[None, None]:
+    _arguments(change, at_least=1)
+    return None, None
+
+
+def _read_hand(state: State, change: Change) -> tuple[int, None]:
+    return state.seat(_arguments(change, at_least=2)[0]), None
+
+
+def _read_score(state: State, change: Change) -> tuple[None, None]:
+    _arguments(change, 0)
+    return None, None
+
+
+def _read_player(state: State, change: Change) -> tuple[int, None]:
+    """`first` and `lost`: one player."""
+    return state.seat(_arguments(change, 1)[0]), None
+
+
+def _read_number(state: State, change: Change, *counts: int) -> tuple[int, str | None]:
+    """A player and a whole number (`predict`, `reserve`; `cleared`, whose number may be left out)."""
+    args = _arguments(change, *(counts or (2,)))
+    seat = state.seat(args[0])
+    value = args[1] if len(args) > 1 else None
+    if value is not None and not re.fullmatch(r"-?\d+", value):
+        raise MoveSyntaxError(f"{change.verb}: {value!r} is not a number")
+    return seat, value
+
+
+def _read_cleared(state: State, change: Change) -> tuple[int, str | None]:
+    return _read_number(state, change, 1, 2)
+
+
+def _read_amount(state: State, change: Change) -> tuple[int, str]:
+    """A player and a signed amount (`gems`, `points`)."""
+    args = _arguments(change, 2)
+    seat = state.seat(args[0])
+    signed(args[1], change.verb)
+    return seat, args[1]
+
+
+#: verb -> the reader of its logged Change: (seat, value), or MoveSyntaxError
+READERS = {
+    "dice": _read_dice, "hand": _read_hand, "score": _read_score, "first": _read_player, "lost": _read_player,
+    "cleared": _read_cleared, "predict": _read_number, "reserve": _read_number, "gems": _read_amount,
+    "points": _read_amount,
+}
