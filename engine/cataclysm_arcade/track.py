@@ -165,8 +165,8 @@ def _in_game(check: Callable[[State, Player, Change], list[Reason]] | None = Non
     def checked(state: State, change: Change) -> list[Reason]:
         player = state.player(change.args[0])
         if player.out:
-            return [Reason(rule=R.DEFEATED_REMOVED,
-                           message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play")]
+            return [Reason(rule=R.DEFEATED_REMOVED, message=f"{player.name} is out of the game (their Boss was "
+                           "defeated) and has no cards in play")]
         return check(state, player, change) if check is not None else []
     return checked
 
@@ -292,6 +292,10 @@ def _character(player: Player, character: str) -> str:
     return _fighter(player, character).name
 
 
+def _destroy(t: table.Table, name: str, character: str) -> None:
+    t.destroy_fighter(name, _fighter(t.player(name), character).name)
+
+
 def _healing(capped: bool) -> Callable[..., None]:
     """Heal (`capped` at Starting Health) or Gain Health of a character."""
     def apply(t: table.Table, name: str, character: str, amount: str) -> None:
@@ -312,7 +316,7 @@ VERBS: dict[str, Verb] = {
     "gain-health": Verb(_in_game(), _healing(capped=False)),
     "tap": Verb(_in_game(_check_tap), _tap),
     "untap": Verb(_in_game(), _untap),
-    "destroy": Verb(_in_game(), lambda t, name, character: t.destroy_fighter(name, _fighter(t.player(name), character).name)),
+    "destroy": Verb(_in_game(), _destroy),
     "card": Verb(None, _card),
     "hand": Verb(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards))),
 }
