@@ -20,10 +20,10 @@ One job per module (the layout every game shares, docs/architecture.md):
   rule_ids.py       every rule id the package cites, as `class R` constants
   notation.py       plays read and written as the table says them (`attack Grunt at ben boss`)
   notation_track.py tracker commands read as the table says them (`damage ben boss 5`)
-  table.py          the one working table: the State's transitions (damage, Armor, Determination,
-                    Heal / Gain Health, destruction, defeat, coins, passing, the next level),
-                    called by plays and tracker verbs alike
-  track.py          the `Tracker`: tracker verbs, their checks, then calls into table.py
+  table.py          the one working table (`Table`): the State's transitions (damage, Armor,
+                    Determination, Heal / Gain Health, destruction, defeat, coins, passing, the next
+                    level), called by plays, Line items and tracker verbs alike
+  track.py          the `Tracker`: its VERBS table, each verb's check and its transition on the Table
   track_outcome.py  after the game: who won, the length's unit, the figures `history` shows
   rules.py          the referee: what a play breaks, what it does, the legal plays
   rules_line.py     the Line: priority, resolution, the initiative, what each item does

@@ -334,7 +334,9 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
     """The State after the play and what happened. Also used for an overruled play: it then goes
     as far as it can (costs are paid as far as the pool goes)."""
     if move.kind == "next-level":
-        return table.start_next_level(state)
+        t = table.Table(state)
+        t.start_next_level()
+        return t.freeze(), t.effects
     if move.kind == "trigger":
         return line.push_trigger(state, LineItem(kind="trigger", controller=move.player, text=move.text))
     who = actor(state) or state.initiative or state.player_one
@@ -345,14 +347,15 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
             state = state.model_copy(update={"priority": who})
         return line.decline(state)
     if move.kind == "pass":
-        state = table.pass_player(state, who)
-        effects = [Effect(kind="passed", rule=R.PASSING, message=f"{who} passes and may only respond this level")]
-        if state.level_over:
-            new, more = table.start_next_level(state)
-            ended = Effect(kind="level-over", rule=R.LEVEL_ENDS, message=f"everyone has passed: level {state.level} ends")
-            return new, effects + [ended] + more
-        return state, effects + [Effect(kind="initiative", rule=R.LINE_WHEN_USED,
-                                        message=f"nothing to respond to; {state.initiative} has the initiative")]
+        t = table.Table(state)
+        t.pass_player(who)
+        t.say("passed", f"{who} passes and may only respond this level", R.PASSING)
+        if t.now.level_over:
+            t.say("level-over", f"everyone has passed: level {t.now.level} ends", R.LEVEL_ENDS)
+            t.start_next_level()
+        else:
+            t.say("initiative", f"nothing to respond to; {t.now.initiative} has the initiative", R.LINE_WHEN_USED)
+        return t.freeze(), t.effects
     first = not state.line
     me = state.player(who)
     item, me, effects = _start(state, me, move)

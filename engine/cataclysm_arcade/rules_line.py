@@ -8,14 +8,14 @@ has declined since it arrived, it resolves; priority then starts clockwise from 
 added the item that resolved. A trigger goes on top and priority goes to the player with the
 initiative. When the Line is empty the move is complete and the initiative passes clockwise to
 the next player who has not passed. The State's transitions (damage, entering play, passing, the
-next level) are table.py's.
+next level) are table.py's: what an item does is worked out on its working Table.
 """
 from __future__ import annotations
 
 from engine.base import Effect
 
 from . import table
-from .model import BOSS, Fighter, LineItem, State, Weapon, character_label, replace_player, spec
+from .model import BOSS, Fighter, LineItem, State, Weapon, character_label, spec
 from .rule_ids import R
 
 
@@ -130,177 +130,172 @@ def finish_move(state: State) -> tuple[State, list[Effect]]:
 
 
 def carry_out(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    """What a Line item does when it resolves."""
+    """What a Line item does when it resolves, worked out on the working table."""
     if state.player(item.controller).out:
         return state, []
-    handler = _HANDLERS[item.kind]
-    return handler(state, item)
+    t = table.Table(state)
+    _HANDLERS[item.kind](t, item)
+    return t.freeze(), t.effects
 
 
-def _fighter_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    card = spec(state, item.card)
+def _fighter_enters(t: table.Table, item: LineItem) -> None:
+    card = spec(t.now, item.card)
     name = card.name if card else item.card
     stats = table.card_stats(card) if card else {}
     fighter = Fighter(name=name, health=card.health if card else None, starting_health=card.health if card else None,
-                      level=card.level if card else None, entered_level=state.level, **stats)
-    state, effects = table.enter_fighter(state, item.controller, fighter)
-    return state, effects + [Effect(kind="enters", rule=R.RESOLVE_TOP, message=f"{name} enters play for {item.controller}")]
+                      level=card.level if card else None, entered_level=t.now.level, **stats)
+    t.enter_fighter(item.controller, fighter)
+    t.say("enters", f"{name} enters play for {item.controller}", R.RESOLVE_TOP)
 
 
-def _weapon_enters(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    card = spec(state, item.card)
+def _weapon_enters(t: table.Table, item: LineItem) -> None:
+    card = spec(t.now, item.card)
     name = card.name if card else item.card
-    player = state.player(item.controller)
-    effects: list[Effect] = []
+    player = t.player(item.controller)
     weapons = player.weapons
     if any(w.name.lower() == name.lower() for w in weapons):
         weapons = tuple(w for w in weapons if w.name.lower() != name.lower())
-        effects.append(Effect(kind="destroyed", rule=R.WEAPON_ONE_PER_NAME,
-                              message=f"{item.controller} may keep one {name}: the old one is destroyed "
-                              "(to keep the old one, overrule)"))
+        t.say("destroyed", f"{item.controller} may keep one {name}: the old one is destroyed "
+              "(to keep the old one, overrule)", R.WEAPON_ONE_PER_NAME)
     wielder = None
     if player.fighters:
         chosen = table.character(player, item.on) if item.on else None
         wielder = chosen.name if chosen is not None else player.fighters[0].name
-        effects.append(Effect(kind="wielded", rule=R.WEAPON_WIELDED, message=f"{name} enters wielded by {wielder}"))
+        t.say("wielded", f"{name} enters wielded by {wielder}", R.WEAPON_WIELDED)
     else:
-        effects.append(Effect(kind="unwielded", rule=R.WEAPON_UNWIELDED,
-                              message=f"{item.controller} has no Fighter in play: {name} enters unwielded"))
+        t.say("unwielded", f"{item.controller} has no Fighter in play: {name} enters unwielded", R.WEAPON_UNWIELDED)
     weapon = Weapon(name=name, wielder=wielder, attack_modifier=card.attack_modifier if card else None,
                     wield_cost=card.wield_cost if card else None)
-    return replace_player(state, player.model_copy(update={"weapons": (*weapons, weapon)})), effects
+    t.replace_player(player.model_copy(update={"weapons": (*weapons, weapon)}))
 
 
-def _wield(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    player = state.player(item.controller)
+def _wield(t: table.Table, item: LineItem) -> None:
+    player = t.player(item.controller)
     target = table.character(player, item.on or "")
     if target is None or not any(w.name == item.card for w in player.weapons):
-        return state, [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="the Weapon or the Fighter has left play")]
+        t.say("fizzles", "the Weapon or the Fighter has left play", R.RESOLVE_TOP)
+        return
     weapons = tuple(w.model_copy(update={"wielder": target.name}) if w.name == item.card else w for w in player.weapons)
-    return (replace_player(state, player.model_copy(update={"weapons": weapons})),
-            [Effect(kind="wielded", rule=R.WEAPON_WIELDED, message=f"{item.card} is now wielded by {target.name}")])
+    t.replace_player(player.model_copy(update={"weapons": weapons}))
+    t.say("wielded", f"{item.card} is now wielded by {target.name}", R.WEAPON_WIELDED)
 
 
-def _attack(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    attacker_owner = state.player(item.controller)
-    target_owner = state.player(item.target_player)
+def _attack(t: table.Table, item: LineItem) -> None:
+    attacker_owner = t.player(item.controller)
+    target_owner = t.player(item.target_player)
     if table.character(attacker_owner, item.card) is None or target_owner.out \
             or table.character(target_owner, item.target) is None:
-        return state, [Effect(kind="fizzles", rule=R.DAMAGE_ON_RESOLUTION,
-                              message="the attacker or its target has left play: no damage (the rulebook does not say)")]
-    amount = table.attack_value(state, attacker_owner, item.card)
+        t.say("fizzles", "the attacker or its target has left play: no damage (the rulebook does not say)",
+              R.DAMAGE_ON_RESOLUTION)
+        return
+    amount = table.attack_value(t.now, attacker_owner, item.card)
     if amount is None:
-        return state, [Effect(kind="damage-unknown", rule=R.DAMAGE_ON_RESOLUTION,
-                              message=f"{item.card}'s attack value is unknown: record the damage with `track damage`")]
+        t.say("damage-unknown", f"{item.card}'s attack value is unknown: record the damage with `track damage`",
+              R.DAMAGE_ON_RESOLUTION)
+        return
     name = item.target if item.target == BOSS else table.character(target_owner, item.target).name
-    state, effects = table.deal_damage(state, item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
-    effects = table.weapon_bonus_effects(state, attacker_owner, item.card) + effects
-    effects.append(Effect(kind="no-reciprocal", rule=R.NO_RECIPROCAL, message="the target deals no damage back"))
-    return state, effects
+    start = len(t.effects)
+    t.deal_damage(item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
+    t.effects[start:start] = table.weapon_bonus_effects(t.now, attacker_owner, item.card)  # said first
+    t.say("no-reciprocal", "the target deals no damage back", R.NO_RECIPROCAL)
 
 
-def _card_effect(state: State, item: LineItem) -> tuple[State, list[Effect]]:
+def _card_effect(t: table.Table, item: LineItem) -> None:
     """A Tactic, Response or ability: the engine carries out the effects it knows; text it does not
     know is left to the table (the card's text beats the rules)."""
-    effects: list[Effect] = []
     if item.kind in ("tactic", "response"):
-        effects.append(Effect(kind="discard", rule=R.LEAVING_PLAY, message=f"{item.card} goes to the discard pile"))
-    if item.kind == "activate" and item.ability == "phantasmal":
-        return _phantasmal(state, item)
-    if item.kind == "activate" and item.ability == "block":
-        return _block(state, item)
+        t.say("discard", f"{item.card} goes to the discard pile", R.LEAVING_PLAY)
+    if item.kind == "activate" and item.ability in ("phantasmal", "block"):
+        (_phantasmal if item.ability == "phantasmal" else _block)(t, item)
+        return
     if not item.effect:
-        what = item.text or item.card
-        return state, effects + [Effect(kind="card-text", rule=R.GOLDEN_RULE,
-                                        message=f"{what}: the table carries out its text (record changes with `track`)")]
+        t.say("card-text", f"{item.text or item.card}: the table carries out its text (record changes with `track`)",
+              R.GOLDEN_RULE)
+        return
     word, _, number = item.effect.partition(" ")
     n = int(number) if number.strip().lstrip("-").isdigit() else 0
     if word == "stop":
-        if state.line:
-            stopped = state.line[-1]
-            state = state.model_copy(update={"line": state.line[:-1]})
-            effects.append(Effect(kind="stopped", rule=R.STOP, message=f"stopped, off the Line: {stopped.label()}"))
-        return state, effects
+        if t.now.line:
+            stopped = t.now.line[-1]
+            t.update(line=t.now.line[:-1])
+            t.say("stopped", f"stopped, off the Line: {stopped.label()}", R.STOP)
+        return
     if word == "coins":
-        p = state.player(item.controller)
-        return replace_player(state, p.model_copy(update={"coins": max(0, p.coins + n)})), effects
-    owner = state.player(item.target_player) if item.target_player else None
+        t.add_coins(item.controller, n, quiet=True)
+        return
+    owner = t.player(item.target_player) if item.target_player else None
     who = table.character(owner, item.target) if owner and item.target else None
     if who is None or owner.out:
-        return state, effects + [Effect(kind="fizzles", rule=R.RESOLVE_TOP, message="its target has left play")]
+        t.say("fizzles", "its target has left play", R.RESOLVE_TOP)
+        return
     name = BOSS if item.target == BOSS else who.name
     if word == "damage":
-        state, more = table.deal_damage(state, owner.name, name, n, R.DAMAGE_ON_RESOLUTION, announce=True)
+        t.deal_damage(owner.name, name, n, R.DAMAGE_ON_RESOLUTION, announce=True)
     elif word in ("heal", "gain-health"):
-        state, more = table.add_health(state, owner.name, name, n, capped=word == "heal", announce=True)
+        t.add_health(owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
-        state, more = table.destroy_fighter(state, owner.name, name)
+        t.destroy_fighter(owner.name, name)
     elif word == "stun":
-        state = table.stun(state, owner.name, name)
-        more = [Effect(kind="stunned", rule=R.STUN, message=f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
-                       "no duration: it lasts until a card untaps it (`track untap`)")]
+        t.stun(owner.name, name)
+        t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
+              "no duration: it lasts until a card untaps it (`track untap`)", R.STUN)
     elif word == "untap":
-        state = table.untap(state, owner.name, name)
-        more = [Effect(kind="untapped", rule=R.UNTAP, message=f"{character_label(name, owner.name)} untaps"
-                       + (" and is no longer stunned" if who.stunned else ""))]
+        t.untap(owner.name, name)
+        t.say("untapped", f"{character_label(name, owner.name)} untaps"
+              + (" and is no longer stunned" if who.stunned else ""), R.UNTAP)
     else:
-        more = [Effect(kind="card-text", rule=R.GOLDEN_RULE, message=f"{item.effect}: the table carries it out")]
-    return state, effects + more
+        t.say("card-text", f"{item.effect}: the table carries it out", R.GOLDEN_RULE)
 
 
-def _phantasmal(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    who = table.character(state.player(item.controller), item.card)
+def _phantasmal(t: table.Table, item: LineItem) -> None:
+    who = table.character(t.player(item.controller), item.card)
     if who is None or who.phantasmal:
-        return state, [Effect(kind="fizzles", rule=R.PHANTASMAL, message=f"{item.card} is already Phantasmal or gone")]
-    state = table.with_character(state, item.controller, item.card,
-                                  who.model_copy(update={"counters": who.counters + 1, "phantasmal": True}))
-    return state, [Effect(kind="phantasmal", rule=R.PHANTASMAL,
-                          message=f"{item.card} gets a +1 Attack counter and is Phantasmal")]
+        t.say("fizzles", f"{item.card} is already Phantasmal or gone", R.PHANTASMAL)
+        return
+    t.with_character(item.controller, item.card, who.model_copy(update={"counters": who.counters + 1,
+                                                                        "phantasmal": True}))
+    t.say("phantasmal", f"{item.card} gets a +1 Attack counter and is Phantasmal", R.PHANTASMAL)
 
 
-def _block(state: State, item: LineItem) -> tuple[State, list[Effect]]:
+def _block(t: table.Table, item: LineItem) -> None:
     """Block: the nearest attack under it on the Line now targets the blocker."""
-    who = table.character(state.player(item.controller), item.card)
-    for i in range(len(state.line) - 1, -1, -1):
-        attack = state.line[i]
+    who = table.character(t.player(item.controller), item.card)
+    line = t.now.line
+    for i in range(len(line) - 1, -1, -1):
+        attack = line[i]
         if attack.kind == "attack" and attack.controller != item.controller and who is not None:
             target = BOSS if item.card == BOSS else who.name
             moved = attack.model_copy(update={"target_player": item.controller, "target": target})
-            line = state.line[:i] + (moved,) + state.line[i + 1:]
-            return state.model_copy(update={"line": line}), [
-                Effect(kind="blocked", rule=R.BLOCK, message=f"the {attack.label()} now targets {item.card}")]
-    return state, [Effect(kind="fizzles", rule=R.BLOCK, message="no attack left on the Line to block")]
+            t.update(line=line[:i] + (moved,) + line[i + 1:])
+            t.say("blocked", f"the {attack.label()} now targets {item.card}", R.BLOCK)
+            return
+    t.say("fizzles", "no attack left on the Line to block", R.BLOCK)
 
 
-def _fortify(state: State, item: LineItem) -> tuple[State, list[Effect]]:
+def _fortify(t: table.Table, item: LineItem) -> None:
     """The card goes under the character, which gains the card's Starting Health as health and as
     Starting Health."""
-    owner = state.player(item.controller)
-    who = table.character(owner, item.on)
+    who = table.character(t.player(item.controller), item.on)
     if who is None:
-        return state, [Effect(kind="fizzles", rule=R.FORTIFY_HEALTH, message=f"{item.on} has left play")]
-    card = spec(state, item.card)
+        t.say("fizzles", f"{item.on} has left play", R.FORTIFY_HEALTH)
+        return
+    card = spec(t.now, item.card)
     gain = card.health if card else None
     update: dict = {"fortifications": (*who.fortifications, item.card)}
     if gain is None or who.health is None:
-        effects = [Effect(kind="health-unknown", rule=R.FORTIFY_HEALTH,
-                          message=f"{item.card} goes under {item.on}; record the health it adds with `track`")]
+        kind, message = "health-unknown", f"{item.card} goes under {item.on}; record the health it adds with `track`"
     else:
         update["health"] = who.health + gain
         update["starting_health"] = (who.starting_health or who.health) + gain
-        effects = [Effect(kind="fortified", rule=R.FORTIFY_HEALTH,
-                          message=f"{item.card} goes under {item.on}: +{gain} health and Starting Health")]
-    return table.with_character(state, item.controller, item.on if item.on == BOSS else who.name,
-                                 who.model_copy(update=update)), effects
+        kind, message = "fortified", f"{item.card} goes under {item.on}: +{gain} health and Starting Health"
+    t.with_character(item.controller, item.on if item.on == BOSS else who.name, who.model_copy(update=update))
+    t.say(kind, message, R.FORTIFY_HEALTH)
 
 
-def _trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
-    return state, [Effect(kind="card-text", rule=R.TRIGGERED, message=f"the table carries out the trigger: {item.text}")]
+def _trigger(t: table.Table, item: LineItem) -> None:
+    t.say("card-text", f"the table carries out the trigger: {item.text}", R.TRIGGERED)
 
 
 _HANDLERS = {"fighter": _fighter_enters, "weapon": _weapon_enters, "wield": _wield, "attack": _attack,
              "tactic": _card_effect, "response": _card_effect, "activate": _card_effect, "trigger": _trigger,
              "fortify": _fortify}
-
-
-

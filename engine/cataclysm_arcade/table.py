@@ -2,16 +2,20 @@
 plays (rules.py, rules_line.py) and the tracker verbs (track.py) alike: characters entering play,
 tapping and untapping, Stun, damage with Armor and Determination, Heal and Gain Health, destruction
 and defeat, coins paid from the pool, cards taken from a hand, passing and the start of a level.
-Each transition returns the new State (and the Effects, where something happens worth saying).
+Each transition returns the new State (and the Effects, where something happens worth saying);
+`Table` (engine.tracking.WorkingTable) carries a State through one play, Line item or tracker verb,
+moving it on with each transition and gathering the effects they set off.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from engine.base import Effect, MoveSyntaxError
+from engine.tracking import WorkingTable
 
 from . import rules_cards
-from .model import BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player
+from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player,
+                    spec)
 from .rule_ids import R
 
 
@@ -251,12 +255,15 @@ def spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, l
         Effect(kind="paid", rule=rule, message=f"{me.name} pays {coins_text(paid)} for {what}")]
 
 
-def add_coins(state: State, name: str, delta: int) -> tuple[State, list[Effect]]:
-    """The pool changes by `delta`; it never goes below 0 (what could not be taken is said)."""
+def add_coins(state: State, name: str, delta: int, quiet: bool = False) -> tuple[State, list[Effect]]:
+    """The pool changes by `delta`; it never goes below 0 (what could not be taken is said, unless
+    `quiet`: a card's effect on the pool, which its resolution already says)."""
     player = state.player(name)
     total = player.coins + delta
     effects: list[Effect] = []
-    if total < 0:
+    if total < 0 and quiet:
+        total = 0
+    elif total < 0:
         effects.append(Effect(
             kind="coins-short",
             message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)",
@@ -358,3 +365,80 @@ def start_next_level(state: State) -> tuple[State, list[Effect]]:
                           message=f"{player_one} is Player One and takes the initiative"))
     return new, effects
 
+
+# ---------------------------------------------------------------- the working table
+
+
+class Table(WorkingTable):
+    """A State while one play, Line item or tracker verb changes it: `state` is the State before,
+    `now` the State as far as the change has got. Each transition moves `now` on and gathers the
+    effects it sets off (`effects`, as `say` does); `freeze()` is the State after the change."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        self.now = state
+
+    def freeze(self) -> State:
+        return self.now
+
+    def _moved(self, moved: tuple[State, list[Effect]]) -> None:
+        self.now, more = moved
+        self.effects += more
+
+    def player(self, name: str) -> Player:
+        return self.now.player(name)
+
+    def update(self, **fields: Any) -> None:
+        """Fields of the table itself (the Line, priority, the catalogue) set anew."""
+        self.now = self.now.model_copy(update=fields)
+
+    def replace_player(self, player: Player) -> None:
+        self.now = replace_player(self.now, player)
+
+    def with_character(self, owner: str, name: str, new: Character) -> None:
+        self.now = with_character(self.now, owner, name, new)
+
+    def tap(self, owner: str, name: str) -> None:
+        self.replace_player(tap(self.player(owner), name))
+
+    def untap(self, owner: str, name: str) -> None:
+        self.now = untap(self.now, owner, name)
+
+    def stun(self, owner: str, name: str) -> None:
+        self.now = stun(self.now, owner, name)
+
+    def deal_damage(self, owner: str, name: str, amount: int, rule: str, announce: bool = False) -> None:
+        self._moved(deal_damage(self.now, owner, name, amount, rule, announce))
+
+    def add_health(self, owner: str, name: str, n: int, capped: bool, announce: bool = False) -> None:
+        self._moved(add_health(self.now, owner, name, n, capped, announce))
+
+    def destroy_fighter(self, owner: str, name: str, rule: str = R.DESTROY, message: str | None = None) -> None:
+        self._moved(destroy_fighter(self.now, owner, name, rule, message))
+
+    def enter_fighter(self, owner: str, fighter: Fighter) -> None:
+        self._moved(enter_fighter(self.now, owner, fighter))
+
+    def initiative_from_the_defeated(self, owner: str) -> None:
+        self._moved(initiative_from_the_defeated(self.now, owner))
+
+    def add_coins(self, name: str, delta: int, quiet: bool = False) -> None:
+        self._moved(add_coins(self.now, name, delta, quiet))
+
+    def pass_player(self, name: str) -> None:
+        self.now = pass_player(self.now, name)
+
+    def start_next_level(self) -> None:
+        self._moved(start_next_level(self.now))
+
+    def set_boss(self, owner: str, health: int, name: str | None = None) -> None:
+        """The Boss's health (and Starting Health) as the table gives it, with its name and what its
+        catalogue entry says when named."""
+        player = self.player(owner)
+        update: dict[str, Any] = {"health": health, "starting_health": health}
+        if name is not None:
+            update["name"] = name
+            card = spec(self.now, name)
+            if card is not None and card.type == "boss":
+                update.update(card_stats(card))
+        self.replace_player(player.model_copy(update={"boss": player.boss.model_copy(update=update)}))

@@ -1,18 +1,18 @@
-"""Cataclysm Arcade: the table tracker's verbs, transitions of the same State as the engine."""
+"""Cataclysm Arcade: the table tracker's verbs, transitions of the same State as the engine: each verb's
+check and its transition on the working table (table.Table) are its row of VERBS."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, Findings, OptionError, options as read_options
+from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
 from engine.tracking import Tracker as BaseTracker
 from engine.words import player
 
-from .model import (spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label,
-                    replace_player)
+from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label
 from . import rules_readings
 from . import table
-from .notation_track import USAGE, LINE_MOVES, CommandReader, card_spec, play_form
+from .notation_track import USAGE, CommandReader, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
 from .track_outcome import Outcome
 
@@ -67,212 +67,21 @@ class Tracker(Outcome, CommandReader, BaseTracker[State]):
         return State(level=1, player_one=player_one, players=seats)
 
     def check(self, state: State, change: Change) -> Verdict:
-        found = Findings(self._violations(state, change))
+        found = Findings(_violations(state, change))
         if found.problems:
-            return found.verdict(self._alternatives(state, change))
+            return found.verdict(_alternatives(state, change))
         _, found.effects = self.apply(state, change)
         found.leave_open(*rules_readings.from_effects(found.effects))
         return found.verdict()
 
-    def _violations(self, state: State, change: Change) -> list[Reason]:
-        verb, args = change.verb, change.args
-        if state.game_over:
-            rule = R.WIN_LOSE
-            return [Reason(rule=rule, message=f"the game is over: {state.winner} has won")]
-        if verb in LINE_MOVES:
-            what = "playing a Fighter" if verb == "fighter" else "an attack"
-            return [Reason(
-                rule=R.FIGHTER_LINE if verb == "fighter" else R.ATTACK_LINE,
-                message=f"{what} is a move that goes on the Line (checked, with priority and responses): "
-                f"type `{play_form(state, change)}`",
-            )]
-        if verb == "next-level":
-            waiting = [p.name for p in state.in_game if not p.passed]
-            if waiting:
-                return [Reason(
-                    rule=R.LEVEL_ENDS,
-                    message=f"level {state.level} ends only when every player has passed; "
-                    f"not passed yet: {', '.join(waiting)}",
-                )]
-            return []
-
-        if verb == "card":
-            return []
-        player = state.player(args[0])
-        if player.out:
-            return [Reason(
-                rule=R.DEFEATED_REMOVED,
-                message=f"{player.name} is out of the game (their Boss was defeated) and has no cards in play",
-            )]
-
-        if verb == "pass" and state.line:
-            return [Reason(rule=R.LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
-                           f"{verb} is a move, and moves wait until the Line has resolved (`companion play decline`)")]
-
-        if verb == "pass":
-            if player.passed:
-                return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
-            if state.initiative is not None and state.initiative != player.name:
-                return [Reason(rule=R.MOVES, message=f"{state.initiative} has the initiative, not {player.name}: a "
-                               "pass is a move, and only the player with the initiative chooses one")]
-            return []
-
-        if verb == "coins":
-            if args[1] == "spend":
-                cost = int(args[2])
-                if cost > player.coins:
-                    return [Reason(
-                        rule=R.PAY_FROM_POOL,
-                        message=f"{player.name} has {player.coins} coin{'s' * (player.coins != 1)} "
-                        f"and cannot pay {cost}",
-                    )]
-            return []
-
-        if verb == "tap":
-            who = table.character(player, args[1])
-            if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
-                return [Reason(
-                    rule=R.TAPPING,
-                    message=f"{character_label(args[1], player.name)} is already tapped: it cannot attack or use tap abilities "
-                    "again this level (Agility or card text: overrule)",
-                )]
-            return []
-
-        # damage, heal, gain-health, untap, destroy, boss: the rulebook does not forbid them
-        return []
-
-    def _alternatives(self, state: State, change: Change) -> list[str]:
-        if state.game_over:
-            return []
-        if change.verb == "next-level":
-            return [f"pass {p.name}" for p in state.in_game if not p.passed]
-        if change.verb == "pass" and state.initiative and not state.line:
-            return [f"pass {state.initiative}"]
-        if change.verb == "coins" and change.args[1] == "spend":
-            coins = state.player(change.args[0]).coins
-            return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
-        return []
-
-    # ------------------------------------------------------------ apply
-
     def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        verb, args = change.verb, change.args
-        handler = getattr(self, "_apply_" + verb.replace("-", "_"), None)
-        if handler is None:
-            raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(self.COMMANDS)}")
-        was_over = state.level_over
-        new, effects = handler(state, *args)
-        if not was_over and new.level_over and not new.game_over and verb != "next-level":
-            effects.append(Effect(
-                kind="level-over",
-                message=f"every player has passed: level {new.level} is over; "
-                f"`companion track next-level` starts level {new.level + 1}",
-                rule=R.LEVEL_ENDS,
-            ))
-        return new, effects
-
-    def _apply_next_level(self, state: State) -> tuple[State, list[Effect]]:
-        return table.start_next_level(state)
-
-    def _apply_pass(self, state: State, name: str) -> tuple[State, list[Effect]]:
-        return table.pass_player(state, name), []
-
-    def _apply_coins(self, state: State, name: str, *rest: str) -> tuple[State, list[Effect]]:
-        return table.add_coins(state, name, -int(rest[1]) if rest[0] == "spend" else int(rest[0]))
-
-    def _apply_boss(self, state: State, name: str, health: str, *boss_name: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        value = int(health)
-        update: dict[str, Any] = {"health": value, "starting_health": value}
-        if boss_name:
-            update["name"] = boss_name[0]
-            card = spec(state, boss_name[0])
-            if card is not None and card.type == "boss":
-                update.update(table.card_stats(card))
-        new_player = player.model_copy(update={"boss": player.boss.model_copy(update=update)})
-        return replace_player(state, new_player), []
-
-    def _apply_card(self, state: State, name: str, kind: str, *fields: str) -> tuple[State, list[Effect]]:
-        card = card_spec(name, kind, fields, checked=False)
-        cards = tuple(c for c in state.cards if c.name.lower() != name.lower()) + (card,)
-        return state.model_copy(update={"cards": cards}), []
-
-    def _apply_hand(self, state: State, name: str, *cards: str) -> tuple[State, list[Effect]]:
-        return replace_player(state, table.name_in_hand(state.player(name), cards)), []
-
-    def _apply_fighter(self, state: State, name: str, fighter_name: str, health: str, *level: str) -> tuple[State, list[Effect]]:
-        """A card effect puts a Fighter into play (overruled: a Fighter played as a move goes on the Line)."""
-        value = int(health)
-        card = spec(state, fighter_name)
-        stats = table.card_stats(card) if card is not None and card.type == "fighter" else {}
-        fighter = Fighter(name=fighter_name, health=value, starting_health=value, entered_level=state.level, **stats)
-        return table.enter_fighter(state, name, fighter)
-
-    def _apply_attack(self, state: State, name: str, character: str, cost: str) -> tuple[State, list[Effect]]:
-        new, effects = self._apply_coins(state, name, "spend", cost) if int(cost) else (state, [])
-        new, more = self._apply_tap(new, name, character)
-        effects += more
-        label = character_label(character, name)
-        effects.append(Effect(
-            kind="attack",
-            message=f"{label} attacks: {cost} coin{'s' * (cost != '1')} paid and {label} tapped; when the attack "
-            f"resolves record its damage with `companion track damage PLAYER CHARACTER N`",
-            rule=R.DAMAGE_ON_RESOLUTION,
-        ))
-        return new, effects
-
-    def _apply_tap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        return replace_player(state, table.tap(state.player(name), self._name(state.player(name), character))), []
-
-    def _apply_untap(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
-        return table.untap(state, name, self._name(state.player(name), character)), []
-
-    def _name(self, player: Player, character: str) -> str:
-        return BOSS if character == BOSS else self._fighter(player, character).name
-
-    @staticmethod
-    def _boss_health(player: Player) -> int:
-        if player.boss.health is None:
-            raise MoveSyntaxError(
-                f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
-            )
-        return player.boss.health
-
-    @staticmethod
-    def _fighter(player: Player, character: str) -> Fighter:
-        fighter = find_fighter(player, character)
-        if fighter is None:
-            raise MoveSyntaxError(f"{player.name} has no Fighter {character!r} in play")
-        return fighter
-
-    def _apply_destroy(self, state: State, name: str, character: str) -> tuple[State, list[Effect]]:
-        fighter = self._fighter(state.player(name), character)
-        return table.destroy_fighter(state, name, fighter.name)
-
-    def _apply_damage(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        if character == BOSS:
-            self._boss_health(player)
-        else:
-            character = self._fighter(player, character).name
-        new, effects = table.deal_damage(state, name, character, int(amount), R.HEALTH_REDUCED)
-        new, more = table.initiative_from_the_defeated(new, name)
-        return new, effects + more
-
-    def _apply_heal(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
-        return self._add_health(state, name, character, int(amount), capped=True)
-
-    def _apply_gain_health(self, state: State, name: str, character: str, amount: str) -> tuple[State, list[Effect]]:
-        return self._add_health(state, name, character, int(amount), capped=False)
-
-    def _add_health(self, state: State, name: str, character: str, n: int, capped: bool) -> tuple[State, list[Effect]]:
-        player = state.player(name)
-        if character == BOSS:
-            self._boss_health(player)
-        else:
-            character = self._fighter(player, character).name
-        return table.add_health(state, name, character, n, capped)
+        t = table.Table(state)
+        _row(change.verb).apply(t, *change.args)
+        new = t.freeze()
+        if not state.level_over and new.level_over and not new.game_over:
+            t.say("level-over", f"every player has passed: level {new.level} is over; "
+                  f"`companion track next-level` starts level {new.level + 1}", R.LEVEL_ENDS)
+        return new, t.effects
 
     # ------------------------------------------------------------ what stays secret
 
@@ -316,6 +125,205 @@ class Tracker(Outcome, CommandReader, BaseTracker[State]):
                 for p in state.players
             ],
         }
+
+
+# ------------------------------------------------------------ the verbs: checks, advice, transitions
+
+
+def _row(verb: str) -> Verb:
+    row = VERBS.get(verb)
+    if row is None:
+        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(USAGE)}")
+    return row
+
+
+def _violations(state: State, change: Change) -> list[Reason]:
+    """What the verb's check finds (nothing once the game has a winner but that it is over)."""
+    if state.game_over:
+        return [Reason(rule=R.WIN_LOSE, message=f"the game is over: {state.winner} has won")]
+    check = _row(change.verb).check
+    return check(state, change) if check is not None else []
+
+
+def _alternatives(state: State, change: Change) -> list[str]:
+    """The legal commands near a refused one: the verb's own advice."""
+    advice = ADVICE.get(change.verb)
+    return advice(state, change) if advice is not None and not state.game_over else []
+
+
+def _on_the_line(what: str, rule: str) -> Callable[[State, Change], list[Reason]]:
+    """The check of a verb that is a move going on the Line (a Fighter played, an attack): play it."""
+    def check(state: State, change: Change) -> list[Reason]:
+        return [Reason(rule=rule, message=f"{what} is a move that goes on the Line (checked, with priority and "
+                       f"responses): type `{play_form(state, change)}`")]
+    return check
+
+
+def _in_game(check: Callable[[State, Player, Change], list[Reason]] | None = None
+             ) -> Callable[[State, Change], list[Reason]]:
+    """The check of a verb about one player's cards: none for a player out of the game, then `check`."""
+    def checked(state: State, change: Change) -> list[Reason]:
+        player = state.player(change.args[0])
+        if player.out:
+            return [Reason(rule=R.DEFEATED_REMOVED, message=f"{player.name} is out of the game (their Boss was "
+                           "defeated) and has no cards in play")]
+        return check(state, player, change) if check is not None else []
+    return checked
+
+
+def _check_next_level(state: State, change: Change) -> list[Reason]:
+    waiting = [p.name for p in state.in_game if not p.passed]
+    if waiting:
+        return [Reason(rule=R.LEVEL_ENDS, message=f"level {state.level} ends only when every player has passed; "
+                       f"not passed yet: {', '.join(waiting)}")]
+    return []
+
+
+def _check_pass(state: State, player: Player, change: Change) -> list[Reason]:
+    if state.line:
+        return [Reason(rule=R.LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
+                       "pass is a move, and moves wait until the Line has resolved (`companion play decline`)")]
+    if player.passed:
+        return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
+    if state.initiative is not None and state.initiative != player.name:
+        return [Reason(rule=R.MOVES, message=f"{state.initiative} has the initiative, not {player.name}: a "
+                       "pass is a move, and only the player with the initiative chooses one")]
+    return []
+
+
+def _check_coins(state: State, player: Player, change: Change) -> list[Reason]:
+    if change.args[1] == "spend":
+        cost = int(change.args[2])
+        if cost > player.coins:
+            return [Reason(rule=R.PAY_FROM_POOL, message=f"{player.name} has {player.coins} "
+                           f"coin{'s' * (player.coins != 1)} and cannot pay {cost}")]
+    return []
+
+
+def _check_tap(state: State, player: Player, change: Change) -> list[Reason]:
+    who = table.character(player, change.args[1])
+    if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
+        return [Reason(rule=R.TAPPING, message=f"{character_label(change.args[1], player.name)} is already tapped: "
+                       "it cannot attack or use tap abilities again this level (Agility or card text: overrule)")]
+    return []
+
+
+def _advise_next_level(state: State, change: Change) -> list[str]:
+    return [f"pass {p.name}" for p in state.in_game if not p.passed]
+
+
+def _advise_pass(state: State, change: Change) -> list[str]:
+    return [f"pass {state.initiative}"] if state.initiative and not state.line else []
+
+
+def _advise_coins(state: State, change: Change) -> list[str]:
+    if change.args[1] != "spend":
+        return []
+    coins = state.player(change.args[0]).coins
+    return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
+
+
+def _boss_health(player: Player) -> int:
+    if player.boss.health is None:
+        raise MoveSyntaxError(
+            f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
+        )
+    return player.boss.health
+
+
+def _fighter(player: Player, character: str) -> Fighter:
+    fighter = find_fighter(player, character)
+    if fighter is None:
+        raise MoveSyntaxError(f"{player.name} has no Fighter {character!r} in play")
+    return fighter
+
+
+def _name(player: Player, character: str) -> str:
+    return BOSS if character == BOSS else _fighter(player, character).name
+
+
+def _coins(t: table.Table, name: str, *rest: str) -> None:
+    t.add_coins(name, -int(rest[1]) if rest[0] == "spend" else int(rest[0]))
+
+
+def _card(t: table.Table, name: str, kind: str, *fields: str) -> None:
+    card = card_spec(name, kind, fields, checked=False)
+    t.update(cards=tuple(c for c in t.now.cards if c.name.lower() != name.lower()) + (card,))
+
+
+def _fighter_enters(t: table.Table, name: str, fighter_name: str, health: str, *level: str) -> None:
+    """A card effect puts a Fighter into play (overruled: a Fighter played as a move goes on the Line)."""
+    value = int(health)
+    card = spec(t.now, fighter_name)
+    stats = table.card_stats(card) if card is not None and card.type == "fighter" else {}
+    t.enter_fighter(name, Fighter(name=fighter_name, health=value, starting_health=value,
+                                  entered_level=t.now.level, **stats))
+
+
+def _attack(t: table.Table, name: str, character: str, cost: str) -> None:
+    """An attack recorded afterwards (overruled: an attack as a move goes on the Line): paid, tapped."""
+    if int(cost):
+        _coins(t, name, "spend", cost)
+    _tap(t, name, character)
+    label = character_label(character, name)
+    t.say("attack", f"{label} attacks: {cost} coin{'s' * (cost != '1')} paid and {label} tapped; when the attack "
+          f"resolves record its damage with `companion track damage PLAYER CHARACTER N`", R.DAMAGE_ON_RESOLUTION)
+
+
+def _tap(t: table.Table, name: str, character: str) -> None:
+    t.tap(name, _name(t.player(name), character))
+
+
+def _untap(t: table.Table, name: str, character: str) -> None:
+    """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
+    t.untap(name, _name(t.player(name), character))
+
+
+def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
+    t.deal_damage(name, _character(t.player(name), character), int(amount), R.HEALTH_REDUCED)
+    t.initiative_from_the_defeated(name)
+
+
+def _character(player: Player, character: str) -> str:
+    """The Boss (with health known) or the Fighter in play of that name."""
+    if character == BOSS:
+        _boss_health(player)
+        return character
+    return _fighter(player, character).name
+
+
+def _destroy(t: table.Table, name: str, character: str) -> None:
+    t.destroy_fighter(name, _fighter(t.player(name), character).name)
+
+
+def _healing(capped: bool) -> Callable[..., None]:
+    """Heal (`capped` at Starting Health) or Gain Health of a character."""
+    def apply(t: table.Table, name: str, character: str, amount: str) -> None:
+        t.add_health(name, _character(t.player(name), character), int(amount), capped)
+    return apply
+
+
+#: verb -> Verb(check(state, change) or None, transition(table, *the change's args))
+VERBS: dict[str, Verb] = {
+    "next-level": Verb(_check_next_level, lambda t: t.start_next_level()),
+    "pass": Verb(_in_game(_check_pass), lambda t, name: t.pass_player(name)),
+    "coins": Verb(_in_game(_check_coins), _coins),
+    "boss": Verb(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1])),
+    "fighter": Verb(_on_the_line("playing a Fighter", R.FIGHTER_LINE), _fighter_enters),
+    "attack": Verb(_on_the_line("an attack", R.ATTACK_LINE), _attack),
+    "damage": Verb(_in_game(), _damage),
+    "heal": Verb(_in_game(), _healing(capped=True)),
+    "gain-health": Verb(_in_game(), _healing(capped=False)),
+    "tap": Verb(_in_game(_check_tap), _tap),
+    "untap": Verb(_in_game(), _untap),
+    "destroy": Verb(_in_game(), _destroy),
+    "card": Verb(None, _card),
+    "hand": Verb(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards))),
+}
+#: verb -> the legal commands near a refused one
+ADVICE: dict[str, Callable[[State, Change], list[str]]] = {
+    "next-level": _advise_next_level, "pass": _advise_pass, "coins": _advise_coins,
+}
 
 
 def _boss_text(boss: Boss) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings
+from engine.tracking import Change, Findings, Verb
 from engine.tracking import Tracker as _Tracker
 
 from . import notation_track, notation_track_options, track_boards, track_characters, track_combat, track_morale
@@ -19,9 +19,11 @@ from .track_outcome import Outcome
 from .track_readings import AFTER_WIN, readings_of
 
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
-#: verb -> check(state, change, no); verb -> transition(table, change)
-CHECKS = {verb: check for topic in TOPICS for verb, check in topic.CHECKS.items()}
-APPLIES = {verb: apply for topic in TOPICS for verb, apply in topic.APPLIES.items()}
+#: verb -> Verb(check(state, change, no) or None, transition(table, change)), from the topic modules
+VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()}
+#: verb -> the readings its own legal change decided; verb -> whether it may follow the Boss's defeat
+READINGS = track_morale.READINGS | track_combat.READINGS
+ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
 
 
 class Tracker(Outcome, _Tracker[State]):
@@ -44,7 +46,7 @@ class Tracker(Outcome, _Tracker[State]):
         if found.problems:
             return found.verdict([a for a in dict.fromkeys(found.advice) if self._works(state, a)])
         _, found.effects = self.apply(state, change)
-        for reading in readings_of(change, found.effects):
+        for reading in readings_of(change, found.effects, READINGS.get(change.verb)):
             found.leave_open(reading)
         return found.verdict()
 
@@ -73,7 +75,7 @@ class Tracker(Outcome, _Tracker[State]):
 def change_table(table: Table, change: Change) -> None:
     """A tracker command's transition on the working table, then the game's end settled (a play that
     is an ability's use goes through here too)."""
-    APPLIES[change.verb](table, change)
+    VERBS[change.verb].apply(table, change)
     table.settle()
 
 
@@ -81,20 +83,14 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
     """The verb's check, collecting its refusals, advice and open points in `no`."""
     if state.outcome == "lost":
         no.forbid(R.LOSING, "the party has lost; the game is over")
-    elif state.outcome == "won" and not _on_defeat_change(change):
+    elif state.outcome == "won" and not (change.verb in ON_DEFEAT and ON_DEFEAT[change.verb](change)):
+        # after the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
+        # lose the game after all); nothing else changes the table any more
         no.forbid(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
                   "cost Morale or deal damage)", "morale -1")
         no.leave_open(AFTER_WIN)
-    elif change.verb in CHECKS:
-        CHECKS[change.verb](state, change, no)
-
-
-def _on_defeat_change(change: Change) -> bool:
-    """After the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
-    lose the game after all); nothing else changes the table any more."""
-    if change.verb == "morale":
-        return int(change.args[0]) < 0
-    return change.verb == "damage"
+    elif VERBS[change.verb].check is not None:
+        VERBS[change.verb].check(state, change, no)
 
 
 def summary(state: State) -> dict[str, Any]:

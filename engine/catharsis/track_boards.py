@@ -4,6 +4,7 @@ discarded; a Role's Flip, and when a flipped Role turns face up again."""
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
                     character_of, player_of)
@@ -329,12 +330,19 @@ def apply_unflip(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {
-    "damage": check_damage, "use": check_use, "heal": check_heal, "side": check_side, "gain": check_gain,
-    "replace": check_replace, "flip": check_flip, "unflip": check_unflip,
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+VERBS = {
+    "side": Verb(check_side, apply_side),
+    "damage": Verb(check_damage, apply_damage),
+    "exhaust": Verb(None, apply_exhaust),
+    "heal": Verb(check_heal, apply_heal),
+    "discard": Verb(None, apply_discard),
+    "use": Verb(check_use, apply_use),
+    "gain": Verb(check_gain, apply_gain),
+    "replace": Verb(check_replace, apply_replace),
+    "rename": Verb(None, apply_rename),
+    "flip": Verb(check_flip, apply_flip),
+    "unflip": Verb(check_unflip, apply_unflip),
 }
-APPLIES = {
-    "side": apply_side, "damage": apply_damage, "exhaust": apply_exhaust, "heal": apply_heal,
-    "discard": apply_discard, "use": apply_use, "gain": apply_gain, "replace": apply_replace,
-    "rename": apply_rename, "flip": apply_flip, "unflip": apply_unflip,
-}
+#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win (any damage)
+ON_DEFEAT = {"damage": lambda change: True}

@@ -3,6 +3,8 @@ Luthia's Cobble and Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk 
 revive."""
 from __future__ import annotations
 
+from engine.tracking import Verb
+
 from .model import (DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of,
                     player_of)
 from .rule_ids import R
@@ -221,13 +223,15 @@ def apply_revive(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {
-    "divinity": check_divinity, "combo": check_combo, "cobble": check_cobble, "level-up": check_level_up,
-    "demonic": check_demonic, "drinks": check_drinks, "drunk": check_drunk, "ice": check_ice,
-    "revive": check_revive,
-}
-APPLIES = {
-    "divinity": apply_divinity, "combo": apply_combo, "cobble": apply_cobble, "level-up": apply_level_up,
-    "demonic": apply_demonic, "drinks": apply_drinks, "drunk": apply_drunk, "ice": apply_ice,
-    "revive": apply_revive,
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+VERBS = {
+    "divinity": Verb(check_divinity, apply_divinity),
+    "combo": Verb(check_combo, apply_combo),
+    "cobble": Verb(check_cobble, apply_cobble),
+    "level-up": Verb(check_level_up, apply_level_up),
+    "demonic": Verb(check_demonic, apply_demonic),
+    "drinks": Verb(check_drinks, apply_drinks),
+    "drunk": Verb(check_drunk, apply_drunk),
+    "ice": Verb(check_ice, apply_ice),
+    "revive": Verb(check_revive, apply_revive),
 }

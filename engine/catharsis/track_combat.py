@@ -3,10 +3,14 @@ and its rounds (the steps in order, the start-of-round reminders, the end of a c
 reward), and the Enemies in play (their health for the party size, Armor, damage and defeat)."""
 from __future__ import annotations
 
+from engine.base import Reason
+from engine.tracking import Verb
+
 from .model import STEPS
 from .rule_ids import R
 from .rules_combat import owed, owed_text
 from .table import Table
+from .track_readings import NEXT_ROUND, ROUND_END, VESSEL
 
 
 def check_next_card(state, change, no):
@@ -199,9 +203,24 @@ def apply_enemy(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {
-    "next-card": check_next_card, "resolved": check_resolved, "combat": check_combat, "enemy": check_enemy,
+def combat_readings(change, kinds, rules) -> list[Reason]:
+    """The readings a legal combat step decided: the round's end and the next round's start, and the
+    Vessel's upkeep."""
+    what = change.args[0]
+    out = [ROUND_END] if what == "end-of-round" else []
+    if what in ("round", "next") and "round" in kinds:
+        out.append(NEXT_ROUND)
+    if "vessel-upkeep" in kinds or R.VESSEL_REVERT in rules:
+        out.append(VESSEL)
+    return out
+
+
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+VERBS = {
+    "next-card": Verb(check_next_card, apply_next_card),
+    "resolved": Verb(check_resolved, apply_resolved),
+    "combat": Verb(check_combat, apply_combat),
+    "enemy": Verb(check_enemy, apply_enemy),
 }
-APPLIES = {
-    "next-card": apply_next_card, "resolved": apply_resolved, "combat": apply_combat, "enemy": apply_enemy,
-}
+#: verb -> the readings its own legal change decided (beside those its effects show)
+READINGS = {"combat": combat_readings}

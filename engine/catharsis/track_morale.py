@@ -4,12 +4,13 @@ Spore, any other) on a player, an Enemy or the party."""
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.tracking import Verb
 
 from .model import EXHAUSTED, player_of
 from .rule_ids import R
 from .rules_combat import owed, owed_text
 from .table import Table
-from .track_readings import EMPTY_REFRESH, REFRESH_AT_START
+from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
 
 
 def check_morale(state, change, no):
@@ -187,10 +188,30 @@ def apply_counter(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-CHECKS = {
-    "morale": check_morale, "refresh": check_refresh, "kpt": check_kpt, "paradox": check_paradox,
+def refresh_readings(change, kinds, rules) -> list[Reason]:
+    """The readings a legal refresh decided: Durhak's damage from it, and what a KPT refresh turns up."""
+    out = [DURHAK_REFRESH] if "durhak-damage" in kinds else []
+    if change.args and change.args[0] == "kpt":
+        out.append(KPT)
+    return out
+
+
+def morale_on_defeat(change) -> bool:
+    """A Morale loss is what a Boss's On Defeat abilities may still cost after the win."""
+    return int(change.args[0]) < 0
+
+
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+VERBS = {
+    "morale": Verb(check_morale, apply_morale),
+    "refresh": Verb(check_refresh, apply_refresh),
+    "kpt": Verb(check_kpt, apply_kpt),
+    "paradox": Verb(check_paradox, apply_paradox),
+    "burn": Verb(None, apply_counter),
+    "spore": Verb(None, apply_counter),
+    "status": Verb(None, apply_counter),
 }
-APPLIES = {
-    "morale": apply_morale, "refresh": apply_refresh, "kpt": apply_kpt, "paradox": apply_paradox,
-    "burn": apply_counter, "spore": apply_counter, "status": apply_counter,
-}
+#: verb -> the readings its own legal change decided (beside those its effects show)
+READINGS = {"refresh": refresh_readings}
+#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win
+ON_DEFEAT = {"morale": morale_on_defeat}

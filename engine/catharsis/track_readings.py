@@ -60,27 +60,22 @@ DRINKS = note("every player holds at most 4 Drinks, not only Emberhoof", "'Ember
               "maximum for her own Drink and four Drink levels for every player", R.DRINK_MAX)
 
 
-def readings_of(change, effects) -> list[Reason]:
-    """The readings that decided something in this legal change, given its effects."""
+#: the order a verdict says its readings in
+ORDER = (THRESHOLDS, ROUND_END, NEXT_ROUND, ROLE_STAYS, VESSEL, DURHAK_REFRESH, BURN, ROUND_KILL, KPT)
+
+
+def readings_of(change, effects, own=None) -> list[Reason]:
+    """The readings that decided something in a legal change, in ORDER: those its effects show, and
+    those its verb's own reading `own(change, kinds, rules)` finds (the READINGS of its track_* module)."""
     kinds = [e.kind for e in effects]
     rules = {e.rule for e in effects}
-    out: list[Reason] = []
+    found = own(change, kinds, rules) if own else []
     if kinds.count("threshold") >= 2:
-        out.append(THRESHOLDS)
-    if change.verb == "combat" and change.args[0] == "end-of-round":
-        out.append(ROUND_END)
-    if change.verb == "combat" and change.args[0] in ("round", "next") and "round" in kinds:
-        out.append(NEXT_ROUND)
+        found.append(THRESHOLDS)
     if "role-stays" in kinds:
-        out.append(ROLE_STAYS)
-    if change.verb == "combat" and ("vessel-upkeep" in kinds or R.VESSEL_REVERT in rules):
-        out.append(VESSEL)
-    if change.verb == "refresh" and "durhak-damage" in kinds:
-        out.append(DURHAK_REFRESH)
+        found.append(ROLE_STAYS)
     if "burn" in kinds or "spore" in kinds:
-        out.append(BURN)
+        found.append(BURN)
     if R.START_OF_ROUND_DEFEAT in rules or R.END_OF_ROUND_DEFEAT in rules:
-        out.append(ROUND_KILL)
-    if change.verb == "refresh" and change.args and change.args[0] == "kpt":
-        out.append(KPT)
-    return out
+        found.append(ROUND_KILL)
+    return [reading for reading in ORDER if reading in found]

@@ -2,9 +2,9 @@
 
 It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
 Paladin"`) and these changes are transitions of one table, worked out on the same working Table
-(table.py). This module reads the options, sends each verb to track_cards.py / track_turn.py, and
-writes the summary. `companion track ...` records what the
-table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
+(table.py). This module reads the options, looks each verb up in VERBS (its check and its
+transition in track_cards.py / track_turn.py), and writes the summary. `companion track ...` records
+what the table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
 player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
 end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
 know, its size), the current Rank, whether the last Rank 6 card has left the Board, whose turn it
@@ -30,15 +30,15 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.words import player
-from engine.tracking import Change, OptionError, options as read_options
+from engine.tracking import Change, OptionError, Verb, options as read_options
 from engine.tracking import Tracker as _TrackerBase
 
 from . import track_cards, track_turn
-from .model import LAST_RANK, STARTING_PARTY, Player, State
+from .model import STARTING_PARTY, Player, State
 from .notation_track import COMMANDS, INT, VERB_ALIASES, parse
 from .notation_track_options import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
@@ -48,61 +48,73 @@ from .track_outcome import Outcome
 from .track_score import standings, table_notes
 
 
-#: the commands a game that is over still takes: the final count may change (a card's VP, too), play may not
-AFTER_THE_END: frozenset[str] = frozenset({"party", "hand", "points", "score", "card"})
-
-
 def run(state: State, change: Change) -> Table:
     """The change worked out on a Table of the State: its checks (problems) and what it does."""
     table = Table(state)
-    verb = change.verb
-    if verb not in COMMANDS:
-        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(COMMANDS)}")
+    row = VERBS.get(change.verb)
+    if row is None:
+        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
     before = final_scores(state) if state.game_over else None
-    if state.game_over and verb not in AFTER_THE_END:
+    if row.check is not None:
+        row.check(table, change)
+    row.apply(table, change)
+    if before is not None and change.verb not in READ_ONLY:  # a new final count: its result said again
+        after = final_scores(table.freeze())
+        if (after["winners"], after["decided_by"]) != (before["winners"], before["decided_by"]):
+            standings(table, final=True, result=after)
+    return table
+
+
+def in_play(table: Table, change: Change) -> None:
+    """The check of a verb that changes play: none once the game is over, when only the final count
+    may still change (party, hand, points, card; the verbs without this check)."""
+    if table.state.game_over:
         table.forbid(
             R.END,
             "the game is over (it ended with the turn in which the last Rank 6 card left the Board): "
             "only the final count may change (party, hand, points, card)",
         )
-    args = change.args
-    if verb == "score":
-        standings(table, final=state.game_over)
-    elif verb == "rank":
-        if len(args) != 1 or not INT.match(args[0]):
-            raise MoveSyntaxError(f"rank: expected one Rank, got {change.label()!r}")
-        track_turn.rank(table, int(args[0]))
-    elif verb == "next-rank":
-        if table.rank >= LAST_RANK:
-            table.forbid(R.NO_DECK_AFTER_6, "the game is at Rank 6: there is no Rank Deck after Rank 6")
-            table.say("no-change", "there is no Rank 7: the Rank stays 6", R.NO_DECK_AFTER_6)
-        else:
-            track_turn.advance_to(table, table.rank + 1)
-    elif verb == "last-rank6":
-        track_turn.last_rank6(table)
-    elif verb == "next":
-        track_turn.next_turn(table)
-    elif verb == "card":
-        track_cards.describe(table, args)
-    elif verb in ("board", "deck"):
-        (track_cards.board if verb == "board" else track_cards.deck)(table, args)
-    else:
-        if not args:
-            raise MoveSyntaxError(f"{verb}: expected a player, got {change.label()!r}")
-        who = _player_arg(state, args[0])
-        if verb == "reward":
-            track_cards.reward(table, who, args[1:])
-        elif verb == "bonus":
-            track_cards.bonus(table, who, args[1:])
-        elif verb == "points":
-            track_cards.points(table, who, args[1:])
-        else:
-            track_cards.area(table, verb, who, args[1:])
-    if before is not None and verb != "score":
-        after = final_scores(table.freeze())
-        if (after["winners"], after["decided_by"]) != (before["winners"], before["decided_by"]):
-            standings(table, final=True, result=after)
-    return table
+
+
+def _of_player(record: Callable[[Table, str, tuple[str, ...]], None]) -> Callable[[Table, Change], None]:
+    """The transition of a verb whose first word names a player: `record(table, player, the rest)`."""
+    def apply(table: Table, change: Change) -> None:
+        if not change.args:
+            raise MoveSyntaxError(f"{change.verb}: expected a player, got {change.label()!r}")
+        record(table, _player_arg(table.state, change.args[0]), change.args[1:])
+    return apply
+
+
+def _rank(table: Table, change: Change) -> None:
+    if len(change.args) != 1 or not INT.match(change.args[0]):
+        raise MoveSyntaxError(f"rank: expected one Rank, got {change.label()!r}")
+    track_turn.rank(table, int(change.args[0]))
+
+
+#: verb -> Verb(check(table, change) or None, transition(table, change)); a verb without a check is
+#: one the game still takes once it is over (the final count may change, a card's VP too; play may not)
+VERBS: dict[str, Verb] = {
+    "reward": Verb(in_play, _of_player(track_cards.reward)),
+    "bonus": Verb(in_play, _of_player(track_cards.bonus)),
+    "points": Verb(None, _of_player(track_cards.points)),
+    "party": Verb(None, _of_player(track_cards.party)),
+    "hand": Verb(None, _of_player(track_cards.hand)),
+    "board": Verb(in_play, lambda table, change: track_cards.board(table, change.args)),
+    "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args)),
+    "rank": Verb(in_play, _rank),
+    "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table)),
+    "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table)),
+    "next": Verb(in_play, lambda table, change: track_turn.next_turn(table)),
+    "score": Verb(None, lambda table, change: standings(table, final=table.state.game_over)),
+    "card": Verb(None, lambda table, change: track_cards.describe(table, change.args)),
+}
+#: the verbs that only show something (checked and applied, never logged)
+READ_ONLY: frozenset[str] = frozenset({"score"})
+#: the commands a game that is over still takes
+AFTER_THE_END: frozenset[str] = frozenset(verb for verb, row in VERBS.items() if row.check is None)
+#: verb -> the legal commands near a refused one (`advice(state, the rules it broke)`)
+ADVICE = {"rank": track_turn.rank_advice, "next-rank": track_turn.rank_advice,
+          "last-rank6": track_turn.rank_advice, "next": track_turn.next_advice}
 
 
 def _player_arg(state: State, name: str) -> str:
@@ -120,7 +132,7 @@ class Tracker(Outcome, _TrackerBase[State]):
     game: ClassVar[str] = "theseus"
     State: ClassVar[type[State]] = State
     RULE_IDS: ClassVar[frozenset[str]] = TRACKER_RULES
-    READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
+    READ_ONLY: ClassVar[frozenset[str]] = READ_ONLY
     COMMANDS: ClassVar[dict[str, str]] = COMMANDS
     OPTIONS: ClassVar[dict[str, str]] = {
         "first": "the player who takes the first turn (the rulebook leaves it to the table); "
@@ -187,21 +199,10 @@ class Tracker(Outcome, _TrackerBase[State]):
 
     def _alternatives(self, state: State, change: Change, table: Table) -> list[str]:
         """Legal commands near the refused one."""
-        rules = {r.rule for r in table.problems}
         if state.game_over:
             return ["score"]
-        alts: list[str] = []
-        if change.verb in ("rank", "next-rank", "last-rank6"):
-            if state.active_rank < LAST_RANK:
-                alts += ["next-rank", f"rank {LAST_RANK}"]
-            elif not state.last_rank6_left:
-                alts.append("last-rank6")
-            else:
-                alts.append("next")
-        if change.verb == "next" and rules & {R.PARTY_TIMING, R.EXILE_DOWN}:
-            who = state.active.lower()
-            alts += [f"party {who} CARD CARD CARD CARD", f"hand {who} CARD CARD CARD CARD"]
-        return alts
+        advice = ADVICE.get(change.verb)
+        return advice(state, {r.rule for r in table.problems}) if advice else []
 
     # ------------------------------------------------------------------ summary
 

@@ -3,7 +3,7 @@ points from card effects (`points`), a Party or Hand (`party`, `hand`), the Boar
 Rank Deck's count (`deck`). Their checks, then the change on the working Table."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from engine.base import MoveSyntaxError
 from engine.words import count, signed
@@ -178,10 +178,44 @@ def points(table: Table, who: str, args: tuple[str, ...]) -> None:
     table.say("points-area", "a card's end-game points count only with the card in the area its text names", R.SCORING_AREA)
 
 
-def area(table: Table, verb: str, who: str, args: tuple[str, ...]) -> None:
-    zone = "Party" if verb == "party" else "Hand"
-    totals = table.party_ranks if verb == "party" else table.hand_ranks
-    rule = R.TIE_PARTY if verb == "party" else R.TIE_HAND
+class Zone(NamedTuple):
+    """What `party` and `hand` differ in: the verb that lists the zone, how the table says it, the
+    tiebreaker it counts in, its Rank totals given without cards, how a listing is recorded, and
+    whether a card given by its Rank alone is held to the Rank order (a Party's may be a starting card)."""
+
+    verb: str
+    name: str
+    rule: str
+    totals: Callable[[Table], dict[str, int]]
+    record: Callable[[Table, str, list[str]], None]
+    rank_alone_in_order: bool
+
+
+def _record_party(table: Table, who: str, cards: list[str]) -> None:
+    table.party[who] = cards
+
+
+def _record_hand(table: Table, who: str, cards: list[str]) -> None:
+    """A Hand listed is known to the table."""
+    table.set_hand(who, cards)
+
+
+PARTY = Zone("party", "Party", R.TIE_PARTY, lambda table: table.party_ranks, _record_party, False)
+HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, _record_hand, True)
+
+
+def party(table: Table, who: str, args: tuple[str, ...]) -> None:
+    """`party PLAYER ...`: the Party as the table lists it (cards, Ranks or a Rank total)."""
+    area(table, PARTY, who, args)
+
+
+def hand(table: Table, who: str, args: tuple[str, ...]) -> None:
+    """`hand PLAYER ...`: the Hand as the table lists it (cards, Ranks, a Rank total or a count)."""
+    area(table, HAND, who, args)
+
+
+def area(table: Table, zone: Zone, who: str, args: tuple[str, ...]) -> None:
+    verb, rule, totals = zone.verb, zone.rule, zone.totals(table)
     if not args:
         raise MoveSyntaxError(f"{verb}: expected cards, total N or none")
     if args[0] == "total":
@@ -189,17 +223,17 @@ def area(table: Table, verb: str, who: str, args: tuple[str, ...]) -> None:
         if given > MAX_RANK_TOTAL:
             table.forbid(
                 R.MAX_FOUR,
-                f"a {zone} holds at most {LIMIT} cards once everything has resolved, each of Rank 6 at "
+                f"a {zone.name} holds at most {LIMIT} cards once everything has resolved, each of Rank 6 at "
                 f"most: its Rank total is at most {MAX_RANK_TOTAL}, not {given}",
             )
-        _record(table, verb, who, [])
+        zone.record(table, who, [])
         totals[who] = given
-        table.say(verb, f"{who}'s {zone}: Rank total {given} (cards not recorded)", rule)
+        table.say(verb, f"{who}'s {zone.name}: Rank total {given} (cards not recorded)", rule)
         return
     totals.pop(who, None)
     if args[0] == "none":
-        _record(table, verb, who, [])
-        table.say(verb, f"{who}'s {zone} is empty (Rank total 0)", rule)
+        zone.record(table, who, [])
+        table.say(verb, f"{who}'s {zone.name} is empty (Rank total 0)", rule)
         return
     if args[0] == "count":
         hand_count(table, who, int(args[1]))
@@ -208,20 +242,20 @@ def area(table: Table, verb: str, who: str, args: tuple[str, ...]) -> None:
     if len(items) > LIMIT:
         table.forbid(
             R.MAX_FOUR,
-            f"a {zone} holds at most {LIMIT} cards once all effects have resolved, not {len(items)}: "
+            f"a {zone.name} holds at most {LIMIT} cards once all effects have resolved, not {len(items)}: "
             "Exile down to 4 first",
         )
     names = [
         resolve(
-            table, item, where=f"{who}'s {zone}",
-            check_rank_order=not (verb == "party" and item.name is None),
+            table, item, where=f"{who}'s {zone.name}",
+            check_rank_order=zone.rank_alone_in_order or item.name is not None,
         )
         for item in items
     ]
-    _record(table, verb, who, names)
+    zone.record(table, who, names)
     ranks = [table.rank_of(n) for n in names]
     unknown = [n for n, r in zip(names, ranks) if r is None]
-    table.say(verb, f"{who}'s {zone}: {listing(names)} (Rank total {sum(r or 0 for r in ranks)})", rule)
+    table.say(verb, f"{who}'s {zone.name}: {listing(names)} (Rank total {sum(r or 0 for r in ranks)})", rule)
     if unknown:
         table.say(
             "rank-unknown",
@@ -229,14 +263,6 @@ def area(table: Table, verb: str, who: str, args: tuple[str, ...]) -> None:
             f"give it as NAME:RANK (e.g. {quote(unknown[0])}:1)",
             rule,
         )
-
-
-def _record(table: Table, verb: str, who: str, cards: list[str]) -> None:
-    """A Party or a Hand as the table lists it (a Hand listed is known to the table)."""
-    if verb == "party":
-        table.party[who] = cards
-    else:
-        table.set_hand(who, cards)
 
 
 def board(table: Table, args: tuple[str, ...]) -> None:

@@ -2,7 +2,7 @@
 `next`. Their checks, then the Table's own Rank advance and end of turn (the ones plays use)."""
 from __future__ import annotations
 
-from .model import LAST_RANK
+from .model import LAST_RANK, State
 from .rule_ids import R
 from .table import Table
 from .track_score import standings
@@ -63,6 +63,15 @@ def advance_to(table: Table, target: int) -> None:
         )
 
 
+def next_rank(table: Table) -> None:
+    """`next-rank`: the next Rank Deck is active (none after Rank 6)."""
+    if table.rank >= LAST_RANK:
+        table.forbid(R.NO_DECK_AFTER_6, "the game is at Rank 6: there is no Rank Deck after Rank 6")
+        table.say("no-change", "there is no Rank 7: the Rank stays 6", R.NO_DECK_AFTER_6)
+    else:
+        advance_to(table, table.rank + 1)
+
+
 def last_rank6(table: Table) -> None:
     """`last-rank6`: the last Rank 6 card has left the Board; the game ends with this turn."""
     if table.last_rank6_left:
@@ -90,3 +99,18 @@ def next_turn(table: Table) -> None:
     table.problems += table.over_limit("the turn ends")
     if table.end_turn():
         standings(table, final=True)
+
+
+def rank_advice(state: State, problems: set[str]) -> list[str]:
+    """What a refused `rank`, `next-rank` or `last-rank6` could be instead, as far as the game has got."""
+    if state.active_rank < LAST_RANK:
+        return ["next-rank", f"rank {LAST_RANK}"]
+    return ["last-rank6"] if not state.last_rank6_left else ["next"]
+
+
+def next_advice(state: State, problems: set[str]) -> list[str]:
+    """A `next` refused for an over-full Party or Hand: list them down to four first."""
+    if not problems & {R.PARTY_TIMING, R.EXILE_DOWN}:
+        return []
+    who = state.active.lower()
+    return [f"party {who} CARD CARD CARD CARD", f"hand {who} CARD CARD CARD CARD"]
