@@ -86,7 +86,7 @@ class Recording:
                 raise Refused(f"refused: {canonical}: {stepped.why}", stepped.verdict, as_is, overrulable=True)
             if con is None:
                 return stepped
-            self._append(con, session, kind="change", verb=stepped.verb, args=stepped.args,
+            self._append(con, session, stepped.state, kind="change", verb=stepped.verb, args=stepped.args,
                          overruled=stepped.overruled, violations=stepped.violations)
             return _told(game, session, stepped.state, stepped, views, list(stepped.effects), change=stepped.label,
                          violations=_broken(stepped), overruled=stepped.overruled, verdict=stepped.verdict,
