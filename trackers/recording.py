@@ -18,9 +18,11 @@ from trackers.secrets import labeller, public_summary
 class Recording:
     """The writing half of Sessions (trackers/sessions.py: _open, _replayed, _append, _write ...)."""
 
-    def record(self, words: list[str], name: str | None = None, overrule: bool = False, views=()) -> Result:
+    def record(self, words: list[str], name: str | None = None, overrule: bool = False, views=(),
+               save: bool = False) -> Result:
         """Apply one change as the table said it; refused (with rule ids) unless overruled. `views` names
-        the players whose own view of the table the Result carries (Result.views)."""
+        the players whose own view of the table the Result carries (Result.views); with `save`, the
+        cards the change describes go into the card library, as play() keeps them."""
         def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
             game = game_for(session.game)
@@ -44,6 +46,10 @@ class Recording:
         tracker = tracker_for(result.session.game)
         result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
         result.views = {p: public_summary(tracker, result.session.game, result.state, frozenset({p})) for p in views}
+        if save:
+            from trackers.library import save_described
+
+            result.saved = save_described(self.path.parent, result, list(words))
         return result
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None,
