@@ -77,3 +77,38 @@ def test_the_play_command_calls_neither_engine_nor_trackers_after_the_step():
     assert imported <= {"trackers.errors", "engine.base", "companion.render", "companion.failure"}, imported
     calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)}
     assert not {"acting", "summary", "parse_move", "show"} & calls
+
+
+def test_plays_in_one_process_across_snapshots_keep_the_table_the_log_replays(home):
+    """The shell's case: one open sessions file, a seeded Catopomp game typed at the table, a snapshot
+    every 5 events (written from the table the play left, not from a replay). After each play the
+    table this process kept is the full replay's, the snapshots load to it, and no play, not even one
+    that writes a snapshot, reads its move or replays the session more than twice."""
+    from tests.engine.catopomp_players import table_game
+    from tests.test_snapshots import every, full
+
+    from trackers.sessions import Sessions
+
+    data = home / "data"
+    with every(5), Sessions(data) as store:
+        store.new("catopomp", ["P1", "P2", "P3"], "t")
+        plays = 0
+        for n, (kind, what, _t) in enumerate(table_game(1)):
+            if n >= 40:
+                break
+            if kind == "track":
+                store.record(list(what), "t")
+                continue
+            counter = play_profile.Counter()
+            sys.setprofile(counter)
+            try:
+                result = store.play(what, "t")
+            finally:
+                sys.setprofile(None)
+            plays += 1
+            assert counter.counts["parsed"] <= 2 and counter.counts["replays"] <= 2, (what, counter.counts)
+            assert result.state == store.show("t").state == full(store, "t").state, what
+        assert plays > 20
+        assert store.con.execute("SELECT count(*) FROM snapshots").fetchone()[0] >= 2
+    with every(5), Sessions(data) as again:  # a fresh process: from the newest snapshot
+        assert again.show("t").state == full(again, "t").state
