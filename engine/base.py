@@ -423,16 +423,16 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
             verdict = off_turn(engine, state, engine.check(turn, move), who)
     canonical = engine.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
-    kind = CHANGE if getattr(move, "change", None) is not None else PLAY
-    if not apply:
+    said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
+    if not apply or (not verdict.legal and not overruled):
         return _refused(state, verdict, PLAY, args, f"{PLAY} {canonical}", by=who, named=named, to_act=to_act,
-                        move=move, kind=kind)
+                        move=move, kind=said_as)
     # applied as the log keeps it: read again from the canonical text, unless the words were that text
     # and were read on the table the log's play is read on (the same words, the same table: the same move)
     logged_turn = len(args) > 1 and args[1] != to_act
     same = text == canonical and (turn is not state) == logged_turn
     return _played(game, state, args, verdict, overruled, by=who, named=named, to_act=to_act,
-                   move=(turn, move) if same else None, kind=kind)
+                   move=(turn, move) if same else None, kind=said_as)
 
 
 def step_logged(game: Game, state, verb: str, args, overruled: bool = False, checked: bool = True) -> Stepped:
@@ -454,16 +454,17 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
                 raise LogError(f"{who!r} is not a player of this session")
             turn = engine.with_turn(state, who)
         move = engine.parse_move(args[0], turn)
-        kind = CHANGE if getattr(move, "change", None) is not None else PLAY
+        said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
         if not checked:
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
-                           move=(turn, move), kind=kind)
+                           move=(turn, move), kind=said_as)
         if engine.format_move(move) != args[0]:
             raise LogError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if who is not None and to_act is not None and who != to_act:
             verdict = off_turn(engine, state, verdict, who)
-        return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move), kind=kind)
+        return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move),
+                       kind=said_as)
     tracker = game.tracker
     if verb not in tracker.COMMANDS:
         raise LogError(f"{verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
