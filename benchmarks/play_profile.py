@@ -132,8 +132,10 @@ def table_text(found: list[dict]) -> str:
     head = ("game", "move", "parsed", "replays", "summaries", "modules", "calls")
     grid = [head] + [tuple(str(r[k]) for k in head) for r in found]
     widths = [max(len(line[i]) for line in grid) for i in range(len(head))]
-    return "\n".join("  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
-                     for line in grid)
+    def row(line) -> str:  # the game and the move to the left, the counts to the right
+        return "  ".join(cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(line, widths)))
+
+    return "\n".join(row(line) for line in grid)
 
 
 def main() -> None:
