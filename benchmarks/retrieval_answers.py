@@ -14,7 +14,8 @@ many are identical in every saved part, and the first few that differ.
 --python runs the same sets with another interpreter (a throwaway venv holding another Whoosh
 distribution, e.g. whoosh-reloaded, and this checkout's dependencies; this checkout's code is put
 on its PYTHONPATH) and compares its answers with this interpreter's: whether the distribution could
-be swapped without changing an answer.
+be swapped without changing an answer. Such a venv (not a project dependency; rulesdb needs only
+pydantic and Whoosh there): python3 -m venv /work/venv-wr && /work/venv-wr/bin/pip install pydantic whoosh-reloaded
 """
 from __future__ import annotations
 
