@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 
@@ -46,34 +45,6 @@ def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
     assert not {"pydantic", "engine", "trackers", "prompt_toolkit"} & mods
     # what whoosh-reloaded pulled in and a search never uses (the reason for whoosh3)
     assert not {"asyncio", "email", "http"} & mods
-
-
-SHELL_QUESTIONS = """
-import contextlib, io, json, sys
-from companion.cli import whole_group
-from companion.shell import Shell
-shell = Shell(whole_group())
-failed = 0
-with contextlib.redirect_stdout(io.StringIO()):
-    for line in sys.argv[1:]:
-        failed += shell.run(line) != 0
-shell.close()
-print(json.dumps({"failed": failed, "numpy": "numpy" in sys.modules}), file=sys.stderr)
-"""
-
-
-def test_one_shot_searches_and_the_shells_small_questions_load_no_numpy(table):
-    """numpy (rulesdb/bulksum.py) is for a kept-open engine's big questions only: no one-shot search
-    imports it, nor does the shell for questions over the built-in reference (issue 25)."""
-    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("rules", "search", "hand limit"),
-                 ("rules", "search", "reroll one die", "--json")):
-        assert "numpy" not in loaded(table, *args), args
-    from tests.test_retrieval import questions
-
-    lines = ["rules search " + shlex.quote(q["ask"]) for game in ("catharsis", "catopomp") for q in questions(game)[:15]]
-    done = subprocess.run([sys.executable, "-c", SHELL_QUESTIONS, *lines, "rules search card"], capture_output=True,
-                          text=True, cwd=installed_cwd(), timeout=300, env={**os.environ, "COMPANION_HOME": str(table)})
-    assert json.loads(done.stderr.strip().splitlines()[-1]) == {"failed": 0, "numpy": False}, done.stderr
 
 
 def test_a_printed_search_and_a_printed_change_load_no_rich(table):
