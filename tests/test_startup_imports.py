@@ -58,6 +58,28 @@ def test_a_printed_search_and_a_printed_change_load_no_rich(table):
     assert "rich" in loaded(table, "track", "coins", "ann", "+1", "--verbose")  # its rule ids in colour
 
 
+IMPORT_SYSTEM = """
+import runpy, sys, json
+hooks = list(sys.meta_path), list(sys.path_hooks)
+sys.argv = ['companion'] + sys.argv[1:]
+try:
+    runpy.run_module('companion', run_name='__main__')
+except SystemExit:
+    pass
+print(json.dumps((list(sys.meta_path), list(sys.path_hooks)) == hooks), file=sys.stderr)
+"""
+
+
+def test_a_one_shot_command_leaves_the_import_system_as_python_set_it_up(table):
+    """typer's, whoosh's and rich's modules are imported as they are written: the process adds no
+    finder or hook that would change another library's imports."""
+    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("track", "coins", "ann", "+1"),
+                 ("rules", "define", "enforcer"), ("--help",)):
+        done = subprocess.run([sys.executable, "-c", IMPORT_SYSTEM, *args], capture_output=True, text=True,
+                              cwd=installed_cwd(), timeout=120, env={**os.environ, "COMPANION_HOME": str(table)})
+        assert json.loads(done.stderr.strip().splitlines()[-1]) is True, (args, done.stderr)
+
+
 def test_json_output_loads_no_rich(table):
     for args in (("rules", "search", "reroll one die", "--json"), ("track", "coins", "ann", "+1", "--json"),
                  ("rules", "define", "enforcer", "--json"), ("track", "watch", "--ticks", "1", "--json"),
