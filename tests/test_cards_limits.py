@@ -79,6 +79,17 @@ def test_what_import_accepts_starts_a_session_and_lists_at_once(home, tmp_path):
     assert snapshot(home) == before
 
 
+def test_a_library_written_past_the_limit_by_hand_is_named_at_track_new_and_can_be_cut_down(home, tmp_path):
+    n = at_limit()
+    path = home / "data" / "cards" / "theseus.toml"
+    path.parent.mkdir(parents=True)
+    library(path, n + 3)  # three cards over, written by hand (or by an older version)
+    refused_at_the_limit(run(home, "track", "new", "theseus", "--players", "Ann,Ben"))
+    for i in (n + 2, n + 1, n):  # each removal is taken, though the library is still over at first
+        ok(run(home, "cards", "remove", "theseus", card(i)["name"]))
+    ok(run(home, "track", "new", "theseus", "--players", "Ann,Ben"))
+
+
 def test_a_listing_reads_the_library_once(home, monkeypatch):
     """The listing's cost: one read (and check) of the library file, whatever its size."""
     from trackers import library as kept

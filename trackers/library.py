@@ -158,9 +158,11 @@ class Library:
 
     # -- writing --------------------------------------------------------------------------
 
-    def _save(self, entries: list[dict[str, Any]]) -> None:
-        """The entries checked (each card, and the whole against the library's limit), then written."""
-        rules.check_size(self.State, entries, f"card library {self.game}")
+    def _save(self, entries: list[dict[str, Any]], shrinks: bool = False) -> None:
+        """The entries checked (each card, and the whole against the library's limit unless the
+        change only `shrinks` it: a library over the limit can always be cut down), then written."""
+        if not shrinks:
+            rules.check_size(self.State, entries, f"card library {self.game}")
         rules.check_all(self.State, entries, f"card library {self.game}")
         write_entries(self.path, self.key, entries,
                       f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
@@ -192,7 +194,7 @@ class Library:
         kept = [e for e in entries if fold(e["name"]) != fold(name)]
         if len(kept) == len(entries):
             raise LibraryError(f"{name!r} is in {self.game}'s shipped catalogue, not in the library: nothing to remove")
-        self._save(kept)
+        self._save(kept, shrinks=True)
         return {"game": self.game, "name": name, "removed": True,
                 "catalogue": fold(name) in self.shipped()}
 
