@@ -9,7 +9,7 @@ Engines are pure: check() and apply() never mutate their input and do no I/O.
 
 The one checked step lives here too (`step`, `step_logged`, at the end): a play and a tracker
 command alike are parsed, checked (turn order included), applied and settled, for sessions,
-imports, replay and the scenario runner (docs/architecture.md "The engine contract").
+imports, replay and the scenario runner (docs/architecture.md "The one checked step").
 """
 from __future__ import annotations
 
