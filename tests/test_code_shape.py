@@ -1,7 +1,8 @@
 """The code keeps the shape issues 22 and 31 gave it (measured by benchmarks/code_shape.py): no import
 circles, no private name imported from another module, no module over 600 lines, every game's
 package laid out alike, rule ids written only in each game's rule_ids.py, one IllegalMove, and
-tracker verbs dispatched by a table (no verb name compared in any game's track*.py)."""
+tracker verbs dispatched and read by tables (no verb name compared in any game's track*.py or
+notation_track*.py)."""
 from __future__ import annotations
 
 import ast
@@ -49,6 +50,20 @@ def test_tracker_verbs_are_dispatched_by_the_table_not_by_name(game, shape):
     Tracker = importlib.import_module(f"engine.{game}").Tracker
     verbs = importlib.import_module(f"engine.{game}.track").VERBS
     assert sorted(verbs) == sorted(Tracker.COMMANDS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tracker_commands_are_read_by_the_table_not_by_name(game, shape):
+    """No `verb == "x"` (or `verb in (...)`) in the game's notation_track*.py either: each verb has
+    its own reader of the words."""
+    assert shape["verb_comparisons"]["notation_track"][game] == 0
+
+
+@pytest.mark.parametrize("game", ("cataclysm_arcade", "theseus"))
+def test_the_readers_table_names_every_command(game):
+    Tracker = importlib.import_module(f"engine.{game}").Tracker
+    readers = importlib.import_module(f"engine.{game}.notation_track").PARSERS
+    assert sorted(readers) == sorted(Tracker.COMMANDS)
 
 
 def test_the_contract_is_measured_for_every_game(shape):
