@@ -39,7 +39,8 @@ def _step(change_table, tracker, state: State, seat: int | None, value: str | No
     t = TableChange(state)
     t.effects.extend(dealt)
     if state.game_over:
-        after_the_end(t.players[seat], value, change)
+        if seat is not None:  # a change that names no player (`dice`) records nothing on anyone
+            after_the_end(t.players[seat], value, change)
         t.say("after-the-end", f"the game is already over: {change.label()} is recorded, the game stays over",
               R.END_GAME_END)
         tracker._result(t.freeze(), t)
