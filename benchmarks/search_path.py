@@ -1,6 +1,6 @@
 """A one-shot `companion rules search`, step by step, each run in a fresh process (as a command runs):
 the imports, the index fingerprint, the index verification, opening the indexes and searchers, the
-first query with an empty memo, the rendering (companion/writer.py, no rich); beside them the reference cache (`rules define`
+first query, the rendering (companion/writer.py, no rich); beside them the reference cache (`rules define`
 and `rules show` read it; a search does not).
 
     python benchmarks/search_path.py [--runs 15] [--home DIR]
@@ -50,7 +50,7 @@ def timed(owner, attr, name):
 import companion.cli
 lap("import: typer + the CLI")
 from companion import paths
-import rulesdb.search, rulesdb.index, rulesdb.memo
+import rulesdb.search, rulesdb.index
 lap("import: rulesdb.search")
 import whoosh.index, whoosh.scoring, whoosh.query, whoosh.highlight, whoosh.searching, whoosh.fields
 lap("import: whoosh (index, query, scoring, highlight)")
@@ -65,12 +65,12 @@ lap("(RulesSearch)")
 steps.pop("(RulesSearch)")
 named = ("index fingerprint (hash of the data and sources)", "index verification (digests)",
          "open the per-game indexes", "open the searchers")
-steps["rest of the engine's set-up (memos, analyzer; lazy imports)"] = [
+steps["rest of the engine's set-up (analyzer; lazy imports)"] = [
     s - sum(steps[n][i] for n in named) for i, s in enumerate(spent)]
 result = engine.search(QUERY, GAME, 5)
-lap("first query (empty memo)")
+lap("first query")
 engine.search(QUERY, GAME, 5)
-lap("the same query again (memo filled; a shell's case)")
+lap("the same query again (a shell's case)")
 import contextlib
 from companion.render_rules import search_view
 with contextlib.redirect_stdout(io.StringIO()):

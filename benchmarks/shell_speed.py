@@ -9,9 +9,7 @@ and its output, prompt_toolkit closing the line and drawing the next prompt. Bes
 CPU time over the same span (its main thread's run time from /proc, in ns), the steadier figure
 on a loaded machine.
 
-The fixed lines ask the same thing each time; the shell keeps the index's answers about each
-word (rulesdb/memo.py) and the rankings of its last 64 questions, so a question not asked before is
-timed too:
+The fixed lines ask the same thing each time; a question not asked before is timed too:
 "rules question, new each time" asks a different table-talk question from tests/retrieval at
 every run (its words may have been seen, the question not).
 """

@@ -1,5 +1,5 @@
 """One-shot start-up in instructions: each command's instruction count (valgrind's callgrind tool)
-against `python -c "import typer"`, with and without the deferred imports (companion/lazy_imports.py).
+against `python -c "import typer"`, and the dependency floors.
 
     python benchmarks/startup_instructions.py [--runs 3]
 
@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-# the dependency floors (no project code), and the process entry with and without the deferral
-from startup_speed import ENTRY, FLOORS, UNDEFERRED  # noqa: E402
+# the dependency floors (no project code), and the process entry
+from startup_speed import ENTRY, FLOORS  # noqa: E402
 
 SEARCH = ["rules", "search", "reroll one die", "--game", "catharsis"]
 COMMANDS = {
@@ -64,9 +64,7 @@ def main() -> None:
     cmds = {"baseline": [py, "-c", "import typer"]}
     for label, words in COMMANDS.items():
         cmds[label] = [py, "-c", ENTRY, *words]
-        cmds[f"{label} (not deferred)"] = [py, "-c", UNDEFERRED, *words]
-    for label in ("floor: typer+whoosh+rich, collector off", "floor: the same, deferred imports too",
-                  "floor: typer+whoosh (no rich), collector off, deferred"):
+    for label in ("floor: typer+whoosh+rich, collector off", "floor: typer+whoosh (no rich), collector off"):
         cmds[label] = [py, "-c", FLOORS[label]]
     counts: dict[str, list[int]] = {k: [] for k in cmds}
 

@@ -51,18 +51,11 @@ FLOORS = {
 COLLECTOR_ON = ("rules search", "track <change>", "rules define")
 CLI_MAIN = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.cli import main\nmain()"
 FLOORS["floor: typer+whoosh+rich, collector off"] = "import gc; gc.disable(); " + FLOORS["floor: typer+whoosh+rich"]
-FLOORS["floor: the same, deferred imports too"] = ("import gc; gc.disable(); from companion.lazy_imports import defer; "
-                                                 "defer(); " + FLOORS["floor: typer+whoosh+rich"])
 # a printed search loads no rich since companion/writer.py: its floor is typer and whoosh alone
-FLOORS["floor: typer+whoosh (no rich), collector off, deferred"] = (
-    "import gc; gc.disable(); from companion.lazy_imports import defer; defer(); "
-    + FLOORS["floor: typer+whoosh+rich"].replace(" rich.console, rich.markup,", ""))
-# The same commands through the process entry with and without the deferred imports
-# (companion/lazy_imports.py), both by `python -c`, so that the pair differs in the deferral alone.
-DEFERRED = ("rules search", "track <change>", "--help")
+FLOORS["floor: typer+whoosh (no rich), collector off"] = (
+    "import gc; gc.disable(); " + FLOORS["floor: typer+whoosh+rich"].replace(" rich.console, rich.markup,", ""))
+# The process entry by `python -c` (benchmarks/startup_instructions.py runs the commands so)
 ENTRY = "import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.entry import main\nmain()"
-UNDEFERRED = ("import sys; sys.argv = ['companion', *sys.argv[1:]]\nfrom companion.collector import pause\npause()\n"
-              "from companion.cli import main\nmain()")
 
 GROUPS = ("typer", "click", "pydantic", "pydantic_core", "whoosh", "rich", "prompt_toolkit", "companion", "rulesdb",
           "engine", "trackers")
@@ -99,14 +92,11 @@ def main() -> None:
     cmds = {"baseline": [py, "-c", "import typer"]} | {k: [py, "-m", "companion", *v] for k, v in COMMANDS.items()}
     cmds |= {k: [py, "-c", code] for k, code in FLOORS.items()}
     cmds |= {f"{k} (collector on)": [py, "-c", CLI_MAIN, *COMMANDS[k]] for k in COLLECTOR_ON}
-    cmds |= {f"{k} (entry, python -c)": [py, "-c", ENTRY, *COMMANDS[k]] for k in DEFERRED}
-    cmds |= {f"{k} (not deferred, python -c)": [py, "-c", UNDEFERRED, *COMMANDS[k]] for k in DEFERRED}
     got = interleaved_medians(cmds, env, args.runs)
     base_wall, base_cpu = got["baseline"]
     print(f"baseline python -c 'import typer': wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms"
           f" (medians of {args.runs})")
-    pairs = [f"{k} ({how}, python -c)" for k in DEFERRED for how in ("entry", "not deferred")]
-    for label in [*COMMANDS, *(f"{k} (collector on)" for k in COLLECTOR_ON), *pairs, *FLOORS]:
+    for label in [*COMMANDS, *(f"{k} (collector on)" for k in COLLECTOR_ON), *FLOORS]:
         wall, cpu = got[label]
         name = label if label in FLOORS else f"companion {label}"
         print(f"{name:<52} wall {wall * 1000:5.0f} ms  ratio {wall / base_wall:4.2f}   "

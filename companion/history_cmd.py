@@ -120,9 +120,7 @@ def rename(
     from trackers import players
 
     with _sessions() as store:
-        tables = [s.players for s in store.all([])]
-        aliases = players.rename(players.load(store), tables, old, new)
-        players.save(store, aliases)
+        aliases, tables = players.renamed(store, old, new)
         names = players.Names(aliases, tables)
     merged = sorted({p for t in tables for p in t if names(p) == names(new)}, key=str.casefold)
     from companion.render import emit

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 
 def listed(engine, state) -> tuple[list, str | None]:
-    """The legal plays, and what was left out: for a Catopomp hand the table has not recorded, the
-    plays that need no card from it (engine/catopomp/rules.py)."""
+    """The legal plays, and what was left out: when none can be listed because part of the table is
+    not recorded, those the game can still list (Engine.partly_listed: for a Catopomp hand known only
+    by its size, the plays that need no card from it)."""
     found = engine.legal_moves(state)
-    if not found and engine.game == "catopomp":
-        from engine.catopomp.rules import plays_without_hand
-
-        without = plays_without_hand(engine, state)
-        if without is not None:
-            return without
+    if not found:
+        partly = engine.partly_listed(state)
+        if partly is not None:
+            return partly
     return found, None
 
 

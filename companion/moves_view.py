@@ -1,6 +1,6 @@
-"""`companion moves` for people: the plays grouped (Catopomp by set size, a Dice Boost counting as
-one card; other games by what the play does) with a count each, a few lines per group (--limit), plays that differ only in what follows
-`then` on one line. JSON keeps every play."""
+"""`companion moves` for people: the plays grouped as the game groups them (Engine.move_group: by what
+the play does; Catopomp by set size, a Dice Boost counting as one card) with a count each, a few lines
+per group (--limit), plays that differ only in what follows `then` on one line. JSON keeps every play."""
 from __future__ import annotations
 
 import re
@@ -8,19 +8,10 @@ import re
 PER_GROUP = 8  # lines per group unless --limit says otherwise
 
 
-def group_of(game: str, move: str, players) -> str:
-    """The group a play is listed under (what it does, whoever makes it)."""
+def group_of(engine, move: str, players) -> str:
+    """The group a play is listed under (what it does, whoever makes it: Engine.move_group)."""
     words = [w for w in move.split() if w not in players]
-    if not words:
-        return "plays"
-    if game == "catopomp":
-        if words[0] == "pass":
-            return "passes"
-        head = move.split(" then ")[0]
-        cards = len(re.findall(r"(?<![+\d])\b\d+\b(?![+\d])", head.split(" dice ")[0]))
-        size = cards + (1 if " dice " in f" {head} " else 0)
-        return f"sets of {size} card{'s' if size != 1 else ''}"
-    return words[0]
+    return engine.move_group(move, words) if words else "plays"
 
 
 def folded(moves: list[str]) -> list[str]:
@@ -40,11 +31,11 @@ def folded(moves: list[str]) -> list[str]:
     return lines
 
 
-def grouped(game: str, moves: list[str], players) -> list[dict]:
+def grouped(engine, moves: list[str], players) -> list[dict]:
     """The plays by group (group_of), each with its count and its lines (folded)."""
     groups: dict[str, list[str]] = {}
     for m in moves:
-        groups.setdefault(group_of(game, m, set(players)), []).append(m)
+        groups.setdefault(group_of(engine, m, set(players)), []).append(m)
     def order(name: str):  # sets by size, passes last; other games as they come
         size = re.search(r"\d+", name)
         return (name == "passes", int(size.group()) if size else 0)

@@ -209,7 +209,7 @@ def moves(
     from companion.render import emit
 
     players = [p.name for p in getattr(state, "players", ())]
-    groups = grouped(engine.game, texts, players)
+    groups = grouped(engine, texts, players)
     doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": texts, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     text = moves_text({**doc, "groups": groups}, limit)
@@ -253,19 +253,19 @@ def play(
     legal instead; --overrule records it as the table played it."""
     from trackers.errors import Refused
 
-    from engine.base import MoveSyntaxError
+    from engine.base import CHANGE, MoveSyntaxError
 
     text = move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
     with open_sessions() as store:
-        before = store.show(session)
-        if " ".join(words).lower() == "decline all" and before.session.game == "cataclysm-arcade":
-            _decline_all(store, session, as_json)
+        several = store.several(text, session)  # a play said once, made as several (`decline all`)
+        if several is not None:
+            _several(several, as_json)
             return
         try:
-            result = store.play(text, session, overrule, by)
+            result = store.play(text, session, overrule, by, save)
         except MoveSyntaxError as exc:
-            engine = store.situation(before.session.name)[1]
-            near = nearest(text, engine, before.state)
+            _, engine, state = store.situation(session)
+            near = nearest(text, engine, state)
             if not near:
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
@@ -273,7 +273,7 @@ def play(
             from companion.render import play_view, refusal_view, table_names
 
             if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
-                play_view(_shared(exc.result), as_json)
+                play_view(exc.result, as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
             from companion.failure import fail
@@ -283,65 +283,35 @@ def play(
             s = exc.result.session
             refusal_view(exc.verdict, table_names(s.game, s.players))
             raise typer.Exit(2) from None
-        if save:
-            from companion import paths
-            from trackers.library import save_described
-
-            result.saved = save_described(paths.data_dir(), result, list(words))
     from companion.render import after_change, change_view, play_view
 
-    from trackers.log import engine_for
-
-    result.acting = engine_for(result.session.game).acting(result.state)
-    if not as_json and _tracker_change(before.state, result):
-        result.before, result.change = before.summary, result.move  # said as `track VERB ...` says it
-        after_change(change_view, result, as_json)
+    if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it
+        after_change(change_view, _as_change(result), as_json)
         return
-    after_change(play_view, _shared(result), as_json)  # recorded: a failed display never makes it look failed
+    after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
 
 
-def _shared(result):
-    """A play's result with the table's secrets hidden, as `track show` shows it (trackers/secrets.py)."""
-    from trackers.secrets import public_summary
-    from trackers.sessions import tracker_for
+def _as_change(result):
+    """A tracker command said as a play (Catharsis takes `morale -1` as a play too), told as a change."""
+    from dataclasses import replace
 
-    game = result.session.game
-    result.summary = public_summary(tracker_for(game), game, result.state)
-    return result
+    return replace(result, change=result.move)
 
 
-def _decline_all(store, session: str | None, as_json: bool) -> None:
-    """Cataclysm Arcade `decline all`: every player in turn declines, as priority goes round the table,
-    until the top of the Line resolves (each decline recorded as its own play, each said)."""
+def _several(results, as_json: bool) -> None:
+    """Each play of a play made of several (the game's Engine.series), said as it is recorded; with
+    --json, all of them as one list at the end."""
     from companion.render import after_change, play_view
-    from engine.base import MoveSyntaxError
 
-    line = len(store.show(session).summary.get("line") or [])
-    if not line:
-        raise MoveSyntaxError("decline all: the Line is empty, there is nothing to decline")
-    results = []
-    for _ in range(len(store.get(session).players)):
-        result = store.play("decline", session)
-        results.append(result)
+    done = []
+    for result in results:
+        done.append(result)
         if not as_json:
             after_change(play_view, result, as_json)
-        if len(result.summary.get("line") or []) < line:
-            break
     if as_json:
         from companion.render import print_json
 
-        after_change(print_json, [_shared(r).as_json() for r in results])
-
-
-def _tracker_change(state, result) -> bool:
-    """Whether a recorded play was a tracker command (Catharsis takes `morale -1` as a play too)."""
-    from trackers.log import engine_for
-
-    engine = engine_for(result.session.game)
-    try:
-        return getattr(engine.parse_move(result.move, state), "change", None) is not None
-    except Exception:  # noqa: BLE001 - told as a play
-        return False
+        after_change(print_json, [r.as_json() for r in done])
 
 
 def schema(

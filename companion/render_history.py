@@ -146,29 +146,10 @@ def win_bars(players: list[dict], width: int):
 
 
 def figure_lines(game: str, f: dict) -> list[str]:
-    """A game's own figures, one line each, in words."""
-    if game == "catastrophe":
-        causes = f["eliminations_by_cause"]
-        said = {"lives": "all lives lost", "reapurr": "caught by the Grim Reapurr", "unknown": "cause not told"}
-        parts = [f"{n} {said.get(c, c)}" for c, n in causes.items()]
-        return [f"eliminations: {', '.join(parts) or 'none'}; the Grim Reapurr won {f['reapurr_wins']}"]
-    if game == "catopomp":
-        boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"
-        per = "-" if f["gems_lost_per_round"] is None else f"{f['gems_lost_per_round']:g}"
-        return [f"soul gems lost: {f['gems_lost']} in {f['rounds']} rounds ({per} a round)", f"Dice Boosts used: {boosts}"]
-    if game == "theseus":
-        return [f"VP of {p}: {v.get('cards', 0)} from cards, {v.get('bonuses', 0)} from Bonuses, "
-                f"{v.get('effects', 0)} from card effects" for p, v in f["vp_by_source"].items()] + \
-               ([f"ties after both tiebreakers: {f['ties']} (the rulebook names no winner)"] if f["ties"] else [])
-    if game == "catharsis":
-        bosses = ", ".join(f"{b} beaten {c.get('beaten', 0)} of {c.get('played', 0)}" for b, c in f["bosses"].items())
-        morale = "-" if f["average_morale_end"] is None else f"{f['average_morale_end']:g}"
-        return [f"Boss Decks: {bosses or 'none finished'}; average Morale at the end: {morale}"]
-    if game == "cataclysm-arcade":
-        if f["average_level"] is None:
-            return []
-        return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
-    return []
+    """A game's own figures, one line each, in words (the game's Tracker.figure_lines)."""
+    from engine import get_tracker
+
+    return get_tracker(game).figure_lines(f)
 
 
 def recap_lines(story: dict, markdown: bool = False) -> list[str]:

@@ -435,7 +435,7 @@ def change(
         if _own_hand(store, list(words), name, as_json):
             return
         try:
-            result = store.record(list(words), name, overrule)
+            result = store.record(list(words), name, overrule, save=save)
         except MoveSyntaxError as exc:
             if not str(exc).startswith(("unknown command", "unknown verb")):
                 raise
@@ -446,10 +446,6 @@ def change(
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{exc}; or the session command: {', '.join(near)}") from None
             raise
-        if save:
-            from trackers.library import save_described
-
-            result.saved = save_described(paths.data_dir(), result, list(words))
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)

@@ -17,6 +17,11 @@ Where rich would decide otherwise (Windows' consoles, Jupyter, IDLE), or for wha
 know (a tab, which rich expands; overlapping spans; another style), `render` answers None and
 the caller prints with rich. tests/test_writer.py compares the two over generated texts, widths
 and environments.
+
+Which rich: the rules above are rich 14's and 15's (TTY_COMPATIBLE came in 14.0; rich 13 ignores it,
+so the two would differ wherever it is set). RICH is that range, the same as the pin in
+pyproject.toml; tests/test_writer.py passes on both ends of it (rich 14.0.0 and 15.0.0). A new rich
+major is taken in only after the test passes with it.
 """
 from __future__ import annotations
 
@@ -25,6 +30,9 @@ import os
 import sys
 
 from companion.fit import fit_spans
+
+#: the rich releases whose console rules this copies: at least the first, below the second (pyproject.toml)
+RICH = ("14.0", "16")
 
 #: style -> (its attribute codes, its colour code), as rich renders them
 STYLES = {

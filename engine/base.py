@@ -269,6 +269,42 @@ class Engine(Generic[S, M]):
         """The State written out as a situation file that load_state() accepts."""
         return state.model_dump(mode="json")
 
+    # -- hooks the shared layers call, so none of them names a game ------------------------
+
+    def series(self, text: str) -> Series | None:
+        """A play said once that the table makes as several plays in a row (Cataclysm Arcade `decline
+        all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
+        return None
+
+    def partly_listed(self, state: S) -> tuple[list[M], str] | None:
+        """When legal_moves() lists nothing because part of the table is not recorded (a hand known
+        only by its size): the plays that can still be listed and a line saying what was left out;
+        None (the default) when there is nothing more to list."""
+        return None
+
+    def move_group(self, move: str, words: list[str]) -> str:
+        """The group `companion moves` lists a play under: by default its first word that is not a
+        player's name (`words`, never empty), i.e. what the play does, whoever makes it."""
+        return words[0]
+
+
+class Series:
+    """A play made of several plays in a row (Engine.series): `step`, the move each of them is, made by
+    whoever is to act, recorded as its own play, at most `most(first)` times and until `done(first,
+    now)` says the whole is made (first: the table before the first step; now: after the last).
+    `ready(first)` raises MoveSyntaxError when the table gives nothing to make. A game subclasses it."""
+
+    step: str = ""
+
+    def ready(self, first) -> None:
+        return None
+
+    def most(self, first) -> int:
+        return len(first.players)
+
+    def done(self, first, now) -> bool:
+        return False
+
 
 # -- the one checked step ---------------------------------------------------------------
 # A play (`companion play`) and a counter change (`companion track ...`) are the same step:
@@ -278,6 +314,8 @@ class Engine(Generic[S, M]):
 
 #: the verb a play is logged under: args = (move text,) or (move text, player who made it)
 PLAY = "play"
+#: a step's kind when its words were a tracker command (Stepped.kind; PLAY otherwise)
+CHANGE = "change"
 
 
 class Change(Frozen):
@@ -309,18 +347,21 @@ class Stepped:
     """What one step did. `state` is the table after it (the table before, `before`, when the step
     was refused); `verdict` the referee's answer; `effects` what fired: the verdict's (a play) or the
     change's, then what settled after it. `verb`/`args` are what the log keeps; `by` who made a play
-    (`named` when the move itself names its maker), `to_act` who acts next."""
+    (`named` when the move itself names its maker), `to_act` who acts next. `move` is the move as
+    read (a play), `kind` what the words were: CHANGE for a tracker command, also one said as a play
+    (a Catharsis `morale -1`), else PLAY."""
 
     __slots__ = ("state", "before", "verdict", "effects", "verb", "args", "label", "by", "named", "to_act",
-                 "applied", "logged")
+                 "applied", "logged", "move", "kind")
 
     def __init__(self, state, before, verdict: Verdict, effects=(), verb: str = "", args=(), label: str = "",
                  by: str | None = None, named: str | None = None, to_act: str | None = None,
-                 applied: bool = True, logged: bool = True):
+                 applied: bool = True, logged: bool = True, move=None, kind: str = PLAY):
         self.state, self.before, self.verdict, self.effects = state, before, verdict, tuple(effects)
         self.verb, self.args, self.label = verb, tuple(args), label
         self.by, self.named, self.to_act = by, named, to_act
         self.applied, self.logged = applied, logged
+        self.move, self.kind = move, kind
 
     @property
     def refused(self) -> bool:
@@ -365,6 +406,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
     if kind != "play":
         raise ValueError(f"kind must be play or track, not {kind!r}")
     engine = _engine(game)
+    turn = state  # the table the move is read on
     move = engine.parse_move(text, state)
     verdict = engine.check(state, move)
     to_act = engine.to_act(state)
@@ -376,14 +418,21 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         who = player(by, state.players).name
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
-            mine = engine.with_turn(state, who)
-            move = engine.parse_move(text, mine)
-            verdict = off_turn(engine, state, engine.check(mine, move), who)
+            turn = engine.with_turn(state, who)
+            move = engine.parse_move(text, turn)
+            verdict = off_turn(engine, state, engine.check(turn, move), who)
     canonical = engine.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
-    if not apply:
-        return _refused(state, verdict, PLAY, args, f"{PLAY} {canonical}", by=who, named=named, to_act=to_act)
-    return _played(game, state, args, verdict, overruled, by=who, named=named, to_act=to_act)
+    said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
+    if not apply or (not verdict.legal and not overruled):
+        return _refused(state, verdict, PLAY, args, f"{PLAY} {canonical}", by=who, named=named, to_act=to_act,
+                        move=move, kind=said_as)
+    # applied as the log keeps it: read again from the canonical text, unless the words were that text
+    # and were read on the table the log's play is read on (the same words, the same table: the same move)
+    logged_turn = len(args) > 1 and args[1] != to_act
+    same = text == canonical and (turn is not state) == logged_turn
+    return _played(game, state, args, verdict, overruled, by=who, named=named, to_act=to_act,
+                   move=(turn, move) if same else None, kind=said_as)
 
 
 def step_logged(game: Game, state, verb: str, args, overruled: bool = False, checked: bool = True) -> Stepped:
@@ -405,15 +454,17 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
                 raise LogError(f"{who!r} is not a player of this session")
             turn = engine.with_turn(state, who)
         move = engine.parse_move(args[0], turn)
+        said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
         if not checked:
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
-                           move=(turn, move))
+                           move=(turn, move), kind=said_as)
         if engine.format_move(move) != args[0]:
             raise LogError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if who is not None and to_act is not None and who != to_act:
             verdict = off_turn(engine, state, verdict, who)
-        return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move))
+        return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move),
+                       kind=said_as)
     tracker = game.tracker
     if verb not in tracker.COMMANDS:
         raise LogError(f"{verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
@@ -436,27 +487,28 @@ def _refused(state, verdict: Verdict, verb: str, args, label: str, **who) -> Ste
 
 
 def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overruled: bool, by=None, named=None,
-            to_act=None, move=None) -> Stepped:
+            to_act=None, move=None, kind: str = PLAY) -> Stepped:
     """A judged play: applied as the log keeps it (`args`), so a replay gives the same table, then
     settled. `move` is (table, move) already read from `args` for that table, when known."""
     label = f"{PLAY} {args[0]}"
     if not verdict.legal and not overruled:
-        return _refused(state, verdict, PLAY, args, label, by=by, named=named, to_act=to_act)
+        return _refused(state, verdict, PLAY, args, label, by=by, named=named, to_act=to_act,
+                        move=move[1] if move else None, kind=kind)
     engine = game.engine
     if move is None:
         turn = engine.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.to_act(state) else state
         move = (turn, engine.parse_move(args[0], turn))
     after, settled = game.tracker.settle(engine.apply(move[0], move[1], overruled=not verdict.legal))
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
-                   to_act=engine.to_act(after))
+                   to_act=engine.to_act(after), move=move[1], kind=kind)
 
 
 def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True) -> Stepped:
     """A judged tracker change: applied, then settled; a verb that only shows something is not logged."""
     tracker = game.tracker
     if not apply or (not verdict.legal and not overruled):
-        return _refused(state, verdict, change.verb, change.args, change.label())
+        return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
     after, settled = tracker.settle(after)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
-                   logged=change.verb not in tracker.READ_ONLY)
+                   logged=change.verb not in tracker.READ_ONLY, move=change, kind=CHANGE)

@@ -23,7 +23,8 @@ from engine.errors import EngineError
 
 #: the session option that holds the card entries a session was started with (a JSON list)
 LIBRARY_OPTION = "library"
-#: the most characters that option may hold (a library of a few hundred cards)
+#: the most characters that option may hold: the one limit of a game's card library, checked when
+#: the library is written (`cards add`, `edit`, `import`, `--save`), so a new session never refuses it
 MAX_LIBRARY_CHARS = 400_000
 
 
@@ -143,6 +144,20 @@ def check_all(state_cls, user: list[dict], where: str) -> list:
     return [check_entry(model, e, where) for e in effective(state_cls, user)]
 
 
+def recorded(entries: list[dict]) -> str:
+    """The text of the option LIBRARY_OPTION that records `entries` (compact JSON)."""
+    return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+
+
+def check_size(state_cls, user: list[dict], where: str) -> None:
+    """LibraryError when a library of these (named) entries would take more than MAX_LIBRARY_CHARS
+    in a new session's option LIBRARY_OPTION: refused when the library is written, not at `track new`."""
+    size = len(recorded(effective(state_cls, user)))
+    if size > MAX_LIBRARY_CHARS:
+        raise LibraryError(f"{where}: {len(user):,} cards would take {size:,} characters in each new session, "
+                           f"over the limit of {MAX_LIBRARY_CHARS:,} (docs/cards.md); the library is unchanged")
+
+
 def with_cards(state, entries: list[dict], checked: bool):
     """The table with the library's entries beside its own: a card the table itself described
     (an option such as cards=...) keeps the table's entry."""
@@ -200,9 +215,7 @@ def unknown_fields(entry: dict, model) -> list[str]:
     `settled_fields(entry)`: a Theseus card whose effect is "none" has no end-game points)."""
     import dataclasses
 
-    from engine.record_fields import hints
-
-    kinds = hints(model)
+    kinds = _hints(model)
     settled = set(model.settled_fields(entry)) if hasattr(model, "settled_fields") else set()
     out = []
     for f in dataclasses.fields(model):
@@ -216,6 +229,14 @@ def unknown_fields(entry: dict, model) -> list[str]:
             if record is not None:
                 out += [f"{f.name}.{part}" for part in unknown_fields(value, record)]
     return out
+
+
+@lru_cache(maxsize=16)
+def _hints(model) -> dict[str, Any]:
+    """A card record's field annotations, resolved once per record (not once per card listed)."""
+    from engine.record_fields import hints
+
+    return hints(model)
 
 
 # -- a card's fields as typed on the command line (`cards add GAME NAME --FIELD VALUE ...`) -------

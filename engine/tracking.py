@@ -163,6 +163,11 @@ class Tracker(Generic[S]):
         figures divided). Stored with the record, so the totals need no game's code; none by default."""
         return []
 
+    def figure_lines(self, figures: dict[str, Any]) -> list[str]:
+        """The game's figures over many sessions (what `share` adds up), one line each in words, for
+        `companion stats`; none by default."""
+        return []
+
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 
     #: the table records a player's named hand, which only that player may see

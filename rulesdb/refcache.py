@@ -105,13 +105,45 @@ def cached_reference(cache_dir: Path, load: Callable[[], Reference]) -> Referenc
 
 
 def _write(path: Path, doc: dict) -> None:
+    """The cache written through a temporary file of this process renamed into place; a write that
+    fails (a read-only folder, a full disk) removes its temporary file, and those left by processes
+    that are gone (killed mid-write) are removed first, so a failing cache never fills the disk."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        _sweep(path.parent)
         tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
         tmp.replace(path)
         for old in path.parent.glob("reference-*.json"):
             if old != path:
                 old.unlink(missing_ok=True)
     except OSError:
-        pass  # a read-only cache: the reference still works, just slower
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        # a read-only or full cache: the reference still works, just slower
+
+
+def _sweep(folder: Path) -> None:
+    """Remove the `reference-*.json.<pid>.tmp` files left by processes that are gone."""
+    for stray in folder.glob("reference-*.json.*.tmp"):
+        pid = stray.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and _gone(int(pid), stray):
+            stray.unlink(missing_ok=True)
+
+
+def _gone(pid: int, stray: Path) -> bool:
+    """Whether the process that wrote `stray` is gone: no process has its id (where signal 0 asks
+    that; elsewhere, the file is an hour old: a cache write takes far less)."""
+    if os.name != "posix":
+        import time
+
+        return stray.stat().st_mtime < time.time() - 3600
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return True  # no process has that id (or could)
+    except OSError:
+        return False  # another user's process (PermissionError)
+    return False

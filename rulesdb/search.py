@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -92,20 +91,20 @@ class SearchResult:
 
 
 class Lexicon:
-    """The words of one or more per-game indexes (their memos, rulesdb.memo), counted together."""
+    """The words of one or more per-game indexes (their readers), counted together."""
 
-    def __init__(self, memos):
-        self.memos = list(memos)
-        self.doc_count = sum(m.reader.doc_count() for m in self.memos)
+    def __init__(self, readers):
+        self.readers = list(readers)
+        self.doc_count = sum(r.doc_count() for r in self.readers)
 
     def df(self, field: str, token: str) -> int:
-        return sum(m.doc_frequency(field, token) for m in self.memos)
+        return sum(r.doc_frequency(field, token) for r in self.readers)
 
     def known(self, token: str) -> bool:
-        return any(m.doc_frequency("spell", token) for m in self.memos)
+        return any(r.doc_frequency("spell", token) for r in self.readers)
 
     def near(self, token: str, maxdist: int) -> set[str]:
-        return {t for m in self.memos for t in m.near(token, maxdist)}
+        return {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
 
 
 def _distance(a: str, b: str) -> int:
@@ -149,7 +148,7 @@ class Built(NamedTuple):
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings."""
-    from whoosh.query import Or, Phrase, Term
+    from whoosh.query import Or, Phrase, PreloadedOr, Term
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
@@ -196,8 +195,13 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
     for a, b in zip(said_stems, said_stems[1:]):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
-    # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher.
-    return Built((Or(terms) if terms else None), fixes, typed, groups, key, unknown)
+    # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher. With
+    # more than two clauses, whoosh's Or adds them up from arrays (PreloadedOr) in an index of up to
+    # 5,000 documents and in a tree of union matchers past that, which walks each posting through
+    # many more calls (a question over a rulebook ten times the reference took twenty times as
+    # long); the arrays at any size, so every index adds the clauses up alike.
+    union = PreloadedOr if len(terms) > 2 else Or
+    return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown)
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -220,20 +224,14 @@ def _snippet(text: str, terms: frozenset, analyzer) -> str:
 class RulesSearch:
     """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
-    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None,
-                 bulk_from: int | None = None):
-        """`bulk_from`: a question touching at least this many postings is added up with numpy
-        (rulesdb/bulksum.py; worth its import only to an engine kept open); None: never."""
+    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
         from rulesdb.analyzer import make_analyzer
-        from rulesdb.memo import Memo, Tokens
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
-        self.memos = {g: Memo(sr, bulk_from) for g, sr in self.searchers.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = make_analyzer()
-        self.tokens = Tokens(self.analyzer)  # the snippets' analysis, once per shown text
         self._stems: dict[str, list[str]] = {}
 
     def stems(self, text: str) -> list[str]:
@@ -253,15 +251,15 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _case_words(self, query: str, memos) -> Callable[[str], bool]:
+    def _case_words(self, query: str, searchers) -> Callable[[str], bool]:
         """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
         a word with the query that is rare enough in the game to say something."""
         asked = set(self.stems(" ".join(words(query))))
-        counts = [(m, m.reader.doc_count()) for m in memos]
+        counts = [(sr.reader(), sr.doc_count()) for sr in searchers]
 
         def named(case: str) -> bool:
             for t in set(self.stems(case)) & asked:
-                if all(m.doc_frequency("spell", t) <= n * CASE_SHARE for m, n in counts):
+                if all(r.doc_frequency("spell", t) <= n * CASE_SHARE for r, n in counts):
                     return True
             return False
 
@@ -271,24 +269,24 @@ class RulesSearch:
         """Ranked hits for a natural-language question, in one game or across all of them."""
         _require_words(query)
         result = SearchResult(query, game)
-        memos = {gid: m for gid, m in self.memos.items() if game is None or gid == game}
-        q, fixes, typed, groups, key, unknown = build_query(Lexicon(memos.values()), self.stems, query)
+        searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
+        q, fixes, typed, groups, key, unknown = build_query(Lexicon(sr.reader() for sr in searchers.values()),
+                                                            self.stems, query)
         found = []
         if q is not None:
-            weights = _game_weights(typed, memos)
-            for gid, memo in memos.items():
-                holding = _holding(memo, q)
-                for docnum, score in memo.rank(q, max(limit, CANDIDATES)):
-                    matched = {t for t, held in holding.items() if any(_has(docs, docnum) for docs in held)}
+            weights = _game_weights(typed, searchers)
+            for gid, searcher in searchers.items():
+                holding = _holding(searcher.reader(), q)
+                for h in searcher.search(q, limit=max(limit, CANDIDATES)):
+                    matched = {t for t, docs in holding.items() if h.docnum in docs}
                     share = sum(1 for g in groups if g & matched)
-                    stored = memo.fields(docnum)
-                    fields = stored | {"_key": sum(1 for g in key if g & matched)}
-                    found.append((float(score) * weights[gid] * KIND_WEIGHT.get(stored["kind"], 1.0)
+                    fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
+                    found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(fields["kind"], 1.0)
                                   * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
-        found = _exceptions_first(found, self._case_words(query, memos.values()))
+        found = _exceptions_first(found, self._case_words(query, searchers.values()))
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
-            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.tokens), score, f["source"],
+            Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
                 tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
                 tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
             for score, f in found[:limit]
@@ -309,33 +307,23 @@ class RulesSearch:
         return result
 
 
-def _holding(memo, q) -> dict[str, list[list[int]]]:
-    """Stem -> the documents where the query's terms for it match, a sorted list per field (as
-    whoosh's matched terms, but read from the postings (once per open index) instead of recorded
-    for every matching document; looked up for the hits only, never merged, which would cost every
-    document a question touches)."""
-    out: dict[str, list[list[int]]] = {}
+def _holding(reader, q) -> dict[str, set[int]]:
+    """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
+    read from the postings once per query instead of recorded for every matching document)."""
+    out: dict[str, set[int]] = {}
     for field, text in q.iter_all_terms():
-        if field in TEXT_FIELDS and isinstance(text, str):
-            docs = memo.postings(field, text)[0]
-            if docs:
-                out.setdefault(text, []).append(docs)
+        if field in TEXT_FIELDS and isinstance(text, str) and reader.doc_frequency(field, text):
+            out.setdefault(text, set()).update(reader.postings(field, text).all_ids())
     return out
 
 
-def _has(docs: list[int], docnum: int) -> bool:
-    """Whether the sorted document numbers hold this one."""
-    i = bisect_left(docs, docnum)
-    return i < len(docs) and docs[i] == docnum
-
-
-def _game_weights(typed: set[str], memos: dict) -> dict[str, float]:
+def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
     """Across games, the game whose own vocabulary the question uses ("determination" is only a
     Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
-    claims = dict.fromkeys(memos, 0)
-    if len(memos) > 1:
+    claims = dict.fromkeys(searchers, 0)
+    if len(searchers) > 1:
         for t in typed:
-            having = [gid for gid, m in memos.items() if m.doc_frequency("spell", t)]
+            having = [gid for gid, sr in searchers.items() if sr.reader().doc_frequency("spell", t)]
             if len(having) == 1:
                 claims[having[0]] += 1
     top = max(claims.values(), default=0)
@@ -384,7 +372,6 @@ def keep_open(on: bool) -> None:
 
 def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
     from rulesdb.index import fingerprint
-    from rulesdb.memo import BULK_POSTINGS
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
     stamp = (cache_dir, sources_dir, _stamp(sources_dir))
@@ -393,7 +380,7 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
         if _kept.get("key") != key:
             if _kept:
                 _kept["engine"].close()
-            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, bulk_from=BULK_POSTINGS))
+            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
         _kept["stamp"] = stamp
     return _kept["engine"]
 

@@ -93,3 +93,33 @@ def test_the_cache_carries_the_exception_links(tmp_path):
     cached_reference(tmp_path, load_reference)  # written
     again = cached_reference(tmp_path, load_reference)  # read back
     assert again.exceptions == fresh.exceptions and again.exceptions
+
+
+def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Issue 32 item 7: on a full disk the cache write fails part way; its temporary file goes."""
+    import errno
+    from pathlib import Path
+
+    real = Path.write_text
+
+    def half_then_full(self, text, *args, **kwargs):
+        if self.name.endswith(".tmp"):
+            real(self, text[: len(text) // 2], *args, **kwargs)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", half_then_full)
+    truth = as_data(load_reference())
+    for _ in range(3):  # each search tries the cache again
+        assert as_data(cached_reference(tmp_path, load_reference)) == truth
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stray_temporary_files_of_gone_processes_are_swept(tmp_path):
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = tmp_path / f"reference-0123456789abcdef0123.json.{int(gone.stdout)}.tmp"
+    alive = tmp_path / f"reference-0123456789abcdef0123.json.{os.getppid()}.tmp"  # a running process's
+    for stray in (dead, alive):
+        stray.write_text('{"format": "2", "hash"', encoding="utf-8")
+    cached_reference(tmp_path, load_reference)
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted([alive.name, f"reference-{data_hash()}.json"])

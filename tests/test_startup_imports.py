@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 
@@ -48,34 +47,6 @@ def test_a_search_loads_neither_pydantic_nor_a_game_engine(table):
     assert not {"asyncio", "email", "http"} & mods
 
 
-SHELL_QUESTIONS = """
-import contextlib, io, json, sys
-from companion.cli import whole_group
-from companion.shell import Shell
-shell = Shell(whole_group())
-failed = 0
-with contextlib.redirect_stdout(io.StringIO()):
-    for line in sys.argv[1:]:
-        failed += shell.run(line) != 0
-shell.close()
-print(json.dumps({"failed": failed, "numpy": "numpy" in sys.modules}), file=sys.stderr)
-"""
-
-
-def test_one_shot_searches_and_the_shells_small_questions_load_no_numpy(table):
-    """numpy (rulesdb/bulksum.py) is for a kept-open engine's big questions only: no one-shot search
-    imports it, nor does the shell for questions over the built-in reference (issue 25)."""
-    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("rules", "search", "hand limit"),
-                 ("rules", "search", "reroll one die", "--json")):
-        assert "numpy" not in loaded(table, *args), args
-    from tests.test_retrieval import questions
-
-    lines = ["rules search " + shlex.quote(q["ask"]) for game in ("catharsis", "catopomp") for q in questions(game)[:15]]
-    done = subprocess.run([sys.executable, "-c", SHELL_QUESTIONS, *lines, "rules search card"], capture_output=True,
-                          text=True, cwd=installed_cwd(), timeout=300, env={**os.environ, "COMPANION_HOME": str(table)})
-    assert json.loads(done.stderr.strip().splitlines()[-1]) == {"failed": 0, "numpy": False}, done.stderr
-
-
 def test_a_printed_search_and_a_printed_change_load_no_rich(table):
     """The hits and a change's line are written by companion/writer.py, byte for byte as rich would
     (tests/test_writer.py); rich's console is some twenty milliseconds of their start-up."""
@@ -85,6 +56,28 @@ def test_a_printed_search_and_a_printed_change_load_no_rich(table):
     env = {"FORCE_COLOR": "1"}  # in colour too
     assert "rich" not in loaded(table, "rules", "search", "reroll one die", "--game", "catharsis", env=env)
     assert "rich" in loaded(table, "track", "coins", "ann", "+1", "--verbose")  # its rule ids in colour
+
+
+IMPORT_SYSTEM = """
+import runpy, sys, json
+hooks = list(sys.meta_path), list(sys.path_hooks)
+sys.argv = ['companion'] + sys.argv[1:]
+try:
+    runpy.run_module('companion', run_name='__main__')
+except SystemExit:
+    pass
+print(json.dumps((list(sys.meta_path), list(sys.path_hooks)) == hooks), file=sys.stderr)
+"""
+
+
+def test_a_one_shot_command_leaves_the_import_system_as_python_set_it_up(table):
+    """typer's, whoosh's and rich's modules are imported as they are written: the process adds no
+    finder or hook that would change another library's imports."""
+    for args in (("rules", "search", "reroll one die", "--game", "catharsis"), ("track", "coins", "ann", "+1"),
+                 ("rules", "define", "enforcer"), ("--help",)):
+        done = subprocess.run([sys.executable, "-c", IMPORT_SYSTEM, *args], capture_output=True, text=True,
+                              cwd=installed_cwd(), timeout=120, env={**os.environ, "COMPANION_HOME": str(table)})
+        assert json.loads(done.stderr.strip().splitlines()[-1]) is True, (args, done.stderr)
 
 
 def test_json_output_loads_no_rich(table):

@@ -2,7 +2,12 @@
 a finished log (who won, its length's unit, its figures) is a hook of its Tracker
 (engine.tracking.Tracker: result, LENGTH, COOPERATIVE, figures), so no module of trackers/ names a
 game in its code (docstrings and comments may), but those still listed in NOT_YET. A recap's turning
-points and response wars are hooks too (turning_points, PILE)."""
+points and response wars are hooks too (turning_points, PILE).
+
+Issue 31: no module of companion/ branches on a game id either (a help text may name one): a play
+made of several (`decline all`, Engine.series), the groups of `moves` (Engine.move_group), the plays
+listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Tracker.figure_lines)
+are hooks of the game."""
 from __future__ import annotations
 
 import ast
@@ -42,10 +47,56 @@ def game_names_in_code(path: Path) -> list[str]:
     return found
 
 
+def _ids(node) -> list[str]:
+    """The game ids a value of the code is (a string, or a tuple, list or set of them)."""
+    values = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [v.value for v in values if isinstance(v, ast.Constant) and v.value in GAMES]
+
+
+def game_branches(path: Path) -> list[str]:
+    """Each game id the module's code decides by: compared with a value (==, !=, in, not in), a key
+    of a table it looks up, a case it matches; and each game package it imports. A game id in a
+    help text, an example or a docstring decides nothing."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            found += [g for side in (node.left, *node.comparators) for g in _ids(side)]
+        elif isinstance(node, ast.Dict):
+            found += [g for key in node.keys if key is not None for g in _ids(key)]
+        elif isinstance(node, ast.MatchValue):
+            found += _ids(node.value)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found += [p for p in PACKAGES if p in node.module.split(".")]
+        elif isinstance(node, ast.Import):
+            found += [p for a in node.names for p in PACKAGES if p in a.name.split(".")]
+    return found
+
+
 @pytest.mark.parametrize("path", sorted(p for p in (ROOT / "trackers").glob("*.py") if p.name not in NOT_YET),
                          ids=lambda p: p.name)
 def test_no_module_of_trackers_names_a_game_in_its_code(path):
     assert game_names_in_code(path) == []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "companion").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(ROOT / "companion")))
+def test_no_module_of_companion_branches_on_a_game(path):
+    assert game_branches(path) == []
+
+
+def test_the_check_finds_a_branch_on_a_game_id_but_not_a_help_text(tmp_path):
+    """The check itself, on the branches issue 31 found (so the test above can fail)."""
+    module = tmp_path / "branching.py"
+    module.write_text(
+        '"""For catopomp."""\nimport typer\nfrom engine.catopomp.rules import plays_without_hand\n\n\n'
+        'def play(words, game, engine, f):\n'
+        '    deck = typer.Option(None, help="a deck list (cataclysm-arcade)")\n'
+        '    if " ".join(words) == "decline all" and game == "cataclysm-arcade":\n'
+        '        return deck\n'
+        '    if engine.game in ("catharsis", "theseus"):\n'
+        '        return {"catastrophe": f}[game]\n', encoding="utf-8")
+    assert sorted(game_branches(module)) == ["cataclysm-arcade", "catastrophe", "catharsis", "catopomp", "theseus"]
 
 
 def test_the_check_finds_a_game_branch(tmp_path):

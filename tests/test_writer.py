@@ -5,11 +5,15 @@ TTY_COMPATIBLE, colour systems)."""
 from __future__ import annotations
 
 import io
+import re
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
 from companion.render import _console_class, fit_text, visible
-from companion.writer import STYLES, mode, render, width as took
+from companion.writer import RICH, STYLES, mode, render, width as took
 
 ENVIRONMENTS = [
     {}, {"TERM": "xterm"}, {"TERM": "xterm-256color"}, {"COLORTERM": "truecolor"}, {"TERM": "xterm-kitty"},
@@ -75,6 +79,19 @@ def test_styles_and_colours_follow_the_terminal():
 def test_a_dumb_terminal_is_80_columns_wide_as_rich_takes_it():
     assert took(30, Stream(True), {"TERM": "dumb"}) == 80
     assert took(30, Stream(False), {"TERM": "dumb"}) == took(30, Stream(True), {"TERM": "dumb", "LINES": "9"}) == 30
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.match(r"\d+(?:\.\d+)*", text).group().split("."))
+
+
+def test_the_pin_is_the_range_whose_rules_the_writer_copies_and_the_installed_rich_is_in_it():
+    """A rich outside RICH may decide colour or width otherwise: pip must not install one."""
+    deps = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    pin = next(d for d in deps["project"]["dependencies"] if re.match(r"rich\b", d))
+    assert re.fullmatch(r"rich>=([\d.]+),<([\d.]+)", pin).groups() == RICH, pin
+    low, high = map(_release, RICH)
+    assert low <= _release(version("rich")) < high, version("rich")
 
 
 def test_what_the_writer_does_not_know_is_left_to_rich():

@@ -135,6 +135,20 @@ class SessionsFile:
                 pass  # busy: the next writer checkpoints
         return out
 
+    def update_meta(self, key: str, change):
+        """Read a `meta` value and write what `change(value)` makes of it in one write transaction
+        (BEGIN IMMEDIATE), so two writers at once each change what the other wrote (none is lost).
+        `change(value or None)` returns (the new value, what to return); it may read the sessions,
+        in the same transaction. An error it raises leaves the file unchanged."""
+        def body(con):
+            row = con.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            value, out = change(row[0] if row else None)
+            con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            self._witness = ("SELECT 1 FROM meta WHERE key = ? AND value = ?", (key, value))
+            return out
+
+        return self._write(body)
+
     def _read(self, body):
         """Run body(con) in one read transaction (a consistent view), waiting while the file is busy."""
         if self.con.in_transaction:

@@ -117,11 +117,13 @@ class Library:
     def shipped(self) -> dict[str, dict[str, Any]]:
         return {fold(e["name"]): e for e in rules.shipped_entries(self.State)}
 
-    def names(self) -> list[str]:
-        """Every card the library or the catalogue describes, the catalogue's first."""
+    def names(self, entries: list[dict[str, Any]] | None = None) -> list[str]:
+        """Every card the library (its `entries`, read when not given) or the catalogue describes,
+        the catalogue's first."""
         names = [e["name"] for e in rules.shipped_entries(self.State)]
         known = {fold(n) for n in names}
-        return names + [e["name"] for e in self.entries() if fold(e["name"]) not in known]
+        own = self.entries() if entries is None else entries
+        return names + [e["name"] for e in own if fold(e["name"]) not in known]
 
     def find(self, word: str) -> str:
         """The card a word names, matched anywhere in the name (engine/words.py `match`)."""
@@ -133,7 +135,9 @@ class Library:
         """What the library says of a card: its entry laid over the catalogue's, and where each part
         comes from."""
         own = next((e for e in self.entries() if fold(e["name"]) == fold(name)), None)
-        base = self.shipped().get(fold(name))
+        return self._described(own, self.shipped().get(fold(name)))
+
+    def _described(self, own: dict[str, Any] | None, base: dict[str, Any] | None) -> dict[str, Any]:
         entry = rules.over_shipped(base, own or {})
         origin = ("catalogue" if own is None else "library" if base is None
                   else "catalogue, fields from the library: " + ", ".join(k for k in own if k != "name"))
@@ -141,7 +145,12 @@ class Library:
                 "unknown": rules.unknown_fields(entry, self.model)}
 
     def listing(self) -> list[dict[str, Any]]:
-        return [self.card(n) for n in self.names()]
+        """Every card as `card` describes it: the library read once (a listing grows with the library,
+        not with its square)."""
+        entries = self.entries()
+        own = {fold(e["name"]): e for e in entries}
+        shipped = self.shipped()
+        return [self._described(own.get(fold(n)), shipped.get(fold(n))) for n in self.names(entries)]
 
     def effective(self) -> list[dict[str, Any]]:
         """The entries a new session records (the user's entries over the catalogue's)."""
@@ -149,7 +158,11 @@ class Library:
 
     # -- writing --------------------------------------------------------------------------
 
-    def _save(self, entries: list[dict[str, Any]]) -> None:
+    def _save(self, entries: list[dict[str, Any]], shrinks: bool = False) -> None:
+        """The entries checked (each card, and the whole against the library's limit unless the
+        change only `shrinks` it: a library over the limit can always be cut down), then written."""
+        if not shrinks:
+            rules.check_size(self.State, entries, f"card library {self.game}")
         rules.check_all(self.State, entries, f"card library {self.game}")
         write_entries(self.path, self.key, entries,
                       f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
@@ -181,7 +194,7 @@ class Library:
         kept = [e for e in entries if fold(e["name"]) != fold(name)]
         if len(kept) == len(entries):
             raise LibraryError(f"{name!r} is in {self.game}'s shipped catalogue, not in the library: nothing to remove")
-        self._save(kept)
+        self._save(kept, shrinks=True)
         return {"game": self.game, "name": name, "removed": True,
                 "catalogue": fold(name) in self.shipped()}
 
@@ -189,9 +202,11 @@ class Library:
         """A file's entries into the library (an entry replaces the library's of the same name):
         every entry checked first, so a bad one changes nothing."""
         incoming = read_entries(path, self.key)
+        names = {fold(rules.entry_name(e, str(path))) for e in incoming}
+        merged = [*(e for e in self.entries() if fold(e["name"]) not in names), *incoming]
+        rules.check_size(self.State, merged, f"{path}: the {self.game} library with its cards")  # first: cheap
         rules.check_all(self.State, incoming, str(path))
-        names = {fold(e["name"]) for e in incoming}
-        self._save([*(e for e in self.entries() if fold(e["name"]) not in names), *incoming])
+        self._save(merged)
         return {"game": self.game, "imported": [e["name"] for e in incoming], "file": str(path)}
 
     def export(self, path: Path) -> dict[str, Any]:
@@ -240,7 +255,12 @@ def recorded_options(data_dir: Path, game: str, options: dict[str, str]) -> dict
     entries = Library(data_dir, game).effective()
     if not entries:
         return options
-    return {**options, rules.LIBRARY_OPTION: json.dumps(entries, ensure_ascii=False, separators=(",", ":"))}
+    text = rules.recorded(entries)
+    if len(text) > rules.MAX_LIBRARY_CHARS:  # a library written by hand or by an older version
+        raise LibraryError(f"the {game} card library takes {len(text):,} characters, over the limit of "
+                           f"{rules.MAX_LIBRARY_CHARS:,} a session records (docs/cards.md); remove cards with "
+                           f"`companion cards remove {game} NAME` first")
+    return {**options, rules.LIBRARY_OPTION: text}
 
 
 def unknown_cards(library: Library, store) -> list[dict[str, str]]:

@@ -131,6 +131,7 @@ class Result:
     undone: list[str] = field(default_factory=list)  # labels an undo took back (or a redo brought back)
     library: list[dict] = field(default_factory=list)  # cards whose library version differs from the session's
     saved: list[str] = field(default_factory=list)  # cards `--save` kept in the card library
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)  # the table as each player asked for sees it
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -147,13 +148,19 @@ class Result:
 
 @dataclass
 class PlayResult(Result):
-    """A recorded play: the Result of a change, with the verdict and who is to act now."""
+    """A recorded play: the Result of a change, with the verdict and who is to act now. Everything a
+    face shows, so none calls back into engine/ or trackers/: `summary` is the table as everyone may
+    see it (secrets hidden), `views` the table as each player asked for sees it (their own secrets
+    shown, Result.views), `acting` who may act when more than `to_act` may (engine.acting), `kind`
+    CHANGE for a tracker command said as a play (`before` is then the table as everyone saw it before)."""
 
     verdict: Any = None
     move: str = ""
     by: str | None = None
     to_act: str | None = None
     recorded: bool = True  # False: refused, nothing logged (the state is the table as it stands)
+    acting: str | None = None
+    kind: str = PLAY
 
     def as_json(self) -> dict[str, Any]:
         """One shape for a recorded, overruled or refused play: the change's keys (its effects

@@ -4,7 +4,7 @@ rename (`companion players rename OLD NEW`) merges a typo into the right name.
 A rename is kept as an alias table (in the sessions file's `meta` table, key `player-names`), never
 by rewriting stored sessions: each session's players and log are part of its chain of checksums
 (trackers/ledger.py) and its exact replay, so they stay as the table typed them, while history,
-stats and recap show every alias under its new name. Pure functions here, but for `load`/`save`.
+stats and recap show every alias under its new name. Pure functions here, but for `load` and `renamed`.
 """
 from __future__ import annotations
 
@@ -108,9 +108,25 @@ def rename(aliases: dict[str, str], tables: list[list[str]], old: str, new: str)
     return out
 
 
+def renamed(store, old: str, new: str) -> tuple[dict[str, str], list[list[str]]]:
+    """`rename` kept: the alias table and the sessions' players read, and the new table written, in
+    one write transaction, so a rename made at the same time by another terminal is never lost (the
+    second waits for the first and merges into its table). (The new alias table, the tables.)"""
+    def change(raw):
+        tables = [s.players for s in store.all([])]
+        aliases = rename(parsed(raw), tables, old, new)
+        return json.dumps(aliases, ensure_ascii=False, sort_keys=True), (aliases, tables)
+
+    return store.update_meta(META_KEY, change)
+
+
 def load(store) -> dict[str, str]:
     """The alias table kept in the sessions file (empty when none or unreadable)."""
-    raw = store.meta_value(META_KEY)
+    return parsed(store.meta_value(META_KEY))
+
+
+def parsed(raw: str | None) -> dict[str, str]:
+    """The alias table from its stored JSON (empty when none or unreadable)."""
     try:
         table = json.loads(raw) if raw else {}
     except ValueError:
@@ -118,5 +134,3 @@ def load(store) -> dict[str, str]:
     return {str(k): str(v) for k, v in table.items()} if isinstance(table, dict) else {}
 
 
-def save(store, aliases: dict[str, str]) -> None:
-    store.set_meta(META_KEY, json.dumps(aliases, ensure_ascii=False, sort_keys=True))

@@ -7,7 +7,7 @@ input never waits for it), and again under the lock against the events written s
 """
 from __future__ import annotations
 
-from engine.base import off_turn, step
+from engine.base import CHANGE, PLAY, off_turn, step
 from trackers.errors import Refused, SessionError
 from trackers.kept import keepable
 from trackers.log import PlayResult, Replay, Result, Session, game_for, tracker_for
@@ -18,8 +18,11 @@ from trackers.secrets import labeller, public_summary
 class Recording:
     """The writing half of Sessions (trackers/sessions.py: _open, _replayed, _append, _write ...)."""
 
-    def record(self, words: list[str], name: str | None = None, overrule: bool = False) -> Result:
-        """Apply one change as the table said it; refused (with rule ids) unless overruled."""
+    def record(self, words: list[str], name: str | None = None, overrule: bool = False, views=(),
+               save: bool = False) -> Result:
+        """Apply one change as the table said it; refused (with rule ids) unless overruled. `views` names
+        the players whose own view of the table the Result carries (Result.views); with `save`, the
+        cards the change describes go into the card library, as play() keeps them."""
         def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
             game = game_for(session.game)
@@ -42,49 +45,90 @@ class Recording:
             result = self._write(lambda con: judge(con, append=True))[1]
         tracker = tracker_for(result.session.game)
         result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
+        result.views = {p: public_summary(tracker, result.session.game, result.state, frozenset({p})) for p in views}
+        if save:
+            from trackers.library import save_described
+
+            result.saved = save_described(self.path.parent, result, list(words))
         return result
 
-    def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None) -> PlayResult:
+    def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None,
+             save: bool = False, views=()) -> PlayResult:
         """Judge a play against the session's table and, when legal (or overruled), record it. As with
         record(), it is judged once before the write lock (bad input never waits) and again under it,
         both times for the one player it is meant for: the one named (`by`, or a move that names its
         maker), else the one to act when the command began. When, under the lock, the turn has passed
         to someone else meanwhile (the same play sent twice, two terminals at once), it is refused:
-        never recorded as the next player's. The event records who made the play."""
-        def judge(con, append: bool, session: Session | None = None, done: Replay | None = None,
-                  meant: str | None = None):
+        never recorded as the next player's. The event records who made the play.
+
+        The move is read once for each judgement: under the lock from the words the first judgement
+        wrote down (what the log keeps), so the table after it is the table the log replays. The
+        PlayResult carries everything a face shows (PlayResult); `views` names the players whose own
+        view of the table it carries too; with `save`, the cards the play describes go into the card
+        library (trackers/library.py save_described; LibraryError, after recording, when it names none)."""
+        def judge(con, said: str, meant: str | None = None, session: Session | None = None,
+                  done: Replay | None = None):
             session = session or self._open(name)
             game = game_for(session.game)
             if game.engine is None:
                 self.situation(session.name)  # raises the SessionError
-            tracker, engine = game.tracker, game.engine
-            state = (done or self._replayed(session, tracker)).state
-            stepped = step(game, state, text, by=by, overruled=overrule)
+            engine = game.engine
+            state = (done or self._replayed(session, game.tracker)).state
+            stepped = step(game, state, said, by=by, overruled=overrule, apply=con is not None)
             canonical = stepped.args[0]
-            if append and by is None and stepped.named is None and stepped.by != meant:
+            if con is not None and by is None and stepped.named is None and stepped.by != meant:
                 overtaken = off_turn(engine, state, stepped.verdict, meant)
                 to_act = engine.to_act(state)
-                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(overtaken.reasons),
-                                   verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
+                as_is = _told(game, session, state, None, views, [], violations=list(overtaken.reasons),
+                              verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
                 raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
                               f"has passed to {to_act or 'nobody'} since (a play was recorded meanwhile; see "
                               "`companion track log`); nothing was recorded", overtaken, as_is)
             keepable((canonical,), "the play")
-            if stepped.refused:
-                as_is = PlayResult(session, state, tracker.summary(state), None, [], list(stepped.verdict.reasons),
-                                   verdict=stepped.verdict, move=canonical, by=stepped.by, to_act=stepped.to_act,
-                                   recorded=False)
+            if not stepped.verdict.legal and not overrule:
+                as_is = _told(game, session, state, None, views, [], violations=list(stepped.verdict.reasons),
+                              verdict=stepped.verdict, move=canonical, by=stepped.by, to_act=stepped.to_act,
+                              recorded=False)
                 raise Refused(f"refused: {canonical}: {stepped.why}", stepped.verdict, as_is, overrulable=True)
-            if append:
-                self._append(con, session, kind="change", verb=stepped.verb, args=stepped.args,
-                             overruled=stepped.overruled, violations=stepped.violations)
-            return PlayResult(session, stepped.state, tracker.summary(stepped.state), stepped.label,
-                              list(stepped.effects), _broken(stepped), stepped.overruled,
-                              verdict=stepped.verdict, move=canonical, by=stepped.by, to_act=stepped.to_act)
+            if con is None:
+                return stepped
+            self._append(con, session, stepped.state, kind="change", verb=stepped.verb, args=stepped.args,
+                         overruled=stepped.overruled, violations=stepped.violations)
+            return _told(game, session, stepped.state, stepped, views, list(stepped.effects), change=stepped.label,
+                         violations=_broken(stepped), overruled=stepped.overruled, verdict=stepped.verdict,
+                         move=canonical, by=stepped.by, to_act=stepped.to_act)
 
         session = self._open(name)
-        meant = judge(None, False, session, self.replay(session)).by
-        return self._write(lambda con: judge(con, append=True, meant=meant))
+        first = judge(None, text, session=session, done=self.replay(session))
+        result = self._write(lambda con: judge(con, first.args[0], meant=first.by))
+        if save:
+            from trackers.library import save_described
+
+            result.saved = save_described(self.path.parent, result, [text])
+        return result
+
+    def several(self, text: str, name: str | None = None):
+        """The plays a play said once is made of (Engine.series: Cataclysm Arcade `decline all`), each
+        judged and recorded as its own play and yielded as it is; None when `text` is one play. The
+        session's game is read, its table only when the words are such a play."""
+        from trackers.log import engine_for
+
+        session = self.get(name)
+        engine = engine_for(session.game)
+        series = engine.series(text) if engine is not None else None
+        if series is None:
+            return None
+        first = self.replay(session).state
+        series.ready(first)  # MoveSyntaxError: nothing to make, nothing recorded
+
+        def steps():
+            for _ in range(series.most(first)):
+                result = self.play(series.step, session.name)
+                yield result
+                if series.done(first, result.state):
+                    break
+
+        return steps()
 
     def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
         """Take back (or with redo=True, bring back) the last `count` changes."""
@@ -120,6 +164,18 @@ class Recording:
         return Result(session, state, public_summary(tracker, session.game, state), f"{'redo' if redo else 'undo'} {count}",
                       before=public_summary(tracker, session.game, done.state),
                       undone=[with_by(by[e.seq], label(e)) for e in moved])
+
+
+def _told(game, session: Session, state, stepped, views, effects: list, **fields) -> PlayResult:
+    """A play's result with what every face shows: the table as everyone may see it after the play
+    (before it too, for a tracker command said as a play), as each player in `views` sees it, and who
+    may act. `stepped` None: refused, `state` the table as it stands."""
+    tracker, name = game.tracker, session.game
+    kind = stepped.kind if stepped is not None else PLAY
+    before = public_summary(tracker, name, stepped.before) if kind == CHANGE else None
+    return PlayResult(session, state, public_summary(tracker, name, state), effects=effects, before=before,
+                      acting=game.engine.acting(state), kind=kind,
+                      views={p: public_summary(tracker, name, state, frozenset({p})) for p in views}, **fields)
 
 
 def _broken(stepped) -> list:

@@ -33,6 +33,7 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     ReplayError,
     Result,
     Session,
+    Stack,
     engine_for,
     entry_from_row,
     export_text,
@@ -344,9 +345,11 @@ class Sessions(Recording, SessionsFile):
         self.get(name)
         return self.get(self._write(body).name)
 
-    def _append(self, con: sqlite3.Connection, session: Session, **fields) -> None:
+    def _append(self, con: sqlite3.Connection, session: Session, state=None, **fields) -> None:
         """Append one event after the log this process has just replayed under the write lock,
-        chained to its last link; in the same transaction, a snapshot when one is due."""
+        chained to its last link; in the same transaction, a snapshot when one is due. `state`, the
+        table after a change the step has just made, is what a replay of the log now gives (the step
+        applied what the log keeps): kept as this process's replay, so nothing is replayed again."""
         known = self._known[session.id]
         seq, prev = known.length + 1, known.head
         at, args = now(), tuple(fields.get("args", ()))
@@ -354,7 +357,15 @@ class Sessions(Recording, SessionsFile):
                       bool(fields.get("overruled", False)), list(fields.get("violations", [])))
         entry.digest = ledger.entry_link(prev, entry)
         self._insert_events(con, session.id, [entry])
-        if snapshots.due(con, session.id, seq):
+        if state is not None and entry.kind == "change":
+            applied = known.done.applied.copy()
+            applied.push(seq)
+            done = Replay(state, applied, Stack(), seq)
+            self._known[session.id] = Known(seq, entry.digest, done)
+            if snapshots.due(con, session.id, seq):
+                snapshots.save(tracker_for(session.game), session, done, entry.digest, self._snapshot_write,
+                               self._snapshot_key(create=True))
+        elif snapshots.due(con, session.id, seq):
             self._replayed(session, tracker_for(session.game))
 
     def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:

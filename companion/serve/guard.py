@@ -1,5 +1,5 @@
 """Hostile traffic is harmless: an ASGI layer in front of the routes that answers 4xx, before any
-route runs, to an over-long request line, an unknown method, a body over the limit (announced or
+route runs, to an over-long request line or header, an unknown method, a body over the limit (announced or
 sent), a client over its request rate (a token bucket per address, writes with a tighter one) or
 over its number of open streams; and that adds the headers every answer carries (no referrer, so a
 private link never leaves in one; a content policy that loads nothing from elsewhere)."""
@@ -24,6 +24,7 @@ METHODS = frozenset({"GET", "HEAD", "POST"})
 class Limits:
     body: int = 4096  # bytes of a POST body
     target: int = 2048  # bytes of the path and query
+    headers: int = 16384  # bytes of a request's header lines (uvicorn refuses more sent in pieces)
     rate: float = 20.0  # requests a second per client, on average
     burst: int = 60  # requests at once before the rate applies
     write_rate: float = 1.0  # plays and changes a second per client
@@ -75,6 +76,8 @@ class Guard:
         client = (scope.get("client") or ("?", 0))[0]
         if len(scope.get("raw_path", b"")) + len(scope.get("query_string", b"")) > lim.target:
             return await refuse(send_headed, 414, "the address is too long")
+        if sum(len(k) + len(v) for k, v in scope.get("headers", ())) > lim.headers:
+            return await refuse(send_headed, 431, f"the request's headers are over {lim.headers} bytes")
         if scope["method"] not in METHODS:
             return await refuse(send_headed, 405, f"{scope['method']} is not answered here")
         wait = self._bucket((client, "any"), lim.burst).take(lim.rate, lim.burst)

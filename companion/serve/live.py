@@ -155,12 +155,12 @@ class Live:
 
     # -- writing (a private page, with --allow-plays) ---------------------------------------------
 
-    def _mine(self, result, player: str) -> dict:
-        """A play's or change's answer as `player` may see it: the table with only their secrets."""
-        from trackers.secrets import public_summary
-
+    @staticmethod
+    def _mine(result, player: str) -> dict:
+        """A play's or change's answer as `player` may see it: the table with only their secrets
+        (the result carries that view: asked for with `views`)."""
         doc = result.as_json()
-        doc["state"] = public_summary(self.tracker, self.session.game, result.state, frozenset({player}))
+        doc["state"] = result.views[player]
         doc.pop("before", None)
         return doc
 
@@ -183,7 +183,7 @@ class Live:
 
         try:
             text = move_text([], text, "play")
-            result = self.store.play(text, self.session.name, False, player)
+            result = self.store.play(text, self.session.name, False, player, views=(player,))
         except Refused as exc:
             said = self._refusal(exc)
             if exc.result is None:
@@ -209,7 +209,7 @@ class Live:
             parsed = self.tracker.parse(self._narrator(None).state, words)
             if parsed.verb in self.tracker.SECRET_VERBS and parsed.args and parsed.args[0] != player:
                 return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
-            result = self.store.record(words, self.session.name)
+            result = self.store.record(words, self.session.name, views=(player,))
         except Refused as exc:
             reasons = [{"rule": r.rule, "message": r.message} for r in getattr(exc.verdict, "reasons", ())]
             return 200, {"recorded": False, "error": self._refusal(exc), "reasons": reasons,

@@ -110,6 +110,70 @@ def started_json(live, base: str, private: list[tuple[str, str]], lan: bool, all
                       "links": dict(private), "lan": lan, "allow_plays": allow_plays}, ensure_ascii=False))
 
 
+#: seconds a request's header may take to arrive whole (a phone sends it in one piece)
+HEADER_SECONDS = 5.0
+#: requests one address may have begun without finishing their header (the oldest is closed past it)
+UNFINISHED_PER_ADDRESS = 8
+
+
+def header_deadlines():
+    """uvicorn's h11 protocol (given by Config(http=...)) with a deadline on each request's header:
+    a connection whose request has not come whole within HEADER_SECONDS is closed, and one address
+    keeps at most UNFINISHED_PER_ADDRESS of them (the oldest closed first), so connections that
+    never finish their header cannot fill the server's connection limit for everyone else."""
+    import asyncio
+
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    waiting: dict[str, dict] = {}  # address -> its connections waiting for a header, oldest first
+
+    class HeaderDeadline(H11Protocol):
+        _timer: asyncio.TimerHandle | None = None
+        _address = "?"
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._address = str((transport.get_extra_info("peername") or ("?",))[0])
+            self._wait()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self._wait()  # a header begun (after a finished request: the next one's)
+            else:
+                self._done()
+
+        def connection_lost(self, exc) -> None:
+            self._done()
+            super().connection_lost(exc)
+
+        def _wait(self) -> None:
+            if self._timer is not None:
+                return
+            self._timer = asyncio.get_running_loop().call_later(HEADER_SECONDS, self._late)
+            mine = waiting.setdefault(self._address, {})
+            mine[self] = None
+            while len(mine) > UNFINISHED_PER_ADDRESS:
+                next(iter(mine))._late()
+
+        def _done(self) -> None:
+            if self._timer is None:
+                return
+            self._timer.cancel()
+            self._timer = None
+            mine = waiting.get(self._address, {})
+            mine.pop(self, None)
+            if not mine:
+                waiting.pop(self._address, None)
+
+        def _late(self) -> None:
+            self._done()
+            self.transport.close()
+
+    return HeaderDeadline
+
+
 def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None = None) -> None:
     import threading
 
@@ -117,11 +181,13 @@ def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None 
 
     from companion import paths
     from companion.serve.app import create_app
+    from companion.serve.guard import Limits
 
     app = create_app(live, key, cache_dir=paths.cache_dir(), sources_dir=paths.sources_dir())
     # no access log: a private link's token is in its path, and a log is no place for it
-    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, timeout_keep_alive=5,
-                            limit_concurrency=300, timeout_graceful_shutdown=2, h11_max_incomplete_event_size=16384)
+    config = uvicorn.Config(app, http=header_deadlines(), log_level="warning", access_log=False, server_header=False,
+                            timeout_keep_alive=5, limit_concurrency=300, timeout_graceful_shutdown=2,
+                            h11_max_incomplete_event_size=Limits.headers)
     server = uvicorn.Server(config)
     timer = None
     if stop_after is not None:

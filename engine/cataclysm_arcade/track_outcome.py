@@ -21,6 +21,12 @@ class Outcome:
             out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
         return {"level": state.level, "knocked_out": out}
 
+    def figure_lines(self, f: dict[str, Any]) -> list[str]:
+        """The levels reached, on average and at most."""
+        if f["average_level"] is None:
+            return []
+        return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
+
     def share(self, record: dict[str, Any]) -> list[list]:
         """The level reached: its average and the highest."""
         return [["average_level", "mean", record["figures"]["level"]], ["highest_level", "max", record["figures"]["level"]]]

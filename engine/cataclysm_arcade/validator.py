@@ -42,6 +42,12 @@ class Engine(BaseEngine[State, Move]):
     def parse_move(self, text: str, state: State) -> Move:
         return notation.parse_move(text, state)
 
+    def series(self, text: str):
+        """`decline all`: each player's decline in turn (series.py)."""
+        from .series import series
+
+        return series(text)
+
     def format_move(self, move: Move) -> str:
         return notation.format_move(move)
 

@@ -23,6 +23,13 @@ class Outcome:
     def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
         return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
 
+    def figure_lines(self, f: dict[str, Any]) -> list[str]:
+        """Eliminations by cause and the Grim Reapurr's wins."""
+        causes = f["eliminations_by_cause"]
+        said = {"lives": "all lives lost", "reapurr": "caught by the Grim Reapurr", "unknown": "cause not told"}
+        parts = [f"{n} {said.get(c, c)}" for c, n in causes.items()]
+        return [f"eliminations: {', '.join(parts) or 'none'}; the Grim Reapurr won {f['reapurr_wins']}"]
+
     def share(self, record: dict[str, Any]) -> list[list]:
         """Eliminations by cause, and the Grim Reapurr's wins."""
         causes: dict[str, int] = {}

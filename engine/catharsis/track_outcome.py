@@ -21,6 +21,12 @@ class Outcome:
                 "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
                 "dead": [p.name for p in state.players if p.dead]}
 
+    def figure_lines(self, f: dict[str, Any]) -> list[str]:
+        """Each Boss Deck beaten of played, and the average Morale at the end."""
+        bosses = ", ".join(f"{b} beaten {c.get('beaten', 0)} of {c.get('played', 0)}" for b, c in f["bosses"].items())
+        morale = "-" if f["average_morale_end"] is None else f"{f['average_morale_end']:g}"
+        return [f"Boss Decks: {bosses or 'none finished'}; average Morale at the end: {morale}"]
+
     def share(self, record: dict[str, Any]) -> list[list]:
         """Each boss played and beaten, and the Morale left at the end."""
         f = record["figures"]

@@ -22,6 +22,13 @@ class Outcome:
         return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
                 "competitive": bool(summary.get("options", {}).get("competitive"))}
 
+    def figure_lines(self, f: dict[str, Any]) -> list[str]:
+        """Soul gems lost (and per round) and each player's Dice Boosts."""
+        boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"
+        per = "-" if f["gems_lost_per_round"] is None else f"{f['gems_lost_per_round']:g}"
+        return [f"soul gems lost: {f['gems_lost']} in {f['rounds']} rounds ({per} a round)",
+                f"Dice Boosts used: {boosts}"]
+
     def share(self, record: dict[str, Any]) -> list[list]:
         """Rounds, soul gems lost (and per round) and each player's Dice Boosts."""
         f = record["figures"]

@@ -3,6 +3,7 @@ engine.base, and deals whole games for simulations (`setup`, `next_round`)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import ClassVar
 
 from engine.base import Engine as BaseEngine
@@ -74,6 +75,21 @@ class Engine(BaseEngine[State, Move]):
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
+
+    def partly_listed(self, state: State) -> tuple[list, str] | None:
+        """A hand known only by its size: the plays that need no card from it (rules.plays_without_hand)."""
+        from .rules import plays_without_hand
+
+        return plays_without_hand(self, state)
+
+    def move_group(self, move: str, words: list[str]) -> str:
+        """Passes, else sets by their size (a Dice Boost counts as one card), whatever follows `then`."""
+        if words[0] == "pass":
+            return "passes"
+        head = move.split(" then ")[0]
+        cards = len(re.findall(r"(?<![+\d])\b\d+\b(?![+\d])", head.split(" dice ")[0]))
+        size = cards + (1 if " dice " in f" {head} " else 0)
+        return f"sets of {size} card{'s' if size != 1 else ''}"
 
     def check(self, state: State, move: Move) -> Verdict:
         if state.phase == "setup":

@@ -25,6 +25,12 @@ class Outcome:
                                    "total": p["vp"]} for p in summary["players"]},
                 "decided_by": summary.get("decided_by") if summary.get("game_over") else None}
 
+    def figure_lines(self, f: dict[str, Any]) -> list[str]:
+        """Each player's VP by source, and the ties both tiebreakers leave."""
+        return [f"VP of {p}: {v.get('cards', 0)} from cards, {v.get('bonuses', 0)} from Bonuses, "
+                f"{v.get('effects', 0)} from card effects" for p, v in f["vp_by_source"].items()] + \
+               ([f"ties after both tiebreakers: {f['ties']} (the rulebook names no winner)"] if f["ties"] else [])
+
     def share(self, record: dict[str, Any]) -> list[list]:
         """Each player's VP by source, and the ties."""
         return [["vp_by_source", "tally-casefold", record["figures"]["vp"]], ["ties", "sum", int(bool(record["tied"]))]]
