@@ -1,6 +1,8 @@
 """Cataclysm Arcade: reading tracker commands as the table says them (`damage ben boss 5`)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, OptionError
 from engine.words import match as _match, player
@@ -50,6 +52,9 @@ CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "a
                "attack-modifier", "effect", "text")
 CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
 
+#: the reader of one verb's words: (state, verb, the words after it, its usage line) -> its Change
+Parser = Callable[[State, str, list[str], str], Change]
+
 _VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
 
 
@@ -96,141 +101,154 @@ class CommandReader:
         if not words:
             raise MoveSyntaxError(f"no command; commands: {', '.join(self.COMMANDS)}")
         verb = self._verb(words[0])
-        rest = words[1:]
-        usage = "usage: " + self.COMMANDS[verb]
-
-        if verb == "next-level":
-            if rest:
-                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
-            return Change(verb=verb)
-        if verb == "card":
-            return _parse_card(rest, usage)
-
-        if not rest:
-            raise MoveSyntaxError(f"missing player; {usage}")
-        player = self._player(state, rest[0])
-        rest = rest[1:]
-
-        if verb == "hand":
-            names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
-            if not names:
-                raise MoveSyntaxError(f"missing card names; {usage}")
-            return Change(verb=verb, args=(player.name, *names))
-
-        if verb == "pass":
-            if rest:
-                raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
-            return Change(verb=verb, args=(player.name,))
-
-        if verb == "coins":
-            if not rest:
-                raise MoveSyntaxError(f"missing amount; {usage}")
-            if rest[0].lower() == "spend":
-                if len(rest) != 2:
-                    raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
-                amount = _positive(rest[1], "coins to spend")
-                return Change(verb=verb, args=(player.name, "spend", str(amount)))
-            if len(rest) != 1:
-                raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
-            try:
-                amount = _number(rest[0], "coins")
-            except MoveSyntaxError:
-                raise MoveSyntaxError(
-                    f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
-                ) from None
-            if amount == 0:
-                raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
-            return Change(verb=verb, args=(player.name, f"{amount:+d}"))
-
-        if verb == "boss":
-            if not rest:
-                raise MoveSyntaxError(f"missing health; {usage}")
-            health = _positive(rest[0], "Boss starting health")
-            name = " ".join(rest[1:])
-            return Change(verb=verb, args=(player.name, str(health), *((name,) if name else ())))
-
-        if verb == "fighter":
-            return self._parse_fighter(player, rest, usage)
-
-        if verb in ("damage", "heal", "gain-health", "attack"):
-            if len(rest) < 2:
-                raise MoveSyntaxError(f"missing character or amount; {usage}")
-            what = "attack cost" if verb == "attack" else f"{verb} amount"
-            amount = _number(rest[-1], what)
-            if verb == "attack":
-                if amount < 0 or rest[-1].startswith("-"):
-                    raise MoveSyntaxError(f"{rest[-1]!r}: an attack cost cannot be negative")
-            else:
-                amount = _positive(rest[-1], what)
-            character = self._character(state, player, rest[:-1], need_health=verb != "attack")
-            return Change(verb=verb, args=(player.name, character, str(amount)))
-
-        # tap, untap, destroy
-        if not rest:
-            raise MoveSyntaxError(f"missing character; {usage}")
-        character = self._character(state, player, rest, need_health=False)
-        if verb == "destroy" and character == BOSS:
-            raise MoveSyntaxError(
-                f"destroy takes a Fighter; a Boss is defeated by damage (e.g. `damage {player.name.lower()} boss 5`)"
-            )
-        return Change(verb=verb, args=(player.name, character))
+        return PARSERS[verb](state, verb, words[1:], "usage: " + self.COMMANDS[verb])
 
     def _verb(self, word: str) -> str:
         low = word.lower().replace("_", "-")
         low = self.VERB_ALIASES.get(low, low)
         return _match(low, list(self.COMMANDS), "command")
 
-    def _player(self, state: State, word: str) -> Player:
-        return player(word, state.players)
-
-    def _parse_fighter(self, player: Player, rest: list[str], usage: str) -> Change:
-        # NAME may be several words: everything up to the first number is the name.
-        idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
-        if idx is None or idx == 0:
-            raise MoveSyntaxError(f"expected a Fighter name then its health; {usage}")
-        name = " ".join(rest[:idx])
-        if name.lower() == BOSS:
-            raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
-        health = _positive(rest[idx], "Fighter health")
-        tail = rest[idx + 1:]
-        args = [player.name, name, str(health)]
-        if tail:
-            if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
-                raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
-            args += ["level", str(_positive(tail[1], "level requirement"))]
-        return Change(verb="fighter", args=tuple(args))
-
-    def _character(self, state: State, player: Player, words: list[str], need_health: bool) -> str:
-        if not words:
-            raise MoveSyntaxError(f"missing character: 'boss' or one of {player.name}'s Fighters")
-        word = " ".join(words)
-        choices = [BOSS] + [f.name for f in player.fighters]
-        found = _match(word, choices, f"character of {player.name}")
-        if found == BOSS and need_health and player.boss.health is None:
-            raise MoveSyntaxError(
-                f"{player.name}'s Boss has no health yet; set its printed health first, "
-                f"e.g. `companion track boss {player.name.lower()} 30`"
-            )
-        return found
+# ---------------------------------------------------------------------------- one reader per verb
+# Each reads the words after the verb (`rest`) into the verb's Change; `usage` ends its complaints.
 
 
-#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
-LINE_MOVES = ("fighter", "attack")
+def _nothing_more(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`next-level`: the verb alone."""
+    if rest:
+        raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+    return Change(verb=verb)
 
 
-def play_form(state: State, change: Change) -> str:
-    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
-    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
-    who = change.args[0]
-    if change.verb == "fighter":
-        move = f"fighter {change.args[1]}"
-    else:
-        move = f"attack {change.args[1]} at PLAYER CHARACTER"
-    by = "" if actor(state) == who else f" --by {who.lower()}"
-    return f'companion play{by} "{move}"'
+def _named(state: State, rest: list[str], usage: str) -> tuple[Player, list[str]]:
+    """The player a command names first, and the words after them."""
+    if not rest:
+        raise MoveSyntaxError(f"missing player; {usage}")
+    return player(rest[0], state.players), rest[1:]
 
 
-def _parse_card(rest: list[str], usage: str) -> Change:
+def _parse_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    who, rest = _named(state, rest, usage)
+    names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
+    if not names:
+        raise MoveSyntaxError(f"missing card names; {usage}")
+    return Change(verb=verb, args=(who.name, *names))
+
+
+def _parse_pass(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    who, rest = _named(state, rest, usage)
+    if rest:
+        raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
+    return Change(verb=verb, args=(who.name,))
+
+
+def _parse_coins(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`coins PLAYER spend N` (a cost paid) or `coins PLAYER +N|-N` (a card effect)."""
+    who, rest = _named(state, rest, usage)
+    if not rest:
+        raise MoveSyntaxError(f"missing amount; {usage}")
+    if rest[0].lower() == "spend":
+        if len(rest) != 2:
+            raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
+        amount = _positive(rest[1], "coins to spend")
+        return Change(verb=verb, args=(who.name, "spend", str(amount)))
+    if len(rest) != 1:
+        raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
+    try:
+        amount = _number(rest[0], "coins")
+    except MoveSyntaxError:
+        raise MoveSyntaxError(
+            f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
+        ) from None
+    if amount == 0:
+        raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
+    return Change(verb=verb, args=(who.name, f"{amount:+d}"))
+
+
+def _parse_boss(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    who, rest = _named(state, rest, usage)
+    if not rest:
+        raise MoveSyntaxError(f"missing health; {usage}")
+    health = _positive(rest[0], "Boss starting health")
+    name = " ".join(rest[1:])
+    return Change(verb=verb, args=(who.name, str(health), *((name,) if name else ())))
+
+
+def _parse_fighter(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`fighter PLAYER NAME HEALTH [level L]`: the name is every word up to the first number."""
+    who, rest = _named(state, rest, usage)
+    idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
+    if idx is None or idx == 0:
+        raise MoveSyntaxError(f"expected a Fighter name then its health; {usage}")
+    name = " ".join(rest[:idx])
+    if name.lower() == BOSS:
+        raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
+    health = _positive(rest[idx], "Fighter health")
+    tail = rest[idx + 1:]
+    args = [who.name, name, str(health)]
+    if tail:
+        if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
+            raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
+        args += ["level", str(_positive(tail[1], "level requirement"))]
+    return Change(verb=verb, args=tuple(args))
+
+
+def _cost(word: str, what: str) -> int:
+    """An attack's cost: a whole number, 0 or more."""
+    value = _number(word, what)
+    if value < 0 or word.startswith("-"):
+        raise MoveSyntaxError(f"{word!r}: an attack cost cannot be negative")
+    return value
+
+
+def _measured(what: str, amount: Callable[[str, str], int], need_health: bool) -> Parser:
+    """The reader of `VERB PLAYER CHARACTER N`: `what` names N in a complaint, `amount` reads it, and
+    a Boss must have its health set first when `need_health` (damage and healing change health; an
+    attack only taps and pays)."""
+    def parse(state: State, verb: str, rest: list[str], usage: str) -> Change:
+        who, rest = _named(state, rest, usage)
+        if len(rest) < 2:
+            raise MoveSyntaxError(f"missing character or amount; {usage}")
+        value = amount(rest[-1], what)
+        character = _character(who, rest[:-1], need_health)
+        return Change(verb=verb, args=(who.name, character, str(value)))
+    return parse
+
+
+def _parse_character(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`tap`, `untap`, `destroy`: a player and one of their characters."""
+    who, rest = _named(state, rest, usage)
+    if not rest:
+        raise MoveSyntaxError(f"missing character; {usage}")
+    return Change(verb=verb, args=(who.name, _character(who, rest, need_health=False)))
+
+
+def _parse_destroy(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`destroy PLAYER FIGHTER`: a Boss is not destroyed, it is defeated by damage."""
+    change = _parse_character(state, verb, rest, usage)
+    who, character = change.args
+    if character == BOSS:
+        raise MoveSyntaxError(
+            f"destroy takes a Fighter; a Boss is defeated by damage (e.g. `damage {who.lower()} boss 5`)"
+        )
+    return change
+
+
+def _character(player: Player, words: list[str], need_health: bool) -> str:
+    """'boss' or one of the player's Fighters, by the words the table typed."""
+    if not words:
+        raise MoveSyntaxError(f"missing character: 'boss' or one of {player.name}'s Fighters")
+    word = " ".join(words)
+    choices = [BOSS] + [f.name for f in player.fighters]
+    found = _match(word, choices, f"character of {player.name}")
+    if found == BOSS and need_health and player.boss.health is None:
+        raise MoveSyntaxError(
+            f"{player.name}'s Boss has no health yet; set its printed health first, "
+            f"e.g. `companion track boss {player.name.lower()} 30`"
+        )
+    return found
+
+
+def _parse_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`card NAME TYPE key=value ...` -> Change(card, (name, type, "key=value", ...)), validated."""
     from pydantic import ValidationError
 
@@ -251,7 +269,41 @@ def _parse_card(rest: list[str], usage: str) -> Change:
         card_spec(name, kind, fields)
     except (ValidationError, ValueError) as exc:
         raise MoveSyntaxError(f"card {name}: {str(exc).splitlines()[0]}; {usage}") from None
-    return Change(verb="card", args=(name, kind, *fields))
+    return Change(verb=verb, args=(name, kind, *fields))
+
+
+#: verb -> the reader of the words after it (state, verb, words, usage line) -> its Change
+PARSERS: dict[str, Parser] = {
+    "next-level": _nothing_more,
+    "pass": _parse_pass,
+    "coins": _parse_coins,
+    "boss": _parse_boss,
+    "fighter": _parse_fighter,
+    "attack": _measured("attack cost", _cost, need_health=False),
+    "damage": _measured("damage amount", _positive, need_health=True),
+    "heal": _measured("heal amount", _positive, need_health=True),
+    "gain-health": _measured("gain-health amount", _positive, need_health=True),
+    "tap": _parse_character,
+    "untap": _parse_character,
+    "destroy": _parse_destroy,
+    "card": _parse_card,
+    "hand": _parse_hand,
+}
+
+
+#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
+LINE_MOVES = ("fighter", "attack")
+#: such a verb -> the move `companion play` takes for it (`name`: the Fighter, or the attacker)
+PLAY_FORMS = {"fighter": "fighter {name}", "attack": "attack {name} at PLAYER CHARACTER"}
+
+
+def play_form(state: State, change: Change) -> str:
+    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
+    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
+    who = change.args[0]
+    move = PLAY_FORMS[change.verb].format(name=change.args[1])
+    by = "" if actor(state) == who else f" --by {who.lower()}"
+    return f'companion play{by} "{move}"'
 
 
 def card_spec(name: str, kind: str, fields: list[str] | tuple[str, ...], checked: bool = True):

@@ -20,6 +20,7 @@ from .rule_ids import R
 from .rules import to_table
 from .table import TableChange, end_round, score as round_score, setup_todo
 from .track_rounds import late_reveal
+from .track_view import result, standings
 
 
 def target(now: int, sign: str, n: int) -> int:
@@ -39,10 +40,11 @@ def _step(change_table, tracker, state: State, seat: int | None, value: str | No
     t = TableChange(state)
     t.effects.extend(dealt)
     if state.game_over:
-        after_the_end(t.players[seat], value, change)
+        if seat is not None:  # a change that names no player (`dice`) records nothing on anyone
+            after_the_end(t.players[seat], value, change)
         t.say("after-the-end", f"the game is already over: {change.label()} is recorded, the game stays over",
               R.END_GAME_END)
-        tracker._result(t.freeze(), t)
+        result(t.freeze(), t)
         return t.freeze(), t.effects
     change_table(t, seat, value, change)
     new, dealt = tracker.settle(t.freeze())
@@ -234,14 +236,14 @@ def predict(tracker, state: State, seat: int, value: str, change: Change) -> tup
         return _step(_predict, tracker, state, seat, value, change, deal=False)
     t = TableChange(state)
     _predict(t, seat, value, change)
-    tracker._result(t.freeze(), t)
+    result(t.freeze(), t)
     return t.freeze(), t.effects
 
 
 def score(tracker, state: State, seat, value, change: Change) -> tuple[State, list[Effect]]:
     """The standings (and the result once over); the table stays as it is."""
     t = TableChange(state)
-    tracker._standings(state, t)
+    standings(state, t)
     return state, t.effects
 
 

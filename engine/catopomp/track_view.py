@@ -10,7 +10,8 @@ from .table import TableChange, final_scoring, setup_todo
 
 
 class Views:
-    """The Tracker's summary() and the standings and result it reports."""
+    """The Tracker's summary() and what it keeps hidden (the standings and the result are this
+    module's `standings` and `result`, told by the transitions in track_changes.py)."""
 
     # ------------------------------------------------------------------ what stays secret
 
@@ -39,43 +40,6 @@ class Views:
         cards = [str(c) for c in p.hand] if p.hand_known else None
         return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
 
-    # ------------------------------------------------------------------ the result
-
-    @staticmethod
-    def _final(state: State) -> tuple[tuple[int, ...], list[str]]:
-        points, winners = final_scoring([p.gems for p in state.players], [p.points for p in state.players],
-                                             state.options.competitive)
-        return points, [state.players[i].name for i in winners]
-
-    def _result(self, state: State, t: TableChange) -> None:
-        points, winners = self._final(state)
-        if state.options.competitive:
-            t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
-                             "point(s) (a player out of soul gems counts 0)", R.COMPETITIVE_WINNER)
-        else:
-            t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.END_WINNERS)
-
-    def _standings(self, state: State, t: TableChange) -> None:
-        rows = []
-        points = [p.points for p in state.players]
-        if state.game_over:
-            points = list(self._final(state)[0])
-        for p, pts in zip(state.players, points):
-            row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
-            if state.options.competitive:
-                row += f", {pts} point{'s' if pts != 1 else ''}"
-            rows.append(row)
-        where = "final" if state.game_over else f"round {state.round}"
-        t.say("standings", f"{where}: " + "; ".join(rows),
-              R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
-        if state.game_over:
-            self._result(state, t)
-        elif state.options.competitive:
-            best = max(points)
-            leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
-            t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
-                             "loses their last soul gem, whose points then drop to 0", R.COMPETITIVE_WINNER)
-
     # ------------------------------------------------------------------ summary
 
     @staticmethod
@@ -93,7 +57,7 @@ class Views:
     def summary(self, state: State) -> dict[str, Any]:
         o = state.options
         comp = o.competitive
-        final_points, winners = self._final(state) if state.game_over else (None, [])
+        final_points, winners = _final(state) if state.game_over else (None, [])
         players = []
         for i, p in enumerate(state.players):
             done = state.cleared_record(p.name)
@@ -129,6 +93,49 @@ class Views:
             "loser": state.loser,
             "winners": winners,
         }
+
+
+# ---------------------------------------------------------------------------- the result
+
+
+def _final(state: State) -> tuple[tuple[int, ...], list[str]]:
+    """The final points (a player out of soul gems counts 0 in the competitive variant) and the winners."""
+    points, winners = final_scoring([p.gems for p in state.players], [p.points for p in state.players],
+                                    state.options.competitive)
+    return points, [state.players[i].name for i in winners]
+
+
+def result(state: State, t: TableChange) -> None:
+    """Tell the game's winners on `t` (the table at the game's end)."""
+    points, winners = _final(state)
+    if state.options.competitive:
+        t.say("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {max(points)} "
+                         "point(s) (a player out of soul gems counts 0)", R.COMPETITIVE_WINNER)
+    else:
+        t.say("winners", f"everyone with a soul gem left wins: {', '.join(winners) or 'nobody'}", R.END_WINNERS)
+
+
+def standings(state: State, t: TableChange) -> None:
+    """Tell the standings on `t` (`score`): gems (and points), then the result once over, or who leads."""
+    rows = []
+    points = [p.points for p in state.players]
+    if state.game_over:
+        points = list(_final(state)[0])
+    for p, pts in zip(state.players, points):
+        row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
+        if state.options.competitive:
+            row += f", {pts} point{'s' if pts != 1 else ''}"
+        rows.append(row)
+    where = "final" if state.game_over else f"round {state.round}"
+    t.say("standings", f"{where}: " + "; ".join(rows),
+          R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)
+    if state.game_over:
+        result(state, t)
+    elif state.options.competitive:
+        best = max(points)
+        leaders = [p.name for p, pts in zip(state.players, points) if pts == best]
+        t.say("leaders", f"most points so far: {' and '.join(leaders)} ({best}); the game ends when a player "
+                         "loses their last soul gem, whose points then drop to 0", R.COMPETITIVE_WINNER)
 
 
 def set_text(state: State) -> str | None:

@@ -3,6 +3,7 @@ card items a Change's arguments hold, read back by the verbs)."""
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change, OptionError
@@ -52,6 +53,8 @@ VERB_ALIASES: dict[str, str] = {
     "card": "card", "cards": "card", "describe": "card",
 }
 
+#: the reader of one verb's words: (state, verb, the words after it) -> its Change
+Parser = Callable[[State, str, list[str]], Change]
 
 
 class Item(Frozen):
@@ -87,31 +90,47 @@ def parse(state: State, words: list[str]) -> Change:
     if not words:
         raise MoveSyntaxError(f"no command given; commands: {', '.join(COMMANDS)}")
     verb = _verb(words[0])
-    rest = words[1:]
-    if verb in ("next-rank", "last-rank6", "next", "score"):
-        if rest:
-            raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
-        return Change(verb=verb)
-    if verb == "board":
-        return Change(verb=verb, args=parse_board(rest, _pool(state)))
-    if verb == "deck":
-        return Change(verb=verb, args=parse_deck(rest))
-    if verb == "card":
-        described(rest)  # a bad description is refused here, before anything is recorded
-        return Change(verb=verb, args=tuple(rest))
-    if verb == "rank":
-        if len(rest) != 1:
-            raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
-        return Change(verb="rank", args=(str(_int(rest[0], "rank")),))
-    if not rest:
-        raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{_example(verb)}`")
-    who = player(rest[0], state.players).name
-    rest = rest[1:]
-    if verb == "reward":
-        return Change(verb=verb, args=(who, *_parse_reward(state, who, rest)))
-    if verb in ("bonus", "points"):
-        return Change(verb=verb, args=(who, *_parse_amount(state, verb, who, rest)))
-    return Change(verb=verb, args=(who, *_parse_area(state, verb, who, rest)))
+    return PARSERS[verb](state, verb, words[1:])
+
+
+# ---------------------------------------------------------------------------- one reader per verb
+# Each reads the words after the verb (`rest`) into the verb's Change.
+
+
+def _nothing_more(state: State, verb: str, rest: list[str]) -> Change:
+    """`next-rank`, `last-rank6`, `next`, `score`: the verb alone."""
+    if rest:
+        raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
+    return Change(verb=verb)
+
+
+def _parse_board_change(state: State, verb: str, rest: list[str]) -> Change:
+    return Change(verb=verb, args=parse_board(rest, _pool(state)))
+
+
+def _parse_deck_change(state: State, verb: str, rest: list[str]) -> Change:
+    return Change(verb=verb, args=parse_deck(rest))
+
+
+def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
+    described(rest)  # a bad description is refused here, before anything is recorded
+    return Change(verb=verb, args=tuple(rest))
+
+
+def _parse_rank(state: State, verb: str, rest: list[str]) -> Change:
+    if len(rest) != 1:
+        raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
+    return Change(verb=verb, args=(str(_int(rest[0], "rank")),))
+
+
+def _of_player(read: Callable[[State, str, str, list[str]], tuple[str, ...]]) -> Parser:
+    """The reader of a command that names a player first; `read` takes the words after the player."""
+    def parse(state: State, verb: str, rest: list[str]) -> Change:
+        if not rest:
+            raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{EXAMPLES[verb]}`")
+        who = player(rest[0], state.players).name
+        return Change(verb=verb, args=(who, *read(state, verb, who, rest[1:])))
+    return parse
 
 
 def described(words) -> tuple:
@@ -128,9 +147,9 @@ def _verb(token: str) -> str:
     return command(token, VERB_ALIASES, COMMANDS)
 
 
-def _example(verb: str) -> str:
-    return {"reward": "reward ann Paladin", "bonus": "bonus ann +1", "points": "points ann +2",
-            "party": "party ann 4 3 2 1", "hand": "hand ann 5 2"}[verb]
+#: a command that names a player first -> its example, shown when the player is missing
+EXAMPLES = {"reward": "reward ann Paladin", "bonus": "bonus ann +1", "points": "points ann +2",
+            "party": "party ann 4 3 2 1", "hand": "hand ann 5 2"}
 
 
 def _int(token: str, what: str) -> int:
@@ -161,7 +180,7 @@ def _known(pool: dict[str, str], word: str) -> str:
     )
 
 
-def _parse_reward(state: State, who: str, rest: list[str]) -> tuple[str, ...]:
+def _parse_reward(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
     example = f"reward {who.lower()} Paladin"
     if not rest:
         raise MoveSyntaxError(f"reward: name the card (or its Rank), e.g. `{example}` or `reward {who.lower()} rank 5`")
@@ -211,17 +230,27 @@ def _spec_rank(state: State, name: str) -> int | None:
     return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
 
-def _parse_amount(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
-    label = f"{verb} {who.lower()}"
+def _amount(verb: str, who: str, rest: list[str]) -> tuple[str, list[str]]:
+    """The signed amount (+N, -N, =N) a command gives after the player, and the words after it."""
     if not rest:
-        raise MoveSyntaxError(f"{verb}: give an amount, e.g. `{label} +1` (or -1, =2)")
-    amount = words_amount(rest[0], label, readings="+=")
-    tail = rest[1:]
-    if verb == "points" or not tail:
-        if tail:
-            raise MoveSyntaxError(f"points: unexpected {tail[0]!r} after the amount")
+        raise MoveSyntaxError(f"{verb}: give an amount, e.g. `{verb} {who.lower()} +1` (or -1, =2)")
+    return words_amount(rest[0], f"{verb} {who.lower()}", readings="+="), rest[1:]
+
+
+def _parse_points(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    """`points PLAYER AMOUNT`."""
+    amount, tail = _amount(verb, who, rest)
+    if tail:
+        raise MoveSyntaxError(f"points: unexpected {tail[0]!r} after the amount")
+    return (amount,)
+
+
+def _parse_bonus(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    """`bonus PLAYER AMOUNT [CARD | rank R]`: the Board card the Bonus lay on, if the table says."""
+    amount, tail = _amount(verb, who, rest)
+    if not tail:
         return (amount,)
-    # bonus ... CARD / rank R: the Board card the Bonus lay on
+    label = f"{verb} {who.lower()}"
     if tail[0].casefold() in ("on", "with", "from"):
         tail = tail[1:]
     if not tail:
@@ -236,15 +265,21 @@ def _parse_amount(state: State, verb: str, who: str, rest: list[str]) -> tuple[s
     return (amount, _known(_pool(state), " ".join(tail)))
 
 
-def _parse_area(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
-    example = _example(verb).replace("ann", who.lower())
-    if not rest:
-        raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
-    head = rest[0].casefold()
-    if verb == "hand" and head in ("count", "size", "cards"):
+def _parse_hand(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    """`hand PLAYER ...`: a Party's readings, or only the Hand's size (`count N`)."""
+    if rest and rest[0].casefold() in ("count", "size", "cards"):
         if len(rest) != 2 or not rest[1].isdigit():
             raise MoveSyntaxError(f"hand: give the number of cards, e.g. `hand {who.lower()} count 3`")
         return ("count", str(card_count(rest[1], "hand")))
+    return _parse_area(state, verb, who, rest)
+
+
+def _parse_area(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+    """`party PLAYER ...` (and a Hand's cards): Ranks and names, `none`, or `total N`."""
+    example = EXAMPLES[verb].replace("ann", who.lower())
+    if not rest:
+        raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
+    head = rest[0].casefold()
     if head in ("none", "empty", "-"):
         if len(rest) > 1:
             raise MoveSyntaxError(f"{verb}: unexpected {rest[1]!r} after {rest[0]!r}")
@@ -312,3 +347,21 @@ def parse_deck(words: list[str]) -> tuple[str, ...]:
     if len(words) != 2 or not all(w.isdigit() for w in words):
         raise MoveSyntaxError("deck: give the Rank and how many cards its deck holds, e.g. `deck 1 12`")
     return (str(int(words[0])), str(card_count(words[1], "deck")))
+
+
+#: verb -> the reader of the words after it (state, verb, words) -> its Change
+PARSERS: dict[str, Parser] = {
+    "reward": _of_player(_parse_reward),
+    "bonus": _of_player(_parse_bonus),
+    "points": _of_player(_parse_points),
+    "party": _of_player(_parse_area),
+    "hand": _of_player(_parse_hand),
+    "board": _parse_board_change,
+    "deck": _parse_deck_change,
+    "rank": _parse_rank,
+    "next-rank": _nothing_more,
+    "last-rank6": _nothing_more,
+    "next": _nothing_more,
+    "score": _nothing_more,
+    "card": _parse_card,
+}
