@@ -77,9 +77,7 @@ def _private_reads(folder: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="track.py calls tracker._lives_ops"))
-    if g == "catastrophe" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_no_private_member_is_used_from_outside_its_class(game):
     """A game's modules share public functions, not a class's private members (catopomp's
     transitions once called the tracker's _result and _standings)."""

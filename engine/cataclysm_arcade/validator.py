@@ -43,8 +43,8 @@ class Engine(BaseEngine[State, Move]):
         return notation.parse_move(text, state)
 
     def series(self, text: str):
-        """`decline all`: each player's decline in turn (series.py)."""
-        from .series import series
+        """`decline all`: each player's decline in turn (rules_series.py)."""
+        from .rules_series import series
 
         return series(text)
 

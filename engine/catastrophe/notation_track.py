@@ -240,7 +240,7 @@ class TrackCommands:
             raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
         return change.args[0]
 
-    def _lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
+    def lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
         args = change.args
         if not args or len(args) % 2:
             raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")

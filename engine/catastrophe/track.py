@@ -204,7 +204,7 @@ def _out(state: State, i: int, reasons: list[Reason]) -> None:
 
 
 def _check_lives(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    ops = tracker._lives_ops(state, change)
+    ops = tracker.lives_ops(state, change)
     for i, sign, n in ops:
         if state.players[i].eliminated:
             _out(state, i, reasons)
@@ -323,7 +323,7 @@ def _check_phase(tracker, state: State, change: Change, reasons: list[Reason], a
 
 
 def _lives(tracker, t: Table, state: State, change: Change) -> None:
-    t.apply_lives(tracker._lives_ops(state, change))
+    t.apply_lives(tracker.lives_ops(state, change))
 
 
 def _reapurr(tracker, t: Table, state: State, change: Change) -> None:
