@@ -89,9 +89,12 @@ class Cli:
         self.runner = CliRunner()
 
     def __call__(self, *args: str):
-        from companion.cli import app
+        from companion.cli import invoked_app
 
-        result = self.runner.invoke(app, list(args), env={"COMPANION_HOME": os.environ["COMPANION_HOME"]})
+        # the app the script builds for these words (companion.cli.main): only the invoked command's
+        # parameters, not the whole tree's at every call
+        result = self.runner.invoke(invoked_app(list(args)), list(args),
+                                    env={"COMPANION_HOME": os.environ["COMPANION_HOME"]})
         return result
 
     def json(self, *args: str):
@@ -194,13 +197,13 @@ def run_in_process(*args: str, env: dict | None = None, cwd: Path | None = None,
     by typer's runner: for behaviour the installed script adds nothing to. `env` is laid over the
     test's environment for the call; `cwd` is the working folder of the call. (`timeout` is accepted
     for the signature run_companion has, and unused.)"""
-    from companion.cli import app
+    from companion.cli import invoked_app
 
     full = {"COMPANION_HOME": os.environ["COMPANION_HOME"], **(env or {})}
     if columns is not None:
         full["COLUMNS"] = str(columns)
     with contextlib.chdir(cwd) if cwd else contextlib.nullcontext():
-        result = CliRunner().invoke(app, list(args), env=full, input=input)
+        result = CliRunner().invoke(invoked_app(list(args)), list(args), env=full, input=input)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return subprocess.CompletedProcess(["companion", *args], result.exit_code, result.stdout, result.stderr)

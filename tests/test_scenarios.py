@@ -325,7 +325,7 @@ def taught_command_runs(game: str, command: str) -> str:
 
     from typer.testing import CliRunner
 
-    from companion.cli import app
+    from companion.cli import invoked_app
 
     words = shlex.split(command)
     if words[:4] != ["companion", "cards", "add", game] or len(words) % 2 == 0:
@@ -336,10 +336,10 @@ def taught_command_runs(game: str, command: str) -> str:
     filled = [w for flag, value in pairs for w in (flag, TEACH_VALUES.get(value, value))]
     with tempfile.TemporaryDirectory() as home:
         env, runner = {"COMPANION_HOME": home}, CliRunner()
-        done = runner.invoke(app, [*words[1:5], *filled], env=env)
+        done = runner.invoke(invoked_app([*words[1:5], *filled]), [*words[1:5], *filled], env=env)
         if done.exit_code != 0:
             return f"exit {done.exit_code}: {done.output}"
-        shown = runner.invoke(app, ["cards", "show", game, words[4], "--json"], env=env)
+        shown = runner.invoke(invoked_app(["cards", "show"]), ["cards", "show", game, words[4], "--json"], env=env)
         entry = json.loads(shown.stdout)["entry"]
     missing = {flag[2:].replace("-", "_") for flag, _ in pairs} - set(entry)
     return f"the library lacks {sorted(missing)}" if missing else ""
