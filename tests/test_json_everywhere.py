@@ -147,6 +147,7 @@ def test_every_command_has_a_json_option(path):
     assert "--json" in options, f"`companion {' '.join(path)}` takes no --json"
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_prints_json_with_json(path, prepared, tmp_path):
     assert path in SAMPLES, f"add a sample run of `companion {' '.join(path)} --json` to SAMPLES"
@@ -156,6 +157,7 @@ def test_every_command_prints_json_with_json(path, prepared, tmp_path):
         assert all(isinstance(d, (dict, list)) for d in docs), docs
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_reports_bad_input_as_one_json_error(path, prepared, tmp_path):
     words, stdin, _lines = SAMPLES.get(path, [([*path], None, False)])[0]
@@ -167,6 +169,7 @@ def test_every_command_reports_bad_input_as_one_json_error(path, prepared, tmp_p
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.installed
 def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     """Ben's hand is known: a play of cards he lacks is refused, and the JSON is a play's, with who
     tried it, who is to act and the table as it stands; nothing is logged."""
@@ -191,6 +194,7 @@ def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     assert legal_doc["recorded"] is True and legal_doc["change"] == "play heaven 7 7 then hell 8"
 
 
+@pytest.mark.installed
 def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepared, tmp_path):
     done, _home = run_in_copy(prepared, tmp_path, ["play", "heaven 1 1 then hell 2", "--by", "ben"], None, "--json")
     assert done.returncode == 2
@@ -199,6 +203,7 @@ def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepare
     assert "catopomp.round.turn-order" in [r["rule"] for r in doc["reasons"]]
 
 
+@pytest.mark.installed
 def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     """`shell --json` reads lines from a pipe and answers each with one line: the line, its exit code,
     the command's JSON and its error, as the one-shot commands would give them."""
@@ -220,6 +225,7 @@ def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     assert watch["exit_code"] == 2 and "track watch" in watch["error"]
 
 
+@pytest.mark.installed
 def test_watch_json_prints_one_show_object_a_frame_with_the_last_change(prepared, tmp_path):
     done, home = run_in_copy(prepared, tmp_path, ["track", "watch", "--interval", "0.05", "--ticks", "2"], None, "--json")
     frames = parsed(ok(done), lines=True)
@@ -230,6 +236,7 @@ def test_watch_json_prints_one_show_object_a_frame_with_the_last_change(prepared
     assert frame["ended"] is None and frame["last"]["kind"] == "undo" and frame["last"]["label"] == "undo 1"
 
 
+@pytest.mark.installed
 def test_situation_json_prints_the_situation_or_says_where_it_was_written(prepared, tmp_path):
     printed, home = run_in_copy(prepared, tmp_path, ["track", "situation"], None)
     with_json = json.loads(ok(run_companion("track", "situation", "--json", env={"COMPANION_HOME": str(home)})))
@@ -240,6 +247,7 @@ def test_situation_json_prints_the_situation_or_says_where_it_was_written(prepar
     assert json.loads(target.read_text(encoding="utf-8")) == with_json
 
 
+@pytest.mark.installed
 def test_schema_json_is_the_schema(prepared, tmp_path):
     plain, home = run_in_copy(prepared, tmp_path, ["schema", "catopomp"], None)
     with_json = run_companion("schema", "catopomp", "--json", env={"COMPANION_HOME": str(home)})
