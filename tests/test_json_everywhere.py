@@ -2,8 +2,9 @@
 parses as JSON on stdout (or, when it fails, stderr carries one JSON error object).
 
 The commands are found by walking the typer app the process builds, not from a list: a new
-command without `--json`, or without a sample run below, fails here. Each sample runs as a real
-process on its own copy of a prepared home (a Catopomp table with a hand and an undone change,
+command without `--json`, or without a sample run below, fails here. Each sample runs in-process
+(typer's runner; the tests marked `installed` also ask the installed script) on its own copy of a
+prepared home (a Catopomp table with a hand and an undone change,
 an imported rulebook copy, an export and a situation file), so the samples do not disturb each
 other and none depends on another's order.
 """
@@ -17,7 +18,7 @@ import pytest
 import typer
 
 from companion.cli import app
-from tests.conftest import run_companion
+from tests.conftest import run_companion, run_in_process
 
 
 def command_tree(command, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], object]:
@@ -115,15 +116,18 @@ def prepared(tmp_path_factory) -> Path:
                  ["track", "export", "pomp", str(home / "export.json")],
                  ["rules", "import", "catopomp", str(home / "notes.md"), "--name", "house"],
                  ["cards", "add", "theseus", "Oracle", "--rank", "1"]):
-        ok(run_companion(*args, env=env))
+        ok(run_in_process(*args, env=env))
     return home
 
 
-def run_in_copy(prepared: Path, tmp_path: Path, words: list[str], stdin: str | None, *extra: str):
+def run_in_copy(prepared: Path, tmp_path: Path, words: list[str], stdin: str | None, *extra: str,
+                installed: bool = False):
+    """The command on a copy of the prepared home: in-process, or through the installed script."""
     home = tmp_path / "home"
     shutil.copytree(prepared, home)
     args = [w.replace("{home}", str(home)) for w in words]
-    return run_companion(*args, *extra, env={"COMPANION_HOME": str(home)}, input=stdin), home
+    run = run_companion if installed else run_in_process
+    return run(*args, *extra, env={"COMPANION_HOME": str(home)}, input=stdin), home
 
 
 def parsed(stdout: str, lines: bool) -> list:
@@ -147,7 +151,6 @@ def test_every_command_has_a_json_option(path):
     assert "--json" in options, f"`companion {' '.join(path)}` takes no --json"
 
 
-@pytest.mark.installed
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_prints_json_with_json(path, prepared, tmp_path):
     assert path in SAMPLES, f"add a sample run of `companion {' '.join(path)} --json` to SAMPLES"
@@ -157,7 +160,6 @@ def test_every_command_prints_json_with_json(path, prepared, tmp_path):
         assert all(isinstance(d, (dict, list)) for d in docs), docs
 
 
-@pytest.mark.installed
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_reports_bad_input_as_one_json_error(path, prepared, tmp_path):
     words, stdin, _lines = SAMPLES.get(path, [([*path], None, False)])[0]
