@@ -85,13 +85,13 @@ def test_a_taught_command_names_the_type_a_library_card_needs():
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS), ids=lambda c: " ".join(shlex.split(c)[4::2]))
-def test_ataught_command_runs(command):
+def test_a_taught_command_runs(command):
     """In-process (typer's runner), in a fresh card library; the placeholders filled."""
     assert taught_command_runs("cataclysm-arcade", command) == "", COMMANDS[command]
 
 
 @pytest.mark.installed
-def test_ataught_command_runs_in_the_installed_script(tmp_path):
+def test_a_taught_command_runs_in_the_installed_script(tmp_path):
     command = 'companion cards add cataclysm-arcade "Big Spell" --type "tactic" --cost "N"'
     assert command in COMMANDS
     words = shlex.split(command)
