@@ -12,8 +12,9 @@ settled (a round that a play ends is followed by the next round's deal, as `comp
 Besides what the case states, every verdict met on the way (set-up steps, `before` plays, each play
 `moves` lists, the judged step) is checked: each `unchecked` note is a Reason citing a rule id of
 the game, with its text apart from the id; a listed play is legal; a Cataclysm Arcade note that
-teaches a card fact shows a `companion cards add` command that runs. A `situation` survives the
-trusted JSON round trip a snapshot makes.
+teaches a card fact shows a `companion cards add` command that runs. A play only judged is also
+made as a session records an overruled one (applied, or refused with an EngineError). A `situation`
+survives the trusted JSON round trip a snapshot makes.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from engine import ENGINES, get_engine, get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, Reason, SituationError, step
+from engine.errors import EngineError
 
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(ROOT.glob("*/*.toml"))
@@ -248,6 +250,16 @@ class Walk:
         for text in listed:  # the written play reads back to a play check() accepts
             assert engine.check(state, engine.parse_move(text, state)).legal, text
 
+    def recorded_overruled(self, state) -> None:
+        """The judged play made as a session records one the table overrules: applied with the same
+        verdict, or refused in the engine's own words (EngineError, e.g. a question that changes
+        nothing, or a table that would not hold together); never another exception."""
+        try:
+            made = step(self.game, state, self.case.move, overruled=True)
+        except EngineError:
+            return
+        self.seen(made.verdict, "recorded overruled")
+
     def judge(self, state) -> None:
         """The case's play or tracker command through the step, and what the case says of it."""
         case, game = self.case, self.game
@@ -257,6 +269,8 @@ class Walk:
             stepped = step(game, state, case.move, apply=bool(case.after))
             if stepped.refused and case.after:
                 stepped = step(game, state, case.move, overruled=True)
+            elif not stepped.applied:  # as a session records it, overruled: made, or refused by the engine
+                self.recorded_overruled(state)
         verdict = self.seen(stepped.verdict, case.kind)
         effects = stepped.effects if stepped.applied else verdict.effects
         cited = {r.rule for r in verdict.reasons} | {e.rule for e in effects if e.rule}
