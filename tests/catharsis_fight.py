@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.table_cli import ok
 
 #: the fight's table: two characters, each power named on its board
@@ -29,7 +29,7 @@ def activation(env, text: str) -> dict:
 
 def refused(env, text: str) -> str:
     """A `use` play whose dice do not pay: exit 2, one line naming the rule; its stderr."""
-    done = run_companion("play", text, env=env)
+    done = run_in_process("play", text, env=env)
     assert done.returncode == 2 and "catharsis." in done.stderr, (text, done.stdout, done.stderr)
     return done.stderr
 

@@ -1,7 +1,11 @@
-"""Shared fixtures: every test runs with COMPANION_HOME in a temporary folder."""
+"""Shared fixtures: every test runs with COMPANION_HOME in a temporary folder. Also the Hypothesis
+profile (the full example counts locally; in CI, `CI` set, fewer at a fixed seed) and the two ways
+to run the command line: in-process (`run_in_process`, typer's runner) for behaviour, and the
+installed script (`run_companion`, tests marked `installed`) for what only the wheel can break."""
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import json
 import os
@@ -13,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +31,18 @@ RULEBOOK_FILES = {
     "theseus": "003_d74d51e4b8443254.txt",
     "catastrophe": "004_c1672bb17aab67c1.txt",
 }
+
+
+#: the CI profile runs a property test's examples at this share of its full count, with a fixed seed
+CI_SHARE = 5
+settings.register_profile("ci", derandomize=True, deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+
+def examples(full: int) -> int:
+    """A long property test's example count: `full` locally, a fifth of it (at least 5) in CI, where
+    the profile also fixes the seed (the CI environment variable selects it; CI sets CI=true)."""
+    return max(5, full // CI_SHARE) if os.environ.get("CI") else full
 
 
 def ctrl_c_reaches_it() -> None:
@@ -72,9 +89,12 @@ class Cli:
         self.runner = CliRunner()
 
     def __call__(self, *args: str):
-        from companion.cli import app
+        from companion.cli import invoked_app
 
-        result = self.runner.invoke(app, list(args), env={"COMPANION_HOME": os.environ["COMPANION_HOME"]})
+        # the app the script builds for these words (companion.cli.main): only the invoked command's
+        # parameters, not the whole tree's at every call
+        result = self.runner.invoke(invoked_app(list(args)), list(args),
+                                    env={"COMPANION_HOME": os.environ["COMPANION_HOME"]})
         return result
 
     def json(self, *args: str):
@@ -169,6 +189,24 @@ def run_companion(*args: str, env: dict | None = None, timeout: int = 60, cwd: P
     installed_root()
     return subprocess.run([str(SCRIPT), *args], capture_output=True, text=True, env=child_env(env),
                           timeout=timeout, cwd=cwd or outside(), **popen)
+
+
+def run_in_process(*args: str, env: dict | None = None, cwd: Path | None = None, input: str | None = None,
+                   timeout: int | None = None, columns: int | None = None) -> subprocess.CompletedProcess:
+    """What run_companion gives (returncode, stdout, stderr), from the command line called in-process
+    by typer's runner: for behaviour the installed script adds nothing to. `env` is laid over the
+    test's environment for the call; `cwd` is the working folder of the call. (`timeout` is accepted
+    for the signature run_companion has, and unused.)"""
+    from companion.cli import invoked_app
+
+    full = {"COMPANION_HOME": os.environ["COMPANION_HOME"], **(env or {})}
+    if columns is not None:
+        full["COLUMNS"] = str(columns)
+    with contextlib.chdir(cwd) if cwd else contextlib.nullcontext():
+        result = CliRunner().invoke(invoked_app(list(args)), list(args), env=full, input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["companion", *args], result.exit_code, result.stdout, result.stderr)
 
 
 def files_under(path: Path) -> list[Path]:

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import os
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 
 
 def table_env(home, columns: int = 100) -> dict:
-    """The environment of a real `companion` process on this home, at a terminal width."""
+    """The environment of a `companion` command on this home, at a terminal width."""
     return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": str(columns)}
 
 
 def ok(env: dict, *args: str) -> str:
-    """Run `companion ARGS...`; it must exit 0. Its stdout."""
-    r = run_companion(*args, env=env)
+    """Run `companion ARGS...` (in-process); it must exit 0. Its stdout."""
+    r = run_in_process(*args, env=env)
     assert r.returncode == 0, (args, r.stdout, r.stderr)
     return r.stdout

@@ -1,6 +1,7 @@
 """The card library (issue 23): `companion cards ...` per game in the data folder, laid over the shipped
 catalogue; sessions record it at `track new`, so editing it later changes no session; a bad entry
-changes nothing. Every command runs the installed script (run_companion)."""
+changes nothing. The commands run in-process (typer's runner); the first test runs through the
+installed script as well (marked `installed`)."""
 from __future__ import annotations
 
 import json
@@ -12,11 +13,11 @@ from hypothesis import strategies as st
 
 from engine.words import match, teach
 from engine.errors import AmbiguousMove, MoveSyntaxError
-from tests.conftest import files_under, run_companion
+from tests.conftest import files_under, run_companion, run_in_process
 
 
-def run(home: Path, *args: str):
-    return run_companion(*args, env={"COMPANION_HOME": str(home)})
+def run(home: Path, *args: str, installed: bool = False):
+    return (run_companion if installed else run_in_process)(*args, env={"COMPANION_HOME": str(home)})
 
 
 def ok(done) -> str:
@@ -35,20 +36,25 @@ def library_file(home: Path, game: str) -> Path:
     return home / "data" / "cards" / f"{game}.toml"
 
 
-def test_add_show_list_edit_remove(home):
-    ok(run(home, "cards", "add", "catharsis", "Fire Bolt", "--character", "Luthia", "--bottom", "BB 4 || 6 6"))
-    card = json.loads(ok(run(home, "cards", "show", "catharsis", "bolt", "--json")))
+@pytest.mark.parametrize("installed", [False, pytest.param(True, marks=pytest.mark.installed)],
+                         ids=["in-process", "installed"])
+def test_add_show_list_edit_remove(home, installed):
+    def do(*args):
+        return run(home, *args, installed=installed)
+
+    ok(do("cards", "add", "catharsis", "Fire Bolt", "--character", "Luthia", "--bottom", "BB 4 || 6 6"))
+    card = json.loads(ok(do("cards", "show", "catharsis", "bolt", "--json")))
     assert card["name"] == "Fire Bolt" and card["entry"]["bottom"] == {"cost": "BB 4 || 6 6"}
     assert card["origin"] == "library" and "top" in card["unknown"]
     # a name that exists is refused, naming `cards edit`
-    assert "cards edit" in refused(run(home, "cards", "add", "catharsis", "fire bolt", "--top", "4"))
-    ok(run(home, "cards", "edit", "catharsis", "fire", "--top.cost", "AA"))
-    card = json.loads(ok(run(home, "cards", "show", "catharsis", "Fire Bolt", "--json")))
+    assert "cards edit" in refused(do("cards", "add", "catharsis", "fire bolt", "--top", "4"))
+    ok(do("cards", "edit", "catharsis", "fire", "--top.cost", "AA"))
+    card = json.loads(ok(do("cards", "show", "catharsis", "Fire Bolt", "--json")))
     assert card["entry"]["top"] == {"cost": "AA"} and card["entry"]["bottom"] == {"cost": "BB 4 || 6 6"}
-    names = [c["name"] for c in json.loads(ok(run(home, "cards", "list", "catharsis", "--json")))["cards"]]
+    names = [c["name"] for c in json.loads(ok(do("cards", "list", "catharsis", "--json")))["cards"]]
     assert "Fire Bolt" in names and "Nail to the Eye" in names  # the library beside the shipped catalogue
-    ok(run(home, "cards", "remove", "catharsis", "Fire Bolt"))
-    refused(run(home, "cards", "show", "catharsis", "Fire Bolt"))
+    ok(do("cards", "remove", "catharsis", "Fire Bolt"))
+    refused(do("cards", "show", "catharsis", "Fire Bolt"))
 
 
 def test_editing_a_catalogue_card_keeps_its_other_fields(home):

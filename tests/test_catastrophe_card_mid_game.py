@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import run_companion
 
 NOT_IN_CATALOGUE = "'Hairball' is not in the card catalogue"
@@ -30,6 +32,7 @@ def _state(home, *args) -> dict:
     return json.loads(_ok(home, "track", "show", *args, "--json").stdout)["state"]
 
 
+@pytest.mark.installed
 def test_a_card_added_mid_game_is_known_to_the_validator_and_kept_by_the_log(tmp_path):
     home = tmp_path / "home"
     _ok(home, "track", "new", "catastrophe", "--players", "Abi,Betty,Chris", "--name", "cats")
@@ -65,6 +68,7 @@ def test_a_card_added_mid_game_is_known_to_the_validator_and_kept_by_the_log(tmp
     assert NOT_IN_CATALOGUE not in _unchecked(home, ("--session", "again"))
 
 
+@pytest.mark.installed
 def test_a_bad_card_is_one_line_and_changes_nothing(tmp_path):
     home = tmp_path / "home"
     _ok(home, "track", "new", "catastrophe", "--players", "Abi,Betty")

@@ -128,6 +128,7 @@ def test_game_without_a_validator(cli, tmp_path):
     assert result.exit_code == 2 and "no move validator" in result.stderr and "catopomp" in result.stderr
 
 
+@pytest.mark.installed
 def test_subprocess_check(tmp_path):
     case = first_legal("theseus")
     out = run_companion("check", "theseus", "-s", str(write(tmp_path, case["situation"])), "-m", case["move"], "--json",

@@ -136,6 +136,7 @@ def test_bad_input_with_json_is_a_json_error(cli):
     assert err["exit_code"] == 2 and "nope.nope" in err["error"]
 
 
+@pytest.mark.installed
 def test_subprocess_search_and_bad_game(tmp_path):
     env = {"COMPANION_HOME": str(tmp_path)}
     ok = run_companion("rules", "search", "reroll one die", "--game", "catharsis", "--json", env=env)
@@ -145,6 +146,7 @@ def test_subprocess_search_and_bad_game(tmp_path):
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
 
 
+@pytest.mark.installed
 def test_subprocess_version_and_help_are_light(tmp_path):
     code = (
         "import sys; from companion.cli import app;\n"

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from tests.conftest import run_companion
 
 
+@pytest.mark.installed
 def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
     for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy"), ("play", "fighter Grunt")):

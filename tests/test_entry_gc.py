@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import run_companion
 
 # runs the entry as the console script does, then says whether the collector was left on
@@ -32,6 +34,7 @@ def probe(home, *words: str, stdin: str = "") -> str:
     return done.stdout
 
 
+@pytest.mark.installed
 def test_a_one_shot_command_runs_without_the_collector_and_answers_the_same(home):
     home.mkdir(parents=True, exist_ok=True)
     first = probe(home, "rules", "search", "reroll", "one", "die", "--game", "catharsis", "--json")

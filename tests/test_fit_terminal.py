@@ -14,7 +14,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import GAMES, SCRIPT, child_env, installed_cwd, run_companion
+from tests.conftest import GAMES, SCRIPT, child_env, examples, installed_cwd, run_companion
+
+pytestmark = pytest.mark.installed  # pty tests
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -192,7 +194,7 @@ WORD = st.text("abcdefghij", min_size=1, max_size=12)
 ID = st.lists(st.text("abc-", min_size=1, max_size=14), min_size=2, max_size=5).map(".".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(words=st.lists(st.one_of(WORD, ID), min_size=1, max_size=60), columns=st.integers(24, 120),
        lead=st.sampled_from(["", "  ", "  • ", "1. "]))
 def test_breaking_keeps_every_word_whole_in_order_and_within_the_width(words, columns, lead):
@@ -207,7 +209,7 @@ def test_breaking_keeps_every_word_whole_in_order_and_within_the_width(words, co
             assert line.startswith(" ")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(before=st.lists(WORD, max_size=20), after=st.lists(WORD, max_size=20), columns=st.integers(30, 100),
        phrase=st.lists(WORD, min_size=2, max_size=3).map(" ".join))
 def test_a_kept_phrase_that_fits_is_never_split(before, after, phrase, columns):

@@ -19,6 +19,7 @@ def _json(done):
     return json.loads(done.stdout)
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("game", GAMES)
 def test_an_old_session_opens_to_the_same_table(game, tmp_path):
     export = GOLDEN / f"{game}.export.json"

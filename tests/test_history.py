@@ -1,8 +1,8 @@
 """Issue 26: history, statistics and the story of each game, from the rules-checked logs.
 
-The five games are each played to their end through the installed CLI (plus one session ended
+The five games are each played to their end through the CLI, in-process (plus one session ended
 half way, abandoned, and one still in progress); `history`, `stats` and `track recap` are then
-checked against what those games produced. In-process: the outcome records replay to the very
+checked against what those games produced, and the installed script shows the same (`installed`). In-process: the outcome records replay to the very
 state `track show` gives, the cache answers only while a log's head holds, and (hypothesis) the
 stats over random finished sessions equal a direct count."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.conftest import files_under, run_companion
+from tests.conftest import files_under, run_companion, run_in_process
 
 PLAYED = [
     ("theseus", "Ann,Ben", [], [["reward", "ann", "Paladin"], ["next"], ["rank", "6"], ["reward", "ben", "rank", "6"],
@@ -34,8 +34,9 @@ PLAYED = [
 ]
 
 
-def companion(home: Path, *args: str):
-    return run_companion(*args, env={"COMPANION_HOME": str(home), "COLUMNS": "80"})
+def companion(home: Path, *args: str, installed: bool = False):
+    run = run_companion if installed else run_in_process
+    return run(*args, env={"COMPANION_HOME": str(home), "COLUMNS": "80"})
 
 
 def ok(done) -> str:
@@ -64,6 +65,22 @@ def evening(tmp_path_factory) -> Path:
 
 def records(home: Path, *args: str) -> dict:
     return {r["session"]: r for r in json.loads(ok(companion(home, "history", "--json", *args)))["sessions"]}
+
+
+@pytest.mark.installed
+def test_the_installed_script_tells_the_same_history_stats_and_recap(evening):
+    for words in (["history", "--json"], ["stats", "--json"], ["track", "recap", "catopomp", "--json"]):
+        installed = _by_session(ok(companion(evening, *words, installed=True)))
+        assert installed == _by_session(ok(companion(evening, *words))), words
+
+
+def _by_session(text: str):
+    """A JSON answer with its lists of sessions keyed by name (sessions whose times tie may come in
+    either order)."""
+    data = json.loads(text)
+    if isinstance(data, dict) and isinstance(data.get("sessions"), list):
+        data["sessions"] = {s["session"]: s for s in data["sessions"]}
+    return data
 
 
 def test_history_has_every_session_with_its_result(evening):

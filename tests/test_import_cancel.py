@@ -8,9 +8,12 @@ import signal
 import subprocess
 import time
 
+import pytest
+
 from tests.conftest import SCRIPT, child_env, ctrl_c_reaches_it, installed_cwd, run_companion
 
 
+@pytest.mark.installed
 def test_ctrl_c_while_indexing_leaves_nothing_imported(home, tmp_path):
     env = {**os.environ, "COMPANION_HOME": str(home)}
     assert run_companion("rules", "search", "soul gem", "--game", "catopomp", env=env).returncode == 0

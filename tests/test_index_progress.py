@@ -9,6 +9,8 @@ import pytest
 
 from tests.conftest import SCRIPT, installed_cwd, run_companion
 
+pytestmark = pytest.mark.installed  # rules search on a pty
+
 pexpect = pytest.importorskip("pexpect")
 
 

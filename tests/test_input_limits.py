@@ -48,6 +48,7 @@ def test_a_rulebook_of_short_lines_is_stored_in_a_form_the_reader_accepts(tmp_pa
     assert len(source["sections"]) == 300_000
 
 
+@pytest.mark.installed
 def test_a_rulebook_stored_over_the_limit_is_refused_and_nothing_is_written(tmp_path):
     """10.5 MB of backslashes is under the 20 MB limit as a file, but 21 MB stored (JSON doubles
     each): refused before writing, and every later command still works."""
@@ -217,6 +218,7 @@ def _bounded_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (1536 * 1024 * 1024, 1536 * 1024 * 1024))
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("deck, hand, field", [(10, 10**9, "players.0.hand"), (10**9, 3, "decks.1")])
 def test_a_situation_with_a_billion_cards_is_refused_at_once(tmp_path, deck, hand, field):
     path = tmp_path / "table.toml"
@@ -281,6 +283,7 @@ def test_status_reports_a_catharsis_table_with_too_many_or_no_players(home, cli,
                       "cannot be a catharsis table", problem)
 
 
+@pytest.mark.installed
 def test_a_million_players_are_refused_before_the_file_is_read_further(home, cli, tmp_path):
     doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
     doc["players"] = [{"name": f"P{n}"} for n in range(1_000_000)]
@@ -320,6 +323,7 @@ def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game,
     _one_line_refusal(cli("moves", game, "--situation", str(path)), "cannot be a")
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("text", ["[" + ".".join(["a"] * 100_000) + "]\n", ".".join(["a"] * 100_000) + " = 1\n"])
 def test_a_toml_key_of_a_hundred_thousand_dotted_parts_is_refused_at_once(home, tmp_path, text):
     path = tmp_path / "table.toml"
@@ -356,6 +360,7 @@ def test_an_empty_play_is_one_line_in_every_game(home, cli, game, players):
 
 # -- 12. odd data folders ------------------------------------------------------------------------
 
+@pytest.mark.installed
 @pytest.mark.parametrize("make", [lambda tmp: str(tmp / ("x" * 300)), lambda tmp: str(tmp) + "/y" * 2500])
 def test_a_data_dir_too_long_for_the_system_is_one_line(tmp_path, make):
     value = make(tmp_path)
@@ -365,6 +370,7 @@ def test_a_data_dir_too_long_for_the_system_is_one_line(tmp_path, make):
         assert len(result.stderr) < 300  # the 5,000 characters are not echoed
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("value", ["-", "--help", "-x"])
 def test_a_data_dir_that_looks_like_an_option_creates_nothing(tmp_path, value):
     result = _run(tmp_path / "home", "--data-dir", value, "track", "list", cwd=tmp_path)
@@ -372,6 +378,7 @@ def test_a_data_dir_that_looks_like_an_option_creates_nothing(tmp_path, value):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.installed
 def test_read_commands_create_no_sessions_file(tmp_path):
     home = tmp_path / "home"
     for args in (["track", "list"], ["track", "list", "--json"], ["track", "show"], ["track", "log"],

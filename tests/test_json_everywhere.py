@@ -2,8 +2,9 @@
 parses as JSON on stdout (or, when it fails, stderr carries one JSON error object).
 
 The commands are found by walking the typer app the process builds, not from a list: a new
-command without `--json`, or without a sample run below, fails here. Each sample runs as a real
-process on its own copy of a prepared home (a Catopomp table with a hand and an undone change,
+command without `--json`, or without a sample run below, fails here. Each sample runs in-process
+(typer's runner; the tests marked `installed` also ask the installed script) on its own copy of a
+prepared home (a Catopomp table with a hand and an undone change,
 an imported rulebook copy, an export and a situation file), so the samples do not disturb each
 other and none depends on another's order.
 """
@@ -17,7 +18,7 @@ import pytest
 import typer
 
 from companion.cli import app
-from tests.conftest import run_companion
+from tests.conftest import run_companion, run_in_process
 
 
 def command_tree(command, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], object]:
@@ -115,15 +116,18 @@ def prepared(tmp_path_factory) -> Path:
                  ["track", "export", "pomp", str(home / "export.json")],
                  ["rules", "import", "catopomp", str(home / "notes.md"), "--name", "house"],
                  ["cards", "add", "theseus", "Oracle", "--rank", "1"]):
-        ok(run_companion(*args, env=env))
+        ok(run_in_process(*args, env=env))
     return home
 
 
-def run_in_copy(prepared: Path, tmp_path: Path, words: list[str], stdin: str | None, *extra: str):
+def run_in_copy(prepared: Path, tmp_path: Path, words: list[str], stdin: str | None, *extra: str,
+                installed: bool = False):
+    """The command on a copy of the prepared home: in-process, or through the installed script."""
     home = tmp_path / "home"
     shutil.copytree(prepared, home)
     args = [w.replace("{home}", str(home)) for w in words]
-    return run_companion(*args, *extra, env={"COMPANION_HOME": str(home)}, input=stdin), home
+    run = run_companion if installed else run_in_process
+    return run(*args, *extra, env={"COMPANION_HOME": str(home)}, input=stdin), home
 
 
 def parsed(stdout: str, lines: bool) -> list:
@@ -167,6 +171,7 @@ def test_every_command_reports_bad_input_as_one_json_error(path, prepared, tmp_p
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.installed
 def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     """Ben's hand is known: a play of cards he lacks is refused, and the JSON is a play's, with who
     tried it, who is to act and the table as it stands; nothing is logged."""
@@ -191,6 +196,7 @@ def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     assert legal_doc["recorded"] is True and legal_doc["change"] == "play heaven 7 7 then hell 8"
 
 
+@pytest.mark.installed
 def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepared, tmp_path):
     done, _home = run_in_copy(prepared, tmp_path, ["play", "heaven 1 1 then hell 2", "--by", "ben"], None, "--json")
     assert done.returncode == 2
@@ -199,6 +205,7 @@ def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepare
     assert "catopomp.round.turn-order" in [r["rule"] for r in doc["reasons"]]
 
 
+@pytest.mark.installed
 def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     """`shell --json` reads lines from a pipe and answers each with one line: the line, its exit code,
     the command's JSON and its error, as the one-shot commands would give them."""
@@ -220,6 +227,7 @@ def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     assert watch["exit_code"] == 2 and "track watch" in watch["error"]
 
 
+@pytest.mark.installed
 def test_watch_json_prints_one_show_object_a_frame_with_the_last_change(prepared, tmp_path):
     done, home = run_in_copy(prepared, tmp_path, ["track", "watch", "--interval", "0.05", "--ticks", "2"], None, "--json")
     frames = parsed(ok(done), lines=True)
@@ -230,6 +238,7 @@ def test_watch_json_prints_one_show_object_a_frame_with_the_last_change(prepared
     assert frame["ended"] is None and frame["last"]["kind"] == "undo" and frame["last"]["label"] == "undo 1"
 
 
+@pytest.mark.installed
 def test_situation_json_prints_the_situation_or_says_where_it_was_written(prepared, tmp_path):
     printed, home = run_in_copy(prepared, tmp_path, ["track", "situation"], None)
     with_json = json.loads(ok(run_companion("track", "situation", "--json", env={"COMPANION_HOME": str(home)})))
@@ -240,6 +249,7 @@ def test_situation_json_prints_the_situation_or_says_where_it_was_written(prepar
     assert json.loads(target.read_text(encoding="utf-8")) == with_json
 
 
+@pytest.mark.installed
 def test_schema_json_is_the_schema(prepared, tmp_path):
     plain, home = run_in_copy(prepared, tmp_path, ["schema", "catopomp"], None)
     with_json = run_companion("schema", "catopomp", "--json", env={"COMPANION_HOME": str(home)})

@@ -91,6 +91,7 @@ def test_luthia_pays_her_level_cost_from_the_library(tmp_path):
     activation(env, "use Cy 1 top with 5 5")
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("broken,field", [
     ({"name": "Bolt", "top": {"cost": "4", "adjust": 9}}, "top.adjust"),
     ({"name": "Bolt", "flight": {"top": {"cost": "6 6", "damage": 3}}}, "flight.top.damage"),

@@ -3,8 +3,8 @@
 option. `moves` offers each card's own ability only, no play says a card is unknown, and the final
 scores count the printed VP (deliberately not the general rule's) and end-game effect points the
 library gives. Editing a library card afterwards leaves the session's replay as it was, and
-`track show` says the library moved on. Everything but the in-process `moves`/`play` of each turn
-runs the installed script."""
+`track show` says the library moved on. Every command runs in-process (the cards family runs the
+installed script in tests/test_cards_library.py)."""
 from __future__ import annotations
 
 import json
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from engine.theseus.model import STARTING_PARTY
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.engine.theseus_table import card_facts
-from tests.theseus_cards_cli import UNKNOWN_WORDS, installed, play_whole_game
+from tests.theseus_cards_cli import UNKNOWN_WORDS, json_of, play_whole_game
 
 SEED = 3
 
@@ -58,7 +58,7 @@ def write_library(path: Path, entries: list[dict]) -> Path:
 
 
 def texts(*args: str) -> str:
-    done = run_companion(*args)
+    done = run_in_process(*args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -67,15 +67,15 @@ def texts(*args: str) -> str:
 def test_a_whole_game_with_an_imported_library(cli, home, tmp_path, suffix):
     facts = with_effect_points(card_facts(SEED, vp=printed_vp))
     source = write_library(tmp_path / f"our-cards{suffix}", facts)
-    done = installed("cards", "import", "theseus", str(source))
+    done = json_of("cards", "import", "theseus", str(source))
     assert done["imported"] == [f["name"] for f in facts]
 
     doc, _plays = play_whole_game(cli, SEED)
 
-    shown = installed("track", "show")
+    shown = json_of("track", "show")
     assert not [n for n in shown["state"]["notes"] if any(w in n for w in UNKNOWN_WORDS)], shown["state"]["notes"]
     assert "library" not in shown  # the session plays with the library as it is: nothing differs
-    table = installed("track", "situation")
+    table = json_of("track", "situation")
     players = table["players"]
     scores = {e["who"]: e["amount"] for e in doc["effects"] if e["kind"] == "score"}
     expected = expected_scores(facts, players)
@@ -83,22 +83,22 @@ def test_a_whole_game_with_an_imported_library(cli, home, tmp_path, suffix):
     assert any(e["kind"] == "score" and "+ 0 from card effects" not in e["message"] for e in doc["effects"])
     # what the library still lacks is the starting Party's Rank and VP, which the deal leaves unknown
     # (a card whose effect is "none" has no end-game points to teach)
-    unknown = installed("cards", "list", "theseus", "--unknown")["unknown"]
+    unknown = json_of("cards", "list", "theseus", "--unknown")["unknown"]
     assert {u["name"]: u["why"].split("; unknown: ")[1] for u in unknown} == dict.fromkeys(STARTING_PARTY, "rank, vp")
     assert {p["name"]: p["vp"] for p in shown["state"]["players"]} == expected
 
     # the library changes after the game: the session's replay, log and export stay exactly as they were
     name = shown["session"]
-    log = installed("track", "log", "--all")
+    log = json_of("track", "log", "--all")
     first, second = tmp_path / "first.json", tmp_path / "second.json"
     texts("track", "export", name, str(first))
     card = next(f for f in facts if f.get("vp") and any(f["name"] in p["reward_area"] for p in players))
-    installed("cards", "edit", "theseus", card["name"], "--vp", str(card["vp"] + 5), "--icon",
+    json_of("cards", "edit", "theseus", card["name"], "--vp", str(card["vp"] + 5), "--icon",
               next(i for i in ("explore", "recruit", "subjugate") if i != card["icon"]))
-    again = installed("track", "show")
-    assert again["state"] == shown["state"] and installed("track", "situation") == table
+    again = json_of("track", "show")
+    assert again["state"] == shown["state"] and json_of("track", "situation") == table
     assert [d["card"] for d in again["library"]] == [card["name"]]
     assert card["name"] in texts("track", "show").split("Card library:")[1]
-    assert installed("track", "log", "--all") == log
+    assert json_of("track", "log", "--all") == log
     texts("track", "export", name, str(second))
     assert json.loads(first.read_text()) == json.loads(second.read_text())

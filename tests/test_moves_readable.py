@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.conftest import run_companion
 from tests.table_cli import ok, table_env
 
@@ -33,6 +35,7 @@ def test_a_known_hand_is_grouped_by_set_size_with_counts_and_a_limit(home):
     assert "heaven 1 then hell 1 | 2 | 3" in every  # the same set with another Hell card: one line
 
 
+@pytest.mark.installed
 def test_a_hidden_hand_lists_the_plays_that_need_no_hand_card(home):
     env = _env(home)
     ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")

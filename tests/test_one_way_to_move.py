@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import shlex
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 
 
 def _run(home, *args):
-    return run_companion(*args, env={"COMPANION_HOME": str(home)})
+    return run_in_process(*args, env={"COMPANION_HOME": str(home)})
 
 
 def _log(home) -> list:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.engine.test_cataclysm_arcade_engine import GAME, SETUP
 
 
@@ -130,6 +132,7 @@ def test_a_play_by_a_named_player_is_judged_as_their_play(cli, home):
     assert cli.json("track", "show")["state"]["line"][-1] == "response Zap at Ben's boss (Ann)"
 
 
+@pytest.mark.installed
 def test_a_tracker_pass_out_of_turn_is_refused_and_an_overrule_records_it(tmp_path):
     """Turn Structure: pass is one of the moves the player with the initiative chooses. `track pass`
     by another player is refused (one line, exit 2, nothing recorded); overruled, it is recorded."""

@@ -95,6 +95,7 @@ def test_a_reaction_is_made_by_the_player_it_names(cli, home):
     assert [e["args"] for e in entries if e["verb"] == "play"][-1] == ["Chris play Cucumber"]
 
 
+@pytest.mark.installed
 def test_plays_as_real_processes(tmp_path):
     """The same contract from a real process: a legal play exits 0, a bad one one line and exit 2,
     and the session's log is unchanged by it."""

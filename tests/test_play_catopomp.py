@@ -161,6 +161,7 @@ def test_situation_round_trips_through_check(cli, home, tmp_path):
     assert cli("track", "situation", "--output", str(tmp_path / "t.toml")).exit_code == 2
 
 
+@pytest.mark.installed
 def test_play_as_a_real_process(home):
     from tests.conftest import run_companion
 

@@ -9,6 +9,8 @@ import pytest
 from tests.conftest import run_companion
 from tests.test_track_table import complete
 
+pytestmark = pytest.mark.installed  # play completion in the installed script
+
 
 def _env(home) -> dict:
     return {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}

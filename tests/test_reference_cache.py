@@ -65,6 +65,7 @@ def test_an_old_cache_file_is_removed(tmp_path):
     assert [f.name for f in tmp_path.glob("reference-*.json")] == [f"reference-{data_hash()}.json"]
 
 
+@pytest.mark.installed
 def test_lookups_read_the_cache_without_pydantic(home):
     env = {"COMPANION_HOME": str(home)}
     probe = ("import sys, runpy; sys.argv = ['companion'] + sys.argv[1:];"

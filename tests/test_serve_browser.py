@@ -18,8 +18,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: install Debian's chromium "
-                                "package (apt-get install chromium; .ci/run does) to run the browser tests")
+pytestmark = [pytest.mark.installed,  # serve in a real browser
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: install Debian's chromium "
+                                "package (apt-get install chromium; .ci/run does) to run the browser tests")]
 
 
 @pytest.fixture(scope="module")

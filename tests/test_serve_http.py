@@ -14,8 +14,10 @@ from hypothesis import given, settings, strategies as st
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.conftest import files_under, run_companion  # noqa: E402
+from tests.conftest import examples, files_under, run_companion  # noqa: E402
 from tests.serve_helpers import SECRET, Server, arcade_table  # noqa: E402
+
+pytestmark = pytest.mark.installed  # serve, started as a player starts it
 
 GENEROUS = dict(rate=10_000.0, burst=10_000, write_rate=10_000.0, write_burst=10_000)
 
@@ -213,7 +215,7 @@ def test_tokens_survive_a_restart_and_differ_per_player_and_session(table):
     assert player_for(b"another installation", arcade, token(key, arcade, "Ben")) is None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=80))
 def test_no_other_string_is_a_token(candidate):
     from companion.serve.tokens import player_for, token

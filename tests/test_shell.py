@@ -12,6 +12,8 @@ import pytest
 
 from tests.conftest import SCRIPT as COMPANION, ctrl_c_reaches_it, installed_cwd, run_companion
 
+pytestmark = pytest.mark.installed  # the shell under pexpect
+
 pexpect = pytest.importorskip("pexpect")
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")

@@ -16,6 +16,8 @@ from engine.catopomp.model import Opts  # noqa: E402
 from tests.engine.catopomp_players import table_game  # noqa: E402
 from tests.test_shell import ShellDriver  # noqa: E402
 
+pytestmark = pytest.mark.installed  # the shell under pexpect
+
 PLAYERS = ("P1", "P2", "P3")
 
 

@@ -14,6 +14,8 @@ pytest.importorskip("pexpect")
 
 from tests.test_shell import shell  # noqa: E402,F401  (the fixture: a shell on a pseudo-terminal)
 
+pytestmark = pytest.mark.installed  # the shell and the one-shot script
+
 
 def test_session_words_and_tracker_verbs_are_commands_in_the_shell(shell, home):
     shell.run("track new catastrophe --players Ann,Ben")

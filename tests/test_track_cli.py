@@ -132,6 +132,7 @@ def test_no_current_session_says_how_to_start(cli, home):
     assert result.exit_code == 2 and "track new" in result.stderr
 
 
+@pytest.mark.installed
 def test_subprocess_update_with_negative_amount(tmp_path):
     env = {"COMPANION_HOME": str(tmp_path)}
     assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0

@@ -11,6 +11,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pytest
+
 from tests.table_cli import ok, table_env
 from tests.conftest import run_companion
 from tests.test_snapshots import GAMES, OPS, SCALE, every, run
@@ -79,6 +81,7 @@ def test_undo_and_redo_reaching_before_the_window_say_who_made_what():
         assert window.applied == {1} and window.total == 4
 
 
+@pytest.mark.installed
 def test_the_log_shows_the_newest_fifty_unless_asked_for_more(home):
     env = table_env(home)
     ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")

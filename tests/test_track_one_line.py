@@ -4,6 +4,8 @@ play is said once. Real `companion` processes."""
 from __future__ import annotations
 
 
+import pytest
+
 from tests.conftest import run_companion
 from tests.table_cli import ok, table_env
 
@@ -41,6 +43,7 @@ def test_a_long_list_says_what_came_and_went(home):
     assert line.strip() == "hand Ann Zap: Ann hand +Zap, +1 unnamed, -2 unnamed"
 
 
+@pytest.mark.installed
 def test_an_illegal_play_is_said_once(home):
     env = _env(home)
     ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")

@@ -24,6 +24,7 @@ def _snapshot(home):
     return {p: p.read_bytes() for p in files_under(home) if p.is_file()}
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written(home, game):
     first = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "kept", *START.get(game, []))
@@ -44,6 +45,7 @@ def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written
     assert "bad" not in json.dumps(listed) and "kept" in json.dumps(listed)
 
 
+@pytest.mark.installed
 @pytest.mark.parametrize("bad", [["--option", "nosuch=1"], ["-p", "Ann,ann"], ["--name", "a b/c"]])
 def test_a_refused_first_session_leaves_an_empty_data_folder_empty(home, bad):
     """The very first `track new` of a data folder, refused (bad option, players or name): exit 2,

@@ -49,6 +49,7 @@ def coins(data: Path, name: str) -> int:
 # -- writers under load, first starts ----------------------------------------------------
 
 
+@pytest.mark.installed
 def test_eight_processes_fifty_updates_each_no_error_exact_count(tmp_path):
     data = tmp_path / "data"
     with Sessions(data) as store:
@@ -71,6 +72,7 @@ print("ok")
 """
 
 
+@pytest.mark.installed
 def test_sixteen_first_starts_at_once_on_an_empty_folder_all_succeed(tmp_path):
     data = tmp_path / "fresh" / "data"
     procs = [subprocess.Popen([sys.executable, "-c", FIRST, str(data), f"s{n}"], cwd=installed_cwd(),
@@ -82,6 +84,7 @@ def test_sixteen_first_starts_at_once_on_an_empty_folder_all_succeed(tmp_path):
         assert sorted(s.name for s in store.all()) == sorted(f"s{n}" for n in range(16))
 
 
+@pytest.mark.installed
 def test_a_writer_that_cannot_get_the_lock_says_the_session_is_busy(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_BUSY_SECONDS", "0.3")
     data = tmp_path / "home" / "data"
@@ -104,6 +107,7 @@ def test_a_writer_that_cannot_get_the_lock_says_the_session_is_busy(tmp_path, mo
 # -- the main file holds every acknowledged change -----------------------------------------
 
 
+@pytest.mark.installed
 def test_deleting_the_journal_files_between_commands_loses_nothing(tmp_path):
     home = tmp_path / "home"
     env = {"COMPANION_HOME": str(home)}

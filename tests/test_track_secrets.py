@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import run_companion
 from tests.table_cli import ok, table_env
 
@@ -30,6 +32,7 @@ def _no_secret(text: str) -> None:
     assert "predict Ann 3" not in text and "predict Ben 4" not in text
 
 
+@pytest.mark.installed
 def test_catopomp_predictions_and_hand_hidden_unless_revealed(home, tmp_path):
     env = _env(home)
     _catopomp(env)

@@ -24,9 +24,9 @@ OPTIONS = {"catharsis": {"morale": "18"}}
 
 def run(*args, columns: int = 80, env: dict | None = None):
     """The CLI in-process at a given terminal width."""
-    from companion.cli import app
+    from companion.cli import invoked_app
 
-    return CliRunner().invoke(app, list(args), env={"COMPANION_HOME": os.environ["COMPANION_HOME"],
+    return CliRunner().invoke(invoked_app(list(args)), list(args), env={"COMPANION_HOME": os.environ["COMPANION_HOME"],
                                                     "COLUMNS": str(columns), **(env or {})})
 
 

@@ -11,6 +11,8 @@ import pytest
 
 from tests.conftest import ctrl_c_reaches_it, installed_cwd, run_companion, SCRIPT
 
+pytestmark = pytest.mark.installed  # track watch across processes and on a pty
+
 
 def _record(home, *words: str) -> None:
     """A change written by this (test) process: another writer than the watching one."""

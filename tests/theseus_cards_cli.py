@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.engine.theseus_table import deal, table_game
 
 #: the words of a verdict or note saying a card fact is not known
 UNKNOWN_WORDS = ("card effect not checked", "icon is unknown", "effect is unknown", "VP unknown")
 
 
-def installed(*args: str) -> dict:
-    """`companion ARGS --json` through the installed script: it must succeed."""
-    done = run_companion(*args, "--json")
+def json_of(*args: str) -> dict:
+    """`companion ARGS --json` (in-process): it must succeed."""
+    done = run_in_process(*args, "--json")
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -41,7 +41,7 @@ def unknown_lines(doc: dict) -> list[str]:
 def play_whole_game(cli, seed: int, new_extra: tuple[str, ...] = (), after_new: tuple[tuple[str, ...], ...] = ()):
     """The dealer's whole game as the table types it: `track new` (with `new_extra` words, then the
     `after_new` track commands), then every play, each judged with nothing unknown about a card.
-    `moves` through the installed script now and then, in-process before every play. The last
+    `moves` (in-process) now and then and before every play. The last
     play's answer and the number of plays."""
     icon = icons(seed)
     plays, doc = 0, None
@@ -49,15 +49,15 @@ def play_whole_game(cli, seed: int, new_extra: tuple[str, ...] = (), after_new: 
         if kind == "track":
             if what[0] == "new":
                 what = [*what, *new_extra]
-            done = run_companion("track", *what)
+            done = run_in_process("track", *what)
             assert done.returncode == 0, done.stderr
             if what[0] == "new":
                 for words in after_new:
-                    done = run_companion("track", *words)
+                    done = run_in_process("track", *words)
                     assert done.returncode == 0, done.stderr
             continue
         if plays % 5 == 0:
-            own_abilities_only(installed("moves"), icon)
+            own_abilities_only(json_of("moves"), icon)
         own_abilities_only(cli.json("moves"), icon)
         doc = cli.json("play", what)
         assert doc["legal"], what

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cataclysm_arcade import Engine, Tracker
+from tests.conftest import examples
 
 E = Engine()
 T = Tracker()
@@ -49,7 +50,7 @@ def _track(state, log, words):
 
 
 @given(st.data())
-@settings(max_examples=30 * SCALE, derandomize=SCALE == 1, deadline=None,
+@settings(max_examples=examples(30) * SCALE, derandomize=SCALE == 1, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_random_games_keep_the_invariants(data):
     players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
@@ -105,7 +106,7 @@ WORDS = ["fighter", "tactic", "weapon", "wield", "attack", "activate", "respond"
 
 
 @given(st.lists(st.sampled_from(WORDS), max_size=7), st.booleans())
-@settings(max_examples=150 * SCALE, derandomize=SCALE == 1, deadline=None)
+@settings(max_examples=examples(150) * SCALE, derandomize=SCALE == 1, deadline=None)
 def test_any_text_parses_or_is_bad_input(words, line_pending):
     """Whatever is typed, a play parses (and then gets a verdict) or raises an EngineError (bad
     input, exit 2): never another exception."""
@@ -180,7 +181,7 @@ def _judge_probe(state, text):
 
 
 @given(st.data())
-@settings(max_examples=100 * SCALE, derandomize=SCALE == 1, deadline=None,
+@settings(max_examples=examples(100) * SCALE, derandomize=SCALE == 1, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     """Issue 20: every "Legal instead" line of an illegal verdict is legal itself; every listed move

@@ -3,25 +3,24 @@ shared `engine.words.teach`, and that command runs: `companion cards add catacly
 installed script, a fresh card library) takes it once its placeholder holds a value, and the card
 library then holds the field.
 
-The commands are gathered from real verdicts: every scenario's (tests/scenarios/cataclysm-arcade/)
-and a few tables that leave the other fields unknown, a card name with a space among them.
+The commands are gathered from real verdicts: every scenario's (tests/scenarios/cataclysm-arcade/;
+the scenario runner runs each of theirs in-process) and a few tables here that leave the other
+fields unknown, a card name with a space among them. One command runs through the installed script.
 """
 from __future__ import annotations
 
 import json
 import re
 import shlex
-import tomllib
 
 import pytest
 
-from engine.base import SituationError
 from engine.cataclysm_arcade import Engine
 from engine.cataclysm_arcade.rules_cards import FIELDS
 from tests.conftest import run_companion
+from tests.test_scenarios import TEACH_VALUES, taught_command_runs, verdicts_of
 
 from .cataclysm_arcade_table import arcade_table
-from .test_cataclysm_arcade_notes import SCENARIOS, _verdicts
 
 E = Engine()
 BOSSES = ("track boss ann 10 Queen", "track boss ben 10", "track card Queen boss attack=1 attack-cost=0")
@@ -31,8 +30,6 @@ TABLES = [
     ((*BOSSES, "track card Tank fighter health=5 keywords=armor", "track fighter ben Tank 5 --overrule"),
      "attack boss at ben Tank"),
 ]
-#: a value for each placeholder the teaching commands show (a type the engine knows is given as it is)
-VALUES = {"N": "2", "NAME": "Synth", "fighter|tactic|response|weapon|boss": "tactic", "damage N": "damage 2"}
 
 
 def _wield_verdict():
@@ -48,14 +45,10 @@ def _wield_verdict():
     return E.check(state, E.parse_move("wield Big Axe on Grunt", state))
 
 
-def taught() -> dict[str, str]:
-    """Each distinct teaching command the verdicts show -> where it was seen."""
-    verdicts = []
-    for path in SCENARIOS:
-        try:
-            verdicts += [(path.stem, v) for v in _verdicts(tomllib.loads(path.read_text(encoding="utf-8")), path)]
-        except SituationError:
-            pass
+def taught(scenarios: bool = True) -> dict[str, str]:
+    """Each distinct teaching command the verdicts show -> where it was seen: this file's tables'
+    and (`scenarios`) the scenario cases' (judged once a process by the scenario runner)."""
+    verdicts = [("scenario", v) for v in verdicts_of("cataclysm-arcade")] if scenarios else []
     for steps, play in TABLES:
         state = arcade_table(*steps)
         verdicts.append((play, E.check(state, E.parse_move(play, state))))
@@ -68,7 +61,8 @@ def taught() -> dict[str, str]:
     return found
 
 
-COMMANDS = taught()
+#: the tables' own commands (the scenarios' are run by the scenario runner)
+COMMANDS = taught(scenarios=False)
 
 
 def _flags(command: str) -> list[tuple[str, str]]:
@@ -78,26 +72,34 @@ def _flags(command: str) -> list[tuple[str, str]]:
 
 
 def test_the_verdicts_teach_every_field_they_name():
-    flags = {flag for c in COMMANDS for flag, _ in _flags(c)}
+    every = taught()
+    flags = {flag for c in every for flag, _ in _flags(c)}
     used = {"--" + f.replace("_", "-") for f in FIELDS} - {"--health", "--attack-modifier"}  # never unknown in a verdict
     assert used <= flags, sorted(used - flags)
-    assert any('"Big ' in c for c in COMMANDS)  # a name with a space is quoted
+    assert any('"Big ' in c for c in every)  # a name with a space is quoted
 
 
 def test_a_taught_command_names_the_type_a_library_card_needs():
-    for command in COMMANDS:
+    for command in taught():
         assert _flags(command)[0][0] == "--type", command
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS), ids=lambda c: " ".join(shlex.split(c)[4::2]))
-def test_a_taught_command_runs(tmp_path, command):
+def test_a_taught_command_runs(command):
+    """In-process (typer's runner), in a fresh card library; the placeholders filled."""
+    assert taught_command_runs("cataclysm-arcade", command) == "", COMMANDS[command]
+
+
+@pytest.mark.installed
+def test_a_taught_command_runs_in_the_installed_script(tmp_path):
+    command = 'companion cards add cataclysm-arcade "Big Spell" --type "tactic" --cost "N"'
+    assert command in COMMANDS
     words = shlex.split(command)
-    assert words[:4] == ["companion", "cards", "add", "cataclysm-arcade"], command
     name, pairs = words[4], _flags(command)
-    filled = [w for flag, value in pairs for w in (flag, VALUES.get(value, value))]
+    filled = [w for flag, value in pairs for w in (flag, TEACH_VALUES.get(value, value))]
     env = {"COMPANION_HOME": str(tmp_path / "home")}
     done = run_companion(*words[1:5], *filled, env=env)
-    assert done.returncode == 0, (COMMANDS[command], command, done.stderr)
+    assert done.returncode == 0, (command, done.stderr)
     shown = run_companion("cards", "show", "cataclysm-arcade", name, "--json", env=env)
     assert shown.returncode == 0, shown.stderr
     entry = json.loads(shown.stdout)["entry"]

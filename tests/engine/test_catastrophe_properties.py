@@ -20,6 +20,7 @@ from engine.catastrophe import Engine, Tracker
 from engine.catastrophe.model import YARN_BALLS_IN_BOX
 from engine.catastrophe.notation import Move
 from engine.tracking import Change
+from tests.conftest import examples
 
 E = Engine()
 T = Tracker()
@@ -71,7 +72,7 @@ def games(draw):
     return NAMES[:n], variant, steps, fixes
 
 
-@settings(max_examples=40 * SCALE, deadline=None, derandomize=True,
+@settings(max_examples=examples(40) * SCALE, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(games())
 def test_random_games_keep_the_invariants_and_replay(game):
@@ -173,7 +174,7 @@ def _judge_probe(state, move):
     return False, len(verdict.alternatives)
 
 
-@settings(max_examples=80 * SCALE, deadline=None, derandomize=True,
+@settings(max_examples=examples(80) * SCALE, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):

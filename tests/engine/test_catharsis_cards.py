@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from engine import get_engine
 from engine.catharsis.model import Ability, Face, PowerCard, card_of, merge_card, shipped
 from engine.catharsis.notation import format_card, parse_play
+from tests.conftest import examples
 from tests.engine.test_catharsis_referee import ATTACK, play, table, verdict
 
 E = get_engine("catharsis")
@@ -209,7 +210,7 @@ _card = st.builds(PowerCard, name=st.sampled_from(["Jab", "Fire Bolt", "Nail to 
                   ).filter(lambda c: c.top or c.bottom or c.character or c.side)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(base=_card, over=_card)
 def test_an_override_replaces_only_the_fields_it_gives(base, over):
     merged = merge_card(base, over)
@@ -237,7 +238,7 @@ def test_an_override_replaces_only_the_fields_it_gives(base, over):
                 assert mh == (oh or bh) if bh is None or oh is None else mh.cost == (oh.cost or bh.cost)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(card=_card)
 def test_a_card_play_reads_back_what_it_writes(card):
     state = table()

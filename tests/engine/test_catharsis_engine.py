@@ -221,6 +221,7 @@ def test_cli_odds_from_a_session_needs_rolled_dice(cli):
     assert result.exit_code == 2 and "no unused dice" in result.stderr
 
 
+@pytest.mark.installed
 def test_odds_command_in_a_real_process():
     proc = run_companion("odds", "catharsis", "AA BB", "--dice", "1,1,2,3,4,5", "--json")
     assert proc.returncode == 0

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine import get_engine
 from engine.catharsis.notation_track import is_pattern
+from tests.conftest import examples
 
 E = get_engine("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
@@ -76,7 +77,7 @@ def _parse(state, text):
 FIGURES = {"plays": 0, "legal": 0, "advice": 0, "listed": 0}
 
 
-@settings(max_examples=60 * SCALE, derandomize=True, deadline=None)
+@settings(max_examples=examples(60) * SCALE, derandomize=True, deadline=None)
 @given(st.data())
 def test_random_fights_keep_the_referee_honest(data):
     state = _fresh(data.draw(st.sampled_from(STARTS), label="start"))

@@ -18,6 +18,7 @@ from engine.base import PLAY, Game, step
 from engine.catopomp import Engine, Tracker
 from engine.catopomp.model import Opts, Table, c_list, fc
 from engine.catopomp.rules import to_table
+from tests.conftest import examples
 from tests.engine.catopomp_players import table_game
 from tests.engine.catopomp_table import public, public_of_state
 from trackers.sessions import Entry, Session, replay
@@ -70,7 +71,7 @@ def play_game(seed: int, players: int, opts: Opts, record_hands: bool = False):
     return session, entries, states
 
 
-@settings(max_examples=max(1, int(100 * SCALE)), deadline=None, derandomize=True,
+@settings(max_examples=max(1, int(examples(100) * SCALE)), deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 2**31 - 1), st.integers(0, len(CONFIGS) - 1))
 def test_replaying_the_log_equals_direct_application_and_undo_restores(seed, config):
@@ -99,7 +100,7 @@ def _with_hands(state, t: Table):
     return state
 
 
-@settings(max_examples=max(1, int(30 * SCALE)), deadline=None, derandomize=True,
+@settings(max_examples=max(1, int(examples(30) * SCALE)), deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 2**31 - 1), st.integers(0, len(CONFIGS) - 1), st.integers(0, 60))
 def test_every_listed_move_is_accepted_by_play(seed, config, stop):

@@ -23,6 +23,7 @@ from engine.catopomp.rules_sets import beats, classify, size_limit
 from engine.catopomp.status import status
 from engine.catopomp.table import resolve, step
 from engine.catopomp.validator import Engine
+from tests.conftest import examples
 from tests.engine.catopomp_players import all_cards, random_game, random_move
 
 ENGINE = Engine()
@@ -37,7 +38,7 @@ CONFIGS = [
     for mitch in (False, True)
     for competitive in ((False,) if n == 2 else (False, True))
 ]
-GAMES_WANTED = 2000
+GAMES_WANTED = examples(2000)
 EXAMPLES = -(-GAMES_WANTED // len(CONFIGS))  # each example plays every configuration once
 
 
@@ -60,7 +61,7 @@ def stronger(a, b) -> bool:
     return beats(a, b)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(legal_sets(), legal_sets(), legal_sets())
 def test_strength_is_a_strict_order(a, b, c):
     assert classify(a) is not None
@@ -127,7 +128,7 @@ def tables(draw):
         steps += 1
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables())
 def test_every_listed_move_is_legal_and_round_trips(t):
     state = from_table(t)
@@ -180,7 +181,7 @@ def _random_move(t, rng: random.Random) -> Move:
     return Move("play", src, tuple(sorted(cards)), dice, swap, place, ret)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables(), st.randoms(use_true_random=False))
 def test_moves_not_listed_fail_check(t, rng):
     listed = set(legal_moves(t))
@@ -271,7 +272,7 @@ import re  # noqa: E402
 
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
-REFEREE_GAMES = 300 * SCALE
+REFEREE_GAMES = examples(300) * SCALE
 TABLES_PER_GAME = 3
 #: wordings that would say what a hand holds
 HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|left in hand to place")

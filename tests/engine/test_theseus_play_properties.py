@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine.theseus import Engine, Tracker
 from engine.tracking import Change
+from tests.conftest import examples
 from tests.engine.theseus_table import public, table_game
 from engine.base import PLAY, Game, step
 from trackers.sessions import Entry, Session, replay
@@ -112,7 +113,7 @@ def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
 from engine.theseus.model import Move  # noqa: E402
 from tests.engine.test_theseus_properties import random_move  # noqa: E402
 
-REFEREE_GAMES = 200 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
+REFEREE_GAMES = examples(200) * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
 FIGURES: dict[str, int] = {}
 
 

@@ -16,6 +16,7 @@ from engine.base import MoveSyntaxError
 from engine.theseus import Engine, State
 from engine.theseus.model import ICONS, LIMIT, Move
 from engine.theseus.rules_scoring import general_vp
+from tests.conftest import examples
 
 ENGINE = Engine()
 MAX_MOVES = 600
@@ -112,7 +113,7 @@ def expected_total(state: State, player) -> int:
 
 
 @settings(
-    max_examples=500,
+    max_examples=examples(500),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
