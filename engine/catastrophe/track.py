@@ -249,24 +249,20 @@ def _check_yarn(tracker, state: State, change: Change, reasons: list[Reason], al
             alts.append(f"yarn {p.name} -{p.yarn_balls}")
 
 
-def _check_hand(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
-    name = state.players[i].name
-    if state.players[i].eliminated:
-        _out(state, i, reasons)
-    elif sign == "=" and n > HAND_LIMIT:
-        reasons.append(Reason(rule=R.HAND_LIMIT, message=f"a hand holds at most {HAND_LIMIT} cards; {name} cannot hold {n}"))
-        alts.append(f"hand {name} ={HAND_LIMIT}")
+def _check_capped(verb: str, limit: int, rule: str, too_many: str):
+    """The check of a count a cat may set but not past `limit` (`hand`, `power-cats`): the cat is
+    still in, and `=N` above the limit breaks `rule` (`too_many` names the limit, the cat and N)."""
 
+    def check(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+        i, sign, n = tracker.counter_amount(state, change)
+        name = state.players[i].name
+        if state.players[i].eliminated:
+            _out(state, i, reasons)
+        elif sign == "=" and n > limit:
+            reasons.append(Reason(rule=rule, message=too_many.format(limit=limit, name=name, n=n)))
+            alts.append(f"{verb} {name} ={limit}")
 
-def _check_power_cats(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
-    name = state.players[i].name
-    if state.players[i].eliminated:
-        _out(state, i, reasons)
-    elif sign == "=" and n > POWER_CAT_LIMIT:
-        reasons.append(Reason(rule=R.POWER_CAT_LIMIT, message=f"a cat keeps at most {POWER_CAT_LIMIT} Power Cats; {name} cannot have {n}"))
-        alts.append(f"power-cats {name} ={POWER_CAT_LIMIT}")
+    return check
 
 
 def _check_card_count(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
@@ -382,10 +378,12 @@ VERBS: dict[str, Verb] = {
     "lives": Verb(_check_lives, _lives),
     "reapurr": Verb(_check_reapurr, _reapurr),
     "yarn": Verb(_check_yarn, _yarn),
-    "hand": Verb(_check_hand, _hand),
+    "hand": Verb(_check_capped("hand", HAND_LIMIT, R.HAND_LIMIT,
+                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand),
     "draw": Verb(_check_card_count, _draw),
     "discard": Verb(_check_card_count, _discard),
-    "power-cats": Verb(_check_power_cats, _power_cats),
+    "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
+                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"), _power_cats),
     "next-phase": Verb(_check_next_phase, _next_phase),
     "phase": Verb(_check_phase, _phase),
     "next": Verb(_check_next, _next),
