@@ -18,11 +18,10 @@ def options_of(engine) -> tuple[str, ...]:
 
 
 def games_with_odds() -> list[str]:
-    """The games whose engine answers dice questions (overrides Engine.odds); loads every engine."""
-    from engine import ENGINES, get_engine
-    from engine.base import Engine
+    """The games whose declaration answers dice questions (declares `odds`); loads every game."""
+    from engine import ENGINES, declaration
 
-    return [game for game in ENGINES if type(get_engine(game)).odds is not Engine.odds]
+    return [game for game in ENGINES if declaration(game).views.odds is not None]
 
 
 def session_table(game: str, session: Optional[str]):

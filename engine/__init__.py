@@ -1,7 +1,9 @@
 """Per-game rules engines: the situation on the table, moves, and verdicts that cite rule ids.
 
-Each game module exposes an `Engine` subclass of engine.base.Engine. `get_engine(game)` loads
-one lazily, so the CLI never imports every game's models at start-up.
+Each game package declares itself in one record, `GAME` (an engine.game.Declaration built from its
+module functions). `get_game(game)` loads one lazily, so the CLI never imports every game's models at
+start-up; `get_engine` and `get_tracker` give the two faces built from it (engine.base.Engine,
+engine.tracking.Tracker).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ ENGINES = {
 }
 
 
-# game id -> module whose `Tracker` keeps the table's counters
+# game id -> module whose declaration has a tracker (every game's)
 TRACKERS = {
     "catharsis": "engine.catharsis",
     "cataclysm-arcade": "engine.cataclysm_arcade",
@@ -27,6 +29,11 @@ TRACKERS = {
 }
 
 
+def declaration(game: str):
+    """The game's declaration (engine.game.Declaration), its package's `GAME`."""
+    return importlib.import_module(ENGINES.get(game) or TRACKERS[game]).GAME
+
+
 def get_tracker(game: str):
     """The tracker of a game id, or EngineUnavailable naming the games that have one."""
     from engine.base import EngineUnavailable
@@ -34,7 +41,9 @@ def get_tracker(game: str):
     module = TRACKERS.get(game)
     if module is None:
         raise EngineUnavailable(f"no tracker for {game} yet; games with one: {', '.join(sorted(TRACKERS))}")
-    return importlib.import_module(module).Tracker()
+    from engine.tracking import Tracker
+
+    return Tracker(declaration(game))
 
 
 def get_engine(game: str):
@@ -46,7 +55,9 @@ def get_engine(game: str):
         raise EngineUnavailable(
             f"no move validator for {game} yet; games with one: {', '.join(sorted(ENGINES))}"
         )
-    return importlib.import_module(module).Engine()
+    from engine.base import Engine
+
+    return Engine(declaration(game))
 
 
 def get_game(game: str):

@@ -13,7 +13,7 @@ imports, replay and the scenario runner (docs/architecture.md "The one checked s
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.errors import (  # noqa: F401  (the three failure kinds, importable from here)
     AmbiguousMove,
@@ -141,17 +141,23 @@ def field_problem(exc) -> str:
 
 
 class Engine(Generic[S, M]):
-    """What every game's engine provides. Subclasses set `game`, `State` and `RULE_IDS`."""
+    """The move validator's face of a declared game (engine/game.py `Declaration`): what the CLI, the
+    step and the tests ask of its plays. Built from the declaration (engine.get_engine), never
+    subclassed: a game declares its functions, and what it leaves out takes the shared default here."""
 
-    game: ClassVar[str]
-    State: ClassVar[type[Record]]
-    #: every rule id this engine can cite (a test checks each exists in rulesdb)
-    RULE_IDS: ClassVar[frozenset[str]]
-    #: the move notation, for --help and errors
-    NOTATION: ClassVar[str]
-
-    #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
-    SEATS_RULE: ClassVar[str] = ""
+    def __init__(self, declaration) -> None:
+        self.declaration = declaration
+        self.game: str = declaration.game
+        self.State: type[Record] = declaration.State
+        plays = declaration.plays
+        #: every rule id this engine can cite (a test checks each exists in rulesdb)
+        self.RULE_IDS: frozenset[str] = plays.rule_ids if plays is not None else frozenset()
+        #: the move notation, for --help and errors
+        self.NOTATION: str = plays.help if plays is not None else ""
+        #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
+        self.SEATS_RULE: str = declaration.seats_rule
+        #: the rule a play out of turn breaks
+        self.TURN_RULE: str = declaration.turns.rule
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -168,6 +174,8 @@ class Engine(Generic[S, M]):
             state = self.State.model_validate(data)
         except ValidationError as exc:
             raise SituationError(f"{source}: {field_problem(exc)}") from None
+        if self.declaration.views.load_check is not None:
+            self.declaration.views.load_check(state, source)
         return state
 
     def seat_problems(self, state: S) -> list[Reason]:
@@ -178,95 +186,97 @@ class Engine(Generic[S, M]):
                 for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
-        raise NotImplementedError
+        return self.declaration.plays.read(text, state)
 
     def format_move(self, move: M) -> str:
-        raise NotImplementedError
+        return self.declaration.plays.write(move)
 
     def check(self, state: S, move: M) -> Verdict:
-        raise NotImplementedError
+        return self.declaration.plays.check(state, move)
 
     def apply(self, state: S, move: M, overruled: bool = False) -> S:
         """The State after the move. With `overruled=True` the table made a move that check()
         refused (the table is the truth): apply it as far as it can be applied instead of raising."""
-        raise NotImplementedError
+        return self.declaration.plays.apply(state, move, overruled)
 
     def legal_moves(self, state: S) -> list[M]:
-        raise NotImplementedError
+        return self.declaration.plays.legal_moves(state)
 
     def status(self, state: S) -> list[Reason]:
-        raise NotImplementedError
+        return self.declaration.status(state)
 
     # -- play-along: a saved session is the situation ------------------------------------
-    # A game whose engine is in engine.ENGINES keeps ONE State for its tracker and its validator
-    # (Tracker.State is Engine.State), so `companion play MOVE` judges a move against the session's
-    # replayed state and records it in the same log as the tracker's changes (trackers/sessions.py).
+    # A game whose engine is in engine.ENGINES keeps ONE State for its tracker and its validator,
+    # so `companion play MOVE` judges a move against the session's replayed state and records it in
+    # the same log as the tracker's changes (trackers/sessions.py).
 
     def to_act(self, state: S) -> str | None:
         """The name of the player who is to act now (shown after every play; a play by anyone
         else is refused unless overruled), or None when nobody is (the game is over)."""
-        return None
-
-    #: the rule a play out of turn breaks
-    TURN_RULE: ClassVar[str] = ""
+        return self.declaration.turns.to_act(state)
 
     def with_turn(self, state: S, player: str) -> S:
         """The State with `player` to act: how an overruled play out of turn is recorded."""
-        raise EngineError(f"{self.game}: a play out of turn cannot be recorded")
+        if self.declaration.turns.with_turn is None:
+            raise EngineError(f"{self.game}: a play out of turn cannot be recorded")
+        return self.declaration.turns.with_turn(state, player)
 
     def mover(self, state: S, move: M) -> str | None:
         """The player who makes this move (None: the player to act)."""
-        return None
+        return self.declaration.turns.mover(state, move)
 
     def acting(self, state: S) -> str | None:
         """Who may act now when that is more than the one player to_act() names (shown as "To act"),
         or None to show to_act() alone."""
-        return None
+        return self.declaration.turns.acting(state)
 
     def out_of_turn(self, state: S, player: str) -> Reason:
         """Why `player` may not act now (a play `--by` someone other than the player to act)."""
+        if self.declaration.turns.out_of_turn is not None:
+            return self.declaration.turns.out_of_turn(state, player)
         return Reason(rule=self.TURN_RULE, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
 
     def moves_note(self, state: S) -> str | None:
         """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
         the game is over ...), or None when it can."""
-        return None
+        return self.declaration.views.moves_note(state)
 
-    def odds(self, question: list[str], table: Any, **options: Any) -> tuple[dict[str, Any], str]:
+    @property
+    def odds(self):
         """Exact odds of a dice question (`companion odds GAME QUESTION...`): (the answer as JSON, the
         same for people). `table(needed)` is the state of the session in play (the current one or
         --session) when it plays this game, else None (with `needed`, no session at all is an error);
         a game takes its options as keyword-only parameters, and the CLI refuses any other."""
-        raise EngineUnavailable(f"{self.game} has no dice odds")
+        if self.declaration.views.odds is not None:
+            return self.declaration.views.odds
+
+        def odds(question: list[str], table: Any) -> tuple[dict[str, Any], str]:
+            raise EngineUnavailable(f"{self.game} has no dice odds")
+        return odds
 
     def check_deck(self, data: dict, source: str = "deck") -> Verdict:
         """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
-        raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
+        if self.declaration.views.check_deck is None:
+            raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
+        return self.declaration.views.check_deck(data, source)
 
     def names(self, state: S) -> list[str]:
         """The table's names that printed output keeps whole on one line: its players and its cards."""
         return [p.name for p in getattr(state, "players", ())] + self.card_names(state)
 
-    #: the module whose `builtin_catalogue()` and `catalogue(state)` list the game's cards (None: none)
-    CATALOGUE: ClassVar[str | None] = None
-
     def card_names(self, state: S | None = None) -> list[str]:
         """The names of the cards the table plays with (the shipped catalogue's without a state)."""
-        if self.CATALOGUE is None:
-            return []
-        import importlib
-
-        module = importlib.import_module(self.CATALOGUE)
-        cards = module.builtin_catalogue() if state is None else module.catalogue(state).values()
-        return [card.name for card in cards]
+        return self.declaration.views.card_names(state)
 
     def position(self, state: S) -> dict[str, Any]:
         """What `status` shows of the table beside its problems (e.g. the Line and who has
         priority); empty for games with nothing to add."""
-        return {}
+        return self.declaration.views.position(state)
 
     def situation(self, state: S) -> dict[str, Any]:
         """The State written out as a situation file that load_state() accepts."""
+        if self.declaration.views.situation is not None:
+            return self.declaration.views.situation(state)
         return state.model_dump(mode="json")
 
     # -- hooks the shared layers call, so none of them names a game ------------------------
@@ -274,18 +284,18 @@ class Engine(Generic[S, M]):
     def series(self, text: str) -> Series | None:
         """A play said once that the table makes as several plays in a row (Cataclysm Arcade `decline
         all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
-        return None
+        return self.declaration.views.series(text)
 
     def partly_listed(self, state: S) -> tuple[list[M], str] | None:
         """When legal_moves() lists nothing because part of the table is not recorded (a hand known
         only by its size): the plays that can still be listed and a line saying what was left out;
         None (the default) when there is nothing more to list."""
-        return None
+        return self.declaration.views.partly_listed(state)
 
     def move_group(self, move: str, words: list[str]) -> str:
         """The group `companion moves` lists a play under: by default its first word that is not a
         player's name (`words`, never empty), i.e. what the play does, whoever makes it."""
-        return words[0]
+        return self.declaration.views.move_group(move, words)
 
 
 class Series:

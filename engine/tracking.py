@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Callable, ClassVar, Generic, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
@@ -73,45 +73,55 @@ class Verb(NamedTuple):
 
 
 class Tracker(Generic[S]):
-    """What every game's tracker provides. Subclasses set the class attributes."""
+    """The tracker's face of a declared game (engine/game.py `Declaration`): what sessions, history,
+    stats and the CLI ask of its counters. Built from the declaration (engine.get_tracker), never
+    subclassed: a change is read, checked and applied through the game's verb table."""
 
-    game: ClassVar[str]
-    State: ClassVar[type[Record]]
-    #: every rule id the tracker can cite (a test checks each exists in rulesdb)
-    RULE_IDS: ClassVar[frozenset[str]]
-    #: verb -> one-line usage with an example, for help and error messages
-    COMMANDS: ClassVar[dict[str, str]]
-    #: option name -> one-line description (with the default, or "required")
-    OPTIONS: ClassVar[dict[str, str]]
-    #: verbs that only show something (e.g. "score"): checked and applied, never logged
-    READ_ONLY: ClassVar[frozenset[str]] = frozenset()
+    def __init__(self, declaration) -> None:
+        self.declaration = declaration
+        verbs, outcome, secrets = declaration.verbs, declaration.outcome, declaration.secrets
+        self.game: str = declaration.game
+        self.State: type[Record] = declaration.State
+        #: every rule id the tracker can cite (a test checks each exists in rulesdb)
+        self.RULE_IDS: frozenset[str] = verbs.rule_ids
+        #: verb -> one-line usage with an example, for help and error messages
+        self.COMMANDS: Mapping[str, str] = verbs.usage
+        #: other words read as a verb -> the verb (None: only the verbs themselves)
+        self.VERB_ALIASES: Mapping[str, str] | None = verbs.aliases
+        #: option name -> one-line description (with the default, or "required")
+        self.OPTIONS: Mapping[str, str] = verbs.options
+        #: verbs that only show something (e.g. "score"): checked and applied, never logged
+        self.READ_ONLY: frozenset[str] = verbs.read_only
+        #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
+        self.LENGTH: tuple[str, str] = outcome.length
+        #: the players win or lose together, as one party
+        self.COOPERATIVE: bool = outcome.cooperative
+        #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
+        self.PILE: tuple[str, str] | None = outcome.pile
+        #: the table records a player's named hand, which only that player may see
+        self.HIDES_HAND: bool = secrets.hides_hand
+        #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
+        self.SECRET_VERBS: Mapping[str, str] = secrets.secret_verbs
 
     def split(self, words: list[str]) -> tuple[str, list[str]]:
         """The verb a command names (through VERB_ALIASES where the game has them) and the words
         after it; quoted words are split. MoveSyntaxError for no command or an unknown verb."""
-        from engine.base import MoveSyntaxError
-        from engine.words import command
-
-        tokens = [t for w in words for t in str(w).split()]
-        if not tokens:
-            raise MoveSyntaxError(f"no command given; commands: {', '.join(self.COMMANDS)}")
-        aliases = getattr(self, "VERB_ALIASES", None) or {v: v for v in self.COMMANDS}
-        return command(tokens[0], aliases, self.COMMANDS), tokens[1:]
+        return split(self.COMMANDS, self.VERB_ALIASES, words)
 
     def new_state(self, players: list[str], options: dict[str, str]) -> S:
-        raise NotImplementedError
+        return self.declaration.verbs.new_state(players, options)
 
     def parse(self, state: S, words: list[str]) -> Change:
-        raise NotImplementedError
+        return self.declaration.verbs.parse(state, words)
 
     def check(self, state: S, change: Change):
-        raise NotImplementedError
+        return self.declaration.verbs.check(state, change)
 
     def apply(self, state: S, change: Change) -> tuple[S, list]:
-        raise NotImplementedError
+        return self.declaration.verbs.apply(state, change)
 
     def summary(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError
+        return self.declaration.verbs.summary(state)
 
     def finished(self, state: S) -> bool:
         """Whether the game on this table is over (every tracker's summary has `game_over`)."""
@@ -119,41 +129,33 @@ class Tracker(Generic[S]):
 
     def verbs(self) -> list[dict[str, Any]]:
         """Every verb with its usage line, one example taken from that line, and its aliases."""
-        aliases = getattr(self, "VERB_ALIASES", {}) or {}
+        aliases = self.VERB_ALIASES or {}
         return [{"verb": verb, "usage": usage, "example": example(verb, usage),
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
                 for verb, usage in self.COMMANDS.items()]
 
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
-        return state, []
+        return self.declaration.verbs.settle(state)
 
     # -- after the game (`companion history`): each game's own reading of a finished log, so
     # trackers/history.py never branches per game
-
-    #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
-    LENGTH: ClassVar[tuple[str, str]]
-    #: the players win or lose together, as one party
-    COOPERATIVE: ClassVar[bool] = False
 
     def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
         """Who won a finished game, read from the summary of its final State: `winners`, and where
         the game has them the party's result (`party`), a win of the game itself (`reapurr`), the
         players `tied` and why a tie stays `unclear`. By default the summary's `winners`."""
-        return {"winners": list(summary.get("winners") or [])}
+        return self.declaration.outcome.result(summary, players)
 
     def figures(self, state: S, summary: dict[str, Any], steps: list) -> dict[str, Any]:
         """The game's own figures a log holds, from its final State, that State's summary and each
         applied step (with `before`, `after`, `effects` and `seq`); none by default."""
-        return {}
-
-    #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
-    PILE: ClassVar[tuple[str, str] | None] = None
+        return self.declaration.outcome.figures(state, summary, steps)
 
     def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
         """The game's own turning points a recap tells beside its effects (seq -> what happened),
         from the applied steps and `summary(state)`; none by default."""
-        return {}
+        return self.declaration.outcome.turning_points(steps, summary)
 
     def share(self, record: dict[str, Any]) -> list[list]:
         """This session's share of the game's figures over many sessions (`companion stats`), from its
@@ -161,31 +163,28 @@ class Tracker(Generic[S]):
         / `tally-casefold` (name -> number or a nested tally, added key by key; names sorted, or
         sorted without case), `mean`, `max` (a value, None for none) and `ratio` (value: the two
         figures divided). Stored with the record, so the totals need no game's code; none by default."""
-        return []
+        return self.declaration.outcome.share(record)
 
     def figure_lines(self, figures: dict[str, Any]) -> list[str]:
         """The game's figures over many sessions (what `share` adds up), one line each in words, for
         `companion stats`; none by default."""
-        return []
+        return self.declaration.outcome.figure_lines(figures)
 
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 
-    #: the table records a player's named hand, which only that player may see
-    HIDES_HAND: ClassVar[bool] = False
-    #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
-    SECRET_VERBS: ClassVar[dict[str, str]] = {}
-
     def hide(self, state: S, player):
         """`player` (a record of the State's players) as the others may see them."""
-        return player
+        return self.declaration.secrets.hide(state, player)
 
     def mark_hidden(self, state: S, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
         """The summary of the hidden table, marking what the table knows exists but not what it is."""
-        return summary
+        return self.declaration.secrets.mark_hidden(state, summary, reveal)
 
     def own_hand(self, state: S, name: str) -> dict[str, Any]:
         """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}."""
-        raise NotImplementedError
+        if self.declaration.secrets.own_hand is None:
+            raise NotImplementedError
+        return self.declaration.secrets.own_hand(state, name)
 
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
@@ -194,6 +193,18 @@ class Tracker(Generic[S]):
         """A State from what dump() wrote (trusted: our own storage; no pydantic). Untrusted
         input goes through State.model_validate (a session import, a situation file)."""
         return self.State(**data)
+
+
+def split(commands: Mapping[str, str], aliases: Mapping[str, str] | None, words: list[str]) -> tuple[str, list[str]]:
+    """The verb a command names (through `aliases` where the game has them) and the words after it;
+    quoted words are split. MoveSyntaxError for no command or an unknown verb."""
+    from engine.base import MoveSyntaxError
+    from engine.words import command
+
+    tokens = [t for w in words for t in str(w).split()]
+    if not tokens:
+        raise MoveSyntaxError(f"no command given; commands: {', '.join(commands)}")
+    return command(tokens[0], aliases or {v: v for v in commands}, commands), tokens[1:]
 
 
 class Findings:

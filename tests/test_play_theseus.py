@@ -34,7 +34,7 @@ def _seed_with_everything():
 
 
 def test_a_whole_game_by_play_commands_to_the_final_scores(cli, home):
-    from engine.theseus import Engine
+    from engine.theseus.rules_scoring import final_scores
 
     seed = _seed_with_everything()
     plays, trusted, last, full = 0, 0, None, None
@@ -57,7 +57,7 @@ def test_a_whole_game_by_play_commands_to_the_final_scores(cli, home):
     assert any(e["kind"] == "game-over" for e in last["effects"])
     # scoring and tiebreakers come from the log: the same totals as the dealer's full table
     summary = cli.json("track", "show")["state"]
-    dealer = Engine().final_scores(full)
+    dealer = final_scores(full)
     assert summary["game_over"] and summary["to_act"] is None
     assert [p["vp"] for p in summary["players"]] == [r["total"] for r in dealer["players"]]
     assert [p["bonuses"] for p in summary["players"]] == [p.bonuses for p in full.players]

@@ -56,7 +56,7 @@ def code_key(tracker) -> str:
     game = tracker.game
     if game not in _CODE:
         here = Path(__file__).resolve().parent
-        package = Path(sys.modules[type(tracker).__module__].__file__).resolve().parent
+        package = Path(sys.modules[tracker.State.__module__].__file__).resolve().parent
         engine_dir = Path(sys.modules["engine.tracking"].__file__).resolve().parent
         files = sorted(engine_dir.glob("*.py")) + [here / "log.py", here / "snapshots.py"]
         if package != engine_dir:

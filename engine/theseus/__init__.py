@@ -1,5 +1,5 @@
-"""Party of the Theseus: the move validator (`Engine`), the table tracker (`Tracker`) and the table
-they both keep (`State`).
+"""Party of the Theseus, declared in one record (`GAME`, engine.game.Declaration): its plays, its
+tracker verbs and the table they both keep (`State`).
 
 A turn is either up to 2 Party cards used one at a time (no card twice, no two cards of one
 name) or a single basic Explore, Recruit or Subjugate without a card. Each use performs the
@@ -27,8 +27,7 @@ One job per module:
   rules.py          plays: check / apply / legal_moves
   rules_scoring.py  the end of the game: final scores and tiebreakers
   status.py         what is impossible about a described table
-  validator.py      the `Engine` (engine.base.Engine)
-  track.py          the `Tracker` (engine.tracking.Tracker): options, the verbs' dispatch, summary
+  track.py          the tracker: options, the verbs' dispatch, summary
   track_cards.py    tracker verbs that record cards (reward, bonus, points, party, hand, board, deck)
   track_turn.py     tracker verbs of the Rank and the turn (rank, next-rank, last-rank6, next)
   track_score.py    the table's scores, notes and standings
@@ -38,8 +37,36 @@ Pure: no I/O except reading the shipped catalogue file once.
 """
 from __future__ import annotations
 
-from .model import State
-from .track import Tracker
-from .validator import Engine
+from functools import partial
 
-__all__ = ["Engine", "Tracker", "State"]
+from engine.base import Engine as _Engine
+from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
+from engine.tracking import Tracker as _Tracker
+
+from . import notation, rules, track, track_outcome
+from .model import State
+from .rule_ids import PLAY_RULES, TRACKER_RULES, R
+from .status import status
+
+#: Party of the Theseus, declared: what every shared layer reads of the game
+GAME = Declaration(
+    game="theseus",
+    State=State,
+    seats_rule=R.PLAYER_COUNT,
+    status=status,
+    plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION, check=rules.check,
+                apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
+    turns=Turns(rule=R.CLOCKWISE, to_act=rules.to_act, with_turn=rules.with_turn),
+    verbs=Verbs(table=track.VERBS, usage=track.COMMANDS, aliases=track.VERB_ALIASES, read_only=track.READ_ONLY,
+                parse=track.parse, check=track.check, apply=track.apply, new_state=track.new_state,
+                options=track.OPTIONS, summary=track.summary, rule_ids=TRACKER_RULES),
+    outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
+                    share=track_outcome.share, figure_lines=track_outcome.figure_lines),
+    views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model")),
+)
+
+#: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
+Engine = partial(_Engine, GAME)
+Tracker = partial(_Tracker, GAME)
+
+__all__ = ["GAME", "Engine", "Tracker", "State"]

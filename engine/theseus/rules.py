@@ -12,7 +12,7 @@ from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
 from engine.words import count
 
-from .model import BOARD_SIZE, GAME, ICONS, LIMIT, Move, State, active_player, catalogue
+from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, Move, State, active_player, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
@@ -519,3 +519,34 @@ def _alternatives(state: State, move: Move) -> list[str]:
 
     ranked = sorted(moves, key=score)
     return [format_move(m) for m in ranked[:10]]
+
+
+# -- who acts (the turns a play is judged against)
+
+
+def to_act(state: State) -> str | None:
+    return None if state.game_over else state.active
+
+
+def with_turn(state: State, player: str) -> State:
+    """`player` acts now (a play out of turn the table overruled): a fresh turn of theirs."""
+    name = state.player(player).name
+    if name == state.active:
+        return state
+    return state.model_copy(update={"active": name, "used": (), "basic_action": None})
+
+
+def moves_note(state: State) -> str | None:
+    if state.game_over:
+        return "the game is over"
+    p = state.player(state.active)
+    if not state.board and state.active_rank < LAST_RANK:
+        return ("the Board is not recorded, so no Explore can be listed: lay it out with "
+                "`companion track board CARD CARD CARD CARD`")
+    notes = []
+    if not p.hand_known:
+        notes.append(f"{p.name}'s Hand is not known ({p.hand} card{'s' if p.hand != 1 else ''}): plays "
+                     f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "
+                     f"`companion track hand {p.name.lower()} CARDS...`")
+    notes += unknown_icons_note(state)
+    return "\n".join(notes) or None

@@ -30,12 +30,11 @@ Readings chosen where the rulebook is unclear (each is also in docs/track-theseu
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.words import player
 from engine.tracking import Change, OptionError, Verb, options as read_options
-from engine.tracking import Tracker as _TrackerBase
 
 from . import track_cards, track_turn
 from .model import STARTING_PARTY, Player, State
@@ -44,7 +43,6 @@ from .notation_track_options import EXAMPLE, option_cards
 from .rule_ids import R, TRACKER_RULES
 from .rules_scoring import final_scores
 from .table import Table
-from .track_outcome import Outcome
 from .track_score import standings, table_notes
 
 
@@ -126,123 +124,115 @@ def _left(deck) -> int | str:
     return deck if isinstance(deck, (int, str)) else len(deck)
 
 
-class Tracker(Outcome, _TrackerBase[State]):
-    """Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner."""
+# Rewards, Bonuses, card-effect points, Party/Hand Ranks, the Rank, the turn and the winner.
 
-    game: ClassVar[str] = "theseus"
-    State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = TRACKER_RULES
-    READ_ONLY: ClassVar[frozenset[str]] = READ_ONLY
-    COMMANDS: ClassVar[dict[str, str]] = COMMANDS
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "first": "the player who takes the first turn (the rulebook leaves it to the table); "
-                 "default: the first player named",
-        "cards": "cards to add to the catalogue, comma-separated: NAME:RANK (? when unknown), then VP, "
-                 "icon (explore, recruit, subjugate; explore2 moves 2 cards), none (no effect) or +POINTS "
-                 f"(end-game, +N@hand/+N@reward), each after a colon, {EXAMPLE}; default: none",
-        "hidden": "players whose Hand the table does not see, comma-separated: their Hands are kept "
-                  "as counts and their plays from the Hand are taken on trust; default: none",
-    }
-    VERB_ALIASES: ClassVar[dict[str, str]] = VERB_ALIASES
-    AFTER_THE_END: ClassVar[frozenset[str]] = AFTER_THE_END
+OPTIONS = {
+    "first": "the player who takes the first turn (the rulebook leaves it to the table); "
+             "default: the first player named",
+    "cards": "cards to add to the catalogue, comma-separated: NAME:RANK (? when unknown), then VP, "
+             "icon (explore, recruit, subjugate; explore2 moves 2 cards), none (no effect) or +POINTS "
+             f"(end-game, +N@hand/+N@reward), each after a colon, {EXAMPLE}; default: none",
+    "hidden": "players whose Hand the table does not see, comma-separated: their Hands are kept "
+              "as counts and their plays from the Hand are taken on trust; default: none",
+}
 
-    # ------------------------------------------------------------------ a new game
+# ------------------------------------------------------------------ a new game
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        given = read_options(options, self.OPTIONS, self.game, {
-            "first-player": "first", "starting-player": "first", "start": "first",
-            "card": "cards", "catalogue": "cards", "catalog": "cards", "hidden-hands": "hidden", "hide": "hidden"})
-        names = [str(n).strip() for n in players or [] if str(n).strip()]
-        if not names:
-            raise OptionError("players: name at least one player (the rulebook gives no player count)")
-        if len({n.casefold() for n in names}) != len(names):
-            raise OptionError("players: two players share a name")
-        active = names[0]
-        if "first" in given:
-            low = given["first"].casefold()
-            exact = [n for n in names if n.casefold() == low]
-            pref = [n for n in names if low and n.casefold().startswith(low)]
-            if exact or len(pref) == 1:
-                active = (exact or pref)[0]
-            else:
-                raise OptionError(f"first: {given['first']!r} is not one of the players; choose one of: {', '.join(names)}")
-        desk_cards = option_cards(given.get("cards", ""))
-        hidden = set()
-        for word in (w.strip() for w in given.get("hidden", "").split(",")):
-            if not word:
-                continue
-            found = [n for n in names if n.casefold() == word.casefold()] or \
-                [n for n in names if n.casefold().startswith(word.casefold())]
-            if len(found) != 1:
-                raise OptionError(f"hidden: {word!r} is not one of the players; choose from: {', '.join(names)}")
-            hidden.add(found[0])
-        return State(
-            players=tuple(Player(name=n, party=STARTING_PARTY, hand=0 if n in hidden else ()) for n in names),
-            active=active,
-            cards=desk_cards,
+
+def new_state(players: list[str], options: dict[str, str]) -> State:
+    given = read_options(options, OPTIONS, "theseus", {
+        "first-player": "first", "starting-player": "first", "start": "first",
+        "card": "cards", "catalogue": "cards", "catalog": "cards", "hidden-hands": "hidden", "hide": "hidden"})
+    names = [str(n).strip() for n in players or [] if str(n).strip()]
+    if not names:
+        raise OptionError("players: name at least one player (the rulebook gives no player count)")
+    if len({n.casefold() for n in names}) != len(names):
+        raise OptionError("players: two players share a name")
+    active = names[0]
+    if "first" in given:
+        low = given["first"].casefold()
+        exact = [n for n in names if n.casefold() == low]
+        pref = [n for n in names if low and n.casefold().startswith(low)]
+        if exact or len(pref) == 1:
+            active = (exact or pref)[0]
+        else:
+            raise OptionError(f"first: {given['first']!r} is not one of the players; choose one of: {', '.join(names)}")
+    desk_cards = option_cards(given.get("cards", ""))
+    hidden = set()
+    for word in (w.strip() for w in given.get("hidden", "").split(",")):
+        if not word:
+            continue
+        found = [n for n in names if n.casefold() == word.casefold()] or \
+            [n for n in names if n.casefold().startswith(word.casefold())]
+        if len(found) != 1:
+            raise OptionError(f"hidden: {word!r} is not one of the players; choose from: {', '.join(names)}")
+        hidden.add(found[0])
+    return State(
+        players=tuple(Player(name=n, party=STARTING_PARTY, hand=0 if n in hidden else ()) for n in names),
+        active=active,
+        cards=desk_cards,
+    )
+
+# ------------------------------------------------------------------ check and apply
+
+
+def check(state: State, change: Change) -> Verdict:
+    table = run(state, change)
+    return table.verdict(_alternatives(state, change, table) if table.problems else ())
+
+
+def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
+    table = run(state, change)
+    return table.freeze(), table.effects
+
+
+def _alternatives(state: State, change: Change, table: Table) -> list[str]:
+    """Legal commands near the refused one."""
+    if state.game_over:
+        return ["score"]
+    advice = ADVICE.get(change.verb)
+    return advice(state, {r.rule for r in table.problems}) if advice else []
+
+# ------------------------------------------------------------------ summary
+
+
+def summary(state: State) -> dict[str, Any]:
+    """What the table sees after each change: one row of numbers per player, the Rank, the
+    turn, and who leads or has won (with what decided it). The cards themselves are in the
+    state (`dump`); the notes on what could not be checked come with the end of the game."""
+    result = final_scores(state)
+    rows = {r["player"]: r for r in result["players"]}
+    players = []
+    for p in state.players:
+        row = rows[p.name]
+        players.append(
+            {
+                "name": p.name,
+                "party": list(p.party),
+                "hand": list(p.hand) if p.hand_known else p.hand,
+                "vp": row["total"],
+                "reward_cards": len(p.reward_area),
+                "card_vp": row["card_vp"],
+                "bonuses": p.bonuses,
+                "effect_points": row["effect_points"],
+                "party_rank": row["party_rank"],
+                "hand_rank": row["hand_rank"],
+            }
         )
-
-    # ------------------------------------------------------------------ parsing
-
-    def parse(self, state: State, words: list[str]) -> Change:
-        return parse(state, words)
-
-    # ------------------------------------------------------------------ check and apply
-
-    def check(self, state: State, change: Change) -> Verdict:
-        table = run(state, change)
-        return table.verdict(self._alternatives(state, change, table) if table.problems else ())
-
-    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        table = run(state, change)
-        return table.freeze(), table.effects
-
-    def _alternatives(self, state: State, change: Change, table: Table) -> list[str]:
-        """Legal commands near the refused one."""
-        if state.game_over:
-            return ["score"]
-        advice = ADVICE.get(change.verb)
-        return advice(state, {r.rule for r in table.problems}) if advice else []
-
-    # ------------------------------------------------------------------ summary
-
-    def summary(self, state: State) -> dict[str, Any]:
-        """What the table sees after each change: one row of numbers per player, the Rank, the
-        turn, and who leads or has won (with what decided it). The cards themselves are in the
-        state (`dump`); the notes on what could not be checked come with the end of the game."""
-        result = final_scores(state)
-        rows = {r["player"]: r for r in result["players"]}
-        players = []
-        for p in state.players:
-            row = rows[p.name]
-            players.append(
-                {
-                    "name": p.name,
-                    "party": list(p.party),
-                    "hand": list(p.hand) if p.hand_known else p.hand,
-                    "vp": row["total"],
-                    "reward_cards": len(p.reward_area),
-                    "card_vp": row["card_vp"],
-                    "bonuses": p.bonuses,
-                    "effect_points": row["effect_points"],
-                    "party_rank": row["party_rank"],
-                    "hand_rank": row["hand_rank"],
-                }
-            )
-        return {
-            "game": self.game,
-            "turn": state.turn,
-            "active": state.active,
-            "to_act": None if state.game_over else state.active,
-            "rank": state.active_rank,
-            "board": [c.name + (" (Bonus)" if c.bonus else "") for c in state.board],
-            "deck": _left(state.decks.get(state.active_rank, 0)),
-            "last_rank6_left": state.last_rank6_left,
-            "game_over": state.game_over,
-            "decided_by": result["decided_by"],
-            "tie": state.game_over and len(result["winners"]) > 1,
-            "players": players,
-            "leading": list(result["winners"]),
-            "winners": list(result["winners"]) if state.game_over else [],
-            "notes": [f"{n.rule}: {n.message}" if n.rule else n.message for n in table_notes(result)] if state.game_over else [],
-        }
+    return {
+        "game": "theseus",
+        "turn": state.turn,
+        "active": state.active,
+        "to_act": None if state.game_over else state.active,
+        "rank": state.active_rank,
+        "board": [c.name + (" (Bonus)" if c.bonus else "") for c in state.board],
+        "deck": _left(state.decks.get(state.active_rank, 0)),
+        "last_rank6_left": state.last_rank6_left,
+        "game_over": state.game_over,
+        "decided_by": result["decided_by"],
+        "tie": state.game_over and len(result["winners"]) > 1,
+        "players": players,
+        "leading": list(result["winners"]),
+        "winners": list(result["winners"]) if state.game_over else [],
+        "notes": [f"{n.rule}: {n.message}" if n.rule else n.message for n in table_notes(result)] if state.game_over else [],
+    }

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.theseus import Engine
+from engine.theseus.rules_scoring import final_scores
 from engine.theseus.model import ICONS
 from engine.theseus.notation_track_options import option_cards
 from engine.theseus.rule_ids import R
@@ -99,7 +100,7 @@ def test_icon_count_lets_one_use_move_that_many_cards_and_no_more():
 
 def scored(cards, **players):
     state = table(cards, players=[{"name": n, "party": ["Knight", "Mage", "Rogue"], **p} for n, p in players.items()])
-    return ENGINE.final_scores(state)
+    return final_scores(state)
 
 
 def test_printed_vp_is_counted_instead_of_the_general_rule_without_a_note():

@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import MoveSyntaxError
+from engine.theseus.table import end_triggered
 from engine.theseus import Engine, State
 from engine.theseus.model import ICONS, LIMIT, Move
-from engine.theseus.rules_scoring import general_vp
+from engine.theseus.rules_scoring import general_vp, final_scores
 from tests.conftest import examples
 
 ENGINE = Engine()
@@ -154,7 +155,7 @@ def test_random_whole_games(game):
         move = choose(rng, state, legal)
         verdict = ENGINE.check(state, move)
         assert verdict.legal, (ENGINE.format_move(move), verdict.as_json())
-        triggered = ENGINE.end_triggered(state)
+        triggered = end_triggered(state)
         before = state.model_dump()
         new = ENGINE.apply(state, move)
         assert state.model_dump() == before, "apply mutated its input"
@@ -164,15 +165,15 @@ def test_random_whole_games(game):
         elif move.action == "end":
             assert not triggered
         if triggered:
-            assert ENGINE.end_triggered(new) or new.game_over
+            assert end_triggered(new) or new.game_over
         state = new
     else:
         raise AssertionError("the game did not end")
     assert state.game_over
-    assert ENGINE.end_triggered(state)
+    assert end_triggered(state)
     assert state.active_rank == 6
     assert not any(c.name.startswith("R6") for c in state.board)
-    scores = ENGINE.final_scores(state)
+    scores = final_scores(state)
     by_name = {row["player"]: row for row in scores["players"]}
     for p in state.players:
         assert by_name[p.name]["total"] == expected_total(state, p)

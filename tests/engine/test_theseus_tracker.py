@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.theseus import Engine, State, Tracker
 from engine.theseus.model import LAST_RANK, rank_only_name
-from engine.theseus.rules_scoring import DECIDED_BY
+from engine.theseus.track import AFTER_THE_END
+from engine.theseus.rules_scoring import DECIDED_BY, final_scores
 from engine.tracking import Change, OptionError
 from tests.engine.driver import Driver, kinds, rules_of
 
@@ -291,7 +292,7 @@ def test_ranks_outside_1_to_6_are_refused_and_clamped_when_overruled(words):
     assert rules_of(verdict) == [G + "card-info.rank.range"]
     after, effects = overrule(state, *words)
     assert "clamped" in kinds(effects)
-    rank = Engine().final_scores(after)  # still scores
+    rank = final_scores(after)  # still scores
     assert rank["players"][0]["card_vp"] in (1, 2)
 
 
@@ -626,9 +627,9 @@ def test_unknown_ranks_count_zero_and_are_noted():
 def test_scores_come_from_the_engine_final_scores():
     state = play(at_rank(6, cards="Hydra:6:3"), "reward ann Hydra", "reward ann Paladin", "bonus ann +1",
                  "points ann +2", "party ann 6 5", "hand ben total 4")
-    engine = Engine().final_scores(state, effect_points=state.effect_points,
+    engine = final_scores(state, effect_points=state.effect_points,
                                    party_ranks=state.party_ranks, hand_ranks=state.hand_ranks)
-    assert Engine().final_scores(state) == engine
+    assert final_scores(state) == engine
     ann = engine["players"][0]
     assert (ann["card_vp"], ann["effect_points"], ann["bonuses"], ann["total"]) == (4, 2, 1, 7)
     assert row(state, "Ann")["vp"] == 7 and row(state, "Ben")["hand_rank"] == 4
@@ -637,13 +638,13 @@ def test_scores_come_from_the_engine_final_scores():
 def test_engine_final_scores_keywords_replace_rank_totals():
     engine = Engine()
     state = new(("Ann", "Ben"))
-    plain = engine.final_scores(state)
+    plain = final_scores(state)
     unknown = "Ranks of Knight, Mage and Rogue are unknown"
     assert plain["decided_by"] == "tie" and any(unknown in n.message for n in plain["unchecked"])
-    given = engine.final_scores(state, party_ranks={"Ann": 5, "Ben": 5}, hand_ranks={"Ann": 1, "Ben": 0})
+    given = final_scores(state, party_ranks={"Ann": 5, "Ben": 5}, hand_ranks={"Ann": 1, "Ben": 0})
     assert given["winners"] == ["Ann"] and given["decided_by"] == "hand-rank"
     assert not any(unknown in n.message for n in given["unchecked"])
-    assert engine.final_scores(state, effect_points={"Ben": 1})["winners"] == ["Ben"]
+    assert final_scores(state, effect_points={"Ben": 1})["winners"] == ["Ben"]
     assert set(DECIDED_BY) == {"points", "party-rank", "hand-rank", "tie"}
 
 
@@ -719,7 +720,7 @@ def test_legal_changes_keep_the_table_within_the_rules(commands):
         game_overs += kinds(effects).count("game-over")
         assert after.active_rank >= state.active_rank and 1 <= after.active_rank <= LAST_RANK
         if state.game_over:
-            assert change.verb in T.AFTER_THE_END
+            assert change.verb in AFTER_THE_END
         for p in after.players:
             assert len(p.party) <= 4 and len(p.hand) <= 4 and p.bonuses >= 0
             assert all(0 <= v <= 24 for v in (after.party_ranks.get(p.name, 0), after.hand_ranks.get(p.name, 0)))

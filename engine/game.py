@@ -1,0 +1,216 @@
+"""A game, declared: one frozen record of its module functions, what every shared layer reads.
+
+Each `engine/<game>/__init__.py` exposes `GAME`, a `Declaration` built from its modules: its plays
+(notation read and written, check, apply, legal plays), its turns, its tracker verbs as one table,
+what its history and stats read of a finished log, what stays secret at a shared table, and the
+views and hooks the shared layers call so that none of them names a game. A field a game leaves
+out takes the default here: the shared behaviour lives in this one place, not in a base class that
+games override. engine.base.Engine and engine.tracking.Tracker are the two faces built from it.
+"""
+from __future__ import annotations
+
+from dataclasses import MISSING as _MISSING, dataclass, field, fields
+from typing import Any, Callable, Mapping
+
+
+def _none(*args: Any, **kw: Any) -> None:
+    return None
+
+
+def _nothing(*args: Any, **kw: Any) -> dict:
+    return {}
+
+
+def _no_list(*args: Any, **kw: Any) -> list:
+    return []
+
+
+def _same_player(state: Any, player: Any) -> Any:
+    return player
+
+
+def _summary_as_is(state: Any, summary: dict, reveal: set) -> dict:
+    return summary
+
+
+def _winners(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """Who won, by default the summary's `winners`."""
+    return {"winners": list(summary.get("winners") or [])}
+
+
+def _first_word(move: str, words: list[str]) -> str:
+    """By default a play is listed under its first word that is not a player's name."""
+    return words[0]
+
+
+def _no_round_end(state: Any) -> tuple[Any, list]:
+    return state, []
+
+
+@dataclass(frozen=True)
+class Plays:
+    """The move validator: the notation read (`read(text, state)`) and written (`write(move)`), its
+    help text, and the referee: `check(state, move)` -> Verdict, `apply(state, move, overruled)` ->
+    State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
+
+    read: Callable[..., Any]
+    write: Callable[[Any], str]
+    help: str
+    check: Callable[..., Any]
+    apply: Callable[..., Any]
+    legal_moves: Callable[..., list]
+    rule_ids: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Turns:
+    """Who acts: `to_act(state)` (None: nobody in particular, or the game is over), `with_turn(state,
+    player)` (how an overruled play out of turn is recorded), `mover(state, move)` (the player a move
+    names as its maker), `acting(state)` (who may act when more than one may), `out_of_turn(state,
+    player)` (why a player may not act now; by default: it is X's turn), and the rule that says so."""
+
+    rule: str = ""
+    to_act: Callable[..., str | None] = _none
+    with_turn: Callable[..., Any] | None = None
+    mover: Callable[..., str | None] = _none
+    acting: Callable[..., str | None] = _none
+    out_of_turn: Callable[..., Any] | None = None
+
+
+@dataclass(frozen=True)
+class Verbs:
+    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check and its
+    transition; `usage`: verb -> one line with an example; `aliases`: other words -> verb; `read_only`:
+    verbs that only show something), how a command is read (`parse(state, words)` -> Change), checked
+    (`check(state, change)` -> Verdict) and applied (`apply(state, change)` -> (State, effects)), what
+    follows by itself (`settle(state)`), a new table (`new_state(players, options)`, `options`: name
+    -> description), what the table sees (`summary(state)`), and every rule the tracker cites."""
+
+    table: Mapping[str, Any]
+    usage: Mapping[str, str]
+    parse: Callable[..., Any]
+    check: Callable[..., Any]
+    apply: Callable[..., Any]
+    new_state: Callable[..., Any]
+    options: Mapping[str, str]
+    summary: Callable[..., dict]
+    rule_ids: frozenset[str]
+    aliases: Mapping[str, str] | None = None
+    read_only: frozenset[str] = frozenset()
+    settle: Callable[..., tuple[Any, list]] = _no_round_end
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What `history`, `stats` and a recap read of a finished log: the length's unit and the State field
+    counting it (`length`: ("rounds", "round")), whether the players win together (`cooperative`), who
+    won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), what a
+    response war piles up (`pile`: (field, words) or None), its turning points (`turning_points(steps,
+    summary)`), its share of the figures over many sessions (`share(record)`) and those in words
+    (`figure_lines(figures)`)."""
+
+    length: tuple[str, str]
+    cooperative: bool = False
+    result: Callable[..., dict] = _winners
+    figures: Callable[..., dict] = _nothing
+    pile: tuple[str, str] | None = None
+    turning_points: Callable[..., dict] = _nothing
+    share: Callable[..., list] = _no_list
+    figure_lines: Callable[..., list] = _no_list
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What stays secret at a shared table (trackers/secrets.py applies it): the table records named
+    hands (`hides_hand`), verbs whose words name a secret (`secret_verbs`: verb -> how the hidden change
+    reads), a player as the others see them (`hide(state, player)`), the summary's hidden marks
+    (`mark_hidden(state, summary, reveal)`), and one player's own hand (`own_hand(state, name)`)."""
+
+    hides_hand: bool = False
+    secret_verbs: Mapping[str, str] = field(default_factory=dict)
+    hide: Callable[..., Any] = _same_player
+    mark_hidden: Callable[..., dict] = _summary_as_is
+    own_hand: Callable[..., dict] | None = None
+
+
+@dataclass(frozen=True)
+class Views:
+    """What the shared layers show and the hooks they call instead of naming a game: why no play can
+    be listed (`moves_note(state)`), what `status` adds (`position(state)`), the situation file written
+    (`situation(state)`; None: the State dumped), what a loaded situation must also satisfy
+    (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
+    odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
+    said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
+    (`partly_listed(state)`) and the group `moves` lists a play under (`move_group(move, words)`)."""
+
+    moves_note: Callable[..., str | None] = _none
+    position: Callable[..., dict] = _nothing
+    situation: Callable[..., dict] | None = None
+    load_check: Callable[..., Any] | None = None
+    card_names: Callable[..., list[str]] = _no_list
+    odds: Callable[..., tuple[dict, str]] | None = None
+    check_deck: Callable[..., Any] | None = None
+    series: Callable[..., Any] = _none
+    partly_listed: Callable[..., Any] = _none
+    move_group: Callable[[str, list[str]], str] = _first_word
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One game: its id, its State, the rule its seats come under, what is impossible about a described
+    table (`status(state)` -> reasons), and its groups: plays (None: plays are not recorded), turns,
+    verbs, outcome, secrets, views."""
+
+    game: str
+    State: type
+    seats_rule: str
+    status: Callable[..., list]
+    plays: Plays | None
+    verbs: Verbs
+    outcome: Outcome
+    turns: Turns = Turns()
+    secrets: Secrets = Secrets()
+    views: Views = Views()
+
+
+def catalogue_names(module: str) -> Callable[..., list[str]]:
+    """`Views.card_names` of a game whose `module` lists its cards: `builtin_catalogue()` (the shipped
+    ones, without a state) and `catalogue(state)` (the table's)."""
+    def card_names(state: Any = None) -> list[str]:
+        import importlib
+
+        found = importlib.import_module(module)
+        cards = found.builtin_catalogue() if state is None else found.catalogue(state).values()
+        return [card.name for card in cards]
+    return card_names
+
+
+#: the groups of a Declaration and their records
+GROUPS = {"plays": Plays, "turns": Turns, "verbs": Verbs, "outcome": Outcome, "secrets": Secrets, "views": Views}
+
+
+def members() -> list[str]:
+    """Every public member of a declaration: its own fields, and each group's as `group.field`."""
+    out = []
+    for f in fields(Declaration):
+        kind = GROUPS.get(f.name)
+        out += [f"{f.name}.{g.name}" for g in fields(kind)] if kind else [f.name]
+    return out
+
+
+def set_by(declaration: Declaration) -> list[str]:
+    """The members a game sets: those without a default, and those it gives another value than it."""
+    out = []
+    for f in fields(Declaration):
+        kind = GROUPS.get(f.name)
+        value = getattr(declaration, f.name)
+        if kind is None:
+            out.append(f.name)
+            continue
+        if value is None:
+            continue
+        blank = {g.name: g.default if g.default_factory is _MISSING else g.default_factory() for g in fields(kind)}
+        out += [f"{f.name}.{g.name}" for g in fields(kind)
+                if blank[g.name] is _MISSING or getattr(value, g.name) != blank[g.name]]
+    return out
+
