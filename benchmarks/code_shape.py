@@ -2,7 +2,8 @@
 imported across modules, modules over 600 lines, lines per package and per game; and what issue 31
 removes: verb-name comparisons in the games' tracker modules, `IllegalMove` classes outside
 engine/errors.py, game ids written in companion/ and trackers/, private whoosh attributes read and
-numpy imports; and how many public members of the game contract (Engine, Tracker) each game sets.
+numpy imports; and the public members of the game declaration (engine/game.py) and how many each game
+sets, with no class of a game built on Engine or Tracker.
 
     python benchmarks/code_shape.py [--json] [--root DIR]
 
@@ -237,26 +238,33 @@ def private_reads(root: Path, library: str = "whoosh") -> dict[str, list[str]]:
 
 
 _MEMBERS = """
-import importlib, json, sys
-from engine.base import Engine
-from engine.tracking import Tracker
-out = {}
-for face, base in (("Engine", Engine), ("Tracker", Tracker)):
-    contract = sorted(n for n in dir(base) if not n.startswith("_"))
-    games = {}
-    for game in sys.argv[1:]:
-        cls = getattr(importlib.import_module("engine." + game), face)
-        sets = [n for n in contract if next(c for c in cls.__mro__ if n in vars(c)) is not base]
-        games[game] = {"sets": len(sets), "extra": sorted(n for n in dir(cls) if not n.startswith("_") and n not in contract)}
-    out[face] = {"contract": len(contract), "games": games}
+import ast, importlib, json, sys
+from pathlib import Path
+from engine.game import members, set_by
+out = {"members": members(), "games": {}, "subclasses": []}
+for game in sys.argv[1:]:
+    declared = importlib.import_module("engine." + game).GAME
+    out["games"][game] = {"sets": len(set_by(declared)), "set": set_by(declared)}
+    for path in sorted(Path("engine", game).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b).split("[")[0].rpartition(".")[2] for b in node.bases]
+                named = [n.asname or n.name for i in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                         if isinstance(i, ast.ImportFrom) and i.module in ("engine.base", "engine.tracking")
+                         for n in i.names if n.name in ("Engine", "Tracker")]
+                if any(b in named or b in ("Engine", "Tracker") for b in bases):
+                    out["subclasses"].append(f"{path}:{node.lineno} {node.name}")
+    out["games"][game]["validator"] = Path("engine", game, "validator.py").exists()
 print(json.dumps(out))
 """
 
 
 def members(root: Path) -> dict:
-    """Public members of the game contract (engine.base.Engine, engine.tracking.Tracker), and for each
-    game how many of them it sets (its class or a mixin defines them) and its public names beyond the
-    contract. Read by importing `root`'s packages in a child process; {} where they do not import."""
+    """Public members of the game declaration (engine.game.Declaration: its fields, and each group's
+    as `group.field`), and for each game how many of them its `GAME` sets (no default, or another value
+    than the default) and which; the classes of engine/<game> built on engine.base.Engine or
+    engine.tracking.Tracker (none: a game is declared, not subclassed), and whether a validator.py is
+    left. Read by importing `root`'s packages in a child process; {} where they do not import."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     done = subprocess.run([sys.executable, "-c", _MEMBERS, *_games(root)], cwd=root, env=env,
                           capture_output=True, text=True)
@@ -320,10 +328,12 @@ def main() -> None:
     print(f"private whoosh attributes read: {sum(map(len, whoosh.values()))}",
           {m: len(names) for m, names in whoosh.items()})
     print(f"numpy imports: {sum(numpy.values())}", numpy)
-    for face, got in result["members"].items():
-        print(f"{face}: {got['contract']} public members; set by each game:",
+    got = result["members"]
+    if got:
+        print(f"game declaration (engine.game.Declaration): {len(got['members'])} public members; set by each game:",
               {g: m["sets"] for g, m in got["games"].items()})
-        print(f"  public names beyond the contract:", {g: len(m["extra"]) for g, m in got["games"].items()})
+        print(f"classes built on Engine or Tracker in engine/<game>: {len(got['subclasses'])}", *got["subclasses"])
+        print("validator.py left:", [g for g, m in got["games"].items() if m["validator"]] or "none")
 
 
 if __name__ == "__main__":

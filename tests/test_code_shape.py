@@ -19,7 +19,7 @@ import code_shape  # noqa: E402
 GAMES = ("cataclysm_arcade", "catastrophe", "catharsis", "catopomp", "theseus")
 #: the modules every game has (DESIGN.md, "One game, one package")
 EVERY_GAME = {"__init__.py", "model.py", "notation.py", "notation_track.py", "table.py", "rules.py",
-              "track.py", "status.py", "rule_ids.py", "validator.py"}
+              "track.py", "status.py", "rule_ids.py"}
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +47,9 @@ def test_one_illegal_move_class(shape):
 def test_tracker_verbs_are_dispatched_by_the_table_not_by_name(game, shape):
     """No `verb == "x"` (or `verb in (...)`) in the game's track*.py; its VERBS table names every command."""
     assert shape["verb_comparisons"]["track"][game] == 0
-    Tracker = importlib.import_module(f"engine.{game}").Tracker
+    declared = importlib.import_module(f"engine.{game}").GAME
     verbs = importlib.import_module(f"engine.{game}.track").VERBS
-    assert sorted(verbs) == sorted(Tracker.COMMANDS)
+    assert sorted(verbs) == sorted(declared.verbs.usage) and declared.verbs.table is verbs
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -63,7 +63,7 @@ def test_tracker_commands_are_read_by_the_table_not_by_name(game, shape):
 def test_the_readers_table_names_every_command(game):
     Tracker = importlib.import_module(f"engine.{game}").Tracker
     readers = importlib.import_module(f"engine.{game}.notation_track").PARSERS
-    assert sorted(readers) == sorted(Tracker.COMMANDS)
+    assert sorted(readers) == sorted(Tracker().COMMANDS)
 
 
 def _private_reads(folder: Path) -> list[str]:
@@ -90,12 +90,33 @@ def test_the_measure_finds_a_planted_private_read(tmp_path):
     assert _private_reads(tmp_path) == ["m.py:2 tracker._result"]
 
 
-def test_the_contract_is_measured_for_every_game(shape):
-    for face in ("Engine", "Tracker"):
-        measured = shape["members"][face]
-        assert measured["contract"] > 0
-        assert sorted(measured["games"]) == sorted(GAMES)
-        assert all(0 < m["sets"] <= measured["contract"] for m in measured["games"].values())
+def test_the_declaration_is_measured_for_every_game(shape):
+    measured = shape["members"]
+    assert len(measured["members"]) > 0
+    assert sorted(measured["games"]) == sorted(GAMES)
+    assert all(0 < m["sets"] <= len(measured["members"]) for m in measured["games"].values())
+
+
+def test_a_game_is_declared_not_subclassed(shape):
+    """No module of engine/<game> builds a class on engine.base.Engine or engine.tracking.Tracker, and
+    no game keeps a validator.py: each declares GAME (engine.game.Declaration) from its functions."""
+    assert shape["members"]["subclasses"] == []
+    assert [g for g, m in shape["members"]["games"].items() if m["validator"]] == []
+
+
+def test_the_measure_finds_a_planted_subclass(tmp_path):
+    for package in ("companion", "engine", "engine/dice", "rulesdb", "trackers"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "engine" / "game.py").write_text((ROOT / "engine" / "game.py").read_text(encoding="utf-8"))
+    (tmp_path / "engine" / "dice" / "__init__.py").write_text("GAME = None\n")
+    (tmp_path / "engine" / "dice" / "validator.py").write_text(
+        "from engine.base import Engine as Base\nclass Engine(Base):\n    pass\n")
+    (tmp_path / "engine" / "game.py").write_text((ROOT / "engine" / "game.py").read_text(encoding="utf-8")
+                                                + "\ndef set_by(declaration):\n    return ['game']\n")
+    measured = code_shape.members(tmp_path)
+    assert measured["subclasses"] == ["engine/dice/validator.py:2 Engine"]
+    assert measured["games"]["dice"]["validator"] is True
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -104,9 +125,9 @@ def test_every_game_has_the_same_modules(game, shape):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_exports_engine_tracker_and_state_only(game):
+def test_a_game_exports_its_declaration_its_faces_and_state_only(game):
     package = importlib.import_module(f"engine.{game}")
-    assert sorted(package.__all__) == ["Engine", "State", "Tracker"]
+    assert sorted(package.__all__) == ["Engine", "GAME", "State", "Tracker"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -163,4 +184,4 @@ def test_the_measure_finds_planted_verb_names_game_ids_and_private_reads(tmp_pat
     assert measured["game_ids_in_shared_layers"] == ["companion/view.py:4 dice"]
     assert measured["whoosh_private_attributes"] == {"rulesdb/fast.py": ["_data", "_perdoc"]}
     assert measured["numpy_imports"] == {"rulesdb/fast.py": 1}
-    assert measured["members"] == {}  # no contract to import there
+    assert measured["members"] == {}  # no declaration to import there

@@ -1,4 +1,5 @@
-"""Cataclysm Arcade: the table tracker and the move validator, on one State.
+"""Cataclysm Arcade: the table tracker and the move validator, on one State, declared in one record
+(`GAME`, engine.game.Declaration).
 
 The game id is `cataclysm-arcade`; a Python package name cannot hold a hyphen, so this package is
 `engine.cataclysm_arcade`.
@@ -23,7 +24,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   table.py          the one working table (`Table`): the State's transitions (damage, Armor,
                     Determination, Heal / Gain Health, destruction, defeat, coins, passing, the next
                     level), called by plays, Line items and tracker verbs alike
-  track.py          the `Tracker`: its VERBS table, each verb's check and its transition on the Table
+  track.py          the tracker: its VERBS table, each verb's check and its transition on the Table
   track_outcome.py  after the game: who won, the length's unit, the figures `history` shows
   rules.py          the referee: what a play breaks, what it does, the legal plays
   rules_line.py     the Line: priority, resolution, the initiative, what each item does
@@ -31,13 +32,49 @@ One job per module (the layout every game shares, docs/architecture.md):
   rules_cards.py    what the catalogue says about a card in play, and what it does not (taught how)
   rules_deck.py     the Constructed Deck Rules
   status.py         what is impossible about a described table
-  validator.py      the `Engine` (engine.base.Engine)
+  rules_moves.py    a play judged, who acts (the initiative, priority), a described table's players
   cards.toml        the card catalogue (keywords built in; the table adds its cards)
 """
 from __future__ import annotations
 
-from .model import State
-from .track import Tracker
-from .validator import Engine
+from functools import partial
 
-__all__ = ["Engine", "Tracker", "State"]
+from engine.base import Engine as _Engine
+from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
+from engine.tracking import Tracker as _Tracker
+
+from . import notation, notation_track, rules, rules_moves, rules_series, track, track_outcome
+from .model import State
+from .rule_ids import ALL_RULES, GAME as _ID, R
+from .status import status
+
+#: Cataclysm Arcade, declared: what every shared layer reads of the game
+GAME = Declaration(
+    game=_ID,
+    State=State,
+    seats_rule=R.PLAYER_COUNT,
+    status=status,
+    plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION,
+                check=rules_moves.check, apply=rules_moves.apply, legal_moves=rules.legal_moves,
+                rule_ids=ALL_RULES | {R.PLAYER_COUNT}),
+    turns=Turns(rule=R.INITIATIVE_CLOCKWISE, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
+                mover=rules_moves.mover, out_of_turn=rules_moves.out_of_turn),
+    # the tracker shares combat and level rules with the engine
+    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
+                parse=notation_track.parse, check=track.check, apply=track.apply, new_state=track.new_state,
+                options=track.OPTIONS, summary=track.summary, rule_ids=ALL_RULES),
+    outcome=Outcome(length=track_outcome.LENGTH, pile=track_outcome.PILE, result=track_outcome.result,
+                    figures=track_outcome.figures, share=track_outcome.share,
+                    figure_lines=track_outcome.figure_lines),
+    secrets=Secrets(hides_hand=track.HIDES_HAND, secret_verbs=track.SECRET_VERBS, hide=track.hide,
+                    own_hand=track.own_hand),
+    views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position, situation=rules_moves.situation,
+                load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
+                check_deck=rules_moves.check_deck, series=rules_series.series),
+)
+
+#: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
+Engine = partial(_Engine, GAME)
+Tracker = partial(_Tracker, GAME)
+
+__all__ = ["GAME", "Engine", "Tracker", "State"]

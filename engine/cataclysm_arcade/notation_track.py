@@ -48,12 +48,15 @@ USAGE = {
     "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
 }
 
+
 CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "armor", "keywords", "wield-cost",
                "attack-modifier", "effect", "text")
 CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
 
+
 #: the reader of one verb's words: (state, verb, the words after it, its usage line) -> its Change
 Parser = Callable[[State, str, list[str], str], Change]
+
 
 _VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
 
@@ -64,49 +67,51 @@ def _is_number(word: str) -> bool:
     return digits.isdigit()
 
 
-class CommandReader:
-    """The tracker's command reading (mixed into the Tracker)."""
+# The tracker's command reading (mixed into the Tracker).
 
-    COMMANDS = USAGE
-    #: every word a table may type for a verb (listed by `track verbs` and `track VERB --help`)
-    VERB_ALIASES = {verb: verb for verb in USAGE} | _VERB_ALIASES
 
-    @staticmethod
-    def _boss_health_option(value: str, names: list[str]) -> dict[str, int]:
-        bad = (
-            f"boss-health: {value!r} is not a positive number or a list like ann:30,ben:25 "
-            f"(players: {', '.join(names)})"
-        )
-        text = value.strip()
-        if text.isdigit():
-            if int(text) <= 0:
-                raise OptionError(bad)
-            return {n: int(text) for n in names}
-        out: dict[str, int] = {}
-        for part in text.split(","):
-            who, sep, amount = part.partition(":")
-            if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
-                raise OptionError(bad)
-            try:
-                name = player(who.strip(), names)
-            except (MoveSyntaxError, AmbiguousMove):
-                raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
-            out[name] = int(amount.strip())
-        return out
+COMMANDS = USAGE
+#: every word a table may type for a verb (listed by `track verbs` and `track VERB --help`)
+VERB_ALIASES = {verb: verb for verb in USAGE} | _VERB_ALIASES
 
-    # ------------------------------------------------------------ parse
 
-    def parse(self, state: State, words: list[str]) -> Change:
-        words = [w for w in (str(x).strip() for x in words) if w]
-        if not words:
-            raise MoveSyntaxError(f"no command; commands: {', '.join(self.COMMANDS)}")
-        verb = self._verb(words[0])
-        return PARSERS[verb](state, verb, words[1:], "usage: " + self.COMMANDS[verb])
+def boss_health_option(value: str, names: list[str]) -> dict[str, int]:
+    bad = (
+        f"boss-health: {value!r} is not a positive number or a list like ann:30,ben:25 "
+        f"(players: {', '.join(names)})"
+    )
+    text = value.strip()
+    if text.isdigit():
+        if int(text) <= 0:
+            raise OptionError(bad)
+        return {n: int(text) for n in names}
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        who, sep, amount = part.partition(":")
+        if not sep or not amount.strip().isdigit() or int(amount.strip()) <= 0:
+            raise OptionError(bad)
+        try:
+            name = player(who.strip(), names)
+        except (MoveSyntaxError, AmbiguousMove):
+            raise OptionError(f"boss-health: {who.strip()!r} is not one player; choose from {', '.join(names)}") from None
+        out[name] = int(amount.strip())
+    return out
 
-    def _verb(self, word: str) -> str:
-        low = word.lower().replace("_", "-")
-        low = self.VERB_ALIASES.get(low, low)
-        return _match(low, list(self.COMMANDS), "command")
+# ------------------------------------------------------------ parse
+
+
+def parse(state: State, words: list[str]) -> Change:
+    words = [w for w in (str(x).strip() for x in words) if w]
+    if not words:
+        raise MoveSyntaxError(f"no command; commands: {', '.join(COMMANDS)}")
+    verb = _verb(words[0])
+    return PARSERS[verb](state, verb, words[1:], "usage: " + COMMANDS[verb])
+
+
+def _verb(word: str) -> str:
+    low = word.lower().replace("_", "-")
+    low = VERB_ALIASES.get(low, low)
+    return _match(low, list(COMMANDS), "command")
 
 # ---------------------------------------------------------------------------- one reader per verb
 # Each reads the words after the verb (`rest`) into the verb's Change; `usage` ends its complaints.

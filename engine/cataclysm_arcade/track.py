@@ -2,129 +2,130 @@
 check and its transition on the working table (table.Table) are its row of VERBS."""
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
 from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
-from engine.tracking import Tracker as BaseTracker
 from engine.words import player
 
 from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label
 from . import rules_readings
 from . import table
-from .notation_track import USAGE, CommandReader, card_spec, play_form
+from .notation_track import USAGE, boss_health_option, card_spec, play_form
 from .rule_ids import R, GAME, ALL_RULES
-from .track_outcome import Outcome
 
-class Tracker(Outcome, CommandReader, BaseTracker[State]):
-    game: ClassVar[str] = GAME
-    State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = ALL_RULES  # the tracker shares combat and level rules with the engine
-    COMMANDS: ClassVar[dict[str, str]] = USAGE
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
-        "default: the first listed player",
-        "boss-health": "starting Boss health if known now: one number for everyone (boss-health=30) or per "
-        "player (boss-health=ann:30,ben:25); default: unknown until `boss PLAYER N`",
-    }
 
-    # ------------------------------------------------------------ new game
+OPTIONS = {
+    "player-one": "who is Player One at Level 1 (pick at random at the table, e.g. player-one=ben); "
+    "default: the first listed player",
+    "boss-health": "starting Boss health if known now: one number for everyone (boss-health=30) or per "
+    "player (boss-health=ann:30,ben:25); default: unknown until `boss PLAYER N`",
+}
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        names = [n.strip() for n in players]
-        if len(names) < 2:
-            raise OptionError("players: Cataclysm Arcade needs at least 2 players (1v1 or multiplayer)")
-        if any(not n for n in names):
-            raise OptionError("players: a player name is empty")
-        lowered = [n.lower() for n in names]
-        dupes = sorted({n for n in names if lowered.count(n.lower()) > 1})
-        if dupes:
-            raise OptionError(f"players: the name {dupes[0]!r} is given twice; give each player a different name")
-        options = read_options(options, self.OPTIONS, self.game)
+# ------------------------------------------------------------ new game
 
-        player_one = names[0]
-        if "player-one" in options:
-            try:
-                player_one = player(options["player-one"].strip(), names)
-            except (MoveSyntaxError, AmbiguousMove):
-                raise OptionError(
-                    f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"
-                ) from None
 
-        health: dict[str, int] = {}
-        if "boss-health" in options:
-            health = self._boss_health_option(options["boss-health"], names)
+def new_state(players: list[str], options: dict[str, str]) -> State:
+    names = [n.strip() for n in players]
+    if len(names) < 2:
+        raise OptionError("players: Cataclysm Arcade needs at least 2 players (1v1 or multiplayer)")
+    if any(not n for n in names):
+        raise OptionError("players: a player name is empty")
+    lowered = [n.lower() for n in names]
+    dupes = sorted({n for n in names if lowered.count(n.lower()) > 1})
+    if dupes:
+        raise OptionError(f"players: the name {dupes[0]!r} is given twice; give each player a different name")
+    options = read_options(options, OPTIONS, GAME)
 
-        seats = tuple(
-            Player(
-                name=n,
-                coins=1,  # Level 1 income
-                hand_unknown=5,  # four drawn at set-up and one at the start of Level 1, all unnamed
-                boss=Boss(health=health.get(n), starting_health=health.get(n)),
-            )
-            for n in names
+    player_one = names[0]
+    if "player-one" in options:
+        try:
+            player_one = player(options["player-one"].strip(), names)
+        except (MoveSyntaxError, AmbiguousMove):
+            raise OptionError(
+                f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"
+            ) from None
+
+    health: dict[str, int] = {}
+    if "boss-health" in options:
+        health = boss_health_option(options["boss-health"], names)
+
+    seats = tuple(
+        Player(
+            name=n,
+            coins=1,  # Level 1 income
+            hand_unknown=5,  # four drawn at set-up and one at the start of Level 1, all unnamed
+            boss=Boss(health=health.get(n), starting_health=health.get(n)),
         )
-        return State(level=1, player_one=player_one, players=seats)
+        for n in names
+    )
+    return State(level=1, player_one=player_one, players=seats)
 
-    def check(self, state: State, change: Change) -> Verdict:
-        found = Findings(_violations(state, change))
-        if found.problems:
-            return found.verdict(_alternatives(state, change))
-        _, found.effects = self.apply(state, change)
-        found.leave_open(*rules_readings.from_effects(found.effects))
-        return found.verdict()
 
-    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        t = table.Table(state)
-        _row(change.verb).apply(t, *change.args)
-        new = t.freeze()
-        if not state.level_over and new.level_over and not new.game_over:
-            t.say("level-over", f"every player has passed: level {new.level} is over; "
-                  f"`companion track next-level` starts level {new.level + 1}", R.LEVEL_ENDS)
-        return new, t.effects
+def check(state: State, change: Change) -> Verdict:
+    found = Findings(_violations(state, change))
+    if found.problems:
+        return found.verdict(_alternatives(state, change))
+    _, found.effects = apply(state, change)
+    found.leave_open(*rules_readings.from_effects(found.effects))
+    return found.verdict()
 
-    # ------------------------------------------------------------ what stays secret
 
-    HIDES_HAND: ClassVar[bool] = True
-    SECRET_VERBS: ClassVar[dict[str, str]] = {"hand": "{n} cards, hidden"}
+def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
+    t = table.Table(state)
+    _row(change.verb).apply(t, *change.args)
+    new = t.freeze()
+    if not state.level_over and new.level_over and not new.game_over:
+        t.say("level-over", f"every player has passed: level {new.level} is over; "
+              f"`companion track next-level` starts level {new.level + 1}", R.LEVEL_ENDS)
+    return new, t.effects
 
-    def hide(self, state: State, player):
-        """The named cards count as unnamed ones."""
-        return player.model_copy(update={"hand": (), "hand_unknown": player.hand_unknown + len(player.hand)}) \
-            if player.hand else player
+# ------------------------------------------------------------ what stays secret
 
-    def own_hand(self, state: State, name: str) -> dict[str, Any]:
-        p = next(p for p in state.players if p.name == name)
-        return {"player": name, "cards": list(p.hand), "count": len(p.hand) + p.hand_unknown, "unnamed": p.hand_unknown}
 
-    # ------------------------------------------------------------ summary
+HIDES_HAND = True
+SECRET_VERBS = {"hand": "{n} cards, hidden"}
 
-    def summary(self, state: State) -> dict[str, Any]:
-        """Compact: health as "current/starting" ("?" while unknown), ", tapped" / ", stunned" when so."""
-        return {
-            "level": state.level,
-            "player_one": state.player_one,
-            "still_to_pass": [] if state.game_over else [p.name for p in state.in_game if not p.passed],
-            "level_over": state.level_over,
-            "game_over": state.game_over,
-            "winner": state.winner,
-            "initiative": state.initiative,
-            "priority": state.priority,
-            "line": [item.label() for item in state.line],
-            "players": [
-                {
-                    "name": p.name,
-                    "coins": p.coins,
-                    "passed": p.passed,
-                    "out": p.out,
-                    "boss": _boss_text(p.boss),
-                    "fighters": [_fighter_text(f) for f in p.fighters],
-                    "weapons": [w.name + (f" (wielded by {w.wielder})" if w.wielder else "") for w in p.weapons],
-                    "hand": ", ".join([*p.hand, *([f"{p.hand_unknown} unnamed"] if p.hand_unknown else [])]) or "empty",
-                }
-                for p in state.players
-            ],
-        }
+
+def hide(state: State, player):
+    """The named cards count as unnamed ones."""
+    return player.model_copy(update={"hand": (), "hand_unknown": player.hand_unknown + len(player.hand)}) \
+        if player.hand else player
+
+
+def own_hand(state: State, name: str) -> dict[str, Any]:
+    p = next(p for p in state.players if p.name == name)
+    return {"player": name, "cards": list(p.hand), "count": len(p.hand) + p.hand_unknown, "unnamed": p.hand_unknown}
+
+# ------------------------------------------------------------ summary
+
+
+def summary(state: State) -> dict[str, Any]:
+    """Compact: health as "current/starting" ("?" while unknown), ", tapped" / ", stunned" when so."""
+    return {
+        "level": state.level,
+        "player_one": state.player_one,
+        "still_to_pass": [] if state.game_over else [p.name for p in state.in_game if not p.passed],
+        "level_over": state.level_over,
+        "game_over": state.game_over,
+        "winner": state.winner,
+        "initiative": state.initiative,
+        "priority": state.priority,
+        "line": [item.label() for item in state.line],
+        "players": [
+            {
+                "name": p.name,
+                "coins": p.coins,
+                "passed": p.passed,
+                "out": p.out,
+                "boss": _boss_text(p.boss),
+                "fighters": [_fighter_text(f) for f in p.fighters],
+                "weapons": [w.name + (f" (wielded by {w.wielder})" if w.wielder else "") for w in p.weapons],
+                "hand": ", ".join([*p.hand, *([f"{p.hand_unknown} unnamed"] if p.hand_unknown else [])]) or "empty",
+            }
+            for p in state.players
+        ],
+    }
 
 
 # ------------------------------------------------------------ the verbs: checks, advice, transitions

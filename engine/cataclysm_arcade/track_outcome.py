@@ -2,31 +2,35 @@
 log holds: the level reached and who was knocked out at which level."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 
-class Outcome:
-    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+# The Tracker's after-the-game hooks (engine.tracking.Tracker).
 
-    LENGTH: ClassVar[tuple[str, str]] = ("levels", "level")
-    PILE: ClassVar[tuple[str, str]] = ("line", "on the Line")
 
-    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        return {"winners": [summary["winner"]] if summary.get("winner") else []}
+LENGTH = ("levels", "level")
+PILE = ("line", "on the Line")
 
-    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        out = []
-        for s in steps:
-            was = {p.name for p in s.before.players if p.out}
-            out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
-        return {"level": state.level, "knocked_out": out}
 
-    def figure_lines(self, f: dict[str, Any]) -> list[str]:
-        """The levels reached, on average and at most."""
-        if f["average_level"] is None:
-            return []
-        return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
+def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    return {"winners": [summary["winner"]] if summary.get("winner") else []}
 
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """The level reached: its average and the highest."""
-        return [["average_level", "mean", record["figures"]["level"]], ["highest_level", "max", record["figures"]["level"]]]
+
+def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+    out = []
+    for s in steps:
+        was = {p.name for p in s.before.players if p.out}
+        out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
+    return {"level": state.level, "knocked_out": out}
+
+
+def figure_lines(f: dict[str, Any]) -> list[str]:
+    """The levels reached, on average and at most."""
+    if f["average_level"] is None:
+        return []
+    return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
+
+
+def share(record: dict[str, Any]) -> list[list]:
+    """The level reached: its average and the highest."""
+    return [["average_level", "mean", record["figures"]["level"]], ["highest_level", "max", record["figures"]["level"]]]

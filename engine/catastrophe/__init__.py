@@ -1,4 +1,5 @@
-"""CATastrophe: A Game of 9 Lives. The move validator and the table tracker, on one State.
+"""CATastrophe: A Game of 9 Lives. The move validator and the table tracker, on one State, declared
+in one record (`GAME`, engine.game.Declaration).
 
 One job per module (the layout every game shares, docs/architecture.md):
   model.py           the State: players (lives, Yarn Baskets, hands known or counted, Power Cats), the
@@ -13,16 +14,49 @@ One job per module (the layout every game shares, docs/architecture.md):
   rules.py           the referee: judge, play out, check, apply
   rules_effects.py   the structured card effects (`lives target -1`): read, checked, carried out
   rules_readings.py  the readings where the rulebook is unclear, said with the effects they touch
-  track.py           the `Tracker` (engine.tracking.Tracker): tracker verbs' checks, then table.py
+  track.py           the tracker: its verbs' checks, then table.py
   track_outcome.py   after the game: who won, the length's unit, the figures `history` shows
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
-  validator.py       the `Engine` (engine.base.Engine)
+  rules_moves.py     who acts, and the legal plays
 """
 from __future__ import annotations
 
-from .model import State
-from .track import Tracker
-from .validator import Engine
+from functools import partial
 
-__all__ = ["Engine", "Tracker", "State"]
+from engine.base import Engine as _Engine
+from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
+from engine.tracking import Tracker as _Tracker
+
+from . import notation, notation_track, odds, rules, rules_moves, track, track_outcome
+from .model import GAME as _ID, State
+from .rule_ids import RULE_IDS, R
+from .status import status
+
+#: CATastrophe, declared: what every shared layer reads of the game
+GAME = Declaration(
+    game=_ID,
+    State=State,
+    seats_rule=R.PLAYER_COUNT,
+    status=status,
+    plays=Plays(read=rules_moves.read, write=notation.format_move, help=notation.__doc__, check=rules.check,
+                apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT}),
+    # a play by a player the move does not name, out of turn (only with --by)
+    turns=Turns(rule=R.CLAW_PLAY, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
+                mover=rules_moves.mover, acting=rules_moves.acting),
+    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
+                parse=notation_track.parse, check=track.check, apply=track.apply, new_state=track.new_state,
+                options=track.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
+    outcome=Outcome(length=track_outcome.LENGTH, pile=track_outcome.PILE, result=track_outcome.result,
+                    figures=track_outcome.figures,
+                    share=track_outcome.share, figure_lines=track_outcome.figure_lines),
+    secrets=Secrets(hides_hand=track.HIDES_HAND, hide=track.hide, own_hand=track.own_hand),
+    views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
+                odds=odds.question_odds),
+)
+
+#: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
+Engine = partial(_Engine, GAME)
+Tracker = partial(_Tracker, GAME)
+
+__all__ = ["GAME", "Engine", "Tracker", "State"]

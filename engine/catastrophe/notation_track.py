@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import ClassVar
-
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change
+from engine.tracking import Change, split
 from engine.words import amount, player, signed
 
 from .rules_effects import from_token
@@ -19,238 +17,252 @@ YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a
                "Sanctuary; use +N to gain or -N to spend or lose, e.g. `yarn ann -1`")
 
 
-class TrackCommands:
-    """The tracker's command words, read into a normalised Change."""
+# The tracker's command words, read into a normalised Change.
 
-    COMMANDS: ClassVar[dict[str, str]] = {
-        "lives": "a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
-                 "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets",
-        "reapurr": "move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, `reapurr lair`",
-        "yarn": "Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`",
-        "hand": "change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)",
-        "draw": "a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)",
-        "discard": "a cat discards cards from its hand: `discard ben 1`",
-        "power-cats": "change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, `power-cats ann =2` (limit 3)",
-        "next-phase": "go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`",
-        "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
-        "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
-        "card": "a card the validator should know, added mid-game: `card Hairball attack 5`, "
-                "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a cat: "
-                "`card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])",
-    }
-    VERB_ALIASES: ClassVar[dict[str, str]] = {
-        "lives": "lives", "life": "lives", "lifes": "lives",
-        "reapurr": "reapurr", "reaper": "reapurr", "grim": "reapurr", "grim-reapurr": "reapurr",
-        "yarn": "yarn", "yarn-balls": "yarn", "yarnballs": "yarn", "yarn-ball": "yarn",
-        "hand": "hand", "cards": "hand",
-        "draw": "draw",
-        "discard": "discard",
-        "power-cats": "power-cats", "powercats": "power-cats", "power-cat": "power-cats",
-        "power": "power-cats", "pc": "power-cats",
-        "next-phase": "next-phase", "nextphase": "next-phase",
-        "phase": "phase",
-        "next": "next", "end-turn": "next",
-        "card": "card", "new-card": "card",
-    }
 
-    # ------------------------------------------------------------------ parsing
+COMMANDS = {
+    "lives": "a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
+             "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets",
+    "reapurr": "move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, `reapurr lair`",
+    "yarn": "Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`",
+    "hand": "change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)",
+    "draw": "a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)",
+    "discard": "a cat discards cards from its hand: `discard ben 1`",
+    "power-cats": "change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, `power-cats ann =2` (limit 3)",
+    "next-phase": "go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`",
+    "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
+    "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
+    "card": "a card the validator should know, added mid-game: `card Hairball attack 5`, "
+            "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a cat: "
+            "`card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])",
+}
+VERB_ALIASES = {
+    "lives": "lives", "life": "lives", "lifes": "lives",
+    "reapurr": "reapurr", "reaper": "reapurr", "grim": "reapurr", "grim-reapurr": "reapurr",
+    "yarn": "yarn", "yarn-balls": "yarn", "yarnballs": "yarn", "yarn-ball": "yarn",
+    "hand": "hand", "cards": "hand",
+    "draw": "draw",
+    "discard": "discard",
+    "power-cats": "power-cats", "powercats": "power-cats", "power-cat": "power-cats",
+    "power": "power-cats", "pc": "power-cats",
+    "next-phase": "next-phase", "nextphase": "next-phase",
+    "phase": "phase",
+    "next": "next", "end-turn": "next",
+    "card": "card", "new-card": "card",
+}
 
-    def parse(self, state: State, words: list[str]) -> Change:
-        verb, rest = self.split(words)
-        handler = {
-            "lives": self._parse_lives,
-            "reapurr": self._parse_reapurr,
-            "yarn": self._parse_yarn,
-            "hand": self._parse_counter,
-            "power-cats": self._parse_counter,
-            "draw": self._parse_count,
-            "discard": self._parse_count,
-            "next-phase": self._parse_bare,
-            "next": self._parse_bare,
-            "phase": self._parse_phase,
-            "card": self._parse_card,
-        }[verb]
-        return handler(state, verb, rest)
+# ------------------------------------------------------------------ parsing
 
-    @staticmethod
-    def _player(state: State, token: str) -> str:
-        return player(token, state.players).name
 
-    @staticmethod
-    def _is_amount(token: str) -> bool:
-        return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
+def parse(state: State, words: list[str]) -> Change:
+    verb, rest = split(COMMANDS, VERB_ALIASES, words)
+    handler = {
+        "lives": _parse_lives,
+        "reapurr": _parse_reapurr,
+        "yarn": _parse_yarn,
+        "hand": _parse_counter,
+        "power-cats": _parse_counter,
+        "draw": _parse_count,
+        "discard": _parse_count,
+        "next-phase": _parse_bare,
+        "next": _parse_bare,
+        "phase": _parse_phase,
+        "card": _parse_card,
+    }[verb]
+    return handler(state, verb, rest)
 
-    @staticmethod
-    def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
-        return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
 
-    def _parse_lives(self, state: State, verb: str, rest: list[str]) -> Change:
-        if not rest:
-            raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
-        pending: list[str] = []
-        pairs: list[tuple[str, str]] = []
-        i = 0
-        while i < len(rest):
-            tok = rest[i]
-            if self._is_amount(tok):
-                if tok.lower() == "set":
-                    if i + 1 >= len(rest) or not rest[i + 1].isdigit():
-                        raise MoveSyntaxError("set: give the number of lives, e.g. `lives ann set 5`")
-                    tok = "=" + rest[i + 1]
-                    i += 1
-                if not pending:
-                    raise MoveSyntaxError(f"amount {tok!r} has no player before it, e.g. `lives ben {tok}`")
-                label = "lives " + " ".join(pending)
-                amount = self._amount(tok, label)
-                pairs.extend((n, amount) for n in pending)
-                pending = []
-            elif tok.lower() in ("all", "everyone"):
-                alive = [state.players[j].name for j in state.turn_order()]
-                if not alive:
-                    raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
-                pending.extend(alive)
-            else:
-                pending.append(self._player(state, tok))
-            i += 1
-        if pending:
-            raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
-        names = [n for n, _ in pairs]
-        for n in names:
-            if names.count(n) > 1:
-                raise MoveSyntaxError(f"{n} is named twice; give one amount per player in one command")
-        if len(pairs) > 1 and any(a.startswith("=") for _, a in pairs):
-            raise MoveSyntaxError("=N sets one player's lives; use it on its own, e.g. `lives ann =5`")
-        return Change(verb="lives", args=tuple(x for pair in pairs for x in pair))
+def _player(state: State, token: str) -> str:
+    return player(token, state.players).name
 
-    def _parse_reapurr(self, state: State, verb: str, rest: list[str]) -> Change:
-        if rest and rest[0].lower() == "set" and len(rest) == 2 and rest[1].isdigit():
-            rest = ["=" + rest[1]]
-        if len(rest) != 1:
-            raise MoveSyntaxError("reapurr: give one amount, e.g. `reapurr +1`, `reapurr -1`, `reapurr =3` or `reapurr lair`")
-        tok = rest[0]
-        if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
-            return Change(verb="reapurr", args=("=0",))
-        return Change(verb="reapurr", args=(self._amount(tok, "reapurr"),))
 
-    def _parse_yarn(self, state: State, verb: str, rest: list[str]) -> Change:
-        """Yarn Balls move between a basket and the Sanctuary: never set with =N."""
-        return self._parse_counter(state, verb, rest, allow_set=False, example_amount="-1")
+def _is_amount(token: str) -> bool:
+    return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
 
-    def _parse_counter(self, state: State, verb: str, rest: list[str], allow_set: bool = True,
-                       example_amount: str = "+1") -> Change:
-        example = f"{verb} ann {example_amount}"
-        if len(rest) == 3 and rest[1].lower() == "set" and rest[2].isdigit():
-            rest = [rest[0], "=" + rest[2]]
-        if len(rest) != 2:
-            raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
-        name = self._player(state, rest[0])
-        amount = self._amount(rest[1], f"{verb} {name.lower()}", allow_set=allow_set)
-        return Change(verb=verb, args=(name, amount))
 
-    def _parse_count(self, state: State, verb: str, rest: list[str]) -> Change:
-        if len(rest) != 2:
-            raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
-        name = self._player(state, rest[0])
-        m = re.fullmatch(r"\+?(\d+)", rest[1])
-        if not m:
-            raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
-        return Change(verb=verb, args=(name, str(int(m.group(1)))))
+def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
+    return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
 
-    def _parse_bare(self, state: State, verb: str, rest: list[str]) -> Change:
-        if rest:
-            raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
-        return Change(verb=verb)
 
-    def _parse_phase(self, state: State, verb: str, rest: list[str]) -> Change:
-        if len(rest) != 1:
-            raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
-        low = rest[0].lower()
-        if low in PHASES:
-            return Change(verb="phase", args=(low,))
-        pref = [p for p in PHASES if p.startswith(low)]
-        if len(pref) == 1:
-            return Change(verb="phase", args=(pref[0],))
-        if len(pref) > 1:
-            raise AmbiguousMove(f"{rest[0]!r} fits several phases", [f"phase {p}" for p in pref])
-        near = difflib.get_close_matches(low, list(PHASES), n=2, cutoff=0.4) or list(PHASES)
-        raise MoveSyntaxError(f"unknown phase {rest[0]!r}; phases: {', '.join(near)}")
+def _parse_lives(state: State, verb: str, rest: list[str]) -> Change:
+    if not rest:
+        raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
+    pending: list[str] = []
+    pairs: list[tuple[str, str]] = []
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        if _is_amount(tok):
+            if tok.lower() == "set":
+                if i + 1 >= len(rest) or not rest[i + 1].isdigit():
+                    raise MoveSyntaxError("set: give the number of lives, e.g. `lives ann set 5`")
+                tok = "=" + rest[i + 1]
+                i += 1
+            if not pending:
+                raise MoveSyntaxError(f"amount {tok!r} has no player before it, e.g. `lives ben {tok}`")
+            label = "lives " + " ".join(pending)
+            amount = _amount(tok, label)
+            pairs.extend((n, amount) for n in pending)
+            pending = []
+        elif tok.lower() in ("all", "everyone"):
+            alive = [state.players[j].name for j in state.turn_order()]
+            if not alive:
+                raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
+            pending.extend(alive)
+        else:
+            pending.append(_player(state, tok))
+        i += 1
+    if pending:
+        raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
+    names = [n for n, _ in pairs]
+    for n in names:
+        if names.count(n) > 1:
+            raise MoveSyntaxError(f"{n} is named twice; give one amount per player in one command")
+    if len(pairs) > 1 and any(a.startswith("=") for _, a in pairs):
+        raise MoveSyntaxError("=N sets one player's lives; use it on its own, e.g. `lives ann =5`")
+    return Change(verb="lives", args=tuple(x for pair in pairs for x in pair))
 
-    def _parse_card(self, state: State, verb: str, rest: list[str]) -> Change:
-        """NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER]: the name is every word before the type."""
-        usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER], e.g. `card Hairball attack 5`, "
-                 "`card Catnip Dealer ally lives=self+1`")
-        to: tuple[str, ...] = ()
-        if len(rest) >= 2 and rest[-2].lower() == "to":
-            to, rest = ("to", self._player(state, rest[-1])), rest[:-2]
-        extras: list[str] = []
-        while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
-            extras.insert(0, rest.pop().lower())
-        if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
-            found = rest[-1] if rest else "nothing"
-            raise MoveSyntaxError(f"{usage}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
-                                  f"(symbols: {', '.join(SYMBOLS)})")
-        kind = rest[-1].lower()
-        if to and kind != "power-cat":
-            raise MoveSyntaxError(f"card: only a Power Cat is dealt face up to a cat; a card of type {kind} goes "
-                                  f"into the hand (`draw {to[1].lower()} 1`)")
-        return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
 
-    # ------------------------------------------------------------------ reading a Change
+def _parse_reapurr(state: State, verb: str, rest: list[str]) -> Change:
+    if rest and rest[0].lower() == "set" and len(rest) == 2 and rest[1].isdigit():
+        rest = ["=" + rest[1]]
+    if len(rest) != 1:
+        raise MoveSyntaxError("reapurr: give one amount, e.g. `reapurr +1`, `reapurr -1`, `reapurr =3` or `reapurr lair`")
+    tok = rest[0]
+    if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
+        return Change(verb="reapurr", args=("=0",))
+    return Change(verb="reapurr", args=(_amount(tok, "reapurr"),))
 
-    @staticmethod
-    def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
-        """(name, type, number and symbols, the cat a Power Cat is dealt to) of a `card` change."""
-        args = change.args
-        if len(args) < 2:
-            raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
-        to = args[-1] if len(args) >= 4 and args[-2] == "to" else None
-        extras = args[2:-2] if to is not None else args[2:]
-        return args[0], args[1], tuple(extras), to
 
-    @staticmethod
-    def _signed(text: str) -> tuple[str, int]:
-        return signed(text)
+def _parse_yarn(state: State, verb: str, rest: list[str]) -> Change:
+    """Yarn Balls move between a basket and the Sanctuary: never set with =N."""
+    return _parse_counter(state, verb, rest, allow_set=False, example_amount="-1")
 
-    def reapurr_amount(self, change: Change) -> tuple[str, int]:
-        """(sign, spaces) of a `reapurr` change."""
-        if len(change.args) != 1:
-            raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-        return self._signed(change.args[0])
 
-    def counter_amount(self, state: State, change: Change, settable: bool = True) -> tuple[int, str, int]:
-        """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (`settable`: =N allowed;
-        Yarn Balls are never set)."""
-        i, amount = self._one(state, change)
-        sign, n = self._signed(amount)
-        if not settable and sign == "=":
-            raise MoveSyntaxError(YARN_NO_SET)
-        return i, sign, n
+def _parse_counter(state: State, verb: str, rest: list[str], allow_set: bool = True,
+                   example_amount: str = "+1") -> Change:
+    example = f"{verb} ann {example_amount}"
+    if len(rest) == 3 and rest[1].lower() == "set" and rest[2].isdigit():
+        rest = [rest[0], "=" + rest[2]]
+    if len(rest) != 2:
+        raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
+    name = _player(state, rest[0])
+    amount = _amount(rest[1], f"{verb} {name.lower()}", allow_set=allow_set)
+    return Change(verb=verb, args=(name, amount))
 
-    def card_count(self, state: State, change: Change) -> tuple[int, int]:
-        """(seat, cards) of a `draw` or `discard` change."""
-        i, count = self._one(state, change)
-        if not count.isdigit():
-            raise MoveSyntaxError(f"{change.verb}: {count!r} is not a number of cards")
-        return i, int(count)
 
-    @staticmethod
-    def phase_named(change: Change) -> str:
-        """The phase a `phase` change names."""
-        if len(change.args) != 1 or change.args[0] not in PHASES:
-            raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
-        return change.args[0]
+def _parse_count(state: State, verb: str, rest: list[str]) -> Change:
+    if len(rest) != 2:
+        raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
+    name = _player(state, rest[0])
+    m = re.fullmatch(r"\+?(\d+)", rest[1])
+    if not m:
+        raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
+    return Change(verb=verb, args=(name, str(int(m.group(1)))))
 
-    def lives_ops(self, state: State, change: Change) -> list[tuple[int, str, int]]:
-        args = change.args
-        if not args or len(args) % 2:
-            raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")
-        ops = []
-        for k in range(0, len(args), 2):
-            sign, n = self._signed(args[k + 1])
-            ops.append((state.index(args[k]), sign, n))
-        return ops
 
-    def _one(self, state: State, change: Change, n_args: int = 2) -> tuple[int, str]:
-        if len(change.args) != n_args:
-            raise MoveSyntaxError(f"{change.verb}: expected {n_args} arguments, got {change.label()!r}")
-        return state.index(change.args[0]), change.args[1]
+def _parse_bare(state: State, verb: str, rest: list[str]) -> Change:
+    if rest:
+        raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
+    return Change(verb=verb)
+
+
+def _parse_phase(state: State, verb: str, rest: list[str]) -> Change:
+    if len(rest) != 1:
+        raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
+    low = rest[0].lower()
+    if low in PHASES:
+        return Change(verb="phase", args=(low,))
+    pref = [p for p in PHASES if p.startswith(low)]
+    if len(pref) == 1:
+        return Change(verb="phase", args=(pref[0],))
+    if len(pref) > 1:
+        raise AmbiguousMove(f"{rest[0]!r} fits several phases", [f"phase {p}" for p in pref])
+    near = difflib.get_close_matches(low, list(PHASES), n=2, cutoff=0.4) or list(PHASES)
+    raise MoveSyntaxError(f"unknown phase {rest[0]!r}; phases: {', '.join(near)}")
+
+
+def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
+    """NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER]: the name is every word before the type."""
+    usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER], e.g. `card Hairball attack 5`, "
+             "`card Catnip Dealer ally lives=self+1`")
+    to: tuple[str, ...] = ()
+    if len(rest) >= 2 and rest[-2].lower() == "to":
+        to, rest = ("to", _player(state, rest[-1])), rest[:-2]
+    extras: list[str] = []
+    while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
+        extras.insert(0, rest.pop().lower())
+    if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
+        found = rest[-1] if rest else "nothing"
+        raise MoveSyntaxError(f"{usage}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
+                              f"(symbols: {', '.join(SYMBOLS)})")
+    kind = rest[-1].lower()
+    if to and kind != "power-cat":
+        raise MoveSyntaxError(f"card: only a Power Cat is dealt face up to a cat; a card of type {kind} goes "
+                              f"into the hand (`draw {to[1].lower()} 1`)")
+    return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
+
+# ------------------------------------------------------------------ reading a Change
+
+
+def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
+    """(name, type, number and symbols, the cat a Power Cat is dealt to) of a `card` change."""
+    args = change.args
+    if len(args) < 2:
+        raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
+    to = args[-1] if len(args) >= 4 and args[-2] == "to" else None
+    extras = args[2:-2] if to is not None else args[2:]
+    return args[0], args[1], tuple(extras), to
+
+
+def _signed(text: str) -> tuple[str, int]:
+    return signed(text)
+
+
+def reapurr_amount(change: Change) -> tuple[str, int]:
+    """(sign, spaces) of a `reapurr` change."""
+    if len(change.args) != 1:
+        raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
+    return _signed(change.args[0])
+
+
+def counter_amount(state: State, change: Change, settable: bool = True) -> tuple[int, str, int]:
+    """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (`settable`: =N allowed;
+    Yarn Balls are never set)."""
+    i, amount = _one(state, change)
+    sign, n = _signed(amount)
+    if not settable and sign == "=":
+        raise MoveSyntaxError(YARN_NO_SET)
+    return i, sign, n
+
+
+def card_count(state: State, change: Change) -> tuple[int, int]:
+    """(seat, cards) of a `draw` or `discard` change."""
+    i, count = _one(state, change)
+    if not count.isdigit():
+        raise MoveSyntaxError(f"{change.verb}: {count!r} is not a number of cards")
+    return i, int(count)
+
+
+def phase_named(change: Change) -> str:
+    """The phase a `phase` change names."""
+    if len(change.args) != 1 or change.args[0] not in PHASES:
+        raise MoveSyntaxError(f"phase: expected one of {', '.join(PHASES)}, got {change.label()!r}")
+    return change.args[0]
+
+
+def lives_ops(state: State, change: Change) -> list[tuple[int, str, int]]:
+    args = change.args
+    if not args or len(args) % 2:
+        raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")
+    ops = []
+    for k in range(0, len(args), 2):
+        sign, n = _signed(args[k + 1])
+        ops.append((state.index(args[k]), sign, n))
+    return ops
+
+
+def _one(state: State, change: Change, n_args: int = 2) -> tuple[int, str]:
+    if len(change.args) != n_args:
+        raise MoveSyntaxError(f"{change.verb}: expected {n_args} arguments, got {change.label()!r}")
+    return state.index(change.args[0]), change.args[1]

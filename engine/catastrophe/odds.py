@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from engine.base import EngineError
 
-from .model import DIE_FACES, State
+from .model import DIE_FACES, GAME, State
 from .rules import being_played, waiting_roller
 
 
@@ -147,3 +147,12 @@ def describe(result: dict) -> str:
     if len(targets) > 1:
         lines.append(f"targets: {', '.join(targets)} (another's chance: --player NAME)")
     return "\n".join(lines)
+
+
+def question_odds(question: list[str], table, *, yarn: int | None = None, player: str | None = None,
+                  against: int | None = None, session: str | None = None) -> tuple[dict, str]:
+    """Defending an Attack with Yarn Ball re-rolls: `attack N`, or `attack` for the session's (the
+    declaration's odds hook)."""
+    state = table(False) if len(question) <= 1 or session is not None else None
+    result = answer(question, state, yarn=yarn, player=player, against=against)
+    return {"game": GAME, **result}, describe(result)

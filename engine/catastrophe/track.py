@@ -26,11 +26,10 @@ Pure code: no I/O.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
 from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
-from engine.tracking import Tracker as TrackerBase
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
@@ -38,159 +37,163 @@ from .model import (
     CardSpec, Player, State, card_entry,
 )
 from . import rules_readings
-from .notation_track import TrackCommands
+from . import notation_track
+from .notation_track import COMMANDS
 from .rule_ids import R, RULE_IDS
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
-from .track_outcome import Outcome
 
 
-class Tracker(Outcome, TrackCommands, TrackerBase[State]):
-    """Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase."""
+# Lives, the Grim Reapurr, Yarn Balls, hand and Power Cat counts, turn and phase.
 
-    game: ClassVar[str] = GAME
-    State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "variant": "standard (default), king (King of the Meowtain) or turbo (Turbo King of the Meowtain)",
-        "first": "the player who takes the first turn (whoever petted a cat most recently); "
-                 "default: the first player named",
-        "cards": "the table's own cards for the validator, NAME:TYPE[:NUMBER][:SYMBOL...], comma-separated, "
-                 "e.g. cards=Hiss:cucumber:catfinity,Hairball:attack:5 (types: attack, curiosity, ally, cucumber, "
-                 "take, pass, power-cat, event, reapurr; symbols: catfinity, red-glowy-dot); default: none",
-    }
+OPTIONS = {
+    "variant": "standard (default), king (King of the Meowtain) or turbo (Turbo King of the Meowtain)",
+    "first": "the player who takes the first turn (whoever petted a cat most recently); "
+             "default: the first player named",
+    "cards": "the table's own cards for the validator, NAME:TYPE[:NUMBER][:SYMBOL...], comma-separated, "
+             "e.g. cards=Hiss:cucumber:catfinity,Hairball:attack:5 (types: attack, curiosity, ally, cucumber, "
+             "take, pass, power-cat, event, reapurr; symbols: catfinity, red-glowy-dot); default: none",
+}
 
-    # ------------------------------------------------------------------ new game
+# ------------------------------------------------------------------ new game
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        options = read_options(options, self.OPTIONS, self.game, {"first-player": "first"})
-        names = [str(n).strip() for n in players or []]
-        if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
-            raise OptionError(
-                f"players: CATastrophe needs {MIN_PLAYERS} to {MAX_PLAYERS} players "
-                f"(the box has {MAX_PLAYERS} token bases and dice), got {len(names)}"
-            )
-        seen: set[str] = set()
-        for n in names:
-            if not n:
-                raise OptionError("players: a player name is empty")
-            low = n.lower()
-            if low in seen:
-                raise OptionError(f"players: {n!r} is named twice; every player needs a different name")
-            if low in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
-                raise OptionError(f"players: {n!r} cannot be a player name (it is a command word or a number)")
-            seen.add(low)
 
-        raw_variant = options.get("variant", "standard").lower().replace(" ", "-").replace("_", "-")
-        variant = VARIANT_ALIASES.get(raw_variant)
-        if variant is None:
-            raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
-
-        current = 0
-        first = options.get("first")
-        if first is not None:
-            current = self._option_player(names, first)
-
-        sanctuary = YARN_BALLS_IN_BOX - START_YARN_BALLS * len(names)
-        return State(
-            variant=variant,
-            players=tuple(Player(name=n) for n in names),
-            grim_reapurr=REAPURRS_LAIR,
-            yarn_sanctuary=sanctuary,
-            current=current,
-            cards=_card_option(options.get("cards", "")),
+def new_state(players: list[str], options: dict[str, str]) -> State:
+    options = read_options(options, OPTIONS, GAME, {"first-player": "first"})
+    names = [str(n).strip() for n in players or []]
+    if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
+        raise OptionError(
+            f"players: CATastrophe needs {MIN_PLAYERS} to {MAX_PLAYERS} players "
+            f"(the box has {MAX_PLAYERS} token bases and dice), got {len(names)}"
         )
+    seen: set[str] = set()
+    for n in names:
+        if not n:
+            raise OptionError("players: a player name is empty")
+        low = n.lower()
+        if low in seen:
+            raise OptionError(f"players: {n!r} is named twice; every player needs a different name")
+        if low in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
+            raise OptionError(f"players: {n!r} cannot be a player name (it is a command word or a number)")
+        seen.add(low)
 
-    @staticmethod
-    def _option_player(names: list[str], text: str) -> int:
-        low = text.strip().lower()
-        exact = [i for i, n in enumerate(names) if n.lower() == low]
-        if exact:
-            return exact[0]
-        pref = [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
-        if len(pref) == 1:
-            return pref[0]
-        raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+    raw_variant = options.get("variant", "standard").lower().replace(" ", "-").replace("_", "-")
+    variant = VARIANT_ALIASES.get(raw_variant)
+    if variant is None:
+        raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
 
-    # ------------------------------------------------------------------ check
+    current = 0
+    first = options.get("first")
+    if first is not None:
+        current = _option_player(names, first)
 
-    def check(self, state: State, change: Change) -> Verdict:
-        reasons, alternatives = self._violations(state, change)
-        found = Findings(reasons)
-        if reasons:
-            return found.verdict(alternatives)
-        _, found.effects = self.apply(state, change)
-        found.leave_open(*rules_readings.from_effects(found.effects))
-        return found.verdict()
+    sanctuary = YARN_BALLS_IN_BOX - START_YARN_BALLS * len(names)
+    return State(
+        variant=variant,
+        players=tuple(Player(name=n) for n in names),
+        grim_reapurr=REAPURRS_LAIR,
+        yarn_sanctuary=sanctuary,
+        current=current,
+        cards=_card_option(options.get("cards", "")),
+    )
 
-    def _violations(self, state: State, change: Change) -> tuple[list[Reason], list[str]]:
-        """The rules the change breaks, and the commands the table might type instead."""
-        reasons: list[Reason] = []
-        alts: list[str] = []
-        if change.verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
-        if state.game_over:
-            if state.grim_reapurr_wins:
-                reasons.append(Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won"))
-            else:
-                reasons.append(Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won"))
-            return reasons, alts
-        VERBS[change.verb].check(self, state, change, reasons, alts)
+
+def _option_player(names: list[str], text: str) -> int:
+    low = text.strip().lower()
+    exact = [i for i, n in enumerate(names) if n.lower() == low]
+    if exact:
+        return exact[0]
+    pref = [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
+    if len(pref) == 1:
+        return pref[0]
+    raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+
+# ------------------------------------------------------------------ check
+
+
+def check(state: State, change: Change) -> Verdict:
+    reasons, alternatives = _violations(state, change)
+    found = Findings(reasons)
+    if reasons:
+        return found.verdict(alternatives)
+    _, found.effects = apply(state, change)
+    found.leave_open(*rules_readings.from_effects(found.effects))
+    return found.verdict()
+
+
+def _violations(state: State, change: Change) -> tuple[list[Reason], list[str]]:
+    """The rules the change breaks, and the commands the table might type instead."""
+    reasons: list[Reason] = []
+    alts: list[str] = []
+    if change.verb not in COMMANDS:
+        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
+    if state.game_over:
+        if state.grim_reapurr_wins:
+            reasons.append(Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won"))
+        else:
+            reasons.append(Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won"))
         return reasons, alts
+    VERBS[change.verb].check(notation_track, state, change, reasons, alts)
+    return reasons, alts
 
-    # ------------------------------------------------------------------ apply
+# ------------------------------------------------------------------ apply
 
-    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        t = Table(state)
-        before = (state.game_over, state.winner, state.grim_reapurr_wins)
-        if change.verb not in VERBS:
-            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
-        VERBS[change.verb].apply(self, t, state, change)
-        t.sweep()
-        t.settle_end(before)
-        return t.freeze(), t.effects
 
-    # ------------------------------------------------------------------ what stays secret
+def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
+    t = Table(state)
+    before = (state.game_over, state.winner, state.grim_reapurr_wins)
+    if change.verb not in VERBS:
+        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
+    VERBS[change.verb].apply(notation_track, t, state, change)
+    t.sweep()
+    t.settle_end(before)
+    return t.freeze(), t.effects
 
-    HIDES_HAND: ClassVar[bool] = True
+# ------------------------------------------------------------------ what stays secret
 
-    def hide(self, state: State, player):
-        """The named cards are left out; the count stays."""
-        return player.model_copy(update={"hand_cards": None}) if player.hand_cards is not None else player
 
-    def own_hand(self, state: State, name: str) -> dict[str, Any]:
-        p = next(p for p in state.players if p.name == name)
-        return {"player": name, "cards": None if p.hand_cards is None else list(p.hand_cards), "count": p.hand}
+HIDES_HAND = True
 
-    # ------------------------------------------------------------------ summary
 
-    def summary(self, state: State) -> dict[str, Any]:
-        cur = state.players[state.current]
-        return {
-            "game": GAME,
-            "variant": state.variant,
-            "turn": state.turn,
-            "current": cur.name,
-            "phase": state.phase,
-            "grim_reapurr": state.grim_reapurr,
-            "grim_reapurr_space": "Reapurr's Lair" if state.grim_reapurr == REAPURRS_LAIR else str(state.grim_reapurr),
-            "yarn_sanctuary": state.yarn_sanctuary,
-            "players": [
-                {
-                    "name": p.name,
-                    "lives": p.lives,
-                    "yarn_balls": p.yarn_balls,
-                    "hand": p.hand,
-                    "power_cats": p.power_cats,
-                    "eliminated": p.eliminated,
-                }
-                for p in state.players
-            ],
-            "game_over": state.game_over,
-            "winner": state.winner,
-            "grim_reapurr_wins": state.grim_reapurr_wins,
-            "in_play": [_in_play(c) for c in state.chain],
-            "revealed": state.revealed,
-        }
+def hide(state: State, player):
+    """The named cards are left out; the count stays."""
+    return player.model_copy(update={"hand_cards": None}) if player.hand_cards is not None else player
+
+
+def own_hand(state: State, name: str) -> dict[str, Any]:
+    p = next(p for p in state.players if p.name == name)
+    return {"player": name, "cards": None if p.hand_cards is None else list(p.hand_cards), "count": p.hand}
+
+# ------------------------------------------------------------------ summary
+
+
+def summary(state: State) -> dict[str, Any]:
+    cur = state.players[state.current]
+    return {
+        "game": GAME,
+        "variant": state.variant,
+        "turn": state.turn,
+        "current": cur.name,
+        "phase": state.phase,
+        "grim_reapurr": state.grim_reapurr,
+        "grim_reapurr_space": "Reapurr's Lair" if state.grim_reapurr == REAPURRS_LAIR else str(state.grim_reapurr),
+        "yarn_sanctuary": state.yarn_sanctuary,
+        "players": [
+            {
+                "name": p.name,
+                "lives": p.lives,
+                "yarn_balls": p.yarn_balls,
+                "hand": p.hand,
+                "power_cats": p.power_cats,
+                "eliminated": p.eliminated,
+            }
+            for p in state.players
+        ],
+        "game_over": state.game_over,
+        "winner": state.winner,
+        "grim_reapurr_wins": state.grim_reapurr_wins,
+        "in_play": [_in_play(c) for c in state.chain],
+        "revealed": state.revealed,
+    }
 
 
 # ---------------------------------------------------------------------------- the verbs

@@ -2,40 +2,45 @@
 and the figures a log holds: each elimination with its cause, where the Grim Reapurr ended."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from .rule_ids import R
+
 
 #: an elimination's cause, by the rule its effect cites
 CAUSES = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
 
 
-class Outcome:
-    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+# The Tracker's after-the-game hooks (engine.tracking.Tracker).
 
-    LENGTH: ClassVar[tuple[str, str]] = ("turns", "turn")
-    PILE: ClassVar[tuple[str, str]] = ("chain", "in play at once")
 
-    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        return {"reapurr": bool(summary.get("grim_reapurr_wins")),
-                "winners": [summary["winner"]] if summary.get("winner") else []}
+LENGTH = ("turns", "turn")
+PILE = ("chain", "in play at once")
 
-    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
 
-    def figure_lines(self, f: dict[str, Any]) -> list[str]:
-        """Eliminations by cause and the Grim Reapurr's wins."""
-        causes = f["eliminations_by_cause"]
-        said = {"lives": "all lives lost", "reapurr": "caught by the Grim Reapurr", "unknown": "cause not told"}
-        parts = [f"{n} {said.get(c, c)}" for c, n in causes.items()]
-        return [f"eliminations: {', '.join(parts) or 'none'}; the Grim Reapurr won {f['reapurr_wins']}"]
+def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    return {"reapurr": bool(summary.get("grim_reapurr_wins")),
+            "winners": [summary["winner"]] if summary.get("winner") else []}
 
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """Eliminations by cause, and the Grim Reapurr's wins."""
-        causes: dict[str, int] = {}
-        for e in record["figures"]["eliminations"]:
-            causes[e["cause"]] = causes.get(e["cause"], 0) + 1
-        return [["eliminations_by_cause", "tally", causes], ["reapurr_wins", "sum", int(bool(record["reapurr"]))]]
+
+def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+    return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
+
+
+def figure_lines(f: dict[str, Any]) -> list[str]:
+    """Eliminations by cause and the Grim Reapurr's wins."""
+    causes = f["eliminations_by_cause"]
+    said = {"lives": "all lives lost", "reapurr": "caught by the Grim Reapurr", "unknown": "cause not told"}
+    parts = [f"{n} {said.get(c, c)}" for c, n in causes.items()]
+    return [f"eliminations: {', '.join(parts) or 'none'}; the Grim Reapurr won {f['reapurr_wins']}"]
+
+
+def share(record: dict[str, Any]) -> list[list]:
+    """Eliminations by cause, and the Grim Reapurr's wins."""
+    causes: dict[str, int] = {}
+    for e in record["figures"]["eliminations"]:
+        causes[e["cause"]] = causes.get(e["cause"], 0) + 1
+    return [["eliminations_by_cause", "tally", causes], ["reapurr_wins", "sum", int(bool(record["reapurr"]))]]
 
 
 def eliminations(steps: list) -> list[dict[str, Any]]:

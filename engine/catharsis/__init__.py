@@ -22,7 +22,7 @@ The package, one job per module (as every game's, docs/architecture.md):
 - rules_combat.py: one ability of a power a round, Soraten's alternation, Goz's Combo values,
   modifiers of an ability or an attack, sharing an Enemy's damage;
 - table.py: the one working table: the State's transitions, for plays and tracker verbs alike;
-- track.py: the Tracker: a command's check and transition (from the verb tables of the track_*
+- track.py: the tracker: a command's check and transition (from the verb tables of the track_*
   modules, each verb a check function and a transition on the Table), the summary;
 - track_morale.py: Morale, the refresh and its timing, the Boss Decks' and status counters;
 - track_combat.py: Boss Deck cards, combat rounds, Enemies in play and their defeat;
@@ -32,21 +32,60 @@ The package, one job per module (as every game's, docs/architecture.md):
 - track_outcome.py: after the game: the party's result, the length's unit, the figures `history` shows;
 - status.py: what is impossible about a described table;
 - odds.py: the exact odds of paying a cost with rerolls left, and which dice to keep;
-- rule_ids.py: every rule id the package cites (R);
-- validator.py: the Engine.
+- rule_ids.py: every rule id the package cites (R).
+
+`GAME` (below) declares the game from these modules (engine.game.Declaration).
 """
 from __future__ import annotations
 
 import importlib
+from functools import partial
 
 # the face of the game, loaded on first use (PEP 562), so that reading a cost or computing odds
 # does not import the State's models
-_WHERE = {"Engine": "validator", "Tracker": "track", "State": "model"}
+_WHERE = {"State": "model"}
 
-__all__ = sorted(_WHERE)
+__all__ = ["Engine", "GAME", "State", "Tracker"]
+
+
+def _declare():
+    """Catharsis, declared: what every shared layer reads of the game."""
+    from engine.base import Engine
+    from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views
+    from engine.tracking import Tracker
+
+    from . import notation, notation_track, notation_track_options, odds, rules, track, track_outcome
+    from .model import State
+    from .rule_ids import RULE_IDS, R
+    from .status import status
+
+    game = Declaration(
+        game="catharsis",
+        State=State,
+        seats_rule=R.PLAYER_COUNT,
+        status=status,
+        plays=Plays(read=notation.parse_play, write=notation.format_play, help=notation.NOTATION,
+                    check=rules.check_play, apply=rules.apply_play, legal_moves=rules.legal_moves,
+                    rule_ids=RULE_IDS),
+        # there are no turns: everyone acts at once (a play is never out of turn)
+        turns=Turns(rule=R.SIMULTANEOUS, with_turn=rules.with_turn, mover=rules.mover),
+        verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
+                    parse=notation_track.parse, check=track.check, apply=track.apply,
+                    new_state=notation_track_options.new_state, options=notation_track_options.OPTIONS,
+                    summary=track.summary, rule_ids=RULE_IDS),
+        outcome=Outcome(length=track_outcome.LENGTH, cooperative=track_outcome.COOPERATIVE,
+                        result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
+                        figure_lines=track_outcome.figure_lines),
+        views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
+                    odds=odds.question_odds),
+    )
+    return {"GAME": game, "Engine": partial(Engine, game), "Tracker": partial(Tracker, game)}
 
 
 def __getattr__(name: str):
+    if name in ("GAME", "Engine", "Tracker"):
+        globals().update(_declare())
+        return globals()[name]
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -173,3 +173,10 @@ def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int 
         keep = " ".join(map(str, result.keep)) or "nothing"
         lines.append(f"best now: keep {keep}, reroll {' '.join(map(str, result.reroll)) or 'nothing'}")
     return out, "\n".join(lines)
+
+
+def question_odds(question: list[str], table, *, dice: str | None = None, rerolls: int | None = None,
+         player: str | None = None, session: str | None = None) -> tuple[dict, str]:
+    """Paying a cost with the rerolls left, and which dice to keep (the declaration's odds hook)."""
+    return answer(" ".join(question), table(True) if player or session else None, bool(player or session),
+                  dice, rerolls, player)

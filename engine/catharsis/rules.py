@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
+from typing import Any
 
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change, Findings
@@ -486,3 +487,57 @@ def legal_moves(state: State) -> list[Play]:
                     out.append(Play("use", p.name, values=tuple(sorted(have[j] for j in pay.positions())),
                                     slot=str(i + 1), half=half, with_dice=True))
     return out
+
+
+# -- the declaration's plays and turns (engine/game.py): one rules model, the tracker's own verbs
+
+
+def check_play(state: State, play: Play) -> Verdict:
+    """check() with the tracker's verbs (track.py) judging a play that is a tracker command."""
+    from . import track
+
+    return check(state, play, track)
+
+
+def apply_play(state: State, play: Play, overruled: bool = False) -> State:
+    """apply() with the tracker's verbs (track.py) making a play that is a tracker command."""
+    from . import track
+
+    return apply(state, play, track, overruled)
+
+
+def with_turn(state: State, player: str) -> State:
+    """Nothing to change: every player may act at any time."""
+    return state
+
+
+def mover(state: State, move: Play) -> str | None:
+    if move.kind == "adjust" and move.by:
+        return move.by
+    return move.player
+
+
+def moves_note(state: State) -> str | None:
+    if state.outcome is not None:
+        return f"the game is over (the party has {state.outcome})"
+    if state.attack is not None:
+        return None
+    if state.phase != "combat" or state.combat_step != "player-attack":
+        return "abilities are activated in the Player Attack Phase (combat attack)"
+    if not any(p.dice for p in state.players if not p.dead):
+        return "nobody has rolled yet: roll NAME 1 2 3 4 5 6"
+    return None
+
+
+def position(state: State) -> dict[str, Any]:
+    """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
+    from .rules_combat import owed_text
+
+    pending = owed_text(state)
+    return {"damage_owed": pending} if pending else {}
+
+
+def card_names(state: State | None = None) -> list[str]:
+    from .model import shipped
+
+    return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]

@@ -1,22 +1,20 @@
-"""Catharsis: the Tracker: check() and apply() of a tracker command (its verb's check and transition
+"""Catharsis: the tracker: check() and apply() of a tracker command (its verb's check and transition
 in the track_* topic modules, on one working Table, then the game's end settled), and the summary
 the table sees."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings, Verb
-from engine.tracking import Tracker as _Tracker
 
-from . import notation_track, notation_track_options, track_boards, track_characters, track_combat, track_morale
+from . import notation_track, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
-from .notation_track import COMMANDS, VERB_ALIASES, is_pattern
-from .notation_track_options import OPTIONS
-from .rule_ids import RULE_IDS, R
+from .notation_track import is_pattern
+from .rule_ids import R
 from .table import Table
-from .track_outcome import Outcome
 from .track_readings import AFTER_WIN, readings_of
+
 
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
 #: verb -> Verb(check(state, change, no) or None, transition(table, change)), from the topic modules
@@ -26,50 +24,35 @@ READINGS = track_morale.READINGS | track_combat.READINGS
 ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
 
 
-class Tracker(Outcome, _Tracker[State]):
-    game: ClassVar[str] = "catharsis"
-    State: ClassVar[type[State]] = State
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
-    OPTIONS: ClassVar[dict[str, str]] = OPTIONS
-    COMMANDS: ClassVar[dict[str, str]] = COMMANDS
-    VERB_ALIASES: ClassVar[dict[str, str]] = VERB_ALIASES
+def check(state: State, change: Change) -> Verdict:
+    found = Findings()
+    _route_check(state, change, found)
+    if found.problems:
+        return found.verdict([a for a in dict.fromkeys(found.advice) if _works(state, a)])
+    _, found.effects = apply(state, change)
+    for reading in readings_of(change, found.effects, READINGS.get(change.verb)):
+        found.leave_open(reading)
+    return found.verdict()
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        return notation_track_options.new_state(players, options)
 
-    def parse(self, state: State, words: list[str]) -> Change:
-        return notation_track.parse(state, words)
+def _works(state: State, advice: str) -> bool:
+    """Advice is offered only if it is a command the table can type now and the rules allow
+    (advice with placeholders such as NAME or N is a pattern and is kept)."""
+    if is_pattern(advice):
+        return True
+    try:
+        change = notation_track.parse(state, advice.split())
+    except EngineError:
+        return False
+    found = Findings()
+    _route_check(state, change, found)
+    return not found.problems
 
-    def check(self, state: State, change: Change) -> Verdict:
-        found = Findings()
-        _route_check(state, change, found)
-        if found.problems:
-            return found.verdict([a for a in dict.fromkeys(found.advice) if self._works(state, a)])
-        _, found.effects = self.apply(state, change)
-        for reading in readings_of(change, found.effects, READINGS.get(change.verb)):
-            found.leave_open(reading)
-        return found.verdict()
 
-    def _works(self, state: State, advice: str) -> bool:
-        """Advice is offered only if it is a command the table can type now and the rules allow
-        (advice with placeholders such as NAME or N is a pattern and is kept)."""
-        if is_pattern(advice):
-            return True
-        try:
-            change = self.parse(state, advice.split())
-        except EngineError:
-            return False
-        found = Findings()
-        _route_check(state, change, found)
-        return not found.problems
-
-    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        table = Table(state)
-        change_table(table, change)
-        return table.freeze(), table.effects
-
-    def summary(self, state: State) -> dict[str, Any]:
-        return summary(state)
+def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
+    table = Table(state)
+    change_table(table, change)
+    return table.freeze(), table.effects
 
 
 def change_table(table: Table, change: Change) -> None:

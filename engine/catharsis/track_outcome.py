@@ -2,33 +2,37 @@
 log holds: the Boss Deck, Morale at the start and the end, the thresholds reached, who died."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 
-class Outcome:
-    """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
+# The Tracker's after-the-game hooks (engine.tracking.Tracker).
 
-    LENGTH: ClassVar[tuple[str, str]] = ("cards", "cards_revealed")
-    COOPERATIVE: ClassVar[bool] = True
 
-    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        """The party wins or loses together: every player wins a won game."""
-        won = summary.get("outcome") == "won"
-        return {"party": summary.get("outcome"), "winners": list(players) if won else []}
+LENGTH = ("cards", "cards_revealed")
+COOPERATIVE = True
 
-    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
-                "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
-                "dead": [p.name for p in state.players if p.dead]}
 
-    def figure_lines(self, f: dict[str, Any]) -> list[str]:
-        """Each Boss Deck beaten of played, and the average Morale at the end."""
-        bosses = ", ".join(f"{b} beaten {c.get('beaten', 0)} of {c.get('played', 0)}" for b, c in f["bosses"].items())
-        morale = "-" if f["average_morale_end"] is None else f"{f['average_morale_end']:g}"
-        return [f"Boss Decks: {bosses or 'none finished'}; average Morale at the end: {morale}"]
+def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """The party wins or loses together: every player wins a won game."""
+    won = summary.get("outcome") == "won"
+    return {"party": summary.get("outcome"), "winners": list(players) if won else []}
 
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """Each boss played and beaten, and the Morale left at the end."""
-        f = record["figures"]
-        return [["bosses", "tally", {f["boss"]: [["played", 1], ["beaten", int(record["party"] == "won")]]}],
-                ["average_morale_end", "mean", f["morale_end"]]]
+
+def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+    return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
+            "thresholds_reached": sorted(state.thresholds_reached, reverse=True),
+            "dead": [p.name for p in state.players if p.dead]}
+
+
+def figure_lines(f: dict[str, Any]) -> list[str]:
+    """Each Boss Deck beaten of played, and the average Morale at the end."""
+    bosses = ", ".join(f"{b} beaten {c.get('beaten', 0)} of {c.get('played', 0)}" for b, c in f["bosses"].items())
+    morale = "-" if f["average_morale_end"] is None else f"{f['average_morale_end']:g}"
+    return [f"Boss Decks: {bosses or 'none finished'}; average Morale at the end: {morale}"]
+
+
+def share(record: dict[str, Any]) -> list[list]:
+    """Each boss played and beaten, and the Morale left at the end."""
+    f = record["figures"]
+    return [["bosses", "tally", {f["boss"]: [["played", 1], ["beaten", int(record["party"] == "won")]]}],
+            ["average_morale_end", "mean", f["morale_end"]]]

@@ -1,4 +1,5 @@
-"""Catopomp: the table's State, the move validator (Engine) and the table tracker (Tracker), one rules model.
+"""Catopomp: the table's State, the move validator and the table tracker, one rules model, declared in
+one record (`GAME`, engine.game.Declaration).
 
 One job per module (the layout every game shares, docs/architecture.md):
   model.py           the State: the record (situation file, session) and the compact Table the rules run on
@@ -9,19 +10,51 @@ One job per module (the layout every game shares, docs/architecture.md):
   rules_moves.py     legal moves, and the legal moves closest to an illegal one
   rules_check.py     every rule a move breaks or rests on
   rules.py           the referee on a State: check and play, hidden hands, card counting
-  track.py           the Tracker and its verb table (VERBS): each verb's check
+  rules_state.py     the referee as declared: a Table per State, who acts, deals for simulations
+  track.py           the tracker and its verb table (VERBS): each verb's check
   track_changes.py   each verb's transition of the State: set-up, soul gems, rounds, predictions, points
   track_rounds.py    the next round as a tracked table deals it, competitive reveals still due
   track_view.py      what the tracker shows: standings, result, summary
   track_outcome.py   after the game: the length's unit and the figures `history` shows
   status.py          what is impossible about a described table
   rule_ids.py        every rule id the package cites (class R)
-  validator.py       the Engine
 """
 from __future__ import annotations
 
-from .model import State
-from .track import Tracker
-from .validator import Engine
+from functools import partial
 
-__all__ = ["Engine", "Tracker", "State"]
+from engine.base import Engine as _Engine
+from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
+from engine.tracking import Tracker as _Tracker
+
+from . import notation, notation_track, rules, rules_state, track, track_outcome, track_rounds, track_view
+from .model import State
+from .rule_ids import RULE_IDS, R
+
+#: Catopomp, declared: what every shared layer reads of the game
+GAME = Declaration(
+    game=notation_track.GAME,
+    State=State,
+    seats_rule=R.OVERVIEW_GOAL,  # a game for 2 to 4 players
+    status=rules_state.status,
+    plays=Plays(read=rules_state.read, write=notation.format_move, help=notation.NOTATION, check=rules_state.check,
+                apply=rules_state.apply, legal_moves=rules_state.legal_moves, rule_ids=RULE_IDS),
+    turns=Turns(rule=R.ROUND_TURN_ORDER, to_act=rules_state.to_act, with_turn=rules_state.with_turn),
+    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
+                read_only=track.READ_ONLY, parse=notation_track.parse, check=track.check, apply=track.apply,
+                new_state=notation_track.new_state, options=notation_track.OPTIONS, summary=track_view.summary,
+                settle=track_rounds.settle, rule_ids=RULE_IDS),
+    outcome=Outcome(length=track_outcome.LENGTH, figures=track_outcome.figures,
+                    turning_points=track_outcome.turning_points, share=track_outcome.share,
+                    figure_lines=track_outcome.figure_lines),
+    secrets=Secrets(hides_hand=track_view.HIDES_HAND, secret_verbs=track_view.SECRET_VERBS, hide=track_view.hide,
+                    mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
+    views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
+                move_group=rules_state.move_group),
+)
+
+#: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
+Engine = partial(_Engine, GAME)
+Tracker = partial(_Tracker, GAME)
+
+__all__ = ["GAME", "Engine", "Tracker", "State"]

@@ -4,12 +4,13 @@ from __future__ import annotations
 import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError, flag, options as read_options
+from engine.tracking import Change, OptionError, flag, options as read_options, split
 from engine.words import amount, player, signed
 
 from .model import PLAYER_TABLE, Options, Player, State, fc
 from .notation import card_code
 from .rule_ids import R
+
 
 GAME = "catopomp"
 MIN_PLAYERS, MAX_PLAYERS = min(PLAYER_TABLE), max(PLAYER_TABLE)
@@ -19,6 +20,7 @@ DIE_FACES = (1, 6)
 
 
 # ---------------------------------------------------------------------------- options
+
 
 _OPTION_KEYS = {
     "start": "start", "first": "start", "first-player": "start", "starting-player": "start", "starter": "start",
@@ -33,179 +35,235 @@ _EXPANSIONS = {
 }
 
 
+#: verb -> one-line usage with an example
+COMMANDS: dict[str, str] = {
+    "first": "round 1: the player chosen at random to start: `first ben`",
+    "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
+            "`dice 1 3 4 4 6 6`",
+    "hand": "a player records their own hand (the others stay hidden): `hand ann 1 3 5 8 8`",
+    "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
+    "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
+            "`gems cy +1` or `gems cy =2` to correct",
+    "cleared": "a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
+               "substitute counted; required in the competitive variant), `cleared ann`",
+    "predict": "competitive: a player's prediction (1-4) for this round: `predict ann 3`",
+    "points": "competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
+    "reserve": "the number a one-gem player set on their reserve die for this round: `reserve ann 4`",
+    "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
+}
+#: option name -> one-line description
+OPTIONS: dict[str, str] = {
+    "start": "the player who starts the first round, if already chosen at random "
+             "(else enter it as it happens: `first NAME`)",
+    "passing": "main (the winning set's owner transfers Hell cards, default) or casual (discards them); "
+               "recorded for reference",
+    "competitive": "yes or no (default): the competitive variant, predictions and points (3-4 players only)",
+    "expansions": "expansion cards shuffled in, comma-separated: catleton, mitch (default: none); "
+                  "recorded for reference",
+    "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
+}
+#: every word a table may type for a verb -> the verb
+VERB_ALIASES: dict[str, str] = {
+    "first": "first", "start": "first", "starts": "first", "starter": "first",
+    "dice": "dice", "roll": "dice", "rolled": "dice", "centre": "dice", "center": "dice",
+    "hand": "hand", "cards": "hand",
+    "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
+    "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
+    "cleared": "cleared", "clear": "cleared", "clears": "cleared", "out": "cleared", "safe": "cleared",
+    "predict": "predict", "prediction": "predict", "predicts": "predict", "pred": "predict",
+    "points": "points", "point": "points", "pts": "points",
+    "reserve": "reserve", "reserve-die": "reserve", "reserves": "reserve",
+    "score": "score", "scores": "score", "standings": "score",
+}
 
-class Reading:
-    """The Tracker's new_state() and parse(), and the readers of a Change's words."""
 
-    # ------------------------------------------------------------------ a new game
+# The Tracker's new_state() and parse(), and the readers of a Change's words.
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> State:
-        given = read_options(options, self.OPTIONS, self.game, _OPTION_KEYS)
-        names = [str(n).strip() for n in players or []]
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise OptionError(f"players: Catopomp is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
-        if any(not n for n in names):
-            raise OptionError("players: a player name is empty")
-        if len({n.lower() for n in names}) != len(names):
-            raise OptionError("players: two players share a name; every player needs a different name")
+# ------------------------------------------------------------------ a new game
 
-        passing = given.get("passing", "main").lower()
-        if passing in ("normal", "standard", "default"):
-            passing = "main"
-        if passing not in ("main", "casual"):
-            raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
-        competitive = flag("competitive", given["competitive"]) if "competitive" in given else False
-        if competitive and len(names) not in (3, 4):
-            raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMPETITIVE_PLAYERS}), "
-                              f"not {len(names)}; choose competitive=no")
-        hell_power = flag("hell-power", given["hell-power"]) if "hell-power" in given else False
-        expansions: set[str] = set()
-        raw = given.get("expansions", "")
-        if raw.lower() not in ("", "none", "no"):
-            for word in re.split(r"[,+;]", raw):
-                w = word.strip().lower()
-                if not w:
-                    continue
-                if w not in _EXPANSIONS:
-                    raise OptionError(f"expansions: {word.strip()!r} is not an expansion; choose from: catleton, mitch "
-                                      "(comma-separated) or none")
-                expansions.add(_EXPANSIONS[w])
 
-        start = None
-        if "start" in given:
-            try:
-                start = player(given["start"], names)
-            except (MoveSyntaxError, AmbiguousMove):
-                raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
-                                  f"{', '.join(names)}") from None
-        per = PLAYER_TABLE[len(names)][2]
-        return State(
-            players=tuple(Player(name=n, gems=START_GEMS, hand=per) for n in names),
-            options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
-                            catleton="catleton" in expansions, mitch="mitch" in expansions),
-            phase="setup",
-            turn=start,
-            discard_pile=(),
-        )
+def new_state(players: list[str], options: dict[str, str]) -> State:
+    given = read_options(options, OPTIONS, GAME, _OPTION_KEYS)
+    names = [str(n).strip() for n in players or []]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise OptionError(f"players: Catopomp is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(names)}")
+    if any(not n for n in names):
+        raise OptionError("players: a player name is empty")
+    if len({n.lower() for n in names}) != len(names):
+        raise OptionError("players: two players share a name; every player needs a different name")
 
-    # ------------------------------------------------------------------ parsing
+    passing = given.get("passing", "main").lower()
+    if passing in ("normal", "standard", "default"):
+        passing = "main"
+    if passing not in ("main", "casual"):
+        raise OptionError(f"passing: {given['passing']!r} is not a passing mode; choose main or casual")
+    competitive = flag("competitive", given["competitive"]) if "competitive" in given else False
+    if competitive and len(names) not in (3, 4):
+        raise OptionError(f"competitive: the competitive variant is for 3 or 4 players ({R.COMPETITIVE_PLAYERS}), "
+                          f"not {len(names)}; choose competitive=no")
+    hell_power = flag("hell-power", given["hell-power"]) if "hell-power" in given else False
+    expansions: set[str] = set()
+    raw = given.get("expansions", "")
+    if raw.lower() not in ("", "none", "no"):
+        for word in re.split(r"[,+;]", raw):
+            w = word.strip().lower()
+            if not w:
+                continue
+            if w not in _EXPANSIONS:
+                raise OptionError(f"expansions: {word.strip()!r} is not an expansion; choose from: catleton, mitch "
+                                  "(comma-separated) or none")
+            expansions.add(_EXPANSIONS[w])
 
-    def parse(self, state: State, words: list[str]) -> Change:
-        verb, rest = self.split(words)
-        return {
-            "score": self._parse_score, "dice": self._parse_dice, "first": self._parse_first,
-            "hand": self._parse_hand, "lost": self._parse_lost, "gems": self._parse_gems,
-            "points": self._parse_points, "cleared": self._parse_cleared, "predict": self._parse_predict,
-            "reserve": self._parse_reserve,
-        }[verb](state, verb, rest)
-
-    def _parse_score(self, state: State, verb: str, rest: list[str]) -> Change:
-        if rest:
-            raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
-        return Change(verb="score")
-
-    def _parse_dice(self, state: State, verb: str, rest: list[str]) -> Change:
-        if not rest:
-            raise MoveSyntaxError(f"dice: give the faces of the centre dice; {self.COMMANDS['dice']}")
-        return Change(verb="dice", args=tuple(self._number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
-                                              for w in rest))
-
-    def _named(self, state: State, verb: str, rest: list[str]) -> tuple[str, list[str]]:
-        """The player a command names first, and the words after them."""
-        if not rest:
-            raise MoveSyntaxError(f"{verb}: name a player; {self.COMMANDS[verb]}")
-        return self._player(state, rest[0]), rest[1:]
-
-    def _parse_first(self, state: State, verb: str, rest: list[str]) -> Change:
-        name, args = self._named(state, verb, rest)
-        if args:
-            raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
-        return Change(verb="first", args=(name,))
-
-    def _parse_hand(self, state: State, verb: str, rest: list[str]) -> Change:
-        name, args = self._named(state, verb, rest)
-        if not args:
-            raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
-        return Change(verb="hand", args=(name, *(self._card(w) for w in args)))
-
-    def _parse_lost(self, state: State, verb: str, rest: list[str]) -> Change:
-        name, args = self._named(state, verb, rest)
-        if args:
-            raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
-        return Change(verb="lost", args=(name,))
-
-    def _parse_gems(self, state: State, verb: str, rest: list[str]) -> Change:
-        return self._parse_amount(state, verb, rest, "-1")
-
-    def _parse_points(self, state: State, verb: str, rest: list[str]) -> Change:
-        return self._parse_amount(state, verb, rest, "+2")
-
-    def _parse_amount(self, state: State, verb: str, rest: list[str], example: str) -> Change:
-        name, args = self._named(state, verb, rest)
-        if len(args) != 1:
-            raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                                  f"`{verb} {name.lower()} {example}`")
-        return Change(verb=verb, args=(name, self._amount(args[0], f"{verb} {name.lower()}")))
-
-    def _parse_cleared(self, state: State, verb: str, rest: list[str]) -> Change:
-        name, args = self._named(state, verb, rest)
-        if len(args) > 1:
-            raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
-        if not args:
-            if state.options.competitive and not state.game_over:
-                raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
-                                      f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
-                                      "variant scores it")
-            return Change(verb="cleared", args=(name,))
-        return Change(verb="cleared", args=(name, self._number(args[0], "cards in the last set",
-                                                                 f"cleared {name.lower()} 3")))
-
-    def _parse_predict(self, state: State, verb: str, rest: list[str]) -> Change:
-        return self._parse_number(state, verb, rest, "a prediction (1-4)", 3)
-
-    def _parse_reserve(self, state: State, verb: str, rest: list[str]) -> Change:
-        return self._parse_number(state, verb, rest, "a die face (1-6)", 4)
-
-    def _parse_number(self, state: State, verb: str, rest: list[str], what: str, sample: int) -> Change:
-        name, args = self._named(state, verb, rest)
-        example = f"{verb} {name.lower()} {sample}"
-        if len(args) != 1:
-            raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-        return Change(verb=verb, args=(name, self._number(args[0], what, example)))
-
-    @staticmethod
-    def _card(token: str) -> str:
+    start = None
+    if "start" in given:
         try:
-            code = card_code(token)
-        except MoveSyntaxError as exc:
-            raise MoveSyntaxError(f"hand: {exc}") from None
-        return fc(code)
+            start = player(given["start"], names)
+        except (MoveSyntaxError, AmbiguousMove):
+            raise OptionError(f"start: {given['start']!r} is not one of the players; choose one of: "
+                              f"{', '.join(names)}") from None
+    per = PLAYER_TABLE[len(names)][2]
+    return State(
+        players=tuple(Player(name=n, gems=START_GEMS, hand=per) for n in names),
+        options=Options(passing=passing, hell_power=hell_power, competitive=competitive,
+                        catleton="catleton" in expansions, mitch="mitch" in expansions),
+        phase="setup",
+        turn=start,
+        discard_pile=(),
+    )
 
-    @staticmethod
-    def _player(state: State, token: str) -> str:
-        return player(token, state.names)
+# ------------------------------------------------------------------ parsing
 
-    @staticmethod
-    def _number(token: str, what: str, example: str) -> str:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise MoveSyntaxError(f"{token!r} is not a number; expected {what}, e.g. `{example}`")
-        return str(int(token))
 
-    @staticmethod
-    def _amount(token: str, label: str) -> str:
-        """words.amount, where a change of 0 is refused (it would log a change that changes nothing)."""
-        value = amount(token, label)
-        if value in ("+0", "-0"):
-            raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
-        return value
+def parse(state: State, words: list[str]) -> Change:
+    verb, rest = split(COMMANDS, VERB_ALIASES, words)
+    return {
+        "score": _parse_score, "dice": _parse_dice, "first": _parse_first,
+        "hand": _parse_hand, "lost": _parse_lost, "gems": _parse_gems,
+        "points": _parse_points, "cleared": _parse_cleared, "predict": _parse_predict,
+        "reserve": _parse_reserve,
+    }[verb](state, verb, rest)
 
-    # ------------------------------------------------------------------ reading a Change
 
-    def _read(self, state: State, change: Change) -> tuple[int | None, str | None]:
-        """(seat, value) of a change; MoveSyntaxError when it is malformed."""
-        if change.verb not in self.COMMANDS:
-            raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(self.COMMANDS)}")
-        return READERS[change.verb](state, change)
+def _parse_score(state: State, verb: str, rest: list[str]) -> Change:
+    if rest:
+        raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
+    return Change(verb="score")
+
+
+def _parse_dice(state: State, verb: str, rest: list[str]) -> Change:
+    if not rest:
+        raise MoveSyntaxError(f"dice: give the faces of the centre dice; {COMMANDS['dice']}")
+    return Change(verb="dice", args=tuple(_number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
+                                          for w in rest))
+
+
+def _named(state: State, verb: str, rest: list[str]) -> tuple[str, list[str]]:
+    """The player a command names first, and the words after them."""
+    if not rest:
+        raise MoveSyntaxError(f"{verb}: name a player; {COMMANDS[verb]}")
+    return _player(state, rest[0]), rest[1:]
+
+
+def _parse_first(state: State, verb: str, rest: list[str]) -> Change:
+    name, args = _named(state, verb, rest)
+    if args:
+        raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
+    return Change(verb="first", args=(name,))
+
+
+def _parse_hand(state: State, verb: str, rest: list[str]) -> Change:
+    name, args = _named(state, verb, rest)
+    if not args:
+        raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
+    return Change(verb="hand", args=(name, *(_card(w) for w in args)))
+
+
+def _parse_lost(state: State, verb: str, rest: list[str]) -> Change:
+    name, args = _named(state, verb, rest)
+    if args:
+        raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
+    return Change(verb="lost", args=(name,))
+
+
+def _parse_gems(state: State, verb: str, rest: list[str]) -> Change:
+    return _parse_amount(state, verb, rest, "-1")
+
+
+def _parse_points(state: State, verb: str, rest: list[str]) -> Change:
+    return _parse_amount(state, verb, rest, "+2")
+
+
+def _parse_amount(state: State, verb: str, rest: list[str], example: str) -> Change:
+    name, args = _named(state, verb, rest)
+    if len(args) != 1:
+        raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
+                              f"`{verb} {name.lower()} {example}`")
+    return Change(verb=verb, args=(name, _amount(args[0], f"{verb} {name.lower()}")))
+
+
+def _parse_cleared(state: State, verb: str, rest: list[str]) -> Change:
+    name, args = _named(state, verb, rest)
+    if len(args) > 1:
+        raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
+    if not args:
+        if state.options.competitive and not state.game_over:
+            raise MoveSyntaxError(f"cleared: give the number of cards in {name}'s last set (a dice substitute "
+                                  f"counts as a card), e.g. `cleared {name.lower()} 3`: the competitive "
+                                  "variant scores it")
+        return Change(verb="cleared", args=(name,))
+    return Change(verb="cleared", args=(name, _number(args[0], "cards in the last set",
+                                                             f"cleared {name.lower()} 3")))
+
+
+def _parse_predict(state: State, verb: str, rest: list[str]) -> Change:
+    return _parse_number(state, verb, rest, "a prediction (1-4)", 3)
+
+
+def _parse_reserve(state: State, verb: str, rest: list[str]) -> Change:
+    return _parse_number(state, verb, rest, "a die face (1-6)", 4)
+
+
+def _parse_number(state: State, verb: str, rest: list[str], what: str, sample: int) -> Change:
+    name, args = _named(state, verb, rest)
+    example = f"{verb} {name.lower()} {sample}"
+    if len(args) != 1:
+        raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
+    return Change(verb=verb, args=(name, _number(args[0], what, example)))
+
+
+def _card(token: str) -> str:
+    try:
+        code = card_code(token)
+    except MoveSyntaxError as exc:
+        raise MoveSyntaxError(f"hand: {exc}") from None
+    return fc(code)
+
+
+def _player(state: State, token: str) -> str:
+    return player(token, state.names)
+
+
+def _number(token: str, what: str, example: str) -> str:
+    if not re.fullmatch(r"[+-]?\d+", token):
+        raise MoveSyntaxError(f"{token!r} is not a number; expected {what}, e.g. `{example}`")
+    return str(int(token))
+
+
+def _amount(token: str, label: str) -> str:
+    """words.amount, where a change of 0 is refused (it would log a change that changes nothing)."""
+    value = amount(token, label)
+    if value in ("+0", "-0"):
+        raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
+    return value
+
+# ------------------------------------------------------------------ reading a Change
+
+
+def read_change(state: State, change: Change) -> tuple[int | None, str | None]:
+    """(seat, value) of a change; MoveSyntaxError when it is malformed."""
+    if change.verb not in COMMANDS:
+        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
+    return READERS[change.verb](state, change)
 
 
 # ---------------------------------------------------------------------------- reading a logged Change

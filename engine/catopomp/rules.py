@@ -393,7 +393,7 @@ def moves_note(state: State) -> str | None:
     return None
 
 
-def plays_without_hand(engine, state: State) -> tuple[list, str] | None:
+def plays_without_hand(legal_moves, state: State) -> tuple[list, str] | None:
     """(the moves, what was left out) for the player to act when their hand is only a count; None when
     the hand is known (every play is listed) or nobody is to play."""
     if state.phase != "play" or state.turn is None:
@@ -407,7 +407,7 @@ def plays_without_hand(engine, state: State) -> tuple[list, str] | None:
     stand_in = min(range(1, 11), key=lambda n: (seen[n], n))
     probe = state.model_copy(update={"players": tuple(
         p.model_copy(update={"hand": (stand_in,)}) if p.name == me.name else p for p in state.players)})
-    moves = [m for m in engine.legal_moves(probe) if m.source != "heaven" and m.place is None]
+    moves = [m for m in legal_moves(probe) if m.source != "heaven" and m.place is None]
     left = (f"left out: every play with Heaven cards from {me.name}'s hand, which is not recorded "
             f"({me.hand} card{'s' if me.hand != 1 else ''}; `companion track hand {me.name.lower()} CARDS...` lists them all)")
     return moves, left

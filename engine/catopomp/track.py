@@ -11,126 +11,53 @@ shows: track_view.py.
 """
 from __future__ import annotations
 
-from typing import ClassVar
-
 from engine.base import Effect, Reason, Verdict
 from engine.tracking import Change, Findings, Verb
-from engine.tracking import Tracker as TrackerBase
 from engine.words import signed
 
 from . import track_changes as changes
 from .model import Player, State, code_of
-from .notation_track import DIE_FACES, GAME, PREDICTIONS, START_GEMS, Reading
+from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS, read_change
 from .rule_ids import RULE_IDS, R
 from .rules import counting_findings
 from .rules_sets import size_limit
 from .table import dice_expected
 from .track_changes import target
-from .track_outcome import Outcome
-from .track_rounds import TrackedTable, late_reveal, next_round_state, pending_reveals
-from .track_view import Views
+from .track_rounds import TrackedTable, late_reveal, next_round_state
 
-class Tracker(Outcome, Reading, Views, TrackerBase[State]):
-    """Soul gems, rounds, centre and reserve dice, the starting player, predictions and points."""
+# Soul gems, rounds, centre and reserve dice, the starting player, predictions and points.
 
-    game: ClassVar[str] = GAME
-    State: ClassVar[type[TrackedTable]] = TrackedTable
-    RULE_IDS: ClassVar[frozenset[str]] = RULE_IDS
-    COMMANDS: ClassVar[dict[str, str]] = {
-        "first": "round 1: the player chosen at random to start: `first ben`",
-        "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
-                "`dice 1 3 4 4 6 6`",
-        "hand": "a player records their own hand (the others stay hidden): `hand ann 1 3 5 8 8`",
-        "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
-        "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
-                "`gems cy +1` or `gems cy =2` to correct",
-        "cleared": "a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
-                   "substitute counted; required in the competitive variant), `cleared ann`",
-        "predict": "competitive: a player's prediction (1-4) for this round: `predict ann 3`",
-        "points": "competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
-        "reserve": "the number a one-gem player set on their reserve die for this round: `reserve ann 4`",
-        "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
-    }
-    OPTIONS: ClassVar[dict[str, str]] = {
-        "start": "the player who starts the first round, if already chosen at random "
-                 "(else enter it as it happens: `first NAME`)",
-        "passing": "main (the winning set's owner transfers Hell cards, default) or casual (discards them); "
-                   "recorded for reference",
-        "competitive": "yes or no (default): the competitive variant, predictions and points (3-4 players only)",
-        "expansions": "expansion cards shuffled in, comma-separated: catleton, mitch (default: none); "
-                      "recorded for reference",
-        "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
-    }
-    VERB_ALIASES: ClassVar[dict[str, str]] = {
-        "first": "first", "start": "first", "starts": "first", "starter": "first",
-        "dice": "dice", "roll": "dice", "rolled": "dice", "centre": "dice", "center": "dice",
-        "hand": "hand", "cards": "hand",
-        "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
-        "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
-        "cleared": "cleared", "clear": "cleared", "clears": "cleared", "out": "cleared", "safe": "cleared",
-        "predict": "predict", "prediction": "predict", "predicts": "predict", "pred": "predict",
-        "points": "points", "point": "points", "pts": "points",
-        "reserve": "reserve", "reserve-die": "reserve", "reserves": "reserve",
-        "score": "score", "scores": "score", "standings": "score",
-    }
-    #: verbs that only show something: checked and applied, never logged
-    READ_ONLY: ClassVar[frozenset[str]] = frozenset({"score"})
+#: verbs that only show something: checked and applied, never logged
+READ_ONLY = frozenset({"score"})
 
-    # ------------------------------------------------------------------ check and apply
+# ------------------------------------------------------------------ check and apply
 
-    def check(self, state: TrackedTable, change: Change) -> Verdict:
-        found = Findings(self._violations(state, change))
-        if not found.problems:
-            _, found.effects = self.apply(state, change)
-        return found.verdict()
 
-    def _violations(self, state: TrackedTable, change: Change) -> list[Reason]:
-        """The rules the change breaks (at most one, or each finding about a recorded hand)."""
-        seat, value = self._read(state, change)
-        out: list[Reason] = []
+def check(state: TrackedTable, change: Change) -> Verdict:
+    found = Findings(_violations(state, change))
+    if not found.problems:
+        _, found.effects = apply(state, change)
+    return found.verdict()
 
-        def no(rule: str, message: str) -> list[Reason]:
-            out.append(Reason(rule=rule, message=message))
-            return out
 
-        check = VERBS[change.verb].check
-        if check is not None:
-            check(state, seat, value, change, no)
+def _violations(state: TrackedTable, change: Change) -> list[Reason]:
+    """The rules the change breaks (at most one, or each finding about a recorded hand)."""
+    seat, value = read_change(state, change)
+    out: list[Reason] = []
+
+    def no(rule: str, message: str) -> list[Reason]:
+        out.append(Reason(rule=rule, message=message))
         return out
 
-    def apply(self, state: State, change: Change) -> tuple[State, list[Effect]]:
-        seat, value = self._read(state, change)
-        return VERBS[change.verb].apply(self, state, seat, value, change)
+    check = VERBS[change.verb].check
+    if check is not None:
+        check(state, seat, value, change, no)
+    return out
 
-    # ---- the next round's deal
 
-    def settle(self, state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
-        """A round that is over is followed at once by the next one's deal (its set-up still to be
-        entered), unless a player who cleared with the round's last play has yet to reveal their
-        prediction (competitive): then the deal waits for it, or for the next round's first set-up
-        entry. Also applied after every play."""
-        if state.phase != "round-over" or (pending_reveals(state) and not deal_now):
-            return state, []
-        return next_round_state(state), self._deal_effects(state)
-
-    def _deal_effects(self, state: State) -> list[Effect]:
-        """What the table does as the round after `state` (round-over) is dealt."""
-        nxt = next_round_state(state)
-        out = [Effect(kind="new-round", message=f"round {nxt.round} begins: deal {self._deal_text(state)}",
-                      rule=R.SETUP_CARDS_PER_PLAYER)]
-        carried = [p.name for p in state.players if p.reserve_die is not None]
-        if carried:
-            out.append(Effect(kind="reserve-not-carried", message=f"last round's reserve dice ({', '.join(carried)}) "
-                              "are not carried over", rule=R.RESERVE_DIE_NO_CARRY_OVER))
-        if nxt.reserve_dice:
-            out.append(Effect(kind="choose-reserve", message=f"{', '.join(nxt.reserve_dice)}: after looking at your "
-                              "cards and the centre dice, set your reserve die before the round starts (e.g. "
-                              f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_DIE_CHOOSE_NUMBER))
-        if state.options.competitive:
-            out.append(Effect(kind="predictions", message="everyone writes down a secret prediction (1-4) for the new "
-                              "round after looking at their cards (`predict NAME N`)", rule=R.COMPETITIVE_PREDICTION))
-        return out
-
+def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
+    seat, value = read_change(state, change)
+    return VERBS[change.verb].apply(state, seat, value, change)
 
 # ---------------------------------------------------------------------------- the checks
 # Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on

@@ -1,5 +1,5 @@
 """The Catopomp tracker's transitions, one per verb (the apply of a row of track.VERBS): each is
-(tracker, state, seat, value, change) -> (state, effects), on a TableChange of the State.
+(state, seat, value, change) -> (state, effects), on a TableChange of the State.
 
 Most go through `_step`: after a round's end the next round is dealt first, unless the change
 belongs to the round that ended (who starts, who cleared, who lost); after the game's end an
@@ -19,7 +19,7 @@ from .notation_track import DIE_FACES
 from .rule_ids import R
 from .rules import to_table
 from .table import TableChange, end_round, score as round_score, setup_todo
-from .track_rounds import late_reveal
+from .track_rounds import late_reveal, settle
 from .track_view import result, standings
 
 
@@ -32,11 +32,11 @@ def _nothing(d: dict, value: str | None, change: Change) -> None:
     """After the game's end, the change records nothing on its player."""
 
 
-def _step(change_table, tracker, state: State, seat: int | None, value: str | None, change: Change, *,
+def _step(change_table, state: State, seat: int | None, value: str | None, change: Change, *,
           deal: bool = True, after_the_end=_nothing) -> tuple[State, list[Effect]]:
     dealt: list[Effect] = []
     if deal and state.phase == "round-over":
-        state, dealt = tracker.settle(state, deal_now=True)
+        state, dealt = settle(state, deal_now=True)
     t = TableChange(state)
     t.effects.extend(dealt)
     if state.game_over:
@@ -47,7 +47,7 @@ def _step(change_table, tracker, state: State, seat: int | None, value: str | No
         result(t.freeze(), t)
         return t.freeze(), t.effects
     change_table(t, seat, value, change)
-    new, dealt = tracker.settle(t.freeze())
+    new, dealt = settle(t.freeze())
     t.effects.extend(dealt)
     if new.phase == "setup" and not setup_todo(new):
         new = new.model_copy(update={"phase": "play"})
@@ -227,20 +227,20 @@ def _points_after_the_end(d: dict, value: str, change: Change) -> None:
     d["points"] = target(d["points"], *signed(value, change.verb))
 
 
-def predict(tracker, state: State, seat: int, value: str, change: Change) -> tuple[State, list[Effect]]:
+def predict(state: State, seat: int, value: str, change: Change) -> tuple[State, list[Effect]]:
     """A prediction; a late one (its player cleared with the play that ended the round or the game)
     is revealed on the table as it ended, and after the game's end tells the result again."""
     if not late_reveal(state, change):
-        return _step(_predict, tracker, state, seat, value, change, after_the_end=_predict_after_the_end)
+        return _step(_predict, state, seat, value, change, after_the_end=_predict_after_the_end)
     if not state.game_over:
-        return _step(_predict, tracker, state, seat, value, change, deal=False)
+        return _step(_predict, state, seat, value, change, deal=False)
     t = TableChange(state)
     _predict(t, seat, value, change)
     result(t.freeze(), t)
     return t.freeze(), t.effects
 
 
-def score(tracker, state: State, seat, value, change: Change) -> tuple[State, list[Effect]]:
+def score(state: State, seat, value, change: Change) -> tuple[State, list[Effect]]:
     """The standings (and the result once over); the table stays as it is."""
     t = TableChange(state)
     standings(state, t)

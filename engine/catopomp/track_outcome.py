@@ -3,47 +3,51 @@ played, each soul gem lost (by round and player) and each player's Dice Boosts; 
 turning points."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 
-class Outcome:
-    """The Tracker's after-the-game hooks (engine.tracking.Tracker); the winners are the summary's."""
+# The Tracker's after-the-game hooks (engine.tracking.Tracker); the winners are the summary's.
 
-    LENGTH: ClassVar[tuple[str, str]] = ("rounds", "round")
 
-    def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        lost, boosts = [], {p.name: 0 for p in state.players}
-        for s in steps:
-            for b, a in zip(s.before.players, s.after.players):
-                lost += [{"round": s.before.round, "player": a.name}] * max(0, b.gems - a.gems)
-            won = s.after.winning_set  # a new winning set with dice in it: its owner's Dice Boost
-            if won is not None and won != s.before.winning_set and won.dice and won.owner in boosts:
-                boosts[won.owner] += 1
-        return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
-                "competitive": bool(summary.get("options", {}).get("competitive"))}
+LENGTH = ("rounds", "round")
 
-    def figure_lines(self, f: dict[str, Any]) -> list[str]:
-        """Soul gems lost (and per round) and each player's Dice Boosts."""
-        boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"
-        per = "-" if f["gems_lost_per_round"] is None else f"{f['gems_lost_per_round']:g}"
-        return [f"soul gems lost: {f['gems_lost']} in {f['rounds']} rounds ({per} a round)",
-                f"Dice Boosts used: {boosts}"]
 
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """Rounds, soul gems lost (and per round) and each player's Dice Boosts."""
-        f = record["figures"]
-        return [["rounds", "sum", f["rounds"]], ["gems_lost", "sum", len(f["gems_lost"])],
-                ["gems_lost_per_round", "ratio", ["gems_lost", "rounds"]], ["dice_boosts", "tally-casefold", f["dice_boosts"]]]
+def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
+    lost, boosts = [], {p.name: 0 for p in state.players}
+    for s in steps:
+        for b, a in zip(s.before.players, s.after.players):
+            lost += [{"round": s.before.round, "player": a.name}] * max(0, b.gems - a.gems)
+        won = s.after.winning_set  # a new winning set with dice in it: its owner's Dice Boost
+        if won is not None and won != s.before.winning_set and won.dice and won.owner in boosts:
+            boosts[won.owner] += 1
+    return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
+            "competitive": bool(summary.get("options", {}).get("competitive"))}
 
-    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
-        """Each round lost, by whom, and the winning set that stood when it was lost."""
-        out: dict[int, list[str]] = {}
-        last_set = None
-        for step in steps:
-            shown = summary(step.after).get("winning_set")
-            for b, a in zip(step.before.players, step.after.players):
-                if a.gems < b.gems:
-                    out.setdefault(step.seq, []).append(f"round {step.before.round} lost by {a.name}"
-                                                        + (f"; the set standing: {last_set}" if last_set else ""))
-            last_set = None if step.after.round != step.before.round else shown or last_set
-        return out
+
+def figure_lines(f: dict[str, Any]) -> list[str]:
+    """Soul gems lost (and per round) and each player's Dice Boosts."""
+    boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"
+    per = "-" if f["gems_lost_per_round"] is None else f"{f['gems_lost_per_round']:g}"
+    return [f"soul gems lost: {f['gems_lost']} in {f['rounds']} rounds ({per} a round)",
+            f"Dice Boosts used: {boosts}"]
+
+
+def share(record: dict[str, Any]) -> list[list]:
+    """Rounds, soul gems lost (and per round) and each player's Dice Boosts."""
+    f = record["figures"]
+    return [["rounds", "sum", f["rounds"]], ["gems_lost", "sum", len(f["gems_lost"])],
+            ["gems_lost_per_round", "ratio", ["gems_lost", "rounds"]], ["dice_boosts", "tally-casefold", f["dice_boosts"]]]
+
+
+def turning_points(steps: list, summary) -> dict[int, list[str]]:
+    """Each round lost, by whom, and the winning set that stood when it was lost."""
+    out: dict[int, list[str]] = {}
+    last_set = None
+    for step in steps:
+        shown = summary(step.after).get("winning_set")
+        for b, a in zip(step.before.players, step.after.players):
+            if a.gems < b.gems:
+                out.setdefault(step.seq, []).append(f"round {step.before.round} lost by {a.name}"
+                                                    + (f"; the set standing: {last_set}" if last_set else ""))
+        last_set = None if step.after.round != step.before.round else shown or last_set
+    return out

@@ -2,10 +2,13 @@
 still to enter), and the competitive reveals still due."""
 from __future__ import annotations
 
+from engine.base import Effect
 from engine.tracking import Change
 
 from .model import PLAYER_TABLE, State
+from .rule_ids import R
 from .table import round_setup
+from .track_view import deal_text
 
 #: the tracker's table is the validator's State (one rules model)
 TrackedTable = State
@@ -40,3 +43,35 @@ def late_reveal(state: State, prediction: Change) -> bool:
     if not prediction.args:
         return False
     return state.phase in ("round-over", "game-over") and prediction.args[0] in pending_reveals(state)
+
+
+# ---- the next round's deal
+
+
+def settle(state: State, deal_now: bool = False) -> tuple[State, list[Effect]]:
+    """A round that is over is followed at once by the next one's deal (its set-up still to be
+    entered), unless a player who cleared with the round's last play has yet to reveal their
+    prediction (competitive): then the deal waits for it, or for the next round's first set-up
+    entry. Also applied after every play."""
+    if state.phase != "round-over" or (pending_reveals(state) and not deal_now):
+        return state, []
+    return next_round_state(state), _deal_effects(state)
+
+
+def _deal_effects(state: State) -> list[Effect]:
+    """What the table does as the round after `state` (round-over) is dealt."""
+    nxt = next_round_state(state)
+    out = [Effect(kind="new-round", message=f"round {nxt.round} begins: deal {deal_text(state)}",
+                  rule=R.SETUP_CARDS_PER_PLAYER)]
+    carried = [p.name for p in state.players if p.reserve_die is not None]
+    if carried:
+        out.append(Effect(kind="reserve-not-carried", message=f"last round's reserve dice ({', '.join(carried)}) "
+                          "are not carried over", rule=R.RESERVE_DIE_NO_CARRY_OVER))
+    if nxt.reserve_dice:
+        out.append(Effect(kind="choose-reserve", message=f"{', '.join(nxt.reserve_dice)}: after looking at your "
+                          "cards and the centre dice, set your reserve die before the round starts (e.g. "
+                          f"`reserve {nxt.reserve_dice[0].lower()} 4`)", rule=R.RESERVE_DIE_CHOOSE_NUMBER))
+    if state.options.competitive:
+        out.append(Effect(kind="predictions", message="everyone writes down a secret prediction (1-4) for the new "
+                          "round after looking at their cards (`predict NAME N`)", rule=R.COMPETITIVE_PREDICTION))
+    return out

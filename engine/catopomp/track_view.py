@@ -1,7 +1,7 @@
 """What the Catopomp tracker shows: the standings, the result and the summary of a table."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from .model import PLAYER_TABLE, State, deck_counts, options_of
 from .notation_track import GAME
@@ -9,90 +9,95 @@ from .rule_ids import R
 from .table import TableChange, final_scoring, setup_todo
 
 
-class Views:
-    """The Tracker's summary() and what it keeps hidden (the standings and the result are this
-    module's `standings` and `result`, told by the transitions in track_changes.py)."""
+# The Tracker's summary() and what it keeps hidden (the standings and the result are this
+# module's `standings` and `result`, told by the transitions in track_changes.py).
 
-    # ------------------------------------------------------------------ what stays secret
+# ------------------------------------------------------------------ what stays secret
 
-    HIDES_HAND: ClassVar[bool] = True
-    SECRET_VERBS: ClassVar[dict[str, str]] = {"hand": "{n} cards, hidden", "predict": "hidden"}
 
-    def hide(self, state: State, player):
-        """A named hand shows as its count, and a prediction stays out until revealed at the table
-        (the player cleared, or the game over)."""
-        cleared = state.cleared_record(player.name) is not None or state.game_over
-        update = {"hand": len(player.hand)} if player.hand_known else {}
-        if not cleared and player.prediction is not None:
-            update["prediction"] = None
-        return player.model_copy(update=update) if update else player
+HIDES_HAND = True
+SECRET_VERBS = {"hand": "{n} cards, hidden", "predict": "hidden"}
 
-    def mark_hidden(self, state: State, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
-        """A hidden prediction shows as `secret`: the table knows one was made, not what it is."""
-        made = {p.name for p in state.players if p.prediction is not None}
-        for row in summary["players"]:
-            if row.get("prediction") is None and row["name"] in made and row["name"] not in reveal:
-                row["prediction"] = "secret"
-        return summary
 
-    def own_hand(self, state: State, name: str) -> dict[str, Any]:
-        p = next(p for p in state.players if p.name == name)
-        cards = [str(c) for c in p.hand] if p.hand_known else None
-        return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
+def hide(state: State, player):
+    """A named hand shows as its count, and a prediction stays out until revealed at the table
+    (the player cleared, or the game over)."""
+    cleared = state.cleared_record(player.name) is not None or state.game_over
+    update = {"hand": len(player.hand)} if player.hand_known else {}
+    if not cleared and player.prediction is not None:
+        update["prediction"] = None
+    return player.model_copy(update=update) if update else player
 
-    # ------------------------------------------------------------------ summary
 
-    @staticmethod
-    def _deal(state: State) -> dict[str, Any]:
-        n = len(state.players)
-        top, copies, per, _aside = PLAYER_TABLE[n]
-        deck = sum(deck_counts(n, options_of(state)))
-        return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
-                "set_aside": deck - per * n}
+def mark_hidden(state: State, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
+    """A hidden prediction shows as `secret`: the table knows one was made, not what it is."""
+    made = {p.name for p in state.players if p.prediction is not None}
+    for row in summary["players"]:
+        if row.get("prediction") is None and row["name"] in made and row["name"] not in reveal:
+            row["prediction"] = "secret"
+    return summary
 
-    def _deal_text(self, state: State) -> str:
-        d = self._deal(state)
-        return f"{d['cards_per_player']} cards each ({d['set_aside']} set aside)"
 
-    def summary(self, state: State) -> dict[str, Any]:
-        o = state.options
-        comp = o.competitive
-        final_points, winners = _final(state) if state.game_over else (None, [])
-        players = []
-        for i, p in enumerate(state.players):
-            done = state.cleared_record(p.name)
-            row: dict[str, Any] = {"name": p.name, "gems": p.gems,
-                                   "hand": list(p.hand) if p.hand_known else p.hand,
-                                   "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
-            row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
-                if p.name in state.reserve_dice else None
-            row["cleared"] = done is not None
-            if done is not None and done.last_set is not None:
-                row["last_set"] = done.last_set
-            if comp or p.points:
-                row["points"] = final_points[i] if final_points is not None else p.points
-            if comp:
-                revealed = done is not None or state.game_over
-                row["prediction"] = p.prediction if (revealed or p.prediction is None) else "secret"
-                if done is not None:
-                    row["round_points"] = done.points
-            players.append(row)
-        return {
-            "game": GAME,
-            "round": state.round,
-            "phase": state.phase,
-            "turn": state.turn,
-            "setup_todo": setup_todo(state) if state.phase == "setup" else [],
-            "centre_dice": list(state.centre_dice),
-            "winning_set": set_text(state),
-            "deal": self._deal(state),
-            "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
-                        "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
-            "players": players,
-            "game_over": state.game_over,
-            "loser": state.loser,
-            "winners": winners,
-        }
+def own_hand(state: State, name: str) -> dict[str, Any]:
+    p = next(p for p in state.players if p.name == name)
+    cards = [str(c) for c in p.hand] if p.hand_known else None
+    return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
+
+# ------------------------------------------------------------------ summary
+
+
+def _deal(state: State) -> dict[str, Any]:
+    n = len(state.players)
+    top, copies, per, _aside = PLAYER_TABLE[n]
+    deck = sum(deck_counts(n, options_of(state)))
+    return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
+            "set_aside": deck - per * n}
+
+
+def deal_text(state: State) -> str:
+    d = _deal(state)
+    return f"{d['cards_per_player']} cards each ({d['set_aside']} set aside)"
+
+
+def summary(state: State) -> dict[str, Any]:
+    o = state.options
+    comp = o.competitive
+    final_points, winners = _final(state) if state.game_over else (None, [])
+    players = []
+    for i, p in enumerate(state.players):
+        done = state.cleared_record(p.name)
+        row: dict[str, Any] = {"name": p.name, "gems": p.gems,
+                               "hand": list(p.hand) if p.hand_known else p.hand,
+                               "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
+        row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
+            if p.name in state.reserve_dice else None
+        row["cleared"] = done is not None
+        if done is not None and done.last_set is not None:
+            row["last_set"] = done.last_set
+        if comp or p.points:
+            row["points"] = final_points[i] if final_points is not None else p.points
+        if comp:
+            revealed = done is not None or state.game_over
+            row["prediction"] = p.prediction if (revealed or p.prediction is None) else "secret"
+            if done is not None:
+                row["round_points"] = done.points
+        players.append(row)
+    return {
+        "game": GAME,
+        "round": state.round,
+        "phase": state.phase,
+        "turn": state.turn,
+        "setup_todo": setup_todo(state) if state.phase == "setup" else [],
+        "centre_dice": list(state.centre_dice),
+        "winning_set": set_text(state),
+        "deal": _deal(state),
+        "options": {"passing": o.passing, "competitive": comp, "hell_power": o.hell_power,
+                    "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
+        "players": players,
+        "game_over": state.game_over,
+        "loser": state.loser,
+        "winners": winners,
+    }
 
 
 # ---------------------------------------------------------------------------- the result

@@ -75,8 +75,10 @@ def play_game(state, steps, watch=None):
 
 
 def test_registered_and_tracker_shares_the_state():
-    assert isinstance(get_engine("cataclysm-arcade"), Engine)
-    assert Tracker.State is Engine.State
+    from engine.cataclysm_arcade import GAME
+
+    assert get_engine("cataclysm-arcade").declaration is GAME
+    assert Tracker().State is Engine().State
 
 
 def test_whole_three_player_game_to_a_winner_with_a_response_war():

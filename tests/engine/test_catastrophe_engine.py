@@ -33,7 +33,7 @@ def go(state, *texts):
 
 
 def test_tracker_state_is_engine_state():
-    assert Tracker.State is Engine.State is State
+    assert Tracker().State is Engine().State is State
 
 
 @pytest.mark.parametrize("text,canonical", [

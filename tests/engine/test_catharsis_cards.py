@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from engine import get_engine
+from engine import get_engine, get_tracker
 from engine.catharsis.model import Ability, Face, PowerCard, card_of, merge_card, shipped
 from engine.catharsis.notation import format_card, parse_play
 from tests.conftest import examples
 from tests.engine.test_catharsis_referee import ATTACK, play, table, verdict
 
 E = get_engine("catharsis")
+TRACKER = get_tracker("catharsis")
 
 
 def texts(items) -> str:
@@ -353,9 +354,9 @@ def test_a_goz_top_used_places_a_combo_and_prevents_nothing_yet():
 
 def test_the_tracker_use_of_a_preventing_power_counts_too():
     s = table(*ATTACK, 'card Bulwark top "6" prevent 2', "rename Ben 1 Bulwark")
-    change = E.tracker.parse(s, ["use", "Ben", "1", "top"])
-    assert E.tracker.check(s, change).legal
-    after, effects = E.tracker.apply(s, change)
+    change = TRACKER.parse(s, ["use", "Ben", "1", "top"])
+    assert TRACKER.check(s, change).legal
+    after, effects = TRACKER.apply(s, change)
     assert after.prevention == 2 and [e.amount for e in effects if e.kind == "prevent"] == [2]
 
 

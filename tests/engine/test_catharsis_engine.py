@@ -15,13 +15,14 @@ from engine.catharsis.notation_track import is_pattern
 from tests.conftest import run_companion
 
 E = get_engine("catharsis")
+TRACKER = get_tracker("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
 
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = E.tracker.new_state(list(players), options)
+    state = TRACKER.new_state(list(players), options)
     for text in plays:
         move = E.parse_move(text, state)
         verdict = E.check(state, move)

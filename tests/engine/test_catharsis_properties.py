@@ -11,11 +11,12 @@ import os
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import get_engine
+from engine import get_engine, get_tracker
 from engine.catharsis.notation_track import is_pattern
 from tests.conftest import examples
 
 E = get_engine("catharsis")
+TRACKER = get_tracker("catharsis")
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 NAMES = ("Ann", "Ben", "Cy")
 SETUP = ['card Jab top "AA" bottom "BB ?"', 'card Kick top "3 ?" bottom "2 || 4"', 'card Gust top "?"',
@@ -58,7 +59,7 @@ STARTS = [[], FIGHT, [*FIGHT, "roll Ann 1 1 3 3 4 6", "roll Ben 2 3 3 5 5 6", "r
 
 
 def _fresh(start):
-    state = E.tracker.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
+    state = TRACKER.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
                                               "characters": "Ann=Goz,Ben=Durhak,Cy=Soraten"})
     for text in [*SETUP, *start]:
         state = E.apply(state, E.parse_move(text, state))

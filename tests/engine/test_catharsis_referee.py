@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 
-from engine import get_engine
+from engine import get_engine, get_tracker
 from engine.catharsis.rules_costs import parse_cost, solve
 from engine.catharsis.odds import odds
 
 E = get_engine("catharsis")
+TRACKER = get_tracker("catharsis")
 ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
 
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = E.tracker.new_state(list(players), options)
+    state = TRACKER.new_state(list(players), options)
     for text in plays:
         state = play(state, text)
     return state
@@ -222,7 +223,7 @@ def test_soraten_alternation_is_judged_where_the_sides_are_known():
     v = verdict(s, "use Dave 3 top with 2")
     assert v.legal and not any("alternation" in n.message for n in v.notes)
     # the tracker's own `use` judges it the same way
-    assert not E.tracker.check(s, E.tracker.parse(s, ["use", "Dave", "2"])).legal
+    assert not TRACKER.check(s, TRACKER.parse(s, ["use", "Dave", "2"])).legal
 
 
 def test_soraten_alternation_is_unchecked_where_a_side_is_unknown():
@@ -241,9 +242,9 @@ def test_soraten_damage_and_heal_turn_his_sides():
     s = _soraten("side Dave 1 ground")
     s = play(s, "exhaust Dave 4")
     assert s.players[0].powers[0].side == "ground"
-    s = E.tracker.apply(s, E.tracker.parse(s, ["damage", "Dave", "exhaust", "1"]))[0]
+    s = TRACKER.apply(s, TRACKER.parse(s, ["damage", "Dave", "exhaust", "1"]))[0]
     assert s.players[0].powers[0].side == "flight"
-    s = E.tracker.apply(s, E.tracker.parse(s, ["heal", "Dave", "1"]))[0]
+    s = TRACKER.apply(s, TRACKER.parse(s, ["heal", "Dave", "1"]))[0]
     assert s.players[0].powers[0].side == "ground"
     other = table(characters="Ann=Goz")
     v = verdict(other, "side Ann 1 ground")

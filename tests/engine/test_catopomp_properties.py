@@ -22,7 +22,7 @@ from engine.catopomp.rules_moves import dice_options, legal_moves, submultisets
 from engine.catopomp.rules_sets import beats, classify, size_limit
 from engine.catopomp.status import status
 from engine.catopomp.table import resolve, step
-from engine.catopomp.validator import Engine
+from engine.catopomp import Engine
 from tests.conftest import examples
 from tests.engine.catopomp_players import all_cards, random_game, random_move
 

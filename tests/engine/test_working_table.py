@@ -66,7 +66,7 @@ def test_findings_without_a_table_give_the_advice_of_their_refusals_once_in_orde
 @pytest.mark.parametrize("module", [
     "engine.catharsis.rules", "engine.catharsis.rules_combat", "engine.catharsis.track", "engine.catastrophe.rules",
     "engine.catastrophe.track", "engine.theseus.rules", "engine.cataclysm_arcade.track",
-    "engine.cataclysm_arcade.validator", "engine.cataclysm_arcade.rules_deck", "engine.catopomp.track"])
+    "engine.cataclysm_arcade.rules_moves", "engine.cataclysm_arcade.rules_deck", "engine.catopomp.track"])
 def test_no_game_builds_a_verdict_by_hand(module):
     """Plays, tracker commands and deck lists are judged through Findings: no Verdict(...) assembled
     from lists, no builder class of a game's own (catopomp's hot-path referee is the documented exception)."""

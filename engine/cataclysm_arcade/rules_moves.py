@@ -1,0 +1,110 @@
+"""Cataclysm Arcade: a play judged as the referee answers it, who acts (the initiative, priority),
+and what a described table must hold beyond its fields."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Reason, SituationError, Verdict
+from engine.errors import IllegalMove
+from engine.tracking import Findings
+
+from . import notation, rules, rules_readings
+from .model import Move, State
+from .rule_ids import R
+
+
+def load_check(state: State, source: str = "situation") -> State:
+    names = {p.name for p in state.players}
+    if len(names) != len(state.players) or len(names) < 2:
+        raise SituationError(f"{source}: field players: at least 2 players with different names")
+    for field in ("player_one", "initiative", "priority", "winner"):
+        value = getattr(state, field)
+        if value is not None and value not in names:
+            raise SituationError(f"{source}: field {field}: {value!r} is not a player ({', '.join(sorted(names))})")
+    for i, item in enumerate(state.line):
+        for who in (item.controller, item.target_player):
+            if who is not None and who not in names:
+                raise SituationError(f"{source}: field line.{i}: {who!r} is not a player")
+    return state
+
+
+def check(state: State, move: Move) -> Verdict:
+    found = Findings(*rules.violations(state, move))
+    if found.problems:
+        return found.verdict([notation.format_move(m) for m in rules.legal_moves(state)[:12]])
+    _, found.effects = rules.play(state, move)
+    found.leave_open(*rules_readings.from_effects(found.effects))
+    return found.verdict()
+
+
+def apply(state: State, move: Move, overruled: bool = False) -> State:
+    if not overruled:
+        reasons, _ = rules.violations(state, move)
+        if reasons:
+            raise IllegalMove(f"illegal: {reasons[0].message} ({reasons[0].rule}); overrule to play it anyway")
+    return rules.play(state, move)[0]
+
+
+def check_deck(data: dict, source: str = "deck") -> Verdict:
+    """A constructed deck against the Constructed Deck Rules and Card Limits (rules_deck.py)."""
+    from .rules_deck import check_deck, load_deck
+
+    return check_deck(load_deck(data, source))
+
+
+def to_act(state: State) -> str | None:
+    if state.winner:
+        return None
+    if state.level_over:
+        return state.player_one
+    return notation.actor(state)
+
+
+def with_turn(state: State, player: str) -> State:
+    """An overruled play out of turn: `player` holds priority (Line pending) or the initiative."""
+    if state.line:
+        return state.model_copy(update={"priority": player})
+    return state.model_copy(update={"initiative": player})
+
+
+def mover(state: State, move: Move) -> str | None:
+    """A trigger names its controller; every other play is made by the player to act."""
+    return move.player if move.kind == "trigger" else None
+
+
+def out_of_turn(state: State, player: str) -> Reason:
+    """With the Line pending the one who may act holds priority; otherwise the initiative."""
+    who = to_act(state)
+    if state.line:
+        return Reason(rule=R.PRIORITY_STARTS, message=f"{who} has priority, not {player}: only the player with "
+                      "priority may add a response to the Line")
+    return Reason(rule=R.INITIATIVE_CLOCKWISE, message=f"{who} has the initiative, not {player}: only the player "
+                  "with the initiative chooses a move")
+
+
+def moves_note(state: State) -> str | None:
+    who = to_act(state)
+    if state.winner:
+        return f"the game is over: {state.winner} has won"
+    if who is None:
+        return None
+    me = state.player(who)
+    if me.hand_unknown:
+        return (f"{who}'s hand is not fully known ({me.hand_unknown} unnamed card"
+                f"{'s' * (me.hand_unknown != 1)}): plays of those cards are not listed")
+    return None
+
+
+def position(state: State) -> dict[str, Any]:
+    """The level, who has the initiative and priority, and the Line from the bottom up."""
+    return {
+        "level": state.level,
+        "initiative": state.initiative,
+        "priority": state.priority,
+        "to_act": to_act(state),
+        "line": [item.label() for item in state.line],  # bottom first; each names who added it
+    }
+
+
+def situation(state: State) -> dict[str, Any]:
+    return state.model_dump(mode="json", exclude_defaults=False)

@@ -1,0 +1,99 @@
+"""CATastrophe: who acts, and the legal plays (every candidate the referee finds no problem with)."""
+from __future__ import annotations
+
+from . import notation, rules
+from .model import REACTIONS, State, catalogue
+from .notation import Move
+
+
+def read(text: str, state: State) -> Move:
+    """A play as the table says it, read for the player to act."""
+    return notation.parse(text, state, to_act(state))
+
+
+def to_act(state: State) -> str | None:
+    if state.game_over:
+        return None
+    return rules.waiting_roller(state) or state.players[state.current].name
+
+
+def acting(state: State) -> str | None:
+    """After every roll an Attack waits for: any player with a Yarn Ball may make the roller roll
+    again (catastrophe.yarn-balls.reroll), or the Attack resolves."""
+    top = state.chain[-1] if state.chain else None
+    if state.game_over or top is None or top.type != "attack" or not top.rolls or rules.waiting_roller(state):
+        return None
+    spenders = [p.name for p in state.players if p.yarn_balls and not p.eliminated]
+    if not spenders:
+        return None
+    return (f"{', '.join(spenders)} (a Yarn Ball makes {top.last_roller} roll again: `NAME yarn`), "
+            f"or `resolve` ({top.label()} takes effect)")
+
+
+def mover(state: State, move: Move) -> str | None:
+    """The player the play names (anyone may react at any moment; the rules judge it)."""
+    return move.player
+
+
+def with_turn(state: State, player: str) -> State:
+    """Nothing to change: the play itself names its player."""
+    return state
+
+
+def moves_note(state: State) -> str | None:
+    if state.game_over:
+        return "the game is over"
+    hidden = [p.name for p in state.players if not p.eliminated and p.hand_cards is None and p.hand]
+    if hidden:
+        return (f"card plays from hands the table does not know are not listed ({', '.join(hidden)}: "
+                "a count only); any card may still be checked with `check`")
+    return None
+
+
+def legal_moves(state: State) -> list[Move]:
+    if state.game_over:
+        return []
+    found: list[Move] = []
+    for move in _candidates(state):
+        if not rules.judge(state, move).problems:
+            found.append(move)
+    return found
+
+
+def _candidates(state: State):
+    cur = state.players[state.current].name
+    alive = [state.players[i].name for i in state.turn_order()]
+    yield Move(kind="resolve")
+    roller = rules.waiting_roller(state)
+    if roller:
+        for face in range(1, 7):
+            yield Move(kind="roll", player=roller, number=face)
+    for name in alive:
+        yield Move(kind="yarn", player=name)
+    yield Move(kind="draw", player=cur)
+    for card in ("CATastrophic Event", "Grim Reapurr"):
+        yield Move(kind="reveal", player=cur, card=card)
+    yield Move(kind="end", player=cur)
+    cat = catalogue(state)
+    for name in alive:
+        p = state.player(name)
+        held = list(dict.fromkeys(p.hand_cards if p.hand_cards is not None else p.seen_cards))
+        if p.power_cats and name == cur:
+            held += list(dict.fromkeys(p.power_cat_cards or ("Power Cat",)))
+        for label in held:
+            words = label.split()
+            number = int(words[-1]) if len(words) > 1 and words[-1].isdigit() else None
+            card = " ".join(words[:-1]) if number is not None else label
+            spec = cat.get(card.casefold())
+            if spec is None:
+                continue
+            if spec.type == "attack" and spec.number is None and number is None:
+                continue
+            if spec.type in ("attack", "curiosity") and spec.targets == "one" or spec.type == "pass":
+                for other in alive:
+                    if other != name:
+                        yield Move(kind="play", player=name, card=spec.name, number=number, target=other)
+            elif spec.type in REACTIONS or spec.targets != "one":
+                yield Move(kind="play", player=name, card=spec.name, number=number)
+            else:
+                yield Move(kind="play", player=name, card=spec.name, number=number)

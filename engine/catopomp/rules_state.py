@@ -1,0 +1,118 @@
+"""The Catopomp referee on a State, as the declaration gives it (engine/game.py): the State read as a
+Table once and kept for the State last asked about (check, then apply, the same State), plays read,
+judged and made, the legal plays, who acts, and whole games dealt for simulations (`setup`,
+`next_round`)."""
+from __future__ import annotations
+
+import random
+import re
+
+from engine.base import Reason, Verdict
+from engine.errors import IllegalMove
+from engine.tracking import Findings
+
+from .model import Move, Options, Opts, State, Table, opts_of
+from .notation import parse
+from .rules import (
+    as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
+    setup_missing, setup_rule, to_table,
+)
+from .rules_moves import legal_moves as table_moves
+from .status import status as table_status
+from .table import deal_first, deal_next
+
+
+def _options(options) -> Opts:
+    """The Table's options from an Options, a dict of its fields, or None (the defaults)."""
+    if options is None:
+        return Opts()
+    if isinstance(options, Opts):
+        return options
+    return opts_of(options if isinstance(options, Options) else Options.model_validate(dict(options)))
+
+
+def setup(players, options=None, rng: random.Random | None = None, *, first=None, predictions=None) -> State:
+    """Deal the first round for the named players (2-4, clockwise). `options`: an Options, a dict of
+    its fields, or None. The starting player is `first` or drawn at random; competitive predictions
+    are `predictions` (name -> 1-4, or a list) or drawn from rng."""
+    return from_table(deal_first(list(players), _options(options), rng or random.Random(), first=first,
+                                 predictions=predictions))
+
+
+def next_round(state: State, rng: random.Random | None = None, *, predictions=None, reserve_dice=None) -> State:
+    """Set up the round after `state` (phase round-over): reshuffle and deal, one centre die fewer,
+    a reserve die for each player with one gem (`reserve_dice`: name -> face, else drawn), the loser
+    starts."""
+    return from_table(deal_next(to_table(state), rng or random.Random(), predictions=predictions,
+                                reserve_dice=reserve_dice))
+
+
+#: the State last asked about and its Table (one pair, replaced whole: read once, so threads share it safely)
+_LAST: list[tuple[State, Table] | None] = [None]
+
+
+def table_of(state: State) -> Table:
+    """The State as a Table, kept for the State last asked about (check, then apply, the same State)."""
+    last = _LAST[0]
+    if last is not None and last[0] is state:
+        return last[1]
+    t = to_table(state)
+    _LAST[0] = (state, t)
+    return t
+
+
+def read(text: str, state: State) -> Move:
+    if mover_hidden(state):
+        return parse(text, reading_table(state))
+    return parse(text, table_of(state))
+
+
+def partly_listed(state: State) -> tuple[list, str] | None:
+    """A hand known only by its size: the plays that need no card from it (rules.plays_without_hand)."""
+    from .rules import plays_without_hand
+
+    return plays_without_hand(legal_moves, state)
+
+
+def move_group(move: str, words: list[str]) -> str:
+    """Passes, else sets by their size (a Dice Boost counts as one card), whatever follows `then`."""
+    if words[0] == "pass":
+        return "passes"
+    head = move.split(" then ")[0]
+    cards = len(re.findall(r"(?<![+\d])\b\d+\b(?![+\d])", head.split(" dice ")[0]))
+    size = cards + (1 if " dice " in f" {head} " else 0)
+    return f"sets of {size} card{'s' if size != 1 else ''}"
+
+
+def check(state: State, move: Move) -> Verdict:
+    if state.phase == "setup":
+        return Findings([Reason(rule=setup_rule(state), message=setup_missing(state))]).verdict()
+    if not mover_hidden(state):
+        return check_table(table_of(state), move)
+    return check_hidden(state, move)
+
+
+def apply(state: State, move: Move, overruled: bool = False) -> State:
+    if state.phase == "setup":
+        raise IllegalMove(setup_missing(state), check(state, move))
+    t = to_table(state, needs(move)) if mover_hidden(state) else table_of(state)
+    return play_out(state, move, t, check(state, move), overruled)
+
+
+def legal_moves(state: State) -> list[Move]:
+    if moves_note(state) is not None:
+        return []
+    return table_moves(table_of(state))
+
+
+def status(state: State) -> list[Reason]:
+    hidden = frozenset(i for i, p in enumerate(state.players) if not p.hand_known)
+    return list(as_reasons(table_status(table_of(state), hidden)))
+
+
+def with_turn(state: State, player: str) -> State:
+    return state.model_copy(update={"turn": state.names[state.seat(player)]})
+
+
+def to_act(state: State) -> str | None:
+    return state.turn if state.phase == "play" else None
