@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.catopomp.track import Tracker
+from engine.catopomp import Tracker
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()

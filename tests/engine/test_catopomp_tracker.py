@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catopomp.model import PLAY, PLAYER_TABLE, Opts
 from engine.catopomp.table import deal_first, deal_next, dice_expected, final_scoring, step
-from engine.catopomp.track import Tracker
+from engine.catopomp import Tracker
 from engine.catopomp.track_rounds import TrackedTable, next_round_state
 from engine.tracking import Change, OptionError
 from tests.engine.catopomp_players import random_move
