@@ -1,7 +1,8 @@
 """The tracker side of a game's rules model: the counters a table keeps, and their rules.
 
 A tracker change ("morale -1", "lives ben -2", "refresh") is a transition of the game's State,
-just like a validated play. Each game module that tracks provides a `Tracker` subclass:
+just like a validated play. Each game declares its tracker (engine/game.py `Verbs`), and the
+`Tracker` here is the face built from that declaration:
 
 - `new_state(players, options)` builds the starting table from the player names and the game
   options the rulebook leaves to the table (OptionError names a bad or missing option);

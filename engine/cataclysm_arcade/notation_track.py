@@ -67,7 +67,7 @@ def _is_number(word: str) -> bool:
     return digits.isdigit()
 
 
-# The tracker's command reading (mixed into the Tracker).
+# The tracker's command reading (the declaration's verbs.parse).
 
 
 COMMANDS = USAGE

@@ -12,7 +12,7 @@ from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, chara
 from . import rules_readings
 from . import table
 from .notation_track import USAGE, boss_health_option, card_spec, play_form
-from .rule_ids import R, GAME, ALL_RULES
+from .rule_ids import R, GAME
 
 
 OPTIONS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 
-# The Tracker's after-the-game hooks (engine.tracking.Tracker).
+# The after-the-game hooks of the declaration's outcome (engine.game.Outcome).
 
 
 LENGTH = ("levels", "level")

@@ -39,7 +39,7 @@ from .model import (
 from . import rules_readings
 from . import notation_track
 from .notation_track import COMMANDS
-from .rule_ids import R, RULE_IDS
+from .rule_ids import R
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
 

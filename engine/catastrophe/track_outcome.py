@@ -11,7 +11,7 @@ from .rule_ids import R
 CAUSES = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
 
 
-# The Tracker's after-the-game hooks (engine.tracking.Tracker).
+# The after-the-game hooks of the declaration's outcome (engine.game.Outcome).
 
 
 LENGTH = ("turns", "turn")

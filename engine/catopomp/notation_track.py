@@ -77,7 +77,7 @@ VERB_ALIASES: dict[str, str] = {
 }
 
 
-# The Tracker's new_state() and parse(), and the readers of a Change's words.
+# The tracker's new_state() and parse(), and the readers of a Change's words.
 
 # ------------------------------------------------------------------ a new game
 

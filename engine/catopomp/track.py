@@ -18,7 +18,7 @@ from engine.words import signed
 from . import track_changes as changes
 from .model import Player, State, code_of
 from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS, read_change
-from .rule_ids import RULE_IDS, R
+from .rule_ids import R
 from .rules import counting_findings
 from .rules_sets import size_limit
 from .table import dice_expected

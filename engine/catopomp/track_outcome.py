@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 
-# The Tracker's after-the-game hooks (engine.tracking.Tracker); the winners are the summary's.
+# The after-the-game hooks of the declaration's outcome (engine.game.Outcome); the winners are the summary's.
 
 
 LENGTH = ("rounds", "round")

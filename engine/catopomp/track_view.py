@@ -9,7 +9,7 @@ from .rule_ids import R
 from .table import TableChange, final_scoring, setup_todo
 
 
-# The Tracker's summary() and what it keeps hidden (the standings and the result are this
+# The tracker's summary() and what it keeps hidden (the standings and the result are this
 # module's `standings` and `result`, told by the transitions in track_changes.py).
 
 # ------------------------------------------------------------------ what stays secret

@@ -43,7 +43,7 @@ from engine.base import Engine as _Engine
 from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, rules, track, track_outcome
+from . import notation, notation_track, rules, track, track_outcome
 from .model import State
 from .rule_ids import PLAY_RULES, TRACKER_RULES, R
 from .status import status
@@ -57,9 +57,9 @@ GAME = Declaration(
     plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION, check=rules.check,
                 apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
     turns=Turns(rule=R.CLOCKWISE, to_act=rules.to_act, with_turn=rules.with_turn),
-    verbs=Verbs(table=track.VERBS, usage=track.COMMANDS, aliases=track.VERB_ALIASES, read_only=track.READ_ONLY,
-                parse=track.parse, check=track.check, apply=track.apply, new_state=track.new_state,
-                options=track.OPTIONS, summary=track.summary, rule_ids=TRACKER_RULES),
+    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
+                read_only=track.READ_ONLY, parse=notation_track.parse, check=track.check, apply=track.apply,
+                new_state=track.new_state, options=track.OPTIONS, summary=track.summary, rule_ids=TRACKER_RULES),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
                     share=track_outcome.share, figure_lines=track_outcome.figure_lines),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model")),

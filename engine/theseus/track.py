@@ -8,7 +8,7 @@ what the table lays out and says: the Board (`board`), how many cards each Rank 
 player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
 end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
 know, its size), the current Rank, whether the last Rank 6 card has left the Board, whose turn it
-is, and the winner. Scoring and tiebreakers are Engine.final_scores() of the same State.
+is, and the winner. Scoring and tiebreakers are rules_scoring.final_scores() of the same State.
 
 Readings chosen where the rulebook is unclear (each is also in docs/track-theseus.md):
 - a card known only by its Rank scores by the general rule (Ranks 1-4: 1 VP, 5-6: 2 VP), as a
@@ -38,9 +38,9 @@ from engine.tracking import Change, OptionError, Verb, options as read_options
 
 from . import track_cards, track_turn
 from .model import STARTING_PARTY, Player, State
-from .notation_track import COMMANDS, INT, VERB_ALIASES, parse
+from .notation_track import COMMANDS, INT
 from .notation_track_options import EXAMPLE, option_cards
-from .rule_ids import R, TRACKER_RULES
+from .rule_ids import R
 from .rules_scoring import final_scores
 from .table import Table
 from .track_score import standings, table_notes

@@ -7,7 +7,7 @@ from typing import Any
 from .rule_ids import R
 
 
-# The Tracker's after-the-game hooks (engine.tracking.Tracker).
+# The after-the-game hooks of the declaration's outcome (engine.game.Outcome).
 
 
 LENGTH = ("turns", "turn")
