@@ -39,6 +39,27 @@ settings.register_profile("ci", derandomize=True, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 
+#: the terminal size a process reads from its environment: pytest-xdist's workers start with
+#: COLUMNS=80 and LINES=24 that the run never had, and a child process inherits them (rich on TERM=dumb
+#: takes COLUMNS only when LINES is set), so each worker takes the controller's, set or not
+TERMINAL_SIZE = ("COLUMNS", "LINES")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist, in the controller: send each worker the run's terminal size variables."""
+    node.workerinput["terminal_size"] = {name: os.environ.get(name) for name in TERMINAL_SIZE}
+
+
+def pytest_configure(config):
+    """In an xdist worker: the run's terminal size variables, not the worker's own."""
+    for name, value in getattr(config, "workerinput", {}).get("terminal_size", {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 def examples(full: int) -> int:
     """A long property test's example count: `full` locally, a fifth of it (at least 5) in CI, where
     the profile also fixes the seed (the CI environment variable selects it; CI sets CI=true)."""

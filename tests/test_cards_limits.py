@@ -6,11 +6,12 @@ A library is as big as a session records it (engine/library.py MAX_LIBRARY_CHARS
 one line naming the limit), and a library at the limit starts sessions and lists at once."""
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
 from engine.library import MAX_LIBRARY_CHARS
-from tests.conftest import files_under, run_companion
+from tests.conftest import files_under, run_in_process
 
 ICONS = ("explore", "recruit", "subjugate")
 
@@ -19,11 +20,19 @@ def card(i: int) -> dict:
     return {"name": f"Card {i:06d}", "rank": i % 6 + 1, "icon": ICONS[i % 3], "vp": i % 3}
 
 
+def compact(cards: list[dict]) -> str:
+    return json.dumps(cards, separators=(",", ":"))
+
+
+@functools.cache
 def at_limit() -> int:
-    """How many of these cards fill a library to the limit (a session records them as compact JSON)."""
-    n = MAX_LIBRARY_CHARS // 60
-    while len(json.dumps([card(i) for i in range(n + 1)], separators=(",", ":"))) <= MAX_LIBRARY_CHARS:
+    """How many of these cards fill a library to the limit (a session records them as compact JSON:
+    the cards between brackets, joined by commas, so the length is summed card by card)."""
+    n, size = 0, 2
+    while size + len(compact(card(n))) + (n > 0) <= MAX_LIBRARY_CHARS:
+        size += len(compact(card(n))) + (n > 0)
         n += 1
+    assert len(compact([card(i) for i in range(n)])) <= MAX_LIBRARY_CHARS < len(compact([card(i) for i in range(n + 1)]))
     return n
 
 
@@ -34,7 +43,7 @@ def library(path: Path, n: int) -> Path:
 
 
 def run(home: Path, *args: str, timeout: int = 120):
-    return run_companion(*args, env={"COMPANION_HOME": str(home)}, timeout=timeout)
+    return run_in_process(*args, env={"COMPANION_HOME": str(home)}, timeout=timeout)
 
 
 def ok(done) -> str:
@@ -69,7 +78,7 @@ def test_what_import_accepts_starts_a_session_and_lists_at_once(home, tmp_path):
     ok(run(home, "track", "export", "full", str(tmp_path / "full.json")))
     pinned = json.loads(json.loads((tmp_path / "full.json").read_text(encoding="utf-8"))["options"]["library"])
     assert pinned == [card(i) for i in range(n)]
-    # a listing reads the library once: thousands of cards list well within the subprocess's time
+    # a listing reads the library once (test_a_listing_reads_the_library_once): thousands of cards list
     cards = json.loads(ok(run(home, "cards", "list", "theseus", "--json", timeout=60)))["cards"]
     assert len([c for c in cards if c["origin"] == "library"]) == n
     # one card more is refused by `cards add`, naming the limit, the library unchanged

@@ -106,6 +106,12 @@ DEFINE = ("rules", "define", "enforcer")
 CHANGE_FREE = (SEARCH, DEFINE, ("rules", "search", "zzqx nothing like it"))
 
 
+#: what rich reads of the environment to choose colours and size: each side of the comparison sees
+#: only the case's own (a LINES inherited from the run, as pytest-xdist's workers have, would make rich
+#: take COLUMNS on a dumb terminal, where it takes 80 without it)
+TERMINAL_VARIABLES = ("TERM", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "LINES", "COLUMNS", "COLORTERM")
+
+
 def _installed(words, env: dict, terminal: bool) -> str:
     """What the installed script writes, on a real terminal (a pty, output processing off so that
     newlines stay newlines) or into a pipe."""
@@ -115,8 +121,10 @@ def _installed(words, env: dict, terminal: bool) -> str:
 
     from tests.conftest import SCRIPT, child_env, installed_cwd
 
+    env = {**{k: v for k, v in child_env().items() if k not in TERMINAL_VARIABLES}, **env}
+
     if not terminal:
-        done = subprocess.run([str(SCRIPT), *words], capture_output=True, env=child_env(env), cwd=installed_cwd(),
+        done = subprocess.run([str(SCRIPT), *words], capture_output=True, env=env, cwd=installed_cwd(),
                               timeout=120)
         assert done.returncode == 0, done.stderr
         return done.stdout.decode()
@@ -124,7 +132,7 @@ def _installed(words, env: dict, terminal: bool) -> str:
     attrs = termios.tcgetattr(slave)
     attrs[1] &= ~termios.OPOST
     termios.tcsetattr(slave, termios.TCSANOW, attrs)
-    proc = subprocess.Popen([str(SCRIPT), *words], stdout=slave, stderr=subprocess.PIPE, env=child_env(env),
+    proc = subprocess.Popen([str(SCRIPT), *words], stdout=slave, stderr=subprocess.PIPE, env=env,
                             cwd=installed_cwd())
     os.close(slave)
     out = b""
@@ -151,7 +159,7 @@ def _by_rich_in_process(words, env: dict, terminal: bool, monkeypatch) -> str:
 
     from companion import cli, writer
 
-    for name in ("TERM", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "LINES", "COLORTERM"):
+    for name in TERMINAL_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
