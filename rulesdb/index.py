@@ -256,18 +256,41 @@ def schema():
     )
 
 
+def _reference(games: set[str] | None):
+    """The reference to index: every game's (from the reference cache where the application keeps
+    one); for some games, the cache when it is there, else only those games' data files, so the
+    first search after an install parses and validates no other game's rules."""
+    import rulesdb
+    from rulesdb.games import GAME_IDS
+    from rulesdb.reference import load_reference, reference
+
+    if games is None or games >= set(GAME_IDS):
+        return reference()
+    if rulesdb.cache_dir is not None:
+        from rulesdb.refcache import read_cached
+
+        cached = read_cached(rulesdb.cache_dir())
+        if cached is not None:
+            return cached
+    return load_reference(games=tuple(g for g in GAME_IDS if g in games))
+
+
 def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> Iterable[dict]:
     """Every searchable document of these games (all by default): rule entries, glossary terms,
-    imported sections. A document's order is its place among all games' documents, whichever
-    games are built."""
-    from rulesdb.reference import reference
+    imported sections. A document's order is its place among its game's documents, whichever
+    games are built or loaded."""
+    from collections import Counter
+
     from rulesdb.sources import load_sources
 
     wanted = None if games is None else set(games)
-    ref = reference()
-    for n, rule in enumerate(ref.rules.values()):
+    ref = _reference(wanted)
+    place: Counter = Counter()  # (game, kind) -> documents so far
+    for rule in ref.rules.values():
         if wanted is not None and rule.game not in wanted:
             continue
+        n = place[rule.game, "rule"]
+        place[rule.game, "rule"] += 1
         yield {
             "id": rule.id,
             "game": rule.game,
@@ -282,9 +305,11 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
         }
-    for n, entry in enumerate(ref.glossary.values()):
+    for entry in ref.glossary.values():
         if wanted is not None and entry.game not in wanted:
             continue
+        n = place[entry.game, "term"]
+        place[entry.game, "term"] += 1
         term = entry.term
         yield {
             "id": entry.id,

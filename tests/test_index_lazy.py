@@ -76,3 +76,31 @@ def test_a_missing_games_index_is_built_into_the_existing_folder(tmp_path, game)
     opened = index.open_index(cache, sources, games=[game])
     assert list(opened) == [game] and list(cache.glob("index-*")) == [target]
     assert built_games(cache) == sorted(["catharsis", game])
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_games_reference_loads_alone_as_in_the_whole(game):
+    """A first search loads only its game's data files (rulesdb.index._reference): each game's
+    rules, glossary and exceptions hold together alone, the same as in the whole reference."""
+    from rulesdb.reference import load_reference
+
+    whole, alone = load_reference(), load_reference(games=(game,))
+    assert alone.rules == {k: v for k, v in whole.rules.items() if v.game == game} and alone.rules
+    assert alone.glossary == {k: v for k, v in whole.glossary.items() if v.game == game}
+    assert alone.exceptions == {k: v for k, v in whole.exceptions.items() if k.split(".", 1)[0] == game}
+    assert alone.sections == {k: v for k, v in whole.sections.items() if k.split(".", 1)[0] == game}
+
+
+def test_a_first_search_about_one_game_reads_only_its_data_files(cli, home, monkeypatch):
+    from rulesdb import reference
+
+    loaded = []
+    reference.reference.cache_clear()  # the whole reference as this process would load it first
+    load = reference.load_reference
+    monkeypatch.setattr(reference, "load_reference", lambda *a, **k: loaded.append(k.get("games")) or load(*a, **k))
+    cli.json("rules", "search", "reroll one die", "--game", "catharsis")
+    assert loaded == [("catharsis",)]
+    cli.json("rules", "define", "enforcer")  # the whole reference, now cached for the next build
+    cli.json("rules", "search", "hell domain", "--game", "catopomp")
+    assert loaded == [("catharsis",), None]  # the second build read the cache `rules define` wrote
+    reference.reference.cache_clear()
