@@ -262,15 +262,18 @@ def invoked_app(argv: list[str]) -> typer.Typer:
     names = {command_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if word not in names or "--help" in argv or "-h" in argv or os.environ.get("_COMPANION_COMPLETE"):
         return app
-    if word != "track":
-        return slim_app(app, {word})
-    track = track_cmd.track_app
+    group = next((g for g in app.registered_groups if g.name == word), None)
     _, verb = _command_word(argv[at + 1:])
-    if verb is None:
+    if group is None or verb is None:
         return slim_app(app, {word})
-    known = {command_name(c) for c in track.registered_commands}
-    group = next(g for g in app.registered_groups if g.name == "track")
-    return slim_app(app, set(), [with_group_app(group, slim_app(track, {verb, "_change"} & known))])
+    # a group (rules, track) with only the verb invoked: `rules search` builds no other rules
+    # command; `track`'s catch-all `_change` stays for a change (`track coins ann +1`)
+    sub = group.typer_instance
+    known = {command_name(c) for c in sub.registered_commands}
+    keep = {verb, "_change"} & known
+    if not keep:  # an unknown verb: the whole group, so the error names its commands
+        return slim_app(app, {word})
+    return slim_app(app, set(), [with_group_app(group, slim_app(sub, keep))])
 
 
 def main() -> None:

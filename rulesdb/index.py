@@ -1,8 +1,9 @@
 """The whoosh index: derived from the data, cached per data hash, swapped in atomically.
 
-The index lives in `<cache>/index-<hash>`; the hash covers the built-in data files, the
-imported sources and the index format, so any change gives a new directory. A build goes
-to a temporary directory first and is renamed into place, so a reader never sees half an index.
+The index lives in `<cache>/index-<hash>`, one sub-index per game; the hash covers the built-in
+data files, the imported sources and the index format, so any change gives a new directory. A
+game's sub-index is built when a search first needs it (a question about one game builds only
+that game's), in a temporary directory first, renamed into place, so a reader never sees half an index.
 
 Whoosh keeps pickles in an index (its table of contents, stored fields), and unpickling a
 planted file runs code. So every per-game index is opened only if its files hash to a digest
@@ -64,11 +65,9 @@ def tree_digest(folder: Path) -> str | None:
     return h.hexdigest()
 
 
-def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path | None) -> None:
-    """Note the digests of a freshly built index (append: concurrent builders each add theirs)."""
-    from rulesdb.games import GAME_IDS
-
-    lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in GAME_IDS)
+def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path | None, games: Iterable[str]) -> None:
+    """Note the digests of freshly built per-game indexes (append: concurrent builders each add theirs)."""
+    lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in games)
     _BUILT_HERE.update(lines.splitlines())
     try:
         _append_digests(_digest_file(cache_dir, sources_dir), lines)
@@ -257,13 +256,41 @@ def schema():
     )
 
 
-def documents(sources_dir: Path | None) -> Iterable[dict]:
-    """Every searchable document: rule entries, glossary terms, imported sections."""
-    from rulesdb.reference import reference
+def _reference(games: set[str] | None):
+    """The reference to index: every game's (from the reference cache where the application keeps
+    one); for some games, the cache when it is there, else only those games' data files, so the
+    first search after an install parses and validates no other game's rules."""
+    import rulesdb
+    from rulesdb.games import GAME_IDS
+    from rulesdb.reference import load_reference, reference
+
+    if games is None or games >= set(GAME_IDS):
+        return reference()
+    if rulesdb.cache_dir is not None:
+        from rulesdb.refcache import read_cached
+
+        cached = read_cached(rulesdb.cache_dir())
+        if cached is not None:
+            return cached
+    return load_reference(games=tuple(g for g in GAME_IDS if g in games))
+
+
+def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> Iterable[dict]:
+    """Every searchable document of these games (all by default): rule entries, glossary terms,
+    imported sections. A document's order is its place among its game's documents, whichever
+    games are built or loaded."""
+    from collections import Counter
+
     from rulesdb.sources import load_sources
 
-    ref = reference()
-    for n, rule in enumerate(ref.rules.values()):
+    wanted = None if games is None else set(games)
+    ref = _reference(wanted)
+    place: Counter = Counter()  # (game, kind) -> documents so far
+    for rule in ref.rules.values():
+        if wanted is not None and rule.game not in wanted:
+            continue
+        n = place[rule.game, "rule"]
+        place[rule.game, "rule"] += 1
         yield {
             "id": rule.id,
             "game": rule.game,
@@ -278,7 +305,11 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
             "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
         }
-    for n, entry in enumerate(ref.glossary.values()):
+    for entry in ref.glossary.values():
+        if wanted is not None and entry.game not in wanted:
+            continue
+        n = place[entry.game, "term"]
+        place[entry.game, "term"] += 1
         term = entry.term
         yield {
             "id": entry.id,
@@ -294,6 +325,8 @@ def documents(sources_dir: Path | None) -> Iterable[dict]:
             "order": 100_000 + n,
         }
     for source in load_sources(sources_dir):
+        if wanted is not None and source["game"] not in wanted:
+            continue
         for n, sec in enumerate(source["sections"]):
             yield {
                 "id": sec["id"],
@@ -326,9 +359,13 @@ def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str])
     return out
 
 
-def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None) -> None:
-    """Write a complete index into `target` (which must not exist yet): one sub-index per game,
-    so a question about one game reads only that game's postings and IDF counts within it."""
+def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
+          games: Iterable[str] | None = None) -> None:
+    """Write the per-game indexes of these games (all by default) into `target`, one sub-index per
+    game, so a question about one game reads only that game's postings and IDF counts within it
+    (and the first question about a game builds only its index). They are built in a temporary
+    folder inside `target` and each renamed into place, so a reader never sees half an index; a
+    game's index another process finished first is kept."""
     import shutil
     import tempfile
 
@@ -342,18 +379,19 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
     from rulesdb.analyzer import make_analyzer
     from rulesdb.games import GAME_IDS
 
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target.parent))
+    wanted = [game for game in GAME_IDS if games is None or game in games]
+    target.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
     try:
         writers = {}
-        for game in GAME_IDS:
+        for game in wanted:
             (tmp / game).mkdir()
             # uncompressed posting blocks: the index is small, and zlib was a tenth of the build
             writers[game] = index.create_in(str(tmp / game), schema()).writer(codec=W3Codec(compression=0))
         ana = make_analyzer()
-        surface: dict[str, Counter] = {game: Counter() for game in GAME_IDS}
+        surface: dict[str, Counter] = {game: Counter() for game in wanted}
         memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
-        for n, doc in enumerate(documents(sources_dir), start=1):
+        for n, doc in enumerate(documents(sources_dir, wanted), start=1):
             spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
             fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
             writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
@@ -369,22 +407,22 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
                 best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
             (tmp / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
         # the digests go in before the rename, so a reader never finds an index it cannot verify
-        _record_digests(tmp, target.name, target.parent, sources_dir)
-        try:
-            os.rename(tmp, target)
-        except OSError:
-            if not target.is_dir():
-                raise
-            # another process finished the same index first: keep theirs
+        _record_digests(tmp, target.name, target.parent, sources_dir, wanted)
+        for game in wanted:
+            try:
+                os.rename(tmp / game, target / game)
+            except OSError:
+                if not (target / game).is_dir():
+                    raise
+                # another process finished the same index first: keep theirs
     finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
                games: Iterable[str] | None = None) -> dict:
-    """Open the per-game indexes for the current data (all games, or these), building first
-    when the data changed."""
+    """Open the per-game indexes for the current data (all games, or these), first building those
+    not built yet for this data (only those: a question about one game builds one index)."""
     from whoosh import index
 
     from rulesdb.games import GAME_IDS
@@ -394,13 +432,16 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     target = cache_dir / f"index-{fingerprint(sources_dir)}"
     wanted = list(games or GAME_IDS)
     if target.is_dir() and not verified(target, wanted, cache_dir, sources_dir):
-        _discard(target)  # planted or damaged: never opened, rebuilt below
-    if not target.is_dir():
+        for game in wanted:  # planted or damaged: never opened, rebuilt below
+            if (target / game).exists() and not verified(target, [game], cache_dir, sources_dir):
+                _discard(target / game)
+    missing = [game for game in wanted if not (target / game).is_dir()]
+    if missing:
         with (on_build() if on_build and progress is None else nullcontext(progress)) as tick:
             try:
-                build(target, sources_dir, tick)
+                build(target, sources_dir, tick, missing)
             except OSError as exc:  # no cache folder to keep it in (unwritable, a full disk): one for this run
-                target = _scratch_build(target.name, sources_dir, tick, cache_dir, exc)
+                target = _scratch_build(target.name, sources_dir, tick, cache_dir, exc, wanted)
             else:
                 for old in cache_dir.glob("index-*"):
                     if old != target:
@@ -411,9 +452,10 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     return {game: index.open_dir(str(target / game)) for game in wanted}
 
 
-def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Path, why: OSError) -> Path:
-    """Build the index in a temporary folder deleted when the process ends, so a search works
-    without a cache (only slower); DataError in one line when even that cannot be written."""
+def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Path, why: OSError,
+                   games: Iterable[str]) -> Path:
+    """Build these games' indexes in a temporary folder deleted when the process ends, so a search
+    works without a cache (only slower); DataError in one line when even that cannot be written."""
     import atexit
     import shutil
     import tempfile
@@ -421,7 +463,7 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
     try:
         scratch = Path(tempfile.mkdtemp(prefix="companion-index-"))
         atexit.register(shutil.rmtree, scratch, True)
-        build(scratch / name, sources_dir, progress)
+        build(scratch / name, sources_dir, progress, games)
     except OSError as exc:
         raise DataError(f"the search index cannot be built: the cache folder {cache_dir} is not usable "
                         f"({why.strerror or why}) and neither is a temporary folder ({exc.strerror or exc}); "
@@ -430,7 +472,8 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
 
 
 def _discard(target: Path) -> None:
-    """Move an unverified index out of the way (then delete it), so it is never opened."""
+    """Move an unverified index (a whole one or one game's) out of the way (then delete it), so it
+    is never opened."""
     import shutil
     import tempfile
 

@@ -81,17 +81,28 @@ def _build(doc: dict) -> Reference:
     return ref
 
 
-def cached_reference(cache_dir: Path, load: Callable[[], Reference]) -> Reference:
-    """The reference from `<cache_dir>/reference-<hash>.json`; when that is missing or unusable,
-    `load()` (rulesdb.reference.load_reference: the data files, validated) and the cache written."""
-    key = data_hash()
+def read_cached(cache_dir: Path, key: str | None = None) -> Reference | None:
+    """The reference from `<cache_dir>/reference-<hash>.json` when that is there, current and
+    usable; else None (nothing is loaded or written)."""
+    key = key or data_hash()
     path = cache_dir / f"reference-{key}.json"
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         if doc.get("hash") == key and doc.get("format") == CACHE_FORMAT:
             return _build(doc)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass  # missing or damaged: written again below
+        pass  # missing or damaged
+    return None
+
+
+def cached_reference(cache_dir: Path, load: Callable[[], Reference]) -> Reference:
+    """The reference from `<cache_dir>/reference-<hash>.json`; when that is missing or unusable,
+    `load()` (rulesdb.reference.load_reference: the data files, validated) and the cache written."""
+    key = data_hash()
+    path = cache_dir / f"reference-{key}.json"
+    cached = read_cached(cache_dir, key)
+    if cached is not None:
+        return cached
     ref = load()
     doc = {
         "format": CACHE_FORMAT, "hash": key,

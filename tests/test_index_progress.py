@@ -17,7 +17,9 @@ pexpect = pytest.importorskip("pexpect")
 def test_a_first_search_on_a_terminal_shows_the_index_build(tmp_path):
     env = {**os.environ, "COMPANION_HOME": str(tmp_path / "home"), "TERM": "xterm", "COLUMNS": "100"}
     env.pop("PYTHONPATH", None)
-    child = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die", "--game", "catharsis"],
+    # across all games: the build of every game's index takes long enough to show the bar (one
+    # game's alone may finish before the bar's 0.3 s)
+    child = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die"],
                           cwd=str(installed_cwd()), env=env, encoding="utf-8", timeout=120, dimensions=(30, 100))
     child.expect_exact("Building the search index")
     child.expect_exact("catharsis.combat.player-attack.reroll-which-dice")
@@ -25,7 +27,7 @@ def test_a_first_search_on_a_terminal_shows_the_index_build(tmp_path):
     child.close()
     assert child.exitstatus == 0
     # built once: the next search draws no bar
-    again = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die", "--game", "catharsis"],
+    again = pexpect.spawn(str(SCRIPT), ["rules", "search", "reroll one die"],
                           cwd=str(installed_cwd()), env=env, encoding="utf-8", timeout=120, dimensions=(30, 100))
     again.expect(pexpect.EOF)
     assert "Building the search index" not in again.before and "reroll-which-dice" in again.before
@@ -35,3 +37,13 @@ def test_a_first_search_piped_writes_only_the_answer(tmp_path):
     done = run_companion("rules", "search", "reroll one die", "--json", env={"COMPANION_HOME": str(tmp_path / "h")})
     assert done.returncode == 0 and done.stderr == ""
     assert json.loads(done.stdout)["results"]
+
+
+def test_the_readmes_first_search_answers_from_a_fresh_folder_building_one_games_index(tmp_path):
+    home = tmp_path / "h"
+    done = run_companion("rules", "search", "can I reroll just one die?", "--game", "catharsis",
+                         env={"COMPANION_HOME": str(home)})
+    assert done.returncode == 0 and done.stderr == ""
+    assert "catharsis.combat.player-attack.reroll-which-dice" in done.stdout
+    (target,) = (home / "cache").glob("index-*")
+    assert [p.name for p in target.iterdir()] == ["catharsis"]

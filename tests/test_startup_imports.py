@@ -142,8 +142,11 @@ def test_the_process_builds_only_the_invoked_command():
     assert _tree(["--data-dir", "/tmp/x", "track", "coins", "ann", "+1"]) == {"track": {"_change": None}}
     assert _tree(["--data-dir=/tmp/x", "track", "undo"]) == {"track": {"undo": None, "_change": None}}
     assert _tree(["--data-dir", "track", "track", "undo"]) == {"track": {"undo": None, "_change": None}}
-    assert set(_tree(["rules", "search", "reroll"])) == {"rules"}
-    assert len(_tree(["rules", "search", "reroll"])["rules"]) > 3  # a group's own commands stay whole
+    assert _tree(["rules", "search", "reroll"]) == {"rules": {"search": None}}
+    assert _tree(["--data-dir", "/tmp/x", "rules", "define", "armor"]) == {"rules": {"define": None}}
+    # an unknown verb or none: the whole group, so the error or the help names its commands
+    assert _tree(["rules", "serch", "reroll"]) == _tree(["rules"]) == {"rules": _tree([])["rules"]}
+    assert len(_tree(["rules"])["rules"]) > 3
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["play", "--help"], ["track", "-h"], ["--version"], ["plya"],

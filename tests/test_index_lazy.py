@@ -1,0 +1,106 @@
+"""Each game's search index is built when a search first needs it (rulesdb/index.py): a question
+about one game builds that game's index only, a later question builds only what is still missing,
+and a game's index that does not match its recorded digest is rebuilt alone."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesdb import index
+from rulesdb.games import GAME_IDS
+
+
+def built_games(cache: Path) -> list[str]:
+    (target,) = cache.glob("index-*")
+    return sorted(p.name for p in target.iterdir())
+
+
+def digest_lines(home: Path) -> list[str]:
+    return [line for line in (home / "data" / index.DIGESTS).read_text().splitlines() if " stat:" not in line]
+
+
+def test_a_question_about_one_game_builds_only_that_games_index(cli, home):
+    got = cli.json("rules", "search", "can I reroll just one die?", "--game", "catharsis")
+    assert got["results"][0]["game"] == "catharsis"
+    assert built_games(home / "cache") == ["catharsis"]
+    assert [line.split()[0].split("/")[1] for line in digest_lines(home)] == ["catharsis"]
+
+
+def test_a_later_question_builds_only_the_missing_games_and_keeps_the_built_one(cli, home):
+    cli.json("rules", "search", "reroll one die", "--game", "catharsis")
+    (target,) = (home / "cache").glob("index-*")
+    kept = {p.name: p.stat().st_ino for p in (target / "catharsis").iterdir()}
+    got = cli.json("rules", "search", "how many cards each with three players")
+    assert got["results"]
+    assert built_games(home / "cache") == sorted(GAME_IDS)
+    assert {p.name: p.stat().st_ino for p in (target / "catharsis").iterdir()} == kept  # not built again
+    games = [line.split()[0].split("/")[1] for line in digest_lines(home)]
+    assert sorted(games) == sorted(GAME_IDS) and len(games) == len(GAME_IDS)  # each game built once
+
+
+def test_the_answers_are_the_same_from_one_games_index_and_from_all_built_together(tmp_path):
+    from rulesdb.search import search
+
+    alone, together = tmp_path / "alone", tmp_path / "together"
+    index.open_index(together / "cache", together / "sources")  # every game at once
+    for question, game in (("reroll one die", "catharsis"), ("hell domain after heaven play", "catopomp")):
+        one = search(question, alone / "cache", alone / "sources", game=game, limit=10)
+        every = search(question, together / "cache", together / "sources", game=game, limit=10)
+        assert [(h.id, h.score, h.snippet) for h in one.results] == [(h.id, h.score, h.snippet) for h in every.results]
+        assert one.results
+
+
+def test_a_damaged_games_index_is_rebuilt_alone_and_never_opened(tmp_path):
+    cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
+    index.open_index(cache, sources)
+    (target,) = cache.glob("index-*")
+    others = {g: {p.name: p.stat().st_ino for p in (target / g).iterdir()} for g in GAME_IDS if g != "catopomp"}
+    marker = tmp_path / "pwned"
+    toc = next((target / "catopomp").glob("*.toc"))
+    toc.write_bytes(("cos\nsystem\n(S'touch " + str(marker) + "'\ntR.").encode())
+    assert not index.verified(target, ["catopomp"], cache, sources)
+    opened = index.open_index(cache, sources)
+    assert not marker.exists()  # the planted table of contents was never unpickled
+    assert not next((target / "catopomp").glob("*.toc")).read_bytes().startswith(b"cos\nsystem")
+    assert index.verified(target, GAME_IDS, cache, sources) and sorted(opened) == sorted(GAME_IDS)
+    assert {g: {p.name: p.stat().st_ino for p in (target / g).iterdir()} for g in others} == others
+    assert not [p for p in target.iterdir() if p.name.startswith(".")]  # no temporary folder left
+
+
+@pytest.mark.parametrize("game", ["theseus", "catastrophe"])
+def test_a_missing_games_index_is_built_into_the_existing_folder(tmp_path, game):
+    cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
+    index.open_index(cache, sources, games=["catharsis"])
+    (target,) = cache.glob("index-*")
+    opened = index.open_index(cache, sources, games=[game])
+    assert list(opened) == [game] and list(cache.glob("index-*")) == [target]
+    assert built_games(cache) == sorted(["catharsis", game])
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_games_reference_loads_alone_as_in_the_whole(game):
+    """A first search loads only its game's data files (rulesdb.index._reference): each game's
+    rules, glossary and exceptions hold together alone, the same as in the whole reference."""
+    from rulesdb.reference import load_reference
+
+    whole, alone = load_reference(), load_reference(games=(game,))
+    assert alone.rules == {k: v for k, v in whole.rules.items() if v.game == game} and alone.rules
+    assert alone.glossary == {k: v for k, v in whole.glossary.items() if v.game == game}
+    assert alone.exceptions == {k: v for k, v in whole.exceptions.items() if k.split(".", 1)[0] == game}
+    assert alone.sections == {k: v for k, v in whole.sections.items() if k.split(".", 1)[0] == game}
+
+
+def test_a_first_search_about_one_game_reads_only_its_data_files(cli, home, monkeypatch):
+    from rulesdb import reference
+
+    loaded = []
+    reference.reference.cache_clear()  # the whole reference as this process would load it first
+    load = reference.load_reference
+    monkeypatch.setattr(reference, "load_reference", lambda *a, **k: loaded.append(k.get("games")) or load(*a, **k))
+    cli.json("rules", "search", "reroll one die", "--game", "catharsis")
+    assert loaded == [("catharsis",)]
+    cli.json("rules", "define", "enforcer")  # the whole reference, now cached for the next build
+    cli.json("rules", "search", "hell domain", "--game", "catopomp")
+    assert loaded == [("catharsis",), None]  # the second build read the cache `rules define` wrote
+    reference.reference.cache_clear()
