@@ -100,6 +100,7 @@ SLANG: dict[str, tuple[str, ...]] = {
     "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
     "responce": ("response", "respond"),
     "kind": ("same",), "died": ("destroyed", "death"),
+    "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
 
 # Table-talk phrases -> rulebook words (one way), matched on the question as typed.
@@ -114,6 +115,19 @@ PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), 
     (r"\b(?:at once|at the same time)\b", ("simultaneous", "same")),
     (r"\bface (?:up|down) again\b", ("unflip",)),
     (r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
+    # issue 35: the table's words for a rule's own words
+    (r"\b(?:goes|go|going|went|plays|play) first\b|\bwho (?:starts|begins|leads)\b", ("starts", "starting")),
+    (r"\b(?:be|is|are|get|gets) used as\b|\b(?:count|counts|act|acts|stand|stands) (?:as|in for)\b", ("substitute",)),
+    (r"\b(?:nobody|no one|noone|none of (?:them|us)) (?:can |could |will |does |did )?(?:beat|beats|top|tops|answer|answers|follow|follows)\b",
+     ("everyone", "pass")),
+    (r"\b(?:before|ahead of) me\b|\bwhat (?:can|do|should|may) i (?:play|put down|lay down) (?:on|after|over)?",
+     ("stronger", "last")),
+    (r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|not|never) (?:want to |wanna |need to )?(?:use|using|play)\b",
+     ("without",)),
+    (r"\bsame (?:points|score|number of points|vp|victory points)\b|\b(?:equal|even) (?:points|score)\b", ("tie", "tiebreaker")),
+    (r"\b(?:reach|reaches|reached|catch|catches|gets to|get to) (?:me|you|him|her|them|us|my|your)\b", ("caught", "catches")),
+    (r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
+    (r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
 ))
 
 
