@@ -15,7 +15,7 @@ STOP_WORDS = frozenset(
     anything something stuff thing things get got guy guys right now ok okay still like want
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
-    usually supposed""".split()
+    usually supposed but""".split()
 )
 
 # Words that are in nearly every question about any game: they say nothing about which rule is
@@ -66,7 +66,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("gem", "gems", "soul"),
     ("kill", "defeat", "destroy"),
     ("death", "dead", "dies", "eliminated", "elimination"),
-    ("win", "victory", "winner", "wins"),
+    ("win", "victory", "winner", "wins", "won"),
     ("lose", "loses", "loss", "lost"),
     ("deck", "pile"),
     ("card", "cards"),
@@ -100,6 +100,8 @@ SLANG: dict[str, tuple[str, ...]] = {
     "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
     "responce": ("response", "respond"),
     "kind": ("same",), "died": ("destroyed", "death"),
+    "biggest": ("limit", "maximum"), "largest": ("limit", "maximum"),
+    "finish": ("end",), "finishes": ("end",), "finished": ("end",),
     "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
 
@@ -116,7 +118,7 @@ PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), 
     (r"\bface (?:up|down) again\b", ("unflip",)),
     (r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
     # issue 35: the table's words for a rule's own words
-    (r"\b(?:goes|go|going|went|plays|play) first\b|\bwho (?:starts|begins|leads)\b", ("starts", "starting")),
+    (r"\bwho (?:starts|begins|leads)\b", ("first",)),
     (r"\b(?:be|is|are|get|gets) used as\b|\b(?:count|counts|act|acts|stand|stands) (?:as|in for)\b", ("substitute",)),
     (r"\b(?:nobody|no one|noone|none of (?:them|us)) (?:can |could |will |does |did )?(?:beat|beats|top|tops|answer|answers|follow|follows)\b",
      ("everyone", "pass")),

@@ -299,6 +299,7 @@ class RulesSearch:
         telling = len(key) + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS]), default=0)
         result.matched = best / telling if telling else (1.0 if found else 0.0)
+        result.telling = telling
         weak = not result.results or result.results[0].score < WEAK_SCORE
         if not weak and fixes:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
