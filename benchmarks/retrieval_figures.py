@@ -41,25 +41,34 @@ def load_questions() -> tuple[dict[str, list[dict]], list[dict]]:
     return answered, uncovered
 
 
+WRITTEN = {"players": "in players' words, written from the rulebooks without the index's keywords (issue 35)",
+           "earlier": "in the rulebooks' and the table's words (issue 11: rulebook wording, table talk, characters)"}
+
+
+def written(set_name: str) -> str:
+    return "players" if set_name.endswith("-players") else "earlier"
+
+
 def retrieval(engine, answered: dict, show_misses: bool) -> dict:
-    """Per game: n, hits at 1 and 3 (one game), hits at 5 (all games), false "not covered" labels."""
-    out = {}
+    """Per (game, how the questions were written) and per game: n, hits at 1 and 3 (one game),
+    hits at 5 (all games), false "not covered" labels."""
+    out: dict = {}
     for game, qs in answered.items():
-        row = {"n": len(qs), "at1": 0, "at3": 0, "at5": 0, "false_label": 0, "sets": sorted({q["set"] for q in qs})}
         for q in qs:
             want = set(q["expect"])
             one = engine.search(q["ask"], game=game, limit=3)
             every = engine.search(q["ask"], game=None, limit=5)
             ids = [h.id for h in one.results]
-            row["at1"] += bool(ids[:1] and ids[0] in want)
-            row["at3"] += bool(set(ids) & want)
-            row["at5"] += bool({h.id for h in every.results} & want)
             flagged = one.coverage != "covered"
-            row["false_label"] += flagged
+            got = {"n": 1, "at1": bool(ids[:1] and ids[0] in want), "at3": bool(set(ids) & want),
+                   "at5": bool({h.id for h in every.results} & want), "false_label": flagged}
+            for key in (game, (game, written(q["set"]))):
+                row = out.setdefault(key, dict.fromkeys(got, 0))
+                for k, v in got.items():
+                    row[k] += v
             if show_misses and (not set(ids) & want or flagged):
                 print(f"  {'MISS' if not set(ids) & want else 'hit '}{' FLAGGED' if flagged else ''} {q['ask']!r} ({q['set']})"
                       f"\n    want {sorted(want)}\n    got  {ids}")
-        out[game] = row
     return out
 
 
@@ -90,8 +99,8 @@ def scenarios() -> tuple[int, int]:
                 self.passed += report.outcome == "passed"
 
     count = Count()
-    pytest.main(["-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=", f"{ROOT / 'tests' / 'test_scenarios.py'}::test_scenario",
-                 "--tb=no", "-rN"], plugins=[count])
+    pytest.main(["-p", "no:cacheprovider", "-p", "no:terminal", "-o", "addopts=",
+                 f"{ROOT / 'tests' / 'test_scenarios.py'}::test_scenario"], plugins=[count])
     return count.total, count.passed
 
 
@@ -110,11 +119,18 @@ def main() -> None:
         rows = retrieval(engine, answered, args.misses)
         missed = [q["ask"] for q in uncovered if engine.search(q["ask"], game=q.get("game")).coverage == "covered"]
         defs = definitions(engine)
-    total = {k: sum(r[k] for r in rows.values()) for k in ("n", "at1", "at3", "at5", "false_label")}
+    games = [g for g in rows if isinstance(g, str)]
+    total = {k: sum(rows[g][k] for g in games) for k in ("n", "at1", "at3", "at5", "false_label")}
     print(f"{'game':18} {'n':>4} {'hit@1':>6} {'hit@3':>6} {'hit@5 all':>10} {'false not-covered':>18}")
-    for game, r in [*rows.items(), ("all", total)]:
+    for game, r in [*((g, rows[g]) for g in games), ("all", total)]:
         n = r["n"]
         print(f"{game:18} {n:4} {r['at1'] / n:6.3f} {r['at3'] / n:6.3f} {r['at5'] / n:10.3f} {r['false_label']:>12}/{n}")
+    for how, said in WRITTEN.items():
+        print(f"questions {said}:")
+        for game in games:
+            r = rows.get((game, how))
+            if r:
+                print(f"  {game:16} {r['n']:4} {r['at1'] / r['n']:6.3f} {r['at3'] / r['n']:6.3f} {r['at5'] / r['n']:10.3f}")
     print(f'"not covered" label: false on {total["false_label"]}/{total["n"]} answered questions; '
           f"missed on {len(missed)}/{len(uncovered)} questions no rulebook answers")
     if args.misses and missed:
@@ -125,7 +141,7 @@ def main() -> None:
         print(f"scenario files: the validator gives the expected verdict on {cases[1]}/{cases[0]}")
     if args.markdown:
         print("\n| game | questions | right rule first | in the top 3 |\n| --- | ---: | ---: | ---: |")
-        for game, r in [*rows.items(), ("all five", total)]:
+        for game, r in [*((g, rows[g]) for g in games), ("all five", total)]:
             print(f"| {game} | {r['n']} | {r['at1'] / r['n']:.0%} | {r['at3'] / r['n']:.0%} |")
 
 
