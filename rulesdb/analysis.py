@@ -156,3 +156,10 @@ def synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
+
+
+def normalise(text: str) -> str:
+    """Compare terms without case, punctuation, a leading article or a plural s."""
+    text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
+    text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
+    return re.sub(r"(?<=[a-z]{3})s\b", "", text)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from rulesdb.analysis import normalise
+
 # "what is X", "what's a X", "what are X for", "what does X mean/do", "how does X work", "define X",
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
 _ASKS_WHAT = re.compile(
@@ -30,12 +32,12 @@ def defined_subject(question: str) -> str | None:
     return subject
 
 
-def names_subject(subject_norm: str, names: list[str], normalise) -> bool:
+def names_subject(subject_norm: str, names: list[str]) -> bool:
     """Whether one of a glossary term's names is the subject ("power cat" and "Power Cats")."""
     return any(normalise(n) == subject_norm for n in names if n)
 
 
-def defines_in_title(subject_norm: str, title: str, normalise) -> bool:
+def defines_in_title(subject_norm: str, title: str) -> bool:
     """Whether a rule's title says what the subject is: "What Fighters are", "Reward Area: ...",
     "Cards in hand are Heaven cards"."""
     t = normalise(title)
@@ -53,11 +55,9 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
     subject = defined_subject(query) or defined_subject(query.split(",")[0].split(";")[0])
     if subject is None or not found:
         return found
-    from rulesdb.glossary import normalise
-
     want = normalise(subject)
     lead = [f for _, f in found if f["kind"] == "term"
-            and names_subject(want, [f["title"], *(f.get("names") or "").split(" ; ")], normalise)]
+            and names_subject(want, [f["title"], *(f.get("names") or "").split(" ; ")])]
     if lead:
         have = {f["id"]: f for _, f in found}
         for term in list(lead):
@@ -66,7 +66,7 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
                 if linked is not None and linked not in lead:
                     lead.append(linked)
     else:
-        lead = [f for _, f in found if f["kind"] != "term" and defines_in_title(want, f["title"], normalise)][:1]
+        lead = [f for _, f in found if f["kind"] != "term" and defines_in_title(want, f["title"])][:1]
     if not lead:
         return found
     top = found[0][0]
