@@ -100,7 +100,7 @@ SLANG: dict[str, tuple[str, ...]] = {
     "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
     "responce": ("response", "respond"),
     "kind": ("same",), "died": ("destroyed", "death"),
-    "biggest": ("limit", "maximum"), "largest": ("limit", "maximum"),
+    "twice": ("again", "once"), "biggest": ("limit", "maximum"), "largest": ("limit", "maximum"),
     "finish": ("end",), "finishes": ("end",), "finished": ("end",),
     "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
