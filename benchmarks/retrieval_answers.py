@@ -10,7 +10,8 @@ Each answer saved is the ids in order (limit 10, with --game and across all game
 (repr of the float), the coverage verdict and the suggestions.
 
 --against compares with a saved file: how many answers have the same ids in the same order, how
-many are identical in every saved part, and the first few that differ.
+many are identical in every saved part, and the first few that differ (--changed: every question
+whose first three hits with --game changed, before and after).
 --python runs the same sets with another interpreter (a throwaway venv holding another Whoosh
 distribution, e.g. whoosh-reloaded, and this checkout's dependencies; this checkout's code is put
 on its PYTHONPATH) and compares its answers with this interpreter's: whether the distribution could
@@ -84,6 +85,18 @@ def figures(got: dict) -> None:
         print(f"{name:32} {n:4} {h3 / n:13.3f} {h5 / n:10.3f}")
 
 
+def changed(got: dict, other: dict) -> None:
+    """Every question whose first three hits with --game differ from the saved answers'."""
+    for name, answers in got["sets"].items():
+        theirs = {a["ask"]: a for a in other["sets"].get(name, [])}
+        for mine in answers:
+            before = theirs.get(mine["ask"])
+            if before and before["game"]["ids"][:3] != mine["game"]["ids"][:3]:
+                want = set(mine["expect"])
+                mark = lambda ids: f"{ids[:3]}{' (answers)' if want & set(ids[:3]) else ''}"  # noqa: E731
+                print(f"  {name}: {mine['ask']!r}\n    before {mark(before['game']['ids'])}\n    after  {mark(mine['game']['ids'])}")
+
+
 def compare(got: dict, other: dict, label: str) -> bool:
     """Print how many answers are the same as `other`'s; True when every ranking (ids, order) is."""
     same_order = same_all = total = 0
@@ -112,6 +125,7 @@ def main() -> None:
     ap.add_argument("--save", help="write every answer to this JSON file")
     ap.add_argument("--against", help="compare with answers saved before")
     ap.add_argument("--python", help="also run the sets with this interpreter and compare")
+    ap.add_argument("--changed", action="store_true", help="with --against: list every question whose top 3 changed")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:  # run by --python: the answers as JSON on stdout
@@ -121,7 +135,10 @@ def main() -> None:
     figures(got)
     ok = True
     if args.against:
-        ok &= compare(got, json.loads(Path(args.against).read_text(encoding="utf-8")), args.against)
+        saved = json.loads(Path(args.against).read_text(encoding="utf-8"))
+        ok &= compare(got, saved, args.against)
+        if args.changed:
+            changed(got, saved)
     if args.python:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         done = subprocess.run([args.python, str(Path(__file__).resolve()), "--child"], env=env, check=True,

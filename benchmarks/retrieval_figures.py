@@ -1,10 +1,18 @@
-"""Retrieval figures of the question set in tests/retrieval: per game, with and without --game.
+"""The accuracy figures the README publishes: how often the rules search finds the right rule, how
+often its "not covered" label is right, and how often the validator's verdicts match the rulebook.
 
-    python benchmarks/retrieval_figures.py [--misses]
+    python benchmarks/retrieval_figures.py [--misses] [--no-scenarios] [--markdown]
 
-hit@3 searches one game (as `--game` does); hit@5 searches all five. Targets (issue 11):
-hit@3 >= 0.95 with --game, hit@5 >= 0.90 without, for every game. Questions the rulebooks
-do not answer (tests/retrieval/uncovered.toml) are counted for the coverage verdict.
+- hit@1 and hit@3 per game, searching that game (as `--game` does), and hit@5 across all five,
+  on the question sets in tests/retrieval (each question lists the rule ids that answer it).
+  Targets (issue 11): hit@3 >= 0.95 with --game, hit@5 >= 0.90 without, for every game.
+- The "not covered" label: false labels (an answered question said to be uncovered) and missed
+  labels (a question none of the rulebooks answers, tests/retrieval/uncovered.toml, not said so).
+- Definitions: "what is X?", "what's X for", "how does X work" for every glossary term: the
+  share whose first hit is that term (issue 35).
+- Scenarios: the share of the case files in tests/scenarios whose expected verdict the validator
+  gives (tests/test_scenarios.py run in-process; --no-scenarios skips it).
+--misses lists the questions that miss; --markdown prints the README's table.
 """
 from __future__ import annotations
 
@@ -18,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+FORMS = ("what is {}?", "what's {} for", "how does {} work")
 
 
 def load_questions() -> tuple[dict[str, list[dict]], list[dict]]:
@@ -26,49 +35,114 @@ def load_questions() -> tuple[dict[str, list[dict]], list[dict]]:
     for path in sorted((ROOT / "tests" / "retrieval").glob("*.toml")):
         doc = tomllib.loads(path.read_text(encoding="utf-8"))
         for q in doc.get("questions", []):
-            answered[doc["game"]].append(q)
+            answered[doc["game"]].append(q | {"set": path.stem})
         for q in doc.get("uncovered", []):
             uncovered.append(q)
     return answered, uncovered
 
 
+WRITTEN = {"players": "in players' words, written from the rulebooks without the index's keywords (issue 35)",
+           "earlier": "in the rulebooks' and the table's words (issue 11: rulebook wording, table talk, characters)"}
+
+
+def written(set_name: str) -> str:
+    return "players" if set_name.endswith("-players") else "earlier"
+
+
+def retrieval(engine, answered: dict, show_misses: bool) -> dict:
+    """Per (game, how the questions were written) and per game: n, hits at 1 and 3 (one game),
+    hits at 5 (all games), false "not covered" labels."""
+    out: dict = {}
+    for game, qs in answered.items():
+        for q in qs:
+            want = set(q["expect"])
+            one = engine.search(q["ask"], game=game, limit=3)
+            every = engine.search(q["ask"], game=None, limit=5)
+            ids = [h.id for h in one.results]
+            flagged = one.coverage != "covered"
+            got = {"n": 1, "at1": bool(ids[:1] and ids[0] in want), "at3": bool(set(ids) & want),
+                   "at5": bool({h.id for h in every.results} & want), "false_label": flagged}
+            for key in (game, (game, written(q["set"]))):
+                row = out.setdefault(key, dict.fromkeys(got, 0))
+                for k, v in got.items():
+                    row[k] += v
+            if show_misses and (not set(ids) & want or flagged):
+                print(f"  {'MISS' if not set(ids) & want else 'hit '}{' FLAGGED' if flagged else ''} {q['ask']!r} ({q['set']})"
+                      f"\n    want {sorted(want)}\n    got  {ids}")
+    return out
+
+
+def definitions(engine) -> tuple[int, int]:
+    """(questions, first hit is the term) over every glossary term in every FORMS wording."""
+    from rulesdb.reference import reference
+
+    n = ok = 0
+    for entry in reference().glossary.values():
+        for form in FORMS:
+            hits = engine.search(form.format(entry.term.term), game=entry.game, limit=1).results
+            n += 1
+            ok += bool(hits) and hits[0].id == entry.id
+    return n, ok
+
+
+def scenarios() -> tuple[int, int]:
+    """(case files judged, the validator gave the expected verdict), from tests/test_scenarios.py."""
+    import pytest
+
+    class Count:
+        def __init__(self):
+            self.passed = self.total = 0
+
+        def pytest_runtest_logreport(self, report):
+            if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+                self.total += 1
+                self.passed += report.outcome == "passed"
+
+    count = Count()
+    pytest.main(["-p", "no:cacheprovider", "-p", "no:terminal", "-o", "addopts=",
+                 f"{ROOT / 'tests' / 'test_scenarios.py'}::test_scenario"], plugins=[count])
+    return count.total, count.passed
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--misses", action="store_true", help="list the questions that miss")
+    ap.add_argument("--misses", action="store_true", help="list the questions that miss or are flagged")
+    ap.add_argument("--no-scenarios", action="store_true", help="skip the scenario files")
+    ap.add_argument("--markdown", action="store_true", help="print the README's table")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="companion-figures-"))
     os.environ["COMPANION_HOME"] = str(home)
     from rulesdb.search import RulesSearch
 
     answered, uncovered = load_questions()
-    engine = RulesSearch(home / "cache", home / "data" / "sources")
-    total = [0, 0, 0]
-    print(f"{'game':18} {'n':>4} {'hit@3 --game':>13} {'hit@5 all':>10}")
-    for game, qs in answered.items():
-        h3 = h5 = 0
-        for q in qs:
-            want = set(q["expect"])
-            one = engine.search(q["ask"], game=game, limit=3)
-            every = engine.search(q["ask"], game=None, limit=5)
-            ok3 = bool({h.id for h in one.results} & want)
-            ok5 = bool({h.id for h in every.results} & want)
-            h3 += ok3
-            h5 += ok5
-            if args.misses and not (ok3 and ok5):
-                print(f"  MISS{'' if ok3 else ' @3'}{'' if ok5 else ' @5'} {q['ask']!r}\n"
-                      f"    want {sorted(want)}\n    got  {[h.id for h in one.results]}"
-                      f"\n    all  {[h.id for h in every.results]}")
-        total[0] += len(qs)
-        total[1] += h3
-        total[2] += h5
-        print(f"{game:18} {len(qs):4} {h3 / len(qs):13.3f} {h5 / len(qs):10.3f}")
-    print(f"{'all':18} {total[0]:4} {total[1] / total[0]:13.3f} {total[2] / total[0]:10.3f}")
-    if uncovered and hasattr(engine.search("x y"), "coverage"):
-        said = sum(engine.search(q["ask"], game=q.get("game")).coverage != "covered" for q in uncovered)
-        covered_qs = [(g, q) for g, qs in answered.items() for q in qs]
-        wrongly = sum(engine.search(q["ask"], game=g).coverage != "covered" for g, q in covered_qs)
-        print(f"uncovered questions flagged: {said}/{len(uncovered)}; answered questions flagged: {wrongly}/{len(covered_qs)}")
-    engine.close()
+    with RulesSearch(home / "cache", home / "data" / "sources") as engine:
+        rows = retrieval(engine, answered, args.misses)
+        missed = [q["ask"] for q in uncovered if engine.search(q["ask"], game=q.get("game")).coverage == "covered"]
+        defs = definitions(engine)
+    games = [g for g in rows if isinstance(g, str)]
+    total = {k: sum(rows[g][k] for g in games) for k in ("n", "at1", "at3", "at5", "false_label")}
+    print(f"{'game':18} {'n':>4} {'hit@1':>6} {'hit@3':>6} {'hit@5 all':>10} {'false not-covered':>18}")
+    for game, r in [*((g, rows[g]) for g in games), ("all", total)]:
+        n = r["n"]
+        print(f"{game:18} {n:4} {r['at1'] / n:6.3f} {r['at3'] / n:6.3f} {r['at5'] / n:10.3f} {r['false_label']:>12}/{n}")
+    for how, said in WRITTEN.items():
+        print(f"questions {said}:")
+        for game in games:
+            r = rows.get((game, how))
+            if r:
+                print(f"  {game:16} {r['n']:4} {r['at1'] / r['n']:6.3f} {r['at3'] / r['n']:6.3f} {r['at5'] / r['n']:10.3f}")
+    print(f'"not covered" label: false on {total["false_label"]}/{total["n"]} answered questions; '
+          f"missed on {len(missed)}/{len(uncovered)} questions no rulebook answers")
+    if args.misses and missed:
+        print("  missed labels: " + "; ".join(missed))
+    print(f'definitions ("what is X?" and two other wordings, every glossary term): term first on {defs[1]}/{defs[0]}')
+    cases = None if args.no_scenarios else scenarios()
+    if cases:
+        print(f"scenario files: the validator gives the expected verdict on {cases[1]}/{cases[0]}")
+    if args.markdown:
+        print("\n| game | questions | right rule first | in the top 3 |\n| --- | ---: | ---: | ---: |")
+        for game, r in [*((g, rows[g]) for g in games), ("all five", total)]:
+            print(f"| {game} | {r['n']} | {r['at1'] / r['n']:.0%} | {r['at3'] / r['n']:.0%} |")
 
 
 if __name__ == "__main__":

@@ -60,8 +60,7 @@ def search_view(result, as_json: bool) -> None:
         line((f"The rulebooks do not seem to cover this{where}.", "yellow"),
              " The closest entries, which may not answer it:")
     for n, hit in enumerate(result.results, start=1):
-        source = () if hit.source == "built-in" else ("  ", (f"source: {hit.source}", "magenta"))
-        line((f"{n}. {hit.title}", "bold"), "  ", (hit.id, "cyan"), "  ", (hit.game, "dim"), *source)
+        line((f"{n}. {hit.title}", "bold"), "  ", (hit.id, "cyan"), "  ", (hit.game, "dim"), "  ", _origin(hit))
         parts = re.split(r"\*\*(.+?)\*\*", hit.snippet)  # the snippet's ** ** marks: the words asked
         line("   ", *((p, "bold yellow") if i % 2 else p for i, p in enumerate(parts)))
         for x in hit.exceptions:
@@ -73,6 +72,17 @@ def search_view(result, as_json: bool) -> None:
     if result.results:
         line((f"Show one in full: companion rules show {result.results[0].id}", "dim"))
     Out().pieces(out)
+
+
+def _origin(hit) -> tuple[str, str]:
+    """Where a hit comes from, in a few words: the built-in reference, the player's imported copy
+    (by name) or the companion's reading of a passage the rulebook leaves unclear."""
+    origin = getattr(hit, "provenance", None) or {}
+    if hit.source != "built-in" or origin.get("kind") == "imported":
+        return (f"source: {hit.source} (your imported copy)", "magenta")
+    if origin.get("kind") == "reading":
+        return (f"our reading (unclear in {', '.join(origin['passages'])})", "yellow")
+    return ("reference", "dim")
 
 
 def _rule_lines(entry: dict, indent: str = "") -> list[str]:

@@ -15,7 +15,7 @@ STOP_WORDS = frozenset(
     anything something stuff thing things get got guy guys right now ok okay still like want
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
-    usually supposed""".split()
+    usually supposed but""".split()
 )
 
 # Words that are in nearly every question about any game: they say nothing about which rule is
@@ -66,7 +66,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("gem", "gems", "soul"),
     ("kill", "defeat", "destroy"),
     ("death", "dead", "dies", "eliminated", "elimination"),
-    ("win", "victory", "winner", "wins"),
+    ("win", "victory", "winner", "wins", "won"),
     ("lose", "loses", "loss", "lost"),
     ("deck", "pile"),
     ("card", "cards"),
@@ -100,6 +100,9 @@ SLANG: dict[str, tuple[str, ...]] = {
     "already": ("late",), "free": ("basic",), "left": ("remaining", "remain"),
     "responce": ("response", "respond"),
     "kind": ("same",), "died": ("destroyed", "death"),
+    "twice": ("again", "once"), "biggest": ("limit", "maximum"), "largest": ("limit", "maximum"),
+    "finish": ("end",), "finishes": ("end",), "finished": ("end",),
+    "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
 
 # Table-talk phrases -> rulebook words (one way), matched on the question as typed.
@@ -114,6 +117,19 @@ PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), 
     (r"\b(?:at once|at the same time)\b", ("simultaneous", "same")),
     (r"\bface (?:up|down) again\b", ("unflip",)),
     (r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
+    # issue 35: the table's words for a rule's own words
+    (r"\bwho (?:starts|begins|leads)\b", ("first",)),
+    (r"\b(?:be|is|are|get|gets) used as\b|\b(?:count|counts|act|acts|stand|stands) (?:as|in for)\b", ("substitute",)),
+    (r"\b(?:nobody|no one|noone|none of (?:them|us)) (?:can |could |will |does |did )?(?:beat|beats|top|tops|answer|answers|follow|follows)\b",
+     ("everyone", "pass")),
+    (r"\b(?:before|ahead of) me\b|\bwhat (?:can|do|should|may) i (?:play|put down|lay down) (?:on|after|over)?",
+     ("stronger", "last")),
+    (r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|not|never) (?:want to |wanna |need to )?(?:use|using|play)\b",
+     ("without",)),
+    (r"\bsame (?:points|score|number of points|vp|victory points)\b|\b(?:equal|even) (?:points|score)\b", ("tie", "tiebreaker")),
+    (r"\b(?:reach|reaches|reached|catch|catches|gets to|get to) (?:me|you|him|her|them|us|my|your)\b", ("caught", "catches")),
+    (r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
+    (r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
 ))
 
 
@@ -140,3 +156,10 @@ def synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
+
+
+def normalise(text: str) -> str:
+    """Compare terms without case, punctuation, a leading article or a plural s."""
+    text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
+    text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
+    return re.sub(r"(?<=[a-z]{3})s\b", "", text)

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import difflib
-import re
 from functools import lru_cache
 
+from rulesdb.analysis import normalise  # noqa: F401  (glossary.normalise is used by search and tests)
 from rulesdb.errors import UnknownTerm
 from rulesdb.reference import reference
 from rulesdb.refshape import GlossaryEntry
@@ -12,11 +12,6 @@ from rulesdb.refshape import GlossaryEntry
 GOOD_MATCH = 0.8
 
 
-def normalise(text: str) -> str:
-    """Compare terms without case, punctuation, a leading article or a plural s."""
-    text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
-    text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
-    return re.sub(r"(?<=[a-z]{3})s\b", "", text)
 
 
 def _names(entry: GlossaryEntry) -> list[str]:

@@ -32,7 +32,7 @@ from typing import Callable, ContextManager, Iterable
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
 
-INDEX_FORMAT = "8"  # bump when the schema or the analysis changes
+INDEX_FORMAT = "9"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
@@ -253,6 +253,8 @@ def schema():
         exceptions=STORED,  # [(id, title, when)] of the rules that override this one in a case
         exception_to=STORED,  # [(id, title)] of the general rules this one overrides
         order=STORED,
+        links=STORED,  # a glossary term's rule ids: what a "what is X?" answer shows after the term
+        unclear=STORED,  # (note, rulebook passages) where the entry is the companion's reading of an unclear rulebook
     )
 
 
@@ -304,6 +306,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "order": n,
             "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
+            "unclear": (rule.unclear, list(rule.unclear_passages)) if rule.unclear else None,
         }
     for entry in ref.glossary.values():
         if wanted is not None and entry.game not in wanted:
@@ -323,6 +326,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "names": " ; ".join(term.aliases),
             "section": "glossary",
             "order": 100_000 + n,
+            "links": list(term.rules),
         }
     for source in load_sources(sources_dir):
         if wanted is not None and source["game"] not in wanted:

@@ -9,6 +9,8 @@ from typing import Callable, NamedTuple
 from rulesdb.analysis import GENERIC, phrase_words, synonyms, words
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, open_index, surface_words
+from rulesdb.intent import definition_first
+from rulesdb.provenance import provenance
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
@@ -58,6 +60,7 @@ class Hit(NamedTuple):
     source: str
     exceptions: tuple = ()  # ({"id", "title", "when"}, ...): rules that override this one in a case
     exception_to: tuple = ()  # ({"id", "title"}, ...): general rules this one overrides
+    provenance: dict | None = None  # where the answer comes from (rulesdb.provenance)
 
     def as_json(self) -> dict:
         return self._asdict() | {"score": round(self.score, 3), "exceptions": list(self.exceptions),
@@ -284,17 +287,19 @@ class RulesSearch:
                     found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(fields["kind"], 1.0)
                                   * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         found = _exceptions_first(found, self._case_words(query, searchers.values()))
+        found = definition_first(query, found, searchers)
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
             Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
                 tuple({"id": i, "title": t, "when": w} for i, t, w in f.get("exceptions") or ()),
-                tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()))
+                tuple({"id": i, "title": t} for i, t in f.get("exception_to") or ()), provenance(f))
             for score, f in found[:limit]
         ]
         # the best of the first hits: how many of the question's telling words it speaks about
         telling = len(key) + UNKNOWN_WEIGHT * unknown
         best = max((f["_key"] for _, f in found[:COVERAGE_HITS]), default=0)
         result.matched = best / telling if telling else (1.0 if found else 0.0)
+        result.telling = telling
         weak = not result.results or result.results[0].score < WEAK_SCORE
         if not weak and fixes:
             # offer a correction only where it is what found the best hit ("grim reapr"), not

@@ -30,6 +30,9 @@ def test_the_question_set_is_large_enough():
     assert sum(len(questions(g)) for g in GAMES) >= 300
     for game in GAMES:
         assert len(questions(game)) >= 40, game
+        # issue 35: at least 12 per game in players' words, written from the rulebook alone
+        players = tomllib.loads((ROOT / "tests" / "retrieval" / f"{game}-players.toml").read_text(encoding="utf-8"))
+        assert players["game"] == game and len(players["questions"]) >= 12, game
     assert len(uncovered()) >= 30
 
 

@@ -178,6 +178,7 @@ async function search(q) {
     const h = el("h3", hit.title);
     h.append(" ", el("span", hit.id, "id"));
     div.append(h, snippet(hit.snippet));
+    if (hit.provenance) div.append(el("p", hit.provenance.label, "effect"));
     parts.push(div);
   }
   out.replaceChildren(...parts);
