@@ -8,7 +8,7 @@ from engine.base import Reason, SituationError, Verdict
 from engine.errors import IllegalMove
 from engine.tracking import Findings
 
-from . import notation, rules, rules_readings
+from . import notation, rules, rules_cards, rules_readings
 from .model import Move, State
 from .rule_ids import R, ALL_RULES
 from .status import status as _status
@@ -54,7 +54,9 @@ class Engine(BaseEngine[State, Move]):
     def check(self, state: State, move: Move) -> Verdict:
         found = Findings(*rules.violations(state, move))
         if found.problems:
-            return found.verdict([self.format_move(m) for m in rules.legal_moves(state)[:12]])
+            sure, unsure = rules.advice(state)
+            found.leave_open(*rules_cards.unconfirmed([(self.format_move(m), why) for m, why in unsure]))
+            return found.verdict([self.format_move(m) for m in sure])
         _, found.effects = rules.play(state, move)
         found.leave_open(*rules_readings.from_effects(found.effects))
         return found.verdict()
