@@ -159,3 +159,18 @@ def test_a_kill_does_not_say_back_to_round_0(home):
     _fight(env, "enemy", "Rat", "4")
     line = ok(env, "play", "enemy damage 4")
     assert "round 0" not in line and "defeated" in line
+
+
+def test_a_combo_firing_at_the_start_of_a_round_says_what_it_did(home):
+    """Goz: each power holding Combo activates its top ability for free at the start of each round
+    (her example: Dragon Grapple deals 4 damage). The round's line says so, and the one Enemy standing
+    takes the damage."""
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18",
+       "--option", "characters=Ann=Durhak,Ben=Goz")
+    for text in ("next-card monster", "enemy Crab 20", "rename Ben 1 Dragon Grapple", "combat start",
+                 "combat attack", "combo ben 1 +1", "combat enemy", "combat refresh"):
+        ok(env, "play", text)
+    line = ok(env, "play", "combat round")
+    assert "Dragon Grapple (deals 4 damage)" in line, line
+    assert _state(env)["enemies"][0]["health"] == 16
