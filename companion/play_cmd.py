@@ -247,6 +247,8 @@ def play(
     save: bool = typer.Option(False, "--save", help="Also keep the card this play describes (e.g. Catharsis "
                               "`card NAME top COST`) in the card library, for every later session."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="A tracker command made as a play (`play refresh`): "
+                                 "also print every effect and rule id, as `track ... --verbose` does."),
 ) -> None:
     """Make a play at the current session's table: it is checked and, when legal, recorded in the session's
     log (undo, redo, log and export cover it). An illegal play is refused with the rules and what would be
@@ -286,7 +288,7 @@ def play(
     from companion.render import after_change, change_view, play_view
 
     if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it
-        after_change(change_view, _as_change(result), as_json)
+        after_change(change_view, _as_change(result), as_json, verbose)
         return
     after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
 

@@ -70,15 +70,20 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
             points += 1
         return points
 
-    ranked = sorted(moved, key=lambda p: -score(p))
+    # a round or level back to 0 is no round at all (a Catharsis combat over): not "back to round 0"
+    ranked = sorted((p for p in moved if not (p[0] in BOUNDARIES and new[p] == 0)), key=lambda p: -score(p))
     out = [f"{key} {after[key]} begins" if after[key] > (before.get(key) or 0) else f"back to {key} {after[key]}"
-           for key in BOUNDARIES if isinstance(after.get(key), int) and before.get(key) != after[key]]
+           for key in BOUNDARIES if isinstance(after.get(key), int) and after[key] and before.get(key) != after[key]]
     if out:  # a new round or level: its reset of every counter is implied, not listed
         return out
     # every counter of the verb's own kind for a player the change names (`lives all -1`): all of
-    # them, however many; otherwise the `limit` most relevant
+    # them, however many; otherwise the `limit` most relevant, each with the same counter of every
+    # other player (or power) the change moved (a refresh: every player's face-up powers)
     named = [p for p in ranked if score(p) >= 5]
-    for path in (named if len(named) > limit else ranked[:limit]):
+    chosen = named if len(named) > limit else ranked[:limit]
+    kinds = {p[-1] for p in chosen if len(p) > 1}
+    chosen += [p for p in ranked if p not in chosen and len(p) > 1 and p[-1] in kinds]
+    for path in chosen:
         label = " ".join(p.replace("_", " ") for p in path)
         out.append(f"{label} {_moved(old[path], new[path])}" if path in old else f"{label} {_short(cell(new[path]))}")
     return out

@@ -46,7 +46,8 @@ def whole_fight(env) -> None:
     play(env, "roll Ann 4 4 1 2 5 6")
     smite = activation(env, "use Ann 1 top with 4 4 1")
     assert [e["amount"] for e in smite["effects"] if e["kind"] == "attacks"] == [4]
-    play(env, "enemy damage 4")
+    # the one Enemy standing takes the ability's damage (issue 33): nobody retypes it
+    assert any(e["kind"] == "enemy-health" and e["amount"] == 6 for e in smite["effects"]), smite["effects"]
     play(env, "roll Gia 1 3 3 2 2 6")
     assert "cannot pay `1 ?`" in refused(env, "use Gia 1 top with 2 6")
     activation(env, "use Gia 1 top with 1 2")
@@ -58,7 +59,7 @@ def whole_fight(env) -> None:
     # round 2: Dragon Grapple fires for free; Nail to the Eye's finisher with 1 Combo does nothing
     fires = play(env, "combat round")
     assert any("Dragon Grapple (deals 4 damage)" in e["message"] for e in fires["effects"])
-    play(env, "enemy damage 4")
+    assert any(e["kind"] == "enemy-health" and e["amount"] == 2 for e in fires["effects"]), fires["effects"]
     play(env, "combat attack")
     play(env, "roll Gia 5 5 1 2 3 4")
     finisher = activation(env, "use Gia 1 bottom with 5 5 1")
@@ -67,8 +68,7 @@ def whole_fight(env) -> None:
     play(env, "roll Ann 6 1 2 3 3 4")
     bottom = activation(env, "use Ann 1 bottom with 6")
     assert [e["amount"] for e in bottom["effects"] if e["kind"] == "attacks"] == [4]
-    won = play(env, "enemy damage 4")
-    assert any(e["kind"] == "enemy-defeated" for e in won["effects"])
+    assert any(e["kind"] == "enemy-defeated" for e in bottom["effects"])
 
     # the session keeps the cards it was told: a situation written from it carries them
     shown = json.loads(ok(env, "track", "situation"))

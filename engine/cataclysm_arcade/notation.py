@@ -123,9 +123,22 @@ def _character_of(player: Player, words: list[str]) -> str:
 
 
 def _own_character(state: State, who: str | None, words: list[str]) -> str:
+    """A character of the player to act; one that is another player's is named as theirs, with
+    whose move it is (Combat: an attacker is a character the player controls)."""
     if who is None:
         raise MoveSyntaxError("nobody is to act: the game is over")
-    return _character_of(state.player(who), words)
+    try:
+        return _character_of(state.player(who), words)
+    except MoveSyntaxError:
+        typed = " ".join(words).lower()
+        owners = [(p.name, f.name) for p in state.players if p.name != who for f in p.fighters
+                  if f.name.lower() == typed]
+        if not owners:
+            raise
+        owner, fighter = owners[0]
+        turn = "priority" if state.line else "the initiative"
+        raise MoveSyntaxError(f"{fighter} is {owner}'s, not {who}'s: a player acts with their own characters, and "
+                              f"it is not {owner}'s move ({who} has {turn})") from None
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:

@@ -479,6 +479,25 @@ def legal_moves(state: State) -> list[Move]:
     return [m for m in candidates if not violations(state, m)[0]]
 
 
+#: the rules of a cost: a play whose cost is unknown cannot be confirmed as payable
+COST_RULES = frozenset({R.PAY_ATTACK, R.TACTIC_COST, R.RESPONSE_COST, R.WIELD_COST, R.PAY_FROM_POOL})
+
+
+def advice(state: State, most: int = 12) -> tuple[list[Move], list[tuple[Move, Reason]]]:
+    """The plays to offer instead of a refused one: those `violations` accepts with every cost known
+    (the coin pool is checked against them), and apart, those it could not confirm, each with the
+    unknown cost that leaves it open (offered as unchecked, never as legal)."""
+    sure: list[Move] = []
+    unsure: list[tuple[Move, Reason]] = []
+    for move in legal_moves(state):
+        open_cost = next((u for u in violations(state, move)[1] if u.rule in COST_RULES), None)
+        if open_cost is None:
+            sure.append(move)
+        else:
+            unsure.append((move, open_cost))
+    return sure[:most], unsure
+
+
 def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
     if (effect or "").split(" ")[0] not in TARGETED:
         return [move]
@@ -486,4 +505,4 @@ def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
             for p in state.in_game for t in [BOSS] + [f.name for f in p.fighters]]
 
 
-__all__ = ["violations", "play", "legal_moves", "EFFECTS"]
+__all__ = ["violations", "play", "legal_moves", "advice", "EFFECTS"]

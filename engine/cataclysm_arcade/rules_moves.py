@@ -8,7 +8,7 @@ from engine.base import Reason, SituationError, Verdict
 from engine.errors import IllegalMove
 from engine.tracking import Findings
 
-from . import notation, rules, rules_readings
+from . import notation, rules, rules_cards, rules_readings
 from .model import Move, State
 from .rule_ids import R
 
@@ -31,7 +31,9 @@ def load_check(state: State, source: str = "situation") -> State:
 def check(state: State, move: Move) -> Verdict:
     found = Findings(*rules.violations(state, move))
     if found.problems:
-        return found.verdict([notation.format_move(m) for m in rules.legal_moves(state)[:12]])
+        sure, unsure = rules.advice(state)
+        found.leave_open(*rules_cards.unconfirmed([(notation.format_move(m), why) for m, why in unsure]))
+        return found.verdict([notation.format_move(m) for m in sure])
     _, found.effects = rules.play(state, move)
     found.leave_open(*rules_readings.from_effects(found.effects))
     return found.verdict()

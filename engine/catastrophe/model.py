@@ -63,12 +63,17 @@ TABLE_TYPES = tuple(t for t in CardType.__args__ if t != "unknown")
 SYMBOLS = Symbol.__args__
 
 
+#: the `source` of a catalogue entry the table described itself (`cards=`, `track card`): not in the
+#: card library, so a verdict teaches it with `cards add` (any other known card: `cards edit`)
+TABLE_SOURCE = "named at the table"
+
+
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
     """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
     effect tokens (`lives=target-1`, rules_effects.py).
     Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
     Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
-    entry: dict = {"name": name, "type": kind.lower(), "symbols": []}
+    entry: dict = {"name": name, "type": kind.lower(), "symbols": [], "source": TABLE_SOURCE}
     for extra in extras:
         if extra.isdigit():
             entry["number"] = int(extra)
@@ -111,9 +116,17 @@ class CardSpec(Frozen):
     @model_validator(mode="before")
     @classmethod
     def _one_effect(cls, data):
-        """`effect = "lives self +1"` is a list of one."""
+        """`effect = "lives self +1"` is a list of one. An entry that gives no symbols (a library
+        card: `cards add ... --type power-cat`) gets its type's, as `card_entry` gives them: every
+        Power Cat and CATastrophe card carries the Red Glowy Dot, every Reaction Catfinity."""
         if isinstance(data, dict) and isinstance(data.get("effect"), str):
             data = {**data, "effect": (data["effect"],)}
+        if isinstance(data, dict) and "symbols" not in data and isinstance(data.get("type"), str):
+            kind = data["type"]
+            if kind in REACTIONS:
+                data = {**data, "symbols": ("catfinity",)}
+            elif kind in ("power-cat", "event", "reapurr"):
+                data = {**data, "symbols": ("red-glowy-dot",)}
         return data
 
     @field_validator("effect")
@@ -294,3 +307,22 @@ def merged_catalogue(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
 
 def catalogue(state: State) -> dict[str, CardSpec]:
     return merged_catalogue(tuple(state.cards))
+
+
+def named_entry(state: State, name: str, kind: str, extras) -> tuple[dict, bool]:
+    """The entry a card named at the table (`track card`) leaves in the catalogue: the facts the
+    table typed over what the catalogue (shipped cards, the card library, earlier names) already
+    knows of a card of that name and type, so naming a dealt Power Cat keeps the library's effect.
+    Also whether anything known was kept (a new card, or one of another type, stands as typed)."""
+    typed = card_entry(name, kind, extras)
+    known = catalogue(state).get(name.casefold())
+    if known is None or known.type != typed["type"]:
+        return typed, False
+    entry = {**known.model_dump(), "name": name}
+    if "number" in typed:
+        entry["number"] = typed["number"]
+    if "effect" in typed:
+        entry["effect"] = typed["effect"]
+    if any(not x.isdigit() and not from_token(x) for x in extras):
+        entry["symbols"] = typed["symbols"]
+    return entry, True

@@ -13,6 +13,9 @@ from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
 #: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
+#: `card NAME power-cat to PLAYER` deals the cat one more; `... of PLAYER` names one it has
+HOLDER_WORDS = ("to", "of")
+
 YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a Yarn Basket and the "
                "Sanctuary; use +N to gain or -N to spend or lose, e.g. `yarn ann -1`")
 
@@ -183,12 +186,14 @@ def _parse_phase(state: State, verb: str, rest: list[str]) -> Change:
 
 
 def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
-    """NAME TYPE [NUMBER] [SYMBOL ...] [to PLAYER]: the name is every word before the type."""
-    usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER], e.g. `card Hairball attack 5`, "
+    """NAME TYPE [NUMBER] [SYMBOL ...] [to|of PLAYER]: the name is every word before the type.
+    `to PLAYER`: a Power Cat dealt to the cat (one more); `of PLAYER`: one the cat already has
+    face up, named (the count stays)."""
+    usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to|of PLAYER], e.g. `card Hairball attack 5`, "
              "`card Catnip Dealer ally lives=self+1`")
     to: tuple[str, ...] = ()
-    if len(rest) >= 2 and rest[-2].lower() == "to":
-        to, rest = ("to", _player(state, rest[-1])), rest[:-2]
+    if len(rest) >= 2 and rest[-2].lower() in HOLDER_WORDS:
+        to, rest = (rest[-2].lower(), _player(state, rest[-1])), rest[:-2]
     extras: list[str] = []
     while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
         extras.insert(0, rest.pop().lower())
@@ -198,21 +203,28 @@ def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
                               f"(symbols: {', '.join(SYMBOLS)})")
     kind = rest[-1].lower()
     if to and kind != "power-cat":
-        raise MoveSyntaxError(f"card: only a Power Cat is dealt face up to a cat; a card of type {kind} goes "
-                              f"into the hand (`draw {to[1].lower()} 1`)")
+        raise MoveSyntaxError(f"card: only a Power Cat is kept face up in front of a cat; a card of type {kind} "
+                              f"goes into the hand (`draw {to[1].lower()} 1`)")
     return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
 
 # ------------------------------------------------------------------ reading a Change
 
 
 def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
-    """(name, type, number and symbols, the cat a Power Cat is dealt to) of a `card` change."""
+    """(name, type, number and symbols, the cat whose Power Cat it is) of a `card` change
+    (`card_holding` says whether it was dealt or named)."""
     args = change.args
     if len(args) < 2:
         raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
-    to = args[-1] if len(args) >= 4 and args[-2] == "to" else None
+    to = args[-1] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
     extras = args[2:-2] if to is not None else args[2:]
     return args[0], args[1], tuple(extras), to
+
+
+def card_holding(change: Change) -> str | None:
+    """"to" (a Power Cat dealt to the cat), "of" (one it already has, named) or None."""
+    args = change.args
+    return args[-2] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
 
 
 def _signed(text: str) -> tuple[str, int]:

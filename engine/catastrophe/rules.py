@@ -13,7 +13,9 @@ from engine.base import Effect, EngineError, Reason, Verdict
 from engine.errors import IllegalMove
 from engine.tracking import Findings
 
-from .model import PHASE_TITLES, REACTIONS, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue
+from .model import (
+    PHASE_TITLES, REACTIONS, TABLE_SOURCE, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue, catalogue,
+)
 from .notation import Move, parse, spec_of
 from . import rules_effects, rules_readings
 from .rule_ids import R
@@ -481,7 +483,7 @@ def _resolve(t: Table, move: Move) -> None:
                 f"{name}'s own text is not in the rulebook: do what it says and record the result "
                 "with tracker commands (lives, yarn, hand ...)")))
         else:
-            t.unchecked.append(Reason(rule=what, message=rules_effects.unknown(name, None if top.known else "TYPE")))
+            t.unchecked.append(Reason(rule=what, message=_unknown_effect(t.state, top)))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):
@@ -490,6 +492,20 @@ def _resolve(t: Table, move: Move) -> None:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
               "come before it takes effect", R.NEW_REACTIONS)
         t.say("order", "cards in play take effect most recent first", R.REACTION_ORDER)
+
+
+def _unknown_effect(state: State, top) -> str:
+    """The note for a card whose effect is unknown, teaching it with the command that runs: `cards
+    add` for a card the table named itself (with its type) or nobody named, `cards edit` for one the
+    shipped catalogue has, and for any other (in a session: the card library's) `cards edit` with
+    `cards add` beside it (the library refuses to add a card it has)."""
+    spec = catalogue(state).get(top.name.casefold()) if top.known else None
+    if spec is None:
+        return rules_effects.unknown(top.name, "TYPE")
+    if spec.source == TABLE_SOURCE:
+        return rules_effects.unknown(top.name, spec.type)
+    shipped = any(c.name.casefold() == spec.name.casefold() for c in builtin_catalogue())
+    return rules_effects.unknown(top.name, None if shipped else spec.type, edit=True)
 
 
 def _draw(t: Table, move: Move) -> None:

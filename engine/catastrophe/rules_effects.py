@@ -91,23 +91,38 @@ def needs_target(effects: tuple[str, ...]) -> bool:
     return any(parse_effect(text).who == "target" for text in effects)
 
 
-def teach(name: str, card_type: str | None = None, example: str = "lives self +1") -> str:
-    """The one command that teaches the library a card's effect (and its type too, when the
-    catalogue does not know the card), worded by the shared engine.words.teach."""
-    from engine.words import teach as teach_field
+#: what a teaching command shows for the effect: a placeholder, never an effect that looks real
+EFFECT_PLACEHOLDER = "EFFECT"
+EFFECT_SYNTAX = ("EFFECT is the card's text in the referee's words: `lives WHO +N` or `-N`, `draw WHO N`, "
+                 "`reapurr +N` or `-N`; WHO is self, target, others or all")
 
-    command = teach_field("catastrophe", name, "effect", example)
+
+def teach(name: str, card_type: str | None = None, edit: bool = False) -> str:
+    """The one command that teaches the library a card's effect, worded by the shared
+    engine.words.teach: `cards edit` for a card the library or the shipped catalogue has (`edit`),
+    else `cards add`, naming the type too when it is known or unknown (`card_type`)."""
+    from engine.words import teach as teach_field, teach_edit
+
+    if edit:
+        return teach_edit("catastrophe", name, "effect", EFFECT_PLACEHOLDER)
+    command = teach_field("catastrophe", name, "effect", EFFECT_PLACEHOLDER)
     if card_type:
         command = command.replace(" --effect ", f" --type {card_type} --effect ", 1)
     return command
 
 
-def unknown(name: str, card_type: str | None = None) -> str:
-    """The unchecked note for a card whose effect nobody described (`card_type`: the type to teach
-    too, for a card the catalogue does not know at all)."""
-    what = "type and effect are" if card_type else "effect is"
+def unknown(name: str, card_type: str | None = None, edit: bool = False) -> str:
+    """The unchecked note for a card whose effect nobody described. `card_type`: "TYPE" for a card
+    the catalogue does not know at all, else the card's type; `edit`: the card library or the
+    shipped catalogue has the card, so the library edits it (it refuses to add a card twice); a card
+    the library may or may not have (a situation's) gets `cards edit` with `cards add` beside it."""
+    what = "type and effect are" if card_type == "TYPE" else "effect is"
+    if edit and card_type:
+        how = f"`{teach(name, edit=True)}` (or, if the card library does not have it, `{teach(name, card_type)}`)"
+    else:
+        how = f"`{teach(name, card_type, edit)}`"
     return (f"{name}'s {what} unknown: do what the card says and record it with tracker commands; "
-            f"teach it with `{teach(name, card_type)}`")
+            f"teach it with {how} ({EFFECT_SYNTAX})")
 
 
 def whom(t, card, who: str) -> list[int]:

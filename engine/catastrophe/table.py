@@ -340,18 +340,30 @@ class Table(WorkingTable):
             self.say("power-cat-limit", f"{p['name']} has more than {limit} Power Cats and discards {extra} at once, "
                      f"down to {limit}", rule)
 
-    def know_card(self, card: CardSpec) -> None:
-        """The table's own catalogue entry, added mid-game (one of the same name is replaced)."""
+    def know_card(self, card: CardSpec, kept: bool = False) -> None:
+        """The table's own catalogue entry, added mid-game (one of the same name is replaced;
+        `kept`: it keeps what the catalogue or library already said of the card)."""
         self.cards = (*(c for c in self.cards if c.name.casefold() != card.name.casefold()), card)
         number = f" {card.number}" if card.number is not None else ""
-        self.say("card", f"the validator now knows {card.name}: {card.type}{number}"
+        self.say("card", f"the validator {'still' if kept else 'now'} knows {card.name}: {card.type}{number}"
                  + (f" ({', '.join(card.symbols)})" if card.symbols else "")
-                 + (f"; effect: {'; '.join(card.effect)}" if card.effect else ""), None)
+                 + (f"; effect: {'; '.join(card.effect)}" if card.effect else "")
+                 + ("; what it already knew of the card is kept" if kept else ""), None)
 
     def deal_power_cat(self, i: int, name: str) -> None:
         """A Power Cat dealt face up to a cat mid-game: one more in front of it, then the limit of 3."""
         self.say("power-cat", f"{self.name(i)} gets {name} face up in front of them", R.POWER_FACE_UP)
         self.add_cards(i, "power_cats", 1, [name])
+        if self.players[i]["power_cat_cards"] is None:
+            self.say("power-cat-named", f"if {name} is one of the Power Cats {self.name(i)} already had (dealt at "
+                     f"set-up), name it with `card {name} power-cat of {self.name(i).lower()}` instead: that "
+                     "keeps the count", R.POWER_FACE_UP)
+
+    def name_power_cat(self, i: int, name: str) -> None:
+        """One of the Power Cats already face up in front of a cat is named: the count stays."""
+        p = self.players[i]
+        self.say("power-cat-named", f"{name} is one of the {p['power_cats']} Power Cats face up in front of "
+                 f"{self.name(i)} (still {p['power_cats']})", R.POWER_FACE_UP)
 
     # ---- turn and phase
 

@@ -34,7 +34,7 @@ from engine.tracking import Change, Findings, OptionError, Verb, options as read
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
     START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
-    CardSpec, Player, State, card_entry,
+    CardSpec, Player, State, card_entry, named_entry,
 )
 from . import rules_readings
 from . import notation_track
@@ -285,11 +285,28 @@ def _check_card(tracker, state: State, change: Change, reasons: list[Reason], al
         i = state.index(to)
         held = [p.name for p in state.players if p.power_cat_cards
                 and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
-        if state.players[i].eliminated:
+        me = state.players[i]
+        if me.eliminated:
             _out(state, i, reasons)
+        elif tracker.card_holding(change) == "of":
+            _check_naming(state, me, name, held, reasons)
         elif held:
             reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
                 f"{held[0]} already has {name} face up, and every Power Cat is unique")))
+
+
+def _check_naming(state: State, me: Player, name: str, held: list[str], reasons: list[Reason]) -> None:
+    """`card NAME power-cat of PLAYER`: a Power Cat the cat already has face up, named."""
+    if me.power_cats == 0:
+        reasons.append(Reason(rule=R.POWER_FACE_UP, message=(
+            f"{me.name} has no Power Cat face up to name; one dealt now is `card {name} power-cat to "
+            f"{me.name.lower()}`")))
+    elif held and held != [me.name]:
+        reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+            f"{held[0]} already has {name} face up, and every Power Cat is unique")))
+    elif me.power_cat_cards is not None and not held:
+        reasons.append(Reason(rule=R.POWER_FACE_UP, message=(
+            f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none is {name}")))
 
 
 def _moving_on(state: State, to: str, reasons: list[Reason], alts: list[str], again: bool = False,
@@ -356,8 +373,11 @@ def _discard(tracker, t: Table, state: State, change: Change) -> None:
 
 def _card(tracker, t: Table, state: State, change: Change) -> None:
     name, kind, extras, to = tracker.card_words(change)
-    t.know_card(CardSpec(**card_entry(name, kind, extras)))  # checked by check() when typed or imported
-    if to is not None:
+    entry, kept = named_entry(state, name, kind, extras)
+    t.know_card(CardSpec(**entry), kept)  # checked by check() when typed or imported
+    if to is not None and tracker.card_holding(change) == "of":
+        t.name_power_cat(state.index(to), name)
+    elif to is not None:
         t.deal_power_cat(state.index(to), name)
 
 

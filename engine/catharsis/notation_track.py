@@ -192,6 +192,11 @@ def _parse_combat(state, rest):
     word = match(rest[0], options, "combat step", hint="nearest")
     return Change(verb="combat", args=(STEP_WORDS.get(word, word),))
 
+
+#: the words of `enemy NAME HEALTH ...` after the name
+ENEMY_WORDS = ("boss", "monster", "armor")
+
+
 def _parse_enemy(state, rest):
     usage = COMMANDS["enemy"]
     need(rest, 1, usage)
@@ -206,13 +211,16 @@ def _parse_enemy(state, rest):
         extra(rest, 2, usage)
         target = enemy_name(state, rest[1] if len(rest) > 1 else None)
         return Change(verb="enemy", args=("defeated", target))
-    # a new Enemy: NAME HEALTH-LIST [boss|monster] [armor N]
-    name = rest[0]
+    # a new Enemy: NAME HEALTH-LIST [boss|monster] [armor N]; an unquoted name of several words
+    # (`enemy Hired Blades 12/14/16/18/20`) is every word before the health list or a keyword
     need(rest, 2, usage)
+    i = 1
+    while i < len(rest) - 1 and not re.fullmatch(r"[\d/]+", rest[i]) and rest[i].lower() not in ENEMY_WORDS:
+        i += 1
+    name = " ".join(rest[:i])
     kind = "boss" if state.phase == "card" and state.card == "boss" else "monster"
     armor = 0
     health_words: list[str] = []
-    i = 1
     while i < len(rest):
         w = rest[i].lower()
         if w in ("boss", "monster"):

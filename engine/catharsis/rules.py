@@ -453,6 +453,8 @@ def _use(state: State, table: Table, play: Play) -> None:
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
     change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
+    if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
+        table.ability_damage(play.player, f"{pl.powers[int(play.slot) - 1].name} ({play.half})", ability.attacks)
 
 
 # ------------------------------------------------------------------------------------- moves

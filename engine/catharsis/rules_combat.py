@@ -94,6 +94,10 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
 
 # ------------------------------------------------------------------------------------- modifiers
 
+#: a boost changes the damage, which the companion does not deal itself (only a use's printed attacks)
+BOOST_DEALT = " (the difference is not dealt by the companion: record it with `enemy damage N`)"
+
+
 def boost_verdict(state, play: Play, v) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
@@ -108,7 +112,7 @@ def boost_verdict(state, play: Play, v) -> None:
     if play.target == "ability":
         new = [a + play.amount for a in attacks]
         v.say("modifier", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
-                          f"{_list(attacks)} -> {_list(new)}", R.ABILITY_MOD)
+                          f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ABILITY_MOD)
         return
     k = int(play.target)
     if not 1 <= k <= len(attacks):
@@ -119,7 +123,7 @@ def boost_verdict(state, play: Play, v) -> None:
     new = list(attacks)
     new[k - 1] += play.amount
     v.say("modifier", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
-                      f"{_list(attacks)} -> {_list(new)}", R.ATTACK_MOD)
+                      f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ATTACK_MOD)
     if len(attacks) > 1:
         v.say("not-ability", "a modifier of one attack leaves the other attacks as they are", R.ABILITY_VS_ATTACK)
 
@@ -140,12 +144,13 @@ def capacity(p) -> int:
 
 
 def owed(state) -> list[tuple[str, int]]:
-    """(player, points) of an assigned Enemy attack not yet taken, living players only."""
+    """(player, points) of damage owed and not yet taken (an Enemy attack's shares, a Morale
+    threshold's damage to everyone), living players only."""
     return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
 
 
 def owed_text(state) -> str:
-    """What is still owed of the Enemy's attack, in words ("" when nothing)."""
+    """What damage is still owed (an Enemy attack's, a threshold's), in words ("" when nothing)."""
     parts = [f"{name} owes {n} damage" for name, n in owed(state)]
     if state.attack is not None:
         parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")

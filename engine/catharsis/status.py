@@ -33,6 +33,9 @@ def status(state) -> list[Reason]:
         if used_dice and not any(pw.used_round for pw in p.powers):
             out.append(Reason(rule=R.ACTIVATION, message=f"{p.name} has used dice but no power activated "
                                                          f"this round"))
+    if state.phase == "combat" and not state.enemies and state.card in ("monster", "boss"):
+        out.append(Reason(rule=R.COMBAT, message=f"round {state.round} of a combat against the revealed {state.card} with no Enemy in play: add it "
+                                                 "(enemy \"NAME\" 8/10/12/14/16)"))
     debtors = owed(state)
     # owed damage may still be taken in the Enemy Attack Phase, or after the attack's combat ended
     # (an Enemy beaten meanwhile); a later step or the next card means the table moved on without it
@@ -40,6 +43,6 @@ def status(state) -> list[Reason]:
                                                           and state.combat_step == "enemy-attack"):
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
         for name, n in debtors:
-            out.append(Reason(rule=R.READ_ATTACK, message=f"{name} still owes {n} damage of the Enemy's "
-                                                          f"attack, yet the table has moved on ({where})"))
+            out.append(Reason(rule=R.READ_ATTACK, message=f"{name} still owes {n} damage, "
+                                                          f"yet the table has moved on ({where})"))
     return out

@@ -6,11 +6,18 @@ that change set off (engine.tracking.WorkingTable); `freeze()` is the State afte
 """
 from __future__ import annotations
 
+import re
+
 from engine.tracking import WorkingTable
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, card_of,
                     merge_card)
 from .rule_ids import R
+
+
+#: a threshold effect the tracker carries out: every living character takes N damage
+EVERYONE_DAMAGE = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
+                             r"every character) takes? (\d+) damage")
 
 
 class Table(WorkingTable):
@@ -58,6 +65,7 @@ class Table(WorkingTable):
                     self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
                     self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
                              amount=t["at"])
+                    self.threshold_damage(t["effect"])
                 elif new <= t["at"] < old:
                     self.say("threshold-spent",
                              f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
@@ -65,6 +73,25 @@ class Table(WorkingTable):
         if self.d["morale_start"] is not None and new > self.d["morale_start"]:
             self.say("overruled", f"Morale {new} is above its start {self.d['morale_start']} "
                                   f"(kept as the table decided)", R.MORALE_MAX)
+
+    def threshold_damage(self, effect: str) -> None:
+        """A threshold whose effect reads "everyone takes N damage" (the Morale section's example)
+        makes each living character owe N points, held like an Enemy attack's shares (at most what
+        kills them); any other wording stays the table's to carry out."""
+        found = EVERYONE_DAMAGE.fullmatch(effect.strip().lower())
+        if not found:
+            return
+        n = int(found.group(1))
+        owing = []
+        for p in self.d["players"]:
+            if p["dead"]:
+                continue
+            room = sum(2 if pw["status"] == FACE_UP else 1 if pw["status"] == EXHAUSTED else 0 for pw in p["powers"])
+            p["damage_due"] = p.get("damage_due", 0) + min(n, room)
+            owing.append(p["name"])
+        if owing:
+            self.say("damage-due", f"each living character owes {n} damage ({', '.join(owing)}: damage NAME "
+                                   "exhaust N ...), taken before play goes on", R.THRESHOLDS, amount=n)
 
     def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
         """Every exhausted power of these players face up again (discarded ones stay discarded)."""
@@ -167,6 +194,12 @@ class Table(WorkingTable):
                     top = card.top if card is not None else None
                     if top is not None and top.prevent:
                         self.prevent(top.prevent, p["name"], name, f"{name} (top, fired by its Combo)")
+                    if top is not None and top.attacks:
+                        self.ability_damage(p["name"], f"{name} (top, fired by its Combo)", top.attacks)
+                    elif top is None or not (top.prevent or top.effect):
+                        self.say("combo-unknown", f"what {name}'s top ability does is not described: carry it out "
+                                 "and record it (enemy damage N, ...); describe it with "
+                                 f"`card \"{name}\" top COST attacks N`", R.COMBO_FIRE, who=p["name"], card=name)
             if p["drinks"]:
                 self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
                                        f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
@@ -191,6 +224,8 @@ class Table(WorkingTable):
         card = card_of(self.freeze(), name)
         top = card.top if card is not None else None
         said = []
+        if top is not None and top.effect and not (top.attacks or top.prevent):
+            said.append(top.effect)
         if top is not None and top.attacks:
             said.append("deals " + ", ".join(str(a) for a in top.attacks) + " damage")
         if top is not None and top.prevent:
@@ -223,6 +258,34 @@ class Table(WorkingTable):
         if self.d["outcome"] is None:
             window = "refresh (1 Morale) before the next card" if self.d["morale"] is not None else "next card"
             self.say("phase", f"combat over: {window}", R.REFRESH_AFTER_CARD)
+
+    def damage_enemy(self, enemy: dict, dmg: int, source: str = "") -> None:
+        """Damage dealt to an Enemy: its Armor soaks the first points of each round, the rest comes
+        off its health; at 0 it is defeated. `source`: the ability that dealt it, if one did."""
+        target = enemy["name"]
+        soak = min(dmg, max(0, enemy["armor"] - enemy["armor_absorbed"]))
+        if soak:
+            enemy["armor_absorbed"] += soak
+            self.say("armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak, card=target)
+        old = enemy["health"]
+        enemy["health"] = max(0, old - (dmg - soak))
+        self.say("enemy-health", f"{source + ' hits ' if source else ''}{target}: {old} -> {enemy['health']} health",
+                 R.ENEMIES, amount=enemy["health"], card=target)
+        if enemy["health"] == 0 and not enemy["defeated"]:
+            self.defeat_enemy(enemy)
+
+    def ability_damage(self, who: str, source: str, attacks) -> None:
+        """An ability's attacks, as its card gives them, dealt to the one Enemy standing (through its
+        Armor). With several standing each attack may pick its own, so the table says which."""
+        if not attacks or self.d["phase"] != "combat":
+            return
+        living = [e for e in self.d["enemies"] if not e["defeated"]]
+        total = sum(attacks)
+        if len(living) == 1:
+            self.damage_enemy(living[0], total, source)
+        elif living:
+            self.say("damage-to-deal", f"{source} deals {total}: several Enemies stand, so record whom each attack "
+                                       f"hits (enemy damage N NAME)", R.ATTACK, who=who, amount=total, card=source)
 
     def defeat_enemy(self, enemy: dict) -> None:
         """An Enemy falls: the Boss wins the game; the last Monster ends the combat with its reward."""

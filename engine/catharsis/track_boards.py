@@ -25,9 +25,14 @@ def check_damage(state, change, no):
     debtors = owed(state)
     if debtors and not p.damage_due:
         who = ", ".join(f"{name} {n}" for name, n in debtors)
-        no.forbid(R.READ_ATTACK, f"{player} was assigned none of the Enemy's attack (owed: {who}); damage from "
-                          f"another effect, such as a Morale threshold, can be overruled",
+        no.forbid(R.READ_ATTACK, f"{player} owes no damage now (owed: {who}); damage from another effect "
+                          f"can be overruled",
            *(f"damage {name} exhaust N ..." for name, _ in debtors))
+    elif not debtors and state.attack is None and state.phase == "combat" and state.combat_step == "enemy-attack":
+        no.leave_open(Reason(rule=R.READ_ATTACK, message=(
+            f"no damage is owed now: {player}'s {len(pairs)} point{'s' if len(pairs) > 1 else ''} are taken as "
+            "another effect's (an attack not typed with `attack party N` is not checked; a share already taken "
+            "is not owed again)")))
     elif debtors and len(pairs) > p.damage_due:
         no.forbid(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
                           f"given")

@@ -36,14 +36,14 @@ def check_resolved(state, change, no):
         no.forbid(R.LOOP, "no revealed card is waiting to be resolved",
            *(("next-card",) if state.phase in ("setup", "between-cards") else ()))
     elif state.card in ("monster", "boss"):
-        no.forbid(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", "combat start")
+        no.forbid(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", fight_advice(state))
 
 
 def owed_first(state, no) -> bool:
     """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
     pending = owed_text(state)
     if pending:
-        no.forbid(R.READ_ATTACK, f"the Enemy's attack is not fully dealt: {pending}",
+        no.forbid(R.READ_ATTACK, f"the damage owed is not all taken: {pending}",
            *(("assign NAME N ...",) if state.attack is not None else ()),
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
     return bool(pending)
@@ -51,17 +51,26 @@ def owed_first(state, no) -> bool:
 
 def check_combat(state, change, no):
     what = change.args[0]
-    if state.phase == "combat" and what != "enemy-attack" and owed_first(state, no):
+    if state.phase == "combat" and state.combat_step != "enemy-attack" and owed(state) and state.attack is None:
+        # owed outside the Enemy Attack Phase: a Morale threshold's damage (a refresh's comes after it), not
+        # an attack's; said, not refused, so a session recorded before it was held still opens
+        no.note(R.THRESHOLDS, f"damage still owed: {owed_text(state)}; take it with `damage NAME exhaust N ...`")
+    elif state.phase == "combat" and what != "enemy-attack" and owed_first(state, no):
         return
     if what == "start":
         if state.phase == "combat":
             no.forbid(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
         elif state.phase == "setup":
             no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+        elif not any(not e.defeated for e in state.enemies):
+            _no_enemy(state, no, "a combat is fought against an Enemy, and none is in play")
         return
     if state.phase != "combat":
         fight = state.phase == "card" and state.card in ("monster", "boss")
-        no.forbid(R.COMBAT, "not in combat", "combat start" if fight else "next-card monster")
+        no.forbid(R.COMBAT, "not in combat", fight_advice(state) if fight else "next-card monster")
+        return
+    if not state.enemies and what in (*STEPS, "next", "round"):
+        _no_enemy(state, no, "this combat has no Enemy to fight")
         return
     if what == "end":
         living = [e.name for e in state.enemies if not e.defeated]
@@ -75,6 +84,21 @@ def check_combat(state, change, no):
         if STEPS.index(what) < STEPS.index(state.combat_step):
             no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
                               f"round instead", "combat round", "combat next")
+
+
+def fight_advice(state) -> str:
+    """The command that starts the fight against a revealed Enemy card: `combat start` once its
+    Enemy is in play, else adding it (a pattern)."""
+    if any(not e.defeated for e in state.enemies):
+        return "combat start"
+    return 'enemy "NAME" 8/10/12/14/16' + (" boss" if state.card == "boss" else "")
+
+
+def _no_enemy(state, no, why: str) -> None:
+    """A combat needs its Enemy in play first (Combat: it is fought against a Monster or the Boss)."""
+    boss = " boss" if state.phase == "card" and state.card == "boss" else ""
+    no.forbid(R.COMBAT, f"{why}: add the revealed card's Enemy first",
+              f'enemy "NAME" 8/10/12/14/16{boss}')
 
 
 def apply_next_card(t: Table, change) -> None:
@@ -188,18 +212,7 @@ def apply_enemy(t: Table, change) -> None:
         if not enemy["defeated"]:
             t.defeat_enemy(enemy)
     elif sub == "damage":
-        dmg = int(change.args[1])
-        soak = min(dmg, max(0, enemy["armor"] - enemy["armor_absorbed"]))
-        if soak:
-            enemy["armor_absorbed"] += soak
-            t.say("armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak,
-                  card=target)
-        old = enemy["health"]
-        enemy["health"] = max(0, old - (dmg - soak))
-        t.say("enemy-health", f"{target}: {old} -> {enemy['health']} health", R.ENEMIES,
-              amount=enemy["health"], card=target)
-        if enemy["health"] == 0 and not enemy["defeated"]:
-            t.defeat_enemy(enemy)
+        t.damage_enemy(enemy, int(change.args[1]))
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)

@@ -10,6 +10,7 @@ from .model import EXHAUSTED, player_of
 from .rule_ids import R
 from .rules_combat import owed, owed_text
 from .table import Table
+from .track_combat import fight_advice
 from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
 
 
@@ -55,7 +56,7 @@ def refresh_window(state) -> tuple[str, str] | None:
 def refresh_advice(state) -> tuple[str, ...]:
     """A command that works now and leads towards a refresh window."""
     if state.phase == "card":
-        return ("combat start",) if state.card in ("monster", "boss") else ("resolved",)
+        return (fight_advice(state),) if state.card in ("monster", "boss") else ("resolved",)
     if state.phase == "combat" and state.combat_step == "enemy-attack":
         return ("combat refresh",)
     return ()
@@ -84,7 +85,7 @@ def check_refresh(state, change, no):
         return
     pending = owed_text(state)
     if pending:
-        no.forbid(R.REFRESH_PHASE, f"the Enemy's attack is not fully dealt: {pending}; the refresh comes after it",
+        no.forbid(R.REFRESH_PHASE, f"the damage owed is not all taken: {pending}; the refresh comes after it",
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
@@ -123,7 +124,7 @@ def apply_refresh(t: Table, change) -> None:
         t.say("no-morale", "this game has no Morale: nothing changed", R.NO_MORALE)
         return
     if not refreshes_something(t.freeze()):
-        t.say("nothing-refreshed", "nothing to refresh: every power and Role already face up; "
+        t.say("nothing-refreshed", "nothing was refreshed: no power or Role could turn face up; "
                                    "1 Morale spent all the same", R.REFRESH)
     t.refresh_boards(t.d["players"], R.REFRESH, "refresh")
     for p in t.d["players"]:

@@ -309,6 +309,10 @@ def test_murder_mystery_worked_example():
     s = between_cards(s)
     s, eff = do(s, "morale", "-1")
     assert "threshold" in kinds(eff)
+    # the threshold's 2 damage is owed by everyone (issue 33): taken before the table goes on
+    assert [p.damage_due for p in s.players] == [2] * len(s.players)
+    for p in s.players:
+        s, _ = do(s, "damage", p.name, "exhaust", "1", "2")
     s, _ = do(s, "morale", "+1")
     assert s.morale == 18
     s, eff = do(s, "refresh")
@@ -365,6 +369,8 @@ def test_refresh_advice_works_with_a_monster_revealed():
     s = between_cards(new())
     for kind in ("monster", "boss"):
         t, _ = do(s, "next-card", kind)
+        assert refused(t, "refresh")[1].alternatives[0].startswith('enemy "NAME"')  # no Enemy yet (issue 33)
+        t, _ = do(t, "enemy", "Crab", "8/10/12/14/16")
         rules, v = refused(t, "refresh")
         assert rules == {"catharsis.morale.refresh-too-late"}
         assert "resolved" not in v.reasons[0].message
