@@ -120,10 +120,14 @@ def change_line(result, verbose: bool = False) -> str:
     parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
     if not parts and result.before == result.summary and not result.effects and not result.undone:
         parts = ["nothing on the table changed"]  # e.g. `heal` of a power that is face up already
-    line = head + (": " + ", ".join(parts) if parts else "")
     shown = list(result.effects) if verbose else pressing(list(result.effects))
-    if shown and not verbose:
-        line += "; " + "; ".join(e.message for e in shown)
+    said = [e.message for e in shown] if shown and not verbose else []
+    if said and parts and parts[0].endswith(" begins"):
+        # a new round or level follows what ended the last one: said after it, once
+        parts, said = [], said + [p for p in parts if not any(m.startswith(p) for m in said)]
+    line = head + (": " + ", ".join(parts) if parts else "")
+    if said:
+        line += (": " if not parts else "; ") + "; ".join(said)
     notes = len(result.effects) - len(shown)
     if notes:
         line += f" (+{notes} note{'s' if notes > 1 else ''}: --verbose)"

@@ -1,0 +1,60 @@
+"""Issue 33, Catopomp and Theseus at the table, and the one-line summaries: each test names the
+rulebook passage it follows, in our own words. In-process (`companion.cli.invoked_app`)."""
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_in_process
+from tests.table_cli import ok, table_env
+
+
+def _catopomp(home, *more: str) -> dict:
+    env = table_env(home, 100)
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben,Cy", "--option", "start=ann")
+    ok(env, "track", "dice", "1", "2", "3", "4", "5", "6")
+    return env
+
+
+def test_a_gem_loss_with_no_play_recorded_is_said_as_the_tables_word(home):
+    # Catopomp 4 (end of round): the round ends when one player alone still holds unplayed cards, and
+    # that player gives back a soul gem. With no play recorded, the companion cannot see that the others
+    # played out: it takes the loss as the table reports it and says so.
+    env = _catopomp(home)
+    line = ok(env, "track", "gems", "cy", "-1")
+    assert "no play recorded this round: taken as Cy losing the round" in line
+    assert "Cy is the last player holding cards" not in line
+
+
+def test_a_gem_loss_after_a_recorded_play_names_every_player_still_holding(home):
+    # Catopomp 4: only the last player with unplayed cards loses the gem. Once a play is on record, a
+    # hidden hand still counts by its size (its cards were not seen played).
+    env = _catopomp(home)
+    ok(env, "play", "heaven 5 then hell 2")
+    r = run_in_process("track", "gems", "cy", "-1", env=env)
+    assert r.returncode == 2
+    assert "Ann (8 hidden cards in hand; 1 Hell card), Ben (10 hidden cards in hand) still hold" in r.stderr
+    assert "round 1" in ok(env, "track", "show")  # nothing changed
+
+
+def test_a_spent_reserve_die_and_the_last_rounds_loser_are_shown(home):
+    # Catopomp 5 (new rounds): the last player of a round starts the next one; a one-gem player's
+    # reserve die, once used in a Dice Boost (or sent to the centre by a boost made without it), is gone
+    # for the round.
+    env = _catopomp(home)
+    ok(env, "track", "cleared", "ann")
+    ok(env, "track", "cleared", "ben")
+    shown = json.loads(ok(env, "track", "show", "--json"))["state"]
+    assert shown["phase"] == "setup" and shown["loser"] == "Cy (lost round 1)"
+    ok(env, "track", "dice", "1", "2", "3", "4", "5")
+    ok(env, "track", "reserve", "cy", "4")
+    ok(env, "play", "heaven 5 dice r4 then hell 2")
+    cy = json.loads(ok(env, "track", "show", "--json"))["state"]["players"][2]
+    assert cy["reserve_die"] == "spent"
+
+
+def test_the_round_that_ended_is_said_before_the_next_begins(home):
+    # Catopomp 4 then 5: a round ends, then the next is dealt; the line says them in that order.
+    env = _catopomp(home)
+    ok(env, "track", "cleared", "ann")
+    line = ok(env, "track", "cleared", "ben")
+    assert line.index("the round is over") < line.index("round 2 begins")
