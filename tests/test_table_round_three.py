@@ -58,3 +58,16 @@ def test_the_round_that_ended_is_said_before_the_next_begins(home):
     ok(env, "track", "cleared", "ann")
     line = ok(env, "track", "cleared", "ben")
     assert line.index("the round is over") < line.index("round 2 begins")
+
+
+def test_a_card_that_explores_two_taking_one_says_which_reading_it_took(home):
+    # Theseus section 5: a card may Explore several cards at once, all taken before the Hand limit;
+    # nothing says whether fewer may be taken. The verdict keeps it legal and says it read "up to".
+    env = table_env(home, 100)
+    ok(env, "track", "new", "theseus", "--players", "Ann,Ben", "--option", "first=ann",
+       "--option", "cards=Ranger:1:explore2:none")
+    ok(env, "track", "party", "ann", "Ranger", "Mage", "Rogue")
+    ok(env, "track", "board", "Paladin", "Witch", "Buster", "Kunoichi")
+    said = json.loads(ok(env, "play", "use Ranger explore Witch reveal Paladin", "--json"))
+    notes = [u for u in said["unchecked"] if u["rule"] == "theseus.icons.explore.multiple"]
+    assert notes and "silent on taking fewer" in notes[0]["message"] and "up to 2" in notes[0]["message"]
