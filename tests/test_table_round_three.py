@@ -71,3 +71,27 @@ def test_a_card_that_explores_two_taking_one_says_which_reading_it_took(home):
     said = json.loads(ok(env, "play", "use Ranger explore Witch reveal Paladin", "--json"))
     notes = [u for u in said["unchecked"] if u["rule"] == "theseus.icons.explore.multiple"]
     assert notes and "silent on taking fewer" in notes[0]["message"] and "up to 2" in notes[0]["message"]
+
+
+def test_a_shortened_verb_that_changes_the_table_is_refused_with_the_full_word(home):
+    # Catopomp 4: a player who has played out all their cards is safe for the round; recording that is
+    # `cleared`. `clear` reads as an order to empty something, so it is not taken for `cleared`; any
+    # shortened verb is refused naming the full word, and nothing changes.
+    env = _catopomp(home)
+    for word in ("clear", "cle"):
+        r = run_in_process("track", word, "ben", env=env)
+        assert r.returncode == 2 and "'cleared'" in r.stderr and "in full" in r.stderr
+    assert "Traceback" not in r.stderr
+    ben = json.loads(ok(env, "track", "show", "--json"))["state"]["players"][1]
+    assert ben["cleared"] is False
+    assert "Ben cleared no→yes" in ok(env, "track", "cleared", "ben")
+
+
+def test_an_option_looking_word_is_not_recorded_as_a_card(home):
+    # An option belongs to the command line, never to the table: `--reveal` is refused and named.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    r = run_in_process("track", "hand", "ann", "--reveal", "ann", env=env)
+    assert r.returncode == 2 and "'--reveal' is not an option of a change" in r.stderr
+    assert json.loads(ok(env, "track", "show", "--json"))["state"]["players"][0]["hand"] == "5 unnamed"
+    assert ok(env, "track", "coins", "ann", "-1").startswith("coins Ann -1")  # a negative amount is a word
