@@ -78,10 +78,30 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
     # every counter of the verb's own kind for a player the change names (`lives all -1`): all of
     # them, however many; otherwise the `limit` most relevant
     named = [p for p in ranked if score(p) >= 5]
-    for path in (named if len(named) > limit else ranked[:limit]):
-        label = " ".join(p.replace("_", " ") for p in path)
-        out.append(f"{label} {_moved(old[path], new[path])}" if path in old else f"{label} {_short(cell(new[path]))}")
+    groups = _alike(ranked)
+    chosen = named if len(named) > limit else [g[0] for g in groups[:limit]]
+    for path in chosen:
+        rows = next(g for g in groups if path in g) if path not in named else [path]
+        label = " ".join(p.replace("_", " ") for p in path[1:] if len(rows) > 1) or \
+            " ".join(p.replace("_", " ") for p in path)
+        said = [_moved(old[q], new[q]) if q in old else _short(cell(new[q])) for q in rows]
+        if len(rows) == 1:
+            out.append(f"{label} {said[0]}")
+        elif len(set(said)) == 1:  # every player's counter moved alike: `Ann, Ben, Cy face up 5→6`
+            out.append(f"{', '.join(q[0] for q in rows)} {label} {said[0]}")
+        else:
+            out.append(f"{label} " + ", ".join(f"{q[0]} {m}" for q, m in zip(rows, said)))
     return out
+
+
+def _alike(ranked: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
+    """The moved counters grouped by kind across rows (every player's `face up`), in rank order of
+    each group's first: a change that touched several players' same counter names them all, not
+    only the first."""
+    groups: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for path in ranked:
+        groups.setdefault(path[1:] if len(path) > 1 else path, []).append(path)
+    return list(groups.values())
 
 
 #: summary keys whose change starts a new part of the game: said as "round 2 begins"

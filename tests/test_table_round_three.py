@@ -95,3 +95,35 @@ def test_an_option_looking_word_is_not_recorded_as_a_card(home):
     assert r.returncode == 2 and "'--reveal' is not an option of a change" in r.stderr
     assert json.loads(ok(env, "track", "show", "--json"))["state"]["players"][0]["hand"] == "5 unnamed"
     assert ok(env, "track", "coins", "ann", "-1").startswith("coins Ann -1")  # a negative amount is a word
+
+
+def test_a_refresh_names_every_player_whose_powers_came_back(home):
+    # Catharsis (Morale): spending a Morale to refresh turns every exhausted power face up again, for
+    # every hero; the line names them all, not only the first.
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben,Cy", "--option", "morale=18")
+    for who, power in (("ann", "1"), ("ben", "2"), ("cy", "3")):
+        ok(env, "track", "exhaust", who, power)
+    ok(env, "track", "next-card")
+    ok(env, "track", "resolved")
+    line = ok(env, "track", "refresh")
+    assert "morale 18→17" in line and "Ann, Ben, Cy face up 5→6" in line
+
+
+def test_the_reward_area_is_named_card_by_card(home):
+    # Theseus section 5 (Subjugate) and 12: the cards in a Reward Area score; the line and the table
+    # name them.
+    env = table_env(home, 200)
+    ok(env, "track", "new", "theseus", "--players", "Ann,Ben", "--option", "first=ann")
+    assert "Ben reward -→Paladin" in ok(env, "track", "reward", "ben", "Paladin")
+    ben = json.loads(ok(env, "track", "show", "--json"))["state"]["players"][1]
+    assert ben["reward"] == ["Paladin"]
+
+
+def test_one_yarn_ball_goes(home):
+    # CATastrophe (Eliminated!): an eliminated cat's Yarn Balls return to the Sanctuary.
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catastrophe", "--players", "Ann,Ben,Cy")
+    ok(env, "track", "yarn", "ann", "-2")
+    said = ok(env, "track", "lives", "ann", "-9", "--verbose")
+    assert "Ann's 1 Yarn Ball goes back to the Sanctuary" in said

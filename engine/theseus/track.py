@@ -221,7 +221,7 @@ class Tracker(Outcome, _TrackerBase[State]):
                     "party": list(p.party),
                     "hand": list(p.hand) if p.hand_known else p.hand,
                     "vp": row["total"],
-                    "reward_cards": len(p.reward_area),
+                    "reward": list(p.reward_area),
                     "card_vp": row["card_vp"],
                     "bonuses": p.bonuses,
                     "effect_points": row["effect_points"],
