@@ -147,7 +147,8 @@ class Tracker(Generic[S]):
         applied step (with `before`, `after`, `effects` and `seq`); none by default."""
         return {}
 
-    #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
+    #: (State field, how the game says a pile of it, `{n}` the count) of what a response war piles up,
+    #: for a recap: None for none
     PILE: ClassVar[tuple[str, str] | None] = None
 
     def turning_points(self, steps: list, summary) -> dict[int, list[str]]:

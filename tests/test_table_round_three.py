@@ -127,3 +127,63 @@ def test_one_yarn_ball_goes(home):
     ok(env, "track", "yarn", "ann", "-2")
     said = ok(env, "track", "lives", "ann", "-9", "--verbose")
     assert "Ann's 1 Yarn Ball goes back to the Sanctuary" in said
+
+
+def _recap(env) -> dict:
+    return json.loads(ok(env, "track", "recap", "--json"))
+
+
+def _said(story: dict) -> list[tuple[str, str]]:
+    return [(p["said"], w) for p in story["turning_points"] for w in p["what"]]
+
+
+def test_a_round_ended_by_a_play_recaps_the_set_that_play_made(home):
+    # Catopomp 4: the round ends as soon as only one player still holds cards; here Ann's last Hell
+    # card (a single 8) empties her, so that 8 is the set standing when Ben loses the round.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann")
+    ok(env, "track", "dice", "1", "2", "3", "4")
+    ok(env, "track", "hand", "ann", *"1 2 3 4 5 6 7 8 1 2 3".split())
+    for move in ("heaven 1 2 3 then hell 4", "pass", "heaven 5 6 7 then hell 8", "pass", "heaven 1 2 3", "pass",
+                 "hell 4", "pass", "hell 8"):
+        ok(env, "play", move)
+    lost = [w for _, w in _said(_recap(env)) if "round 1 lost by Ben" in w]
+    assert lost == ["round 1 lost by Ben; the set standing: Ann: 8"]
+
+
+def test_the_theseus_recap_gives_the_final_scores(home):
+    # Theseus 12: at the end each player's Victory Points are counted; the most wins.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "theseus", "--players", "Ann,Ben")
+    for words in (("reward", "ann", "Paladin"), ("next",), ("rank", "6"), ("reward", "ben", "rank", "6"),
+                  ("last-rank6",), ("next",)):
+        ok(env, "track", *words)
+    assert any(w == "final scores: Ann 1 VP, Ben 2 VP" for _, w in _said(_recap(env)))
+
+
+def test_a_catastrophe_recap_names_the_reaction_chain_and_the_losses_that_decided(home):
+    # CATastrophe, Reaction Cards: reactions pile up and take effect most recent first (a chain of
+    # reactions, not a war); Lives and Being Eliminated: a cat on or below the Grim Reapurr's space
+    # is out, so the loss that put it there decided its fate.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "catastrophe", "--players", "Abi,Betty,Chris", "--option", "first=abi")
+    ok(env, "track", "lives", "betty", "-8")
+    for move in ("Abi play Curiosity Killed the Cat at Chris", "Chris play Pass to Betty", "Betty play Cucumber",
+                 "resolve", "resolve"):
+        ok(env, "play", move)
+    ok(env, "track", "reapurr", "+2")
+    said = _said(_recap(env))
+    assert ("play Cucumber", "a reaction chain: 3 cards in play at once") in said
+    assert not any("response war" in w or "play Betty play" in s for s, w in said)
+    assert ("lives Betty -8", "Betty loses 8 lives (9→1), within the Grim Reapurr's reach: caught at #7") in said
+
+
+def test_a_curiosity_that_eliminates_is_named_in_the_recap(home):
+    # CATastrophe, Curiosity and Lives and Being Eliminated: a cat on 1 life that loses one is out.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "catastrophe", "--players", "Abi,Betty,Chris", "--option", "first=abi")
+    ok(env, "track", "lives", "betty", "-8")
+    ok(env, "play", "Abi play Curiosity Killed the Cat at Betty")
+    ok(env, "play", "resolve")
+    said = _said(_recap(env))
+    assert ("play resolve", "Curiosity Killed the Cat takes effect: Betty loses 1 life") in said

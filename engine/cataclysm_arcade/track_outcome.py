@@ -9,7 +9,7 @@ class Outcome:
     """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
 
     LENGTH: ClassVar[tuple[str, str]] = ("levels", "level")
-    PILE: ClassVar[tuple[str, str]] = ("line", "on the Line")
+    PILE: ClassVar[tuple[str, str]] = ("line", "a response war: {n} on the Line")
 
     def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
         return {"winners": [summary["winner"]] if summary.get("winner") else []}
