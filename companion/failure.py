@@ -1,11 +1,52 @@
-"""The one-line error a failed command prints on stderr (a JSON object with --json)."""
+"""The error a failed command prints on stderr (a JSON object with --json).
+
+On a terminal (the shell's too) a refusal is said short first: `companion: error: refused: gems Cy -1
+[rule.id]` (what was refused and the rule), then why, indented under it, every line wrapped at the
+terminal's width between words (no word cut at the edge). Elsewhere (a pipe, a file, a script) the
+error stays the one line it always was, so a script reads it whole.
+"""
 from __future__ import annotations
 
+import re
 import sys
+
+#: a rule id in brackets, as a verdict writes it after its message
+_RULE = re.compile(r" ?\[([a-z0-9-]+(?:\.[a-z0-9-]+)+)\]")
+
+
+def error_lines(message: str, width: int | None = None) -> list[str]:
+    """The lines of an error: with `width` (a terminal's), a refusal's short head (what and the rule
+    ids) and its reason under it, each wrapped between words at that width, continuation lines
+    indented; without, the one line."""
+    head, rest = f"companion: error: {message}", ""
+    if width is None:
+        return [head]
+    refused = re.match(r"refused: (.+?): (.*)", message, re.S)
+    if refused:
+        what, why = refused.groups()
+        rules = list(dict.fromkeys(_RULE.findall(why)))
+        head = f"companion: error: refused: {what}" + (f" [{', '.join(rules)}]" if rules else "")
+        rest = _RULE.sub("", why).strip()
+    import textwrap
+
+    wrap = dict(width=max(40, width - 1), subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)
+    return textwrap.wrap(head, **wrap) + (textwrap.wrap(rest, initial_indent="  ", **wrap) if rest else [])
+
+
+def _width() -> int | None:
+    """The terminal's width when stderr is one (the shell's is), else None (no wrapping)."""
+    try:
+        if not sys.stderr.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 def fail(message: str, code: int, as_json: bool) -> int:
-    """Print `message` as the command's error line and return the exit code `code`."""
+    """Print `message` as the command's error and return the exit code `code`."""
     from companion.render import visible
 
     message = visible(message, one_line=True)  # it may echo what the user typed: escapes are shown, not obeyed
@@ -13,6 +54,6 @@ def fail(message: str, code: int, as_json: bool) -> int:
         import json  # here: loaded by every command, used by a failed one with --json
 
         print(json.dumps({"error": message, "exit_code": code}), file=sys.stderr)
-    else:  # one line, whatever the width: scripts and the shell read it so
-        print(f"companion: error: {message}", file=sys.stderr)
+    else:
+        print("\n".join(error_lines(message, _width())), file=sys.stderr)
     return code

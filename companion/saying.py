@@ -80,13 +80,30 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
     # them, however many; otherwise the `limit` most relevant, each with the same counter of every
     # other player (or power) the change moved (a refresh: every player's face-up powers)
     named = [p for p in ranked if score(p) >= 5]
-    chosen = named if len(named) > limit else ranked[:limit]
-    kinds = {p[-1] for p in chosen if len(p) > 1}
-    chosen += [p for p in ranked if p not in chosen and len(p) > 1 and p[-1] in kinds]
+    groups = _alike(ranked)
+    chosen = named if len(named) > limit else [g[0] for g in groups[:limit]]
     for path in chosen:
-        label = " ".join(p.replace("_", " ") for p in path)
-        out.append(f"{label} {_moved(old[path], new[path])}" if path in old else f"{label} {_short(cell(new[path]))}")
+        rows = next(g for g in groups if path in g) if path not in named else [path]
+        label = " ".join(p.replace("_", " ") for p in path[1:] if len(rows) > 1) or \
+            " ".join(p.replace("_", " ") for p in path)
+        said = [_moved(old[q], new[q]) if q in old else _short(cell(new[q])) for q in rows]
+        if len(rows) == 1:
+            out.append(f"{label} {said[0]}")
+        elif len(set(said)) == 1:  # every player's counter moved alike: `Ann, Ben, Cy face up 5→6`
+            out.append(f"{', '.join(q[0] for q in rows)} {label} {said[0]}")
+        else:
+            out.append(f"{label} " + ", ".join(f"{q[0]} {m}" for q, m in zip(rows, said)))
     return out
+
+
+def _alike(ranked: list[tuple[str, ...]]) -> list[list[tuple[str, ...]]]:
+    """The moved counters grouped by kind across rows (every player's `face up`), in rank order of
+    each group's first: a change that touched several players' same counter names them all, not
+    only the first."""
+    groups: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for path in ranked:
+        groups.setdefault(path[1:] if len(path) > 1 else path, []).append(path)
+    return list(groups.values())
 
 
 #: summary keys whose change starts a new part of the game: said as "round 2 begins"
@@ -125,10 +142,14 @@ def change_line(result, verbose: bool = False) -> str:
     parts = touched(result.before, result.summary, result.undone[0] if result.undone else head)
     if not parts and result.before == result.summary and not result.effects and not result.undone:
         parts = ["nothing on the table changed"]  # e.g. `heal` of a power that is face up already
-    line = head + (": " + ", ".join(parts) if parts else "")
     shown = list(result.effects) if verbose else pressing(list(result.effects))
-    if shown and not verbose:
-        line += "; " + "; ".join(e.message for e in shown)
+    said = [e.message for e in shown] if shown and not verbose else []
+    if said and parts and parts[0].endswith(" begins"):
+        # a new round or level follows what ended the last one: said after it, once
+        parts, said = [], said + [p for p in parts if not any(m.startswith(p) for m in said)]
+    line = head + (": " + ", ".join(parts) if parts else "")
+    if said:
+        line += (": " if not parts else "; ") + "; ".join(said)
     notes = len(result.effects) - len(shown)
     if notes:
         line += f" (+{notes} note{'s' if notes > 1 else ''}: --verbose)"

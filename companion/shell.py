@@ -64,9 +64,12 @@ class Shell:
         if words[0].lower() in track_words:
             return ["track", *shlex.split(line)]
         near = self.near_command(words[0], track_words)
-        if near:
-            print(f"companion: did you mean `{' '.join([near, *words[1:]])}`? (the line was searched in the rules "
-                  "below)", file=sys.stderr)
+        if near:  # a slip on a command is not a question: nothing is searched (docs/cli.md, the shell)
+            from companion.failure import fail
+
+            fail(f"unknown command {words[0]!r}; did you mean `{' '.join([near, *words[1:]])}`? (to ask the "
+                 f"rules instead: rules search \"{line.strip()}\")", 2, False)
+            return []
         as_json = words[-1] == "--json"
         question = " ".join(words[:-1] if as_json else words)
         args = ["rules", "search", question]
@@ -82,6 +85,8 @@ class Shell:
             return 2
         if args is None:
             return 0
+        if not args:  # refused before running (a mistyped command): its error line is printed
+            return 2
         if args[0] == "shell":
             print("companion: error: already in the shell", file=sys.stderr)
             return 2

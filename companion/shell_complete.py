@@ -48,6 +48,24 @@ def _options(command) -> list[str]:
     return [opt for p in command.params for opt in getattr(p, "opts", ()) if opt.startswith("--")]
 
 
+def _argument_words(node, path: list[str], before: list[str], current: str) -> list[str] | None:
+    """What the command's own completion offers for the argument under the cursor (the session names
+    of `track switch NAME`, through click's public shell_complete), or None when that argument has
+    no completion of its own."""
+    if not path or hasattr(node, "commands"):
+        return None
+    arguments = [p for p in node.params if p.param_type_name == "argument"]
+    typed = len([w for w in before[len(path):] if not w.startswith("-")])
+    at = next((p for i, p in enumerate(arguments) if i == typed or (p.nargs == -1 and i <= typed)), None)
+    if at is None or getattr(at, "_custom_shell_complete", None) is None:
+        return None
+    try:
+        items = at.shell_complete(node.context_class(node, info_name=path[-1]), current)
+    except Exception:  # noqa: BLE001 - completion never fails a line
+        return []
+    return [item.value for item in items]
+
+
 class ShellCompleter(Completer):
     """Completes the word under the cursor (a glossary term as a whole, spaces included)."""
 
@@ -79,8 +97,8 @@ class ShellCompleter(Completer):
         if path == ["play"] and not current.startswith("-"):  # a play has spaces: the rest of the line
             from companion.complete import session_plays
 
-            rest = text.split(None, 1)[1] if len(text.split()) > 1 or text.endswith(" ") else ""
-            rest = rest.lstrip() if len(text.split()) > 1 else ""
+            parts = text.split(None, 1)
+            rest = parts[1].lstrip() if len(parts) > 1 else ""  # `play ` (nothing yet): every play
             quote = rest[:1] if rest[:1] in "\"'" and rest else ""
             for play in session_plays():
                 if play.lower().startswith(rest[len(quote):].lower()) and play != rest:
@@ -98,6 +116,10 @@ class ShellCompleter(Completer):
             return
         if tuple(path) in RULE_ID_COMMANDS:
             yield from rule_ids()
+            return
+        answered = _argument_words(node, path, before, current)
+        if answered is not None:  # the command's own argument completes (`track switch`: sessions)
+            yield from answered
             return
         if hasattr(node, "commands") and len(path) == len(before):
             yield from sorted(n for n, c in node.commands.items() if not c.hidden)

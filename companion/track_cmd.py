@@ -431,6 +431,7 @@ def change(
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
     from engine.base import MoveSyntaxError
 
+    _no_stray_option(list(words))
     with open_sessions() as store:
         if _own_hand(store, list(words), name, as_json):
             return
@@ -449,6 +450,27 @@ def change(
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)
+
+
+#: the options a change takes, named when another option-looking word is refused
+CHANGE_OPTIONS = "--overrule, --session, --verbose, --save, --json"
+
+
+def _no_stray_option(words: list[str]) -> None:
+    """An option-looking word (`--reveal`, `-x`) is never read as part of a change (a card named
+    "--reveal ann"): the options a change takes are read by typer, any other is refused and named.
+    A negative amount (`-2`) is a word of the change."""
+    import re
+
+    from engine.base import MoveSyntaxError
+
+    stray = next((w for w in words if re.match(r"--?[A-Za-z]", w)), None)
+    if stray is None:
+        return
+    option = stray.split("=", 1)[0]
+    hint = (" (it belongs to the views: track show, log, watch, situation; `track hand NAME` alone shows a "
+            "player their own hand)" if option == "--reveal" else "")
+    raise MoveSyntaxError(f"{option!r} is not an option of a change{hint}; a change takes {CHANGE_OPTIONS}")
 
 
 def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:

@@ -82,6 +82,12 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     low = token.lower().replace("_", "-")
     if low in aliases:
         return aliases[low]
+    # a shortened verb is never guessed: every verb changes the table (or is harmless typed in full),
+    # and a word cut short may be another order (`clear` is not `cleared`): the full word is asked for
+    longer = sorted({aliases[a] for a in aliases if a.startswith(low)}) if low else []
+    if len(longer) == 1:
+        raise MoveSyntaxError(f"unknown command {token!r}: {token!r} is short for {longer[0]!r}, which is "
+                              f"only read typed in full (`{longer[0]} ...`)")
     near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
     choices = sorted({aliases[n] for n in near}) or list(commands)
     raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")

@@ -150,7 +150,7 @@ def test_a_change_line_names_every_player_it_touched(home):
     for who in ("ann", "ben", "cy"):
         ok(env, "track", "exhaust", who, "1")
     line = ok(env, "play", "refresh")
-    assert all(f"{who} face up 5→6" in line for who in ("Ann", "Ben", "Cy")), line
+    assert "Ann, Ben, Cy face up 5→6" in line, line
 
 
 def test_a_kill_does_not_say_back_to_round_0(home):

@@ -91,11 +91,14 @@ def test_lines_in_the_shell_print_what_the_one_shot_commands_print(shell, home, 
         inside = shell.run(line)
         outside = one_shot(other, args)
         assert inside.strip(), line
-        assert inside == outside, line
+        if inside.startswith("companion: error:"):  # on the shell's terminal, wrapped between words at 80
+            assert inside.split() == outside.split() and max(map(len, inside.splitlines())) < 80, line
+        else:
+            assert inside == outside, line
         if args[-1] == "--json":
             json.loads(inside)  # the same JSON, parseable
     assert "catopomp.heaven.play-from-hand" not in inside
-    assert inside.startswith("companion: error:") and inside.count("\n") == 1
+    assert inside.startswith("companion: error:") and outside.count("\n") == 1  # a pipe: one line
     assert shell.exit() == 0
 
 

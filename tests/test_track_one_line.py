@@ -29,7 +29,8 @@ def test_the_new_round_is_said_and_not_its_resets(home):
     ok(env, "track", "dice", "1", "2", "3", "4", "5", "6")
     ok(env, "track", "cleared", "ann")
     line = ok(env, "track", "cleared", "ben")
-    assert line.startswith("cleared Ben: round 2 begins;") and "Cy is the last player" in line
+    assert line.startswith("cleared Ben: only Cy still holds cards") and "Cy is the last player" in line
+    assert line.index("the round is over") < line.index("round 2 begins")  # issue 33: in that order
     assert "yes→no" not in line
     assert "back to round 1" in ok(env, "track", "undo")
 

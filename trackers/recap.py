@@ -16,7 +16,18 @@ WAR = 3  # cards or abilities waiting on the Line (or in play, CATastrophe) that
 
 
 def _said(label: Callable, step: Step) -> str:
-    return label(step.entry)
+    """The change as the log labels it; a play whose words open with its maker's name (CATastrophe's
+    `Chris play Cucumber`) drops the repeat, since the line names the maker: `play Cucumber`."""
+    said = label(step.entry)
+    maker = f"play {step.by} "
+    if said.lower().startswith(maker.lower()):
+        said = said[len(maker):]
+    return said
+
+
+def _war(size: int, where: str) -> str:
+    """A pile of plays waiting at once, in the game's words (Tracker.PILE: `{n}` marks the count)."""
+    return where.format(n=size) if "{n}" in where else f"a response war: {size} {where}"
 
 
 def turning_points(tracker, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
@@ -45,10 +56,10 @@ def turning_points(tracker, steps: list[Step], label: Callable, summary: Callabl
             if size >= WAR and (peak is None or size > peak[0]):
                 peak = (size, step)
             if size == 0 and peak is not None:
-                add(peak[1], f"a response war: {peak[0]} {where}")
+                add(peak[1], _war(peak[0], where))
                 peak = None
     if peak is not None:
-        add(peak[1], f"a response war: {peak[0]} {where}")
+        add(peak[1], _war(peak[0], where))
     return [points[s] for s in sorted(points)]
 
 

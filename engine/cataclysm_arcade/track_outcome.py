@@ -9,7 +9,7 @@ from typing import Any
 
 
 LENGTH = ("levels", "level")
-PILE = ("line", "on the Line")
+PILE = ("line", "a response war: {n} on the Line")
 
 
 def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -419,7 +419,7 @@ class Table(WorkingTable):
         self.eliminated_now.append(i)
         self.say("eliminated", f"{why}. {p['name']} is eliminated; the token goes to the Reapurr's Lair", rule)
         if yarn:
-            self.say("yarn-returned", f"{p['name']}'s {yarn} Yarn Ball{'s' if yarn != 1 else ''} go back to the Sanctuary (now {self.yarn_sanctuary})", R.LOSE_YARN)
+            self.say("yarn-returned", f"{p['name']}'s {yarn} Yarn Ball{'s' if yarn != 1 else ''} go{'es' if yarn == 1 else ''} back to the Sanctuary (now {self.yarn_sanctuary})", R.LOSE_YARN)
         if hand or cats:
             self.say("discarded", f"{p['name']} discards {hand} hand card{'s' if hand != 1 else ''} and {cats} Power Cat{'s' if cats != 1 else ''}", R.DISCARD_ALL)
 

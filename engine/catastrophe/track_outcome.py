@@ -15,7 +15,7 @@ CAUSES = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
 
 
 LENGTH = ("turns", "turn")
-PILE = ("chain", "in play at once")
+PILE = ("chain", "a reaction chain: {n} cards in play at once")
 
 
 def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
@@ -58,3 +58,41 @@ def eliminations(steps: list) -> list[dict[str, Any]]:
             rules = ["unknown"] * len(now)
         out += [{"player": n, "cause": c, "seq": s.seq} for n, c in zip(now, rules)]
     return out
+
+
+#: effects that tell a life lost to a card (the card's own effect, an Attack, a Curiosity)
+LOSSES = frozenset({"curiosity", "attack", "card-effect"})
+
+
+def _lost(step, name: str) -> list[str]:
+    """What the step's cards said of `name` losing lives (an Attack, a Curiosity, a card's effect)."""
+    return [e.message for e in step.effects if e.kind in LOSSES and name in e.message and " los" in e.message]
+
+
+def fates(steps: list) -> dict[int, list[str]]:
+    """The life losses that decided each elimination (Lives and Being Eliminated): a cat that lost
+    lives in the eliminating step, the card that took them (a `lives` change is told by its own line);
+    a cat the Grim Reapurr caught where it stood (he moved onto or above it), its last loss before,
+    which left it within his reach."""
+    out: dict[int, list[str]] = {}
+    for k, step in enumerate(steps):
+        for b, a in zip(step.before.players, step.after.players):
+            if not a.eliminated or b.eliminated:
+                continue
+            if step.after.grim_reapurr < b.lives:  # the cat lost lives in this very step: it tells the loss
+                out.setdefault(step.seq, []).extend(_lost(step, b.name))
+                continue
+            for earlier in reversed(steps[:k]):
+                p0 = next(p for p in earlier.before.players if p.name == b.name)
+                p1 = next(p for p in earlier.after.players if p.name == b.name)
+                if p1.lives < p0.lives:
+                    out.setdefault(earlier.seq, []).append(
+                        f"{b.name} loses {p0.lives - p1.lives} {'life' if p0.lives - p1.lives == 1 else 'lives'} "
+                        f"({p0.lives}→{p1.lives}), within the Grim Reapurr's reach: caught at #{step.seq}")
+                    break
+    return out
+
+
+def turning_points(steps: list, summary) -> dict[int, list[str]]:
+    """The life losses that decided a cat's fate (fates)."""
+    return fates(steps)

@@ -69,7 +69,7 @@ VERB_ALIASES: dict[str, str] = {
     "hand": "hand", "cards": "hand",
     "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
     "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
-    "cleared": "cleared", "clear": "cleared", "clears": "cleared", "out": "cleared", "safe": "cleared",
+    "cleared": "cleared", "clears": "cleared", "safe": "cleared",
     "predict": "predict", "prediction": "predict", "predicts": "predict", "pred": "predict",
     "points": "points", "point": "points", "pts": "points",
     "reserve": "reserve", "reserve-die": "reserve", "reserves": "reserve",

@@ -23,7 +23,7 @@ from .rules import counting_findings
 from .rules_sets import size_limit
 from .table import dice_expected
 from .track_changes import target
-from .track_rounds import TrackedTable, late_reveal, next_round_state
+from .track_rounds import TrackedTable, late_reveal, next_round_state, still_holding
 
 # Soul gems, rounds, centre and reserve dice, the starting player, predictions and points.
 
@@ -139,18 +139,16 @@ def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reas
 def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
     """Why `p` cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event): a
     round ends only when one player is left with unplayed cards, and that player loses the gem.
-    Hidden hands count as empty here, since a table that keeps only the counters never records plays."""
+    Hidden hands count by their size once a play of the round is recorded (track_rounds.still_holding)."""
     if state.cleared_record(p.name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR,
                   f"{p.name} has cleared all their cards this round and is safe: only the last player "
                   "still holding cards loses a soul gem")
-    competitive = state.options.competitive
-    others = [q.name for q in state.players if q.name != p.name and not state.cleared_record(q.name)
-              and (competitive or q.hell_domain or (q.hand_known and q.hand))]
+    others, _read_so = still_holding(state, p.name)
     if not others:
         return None
     why = (" (the competitive variant scores each player's last set: enter "
-           f"`cleared {others[0].lower()} N` first)" if competitive else "")
+           f"`cleared {others[0].split()[0].lower()} N` first)" if state.options.competitive else "")
     return no(R.ROUND_ROUND_END_TRIGGER, f"the round ends when only one player holds cards, and "
                                          f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
 

@@ -19,7 +19,7 @@ from .notation_track import DIE_FACES
 from .rule_ids import R
 from .rules import to_table
 from .table import TableChange, end_round, score as round_score, setup_todo
-from .track_rounds import late_reveal, settle
+from .track_rounds import late_reveal, settle, still_holding
 from .track_view import result, standings
 
 
@@ -104,6 +104,7 @@ def _end_round(t: TableChange, loser: int, gems_before: int | None) -> None:
             p.model_copy(update={"gems": gems_before}) if i == loser else p for i, p in enumerate(state.players))})
     table, effs = end_round(to_table(state), loser)
     names = state.names
+    _others, read_so = still_holding(state, names[loser])
     for i, d in enumerate(t.players):
         d["gems"] = table.gems[i]
         d["points"] = table.points[i]
@@ -116,7 +117,11 @@ def _end_round(t: TableChange, loser: int, gems_before: int | None) -> None:
     for e in effs:
         if e.kind == "reserve-dice" and not any(g == 1 for g in table.gems):
             continue
-        t.say(e.kind, e.message, e.rule, who=e.who, amount=e.amount, card=e.card)
+        message = e.message
+        if e.kind == "round-over" and read_so:  # the table's word, not what the record shows
+            message = (f"round over: no play recorded this round: taken as {names[loser]} losing the round; "
+                       f"{names[loser]} loses a soul gem ({table.gems[loser]} left)")
+        t.say(e.kind, message, e.rule, who=e.who, amount=e.amount, card=e.card)
     t.fields.update(loser=names[loser], turn=names[loser], phase=table.phase)
 
 

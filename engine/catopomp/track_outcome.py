@@ -47,7 +47,26 @@ def turning_points(steps: list, summary) -> dict[int, list[str]]:
         shown = summary(step.after).get("winning_set")
         for b, a in zip(step.before.players, step.after.players):
             if a.gems < b.gems:
+                standing = _ending_set(step, summary) or last_set
                 out.setdefault(step.seq, []).append(f"round {step.before.round} lost by {a.name}"
-                                                    + (f"; the set standing: {last_set}" if last_set else ""))
+                                                    + (f"; the set standing: {standing}" if standing else ""))
         last_set = None if step.after.round != step.before.round else shown or last_set
     return out
+
+
+def _ending_set(step, summary) -> str | None:
+    """The set a round-ending play put down (Catopomp 4: the round ends as that play leaves one player
+    holding cards): the play applied again without the next round's deal that followed it (the step's
+    `after` is already that deal). None for a round ended by a tracker change (`lost`, `gems`)."""
+    from engine.base import PLAY
+
+    from . import rules_state
+
+    if step.entry.verb != PLAY or not step.entry.args:
+        return None
+    try:
+        ended = rules_state.apply(step.before, rules_state.read(step.entry.args[0], step.before),
+                                  overruled=bool(step.entry.overruled))
+    except Exception:  # noqa: BLE001 - a play the log kept but this reading cannot redo: the last set seen
+        return None
+    return summary(ended).get("winning_set")

@@ -30,6 +30,35 @@ def next_round_state(state: State) -> State:
         "cleared": ()})
 
 
+def plays_recorded(state: State) -> bool:
+    """Whether anything recorded shows this round's play: a set on the table, dice on a Used Dice card,
+    a card in a Hell Domain or the discard pile. A table that keeps only the counters records none."""
+    return (state.winning_set is not None or bool(state.discard_pile)
+            or any(p.used_dice or p.hell_domain for p in state.players))
+
+
+def still_holding(state: State, loser: str) -> tuple[list[str], bool]:
+    """The other players the record shows still holding cards, each with what they hold, and whether a
+    loss of `loser` is only the table's word (no play of the round recorded, hidden hands not counted).
+    Once a play is recorded, a hidden hand counts by its size: its cards have not been seen played."""
+    read_so = not plays_recorded(state)
+    out = []
+    for q in state.players:
+        if q.name == loser or state.cleared_record(q.name) is not None:
+            continue
+        held = []
+        if q.hand_size and (q.hand_known or not read_so):
+            held.append(f"{q.hand_size}{'' if q.hand_known else ' hidden'} card{'s' if q.hand_size != 1 else ''} "
+                        "in hand")
+        if q.hell_domain:
+            held.append(f"{len(q.hell_domain)} Hell card{'s' if len(q.hell_domain) != 1 else ''}")
+        if held or state.options.competitive:
+            out.append(f"{q.name} ({'; '.join(held) or 'not cleared'})")
+    hidden = any(not q.hand_known and q.hand_size for q in state.players
+                 if q.name != loser and state.cleared_record(q.name) is None)
+    return out, read_so and hidden and not out
+
+
 def pending_reveals(state: State) -> list[str]:
     """Competitive: players who cleared this round and whose prediction is not revealed yet."""
     if not state.options.competitive:

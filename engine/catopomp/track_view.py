@@ -69,8 +69,7 @@ def summary(state: State) -> dict[str, Any]:
         row: dict[str, Any] = {"name": p.name, "gems": p.gems,
                                "hand": list(p.hand) if p.hand_known else p.hand,
                                "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
-        row["reserve_die"] = (p.reserve_die if p.reserve_die is not None else "not set") \
-            if p.name in state.reserve_dice else None
+        row["reserve_die"] = _reserve_text(state, p) if p.name in state.reserve_dice else None
         row["cleared"] = done is not None
         if done is not None and done.last_set is not None:
             row["last_set"] = done.last_set
@@ -95,9 +94,26 @@ def summary(state: State) -> dict[str, Any]:
                     "expansions": [e for e, on in (("catleton", o.catleton), ("mitch", o.mitch)) if on]},
         "players": players,
         "game_over": state.game_over,
-        "loser": state.loser,
+        "loser": state.loser if state.phase != "setup" or state.round == 1 else
+        f"{state.turn} (lost round {state.round - 1})",
         "winners": winners,
     }
+
+
+def _reserve_text(state: State, p) -> int | str:
+    """A reserve die's face; before play starts an unset one is `not set`; once play is under way a
+    die no longer held was spent (used in a Dice Boost, or sent to the centre by a boost without it)."""
+    if p.reserve_die is not None:
+        return p.reserve_die
+    return "spent" if state.under_way else "not set"
+
+
+def _reserve_text(state: State, p) -> int | str:
+    """A reserve die's face; before play starts an unset one is `not set`; once play is under way a
+    die no longer held was spent (used in a Dice Boost, or sent to the centre by a boost without it)."""
+    if p.reserve_die is not None:
+        return p.reserve_die
+    return "spent" if state.under_way else "not set"
 
 
 # ---------------------------------------------------------------------------- the result

@@ -159,6 +159,15 @@ def _possession(who: str, cards, rule: str) -> tuple[str, str]:
                   f"{listing(sorted(cards))} is taken on trust")
 
 
+def fewer_reading(card: str, icon: str, most: int, taken: int) -> tuple[str, str]:
+    """The reading taken when a card whose one use moves `most` cards moves fewer: section 5 says
+    only that a multi-card Explore takes all its cards before the Hand limit, nothing of taking fewer
+    (nor for Recruit or Subjugate); the verdict reads the number as a most, so fewer is legal."""
+    rule = R.EXPLORE_MULTI if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
+    return rule, (f"{card} {icon}s {count(most, 'card')} and {taken} {'was' if taken == 1 else 'were'} taken: "
+                  f"the rulebook is silent on taking fewer; read as up to {most}, so this is legal")
+
+
 def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     """Reasons why the ability cannot take these targets (from a Hand the table does not know,
     only how many: which cards it holds is noted as unchecked)."""
@@ -177,6 +186,8 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
                 message=f"{who_does} {icon}s {count(most, 'card')}, not {len(targets)}",
             )
         )
+    if 0 < len(targets) < most:
+        table.note(*fewer_reading(who_does, icon, most, len(targets)))
     if icon != "explore" and table.active in table.hidden:
         size = len(table.hand[table.active])
         if len(targets) > size:

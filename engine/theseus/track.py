@@ -212,6 +212,7 @@ def summary(state: State) -> dict[str, Any]:
                 "hand": list(p.hand) if p.hand_known else p.hand,
                 "vp": row["total"],
                 "reward_cards": len(p.reward_area),
+                "reward": list(p.reward_area),
                 "card_vp": row["card_vp"],
                 "bonuses": p.bonuses,
                 "effect_points": row["effect_points"],

@@ -38,3 +38,22 @@ def figure_lines(f: dict[str, Any]) -> list[str]:
 def share(record: dict[str, Any]) -> list[list]:
     """Each player's VP by source, and the ties."""
     return [["vp_by_source", "tally-casefold", record["figures"]["vp"]], ["ties", "sum", int(bool(record["tied"]))]]
+
+
+def turning_points(steps: list, summary) -> dict[int, list[str]]:
+    """The final scores, at the step that ended the game (section 12: cards, card effects and Bonuses
+    in the Reward Area), with the Party or Hand Ranks when a tiebreaker (section 13) decided."""
+    for step in steps:
+        after = summary(step.after)
+        if not after.get("game_over") or summary(step.before).get("game_over"):
+            continue
+        rows = after["players"]
+        said = "final scores: " + ", ".join(f"{p['name']} {p['vp']} VP" for p in rows)
+        decided = after.get("decided_by")
+        tied = [p for p in rows if p["vp"] == max(q["vp"] for q in rows)]
+        if decided in ("party-rank", "hand-rank", "tie"):
+            said += "; tied on VP, Party Rank " + ", ".join(f"{p['name']} {p['party_rank']}" for p in tied)
+        if decided in ("hand-rank", "tie"):
+            said += ", Hand Rank " + ", ".join(f"{p['name']} {p['hand_rank']}" for p in tied)
+        return {step.seq: [said]}
+    return {}

@@ -742,13 +742,21 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     for words in (("lost", "cy"), ("gems", "cy", "-1"), ("gems", "cy", "=1")):
         verdict = refused(s, *words)
         assert rules_of(verdict.reasons) == [f"{C}round.round-end-trigger"], words
-        assert "Ann still holds cards" in verdict.reasons[0].message
+        assert "Ann (7 cards in hand; 1 Hell card), Ben (10 hidden cards in hand) still hold" \
+            in verdict.reasons[0].message
     # overruled, the two commands still do the same thing
     assert overrule(s, "lost", "cy") == overrule(s, "gems", "cy", "-1")
-    # once Ann has cleared (Ben's hand is a count the table never saw), either command ends the round
+    # issue 33: once a play is recorded, Ben's hand (a count the table never saw) still holds cards
     s2 = run(s, "cleared ann")
-    (a, ea), (b, eb) = do(s2, "lost", "cy"), do(s2, "gems", "cy", "-1")
+    assert "Ben (10 hidden cards in hand) still holds" in refused(s2, "lost", "cy").reasons[0].message
+    # once Ben has cleared too, Cy is the last player holding cards and the round ends on its own
+    s3 = run(s2, "cleared ben")
+    assert s3.round == 2 and gems(s3)["Cy"] == 1
+    # a table keeping only the counters (no play recorded): either command ends the round, read so
+    s4 = run(new(), "first ann", "dice 1 2 3 4 5 6")
+    (a, ea), (b, eb) = do(s4, "lost", "cy"), do(s4, "gems", "cy", "-1")
     assert a == b and ea == eb and a.round == 2 and gems(a)["Cy"] == 1
+    assert any("no play recorded this round: taken as Cy losing the round" in e.message for e in ea)
 
 
 def test_recording_a_hand_is_checked_by_what_the_table_knows():

@@ -656,7 +656,7 @@ def test_score_changes_nothing_and_speaks_of_a_leader_before_the_end():
     assert leader and leader[0].message == "Ben leads (most Victory Points)"
     summary = T.summary(state)
     assert summary["leading"] == ["Ben"] and summary["winners"] == [] and summary["notes"] == []
-    assert set(summary["players"][0]) == {"name", "party", "hand", "vp", "reward_cards", "card_vp", "bonuses",
+    assert set(summary["players"][0]) == {"name", "party", "hand", "vp", "reward_cards", "reward", "card_vp", "bonuses",
                                           "effect_points", "party_rank", "hand_rank"}
     assert summary["to_act"] == "Ann" and summary["board"] == [] and summary["deck"] == "unknown"
 
