@@ -129,3 +129,28 @@ def test_a_stale_page_post_records_nothing_and_answers_409(home):
 def _no_mark_left():
     yield
     sent.taken()
+
+
+def test_a_shell_line_carries_the_table_as_it_stood_when_entered(home, monkeypatch, capsys):
+    from companion.cli import whole_group
+    from companion.shell import Shell
+
+    data = _arcade(home)
+    taken = sent.take_now
+
+    def entered(where):  # the line is entered; then another terminal's pass lands first
+        taken(where)
+        with Sessions(data) as store:
+            store.play("pass", "t")
+
+    monkeypatch.setattr(sent, "take_now", entered)
+    shell = Shell(whole_group())
+    try:
+        assert shell.run("play pass") == 2
+        assert "Ann played `pass`" in capsys.readouterr().err
+        assert _plays(data) == [("pass", "Ann")]
+        monkeypatch.setattr(sent, "take_now", taken)
+        assert shell.run("play pass") == 0  # entered after the table showed it: Ben's own pass
+    finally:
+        shell.close()
+    assert _plays(data) == [("pass", "Ann"), ("pass", "Ben")]
