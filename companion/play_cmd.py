@@ -7,7 +7,7 @@ from typing import List, Optional
 
 import typer
 
-from companion import complete
+from companion import complete, sent
 from companion.legal import listed, nearest
 from companion.stores import open_sessions
 
@@ -257,14 +257,15 @@ def play(
 
     from engine.base import CHANGE, MoveSyntaxError
 
+    mark = sent.taken()  # the newest event when the play was sent: judged against that table
     text = move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
     with open_sessions() as store:
-        several = store.several(text, session)  # a play said once, made as several (`decline all`)
+        several = store.several(text, session, sent=mark)  # said once, made as several (`decline all`)
         if several is not None:
             _several(several, as_json)
             return
         try:
-            result = store.play(text, session, overrule, by, save)
+            result = store.play(text, session, overrule, by, save, sent=mark)
         except MoveSyntaxError as exc:
             _, engine, state = store.situation(session)
             near = nearest(text, engine, state)
@@ -274,6 +275,10 @@ def play(
         except Refused as exc:
             from companion.render import play_view, refusal_view, table_names
 
+            if exc.verdict is None:  # Moved: the table moved on since it was sent; the line says what
+                if as_json and exc.result is not None:
+                    play_view(exc.result, as_json)
+                raise
             if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
                 play_view(exc.result, as_json)
                 raise

@@ -90,6 +90,11 @@ class Shell:
         if args[0] == "shell":
             print("companion: error: already in the shell", file=sys.stderr)
             return 2
+        if args[0] == "play":
+            from companion import paths, sent
+
+            # the table as the line was sent: a play is judged against it (companion/sent.py)
+            sent.take_now(self.home / "data" if self.home is not None else paths.data_dir())
         if self.home is not None:
             args = ["--data-dir", str(self.home), *args]
         code = self.group.main(args=args, prog_name="companion", standalone_mode=False)

@@ -17,6 +17,8 @@ from rulesdb.errors import BadImport, UnknownSource
 from rulesdb.names import ID_NAME as NAME
 from rulesdb.names import id_problem
 MAX_SECTION_CHARS = 1200  # long sections are cut at paragraph breaks into parts of about this size
+MAX_SECTIONS = 10_000  # sections a game's imported sources hold together: each is a document every
+# search of the game ranks (a 300-page rulebook splits into about 1,000); import and search stay bounded
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\S.{0,70}$")
 _BULLET = re.compile(r"^\s*(?:[-*•]\s*)+")
@@ -241,8 +243,14 @@ def import_rulebook(
     target = sources_dir / f"{chosen}.json"
     if target.exists():
         raise BadImport(f"a source named {chosen!r} exists already: remove it first (`companion rules remove {chosen}`) or pick another --name")
-    load_sources(sources_dir)  # a damaged source already there is named now, before anything is written
+    there = load_sources(sources_dir)  # a damaged source already there is named now, before anything is written
     sections = split_sections(text, progress)
+    held = sum(len(s["sections"]) for s in there if s["game"] == game)
+    if held + len(sections) > MAX_SECTIONS:
+        already = f" beside the {held:,} of the game's other imported sources" if held else ""
+        raise BadImport(f"cannot import {path}: it splits into {len(sections):,} sections{already}, over the limit "
+                        f"of {MAX_SECTIONS:,} a game's imported sources hold together; import a shorter file "
+                        "(or remove a source: `companion rules remove NAME`)")
     source = {
         "name": chosen,
         "game": game,

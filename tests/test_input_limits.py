@@ -36,16 +36,16 @@ def _one_line_refusal(result, *words: str) -> None:
 # -- 8. rules import: the limit is on what is stored -------------------------------------------
 
 def test_a_rulebook_of_short_lines_is_stored_in_a_form_the_reader_accepts(tmp_path):
-    """300,000 one-line headings (3.6 MB): 24 MB as indented JSON, which the 20 MB reader called
-    damaged; stored compactly it reads back."""
-    from rulesdb.sources import import_rulebook, load_sources
+    """One-line headings up to the section limit are stored compactly and read back (300,000 of
+    them, 3.6 MB, are now refused by that limit: tests/test_import_section_limit.py)."""
+    from rulesdb.sources import MAX_SECTIONS, import_rulebook, load_sources
 
     book = tmp_path / "cards.txt"
-    book.write_text("".join(f"Card {n:06d}\n" for n in range(300_000)), encoding="utf-8")
+    book.write_text("".join(f"Card {n:06d}\n" for n in range(MAX_SECTIONS)), encoding="utf-8")
     sources = tmp_path / "sources"
     import_rulebook("catopomp", book, sources)
     [source] = load_sources(sources)
-    assert len(source["sections"]) == 300_000
+    assert len(source["sections"]) == MAX_SECTIONS
 
 
 @pytest.mark.installed

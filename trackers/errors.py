@@ -25,6 +25,15 @@ class Refused(TrackerError):
         self.result = result
 
 
+class Moved(Refused):
+    """A play (or a page's change) sent when the table stood at an event the log has since gone past:
+    nothing recorded; `changed` tells each event written since (trackers/recording.py Marks)."""
+
+    def __init__(self, message: str, changed: list[str], result=None):
+        super().__init__(message, None, result)
+        self.changed = changed
+
+
 class StoreError(TrackerError):
     """A database file that is not ours, is damaged, or is newer than this version."""
 

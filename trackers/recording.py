@@ -7,26 +7,58 @@ input never waits for it), and again under the lock against the events written s
 """
 from __future__ import annotations
 
-from engine.base import CHANGE, PLAY, off_turn, step
-from trackers.errors import Refused, SessionError
+from engine.base import CHANGE, PLAY, Verdict, off_turn, step
+from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
 from trackers.log import PlayResult, Replay, Result, Session, game_for, tracker_for
 from trackers.narrate import made_by, with_by
 from trackers.secrets import labeller, public_summary
 
 
-class Recording:
+class Marks:
+    """The table a command's maker saw: the check, under the write lock, that it has not moved on."""
+
+    def seen_at(self, session: Session, sent: int) -> int:
+        """The session's last event among the file's events up to id `sent` (a one-shot's mark, taken
+        before the session was known): the last event of this session its maker could have seen."""
+        row = self._read(lambda con: con.execute("SELECT max(seq) FROM events WHERE session_id = ? AND id <= ?",
+                                                 (session.id, sent)).fetchone())
+        return row[0] or 0
+
+    def _not_moved(self, session: Session, seen: int | None, said: str, again: str, game=None, views=()) -> None:
+        """Under the write lock, after the replay: Moved when the log has gone past `seen` (None:
+        unchecked), naming the events written since and how to send `said` again."""
+        length = self._known[session.id].length
+        if seen is None or length <= seen:
+            return
+        entries, _ = self._fetch(session, max(0, seen))
+        label = labeller(session.game)
+        changed = [f"{e.args[1]} played `{e.args[0]}`" if e.kind == "change" and e.verb == PLAY and len(e.args) == 2
+                   else f"`{label(e)}`" for e in entries]
+        shown = "; ".join(changed) if len(changed) <= 3 else f"{len(changed)} changes, the last {changed[-1]}"
+        as_is = None
+        if game is not None and game.engine is not None:
+            state = self._known[session.id].done.state
+            as_is = _told(game, session, state, None, views, [], verdict=Verdict(legal=False), move=said,
+                          to_act=game.engine.to_act(state), recorded=False)
+        raise Moved(f"not recorded: the table moved on since you sent `{said}`: {shown}; if you still mean it, "
+                    f"send it again: `{again}`", changed, as_is)
+
+
+class Recording(Marks):
     """The writing half of Sessions (trackers/sessions.py: _open, _replayed, _append, _write ...)."""
 
     def record(self, words: list[str], name: str | None = None, overrule: bool = False, views=(),
-               save: bool = False) -> Result:
+               save: bool = False, seen: int | None = None) -> Result:
         """Apply one change as the table said it; refused (with rule ids) unless overruled. `views` names
         the players whose own view of the table the Result carries (Result.views); with `save`, the
-        cards the change describes go into the card library, as play() keeps them."""
+        cards the change describes go into the card library, as play() keeps them. `seen`, the last
+        event its maker was shown (a phone page): refused (Moved) when the log has gone past it."""
         def judge(con, append: bool, session: Session | None = None, done: Replay | None = None):
             session = session or self._open(name)
             game = game_for(session.game)
             state = (done or self._replayed(session, game.tracker)).state
+            self._not_moved(session, seen, " ".join(words), _again(["track", *words], name))
             stepped = step(game, state, words, overruled=overrule, kind="track")
             keepable(stepped.args, "a word of the change")
             if stepped.refused:
@@ -53,7 +85,7 @@ class Recording:
         return result
 
     def play(self, text: str, name: str | None = None, overrule: bool = False, by: str | None = None,
-             save: bool = False, views=()) -> PlayResult:
+             save: bool = False, views=(), seen: int | None = None, sent: int | None = None) -> PlayResult:
         """Judge a play against the session's table and, when legal (or overruled), record it. As with
         record(), it is judged once before the write lock (bad input never waits) and again under it,
         both times for the one player it is meant for: the one named (`by`, or a move that names its
@@ -65,7 +97,13 @@ class Recording:
         wrote down (what the log keeps), so the table after it is the table the log replays. The
         PlayResult carries everything a face shows (PlayResult); `views` names the players whose own
         view of the table it carries too; with `save`, the cards the play describes go into the card
-        library (trackers/library.py save_described; LibraryError, after recording, when it names none)."""
+        library (trackers/library.py save_described; LibraryError, after recording, when it names none).
+
+        A play is judged against the table its maker saw: `seen`, the last event of the session they
+        were shown (a page), or `sent`, the newest event id of the whole file when the command was
+        sent (companion/sent.py, read at a one-shot's start and at each shell line). Under the lock, a
+        log that has gone past it refuses the play (Moved: what changed, how to play it again), so the
+        same play sent several times at once is recorded once."""
         def judge(con, said: str, meant: str | None = None, session: Session | None = None,
                   done: Replay | None = None):
             session = session or self._open(name)
@@ -74,6 +112,8 @@ class Recording:
                 self.situation(session.name)  # raises the SessionError
             engine = game.engine
             state = (done or self._replayed(session, game.tracker)).state
+            again = _again(["play", said, *(["--by", by] if by else [])], name)
+            self._not_moved(session, seen, said, again, game, views)
             stepped = step(game, state, said, by=by, overruled=overrule, apply=con is not None)
             canonical = stepped.args[0]
             if con is not None and by is None and stepped.named is None and stepped.by != meant:
@@ -99,6 +139,8 @@ class Recording:
                          move=canonical, by=stepped.by, to_act=stepped.to_act)
 
         session = self._open(name)
+        if sent is not None and seen is None:
+            seen = self.seen_at(session, sent)
         first = judge(None, text, session=session, done=self.replay(session))
         result = self._write(lambda con: judge(con, first.args[0], meant=first.by))
         if save:
@@ -107,7 +149,7 @@ class Recording:
             result.saved = save_described(self.path.parent, result, [text])
         return result
 
-    def several(self, text: str, name: str | None = None):
+    def several(self, text: str, name: str | None = None, sent: int | None = None):
         """The plays a play said once is made of (Engine.series: Cataclysm Arcade `decline all`), each
         judged and recorded as its own play and yielded as it is; None when `text` is one play. The
         session's game is read, its table only when the words are such a play."""
@@ -118,12 +160,13 @@ class Recording:
         series = engine.series(text) if engine is not None else None
         if series is None:
             return None
+        mark = self.seen_at(session, sent) if sent is not None else None
         first = self.replay(session).state
         series.ready(first)  # MoveSyntaxError: nothing to make, nothing recorded
 
         def steps():
-            for _ in range(series.most(first)):
-                result = self.play(series.step, session.name)
+            for n in range(series.most(first)):
+                result = self.play(series.step, session.name, seen=mark if n == 0 else None)
                 yield result
                 if series.done(first, result.state):
                     break
@@ -176,6 +219,13 @@ def _told(game, session: Session, state, stepped, views, effects: list, **fields
     return PlayResult(session, state, public_summary(tracker, name, state), effects=effects, before=before,
                       acting=game.engine.acting(state), kind=kind,
                       views={p: public_summary(tracker, name, state, frozenset({p})) for p in views}, **fields)
+
+
+def _again(words: list[str], name: str | None) -> str:
+    """The command that sends these words again, to the same session."""
+    import shlex
+
+    return shlex.join(["companion", *words, *(["--session", name] if name else [])])
 
 
 def _broken(stepped) -> list:

@@ -196,12 +196,14 @@ def _prepare(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> Non
 
 
 def identity(path: Path) -> str | None:
-    """The file's inode, size and mtime (ns): what tells that it changed behind our back."""
+    """The file's inode, size, mtime and change time (ns): what tells that it changed behind our
+    back. No unprivileged program can set a change time back, so a write whose modification time
+    was put back (a bit flipped, `touch -r`) still makes the next opening check the file."""
     try:
         st = path.stat()
     except OSError:
         return None
-    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
+    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
 
 def _marker(path: Path) -> Path:
@@ -211,7 +213,7 @@ def _marker(path: Path) -> Path:
 def integrity(con: sqlite3.Connection, path: Path, damage: dict[int, int]) -> str | None:
     """`PRAGMA quick_check` (it reads the whole file) and every session's ledger, unless the file
     is exactly as a previous check, or a commit of ours made on a checked file, left it (inode,
-    size, mtime in the marker file beside it). So a file written by anything else, restored,
+    size, mtime and change time in the marker file beside it). So a file written by anything else, restored,
     copied over or left by a crash is checked at its next opening, and a long log is not read whole
     at every command. Sessions whose ledger fails go into `damage` (the file is then not marked, so
     the check runs again until the damage is gone). Returns the identity the check applies to."""

@@ -8,6 +8,7 @@
   GET  /api/rules/show/ID                  one entry or section (`rules show`)
   POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
   POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
+                           (either with "seen": the last event the page showed; 409 if the log went past it)
 
 An unknown token is 404, as an unknown page is: a link either works or does not exist.
 """
@@ -161,6 +162,14 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             return answer({"error": f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters'}, 400)
         return text
 
+    async def seen_field(request: Request) -> int | None | JSONResponse:
+        """The body's "seen": the last event the page showed (its seq), so a play or change sent on a
+        table that has moved on since is refused (409) instead of recorded; absent: not checked."""
+        seen = json.loads(await request.body()).get("seen")
+        if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < 2**53):
+            return seen
+        return answer({"error": 'send "seen" as the number of the last event the page showed'}, 400)
+
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
             changed.notify()
@@ -171,7 +180,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         text = await body_text(request, "move")
         if isinstance(text, JSONResponse):
             return text
-        return await after_write(*await live.call(live.play, player, text))
+        seen = await seen_field(request)
+        if isinstance(seen, JSONResponse):
+            return seen
+        return await after_write(*await live.call(live.play, player, text, seen))
 
     async def change(request: Request):
         import shlex
@@ -184,7 +196,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             words = shlex.split(text)
         except ValueError as exc:
             return answer({"error": f"the change does not read: {exc}"}, 400)
-        return await after_write(*await live.call(live.change, player, words))
+        seen = await seen_field(request)
+        if isinstance(seen, JSONResponse):
+            return seen
+        return await after_write(*await live.call(live.change, player, words, seen))
 
     async def poll() -> None:
         while True:

@@ -172,18 +172,21 @@ class Live:
             return exc.bare
         return f"{exc.bare}; if the table decides otherwise, it can overrule this at the companion itself"
 
-    def play(self, player: str, text: str) -> tuple[int, dict]:
+    def play(self, player: str, text: str, seen: int | None = None) -> tuple[int, dict]:
         """A play made by `player`, judged and recorded exactly as `companion play --by PLAYER`:
-        (HTTP status, answer). Refused: the verdict with its reasons and alternatives, nothing recorded."""
+        (HTTP status, answer). Refused: the verdict with its reasons and alternatives, nothing recorded.
+        `seen`: the last event the page showed; a log gone past it is a 409 (moved)."""
         from engine.base import MoveSyntaxError
-        from trackers.errors import Refused
+        from trackers.errors import Moved, Refused
 
         from companion.legal import nearest
         from companion.play_cmd import move_text
 
         try:
             text = move_text([], text, "play")
-            result = self.store.play(text, self.session.name, False, player, views=(player,))
+            result = self.store.play(text, self.session.name, False, player, views=(player,), seen=seen)
+        except Moved as exc:
+            return self._moved(exc, player)
         except Refused as exc:
             said = self._refusal(exc)
             if exc.result is None:
@@ -198,10 +201,17 @@ class Live:
             raise
         return 200, self._mine(result, player)
 
-    def change(self, player: str, words: list[str]) -> tuple[int, dict]:
+    def _moved(self, exc, player: str) -> tuple[int, dict]:
+        """409: the table moved on since the page showed it; what changed and the table now, nothing recorded."""
+        self.refresh()
+        return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
+                     "table": self.table(player, with_log=False)}
+
+    def change(self, player: str, words: list[str], seen: int | None = None) -> tuple[int, dict]:
         """A counter change said by `player`, checked as `companion track ...` checks it. A change that
-        names another player's secret (their hand, their prediction) is refused: it is theirs to say."""
-        from trackers.errors import Refused
+        names another player's secret (their hand, their prediction) is refused: it is theirs to say.
+        `seen`: the last event the page showed; a log gone past it is a 409 (moved)."""
+        from trackers.errors import Moved, Refused
 
         try:
             if not words:
@@ -209,7 +219,9 @@ class Live:
             parsed = self.tracker.parse(self._narrator(None).state, words)
             if parsed.verb in self.tracker.SECRET_VERBS and parsed.args and parsed.args[0] != player:
                 return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
-            result = self.store.record(words, self.session.name, views=(player,))
+            result = self.store.record(words, self.session.name, views=(player,), seen=seen)
+        except Moved as exc:
+            return self._moved(exc, player)
         except Refused as exc:
             reasons = [{"rule": r.rule, "message": r.message} for r in getattr(exc.verdict, "reasons", ())]
             return 200, {"recorded": False, "error": self._refusal(exc), "reasons": reasons,

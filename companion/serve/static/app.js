@@ -138,7 +138,7 @@ async function submit(kind, text) {
   let status;
   try {
     const r = await fetch(`${api}/${kind}`, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ [kind === "play" ? "move" : "change"]: text }) });
+      body: JSON.stringify({ [kind === "play" ? "move" : "change"]: text, seen: lastSeq }) });
     status = r.status;
     doc = await r.json();
   } catch (err) {
