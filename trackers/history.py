@@ -24,10 +24,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tracker_for
+from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
-FORMAT = 2  # bump when a record's meaning changes (2: its `share` of the stats)
+FORMAT = 3  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`)
 
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
@@ -127,7 +127,17 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
         "duration": _seconds(session.created, last),
         "figures": tracker.figures(state, summary, steps),
     }
+    record["start_player"] = _start_player(session, steps[0].before if steps else state)
+    record["standing"] = tracker.standing(summary, record) if over else {"scores": None, "ranks": None}
     return record | {"share": tracker.share(record)}
+
+
+def _start_player(session: Session, start) -> str | None:
+    """Who was to act first (the game's engine on the starting table), or None where no engine says
+    (a game that only tracks counters) or nobody is (a party that acts together)."""
+    engine = engine_for(session.game)
+    who = engine.to_act(start) if engine is not None else None
+    return who if who in session.players else None
 
 
 def shown_outcome(r: dict, names) -> dict:
@@ -145,7 +155,8 @@ def shown_outcome(r: dict, names) -> dict:
         return shown.get(value, value) if isinstance(value, str) else value
 
     share = [[k, how, v if how == "ratio" else each(v)] for k, how, v in r.get("share", [])]
-    return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}, "share": share}
+    names = ("players", "winners", "tied", "figures", "standing", "start_player")
+    return {**r, **{k: each(r[k]) for k in names if k in r}, "share": share}
 
 
 # -- the cache -------------------------------------------------------------------------------
