@@ -5,9 +5,16 @@ from __future__ import annotations
 
 
 def main() -> None:
-    from companion.collector import pause
+    try:
+        from companion.collector import pause
 
-    pause()
-    from companion.cli import main as run
+        pause()
+        from companion.cli import main as run
 
-    run()
+        run()
+    except KeyboardInterrupt:  # Ctrl-C before the command's own handler (at start-up): the same one line
+        import sys
+
+        from companion.failure import interrupted
+
+        sys.exit(interrupted("--json" in sys.argv[1:], close_echo=True))
