@@ -77,9 +77,9 @@ def history(
         records, _, damaged = _selected(store, game, player, since, shown=not bgstats)
         if bgstats:
             from companion.bgstats_cmd import history_bgstats
-            from companion.render_history import _damaged
+            from companion.render_history import damaged_lines
 
-            _damaged(damaged)
+            damaged_lines(damaged)
             history_bgstats([r for r in records if r["status"] == "finished"], store, as_json)
             return
     from companion.render_history import history_view

@@ -13,6 +13,11 @@ def _damaged(damaged: list) -> None:
         print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
 
 
+def damaged_lines(damaged: list) -> None:
+    """Each session that did not read, one line on stderr (the others are shown)."""
+    _damaged(damaged)
+
+
 def duration(seconds: int) -> str:
     """`42 min`, `1 h 05`, `-` for none."""
     if not seconds:
