@@ -135,6 +135,8 @@ def check_play(doc: dict, game: str, players: list[str]) -> None:
         assert all(isinstance(p[k], kind) for k, kind in PLAYER.items()), p
         assert ("score" in p) == (not played["game"]["noPoints"])
         assert "rank" not in p or (isinstance(p["rank"], int) and p["rank"] >= 1)
+    starts = [p["name"] for p in played["players"] if p["startPlayer"]]
+    assert len(starts) == (0 if played["game"]["cooperative"] else 1), starts
     winners = [p["name"] for p in played["players"] if p["winner"]]
     if played["game"]["cooperative"]:
         assert winners in ([], players) and "party" in played["comments"]

@@ -127,17 +127,26 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
         "duration": _seconds(session.created, last),
         "figures": tracker.figures(state, summary, steps),
     }
-    record["start_player"] = _start_player(session, steps[0].before if steps else state)
+    record["start_player"] = _start_player(session, [s.before for s in steps] + [state])
     record["standing"] = tracker.standing(summary, record) if over else {"scores": None, "ranks": None}
     return record | {"share": tracker.share(record)}
 
 
-def _start_player(session: Session, start) -> str | None:
-    """Who was to act first (the game's engine on the starting table), or None where no engine says
-    (a game that only tracks counters) or nobody is (a party that acts together)."""
+def _start_player(session: Session, states: list) -> str | None:
+    """The first player the game's engine names to act, table after table from the start (a set-up
+    such as Catopomp's dice may come first), or None where no engine says (a game that only tracks
+    counters) or nobody ever is (a party that acts together)."""
     engine = engine_for(session.game)
-    who = engine.to_act(start) if engine is not None else None
-    return who if who in session.players else None
+    if engine is None:
+        return None
+    for state in states:
+        try:
+            who = engine.to_act(state)
+        except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: the next one
+            continue
+        if who in session.players:
+            return who
+    return None
 
 
 def shown_outcome(r: dict, names) -> dict:
