@@ -85,7 +85,14 @@ def export_play(
           + (", or scan the code:" if qr else ":"))
     print(doc["link"])
     if qr:
-        sys.stdout.write(qr_text(doc["link"]))
+        import shutil
+
+        code = qr_text(doc["link"])
+        wide = max(len(line) for line in code.splitlines())
+        sys.stdout.write(code)
+        if shutil.get_terminal_size().columns < wide:  # a wrapped code does not scan
+            print(f"companion: the code is {wide} columns wide, wider than this terminal: widen it (or zoom out) "
+                  "to scan it, or open the link itself on the phone", file=sys.stderr)
 
 
 def history_bgstats(records: list[dict], store, as_json: bool) -> None:
