@@ -25,6 +25,18 @@ def _no_list(*args: Any, **kw: Any) -> list:
     return []
 
 
+def top_first(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """Where each player finished a finished game, from its final summary and outcome record:
+    `scores` (player -> points, None where the game counts none) and `ranks` (player -> 1 for the
+    best; players who finished alike share a rank; None where the game gives no order, as a party
+    that wins or loses together). By default: the winners (or the players left tied) 1, everyone
+    else 2."""
+    if record["cooperative"] or record["status"] != "finished":
+        return {"scores": None, "ranks": None}
+    top = set(record["winners"]) | set(record["tied"])
+    return {"scores": None, "ranks": {p: 1 if p in top else 2 for p in record["players"]} if top else None}
+
+
 def _same_player(state: Any, player: Any) -> Any:
     return player
 
@@ -107,7 +119,8 @@ class Outcome:
     won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), what a
     response war piles up (`pile`: (field, words) or None), its turning points (`turning_points(steps,
     summary)`), its share of the figures over many sessions (`share(record)`) and those in words
-    (`figure_lines(figures)`)."""
+    (`figure_lines(figures)`), and where each player finished (`standing(summary, record)`: scores
+    and ranks)."""
 
     length: tuple[str, str]
     cooperative: bool = False
@@ -117,6 +130,7 @@ class Outcome:
     turning_points: Callable[..., dict] = _nothing
     share: Callable[..., list] = _no_list
     figure_lines: Callable[..., list] = _no_list
+    standing: Callable[..., dict] = top_first
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,14 @@ class Verb(NamedTuple):
     apply: Callable[..., Any]
 
 
+def ranks_by_going_out(players: list[str], out: dict[str, int]) -> dict[str, int]:
+    """Ranks from the order players went out (player -> the seq of the change that put them out):
+    those still in share rank 1; a player who went out ranks behind everyone who stayed longer, and
+    players put out by one change share a rank."""
+    later = {p: sum(1 for q in players if q != p and (q not in out or (p in out and out[q] > out[p]))) for p in players}
+    return {p: 1 + (later[p] if p in out else 0) for p in players}
+
+
 class Tracker(Generic[S]):
     """The tracker's face of a declared game (engine/game.py `Declaration`): what sessions, history,
     stats and the CLI ask of its counters. Built from the declaration (engine.get_tracker), never
@@ -170,6 +178,13 @@ class Tracker(Generic[S]):
         """The game's figures over many sessions (what `share` adds up), one line each in words, for
         `companion stats`; none by default."""
         return self.declaration.outcome.figure_lines(figures)
+
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """Where each player finished a finished game, from its final summary and outcome record:
+        `scores` (player -> points, None where the game counts none) and `ranks` (player -> 1 for
+        the best; players who finished alike share a rank; None where the game gives no order, as
+        a party that wins or loses together); engine.game.top_first by default."""
+        return self.declaration.outcome.standing(summary, record)
 
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 

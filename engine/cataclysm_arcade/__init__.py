@@ -65,7 +65,7 @@ GAME = Declaration(
                 options=track.OPTIONS, summary=track.summary, rule_ids=ALL_RULES),
     outcome=Outcome(length=track_outcome.LENGTH, pile=track_outcome.PILE, result=track_outcome.result,
                     figures=track_outcome.figures, share=track_outcome.share,
-                    figure_lines=track_outcome.figure_lines),
+                    figure_lines=track_outcome.figure_lines, standing=track_outcome.standing),
     secrets=Secrets(hides_hand=track.HIDES_HAND, secret_verbs=track.SECRET_VERBS, hide=track.hide,
                     own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position, situation=rules_moves.situation,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.tracking import ranks_by_going_out
+
 
 # The after-the-game hooks of the declaration's outcome (engine.game.Outcome).
 
@@ -20,8 +22,15 @@ def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
     out = []
     for s in steps:
         was = {p.name for p in s.before.players if p.out}
-        out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
+        out += [{"player": p.name, "level": s.before.level, "seq": s.seq}
+                for p in s.after.players if p.out and p.name not in was]
     return {"level": state.level, "knocked_out": out}
+
+
+def standing(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """No points; ranked by the order the Bosses were defeated (the last player with a Boss first)."""
+    out = {k["player"]: k.get("seq", 0) for k in record["figures"]["knocked_out"]}
+    return {"scores": None, "ranks": ranks_by_going_out(record["players"], out)}
 
 
 def figure_lines(f: dict[str, Any]) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.tracking import ranks_by_going_out
+
 from .rule_ids import R
 
 
@@ -25,6 +27,13 @@ def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
 
 def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
     return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
+
+
+def standing(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """No points; ranked by the order the cats were eliminated (the last cat standing first; when
+    the Grim Reapurr wins, the cats eliminated last share the first rank)."""
+    out = {e["player"]: e["seq"] for e in record["figures"]["eliminations"]}
+    return {"scores": None, "ranks": ranks_by_going_out(record["players"], out)}
 
 
 def figure_lines(f: dict[str, Any]) -> list[str]:

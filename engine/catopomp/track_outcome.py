@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import top_first
+
 
 # The after-the-game hooks of the declaration's outcome (engine.game.Outcome); the winners are the summary's.
 
@@ -22,6 +24,18 @@ def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
             boosts[won.owner] += 1
     return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
             "competitive": bool(summary.get("options", {}).get("competitive"))}
+
+
+def standing(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """The main game counts no points: everyone with a soul gem left ranks first, the player who
+    lost the last one second. The competitive variant scores its points (the loser's made zero)
+    and ranks by them."""
+    if not record["figures"]["competitive"]:
+        return top_first(summary, record)
+    points = {p["name"]: p.get("points", 0) for p in summary.get("players", [])}
+    players = record["players"]
+    return {"scores": points, "ranks": {p: 1 + sum(points.get(q, 0) > points.get(p, 0) for q in players)
+                                        for p in players}}
 
 
 def figure_lines(f: dict[str, Any]) -> list[str]:

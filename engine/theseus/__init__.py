@@ -62,6 +62,7 @@ GAME = Declaration(
                 new_state=track.new_state, options=track.OPTIONS, summary=track.summary, rule_ids=TRACKER_RULES),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
                     share=track_outcome.share, figure_lines=track_outcome.figure_lines,
+                    standing=track_outcome.standing,
                     turning_points=track_outcome.turning_points),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model")),
 )
