@@ -202,12 +202,13 @@ def test_ctrl_c_during_the_first_index_build_leaves_no_index(home):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it)
     building = home / "cache"
     deadline = time.monotonic() + 60
-    while not any(building.glob(".building-*")) and proc.poll() is None and time.monotonic() < deadline:
+    while not any(building.glob("**/.building-*")) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert proc.poll() is None, "the index was built before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err.strip().splitlines() == [
         "companion: error: interrupted (Ctrl-C); nothing half-written was kept"], err
-    assert not list(building.glob(".building-*")) and not list(building.glob("index-*"))
+    # no half-built folder, and no game's index (an index folder holds one folder per game built)
+    assert not list(building.glob("**/.building-*")) and not [p for p in building.glob("index-*/*") if p.is_dir()]
     assert run_companion("rules", "search", "soul gem", env=env).returncode == 0
