@@ -14,12 +14,18 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__, paths
-from companion.failure import fail
+from companion.failure import Interrupted, fail, interrupted
 from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
 
 
 class CompanionGroup(TyperGroup):
     """Runs a command and turns every failure into one line and an exit code."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as exc:  # the command's own `with` blocks have rolled back by now
+            raise Interrupted() from exc
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
@@ -42,8 +48,13 @@ class CompanionGroup(TyperGroup):
             code = fail(exc.format_message() + hint, 2, as_json)
         except ClickException as exc:
             code = fail(exc.format_message(), exc.exit_code or 2, as_json)
-        except typer.Abort:
-            code = fail("aborted", 1, as_json)
+        except typer.Abort as exc:
+            if isinstance(exc.__cause__, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+                code = interrupted(as_json)
+            else:
+                code = fail("aborted", 1, as_json)
+        except (Interrupted, KeyboardInterrupt):
+            code = interrupted(as_json, close_echo=True)
         except BrokenPipeError:  # the reader went away (`| head`) before a read command finished
             from companion.render import silence_stdout
 

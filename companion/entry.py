@@ -10,10 +10,15 @@ def main() -> None:
 
     from companion import sent
 
-    sent.take(sys.argv[1:])  # a play is judged against the table as it stood now (companion/sent.py)
-    from companion.collector import pause
+    try:
+        sent.take(sys.argv[1:])  # a play is judged against the table as it stood now (companion/sent.py)
+        from companion.collector import pause
 
-    pause()
-    from companion.cli import main as run
+        pause()
+        from companion.cli import main as run
 
-    run()
+        run()
+    except KeyboardInterrupt:  # Ctrl-C before the command's own handler (at start-up): the same one line
+        from companion.failure import interrupted
+
+        sys.exit(interrupted("--json" in sys.argv[1:], close_echo=True))

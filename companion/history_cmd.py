@@ -40,7 +40,7 @@ def _since(text: str | None) -> str | None:
         raise SessionError(f"--since {text!r} is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31") from None
 
 
-def _selected(store, game: str | None, player: str | None, since: str | None):
+def _selected(store, game: str | None, player: str | None, since: str | None, shown: bool = True):
     """(records of the sessions asked for, the filter as understood, sessions that did not read).
     A bad game, date or player is refused before any log is read."""
     from trackers import players
@@ -56,19 +56,32 @@ def _selected(store, game: str | None, player: str | None, since: str | None):
     names = players.Names(players.load(store), [s.players for s in store.all([])])
     who = names.find(player) if player is not None else None
     done = outcomes(store)
-    return (select(done.records, names, wanted_game, who, day), {"game": wanted_game, "player": who, "since": day},
-            done.damaged)
+    picked = select(done.records, names, wanted_game, who, day)
+    if not shown:  # the names as the table typed them (an export keeps them so), the same records
+        kept = {(r["session"], r["started"]) for r in picked}
+        picked = [r for r in done.records if (r["session"], r["started"]) in kept]
+    return picked, {"game": wanted_game, "player": who, "since": day}, done.damaged
 
 
 def history(
     game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
     player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
+    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
+    bgstats: bool = typer.Option(False, "--bgstats", help="Every finished game as a BG Stats link, once each "
+                                 "(see `companion track export-play`)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Every session, finished or not: date, game, players, who won (or the party's, the Grim
-    Reapurr's result), length and duration."""
+    Reapurr's result), length and duration; with --bgstats, each finished game as a BG Stats link."""
     with _sessions() as store:
-        records, _, damaged = _selected(store, game, player, None)
+        records, _, damaged = _selected(store, game, player, since, shown=not bgstats)
+        if bgstats:
+            from companion.bgstats_cmd import history_bgstats
+            from companion.render_history import damaged_lines
+
+            damaged_lines(damaged)
+            history_bgstats([r for r in records if r["status"] == "finished"], store, as_json)
+            return
     from companion.render_history import history_view
 
     history_view([{k: v for k, v in r.items() if k != "share"} for r in records], damaged, as_json)  # share: stats' own
@@ -134,3 +147,6 @@ def register(app: typer.Typer, track_app: typer.Typer) -> None:
     app.command()(stats)
     app.add_typer(players_app, name="players")
     track_app.command()(recap)
+    from companion.bgstats_cmd import export_play
+
+    track_app.command("export-play")(export_play)

@@ -562,7 +562,8 @@ def log_view(session, telling, as_json: bool) -> None:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
         t = told.get(e.seq)
         said = f"{t.by}: {t.text}" if t and e.kind == "change" else (t.text if t else e.label)
-        out(f"{e.seq:>4}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}", indent=8 + len(e.at))
+        number = f"{e.seq:>4}" if e.kind == "change" and e.seq in applied else "   ·"  # undone, undo, redo: no play number
+        out(f"{number}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}", indent=8 + len(e.at))
         for line in t.marks if t else ():
             out(f"      [bold]-- {escape(line)} --[/]", indent=9)
         for line in t.triggered if t else ():

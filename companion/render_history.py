@@ -13,6 +13,11 @@ def _damaged(damaged: list) -> None:
         print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
 
 
+def damaged_lines(damaged: list) -> None:
+    """Each session that did not read, one line on stderr (the others are shown)."""
+    _damaged(damaged)
+
+
 def duration(seconds: int) -> str:
     """`42 min`, `1 h 05`, `-` for none."""
     if not seconds:
@@ -58,24 +63,40 @@ def _percent(rate) -> str:
 
 
 CSV_COLUMNS = ("kind", "game", "name", "played", "wins", "ties", "win_rate", "abandoned", "in_progress", "streak",
-               "best_streak")
+               "best_streak", "coop_played", "coop_wins", "coop_win_rate", "rival", "rival_games", "nemesis",
+               "nemesis_games", "players")
+
+
+def _who(pick: dict | None) -> tuple:
+    return (pick["player"], pick["games"]) if pick else ("", "")
 
 
 def stats_csv(doc: dict) -> str:
-    """One row per player (over the games selected) and per party (a cooperative game)."""
+    """The figures of `stats --json`, one row each: per player (competitive and co-op apart, rival
+    and nemesis), per party (a cooperative game), per player and game (streaks), per game and
+    number of players."""
     import csv
     import io
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer = csv.DictWriter(buffer, CSV_COLUMNS, lineterminator="\n", restval="")
+    writer.writeheader()
     game = doc["filter"]["game"] or "all"
     for p in doc["players"]:
-        writer.writerow(["player", game, p["player"], p["played"], p["wins"], p["ties"], p["win_rate"], p["abandoned"],
-                         p["in_progress"], p["streak"], p["best_streak"]])
+        rival, nemesis = _who(p["rival"]), _who(p["nemesis"])
+        writer.writerow({k: p[k] for k in CSV_COLUMNS if k in p and k not in ("rival", "nemesis")}
+                        | {"kind": "player", "game": game, "name": p["player"], "rival": rival[0],
+                           "rival_games": rival[1], "nemesis": nemesis[0], "nemesis_games": nemesis[1]})
     for p in doc["parties"]:
-        writer.writerow(["party", p["game"], " + ".join(p["party"]), p["played"], p["wins"], 0, p["win_rate"],
-                         p["abandoned"], "", "", ""])
+        writer.writerow({"kind": "party", "game": p["game"], "name": " + ".join(p["party"]), "played": p["played"],
+                         "wins": p["wins"], "ties": 0, "win_rate": p["win_rate"], "abandoned": p["abandoned"]})
+    for p in doc.get("streaks", []):
+        writer.writerow({"kind": "streak", "game": p["game"], "name": p["player"], "played": p["played"],
+                         "wins": p["wins"], "streak": p["streak"], "best_streak": p["best_streak"]})
+    for c in doc.get("player_counts", []):
+        writer.writerow({"kind": "player_count", "game": c["game"], "name": "; ".join(f"{n} {w}" for n, w in c["wins"].items()),
+                         "played": c["finished"], "wins": c["party_wins"] if c["party_wins"] is not None else "",
+                         "ties": c["ties"], "players": c["players"]})
     return buffer.getvalue()
 
 
@@ -97,12 +118,23 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
     out(f"{units(doc['sessions'], 'sessions')}: {doc['finished']} finished, {doc['abandoned']} abandoned, "
         f"{doc['in_progress']} in progress (abandoned and unfinished sessions are not losses).")
     names = [p["player"] for p in doc["players"]]
-    grid = [["player", "played", "won", "win rate", "ties", "abandoned", "streak", "best"]]
-    grid += [[p["player"], p["played"], p["wins"], _percent(p["win_rate"]), p["ties"], p["abandoned"], p["streak"],
+    grid = [["player", "played", "won", "win rate", "ties", "co-op won", "abandoned", "streak", "best"]]
+    grid += [[p["player"], p["played"], p["wins"], _percent(p["win_rate"]), p["ties"],
+              f"{p['coop_wins']} of {p['coop_played']}" if p["coop_played"] else "-", p["abandoned"], p["streak"],
               p["best_streak"]] for p in doc["players"]]
     out()
-    for part in grid_parts(None, grid, out.width, keep=names):
-        out.block(part)
+    if not doc["players"]:
+        out("No player has finished or abandoned a game yet.")
+    else:
+        out("Competitive games (co-op won: the party's games against the game itself, counted apart):")
+        for part in grid_parts(None, grid, out.width, keep=names):
+            out.block(part)
+    if any(p["rival"] or p["nemesis"] for p in doc["players"]):
+        out()
+        grid = [["player", "rival (finished next to them)", "nemesis (finished ahead of them)"]]
+        grid += [[p["player"], _picked(p["rival"]), _picked(p["nemesis"])] for p in doc["players"]]
+        for part in grid_parts(None, grid, out.width, wrap={1, 2}, keep=names):
+            out.block(part)
     if any(p["played"] for p in doc["players"]):
         out()
         out.block(win_bars(doc["players"], out.width))
@@ -124,6 +156,29 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
     for g in doc["games"]:
         for line in figure_lines(g["game"], g["figures"]):
             out(f"{g['game']}: {line}", indent=2)
+    if doc.get("player_counts"):
+        out()
+        grid = [["game", "players", "finished", "result"]]
+        grid += [[c["game"], c["players"], c["finished"], _count_result(c)] for c in doc["player_counts"]]
+        for part in grid_parts(None, grid, out.width, wrap={3}, keep=names):
+            out.block(part)
+    if doc.get("streaks"):
+        out()
+        grid = [["player", "game", "played", "won", "streak", "best"]]
+        grid += [[s["player"], s["game"], s["played"], s["wins"], s["streak"], s["best_streak"]] for s in doc["streaks"]]
+        for part in grid_parts(None, grid, out.width, keep=names):
+            out.block(part)
+
+
+def _picked(pick: dict | None) -> str:
+    return "-" if not pick else f"{pick['player']} ({units(pick['games'], 'games')})"
+
+
+def _count_result(c: dict) -> str:
+    """The party's wins (co-op) or each player's wins, and open ties."""
+    said = [f"party won {c['party_wins']}"] if c["party_wins"] is not None else \
+        [", ".join(f"{p} {n}" for p, n in c["wins"].items()) or "no winner"]
+    return "; ".join(said + ([f"{units(c['ties'], 'ties')}"] if c["ties"] else []))
 
 
 def win_bars(players: list[dict], width: int):

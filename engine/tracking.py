@@ -72,6 +72,14 @@ class Verb(NamedTuple):
     apply: Callable[..., Any]
 
 
+def ranks_by_going_out(players: list[str], out: dict[str, int]) -> dict[str, int]:
+    """Ranks from the order players went out (player -> the seq of the change that put them out):
+    those still in share rank 1; a player who went out ranks behind everyone who stayed longer, and
+    players put out by one change share a rank."""
+    later = {p: sum(1 for q in players if q != p and (q not in out or (p in out and out[q] > out[p]))) for p in players}
+    return {p: 1 + (later[p] if p in out else 0) for p in players}
+
+
 class Tracker(Generic[S]):
     """What every game's tracker provides. Subclasses set the class attributes."""
 
@@ -167,6 +175,17 @@ class Tracker(Generic[S]):
         """The game's figures over many sessions (what `share` adds up), one line each in words, for
         `companion stats`; none by default."""
         return []
+
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """Where each player finished a finished game, from its final summary and outcome record:
+        `scores` (player -> points, None where the game counts none) and `ranks` (player -> 1 for
+        the best; players who finished alike share a rank; None where the game gives no order, as
+        a party that wins or loses together). By default: the winners (or the players left tied) 1,
+        everyone else 2."""
+        if record["cooperative"] or record["status"] != "finished":
+            return {"scores": None, "ranks": None}
+        top = set(record["winners"]) | set(record["tied"])
+        return {"scores": None, "ranks": {p: 1 if p in top else 2 for p in record["players"]} if top else None}
 
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 

@@ -87,7 +87,9 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("cards", "import"): [(["cards", "import", "theseus", "{home}/cards.toml"], None, False)],
     ("cards", "export"): [(["cards", "export", "theseus", "{home}/library.json"], None, False)],
     ("cards", "schema"): [(["cards", "schema", "cataclysm-arcade"], None, False)],
-    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False)],
+    ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False),
+                   (["history", "--since", "2020-01-01", "--bgstats"], None, False)],
+    ("track", "export-play"): [(["track", "export-play", "cats"], None, False)],
     ("stats",): [(["stats"], None, False), (["stats", "--since", "2020-01-01", "--player", "ANN"], None, False)],
     ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
     ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
@@ -115,7 +117,10 @@ def prepared(tmp_path_factory) -> Path:
                  ["track", "gems", "ann", "-1", "--overrule"], ["track", "undo"],
                  ["track", "export", "pomp", str(home / "export.json")],
                  ["rules", "import", "catopomp", str(home / "notes.md"), "--name", "house"],
-                 ["cards", "add", "theseus", "Oracle", "--rank", "1"]):
+                 ["cards", "add", "theseus", "Oracle", "--rank", "1"],
+                 # a finished game to send to BG Stats (issue 36), then Catopomp current again
+                 ["track", "new", "catastrophe", "--players", "Ann,Ben", "--name", "cats"], ["track", "lives", "ben", "-9"],
+                 ["track", "switch", "pomp"]):
         ok(run_in_process(*args, env=env))
     return home
 

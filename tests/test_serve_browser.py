@@ -184,3 +184,22 @@ def test_a_play_submitted_from_the_page_is_judged_and_recorded(browser, table):
         server.stop()
     log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
     assert [(e["verb"], e["by"]) for e in log] == [("hand", "Ann"), ("play", "Ann")]  # the refused pass left nothing
+
+
+def test_a_finished_games_button_carries_its_bgstats_link(page, home):
+    """Issue 36: once the game is over, the page offers the play for BG Stats: the very link
+    `companion track export-play` prints."""
+    for words in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--option", "boss-health=5", "--name",
+                   "arcade"], ["track", "pass", "ann"], ["track", "pass", "ben"], ["track", "next-level"]):
+        assert run_companion(*words, env=env(home)).returncode == 0
+    server = Server(home)
+    try:
+        page.goto(server.url)
+        live(page)
+        assert page.locator("#bgstats-row").is_hidden()
+        assert run_companion("track", "damage", "ben", "boss", "5", env=env(home)).returncode == 0
+        page.locator("#bgstats-row").wait_for(state="visible", timeout=5000)
+        link = json.loads(run_companion("track", "export-play", "--json", env=env(home)).stdout)["link"]
+        assert link.startswith("bgstats://") and page.get_attribute("#bgstats", "href") == link
+    finally:
+        server.stop()

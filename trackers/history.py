@@ -24,10 +24,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from trackers.log import Entry, ReplayError, Session, Stack, game_for, shift, tracker_for
+from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
-FORMAT = 2  # bump when a record's meaning changes (2: its `share` of the stats)
+FORMAT = 3  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`)
 
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
@@ -127,7 +127,26 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
         "duration": _seconds(session.created, last),
         "figures": tracker.figures(state, summary, steps),
     }
+    record["start_player"] = _start_player(session, [s.before for s in steps] + [state])
+    record["standing"] = tracker.standing(summary, record) if over else {"scores": None, "ranks": None}
     return record | {"share": tracker.share(record)}
+
+
+def _start_player(session: Session, states: list) -> str | None:
+    """The first player the game's engine names to act, table after table from the start (a set-up
+    such as Catopomp's dice may come first), or None where no engine says (a game that only tracks
+    counters) or nobody ever is (a party that acts together)."""
+    engine = engine_for(session.game)
+    if engine is None:
+        return None
+    for state in states:
+        try:
+            who = engine.to_act(state)
+        except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: the next one
+            continue
+        if who in session.players:
+            return who
+    return None
 
 
 def shown_outcome(r: dict, names) -> dict:
@@ -145,7 +164,8 @@ def shown_outcome(r: dict, names) -> dict:
         return shown.get(value, value) if isinstance(value, str) else value
 
     share = [[k, how, v if how == "ratio" else each(v)] for k, how, v in r.get("share", [])]
-    return {**r, **{k: each(r[k]) for k in ("players", "winners", "tied", "figures")}, "share": share}
+    names = ("players", "winners", "tied", "figures", "standing", "start_player")
+    return {**r, **{k: each(r[k]) for k in names if k in r}, "share": share}
 
 
 # -- the cache -------------------------------------------------------------------------------

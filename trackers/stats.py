@@ -1,5 +1,6 @@
-"""Statistics over outcome records (trackers/history.py): games played, wins and win rate per
-player (and per party in a cooperative game), streaks, average length, and each game's own
+"""Statistics over outcome records (trackers/history.py): competitive games played, wins and win
+rate per player, cooperative results apart (and per party), rivals and nemeses, streaks overall and
+per game, results by player count, average length, and each game's own
 figures (added up from the share each record carries: no game's code is imported). Pure: records in (oldest first), a JSON-ready dict out.
 
 Counted as the issue asks: a finished session is played; a win is a session the player won (a
@@ -41,14 +42,35 @@ def _streaks(results: list[bool]) -> tuple[int, int]:
     return run, best
 
 
+def ranks(r: dict) -> dict[str, int]:
+    """Where each player finished a finished competitive game: the record's standing, else the
+    winners (and players left tied) first and everyone else second."""
+    given = (r.get("standing") or {}).get("ranks")
+    if given:
+        return given
+    top = set(r["winners"]) | set(r["tied"])
+    return {p: 1 if p in top else 2 for p in r["players"]}
+
+
+def _row(p: str) -> dict[str, Any]:
+    return {"player": p, "played": 0, "wins": 0, "ties": 0, "abandoned": 0, "in_progress": 0,
+            "coop_played": 0, "coop_wins": 0}
+
+
 def per_player(records: list[dict]) -> list[dict[str, Any]]:
-    """One row per player: finished games, wins, ties, win rate, abandoned and in progress, and streaks."""
+    """One row per player who finished or abandoned a game: competitive games finished, wins, ties,
+    win rate and streaks; cooperative games (the party against the game) finished and won apart;
+    abandoned and in progress; their rival and nemesis. A player whose only sessions are still in
+    progress has no row yet (nothing to count)."""
     rows: dict[str, dict[str, Any]] = {}
     results: dict[str, list[bool]] = defaultdict(list)
     for r in records:
         for p in r["players"]:
-            row = rows.setdefault(p, {"player": p, "played": 0, "wins": 0, "ties": 0, "abandoned": 0, "in_progress": 0})
-            if r["status"] == FINISHED:
+            row = rows.setdefault(p, _row(p))
+            if r["status"] == FINISHED and r["cooperative"]:
+                row["coop_played"] += 1
+                row["coop_wins"] += p in r["winners"]
+            elif r["status"] == FINISHED:
                 row["played"] += 1
                 row["wins"] += p in r["winners"]
                 row["ties"] += p in r["tied"]
@@ -57,10 +79,83 @@ def per_player(records: list[dict]) -> list[dict[str, Any]]:
                 row["abandoned"] += 1
             else:
                 row["in_progress"] += 1
+    rivals, nemeses = rival_and_nemesis(records)
     for p, row in rows.items():
         row["win_rate"] = _rate(row["wins"], row["played"])
+        row["coop_win_rate"] = _rate(row["coop_wins"], row["coop_played"])
         row["streak"], row["best_streak"] = _streaks(results[p])
-    return sorted(rows.values(), key=lambda row: (-row["wins"], -(row["win_rate"] or 0), row["player"].casefold()))
+        row["rival"], row["nemesis"] = rivals.get(p), nemeses.get(p)
+    kept = [row for row in rows.values() if row["played"] or row["coop_played"] or row["abandoned"]]
+    return sorted(kept, key=lambda row: (-row["wins"], -(row["win_rate"] or 0), row["player"].casefold()))
+
+
+def _most(counts: Counter) -> dict[str, Any] | None:
+    """The player counted most (the name first in the alphabet on a tie), with the count; None for none."""
+    if not counts:
+        return None
+    name, n = min(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+    return {"player": name, "games": n}
+
+
+def rival_and_nemesis(records: list[dict]) -> tuple[dict, dict]:
+    """Over finished competitive games: each player's rival, the opponent who most often finished
+    just behind or just ahead of them (the next place up or down among the places of that game;
+    a shared place is neither), and nemesis, the opponent who most often finished ahead of them
+    (a better place). Each {"player", "games"}: the count of such games; ties go to the name first
+    in the alphabet."""
+    near: dict[str, Counter] = defaultdict(Counter)
+    ahead: dict[str, Counter] = defaultdict(Counter)
+    for r in records:
+        if r["status"] != FINISHED or r["cooperative"]:
+            continue
+        placed = ranks(r)
+        levels = sorted(set(placed.values()))
+        for p in r["players"]:
+            for q in r["players"]:
+                if q == p or p not in placed or q not in placed:
+                    continue
+                if placed[q] < placed[p]:
+                    ahead[p][q] += 1
+                if abs(levels.index(placed[q]) - levels.index(placed[p])) == 1:
+                    near[p][q] += 1
+    return ({p: _most(c) for p, c in near.items()}, {p: _most(c) for p, c in ahead.items()})
+
+
+def per_game_streaks(records: list[dict]) -> list[dict[str, Any]]:
+    """One row per player and game finished: games, wins (a party's win for each of its players),
+    the current run of wins and the longest."""
+    results: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    for r in records:
+        if r["status"] == FINISHED:
+            for p in r["players"]:
+                results[(p, r["game"])].append(p in r["winners"])
+    out = []
+    for (p, game), won in results.items():
+        streak, best = _streaks(won)
+        out.append({"player": p, "game": game, "played": len(won), "wins": sum(won), "streak": streak,
+                    "best_streak": best})
+    return sorted(out, key=lambda row: (row["player"].casefold(), row["game"]))
+
+
+def by_player_count(records: list[dict]) -> list[dict[str, Any]]:
+    """One row per game and number of players: games finished, the party's wins (a cooperative
+    game; None in a competitive one), ties left open, and each player's wins."""
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    for r in records:
+        if r["status"] != FINISHED:
+            continue
+        key = (r["game"], len(r["players"]))
+        row = rows.setdefault(key, {"game": key[0], "players": key[1], "finished": 0,
+                                    "party_wins": 0 if r["cooperative"] else None, "ties": 0, "wins": {}})
+        row["finished"] += 1
+        row["ties"] += bool(r["tied"])
+        if r["cooperative"]:
+            row["party_wins"] += r.get("party") == "won"
+        for p in r["winners"]:
+            row["wins"][p] = row["wins"].get(p, 0) + 1
+    for row in rows.values():
+        row["wins"] = dict(sorted(row["wins"].items(), key=lambda kv: (-kv[1], kv[0].casefold())))
+    return [rows[k] for k in sorted(rows)]
 
 
 def per_party(records: list[dict]) -> list[dict[str, Any]]:
@@ -150,5 +245,9 @@ def stats(records: list[dict], player: str | None = None) -> dict[str, Any]:
     if player is not None:
         players = [p for p in players if p["player"] == player]
         parties = [p for p in parties if player in p["party"]]
+    streaks, counts = per_game_streaks(records), by_player_count(records)
+    if player is not None:
+        streaks = [s for s in streaks if s["player"] == player]
     return {"sessions": len(records), "finished": status[FINISHED], "abandoned": status[ABANDONED],
-            "in_progress": status[PLAYING], "players": players, "parties": parties, "games": per_game(records)}
+            "in_progress": status[PLAYING], "players": players, "parties": parties, "games": per_game(records),
+            "streaks": streaks, "player_counts": counts}

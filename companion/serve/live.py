@@ -131,12 +131,29 @@ class Live:
                 doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
             except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: nobody named
                 pass
+        if doc["finished"]:
+            doc["bgstats"] = self._bgstats_link()
         if viewer is not None and self.tracker.HIDES_HAND:
             doc["hand"] = own_hand(game, state, viewer)
         if with_log:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _bgstats_link(self) -> str | None:
+        """The finished game's BG Stats link, as `companion track export-play` prints it (computed once per log)."""
+        if getattr(self, "_bgstats", (None,))[0] != len(self.entries):
+            from companion.bgstats_cmd import game_name
+            from trackers import bgstats
+            from trackers.history import outcome
+
+            try:
+                record = outcome(self.session, self.entries)
+                link = bgstats.link(bgstats.play(record, game_name(self.session.game)))
+            except Exception:  # noqa: BLE001 - no button rather than no page
+                link = None
+            self._bgstats = (len(self.entries), link)
+        return self._bgstats[1]
 
     def messages(self, viewer: str | None, after: int | None, epoch: int | None) -> list[dict]:
         """What a stream that has seen the log up to `after` (in `epoch`) needs: each missed event

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.tracking import ranks_by_going_out
+
 
 class Outcome:
     """The Tracker's after-the-game hooks (engine.tracking.Tracker)."""
@@ -18,8 +20,13 @@ class Outcome:
         out = []
         for s in steps:
             was = {p.name for p in s.before.players if p.out}
-            out += [{"player": p.name, "level": s.before.level} for p in s.after.players if p.out and p.name not in was]
+            out += [{"player": p.name, "level": s.before.level, "seq": s.seq} for p in s.after.players if p.out and p.name not in was]
         return {"level": state.level, "knocked_out": out}
+
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """No points; ranked by the order the Bosses were defeated (the last player with a Boss first)."""
+        out = {k["player"]: k.get("seq", 0) for k in record["figures"]["knocked_out"]}
+        return {"scores": None, "ranks": ranks_by_going_out(record["players"], out)}
 
     def figure_lines(self, f: dict[str, Any]) -> list[str]:
         """The levels reached, on average and at most."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.tracking import ranks_by_going_out
+
 from .rule_ids import R
 
 #: an elimination's cause, by the rule its effect cites
@@ -22,6 +24,12 @@ class Outcome:
 
     def figures(self, state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
         return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
+
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """No points; ranked by the order the cats were eliminated (the last cat standing first; when
+        the Grim Reapurr wins, the cats eliminated last share the first rank)."""
+        out = {e["player"]: e["seq"] for e in record["figures"]["eliminations"]}
+        return {"scores": None, "ranks": ranks_by_going_out(record["players"], out)}
 
     def figure_lines(self, f: dict[str, Any]) -> list[str]:
         """Eliminations by cause and the Grim Reapurr's wins."""

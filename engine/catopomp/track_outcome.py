@@ -22,6 +22,17 @@ class Outcome:
         return {"rounds": state.round, "gems_lost": lost, "dice_boosts": boosts,
                 "competitive": bool(summary.get("options", {}).get("competitive"))}
 
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """The main game counts no points: everyone with a soul gem left ranks first, the player who
+        lost the last one second. The competitive variant scores its points (the loser's made zero)
+        and ranks by them."""
+        if not record["figures"]["competitive"]:
+            return super().standing(summary, record)
+        points = {p["name"]: p.get("points", 0) for p in summary.get("players", [])}
+        players = record["players"]
+        return {"scores": points, "ranks": {p: 1 + sum(points.get(q, 0) > points.get(p, 0) for q in players)
+                                            for p in players}}
+
     def figure_lines(self, f: dict[str, Any]) -> list[str]:
         """Soul gems lost (and per round) and each player's Dice Boosts."""
         boosts = ", ".join(f"{p} {n}" for p, n in f["dice_boosts"].items()) or "none"

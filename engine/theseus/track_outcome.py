@@ -25,6 +25,18 @@ class Outcome:
                                    "total": p["vp"]} for p in summary["players"]},
                 "decided_by": summary.get("decided_by") if summary.get("game_over") else None}
 
+    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+        """Victory Points as the score; the winners (or the players both tiebreakers leave tied) rank
+        first, then the others by VP (equal VP share a rank: the tiebreakers decide only the win)."""
+        vp = {p: v["total"] if isinstance(v.get("total"), int) else None for p, v in record["figures"]["vp"].items()}
+        top = set(record["winners"]) | set(record["tied"])
+
+        def better(q: str, p: str) -> bool:
+            return (q in top and p not in top) or (p not in top and q not in top and (vp.get(q) or 0) > (vp.get(p) or 0))
+
+        players = record["players"]
+        return {"scores": vp, "ranks": {p: 1 + sum(better(q, p) for q in players) for p in players}}
+
     def figure_lines(self, f: dict[str, Any]) -> list[str]:
         """Each player's VP by source, and the ties both tiebreakers leave."""
         return [f"VP of {p}: {v.get('cards', 0)} from cards, {v.get('bonuses', 0)} from Bonuses, "

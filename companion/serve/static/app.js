@@ -97,6 +97,8 @@ function renderTable(t) {
   const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
     : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
   $("turn").textContent = turn;
+  $("bgstats-row").hidden = !t.bgstats;  // a finished game: its play for BG Stats, as `track export-play` gives it
+  if (t.bgstats) $("bgstats").href = t.bgstats;
   $("summary").replaceChildren(summaryView(t.summary));
   if (t.hand) {
     $("hand").hidden = false;
