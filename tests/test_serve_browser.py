@@ -203,3 +203,39 @@ def test_a_finished_games_button_carries_its_bgstats_link(page, home):
         assert link.startswith("bgstats://") and page.get_attribute("#bgstats", "href") == link
     finally:
         server.stop()
+
+
+def tap_a_play(page) -> str:
+    """Tap the first choice until a whole play is built; send it; the play as the page showed it."""
+    page.locator("#choices button").first.wait_for(timeout=10_000)
+    while page.locator("#tap-send").is_disabled():
+        page.locator("#choices button").first.click()
+    built = page.text_content("#picked")
+    page.click("#tap-send")
+    return built
+
+
+def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(browser, table):
+    """Issue 34: the private page offers its player's legal plays as taps; the play built is shown in
+    notation, judged as `play --by` judges it, and reaches the public page. Ben, not to act, gets no taps."""
+    server = Server(table, "--allow-plays")
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        shows(pages["Ben"], "#picker-note", "not Ben's", 10_000)
+        assert pages["Ben"].locator("#choices button").count() == 0
+        listed = json.loads(run_companion("moves", "--json", env=env(table)).stdout)["moves"]
+        built = tap_a_play(pages["Ann"])
+        assert built in listed
+        shows(pages["Ann"], "#verdict", "Recorded", 5000)
+        log_has(pages["public"], f"Ann: play {built}", timeout=3000)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert [(e["verb"], e["by"]) for e in log][-1] == ("play", "Ann")
+        shows(pages["Ben"], "#picker-note", "legal plays", 5000)  # the turn passed: Ben's taps now
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()

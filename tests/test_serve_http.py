@@ -263,6 +263,25 @@ def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, t
     assert [(e.verb, e.args) for e in log[1:]] == [("play", ("fighter Grunt", "Ann"))]  # the refusal left no trace
 
 
+def test_a_private_page_lists_its_players_plays_and_an_out_of_turn_refusal_offers_none(playable, table):
+    """Issue 34: /moves is what `companion moves` lists, judged for the page's player (none, saying why,
+    for a player not to act), with the tap trie over them; a refused out-of-turn play's "legal instead"
+    holds only plays legal for that player now (none: it is not their turn)."""
+    from companion.serve.taps import paths
+
+    client, _, links = playable
+    cli = json.loads(run_companion("moves", "--json", env={"COMPANION_HOME": str(table)}).stdout)
+    ann, ben = (client.get(f"/api{links[p]}/moves").json() for p in ("Ann", "Ben"))
+    assert cli["to_act"] == "Ann" and ann["moves"] == cli["moves"] and ann["note"] is None
+    assert sorted(paths(ann["trie"])) == sorted(cli["moves"])
+    assert ben["moves"] == [] and "Ann's turn, not Ben's" in ben["note"] and paths(ben["trie"]) == []
+    assert client.get("/api/p/0123456789abcdef0123456789abcdef/moves").status_code == 404
+    assert not any(card in json.dumps(ben) for card in SECRET)
+    refused = client.post(f"/api{links['Ben']}/play", json={"move": cli["moves"][0]}).json()
+    assert refused["recorded"] is False and refused["alternatives"] == []
+    assert "Ann's turn, not Ben's" in refused["not_yours"]
+
+
 def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     client, _, links = playable
     ann = f"/api{links['Ann']}"

@@ -4,6 +4,7 @@
   GET  /static/...                         the page's script and style
   GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
   GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
+  GET  /api/p/TOKEN/moves                  that player's legal plays now and their tap trie (taps.py)
   GET  /api/rules/search?q=&game=          the rules search (`rules search`, the same index)
   GET  /api/rules/show/ID                  one entry or section (`rules show`)
   POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
@@ -86,6 +87,9 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def table(request: Request):
         viewer = who(request) if "token" in request.path_params else None
         return answer(await live.call(live.table, viewer))
+
+    async def plays(request: Request):
+        return answer(await live.call(live.plays, who(request)))
 
     async def stream(request: Request):
         from sse_starlette import EventSourceResponse, ServerSentEvent
@@ -234,6 +238,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/table", table), Route("/api/p/{token}/table", table),
+        Route("/api/p/{token}/moves", plays),
         Route("/api/stream", stream), Route("/api/p/{token}/stream", stream),
         Route("/api/rules/search", rules_search), Route("/api/rules/show/{rule_id:path}", rules_show),
     ]

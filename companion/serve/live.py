@@ -170,6 +170,30 @@ class Live:
         out[-1]["table"] = self.table(viewer, with_log=False)
         return out
 
+    def plays(self, player: str) -> dict:
+        """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
+        them (taps.py); none, with why, when it is not their turn or their hand is not known."""
+        from companion.legal import plays_for
+        from companion.serve.taps import trie
+
+        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([])}
+        if self.engine is None:
+            doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
+            return doc
+        try:
+            doc["moves"], doc["note"] = plays_for(self.engine, self._narrator(None).state, player)
+        except Exception as exc:  # noqa: BLE001 - a table the engine cannot list: say so, keep the text box
+            doc["note"] = f"the plays cannot be listed here ({exc})"
+        doc["trie"] = trie(doc["moves"])
+        return doc
+
+    def _alternatives(self, doc: dict, player: str) -> dict:
+        """A refusal's "legal instead" as `player` may make them now (none when it is not their turn)."""
+        if "alternatives" in doc or "error" in doc:
+            mine = self.plays(player)
+            doc["alternatives"], doc["not_yours"] = mine["moves"][:8], mine["note"] if not mine["moves"] else None
+        return doc
+
     # -- writing (a private page, with --allow-plays) ---------------------------------------------
 
     @staticmethod
@@ -208,7 +232,7 @@ class Live:
             said = self._refusal(exc)
             if exc.result is None:
                 return 409, {"error": said, "recorded": False}
-            return 200, {**self._mine(exc.result, player), "error": said}
+            return 200, self._alternatives({**self._mine(exc.result, player), "error": said}, player)
         except MoveSyntaxError as exc:
             near = nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
             return 400, {"error": str(exc), "did_you_mean": near}

@@ -8,6 +8,9 @@ const api = privateMatch ? `/api/p/${privateMatch[1]}` : "/api";
 const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
 const $ = (id) => document.getElementById(id);
 let lastSeq = null;
+let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from /moves
+let picked = [];  // the steps tapped so far
+let verdictSeq = null;  // the last event when the verdict shown was given: a later one clears a refusal
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -108,6 +111,8 @@ function renderTable(t) {
     $("hand-cards").textContent = cards;
   }
   $("act").hidden = !t.plays;
+  if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
+  if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
   lastSeq = t.seq;
   document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
@@ -131,6 +136,43 @@ function connect() {
     if (m.table) renderTable(m.table);
     lastSeq = m.seq;
   });
+}
+
+// The tap picker: the legal plays as a trie of their words (served, taps.py); each tap goes one step down.
+async function loadTaps(seq) {
+  let doc;
+  try {
+    const r = await fetch(`${api}/moves`);
+    if (!r.ok) return;
+    doc = await r.json();
+  } catch (err) { return; }
+  if (lastSeq !== null && doc.seq < lastSeq) return;  // an answer overtaken by a later table
+  taps = doc;
+  picked = [];
+  drawTaps();
+}
+
+function tapNode() {
+  let node = taps.trie;
+  for (const label of picked) node = node.next.find(([l]) => l === label)[1];
+  return node;
+}
+
+function drawTaps() {
+  if (!taps) return;
+  const node = tapNode();
+  $("picker-note").textContent = taps.moves.length ? `${taps.moves.length} legal plays: tap to build one, or type it below`
+    : `No play to tap: ${taps.note || "none listed"}. Type a play below if the table allows one.`;
+  $("picked").textContent = picked.length ? picked.join(" ") : "";
+  $("choices").replaceChildren(...node.next.map(([label]) => {
+    const b = el("button", label, "choice");
+    b.type = "button";
+    b.addEventListener("click", () => { picked.push(label); drawTaps(); });
+    return b;
+  }));
+  $("tap-send").disabled = !(picked.length && node.end);
+  $("tap-send").textContent = picked.length && node.end ? `Send: ${picked.join(" ")}` : "Send";
+  $("tap-back").disabled = !picked.length;
 }
 
 async function submit(kind, text) {
@@ -158,7 +200,9 @@ async function submit(kind, text) {
   for (const u of doc.unchecked || []) parts.push(el("p", `? ${u.message || u}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
   if ((doc.alternatives || []).length) parts.push(el("p", `Legal instead: ${doc.alternatives.join(" | ")}`));
   if ((doc.did_you_mean || []).length) parts.push(el("p", `Did you mean: ${doc.did_you_mean.join(" | ")}`));
+  if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${doc.not_yours}`));
   out.replaceChildren(...parts);
+  verdictSeq = doc.recorded ? lastSeq + 1 : lastSeq;
 }
 
 function snippet(text) {
@@ -223,6 +267,10 @@ function start() {
     e.preventDefault();
     if ($("move").value.trim()) submit("play", $("move").value.trim());
   });
+  $("tap-send").addEventListener("click", () => {
+    if (taps && picked.length && tapNode().end) { const text = picked.join(" "); picked = []; drawTaps(); submit("play", text); }
+  });
+  $("tap-back").addEventListener("click", () => { picked.pop(); drawTaps(); });
   $("change-form").addEventListener("submit", (e) => {
     e.preventDefault();
     if ($("change").value.trim()) submit("change", $("change").value.trim());
