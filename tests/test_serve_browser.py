@@ -239,3 +239,35 @@ def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(brows
         for p in pages.values():
             p.context.close()
         server.stop()
+
+
+def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clears(browser, table):
+    """Issue 34's table fixes: Rules then Table keeps the private view (hand, play box); a glossary entry
+    shows its text; a refusal leaves the page once the table has moved on."""
+    from rulesdb.glossary import reference
+
+    term = reference().glossary["cataclysm-arcade.glossary.armor"].term
+    server = Server(table, "--allow-plays")
+    try:
+        ann = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        ann.goto(server.links["Ann"])
+        live(ann)
+        ann.click("#nav-rules")
+        ann.wait_for_url(server.links["Ann"] + "/rules")
+        ann.goto(server.links["Ann"] + "/rules/cataclysm-arcade.glossary.armor")
+        shows(ann, "#rules-out .rule-text", term.definition[:40], 10_000)
+        assert term.term in ann.text_content("#rules-out h3")
+        ann.click("#nav-table")
+        ann.wait_for_url(server.links["Ann"])
+        live(ann)
+        assert ann.is_visible("#hand") and ann.is_visible("#act") and "Zap" in ann.text_content("#hand-cards")
+        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        ben = play_from(browser, server.links["Ben"], "pass", "refused")
+        assert run_companion("play", "decline", env=env(table)).returncode == 0
+        log_has(ben, "decline", timeout=5000)
+        ben.locator("#verdict p").first.wait_for(state="detached", timeout=5000)
+        assert ben.text_content("#verdict") == ""
+        for p in (ann, ben):
+            p.context.close()
+    finally:
+        server.stop()

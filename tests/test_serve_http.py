@@ -282,6 +282,43 @@ def test_a_private_page_lists_its_players_plays_and_an_out_of_turn_refusal_offer
     assert "Ann's turn, not Ben's" in refused["not_yours"]
 
 
+def test_after_track_switch_every_page_says_the_host_switched_and_keeps_its_session(served, table):
+    """Issue 34: `serve` keeps serving the session it started with (its private links are that session's);
+    after `track switch` every stream gets a fresh table saying which session is current now."""
+    from trackers.sessions import Sessions
+
+    client, live, links = served
+    assert client.get("/api/table").json()["switched_to"] is None
+    epoch = live.epoch
+    with Sessions(table / "data") as store:
+        store.new("catopomp", ["Ann", "Ben", "Cy"], "night", {"start": "ann"})  # a new session becomes current
+    live.run(live.refresh)  # (the server's own poll may have seen it first)
+    assert live.epoch == epoch + 1
+    public, ann = client.get("/api/table").json(), client.get(f"/api{links['Ann']}/table").json()
+    assert public["session"] == ann["session"] == "arcade" and public["switched_to"] == ann["switched_to"] == "night"
+    assert live.run(live.messages, None, public["seq"], epoch)[0]["type"] == "table"  # told afresh
+
+
+def test_the_change_box_example_is_the_sessions_own_game(served, table):
+    from engine import get_tracker
+    from trackers.sessions import Sessions
+
+    client, live, _ = served
+    arcade = client.get("/api/table").json()["change_example"]
+    assert arcade.split()[0] in {v["verb"] for v in get_tracker("cataclysm-arcade").verbs()}
+    with Sessions(table / "data") as store:
+        store.new("catopomp", ["Ann", "Ben", "Cy"], "night", {"start": "ann"})
+    from companion.serve.live import Live
+
+    night = Live(table / "data", "night")
+    try:
+        example = night.run(night.table, None)["change_example"]
+    finally:
+        night.close()
+    verbs = {v["verb"] for v in get_tracker("catopomp").verbs()}
+    assert example.split()[0] in verbs and example != arcade and "coins" not in example
+
+
 def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     client, _, links = playable
     ann = f"/api{links['Ann']}"

@@ -1,6 +1,7 @@
 """The served pages and their API, a Starlette app over one Live session (live.py).
 
   GET  /  /p/TOKEN  /rules  /rules/ID      the page (static/index.html; its script reads the path)
+  GET  /p/TOKEN/rules  /p/TOKEN/rules/ID   the rules on a private page (its Table link stays private)
   GET  /static/...                         the page's script and style
   GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
   GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
@@ -236,6 +237,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     routes = [
         Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),
+        Route("/p/{token}/rules", page), Route("/p/{token}/rules/{rule_id:path}", page),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/table", table), Route("/api/p/{token}/table", table),
         Route("/api/p/{token}/moves", plays),

@@ -12,6 +12,7 @@ only the events it has not told yet, with that viewer's secrets shown and everyo
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,10 @@ class Live:
         from trackers import ledger
 
         self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        current = self.store.current_name()
+        if current != getattr(self, "current", current):  # `track switch`: every page is told afresh
+            self.epoch += 1
+        self.current = current
         s, old = self.session, self.entries
         link = old[-1].digest if old else ledger.genesis(s.game, s.players, s.options, s.created)
         new = self.store.entries_after(s, len(old), link)
@@ -125,7 +130,10 @@ class Live:
                "players": list(self.session.players), "ended": self.session.ended,
                "summary": public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ())),
                "finished": bool(self.tracker.finished(state)), "to_act": None, "acting": None,
-               "viewer": viewer, "hand": None, "plays": self.allow_plays and viewer is not None}
+               "viewer": viewer, "hand": None, "plays": self.allow_plays and viewer is not None,
+               # `track switch` made another session current: this server keeps its own, and says so
+               "switched_to": self.current if self.current not in (None, self.session.name) else None,
+               "change_example": self._change_example()}
         if self.engine is not None:
             try:
                 doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
@@ -139,6 +147,13 @@ class Live:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _change_example(self) -> str | None:
+        """A counter change of the session's own game, for the change box: its tracker's first example
+        with a `+N`/`-N`, else with a number, else its first."""
+        examples = [v["example"] for v in self.tracker.verbs() if v.get("example")]
+        return next((e for e in examples if re.search(r"\s[+-]\d", e)),
+                    next((e for e in examples if re.search(r"\s\d", e)), examples[0] if examples else None))
 
     def _bgstats_link(self) -> str | None:
         """The finished game's BG Stats link, as `companion track export-play` prints it (computed once per log)."""

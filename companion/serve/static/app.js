@@ -2,8 +2,9 @@
 // plays. Every text from the server is put in the page as text (never as HTML); rule ids become links.
 "use strict";
 
-const path = location.pathname;
-const privateMatch = path.match(/^\/p\/([0-9a-f]+)$/);
+const privateMatch = location.pathname.match(/^\/p\/([0-9a-f]+)(\/.*)?$/);
+const home = privateMatch ? `/p/${privateMatch[1]}` : "";  // a private page's links keep it private
+const path = privateMatch ? privateMatch[2] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
 const api = privateMatch ? `/api/p/${privateMatch[1]}` : "/api";
 const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
 const $ = (id) => document.getElementById(id);
@@ -26,7 +27,7 @@ function linked(text) {
   for (const m of text.matchAll(RULE_ID)) {
     frag.append(text.slice(at, m.index));
     const a = document.createElement("a");
-    a.href = `/rules/${m[1]}`;
+    a.href = `${home}/rules/${m[1]}`;
     a.className = "rule";
     a.textContent = m[1];
     frag.append(a);
@@ -96,10 +97,12 @@ function eventItem(event, fresh) {
 function renderTable(t) {
   document.title = `${t.session} · companion`;
   $("title").textContent = `${t.session} (${t.game})${t.viewer ? ` · ${t.viewer}` : ""}`;
-  $("nav-table").href = path.startsWith("/p/") ? path : "/";
   const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
     : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
   $("turn").textContent = turn;
+  $("switched").hidden = !t.switched_to;  // the host made another session current: this page stays on its own
+  if (t.switched_to) $("switched").textContent = `The host switched to session ${t.switched_to}; this page still shows ${t.session}. Ask the host for the new links.`;
+  if (t.change_example) $("change").placeholder = `a counter change, e.g. ${t.change_example}`;
   $("bgstats-row").hidden = !t.bgstats;  // a finished game: its play for BG Stats, as `track export-play` gives it
   if (t.bgstats) $("bgstats").href = t.bgstats;
   $("summary").replaceChildren(summaryView(t.summary));
@@ -164,6 +167,7 @@ function drawTaps() {
   $("picker-note").textContent = taps.moves.length ? `${taps.moves.length} legal plays: tap to build one, or type it below`
     : `No play to tap: ${taps.note || "none listed"}. Type a play below if the table allows one.`;
   $("picked").textContent = picked.length ? picked.join(" ") : "";
+  if (taps.moves.length) $("move").placeholder = `or type a play, e.g. ${taps.moves[0]}`;
   $("choices").replaceChildren(...node.next.map(([label]) => {
     const b = el("button", label, "choice");
     b.type = "button";
@@ -230,8 +234,11 @@ async function search(q) {
 }
 
 function ruleView(rule) {
-  const div = el("div", null, "hit");
-  div.append(el("h3", rule.title), el("p", rule.id, "rule-id"), el("p", rule.text || "", "rule-text"));
+  const div = el("div", null, "hit");  // a rule (title, text) or a glossary term (term, definition, its rules)
+  div.append(el("h3", rule.title || rule.term), el("p", rule.id, "rule-id"),
+    el("p", rule.text || rule.definition || "", "rule-text"));
+  if ((rule.aliases || []).length) div.append(el("p", `Also called: ${rule.aliases.join(", ")}`, "effect"));
+  if ((rule.rules || []).length) div.append(el("p", `Rules: ${rule.rules.map((r) => `${r.id} (${r.title})`).join(", ")}`));
   if (rule.unclear) div.append(el("p", `Unclear: ${cell(rule.unclear)}`, "effect"));
   if ((rule.see_also || []).length) div.append(el("p", `See also: ${rule.see_also.map((s) => s.id || s).join(", ")}`));
   return div;
@@ -251,8 +258,10 @@ function start() {
   $("search-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const q = $("q").value.trim();
-    if (q) { history.replaceState(null, "", `/rules?q=${encodeURIComponent(q)}`); search(q); }
+    if (q) { history.replaceState(null, "", `${home}/rules?q=${encodeURIComponent(q)}`); search(q); }
   });
+  $("nav-table").href = home || "/";
+  $("nav-rules").href = `${home}/rules`;
   if (path === "/rules" || path.startsWith("/rules/")) {
     $("table-view").hidden = true;
     $("rules-view").hidden = false;
