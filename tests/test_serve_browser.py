@@ -271,3 +271,28 @@ def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clear
             p.context.close()
     finally:
         server.stop()
+
+
+def test_your_turn_shows_on_the_right_page_only(browser, table):
+    """Issue 34: the player the turn passes to is told at the top and in the page's title; no other page is."""
+    server = Server(table)
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        assert pages["Ann"].is_visible("#your-turn") and pages["Ann"].title().startswith("▶ Your turn")
+        for who in ("public", "Ben"):
+            assert pages[who].is_hidden("#your-turn") and "Your turn" not in pages[who].title()
+        assert pages["public"].locator("body.public").count() == 1  # whose turn in large type
+        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        pages["Ben"].locator("#your-turn").wait_for(state="visible", timeout=5000)
+        assert pages["Ben"].title().startswith("▶ Your turn")
+        pages["Ann"].locator("#your-turn").wait_for(state="hidden", timeout=5000)
+        assert "Your turn" not in pages["Ann"].title() and pages["public"].is_hidden("#your-turn")
+        assert "To act: Ben" in pages["public"].text_content("#turn")
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()

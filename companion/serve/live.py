@@ -139,6 +139,10 @@ class Live:
                 doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
             except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: nobody named
                 pass
+        # the turn, priority or a response window is this page's player's: named to act, or among those acting
+        doc["your_turn"] = viewer is not None and not doc["finished"] and (
+            doc["to_act"] == viewer or bool(doc["acting"] and re.search(rf"(?<!\w){re.escape(viewer)}(?!\w)",
+                                                                       doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
         if viewer is not None and self.tracker.HIDES_HAND:

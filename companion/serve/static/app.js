@@ -11,7 +11,8 @@ const $ = (id) => document.getElementById(id);
 let lastSeq = null;
 let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from /moves
 let picked = [];  // the steps tapped so far
-let verdictSeq = null;  // the last event when the verdict shown was given: a later one clears a refusal
+let verdictSeq = null;
+let wasYourTurn = false;  // the last event when the verdict shown was given: a later one clears a refusal
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -95,7 +96,14 @@ function eventItem(event, fresh) {
 }
 
 function renderTable(t) {
-  document.title = `${t.session} · companion`;
+  // your turn: said at the top, in the tab's title, and by a buzz where the phone allows it (once, as it comes)
+  $("your-turn").hidden = !t.your_turn;
+  if (t.your_turn && t.acting && t.to_act !== t.viewer) $("your-turn").textContent = `You may act: ${t.acting}`;
+  else $("your-turn").textContent = "Your turn";
+  document.title = `${t.your_turn ? "▶ Your turn · " : ""}${t.session} · companion`;
+  if (t.your_turn && !wasYourTurn && navigator.vibrate) navigator.vibrate(200);
+  wasYourTurn = !!t.your_turn;
+  document.body.classList.toggle("public", !t.viewer);
   $("title").textContent = `${t.session} (${t.game})${t.viewer ? ` · ${t.viewer}` : ""}`;
   const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
     : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
