@@ -175,7 +175,8 @@ def test_a_play_submitted_from_the_page_is_judged_and_recorded(browser, table):
         ben = play_from(browser, server.links["Ben"], "pass", "refused")
         verdict = ben.text_content("#verdict")
         assert "Legal instead: decline" in verdict
-        assert ben.locator("#verdict a.rule").first.get_attribute("href") == "/rules/cataclysm-arcade.turn.line.repeat"
+        href = ben.locator("#verdict a.rule").first.get_attribute("href")  # the rules, still on Ben's private page
+        assert href == urlsplit(server.links["Ben"]).path + "/rules/cataclysm-arcade.turn.line.repeat"
         ben.click("#verdict a.rule >> nth=0")
         shows(ben, "#rules-out .rule-id", "cataclysm-arcade.turn.line.repeat", 10_000)
         for p in (ann, ben):
@@ -295,4 +296,68 @@ def test_your_turn_shows_on_the_right_page_only(browser, table):
     finally:
         for p in pages.values():
             p.context.close()
+        server.stop()
+
+
+def test_a_page_hidden_and_shown_again_catches_up_exactly_and_sends_nothing_while_behind(browser, table):
+    """Issue 34: a phone that slept. The page is frozen (as a background tab is), the table changes, the page
+    is shown again: it reopens its stream from its last event and shows each change once. While its stream
+    is down it says so and sends nothing."""
+    server = Server(table, "--allow-plays")
+    port = server.port
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(server.links["Ann"])
+        live(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+        for n in ("+1", "+2", "+3"):
+            assert run_companion("track", "coins", "ben", n, env=env(table)).returncode == 0
+        cdp.send("Page.setWebLifecycleState", {"state": "active"})
+        page.dispatch_event("body", "visibilitychange")  # bubbles to the document, as the phone's own does
+        log_has(page, "coins Ben +3", timeout=10_000)
+        live(page)
+        said = page.locator("#log li").all_text_contents()
+        assert [sum(f"coins Ben {n}" in s for s in said) for n in ("+1", "+2", "+3")] == [1, 1, 1]
+        entries = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        page.locator(f"body[data-seq='{len(entries)}']").wait_for(timeout=5000)
+    finally:
+        server.stop()
+    try:
+        page.locator("#status.lost").wait_for(timeout=10_000)
+        page.fill("#move", "fighter Grunt")
+        page.click("#play-form button")
+        shows(page, "#verdict", "reconnecting: not sent", 5000)
+        server = Server(table, "--allow-plays", port=port)
+        live(page)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert [e["verb"] for e in log].count("play") == 0  # nothing was sent while behind
+    finally:
+        server.stop()
+        context.close()
+
+
+def test_the_host_page_undoes_and_a_private_page_has_no_undo(browser, table):
+    """Issue 34: the host link, printed on the laptop only, adds undo; the private pages have none."""
+    server = Server(table, "--allow-plays")
+    try:
+        host = next(line.split(": ", 1)[1] for line in server.lines if line.startswith("Host link"))
+        assert host not in server.links.values()
+        ann = browser.new_context().new_page()
+        ann.goto(server.links["Ann"])
+        live(ann)
+        assert ann.is_hidden("#host") and urlsplit(host).path.split("/")[-1] not in ann.content()
+        page = browser.new_context().new_page()
+        page.goto(host)
+        live(page)
+        assert run_companion("track", "coins", "ann", "+2", env=env(table)).returncode == 0
+        log_has(page, "coins Ann +2", timeout=5000)
+        page.click("#undo")
+        shows(page, "#host-verdict", "Undone", 5000)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert log[-1]["kind"] == "undo" and "coins Ann +2" in log[-1]["said"]
+        for p in (ann, page):
+            p.context.close()
+    finally:
         server.stop()

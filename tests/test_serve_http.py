@@ -319,6 +319,44 @@ def test_the_change_box_example_is_the_sessions_own_game(served, table):
     assert example.split()[0] in verbs and example != arcade and "coins" not in example
 
 
+def test_the_host_link_undoes_redoes_and_overrules_and_no_other_page_can(table):
+    """Issue 34: the host's link (only with --allow-plays) takes back and brings back the last change and
+    records a refused play as the table decided, through the store's own undo and play; a private link, a
+    player's token in the host's place, or the public page cannot."""
+    from companion.serve.tokens import host_token, token
+
+    live, key, app = make(table, True)
+    host = f"/api/h/{host_token(key, live.session)}"
+    ann = token(key, live.session, "Ann")
+    try:
+        with TestClient(app) as client:
+            assert client.post(f"/api/p/{ann}/undo", json={}).status_code in (404, 405)
+            assert client.post(f"/api/h/{ann}/undo", json={}).status_code == 404
+            assert client.post("/api/undo", json={}).status_code == 404
+            assert client.get(f"/h/{ann}").status_code == 404 and client.get(host.replace("/api", "")).status_code == 200
+            seq = client.get(f"{host}/table").json()["seq"]
+            ok = client.post(f"{host}/undo", json={"seen": seq})
+            assert ok.status_code == 200 and len(ok.json()["undone"]) == 1 and ok.json()["undone"][0].startswith("hand Ann")
+            assert not any(card in ok.text for card in SECRET)
+            assert client.post(f"{host}/undo", json={"seen": seq}).status_code == 409  # a stale host page
+            again = client.post(f"{host}/redo", json={"seen": seq + 1})
+            assert again.status_code == 200, again.text
+            refused = client.post(f"/api/p/{token(key, live.session, 'Ben')}/play", json={"move": "pass"})
+            assert refused.json()["recorded"] is False
+            over = client.post(f"{host}/overrule", json={"move": "pass", "by": "Ben"})
+            assert over.status_code == 200 and over.json()["overruled"] is True, over.text
+            assert all(card not in client.get(f"{host}/table").text for card in SECRET)  # the public view
+            assert host_token(key, live.session) not in client.get("/api/table").text
+    finally:
+        live.close()
+    live, key, app = make(table, False)
+    try:
+        with TestClient(app) as client:  # without --allow-plays: no host page at all
+            assert client.post(f"/api/h/{host_token(key, live.session)}/undo", json={}).status_code == 404
+    finally:
+        live.close()
+
+
 def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     client, _, links = playable
     ann = f"/api{links['Ann']}"

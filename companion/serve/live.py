@@ -291,3 +291,45 @@ class Live:
                 return 400, {"error": str(exc)}
             raise
         return 200, {**self._mine(result, player), "recorded": True}
+
+    # -- the host's page (its own link, with --allow-plays) ----------------------------------------
+
+    def undo(self, redo: bool, seen: int | None) -> tuple[int, dict]:
+        """Undo (or redo) the last change, as `companion track undo` / `redo` does; 409 when the log has
+        gone past the event the host's page showed."""
+        self.refresh()
+        if seen is not None and seen != len(self.entries):
+            return 409, {"error": "the table moved on since your page showed it: look again", "recorded": False,
+                         "moved": True, "table": self.table(None, with_log=False)}
+        try:
+            result = self.store.undo(1, self.session.name, redo=redo)
+        except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        doc = result.as_json()
+        doc.pop("state", None), doc.pop("before", None)
+        return 200, {**doc, "recorded": True}
+
+    def overrule(self, player: str | None, text: str, seen: int | None) -> tuple[int, dict]:
+        """A play the rules refuse, recorded as the table decided: `companion play --overrule --by PLAYER`."""
+        from engine.base import MoveSyntaxError
+        from trackers.errors import Moved
+
+        from companion.play_cmd import move_text
+
+        try:
+            text = move_text([], text, "play")
+            result = self.store.play(text, self.session.name, True, player, seen=seen)
+        except Moved as exc:
+            self.refresh()
+            return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed}
+        except MoveSyntaxError as exc:
+            return 400, {"error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        doc = result.as_json()
+        doc.pop("state", None), doc.pop("before", None)
+        return 200, doc

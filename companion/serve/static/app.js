@@ -2,10 +2,12 @@
 // plays. Every text from the server is put in the page as text (never as HTML); rule ids become links.
 "use strict";
 
-const privateMatch = location.pathname.match(/^\/p\/([0-9a-f]+)(\/.*)?$/);
-const home = privateMatch ? `/p/${privateMatch[1]}` : "";  // a private page's links keep it private
-const path = privateMatch ? privateMatch[2] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
-const api = privateMatch ? `/api/p/${privateMatch[1]}` : "/api";
+// a private page (/p/TOKEN...) or the host's (/h/TOKEN...): its links keep it so
+const privateMatch = location.pathname.match(/^\/([ph])\/([0-9a-f]+)(\/.*)?$/);
+const home = privateMatch ? `/${privateMatch[1]}/${privateMatch[2]}` : "";
+const isHost = !!privateMatch && privateMatch[1] === "h";
+const path = privateMatch ? privateMatch[3] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
+const api = privateMatch ? `/api${home}` : "/api";
 const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
 const $ = (id) => document.getElementById(id);
 let lastSeq = null;
@@ -122,6 +124,10 @@ function renderTable(t) {
     $("hand-cards").textContent = cards;
   }
   $("act").hidden = !t.plays;
+  $("host").hidden = !isHost;
+  if (isHost && $("by").options.length !== t.players.length) {
+    $("by").replaceChildren(...t.players.map((p) => { const o = el("option", p); o.value = p; return o; }));
+  }
   if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
   if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
@@ -129,24 +135,48 @@ function renderTable(t) {
   document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
 }
 
+// The stream. A phone's browser drops it silently in a background tab: the page reopens it with its last
+// event id when it is shown again, when the phone is back online, and when no event (not even the
+// server's `alive`, sent every 15 s) came for a while; until it is open again the page says so and sends nothing.
+let source = null;
+let behind = true;
+let lastBeat = Date.now();
+const QUIET = 40_000;
+
+function lost() {
+  behind = true;
+  $("status").textContent = lastSeq === null ? "connecting" : "reconnecting";
+  $("status").className = "status lost";
+}
+
 function connect() {
-  const status = $("status");
+  if (source) source.close();
+  lost();
   const url = `${api}/stream` + (lastSeq === null ? "" : `?last=${lastSeq}`);
-  const source = new EventSource(url);
-  source.onopen = () => { status.textContent = "live"; status.className = "status live"; };
-  source.onerror = () => {
-    status.textContent = "reconnecting";
-    status.className = "status lost";
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: again
+  const mine = source = new EventSource(url);
+  const beat = () => { lastBeat = Date.now(); };
+  mine.onopen = () => { beat(); behind = false; $("status").textContent = "live"; $("status").className = "status live"; };
+  mine.onerror = () => {
+    lost();
+    if (mine.readyState === EventSource.CLOSED && source === mine) setTimeout(() => { if (source === mine) connect(); }, 2000);
   };
-  source.addEventListener("table", (e) => renderTable(JSON.parse(e.data)));
-  source.addEventListener("change", (e) => {
+  mine.addEventListener("alive", beat);
+  mine.addEventListener("table", (e) => { beat(); renderTable(JSON.parse(e.data)); });
+  mine.addEventListener("change", (e) => {
+    beat();
     const m = JSON.parse(e.data);
+    if (lastSeq !== null && m.seq <= lastSeq) return;  // told already (an old stream's last words)
     $("log").prepend(eventItem(m.event, true));
     while ($("log").children.length > 60) $("log").lastChild.remove();
     if (m.table) renderTable(m.table);
     lastSeq = m.seq;
   });
+}
+
+function watchSleep() {
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") connect(); });
+  window.addEventListener("online", connect);
+  setInterval(() => { if (Date.now() - lastBeat > QUIET) { lastBeat = Date.now(); connect(); } }, 5000);
 }
 
 // The tap picker: the legal plays as a trie of their words (served, taps.py); each tap goes one step down.
@@ -187,14 +217,19 @@ function drawTaps() {
   $("tap-back").disabled = !picked.length;
 }
 
-async function submit(kind, text) {
-  const out = $("verdict");
+async function submit(kind, text, extra = {}) {
+  const out = $(isHost ? "host-verdict" : "verdict");
+  if (behind) {  // the table shown may be old: nothing is sent until the stream is back
+    out.replaceChildren(el("p", "reconnecting: not sent; send it again once the page says live", "refused"));
+    return;
+  }
   out.replaceChildren(el("p", "…"));
   let doc;
   let status;
   try {
     const r = await fetch(`${api}/${kind}`, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ [kind === "play" ? "move" : "change"]: text, seen: lastSeq }) });
+      body: JSON.stringify(text === null ? { seen: lastSeq, ...extra }
+        : { [kind === "change" ? "change" : "move"]: text, seen: lastSeq, ...extra }) });
     status = r.status;
     doc = await r.json();
   } catch (err) {
@@ -202,7 +237,9 @@ async function submit(kind, text) {
     return;
   }
   const parts = [];
-  if (status === 200 && doc.recorded) {
+  if (status === 200 && (kind === "undo" || kind === "redo")) {
+    parts.push(el("p", `${kind === "undo" ? "Undone" : "Redone"}: ${cell(doc.undone || doc.redone || doc.change)}`, "recorded"));
+  } else if (status === 200 && doc.recorded) {
     parts.push(el("p", `Recorded: ${doc.move || doc.change}${doc.overruled ? " (overruled)" : ""}`, "recorded"));
   } else {
     parts.push(el("p", doc.error || `refused (${status})`, "refused"));
@@ -287,6 +324,12 @@ function start() {
   $("tap-send").addEventListener("click", () => {
     if (taps && picked.length && tapNode().end) { const text = picked.join(" "); picked = []; drawTaps(); submit("play", text); }
   });
+  $("undo").addEventListener("click", () => submit("undo", null));
+  $("redo").addEventListener("click", () => submit("redo", null));
+  $("overrule-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if ($("overrule-move").value.trim()) submit("overrule", $("overrule-move").value.trim(), { by: $("by").value });
+  });
   $("tap-back").addEventListener("click", () => { picked.pop(); drawTaps(); });
   $("change-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -294,6 +337,7 @@ function start() {
   });
   $("rules-view").hidden = false;  // the search box under the table too
   connect();
+  watchSleep();
 }
 
 start();
