@@ -55,6 +55,19 @@ function cell(value) {
   return String(value);
 }
 
+// One value of the table: a counter as a big number, dice as their faces, anything else as text.
+const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function valueCell(tag, key, value) {
+  const isDice = /dice|die|roll/.test(key) && Array.isArray(value) && value.length
+    && value.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
+  if (isDice) {
+    const node = el(tag, null, "dice");
+    value.forEach((v) => { const f = el("span", FACES[v - 1], "die"); f.title = String(v); f.setAttribute("aria-label", String(v)); node.append(f); });
+    return node;
+  }
+  return el(tag, cell(value), typeof value === "number" ? "num" : undefined);
+}
+
 // A list of records (the players, the powers ...) as a table; anything else as a definition list.
 function summaryView(summary) {
   const out = document.createDocumentFragment();
@@ -62,7 +75,7 @@ function summaryView(summary) {
   for (const [key, value] of Object.entries(summary)) {
     const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === "object" && !Array.isArray(r));
     if (!rows) {
-      dl.append(el("dt", key.replaceAll("_", " ")), el("dd", cell(value)));
+      dl.append(el("dt", key.replaceAll("_", " ")), valueCell("dd", key, value));
       continue;
     }
     const columns = [...new Set(value.flatMap((r) => Object.keys(r)))];
@@ -73,7 +86,7 @@ function summaryView(summary) {
     table.append(head);
     for (const r of value) {
       const tr = el("tr");
-      columns.forEach((c) => tr.append(el("td", cell(r[c]))));
+      columns.forEach((c) => tr.append(valueCell("td", c, r[c])));
       table.append(tr);
     }
     const wrap = el("div", null, "scroll");
@@ -121,7 +134,14 @@ function renderTable(t) {
     const h = t.hand;
     const cards = h.cards === null ? `${h.count} cards, none recorded yet` : (h.cards.join(" ") || "empty")
       + (h.unnamed ? ` + ${h.unnamed} unnamed` : "");
-    $("hand-cards").textContent = cards;
+    // the hand as cards: one tile each, the words between them kept so the text reads as before
+    if (h.cards === null || !h.cards.length) $("hand-cards").textContent = cards;
+    else {
+      const tiles = [];
+      h.cards.forEach((c, i) => { if (i) tiles.push(" "); tiles.push(el("span", c, "card")); });
+      if (h.unnamed) tiles.push(` + ${h.unnamed} unnamed`);
+      $("hand-cards").replaceChildren(...tiles);
+    }
   }
   $("act").hidden = !t.plays;
   $("host").hidden = !isHost;
