@@ -361,3 +361,20 @@ def test_the_host_page_undoes_and_a_private_page_has_no_undo(browser, table):
             p.context.close()
     finally:
         server.stop()
+
+
+def test_the_dark_theme_follows_the_phones_setting(browser, table):
+    """Issue 34: light and dark follow prefers-color-scheme (no switch to find)."""
+    server = Server(table)
+    colours = {}
+    try:
+        for scheme in ("light", "dark"):
+            context = browser.new_context(color_scheme=scheme, viewport={"width": 320, "height": 640})
+            page = context.new_page()
+            page.goto(server.url)
+            live(page)
+            colours[scheme] = page.locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
+            context.close()
+    finally:
+        server.stop()
+    assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
