@@ -30,3 +30,21 @@ def nearest(text: str, engine, state) -> list[str]:
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
     return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
             or difflib.get_close_matches(text.split()[0], heads, n=1, cutoff=0.6) if text.split() else [])
+
+
+def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
+    """The plays `moves` lists that `player` makes now (a play naming its maker is theirs when it names
+    them, any other is the player to act's, or anyone's when nobody is named to act), as typed; and, when there are none, why (not their turn,
+    a hand the table has not recorded, the game over)."""
+    to_act = engine.to_act(state)
+    found, left = listed(engine, state)
+    mine = [engine.format_move(m) for m in found if (engine.mover(state, m) or to_act) in (player, None)]
+    if mine:
+        return mine, left
+    if to_act is None:
+        return [], engine.moves_note(state) or "nobody is to act"
+    if to_act != player and not found:
+        return [], f"it is {to_act}'s turn, not {player}'s"
+    if to_act != player:
+        return [], f"it is {engine.acting(state) or to_act}'s turn, not {player}'s"
+    return [], left or engine.moves_note(state) or "the companion lists no play here"

@@ -175,7 +175,8 @@ def test_a_play_submitted_from_the_page_is_judged_and_recorded(browser, table):
         ben = play_from(browser, server.links["Ben"], "pass", "refused")
         verdict = ben.text_content("#verdict")
         assert "Legal instead: decline" in verdict
-        assert ben.locator("#verdict a.rule").first.get_attribute("href") == "/rules/cataclysm-arcade.turn.line.repeat"
+        href = ben.locator("#verdict a.rule").first.get_attribute("href")  # the rules, still on Ben's private page
+        assert href == urlsplit(server.links["Ben"]).path + "/rules/cataclysm-arcade.turn.line.repeat"
         ben.click("#verdict a.rule >> nth=0")
         shows(ben, "#rules-out .rule-id", "cataclysm-arcade.turn.line.repeat", 10_000)
         for p in (ann, ben):
@@ -203,3 +204,177 @@ def test_a_finished_games_button_carries_its_bgstats_link(page, home):
         assert link.startswith("bgstats://") and page.get_attribute("#bgstats", "href") == link
     finally:
         server.stop()
+
+
+def tap_a_play(page) -> str:
+    """Tap the first choice until a whole play is built; send it; the play as the page showed it."""
+    page.locator("#choices button").first.wait_for(timeout=10_000)
+    while page.locator("#tap-send").is_disabled():
+        page.locator("#choices button").first.click()
+    built = page.text_content("#picked")
+    page.click("#tap-send")
+    return built
+
+
+def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(browser, table):
+    """Issue 34: the private page offers its player's legal plays as taps; the play built is shown in
+    notation, judged as `play --by` judges it, and reaches the public page. Ben, not to act, gets no taps."""
+    server = Server(table, "--allow-plays")
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        shows(pages["Ben"], "#picker-note", "not Ben's", 10_000)
+        assert pages["Ben"].locator("#choices button").count() == 0
+        listed = json.loads(run_companion("moves", "--json", env=env(table)).stdout)["moves"]
+        built = tap_a_play(pages["Ann"])
+        assert built in listed
+        shows(pages["Ann"], "#verdict", "Recorded", 5000)
+        log_has(pages["public"], f"Ann: play {built}", timeout=3000)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert [(e["verb"], e["by"]) for e in log][-1] == ("play", "Ann")
+        shows(pages["Ben"], "#picker-note", "legal plays", 5000)  # the turn passed: Ben's taps now
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()
+
+
+def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clears(browser, table):
+    """Issue 34's table fixes: Rules then Table keeps the private view (hand, play box); a glossary entry
+    shows its text; a refusal leaves the page once the table has moved on."""
+    from rulesdb.glossary import reference
+
+    term = reference().glossary["cataclysm-arcade.glossary.armor"].term
+    server = Server(table, "--allow-plays")
+    try:
+        ann = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        ann.goto(server.links["Ann"])
+        live(ann)
+        ann.click("#nav-rules")
+        ann.wait_for_url(server.links["Ann"] + "/rules")
+        ann.goto(server.links["Ann"] + "/rules/cataclysm-arcade.glossary.armor")
+        shows(ann, "#rules-out .rule-text", term.definition[:40], 10_000)
+        assert term.term in ann.text_content("#rules-out h3")
+        ann.click("#nav-table")
+        ann.wait_for_url(server.links["Ann"])
+        live(ann)
+        assert ann.is_visible("#hand") and ann.is_visible("#act") and "Zap" in ann.text_content("#hand-cards")
+        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        ben = play_from(browser, server.links["Ben"], "pass", "refused")
+        assert run_companion("play", "decline", env=env(table)).returncode == 0
+        log_has(ben, "decline", timeout=5000)
+        ben.locator("#verdict p").first.wait_for(state="detached", timeout=5000)
+        assert ben.text_content("#verdict") == ""
+        for p in (ann, ben):
+            p.context.close()
+    finally:
+        server.stop()
+
+
+def test_your_turn_shows_on_the_right_page_only(browser, table):
+    """Issue 34: the player the turn passes to is told at the top and in the page's title; no other page is."""
+    server = Server(table)
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        assert pages["Ann"].is_visible("#your-turn") and pages["Ann"].title().startswith("▶ Your turn")
+        for who in ("public", "Ben"):
+            assert pages[who].is_hidden("#your-turn") and "Your turn" not in pages[who].title()
+        assert pages["public"].locator("body.public").count() == 1  # whose turn in large type
+        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        pages["Ben"].locator("#your-turn").wait_for(state="visible", timeout=5000)
+        assert pages["Ben"].title().startswith("▶ Your turn")
+        pages["Ann"].locator("#your-turn").wait_for(state="hidden", timeout=5000)
+        assert "Your turn" not in pages["Ann"].title() and pages["public"].is_hidden("#your-turn")
+        assert "To act: Ben" in pages["public"].text_content("#turn")
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()
+
+
+def test_a_page_hidden_and_shown_again_catches_up_exactly_and_sends_nothing_while_behind(browser, table):
+    """Issue 34: a phone that slept. The page is frozen (as a background tab is), the table changes, the page
+    is shown again: it reopens its stream from its last event and shows each change once. While its stream
+    is down it says so and sends nothing."""
+    server = Server(table, "--allow-plays")
+    port = server.port
+    try:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(server.links["Ann"])
+        live(page)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+        for n in ("+1", "+2", "+3"):
+            assert run_companion("track", "coins", "ben", n, env=env(table)).returncode == 0
+        cdp.send("Page.setWebLifecycleState", {"state": "active"})
+        page.dispatch_event("body", "visibilitychange")  # bubbles to the document, as the phone's own does
+        log_has(page, "coins Ben +3", timeout=10_000)
+        live(page)
+        said = page.locator("#log li").all_text_contents()
+        assert [sum(f"coins Ben {n}" in s for s in said) for n in ("+1", "+2", "+3")] == [1, 1, 1]
+        entries = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        page.locator(f"body[data-seq='{len(entries)}']").wait_for(timeout=5000)
+    finally:
+        server.stop()
+    try:
+        page.locator("#status.lost").wait_for(timeout=10_000)
+        page.fill("#move", "fighter Grunt")
+        page.click("#play-form button")
+        shows(page, "#verdict", "reconnecting: not sent", 5000)
+        server = Server(table, "--allow-plays", port=port)
+        live(page)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert [e["verb"] for e in log].count("play") == 0  # nothing was sent while behind
+    finally:
+        server.stop()
+        context.close()
+
+
+def test_the_host_page_undoes_and_a_private_page_has_no_undo(browser, table):
+    """Issue 34: the host link, printed on the laptop only, adds undo; the private pages have none."""
+    server = Server(table, "--allow-plays")
+    try:
+        host = next(line.split(": ", 1)[1] for line in server.lines if line.startswith("Host link"))
+        assert host not in server.links.values()
+        ann = browser.new_context().new_page()
+        ann.goto(server.links["Ann"])
+        live(ann)
+        assert ann.is_hidden("#host") and urlsplit(host).path.split("/")[-1] not in ann.content()
+        page = browser.new_context().new_page()
+        page.goto(host)
+        live(page)
+        assert run_companion("track", "coins", "ann", "+2", env=env(table)).returncode == 0
+        log_has(page, "coins Ann +2", timeout=5000)
+        page.click("#undo")
+        shows(page, "#host-verdict", "Undone", 5000)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert log[-1]["kind"] == "undo" and "coins Ann +2" in log[-1]["said"]
+        for p in (ann, page):
+            p.context.close()
+    finally:
+        server.stop()
+
+
+def test_the_dark_theme_follows_the_phones_setting(browser, table):
+    """Issue 34: light and dark follow prefers-color-scheme (no switch to find)."""
+    server = Server(table)
+    colours = {}
+    try:
+        for scheme in ("light", "dark"):
+            context = browser.new_context(color_scheme=scheme, viewport={"width": 320, "height": 640})
+            page = context.new_page()
+            page.goto(server.url)
+            live(page)
+            colours[scheme] = page.locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
+            context.close()
+    finally:
+        server.stop()
+    assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]

@@ -263,6 +263,100 @@ def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, t
     assert [(e.verb, e.args) for e in log[1:]] == [("play", ("fighter Grunt", "Ann"))]  # the refusal left no trace
 
 
+def test_a_private_page_lists_its_players_plays_and_an_out_of_turn_refusal_offers_none(playable, table):
+    """Issue 34: /moves is what `companion moves` lists, judged for the page's player (none, saying why,
+    for a player not to act), with the tap trie over them; a refused out-of-turn play's "legal instead"
+    holds only plays legal for that player now (none: it is not their turn)."""
+    from companion.serve.taps import paths
+
+    client, _, links = playable
+    cli = json.loads(run_companion("moves", "--json", env={"COMPANION_HOME": str(table)}).stdout)
+    ann, ben = (client.get(f"/api{links[p]}/moves").json() for p in ("Ann", "Ben"))
+    assert cli["to_act"] == "Ann" and ann["moves"] == cli["moves"] and ann["note"] is None
+    assert sorted(paths(ann["trie"])) == sorted(cli["moves"])
+    assert ben["moves"] == [] and "Ann's turn, not Ben's" in ben["note"] and paths(ben["trie"]) == []
+    assert client.get("/api/p/0123456789abcdef0123456789abcdef/moves").status_code == 404
+    assert not any(card in json.dumps(ben) for card in SECRET)
+    refused = client.post(f"/api{links['Ben']}/play", json={"move": cli["moves"][0]}).json()
+    assert refused["recorded"] is False and refused["alternatives"] == []
+    assert "Ann's turn, not Ben's" in refused["not_yours"]
+
+
+def test_after_track_switch_every_page_says_the_host_switched_and_keeps_its_session(served, table):
+    """Issue 34: `serve` keeps serving the session it started with (its private links are that session's);
+    after `track switch` every stream gets a fresh table saying which session is current now."""
+    from trackers.sessions import Sessions
+
+    client, live, links = served
+    assert client.get("/api/table").json()["switched_to"] is None
+    epoch = live.epoch
+    with Sessions(table / "data") as store:
+        store.new("catopomp", ["Ann", "Ben", "Cy"], "night", {"start": "ann"})  # a new session becomes current
+    live.run(live.refresh)  # (the server's own poll may have seen it first)
+    assert live.epoch == epoch + 1
+    public, ann = client.get("/api/table").json(), client.get(f"/api{links['Ann']}/table").json()
+    assert public["session"] == ann["session"] == "arcade" and public["switched_to"] == ann["switched_to"] == "night"
+    assert live.run(live.messages, None, public["seq"], epoch)[0]["type"] == "table"  # told afresh
+
+
+def test_the_change_box_example_is_the_sessions_own_game(served, table):
+    from engine import get_tracker
+    from trackers.sessions import Sessions
+
+    client, live, _ = served
+    arcade = client.get("/api/table").json()["change_example"]
+    assert arcade.split()[0] in {v["verb"] for v in get_tracker("cataclysm-arcade").verbs()}
+    with Sessions(table / "data") as store:
+        store.new("catopomp", ["Ann", "Ben", "Cy"], "night", {"start": "ann"})
+    from companion.serve.live import Live
+
+    night = Live(table / "data", "night")
+    try:
+        example = night.run(night.table, None)["change_example"]
+    finally:
+        night.close()
+    verbs = {v["verb"] for v in get_tracker("catopomp").verbs()}
+    assert example.split()[0] in verbs and example != arcade and "coins" not in example
+
+
+def test_the_host_link_undoes_redoes_and_overrules_and_no_other_page_can(table):
+    """Issue 34: the host's link (only with --allow-plays) takes back and brings back the last change and
+    records a refused play as the table decided, through the store's own undo and play; a private link, a
+    player's token in the host's place, or the public page cannot."""
+    from companion.serve.tokens import host_token, token
+
+    live, key, app = make(table, True)
+    host = f"/api/h/{host_token(key, live.session)}"
+    ann = token(key, live.session, "Ann")
+    try:
+        with TestClient(app) as client:
+            assert client.post(f"/api/p/{ann}/undo", json={}).status_code in (404, 405)
+            assert client.post(f"/api/h/{ann}/undo", json={}).status_code == 404
+            assert client.post("/api/undo", json={}).status_code == 404
+            assert client.get(f"/h/{ann}").status_code == 404 and client.get(host.replace("/api", "")).status_code == 200
+            seq = client.get(f"{host}/table").json()["seq"]
+            ok = client.post(f"{host}/undo", json={"seen": seq})
+            assert ok.status_code == 200 and len(ok.json()["undone"]) == 1 and ok.json()["undone"][0].startswith("hand Ann")
+            assert not any(card in ok.text for card in SECRET)
+            assert client.post(f"{host}/undo", json={"seen": seq}).status_code == 409  # a stale host page
+            again = client.post(f"{host}/redo", json={"seen": seq + 1})
+            assert again.status_code == 200, again.text
+            refused = client.post(f"/api/p/{token(key, live.session, 'Ben')}/play", json={"move": "pass"})
+            assert refused.json()["recorded"] is False
+            over = client.post(f"{host}/overrule", json={"move": "pass", "by": "Ben"})
+            assert over.status_code == 200 and over.json()["overruled"] is True, over.text
+            assert all(card not in client.get(f"{host}/table").text for card in SECRET)  # the public view
+            assert host_token(key, live.session) not in client.get("/api/table").text
+    finally:
+        live.close()
+    live, key, app = make(table, False)
+    try:
+        with TestClient(app) as client:  # without --allow-plays: no host page at all
+            assert client.post(f"/api/h/{host_token(key, live.session)}/undo", json={}).status_code == 404
+    finally:
+        live.close()
+
+
 def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     client, _, links = playable
     ann = f"/api{links['Ann']}"

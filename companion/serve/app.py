@@ -1,14 +1,19 @@
 """The served pages and their API, a Starlette app over one Live session (live.py).
 
   GET  /  /p/TOKEN  /rules  /rules/ID      the page (static/index.html; its script reads the path)
+  GET  /p/TOKEN/rules  /p/TOKEN/rules/ID   the rules on a private page (its Table link stays private)
   GET  /static/...                         the page's script and style
   GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
   GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
+  GET  /api/p/TOKEN/moves                  that player's legal plays now and their tap trie (taps.py)
   GET  /api/rules/search?q=&game=          the rules search (`rules search`, the same index)
   GET  /api/rules/show/ID                  one entry or section (`rules show`)
   POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
   POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
                            (either with "seen": the last event the page showed; 409 if the log went past it)
+  GET  /h/HOST  /api/h/HOST/table|stream   only with --allow-plays: the host's page (the public table, plus:)
+  POST /api/h/HOST/undo|redo {"seen": N}   the last change taken back or brought back (`track undo`/`redo`)
+  POST /api/h/HOST/overrule {"move", "by", "seen"}  a refused play recorded as the table decided
 
 An unknown token is 404, as an unknown page is: a link either works or does not exist.
 """
@@ -33,6 +38,7 @@ from companion.serve.guard import Guard, Limits
 
 STATIC = Path(__file__).resolve().parent / "static"
 POLL = 0.1  # seconds between looks at the sessions file
+KEEP_ALIVE = 15.0  # seconds: a quiet stream sends an `alive` event (a page that hears none for a while reopens)
 MAX_TEXT = 300  # characters of a query, a play or a change
 _EVENT_ID = re.compile(r"\d{1,12}")
 
@@ -78,18 +84,34 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             raise HTTPException(404, "no such page")
         return player
 
+    def host(request: Request) -> None:
+        """404 (HTTPException) unless the path's token is the host's."""
+        from starlette.exceptions import HTTPException
+
+        if not tokens.is_host(key, live.session, request.path_params["host"]):
+            raise HTTPException(404, "no such page")
+
     async def page(request: Request):
         if "token" in request.path_params:
             who(request)
+        if "host" in request.path_params:
+            host(request)
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     async def table(request: Request):
+        if "host" in request.path_params:
+            host(request)
         viewer = who(request) if "token" in request.path_params else None
         return answer(await live.call(live.table, viewer))
+
+    async def plays(request: Request):
+        return answer(await live.call(live.plays, who(request)))
 
     async def stream(request: Request):
         from sse_starlette import EventSourceResponse, ServerSentEvent
 
+        if "host" in request.path_params:
+            host(request)
         viewer = who(request) if "token" in request.path_params else None
         # the browser's Last-Event-ID on a reconnect; `?last=` from a page that opened a new stream itself
         said = (request.headers.get("last-event-id") or request.query_params.get("last", "")).strip()
@@ -111,7 +133,9 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
                     last = m["seq"]
                     yield ServerSentEvent(data=json.dumps(m, ensure_ascii=False), id=str(m["seq"]), event=m["type"],
                                           retry=1000)
-                await changed.wait(seen, max(0.0, ends - loop.time()))
+                await changed.wait(seen, max(0.0, min(KEEP_ALIVE, ends - loop.time())))
+                if changed.version == seen and loop.time() < ends:  # a quiet while: an event the page can see
+                    yield ServerSentEvent(data="{}", event="alive")
 
         return EventSourceResponse(events(), ping=15, send_timeout=10, headers={"cache-control": "no-store"})
 
@@ -201,6 +225,31 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             return seen
         return await after_write(*await live.call(live.change, player, words, seen))
 
+    async def host_undo(request: Request):
+        host(request)
+        try:
+            if not isinstance(json.loads(await request.body()), dict):
+                raise ValueError
+        except (ValueError, UnicodeDecodeError):
+            return answer({"error": 'send {"seen": N} (or {})'}, 400)
+        seen = await seen_field(request)
+        if isinstance(seen, JSONResponse):
+            return seen
+        return await after_write(*await live.call(live.undo, request.url.path.endswith("/redo"), seen))
+
+    async def host_overrule(request: Request):
+        host(request)
+        text = await body_text(request, "move")
+        if isinstance(text, JSONResponse):
+            return text
+        seen = await seen_field(request)
+        if isinstance(seen, JSONResponse):
+            return seen
+        by = json.loads(await request.body()).get("by")
+        if by is not None and by not in live.session.players:
+            return answer({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
+        return await after_write(*await live.call(live.overrule, by, text, seen))
+
     async def poll() -> None:
         while True:
             try:
@@ -232,13 +281,20 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     routes = [
         Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),
+        Route("/p/{token}/rules", page), Route("/p/{token}/rules/{rule_id:path}", page),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/api/table", table), Route("/api/p/{token}/table", table),
+        Route("/api/p/{token}/moves", plays),
         Route("/api/stream", stream), Route("/api/p/{token}/stream", stream),
         Route("/api/rules/search", rules_search), Route("/api/rules/show/{rule_id:path}", rules_show),
     ]
     if live.allow_plays:  # without the flag no write endpoint exists at all
-        routes += [Route("/api/p/{token}/play", play, methods=["POST"]),
+        routes += [Route("/h/{host}", page), Route("/h/{host}/rules", page), Route("/h/{host}/rules/{rule_id:path}", page),
+                   Route("/api/h/{host}/table", table), Route("/api/h/{host}/stream", stream),
+                   Route("/api/h/{host}/undo", host_undo, methods=["POST"]),
+                   Route("/api/h/{host}/redo", host_undo, methods=["POST"]),
+                   Route("/api/h/{host}/overrule", host_overrule, methods=["POST"]),
+                   Route("/api/p/{token}/play", play, methods=["POST"]),
                    Route("/api/p/{token}/change", change, methods=["POST"])]
 
     async def not_found(request: Request, exc):

@@ -12,6 +12,7 @@ only the events it has not told yet, with that viewer's secrets shown and everyo
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,10 @@ class Live:
         from trackers import ledger
 
         self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        current = self.store.current_name()
+        if current != getattr(self, "current", current):  # `track switch`: every page is told afresh
+            self.epoch += 1
+        self.current = current
         s, old = self.session, self.entries
         link = old[-1].digest if old else ledger.genesis(s.game, s.players, s.options, s.created)
         new = self.store.entries_after(s, len(old), link)
@@ -125,12 +130,19 @@ class Live:
                "players": list(self.session.players), "ended": self.session.ended,
                "summary": public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ())),
                "finished": bool(self.tracker.finished(state)), "to_act": None, "acting": None,
-               "viewer": viewer, "hand": None, "plays": self.allow_plays and viewer is not None}
+               "viewer": viewer, "hand": None, "plays": self.allow_plays and viewer is not None,
+               # `track switch` made another session current: this server keeps its own, and says so
+               "switched_to": self.current if self.current not in (None, self.session.name) else None,
+               "change_example": self._change_example()}
         if self.engine is not None:
             try:
                 doc["to_act"], doc["acting"] = self.engine.to_act(state), self.engine.acting(state)
             except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: nobody named
                 pass
+        # the turn, priority or a response window is this page's player's: named to act, or among those acting
+        doc["your_turn"] = viewer is not None and not doc["finished"] and (
+            doc["to_act"] == viewer or bool(doc["acting"] and re.search(rf"(?<!\w){re.escape(viewer)}(?!\w)",
+                                                                       doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
         if viewer is not None and self.tracker.HIDES_HAND:
@@ -139,6 +151,13 @@ class Live:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _change_example(self) -> str | None:
+        """A counter change of the session's own game, for the change box: its tracker's first example
+        with a `+N`/`-N`, else with a number, else its first."""
+        examples = [v["example"] for v in self.tracker.verbs() if v.get("example")]
+        return next((e for e in examples if re.search(r"\s[+-]\d", e)),
+                    next((e for e in examples if re.search(r"\s\d", e)), examples[0] if examples else None))
 
     def _bgstats_link(self) -> str | None:
         """The finished game's BG Stats link, as `companion track export-play` prints it (computed once per log)."""
@@ -169,6 +188,30 @@ class Live:
                for e in self.entries[after:]]
         out[-1]["table"] = self.table(viewer, with_log=False)
         return out
+
+    def plays(self, player: str) -> dict:
+        """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
+        them (taps.py); none, with why, when it is not their turn or their hand is not known."""
+        from companion.legal import plays_for
+        from companion.serve.taps import trie
+
+        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([])}
+        if self.engine is None:
+            doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
+            return doc
+        try:
+            doc["moves"], doc["note"] = plays_for(self.engine, self._narrator(None).state, player)
+        except Exception as exc:  # noqa: BLE001 - a table the engine cannot list: say so, keep the text box
+            doc["note"] = f"the plays cannot be listed here ({exc})"
+        doc["trie"] = trie(doc["moves"])
+        return doc
+
+    def _alternatives(self, doc: dict, player: str) -> dict:
+        """A refusal's "legal instead" as `player` may make them now (none when it is not their turn)."""
+        if "alternatives" in doc or "error" in doc:
+            mine = self.plays(player)
+            doc["alternatives"], doc["not_yours"] = mine["moves"][:8], mine["note"] if not mine["moves"] else None
+        return doc
 
     # -- writing (a private page, with --allow-plays) ---------------------------------------------
 
@@ -208,7 +251,7 @@ class Live:
             said = self._refusal(exc)
             if exc.result is None:
                 return 409, {"error": said, "recorded": False}
-            return 200, {**self._mine(exc.result, player), "error": said}
+            return 200, self._alternatives({**self._mine(exc.result, player), "error": said}, player)
         except MoveSyntaxError as exc:
             near = nearest(text, self.engine, self._narrator(None).state) if self.engine and text.strip() else []
             return 400, {"error": str(exc), "did_you_mean": near}
@@ -248,3 +291,45 @@ class Live:
                 return 400, {"error": str(exc)}
             raise
         return 200, {**self._mine(result, player), "recorded": True}
+
+    # -- the host's page (its own link, with --allow-plays) ----------------------------------------
+
+    def undo(self, redo: bool, seen: int | None) -> tuple[int, dict]:
+        """Undo (or redo) the last change, as `companion track undo` / `redo` does; 409 when the log has
+        gone past the event the host's page showed."""
+        self.refresh()
+        if seen is not None and seen != len(self.entries):
+            return 409, {"error": "the table moved on since your page showed it: look again", "recorded": False,
+                         "moved": True, "table": self.table(None, with_log=False)}
+        try:
+            result = self.store.undo(1, self.session.name, redo=redo)
+        except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        doc = result.as_json()
+        doc.pop("state", None), doc.pop("before", None)
+        return 200, {**doc, "recorded": True}
+
+    def overrule(self, player: str | None, text: str, seen: int | None) -> tuple[int, dict]:
+        """A play the rules refuse, recorded as the table decided: `companion play --overrule --by PLAYER`."""
+        from engine.base import MoveSyntaxError
+        from trackers.errors import Moved
+
+        from companion.play_cmd import move_text
+
+        try:
+            text = move_text([], text, "play")
+            result = self.store.play(text, self.session.name, True, player, seen=seen)
+        except Moved as exc:
+            self.refresh()
+            return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed}
+        except MoveSyntaxError as exc:
+            return 400, {"error": str(exc)}
+        except Exception as exc:  # noqa: BLE001 - one line for the page, never a trace
+            if getattr(exc, "bad_input", None) is True:
+                return 400, {"error": str(exc)}
+            raise
+        doc = result.as_json()
+        doc.pop("state", None), doc.pop("before", None)
+        return 200, doc

@@ -76,7 +76,10 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     port = sock.getsockname()[1]
     host = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
     base = f"http://{host}:{port}/"
-    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays)
+    from companion.serve.tokens import host_token
+
+    host_link = f"{base}h/{host_token(key, live.session)}" if allow_plays else None
+    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link)
     sys.stdout.flush()
     run_uvicorn(live, key, sock, stop_after)
     if as_json:
@@ -85,7 +88,8 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
         print(f"Stopped serving {live.session.name}.")
 
 
-def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool) -> None:
+def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool,
+                 host: str | None = None) -> None:
     s = live.session
     print(f"Serving {s.name} ({s.game}: {', '.join(s.players)}) at {base}  (Ctrl-C stops)")
     if lan:
@@ -99,15 +103,18 @@ def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, all
     print("Private links, each showing only that player's own hand (give each to its player alone):")
     for player, url in private:
         print(f"  {player}: {url}")
+    if host:
+        print(f"Host link (undo, redo, overrule a refused play; keep it to yourself): {host}")
     print("Plays from the private pages: " + ("on (--allow-plays)" if allow_plays else
                                                "off (start with --allow-plays to let players play from them)"))
 
 
-def started_json(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool) -> None:
-    """One line: {"session", "game", "players", "url", "links": {player: url}, "lan", "allow_plays"}."""
+def started_json(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool,
+                 host: str | None = None) -> None:
+    """One line: {"session", "game", "players", "url", "links": {player: url}, "lan", "allow_plays", "host"}."""
     s = live.session
     print(json.dumps({"session": s.name, "game": s.game, "players": s.players, "url": base,
-                      "links": dict(private), "lan": lan, "allow_plays": allow_plays}, ensure_ascii=False))
+                      "links": dict(private), "lan": lan, "allow_plays": allow_plays, "host": host}, ensure_ascii=False))
 
 
 #: seconds a request's header may take to arrive whole (a phone sends it in one piece)

@@ -25,3 +25,16 @@ def player_for(key: bytes, session, candidate: str) -> str | None:
         if hmac.compare_digest(token(key, session, player).encode("ascii"), given):
             found = player
     return found
+
+
+HOST_DOMAIN = "companion-serve-host"  # the host's link: its own domain, so no player's name can make it
+
+
+def host_token(key: bytes, session) -> str:
+    """The host's token at `session` (undo, redo, overrule from a page)."""
+    message = "\0".join((HOST_DOMAIN, session.name, session.created)).encode("utf-8")
+    return hmac.new(key, message, hashlib.sha256).hexdigest()[:LENGTH]
+
+
+def is_host(key: bytes, session, candidate: str) -> bool:
+    return hmac.compare_digest(host_token(key, session).encode("ascii"), candidate.encode("utf-8", "replace")[:LENGTH * 2])

@@ -2,12 +2,19 @@
 // plays. Every text from the server is put in the page as text (never as HTML); rule ids become links.
 "use strict";
 
-const path = location.pathname;
-const privateMatch = path.match(/^\/p\/([0-9a-f]+)$/);
-const api = privateMatch ? `/api/p/${privateMatch[1]}` : "/api";
+// a private page (/p/TOKEN...) or the host's (/h/TOKEN...): its links keep it so
+const privateMatch = location.pathname.match(/^\/([ph])\/([0-9a-f]+)(\/.*)?$/);
+const home = privateMatch ? `/${privateMatch[1]}/${privateMatch[2]}` : "";
+const isHost = !!privateMatch && privateMatch[1] === "h";
+const path = privateMatch ? privateMatch[3] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
+const api = privateMatch ? `/api${home}` : "/api";
 const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
 const $ = (id) => document.getElementById(id);
 let lastSeq = null;
+let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from /moves
+let picked = [];  // the steps tapped so far
+let verdictSeq = null;
+let wasYourTurn = false;  // the last event when the verdict shown was given: a later one clears a refusal
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -23,7 +30,7 @@ function linked(text) {
   for (const m of text.matchAll(RULE_ID)) {
     frag.append(text.slice(at, m.index));
     const a = document.createElement("a");
-    a.href = `/rules/${m[1]}`;
+    a.href = `${home}/rules/${m[1]}`;
     a.className = "rule";
     a.textContent = m[1];
     frag.append(a);
@@ -48,6 +55,19 @@ function cell(value) {
   return String(value);
 }
 
+// One value of the table: a counter as a big number, dice as their faces, anything else as text.
+const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function valueCell(tag, key, value) {
+  const isDice = /dice|die|roll/.test(key) && Array.isArray(value) && value.length
+    && value.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
+  if (isDice) {
+    const node = el(tag, null, "dice");
+    value.forEach((v) => { const f = el("span", FACES[v - 1], "die"); f.title = String(v); f.setAttribute("aria-label", String(v)); node.append(f); });
+    return node;
+  }
+  return el(tag, cell(value), typeof value === "number" ? "num" : undefined);
+}
+
 // A list of records (the players, the powers ...) as a table; anything else as a definition list.
 function summaryView(summary) {
   const out = document.createDocumentFragment();
@@ -55,7 +75,7 @@ function summaryView(summary) {
   for (const [key, value] of Object.entries(summary)) {
     const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === "object" && !Array.isArray(r));
     if (!rows) {
-      dl.append(el("dt", key.replaceAll("_", " ")), el("dd", cell(value)));
+      dl.append(el("dt", key.replaceAll("_", " ")), valueCell("dd", key, value));
       continue;
     }
     const columns = [...new Set(value.flatMap((r) => Object.keys(r)))];
@@ -66,7 +86,7 @@ function summaryView(summary) {
     table.append(head);
     for (const r of value) {
       const tr = el("tr");
-      columns.forEach((c) => tr.append(el("td", cell(r[c]))));
+      columns.forEach((c) => tr.append(valueCell("td", c, r[c])));
       table.append(tr);
     }
     const wrap = el("div", null, "scroll");
@@ -91,12 +111,21 @@ function eventItem(event, fresh) {
 }
 
 function renderTable(t) {
-  document.title = `${t.session} · companion`;
+  // your turn: said at the top, in the tab's title, and by a buzz where the phone allows it (once, as it comes)
+  $("your-turn").hidden = !t.your_turn;
+  if (t.your_turn && t.acting && t.to_act !== t.viewer) $("your-turn").textContent = `You may act: ${t.acting}`;
+  else $("your-turn").textContent = "Your turn";
+  document.title = `${t.your_turn ? "▶ Your turn · " : ""}${t.session} · companion`;
+  if (t.your_turn && !wasYourTurn && navigator.vibrate) navigator.vibrate(200);
+  wasYourTurn = !!t.your_turn;
+  document.body.classList.toggle("public", !t.viewer);
   $("title").textContent = `${t.session} (${t.game})${t.viewer ? ` · ${t.viewer}` : ""}`;
-  $("nav-table").href = path.startsWith("/p/") ? path : "/";
   const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
     : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
   $("turn").textContent = turn;
+  $("switched").hidden = !t.switched_to;  // the host made another session current: this page stays on its own
+  if (t.switched_to) $("switched").textContent = `The host switched to session ${t.switched_to}; this page still shows ${t.session}. Ask the host for the new links.`;
+  if (t.change_example) $("change").placeholder = `a counter change, e.g. ${t.change_example}`;
   $("bgstats-row").hidden = !t.bgstats;  // a finished game: its play for BG Stats, as `track export-play` gives it
   if (t.bgstats) $("bgstats").href = t.bgstats;
   $("summary").replaceChildren(summaryView(t.summary));
@@ -105,27 +134,58 @@ function renderTable(t) {
     const h = t.hand;
     const cards = h.cards === null ? `${h.count} cards, none recorded yet` : (h.cards.join(" ") || "empty")
       + (h.unnamed ? ` + ${h.unnamed} unnamed` : "");
-    $("hand-cards").textContent = cards;
+    // the hand as cards: one tile each, the words between them kept so the text reads as before
+    if (h.cards === null || !h.cards.length) $("hand-cards").textContent = cards;
+    else {
+      const tiles = [];
+      h.cards.forEach((c, i) => { if (i) tiles.push(" "); tiles.push(el("span", c, "card")); });
+      if (h.unnamed) tiles.push(` + ${h.unnamed} unnamed`);
+      $("hand-cards").replaceChildren(...tiles);
+    }
   }
   $("act").hidden = !t.plays;
+  $("host").hidden = !isHost;
+  if (isHost && $("by").options.length !== t.players.length) {
+    $("by").replaceChildren(...t.players.map((p) => { const o = el("option", p); o.value = p; return o; }));
+  }
+  if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
+  if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
   lastSeq = t.seq;
   document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
 }
 
+// The stream. A phone's browser drops it silently in a background tab: the page reopens it with its last
+// event id when it is shown again, when the phone is back online, and when no event (not even the
+// server's `alive`, sent every 15 s) came for a while; until it is open again the page says so and sends nothing.
+let source = null;
+let behind = true;
+let lastBeat = Date.now();
+const QUIET = 40_000;
+
+function lost() {
+  behind = true;
+  $("status").textContent = lastSeq === null ? "connecting" : "reconnecting";
+  $("status").className = "status lost";
+}
+
 function connect() {
-  const status = $("status");
+  if (source) source.close();
+  lost();
   const url = `${api}/stream` + (lastSeq === null ? "" : `?last=${lastSeq}`);
-  const source = new EventSource(url);
-  source.onopen = () => { status.textContent = "live"; status.className = "status live"; };
-  source.onerror = () => {
-    status.textContent = "reconnecting";
-    status.className = "status lost";
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);  // the browser gave up: again
+  const mine = source = new EventSource(url);
+  const beat = () => { lastBeat = Date.now(); };
+  mine.onopen = () => { beat(); behind = false; $("status").textContent = "live"; $("status").className = "status live"; };
+  mine.onerror = () => {
+    lost();
+    if (mine.readyState === EventSource.CLOSED && source === mine) setTimeout(() => { if (source === mine) connect(); }, 2000);
   };
-  source.addEventListener("table", (e) => renderTable(JSON.parse(e.data)));
-  source.addEventListener("change", (e) => {
+  mine.addEventListener("alive", beat);
+  mine.addEventListener("table", (e) => { beat(); renderTable(JSON.parse(e.data)); });
+  mine.addEventListener("change", (e) => {
+    beat();
     const m = JSON.parse(e.data);
+    if (lastSeq !== null && m.seq <= lastSeq) return;  // told already (an old stream's last words)
     $("log").prepend(eventItem(m.event, true));
     while ($("log").children.length > 60) $("log").lastChild.remove();
     if (m.table) renderTable(m.table);
@@ -133,14 +193,63 @@ function connect() {
   });
 }
 
-async function submit(kind, text) {
-  const out = $("verdict");
+function watchSleep() {
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") connect(); });
+  window.addEventListener("online", connect);
+  setInterval(() => { if (Date.now() - lastBeat > QUIET) { lastBeat = Date.now(); connect(); } }, 5000);
+}
+
+// The tap picker: the legal plays as a trie of their words (served, taps.py); each tap goes one step down.
+async function loadTaps(seq) {
+  let doc;
+  try {
+    const r = await fetch(`${api}/moves`);
+    if (!r.ok) return;
+    doc = await r.json();
+  } catch (err) { return; }
+  if (lastSeq !== null && doc.seq < lastSeq) return;  // an answer overtaken by a later table
+  taps = doc;
+  picked = [];
+  drawTaps();
+}
+
+function tapNode() {
+  let node = taps.trie;
+  for (const label of picked) node = node.next.find(([l]) => l === label)[1];
+  return node;
+}
+
+function drawTaps() {
+  if (!taps) return;
+  const node = tapNode();
+  $("picker-note").textContent = taps.moves.length ? `${taps.moves.length} legal plays: tap to build one, or type it below`
+    : `No play to tap: ${taps.note || "none listed"}. Type a play below if the table allows one.`;
+  $("picked").textContent = picked.length ? picked.join(" ") : "";
+  if (taps.moves.length) $("move").placeholder = `or type a play, e.g. ${taps.moves[0]}`;
+  $("choices").replaceChildren(...node.next.map(([label]) => {
+    const b = el("button", label, "choice");
+    b.type = "button";
+    b.addEventListener("click", () => { picked.push(label); drawTaps(); });
+    return b;
+  }));
+  $("tap-send").disabled = !(picked.length && node.end);
+  $("tap-send").textContent = picked.length && node.end ? `Send: ${picked.join(" ")}` : "Send";
+  $("tap-back").disabled = !picked.length;
+}
+
+async function submit(kind, text, extra = {}) {
+  const out = $(isHost ? "host-verdict" : "verdict");
+  if (behind) {  // the table shown may be old: nothing is sent until the stream is back
+    out.replaceChildren(el("p", "reconnecting: not sent; send it again once the page says live", "refused"));
+    return;
+  }
   out.replaceChildren(el("p", "…"));
   let doc;
   let status;
   try {
     const r = await fetch(`${api}/${kind}`, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ [kind === "play" ? "move" : "change"]: text, seen: lastSeq }) });
+      body: JSON.stringify(text === null ? { seen: lastSeq, ...extra }
+        : { [kind === "change" ? "change" : "move"]: text, seen: lastSeq, ...extra }) });
     status = r.status;
     doc = await r.json();
   } catch (err) {
@@ -148,7 +257,9 @@ async function submit(kind, text) {
     return;
   }
   const parts = [];
-  if (status === 200 && doc.recorded) {
+  if (status === 200 && (kind === "undo" || kind === "redo")) {
+    parts.push(el("p", `${kind === "undo" ? "Undone" : "Redone"}: ${cell(doc.undone || doc.redone || doc.change)}`, "recorded"));
+  } else if (status === 200 && doc.recorded) {
     parts.push(el("p", `Recorded: ${doc.move || doc.change}${doc.overruled ? " (overruled)" : ""}`, "recorded"));
   } else {
     parts.push(el("p", doc.error || `refused (${status})`, "refused"));
@@ -158,7 +269,9 @@ async function submit(kind, text) {
   for (const u of doc.unchecked || []) parts.push(el("p", `? ${u.message || u}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
   if ((doc.alternatives || []).length) parts.push(el("p", `Legal instead: ${doc.alternatives.join(" | ")}`));
   if ((doc.did_you_mean || []).length) parts.push(el("p", `Did you mean: ${doc.did_you_mean.join(" | ")}`));
+  if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${doc.not_yours}`));
   out.replaceChildren(...parts);
+  verdictSeq = doc.recorded ? lastSeq + 1 : lastSeq;
 }
 
 function snippet(text) {
@@ -187,8 +300,11 @@ async function search(q) {
 }
 
 function ruleView(rule) {
-  const div = el("div", null, "hit");
-  div.append(el("h3", rule.title), el("p", rule.id, "rule-id"), el("p", rule.text || "", "rule-text"));
+  const div = el("div", null, "hit");  // a rule (title, text) or a glossary term (term, definition, its rules)
+  div.append(el("h3", rule.title || rule.term), el("p", rule.id, "rule-id"),
+    el("p", rule.text || rule.definition || "", "rule-text"));
+  if ((rule.aliases || []).length) div.append(el("p", `Also called: ${rule.aliases.join(", ")}`, "effect"));
+  if ((rule.rules || []).length) div.append(el("p", `Rules: ${rule.rules.map((r) => `${r.id} (${r.title})`).join(", ")}`));
   if (rule.unclear) div.append(el("p", `Unclear: ${cell(rule.unclear)}`, "effect"));
   if ((rule.see_also || []).length) div.append(el("p", `See also: ${rule.see_also.map((s) => s.id || s).join(", ")}`));
   return div;
@@ -208,8 +324,10 @@ function start() {
   $("search-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const q = $("q").value.trim();
-    if (q) { history.replaceState(null, "", `/rules?q=${encodeURIComponent(q)}`); search(q); }
+    if (q) { history.replaceState(null, "", `${home}/rules?q=${encodeURIComponent(q)}`); search(q); }
   });
+  $("nav-table").href = home || "/";
+  $("nav-rules").href = `${home}/rules`;
   if (path === "/rules" || path.startsWith("/rules/")) {
     $("table-view").hidden = true;
     $("rules-view").hidden = false;
@@ -224,12 +342,23 @@ function start() {
     e.preventDefault();
     if ($("move").value.trim()) submit("play", $("move").value.trim());
   });
+  $("tap-send").addEventListener("click", () => {
+    if (taps && picked.length && tapNode().end) { const text = picked.join(" "); picked = []; drawTaps(); submit("play", text); }
+  });
+  $("undo").addEventListener("click", () => submit("undo", null));
+  $("redo").addEventListener("click", () => submit("redo", null));
+  $("overrule-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if ($("overrule-move").value.trim()) submit("overrule", $("overrule-move").value.trim(), { by: $("by").value });
+  });
+  $("tap-back").addEventListener("click", () => { picked.pop(); drawTaps(); });
   $("change-form").addEventListener("submit", (e) => {
     e.preventDefault();
     if ($("change").value.trim()) submit("change", $("change").value.trim());
   });
   $("rules-view").hidden = false;  // the search box under the table too
   connect();
+  watchSleep();
 }
 
 start();

@@ -1,0 +1,68 @@
+"""The private page's tap picker (issue 34): the trie over a player's legal plays (serve/taps.py) builds
+exactly the plays `companion moves` lists for that player, at random positions of every game that lists
+plays; and the page's /moves answer is judged for the page's player."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.legal import listed, plays_for
+from companion.serve.taps import paths, trie
+
+TABLES = [("cataclysm-arcade", ["Ann", "Ben"], None), ("catastrophe", ["Ann", "Ben"], None),
+          ("theseus", ["Ann", "Ben"], None), ("catopomp", ["Ann", "Ben", "Cy"], {"start": "ann"}),
+          ("catharsis", ["Ann", "Ben"], {"morale": "18"})]
+# what the table enters before plays can be listed (the centre dice as rolled; a monster to fight)
+SETUP = {"catopomp": lambda dice, deck: [["dice", *map(str, dice)], ["hand", "ann", *map(str, deck[:10])]],
+         "catharsis": lambda dice, deck: [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"]]}
+
+
+def test_a_trie_merges_words_with_no_choice_between_them():
+    plays = ["heaven 4 4 then hell 2", "heaven 4 4 then hell 3", "heaven 5", "pass"]
+    root = trie(plays)
+    assert [label for label, _ in root["next"]] == ["heaven", "pass"]
+    heaven = root["next"][0][1]
+    assert [label for label, _ in heaven["next"]] == ["4 4 then hell", "5"]
+    assert sorted(paths(root)) == sorted(plays)
+    assert paths(trie(["pass", "pass x"])) == ["pass", "pass x"]  # a play that is the start of another
+    assert paths(trie([])) == []
+
+
+def _position(store, name: str, picks: list[int]):
+    """The session after up to len(picks) plays, each chosen among those listed (`picks` indexes them)."""
+    for pick in picks:
+        session, engine, state = store.situation(name)
+        found = [engine.format_move(m) for m in listed(engine, state)[0]]
+        if not found:
+            break
+        store.play(found[pick % len(found)], name, False)
+    return store.situation(name)
+
+
+@pytest.mark.parametrize("game,players,options", TABLES, ids=[t[0] for t in TABLES])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picks=st.lists(st.integers(0, 10_000), max_size=6), dice=st.lists(st.integers(1, 6), min_size=6, max_size=6),
+       deck=st.permutations([n for n in range(1, 10) for _ in range(4)]))  # a 3-player deck: 1-9, 4 copies each
+def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, options, picks, dice, deck):
+    from engine.base import Game, step
+    from trackers.sessions import Sessions, tracker_for
+
+    with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
+        store.new(game, players, "t", options)
+        for words in SETUP.get(game, lambda *_: [])(dice, deck):
+            store.record(words, "t")
+        session, engine, state = _position(store, "t", picks)
+        everyone = [engine.format_move(m) for m in listed(engine, state)[0]]
+        game_obj = Game(tracker_for(game), engine)
+        for player in players:
+            mine, note = plays_for(engine, state, player)
+            built = paths(trie(mine))
+            assert sorted(built) == sorted(mine)  # every tap path is a listed play, every listed play a path
+            assert set(built) <= set(everyone)
+            assert mine or note  # none: the page says why
+            if built:
+                judged = step(game_obj, state, built[picks[0] % len(built) if picks else 0], by=player, apply=False)
+                assert judged.verdict.legal, (player, judged.verdict)
