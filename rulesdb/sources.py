@@ -17,8 +17,9 @@ from rulesdb.errors import BadImport, UnknownSource
 from rulesdb.names import ID_NAME as NAME
 from rulesdb.names import id_problem
 MAX_SECTION_CHARS = 1200  # long sections are cut at paragraph breaks into parts of about this size
-MAX_SECTIONS = 10_000  # sections a game's imported sources hold together: each is a document every
-# search of the game ranks (a 300-page rulebook splits into about 1,000); import and search stay bounded
+MAX_SECTIONS = 20_000  # sections a game's imported sources hold together: each is a document every
+# search of the game ranks (a 300-page rulebook splits into about 1,000, the built-in reference ten
+# times over into about 12,000); import and search stay bounded
 _MD_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _NUMBERED = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\S.{0,70}$")
 _BULLET = re.compile(r"^\s*(?:[-*•]\s*)+")
