@@ -51,6 +51,20 @@ def pytest_configure_node(node):
     node.workerinput["terminal_size"] = {name: os.environ.get(name) for name in TERMINAL_SIZE}
 
 
+#: the files that take longest (a 10x rulebook indexed, every retrieval question, large inputs, the
+#: installed script): collected first, so that with one file to a worker none of them is left to run
+#: alone at the end while the other worker waits
+LONGEST_FIRST = ("test_search_scale.py", "test_retrieval.py", "test_input_limits.py", "test_import.py",
+                 "test_catopomp_properties.py", "test_installed.py", "test_index_stamp.py", "test_cards_limits.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest files first (LONGEST_FIRST), everything else in its own order: the same in every
+    worker, as pytest-xdist requires."""
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 def pytest_configure(config):
     """In an xdist worker: the run's terminal size variables, not the worker's own."""
     for name, value in getattr(config, "workerinput", {}).get("terminal_size", {}).items():
