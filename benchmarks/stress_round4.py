@@ -11,7 +11,7 @@ Not run in CI. Each phase prints one JSON line; targets in brackets.
 - renames: two `companion players rename` at once while 4 writers record changes, 10 rounds [both land].
 - slow: 300 connections from one address that never finish their headers while a phone keeps its
   stream and asks for the table [the phone served throughout; the server's 300 slots not held].
-- imports: `rules import` at the stated limits (10,000 sections; a 19.6 MB file of 9,000 sections),
+- imports: `rules import` at the stated limits (MAX_SECTIONS, 20,000 sections; a 19.6 MB file of 9,000 sections),
   time and peak memory, then a search of that game [bounded].
 - fulldisk: `rules search`, `cards list` and `serve`'s table on a 1 MiB tmpfs filled to a few KiB
   (needs root for the mount; said so otherwise) [no file left behind, clear errors].
