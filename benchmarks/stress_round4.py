@@ -289,7 +289,7 @@ def phase_imports() -> dict:
     big.write_text("".join(f"# Rule {i}\n" + " ".join(["the cat draws a card and rolls"] * 70) + "\n\n"
                            for i in range(9000)), encoding="utf-8")
     out = {}
-    for label, book, game in (("280000_headings_refused", over, "catopomp"), ("10000_headings", tiny, "catopomp"),
+    for label, book, game in (("280000_headings_refused", over, "catopomp"), (f"{MAX_SECTIONS}_headings", tiny, "catopomp"),
                               ("19.6MB_9000_sections", big, "catharsis")):
         home = work / label
         code, wall, user, kb = _peak(home, "rules", "import", game, str(book))
