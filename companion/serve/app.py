@@ -194,6 +194,14 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             return seen
         return answer({"error": 'send "seen" as the number of the last event the page showed'}, 400)
 
+    async def move_and_seen(request: Request) -> tuple[str, int | None] | JSONResponse:
+        """A play's body: its "move" and its "seen", or the 400 that the first bad one gets."""
+        text = await body_text(request, "move")
+        if isinstance(text, JSONResponse):
+            return text
+        seen = await seen_field(request)
+        return seen if isinstance(seen, JSONResponse) else (text, seen)
+
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
             changed.notify()
@@ -201,13 +209,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def play(request: Request):
         player = who(request)
-        text = await body_text(request, "move")
-        if isinstance(text, JSONResponse):
-            return text
-        seen = await seen_field(request)
-        if isinstance(seen, JSONResponse):
-            return seen
-        return await after_write(*await live.call(live.play, player, text, seen))
+        sent = await move_and_seen(request)
+        if isinstance(sent, JSONResponse):
+            return sent
+        return await after_write(*await live.call(live.play, player, *sent))
 
     async def change(request: Request):
         import shlex
@@ -239,12 +244,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def host_overrule(request: Request):
         host(request)
-        text = await body_text(request, "move")
-        if isinstance(text, JSONResponse):
-            return text
-        seen = await seen_field(request)
-        if isinstance(seen, JSONResponse):
-            return seen
+        sent = await move_and_seen(request)
+        if isinstance(sent, JSONResponse):
+            return sent
+        text, seen = sent
         by = json.loads(await request.body()).get("by")
         if by is not None and by not in live.session.players:
             return answer({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
