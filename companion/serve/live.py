@@ -296,13 +296,15 @@ class Live:
 
     def undo(self, redo: bool, seen: int | None) -> tuple[int, dict]:
         """Undo (or redo) the last change, as `companion track undo` / `redo` does; 409 when the log has
-        gone past the event the host's page showed."""
-        self.refresh()
-        if seen is not None and seen != len(self.entries):
-            return 409, {"error": "the table moved on since your page showed it: look again", "recorded": False,
-                         "moved": True, "table": self.table(None, with_log=False)}
+        gone past the event the host's page showed (checked by the store under the undo's own write lock)."""
+        from trackers.errors import Moved
+
         try:
-            result = self.store.undo(1, self.session.name, redo=redo)
+            result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
+        except Moved as exc:
+            self.refresh()
+            return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
+                         "table": self.table(None, with_log=False)}
         except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
             if getattr(exc, "bad_input", None) is True:
                 return 400, {"error": str(exc)}
