@@ -145,12 +145,23 @@ class Live:
                                                                        doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
+        if doc["plays"] and not doc["finished"]:  # the counters this player may step (steppers.py)
+            doc["steppers"] = self._steppers(viewer, doc["summary"])
         if viewer is not None and self.tracker.HIDES_HAND:
             doc["hand"] = own_hand(game, state, viewer)
         if with_log:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _steppers(self, player: str, summary: dict) -> list[dict]:
+        from companion.serve.steppers import steppers
+        from trackers.log import game_for
+
+        try:
+            return steppers(game_for(self.session.game), self._narrator(None).state, player, summary)
+        except Exception:  # noqa: BLE001 - no steppers rather than no page; the change box stays
+            return []
 
     def _change_example(self) -> str | None:
         """A counter change of the session's own game, for the change box: its tracker's first example

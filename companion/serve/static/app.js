@@ -15,6 +15,7 @@ let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from
 let picked = [];  // the steps tapped so far
 let verdictSeq = null;
 let wasYourTurn = false;  // the last event when the verdict shown was given: a later one clears a refusal
+let steppersShown = [];  // the counters of the table shown (refreshed with each table)
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -149,6 +150,7 @@ function renderTable(t) {
     $("by").replaceChildren(...t.players.map((p) => { const o = el("option", p); o.value = p; return o; }));
   }
   if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
+  if ("steppers" in t) drawSteppers(steppersShown = t.steppers);
   if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
   lastSeq = t.seq;
@@ -237,6 +239,31 @@ function drawTaps() {
   $("tap-back").disabled = !picked.length;
 }
 
+// The counters this player may change, as − / + (served, steppers.py): each tap sends the change
+// `coins Ann +1` exactly as the change box would, with the page's last event; a button the tracker would
+// refuse now is not offered. The steppers wait for the table after a tap (a second tap on an old table is refused).
+function drawSteppers(list) {
+  const rows = list.map((s) => {
+    const row = el("div", null, "stepper");
+    const value = el("span", s.value === null ? "" : s.value, "num");
+    const button = (change, sign, word) => {
+      const b = el("button", sign, "step");
+      b.type = "button";
+      b.setAttribute("aria-label", `${s.label} ${word}`);
+      b.disabled = !change;
+      if (change) b.addEventListener("click", () => { setSteppers(false); submit("change", change); });
+      return b;
+    };
+    row.append(el("span", s.label, "label"), value, button(s.minus, "−", "minus 1"), button(s.plus, "+", "plus 1"));
+    return row;
+  });
+  $("steppers").replaceChildren(...rows);
+}
+
+function setSteppers(on) {
+  for (const b of $("steppers").querySelectorAll("button")) if (!on) b.disabled = true;
+}
+
 async function submit(kind, text, extra = {}) {
   const out = $(isHost ? "host-verdict" : "verdict");
   if (behind) {  // the table shown may be old: nothing is sent until the stream is back
@@ -272,6 +299,7 @@ async function submit(kind, text, extra = {}) {
   if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${doc.not_yours}`));
   out.replaceChildren(...parts);
   verdictSeq = doc.recorded ? lastSeq + 1 : lastSeq;
+  if (!doc.recorded) drawSteppers(steppersShown);  // refused: the steppers of the table shown, again
 }
 
 function snippet(text) {
