@@ -56,14 +56,40 @@ function cell(value) {
   return String(value);
 }
 
-// One value of the table: a counter as a big number, dice as their faces, anything else as text.
+// One value of the table: a counter as a big number, dice as their faces, the winning set (Catopomp) and
+// the Line (Cataclysm Arcade) as cards, anything else as text.
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function die(v) {
+  const f = el("span", FACES[v - 1], "die");
+  f.setAttribute("role", "img");
+  f.setAttribute("aria-label", `die ${v}`);
+  return f;
+}
+
+function cardsCell(tag, key, value) {
+  const node = el(tag, null, "cards");
+  if (key === "line") {  // the Line: each card on it, oldest first, "fighter Grunt (Ann)"
+    value.forEach((c) => node.append(el("span", c, "card")));
+    return node;
+  }
+  const [, owner, said] = value.match(/^(.*?): (.*)$/);  // "Ann: 4 4 6 dice 3+4", as the table says it
+  node.append(el("span", owner, "owner"));
+  const dice = said.match(/\bdice ([1-6](?:\+[1-6])*)$/);
+  (dice ? said.slice(0, dice.index) : said).split(" ").filter(Boolean).forEach((c) => node.append(el("span", c, "card")));
+  if (dice) dice[1].split("+").forEach((v) => node.append(die(Number(v))));
+  return node;
+}
+
 function valueCell(tag, key, value) {
+  if ((key === "line" && Array.isArray(value) && value.length && value.every((c) => typeof c === "string"))
+      || (key === "winning_set" && typeof value === "string" && /^.*?: \S/.test(value))) {
+    return cardsCell(tag, key, value);
+  }
   const isDice = /dice|die|roll/.test(key) && Array.isArray(value) && value.length
     && value.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
   if (isDice) {
     const node = el(tag, null, "dice");
-    value.forEach((v) => { const f = el("span", FACES[v - 1], "die"); f.title = String(v); f.setAttribute("aria-label", String(v)); node.append(f); });
+    value.forEach((v) => node.append(die(v)));
     return node;
   }
   return el(tag, cell(value), typeof value === "number" ? "num" : undefined);
@@ -90,7 +116,10 @@ function summaryView(summary) {
       columns.forEach((c) => tr.append(valueCell("td", c, r[c])));
       table.append(tr);
     }
-    const wrap = el("div", null, "scroll");
+    const wrap = el("div", null, "scroll");  // a wide table scrolls in its own box: reachable from the keyboard too
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", key.replaceAll("_", " "));
     wrap.append(el("h2", key.replaceAll("_", " ")), table);
     out.append(wrap);
   }
