@@ -280,7 +280,7 @@ function drawSteppers(list) {
       b.type = "button";
       b.setAttribute("aria-label", `${s.label} ${word}`);
       b.disabled = !change;
-      if (change) b.addEventListener("click", () => { setSteppers(false); submit("change", change); });
+      if (change) b.addEventListener("click", () => { holdSteppers(); submit("change", change); });
       return b;
     };
     row.append(el("span", s.label, "label"), value, button(s.minus, "−", "minus 1"), button(s.plus, "+", "plus 1"));
@@ -289,14 +289,15 @@ function drawSteppers(list) {
   $("steppers").replaceChildren(...rows);
 }
 
-function setSteppers(on) {
-  for (const b of $("steppers").querySelectorAll("button")) if (!on) b.disabled = true;
+function holdSteppers() {  // until the next table (or a refusal) draws them again
+  for (const b of $("steppers").querySelectorAll("button")) b.disabled = true;
 }
 
 async function submit(kind, text, extra = {}) {
   const out = $(isHost ? "host-verdict" : "verdict");
   if (behind) {  // the table shown may be old: nothing is sent until the stream is back
     out.replaceChildren(el("p", "reconnecting: not sent; send it again once the page says live", "refused"));
+    drawSteppers(steppersShown);
     return;
   }
   out.replaceChildren(el("p", "…"));
@@ -310,6 +311,7 @@ async function submit(kind, text, extra = {}) {
     doc = await r.json();
   } catch (err) {
     out.replaceChildren(el("p", `not sent: ${err}`, "refused"));
+    drawSteppers(steppersShown);
     return;
   }
   const parts = [];
