@@ -378,3 +378,31 @@ def test_the_dark_theme_follows_the_phones_setting(browser, table):
     finally:
         server.stop()
     assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
+
+
+def test_a_counter_stepper_tap_records_the_change_and_the_other_pages_show_it(browser, table):
+    """Issue 34: a counter the player may change is a − / + stepper: a tap sends the checked change (as
+    `track coins ann +1` with the page's last event), and every other page shows it."""
+    server = Server(table, "--allow-plays")
+    pages = {}
+    try:
+        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            pages[who].goto(url)
+            live(pages[who])
+        assert pages["public"].locator(".stepper").count() == 0
+        plus = pages["Ann"].get_by_role("button", name="coins Ann plus 1")
+        plus.wait_for(timeout=10_000)
+        assert pages["Ann"].locator(".stepper", has_text="coins Ann").locator(".num").text_content() == "1"
+        assert pages["Ben"].get_by_role("button", name="coins Ann plus 1").count() == 0  # only their own
+        plus.click()
+        shows(pages["Ann"], "#verdict", "Recorded: coins Ann +1", 5000)
+        for who in ("public", "Ben"):
+            log_has(pages[who], "coins Ann +1", timeout=5000)
+        shows(pages["Ann"], ".stepper .num", "2", 5000)
+        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        assert log[-1]["said"].startswith("coins Ann +1") and len(log) == 2
+    finally:
+        for p in pages.values():
+            p.context.close()
+        server.stop()

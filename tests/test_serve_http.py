@@ -357,6 +357,35 @@ def test_the_host_link_undoes_redoes_and_overrules_and_no_other_page_can(table):
         live.close()
 
 
+@pytest.mark.parametrize("redo", [False, True])
+def test_a_host_undo_is_checked_under_the_undos_own_write_lock(table, redo):
+    """Issue 34: the host page's `seen` is checked by the store under the same write lock as the undo: a
+    change that lands after the page's look but before the undo's write is never the one taken back (nor
+    lost under a redo); the answer is 409, nothing is undone and the change stays."""
+    live, key, app = make(table, True)
+    try:
+        if redo:
+            write(table, "coins", "ann", "+1")
+            live.run(live.store.undo, 1, "arcade")
+        live.run(live.refresh)
+        seen = live.length
+        writes = live.store._write
+
+        def a_change_lands_first(fn):  # another process writes between the read and the undo's write
+            live.store._write = writes
+            write(table, "coins", "ben", "+2")
+            return writes(fn)
+
+        live.store._write = a_change_lands_first
+        status, doc = live.run(live.undo, redo, seen)
+        assert status == 409 and doc["moved"] and doc["recorded"] is False, doc
+        assert any("coins Ben +2" in c for c in doc["changed"]), doc["changed"]
+        log = json.loads(run_companion("track", "log", "--json", env={"COMPANION_HOME": str(table)}).stdout)["entries"]
+        assert log[-1]["said"].startswith("coins Ben +2") and len(log) == seen + 1
+    finally:
+        live.close()
+
+
 def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     client, _, links = playable
     ann = f"/api{links['Ann']}"

@@ -66,3 +66,33 @@ def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, opt
             if built:
                 judged = step(game_obj, state, built[picks[0] % len(built) if picks else 0], by=player, apply=False)
                 assert judged.verdict.legal, (player, judged.verdict)
+
+
+@pytest.mark.parametrize("game,players,options", TABLES, ids=[t[0] for t in TABLES])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picks=st.lists(st.integers(0, 10_000), max_size=4), dice=st.lists(st.integers(1, 6), min_size=6, max_size=6),
+       deck=st.permutations([n for n in range(1, 10) for _ in range(4)]))
+def test_every_counter_stepper_sends_a_change_the_tracker_records(game, players, options, picks, dice, deck):
+    """Issue 34: the − / + a page offers (serve/steppers.py) are counters of the game's own tracker, of that
+    player or of the table, and each change a tap sends is recorded as `track` records it."""
+    from companion.serve.steppers import counter_verbs, steppers
+    from trackers.log import game_for
+    from trackers.secrets import public_summary
+    from trackers.sessions import Sessions
+
+    verbs = {v["verb"] for v in game_for(game).tracker.verbs()}
+    assert counter_verbs(game_for(game).tracker) and {v for v, _ in counter_verbs(game_for(game).tracker)} <= verbs
+    with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
+        store.new(game, players, "t", options)
+        for words in SETUP.get(game, lambda *_: [])(dice, deck):
+            store.record(words, "t")
+        session, engine, state = _position(store, "t", picks)
+        for player in players:
+            offered = steppers(game_for(game), state, player, public_summary(game_for(game).tracker, game, state))
+            assert all(s["label"].split()[0] in verbs and s["label"].split()[1:] in ([], [player]) for s in offered)
+            for s in offered:
+                for change in (s["minus"], s["plus"]):
+                    if change:
+                        seq = len(store.entries(store.get("t")))
+                        store.record(change.split(), "t", seen=seq)
+                        store.undo(1, "t", seen=seq + 1)

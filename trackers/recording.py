@@ -173,19 +173,22 @@ class Recording(Marks):
 
         return steps()
 
-    def undo(self, count: int = 1, name: str | None = None, redo: bool = False) -> Result:
-        """Take back (or with redo=True, bring back) the last `count` changes."""
+    def undo(self, count: int = 1, name: str | None = None, redo: bool = False, seen: int | None = None) -> Result:
+        """Take back (or with redo=True, bring back) the last `count` changes. `seen`, the last event its
+        maker was shown (the host's page): refused (Moved) when the log has gone past it, checked under
+        the same write lock as the undo, so a change made meanwhile is never the one taken back."""
         if count < 1:
             raise SessionError("the number of steps must be 1 or more")
         def body(con, append: bool):
             session = self._open(name)
             tracker = tracker_for(session.game)
             done = self._replayed(session, tracker)
+            what = "redo" if redo else "undo"
+            self._not_moved(session, seen, what, _again(["track", what], name))
             from engine.words import count as counted
 
             available = len(done.redo if redo else done.applied)
             if count > available:
-                what = "redo" if redo else "undo"
                 raise SessionError(f"nothing to {what}" if not available
                                    else f"only {counted(available, 'change')} to {what}")
             if not append:

@@ -145,12 +145,23 @@ class Live:
                                                                        doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
+        if doc["plays"] and not doc["finished"]:  # the counters this player may step (steppers.py)
+            doc["steppers"] = self._steppers(viewer, doc["summary"])
         if viewer is not None and self.tracker.HIDES_HAND:
             doc["hand"] = own_hand(game, state, viewer)
         if with_log:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _steppers(self, player: str, summary: dict) -> list[dict]:
+        from companion.serve.steppers import steppers
+        from trackers.log import game_for
+
+        try:
+            return steppers(game_for(self.session.game), self._narrator(None).state, player, summary)
+        except Exception:  # noqa: BLE001 - no steppers rather than no page; the change box stays
+            return []
 
     def _change_example(self) -> str | None:
         """A counter change of the session's own game, for the change box: its tracker's first example
@@ -296,13 +307,15 @@ class Live:
 
     def undo(self, redo: bool, seen: int | None) -> tuple[int, dict]:
         """Undo (or redo) the last change, as `companion track undo` / `redo` does; 409 when the log has
-        gone past the event the host's page showed."""
-        self.refresh()
-        if seen is not None and seen != len(self.entries):
-            return 409, {"error": "the table moved on since your page showed it: look again", "recorded": False,
-                         "moved": True, "table": self.table(None, with_log=False)}
+        gone past the event the host's page showed (checked by the store under the undo's own write lock)."""
+        from trackers.errors import Moved
+
         try:
-            result = self.store.undo(1, self.session.name, redo=redo)
+            result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
+        except Moved as exc:
+            self.refresh()
+            return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
+                         "table": self.table(None, with_log=False)}
         except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
             if getattr(exc, "bad_input", None) is True:
                 return 400, {"error": str(exc)}

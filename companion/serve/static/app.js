@@ -15,6 +15,7 @@ let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from
 let picked = [];  // the steps tapped so far
 let verdictSeq = null;
 let wasYourTurn = false;  // the last event when the verdict shown was given: a later one clears a refusal
+let steppersShown = [];  // the counters of the table shown (refreshed with each table)
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -55,14 +56,40 @@ function cell(value) {
   return String(value);
 }
 
-// One value of the table: a counter as a big number, dice as their faces, anything else as text.
+// One value of the table: a counter as a big number, dice as their faces, the winning set (Catopomp) and
+// the Line (Cataclysm Arcade) as cards, anything else as text.
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function die(v) {
+  const f = el("span", FACES[v - 1], "die");
+  f.setAttribute("role", "img");
+  f.setAttribute("aria-label", `die ${v}`);
+  return f;
+}
+
+function cardsCell(tag, key, value) {
+  const node = el(tag, null, "cards");
+  if (key === "line") {  // the Line: each card on it, oldest first, "fighter Grunt (Ann)"
+    value.forEach((c) => node.append(el("span", c, "card")));
+    return node;
+  }
+  const [, owner, said] = value.match(/^(.*?): (.*)$/);  // "Ann: 4 4 6 dice 3+4", as the table says it
+  node.append(el("span", owner, "owner"));
+  const dice = said.match(/\bdice ([1-6](?:\+[1-6])*)$/);
+  (dice ? said.slice(0, dice.index) : said).split(" ").filter(Boolean).forEach((c) => node.append(el("span", c, "card")));
+  if (dice) dice[1].split("+").forEach((v) => node.append(die(Number(v))));
+  return node;
+}
+
 function valueCell(tag, key, value) {
+  if ((key === "line" && Array.isArray(value) && value.length && value.every((c) => typeof c === "string"))
+      || (key === "winning_set" && typeof value === "string" && /^.*?: \S/.test(value))) {
+    return cardsCell(tag, key, value);
+  }
   const isDice = /dice|die|roll/.test(key) && Array.isArray(value) && value.length
     && value.every((v) => Number.isInteger(v) && v >= 1 && v <= 6);
   if (isDice) {
     const node = el(tag, null, "dice");
-    value.forEach((v) => { const f = el("span", FACES[v - 1], "die"); f.title = String(v); f.setAttribute("aria-label", String(v)); node.append(f); });
+    value.forEach((v) => node.append(die(v)));
     return node;
   }
   return el(tag, cell(value), typeof value === "number" ? "num" : undefined);
@@ -89,7 +116,10 @@ function summaryView(summary) {
       columns.forEach((c) => tr.append(valueCell("td", c, r[c])));
       table.append(tr);
     }
-    const wrap = el("div", null, "scroll");
+    const wrap = el("div", null, "scroll");  // a wide table scrolls in its own box: reachable from the keyboard too
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", key.replaceAll("_", " "));
     wrap.append(el("h2", key.replaceAll("_", " ")), table);
     out.append(wrap);
   }
@@ -149,6 +179,7 @@ function renderTable(t) {
     $("by").replaceChildren(...t.players.map((p) => { const o = el("option", p); o.value = p; return o; }));
   }
   if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
+  if ("steppers" in t) drawSteppers(steppersShown = t.steppers);
   if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
   if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
   lastSeq = t.seq;
@@ -237,10 +268,36 @@ function drawTaps() {
   $("tap-back").disabled = !picked.length;
 }
 
+// The counters this player may change, as − / + (served, steppers.py): each tap sends the change
+// `coins Ann +1` exactly as the change box would, with the page's last event; a button the tracker would
+// refuse now is not offered. The steppers wait for the table after a tap (a second tap on an old table is refused).
+function drawSteppers(list) {
+  const rows = list.map((s) => {
+    const row = el("div", null, "stepper");
+    const value = el("span", s.value === null ? "" : s.value, "num");
+    const button = (change, sign, word) => {
+      const b = el("button", sign, "step");
+      b.type = "button";
+      b.setAttribute("aria-label", `${s.label} ${word}`);
+      b.disabled = !change;
+      if (change) b.addEventListener("click", () => { holdSteppers(); submit("change", change); });
+      return b;
+    };
+    row.append(el("span", s.label, "label"), value, button(s.minus, "−", "minus 1"), button(s.plus, "+", "plus 1"));
+    return row;
+  });
+  $("steppers").replaceChildren(...rows);
+}
+
+function holdSteppers() {  // until the next table (or a refusal) draws them again
+  for (const b of $("steppers").querySelectorAll("button")) b.disabled = true;
+}
+
 async function submit(kind, text, extra = {}) {
   const out = $(isHost ? "host-verdict" : "verdict");
   if (behind) {  // the table shown may be old: nothing is sent until the stream is back
     out.replaceChildren(el("p", "reconnecting: not sent; send it again once the page says live", "refused"));
+    drawSteppers(steppersShown);
     return;
   }
   out.replaceChildren(el("p", "…"));
@@ -254,6 +311,7 @@ async function submit(kind, text, extra = {}) {
     doc = await r.json();
   } catch (err) {
     out.replaceChildren(el("p", `not sent: ${err}`, "refused"));
+    drawSteppers(steppersShown);
     return;
   }
   const parts = [];
@@ -272,6 +330,7 @@ async function submit(kind, text, extra = {}) {
   if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${doc.not_yours}`));
   out.replaceChildren(...parts);
   verdictSeq = doc.recorded ? lastSeq + 1 : lastSeq;
+  if (!doc.recorded) drawSteppers(steppersShown);  // refused: the steppers of the table shown, again
 }
 
 function snippet(text) {
