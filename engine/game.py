@@ -91,10 +91,11 @@ class Turns:
 
 @dataclass(frozen=True)
 class Verbs:
-    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check and its
-    transition; `usage`: verb -> one line with an example; `aliases`: other words -> verb; `read_only`:
-    verbs that only show something), how a command is read (`parse(state, words)` -> Change), checked
-    (`check(state, change)` -> Verdict) and applied (`apply(state, change)` -> (State, effects)), what
+    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check, its
+    transition, its other words and whether it only shows something; `usage`: verb -> one line with an
+    example), how a command is read (`parse(state, words, aliases)` -> Change, `aliases` the words the
+    rows name), checked (`check(state, change)` -> Verdict) and applied (`apply(state, change)` ->
+    (State, effects)), both through engine.tracking's one dispatch of a row, what
     follows by itself (`settle(state)`), a new table (`new_state(players, options)`, `options`: name
     -> description), what the table sees (`summary(state)`), and every rule the tracker cites."""
 
@@ -107,8 +108,6 @@ class Verbs:
     options: Mapping[str, str]
     summary: Callable[..., dict]
     rule_ids: frozenset[str]
-    aliases: Mapping[str, str] | None = None
-    read_only: frozenset[str] = frozenset()
     settle: Callable[..., tuple[Any, list]] = _no_round_end
 
 

@@ -69,10 +69,9 @@ def _declare():
                     rule_ids=RULE_IDS),
         # there are no turns: everyone acts at once (a play is never out of turn)
         turns=Turns(rule=R.SIMULTANEOUS, with_turn=rules.with_turn, mover=rules.mover),
-        verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, aliases=notation_track.VERB_ALIASES,
-                    parse=notation_track.parse, check=track.check, apply=track.apply,
-                    new_state=notation_track_options.new_state, options=notation_track_options.OPTIONS,
-                    summary=track.summary, rule_ids=RULE_IDS),
+        verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse,
+                    check=track.check, apply=track.apply, new_state=notation_track_options.new_state,
+                    options=notation_track_options.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
         outcome=Outcome(length=track_outcome.LENGTH, cooperative=track_outcome.COOPERATIVE,
                         result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
                         figure_lines=track_outcome.figure_lines),
