@@ -110,6 +110,20 @@ class Verbs:
     rule_ids: frozenset[str]
     settle: Callable[..., tuple[Any, list]] = _no_round_end
 
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Every word read as a verb -> the verb, from the rows (engine.tracking.aliases_of)."""
+        from engine.tracking import aliases_of
+
+        return aliases_of(self.table)
+
+    @property
+    def read_only(self) -> frozenset[str]:
+        """The verbs whose row only shows something (engine.tracking.read_only_of)."""
+        from engine.tracking import read_only_of
+
+        return read_only_of(self.table)
+
 
 @dataclass(frozen=True)
 class Outcome:

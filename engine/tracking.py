@@ -134,11 +134,11 @@ class Tracker(Generic[S]):
         #: verb -> one-line usage with an example, for help and error messages
         self.COMMANDS: Mapping[str, str] = verbs.usage
         #: every word read as a verb -> the verb (each verb's row names its other words)
-        self.VERB_ALIASES: Mapping[str, str] = aliases_of(verbs.table)
+        self.VERB_ALIASES: Mapping[str, str] = verbs.aliases
         #: option name -> one-line description (with the default, or "required")
         self.OPTIONS: Mapping[str, str] = verbs.options
         #: verbs that only show something (e.g. "score"): checked and applied, never logged
-        self.READ_ONLY: frozenset[str] = read_only_of(verbs.table)
+        self.READ_ONLY: frozenset[str] = verbs.read_only
         #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
         self.LENGTH: tuple[str, str] = outcome.length
         #: the players win or lose together, as one party
