@@ -256,7 +256,7 @@ for game in sys.argv[1:]:
                 if any(b in named or b in ("Engine", "Tracker") for b in bases):
                     out["subclasses"].append(f"{path}:{node.lineno} {node.name}")
     out["games"][game]["validator"] = Path("engine", game, "validator.py").exists()
-    out["games"][game]["rows"] = rows(declared.verbs.table)
+    out["games"][game]["rows"] = rows(getattr(getattr(declared, "verbs", None), "table", None) or {})
 print(json.dumps(out))
 """
 
@@ -287,13 +287,15 @@ def rows(table):
 
 def verbs_beside_rows(root: Path, got: dict) -> dict[str, list[str]]:
     """Verbs whose other words or read-only flag are written beside their row rather than in it: per
-    game, its verbs (the rows `members` read) named as a value of a dict literal (word -> verb, the word not the verb itself) or as
-    an element of a set literal, assigned at module level to a name holding ALIAS or READ_ONLY, or
-    given to a `Verbs(aliases=..., read_only=...)` keyword as a literal."""
+    game, its tracker verbs (the rows `members` read) named in its tracker modules (track*.py,
+    notation_track*.py, __init__.py) as a value of a dict literal (word -> verb, the word not the verb
+    itself) or as an element of a set literal, assigned at module level to a name holding ALIAS or
+    READ_ONLY, or given to a `Verbs(aliases=..., read_only=...)` keyword."""
     out = {}
     for game in _games(root):
         found: set[str] = set()
-        for _, tree in _trees(root, (f"engine/{game}",)):
+        for _, tree in [t for pattern in ("track*.py", "notation_track*.py", "__init__.py")
+                        for t in _trees(root, (f"engine/{game}",), pattern)]:
             values = [node.value for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
                       and any(isinstance(t, ast.Name) and ("ALIAS" in t.id or "READ_ONLY" in t.id)
                               for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
@@ -318,10 +320,10 @@ def row_figures(got: dict) -> dict:
     for game in got.get("games", {}).values():
         for row in game.get("rows", {}).values():
             (pairs.add((row["check"], row["apply"])) if row["check"] else bare.add(row["apply"]))
-    signatures = sorted(pairs | {(None, a) for a in bare if a not in {a for _, a in pairs}}, key=str)
+    signatures = pairs | {(None, a) for a in bare if a not in {a for _, a in pairs}}
     return {"rows_per_game": {g: len(m.get("rows", {})) for g, m in got.get("games", {}).items()},
             "row_types": sorted({r["type"] for m in got.get("games", {}).values() for r in m.get("rows", {}).values()}),
-            "signatures": [f"check({c or '-'}) apply({a})" for c, a in signatures]}
+            "signatures": sorted(f"check({c or '-'}) apply({a})" for c, a in signatures)}
 
 
 def members(root: Path) -> dict:
