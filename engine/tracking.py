@@ -15,6 +15,11 @@ just like a validated play. Each game declares its tracker (engine/game.py `Verb
   change as far as it can be applied, even though check() objected;
 - `summary(state)` is a small JSON-ready dict of what the table wants to see.
 
+Each verb is one row (`Verb`) of the game's table: its check, its transition, its other words and
+whether it only shows something. A game's check and apply reach a row only through `check_verb` and
+`apply_verb` here; the words a command may start with (`aliases_of`) and the verbs never logged
+(`read_only_of`) are read off the rows.
+
 Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
 """
 from __future__ import annotations
