@@ -2,8 +2,9 @@
 imported across modules, modules over 600 lines, lines per package and per game; and what issue 31
 removes: verb-name comparisons in the games' tracker modules, `IllegalMove` classes outside
 engine/errors.py, game ids written in companion/ and trackers/, private whoosh attributes read and
-numpy imports; and the public members of the game declaration (engine/game.py) and how many each game
-sets, with no class of a game built on Engine or Tracker.
+numpy imports; the public members of the game declaration (engine/game.py) and how many each game
+sets, with no class of a game built on Engine or Tracker; and each game's tracker verb rows: how many,
+the verbs whose aliases or read-only flag are written beside their row, and the distinct row signatures.
 
     python benchmarks/code_shape.py [--json] [--root DIR]
 
@@ -255,8 +256,74 @@ for game in sys.argv[1:]:
                 if any(b in named or b in ("Engine", "Tracker") for b in bases):
                     out["subclasses"].append(f"{path}:{node.lineno} {node.name}")
     out["games"][game]["validator"] = Path("engine", game, "validator.py").exists()
+    out["games"][game]["rows"] = rows(getattr(getattr(declared, "verbs", None), "table", None) or {})
 print(json.dumps(out))
 """
+
+#: what the child process reads of a game's verb table: each row's type and the parameters of its check
+#: and its transition (n positional, "+*" for *args; a row without a check fits any check)
+_ROWS = """
+import inspect
+
+
+def arity(fn):
+    if fn is None:
+        return None
+    params = inspect.signature(fn).parameters.values()
+    n = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+    return f"{n}" + ("+*" if any(p.kind == p.VAR_POSITIONAL for p in params) else "")
+
+
+def rows(table):
+    out = {}
+    for verb, row in table.items():
+        check = row.check if hasattr(row, "check") else None
+        apply = row.apply if hasattr(row, "apply") else row
+        out[verb] = {"type": type(row).__module__ + "." + type(row).__qualname__,
+                     "check": arity(check), "apply": arity(apply)}
+    return out
+"""
+
+
+def verbs_beside_rows(root: Path, got: dict) -> dict[str, list[str]]:
+    """Verbs whose other words or read-only flag are written beside their row rather than in it: per
+    game, its tracker verbs (the rows `members` read) named in its tracker modules (track*.py,
+    notation_track*.py, __init__.py) as a value of a dict literal (word -> verb, the word not the verb
+    itself) or as an element of a set literal, assigned at module level to a name holding ALIAS or
+    READ_ONLY, or given to a `Verbs(aliases=..., read_only=...)` keyword."""
+    out = {}
+    for game in _games(root):
+        found: set[str] = set()
+        for _, tree in [t for pattern in ("track*.py", "notation_track*.py", "__init__.py")
+                        for t in _trees(root, (f"engine/{game}",), pattern)]:
+            values = [node.value for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                      and any(isinstance(t, ast.Name) and ("ALIAS" in t.id or "READ_ONLY" in t.id)
+                              for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+            values += [k.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                       and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Verbs"
+                       for k in node.keywords if k.arg in ("aliases", "read_only")]
+            for value in values:
+                for node in ast.walk(value):
+                    if isinstance(node, ast.Dict):
+                        found |= {v.value for k, v in zip(node.keys, node.values) if isinstance(v, ast.Constant)
+                                  and isinstance(k, ast.Constant) and k.value != v.value}
+                    elif isinstance(node, ast.Set):
+                        found |= {e.value for e in node.elts if isinstance(e, ast.Constant)}
+        out[game] = sorted(found & set(got.get("games", {}).get(game, {}).get("rows", {})))
+    return out
+
+
+def row_figures(got: dict) -> dict:
+    """Rows per game, the row types used, and the distinct row signatures over every game: (check's
+    parameters, transition's parameters), a row without a check fitting any check."""
+    pairs, bare = set(), set()
+    for game in got.get("games", {}).values():
+        for row in game.get("rows", {}).values():
+            (pairs.add((row["check"], row["apply"])) if row["check"] else bare.add(row["apply"]))
+    signatures = pairs | {(None, a) for a in bare if a not in {a for _, a in pairs}}
+    return {"rows_per_game": {g: len(m.get("rows", {})) for g, m in got.get("games", {}).items()},
+            "row_types": sorted({r["type"] for m in got.get("games", {}).values() for r in m.get("rows", {}).values()}),
+            "signatures": sorted(f"check({c or '-'}) apply({a})" for c, a in signatures)}
 
 
 def members(root: Path) -> dict:
@@ -266,7 +333,7 @@ def members(root: Path) -> dict:
     engine.tracking.Tracker (none: a game is declared, not subclassed), and whether a validator.py is
     left. Read by importing `root`'s packages in a child process; {} where they do not import."""
     env = {**os.environ, "PYTHONPATH": str(root)}
-    done = subprocess.run([sys.executable, "-c", _MEMBERS, *_games(root)], cwd=root, env=env,
+    done = subprocess.run([sys.executable, "-c", _ROWS + _MEMBERS, *_games(root)], cwd=root, env=env,
                           capture_output=True, text=True)
     return json.loads(done.stdout) if done.returncode == 0 else {}
 
@@ -297,7 +364,8 @@ def shape(root: Path = ROOT) -> dict:
         "whoosh_private_attributes": whoosh,
         "numpy_imports": {str(path.relative_to(root)): n for path, tree in _trees(root)
                           if (n := _imports_of(tree, "numpy"))},
-        "members": members(root),
+        "members": (got := members(root)),
+        "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got)},
     }
 
 
@@ -334,6 +402,11 @@ def main() -> None:
               {g: m["sets"] for g, m in got["games"].items()})
         print(f"classes built on Engine or Tracker in engine/<game>: {len(got['subclasses'])}", *got["subclasses"])
         print("validator.py left:", [g for g, m in got["games"].items() if m["validator"]] or "none")
+    rows = result["verb_rows"]
+    print("tracker verb rows per game:", rows["rows_per_game"], "of type", rows["row_types"])
+    print(f"verbs whose aliases or read-only flag live outside their row: {sum(map(len, rows['beside_rows'].values()))}",
+          {g: len(v) for g, v in rows["beside_rows"].items()})
+    print(f"distinct verb row signatures: {len(rows['signatures'])}", rows["signatures"])
 
 
 if __name__ == "__main__":

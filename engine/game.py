@@ -91,10 +91,11 @@ class Turns:
 
 @dataclass(frozen=True)
 class Verbs:
-    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check and its
-    transition; `usage`: verb -> one line with an example; `aliases`: other words -> verb; `read_only`:
-    verbs that only show something), how a command is read (`parse(state, words)` -> Change), checked
-    (`check(state, change)` -> Verdict) and applied (`apply(state, change)` -> (State, effects)), what
+    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check, its
+    transition, its other words and whether it only shows something; `usage`: verb -> one line with an
+    example), how a command is read (`parse(state, words, aliases)` -> Change, `aliases` the words the
+    rows name), checked (`check(state, change)` -> Verdict) and applied (`apply(state, change)` ->
+    (State, effects)), both through engine.tracking's one dispatch of a row, what
     follows by itself (`settle(state)`), a new table (`new_state(players, options)`, `options`: name
     -> description), what the table sees (`summary(state)`), and every rule the tracker cites."""
 
@@ -107,9 +108,21 @@ class Verbs:
     options: Mapping[str, str]
     summary: Callable[..., dict]
     rule_ids: frozenset[str]
-    aliases: Mapping[str, str] | None = None
-    read_only: frozenset[str] = frozenset()
     settle: Callable[..., tuple[Any, list]] = _no_round_end
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        """Every word read as a verb -> the verb, from the rows (engine.tracking.aliases_of)."""
+        from engine.tracking import aliases_of
+
+        return aliases_of(self.table)
+
+    @property
+    def read_only(self) -> frozenset[str]:
+        """The verbs whose row only shows something (engine.tracking.read_only_of)."""
+        from engine.tracking import read_only_of
+
+        return read_only_of(self.table)
 
 
 @dataclass(frozen=True)

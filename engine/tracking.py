@@ -15,6 +15,11 @@ just like a validated play. Each game declares its tracker (engine/game.py `Verb
   change as far as it can be applied, even though check() objected;
 - `summary(state)` is a small JSON-ready dict of what the table wants to see.
 
+Each verb is one row (`Verb`) of the game's table: its check, its transition, its other words and
+whether it only shows something. A game's check and apply reach a row only through `check_verb` and
+`apply_verb` here; the words a command may start with (`aliases_of`) and the verbs never logged
+(`read_only_of`) are read off the rows.
+
 Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
 """
 from __future__ import annotations
@@ -65,12 +70,50 @@ def flag(name: str, value: str) -> bool:
 
 
 class Verb(NamedTuple):
-    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py): the verb's check
-    (None: nothing to check) and its transition. Each game keeps the signatures its working table
-    needs; a tracker dispatches a change by looking its verb up here, never by comparing names."""
+    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every
+    game: the verb's check (`check(state, change, found)`: the rules the change breaks, advice and open
+    points put in `found`, a Findings; None: nothing to check), its transition (`apply(table, change)`:
+    the change made on the game's working table), the other words read as the verb (`aliases`), and
+    whether it only shows something (`read_only`: checked and applied, never logged)."""
 
-    check: Callable[..., Any] | None
-    apply: Callable[..., Any]
+    check: Callable[[Any, Change, "Findings"], None] | None
+    apply: Callable[[Any, Change], None]
+    aliases: tuple[str, ...] = ()
+    read_only: bool = False
+
+
+def row(verbs: Mapping[str, Verb], verb: str) -> Verb:
+    """The row of `verb`; MoveSyntaxError names an unknown one and every command."""
+    found = verbs.get(verb)
+    if found is None:
+        from engine.base import MoveSyntaxError
+
+        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(verbs)}")
+    return found
+
+
+def check_verb(verbs: Mapping[str, Verb], state: Any, change: Change, found: "Findings") -> "Findings":
+    """The change's own check, by its row: what it breaks goes into `found` (returned)."""
+    check = row(verbs, change.verb).check
+    if check is not None:
+        check(state, change, found)
+    return found
+
+
+def apply_verb(verbs: Mapping[str, Verb], table: Any, change: Change) -> Any:
+    """The change's transition, by its row, made on the game's working `table` (returned)."""
+    row(verbs, change.verb).apply(table, change)
+    return table
+
+
+def aliases_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
+    """Every word read as a verb -> the verb: each verb itself and its row's aliases."""
+    return {verb: verb for verb in verbs} | {a: verb for verb, r in verbs.items() for a in r.aliases}
+
+
+def read_only_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
+    """The verbs whose row only shows something."""
+    return frozenset(verb for verb, r in verbs.items() if r.read_only)
 
 
 def ranks_by_going_out(players: list[str], out: dict[str, int]) -> dict[str, int]:
@@ -95,8 +138,8 @@ class Tracker(Generic[S]):
         self.RULE_IDS: frozenset[str] = verbs.rule_ids
         #: verb -> one-line usage with an example, for help and error messages
         self.COMMANDS: Mapping[str, str] = verbs.usage
-        #: other words read as a verb -> the verb (None: only the verbs themselves)
-        self.VERB_ALIASES: Mapping[str, str] | None = verbs.aliases
+        #: every word read as a verb -> the verb (each verb's row names its other words)
+        self.VERB_ALIASES: Mapping[str, str] = verbs.aliases
         #: option name -> one-line description (with the default, or "required")
         self.OPTIONS: Mapping[str, str] = verbs.options
         #: verbs that only show something (e.g. "score"): checked and applied, never logged
@@ -121,7 +164,7 @@ class Tracker(Generic[S]):
         return self.declaration.verbs.new_state(players, options)
 
     def parse(self, state: S, words: list[str]) -> Change:
-        return self.declaration.verbs.parse(state, words)
+        return self.declaration.verbs.parse(state, words, self.VERB_ALIASES)
 
     def check(self, state: S, change: Change):
         return self.declaration.verbs.check(state, change)

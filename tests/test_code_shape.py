@@ -185,3 +185,27 @@ def test_the_measure_finds_planted_verb_names_game_ids_and_private_reads(tmp_pat
     assert measured["whoosh_private_attributes"] == {"rulesdb/fast.py": ["_data", "_perdoc"]}
     assert measured["numpy_imports"] == {"rulesdb/fast.py": 1}
     assert measured["members"] == {}  # no declaration to import there
+
+
+def test_every_tracker_verb_is_one_row_of_one_shape(shape):
+    """Issue 31: each game's tracker verbs are rows of one type with one signature, dispatched by
+    engine.tracking, and each row holds its other words and whether it only shows something."""
+    rows = shape["verb_rows"]
+    assert rows["row_types"] == ["engine.tracking.Verb"]
+    assert rows["signatures"] == ["check(3) apply(2)"]
+    assert rows["beside_rows"] == {game: [] for game in GAMES}
+    assert all(rows["rows_per_game"][game] for game in GAMES)
+
+
+def test_the_measure_finds_words_written_beside_the_rows_and_each_row_signature(tmp_path):
+    (tmp_path / "engine" / "dice").mkdir(parents=True)
+    (tmp_path / "engine" / "dice" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "dice" / "notation_track.py").write_text(
+        'VERB_ALIASES = {"roll": "roll", "throw": "roll", "d": "die"}\nREAD_ONLY = frozenset({"score"})\n')
+    (tmp_path / "engine" / "dice" / "notation.py").write_text('PLAY_ALIASES = {"k": "keep"}\n')
+    got = {"games": {"dice": {"rows": {
+        "roll": {"type": "t.Verb", "check": "3", "apply": "2"}, "score": {"type": "t.Verb", "check": None, "apply": "2"},
+        "keep": {"type": "t.Verb", "check": None, "apply": "1"}}}}}
+    assert code_shape.verbs_beside_rows(tmp_path, got) == {"dice": ["roll", "score"]}
+    assert code_shape.row_figures(got) == {"rows_per_game": {"dice": 3}, "row_types": ["t.Verb"],
+                                           "signatures": ["check(-) apply(1)", "check(3) apply(2)"]}

@@ -58,9 +58,6 @@ CARD_TYPES = ("boss", "fighter", "tactic", "response", "weapon")
 Parser = Callable[[State, str, list[str], str], Change]
 
 
-_VERB_ALIASES = {"next": "next-level", "nextlevel": "next-level", "gain": "gain-health", "gainhealth": "gain-health"}
-
-
 def _is_number(word: str) -> bool:
     text = word.strip()
     digits = text[1:] if text[:1] in "+-" else text
@@ -71,8 +68,6 @@ def _is_number(word: str) -> bool:
 
 
 COMMANDS = USAGE
-#: every word a table may type for a verb (listed by `track verbs` and `track VERB --help`)
-VERB_ALIASES = {verb: verb for verb in USAGE} | _VERB_ALIASES
 
 
 def boss_health_option(value: str, names: list[str]) -> dict[str, int]:
@@ -100,17 +95,18 @@ def boss_health_option(value: str, names: list[str]) -> dict[str, int]:
 # ------------------------------------------------------------ parse
 
 
-def parse(state: State, words: list[str]) -> Change:
+def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
     words = [w for w in (str(x).strip() for x in words) if w]
     if not words:
         raise MoveSyntaxError(f"no command; commands: {', '.join(COMMANDS)}")
-    verb = _verb(words[0])
+    verb = _verb(words[0], aliases)
     return PARSERS[verb](state, verb, words[1:], "usage: " + COMMANDS[verb])
 
 
-def _verb(word: str) -> str:
+def _verb(word: str, aliases: dict[str, str]) -> str:
     low = word.lower().replace("_", "-")
-    low = VERB_ALIASES.get(low, low)
+    low = aliases.get(low, low)
     return _match(low, list(COMMANDS), "command")
 
 # ---------------------------------------------------------------------------- one reader per verb

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
+from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options
 from engine.words import player
 
 from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label
 from . import rules_readings
 from . import table
-from .notation_track import USAGE, boss_health_option, card_spec, play_form
+from .notation_track import boss_health_option, card_spec, play_form
 from .rule_ids import R, GAME
 
 
@@ -63,7 +63,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 
 
 def check(state: State, change: Change) -> Verdict:
-    found = Findings(_violations(state, change))
+    found = _violations(state, change)
     if found.problems:
         return found.verdict(_alternatives(state, change))
     _, found.effects = apply(state, change)
@@ -72,8 +72,7 @@ def check(state: State, change: Change) -> Verdict:
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
-    t = table.Table(state)
-    _row(change.verb).apply(t, *change.args)
+    t = apply_verb(VERBS, table.Table(state), change)
     new = t.freeze()
     if not state.level_over and new.level_over and not new.game_over:
         t.say("level-over", f"every player has passed: level {new.level} is over; "
@@ -131,19 +130,11 @@ def summary(state: State) -> dict[str, Any]:
 # ------------------------------------------------------------ the verbs: checks, advice, transitions
 
 
-def _row(verb: str) -> Verb:
-    row = VERBS.get(verb)
-    if row is None:
-        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(USAGE)}")
-    return row
-
-
-def _violations(state: State, change: Change) -> list[Reason]:
+def _violations(state: State, change: Change) -> Findings:
     """What the verb's check finds (nothing once the game has a winner but that it is over)."""
     if state.game_over:
-        return [Reason(rule=R.WIN_LOSE, message=f"the game is over: {state.winner} has won")]
-    check = _row(change.verb).check
-    return check(state, change) if check is not None else []
+        return Findings([Reason(rule=R.WIN_LOSE, message=f"the game is over: {state.winner} has won")])
+    return check_verb(VERBS, state, change, Findings())
 
 
 def _alternatives(state: State, change: Change) -> list[str]:
@@ -152,32 +143,32 @@ def _alternatives(state: State, change: Change) -> list[str]:
     return advice(state, change) if advice is not None and not state.game_over else []
 
 
-def _on_the_line(what: str, rule: str) -> Callable[[State, Change], list[Reason]]:
+def _on_the_line(what: str, rule: str) -> Callable[[State, Change, Findings], None]:
     """The check of a verb that is a move going on the Line (a Fighter played, an attack): play it."""
-    def check(state: State, change: Change) -> list[Reason]:
-        return [Reason(rule=rule, message=f"{what} is a move that goes on the Line (checked, with priority and "
-                       f"responses): type `{play_form(state, change)}`")]
+    def check(state: State, change: Change, found: Findings) -> None:
+        found.forbid(rule, f"{what} is a move that goes on the Line (checked, with priority and "
+                     f"responses): type `{play_form(state, change)}`")
     return check
 
 
 def _in_game(check: Callable[[State, Player, Change], list[Reason]] | None = None
-             ) -> Callable[[State, Change], list[Reason]]:
+             ) -> Callable[[State, Change, Findings], None]:
     """The check of a verb about one player's cards: none for a player out of the game, then `check`."""
-    def checked(state: State, change: Change) -> list[Reason]:
+    def checked(state: State, change: Change, found: Findings) -> None:
         player = state.player(change.args[0])
         if player.out:
-            return [Reason(rule=R.DEFEATED_REMOVED, message=f"{player.name} is out of the game (their Boss was "
-                           "defeated) and has no cards in play")]
-        return check(state, player, change) if check is not None else []
+            found.forbid(R.DEFEATED_REMOVED, f"{player.name} is out of the game (their Boss was defeated) and has "
+                         "no cards in play")
+        elif check is not None:
+            found.problems.extend(check(state, player, change))
     return checked
 
 
-def _check_next_level(state: State, change: Change) -> list[Reason]:
+def _check_next_level(state: State, change: Change, found: Findings) -> None:
     waiting = [p.name for p in state.in_game if not p.passed]
     if waiting:
-        return [Reason(rule=R.LEVEL_ENDS, message=f"level {state.level} ends only when every player has passed; "
-                       f"not passed yet: {', '.join(waiting)}")]
-    return []
+        found.forbid(R.LEVEL_ENDS, f"level {state.level} ends only when every player has passed; "
+                     f"not passed yet: {', '.join(waiting)}")
 
 
 def _check_pass(state: State, player: Player, change: Change) -> list[Reason]:
@@ -304,22 +295,28 @@ def _healing(capped: bool) -> Callable[..., None]:
     return apply
 
 
-#: verb -> Verb(check(state, change) or None, transition(table, *the change's args))
+def _row(check: Callable[[State, Change, Findings], None] | None, transition: Callable[..., None],
+         *aliases: str) -> Verb:
+    """A row of VERBS whose transition takes the table and the change's args (`transition(t, *args)`)."""
+    return Verb(check, lambda t, change: transition(t, *change.args), aliases)
+
+
+#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words)
 VERBS: dict[str, Verb] = {
-    "next-level": Verb(_check_next_level, lambda t: t.start_next_level()),
-    "pass": Verb(_in_game(_check_pass), lambda t, name: t.pass_player(name)),
-    "coins": Verb(_in_game(_check_coins), _coins),
-    "boss": Verb(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1])),
-    "fighter": Verb(_on_the_line("playing a Fighter", R.FIGHTER_LINE), _fighter_enters),
-    "attack": Verb(_on_the_line("an attack", R.ATTACK_LINE), _attack),
-    "damage": Verb(_in_game(), _damage),
-    "heal": Verb(_in_game(), _healing(capped=True)),
-    "gain-health": Verb(_in_game(), _healing(capped=False)),
-    "tap": Verb(_in_game(_check_tap), _tap),
-    "untap": Verb(_in_game(), _untap),
-    "destroy": Verb(_in_game(), _destroy),
-    "card": Verb(None, _card),
-    "hand": Verb(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards))),
+    "next-level": _row(_check_next_level, lambda t: t.start_next_level(), "next", "nextlevel"),
+    "pass": _row(_in_game(_check_pass), lambda t, name: t.pass_player(name)),
+    "coins": _row(_in_game(_check_coins), _coins),
+    "boss": _row(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1])),
+    "fighter": _row(_on_the_line("playing a Fighter", R.FIGHTER_LINE), _fighter_enters),
+    "attack": _row(_on_the_line("an attack", R.ATTACK_LINE), _attack),
+    "damage": _row(_in_game(), _damage),
+    "heal": _row(_in_game(), _healing(capped=True)),
+    "gain-health": _row(_in_game(), _healing(capped=False), "gain", "gainhealth"),
+    "tap": _row(_in_game(_check_tap), _tap),
+    "untap": _row(_in_game(), _untap),
+    "destroy": _row(_in_game(), _destroy),
+    "card": _row(None, _card),
+    "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards))),
 }
 #: verb -> the legal commands near a refused one
 ADVICE: dict[str, Callable[[State, Change], list[str]]] = {

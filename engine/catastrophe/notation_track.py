@@ -39,26 +39,13 @@ COMMANDS = {
             "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a cat: "
             "`card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])",
 }
-VERB_ALIASES = {
-    "lives": "lives", "life": "lives", "lifes": "lives",
-    "reapurr": "reapurr", "reaper": "reapurr", "grim": "reapurr", "grim-reapurr": "reapurr",
-    "yarn": "yarn", "yarn-balls": "yarn", "yarnballs": "yarn", "yarn-ball": "yarn",
-    "hand": "hand", "cards": "hand",
-    "draw": "draw",
-    "discard": "discard",
-    "power-cats": "power-cats", "powercats": "power-cats", "power-cat": "power-cats",
-    "power": "power-cats", "pc": "power-cats",
-    "next-phase": "next-phase", "nextphase": "next-phase",
-    "phase": "phase",
-    "next": "next", "end-turn": "next",
-    "card": "card", "new-card": "card",
-}
 
 # ------------------------------------------------------------------ parsing
 
 
-def parse(state: State, words: list[str]) -> Change:
-    verb, rest = split(COMMANDS, VERB_ALIASES, words)
+def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
+    verb, rest = split(COMMANDS, aliases, words)
     handler = {
         "lives": _parse_lives,
         "reapurr": _parse_reapurr,

@@ -29,7 +29,7 @@ import re
 from typing import Any
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
-from engine.tracking import Change, Findings, OptionError, Verb, options as read_options
+from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options, row
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
@@ -38,7 +38,6 @@ from .model import (
 )
 from . import rules_readings
 from . import notation_track
-from .notation_track import COMMANDS
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
@@ -111,29 +110,22 @@ def _option_player(names: list[str], text: str) -> int:
 
 
 def check(state: State, change: Change) -> Verdict:
-    reasons, alternatives = _violations(state, change)
-    found = Findings(reasons)
-    if reasons:
-        return found.verdict(alternatives)
+    found = _violations(state, change)
+    if found.problems:
+        return found.verdict(found.advice)
     _, found.effects = apply(state, change)
     found.leave_open(*rules_readings.from_effects(found.effects))
     return found.verdict()
 
 
-def _violations(state: State, change: Change) -> tuple[list[Reason], list[str]]:
-    """The rules the change breaks, and the commands the table might type instead."""
-    reasons: list[Reason] = []
-    alts: list[str] = []
-    if change.verb not in COMMANDS:
-        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
-    if state.game_over:
-        if state.grim_reapurr_wins:
-            reasons.append(Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won"))
-        else:
-            reasons.append(Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won"))
-        return reasons, alts
-    VERBS[change.verb].check(notation_track, state, change, reasons, alts)
-    return reasons, alts
+def _violations(state: State, change: Change) -> Findings:
+    """The rules the change breaks, and the commands the table might type instead (its advice)."""
+    if not state.game_over:
+        return check_verb(VERBS, state, change, Findings())
+    row(VERBS, change.verb)  # an unknown command is named first
+    if state.grim_reapurr_wins:
+        return Findings([Reason(rule=R.REAPURR_WINS, message="the game is over: the Grim Reapurr won")])
+    return Findings([Reason(rule=R.LAST_STANDING, message=f"the game is over: {state.winner} won")])
 
 # ------------------------------------------------------------------ apply
 
@@ -141,9 +133,7 @@ def _violations(state: State, change: Change) -> tuple[list[Reason], list[str]]:
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
     t = Table(state)
     before = (state.game_over, state.winner, state.grim_reapurr_wins)
-    if change.verb not in VERBS:
-        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
-    VERBS[change.verb].apply(notation_track, t, state, change)
+    apply_verb(VERBS, t, change)
     t.sweep()
     t.settle_end(before)
     return t.freeze(), t.effects
@@ -197,86 +187,86 @@ def summary(state: State) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- the verbs
-# Each check(tracker, state, change, reasons, alts) adds the rules the change breaks to `reasons` and
-# the commands the table might type instead to `alts`; each transition(tracker, table, state, change)
-# changes the working Table (the tracker reads the change's words).
+# Each check(state, change, found) adds the rules the change breaks to `found.problems` and the
+# commands the table might type instead to `found.advice`; each transition(table, change) changes the
+# working Table (notation_track reads the change's words).
 
 
-def _out(state: State, i: int, reasons: list[Reason]) -> None:
-    reasons.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
+def _out(state: State, i: int, found: Findings) -> None:
+    found.problems.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
 
 
-def _check_lives(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    ops = tracker.lives_ops(state, change)
+def _check_lives(state: State, change: Change, found: Findings) -> None:
+    ops = notation_track.lives_ops(state, change)
     for i, sign, n in ops:
         if state.players[i].eliminated:
-            _out(state, i, reasons)
-    if len(ops) == 1 and ops[0][1] == "=" and not reasons:
+            _out(state, i, found)
+    if len(ops) == 1 and ops[0][1] == "=" and not found.problems:
         i, _, n = ops[0]
         name = state.players[i].name
         if not 1 <= n <= TOP_SPACE:
-            reasons.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
+            found.problems.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
             if n > TOP_SPACE:
-                alts.append(f"lives {name} ={TOP_SPACE}")
+                found.advice.append(f"lives {name} ={TOP_SPACE}")
         elif state.variant in ("king", "turbo") and n != TOP_SPACE:
             others = [p.name for j, p in enumerate(state.players) if j != i and not p.eliminated and p.lives == n]
             if others:
-                reasons.append(Reason(
+                found.problems.append(Reason(
                     rule=R.KING_NO_SHARING,
                     message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
                 ))
 
 
-def _check_reapurr(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    sign, n = tracker.reapurr_amount(change)
+def _check_reapurr(state: State, change: Change, found: Findings) -> None:
+    sign, n = notation_track.reapurr_amount(change)
     target = reapurr_target(state.grim_reapurr, sign, n)
     if target > TOP_SPACE:
-        reasons.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
+        found.problems.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
         if state.grim_reapurr < TOP_SPACE:
-            alts.append(f"reapurr ={TOP_SPACE}")
+            found.advice.append(f"reapurr ={TOP_SPACE}")
     elif target < REAPURRS_LAIR:
-        reasons.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
+        found.problems.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
         if state.grim_reapurr > REAPURRS_LAIR:
-            alts.append("reapurr lair")
+            found.advice.append("reapurr lair")
 
 
-def _check_yarn(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    i, sign, n = tracker.counter_amount(state, change, settable=False)
+def _check_yarn(state: State, change: Change, found: Findings) -> None:
+    i, sign, n = notation_track.counter_amount(state, change, settable=False)
     p = state.players[i]
     if p.eliminated:
-        _out(state, i, reasons)
+        _out(state, i, found)
     elif sign == "-" and basket_short(p, n):
         # issue 12: a Yarn Ball is spent from a basket that holds one, or not at all
-        reasons.append(basket_short(p, n))
+        found.problems.append(basket_short(p, n))
         if p.yarn_balls:
-            alts.append(f"yarn {p.name} -{p.yarn_balls}")
+            found.advice.append(f"yarn {p.name} -{p.yarn_balls}")
 
 
 def _check_capped(verb: str, limit: int, rule: str, too_many: str):
     """The check of a count a cat may set but not past `limit` (`hand`, `power-cats`): the cat is
     still in, and `=N` above the limit breaks `rule` (`too_many` names the limit, the cat and N)."""
 
-    def check(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-        i, sign, n = tracker.counter_amount(state, change)
+    def check(state: State, change: Change, found: Findings) -> None:
+        i, sign, n = notation_track.counter_amount(state, change)
         name = state.players[i].name
         if state.players[i].eliminated:
-            _out(state, i, reasons)
+            _out(state, i, found)
         elif sign == "=" and n > limit:
-            reasons.append(Reason(rule=rule, message=too_many.format(limit=limit, name=name, n=n)))
-            alts.append(f"{verb} {name} ={limit}")
+            found.problems.append(Reason(rule=rule, message=too_many.format(limit=limit, name=name, n=n)))
+            found.advice.append(f"{verb} {name} ={limit}")
 
     return check
 
 
-def _check_card_count(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+def _check_card_count(state: State, change: Change, found: Findings) -> None:
     """`draw` and `discard`: the cat is still in."""
-    i, _ = tracker.card_count(state, change)
+    i, _ = notation_track.card_count(state, change)
     if state.players[i].eliminated:
-        _out(state, i, reasons)
+        _out(state, i, found)
 
 
-def _check_card(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    name, kind, extras, to = tracker.card_words(change)
+def _check_card(state: State, change: Change, found: Findings) -> None:
+    name, kind, extras, to = notation_track.card_words(change)
     try:
         checked_card(name, kind, extras)
     except ValueError as exc:
@@ -287,130 +277,131 @@ def _check_card(tracker, state: State, change: Change, reasons: list[Reason], al
                 and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
         me = state.players[i]
         if me.eliminated:
-            _out(state, i, reasons)
-        elif tracker.card_holding(change) == "of":
-            _check_naming(state, me, name, held, reasons)
+            _out(state, i, found)
+        elif notation_track.card_holding(change) == "of":
+            _check_naming(state, me, name, held, found)
         elif held:
-            reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+            found.problems.append(Reason(rule=R.POWER_UNIQUE, message=(
                 f"{held[0]} already has {name} face up, and every Power Cat is unique")))
 
 
-def _check_naming(state: State, me: Player, name: str, held: list[str], reasons: list[Reason]) -> None:
+def _check_naming(state: State, me: Player, name: str, held: list[str], found: Findings) -> None:
     """`card NAME power-cat of PLAYER`: a Power Cat the cat already has face up, named."""
     if me.power_cats == 0:
-        reasons.append(Reason(rule=R.POWER_FACE_UP, message=(
+        found.problems.append(Reason(rule=R.POWER_FACE_UP, message=(
             f"{me.name} has no Power Cat face up to name; one dealt now is `card {name} power-cat to "
             f"{me.name.lower()}`")))
     elif held and held != [me.name]:
-        reasons.append(Reason(rule=R.POWER_UNIQUE, message=(
+        found.problems.append(Reason(rule=R.POWER_UNIQUE, message=(
             f"{held[0]} already has {name} face up, and every Power Cat is unique")))
     elif me.power_cat_cards is not None and not held:
-        reasons.append(Reason(rule=R.POWER_FACE_UP, message=(
+        found.problems.append(Reason(rule=R.POWER_FACE_UP, message=(
             f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none is {name}")))
 
 
-def _moving_on(state: State, to: str, reasons: list[Reason], alts: list[str], again: bool = False,
+def _moving_on(state: State, to: str, found: Findings, again: bool = False,
                instead: str | None = None) -> None:
     """Whether the table may move on to `to` (a phase, or `next`: the next cat's turn); if not, the
     advice: resolve the cards in play, else `instead`, else the step ahead."""
     refusal = moving_on(state, to, again=again)
     if refusal is not None:
-        reasons.append(refusal)
+        found.problems.append(refusal)
         ahead = next_step(state)
-        alts.append("resolve" if state.chain else instead or (f"phase {ahead}" if ahead in PHASES else "next"))
+        found.advice.append("resolve" if state.chain else instead or (f"phase {ahead}" if ahead in PHASES else "next"))
 
 
-def _check_next(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    _moving_on(state, "next", reasons, alts, instead="next-phase")
+def _check_next(state: State, change: Change, found: Findings) -> None:
+    _moving_on(state, "next", found, instead="next-phase")
 
 
-def _check_next_phase(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
-    _moving_on(state, next_step(state), reasons, alts)
+def _check_next_phase(state: State, change: Change, found: Findings) -> None:
+    _moving_on(state, next_step(state), found)
 
 
-def _check_phase(tracker, state: State, change: Change, reasons: list[Reason], alts: list[str]) -> None:
+def _check_phase(state: State, change: Change, found: Findings) -> None:
     cur = state.players[state.current]
-    named = tracker.phase_named(change)
+    named = notation_track.phase_named(change)
     if named and cur.eliminated:
-        reasons.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
-        alts.append("next")
+        found.problems.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
+        found.advice.append("next")
         return
-    _moving_on(state, named, reasons, alts, again=True)
+    _moving_on(state, named, found, again=True)
 
 
-def _lives(tracker, t: Table, state: State, change: Change) -> None:
-    t.apply_lives(tracker.lives_ops(state, change))
+def _lives(t: Table, change: Change) -> None:
+    t.apply_lives(notation_track.lives_ops(t.state, change))
 
 
-def _reapurr(tracker, t: Table, state: State, change: Change) -> None:
-    t.apply_reapurr(*tracker.reapurr_amount(change))
+def _reapurr(t: Table, change: Change) -> None:
+    t.apply_reapurr(*notation_track.reapurr_amount(change))
 
 
-def _yarn(tracker, t: Table, state: State, change: Change) -> None:
-    i, sign, n = tracker.counter_amount(state, change, settable=False)
+def _yarn(t: Table, change: Change) -> None:
+    i, sign, n = notation_track.counter_amount(t.state, change, settable=False)
     t.apply_yarn(i, n if sign == "+" else -n)
 
 
-def _hand(tracker, t: Table, state: State, change: Change) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
+def _hand(t: Table, change: Change) -> None:
+    i, sign, n = notation_track.counter_amount(t.state, change)
     t.apply_cards(i, "hand", sign, n)
 
 
-def _power_cats(tracker, t: Table, state: State, change: Change) -> None:
-    i, sign, n = tracker.counter_amount(state, change)
+def _power_cats(t: Table, change: Change) -> None:
+    i, sign, n = notation_track.counter_amount(t.state, change)
     t.apply_cards(i, "power-cats", sign, n)
 
 
-def _draw(tracker, t: Table, state: State, change: Change) -> None:
-    i, count = tracker.card_count(state, change)
+def _draw(t: Table, change: Change) -> None:
+    i, count = notation_track.card_count(t.state, change)
     t.apply_cards(i, "hand", "+", count)
 
 
-def _discard(tracker, t: Table, state: State, change: Change) -> None:
-    i, count = tracker.card_count(state, change)
+def _discard(t: Table, change: Change) -> None:
+    i, count = notation_track.card_count(t.state, change)
     t.apply_cards(i, "hand", "-", count)
 
 
-def _card(tracker, t: Table, state: State, change: Change) -> None:
-    name, kind, extras, to = tracker.card_words(change)
-    entry, kept = named_entry(state, name, kind, extras)
+def _card(t: Table, change: Change) -> None:
+    name, kind, extras, to = notation_track.card_words(change)
+    entry, kept = named_entry(t.state, name, kind, extras)
     t.know_card(CardSpec(**entry), kept)  # checked by check() when typed or imported
-    if to is not None and tracker.card_holding(change) == "of":
-        t.name_power_cat(state.index(to), name)
+    if to is not None and notation_track.card_holding(change) == "of":
+        t.name_power_cat(t.state.index(to), name)
     elif to is not None:
-        t.deal_power_cat(state.index(to), name)
+        t.deal_power_cat(t.state.index(to), name)
 
 
-def _next(tracker, t: Table, state: State, change: Change) -> None:
+def _next(t: Table, change: Change) -> None:
     t.advance_turn()
 
 
-def _next_phase(tracker, t: Table, state: State, change: Change) -> None:
+def _next_phase(t: Table, change: Change) -> None:
     if not t.alive(t.current) or t.phase == "catastrophe":
         t.advance_turn()
     else:
         t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
 
 
-def _phase(tracker, t: Table, state: State, change: Change) -> None:
-    t.enter_phase(tracker.phase_named(change))
+def _phase(t: Table, change: Change) -> None:
+    t.enter_phase(notation_track.phase_named(change))
 
 
-#: verb -> its check and its transition of the working Table
+#: verb -> its check, its transition of the working Table and the other words read as it
 VERBS: dict[str, Verb] = {
-    "lives": Verb(_check_lives, _lives),
-    "reapurr": Verb(_check_reapurr, _reapurr),
-    "yarn": Verb(_check_yarn, _yarn),
+    "lives": Verb(_check_lives, _lives, ("life", "lifes")),
+    "reapurr": Verb(_check_reapurr, _reapurr, ("reaper", "grim", "grim-reapurr")),
+    "yarn": Verb(_check_yarn, _yarn, ("yarn-balls", "yarnballs", "yarn-ball")),
     "hand": Verb(_check_capped("hand", HAND_LIMIT, R.HAND_LIMIT,
-                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand),
+                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand, ("cards",)),
     "draw": Verb(_check_card_count, _draw),
     "discard": Verb(_check_card_count, _discard),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
-                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"), _power_cats),
-    "next-phase": Verb(_check_next_phase, _next_phase),
+                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"), _power_cats,
+                       ("powercats", "power-cat", "power", "pc")),
+    "next-phase": Verb(_check_next_phase, _next_phase, ("nextphase",)),
     "phase": Verb(_check_phase, _phase),
-    "next": Verb(_check_next, _next),
-    "card": Verb(_check_card, _card),
+    "next": Verb(_check_next, _next, ("end-turn",)),
+    "card": Verb(_check_card, _card, ("new-card",)),
 }
 
 

@@ -78,8 +78,9 @@ def _number(word: str, what: str) -> int:
     return int(word)
 
 
-def parse_play(text: str, state) -> Play:
-    """A play's text -> Play. Tracker commands are read as the tracker reads them (notation_track)."""
+def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
+    """A play's text -> Play. Tracker commands are read as the tracker reads them (notation_track,
+    `aliases` every word read as a verb: track.VERB_ALIASES, which the declaration binds)."""
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -182,7 +183,7 @@ def parse_play(text: str, state) -> Play:
         return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
-    change = parse_command(state, words)
+    change = parse_command(state, words, aliases)
     return Play("change", change=change, words=tuple(words))
 
 

@@ -51,11 +51,6 @@ COMMANDS: dict[str, str] = {
     "spore": "Spore counters: spore ann +1",
     "status": "any other counter: status party treasure +1 | status crab poison +2",
 }
-VERB_ALIASES: dict[str, str] = {
-    "next": "next-card", "card": "next-card", "reveal": "next-card", "unexhaust": "heal",
-    "levelup": "level-up", "level": "level-up", "kill-points": "kpt", "kp": "kpt", "drink": "drinks",
-    "spores": "spore", "counter": "status", "activate": "use", "resolve": "resolved",
-}
 
 
 # ------------------------------------------------------------------------------------- words
@@ -147,12 +142,13 @@ def enemy_name(state: State, word: str | None) -> str:
 # ------------------------------------------------------------------------------------- commands
 
 
-def parse(state: State, words: list[str]) -> Change:
+def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `aliases`: every word read as a verb (the rows of track.VERBS name them)."""
     words = [w for w in words if w.strip()]
     if not words:
         raise MoveSyntaxError(f"empty command; verbs: {', '.join(COMMANDS)}")
     head = words[0].lower()
-    verb = VERB_ALIASES.get(head, head)
+    verb = aliases.get(head, head)
     if verb not in COMMANDS:
         raise MoveSyntaxError(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(COMMANDS))) or 'none'}")
     rest = words[1:]

@@ -88,9 +88,10 @@ def _works(state: State, advice: str, tracker) -> bool:
     if is_pattern(advice):
         return True
     from .notation import parse_play
+    from .track import VERB_ALIASES
 
     try:
-        play = parse_play(advice, state)
+        play = parse_play(advice, state, VERB_ALIASES)
     except EngineError:
         return False
     return check(state, play, tracker, advise=False).legal

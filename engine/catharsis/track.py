@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings, Verb
+from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb
 
 from . import notation_track, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
@@ -17,8 +17,10 @@ from .track_readings import AFTER_WIN, readings_of
 
 
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
-#: verb -> Verb(check(state, change, no) or None, transition(table, change)), from the topic modules
+#: verb -> Verb(check(state, change, no) or None, transition(table, change), other words), from the topics
 VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()}
+#: every word read as a verb -> the verb
+VERB_ALIASES = aliases_of(VERBS)
 #: verb -> the readings its own legal change decided; verb -> whether it may follow the Boss's defeat
 READINGS = track_morale.READINGS | track_combat.READINGS
 ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
@@ -41,7 +43,7 @@ def _works(state: State, advice: str) -> bool:
     if is_pattern(advice):
         return True
     try:
-        change = notation_track.parse(state, advice.split())
+        change = notation_track.parse(state, advice.split(), VERB_ALIASES)
     except EngineError:
         return False
     found = Findings()
@@ -58,7 +60,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 def change_table(table: Table, change: Change) -> None:
     """A tracker command's transition on the working table, then the game's end settled (a play that
     is an ability's use goes through here too)."""
-    VERBS[change.verb].apply(table, change)
+    apply_verb(VERBS, table, change)
     table.settle()
 
 
@@ -72,8 +74,8 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
         no.forbid(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
                   "cost Morale or deal damage)", "morale -1")
         no.leave_open(AFTER_WIN)
-    elif VERBS[change.verb].check is not None:
-        VERBS[change.verb].check(state, change, no)
+    else:
+        check_verb(VERBS, state, change, no)
 
 
 def summary(state: State) -> dict[str, Any]:

@@ -335,14 +335,14 @@ def apply_unflip(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
 VERBS = {
     "side": Verb(check_side, apply_side),
     "damage": Verb(check_damage, apply_damage),
     "exhaust": Verb(None, apply_exhaust),
-    "heal": Verb(check_heal, apply_heal),
+    "heal": Verb(check_heal, apply_heal, ("unexhaust",)),
     "discard": Verb(None, apply_discard),
-    "use": Verb(check_use, apply_use),
+    "use": Verb(check_use, apply_use, ("activate",)),
     "gain": Verb(check_gain, apply_gain),
     "replace": Verb(check_replace, apply_replace),
     "rename": Verb(None, apply_rename),

@@ -223,14 +223,14 @@ def apply_revive(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
 VERBS = {
     "divinity": Verb(check_divinity, apply_divinity),
     "combo": Verb(check_combo, apply_combo),
     "cobble": Verb(check_cobble, apply_cobble),
-    "level-up": Verb(check_level_up, apply_level_up),
+    "level-up": Verb(check_level_up, apply_level_up, ("levelup", "level")),
     "demonic": Verb(check_demonic, apply_demonic),
-    "drinks": Verb(check_drinks, apply_drinks),
+    "drinks": Verb(check_drinks, apply_drinks, ("drink",)),
     "drunk": Verb(check_drunk, apply_drunk),
     "ice": Verb(check_ice, apply_ice),
     "revive": Verb(check_revive, apply_revive),

@@ -228,10 +228,10 @@ def combat_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
 VERBS = {
-    "next-card": Verb(check_next_card, apply_next_card),
-    "resolved": Verb(check_resolved, apply_resolved),
+    "next-card": Verb(check_next_card, apply_next_card, ("next", "card", "reveal")),
+    "resolved": Verb(check_resolved, apply_resolved, ("resolve",)),
     "combat": Verb(check_combat, apply_combat),
     "enemy": Verb(check_enemy, apply_enemy),
 }

@@ -202,15 +202,15 @@ def morale_on_defeat(change) -> bool:
     return int(change.args[0]) < 0
 
 
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change))
+#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
 VERBS = {
     "morale": Verb(check_morale, apply_morale),
     "refresh": Verb(check_refresh, apply_refresh),
-    "kpt": Verb(check_kpt, apply_kpt),
+    "kpt": Verb(check_kpt, apply_kpt, ("kill-points", "kp")),
     "paradox": Verb(check_paradox, apply_paradox),
     "burn": Verb(None, apply_counter),
-    "spore": Verb(None, apply_counter),
-    "status": Verb(None, apply_counter),
+    "spore": Verb(None, apply_counter, ("spores",)),
+    "status": Verb(None, apply_counter, ("counter",)),
 }
 #: verb -> the readings its own legal change decided (beside those its effects show)
 READINGS = {"refresh": refresh_readings}

@@ -63,20 +63,6 @@ OPTIONS: dict[str, str] = {
     "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
 }
 #: every word a table may type for a verb -> the verb
-VERB_ALIASES: dict[str, str] = {
-    "first": "first", "start": "first", "starts": "first", "starter": "first",
-    "dice": "dice", "roll": "dice", "rolled": "dice", "centre": "dice", "center": "dice",
-    "hand": "hand", "cards": "hand",
-    "lost": "lost", "lose": "lost", "loses": "lost", "loser": "lost", "last": "lost",
-    "gems": "gems", "gem": "gems", "soul-gems": "gems", "soul-gem": "gems", "soulgems": "gems",
-    "cleared": "cleared", "clears": "cleared", "safe": "cleared",
-    "predict": "predict", "prediction": "predict", "predicts": "predict", "pred": "predict",
-    "points": "points", "point": "points", "pts": "points",
-    "reserve": "reserve", "reserve-die": "reserve", "reserves": "reserve",
-    "score": "score", "scores": "score", "standings": "score",
-}
-
-
 # The tracker's new_state() and parse(), and the readers of a Change's words.
 
 # ------------------------------------------------------------------ a new game
@@ -134,8 +120,9 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 # ------------------------------------------------------------------ parsing
 
 
-def parse(state: State, words: list[str]) -> Change:
-    verb, rest = split(COMMANDS, VERB_ALIASES, words)
+def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
+    verb, rest = split(COMMANDS, aliases, words)
     return {
         "score": _parse_score, "dice": _parse_dice, "first": _parse_first,
         "hand": _parse_hand, "lost": _parse_lost, "gems": _parse_gems,

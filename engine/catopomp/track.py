@@ -12,7 +12,7 @@ shows: track_view.py.
 from __future__ import annotations
 
 from engine.base import Effect, Reason, Verdict
-from engine.tracking import Change, Findings, Verb
+from engine.tracking import Change, Findings, Verb, WorkingTable, apply_verb, check_verb
 from engine.words import signed
 
 from . import track_changes as changes
@@ -27,37 +27,48 @@ from .track_rounds import TrackedTable, late_reveal, next_round_state, still_hol
 
 # Soul gems, rounds, centre and reserve dice, the starting player, predictions and points.
 
-#: verbs that only show something: checked and applied, never logged
-READ_ONLY = frozenset({"score"})
-
 # ------------------------------------------------------------------ check and apply
 
 
 def check(state: TrackedTable, change: Change) -> Verdict:
-    found = Findings(_violations(state, change))
+    found = check_verb(VERBS, state, change, Findings())
     if not found.problems:
         _, found.effects = apply(state, change)
     return found.verdict()
 
 
-def _violations(state: TrackedTable, change: Change) -> list[Reason]:
-    """The rules the change breaks (at most one, or each finding about a recorded hand)."""
-    seat, value = read_change(state, change)
-    out: list[Reason] = []
-
-    def no(rule: str, message: str) -> list[Reason]:
-        out.append(Reason(rule=rule, message=message))
-        return out
-
-    check = VERBS[change.verb].check
-    if check is not None:
-        check(state, seat, value, change, no)
-    return out
-
-
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
-    seat, value = read_change(state, change)
-    return VERBS[change.verb].apply(state, seat, value, change)
+    step = apply_verb(VERBS, Step(state), change)
+    return step.freeze(), step.effects
+
+
+class Step(WorkingTable):
+    """The working table of a change: the State before it and, once its transition is made, the State
+    after (`freeze()`) and the effects (each transition deals the next round first when it is due)."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        self.after = state
+
+    def freeze(self) -> State:
+        return self.after
+
+
+def _row(check, transition, *aliases: str, read_only: bool = False) -> Verb:
+    """A row of VERBS from a check(state, seat, value, change, no) that calls no(rule, message) for the
+    rule the change breaks (at most one, or each finding about a recorded hand), and a transition
+    (state, seat, value, change) -> (state, effects): both read the change's seat and value."""
+    def checked(state: State, change: Change, found: Findings) -> None:
+        def no(rule: str, message: str) -> list[Reason]:
+            found.forbid(rule, message)
+            return found.problems
+        seat, value = read_change(state, change)
+        if check is not None:
+            check(state, seat, value, change, no)
+
+    def applied(step: Step, change: Change) -> None:
+        step.after, step.effects = transition(step.state, *read_change(step.state, change), change)
+    return Verb(checked, applied, aliases, read_only)
 
 # ---------------------------------------------------------------------------- the checks
 # Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on
@@ -261,17 +272,17 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
     return None
 
 
-#: verb -> its check (None: `score` shows the standings even after the end) and its transition
-#: (tracker, state, seat, value, change) -> (state, effects), in track_changes.py
+#: verb -> its check (None: `score` shows the standings even after the end), its transition
+#: (state, seat, value, change) -> (state, effects), in track_changes.py, and its other words
 VERBS: dict[str, Verb] = {
-    "first": Verb(_check_first, changes.first),
-    "dice": Verb(_check_dice, changes.dice),
-    "hand": Verb(_check_hand, changes.hand),
-    "lost": Verb(_check_lost, changes.lost),
-    "gems": Verb(_check_gems, changes.gems),
-    "cleared": Verb(_check_cleared, changes.cleared),
-    "predict": Verb(_check_predict, changes.predict),
-    "points": Verb(_check_points, changes.points),
-    "reserve": Verb(_check_reserve, changes.reserve),
-    "score": Verb(None, changes.score),
+    "first": _row(_check_first, changes.first, "start", "starts", "starter"),
+    "dice": _row(_check_dice, changes.dice, "roll", "rolled", "centre", "center"),
+    "hand": _row(_check_hand, changes.hand, "cards"),
+    "lost": _row(_check_lost, changes.lost, "lose", "loses", "loser", "last"),
+    "gems": _row(_check_gems, changes.gems, "gem", "soul-gems", "soul-gem", "soulgems"),
+    "cleared": _row(_check_cleared, changes.cleared, "clears", "safe"),
+    "predict": _row(_check_predict, changes.predict, "prediction", "predicts", "pred"),
+    "points": _row(_check_points, changes.points, "point", "pts"),
+    "reserve": _row(_check_reserve, changes.reserve, "reserve-die", "reserves"),
+    "score": _row(None, changes.score, "scores", "standings", read_only=True),
 }

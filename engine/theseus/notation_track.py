@@ -35,24 +35,6 @@ COMMANDS: dict[str, str] = {
             "`card Hydra:6:3:explore2:none Knight:?:explore:none`",
 }
 
-#: every word a table may type for a command -> the command (Tracker.VERB_ALIASES)
-VERB_ALIASES: dict[str, str] = {
-    "reward": "reward", "rewards": "reward", "subjugate": "reward", "sub": "reward",
-    "bonus": "bonus", "bonuses": "bonus",
-    "points": "points", "point": "points", "vp": "points", "effect-points": "points",
-    "party": "party",
-    "hand": "hand",
-    "board": "board", "lay": "board",
-    "deck": "deck", "decks": "deck",
-    "rank": "rank",
-    "next-rank": "next-rank", "nextrank": "next-rank", "advance": "next-rank",
-    "last-rank6": "last-rank6", "last-rank-6": "last-rank6", "lastrank6": "last-rank6",
-    "rank6-gone": "last-rank6", "last-card": "last-rank6",
-    "next": "next", "end-turn": "next", "next-turn": "next",
-    "score": "score", "scores": "score", "standings": "score",
-    "card": "card", "cards": "card", "describe": "card",
-}
-
 #: the reader of one verb's words: (state, verb, the words after it) -> its Change
 Parser = Callable[[State, str, list[str]], Change]
 
@@ -85,11 +67,12 @@ def read_item(text: str) -> Item:
     return Item(name=text)
 
 
-def parse(state: State, words: list[str]) -> Change:
+def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
     words = [str(w).strip() for w in words if str(w).strip()]
     if not words:
         raise MoveSyntaxError(f"no command given; commands: {', '.join(COMMANDS)}")
-    verb = _verb(words[0])
+    verb = command(words[0], aliases, COMMANDS)
     return PARSERS[verb](state, verb, words[1:])
 
 
@@ -141,10 +124,6 @@ def described(words) -> tuple:
         return option_cards(",".join(words))
     except OptionError as exc:
         raise MoveSyntaxError(f"card{str(exc).removeprefix('cards')}") from None
-
-
-def _verb(token: str) -> str:
-    return command(token, VERB_ALIASES, COMMANDS)
 
 
 #: a command that names a player first -> its example, shown when the player is missing

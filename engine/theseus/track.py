@@ -3,7 +3,7 @@
 It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
 Paladin"`) and these changes are transitions of one table, worked out on the same working Table
 (table.py). This module reads the options, looks each verb up in VERBS (its check and its
-transition in track_cards.py / track_turn.py), and writes the summary. `companion track ...` records
+transition in track_cards.py / track_turn.py, through engine.tracking's dispatch), and writes the summary. `companion track ...` records
 what the table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
 player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
 end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.words import player
-from engine.tracking import Change, OptionError, Verb, options as read_options
+from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options
 
 from . import track_cards, track_turn
 from .model import STARTING_PARTY, Player, State
@@ -49,25 +49,21 @@ from .track_score import standings, table_notes
 def run(state: State, change: Change) -> Table:
     """The change worked out on a Table of the State: its checks (problems) and what it does."""
     table = Table(state)
-    row = VERBS.get(change.verb)
-    if row is None:
-        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
     before = final_scores(state) if state.game_over else None
-    if row.check is not None:
-        row.check(table, change)
-    row.apply(table, change)
-    if before is not None and change.verb not in READ_ONLY:  # a new final count: its result said again
+    check_verb(VERBS, state, change, table)
+    apply_verb(VERBS, table, change)
+    if before is not None and not VERBS[change.verb].read_only:  # a new final count: its result said again
         after = final_scores(table.freeze())
         if (after["winners"], after["decided_by"]) != (before["winners"], before["decided_by"]):
             standings(table, final=True, result=after)
     return table
 
 
-def in_play(table: Table, change: Change) -> None:
+def in_play(state: State, change: Change, found: Findings) -> None:
     """The check of a verb that changes play: none once the game is over, when only the final count
     may still change (party, hand, points, card; the verbs without this check)."""
-    if table.state.game_over:
-        table.forbid(
+    if state.game_over:
+        found.forbid(
             R.END,
             "the game is over (it ended with the turn in which the last Rank 6 card left the Board): "
             "only the final count may change (party, hand, points, card)",
@@ -89,25 +85,26 @@ def _rank(table: Table, change: Change) -> None:
     track_turn.rank(table, int(change.args[0]))
 
 
-#: verb -> Verb(check(table, change) or None, transition(table, change)); a verb without a check is
-#: one the game still takes once it is over (the final count may change, a card's VP too; play may not)
+#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, whether
+#: it only shows something); a verb without a check is one the game still takes once it is over (the
+#: final count may change, a card's VP too; play may not)
 VERBS: dict[str, Verb] = {
-    "reward": Verb(in_play, _of_player(track_cards.reward)),
-    "bonus": Verb(in_play, _of_player(track_cards.bonus)),
-    "points": Verb(None, _of_player(track_cards.points)),
+    "reward": Verb(in_play, _of_player(track_cards.reward), ("rewards", "subjugate", "sub")),
+    "bonus": Verb(in_play, _of_player(track_cards.bonus), ("bonuses",)),
+    "points": Verb(None, _of_player(track_cards.points), ("point", "vp", "effect-points")),
     "party": Verb(None, _of_player(track_cards.party)),
     "hand": Verb(None, _of_player(track_cards.hand)),
-    "board": Verb(in_play, lambda table, change: track_cards.board(table, change.args)),
-    "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args)),
+    "board": Verb(in_play, lambda table, change: track_cards.board(table, change.args), ("lay",)),
+    "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args), ("decks",)),
     "rank": Verb(in_play, _rank),
-    "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table)),
-    "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table)),
-    "next": Verb(in_play, lambda table, change: track_turn.next_turn(table)),
-    "score": Verb(None, lambda table, change: standings(table, final=table.state.game_over)),
-    "card": Verb(None, lambda table, change: track_cards.describe(table, change.args)),
+    "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table), ("nextrank", "advance")),
+    "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table),
+                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card")),
+    "next": Verb(in_play, lambda table, change: track_turn.next_turn(table), ("end-turn", "next-turn")),
+    "score": Verb(None, lambda table, change: standings(table, final=table.state.game_over),
+                  ("scores", "standings"), read_only=True),
+    "card": Verb(None, lambda table, change: track_cards.describe(table, change.args), ("cards", "describe")),
 }
-#: the verbs that only show something (checked and applied, never logged)
-READ_ONLY: frozenset[str] = frozenset({"score"})
 #: the commands a game that is over still takes
 AFTER_THE_END: frozenset[str] = frozenset(verb for verb, row in VERBS.items() if row.check is None)
 #: verb -> the legal commands near a refused one (`advice(state, the rules it broke)`)

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine import get_engine, get_tracker
 from engine.catharsis.model import Ability, Face, PowerCard, card_of, merge_card, shipped
-from engine.catharsis.notation import format_card, parse_play
+from engine.catharsis.notation import format_card
 from tests.conftest import examples
 from tests.engine.test_catharsis_referee import ATTACK, play, table, verdict
 
@@ -243,7 +243,8 @@ def test_an_override_replaces_only_the_fields_it_gives(base, over):
 @given(card=_card)
 def test_a_card_play_reads_back_what_it_writes(card):
     state = table()
-    assert parse_play(format_card(card), state).card == card.model_copy(update={"source": "table"})
+    read = E.parse_move(format_card(card), state)
+    assert read.card == card.model_copy(update={"source": "table"})
 
 
 def test_duo_side_with_soraten_s_last_side_unrecorded_is_named():
