@@ -267,8 +267,10 @@ def play(
         try:
             result = store.play(text, session, overrule, by, save, sent=mark)
         except MoveSyntaxError as exc:
+            from engine.errors import NotTheirs
+
             _, engine, state = store.situation(session)
-            near = nearest(text, engine, state)
+            near = [] if isinstance(exc, NotTheirs) else nearest(text, engine, state)
             if not near:
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None

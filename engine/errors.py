@@ -18,6 +18,11 @@ class MoveSyntaxError(EngineError):
     """A move that cannot be parsed; the message names the token."""
 
 
+class NotTheirs(MoveSyntaxError):
+    """A move naming another player's piece: the message says whose it is and whose move it is, so no
+    spelling hint is added (the name was not misspelt)."""
+
+
 class IllegalMove(EngineError):
     """apply() was asked to make a move that check() refuses, and the table did not overrule it.
     The message names the broken rule; `verdict`, where the caller has it, is check()'s answer."""
