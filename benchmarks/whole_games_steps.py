@@ -28,6 +28,14 @@ def no(command: str, why: str, **shows) -> Step:
     return Step(command, 2, why, _paths(shows))
 
 
+def starts(prefix: str):
+    """A shown text that starts with `prefix` (a Boss shown with `, tapped` after its health)."""
+    def check(value) -> bool:
+        return isinstance(value, str) and value.startswith(prefix)
+    check.__doc__ = f"a text starting {prefix!r}"
+    return check
+
+
 def _paths(shows: dict) -> dict:
     """Keyword paths with `__` for the dots: players__Ann__coins -> state.players.Ann.coins."""
     return {"state." + k.replace("__", "."): v for k, v in shows.items()}
@@ -98,4 +106,96 @@ def catharsis() -> list[Step]:
     ]
 
 
-GAMES = {"catharsis": catharsis}
+def cataclysm_arcade() -> list[Step]:
+    """Two players, Bosses of 4 health, over two levels: a Fighter, attacks, a response on the Line."""
+    return [
+        ok("track new cataclysm-arcade --players Ann,Ben", "set-up: level 1, Ann is Player One; 1 coin each",
+           level=1, initiative="Ann", players__Ann__coins=1, players__Ben__coins=1),
+        ok("track card Queen boss health=4 attack=2 attack-cost=1", "the cards of this game, as printed"),
+        ok("track card Grunt fighter level=1 health=3 attack=2 attack-cost=1", "a level 1 Fighter"),
+        ok("track card Zap response cost=1 effect=damage:1", "a Response costing 1 coin"),
+        ok("track boss ann 4 Queen", "each Boss starts in play with its printed health"),
+        ok("track boss ben 4 Queen", "each Boss starts in play with its printed health"),
+        ok('track hand ann "Grunt, Zap, Zap, Zap"', "Ann's opening four cards (a fifth drawn at the level's start)"),
+        ok('track hand ben "Zap, Zap, Zap, Zap"', "Ben's opening four cards"),
+        no('play "respond Zap at ben boss"', "a Response cannot be played by the player with the initiative on an "
+           "empty Line"),
+        ok('play "fighter Grunt"', "Ann plays a level 1 Fighter at level 1 (no cost); it goes on the Line"),
+        ok("play decline", "Ben may respond and declines: the Fighter resolves; the initiative goes to Ben",
+           players__Ann__fighters=["Grunt 3/3"], initiative="Ben"),
+        ok('play "attack boss at ann boss"', "Ben attacks with his Boss, paying its attack cost 1; it taps",
+           players__Ben__coins=0),
+        ok("play decline", "Ann declines: the attack deals 2 to Ann's Boss, nothing back", players__Ann__boss=starts("Queen 2/4")),
+        ok('play "attack Grunt at ben boss"', "a Fighter may attack in the level it came into play; Ann pays 1"),
+        ok("play decline", "Ben declines: Ben's Boss takes 2", players__Ben__boss=starts("Queen 2/4")),
+        no('play "attack boss at ben boss"', "the initiative passed to Ben after Ann's move, and an attack's "
+           "target is a character an opponent controls: not Ben's own Boss",
+           initiative="Ben"),
+        ok("play pass", "Ben passes: he may only respond for the rest of the level"),
+        no('play "attack boss at ben boss"', "Ann has no coin left to pay her Boss's attack cost"),
+        no('play "attack Grunt at ben boss"', "Grunt is tapped from its attack this level (and Ann has no coin)"),
+        ok("play pass", "Ann passes too: everyone has passed, the level ends; level 2: every card untaps, 2 coins "
+           "each, Ben is Player One", level=2, initiative="Ben", players__Ann__coins=2, players__Ben__coins=2),
+        no("play pass --by ann", "Ben has the initiative: Ann may not make a move"),
+        ok('play "attack boss at ann boss"', "Ben's Boss untapped at the new level: it attacks Ann's Boss for 1 coin"),
+        ok('play "respond Zap at ben boss"', "Ann has priority and responds with Zap, paying 1 coin",
+           players__Ann__coins=1),
+        ok("play decline", "Ben declines: Zap, on top of the Line, resolves first: 1 damage to Ben's Boss",
+           players__Ben__boss=starts("Queen 1/4"), winner=None),
+        ok("play decline", "after Zap resolved, priority goes to the player clockwise from "
+           "Zap's player (Ben), who cannot respond to his own attack: it resolves, Ann's Boss is at 0, Ann is out "
+           "and Ben, the last player with a Boss, wins", winner="Ben", game_over=True),
+        no("play pass", "the game is over"),
+    ]
+
+
+ANN_HAND = "1 1 2 3 4 5 6 7 8 8 8"  # two players: numbers 1-8, three copies each, 11 cards each, 2 aside
+BEN_HAND = "1 2 2 3 3 4 4 5 5 6 6"
+
+
+def _catopomp_round(ann_leads: bool) -> list[Step]:
+    """Ann goes out in four sets (8 8 8, 5 6 7, 2 3 4, then her two Hell 1s) while Ben passes."""
+    steps = [] if ann_leads else [ok('play "heaven 2 then hell 1"', "Ben leads a single 2 and puts a 1 in his "
+                                     "Hell Domain")]
+    return steps + [
+        ok('play "heaven 8 8 8 then hell 1"', "a three-card set, the most a two-player set holds; a Heaven play puts "
+           "exactly one card from hand into the own Hell Domain"),
+        no('play "heaven 2 3 then hell 4"', "two cards never beat three: a set with more cards is stronger"),
+        ok("play pass", "Ben passes; Ann, owner of the winning set, holds fewer than 3 Hell cards: no transfer owed"),
+        no('play "hell 1"', "everyone else passed: Ann leads anew; a single Hell card may be played only once "
+           "the hand is empty"),
+        ok('play "heaven 5 6 7 then hell 1"', "Ann leads a new set: a three-card run, and a second 1 into Hell"),
+        ok("play pass", "Ben cannot or will not beat it"),
+        ok('play "heaven 2 3 4"', "Ann's last three Heaven cards: the hand is empty, so nothing goes into Hell"),
+        ok("play pass", "Ben passes again"),
+    ]
+
+
+def catopomp() -> list[Step]:
+    """Two players (numbers 1-8), main passing: two rounds, Ben losing both, so Ann wins."""
+    return [
+        ok("track new catopomp --players Ann,Ben --option start=ann", "set-up: 2 Soul Gems each; Ann drawn to start",
+           players__Ann__gems=2, players__Ben__gems=2),
+        no("track dice 1 2 3", "round 1: every player rolls two dice into the centre: 4 dice for two players"),
+        ok("track dice 1 2 3 4", "the four centre dice as rolled"),
+        ok(f"track hand ann {ANN_HAND}", "Ann records her own 11 cards"),
+        ok(f"track hand ben {BEN_HAND}", "Ben records his 11 cards"),
+        *_catopomp_round(ann_leads=True),
+        ok('play "hell 1 1"', "with no Heaven card left Ann plays her two Hell cards (a pair): she has no cards "
+           "left, Ben is the only one holding cards: the round ends and Ben returns a Soul Gem; Ben, last this "
+           "round, starts the next", players__Ben__gems=1, players__Ann__gems=2, round=2, winners=[]),
+        no("track first ann", "from round 2 the last round's loser starts: it is not drawn"),
+        no("track dice 1 2 3 4", "one die fewer each round: Ben, down to one gem, keeps a reserve die aside"),
+        ok("track dice 2 3 5", "round 2's three centre dice"),
+        ok("track reserve ben 6", "Ben, with one gem left, sets a number on his reserve die"),
+        ok(f"track hand ann {ANN_HAND}", "the new deal: Ann's cards"),
+        ok(f"track hand ben {BEN_HAND}", "the new deal: Ben's cards"),
+        no('play "heaven 8 8 8 then hell 1" --by ann', "Ben, the last round's loser, starts round 2"),
+        *_catopomp_round(ann_leads=False),
+        ok('play "hell 1 1"', "Ann is out of cards again; Ben, last holding cards, returns his last Soul Gem: the "
+           "game ends at once and everyone with a gem left wins: Ann", players__Ben__gems=0, winners=["Ann"]),
+        no("play pass", "the game is over"),
+    ]
+
+
+GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp}
