@@ -198,4 +198,52 @@ def catopomp() -> list[Step]:
     ]
 
 
-GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp}
+def catastrophe() -> list[Step]:
+    """Two cats, standard game: a blocked Curiosity, an Attack with a Yarn Ball re-roll, a passed
+    Curiosity, a CATastrophic Event and two Grim Reapurr cards; Betty is caught, Abi is the last cat."""
+    return [
+        ok("track new catastrophe --players Abi,Betty", "set-up: each cat on the 9 space, 3 Yarn Balls, 5 cards, "
+           "2 Power Cats; the Grim Reapurr in his Lair", players__Abi__lives=9, players__Betty__lives=9, grim_reapurr=0),
+        ok('play "Abi play Curiosity Killed the Cat at Betty"', "Claw Phase: Abi plays a Curiosity on Betty"),
+        ok('play "Betty play Cucumber"', "a Reaction can be played at any time: a Cucumber blocks the last card"),
+        ok("play resolve", "the Cucumber takes effect first (the most recent card)"),
+        no("play resolve", "a blocked card never takes effect: with the Curiosity blocked, nothing is left in play",
+           players__Betty__lives=9),
+        ok('play "Abi play Attack 5 at Betty"', "Abi attacks Betty: she must roll 5 or more to defend"),
+        no('play "Betty play Attack 4 at Abi"', "only the cat whose turn it is plays a non-Reaction card"),
+        ok('play "Betty roll 2"', "Betty rolls a 2: not enough"),
+        no('play "Betty play Cucumber"', "Reactions must come before the dice are rolled"),
+        ok('play "Betty yarn"', "a Yarn Ball after a roll makes the die roll again; it goes to the Sanctuary",
+           players__Betty__yarn_balls=2),
+        ok('play "Betty roll 4"', "4 is still below 5"),
+        ok("play resolve", "the Attack takes effect: Betty loses 1 life", players__Betty__lives=8),
+        no('play "Abi reveal Grim Reapurr +1"', "the Paw Phase comes before the CATastrophe Phase"),
+        ok('play "Abi draw"', "Paw Phase: Abi draws 3 cards"),
+        ok('play "Abi reveal Grim Reapurr +1"', "CATastrophe Phase: a Grim Reapurr card moves him up 1"),
+        no('play "Betty play Cucumber"', "no card may be played while a Red Glowy Dot card is in play"),
+        ok("play resolve", "the Grim Reapurr moves to the 1 space", grim_reapurr=1),
+        ok('play "Abi end"', "the turn ends after its CATastrophe Phase; Betty's turn, clockwise"),
+        ok('play "Betty play Curiosity Killed the Cat at Abi"', "Betty's Claw Phase: a Curiosity on Abi"),
+        ok('play "Abi play Pass to Betty"', "the target may Pass the Curiosity to any player: back to Betty"),
+        ok("play resolve", "the Pass takes effect: Betty is the target now"),
+        ok("play resolve", "the Curiosity takes effect: Betty loses 1 life", players__Betty__lives=7,
+           players__Abi__lives=9),
+        ok('play "Betty draw"', "Betty's Paw Phase"),
+        ok('play "Betty reveal CATastrophic Event 3+"', "an Event for three or more cats with only two left is "
+           "discarded and another CATastrophe card drawn: this one does not count", revealed=False),
+        ok('play "Betty reveal CATastrophic Event"', "Betty's CATastrophe card: an Event for any number of cats",
+           revealed=True),
+        ok("play resolve", "the Event takes effect (its text is the table's)"),
+        ok("track lives betty -4", "the Event, as the table read it, costs Betty 4 lives: 3 left",
+           players__Betty__lives=3),
+        ok('play "Betty end"', "Betty's turn ends; Abi's turn"),
+        ok('play "Abi draw"', "Abi plays nothing in her Claw Phase and draws 3"),
+        ok('play "Abi reveal Grim Reapurr +2"', "a Grim Reapurr card moving him up 2, to the 3 space"),
+        ok("play resolve", "Betty is on the Grim Reapurr's space: caught, eliminated; Abi, the last cat, wins",
+           grim_reapurr=3, players__Betty__eliminated=True, winner="Abi", game_over=True),
+        no('play "Abi end"', "the game is over"),
+    ]
+
+
+GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp,
+         "catastrophe": catastrophe}
