@@ -89,6 +89,8 @@ def play_game(name: str, steps: list[Step], log_dir: Path) -> dict:
             log.write(f"## step {n}: companion {step.command}\n# rules: {step.why}\n# expected exit {step.rc}"
                       f"{'; shows ' + ', '.join(step.shows) if step.shows else ''}\n")
             log.write(said if said.endswith("\n") or not said else said + "\n")
+            if step.shows:
+                log.write("# shown: " + "; ".join(f"{p} = {dig(shown, p)!r}" for p in step.shows) + "\n")
             log.write(f"# exit {rc} ({took:.2f} s){'  MISMATCH: ' + '; '.join(wrong) if wrong else '  as expected'}\n\n")
             mark = "ok " if not wrong else "BAD"
             print(f"  {mark} {name} {n:3d} rc={rc} companion {step.command}"[:150])

@@ -245,5 +245,50 @@ def catastrophe() -> list[Step]:
     ]
 
 
+def theseus() -> list[Step]:
+    """Two players, Rank Decks of 1 card (2 for Rank 6), so one Board Refill runs through Ranks 2 to 6:
+    the game ends on a tie in Victory Points that the Party's Rank total breaks."""
+    return [
+        ok("track new theseus --players Ann,Ben", "set-up: Knight, Mage and Rogue in each Party; Rank 1",
+           rank=1, to_act="Ann"),
+        ok("track card Knight:?:explore:none Mage:?:recruit:none Rogue:?:subjugate:none",
+           "the starting cards' icons as the table reads them (their Ranks are not printed in the rulebook)"),
+        ok("track board Paladin Witch Buster Kunoichi", "the first game's Board: four Rank 1 cards"),
+        *[ok(f"track deck {rank} {size}", f"the Rank {rank} Deck as counted") for rank, size in
+          ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 2))],
+        ok('play "use Knight explore Paladin reveal Squire"', "Explore: Paladin into Ann's Hand; the Board refills "
+           "from the Rank 1 Deck, which is then empty: Rank 2, and the four Rank 1 cards on the Board get a Bonus",
+           rank=2, players__Ann__hand=["Paladin"]),
+        no('play "use Knight explore Witch"', "a card used this turn cannot be used again"),
+        ok('play "use Rogue subjugate Paladin"', "Subjugate: Paladin into the Reward Area, 1 VP (Rank 1-4)",
+           players__Ann__vp=1),
+        no('play "use Mage recruit"', "at most two Party cards a turn"),
+        ok("play end", "Ann's turn ends: Ben's, clockwise", to_act="Ben"),
+        ok('play "use Knight explore Witch reveal Archer Giant Hydra Dragon Titan Phoenix"',
+           "Ben takes Witch with its Bonus (1 VP at once). The refill empties Rank 2: the Rank 1 cards still "
+           "carrying a Bonus are Exiled at that next advance, Archer (Rank 2) gets one; each later deck of one card "
+           "empties the same way, up to Rank 6, whose two cards never get a Bonus; the Board is left short",
+           rank=6, players__Ben__vp=1, board=["Dragon (Bonus)", "Titan", "Phoenix"]),
+        no('play "basic subjugate Witch"', "a basic action is only for a turn in which no Party card was used"),
+        ok('play "use Rogue subjugate Witch"', "Witch into Ben's Reward Area: 1 VP more", players__Ben__vp=2),
+        ok("play end", "Ann's turn"),
+        ok('play "use Knight explore Dragon"', "Ann takes Dragon and its Bonus: 1 VP", players__Ann__vp=2),
+        ok('play "use Mage recruit Dragon"', "Recruit: Dragon from the Hand into the Party (Rank 5)"),
+        ok("play end", "Ben's turn"),
+        ok('play "use Knight explore Titan"', "Ben takes Titan; no Rank Deck after 6, so no refill"),
+        ok('play "use Mage recruit Titan"', "Titan into Ben's Party (Rank 6)"),
+        ok("play end", "Ann's turn", game_over=False),
+        ok('play "use Knight explore Phoenix"', "the last Rank 6 card leaves the Board: the game ends with this turn",
+           last_rank6_left=True, game_over=False),
+        ok('play "use Mage recruit Phoenix"', "Phoenix into Ann's Party: five cards, one too many until exiled"),
+        no("play end", "a Party above 4 cards must be cut to 4 before the turn ends"),
+        ok('play "exile party Knight"', "Ann Exiles Knight: the Party is back to 4"),
+        ok("play end", "the turn ends and with it the game: 2 VP each, a tie broken by the Parties' Rank totals: "
+           "Ann's Dragon and Phoenix (11) beat Ben's Titan (6); Knight, Mage and Rogue have no known Rank",
+           game_over=True, winners=["Ann"], decided_by="party-rank"),
+        no('play "use Knight explore Titan"', "the game is over"),
+    ]
+
+
 GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp,
-         "catastrophe": catastrophe}
+         "catastrophe": catastrophe, "theseus": theseus}
