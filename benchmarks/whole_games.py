@@ -54,9 +54,11 @@ def run(home: Path, cwd: Path, words: list[str]) -> tuple[int, str, float]:
     return done.returncode, done.stdout + done.stderr, time.perf_counter() - started
 
 
-def differences(step: Step, rc: int, shown: dict | None) -> list[str]:
+def differences(step: Step, rc: int, said: str, shown: dict | None) -> list[str]:
     """What the step expected and did not get."""
     out = [f"exit code {rc}, expected {step.rc}"] if rc != step.rc else []
+    if step.rule and step.rule not in said:
+        out.append(f"the refusal does not name {step.rule}")
     for path, want in step.shows.items():
         got = dig(shown, path) if shown is not None else "<no table shown>"
         ok = want(got) if callable(want) else got == want
@@ -85,8 +87,9 @@ def play_game(name: str, steps: list[Step], log_dir: Path) -> dict:
             if step.shows:
                 shown_rc, text, _ = run(home, cwd, ["track", "show", "--json"])
                 shown = json.loads(text) if shown_rc == 0 else None
-            wrong = differences(step, rc, shown)
+            wrong = differences(step, rc, said, shown)
             log.write(f"## step {n}: companion {step.command}\n# rules: {step.why}\n# expected exit {step.rc}"
+                      f"{' naming ' + step.rule if step.rule else ''}"
                       f"{'; shows ' + ', '.join(step.shows) if step.shows else ''}\n")
             log.write(said if said.endswith("\n") or not said else said + "\n")
             if step.shows:

@@ -18,14 +18,15 @@ class Step:
     rc: int  # 0 legal and recorded, 2 refused
     why: str  # the rule that decides it, in our own words
     shows: dict[str, Any] = field(default_factory=dict)  # dotted path in `track show --json` -> value
+    rule: str = ""  # a refusal must name this rule id (the reference's name for the passage in `why`)
 
 
 def ok(command: str, why: str, **shows) -> Step:
     return Step(command, 0, why, _paths(shows))
 
 
-def no(command: str, why: str, **shows) -> Step:
-    return Step(command, 2, why, _paths(shows))
+def no(command: str, why: str, rule: str = "", **shows) -> Step:
+    return Step(command, 2, why, _paths(shows), rule)
 
 
 def starts(prefix: str):
@@ -55,6 +56,8 @@ def catharsis() -> list[Step]:
         ok("track resolved", "the Trap is done: the party may now spend Morale to refresh"),
         ok("track refresh", "a refresh costs 1 Morale and turns every exhausted power face up; Morale 5 is the "
            "threshold, whose effect comes after the refresh", morale=5, players__Ann__face_up=6),
+        no("track next-card monster", "the threshold's effect comes right after the refresh: its damage is "
+           "taken before the next card"),
         ok("track damage ann exhaust 1", "the threshold reached: every character takes 1 damage (Ann)"),
         ok("track damage ben exhaust 1", "the threshold reached: every character takes 1 damage (Ben)",
            players__Ann__face_up=5, players__Ben__face_up=5),
@@ -91,15 +94,27 @@ def catharsis() -> list[Step]:
         ok('track enemy "Crab King" 5/6/7/8/9', "the Boss's health for two characters: 6", enemies__0__health=6),
         ok("track combat start", "the fight with the Boss"),
         ok("track combat attack", "round 1's Player Attack Phase"),
-        ok("track use ben 1 top", "Ben activates an ability"),
-        ok("track enemy damage 4", "4 damage: the Boss is at 2", enemies__0__health=2, game_over=False),
+        ok('play card "Fire Bolt" top "AA ?" effect "deal 4 damage" attacks 4',
+           "Ben's power card as printed (the rulebook prints no card texts: the table gives it)"),
+        ok('play "rename Ben 1 Fire Bolt"', "Ben's power 1 is that card"),
+        ok('play "roll Ben 2 2 5 1 3 6"', "Ben rolls his six dice"),
+        no("play 'use Ben \"Fire Bolt\" top with 2 5 6'", "AA needs two dice of one value: 2 and 5 are not a pair"),
+        ok("play 'use Ben \"Fire Bolt\" top with 2 2 5'", "a pair and any die pay AA ?; the ability's 4 damage goes to "
+           "the one Enemy standing: the Boss at 2", enemies__0__health=2, game_over=False),
         ok("track combat enemy", "the Boss attacks"),
-        ok("track damage ann exhaust 1 discard 1", "2 damage to Ann: a power exhausted, then discarded",
+        ok('play "attack party 3"', "its Attack line: 3 damage to the party, split as the players choose"),
+        ok('play "assign ann 2 ben 1"', "Ann takes 2, Ben 1"),
+        ok("track damage ann exhaust 1 discard 1", "Ann's 2 points: a power exhausted, then discarded",
            players__Ann__face_up=4),
+        no("track damage ann exhaust 3", "the attack deals 3 in all: Ann has taken her share, a third point to her "
+           "is more than the attack deals"),
+        no("track combat refresh", "the Enemy's attack is dealt in full before the Refresh Phase: Ben's point is owed"),
+        ok("track damage ben exhaust 2", "Ben takes his point", players__Ben__face_up=4),
         ok("track combat refresh", "the Refresh Phase"),
         ok("track combat round", "the party keeps its Morale: round 2 begins without a refresh"),
         ok("track combat attack", "round 2's Player Attack Phase"),
-        ok("track use ben 2 top", "Ben activates another ability"),
+        no("track use ben 1 top", "Fire Bolt is exhausted: only a refresh or a heal turns it face up"),
+        ok("track use ben 3 top", "Ben activates another ability"),
         ok("track enemy damage 2", "the Boss at 0 with no other Enemy left and Morale above 0: the party wins",
            game_over=True, winner="party", morale=4),
         no("track next-card monster", "the game is over: there is no next card"),
@@ -153,26 +168,10 @@ ANN_HAND = "1 1 2 3 4 5 6 7 8 8 8"  # two players: numbers 1-8, three copies eac
 BEN_HAND = "1 2 2 3 3 4 4 5 5 6 6"
 
 
-def _catopomp_round(ann_leads: bool) -> list[Step]:
-    """Ann goes out in four sets (8 8 8, 5 6 7, 2 3 4, then her two Hell 1s) while Ben passes."""
-    steps = [] if ann_leads else [ok('play "heaven 2 then hell 1"', "Ben leads a single 2 and puts a 1 in his "
-                                     "Hell Domain")]
-    return steps + [
-        ok('play "heaven 8 8 8 then hell 1"', "a three-card set, the most a two-player set holds; a Heaven play puts "
-           "exactly one card from hand into the own Hell Domain"),
-        no('play "heaven 2 3 then hell 4"', "two cards never beat three: a set with more cards is stronger"),
-        ok("play pass", "Ben passes; Ann, owner of the winning set, holds fewer than 3 Hell cards: no transfer owed"),
-        no('play "hell 1"', "everyone else passed: Ann leads anew; a single Hell card may be played only once "
-           "the hand is empty"),
-        ok('play "heaven 5 6 7 then hell 1"', "Ann leads a new set: a three-card run, and a second 1 into Hell"),
-        ok("play pass", "Ben cannot or will not beat it"),
-        ok('play "heaven 2 3 4"', "Ann's last three Heaven cards: the hand is empty, so nothing goes into Hell"),
-        ok("play pass", "Ben passes again"),
-    ]
-
-
 def catopomp() -> list[Step]:
-    """Two players (numbers 1-8), main passing: two rounds, Ben losing both, so Ann wins."""
+    """Two players (numbers 1-8), main passing: two rounds, Ben losing both, so Ann wins. Round 1: Ann
+    goes out in four sets while Ben passes. Round 2: Ben boosts with his reserve die and passes a Hell
+    card on; Ann, holding three Hell cards, must pass one on when Ben passes."""
     return [
         ok("track new catopomp --players Ann,Ben --option start=ann", "set-up: 2 Soul Gems each; Ann drawn to start",
            players__Ann__gems=2, players__Ben__gems=2),
@@ -180,7 +179,16 @@ def catopomp() -> list[Step]:
         ok("track dice 1 2 3 4", "the four centre dice as rolled"),
         ok(f"track hand ann {ANN_HAND}", "Ann records her own 11 cards"),
         ok(f"track hand ben {BEN_HAND}", "Ben records his 11 cards"),
-        *_catopomp_round(ann_leads=True),
+        ok('play "heaven 8 8 8 then hell 1"', "a three-card set, the most a two-player set holds; a Heaven play puts "
+           "exactly one card from hand into the own Hell Domain"),
+        no('play "heaven 2 3 then hell 4"', "two cards never beat three: a set with more cards is stronger"),
+        ok("play pass", "Ben passes; Ann, owner of the winning set, holds fewer than 3 Hell cards: no transfer owed"),
+        no('play "hell 1"', "everyone else passed: Ann leads anew; a single Hell card may be played only once "
+           "the hand is empty"),
+        ok('play "heaven 5 6 7 then hell 1"', "Ann leads a new set: a three-card run, and a second 1 into Hell"),
+        ok("play pass", "Ben does not beat it"),
+        ok('play "heaven 2 3 4"', "Ann's last three Heaven cards: the hand is empty, so nothing goes into Hell"),
+        ok("play pass", "Ben passes again"),
         ok('play "hell 1 1"', "with no Heaven card left Ann plays her two Hell cards (a pair): she has no cards "
            "left, Ben is the only one holding cards: the round ends and Ben returns a Soul Gem; Ben, last this "
            "round, starts the next", players__Ben__gems=1, players__Ann__gems=2, round=2, winners=[]),
@@ -191,9 +199,23 @@ def catopomp() -> list[Step]:
         ok(f"track hand ann {ANN_HAND}", "the new deal: Ann's cards"),
         ok(f"track hand ben {BEN_HAND}", "the new deal: Ben's cards"),
         no('play "heaven 8 8 8 then hell 1" --by ann', "Ben, the last round's loser, starts round 2"),
-        *_catopomp_round(ann_leads=False),
-        ok('play "hell 1 1"', "Ann is out of cards again; Ben, last holding cards, returns his last Soul Gem: the "
-           "game ends at once and everyone with a gem left wins: Ann", players__Ben__gems=0, winners=["Ann"]),
+        ok('play "heaven 2 then hell 1"', "Ben leads a single 2 and puts a 1 in his Hell Domain"),
+        ok('play "heaven 8 8 8 then hell 1"', "three cards beat one"),
+        ok("play pass", "Ben passes; Ann holds one Hell card: no transfer"),
+        ok('play "heaven 5 6 7 then hell 1"', "Ann leads a new run of three"),
+        ok('play "heaven 6 6 dice 6 then hell 3"', "Dice Boost: Ben's reserve die (6) stands in for a third 6; "
+           "three of one number beat a run of three", players__Ben__reserve_die="spent"),
+        ok('play "pass then transfer 3"', "Ann cannot beat it and passes; Ben, owner of the winning set, chooses "
+           "to give her his Hell 3", players__Ann__hell_domain=[1, 1, 3]),
+        ok('play "heaven 3 4 5 then hell 2"', "everyone else passed: Ben leads a new run"),
+        ok("play pass", "Ann passes (Ben holds two Hell cards: no transfer owed)"),
+        ok('play "heaven 4 5"', "Ben leads his last two Heaven cards"),
+        ok('play "heaven 2 3 4"', "Ann's three cards beat two; her hand is empty, nothing goes into Hell"),
+        no("play pass", "Ann, owner of the winning set, holds three Hell cards: she must give one to the passer"),
+        ok('play "pass then transfer 3"', "Ben passes and Ann gives him her Hell 3", players__Ben__hell_domain=[1, 2, 3]),
+        ok('play "hell 1 1"', "Ann leads her last two cards, a pair of Hell 1s: Ben alone holds cards and returns "
+           "his last Soul Gem: the game ends at once, everyone with a gem left wins: Ann",
+           players__Ben__gems=0, winners=["Ann"]),
         no("play pass", "the game is over"),
     ]
 
@@ -290,5 +312,44 @@ def theseus() -> list[Step]:
     ]
 
 
-GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp,
-         "catastrophe": catastrophe, "theseus": theseus}
+# The rule id each refusal of a game must name, in the order of its `no` steps: the reference's name
+# (`companion rules show ID`) for the passage that step's `why` gives.
+REFUSALS = {
+    "catharsis": [
+        "catharsis.morale.refresh-timing", "catharsis.boss-deck.no-powers-traps-events",
+        "catharsis.combat.enemy-attack.read-attack", "catharsis.combat.overview", "catharsis.morale.refresh-too-late",
+        "catharsis.combat.player-attack.reroll-limit", "catharsis.quickplay.combat.one-ability-per-power",
+        "catharsis.gameplay.enemy-defeated-heal", "catharsis.player-decks.symbol-aa",
+        "catharsis.combat.enemy-attack.read-attack", "catharsis.combat.enemy-attack.read-attack",
+        "catharsis.combat.player-attack.use-abilities", "catharsis.winning.conditions"],
+    "cataclysm-arcade": [
+        "cataclysm-arcade.responses.not-on-empty-line", "cataclysm-arcade.combat.choose-target",
+        "cataclysm-arcade.combat.cannot-attack-unpaid", "cataclysm-arcade.combat.choose-attacker",
+        "cataclysm-arcade.turn.initiative-passes-clockwise", "cataclysm-arcade.basics.win-lose"],
+    "catopomp": [
+        "catopomp.setup.centre-dice", "catopomp.sets.must-beat", "catopomp.hell.two-or-more-while-hand",
+        "catopomp.setup.later-starting-player", "catopomp.new-round.fewer-centre-dice", "catopomp.round.turn-order",
+        "catopomp.passing.transfer-mandatory-three", "catopomp.end.game-end"],
+    "catastrophe": [
+        "catastrophe.turn.claw-phase.how-to-play", "catastrophe.turn.claw-phase.play-any-number",
+        "catastrophe.main-deck.reactions-before-dice", "catastrophe.turn.three-phases",
+        "catastrophe.red-glowy-dot.no-other-cards", "catastrophe.end.last-player-wins"],
+    "theseus": [
+        "theseus.turn.no-reuse", "theseus.turn.up-to-two-cards", "theseus.basic-action.either-or",
+        "theseus.limits.party-timing", "theseus.end.trigger"],
+}
+
+
+def _named(game: str, steps: list[Step]) -> list[Step]:
+    """The game's steps, each refusal given the rule id it must name."""
+    from dataclasses import replace
+
+    rules = iter(REFUSALS[game])
+    named = [replace(s, rule=next(rules)) if s.rc == 2 else s for s in steps]
+    assert next(rules, None) is None, f"{game}: more rule ids than refusals"
+    return named
+
+
+GAMES = {name: (lambda name=name, play=play: _named(name, play())) for name, play in (
+    ("catharsis", catharsis), ("cataclysm-arcade", cataclysm_arcade), ("catopomp", catopomp),
+    ("catastrophe", catastrophe), ("theseus", theseus))}
