@@ -139,7 +139,7 @@ def _own_character(state: State, who: str | None, words: list[str]) -> str:
         owner, fighter = owners[0]
         turn = "priority" if state.line else "the initiative"
         raise NotTheirs(f"{fighter} is {owner}'s, not {who}'s: a player acts with their own characters, and "
-                              f"it is not {owner}'s move ({who} has {turn})") from None
+                        f"it is not {owner}'s move ({who} has {turn})") from None
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:
