@@ -38,3 +38,18 @@ def test_words_that_do_not_read_either_way_keep_the_first_error_and_record_nothi
     done = run_in_process("play", "card", "Fire Bolt", "top", "AA ?", "sideways", env=env)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert json.loads(ok(env, "track", "log", "--json"))["entries"] == before
+
+
+def test_a_power_of_several_words_needs_no_quotes_inside_the_play(home):
+    """The same use typed as one string, the power's name unquoted: every word before top, bottom or
+    with is the name (as `enemy Hired Blades ...` reads an Enemy's); a slot number still reads alone."""
+    env = _boss_fight(home)
+    ok(env, "play", 'card "Fire Bolt" top "AA ?" effect "deal 4 damage" attacks 4')
+    ok(env, "play", "rename Ben 1 Fire Bolt")
+    ok(env, "play", "roll Ben 2 2 5 1 3 6")
+    refused = run_in_process("play", "use Ben Fire Bolt top with 2 5 6", env=env)
+    assert refused.returncode == 2 and "catharsis.player-decks.symbol-aa" in refused.stderr, refused.stderr
+    ok(env, "play", "use Ben Fire Bolt top with 2 2 5")
+    assert json.loads(ok(env, "track", "show", "--json"))["state"]["enemies"][0]["health"] == 2
+    done = run_in_process("play", "use Ben 2 sideways", env=env)
+    assert done.returncode == 2 and "unexpected 'sideways'" in done.stderr, done.stderr
