@@ -99,7 +99,7 @@ def catharsis() -> list[Step]:
         ok('play "rename Ben 1 Fire Bolt"', "Ben's power 1 is that card"),
         ok('play "roll Ben 2 2 5 1 3 6"', "Ben rolls his six dice"),
         no("play 'use Ben \"Fire Bolt\" top with 2 5 6'", "AA needs two dice of one value: 2 and 5 are not a pair"),
-        ok("play 'use Ben \"Fire Bolt\" top with 2 2 5'", "a pair and any die pay AA ?; the ability's 4 damage goes to "
+        ok('play "use Ben Fire Bolt top with 2 2 5"', "a pair and any die pay AA ?; the ability's 4 damage goes to "
            "the one Enemy standing: the Boss at 2", enemies__0__health=2, game_over=False),
         ok("track combat enemy", "the Boss attacks"),
         ok('play "attack party 3"', "its Attack line: 3 damage to the party, split as the players choose"),
