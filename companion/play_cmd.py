@@ -238,6 +238,27 @@ def _no_extra(rest: list[str]) -> None:
         raise MoveSyntaxError(f"unexpected {rest[0]!r}: this command takes no move")
 
 
+def _play_as_typed(store, text: str, words: list[str], session, overrule, by, save, mark):
+    """The play as one line; if that does not read and a word of it held spaces (`play card "Fire Bolt"
+    top ...`: the shell took the quotes away), the words quoted again, as notations with names of several
+    words read them. When neither reads, the first error stands (a notation without quoting, Cataclysm
+    Arcade's say, reads the words run together)."""
+    from engine.base import MoveSyntaxError
+
+    try:
+        return store.play(text, session, overrule, by, save, sent=mark)
+    except MoveSyntaxError:
+        if len(words) < 2 or not any(any(ch.isspace() for ch in w) for w in words):
+            raise
+        import shlex
+
+        try:
+            return store.play(shlex.join(words), session, overrule, by, save, sent=mark)
+        except MoveSyntaxError:
+            pass
+        raise
+
+
 def play(
     words: List[str] = typer.Argument(..., help="The play, in the game's notation (see `companion check --help`).",
                                       autocompletion=complete.plays),
@@ -265,10 +286,10 @@ def play(
             _several(several, as_json)
             return
         try:
-            result = store.play(text, session, overrule, by, save, sent=mark)
+            result = _play_as_typed(store, text, words, session, overrule, by, save, mark)
         except MoveSyntaxError as exc:
             _, engine, state = store.situation(session)
-            near = nearest(text, engine, state)
+            near = nearest(text, engine, state) if exc.spelling else []
             if not near:
                 raise
             raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None

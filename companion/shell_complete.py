@@ -48,22 +48,37 @@ def _options(command) -> list[str]:
     return [opt for p in command.params for opt in getattr(p, "opts", ()) if opt.startswith("--")]
 
 
-def _argument_words(node, path: list[str], before: list[str], current: str) -> list[str] | None:
-    """What the command's own completion offers for the argument under the cursor (the session names
-    of `track switch NAME`, through click's public shell_complete), or None when that argument has
-    no completion of its own."""
+def _argument_words(node, path: list[str], before: list[str], current: str) -> list | None:
+    """What the command's own completion offers for the argument under the cursor, through click's
+    public shell_complete: the session names of `track switch NAME`, the files and folders of a path
+    (`track export NAME FILE`), a choice's values; None when that argument has no completion of its
+    own (a plain word)."""
     if not path or hasattr(node, "commands"):
         return None
     arguments = [p for p in node.params if p.param_type_name == "argument"]
     typed = len([w for w in before[len(path):] if not w.startswith("-")])
     at = next((p for i, p in enumerate(arguments) if i == typed or (p.nargs == -1 and i <= typed)), None)
-    if at is None or getattr(at, "_custom_shell_complete", None) is None:
+    if at is None:
         return None
     try:
         items = at.shell_complete(node.context_class(node, info_name=path[-1]), current)
     except Exception:  # noqa: BLE001 - completion never fails a line
         return []
+    kind = at.type.name  # a path or a file: click (and typer, which completes nothing) leave it to the shell
+    if kind in ("path", "filename") or {item.type for item in items} & {"file", "dir"}:
+        return _paths(current, only_folders=not getattr(at.type, "file_okay", True))
+    if not items and getattr(at, "_custom_shell_complete", None) is None:
+        return None
     return [item.value for item in items]
+
+
+def _paths(current: str, only_folders: bool) -> list:
+    """The files and folders (or folders only) a path being typed may go on to, as completions."""
+    from prompt_toolkit.completion import PathCompleter
+    from prompt_toolkit.document import Document
+
+    found = PathCompleter(only_directories=only_folders, expanduser=True)
+    return list(found.get_completions(Document(current), None))
 
 
 class ShellCompleter(Completer):

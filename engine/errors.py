@@ -15,7 +15,17 @@ class EngineError(Exception):
 
 
 class MoveSyntaxError(EngineError):
-    """A move that cannot be parsed; the message names the token."""
+    """A move that cannot be parsed; the message names the token. `spelling` says whether the nearest
+    legal plays may follow it as a spelling hint ("did you mean")."""
+
+    spelling = True
+
+
+class NotTheirs(MoveSyntaxError):
+    """A move naming another player's piece: the message says whose it is and whose move it is, so no
+    spelling hint is added (the name was not misspelt)."""
+
+    spelling = False
 
 
 class IllegalMove(EngineError):

@@ -57,4 +57,20 @@ def test_another_player_s_fighter_is_named_as_theirs(home):
     done = run_in_process("play", "attack Wolf at Cy Grunt", env=env)
     assert done.returncode == 2
     assert "Wolf is Ben's" in done.stderr and "not Ben's move" in done.stderr, done.stderr
-    assert "did you mean: boss" not in done.stderr
+    assert "did you mean" not in done.stderr, done.stderr  # Ann's attack is no spelling of Ben's Wolf
+
+
+def test_another_player_s_fighter_gets_no_spelling_hint_when_a_close_play_is_legal(home):
+    """Combat: the attacker is a character the player controls. With Ann to act, `attack boss at Cy
+    Grunt` is one of Ann's plays and spelt close to `attack Wolf at Cy Grunt`; it is still not offered,
+    since Wolf was named right and is Ben's: the line says whose Wolf is and whose move it is."""
+    env = _table(home)
+    ok(env, "track", "fighter", "ben", "Wolf", "3", "--overrule")
+    ok(env, "track", "fighter", "cy", "Grunt", "3", "--overrule")
+    assert "attack boss at Cy Grunt" in ok(env, "moves")
+    done = run_in_process("play", "attack Wolf at Cy Grunt", env=env)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert "Wolf is Ben's" in done.stderr and "Ann has the initiative" in done.stderr, done.stderr
+    assert "did you mean" not in done.stderr and "attack boss" not in done.stderr, done.stderr
+    checked = run_in_process("check", "attack Wolf at Cy Grunt", env=env)
+    assert checked.returncode == 2 and "did you mean" not in checked.stderr, checked.stderr

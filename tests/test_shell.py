@@ -135,6 +135,12 @@ def test_completion_ctrl_c_ctrl_d_and_history(shell, home):
         shell.child.send("\x03")  # Ctrl-C: the line is dropped, nothing runs
         shell.child.expect_exact(PROMPT_READY)
         assert expected in clean(shell.child.before), typed
+    # after the session's name `track export` takes a file: Tab completes a file of the shell's folder
+    (Path(shell.child.cwd) / "table-night.json").write_text("{}", encoding="utf-8")
+    shell.typed("track export cataclysm-arcade-1 tab\t")
+    shell.child.send("\x03")
+    shell.child.expect_exact(PROMPT_READY)
+    assert "track export cataclysm-arcade-1 table-night.json" in clean(shell.child.before)
     # a cancelled change changed nothing
     shell.typed("track coins ann +5")
     shell.child.send("\x03")

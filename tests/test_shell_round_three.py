@@ -78,3 +78,22 @@ def test_fail_wraps_only_on_a_terminal(monkeypatch):
         monkeypatch.setattr("sys.stderr", stream)
         assert fail(LONG, 2, False) == 2
         assert stream.getvalue().count("\n") == lines
+
+
+def test_tab_after_export_name_offers_files_not_players(home, shell, tmp_path, monkeypatch):
+    """`track export NAME FILE`: the word after the session's name is where to write, so Tab offers the
+    files and folders of the path typed (as click's own completion leaves a path to the shell), never
+    the players' names."""
+    env = table_env(home)
+    ok(env, "track", "new", "catopomp", "--players", "Ann,Ben", "--name", "friday")
+    (tmp_path / "friday-night.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "exports").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert _tab(shell, "track export ") == ["friday"]  # the first argument: the sessions
+    offered = _tab(shell, "track export friday ")
+    assert "friday-night.json" in offered and "exports" in offered, offered
+    assert not {"Ann", "Ben"} & set(offered), offered
+    assert _tab(shell, "track export friday fri") == ["day-night.json"]  # the rest of the file's name
+    assert _tab(shell, "track export friday A") == []  # no player name, even when one would fit
+    assert _tab(shell, f"track export friday {tmp_path}/ex") == ["ports"]  # a path, absolute
+    assert _tab(shell, "track coins ") and set(_tab(shell, "track coins ")) >= {"Ann", "Ben"}  # verbs keep players

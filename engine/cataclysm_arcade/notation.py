@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.base import MoveSyntaxError
+from engine.errors import NotTheirs
 from engine.words import match as _match, player as named_player
 
 from .model import BOSS, Player, State
@@ -137,8 +138,8 @@ def _own_character(state: State, who: str | None, words: list[str]) -> str:
             raise
         owner, fighter = owners[0]
         turn = "priority" if state.line else "the initiative"
-        raise MoveSyntaxError(f"{fighter} is {owner}'s, not {who}'s: a player acts with their own characters, and "
-                              f"it is not {owner}'s move ({who} has {turn})") from None
+        raise NotTheirs(f"{fighter} is {owner}'s, not {who}'s: a player acts with their own characters, and "
+                        f"it is not {owner}'s move ({who} has {turn})") from None
 
 
 def _card_name(state: State, who: str | None, typed: str) -> str:

@@ -127,9 +127,11 @@ def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
         if len(rest) < 2:
             raise MoveSyntaxError("usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
         who = player(rest[0])
-        slot = power_slot(state, who, rest[1])
+        k = next((j for j in range(1, len(rest)) if rest[j].lower() in ("top", "bottom", "with")), len(rest))
+        name = rest[1] if rest[1].isdigit() or k < 3 else " ".join(rest[1:k])  # a name of words needs no quotes
+        slot = power_slot(state, who, name)
         half, dice, named = "top", (), False
-        i = 2
+        i = 2 if name == rest[1] else k
         while i < len(rest):
             w = rest[i].lower()
             if w in ("top", "bottom"):
