@@ -280,7 +280,10 @@ class RulesSearch:
             weights = _game_weights(typed, searchers)
             for gid, searcher in searchers.items():
                 holding = _holding(searcher.reader(), q)
-                for h in searcher.search(q, limit=max(limit, CANDIDATES)):
+                # optimize=False: no block-quality skipping, which over an index of one array part
+                # only took the maximum of that whole array again at each new minimum score (the
+                # same hits: the top collector keeps a hit only above the minimum either way)
+                for h in searcher.search(q, limit=max(limit, CANDIDATES), optimize=False):
                     matched = {t for t, docs in holding.items() if h.docnum in docs}
                     share = sum(1 for g in groups if g & matched)
                     fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
