@@ -5,7 +5,7 @@ folder (so it loads the reference and builds whatever index it needs), against `
 
 With --fresh-venv, a new virtual environment is made in a temporary folder and this checkout is
 installed into it (`pip install ROOT`, as the README says) before the runs; else the interpreter
-given (default: this one) runs the installed `companion`. Each figure is a median; the first answer
+given (default: this one) runs the installed `companion` (from a folder outside the checkout). Each figure is a median; the first answer
 and the baseline run in turn, so a change in the machine's load hits both alike. CPU time (user +
 system) is the steadier figure on a shared machine.
 """
@@ -49,6 +49,9 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="companion-first-answer-"))
     try:
         py = fresh_venv(work / "venv") if args.fresh_venv else args.python
+        # the runs start outside the checkout: `python -m companion` in it would import the checkout's
+        # packages (which ship no search index: rulesdb/shipped.py), not the installed ones
+        os.chdir(work)
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         samples: dict[str, list[tuple[float, float]]] = {"baseline": [], "first answer": [], "first answer, all games": [],
                                                           "the same again": []}

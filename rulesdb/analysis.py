@@ -105,38 +105,48 @@ SLANG: dict[str, tuple[str, ...]] = {
     "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
 
-# Table-talk phrases -> rulebook words (one way), matched on the question as typed.
-PHRASES: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p), words) for p, words in (
-    (r"\b(?:go|goes|going|went|move|moves|moved) (?:up|on|from)\b", ("advance", "next")),
-    (r"\b(?:ran|runs|run|running) (?:out|dry)\b", ("empty",)),
-    (r"\bright away\b|\bstraight away\b", ("immediately",)),
-    (r"\b(?:two|three|four|five|2|3|4|5) of a kind\b", ("same", "number")),
-    (r"\btoo many\b", ("limit", "maximum")),
-    (r"\b\d+ (?:and|\+|plus) (?:an? )?\d+\b", ("total", "add")),
-    (r"\bin a row\b", ("sequential",)),
-    (r"\b(?:at once|at the same time)\b", ("simultaneous", "same")),
-    (r"\bface (?:up|down) again\b", ("unflip",)),
-    (r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
+# Table-talk phrases -> rulebook words (one way), matched on the question as typed. Each row is
+# (cues, pattern, words): every text the pattern matches holds one of its cues, so a pattern is
+# compiled (and searched) only for a question holding a cue. Compiling all of them took a one-shot
+# search about 8 ms (benchmarks/startup_speed.py); most questions hold the cues of none or one.
+PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
+    (("go", "went", "move"), r"\b(?:go|goes|going|went|move|moves|moved) (?:up|on|from)\b", ("advance", "next")),
+    (("ran", "run"), r"\b(?:ran|runs|run|running) (?:out|dry)\b", ("empty",)),
+    (("away",), r"\bright away\b|\bstraight away\b", ("immediately",)),
+    ((" of a kind",), r"\b(?:two|three|four|five|2|3|4|5) of a kind\b", ("same", "number")),
+    (("too many",), r"\btoo many\b", ("limit", "maximum")),
+    ((" and ", " + ", " plus "), r"\b\d+ (?:and|\+|plus) (?:an? )?\d+\b", ("total", "add")),
+    (("in a row",), r"\bin a row\b", ("sequential",)),
+    (("at once", "at the same time"), r"\b(?:at once|at the same time)\b", ("simultaneous", "same")),
+    (("face ",), r"\bface (?:up|down) again\b", ("unflip",)),
+    ((" turn",), r"\b(?:my|his|her|their|your) turn\b", ("active", "turn")),
     # issue 35: the table's words for a rule's own words
-    (r"\bwho (?:starts|begins|leads)\b", ("first",)),
-    (r"\b(?:be|is|are|get|gets) used as\b|\b(?:count|counts|act|acts|stand|stands) (?:as|in for)\b", ("substitute",)),
-    (r"\b(?:nobody|no one|noone|none of (?:them|us)) (?:can |could |will |does |did )?(?:beat|beats|top|tops|answer|answers|follow|follows)\b",
+    (("who ",), r"\bwho (?:starts|begins|leads)\b", ("first",)),
+    (("used as", "count", "act", "stand"),
+     r"\b(?:be|is|are|get|gets) used as\b|\b(?:count|counts|act|acts|stand|stands) (?:as|in for)\b", ("substitute",)),
+    (("nobody", "no one", "noone", "none of"),
+     r"\b(?:nobody|no one|noone|none of (?:them|us)) (?:can |could |will |does |did )?(?:beat|beats|top|tops|answer|answers|follow|follows)\b",
      ("everyone", "pass")),
-    (r"\b(?:before|ahead of) me\b|\bwhat (?:can|do|should|may) i (?:play|put down|lay down) (?:on|after|over)?",
+    (("before me", "ahead of me", "what "),
+     r"\b(?:before|ahead of) me\b|\bwhat (?:can|do|should|may) i (?:play|put down|lay down) (?:on|after|over)?",
      ("stronger", "last")),
-    (r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|not|never) (?:want to |wanna |need to )?(?:use|using|play)\b",
+    (("use", "using", "play"),
+     r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|not|never) (?:want to |wanna |need to )?(?:use|using|play)\b",
      ("without",)),
-    (r"\bsame (?:points|score|number of points|vp|victory points)\b|\b(?:equal|even) (?:points|score)\b", ("tie", "tiebreaker")),
-    (r"\b(?:reach|reaches|reached|catch|catches|gets to|get to) (?:me|you|him|her|them|us|my|your)\b", ("caught", "catches")),
-    (r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
-    (r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
-))
+    (("same ", "equal ", "even "),
+     r"\bsame (?:points|score|number of points|vp|victory points)\b|\b(?:equal|even) (?:points|score)\b", ("tie", "tiebreaker")),
+    (("reach", "catch", "get to", "gets to"),
+     r"\b(?:reach|reaches|reached|catch|catches|gets to|get to) (?:me|you|him|her|them|us|my|your)\b", ("caught", "catches")),
+    ((" back",), r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
+    (("how many",), r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
+)
 
 
 def phrase_words(text: str) -> list[str]:
     """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance)."""
     low = text.lower()
-    return [w for pattern, found in PHRASES if pattern.search(low) for w in found]
+    return [w for cues, pattern, found in PHRASES
+            if any(cue in low for cue in cues) and re.search(pattern, low) for w in found]
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")

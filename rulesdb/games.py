@@ -5,9 +5,9 @@ Deliberately free of pydantic so that cheap commands stay cheap.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from rulesdb.errors import DataError, UnknownGame
 
@@ -15,8 +15,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 GAME_IDS = ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe")
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):  # not a dataclass: a search would import dataclasses for this alone
     id: str
     name: str
     aliases: tuple[str, ...]

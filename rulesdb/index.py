@@ -369,47 +369,20 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
     game, so a question about one game reads only that game's postings and IDF counts within it
     (and the first question about a game builds only its index). They are built in a temporary
     folder inside `target` and each renamed into place, so a reader never sees half an index; a
-    game's index another process finished first is kept."""
+    game's index another process finished first is kept. A game with no imported sources takes the
+    index shipped in the package when it verifies (rulesdb/shipped.py) instead of being built."""
     import shutil
     import tempfile
 
-    import json
-    import re
-    from collections import Counter
-
-    from whoosh import index
-    from whoosh.codec.whoosh3 import W3Codec
-
-    from rulesdb.analyzer import make_analyzer
     from rulesdb.games import GAME_IDS
+    from rulesdb.shipped import take_shipped
 
     wanted = [game for game in GAME_IDS if games is None or game in games]
     target.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
     try:
-        writers = {}
-        for game in wanted:
-            (tmp / game).mkdir()
-            # uncompressed posting blocks: the index is small, and zlib was a tenth of the build
-            writers[game] = index.create_in(str(tmp / game), schema()).writer(codec=W3Codec(compression=0))
-        ana = make_analyzer()
-        surface: dict[str, Counter] = {game: Counter() for game in wanted}
-        memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
-        for n, doc in enumerate(documents(sources_dir, wanted), start=1):
-            spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
-            fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
-            writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
-                                              spell=[term for term, _ in spell])
-            surface[doc["game"]].update(spell)
-            if progress:
-                progress(n)
-        for game, writer in writers.items():
-            writer.commit()
-            # the commonest spelling of each stem, to show corrections as words ("morale", not "moral")
-            best: dict[str, str] = {}
-            for (stem, word), _ in surface[game].most_common():
-                best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
-            (tmp / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
+        taken = take_shipped(tmp, sources_dir, wanted)
+        write_indexes(tmp, sources_dir, progress, [game for game in wanted if game not in taken])
         # the digests go in before the rename, so a reader never finds an index it cannot verify
         _record_digests(tmp, target.name, target.parent, sources_dir, wanted)
         for game in wanted:
@@ -421,6 +394,45 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
                 # another process finished the same index first: keep theirs
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[int], None] | None,
+                  games: list[str]) -> None:
+    """Write each of these games' whoosh index (and its surface.json) into `folder/<game>`."""
+    import json
+    import re
+    from collections import Counter
+
+    if not games:
+        return
+    from whoosh import index
+    from whoosh.codec.whoosh3 import W3Codec
+
+    from rulesdb.analyzer import make_analyzer
+
+    writers = {}
+    for game in games:
+        (folder / game).mkdir()
+        # uncompressed posting blocks: the index is small, and zlib was a tenth of the build
+        writers[game] = index.create_in(str(folder / game), schema()).writer(codec=W3Codec(compression=0))
+    ana = make_analyzer()
+    surface: dict[str, Counter] = {game: Counter() for game in games}
+    memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
+    for n, doc in enumerate(documents(sources_dir, games), start=1):
+        spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
+        fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
+        writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
+                                          spell=[term for term, _ in spell])
+        surface[doc["game"]].update(spell)
+        if progress:
+            progress(n)
+    for game, writer in writers.items():
+        writer.commit()
+        # the commonest spelling of each stem, to show corrections as words ("morale", not "moral")
+        best: dict[str, str] = {}
+        for (stem, word), _ in surface[game].most_common():
+            best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
+        (folder / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
 
 
 def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,

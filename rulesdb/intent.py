@@ -3,18 +3,22 @@ work?" ask for a thing itself: its definition and purpose come before the rules 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from rulesdb.analysis import normalise
 
 # "what is X", "what's a X", "what are X for", "what does X mean/do", "how does X work", "define X",
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
-_ASKS_WHAT = re.compile(
+ASKS_WHAT = (
     r"^\s*(?:so\s+|ok\s+|and\s+)?(?:"
     r"what\s*(?:'s|’s|s|\s+is|\s+are|\s+was|\s+does|\s+do)|whats|how\s+(?:does|do|is|are)|define|explain|"
     r"meaning\s+of|what\s+is\s+meant\s+by|tell\s+me\s+about)\s+"
     r"(?P<subject>.+?)\s*(?:\b(?:for|do|does|mean|means|work|works|about|used\s+for|good\s+for|exactly|actually)\b\s*)*"
-    r"[?.!\s]*$", re.IGNORECASE)
-_LEADING = re.compile(r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+", re.IGNORECASE)
+    r"[?.!\s]*$")
+LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
+# the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
+# in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
+OPENERS = ("so", "ok", "and", "what", "how", "define", "explain", "meaning", "tell")
 # a "subject" this long is a situation, not a thing ("what is the most cards I can hold")
 MAX_SUBJECT_WORDS = 4
 
@@ -22,14 +26,22 @@ MAX_SUBJECT_WORDS = 4
 def defined_subject(question: str) -> str | None:
     """The thing a definition question asks about ("the Hell Domain" -> "Hell Domain"), or None
     when the question asks something else ("what happens when the reaper reaches me")."""
-    found = _ASKS_WHAT.match(question)
+    head = question.lstrip()[:8].lower()
+    if head.isascii() and not head.startswith(OPENERS):
+        return None
+    found = _pattern(ASKS_WHAT).match(question)
     if not found:
         return None
-    subject = _LEADING.sub("", found["subject"].strip(" '\"")).strip()
+    subject = _pattern(LEADING).sub("", found["subject"].strip(" '\"")).strip()
     telling = [w for w in subject.lower().split() if w not in {"the", "a", "an", "of"}]
     if not telling or len(telling) > MAX_SUBJECT_WORDS or subject.lower() in {"happen", "happens", "it"}:
         return None
     return subject
+
+
+@cache
+def _pattern(text: str) -> re.Pattern:
+    return re.compile(text, re.IGNORECASE)
 
 
 def names_subject(subject_norm: str, names: list[str]) -> bool:

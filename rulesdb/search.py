@@ -99,12 +99,16 @@ class Lexicon:
     def __init__(self, readers):
         self.readers = list(readers)
         self.doc_count = sum(r.doc_count() for r in self.readers)
+        self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
 
     def df(self, field: str, token: str) -> int:
-        return sum(r.doc_frequency(field, token) for r in self.readers)
+        got = self._df.get((field, token))
+        if got is None:
+            got = self._df[field, token] = sum(r.doc_frequency(field, token) for r in self.readers)
+        return got
 
     def known(self, token: str) -> bool:
-        return any(r.doc_frequency("spell", token) for r in self.readers)
+        return self.df("spell", token) > 0
 
     def near(self, token: str, maxdist: int) -> set[str]:
         return {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
@@ -280,7 +284,10 @@ class RulesSearch:
             weights = _game_weights(typed, searchers)
             for gid, searcher in searchers.items():
                 holding = _holding(searcher.reader(), q)
-                for h in searcher.search(q, limit=max(limit, CANDIDATES)):
+                # optimize=False: no block-quality skipping, which over an index of one array part
+                # only took the maximum of that whole array again at each new minimum score (the
+                # same hits: the top collector keeps a hit only above the minimum either way)
+                for h in searcher.search(q, limit=max(limit, CANDIDATES), optimize=False):
                     matched = {t for t, docs in holding.items() if h.docnum in docs}
                     share = sum(1 for g in groups if g & matched)
                     fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
@@ -315,10 +322,17 @@ class RulesSearch:
 def _holding(reader, q) -> dict[str, set[int]]:
     """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
     read from the postings once per query instead of recorded for every matching document)."""
+    from whoosh.reading import TermNotFound
+
     out: dict[str, set[int]] = {}
-    for field, text in q.iter_all_terms():
-        if field in TEXT_FIELDS and isinstance(text, str) and reader.doc_frequency(field, text):
-            out.setdefault(text, set()).update(reader.postings(field, text).all_ids())
+    # each (field, term) once: a phrase's words are often Term clauses of the same field too
+    for field, text in dict.fromkeys(q.iter_all_terms()):
+        if field in TEXT_FIELDS and isinstance(text, str):
+            try:
+                docs = reader.postings(field, text).all_ids()
+            except TermNotFound:  # a phrase's word the field lacks
+                continue
+            out.setdefault(text, set()).update(docs)
     return out
 
 
