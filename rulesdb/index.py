@@ -219,15 +219,12 @@ def fingerprint(sources_dir: Path | None) -> str:
 
 def _write_small(path: Path, text: str) -> None:
     """Replace a small file through a fresh temporary file (never through a link); quietly nothing
-    on a read-only folder."""
-    import tempfile
+    on a read-only folder or a full disk, where the temporary file is removed again (and ones a
+    killed write left are swept: rulesdb/untrusted.py)."""
+    from rulesdb import untrusted
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        untrusted.write_file(path, text, OSError)
     except OSError:
         pass
 

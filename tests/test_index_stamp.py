@@ -97,3 +97,32 @@ def test_the_fingerprint_is_kept_while_its_inputs_stay_and_hashed_again_when_one
     source.write_text('{"name": "x", "game": "catopomp", "sections": [] }'[:st.st_size])  # the same size
     os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same modification time
     assert index.fingerprint(sources) != first and reads  # its change time moved: hashed again
+
+
+def test_a_fingerprint_write_that_finds_the_disk_full_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Issue 32 (the stress re-run): every search on a full disk left an empty
+    `.search-index.inputs.*` file in the data folder, never removed."""
+    import errno
+
+    sources = tmp_path / "data" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": []}')
+    monkeypatch.setattr(index, "SETTLE", 0.0)
+    time.sleep(0.05)
+    real = os.fdopen
+
+    def full(fd, *args, **kwargs):
+        fh = real(fd, *args, **kwargs)
+
+        def write(text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        fh.write = write
+        return fh
+
+    monkeypatch.setattr(os, "fdopen", full)
+    first = index.fingerprint(sources)
+    monkeypatch.setattr(os, "fdopen", real)
+    assert sorted(p.name for p in sources.parent.iterdir()) == ["sources"]  # nothing kept, nothing left
+    assert index.fingerprint(sources) == first
+    assert sorted(p.name for p in sources.parent.iterdir()) == [index.FINGERPRINT, "sources"]
