@@ -99,16 +99,10 @@ def test_the_fingerprint_is_kept_while_its_inputs_stay_and_hashed_again_when_one
     assert index.fingerprint(sources) != first and reads  # its change time moved: hashed again
 
 
-def test_a_fingerprint_write_that_finds_the_disk_full_leaves_no_temporary_file(tmp_path, monkeypatch):
-    """Issue 32 (the stress re-run): every search on a full disk left an empty
-    `.search-index.inputs.*` file in the data folder, never removed."""
+def _disk_full(monkeypatch) -> None:
+    """Every text file opened from a descriptor fails to write, as on a full disk."""
     import errno
 
-    sources = tmp_path / "data" / "sources"
-    sources.mkdir(parents=True)
-    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": []}')
-    monkeypatch.setattr(index, "SETTLE", 0.0)
-    time.sleep(0.05)
     real = os.fdopen
 
     def full(fd, *args, **kwargs):
@@ -121,8 +115,34 @@ def test_a_fingerprint_write_that_finds_the_disk_full_leaves_no_temporary_file(t
         return fh
 
     monkeypatch.setattr(os, "fdopen", full)
-    first = index.fingerprint(sources)
-    monkeypatch.setattr(os, "fdopen", real)
+
+
+def test_a_fingerprint_write_that_finds_the_disk_full_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Issue 32 (the stress re-run): every search on a full disk left an empty
+    `.search-index.inputs.*` file in the data folder, never removed."""
+    sources = tmp_path / "data" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": []}')
+    monkeypatch.setattr(index, "SETTLE", 0.0)
+    time.sleep(0.05)
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        first = index.fingerprint(sources)
     assert sorted(p.name for p in sources.parent.iterdir()) == ["sources"]  # nothing kept, nothing left
     assert index.fingerprint(sources) == first
     assert sorted(p.name for p in sources.parent.iterdir()) == [index.FINGERPRINT, "sources"]
+
+
+def test_a_digest_line_that_finds_the_disk_full_leaves_no_empty_digest_file(tmp_path, monkeypatch):
+    digests = tmp_path / "data" / index.DIGESTS
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        with pytest.raises(OSError):
+            index._append_digests(digests, "index-x/catopomp 0123\n")
+    assert not digests.exists()
+    index._append_digests(digests, "index-x/catopomp 0123\n")
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        with pytest.raises(OSError):
+            index._append_digests(digests, "index-x/theseus 4567\n")
+    assert digests.read_text() == "index-x/catopomp 0123\n"  # a file with lines is kept
