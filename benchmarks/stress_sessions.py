@@ -102,7 +102,8 @@ def run(procs: int, updates: int, cli: bool) -> dict:
         final = len(store.replay(store.get("stress")).applied)
     lat.sort()
     pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")  # noqa: E731
-    return {"procs": procs, "updates": updates, "mode": f"cli ({installed()[0]})" if cli else "api", "errors": len(errors),
+    return {"procs": procs, "updates": updates, "mode": f"cli ({installed()[0]})" if cli else "api",
+            "errors": len(errors),
             "first_errors": errors[:3], "final": final, "expected": procs * updates,
             "p50": statistics.median(lat) if lat else float("nan"), "p99": pick(0.99), "max": lat[-1] if lat else 0,
             "wall": wall}
