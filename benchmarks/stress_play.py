@@ -1,6 +1,7 @@
 """Stress the sessions file with plays (issue 19): kills, concurrent writers, duplicated plays, bit flips.
 
     python benchmarks/stress_play.py [--budget 900] [--kills 12] [--writers 8x100] [--flips 1000]
+    python benchmarks/stress_play.py --only kills-changes,kills-undo,kills-export,kills-import --kills-each 40
 
 Not run in CI; every phase stops when its share of the time budget is spent and reports what it did.
 
@@ -17,6 +18,9 @@ Not run in CI; every phase stops when its share of the time budget is spent and 
 4. Bit flips: one random bit flipped in the event rows of a log whose snapshot keeps a redo stack
    of events under it; then a redo (it reads those rows), a show, and the whole chain. Counts:
    detected by the first command (nothing written), harmless, silently wrong, detected late.
+
+5. Kills of tracker changes, undo/redo, export and import (benchmarks/stress_kills.py), --kills-each
+   of each kind.
 
 Targets: 0 lost, 0 silently wrong, 0 doubled, 0 late, 0 errors.
 """
@@ -44,9 +48,15 @@ PLAYERS = {"cataclysm-arcade": ["Ann", "Ben"], "catastrophe": ["Ann", "Ben", "Cy
 OPTIONS = {"catharsis": {"morale": "18"}}
 
 
+INSTALLED = Path(sys.executable).parent / "companion"  # the venv's script, as a user runs it
+
+
 def companion(home: Path, *args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT,
-                            env={**os.environ, "COMPANION_HOME": str(home), "PYTHONPATH": str(ROOT)},
+    """A real `companion` process: the script installed beside this interpreter, else this checkout's."""
+    command, env = [str(INSTALLED)], {**os.environ, "COMPANION_HOME": str(home)}
+    if not INSTALLED.exists():
+        command, env = [sys.executable, "-m", "companion"], {**env, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([*command, *args], cwd=ROOT, env=env,
                             stdout=kw.get("stdout", subprocess.PIPE), stderr=subprocess.PIPE, text=True)
 
 
@@ -324,6 +334,7 @@ def main() -> None:
     ap.add_argument("--kills", type=int, default=12, help="kills per game")
     ap.add_argument("--writers", default="8x100", help="PROCESSES x UPDATES on one session")
     ap.add_argument("--flips", type=int, default=1000)
+    ap.add_argument("--kills-each", type=int, default=40, help="kills of each kind in the kills-* phases")
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--only", default="flips,writers,duplicates,kills", help="the phases to run")
     args = ap.parse_args()
@@ -356,12 +367,20 @@ def main() -> None:
         t = time.monotonic()
         kills = phase_kills(args.kills, end, rng)
         print(f"kills of plays ({time.monotonic() - t:.0f} s): {json.dumps(kills)}", flush=True)
+    from stress_kills import FAILURES, PHASES
+
+    failed = 0
+    for name in [n for n in PHASES if n in only]:
+        t = time.monotonic()
+        got = PHASES[name](args.kills_each, end, rng)
+        failed += sum(got[k] for k in FAILURES) + got.get("wrong_stacks", 0) + got.get("others_changed", 0)
+        print(f"{name} ({time.monotonic() - t:.0f} s): {json.dumps(got)}", flush=True)
     lost = kills["lost"] + kills["missing_at_end"]
     wrong = kills["silently_wrong"] + flips["silently_wrong"]
     doubled = kills["doubled"] + dupes["retries_doubled"] + max(0, (dupes["same_play_x8_recorded"] or 1) - 1)
     print(f"total ({time.monotonic() - start:.0f} s): lost {lost}, silently wrong {wrong}, doubled {doubled}, "
           f"late damage reports {flips['late']}, writer errors {writers['errors']}, "
-          f"recorded plays reported as failed {dupes['recorded_but_failed']}")
+          f"recorded plays reported as failed {dupes['recorded_but_failed']}, failures in kills-* phases {failed}")
 
 if __name__ == "__main__":
     main()

@@ -3,6 +3,9 @@
     python benchmarks/stress_sessions.py                 # 8 x 500 and 16 x 200, Python API processes
     python benchmarks/stress_sessions.py --cli 8x50      # real `companion track ...` processes
 
+With --cli each update runs the `companion` script installed beside this interpreter (the venv's),
+falling back to `python -m companion` from this checkout when there is none.
+
 Each writer process records `coins ann +1` N times and times each update; the session must end
 with exactly P x N changes. Targets: 0 errors, exact counts, p99 <= 2 s at 8 x 500. Not run in CI.
 """
@@ -53,15 +56,22 @@ print(json.dumps({"lat": lat, "errors": errors, "stale": stale}))
 CLI_WORKER = """
 import json, os, subprocess, sys, time
 lat, errors = [], []
+command = json.loads(sys.argv[3])
 for _ in range(int(sys.argv[2])):
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "companion", "track", "coins", "ann", "+1", "--session", "stress"],
+    p = subprocess.run([*command, "track", "coins", "ann", "+1", "--session", "stress"],
                        capture_output=True, text=True, env={**os.environ, "COMPANION_HOME": sys.argv[1]})
     lat.append(time.perf_counter() - t)
     if p.returncode:
         errors.append(p.stderr.strip())
 print(json.dumps({"lat": lat, "errors": errors}))
 """
+
+
+def installed() -> list[str]:
+    """The command line of the `companion` installed beside this interpreter, else this checkout's."""
+    script = Path(sys.executable).parent / "companion"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "companion"]
 
 
 def run(procs: int, updates: int, cli: bool) -> dict:
@@ -73,7 +83,8 @@ def run(procs: int, updates: int, cli: bool) -> dict:
         store.new("cataclysm-arcade", ["Ann", "Ben"], "stress")
     target = str(home) if cli else str(data)
     start = time.perf_counter()
-    workers = [subprocess.Popen([sys.executable, "-c", CLI_WORKER if cli else API_WORKER, target, str(updates)],
+    extra = [json.dumps(installed())] if cli else []
+    workers = [subprocess.Popen([sys.executable, "-c", CLI_WORKER if cli else API_WORKER, target, str(updates), *extra],
                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                for _ in range(procs)]
     lat: list[float] = []
@@ -91,7 +102,8 @@ def run(procs: int, updates: int, cli: bool) -> dict:
         final = len(store.replay(store.get("stress")).applied)
     lat.sort()
     pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")  # noqa: E731
-    return {"procs": procs, "updates": updates, "mode": "cli" if cli else "api", "errors": len(errors),
+    return {"procs": procs, "updates": updates, "mode": f"cli ({installed()[0]})" if cli else "api",
+            "errors": len(errors),
             "first_errors": errors[:3], "final": final, "expected": procs * updates,
             "p50": statistics.median(lat) if lat else float("nan"), "p99": pick(0.99), "max": lat[-1] if lat else 0,
             "wall": wall}

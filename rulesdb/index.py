@@ -114,8 +114,13 @@ def _append_digests(digests: Path, lines: str) -> None:
     if digests.exists() and digests.stat().st_size > 64_000:
         digests.unlink()  # only the newest indexes matter; older ones are hashed or rebuilt if ever needed
     fd = os.open(digests, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    with os.fdopen(fd, "a", encoding="utf-8") as fh:
-        fh.write(lines)
+    try:
+        with os.fdopen(fd, "a", encoding="utf-8") as fh:
+            fh.write(lines)
+    except OSError:
+        if os.path.getsize(digests) == 0:  # made just now on a full disk: nothing to keep
+            os.unlink(digests)
+        raise
 
 
 def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: Path | None) -> bool:
@@ -219,15 +224,12 @@ def fingerprint(sources_dir: Path | None) -> str:
 
 def _write_small(path: Path, text: str) -> None:
     """Replace a small file through a fresh temporary file (never through a link); quietly nothing
-    on a read-only folder."""
-    import tempfile
+    on a read-only folder or a full disk, where the temporary file is removed again (and ones a
+    killed write left are swept: rulesdb/untrusted.py)."""
+    from rulesdb import untrusted
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
+        untrusted.write_file(path, text, OSError)
     except OSError:
         pass
 

@@ -97,3 +97,52 @@ def test_the_fingerprint_is_kept_while_its_inputs_stay_and_hashed_again_when_one
     source.write_text('{"name": "x", "game": "catopomp", "sections": [] }'[:st.st_size])  # the same size
     os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the same modification time
     assert index.fingerprint(sources) != first and reads  # its change time moved: hashed again
+
+
+def _disk_full(monkeypatch) -> None:
+    """Every text file opened from a descriptor fails to write, as on a full disk."""
+    import errno
+
+    real = os.fdopen
+
+    def full(fd, *args, **kwargs):
+        fh = real(fd, *args, **kwargs)
+
+        def write(text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        fh.write = write
+        return fh
+
+    monkeypatch.setattr(os, "fdopen", full)
+
+
+def test_a_fingerprint_write_that_finds_the_disk_full_leaves_no_temporary_file(tmp_path, monkeypatch):
+    """Issue 32 (the stress re-run): every search on a full disk left an empty
+    `.search-index.inputs.*` file in the data folder, never removed."""
+    sources = tmp_path / "data" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "x.json").write_text('{"name": "x", "game": "catopomp", "sections": []}')
+    monkeypatch.setattr(index, "SETTLE", 0.0)
+    time.sleep(0.05)
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        first = index.fingerprint(sources)
+    assert sorted(p.name for p in sources.parent.iterdir()) == ["sources"]  # nothing kept, nothing left
+    assert index.fingerprint(sources) == first
+    assert sorted(p.name for p in sources.parent.iterdir()) == [index.FINGERPRINT, "sources"]
+
+
+def test_a_digest_line_that_finds_the_disk_full_leaves_no_empty_digest_file(tmp_path, monkeypatch):
+    digests = tmp_path / "data" / index.DIGESTS
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        with pytest.raises(OSError):
+            index._append_digests(digests, "index-x/catopomp 0123\n")
+    assert not digests.exists()
+    index._append_digests(digests, "index-x/catopomp 0123\n")
+    with monkeypatch.context() as disk:
+        _disk_full(disk)
+        with pytest.raises(OSError):
+            index._append_digests(digests, "index-x/theseus 4567\n")
+    assert digests.read_text() == "index-x/catopomp 0123\n"  # a file with lines is kept

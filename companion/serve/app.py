@@ -10,7 +10,8 @@
   GET  /api/rules/show/ID                  one entry or section (`rules show`)
   POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
   POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
-                           (either with "seen": the last event the page showed; 409 if the log went past it)
+                           (either with "seen": the last event the page showed; 409 if the log went past it;
+                           503 with one line when the file cannot take it: a full disk, writers holding it)
   GET  /h/HOST  /api/h/HOST/table|stream   only with --allow-plays: the host's page (the public table, plus:)
   POST /api/h/HOST/undo|redo {"seen": N}   the last change taken back or brought back (`track undo`/`redo`)
   POST /api/h/HOST/overrule {"move", "by", "seen"}  a refused play recorded as the table decided
@@ -304,5 +305,13 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         status = getattr(exc, "status_code", 404)
         return answer({"error": getattr(exc, "detail", "not found")}, status)
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found})
+    async def not_kept(request: Request, exc):
+        """A write the sessions file could not take (a full disk, a failing one, writers holding it
+        past the wait): the page shows the line, nothing was recorded, the server serves on."""
+        return answer({"error": str(exc), "recorded": False}, 400 if exc.bad_input else 503)
+
+    from trackers.errors import TrackerError
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={404: not_found, 405: not_found, TrackerError: not_kept})
     return Guard(app, limits)
