@@ -3,6 +3,7 @@ and a file altered after its stamp was recorded (same size, same modification ti
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -12,17 +13,30 @@ from rulesdb import index
 from rulesdb.games import GAME_IDS
 
 
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """A fresh index built once (no stamp recorded yet: too recent for an hour's SETTLE), for each
+    test to copy (test_a_stamp_is_not_recorded_before_the_files_settle builds its own)."""
+    home = tmp_path_factory.mktemp("stamp-template")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(index, "SETTLE", 3600.0)
+        index.open_index(home / "cache", home / "data" / "sources")
+    return home
+
+
 @pytest.fixture
-def built(tmp_path, monkeypatch):
-    """A fresh index (no stamp recorded yet: too recent for an hour's SETTLE), then stamps count as
-    settled at once (SETTLE 0); and a tree_digest call counter."""
+def built(template, tmp_path, monkeypatch):
+    """A copy of the fresh index (no stamp recorded yet), then stamps count as settled at once
+    (SETTLE 0); and a tree_digest call counter."""
     monkeypatch.setattr(index, "SETTLE", 3600.0)
     calls = []
     digest = index.tree_digest
     monkeypatch.setattr(index, "tree_digest", lambda folder: calls.append(folder) or digest(folder))
     cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
-    index.open_index(cache, sources)
+    shutil.copytree(template / "cache", cache)
+    shutil.copytree(template / "data", sources.parent)
     target = next(cache.glob("index-*"))
+    assert index.verified(target, GAME_IDS, cache, sources)  # the copy is an index this project built
     assert " stat:" not in (sources.parent / index.DIGESTS).read_text()
     monkeypatch.setattr(index, "SETTLE", 0.0)
     time.sleep(0.05)  # later writes fall in another clock tick than the build's

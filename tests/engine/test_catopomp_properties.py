@@ -1,7 +1,7 @@
 """Property tests of the Catopomp engine (hypothesis).
 
 - the strength order is a strict order on legal sets;
-- at least 2,000 whole games of random legal play (every player count, both passing modes, with and
+- at least 1,000 whole games of random legal play (every player count, both passing modes, with and
   without each expansion and the Hell power, with the competitive variant) keep every card and never
   reach a table that status() objects to;
 - every move legal_moves() lists passes check(), round-trips through the notation and can be applied;
@@ -38,7 +38,7 @@ CONFIGS = [
     for mitch in (False, True)
     for competitive in ((False,) if n == 2 else (False, True))
 ]
-GAMES_WANTED = examples(2000)
+GAMES_WANTED = examples(1000)
 EXAMPLES = -(-GAMES_WANTED // len(CONFIGS))  # each example plays every configuration once
 
 
@@ -272,7 +272,7 @@ import re  # noqa: E402
 
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
-REFEREE_GAMES = examples(300) * SCALE
+REFEREE_GAMES = examples(150) * SCALE
 TABLES_PER_GAME = 3
 #: wordings that would say what a hand holds
 HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|left in hand to place")
