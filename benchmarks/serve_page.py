@@ -35,8 +35,17 @@ def setup(game: str, rng: random.Random) -> list[list[str]]:
         rng.shuffle(deck)
         return [["dice", *map(str, dice)], ["hand", "ann", *map(str, deck[:10])]]
     if game == "catharsis":
-        return [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"]]
+        return [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"], ["combat", "attack"]]
     return []
+
+
+def setup_plays(game: str, rng: random.Random) -> list[str]:
+    """Plays the table makes before Catharsis lists any (as tests/test_serve_taps.py PLAYS): a power card
+    described (the rulebook prints no card texts), named as Ben's first power, and Ben's roll."""
+    if game != "catharsis":
+        return []
+    dice = " ".join(str(rng.randint(1, 6)) for _ in range(6))
+    return ['card "Fire Bolt" top "AA ?" effect "deal 4 damage" attacks 4', "rename Ben 1 Fire Bolt", f"roll Ben {dice}"]
 
 
 def taps_of(node: dict, depth: int = 0) -> list[int]:
@@ -69,6 +78,8 @@ def taps(positions: int, seed: int) -> None:
                 store.new(game, players, "t", options)
                 for words in setup(game, rng):
                     store.record(words, "t")
+                for text in setup_plays(game, rng):
+                    store.play(text, "t", False)
                 for _ in range(rng.randint(0, 6)):
                     _, engine, state = store.situation("t")
                     found = [engine.format_move(m) for m in listed(engine, state)[0]]
@@ -76,8 +87,8 @@ def taps(positions: int, seed: int) -> None:
                         break
                     store.play(rng.choice(found), "t", False)
                 _, engine, state = store.situation("t")
-                who = engine.to_act(state) or players[0]  # nobody named (Catharsis's party): the first player
-                mine, _ = plays_for(engine, state, who)
+                who = engine.to_act(state)  # None: nobody named (Catharsis's party): the first with plays
+                mine = next((m for m in (plays_for(engine, state, p)[0] for p in ([who] if who else players)) if m), [])
                 if not mine:
                     continue
                 each = taps_of(trie(mine))

@@ -17,7 +17,12 @@ TABLES = [("cataclysm-arcade", ["Ann", "Ben"], None), ("catastrophe", ["Ann", "B
           ("catharsis", ["Ann", "Ben"], {"morale": "18"})]
 # what the table enters before plays can be listed (the centre dice as rolled; a monster to fight)
 SETUP = {"catopomp": lambda dice, deck: [["dice", *map(str, dice)], ["hand", "ann", *map(str, deck[:10])]],
-         "catharsis": lambda dice, deck: [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"]]}
+         "catharsis": lambda dice, deck: [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"],
+                                          ["combat", "attack"]]}
+# plays the table makes before Catharsis can list any: a power card described (the rulebook prints no card
+# texts), named as Ben's first power, and Ben's roll; a pair among his dice gives him a listed play
+PLAYS = {"catharsis": lambda dice: ['card "Fire Bolt" top "AA ?" effect "deal 4 damage" attacks 4',
+                                    "rename Ben 1 Fire Bolt", "roll Ben " + " ".join(map(str, dice))]}
 
 
 def test_a_trie_merges_words_with_no_choice_between_them():
@@ -54,6 +59,8 @@ def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, opt
         store.new(game, players, "t", options)
         for words in SETUP.get(game, lambda *_: [])(dice, deck):
             store.record(words, "t")
+        for text in PLAYS.get(game, lambda _: [])(dice):
+            store.play(text, "t", False)
         session, engine, state = _position(store, "t", picks)
         everyone = [engine.format_move(m) for m in listed(engine, state)[0]]
         game_obj = Game(tracker_for(game), engine)
