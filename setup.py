@@ -1,5 +1,5 @@
 """The build's one step beyond pyproject.toml: the built-in reference's search index, built into the
-wheel's copy of rulesdb (rulesdb/shipped.py), so the first search after an install opens it instead
+wheel's copy of rulesdb (rulesdb/ship_index.py, read by rulesdb/shipped.py), so the first search after an install opens it instead
 of building it. A build that cannot write it still builds a working package (the first search then
 builds the index, as from a checkout)."""
 import sys
@@ -19,7 +19,8 @@ class BuildWithIndex(build_py):
         built = Path(self.build_lib).resolve()
         sys.path.insert(0, str(built))
         try:
-            from rulesdb.shipped import FOLDER, build_shipped
+            from rulesdb.ship_index import build_shipped
+            from rulesdb.shipped import FOLDER
 
             build_shipped(FOLDER)
             print(f"built the shipped search index in {FOLDER}")

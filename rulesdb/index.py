@@ -383,7 +383,7 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
     target.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
     try:
-        taken = take_shipped(tmp, sources_dir, wanted)
+        taken = take_shipped(tmp, sources_dir, wanted, lambda: fingerprint(None), tree_digest)
         write_indexes(tmp, sources_dir, progress, [game for game in wanted if game not in taken])
         # the digests go in before the rename, so a reader never finds an index it cannot verify
         _record_digests(tmp, target.name, target.parent, sources_dir, wanted)

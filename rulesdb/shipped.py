@@ -1,14 +1,14 @@
 """The built-in reference's search index, built when the package is built and shipped inside it, so
 the first search after an install copies it into the cache instead of building it (issue 35).
 
-`setup.py` calls build_shipped() on the wheel's copy of this package: every game's whoosh index,
-written by rulesdb.index.write_indexes from the built-in reference alone, and a manifest naming the
-fingerprint of what they were built from (rulesdb.index.fingerprint: the data files, the analysis
-code and whoosh's version) and each game's tree digest. When a search needs a game's index,
-rulesdb.index.build takes the shipped one instead of building it only if the game has no imported
-source, the manifest's fingerprint is the installed data's and the copy hashes to the manifest's
-digest; otherwise (a checkout or an editable install ships none; a damaged or other index) it builds
-the index as before. The copy is then recorded and verified at each search like any index this
+`setup.py` calls rulesdb.ship_index.build_shipped() on the wheel's copy of this package: every
+game's whoosh index, written by rulesdb.index.write_indexes from the built-in reference alone, and a
+manifest naming the fingerprint of what they were built from (rulesdb.index.fingerprint: the data
+files, the analysis code and whoosh's version) and each game's tree digest. When a search needs a
+game's index, rulesdb.index.build takes the shipped one instead of building it only if the game has
+no imported source, the manifest's fingerprint is the installed data's and the copy hashes to the
+manifest's digest; otherwise (a checkout or an editable install ships none; a damaged or other
+index) it builds the index as before. The copy is then recorded and verified at each search like any index this
 project built (rulesdb/index.py).
 """
 from __future__ import annotations
@@ -16,31 +16,10 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 FOLDER = Path(__file__).resolve().parent / "shipped-index"
 MANIFEST = "manifest.json"
-
-
-def build_shipped(folder: Path) -> dict:
-    """Build every game's index from the built-in reference into `folder` (replaced), with its
-    manifest; the manifest."""
-    import tempfile
-
-    from rulesdb.games import GAME_IDS
-    from rulesdb.index import fingerprint, tree_digest, write_indexes
-
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".shipped-", dir=folder.parent))
-    try:
-        write_indexes(tmp, None, None, list(GAME_IDS))
-        manifest = {"fingerprint": fingerprint(None), "games": {game: tree_digest(tmp / game) for game in GAME_IDS}}
-        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-        tmp.rename(folder)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return manifest
 
 
 def manifest() -> dict | None:
@@ -55,18 +34,19 @@ def manifest() -> dict | None:
     return found
 
 
-def take_shipped(folder: Path, sources_dir: Path | None, games: Iterable[str]) -> set[str]:
+def take_shipped(folder: Path, sources_dir: Path | None, games: Iterable[str], fingerprint: Callable[[], str],
+                 tree_digest: Callable[[Path], str | None]) -> set[str]:
     """Copy into `folder/<game>` the shipped index of each of these games that has no imported
-    source, when it was built from this data and its copy hashes to the manifest's digest; the games
-    taken (a copy that does not verify is deleted: that game is built)."""
+    source, when it was built from this data (`fingerprint()`: the built-in inputs' fingerprint now)
+    and its copy hashes to the manifest's digest (`tree_digest`); the games taken (a copy that does not
+    verify is deleted: that game is built). rulesdb.index passes its own two functions in."""
     games = list(games)
     shipped = manifest() if games else None
     if shipped is None:
         return set()
-    from rulesdb.index import fingerprint, tree_digest
     from rulesdb.sources import load_sources
 
-    if shipped["fingerprint"] != fingerprint(None):
+    if shipped["fingerprint"] != fingerprint():
         return set()
     imported = {source["game"] for source in load_sources(sources_dir)}
     taken = set()

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from rulesdb import index, shipped
+from rulesdb import index, ship_index, shipped
 from rulesdb.search import RulesSearch
 from rulesdb.sources import import_rulebook
 
@@ -21,7 +21,7 @@ QUESTIONS = {"catharsis": ["can I reroll just one die?", "what is morale", "enfo
 def package(tmp_path_factory):
     """A shipped index as setup.py builds it, and its manifest."""
     folder = tmp_path_factory.mktemp("package") / "shipped-index"
-    return folder, shipped.build_shipped(folder)
+    return folder, ship_index.build_shipped(folder)
 
 
 @pytest.fixture
