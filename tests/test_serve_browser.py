@@ -86,6 +86,15 @@ def raw_stream(url: str, seconds: float) -> str:
     return got.decode("utf-8")
 
 
+def open_pages(browser, server, pages: dict, **context) -> None:
+    """The public page and Ann's and Ben's private pages, each live, into `pages` (who -> page; the
+    caller closes them)."""
+    for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
+        pages[who] = browser.new_context(**context).new_page()
+        pages[who].goto(url)
+        live(pages[who])
+
+
 def test_the_page_loads_and_a_cli_play_shows_within_a_second(page, table):
     server = Server(table)
     try:
@@ -108,10 +117,7 @@ def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(br
     server = Server(table)
     pages = {}
     try:
-        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
-            pages[who] = browser.new_context().new_page()
-            pages[who].goto(url)
-            live(pages[who])
+        open_pages(browser, server, pages)
         assert pages["Ann"].text_content("#hand-cards") == "Zap Blast + 3 unnamed"
         assert pages["Ben"].is_visible("#hand") and "Zap" not in pages["Ben"].text_content("#hand-cards")
         assert run_companion("track", "hand", "ann", "Grunt", env=env(table)).returncode == 0
@@ -222,10 +228,7 @@ def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(brows
     server = Server(table, "--allow-plays")
     pages = {}
     try:
-        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
-            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            pages[who].goto(url)
-            live(pages[who])
+        open_pages(browser, server, pages, viewport={"width": 390, "height": 844})
         shows(pages["Ben"], "#picker-note", "not Ben's", 10_000)
         assert pages["Ben"].locator("#choices button").count() == 0
         listed = json.loads(run_companion("moves", "--json", env=env(table)).stdout)["moves"]
@@ -279,10 +282,7 @@ def test_your_turn_shows_on_the_right_page_only(browser, table):
     server = Server(table)
     pages = {}
     try:
-        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
-            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            pages[who].goto(url)
-            live(pages[who])
+        open_pages(browser, server, pages, viewport={"width": 390, "height": 844})
         assert pages["Ann"].is_visible("#your-turn") and pages["Ann"].title().startswith("▶ Your turn")
         for who in ("public", "Ben"):
             assert pages[who].is_hidden("#your-turn") and "Your turn" not in pages[who].title()
@@ -386,10 +386,7 @@ def test_a_counter_stepper_tap_records_the_change_and_the_other_pages_show_it(br
     server = Server(table, "--allow-plays")
     pages = {}
     try:
-        for who, url in (("public", server.url), ("Ann", server.links["Ann"]), ("Ben", server.links["Ben"])):
-            pages[who] = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-            pages[who].goto(url)
-            live(pages[who])
+        open_pages(browser, server, pages, viewport={"width": 390, "height": 844})
         assert pages["public"].locator(".stepper").count() == 0
         plus = pages["Ann"].get_by_role("button", name="coins Ann plus 1")
         plus.wait_for(timeout=10_000)
