@@ -124,8 +124,8 @@ def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
     """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
     verb, rest = split(COMMANDS, aliases, words)
     return {
-        "score": _parse_score, "dice": _parse_dice, "first": _parse_first,
-        "hand": _parse_hand, "lost": _parse_lost, "gems": _parse_gems,
+        "score": _parse_score, "dice": _parse_dice, "first": _parse_one_player,
+        "hand": _parse_hand, "lost": _parse_one_player, "gems": _parse_gems,
         "points": _parse_points, "cleared": _parse_cleared, "predict": _parse_predict,
         "reserve": _parse_reserve,
     }[verb](state, verb, rest)
@@ -151,11 +151,12 @@ def _named(state: State, verb: str, rest: list[str]) -> tuple[str, list[str]]:
     return _player(state, rest[0]), rest[1:]
 
 
-def _parse_first(state: State, verb: str, rest: list[str]) -> Change:
+def _parse_one_player(state: State, verb: str, rest: list[str]) -> Change:
+    """`first` and `lost`: one player and nothing else."""
     name, args = _named(state, verb, rest)
     if args:
-        raise MoveSyntaxError(f"first takes one player; unexpected {args[0]!r} (e.g. `first {name.lower()}`)")
-    return Change(verb="first", args=(name,))
+        raise MoveSyntaxError(f"{verb} takes one player; unexpected {args[0]!r} (e.g. `{verb} {name.lower()}`)")
+    return Change(verb=verb, args=(name,))
 
 
 def _parse_hand(state: State, verb: str, rest: list[str]) -> Change:
@@ -163,13 +164,6 @@ def _parse_hand(state: State, verb: str, rest: list[str]) -> Change:
     if not args:
         raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
     return Change(verb="hand", args=(name, *(_card(w) for w in args)))
-
-
-def _parse_lost(state: State, verb: str, rest: list[str]) -> Change:
-    name, args = _named(state, verb, rest)
-    if args:
-        raise MoveSyntaxError(f"lost takes one player; unexpected {args[0]!r} (e.g. `lost {name.lower()}`)")
-    return Change(verb="lost", args=(name,))
 
 
 def _parse_gems(state: State, verb: str, rest: list[str]) -> Change:
