@@ -157,19 +157,21 @@ def qr_rows(text: str) -> list[list[bool]]:
 
 
 @pytest.mark.installed
-def test_each_game_finished_through_the_installed_script_exports_a_bgstats_play(tmp_path):
+def test_each_finished_game_exports_a_bgstats_play_and_the_installed_script_prints_its_code(tmp_path):
+    """Each game played to its end (in-process: tests/test_installed.py plays every game through the
+    installed script) exports a play in the format; the installed script exports one too, and prints
+    its QR code (the wheel's qrcode dependency)."""
     import qrcode
 
     home = tmp_path / "home"
+    docs = {}
     for game, players, options, changes in PLAYED:
-        name = f"x-{game}"
-        ok(companion(home, "track", "new", game, "--players", players, "--name", name,
-                     *[w for o in options for w in ("--option", o)], installed=True))
-        for words in changes:
-            ok(companion(home, *words, installed=True) if words[0] == "play" else
-               companion(home, "track", *words, installed=True))
-        doc = json.loads(ok(companion(home, "track", "export-play", name, "--json", installed=True)))
-        check_play(doc, game, players.split(","))
+        play(home, game, players, options, changes, f"x-{game}")
+        docs[game] = json.loads(ok(companion(home, "track", "export-play", f"x-{game}", "--json")))
+        check_play(docs[game], game, players.split(","))
+    installed = json.loads(ok(companion(home, "track", "export-play", "x-catastrophe", "--json", installed=True)))
+    assert installed.pop("sent_before") and docs["catastrophe"].pop("sent_before") is None  # exported once already
+    assert installed == docs["catastrophe"]
     text = ok(companion(home, "track", "export-play", "x-catastrophe", "--qr", installed=True))
     link = next(line for line in text.splitlines() if line.startswith("bgstats://"))
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
