@@ -14,7 +14,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import GAMES, SCRIPT, child_env, examples, installed_cwd, run_companion
+from tests.conftest import GAMES, SCRIPT, child_env, examples, installed_cwd, run_companion, run_in_process
 
 pytestmark = pytest.mark.installed  # pty tests
 
@@ -46,6 +46,12 @@ def in_terminal(home, *args: str, columns: int = 80, env: dict | None = None) ->
 
 def piped(home, *args: str, env: dict | None = None):
     return run_companion(*args, env={"COMPANION_HOME": str(home), **(env or {})})
+
+
+def answered(home, *args: str):
+    """The command in-process: for the table's setup and the JSON answers, which only feed the
+    checks of what the installed script shows in a terminal."""
+    return run_in_process(*args, env={"COMPANION_HOME": str(home)})
 
 
 def rule_ids(doc, key: str = "") -> set[str]:
@@ -82,7 +88,7 @@ def table(tmp_path_factory):
                  ["track", "new", "catopomp", "--players", ",".join(PLAYERS), "--name", "unknown-hands"],
                  ["track", "first", "anastasia"], ["track", "dice", "1", "2", "3", "4", "5", "6", "1", "2"],
                  ["track", "switch", "catopomp-1"]):
-        done = piped(home, *args)
+        done = answered(home, *args)
         assert done.returncode == 0, (args, done.stderr)
     return home
 
@@ -117,7 +123,7 @@ def test_every_answer_fits_an_80_column_terminal_with_every_rule_id_whole(table,
     too_wide = [line for line in lines if len(line) > 80]
     assert not too_wide, f"{what}: {len(too_wide)} lines over 80 columns, the widest {max(map(len, too_wide))}:\n" + \
         "\n".join(too_wide)
-    as_json = piped(table, *args, "--json")
+    as_json = answered(table, *args, "--json")
     assert as_json.returncode == code, (as_json.stdout, as_json.stderr)
     ids = rule_ids(json.loads(as_json.stdout))
     broken = [rule for rule in ids if not whole_on_a_line(rule, lines)]
