@@ -1,6 +1,7 @@
 """The product as a player installs it (`pip install .`, not editable) and runs it from any folder:
 every data file of the checkout is in the installed copy, the `companion` script imports that copy,
-and each game is played through the script from set-up to export and import."""
+and each game is played through the script from set-up to a play, its undo and a rules question (and one
+game's session exported and imported again)."""
 from __future__ import annotations
 
 import json
@@ -35,6 +36,9 @@ ODDS = {
     "catharsis": ["odds", "catharsis", "1 1 1 2 2 2", "--dice", "3,4,4,4,5,6", "--rerolls", "2"],
     "catastrophe": ["odds", "catastrophe", "attack", "4", "--yarn", "1"],
 }
+#: the game whose session goes out and back in through the installed script here (tests/test_golden.py
+#: imports every game's saved export through it, and opens it to the same table)
+EXPORTED = "catharsis"
 QUESTION = {"catharsis": "can I reroll just one die?", "cataclysm-arcade": "when do I untap",
             "catopomp": "how many cards each with three players", "theseus": "when does the game end",
             "catastrophe": "reaper moves up"}
@@ -89,18 +93,16 @@ def test_a_game_through_the_installed_script(game, tmp_path):
     listed = as_json("moves", env=env)
     assert listed["moves"], listed
     move = listed["moves"][0]
-    status = as_json("status", env=env)
-    assert status.get("possible", True) and not status.get("problems"), status
     verdict = as_json("check", move, env=env)
     assert verdict["legal"] is True, verdict
     before = as_json("track", "show", env=env)
     played = as_json("play", move, env=env)
     assert played.get("legal", True) is True, played
-    assert as_json("track", "show", env=env) != before
     ok("track", "undo", env=env)
     assert as_json("track", "show", env=env) == before
     ok("play", move, env=env)
     after = as_json("track", "show", env=env)
+    assert after != before
 
     if game in ODDS:
         odds = ok(*ODDS[game], env=env).stdout
@@ -108,10 +110,11 @@ def test_a_game_through_the_installed_script(game, tmp_path):
     hits = as_json("rules", "search", QUESTION[game], "--game", game, env=env)
     assert hits["results"] and all(h["id"].startswith(game) for h in hits["results"])
 
-    export = tmp_path / f"{game}.json"
-    ok("track", "export", after["session"], str(export), env=env)
-    ok("track", "import", str(export), "--name", "copy", env=env)
-    assert _comparable(as_json("track", "show", env=env)) == _comparable(after)
+    if game == EXPORTED:
+        export = tmp_path / f"{game}.json"
+        ok("track", "export", after["session"], str(export), env=env)
+        ok("track", "import", str(export), "--name", "copy", env=env)
+        assert _comparable(as_json("track", "show", env=env)) == _comparable(after)
 
     # bad input from the installed product: one line, exit 2, nothing written
     bad = run_companion("play", "not a play at all", env=env)
