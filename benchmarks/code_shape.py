@@ -52,9 +52,8 @@ def imports(found: dict[str, Path]) -> tuple[dict[str, set[str]], list[tuple[str
     graph: dict[str, set[str]] = {m: set() for m in found}
     private: list[tuple[str, str, str]] = []
     for here, path in found.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         is_package = path.name == "__init__.py"
-        for node in ast.walk(tree):
+        for node in _walk(_tree(path)):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     target = alias.name
@@ -129,6 +128,12 @@ def _tree(path: Path) -> ast.AST:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
+@functools.lru_cache(maxsize=None)
+def _walk(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of a parsed file, listed once (each count below reads the same files)."""
+    return tuple(ast.walk(tree))
+
+
 def _trees(root: Path, packages=PACKAGES, pattern: str = "*.py"):
     """(path, ast) of every file of `packages` whose name fits `pattern` (each file parsed once)."""
     for package in packages:
@@ -139,7 +144,7 @@ def _trees(root: Path, packages=PACKAGES, pattern: str = "*.py"):
 def _docstrings(tree: ast.AST) -> set[int]:
     """The ids of the docstring nodes of a module, its classes and functions."""
     found = set()
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
@@ -163,7 +168,7 @@ def verb_comparisons(tree: ast.AST) -> int:
     """Comparisons of `verb` (a name or an attribute) with string literals: `verb == "x"`, `"x" != c.verb`,
     `verb in ("x", "y")`; each pair in a chained comparison counts once."""
     count = 0
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             count += sum(1 for a, b in zip(sides, sides[1:])
@@ -188,7 +193,7 @@ def verb_figures(root: Path) -> dict[str, dict[str, int]]:
 def illegal_move_classes(root: Path) -> list[str]:
     """Classes named IllegalMove outside engine/errors.py."""
     return [f"{path.relative_to(root)}:{node.lineno}" for path, tree in _trees(root)
-            for node in ast.walk(tree)
+            for node in _walk(tree)
             if isinstance(node, ast.ClassDef) and node.name == "IllegalMove" and path != root / "engine" / "errors.py"]
 
 
@@ -199,7 +204,7 @@ def game_ids_in_shared_layers(root: Path) -> list[str]:
     found = []
     for path, tree in _trees(root, ("companion", "trackers")):
         docs = _docstrings(tree)
-        found += [f"{path.relative_to(root)}:{node.lineno} {node.value}" for node in ast.walk(tree)
+        found += [f"{path.relative_to(root)}:{node.lineno} {node.value}" for node in _walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids
                   and id(node) not in docs]
     return found
@@ -207,7 +212,7 @@ def game_ids_in_shared_layers(root: Path) -> list[str]:
 
 def _imports_of(tree: ast.AST, top: str) -> int:
     """How many import statements bring in package `top` (or a module of it)."""
-    return sum(1 for node in ast.walk(tree)
+    return sum(1 for node in _walk(tree)
                if (isinstance(node, ast.Import) and any(a.name.split(".")[0] == top for a in node.names))
                or (isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == top))
 
@@ -225,7 +230,7 @@ def private_reads(root: Path, library: str = "whoosh") -> dict[str, list[str]]:
         if not _imports_of(tree, library):
             continue
         names = set()
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if (isinstance(node, ast.Attribute) and _private(node.attr)
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
                 names.add(node.attr)
@@ -299,7 +304,7 @@ def verbs_beside_rows(root: Path, got: dict) -> dict[str, list[str]]:
             values = [node.value for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
                       and any(isinstance(t, ast.Name) and ("ALIAS" in t.id or "READ_ONLY" in t.id)
                               for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
-            values += [k.value for node in ast.walk(tree) if isinstance(node, ast.Call)
+            values += [k.value for node in _walk(tree) if isinstance(node, ast.Call)
                        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Verbs"
                        for k in node.keywords if k.arg in ("aliases", "read_only")]
             for value in values:
