@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion.render import _console_class, fit_text, visible
 from companion.writer import RICH, STYLES, mode, render, width as took
+from tests.conftest import examples
 
 ENVIRONMENTS = [
     {}, {"TERM": "xterm"}, {"TERM": "xterm-256color"}, {"COLORTERM": "truecolor"}, {"TERM": "xterm-kitty"},
@@ -55,7 +56,7 @@ def by_rich(parts, width: int, keep, indent, stream: Stream, environ: dict) -> s
     return stream.getvalue()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(pieces, st.integers(1, 130), st.lists(st.sampled_from(["Ann Ben", "reroll die", "漢字 a"]), max_size=2),
        st.sampled_from([None, 0, 2, 4]), st.sampled_from(ENVIRONMENTS), st.booleans())
 def test_the_writer_writes_what_rich_writes(parts, width, keep, indent, environ, tty):

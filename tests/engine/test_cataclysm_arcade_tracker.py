@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, EngineError, MoveSyntaxError
 from engine.cataclysm_arcade import Tracker
 from engine.tracking import Change, OptionError
+from tests.conftest import examples
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
@@ -708,7 +709,7 @@ def _check_state(s, only_legal):
     assert s.player_one in NAMES
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.booleans(), st.booleans())
 def test_invariants_over_random_tables(data, known_health, overrule_some):
     options = {"boss-health": "8"} if known_health else {}

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.catastrophe import State, Tracker
 from engine.tracking import Change, OptionError
+from tests.conftest import examples
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
@@ -706,7 +707,7 @@ def table_invariants(state: State) -> None:
     assert state.winner == (alive[0].name if len(alive) == 1 else None)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_legal_changes_keep_every_counter_in_range(session):
     names, variant, first, steps, _ = session
@@ -745,7 +746,7 @@ def test_legal_changes_keep_every_counter_in_range(session):
     assert all(v == 1 for v in eliminated_effects.values())
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_overruled_changes_keep_the_table_physical_and_replay_identically(session):
     names, variant, first, steps, overrules = session
@@ -771,7 +772,7 @@ def test_overruled_changes_keep_the_table_physical_and_replay_identically(sessio
     assert [p["name"] for p in summary["players"]] == names
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(1, 9), st.integers(0, 20), st.sampled_from(["standard", "king", "turbo"]))
 def test_gains_never_pass_nine_and_report_the_excess(start, gain, variant):
     state = with_lives(new(variant=variant), ann=start)

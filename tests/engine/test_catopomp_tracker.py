@@ -15,6 +15,7 @@ from engine.catopomp.table import deal_first, deal_next, dice_expected, final_sc
 from engine.catopomp import Tracker
 from engine.catopomp.track_rounds import TrackedTable, next_round_state
 from engine.tracking import Change, OptionError
+from tests.conftest import examples
 from tests.engine.catopomp_players import random_move
 from tests.engine.driver import Driver, kinds, rules_of
 
@@ -667,7 +668,7 @@ def _check_invariants(state: TrackedTable, n: int):
         assert player(state, state.loser).points == 0
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions(corrections=False))
 def test_legal_changes_keep_the_counters_in_range(session):
     names, comp, commands = session
@@ -700,7 +701,7 @@ def test_legal_changes_keep_the_counters_in_range(session):
     assert T.load(T.dump(state)) == state
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_overruled_changes_never_crash_and_never_mutate(session):
     names, comp, commands = session

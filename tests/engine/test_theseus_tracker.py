@@ -15,6 +15,7 @@ from engine.theseus.model import LAST_RANK, rank_only_name
 from engine.theseus.track import AFTER_THE_END
 from engine.theseus.rules_scoring import DECIDED_BY, final_scores
 from engine.tracking import Change, OptionError
+from tests.conftest import examples
 from tests.engine.driver import Driver, kinds, rules_of
 
 T = Tracker()
@@ -700,7 +701,7 @@ def sessions():
     return st.builds(lambda a, e, b: a + e + b, st.lists(command, max_size=25), ending, st.lists(command, max_size=15))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_legal_changes_keep_the_table_within_the_rules(commands):
     state = new(PLAYERS, cards="Dragon:5,Hydra:6")
@@ -739,7 +740,7 @@ def test_legal_changes_keep_the_table_within_the_rules(commands):
     assert replayed == state  # the same changes give the same table
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_overruled_changes_still_give_a_valid_table(commands):
     state = new(PLAYERS, cards="Dragon:5,Hydra:6")
