@@ -108,6 +108,17 @@ def test_a_missing_games_index_is_built_into_the_existing_folder(tmp_path, whole
     assert built_games(cache) == sorted(["catharsis", game])
 
 
+def test_a_games_index_another_builder_put_in_place_first_is_kept(tmp_path, whole):
+    """Two builders of one game (two processes' first questions at once): the one that renames its
+    index into place second finds the first's there and keeps it, leaving no temporary folder."""
+    cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
+    target = copy_built(whole, cache, sources, ("catharsis",))  # the first builder's, in place
+    kept = {p.name: p.stat().st_ino for p in (target / "catharsis").iterdir()}
+    index.build(target, sources, games=["catharsis"])  # the second builder, done after it
+    assert {p.name: p.stat().st_ino for p in (target / "catharsis").iterdir()} == kept
+    assert built_games(cache) == ["catharsis"] and index.verified(target, ["catharsis"], cache, sources)
+
+
 @functools.cache
 def whole_reference():
     """The whole reference, loaded once for the five games' comparisons (only read)."""

@@ -593,6 +593,35 @@ def test_the_json_shell_refuses_serve_in_one_line(table):
     assert answers[1]["exit_code"] == 0  # the next line runs
 
 
+def test_a_sessions_file_that_cannot_be_read_is_told_and_the_server_serves_on(table, capsys):
+    """The server's look at the sessions file fails (damaged, or gone for a moment): it says so on its
+    terminal in one line and keeps serving the table it has."""
+    import sqlite3
+
+    live, _, app = make(table)
+    look = live.refresh
+    failed = threading.Event()
+
+    def damaged():
+        if not failed.is_set():
+            failed.set()
+            raise sqlite3.DatabaseError("file is not a database")
+        return look()
+
+    live.refresh = damaged
+    try:
+        with TestClient(app) as client:
+            told = ""
+            deadline = time.monotonic() + 20
+            while "file is not a database" not in told and time.monotonic() < deadline:
+                time.sleep(0.05)
+                told += capsys.readouterr().err
+            assert told.strip() == "companion serve: DatabaseError: file is not a database", told
+            assert client.get("/api/table").json()["session"] == "arcade"
+    finally:
+        live.close()
+
+
 def test_a_restored_sessions_file_gives_every_stream_a_fresh_table(table):
     """A log replaced under the server by an older copy (a restore): the streams are not sent events
     that no longer exist, but the table as it now is."""
