@@ -150,9 +150,9 @@ def new(
 
     game_id = resolve_game(game)
     with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
-        store.starting(game_id, players.split(","), name, _options(option))
-    with open_sessions() as store:
-        result = store.new(game_id, players.split(","), name, _options(option))
+        started = store.starting(game_id, players.split(","), name, _options(option))
+    with open_sessions() as store:  # the library as read and checked above: read once
+        result = store.new(game_id, players.split(","), name, _options(option), started)
     from companion.render import after_change, emit
 
     after_change(emit, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"

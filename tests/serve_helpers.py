@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -22,6 +23,34 @@ def arcade_table(home: Path) -> None:
     with Sessions(home / "data") as store:
         store.new("cataclysm-arcade", ["Ann", "Ben"], name="arcade")
         store.record(["hand", "ann", "Zap,", "Blast"], "arcade")
+
+
+def built_index(home: Path, games: tuple[str, ...] = ("cataclysm-arcade",)) -> Path:
+    """A home holding these games' rules index, built (as the server's warm-up or a first search
+    builds it in a home without one), for the tests to copy (`copy_index`) instead of each test's
+    server building it again."""
+    from rulesdb.index import open_index
+
+    open_index(home / "cache", home / "data" / "sources", games=list(games))
+    return home
+
+
+def copy_index(built: Path, home: Path, games: tuple[str, ...] = ("cataclysm-arcade",)) -> None:
+    """The index of `built_index` copied into `home`: its folder and the digests recorded beside the
+    data, as a first search leaves them. Checked to verify there as the installed server will see
+    it (by the recorded digests alone, not by this process's memory of what it built)."""
+    import pytest
+
+    from rulesdb import index
+
+    shutil.copytree(built / "cache", home / "cache")
+    (home / "data").mkdir(parents=True, exist_ok=True)
+    shutil.copy2(built / "data" / index.DIGESTS, home / "data" / index.DIGESTS)
+    cache, sources = home / "cache", home / "data" / "sources"
+    target = cache / f"index-{index.fingerprint(sources)}"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(index, "_BUILT_HERE", set())
+        assert target.is_dir() and index.verified(target, games, cache, sources), "the copied index does not verify"
 
 
 class Server:

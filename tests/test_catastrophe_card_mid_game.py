@@ -1,19 +1,20 @@
 """Issue 21: a CATastrophe card met mid-game (a Power Cat dealt face up, a card the table brings into
 play) is recorded in the running session with `track card`, in its log: the validator knows it from
-then on, and undo, redo, export and import keep it exact."""
+then on, and undo, redo, export and import keep it exact. The story runs in-process; the refused
+cards run the installed script (the one installed case of `track card`)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_companion, run_in_process
 
 NOT_IN_CATALOGUE = "'Hairball' is not in the card catalogue"
 
 
-def _run(home, *args):
-    return run_companion(*args, env={"COMPANION_HOME": str(home)})
+def _run(home, *args, installed=False):
+    return (run_companion if installed else run_in_process)(*args, env={"COMPANION_HOME": str(home)})
 
 
 def _ok(home, *args):
@@ -32,7 +33,6 @@ def _state(home, *args) -> dict:
     return json.loads(_ok(home, "track", "show", *args, "--json").stdout)["state"]
 
 
-@pytest.mark.installed
 def test_a_card_added_mid_game_is_known_to_the_validator_and_kept_by_the_log(tmp_path):
     home = tmp_path / "home"
     _ok(home, "track", "new", "catastrophe", "--players", "Abi,Betty,Chris", "--name", "cats")
@@ -75,7 +75,7 @@ def test_a_bad_card_is_one_line_and_changes_nothing(tmp_path):
     before = _ok(home, "track", "log", "--json").stdout
     for words, names in ((["Zap", "dragon"], "power-cat"), (["Zap", "attack", "to", "abi"], "draw abi 1"),
                          (["Zap", "attack", "sparkly"], "catfinity")):
-        done = _run(home, "track", "card", *words)
+        done = _run(home, "track", "card", *words, installed=True)  # the refusal as a player gets it
         assert done.returncode == 2, done.stdout
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and names in lines[0] and "Traceback" not in done.stderr, done.stderr

@@ -15,17 +15,32 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.conftest import examples, files_under, run_companion  # noqa: E402
-from tests.serve_helpers import SECRET, Server, arcade_table  # noqa: E402
+from tests.serve_helpers import SECRET, Server, arcade_table, built_index, copy_index  # noqa: E402
 
 pytestmark = pytest.mark.installed  # serve, started as a player starts it
 
 GENEROUS = dict(rate=10_000.0, burst=10_000, write_rate=10_000.0, write_burst=10_000)
 
 
+@pytest.fixture(scope="module")
+def index_built(tmp_path_factory):
+    """The session's game's rules index, built once for the file: a server started in a home without
+    one builds it (its warm-up before the first question), which
+    test_rules_search_and_show_answer_as_the_cli_does keeps; the other tests start with a copy."""
+    return built_index(tmp_path_factory.mktemp("serve-index"))
+
+
 @pytest.fixture
-def table(home):
-    arcade_table(home)
+def indexed(home, index_built):
+    """A fresh home holding a copy of the built rules index (as after a first search)."""
+    copy_index(index_built, home)
     return home
+
+
+@pytest.fixture
+def table(indexed):
+    arcade_table(indexed)
+    return indexed
 
 
 def make(home, allow_plays=False, stream_seconds=0.6, **limits):
@@ -50,6 +65,13 @@ def served(table):
 @pytest.fixture
 def playable(table):
     yield from _served(table, True)
+
+
+@pytest.fixture
+def served_unindexed(home):
+    """`served` in a home without a rules index: the server builds it, as at a first `serve`."""
+    arcade_table(home)
+    yield from _served(home, False)
 
 
 def _served(home, allow):
@@ -405,12 +427,12 @@ def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
 
 # -- rules ------------------------------------------------------------------------------------------
 
-def test_rules_search_and_show_answer_as_the_cli_does(served, table):
-    client, _, _ = served
+def test_rules_search_and_show_answer_as_the_cli_does(served_unindexed, home):
+    client, _, _ = served_unindexed
     found = client.get("/api/rules/search", params={"q": "who has priority on the line"})
     assert found.status_code == 200
     cli = run_companion("rules", "search", "who has priority on the line", "--game", "cataclysm-arcade",
-                        "--limit", "8", "--json", env={"COMPANION_HOME": str(table)})
+                        "--limit", "8", "--json", env={"COMPANION_HOME": str(home)})
     assert [h["id"] for h in found.json()["results"]] == [h["id"] for h in json.loads(cli.stdout)["results"]]
     shown = client.get("/api/rules/show/catopomp.dice-boost").json()
     assert shown["kind"] == "section" and shown["entries"]
@@ -480,7 +502,7 @@ def test_serve_refuses_bad_input_in_one_line_and_writes_nothing(home):
     assert after == before
 
 
-def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home):
+def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home, indexed):
     import urllib.request
 
     arcade_table(home)
@@ -497,7 +519,7 @@ def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home):
     assert not any(t in err for t in tokens) and "Traceback" not in err
 
 
-def test_lan_prints_a_qr_code(home):
+def test_lan_prints_a_qr_code(home, indexed):
     arcade_table(home)
     server = Server(home, "--lan")
     try:
@@ -517,7 +539,7 @@ def test_serve_loads_no_web_stack_into_other_commands(home):
         assert not web & loaded(home, *args), args
 
 
-def test_a_flood_does_not_delay_the_tables_own_commands(home):
+def test_a_flood_does_not_delay_the_tables_own_commands(home, indexed):
     """Six clients hammer the server while the table records changes from the command line: each
     change takes about as long as without the flood (the server only reads, briefly, on its own thread)."""
     import urllib.error
@@ -569,6 +591,35 @@ def test_the_json_shell_refuses_serve_in_one_line(table):
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert answers[0]["exit_code"] == 2 and "runs on its own" in answers[0]["error"]
     assert answers[1]["exit_code"] == 0  # the next line runs
+
+
+def test_a_sessions_file_that_cannot_be_read_is_told_and_the_server_serves_on(table, capsys):
+    """The server's look at the sessions file fails (damaged, or gone for a moment): it says so on its
+    terminal in one line and keeps serving the table it has."""
+    import sqlite3
+
+    live, _, app = make(table)
+    look = live.refresh
+    failed = threading.Event()
+
+    def damaged():
+        if not failed.is_set():
+            failed.set()
+            raise sqlite3.DatabaseError("file is not a database")
+        return look()
+
+    live.refresh = damaged
+    try:
+        with TestClient(app) as client:
+            told = ""
+            deadline = time.monotonic() + 20
+            while "file is not a database" not in told and time.monotonic() < deadline:
+                time.sleep(0.05)
+                told += capsys.readouterr().err
+            assert told.strip() == "companion serve: DatabaseError: file is not a database", told
+            assert client.get("/api/table").json()["session"] == "arcade"
+    finally:
+        live.close()
 
 
 def test_a_restored_sessions_file_gives_every_stream_a_fresh_table(table):

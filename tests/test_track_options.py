@@ -1,13 +1,14 @@
 """Every game reads its session options through one parser (engine.tracking.options): an unknown
 option name is refused at `companion track new` with exit 2, one line naming the closest options and
-every option of the game, and nothing changes on disk."""
+every option of the game, and nothing changes on disk. In-process: the installed script's own
+refusals of `track new` are tested in test_installed.py (test_bad_input_gets_one_line_and_exit_2_from_the_installed_script)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tests.conftest import GAMES, files_under, run_companion
+from tests.conftest import GAMES, files_under, run_in_process
 
 START = {"catharsis": ["-o", "morale=18"]}  # the one game with a required option
 # a misspelt option name, and the option it is closest to
@@ -24,15 +25,14 @@ def _snapshot(home):
     return {p: p.read_bytes() for p in files_under(home) if p.is_file()}
 
 
-@pytest.mark.installed
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written(home, game):
-    first = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "kept", *START.get(game, []))
+    first = run_in_process("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "kept", *START.get(game, []))
     assert first.returncode == 0, first.stderr
     before = _snapshot(home)
     typo, meant = NEAR_MISS[game]
     for option, guess in (("nosuch=1", None), (f"{typo}=1", meant)):
-        r = run_companion("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "bad", *START.get(game, []),
+        r = run_in_process("track", "new", game, "-p", "Ann,Ben,Cy", "--name", "bad", *START.get(game, []),
                           "--option", option)
         assert r.returncode == 2 and r.stdout == "", (r.stdout, r.stderr)
         assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
@@ -41,17 +41,16 @@ def test_an_unknown_option_is_refused_with_the_options_named_and_nothing_written
         if guess:
             assert f"(did you mean {guess}" in r.stderr, r.stderr
     assert _snapshot(home) == before
-    listed = json.loads(run_companion("track", "list", "--json").stdout)
+    listed = json.loads(run_in_process("track", "list", "--json").stdout)
     assert "bad" not in json.dumps(listed) and "kept" in json.dumps(listed)
 
 
-@pytest.mark.installed
 @pytest.mark.parametrize("bad", [["--option", "nosuch=1"], ["-p", "Ann,ann"], ["--name", "a b/c"]])
 def test_a_refused_first_session_leaves_an_empty_data_folder_empty(home, bad):
     """The very first `track new` of a data folder, refused (bad option, players or name): exit 2,
     one line, and no sessions file or folder is created for it."""
     before = sorted(p.relative_to(home) for p in files_under(home))
     args = ["track", "new", "catopomp", "-p", "Ann,Ben,Cy", *bad]
-    r = run_companion(*args)
+    r = run_in_process(*args)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
     assert sorted(p.relative_to(home) for p in files_under(home)) == before

@@ -125,16 +125,18 @@ class Library:
         own = self.entries() if entries is None else entries
         return names + [e["name"] for e in own if fold(e["name"]) not in known]
 
-    def find(self, word: str) -> str:
-        """The card a word names, matched anywhere in the name (engine/words.py `match`)."""
+    def find(self, word: str, entries: list[dict[str, Any]] | None = None) -> str:
+        """The card a word names, matched anywhere in the name (engine/words.py `match`), among the
+        library's `entries` (read when not given) and the catalogue's."""
         from engine.words import match
 
-        return match(word, self.names(), "card")
+        return match(word, self.names(entries), "card")
 
-    def card(self, name: str) -> dict[str, Any]:
-        """What the library says of a card: its entry laid over the catalogue's, and where each part
-        comes from."""
-        own = next((e for e in self.entries() if fold(e["name"]) == fold(name)), None)
+    def card(self, name: str, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """What the library (its `entries`, read when not given) says of a card: its entry laid over
+        the catalogue's, and where each part comes from."""
+        own = next((e for e in (self.entries() if entries is None else entries)
+                    if fold(e["name"]) == fold(name)), None)
         return self._described(own, self.shipped().get(fold(name)))
 
     def _described(self, own: dict[str, Any] | None, base: dict[str, Any] | None) -> dict[str, Any]:
@@ -159,38 +161,45 @@ class Library:
     # -- writing --------------------------------------------------------------------------
 
     def _save(self, entries: list[dict[str, Any]], shrinks: bool = False) -> None:
-        """The entries checked (each card, and the whole against the library's limit unless the
-        change only `shrinks` it: a library over the limit can always be cut down), then written."""
+        """The entries checked (each card, and the whole against the library's limit), then written.
+        A change that only `shrinks` the library (a removal) writes a part of the entries `entries()`
+        has just checked: nothing in it is new, so nothing is checked again (and a library over the
+        limit can always be cut down)."""
         if not shrinks:
             rules.check_size(self.State, entries, f"card library {self.game}")
-        rules.check_all(self.State, entries, f"card library {self.game}")
+            rules.check_all(self.State, entries, f"card library {self.game}")
         write_entries(self.path, self.key, entries,
                       f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
 
     def add(self, name: str, fields: dict[str, Any]) -> dict[str, Any]:
-        """A new card; LibraryError when the library or the catalogue has it already."""
-        if fold(name) in {fold(n) for n in self.names()}:
+        """A new card; LibraryError when the library or the catalogue has it already. The library is
+        read (and checked) once: the card shown is the one in the entries written."""
+        entries = self.entries()
+        if fold(name) in {fold(n) for n in self.names(entries)}:
             raise LibraryError(f"{self.game} already has a card {name!r}; change it with "
                                f"`companion cards edit {self.game} {json.dumps(name)} --FIELD VALUE`")
-        self._save([*self.entries(), {"name": name, **fields}])
-        return self.card(name)
+        entries = [*entries, {"name": name, **fields}]
+        self._save(entries)
+        return self.card(name, entries)
 
     def edit(self, word: str, fields: dict[str, Any]) -> dict[str, Any]:
-        """Fields laid over a card's (a catalogue card gets a library entry of its own)."""
-        name = self.find(word)
+        """Fields laid over a card's (a catalogue card gets a library entry of its own); the library
+        read (and checked) once."""
         entries = self.entries()
+        name = self.find(word, entries)
         at = next((i for i, e in enumerate(entries) if fold(e["name"]) == fold(name)), None)
         if at is None:
             entries.append({"name": name, **fields})
         else:
             entries[at] = rules.laid_over(entries[at], fields)
         self._save(entries)
-        return self.card(name)
+        return self.card(name, entries)
 
     def remove(self, word: str) -> dict[str, Any]:
-        """The library's entry of a card removed (a catalogue card goes back to the catalogue's)."""
-        name = self.find(word)
+        """The library's entry of a card removed (a catalogue card goes back to the catalogue's); the
+        library read and checked once."""
         entries = self.entries()
+        name = self.find(word, entries)
         kept = [e for e in entries if fold(e["name"]) != fold(name)]
         if len(kept) == len(entries):
             raise LibraryError(f"{name!r} is in {self.game}'s shipped catalogue, not in the library: nothing to remove")

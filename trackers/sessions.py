@@ -295,10 +295,13 @@ class Sessions(Recording, SessionsFile):
         state = start_state(tracker_for(game), players, options, checked=LIBRARY_OPTION in options)
         return players, options, state
 
-    def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None) -> Result:
-        """Start a session (the game's tracker validates players and options first) and make it current."""
+    def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None,
+            started: tuple[list[str], dict[str, str], object] | None = None) -> Result:
+        """Start a session (the game's tracker validates players and options first) and make it current.
+        `started`: what `starting` gave for these same arguments (the card library read and checked
+        once, not again here)."""
         tracker = tracker_for(game)
-        players, options, state = self.starting(game, players, name, options)  # before writing
+        players, options, state = started or self.starting(game, players, name, options)  # before writing
         created = now()
 
         def body(con):
