@@ -3,8 +3,7 @@
 Errors become exit codes here and only here: bad input exits 2 with one line on stderr
 (a JSON error object with --json), an internal failure exits 1, never with a traceback.
 """
-from __future__ import annotations
-
+import functools
 import os
 import sys
 from pathlib import Path
@@ -74,7 +73,9 @@ class CompanionGroup(TyperGroup):
         return code
 
 
-app = typer.Typer(
+# The root: its options and its own commands. The command modules add theirs only when their word
+# is run (COMMANDS), so a search imports no play or track module; `app` is the whole app.
+root_app = typer.Typer(
     cls=CompanionGroup,
     name="companion",
     help="The table companion for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe: rules lookup and a move validator.",
@@ -151,7 +152,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback(invoke_without_command=True)
+@root_app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
@@ -181,7 +182,7 @@ def root(
         print(fitted(WELCOME.format(version=__version__, games=games)))
 
 
-@app.command()
+@root_app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="Print the games as JSON.")) -> None:
     """The five games with their ids, aliases and player counts."""
     from companion.render_rules import games_view
@@ -190,7 +191,7 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
     games_view(all_games(), as_json)
 
 
-@app.command()
+@root_app.command()
 def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read lines from stdin and answer "
                                        "each with one line of JSON (see docs/cli.md).")) -> None:
     """An interactive prompt for a game night: every command without the `companion` prefix, any other
@@ -202,7 +203,7 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
 
 
-@app.command()
+@root_app.command()
 def serve(
     session: Optional[str] = typer.Option(None, "--session", help="Serve this session instead of the current one."),
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network (not only this machine) and print "
@@ -225,18 +226,85 @@ def serve(
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
 
 
-from companion import cards_cmd, history_cmd, odds_cmd, play_cmd, rules_cmd, track_cmd  # noqa: E402  (the command modules)
+def _add_rules(app: typer.Typer) -> None:
+    from companion import rules_cmd
 
-app.add_typer(rules_cmd.rules_app, name="rules")
-app.add_typer(track_cmd.track_app, name="track")
-for _word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track undo`, and so on
-    _callback = getattr(track_cmd, _word)
-    _what = " ".join(_callback.__doc__.split("\n\n")[0].split())
-    app.command(_word, help=f"Short for `companion track {_word}`: {_what[0].lower()}{_what[1:]}")(_callback)
-play_cmd.register(app)
-odds_cmd.register(app)
-cards_cmd.register(app)
-history_cmd.register(app, track_cmd.track_app)
+    app.add_typer(rules_cmd.rules_app, name="rules")
+
+
+@functools.cache
+def _track_app() -> typer.Typer:
+    """The `track` group, with `track recap` and `track export-play` from history_cmd."""
+    from companion import history_cmd, track_cmd
+
+    history_cmd.register_track(track_cmd.track_app)
+    return track_cmd.track_app
+
+
+def _add_track(app: typer.Typer) -> None:
+    from companion import track_cmd
+
+    app.add_typer(_track_app(), name="track")
+    for word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track undo`, and so on
+        callback = getattr(track_cmd, word)
+        what = " ".join(callback.__doc__.split("\n\n")[0].split())
+        app.command(word, help=f"Short for `companion track {word}`: {what[0].lower()}{what[1:]}")(callback)
+
+
+def _add_play(app: typer.Typer) -> None:
+    from companion import play_cmd
+
+    play_cmd.register(app)
+
+
+def _add_odds(app: typer.Typer) -> None:
+    from companion import odds_cmd
+
+    odds_cmd.register(app)
+
+
+def _add_cards(app: typer.Typer) -> None:
+    from companion import cards_cmd
+
+    cards_cmd.register(app)
+
+
+def _add_history(app: typer.Typer) -> None:
+    from companion import history_cmd
+
+    history_cmd.register(app)
+
+
+#: each top-level word of the command modules -> what adds its commands (in the whole app's order,
+#: the order of --help); tests/test_startup_imports.py checks it against the whole app
+COMMANDS = {
+    "rules": _add_rules,
+    **dict.fromkeys(("track", "undo", "redo", "show", "log"), _add_track),  # track_cmd.SHORT_FORMS
+    **dict.fromkeys(("check", "moves", "status", "schema", "play"), _add_play),
+    "odds": _add_odds,
+    "cards": _add_cards,
+    **dict.fromkeys(("history", "stats", "players"), _add_history),
+}
+
+
+@functools.cache
+def _app_with(adds: tuple) -> typer.Typer:
+    """A copy of the root app with the commands these functions add."""
+    built = slim_app(root_app, {command_name(c) for c in root_app.registered_commands}, list(root_app.registered_groups))
+    for add in adds:
+        add(built)
+    return built
+
+
+def whole_app() -> typer.Typer:
+    """The app with every command."""
+    return _app_with(tuple(dict.fromkeys(COMMANDS.values())))
+
+
+def __getattr__(name: str):
+    if name == "app":  # `companion.cli.app`: the whole app
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _ROOT_VALUED = ("--data-dir",)  # the root options that take a value
@@ -262,7 +330,7 @@ def _command_word(argv: list[str], valued: tuple[str, ...] = ()) -> tuple[int, s
 
 def whole_group():
     """The click group of the whole app (every command): what `companion shell` runs each line through."""
-    return typer.main.get_command(app)
+    return typer.main.get_command(whole_app())
 
 
 def invoked_app(argv: list[str]) -> typer.Typer:
@@ -270,9 +338,10 @@ def invoked_app(argv: list[str]) -> typer.Typer:
     from its signature, ~20 ms a process for the whole tree); the whole app when the words ask for
     help or name no known command, so help, suggestions and errors are the whole app's."""
     at, word = _command_word(argv, _ROOT_VALUED)
+    app = _app_with((COMMANDS[word],)) if word in COMMANDS else root_app
     names = {command_name(c) for c in app.registered_commands} | {g.name for g in app.registered_groups}
     if word not in names or "--help" in argv or "-h" in argv or os.environ.get("_COMPANION_COMPLETE"):
-        return app
+        return whole_app()
     group = next((g for g in app.registered_groups if g.name == word), None)
     _, verb = _command_word(argv[at + 1:])
     if group is None or verb is None:

@@ -142,10 +142,14 @@ def rename(
          f"{names(new)} now stands for {', '.join(merged)} in history, stats and recap.")
 
 
-def register(app: typer.Typer, track_app: typer.Typer) -> None:
+def register(app: typer.Typer) -> None:
     app.command()(history)
     app.command()(stats)
     app.add_typer(players_app, name="players")
+
+
+def register_track(track_app: typer.Typer) -> None:
+    """`track recap` and `track export-play` (once a process: track_app is the module's own)."""
     track_app.command()(recap)
     from companion.bgstats_cmd import export_play
 

@@ -1,6 +1,4 @@
 """`companion rules ...`: search, show, define, toc, and the user's imported sources."""
-from __future__ import annotations
-
 from pathlib import Path
 from typing import List, Optional
 

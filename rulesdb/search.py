@@ -37,6 +37,7 @@ KIND_WEIGHT = {"term": 0.75, "example": 0.75}
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
+PART = 2048  # whoosh's ArrayUnionMatcher part: documents scored at a time (a larger index keeps it)
 
 
 def _weighting():
@@ -155,7 +156,7 @@ class Built(NamedTuple):
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings."""
-    from whoosh.query import Or, Phrase, PreloadedOr, Term
+    from whoosh.query import Or, Phrase, Term
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
@@ -207,8 +208,29 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
     # 5,000 documents and in a tree of union matchers past that, which walks each posting through
     # many more calls (a question over a rulebook ten times the reference took twenty times as
     # long); the arrays at any size, so every index adds the clauses up alike.
-    union = PreloadedOr if len(terms) > 2 else Or
+    union = _summed() if len(terms) > 2 else Or
     return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown)
+
+
+@lru_cache(maxsize=1)
+def _summed():
+    """whoosh's PreloadedOr whose score array is no longer than the index: whoosh's part of 2,048
+    entries is zeroed in Python three times a question whatever the index's size (the reference's
+    games hold 111 to 436 documents). The same matcher adds each document's clause scores in the
+    same order, in one part or several, so the scores are the same."""
+    from whoosh.matching import ArrayUnionMatcher
+    from whoosh.query import PreloadedOr
+
+    class Summed(PreloadedOr):
+        def matcher(self, searcher, context=None):
+            if len(self.subqueries) < 2:
+                return super().matcher(searcher, context)
+            matchers = [q.matcher(searcher, context) for q in self.subqueries]
+            count = searcher.doc_count_all()
+            return ArrayUnionMatcher(matchers, count, boost=self.boost, partsize=min(count, PART),
+                                     scored=context.weighting is not None if context else True)
+
+    return Summed
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -277,13 +299,13 @@ class RulesSearch:
         _require_words(query)
         result = SearchResult(query, game)
         searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
-        q, fixes, typed, groups, key, unknown = build_query(Lexicon(sr.reader() for sr in searchers.values()),
-                                                            self.stems, query)
+        lex = Lexicon(sr.reader() for sr in searchers.values())
+        q, fixes, typed, groups, key, unknown = build_query(lex, self.stems, query)
         found = []
         if q is not None:
             weights = _game_weights(typed, searchers)
             for gid, searcher in searchers.items():
-                holding = _holding(searcher.reader(), q)
+                holding = _holding(searcher.reader(), q, lex)
                 # optimize=False: no block-quality skipping, which over an index of one array part
                 # only took the maximum of that whole array again at each new minimum score (the
                 # same hits: the top collector keeps a hit only above the minimum either way)
@@ -319,15 +341,22 @@ class RulesSearch:
         return result
 
 
-def _holding(reader, q) -> dict[str, set[int]]:
+def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     """Stem -> the documents where the query's terms for it match (as whoosh's matched terms, but
-    read from the postings once per query instead of recorded for every matching document)."""
+    read from the postings once per query instead of recorded for every matching document). A stem
+    the query asks for in every field that has it is read once, from the "spell" field (each
+    document's words of every text field); one left out of a field where it is too common, from
+    the fields asked."""
     from whoosh.reading import TermNotFound
 
-    out: dict[str, set[int]] = {}
-    # each (field, term) once: a phrase's words are often Term clauses of the same field too
-    for field, text in dict.fromkeys(q.iter_all_terms()):
+    asked: dict[str, set[str]] = {}  # stem -> its fields in the query (a phrase's words included)
+    for field, text in q.iter_all_terms():
         if field in TEXT_FIELDS and isinstance(text, str):
+            asked.setdefault(text, set()).add(field)
+    out: dict[str, set[int]] = {}
+    for text, fields in asked.items():
+        having = {f for f in TEXT_FIELDS if lex.df(f, text)}
+        for field in ("spell",) if having <= fields else sorted(fields):
             try:
                 docs = reader.postings(field, text).all_ids()
             except TermNotFound:  # a phrase's word the field lacks

@@ -159,3 +159,30 @@ def test_the_search_view_prints_rule_text_as_written_and_styles_the_words_asked(
                  "Show one in full: companion rules show catharsis.x"):
         assert text in plain, plain
     assert "\x1b[1;33mAA\x1b[0m" in out, out  # the word asked, bold yellow
+
+
+@pytest.mark.parametrize("game", [None, "catharsis", "catopomp", "theseus"])
+def test_a_stems_documents_read_from_the_spell_field_are_its_fields_documents(game):
+    """Which of the question's stems a hit holds (its coverage) is read from the "spell" field where
+    the query asks for the stem in every field that has it: the same documents as the query's own
+    (field, stem) postings, read one by one."""
+    from whoosh.reading import TermNotFound
+
+    from rulesdb.index import TEXT_FIELDS
+    from rulesdb.search import Lexicon, RulesSearch, _holding, build_query
+
+    with RulesSearch(paths.cache_dir(), paths.sources_dir(), game) as engine:
+        for question in ("reroll one die", "can I attack twice", "what happens when the deck runs out",
+                         "hand limit", "who goes first", "bouns damage", "one die"):
+            readers = [sr.reader() for sr in engine.searchers.values()]
+            lex = Lexicon(readers)
+            query = build_query(lex, engine.stems, question).query
+            for reader in readers:
+                want: dict[str, set[int]] = {}
+                for field, text in set(query.iter_all_terms()):
+                    if field in TEXT_FIELDS:
+                        try:
+                            want.setdefault(text, set()).update(reader.postings(field, text).all_ids())
+                        except TermNotFound:
+                            continue
+                assert _holding(reader, query, lex) == {t: d for t, d in want.items() if d}, question

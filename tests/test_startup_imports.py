@@ -154,3 +154,25 @@ def test_the_process_builds_only_the_invoked_command():
 def test_help_errors_and_suggestions_come_from_the_whole_tree(argv):
     whole = _tree([])
     assert _tree(argv) == whole or (argv == ["track"] and set(_tree(argv)) == {"track"})
+
+
+def test_each_top_level_word_builds_from_the_modules_that_add_it():
+    """companion.cli.COMMANDS names every top-level word of the command modules: each builds the
+    command it runs, and the root with them all is the whole app."""
+    from companion.cli import COMMANDS, root_app
+    from companion.typer_parts import command_name
+
+    own = {command_name(c) for c in root_app.registered_commands}
+    assert set(_tree([])) == own | set(COMMANDS) and not own & set(COMMANDS)
+    for word in COMMANDS:
+        assert word in _tree([word, "x"]), word
+
+
+def test_a_search_imports_no_other_command_module(table):
+    done = subprocess.run([sys.executable, "-X", "importtime", str(SCRIPT), "rules", "search", "reroll one die", "--game",
+                           "catharsis"], capture_output=True, text=True, cwd=installed_cwd(), timeout=120,
+                          env={**os.environ, "COMPANION_HOME": str(table)})
+    names = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert done.returncode == 0 and "companion.rules_cmd" in names
+    assert not {"companion.play_cmd", "companion.track_cmd", "companion.history_cmd", "companion.cards_cmd",
+                "companion.odds_cmd"} & names
