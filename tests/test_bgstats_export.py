@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -199,18 +200,29 @@ def test_ctrl_c_in_a_command_is_one_line_and_exit_130(home, monkeypatch):
 
 @pytest.mark.installed
 def test_ctrl_c_during_the_first_index_build_leaves_no_index(home):
+    """Ctrl-C while the first search sets up its index: exit 130, one line, nothing half-built. Python
+    swallows a Ctrl-C that lands inside one of its own import callbacks ("Exception ignored"), and the
+    search then ends normally; such a try must leave a whole index and no half-built folder, and the
+    test tries again (up to 5 times) until a Ctrl-C is taken."""
     env = {**os.environ, "COMPANION_HOME": str(home)}
-    proc = subprocess.Popen([str(SCRIPT), "rules", "search", "soul gem"], cwd=installed_cwd(), env=child_env(env),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it)
     building = home / "cache"
-    deadline = time.monotonic() + 60
-    while not any(building.glob("**/.building-*")) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert proc.poll() is None, "the index was built before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    for _ in range(5):
+        shutil.rmtree(building, ignore_errors=True)
+        proc = subprocess.Popen([str(SCRIPT), "rules", "search", "soul gem"], cwd=installed_cwd(), env=child_env(env),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it)
+        deadline = time.monotonic() + 60
+        while not any(building.glob("**/.building-*")) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert proc.poll() is None, "the index was built before it could be interrupted"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert not list(building.glob("**/.building-*"))
+        if proc.returncode == 0 and "Exception ignored" in err:  # swallowed by Python: the search finished whole
+            assert out.strip() and [p for p in building.glob("index-*/*") if p.is_dir()]
+            continue
+        break
     assert proc.returncode == 130 and err.strip().splitlines() == [
         "companion: error: interrupted (Ctrl-C); nothing half-written was kept"], err
     # no half-built folder, and no game's index (an index folder holds one folder per game built)
-    assert not list(building.glob("**/.building-*")) and not [p for p in building.glob("index-*/*") if p.is_dir()]
+    assert not [p for p in building.glob("index-*/*") if p.is_dir()]
     assert run_companion("rules", "search", "soul gem", env=env).returncode == 0
