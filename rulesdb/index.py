@@ -29,8 +29,11 @@ from pathlib import Path
 from contextlib import nullcontext
 from typing import Callable, ContextManager, Iterable
 
+from rulesdb import whoosh_lean
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
+
+whoosh_lean.defer()  # before whoosh is first imported: its word-variations table loads only if used
 
 INDEX_FORMAT = "9"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
