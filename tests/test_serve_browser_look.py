@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.serve_helpers import Server, arcade_table
 from tests.test_serve_browser import CHROMIUM, browser, env, live, shows  # noqa: F401 - the browser fixture
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.installed,  # serve in a real browser
 def arcade_with_a_line(home):
     """The arcade table after Ann's Fighter went on the Line."""
     arcade_table(home)
-    assert run_companion("play", "fighter Grunt", env=env(home)).returncode == 0
+    assert run_in_process("play", "fighter Grunt", env=env(home)).returncode == 0
 
 
 def catopomp_with_a_winning_set(home):
