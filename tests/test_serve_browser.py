@@ -97,11 +97,13 @@ def open_pages(browser, server, pages: dict, **context) -> None:
         live(pages[who])
 
 
-def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(browser, table):
+def test_a_private_link_shows_its_own_hand_the_public_page_no_hidden_card_and_the_phones_theme(browser, table):
+    """The hands, and (issue 34) light and dark following prefers-color-scheme (no switch to find): the
+    public page opened light, then once more dark on a narrow phone."""
     server = Server(table)
     pages = {}
     try:
-        open_pages(browser, server, pages)
+        open_pages(browser, server, pages, color_scheme="light")
         assert pages["Ann"].text_content("#hand-cards") == "Zap Blast + 3 unnamed"
         assert pages["Ben"].is_visible("#hand") and "Zap" not in pages["Ben"].text_content("#hand-cards")
         assert run_in_process("track", "hand", "ann", "Grunt", env=env(table)).returncode == 0
@@ -116,6 +118,12 @@ def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(br
         assert not any(card in stream for card in (*SECRET, "Grunt"))
         mine = raw_stream(server.links["Ann"].replace("/p/", "/api/p/") + "/stream", 1.5)
         assert all(card in mine for card in (*SECRET, "Grunt"))
+        pages["dark"] = browser.new_context(color_scheme="dark", viewport={"width": 320, "height": 640}).new_page()
+        pages["dark"].goto(server.url)
+        live(pages["dark"])
+        colours = {scheme: pages[who].locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
+                   for scheme, who in (("light", "public"), ("dark", "dark"))}
+        assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
     finally:
         for p in pages.values():
             p.context.close()
@@ -353,23 +361,6 @@ def test_the_host_page_undoes_and_a_private_page_has_no_undo(browser, table):
             p.context.close()
     finally:
         server.stop()
-
-
-def test_the_dark_theme_follows_the_phones_setting(browser, table):
-    """Issue 34: light and dark follow prefers-color-scheme (no switch to find)."""
-    server = Server(table)
-    colours = {}
-    try:
-        for scheme in ("light", "dark"):
-            context = browser.new_context(color_scheme=scheme, viewport={"width": 320, "height": 640})
-            page = context.new_page()
-            page.goto(server.url)
-            live(page)
-            colours[scheme] = page.locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
-            context.close()
-    finally:
-        server.stop()
-    assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
 
 
 def test_a_counter_stepper_tap_records_the_change_and_the_other_pages_show_it(browser, table):
