@@ -129,6 +129,15 @@ def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch, tr
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_cache_folder_that_cannot_be_made_still_gives_the_reference(tmp_path, truth):
+    """Issue 19 item 15, at the cache's level: a file where the cache folder goes fails the write and even
+    the removal of its temporary file; the reference still comes, and the file is left as it was."""
+    in_the_way = tmp_path / "cache"
+    in_the_way.write_text("a file where the cache folder goes", encoding="utf-8")
+    assert as_data(cached_reference(in_the_way, load_reference)) == truth
+    assert in_the_way.read_text(encoding="utf-8") == "a file where the cache folder goes"
+
+
 def test_stray_temporary_files_of_gone_processes_are_swept(tmp_path):
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     dead = tmp_path / f"reference-0123456789abcdef0123.json.{int(gone.stdout)}.tmp"
