@@ -2,14 +2,17 @@
 
 Fenced blocks are read in order, one fresh data folder (and working folder) per page:
 - ```bash / sh / console: each line that starts with `companion ` is run (in-process; the page a new
-  player follows first, the tutorial, once more through the installed `companion` script, marked
-  `installed`); it must exit 0, unless its comment says otherwise (`# exit 2`).
+  player follows first, the tutorial, once more, marked `installed`, with the first command of each
+  family (`family`: each command, and each game's `track new`, tracker changes and plays) through the
+  installed `companion` script and the rest in-process, on the same folders); it must exit 0, unless
+  its comment says otherwise (`# exit 2`).
 - ```toml / json with `file=NAME` in the info string: written to NAME for the commands after it.
 - ```toml / json with `situation=GAME`: must load as a situation of GAME.
 - any other toml / json block must say `fragment` (a part of a file, shown for its fields).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shlex
@@ -54,6 +57,26 @@ def commands(body: str):
         yield words[1:], int(m.group(1)) if m else 0, text
 
 
+@functools.cache
+def _session_commands() -> frozenset[str]:
+    import typer
+
+    from companion.track_cmd import track_app
+
+    return frozenset(typer.main.get_command(track_app).commands)
+
+
+def family(argv: list[str], game: str | None) -> tuple:
+    """What the installed run needs to reach once (a module or a data file the wheel might lack): the
+    command (with its group's sub-command), and for `track new`, a tracker change and `play`, the game
+    too (`game`: the last `track new`'s), as each game brings its own modules and data."""
+    if argv[0] == "play" or (argv[0] == "track" and len(argv) > 1 and argv[1] not in _session_commands()):
+        return argv[0], "change", game
+    if argv[:2] == ["track", "new"]:
+        return "track", "new", argv[2]
+    return tuple(argv[:2]) if argv[0] in ("track", "rules", "cards") else (argv[0],)
+
+
 def _parse(lang: str, body: str):
     return tomllib.loads(body) if lang == "toml" else json.loads(body)
 
@@ -64,6 +87,7 @@ def test_every_example_runs(page, installed, cli, tmp_path, monkeypatch):
         pytest.xfail("waits on the session-command rename (issue 12)")
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
+    game, reached = None, set()  # the installed run: the last game started, the families run installed
     for lang, attrs, flags, body, line in blocks(page):
         where = f"{page.name}:{line}"
         if lang in ("toml", "json"):
@@ -78,7 +102,9 @@ def test_every_example_runs(page, installed, cli, tmp_path, monkeypatch):
                 assert "fragment" in flags, f"{where}: mark the block file=NAME, situation=GAME or fragment"
         elif lang in ("bash", "sh", "console"):
             for argv, code, text in commands(body):
-                if installed:
+                game = argv[2] if argv[:2] == ["track", "new"] else game
+                if installed and family(argv, game) not in reached:
+                    reached.add(family(argv, game))
                     done = run_companion(*argv, env={"COMPANION_HOME": str(tmp_path / "home")}, cwd=tmp_path)
                     exit_code, output = done.returncode, done.stdout + done.stderr
                 else:

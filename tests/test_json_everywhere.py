@@ -72,7 +72,7 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("track", "redo"): [(["track", "redo"], None, False)],
     ("track", "verbs"): [(["track", "verbs"], None, False)],
     ("track", "watch"): [(["track", "watch", "--interval", "0.05", "--ticks", "3"], None, True)],
-    ("serve",): [(["serve", "--port", "0", "--stop-after", "1"], None, True)],
+    ("serve",): [(["serve", "--port", "0", "--stop-after", "0.2"], None, True)],
     ("track", "_change"): [(["track", "gems", "ben", "-1"], None, False)],
     ("undo",): [(["undo"], None, False)],  # the short forms of the track commands
     ("redo",): [(["redo"], None, False)],

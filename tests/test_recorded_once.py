@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SCRIPT, child_env, installed_cwd
+from tests.conftest import SCRIPT, child_env, installed_cwd, run_in_process
 
 ARCADE = [
     "card Queen boss health=6 attack=2 attack-cost=1",
@@ -43,7 +43,8 @@ def _table(home: Path) -> None:
 
 
 def _log(home: Path) -> list[dict]:
-    done = _run(home, "track", "log", "--json")
+    """The session's log as `track log --json` gives it: read in-process (reading it is not what is under test)."""
+    done = run_in_process("track", "log", "--json", env={"COMPANION_HOME": str(home)})
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)["entries"]
 

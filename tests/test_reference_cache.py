@@ -28,8 +28,27 @@ def as_data(ref) -> dict:
     }
 
 
-def test_the_cached_reference_equals_the_validated_one(tmp_path):
-    truth = as_data(load_reference())
+@pytest.fixture(scope="module")
+def validated():
+    """The reference parsed and validated from the data files, once for the file (the tests only read it)."""
+    return load_reference()
+
+
+@pytest.fixture(scope="module")
+def truth(validated) -> dict:
+    return as_data(validated)
+
+
+@pytest.fixture(scope="module")
+def good_cache(tmp_path_factory) -> str:
+    """The text of the cache file `cached_reference` writes (as the first test checks), once for the
+    file: a test that starts from a written cache copies it instead of loading the data again to write it."""
+    folder = tmp_path_factory.mktemp("refcache")
+    cached_reference(folder, load_reference)
+    return (folder / f"reference-{data_hash()}.json").read_text(encoding="utf-8")
+
+
+def test_the_cached_reference_equals_the_validated_one(tmp_path, truth):
     first = cached_reference(tmp_path, load_reference)  # writes the cache
     files = list(tmp_path.glob("reference-*.json"))
     assert [f.name for f in files] == [f"reference-{data_hash()}.json"]
@@ -39,11 +58,9 @@ def test_the_cached_reference_equals_the_validated_one(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "other hash", "wrong shape", "empty"])
-def test_a_damaged_cache_is_rebuilt(tmp_path, damage):
-    truth = as_data(load_reference())
-    cached_reference(tmp_path, load_reference)
+def test_a_damaged_cache_is_rebuilt(tmp_path, damage, truth, good_cache):
     path = tmp_path / f"reference-{data_hash()}.json"
-    text = path.read_text(encoding="utf-8")
+    text = good_cache
     doc = json.loads(text)
     bad = {
         "garbage": "\x00not json",
@@ -85,18 +102,15 @@ def test_lookups_read_the_cache_without_pydantic(home):
     assert done.stdout == run_companion(*args, env=env).stdout
 
 
-def test_the_cache_carries_the_exception_links(tmp_path):
+def test_the_cache_carries_the_exception_links(tmp_path, validated, good_cache):
     # found at the merge: a cached reference had lost every exception link
-    from rulesdb.refcache import cached_reference
-    from rulesdb.reference import load_reference
-
-    fresh = load_reference()
-    cached_reference(tmp_path, load_reference)  # written
+    fresh = validated
+    (tmp_path / f"reference-{data_hash()}.json").write_text(good_cache, encoding="utf-8")  # as cached_reference wrote it
     again = cached_reference(tmp_path, load_reference)  # read back
     assert again.exceptions == fresh.exceptions and again.exceptions
 
 
-def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch):
+def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch, truth):
     """Issue 32 item 7: on a full disk the cache write fails part way; its temporary file goes."""
     import errno
     from pathlib import Path
@@ -110,10 +124,18 @@ def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch):
         return real(self, text, *args, **kwargs)
 
     monkeypatch.setattr(Path, "write_text", half_then_full)
-    truth = as_data(load_reference())
     for _ in range(3):  # each search tries the cache again
         assert as_data(cached_reference(tmp_path, load_reference)) == truth
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cache_folder_that_cannot_be_made_still_gives_the_reference(tmp_path, truth):
+    """Issue 19 item 15, at the cache's level: a file where the cache folder goes fails the write and even
+    the removal of its temporary file; the reference still comes, and the file is left as it was."""
+    in_the_way = tmp_path / "cache"
+    in_the_way.write_text("a file where the cache folder goes", encoding="utf-8")
+    assert as_data(cached_reference(in_the_way, load_reference)) == truth
+    assert in_the_way.read_text(encoding="utf-8") == "a file where the cache folder goes"
 
 
 def test_stray_temporary_files_of_gone_processes_are_swept(tmp_path):

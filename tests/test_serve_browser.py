@@ -1,5 +1,7 @@
 """`companion serve` in a real browser (issue 24): Playwright driving Debian's Chromium against the
-installed `companion serve` in a subprocess. Skipped, saying why, where /usr/bin/chromium is absent
+installed `companion serve` in a subprocess. The table's other commands (a play, a change, a log read)
+run in-process (typer's runner), writing the same sessions file as another terminal would: the server
+sees them only through that file. Skipped, saying why, where /usr/bin/chromium is absent
 (`.ci/run` installs it)."""
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.serve_helpers import SECRET, Server, arcade_table
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -95,32 +97,16 @@ def open_pages(browser, server, pages: dict, **context) -> None:
         live(pages[who])
 
 
-def test_the_page_loads_and_a_cli_play_shows_within_a_second(page, table):
-    server = Server(table)
-    try:
-        page.goto(server.url)
-        live(page)
-        assert page.text_content("#title").startswith("arcade")
-        assert "To act: Ann" in page.text_content("#turn")
-        done = run_companion("play", "fighter Grunt", env=env(table))
-        assert done.returncode == 0, done.stderr
-        committed = time.monotonic()  # the play was committed before the command ended
-        log_has(page, "Ann: play fighter Grunt", timeout=1000)
-        shown = time.monotonic() - committed
-        assert shown < 1.0
-        assert "To act: Ben" in page.text_content("#turn")
-    finally:
-        server.stop()
-
-
-def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(browser, table):
+def test_a_private_link_shows_its_own_hand_the_public_page_no_hidden_card_and_the_phones_theme(browser, table):
+    """The hands, and (issue 34) light and dark following prefers-color-scheme (no switch to find): the
+    public page opened light, then once more dark on a narrow phone."""
     server = Server(table)
     pages = {}
     try:
-        open_pages(browser, server, pages)
+        open_pages(browser, server, pages, color_scheme="light")
         assert pages["Ann"].text_content("#hand-cards") == "Zap Blast + 3 unnamed"
         assert pages["Ben"].is_visible("#hand") and "Zap" not in pages["Ben"].text_content("#hand-cards")
-        assert run_companion("track", "hand", "ann", "Grunt", env=env(table)).returncode == 0
+        assert run_in_process("track", "hand", "ann", "Grunt", env=env(table)).returncode == 0
         log_has(pages["public"], "hand Ann (1 card", timeout=2000)
         shows(pages["Ann"], "#hand-cards", "Grunt", 2000)
         for who in ("public", "Ben"):
@@ -132,6 +118,12 @@ def test_a_private_link_shows_its_own_hand_and_the_public_page_no_hidden_card(br
         assert not any(card in stream for card in (*SECRET, "Grunt"))
         mine = raw_stream(server.links["Ann"].replace("/p/", "/api/p/") + "/stream", 1.5)
         assert all(card in mine for card in (*SECRET, "Grunt"))
+        pages["dark"] = browser.new_context(color_scheme="dark", viewport={"width": 320, "height": 640}).new_page()
+        pages["dark"].goto(server.url)
+        live(pages["dark"])
+        colours = {scheme: pages[who].locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
+                   for scheme, who in (("light", "public"), ("dark", "dark"))}
+        assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
     finally:
         for p in pages.values():
             p.context.close()
@@ -144,19 +136,19 @@ def test_a_page_resumes_after_the_server_restarts(page, table):
     try:
         page.goto(server.url)
         live(page)
-        assert run_companion("track", "coins", "ann", "+1", env=env(table)).returncode == 0
+        assert run_in_process("track", "coins", "ann", "+1", env=env(table)).returncode == 0
         log_has(page, "coins Ann +1", timeout=2000)
     finally:
         server.stop()
     page.locator("#status.lost").wait_for(timeout=10_000)
-    assert run_companion("track", "coins", "ben", "+2", env=env(table)).returncode == 0  # made while it was down
+    assert run_in_process("track", "coins", "ben", "+2", env=env(table)).returncode == 0  # made while it was down
     server = Server(table, port=port)
     try:
         log_has(page, "coins Ben +2", timeout=10_000)
         live(page)
         said = page.locator("#log li").all_text_contents()
         assert sum("coins Ann +1" in s for s in said) == 1 and sum("coins Ben +2" in s for s in said) == 1
-        assert run_companion("track", "coins", "ann", "+3", env=env(table)).returncode == 0
+        assert run_in_process("track", "coins", "ann", "+3", env=env(table)).returncode == 0
         log_has(page, "coins Ann +3", timeout=2000)
     finally:
         server.stop()
@@ -189,7 +181,7 @@ def test_a_play_submitted_from_the_page_is_judged_and_recorded(browser, table):
             p.context.close()
     finally:
         server.stop()
-    log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+    log = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
     assert [(e["verb"], e["by"]) for e in log] == [("hand", "Ann"), ("play", "Ann")]  # the refused pass left nothing
 
 
@@ -198,15 +190,15 @@ def test_a_finished_games_button_carries_its_bgstats_link(page, home):
     `companion track export-play` prints."""
     for words in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--option", "boss-health=5", "--name",
                    "arcade"], ["track", "pass", "ann"], ["track", "pass", "ben"], ["track", "next-level"]):
-        assert run_companion(*words, env=env(home)).returncode == 0
+        assert run_in_process(*words, env=env(home)).returncode == 0
     server = Server(home)
     try:
         page.goto(server.url)
         live(page)
         assert page.locator("#bgstats-row").is_hidden()
-        assert run_companion("track", "damage", "ben", "boss", "5", env=env(home)).returncode == 0
+        assert run_in_process("track", "damage", "ben", "boss", "5", env=env(home)).returncode == 0
         page.locator("#bgstats-row").wait_for(state="visible", timeout=5000)
-        link = json.loads(run_companion("track", "export-play", "--json", env=env(home)).stdout)["link"]
+        link = json.loads(run_in_process("track", "export-play", "--json", env=env(home)).stdout)["link"]
         assert link.startswith("bgstats://") and page.get_attribute("#bgstats", "href") == link
     finally:
         server.stop()
@@ -231,12 +223,12 @@ def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(brows
         open_pages(browser, server, pages, viewport={"width": 390, "height": 844})
         shows(pages["Ben"], "#picker-note", "not Ben's", 10_000)
         assert pages["Ben"].locator("#choices button").count() == 0
-        listed = json.loads(run_companion("moves", "--json", env=env(table)).stdout)["moves"]
+        listed = json.loads(run_in_process("moves", "--json", env=env(table)).stdout)["moves"]
         built = tap_a_play(pages["Ann"])
         assert built in listed
         shows(pages["Ann"], "#verdict", "Recorded", 5000)
         log_has(pages["public"], f"Ann: play {built}", timeout=3000)
-        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        log = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
         assert [(e["verb"], e["by"]) for e in log][-1] == ("play", "Ann")
         shows(pages["Ben"], "#picker-note", "legal plays", 5000)  # the turn passed: Ben's taps now
     finally:
@@ -265,9 +257,9 @@ def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clear
         ann.wait_for_url(server.links["Ann"])
         live(ann)
         assert ann.is_visible("#hand") and ann.is_visible("#act") and "Zap" in ann.text_content("#hand-cards")
-        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        assert run_in_process("play", "fighter Grunt", env=env(table)).returncode == 0
         ben = play_from(browser, server.links["Ben"], "pass", "refused")
-        assert run_companion("play", "decline", env=env(table)).returncode == 0
+        assert run_in_process("play", "decline", env=env(table)).returncode == 0
         log_has(ben, "decline", timeout=5000)
         ben.locator("#verdict p").first.wait_for(state="detached", timeout=5000)
         assert ben.text_content("#verdict") == ""
@@ -277,17 +269,25 @@ def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clear
         server.stop()
 
 
-def test_your_turn_shows_on_the_right_page_only(browser, table):
-    """Issue 34: the player the turn passes to is told at the top and in the page's title; no other page is."""
+def test_a_cli_play_shows_within_a_second_and_your_turn_on_the_right_page_only(browser, table):
+    """A play made at the command line reaches the open page within a second; the player the turn
+    passes to is told at the top and in the page's title (issue 34); no other page is."""
     server = Server(table)
     pages = {}
     try:
         open_pages(browser, server, pages, viewport={"width": 390, "height": 844})
+        assert pages["public"].text_content("#title").startswith("arcade")
+        assert "To act: Ann" in pages["public"].text_content("#turn")
         assert pages["Ann"].is_visible("#your-turn") and pages["Ann"].title().startswith("▶ Your turn")
         for who in ("public", "Ben"):
             assert pages[who].is_hidden("#your-turn") and "Your turn" not in pages[who].title()
         assert pages["public"].locator("body.public").count() == 1  # whose turn in large type
-        assert run_companion("play", "fighter Grunt", env=env(table)).returncode == 0
+        done = run_in_process("play", "fighter Grunt", env=env(table))
+        assert done.returncode == 0, done.stderr
+        committed = time.monotonic()  # the play was committed before the command ended
+        log_has(pages["public"], "Ann: play fighter Grunt", timeout=1000)
+        shown = time.monotonic() - committed
+        assert shown < 1.0
         pages["Ben"].locator("#your-turn").wait_for(state="visible", timeout=5000)
         assert pages["Ben"].title().startswith("▶ Your turn")
         pages["Ann"].locator("#your-turn").wait_for(state="hidden", timeout=5000)
@@ -313,14 +313,14 @@ def test_a_page_hidden_and_shown_again_catches_up_exactly_and_sends_nothing_whil
         cdp = context.new_cdp_session(page)
         cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
         for n in ("+1", "+2", "+3"):
-            assert run_companion("track", "coins", "ben", n, env=env(table)).returncode == 0
+            assert run_in_process("track", "coins", "ben", n, env=env(table)).returncode == 0
         cdp.send("Page.setWebLifecycleState", {"state": "active"})
         page.dispatch_event("body", "visibilitychange")  # bubbles to the document, as the phone's own does
         log_has(page, "coins Ben +3", timeout=10_000)
         live(page)
         said = page.locator("#log li").all_text_contents()
         assert [sum(f"coins Ben {n}" in s for s in said) for n in ("+1", "+2", "+3")] == [1, 1, 1]
-        entries = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        entries = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
         page.locator(f"body[data-seq='{len(entries)}']").wait_for(timeout=5000)
     finally:
         server.stop()
@@ -331,7 +331,7 @@ def test_a_page_hidden_and_shown_again_catches_up_exactly_and_sends_nothing_whil
         shows(page, "#verdict", "reconnecting: not sent", 5000)
         server = Server(table, "--allow-plays", port=port)
         live(page)
-        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        log = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
         assert [e["verb"] for e in log].count("play") == 0  # nothing was sent while behind
     finally:
         server.stop()
@@ -351,33 +351,16 @@ def test_the_host_page_undoes_and_a_private_page_has_no_undo(browser, table):
         page = browser.new_context().new_page()
         page.goto(host)
         live(page)
-        assert run_companion("track", "coins", "ann", "+2", env=env(table)).returncode == 0
+        assert run_in_process("track", "coins", "ann", "+2", env=env(table)).returncode == 0
         log_has(page, "coins Ann +2", timeout=5000)
         page.click("#undo")
         shows(page, "#host-verdict", "Undone", 5000)
-        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        log = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
         assert log[-1]["kind"] == "undo" and "coins Ann +2" in log[-1]["said"]
         for p in (ann, page):
             p.context.close()
     finally:
         server.stop()
-
-
-def test_the_dark_theme_follows_the_phones_setting(browser, table):
-    """Issue 34: light and dark follow prefers-color-scheme (no switch to find)."""
-    server = Server(table)
-    colours = {}
-    try:
-        for scheme in ("light", "dark"):
-            context = browser.new_context(color_scheme=scheme, viewport={"width": 320, "height": 640})
-            page = context.new_page()
-            page.goto(server.url)
-            live(page)
-            colours[scheme] = page.locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
-            context.close()
-    finally:
-        server.stop()
-    assert colours["light"] == "rgb(255, 255, 255)" and colours["dark"] != colours["light"]
 
 
 def test_a_counter_stepper_tap_records_the_change_and_the_other_pages_show_it(browser, table):
@@ -397,7 +380,7 @@ def test_a_counter_stepper_tap_records_the_change_and_the_other_pages_show_it(br
         for who in ("public", "Ben"):
             log_has(pages[who], "coins Ann +1", timeout=5000)
         shows(pages["Ann"], ".stepper .num", "2", 5000)
-        log = json.loads(run_companion("track", "log", "--json", env=env(table)).stdout)["entries"]
+        log = json.loads(run_in_process("track", "log", "--json", env=env(table)).stdout)["entries"]
         assert log[-1]["said"].startswith("coins Ann +1") and len(log) == 2
     finally:
         for p in pages.values():

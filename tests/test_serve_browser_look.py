@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_in_process
 from tests.serve_helpers import Server, arcade_table
 from tests.test_serve_browser import CHROMIUM, browser, env, live, shows  # noqa: F401 - the browser fixture
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.installed,  # serve in a real browser
 def arcade_with_a_line(home):
     """The arcade table after Ann's Fighter went on the Line."""
     arcade_table(home)
-    assert run_companion("play", "fighter Grunt", env=env(home)).returncode == 0
+    assert run_in_process("play", "fighter Grunt", env=env(home)).returncode == 0
 
 
 def catopomp_with_a_winning_set(home):
@@ -71,22 +71,24 @@ def axe_violations(page) -> list[dict]:
             for v in found if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_or_critical_accessibility_violation_on_any_page(browser, home, scheme):  # noqa: F811
+def test_no_serious_or_critical_accessibility_violation_on_any_page(browser, home):  # noqa: F811
+    """Each of the three pages, light and dark (one server for both schemes: the table is the same)."""
     arcade_with_a_line(home)
     server = Server(home, "--allow-plays")
     found = {}
     try:
-        for which, url in the_three_pages(server).items():
-            # the page's content policy forbids inline scripts, as it should: the check's own script is let in
-            context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme, bypass_csp=True)
-            page = context.new_page()
-            page.goto(url)
-            live(page)
-            if which == "private":
-                page.locator(".stepper").first.wait_for(timeout=10_000)
-            found[which] = axe_violations(page)
-            context.close()
+        for scheme in ("light", "dark"):
+            for which, url in the_three_pages(server).items():
+                # the page's content policy forbids inline scripts, as it should: the check's own script is let in
+                context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme,
+                                              bypass_csp=True)
+                page = context.new_page()
+                page.goto(url)
+                live(page)
+                if which == "private":
+                    page.locator(".stepper").first.wait_for(timeout=10_000)
+                found[scheme, which] = axe_violations(page)
+                context.close()
     finally:
         server.stop()
-    assert found == {"public": [], "private": [], "host": []}
+    assert found == {(scheme, which): [] for scheme in ("light", "dark") for which in ("public", "private", "host")}
