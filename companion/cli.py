@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__, paths
-from companion.failure import Interrupted, fail, interrupted
+from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted
 from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
 
 
@@ -25,6 +25,11 @@ class CompanionGroup(TyperGroup):
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:  # the command's own `with` blocks have rolled back by now
             raise Interrupted() from exc
+        except BrokenPipeError:  # the reader went away (`| head -1`): quietly, with the command's own code
+            from companion.render import silence_stdout
+
+            silence_stdout()
+            return None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
@@ -32,11 +37,13 @@ class CompanionGroup(TyperGroup):
             from companion.typer_parts import start_completion
 
             start_completion()
+        argv = options_first(argv)
         as_json = "--json" in argv
+        outer = begin()
         try:
             rv = super().main(args=argv, prog_name=prog_name or "companion", complete_var=complete_var,
                               standalone_mode=False, **extra)
-            code = rv if isinstance(rv, int) else 0
+            code = rv if isinstance(rv, int) else answer()
         except UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
                 code = 0
@@ -58,9 +65,11 @@ class CompanionGroup(TyperGroup):
             from companion.render import silence_stdout
 
             silence_stdout()
-            code = 1
+            code = answer()
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
-            if getattr(exc, "bad_input", None) is True:
+            if _refused(exc):  # the command ran; its answer is that nothing was recorded
+                code = fail(str(exc), FINDING, as_json)
+            elif getattr(exc, "bad_input", None) is True:
                 code = fail(str(exc), 2, as_json)
             elif getattr(exc, "bad_input", None) is False:
                 code = fail(str(exc), 1, as_json)
@@ -68,9 +77,41 @@ class CompanionGroup(TyperGroup):
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
                 code = fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
+        answered(outer)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _refused(exc: Exception) -> bool:
+    """A refused play or change (trackers.errors.Refused): a finding (exit 1), not bad input."""
+    if "trackers.errors" not in sys.modules:
+        return False
+    from trackers.errors import Refused
+
+    return isinstance(exc, Refused)
+
+
+def options_first(argv: list[str]) -> list[str]:
+    """The words with each root option that takes a value (`--data-dir DIR`) moved before the
+    command, wherever it was typed (`companion track show --data-dir DIR`), as click and typer users
+    expect of an option; words after `--` are left as they are."""
+    front, rest, at = [], [], 0
+    while at < len(argv):
+        word = argv[at]
+        if word == "--":
+            rest += argv[at:]
+            break
+        if word in _ROOT_VALUED and at + 1 < len(argv):
+            front += argv[at:at + 2]
+            at += 2
+            continue
+        if any(word.startswith(v + "=") for v in _ROOT_VALUED):
+            front.append(word)
+        else:
+            rest.append(word)
+        at += 1
+    return front + rest if front else argv
 
 
 # The root: its options and its own commands. The command modules add theirs only when their word
@@ -197,10 +238,24 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     """An interactive prompt for a game night: every command without the `companion` prefix, any other
     line a rules question for the current session's game; the rules index and sessions file stay open."""
     from companion.collector import collect
-    from companion.shell import run_json_shell, run_shell
+    from companion.shell import run_json_shell, run_piped_shell, run_shell
 
     collect()  # a long-lived process
-    (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
+    if as_json:
+        run_json_shell(whole_group(), paths.home_given())
+    elif _piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
+        return run_piped_shell(whole_group(), paths.home_given())
+    else:
+        run_shell(whole_group(), paths.home_given())
+    return 0
+
+
+def _piped(stream) -> bool:
+    """Whether the shell reads a pipe or a file rather than a person at a terminal."""
+    try:
+        return not stream.isatty()
+    except (AttributeError, ValueError):
+        return True
 
 
 @root_app.command()
@@ -357,4 +412,4 @@ def invoked_app(argv: list[str]) -> typer.Typer:
 
 
 def main() -> None:
-    invoked_app(sys.argv[1:])()
+    invoked_app(options_first(sys.argv[1:]))()

@@ -180,9 +180,13 @@ def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
 
 
 def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
-    """The verdict shown, with its reasons' rule titles (read from the reference for text only)."""
+    """The verdict shown, with its reasons' rule titles (read from the reference for text only); an
+    illegal play is a finding (exit 1)."""
+    from companion.failure import FINDING, answered
     from companion.render import verdict_view
 
+    if not verdict.legal:
+        answered(FINDING)
     titles = None
     if not as_json:
         from rulesdb.lookup import titles as rule_titles
@@ -226,8 +230,11 @@ def status(
     engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
     problems = engine.seat_problems(state) + engine.status(state)
+    from companion.failure import FINDING, answered
     from companion.render import status_view
 
+    if problems:  # an impossible table is a finding (exit 1)
+        answered(FINDING)
     status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
 
 
@@ -300,17 +307,18 @@ def play(
                 if as_json and exc.result is not None:
                     play_view(exc.result, as_json)
                 raise
-            if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
+            if as_json:  # the refusal in a play's shape, then the JSON error and exit 1
                 play_view(exc.result, as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
-            from companion.failure import fail
+            from companion.failure import FINDING, answered, fail
 
             sys.stdout.flush()
-            fail(str(exc), 2, False)
+            answered(FINDING)
+            fail(str(exc), FINDING, False)
             s = exc.result.session
             refusal_view(exc.verdict, table_names(s.game, s.players))
-            raise typer.Exit(2) from None
+            return
     from companion.render import after_change, change_view, play_view
 
     if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it
