@@ -67,7 +67,7 @@ class CompanionGroup(TyperGroup):
             silence_stdout()
             code = answer()
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
-            if _refused(exc):  # the command ran; its answer is that nothing was recorded
+            if _refused(exc) or getattr(exc, "finding", False):  # the command ran; its answer is a finding
                 code = fail(str(exc), FINDING, as_json)
             elif getattr(exc, "bad_input", None) is True:
                 code = fail(str(exc), 2, as_json)

@@ -84,6 +84,13 @@ def begin() -> int:
     return was
 
 
+class Finding(Exception):
+    """An answer that is a finding, said as an error line (exit 1): `rules define` of a term no
+    glossary has. Not bad input: the command read what it was given and found nothing."""
+
+    finding = True
+
+
 class Interrupted(Exception):
     """Ctrl-C inside a command, carried past typer and click (which would end it silently or with
     "Aborted!" and exit 1) to the one place errors become exit codes (companion/cli.py)."""
