@@ -50,8 +50,8 @@ def test_search_people_output_has_id_and_hint(cli):
 
 
 def test_search_limit(cli):
-    data = cli.json("rules", "search", "card", "--limit", "2")
-    assert len(data["results"]) == 2
+    done = cli("rules", "search", "card", "--limit", "2", "--json")  # exit 1: "card" alone tells nothing
+    assert len(json.loads(done.stdout)["results"]) == 2
 
 
 def test_show_rule_json(cli):

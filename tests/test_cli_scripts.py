@@ -41,8 +41,11 @@ def impossible_table(tmp_path):
     return path
 
 
-def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp, tmp_path):
+def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp, tmp_path, shared_home):
     """The table in docs/cli.md, command by command: each run in a state that gives each code."""
+    def rules(*args):
+        return cli.runner.invoke(_app(list(args)), list(args), env={"COMPANION_HOME": str(shared_home)})
+
     before = ok(cli, "track", "log", "--json").stdout
     table = {
         "check": [(("check", "pass"), 0), (("check", "heaven 9 then hell 1"), 1), (("check", "hevan 4"), 2)],
@@ -60,10 +63,11 @@ def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp
     }
     for command, runs in table.items():
         for args, code in runs:
-            done = cli(*args)
+            run = rules if command.startswith("rules") else cli  # the rules in the shared home: its index kept
+            done = run(*args)
             assert done.exit_code == code, (command, args, done.output)
             assert "Traceback" not in done.output
-            as_json = cli(*args, "--json")
+            as_json = run(*args, "--json")
             assert as_json.exit_code == code, (command, args, as_json.output)
             if code == 1 and command in ("check", "moves", "status", "rules search"):
                 json.loads(as_json.stdout)  # a finding is an answer: its JSON, shape unchanged
@@ -73,13 +77,19 @@ def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp
     refused = cli("play", "heaven 9 then hell 1", "--json")
     assert json.loads(refused.stdout)["recorded"] is False and json.loads(refused.stderr)["exit_code"] == 1
     ok(cli, "play", "pass")  # a legal play: 0
+    for args, code in ((("track", "show"), 0), (("track", "show", "nope"), 2), (("games",), 0),
+                       (("odds", "catharsis", "AA"), 0), (("odds", "catharsis", "AA", "--dice", "1,7"), 2),
+                       (("history",), 0), (("history", "chess"), 2)):  # every other command: 0 done, 2 bad input
+        assert cli(*args).exit_code == code, args
+    assert rules("rules", "show", "catopomp.dice-boost").exit_code == 0
+    assert rules("rules", "show", "catopomp.nope").exit_code == 2
 
 
 @pytest.mark.installed
-def test_a_closed_pipe_ends_quietly_with_the_commands_own_code(home):
+def test_a_closed_pipe_ends_quietly_with_the_commands_own_code(shared_home):
     """`companion rules toc | head -1`: the reader goes away after one line (the table of contents is
     larger than a pipe holds); the command ends with its own code (0), no error line."""
-    env = child_env({"COMPANION_HOME": str(home)})
+    env = child_env({"COMPANION_HOME": str(shared_home)})  # read only: the rules and no session
     reader = subprocess.Popen([str(SCRIPT), "rules", "toc"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               cwd=outside(), env=env)
     assert reader.stdout.readline()
