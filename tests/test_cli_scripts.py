@@ -170,7 +170,7 @@ def test_what_a_player_copies_is_never_broken(cli, home, columns):
     assert '"heaven 4 5 then hell 2"' in run()
     run("track", "new", "catastrophe", "--players", PLAYERS, "--name", "friday")
     run("track", "new", "catopomp", "--players", PLAYERS, "--name", "pomp")
-    for said in (run("track", "first", "ben"), run("track", "gems", "cy", "-1")):
+    for said in (run("track", "first", "ben"), run("track", "gems", "cy", "-1"), run("track", "reserve", "cy", "4")):
         assert not re.search(r"\[[a-z0-9.-]*…", said) and said.count("`") % 2 == 0, said
     history = run("history")
     assert "; (" not in history and "friday" in history
