@@ -27,9 +27,16 @@ def label(key) -> str:
     return WORDS.get(key, key.replace("_", " "))
 
 
+#: keys another key says in words (`grim_reapurr` 0 is `grim_reapurr_space` Reapurr's Lair): shown once
+SAID_BY = {"grim_reapurr": "grim_reapurr_space"}
+
+
 def worth_saying(key, value, summary: dict | None = None) -> bool:
     """Whether a summary entry says something: not a flag that is off, nor a result not reached
-    (`winner -` before the end; `decided_by tie` while the game is not over)."""
+    (`winner -` before the end; `decided_by tie` while the game is not over), nor a number another
+    entry says in words."""
+    if summary is not None and SAID_BY.get(str(key)) in summary:
+        return False
     if str(key) not in ONLY_WHEN_SET:
         return True
     if summary is not None and str(key) in ("decided_by", "tie") and summary.get("game_over") is False:

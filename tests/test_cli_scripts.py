@@ -183,7 +183,7 @@ def test_track_show_says_player_words_and_undo_names_who_made_the_change(cli, ho
     shown = ok(cli, "track", "show").stdout
     for key in ("grim_reapurr_space", "game_over", "winner -", "yarn_sanctuary"):
         assert key not in shown, shown
-    assert "Grim Reapurr on" in shown
+    assert "Grim Reapurr on Reapurr's Lair" in shown and "Grim Reapurr 0" not in shown  # said once, in words
     ok(cli, "track", "new", "cataclysm-arcade", "--players", PLAYERS, "--name", "arcade")
     ok(cli, "track", "hand", "ann", "Zap", "Bolt")
     table = ok(cli, "track", "show").stdout
