@@ -51,7 +51,7 @@ class CompanionGroup(TyperGroup):
                     sys.exit(code)
                 return code
             hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
-            code = fail(exc.format_message() + hint, 2, as_json)
+            code = fail(_as_change(exc, argv) or exc.format_message() + hint, 2, as_json)
         except ClickException as exc:
             code = fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort as exc:
@@ -90,6 +90,37 @@ def _refused(exc: Exception) -> bool:
     from trackers.errors import Refused
 
     return isinstance(exc, Refused)
+
+
+def _as_change(exc, argv: list[str]) -> str:
+    """`companion coins ann +1`, a tracker verb typed without `track`: the error naming the line it
+    meant, the current session and its game (or the game the verb belongs to); "" when the word is
+    no verb."""
+    if exc.ctx is None or exc.ctx.parent is not None or not exc.format_message().startswith("No such command"):
+        return ""
+    at, word = _command_word(argv, _ROOT_VALUED)
+    try:
+        from trackers.peek import current
+
+        session = current(paths.data_dir())
+        if word is None or session is None:
+            return ""
+        from engine import TRACKERS, get_tracker
+
+        def spoken(game: str) -> set[str]:
+            return {w for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
+
+        low = word.lower()
+        if low in spoken(session.game):
+            return (f"no command {word!r}; it is a {session.game} verb (session {session.name}): "
+                    f"companion track {' '.join(argv[at:])}")
+        others = [g for g in TRACKERS if low in spoken(g)]
+        if others:
+            return (f"no command {word!r}; it is a verb of {' and '.join(others)}, not of session {session.name} "
+                    f"({session.game}), whose verbs `companion track verbs` lists")
+    except Exception:  # noqa: BLE001 - only a hint: the error stands without it
+        return ""
+    return ""
 
 
 def options_first(argv: list[str]) -> list[str]:

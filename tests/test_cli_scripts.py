@@ -139,6 +139,9 @@ def test_an_unknown_verb_names_the_session_its_game_the_nearest_verbs_and_the_ga
     assert sum(re.search(rf"\b{re.escape(v)}\b", said) is not None for v in verbs) <= 3  # the nearest, not all
     near = ok(cli, "track", "heel", "ann", code=2).stderr
     assert "did you mean: heal" in near and "session arcade" in near
+    bare = ok(cli, "coins", "ann", "+1", code=2).stderr  # a verb typed without `track`: the line it meant
+    assert "session arcade" in bare and "companion track coins ann +1" in bare
+    assert "verb of catastrophe" in ok(cli, "lives", "ben", "-9", code=2).stderr
 
 
 def test_moves_and_check_by_a_player_say_what_they_could_play_now(cli, pomp):
