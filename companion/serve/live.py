@@ -61,6 +61,7 @@ class Live:
         self.tables: dict[tuple, dict] = {}
         self.changes.changed()
         self._read()
+        self._told = (self.epoch, len(self.entries))  # what the streams start from
 
     def _read(self) -> None:
         """The log as it is now: the events after the last one read, checked against its link; a
@@ -83,19 +84,25 @@ class Live:
             self.entries = old + new
         self.tables.clear()
 
-    def refresh(self) -> bool:
-        """Whether the log grew (or was replaced) since the last look."""
+    def _look(self) -> None:
+        """Read the log again when some process wrote to the file since the last look."""
         import sqlite3
 
         if not self.changes.changed():
-            return False
-        before = (self.epoch, len(self.entries))
+            return
         try:
             self._read()
         except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
             self.changes.seen = None
-            return False
-        return (self.epoch, len(self.entries)) != before
+
+    def refresh(self) -> bool:
+        """Whether the log grew (or was replaced) since the streams were last told: any read that
+        found it grown counts, not only this one (a 409's read of another process's commit), so
+        whoever asks next wakes the streams."""
+        self._look()
+        now = (self.epoch, len(self.entries))
+        told, self._told = getattr(self, "_told", now), now
+        return now != told
 
     @property
     def length(self) -> int:
@@ -273,8 +280,9 @@ class Live:
         return 200, self._mine(result, player)
 
     def _moved(self, exc, player: str) -> tuple[int, dict]:
-        """409: the table moved on since the page showed it; what changed and the table now, nothing recorded."""
-        self.refresh()
+        """409: the table moved on since the page showed it; what changed and the table now, nothing recorded.
+        The log read here is not announced: the next refresh() (after_write's) wakes the streams."""
+        self._look()
         return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
                      "table": self.table(player, with_log=False)}
 
@@ -313,7 +321,7 @@ class Live:
         try:
             result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
         except Moved as exc:
-            self.refresh()
+            self._look()  # the next refresh() tells the streams what it finds
             return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
                          "table": self.table(None, with_log=False)}
         except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
@@ -335,7 +343,7 @@ class Live:
             text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, True, player, seen=seen)
         except Moved as exc:
-            self.refresh()
+            self._look()  # the next refresh() tells the streams what it finds
             return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed}
         except MoveSyntaxError as exc:
             return 400, {"error": str(exc)}
