@@ -74,3 +74,55 @@ def test_refresh_tells_of_a_log_grown_since_the_streams_were_last_told(table):
         assert live.run(live.refresh) is False
     finally:
         live.close()
+
+
+# -- the address --lan prints (no packet leaves the machine: the socket calls are stood in for) ----------
+
+def routes(table: dict):
+    """A stand-in for run.outgoing: the address each probe's route would send from (absent: no route)."""
+    return lambda target: table.get(target)
+
+
+def test_lan_finds_the_outgoing_interfaces_address_not_the_host_names_loopback():
+    from companion.serve.run import PROBES, lan_addresses
+
+    wifi = {target: "192.168.1.20" for target in PROBES}
+    assert lan_addresses(routes(wifi), lambda: ["127.0.1.1"]) == ["192.168.1.20"]  # Debian's /etc/hosts
+    # several interfaces: the default route's first, then a VPN's, then what the name resolves to; no duplicates
+    several = {**wifi, "10.255.255.255": "10.8.0.2"}
+    assert lan_addresses(routes(several), lambda: ["127.0.1.1", "192.168.1.20", "172.17.0.1"]) == [
+        "192.168.1.20", "10.8.0.2", "172.17.0.1"]
+    # a public default route after the private addresses; link-local and loopback never
+    public = {"192.0.2.1": "81.2.69.160", "192.168.255.255": "192.168.0.7"}
+    assert lan_addresses(routes(public), lambda: ["169.254.3.4", "::1"]) == ["192.168.0.7", "81.2.69.160"]
+
+
+def test_lan_without_a_network_finds_nothing_and_the_real_probe_sends_from_loopback_only():
+    from companion.serve.run import lan_addresses, outgoing
+
+    assert lan_addresses(routes({}), lambda: ["127.0.1.1"]) == []
+    assert lan_addresses(routes({}), lambda: []) == []
+    assert outgoing("127.0.0.1") == "127.0.0.1"  # the real call, on loopback: a route looked up, nothing sent
+
+
+def test_serve_lan_says_in_one_line_when_no_address_is_found_and_host_sets_it(table, monkeypatch):
+    import json
+
+    from companion.serve import run
+    from tests.conftest import run_in_process
+
+    monkeypatch.setattr(run, "lan_addresses", lambda: [])
+    said = run_in_process("serve", "--lan", "--port", "0", "--stop-after", "0.2", env={"COMPANION_HOME": str(table)})
+    lines = said.stdout.splitlines()
+    assert said.returncode == 0 and "http://127.0.0.1:" in lines[0]
+    assert lines[1] == run.NO_LAN and sum("--host" in line for line in lines) == 1
+    assert not any(set(line) <= set("\xa0 █▀▄") and line for line in lines)  # no QR code of a useless address
+    monkeypatch.setattr(run, "lan_addresses", lambda: ["192.168.1.20", "10.8.0.2"])
+    shown = run_in_process("serve", "--lan", "--port", "0", "--stop-after", "0.2", env={"COMPANION_HOME": str(table)})
+    assert "http://192.168.1.20:" in shown.stdout.splitlines()[0]
+    assert "other addresses: http://10.8.0.2:" in shown.stdout
+    given = json.loads(run_in_process("serve", "--host", "pad.example", "--port", "0", "--stop-after", "0.2",
+                                      "--json", env={"COMPANION_HOME": str(table)}).stdout.splitlines()[0])
+    assert given["url"].startswith("http://pad.example:") and given["lan"] is True and given["note"] is None
+    bad = run_in_process("serve", "--host", "a b/c", "--port", "0", env={"COMPANION_HOME": str(table)})
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--host" in bad.stderr
