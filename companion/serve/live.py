@@ -17,6 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from companion.serve.assets import page_version
+
 RECENT = 30  # log lines a fresh table carries
 MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
 
@@ -152,6 +154,8 @@ class Live:
                                                                        doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
+        doc["view"] = self._view(doc)
+        doc["version"] = page_version()
         if doc["plays"] and not doc["finished"]:  # the counters this player may step (steppers.py)
             doc["steppers"] = self._steppers(viewer, doc["summary"])
         if viewer is not None and self.tracker.HIDES_HAND:
@@ -160,6 +164,15 @@ class Live:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _view(self, doc: dict) -> dict | None:
+        """The table in the players' words, for a phone (view.py); None where it cannot be told."""
+        from companion.serve.view import phone_view
+
+        try:
+            return phone_view(doc["game"], doc["summary"], doc["to_act"], doc["acting"], doc["finished"])
+        except Exception:  # noqa: BLE001 - the page falls back to the summary rather than no page
+            return None
 
     def _steppers(self, player: str, summary: dict) -> list[dict]:
         from companion.serve.steppers import steppers
