@@ -222,11 +222,13 @@ class Live:
 
     def plays(self, player: str) -> dict:
         """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
-        them (taps.py); none, with why, when it is not their turn or their hand is not known."""
+        them (taps.py); none, with why, when it is not their turn or their hand is not known. A Theseus
+        play whose Board Refill turns up cards it cannot name is in `refills` ({play: {"ranks", "cards"}}),
+        and the trie also holds it with `reveal NAME` for each card the deck can still hold."""
         from companion.legal import plays_for
         from companion.serve.taps import trie
 
-        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([])}
+        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([]), "refills": {}}
         if self.engine is None:
             doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
             return doc
@@ -234,7 +236,15 @@ class Live:
             doc["moves"], doc["note"] = plays_for(self.engine, self._narrator(None).state, player)
         except Exception as exc:  # noqa: BLE001 - a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
-        doc["trie"] = trie(doc["moves"])
+        doc["refills"], tapped = {}, list(doc["moves"])
+        if self.session.game == "theseus" and doc["moves"]:  # a Board Refill's cards, named by taps (refill.py)
+            from companion.serve.refill import refills, with_reveals
+            from trackers.log import game_for
+
+            state = self._narrator(None).state
+            doc["refills"] = refills(game_for(self.session.game), state, doc["moves"], player)
+            tapped += with_reveals(state, doc["refills"])
+        doc["trie"] = trie(tapped)
         return doc
 
     def _alternatives(self, doc: dict, player: str) -> dict:

@@ -363,6 +363,13 @@ function drawTaps() {
     b.addEventListener("click", () => { picked.push(label); drawTaps(); });
     return b;
   }));
+  // a play whose Board Refill turns up a card: tap the card (offered as `reveal NAME`), or say it is unknown
+  const refill = picked.length && node.end ? (taps.refills || {})[picked.join(" ")] : null;
+  $("refill").hidden = !refill;
+  if (refill) {
+    $("refill-said").textContent = `The Board refills from the Rank ${refill.ranks[0]} deck: `
+      + (refill.cards.length ? "tap the card turned up, or" : "no card of that Rank is known yet:") + " unknown card, or type its name.";
+  }
   $("tap-send").disabled = !(picked.length && node.end);
   $("tap-send").textContent = picked.length && node.end ? `Send: ${picked.join(" ")}` : "Send";
   $("tap-back").disabled = !picked.length;
@@ -542,6 +549,12 @@ function start() {
   $("tap-back").addEventListener("click", () => { picked.pop(); drawTaps(); });
   $("stale-again").addEventListener("click", () => { if (again) { const a = again; submit(a.kind, a.text, a.extra); } });
   $("stale-drop").addEventListener("click", unstale);
+  $("refill-unknown").addEventListener("click", () => { $("tap-send").click(); });
+  $("refill-type").addEventListener("click", () => {
+    $("typed").open = true;
+    $("move").value = `${picked.join(" ")} reveal `;
+    $("move").focus();
+  });
   $("record-hand").addEventListener("click", () => {
     $("typed").open = true;
     $("change").value = `hand ${(viewer || "").toLowerCase()} `;
