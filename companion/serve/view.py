@@ -22,7 +22,7 @@ def phone_view(game: str, summary: dict, to_act: str | None, acting: str | None,
         p["turn"] = not finished and p["name"] in _names(to_act, acting)
     if finished:
         view["end"] = view["end"] or {"title": "Game over", "how": "", "scores": []}
-        first = _names(view["end"]["title"].replace(" wins", "").replace(" win", ""))
+        first = _names(view["end"]["title"].replace(" wins", "").replace(" win", ""), None)
         view["end"]["scores"].sort(key=lambda row: row[0] not in first)
         view["headline"] = view["end"]["title"]
         view["setup"] = None
@@ -266,7 +266,7 @@ def _catharsis(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
             counters.append(["Powers", ", ".join(named)])
         view["players"].append(_player(r, counters, ["dead"] if r.get("dead") else []))
     thresholds = [t for t in s.get("thresholds") or [] if isinstance(t, dict)]
-    view["details"] = [["Boss", str(s.get("boss"))], ["Hard mode", "yes" if s.get("hard_mode") else "no"]]
+    view["details"] = [["Boss", str(s.get("boss"))]] + ([["Hard mode", "on"]] if s.get("hard_mode") else [])
     view["details"] += [[f"Morale {t.get('at')}", f"{t.get('effect')}" + (" (reached)" if t.get("reached") else "")]
                         for t in thresholds]
     if s.get("game_over"):
