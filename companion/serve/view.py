@@ -112,8 +112,7 @@ def _catastrophe(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
                             "value": str(s.get("grim_reapurr_space"))})
     view["in_play"].append({"label": "Lives", "cards": [], "owner": None, "dice": [],
                             "value": "  ".join(f"{r.get('name')} {r.get('lives')}" for r in rows)})
-    view["counters"] = [["Turn", str(s.get("turn"))], ["Grim Reapurr", str(s.get("grim_reapurr_space"))],
-                        ["Yarn Sanctuary", str(s.get("yarn_sanctuary"))]]
+    view["counters"] = [["Turn", str(s.get("turn"))], ["Yarn Sanctuary", str(s.get("yarn_sanctuary"))]]
     for r in rows:
         counters = _pairs(r, [("lives", "Lives", None), ("yarn_balls", "Yarn Balls", None), ("hand", "Hand", None),
                               ("power_cats", "Power Cats", None)])
@@ -251,8 +250,7 @@ def _catharsis(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
     view["in_play"].append({"label": "The Enemy", "cards": shown, "owner": None, "dice": [], "empty": "none"})
     view["in_play"].append({"label": "Morale", "cards": [], "owner": None, "dice": [],
                             "value": f"{s.get('morale')} of {s.get('morale_start')}"})
-    view["counters"] = [["Morale", f"{s.get('morale')} of {s.get('morale_start')}"],
-                        ["Cards revealed", str(s.get("cards_revealed"))]]
+    view["counters"] = [["Cards revealed", str(s.get("cards_revealed"))]]
     for r in rows:
         powers = [p for p in r.get("powers") or [] if isinstance(p, dict)]
         counters = _pairs(r, [("character", "Character", None), ("face_up", "Face up", None),
