@@ -110,6 +110,9 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
             for who, page in pages.items():
                 assert not sideways(page), (game, command, who)
             in_play(pages["public"], game, store)
+            if game == "catopomp" and command.startswith("track dice") and seq == 1:  # Ann to act, hand not recorded
+                shows(pages["Ann"], "#picker-note", "need your hand recorded", 5000)
+                assert pages["Ann"].is_visible("#record-hand")
             if setup_step(game, store):
                 for who, page in pages.items():
                     assert "set-up" in page.text_content("#turn").lower(), (game, command, who)

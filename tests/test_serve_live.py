@@ -126,3 +126,30 @@ def test_serve_lan_says_in_one_line_when_no_address_is_found_and_host_sets_it(ta
     assert given["url"].startswith("http://pad.example:") and given["lan"] is True and given["note"] is None
     bad = run_in_process("serve", "--host", "a b/c", "--port", "0", env={"COMPANION_HOME": str(table)})
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--host" in bad.stderr
+
+
+# -- the page's files and version -------------------------------------------------------------------------
+
+def test_the_page_carries_its_version_and_its_files_come_gzipped_with_an_etag(table):
+    """Issue 45: a page from another version reloads itself (the table says the version the page's files
+    carry); the files come gzipped, and a reload with the ETag gets 304 and no body."""
+    from companion.serve.assets import page_version
+
+    live, _, app = make(table)
+    try:
+        with TestClient(app) as client:
+            page = client.get("/", headers={"accept-encoding": "gzip"})
+            assert page.headers["content-encoding"] == "gzip" and "no-store" not in page.headers["cache-control"]
+            assert f'data-version="{page_version()}"' in page.text and "{{version}}" not in page.text
+            assert client.get("/api/table").json()["version"] == page_version()
+            for asset in ("/static/app.js", f"/static/app.css?v={page_version()}"):
+                first = client.get(asset, headers={"accept-encoding": "gzip"})
+                assert first.status_code == 200 and first.headers["content-encoding"] == "gzip" and first.headers["etag"]
+                again = client.get(asset, headers={"if-none-match": first.headers["etag"]})
+                assert again.status_code == 304 and again.content == b""
+                plain = client.get(asset, headers={"accept-encoding": "identity"})
+                assert "content-encoding" not in plain.headers and plain.content == first.content
+            assert client.get("/static/index.html").status_code == 404 and client.get("/static/x.js").status_code == 404
+            assert client.get("/api/table").headers["cache-control"] == "no-store"  # the table is never cached
+    finally:
+        live.close()

@@ -209,7 +209,8 @@ function renderTable(t, fromStream = true) {
       : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
     $("in-play").replaceChildren();
   }
-  $("summary").replaceChildren(summaryView(t.summary));
+  if (t.view) $("summary").replaceChildren();  // the engine's own keys only where no phone view came
+  else $("summary").replaceChildren(summaryView(t.summary));
   $("switched").hidden = !t.switched_to;  // the host made another session current: this page stays on its own
   if (t.switched_to) $("switched").textContent = `The host switched to session ${t.switched_to}; this page still shows ${t.session}. Ask the host for the new links.`;
   $("bgstats-row").hidden = !t.bgstats;  // a finished game: its play for BG Stats, as `track export-play` gives it
