@@ -112,6 +112,8 @@ def test_every_counter_stepper_sends_a_change_the_tracker_records(game, players,
         for player in players:
             offered = steppers(game_for(game), state, player, public_summary(game_for(game).tracker, game, state))
             assert all(s["label"].split()[0] in verbs and s["label"].split()[1:] in ([], [player]) for s in offered)
+            # issue 45: each shows its number (a counter this player has), and none steps below 0
+            assert all(isinstance(s["value"], int) and (s["value"] > 0 or s["minus"] is None) for s in offered), offered
             for s in offered:
                 for change in (s["minus"], s["plus"]):
                     if change:
