@@ -102,6 +102,7 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
         pages = open_pages(browser, server, ["public", players[0]], SMALL, **context)
         for seq, command in enumerate(steps[1:], 1):
             if command == REFILL:
+                pages["Ann"].locator(f"#picker[data-seq='{seq - 1}']").wait_for(timeout=5000)  # today's plays
                 tap_until(pages["Ann"], "use Knight explore Paladin reveal Squire")
                 pages["Ann"].click("#tap-send")
                 shows(pages["Ann"], "#verdict", "Recorded", 5000)
@@ -113,6 +114,7 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
                 assert not sideways(page), (game, command, who)
             in_play(pages["public"], game, store)
             if game == "catopomp" and command.startswith("track dice") and seq == 1:  # Ann to act, hand not recorded
+                pages["Ann"].locator("#picker[data-seq='1']").wait_for(timeout=5000)
                 shows(pages["Ann"], "#picker-note", "need your hand recorded", 5000)
                 assert pages["Ann"].is_visible("#record-hand")
             if setup_step(game, store):

@@ -339,6 +339,7 @@ async function loadTaps(seq) {
   taps = doc;
   picked = [];
   drawTaps();
+  $("picker").dataset.seq = doc.seq;  // the taps shown are the plays of the table up to this event
 }
 
 function tapNode() {
