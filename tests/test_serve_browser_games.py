@@ -199,5 +199,25 @@ def test_a_stale_page_draws_the_409s_table_at_once_is_never_live_while_behind_an
         log = ann.locator("#log li").all_text_contents()
         assert sum("coins Ben +1" in s for s in log) == 1 and sum("coins Ann +1" in s for s in log) == 1, log
         ann.context.close()
+        old_page(browser, server.url)
     finally:
         server.stop()
+
+
+def old_page(browser, url: str) -> None:  # noqa: F811
+    """A page loaded from another version of the companion (its HTML stamped with an older version, as a
+    phone kept it open across an upgrade): it reloads itself once, then says to reload."""
+    page = browser.new_context(viewport=PHONE).new_page()
+
+    def older(route):
+        said = route.fetch()
+        body = re.sub(r'data-version="[^"]*"', 'data-version="0.0.1+old"', said.text())
+        route.fulfill(response=said, body=body)
+
+    page.route(url, older)
+    loads = []
+    page.on("load", lambda _: loads.append(1))
+    page.goto(url)
+    shows(page, "#switched", "The companion was upgraded: reload this page.", 10_000)
+    assert len(loads) == 2  # reloaded once, not over and over
+    page.context.close()
