@@ -295,6 +295,8 @@ def serve(
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network (not only this machine) and print "
                              "its address and a QR code for phones."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port (0: any free one)."),
+    host: Optional[str] = typer.Option(None, "--host", metavar="ADDRESS", help="The address phones reach this "
+                                       "machine by, printed and put in the QR code (implies --lan)."),
     allow_plays: bool = typer.Option(False, "--allow-plays", help="Let each player's private page submit plays "
                                      "and counter changes, judged as `companion play --by PLAYER`."),
     stop_after: Optional[float] = typer.Option(None, "--stop-after", min=0.1, metavar="SECONDS",
@@ -309,7 +311,7 @@ def serve(
     from companion.serve.run import serve as run_serve
 
     collect()  # a long-lived process
-    run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
+    run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json, host)
 
 
 def _add_rules(app: typer.Typer) -> None:
