@@ -273,8 +273,8 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         raise MoveSyntaxError(f"card {name}: {exc}") from None
     if to is not None:
         i = state.index(to)
-        held = [p.name for p in state.players if p.power_cat_cards
-                and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
+        held = [p.name for p in state.players
+                if name.casefold() in (c.casefold() for c in (*(p.power_cat_cards or ()), *p.named_power_cats))]
         me = state.players[i]
         if me.eliminated:
             _out(state, i, found)
