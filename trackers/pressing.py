@@ -9,7 +9,9 @@ import re
 #: (or Enemy) out or back, a threshold, a round or level ending; other effects are notes
 #: (`--verbose` shows them); a change that cost something and did nothing (`nothing-refreshed`) and
 #: a start-of-round ability that fires by itself (`combo-fires`) are said with the thresholds
-TIERS = [re.compile(p) for p in (r"game|won|win|reapurr-wins|^lost$", r"elim|dead|^out$|destroy|defeat|revive|back-in|alive",
+#: (the first names the game's end, never a set that wins a trick: Catopomp's `winning-set`)
+TIERS = [re.compile(p) for p in (r"game|^won$|^winners?$|reapurr-wins|^lost$",
+                                  r"elim|dead|^out$|destroy|defeat|revive|back-in|alive",
                                   r"threshold|^nothing-|^combo-fires$", r"round-over|level-over|last|new-round|^round$|^level$|turn-over")]
 #: at most this many triggers in the line
 MOST = 2
