@@ -41,7 +41,7 @@ class DeclineAll(Series):
             if why:
                 raise MoveSyntaxError(f"decline all: {first.priority} could still respond ({why}): {first.priority}, "
                                       f"`decline` or respond (`decline all before NAME` declines for everyone up to "
-                                      f"NAME)")
+                                      f"NAME) [{R.PRIORITY_STARTS}]")
             return
         self.before = player(self.before, first.players).name
         if first.priority == self.before:
