@@ -52,3 +52,20 @@ def test_a_card_taught_to_a_cataclysm_arcade_session_says_so(home):
     ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy")
     line = ok(env, "track", "card", "Queen", "fighter", "health=3", "attack=2")
     assert "nothing on the table changed" not in line and "learns Queen" in line, line
+
+
+def test_a_catastrophe_reading_is_said_once_per_game(home):
+    """Yarn Balls: any roll may be re-rolled, again and again. How the companion reads a re-roll (which
+    die, which roll counts) is said the first time it decides something, not on every re-roll."""
+    import json
+
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catastrophe", "--players", "Abi,Betty")
+    ok(env, "play", "Abi play Attack 5 at Betty")
+    ok(env, "play", "Betty roll 2")
+    first = json.loads(ok(env, "play", "Betty yarn", "--json"))
+    readings = [u["message"] for u in first["unchecked"] if u["message"].startswith("reading: ")]
+    assert readings, first["unchecked"]
+    ok(env, "play", "Betty roll 3")
+    again = json.loads(ok(env, "play", "Betty yarn", "--json"))
+    assert not any(u["message"] in readings for u in again["unchecked"]), again["unchecked"]

@@ -85,7 +85,7 @@ class Table(WorkingTable):
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
     FIELDS = ("variant", "grim_reapurr", "yarn_sanctuary", "current", "phase", "turn", "game_over",
-              "winner", "grim_reapurr_wins", "revealed")
+              "winner", "grim_reapurr_wins", "revealed", "readings_said")
 
     def __init__(self, state: State):
         super().__init__(state)
