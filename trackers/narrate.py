@@ -3,8 +3,8 @@ that set off. Pure: it replays the events it is given (undo and redo included) t
 tracker and engine, the same way trackers/log.py folds them, and keeps what each step did.
 
 Who made a change: the player a play was recorded for (or, for a play recorded without one, the
-player it names or the player to act before it); for a set-up change (its verb's row says so), the
-table; for another tracker change, the player it names, else the player to act, else the table.
+player it names or the player to act before it); for a tracker change, the player it names, else, for
+a set-up change (its verb's row says so), the table, else the player to act, else the table.
 """
 from __future__ import annotations
 
@@ -76,11 +76,11 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
     """Who made a logged change, as the module docstring says; a set-up change is the table's."""
     if entry.verb == PLAY and engine is not None:
         return play_by(engine, state, entry.args) or TABLE
-    if is_setup(session, entry):
-        return TABLE
     named = named_player(session, entry.args)
     if named:
         return named
+    if is_setup(session, entry):
+        return TABLE
     if engine is not None:
         try:
             return engine.to_act(state) or TABLE
