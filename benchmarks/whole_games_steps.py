@@ -51,6 +51,8 @@ def catharsis() -> list[Step]:
         no("track refresh", "a refresh comes after a Boss Deck card is resolved: no card has been revealed yet"),
         ok("track next-card trap", "gameplay: the hunt begins by revealing the first Boss Deck card"),
         no("track use ann 1", "while a Trap or an Event is revealed nobody may use powers"),
+        no("track heal ann role", "healing never turns a Role: only spending Morale on a refresh does (and Ann's "
+           "Role is face up anyway)"),
         ok("track damage ann exhaust 1", "the Trap hurts Ann: one point of damage turns a face-up power down",
            players__Ann__face_up=5),
         ok("track resolved", "the Trap is done: the party may now spend Morale to refresh"),
@@ -110,6 +112,8 @@ def catharsis() -> list[Step]:
            "is more than the attack deals"),
         no("track combat refresh", "the Enemy's attack is dealt in full before the Refresh Phase: Ben's point is owed"),
         ok("track damage ben exhaust 2", "Ben takes his point", players__Ben__face_up=4),
+        ok("track damage ann exhaust 3", "every share is taken: a further point is another effect's, allowed, and "
+           "its line says none is owed", players__Ann__face_up=3),
         ok("track combat refresh", "the Refresh Phase"),
         ok("track combat round", "the party keeps its Morale: round 2 begins without a refresh"),
         ok("track combat attack", "round 2's Player Attack Phase"),
@@ -140,9 +144,12 @@ def cataclysm_arcade() -> list[Step]:
            players__Ann__fighters=["Grunt 3/3"], initiative="Ben"),
         ok('play "attack boss at ann boss"', "Ben attacks with his Boss, paying its attack cost 1; it taps",
            players__Ben__coins=0),
+        no('play "decline all"', "Ann holds a coin and Zaps, Responses costing 1: she could respond, so nobody "
+           "declines for her"),
         ok("play decline", "Ann declines: the attack deals 2 to Ann's Boss, nothing back", players__Ann__boss=starts("Queen 2/4")),
         ok('play "attack Grunt at ben boss"', "a Fighter may attack in the level it came into play; Ann pays 1"),
-        ok("play decline", "Ben declines: Ben's Boss takes 2", players__Ben__boss=starts("Queen 2/4")),
+        ok('play "decline all"', "Ben has no coin left for a Response: he cannot answer the Line, so `decline all` "
+           "declines for him and the attack resolves: Ben's Boss takes 2", players__Ben__boss=starts("Queen 2/4")),
         no('play "attack boss at ben boss"', "the initiative passed to Ben after Ann's move, and an attack's "
            "target is a character an opponent controls: not Ben's own Boss",
            initiative="Ben"),
@@ -226,6 +233,8 @@ def catastrophe() -> list[Step]:
     return [
         ok("track new catastrophe --players Abi,Betty", "set-up: each cat on the 9 space, 3 Yarn Balls, 5 cards, "
            "2 Power Cats; the Grim Reapurr in his Lair", players__Abi__lives=9, players__Betty__lives=9, grim_reapurr=0),
+        ok('track card Grumpy Cat power-cat to abi', "at set-up Abi names one of the two Power Cats she was dealt: "
+           "she still has 2", players__Abi__power_cats=2),
         ok('play "Abi play Curiosity Killed the Cat at Betty"', "Claw Phase: Abi plays a Curiosity on Betty"),
         ok('play "Betty play Cucumber"', "a Reaction can be played at any time: a Cucumber blocks the last card"),
         ok("play resolve", "the Cucumber takes effect first (the most recent card)"),
@@ -272,7 +281,8 @@ def theseus() -> list[Step]:
     the game ends on a tie in Victory Points that the Party's Rank total breaks."""
     return [
         ok("track new theseus --players Ann,Ben", "set-up: Knight, Mage and Rogue in each Party; Rank 1",
-           rank=1, to_act="Ann"),
+           rank=1, to_act="Ann", decided_by=None),
+        no("track bonus ben -1", "Ben's Reward Area holds no Bonus to take away"),
         ok("track card Knight:?:explore:none Mage:?:recruit:none Rogue:?:subjugate:none",
            "the starting cards' icons as the table reads them (their Ranks are not printed in the rulebook)"),
         ok("track board Paladin Witch Buster Kunoichi", "the first game's Board: four Rank 1 cards"),
@@ -317,13 +327,15 @@ def theseus() -> list[Step]:
 REFUSALS = {
     "catharsis": [
         "catharsis.morale.refresh-timing", "catharsis.boss-deck.no-powers-traps-events",
-        "catharsis.combat.enemy-attack.read-attack", "catharsis.combat.overview", "catharsis.morale.refresh-too-late",
+        "catharsis.quickplay.combat.passive-and-flip",
+        "catharsis.morale.thresholds", "catharsis.combat.overview", "catharsis.morale.refresh-too-late",
         "catharsis.combat.player-attack.reroll-limit", "catharsis.quickplay.combat.one-ability-per-power",
         "catharsis.gameplay.enemy-defeated-heal", "catharsis.player-decks.symbol-aa",
         "catharsis.combat.enemy-attack.read-attack", "catharsis.combat.enemy-attack.read-attack",
         "catharsis.combat.player-attack.use-abilities", "catharsis.winning.conditions"],
     "cataclysm-arcade": [
-        "cataclysm-arcade.responses.not-on-empty-line", "cataclysm-arcade.combat.choose-target",
+        "cataclysm-arcade.responses.not-on-empty-line", "cataclysm-arcade.turn.line.priority-starts-next",
+        "cataclysm-arcade.combat.choose-target",
         "cataclysm-arcade.combat.cannot-attack-unpaid", "cataclysm-arcade.combat.choose-attacker",
         "cataclysm-arcade.turn.initiative-passes-clockwise", "cataclysm-arcade.basics.win-lose"],
     "catopomp": [
@@ -335,7 +347,7 @@ REFUSALS = {
         "catastrophe.main-deck.reactions-before-dice", "catastrophe.turn.three-phases",
         "catastrophe.red-glowy-dot.no-other-cards", "catastrophe.end.last-player-wins"],
     "theseus": [
-        "theseus.turn.no-reuse", "theseus.turn.up-to-two-cards", "theseus.basic-action.either-or",
+        "theseus.areas.reward-area", "theseus.turn.no-reuse", "theseus.turn.up-to-two-cards", "theseus.basic-action.either-or",
         "theseus.limits.party-timing", "theseus.end.trigger"],
 }
 

@@ -27,9 +27,13 @@ def nearest(text: str, engine, state) -> list[str]:
 
     plays = legal_texts(engine, state)
     words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
+    typed = text.split()[0].lower() if text.split() else ""
+    # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
+    if typed in (h.lower() for h in heads):
+        heads = []
     return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
-            or difflib.get_close_matches(text.split()[0], heads, n=1, cutoff=0.6) if text.split() else [])
+            or difflib.get_close_matches(typed, heads, n=1, cutoff=0.6) if typed else [])
 
 
 def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:

@@ -588,7 +588,10 @@ def log_view(session, telling, as_json: bool) -> None:
         said = f"{t.by}: {t.text}" if t and e.kind == "change" else (t.text if t else e.label)
         number = f"{e.seq:>4}" if e.kind == "change" and e.seq in applied else "   ·"  # undone, undo, redo: no play number
         out(f"{number}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}", indent=8 + len(e.at))
+        ahead = t.ahead if t else 0  # what happened before the boundary is told above it
+        for line in t.triggered[:ahead] if t else ():
+            out(f"      → {escape(line)}", indent=8)
         for line in t.marks if t else ():
             out(f"      [bold]-- {escape(line)} --[/]", indent=9)
-        for line in t.triggered if t else ():
+        for line in t.triggered[ahead:] if t else ():
             out(f"      → {escape(line)}", indent=8)

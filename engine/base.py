@@ -286,6 +286,11 @@ class Engine(Generic[S, M]):
         all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
         return self.declaration.views.series(text)
 
+    def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
+        """The numbers of steps (`series(...)`'s kind) a play made by `by` may imply first, fewest first
+        (Cataclysm Arcade: the players before `by` let the Line be); () (the default) for none."""
+        return tuple(self.declaration.views.plays_on(state, by) or ())
+
     def partly_listed(self, state: S) -> tuple[list[M], str] | None:
         """When legal_moves() lists nothing because part of the table is not recorded (a hand known
         only by its size): the plays that can still be listed and a line saying what was left out;

@@ -178,6 +178,7 @@ class Views:
     odds: Callable[..., tuple[dict, str]] | None = None
     check_deck: Callable[..., Any] | None = None
     series: Callable[..., Any] = _none
+    plays_on: Callable[..., Any] = _none  # (state, by) -> declines a play by `by` implies first (`plays_on`)
     partly_listed: Callable[..., Any] = _none
     move_group: Callable[[str, list[str]], str] = _first_word
 

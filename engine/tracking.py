@@ -74,12 +74,14 @@ class Verb(NamedTuple):
     game: the verb's check (`check(state, change, found)`: the rules the change breaks, advice and open
     points put in `found`, a Findings; None: nothing to check), its transition (`apply(table, change)`:
     the change made on the game's working table), the other words read as the verb (`aliases`), and
-    whether it only shows something (`read_only`: checked and applied, never logged)."""
+    whether it only shows something (`read_only`: checked and applied, never logged), and whether it
+    sets the table up (`setup`: the table's change, not a player's, and no play in a game's counts)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
     aliases: tuple[str, ...] = ()
     read_only: bool = False
+    setup: bool = False
 
 
 def row(verbs: Mapping[str, Verb], verb: str) -> Verb:
@@ -109,6 +111,11 @@ def apply_verb(verbs: Mapping[str, Verb], table: Any, change: Change) -> Any:
 def aliases_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
     """Every word read as a verb -> the verb: each verb itself and its row's aliases."""
     return {verb: verb for verb in verbs} | {a: verb for verb, r in verbs.items() for a in r.aliases}
+
+
+def setup_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
+    """The verbs whose row sets the table up (the table's changes, not plays)."""
+    return frozenset(verb for verb, r in verbs.items() if r.setup)
 
 
 def read_only_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
@@ -144,6 +151,8 @@ class Tracker(Generic[S]):
         self.OPTIONS: Mapping[str, str] = verbs.options
         #: verbs that only show something (e.g. "score"): checked and applied, never logged
         self.READ_ONLY: frozenset[str] = verbs.read_only
+        #: verbs that set the table up: logged as the table's, not counted as plays
+        self.SETUP: frozenset[str] = setup_of(verbs.table)
         #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
         self.LENGTH: tuple[str, str] = outcome.length
         #: the players win or lose together, as one party

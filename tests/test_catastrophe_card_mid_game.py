@@ -53,19 +53,21 @@ def test_a_card_added_mid_game_is_known_to_the_validator_and_kept_by_the_log(tmp
     _ok(home, "track", "redo")
     assert NOT_IN_CATALOGUE not in _unchecked(home)
 
-    # a Power Cat dealt face up to a cat: one more in front of Betty, the limit of 3 kept
-    _ok(home, "track", "card", "Nine", "Lives", "power-cat", "to", "betty")
-    assert [p["power_cats"] for p in _state(home)["players"]] == [2, 3, 2]
-    over = _ok(home, "track", "card", "Sphinx", "power-cat", "to", "betty", "--verbose").stdout
-    assert "more than 3 Power Cats" in over
-    assert [p["power_cats"] for p in _state(home)["players"]] == [2, 3, 2]
-
     # export and import replay it exactly
     export = tmp_path / "cats.json"
     _ok(home, "track", "export", "cats", str(export))
     _ok(home, "track", "import", str(export), "--name", "again")
     assert _state(home, "again") == _state(home, "cats")
     assert NOT_IN_CATALOGUE not in _unchecked(home, ("--session", "again"))
+
+    # a Power Cat dealt face up to a cat mid-game (at set-up `to` names one of the two dealt): one more
+    # in front of Betty, the limit of 3 kept
+    _ok(home, "track", "next-phase")
+    _ok(home, "track", "card", "Nine", "Lives", "power-cat", "to", "betty")
+    assert [p["power_cats"] for p in _state(home)["players"]] == [2, 3, 2]
+    over = _ok(home, "track", "card", "Sphinx", "power-cat", "to", "betty", "--verbose").stdout
+    assert "more than 3 Power Cats" in over
+    assert [p["power_cats"] for p in _state(home)["players"]] == [2, 3, 2]
 
 
 @pytest.mark.installed

@@ -15,7 +15,11 @@ def test_decline_all_goes_round_the_table_until_the_line_resolves(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
     for args in (("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy"), ("play", "fighter Grunt")):
         assert run_companion(*args, env=env).returncode == 0
+    # Ben holds a coin and cards nobody named: he could respond, so `decline all` does not decline for him
     r = run_companion("play", "decline all", env=env)
+    assert r.returncode == 2 and "Ben could still respond" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+    # a table that agrees to let the Line be says so: `decline all before Ann` declines for everyone up to Ann
+    r = run_companion("play", "decline all before Ann", env=env)
     assert r.returncode == 0, r.stderr
     assert "Ben: decline" in r.stdout and "Cy: decline" in r.stdout and "Grunt enters play for Ann" in r.stdout
     entries = json.loads(run_companion("track", "log", "--json", env=env).stdout)["entries"]

@@ -90,7 +90,7 @@ def test_a_threshold_s_damage_is_owed_like_an_attack_s(home):
     ok(env, "play", "resolved")
     ok(env, "play", "refresh")
     assert [p["damage_due"] for p in _state(env)["players"]] == [2, 2, 2]
-    assert "catharsis.combat.enemy-attack.read-attack" in _refused(env, "play", "next-card monster")
+    assert "catharsis.morale.thresholds" in _refused(env, "play", "next-card monster")
     for who in ("ann", "ben", "cy"):
         ok(env, "play", f"damage {who} exhaust 2 3")
     ok(env, "play", "next-card monster")
@@ -104,7 +104,7 @@ def test_a_threshold_s_damage_in_a_combat_is_said_at_the_next_round(home):
     for text in ("combat enemy", "combat refresh", "refresh"):
         ok(env, "play", text)
     said = json.loads(ok(env, "play", "combat round", "--json"))
-    assert any("damage still owed" in u["message"] for u in said["unchecked"]), said
+    assert any("still owed: " in u["message"] for u in said["unchecked"]), said
 
 
 def test_damage_once_every_share_is_taken_is_said(home):
@@ -116,7 +116,7 @@ def test_damage_once_every_share_is_taken_is_said(home):
     for text in ("combat enemy", "attack party 2", "assign cy 2", "damage cy exhaust 2 3"):
         ok(env, "play", text)
     said = json.loads(ok(env, "play", "damage cy exhaust 4", "--json"))
-    assert any("no damage is owed now" in u["message"] for u in said["unchecked"]), said
+    assert any(e["message"].startswith("none owed") for e in said["effects"]), said
 
 
 def test_play_takes_verbose_as_track_does(home):

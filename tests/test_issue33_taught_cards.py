@@ -65,6 +65,7 @@ def test_naming_a_dealt_power_cat_keeps_the_count(home):
     env = _table(home, ("Grumpy Cat", "--effect", "lives others -1"))
     ok(env, "track", "card", "Grumpy Cat", "power-cat", "of", "betty")
     assert _power_cats(env) == [2, 2, 2]
+    ok(env, "track", "next-phase")  # past set-up (issue 44: at set-up `to` names one of the dealt cats)
     said = ok(env, "track", "card", "Sleepy Cat", "power-cat", "to", "betty", "--verbose")
     assert _power_cats(env) == [2, 3, 2]
     assert "power-cat of betty" in said  # the dealing line says how to name one instead

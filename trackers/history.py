@@ -110,6 +110,8 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
     finished, abandoned (ended without a finish) or in progress, the result, its length and
     duration, the game's own figures, and its `share` of the figures over many sessions (Tracker.share,
     so `stats` adds them up without the game's code)."""
+    from trackers.narrate import is_setup
+
     tracker = tracker_for(session.game)
     state, steps = walked or walk(session, entries)
     summary = tracker.summary(state)
@@ -122,7 +124,8 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
         "status": FINISHED if over else ABANDONED if session.ended else PLAYING,
         "cooperative": tracker.COOPERATIVE,
         **result(tracker, summary, session.players),
-        "plays": len(steps), "overruled": sum(s.entry.overruled for s in steps),
+        "plays": sum(not is_setup(session, s.entry) for s in steps),  # set-up changes are the table's, no plays
+        "overruled": sum(s.entry.overruled for s in steps),
         "length": {"unit": unit, "count": getattr(state, attr)},
         "duration": _seconds(session.created, last),
         "figures": tracker.figures(state, summary, steps),

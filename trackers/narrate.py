@@ -3,8 +3,8 @@ that set off. Pure: it replays the events it is given (undo and redo included) t
 tracker and engine, the same way trackers/log.py folds them, and keeps what each step did.
 
 Who made a change: the player a play was recorded for (or, for a play recorded without one, the
-player it names or the player to act before it); for a tracker change, the player it names, else
-the player to act, else the table.
+player it names or the player to act before it); for a tracker change, the player it names, else, for
+a set-up change (its verb's row says so), the table, else the player to act, else the table.
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class Told:
     text: str
     marks: list[str] = field(default_factory=list)  # "round 2 begins", "turn 3: Ben"
     triggered: list[str] = field(default_factory=list)  # what the step set off that the table must hear
+    ahead: int = 0  # how many of `triggered` happened before the boundary (told above the marks)
 
     def as_json(self) -> dict[str, Any]:
         return {"by": self.by, "said": self.text, "marks": self.marks, "triggered": self.triggered}
@@ -64,13 +65,22 @@ def with_by(by: str | None, text: str) -> str:
     return f"{by}: {text}" if by and by not in text.split() else text
 
 
+def is_setup(session: Session, entry: Entry) -> bool:
+    """Whether a logged change sets the table up (its verb's row says so): the table's, and no play."""
+    from trackers.log import tracker_for
+
+    return entry.verb != PLAY and entry.verb in tracker_for(session.game).SETUP
+
+
 def change_by(session: Session, engine, state, entry: Entry) -> str:
-    """Who made a logged change, as the module docstring says."""
+    """Who made a logged change, as the module docstring says; a set-up change is the table's."""
     if entry.verb == PLAY and engine is not None:
         return play_by(engine, state, entry.args) or TABLE
     named = named_player(session, entry.args)
     if named:
         return named
+    if is_setup(session, entry):
+        return TABLE
     if engine is not None:
         try:
             return engine.to_act(state) or TABLE
@@ -180,12 +190,14 @@ class Narrator:
         self.applied.append((entry, before_state, before))
         crossed = marks(before, self.summary)
         said = triggered(effects)
+        ahead = 0
         for n, mark in enumerate(crossed):  # a trigger that says the boundary in more words replaces it
             longer = next((m for m in said if m.startswith(mark)), None)
             if longer:
                 crossed[n] = longer
+                ahead = max(ahead, said.index(longer))  # what ended the last round is told before it
                 said.remove(longer)
-        return Told(entry.seq, by, self.label(entry), crossed, said)
+        return Told(entry.seq, by, self.label(entry), crossed, said, ahead)
 
     def _taken_back(self, entry: Entry, before_state) -> str:
         told = self.told.get(entry.seq)

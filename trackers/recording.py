@@ -141,13 +141,55 @@ class Recording(Marks):
         session = self._open(name)
         if sent is not None and seen is None:
             seen = self.seen_at(session, sent)
+        implied = self._plays_on(session, text, by, overrule, seen)
+        if implied:  # the players between let the Line be: their declines are recorded first, each its own play
+            seen = None
         first = judge(None, text, session=session, done=self.replay(session))
         result = self._write(lambda con: judge(con, first.args[0], meant=first.by))
+        if implied:
+            from engine.base import Effect
+
+            who = ", ".join(d.by or "?" for d in implied)
+            said = Effect(kind="declined", message=f"{result.by} played on, so the Line was let be: declined first for "
+                                                   f"{who} (undo {len(implied) + 1} if someone meant to respond)",
+                          rule=getattr(game_for(result.session.game).engine.series("decline all"), "rule", None))
+            result.effects = [said, *result.effects]
         if save:
             from trackers.library import save_described
 
             result.saved = save_described(self.path.parent, result, [text])
         return result
+
+    def _plays_on(self, session, text: str, by: str | None, overrule: bool, seen: int | None) -> list:
+        """The steps a play by `by` implies first (Engine.plays_on: Cataclysm Arcade, the declines of the
+        players between the one with priority and `by`), recorded as plays, only when the play itself
+        is legal after them; [] when it implies none."""
+        from trackers.log import game_for
+
+        if by is None or overrule:
+            return []
+        game = game_for(session.game)
+        if game.engine is None:
+            return []
+        state = self.replay(session).state
+        counts = game.engine.plays_on(state, by)
+        series = game.engine.series("decline all")
+        if not counts or series is None:
+            return []
+        now, made = state, 0
+        for count in counts:  # the fewest steps after which the play is legal
+            while made < count:
+                stepped = step(game, now, series.step)
+                if not stepped.verdict.legal:
+                    return []
+                now, made = stepped.state, made + 1
+            try:
+                if step(game, now, text, by=by, apply=False).verdict.legal:
+                    return [self.play(series.step, session.name, seen=seen if n == 0 else None)
+                            for n in range(count)]
+            except Exception:  # noqa: BLE001 - a play that does not read: the play itself says so below
+                return []
+        return []
 
     def several(self, text: str, name: str | None = None, sent: int | None = None):
         """The plays a play said once is made of (Engine.series: Cataclysm Arcade `decline all`), each
@@ -167,8 +209,15 @@ class Recording(Marks):
         def steps():
             for n in range(series.most(first)):
                 result = self.play(series.step, session.name, seen=mark if n == 0 else None)
+                finished = series.done(first, result.state)
+                said = getattr(series, "stopped", None)
+                if finished and said:  # the declines stopped at a player who could answer: said in the last line
+                    from engine.base import Effect
+
+                    result.effects = [*result.effects, Effect(kind="stopped", message=said,
+                                                              rule=getattr(series, "rule", None))]
                 yield result
-                if series.done(first, result.state):
+                if finished:
                     break
 
         return steps()

@@ -69,7 +69,8 @@ GAME = Declaration(
                     own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position, situation=rules_moves.situation,
                 load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
-                check_deck=rules_moves.check_deck, series=rules_series.series),
+                check_deck=rules_moves.check_deck, series=rules_series.series,
+                plays_on=rules_series.declines_before),
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -1,14 +1,19 @@
 """Cataclysm Arcade `decline all`: said once, made as each player's decline in turn, as priority goes
 round the table, until the top of the Line resolves (each decline its own play in the log).
-`decline all before NAME` (or `until NAME`) stops when NAME gets priority, so a player who wants to
-respond is not declined for: the Line gives each player clockwise the chance to respond, and the
-companion cannot know who will take it."""
+
+The Line gives each player clockwise the chance to respond, paying the Response's cost, so `decline
+all` declines only for a player who could not respond: no coins for any Response, or a hand the table
+knows holding none (and no Response ability to use). It stops at the first player who could, naming
+them: that player says `decline` or responds. `decline all before NAME` (or `until NAME`) declines
+for everyone up to NAME, whatever they hold, for a table that has agreed to it."""
 from __future__ import annotations
 
 import re
 
 from engine.base import MoveSyntaxError, Series
 from engine.words import player
+
+from .rule_ids import R
 
 #: the words that say it (any case)
 DECLINE_ALL = "decline all"
@@ -17,18 +22,26 @@ STOP_BEFORE = re.compile(r"decline all (?:before|until) (.+)", re.IGNORECASE)
 
 
 class DeclineAll(Series):
-    """Every player declines in turn (at most once each) until the Line is shorter than it was, or,
-    with `before`, until that player has priority."""
+    """Every player declines in turn (at most once each) until the Line is shorter than it was; without
+    `before`, only while the player with priority could not respond; with it, until that player has
+    priority. `stopped` says who could still respond when the declines stopped for them."""
 
     step = "decline"
+    rule = R.PRIORITY_STARTS  # the Line: each player clockwise may respond or let it be
 
     def __init__(self, before: str | None = None) -> None:
         self.before = before
+        self.stopped: str | None = None
 
     def ready(self, first) -> None:
         if not first.line:
             raise MoveSyntaxError("decline all: the Line is empty, there is nothing to decline")
         if self.before is None:
+            why = could_respond(first)
+            if why:
+                raise MoveSyntaxError(f"decline all: {first.priority} could still respond ({why}): {first.priority}, "
+                                      f"`decline` or respond (`decline all before NAME` declines for everyone up to "
+                                      f"NAME) [{R.PRIORITY_STARTS}]")
             return
         self.before = player(self.before, first.players).name
         if first.priority == self.before:
@@ -36,7 +49,39 @@ class DeclineAll(Series):
                                   f"nothing to decline before them (`decline` declines for {self.before})")
 
     def done(self, first, now) -> bool:
-        return len(now.line) < len(first.line) or (self.before is not None and now.priority == self.before)
+        if len(now.line) < len(first.line) or not now.line:
+            return True
+        if self.before is not None:
+            return now.priority == self.before
+        why = could_respond(now)
+        if why:
+            self.stopped = f"{now.priority} could still respond ({why}): {now.priority}, decline or respond"
+        return bool(why)
+
+
+def could_respond(state) -> str | None:
+    """Why the player with priority could respond to the Line (None: they could not): a Response or a
+    Response ability the table knows they can use, or cards in hand nobody has named while they hold the
+    coins for a Response."""
+    from .model import catalogue
+    from .rules import legal_moves
+
+    who = state.priority
+    if who is None:
+        return None
+    me = state.player(who)
+    known = [m for m in legal_moves(state) if m.kind != "decline"]
+    if known:
+        return f"{len(known)} response{'s' if len(known) > 1 else ''} open"
+    cards = catalogue(state)
+    untold = [c for c in me.hand if c.lower() not in cards]
+    # every Response prints a coin cost; one the table has not described is taken to cost at least 1
+    costs = [c.cost for c in cards.values() if c.type == "response" and c.cost is not None] or [1]
+    if untold:
+        return f"{', '.join(untold)} in hand, not described"
+    if me.hand_unknown and me.coins >= min(costs):
+        return f"{me.coins} coin{'s' if me.coins != 1 else ''} and {me.hand_unknown} card{'s' if me.hand_unknown != 1 else ''} nobody named"
+    return None
 
 
 def series(text: str) -> Series | None:
@@ -46,3 +91,36 @@ def series(text: str) -> Series | None:
         return DeclineAll()
     found = STOP_BEFORE.fullmatch(text.strip())
     return DeclineAll(found.group(1).strip()) if found else None
+
+
+def declines_before(state, by: str | None) -> tuple[int, ...]:
+    """The numbers of declines a play by `by` may imply: while the Line waits on other players, a play
+    made by a later player says that those before them let it be (each declines, in priority order),
+    up to a point where `by` is to act: with priority (a response), or with the initiative once the
+    Line has resolved (a move). () when `by` is to act already or names nobody at the table."""
+    from .model import Move
+    from .notation import actor
+    from .rules_moves import apply
+
+    if by is None or not state.line or state.winner:
+        return ()
+    try:
+        who = player(by, state.players).name
+    except Exception:  # noqa: BLE001 - a name the play's own step will refuse
+        return ()
+    if actor(state) == who:
+        return ()
+    now, n, found = state, 0, []
+    while now.line and n < len(state.players) * (len(state.line) + 1):
+        try:
+            now = apply(now, Move(kind="decline"))
+        except Exception:  # noqa: BLE001 - a decline the rules refuse: no catching up past it
+            break
+        n += 1
+        if actor(now) == who:
+            found.append(n)
+    return tuple(found)
+
+
+#: the step a play by a later player implies for each player in between
+PLAYS_ON_STEP = "decline"

@@ -240,7 +240,11 @@ def _coins(t: table.Table, name: str, *rest: str) -> None:
 
 def _card(t: table.Table, name: str, kind: str, *fields: str) -> None:
     card = card_spec(name, kind, fields, checked=False)
+    known = any(c.name.lower() == name.lower() for c in t.now.cards)
     t.update(cards=tuple(c for c in t.now.cards if c.name.lower() != name.lower()) + (card,))
+    t.say("card", f"this session {'now describes ' + name + ' anew' if known else 'learns ' + name}: {kind}"
+          + (f" ({', '.join(fields)})" if fields else "") + " (the card library is unchanged: `--save` keeps it)",
+          R.GOLDEN_RULE)
 
 
 def _fighter_enters(t: table.Table, name: str, fighter_name: str, health: str, *level: str) -> None:

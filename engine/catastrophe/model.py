@@ -195,6 +195,8 @@ class Player(Frozen):
     #: cards of a secret hand (`hand_cards` None) the whole table saw go into it (a Take's card),
     #: kept while no unnamed card can have left the hand since
     seen_cards: tuple[str, ...] = ()
+    #: Power Cats the table named one by one while the rest are unknown (`power_cat_cards` None)
+    named_power_cats: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod
@@ -239,6 +241,8 @@ class State(Frozen):
     revealed: bool = False
     #: the table's own catalogue entries (extend or override cards.toml)
     cards: tuple[CardSpec, ...] = ()
+    #: the readings (rules_readings) a verdict has said already this game: each is said once per game
+    readings_said: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod

@@ -62,3 +62,18 @@ def from_effects(effects) -> list[Reason]:
     """The readings the effects rest on, each once, in the order they first apply."""
     found = [BY_EFFECT.get((e.kind, e.rule)) or BY_EFFECT.get((e.kind, None)) for e in effects]
     return list(dict.fromkeys(r for r in found if r))
+
+
+def unsaid(state, reasons) -> list:
+    """The notes a verdict gives, less the readings said already this game (a reading is said once per
+    game, not on every Yarn Ball re-roll)."""
+    said = set(getattr(state, "readings_said", ()))
+    return [r for r in reasons if not (r.message.startswith("reading: ") and r.message in said)]
+
+
+def remembered(state, reasons):
+    """The State with these notes' readings marked as said."""
+    new = [r.message for r in reasons if r.message.startswith("reading: ") and r.message not in state.readings_said]
+    if not new:
+        return state
+    return state.model_copy(update={"readings_said": (*state.readings_said, *dict.fromkeys(new))})

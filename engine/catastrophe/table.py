@@ -85,7 +85,7 @@ class Table(WorkingTable):
     """A mutable copy of a State used while one change is applied (the input is never touched)."""
 
     FIELDS = ("variant", "grim_reapurr", "yarn_sanctuary", "current", "phase", "turn", "game_over",
-              "winner", "grim_reapurr_wins", "revealed")
+              "winner", "grim_reapurr_wins", "revealed", "readings_said")
 
     def __init__(self, state: State):
         super().__init__(state)
@@ -311,6 +311,12 @@ class Table(WorkingTable):
                 k = seen.index(name.casefold())
                 p["seen_cards"] = p["seen_cards"][:k] + p["seen_cards"][k + 1:]
             p["seen_cards"] = p["seen_cards"][: p["hand"]]
+        if known is None and key == "power_cats":
+            named = [c.casefold() for c in p["named_power_cats"]]
+            if name.casefold() in named:
+                k = named.index(name.casefold())
+                p["named_power_cats"] = p["named_power_cats"][:k] + p["named_power_cats"][k + 1:]
+            p["named_power_cats"] = p["named_power_cats"][: p["power_cats"]]
         if known is not None:
             folded = [c.casefold() for c in known]
             if name.casefold() in folded:
@@ -352,7 +358,8 @@ class Table(WorkingTable):
 
     def deal_power_cat(self, i: int, name: str) -> None:
         """A Power Cat dealt face up to a cat mid-game: one more in front of it, then the limit of 3."""
-        self.say("power-cat", f"{self.name(i)} gets {name} face up in front of them", R.POWER_FACE_UP)
+        self.say("power-cat", f"{self.name(i)} gains a new Power Cat, {name}, face up in front of them (one more)",
+                 R.POWER_FACE_UP)
         self.add_cards(i, "power_cats", 1, [name])
         if self.players[i]["power_cat_cards"] is None:
             self.say("power-cat-named", f"if {name} is one of the Power Cats {self.name(i)} already had (dealt at "
@@ -362,8 +369,13 @@ class Table(WorkingTable):
     def name_power_cat(self, i: int, name: str) -> None:
         """One of the Power Cats already face up in front of a cat is named: the count stays."""
         p = self.players[i]
+        if p["power_cat_cards"] is None and name.casefold() not in (c.casefold() for c in p["named_power_cats"]):
+            p["named_power_cats"] = (*p["named_power_cats"], name)[-p["power_cats"]:] if p["power_cats"] else ()
+            if len(p["named_power_cats"]) == p["power_cats"]:  # every one named: the cards are known
+                p["power_cat_cards"], p["named_power_cats"] = p["named_power_cats"], ()
         self.say("power-cat-named", f"{name} is one of the {p['power_cats']} Power Cats face up in front of "
-                 f"{self.name(i)} (still {p['power_cats']})", R.POWER_FACE_UP)
+                 f"{self.name(i)} (still {p['power_cats']}; a new one is dealt with `card NAME power-cat to "
+                 f"{self.name(i).lower()}` once all are named)", R.POWER_FACE_UP)
 
     # ---- turn and phase
 

@@ -115,6 +115,7 @@ def check(state: State, change: Change) -> Verdict:
         return found.verdict(found.advice)
     _, found.effects = apply(state, change)
     found.leave_open(*rules_readings.from_effects(found.effects))
+    found.unchecked = rules_readings.unsaid(state, found.unchecked)
     return found.verdict()
 
 
@@ -136,7 +137,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
     apply_verb(VERBS, t, change)
     t.sweep()
     t.settle_end(before)
-    return t.freeze(), t.effects
+    return rules_readings.remembered(t.freeze(), rules_readings.from_effects(t.effects)), t.effects
 
 # ------------------------------------------------------------------ what stays secret
 
@@ -273,8 +274,8 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         raise MoveSyntaxError(f"card {name}: {exc}") from None
     if to is not None:
         i = state.index(to)
-        held = [p.name for p in state.players if p.power_cat_cards
-                and name.casefold() in (c.casefold() for c in p.power_cat_cards)]
+        held = [p.name for p in state.players
+                if name.casefold() in (c.casefold() for c in (*(p.power_cat_cards or ()), *p.named_power_cats))]
         me = state.players[i]
         if me.eliminated:
             _out(state, i, found)

@@ -211,6 +211,7 @@ class Player(Frozen):
     dice_count: int = Field(default=6, ge=0, le=6)
     rerolls: int = 0             # rerolls made this Player Attack Phase (at most 2)
     damage_due: int = 0          # points of an Enemy attack assigned to this player, not yet taken
+    discard_due: int = 0         # powers a Morale threshold makes this player discard, not yet discarded
     reward_heal: int | None = None  # powers still to heal from the reward of the Enemy just beaten
     last_side: Literal["ground", "flight", "unknown"] | None = None  # Soraten: his last ability's side
 
@@ -258,6 +259,8 @@ class State(Frozen):
     cards: tuple[PowerCard, ...] = ()   # the table's own power cards, beside the shipped catalogue
     attack: tuple[str, int] | None = None  # an Enemy attack waiting to be assigned: ("party"|"player", N)
     prevention: int = Field(default=0, ge=0)  # damage the party's powers prevent this round, not yet spent
+    threshold_owed: bool = False  # what players owe (damage, discards) comes from a Morale threshold
+    damage_to_deal: int = Field(default=0, ge=0)  # damage abilities dealt that no Enemy has taken yet (several stand)
     outcome: Literal["won", "lost"] | None = None
 
     @property

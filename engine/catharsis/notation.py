@@ -10,6 +10,7 @@
     assign ann 3 ben 2                how the party shares the Enemy's damage
     boost ann 2 top +2 ability        "+2 to target ability": every attack of it
     boost ann 2 top +1 attack 2       "+1 to target attack": its second attack only
+    boost ann 2 top +1 attack 1,2     the same modifier on each attack named (an effect that targets several)
     card "Dragon Grapple" top "AA ?" bottom "BB 4" attacks 4     a power card of the table's own
     pay "AA BB" with 1 1 1 1 5 6      a question for check: do these dice pay this cost, and if not why
     morale -1, refresh, next-card ... every tracker command is a play too (docs/track-catharsis.md)
@@ -155,7 +156,7 @@ def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
             raise MoveSyntaxError("a player is named twice; give each player one share")
         return Play("assign", shares=shares)
     if verb == "boost":
-        usage = "usage: boost PLAYER POWER [top|bottom] +N ability | +N attack K"
+        usage = "usage: boost PLAYER POWER [top|bottom] +N ability | +N attack K[,K...]"
         if len(rest) < 4:
             raise MoveSyntaxError(usage)
         who = player(rest[0])
@@ -169,8 +170,11 @@ def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
         what = rest[i + 1].lower()
         if what == "ability" and len(rest) == i + 2:
             target = "ability"
-        elif what == "attack" and len(rest) == i + 3:
-            target = str(_number(rest[i + 2], "attack number"))
+        elif what == "attack" and len(rest) >= i + 3:
+            numbers = [_number(n, "attack number") for w in rest[i + 2:] for n in w.split(",") if n]
+            if len(set(numbers)) < len(numbers):
+                raise MoveSyntaxError("an attack is named twice; name each attack once (attack 1,2)")
+            target = ",".join(str(n) for n in numbers)
         else:
             raise MoveSyntaxError(usage)
         return Play("boost", who, slot=slot, half=half, amount=amount, target=target)

@@ -199,13 +199,11 @@ def _parse_enemy(state, rest):
     sub = rest[0].lower()
     if sub in ("damage", "armor", "armorshred"):
         need(rest, 2, usage)
-        extra(rest, 3, usage)
         n = _positive(rest[1], sub)
-        target = enemy_name(state, rest[2] if len(rest) > 2 else None)
+        target = enemy_name(state, " ".join(rest[2:]) if len(rest) > 2 else None)  # a name of several words
         return Change(verb="enemy", args=(sub, str(n), target))
     if sub in ("defeated", "defeat", "dead", "killed"):
-        extra(rest, 2, usage)
-        target = enemy_name(state, rest[1] if len(rest) > 1 else None)
+        target = enemy_name(state, " ".join(rest[1:]) if len(rest) > 1 else None)
         return Change(verb="enemy", args=("defeated", target))
     # a new Enemy: NAME HEALTH-LIST [boss|monster] [armor N]; an unquoted name of several words
     # (`enemy Hired Blades 12/14/16/18/20`) is every word before the health list or a keyword
@@ -241,7 +239,7 @@ def _parse_enemy(state, rest):
     final, k = name, 2
     while final.lower() in taken:
         final, k = f"{name} {k}", k + 1
-    return Change(verb="enemy", args=("add", final, printed, kind, str(armor)))
+    return Change(verb="enemy", args=("add", final, printed, kind, *(("armor", str(armor)) if armor else ())))
 
 def _parse_damage(state, rest):
     usage = COMMANDS["damage"]

@@ -20,7 +20,7 @@ from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
-from .rules_cards import unknown
+from .rules_cards import known_to_library, unknown
 from .table import Table
 from .track import change_table
 
@@ -212,7 +212,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                  f"use {owner.name} {play.slot} {play.half}")
         return
     if ability is None or ability.adjust is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust")
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", known=known_to_library(card))
                + ": the size is not judged")
         return
     if abs(play.amount) != ability.adjust:
@@ -221,7 +221,8 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                    for s in (ability.adjust, -ability.adjust)))
         return
     if ability.adjust_dice is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice")
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice",
+                       known=known_to_library(card))
                + ": how many dice it adjusts is not judged")
     elif pw.adjusted_round >= ability.adjust_dice:
         v.forbid(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
@@ -291,16 +292,18 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
         if pw.side is None:
             return None, (f"the side {pw.name} shows is not recorded, so which side's {half} cost applies is "
                           f"unknown (record it: side PLAYER N ground|flight)")
-        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}")
+        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}",
+                             known=known_to_library(card))
     if card is None or ability is None:
-        return None, unknown(pw.name, f"{half} cost", half)
+        return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
     level = pw.level if pw.level and pw.level > 1 else None
     cost = ability.cost_at(level)
     if cost is not None:
         return cost, ""
     if level:
-        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}")
-    return None, unknown(pw.name, f"{half} cost", half)
+        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}",
+                             known=known_to_library(card))
+    return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
 
 
 def _what_it_does(p, pw, card, ability, play: Play, v: Findings) -> None:
@@ -449,13 +452,16 @@ def _use(state: State, table: Table, play: Play) -> None:
     table.set_aside(play.player, values, play.slot)
     mid = table.freeze()
     pl = player_of(mid, play.player)
-    _, card, ability = ability_of(mid, pl, play.slot, play.half)
+    pw, card, ability = ability_of(mid, pl, play.slot, play.half)
+    finish, _, _ = rules_combat.finisher(mid, pl, pw, card, ability, play.half)
     duo = card is not None and card.duo is not None
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
     change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
-        table.ability_damage(play.player, f"{pl.powers[int(play.slot) - 1].name} ({play.half})", ability.attacks)
+        table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
+    if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt
+        table.ability_damage(play.player, f"{pw.name} ({pw.combo} Combo removed)", finish)
 
 
 # ------------------------------------------------------------------------------------- moves

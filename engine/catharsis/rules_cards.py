@@ -26,18 +26,69 @@ def library_field(field: str) -> str:
     return ".".join(parts)
 
 
-def teach(card: str, field: str, example: str | None = None) -> str:
-    """The one command that teaches a card's fact: `companion cards add catharsis ...`, or `cards edit`
-    for a card of the shipped catalogue."""
+def teach(card: str, field: str, example: str | None = None, known: bool | None = None) -> str:
+    """The one command that teaches a card's fact: `companion cards edit ...` for a card the session
+    knows already (the catalogue's, the library's, the table's), else `companion cards add ...`
+    (`known` None: the shipped catalogue decides)."""
     from .model import shipped
 
     path = library_field(field)
-    last = path.split(".")[-2] if path.split(".")[-1].isdigit() else path.split(".")[-1]
-    value = example or PLACEHOLDER.get(last, "COST")
-    command = edit_command if card.lower() in shipped() else add_command
+    value = example or _placeholder(path)
+    if known is None:
+        known = card.lower() in shipped()
+    command = edit_command if known else add_command
     return command("catharsis", card, path, value)
 
 
-def unknown(card: str, what: str, field: str, example: str | None = None) -> str:
-    """"Fire Bolt's bottom cost is unknown (teach it: companion cards add ...)"."""
-    return f"{card}'s {what} is unknown (teach it: {teach(card, field, example)})"
+def _placeholder(path: str) -> str:
+    last = path.split(".")[-2] if path.split(".")[-1].isdigit() else path.split(".")[-1]
+    return PLACEHOLDER.get(last, "COST")
+
+
+def in_session(card: str, field: str, example: str | None = None) -> str:
+    """The play that teaches this session the fact now (a library change reaches only the sessions
+    started after it): `play 'card Gadget top level2 "COST"'`."""
+    path = library_field(field).split(".")
+    value = example or _placeholder(".".join(path))
+    words = [path[0]]                                   # top, bottom, ground, flight
+    rest = path[1:]
+    if rest and rest[0] in ("top", "bottom"):           # a Soraten side's ability
+        words.append(rest.pop(0))
+    if not rest:
+        words.append(_q(value, always=True))
+    elif rest[0] == "levels":
+        words += [f"level{rest[1]}", _q(value, always=True)]
+    elif rest[0] == "combo":
+        words += ["combo", _q(f"{rest[1]}={value}", always=True)]
+    else:
+        words += [rest[0].replace("_", "-"), _q(value)]
+    return f"play 'card {_q(card)} {' '.join(words)}'"
+
+
+def _q(text: str, always: bool = False) -> str:
+    return f'"{text}"' if always or " " in text else text
+
+
+def known_to_library(card) -> bool:
+    """Whether the card library (or the shipped catalogue) has this session card: every card the session
+    knows except one only a `card` play of this session described."""
+    return card is not None and card.source != SESSION
+
+
+#: the source of a card only a `card` play of this session described
+SESSION = "session"
+
+
+def unknown(card: str, what: str, field: str, example: str | None = None, known: bool | None = None) -> str:
+    """"Fire Bolt's bottom cost is unknown (teach it: companion cards add ...)"; for a card the session
+    knows, the `cards edit` for the next sessions and the play that teaches this one now. A power
+    with no name yet (its slot number) is named first: no card is ever taught under a slot number."""
+    be = "are" if what.endswith("s") else "is"
+    if card.isdigit():
+        return f"power {card} has no name, so its {what} {be} unknown (name it: rename PLAYER {card} NAME)"
+    if known is None:
+        from .model import shipped
+
+        known = card.lower() in shipped()
+    return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field, example)}; the card "
+            f"library keeps it for the next sessions: {teach(card, field, example, known)})")

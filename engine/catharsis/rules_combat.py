@@ -9,12 +9,14 @@ is unchecked.
 """
 from __future__ import annotations
 
+import re
+
 from engine.base import Reason
 
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play
 from .rule_ids import R
-from .rules_cards import unknown
+from .rules_cards import known_to_library, unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -64,7 +66,7 @@ def activation_refusals(p, pw, slot: str) -> list[tuple[str, str, tuple[str, ...
                 (R.TOP_OR_BOTTOM, "top or bottom, never both", ())]
     if pw.status != FACE_UP:
         return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be "
-                        f"activated", (f"heal {p.name} {slot}",))]
+                        f"activated", ())]  # a heal is a reward or an effect, not a play open now
     return []
 
 
@@ -82,7 +84,8 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}"))
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}",
+                                   known=known_to_library(card)))
         return
     if count in listed:
         v.say("finisher", f"{pw.name}: {count} Combo removed: {listed[count]}", R.FINISHER)
@@ -90,6 +93,26 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
         values = ", ".join(str(k) for k in sorted(listed))
         v.say("no-effect", f"{pw.name}: {count} Combo removed, not one of the listed values "
                            f"({values}): no effect", R.COMBO_UNLISTED)
+
+
+#: what a finisher's listed effect deals and prevents, read from its words ("deal 8 damage and prevent 2 damage")
+DEALS = re.compile(r"\bdeals? (\d+) damage\b")
+PREVENTS = re.compile(r"\bprevents? (\d+) damage\b")
+
+
+def finisher(state, p, pw, card, ability, half: str) -> tuple[tuple[int, ...], int, str | None]:
+    """Goz's bottom as used with the Combo the power holds: (the damage of each attack its listed
+    effect deals, the damage it prevents, the effect's words), all empty when it is no Goz finisher
+    or the count removed is not listed (Goz did the move wrong: nothing happens)."""
+    if half != "bottom" or ability is None or not ability.combo or (card is not None and card.duo):
+        return (), 0, None
+    if p.character != "Goz" and (card is None or card.character != "Goz"):
+        return (), 0, None
+    text = ability.combo.get(str(pw.combo))
+    if text is None:
+        return (), 0, None
+    low = text.lower()
+    return (tuple(int(n) for n in DEALS.findall(low)), sum(int(n) for n in PREVENTS.findall(low)), text)
 
 
 # ------------------------------------------------------------------------------------- modifiers
@@ -103,10 +126,12 @@ def boost_verdict(state, play: Play, v) -> None:
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
-        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks")
+        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks", known=known_to_library(card))
                + ": the new damage is not computed")
-        v.say("modifier", f"{play.amount:+d} to {'every attack of the ability' if key == R.ABILITY_MOD else 'one attack'}",
-              key)
+        several = play.target != "ability" and "," in play.target
+        v.say("modifier", f"{play.amount:+d} to " + ("every attack of the ability" if key == R.ABILITY_MOD else
+                                                     f"each of attacks {play.target.replace(',', ', ')}" if several
+                                                     else "one attack"), key)
         return
     attacks = list(ability.attacks)
     if play.target == "ability":
@@ -114,17 +139,27 @@ def boost_verdict(state, play: Play, v) -> None:
         v.say("modifier", f"{play.amount:+d} to target ability: every attack of {pw.name} changes: "
                           f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ABILITY_MOD)
         return
-    k = int(play.target)
-    if not 1 <= k <= len(attacks):
-        v.forbid(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
-                               f"there is no attack {k}",
-                 *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}" for i in range(1, len(attacks) + 1)))
-        return
+    ks = [int(k) for k in play.target.split(",")]
+    for k in ks:
+        if not 1 <= k <= len(attacks):
+            v.forbid(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
+                                   f"there is no attack {k}",
+                     *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}"
+                       for i in range(1, len(attacks) + 1)))
+            return
     new = list(attacks)
-    new[k - 1] += play.amount
-    v.say("modifier", f"{play.amount:+d} to target attack: only attack {k} of {pw.name} changes: "
-                      f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ATTACK_MOD)
-    if len(attacks) > 1:
+    for k in ks:
+        new[k - 1] += play.amount
+    if len(ks) > 1:
+        named = ", ".join(str(k) for k in ks)
+        v.say("modifier", f"{play.amount:+d} to each of attacks {named} of {pw.name}: {_list(attacks)} -> {_list(new)}"
+                          + BOOST_DEALT, R.ATTACK_MOD)
+        v.note(R.ATTACK_MOD, "a modifier of one target attack changes one damage number; that the effect names "
+                             f"{len(ks)} attacks (or that these are {len(ks)} effects) is the card's to say and is not checked")
+    else:
+        v.say("modifier", f"{play.amount:+d} to target attack: only attack {ks[0]} of {pw.name} changes: "
+                          f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ATTACK_MOD)
+    if len(attacks) > len(ks):
         v.say("not-ability", "a modifier of one attack leaves the other attacks as they are", R.ABILITY_VS_ATTACK)
 
 
@@ -149,9 +184,24 @@ def owed(state) -> list[tuple[str, int]]:
     return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
 
 
+def owed_discards(state) -> list[tuple[str, int]]:
+    """(player, powers) a Morale threshold makes them discard and not yet discarded, living players only."""
+    return [(p.name, p.discard_due) for p in state.players if p.discard_due and not p.dead]
+
+
+def owed_rule(state) -> str:
+    """The rule what is owed follows: a Morale threshold's, else the Enemy attack's."""
+    return R.THRESHOLDS if state.threshold_owed and state.attack is None else R.READ_ATTACK
+
+
+def owed_source(state) -> str:
+    return "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
+
+
 def owed_text(state) -> str:
-    """What damage is still owed (an Enemy attack's, a threshold's), in words ("" when nothing)."""
+    """What is still owed (an Enemy attack's damage, a threshold's damage or discards), in words ("" when nothing)."""
     parts = [f"{name} owes {n} damage" for name, n in owed(state)]
+    parts += [f"{name} owes {n} discard{'s' if n > 1 else ''}" for name, n in owed_discards(state)]
     if state.attack is not None:
         parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")
     return "; ".join(parts)
@@ -187,6 +237,13 @@ def assign_verdict(state, play: Play, v) -> None:
     if v.problems:
         v.advice.extend(_format(a) for a in assignments(state)[:5])
         return
+    takers = [name for name, n in play.shares if n]
+    if to == "party":
+        v.say("split", f"damage to the party is split as the players choose ({' and '.join(takers) or 'nobody'} "
+                       f"here), none of them past what would kill them", R.TO_PARTY)
+    else:
+        v.say("split", "a player attack goes to one player of the party's choice, passing on only past what "
+                       "kills them", R.A_PLAYER)
     for name, n in play.shares:
         if not n:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 
 from .rule_ids import R
-from .rules_combat import capacity, owed
+from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
 
 
@@ -43,6 +43,6 @@ def status(state) -> list[Reason]:
                                                           and state.combat_step == "enemy-attack"):
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else state.phase
         for name, n in debtors:
-            out.append(Reason(rule=R.READ_ATTACK, message=f"{name} still owes {n} damage, "
-                                                          f"yet the table has moved on ({where})"))
+            out.append(Reason(rule=owed_rule(state), message=f"{name} still owes {n} damage, "
+                                                             f"yet the table has moved on ({where})"))
     return out

@@ -18,6 +18,10 @@ from .rule_ids import R
 #: a threshold effect the tracker carries out: every living character takes N damage
 EVERYONE_DAMAGE = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
                              r"every character) takes? (\d+) damage")
+#: a threshold effect held the same way: every living character discards N powers ("each player discards a power")
+EVERYONE_DISCARDS = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
+                               r"every character) discards? (a|an|one|two|three|\d+) powers?")
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 
 class Table(WorkingTable):
@@ -79,6 +83,9 @@ class Table(WorkingTable):
         makes each living character owe N points, held like an Enemy attack's shares (at most what
         kills them); any other wording stays the table's to carry out."""
         found = EVERYONE_DAMAGE.fullmatch(effect.strip().lower())
+        discards = EVERYONE_DISCARDS.fullmatch(effect.strip().lower().rstrip("."))
+        if discards:
+            self.threshold_discards(COUNT_WORDS.get(discards.group(1)) or int(discards.group(1)))
         if not found:
             return
         n = int(found.group(1))
@@ -90,8 +97,24 @@ class Table(WorkingTable):
             p["damage_due"] = p.get("damage_due", 0) + min(n, room)
             owing.append(p["name"])
         if owing:
+            self.d["threshold_owed"] = True
             self.say("damage-due", f"each living character owes {n} damage ({', '.join(owing)}: damage NAME "
                                    "exhaust N ...), taken before play goes on", R.THRESHOLDS, amount=n)
+
+    def threshold_discards(self, n: int) -> None:
+        """A threshold whose effect reads "each player discards a power": each living character owes
+        that many discards (at most the powers left), held like its damage until `discard` takes them."""
+        owing = []
+        for p in self.d["players"]:
+            left = sum(pw["status"] != DISCARDED for pw in p["powers"])
+            if p["dead"] or not left:
+                continue
+            p["discard_due"] = p.get("discard_due", 0) + min(n, left)
+            owing.append(p["name"])
+        if owing:
+            self.d["threshold_owed"] = True
+            self.say("discard-due", f"each living character owes {n} discard{'s' if n > 1 else ''} ({', '.join(owing)}: "
+                                    "discard NAME N), made before play goes on", R.THRESHOLDS, amount=n)
 
     def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
         """Every exhausted power of these players face up again (discarded ones stay discarded)."""
@@ -139,6 +162,13 @@ class Table(WorkingTable):
             return
         pw.update(status=DISCARDED, combo=0, ice=0)
         self.check_death(player)
+        if player["dead"]:
+            player["discard_due"] = 0
+
+    def owed_settled(self) -> None:
+        """Once nobody owes damage or discards, nothing is owed to a threshold any more."""
+        if not any(p.get("damage_due") or p.get("discard_due") for p in self.d["players"] if not p["dead"]):
+            self.d["threshold_owed"] = False
 
     def check_death(self, player: dict) -> None:
         """A player whose last power is discarded is dead (and another character's death frees Lumi)."""
@@ -247,7 +277,7 @@ class Table(WorkingTable):
                 self.say("divinity", f"{p['name']} keeps {p['divinity']} Divinity for the next "
                                      f"combat", R.DIVINITY_CARRYOVER, who=p["name"], amount=p["divinity"])
         self.clear_dice()
-        self.d.update(phase="between-cards", combat_step=None, round=0, enemies=[])
+        self.d.update(phase="between-cards", combat_step=None, round=0, enemies=[], damage_to_deal=0)
         if reward and self.d["outcome"] is None:
             if self.d["boss"] == "hundred-eyed-dragon":
                 self.say("no-reward", "no free healing against the 100-Eyed Dragon", R.DRAGON_HEAL)
@@ -267,6 +297,8 @@ class Table(WorkingTable):
         if soak:
             enemy["armor_absorbed"] += soak
             self.say("armor", f"{target}'s Armor absorbs {soak} this round", R.ARMOR, amount=soak, card=target)
+        if self.d.get("damage_to_deal"):  # damage an ability dealt, now put on an Enemy
+            self.d["damage_to_deal"] = max(0, self.d["damage_to_deal"] - dmg)
         old = enemy["health"]
         enemy["health"] = max(0, old - (dmg - soak))
         self.say("enemy-health", f"{source + ' hits ' if source else ''}{target}: {old} -> {enemy['health']} health",
@@ -284,8 +316,10 @@ class Table(WorkingTable):
         if len(living) == 1:
             self.damage_enemy(living[0], total, source)
         elif living:
-            self.say("damage-to-deal", f"{source} deals {total}: several Enemies stand, so record whom each attack "
-                                       f"hits (enemy damage N NAME)", R.ATTACK, who=who, amount=total, card=source)
+            self.d["damage_to_deal"] = self.d.get("damage_to_deal", 0) + total
+            self.say("damage-to-deal", f"{source} deals {total}: several Enemies stand, so the party says whom each "
+                                       f"attack hits (enemy damage N NAME); {self.d['damage_to_deal']} held to deal "
+                                       f"until then", R.ATTACK, who=who, amount=total, card=source)
 
     def defeat_enemy(self, enemy: dict) -> None:
         """An Enemy falls: the Boss wins the game; the last Monster ends the combat with its reward."""
@@ -385,5 +419,7 @@ class Table(WorkingTable):
         fields it gives."""
         low = card.name.lower()
         earlier = next((PowerCard(**c) for c in self.d["cards"] if c["name"].lower() == low), None)
+        if card.source == "table":  # described by this session's own play (rules_cards.SESSION)
+            card = card.model_copy(update={"source": "session"})
         self.d["cards"] = [c for c in self.d["cards"] if c["name"].lower() != low]
         self.d["cards"].append(merge_card(earlier, card).model_dump(mode="json"))

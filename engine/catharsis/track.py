@@ -121,6 +121,8 @@ def summary(state: State) -> dict[str, Any]:
             row["rerolls_left"] = max(0, 2 - p.rerolls)
         if p.damage_due:
             row["damage_due"] = p.damage_due
+        if p.discard_due:
+            row["discard_due"] = p.discard_due
         players.append(row)
     out: dict[str, Any] = {
         "boss": state.boss,
@@ -148,6 +150,8 @@ def summary(state: State) -> dict[str, Any]:
         out["paradox"] = state.paradox
     if state.attack is not None:
         out["attack"] = {"to": state.attack[0], "damage": state.attack[1]}
+    if state.damage_to_deal:
+        out["damage_to_deal"] = state.damage_to_deal
     if state.party_status:
         out["party_status"] = dict(state.party_status)
     return out

@@ -9,7 +9,7 @@ from engine.tracking import Verb
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
                     character_of, player_of)
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation, owed
+from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule, owed_source
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -25,17 +25,12 @@ def check_damage(state, change, no):
     debtors = owed(state)
     if debtors and not p.damage_due:
         who = ", ".join(f"{name} {n}" for name, n in debtors)
-        no.forbid(R.READ_ATTACK, f"{player} owes no damage now (owed: {who}); damage from another effect "
+        no.forbid(owed_rule(state), f"{player} owes no damage now (owed: {who}); damage from another effect "
                           f"can be overruled",
            *(f"damage {name} exhaust N ..." for name, _ in debtors))
-    elif not debtors and state.attack is None and state.phase == "combat" and state.combat_step == "enemy-attack":
-        no.leave_open(Reason(rule=R.READ_ATTACK, message=(
-            f"no damage is owed now: {player}'s {len(pairs)} point{'s' if len(pairs) > 1 else ''} are taken as "
-            "another effect's (an attack not typed with `attack party N` is not checked; a share already taken "
-            "is not owed again)")))
     elif debtors and len(pairs) > p.damage_due:
-        no.forbid(R.READ_ATTACK, f"{player} owes {p.damage_due} damage of the Enemy's attack, {len(pairs)} points "
-                          f"given")
+        no.forbid(owed_rule(state), f"{player} owes {p.damage_due} damage of {owed_source(state)}, {len(pairs)} "
+                                    f"points given")
     if state.prevention and not p.damage_due:
         no.leave_open(Reason(rule=R.PREVENT, message=f"the party's powers have {state.prevention} damage prevention "
                                                     f"left this round; whether it covers this damage (from a "
@@ -80,6 +75,9 @@ def check_heal(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
     slots = [s for s in change.args[1:] if s != "role"]
+    if p.dead:
+        no.forbid(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
+        return
     healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
@@ -87,11 +85,20 @@ def check_heal(state, change, no):
                           f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
            f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
            *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
-    if "role" in change.args[1:] and p.role == "flipped":
-        no.forbid(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does",
-           "refresh")
-    if p.dead:
-        no.forbid(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
+    if "role" in change.args[1:]:
+        no.forbid(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does"
+                  if p.role == "flipped" else f"{player}'s Role is face up already, and healing never turns a Role",
+                  *(("refresh",) if p.role == "flipped" else ()))
+    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if pw.status == EXHAUSTED]
+    for s in dict.fromkeys(slots):
+        pw = p.powers[int(s) - 1]
+        if pw.status == EXHAUSTED or (p.character == "Soraten" and pw.side != "ground"):
+            continue  # a Flight power counts as exhausted: a heal turns it to Ground (unrecorded: not judged)
+        if pw.status == FACE_UP and state.phase != "combat":
+            continue  # between cards (the reward's heal) it is said, not refused: an old session still opens
+        no.forbid(R.HEAL, f"{player}'s power {s} ({pw.name}) is {pw.status}: healing turns an exhausted power "
+                          "face up" + (" (a discarded power stays discarded)" if pw.status == DISCARDED else ""),
+                  *((f"heal {player} {' '.join(exhausted)}",) if exhausted else ()))
 
 
 def check_side(state, change, no):
@@ -135,6 +142,13 @@ def check_replace(state, change, no):
 
 def apply_damage(t: Table, change) -> None:
     p = t.player(change.args[0])
+    d = t.d
+    if d["phase"] == "combat" and d["combat_step"] == "enemy-attack" and d["attack"] is None \
+            and not any(q.get("damage_due") for q in d["players"] if not q["dead"]):
+        n = len(change.args[1::2])
+        t.say("nothing-owed", f"none owed: every share of the attack is taken, so {p['name']}'s {n} "
+                              f"point{'s are' if n > 1 else ' is'} taken as another effect's (an attack not typed "
+                              "with `attack party N` is not checked)", R.READ_ATTACK, who=p["name"], amount=n)
     p["damage_due"] = max(0, p.get("damage_due", 0) - len(change.args[1::2]))
     for op, slot_s in zip(change.args[1::2], change.args[2::2]):
         if p["dead"]:
@@ -153,6 +167,7 @@ def apply_damage(t: Table, change) -> None:
                 t.say("damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT,
                       who=p["name"], amount=1, card=pw["name"])
             t.discard_power(p, slot)
+    t.owed_settled()
 
 
 def apply_exhaust(t: Table, change) -> None:
@@ -168,6 +183,8 @@ def apply_exhaust(t: Table, change) -> None:
 def apply_heal(t: Table, change) -> None:
     p = t.player(change.args[0])
     healed = 0
+    idle = [p["powers"][int(s) - 1]["name"] for s in dict.fromkeys(change.args[1:]) if s != "role"
+            and p["powers"][int(s) - 1]["status"] == FACE_UP and p["character"] != "Soraten"]
     for slot in change.args[1:]:
         if slot == "role":
             t.unflip_role(p, "healed, as the table decided")
@@ -179,6 +196,9 @@ def apply_heal(t: Table, change) -> None:
             pw["status"] = FACE_UP
             healed += 1
             t.say("heal", f"{p['name']}'s {pw['name']} is face up again", R.HEAL, who=p["name"], card=pw["name"])
+    if idle:
+        t.say("nothing-healed", f"{p['name']}'s {', '.join(idle)} {'is' if len(idle) == 1 else 'are'} face up "
+                                "already: healing turns only exhausted powers face up", R.HEAL, who=p["name"])
     if t.d["phase"] == "between-cards" and p.get("reward_heal") is not None:
         p["reward_heal"] = max(0, p["reward_heal"] - healed)
         t.say("reward-left", f"{p['name']} may heal {p['reward_heal']} more from the reward",
@@ -188,7 +208,10 @@ def apply_heal(t: Table, change) -> None:
 def apply_discard(t: Table, change) -> None:
     p = t.player(change.args[0])
     for slot in change.args[1:]:
+        if p.get("discard_due") and p["powers"][int(slot) - 1]["status"] != DISCARDED:
+            p["discard_due"] -= 1  # a discard a threshold asked for
         t.discard_power(p, int(slot))
+    t.owed_settled()
 
 
 def apply_use(t: Table, change) -> None:
@@ -217,12 +240,13 @@ def apply_use(t: Table, change) -> None:
                        f"effect does not trigger now, it fires at the start of each round",
               R.COMBO, who=p["name"], amount=1, card=pw["name"])
         return
-    if t.d["phase"] == "combat":
-        _prevents(t, p["name"], slot, half)
     if goz and half == "bottom":
         t.say("finisher", f"{name}: bottom ability removes {pw['combo']} Combo (the card "
                           f"lists which counts do something)", R.FINISHER,
               who=p["name"], amount=pw["combo"], card=pw["name"])
+    if t.d["phase"] == "combat":
+        _prevents(t, p["name"], slot, half)
+    if goz and half == "bottom":
         pw["combo"] = 0
     if pw["ice"]:
         t.say("ice-lost", f"{name}: Ice kept it from exhausting; its {pw['ice']} Ice is "
@@ -237,11 +261,16 @@ def apply_use(t: Table, change) -> None:
 
 
 def _prevents(t: Table, name: str, slot: int, half: str) -> None:
-    """The damage the used ability prevents (its card's `prevent`), added to the round's prevention."""
+    """The damage the used ability prevents (its card's `prevent`, or the listed effect of the Combo
+    a Goz finisher removes), added to the round's prevention."""
     state = t.freeze()
-    pw, _, ability = ability_of(state, player_of(state, name), str(slot), half)
+    p = player_of(state, name)
+    pw, card, ability = ability_of(state, p, str(slot), half)
     if ability is not None and ability.prevent:
         t.prevent(ability.prevent, name, pw.name, f"{name}'s {pw.name} ({half})")
+    _, prevent, _ = finisher(state, p, pw, card, ability, half)
+    if prevent:
+        t.prevent(prevent, name, pw.name, f"{name}'s {pw.name} ({pw.combo} Combo removed)")
 
 
 def apply_gain(t: Table, change) -> None:
@@ -314,6 +343,8 @@ def apply_flip(t: Table, change) -> None:
     if p["character"] == "Durhak":
         t.say("vessel", f"{p['name']} becomes the Vessel: {VESSEL_UPKEEP} Divinity at the "
                         f"start of each round, no Divinity gain", R.VESSEL)
+        if not p["divinity"]:  # she leaves the Vessel the instant her Divinity is 0
+            t.unflip_role(p, "she holds 0 Divinity, so she turns back at once")
     elif p["character"] == "Calyxia":
         t.say("role", f"{p['name']} gains no Demonic while her Role is flipped",
               R.DEMONIC_FLIPPED)

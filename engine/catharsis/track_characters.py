@@ -162,11 +162,14 @@ def apply_level_up(t: Table, change) -> None:
         t.say("level", f"{pw['name']} is already Level 3", R.LEVEL_3)
         return
     cost = LEVEL_COST[level + 1]
-    p["cobble"] = max(0, p["cobble"] - cost)
+    had = p["cobble"]
+    p["cobble"] = max(0, had - cost)
     pw["level"] = level + 1
     state_word = "stays exhausted" if pw["status"] == EXHAUSTED else "is face up"
-    t.say("level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({cost} Cobble, "
-                   f"{p['cobble']} left); it {state_word}",
+    paid = (f"{cost} Cobble, {p['cobble']} left" if had >= cost else
+            f"it costs {cost} Cobble; {p['name']} had {had}, so {had} spent and {cost - had} short, as the table "
+            "decided")
+    t.say("level", f"{p['name']}'s {pw['name']} is now Level {level + 1} ({paid}); it {state_word}",
           R.LEVEL_2 if level == 1 else R.LEVEL_3, who=p["name"], amount=level + 1, card=pw["name"])
     if pw["status"] == EXHAUSTED:
         t.say("level", "leveling up does not unexhaust", R.LEVEL_KEEP)

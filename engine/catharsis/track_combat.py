@@ -8,7 +8,7 @@ from engine.tracking import Verb
 
 from .model import STEPS
 from .rule_ids import R
-from .rules_combat import owed, owed_text
+from .rules_combat import owed, owed_discards, owed_rule, owed_text
 from .table import Table
 from .track_readings import NEXT_ROUND, ROUND_END, VESSEL
 
@@ -40,21 +40,30 @@ def check_resolved(state, change, no):
 
 
 def owed_first(state, no) -> bool:
-    """Moving on from the Enemy Attack Phase waits until its damage is shared and taken."""
+    """Moving on from the Enemy Attack Phase (or past a Morale threshold) waits until its damage is
+    shared and taken and its discards made."""
     pending = owed_text(state)
     if pending:
-        no.forbid(R.READ_ATTACK, f"the damage owed is not all taken: {pending}",
+        no.forbid(owed_rule(state), f"what is owed is not all taken: {pending}",
            *(("assign NAME N ...",) if state.attack is not None else ()),
-           *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+           *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
+           *(f"discard {name} N" for name, _ in owed_discards(state)))
     return bool(pending)
 
 
 def check_combat(state, change, no):
     what = change.args[0]
-    if state.phase == "combat" and state.combat_step != "enemy-attack" and owed(state) and state.attack is None:
-        # owed outside the Enemy Attack Phase: a Morale threshold's damage (a refresh's comes after it), not
-        # an attack's; said, not refused, so a session recorded before it was held still opens
-        no.note(R.THRESHOLDS, f"damage still owed: {owed_text(state)}; take it with `damage NAME exhaust N ...`")
+    if state.damage_to_deal and state.phase == "combat" and what != "end":
+        no.forbid(R.ATTACK, f"{state.damage_to_deal} damage the party's abilities dealt is not on an Enemy yet: "
+                            "each attack may hit another Enemy, so say whom it hits",
+                  *(f"enemy damage {state.damage_to_deal} {e.name}" for e in state.enemies if not e.defeated))
+        return
+    if state.phase == "combat" and state.combat_step != "enemy-attack" and (owed(state) or owed_discards(state)) \
+            and state.attack is None:
+        # owed outside the Enemy Attack Phase: a Morale threshold's damage or discards (a refresh's comes after
+        # it), not an attack's; said, not refused, so a session recorded before it was held still opens
+        no.note(R.THRESHOLDS, f"still owed: {owed_text(state)}; take it with `damage NAME exhaust N ...` "
+                              "or `discard NAME N`")
     elif state.phase == "combat" and what != "enemy-attack" and owed_first(state, no):
         return
     if what == "start":
@@ -178,7 +187,9 @@ def check_enemy(state, change, no):
 def apply_enemy(t: Table, change) -> None:
     sub = change.args[0]
     if sub == "add":
-        _, name, printed, kind, armor = change.args
+        _, name, printed, kind, *rest = change.args
+        armor = rest[-1] if rest else "0"  # logged as `... armor N` (earlier: a bare N; none when 0)
+        others = [e["name"] for e in t.d["enemies"] if not e["defeated"]]
         values = [int(v) for v in printed.split("/")]
         n = t.d["characters_started"]
         if len(values) == 1:
@@ -193,6 +204,9 @@ def apply_enemy(t: Table, change) -> None:
                                             defeated=False, status={})]
         t.say("enemy", f"{name} ({kind}) has {health} health for {n} starting characters"
                        + (f", Armor {armor}" if int(armor) else ""), rule, amount=health, card=name)
+        if others:
+            t.say("another-enemy", f"{name} joins {', '.join(others)}: {len(others) + 1} Enemies stand (undo if the "
+                                   "same Enemy was added twice)", R.ENEMIES, card=name)
         if any(p["dead"] for p in t.d["players"]):
             t.say("party-size", "dead characters still count for the Enemy's health",
                   R.DEAD_COUNT)

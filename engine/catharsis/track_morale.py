@@ -8,7 +8,7 @@ from engine.tracking import Verb
 
 from .model import EXHAUSTED, player_of
 from .rule_ids import R
-from .rules_combat import owed, owed_text
+from .rules_combat import owed, owed_discards, owed_text
 from .table import Table
 from .track_combat import fight_advice
 from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
@@ -85,8 +85,9 @@ def check_refresh(state, change, no):
         return
     pending = owed_text(state)
     if pending:
-        no.forbid(R.REFRESH_PHASE, f"the damage owed is not all taken: {pending}; the refresh comes after it",
-           *(f"damage {name} exhaust N ..." for name, _ in owed(state)))
+        no.forbid(R.REFRESH_PHASE, f"what is owed is not all taken: {pending}; the refresh comes after it",
+           *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
+           *(f"discard {name} N" for name, _ in owed_discards(state)))
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)

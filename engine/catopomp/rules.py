@@ -236,7 +236,9 @@ def setup_rule(state: State) -> str:
 
 def setup_missing(state: State) -> str:
     """What the table still has to enter before round play starts."""
-    todo = setup_todo(state)
+    steps = setup_steps(state)
+    lead = setup_rule(state)  # the reason's own rule, cited once beside the reason, not again in its text
+    todo = [text if rule == lead and n == 0 else f"{text} [{rule}]" for n, (rule, text) in enumerate(steps)]
     return f"round {state.round} is being set up: " + ("; ".join(todo) if todo else "ready")
 
 

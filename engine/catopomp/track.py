@@ -54,7 +54,7 @@ class Step(WorkingTable):
         return self.after
 
 
-def _row(check, transition, *aliases: str, read_only: bool = False) -> Verb:
+def _row(check, transition, *aliases: str, read_only: bool = False, setup: bool = False) -> Verb:
     """A row of VERBS from a check(state, seat, value, change, no) that calls no(rule, message) for the
     rule the change breaks (at most one, or each finding about a recorded hand), and a transition
     (state, seat, value, change) -> (state, effects): both read the change's seat and value."""
@@ -68,7 +68,7 @@ def _row(check, transition, *aliases: str, read_only: bool = False) -> Verb:
 
     def applied(step: Step, change: Change) -> None:
         step.after, step.effects = transition(step.state, *read_change(step.state, change), change)
-    return Verb(checked, applied, aliases, read_only)
+    return Verb(checked, applied, aliases, read_only, setup)
 
 # ---------------------------------------------------------------------------- the checks
 # Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on
@@ -275,9 +275,9 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
 #: verb -> its check (None: `score` shows the standings even after the end), its transition
 #: (state, seat, value, change) -> (state, effects), in track_changes.py, and its other words
 VERBS: dict[str, Verb] = {
-    "first": _row(_check_first, changes.first, "start", "starts", "starter"),
-    "dice": _row(_check_dice, changes.dice, "roll", "rolled", "centre", "center"),
-    "hand": _row(_check_hand, changes.hand, "cards"),
+    "first": _row(_check_first, changes.first, "start", "starts", "starter", setup=True),
+    "dice": _row(_check_dice, changes.dice, "roll", "rolled", "centre", "center", setup=True),
+    "hand": _row(_check_hand, changes.hand, "cards", setup=True),
     "lost": _row(_check_lost, changes.lost, "lose", "loses", "loser", "last"),
     "gems": _row(_check_gems, changes.gems, "gem", "soul-gems", "soul-gem", "soulgems"),
     "cleared": _row(_check_cleared, changes.cleared, "clears", "safe"),

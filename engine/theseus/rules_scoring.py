@@ -153,6 +153,21 @@ def final_scores(
     }
 
 
+def deciding_figures(result: dict) -> str:
+    """The totals the winner was decided on, each player's: points, then the Party Rank and the Hand
+    Rank as far as the tiebreakers went ("Ann 5 VP, Party Rank 12, Hand Rank 9; Ben ...")."""
+    decided = result["decided_by"]
+    parts = []
+    for row in result["players"]:
+        said = [f"{row['total']} VP"]
+        if decided in ("party-rank", "hand-rank", "tie"):
+            said.append(f"Party Rank {row['party_rank']}")
+        if decided in ("hand-rank", "tie"):
+            said.append(f"Hand Rank {row['hand_rank']}")
+        parts.append(f"{row['player']} {', '.join(said)}")
+    return "; ".join(parts)
+
+
 def say_final_scores(table: Table, state: State) -> None:
     """The final count of a play that ends the game, said on its table: each score, the rules it
     applied, the winner(s) and what could not be checked."""
@@ -187,9 +202,10 @@ def say_final_scores(table: Table, state: State) -> None:
         table.say("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
     winners = result["winners"]
     rule, how = DECIDED_BY[result["decided_by"]]
+    figures = deciding_figures(result)
     if len(winners) == 1:
-        table.say("winner", f"{winners[0]} wins ({how})", rule, who=winners[0])
+        table.say("winner", f"{winners[0]} wins ({how}: {figures})", rule, who=winners[0])
     else:
-        table.say("winner", f"tie between {listing(winners)} ({how})", rule)
+        table.say("winner", f"tie between {listing(winners)} ({how}: {figures})", rule)
     for n in result["unchecked"]:
         table.note(n.rule, n.message)

@@ -147,6 +147,8 @@ def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
     have = table.bonuses[who]
     new = have + gain
     if new < 0:
+        table.forbid(R.REWARD_AREA, f"{who} has {count(have, 'Bonus', 'Bonuses')} in the Reward Area: "
+                                    + (f"at most bonus {who.lower()} -{have}" if have else "none to take away"))
         table.say("bonus-short", f"{who} had only {have} Bonus{'es' if have != 1 else ''}: the count goes to 0", R.REWARD_AREA)
         new = 0
     table.bonuses[who] = new
@@ -169,6 +171,9 @@ def points(table: Table, who: str, args: tuple[str, ...]) -> None:
     sign, n = signed(args[0])
     have = table.effect_points.get(who, 0)
     new = n if sign == "=" else have + (n if sign == "+" else -n)
+    if new < 0:
+        table.forbid(R.VP_EXTRA, f"{who} has {have} point{'s' if have != 1 else ''} from card effects: the count "
+                                 "does not go below 0 (the rulebook prints no card effect that takes points away)")
     if new:
         table.effect_points[who] = new
     else:

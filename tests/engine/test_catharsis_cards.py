@@ -56,7 +56,8 @@ def test_unknown_cost_names_the_fact_and_the_command():
     s = table(*ATTACK, 'card "Fire Bolt" top "AA ?"', "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6")
     v = verdict(s, "use Ann 1 bottom with 4 4")
     assert v.legal
-    assert ("Fire Bolt's bottom cost is unknown (teach it: companion cards add catharsis \"Fire Bolt\" "
+    assert ("Fire Bolt's bottom cost is unknown (teach this session: play 'card \"Fire Bolt\" bottom \"COST\"'; "
+            "the card library keeps it for the next sessions: companion cards add catharsis \"Fire Bolt\" "
             "--bottom \"COST\")") in texts(v.unchecked)
     # the described half is judged: no `unchecked` line about its cost
     v = verdict(s, "use Ann 1 top with 4 4 1")
@@ -114,7 +115,8 @@ def test_unknown_level_cost_is_named():
               "roll Lu 5 5 6 1 2 3", players=("Lu",), characters="Lu=Luthia")
     v = verdict(s, "use Lu 1 top with 6")
     assert v.legal
-    assert ("Gadget's top cost at Level 2 is unknown (teach it: companion cards add catharsis Gadget "
+    assert ("Gadget's top cost at Level 2 is unknown (teach this session: play 'card Gadget top level2 \"COST\"'; "
+            "the card library keeps it for the next sessions: companion cards add catharsis Gadget "
             "--top.levels.2 \"COST\")") in texts(v.unchecked)
 
 
@@ -123,8 +125,9 @@ def test_unknown_combo_values_of_a_shipped_card_teach_an_edit_with_the_count_rem
     s = table(*ATTACK, "rename Gia 1 Dragon Grapple", "combo Gia 1 +2", "roll Gia 4 4 1 2 5 6",
               players=("Gia",), characters="Gia=Goz")
     v = verdict(s, "use Gia 1 bottom with 4 4")
-    assert ("Dragon Grapple's bottom Combo values is unknown (teach it: companion cards edit catharsis "
-            "\"Dragon Grapple\" --bottom.combo.2 \"EFFECT\")") in texts(v.unchecked)
+    assert ("Dragon Grapple's bottom Combo values are unknown (teach this session: play 'card \"Dragon Grapple\" "
+            "bottom combo \"2=EFFECT\"'; the card library keeps it for the next sessions: companion cards edit "
+            "catharsis \"Dragon Grapple\" --bottom.combo.2 \"EFFECT\")") in texts(v.unchecked)
 
 
 # ------------------------------------------------------------------ Soraten and a duo power's side
@@ -156,7 +159,8 @@ def test_soraten_power_pays_the_cost_of_the_side_it_shows():
     flight = play(s, "side Dave 1 flight")
     assert verdict(flight, "use Dave 1 top with 6 6").legal and not verdict(flight, "use Dave 1 top with 1").legal
     v = verdict(flight, "use Dave 1 bottom with 2")
-    assert "Updraft's Flight bottom cost is unknown (teach it: companion cards add catharsis Updraft " \
+    assert "Updraft's Flight bottom cost is unknown (teach this session: play 'card Updraft flight bottom " \
+           "\"COST\"'; the card library keeps it for the next sessions: companion cards add catharsis Updraft " \
            "--flight.bottom \"COST\")" in texts(v.unchecked)
 
 

@@ -235,7 +235,7 @@ def test_parse_enemy_health_lists():
     with pytest.raises(MoveSyntaxError, match="no Enemy"):
         T.parse(s, ["enemy", "damage", "3"])
     c = T.parse(s, ["enemy", "Giant Crab", "8", "/", "10", "/", "12", "/", "14", "/", "16", "armor", "2"])
-    assert c.args == ("add", "Giant Crab", "8/10/12/14/16", "monster", "2")
+    assert c.args == ("add", "Giant Crab", "8/10/12/14/16", "monster", "armor", "2")
 
 
 def test_powers_by_name_and_discarded_powers():

@@ -378,7 +378,9 @@ def test_bonus_only_on_cards_below_the_active_rank():
 
 def test_bonus_corrections_and_the_floor():
     state = play(at_rank(2), "bonus ann +2")
-    state, effects = do(state, "bonus", "ann", "-3")
+    # taking away more Bonuses than the Reward Area holds is refused (issue 44); overruled, the count stops at 0
+    assert rules_of(refused(state, "bonus", "ann", "-3")) == [G + "areas.reward-area"]
+    state, effects = overrule(state, "bonus", "ann", "-3")
     assert player(state, "Ann").bonuses == 0 and "bonus-short" in kinds(effects)
     assert G + "areas.reward-area" in rules_of(effects)
     state, _ = do(state, "bonus", "ann", "=2")
@@ -396,8 +398,10 @@ def test_points_from_card_effects():
     state, effects = do(new(), "points", "ann", "+2")
     assert row(state, "Ann")["effect_points"] == 2 and row(state, "Ann")["vp"] == 2
     assert rules_of(effects) == [G + "card-info.vp.extra-scoring", G + "tiebreakers.end-game-scoring-area"]
-    state = play(state, "points ann -3")
-    assert row(state, "Ann")["vp"] == -1  # the rulebook sets no floor for what effects give or take
+    # the rulebook prints no effect that takes points away: below 0 is refused (issue 44), the table may overrule
+    assert rules_of(refused(state, "points", "ann", "-3")) == [G + "card-info.vp.extra-scoring"]
+    state, _ = overrule(state, "points", "ann", "-3")
+    assert row(state, "Ann")["vp"] == -1
     state = play(state, "points ann =0")
     assert state.effect_points == {}
 
