@@ -15,7 +15,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Step:
     command: str  # as typed after `companion`, shell quoting
-    rc: int  # 0 legal and recorded, 2 refused
+    rc: int  # 0 legal and recorded, 1 refused (docs/cli.md: exit codes)
     why: str  # the rule that decides it, in our own words
     shows: dict[str, Any] = field(default_factory=dict)  # dotted path in `track show --json` -> value
     rule: str = ""  # a refusal must name this rule id (the reference's name for the passage in `why`)
@@ -26,7 +26,7 @@ def ok(command: str, why: str, **shows) -> Step:
 
 
 def no(command: str, why: str, rule: str = "", **shows) -> Step:
-    return Step(command, 2, why, _paths(shows), rule)
+    return Step(command, 1, why, _paths(shows), rule)
 
 
 def starts(prefix: str):
