@@ -357,7 +357,7 @@ def _named(game: str, steps: list[Step]) -> list[Step]:
     from dataclasses import replace
 
     rules = iter(REFUSALS[game])
-    named = [replace(s, rule=next(rules)) if s.rc == 2 else s for s in steps]
+    named = [replace(s, rule=next(rules)) if s.rc == 1 else s for s in steps]
     assert next(rules, None) is None, f"{game}: more rule ids than refusals"
     return named
 
