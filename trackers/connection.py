@@ -128,11 +128,13 @@ class SessionsFile:
 
         self._fresh()
         out = retry.run(attempt, self.path)
-        if in_wal(self.con):
-            try:
+        try:  # the journal mode is read outside the transaction: another writer may hold the file now
+            if in_wal(self.con):
                 self.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            except sqlite3.OperationalError:
-                pass  # busy: the next writer checkpoints
+        except sqlite3.OperationalError as exc:
+            if not retry.is_busy(exc):
+                raise retry.explain(exc, self.path) from None
+            # busy: the change is in; the next writer checkpoints
         return out
 
     def update_meta(self, key: str, change):

@@ -128,9 +128,9 @@ class Sessions(Recording, SessionsFile):
 
     def _fetch(self, session: Session, after: int = 0) -> tuple[list[Entry], int | None]:
         """The events after seq `after`, and the seq of the first one that does not read (if any)."""
-        rows = self.con.execute(
+        rows = self._read(lambda con: con.execute(  # in a read of its own when called outside one (retry.py)
             f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
-            (session.id, after)).fetchall()
+            (session.id, after)).fetchall())
         out: list[Entry] = []
         for r in rows:
             try:
@@ -225,15 +225,21 @@ class Sessions(Recording, SessionsFile):
         want = sorted(set(seqs))
         near = sorted({q for s in want for q in (s - 1, s, s + 1) if q >= 1})
         rows: dict[int, Entry | None] = {}
-        for n in range(0, len(near), 500):
-            part = near[n:n + 500]
-            for r in self.con.execute(f"SELECT {ROW_COLUMNS} FROM events"
-                                      f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})",
-                                      (session.id, *part)):
-                try:
-                    rows[r[0]] = entry_from_row(r)
-                except (TypeError, ValueError):
-                    rows[r[0]] = None
+
+        def read(con):
+            found = []
+            for n in range(0, len(near), 500):
+                part = near[n:n + 500]
+                found += con.execute(f"SELECT {ROW_COLUMNS} FROM events"
+                                     f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})",
+                                     (session.id, *part)).fetchall()
+            return found
+
+        for r in self._read(read):  # in a read of its own when called outside one (retry.py)
+            try:
+                rows[r[0]] = entry_from_row(r)
+            except (TypeError, ValueError):
+                rows[r[0]] = None
         origin = ledger.genesis(session.game, session.players, session.options, session.created)
         out: dict[int, Entry] = {}
         for s in want:
