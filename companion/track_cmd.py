@@ -232,25 +232,27 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
 def export(
     name: str = typer.Argument(..., help="The session to export.", **NAME_ARG),
     file: Path = typer.Argument(..., help="Where to write its whole log (JSON)."),
+    partial: bool = typer.Option(False, "--partial", help="A damaged log: export the good events before the "
+                                 "damage on purpose (without it, a damaged log is not exported, exit 1)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Write a session's whole log to a JSON file, to move the table to another device."""
     from engine.words import count
 
     with open_sessions(reading=True) as store:
-        doc = store.export(name, file)
+        doc = store.export(name, file, partial)
     from companion.render import emit
 
     from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
-            "were exported." if damaged else "")
+            f"were exported (--partial); {count(doc['left_out'], 'event')} left out." if damaged else "")
     if len(doc["events"]) > MAX_EVENTS:
         note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
                  "that cannot be imported again.")
     emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
-          "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
+          "left_out": doc.get("left_out", 0), "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 

@@ -34,6 +34,7 @@ class SessionsFile:
         self._known: dict[int, Known] = {}
         self._writing = False  # inside a write transaction (snapshot rows are written at once)
         self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
+        self._chained: set[int] = set()  # sessions whose whole chain the open write transaction checked
 
     def close(self) -> None:
         self.con.close()
@@ -79,6 +80,7 @@ class SessionsFile:
         self.con.execute("BEGIN IMMEDIATE")
         was_checked = store.checked(self.path) and not self._damaged
         self._witness = None
+        self._chained = set()
         try:
             self._writing = True
             yield self.con

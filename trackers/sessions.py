@@ -19,7 +19,7 @@ from engine.base import PLAY  # noqa: F401  (importable from here too)
 from rulesdb.names import id_problem
 from trackers import ledger, snapshots
 from trackers.connection import SessionsFile
-from trackers.errors import DamagedLog, SessionError, StoreError
+from trackers.errors import DamagedExport, DamagedLog, SessionError, StoreError
 from trackers.files import export_target, write_file
 from trackers.kept import check_players, keepable  # noqa: F401  (importable from here too)
 from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
@@ -187,7 +187,7 @@ class Sessions(Recording, SessionsFile):
         return DamagedLog(
             f"{self.path}: session {session.name!r} is damaged or was edited at event {bad} ({why}); "
             f"nothing was changed; save the {bad - 1} good event(s) before it with "
-            f"`companion track export {session.name} FILE`", bad)
+            f"`companion track export {session.name} FILE --partial`", bad)
 
     def _replayed(self, session: Session, tracker) -> Replay:
         """The session's state and stacks: from this process's last replay or a snapshot, plus the
@@ -359,6 +359,7 @@ class Sessions(Recording, SessionsFile):
         chained to its last link; in the same transaction, a snapshot when one is due. `state`, the
         table after a change the step has just made, is what a replay of the log now gives (the step
         applied what the log keeps): kept as this process's replay, so nothing is replayed again."""
+        self._whole_chain(con, session)
         known = self._known[session.id]
         seq, prev = known.length + 1, known.head
         at, args = now(), tuple(fields.get("args", ()))
@@ -376,6 +377,21 @@ class Sessions(Recording, SessionsFile):
                                self._snapshot_key(create=True))
         elif snapshots.due(con, session.id, seq):
             self._replayed(session, tracker_for(session.game))
+
+    def _whole_chain(self, con: sqlite3.Connection, session: Session) -> None:
+        """Under the write lock, before the first event a transaction appends to a session: its whole
+        chain, every event re-hashed from the session's identity (DamagedLog names the first bad
+        one). Damage no write ever made (a bad sector, bit rot under an unchanged file) is thus found
+        before anything is chained to it, not only after an outside change (trackers/store.py)."""
+        if session.id in self._chained:
+            return
+        head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+        start = ledger.genesis(session.game, session.players, session.options, session.created)
+        rows = con.execute(f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq", (session.id,))
+        bad = ledger.first_bad_row(start, rows, head, length)
+        if bad is not None:
+            raise self._damage(session, bad, "its checksum does not match the events before it")
+        self._chained.add(session.id)
 
     def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:
         con.executemany(
@@ -408,11 +424,12 @@ class Sessions(Recording, SessionsFile):
 
     # -- moving between devices ----------------------------------------------------------
 
-    def export(self, name: str | None, path: Path) -> dict:
+    def export(self, name: str | None, path: Path, partial: bool = False) -> dict:
         """Write the session's log to `path` (never into the data folder, never through a planted
-        temporary file). A damaged log (a checksum that fails, or a change that does not replay)
-        exports the good events before the first bad one; the returned doc then says so under
-        "damaged_at" (the file does not)."""
+        temporary file). The whole chain is checked first: a damaged log (a checksum that fails, or a
+        change that does not replay) is refused (DamagedExport, nothing written) naming the events it
+        would leave out; with `partial`, the good events before the first bad one are exported on
+        purpose and the returned doc says so under "damaged_at" and "left_out" (the file does not)."""
         session = self.get(name)
 
         def body(con):
@@ -423,14 +440,25 @@ class Sessions(Recording, SessionsFile):
                                    self._snapshot_key(create=False))
             except ReplayError as exc:
                 entries, bad = entries[:exc.seq - 1], exc.seq
-            return entries, bad
+            return entries, bad, length
 
-        entries, bad = self._read(body)
+        entries, bad, length = self._read(body)
         target = export_target(path, self.path.parent)
+        left_out = max(length, bad or 0) - len(entries) if bad is not None else 0
+        if bad is not None and not partial:
+            from engine.words import count
+
+            last = max(length, bad)
+            raise DamagedExport(
+                f"{self.path}: session {session.name!r} is damaged or was edited at event {bad}, so it was not "
+                f"exported (nothing was written): event{'s' if last > bad else ''} "
+                f"{bad}{f' to {last}' if last > bad else ''} ({count(left_out, 'event')}) would be left out; "
+                f"to export the {count(len(entries), 'good event')} before it on purpose: "
+                f"`companion track export {session.name} FILE --partial`", bad)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
                "events": [e.as_json() for e in entries]}
         write_file(target, export_text(doc))
-        return doc if bad is None else {**doc, "damaged_at": bad}
+        return doc if bad is None else {**doc, "damaged_at": bad, "left_out": left_out}
 
     def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
         """Load an exported session, replaying every event through the rules, and make it current.
