@@ -316,14 +316,16 @@ LOG_WINDOW = 50
 def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
-    last: Optional[int] = typer.Option(None, "--last", min=1,
-                                       help=f"Show the newest N entries (default {LOG_WINDOW}; with --json, all)."),
+    last: Optional[int] = typer.Option(None, "--last", "--limit", min=1,
+                                       help=f"Show the newest N entries (default {LOG_WINDOW})."),
+    before: Optional[int] = typer.Option(None, "--before", min=1,
+                                         help="Only entries before this one (its number): the next page back."),
     whole: bool = typer.Option(False, "--all", help="Show every entry."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's history with times (the newest 50 entries unless --last/--all; --json: all unless
-    --last): who made each change, where rounds, levels and turns began and what they set off (undone
-    changes marked)."""
+    """The session's history with times (the newest 50 entries unless --last/--limit/--all; --before N
+    pages back): who made each change, where rounds, levels and turns began and what they set off
+    (undone changes marked)."""
     with open_sessions(reading=True) as store:
         from dataclasses import replace
 
@@ -333,7 +335,7 @@ def log(
         session = store.get(name)
         shown = revealed(session, reveal)
         telling = tell_log(store, session, labeller(session.game, shown),
-                           None if whole or (as_json and last is None) else last or LOG_WINDOW)
+                           None if whole else last or LOG_WINDOW, before)
     telling.entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args)
                        for e in telling.entries]
     from companion.render import log_view

@@ -252,14 +252,18 @@ class Sessions(Recording, SessionsFile):
             out[s] = entry
         return out
 
-    def log_from(self, session: Session, last: int) -> tuple[Replay | None, list[Entry]]:
-        """For telling the newest `last` events: a snapshot's replay from before them and the
-        checked events after it (snapshots.before), else (None, the whole verified log)."""
+    def log_from(self, session: Session, last: int | None,
+                 before: int | None = None) -> tuple[Replay | None, list[Entry]]:
+        """For telling the newest `last` events (of those before event `before`, when given; None:
+        all of those): a snapshot's replay from before them and the checked events after it
+        (snapshots.before), else (None, the whole verified log)."""
         def body(con):
             if session.id in self._damaged:
                 self._verified(session)
             head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
-            found = snapshots.before(con, tracker_for(session.game), session, head, length, max(0, length - last),
+            end = length if before is None else max(0, min(length, before - 1))
+            upto = 0 if last is None else max(0, end - last)
+            found = snapshots.before(con, tracker_for(session.game), session, head, length, upto,
                                      lambda after: self._fetch(session, after), self._snapshot_write,
                                      self._snapshot_key(create=False))
             return found or (None, self._verified(session)[0])
