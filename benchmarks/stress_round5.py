@@ -16,8 +16,8 @@ Not run in CI. Each phase prints one JSON line; targets in brackets.
   file's identity left as its last check recorded it (damage the kernel never saw as a write: a bad
   sector, bit rot), then a real `track` change and a real `track export` [0 changes appended to a
   damaged chain, 0 partial exports with exit 0]. On a file, not a file-system image.
-- same: stress_round4's 8 copies of one play at once, --rounds times per game, with 8 busy
-  processes loading the 2 cores [each round recorded exactly once].
+- same: stress_round4's 8 copies of one play at once, --rounds times per game, with --load busy
+  processes loading the 2 cores (the load average is printed) [each round recorded exactly once].
 - long: a session of each --sizes events (written straight into the file, chained as the companion
   chains it) against a fresh one: wall time of `track log --json`, `track log --all`, `history`,
   `track export`, `track show` and a change, as whole processes [log --json as a fresh session's;
@@ -248,12 +248,13 @@ def _load(n: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
 
-def phase_same(rounds: int, rng: random.Random) -> dict:
+def phase_same(rounds: int, rng: random.Random, load: int) -> dict:
     from stress_round4 import phase_same as same
 
-    busy = _load(8)
+    busy = _load(load)
     try:
-        return {"load_processes": 8, "load_avg_1min_before": os.getloadavg()[0], **same(rounds, rng)}
+        return {"load_processes": load, "load_avg_1min_before": os.getloadavg()[0], **same(rounds, rng),
+                "load_avg_1min_after": os.getloadavg()[0]}
     finally:
         for p in busy:
             p.kill()
@@ -300,10 +301,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--sizes", default="5000,50000")
     ap.add_argument("--seed", type=int, default=49)
+    ap.add_argument("--load", type=int, default=8, help="busy processes during `same` (0 on a machine loaded already)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     phases = {"hostile": phase_hostile, "slowbody": lambda: phase_slowbody(args.seconds),
-              "flips": lambda: phase_flips(args.trials, rng), "same": lambda: phase_same(args.rounds, rng),
+              "flips": lambda: phase_flips(args.trials, rng), "same": lambda: phase_same(args.rounds, rng, args.load),
               "long": lambda: phase_long([int(s) for s in args.sizes.split(",")])}
     for name in args.only.split(","):
         t = time.monotonic()

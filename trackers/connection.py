@@ -34,7 +34,7 @@ class SessionsFile:
         self._known: dict[int, Known] = {}
         self._writing = False  # inside a write transaction (snapshot rows are written at once)
         self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
-        self._chained: set[int] = set()  # sessions whose whole chain the open write transaction checked
+        self._chained: set[int] = set()  # sessions whose whole chain this opening has checked for a write
 
     def close(self) -> None:
         self.con.close()
@@ -57,6 +57,7 @@ class SessionsFile:
         if now[0] != self._seen[0]:
             self.con.close()
             self._known.clear()
+            self._chained.clear()
             self.con = connect(self.path, self._damaged)
         elif self._kept:
             retry.run(lambda: store.integrity(self.con, self.path, self._damaged), self.path)
@@ -80,7 +81,6 @@ class SessionsFile:
         self.con.execute("BEGIN IMMEDIATE")
         was_checked = store.checked(self.path) and not self._damaged
         self._witness = None
-        self._chained = set()
         try:
             self._writing = True
             yield self.con

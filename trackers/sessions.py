@@ -383,10 +383,11 @@ class Sessions(Recording, SessionsFile):
             self._replayed(session, tracker_for(session.game))
 
     def _whole_chain(self, con: sqlite3.Connection, session: Session) -> None:
-        """Under the write lock, before the first event a transaction appends to a session: its whole
-        chain, every event re-hashed from the session's identity (DamagedLog names the first bad
-        one). Damage no write ever made (a bad sector, bit rot under an unchanged file) is thus found
-        before anything is chained to it, not only after an outside change (trackers/store.py)."""
+        """Under the write lock, before the first event this opening of the file appends to a session
+        (a command; a server or a shell once, and again when the file is replaced): its whole chain,
+        every event re-hashed from the session's identity (DamagedLog names the first bad one). Damage
+        no write ever made (a bad sector, bit rot under an unchanged file) is thus found before
+        anything is chained to it, not only after an outside change (trackers/store.py)."""
         if session.id in self._chained:
             return
         head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
