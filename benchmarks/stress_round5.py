@@ -19,7 +19,7 @@ Not run in CI. Each phase prints one JSON line; targets in brackets.
 - same: stress_round4's 8 copies of one play at once, --rounds times per game, with --load busy
   processes loading the 2 cores (the load average is printed) [each round recorded exactly once].
 - long: a session of each --sizes events (written straight into the file, chained as the companion
-  chains it) against a fresh one: wall time of `track log --json`, `track log --all`, `history`,
+  chains it, then 100 changes made as a table makes them) against a fresh one (those 100 alone): wall time of `track log --json`, `track log --all`, `history`,
   `track export`, `track show` and a change, as whole processes [log --json as a fresh session's;
   the others no faster than the events they read].
 """
@@ -240,6 +240,8 @@ def phase_flips(trials: int, rng: random.Random) -> dict:
                 again = companion(home, "track", "export", "f", str(target), "--partial", "--json")
                 said, _ = again.communicate()
                 out["partial_on_purpose_ok"] += again.returncode == 0 and json.loads(said)["left_out"] > 0
+            else:  # refused otherwise (the session itself does not read): its exit code and line
+                out.setdefault("export_other", []).append([export.returncode, err2.strip()[:120]])
         db.write_bytes(original)  # its stamp moves: the next opening checks the restored file
     return out
 
@@ -277,9 +279,14 @@ def phase_long(sizes: list[int]) -> dict:
     commands = {"log --json": ("track", "log", "--json", "--session", "v"), "log --all": ("track", "log", "--all", "--session", "v"),
                 "history": ("history",), "export": ("track", "export", "v", "{out}"),
                 "show": ("track", "show", "v"), "change": ("track", "coins", "ann", "+1", "--session", "v")}
-    for n in [1, *sizes]:
+    for n in [0, *sizes]:
         home = Path(tempfile.mkdtemp(prefix=f"stress5-long-{n}-"))
         build(home / "data", n)
+        from trackers.sessions import Sessions
+
+        with Sessions(home / "data") as s:  # the newest events made as a table makes them: snapshots every 32
+            for _ in range(100):
+                s.record(["coins", "ann", "+1"], "v")
         times = {}
         for label, words in commands.items():
             samples = []
@@ -288,7 +295,7 @@ def phase_long(sizes: list[int]) -> dict:
                 samples.append(_wall(home, *[str(out) if w == "{out}" else w for w in words]))
             times[label] = sorted(samples)[1]
         rows[n] = times
-    fresh = rows[1]
+    fresh = rows[0]
     return {"fresh_seconds": {k: round(v, 2) for k, v in fresh.items()},
             **{f"at_{n}": {k: f"{v:.2f} s ({v / fresh[k]:.1f}x)" for k, v in rows[n].items()} for n in sizes}}
 
