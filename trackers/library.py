@@ -215,9 +215,10 @@ class Library:
         shipped = self.shipped()
         return [self._described(own.get(fold(n)), shipped.get(fold(n))) for n in self.names(entries)]
 
-    def effective(self) -> list[dict[str, Any]]:
-        """The entries a new session records (the user's entries over the catalogue's)."""
-        return rules.effective(self.State, self.entries())
+    def effective(self, keep: bool = False) -> list[dict[str, Any]]:
+        """The entries a new session records (the user's entries over the catalogue's); `keep` as
+        for entries()."""
+        return rules.effective(self.State, self.entries(keep))
 
     # -- writing --------------------------------------------------------------------------
 
@@ -304,7 +305,7 @@ def differences(library: Library, session) -> list[dict[str, str]]:
     """The cards whose library version is not the one the session plays with: changed or removed
     since the session started, or added to the library after it."""
     had = {fold(e["name"]): e for e in session_entries(session)}
-    now = {fold(e["name"]): e for e in library.effective()}
+    now = {fold(e["name"]): e for e in library.effective(keep=True)}  # a read: its checked copy kept
     out = []
     for key, entry in had.items():
         if key not in now:
