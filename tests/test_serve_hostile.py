@@ -62,6 +62,23 @@ def test_a_foreign_host_is_not_answered_and_the_printed_ones_are(playable):
         assert client.get("/api/table", headers={"host": name}).status_code == 200, name
 
 
+def test_a_name_the_links_were_printed_with_is_answered(home):
+    """`serve --host NAME` prints its links with NAME: the phones' requests say it (run.py passes it)."""
+    from companion.serve.app import create_app
+    from companion.serve.guard import Limits
+    from companion.serve.live import Live
+    from trackers import keys
+
+    arcade_table(home)
+    live = Live(home / "data", "arcade", False)
+    app = create_app(live, keys.key(home / "data", create=True), Limits(), hosts={"Table.Example"},
+                     cache_dir=home / "cache", sources_dir=home / "data" / "sources")
+    with TestClient(app) as client:
+        assert client.get("/api/table", headers={"host": "table.example:8000"}).status_code == 200
+        assert client.get("/api/table", headers={"host": "other.example:8000"}).status_code == 421
+    live.close()
+
+
 def test_writes_from_another_site_or_not_said_to_be_json_record_nothing(playable, home):
     client, ann, host = playable
     before = logged(home)

@@ -71,8 +71,8 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
                cache_dir: Path | None = None, sources_dir: Path | None = None, hosts: set[str] | None = None):
     """The app for one served session. `stream_seconds`: an event stream ends after this long and the
     browser reconnects with its last event id (long-lived connections are recycled, nothing is missed).
-    `hosts`: the names its links were printed with (default: this machine's name), answered beside
-    localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
+    `hosts`: the names its links were printed with (`--host NAME`), answered beside this machine's
+    name, localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
     rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
     changed: Changed | None = None
 
@@ -338,8 +338,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={404: not_found, 405: not_found, TrackerError: not_kept})
-    if hosts is None:
-        import socket
+    import socket
 
-        hosts = {socket.gethostname()}
-    return Guard(app, limits, hosts)
+    return Guard(app, limits, {socket.gethostname(), *(hosts or ())})
