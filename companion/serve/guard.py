@@ -34,7 +34,8 @@ class Limits:
     write_rate: float = 1.0  # plays and changes a second per client
     write_burst: int = 5
     streams: int = 32  # open event streams per client (a host may open many tabs; each phone has its own address)
-    unfinished: int = 4  # requests one client may have begun and not had answered (streams aside)
+    unfinished: int = 4  # requests one client may have begun whose body has not come whole (a GET's
+    # request is whole with its header, which run.py's header deadline bounds)
     body_seconds: float = 5.0  # seconds a request's body may take to arrive whole once its header has
     clients: int = 4096  # addresses remembered (the oldest forgotten first)
 
@@ -157,25 +158,24 @@ class Guard:
             return await refuse(send_headed, 400, f"a {scope['method']} carries no body")
         if scope["method"] == "GET" and scope["path"].endswith("/stream"):
             return await self.streamed(scope, receive, send_headed, client)
-        if self.unfinished.get(client, 0) >= lim.unfinished:
-            return await refuse(send_headed, 429, f"more than {lim.unfinished} unfinished requests from one client",
-                                {"retry-after": "1"})
-        self.unfinished[client] = self.unfinished.get(client, 0) + 1
-        try:
-            if scope["method"] == "POST":
-                try:
-                    body = await asyncio.wait_for(read_body(receive, lim.body), lim.body_seconds)
-                except asyncio.TimeoutError:
-                    return await refuse(send_headed, 408, f"the request body did not come whole within "
-                                                          f"{lim.body_seconds:g} s")
-                if body is None:
-                    return await refuse(send_headed, 413, f"the request body is over {lim.body} bytes")
-                receive = replay(body, receive)
-            return await self.app(scope, receive, send_headed)
-        finally:
-            self.unfinished[client] -= 1
-            if not self.unfinished[client]:
-                del self.unfinished[client]
+        if scope["method"] == "POST":
+            if self.unfinished.get(client, 0) >= lim.unfinished:
+                return await refuse(send_headed, 429, f"more than {lim.unfinished} unfinished requests from one "
+                                                      "client", {"retry-after": "1"})
+            self.unfinished[client] = self.unfinished.get(client, 0) + 1
+            try:
+                body = await asyncio.wait_for(read_body(receive, lim.body), lim.body_seconds)
+            except asyncio.TimeoutError:
+                return await refuse(send_headed, 408, f"the request body did not come whole within "
+                                                      f"{lim.body_seconds:g} s")
+            finally:
+                self.unfinished[client] -= 1
+                if not self.unfinished[client]:
+                    del self.unfinished[client]
+            if body is None:
+                return await refuse(send_headed, 413, f"the request body is over {lim.body} bytes")
+            receive = replay(body, receive)
+        return await self.app(scope, receive, send_headed)
 
     async def streamed(self, scope, receive, send_headed, client: str):
         """An event stream: long by design, so counted apart (at most `streams` per client)."""
