@@ -149,7 +149,7 @@ def _http(url: str, body: dict | None = None) -> tuple[int, dict]:
 def _stream(base: str) -> socket.socket:
     host, port = base.split("//")[1].rstrip("/").split(":")
     s = socket.create_connection((host, int(port)), timeout=30)
-    s.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+    s.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
     return s
 
 

@@ -175,13 +175,13 @@ def phase_slow(held: int) -> dict:
     try:
         _wait_port(port)
         phone = socket.create_connection(("127.0.0.1", port), timeout=10)
-        phone.sendall(b"GET /api/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        phone.sendall(b"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         got = phone.recv(4096)
         socks, opened = [], 0
         for _ in range(held):
             try:
                 c = socket.create_connection(("127.0.0.1", port), timeout=5)
-                c.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # the header never ends
+                c.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the header never ends
                 socks.append(c)
                 opened += 1
             except OSError:
@@ -227,7 +227,7 @@ def _wait_port(port: int) -> None:
 def _get(port: int, path: str) -> int:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
-            c.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            c.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
             line = c.recv(64).split(b"\r\n")[0]
             return int(line.split()[1]) if line else 0
     except (OSError, ValueError, IndexError):

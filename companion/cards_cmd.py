@@ -85,7 +85,8 @@ def show(
 ) -> None:
     """What the library and catalogue say of a card, and where the current session's version differs."""
     library = _library(game)
-    card = library.card(library.find(name))
+    entries = library.entries(keep=True)  # read (and checked) once
+    card = library.card(library.find(name, entries), entries)
     card["sessions"] = [d for d in _session_differences(library) if d["card"].casefold() == card["name"].casefold()]
     _emit(card, as_json, _entry_text(card))
 

@@ -573,15 +573,19 @@ def log_view(session, telling, as_json: bool) -> None:
     if as_json:
         print_json({"session": session.name, "total": telling.total, "entries": [
             e.as_json() | {"applied": e.seq in applied} | (told[e.seq].as_json() if e.seq in told else {})
-            for e in entries]})
+            for e in entries], "next_before": entries[0].seq if entries and entries[0].seq > 1 else None})
         return
     from rich.markup import escape
 
     out = Out(table_names(session.game, session.players))
     if not entries:
         out(f"{escape(session.name)}: no changes yet.")
+    elif entries[-1].seq < telling.total:  # a page back (--before)
+        older = f"; --before {entries[0].seq} for older" if entries[0].seq > 1 else ""
+        out(f"[dim]entries {entries[0].seq} to {entries[-1].seq} of {telling.total}{older}[/]")
     elif len(entries) < telling.total:
-        out(f"[dim]the newest {len(entries)} of {telling.total} entries (--all for every one, --last N for more)[/]")
+        out(f"[dim]the newest {len(entries)} of {telling.total} entries (--all for every one, --last N for more, "
+            f"--before {entries[0].seq} for the page before)[/]")
     for e in entries:
         mark = "" if e.kind != "change" or e.seq in applied else " [dim](undone)[/]"
         t = told.get(e.seq)

@@ -4,6 +4,13 @@ A one-shot `companion play` reads it first thing (companion/entry.py), before it
 replay, and the shell before each line; trackers/recording.py refuses the play under the write lock
 when the session's log has gone past it (the same play sent several times at once is recorded once).
 Read once: `taken()` hands the mark over and forgets it.
+
+A one-shot's command was typed when its process started, which on a loaded machine may be well
+before its first line of Python runs: the kernel's record of the start (/proc/self/stat) dates it.
+When the file was written after that moment, events stamped in or after the start's second are
+left out of the mark (an event's stamp is to the second, so one of that second may be either side:
+left out, the play is at worst refused as sent on a table that moved, never recorded twice). Where
+/proc is absent, the mark is the newest event when Python reads it, as before.
 """
 from __future__ import annotations
 
@@ -13,8 +20,26 @@ from pathlib import Path
 _mark: int | None = None
 
 
-def take_now(data_dir: Path) -> None:
-    """Keep the newest event id of `data_dir`'s sessions file (0 when it has none or no file)."""
+def started() -> float | None:
+    """When this process started (seconds since the epoch, to the kernel's clock tick, rounded
+    down), from /proc/self/stat's start time after boot; None where that cannot be read."""
+    import time
+
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        ticks = int(fields[19])  # field 22, starttime: clock ticks after boot (fields counted from 3)
+        hz = os.sysconf("SC_CLK_TCK")
+        up = time.clock_gettime(time.CLOCK_BOOTTIME)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    age = up - ticks / hz
+    return time.time() - age if 0 <= age < 86400 else None
+
+
+def take_now(data_dir: Path, since: float | None = None) -> None:
+    """Keep the newest event id of `data_dir`'s sessions file (0 when it has none or no file);
+    with `since` (the moment the command was typed), the newest one written before it."""
     global _mark
     import sqlite3
 
@@ -26,9 +51,17 @@ def take_now(data_dir: Path) -> None:
         con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=30)
         try:
             _mark = con.execute("SELECT max(id) FROM events").fetchone()[0] or 0
+            if since is not None and _mark and path.stat().st_mtime > since:  # written since it was typed
+                from datetime import datetime, timezone
+
+                second = datetime.fromtimestamp(int(since), timezone.utc).isoformat(timespec="seconds")
+                first = con.execute("SELECT min(id) FROM events WHERE id > ? AND at >= ?",
+                                    (_mark - 1000, second)).fetchone()[0]
+                if first is not None:
+                    _mark = min(_mark, first - 1)
         finally:
             con.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, OSError):
         _mark = None  # not readable now: the command reports it; the play is judged as it is read
 
 
@@ -55,7 +88,7 @@ def take(argv: list[str]) -> None:
             from companion.paths import data_dir
 
             data = data_dir()
-        take_now(data)
+        take_now(data, started())
     except (OSError, ValueError):
         pass  # the command names an unusable folder itself
 

@@ -232,25 +232,27 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
 def export(
     name: str = typer.Argument(..., help="The session to export.", **NAME_ARG),
     file: Path = typer.Argument(..., help="Where to write its whole log (JSON)."),
+    partial: bool = typer.Option(False, "--partial", help="A damaged log: export the good events before the "
+                                 "damage on purpose (without it, a damaged log is not exported, exit 1)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """Write a session's whole log to a JSON file, to move the table to another device."""
     from engine.words import count
 
     with open_sessions(reading=True) as store:
-        doc = store.export(name, file)
+        doc = store.export(name, file, partial)
     from companion.render import emit
 
     from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
-            "were exported." if damaged else "")
+            f"were exported (--partial); {count(doc['left_out'], 'event')} left out." if damaged else "")
     if len(doc["events"]) > MAX_EVENTS:
         note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
                  "that cannot be imported again.")
     emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
-          "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
+          "left_out": doc.get("left_out", 0), "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
         f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
@@ -314,14 +316,16 @@ LOG_WINDOW = 50
 def log(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
-    last: Optional[int] = typer.Option(None, "--last", min=1,
-                                       help=f"Show the newest N entries (default {LOG_WINDOW}; with --json, all)."),
+    last: Optional[int] = typer.Option(None, "--last", "--limit", min=1,
+                                       help=f"Show the newest N entries (default {LOG_WINDOW})."),
+    before: Optional[int] = typer.Option(None, "--before", min=1,
+                                         help="Only entries before this one (its number): the next page back."),
     whole: bool = typer.Option(False, "--all", help="Show every entry."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's history with times (the newest 50 entries unless --last/--all; --json: all unless
-    --last): who made each change, where rounds, levels and turns began and what they set off (undone
-    changes marked)."""
+    """The session's history with times (the newest 50 entries unless --last/--limit/--all; --before N
+    pages back): who made each change, where rounds, levels and turns began and what they set off
+    (undone changes marked)."""
     with open_sessions(reading=True) as store:
         from dataclasses import replace
 
@@ -331,7 +335,7 @@ def log(
         session = store.get(name)
         shown = revealed(session, reveal)
         telling = tell_log(store, session, labeller(session.game, shown),
-                           None if whole or (as_json and last is None) else last or LOG_WINDOW)
+                           None if whole else last or LOG_WINDOW, before)
     telling.entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args)
                        for e in telling.entries]
     from companion.render import log_view

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import time
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,7 @@ def test_the_mark_is_taken_at_a_play_command_only(tmp_path, monkeypatch):
     with Sessions(data) as store:
         store.play("pass", "t")
     monkeypatch.delenv("COMPANION_HOME", raising=False)
+    monkeypatch.setattr(sent, "started", time.time)  # typed now (this test process began long before)
     sent.take(["--data-dir", str(tmp_path), "play", "pass"])
     assert sent.taken() == 1 and sent.taken() is None  # the newest event: Ann's pass, read once
     sent.take([f"--data-dir={tmp_path}", "track", "show"])

@@ -19,6 +19,7 @@ from tests.serve_helpers import SECRET, Server, arcade_table, built_index, copy_
 
 pytestmark = pytest.mark.installed  # serve, started as a player starts it
 
+JSON = {"content-type": "application/json"}
 GENEROUS = dict(rate=10_000.0, burst=10_000, write_rate=10_000.0, write_burst=10_000)
 
 
@@ -416,8 +417,8 @@ def test_a_counter_change_from_a_phone_and_its_limits(playable, table):
     assert client.post(f"{ann}/change", json={"change": "coins nobody +1"}).status_code == 400
     assert client.post(f"{ann}/play", json={"move": "fightr Grunt"}).status_code == 400
     for body in (b"{not json", b"[]", b'{"move": 3}', b'{"move": ""}', json.dumps({"move": "x" * 301}).encode()):
-        assert client.post(f"{ann}/play", content=body).status_code == 400, body
-    assert client.post(f"{ann}/play", content=b'{"move": "' + b"a" * 5000 + b'"}').status_code == 413
+        assert client.post(f"{ann}/play", content=body, headers=JSON).status_code == 400, body
+    assert client.post(f"{ann}/play", content=b'{"move": "' + b"a" * 5000 + b'"}', headers=JSON).status_code == 413
     assert client.post("/api/p/" + "0" * 32 + "/play", json={"move": "pass"}).status_code == 404
     from trackers.sessions import Sessions
 

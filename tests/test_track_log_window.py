@@ -97,6 +97,7 @@ def test_the_log_shows_the_newest_fifty_unless_asked_for_more(home):
     assert numbered(every) == list(range(1, 61)) and "the newest" not in every
     doc = json.loads(ok(env, "track", "log", "--json", "--last", "2"))
     assert doc["total"] == 60 and [e["seq"] for e in doc["entries"]] == [59, 60]
-    assert len(json.loads(ok(env, "track", "log", "--json"))["entries"]) == 60  # the JSON contract: all
+    assert len(json.loads(ok(env, "track", "log", "--json"))["entries"]) == 50  # the text view's window
+    assert len(json.loads(ok(env, "track", "log", "--json", "--all"))["entries"]) == 60
     refused = run_companion("track", "log", "--last", "0", env=env)
     assert refused.returncode == 2 and "--last" in refused.stderr and "Traceback" not in refused.stderr

@@ -479,7 +479,7 @@ def test_random_byte_flips_in_the_events_never_change_the_state_silently(tmp_pat
     assert detected > trials // 2
 
 
-def test_damage_names_the_first_bad_event_and_the_good_prefix_still_exports(tmp_path, home, cli):
+def test_damage_names_the_first_bad_event_and_the_good_prefix_exports_on_purpose(tmp_path, home, cli):
     assert cli("track", "new", GAME, "--players", "Ann,Ben", "--name", "d").exit_code == 0
     for _ in range(5):
         assert cli("track", *BUMP).exit_code == 0
@@ -492,7 +492,10 @@ def test_damage_names_the_first_bad_event_and_the_good_prefix_still_exports(tmp_
     assert result.exit_code == 2 and "event 4" in result.stderr and result.stderr.count("\n") == 1
     assert cli("track", *BUMP).exit_code == 2
     out = tmp_path / "prefix.json"
-    result = cli("track", "export", "d", str(out))
+    result = cli("track", "export", "d", str(out))  # refused whole: it names what it would leave out
+    assert result.exit_code == 1 and "events 4 to 5 (2 events) would be left out" in result.stderr
+    assert "--partial" in result.stderr and not out.exists()
+    result = cli("track", "export", "d", str(out), "--partial")  # the good part, on purpose
     assert result.exit_code == 0 and "damaged or was edited at event 4" in result.stdout
     assert [e["seq"] for e in json.loads(out.read_text())["events"]] == [1, 2, 3]
     assert cli("track", "import", str(out), "--name", "rescued").exit_code == 0

@@ -34,6 +34,7 @@ class SessionsFile:
         self._known: dict[int, Known] = {}
         self._writing = False  # inside a write transaction (snapshot rows are written at once)
         self._pending: list[tuple[str, tuple]] = []  # snapshot rows to write after a read
+        self._chained: set[int] = set()  # sessions whose whole chain this opening has checked for a write
 
     def close(self) -> None:
         self.con.close()
@@ -56,6 +57,7 @@ class SessionsFile:
         if now[0] != self._seen[0]:
             self.con.close()
             self._known.clear()
+            self._chained.clear()
             self.con = connect(self.path, self._damaged)
         elif self._kept:
             retry.run(lambda: store.integrity(self.con, self.path, self._damaged), self.path)
@@ -128,11 +130,13 @@ class SessionsFile:
 
         self._fresh()
         out = retry.run(attempt, self.path)
-        if in_wal(self.con):
-            try:
+        try:  # the journal mode is read outside the transaction: another writer may hold the file now
+            if in_wal(self.con):
                 self.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            except sqlite3.OperationalError:
-                pass  # busy: the next writer checkpoints
+        except sqlite3.OperationalError as exc:
+            if not retry.is_busy(exc):
+                raise retry.explain(exc, self.path) from None
+            # busy: the change is in; the next writer checkpoints
         return out
 
     def update_meta(self, key: str, change):

@@ -50,6 +50,13 @@ class DamagedLog(StoreError):
         self.first_bad = first_bad
 
 
+class DamagedExport(DamagedLog):
+    """An export of a damaged session, refused whole (exit 1): it names the events it would leave out
+    and how to export the good ones before them on purpose (`--partial`)."""
+
+    bad_input = False
+
+
 class Busy(TrackerError):
     """The sessions file stayed locked by other writers for longer than the limit (exit 1)."""
 

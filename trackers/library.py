@@ -30,12 +30,12 @@ def state_class(game: str):
     return state
 
 
-def read_entries(path: Path, key: str) -> list[dict[str, Any]]:
+def read_entries(path: Path, key: str, text: str | None = None) -> list[dict[str, Any]]:
     """The entries of a TOML or JSON file (by suffix): `[[KEY]]` tables, a JSON object with a KEY
-    list, or a JSON list; LibraryError naming the file otherwise."""
+    list, or a JSON list; LibraryError naming the file otherwise. `text`: the file's, read already."""
     from rulesdb.untrusted import parse_json, parse_toml, read_text
 
-    text = read_text(path, LibraryError)
+    text = read_text(path, LibraryError) if text is None else text
     suffix = path.suffix.lower()
     if suffix == ".json":
         data = parse_json(text, path, LibraryError)
@@ -84,7 +84,7 @@ def to_toml(key: str, entries: list[dict[str, Any]], heading: str) -> str:
     return "\n".join(lines)
 
 
-def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: str) -> None:
+def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: str) -> str:
     from rulesdb.untrusted import write_file
 
     if path.suffix.lower() == ".json":
@@ -92,6 +92,17 @@ def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: 
     else:
         text = to_toml(key, entries, heading)
     write_file(path, text, LibraryError, "the library is unchanged")
+    return text
+
+
+def _checker() -> str:
+    """What a library's check depends on besides its text: the engine's files (the card records and
+    the catalogues the entries lie over), by name, size and modification time."""
+    import engine
+
+    here = Path(engine.__file__).parent
+    files = sorted([*here.glob("*.py"), *here.glob("*/*.py"), *here.glob("*/*.toml"), *here.glob("*/*.json")])
+    return ";".join(f"{p.relative_to(here)}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files)
 
 
 class Library:
@@ -103,16 +114,66 @@ class Library:
         self.model = rules.card_model(self.State)
         self.key = rules.catalogue_key(self.State)
         self.path = data_dir / "cards" / f"{game}.toml"
+        self.checked_copy = self.path.with_name(f".{game}.checked.json")
+        self._read: str | None = None  # the entries read and checked by this object (JSON text)
 
     # -- reading --------------------------------------------------------------------------
 
-    def entries(self) -> list[dict[str, Any]]:
-        """The user's entries as kept (checked: a hand-edited file that broke is named, not used)."""
+    def entries(self, keep: bool = False) -> list[dict[str, Any]]:
+        """The user's entries as kept (checked: a hand-edited file that broke is named, not used).
+        Read and checked once per Library (each call gets its own copy); a file checked before, byte
+        for byte, by this same code is taken from its checked copy beside it (`.GAME.checked.json`,
+        keyed by the digest of the file's text and of what checked it) without parsing or checking
+        every card again, so reading a library costs one pass over its bytes. `keep`: a read that
+        found no such copy leaves one (a listing, a card shown; a command that may be refused leaves
+        the folder as it was)."""
         if not self.path.exists():
             return []
-        found = read_entries(self.path, self.key)
+        if self._read is None:
+            self._read = self._checked_text(keep)
+        return json.loads(self._read)
+
+    def _checked_text(self, keep: bool) -> str:
+        from rulesdb.untrusted import read_text
+
+        text = read_text(self.path, LibraryError)
+        digest = self._digest(text)
+        try:
+            kept = json.loads(self.checked_copy.read_text(encoding="utf-8"))
+            if (isinstance(kept, dict) and kept.get("digest") == digest and isinstance(kept.get("entries"), str)
+                    and kept.get("sum") == self._digest(kept["entries"])):  # the copy itself as written
+                return kept["entries"]
+        except (OSError, ValueError):
+            pass
+        found = read_entries(self.path, self.key, text)
         rules.check_all(self.State, found, str(self.path))
-        return found
+        try:
+            out = json.dumps(found, ensure_ascii=False)
+        except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): read it afresh each time
+            import copy
+
+            self._read = None
+            return json.dumps(copy.deepcopy(found), default=str)
+        if keep:
+            self._keep(digest, out)
+        return out
+
+    def _digest(self, text: str) -> str:
+        import hashlib
+
+        return hashlib.sha256(f"{_checker()}\x1f{self.game}\x1f{text}".encode("utf-8")).hexdigest()
+
+    def _keep(self, digest: str, entries: str) -> None:
+        """The checked copy written (a cache: a folder that cannot take it only costs a check)."""
+        from rulesdb.untrusted import write_file
+
+        if self.checked_copy.is_symlink():
+            return
+        try:
+            write_file(self.checked_copy, json.dumps({"digest": digest, "entries": entries,
+                                                      "sum": self._digest(entries)}, ensure_ascii=False), LibraryError)
+        except LibraryError:
+            pass
 
     def shipped(self) -> dict[str, dict[str, Any]]:
         return {fold(e["name"]): e for e in rules.shipped_entries(self.State)}
@@ -149,14 +210,15 @@ class Library:
     def listing(self) -> list[dict[str, Any]]:
         """Every card as `card` describes it: the library read once (a listing grows with the library,
         not with its square)."""
-        entries = self.entries()
+        entries = self.entries(keep=True)
         own = {fold(e["name"]): e for e in entries}
         shipped = self.shipped()
         return [self._described(own.get(fold(n)), shipped.get(fold(n))) for n in self.names(entries)]
 
-    def effective(self) -> list[dict[str, Any]]:
-        """The entries a new session records (the user's entries over the catalogue's)."""
-        return rules.effective(self.State, self.entries())
+    def effective(self, keep: bool = False) -> list[dict[str, Any]]:
+        """The entries a new session records (the user's entries over the catalogue's); `keep` as
+        for entries()."""
+        return rules.effective(self.State, self.entries(keep))
 
     # -- writing --------------------------------------------------------------------------
 
@@ -168,8 +230,13 @@ class Library:
         if not shrinks:
             rules.check_size(self.State, entries, f"card library {self.game}")
             rules.check_all(self.State, entries, f"card library {self.game}")
-        write_entries(self.path, self.key, entries,
-                      f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
+        text = write_entries(self.path, self.key, entries,
+                             f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
+        self._read = None
+        try:  # what was written was checked (or is a part of what was): its checked copy, for the next read
+            self._keep(self._digest(text), json.dumps(entries, ensure_ascii=False))
+        except (TypeError, ValueError):
+            pass
 
     def add(self, name: str, fields: dict[str, Any]) -> dict[str, Any]:
         """A new card; LibraryError when the library or the catalogue has it already. The library is
@@ -238,7 +305,7 @@ def differences(library: Library, session) -> list[dict[str, str]]:
     """The cards whose library version is not the one the session plays with: changed or removed
     since the session started, or added to the library after it."""
     had = {fold(e["name"]): e for e in session_entries(session)}
-    now = {fold(e["name"]): e for e in library.effective()}
+    now = {fold(e["name"]): e for e in library.effective(keep=True)}  # a read: its checked copy kept
     out = []
     for key, entry in had.items():
         if key not in now:

@@ -240,16 +240,21 @@ def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[in
     return Narrator(tracker, session, label).feed(entries)
 
 
-def tell_log(store, session: Session, label=None, last: int | None = None) -> Telling:
-    """The session's verified log told: its newest `last` events (all with None)."""
+def tell_log(store, session: Session, label=None, last: int | None = None, before: int | None = None) -> Telling:
+    """The session's verified log told: its newest `last` events (all with None); with `before`, the
+    newest `last` of those before event `before` (a page of a long log: only the events from the
+    snapshot under the page on are read; those after the page are folded, not told)."""
     from trackers.log import tracker_for
 
-    if last is None:
+    if last is None and before is None:
         base, entries = None, store.entries(session)
     else:
-        base, entries = store.log_from(session, last)
+        base, entries = store.log_from(session, last, before)
     total = entries[-1].seq if entries else base.seq if base else 0
-    shown = [e for e in entries if last is None or e.seq > total - last]
-    since = shown[0].seq - 1 if shown else total
+    end = total if before is None else min(total, before - 1)
+    shown = [e for e in entries if (last is None or e.seq > end - last) and e.seq <= end]
+    since = shown[0].seq - 1 if shown else end
     narrator = Narrator(tracker_for(session.game), session, label, base, lambda seqs: store.lookup(session, seqs))
-    return Telling(shown, narrator.feed(entries, since), set(narrator.standing()), total)
+    told = narrator.feed([e for e in entries if e.seq <= end], since)
+    narrator.feed([e for e in entries if e.seq > end], total)  # after the page: folded for what stands now
+    return Telling(shown, told, set(narrator.standing()), total)

@@ -19,7 +19,7 @@ from engine.base import PLAY  # noqa: F401  (importable from here too)
 from rulesdb.names import id_problem
 from trackers import ledger, snapshots
 from trackers.connection import SessionsFile
-from trackers.errors import DamagedLog, SessionError, StoreError
+from trackers.errors import DamagedExport, DamagedLog, SessionError, StoreError
 from trackers.files import export_target, write_file
 from trackers.kept import check_players, keepable  # noqa: F401  (importable from here too)
 from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
@@ -128,9 +128,9 @@ class Sessions(Recording, SessionsFile):
 
     def _fetch(self, session: Session, after: int = 0) -> tuple[list[Entry], int | None]:
         """The events after seq `after`, and the seq of the first one that does not read (if any)."""
-        rows = self.con.execute(
+        rows = self._read(lambda con: con.execute(  # in a read of its own when called outside one (retry.py)
             f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
-            (session.id, after)).fetchall()
+            (session.id, after)).fetchall())
         out: list[Entry] = []
         for r in rows:
             try:
@@ -187,7 +187,7 @@ class Sessions(Recording, SessionsFile):
         return DamagedLog(
             f"{self.path}: session {session.name!r} is damaged or was edited at event {bad} ({why}); "
             f"nothing was changed; save the {bad - 1} good event(s) before it with "
-            f"`companion track export {session.name} FILE`", bad)
+            f"`companion track export {session.name} FILE --partial`", bad)
 
     def _replayed(self, session: Session, tracker) -> Replay:
         """The session's state and stacks: from this process's last replay or a snapshot, plus the
@@ -225,15 +225,21 @@ class Sessions(Recording, SessionsFile):
         want = sorted(set(seqs))
         near = sorted({q for s in want for q in (s - 1, s, s + 1) if q >= 1})
         rows: dict[int, Entry | None] = {}
-        for n in range(0, len(near), 500):
-            part = near[n:n + 500]
-            for r in self.con.execute(f"SELECT {ROW_COLUMNS} FROM events"
-                                      f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})",
-                                      (session.id, *part)):
-                try:
-                    rows[r[0]] = entry_from_row(r)
-                except (TypeError, ValueError):
-                    rows[r[0]] = None
+
+        def read(con):
+            found = []
+            for n in range(0, len(near), 500):
+                part = near[n:n + 500]
+                found += con.execute(f"SELECT {ROW_COLUMNS} FROM events"
+                                     f" WHERE session_id = ? AND seq IN ({','.join('?' * len(part))})",
+                                     (session.id, *part)).fetchall()
+            return found
+
+        for r in self._read(read):  # in a read of its own when called outside one (retry.py)
+            try:
+                rows[r[0]] = entry_from_row(r)
+            except (TypeError, ValueError):
+                rows[r[0]] = None
         origin = ledger.genesis(session.game, session.players, session.options, session.created)
         out: dict[int, Entry] = {}
         for s in want:
@@ -246,14 +252,18 @@ class Sessions(Recording, SessionsFile):
             out[s] = entry
         return out
 
-    def log_from(self, session: Session, last: int) -> tuple[Replay | None, list[Entry]]:
-        """For telling the newest `last` events: a snapshot's replay from before them and the
-        checked events after it (snapshots.before), else (None, the whole verified log)."""
+    def log_from(self, session: Session, last: int | None,
+                 before: int | None = None) -> tuple[Replay | None, list[Entry]]:
+        """For telling the newest `last` events (of those before event `before`, when given; None:
+        all of those): a snapshot's replay from before them and the checked events after it
+        (snapshots.before), else (None, the whole verified log)."""
         def body(con):
             if session.id in self._damaged:
                 self._verified(session)
             head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
-            found = snapshots.before(con, tracker_for(session.game), session, head, length, max(0, length - last),
+            end = length if before is None else max(0, min(length, before - 1))
+            upto = 0 if last is None else max(0, end - last)
+            found = snapshots.before(con, tracker_for(session.game), session, head, length, upto,
                                      lambda after: self._fetch(session, after), self._snapshot_write,
                                      self._snapshot_key(create=False))
             return found or (None, self._verified(session)[0])
@@ -353,6 +363,7 @@ class Sessions(Recording, SessionsFile):
         chained to its last link; in the same transaction, a snapshot when one is due. `state`, the
         table after a change the step has just made, is what a replay of the log now gives (the step
         applied what the log keeps): kept as this process's replay, so nothing is replayed again."""
+        self._whole_chain(con, session)
         known = self._known[session.id]
         seq, prev = known.length + 1, known.head
         at, args = now(), tuple(fields.get("args", ()))
@@ -370,6 +381,22 @@ class Sessions(Recording, SessionsFile):
                                self._snapshot_key(create=True))
         elif snapshots.due(con, session.id, seq):
             self._replayed(session, tracker_for(session.game))
+
+    def _whole_chain(self, con: sqlite3.Connection, session: Session) -> None:
+        """Under the write lock, before the first event this opening of the file appends to a session
+        (a command; a server or a shell once, and again when the file is replaced): its whole chain,
+        every event re-hashed from the session's identity (DamagedLog names the first bad one). Damage
+        no write ever made (a bad sector, bit rot under an unchanged file) is thus found before
+        anything is chained to it, not only after an outside change (trackers/store.py)."""
+        if session.id in self._chained:
+            return
+        head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
+        start = ledger.genesis(session.game, session.players, session.options, session.created)
+        rows = con.execute(f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq", (session.id,))
+        bad = ledger.first_bad_row(start, rows, head, length)
+        if bad is not None:
+            raise self._damage(session, bad, "its checksum does not match the events before it")
+        self._chained.add(session.id)
 
     def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:
         con.executemany(
@@ -402,11 +429,12 @@ class Sessions(Recording, SessionsFile):
 
     # -- moving between devices ----------------------------------------------------------
 
-    def export(self, name: str | None, path: Path) -> dict:
+    def export(self, name: str | None, path: Path, partial: bool = False) -> dict:
         """Write the session's log to `path` (never into the data folder, never through a planted
-        temporary file). A damaged log (a checksum that fails, or a change that does not replay)
-        exports the good events before the first bad one; the returned doc then says so under
-        "damaged_at" (the file does not)."""
+        temporary file). The whole chain is checked first: a damaged log (a checksum that fails, or a
+        change that does not replay) is refused (DamagedExport, nothing written) naming the events it
+        would leave out; with `partial`, the good events before the first bad one are exported on
+        purpose and the returned doc says so under "damaged_at" and "left_out" (the file does not)."""
         session = self.get(name)
 
         def body(con):
@@ -417,14 +445,25 @@ class Sessions(Recording, SessionsFile):
                                    self._snapshot_key(create=False))
             except ReplayError as exc:
                 entries, bad = entries[:exc.seq - 1], exc.seq
-            return entries, bad
+            return entries, bad, length
 
-        entries, bad = self._read(body)
+        entries, bad, length = self._read(body)
         target = export_target(path, self.path.parent)
+        left_out = max(length, bad or 0) - len(entries) if bad is not None else 0
+        if bad is not None and not partial:
+            from engine.words import count
+
+            last = max(length, bad)
+            raise DamagedExport(
+                f"{self.path}: session {session.name!r} is damaged or was edited at event {bad}, so it was not "
+                f"exported (nothing was written): event{'s' if last > bad else ''} "
+                f"{bad}{f' to {last}' if last > bad else ''} ({count(left_out, 'event')}) would be left out; "
+                f"to export the {count(len(entries), 'good event')} before it on purpose: "
+                f"`companion track export {session.name} FILE --partial`", bad)
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
                "events": [e.as_json() for e in entries]}
         write_file(target, export_text(doc))
-        return doc if bad is None else {**doc, "damaged_at": bad}
+        return doc if bad is None else {**doc, "damaged_at": bad, "left_out": left_out}
 
     def import_(self, path: Path, name: str | None = None, checked=None) -> Result:
         """Load an exported session, replaying every event through the rules, and make it current.

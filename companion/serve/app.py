@@ -68,9 +68,11 @@ def answer(doc, status: int = 200) -> JSONResponse:
 
 
 def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: float = 900.0,
-               cache_dir: Path | None = None, sources_dir: Path | None = None):
+               cache_dir: Path | None = None, sources_dir: Path | None = None, hosts: set[str] | None = None):
     """The app for one served session. `stream_seconds`: an event stream ends after this long and the
-    browser reconnects with its last event id (long-lived connections are recycled, nothing is missed)."""
+    browser reconnects with its last event id (long-lived connections are recycled, nothing is missed).
+    `hosts`: the names its links were printed with (`--host NAME`), answered beside this machine's
+    name, localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
     rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
     changed: Changed | None = None
 
@@ -188,12 +190,23 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
                 return answer({"error": str(exc)}, 404)
             raise
 
+    async def body_doc(request: Request) -> dict | JSONResponse:
+        """The body as a JSON object (read once per request), or the 400 that says it is not one:
+        text that is not JSON, not an object, or nested past what is parsed (one line, no traceback)."""
+        if "doc" not in request.scope.setdefault("state", {}):
+            try:
+                doc = json.loads(await request.body())
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                doc = None
+            request.scope["state"]["doc"] = doc
+        doc = request.scope["state"]["doc"]
+        return doc if isinstance(doc, dict) else answer({"error": "send the body as one JSON object"}, 400)
+
     async def body_text(request: Request, field: str) -> str | JSONResponse:
-        try:
-            doc = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            return answer({"error": "the body is not JSON"}, 400)
-        text = doc.get(field) if isinstance(doc, dict) else None
+        doc = await body_doc(request)
+        if isinstance(doc, JSONResponse):
+            return doc
+        text = doc.get(field)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
             return answer({"error": f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters'}, 400)
         return text
@@ -201,7 +214,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def seen_field(request: Request) -> int | None | JSONResponse:
         """The body's "seen": the last event the page showed (its seq), so a play or change sent on a
         table that has moved on since is refused (409) instead of recorded; absent: not checked."""
-        seen = json.loads(await request.body()).get("seen")
+        doc = await body_doc(request)
+        if isinstance(doc, JSONResponse):
+            return doc
+        seen = doc.get("seen")
         if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < 2**53):
             return seen
         return answer({"error": 'send "seen" as the number of the last event the page showed'}, 400)
@@ -244,10 +260,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def host_undo(request: Request):
         host(request)
-        try:
-            if not isinstance(json.loads(await request.body()), dict):
-                raise ValueError
-        except (ValueError, UnicodeDecodeError):
+        if isinstance(await body_doc(request), JSONResponse):
             return answer({"error": 'send {"seen": N} (or {})'}, 400)
         seen = await seen_field(request)
         if isinstance(seen, JSONResponse):
@@ -260,7 +273,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         if isinstance(sent, JSONResponse):
             return sent
         text, seen = sent
-        by = json.loads(await request.body()).get("by")
+        by = (await body_doc(request)).get("by")
         if by is not None and by not in live.session.players:
             return answer({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
         return await after_write(*await live.call(live.overrule, by, text, seen))
@@ -325,4 +338,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={404: not_found, 405: not_found, TrackerError: not_kept})
-    return Guard(app, limits)
+    import socket
+
+    return Guard(app, limits, {socket.gethostname(), *(hosts or ())})

@@ -151,7 +151,7 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link,
                                                 others, lan and not found)
     sys.stdout.flush()
-    run_uvicorn(live, key, sock, stop_after)
+    run_uvicorn(live, key, sock, stop_after, set(found))  # the printed addresses: the only Hosts answered
     if as_json:
         print(json.dumps({"stopped": live.session.name}))
     else:
@@ -261,7 +261,8 @@ def header_deadlines():
     return HeaderDeadline
 
 
-def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None = None) -> None:
+def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None = None,
+                hosts: set[str] | None = None) -> None:
     import threading
 
     import uvicorn
@@ -270,7 +271,7 @@ def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None 
     from companion.serve.app import create_app
     from companion.serve.guard import Limits
 
-    app = create_app(live, key, cache_dir=paths.cache_dir(), sources_dir=paths.sources_dir())
+    app = create_app(live, key, cache_dir=paths.cache_dir(), sources_dir=paths.sources_dir(), hosts=hosts)
     # no access log: a private link's token is in its path, and a log is no place for it
     config = uvicorn.Config(app, http=header_deadlines(), log_level="warning", access_log=False, server_header=False,
                             timeout_keep_alive=5, limit_concurrency=300, timeout_graceful_shutdown=2,
