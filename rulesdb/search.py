@@ -8,7 +8,7 @@ from typing import Callable, NamedTuple
 
 from rulesdb.analysis import GENERIC, phrase_words, synonyms, words
 from rulesdb.errors import BadQuery
-from rulesdb.index import TEXT_FIELDS, open_index, surface_words
+from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import definition_first
 from rulesdb.provenance import provenance
 
@@ -37,7 +37,6 @@ KIND_WEIGHT = {"term": 0.75, "example": 0.75}
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
-PART = 2048  # whoosh's ArrayUnionMatcher part: documents scored at a time (a larger index keeps it)
 
 
 def _weighting():
@@ -156,7 +155,7 @@ class Built(NamedTuple):
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings."""
-    from whoosh.query import Or, Phrase, Term
+    from whoosh.query import Or, Phrase, PreloadedOr, Term
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
@@ -204,33 +203,12 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher. With
-    # more than two clauses, whoosh's Or adds them up from arrays (PreloadedOr) in an index of up to
-    # 5,000 documents and in a tree of union matchers past that, which walks each posting through
-    # many more calls (a question over a rulebook ten times the reference took twenty times as
-    # long); the arrays at any size, so every index adds the clauses up alike.
-    union = _summed() if len(terms) > 2 else Or
+    # more than two clauses, whoosh's Or adds them up from arrays (its PreloadedOr) in an index of
+    # up to 5,000 documents and in a tree of union matchers past that, which walks each posting
+    # through many more calls (a question over a rulebook ten times the reference took twenty times
+    # as long); PreloadedOr, whoosh's public query, asks for the arrays at any size.
+    union = PreloadedOr if len(terms) > 2 else Or
     return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown)
-
-
-@lru_cache(maxsize=1)
-def _summed():
-    """whoosh's PreloadedOr whose score array is no longer than the index: whoosh's part of 2,048
-    entries is zeroed in Python three times a question whatever the index's size (the reference's
-    games hold 111 to 436 documents). The same matcher adds each document's clause scores in the
-    same order, in one part or several, so the scores are the same."""
-    from whoosh.matching import ArrayUnionMatcher
-    from whoosh.query import PreloadedOr
-
-    class Summed(PreloadedOr):
-        def matcher(self, searcher, context=None):
-            if len(self.subqueries) < 2:
-                return super().matcher(searcher, context)
-            matchers = [q.matcher(searcher, context) for q in self.subqueries]
-            count = searcher.doc_count_all()
-            return ArrayUnionMatcher(matchers, count, boost=self.boost, partsize=min(count, PART),
-                                     scored=context.weighting is not None if context else True)
-
-    return Summed
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -253,10 +231,11 @@ def _snippet(text: str, terms: frozenset, analyzer) -> str:
 class RulesSearch:
     """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
-    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
+    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None,
+                 on_build: OnBuild | None = None):
         from rulesdb.analyzer import make_analyzer
 
-        indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
+        indexes = open_index(cache_dir, sources_dir, games=[game] if game else None, on_build=on_build)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
@@ -396,12 +375,14 @@ def search(
     sources_dir: Path | None = None,
     game: str | None = None,
     limit: int = 10,
+    on_build: OnBuild | None = None,
 ) -> SearchResult:
-    """One query: checks the query first, so bad input never builds or touches the index."""
+    """One query: checks the query first, so bad input never builds or touches the index. A first
+    search after an install or an update builds the index, showing its progress through `on_build`."""
     _require_words(query)
     if _kept is not None:
-        return _kept_engine(cache_dir, sources_dir).search(query, game, limit)
-    with RulesSearch(cache_dir, sources_dir, game) as engine:
+        return _kept_engine(cache_dir, sources_dir, on_build).search(query, game, limit)
+    with RulesSearch(cache_dir, sources_dir, game, on_build) as engine:
         return engine.search(query, game, limit)
 
 
@@ -418,7 +399,7 @@ def keep_open(on: bool) -> None:
     _kept = {} if on else None
 
 
-def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
+def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | None = None) -> RulesSearch:
     from rulesdb.index import fingerprint
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
@@ -428,7 +409,7 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
         if _kept.get("key") != key:
             if _kept:
                 _kept["engine"].close()
-            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
+            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, on_build=on_build))
         _kept["stamp"] = stamp
     return _kept["engine"]
 
