@@ -120,6 +120,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "shuffle": ("reshuffle", "shuffle"), "reshuffle": ("shuffle",),
     "trigger": ("triggers", "activate"), "triggers": ("trigger", "activate"), "proc": ("trigger", "activate"),
     "stuck": ("cannot",), "broke": ("enough",),
+    "vs": ("beats", "stronger"), "versus": ("beats", "stronger"), "skull": ("reaper",), "cap": ("limit", "maximum"),
 }
 SLANG.update({w: tuple(dict.fromkeys(SLANG.get(w, ()) + meant)) for w, meant in PLAYER_WORDS.items()})
 
@@ -183,7 +184,26 @@ def phrase_words(text: str) -> list[str]:
     low = text.lower()
     found = [w for cues, pattern, said in PHRASES
              if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
-    return found + list(SHORT_WORDS) if shortfall(low) else found
+    if shortfall(low):
+        found += SHORT_WORDS
+    return found + number_words(low)
+
+
+def number_words(low: str) -> list[str]:
+    """What a player's numbers say: "5,6,7" is a run, "9,9" a same-number set, "I have 6 and draw 3"
+    a count that may pass a limit."""
+    if sum(c.isdigit() for c in low) < 2:
+        return []
+    out: list[str] = []
+    for run in re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low):
+        ns = [int(n) for n in re.findall(r"\d+", run)]
+        if all(b == a + 1 for a, b in zip(ns, ns[1:])):
+            out += ["sequential", "run"]
+        elif len(set(ns)) == 1:
+            out += ["same", "number"]
+    if re.search(r"\b(?:have|has|got|at|on)\s+(\d+)\b.*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b[^.?]*?\b\d+\b", low):
+        out += ["limit", "maximum"]
+    return out
 
 
 # "I have 2 coins and the attack costs 3", "only 1 gold but it needs 2": what a player holds is less

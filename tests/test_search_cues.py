@@ -37,7 +37,9 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
 def every_pattern(text: str) -> list[str]:
     low = text.lower()
     found = [w for _, pattern, said in analysis.PHRASES if re.search(pattern, low) for w in said]
-    return found + list(analysis.SHORT_WORDS) if analysis.shortfall(low) else found
+    if analysis.shortfall(low):
+        found += analysis.SHORT_WORDS
+    return found + analysis.number_words(low)
 
 
 @pytest.mark.parametrize("text", questions() + EXTRA)
