@@ -120,13 +120,15 @@ def blind_questions(half: str) -> list[dict]:
     return [q | {"expect": labels[str(q["n"])]} for q in qs if q["n"] in keep]
 
 
-def blind_figures(engine, half: str, show_misses: bool = False) -> dict:
+def blind_figures(engine, half: str, show_misses: bool = False, modes=("game", "none")) -> dict:
     """{(mode, group): {"n", "at1", "at3"}} for one half; mode "game" (the question's game) or
     "none" (all five); group "all", a game id, or "kind:<kind>"."""
     rows: dict = {}
     for q in blind_questions(half):
         want = set(q["expect"])
         for mode, game in (("game", q["game"]), ("none", None)):
+            if mode not in modes:
+                continue
             ids = [h.id for h in engine.search(q["question"], game=game, limit=3).results]
             got = {"n": 1, "at1": bool(ids and ids[0] in want), "at3": bool(set(ids) & want)}
             for group in ("all", q["game"], f"kind:{q['kind']}"):
@@ -150,8 +152,6 @@ def print_blind(rows: dict, half: str, markdown: bool) -> None:
         print(f"\n| blind {half} half | questions | first, with a game | top 3, with a game | first, no game | top 3, no game |"
               "\n| --- | ---: | ---: | ---: | ---: | ---: |")
         for g in groups:
-            if g.startswith("kind:") and not markdown:
-                continue
             a, b = rows[("game", g)], rows[("none", g)]
             n = a["n"]
             name = "all five" if g == "all" else g.replace("kind:", "kind: ")

@@ -110,7 +110,7 @@ SLANG: dict[str, tuple[str, ...]] = {
 # ("how many ppl" found only Theseus's player count).
 PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "ppl": ("players",), "peeps": ("players",), "folks": ("players",),
-    "everybody": ("players", "each"), "everyone": ("each",), "opponent": ("player",), "opponents": ("players",),
+    "opponent": ("player",), "opponents": ("players",),
     "flipped": ("unflip", "exhausted"), "tapped": ("exhausted",),
     "turned": ("exhausted",), "sideways": ("exhausted",), "used-up": ("exhausted",),
     "healed": ("heal",), "healing": ("heal",), "cured": ("heal",), "recover": ("heal",), "recovers": ("heal",),
@@ -127,7 +127,7 @@ SLANG.update({w: tuple(dict.fromkeys(SLANG.get(w, ()) + meant)) for w, meant in 
 # Words on every table (a board, a hand, a discard pile): a question's game terms ("token", "Red
 # Glowy Dot") outweigh them, so a rule saying "discard pile" in passing does not beat the rule about
 # the question's own thing.
-TABLE_WORDS = frozenset("board hand hands discard discarded pile piles deck decks table draw drawn drew "
+TABLE_WORDS = frozenset("hand hands discard discarded pile piles deck decks table draw drawn drew "
                         "top bottom front back side space spot area".split())
 TABLE_WEIGHT = 0.55  # a table word weighs this much of a game term when the question has one
 
