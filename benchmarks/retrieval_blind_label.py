@@ -5,6 +5,10 @@ never through the companion's search), then checked by hand (see tests/retrieval
     python benchmarks/retrieval_blind_label.py [--show N]   # print candidates, write nothing
     python benchmarks/retrieval_blind_label.py --write       # write labels.toml (refuses to overwrite)
 
+It was run on the writer's full questions.toml, whose `where` held short quoted rulebook locators;
+the project's copy keeps only their section names (no rulebook sentence in the project), so a run on
+it now matches on the answer and the section alone.
+
 The matcher is a plain BM25 of our own over each entry's title, text and rulebook section (not its
 keywords or aliases, which were tuned for the search), restricted to the question's game, asked with
 the answer and the where text; an entry whose rulebook section the `where` names scores 1.5 times.
