@@ -37,6 +37,7 @@ SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer th
 HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
 HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
 HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+NAMED_ELSEWHERE = 0.3  # across games: a game other than the one the question names by name weighs this
 FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by a spelling fix) more than another
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
@@ -343,6 +344,9 @@ class RulesSearch:
         per_game = {gid: self.ranked(query, gid, limit) for gid in searchers}
         typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
         weights = _game_weights(typed, searchers)
+        named = _named_games(query, searchers) if game is None else set()
+        if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
+            weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
         strange = {gid: len(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
         least = min(strange.values(), default=0)
@@ -414,6 +418,22 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
             except TermNotFound:  # a phrase's word the field lacks
                 continue
             out.setdefault(text, set()).update(docs)
+    return out
+
+
+def _named_games(query: str, searchers: dict) -> set[str]:
+    """The games a question names ("catharsis what is morale", "How do you win Cataclysm Arcade?"):
+    by id, name or an alias of five letters or more, as whole words."""
+    from rulesdb.games import all_games
+
+    low = " " + " ".join(re.findall(r"[a-z0-9]+", query.lower())) + " "
+    out = set()
+    for g in all_games():
+        if g.id not in searchers:
+            continue
+        names = {g.id, g.name, *(a for a in g.aliases if len(a) >= 5)}
+        if any(f" {' '.join(re.findall(r'[a-z0-9]+', n.lower()))} " in low for n in names):
+            out.add(g.id)
     return out
 
 

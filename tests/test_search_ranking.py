@@ -73,3 +73,10 @@ def test_close_answers_from_another_game_are_named_in_one_line(cli):
     assert result.also and all(h.game != result.results[0].game for h in result.also)
     out = cli("rules", "search", "what happens when I die").stdout
     assert "also in " in out and result.also[0].id in out.replace("\n", " ").replace("  ", " ")
+
+
+@pytest.mark.parametrize("ask, game", [("Cataclysm Arcade: how many players?", "cataclysm-arcade"),
+                                       ("how do you win party of the theseus", "theseus")])
+def test_a_question_naming_its_game_answers_from_that_game(engine, ask, game):
+    hits = engine.search(ask, game=None, limit=3).results
+    assert hits[0].game == game, [h.id for h in hits]
