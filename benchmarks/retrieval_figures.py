@@ -12,6 +12,11 @@ often its "not covered" label is right, and how often the validator's verdicts m
   share whose first hit is that term (issue 35).
 - Scenarios: the share of the case files in tests/scenarios whose expected verdict the validator
   gives (tests/test_scenarios.py run in-process; --no-scenarios skips it).
+- The blind set (tests/retrieval/blind, issue 46: written from the rulebooks alone by someone who had
+  not seen the reference; split once into a tuning half and a test half): --blind test|tuning gives
+  hit@1 and hit@3 searching the question's game (as `--game` does) and searching all five (no game),
+  overall, per game and per kind. Only the test half's figures are published as blind figures; the
+  tuning half was used to tune, like the files above.
 --misses lists the questions that miss; --markdown prints the README's table.
 """
 from __future__ import annotations
@@ -104,16 +109,70 @@ def scenarios() -> tuple[int, int]:
     return count.total, count.passed
 
 
+BLIND = ROOT / "tests" / "retrieval" / "blind"
+
+
+def blind_questions(half: str) -> list[dict]:
+    """One half of the blind set, each question with the ids that answer it (labels.toml)."""
+    qs = tomllib.loads((BLIND / "questions.toml").read_text(encoding="utf-8"))["q"]
+    labels = tomllib.loads((BLIND / "labels.toml").read_text(encoding="utf-8"))["expect"]
+    keep = set(tomllib.loads((BLIND / "split.toml").read_text(encoding="utf-8"))[half])
+    return [q | {"expect": labels[str(q["n"])]} for q in qs if q["n"] in keep]
+
+
+def blind_figures(engine, half: str, show_misses: bool = False, modes=("game", "none")) -> dict:
+    """{(mode, group): {"n", "at1", "at3"}} for one half; mode "game" (the question's game) or
+    "none" (all five); group "all", a game id, or "kind:<kind>"."""
+    rows: dict = {}
+    for q in blind_questions(half):
+        want = set(q["expect"])
+        for mode, game in (("game", q["game"]), ("none", None)):
+            if mode not in modes:
+                continue
+            ids = [h.id for h in engine.search(q["question"], game=game, limit=3).results]
+            got = {"n": 1, "at1": bool(ids and ids[0] in want), "at3": bool(set(ids) & want)}
+            for group in ("all", q["game"], f"kind:{q['kind']}"):
+                row = rows.setdefault((mode, group), dict.fromkeys(got, 0))
+                for k, v in got.items():
+                    row[k] += v
+            if show_misses and not got["at3"]:
+                print(f"  MISS ({mode}) #{q['n']} {q['kind']} {q['question']!r}\n    want {sorted(want)}\n    got  {ids}")
+    return rows
+
+
+def print_blind(rows: dict, half: str, markdown: bool) -> None:
+    groups = sorted({g for _, g in rows}, key=lambda g: (g != "all", g.startswith("kind:"), g))
+    print(f"blind set, {half} half: hit@1 / hit@3 with the question's game and with no game")
+    print(f"{'':22} {'n':>4} {'game @1':>8} {'game @3':>8} {'none @1':>8} {'none @3':>8}")
+    for g in groups:
+        a, b = rows[("game", g)], rows[("none", g)]
+        n = a["n"]
+        print(f"{g:22} {n:4} {a['at1'] / n:8.3f} {a['at3'] / n:8.3f} {b['at1'] / n:8.3f} {b['at3'] / n:8.3f}")
+    if markdown:
+        print(f"\n| blind {half} half | questions | first, with a game | top 3, with a game | first, no game | top 3, no game |"
+              "\n| --- | ---: | ---: | ---: | ---: | ---: |")
+        for g in groups:
+            a, b = rows[("game", g)], rows[("none", g)]
+            n = a["n"]
+            name = "all five" if g == "all" else g.replace("kind:", "kind: ")
+            print(f"| {name} | {n} | {a['at1'] / n:.0%} | {a['at3'] / n:.0%} | {b['at1'] / n:.0%} | {b['at3'] / n:.0%} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--misses", action="store_true", help="list the questions that miss or are flagged")
     ap.add_argument("--no-scenarios", action="store_true", help="skip the scenario files")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
+    ap.add_argument("--blind", choices=("test", "tuning"), help="only the blind set's half (tests/retrieval/blind)")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="companion-figures-"))
     os.environ["COMPANION_HOME"] = str(home)
     from rulesdb.search import RulesSearch
 
+    if args.blind:
+        with RulesSearch(home / "cache", home / "data" / "sources") as engine:
+            print_blind(blind_figures(engine, args.blind, args.misses), args.blind, args.markdown)
+        return
     answered, uncovered = load_questions()
     with RulesSearch(home / "cache", home / "data" / "sources") as engine:
         rows = retrieval(engine, answered, args.misses)

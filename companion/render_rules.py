@@ -67,11 +67,27 @@ def search_view(result, as_json: bool) -> None:
             line("   ", ("Except", "red"), f" when {x['when']}: {x['title']}  ", (x["id"], "cyan"))
         for g in hit.exception_to:
             line("   ", ("Exception to:", "dim"), f" {g['title']}  ", (g["id"], "cyan"))
+    if result.coverage == "covered":
+        _how_sure(result, line)
     if result.did_you_mean:
         line(("Did you mean:", "dim"), " " + ", ".join(result.did_you_mean))
     if result.results:
         line((f"Show one in full: companion rules show {result.results[0].id}", "dim"))
     Out().pieces(out)
+
+
+def _how_sure(result, line) -> None:
+    """One line when the first hit is not clearly the answer: close hits from other games ("also in
+    Catopomp: ..."), or a second hit scoring nearly as well."""
+    also = getattr(result, "also", [])
+    if also:
+        from rulesdb.games import all_games
+
+        names = {g.id: g.name for g in all_games()}
+        line(("Not sure which game:", "yellow"),
+             "; ".join(f" also in {names.get(h.game, h.game)}: {h.title} ({h.id})" for h in also))
+    elif getattr(result, "close", None) is not None:
+        line(("Close call:", "yellow"), f" {result.close.title} ({result.close.id}) answers nearly as well; read both.")
 
 
 def _origin(hit) -> tuple[str, str]:

@@ -30,12 +30,10 @@ def search(
     """Search the rules and glossary, e.g. `companion rules search can I reroll one die -g catharsis`."""
     game_id = _game(game)
     from companion.render_rules import index_build_bar
-    from rulesdb import index
     from rulesdb.search import search as run_search
 
-    index.on_build = index_build_bar
-
-    result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit)
+    result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit,
+                        on_build=index_build_bar)
     from companion.failure import FINDING, answered
     from companion.render_rules import search_view
 

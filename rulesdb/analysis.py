@@ -105,6 +105,32 @@ SLANG: dict[str, tuple[str, ...]] = {
     "reach": ("caught",), "reaches": ("caught",), "reached": ("caught",),
 }
 
+# The players' own vocabulary, shared by every game (issue 46): a word the table uses -> the
+# rulebooks' words for it, one way. One map for every rule, instead of an alias written on one rule
+# ("how many ppl" found only Theseus's player count).
+PLAYER_WORDS: dict[str, tuple[str, ...]] = {
+    "ppl": ("players",), "peeps": ("players",), "folks": ("players",),
+    "opponent": ("player",), "opponents": ("players",),
+    "flipped": ("unflip", "exhausted"), "tapped": ("exhausted",),
+    "turned": ("exhausted",), "sideways": ("exhausted",), "used-up": ("exhausted",),
+    "healed": ("heal",), "healing": ("heal",), "cured": ("heal",), "recover": ("heal",), "recovers": ("heal",),
+    "ko": ("defeat",), "koed": ("defeated",), "knocked": ("defeated",),
+    "dmg": ("damage",), "atk": ("attack",), "nr": ("number",), "num": ("number",),
+    "skip": ("pass",), "skipping": ("pass",),
+    "shuffle": ("reshuffle", "shuffle"), "reshuffle": ("shuffle",),
+    "trigger": ("triggers", "activate"), "triggers": ("trigger", "activate"), "proc": ("trigger", "activate"),
+    "stuck": ("cannot",), "broke": ("enough",),
+    "vs": ("beats", "stronger"), "versus": ("beats", "stronger"), "skull": ("reaper",), "cap": ("limit", "maximum"),
+}
+SLANG.update({w: tuple(dict.fromkeys(SLANG.get(w, ()) + meant)) for w, meant in PLAYER_WORDS.items()})
+
+# Words on every table (a board, a hand, a discard pile): a question's game terms ("token", "Red
+# Glowy Dot") outweigh them, so a rule saying "discard pile" in passing does not beat the rule about
+# the question's own thing.
+TABLE_WORDS = frozenset("hand hands discard discarded pile piles deck decks table draw drawn drew "
+                        "top bottom front back side space spot area".split())
+TABLE_WEIGHT = 0.55  # a table word weighs this much of a game term when the question has one
+
 # Table-talk phrases -> rulebook words (one way), matched on the question as typed. Each row is
 # (cues, pattern, words): every text the pattern matches holds one of its cues, so a pattern is
 # compiled (and searched) only for a question holding a cue. Compiling all of them took a one-shot
@@ -139,14 +165,61 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
      r"\b(?:reach|reaches|reached|catch|catches|gets to|get to) (?:me|you|him|her|them|us|my|your)\b", ("caught", "catches")),
     ((" back",), r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
     (("how many",), r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
+    # issue 46: the players' vocabulary for a rule's words, shared by every game
+    ((" go",), r"\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b", ("turn",)),
+    (("away",), r"\b(?:go|goes|going|gone|went) away\b", ("heal", "removed")),
+    (("fire", "set off", "sets off", "go off", "goes off", "went off", "kick in", "kicks in", "kicked in"),
+     r"\b(?:fire|fires|fired|firing) off\b|\b(?:set|sets|go|goes|went) off\b|\b(?:kick|kicks|kicked) in\b", ("trigger", "activate")),
+    (("halfway", "half way", "middle of", "in the middle", "partway", "mid-"),
+     r"\b(?:halfway|half way|partway) (?:through|into)\b|\bin the middle of\b|\bmid-\w+", ("during",)),
+    (("how many",), r"\bhow many (?:ppl|people|players|of us|can play|peeps|folks)\b", ("players", "number")),
+    (("on its own", "by itself", "alone", "without any", "without a"),
+     r"\b(?:on (?:its|their) own|by (?:itself|themselves)|alone|without (?:any|a) cards?)\b", ("alone", "only")),
 )
 
 
 def phrase_words(text: str) -> list[str]:
-    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance)."""
+    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
+    for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""
     low = text.lower()
-    return [w for cues, pattern, found in PHRASES
-            if any(cue in low for cue in cues) and re.search(pattern, low) for w in found]
+    found = [w for cues, pattern, said in PHRASES
+             if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
+    if shortfall(low):
+        found += SHORT_WORDS
+    return found + number_words(low)
+
+
+def number_words(low: str) -> list[str]:
+    """What a player's numbers say: "5,6,7" is a run, "9,9" a same-number set, "I have 6 and draw 3"
+    a count that may pass a limit."""
+    if sum(c.isdigit() for c in low) < 2:
+        return []
+    out: list[str] = []
+    for run in re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low):
+        ns = [int(n) for n in re.findall(r"\d+", run)]
+        if all(b == a + 1 for a, b in zip(ns, ns[1:])):
+            out += ["sequential", "run"]
+        elif len(set(ns)) == 1:
+            out += ["same", "number"]
+    if re.search(r"\b(?:have|has|got|at|on)\s+(\d+)\b.*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b[^.?]*?\b\d+\b", low):
+        out += ["limit", "maximum"]
+    return out
+
+
+# "I have 2 coins and the attack costs 3", "only 1 gold but it needs 2": what a player holds is less
+# than what something asks
+SHORT_WORDS = ("enough", "cannot")
+_HAVE = r"\b(?:have|has|got|holding|hold|with|only|just)\s+(?:only\s+|just\s+)?(\d+)\b"
+_ASK = r"\b(?:costs?|costing|needs?|requires?|asks?|price|is)\s+(?:of\s+)?(\d+)\b"
+
+
+def shortfall(low: str) -> bool:
+    """Whether the question's numbers say the player has less than something costs or needs."""
+    if not any(c.isdigit() for c in low):
+        return False
+    have = [int(n) for n in re.findall(_HAVE, low)]
+    ask = [int(n) for n in re.findall(_ASK, low)]
+    return bool(have and ask and min(have) < max(ask))
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")

@@ -29,21 +29,17 @@ from pathlib import Path
 from contextlib import nullcontext
 from typing import Callable, ContextManager, Iterable
 
-from rulesdb import whoosh_lean
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
-
-whoosh_lean.defer()  # before whoosh is first imported: its word-variations table loads only if used
 
 INDEX_FORMAT = "9"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
-
-#: Set by a front end to show a build's progress (the first search after an install or an update):
-#: called when a build starts, it returns a context manager that yields the callback given the count
-#: of entries indexed so far (or None). rulesdb draws nothing itself.
-on_build: Callable[[], ContextManager[Callable[[int], None] | None]] | None = None
+#: How a front end shows a build's progress (the first search after an install or an update): called
+#: when a build starts, it returns a context manager that yields the callback given the count of
+#: entries indexed so far (or None). rulesdb draws nothing itself; the front end passes one in.
+OnBuild = Callable[[], ContextManager[Callable[[int], None] | None]]
 
 DIGESTS = "search-index.sha256"  # in the data folder: "<index dir>/<game> <sha256>" lines
 _BUILT_HERE: set[str] = set()  # the same lines for indexes this process built (a read-only data folder)
@@ -441,9 +437,10 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
 
 
 def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
-               games: Iterable[str] | None = None) -> dict:
+               games: Iterable[str] | None = None, on_build: OnBuild | None = None) -> dict:
     """Open the per-game indexes for the current data (all games, or these), first building those
-    not built yet for this data (only those: a question about one game builds one index)."""
+    not built yet for this data (only those: a question about one game builds one index). A build
+    reports to `progress`, or else to what `on_build` yields (a front end's progress bar)."""
     from whoosh import index
 
     from rulesdb.games import GAME_IDS
@@ -458,7 +455,7 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
                 _discard(target / game)
     missing = [game for game in wanted if not (target / game).is_dir()]
     if missing:
-        with (on_build() if on_build and progress is None else nullcontext(progress)) as tick:
+        with (on_build() if on_build is not None and progress is None else nullcontext(progress)) as tick:
             try:
                 build(target, sources_dir, tick, missing)
             except OSError as exc:  # no cache folder to keep it in (unwritable, a full disk): one for this run

@@ -15,6 +15,9 @@ ASKS_WHAT = (
     r"meaning\s+of|what\s+is\s+meant\s+by|tell\s+me\s+about)\s+"
     r"(?P<subject>.+?)\s*(?:\b(?:for|do|does|mean|means|work|works|about|used\s+for|good\s+for|exactly|actually)\b\s*)*"
     r"[?.!\s]*$")
+# "what does X mean for the boss", "what does X stand for here": X is asked about whatever follows
+ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)\s+(?P<subject>.+?)\s+"
+             r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to)\b.*$")
 LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
 # the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
 # in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
@@ -29,7 +32,7 @@ def defined_subject(question: str) -> str | None:
     head = question.lstrip()[:8].lower()
     if head.isascii() and not head.startswith(OPENERS):
         return None
-    found = _pattern(ASKS_WHAT).match(question)
+    found = _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
     if not found:
         return None
     subject = _pattern(LEADING).sub("", found["subject"].strip(" '\"")).strip()

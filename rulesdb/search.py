@@ -6,9 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import GENERIC, phrase_words, synonyms, words
+from rulesdb.analysis import GENERIC, TABLE_WEIGHT, TABLE_WORDS, phrase_words, shortfall, synonyms, words
 from rulesdb.errors import BadQuery
-from rulesdb.index import TEXT_FIELDS, open_index, surface_words
+from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import definition_first
 from rulesdb.provenance import provenance
 
@@ -29,7 +29,16 @@ COVERAGE_HITS = 3
 # best of the first hits matches this share of its telling words and the top hit scores this much.
 COVERED_SHARE = 0.4
 COVERED_SCORE = 12.0  # the hits whose word matches decide whether the rulebooks cover a question
+ALSO_SHARE, ALSO_HITS = 0.8, 5  # another game's hit this close to the first, among the first five: "also in"
+CLOSE_SHARE = 0.97  # a second hit this close to the first: say both may answer
 INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
+ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
+SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few", re.IGNORECASE)
+HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
+HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
+HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+NAMED_ELSEWHERE = 0.3  # across games: a game other than the one the question names by name weighs this
+FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by a spelling fix) more than another
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
@@ -37,7 +46,6 @@ KIND_WEIGHT = {"term": 0.75, "example": 0.75}
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
-PART = 2048  # whoosh's ArrayUnionMatcher part: documents scored at a time (a larger index keeps it)
 
 
 def _weighting():
@@ -76,6 +84,7 @@ class SearchResult:
         self.results: list[Hit] = []
         self.did_you_mean: list[str] = []
         self.matched = 0.0  # share of the question's telling words the best of the first hits matches
+        self.settled = False  # the first hits' order is meant (a definition first), not a close score
 
     @property
     def coverage(self) -> str:
@@ -83,6 +92,27 @@ class SearchResult:
         the rulebooks do not seem to answer it and the hits are only the closest entries."""
         top = self.results[0].score if self.results else 0.0
         return "covered" if self.matched >= COVERED_SHARE and top >= COVERED_SCORE else "uncovered"
+
+    @property
+    def also(self) -> list[Hit]:
+        """Across games: the best hit of each other game among the first ALSO_HITS that scores
+        nearly as well as the first hit (ALSO_SHARE of it): the question may be about that game."""
+        if self.game is not None or not self.results:
+            return []
+        first = self.results[0]
+        out: dict[str, Hit] = {}
+        for hit in self.results[1:ALSO_HITS]:
+            if hit.game != first.game and hit.game not in out and hit.score >= first.score * ALSO_SHARE:
+                out[hit.game] = hit
+        return list(out.values())
+
+    @property
+    def close(self) -> Hit | None:
+        """The second hit when it scores nearly as well as the first (CLOSE_SHARE): both may answer."""
+        if not self.settled and len(self.results) > 1 and self.results[1].score >= self.results[0].score * CLOSE_SHARE \
+                and self.results[1] not in self.also:
+            return self.results[1]
+        return None
 
     def as_json(self) -> dict:
         return {
@@ -97,8 +127,9 @@ class SearchResult:
 class Lexicon:
     """The words of one or more per-game indexes (their readers), counted together."""
 
-    def __init__(self, readers):
+    def __init__(self, readers, near: dict | None = None):
         self.readers = list(readers)
+        self._near = {} if near is None else near  # token -> close terms: a long-lived engine keeps them
         self.doc_count = sum(r.doc_count() for r in self.readers)
         self._df: dict[tuple[str, str], int] = {}  # a question asks for a word's counts several times
 
@@ -112,7 +143,10 @@ class Lexicon:
         return self.df("spell", token) > 0
 
     def near(self, token: str, maxdist: int) -> set[str]:
-        return {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
+        got = self._near.get((token, maxdist))
+        if got is None:
+            got = self._near[token, maxdist] = {t for r in self.readers for t in r.terms_within("spell", token, maxdist, prefix=1)}
+        return got
 
 
 def _distance(a: str, b: str) -> int:
@@ -133,7 +167,7 @@ def _corrections(lex: Lexicon, token: str) -> list[str]:
     """Index terms close to a word the index lacks: fewest edits first, then most common."""
     if len(token) < 4 or token.isdigit():
         return []
-    limit = 1 if len(token) <= 4 else 2
+    limit = 1 if len(token) <= 5 else 2
     scored = []
     for term in lex.near(token, 2):
         d = _distance(token, term)
@@ -156,12 +190,14 @@ class Built(NamedTuple):
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings."""
-    from whoosh.query import Or, Phrase, Term
+    from whoosh.query import Or, Phrase, PreloadedOr, Term
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     said = words(query)
+    # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
+    telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
     for word in said + [w for w in phrase_words(query) if w not in said]:
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
@@ -191,7 +227,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
                 if word not in GENERIC:
                     key.append(frozenset(known))
         # a number says little about which rule is meant ("3 and 4 make a 7") unless it is all there is
-        scale = NUMBER_WEIGHT if word in NUMBER_WORDS else 1.0
+        scale = NUMBER_WEIGHT if word in NUMBER_WORDS else TABLE_WEIGHT if telling and word in TABLE_WORDS else 1.0
         for t in sorted(known):
             # the word as typed counts fully; synonyms and spelling fixes a little less
             weights[t] = max(weights.get(t, 0.0), scale * (1.0 if t in own else SYNONYM_WEIGHT))
@@ -204,33 +240,12 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]
     # The words are OR-ed: BM25F adds them up, so a rule matching more of them ranks higher. With
-    # more than two clauses, whoosh's Or adds them up from arrays (PreloadedOr) in an index of up to
-    # 5,000 documents and in a tree of union matchers past that, which walks each posting through
-    # many more calls (a question over a rulebook ten times the reference took twenty times as
-    # long); the arrays at any size, so every index adds the clauses up alike.
-    union = _summed() if len(terms) > 2 else Or
+    # more than two clauses, whoosh's Or adds them up from arrays (its PreloadedOr) in an index of
+    # up to 5,000 documents and in a tree of union matchers past that, which walks each posting
+    # through many more calls (a question over a rulebook ten times the reference took twenty times
+    # as long); PreloadedOr, whoosh's public query, asks for the arrays at any size.
+    union = PreloadedOr if len(terms) > 2 else Or
     return Built((union(terms) if terms else None), fixes, typed, groups, key, unknown)
-
-
-@lru_cache(maxsize=1)
-def _summed():
-    """whoosh's PreloadedOr whose score array is no longer than the index: whoosh's part of 2,048
-    entries is zeroed in Python three times a question whatever the index's size (the reference's
-    games hold 111 to 436 documents). The same matcher adds each document's clause scores in the
-    same order, in one part or several, so the scores are the same."""
-    from whoosh.matching import ArrayUnionMatcher
-    from whoosh.query import PreloadedOr
-
-    class Summed(PreloadedOr):
-        def matcher(self, searcher, context=None):
-            if len(self.subqueries) < 2:
-                return super().matcher(searcher, context)
-            matchers = [q.matcher(searcher, context) for q in self.subqueries]
-            count = searcher.doc_count_all()
-            return ArrayUnionMatcher(matchers, count, boost=self.boost, partsize=min(count, PART),
-                                     scored=context.weighting is not None if context else True)
-
-    return Summed
 
 
 def _snippet(text: str, terms: frozenset, analyzer) -> str:
@@ -253,15 +268,17 @@ def _snippet(text: str, terms: frozenset, analyzer) -> str:
 class RulesSearch:
     """Open indexes to run many queries against (the CLI runs one, a long-lived assistant many)."""
 
-    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None):
+    def __init__(self, cache_dir: Path, sources_dir: Path | None = None, game: str | None = None,
+                 on_build: OnBuild | None = None):
         from rulesdb.analyzer import make_analyzer
 
-        indexes = open_index(cache_dir, sources_dir, games=[game] if game else None)
+        indexes = open_index(cache_dir, sources_dir, games=[game] if game else None, on_build=on_build)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = make_analyzer()
         self._stems: dict[str, list[str]] = {}
+        self._near: dict[str, dict] = {g: {} for g in self.searchers}  # per game: a word's close terms, found once
 
     def stems(self, text: str) -> list[str]:
         """The analyzer's tokens for a word or a short text, each text analysed once."""
@@ -280,43 +297,69 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _case_words(self, query: str, searchers) -> Callable[[str], bool]:
+    def _case_words(self, query: str, searcher) -> Callable[[str], bool]:
         """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
-        a word with the query that is rare enough in the game to say something."""
+        a word with the query that is rare enough in the game to say something, or the query's
+        numbers tell the case ("I have 2 coins and it costs 3": you cannot pay)."""
         asked = set(self.stems(" ".join(words(query))))
-        counts = [(sr.reader(), sr.doc_count()) for sr in searchers]
+        reader, n = searcher.reader(), searcher.doc_count()
+        short = shortfall(query.lower())
 
         def named(case: str) -> bool:
-            for t in set(self.stems(case)) & asked:
-                if all(r.doc_frequency("spell", t) <= n * CASE_SHARE for r, n in counts):
-                    return True
-            return False
+            if short and SHORT_CASE.search(case):
+                return True
+            return any(reader.doc_frequency("spell", t) <= n * CASE_SHARE for t in set(self.stems(case)) & asked)
 
         return named
 
+    def ranked(self, query: str, gid: str, limit: int) -> tuple[list[tuple[float, dict]], Built | None]:
+        """One game's hits for a question, best first, and the query built for it: the same
+        whether the question names the game or not (issue 46), so each game keeps its own order
+        when the games are merged."""
+        searcher = self.searchers[gid]
+        lex = Lexicon([searcher.reader()], self._near[gid])
+        built = build_query(lex, self.stems, query)
+        if built.query is None:
+            return [], built
+        found = []
+        holding = _holding(searcher.reader(), built.query, lex)
+        groups, key = built.groups, built.key
+        # optimize=False: no block-quality skipping, which over an index of one array part only
+        # took the maximum of that whole array again at each new minimum score (the same hits: the
+        # top collector keeps a hit only above the minimum either way)
+        for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
+            matched = {t for t, docs in holding.items() if h.docnum in docs}
+            share = sum(1 for g in groups if g & matched)
+            fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
+            found.append((float(h.score) * KIND_WEIGHT.get(fields["kind"], 1.0)
+                          * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        return _exceptions_first(found, self._case_words(query, searcher)), built
+
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
-        """Ranked hits for a natural-language question, in one game or across all of them."""
+        """Ranked hits for a natural-language question, in one game or across all of them: each
+        game ranked alone, then merged, a game without the question's own words weighing less."""
         _require_words(query)
         result = SearchResult(query, game)
         searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
-        lex = Lexicon(sr.reader() for sr in searchers.values())
-        q, fixes, typed, groups, key, unknown = build_query(lex, self.stems, query)
-        found = []
-        if q is not None:
-            weights = _game_weights(typed, searchers)
-            for gid, searcher in searchers.items():
-                holding = _holding(searcher.reader(), q, lex)
-                # optimize=False: no block-quality skipping, which over an index of one array part
-                # only took the maximum of that whole array again at each new minimum score (the
-                # same hits: the top collector keeps a hit only above the minimum either way)
-                for h in searcher.search(q, limit=max(limit, CANDIDATES), optimize=False):
-                    matched = {t for t, docs in holding.items() if h.docnum in docs}
-                    share = sum(1 for g in groups if g & matched)
-                    fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-                    found.append((float(h.score) * weights[gid] * KIND_WEIGHT.get(fields["kind"], 1.0)
-                                  * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
-        found = _exceptions_first(found, self._case_words(query, searchers.values()))
+        per_game = {gid: self.ranked(query, gid, limit) for gid in searchers}
+        typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
+        weights = _game_weights(typed, searchers)
+        named = _named_games(query, searchers) if game is None else set()
+        if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
+            weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
+        # a game that knows fewer of the question's words (corrected or unknown there) weighs less
+        strange = {gid: len(b.fixes) + b.unknown for gid, (_, b) in per_game.items()}
+        least = min(strange.values(), default=0)
+        weights = {gid: w * FOREIGN ** (strange[gid] - least) for gid, w in weights.items()}
+        found = sorted(((sc * weights[gid], f) for gid, (hits, _) in per_game.items() for sc, f in hits),
+                       key=lambda pair: -pair[0])
+        ranked = found
         found = definition_first(query, found, searchers)
+        result.settled = found is not ranked  # a definition put first: the order is meant, not close
+        found = _both_halves(query, found, lambda part: self._best(part, searchers, weights))
+        top_game = found[0][1]["game"] if found else next(iter(searchers), None)
+        built = per_game[top_game][1] if top_game in per_game else None
+        q = built.query if built else None
         terms = frozenset(text for field, text in q.iter_all_terms() if field == "text") if q else frozenset()
         result.results = [
             Hit(f["id"], f["game"], f["title"], f["text"], _snippet(f["text"], terms, self.analyzer), score, f["source"],
@@ -325,10 +368,14 @@ class RulesSearch:
             for score, f in found[:limit]
         ]
         # the best of the first hits: how many of the question's telling words it speaks about
-        telling = len(key) + UNKNOWN_WEIGHT * unknown
-        best = max((f["_key"] for _, f in found[:COVERAGE_HITS]), default=0)
+        key, unknown = (len(built.key), built.unknown) if built else (0, 0)
+        telling = key + UNKNOWN_WEIGHT * unknown
+        best = max((f["_key"] for _, f in found[:COVERAGE_HITS] if f["game"] == top_game), default=0)
         result.matched = best / telling if telling else (1.0 if found else 0.0)
         result.telling = telling
+        # a misspelt word: one no searched game knows (the top game's correction)
+        fixes = {w: c for w, c in (built.fixes if built else {}).items()
+                 if all(b is not None and w in b.fixes for _, b in per_game.values())}
         weak = not result.results or result.results[0].score < WEAK_SCORE
         if not weak and fixes:
             # offer a correction only where it is what found the best hit ("grim reapr"), not
@@ -339,6 +386,15 @@ class RulesSearch:
         if fixes or weak:
             result.did_you_mean = _did_you_mean(query, fixes, self.names, self.surface)
         return result
+
+    def _best(self, part: str, searchers: dict, weights: dict) -> dict | None:
+        """The best hit of one part of a question, over the same games and weights."""
+        best = None
+        for gid in searchers:
+            hits, _ = self.ranked(part, gid, 1)
+            if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
+                best = (hits[0][0] * weights[gid], hits[0][1])
+        return best[1] if best else None
 
 
 def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
@@ -365,6 +421,22 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     return out
 
 
+def _named_games(query: str, searchers: dict) -> set[str]:
+    """The games a question names ("catharsis what is morale", "How do you win Cataclysm Arcade?"):
+    by id, name or an alias of five letters or more, as whole words."""
+    from rulesdb.games import all_games
+
+    low = " " + " ".join(re.findall(r"[a-z0-9]+", query.lower())) + " "
+    out = set()
+    for g in all_games():
+        if g.id not in searchers:
+            continue
+        names = {g.id, g.name, *(a for a in g.aliases if len(a) >= 5)}
+        if any(f" {' '.join(re.findall(r'[a-z0-9]+', n.lower()))} " in low for n in names):
+            out.add(g.id)
+    return out
+
+
 def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
     """Across games, the game whose own vocabulary the question uses ("determination" is only a
     Cataclysm Arcade word) keeps full weight; games with fewer such words weigh OTHER_GAME."""
@@ -378,12 +450,39 @@ def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
     return {gid: 1.0 if n == top else OTHER_GAME for gid, n in claims.items()}
 
 
+def question_parts(query: str) -> list[str]:
+    """The parts of a two-part question ("can I reroll? and how many times"), each with enough
+    words to be asked alone; one part (the whole question) otherwise."""
+    parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
+    parts = [p for p in parts if len([w for w in words(p) if w not in GENERIC]) >= HALF_WORDS]
+    return parts if len(parts) >= 2 else [query]
+
+
+def _both_halves(query: str, found: list[tuple[float, dict]], best: Callable[[str], dict | None]) -> list[tuple[float, dict]]:
+    """A two-part question keeps each part's best answer within the first HALF_PLACE hits: a part's
+    best missing there comes in after the first hit (scored just under it)."""
+    parts = question_parts(query)
+    if len(parts) < 2 or not found:
+        return found
+    for part in parts:
+        hit = best(part)
+        if hit is None or hit["id"] in {f["id"] for _, f in found[:HALF_PLACE]}:
+            continue
+        rest = [(sc, f) for sc, f in found if f["id"] != hit["id"]]
+        score = rest[0][0] * 0.999 if len(rest) > 1 else found[0][0]
+        found = rest[:1] + [(score, hit | {"_key": 0})] + rest[1:]
+    return found
+
+
 def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
     """Hits best first, where a rule's exception whose case the query names ("... while a red dot
     card is out") moves above the general rule: the question is about both, so the exception
     adds the general rule's score to its own."""
     score = {f["id"]: sc for sc, f in found}
+    top = max(score.values(), default=0.0)
     for sc, f in sorted(found, key=lambda pair: -pair[0]):
+        if sc < top * ANSWERS_SHARE:
+            break  # a general rule the question is not about passes nothing on to its exceptions
         for other, _, when in f.get("exceptions") or ():
             if other in score and named(when):
                 score[other] = max(score[other] + sc * INHERIT, sc * 1.001 + 1e-6)
@@ -396,12 +495,14 @@ def search(
     sources_dir: Path | None = None,
     game: str | None = None,
     limit: int = 10,
+    on_build: OnBuild | None = None,
 ) -> SearchResult:
-    """One query: checks the query first, so bad input never builds or touches the index."""
+    """One query: checks the query first, so bad input never builds or touches the index. A first
+    search after an install or an update builds the index, showing its progress through `on_build`."""
     _require_words(query)
     if _kept is not None:
-        return _kept_engine(cache_dir, sources_dir).search(query, game, limit)
-    with RulesSearch(cache_dir, sources_dir, game) as engine:
+        return _kept_engine(cache_dir, sources_dir, on_build).search(query, game, limit)
+    with RulesSearch(cache_dir, sources_dir, game, on_build) as engine:
         return engine.search(query, game, limit)
 
 
@@ -418,7 +519,7 @@ def keep_open(on: bool) -> None:
     _kept = {} if on else None
 
 
-def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
+def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | None = None) -> RulesSearch:
     from rulesdb.index import fingerprint
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
@@ -428,7 +529,7 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None) -> RulesSearch:
         if _kept.get("key") != key:
             if _kept:
                 _kept["engine"].close()
-            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir))
+            _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, on_build=on_build))
         _kept["stamp"] = stamp
     return _kept["engine"]
 

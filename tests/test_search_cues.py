@@ -29,12 +29,17 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "So what is the Line for?", "  WHAT'S a power cat", "how does block work", "define enforcer",
          "Explain the hell domain", "meaning of divinity", "tell me about morale", "ok what is a fighter",
          "and what are gems for", "what happens when the reaper reaches me", "can I reroll", "\u00a0what is X",
-         "\u017fo what is it", "reroll one die"]
+         "\u017fo what is it", "reroll one die",
+         "what does on defeat mean for the boss", "what does exhaust stand for here", "my go", "damage going away",
+         "when does it fire off", "it goes off", "when does it kick in", "I have 2 coins and it costs 3", "halfway through the round", "how many ppl", "dice without any cards"]
 
 
 def every_pattern(text: str) -> list[str]:
     low = text.lower()
-    return [w for _, pattern, found in analysis.PHRASES if re.search(pattern, low) for w in found]
+    found = [w for _, pattern, said in analysis.PHRASES if re.search(pattern, low) for w in said]
+    if analysis.shortfall(low):
+        found += analysis.SHORT_WORDS
+    return found + analysis.number_words(low)
 
 
 @pytest.mark.parametrize("text", questions() + EXTRA)
@@ -50,7 +55,8 @@ def test_every_phrase_pattern_is_met_by_the_cases():
 
 def asked(question: str) -> str | None:
     """defined_subject as it was: the pattern run on every question."""
-    found = re.compile(intent.ASKS_WHAT, re.IGNORECASE).match(question)
+    found = re.compile(intent.ASKS_MEAN, re.IGNORECASE).match(question) or \
+        re.compile(intent.ASKS_WHAT, re.IGNORECASE).match(question)
     if not found:
         return None
     subject = re.compile(intent.LEADING, re.IGNORECASE).sub("", found["subject"].strip(" '\"")).strip()

@@ -1,0 +1,41 @@
+"""The blind set's test half (tests/retrieval/blind, issue 46): questions written from the rulebooks
+alone by someone who had not seen the reference, never tuned on. Its figures with a game may not
+fall below what the README publishes (a floor, not a target). The figures with no game (each
+question searched in all five games, four times the cost) are checked by
+`benchmarks/retrieval_figures.py --blind test`, not in the suite's time."""
+from __future__ import annotations
+
+import sys
+import tomllib
+
+import pytest
+
+from rulesdb.search import RulesSearch
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from retrieval_figures import BLIND, blind_figures, blind_questions  # noqa: E402
+
+# The published figures of the test half with a game (README "How accurate"), as hits out of 225
+FLOORS = {("game", "at1"): 164, ("game", "at3"): 196}
+
+
+def test_the_split_is_fixed_and_every_question_labelled():
+    split = tomllib.loads((BLIND / "split.toml").read_text(encoding="utf-8"))
+    labels = tomllib.loads((BLIND / "labels.toml").read_text(encoding="utf-8"))["expect"]
+    assert len(split["tuning"]) == 231 and len(split["test"]) == 225
+    assert not set(split["tuning"]) & set(split["test"])
+    assert all(labels[str(n)] for n in split["test"] + split["tuning"])
+
+
+@pytest.fixture(scope="module")
+def figures(shared_home):
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as engine:
+        return blind_figures(engine, "test", modes=("game",))
+
+
+@pytest.mark.parametrize("mode, at", sorted(FLOORS))
+def test_the_test_half_stays_at_least_at_its_published_figures(figures, mode, at):
+    row = figures[(mode, "all")]
+    assert row["n"] == len(blind_questions("test"))
+    assert row[at] >= FLOORS[mode, at], f"{mode} {at}: {row[at]}/{row['n']} < published {FLOORS[mode, at]}"
