@@ -46,4 +46,9 @@ def apply(store, command: str, name: str = "g") -> None:
     else:
         by = words[words.index("--by") + 1] if "--by" in words else None
         said = [w for i, w in enumerate(words[1:], 1) if "--by" not in words[i - 1:i + 1]]
-        store.play(said[0] if len(said) == 1 else shlex.join(said), name, False, by)  # as `companion play` reads it
+        text = said[0] if len(said) == 1 else shlex.join(said)
+        several = store.several(text, name) if by is None else None  # `decline all`: several plays
+        if several is not None:
+            list(several)
+        else:
+            store.play(text, name, False, by)  # as `companion play` reads it
