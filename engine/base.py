@@ -396,9 +396,14 @@ class Stepped:
 
 
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
-    """The verdict with the turn rule broken first: `who` acts while it is not their turn."""
+    """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
+    judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
+    legal then, nor what a turn-bound rule says of a turn that is not theirs: Turns.bound), and
+    nothing is offered instead, since no play of theirs is legal now (issue 43)."""
     turn = engine.out_of_turn(state, who or "anyone")
-    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+    bound = engine.declaration.turns.bound
+    broken = () if verdict.legal else tuple(r for r in verdict.reasons if r.rule not in bound)
+    return Verdict(legal=False, reasons=(turn, *broken), unchecked=() if verdict.legal else verdict.unchecked)
 
 
 def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
