@@ -170,7 +170,9 @@ class Catopomp(Secrets):
                (3, {"hell_power": True}), (3, {"passing": "casual"}), (4, {"catleton": True, "mitch": True}))
 
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
-        from engine.catopomp.rules_state import setup
+        """A dealt table walked through the step; a round's end is also kept as the engine leaves it
+        (round over), then the next round is dealt by the dealer (every hand known again)."""
+        from engine.catopomp.rules_state import next_round, setup
 
         rng = random.Random(seed)
         n, options = self.CONFIGS[seed % len(self.CONFIGS)]
@@ -181,7 +183,17 @@ class Catopomp(Secrets):
             moves = game.engine.legal_moves(truth)
             if not moves:
                 break
-            truth = step(game, truth, game.engine.format_move(rng.choice(moves))).state
+            move = rng.choice(moves)
+            done = step(game, truth, game.engine.format_move(move))
+            if done.state.phase == "setup":  # the session sets the next round up: the dealer deals it
+                over = game.engine.apply(truth, move)
+                out.append((f"seed {seed} step {k} (round over)", self.told(over, rng)))
+                out.append((f"seed {seed} step {k} (set up)", done.state))
+                if over.phase != "round-over":
+                    break
+                truth = next_round(over, rng)
+            else:
+                truth = done.state
             out.append((f"seed {seed} step {k}", self.told(truth, rng)))
         return out
 
@@ -214,8 +226,8 @@ class Catopomp(Secrets):
     def redeal(self, state, viewer: str | None, rng: random.Random):
         """Every recorded hand but the viewer's dealt again from the cards the viewer cannot see (the
         deck less the cards in sight and the viewer's own hand), sizes kept; each prediction not yet
-        revealed and not the viewer's drawn again where no single play can reveal it (a player with
-        two or more cards left)."""
+        revealed and not the viewer's drawn again where no single play can reveal it (its player
+        holds two or more cards, and the play cannot end the game)."""
         from engine.catopomp.model import NCODES, code_of, deck_counts, options_of, token_of
 
         left = list(deck_counts(len(state.players), options_of(state)))
@@ -233,6 +245,11 @@ class Catopomp(Secrets):
         others = [p for p in state.players if p.name != viewer and p.hand_known and p.hand]
         if sum(len(p.hand) for p in others) > len(pool):
             return None
+        # a prediction is revealed when its player clears or the game ends: one play clears at most
+        # its maker and the winning set's owner, and ends the game only at a round's end that takes
+        # someone's last gem
+        holders = sum(p.hand_size + len(p.hell_domain) > 0 for p in state.players)
+        lasting = holders >= 4 or min(p.gems for p in state.players) >= 2
         players = []
         for p in state.players:
             update: dict[str, Any] = {}
@@ -240,7 +257,7 @@ class Catopomp(Secrets):
                 dealt, pool = pool[:len(p.hand)], pool[len(p.hand):]
                 update["hand"] = tuple(token_of(c) for c in sorted(dealt))
             revealed = state.cleared_record(p.name) is not None or state.game_over
-            if (p.prediction is not None and p.name != viewer and not revealed
+            if (p.prediction is not None and p.name != viewer and not revealed and lasting
                     and p.hand_size + len(p.hell_domain) >= 2):
                 update["prediction"] = rng.randint(1, 4)
             players.append(p.model_copy(update=update) if update else p)
@@ -301,6 +318,31 @@ class Theseus(Secrets):
 SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus()}
 
 
+def scenario_positions(name: str) -> list[tuple[str, Any]]:
+    """The tables of the game's scenario files (tests/scenarios/GAME/) that hold a hand the table
+    cannot see or a secret: each case's table after its `before` plays."""
+    from tests.test_scenarios import ROOT, build_table, load
+
+    game = get_game(name)
+    out = []
+    for path in sorted((ROOT / name).glob("*.toml")):
+        case = load(path)
+        if case.error or case.deck is not None:
+            continue
+        try:
+            state = build_table(game, case.table.model_dump()) if case.table is not None else \
+                game.engine.load_state(case.situation, str(path))
+            for text in case.before:
+                state = step(game, state, text).state
+        except Exception:  # noqa: BLE001 - a case the oracle cannot set up is left to the scenario runner
+            continue
+        players = getattr(state, "players", ())
+        if any(not p.hand_known for p in players) or sum(p.hand_known for p in players) > 1 or \
+                any(getattr(p, "prediction", None) is not None for p in players):
+            out.append((f"scenario {path.stem}", state))
+    return out
+
+
 # ------------------------------------------------------------------------------ the oracle
 
 
@@ -340,15 +382,18 @@ class Run:
     differences: list[Difference] = field(default_factory=list)
 
 
-def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2,
+def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2, scenarios: bool = False,
         progress: Callable[[str], None] | None = None) -> Run:
-    """Walk each seed `steps` plays and examine every `every`-th position reached."""
+    """Walk each seed `steps` plays and examine every `every`-th position reached (and, with
+    `scenarios`, the tables of the game's scenario files first)."""
     done = Run(name)
     secrets = SECRETS[name]
-    for seed in seeds:
+    walks = [(-1, scenario_positions(name))] if scenarios else []
+    walks += [(seed, secrets.walk(seed, steps)) for seed in seeds]
+    for seed, positions in walks:
         rng = random.Random(seed * 7919 + 1)
-        for k, (where, state) in enumerate(secrets.walk(seed, steps)):
-            if k % every:
+        for k, (where, state) in enumerate(positions):
+            if k % every and seed >= 0:
                 continue
             found = examine(name, state, rng, where, redeals)
             done.positions += 1
