@@ -432,10 +432,12 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
 
         who = player(by, state.players).name
         if to_act is not None and who not in (to_act, named):
-            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
+            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
+            # move naming another maker is not judged on that player's table (their secrets), only refused
             turn = engine.with_turn(state, who)
             move = engine.parse_move(text, turn)
-            verdict = off_turn(engine, state, engine.check(turn, move), who)
+            judged = engine.check(turn, move) if named is None else Verdict(legal=True)
+            verdict = off_turn(engine, state, judged, who)
     canonical = engine.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
     said_as = CHANGE if getattr(move, "change", None) is not None else PLAY

@@ -17,7 +17,8 @@ Games and their secrets: Catopomp (recorded hands; a competitive prediction not 
 Party of the Theseus (no per-player secret: a recorded Hand is public, as its cards are taken face
 up from the Board, and a Hand known only by its size holds no names; the Rank Decks' unrevealed
 cards are dealt again below the top four, which a Board Refill may turn up), CATastrophe and
-Cataclysm Arcade (named hands: not walked here, see `GAMES`).
+Cataclysm Arcade (named hands; examined on their scenario files' tables, not walked here). Catharsis
+keeps no secret.
 
 Positions: each game's dealt table (the dealer knows every card), walked by a small seeded random
 walk over `legal_moves` through engine.base.step, with a random share of the hands then told to the
@@ -38,13 +39,10 @@ from typing import Any, Callable
 from engine import get_game
 from engine.base import EngineError, step
 
-#: the games the oracle walks, with why each other game is left out
-GAMES = ("catopomp", "theseus")
-LEFT_OUT = {
-    "catastrophe": "named hands are secret (hand_cards), but its plays never read a hand's names: not walked yet",
-    "cataclysm-arcade": "named hands are secret, but its plays never read another player's hand: not walked yet",
-    "catharsis": "no secret: the table is all in sight",
-}
+#: the games the oracle examines (Catopomp and Theseus walked, the other two on their scenario
+#: files only), with why a game is left out
+GAMES = ("catopomp", "theseus", "catastrophe", "cataclysm-arcade")
+LEFT_OUT = {"catharsis": "no secret: the whole table is in sight"}
 
 
 @dataclass
@@ -315,7 +313,42 @@ class Theseus(Secrets):
         return state.model_copy(update={"decks": decks})
 
 
-SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus()}
+class NamedHands(Secrets):
+    """A game whose secret is the names of the cards a player recorded in their hand (CATastrophe's
+    `hand_cards`, Cataclysm Arcade's `hand`): examined on its scenario files' tables (no walk here).
+    Dealt again: every named hand but the viewer's, its size kept, from the table's card names (no
+    deck composition limits them; a CATastrophe card the whole table saw go in stays)."""
+
+    def __init__(self, game: str, field_: str):
+        self.game, self.field = game, field_
+
+    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
+        return []
+
+    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
+        engine = get_game(self.game).engine
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        partly = engine.partly_listed(state)
+        listed += [engine.format_move(m) for m in partly[0]] if partly else []
+        return {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
+
+    def redeal(self, state, viewer: str | None, rng: random.Random):
+        names = get_game(self.game).engine.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]
+        players = []
+        for p in state.players:
+            hand = getattr(p, self.field)
+            if p.name == viewer or not hand:
+                players.append(p)
+                continue
+            kept = [c for c in hand if c in getattr(p, "seen_cards", ())]
+            dealt = tuple(kept + [rng.choice(names) for _ in range(len(hand) - len(kept))])
+            players.append(p.model_copy(update={self.field: dealt}))
+        return state.model_copy(update={"players": tuple(players)})
+
+
+SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus(),
+                               "catastrophe": NamedHands("catastrophe", "hand_cards"),
+                               "cataclysm-arcade": NamedHands("cataclysm-arcade", "hand")}
 
 
 def scenario_positions(name: str) -> list[tuple[str, Any]]:
@@ -337,10 +370,17 @@ def scenario_positions(name: str) -> list[tuple[str, Any]]:
         except Exception:  # noqa: BLE001 - a case the oracle cannot set up is left to the scenario runner
             continue
         players = getattr(state, "players", ())
-        if any(not p.hand_known for p in players) or sum(p.hand_known for p in players) > 1 or \
-                any(getattr(p, "prediction", None) is not None for p in players):
-            out.append((f"scenario {path.stem}", state))
+        if any(_secret(p) for p in players):
+            out.append((f"scenario {path.stem}" + (f" (move {case.move})" if case.move else ""), state))
     return out
+
+
+def _secret(p) -> bool:
+    """The seat holds something the table cannot see, or a record only its player may see."""
+    if getattr(p, "hand_cards", None) or getattr(p, "prediction", None) is not None:
+        return True
+    hand = getattr(p, "hand", ())
+    return isinstance(hand, int) or bool(hand)
 
 
 # ------------------------------------------------------------------------------ the oracle
@@ -395,7 +435,12 @@ def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2, scenario
         for k, (where, state) in enumerate(positions):
             if k % every and seed >= 0:
                 continue
-            found = examine(name, state, rng, where, redeals)
+            plays = secrets.plays(state, rng)
+            said = where.partition(" (move ")[2].removesuffix(")")
+            to_act = get_game(name).engine.to_act(state) if said else None
+            if to_act in plays:  # the scenario's own play, by the player to act
+                plays[to_act] = [said, *plays[to_act]]
+            found = examine(name, state, rng, where, redeals, plays)
             done.positions += 1
             done.differences += found
             if progress and found:
