@@ -102,7 +102,10 @@ def answered(game, state, text: str, by: str, apply: bool = True) -> str:
     from trackers.secrets import hidden, hides_hand, own_hand, public_summary
 
     try:
-        done = step(game, state, text, by=by, apply=apply)
+        if text.startswith("track "):  # a tracker command the player says (e.g. records their own hand)
+            done = step(game, state, text.removeprefix("track "), kind="track", apply=apply)
+        else:
+            done = step(game, state, text, by=by, apply=apply)
     except (MoveSyntaxError, AmbiguousMove) as exc:
         return _text({"error": str(exc)})
     except EngineError as exc:  # a play the engine cannot record at all
@@ -218,6 +221,10 @@ class Catopomp(Secrets):
             texts += ["pass", f"heaven {a} then hell {b}", f"heaven {b} then hell {a}", f"heaven {a} {a} then hell {b}",
                       f"heaven {b} {b} {b}", f"hell {b} {b}"]
             texts += [t.replace(" then hell ", f" {b} then hell ", 1) for t in texts[:2] if t.startswith("heaven")]
+            if state.phase in ("setup", "play") and p.hand_size:  # the player records their own hand
+                own = [str(c) for c in p.hand] if p.hand_known else [str(rng.randint(1, 9)) for _ in range(p.hand)]
+                texts += [f"track hand {p.name} {' '.join(own)}",
+                          f"track hand {p.name} {' '.join([str(b)] * len(own))}"]
             out[p.name] = list(dict.fromkeys(texts))
         return out
 

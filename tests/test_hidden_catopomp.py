@@ -63,3 +63,30 @@ def test_the_conflict_is_told_to_the_hands_owner_only(cli, home):
     assert "conflict" not in cli("status").stdout and "9" not in cli("status").stdout
     shown = cli("track", "show").stdout + cli("track", "log").stdout
     assert "9, 9" not in shown and "conflict" not in shown
+
+
+def test_the_conflict_is_on_the_owners_private_page_only(cli, home):
+    from companion.paths import data_dir
+    from companion.serve.live import Live
+
+    _table(cli, ANN_NINES)
+    assert cli("play", "--by", "cy", "heaven 9 then hell 1").exit_code == 0
+    live = Live(data_dir(), None)
+    try:
+        ann, ben, table = (live.run(live.table, v) for v in ("Ann", "Ben", None))
+        stream = live.run(live.messages, None, 0, live.epoch)
+    finally:
+        live.close()
+    assert [c["rule"] for c in ann["hand"]["conflicts"]] == ["catopomp.setup.copies-per-number"]
+    assert ben["hand"]["conflicts"] == [] and table["hand"] is None
+    assert "conflict" not in str(table) + str(stream) and "9, 9" not in str(stream)
+
+
+def test_recording_a_hand_is_counted_against_the_cards_in_sight_only(cli, home):
+    """Ben records a hand with two 9s while Ann's recorded hand holds all four: accepted (refusing it
+    would tell the table where the 9s are); the conflict is theirs to see on `track hand`."""
+    _table(cli, ANN_NINES)
+    ben = cli("track", "hand", "ben", "9", "9", "1", "1", "2", "2", "3", "3", "4", "4")
+    assert ben.exit_code == 0, _said(ben)
+    assert "in sight" not in _said(ben)
+    assert cli.json("track", "hand", "ben")["conflicts"] == []  # nothing in sight says otherwise
