@@ -44,8 +44,10 @@ def main() -> int:
         done = oracle.run(name, range(args.seeds), args.steps, args.every, args.redeals, scenarios=True)
         took = time.perf_counter() - started
         oracle.shown = first
-        print(f"{name}: {done.positions} positions (its scenario files with secrets, {args.seeds} walks of up to "
-              f"{args.steps} plays, every {args.every}th examined), {compared[0]:,} outputs shown to a viewer, {args.redeals} deals again "
+        scenarios = len(oracle.scenario_positions(name))
+        walked = (f"{done.positions - scenarios} from {args.seeds} walks of up to {args.steps} plays, every "
+                  f"{args.every}th position" if done.positions > scenarios else "no walk")
+        print(f"{name}: {done.positions} positions ({scenarios} scenario tables with secrets, {walked}), {compared[0]:,} outputs shown to a viewer, {args.redeals} deals again "
               f"per viewer: {len(done.differences)} differences, {took:.1f} s")
         for d in done.differences[:5]:
             print(f"  {d}")
