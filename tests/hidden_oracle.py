@@ -486,3 +486,78 @@ def session_outputs(cli, words_list: list[tuple[str, ...]], viewers_: tuple[str 
     finally:
         live.close()
     return out
+
+
+def session_walk(seed: int, steps: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], list[str], Any]:
+    """A Catopomp round as a table tells it to a session: (the set-up and plays, the hands recorded at
+    the end, the players who recorded none, the dealer's table then). Every hand stays a count while
+    the plays are made (each taken on trust, as the table made it), then some players record theirs."""
+    from engine.catopomp.rules_state import setup
+
+    rng = random.Random(seed)
+    n = 2 + seed % 3
+    names = ["Ann", "Ben", "Cy", "Di"][:n]
+    game = get_game("catopomp")
+    truth = setup(names, {}, rng)
+    words = [("track", "new", "catopomp", "--players", ",".join(names)), ("track", "first", truth.turn.lower()),
+             ("track", "dice", *map(str, truth.centre_dice))]
+    for _ in range(steps):
+        moves = game.engine.legal_moves(truth)
+        if not moves:
+            break
+        text = game.engine.format_move(rng.choice(moves))
+        after = step(game, truth, text).state
+        if after.phase != "play":
+            break
+        words.append(("play", text))
+        truth = after
+    keep = [p for p in truth.players if p.hand and rng.random() < 0.6] or [truth.players[0]]
+    hands = [("track", "hand", p.name.lower(), *map(str, p.hand)) for p in keep]
+    unrecorded = [p.name for p in truth.players if p not in keep]
+    return words, hands, unrecorded, truth
+
+
+def session_probes(truth, unrecorded: list[str], rng: random.Random) -> list[tuple[str, ...]]:
+    """What the table asks once the hands are recorded: `check` and `moves` (for the player to act,
+    when their hand is not recorded: theirs is theirs to see), then plays and passes by the players
+    who recorded no hand (each in turn or out of it)."""
+    out: list[tuple[str, ...]] = []
+    if truth.turn in unrecorded:
+        out += [("check", "pass"), ("check", f"heaven {rng.randint(1, 9)}"), ("moves",)]
+    for name in unrecorded:
+        a, b = rng.randint(1, 9), rng.randint(1, 9)
+        out += [("play", "--by", name.lower(), f"heaven {a} then hell {b}"),
+                ("play", "--by", name.lower(), f"heaven {a} {a} then hell {b}"), ("play", "--by", name.lower(), "pass")]
+    return out
+
+
+def examine_session(cli, home_of: Callable[[int], None], seed: int, steps: int = 20, redeals: int = 2) -> list[Difference]:
+    """One session walk told to the companion, then dealt again `redeals` times (the recorded hands
+    drawn anew from what the table cannot see): every command's output, the views, the public page and
+    stream and the unrecorded players' pages must stay the same. `home_of(i)` points the data dir at a
+    fresh folder for deal i."""
+    words, hands, unrecorded, truth = session_walk(seed, steps)
+    rng = random.Random(seed)
+    probes = session_probes(truth, unrecorded, rng)
+    recorded = {h[2] for h in hands}
+    told = truth.model_copy(update={"players": tuple(
+        p if p.name.lower() in recorded else p.model_copy(update={"hand": len(p.hand)}) for p in truth.players)})
+    viewers_ = (None, *unrecorded)
+    home_of(0)
+    first = session_outputs(cli, [*words, *hands, *probes], viewers_)
+    found: list[Difference] = []
+    for i in range(1, redeals + 1):
+        other = SECRETS["catopomp"].redeal(told, None, rng)
+        if other is None:
+            continue
+        again_hands = [("track", "hand", p.name.lower(), *map(str, p.hand)) for p in other.players
+                       if p.name.lower() in recorded]
+        home_of(i)
+        again = session_outputs(cli, [*words, *again_hands, *probes], viewers_)
+        for (what, text), (_, text2) in zip(first.items(), again.items()):
+            if what.split(" ")[1:3] == ["track", "hand"]:
+                continue  # the hand typed in by its owner
+            if text != text2:
+                found.append(Difference("catopomp", f"session seed {seed}", None, what, text, text2))
+                break
+    return found

@@ -67,3 +67,13 @@ def test_the_issues_session_shows_the_same_whatever_anns_secret_hand(cli, tmp_pa
             assert shown[0][what] != shown[1][what]  # her own page shows her hand
             continue
         assert shown[0][what] == shown[1][what] == shown[2][what], what
+
+
+def test_a_session_walk_shows_the_same_whatever_the_recorded_hands(cli, tmp_path, monkeypatch):
+    """A round told to a session (plays from hands the table cannot see), then some players record
+    their hands: dealt again, every later answer, view, page and stream stays the same."""
+    def home_of(i):
+        monkeypatch.setenv("COMPANION_HOME", str(tmp_path / f"walk{i}"))
+
+    found = oracle.examine_session(cli, home_of, seed=4, steps=8, redeals=1)
+    assert not found, "\n".join(map(str, found[:2]))
