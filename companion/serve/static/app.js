@@ -172,6 +172,10 @@ function renderTable(t) {
       if (h.unnamed) tiles.push(` + ${h.unnamed} unnamed`);
       $("hand-cards").replaceChildren(...tiles);
     }
+    // what the cards in sight say against this record (Catopomp): told on this page only
+    const conflicts = h.conflicts || [];
+    $("hand-conflicts").hidden = !conflicts.length;
+    $("hand-conflicts").textContent = conflicts.map((c) => `! ${c.message} [${c.rule}]`).join("\n");
   }
   $("act").hidden = !t.plays;
   $("host").hidden = !isHost;
