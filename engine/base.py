@@ -399,11 +399,13 @@ def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
     judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
     legal then, nor what a turn-bound rule says of a turn that is not theirs: Turns.bound), and
-    nothing is offered instead, since no play of theirs is legal now (issue 43)."""
+    nothing is offered instead, since no play of theirs is legal now (issue 43). Its effects stay:
+    what the play does when the table overrules the turn."""
     turn = engine.out_of_turn(state, who or "anyone")
     bound = engine.declaration.turns.bound
     broken = () if verdict.legal else tuple(r for r in verdict.reasons if r.rule not in bound)
-    return Verdict(legal=False, reasons=(turn, *broken), unchecked=() if verdict.legal else verdict.unchecked)
+    return Verdict(legal=False, reasons=(turn, *broken), effects=verdict.effects,
+                   unchecked=() if verdict.legal else verdict.unchecked)
 
 
 def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
