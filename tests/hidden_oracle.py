@@ -225,6 +225,8 @@ class Catopomp(Secrets):
                 own = [str(c) for c in p.hand] if p.hand_known else [str(rng.randint(1, 9)) for _ in range(p.hand)]
                 texts += [f"track hand {p.name} {' '.join(own)}",
                           f"track hand {p.name} {' '.join([str(b)] * len(own))}"]
+            other = rng.choice([q.name for q in state.players])  # what anyone may say of the table
+            texts += [f"track lost {other}", f"track gems {other} -1", f"track predict {p.name} {rng.randint(1, 4)}"]
             out[p.name] = list(dict.fromkeys(texts))
         return out
 
