@@ -268,6 +268,10 @@ def status(
     """What is impossible about the table (current session, or a situation file), each with the rule it breaks."""
     engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
+    if situation is None:  # a session's secret hands stay out of the shared screen (their owner sees theirs)
+        from trackers.secrets import hidden
+
+        state = hidden(engine.game, state)
     problems = engine.seat_problems(state) + engine.status(state)
     from companion.failure import FINDING, answered
     from companion.render import status_view

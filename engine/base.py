@@ -401,9 +401,16 @@ class Stepped:
 
 
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
-    """The verdict with the turn rule broken first: `who` acts while it is not their turn."""
+    """The verdict with the turn rule broken first: `who` acts while it is not their turn. `verdict`
+    judged the play as `who`'s own turn would: only the rules it breaks stay (not why it would be
+    legal then, nor what a turn-bound rule says of a turn that is not theirs: Turns.bound), and
+    nothing is offered instead, since no play of theirs is legal now (issue 43). Its effects stay:
+    what the play does when the table overrules the turn."""
     turn = engine.out_of_turn(state, who or "anyone")
-    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+    bound = engine.declaration.turns.bound
+    broken = () if verdict.legal else tuple(r for r in verdict.reasons if r.rule not in bound)
+    return Verdict(legal=False, reasons=(turn, *broken), effects=verdict.effects,
+                   unchecked=() if verdict.legal else verdict.unchecked)
 
 
 def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
@@ -432,10 +439,12 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
 
         who = player(by, state.players).name
         if to_act is not None and who not in (to_act, named):
-            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled
+            # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
+            # move naming another maker is not judged on that player's table (their secrets), only refused
             turn = engine.with_turn(state, who)
             move = engine.parse_move(text, turn)
-            verdict = off_turn(engine, state, engine.check(turn, move), who)
+            judged = engine.check(turn, move) if named is None else Verdict(legal=True)
+            verdict = off_turn(engine, state, judged, who)
     canonical = engine.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
     said_as = CHANGE if getattr(move, "change", None) is not None else PLAY

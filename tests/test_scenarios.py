@@ -49,9 +49,10 @@ class Table(BaseModel):
 
 #: what a case judges -> the keys it may state besides the common ones (description, rule, rulebook,
 #: situation/table, before)
-VERDICT = {"legal", "rules", "alternatives_include", "effects_include", "message_includes", "unchecked", "after"}
+VERDICT = {"legal", "rules", "alternatives_include", "alternatives_exactly", "effects_include", "message_includes",
+           "message_excludes", "unchecked", "after"}
 KINDS = {
-    "move": {"move", *VERDICT},
+    "move": {"move", "by", *VERDICT},
     "track": {"track", *VERDICT},
     "syntax": {"error", "move", "track"},
     "ambiguous": {"error", "move", "candidates"},
@@ -74,6 +75,7 @@ class Scenario(BaseModel):
     table: Table | None = None
     before: list[str] = []  # plays made first, each legal
     move: str | None = None
+    by: str | None = None  # the player making the play (default: the one the play names, else the one to act)
     track: str | None = None
     deck: dict | None = None
     status: list[str] | None = None  # rule ids status() must cite ([]: it finds nothing)
@@ -84,8 +86,10 @@ class Scenario(BaseModel):
     legal: bool | None = None
     rules: list[str] = []  # ids the verdict (its reasons or effects) must cite
     alternatives_include: list[str] = []
+    alternatives_exactly: list[str] | None = None  # every play offered instead, in order ([]: none)
     effects_include: list[str] = []
     message_includes: list[str] = []
+    message_excludes: list[str] = []  # text no reason or effect may hold
     unchecked: bool | None = None
     after: dict[str, object] = {}  # dotted State paths -> their values once the step is made
 
@@ -266,9 +270,9 @@ class Walk:
         if case.kind == "track":  # applied as the table said it (overruled where the rules object)
             stepped = step(game, state, case.track, overruled=True, kind="track")
         else:  # judged only, as `companion check` does, unless the table after it is wanted
-            stepped = step(game, state, case.move, apply=bool(case.after))
+            stepped = step(game, state, case.move, by=case.by, apply=bool(case.after))
             if stepped.refused and case.after:
-                stepped = step(game, state, case.move, overruled=True)
+                stepped = step(game, state, case.move, by=case.by, overruled=True)
             elif not stepped.applied:  # as a session records it, overruled: made, or refused by the engine
                 self.recorded_overruled(state)
         verdict = self.seen(stepped.verdict, case.kind)
@@ -278,15 +282,39 @@ class Walk:
         assert set(case.rules) <= cited, f"cited {sorted(cited)}"
         for alt in case.alternatives_include:
             assert alt in verdict.alternatives, f"alternatives {verdict.alternatives}"
+        if case.alternatives_exactly is not None:
+            assert list(verdict.alternatives) == case.alternatives_exactly, f"alternatives {verdict.alternatives}"
+        if case.kind == "move" and game.name in OFFERS_ONLY_LISTED:
+            self.offered_are_listed(state, stepped)
         kinds = {e.kind for e in effects}
         assert set(case.effects_include) <= kinds, f"effects {sorted(kinds)}"
         said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in effects])
         for text in case.message_includes:
             assert text in said, said
+        for text in case.message_excludes:
+            assert text not in said, said
         if case.unchecked is not None:
             assert bool(verdict.unchecked) is case.unchecked, verdict.unchecked
         for dotted, want in case.after.items():
             assert _get(stepped.state, dotted) == want, f"{dotted}: {_get(stepped.state, dotted)!r}"
+
+
+    def offered_are_listed(self, state, stepped) -> None:
+        """Each play a refusal offers instead is one `moves` lists for the player it is offered to, now:
+        none for a player out of turn (issue 43)."""
+        engine = self.engine
+        offered = stepped.verdict.alternatives
+        if not offered:
+            return
+        assert stepped.by in (None, engine.to_act(state)), f"offered to {stepped.by} out of turn: {offered}"
+        listed = {engine.format_move(m) for m in engine.legal_moves(state)}
+        partly = engine.partly_listed(state)
+        listed |= {engine.format_move(m) for m in partly[0]} if partly else set()
+        assert set(offered) <= listed, f"offered but not listed: {sorted(set(offered) - listed)}"
+
+
+#: the games whose refusals are held to offering only listed plays here (tests/playouts* hold every game)
+OFFERS_ONLY_LISTED = {"catopomp"}
 
 
 def _get(state, dotted: str):

@@ -83,4 +83,9 @@ def hand_line(hand: dict) -> str:
     if hand["cards"] is None:
         return f"{hand['player']} holds {n}; none is named (record them with `hand {hand['player']} CARDS...`)"
     shown = hand["cards"] + ([f"{hand['unnamed']} unnamed"] if hand.get("unnamed") else [])
-    return f"{hand['player']}'s hand ({n}): {', '.join(shown) or 'empty'}"
+    line = f"{hand['player']}'s hand ({n}): {', '.join(shown) or 'empty'}"
+    conflicts = hand.get("conflicts") or []
+    if not conflicts:
+        return line
+    fix = f"correct it with `companion track hand {hand['player'].lower()} CARDS...` if the record is wrong"
+    return "\n".join([line, *(f"  ! {c['message']} [{c['rule']}]" for c in conflicts), f"  ({fix})"])

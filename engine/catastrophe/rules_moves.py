@@ -40,9 +40,22 @@ def with_turn(state: State, player: str) -> State:
     return state
 
 
+def known(state: State) -> State:
+    """The table as the player to act knows it at the shared screen: every other player's named hand
+    is their secret (a count only; the cards the whole table saw go in stay). What `moves` lists and
+    notes is read from this, never from another player's named hand (issue 43)."""
+    me = to_act(state)
+    if all(p.hand_cards is None or p.name == me for p in state.players):
+        return state
+    return state.model_copy(update={"players": tuple(
+        p if p.hand_cards is None or p.name == me else p.model_copy(update={"hand_cards": None})
+        for p in state.players)})
+
+
 def moves_note(state: State) -> str | None:
     if state.game_over:
         return "the game is over"
+    state = known(state)
     hidden = [p.name for p in state.players if not p.eliminated and p.hand_cards is None and p.hand]
     if hidden:
         return (f"card plays from hands the table does not know are not listed ({', '.join(hidden)}: "
@@ -53,6 +66,7 @@ def moves_note(state: State) -> str | None:
 def legal_moves(state: State) -> list[Move]:
     if state.game_over:
         return []
+    state = known(state)
     found: list[Move] = []
     for move in _candidates(state):
         if not rules.judge(state, move).problems:

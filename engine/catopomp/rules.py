@@ -121,7 +121,44 @@ def from_table(t: Table, like: State | None = None) -> State:
     )
 
 
-IN_SIGHT = "Hell Domains, the winning set, the discard pile, recorded hands, known set-aside cards"
+IN_SIGHT = "Hell Domains, the winning set, the discard pile, known set-aside cards"
+
+
+def known_to(state: State, name: str | None) -> State:
+    """The table as `name` knows it at the shared table: every other player's recorded hand is their
+    secret, so it counts only by its size (their prediction stays: it is revealed when it is scored).
+    A play is judged on this, never on another player's hand (docs/architecture.md "Only what the
+    table knows"). The State itself when no other hand is recorded."""
+    if all(p.name == name or not p.hand_known for p in state.players):
+        return state
+    players = tuple(p if p.name == name or not p.hand_known else p.model_copy(update={"hand": len(p.hand)})
+                    for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def hand_conflicts(state: State, name: str) -> list[Reason]:
+    """What the table in sight says against `name`'s recorded hand (told to them alone, so they can
+    correct their record): a card the deck of this player count does not hold, or more copies than the
+    deck has once the cards in sight are counted. Empty when the hand is not recorded."""
+    me = player(name, state.players)
+    if not me.hand_known:
+        return []
+    n = len(state.players)
+    deck = deck_counts(n, options_of(state))
+    left = unseen(known_to(state, None))  # the deck less the cards in sight
+    out: list[Reason] = []
+    for code, k in sorted(Counter(c for c in _codes(me.hand) if 0 <= c < NCODES).items()):
+        name_ = card_name(code)
+        if deck[code] == 0:
+            rule = _EXPANSION_SETUP.get(code, R.SETUP_NUMBERS_INCLUDED)
+            out.append(Reason(rule=rule, message=f"your recorded hand holds {k} x {name_}, which this game's deck "
+                                                 "does not hold"))
+        elif k > left[code]:
+            seen = deck[code] - left[code]
+            out.append(Reason(rule=R.SETUP_COPIES_PER_NUMBER, message=(
+                f"your recorded hand holds {k} x {name_}, but the deck has {deck[code]} and {seen} "
+                f"{'is' if seen == 1 else 'are'} in sight ({IN_SIGHT}): at most {left[code]} can be in a hand")))
+    return out
 
 
 def _codes(cards) -> list[int]:
@@ -154,7 +191,7 @@ def unseen(state, known_hands=None) -> list[int]:
 
 def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ...]:
     """Every hand as card counts: known ones as given, hidden ones laid out with unseen cards; the
-    player to act's hidden hand takes the cards in `prefer` first (as far as they are unseen)."""
+    player to act's hidden hand takes the cards in `prefer` first (card counting judges them apart)."""
     if all(h is not None for h in known_hands):
         return tuple(known_hands)
     pool = unseen(state, known_hands)
@@ -170,9 +207,9 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
         want = state.players[i].hand
         got: list[int] = []
         if i == order[0]:
-            for c in prefer:
-                if len(got) < want and 0 <= c < NCODES and pool[c] > 0:
-                    pool[c] -= 1
+            for c in prefer:  # the play says they are there: taken on trust, even past what counting allows
+                if len(got) < want and 0 <= c < NCODES:
+                    pool[c] = max(0, pool[c] - 1)
                     got.append(c)
         code = 1
         while len(got) < want:

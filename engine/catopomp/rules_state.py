@@ -14,8 +14,8 @@ from engine.tracking import Findings
 from .model import Move, Options, Opts, State, Table, opts_of
 from .notation import parse
 from .rules import (
-    as_reasons, check_hidden, check_table, from_table, moves_note, mover_hidden, needs, play_out, reading_table,
-    setup_missing, setup_rule, to_table,
+    as_reasons, check_hidden, check_table, from_table, known_to, moves_note, mover_hidden, needs, play_out,
+    reading_table, setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves
 from .status import status as table_status
@@ -61,7 +61,23 @@ def table_of(state: State) -> Table:
     return t
 
 
+#: the State last asked about and the table its player to act knows (rules.known_to)
+_KNOWN: list[tuple[State, State] | None] = [None]
+
+
+def known(state: State) -> State:
+    """The State as the player to act knows it: the other players' recorded hands as counts only
+    (rules.known_to), kept for the State last asked about. Every judgement of a play reads this one."""
+    last = _KNOWN[0]
+    if last is not None and last[0] is state:
+        return last[1]
+    seen = known_to(state, state.turn)
+    _KNOWN[0] = (state, seen)
+    return seen
+
+
 def read(text: str, state: State) -> Move:
+    state = known(state)
     if mover_hidden(state):
         return parse(text, reading_table(state))
     return parse(text, table_of(state))
@@ -71,7 +87,7 @@ def partly_listed(state: State) -> tuple[list, str] | None:
     """A hand known only by its size: the plays that need no card from it (rules.plays_without_hand)."""
     from .rules import plays_without_hand
 
-    return plays_without_hand(legal_moves, state)
+    return plays_without_hand(legal_moves, known(state))
 
 
 def move_group(move: str, words: list[str]) -> str:
@@ -87,6 +103,7 @@ def move_group(move: str, words: list[str]) -> str:
 def check(state: State, move: Move) -> Verdict:
     if state.phase == "setup":
         return Findings([Reason(rule=setup_rule(state), message=setup_missing(state))]).verdict()
+    state = known(state)
     if not mover_hidden(state):
         return check_table(table_of(state), move)
     return check_hidden(state, move)
@@ -102,7 +119,7 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
 def legal_moves(state: State) -> list[Move]:
     if moves_note(state) is not None:
         return []
-    return table_moves(table_of(state))
+    return table_moves(table_of(known(state)))
 
 
 def status(state: State) -> list[Reason]:

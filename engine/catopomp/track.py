@@ -19,7 +19,7 @@ from . import track_changes as changes
 from .model import Player, State, code_of
 from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS, read_change
 from .rule_ids import R
-from .rules import counting_findings
+from .rules import counting_findings, known_to
 from .rules_sets import size_limit
 from .table import dice_expected
 from .track_changes import target
@@ -137,8 +137,8 @@ def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reas
     if len(cards) != p.hand_size:
         return no(R.SETUP_CARDS_PER_PLAYER, f"{p.name} holds {p.hand_size} card{'s' if p.hand_size != 1 else ''} "
                                             f"now, and {len(cards)} were given")
-    hidden = state.model_copy(update={"players": tuple(
-        q.model_copy(update={"hand": q.hand_size}) if q.name == p.name else q for q in state.players)})
+    # counted against the cards in sight only: every other recorded hand is its owner's secret (issue 43)
+    hidden = known_to(state, None)
     found = counting_findings(hidden, [code_of(c if not c.isdigit() else int(c)) for c in cards], p.name,
                               claim="the hand recorded for {who} holds {what}")
     reasons = None

@@ -39,9 +39,14 @@ def mark_hidden(state: State, summary: dict[str, Any], reveal: set[str]) -> dict
 
 
 def own_hand(state: State, name: str) -> dict[str, Any]:
+    """One player's hand as they look at it, with `conflicts`: what the cards in sight say against
+    their record (rules.hand_conflicts), told to them alone: the shared screen never depends on it."""
+    from .rules import hand_conflicts
+
     p = next(p for p in state.players if p.name == name)
     cards = [str(c) for c in p.hand] if p.hand_known else None
-    return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand}
+    return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand,
+            "conflicts": [r.as_json() for r in hand_conflicts(state, name)]}
 
 # ------------------------------------------------------------------ summary
 

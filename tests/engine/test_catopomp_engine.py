@@ -371,8 +371,12 @@ def test_card_counting_states_copies_needed_against_copies_that_can_be_hidden():
     # two 9s are still possible: taken on trust
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 then hell 2", state))
     assert verdict.legal and any(u.rule == "catopomp.setup.deal" and "taken on trust" in u.message for u in verdict.notes)
-    # all four in sight: then it is every copy
+    # all four in sight: then it is every copy (Ann's recorded hand is her secret: it never counts here)
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 9, 3], "hell_domain": [9, 9, 9]},
+                                 {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
+    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 then hell 2", state))
+    assert verdict.legal and not any("in sight" in r.message for r in verdict.reasons)
+    state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 2, 3], "hell_domain": [9, 9, 9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
     verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 then hell 2", state))
     assert "all 4 copies of 9 are already in sight" in verdict.reasons[0].message

@@ -302,7 +302,10 @@ def _judge_like_a_referee(truth: State, state: State, move: Move) -> None:
         _count("alternatives")
     if verdict.legal:
         after = ENGINE.apply(state, move)
-        assert ENGINE.status(after) == [], (format_move(move), [r.message for r in ENGINE.status(after)])
+        # as the shared screen sees it: a play judged on what its maker knows may conflict with another
+        # player's secret recorded hand, which only its owner is told of (issue 43)
+        shared = _hide(after, range(len(after.players)))
+        assert ENGINE.status(shared) == [], (format_move(move), [r.message for r in ENGINE.status(shared)])
         _count("legal plays applied")
     if mover_hidden:
         real = ENGINE.check(truth, move)

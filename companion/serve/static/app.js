@@ -229,6 +229,10 @@ function renderTable(t, fromStream = true) {
       if (h.unnamed) tiles.push(` + ${h.unnamed} unnamed`);
       $("hand-cards").replaceChildren(...tiles);
     }
+    // what the cards in sight say against this record (Catopomp): told on this page only
+    const conflicts = h.conflicts || [];
+    $("hand-conflicts").hidden = !conflicts.length;
+    $("hand-conflicts").textContent = conflicts.map((c) => `! ${c.message} [${c.rule}]`).join("\n");
   }
   $("act").hidden = !t.plays || !!t.finished;  // the end screen has no play box
   $("host").hidden = !isHost;

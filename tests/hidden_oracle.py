@@ -1,0 +1,565 @@
+"""The hidden-information oracle (issue 43; docs/architecture.md "Only what the table knows").
+
+For a position and a viewer, every card the viewer cannot see is dealt again, consistently with what
+the viewer knows (hand sizes, the cards in sight, the deck's counts, the viewer's own recorded hand),
+and everything the viewer is shown must stay byte-identical (compared as JSON text):
+
+- the shared table (viewer None): `status` (as a session shows it), `track show` (the public
+  summary), `track situation`, the public page's table (summary, who acts, finished) and, at session
+  level, `track log` and the public stream's events;
+- a player P at the laptop (viewer P; P's own recorded hand stays, the rest is dealt again): the
+  answer to each play and refusal P makes (the verdict, its effects, the table after it as the
+  public page and as P's page show it, who acts next, or the parse error), `check` (the same
+  verdict, judged only), `moves` when P is to act, and P's private page (their summary and their
+  hand, with its conflicts).
+
+Games and their secrets: Catopomp (recorded hands; a competitive prediction not yet revealed),
+Party of the Theseus (no per-player secret: a recorded Hand is public, as its cards are taken face
+up from the Board, and a Hand known only by its size holds no names; the Rank Decks' unrevealed
+cards are dealt again below the top four, which a Board Refill may turn up), CATastrophe and
+Cataclysm Arcade (named hands; examined on their scenario files' tables, not walked here). Catharsis
+keeps no secret.
+
+Positions: each game's dealt table (the dealer knows every card), walked by a small seeded random
+walk over `legal_moves` through engine.base.step, with a random share of the hands then told to the
+companion only by their size (as a table that did not record them). Kept small and self-contained
+(tests/playouts.py, another branch, drives whole games; the two may be joined later).
+
+`examine(game, state, rng)` returns the differences (none is the pass mark); `run(game, seeds,
+steps)` walks and examines. tests/test_hidden_oracle.py runs a CI share; benchmarks/hidden_oracle.py
+the full run.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine import get_game
+from engine.base import EngineError, step
+
+#: the games the oracle examines (Catopomp and Theseus walked, the other two on their scenario
+#: files only), with why a game is left out
+GAMES = ("catopomp", "theseus", "catastrophe", "cataclysm-arcade")
+LEFT_OUT = {"catharsis": "no secret: the whole table is in sight"}
+
+
+@dataclass
+class Difference:
+    """One output that changed when what its viewer cannot see was dealt again."""
+
+    game: str
+    where: str  # the position (seed and step)
+    viewer: str | None
+    what: str  # the output's name (e.g. `play Ann: heaven 9 then hell 1`)
+    shown: str  # as shown on the position
+    redealt: str  # as shown once dealt again
+    table: dict = field(default_factory=dict)  # the position dealt again, as a situation
+
+    def __str__(self) -> str:
+        return (f"{self.game} {self.where} viewer {self.viewer or 'table'}: {self.what}\n  shown:   {self.shown[:400]}"
+                f"\n  redealt: {self.redealt[:400]}")
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+# ------------------------------------------------------------------------------ what a viewer is shown
+
+
+def shared(game, state) -> dict[str, str]:
+    """What the shared screen shows of a position, each as JSON text (no play made)."""
+    from trackers.secrets import hidden, public_summary
+
+    engine, tracker, name = game.engine, game.tracker, game.name
+    seen = hidden(name, state)
+    out = {
+        "status": _text({"problems": [r.as_json() for r in engine.seat_problems(seen) + engine.status(seen)],
+                         "position": engine.position(seen)}),
+        "track show": _text(public_summary(tracker, name, state)),
+        "track situation": _text(engine.situation(seen)),
+        "public page": _text({"to_act": engine.to_act(state), "acting": engine.acting(state),
+                              "finished": bool(tracker.finished(state))}),
+    }
+    return out
+
+
+def private(game, state, viewer: str) -> dict[str, str]:
+    """What `viewer`'s own page adds: their summary (their secrets shown) and their hand."""
+    from trackers.secrets import hides_hand, own_hand, public_summary
+
+    out = {"private page": _text(public_summary(game.tracker, game.name, state, frozenset({viewer})))}
+    if hides_hand(game.name):
+        out["own hand"] = _text(own_hand(game.name, state, viewer))
+    return out
+
+
+def answered(game, state, text: str, by: str, apply: bool = True) -> str:
+    """A play's or refusal's answer as the laptop and the public page show it, with its maker's page."""
+    from engine.base import AmbiguousMove, MoveSyntaxError
+    from trackers.secrets import hidden, hides_hand, own_hand, public_summary
+
+    try:
+        if text.startswith("track "):  # a tracker command the player says (e.g. records their own hand)
+            done = step(game, state, text.removeprefix("track "), kind="track", apply=apply)
+        else:
+            done = step(game, state, text, by=by, apply=apply)
+    except (MoveSyntaxError, AmbiguousMove) as exc:
+        return _text({"error": str(exc)})
+    except EngineError as exc:  # a play the engine cannot record at all
+        return _text({"engine error": str(exc)})
+    after = done.state
+    seen = hidden(game.name, after)
+    doc = {"verdict": done.verdict.as_json(), "effects": [e.as_json() for e in done.effects], "args": done.args,
+           "label": done.label, "by": done.by, "to_act": done.to_act, "applied": done.applied,
+           "table": public_summary(game.tracker, game.name, after),
+           "mine": public_summary(game.tracker, game.name, after, frozenset({by})),
+           "status after": [r.as_json() for r in game.engine.status(seen)]}
+    if hides_hand(game.name):
+        doc["my hand"] = own_hand(game.name, after, by)
+    return _text(doc)
+
+
+def moves_shown(game, state) -> str:
+    """`companion moves` for the player to act: the listed plays, the note, what was left out."""
+    engine = game.engine
+    listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+    partly = engine.partly_listed(state)
+    return _text({"moves": listed, "note": engine.moves_note(state),
+                  "partly": None if partly is None else ([engine.format_move(m) for m in partly[0]], partly[1])})
+
+
+def shown(game, state, viewer: str | None, plays: dict[str, list[str]]) -> dict[str, str]:
+    """Everything `viewer` is shown of the position: the shared screen always; for a player, also
+    their page, `moves` when they are to act, and each of their `plays` made and only checked."""
+    out = shared(game, state)
+    if viewer is None:
+        return out
+    out.update(private(game, state, viewer))
+    if game.engine.to_act(state) == viewer:
+        out["moves"] = moves_shown(game, state)
+    for text in plays.get(viewer, []):
+        out[f"play {viewer}: {text}"] = answered(game, state, text, viewer)
+        out[f"check {viewer}: {text}"] = answered(game, state, text, viewer, apply=False)
+    return out
+
+
+# ------------------------------------------------------------------------------ the games' secrets
+
+
+class Secrets:
+    """One game's hidden cards: the positions of a seeded walk, the plays to try on each, and a deal
+    again of what a viewer cannot see (None when nothing can be dealt)."""
+
+    game = ""
+
+    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
+        raise NotImplementedError
+
+    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
+        raise NotImplementedError
+
+    def redeal(self, state, viewer: str | None, rng: random.Random):
+        raise NotImplementedError
+
+
+class Catopomp(Secrets):
+    game = "catopomp"
+    CONFIGS = ((2, {}), (3, {}), (4, {}), (3, {"competitive": True}), (4, {"competitive": True}),
+               (3, {"hell_power": True}), (3, {"passing": "casual"}), (4, {"catleton": True, "mitch": True}))
+
+    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
+        """A dealt table walked through the step; a round's end is also kept as the engine leaves it
+        (round over), then the next round is dealt by the dealer (every hand known again)."""
+        from engine.catopomp.rules_state import next_round, setup
+
+        rng = random.Random(seed)
+        n, options = self.CONFIGS[seed % len(self.CONFIGS)]
+        game = get_game(self.game)
+        truth = setup(["Ann", "Ben", "Cy", "Di"][:n], options, rng)
+        out = [(f"seed {seed} step 0", self.told(truth, rng))]
+        for k in range(1, steps + 1):
+            moves = game.engine.legal_moves(truth)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            done = step(game, truth, game.engine.format_move(move))
+            if done.state.phase == "setup":  # the session sets the next round up: the dealer deals it
+                over = game.engine.apply(truth, move)
+                out.append((f"seed {seed} step {k} (round over)", self.told(over, rng)))
+                out.append((f"seed {seed} step {k} (set up)", done.state))
+                if over.phase != "round-over":
+                    break
+                truth = next_round(over, rng)
+            else:
+                truth = done.state
+            out.append((f"seed {seed} step {k}", self.told(truth, rng)))
+        return out
+
+    @staticmethod
+    def told(truth, rng: random.Random):
+        """The dealer's table as a session may hold it: each hand recorded (the player's secret) or,
+        about half the time, known only by its size."""
+        players = tuple(p.model_copy(update={"hand": len(p.hand)}) if p.hand_known and rng.random() < 0.5 else p
+                        for p in truth.players)
+        return truth.model_copy(update={"players": players})
+
+    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
+        """For each player: a few plays `moves` lists (theirs when they are to act), each mutated (another
+        card, one more), and plain guesses from their hand or any number; out of turn for the others."""
+        engine = get_game(self.game).engine
+        out: dict[str, list[str]] = {}
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        partly = engine.partly_listed(state)
+        listed += [engine.format_move(m) for m in partly[0]] if partly else []
+        for p in state.players:
+            texts = rng.sample(listed, min(3, len(listed)))
+            cards = [str(c) for c in p.hand] if p.hand_known and p.hand else [str(rng.randint(1, 10))]
+            a, b = rng.choice(cards), rng.randint(1, 10)
+            texts += ["pass", f"heaven {a} then hell {b}", f"heaven {b} then hell {a}", f"heaven {a} {a} then hell {b}",
+                      f"heaven {b} {b} {b}", f"hell {b} {b}"]
+            texts += [t.replace(" then hell ", f" {b} then hell ", 1) for t in texts[:2] if t.startswith("heaven")]
+            if state.phase in ("setup", "play") and p.hand_size:  # the player records their own hand
+                own = [str(c) for c in p.hand] if p.hand_known else [str(rng.randint(1, 9)) for _ in range(p.hand)]
+                texts += [f"track hand {p.name} {' '.join(own)}",
+                          f"track hand {p.name} {' '.join([str(b)] * len(own))}"]
+            other = rng.choice([q.name for q in state.players])  # what anyone may say of the table
+            texts += [f"track lost {other}", f"track gems {other} -1", f"track predict {p.name} {rng.randint(1, 4)}"]
+            out[p.name] = list(dict.fromkeys(texts))
+        return out
+
+    def redeal(self, state, viewer: str | None, rng: random.Random):
+        """Every recorded hand but the viewer's dealt again from the cards the viewer cannot see (the
+        deck less the cards in sight and the viewer's own hand), sizes kept; each prediction not yet
+        revealed and not the viewer's drawn again where no single play can reveal it (its player
+        holds two or more cards, and the play cannot end the game)."""
+        from engine.catopomp.model import NCODES, code_of, deck_counts, options_of, token_of
+
+        left = list(deck_counts(len(state.players), options_of(state)))
+        gone = [c for p in state.players for c in p.hell_domain]
+        if state.winning_set is not None:
+            gone += [*state.winning_set.heaven, *state.winning_set.hell]
+        gone += list(state.discard_pile or ()) + list(state.set_aside or ())
+        gone += [c for p in state.players if p.name == viewer and p.hand_known for c in p.hand]
+        for card in gone:
+            code = code_of(card)
+            if 0 <= code < NCODES:
+                left[code] = max(0, left[code] - 1)
+        pool = [code for code in range(NCODES) for _ in range(left[code])]
+        rng.shuffle(pool)
+        others = [p for p in state.players if p.name != viewer and p.hand_known and p.hand]
+        if sum(len(p.hand) for p in others) > len(pool):
+            return None
+        # a prediction is revealed when its player clears or the game ends: one play clears at most
+        # its maker and the winning set's owner, and ends the game only at a round's end that takes
+        # someone's last gem
+        holders = sum(p.hand_size + len(p.hell_domain) > 0 for p in state.players)
+        lasting = holders >= 4 or min(p.gems for p in state.players) >= 2
+        players = []
+        for p in state.players:
+            update: dict[str, Any] = {}
+            if p in others:
+                dealt, pool = pool[:len(p.hand)], pool[len(p.hand):]
+                update["hand"] = tuple(token_of(c) for c in sorted(dealt))
+            revealed = state.cleared_record(p.name) is not None or state.game_over
+            if (p.prediction is not None and p.name != viewer and not revealed and lasting
+                    and p.hand_size + len(p.hell_domain) >= 2):
+                update["prediction"] = rng.randint(1, 4)
+            players.append(p.model_copy(update=update) if update else p)
+        return state.model_copy(update={"players": tuple(players)})
+
+
+class Theseus(Secrets):
+    game = "theseus"
+    KEPT = 4  # the top cards of each Rank Deck a play may turn up (a Board Refill): not dealt again
+
+    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
+        from tests.engine.theseus_table import deal
+
+        truth, rng = deal(seed, players=2 + seed % 3)
+        game = get_game(self.game)
+        out = [(f"seed {seed} step 0", self.told(truth, rng))]
+        for k in range(1, steps + 1):
+            moves = game.engine.legal_moves(truth)
+            if not moves:
+                break
+            done = step(game, truth, game.engine.format_move(rng.choice(moves)))
+            if not done.applied:
+                break
+            truth = done.state
+            out.append((f"seed {seed} step {k}", self.told(truth, rng)))
+        return out
+
+    @staticmethod
+    def told(truth, rng: random.Random):
+        players = tuple(p.model_copy(update={"hand": len(p.hand)}) if p.hand_known and rng.random() < 0.5 else p
+                        for p in truth.players)
+        return truth.model_copy(update={"players": players})
+
+    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
+        engine = get_game(self.game).engine
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        out: dict[str, list[str]] = {}
+        for p in state.players:
+            texts = rng.sample(listed, min(4, len(listed))) + ["end"]
+            if state.board:
+                texts.append(f"basic explore {rng.choice(state.board).name}")
+            out[p.name] = list(dict.fromkeys(texts))
+        return out
+
+    def redeal(self, state, viewer: str | None, rng: random.Random):
+        """Each Rank Deck recorded as names: the cards below its top four shuffled (no one at the table
+        has seen them). Hands: a recorded Hand is public, an unrecorded one holds no names."""
+        decks = {}
+        for rank, deck in state.decks.items():
+            if isinstance(deck, tuple) and len(deck) > self.KEPT + 1:
+                rest = list(deck[self.KEPT:])
+                rng.shuffle(rest)
+                deck = (*deck[:self.KEPT], *rest)
+            decks[rank] = deck
+        return state.model_copy(update={"decks": decks})
+
+
+class NamedHands(Secrets):
+    """A game whose secret is the names of the cards a player recorded in their hand (CATastrophe's
+    `hand_cards`, Cataclysm Arcade's `hand`): examined on its scenario files' tables (no walk here).
+    Dealt again: every named hand but the viewer's, its size kept, from the table's card names (no
+    deck composition limits them; a CATastrophe card the whole table saw go in stays)."""
+
+    def __init__(self, game: str, field_: str):
+        self.game, self.field = game, field_
+
+    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
+        return []
+
+    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
+        engine = get_game(self.game).engine
+        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        partly = engine.partly_listed(state)
+        listed += [engine.format_move(m) for m in partly[0]] if partly else []
+        return {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
+
+    def redeal(self, state, viewer: str | None, rng: random.Random):
+        names = get_game(self.game).engine.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]
+        players = []
+        for p in state.players:
+            hand = getattr(p, self.field)
+            if p.name == viewer or not hand:
+                players.append(p)
+                continue
+            kept = [c for c in hand if c in getattr(p, "seen_cards", ())]
+            dealt = tuple(kept + [rng.choice(names) for _ in range(len(hand) - len(kept))])
+            players.append(p.model_copy(update={self.field: dealt}))
+        return state.model_copy(update={"players": tuple(players)})
+
+
+SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus(),
+                               "catastrophe": NamedHands("catastrophe", "hand_cards"),
+                               "cataclysm-arcade": NamedHands("cataclysm-arcade", "hand")}
+
+
+def scenario_positions(name: str) -> list[tuple[str, Any]]:
+    """The tables of the game's scenario files (tests/scenarios/GAME/) that hold a hand the table
+    cannot see or a secret: each case's table after its `before` plays."""
+    from tests.test_scenarios import ROOT, build_table, load
+
+    game = get_game(name)
+    out = []
+    for path in sorted((ROOT / name).glob("*.toml")):
+        case = load(path)
+        if case.error or case.deck is not None:
+            continue
+        try:
+            state = build_table(game, case.table.model_dump()) if case.table is not None else \
+                game.engine.load_state(case.situation, str(path))
+            for text in case.before:
+                state = step(game, state, text).state
+        except Exception:  # noqa: BLE001 - a case the oracle cannot set up is left to the scenario runner
+            continue
+        players = getattr(state, "players", ())
+        if any(_secret(p) for p in players):
+            out.append((f"scenario {path.stem}" + (f" (move {case.move})" if case.move else ""), state))
+    return out
+
+
+def _secret(p) -> bool:
+    """The seat holds something the table cannot see, or a record only its player may see."""
+    if getattr(p, "hand_cards", None) or getattr(p, "prediction", None) is not None:
+        return True
+    hand = getattr(p, "hand", ())
+    return isinstance(hand, int) or bool(hand)
+
+
+# ------------------------------------------------------------------------------ the oracle
+
+
+def viewers(state) -> list[str | None]:
+    return [None, *(p.name for p in state.players)]
+
+
+def examine(name: str, state, rng: random.Random, where: str = "", redeals: int = 2,
+            plays: dict[str, list[str]] | None = None) -> list[Difference]:
+    """Every viewer's outputs on the position and on `redeals` deals again of what they cannot see:
+    the differences (none is the pass mark)."""
+    game, secrets = get_game(name), SECRETS[name]
+    plays = secrets.plays(state, rng) if plays is None else plays
+    found: list[Difference] = []
+    for viewer in viewers(state):
+        first = shown(game, state, viewer, plays)
+        for _ in range(redeals):
+            other = secrets.redeal(state, viewer, rng)
+            if other is None or other == state:
+                continue
+            again = shown(game, other, viewer, plays)
+            for what, text in first.items():
+                if again.get(what) != text:
+                    found.append(Difference(name, where, viewer, what, text, again.get(what, "(not shown)"),
+                                            game.engine.situation(other)))
+                    break  # one difference per deal is enough to tell
+    return found
+
+
+@dataclass
+class Run:
+    """What a run examined and found."""
+
+    game: str
+    positions: int = 0
+    outputs: int = 0
+    differences: list[Difference] = field(default_factory=list)
+
+
+def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2, scenarios: bool = False,
+        progress: Callable[[str], None] | None = None) -> Run:
+    """Walk each seed `steps` plays and examine every `every`-th position reached (and, with
+    `scenarios`, the tables of the game's scenario files first)."""
+    done = Run(name)
+    secrets = SECRETS[name]
+    walks = [(-1, scenario_positions(name))] if scenarios else []
+    walks += [(seed, secrets.walk(seed, steps)) for seed in seeds]
+    for seed, positions in walks:
+        rng = random.Random(seed * 7919 + 1)
+        for k, (where, state) in enumerate(positions):
+            if k % every and seed >= 0:
+                continue
+            plays = secrets.plays(state, rng)
+            said = where.partition(" (move ")[2].removesuffix(")")
+            to_act = get_game(name).engine.to_act(state) if said else None
+            if to_act in plays:  # the scenario's own play, by the player to act
+                plays[to_act] = [said, *plays[to_act]]
+            found = examine(name, state, rng, where, redeals, plays)
+            done.positions += 1
+            done.differences += found
+            if progress and found:
+                progress(str(found[0]))
+    return done
+
+
+# ------------------------------------------------------------------------------ at session level
+
+
+def session_outputs(cli, words_list: list[tuple[str, ...]], viewers_: tuple[str | None, ...] = (None,)) -> dict[str, str]:
+    """A session made by these commands (in-process, `cli` as tests/conftest.py's Cli, its data dir
+    already set), then what the table is shown: `track show`, `track log` and `track situation`,
+    `status`, and the served page's table and stream (companion/serve/live.py, in-process) for
+    each viewer (None: the public page). Times are left out."""
+    import re
+
+    from companion.paths import data_dir
+    from companion.serve.live import Live
+
+    out: dict[str, str] = {}
+    for i, words in enumerate(words_list):
+        result = cli(*words)
+        out[f"{i} {' '.join(words)}"] = result.stdout + result.stderr + f"\nexit {result.exit_code}"
+    stamp = re.compile(r"\d{4}-\d\d-\d\dT[\d:.+Z-]+")
+    for words in (("track", "show"), ("track", "log"), ("track", "situation"), ("status",)):
+        result = cli(*words)
+        out[" ".join(words)] = stamp.sub("TIME", result.stdout + result.stderr)
+    live = Live(data_dir(), None)
+    try:
+        for viewer in viewers_:
+            table = live.run(live.table, viewer)
+            out[f"page {viewer}"] = stamp.sub("TIME", _text({k: v for k, v in table.items() if k != "bgstats"}))
+            events = live.run(live.messages, viewer, 0, live.epoch)
+            out[f"stream {viewer}"] = stamp.sub("TIME", _text(events))
+    finally:
+        live.close()
+    return out
+
+
+def session_walk(seed: int, steps: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], list[str], Any]:
+    """A Catopomp round as a table tells it to a session: (the set-up and plays, the hands recorded at
+    the end, the players who recorded none, the dealer's table then). Every hand stays a count while
+    the plays are made (each taken on trust, as the table made it), then some players record theirs."""
+    from engine.catopomp.rules_state import setup
+
+    rng = random.Random(seed)
+    n = 2 + seed % 3
+    names = ["Ann", "Ben", "Cy", "Di"][:n]
+    game = get_game("catopomp")
+    truth = setup(names, {}, rng)
+    words = [("track", "new", "catopomp", "--players", ",".join(names)), ("track", "first", truth.turn.lower()),
+             ("track", "dice", *map(str, truth.centre_dice))]
+    for _ in range(steps):
+        moves = game.engine.legal_moves(truth)
+        if not moves:
+            break
+        text = game.engine.format_move(rng.choice(moves))
+        after = step(game, truth, text).state
+        if after.phase != "play":
+            break
+        words.append(("play", text))
+        truth = after
+    keep = [p for p in truth.players if p.hand and rng.random() < 0.6] or [truth.players[0]]
+    hands = [("track", "hand", p.name.lower(), *map(str, p.hand)) for p in keep]
+    unrecorded = [p.name for p in truth.players if p not in keep]
+    return words, hands, unrecorded, truth
+
+
+def session_probes(truth, unrecorded: list[str], rng: random.Random) -> list[tuple[str, ...]]:
+    """What the table asks once the hands are recorded: `check` and `moves` (for the player to act,
+    when their hand is not recorded: theirs is theirs to see), then plays and passes by the players
+    who recorded no hand (each in turn or out of it)."""
+    out: list[tuple[str, ...]] = []
+    if truth.turn in unrecorded:
+        out += [("check", "pass"), ("check", f"heaven {rng.randint(1, 9)}"), ("moves",)]
+    for name in unrecorded:
+        a, b = rng.randint(1, 9), rng.randint(1, 9)
+        out += [("play", "--by", name.lower(), f"heaven {a} then hell {b}"),
+                ("play", "--by", name.lower(), f"heaven {a} {a} then hell {b}"), ("play", "--by", name.lower(), "pass")]
+    return out
+
+
+def examine_session(cli, home_of: Callable[[int], None], seed: int, steps: int = 20, redeals: int = 2) -> list[Difference]:
+    """One session walk told to the companion, then dealt again `redeals` times (the recorded hands
+    drawn anew from what the table cannot see): every command's output, the views, the public page and
+    stream and the unrecorded players' pages must stay the same. `home_of(i)` points the data dir at a
+    fresh folder for deal i."""
+    words, hands, unrecorded, truth = session_walk(seed, steps)
+    rng = random.Random(seed)
+    probes = session_probes(truth, unrecorded, rng)
+    recorded = {h[2] for h in hands}
+    told = truth.model_copy(update={"players": tuple(
+        p if p.name.lower() in recorded else p.model_copy(update={"hand": len(p.hand)}) for p in truth.players)})
+    viewers_ = (None, *unrecorded)
+    home_of(0)
+    first = session_outputs(cli, [*words, *hands, *probes], viewers_)
+    found: list[Difference] = []
+    for i in range(1, redeals + 1):
+        other = SECRETS["catopomp"].redeal(told, None, rng)
+        if other is None:
+            continue
+        again_hands = [("track", "hand", p.name.lower(), *map(str, p.hand)) for p in other.players
+                       if p.name.lower() in recorded]
+        home_of(i)
+        again = session_outputs(cli, [*words, *again_hands, *probes], viewers_)
+        for (what, text), (_, text2) in zip(first.items(), again.items()):
+            if what.split(" ")[1:3] == ["track", "hand"]:
+                continue  # the hand typed in by its owner
+            if text != text2:
+                found.append(Difference("catopomp", f"session seed {seed}", None, what, text, text2))
+                break
+    return found
