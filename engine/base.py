@@ -396,9 +396,15 @@ class Stepped:
 
 
 def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
-    """The verdict with the turn rule broken first: `who` acts while it is not their turn."""
+    """The verdict with the turn rule broken first: `who` acts while it is not their turn. What it
+    offers instead keeps only the plays `who` may make now (judged on a table where it was their
+    turn, the others are not theirs to make)."""
     turn = engine.out_of_turn(state, who or "anyone")
-    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons)})
+    instead = verdict.alternatives
+    if instead:
+        now = {engine.format_move(m) for m in engine.legal_moves(state) if engine.mover(state, m) == who}
+        instead = tuple(a for a in instead if a in now)
+    return verdict.model_copy(update={"legal": False, "reasons": (turn, *verdict.reasons), "alternatives": instead})
 
 
 def step(game: Game, state, text, by: str | None = None, overruled: bool = False, kind: str = "play",
