@@ -286,46 +286,66 @@ class CataclysmArcade:
 
 
 class CatharsisDealer(Dealer):
-    """A short Boss Deck (a Monster, then the Boss), the fights run phase by phase with `track combat`,
-    dice rolled and rerolled here, damage to the Enemy and to the players as the table records it."""
+    """A short Boss Deck (a Monster, then the Boss), each fight run step by step with `track combat`:
+    the dice rolled and rerolled here (a roll is no play `moves` can list), the Enemy's damage and its
+    attack as the table reads them, the damage owed taken power by power. One power of the first
+    player is a card the table describes (so `moves` lists its uses); the others stay unnamed."""
+
+    def setup(self, state):
+        first = self.names[0]
+        return [_command("play", 'card "Fire Bolt" top "AA ?" effect "deal 2 damage" attacks 2'),
+                _command("play", f"rename {first} 1 Fire Bolt")]
 
     def extras(self, state, rng):
-        alive = [p.name for p in state.players if not p.dead]
         out = []
+        alive = [p for p in state.players if not p.dead]
         if state.phase in ("setup", "between-cards"):
             out.append(_command("track", "next-card " + ("boss" if state.cards_revealed >= 1 else "monster")))
-        if state.phase == "card" and not state.enemies:
+        elif state.phase == "card":
             out.append(_command("track", 'enemy "Crab King" 5/6/7/8/9' if state.card == "boss" else "enemy Rat 3/4/5/6/7"))
-        for step in ("start", "attack", "enemy", "refresh", "round"):
-            out.append(_command("track", f"combat {step}"))
-        out.append(_command("track", "resolved"))
-        out.append(_command("track", "refresh"))
-        for p in state.players:
-            if p.dead:
-                continue
-            out.append(_command("play", f"roll {p.name} " + " ".join(str(rng.randint(1, 6)) for _ in range(6))))
-            if p.dice:
-                dice = [d for d in p.dice]
-                some = rng.sample(dice, rng.randint(1, min(3, len(dice))))
-                out.append(_command("play", f"reroll {p.name} {' '.join(map(str, some))} to "
-                                            f"{' '.join(str(rng.randint(1, 6)) for _ in some)}"))
-            out.append(_command("track", f"use {p.name.lower()} {rng.randint(1, 6)}"))
-            out.append(_command("track", f"damage {p.name.lower()} exhaust {rng.randint(1, 6)}"))
-        if state.enemies:
-            out.append(_command("track", f"enemy damage {rng.randint(1, 3)}"))
-        if state.combat_step == "enemy-attack" and state.attack is None:
-            out.append(_command("play", f"attack party {rng.randint(1, 2)}"))
-        del alive
+            out.append(_command("track", "combat start"))
+            out.append(_command("track", "resolved"))
+            out += [_command("track", f"heal {p.name.lower()} {rng.randint(1, 6)}") for p in alive]
+        elif state.phase == "combat":
+            step = state.combat_step
+            if step == "start-of-round":
+                out.append(_command("track", "combat attack"))
+            elif step == "player-attack":
+                for p in alive:
+                    if not p.dice:
+                        out.append(_command("play", f"roll {p.name} " + " ".join(str(rng.randint(1, 6)) for _ in range(p.dice_count))))
+                    else:
+                        free = [d.value for d in p.dice if not d.used]
+                        if free:
+                            some = rng.sample(free, rng.randint(1, len(free)))
+                            out.append(_command("play", f"reroll {p.name} {' '.join(map(str, some))} to "
+                                                        f"{' '.join(str(rng.randint(1, 6)) for _ in some)}"))
+                        out.append(_command("track", f"use {p.name.lower()} {rng.randint(1, 6)}"))
+                if state.enemies:
+                    out.append(_command("track", f"enemy damage {rng.randint(1, 3)}"))
+                out.append(_command("track", "combat enemy"))
+            elif step == "enemy-attack":
+                if state.attack is None:
+                    out.append(_command("play", f"attack party {rng.randint(1, 2)}"))
+                for p in alive:
+                    out.append(_command("track", f"damage {p.name.lower()} exhaust {rng.randint(1, 6)}"))
+                    out.append(_command("track", f"damage {p.name.lower()} discard {rng.randint(1, 6)}"))
+                out.append(_command("track", "combat refresh"))
+            elif step == "refresh":
+                out.append(_command("track", "refresh"))
+                out.append(_command("track", "combat round"))
+            else:
+                out.append(_command("track", "combat round"))
         return out
 
     def choose(self, state, options, rng):
         weights = []
         for o in options:
             w = 1.0
-            if o.text.startswith(("combat", "next-card", "enemy", "resolved")):
-                w = 3.0
-            if o.text.startswith("enemy damage"):
-                w = 4.0
+            if o.text.startswith(("combat enemy", "combat refresh")):
+                w = 0.5
+            if o.text.startswith(("enemy damage", "use ")):
+                w = 2.0
             weights.append(w)
         return rng.choices(options, weights)[0]
 

@@ -49,16 +49,17 @@ class Table(BaseModel):
 
 #: what a case judges -> the keys it may state besides the common ones (description, rule, rulebook,
 #: situation/table, before)
-VERDICT = {"legal", "rules", "alternatives_include", "effects_include", "message_includes", "unchecked", "after"}
+VERDICT = {"legal", "rules", "alternatives_include", "alternatives_exclude", "effects_include", "message_includes",
+           "unchecked", "after"}
 KINDS = {
-    "move": {"move", *VERDICT},
+    "move": {"move", "by", *VERDICT},
     "track": {"track", *VERDICT},
     "syntax": {"error", "move", "track"},
     "ambiguous": {"error", "move", "candidates"},
     "situation": {"error"},
     "deck": {"deck", "legal", "rules"},
     "status": {"status"},
-    "moves": {"moves_include", "moves_count"},
+    "moves": {"moves_include", "moves_count", "moves_note_includes"},
 }
 COMMON = {"description", "rule", "rulebook", "situation", "table", "before"}
 
@@ -74,16 +75,19 @@ class Scenario(BaseModel):
     table: Table | None = None
     before: list[str] = []  # plays made first, each legal
     move: str | None = None
+    by: str | None = None  # the player who makes the move (as `--by`; default: the player to act)
     track: str | None = None
     deck: dict | None = None
     status: list[str] | None = None  # rule ids status() must cite ([]: it finds nothing)
     moves_include: list[str] = []
     moves_count: int | None = None
+    moves_note_includes: list[str] = []  # text `moves` shows besides its list (its note, its left-out line)
     error: Literal["syntax", "ambiguous", "situation"] | None = None
     candidates: list[str] = []
     legal: bool | None = None
     rules: list[str] = []  # ids the verdict (its reasons or effects) must cite
     alternatives_include: list[str] = []
+    alternatives_exclude: list[str] = []  # plays it must not offer instead
     effects_include: list[str] = []
     message_includes: list[str] = []
     unchecked: bool | None = None
@@ -104,7 +108,7 @@ class Scenario(BaseModel):
         if len(judged) > 1:
             raise ValueError(f"judges one thing, not {judged}")
         kind = self.kind
-        if kind == "moves" and not self.moves_include and self.moves_count is None:
+        if kind == "moves" and not self.moves_include and self.moves_count is None and not self.moves_note_includes:
             raise ValueError("states nothing to judge (move, track, deck, status, moves_include or error)")
         stray = sorted(self.model_fields_set - COMMON - KINDS[kind])
         if stray:
@@ -247,6 +251,9 @@ class Walk:
             assert text in listed, f"moves {listed}"
         if self.case.moves_count is not None:
             assert len(listed) == self.case.moves_count, f"moves {listed}"
+        shown = "\n".join(x for x in (engine.moves_note(state), (engine.partly_listed(state) or (None, None))[1]) if x)
+        for text in self.case.moves_note_includes:
+            assert text in shown, f"moves shows {shown!r}"
         for text in listed:  # the written play reads back to a play check() accepts
             assert engine.check(state, engine.parse_move(text, state)).legal, text
 
@@ -266,9 +273,9 @@ class Walk:
         if case.kind == "track":  # applied as the table said it (overruled where the rules object)
             stepped = step(game, state, case.track, overruled=True, kind="track")
         else:  # judged only, as `companion check` does, unless the table after it is wanted
-            stepped = step(game, state, case.move, apply=bool(case.after))
+            stepped = step(game, state, case.move, by=case.by, apply=bool(case.after))
             if stepped.refused and case.after:
-                stepped = step(game, state, case.move, overruled=True)
+                stepped = step(game, state, case.move, by=case.by, overruled=True)
             elif not stepped.applied:  # as a session records it, overruled: made, or refused by the engine
                 self.recorded_overruled(state)
         verdict = self.seen(stepped.verdict, case.kind)
@@ -278,6 +285,8 @@ class Walk:
         assert set(case.rules) <= cited, f"cited {sorted(cited)}"
         for alt in case.alternatives_include:
             assert alt in verdict.alternatives, f"alternatives {verdict.alternatives}"
+        for alt in case.alternatives_exclude:
+            assert alt not in verdict.alternatives, f"alternatives {verdict.alternatives}"
         kinds = {e.kind for e in effects}
         assert set(case.effects_include) <= kinds, f"effects {sorted(kinds)}"
         said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in effects])
