@@ -122,8 +122,8 @@ def canonical(engine, state, text: str) -> str | None:
 class Checks:
     """The per-step checks: each returns a problem (str) or None, so shrinking can ask again."""
 
-    def __init__(self, game):
-        self.game = game
+    def __init__(self, game, table=None):
+        self.game, self.table = game, table
         self.engine = game.engine
 
     def listed(self, state, most: int | None = None, rng=None) -> str | None:
@@ -136,6 +136,9 @@ class Checks:
             verdict = engine.check(state, move)
             if not verdict.legal:
                 return f"listed but refused by check: {text!r}: {verdict.reasons[0].message if verdict.reasons else ''}"
+            unsure = [n for n in verdict.unchecked if n.rule in getattr(self.table, "UNSURE", ())]
+            if unsure:
+                return f"listed as legal although it cannot be confirmed: {text!r}: {unsure[0].message}"
             try:
                 engine.apply(state, move)
             except Exception as exc:  # noqa: BLE001 (any exception is the finding)
@@ -172,6 +175,8 @@ class Checks:
             mine = set(offered_to(engine, state, who)) | named  # a play naming its maker is that player's
             _texts, note, left = moves_doc(engine, state)
             for alt in verdict.alternatives:
+                if "..." in alt:  # a pattern to fill in (`roll Ben ...`), no play: nothing to judge
+                    continue
                 alt_c = canonical(engine, state, alt) or alt
                 if alt in mine or alt_c in mine:
                     continue
@@ -235,7 +240,7 @@ class Playout:
         self.table, self.seed = table, seed
         self.game = get_game(table.GAME)
         self.engine = self.game.engine
-        self.checks = Checks(self.game)
+        self.checks = Checks(self.game, table)
         self.every, self.mutations, self.most_listed = every, mutations, most_listed
         self.session, self.shrink = session, shrink
         self.figures = Figures(table.GAME, seed)
