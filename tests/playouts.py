@@ -370,20 +370,23 @@ class Playout:
             return False
         return False
 
-    def shrunk(self, name: str, commands, probe) -> list[Command]:
-        """Drop steps one at a time, last first, while the failure stays (a few passes at most)."""
+    def shrunk(self, name: str, commands, probe, budget: float = 30.0) -> list[Command]:
+        """Drop steps while the failure stays: runs of steps first (halves, quarters ...), then single
+        steps, last first; within `budget` seconds (the sequence so far is kept when it runs out)."""
+        import time
+
         if name not in ("probe", "listed", "status", "replay"):
             return commands
-        for _ in range(3):
-            changed = False
-            i = len(commands) - 1
-            while i >= 0:
-                trial = commands[:i] + commands[i + 1:]
+        until = time.perf_counter() + budget
+        size = max(1, len(commands) // 2)
+        while size >= 1 and time.perf_counter() < until:
+            i = len(commands) - size
+            while i >= 0 and time.perf_counter() < until:
+                trial = commands[:i] + commands[i + size:]
                 if self.still_fails(name, trial, probe):
-                    commands, changed = trial, True
-                i -= 1
-            if not changed:
-                break
+                    commands = trial
+                i -= size
+            size //= 2
         return commands
 
     # -- the session layer -----------------------------------------------------------------

@@ -330,11 +330,15 @@ class CatharsisDealer(Dealer):
                     out.append(_command("track", f"enemy damage {rng.randint(1, 3)}"))
                 out.append(_command("track", "combat enemy"))
             elif step == "enemy-attack":
-                if state.attack is None:
-                    out.append(_command("play", f"attack party {rng.randint(1, 2)}"))
-                for p in alive:
-                    out.append(_command("track", f"damage {p.name.lower()} exhaust {rng.randint(1, 6)}"))
-                    out.append(_command("track", f"damage {p.name.lower()} discard {rng.randint(1, 6)}"))
+                owing = [p for p in alive if p.damage_due]
+                if state.attack is None and not owing and rng.random() < 0.5:
+                    out.append(_command("play", f"attack party {rng.randint(1, 3)}"))
+                for p in owing:  # a point of damage: a face-up power exhausted, or an exhausted one discarded
+                    live = [(i + 1, pw.status) for i, pw in enumerate(p.powers) if pw.status != "discarded"]
+                    if live:
+                        slot, status = rng.choice(live)
+                        out.append(_command("track", f"damage {p.name.lower()} "
+                                                     f"{'exhaust' if status == 'face-up' else 'discard'} {slot}"))
                 out.append(_command("track", "combat refresh"))
             elif step == "refresh":
                 out.append(_command("track", "refresh"))
