@@ -280,7 +280,8 @@ class Playout:
                 if not options:
                     self.fail("stuck", "no listed play and no change the table could make", commands)
                 chosen = deal.choose(state, options, rng)
-            for probe in self.broken(state, listed + [chosen], rng, players):
+            unlisted = [chosen] if chosen.kind == "play" and chosen.text not in {c.text for c in listed} else []
+            for probe in unlisted + self.broken(state, listed + [chosen], rng, players):
                 self.figures.probes += 1
                 self.check("probe", self.checks.probe(state, probe), commands, probe)
             stepped = step(self.game, state, chosen.text, by=chosen.by, kind=chosen.kind)

@@ -76,8 +76,6 @@ class Catopomp:
     GAME = "catopomp"
     MOST_STEPS = 400
     WORDS = ["1", "2", "3", "5", "8", "9", "heaven", "hell", "then", "dice", "pass", "transfer"]
-    #: issue 43's Catopomp out-of-turn "legal instead" (the `hidden` branch fixes it): counted, not failed
-    KNOWN = [("probe", "as legal instead, but moves lists for")]
 
     @staticmethod
     def players(rng):
