@@ -46,6 +46,7 @@ def sample_module(module: str, tests: list[str], where: Path, size: int, rng: ra
     subprocess.run([str(TOOL), "init", str(config), str(session)], cwd=where, check=True, capture_output=True)
     dumped = subprocess.run([str(TOOL), "dump", str(session)], cwd=where, check=True, capture_output=True, text=True)
     mutants = [json.loads(line)[0]["mutations"][0] for line in dumped.stdout.splitlines() if line.strip()]
+    mutants.sort(key=lambda m: (m["operator_name"], m["occurrence"]))  # the listing's order is not stable
     chosen = rng.sample(mutants, min(size, len(mutants)))
     killed, survived = 0, []
     for m in chosen:
@@ -64,18 +65,18 @@ def main() -> int:
     parser.add_argument("--sample", type=int, default=15, help="mutants sampled per module (default 15)")
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--only", default="", help="a word the module paths must contain")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to copy (default: this one)")
     args = parser.parse_args()
     if not TOOL.exists():
         print(f"cosmic-ray is not installed beside {sys.executable}: pip install cosmic-ray", file=sys.stderr)
         return 2
-    rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp) / "checkout"
-        shutil.copytree(ROOT, where, ignore=shutil.ignore_patterns(".venv", ".git", "build", "*.egg-info", "__pycache__"))
+        shutil.copytree(args.root, where, ignore=shutil.ignore_patterns(".venv", ".git", "build", "*.egg-info", "__pycache__"))
         for module, tests in MODULES.items():
             if args.only and args.only not in module:
                 continue
-            found = sample_module(module, tests, where, args.sample, rng)
+            found = sample_module(module, tests, where, args.sample, random.Random(f"{args.seed} {module}"))
             score = found["killed"] / found["sampled"] if found["sampled"] else 0.0
             print(f"{module}: {found['listed']} mutants, {found['sampled']} sampled, {found['killed']} killed, "
                   f"{len(found['survived'])} survived: score {score:.0%}", flush=True)
