@@ -13,6 +13,8 @@ CARDS = [
     {"name": "Gem", "rank": 2, "vp": 3, "icon": "explore", "effect": "2 points at the end",
      "effect_points": 2, "effect_points_area": "reward"},
     *({"name": f"Odd{i}", "icon": "explore", "effect": "none"} for i in range(1, 6)),
+    {"name": "Low", "rank": 3, "icon": "explore", "effect": "none"},
+    {"name": "High", "rank": 5, "icon": "explore", "effect": "none"},
 ]
 
 
@@ -39,6 +41,14 @@ def test_a_reward_card_of_unknown_vp_and_rank_counts_nothing_and_says_how_to_tea
     assert scores["players"][0]["total"] == 0
     said = messages(scores)
     assert "VP and Rank unknown for Odd1: counted as 0; teach it: `companion cards add theseus Odd1 --rank" in said
+    assert "likewise" not in said  # one card: nothing more to teach
+
+
+def test_without_printed_vp_a_card_counts_by_its_rank():
+    """The general rule: Ranks 1-4 score 1 VP, Ranks 5-6 score 2."""
+    scores = final_scores(ended([{"name": "Ann", "party": ["Knight"], "reward_area": ["Low", "High"]},
+                                 {"name": "Ben", "party": ["Knight"], "reward_area": ["High", "High"]}]))
+    assert [r["card_vp"] for r in scores["players"]] == [3, 4]
 
 
 def test_past_three_cards_to_teach_the_line_says_how_many_more():
