@@ -67,7 +67,7 @@ def test_another_player_s_fighter_gets_no_spelling_hint_when_a_close_play_is_leg
     env = _table(home)
     ok(env, "track", "fighter", "ben", "Wolf", "3", "--overrule")
     ok(env, "track", "fighter", "cy", "Grunt", "3", "--overrule")
-    assert "attack boss at Cy Grunt" in ok(env, "moves")
+    assert run_in_process("check", "attack boss at Cy Grunt", env=env).returncode == 0  # unchecked cost (issue 43)
     done = run_in_process("play", "attack Wolf at Cy Grunt", env=env)
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert "Wolf is Ben's" in done.stderr and "Ann has the initiative" in done.stderr, done.stderr

@@ -49,8 +49,8 @@ class Table(BaseModel):
 
 #: what a case judges -> the keys it may state besides the common ones (description, rule, rulebook,
 #: situation/table, before)
-VERDICT = {"legal", "rules", "alternatives_include", "alternatives_exactly", "effects_include", "message_includes",
-           "message_excludes", "unchecked", "after"}
+VERDICT = {"legal", "rules", "alternatives_include", "alternatives_exactly", "alternatives_exclude",
+           "effects_include", "message_includes", "message_excludes", "unchecked", "after"}
 KINDS = {
     "move": {"move", "by", *VERDICT},
     "track": {"track", *VERDICT},
@@ -59,7 +59,7 @@ KINDS = {
     "situation": {"error"},
     "deck": {"deck", "legal", "rules"},
     "status": {"status"},
-    "moves": {"moves_include", "moves_count"},
+    "moves": {"moves_include", "moves_count", "moves_note_includes"},
 }
 COMMON = {"description", "rule", "rulebook", "situation", "table", "before"}
 
@@ -81,12 +81,14 @@ class Scenario(BaseModel):
     status: list[str] | None = None  # rule ids status() must cite ([]: it finds nothing)
     moves_include: list[str] = []
     moves_count: int | None = None
+    moves_note_includes: list[str] = []  # text `moves` shows besides its list (its note, its left-out line)
     error: Literal["syntax", "ambiguous", "situation"] | None = None
     candidates: list[str] = []
     legal: bool | None = None
     rules: list[str] = []  # ids the verdict (its reasons or effects) must cite
     alternatives_include: list[str] = []
     alternatives_exactly: list[str] | None = None  # every play offered instead, in order ([]: none)
+    alternatives_exclude: list[str] = []  # plays it must not offer instead
     effects_include: list[str] = []
     message_includes: list[str] = []
     message_excludes: list[str] = []  # text no reason or effect may hold
@@ -108,7 +110,7 @@ class Scenario(BaseModel):
         if len(judged) > 1:
             raise ValueError(f"judges one thing, not {judged}")
         kind = self.kind
-        if kind == "moves" and not self.moves_include and self.moves_count is None:
+        if kind == "moves" and not self.moves_include and self.moves_count is None and not self.moves_note_includes:
             raise ValueError("states nothing to judge (move, track, deck, status, moves_include or error)")
         stray = sorted(self.model_fields_set - COMMON - KINDS[kind])
         if stray:
@@ -251,6 +253,9 @@ class Walk:
             assert text in listed, f"moves {listed}"
         if self.case.moves_count is not None:
             assert len(listed) == self.case.moves_count, f"moves {listed}"
+        shown = "\n".join(x for x in (engine.moves_note(state), (engine.partly_listed(state) or (None, None))[1]) if x)
+        for text in self.case.moves_note_includes:
+            assert text in shown, f"moves shows {shown!r}"
         for text in listed:  # the written play reads back to a play check() accepts
             assert engine.check(state, engine.parse_move(text, state)).legal, text
 
@@ -286,6 +291,8 @@ class Walk:
             assert list(verdict.alternatives) == case.alternatives_exactly, f"alternatives {verdict.alternatives}"
         if case.kind == "move" and game.name in OFFERS_ONLY_LISTED:
             self.offered_are_listed(state, stepped)
+        for alt in case.alternatives_exclude:
+            assert alt not in verdict.alternatives, f"alternatives {verdict.alternatives}"
         kinds = {e.kind for e in effects}
         assert set(case.effects_include) <= kinds, f"effects {sorted(kinds)}"
         said = " | ".join([r.message for r in verdict.reasons] + [e.message for e in effects])

@@ -430,6 +430,18 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
 
 
 def legal_moves(state: State) -> list[Move]:
+    """Every play `violations` accepts for the player to act with every cost known: a play whose cost
+    is unknown cannot be confirmed payable, so it is never listed as legal (`unsure_moves` gives
+    those, for the `unchecked` line of `moves`); cards in an unknown hand are not listed."""
+    return advice(state, most=None)[0]
+
+
+def unsure_moves(state: State) -> list[tuple[Move, Reason]]:
+    """The plays `violations` accepts that rest on an unknown cost, each with the note naming it."""
+    return advice(state, most=None)[1]
+
+
+def _accepted(state: State) -> list[Move]:
     """Every play `violations` accepts for the player to act (cards in an unknown hand are not listed)."""
     if state.winner:
         return []
@@ -483,19 +495,19 @@ def legal_moves(state: State) -> list[Move]:
 COST_RULES = frozenset({R.PAY_ATTACK, R.TACTIC_COST, R.RESPONSE_COST, R.WIELD_COST, R.PAY_FROM_POOL})
 
 
-def advice(state: State, most: int = 12) -> tuple[list[Move], list[tuple[Move, Reason]]]:
+def advice(state: State, most: int | None = 12) -> tuple[list[Move], list[tuple[Move, Reason]]]:
     """The plays to offer instead of a refused one: those `violations` accepts with every cost known
     (the coin pool is checked against them), and apart, those it could not confirm, each with the
     unknown cost that leaves it open (offered as unchecked, never as legal)."""
     sure: list[Move] = []
     unsure: list[tuple[Move, Reason]] = []
-    for move in legal_moves(state):
+    for move in _accepted(state):
         open_cost = next((u for u in violations(state, move)[1] if u.rule in COST_RULES), None)
         if open_cost is None:
             sure.append(move)
         else:
             unsure.append((move, open_cost))
-    return sure[:most], unsure
+    return (sure if most is None else sure[:most]), unsure
 
 
 def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
@@ -505,4 +517,4 @@ def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
             for p in state.in_game for t in [BOSS] + [f.name for f in p.fighters]]
 
 
-__all__ = ["violations", "play", "legal_moves", "advice", "EFFECTS"]
+__all__ = ["violations", "play", "legal_moves", "unsure_moves", "advice", "EFFECTS"]

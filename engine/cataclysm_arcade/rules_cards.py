@@ -88,15 +88,16 @@ def unknown_character(player: Player, character: str, field: str, rule: str) -> 
     return unknown(name, field, rule, BOSS if character == BOSS else "fighter")
 
 
-def unconfirmed(plays: list[tuple[str, Reason]]) -> list[Reason]:
-    """`unchecked` for the plays a refused play's advice leaves out because a cost is unknown (the
-    companion cannot confirm them payable): grouped by the unknown fact, each naming its plays."""
+def unconfirmed(plays: list[tuple[str, Reason]], said: str = "not offered as legal instead") -> list[Reason]:
+    """`unchecked` for the plays a refused play's advice (or `moves`) leaves out because a cost is
+    unknown (the companion cannot confirm them payable): grouped by the unknown fact, each naming its
+    plays."""
     groups: dict[str, tuple[str, list[str]]] = {}
     for text, why in plays:
         groups.setdefault(why.message, (why.rule, []))[1].append(text)
     out = []
     for message, (rule, texts) in groups.items():
         more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
-        out.append(Reason(rule=rule, message=f"not offered as legal instead: {'; '.join(texts[:3])}{more}: "
+        out.append(Reason(rule=rule, message=f"{said}: {'; '.join(texts[:3])}{more}: "
                                              f"{message}"))
     return out

@@ -82,8 +82,12 @@ def _candidates(state: State):
     if roller:
         for face in range(1, 7):
             yield Move(kind="roll", player=roller, number=face)
+    top = state.chain[-1] if state.chain else None
+    rolled = list(top.rolls) if top is not None and top.type == "attack" else []
     for name in alive:
         yield Move(kind="yarn", player=name)
+        for target in rolled:  # a Yarn Ball for any player who rolled, named (`Abi yarn for Dan`)
+            yield Move(kind="yarn", player=name, target=target)
     yield Move(kind="draw", player=cur)
     for card in ("CATastrophic Event", "Grim Reapurr"):
         yield Move(kind="reveal", player=cur, card=card)

@@ -533,9 +533,39 @@ def moves_note(state: State) -> str | None:
         return None
     if state.phase != "combat" or state.combat_step != "player-attack":
         return "abilities are activated in the Player Attack Phase (combat attack)"
-    if not any(p.dice for p in state.players if not p.dead):
-        return "nobody has rolled yet: roll NAME 1 2 3 4 5 6"
-    return None
+    return "\n".join(_left_out(state)) or None
+
+
+def _left_out(state: State) -> list[str]:
+    """What `moves` cannot list in the Player Attack Phase, said instead of listing it: a roll and a
+    reroll (their dice are the table's, not the companion's), and the uses of a power whose card or
+    cost is unknown (checked as said, unchecked, never listed as legal)."""
+    out = []
+    for p in state.players:
+        if p.dead:
+            continue
+        if not p.dice:
+            out.append(f"{p.name} has not rolled: `roll {p.name}` and the {dice_word(p.dice_count)} as they came up "
+                       "(a roll is not listed: its dice are the table's)")
+        elif p.rerolls < REROLLS and unused(p):
+            out.append(f"{p.name} may reroll ({REROLLS - p.rerolls} of {REROLLS} left): `reroll {p.name} DICE to NEW "
+                       "DICE` (not listed: the new dice are the table's)")
+        if not p.dice:
+            continue
+        open_cost = []
+        for i, pw in enumerate(p.powers):
+            if pw.status != FACE_UP or pw.used_round:
+                continue
+            card = card_of(state, pw.name)
+            costs = [cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0] if card is not None else None
+                     for half in ("top", "bottom")]
+            if card is None or None in costs:
+                open_cost.append(str(i + 1))
+        if open_cost:
+            out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
+                       f"cost is unknown, so those uses are not listed (`use {p.name} N top with DICE` is judged "
+                       "as said, the cost unchecked)")
+    return out
 
 
 def position(state: State) -> dict[str, Any]:

@@ -178,6 +178,12 @@ def capacity(p) -> int:
     return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
 
 
+def room(p) -> int:
+    """Points of a new attack a player may still be assigned: what would kill them less the damage
+    they owe already and have not taken yet (a player is never assigned more than kills them)."""
+    return max(0, capacity(p) - p.damage_due)
+
+
 def owed(state) -> list[tuple[str, int]]:
     """(player, points) of damage owed and not yet taken (an Enemy attack's shares, a Morale
     threshold's damage to everyone), living players only."""
@@ -218,22 +224,23 @@ def assign_verdict(state, play: Play, v) -> None:
         p = player_of(state, name)
         if p.dead:
             v.forbid(R.DEAD_TARGET, f"{name} is dead and takes no damage")
-        elif n > capacity(p):
+        elif n > room(p):
+            owes = f", less the {p.damage_due} they owe already" if p.damage_due else ""
             v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
-                     f"{name} can take at most {capacity(p)} (what would kill them), {n} assigned")
-    room = sum(capacity(p) for p in state.players)
+                     f"{name} can take at most {room(p)} (what would kill them{owes}), {n} assigned")
+    most = sum(room(p) for p in state.players)
     low, high = bounds(state)
     if not low <= total <= high:
         v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"the shares add up to {total}; the attack deals {amount}"
                  + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
-                 + (f" and the party can take {room} at most" if room < amount else ""))
+                 + (f" and the party can take {most} at most" if most < amount else ""))
     if to == "player" and not v.problems:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:
-            if shares[name] != capacity(player_of(state, name)):
+            if shares[name] != room(player_of(state, name)):
                 v.forbid(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
-                                     f"after dying ({capacity(player_of(state, name))} points)")
+                                     f"after dying ({room(player_of(state, name))} points)")
     if v.problems:
         v.advice.extend(_format(a) for a in assignments(state)[:5])
         return
@@ -248,7 +255,7 @@ def assign_verdict(state, play: Play, v) -> None:
         if not n:
             continue
         p = player_of(state, name)
-        dies = n >= capacity(p)
+        dies = n >= room(p)
         v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "
                             f"exhausted one (damage {name} exhaust N ...)", R.PER_POINT, who=name, amount=n)
         if dies:
@@ -273,8 +280,8 @@ def bounds(state) -> tuple[int, int]:
     """(fewest, most) points the waiting attack's shares may add up to: the attack, at most what the
     party can take, less up to the prevention the party's powers made this round."""
     to, amount = state.attack
-    room = sum(capacity(p) for p in state.players)
-    return max(0, min(amount - state.prevention, room)), min(amount, room)
+    most = sum(room(p) for p in state.players)
+    return max(0, min(amount - state.prevention, most)), min(amount, most)
 
 
 def prevented(state, shares) -> int:
@@ -297,7 +304,7 @@ def assignments(state) -> list[Play]:
 def _sharings(state, need: int) -> list[Play]:
     """Every distinct sharing of `need` points of the waiting attack among the living players."""
     to = state.attack[0]
-    alive = [(p.name, capacity(p)) for p in state.players if not p.dead and capacity(p)]
+    alive = [(p.name, room(p)) for p in state.players if not p.dead and room(p)]
     if not need:  # all of it prevented: one player takes 0, which clears the attack
         return [Play("assign", shares=((alive[0][0], 0),))] if alive else []
     out: list[Play] = []

@@ -101,7 +101,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         elif not t.has_cards(t.turn):
             add(Finding(R.ROUND_SAFE_WHEN_CLEAR,
                         f"{names[t.turn]} has no cards left and takes no more turns this round"))
-    else:
+    elif t.phase != "setup":  # a round dealt but not yet started holds every hand
         lo = t.loser
         for i in range(n):
             if i != lo and t.has_cards(i):

@@ -560,4 +560,9 @@ def moves_note(state: State) -> str | None:
                      f"from it (Recruit, Subjugate, Exile) cannot be listed; record it with "
                      f"`companion track hand {p.name.lower()} CARDS...`")
     notes += unknown_icons_note(state)
+    deck = state.decks.get(state.active_rank)
+    if isinstance(deck, int) and deck > 0:  # the deck a refill draws from is only counted
+        notes.append("a play that makes the Board refill from a Rank Deck is listed without the cards it "
+                     "turns up (the deck's cards are not recorded): say them after it, e.g. "
+                     "`use Knight explore Paladin reveal Squire`")
     return "\n".join(notes) or None

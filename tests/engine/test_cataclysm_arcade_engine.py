@@ -159,8 +159,10 @@ def test_tracker_verbs_and_plays_mix_on_one_state():
 def test_moves_note_when_a_hand_is_unknown():
     state = T.new_state(["Ann", "Ben"], {})
     assert "5 unnamed cards" in E.moves_note(state)
-    assert [E.format_move(m) for m in E.legal_moves(state)] == ["pass", "attack boss at Ben boss"]
-    # the Boss's attack cost is unknown: listed, and its verdict says so
+    # the Boss's attack cost is unknown: not listed as legal, named on the note's `unchecked` line
+    # instead (issue 43), and its verdict says so
+    assert [E.format_move(m) for m in E.legal_moves(state)] == ["pass"]
+    assert "unchecked: not listed as legal: attack boss at Ben boss" in E.moves_note(state)
     verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
     assert verdict.legal and any("attack cost" in n.message for n in verdict.notes)
 

@@ -139,3 +139,20 @@ def test_one_reroll_by_hand():
 def test_paid_dice_need_no_reroll():
     o = odds(parse_cost("AA"), rerolls=2, dice=[3, 3, 1])
     assert o.probability == 1 and o.reroll == ()
+
+
+def test_why_not_counts_the_number_symbols_out_before_the_groups():
+    """Issue 43 item 4: a mutant that took the wrong die out for a number symbol survived. `2 AA` on
+    2 2 5: the 2 pays the number, the other 2 is left alone, so no pair remains for AA."""
+    option = parse_cost("2 AA").options[0]
+    assert solve(parse_cost("2 AA"), [2, 2, 5]) == []
+    assert why_not(option, [2, 2, 5]) == "no 2 dice of one value for AA"
+    assert why_not(parse_cost("4 AA").options[0], [4, 4, 6]) == "no 2 dice of one value for AA"
+
+
+def test_why_not_says_how_many_dice_of_the_number_are_needed_and_the_largest_group_first():
+    """Issue 43 item 4: mutants of the count in the number line and of the group order survived."""
+    assert why_not(parse_cost("1 1 1 2 2 2").options[0], [1, 1, 1, 2, 2, 5]) == \
+        "the number symbols need 3 dice showing 2, only 2 unused"
+    for cost in ("AA BBB", "BBB AA"):  # the largest group is named first, whatever order the cost gives
+        assert why_not(parse_cost(cost).options[0], [1, 1, 2, 2, 3, 4]) == "no 3 dice of one value for BBB"

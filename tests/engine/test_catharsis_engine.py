@@ -64,7 +64,10 @@ def test_apply_is_pure():
 def test_moves_note():
     assert "Player Attack Phase" in E.moves_note(table())
     assert "rolled" in E.moves_note(table(*ATTACK))
-    assert E.moves_note(table(*ATTACK, "roll Ann 1 2 3 4 5 6")) is None
+    # issue 43: what moves cannot list is said: Ben's roll, Ann's rerolls, the powers of unknown cost
+    note = E.moves_note(table(*ATTACK, "roll Ann 1 2 3 4 5 6"))
+    assert "Ben has not rolled" in note and "Ann may reroll (2 of 2 left)" in note
+    assert "unchecked: Ann's powers 1, 2, 3, 4, 5, 6" in note
 
 
 def test_mover_is_the_adjusting_player():
