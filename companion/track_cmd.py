@@ -374,7 +374,7 @@ def verbs(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A game's verbs (what follows `companion track`), each with an example."""
-    from engine import TRACKERS, get_tracker
+    from engine import GAMES, get_tracker
 
     if game is not None:
         from rulesdb.games import resolve_game
@@ -384,7 +384,7 @@ def verbs(
         from trackers.peek import current
 
         session = current(paths.data_dir())
-        games = [session.game] if session else list(TRACKERS)
+        games = [session.game] if session else list(GAMES)
     tables = [{"game": g, "verbs": get_tracker(g).verbs()} for g in games]
     from companion.render import verbs_view
 

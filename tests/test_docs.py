@@ -86,11 +86,11 @@ def test_every_game_has_a_guide():
 
 
 def test_every_tracker_and_engine_is_documented():
-    from engine import ENGINES, TRACKERS
+    from engine import GAMES
 
-    for game in TRACKERS:
+    for game in GAMES:
         assert (ROOT / "docs" / f"track-{game}.md").exists(), game
-    for game in ENGINES:
+    for game in GAMES:
         assert (ROOT / "docs" / f"moves-{game}.md").exists(), game
 
 

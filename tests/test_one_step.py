@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from engine import ENGINES, get_game
+from engine import GAMES, get_game
 from engine.base import PLAY, EngineError, LogError, step, step_logged
 from tests.test_scenarios import build_table
 
@@ -98,7 +98,7 @@ def _session(name: str, log) -> object:
             return again.show("t").state
 
 
-@pytest.mark.parametrize("name", sorted(ENGINES))
+@pytest.mark.parametrize("name", sorted(GAMES))
 @settings(max_examples=4, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(choices=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=12))

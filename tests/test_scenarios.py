@@ -29,7 +29,7 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from engine import ENGINES, get_engine, get_game
+from engine import GAMES, get_engine, get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, Reason, SituationError, step
 from engine.errors import EngineError
 
@@ -360,11 +360,11 @@ def taught_command_runs(game: str, command: str) -> str:
 
 
 def test_every_game_with_an_engine_has_scenarios():
-    for game in ENGINES:
+    for game in GAMES:
         assert any(p.parent.name == game for p in SCENARIOS), game
 
 
-@pytest.mark.parametrize("game", sorted(ENGINES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_rule_an_engine_can_cite_exists(game):
     known, _ = reference_ids()
     engine = get_engine(game)

@@ -80,10 +80,10 @@ def width_of(text: str) -> int:
 def test_no_session_command_is_a_game_verb_or_alias(game):
     """Checked against the tables and against the game's own reading of the word (prefixes, aliases
     kept elsewhere): each session command must be an unknown command to every game."""
-    from engine import TRACKERS
+    from engine import GAMES as REGISTRY
     from engine.base import MoveSyntaxError
 
-    assert set(GAMES) <= set(TRACKERS)
+    assert set(GAMES) <= set(REGISTRY)
     t = tracker(game)
     words = set(t.COMMANDS) | set(getattr(t, "VERB_ALIASES", {}) or {})
     names = session_commands()
@@ -207,7 +207,7 @@ def test_every_verb_appears_in_track_verbs_with_a_working_example(cli, home, gam
 
 def test_track_verbs_defaults_to_the_current_game_then_every_game(cli, home):
     every = json.loads(ok("track", "verbs", "--json").stdout)
-    assert [t["game"] for t in every] == list(__import__("engine").TRACKERS)
+    assert [t["game"] for t in every] == list(__import__("engine").GAMES)
     start("theseus")
     assert json.loads(ok("track", "verbs", "--json").stdout)["game"] == "theseus"
     assert_bad_input(run("track", "verbs", "chess"), "chess", "catopomp")

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -38,6 +38,15 @@ from companion.serve import tokens
 from companion.serve.guard import Guard, Limits
 
 STATIC = Path(__file__).resolve().parent / "static"
+
+
+def page_html() -> str:
+    """static/index.html with the games' ids as data (a `games` meta tag): the script links their rule
+    ids, so no list of the games is written in the page (rulesdb/games.py lists them)."""
+    from rulesdb.games import game_ids
+
+    meta = f'<meta name="games" content="{" ".join(game_ids())}">'
+    return (STATIC / "index.html").read_text(encoding="utf-8").replace("<head>", "<head>\n" + meta, 1)
 POLL = 0.1  # seconds between looks at the sessions file
 KEEP_ALIVE = 15.0  # seconds: a quiet stream sends an `alive` event (a page that hears none for a while reopens)
 MAX_TEXT = 300  # characters of a query, a play or a change
@@ -97,7 +106,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             who(request)
         if "host" in request.path_params:
             host(request)
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+        return HTMLResponse(page_html())
 
     async def table(request: Request):
         if "host" in request.path_params:

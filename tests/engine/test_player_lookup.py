@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from engine import TRACKERS
+from engine import GAMES
 from engine.base import MoveSyntaxError
 
 OPTIONS = {"catharsis": {"morale": "18"}}
@@ -17,11 +17,11 @@ NAMING = {"catharsis": ["divinity", "{}", "+1"], "cataclysm-arcade": ["coins", "
 
 
 def _table(game):
-    tracker = importlib.import_module(TRACKERS[game]).Tracker()
+    tracker = importlib.import_module(GAMES[game]).Tracker()
     return tracker, tracker.new_state(["Ann", "Ben", "Cy"], OPTIONS.get(game, {}))
 
 
-@pytest.mark.parametrize("game", sorted(TRACKERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_misspelt_player_is_answered_alike_in_every_game(game):
     tracker, state = _table(game)
     with pytest.raises(MoveSyntaxError) as err:
@@ -42,7 +42,7 @@ def _lookup(game, state, word):
     return state.player(word)
 
 
-@pytest.mark.parametrize("game", sorted(TRACKERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_state_finds_a_player_named_in_any_case(game):
     _, state = _table(game)
     assert _lookup(game, state, "cY").name == "Cy"
