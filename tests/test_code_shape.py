@@ -209,3 +209,10 @@ def test_the_measure_finds_words_written_beside_the_rows_and_each_row_signature(
     assert code_shape.verbs_beside_rows(tmp_path, got) == {"dice": ["roll", "score"]}
     assert code_shape.row_figures(got) == {"rows_per_game": {"dice": 3}, "row_types": ["t.Verb"],
                                            "signatures": ["check(-) apply(1)", "check(3) apply(2)"]}
+
+
+def test_no_list_of_the_games_written_by_hand_in_the_product(shape):
+    """Issue 47: every list of the games is derived from each game's one source
+    (rulesdb/data/<game>/game.toml); only the `check` help's one example per game still names them all."""
+    assert shape["game_lists"]["product"] == []
+    assert shape["files_naming_games"]["product"] == ["companion/play_cmd.py"]
