@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion import __version__
-from tests.conftest import ROOT
+from tests.conftest import GAMES, ROOT
 
 COMMANDS = [
     ["games"],
@@ -81,7 +81,7 @@ def test_version_matches_the_package_metadata():
 
 
 def test_every_game_has_a_guide():
-    for game in ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"):
+    for game in GAMES:
         assert (ROOT / "docs" / "games" / f"{game}.md").exists(), game
 
 

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from engine import GAMES, get_engine, get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, Reason, SituationError, step
 from engine.errors import EngineError
+from tests.games import per_game
 
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(ROOT.glob("*/*.toml"))
@@ -386,7 +387,7 @@ def verdicts_of(game: str) -> list:
 
 
 #: at least this many different rules the game's notes cite over its cases (the note checks are not vacuous)
-NOTED = {"catharsis": 2, "catopomp": 2, "theseus": 2, "cataclysm-arcade": 8, "catastrophe": 5}
+NOTED = per_game("noted")  # tests/games/<game>.toml
 
 
 @pytest.mark.parametrize("game", sorted(NOTED))

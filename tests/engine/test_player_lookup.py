@@ -8,12 +8,11 @@ import pytest
 
 from engine import GAMES
 from engine.base import MoveSyntaxError
+from tests.games import per_game
 
-OPTIONS = {"catharsis": {"morale": "18"}}
-# a tracker command that names a player, with the player's word first after the verb
-NAMING = {"catharsis": ["divinity", "{}", "+1"], "cataclysm-arcade": ["coins", "{}", "+2"],
-          "catastrophe": ["lives", "{}", "-1"], "catopomp": ["gems", "{}", "-1"],
-          "theseus": ["reward", "{}", "Paladin"]}
+OPTIONS = per_game("required_options")
+# a tracker command that names a player, with the player's word first after the verb (tests/games/<game>.toml)
+NAMING = per_game("naming")
 
 
 def _table(game):
