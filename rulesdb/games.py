@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -21,7 +20,6 @@ from rulesdb.errors import DataError, UnknownGame
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 GAME_FILE = "game.toml"
-_ORDER = re.compile(r"^order\s*=\s*(\d+)\s*$", re.M)
 
 
 def _shipped_ids(data_dir: Path = DATA_DIR) -> tuple[str, ...]:
@@ -30,11 +28,13 @@ def _shipped_ids(data_dir: Path = DATA_DIR) -> tuple[str, ...]:
     found = []
     for name in os.listdir(data_dir):
         try:
-            text = (data_dir / name / GAME_FILE).read_text(encoding="utf-8")
+            with open(os.path.join(data_dir, name, GAME_FILE), encoding="utf-8") as file:
+                text = file.read()
         except (FileNotFoundError, NotADirectoryError):
             continue
-        order = _ORDER.search(text)
-        found.append((int(order.group(1)) if order else 0, name))
+        order = next((value for key, _, value in (line.partition("=") for line in text.splitlines())
+                      if key.strip() == "order" and value.strip().isdigit()), "0")
+        found.append((int(order), name))
     return tuple(name for _, name in sorted(found))
 
 

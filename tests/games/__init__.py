@@ -13,10 +13,11 @@ from rulesdb.games import GAME_IDS
 
 HERE = Path(__file__).resolve().parent
 
-#: every key of a game's file -> its kind; the tables' own keys
+#: every key of a game's file -> its kind (OPTIONAL: the keys a game may leave out); the tables' own keys
 KEYS = {"required_options": dict, "new_options": dict, "option_names": str, "near_miss": list, "naming": list,
         "changes": list, "snapshot": dict, "step": dict, "noted": int, "question": str, "tracked": dict,
-        "setup": list, "required_terms": list}
+        "setup": list, "required_terms": list, "working_table": str}
+OPTIONAL = {"working_table"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}}
 
