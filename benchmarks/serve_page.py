@@ -2,8 +2,8 @@
 
     python benchmarks/serve_page.py [--positions 30] [--seed 1]
 
-Weight: the page's own files (companion/serve/static: its HTML, script and style), raw (what the server
-sends: it does not compress) and gzipped (level 9), as a proxy that compresses would send them.
+Weight: the page's own files (companion/serve/static: its HTML, script and style), raw, as the server sends
+them gzipped (level 9, companion/serve/assets.py), and on a reload (each file asked with its ETag: 304).
 
 Taps: for each game that lists plays, `--positions` tables reached by random legal plays (seeded) from
 the same starting tables as tests/test_serve_taps.py; at each, the plays the player to act may make
@@ -14,14 +14,12 @@ max), and the taps of the play a player would most often make there (the median 
 from __future__ import annotations
 
 import argparse
-import gzip
 import random
 import statistics
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STATIC = ROOT / "companion" / "serve" / "static"
 TABLES = [("cataclysm-arcade", ["Ann", "Ben"], None), ("catastrophe", ["Ann", "Ben"], None),
           ("theseus", ["Ann", "Ben"], None), ("catopomp", ["Ann", "Ben", "Cy"], {"start": "ann"}),
           ("catharsis", ["Ann", "Ben"], {"morale": "18"})]
@@ -57,11 +55,17 @@ def taps_of(node: dict, depth: int = 0) -> list[int]:
 
 
 def weight() -> None:
-    files = [STATIC / "index.html", STATIC / "app.js", STATIC / "app.css"]
-    raw = sum(f.stat().st_size for f in files)
-    packed = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
-    print(f"page weight: {raw} bytes raw, {packed} bytes gzipped ("
-          + ", ".join(f"{f.name} {f.stat().st_size}" for f in files) + ")")
+    """The page's files raw, as the server sends them to a browser that takes gzip (companion/serve/assets.py),
+    and on a reload (the browser asks with each file's ETag: 304, no body)."""
+    from companion.serve import assets
+
+    names = list(assets.MEDIA)
+    raw = sum(len(assets.files()[n][0]) for n in names)
+    sent = sum(len(assets.send(n, {"accept-encoding": "gzip, deflate"})[1]) for n in names)
+    again = [assets.send(n, {"accept-encoding": "gzip", "if-none-match": assets.files()[n][2]}) for n in names]
+    print(f"page weight: {raw} bytes raw, {sent} bytes sent gzipped on a first load ("
+          + ", ".join(f"{n} {len(assets.files()[n][0])}" for n in names) + "); a reload: "
+          + f"{sum(len(body) for _, body, _ in again)} bytes of body, statuses {sorted({st for st, _, _ in again})}")
 
 
 def taps(positions: int, seed: int) -> None:

@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__, paths
-from companion.failure import Interrupted, fail, interrupted
+from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted
 from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
 
 
@@ -25,6 +25,11 @@ class CompanionGroup(TyperGroup):
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:  # the command's own `with` blocks have rolled back by now
             raise Interrupted() from exc
+        except BrokenPipeError:  # the reader went away (`| head -1`): quietly, with the command's own code
+            from companion.render import silence_stdout
+
+            silence_stdout()
+            return None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
@@ -32,11 +37,13 @@ class CompanionGroup(TyperGroup):
             from companion.typer_parts import start_completion
 
             start_completion()
+        argv = options_first(argv)
         as_json = "--json" in argv
+        outer = begin()
         try:
             rv = super().main(args=argv, prog_name=prog_name or "companion", complete_var=complete_var,
                               standalone_mode=False, **extra)
-            code = rv if isinstance(rv, int) else 0
+            code = rv if isinstance(rv, int) else answer()
         except UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
                 code = 0
@@ -44,7 +51,7 @@ class CompanionGroup(TyperGroup):
                     sys.exit(code)
                 return code
             hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
-            code = fail(exc.format_message() + hint, 2, as_json)
+            code = fail(_as_change(exc, argv) or exc.format_message() + hint, 2, as_json)
         except ClickException as exc:
             code = fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort as exc:
@@ -58,9 +65,11 @@ class CompanionGroup(TyperGroup):
             from companion.render import silence_stdout
 
             silence_stdout()
-            code = 1
+            code = answer()
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
-            if getattr(exc, "bad_input", None) is True:
+            if _refused(exc) or getattr(exc, "finding", False):  # the command ran; its answer is a finding
+                code = fail(str(exc), FINDING, as_json)
+            elif getattr(exc, "bad_input", None) is True:
                 code = fail(str(exc), 2, as_json)
             elif getattr(exc, "bad_input", None) is False:
                 code = fail(str(exc), 1, as_json)
@@ -68,9 +77,72 @@ class CompanionGroup(TyperGroup):
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
                 code = fail(f"internal error: {type(exc).__name__}: {exc} (set COMPANION_DEBUG=1 for details)", 1, as_json)
+        answered(outer)
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _refused(exc: Exception) -> bool:
+    """A refused play or change (trackers.errors.Refused): a finding (exit 1), not bad input."""
+    if "trackers.errors" not in sys.modules:
+        return False
+    from trackers.errors import Refused
+
+    return isinstance(exc, Refused)
+
+
+def _as_change(exc, argv: list[str]) -> str:
+    """`companion coins ann +1`, a tracker verb typed without `track`: the error naming the line it
+    meant, the current session and its game (or the game the verb belongs to); "" when the word is
+    no verb."""
+    if exc.ctx is None or exc.ctx.parent is not None or not exc.format_message().startswith("No such command"):
+        return ""
+    at, word = _command_word(argv, _ROOT_VALUED)
+    try:
+        from trackers.peek import current
+
+        session = current(paths.data_dir())
+        if word is None or session is None:
+            return ""
+        from engine import GAMES, get_tracker
+
+        def spoken(game: str) -> set[str]:
+            return {w for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
+
+        low = word.lower()
+        if low in spoken(session.game):
+            return (f"no command {word!r}; it is a {session.game} verb (session {session.name}): "
+                    f"companion track {' '.join(argv[at:])}")
+        others = [g for g in GAMES if low in spoken(g)]
+        if others:
+            return (f"no command {word!r}; it is a verb of {' and '.join(others)}, not of session {session.name} "
+                    f"({session.game}), whose verbs `companion track verbs` lists")
+    except Exception:  # noqa: BLE001 - only a hint: the error stands without it
+        return ""
+    return ""
+
+
+def options_first(argv: list[str]) -> list[str]:
+    """The words with each root option that takes a value (`--data-dir DIR`) moved before the
+    command, wherever it was typed (`companion track show --data-dir DIR`), as click and typer users
+    expect of an option; words after `--` are left as they are."""
+    front, rest, at = [], [], 0
+    while at < len(argv):
+        word = argv[at]
+        if word == "--":
+            rest += argv[at:]
+            break
+        if word in _ROOT_VALUED and at + 1 < len(argv):
+            front += argv[at:at + 2]
+            at += 2
+            continue
+        if any(word.startswith(v + "=") for v in _ROOT_VALUED):
+            front.append(word)
+        else:
+            rest.append(word)
+        at += 1
+    return front + rest if front else argv
 
 
 # The root: its options and its own commands. The command modules add theirs only when their word
@@ -197,10 +269,24 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     """An interactive prompt for a game night: every command without the `companion` prefix, any other
     line a rules question for the current session's game; the rules index and sessions file stay open."""
     from companion.collector import collect
-    from companion.shell import run_json_shell, run_shell
+    from companion.shell import run_json_shell, run_piped_shell, run_shell
 
     collect()  # a long-lived process
-    (run_json_shell if as_json else run_shell)(whole_group(), paths.home_given())
+    if as_json:
+        run_json_shell(whole_group(), paths.home_given())
+    elif _piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
+        return run_piped_shell(whole_group(), paths.home_given())
+    else:
+        run_shell(whole_group(), paths.home_given())
+    return 0
+
+
+def _piped(stream) -> bool:
+    """Whether the shell reads a pipe or a file rather than a person at a terminal."""
+    try:
+        return not stream.isatty()
+    except (AttributeError, ValueError):
+        return True
 
 
 @root_app.command()
@@ -209,6 +295,8 @@ def serve(
     lan: bool = typer.Option(False, "--lan", help="Listen on the local network (not only this machine) and print "
                              "its address and a QR code for phones."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, help="The port (0: any free one)."),
+    host: Optional[str] = typer.Option(None, "--host", metavar="ADDRESS", help="The address phones reach this "
+                                       "machine by, printed and put in the QR code (implies --lan)."),
     allow_plays: bool = typer.Option(False, "--allow-plays", help="Let each player's private page submit plays "
                                      "and counter changes, judged as `companion play --by PLAYER`."),
     stop_after: Optional[float] = typer.Option(None, "--stop-after", min=0.1, metavar="SECONDS",
@@ -223,7 +311,7 @@ def serve(
     from companion.serve.run import serve as run_serve
 
     collect()  # a long-lived process
-    run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json)
+    run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json, host)
 
 
 def _add_rules(app: typer.Typer) -> None:
@@ -357,4 +445,4 @@ def invoked_app(argv: list[str]) -> typer.Typer:
 
 
 def main() -> None:
-    invoked_app(sys.argv[1:])()
+    invoked_app(options_first(sys.argv[1:]))()

@@ -59,6 +59,38 @@ def fail(message: str, code: int, as_json: bool) -> int:
     return code
 
 
+#: the exit codes (docs/cli.md, "Exit codes and errors")
+FINE, FINDING, BAD_INPUT = 0, 1, 2
+
+_answer = [FINE]  # the code the running command's answer gives (answered), read when it ends
+
+
+def answered(code: int) -> None:
+    """Say what the running command's answer means for its exit code, before it is printed: FINDING
+    (1) for an illegal play, a refusal, an impossible table, nothing found. Set first, so a reader
+    that goes away before the answer is printed (`| head -1`) still gets the command's own code."""
+    _answer[0] = code
+
+
+def answer() -> int:
+    """The exit code the running command's answer gives (FINE unless answered)."""
+    return _answer[0]
+
+
+def begin() -> int:
+    """A new command starts (a shell line too): its answer is FINE until answered; the code of the
+    command it runs inside (the shell's) is returned, to restore with answered() when it ends."""
+    was, _answer[0] = _answer[0], FINE
+    return was
+
+
+class Finding(Exception):
+    """An answer that is a finding, said as an error line (exit 1): `rules define` of a term no
+    glossary has. Not bad input: the command read what it was given and found nothing."""
+
+    finding = True
+
+
 class Interrupted(Exception):
     """Ctrl-C inside a command, carried past typer and click (which would end it silently or with
     "Aborted!" and exit 1) to the one place errors become exit codes (companion/cli.py)."""

@@ -60,18 +60,30 @@ def _kept(line: str, keep) -> list[bool]:
     return held
 
 
+#: a quoted argument inside a command (`--move "heaven 4 5 then hell 2"`): what a player copies whole
+_QUOTED = re.compile(r'"[^"\n]+"')
+
+
+def _joined(runs: list[tuple[int, int]], held: list[bool], room: int) -> list[tuple[int, int]]:
+    """Runs next to each other across held spaces joined, each join while it fits `room`."""
+    out: list[tuple[int, int]] = []
+    for start, end in runs:
+        if out and all(held[out[-1][1]:start]) and end - out[-1][0] <= room:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
 def _words(line: str, keep, room: int) -> list[tuple[int, int]]:
     """(start, end) of the line's unbreakable runs: words, joined across the kept spaces of a
-    phrase or command that fits in `room` columns (a longer one breaks at its spaces)."""
-    held = _kept(line, keep)
-    runs: list[tuple[int, int]] = []
-    for match in re.finditer(r"\S+", line):
-        start, end = match.span()
-        if runs and all(held[runs[-1][1]:start]) and end - runs[-1][0] <= room:
-            runs[-1] = (runs[-1][0], end)
-        else:
-            runs.append((start, end))
-    return runs
+    phrase or command that fits in `room` columns (a longer one breaks at its spaces, but not
+    inside a quoted argument of it that fits)."""
+    quoted = [False] * len(line)
+    for match in _QUOTED.finditer(line):
+        quoted[match.start():match.end()] = [True] * (match.end() - match.start())
+    runs = _joined([m.span() for m in re.finditer(r"\S+", line)], quoted, room)
+    return _joined(runs, _kept(line, keep), room)
 
 
 def widest_word(text: str, keep=()) -> int:

@@ -47,13 +47,23 @@ def grouped(engine, moves: list[str], players) -> list[dict]:
 def moves_text(doc: dict, limit: int | None) -> str:
     """The text `companion moves` prints."""
     moves, note, left = doc["moves"], doc.get("note"), doc.get("left_out")
-    if not moves:
-        return note or left or "No legal move."
+    if left:  # one answer: the plays that can be listed, then one line on what is left out and how to record it
+        note = None
+    by = doc.get("by")
+    if by and not doc.get("turn"):  # the first line says whose turn it is
+        note = None
+    if not moves and not (left or by):
+        return note or "No legal move."
     from engine.words import count
 
     per = PER_GROUP if limit is None else limit
-    who = f"{doc['to_act']} to act: " if doc.get("to_act") else ""
-    lines = [f"{who}{count(len(moves), 'play')}" + (f" in {len(doc['groups'])} groups" if len(doc["groups"]) > 1 else "")]
+    if by:  # `moves --by PLAYER`: that player's plays now, and whether it is their turn
+        who = f"{by}: " if doc.get("turn") else f"{by} ({doc.get('turn_note') or 'not to act'}): "
+        found = f"{count(len(moves), 'play')} now" if moves else "no play now"
+    else:
+        who = f"{doc['to_act']} to act: " if doc.get("to_act") else ""
+        found = count(len(moves), "play") if moves else "no play can be listed"
+    lines = [f"{who}{found}" + (f" in {len(doc['groups'])} groups" if len(doc["groups"]) > 1 else "")]
     for g in doc["groups"]:
         lines.append(f"{g['group']} ({count(g['count'], 'play')}):")
         shown = g["lines"] if per <= 0 else g["lines"][:per]

@@ -126,6 +126,8 @@ def check(
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
     move: Optional[str] = typer.Option(None, "--move", "-m", help="The play, in the game's notation (see below)."),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    by: Optional[str] = typer.Option(None, "--by", help="Judge it as this player's play now (default: the "
+                                     "player to act, or the player the play names)."),
     deck: Optional[Path] = typer.Option(None, "--deck", help="Check a deck list (TOML or JSON) against the "
                                         "game's deck-building rules instead of a play (cataclysm-arcade)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
@@ -164,8 +166,26 @@ def check(
         return
     engine, state, rest = _table(words, situation, session, wants_move=True)
     text = move_text(rest, move)
-    verdict = engine.check(state, engine.parse_move(text, state))
+    verdict = judged(engine, state, text, by)
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
+
+
+def judged(engine, state, text: str, by: str | None = None):
+    """The verdict on a play, as `play --by` judges it: by `by` (a player's name or prefix) when
+    given, out of turn refused first and the rest judged as that player's own play (their hand, their
+    coins); else by the player the play names or the player to act."""
+    move = engine.parse_move(text, state)
+    if by is None:
+        return engine.check(state, move)
+    from engine.base import off_turn
+    from engine.words import player
+
+    who = player(by, state.players).name
+    to_act, named = engine.to_act(state), engine.mover(state, move)
+    if to_act is None or who in (to_act, named):
+        return engine.check(state, move)
+    turn = engine.with_turn(state, who)
+    return off_turn(engine, state, engine.check(turn, engine.parse_move(text, turn)), who)
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -180,9 +200,13 @@ def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
 
 
 def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
-    """The verdict shown, with its reasons' rule titles (read from the reference for text only)."""
+    """The verdict shown, with its reasons' rule titles (read from the reference for text only); an
+    illegal play is a finding (exit 1)."""
+    from companion.failure import FINDING, answered
     from companion.render import verdict_view
 
+    if not verdict.legal:
+        answered(FINDING)
     titles = None
     if not as_json:
         from rulesdb.lookup import titles as rule_titles
@@ -196,6 +220,7 @@ def moves(
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Lines per group (default 8; 0: all)."),
+    by: Optional[str] = typer.Option(None, "--by", help="List this player's plays now (default: the player to act)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """List the legal plays of the player to act (current session, or a situation file), grouped with a
@@ -203,16 +228,34 @@ def moves(
     engine, state, rest = _table(words, situation, session, wants_move=False)
     _no_extra(rest)
     note = engine.moves_note(state)
-    found, left = listed(engine, state)
-    texts = [engine.format_move(m) for m in found]
+    turn = {}
+    if by is None:
+        found, left = listed(engine, state)
+        texts = [engine.format_move(m) for m in found]
+    else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
+        from companion.legal import plays_for
+        from engine.words import player
+
+        who = player(by, state.players).name
+        texts, why = plays_for(engine, state, who)
+        on_turn = engine.to_act(state) in (who, None)
+        left = why if on_turn and why != note else None
+        note = note if on_turn else why
+        turn = {"by": who, "turn": on_turn,
+                "turn_note": None if on_turn else f"it is {engine.acting(state) or engine.to_act(state)}'s turn"}
+    from companion.failure import FINDING, answered
     from companion.moves_view import grouped, moves_text
     from companion.render import emit
 
+    if engine.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
+        answered(FINDING)
     players = [p.name for p in getattr(state, "players", ())]
     groups = grouped(engine, texts, players)
     doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": texts, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
-    text = moves_text({**doc, "groups": groups}, limit)
+    if by is not None:
+        doc["by"] = turn["by"]
+    text = moves_text({**doc, **turn, "groups": groups}, limit)
     emit(doc, as_json, text, () if as_json else [*texts, *engine.names(state)])  # a move is a command: kept whole
 
 
@@ -226,8 +269,11 @@ def status(
     engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
     problems = engine.seat_problems(state) + engine.status(state)
+    from companion.failure import FINDING, answered
     from companion.render import status_view
 
+    if problems:  # an impossible table is a finding (exit 1)
+        answered(FINDING)
     status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
 
 
@@ -300,17 +346,18 @@ def play(
                 if as_json and exc.result is not None:
                     play_view(exc.result, as_json)
                 raise
-            if as_json:  # the refusal in a play's shape, then the JSON error and exit 2
+            if as_json:  # the refusal in a play's shape, then the JSON error and exit 1
                 play_view(exc.result, as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
-            from companion.failure import fail
+            from companion.failure import FINDING, answered, fail
 
             sys.stdout.flush()
-            fail(str(exc), 2, False)
+            answered(FINDING)
+            fail(str(exc), FINDING, False)
             s = exc.result.session
             refusal_view(exc.verdict, table_names(s.game, s.players))
-            raise typer.Exit(2) from None
+            return
     from companion.render import after_change, change_view, play_view
 
     if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it

@@ -38,6 +38,12 @@ def _console_class():
         def render_str(self, text, **kwargs):
             return super().render_str(visible(text), **kwargs)
 
+        def on_broken_pipe(self) -> None:
+            """A reader gone away (`| head -1`): stdout silenced and the error carried to the one
+            place that ends the command quietly with its own exit code (not rich's exit 1)."""
+            silence_stdout()
+            raise BrokenPipeError(32, "the reader of stdout went away")
+
     return Visible
 
 
@@ -104,7 +110,16 @@ class Out:
             self.console.print(fit_text(Text.assemble(*pieces), self.width, keep, indent), soft_wrap=True)
 
     def block(self, renderable) -> None:
-        self.console.print(renderable)
+        """A table, panel or tree, laid out by rich; piped (not a terminal), each line without the
+        spaces rich pads its cells with at the line's end (a script compares lines, a diff shows them)."""
+        if self.console.is_terminal:
+            self.console.print(renderable)
+            return
+        with self.console.capture() as captured:
+            self.console.print(renderable)
+        stream = self.console.file
+        stream.write("\n".join(line.rstrip(" ") for line in captured.get().split("\n")))
+        stream.flush()
 
 
 def print_json(obj) -> None:
@@ -269,29 +284,32 @@ def table_parts(summary: dict, width: int = 80, keep=()) -> list:
     lines, each per-player (per-power ...) part a table, and lists inside a row on their own lines."""
     from rich.text import Text
 
+    from companion.labels import hand_words, label, worth_saying
     from companion.saying import cell, records
 
     parts: list = []
-    scalars = [f"{k} {cell(v)}" for k, v in summary.items() if not isinstance(v, (dict, list))]
+    summary = {k: v for k, v in summary.items() if worth_saying(k, v, summary)}
+    scalars = [f"{label(k)} {cell(v)}" for k, v in summary.items() if not isinstance(v, (dict, list))]
     parts += [fit_text(Text(line), width, keep) for line in _packed(scalars, width)]
     for key, value in summary.items():
         rows = records(value)
         if rows is None:
             if isinstance(value, (dict, list)):
-                parts.append(fit_text(Text(f"{key} {cell(value)}"), width, keep))
+                parts.append(fit_text(Text(f"{label(key)} {cell(value)}"), width, keep))
             continue
         columns = list(dict.fromkeys(c for row in rows.values() for c in row))
         nested = [c for c in columns if any(isinstance(r.get(c), list) and r.get(c) and isinstance(r[c][0], dict)
                                             for r in rows.values())]
         flat_columns = [c for c in columns if c not in nested]
-        grid = [[""] + [str(c).replace("_", " ") for c in flat_columns]]
-        grid += [[row_name] + [_cell(row.get(c)) for c in flat_columns] for row_name, row in rows.items()]
+        grid = [[""] + [label(c) for c in flat_columns]]
+        grid += [[row_name] + [_cell(hand_words(row.get(c)) if c == "hand" else row.get(c)) for c in flat_columns]
+                 for row_name, row in rows.items()]
         if _natural_width(grid) > width and _natural_width(list(zip(*grid))) < _natural_width(grid):
             grid = [list(line) for line in zip(*grid)]  # too wide: one column per player, a row per field
-        parts += grid_parts(str(key), grid, width, keep=keep)
+        parts += grid_parts(label(key), grid, width, keep=keep)
         for row_name, row in rows.items():
             for c in nested:
-                parts.append(fit_text(Text(f"  {row_name} {c}: {_cell(row.get(c))}"), width, keep))
+                parts.append(fit_text(Text(f"  {row_name} {label(c)}: {_cell(row.get(c))}"), width, keep))
     return parts
 
 
@@ -319,13 +337,19 @@ def grid_parts(title: str | None, grid: list, width: int, wrap=frozenset(), keep
                             for text, column in zip(line, widths)))
         return [table]
     parts: list = [] if title is None else [Text(title, style="bold")]
-    flat = [[(text.plain if isinstance(text, Text) else str(text)).replace("\n", "; ") for text in line] for line in grid]
+    flat = [[_one_line(text.plain if isinstance(text, Text) else str(text)) for text in line] for line in grid]
     lead = next((n for n, head in enumerate(flat[0]) if head), 0)  # headerless columns before it: marks ("*")
     for line in flat[1:]:
         parts.append(fit_text(Text(" ".join(text for text in line[:lead + 1] if text), style="bold"), width, keep))
         items = [f"{head}: {text}" for head, text in zip(flat[0][lead + 1:], line[lead + 1:]) if text]
         parts += [fit_text(Text("  " + item), width, keep) for item in _packed(items, width - 2)]
     return parts
+
+
+def _one_line(cell: str) -> str:
+    """A cell of several lines as one: a line in brackets goes on after a space (`friday
+    (catastrophe)`), any other after `; ` (two things in one cell)."""
+    return re.sub(r"\n(?=[(\[])", " ", cell).replace("\n", "; ")
 
 
 def _column_widths(grid: list, wrap=frozenset(), keep=()) -> list[int]:

@@ -37,8 +37,11 @@ def search(
     index.on_build = index_build_bar
 
     result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit)
+    from companion.failure import FINDING, answered
     from companion.render_rules import search_view
 
+    if result.coverage == "uncovered":  # no rule found: the closest entries, said as such (exit 1)
+        answered(FINDING)
     search_view(result, as_json)
 
 
@@ -66,7 +69,17 @@ def define(
     from companion.render_rules import define_view
     from rulesdb.glossary import define as run_define
 
-    define_view(run_define(" ".join(term), game_id), as_json)
+    from rulesdb.glossary import UnknownTerm
+
+    try:
+        found = run_define(" ".join(term), game_id)
+    except UnknownTerm as exc:  # no term found: a finding (exit 1), as no rule found; an empty one is bad input
+        if not str(exc).startswith("no glossary term"):
+            raise
+        from companion.failure import Finding
+
+        raise Finding(str(exc)) from None
+    define_view(found, as_json)
 
 
 @rules_app.command()

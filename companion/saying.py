@@ -6,6 +6,7 @@ found by comparing the summary before and after.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from trackers.pressing import pressing
@@ -22,7 +23,9 @@ def cell(value) -> str:
     if isinstance(value, dict):
         if "name" in value:
             return str(value["name"])
-        return ", ".join(f"{k} {cell(v)}" for k, v in value.items()) or "-"
+        from companion.labels import label
+
+        return ", ".join(f"{label(k)} {cell(v)}" for k, v in value.items()) or "-"
     return str(value)
 
 
@@ -126,8 +129,23 @@ def _items(value, text: str) -> list[str]:
     return [cell(v) for v in value] if isinstance(value, (list, tuple)) else text.split(", ")
 
 
+#: a rule id in brackets inside a counter's value (a set-up step's): for --verbose, not the one line
+_RULE_ID = re.compile(r" ?\[[a-z0-9-]+(?:\.[a-z0-9-]+)+\]")
+
+
 def _short(text: str, most: int = 24) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
+    """`text` in at most `most` characters: its rule ids left out (--verbose names them), cut
+    between words and never inside a `command` (what a player may copy stays whole or goes)."""
+    text = _RULE_ID.sub("", text)
+    if len(text) <= most:
+        return text
+    cut = text[: most - 1]
+    if " " in cut.strip():
+        cut = cut[: cut.rstrip().rfind(" ")]
+    if cut.count("`") % 2:  # inside a command: cut before it
+        cut = cut[: cut.rfind("`")]
+    cut = cut.rstrip(" ,;:(")
+    return (cut or text[: most - 1]) + "…"
 
 
 def change_line(result, verbose: bool = False) -> str:

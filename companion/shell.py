@@ -223,6 +223,33 @@ def run_json_shell(group, home: Path | None, lines=None) -> None:
         shell.close()
 
 
+def run_piped_shell(group, home: Path | None, lines=None) -> int:
+    """`companion shell` with stdin not a terminal (`printf 'rules define enforcer\ntrack show\n' |
+    companion shell`): one command a line, as a script reads, each answered as at the prompt (no
+    prompt, no line editing, no history); `exit`, `quit` or the end of the input leaves. The exit
+    code is 0 when every line was, else the highest code a line had (1 a finding, 2 bad input)."""
+    shell = Shell(group, home)
+    worst = 0
+    try:
+        for line in lines if lines is not None else sys.stdin:
+            line = line.rstrip("\n")
+            word = line.strip()
+            if word in ("exit", "quit"):
+                break
+            if word == "help":
+                _help(shell)
+                continue
+            worst = max(worst, shell.run(line))
+            sys.stderr.flush()
+    except KeyboardInterrupt:
+        from companion.failure import interrupted
+
+        return interrupted()
+    finally:
+        shell.close()
+    return worst
+
+
 def _help(shell: Shell) -> None:
     from companion.fit import fitted
 

@@ -410,6 +410,30 @@ def watch(
     run(paths.data_dir(), name, interval, ticks, as_json, reveal)
 
 
+def _unknown_verb(word: str, session, store) -> str:
+    """A word that is no verb of the session's game, said where you are: the session and its game,
+    the nearest verbs of that game (not all of them), and the other games that have the word."""
+    import difflib
+
+    from engine import GAMES
+
+    def spoken(game: str) -> dict[str, str]:  # every word a game reads as a verb -> the verb
+        return {w: v["verb"] for v in tracker_for(game).verbs() for w in (v["verb"], *v["aliases"])}
+
+    low = word.lower().replace("_", "-")
+    own = spoken(session.game)
+    near = list(dict.fromkeys(own[w] for w in difflib.get_close_matches(low, list(own), n=6, cutoff=0.6)))[:3]
+    said = f"unknown command {word!r} in session {session.name} ({session.game})"
+    said += f"; did you mean: {', '.join(near)}" if near else "; its verbs: companion track verbs"
+    others = [g for g in GAMES if g != session.game and low in spoken(g)]
+    if others:
+        kept = [s.name for s in store.all([]) if s.game in others and not s.ended]
+        where = (f"switch to it: companion track switch {kept[-1]}" if kept else
+                 f"start such a session: companion track new {others[0]} --players ...")
+        said += f"; {word!r} is a verb of {' and '.join(others)}, not {session.game} ({where})"
+    return said
+
+
 def _near_session_commands(word: str) -> list[str]:
     import difflib
 
@@ -440,13 +464,14 @@ def change(
         except MoveSyntaxError as exc:
             if not str(exc).startswith(("unknown command", "unknown verb")):
                 raise
+            said = str(exc) if "is short for" in str(exc) else _unknown_verb(words[0], store.get(name), store)
             renamed = RENAMED.get(words[0].lower())
             if renamed:
-                raise MoveSyntaxError(f"{exc}; to make another session current: companion track {renamed} NAME") from None
-            near = _near_session_commands(words[0])
+                raise MoveSyntaxError(f"{said}; to make another session current: companion track {renamed} NAME") from None
+            near = [] if " is a verb of " in said else _near_session_commands(words[0])
             if near:  # `track lsit`: a slip on a session command, not a game verb
-                raise MoveSyntaxError(f"{exc}; or the session command: {', '.join(near)}") from None
-            raise
+                raise MoveSyntaxError(f"{said}; or the session command: {', '.join(near)}") from None
+            raise MoveSyntaxError(said) from None
     from companion.render import after_change, change_view
 
     after_change(change_view, result, as_json, verbose)

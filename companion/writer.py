@@ -144,8 +144,9 @@ def write(pieces, columns: int, keep=(), indent: int | None = None) -> bool:
             error.reason = f"{error.reason}\n*** You may need to add PYTHONIOENCODING=utf-8 to your environment ***"
             raise
         stream.flush()
-    except BrokenPipeError:  # rich: stdout pointed at the null device, and exit 1
+    except BrokenPipeError:  # as render's console: stdout pointed at the null device, the command's own exit code
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        raise SystemExit(1) from None
+        os.close(devnull)
+        raise
     return True

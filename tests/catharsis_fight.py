@@ -28,9 +28,9 @@ def activation(env, text: str) -> dict:
 
 
 def refused(env, text: str) -> str:
-    """A `use` play whose dice do not pay: exit 2, one line naming the rule; its stderr."""
+    """A `use` play whose dice do not pay: exit 1 (refused), one line naming the rule; its stderr."""
     done = run_in_process("play", text, env=env)
-    assert done.returncode == 2 and "catharsis." in done.stderr, (text, done.stdout, done.stderr)
+    assert done.returncode == 1 and "catharsis." in done.stderr, (text, done.stdout, done.stderr)
     return done.stderr
 
 

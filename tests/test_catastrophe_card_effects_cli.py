@@ -17,7 +17,7 @@ def test_a_short_game_with_described_cards(tmp_path):
     _ok(home, "track", "new", "catastrophe", "--players", "Abi,Ben,Cy", "--name", "cats",
         "--option", "cards=Catnip Dealer:ally:lives=target-2,Vet:ally:lives=self+1")
     refused = _run(home, "play", "Abi play Catnip Dealer")
-    assert refused.returncode == 2 and "at NAME" in refused.stderr
+    assert refused.returncode == 1 and "at NAME" in refused.stderr
     _ok(home, "play", "Abi play Catnip Dealer at Ben")
     said = json.loads(_ok(home, "play", "resolve", "--json").stdout)
     assert any(e.get("who") == "Ben" and e.get("amount") == -2 for e in said["effects"]), said

@@ -53,7 +53,7 @@ def test_check_json_contract_for_a_legal_play(cli, tmp_path, game):
 def test_check_illegal_play_people_output(cli, tmp_path, game):
     case = first_illegal(game)
     result = cli("check", game, "-s", str(write(tmp_path, case["situation"])), "-m", case["move"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
     assert "Illegal" in result.stdout and case["rules"][0] in result.stdout
 
 

@@ -50,8 +50,8 @@ def test_search_people_output_has_id_and_hint(cli):
 
 
 def test_search_limit(cli):
-    data = cli.json("rules", "search", "card", "--limit", "2")
-    assert len(data["results"]) == 2
+    done = cli("rules", "search", "card", "--limit", "2", "--json")  # exit 1: "card" alone tells nothing
+    assert len(json.loads(done.stdout)["results"]) == 2
 
 
 def test_show_rule_json(cli):
@@ -108,11 +108,6 @@ def test_toc_covers_every_game(cli):
         (["rules", "search", "  ? "], ["query is empty"]),
         (["rules", "show", "catopomp.dice-bost"], ["catopomp.dice-boost"]),
         (["rules", "show", "nothing-here"], ["no rule"]),
-        (["rules", "define", "zzzzqqq"], ["no glossary term"]),
-        (["rules", "define", "moral", "--game", "catopomp"], ["no glossary term"]),
-        # issue 20: a term the glossary lacks may still be a rule: the error points at the search
-        (["rules", "define", "summoning", "sickness"], ["no glossary term",
-                                                       "companion rules search 'summoning sickness'"]),
         (["rules", "search", "x", "--limit", "0"], ["--limit"]),
         (["rules", "remove", "nope"], ["no imported source"]),
         (["rules", "nosuch"], ["No such command"]),
@@ -126,6 +121,25 @@ def test_bad_input_gets_one_clear_line_and_exit_2(cli, home, args, words):
     for word in words:
         assert word.lower() in lines[0].lower()
     assert "Traceback" not in result.output
+    assert not any(p.is_file() and "index-" not in str(p) for p in files_under(home))
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["rules", "define", "zzzzqqq"], ["no glossary term"]),
+        (["rules", "define", "moral", "--game", "catopomp"], ["no glossary term"]),
+        # issue 20: a term the glossary lacks may still be a rule: the error points at the search
+        (["rules", "define", "summoning", "sickness"], ["no glossary term",
+                                                       "companion rules search 'summoning sickness'"]),
+    ],
+)
+def test_a_term_no_glossary_has_is_a_finding_exit_1_in_one_line(cli, home, args, words):
+    """No term found is the answer, not bad input (issue 48): exit 1, the same one line."""
+    result = cli(*args)
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and all(word.lower() in lines[0].lower() for word in words), result.stderr
     assert not any(p.is_file() and "index-" not in str(p) for p in files_under(home))
 
 

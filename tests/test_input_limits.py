@@ -235,7 +235,7 @@ def test_an_overruled_count_past_what_a_table_holds_is_refused(home, cli):
     assert _events(cli) == 0
     assert cli("track", "hand", "ann", "count", "200", "--overrule").exit_code == 0
     judged = cli("check", "end")  # judged (over the Hand limit), not a MemoryError
-    assert judged.exit_code == 0 and "Illegal" in judged.stdout, judged.output
+    assert judged.exit_code == 1 and "Illegal" in judged.stdout, judged.output
 
 
 # -- 13. messages name fields as the file does -------------------------------------------------------
@@ -276,7 +276,7 @@ def test_status_reports_a_catharsis_table_with_too_many_or_no_players(home, cli,
     doc["players"] = [dict(doc["players"][0], name=f"P{n}") for n in range(players)]
     path = _write(tmp_path, doc)
     status = cli("status", "catharsis", "--situation", str(path), "--json")
-    assert status.exit_code == 0 and not json.loads(status.stdout)["possible"]
+    assert status.exit_code == 1 and not json.loads(status.stdout)["possible"]
     assert any(problem in p["message"] and p["rule"] == "catharsis.setup.player-count"
                for p in json.loads(status.stdout)["problems"]), status.stdout
     _one_line_refusal(cli("check", "catharsis", "--situation", str(path), "--move", "roll P0 1 2 3 4 5 6"),
@@ -317,7 +317,7 @@ def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game,
             doc[key] = names[0]
     path = _write(tmp_path, doc)
     status = cli("status", game, "--situation", str(path), "--json")
-    assert status.exit_code == 0, status.output
+    assert status.exit_code == 1, status.output
     found = json.loads(status.stdout)
     assert not found["possible"] and any(problem in p["message"] for p in found["problems"]), found
     _one_line_refusal(cli("moves", game, "--situation", str(path)), "cannot be a")

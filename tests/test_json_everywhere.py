@@ -185,9 +185,9 @@ def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
     first, home = run_in_copy(prepared, tmp_path / "refused", ["play", "heaven 7 7 then hell 8"], None)
     ok(first)
     done = run_companion("play", "heaven 8 8 then hell 1", "--json", env={"COMPANION_HOME": str(home)})
-    assert done.returncode == 2
+    assert done.returncode == 1
     error = json.loads(done.stderr)
-    assert error["exit_code"] == 2 and error["error"].startswith("refused:")
+    assert error["exit_code"] == 1 and error["error"].startswith("refused:")
     doc = json.loads(done.stdout)
     assert set(doc) == set(legal_doc)
     assert doc["session"] == "pomp" and doc["game"] == "catopomp"
@@ -204,7 +204,7 @@ def test_a_refused_play_has_the_shape_of_a_play(prepared, tmp_path):
 @pytest.mark.installed
 def test_a_play_out_of_turn_refused_names_who_tried_it_and_who_is_to_act(prepared, tmp_path):
     done, _home = run_in_copy(prepared, tmp_path, ["play", "heaven 1 1 then hell 2", "--by", "ben"], None, "--json")
-    assert done.returncode == 2
+    assert done.returncode == 1
     doc = json.loads(done.stdout)
     assert doc["by"] == "Ben" and doc["to_act"] == "Ann" and not doc["legal"] and not doc["recorded"]
     assert "catopomp.round.turn-order" in [r["rule"] for r in doc["reasons"]]
@@ -224,11 +224,11 @@ def test_the_json_shell_answers_each_line_with_one_object(prepared, tmp_path):
     show, refused, question, unknown, watch = answers
     one_shot = json.loads(ok(run_companion("track", "show", "--json", env={"COMPANION_HOME": str(home)})))
     assert show["exit_code"] == 0 and show["result"] == one_shot and show["error"] is None
-    assert refused["exit_code"] == 2 and refused["error"].startswith("refused:")
+    assert refused["exit_code"] == 1 and refused["error"].startswith("refused:")
     assert refused["result"]["recorded"] is False and refused["result"]["by"] == "Ben"
     assert refused["result"]["to_act"] == "Ann" and refused["result"]["state"] == one_shot["state"]
     assert question["result"]["game"] == "catopomp" and question["result"]["results"]  # the session's game
-    assert unknown["exit_code"] == 2 and unknown["result"] is None and "nothingatall" in unknown["error"]
+    assert unknown["exit_code"] == 1 and unknown["result"] is None and "nothingatall" in unknown["error"]
     assert watch["exit_code"] == 2 and "track watch" in watch["error"]
 
 

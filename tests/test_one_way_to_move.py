@@ -18,7 +18,7 @@ def _log(home) -> list:
 
 
 def _refused_once(done, play_line: str) -> None:
-    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert f"`{play_line}`" in lines[0], lines[0]

@@ -72,7 +72,7 @@ def test_bad_input_is_one_line_exit_2_and_changes_nothing(cli, home):
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, words
     # a legal-looking but forbidden play is refused, names its rule, and is not recorded
     result = cli("play", "respond Zap at ben boss")
-    assert result.exit_code == 2 and "responses.not-on-empty-line" in result.output
+    assert result.exit_code == 1 and "responses.not-on-empty-line" in result.output
     assert _log_length(cli) == before
     # the table may overrule
     assert cli("play", "respond Zap at ben boss", "--overrule").exit_code == 0
@@ -88,8 +88,9 @@ def test_check_and_moves_with_a_situation_file(cli, tmp_path):
         '[[players]]\nname = "Ben"\ncoins = 1\nboss = { health = 10, starting_health = 10 }\n',
         encoding="utf-8",
     )
-    doc = cli.json("check", "cataclysm-arcade", "--situation", str(situation), "--move", "fighter Grunt")
-    assert not doc["legal"] and doc["reasons"][0]["rule"] == "cataclysm-arcade.fighter.when-playable"
+    done = cli("check", "cataclysm-arcade", "--situation", str(situation), "--move", "fighter Grunt", "--json")
+    doc = json.loads(done.stdout)
+    assert done.exit_code == 1 and not doc["legal"] and doc["reasons"][0]["rule"] == "cataclysm-arcade.fighter.when-playable"
     moves = cli.json("moves", "cataclysm-arcade", "--situation", str(situation))
     assert moves["moves"] == ["pass", "attack boss at Ben boss"]
 
@@ -114,7 +115,7 @@ def test_a_play_by_a_named_player_is_judged_as_their_play(cli, home):
     for step in ("attack boss at cy boss", "decline"):  # Ann attacks; Ben lets it be; Cy has priority
         assert cli("play", step).exit_code == 0
     result = cli("play", "respond Zap at ben boss", "--by", "Ann", "--json")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     verdict = json.loads(result.stdout)
     messages = [r["message"] for r in verdict["reasons"]]
     assert messages[0].startswith("Cy has priority, not Ann")
@@ -142,7 +143,7 @@ def test_a_tracker_pass_out_of_turn_is_refused_and_an_overrule_records_it(tmp_pa
     assert run_companion("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy", env=env).returncode == 0
     before = run_companion("track", "log", "--json", env=env).stdout
     refused = run_companion("track", "pass", "ben", env=env)
-    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1, refused.stderr
     assert "Ann has the initiative, not Ben" in refused.stderr and "cataclysm-arcade.turn.moves" in refused.stderr
     assert "Traceback" not in refused.stderr
     assert run_companion("track", "log", "--json", env=env).stdout == before

@@ -64,7 +64,7 @@ def test_a_play_sent_before_another_was_recorded_is_refused_naming_it(home, cli)
     with Sessions(data) as store:  # ... and Ann's pass lands first
         store.play("pass", "t")
     result = cli("play", "pass")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     line = result.stderr.strip()
     assert "table moved on" in line and "Ann played `pass`" in line and "companion play pass" in line, line
     assert "Traceback" not in result.output
@@ -82,7 +82,7 @@ def test_a_by_play_carries_its_mark_too_and_json_shows_the_table_now(home, cli):
     with Sessions(data) as store:
         store.record(["coins", "ann", "+1"], "t")
     result = cli("play", "pass", "--by", "ann", "--json")
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "`coins Ann +1`" in result.stderr and "--by ann" in result.stderr
     shown = json.loads(result.stdout)  # the play's shape: not recorded, the table as it stands now
     assert shown["recorded"] is False and shown["to_act"] == "Ann"
@@ -146,7 +146,7 @@ def test_a_shell_line_carries_the_table_as_it_stood_when_entered(home, monkeypat
     monkeypatch.setattr(sent, "take_now", entered)
     shell = Shell(whole_group())
     try:
-        assert shell.run("play pass") == 2
+        assert shell.run("play pass") == 1
         assert "Ann played `pass`" in capsys.readouterr().err
         assert _plays(data) == [("pass", "Ann")]
         monkeypatch.setattr(sent, "take_now", taken)

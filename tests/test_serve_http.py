@@ -269,7 +269,7 @@ def test_a_play_from_a_private_page_is_judged_as_play_by_that_player(playable, t
     refused = client.post(f"/api{links['Ben']}/play", json={"move": "pass"})
     cli = run_companion("play", "pass", "--by", "ben", "--session", "arcade", "--json",
                         env={"COMPANION_HOME": str(table)})
-    assert cli.returncode == 2, cli.stderr
+    assert cli.returncode == 1, cli.stderr
     expected = json.loads(cli.stdout)
     got = refused.json()
     assert refused.status_code == 200 and got["recorded"] is False
@@ -358,7 +358,7 @@ def test_the_host_link_undoes_redoes_and_overrules_and_no_other_page_can(table):
             assert client.get(f"/h/{ann}").status_code == 404 and client.get(host.replace("/api", "")).status_code == 200
             seq = client.get(f"{host}/table").json()["seq"]
             ok = client.post(f"{host}/undo", json={"seen": seq})
-            assert ok.status_code == 200 and len(ok.json()["undone"]) == 1 and ok.json()["undone"][0].startswith("hand Ann")
+            assert ok.status_code == 200 and len(ok.json()["undone"]) == 1 and ok.json()["undone"][0].startswith("Ann: hand Ann")
             assert not any(card in ok.text for card in SECRET)
             assert client.post(f"{host}/undo", json={"seen": seq}).status_code == 409  # a stale host page
             again = client.post(f"{host}/redo", json={"seen": seq + 1})
@@ -520,12 +520,14 @@ def test_the_host_terminal_has_the_links_and_the_server_logs_no_token(home, inde
 
 
 def test_lan_prints_a_qr_code(home, indexed):
+    """(The address is given with --host: a machine with no network finds none, and says so instead:
+    tests/test_serve_live.py.)"""
     arcade_table(home)
-    server = Server(home, "--lan")
+    server = Server(home, "--host", "192.168.1.20")
     try:
         art = [line for line in server.lines if line and set(line) <= set("\xa0 █▀▄")]
         assert len(art) >= 12 and len({len(line) for line in art}) == 1  # a QR code of block characters
-        assert not server.url.startswith("http://127.")
+        assert server.url.startswith("http://192.168.1.20:")
     finally:
         server.stop()
 

@@ -28,10 +28,25 @@ PLAYS = {"catharsis": lambda dice: ['card "Fire Bolt" top "AA ?" effect "deal 4 
 def test_a_trie_merges_words_with_no_choice_between_them():
     plays = ["heaven 4 4 then hell 2", "heaven 4 4 then hell 3", "heaven 5", "pass"]
     root = trie(plays)
-    assert [label for label, _ in root["next"]] == ["heaven", "pass"]
-    heaven = root["next"][0][1]
-    assert [label for label, _ in heaven["next"]] == ["4 4 then hell", "5"]
     assert sorted(paths(root)) == sorted(plays)
+    many = [f"heaven {n} then hell {h}" for n in range(1, 9) for h in (1, 2)] + ["pass"]
+    root = trie(many)
+    assert [label for label, _ in root["next"]] == ["heaven", "pass"]  # 16 plays: too many to show at once
+    heaven = root["next"][0][1]
+    assert [label for label, _ in heaven["next"]] == [f"{n} then hell" for n in range(1, 9)]
+    assert sorted(paths(root)) == sorted(many)
+
+
+def test_issue45_a_step_with_one_choice_is_merged_and_numbers_come_in_numeric_order():
+    """`heaven` when leading and Theseus's `use` were taps with nothing to choose; Catopomp's choices came
+    as 5, 6, 7, 8 9 dice, 3."""
+    leading = trie([f"heaven {n}" for n in (5, 6, 7, 3, 10)] + ["heaven 8 9 dice 3"])
+    assert [label for label, _ in leading["next"]] == ["heaven 3", "heaven 5", "heaven 6", "heaven 7",
+                                                        "heaven 8 9 dice 3", "heaven 10"]
+    turn = trie(["use Knight explore", "use Knight recruit", "use Mage explore", "end"])
+    assert [label for label, _ in turn["next"]] == ["use Knight explore", "use Knight recruit", "use Mage explore", "end"]
+    wide = trie([f"use C{n} explore" for n in range(12)] + [f"use C{n} recruit" for n in range(12)])
+    assert [label for label, _ in wide["next"]] == [f"use C{n}" for n in range(12)]  # one choice: merged, not more
     assert paths(trie(["pass", "pass x"])) == ["pass", "pass x"]  # a play that is the start of another
     assert paths(trie([])) == []
 
@@ -97,6 +112,8 @@ def test_every_counter_stepper_sends_a_change_the_tracker_records(game, players,
         for player in players:
             offered = steppers(game_for(game), state, player, public_summary(game_for(game).tracker, game, state))
             assert all(s["label"].split()[0] in verbs and s["label"].split()[1:] in ([], [player]) for s in offered)
+            # issue 45: each shows its number (a counter this player has), and none steps below 0
+            assert all(isinstance(s["value"], int) and (s["value"] > 0 or s["minus"] is None) for s in offered), offered
             for s in offered:
                 for change in (s["minus"], s["plus"]):
                     if change:

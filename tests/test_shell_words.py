@@ -20,8 +20,8 @@ pytestmark = pytest.mark.installed  # the shell and the one-shot script
 def test_session_words_and_tracker_verbs_are_commands_in_the_shell(shell, home):
     shell.run("track new catastrophe --players Ann,Ben")
     assert shell.run("lives ben -2").strip().endswith("lives Ben -2: Ben lives 9→7")
-    assert "undid: lives Ben -2" in shell.run("undo")
-    assert "redid: lives Ben -2" in shell.run("redo")
+    assert "undid: Ben: lives Ben -2" in shell.run("undo")
+    assert "redid: Ben: lives Ben -2" in shell.run("redo")
     assert "Ben │ 7" in shell.run("show")
     log = shell.run("log")
     assert "Ben: lives Ben -2" in log and "undo 1: took back" in log
@@ -41,7 +41,7 @@ def test_top_level_short_forms_and_the_welcome(home):
     env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "100"}
     assert run_companion("track", "new", "catastrophe", "--players", "Ann,Ben", env=env).returncode == 0
     assert run_companion("track", "lives", "ben", "-2", env=env).returncode == 0
-    for word, says in (("undo", "undid: lives Ben -2"), ("redo", "redid: lives Ben -2"), ("show", "Ben │ 7"),
+    for word, says in (("undo", "undid: Ben: lives Ben -2"), ("redo", "redid: Ben: lives Ben -2"), ("show", "Ben │ 7"),
                        ("log", "Ben: lives Ben -2")):
         r = run_companion(word, env=env)
         assert r.returncode == 0 and says in r.stdout, (word, r.stdout, r.stderr)

@@ -42,7 +42,7 @@ def test_undo_says_what_it_took_back_and_who_made_it(home):
     env = _env(home)
     _catopomp_round(env)
     doc = json.loads(ok(env, "track", "undo", "--json"))
-    assert doc["change"] == "undo 1" and doc["undone"] == ["cleared Ann"]  # it names Ann already
+    assert doc["change"] == "undo 1" and doc["undone"] == ["Ann: cleared Ann"]  # who made it, always (issue 48)
     doc = json.loads(ok(env, "track", "undo", "--json"))
     assert doc["undone"] == ["Ben: play pass"]  # a play says who made it
     assert ok(env, "track", "redo").startswith("redid: Ben: play pass")

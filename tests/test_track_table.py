@@ -331,7 +331,7 @@ def test_the_line_names_the_counters_and_what_was_triggered(cli, home):
     out = ok("track", "lives", "ben", "-7", columns=400).stdout
     assert "eliminated" in out and "wins" in out  # the elimination and the game's end
     verbose = ok("track", "undo", columns=400).stdout + ok("track", "redo", "--json").stdout
-    assert "undid: lives Ben -7" in verbose
+    assert "undid: Ben: lives Ben -7" in verbose
 
 
 def test_undo_and_redo_say_what_they_did(cli, home):
@@ -340,8 +340,8 @@ def test_undo_and_redo_say_what_they_did(cli, home):
     ok("track", "reapurr", "+1")
     assert ok("track", "undo", columns=400).stdout.startswith("undid: Ann: reapurr +1: grim reapurr 1→0")
     out = ok("track", "undo", columns=400).stdout
-    assert out.startswith("undid: lives Ben -2: Ben lives 7→9")
-    assert ok("track", "redo", "2", columns=400).stdout.startswith("redid: lives Ben -2; Ann: reapurr +1")
+    assert out.startswith("undid: Ben: lives Ben -2: Ben lives 7→9")
+    assert ok("track", "redo", "2", columns=400).stdout.startswith("redid: Ben: lives Ben -2; Ann: reapurr +1")
     assert_bad_input(run("track", "undo", "5"), "only 2 changes")
     ok("track", "undo", "2")
     assert_bad_input(run("track", "redo", "3"), "only 2 changes")

@@ -40,8 +40,8 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
     env = {"COMPANION_HOME": str(home), "COLUMNS": "80", "HOME": str(tmp_path), "COMPANION_SHELL": "bash"}
     outputs = {}
     refused = {  # the page says these are refused, each citing a rule of its game (and the play to type)
-        "companion track lives ann =12      # exit 2: refused": "catastrophe.",
-        "companion track fighter ann Grunt 4   # exit 2: refused": 'companion play --by ann "fighter Grunt"',
+        "companion track lives ann =12      # exit 1: refused": "catastrophe.",
+        "companion track fighter ann Grunt 4   # exit 1: refused": 'companion play --by ann "fighter Grunt"',
     }
     for line in lines:
         args = shlex.split(line, comments=True)[1:]
@@ -50,7 +50,7 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
             assert "cats (catastrophe)" in CliRunner().invoke(invoked_app(args), args, env=env).stdout
         result = CliRunner().invoke(invoked_app(args), args, env=env)  # the app the script builds for them
         if line in refused:
-            assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+            assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.output
             assert refused[line] in result.stderr and "--overrule" in result.stderr
         else:
             assert result.exit_code == 0, (line, result.output)
@@ -58,7 +58,7 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
     assert (tmp_path / "cats-night.json").exists()
     assert (tmp_path / ".bashrc").exists()  # --install-completion wrote to the (test's) home
     assert "Ben lives 9→7" in outputs["companion track lives ben -2"]
-    assert outputs["companion track undo"].startswith("undid: yarn Ann -1")  # the first undo on the page
+    assert outputs["companion track undo"].startswith("undid: Ann: yarn Ann -1")  # the first undo on the page
     refresh = " ".join(outputs["companion track refresh"].split())
     assert "morale 18→17" in refresh and "everyone takes 2 damage" in refresh
     assert "catharsis." in outputs["companion track refresh --verbose"]

@@ -209,7 +209,7 @@ class Recording(Marks):
         label = labeller(session.game)
         return Result(session, state, public_summary(tracker, session.game, state), f"{'redo' if redo else 'undo'} {count}",
                       before=public_summary(tracker, session.game, done.state),
-                      undone=[with_by(by[e.seq], label(e)) for e in moved])
+                      undone=[f"{by[e.seq]}: {label(e)}" if by[e.seq] else label(e) for e in moved])  # always its maker
 
 
 def _told(game, session: Session, state, stepped, views, effects: list, **fields) -> PlayResult:

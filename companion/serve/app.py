@@ -30,23 +30,12 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
 from companion.serve import tokens
 from companion.serve.guard import Guard, Limits
 
-STATIC = Path(__file__).resolve().parent / "static"
-
-
-def page_html() -> str:
-    """static/index.html with the games' ids as data (a `games` meta tag): the script links their rule
-    ids, so no list of the games is written in the page (rulesdb/games.py lists them)."""
-    from rulesdb.games import game_ids
-
-    meta = f'<meta name="games" content="{" ".join(game_ids())}">'
-    return (STATIC / "index.html").read_text(encoding="utf-8").replace("<head>", "<head>\n" + meta, 1)
 POLL = 0.1  # seconds between looks at the sessions file
 KEEP_ALIVE = 15.0  # seconds: a quiet stream sends an `alive` event (a page that hears none for a while reopens)
 MAX_TEXT = 300  # characters of a query, a play or a change
@@ -106,7 +95,20 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             who(request)
         if "host" in request.path_params:
             host(request)
-        return HTMLResponse(page_html())
+        return asset(request, "index.html")
+
+    def asset(request: Request, name: str | None = None):
+        """The page's files: compressed, with an ETag (assets.py)."""
+        from starlette.exceptions import HTTPException
+        from starlette.responses import Response
+
+        from companion.serve import assets
+
+        name = name or request.path_params["name"]
+        if name not in assets.MEDIA or name == "index.html" and "name" in request.path_params:
+            raise HTTPException(404, "no such file")
+        status, body, headers = assets.send(name, request.headers)
+        return Response(body, status_code=status, headers=headers)
 
     async def table(request: Request):
         if "host" in request.path_params:
@@ -295,7 +297,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     routes = [
         Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),
         Route("/p/{token}/rules", page), Route("/p/{token}/rules/{rule_id:path}", page),
-        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+        Route("/static/{name}", asset),
         Route("/api/table", table), Route("/api/p/{token}/table", table),
         Route("/api/p/{token}/moves", plays),
         Route("/api/stream", stream), Route("/api/p/{token}/stream", stream),

@@ -70,7 +70,9 @@ class Guard:
 
         async def send_headed(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+                own = {k.lower() for k, _ in message.get("headers", [])}  # a page file's own cache-control (ETag)
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *(h for h in HEADERS if h[0] not in own)]}
             await send(message)
 
         client = (scope.get("client") or ("?", 0))[0]

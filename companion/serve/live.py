@@ -17,6 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from companion.serve.assets import page_version
+
 RECENT = 30  # log lines a fresh table carries
 MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
 
@@ -61,6 +63,7 @@ class Live:
         self.tables: dict[tuple, dict] = {}
         self.changes.changed()
         self._read()
+        self._told = (self.epoch, len(self.entries))  # what the streams start from
 
     def _read(self) -> None:
         """The log as it is now: the events after the last one read, checked against its link; a
@@ -83,19 +86,25 @@ class Live:
             self.entries = old + new
         self.tables.clear()
 
-    def refresh(self) -> bool:
-        """Whether the log grew (or was replaced) since the last look."""
+    def _look(self) -> None:
+        """Read the log again when some process wrote to the file since the last look."""
         import sqlite3
 
         if not self.changes.changed():
-            return False
-        before = (self.epoch, len(self.entries))
+            return
         try:
             self._read()
         except sqlite3.OperationalError:  # busy for a moment: look again at the next tick
             self.changes.seen = None
-            return False
-        return (self.epoch, len(self.entries)) != before
+
+    def refresh(self) -> bool:
+        """Whether the log grew (or was replaced) since the streams were last told: any read that
+        found it grown counts, not only this one (a 409's read of another process's commit), so
+        whoever asks next wakes the streams."""
+        self._look()
+        now = (self.epoch, len(self.entries))
+        told, self._told = getattr(self, "_told", now), now
+        return now != told
 
     @property
     def length(self) -> int:
@@ -145,6 +154,8 @@ class Live:
                                                                        doc["acting"])))
         if doc["finished"]:
             doc["bgstats"] = self._bgstats_link()
+        doc["view"] = self._view(doc)
+        doc["version"] = page_version()
         if doc["plays"] and not doc["finished"]:  # the counters this player may step (steppers.py)
             doc["steppers"] = self._steppers(viewer, doc["summary"])
         if viewer is not None and self.tracker.HIDES_HAND:
@@ -153,6 +164,15 @@ class Live:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]
         self.tables[key] = doc
         return doc
+
+    def _view(self, doc: dict) -> dict | None:
+        """The table in the players' words, for a phone (view.py); None where it cannot be told."""
+        from companion.serve.view import phone_view
+
+        try:
+            return phone_view(doc["game"], doc["summary"], doc["to_act"], doc["acting"], doc["finished"])
+        except Exception:  # noqa: BLE001 - the page falls back to the summary rather than no page
+            return None
 
     def _steppers(self, player: str, summary: dict) -> list[dict]:
         from companion.serve.steppers import steppers
@@ -202,11 +222,13 @@ class Live:
 
     def plays(self, player: str) -> dict:
         """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
-        them (taps.py); none, with why, when it is not their turn or their hand is not known."""
+        them (taps.py); none, with why, when it is not their turn or their hand is not known. A Theseus
+        play whose Board Refill turns up cards it cannot name is in `refills` ({play: {"ranks", "cards"}}),
+        and the trie also holds it with `reveal NAME` for each card the deck can still hold."""
         from companion.legal import plays_for
         from companion.serve.taps import trie
 
-        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([])}
+        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "trie": trie([]), "refills": {}}
         if self.engine is None:
             doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
             return doc
@@ -214,7 +236,15 @@ class Live:
             doc["moves"], doc["note"] = plays_for(self.engine, self._narrator(None).state, player)
         except Exception as exc:  # noqa: BLE001 - a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
-        doc["trie"] = trie(doc["moves"])
+        doc["refills"], tapped = {}, list(doc["moves"])
+        if self.session.game == "theseus" and doc["moves"]:  # a Board Refill's cards, named by taps (refill.py)
+            from companion.serve.refill import refills, with_reveals
+            from trackers.log import game_for
+
+            state = self._narrator(None).state
+            doc["refills"] = refills(game_for(self.session.game), state, doc["moves"], player)
+            tapped += with_reveals(state, doc["refills"])
+        doc["trie"] = trie(tapped)
         return doc
 
     def _alternatives(self, doc: dict, player: str) -> dict:
@@ -273,8 +303,9 @@ class Live:
         return 200, self._mine(result, player)
 
     def _moved(self, exc, player: str) -> tuple[int, dict]:
-        """409: the table moved on since the page showed it; what changed and the table now, nothing recorded."""
-        self.refresh()
+        """409: the table moved on since the page showed it; what changed and the table now, nothing recorded.
+        The log read here is not announced: the next refresh() (after_write's) wakes the streams."""
+        self._look()
         return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
                      "table": self.table(player, with_log=False)}
 
@@ -313,7 +344,7 @@ class Live:
         try:
             result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
         except Moved as exc:
-            self.refresh()
+            self._look()  # the next refresh() tells the streams what it finds
             return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
                          "table": self.table(None, with_log=False)}
         except Exception as exc:  # noqa: BLE001 - nothing to undo: one line for the page
@@ -335,7 +366,7 @@ class Live:
             text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, True, player, seen=seen)
         except Moved as exc:
-            self.refresh()
+            self._look()  # the next refresh() tells the streams what it finds
             return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed}
         except MoveSyntaxError as exc:
             return 400, {"error": str(exc)}

@@ -15,13 +15,77 @@ class ServeError(TrackerError):
     """A port that cannot be had, a data folder that cannot keep the links' key (exit 2)."""
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network, as the host name resolves (no packet is sent)."""
+#: where a UDP socket is pointed to learn which of this machine's addresses it would send from: the
+#: default route first (a documentation address, never answered), then each private range. connect()
+#: on a UDP socket only picks the route; no packet is sent.
+PROBES = ("192.0.2.1", "10.255.255.255", "172.31.255.255", "192.168.255.255")
+
+
+def outgoing(target: str) -> str | None:
+    """The address this machine would send from to reach `target` (None: no route)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
-        found = socket.gethostbyname_ex(socket.gethostname())[2]
+        sock.connect((target, 9))
+        return sock.getsockname()[0]
     except OSError:
         return None
-    return next((a for a in found if not a.startswith("127.")), None)
+    finally:
+        sock.close()
+
+
+def by_name() -> list[str]:
+    """The addresses the host name resolves to (Debian and Ubuntu map it to 127.0.1.1)."""
+    try:
+        return socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
+
+
+def reachable(address: str) -> bool:
+    """An address another device could reach: not loopback, unspecified, link-local or multicast."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local or ip.is_multicast)
+
+
+def lan_addresses(route=None, names=None) -> list[str]:
+    """This machine's addresses that phones on the local network may reach, the likeliest first: the
+    outgoing interface's (the default route's), then the other interfaces the private ranges route
+    through, then what the host name resolves to; private addresses before public ones."""
+    route, names = route or outgoing, names or by_name
+    found: list[str] = []
+    for address in [route(target) for target in PROBES] + list(names()):
+        if address and reachable(address) and address not in found:
+            found.append(address)
+    import ipaddress
+
+    return sorted(found, key=lambda a: not ipaddress.ip_address(a).is_private)
+
+
+def url_host(host: str) -> str:
+    """`host` as it goes in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
+def checked_host(host: str) -> str:
+    """A --host value: an IP address or a host name (letters, digits, dots, hyphens)."""
+    import ipaddress
+    import re
+
+    host = host.strip().strip("[]")
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    if re.fullmatch(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*",
+                    host):
+        return host
+    raise ServeError(f"--host {host!r} is not an address or a host name; give the address the phones reach, "
+                     "e.g. --host 192.168.1.20")
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -58,10 +122,14 @@ def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
 
 
 def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: bool,
-          stop_after: float | None = None, as_json: bool = False) -> None:
+          stop_after: float | None = None, as_json: bool = False, host: str | None = None) -> None:
+    """`host`: the address to print and put in the QR code (implies `lan`); else with `lan` the
+    likeliest of lan_addresses()."""
     from companion.serve.live import Live
     from trackers import keys
 
+    if host is not None:
+        host, lan = checked_host(host), True
     live = Live(data_dir, name, allow_plays)  # an unknown session: one line, exit 2, nothing bound
     try:
         sock = bind("0.0.0.0" if lan else "127.0.0.1", port)
@@ -74,12 +142,14 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
         live.close()
         raise
     port = sock.getsockname()[1]
-    host = (lan_address() or socket.gethostname()) if lan else "127.0.0.1"
-    base = f"http://{host}:{port}/"
+    found = ([host] if host else lan_addresses()) if lan else []
+    base = f"http://{url_host(found[0]) if found else '127.0.0.1'}:{port}/"
+    others = [f"http://{url_host(a)}:{port}/" for a in found[1:]]
     from companion.serve.tokens import host_token
 
     host_link = f"{base}h/{host_token(key, live.session)}" if allow_plays else None
-    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link)
+    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link,
+                                                others, lan and not found)
     sys.stdout.flush()
     run_uvicorn(live, key, sock, stop_after)
     if as_json:
@@ -88,11 +158,19 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
         print(f"Stopped serving {live.session.name}.")
 
 
+NO_LAN = ("No network address found for the phones (is this machine on the Wi-Fi?); if they reach it by "
+          "one, start again with --host ADDRESS")
+
+
 def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool,
-                 host: str | None = None) -> None:
+                 host: str | None = None, others: list[str] = (), none_found: bool = False) -> None:
     s = live.session
     print(f"Serving {s.name} ({s.game}: {', '.join(s.players)}) at {base}  (Ctrl-C stops)")
-    if lan:
+    if none_found:
+        print(NO_LAN)
+    if others:
+        print(f"If phones cannot open it, this machine's other addresses: {'  '.join(others)}")
+    if lan and not none_found:
         code = qr_text(base)
         try:
             code.encode(sys.stdout.encoding or "ascii")
@@ -110,11 +188,13 @@ def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, all
 
 
 def started_json(live, base: str, private: list[tuple[str, str]], lan: bool, allow_plays: bool,
-                 host: str | None = None) -> None:
-    """One line: {"session", "game", "players", "url", "links": {player: url}, "lan", "allow_plays", "host"}."""
+                 host: str | None = None, others: list[str] = (), none_found: bool = False) -> None:
+    """One line: {"session", "game", "players", "url", "links": {player: url}, "lan", "allow_plays", "host",
+    "other_urls": [the other LAN addresses' URLs], "note": why no LAN address is printed, or null}."""
     s = live.session
     print(json.dumps({"session": s.name, "game": s.game, "players": s.players, "url": base,
-                      "links": dict(private), "lan": lan, "allow_plays": allow_plays, "host": host}, ensure_ascii=False))
+                      "links": dict(private), "lan": lan, "allow_plays": allow_plays, "host": host,
+                      "other_urls": list(others), "note": NO_LAN if none_found else None}, ensure_ascii=False))
 
 
 #: seconds a request's header may take to arrive whole (a phone sends it in one piece)

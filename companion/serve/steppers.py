@@ -35,7 +35,8 @@ def _value(verb: str, row: dict) -> int | None:
 
 def steppers(game, state, player: str, summary: dict) -> list[dict]:
     """[{"label", "value", "minus", "plus"}]: `minus`/`plus` the change a tap sends (None when the
-    tracker would refuse it now); counters with neither are left out."""
+    tracker would refuse it now, and `minus` at 0); counters with neither, and counters the summary does
+    not show for this player (another character's), are left out."""
     from engine.base import step
 
     rows = [r for r in summary.get("players") or [] if isinstance(r, dict)]
@@ -50,8 +51,13 @@ def steppers(game, state, player: str, summary: dict) -> list[dict]:
             except Exception:  # noqa: BLE001 - words this table cannot take now: no button
                 ok = False
             sends[sign] = " ".join([*said, sign]) if ok else None
+        value = _value(verb, mine if of_player else summary)
+        if value is None:  # a counter the table does not show for this player (another character's): none
+            continue
+        if value <= 0:  # never below 0
+            sends["-1"] = None
         if sends["-1"] or sends["+1"]:
             out.append({"label": f"{verb} {player}" if of_player else verb,
-                        "value": _value(verb, mine if of_player else summary),
+                        "value": value,
                         "minus": sends["-1"], "plus": sends["+1"]})
     return out

@@ -8,7 +8,7 @@ const home = privateMatch ? `/${privateMatch[1]}/${privateMatch[2]}` : "";
 const isHost = !!privateMatch && privateMatch[1] === "h";
 const path = privateMatch ? privateMatch[3] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
 const api = privateMatch ? `/api${home}` : "/api";
-// the games' ids come as data with the page (a meta tag; companion/serve/app.py page_html)
+// the games' ids come as data with the page (a meta tag; companion/serve/assets.py games_meta)
 const GAME_IDS = (document.querySelector('meta[name="games"]')?.content || "").split(" ").filter(Boolean);
 const RULE_ID = new RegExp(`\\b((?:${GAME_IDS.join("|")})\\.[a-z0-9][a-z0-9.-]*[a-z0-9])`, "g");
 const $ = (id) => document.getElementById(id);
@@ -97,7 +97,8 @@ function valueCell(tag, key, value) {
   return el(tag, cell(value), typeof value === "number" ? "num" : undefined);
 }
 
-// A list of records (the players, the powers ...) as a table; anything else as a definition list.
+// The raw summary (behind "Set-up details", and the whole table where no phone view came): a list of
+// records as a table, anything else as a definition list.
 function summaryView(summary) {
   const out = document.createDocumentFragment();
   const dl = el("dl");
@@ -107,26 +108,22 @@ function summaryView(summary) {
       dl.append(el("dt", key.replaceAll("_", " ")), valueCell("dd", key, value));
       continue;
     }
-    const columns = [...new Set(value.flatMap((r) => Object.keys(r)))];
-    const table = el("table");
-    table.dataset.part = key;
-    const head = el("tr");
-    columns.forEach((c) => head.append(el("th", c.replaceAll("_", " "))));
-    table.append(head);
-    for (const r of value) {
-      const tr = el("tr");
-      columns.forEach((c) => tr.append(valueCell("td", c, r[c])));
-      table.append(tr);
-    }
-    const wrap = el("div", null, "scroll");  // a wide table scrolls in its own box: reachable from the keyboard too
-    wrap.tabIndex = 0;
-    wrap.setAttribute("role", "region");
-    wrap.setAttribute("aria-label", key.replaceAll("_", " "));
-    wrap.append(el("h2", key.replaceAll("_", " ")), table);
-    out.append(wrap);
+    const list = el("div");
+    list.append(el("h3", key.replaceAll("_", " ")));
+    for (const r of value) list.append(el("p", cell(r)));
+    out.append(list);
   }
   out.prepend(dl);
   return out;
+}
+
+// Text from the server for a player: a terminal command in it (`companion ...`) is left out, with the
+// clause that carries it; other backquotes (a play as said) go.
+function plain(text) {
+  return String(text ?? "")
+    .replace(/\s*\([^()]*`companion [^`]*`[^()]*\)/g, "")
+    .replace(/[;,]?\s*[^;,()]*`companion [^`]*`[^;()]*/g, "")
+    .replaceAll("`", "").trim();
 }
 
 function eventItem(event, fresh) {
@@ -142,7 +139,62 @@ function eventItem(event, fresh) {
   return li;
 }
 
-function renderTable(t) {
+// One group of cards in play: its name (and whose), then the cards and dice, or what it holds when empty.
+function inPlay(group) {
+  const box = el("div", null, "in-play");
+  box.dataset.part = group.label;
+  box.append(el("h3", group.owner ? `${group.label}: ${group.owner}` : group.label));
+  const row = el("p", null, "cards");
+  group.cards.forEach((c) => row.append(el("span", c, "card")));
+  (group.dice || []).forEach((v) => row.append(die(v)));
+  if (group.value !== undefined && group.value !== null) row.append(el("span", group.value, "num"));
+  else if (!group.cards.length && !(group.dice || []).length) row.append(el("span", group.empty || "none", "effect"));
+  box.append(row);
+  return box;
+}
+
+function chip(label, value) {
+  const c = el("span", null, "chip");
+  c.append(el("span", label, "k"), " ", el("b", value));
+  return c;
+}
+
+function drawView(t) {
+  const v = t.view;
+  $("turn").textContent = t.ended && !t.finished ? "The session has ended" : v.headline;
+  $("setup").hidden = !v.setup || v.setup === v.headline;
+  $("setup").textContent = v.setup || "";
+  $("end").hidden = !v.end;
+  if (v.end) {
+    $("end-title").textContent = v.end.title;
+    $("end-how").textContent = v.end.how;
+    $("end-scores").replaceChildren(...v.end.scores.map(([who, said]) => {
+      const li = el("li");
+      li.append(el("b", who), `: ${said}`);
+      return li;
+    }));
+  }
+  $("in-play").replaceChildren(...v.in_play.map(inPlay));
+  $("table-counters").replaceChildren(...v.counters.map(([k, val]) => chip(k, val)));
+  $("players").replaceChildren(...v.players.map((p) => {
+    const box = el("div", null, p.turn ? "player acting" : "player");
+    const h = el("h3", p.name);
+    if (p.turn) h.append(" ", el("span", "to act", "badge"));
+    p.notes.forEach((n) => h.append(" ", el("span", n, "badge dim")));
+    const chips = el("p", null, "chips");
+    p.counters.forEach(([k, val]) => chips.append(chip(k, val)));
+    box.append(h, chips);
+    return box;
+  }));
+  const dl = el("dl");
+  v.details.forEach(([k, val]) => dl.append(el("dt", k), el("dd", val)));
+  $("details").replaceChildren(dl);
+}
+
+let shownSeq = null;  // the table drawn: a 409's table may be ahead of the stream's last event
+
+function renderTable(t, fromStream = true) {
+  if (t.version && VERSION && t.version !== VERSION) { reloadFor(t.version); return; }
   // your turn: said at the top, in the tab's title, and by a buzz where the phone allows it (once, as it comes)
   $("your-turn").hidden = !t.your_turn;
   if (t.your_turn && t.acting && t.to_act !== t.viewer) $("your-turn").textContent = `You may act: ${t.acting}`;
@@ -151,16 +203,21 @@ function renderTable(t) {
   if (t.your_turn && !wasYourTurn && navigator.vibrate) navigator.vibrate(200);
   wasYourTurn = !!t.your_turn;
   document.body.classList.toggle("public", !t.viewer);
+  document.body.classList.toggle("over", !!t.finished);
   $("title").textContent = `${t.session} (${t.game})${t.viewer ? ` · ${t.viewer}` : ""}`;
-  const turn = t.ended ? "The session has ended" : t.finished ? "Game over"
-    : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
-  $("turn").textContent = turn;
+  if (t.view) drawView(t);
+  else {
+    $("turn").textContent = t.ended ? "The session has ended" : t.finished ? "Game over"
+      : t.acting || t.to_act ? `To act: ${t.acting || t.to_act}` : "";
+    $("in-play").replaceChildren();
+  }
+  if (t.view) $("summary").replaceChildren();  // the engine's own keys only where no phone view came
+  else $("summary").replaceChildren(summaryView(t.summary));
   $("switched").hidden = !t.switched_to;  // the host made another session current: this page stays on its own
   if (t.switched_to) $("switched").textContent = `The host switched to session ${t.switched_to}; this page still shows ${t.session}. Ask the host for the new links.`;
-  if (t.change_example) $("change").placeholder = `a counter change, e.g. ${t.change_example}`;
   $("bgstats-row").hidden = !t.bgstats;  // a finished game: its play for BG Stats, as `track export-play` gives it
   if (t.bgstats) $("bgstats").href = t.bgstats;
-  $("summary").replaceChildren(summaryView(t.summary));
+  viewer = t.viewer;
   if (t.hand) {
     $("hand").hidden = false;
     const h = t.hand;
@@ -175,31 +232,69 @@ function renderTable(t) {
       $("hand-cards").replaceChildren(...tiles);
     }
   }
-  $("act").hidden = !t.plays;
+  $("act").hidden = !t.plays || !!t.finished;  // the end screen has no play box
   $("host").hidden = !isHost;
   if (isHost && $("by").options.length !== t.players.length) {
     $("by").replaceChildren(...t.players.map((p) => { const o = el("option", p); o.value = p; return o; }));
   }
-  if (t.plays && t.seq !== lastSeq) loadTaps(t.seq);
+  if (t.plays && !t.finished && t.seq !== shownSeq) loadTaps(t.seq);
   if ("steppers" in t) drawSteppers(steppersShown = t.steppers);
+  const example = (t.steppers || []).map((s) => s.plus || s.minus).find(Boolean)
+    || (t.change_example && t.viewer ? t.change_example.replace(new RegExp(`\\b(${t.players.join("|")})\\b`, "gi"), t.viewer.toLowerCase())
+      : t.change_example);
+  if (example) $("change").placeholder = `a counter change, e.g. ${example}`;
   if (verdictSeq !== null && t.seq > verdictSeq) { $("verdict").replaceChildren(); verdictSeq = null; }
-  if (t.log) $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
-  lastSeq = t.seq;
-  document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
+  if (t.log) {
+    $("log").replaceChildren(...t.log.slice().reverse().map((e) => eventItem(e, false)));
+    wholeLog();
+  }
+  if (fromStream) lastSeq = t.seq;
+  shownSeq = Math.max(shownSeq ?? 0, t.seq);
+  if (shownSeq === t.seq) document.body.dataset.seq = t.seq;  // the table shown is the log up to this event
+  if (staleFor !== null && lastSeq !== null && lastSeq >= staleFor) { staleFor = null; }
+  showStatus();
+}
+
+// The log: the last few plays; the rest behind a tap.
+const FEW = 5;
+function wholeLog() {
+  const n = $("log").children.length;
+  $("whole-log").hidden = n <= FEW;
+  $("whole-log").textContent = $("log").classList.contains("all") ? "Only the last plays" : `The whole log (${n})`;
+}
+
+// A page from another version of the companion (the server was upgraded): load the new page, once.
+const VERSION = document.documentElement.dataset.version;
+function reloadFor(version) {
+  const key = `companion-reloaded-${version}`;
+  try {
+    if (!sessionStorage.getItem(key)) { sessionStorage.setItem(key, "1"); location.reload(); return; }
+  } catch (err) { /* no storage: say so instead */ }
+  $("switched").hidden = false;
+  $("switched").textContent = "The companion was upgraded: reload this page.";
 }
 
 // The stream. A phone's browser drops it silently in a background tab: the page reopens it with its last
 // event id when it is shown again, when the phone is back online, and when no event (not even the
 // server's `alive`, sent every 15 s) came for a while; until it is open again the page says so and sends nothing.
+// A page is "live" only with its stream open and caught up with the newest table it has been shown (a 409
+// brings a table ahead of the stream: "catching up" until the stream has told what happened).
 let source = null;
-let behind = true;
+let streamOpen = false;
+let staleFor = null;  // the seq a 409 showed that the stream has not reached yet
 let lastBeat = Date.now();
 const QUIET = 40_000;
+let viewer = null;
+
+function showStatus() {
+  const behind = !streamOpen || (shownSeq !== null && lastSeq !== null && lastSeq < shownSeq);
+  $("status").textContent = !streamOpen ? (lastSeq === null ? "connecting" : "reconnecting") : behind ? "catching up" : "live";
+  $("status").className = `status ${behind ? "lost" : "live"}`;
+}
 
 function lost() {
-  behind = true;
-  $("status").textContent = lastSeq === null ? "connecting" : "reconnecting";
-  $("status").className = "status lost";
+  streamOpen = false;
+  showStatus();
 }
 
 function connect() {
@@ -208,7 +303,7 @@ function connect() {
   const url = `${api}/stream` + (lastSeq === null ? "" : `?last=${lastSeq}`);
   const mine = source = new EventSource(url);
   const beat = () => { lastBeat = Date.now(); };
-  mine.onopen = () => { beat(); behind = false; $("status").textContent = "live"; $("status").className = "status live"; };
+  mine.onopen = () => { beat(); streamOpen = true; showStatus(); };
   mine.onerror = () => {
     lost();
     if (mine.readyState === EventSource.CLOSED && source === mine) setTimeout(() => { if (source === mine) connect(); }, 2000);
@@ -221,8 +316,10 @@ function connect() {
     if (lastSeq !== null && m.seq <= lastSeq) return;  // told already (an old stream's last words)
     $("log").prepend(eventItem(m.event, true));
     while ($("log").children.length > 60) $("log").lastChild.remove();
-    if (m.table) renderTable(m.table);
+    wholeLog();
     lastSeq = m.seq;
+    if (m.table && (shownSeq === null || m.seq >= shownSeq)) renderTable(m.table);
+    else showStatus();
   });
 }
 
@@ -240,10 +337,11 @@ async function loadTaps(seq) {
     if (!r.ok) return;
     doc = await r.json();
   } catch (err) { return; }
-  if (lastSeq !== null && doc.seq < lastSeq) return;  // an answer overtaken by a later table
+  if (shownSeq !== null && doc.seq < shownSeq) return;  // an answer overtaken by a later table
   taps = doc;
   picked = [];
   drawTaps();
+  $("picker").dataset.seq = doc.seq;  // the taps shown are the plays of the table up to this event
 }
 
 function tapNode() {
@@ -255,16 +353,27 @@ function tapNode() {
 function drawTaps() {
   if (!taps) return;
   const node = tapNode();
-  $("picker-note").textContent = taps.moves.length ? `${taps.moves.length} legal plays: tap to build one, or type it below`
-    : `No play to tap: ${taps.note || "none listed"}. Type a play below if the table allows one.`;
+  const handMissing = /not recorded/.test(taps.note || "") && /hand/.test(taps.note || "");
+  const count = taps.moves.length;
+  let note = count ? `${count} legal play${count === 1 ? "" : "s"}: tap to build one` : `No play to tap: ${plain(taps.note) || "none listed"}.`;
+  if (handMissing) note = `${count ? `${count} legal play${count === 1 ? "" : "s"} (passes)` : "No play to tap"}. Plays with cards from your hand need your hand recorded.`;
+  $("picker-note").textContent = note;
+  $("hand-needed").hidden = !handMissing;
   $("picked").textContent = picked.length ? picked.join(" ") : "";
-  if (taps.moves.length) $("move").placeholder = `or type a play, e.g. ${taps.moves[0]}`;
+  if (count) $("move").placeholder = `a play, e.g. ${taps.moves[0]}`;
   $("choices").replaceChildren(...node.next.map(([label]) => {
     const b = el("button", label, "choice");
     b.type = "button";
     b.addEventListener("click", () => { picked.push(label); drawTaps(); });
     return b;
   }));
+  // a play whose Board Refill turns up a card: tap the card (offered as `reveal NAME`), or say it is unknown
+  const refill = picked.length && node.end ? (taps.refills || {})[picked.join(" ")] : null;
+  $("refill").hidden = !refill;
+  if (refill) {
+    $("refill-said").textContent = `The Board refills from the Rank ${refill.ranks[0]} deck: `
+      + (refill.cards.length ? "tap the card turned up, or" : "no card of that Rank is known yet:") + " unknown card, or type its name.";
+  }
   $("tap-send").disabled = !(picked.length && node.end);
   $("tap-send").textContent = picked.length && node.end ? `Send: ${picked.join(" ")}` : "Send";
   $("tap-back").disabled = !picked.length;
@@ -285,7 +394,7 @@ function drawSteppers(list) {
       if (change) b.addEventListener("click", () => { holdSteppers(); submit("change", change); });
       return b;
     };
-    row.append(el("span", s.label, "label"), value, button(s.minus, "−", "minus 1"), button(s.plus, "+", "plus 1"));
+    row.append(el("span", s.label, "label"), button(s.minus, "−", "minus 1"), value, button(s.plus, "+", "plus 1"));
     return row;
   });
   $("steppers").replaceChildren(...rows);
@@ -295,9 +404,32 @@ function holdSteppers() {  // until the next table (or a refusal) draws them aga
   for (const b of $("steppers").querySelectorAll("button")) b.disabled = true;
 }
 
+// A play or change the table had moved on from (409): the table that came with the answer is drawn at
+// once, the page says what changed, and one tap sends it again on the table now.
+let again = null;
+function stale(kind, text, extra, doc) {
+  if (doc.table) {
+    renderTable(doc.table, false);
+    staleFor = doc.table.seq;
+    setTimeout(() => { if (staleFor !== null && lastSeq !== null && lastSeq < staleFor) connect(); }, 3000);
+  }
+  const changed = (doc.changed || []).map(plain);
+  const what = changed.length > 3 ? `${changed.length} changes, the last: ${changed[changed.length - 1]}` : changed.join("; ");
+  $("stale-said").textContent = `Not sent: the table moved on${what ? ` (${what})` : ""}. `
+    + (text === null ? `Still mean to ${kind}?` : `Still mean ${text}?`);
+  again = { kind, text, extra };
+  $("stale-again").textContent = text === null ? `${kind === "undo" ? "Undo" : "Redo"} again` : `Send again: ${text}`;
+  $("stale").hidden = false;
+  $("stale-again").focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+}
+
+function unstale() { $("stale").hidden = true; again = null; }
+
 async function submit(kind, text, extra = {}) {
   const out = $(isHost ? "host-verdict" : "verdict");
-  if (behind) {  // the table shown may be old: nothing is sent until the stream is back
+  unstale();
+  if (!streamOpen) {  // the table shown may be old: nothing is sent until the stream is back
     out.replaceChildren(el("p", "reconnecting: not sent; send it again once the page says live", "refused"));
     drawSteppers(steppersShown);
     return;
@@ -307,8 +439,8 @@ async function submit(kind, text, extra = {}) {
   let status;
   try {
     const r = await fetch(`${api}/${kind}`, { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify(text === null ? { seen: lastSeq, ...extra }
-        : { [kind === "change" ? "change" : "move"]: text, seen: lastSeq, ...extra }) });
+      body: JSON.stringify(text === null ? { seen: shownSeq, ...extra }
+        : { [kind === "change" ? "change" : "move"]: text, seen: shownSeq, ...extra }) });
     status = r.status;
     doc = await r.json();
   } catch (err) {
@@ -316,22 +448,28 @@ async function submit(kind, text, extra = {}) {
     drawSteppers(steppersShown);
     return;
   }
+  if (status === 409 && doc.moved) {
+    out.replaceChildren();
+    stale(kind, text, extra, doc);
+    drawSteppers(steppersShown);
+    return;
+  }
   const parts = [];
   if (status === 200 && (kind === "undo" || kind === "redo")) {
-    parts.push(el("p", `${kind === "undo" ? "Undone" : "Redone"}: ${cell(doc.undone || doc.redone || doc.change)}`, "recorded"));
+    parts.push(el("p", `${kind === "undo" ? "Undone" : "Redone"}: ${plain(cell(doc.undone || doc.redone || doc.change))}`, "recorded"));
   } else if (status === 200 && doc.recorded) {
     parts.push(el("p", `Recorded: ${doc.move || doc.change}${doc.overruled ? " (overruled)" : ""}`, "recorded"));
   } else {
-    parts.push(el("p", doc.error || `refused (${status})`, "refused"));
+    parts.push(el("p", plain(doc.error) || `refused (${status})`, "refused"));
   }
-  for (const r of doc.reasons || []) parts.push(el("p", `${r.rule || ""} ${r.message || ""}`.trim(), "effect"));
-  for (const e of doc.effects || []) parts.push(el("p", `→ ${e.message}${e.rule ? ` ${e.rule}` : ""}`, "effect"));
-  for (const u of doc.unchecked || []) parts.push(el("p", `? ${u.message || u}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
+  for (const r of doc.reasons || []) parts.push(el("p", plain(`${r.rule || ""} ${r.message || ""}`), "effect"));
+  for (const e of doc.effects || []) parts.push(el("p", `→ ${plain(e.message)}${e.rule ? ` ${e.rule}` : ""}`, "effect"));
+  for (const u of doc.unchecked || []) parts.push(el("p", `? ${plain(u.message || u)}${u.rule ? ` ${u.rule}` : ""}`, "effect"));
   if ((doc.alternatives || []).length) parts.push(el("p", `Legal instead: ${doc.alternatives.join(" | ")}`));
   if ((doc.did_you_mean || []).length) parts.push(el("p", `Did you mean: ${doc.did_you_mean.join(" | ")}`));
-  if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${doc.not_yours}`));
+  if (doc.not_yours) parts.push(el("p", `Nothing is legal for you now: ${plain(doc.not_yours)}`));
   out.replaceChildren(...parts);
-  verdictSeq = doc.recorded ? lastSeq + 1 : lastSeq;
+  verdictSeq = doc.recorded ? shownSeq + 1 : shownSeq;
   if (!doc.recorded) drawSteppers(steppersShown);  // refused: the steppers of the table shown, again
 }
 
@@ -413,6 +551,24 @@ function start() {
     if ($("overrule-move").value.trim()) submit("overrule", $("overrule-move").value.trim(), { by: $("by").value });
   });
   $("tap-back").addEventListener("click", () => { picked.pop(); drawTaps(); });
+  $("stale-again").addEventListener("click", () => { if (again) { const a = again; submit(a.kind, a.text, a.extra); } });
+  $("stale-drop").addEventListener("click", unstale);
+  $("refill-unknown").addEventListener("click", () => { $("tap-send").click(); });
+  $("refill-type").addEventListener("click", () => {
+    $("typed").open = true;
+    $("move").value = `${picked.join(" ")} reveal `;
+    $("move").focus();
+  });
+  $("record-hand").addEventListener("click", () => {
+    $("typed").open = true;
+    $("change").value = `hand ${(viewer || "").toLowerCase()} `;
+    $("change").focus();
+  });
+  $("whole-log").addEventListener("click", () => {
+    const all = $("log").classList.toggle("all");
+    $("whole-log").setAttribute("aria-expanded", String(all));
+    wholeLog();
+  });
   $("change-form").addEventListener("submit", (e) => {
     e.preventDefault();
     if ($("change").value.trim()) submit("change", $("change").value.trim());
