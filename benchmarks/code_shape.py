@@ -4,7 +4,10 @@ removes: verb-name comparisons in the games' tracker modules, `IllegalMove` clas
 engine/errors.py, game ids written in companion/ and trackers/, private whoosh attributes read and
 numpy imports; the public members of the game declaration (engine/game.py) and how many each game
 sets, with no class of a game built on Engine or Tracker; and each game's tracker verb rows: how many,
-the verbs whose aliases or read-only flag are written beside their row, and the distinct row signatures.
+the verbs whose aliases or read-only flag are written beside their row, and the distinct row signatures;
+and what issue 47 removes: the files that spell out four or more of the five game ids (in the
+product, in tests/ outside each game's own test data tests/games/), and the lists of the games written
+by hand (the files and lines a new game would have to touch outside its package and its test data).
 
     python benchmarks/code_shape.py [--json] [--root DIR]
 
@@ -210,6 +213,73 @@ def game_ids_in_shared_layers(root: Path) -> list[str]:
     return found
 
 
+#: text files read for game ids; per-game test data (tests/games/) aside
+_TEXTS = (".py", ".js", ".toml", ".html", ".css", ".json")
+
+
+def _id_patterns(root: Path) -> dict[str, "re.Pattern"]:
+    """A game id (either spelling: cataclysm-arcade, cataclysm_arcade) as a whole word, per game."""
+    import re
+
+    return {g.replace("_", "-"): re.compile(r"(?<![\w-])" + re.escape(g.replace("_", "-")).replace("\\-", "[-_]")
+                                            + r"(?![\w-])") for g in _games(root)}
+
+
+def _text_files(root: Path, top: str):
+    for path in sorted((root / top).rglob("*")):
+        if (path.is_file() and path.suffix in _TEXTS and "__pycache__" not in path.parts
+                and not path.relative_to(root).as_posix().startswith("tests/games/")):
+            yield path
+
+
+def files_naming_games(root: Path, least: int = 4) -> dict[str, list[str]]:
+    """The files that spell out `least` or more of the game ids: in the product (the four packages)
+    and in tests/ (each game's own test data, tests/games/, aside)."""
+    ids = _id_patterns(root)
+    out: dict[str, list[str]] = {"product": [], "tests": []}
+    for kind, tops in (("product", PACKAGES), ("tests", ("tests",))):
+        for top in tops:
+            for path in _text_files(root, top):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                if sum(bool(p.search(text)) for p in ids.values()) >= least:
+                    out[kind].append(str(path.relative_to(root)))
+    return out
+
+
+def game_lists(root: Path, least: int = 4, kinds: tuple[str, ...] = ("product", "tests")) -> dict[str, list[str]]:
+    """The lists of the games written by hand, as `file:line`, each one a place a new game would have
+    to be added to outside its package and its test data: a line spelling out `least` or more game ids
+    (a tuple, a Literal, a pattern, a help text), a Python dict, tuple, list or set literal with `least`
+    or more game ids among its keys or items, and a TOML file with `least` or more `id = "<game>"`."""
+    ids = _id_patterns(root)
+    spelled = {g for g in ids} | {g.replace("-", "_") for g in ids}
+    out: dict[str, list[str]] = {kind: [] for kind in kinds}
+    for kind, tops in [(k, t) for k, t in (("product", PACKAGES), ("tests", ("tests",))) if k in kinds]:
+        for top in tops:
+            for path in _text_files(root, top):
+                where = str(path.relative_to(root))
+                text = path.read_text(encoding="utf-8", errors="replace")
+                found = {n for n, line in enumerate(text.splitlines(), 1)
+                         if sum(g in line or g.replace("-", "_") in line for g in ids) >= least
+                         and sum(bool(p.search(line)) for p in ids.values()) >= least}
+                if path.suffix == ".py" and sum(g in text or g.replace("-", "_") in text for g in ids) >= least:
+                    for node in _walk(_tree(path)):
+                        items = (node.keys if isinstance(node, ast.Dict) else node.elts
+                                 if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else ())
+                        named = {i.value.replace("_", "-") for i in items
+                                 if isinstance(i, ast.Constant) and i.value in spelled}
+                        if len(named) >= least and not any(line in found for line in
+                                                           range(node.lineno, node.end_lineno + 1)):
+                            found.add(node.lineno)
+                elif path.suffix == ".toml":
+                    rows = [n for n, line in enumerate(text.splitlines(), 1)
+                            if any(line.strip() == f'id = "{g}"' for g in ids)]
+                    if len(rows) >= least:
+                        found.add(rows[0])
+                out[kind] += [f"{where}:{n}" for n in sorted(found)]
+    return out
+
+
 def _imports_of(tree: ast.AST, top: str) -> int:
     """How many import statements bring in package `top` (or a module of it)."""
     return sum(1 for node in _walk(tree)
@@ -371,6 +441,8 @@ def shape(root: Path = ROOT) -> dict:
                           if (n := _imports_of(tree, "numpy"))},
         "members": (got := members(root)),
         "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got)},
+        "files_naming_games": files_naming_games(root),
+        "game_lists": game_lists(root),
     }
 
 
@@ -412,6 +484,17 @@ def main() -> None:
     print(f"verbs whose aliases or read-only flag live outside their row: {sum(map(len, rows['beside_rows'].values()))}",
           {g: len(v) for g, v in rows["beside_rows"].items()})
     print(f"distinct verb row signatures: {len(rows['signatures'])}", rows["signatures"])
+    naming = result["files_naming_games"]
+    print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "
+          f"tests {len(naming['tests'])} (tests/games/ aside)")
+    for where in naming["product"]:
+        print("  ", where)
+    lists = result["game_lists"]
+    touched = {k: sorted({w.rsplit(":", 1)[0] for w in v}) for k, v in lists.items()}
+    print(f"lists of the games a new game must join: product {len(lists['product'])} in {len(touched['product'])} "
+          f"files, tests {len(lists['tests'])} in {len(touched['tests'])} files")
+    for where in lists["product"]:
+        print("  ", where)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import ENGINES, get_game  # noqa: E402
+from engine import GAMES, get_game  # noqa: E402
 from engine.base import EngineError, PLAY, step, step_logged  # noqa: E402
 from engine.library import LibraryError, card_model, check_all, effective, with_cards  # noqa: E402
 
@@ -199,7 +199,7 @@ def seeded_theseus(described: bool, count: Count, games: int) -> None:
 
 def measure(files: dict[str, Path], games: int) -> list[tuple[str, Count, Count]]:
     rows = []
-    for name in sorted(ENGINES):
+    for name in sorted(GAMES):
         game = get_game(name)
         if game.engine is None:
             continue

@@ -105,7 +105,7 @@ def _as_change(exc, argv: list[str]) -> str:
         session = current(paths.data_dir())
         if word is None or session is None:
             return ""
-        from engine import TRACKERS, get_tracker
+        from engine import GAMES, get_tracker
 
         def spoken(game: str) -> set[str]:
             return {w for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
@@ -114,7 +114,7 @@ def _as_change(exc, argv: list[str]) -> str:
         if low in spoken(session.game):
             return (f"no command {word!r}; it is a {session.game} verb (session {session.name}): "
                     f"companion track {' '.join(argv[at:])}")
-        others = [g for g in TRACKERS if low in spoken(g)]
+        others = [g for g in GAMES if low in spoken(g)]
         if others:
             return (f"no command {word!r}; it is a verb of {' and '.join(others)}, not of session {session.name} "
                     f"({session.game}), whose verbs `companion track verbs` lists")

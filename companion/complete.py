@@ -20,9 +20,9 @@ def _starting(words, incomplete: str) -> list[str]:
 
 
 def games(incomplete: str) -> list[str]:
-    from rulesdb.games import GAME_IDS
+    from rulesdb.games import game_ids
 
-    return _starting(GAME_IDS, incomplete)
+    return _starting(game_ids(), incomplete)
 
 
 def sessions(incomplete: str) -> list[str]:
@@ -33,9 +33,9 @@ def sessions(incomplete: str) -> list[str]:
 
 def verbs_of(game: str) -> list[str]:
     """A game's verbs (the tracker's COMMANDS), or none for an unknown game."""
-    from engine import TRACKERS, get_tracker
+    from engine import GAMES, get_tracker
 
-    return list(get_tracker(game).COMMANDS) if game in TRACKERS else []
+    return list(get_tracker(game).COMMANDS) if game in GAMES else []
 
 
 def change_words(ctx, args: list[str], incomplete: str) -> list[str]:

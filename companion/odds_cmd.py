@@ -19,9 +19,9 @@ def options_of(engine) -> tuple[str, ...]:
 
 def games_with_odds() -> list[str]:
     """The games whose declaration answers dice questions (declares `odds`); loads every game."""
-    from engine import ENGINES, declaration
+    from engine import GAMES, declaration
 
-    return [game for game in ENGINES if declaration(game).views.odds is not None]
+    return sorted(game for game in GAMES if declaration(game).views.odds is not None)
 
 
 def session_table(game: str, session: Optional[str]):

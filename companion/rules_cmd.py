@@ -5,10 +5,11 @@ from typing import List, Optional
 import typer
 
 from companion import complete, paths
+from rulesdb.games import GAME_IDS
 
 rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.", no_args_is_help=True)
 
-GAME_HELP = "Only this game (id or alias: catharsis, cataclysm-arcade, catopomp, theseus, catastrophe)."
+GAME_HELP = f"Only this game (id or alias: {', '.join(GAME_IDS)})."
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 

@@ -378,7 +378,7 @@ def verbs(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A game's verbs (what follows `companion track`), each with an example."""
-    from engine import TRACKERS, get_tracker
+    from engine import GAMES, get_tracker
 
     if game is not None:
         from rulesdb.games import resolve_game
@@ -388,7 +388,7 @@ def verbs(
         from trackers.peek import current
 
         session = current(paths.data_dir())
-        games = [session.game] if session else list(TRACKERS)
+        games = [session.game] if session else list(GAMES)
     tables = [{"game": g, "verbs": get_tracker(g).verbs()} for g in games]
     from companion.render import verbs_view
 
@@ -419,7 +419,7 @@ def _unknown_verb(word: str, session, store) -> str:
     the nearest verbs of that game (not all of them), and the other games that have the word."""
     import difflib
 
-    from engine import TRACKERS
+    from engine import GAMES
 
     def spoken(game: str) -> dict[str, str]:  # every word a game reads as a verb -> the verb
         return {w: v["verb"] for v in tracker_for(game).verbs() for w in (v["verb"], *v["aliases"])}
@@ -429,7 +429,7 @@ def _unknown_verb(word: str, session, store) -> str:
     near = list(dict.fromkeys(own[w] for w in difflib.get_close_matches(low, list(own), n=6, cutoff=0.6)))[:3]
     said = f"unknown command {word!r} in session {session.name} ({session.game})"
     said += f"; did you mean: {', '.join(near)}" if near else "; its verbs: companion track verbs"
-    others = [g for g in TRACKERS if g != session.game and low in spoken(g)]
+    others = [g for g in GAMES if g != session.game and low in spoken(g)]
     if others:
         kept = [s.name for s in store.all([]) if s.game in others and not s.ended]
         where = (f"switch to it: companion track switch {kept[-1]}" if kept else

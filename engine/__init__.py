@@ -1,46 +1,44 @@
 """Per-game rules engines: the situation on the table, moves, and verdicts that cite rule ids.
 
 Each game package declares itself in one record, `GAME` (an engine.game.Declaration built from its
-module functions). `get_game(game)` loads one lazily, so the CLI never imports every game's models at
-start-up; `get_engine` and `get_tracker` give the two faces built from it (engine.base.Engine,
+module functions). The games themselves are listed once, in their rules data (rulesdb/games.py:
+`rulesdb/data/<game>/game.toml`); `GAMES` (game id -> the module declaring it) is derived from that
+list. `get_game(game)` loads one lazily, so the CLI never imports every game's models at start-up;
+`get_engine` and `get_tracker` give the two faces built from it (engine.base.Engine,
 engine.tracking.Tracker).
 """
 from __future__ import annotations
 
 import importlib
 
-# game id -> module under engine/ (games without an engine yet are absent)
-ENGINES = {
-    "catastrophe": "engine.catastrophe",
-    "catharsis": "engine.catharsis",
-    "cataclysm-arcade": "engine.cataclysm_arcade",
-    "catopomp": "engine.catopomp",
-    "theseus": "engine.theseus",
-}
 
+def __getattr__(name: str):
+    if name == "GAMES":  # derived on each read, so a game added by rulesdb.games.add_game is in it
+        from rulesdb.games import game_ids, package
 
-# game id -> module whose declaration has a tracker (every game's)
-TRACKERS = {
-    "catharsis": "engine.catharsis",
-    "cataclysm-arcade": "engine.cataclysm_arcade",
-    "catastrophe": "engine.catastrophe",
-    "catopomp": "engine.catopomp",
-    "theseus": "engine.theseus",
-}
+        return {game: package(game) for game in game_ids()}
+    raise AttributeError(f"module 'engine' has no attribute {name!r}")
 
 
 def declaration(game: str):
     """The game's declaration (engine.game.Declaration), its package's `GAME`."""
-    return importlib.import_module(ENGINES.get(game) or TRACKERS[game]).GAME
+    from rulesdb.games import package
+
+    return importlib.import_module(package(game)).GAME
+
+
+def _known(game: str, what: str) -> None:
+    from rulesdb.games import game_ids
+
+    if game not in game_ids():
+        from engine.base import EngineUnavailable
+
+        raise EngineUnavailable(f"no {what} for {game} yet; games with one: {', '.join(sorted(game_ids()))}")
 
 
 def get_tracker(game: str):
     """The tracker of a game id, or EngineUnavailable naming the games that have one."""
-    from engine.base import EngineUnavailable
-
-    module = TRACKERS.get(game)
-    if module is None:
-        raise EngineUnavailable(f"no tracker for {game} yet; games with one: {', '.join(sorted(TRACKERS))}")
+    _known(game, "tracker")
     from engine.tracking import Tracker
 
     return Tracker(declaration(game))
@@ -48,13 +46,7 @@ def get_tracker(game: str):
 
 def get_engine(game: str):
     """The rules engine of a game id, or EngineUnavailable naming the games that have one."""
-    from engine.base import EngineUnavailable
-
-    module = ENGINES.get(game)
-    if module is None:
-        raise EngineUnavailable(
-            f"no move validator for {game} yet; games with one: {', '.join(sorted(ENGINES))}"
-        )
+    _known(game, "move validator")
     from engine.base import Engine
 
     return Engine(declaration(game))
@@ -65,4 +57,5 @@ def get_game(game: str):
     the one checked step (engine.base.step) takes. EngineUnavailable for a game without a tracker."""
     from engine.base import Game
 
-    return Game(get_tracker(game), get_engine(game) if game in ENGINES else None)
+    tracker = get_tracker(game)
+    return Game(tracker, get_engine(game) if tracker.declaration.plays is not None else None)

@@ -206,7 +206,7 @@ class Engine(Generic[S, M]):
         return self.declaration.status(state)
 
     # -- play-along: a saved session is the situation ------------------------------------
-    # A game whose engine is in engine.ENGINES keeps ONE State for its tracker and its validator,
+    # A game whose engine is in engine.GAMES keeps ONE State for its tracker and its validator,
     # so `companion play MOVE` judges a move against the session's replayed state and records it in
     # the same log as the tracker's changes (trackers/sessions.py).
 

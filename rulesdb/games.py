@@ -1,10 +1,17 @@
-"""The five games: ids, names, aliases and player counts, and resolving what a user typed.
+"""The games: ids, names, aliases, player counts and rulebook, and resolving what a user typed.
 
-Deliberately free of pydantic so that cheap commands stay cheap.
+Each game is written once, in its rules data folder: `rulesdb/data/<game>/game.toml` (its id, name,
+aliases, kind, player range, rulebook, and `order`, where it comes in every list of the games). Every
+list of the games in the project is derived from those files (docs/architecture.md, "Add a game");
+`add_game(folder)` adds one declared outside the project (the toy game of the tests) and
+`drop_game(id)` takes it back.
+
+Deliberately free of pydantic so that cheap commands stay cheap; naming a game by its id parses no TOML.
 """
 from __future__ import annotations
 
 import difflib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -12,7 +19,27 @@ from typing import NamedTuple
 from rulesdb.errors import DataError, UnknownGame
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-GAME_IDS = ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe")
+GAME_FILE = "game.toml"
+
+
+def _shipped_ids(data_dir: Path = DATA_DIR) -> tuple[str, ...]:
+    """Every folder of the rules data holding a game.toml, in the games' `order` (read from its own
+    line, so listing the ids parses no TOML; all_games checks it against the parsed file)."""
+    found = []
+    for name in os.listdir(data_dir):
+        try:
+            with open(os.path.join(data_dir, name, GAME_FILE), encoding="utf-8") as file:
+                text = file.read()
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        order = next((value for key, _, value in (line.partition("=") for line in text.splitlines())
+                      if key.strip() == "order" and value.strip().isdigit()), "0")
+        found.append((int(order), name))
+    return tuple(name for _, name in sorted(found))
+
+
+#: the shipped games' ids, in their order
+GAME_IDS = _shipped_ids()
 
 
 class Game(NamedTuple):  # not a dataclass: a search would import dataclasses for this alone
@@ -23,6 +50,9 @@ class Game(NamedTuple):  # not a dataclass: a search would import dataclasses fo
     players_note: str
     min_players: int | None = None
     max_players: int | None = None
+    order: int = 0
+    rulebook: str = ""  # the rulebook's file among the project's source texts
+    package: str = ""  # the module declaring the game (`GAME`); by default engine.<id with _>
 
     @property
     def players(self) -> str:
@@ -42,24 +72,67 @@ class Game(NamedTuple):  # not a dataclass: a search would import dataclasses fo
                 "min_players": self.min_players, "max_players": self.max_players, "players_note": self.players_note}
 
 
-@lru_cache(maxsize=1)
-def all_games() -> tuple[Game, ...]:
-    """Every game, in the order of GAME_IDS."""
+#: games added from outside the project's rules data (add_game): id -> its record
+_ADDED: dict[str, Game] = {}
+
+
+def _read_game(path: Path) -> Game:
     import tomllib  # here: a search names its game by id (resolve_game) and parses no TOML
 
-    path = DATA_DIR / "games.toml"
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))["games"]
-        games = {g["id"]: Game(**{**g, "aliases": tuple(g.get("aliases", ()))}) for g in raw}
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return Game(**{**raw, "aliases": tuple(raw.get("aliases", ()))})
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{path}: cannot load the games list ({exc})") from exc
-    return tuple(games[g] for g in GAME_IDS)
+        raise DataError(f"{path}: cannot load the game ({exc})") from exc
+
+
+@lru_cache(maxsize=1)
+def _shipped_games() -> tuple[Game, ...]:
+    games = []
+    for game_id in GAME_IDS:
+        path = DATA_DIR / game_id / GAME_FILE
+        game = _read_game(path)
+        if game.id != game_id:
+            raise DataError(f"{path}: field id: {game.id} does not match its folder {game_id}")
+        games.append(game)
+    return tuple(games)
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every game: the shipped ones in their order, then any added by add_game."""
+    return (*_shipped_games(), *_ADDED.values())
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every game's id: GAME_IDS, then any added by add_game."""
+    return (*GAME_IDS, *_ADDED)
+
+
+def add_game(folder: Path) -> Game:
+    """Add the game whose `game.toml` is in `folder` (a game declared outside the project, as the toy
+    game of the tests): from now on it is listed, resolved and registered like a shipped one."""
+    game = _read_game(Path(folder) / GAME_FILE)
+    if not game.package:
+        raise DataError(f"{Path(folder) / GAME_FILE}: field package: a game added from outside names its module")
+    _ADDED[game.id] = game
+    return game
+
+
+def drop_game(game: str) -> None:
+    """Take back a game add_game added (a test's toy game, once its test is done)."""
+    _ADDED.pop(game, None)
+
+
+def package(game: str) -> str:
+    """The module declaring a game (its `GAME`): engine.<id with _> unless its game.toml says."""
+    added = _ADDED.get(game)
+    return added.package if added else "engine." + game.replace("-", "_")
 
 
 def resolve_game(text: str) -> str:
     """Turn an id, name or alias the user typed into a game id, or raise UnknownGame."""
     wanted = " ".join(text.lower().replace("_", " ").split())
-    if wanted.replace(" ", "-") in GAME_IDS:  # an id, as the loop below would find it (tests/test_data.py)
+    if wanted.replace(" ", "-") in game_ids():  # an id, as the loop below would find it (tests/test_data.py)
         return wanted.replace(" ", "-")
     for game in all_games():
         names = {game.id, game.name.lower(), *(a.lower() for a in game.aliases)}

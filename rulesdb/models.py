@@ -22,7 +22,14 @@ def _check_id(value: str) -> str:
     return value
 
 
+def _check_game(value: str) -> str:
+    if value not in GAME_IDS:
+        raise ValueError(f"a game id ({', '.join(GAME_IDS)})")
+    return value
+
+
 RuleId = Annotated[str, AfterValidator(_check_id)]
+GameId = Annotated[str, AfterValidator(_check_game)]  # one of the games (rulesdb/data/<game>/game.toml)
 Text = Annotated[str, Field(min_length=1)]
 
 
@@ -86,7 +93,7 @@ class Term(Frozen):
 class RulesFile(Frozen):
     """The shape of rulesdb/data/<game>/rules*.toml."""
 
-    game: Literal["catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"]
+    game: GameId
     sections: tuple[Section, ...] = ()
     rules: tuple[RuleEntry, ...] = ()
 
@@ -94,7 +101,7 @@ class RulesFile(Frozen):
 class GlossaryFile(Frozen):
     """The shape of rulesdb/data/<game>/glossary.toml."""
 
-    game: Literal["catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"]
+    game: GameId
     terms: tuple[Term, ...]
 
 
@@ -110,5 +117,5 @@ class RuleException(Frozen):
 class ExceptionsFile(Frozen):
     """The shape of rulesdb/data/<game>/exceptions.toml."""
 
-    game: Literal["catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"]
+    game: GameId
     exceptions: tuple[RuleException, ...] = ()

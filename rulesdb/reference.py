@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulesdb.errors import DataError
-from rulesdb.games import DATA_DIR, GAME_IDS
+from rulesdb.games import DATA_DIR, GAME_FILE, GAME_IDS
 from rulesdb.refshape import GlossaryEntry, Reference  # noqa: F401  (the loaded shape, imported from here too)
 
 EXCEPTIONS_FILE = "exceptions.toml"
@@ -73,7 +73,7 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
         folder = data_dir / game
         # rules.toml first (the rulebook's opening sections), then the other files by name
         for path in sorted(folder.glob("*.toml"), key=lambda p: (p.name != "rules.toml", p.name)):
-            if path.name.startswith("glossary") or path.name == EXCEPTIONS_FILE:
+            if path.name.startswith("glossary") or path.name in (EXCEPTIONS_FILE, GAME_FILE):
                 continue
             doc = _parse(path, RulesFile)
             if doc.game != game:

@@ -20,17 +20,14 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from rulesdb.games import GAME_IDS, all_games
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 RULEBOOKS = SHARED / "rulebooks"
-GAMES = ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe")
-RULEBOOK_FILES = {
-    "catharsis": "000_f64d64ffcb7176cc.txt",
-    "cataclysm-arcade": "001_781e1f8c8bf2120b.txt",
-    "catopomp": "002_b0b2999f26859189.txt",
-    "theseus": "003_d74d51e4b8443254.txt",
-    "catastrophe": "004_c1672bb17aab67c1.txt",
-}
+#: the shipped games and their rulebooks, from each game's one source (rulesdb/data/<game>/game.toml)
+GAMES = GAME_IDS
+RULEBOOK_FILES = {game.id: game.rulebook for game in all_games()}
 
 
 #: the CI profile runs a property test's examples at this share of its full count, with a fixed seed

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from rulesdb.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import code_shape  # noqa: E402
 
-GAMES = ("cataclysm_arcade", "catastrophe", "catharsis", "catopomp", "theseus")
+GAMES = tuple(sorted(game.replace("-", "_") for game in GAME_IDS))  # the games' packages
 #: the modules every game has (DESIGN.md, "One game, one package")
 EVERY_GAME = {"__init__.py", "model.py", "notation.py", "notation_track.py", "table.py", "rules.py",
               "track.py", "status.py", "rule_ids.py"}
@@ -209,3 +211,11 @@ def test_the_measure_finds_words_written_beside_the_rows_and_each_row_signature(
     assert code_shape.verbs_beside_rows(tmp_path, got) == {"dice": ["roll", "score"]}
     assert code_shape.row_figures(got) == {"rows_per_game": {"dice": 3}, "row_types": ["t.Verb"],
                                            "signatures": ["check(-) apply(1)", "check(3) apply(2)"]}
+
+
+def test_no_list_of_the_games_written_by_hand_in_the_product(shape):
+    """Issue 47: every list of the games is derived from each game's one source
+    (rulesdb/data/<game>/game.toml); left: the `check` help's one example per game, and the phone
+    page's per-game views (companion/serve/view.py VIEWS, a game without one gets the plain view)."""
+    assert {w.rsplit(":", 1)[0] for w in shape["game_lists"]["product"]} <= {"companion/serve/view.py"}
+    assert set(shape["files_naming_games"]["product"]) <= {"companion/play_cmd.py", "companion/serve/view.py"}

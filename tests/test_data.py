@@ -12,19 +12,13 @@ from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
 from rulesdb.reference import load_reference, reference
 from tests.conftest import GAMES, ROOT, RULEBOOK_FILES, RULEBOOKS
+from tests.games import per_game
 
 SECTIONS_DIR = ROOT / "tests" / "rulebook_sections"
 
-# Terms a player meets in each game (named in the rules-lookup issue); each must be in the glossary.
-REQUIRED_TERMS = {
-    "catharsis": ["Morale", "Divinity", "Combo", "Paradox", "Cobble", "Demonic", "Drinks", "Ice", "Thralls",
-                  "Kill Point Tokens", "Burn", "Armor", "Armorshred"],
-    "cataclysm-arcade": ["Line", "Initiative", "Priority", "Enforcer", "Stealthy", "Fortify", "Armor"],
-    "catopomp": ["Heaven card", "Hell card", "Hell Domain", "Dice Boost", "Soul Gem", "Used Dice", "reserve die"],
-    "theseus": ["Party", "Hand", "Board", "Rank Deck", "Explore", "Recruit", "Subjugate", "Bonus", "Exile"],
-    "catastrophe": ["Yarn Ball", "Grim Reapurr", "Red Glowy Dot", "Catfinity", "Power Cat", "Claw Phase",
-                    "Paw Phase", "CATastrophe Phase"],
-}
+# Terms a player meets in each game (named in the rules-lookup issue); each must be in the glossary:
+# each game's own test data, tests/games/<game>.toml
+REQUIRED_TERMS = per_game("required_terms")
 
 
 def rulebook_sections(game: str) -> list[str]:

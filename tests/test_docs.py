@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion import __version__
-from tests.conftest import ROOT
+from tests.conftest import GAMES, ROOT
 
 COMMANDS = [
     ["games"],
@@ -81,16 +81,16 @@ def test_version_matches_the_package_metadata():
 
 
 def test_every_game_has_a_guide():
-    for game in ("catharsis", "cataclysm-arcade", "catopomp", "theseus", "catastrophe"):
+    for game in GAMES:
         assert (ROOT / "docs" / "games" / f"{game}.md").exists(), game
 
 
 def test_every_tracker_and_engine_is_documented():
-    from engine import ENGINES, TRACKERS
+    from engine import GAMES
 
-    for game in TRACKERS:
+    for game in GAMES:
         assert (ROOT / "docs" / f"track-{game}.md").exists(), game
-    for game in ENGINES:
+    for game in GAMES:
         assert (ROOT / "docs" / f"moves-{game}.md").exists(), game
 
 

@@ -45,10 +45,10 @@ def hostile_files(folder: Path) -> list[str]:
 
 
 def verbs() -> list[str]:
-    from engine import TRACKERS, get_tracker
+    from engine import GAMES, get_tracker
 
     out = set()
-    for game in TRACKERS:
+    for game in GAMES:
         out.update(get_tracker(game).COMMANDS)
     return sorted(out)
 

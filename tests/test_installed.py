@@ -13,24 +13,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GAMES, ROOT, SCRIPT, compare_installed, installed_root, package_files, run_companion
+from tests.games import per_game
 
 pytestmark = pytest.mark.installed  # the installed product itself
 
 # The table as each game's set-up leaves it, said the way a table says it (docs/games/*.md).
-SETUP = {
-    "catharsis": [
-        ["track", "new", "catharsis", "--players", "Dave,Mary", "--option", "morale=10",
-         "--option", "characters=Dave=Soraten"],
-        ["play", "next-card monster"], ["play", "enemy Crab 8/10/12/14/16"], ["play", "combat start"],
-        ["play", "combat attack"], ["play", "rename Dave 1 Sky is the Limit"], ["play", "roll Dave 1 1 1 2 2 2"],
-    ],
-    "cataclysm-arcade": [["track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--option", "boss-health=30"]],
-    "catopomp": [["track", "new", "catopomp", "--players", "Ann,Ben,Cy"], ["track", "first", "ben"],
-                 ["track", "dice", "1", "2", "3", "4", "5", "6"], ["track", "hand", "ben", "1", "1", "2", "3", "5", "6", "7", "8", "9", "9"]],
-    "theseus": [["track", "new", "theseus", "--players", "Ann,Ben", "--option", "hidden=ben"],
-                ["track", "board", "Paladin", "Witch", "Buster", "Kunoichi"], ["track", "deck", "1", "6"]],
-    "catastrophe": [["track", "new", "catastrophe", "--players", "Ann,Ben,Cy", "--option", "variant=king"]],
-}
+SETUP = per_game("setup")  # tests/games/<game>.toml
 # Exact odds, in the games that roll dice for them.
 ODDS = {
     "catharsis": ["odds", "catharsis", "1 1 1 2 2 2", "--dice", "3,4,4,4,5,6", "--rerolls", "2"],
@@ -39,9 +27,7 @@ ODDS = {
 #: the game whose session goes out and back in through the installed script here (tests/test_golden.py
 #: imports every game's saved export through it, and opens it to the same table)
 EXPORTED = "catharsis"
-QUESTION = {"catharsis": "can I reroll just one die?", "cataclysm-arcade": "when do I untap",
-            "catopomp": "how many cards each with three players", "theseus": "when does the game end",
-            "catastrophe": "reaper moves up"}
+QUESTION = per_game("question")  # a question each game's rules search answers (tests/games/)
 
 
 def ok(*args: str, env: dict) -> subprocess.CompletedProcess:

@@ -10,20 +10,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from engine import ENGINES, get_game
+from engine import GAMES, get_game
 from engine.base import PLAY, EngineError, LogError, step, step_logged
+from tests.games import per_game
 from tests.test_scenarios import build_table
 
-PLAYERS = {"catopomp": ["Ann", "Ben"]}
-OPTIONS = {"catharsis": {"morale": "18", "characters": "Ann=Durhak,Ben=Goz,Cy=Luthia"}}
-#: what opens each game (so plays can be listed: Catopomp's hands, Theseus's Board; Catharsis's combat)
-PRELUDE = {
-    "catopomp": ["first ann", "dice 1 2 3 4", "hand ann 1 1 2 3 4 5 6 7 8 8 8", "hand ben 1 2 2 3 3 4 5 5 6 7 7"],
-    "theseus": ["board Paladin Witch Buster Kunoichi"],
-    "cataclysm-arcade": ["boss ann 30", "boss ben 30", "boss cy 30"],
-    "catharsis": ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat next",
-                  "play roll Ann 1 2 3 4 5 6"],
-}
+#: each game's players and options, and what opens it (so plays can be listed: Catopomp's hands, Theseus's
+#: Board; Catharsis's combat): its own test data, tests/games/<game>.toml [step]
+PLAYERS = {g: t["players"] for g, t in per_game("step").items()}
+OPTIONS = {g: t["options"] for g, t in per_game("step").items()}
+PRELUDE = {g: t["prelude"] for g, t in per_game("step").items()}
 
 
 def _commands(game) -> list[str]:
@@ -98,7 +94,7 @@ def _session(name: str, log) -> object:
             return again.show("t").state
 
 
-@pytest.mark.parametrize("name", sorted(ENGINES))
+@pytest.mark.parametrize("name", sorted(GAMES))
 @settings(max_examples=4, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(choices=st.lists(st.floats(0, 1, exclude_max=True), min_size=1, max_size=12))

@@ -9,15 +9,11 @@ import subprocess
 import pytest
 
 from tests.conftest import installed_cwd, SCRIPT
+from tests.games import per_game
 from tests.test_startup_imports import loaded
 
-SESSIONS = {  # game -> (players, options, a tracker change that is legal on a new table)
-    "catopomp": ("Ann,Ben,Cy", ("--option", "start=ann"), ("dice", "1", "2", "3", "4", "5", "6")),
-    "theseus": ("Ann,Ben", (), ("points", "ann", "+2")),
-    "catastrophe": ("Ann,Ben", (), ("lives", "ben", "-2")),
-    "cataclysm-arcade": ("Ann,Ben", (), ("coins", "ann", "+1")),
-    "catharsis": ("Ann,Ben", ("--option", "morale=18"), ("morale", "-1")),
-}
+SESSIONS = {  # game -> (players, options, a tracker change that is legal on a new table): tests/games/<game>.toml
+    game: (t["players"], tuple(t["options"]), tuple(t["change"])) for game, t in per_game("tracked").items()}
 
 
 def companion(home, *args: str) -> subprocess.CompletedProcess:

@@ -29,9 +29,10 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from engine import ENGINES, get_engine, get_game
+from engine import GAMES, get_engine, get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, Reason, SituationError, step
 from engine.errors import EngineError
+from tests.games import per_game
 
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(ROOT.glob("*/*.toml"))
@@ -395,11 +396,11 @@ def taught_command_runs(game: str, command: str) -> str:
 
 
 def test_every_game_with_an_engine_has_scenarios():
-    for game in ENGINES:
+    for game in GAMES:
         assert any(p.parent.name == game for p in SCENARIOS), game
 
 
-@pytest.mark.parametrize("game", sorted(ENGINES))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_rule_an_engine_can_cite_exists(game):
     known, _ = reference_ids()
     engine = get_engine(game)
@@ -421,7 +422,7 @@ def verdicts_of(game: str) -> list:
 
 
 #: at least this many different rules the game's notes cite over its cases (the note checks are not vacuous)
-NOTED = {"catharsis": 2, "catopomp": 2, "theseus": 2, "cataclysm-arcade": 8, "catastrophe": 5}
+NOTED = per_game("noted")  # tests/games/<game>.toml
 
 
 @pytest.mark.parametrize("game", sorted(NOTED))

@@ -17,23 +17,13 @@ from hypothesis import strategies as st
 from trackers import snapshots, store
 from trackers.errors import DamagedLog, TrackerError
 from trackers.sessions import Sessions, replay, tracker_for
+from tests.games import per_game
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 
-# per game: players, options, and changes the tracker takes (some refused at times: then overruled)
-GAMES = {
-    "catastrophe": (["Ann", "Ben"], {}, [["lives", "ann", "-1"], ["lives", "ben", "+1"], ["yarn", "ann", "-1"],
-                                         ["draw", "ann", "2"], ["reapurr", "+1"]]),
-    "cataclysm-arcade": (["Ann", "Ben"], {}, [["coins", "ann", "+1"], ["coins", "ben", "+2"],
-                                              ["coins", "ann", "spend", "1"], ["coins", "ben", "-1"]]),
-    "catharsis": (["Ann", "Ben"], {"morale": "18"}, [["morale", "-1"], ["status", "party", "zeal", "+1"], ["refresh"],
-                                                     ["status", "party", "anger", "+1"], ["next-card", "trap"],
-                                                     ["resolved"]]),
-    "catopomp": (["Ann", "Ben", "Cy"], {"competitive": "yes"}, [["points", "ann", "+1"], ["points", "ben", "+2"],
-                                                                ["gems", "cy", "-1"], ["predict", "ann", "3"]]),
-    "theseus": (["Ann", "Ben"], {}, [["points", "ann", "+2"], ["points", "ben", "+1"], ["reward", "ann", "Paladin"],
-                                     ["party", "ann", "4", "3"]]),
-}
+# per game: players, options, and changes the tracker takes (some refused at times: then overruled):
+# each game's own test data, tests/games/<game>.toml [snapshot]
+GAMES = {g: (t["players"], t["options"], t["changes"]) for g, t in per_game("snapshot").items()}
 OPS = st.one_of(
     st.tuples(st.just("change"), st.integers(0, 4), st.booleans()),
     st.tuples(st.just("undo"), st.integers(1, 5), st.just(False)),

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tests.conftest import installed_cwd, SCRIPT
+from tests.conftest import GAMES, installed_cwd, SCRIPT
 
 PROBE = """
 import runpy, sys, json
@@ -90,7 +90,7 @@ def test_json_output_loads_no_rich(table):
 def test_a_tracker_change_loads_its_own_game_only_and_no_search(table):
     mods = loaded(table, "track", "coins", "ann", "+1")
     assert "engine.cataclysm_arcade" in mods and "pydantic" not in mods  # plain records (engine/record.py)
-    others = {"engine.catopomp", "engine.theseus", "engine.catharsis", "engine.catastrophe"}
+    others = {"engine." + game.replace("-", "_") for game in GAMES} - {"engine.cataclysm_arcade"}
     assert not others & mods
     assert not {"whoosh", "tomllib", "prompt_toolkit"} & mods
 
@@ -101,7 +101,7 @@ def test_stats_from_the_cache_load_no_game_engine(table):
     loaded(table, "stats", "--json")  # the first reads every log and caches the records
     for args in (("stats", "--json"), ("history", "--json")):
         mods = loaded(table, *args)
-        games = ("engine.catharsis", "engine.cataclysm_arcade", "engine.catopomp", "engine.theseus", "engine.catastrophe")
+        games = tuple("engine." + game.replace("-", "_") for game in GAMES)
         assert not [m for m in mods if m.startswith(games)] and not {"rich", "pydantic", "whoosh"} & mods, args
     assert "rich" in loaded(table, "stats")  # the tables and bars for people
 

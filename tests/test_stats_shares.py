@@ -10,11 +10,11 @@ import json
 
 import pytest
 
-from engine import TRACKERS, get_tracker
+from engine import GAMES as REGISTRY, get_tracker
 from trackers.secrets import hidden, hides_hand
 from trackers.stats import game_figures
 
-GAMES = sorted(TRACKERS)
+GAMES = sorted(REGISTRY)
 
 
 def record(game: str, **result) -> dict:

@@ -9,16 +9,13 @@ import json
 import pytest
 
 from tests.conftest import GAMES, files_under, run_in_process
+from tests.games import per_game
 
-START = {"catharsis": ["-o", "morale=18"]}  # the one game with a required option
-# a misspelt option name, and the option it is closest to
-NEAR_MISS = {"catharsis": ("moral", "morale"), "cataclysm-arcade": ("player-on", "player-one"),
-             "catopomp": ("pasing", "passing"), "theseus": ("frist", "first"),
-             "catastrophe": ("variantt", "variant")}
-OPTIONS = {"catharsis": "morale, thresholds, boss, hard, characters, powers, paradox, kpt",
-           "cataclysm-arcade": "player-one, boss-health",
-           "catopomp": "start, passing, competitive, expansions, hell-power",
-           "theseus": "first, cards, hidden", "catastrophe": "variant, first, cards"}
+#: what `track new` needs (the one game with a required option), a misspelt option name and the option it
+#: is closest to, and every option as the error lists them: each game's own test data (tests/games/)
+START = {g: [w for k, v in o.items() for w in ("-o", f"{k}={v}")] for g, o in per_game("required_options").items() if o}
+NEAR_MISS = per_game("near_miss")
+OPTIONS = per_game("option_names")
 
 
 def _snapshot(home):

@@ -10,16 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import GAMES
+from tests.games import per_game
 
-#: what `track new` needs for each game (the options a rulebook leaves to the table)
-NEW = {
-    "catharsis": ["--option", "morale=18", "--option", "thresholds=17:everyone takes 2 damage"],
-    "cataclysm-arcade": [],
-    "catopomp": [],
-    "theseus": [],
-    "catastrophe": [],
-}
-OPTIONS = {"catharsis": {"morale": "18"}}
+#: what `track new` needs for each game (the options a rulebook leaves to the table): tests/games/<game>.toml
+NEW = {g: [w for k, v in o.items() for w in ("--option", f"{k}={v}")] for g, o in per_game("new_options").items()}
+OPTIONS = per_game("required_options")
 
 
 def run(*args, columns: int = 80, env: dict | None = None):
@@ -80,10 +75,10 @@ def width_of(text: str) -> int:
 def test_no_session_command_is_a_game_verb_or_alias(game):
     """Checked against the tables and against the game's own reading of the word (prefixes, aliases
     kept elsewhere): each session command must be an unknown command to every game."""
-    from engine import TRACKERS
+    from engine import GAMES as REGISTRY
     from engine.base import MoveSyntaxError
 
-    assert set(GAMES) <= set(TRACKERS)
+    assert set(GAMES) <= set(REGISTRY)
     t = tracker(game)
     words = set(t.COMMANDS) | set(getattr(t, "VERB_ALIASES", {}) or {})
     names = session_commands()
@@ -207,7 +202,7 @@ def test_every_verb_appears_in_track_verbs_with_a_working_example(cli, home, gam
 
 def test_track_verbs_defaults_to_the_current_game_then_every_game(cli, home):
     every = json.loads(ok("track", "verbs", "--json").stdout)
-    assert [t["game"] for t in every] == list(__import__("engine").TRACKERS)
+    assert [t["game"] for t in every] == list(__import__("engine").GAMES)
     start("theseus")
     assert json.loads(ok("track", "verbs", "--json").stdout)["game"] == "theseus"
     assert_bad_input(run("track", "verbs", "chess"), "chess", "catopomp")
@@ -250,7 +245,7 @@ def test_every_verb_completes_and_so_do_the_players(cli, home, game):
 def test_completion_of_games_sessions_and_rule_ids(cli, home, shell):
     start("catastrophe", name="friday")
     start("catopomp", name="saturday")
-    assert complete(shell, "companion track new cat") == ["catharsis", "cataclysm-arcade", "catopomp", "catastrophe"]
+    assert complete(shell, "companion track new cat") == [g for g in GAMES if g.startswith("cat")]
     assert complete(shell, "companion track switch fr") == ["friday"]
     assert complete(shell, "companion track show ") == ["friday", "saturday"]
     ids = complete(shell, "companion rules show catopomp.dice-boost")
@@ -267,15 +262,8 @@ def test_show_completion_prints_a_script_for_each_shell(shell):
 
 # --------------------------------------------------------------------- saying little, 80 columns
 
-#: a few changes per game that reach its interesting parts (tables, nested lists, effects)
-PLAYS = {
-    "catharsis": [["rename", "ann", "1", "Nail", "to", "the", "Eye"], ["morale", "-1"], ["use", "ben", "2"]],
-    "cataclysm-arcade": [["boss", "ann", "30"], ["fighter", "ann", "Grunt", "4", "--overrule"], ["coins", "ann", "+2"],
-                         ["pass", "ann"], ["pass", "ben"], ["pass", "cy"], ["next-level"]],
-    "catopomp": [["lost", "cy"], ["reserve", "cy", "4"]],
-    "theseus": [["party", "ann", "4", "3", "2", "1"], ["reward", "ann", "rank", "1"], ["next-rank"], ["points", "ann", "+2"]],
-    "catastrophe": [["lives", "ben", "-2"], ["reapurr", "+1"], ["yarn", "ann", "-1"]],
-}
+#: a few changes per game that reach its interesting parts (tables, nested lists, effects): tests/games/
+PLAYS = per_game("changes")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import TRACKERS, get_tracker
+from engine import GAMES, get_tracker
 from rulesdb.games import GAME_IDS
 
 
 def test_every_game_has_a_tracker():
-    assert sorted(TRACKERS) == sorted(GAME_IDS)
+    assert sorted(GAMES) == sorted(GAME_IDS)
 
 
-@pytest.mark.parametrize("game", sorted(TRACKERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_rule_a_tracker_can_cite_exists(game):
     from rulesdb.reference import reference
 

@@ -22,9 +22,9 @@ def state_class(game: str):
 
     state = get_tracker(game).State
     if rules.card_model(state) is None:
-        from engine import TRACKERS
+        from engine import GAMES
 
-        with_cards = [g for g in TRACKERS if rules.card_model(get_tracker(g).State) is not None]
+        with_cards = [g for g in GAMES if rules.card_model(get_tracker(g).State) is not None]
         raise LibraryError(f"{game} has no card catalogue (its cards are numbers and suits the rules know); "
                            f"games with cards: {', '.join(sorted(with_cards))}")
     return state

@@ -183,18 +183,18 @@ def tracker_for(game: str):
 def engine_for(game: str):
     """The game's move validator, or None for a game that only tracks counters, or whose tracker
     does not keep the validator's State yet (plays need the one model; without it they would fail)."""
-    from engine import ENGINES, get_engine
+    from engine import GAMES, get_engine
 
-    if game not in ENGINES:
+    if game not in GAMES:
         return None
     engine = get_engine(game)
     return engine if tracker_for(game).State is engine.State else None
 
 
 def play_along_games() -> list[str]:
-    from engine import ENGINES
+    from engine import GAMES
 
-    return sorted(g for g in ENGINES if engine_for(g) is not None)
+    return sorted(g for g in GAMES if engine_for(g) is not None)
 
 
 def game_for(game: str, tracker=None) -> Game:

@@ -52,11 +52,11 @@ class Sessions(Recording, SessionsFile):
     # -- reading -------------------------------------------------------------------------
 
     def _session_row(self, row) -> Session:
-        from engine import TRACKERS
+        from engine import GAMES
 
         try:
             players, options = json.loads(row[3]), json.loads(row[4])
-            if (row[2] not in TRACKERS or not isinstance(players, list) or not isinstance(options, dict)
+            if (row[2] not in GAMES or not isinstance(players, list) or not isinstance(options, dict)
                     or not isinstance(row[5], str)):
                 raise ValueError(row[2])
         except (TypeError, ValueError):

@@ -18,9 +18,17 @@ MEDIA = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; c
 def files() -> dict[str, tuple[bytes, bytes, str]]:
     """name -> (body, gzipped body, ETag)."""
     raw = {name: (STATIC / name).read_bytes() for name in MEDIA}
-    raw["index.html"] = raw["index.html"].replace(b"{{version}}", page_version().encode())
+    raw["index.html"] = games_meta(raw["index.html"].replace(b"{{version}}", page_version().encode()))
     return {name: (body, gzip.compress(body, 9, mtime=0), f'"{hashlib.sha256(body).hexdigest()[:20]}"')
             for name, body in raw.items()}
+
+
+def games_meta(page: bytes) -> bytes:
+    """The page with the games' ids as data (a `games` meta tag): the script links their rule ids, so
+    no list of the games is written in the page (rulesdb/games.py lists them)."""
+    from rulesdb.games import game_ids
+
+    return page.replace(b"<head>", f'<head>\n<meta name="games" content="{" ".join(game_ids())}">'.encode(), 1)
 
 
 @lru_cache(maxsize=1)

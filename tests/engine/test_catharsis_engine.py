@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import ENGINES, get_engine, get_tracker
+from engine import GAMES, get_engine, get_tracker
 from engine.base import EngineError
 from engine.catharsis.rules_costs import Option, brute_force_pays, parse_cost
 from engine.catharsis.notation_track import is_pattern
@@ -32,7 +32,7 @@ def table(*plays, players=("Ann", "Ben"), **options):
 
 
 def test_one_rules_model():
-    assert "catharsis" in ENGINES
+    assert "catharsis" in GAMES
     assert get_tracker("catharsis").State is E.State
     assert E.to_act(table()) is None  # no turns: everyone acts at once
 

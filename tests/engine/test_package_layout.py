@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from rulesdb.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parents[2]
-LAID_OUT = {"cataclysm_arcade": "cataclysm-arcade", "catastrophe": "catastrophe", "catharsis": "catharsis",
-            "catopomp": "catopomp", "theseus": "theseus"}
+LAID_OUT = {game.replace("-", "_"): game for game in GAME_IDS}  # package -> game id
 NAMES = {"__init__", "model", "notation", "notation_track", "table", "rules", "track", "status", "odds", "rule_ids"}
 
 

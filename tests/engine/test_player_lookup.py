@@ -6,22 +6,21 @@ import importlib
 
 import pytest
 
-from engine import TRACKERS
+from engine import GAMES
 from engine.base import MoveSyntaxError
+from tests.games import per_game
 
-OPTIONS = {"catharsis": {"morale": "18"}}
-# a tracker command that names a player, with the player's word first after the verb
-NAMING = {"catharsis": ["divinity", "{}", "+1"], "cataclysm-arcade": ["coins", "{}", "+2"],
-          "catastrophe": ["lives", "{}", "-1"], "catopomp": ["gems", "{}", "-1"],
-          "theseus": ["reward", "{}", "Paladin"]}
+OPTIONS = per_game("required_options")
+# a tracker command that names a player, with the player's word first after the verb (tests/games/<game>.toml)
+NAMING = per_game("naming")
 
 
 def _table(game):
-    tracker = importlib.import_module(TRACKERS[game]).Tracker()
+    tracker = importlib.import_module(GAMES[game]).Tracker()
     return tracker, tracker.new_state(["Ann", "Ben", "Cy"], OPTIONS.get(game, {}))
 
 
-@pytest.mark.parametrize("game", sorted(TRACKERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_misspelt_player_is_answered_alike_in_every_game(game):
     tracker, state = _table(game)
     with pytest.raises(MoveSyntaxError) as err:
@@ -42,7 +41,7 @@ def _lookup(game, state, word):
     return state.player(word)
 
 
-@pytest.mark.parametrize("game", sorted(TRACKERS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_state_finds_a_player_named_in_any_case(game):
     _, state = _table(game)
     assert _lookup(game, state, "cY").name == "Cy"

@@ -8,10 +8,10 @@ import pytest
 
 from engine.base import Effect, Reason
 from engine.tracking import Findings, WorkingTable
+from tests.games import per_game
 
-#: each game's working table: (module, class)
-TABLES = [("engine.catharsis.table", "Table"), ("engine.catastrophe.table", "Table"),
-          ("engine.catopomp.table", "TableChange"), ("engine.theseus.table", "Table")]
+#: each game's working table: (module, class), from its own test data (tests/games/<game>.toml)
+TABLES = [(f"engine.{game.replace('-', '_')}.table", name) for game, name in per_game("working_table").items()]
 
 
 @pytest.mark.parametrize("module, name", TABLES)
@@ -22,12 +22,12 @@ def test_each_games_table_derives_from_the_base_and_keeps_no_copy_of_it(module, 
     assert "freeze" in vars(cls)
 
 
-@pytest.mark.parametrize("game", ["catharsis", "catastrophe", "catopomp", "theseus"])
+@pytest.mark.parametrize("game", sorted(per_game("working_table")))
 def test_a_games_table_says_effects_with_their_data_and_freezes_back_to_its_state(game):
     from engine import get_tracker
 
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "Ben"], {"morale": "18"} if game == "catharsis" else {})
+    state = tracker.new_state(["Ann", "Ben"], per_game("required_options")[game])
     module, name = next(t for t in TABLES if t[0] == f"engine.{game}.table")
     table = getattr(importlib.import_module(module), name)(state)
     table.say("note", "Ann gains 2", "some.rule", who="Ann", amount=2)

@@ -8,7 +8,9 @@ const home = privateMatch ? `/${privateMatch[1]}/${privateMatch[2]}` : "";
 const isHost = !!privateMatch && privateMatch[1] === "h";
 const path = privateMatch ? privateMatch[3] || "/" : location.pathname;  // the view: /, /rules, /rules/ID
 const api = privateMatch ? `/api${home}` : "/api";
-const RULE_ID = /\b((?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)\.[a-z0-9][a-z0-9.-]*[a-z0-9])/g;
+// the games' ids come as data with the page (a meta tag; companion/serve/assets.py games_meta)
+const GAME_IDS = (document.querySelector('meta[name="games"]')?.content || "").split(" ").filter(Boolean);
+const RULE_ID = new RegExp(`\\b((?:${GAME_IDS.join("|")})\\.[a-z0-9][a-z0-9.-]*[a-z0-9])`, "g");
 const $ = (id) => document.getElementById(id);
 let lastSeq = null;
 let taps = null;  // the player's legal plays now: {seq, moves, note, trie} from /moves

@@ -1,0 +1,29 @@
+"""Each game's own test data (tests/games/<game>.toml) is read through one closed schema, and every
+game has its file: a new game adds its own data instead of a row in each test's table."""
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.games import GAME_IDS
+from tests.games import HERE, KEYS, OPTIONAL, game_data
+
+
+def test_every_game_has_its_test_data_and_every_file_is_a_game():
+    assert sorted(p.stem for p in HERE.glob("*.toml")) == sorted(GAME_IDS)
+    for game in GAME_IDS:
+        assert set(game_data(game)) >= set(KEYS) - OPTIONAL, game  # every key the generic tests read of every game
+
+
+@pytest.mark.parametrize("planted, named", [("nmae = 1\n", "nmae: unknown key"), ("noted = \"two\"\n", "noted: a int"),
+                                            ("[step]\nplayer = []\n", "step.player: unknown key")])
+def test_an_unknown_or_mistyped_key_fails_naming_the_file_and_the_key(tmp_path, monkeypatch, planted, named):
+    import tests.games as games
+
+    (tmp_path / "toy.toml").write_text(planted, encoding="utf-8")
+    monkeypatch.setattr(games, "HERE", tmp_path)
+    games.game_data.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=f"toy.toml: {named}"):
+            games.game_data("toy")
+    finally:
+        games.game_data.cache_clear()
