@@ -298,3 +298,43 @@ def test_tables_and_examples_stay_whole(width):
         assert not broken, (words, width, broken)
     check = description(rendered("check", 80))
     assert sum(line.startswith("     ") for line in check) >= 20  # the notation table is there, indented
+
+
+# ------------------------------------------------------------------------------ check's notation table
+
+#: per game, the table the rows of `companion check --help`'s notation table are judged at
+NOTATION_TABLES = {
+    "catopomp": ['track new catopomp --players "Ann,Ben,Luke"', "track first ben", "track dice 1 2 3 4 5 6"],
+    "theseus": ['track new theseus --players "Ann,Ben"'],
+    "catharsis": ['track new catharsis --players "Ann,Ben" --option morale=18'],
+    "cataclysm-arcade": ['track new cataclysm-arcade --players "Ann,Ben"',
+                         "track card Grunt fighter health=3 attack=2 attack-cost=1",
+                         "track card Zap response cost=1 effect=damage:1",
+                         'play "fighter Grunt"', "play decline", 'play "fighter Grunt"', "play decline"],
+    "catastrophe": ['track new catastrophe --players "Abi,Betty,Chris"'],
+}
+
+
+def notation_rows() -> dict[str, list[str]]:
+    """The plays of check's notation table, by game."""
+    block = commands()["check"].help.split("Move notation", 1)[1].split("\n\n")[0]
+    rows, game = {}, None
+    for line in block.splitlines()[1:]:
+        if indent(line) == 2:
+            game = line.strip()
+        elif line.strip():
+            rows.setdefault(game, []).append(re.split(r"\s{2,}", line.strip())[0])
+    return rows
+
+
+def test_every_play_of_the_notation_table_is_read_as_written(cli, home):
+    """Each play of the table is read by its game's notation: `check` gives a verdict (legal or not
+    at that table), never "cannot read it"."""
+    rows = notation_rows()
+    assert sorted(rows) == sorted(NOTATION_TABLES) and sum(map(len, rows.values())) >= 20
+    for game, plays in rows.items():
+        for line in NOTATION_TABLES[game]:
+            assert cli(*shlex.split(line)).exit_code == 0, line
+        for play in plays:
+            result = cli("check", play)
+            assert result.exit_code in (0, 1) and result.stdout.startswith(("Legal", "Illegal")), (game, play, result.output)
