@@ -13,7 +13,8 @@ Fenced blocks are read in order:
   spacing (so a wrapped line matches), `...` standing for anything, dates, times and ids for any.
 - a command must exit 0 unless its comment says otherwise: `# exit N` (that code), `# refused`
   (a play or change the rules refuse: a non-zero code, nothing recorded, the refusal on stderr),
-  `# illegal` (`check` judging a play illegal: the verdict printed, code 0 or 1, as issue 48 wants).
+  `# illegal` (`check` judging a play illegal: the verdict printed, code 0 or 1, as issue 48 wants),
+  `# impossible` (`status` finding something impossible: the problems printed, code 0 or 1).
 - ```toml / json with `file=NAME` in the info string: written to NAME for the commands after it.
 - ```toml / json with `situation=GAME`: must load as a situation of GAME.
 - any other toml / json block must say `fragment` (a part of a file, shown for its fields).
@@ -44,7 +45,7 @@ AS_INSTALLED = {ROOT / "docs" / "tutorial.md"}
 INSTALLED_WORDS = ("rules", "track", "play")
 #: the exit codes of a refusal: 2 until issue 48's codes land (then 1: the command ran, its answer a finding)
 REFUSED = (1, 2)
-#: `check` on an illegal play: 0 until issue 48's codes land (then 1)
+#: `check` on an illegal play, `status` on an impossible table: 0 until issue 48's codes land (then 1)
 ILLEGAL = (0, 1)
 PAGES = [pytest.param(README, True, id="README.md", marks=pytest.mark.installed),
          *(pytest.param(p, False, id=str(p.relative_to(ROOT))) for p in DOCS),
@@ -85,9 +86,8 @@ class Step:
         self.argv = words[1:]
         comment = text.split(" #", 1)[1] if " #" in text else ""
         code = re.search(r"\bexit (\d+)", comment)
-        self.expect = ("refused" if re.search(r"\brefused\b", comment) and not code
-                       else "illegal" if re.search(r"\billegal\b", comment) and not code
-                       else int(code.group(1)) if code else 0)
+        marker = re.search(r"\b(refused|illegal|impossible)\b", comment)
+        self.expect = int(code.group(1)) if code else marker.group(1) if marker else 0
         self.shown = shown
 
     @property
@@ -182,6 +182,8 @@ def check_exit(step: Step, exit_code: int, output: str, where: str, before: int 
         assert before == after, f"{where}: `{step.text}` was refused but changed the log ({before} -> {after})"
     elif step.expect == "illegal":
         assert exit_code in ILLEGAL and "Illegal" in output, said
+    elif step.expect == "impossible":
+        assert exit_code in ILLEGAL and "Nothing impossible" not in output and "Usage:" not in output, said
     else:
         assert exit_code == step.expect, said
 
@@ -252,6 +254,7 @@ def test_a_shown_output_allows_dates_ids_and_elisions_and_nothing_else():
     ('companion play "heaven 3 then hell 2"   # refused: one card does not beat two', "refused"),
     ('companion check "x"   # illegal: the Red Glowy Dot', "illegal"),
     ("companion stats --player Zed   # exit 2: no player named 'Zed'", 2),
+    ("companion status theseus -s t.toml   # impossible: Archer is not described", "impossible"),
     ("companion track show", 0),
 ])
 def test_the_comment_says_the_exit(text, expect):
