@@ -11,7 +11,7 @@ Fenced blocks are read in order:
 - ```console: `$ companion ...` lines are commands; the lines under one, up to the next `$` line,
   are its output as the page shows it, and the command must print that: words compared with any
   spacing (so a wrapped line matches), `...` standing for anything, dates, times and ids for any.
-- a command must exit 0 unless its comment says otherwise: `# exit N` (that code), `# refused`
+- a command must exit 0 unless its comment opens otherwise: `# exit N` (that code), `# refused`
   (a play or change the rules refuse: a non-zero code, nothing recorded, the refusal on stderr),
   `# illegal` (`check` judging a play illegal: the verdict printed, code 0 or 1, as issue 48 wants),
   `# impossible` (`status` finding something impossible: the problems printed, code 0 or 1).
@@ -86,7 +86,7 @@ class Step:
         self.argv = words[1:]
         comment = text.split(" #", 1)[1] if " #" in text else ""
         code = re.search(r"\bexit (\d+)", comment)
-        marker = re.search(r"\b(refused|illegal|impossible)\b", comment)
+        marker = re.match(r"\s*(refused|illegal|impossible)\b", comment)  # the comment opens with it
         self.expect = int(code.group(1)) if code else marker.group(1) if marker else 0
         self.shown = shown
 
@@ -255,6 +255,7 @@ def test_a_shown_output_allows_dates_ids_and_elisions_and_nothing_else():
     ('companion check "x"   # illegal: the Red Glowy Dot', "illegal"),
     ("companion stats --player Zed   # exit 2: no player named 'Zed'", 2),
     ("companion status theseus -s t.toml   # impossible: Archer is not described", "impossible"),
+    ("companion status   # what is impossible about the table", 0),
     ("companion track show", 0),
 ])
 def test_the_comment_says_the_exit(text, expect):
