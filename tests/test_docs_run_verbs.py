@@ -239,6 +239,7 @@ def test_every_verb_example_runs(game, cli, home):
 def test_the_printed_example_is_among_the_usage_examples():
     from engine import TRACKERS, get_tracker
 
+    assert sorted(SCRIPTS) == sorted(TRACKERS), "every game's verbs have a script"
     for game in TRACKERS:
         for v in get_tracker(game).verbs():
             assert v["example"] in usage_examples(v["verb"], v["usage"]) or v["example"] == v["verb"], (game, v)
