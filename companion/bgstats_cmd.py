@@ -67,8 +67,16 @@ def export_play(
     qr: bool = typer.Option(False, "--qr", help="Also draw the link as a QR code, for a phone to scan."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """A finished game as a play for BG Stats: its `bgstats://` link (BG Stats opens with the play
-    filled in), as a QR code with --qr, or as JSON; a game not finished is refused."""
+    """A finished game as a play for BG Stats: its `bgstats://` link, a QR code, or JSON.
+
+    BG Stats opens the link with the play filled in; --qr draws it as a QR code to scan from the
+    screen. A game not finished is refused.
+
+    \b
+    Examples:
+      companion track export-play friday
+      companion track export-play friday --qr
+    """
     from companion.stores import open_sessions
     from trackers.history import outcome
 

@@ -12,9 +12,10 @@ FIELDS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 cards_app = typer.Typer(
     no_args_is_help=True,
-    help="The table's card library per game: cards described once, used by every new session and situation "
-    "(docs/cards.md). Fields are the game's catalogue fields: `companion cards add catharsis \"Fire Bolt\" "
-    "--bottom \"BB 4 || 6 6\"`.",
+    help="The table's card library per game: cards described once, used by every new session.\n\n"
+    "Situation files use it too (docs/cards.md). Fields are the game's catalogue fields (`companion cards schema GAME` lists them).\n\n"
+    "\b\nExamples:\n  companion cards add catharsis \"Fire Bolt\" --bottom \"BB 4 || 6 6\"\n"
+    "  companion cards list theseus",
 )
 
 
@@ -58,7 +59,13 @@ def add(
     name: str = typer.Argument(..., help="The card's name as printed."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Add a card: `--FIELD VALUE` for each field the game's catalogue has (`--top.cost 4` for one part)."""
+    """Add a card: `--FIELD VALUE` for each field the game's catalogue has (`--top.cost 4` for one part).
+
+    \b
+    Examples:
+      companion cards add catharsis "Fire Bolt" --bottom "BB 4 || 6 6"
+      companion cards add theseus Oracle --rank 2 --icon explore --vp 1
+    """
     library = _library(game)
     card = library.add(name.strip(), _fields(library, list(ctx.args)))
     _emit(card, as_json, "Added to the library:\n" + _entry_text(card))
@@ -71,7 +78,12 @@ def edit(
     name: str = typer.Argument(..., help="The card (any part of its name)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Change or add fields of a card (a catalogue card keeps the fields not given)."""
+    """Change or add fields of a card (a catalogue card keeps the fields not given).
+
+    \b
+    Examples:
+      companion cards edit catharsis nail --top.cost 3
+    """
     library = _library(game)
     card = library.edit(name, _fields(library, list(ctx.args)))
     _emit(card, as_json, "Changed in the library:\n" + _entry_text(card))
@@ -83,7 +95,12 @@ def show(
     name: str = typer.Argument(..., help="The card (any part of its name)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """What the library and catalogue say of a card, and where the current session's version differs."""
+    """What the library and catalogue say of a card, and where the current session's version differs.
+
+    \b
+    Examples:
+      companion cards show catharsis bolt
+    """
     library = _library(game)
     entries = library.entries(keep=True)  # read (and checked) once
     card = library.card(library.find(name, entries), entries)
@@ -115,7 +132,13 @@ def list_(
                                  "describes, or that have unknown fields."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Every card of the game: the catalogue's and the library's."""
+    """Every card of the game: the catalogue's and the library's.
+
+    \b
+    Examples:
+      companion cards list theseus
+      companion cards list theseus --unknown
+    """
     library = _library(game)
     if unknown:
         from companion.stores import open_sessions
@@ -138,7 +161,12 @@ def remove(
     name: str = typer.Argument(..., help="The card (any part of its name)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Remove a card's library entry (a catalogue card goes back to the catalogue's facts)."""
+    """Remove a card's library entry (a catalogue card goes back to the catalogue's facts).
+
+    \b
+    Examples:
+      companion cards remove catharsis "Fire Bolt"
+    """
     done = _library(game).remove(name)
     _emit(done, as_json, f"Removed {done['name']} from the {done['game']} library"
           + (" (the shipped catalogue's entry stands)" if done["catalogue"] else "") + ".")
@@ -150,7 +178,12 @@ def import_(
     file: Path = typer.Argument(..., help="A .toml or .json file of entries in the catalogue's shape."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Add a file's cards to the library (each replaces the library's entry of its name); all or nothing."""
+    """Add a file's cards to the library (each replaces the library's entry of its name); all or nothing.
+
+    \b
+    Examples:
+      companion cards import theseus our-cards.toml
+    """
     done = _library(game).import_(file)
     _emit(done, as_json, f"Imported {len(done['imported'])} card(s) into the {done['game']} library.")
 
@@ -161,7 +194,12 @@ def export(
     file: Path = typer.Argument(..., help="Where to write: .toml or .json."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Write the library's entries to a file (TOML or JSON by its suffix)."""
+    """Write the library's entries to a file (TOML or JSON by its suffix).
+
+    \b
+    Examples:
+      companion cards export theseus our-cards.toml
+    """
     done = _library(game).export(file)
     _emit(done, as_json, f"Wrote {len(done['exported'])} card(s) of the {done['game']} library to {done['file']}.")
 
@@ -171,7 +209,12 @@ def schema(
     game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP + " (the schema is JSON either way)"),
 ) -> None:
-    """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json)."""
+    """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json).
+
+    \b
+    Examples:
+      companion cards schema catastrophe
+    """
     from engine.library import library_schema
 
     import json

@@ -33,6 +33,9 @@ class CompanionGroup(TyperGroup):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
+        from companion.helptext import reflow_tree
+
+        reflow_tree(self)  # help written wrapped in the source, shown wrapped to the reader's width
         if os.environ.get("_COMPANION_COMPLETE"):  # a TAB press: typer's bash/zsh/fish completion classes
             from companion.typer_parts import start_completion
 
@@ -145,12 +148,28 @@ def options_first(argv: list[str]) -> list[str]:
     return front + rest if front else argv
 
 
+#: the root's help: what the companion is, then a first example of each part
+HELP = """The table companion for five tabletop games: the rules in your own words, the table's
+counters, plays checked against the rules, the table on every phone, and the history of your games.
+
+For Catharsis: Divine Wrath, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe: A
+Game of 9 Lives (`companion games`). Every command has --help with examples.
+
+\b
+Examples:
+  companion rules search "can I reroll just one die?" --game catharsis
+  companion track new catopomp --players "Ann,Ben,Cy"
+  companion play "heaven 4 5 then hell 2"
+  companion serve --lan
+  companion history
+"""
+
 # The root: its options and its own commands. The command modules add theirs only when their word
 # is run (COMMANDS), so a search imports no play or track module; `app` is the whole app.
 root_app = typer.Typer(
     cls=CompanionGroup,
     name="companion",
-    help="The table companion for Catharsis, Cataclysm Arcade, Catopomp, Party of the Theseus and CATastrophe: rules lookup and a move validator.",
+    help=HELP,
     add_completion=False,  # our own --install/--show-completion import the machinery only when used
     pretty_exceptions_enable=False,
     no_args_is_help=False,
@@ -240,7 +259,7 @@ def root(
         None, "--data-dir", help="Keep data and cache under this folder (default: COMPANION_HOME or the user dirs).",
     ),
 ) -> None:
-    """Rules lookup for five tabletop games, with rule ids you can cite."""
+    """The table companion: rules, the table's counters, checked plays, phones and history."""
     paths.set_home(None if data_dir is None else paths.checked_home(data_dir, "--data-dir"))
     import rulesdb
 
@@ -256,7 +275,13 @@ def root(
 
 @root_app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="Print the games as JSON.")) -> None:
-    """The five games with their ids, aliases and player counts."""
+    """The five games with their ids, aliases and player counts.
+
+    \b
+    Examples:
+      companion games
+      companion games --json
+    """
     from companion.render_rules import games_view
     from rulesdb.games import all_games
 
@@ -266,8 +291,17 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print the games as
 @root_app.command()
 def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read lines from stdin and answer "
                                        "each with one line of JSON (see docs/cli.md).")) -> None:
-    """An interactive prompt for a game night: every command without the `companion` prefix, any other
-    line a rules question for the current session's game; the rules index and sessions file stay open."""
+    """An interactive prompt for a game night: commands without `companion`, questions in your words.
+
+    Every command works without the `companion` prefix; any other line is a rules question for the
+    current session's game. The rules index and the sessions file stay open, so each line answers at
+    once. With --json, a program writes one command a line and reads one JSON object a line.
+
+    \b
+    Examples:
+      companion shell
+      companion shell --json
+    """
     from companion.collector import collect
     from companion.shell import run_json_shell, run_piped_shell, run_shell
 
@@ -304,9 +338,18 @@ def serve(
     as_json: bool = typer.Option(False, "--json", help="Print the addresses and links as one line of JSON (and "
                                  "one more when it stops) instead of text."),
 ) -> None:
-    """The session's table live on every phone: a web page of the counters, whose turn it is and the last
-    plays, updated as any terminal or phone changes it, with the rules search; each player's private link
-    adds their own hand. Localhost only unless --lan. See docs/serve.md."""
+    """The session's table live on every phone, with the rules search (docs/serve.md).
+
+    A web page of the counters, whose turn it is and the last plays, updated as any terminal or phone
+    changes it; each player's private link adds their own hand. Only this machine can open it unless
+    --lan, which prints the address and a QR code for the phones. Ctrl-C stops it.
+
+    \b
+    Examples:
+      companion serve --lan
+      companion serve --lan --allow-plays
+      companion serve --session friday --port 8080
+    """
     from companion.collector import collect
     from companion.serve.run import serve as run_serve
 
@@ -336,7 +379,8 @@ def _add_track(app: typer.Typer) -> None:
     for word in track_cmd.SHORT_FORMS:  # `companion undo` for `companion track undo`, and so on
         callback = getattr(track_cmd, word)
         what = " ".join(callback.__doc__.split("\n\n")[0].split())
-        app.command(word, help=f"Short for `companion track {word}`: {what[0].lower()}{what[1:]}")(callback)
+        app.command(word, help=f"Short for `companion track {word}`: {what[0].lower()}{what[1:]}\n\n"
+                    f"\b\nExample:\n  companion {word}")(callback)
 
 
 def _add_play(app: typer.Typer) -> None:

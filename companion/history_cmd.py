@@ -12,8 +12,9 @@ JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
 GAME_HELP = "Only this game (id or alias)."
 PLAYER_HELP = "Only sessions this player sat in (any case and spacing)."
 
-players_app = typer.Typer(no_args_is_help=True, help="The players across sessions: `companion players rename OLD NEW` "
-                          "merges a misspelt name into the right one.")
+players_app = typer.Typer(no_args_is_help=True, help="The players across sessions: merge a misspelt name into the right one.\n\n"
+                          "\b\nExample:\n"
+                          "  companion players rename Anne Ann")
 
 
 def _sessions():
@@ -71,8 +72,17 @@ def history(
                                  "(see `companion track export-play`)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Every session, finished or not: date, game, players, who won (or the party's, the Grim
-    Reapurr's result), length and duration; with --bgstats, each finished game as a BG Stats link."""
+    """Every session, finished or not: date, game, players, result, length and duration.
+
+    The result is who won, or the party's or the Grim Reapurr's. With --bgstats, each finished game
+    as a BG Stats link.
+
+    \b
+    Examples:
+      companion history
+      companion history catastrophe --player ann
+      companion history --since 2026-01-01 --json
+    """
     with _sessions() as store:
         records, _, damaged = _selected(store, game, player, since, shown=not bgstats)
         if bgstats:
@@ -94,8 +104,17 @@ def stats(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
     as_csv: bool = typer.Option(False, "--csv", help="Print one row per player (and party) as CSV, for a spreadsheet."),
 ) -> None:
-    """Games played, wins, win rate and streaks per player (per party in a cooperative game), average
-    length, and each game's own figures; abandoned sessions are counted apart, never as losses."""
+    """Games played, wins, win rate and streaks per player, and each game's own figures.
+
+    A cooperative game counts per party too; the average length is given, and abandoned sessions are
+    counted apart, never as losses.
+
+    \b
+    Examples:
+      companion stats
+      companion stats catastrophe --player ann
+      companion stats --since 2026-01-01 --csv
+    """
     from trackers.stats import stats as figures
 
     with _sessions() as store:
@@ -112,7 +131,13 @@ def recap(
     markdown: bool = typer.Option(False, "--markdown", help="Print the story as Markdown, to keep or share."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The story of a game from its log: who won and how, the turning points, the overruled plays."""
+    """The story of a game from its log: who won and how, the turning points, the overruled plays.
+
+    \b
+    Examples:
+      companion track recap friday
+      companion track recap friday --markdown
+    """
     from trackers.recap import session_story
 
     with _sessions() as store:
@@ -128,8 +153,14 @@ def rename(
     new: str = typer.Argument(..., help="The name to show instead, in every session."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Merge a misspelt player name into the right one across every session (the logs stay as
-    they were typed; history, stats and recap show the new name)."""
+    """Merge a misspelt player name into the right one across every session.
+
+    The logs stay as they were typed; history, stats and recap show the new name.
+
+    \b
+    Examples:
+      companion players rename Anne Ann
+    """
     from trackers import players
 
     with _sessions() as store:

@@ -62,14 +62,18 @@ def odds(
     session: Optional[str] = typer.Option(None, "--session", help="The session (default: the current one)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Exact odds: paying a Catharsis cost with the rerolls left (and which dice to keep), or
-    defending a CATastrophe Attack with Yarn Ball re-rolls.
+    """Exact odds: paying a Catharsis cost, or defending a CATastrophe Attack.
+
+    A Catharsis cost: the chance to pay it with the rerolls left, and which dice to keep now. A
+    CATastrophe `attack N`: the chance to defend it, with the Yarn Balls that may buy re-rolls; `attack`
+    alone takes the Attack in play in the current session (--player: another target of it).
 
     \b
-      catharsis "AA BB" --dice 1,1,2,3,4,5     chance to pay the cost, best dice to keep
-      catastrophe attack 4 --yarn 2            chance to defend an Attack 4 with up to 2 re-rolls
-      catastrophe attack                       the Attack in play in the current session
-      catastrophe attack --player Betty        the same, for another target of it
+    Examples:
+      companion odds catharsis "AA BB" --dice 1,1,2,3,4,5 --rerolls 2
+      companion odds catastrophe attack 4 --yarn 2
+      companion odds catastrophe attack
+      companion odds catastrophe attack --player ben
     """
     from engine import get_engine
     from engine.base import EngineError, EngineUnavailable

@@ -132,34 +132,47 @@ def check(
                                         "game's deck-building rules instead of a play (cataclysm-arcade)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Judge a play against the current session's table (or a situation file): legal or not, the rules
-    that decide it, what happens next, and legal alternatives. Nothing is recorded.
-    With --deck FILE: check a constructed deck (`companion check cataclysm-arcade --deck deck.toml`).
+    """Judge a play against the table, recording nothing: legal or not, and why.
+
+    The table is the current session's (or a situation file's). The verdict gives the rules that decide
+    it, what happens next and what would be legal instead. With --deck FILE, a constructed deck is
+    checked against the deck-building rules instead (docs/moves-cataclysm-arcade.md).
 
     \b
     Move notation (docs/moves-GAME.md for each game):
-      catopomp  heaven 4 5 then hell 2      Heaven set, then the Hell Domain card
-                hell 8 8 + dice 3+5         Hell set with a Dice Boost
-                hell 2 3 4 5 then return Luke 2    with the Hell power
-                pass then transfer 7        pass; the owner hands a Hell card
-      theseus   use Knight explore Paladin  a Party card and its icon ability
-                basic recruit Witch         the basic action without a card
-                exile party Mage            back down to 4 cards
-                end                         end the turn
-      catharsis roll ann 3 4 4 4 5 6        the roll of the Player Attack Phase
-                reroll ann 3 3 4 to 1 2 5   any dice, thrown together, twice a phase
-                adjust ben 4 +1 by ann      Ann's ability adjusts Ben's unused 4
-                use ann 2 top with 3 3 5    an ability paid with these dice
-                assign ann 3 ben 2          share the Enemy's damage (after attack party 5)
-                pay "AA BB" with 1 1 2 2    do these dice pay this cost? (check only)
-      cataclysm-arcade  fighter Grunt       play a Fighter (tactic / weapon NAME likewise)
-                attack Grunt at ben boss    attack with a Fighter (or boss)
-                respond Zap at ann grunt    a Response, with priority
-                decline                     let the top of the Line resolve
-                pass                        pass for the rest of the level
-      catastrophe  Abi play Attack 4 at Betty  a card into play (reactions: Chris play Cucumber)
-                Betty roll 3                the attacked player's die; `Chris yarn` re-rolls it
-                resolve                     the most recent card in play takes effect
+      catopomp
+        heaven 4 5 then hell 2           Heaven set, then the Hell Domain card
+        hell 8 8 + dice 3+5              Hell set with a Dice Boost
+        hell 2 3 4 5 then return Luke 2  with the Hell power
+        pass then transfer 7             pass; the owner hands a Hell card
+      theseus
+        use Knight explore Paladin       a Party card and its icon ability
+        basic recruit Witch              the basic action without a card
+        exile party Mage                 back down to 4 cards
+        end                              end the turn
+      catharsis
+        roll ann 3 4 4 4 5 6             the roll of the Player Attack Phase
+        reroll ann 3 3 4 to 1 2 5        any dice, thrown together, twice
+        adjust ben 4 +1 by ann           Ann's ability adjusts Ben's unused 4
+        use ann 2 top with 3 3 5         an ability paid with these dice
+        assign ann 3 ben 2               share the Enemy's damage
+        pay "AA BB" with 1 1 2 2         do these dice pay it? (check only)
+      cataclysm-arcade
+        fighter Grunt                    play a Fighter (tactic, weapon alike)
+        attack Grunt at ben boss         attack with a Fighter (or the Boss)
+        respond Zap at ann grunt         a Response, with priority
+        decline                          let the top of the Line resolve
+        pass                             pass for the rest of the level
+      catastrophe
+        Abi play Attack 4 at Betty       a card into play (or a reaction)
+        Betty roll 3                     the attacked player's die
+        Betty yarn                       a Yarn Ball buys a re-roll
+        resolve                          the last card in play takes effect
+
+    \b
+    Examples:
+      companion check "heaven 4 5 then hell 2"
+      companion check catopomp -s table.json -m "heaven 6 7 then hell 1"
     """
     if deck is not None:
         _check_deck(words or [], deck, as_json)
@@ -223,8 +236,17 @@ def moves(
     by: Optional[str] = typer.Option(None, "--by", help="List this player's plays now (default: the player to act)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """List the legal plays of the player to act (current session, or a situation file), grouped with a
-    count each. For a hand the table has not recorded, the plays that need no card from it."""
+    """List the legal plays of the player to act, grouped, with a count each.
+
+    The table is the current session's (or a situation file's). For a hand the table has not recorded,
+    the plays that need no card from it, and a line on what is left out.
+
+    \b
+    Examples:
+      companion moves
+      companion moves --limit 0
+      companion moves catopomp --situation table.json
+    """
     engine, state, rest = _table(words, situation, session, wants_move=False)
     _no_extra(rest)
     note = engine.moves_note(state)
@@ -265,7 +287,15 @@ def status(
     session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """What is impossible about the table (current session, or a situation file), each with the rule it breaks."""
+    """What is impossible about the table, each with the rule it breaks.
+
+    The table is the current session's (or a situation file's).
+
+    \b
+    Examples:
+      companion status
+      companion status catopomp --situation table.json
+    """
     engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
     _no_extra(rest)
     if situation is None:  # a session's secret hands stay out of the shared screen (their owner sees theirs)
@@ -321,9 +351,17 @@ def play(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="A tracker command made as a play (`play refresh`): "
                                  "also print every effect and rule id, as `track ... --verbose` does."),
 ) -> None:
-    """Make a play at the current session's table: it is checked and, when legal, recorded in the session's
-    log (undo, redo, log and export cover it). An illegal play is refused with the rules and what would be
-    legal instead; --overrule records it as the table played it."""
+    """Make a play at the current session's table: checked, and recorded when legal.
+
+    A recorded play is in the session's log (undo, redo, log and export cover it). An illegal play is
+    refused with the rules and what would be legal instead; --overrule records it as the table played
+    it. The notation of each game: `companion check --help`.
+
+    \b
+    Examples:
+      companion play "heaven 4 5 then hell 2"
+      companion play pass
+    """
     from trackers.errors import Refused
 
     from engine.base import CHANGE, MoveSyntaxError
@@ -397,7 +435,12 @@ def schema(
     game: str = typer.Argument(..., help="The game (id or alias).", autocompletion=complete.games),
     as_json: bool = typer.Option(False, "--json", help="Accepted for scripts: the schema is JSON either way."),
 ) -> None:
-    """The JSON Schema of the game's situation file (JSON with or without --json)."""
+    """The JSON Schema of the game's situation file (JSON with or without --json).
+
+    \b
+    Examples:
+      companion schema theseus
+    """
     import json  # here: the CLI loads this module for every command
 
     engine = _engine(game)

@@ -7,7 +7,9 @@ import typer
 from companion import complete, paths
 from rulesdb.games import GAME_IDS
 
-rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.", no_args_is_help=True)
+rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.\n\n\b\nExamples:\n"
+                        "  companion rules search \"can I reroll just one die?\" --game catharsis\n"
+                        "  companion rules define enforcer", no_args_is_help=True)
 
 GAME_HELP = f"Only this game (id or alias: {', '.join(GAME_IDS)})."
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
@@ -28,7 +30,13 @@ def search(
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many hits to show."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Search the rules and glossary, e.g. `companion rules search can I reroll one die -g catharsis`."""
+    """Search the rules and glossary in your own words, typos and all.
+
+    \b
+    Examples:
+      companion rules search "can I reroll just one die?" --game catharsis
+      companion rules search reaper moves up -g catastrophe --limit 3
+    """
     game_id = _game(game)
     from companion.render_rules import index_build_bar
     from rulesdb.search import search as run_search
@@ -49,7 +57,13 @@ def show(
                                  autocompletion=complete.rule_ids),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Show a whole rule entry and its see-also list; a section id shows all its entries."""
+    """Show a whole rule entry and its see-also list; a section id shows all its entries.
+
+    \b
+    Examples:
+      companion rules show catopomp.dice-boost.used-dice-card
+      companion rules show catopomp.dice-boost
+    """
     from companion.render_rules import show_view
     from rulesdb.lookup import lookup
 
@@ -62,7 +76,13 @@ def define(
     game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Look up a glossary term; without --game, a term found in several games shows each."""
+    """Look up a glossary term; without --game, a term found in several games shows each.
+
+    \b
+    Examples:
+      companion rules define enforcer
+      companion rules define "hell domain" --game catopomp
+    """
     game_id = _game(game)
     from companion.render_rules import define_view
     from rulesdb.glossary import define as run_define
@@ -85,7 +105,12 @@ def toc(
     game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The reference's table of contents: sections and their rule ids."""
+    """The reference's table of contents: sections and their rule ids.
+
+    \b
+    Examples:
+      companion rules toc --game theseus
+    """
     game_id = _game(game)
     from companion.render_rules import toc_view
     from rulesdb.lookup import table_of_contents
@@ -100,7 +125,12 @@ def import_(
     name: Optional[str] = typer.Option(None, "--name", help="The source's name (default: from the file name)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Index your own copy of a rulebook as a separate, searchable source."""
+    """Index your own copy of a rulebook as a separate, searchable source.
+
+    \b
+    Examples:
+      companion rules import catopomp my-copy.md --name my-copy
+    """
     game_id = _game(game)
     from companion.collector import collect
     from companion.render_rules import import_bar, import_view
@@ -118,7 +148,12 @@ def import_(
 
 @rules_app.command()
 def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """List the sources: the built-in reference and your imported rulebooks."""
+    """List the sources: the built-in reference and your imported rulebooks.
+
+    \b
+    Examples:
+      companion rules sources
+    """
     from companion.render_rules import sources_view
     from rulesdb.sources import source_list
 
@@ -130,7 +165,12 @@ def remove(
     name: str = typer.Argument(..., help="The imported source to remove."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Remove an imported rulebook source."""
+    """Remove an imported rulebook source.
+
+    \b
+    Examples:
+      companion rules remove my-copy
+    """
     from companion.render import emit
     from rulesdb.sources import remove_source
 

@@ -100,8 +100,11 @@ def _verb_usage(verb: str) -> str:
 track_app = typer.Typer(
     cls=TrackGroup,
     no_args_is_help=True,
-    help="Keep the table's counters in a saved session: `companion track new GAME --players \"Ann,Ben\"`, "
-    "then changes as the table says them (`companion track morale -1`). Every change is checked against the rules.",
+    help="Keep the table's counters in a saved session, each change checked against the rules.\n\n"
+    "Start one with `companion track new GAME --players \"Ann,Ben\"`, then say each change as the table says it, "
+    "after `companion track`: the game's verbs are listed below (and by `companion track verbs GAME`).\n\n"
+    "\b\nExamples:\n  companion track new catastrophe --players \"Ann,Ben,Cy\" --name friday\n"
+    "  companion track lives ben -2\n  companion track undo",
 )
 
 
@@ -145,7 +148,13 @@ def new(
     option: List[str] = typer.Option([], "--option", "-o", help="A game option as key=value (see docs/track-GAME.md); repeatable."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Start a session and make it current."""
+    """Start a session and make it current.
+
+    \b
+    Examples:
+      companion track new catopomp --players "Ann,Ben,Cy" --name pomp
+      companion track new catharsis --players "Ann,Ben" --option morale=18
+    """
     from rulesdb.games import resolve_game
 
     game_id = resolve_game(game)
@@ -161,7 +170,13 @@ def new(
 
 @track_app.command("list")
 def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """All sessions: game, players, last change, whether finished; the current one marked."""
+    """All sessions: game, players, last change, whether finished; the current one marked.
+
+    \b
+    Examples:
+      companion track list
+      companion track list --json
+    """
     damaged: list[tuple[str, str]] = []  # sessions that do not read: named, the others listed
     with open_sessions(reading=True) as store:
         sessions, current = store.all(damaged), store.current_name()
@@ -183,7 +198,15 @@ def show(
     reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's full table (named hands and secret predictions hidden: see --reveal)."""
+    """The session's full table (hidden hands stay hidden: see --reveal).
+
+    Named hands and secret predictions are the hidden ones.
+
+    \b
+    Examples:
+      companion track show
+      companion track show --reveal ann
+    """
     with open_sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
         result.library = _library_differences(result.session)
@@ -208,7 +231,12 @@ def _library_differences(session) -> list[dict]:
 @track_app.command()
 def switch(name: str = typer.Argument(..., help="The session to make current.", **NAME_ARG),
            as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """Make another session the current one (`track use` became `track switch`: games use `use`)."""
+    """Make another session the current one (`track use` became `track switch`: games use `use`).
+
+    \b
+    Examples:
+      companion track switch pomp
+    """
     with open_sessions() as store:
         session = store.use(name)
         result = _public(store, store.show(session.name), [])
@@ -220,7 +248,12 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
 @track_app.command()
 def end(name: Optional[str] = typer.Argument(None, help="The session to end (default: the current one).", **NAME_ARG),
         as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
-    """End a session: it stays listed and exportable, but takes no more changes."""
+    """End a session: it stays listed and exportable, but takes no more changes.
+
+    \b
+    Examples:
+      companion track end pomp-2
+    """
     with open_sessions() as store:
         session = store.end(name)
     from companion.render import after_change, emit
@@ -236,7 +269,12 @@ def export(
                                  "damage on purpose (without it, a damaged log is not exported, exit 1)."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Write a session's whole log to a JSON file, to move the table to another device."""
+    """Write a session's whole log to a JSON file, to move the table to another device.
+
+    \b
+    Examples:
+      companion track export pomp pomp.json
+    """
     from engine.words import count
 
     with open_sessions(reading=True) as store:
@@ -262,7 +300,12 @@ def import_(
     name: Optional[str] = typer.Option(None, "--name", help="Import under this name."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Load an exported session (its whole log is replayed and checked) and make it current."""
+    """Load an exported session (its whole log is replayed and checked) and make it current.
+
+    \b
+    Examples:
+      companion track import pomp.json --name pomp-2
+    """
     from trackers.imports import read_export
 
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
@@ -281,8 +324,15 @@ def situation(
     as_json: bool = typer.Option(False, "--json", help="Printed, the situation is JSON either way; with --output, "
                                  "print {\"session\", \"game\", \"file\"} instead of a sentence."),
 ) -> None:
-    """The session's table as a situation file (JSON) for `companion check GAME --situation FILE`
-    (named hands and secret predictions left out: see --reveal)."""
+    """The session's table as a situation file (JSON), for `companion check GAME --situation FILE`.
+
+    Named hands and secret predictions are left out (see --reveal).
+
+    \b
+    Examples:
+      companion track situation --output table.json
+      companion track situation
+    """
     import json
 
     from trackers.secrets import hidden, revealed
@@ -323,9 +373,18 @@ def log(
     whole: bool = typer.Option(False, "--all", help="Show every entry."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """The session's history with times (the newest 50 entries unless --last/--limit/--all; --before N
-    pages back): who made each change, where rounds, levels and turns began and what they set off
-    (undone changes marked)."""
+    """The session's history with times and who made each change.
+
+    What each change set off is told with it. The newest 50 entries unless --last, --limit or --all
+    (--before N pages back, in text and JSON alike). Where rounds, levels and turns began is marked,
+    and so are undone changes.
+
+    \b
+    Examples:
+      companion track log
+      companion track log --last 5
+      companion track log --all --json
+    """
     with open_sessions(reading=True) as store:
         from dataclasses import replace
 
@@ -349,7 +408,13 @@ def undo(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Take back the last change (or the last N) and say which."""
+    """Take back the last change (or the last N) and say which.
+
+    \b
+    Examples:
+      companion track undo
+      companion track undo 2
+    """
     with open_sessions() as store:
         result = store.undo(steps, name)
     from companion.render import after_change, change_view
@@ -363,7 +428,12 @@ def redo(
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """Bring back what undo took back and say which."""
+    """Bring back what undo took back and say which.
+
+    \b
+    Examples:
+      companion track redo
+    """
     with open_sessions() as store:
         result = store.undo(steps, name, redo=True)
     from companion.render import after_change, change_view
@@ -377,7 +447,13 @@ def verbs(
                                          **GAME_ARG),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
-    """A game's verbs (what follows `companion track`), each with an example."""
+    """A game's verbs (what follows `companion track`), each with an example.
+
+    \b
+    Examples:
+      companion track verbs
+      companion track verbs cataclysm-arcade
+    """
     from engine import GAMES, get_tracker
 
     if game is not None:
@@ -408,7 +484,13 @@ def watch(
     """The table full-screen, live: redrawn within half a second of any change. Ctrl-C leaves.
 
     For a screen in the middle of the table; changes may come from any terminal. Named hands and
-    secret predictions are hidden (see --reveal)."""
+    secret predictions are hidden (see --reveal).
+
+    \b
+    Examples:
+      companion track watch
+      companion track watch friday --json
+    """
     from companion.watch import watch as run
 
     run(paths.data_dir(), name, interval, ticks, as_json, reveal)

@@ -40,8 +40,8 @@ def test_every_command_in_the_tutorial_runs(home, tmp_path, monkeypatch):
     env = {"COMPANION_HOME": str(home), "COLUMNS": "80", "HOME": str(tmp_path), "COMPANION_SHELL": "bash"}
     outputs = {}
     refused = {  # the page says these are refused, each citing a rule of its game (and the play to type)
-        "companion track lives ann =12      # exit 1: refused": "catastrophe.",
-        "companion track fighter ann Grunt 4   # exit 1: refused": 'companion play --by ann "fighter Grunt"',
+        "companion track lives ann =12      # refused": "catastrophe.",
+        "companion track fighter ann Grunt 4   # refused": 'companion play --by ann "fighter Grunt"',
     }
     for line in lines:
         args = shlex.split(line, comments=True)[1:]

@@ -33,16 +33,16 @@ USAGE = {
     "(e.g. `coins ann spend 3`, `coins ann +2`)",
     "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
     "fighter": "fighter PLAYER NAME HEALTH [level L]  — only with --overrule, when a card effect puts a Fighter "
-    "into play (e.g. `fighter ann Grunt 4 level 2`); played as a move: `companion play \"fighter Grunt\"`",
+    "into play (e.g. `fighter ann Grunt 4 level 2 --overrule`); played as a move: `companion play \"fighter Grunt\"`",
     "attack": "attack PLAYER CHARACTER COST  — only with --overrule, when a card effect pays and taps an attacker "
-    "(e.g. `attack ann grunt 2`); an attack: `companion play \"attack Grunt at ben boss\"`",
+    "(e.g. `attack ann grunt 2 --overrule`); an attack: `companion play \"attack Grunt at ben boss\"`",
     "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
     "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
     "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
     "(e.g. `gain-health ann boss 3`)",
     "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
     "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
-    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ben grunt`)",
+    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ann grunt`)",
     "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
     "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: docs/track-cataclysm-arcade.md)",
     "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",

@@ -22,10 +22,10 @@ COMMANDS: dict[str, str] = {
     "next-card": "reveal the next Boss Deck card: next-card monster|boss|trap|event|special",
     "resolved": "the revealed Trap/Event/Special is resolved: resolved",
     "combat": "combat start | combat attack | combat enemy | combat refresh | combat end-round | "
-              "combat next | combat round | combat end",
+              "combat next | combat round (a combat ends by itself once its last Enemy is defeated)",
     "enemy": "enemy \"Crab\" 8/10/12/14/16 [boss] [armor 2] | enemy damage 4 [crab] | "
              "enemy defeated [crab] | enemy armor 2 [crab] | enemy armorshred 1 [crab]",
-    "damage": "damage ann exhaust 3 | damage ann discard 2 | damage ann exhaust 1 4 discard 2",
+    "damage": "damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1",
     "use": "activate an ability: use ann 3 [top|bottom] [free]",
     "exhaust": "exhaust powers without damage: exhaust ann 3",
     "heal": "turn exhausted powers face up: heal ann 1 4",
@@ -33,7 +33,7 @@ COMMANDS: dict[str, str] = {
     "gain": "add a power to a board: gain ann \"Demon Lord\"",
     "replace": "replace a power (discard, draw into the same spot): replace ann 2 [\"New name\"]",
     "rename": "name a power: rename ann 3 Nail to the Eye",
-"side": "the side a Soraten power shows: side dave 2 ground | side dave 2 flight",
+    "side": "the side a Soraten power shows: side ann 2 ground | side ann 2 flight",
     "flip": "use a Role's Flip effect (Durhak: become the Vessel): flip ann",
     "unflip": "turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann",
     "divinity": "Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2",

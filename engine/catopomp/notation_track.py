@@ -40,7 +40,7 @@ COMMANDS: dict[str, str] = {
     "first": "round 1: the player chosen at random to start: `first ben`",
     "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
             "`dice 1 3 4 4 6 6`",
-    "hand": "a player records their own hand (the others stay hidden): `hand ann 1 3 5 8 8`",
+    "hand": "a player records their own hand (the others stay hidden): `hand ann 1 2 3 3 5 6 7 8 9 9`",
     "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
     "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
             "`gems cy +1` or `gems cy =2` to correct",
@@ -48,7 +48,7 @@ COMMANDS: dict[str, str] = {
                "substitute counted; required in the competitive variant), `cleared ann`",
     "predict": "competitive: a player's prediction (1-4) for this round: `predict ann 3`",
     "points": "competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
-    "reserve": "the number a one-gem player set on their reserve die for this round: `reserve ann 4`",
+    "reserve": "the number a one-gem player set on their reserve die for this round: `reserve cy 4`",
     "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
 }
 #: option name -> one-line description
