@@ -7,10 +7,9 @@ Read once: `taken()` hands the mark over and forgets it.
 
 A one-shot's command was typed when its process started, which on a loaded machine may be well
 before its first line of Python runs: the kernel's record of the start (/proc/self/stat) dates it.
-When the file was written after that moment, events stamped in or after the start's second are
-left out of the mark (an event's stamp is to the second, so one of that second may be either side:
-left out, the play is at worst refused as sent on a table that moved, never recorded twice). Where
-/proc is absent, the mark is the newest event when Python reads it, as before.
+When the file was written after that moment, the events it got since (each event keeps the
+nanosecond it was written, `written_ns`) are left out of the mark. Where /proc is absent, the mark
+is the newest event when Python reads it, as before.
 """
 from __future__ import annotations
 
@@ -21,8 +20,10 @@ _mark: int | None = None
 
 
 def started() -> float | None:
-    """When this process started (seconds since the epoch, to the kernel's clock tick, rounded
-    down), from /proc/self/stat's start time after boot; None where that cannot be read."""
+    """When this process started (seconds since the epoch), from /proc/self/stat's start time after
+    boot, which the kernel rounds down to its clock tick: the tick's end is taken, so a write made
+    just before the start (a script's previous command) is never counted as after it; None where
+    that cannot be read."""
     import time
 
     try:
@@ -33,7 +34,7 @@ def started() -> float | None:
         up = time.clock_gettime(time.CLOCK_BOOTTIME)
     except (OSError, ValueError, IndexError, AttributeError):
         return None
-    age = up - ticks / hz
+    age = up - (ticks + 1) / hz
     return time.time() - age if 0 <= age < 86400 else None
 
 
@@ -52,17 +53,27 @@ def take_now(data_dir: Path, since: float | None = None) -> None:
         try:
             _mark = con.execute("SELECT max(id) FROM events").fetchone()[0] or 0
             if since is not None and _mark and path.stat().st_mtime > since:  # written since it was typed
-                from datetime import datetime, timezone
-
-                second = datetime.fromtimestamp(int(since), timezone.utc).isoformat(timespec="seconds")
-                first = con.execute("SELECT min(id) FROM events WHERE id > ? AND at >= ?",
-                                    (_mark - 1000, second)).fetchone()[0]
+                first = _first_written_since(con, _mark - 1000, since)
                 if first is not None:
                     _mark = min(_mark, first - 1)
         finally:
             con.close()
     except (sqlite3.Error, OSError):
         _mark = None  # not readable now: the command reports it; the play is judged as it is read
+
+
+def _first_written_since(con, after: int, since: float) -> int | None:
+    """The first event (id above `after`) this file got at or after `since`: by the nanosecond each
+    event was written (schema 4); in a file without that column, by its stamp's second (an event of
+    the start's second counts as after it: at worst a play refused, never one recorded twice)."""
+    columns = {row[1] for row in con.execute("PRAGMA table_info(events)")}
+    if "written_ns" in columns:
+        return con.execute("SELECT min(id) FROM events WHERE id > ? AND written_ns >= ?",
+                           (after, int(since * 1e9))).fetchone()[0]
+    from datetime import datetime, timezone
+
+    second = datetime.fromtimestamp(int(since), timezone.utc).isoformat(timespec="seconds")
+    return con.execute("SELECT min(id) FROM events WHERE id > ? AND at >= ?", (after, second)).fetchone()[0]
 
 
 def take(argv: list[str]) -> None:

@@ -320,7 +320,7 @@ def test_a_schema_2_file_upgrades(tmp_path):
     con.commit()
     con.close()
     with Sessions(tmp_path) as s:
-        assert s.con.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+        assert s.con.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
         assert s.show("s").state == full(s, "s").state
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from engine.base import PLAY  # noqa: F401  (importable from here too)
@@ -399,11 +400,12 @@ class Sessions(Recording, SessionsFile):
         self._chained.add(session.id)
 
     def _insert_events(self, con: sqlite3.Connection, session_id: int, entries: list[Entry]) -> None:
+        written = time.time_ns()  # when this file got them (companion/sent.py), not part of the chain
         con.executemany(
-            "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations, digest)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (session_id, seq, at, kind, verb, args, count, overruled, violations, digest,"
+            " written_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(session_id, e.seq, e.at, e.kind, e.verb, json.dumps(list(e.args)), e.count, int(e.overruled),
-              json.dumps(e.violations), e.digest) for e in entries])
+              json.dumps(e.violations), e.digest, written) for e in entries])
         if entries:
             con.execute("UPDATE sessions SET head = ?, length = ? WHERE id = ?",
                         (entries[-1].digest, entries[-1].seq, session_id))

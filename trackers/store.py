@@ -25,7 +25,7 @@ from trackers import ledger, retry
 from trackers.errors import StoreError
 
 APPLICATION_ID = 0x436D7061  # "Cmpa": marks the file as the companion's
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # MIGRATIONS[n] takes a database at version n to version n + 1: an SQL script or a function.
 MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
@@ -69,7 +69,15 @@ MIGRATIONS: dict[int, str | Callable[[sqlite3.Connection], None]] = {
         PRIMARY KEY (session_id, seq)
     );
     """,
+    # when each event was written to this file, in nanoseconds (companion/sent.py: a play typed before a
+    # write is judged against the table before it, to better than the second `at` keeps); NULL before
+    3: lambda con: _add_written(con),
 }
+
+
+def _add_written(con: sqlite3.Connection) -> None:
+    if "written_ns" not in {row[1] for row in con.execute("PRAGMA table_info(events)")}:
+        con.execute("ALTER TABLE events ADD COLUMN written_ns INTEGER")
 
 
 def _add_ledger(con: sqlite3.Connection) -> None:
