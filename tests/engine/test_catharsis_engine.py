@@ -346,3 +346,13 @@ def test_every_listed_damage_sharing_is_legal_and_distinct(powers, damage, to):
     if to == "party":
         expected = sum(1 for c in product(*(range(k + 1) for k in caps)) if sum(c) == need)
         assert len(listed) == expected
+
+
+def test_moves_note_says_the_held_damage():
+    """An ability's damage while two Enemies stand is held for the table to place (`enemy damage N NAME`, a
+    tracker change): `moves` lists no play for it, so its note says it, naming the Enemies standing."""
+    s = table(*ATTACK, "enemy Rat 3", 'card "Fire Bolt" top "AA ?" effect "deal 2 damage" attacks 2',
+              "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6", "use Ann 1 top with 1 4 4")
+    assert s.damage_to_deal == 2
+    assert "2 damage the party's abilities dealt is held" in E.moves_note(s)
+    assert "`enemy damage N NAME`" in E.moves_note(s) and "standing: Crab, Rat" in E.moves_note(s)
