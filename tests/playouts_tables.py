@@ -291,8 +291,9 @@ class CataclysmArcade:
 class CatharsisDealer(Dealer):
     """A short Boss Deck (a Monster, then the Boss), each fight run step by step with `track combat`:
     the dice rolled and rerolled here (a roll is no play `moves` can list), the Enemy's damage and its
-    attack as the table reads them, the damage owed taken power by power. One power of the first
-    player is a card the table describes (so `moves` lists its uses); the others stay unnamed."""
+    attack as the table reads them, an ability's damage held while several Enemies stand put on one by
+    name, the damage owed taken power by power. One power of the first player is a card the table
+    describes (so `moves` lists its uses); the others stay unnamed."""
 
     def setup(self, state):
         first = self.names[0]
@@ -326,6 +327,9 @@ class CatharsisDealer(Dealer):
                         out.append(_command("track", f"use {p.name.lower()} {rng.randint(1, 6)}"))
                 if state.enemies:
                     out.append(_command("track", f"enemy damage {rng.randint(1, 3)}"))
+                # damage an ability dealt while several Enemies stand is held until the table says whom it hits
+                out += [_command("track", f"enemy damage {state.damage_to_deal} {e.name}")
+                        for e in state.enemies if state.damage_to_deal and not e.defeated]
                 out.append(_command("track", "combat enemy"))
             elif step == "enemy-attack":
                 owing = [p for p in alive if p.damage_due]

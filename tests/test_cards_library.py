@@ -344,7 +344,7 @@ FILLED = {'"COST"': '"AA ?"', '"EFFECT"': '"deal 6 damage"', '"N"': '"1"', '"4,2
 def _taught(note: str) -> list[str]:
     import shlex
 
-    command = note.split("(teach it: ", 1)[1].rsplit(")", 1)[0]
+    command = note.split("for the next sessions: ", 1)[1].rsplit(")", 1)[0]
     for placeholder, value in FILLED.items():
         command = command.replace(placeholder, value)
     return shlex.split(command)[1:]
@@ -371,7 +371,7 @@ def test_every_command_a_catharsis_verdict_teaches_runs(home):
          "use Dave 1 bottom with 1", "Gust", "flight.bottom"),
     ]
     for state, text, card, field in cases:
-        notes = [r.message for r in verdict(state, text).unchecked if "teach it: " in r.message]
+        notes = [r.message for r in verdict(state, text).unchecked if "for the next sessions: " in r.message]
         assert notes, (text, verdict(state, text).unchecked)
         for note in notes:
             ok(run(home, *_taught(note)))

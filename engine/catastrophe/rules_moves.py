@@ -85,9 +85,13 @@ def _candidates(state: State):
     top = state.chain[-1] if state.chain else None
     rolled = list(top.rolls) if top is not None and top.type == "attack" else []
     for name in alive:
-        yield Move(kind="yarn", player=name)
-        for target in rolled:  # a Yarn Ball for any player who rolled, named (`Abi yarn for Dan`)
-            yield Move(kind="yarn", player=name, target=target)
+        # each re-roll listed once: with one die rolled `Abi yarn` can mean only that die; with several,
+        # one named play for each die (`Abi yarn for Dan`), any cat who rolled
+        if len(rolled) > 1:
+            for target in rolled:
+                yield Move(kind="yarn", player=name, target=target)
+        else:
+            yield Move(kind="yarn", player=name)
     yield Move(kind="draw", player=cur)
     for card in ("CATastrophic Event", "Grim Reapurr"):
         yield Move(kind="reveal", player=cur, card=card)

@@ -541,6 +541,10 @@ def _left_out(state: State) -> list[str]:
     reroll (their dice are the table's, not the companion's), and the uses of a power whose card or
     cost is unknown (checked as said, unchecked, never listed as legal)."""
     out = []
+    if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
+        standing = [e.name for e in state.enemies if not e.defeated]
+        out.append(f"{state.damage_to_deal} damage the party's abilities dealt is held: say which Enemy takes it "
+                   f"(`enemy damage N NAME`, a tracker change, not a play; standing: {', '.join(standing)})")
     for p in state.players:
         if p.dead:
             continue

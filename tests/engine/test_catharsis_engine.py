@@ -183,7 +183,9 @@ def test_cli_check_moves_status(cli, situation):
     assert out["moves"] == ["use Ann 1 top with 3 3"]
     out = cli.json("status", "catharsis", "--situation", situation)
     assert out["possible"] is True and out["problems"] == []
-    out = cli.json("check", "catharsis", "--situation", situation, "--move", "use ann jab top with 1 2")
+    result = cli("check", "catharsis", "--situation", situation, "--move", "use ann jab top with 1 2", "--json")
+    assert result.exit_code == 1   # an illegal move is a finding: the verdict is on stdout
+    out = json.loads(result.stdout)
     assert out["legal"] is False
     assert "catharsis.player-decks.symbol-aa" in [r["rule"] for r in out["reasons"]]
     assert out["alternatives"] == ["use Ann 1 top with 3 3"]
@@ -247,7 +249,7 @@ def test_the_dave_example_played_in_a_session(cli):
         result = cli("play", text)
         assert result.exit_code == 0, (text, result.output)
     refused = cli("play", "reroll Dave 5 to 2")
-    assert refused.exit_code == 2 and "catharsis.combat.player-attack.reroll-limit" in refused.stderr
+    assert refused.exit_code == 1 and "catharsis.combat.player-attack.reroll-limit" in refused.stderr
     odds = cli.json("odds", "catharsis", "1 1 1 2 2 2", "--player", "dave")
     assert odds["rerolls"] == 0 and odds["probability"] == 0 and sorted(odds["keep"]) == [1, 1, 1, 2, 2, 5]
     assert cli("play", "adjust Dave 5 -3", "--by", "Mary").exit_code == 0
@@ -266,7 +268,9 @@ def test_an_overruled_play_is_recorded_and_replayed(cli):
         assert cli("play", text).exit_code == 0
     result = cli.json("play", "reroll Dave 5 to 2", "--overrule")
     assert result["overruled"] is True
-    assert cli.json("status")["problems"][0]["rule"] == "catharsis.combat.player-attack.reroll-limit"
+    status = cli("status", "--json")
+    assert status.exit_code == 1   # an impossible table is a finding
+    assert json.loads(status.stdout)["problems"][0]["rule"] == "catharsis.combat.player-attack.reroll-limit"
     assert cli.json("track", "show")["state"]["players"][0]["dice"] == "1 1 1 2 2 2"
 
 
@@ -342,3 +346,13 @@ def test_every_listed_damage_sharing_is_legal_and_distinct(powers, damage, to):
     if to == "party":
         expected = sum(1 for c in product(*(range(k + 1) for k in caps)) if sum(c) == need)
         assert len(listed) == expected
+
+
+def test_moves_note_says_the_held_damage():
+    """An ability's damage while two Enemies stand is held for the table to place (`enemy damage N NAME`, a
+    tracker change): `moves` lists no play for it, so its note says it, naming the Enemies standing."""
+    s = table(*ATTACK, "enemy Rat 3", 'card "Fire Bolt" top "AA ?" effect "deal 2 damage" attacks 2',
+              "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6", "use Ann 1 top with 1 4 4")
+    assert s.damage_to_deal == 2
+    assert "2 damage the party's abilities dealt is held" in E.moves_note(s)
+    assert "`enemy damage N NAME`" in E.moves_note(s) and "standing: Crab, Rat" in E.moves_note(s)

@@ -1,6 +1,8 @@
 """Catharsis referee corrections (issue 20): each test states the rulebook passage it follows."""
 from __future__ import annotations
 
+import json
+
 
 from engine import get_engine, get_tracker
 from engine.catharsis.rules_costs import parse_cost, solve
@@ -319,12 +321,14 @@ def test_the_issue_plays_at_a_session(cli):
     assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=10").exit_code == 0
     for text in [*ATTACK, "combat enemy", "attack party 4", "assign Ann 4"]:
         assert cli("play", text).exit_code == 0, text
-    assert cli("play", "combat refresh").exit_code == 2
-    assert cli("play", "damage Ben exhaust 1 2 3").exit_code == 2
+    assert cli("play", "combat refresh").exit_code == 1   # refusals are findings, not bad input
+    assert cli("play", "damage Ben exhaust 1 2 3").exit_code == 1
     status = cli.json("status")
     assert status["possible"] is True and status["damage_owed"] == "Ann owes 4 damage"
     assert cli("play", "combat refresh", "--overrule").exit_code == 0
-    status = cli.json("status")
+    result = cli("status", "--json")
+    assert result.exit_code == 1   # an impossible table is a finding
+    status = json.loads(result.stdout)
     assert status["possible"] is False and "Ann still owes 4" in status["problems"][0]["message"]
 
 
