@@ -1,6 +1,6 @@
 """Stress rows of issue 49 (round five), beside benchmarks/stress_round4.py.
 
-    python benchmarks/stress_round5.py [--only hostile,slowbody,flips,same,long] [--seconds 60]
+    python benchmarks/stress_round5.py [--only hostile,slowbody,flips,media,same,long] [--seconds 60]
         [--trials 40] [--rounds 10] [--sizes 5000,50000]
 
 Not run in CI. Each phase prints one JSON line; targets in brackets.
@@ -16,6 +16,8 @@ Not run in CI. Each phase prints one JSON line; targets in brackets.
   file's identity left as its last check recorded it (damage the kernel never saw as a write: a bad
   sector, bit rot), then a real `track` change and a real `track export` [0 changes appended to a
   damaged chain, 0 partial exports with exit 0]. On a file, not a file-system image.
+- media: the same on an ext4 image (root and a loop device; skipped otherwise): the bit flipped in
+  the image while it is unmounted, so the file's times and size are those the kernel last wrote.
 - same: stress_round4's 8 copies of one play at once, --rounds times per game, with --load busy
   processes loading the 2 cores (the load average is printed) [each round recorded exactly once].
 - long: a session of each --sizes events (written straight into the file, chained as the companion
@@ -246,6 +248,80 @@ def phase_flips(trials: int, rng: random.Random) -> dict:
     return out
 
 
+def phase_media(trials: int, rng: random.Random) -> dict:
+    """flips on a file-system image: the sessions file on an ext4 image mounted by loop device (root),
+    one bit of an event row flipped in the image while it is unmounted (the kernel never sees a write:
+    the file's times and size stay as they were), then mounted again for a real change and export."""
+    import shutil
+
+    work = Path(tempfile.mkdtemp(prefix="stress5-media-"))
+    image, mnt = work / "fs.ext4", work / "mnt"
+    mnt.mkdir()
+    subprocess.run(["truncate", "-s", "32M", str(image)], check=True)
+    subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True)
+
+    def mount() -> bool:
+        return subprocess.run(["mount", "-o", "loop", str(image), str(mnt)], capture_output=True).returncode == 0
+
+    def umount() -> None:
+        subprocess.run(["umount", str(mnt)], check=True)
+
+    if shutil.which("mount") is None or not mount():
+        return {"skipped": "no loop mount here (needs root and a loop device)"}
+    home = mnt / "home"
+    for n in range(100):  # made as a table makes them: whole processes, as in `flips`
+        if n == 0:
+            companion(home, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben", "--name", "f").communicate()
+        companion(home, "track", "coins", "ann" if n % 3 else "ben", f"+{n % 7 + 1}").communicate()
+    db = home / "data" / "sessions.sqlite3"
+    stamp = db.stat()
+    umount()
+    pristine = image.read_bytes()
+    offsets = [i for i in range(len(pristine)) if pristine.startswith((b'["Ann"', b'["Ben"'), i)]
+    out = {"trials": 0, "offsets_found": len(offsets), "change_refused": 0, "appended_on_damage": 0, "harmless": 0,
+           "export_refused_exit_1": 0, "partial_export_exit_0": 0, "partial_on_purpose_ok": 0, "tracebacks": 0,
+           "file_times_unchanged": 0}
+    for _ in range(trials):
+        raw = bytearray(pristine)
+        raw[rng.choice(offsets) + rng.randrange(1, 5)] ^= 1 << rng.randrange(8)
+        image.write_bytes(bytes(raw))
+        if not mount():
+            out.setdefault("mount_failed", 0)
+            out["mount_failed"] += 1
+            continue
+        try:
+            out["trials"] += 1
+            now = db.stat()
+            out["file_times_unchanged"] += (now.st_mtime_ns, now.st_size) == (stamp.st_mtime_ns, stamp.st_size)
+            before = db.read_bytes()
+            change = companion(home, "track", "coins", "ann", "+1", "--session", "f")
+            _, err = change.communicate()
+            grew = db.read_bytes() != before
+            target = work / "f.json"
+            target.unlink(missing_ok=True)
+            export = companion(home, "track", "export", "f", str(target), "--json")
+            exported, err2 = export.communicate()
+            out["tracebacks"] += ("Traceback" in err) + ("Traceback" in err2)
+            if change.returncode == 0:
+                out["harmless"] += 1  # the flip fell outside the events' chained fields
+            else:
+                out["change_refused"] += 1
+                out["appended_on_damage"] += grew
+                if export.returncode == 0 and json.loads(exported).get("damaged_at"):
+                    out["partial_export_exit_0"] += 1
+                elif export.returncode == 1 and "--partial" in err2:
+                    out["export_refused_exit_1"] += 1
+                    again = companion(home, "track", "export", "f", str(target), "--partial", "--json")
+                    said, _ = again.communicate()
+                    out["partial_on_purpose_ok"] += again.returncode == 0 and json.loads(said)["left_out"] > 0
+                else:
+                    out.setdefault("export_other", []).append([export.returncode, err2.strip()[:120]])
+        finally:
+            umount()
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
 def _load(n: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
 
@@ -302,7 +378,7 @@ def phase_long(sizes: list[int]) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", default="hostile,slowbody,flips,same,long")
+    ap.add_argument("--only", default="hostile,slowbody,flips,media,same,long")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--trials", type=int, default=40)
     ap.add_argument("--rounds", type=int, default=10)
@@ -312,7 +388,8 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(args.seed)
     phases = {"hostile": phase_hostile, "slowbody": lambda: phase_slowbody(args.seconds),
-              "flips": lambda: phase_flips(args.trials, rng), "same": lambda: phase_same(args.rounds, rng, args.load),
+              "flips": lambda: phase_flips(args.trials, rng),
+              "media": lambda: phase_media(args.trials, rng), "same": lambda: phase_same(args.rounds, rng, args.load),
               "long": lambda: phase_long([int(s) for s in args.sizes.split(",")])}
     for name in args.only.split(","):
         t = time.monotonic()

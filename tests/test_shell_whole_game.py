@@ -65,13 +65,13 @@ def test_a_whole_catopomp_game_through_the_shell_keeps_names_and_secrets(home):
                 assert mine["prediction"] == t.pred[0] and sorted(mine["hand"]) == _cards(t.hands[0])
                 assert shell.run("hand p1").strip().startswith("P1's hand (")
         assert rounds >= 2 and plays > 20
-        entries = _json(shell, "log --json")["entries"]
+        entries = _json(shell, "log --json --all")["entries"]
         assert all(e["by"] in (*PLAYERS, "table") for e in entries)
         assert sum("begins" in m for e in entries for m in e["marks"]) == rounds - 1
         for e in entries:
             if e["verb"] in ("predict", "hand"):
                 assert e["args"][1].endswith("hidden)"), e
-        log = shell.run("log --all")  # every entry, as the JSON (the text shows the newest 50 by default)
+        log = shell.run("log --all")  # every entry, as the JSON (both show the newest 50 by default)
         changes = [line for line in log.splitlines() if re.match(r"\s*\d+\s+\d{4}-", line)]
         assert len(changes) == len(entries)
         assert all(re.search(r"\+00:00\s+(P[123]|table): ", line) for line in changes)
