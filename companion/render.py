@@ -1,11 +1,10 @@
 """Rendering: rich views for people, stable JSON for scripts (with render_rules.py, the rules reference
-views, the only modules that import rich): the console, fitting to the width, the table and play views.
+views, and render_watch.py, `track watch`: the only modules that import rich): the console, fitting to the width, the table and play views.
 Plain and simply styled lines go through writer.py (Out.pieces), which writes rich's bytes without it."""
 from __future__ import annotations
 
 import re
 import sys
-import time
 from functools import lru_cache
 
 
@@ -21,7 +20,7 @@ def visible(text, one_line: bool = False) -> str:
         lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
 
 
-def _text(text, style: str = ""):
+def styled(text, style: str = ""):
     """A rich Text of `text` made visible (Text is printed as it is, without markup)."""
     from rich.text import Text
 
@@ -395,11 +394,11 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
         return
     out = Out(table_names(result.session.game, result.session.players))
     if headline:
-        out(_text(headline))
+        out(styled(headline))
     for part in table_parts(result.summary, out.width, out.keep):
         out.block(part)
     for d in getattr(result, "library", ()):
-        out(_text(f"Card library: {d['card']}: {d['change']}"))
+        out(styled(f"Card library: {d['card']}: {d['change']}"))
 
 
 def _saved(out, result) -> None:
@@ -490,79 +489,18 @@ def verbs_view(tables: list[dict], as_json: bool) -> None:
     for n, t in enumerate(tables):
         if n:
             out()
-        out(_text(f"{t['game']} verbs (full usage: companion track VERB --help):"))
+        out(styled(f"{t['game']} verbs (full usage: companion track VERB --help):"))
         width = max(len(v["verb"]) for v in t["verbs"])
         for v in t["verbs"]:
-            line = _text(f"  {v['verb']:<{width}}  companion track {v['example']}")
+            line = styled(f"  {v['verb']:<{width}}  companion track {v['example']}")
             if v["aliases"]:  # the other words the game reads as this verb
                 also = f"also: {', '.join(v['aliases'])}"
                 if line.cell_len + 2 + len(also) <= out.width:
                     line.append("  " + also, style="dim")
                 else:
                     out(line)
-                    line = _text(" " * (width + 4) + also, style="dim")
+                    line = styled(" " * (width + 4) + also, style="dim")
             out(line, indent=width + 4)
-
-
-def _watch_frame(result, last, width: int):
-    from rich.console import Group
-
-    from companion.saying import cell
-
-    s = result.session
-    head = f"{s.name} ({s.game}): {', '.join(s.players)}"
-    if result.summary.get("game_over"):
-        head += "  GAME OVER"
-    from trackers.narrate import with_by
-
-    said = with_by(getattr(last, "by", None), last.label) if last else ""
-    when = f"last change: {said} at {last.at[11:19]}" if last else "no changes yet"
-    keep = table_names(s.game, s.players)
-    parts = [fit_text(_text(head, style="bold"), width, keep), _text(when, style="dim")] + table_parts(result.summary, width, keep)
-    parts.append(_text(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
-                      style="dim"))
-    return Group(*parts)
-
-
-def watch_json(result, last) -> dict:
-    """One frame of `track watch --json`: `track show --json`'s object, whether the session is ended,
-    and the newest log entry (with its label and who made it; its secrets hidden) or None."""
-    return {**result.as_json(), "ended": result.session.ended,
-            "last": last.as_json() | {"label": last.label, "by": getattr(last, "by", None)} if last else None}
-
-
-def _follow(next_frame, sleep, show) -> None:
-    """Print each new frame after the last (a pipe, or --json) until sleep() says stop."""
-    while True:
-        frame = next_frame()
-        if frame:
-            show(frame)
-            sys.stdout.flush()
-        if not sleep():
-            return
-
-
-def watch_view(next_frame, sleep, as_json: bool = False) -> None:
-    """Redraw whenever next_frame() returns (result, last entry); sleep() says whether to go on.
-    Full-screen (rich Live) on a terminal; elsewhere each new frame is printed after the last;
-    with as_json each frame is one line of JSON, on a terminal too (no rich loaded)."""
-    if as_json:
-        import json
-
-        _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
-        return
-    out = console()
-    if not out.is_terminal:
-        _follow(next_frame, sleep, lambda frame: (out.print(_watch_frame(*frame, out.width)), out.print()))
-        return
-    frame = next_frame()
-    from rich.live import Live
-
-    with Live(_watch_frame(*frame, out.width), console=out, screen=True, auto_refresh=False) as live:
-        while sleep():
-            frame = next_frame()
-            if frame:
-                live.update(_watch_frame(*frame, out.width), refresh=True)
 
 
 def log_view(session, telling, as_json: bool) -> None:

@@ -109,7 +109,7 @@ def toc(
 
     \b
     Examples:
-      companion rules toc --game theseus
+      companion rules toc --game catharsis
     """
     game_id = _game(game)
     from companion.render_rules import toc_view

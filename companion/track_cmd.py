@@ -452,7 +452,7 @@ def verbs(
     \b
     Examples:
       companion track verbs
-      companion track verbs cataclysm-arcade
+      companion track verbs catharsis
     """
     from engine import GAMES, get_tracker
 
@@ -496,30 +496,6 @@ def watch(
     run(paths.data_dir(), name, interval, ticks, as_json, reveal)
 
 
-def _unknown_verb(word: str, session, store) -> str:
-    """A word that is no verb of the session's game, said where you are: the session and its game,
-    the nearest verbs of that game (not all of them), and the other games that have the word."""
-    import difflib
-
-    from engine import GAMES
-
-    def spoken(game: str) -> dict[str, str]:  # every word a game reads as a verb -> the verb
-        return {w: v["verb"] for v in tracker_for(game).verbs() for w in (v["verb"], *v["aliases"])}
-
-    low = word.lower().replace("_", "-")
-    own = spoken(session.game)
-    near = list(dict.fromkeys(own[w] for w in difflib.get_close_matches(low, list(own), n=6, cutoff=0.6)))[:3]
-    said = f"unknown command {word!r} in session {session.name} ({session.game})"
-    said += f"; did you mean: {', '.join(near)}" if near else "; its verbs: companion track verbs"
-    others = [g for g in GAMES if g != session.game and low in spoken(g)]
-    if others:
-        kept = [s.name for s in store.all([]) if s.game in others and not s.ended]
-        where = (f"switch to it: companion track switch {kept[-1]}" if kept else
-                 f"start such a session: companion track new {others[0]} --players ...")
-        said += f"; {word!r} is a verb of {' and '.join(others)}, not {session.game} ({where})"
-    return said
-
-
 def _near_session_commands(word: str) -> list[str]:
     import difflib
 
@@ -539,6 +515,7 @@ def change(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
+    from companion.unknown_verb import unknown_verb
     from engine.base import MoveSyntaxError
 
     _no_stray_option(list(words))
@@ -550,7 +527,7 @@ def change(
         except MoveSyntaxError as exc:
             if not str(exc).startswith(("unknown command", "unknown verb")):
                 raise
-            said = str(exc) if "is short for" in str(exc) else _unknown_verb(words[0], store.get(name), store)
+            said = str(exc) if "is short for" in str(exc) else unknown_verb(words[0], store.get(name), store)
             renamed = RENAMED.get(words[0].lower())
             if renamed:
                 raise MoveSyntaxError(f"{said}; to make another session current: companion track {renamed} NAME") from None

@@ -13,7 +13,7 @@ from pathlib import Path
 def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False,
           reveal: list[str] = ()) -> None:
     from companion.collector import collect
-    from companion.render import watch_view
+    from companion.render_watch import watch_view
 
     collect()  # a long-lived process
     from trackers.errors import SessionError

@@ -50,6 +50,10 @@ def _winners(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
     return {"winners": list(summary.get("winners") or [])}
 
 
+def _no_reveals(game: Any, state: Any, moves: list[str], player: str) -> tuple[dict, list[str]]:
+    return {}, []
+
+
 def _first_word(move: str, words: list[str]) -> str:
     """By default a play is listed under its first word that is not a player's name."""
     return words[0]
@@ -171,7 +175,10 @@ class Views:
     (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
     odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
     said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
-    (`partly_listed(state)`) and the group `moves` lists a play under (`move_group(move, words)`)."""
+    (`partly_listed(state)`), the group `moves` lists a play under (`move_group(move, words)`), the
+    phone page's view of the table (`phone(view, summary, rows, to_act, acting)` fills the view;
+    None: the plain view) and the plays a page offers by taps beside the listed ones
+    (`tap_reveals(game, state, moves, player)` -> ({play: {"ranks", "cards"}}, [plays]))."""
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
@@ -184,6 +191,8 @@ class Views:
     plays_on: Callable[..., Any] = _none  # (state, by) -> declines a play by `by` implies first (`plays_on`)
     partly_listed: Callable[..., Any] = _none
     move_group: Callable[[str, list[str]], str] = _first_word
+    phone: Callable[..., None] | None = None
+    tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
 
 
 @dataclass(frozen=True)

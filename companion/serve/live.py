@@ -222,9 +222,10 @@ class Live:
 
     def plays(self, player: str) -> dict:
         """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
-        them (taps.py); none, with why, when it is not their turn or their hand is not known. A Theseus
-        play whose Board Refill turns up cards it cannot name is in `refills` ({play: {"ranks", "cards"}}),
-        and the trie also holds it with `reveal NAME` for each card the deck can still hold."""
+        them (taps.py); none, with why, when it is not their turn or their hand is not known. A play
+        whose Board Refill turns up cards it cannot name (Theseus, its Views.tap_reveals) is in `refills`
+        ({play: {"ranks", "cards"}}), and the trie also holds it with `reveal NAME` for each card the
+        deck can still hold."""
         from companion.legal import plays_for
         from companion.serve.taps import trie
 
@@ -237,13 +238,12 @@ class Live:
         except Exception as exc:  # noqa: BLE001 - a table the engine cannot list: say so, keep the text box
             doc["note"] = f"the plays cannot be listed here ({exc})"
         doc["refills"], tapped = {}, list(doc["moves"])
-        if self.session.game == "theseus" and doc["moves"]:  # a Board Refill's cards, named by taps (refill.py)
-            from companion.serve.refill import refills, with_reveals
+        if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
             from trackers.log import game_for
 
-            state = self._narrator(None).state
-            doc["refills"] = refills(game_for(self.session.game), state, doc["moves"], player)
-            tapped += with_reveals(state, doc["refills"])
+            doc["refills"], more = self.engine.declaration.views.tap_reveals(
+                game_for(self.session.game), self._narrator(None).state, doc["moves"], player)
+            tapped += more
         doc["trie"] = trie(tapped)
         return doc
 

@@ -1,13 +1,22 @@
 """A play whose Board Refill turns up cards (Theseus): which cards the refill reveals unnamed, and the
-cards the deck can still hold, so a page can offer `... reveal NAME` by taps (or "unknown card").
+cards the deck can still hold, so a page can offer `... reveal NAME` by taps (or "unknown card"): Views.tap_reveals.
 The engine judges each listed play once (nothing applied); a reveal it can only name by Rank
 ("Rank 1 card") is one the table can name. Pure: the game, the table and the plays in."""
 from __future__ import annotations
 
 import re
 
+from .model import catalogue
+
 UNNAMED = re.compile(r"Rank (\d) card")
 MAX_NAMED = 2  # reveals named by taps in one play (the rest stay unknown, or are typed)
+
+
+def tap_reveals(game, state, moves: list[str], player: str) -> tuple[dict[str, dict], list[str]]:
+    """What a page offers by taps beside `moves`: the plays whose refill turns up unnamed cards
+    (`refills`) and those plays with `reveal NAME` for each card it could be (`with_reveals`)."""
+    found = refills(game, state, moves, player) if moves else {}
+    return found, with_reveals(state, found)
 
 
 def refills(game, state, moves: list[str], player: str) -> dict[str, dict]:
@@ -33,8 +42,6 @@ def refills(game, state, moves: list[str], player: str) -> dict[str, dict]:
 def candidates(state, rank: int, left_out: tuple[str, ...] = ()) -> list[str]:
     """The catalogue's cards of this Rank that are nowhere on the table yet (Board, Hands, Parties,
     Reward Areas), by name."""
-    from engine.theseus.model import catalogue
-
     seen = set(left_out)
     seen.update(card.name for card in state.board)
     for p in state.players:
