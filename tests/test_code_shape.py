@@ -216,6 +216,6 @@ def test_the_measure_finds_words_written_beside_the_rows_and_each_row_signature(
 def test_no_list_of_the_games_written_by_hand_in_the_product(shape):
     """Issue 47: every list of the games is derived from each game's one source
     (rulesdb/data/<game>/game.toml); left: the `check` help's one example per game. The phone page's
-    words are each game's own (Views.phone, engine/<game>/phone.py; a game without one gets the plain view)."""
+    words are each game's own (Views.phone, engine/<game>/track_phone.py; a game without one gets the plain view)."""
     assert shape["game_lists"]["product"] == []
     assert set(shape["files_naming_games"]["product"]) <= {"companion/play_cmd.py"}

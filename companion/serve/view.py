@@ -3,7 +3,7 @@
 pairs that wrap on a narrow screen, the set-up details for behind a tap, and at the end the result
 (winners, scores, how it was decided). Pure: a game's public summary and who is to act in, a dict out;
 no engine key (`setup_todo`, `decided_by`) reaches the page. Each game words its own table (Views.phone,
-engine/<game>/phone.py); a game without one gets the plain view.
+engine/<game>/track_phone.py); a game without one gets the plain view.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _plain(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
 
 
 def _filler(game: str):
-    """The game's own view (Views.phone, engine/<game>/phone.py), or the plain one."""
+    """The game's own view (Views.phone, engine/<game>/track_phone.py), or the plain one."""
     from engine import declaration
 
     try:

@@ -34,7 +34,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   status.py         what is impossible about a described table
   rules_moves.py    a play judged, who acts (the initiative, priority), a described table's players
   cards.toml        the card catalogue (keywords built in; the table adds its cards)
-  phone.py          the table as the phone page words it (Views.phone)
+  track_phone.py    the table as the phone page words it (Views.phone)
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from engine.base import Engine as _Engine
 from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, notation_track, phone, rules, rules_moves, rules_series, track, track_outcome
+from . import notation, notation_track, rules, rules_moves, rules_series, track, track_outcome, track_phone
 from .model import State
 from .rule_ids import ALL_RULES, GAME as _ID, R
 from .status import status
@@ -71,7 +71,7 @@ GAME = Declaration(
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position, situation=rules_moves.situation,
                 load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
                 check_deck=rules_moves.check_deck, series=rules_series.series,
-                plays_on=rules_series.declines_before, phone=phone.fill),
+                plays_on=rules_series.declines_before, phone=track_phone.fill),
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

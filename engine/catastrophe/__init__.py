@@ -19,7 +19,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   status.py          what is impossible about a described table
   odds.py            exact chances to defend an Attack, with Yarn Ball re-rolls
   rules_moves.py     who acts, and the legal plays
-  phone.py           the table as the phone page words it (Views.phone)
+  track_phone.py     the table as the phone page words it (Views.phone)
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from engine.base import Engine as _Engine
 from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, notation_track, odds, phone, rules, rules_moves, track, track_outcome
+from . import notation, notation_track, odds, rules, rules_moves, track, track_outcome, track_phone
 from .model import GAME as _ID, State
 from .rule_ids import RULE_IDS, R
 from .status import status
@@ -54,7 +54,7 @@ GAME = Declaration(
                     standing=track_outcome.standing),
     secrets=Secrets(hides_hand=track.HIDES_HAND, hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
-                odds=odds.question_odds, phone=phone.fill),
+                odds=odds.question_odds, phone=track_phone.fill),
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -54,7 +54,7 @@ def _declare():
     from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views
     from engine.tracking import Tracker
 
-    from . import notation, notation_track, notation_track_options, odds, phone, rules, track, track_outcome
+    from . import notation, notation_track, notation_track_options, odds, rules, track, track_outcome, track_phone
     from .model import State
     from .rule_ids import RULE_IDS, R
     from .status import status
@@ -76,7 +76,7 @@ def _declare():
                         result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
                         figure_lines=track_outcome.figure_lines),
         views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
-                    odds=odds.question_odds, phone=phone.fill),
+                    odds=odds.question_odds, phone=track_phone.fill),
     )
     return {"GAME": game, "Engine": partial(Engine, game), "Tracker": partial(Tracker, game)}
 

@@ -18,7 +18,7 @@ One job per module (the layout every game shares, docs/architecture.md):
   track_outcome.py   after the game: the length's unit and the figures `history` shows
   status.py          what is impossible about a described table
   rule_ids.py        every rule id the package cites (class R)
-  phone.py           the table as the phone page words it (Views.phone)
+  track_phone.py     the table as the phone page words it (Views.phone)
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from engine.base import Engine as _Engine
 from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, notation_track, phone, rules, rules_state, track, track_outcome, track_rounds, track_view
+from . import notation, notation_track, rules, rules_state, track, track_outcome, track_phone, track_rounds, track_view
 from .model import State
 from .rule_ids import RULE_IDS, R
 
@@ -51,7 +51,7 @@ GAME = Declaration(
     secrets=Secrets(hides_hand=track_view.HIDES_HAND, secret_verbs=track_view.SECRET_VERBS, hide=track_view.hide,
                     mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
     views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
-                move_group=rules_state.move_group, phone=phone.fill),
+                move_group=rules_state.move_group, phone=track_phone.fill),
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -32,8 +32,8 @@ One job per module:
   track_turn.py     tracker verbs of the Rank and the turn (rank, next-rank, last-rank6, next)
   track_score.py    the table's scores, notes and standings
   track_outcome.py  after the game: who won or tied, the length's unit, the figures `history` shows
-  phone.py          the table as the phone page words it (Views.phone)
-  refill.py         a Board Refill's cards offered by taps on the page (Views.tap_reveals)
+  track_phone.py    the table as the phone page words it (Views.phone)
+  rules_refill.py   a Board Refill's cards offered by taps on the page (Views.tap_reveals)
 
 Pure: no I/O except reading the shipped catalogue file once.
 """
@@ -45,7 +45,7 @@ from engine.base import Engine as _Engine
 from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, notation_track, phone, refill, rules, track, track_outcome
+from . import notation, notation_track, rules, rules_refill, track, track_outcome, track_phone
 from .model import State
 from .rule_ids import PLAY_RULES, TRACKER_RULES, R
 from .status import status
@@ -67,7 +67,7 @@ GAME = Declaration(
                     standing=track_outcome.standing,
                     turning_points=track_outcome.turning_points),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model"),
-                phone=phone.fill, tap_reveals=refill.tap_reveals),
+                phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
