@@ -181,7 +181,7 @@ def _judge_probe(state, text):
 
 
 @given(st.data())
-@settings(max_examples=examples(100) * SCALE, derandomize=SCALE == 1, deadline=None,
+@settings(max_examples=examples(50) * SCALE, derandomize=SCALE == 1, deadline=None,  # halved: tests/test_playouts.py
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     """Issue 20: every "Legal instead" line of an illegal verdict is legal itself; every listed move

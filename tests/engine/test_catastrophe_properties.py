@@ -174,7 +174,7 @@ def _judge_probe(state, move):
     return False, len(verdict.alternatives)
 
 
-@settings(max_examples=examples(80) * SCALE, deadline=None, derandomize=True,
+@settings(max_examples=examples(40) * SCALE, deadline=None, derandomize=True,  # halved: tests/test_playouts.py
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):

@@ -272,7 +272,7 @@ import re  # noqa: E402
 
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
-REFEREE_GAMES = examples(150) * SCALE
+REFEREE_GAMES = examples(75) * SCALE  # halved: tests/test_playouts.py cross-examines the same
 TABLES_PER_GAME = 3
 #: wordings that would say what a hand holds
 HAND_CLAIM = re.compile(r"lies? in your hand|does not hold .* in hand|left in hand to place")
