@@ -200,6 +200,34 @@ def phase_slowbody(seconds: float) -> dict:
             "other": {str(s): statuses["other"].count(s) for s in sorted(set(statuses["other"]))}}
 
 
+def _judge_damage(home: Path, db: Path, target: Path, out: dict) -> None:
+    """A real change, then a real export, of session f on a damaged file: counted into `out` (the
+    change refused and nothing appended; the export refused with exit 1 and `--partial` taking the
+    good part on purpose, never a partial export with exit 0)."""
+    before = db.read_bytes()
+    change = companion(home, "track", "coins", "ann", "+1", "--session", "f")
+    _, err = change.communicate()
+    grew = db.read_bytes() != before
+    target.unlink(missing_ok=True)
+    export = companion(home, "track", "export", "f", str(target), "--json")
+    exported, err2 = export.communicate()
+    out["tracebacks"] += ("Traceback" in err) + ("Traceback" in err2)
+    if change.returncode == 0:
+        out["harmless"] += 1  # the flip fell outside the events (free space, an index): nothing damaged
+        return
+    out["change_refused"] += 1
+    out["appended_on_damage"] += grew
+    if export.returncode == 0 and json.loads(exported).get("damaged_at"):
+        out["partial_export_exit_0"] += 1
+    elif export.returncode == 1 and "--partial" in err2:
+        out["export_refused_exit_1"] += 1
+        again = companion(home, "track", "export", "f", str(target), "--partial", "--json")
+        said, _ = again.communicate()
+        out["partial_on_purpose_ok"] += again.returncode == 0 and json.loads(said)["left_out"] > 0
+    else:  # refused otherwise (the session itself does not read): its exit code and line
+        out.setdefault("export_other", []).append([export.returncode, err2.strip()[:120]])
+
+
 def phase_flips(trials: int, rng: random.Random) -> dict:
     from trackers import store
     from trackers.sessions import Sessions
@@ -222,28 +250,7 @@ def phase_flips(trials: int, rng: random.Random) -> dict:
         db.write_bytes(bytes(raw))
         store._mark(db, store.identity(db))  # the kernel never saw it: the identity as last checked
         out["trials"] += 1
-        change = companion(home, "track", "coins", "ann", "+1", "--session", "f")
-        _, err = change.communicate()
-        grew = db.read_bytes() != bytes(raw)
-        target = home / "f.json"
-        target.unlink(missing_ok=True)
-        export = companion(home, "track", "export", "f", str(target), "--json")
-        exported, err2 = export.communicate()
-        out["tracebacks"] += ("Traceback" in err) + ("Traceback" in err2)
-        if change.returncode == 0:
-            out["harmless"] += 1  # the flip fell outside the events (free space, an index): nothing damaged
-        else:
-            out["change_refused"] += 1
-            out["appended_on_damage"] += grew
-            if export.returncode == 0 and json.loads(exported).get("damaged_at"):
-                out["partial_export_exit_0"] += 1
-            elif export.returncode == 1 and "--partial" in err2:
-                out["export_refused_exit_1"] += 1
-                again = companion(home, "track", "export", "f", str(target), "--partial", "--json")
-                said, _ = again.communicate()
-                out["partial_on_purpose_ok"] += again.returncode == 0 and json.loads(said)["left_out"] > 0
-            else:  # refused otherwise (the session itself does not read): its exit code and line
-                out.setdefault("export_other", []).append([export.returncode, err2.strip()[:120]])
+        _judge_damage(home, db, home / "f.json", out)
         db.write_bytes(original)  # its stamp moves: the next opening checks the restored file
     return out
 
@@ -293,29 +300,7 @@ def phase_media(trials: int, rng: random.Random) -> dict:
             out["trials"] += 1
             now = db.stat()
             out["file_times_unchanged"] += (now.st_mtime_ns, now.st_size) == (stamp.st_mtime_ns, stamp.st_size)
-            before = db.read_bytes()
-            change = companion(home, "track", "coins", "ann", "+1", "--session", "f")
-            _, err = change.communicate()
-            grew = db.read_bytes() != before
-            target = work / "f.json"
-            target.unlink(missing_ok=True)
-            export = companion(home, "track", "export", "f", str(target), "--json")
-            exported, err2 = export.communicate()
-            out["tracebacks"] += ("Traceback" in err) + ("Traceback" in err2)
-            if change.returncode == 0:
-                out["harmless"] += 1  # the flip fell outside the events' chained fields
-            else:
-                out["change_refused"] += 1
-                out["appended_on_damage"] += grew
-                if export.returncode == 0 and json.loads(exported).get("damaged_at"):
-                    out["partial_export_exit_0"] += 1
-                elif export.returncode == 1 and "--partial" in err2:
-                    out["export_refused_exit_1"] += 1
-                    again = companion(home, "track", "export", "f", str(target), "--partial", "--json")
-                    said, _ = again.communicate()
-                    out["partial_on_purpose_ok"] += again.returncode == 0 and json.loads(said)["left_out"] > 0
-                else:
-                    out.setdefault("export_other", []).append([export.returncode, err2.strip()[:120]])
+            _judge_damage(home, db, work / "f.json", out)
         finally:
             umount()
     shutil.rmtree(work, ignore_errors=True)
