@@ -91,7 +91,7 @@ def test_every_question_ranks_as_its_clauses_add_up(engine):
     searcher = engine.searchers[GAME]
     lex = Lexicon([searcher.reader()])
     many = 0
-    for text in asked():
+    for text in asked()[::2]:  # every other question: the same clause shapes, half the reading
         q = build_query(lex, engine.stems, text).query
         if q is None:
             continue
@@ -133,7 +133,7 @@ def test_the_shells_engine_answers_as_a_one_shot_search(tenfold):
     from rulesdb import search
 
     cache, sources = tenfold / "cache", tenfold / "data" / "sources"
-    chosen = asked()[::4]
+    chosen = asked()[::8]
     search.keep_open(True)
     try:
         kept = {(t, g): search.search(t, cache, sources, g, 5) for t in chosen for g in (GAME, None)}

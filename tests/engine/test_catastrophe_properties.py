@@ -72,7 +72,7 @@ def games(draw):
     return NAMES[:n], variant, steps, fixes
 
 
-@settings(max_examples=examples(40) * SCALE, deadline=None, derandomize=True,
+@settings(max_examples=examples(20) * SCALE, deadline=None, derandomize=True,  # halved: tests/test_playouts.py
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(games())
 def test_random_games_keep_the_invariants_and_replay(game):
