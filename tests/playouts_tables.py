@@ -72,18 +72,29 @@ class CatopompDealer(Dealer):
         return rng.choice(sets)
 
 
-class Catopomp:
+class Title:
+    """A title's table: its players (the first of NAMES, as many as one of COUNTS), its options, its
+    dealer, when its game is over, and the step bound it must end within."""
+
+    NAMES: list[str] = []
+    COUNTS: list[int] = []
+    OPTIONS: dict[str, str] = {}
+
+    @classmethod
+    def players(cls, rng):
+        return cls.NAMES[:rng.choice(cls.COUNTS)]
+
+    @classmethod
+    def options(cls, rng):
+        return dict(cls.OPTIONS)
+
+
+class Catopomp(Title):
     GAME = "catopomp"
     MOST_STEPS = 400
     WORDS = ["1", "2", "3", "5", "8", "9", "heaven", "hell", "then", "dice", "pass", "transfer"]
 
-    @staticmethod
-    def players(rng):
-        return ["Ann", "Ben", "Cy", "Di"][:rng.choice([2, 3, 4])]
-
-    @staticmethod
-    def options(rng):
-        return {}
+    NAMES, COUNTS = ["Ann", "Ben", "Cy", "Di"], [2, 3, 4]
 
     dealer = CatopompDealer
 
@@ -148,18 +159,12 @@ class TheseusDealer(Dealer):
         return offered[text]
 
 
-class Theseus:
+class Theseus(Title):
     GAME = "theseus"
     MOST_STEPS = 300
     WORDS = ["Knight", "Mage", "Rogue", "explore", "recruit", "subjugate", "end", "use", "basic", "R1a", "R2b", "party"]
 
-    @staticmethod
-    def players(rng):
-        return ["Ann", "Ben", "Cy"][:rng.choice([2, 3])]
-
-    @staticmethod
-    def options(rng):
-        return {}
+    NAMES, COUNTS = ["Ann", "Ben", "Cy"], [2, 3]
 
     dealer = TheseusDealer
 
@@ -197,18 +202,12 @@ class CatastropheDealer(Dealer):
         return rng.choice(ends if ends and (not rest or rng.random() < 0.3) else rest)
 
 
-class Catastrophe:
+class Catastrophe(Title):
     GAME = "catastrophe"
     MOST_STEPS = 600
     WORDS = ["Abi", "Attack", "4", "6", "Cucumber", "draw", "end", "roll", "yarn", "resolve", "play", "at"]
 
-    @staticmethod
-    def players(rng):
-        return ["Abi", "Betty", "Chris", "Dan"][:rng.choice([2, 3, 4])]
-
-    @staticmethod
-    def options(rng):
-        return {}
+    NAMES, COUNTS = ["Abi", "Betty", "Chris", "Dan"], [2, 3, 4]
 
     dealer = CatastropheDealer
 
@@ -260,7 +259,7 @@ class ArcadeDealer(Dealer):
         return rng.choice(passes or rest)
 
 
-class CataclysmArcade:
+class CataclysmArcade(Title):
     GAME = "cataclysm-arcade"
     MOST_STEPS = 500
     WORDS = ["Ann", "boss", "Grunt", "Brute", "Zap", "attack", "at", "pass", "decline", "respond", "fighter", "2"]
@@ -270,13 +269,7 @@ class CataclysmArcade:
                         "cataclysm-arcade.responses.cost", "cataclysm-arcade.weapon.wield-cost",
                         "cataclysm-arcade.turn.pay-from-pool"})
 
-    @staticmethod
-    def players(rng):
-        return ["Ann", "Ben", "Cy"][:rng.choice([2, 3])]
-
-    @staticmethod
-    def options(rng):
-        return {}
+    NAMES, COUNTS = ["Ann", "Ben", "Cy"], [2, 3]
 
     dealer = ArcadeDealer
 
@@ -361,18 +354,13 @@ class CatharsisDealer(Dealer):
         return rng.choices(options, weights)[0]
 
 
-class Catharsis:
+class Catharsis(Title):
     GAME = "catharsis"
     MOST_STEPS = 400
     WORDS = ["Ann", "Ben", "1", "2", "6", "roll", "reroll", "to", "use", "top", "bottom", "with"]
 
-    @staticmethod
-    def players(rng):
-        return ["Ann", "Ben", "Cy"][:rng.choice([2, 3])]
-
-    @staticmethod
-    def options(rng):
-        return {"morale": "6"}
+    NAMES, COUNTS = ["Ann", "Ben", "Cy"], [2, 3]
+    OPTIONS = {"morale": "6"}
 
     dealer = CatharsisDealer
 

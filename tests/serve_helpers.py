@@ -16,6 +16,21 @@ from tests.conftest import SCRIPT, child_env, ctrl_c_reaches_it, installed_cwd
 SECRET = ("Zap", "Blast")  # Ann's named cards
 
 
+def second_loopback_or_skip() -> None:
+    """Skip unless this machine can send from 127.0.0.2 (a second loopback address, to play a
+    client at another address than the phone's)."""
+    import socket
+
+    import pytest
+
+    try:
+        probe = socket.socket()
+        probe.bind(("127.0.0.2", 0))
+        probe.close()
+    except OSError:
+        pytest.skip("no second loopback address to send from")
+
+
 def arcade_table(home: Path) -> None:
     """The session `arcade` (Ann, Ben) in COMPANION_HOME `home`, Ann's hand partly named; Ann is to act."""
     from trackers.sessions import Sessions

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.serve_helpers import Server, arcade_table  # noqa: E402
+from tests.serve_helpers import Server, arcade_table, second_loopback_or_skip  # noqa: E402
 from tests.test_serve_http import JSON, make  # noqa: E402
 
 
@@ -141,12 +141,7 @@ def test_a_body_not_whole_within_its_deadline_is_refused_and_its_connection_clos
 
 
 def test_slow_bodies_from_one_address_hold_a_few_slots_and_shut_no_one_out(home):
-    try:
-        probe = socket.socket()
-        probe.bind(("127.0.0.2", 0))
-        probe.close()
-    except OSError:
-        pytest.skip("no second loopback address to send from")
+    second_loopback_or_skip()
     arcade_table(home)
     server = Server(home, "--allow-plays")
     path = server.links["Ann"].split(str(server.port), 1)[1]

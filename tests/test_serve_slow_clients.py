@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from tests.serve_helpers import Server, arcade_table
+from tests.serve_helpers import Server, arcade_table, second_loopback_or_skip
 
 HALF = b"GET /api/table HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Unfinished: "
 
@@ -30,12 +30,7 @@ def closed_by_server(sock: socket.socket) -> bool:
 
 
 def test_unfinished_headers_from_one_address_shut_no_one_out(home):
-    try:
-        probe = socket.socket()
-        probe.bind(("127.0.0.2", 0))
-        probe.close()
-    except OSError:
-        pytest.skip("no second loopback address to send from")
+    second_loopback_or_skip()
     arcade_table(home)
     server = Server(home)
     held: list[socket.socket] = []
