@@ -12,7 +12,6 @@ import socket
 import time
 import urllib.request
 
-import pytest
 
 from tests.serve_helpers import Server, arcade_table, second_loopback_or_skip
 
