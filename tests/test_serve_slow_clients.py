@@ -12,7 +12,6 @@ import socket
 import time
 import urllib.request
 
-
 from tests.serve_helpers import Server, arcade_table, second_loopback_or_skip
 
 HALF = b"GET /api/table HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Unfinished: "
