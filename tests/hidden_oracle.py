@@ -38,11 +38,7 @@ from typing import Any, Callable
 
 from engine import get_game
 from engine.base import EngineError, step
-
-#: the games the oracle examines (Catopomp and Theseus walked, the other two on their scenario
-#: files only), with why a game is left out
-GAMES = ("catopomp", "theseus", "catastrophe", "cataclysm-arcade")
-LEFT_OUT = {"catharsis": "no secret: the whole table is in sight"}
+from tests.games import per_game
 
 
 @dataclass
@@ -154,6 +150,7 @@ class Secrets:
     again of what a viewer cannot see (None when nothing can be dealt)."""
 
     game = ""
+    walks = True  # positions come from seeded walks (else from its scenario files only)
 
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
         raise NotImplementedError
@@ -328,6 +325,8 @@ class NamedHands(Secrets):
     Dealt again: every named hand but the viewer's, its size kept, from the table's card names (no
     deck composition limits them; a CATastrophe card the whole table saw go in stays)."""
 
+    walks = False
+
     def __init__(self, game: str, field_: str):
         self.game, self.field = game, field_
 
@@ -355,9 +354,25 @@ class NamedHands(Secrets):
         return state.model_copy(update={"players": tuple(players)})
 
 
-SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus(),
-                               "catastrophe": NamedHands("catastrophe", "hand_cards"),
-                               "cataclysm-arcade": NamedHands("cataclysm-arcade", "hand")}
+def _secrets() -> tuple[dict[str, Secrets], dict[str, str]]:
+    """Each game's hidden cards as its own test data says (tests/games/<game>.toml `secrets`): the
+    class here that deals them again, or why the game is left out."""
+    examined, left_out = {}, {}
+    for game, spec in per_game("secrets").items():
+        if "left_out" in spec:
+            left_out[game] = spec["left_out"]
+        else:
+            kind = globals()[spec["oracle"]]
+            examined[game] = kind(game, spec["field"]) if "field" in spec else kind()
+    return examined, left_out
+
+
+#: the games the oracle examines (those with a walk of their own walked, the others on their scenario
+#: files only), and why a game is left out
+SECRETS, LEFT_OUT = _secrets()
+GAMES = tuple(SECRETS)
+#: the games whose positions come from seeded walks too
+WALKED = tuple(game for game, secrets in SECRETS.items() if secrets.walks)
 
 
 def scenario_positions(name: str) -> list[tuple[str, Any]]:

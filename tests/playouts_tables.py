@@ -369,4 +369,4 @@ class Catharsis(Title):
         return state.outcome is not None
 
 
-TABLES = {t.GAME: t for t in (Catopomp, Theseus, Catastrophe, CataclysmArcade, Catharsis)}
+TABLES = {t.GAME: t for t in Title.__subclasses__()}  # each game's table above

@@ -16,10 +16,12 @@ HERE = Path(__file__).resolve().parent
 #: every key of a game's file -> its kind (OPTIONAL: the keys a game may leave out); the tables' own keys
 KEYS = {"required_options": dict, "new_options": dict, "option_names": str, "near_miss": list, "naming": list,
         "changes": list, "snapshot": dict, "step": dict, "noted": int, "question": str, "tracked": dict,
-        "setup": list, "required_terms": list, "working_table": str}
+        "setup": list, "required_terms": list, "working_table": str,
+        "check_table": list, "verb_script": list, "secrets": dict,
+        "playout_seeds": list}
 OPTIONAL = {"working_table"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
-          "tracked": {"players", "options", "change"}}
+          "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"}}
 
 
 @lru_cache(maxsize=None)

@@ -86,8 +86,12 @@ def catharsis():
         yield ("track", *words.split())
 
 
-GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp,
-         "theseus": theseus, "catastrophe": catastrophe}
+def scripts() -> dict:
+    """game id -> its golden game, the function above named after it (`-` written `_`), for every
+    game that has one."""
+    from rulesdb.games import GAME_IDS
+
+    return {game: globals()[game.replace("-", "_")] for game in GAME_IDS if game.replace("-", "_") in globals()}
 
 
 def main(tables_only: bool = False) -> None:
@@ -99,7 +103,7 @@ def main(tables_only: bool = False) -> None:
     from companion import paths
     from companion.cli import app
 
-    for game, steps in GAMES.items():
+    for game, steps in scripts().items():
         home = tempfile.mkdtemp(prefix=f"golden-{game}-")
         os.environ["COMPANION_HOME"] = home
         paths.set_home(None)
