@@ -12,6 +12,7 @@ import pytest
 
 from engine import GAMES as REGISTRY, get_tracker
 from trackers.secrets import hidden, hides_hand
+from tests.games import game_data
 from trackers.stats import game_figures
 
 GAMES = sorted(REGISTRY)
@@ -20,7 +21,7 @@ GAMES = sorted(REGISTRY)
 def record(game: str, **result) -> dict:
     """An outcome record of a fresh table, as trackers/history.outcome builds it."""
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], {"morale": "18"} if game == "catharsis" else {})
+    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
     summary = tracker.summary(state)
     out = {"game": game, "winners": [], "party": None, "reapurr": False, "tied": [], **result,
            "figures": tracker.figures(state, summary, [])}
@@ -61,7 +62,7 @@ def test_the_ratio_divides_two_added_figures():
 @pytest.mark.parametrize("game", GAMES)
 def test_only_a_game_with_named_hands_hides_anything(game):
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], {"morale": "18"} if game == "catharsis" else {})
-    assert hides_hand(game) == (game in ("cataclysm-arcade", "catopomp", "catastrophe"))
+    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
+    assert hides_hand(game) == game_data(game)["hides_hand"]
     assert (hidden(game, state) is state) == (not hides_hand(game))
     assert hidden(game, state, {"Ann", "ben"}).players == state.players

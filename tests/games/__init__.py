@@ -18,11 +18,12 @@ KEYS = {"required_options": dict, "new_options": dict, "option_names": str, "nea
         "changes": list, "snapshot": dict, "step": dict, "noted": int, "question": str, "tracked": dict,
         "setup": list, "required_terms": list, "working_table": str,
         "check_table": list, "verb_script": list, "secrets": dict,
-        "playout_seeds": list, "evening": dict}
-OPTIONAL = {"working_table"}
+        "playout_seeds": list, "evening": dict, "hides_hand": bool, "taps": dict, "odds": list}
+OPTIONAL = {"working_table", "odds"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
-          "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"}}
+          "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
+          "taps": {"at", "players", "options", "setup", "plays"}}
 
 
 @lru_cache(maxsize=None)
