@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES as REGISTRY, get_tracker
+from tests.games import game_data
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
@@ -87,25 +88,28 @@ def test_no_module_of_companion_branches_on_a_game(path):
 
 def test_the_check_finds_a_branch_on_a_game_id_but_not_a_help_text(tmp_path):
     """The check itself, on the branches issue 31 found (so the test above can fail)."""
+    imported, compared, one, other, keyed = GAMES[:5]  # five of the games, each caught another way
     module = tmp_path / "branching.py"
     module.write_text(
-        '"""For catopomp."""\nimport typer\nfrom engine.catopomp.rules import plays_without_hand\n\n\n'
+        f'"""For {imported}."""\nimport typer\nfrom {REGISTRY[imported]}.rules import plays_without_hand\n\n\n'
         'def play(words, game, engine, f):\n'
-        '    deck = typer.Option(None, help="a deck list (cataclysm-arcade)")\n'
-        '    if " ".join(words) == "decline all" and game == "cataclysm-arcade":\n'
+        f'    deck = typer.Option(None, help="a deck list ({compared})")\n'
+        f'    if " ".join(words) == "decline all" and game == "{compared}":\n'
         '        return deck\n'
-        '    if engine.game in ("catharsis", "theseus"):\n'
-        '        return {"catastrophe": f}[game]\n', encoding="utf-8")
-    assert sorted(game_branches(module)) == sorted(GAMES)
+        f'    if engine.game in ("{one}", "{other}"):\n'
+        f'        return {{"{keyed}": f}}[game]\n', encoding="utf-8")
+    package = REGISTRY[imported].rsplit(".", 1)[-1]  # an import is found by its package's name
+    assert sorted(game_branches(module)) == sorted([package, compared, one, other, keyed])
 
 
 def test_the_check_finds_a_game_branch(tmp_path):
     """The check itself: a module that branches per game, or imports a game's package, is caught
     (so the test above can fail); a game named in a docstring is not."""
+    compared, imported, told = GAMES[:3]
     module = tmp_path / "branching.py"
-    module.write_text('"""Hides catopomp hands."""\nfrom engine.catastrophe import Tracker\n\n\n'
-                      'def hidden(game):\n    return game == "cataclysm-arcade"\n', encoding="utf-8")
-    assert sorted(game_names_in_code(module)) == ["cataclysm-arcade", "catastrophe"]
+    module.write_text(f'"""Hides {told} hands."""\nfrom {REGISTRY[imported]} import Tracker\n\n\n'
+                      f'def hidden(game):\n    return game == "{compared}"\n', encoding="utf-8")
+    assert sorted(game_names_in_code(module)) == sorted([compared, imported])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,7 +117,7 @@ def test_every_tracker_reads_its_own_outcome(game):
     tracker = get_tracker(game)
     unit, field = tracker.LENGTH
     assert unit and field in tracker.State.record_fields()
-    state = tracker.new_state(["Ann", "Ben"], {"morale": "18"} if game == "catharsis" else {})
+    state = tracker.new_state(["Ann", "Ben"], game_data(game)["required_options"])
     assert isinstance(getattr(state, field), int)
     assert set(tracker.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
     assert tracker.figures(state, tracker.summary(state), []) != {}
