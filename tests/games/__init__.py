@@ -18,7 +18,8 @@ KEYS = {"required_options": dict, "new_options": dict, "option_names": str, "nea
         "changes": list, "snapshot": dict, "step": dict, "noted": int, "question": str, "tracked": dict,
         "setup": list, "required_terms": list, "working_table": str,
         "check_table": list, "verb_script": list, "secrets": dict,
-        "playout_seeds": list, "evening": dict, "hides_hand": bool, "taps": dict, "odds": list, "odds_options": list}
+        "playout_seeds": list, "evening": dict, "hides_hand": bool, "taps": dict, "odds": list, "odds_options": list,
+        "worked_examples": bool}
 OPTIONAL = {"working_table", "odds", "odds_options"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
