@@ -19,12 +19,14 @@ KEYS = {"required_options": dict, "new_options": dict, "option_names": str, "nea
         "setup": list, "required_terms": list, "working_table": str,
         "check_table": list, "verb_script": list, "secrets": dict,
         "playout_seeds": list, "evening": dict, "hides_hand": bool, "taps": dict, "odds": list, "odds_options": list,
-        "worked_examples": bool, "too_many_players": dict}
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players"}
+        "worked_examples": bool, "too_many_players": dict,
+        "seeded_game": dict}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
-          "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"}}
+          "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
+          "seeded_game": {"module", "new"}}
 
 
 @lru_cache(maxsize=None)
