@@ -660,7 +660,7 @@ def main() -> None:
     naming = result["files_naming_games"]
     print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "
           f"tests {len(naming['tests'])} (tests/games/ aside)")
-    for where in naming["product"]:
+    for where in naming["product"] + naming["tests"]:
         print("  ", where)
     lists = result["game_lists"]
     touched = {k: sorted({w.rsplit(":", 1)[0] for w in v}) for k, v in lists.items()}
