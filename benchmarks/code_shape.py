@@ -254,6 +254,28 @@ def files_naming_games(root: Path, least: int = 4) -> dict[str, list[str]]:
     return out
 
 
+def statements_naming_games(root: Path, least: int = 4, top: str = "tests") -> list[str]:
+    """The top-level statements of the Python files under `top` (a test with its decorators, a class,
+    a table) that spell out `least` or more game ids on their own, as `file:line name`: where a file
+    names several games, whether one test or table lists them, or each test names its own game."""
+    ids = _id_patterns(root)
+    found = []
+    for path in _text_files(root, top):
+        if path.suffix != ".py":
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if sum(bool(p.search(text)) for p in ids.values()) < least:
+            continue
+        lines = text.splitlines()
+        for node in _tree(path).body:
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            segment = "\n".join(lines[first - 1:node.end_lineno])
+            if sum(bool(p.search(segment)) for p in ids.values()) >= least:
+                name = getattr(node, "name", None) or ast.unparse(node).split("=")[0].strip()[:40]
+                found.append(f"{path.relative_to(root)}:{node.lineno} {name}")
+    return found
+
+
 def game_lists(root: Path, least: int = 4, kinds: tuple[str, ...] = ("product", "tests")) -> dict[str, list[str]]:
     """The lists of the games written by hand, as `file:line`, each one a place a new game would have
     to be added to outside its package and its test data: a line spelling out `least` or more game ids
@@ -611,6 +633,7 @@ def shape(root: Path = ROOT) -> dict:
         "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got)},
         "files_naming_games": files_naming_games(root),
         "game_lists": game_lists(root),
+        "statements_naming_games": statements_naming_games(root),
         "verb_places": verb_places(root, got),
         "broad_excepts_in_faces": broad_excepts(root),
         "sys_modules_writes": sys_modules_writes(root),
@@ -662,6 +685,9 @@ def main() -> None:
           f"tests {len(naming['tests'])} (tests/games/ aside)")
     for where in naming["product"] + naming["tests"]:
         print("  ", where)
+    statements = result["statements_naming_games"]
+    print(f"   of those, tests or tables (one top-level statement) spelling out 4+ ids: {len(statements)} in "
+          f"{len({s.split(':')[0] for s in statements})} files", *statements)
     lists = result["game_lists"]
     touched = {k: sorted({w.rsplit(":", 1)[0] for w in v}) for k, v in lists.items()}
     print(f"lists of the games a new game must join: product {len(lists['product'])} in {len(touched['product'])} "
