@@ -147,11 +147,15 @@ class NotationHelp(typer.core.TyperCommand):
     """A command whose help holds the games' notation table, read only when the help is shown."""
 
     def format_help(self, ctx, formatter) -> None:
-        if self.help and NOTATION_MARK in self.help:
-            before, _, after = self.help.partition(NOTATION_MARK)
+        written = self.help
+        if written and NOTATION_MARK in written:
+            before, _, after = written.partition(NOTATION_MARK)
             indent = before[len(before.rstrip(" ")):]
             self.help = before + notation_table(indent)[len(indent):] + after
-        super().format_help(ctx, formatter)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.help = written  # read again each time: a game added since is in the next help
 
 
 def check(

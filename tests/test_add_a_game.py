@@ -57,6 +57,16 @@ def test_no_file_of_the_product_names_the_toy_game(nim):
     assert code_shape.game_lists(ROOT, kinds=("product",))["product"] == []
 
 
+def test_check_help_shows_its_example_plays_from_its_own_folder(nim, cli):
+    """`companion check --help`'s notation table is read from each game's plays.toml when the help is
+    shown: the toy game's example play comes under its id (and goes with it)."""
+    shown = cli("check", "--help").stdout
+    assert re.search(r"^ +nim *$", shown, re.M) and re.search(r"^ +take 2 +take two stones", shown, re.M), shown
+    drop_game("nim")
+    assert "take two stones" not in cli("check", "--help").stdout
+    add_game(NIM)
+
+
 def test_play_refuse_moves_change_and_undo(nim, cli):
     started(cli)
     assert cli.json("moves")["moves"] == ["take 1", "take 2", "take 3"]
