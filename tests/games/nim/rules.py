@@ -5,7 +5,7 @@ Rule ids: nim.take (one to three, no more than the heap holds), nim.turn (seats 
 from __future__ import annotations
 
 from engine.base import Change, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Findings, OptionError, Verb, WorkingTable, apply_verb, check_verb, options, split
+from engine.tracking import Findings, OptionError, Verb, WorkingTable, options
 
 from .model import Player, State, Take
 
@@ -95,25 +95,16 @@ def _apply_heap(table: Table, change: Change) -> None:
     table.say("heap", f"the heap holds {table.heap}", R.HEAP, amount=table.heap)
 
 
-VERBS = {"heap": Verb(check=_check_heap, apply=_apply_heap, aliases=("stones",))}
-COMMANDS = {"heap": "heap N: the stones left in the heap, e.g. `heap 7`"}
-OPTIONS = {"stones": "stones in the heap at the start (default 10)"}
-
-
-def parse(state: State, words: list[str], aliases) -> Change:
-    verb, rest = split(COMMANDS, aliases, words)
+def _read_heap(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) > 100:
-        raise MoveSyntaxError(f"heap: give the stones left (0 to 100), e.g. heap 7")
+        raise MoveSyntaxError("heap: give the stones left (0 to 100), e.g. heap 7")
     return Change(verb=verb, args=(rest[0],))
 
 
-def track_check(state: State, change: Change) -> Verdict:
-    return check_verb(VERBS, state, change, Findings()).verdict()
-
-
-def track_apply(state: State, change: Change) -> tuple[State, list]:
-    table = apply_verb(VERBS, Table(state), change)
-    return table.freeze(), table.effects
+#: the one verb's row: everything about it (checked and made by engine.tracking's shared sequence on a Table)
+VERBS = {"heap": Verb(check=_check_heap, apply=_apply_heap, aliases=("stones",), read=_read_heap,
+                      usage="heap N: the stones left in the heap, e.g. `heap 7`")}
+OPTIONS = {"stones": "stones in the heap at the start (default 10)"}
 
 
 def new_state(players: list[str], given: dict[str, str]) -> State:
