@@ -89,7 +89,8 @@ class Verb(NamedTuple):
     whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
     counts), its one-line `usage` with an example, how its words are read (`read`: a function
     `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
-    `()`: the verb alone), and what it moves when it is a counter (`counter`: a Counter, else None)."""
+    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), and the
+    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -99,6 +100,7 @@ class Verb(NamedTuple):
     usage: str = ""
     read: Callable[[Any, str, list[str], str], Change] | tuple[str, ...] = ()
     counter: Counter | None = None
+    advise: Callable[[Any, Change, "Findings"], list[str]] | None = None
 
 
 class Words(NamedTuple):
@@ -182,10 +184,12 @@ def judged(verbs: Mapping[str, Verb], state: Any, change: Change, apply: Callabl
            readings: Callable[..., Any] | None = None) -> Verdict:
     """The referee's answer on a tracker change, every game's sequence: the row's check (or what a
     game's own check `found` first); refused: the verdict, with `advise(state, change, found)` as the
-    commands near it (by default the advice gathered, each once); else the change made (`apply`) for
-    its effects, the open points `readings(state, change, found)` adds, and the verdict."""
+    commands near it (by default the row's `advise`, else the advice gathered, each once); else the
+    change made (`apply`) for its effects, the open points `readings(state, change, found)` adds, and
+    the verdict."""
     found = check_verb(verbs, state, change, Findings()) if found is None else found
     if found.problems:
+        advise = advise or row(verbs, change.verb).advise
         return found.verdict(None if advise is None else advise(state, change, found))
     _, found.effects = apply(state, change)
     if readings is not None:

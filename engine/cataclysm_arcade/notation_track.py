@@ -241,17 +241,12 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb=verb, args=(name, kind, *fields))
 
 
-#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
-LINE_MOVES = ("fighter", "attack")
-#: such a verb -> the move `companion play` takes for it (`name`: the Fighter, or the attacker)
-PLAY_FORMS = {"fighter": "fighter {name}", "attack": "attack {name} at PLAYER CHARACTER"}
-
-
-def play_form(state: State, change: Change) -> str:
-    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
-    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
+def play_form(state: State, change: Change, form: str) -> str:
+    """The `companion play` line that makes the move a tracker `fighter` or `attack` names (`form`, its
+    `name` the Fighter or the attacker), for the player it names (`--by` when someone else is to act).
+    An attack's target is left to the table."""
     who = change.args[0]
-    move = PLAY_FORMS[change.verb].format(name=change.args[1])
+    move = form.format(name=change.args[1])
     by = "" if actor(state) == who else f" --by {who.lower()}"
     return f'companion play{by} "{move}"'
 

@@ -34,7 +34,8 @@ from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.words import player
-from engine.tracking import Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options
+from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
+                             options as read_options)
 
 from . import track_cards, track_turn
 from .model import STARTING_PARTY, Player, State
@@ -115,15 +116,17 @@ VERBS: dict[str, Verb] = {
                         "the catalogue lacks is a card of the active Rank, or give NAME:RANK)"),
     "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args), ("decks",), setup=True,
                  read=words.read_deck, usage="how many cards a Rank Deck holds, as the table counts them: `deck 1 12`"),
-    "rank": Verb(in_play, _rank, setup=True, read=words.read_rank,
+    "rank": Verb(in_play, _rank, setup=True, read=words.read_rank, advise=track_turn.rank_advice,
                  usage="the Rank Deck now active (Ranks only go up, 1 to 6): `rank 3`"),
     "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table), ("nextrank", "advance"),
+                      advise=track_turn.rank_advice,
                       usage="the active Rank Deck ran out: the next Rank begins: `next-rank`"),
     "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table),
-                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card"),
+                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card"), advise=track_turn.rank_advice,
                        usage="the last Rank 6 card has left the Board: the game ends at the end of this turn: "
                              "`last-rank6`"),
     "next": Verb(in_play, lambda table, change: track_turn.next_turn(table), ("end-turn", "next-turn"),
+                 advise=track_turn.next_advice,
                  usage="the turn is over: the next player clockwise (or the end of the game): `next`"),
     "score": Verb(None, lambda table, change: standings(table, final=table.state.game_over),
                   ("scores", "standings"), read_only=True,
@@ -135,9 +138,6 @@ VERBS: dict[str, Verb] = {
 }
 #: the commands a game that is over still takes
 AFTER_THE_END: frozenset[str] = frozenset(verb for verb, row in VERBS.items() if row.check is None)
-#: verb -> the legal commands near a refused one (`advice(state, the rules it broke)`)
-ADVICE = {"rank": track_turn.rank_advice, "next-rank": track_turn.rank_advice,
-          "last-rank6": track_turn.rank_advice, "next": track_turn.next_advice}
 
 
 def _player_arg(state: State, name: str) -> str:
@@ -202,8 +202,10 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 
 
 def check(state: State, change: Change) -> Verdict:
+    """engine.tracking's sequence, the change checked and made on one Table (`run`)."""
     table = run(state, change)
-    return table.verdict(_alternatives(state, change, table) if table.problems else ())
+    return judged(VERBS, state, change, lambda state, change: (table, table.effects), found=table,
+                  advise=_alternatives)
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
@@ -212,11 +214,12 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 
 
 def _alternatives(state: State, change: Change, table: Table) -> list[str]:
-    """Legal commands near the refused one."""
+    """Legal commands near the refused one: `score` once the game is over, else the verb's own advice
+    (its row's)."""
     if state.game_over:
         return ["score"]
-    advice = ADVICE.get(change.verb)
-    return advice(state, {r.rule for r in table.problems}) if advice else []
+    advise = VERBS[change.verb].advise
+    return advise(state, change, table) if advise else []
 
 # ------------------------------------------------------------------ summary
 
