@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError, flag, options as read_options
+from engine.tracking import Change, OptionError, example, flag, options as read_options
 from engine.words import amount, player, signed
 
 from .model import PLAYER_TABLE, Options, Player, State, fc
@@ -134,19 +134,12 @@ def parse_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb="hand", args=(name, *(_card(w) for w in args)))
 
 
-def parse_gems(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return _parse_amount(state, verb, rest, usage, "-1")
-
-
-def parse_points(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return _parse_amount(state, verb, rest, usage, "+2")
-
-
-def _parse_amount(state: State, verb: str, rest: list[str], usage: str, example: str) -> Change:
+def parse_amount(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`gems` and `points`: a player and a signed amount (the usage line's example amount, if it is missing)."""
     name, args = _named(state, verb, rest, usage)
     if len(args) != 1:
         raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                              f"`{verb} {name.lower()} {example}`")
+                              f"`{verb} {name.lower()} {example(verb, usage).split()[-1]}`")
     return Change(verb=verb, args=(name, _amount(args[0], f"{verb} {name.lower()}")))
 
 
@@ -164,20 +157,13 @@ def parse_cleared(state: State, verb: str, rest: list[str], usage: str) -> Chang
                                                              f"cleared {name.lower()} 3")))
 
 
-def parse_predict(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return _parse_number(state, verb, rest, usage, "a prediction (1-4)", 3)
-
-
-def parse_reserve(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return _parse_number(state, verb, rest, usage, "a die face (1-6)", 4)
-
-
-def _parse_number(state: State, verb: str, rest: list[str], usage: str, what: str, sample: int) -> Change:
+def parse_number(state: State, verb: str, rest: list[str], usage: str, what: str) -> Change:
+    """`predict` and `reserve`: a player and `what` (its usage line's example number, if it is wrong)."""
     name, args = _named(state, verb, rest, usage)
-    example = f"{verb} {name.lower()} {sample}"
+    sample = f"{verb} {name.lower()} {example(verb, usage).split()[-1]}"
     if len(args) != 1:
-        raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-    return Change(verb=verb, args=(name, _number(args[0], what, example)))
+        raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{sample}`")
+    return Change(verb=verb, args=(name, _number(args[0], what, sample)))
 
 
 def _card(token: str) -> str:

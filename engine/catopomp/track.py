@@ -11,6 +11,8 @@ shows: track_view.py.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from engine.base import Reason
 from engine.tracking import Change, Counter, Findings, Verb, WorkingTable
 from engine.words import signed
@@ -281,19 +283,20 @@ VERBS: dict[str, Verb] = {
                  words.parse_one_player, words.logged_player, _check_lost, changes.lost,
                  "lose", "loses", "loser", "last"),
     "gems": _row("change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
-                 "`gems cy +1` or `gems cy =2` to correct", words.parse_gems, words.logged_amount, _check_gems,
+                 "`gems cy +1` or `gems cy =2` to correct", words.parse_amount, words.logged_amount, _check_gems,
                  changes.gems, "gem", "soul-gems", "soul-gem", "soulgems", counter=Counter("gems")),
     "cleared": _row("a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
                     "substitute counted; required in the competitive variant), `cleared ann`",
                     words.parse_cleared, words.logged_cleared, _check_cleared, changes.cleared, "clears", "safe"),
-    "predict": _row("competitive: a player's prediction (1-4) for this round: `predict ann 3`", words.parse_predict,
+    "predict": _row("competitive: a player's prediction (1-4) for this round: `predict ann 3`",
+                    partial(words.parse_number, what="a prediction (1-4)"),
                     words.logged_number, _check_predict, changes.predict, "prediction", "predicts", "pred"),
     "points": _row("competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
-                   words.parse_points, words.logged_amount, _check_points, changes.points, "point", "pts",
+                   words.parse_amount, words.logged_amount, _check_points, changes.points, "point", "pts",
                    counter=Counter("points")),
     "reserve": _row("the number a one-gem player set on their reserve die for this round: `reserve cy 4`",
-                    words.parse_reserve, words.logged_number, _check_reserve, changes.reserve,
-                    "reserve-die", "reserves"),
+                    partial(words.parse_number, what="a die face (1-6)"), words.logged_number, _check_reserve,
+                    changes.reserve, "reserve-die", "reserves"),
     "score": _row("the standings now (gems, points, winners once over); changes nothing: `score`", (),
                   words.logged_score, None, changes.score, "scores", "standings", read_only=True),
 }
