@@ -15,10 +15,11 @@ just like a validated play. Each game declares its tracker (engine/game.py `Verb
   change as far as it can be applied, even though check() objected;
 - `summary(state)` is a small JSON-ready dict of what the table wants to see.
 
-Each verb is one row (`Verb`) of the game's table: its check, its transition, its other words and
-whether it only shows something. A game's check and apply reach a row only through `check_verb` and
-`apply_verb` here; the words a command may start with (`aliases_of`) and the verbs never logged
-(`read_only_of`) are read off the rows.
+Each verb is one row (`Verb`) of the game's table, holding everything about it: its usage, how its
+words are read, its check, its transition, its other words, whether it only shows something, its
+advice, and what it moves when it is a counter. A command is read (`read_command`, `read_words`),
+checked (`judged`: check, advise, apply, verdict) and made (`made`) through the rows here; the usage
+lines, the words a command may start with, the verbs never logged and the counters are read off them.
 
 Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
 """
