@@ -3,23 +3,11 @@ usage, how its words are read, its check and transition, its advice, and whether
 its bounds; the steppers a page offers and the check–advise–apply–verdict sequence read the rows."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from engine.base import Change, MoveSyntaxError
 from engine.tracking import Findings, Verb, Words, judged, read_words
-
-NIM = Path(__file__).resolve().parent / "games" / "nim"
-
-
-@pytest.fixture
-def nim(home):
-    from rulesdb.games import add_game, drop_game
-
-    game = add_game(NIM)
-    yield game
-    drop_game(game.id)
+from tests.test_add_a_game import nim  # noqa: F401  (the fixture: Nim added for one test)
 
 
 def _heap(nim, stones: int):
