@@ -73,7 +73,7 @@ def flag(name: str, value: str) -> bool:
 class Counter(NamedTuple):
     """What a counter verb moves (a row's `counter`), for the page's − / + steppers: the summary key
     holding its number (`key`: in the player's row when `of_player`, else the table's), and the bounds
-    the rulebook gives it (`low`, `high`: None where it names none)."""
+    its check holds (`low`, `high`: None for none), past which no step is offered."""
 
     key: str
     of_player: bool = True
