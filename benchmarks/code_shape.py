@@ -15,10 +15,9 @@ Imports are read with `ast` (module level and inside functions alike: a lazy imp
 dependency). A circle is a strongly connected group of two or more of the project's modules.
 `--root` measures another copy of the project (e.g. `git archive main | tar -x -C DIR`).
 
-Issue 47's "What it must show" adds: the verbs whose parts live in more than one place (a verb named
-as a key of its row table and of a usage dict, a reading dispatch, an advice or secrets table beside
-it: `verb_places`), the broad `except Exception` in the faces (companion/), the modules that put
-anything into `sys.modules`, and, with `--new-game` (a minute or two: it copies the tree and collects
+Issue 47's "What it must show" adds: the verbs whose parts live in more than one place
+(`verbs_in_tables`), the tests or tables that spell out four or more game ids on their own, the broad
+`except Exception` in the faces (companion/), the modules that put anything into `sys.modules`, and, with `--new-game` (a minute or two: it copies the tree and collects
 the tests), the files and lines a new game touches outside its package and its test data, measured by
 shipping a copy of the toy game Nim in a temporary copy of the tree (`new_game` says how).
 """
@@ -310,40 +309,6 @@ def game_lists(root: Path, least: int = 4, kinds: tuple[str, ...] = ("product", 
     return out
 
 
-def _keyed(node: ast.AST) -> list[str]:
-    """The string keys a literal names: a dict's keys, or `dict.fromkeys((...), ...)`'s first argument."""
-    if isinstance(node, ast.Dict):
-        return [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "fromkeys"
-            and isinstance(node.func.value, ast.Name) and node.func.value.id == "dict" and node.args
-            and isinstance(node.args[0], (ast.Tuple, ast.List, ast.Set))):
-        return [e.value for e in node.args[0].elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-    return []
-
-
-def verb_places(root: Path, got: dict) -> dict[str, dict[str, list[str]]]:
-    """Where each tracker verb's parts are written: per game, verb -> the places (`file:line` of a
-    literal keyed by verb names: a dict, or `dict.fromkeys`) among the game's tracker modules (track*.py,
-    notation_track*.py, __init__.py) that name it as a key, a place being a literal keyed by the game's
-    verbs only, two or more (the rows `members` read; a table whose keys are fields or options is none): the row table itself (check, apply, aliases,
-    read-only), and beside it a usage dict (`COMMANDS`), a reading dispatch (`parse`'s verb -> reader),
-    a counters' bounds table... A verb all of whose parts live in its row has one place."""
-    out: dict[str, dict[str, list[str]]] = {}
-    for game in _games(root):
-        verbs = set(got.get("games", {}).get(game, {}).get("rows", {}))
-        places: dict[str, list[str]] = {verb: [] for verb in sorted(verbs)}
-        for path, tree in [t for pattern in ("track*.py", "notation_track*.py", "__init__.py")
-                           for t in _trees(root, (f"engine/{game}",), pattern)]:
-            for node in _walk(tree):
-                keys = set(_keyed(node))
-                named = keys & verbs
-                if len(named) >= 2 and named == keys:
-                    for verb in named:
-                        places[verb].append(f"{path.relative_to(root)}:{node.lineno}")
-        out[game] = places
-    return out
-
-
 def broad_excepts(root: Path, packages=("companion",)) -> list[str]:
     """`except Exception`, `except BaseException` and bare `except:` (alone or in a tuple) in the faces
     (companion/), as `file:line`."""
@@ -489,6 +454,29 @@ def verbs_beside_rows(root: Path, got: dict) -> dict[str, list[str]]:
     return out
 
 
+def verbs_in_tables(root: Path, got: dict) -> dict[str, list[str]]:
+    """Verbs whose parts live in more than one place: per game, its tracker verbs (the rows `members`
+    read) that are keys of another table in its tracker modules (track*.py but the phone's view,
+    notation_track*.py): a dict literal assigned at module level (a usage, reader, example or advice
+    table; not the options) or indexed where it is written (`{...}[verb]`, a reader dispatch)."""
+    out = {}
+    for game in _games(root):
+        verbs = set(got.get("games", {}).get(game, {}).get("rows", {}))
+        found: set[str] = set()
+        for path, tree in [t for pattern in ("track*.py", "notation_track*.py")
+                           for t in _trees(root, (f"engine/{game}",), pattern)]:
+            if path.name == "track_phone.py":
+                continue
+            tables = [node.value for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                      and not any("OPTION" in ast.unparse(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+            tables += [node.value for node in _walk(tree) if isinstance(node, ast.Subscript)]
+            for table in tables:
+                if isinstance(table, ast.Dict) and not all(isinstance(v, ast.Call) for v in table.values):
+                    found |= {k.value for k in table.keys if isinstance(k, ast.Constant)} & verbs
+        out[game] = sorted(found)
+    return out
+
+
 def row_figures(got: dict) -> dict:
     """Rows per game, the row types used, and the distinct row signatures over every game: (check's
     parameters, transition's parameters), a row without a check fitting any check."""
@@ -630,11 +618,11 @@ def shape(root: Path = ROOT) -> dict:
         "numpy_imports": {str(path.relative_to(root)): n for path, tree in _trees(root)
                           if (n := _imports_of(tree, "numpy"))},
         "members": (got := members(root)),
-        "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got)},
+        "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got),
+                      "in_other_tables": verbs_in_tables(root, got)},
         "files_naming_games": files_naming_games(root),
         "game_lists": game_lists(root),
         "statements_naming_games": statements_naming_games(root),
-        "verb_places": verb_places(root, got),
         "broad_excepts_in_faces": broad_excepts(root),
         "sys_modules_writes": sys_modules_writes(root),
     }
@@ -679,6 +667,8 @@ def main() -> None:
     print("tracker verb rows per game:", rows["rows_per_game"], "of type", rows["row_types"])
     print(f"verbs whose aliases or read-only flag live outside their row: {sum(map(len, rows['beside_rows'].values()))}",
           {g: len(v) for g, v in rows["beside_rows"].items()})
+    print(f"verbs whose parts live in more than one place: {sum(map(len, rows['in_other_tables'].values()))}",
+          rows["in_other_tables"])
     print(f"distinct verb row signatures: {len(rows['signatures'])}", rows["signatures"])
     naming = result["files_naming_games"]
     print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "
@@ -694,14 +684,6 @@ def main() -> None:
           f"files, tests {len(lists['tests'])} in {len(touched['tests'])} files")
     for where in lists["product"]:
         print("  ", where)
-    places = result["verb_places"]
-    spread = {g: {v: p for v, p in verbs.items() if len(p) > 1} for g, verbs in places.items()}
-    print(f"verbs whose parts live in more than one place: {sum(map(len, spread.values()))} of "
-          f"{sum(map(len, places.values()))}", {g: len(v) for g, v in spread.items()})
-    for game, verbs in places.items():
-        where = sorted({p for ps in verbs.values() for p in ps})
-        if len(where) > 1:
-            print(f"   {game}: places keyed by its verbs:", ", ".join(where))
     broad = result["broad_excepts_in_faces"]
     print(f"broad `except Exception` in the faces (companion/): {len(broad)}",
           dict(sorted(Counter(w.rsplit(":", 1)[0] for w in broad).items())))
