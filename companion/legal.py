@@ -1,5 +1,5 @@
-"""The legal plays of the player to act, as typed: what `moves` lists, completion offers and a
-misspelt play is matched to."""
+"""The legal plays of the player to act, as typed: what `moves` lists and completion offers (a misspelt
+play is matched by the step that read it: engine/nearest.py)."""
 from __future__ import annotations
 
 
@@ -18,22 +18,6 @@ def listed(engine, state) -> tuple[list, str | None]:
 def legal_texts(engine, state) -> list[str]:
     """The plays `moves` lists, as typed."""
     return [engine.format_move(m) for m in listed(engine, state)[0]]
-
-
-def nearest(text: str, engine, state) -> list[str]:
-    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`."""
-    import difflib
-    import re
-
-    plays = legal_texts(engine, state)
-    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
-    typed = text.split()[0].lower() if text.split() else ""
-    # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
-    heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
-    if typed in (h.lower() for h in heads):
-        heads = []
-    return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
-            or difflib.get_close_matches(typed, heads, n=1, cutoff=0.6) if typed else [])
 
 
 def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:

@@ -143,7 +143,6 @@ class Live:
         from engine.base import MoveSyntaxError
         from trackers.errors import Moved, Refused
 
-        from companion.legal import nearest
         from companion.play_cmd import move_text
 
         try:
@@ -156,9 +155,8 @@ class Live:
             if exc.result is None:
                 return 409, {"error": said, "recorded": False}
             return 200, self._alternatives({**self._mine(exc.result, player), "error": said}, player)
-        except MoveSyntaxError as exc:
-            near = nearest(text, self.view.engine, self.view.state) if self.view.engine and text.strip() else []
-            return 400, {"error": str(exc), "did_you_mean": near}
+        except MoveSyntaxError as exc:  # the nearest plays, found by the step on the table it read
+            return 400, {"error": str(exc), "did_you_mean": list(exc.nearest)}
         except _bad_input() as exc:  # one line for the page, never a trace; a failing file is app.py's 503
             if not exc.bad_input:
                 raise
