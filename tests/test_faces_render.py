@@ -80,3 +80,20 @@ def test_a_play_s_result_carries_the_names_its_lines_keep_and_the_renderer_asks_
     monkeypatch.setattr(engine, "get_engine", lambda *a, **k: asked.append(a))
     play_view(result, False)
     assert "Ann play Attack 4 at Ben" in capsys.readouterr().out and asked == []
+
+
+def test_a_phone_s_misspelt_play_gets_the_same_nearest_play(home):
+    """The private page's 400 for a play that does not read names the play the CLI names (the step's)."""
+    from trackers.sessions import Sessions
+
+    from companion.paths import data_dir
+    from companion.serve.live import Live
+
+    with Sessions(data_dir(), create=True) as store:
+        store.new("catastrophe", ["Ann", "Ben", "Cid"], "cats")
+    live = Live(data_dir(), "cats", allow_plays=True)
+    try:
+        status, doc = live.run(live.play, "Ann", "Ann plya Attack 4 at Ben")
+    finally:
+        live.close()
+    assert status == 400 and doc["did_you_mean"] == ["Ann play Attack 4 at Ben"], doc
