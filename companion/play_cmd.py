@@ -8,7 +8,6 @@ from typing import List, Optional
 import typer
 
 from companion import complete, sent
-from companion.legal import listed
 from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
@@ -252,10 +251,12 @@ def moves(
     note = engine.moves_note(state)
     turn = {}
     if by is None:
+        from engine.listing import listed
+
         found, left = listed(engine, state)
         texts = [engine.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
-        from companion.legal import plays_for
+        from engine.listing import plays_for
         from engine.words import player
 
         who = player(by, state.players).name

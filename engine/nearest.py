@@ -9,6 +9,7 @@ import difflib
 import re
 
 from engine.errors import EngineError
+from engine.listing import legal_texts
 
 MOST = 3  # plays one "did you mean" offers
 CLOSE = 0.1  # a word put right is offered only this near the best spelling found (not `hevaen` -> `then`)
@@ -19,7 +20,7 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     words = text.split()
     if not words:
         return (), None
-    plays = [engine.format_move(m) for m in _listed(engine, state)]
+    plays = legal_texts(engine, state)
     fixed, word = _one_word(engine, state, words, [*plays, *re.findall(r"[\w+-]+", engine.NOTATION or ""),
                                                    *engine.names(state)])
     if fixed:
@@ -34,15 +35,6 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if typed in (h.lower() for h in heads):
         return (), None
     return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
-
-
-def _listed(engine, state) -> list:
-    """The legal plays the table can list (for a hand known only by its size, those that need none of it)."""
-    found = engine.legal_moves(state)
-    if not found:
-        partly = engine.partly_listed(state)
-        found = partly[0] if partly is not None else []
-    return found
 
 
 def _one_word(engine, state, words: list[str], said: list[str]) -> tuple[tuple[str, ...], str | None]:

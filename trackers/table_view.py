@@ -164,6 +164,31 @@ class TableView:
         out[-1]["table"] = self.table(viewer, with_log=False)
         return out
 
+    def plays(self, player: str) -> tuple[dict, list[str]]:
+        """`player`'s legal plays now (what `companion moves --by PLAYER` lists) and the plays a tap picker
+        offers: {"seq", "player", "moves", "note", "refills"}, none with why when it is not their turn or
+        their hand is not known; a play whose Board Refill turns up cards it cannot name (Theseus, its
+        Views.tap_reveals) is in `refills` ({play: {"ranks", "cards"}}), and the tap plays also hold it
+        with `reveal NAME` for each card the deck can still hold."""
+        from engine.errors import EngineError
+        from engine.listing import plays_for
+        from trackers.log import game_for
+
+        doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "refills": {}}
+        if self.engine is None:
+            doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
+            return doc, []
+        try:
+            doc["moves"], doc["note"] = plays_for(self.engine, self.state, player)
+        except EngineError as exc:  # a table the engine cannot list: say so, keep the text box
+            doc["note"] = f"the plays cannot be listed here ({exc})"
+        tapped = list(doc["moves"])
+        if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
+            doc["refills"], more = self.engine.declaration.views.tap_reveals(
+                game_for(self.session.game), self.state, doc["moves"], player)
+            tapped += more
+        return doc, tapped
+
     @staticmethod
     def _event(entry, told) -> dict:
         return {"seq": entry.seq, "at": entry.at, "kind": entry.kind, **told.as_json()}

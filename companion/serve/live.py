@@ -82,31 +82,10 @@ class Live:
         return self.view.messages(viewer, after, epoch)
 
     def plays(self, player: str) -> dict:
-        """`player`'s legal plays now (what `companion moves` lists that they make) and the tap trie over
-        them (taps.py); none, with why, when it is not their turn or their hand is not known. A play
-        whose Board Refill turns up cards it cannot name (Theseus, its Views.tap_reveals) is in `refills`
-        ({play: {"ranks", "cards"}}), and the trie also holds it with `reveal NAME` for each card the
-        deck can still hold."""
-        from companion.legal import plays_for
+        """`player`'s legal plays now (TableView.plays) and the tap trie over them (taps.py)."""
         from companion.serve.taps import trie
 
-        doc = {"seq": self.length, "player": player, "moves": [], "note": None, "trie": trie([]), "refills": {}}
-        if self.view.engine is None:
-            doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
-            return doc
-        from engine.errors import EngineError
-
-        try:
-            doc["moves"], doc["note"] = plays_for(self.view.engine, self.view.state, player)
-        except EngineError as exc:  # a table the engine cannot list: say so, keep the text box
-            doc["note"] = f"the plays cannot be listed here ({exc})"
-        doc["refills"], tapped = {}, list(doc["moves"])
-        if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
-            from trackers.log import game_for
-
-            doc["refills"], more = self.view.engine.declaration.views.tap_reveals(
-                game_for(self.session.game), self.view.state, doc["moves"], player)
-            tapped += more
+        doc, tapped = self.view.plays(player)
         doc["trie"] = trie(tapped)
         return doc
 
