@@ -92,7 +92,7 @@ class Live:
     def _alternatives(self, doc: dict, player: str) -> dict:
         """A refusal's "legal instead" as `player` may make them now (none when it is not their turn)."""
         if "alternatives" in doc or "error" in doc:
-            mine = self.plays(player)
+            mine, _ = self.view.plays(player)  # no trie: only the plays
             doc["alternatives"], doc["not_yours"] = mine["moves"][:8], mine["note"] if not mine["moves"] else None
         return doc
 
