@@ -8,7 +8,6 @@ from typing import List, Optional
 import typer
 
 from companion import complete, sent
-from companion.legal import listed, nearest
 from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
@@ -262,10 +261,12 @@ def moves(
     note = engine.moves_note(state)
     turn = {}
     if by is None:
+        from engine.listing import listed
+
         found, left = listed(engine, state)
         texts = [engine.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
-        from companion.legal import plays_for
+        from engine.listing import plays_for
         from engine.words import player
 
         who = player(by, state.players).name
@@ -385,14 +386,12 @@ def play(
             return
         try:
             result = _play_as_typed(store, text, words, session, overrule, by, save, mark)
-        except MoveSyntaxError as exc:
-            _, engine, state = store.situation(session)
-            near = nearest(text, engine, state) if exc.spelling else []
-            if not near:
+        except MoveSyntaxError as exc:  # the step that read it found the nearest plays on its table
+            if not exc.nearest:
                 raise
-            raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
+            raise MoveSyntaxError(exc.hinted()) from None
         except Refused as exc:
-            from companion.render import play_view, refusal_view, table_names
+            from companion.render import play_view, refusal_view
 
             if exc.verdict is None:  # Moved: the table moved on since it was sent; the line says what
                 if as_json and exc.result is not None:
@@ -407,8 +406,7 @@ def play(
             sys.stdout.flush()
             answered(FINDING)
             fail(str(exc), FINDING, False)
-            s = exc.result.session
-            refusal_view(exc.verdict, table_names(s.game, s.players))
+            refusal_view(exc.verdict, exc.result.names)
             return
     from companion.render import after_change, change_view, play_view
 

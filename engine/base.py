@@ -429,7 +429,15 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         raise ValueError(f"kind must be play or track, not {kind!r}")
     engine = _engine(game)
     turn = state  # the table the move is read on
-    move = engine.parse_move(text, state)
+    try:
+        move = engine.parse_move(text, state)
+    except MoveSyntaxError as exc:  # its nearest plays are found on this table (engine/nearest.py)
+        from functools import partial
+
+        from engine.nearest import nearest
+
+        exc.finder = partial(nearest, engine, state, text)
+        raise
     verdict = engine.check(state, move)
     to_act = engine.to_act(state)
     named = engine.mover(state, move)

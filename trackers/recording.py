@@ -269,7 +269,7 @@ def _told(game, session: Session, state, stepped, views, effects: list, **fields
     kind = stepped.kind if stepped is not None else PLAY
     before = public_summary(tracker, name, stepped.before) if kind == CHANGE else None
     return PlayResult(session, state, public_summary(tracker, name, state), effects=effects, before=before,
-                      acting=game.engine.acting(state), kind=kind,
+                      acting=game.engine.acting(state), kind=kind, names=session.names,
                       views={p: public_summary(tracker, name, state, frozenset({p})) for p in views}, **fields)
 
 
