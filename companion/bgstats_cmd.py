@@ -40,23 +40,17 @@ def exported(store, records: list[dict]) -> list[dict]:
     return out
 
 
-def qr_code(url: str):
-    """The link as a QR code (the qrcode package; the lowest error correction: the smallest code for a
-    long link, read from a screen)."""
+def qr_text(url: str) -> str:
+    """The link as a QR code drawn with half blocks, two rows of modules a line (the qrcode package;
+    the lowest error correction: the smallest code for a long link, read from a screen)."""
+    import io
+
     import qrcode
 
     code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
     code.add_data(url)
-    code.make(fit=True)
-    return code
-
-
-def qr_text(url: str) -> str:
-    """The QR code drawn with half blocks, two rows of modules a line."""
-    import io
-
     out = io.StringIO()
-    qr_code(url).print_ascii(out=out, invert=True)
+    code.print_ascii(out=out, invert=True)
     return out.getvalue()
 
 

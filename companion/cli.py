@@ -4,6 +4,7 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 (a JSON error object with --json), an internal failure exits 1, never with a traceback.
 """
 import functools
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -72,10 +73,8 @@ class CompanionGroup(TyperGroup):
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
             if _refused(exc) or getattr(exc, "finding", False):  # the command ran; its answer is a finding
                 code = fail(str(exc), FINDING, as_json)
-            elif getattr(exc, "bad_input", None) is True:
-                code = fail(str(exc), 2, as_json)
-            elif getattr(exc, "bad_input", None) is False:
-                code = fail(str(exc), 1, as_json)
+            elif getattr(exc, "bad_input", None) in (True, False):  # a family's own error: 2 bad input, 1 not
+                code = fail(str(exc), 2 if exc.bad_input else 1, as_json)
             else:
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
@@ -383,28 +382,16 @@ def _add_track(app: typer.Typer) -> None:
                     f"\b\nExample:\n  companion {word}")(callback)
 
 
-def _add_play(app: typer.Typer) -> None:
-    from companion import play_cmd
+def _registers(module: str):
+    """What adds a command module's commands: its `register(app)`, imported only when called."""
+    def add(app: typer.Typer) -> None:
+        importlib.import_module(f"companion.{module}").register(app)
 
-    play_cmd.register(app)
-
-
-def _add_odds(app: typer.Typer) -> None:
-    from companion import odds_cmd
-
-    odds_cmd.register(app)
+    return add
 
 
-def _add_cards(app: typer.Typer) -> None:
-    from companion import cards_cmd
-
-    cards_cmd.register(app)
-
-
-def _add_history(app: typer.Typer) -> None:
-    from companion import history_cmd
-
-    history_cmd.register(app)
+_add_play, _add_odds, _add_cards, _add_history = map(_registers,
+                                                     ("play_cmd", "odds_cmd", "cards_cmd", "history_cmd"))
 
 
 #: each top-level word of the command modules -> what adds its commands (in the whole app's order,

@@ -80,9 +80,8 @@ def odds(
     from rulesdb.games import resolve_game
 
     engine = get_engine(resolve_game(game))
-    given = {"dice": dice, "rerolls": rerolls, "player": player, "yarn": yarn, "against": against,
-             "session": session}
-    given = {k: v for k, v in given.items() if v is not None}
+    given = {k: v for k, v in dict(dice=dice, rerolls=rerolls, player=player, yarn=yarn, against=against,
+                                   session=session).items() if v is not None}
     takes = options_of(engine)
     foreign = [f"--{k}" for k in given if k not in takes]
     if foreign and takes:

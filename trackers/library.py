@@ -296,15 +296,10 @@ class Library:
 
 # -- sessions and the library --------------------------------------------------------------
 
-def session_entries(session) -> list[dict[str, Any]]:
-    """The library entries a session recorded at `track new` ([] when none)."""
-    return rules.library_option(session.options)
-
-
 def differences(library: Library, session) -> list[dict[str, str]]:
     """The cards whose library version is not the one the session plays with: changed or removed
     since the session started, or added to the library after it."""
-    had = {fold(e["name"]): e for e in session_entries(session)}
+    had = {fold(e["name"]): e for e in rules.library_option(session.options)}  # recorded at `track new`
     now = {fold(e["name"]): e for e in library.effective(keep=True)}  # a read: its checked copy kept
     out = []
     for key, entry in had.items():
