@@ -40,14 +40,16 @@ def exported(store, records: list[dict]) -> list[dict]:
     return out
 
 
-def qr_text(url: str) -> str:
+def qr_text(url: str, smallest: bool = True) -> str:
     """The link as a QR code drawn with half blocks, two rows of modules a line (the qrcode package;
-    the lowest error correction: the smallest code for a long link, read from a screen)."""
+    `smallest`: the lowest error correction, the smallest code for a long link read from a screen;
+    else the package's default, as `companion serve` draws its short address)."""
     import io
 
     import qrcode
 
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    level = qrcode.constants.ERROR_CORRECT_L if smallest else qrcode.constants.ERROR_CORRECT_M
+    code = qrcode.QRCode(border=2, error_correction=level)
     code.add_data(url)
     out = io.StringIO()
     code.print_ascii(out=out, invert=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 import typer
 
-from companion import complete
+from companion import complete, paths
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 GAME_ARG = dict(autocompletion=complete.games)
@@ -20,7 +20,6 @@ cards_app = typer.Typer(
 
 
 def _library(game: str):
-    from companion import paths
     from rulesdb.games import resolve_game
     from trackers.library import Library
 
@@ -110,7 +109,6 @@ def show(
 
 def _session_differences(library) -> list[dict]:
     """The current session's cards whose library version differs (the session of this game only)."""
-    from companion import paths
     from trackers.library import differences
 
     if not (paths.data_dir() / "sessions.sqlite3").exists():

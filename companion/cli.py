@@ -15,7 +15,8 @@ from typer.core import TyperGroup
 
 from companion import __version__, paths
 from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted
-from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
+from companion.typer_parts import (ClickException, UsageError, command_name, completion_script,
+                                   install_completion, slim_app, start_completion, version_problem, with_group_app)
 
 
 class CompanionGroup(TyperGroup):
@@ -38,8 +39,6 @@ class CompanionGroup(TyperGroup):
 
         reflow_tree(self)  # help written wrapped in the source, shown wrapped to the reader's width
         if os.environ.get("_COMPANION_COMPLETE"):  # a TAB press: typer's bash/zsh/fish completion classes
-            from companion.typer_parts import start_completion
-
             start_completion()
         argv = options_first(argv)
         as_json = "--json" in argv
@@ -216,8 +215,6 @@ def _completion(install: bool):
     def callback(ctx: typer.Context, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return
-        from companion.typer_parts import completion_script, install_completion
-
         shell = _shell()
         if install:
             path = install_completion(shell, "companion", "_COMPANION_COMPLETE")
@@ -234,8 +231,6 @@ def _completion(install: bool):
 def _version(value: bool) -> None:
     """The version, and where it runs from (as pip does): which copy a player's `companion` is."""
     if value:
-        from companion.typer_parts import version_problem
-
         problem = version_problem()
         print(f"companion {__version__} from {Path(__file__).resolve().parent} (Python {sys.version.split()[0]})"
               + (f"; note: {problem}" if problem else ""))

@@ -12,18 +12,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import library as rules
+from engine import GAMES, get_tracker, library as rules
 from engine.library import LibraryError, fold
 
 
 def state_class(game: str):
     """The State of a game with cards; LibraryError for a game without a card catalogue."""
-    from engine import get_tracker
-
     state = get_tracker(game).State
     if rules.card_model(state) is None:
-        from engine import GAMES
-
         with_cards = [g for g in GAMES if rules.card_model(get_tracker(g).State) is not None]
         raise LibraryError(f"{game} has no card catalogue (its cards are numbers and suits the rules know); "
                            f"games with cards: {', '.join(sorted(with_cards))}")
@@ -98,9 +94,7 @@ def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: 
 def _checker() -> str:
     """What a library's check depends on besides its text: the engine's files (the card records and
     the catalogues the entries lie over), by name, size and modification time."""
-    import engine
-
-    here = Path(engine.__file__).parent
+    here = Path(rules.__file__).parent  # engine/
     files = sorted([*here.glob("*.py"), *here.glob("*/*.py"), *here.glob("*/*.toml"), *here.glob("*/*.json")])
     return ";".join(f"{p.relative_to(here)}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files)
 
@@ -316,8 +310,6 @@ def differences(library: Library, session) -> list[dict[str, str]]:
 def recorded_options(data_dir: Path, game: str, options: dict[str, str]) -> dict[str, str]:
     """A new session's options with the library's entries recorded (a game without cards, or an
     empty library, records nothing)."""
-    from engine import get_tracker
-
     if rules.LIBRARY_OPTION in options:
         raise LibraryError(f"option {rules.LIBRARY_OPTION!r} is the session's record of the card library; "
                            "fill the library with `companion cards add` instead")

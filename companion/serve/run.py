@@ -57,10 +57,7 @@ def lan_addresses(route=None, names=None) -> list[str]:
     outgoing interface's (the default route's), then the other interfaces the private ranges route
     through, then what the host name resolves to; private addresses before public ones."""
     route, names = route or outgoing, names or by_name
-    found: list[str] = []
-    for address in [route(target) for target in PROBES] + list(names()):
-        if address and reachable(address) and address not in found:
-            found.append(address)
+    found = [a for a in dict.fromkeys([route(target) for target in PROBES] + list(names())) if a and reachable(a)]
     import ipaddress
 
     return sorted(found, key=lambda a: not ipaddress.ip_address(a).is_private)
@@ -100,19 +97,6 @@ def bind(host: str, port: int) -> socket.socket:
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
-
-
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters (the qrcode package)."""
-    import io
-
-    import qrcode
-
-    code = qrcode.QRCode(border=2)
-    code.add_data(url)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
-    return out.getvalue()
 
 
 def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
@@ -171,7 +155,9 @@ def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, all
     if others:
         print(f"If phones cannot open it, this machine's other addresses: {'  '.join(others)}")
     if lan and not none_found:
-        code = qr_text(base)
+        from companion.bgstats_cmd import qr_text
+
+        code = qr_text(base, smallest=False)
         try:
             code.encode(sys.stdout.encoding or "ascii")
             print("Phones on this network open it from this code:")
