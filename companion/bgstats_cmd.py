@@ -3,12 +3,15 @@
 shown is marked in the sessions file, so a later export says it was sent before."""
 from __future__ import annotations
 
+import shutil
 import sys
+from datetime import datetime, timezone
 from typing import Optional
 
 import typer
 
 from companion import complete
+from companion.stores import open_sessions
 
 JSON_HELP = "Print the play (and its link) as JSON (a stable contract; see docs/history.md)."
 
@@ -22,8 +25,6 @@ def game_name(game: str) -> str:
 def exported(store, records: list[dict]) -> list[dict]:
     """Each finished record as {session, game, started, link, play, sent_before}; every play shown
     is marked sent (the first time kept) in the sessions file's `meta` table."""
-    from datetime import datetime, timezone
-
     from trackers import bgstats
 
     marks = store.meta_values(bgstats.SENT_PREFIX)
@@ -73,7 +74,6 @@ def export_play(
       companion track export-play friday
       companion track export-play friday --qr
     """
-    from companion.stores import open_sessions
     from trackers.history import outcome
 
     with open_sessions(reading=True) as store:
@@ -89,8 +89,6 @@ def export_play(
           + (", or scan the code:" if qr else ":"))
     print(doc["link"])
     if qr:
-        import shutil
-
         code = qr_text(doc["link"])
         wide = max(len(line) for line in code.splitlines())
         sys.stdout.write(code)

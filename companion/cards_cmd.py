@@ -5,6 +5,7 @@ from pathlib import Path
 import typer
 
 from companion import complete, paths
+from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 GAME_ARG = dict(autocompletion=complete.games)
@@ -113,8 +114,6 @@ def _session_differences(library) -> list[dict]:
 
     if not (paths.data_dir() / "sessions.sqlite3").exists():
         return []
-    from companion.stores import open_sessions
-
     with open_sessions(reading=True) as store:
         name = store.current_name()
         session = store.get(name) if name else None
@@ -139,7 +138,6 @@ def list_(
     """
     library = _library(game)
     if unknown:
-        from companion.stores import open_sessions
         from trackers.library import unknown_cards
 
         with open_sessions(reading=True) as store:

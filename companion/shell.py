@@ -14,6 +14,9 @@ whole evening (`run_in_terminal` runs each command), with a small layout of its 
 """
 from __future__ import annotations
 
+import contextlib
+import difflib
+import io
 import json
 import shlex
 import sys
@@ -101,8 +104,6 @@ class Shell:
 
     def near_command(self, word: str, track_words: set[str]) -> str | None:
         """The command a mistyped first word nearly is (`tarck` -> `track`, `udno` -> `undo`)."""
-        import difflib
-
         if word.lower() in QUESTION_WORDS:  # `how many ...` is a question, not a mistyped `show`
             return None
         known = {c: c for c in self.commands} | {w: f"track {w}" for w in track_words}
@@ -175,9 +176,6 @@ def _error(text: str) -> str | None:
 def json_answer(shell: Shell, line: str) -> dict | None:
     """One line run as if it ended with --json, as one object: the line, the exit code the one-shot
     command would have, what it printed on stdout (`result`) and its error line (`error`)."""
-    import contextlib
-    import io
-
     words = line.split()
     if not words:
         return None

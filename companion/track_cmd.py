@@ -5,6 +5,8 @@ session's game, as the table says it: `companion track morale -1`, `companion tr
 """
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
 from typing import List, Optional
 
@@ -492,8 +494,6 @@ def watch(
 
 
 def _near_session_commands(word: str) -> list[str]:
-    import difflib
-
     names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
     return difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
 
@@ -543,8 +543,6 @@ def _no_stray_option(words: list[str]) -> None:
     """An option-looking word (`--reveal`, `-x`) is never read as part of a change (a card named
     "--reveal ann"): the options a change takes are read by typer, any other is refused and named.
     A negative amount (`-2`) is a word of the change."""
-    import re
-
     from engine.base import MoveSyntaxError
 
     stray = next((w for w in words if re.match(r"--?[A-Za-z]", w)), None)

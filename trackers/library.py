@@ -9,6 +9,7 @@ nothing). Writes go through the project's one file writer (a temporary file rena
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,6 @@ def read_entries(path: Path, key: str, text: str | None = None) -> list[dict[str
 
 def _key(key: Any) -> str:
     """A TOML key: bare when it can be, else quoted."""
-    import re
-
     text = str(key)
     return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
 

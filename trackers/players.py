@@ -8,6 +8,7 @@ stats and recap show every alias under its new name. Pure functions here, but fo
 """
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Iterable
 
@@ -68,8 +69,6 @@ class Names:
 
 def near(name: str, names: list[str]) -> str:
     """`; players: A, B` with the names nearest to `name` (or the first few), for an error line."""
-    import difflib
-
     by_norm = {norm(n): n for n in names}
     close = [by_norm[n] for n in difflib.get_close_matches(norm(name), list(by_norm), n=3, cutoff=0.5)]
     shown = close or names[:5]

@@ -11,6 +11,7 @@ step (engine.base.step) in trackers/recording.py, which appends what it returns.
 """
 from __future__ import annotations
 
+import difflib
 import itertools
 import json
 import sqlite3
@@ -114,8 +115,6 @@ class Sessions(Recording, SessionsFile):
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
         ).fetchone())
         if row is None:
-            import difflib
-
             names = [s.name for s in self.all()]
             near = difflib.get_close_matches(wanted, names, n=3, cutoff=0.5) or names[:5]
             hint = f"; sessions: {', '.join(near)}" if near else "; there are no sessions yet"

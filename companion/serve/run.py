@@ -3,7 +3,9 @@ code), then run uvicorn until Ctrl-C. Bad input (an unknown session, a port in u
 before anything is written or bound."""
 from __future__ import annotations
 
+import ipaddress
 import json
+import re
 import socket
 import sys
 from pathlib import Path
@@ -43,8 +45,6 @@ def by_name() -> list[str]:
 
 def reachable(address: str) -> bool:
     """An address another device could reach: not loopback, unspecified, link-local or multicast."""
-    import ipaddress
-
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -58,8 +58,6 @@ def lan_addresses(route=None, names=None) -> list[str]:
     through, then what the host name resolves to; private addresses before public ones."""
     route, names = route or outgoing, names or by_name
     found = [a for a in dict.fromkeys([route(target) for target in PROBES] + list(names())) if a and reachable(a)]
-    import ipaddress
-
     return sorted(found, key=lambda a: not ipaddress.ip_address(a).is_private)
 
 
@@ -70,9 +68,6 @@ def url_host(host: str) -> str:
 
 def checked_host(host: str) -> str:
     """A --host value: an IP address or a host name (letters, digits, dots, hyphens)."""
-    import ipaddress
-    import re
-
     host = host.strip().strip("[]")
     try:
         return str(ipaddress.ip_address(host))
