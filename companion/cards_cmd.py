@@ -41,8 +41,7 @@ def _entry_text(card: dict) -> str:
               for k, v in card["entry"].items() if k != "name"]
     if card["unknown"]:
         lines.append(f"  unknown: {', '.join(card['unknown'])}")
-    for d in card.get("sessions", []):
-        lines.append(f"  session {d['session']}: {d['change']}")
+    lines += [f"  session {d['session']}: {d['change']}" for d in card.get("sessions", [])]
     return "\n".join(lines)
 
 

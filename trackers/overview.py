@@ -16,14 +16,14 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
 
     rows = []
     for session in store.all() if sessions is None else sessions:
+        row = {"name": session.name, "game": session.game, "players": session.players}
         try:
             entries = store.entries(session)
         except StoreError as exc:
             if damaged is None:
                 raise
             damaged.append((session.name, str(exc)))
-            rows.append({"name": session.name, "game": session.game, "players": session.players,
-                         "last": "(damaged)", "finished": "?"})
+            rows.append(row | {"last": "(damaged)", "finished": "?"})
             continue
         last = None
         if entries:
@@ -33,11 +33,9 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
         finished = "ended" if session.ended else None
         if finished is None and entries:
             try:
-                tracker = tracker_for(session.game)
-                if tracker.finished(store.replay(session).state):
+                if tracker_for(session.game).finished(store.replay(session).state):
                     finished = "game over"
             except Exception:  # noqa: BLE001 - a log this version cannot replay is listed, not fatal
                 finished = "?"
-        rows.append({"name": session.name, "game": session.game, "players": session.players,
-                     "last": last, "finished": finished})
+        rows.append(row | {"last": last, "finished": finished})
     return rows
