@@ -143,10 +143,7 @@ class Library:
         try:
             out = json.dumps(found, ensure_ascii=False)
         except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): read it afresh each time
-            import copy
-
-            self._read = None
-            return json.dumps(copy.deepcopy(found), default=str)
+            return json.dumps(found, default=str)
         if keep:
             self._keep(digest, out)
         return out
