@@ -13,14 +13,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from engine import GAMES, get_tracker, library as rules
+from engine import get_tracker, library as rules
 from engine.library import LibraryError, fold
+from rulesdb.untrusted import parse_json, parse_toml, read_text, write_file
+from trackers.files import export_target
 
 
 def state_class(game: str):
     """The State of a game with cards; LibraryError for a game without a card catalogue."""
     state = get_tracker(game).State
     if rules.card_model(state) is None:
+        from engine import GAMES  # read when asked: a game added since is in it
+
         with_cards = [g for g in GAMES if rules.card_model(get_tracker(g).State) is not None]
         raise LibraryError(f"{game} has no card catalogue (its cards are numbers and suits the rules know); "
                            f"games with cards: {', '.join(sorted(with_cards))}")
@@ -30,8 +34,6 @@ def state_class(game: str):
 def read_entries(path: Path, key: str, text: str | None = None) -> list[dict[str, Any]]:
     """The entries of a TOML or JSON file (by suffix): `[[KEY]]` tables, a JSON object with a KEY
     list, or a JSON list; LibraryError naming the file otherwise. `text`: the file's, read already."""
-    from rulesdb.untrusted import parse_json, parse_toml, read_text
-
     text = read_text(path, LibraryError) if text is None else text
     suffix = path.suffix.lower()
     if suffix == ".json":
@@ -80,8 +82,6 @@ def to_toml(key: str, entries: list[dict[str, Any]], heading: str) -> str:
 
 
 def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: str) -> str:
-    from rulesdb.untrusted import write_file
-
     if path.suffix.lower() == ".json":
         text = json.dumps({key: entries}, ensure_ascii=False, indent=1) + "\n"
     else:
@@ -127,8 +127,6 @@ class Library:
         return json.loads(self._read)
 
     def _checked_text(self, keep: bool) -> str:
-        from rulesdb.untrusted import read_text
-
         text = read_text(self.path, LibraryError)
         digest = self._digest(text)
         try:
@@ -155,8 +153,6 @@ class Library:
 
     def _keep(self, digest: str, entries: str) -> None:
         """The checked copy written (a cache: a folder that cannot take it only costs a check)."""
-        from rulesdb.untrusted import write_file
-
         if self.checked_copy.is_symlink():
             return
         try:
@@ -276,8 +272,6 @@ class Library:
         return {"game": self.game, "imported": [e["name"] for e in incoming], "file": str(path)}
 
     def export(self, path: Path) -> dict[str, Any]:
-        from trackers.files import export_target
-
         entries = self.entries()
         target = export_target(path, self.path.parent.parent)
         write_entries(target, self.key, entries, f"{self.game}: a card library written by `companion cards export`")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trackers.errors import StoreError
 from trackers.log import PLAY
 from trackers.narrate import with_by
 from trackers.sessions import Sessions, tracker_for
@@ -12,8 +13,6 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
     """One row per session: name, game, players, the last log entry ("lives Ben -2 at 21:04"),
     and finished ("ended" when the session was ended, "game over" when the game is, else None).
     A session whose log is damaged is named in `damaged` (name, message) and listed as such."""
-    from trackers.errors import StoreError
-
     rows = []
     for session in store.all() if sessions is None else sessions:
         row = {"name": session.name, "game": session.game, "players": session.players}

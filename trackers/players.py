@@ -12,6 +12,7 @@ import difflib
 import json
 from typing import Iterable
 
+from rulesdb.names import text_problem
 from trackers.errors import SessionError
 
 META_KEY = "player-names"
@@ -80,8 +81,6 @@ def rename(aliases: dict[str, str], tables: list[list[str]], old: str, new: str)
     OLD). Refused (SessionError): an OLD that no session has, a NEW that is no valid name, and a
     merge of two players who sat at one table (they are two people). NEW becomes the shown
     spelling of everyone merged into it."""
-    from rulesdb.names import text_problem
-
     new = " ".join(str(new).split())
     if not new:
         raise SessionError("the new name is empty; give the name as it should be shown, e.g. `players rename Anne Ann`")
