@@ -10,6 +10,8 @@ import socket
 import sys
 from pathlib import Path
 
+from companion import paths
+from companion.serve.tokens import host_token, token
 from trackers.errors import TrackerError
 
 
@@ -95,8 +97,6 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
-    from companion.serve.tokens import token
-
     return [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
 
 
@@ -124,8 +124,6 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     found = ([host] if host else lan_addresses()) if lan else []
     base = f"http://{url_host(found[0]) if found else '127.0.0.1'}:{port}/"
     others = [f"http://{url_host(a)}:{port}/" for a in found[1:]]
-    from companion.serve.tokens import host_token
-
     host_link = f"{base}h/{host_token(key, live.session)}" if allow_plays else None
     (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link,
                                                 others, lan and not found)
@@ -248,7 +246,6 @@ def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None 
 
     import uvicorn
 
-    from companion import paths
     from companion.serve.app import create_app
     from companion.serve.guard import Limits
 
