@@ -156,8 +156,6 @@ class Engine(Generic[S, M]):
         self.NOTATION: str = plays.help if plays is not None else ""
         #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
         self.SEATS_RULE: str = declaration.seats_rule
-        #: the rule a play out of turn breaks
-        self.TURN_RULE: str = declaration.turns.rule
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -186,10 +184,10 @@ class Engine(Generic[S, M]):
                 for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
-        return self.declaration.plays.read(text, state)
+        return self.declaration.plays.parse_move(text, state)
 
     def format_move(self, move: M) -> str:
-        return self.declaration.plays.write(move)
+        return self.declaration.plays.format_move(move)
 
     def check(self, state: S, move: M) -> Verdict:
         return self.declaration.plays.check(state, move)
@@ -234,7 +232,7 @@ class Engine(Generic[S, M]):
         """Why `player` may not act now (a play `--by` someone other than the player to act)."""
         if self.declaration.turns.out_of_turn is not None:
             return self.declaration.turns.out_of_turn(state, player)
-        return Reason(rule=self.TURN_RULE, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
+        return Reason(rule=self.declaration.turns.rule, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
 
     def moves_note(self, state: S) -> str | None:
         """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,

@@ -65,12 +65,12 @@ def _no_round_end(state: Any) -> tuple[Any, list]:
 
 @dataclass(frozen=True)
 class Plays:
-    """The move validator: the notation read (`read(text, state)`) and written (`write(move)`), its
-    help text, and the referee: `check(state, move)` -> Verdict, `apply(state, move, overruled)` ->
-    State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
+    """The move validator: the notation read (`parse_move(text, state)`) and written
+    (`format_move(move)`), its help text, and the referee: `check(state, move)` -> Verdict,
+    `apply(state, move, overruled)` -> State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
 
-    read: Callable[..., Any]
-    write: Callable[[Any], str]
+    parse_move: Callable[..., Any]
+    format_move: Callable[[Any], str]
     help: str
     check: Callable[..., Any]
     apply: Callable[..., Any]

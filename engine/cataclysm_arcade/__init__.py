@@ -55,7 +55,7 @@ GAME = Declaration(
     State=State,
     seats_rule=R.PLAYER_COUNT,
     status=status,
-    plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION,
+    plays=Plays(parse_move=notation.parse_move, format_move=notation.format_move, help=notation.NOTATION,
                 check=rules_moves.check, apply=rules_moves.apply, legal_moves=rules.legal_moves,
                 rule_ids=ALL_RULES | {R.PLAYER_COUNT}),
     turns=Turns(rule=R.INITIATIVE_CLOCKWISE, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,

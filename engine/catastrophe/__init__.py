@@ -40,7 +40,7 @@ GAME = Declaration(
     State=State,
     seats_rule=R.PLAYER_COUNT,
     status=status,
-    plays=Plays(read=rules_moves.read, write=notation.format_move, help=notation.__doc__, check=rules.check,
+    plays=Plays(parse_move=rules_moves.read, format_move=notation.format_move, help=notation.__doc__, check=rules.check,
                 apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT}),
     # a play by a player the move does not name, out of turn (only with --by)
     turns=Turns(rule=R.CLAW_PLAY, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,

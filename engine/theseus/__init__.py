@@ -56,7 +56,7 @@ GAME = Declaration(
     State=State,
     seats_rule=R.PLAYER_COUNT,
     status=status,
-    plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION, check=rules.check,
+    plays=Plays(parse_move=notation.parse_move, format_move=notation.format_move, help=notation.NOTATION, check=rules.check,
                 apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
     turns=Turns(rule=R.CLOCKWISE, to_act=rules.to_act, with_turn=rules.with_turn),
     verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,

@@ -13,7 +13,7 @@ GAME = Declaration(
     State=State,
     seats_rule=R.SEATS,
     status=rules.status,
-    plays=Plays(read=rules.read, write=rules.write, help=rules.NOTATION, check=rules.check, apply=rules.apply,
+    plays=Plays(parse_move=rules.parse_move, format_move=rules.format_move, help=rules.NOTATION, check=rules.check, apply=rules.apply,
                 legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
     turns=Turns(rule=R.TURN, to_act=rules.to_act, with_turn=rules.with_turn),
     verbs=Verbs(table=rules.VERBS, usage=rules.COMMANDS, parse=rules.parse, check=rules.track_check,
