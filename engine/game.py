@@ -139,8 +139,9 @@ class Outcome:
     won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), what a
     response war piles up (`pile`: (field, words) or None), its turning points (`turning_points(steps,
     summary)`), its share of the figures over many sessions (`share(record)`) and those in words
-    (`figure_lines(figures)`), and where each player finished (`standing(summary, record)`: scores
-    and ranks)."""
+    (`figure_lines(figures)`), where each player finished (`standing(summary, record)`: scores
+    and ranks), and the result of a finished record in the game's own words where winners and ties
+    do not say it (`headline(record)` -> [the result, what a recap adds], BG Stats' comment the first)."""
 
     length: tuple[str, str]
     cooperative: bool = False
@@ -151,6 +152,14 @@ class Outcome:
     share: Callable[..., list] = _no_list
     figure_lines: Callable[..., list] = _no_list
     standing: Callable[..., dict] = top_first
+    headline: Callable[[dict], list[str]] = _no_list
+
+
+def no_result() -> dict[str, Any]:
+    """The result every outcome record carries before the game's `result` fills it (`history --json`
+    keeps one shape for every game, docs/cli.md): `party` (a cooperative game's) and `reapurr` (a win
+    of the game itself) stay blank where a game has neither."""
+    return {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
 
 
 @dataclass(frozen=True)

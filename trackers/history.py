@@ -3,7 +3,7 @@
 
 `walk` replays the applied changes one by one through the game's tracker and engine (as
 trackers/log.py folds them), keeping what each step set off; `outcome` reads the record from the
-final State and those steps: who won (or the party's, the Grim Reapurr's result), the length in
+final State and those steps: who won (or the game's own result), the length in
 plays and in the game's own unit, the duration, and the figures each game's log holds, each as
 the game's own Tracker reads them (`result`, `LENGTH`, `figures`: nothing here branches per game).
 Where a rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record
@@ -95,11 +95,12 @@ def _seconds(start: str, end: str | None) -> int:
 
 
 def result(tracker, summary: dict, players: list[str]) -> dict[str, Any]:
-    """Who won, as the game's tracker reads the summary of the final State (Tracker.result):
-    winners (several where the rules make several: everyone with a soul gem left, a whole party),
-    the party's result in a cooperative game, whether the Grim Reapurr won, and a tie the rulebook
-    leaves open."""
-    out: dict[str, Any] = {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
+    """Who won, as the game's tracker reads the summary of the final State (Tracker.result) over
+    the blank result every record carries (engine.game.no_result): winners (several where the rules
+    make several), what the game adds of its own, and a tie the rulebook leaves open."""
+    from engine.game import no_result
+
+    out = no_result()
     if summary.get("game_over"):
         out.update(tracker.result(summary, players))
     return out

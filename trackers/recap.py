@@ -1,5 +1,5 @@
 """The story of one game, from its log: who won and how, the turning points (a game's end, an
-elimination, a threshold, a response war, the set that stood when a Catopomp round was lost), and
+elimination, a threshold, a response war, the game's own), and
 the plays the table overruled with the rules they broke. Pure: built from the steps of
 trackers/history.walk (the applied changes, as `track show` replays them) and the outcome record.
 """
@@ -80,14 +80,12 @@ def how(steps: list[Step], over: Callable) -> list[str]:
 
 
 def headline(record: dict) -> str:
-    """Who won, in a few words, from the outcome record."""
+    """Who won, in a few words, from the outcome record: the game's own words first (Outcome.headline)."""
     if record["status"] != FINISHED:
         return "abandoned: ended without a finish" if record["status"] == "abandoned" else "still in progress"
-    if record["party"]:
-        return f"the party {record['party']}" + (f" against {record['figures']['boss']}"
-                                                  if record["figures"].get("boss") not in (None, "other") else "")
-    if record["reapurr"]:
-        return "the Grim Reapurr won: every player lost"
+    own = tracker_for(record["game"]).declaration.outcome.headline(record)
+    if own:
+        return " ".join(own)
     if record["tied"]:
         return f"a tie between {' and '.join(record['tied'])} (the rulebook names no winner)"
     if record["winners"]:

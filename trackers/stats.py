@@ -150,7 +150,7 @@ def by_player_count(records: list[dict]) -> list[dict[str, Any]]:
         row["finished"] += 1
         row["ties"] += bool(r["tied"])
         if r["cooperative"]:
-            row["party_wins"] += r.get("party") == "won"
+            row["party_wins"] += bool(r["winners"])  # a party wins together
         for p in r["winners"]:
             row["wins"][p] = row["wins"].get(p, 0) + 1
     for row in rows.values():
@@ -168,7 +168,7 @@ def per_party(records: list[dict]) -> list[dict[str, Any]]:
         row = rows.setdefault(key, {"game": r["game"], "party": list(key[1]), "played": 0, "wins": 0, "abandoned": 0})
         if r["status"] == FINISHED:
             row["played"] += 1
-            row["wins"] += r["party"] == "won"
+            row["wins"] += bool(r["winners"])
         elif r["status"] == ABANDONED:
             row["abandoned"] += 1
     for row in rows.values():

@@ -25,6 +25,10 @@ def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
             "winners": [summary["winner"]] if summary.get("winner") else []}
 
 
+def headline(record: dict[str, Any]) -> list[str]:
+    return ["the Grim Reapurr won: every player lost"] if record["reapurr"] else []
+
+
 def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
     return {"eliminations": eliminations(steps), "reapurr_space": summary.get("grim_reapurr")}
 

@@ -74,7 +74,7 @@ def _declare():
                     options=notation_track_options.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
         outcome=Outcome(length=track_outcome.LENGTH, cooperative=track_outcome.COOPERATIVE,
                         result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
-                        figure_lines=track_outcome.figure_lines),
+                        figure_lines=track_outcome.figure_lines, headline=track_outcome.headline),
         views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
                     odds=odds.question_odds, phone=track_phone.fill),
     )

@@ -1,0 +1,29 @@
+"""Issue 47 item 4: a game's own result is said by its own hook (Outcome.headline), so trackers/
+names no key of one game's record; the words `history`, a recap and the BG Stats play say stay
+those the shared layers said before the hook."""
+from __future__ import annotations
+
+import pytest
+
+from trackers import bgstats
+from trackers.recap import headline
+
+
+def record(game: str, **result) -> dict:
+    return {"session": "s", "game": game, "players": ["Ann", "Ben"], "status": "finished", "winners": [],
+            "party": None, "reapurr": False, "tied": [], "figures": {}} | result
+
+
+@pytest.mark.parametrize("given, said, comment", [
+    (record("catastrophe", reapurr=True), "the Grim Reapurr won: every player lost",
+     "The Grim Reapurr won: every player lost."),
+    (record("catharsis", party="won", winners=["Ann", "Ben"], figures={"boss": "undercity-crab"}),
+     "the party won against undercity-crab", "The party won."),
+    (record("catharsis", party="lost", figures={"boss": "other"}), "the party lost", "The party lost."),
+    (record("theseus", tied=["Ann", "Ben"]), "a tie between Ann and Ben (the rulebook names no winner)",
+     "Tied: Ann, Ben; the rulebook names no winner."),
+    (record("catopomp", winners=["Ben"]), "Ben won", ""),
+])
+def test_each_result_is_said_as_before(given, said, comment):
+    assert headline(given) == said
+    assert bgstats.comments(given) == comment
