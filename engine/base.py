@@ -215,8 +215,6 @@ class Engine(Generic[S, M]):
 
     def with_turn(self, state: S, player: str) -> S:
         """The State with `player` to act: how an overruled play out of turn is recorded."""
-        if self.declaration.turns.with_turn is None:
-            raise EngineError(f"{self.game}: a play out of turn cannot be recorded")
         return self.declaration.turns.with_turn(state, player)
 
     def mover(self, state: S, move: M) -> str | None:
@@ -273,8 +271,6 @@ class Engine(Generic[S, M]):
 
     def situation(self, state: S) -> dict[str, Any]:
         """The State written out as a situation file that load_state() accepts."""
-        if self.declaration.views.situation is not None:
-            return self.declaration.views.situation(state)
         return state.model_dump(mode="json")
 
     # -- hooks the shared layers call, so none of them names a game ------------------------

@@ -37,6 +37,27 @@ def top_first(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]
     return {"scores": None, "ranks": {p: 1 if p in top else 2 for p in record["players"]} if top else None}
 
 
+#: cards or abilities waiting at once (on the Line, or in play) that make a response war
+WAR = 3
+
+
+def response_wars(pile: str, said: str) -> Callable[..., dict[int, list[str]]]:
+    """`Outcome.turning_points` of the response wars a game piles up in the State's list `pile`: each
+    time WAR or more wait at once, told at the step where the most waited, as `said` (`{n}`: how many)."""
+    def wars(steps: list, summary: Any = None) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        peak: tuple[int, int] | None = None
+        for step in steps:
+            size = len(getattr(step.after, pile))
+            if size >= WAR and (peak is None or size > peak[0]):
+                peak = (size, step.seq)
+            if peak is not None and (size == 0 or step is steps[-1]):
+                out.setdefault(peak[1], []).append(said.format(n=peak[0]))
+                peak = None
+        return out
+    return wars
+
+
 def _same_player(state: Any, player: Any) -> Any:
     return player
 
@@ -87,9 +108,9 @@ class Turns:
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
     out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""
 
-    rule: str = ""
+    rule: str
+    with_turn: Callable[..., Any]
     to_act: Callable[..., str | None] = _none
-    with_turn: Callable[..., Any] | None = None
     mover: Callable[..., str | None] = _none
     acting: Callable[..., str | None] = _none
     out_of_turn: Callable[..., Any] | None = None
@@ -136,9 +157,9 @@ class Verbs:
 class Outcome:
     """What `history`, `stats` and a recap read of a finished log: the length's unit and the State field
     counting it (`length`: ("rounds", "round")), whether the players win together (`cooperative`), who
-    won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), what a
-    response war piles up (`pile`: (field, words) or None), its turning points (`turning_points(steps,
-    summary)`), its share of the figures over many sessions (`share(record)`) and those in words
+    won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), its
+    turning points (`turning_points(steps, summary)` -> seq -> what happened; `response_wars` for a
+    game whose plays pile up), its share of the figures over many sessions (`share(record)`) and those in words
     (`figure_lines(figures)`), where each player finished (`standing(summary, record)`: scores
     and ranks), and the result of a finished record in the game's own words where winners and ties
     do not say it (`headline(record)` -> [the result, what a recap adds], BG Stats' comment the first)."""
@@ -147,7 +168,6 @@ class Outcome:
     cooperative: bool = False
     result: Callable[..., dict] = _winners
     figures: Callable[..., dict] = _nothing
-    pile: tuple[str, str] | None = None
     turning_points: Callable[..., dict] = _nothing
     share: Callable[..., list] = _no_list
     figure_lines: Callable[..., list] = _no_list
@@ -164,23 +184,26 @@ def no_result() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Secrets:
-    """What stays secret at a shared table (trackers/secrets.py applies it): the table records named
-    hands (`hides_hand`), verbs whose words name a secret (`secret_verbs`: verb -> how the hidden change
+    """What stays secret at a shared table (trackers/secrets.py applies it): verbs whose words name a secret (`secret_verbs`: verb -> how the hidden change
     reads), a player as the others see them (`hide(state, player)`), the summary's hidden marks
-    (`mark_hidden(state, summary, reveal)`), and one player's own hand (`own_hand(state, name)`)."""
+    (`mark_hidden(state, summary, reveal)`), and one player's own hand (`own_hand(state, name)`; None:
+    the table records no named hand, `hides_hand` False)."""
 
-    hides_hand: bool = False
     secret_verbs: Mapping[str, str] = field(default_factory=dict)
     hide: Callable[..., Any] = _same_player
     mark_hidden: Callable[..., dict] = _summary_as_is
     own_hand: Callable[..., dict] | None = None
 
+    @property
+    def hides_hand(self) -> bool:
+        """Whether the table records named hands: those a player may look at (`own_hand`)."""
+        return self.own_hand is not None
+
 
 @dataclass(frozen=True)
 class Views:
     """What the shared layers show and the hooks they call instead of naming a game: why no play can
-    be listed (`moves_note(state)`), what `status` adds (`position(state)`), the situation file written
-    (`situation(state)`; None: the State dumped), what a loaded situation must also satisfy
+    be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation must also satisfy
     (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
     odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
     said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
@@ -191,7 +214,6 @@ class Views:
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
-    situation: Callable[..., dict] | None = None
     load_check: Callable[..., Any] | None = None
     card_names: Callable[..., list[str]] = _no_list
     odds: Callable[..., tuple[dict, str]] | None = None
@@ -217,7 +239,7 @@ class Declaration:
     plays: Plays | None
     verbs: Verbs
     outcome: Outcome
-    turns: Turns = Turns()
+    turns: Turns
     secrets: Secrets = Secrets()
     views: Views = Views()
 

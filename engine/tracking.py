@@ -157,8 +157,6 @@ class Tracker(Generic[S]):
         self.LENGTH: tuple[str, str] = outcome.length
         #: the players win or lose together, as one party
         self.COOPERATIVE: bool = outcome.cooperative
-        #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
-        self.PILE: tuple[str, str] | None = outcome.pile
         #: the table records a player's named hand, which only that player may see
         self.HIDES_HAND: bool = secrets.hides_hand
         #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)

@@ -12,8 +12,6 @@ from trackers.log import ReplayError, tracker_for
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
-WAR = 3  # cards or abilities waiting on the Line (or in play, CATastrophe) that make a response war
-
 
 def _said(label: Callable, step: Step) -> str:
     """The change as the log labels it; a play whose words open with its maker's name (CATastrophe's
@@ -25,15 +23,10 @@ def _said(label: Callable, step: Step) -> str:
     return said
 
 
-def _war(size: int, where: str) -> str:
-    """A pile of plays waiting at once, in the game's words (Tracker.PILE: `{n}` marks the count)."""
-    return where.format(n=size) if "{n}" in where else f"a response war: {size} {where}"
-
-
 def turning_points(tracker, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
     """The steps that changed the game, oldest first: {seq, by, said, what: [...]}: their pressing
-    effects, the game's own turning points (Tracker.turning_points; `summary(state)` is the game's
-    summary) and the response wars over its PILE."""
+    effects and the game's own turning points (Tracker.turning_points, its response wars among them;
+    `summary(state)` is the game's summary)."""
     points: dict[int, dict[str, Any]] = {}
 
     def add(step: Step, what: str) -> None:
@@ -43,23 +36,12 @@ def turning_points(tracker, steps: list[Step], label: Callable, summary: Callabl
             point["what"].append(what)
 
     own = tracker.turning_points(steps, summary)
-    pile, where = tracker.PILE or (None, "")
-    peak: tuple[int, Step] | None = None
     for step in steps:
         for e in step.effects:
             if e.kind not in ROUTINE and tier(e) is not None and tier(e) <= 2:
                 add(step, e.message)
         for what in own.get(step.seq, ()):
             add(step, what)
-        if pile:
-            size = len(getattr(step.after, pile))
-            if size >= WAR and (peak is None or size > peak[0]):
-                peak = (size, step)
-            if size == 0 and peak is not None:
-                add(peak[1], _war(peak[0], where))
-                peak = None
-    if peak is not None:
-        add(peak[1], _war(peak[0], where))
     return [points[s] for s in sorted(points)]
 
 

@@ -48,11 +48,11 @@ GAME = Declaration(
     verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary,
                 rule_ids=RULE_IDS),
-    outcome=Outcome(length=track_outcome.LENGTH, pile=track_outcome.PILE, result=track_outcome.result,
+    outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result,
                     figures=track_outcome.figures, turning_points=track_outcome.turning_points,
                     share=track_outcome.share, figure_lines=track_outcome.figure_lines,
                     standing=track_outcome.standing, headline=track_outcome.headline),
-    secrets=Secrets(hides_hand=track.HIDES_HAND, hide=track.hide, own_hand=track.own_hand),
+    secrets=Secrets(hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
                 odds=odds.question_odds, phone=track_phone.fill),
 )
