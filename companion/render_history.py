@@ -201,10 +201,10 @@ def win_bars(players: list[dict], width: int):
 
 
 def figure_lines(game: str, f: dict) -> list[str]:
-    """A game's own figures, one line each, in words (the game's Tracker.figure_lines)."""
+    """A game's own figures, one line each, in words (the game's Outcome.figure_lines)."""
     from engine import get_tracker
 
-    return get_tracker(game).figure_lines(f)
+    return get_tracker(game).declaration.outcome.figure_lines(f)
 
 
 def recap_lines(story: dict, markdown: bool = False) -> list[str]:

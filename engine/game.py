@@ -226,11 +226,22 @@ class Views:
     tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
 
 
+#: how pressing an effect of a kind is (`Declaration.pressing`: kind -> one of these), most pressing
+#: first: the game's end, a player (or Enemy) out or back, a threshold (also a cost paid for nothing, an
+#: ability that fires by itself), a round or level ending; ASKS: it asks the table to act now (always
+#: said). A kind a game does not declare is a note (`--verbose` shows it).
+GAME_END, OUT, THRESHOLD, ROUND_END, ASKS = 0, 1, 2, 3, "asks"
+#: every kind the games declared so far -> its rank (trackers/pressing.py reads it): one vocabulary, so a
+#: kind two games declare must rank alike
+RANKS: dict[str, int | str] = {}
+
+
 @dataclass(frozen=True)
 class Declaration:
     """One game: its id, its State, the rule its seats come under, what is impossible about a described
-    table (`status(state)` -> reasons), and its groups: plays (None: plays are not recorded), turns,
-    verbs, outcome, secrets, views."""
+    table (`status(state)` -> reasons), its groups: plays (None: plays are not recorded), turns,
+    verbs, outcome, secrets, views; and how pressing each kind of its effects is (`pressing`: kind ->
+    GAME_END, OUT, THRESHOLD, ROUND_END or ASKS)."""
 
     game: str
     State: type
@@ -242,6 +253,12 @@ class Declaration:
     turns: Turns
     secrets: Secrets = Secrets()
     views: Views = Views()
+    pressing: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for kind, rank in self.pressing.items():
+            if RANKS.setdefault(kind, rank) != rank:
+                raise ValueError(f"{self.game}: effect kind {kind!r} ranks {RANKS[kind]!r} in another game, not {rank!r}")
 
 
 def catalogue_names(module: str) -> Callable[..., list[str]]:
@@ -271,17 +288,17 @@ def members() -> list[str]:
 
 def set_by(declaration: Declaration) -> list[str]:
     """The members a game sets: those without a default, and those it gives another value than it."""
+    def given(record: Any, f) -> bool:
+        blank = f.default if f.default_factory is _MISSING else f.default_factory()
+        return blank is _MISSING or getattr(record, f.name) != blank
+
     out = []
     for f in fields(Declaration):
         kind = GROUPS.get(f.name)
         value = getattr(declaration, f.name)
         if kind is None:
-            out.append(f.name)
-            continue
-        if value is None:
-            continue
-        blank = {g.name: g.default if g.default_factory is _MISSING else g.default_factory() for g in fields(kind)}
-        out += [f"{f.name}.{g.name}" for g in fields(kind)
-                if blank[g.name] is _MISSING or getattr(value, g.name) != blank[g.name]]
+            out += [f.name] if given(declaration, f) else []
+        elif value is not None:
+            out += [f"{f.name}.{g.name}" for g in fields(kind) if given(value, g)]
     return out
 

@@ -27,3 +27,30 @@ def record(game: str, **result) -> dict:
 def test_each_result_is_said_as_before(given, said, comment):
     assert headline(given) == said
     assert bgstats.comments(given) == comment
+
+
+def test_a_step_says_its_most_pressing_triggers_and_every_ask():
+    """The ranking players see (trackers/pressing.py) over the kinds Catharsis declares: the two most
+    pressing (a death, the win; not the round), every effect that asks the table to act, no note."""
+    from engine import get_tracker
+    from engine.base import Effect
+    from trackers.pressing import pressing
+
+    get_tracker("catharsis")
+    kinds = ["round", "dead", "won", "kpt", "heal"]
+    shown = pressing([Effect(kind=k, message=k) for k in kinds])
+    assert [e.kind for e in shown] == ["dead", "won", "kpt"]
+
+
+def test_an_effect_kind_ranks_alike_in_every_game():
+    """Effect kinds are one declared vocabulary (Declaration.pressing, engine.game.RANKS): a game that
+    ranks a kind another game declared differently is refused when it is declared."""
+    from dataclasses import replace
+
+    from engine import get_tracker
+    from engine.game import OUT, RANKS, ROUND_END
+
+    game = get_tracker("catopomp").declaration
+    assert RANKS["round-over"] == game.pressing["round-over"] == ROUND_END
+    with pytest.raises(ValueError, match="round-over"):
+        replace(game, pressing={"round-over": OUT})

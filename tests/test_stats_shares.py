@@ -1,5 +1,5 @@
 """Issue 22: `companion stats` adds up each game's figures from the share every outcome record
-carries (Tracker.share, written with the record), so trackers/stats.py names no game and the cache
+carries (Outcome.share, written with the record), so trackers/stats.py names no game and the cache
 answers without a game's engine. The totals must read the same whether a record is fresh or came
 back from the cache (JSON with sorted keys), in the order each game gives its figures. (Inside a
 Theseus player's VP the sources come in the cache's sorted order, as they did before the shares:
@@ -23,8 +23,8 @@ def record(game: str, **result) -> dict:
     state = tracker.new_state(["Ann", "ben"], {"morale": "18"} if game == "catharsis" else {})
     summary = tracker.summary(state)
     out = {"game": game, "winners": [], "party": None, "reapurr": False, "tied": [], **result,
-           "figures": tracker.figures(state, summary, [])}
-    return out | {"share": tracker.share(out)}
+           "figures": tracker.declaration.outcome.figures(state, summary, [])}
+    return out | {"share": tracker.declaration.outcome.share(out)}
 
 
 def cached(r: dict) -> dict:

@@ -25,7 +25,7 @@ def _said(label: Callable, step: Step) -> str:
 
 def turning_points(tracker, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
     """The steps that changed the game, oldest first: {seq, by, said, what: [...]}: their pressing
-    effects and the game's own turning points (Tracker.turning_points, its response wars among them;
+    effects and the game's own turning points (Outcome.turning_points, its response wars among them;
     `summary(state)` is the game's summary)."""
     points: dict[int, dict[str, Any]] = {}
 
@@ -35,7 +35,7 @@ def turning_points(tracker, steps: list[Step], label: Callable, summary: Callabl
         if what not in point["what"]:
             point["what"].append(what)
 
-    own = tracker.turning_points(steps, summary)
+    own = tracker.declaration.outcome.turning_points(steps, summary)
     for step in steps:
         for e in step.effects:
             if e.kind not in ROUTINE and tier(e) is not None and tier(e) <= 2:

@@ -41,7 +41,8 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
+from engine.game import (ASKS, GAME_END, OUT, ROUND_END,
+                         Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names)
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, rules, rules_moves, rules_series, track, track_outcome, track_phone
@@ -71,6 +72,8 @@ GAME = Declaration(
                 load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
                 check_deck=rules_moves.check_deck, series=rules_series.series,
                 plays_on=rules_series.declines_before, phone=track_phone.fill),
+    pressing={"won": GAME_END, "destroyed": OUT, "out": OUT, "level": ROUND_END, "level-over": ROUND_END,
+              "damage-unknown": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -26,7 +26,8 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
+from engine.game import (ASKS, GAME_END, OUT, ROUND_END,
+                         Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names)
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, odds, rules, rules_moves, track, track_outcome, track_phone
@@ -55,6 +56,9 @@ GAME = Declaration(
     secrets=Secrets(hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
                 odds=odds.question_odds, phone=track_phone.fill),
+    # a cat back in the game, the game going on: as pressing as its end
+    pressing={"game-won": GAME_END, "grim-reapurr-wins": GAME_END, "back-in-game": GAME_END, "game-resumed": GAME_END,
+              "eliminated": OUT, "turn-over": ROUND_END, "power-cat": ASKS, "power-cat-named": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

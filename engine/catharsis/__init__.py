@@ -51,7 +51,8 @@ __all__ = ["Engine", "GAME", "State", "Tracker"]
 def _declare():
     """Catharsis, declared: what every shared layer reads of the game."""
     from engine.base import Engine
-    from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views
+    from engine.game import (ASKS, GAME_END, OUT, ROUND_END, THRESHOLD, Declaration, Outcome, Plays, Turns, Verbs,
+                             Views)
     from engine.tracking import Tracker
 
     from . import notation, notation_track, notation_track_options, odds, rules, track, track_outcome, track_phone
@@ -77,6 +78,14 @@ def _declare():
                         figure_lines=track_outcome.figure_lines, headline=track_outcome.headline),
         views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
                     odds=odds.question_odds, phone=track_phone.fill),
+        # a change that cost something and did nothing, an ability that fires by itself: said as thresholds
+        pressing={"won": GAME_END, "lost": GAME_END, "dead": OUT, "alive": OUT, "revive": OUT, "enemy-defeated": OUT,
+                  "threshold": THRESHOLD, "threshold-spent": THRESHOLD, "nothing-healed": THRESHOLD,
+                  "nothing-owed": THRESHOLD, "nothing-refreshed": THRESHOLD, "combo-fires": THRESHOLD,
+                  "round": ROUND_END, "level": ROUND_END,
+                  **dict.fromkeys(("reward", "durhak-damage", "damage-due", "discard-due", "damage-to-deal",
+                                   "another-enemy", "kpt", "demon-power", "may-unflip", "combo-unknown",
+                                   "drunk-roll"), ASKS)},
     )
     return {"GAME": game, "Engine": partial(Engine, game), "Tracker": partial(Tracker, game)}
 

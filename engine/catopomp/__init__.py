@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
+from engine.game import GAME_END, ROUND_END, Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, rules, rules_state, track, track_outcome, track_phone, track_rounds, track_view
@@ -52,6 +52,8 @@ GAME = Declaration(
                     mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
     views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
                 move_group=rules_state.move_group, phone=track_phone.fill),
+    pressing={"winners": GAME_END, "game-over": GAME_END, "round-over": ROUND_END, "last-holding-cards": ROUND_END,
+              "new-round": ROUND_END},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

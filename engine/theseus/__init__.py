@@ -42,7 +42,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
+from engine.game import ASKS, GAME_END, ROUND_END, Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, rules, rules_refill, track, track_outcome, track_phone
@@ -68,6 +68,8 @@ GAME = Declaration(
                     turning_points=track_outcome.turning_points),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model"),
                 phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
+    pressing={"game-over": GAME_END, "game-end": GAME_END, "game-end-pending": GAME_END, "winner": GAME_END,
+              "last-rank": ROUND_END, "reward": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)
