@@ -26,7 +26,7 @@ def nearest(text: str, engine, state) -> list[str]:
     import re
 
     plays = legal_texts(engine, state)
-    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
+    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine.declaration.plays, "help", ""))  # the notation's own words
     typed = text.split()[0].lower() if text.split() else ""
     # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))

@@ -152,10 +152,6 @@ class Engine(Generic[S, M]):
         plays = declaration.plays
         #: every rule id this engine can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = plays.rule_ids if plays is not None else frozenset()
-        #: the move notation, for --help and errors
-        self.NOTATION: str = plays.help if plays is not None else ""
-        #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
-        self.SEATS_RULE: str = declaration.seats_rule
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -180,7 +176,7 @@ class Engine(Generic[S, M]):
         """What makes the table's players impossible (the seat rule `track new` applies: count, names)."""
         from rulesdb.names import seat_problems
 
-        return [Reason(rule=self.SEATS_RULE, message=m)
+        return [Reason(rule=self.declaration.seats_rule, message=m)
                 for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
