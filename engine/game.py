@@ -159,10 +159,11 @@ class Outcome:
     counting it (`length`: ("rounds", "round")), whether the players win together (`cooperative`), who
     won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), its
     turning points (`turning_points(steps, summary)` -> seq -> what happened; `response_wars` for a
-    game whose plays pile up), its share of the figures over many sessions (`share(record)`) and those in words
-    (`figure_lines(figures)`), where each player finished (`standing(summary, record)`: scores
-    and ranks), and the result of a finished record in the game's own words where winners and ties
-    do not say it (`headline(record)` -> [the result, what a recap adds], BG Stats' comment the first)."""
+    game whose plays pile up), its share of the figures over many sessions (`share(record)`) and
+    those in words (`figure_lines(figures)`), where each player finished (`standing(summary,
+    record)`: scores and ranks), and a finished record's result in the game's own words where winners
+    and ties do not say it (`headline(record)` -> [the result, what a recap adds]; BG Stats' comment
+    is the first). `figures`, `share` and `figure_lines` are optional: none by default."""
 
     length: tuple[str, str]
     cooperative: bool = False
@@ -184,10 +185,10 @@ def no_result() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Secrets:
-    """What stays secret at a shared table (trackers/secrets.py applies it): verbs whose words name a secret (`secret_verbs`: verb -> how the hidden change
-    reads), a player as the others see them (`hide(state, player)`), the summary's hidden marks
-    (`mark_hidden(state, summary, reveal)`), and one player's own hand (`own_hand(state, name)`; None:
-    the table records no named hand, `hides_hand` False)."""
+    """What stays secret at a shared table (trackers/secrets.py applies it): verbs whose words name a
+    secret (`secret_verbs`: verb -> how the hidden change reads), a player as the others see them
+    (`hide(state, player)`), the summary's hidden marks (`mark_hidden(state, summary, reveal)`), and
+    one player's own hand (`own_hand(state, name)`; None: no named hand is recorded, `hides_hand` False)."""
 
     secret_verbs: Mapping[str, str] = field(default_factory=dict)
     hide: Callable[..., Any] = _same_player
@@ -203,8 +204,8 @@ class Secrets:
 @dataclass(frozen=True)
 class Views:
     """What the shared layers show and the hooks they call instead of naming a game: why no play can
-    be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation must also satisfy
-    (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
+    be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation
+    must also satisfy (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
     odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
     said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
     (`partly_listed(state)`), the group `moves` lists a play under (`move_group(move, words)`), the
@@ -258,7 +259,7 @@ class Declaration:
     def __post_init__(self) -> None:
         for kind, rank in self.pressing.items():
             if RANKS.setdefault(kind, rank) != rank:
-                raise ValueError(f"{self.game}: effect kind {kind!r} ranks {RANKS[kind]!r} in another game, not {rank!r}")
+                raise ValueError(f"{self.game}: effect kind {kind!r} ranks {RANKS[kind]!r} elsewhere, not {rank!r}")
 
 
 def catalogue_names(module: str) -> Callable[..., list[str]]:

@@ -64,8 +64,8 @@ GAME = Declaration(
     # the tracker shares combat and level rules with the engine
     verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary, rule_ids=ALL_RULES),
-    outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result,
-                    figures=track_outcome.figures, turning_points=track_outcome.turning_points, share=track_outcome.share,
+    outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
+                    turning_points=track_outcome.turning_points, share=track_outcome.share,
                     figure_lines=track_outcome.figure_lines, standing=track_outcome.standing),
     secrets=Secrets(secret_verbs=track.SECRET_VERBS, hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position,

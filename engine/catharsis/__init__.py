@@ -65,9 +65,9 @@ def _declare():
         State=State,
         seats_rule=R.PLAYER_COUNT,
         status=status,
-        plays=Plays(parse_move=partial(notation.parse_play, aliases=track.VERB_ALIASES), format_move=notation.format_play,
-                    help=notation.NOTATION, check=rules.check_play, apply=rules.apply_play,
-                    legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
+        plays=Plays(parse_move=partial(notation.parse_play, aliases=track.VERB_ALIASES),
+                    format_move=notation.format_play, help=notation.NOTATION, check=rules.check_play,
+                    apply=rules.apply_play, legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
         # there are no turns: everyone acts at once (a play is never out of turn)
         turns=Turns(rule=R.SIMULTANEOUS, with_turn=rules.with_turn, mover=rules.mover),
         verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse,

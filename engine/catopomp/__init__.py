@@ -38,8 +38,9 @@ GAME = Declaration(
     State=State,
     seats_rule=R.OVERVIEW_GOAL,  # a game for 2 to 4 players
     status=rules_state.status,
-    plays=Plays(parse_move=rules_state.read, format_move=notation.format_move, help=notation.NOTATION, check=rules_state.check,
-                apply=rules_state.apply, legal_moves=rules_state.legal_moves, rule_ids=RULE_IDS),
+    plays=Plays(parse_move=rules_state.read, format_move=notation.format_move, help=notation.NOTATION,
+                check=rules_state.check, apply=rules_state.apply, legal_moves=rules_state.legal_moves,
+                rule_ids=RULE_IDS),
     turns=Turns(rule=R.ROUND_TURN_ORDER, to_act=rules_state.to_act, with_turn=rules_state.with_turn,
                 bound=frozenset({R.SETS_LEADING, R.PASSING_ALL_PASS_INITIATIVE})),
     verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
