@@ -43,7 +43,8 @@ def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     """`companion history`: one row per session, oldest first."""
     _damaged(damaged)
     if as_json:
-        print_json({"sessions": records} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
+        shown = [{k: v for k, v in r.items() if k != "said"} for r in records]  # said: the result column's
+        print_json({"sessions": shown} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
         return
     if not records:
         emit(None, False, "No sessions to show. Start one: companion track new GAME --players \"Ann,Ben\"")

@@ -163,7 +163,7 @@ class Outcome:
     those in words (`figure_lines(figures)`), where each player finished (`standing(summary,
     record)`: scores and ranks), and a finished record's result in the game's own words where winners
     and ties do not say it (`headline(record)` -> [the result, what a recap adds]; BG Stats' comment
-    is the first). `figures`, `share` and `figure_lines` are optional: none by default."""
+    is the first; kept in the record as `said`, so it names no player). `figures`, `share` and `figure_lines` are optional: none by default."""
 
     length: tuple[str, str]
     cooperative: bool = False

@@ -1,6 +1,7 @@
-"""Issue 47 item 4: a game's own result is said by its own hook (Outcome.headline), so trackers/
-names no key of one game's record; the words `history`, a recap and the BG Stats play say stay
-those the shared layers said before the hook."""
+"""Issue 47 item 4: a game's own result is said by its own hook (Outcome.headline, kept in the record
+as `said`), so trackers/ names no key of one game's record; the words `history`, a recap and the BG
+Stats play say stay those the shared layers said before the hook. Effect kinds are each game's
+declared vocabulary (Declaration.pressing), ranked as before."""
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,12 @@ from trackers.recap import headline
 
 
 def record(game: str, **result) -> dict:
-    return {"session": "s", "game": game, "players": ["Ann", "Ben"], "status": "finished", "winners": [],
-            "party": None, "reapurr": False, "tied": [], "figures": {}} | result
+    """A finished record as trackers/history.outcome keeps it: the game's own words for its result in `said`."""
+    from engine import get_tracker
+
+    out = {"session": "s", "game": game, "players": ["Ann", "Ben"], "status": "finished", "winners": [],
+           "party": None, "reapurr": False, "tied": [], "figures": {}} | result
+    return out | {"said": get_tracker(game).declaration.outcome.headline(out)}
 
 
 @pytest.mark.parametrize("given, said, comment", [

@@ -43,13 +43,10 @@ def play_date(stamp: str) -> str:
 
 
 def comments(record: dict) -> str:
-    """One line of what the play cannot say in its fields: the game's own result (the first part of
-    its Outcome.headline), an open tie."""
-    from trackers.log import tracker_for
-
-    own = tracker_for(record["game"]).declaration.outcome.headline(record)
-    if own:
-        return f"{own[0][:1].upper()}{own[0][1:]}."
+    """One line of what the play cannot say in its fields: the game's own result (the first of its
+    words, `said`), an open tie."""
+    if record.get("said"):
+        return f"{record['said'][0][:1].upper()}{record['said'][0][1:]}."
     if record.get("tied"):
         return f"Tied: {', '.join(record['tied'])}; the rulebook names no winner."
     return ""

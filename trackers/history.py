@@ -27,7 +27,8 @@ from typing import Any
 from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
-FORMAT = 3  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`)
+FORMAT = 4  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`;
+# 4: `said`, the game's own words for its result)
 
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
@@ -97,8 +98,9 @@ def _seconds(start: str, end: str | None) -> int:
 def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step]] | None = None) -> dict[str, Any]:
     """The session's outcome record (JSON-ready): game, players, started / last change / ended,
     finished, abandoned (ended without a finish) or in progress, the result, its length and
-    duration, the game's own figures, and its `share` of the figures over many sessions (so `stats`
-    adds them up without the game's code): each as the game's Outcome reads them (engine/game.py),
+    duration, the game's own figures, its `share` of the figures over many sessions and its result in
+    the game's own words (`said`), kept with the record so that `stats`, `history` and BG Stats need
+    no game's code: each as the game's Outcome reads them (engine/game.py),
     who won over the blank result every record carries (engine.game.no_result)."""
     from engine.game import no_result
     from trackers.narrate import is_setup
@@ -124,7 +126,7 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
     }
     record["start_player"] = _start_player(session, [s.before for s in steps] + [state])
     record["standing"] = game.standing(summary, record) if over else {"scores": None, "ranks": None}
-    return record | {"share": game.share(record)}
+    return record | {"share": game.share(record), "said": game.headline(record) if over else []}
 
 
 def _start_player(session: Session, states: list) -> str | None:

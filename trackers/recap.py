@@ -62,12 +62,11 @@ def how(steps: list[Step], over: Callable) -> list[str]:
 
 
 def headline(record: dict) -> str:
-    """Who won, in a few words, from the outcome record: the game's own words first (Outcome.headline)."""
+    """Who won, in a few words, from the outcome record: the game's own words first (`said`)."""
     if record["status"] != FINISHED:
         return "abandoned: ended without a finish" if record["status"] == "abandoned" else "still in progress"
-    own = tracker_for(record["game"]).declaration.outcome.headline(record)
-    if own:
-        return " ".join(own)
+    if record.get("said"):
+        return " ".join(record["said"])
     if record["tied"]:
         return f"a tie between {' and '.join(record['tied'])} (the rulebook names no winner)"
     if record["winners"]:
