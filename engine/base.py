@@ -274,12 +274,14 @@ class Engine(Generic[S, M]):
     def series(self, text: str) -> Series | None:
         """A play said once that the table makes as several plays in a row (Cataclysm Arcade `decline
         all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
-        return self.declaration.views.series(text)
+        found = self.declaration.views.series
+        return found.read(text) if found is not None else None
 
     def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
         """The numbers of steps (`series(...)`'s kind) a play made by `by` may imply first, fewest first
         (Cataclysm Arcade: the players before `by` let the Line be); () (the default) for none."""
-        return tuple(self.declaration.views.plays_on(state, by) or ())
+        found = self.declaration.views.series
+        return tuple(found.plays_on(state, by) or ()) if found is not None else ()
 
     def partly_listed(self, state: S) -> tuple[list[M], str] | None:
         """When legal_moves() lists nothing because part of the table is not recorded (a hand known
@@ -297,7 +299,8 @@ class Series:
     """A play made of several plays in a row (Engine.series): `step`, the move each of them is, made by
     whoever is to act, recorded as its own play, at most `most(first)` times and until `done(first,
     now)` says the whole is made (first: the table before the first step; now: after the last).
-    `ready(first)` raises MoveSyntaxError when the table gives nothing to make. A game subclasses it."""
+    `ready(first)` raises MoveSyntaxError when the table gives nothing to make. A game subclasses it
+    and declares the subclass (Views.series): its `read(text)` and `plays_on(state, by)`."""
 
     step: str = ""
 

@@ -205,9 +205,11 @@ class Secrets:
 class Views:
     """What the shared layers show and the hooks they call instead of naming a game: why no play can
     be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation
-    must also satisfy (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
-    odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
-    said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
+    must also satisfy (`load_check(state, source)`), the cards the table plays with (`card_names(state
+    or None)`), dice odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data,
+    source)`), plays made as several (`series`: an engine.base.Series subclass, whose `read(text)` is a
+    play said once and made as several, `plays_on(state, by)` the steps a later player's play implies
+    first), plays still listed when part of a hand is unknown
     (`partly_listed(state)`), the group `moves` lists a play under (`move_group(move, words)`), the
     phone page's view of the table (`phone(view, summary, rows, to_act, acting)` fills the view;
     None: the plain view) and the plays a page offers by taps beside the listed ones
@@ -219,8 +221,7 @@ class Views:
     card_names: Callable[..., list[str]] = _no_list
     odds: Callable[..., tuple[dict, str]] | None = None
     check_deck: Callable[..., Any] | None = None
-    series: Callable[..., Any] = _none
-    plays_on: Callable[..., Any] = _none  # (state, by) -> declines a play by `by` implies first (`plays_on`)
+    series: type | None = None
     partly_listed: Callable[..., Any] = _none
     move_group: Callable[[str, list[str]], str] = _first_word
     phone: Callable[..., None] | None = None

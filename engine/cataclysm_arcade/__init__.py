@@ -70,8 +70,7 @@ GAME = Declaration(
     secrets=Secrets(secret_verbs=track.SECRET_VERBS, hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position,
                 load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
-                check_deck=rules_moves.check_deck, series=rules_series.series,
-                plays_on=rules_series.declines_before, phone=track_phone.fill),
+                check_deck=rules_moves.check_deck, series=rules_series.DeclineAll, phone=track_phone.fill),
     pressing={"won": GAME_END, "destroyed": OUT, "out": OUT, "level": ROUND_END, "level-over": ROUND_END,
               "damage-unknown": ASKS},
 )
