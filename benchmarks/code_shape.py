@@ -388,6 +388,29 @@ def verbs_beside_rows(root: Path, got: dict) -> dict[str, list[str]]:
     return out
 
 
+def verbs_in_tables(root: Path, got: dict) -> dict[str, list[str]]:
+    """Verbs whose parts live in more than one place: per game, its tracker verbs (the rows `members`
+    read) that are keys of another table in its tracker modules (track*.py but the phone's view,
+    notation_track*.py): a dict literal assigned at module level (a usage, reader, example or advice
+    table; not the options) or indexed where it is written (`{...}[verb]`, a reader dispatch)."""
+    out = {}
+    for game in _games(root):
+        verbs = set(got.get("games", {}).get(game, {}).get("rows", {}))
+        found: set[str] = set()
+        for path, tree in [t for pattern in ("track*.py", "notation_track*.py")
+                           for t in _trees(root, (f"engine/{game}",), pattern)]:
+            if path.name == "track_phone.py":
+                continue
+            tables = [node.value for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+                      and not any("OPTION" in ast.unparse(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+            tables += [node.value for node in _walk(tree) if isinstance(node, ast.Subscript)]
+            for table in tables:
+                if isinstance(table, ast.Dict) and not all(isinstance(v, ast.Call) for v in table.values):
+                    found |= {k.value for k in table.keys if isinstance(k, ast.Constant)} & verbs
+        out[game] = sorted(found)
+    return out
+
+
 def row_figures(got: dict) -> dict:
     """Rows per game, the row types used, and the distinct row signatures over every game: (check's
     parameters, transition's parameters), a row without a check fitting any check."""
@@ -440,7 +463,8 @@ def shape(root: Path = ROOT) -> dict:
         "numpy_imports": {str(path.relative_to(root)): n for path, tree in _trees(root)
                           if (n := _imports_of(tree, "numpy"))},
         "members": (got := members(root)),
-        "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got)},
+        "verb_rows": {**row_figures(got), "beside_rows": verbs_beside_rows(root, got),
+                      "in_other_tables": verbs_in_tables(root, got)},
         "files_naming_games": files_naming_games(root),
         "game_lists": game_lists(root),
     }
@@ -483,6 +507,8 @@ def main() -> None:
     print("tracker verb rows per game:", rows["rows_per_game"], "of type", rows["row_types"])
     print(f"verbs whose aliases or read-only flag live outside their row: {sum(map(len, rows['beside_rows'].values()))}",
           {g: len(v) for g, v in rows["beside_rows"].items()})
+    print(f"verbs whose parts live in more than one place: {sum(map(len, rows['in_other_tables'].values()))}",
+          rows["in_other_tables"])
     print(f"distinct verb row signatures: {len(rows['signatures'])}", rows["signatures"])
     naming = result["files_naming_games"]
     print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "

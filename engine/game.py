@@ -119,24 +119,32 @@ class Turns:
 
 @dataclass(frozen=True)
 class Verbs:
-    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, its check, its
-    transition, its other words and whether it only shows something; `usage`: verb -> one line with an
-    example), how a command is read (`parse(state, words, aliases)` -> Change, `aliases` the words the
-    rows name), checked (`check(state, change)` -> Verdict) and applied (`apply(state, change)` ->
-    (State, effects)), both through engine.tracking's one dispatch of a row, what
-    follows by itself (`settle(state)`), a new table (`new_state(players, options)`, `options`: name
-    -> description), what the table sees (`summary(state)`), and every rule the tracker cites."""
+    """The tracker: its verbs as one table (`table`: verb -> engine.tracking.Verb, the row holding
+    everything about a verb: usage, reading, check, transition, other words, read-only, counter), a new
+    table (`new_state(players, options)`, `options`: name -> description), what the table sees
+    (`summary(state)`), every rule the tracker cites, and what follows by itself (`settle(state)`).
+    How a command is read (`parse(table, state, words, aliases)` -> Change), checked (`check(state, change)`
+    -> Verdict) and applied (`apply(state, change)` -> (State, effects)) default to engine.tracking's
+    one sequence over the rows (`read_command`, `judged`, `made` on the game's `working(state)` table);
+    a game sets only what differs."""
 
     table: Mapping[str, Any]
-    usage: Mapping[str, str]
-    parse: Callable[..., Any]
-    check: Callable[..., Any]
-    apply: Callable[..., Any]
     new_state: Callable[..., Any]
     options: Mapping[str, str]
     summary: Callable[..., dict]
     rule_ids: frozenset[str]
+    parse: Callable[..., Any] | None = None
+    check: Callable[..., Any] | None = None
+    apply: Callable[..., Any] | None = None
+    working: Callable[..., Any] | None = None
     settle: Callable[..., tuple[Any, list]] = _no_round_end
+
+    @property
+    def usage(self) -> dict[str, str]:
+        """verb -> its one-line usage with an example, from the rows (engine.tracking.usage_of)."""
+        from engine.tracking import usage_of
+
+        return usage_of(self.table)
 
     @property
     def aliases(self) -> dict[str, str]:

@@ -62,7 +62,7 @@ GAME = Declaration(
     turns=Turns(rule=R.INITIATIVE_CLOCKWISE, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
                 mover=rules_moves.mover, out_of_turn=rules_moves.out_of_turn),
     # the tracker shares combat and level rules with the engine
-    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
+    verbs=Verbs(table=track.VERBS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary, rule_ids=ALL_RULES),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
                     turning_points=track_outcome.turning_points, share=track_outcome.share,

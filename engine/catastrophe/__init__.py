@@ -30,7 +30,7 @@ from engine.game import (ASKS, GAME_END, OUT, ROUND_END,
                          Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names)
 from engine.tracking import Tracker as _Tracker
 
-from . import notation, notation_track, odds, rules, rules_moves, track, track_outcome, track_phone
+from . import notation, odds, rules, rules_moves, track, track_outcome, track_phone
 from .model import GAME as _ID, State
 from .rule_ids import RULE_IDS, R
 from .status import status
@@ -46,9 +46,8 @@ GAME = Declaration(
     # a play by a player the move does not name, out of turn (only with --by)
     turns=Turns(rule=R.CLAW_PLAY, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
                 mover=rules_moves.mover, acting=rules_moves.acting),
-    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
-                apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary,
-                rule_ids=RULE_IDS),
+    verbs=Verbs(table=track.VERBS, check=track.check, apply=track.apply, new_state=track.new_state,
+                options=track.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result,
                     figures=track_outcome.figures, turning_points=track_outcome.turning_points,
                     share=track_outcome.share, figure_lines=track_outcome.figure_lines,

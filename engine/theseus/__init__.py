@@ -59,7 +59,7 @@ GAME = Declaration(
     plays=Plays(parse_move=notation.parse_move, format_move=notation.format_move, help=notation.NOTATION,
                 check=rules.check, apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
     turns=Turns(rule=R.CLOCKWISE, to_act=rules.to_act, with_turn=rules.with_turn),
-    verbs=Verbs(table=track.VERBS, usage=notation_track.COMMANDS, parse=notation_track.parse, check=track.check,
+    verbs=Verbs(table=track.VERBS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary,
                 rule_ids=TRACKER_RULES),
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,

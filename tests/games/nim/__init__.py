@@ -16,8 +16,7 @@ GAME = Declaration(
     plays=Plays(parse_move=rules.parse_move, format_move=rules.format_move, help=rules.NOTATION, check=rules.check,
                 apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
     turns=Turns(rule=R.TURN, to_act=rules.to_act, with_turn=rules.with_turn),
-    verbs=Verbs(table=rules.VERBS, usage=rules.COMMANDS, parse=rules.parse, check=rules.track_check,
-                apply=rules.track_apply, new_state=rules.new_state, options=rules.OPTIONS, summary=rules.summary,
-                rule_ids=RULE_IDS),
+    verbs=Verbs(table=rules.VERBS, working=rules.Table, new_state=rules.new_state, options=rules.OPTIONS,
+                summary=rules.summary, rule_ids=RULE_IDS),
     outcome=Outcome(length=("turns", "turn")),
 )
