@@ -118,3 +118,18 @@ def test_the_phone_page_shows_its_table_and_links_its_rule_ids(nim, cli, home):
         assert re.search(r'<meta name="games" content="[^"]*\bnim\b', assets.files()["index.html"][0].decode())
     finally:
         assets.files.cache_clear()
+
+
+def test_the_toy_game_sets_what_the_contract_requires_and_nothing_more():
+    """Issue 47 item 4: a hook the shared layers need has no empty default (a declaration without its
+    turn rule or how a play out of turn is recorded is refused when built), and Nim sets only those
+    and what differs (engine.game.set_by)."""
+    from engine.game import Turns, members, set_by
+    from tests.games.nim import GAME
+
+    with pytest.raises(TypeError):
+        Turns(rule=GAME.turns.rule)  # no with_turn
+    with pytest.raises(TypeError):
+        Turns(with_turn=GAME.turns.with_turn)  # no turn rule
+    assert set(set_by(GAME)) <= set(members())
+    assert "outcome.figures" not in set_by(GAME) and "secrets.hides_hand" not in members()

@@ -1,12 +1,12 @@
 """Issue 22: trackers/ stores and replays and decides nothing per game. Each game's own reading of
 a finished log (who won, its length's unit, its figures) is a hook of its Tracker
-(engine.tracking.Tracker: result, LENGTH, COOPERATIVE, figures), so no module of trackers/ names a
+(engine.game.Outcome: result, length, cooperative, figures), so no module of trackers/ names a
 game in its code (docstrings and comments may), but those still listed in NOT_YET. A recap's turning
-points and response wars are hooks too (turning_points, PILE).
+points and response wars are hooks too (turning_points, engine.game.response_wars).
 
 Issue 31: no module of companion/ branches on a game id either (a help text may name one): a play
 made of several (`decline all`, Engine.series), the groups of `moves` (Engine.move_group), the plays
-listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Tracker.figure_lines)
+listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Outcome.figure_lines)
 are hooks of the game."""
 from __future__ import annotations
 
@@ -115,16 +115,16 @@ def test_the_check_finds_a_game_branch(tmp_path):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_tracker_reads_its_own_outcome(game):
     tracker = get_tracker(game)
-    unit, field = tracker.LENGTH
+    outcome = tracker.declaration.outcome
+    unit, field = outcome.length
     assert unit and field in tracker.State.record_fields()
     state = tracker.new_state(["Ann", "Ben"], game_data(game)["required_options"])
     assert isinstance(getattr(state, field), int)
-    assert set(tracker.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
-    assert tracker.figures(state, tracker.summary(state), []) != {}
+    assert set(outcome.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
+    assert isinstance(outcome.figures(state, tracker.summary(state), []), dict)  # optional: none by default
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_pile_a_recap_measures_is_a_field_of_the_state(game):
+def test_no_turning_point_without_a_step(game):
     tracker = get_tracker(game)
-    assert tracker.PILE is None or tracker.PILE[0] in tracker.State.record_fields()
-    assert tracker.turning_points([], tracker.summary) == {}
+    assert tracker.declaration.outcome.turning_points([], tracker.summary) == {}
