@@ -21,14 +21,14 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if not words:
         return (), None
     plays = legal_texts(engine, state)
-    fixed, word = _one_word(engine, state, words, [*plays, *re.findall(r"[\w+-]+", engine.declaration.plays.help or ""),
-                                                   *engine.names(state)])
+    notation = engine.declaration.plays.help or ""
+    fixed, word = _one_word(engine, state, words, [*plays, *re.findall(r"[\w+-]+", notation), *engine.names(state)])
     if fixed:
         return fixed, word
     close = difflib.get_close_matches(text, plays, n=MOST, cutoff=0.75)
     if close:
         return tuple(close), None
-    notation = re.findall(r"[a-z][a-z-]{2,}", engine.declaration.plays.help or "")  # the notation's own words
+    notation = re.findall(r"[a-z][a-z-]{2,}", notation)  # the notation's own words
     # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + notation))
     typed = words[0].lower()
