@@ -22,7 +22,8 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
         return (), None
     plays = legal_texts(engine, state)
     notation = engine.declaration.plays.help or ""
-    fixed, word = _one_word(engine, state, words, [*plays, *re.findall(r"[\w+-]+", notation), *engine.names(state)])
+    said = [*plays, *re.findall(r"[\w+-]+", notation), *engine.names(state)]
+    fixed, word = _one_word(engine, state, words, said)
     if fixed:
         return fixed, word
     close = difflib.get_close_matches(text, plays, n=MOST, cutoff=0.75)
