@@ -169,7 +169,7 @@ class Recording(Marks):
             return []
         state = self.replay(session).state
         counts = game.engine.plays_on(state, by)
-        series = game.engine.series("decline all")
+        series = game.engine.declaration.views.series  # its `step` is the play each implied step makes
         if not counts or series is None:
             return []
         now, made = state, 0
