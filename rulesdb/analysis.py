@@ -125,7 +125,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "stuck": ("cannot",), "broke": ("enough",),
     "vs": ("beats", "stronger"), "versus": ("beats", "stronger"), "skull": ("reaper",), "cap": ("limit", "maximum"),
     # people and their pieces
-    "people": ("players",), "person": ("player",), "opp": ("opponent", "player"), "opps": ("opponents", "players"),
+    "opp": ("opponent", "player"), "opps": ("opponents", "players"),
     "char": ("character",), "chars": ("characters",), "toon": ("character",), "toons": ("characters",),
     "hero": ("character",), "heroes": ("characters",), "mob": ("enemy", "monster"), "mobs": ("enemies", "monsters"),
     "baddie": ("enemy", "monster"), "baddies": ("enemies", "monsters"), "minion": ("enemy", "monster"),
@@ -135,7 +135,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "hurt": ("damage",), "wound": ("damage",), "wounds": ("damage",), "wounded": ("damage",), "damaged": ("damage",),
     "trash": ("discard",), "trashed": ("discard",), "graveyard": ("discard",), "yard": ("discard",),
     "banish": ("exile", "removed"), "banished": ("exile", "removed"), "cut": ("discard", "exile"),
-    "swap": ("replace", "exchange"), "switch": ("replace", "exchange"), "trade": ("exchange", "replace"),
+    "swap": ("replace", "exchange"), "switch": ("replace", "exchange"),
     "pull": ("draw",), "pulls": ("draw",), "pulled": ("draw",),
     "ready": ("refresh", "unflip"), "readied": ("refresh", "unflip"), "untapped": ("refresh",),
     "revive": ("revive", "return"), "resurrect": ("revive", "return"), "respawn": ("revive", "return"),
@@ -147,7 +147,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "1st": ("first",), "2nd": ("second",), "3rd": ("third",), "4th": ("fourth",),
     "box": ("components", "contents"), "pieces": ("components",), "bits": ("components",),
     # money, points and costs
-    "cash": ("coins",), "bucks": ("coins",), "mana": ("cost", "coins"), "pts": ("points",), "score": ("points",),
+    "cash": ("coins",), "bucks": ("coins",), "mana": ("cost", "coins"), "pts": ("points",),
     "joker": ("wild",), "jokers": ("wild",), "trump": ("beats",), "trumps": ("beats",),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
@@ -270,11 +270,38 @@ def words(text: str) -> list[str]:
 
 def synonyms(word: str) -> set[str]:
     """The word, every word that shares a synonym group with it, and the rulebook words for it
-    if it is table talk."""
+    if it is table talk; for a word the maps lack, those of its plain form ("killed" as kill,
+    "stopping" as stop), so each map entry covers every form of its word."""
+    out = _synonyms(word)
+    if len(out) == 1 and word.endswith(("ed", "ing")):
+        for base in plain_forms(word):
+            found = _synonyms(base)
+            if len(found) > 1:
+                return out | found
+    return out
+
+
+def _synonyms(word: str) -> set[str]:
     out = {word, *SLANG.get(word, ())}
     for group in SYNONYM_GROUPS:
         if word in group:
             out.update(group)
+    return out
+
+
+def plain_forms(word: str) -> list[str]:
+    """The forms a verb's ending may have been added to: "killed" -> kill, "stopped" -> stop,
+    "moving" -> move (candidates only; the maps say which is a word). Not a plural's: a noun's
+    plural may be another sense ("challenges" are not a difficulty)."""
+    out = []
+    for end in ("ing", "ed"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            stem = word[: -len(end)]
+            out.append(stem)
+            if end in ("ing", "ed"):
+                out.append(stem + "e")
+                if len(stem) >= 4 and stem[-1] == stem[-2]:
+                    out.append(stem[:-1])
     return out
 
 

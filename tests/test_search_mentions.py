@@ -54,7 +54,8 @@ def test_x_vs_y_puts_both_terms_first(engine):
 
 
 @pytest.mark.parametrize("ask, game, wanted", [
-    ("how many people can play catopomp", "catopomp", "catopomp.setup.table-three-players"),
+    ("how many ppl can play catopomp", "catopomp", "catopomp.setup.table-three-players"),
+    ("can I trash a card from my hand", "cataclysm-arcade", "cataclysm-arcade.keywords.leaving-play"),
     ("what goes in the bos deck", "catharsis", "catharsis.boss-deck.overview"),
 ])
 def test_the_players_words_reach_the_rulebooks(engine, ask, game, wanted):
