@@ -42,7 +42,7 @@ FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
-KIND_WEIGHT = {"term": 0.75, "example": 0.75}
+KIND_WEIGHT = {"term": 0.65, "example": 0.75}
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
