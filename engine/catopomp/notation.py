@@ -174,12 +174,8 @@ def _player(toks: list[str], i: int, t: Table):
 
 def _zero_options(zone, count: int) -> list[tuple[int, ...]]:
     """Ways to read `count` zero cards from a zone (Cat-letons and Mdm Mitches)."""
-    out = []
-    for a in range(count + 1):
-        b = count - a
-        if zone[CAT] >= a and zone[MITCH] >= b:
-            out.append((CAT,) * a + (MITCH,) * b)
-    return out
+    return [(CAT,) * a + (MITCH,) * (count - a) for a in range(count + 1)
+            if zone[CAT] >= a and zone[MITCH] >= count - a]
 
 
 def _resolve_zeros(cards: list[int], zone) -> list[list[int]]:
