@@ -281,11 +281,6 @@ def _shipped() -> dict[str, Any]:
     return _BUILTIN
 
 
-def builtin_keywords() -> dict[str, dict[str, Any]]:
-    """The rulebook's keywords: kind (trait/technique), whether the engine carries it out, its rule id."""
-    return dict(_shipped()["keywords"])
-
-
 def builtin_catalogue() -> tuple[CardSpec, ...]:
     if "_specs" not in _BUILTIN:
         _BUILTIN["_specs"] = tuple(CardSpec(**c) for c in _shipped().get("cards", []))
