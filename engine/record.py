@@ -213,10 +213,6 @@ class Record(Declared):
 
         return json_schema(cls)
 
-    @classmethod
-    def record_fields(cls) -> dict[str, dataclasses.Field]:
-        return {f.name: f for f in dataclasses.fields(cls)}
-
     # -- output ---------------------------------------------------------------------------
 
     def model_dump(self, *, mode: str = "python", include: set[str] | None = None, exclude: set[str] | None = None,
