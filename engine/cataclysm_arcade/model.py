@@ -257,10 +257,7 @@ def replace_player(state: State, player: Player) -> State:
 
 
 def find_fighter(player: Player, name: str) -> Fighter | None:
-    for f in player.fighters:
-        if f.name.lower() == name.lower():
-            return f
-    return None
+    return next((f for f in player.fighters if f.name.lower() == name.lower()), None)
 
 
 def character_label(character: str, player: str) -> str:

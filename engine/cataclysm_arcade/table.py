@@ -14,17 +14,14 @@ from engine.base import Effect, MoveSyntaxError
 from engine.tracking import WorkingTable
 
 from . import rules_cards
-from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player,
-                    spec)
+from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, find_fighter,
+                    replace_player, spec)
 from .rule_ids import R
 
 
 def character(player: Player, name: str) -> Boss | Fighter | None:
     """The Boss ("boss") or the Fighter of that name (any case) a player controls, or None."""
-    if name == BOSS:
-        return player.boss
-    low = name.lower()
-    return next((f for f in player.fighters if f.name.lower() == low), None)
+    return player.boss if name == BOSS else find_fighter(player, name)
 
 
 def with_character(state: State, owner: str, name: str, new: Character) -> State:
