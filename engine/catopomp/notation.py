@@ -238,12 +238,10 @@ def _return_readings(t: Table, source, cards, ret_name, ret_card):
 
 def _infer_source(text, toks, t, cards, dice, swap, place, ret_name, ret_card) -> Move:
     p = t.turn
-    fits = []
-    for source, zone in ((HEAVEN, t.hands[p]), (HELL, t.hells[p])):
-        need = [c for c in cards if c != _ZERO]
-        z = len(cards) - len(need)
-        if c_has(zone, need) and (not z or _zero_options(c_sub(zone, need), z)):
-            fits.append(source)
+    need = [c for c in cards if c != _ZERO]
+    z = len(cards) - len(need)
+    fits = [source for source, zone in ((HEAVEN, t.hands[p]), (HELL, t.hells[p]))
+            if c_has(zone, need) and (not z or _zero_options(c_sub(zone, need), z))]
     if len(fits) == 2:
         if place is not None or swap:
             fits = [HEAVEN]
