@@ -21,17 +21,23 @@ def legal_texts(engine, state) -> list[str]:
 
 
 def nearest(text: str, engine, state) -> list[str]:
-    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`."""
+    """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`; for a
+    tracker command typed as a play (Catopomp `first ann`), the `track` command that makes it."""
     import difflib
     import re
 
-    plays = legal_texts(engine, state)
-    words = re.findall(r"[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")  # the notation's own words
     typed = text.split()[0].lower() if text.split() else ""
+    plays = legal_texts(engine, state)
+    # the notation's own words, whole (never the tail of a capitalised name: `Attack` is no `ttack`)
+    words = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")
     # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + words))
     if typed in (h.lower() for h in heads):
-        heads = []
+        return difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
+    from engine import get_tracker
+
+    if typed in get_tracker(engine.game).VERB_ALIASES:  # a tracker command typed as a play: `track` makes it
+        return [f"companion track {text.strip()}"]
     return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
             or difflib.get_close_matches(typed, heads, n=1, cutoff=0.6) if typed else [])
 

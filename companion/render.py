@@ -423,6 +423,8 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
             out.pieces([f"  {e.message}"])
         return
     out.pieces([change_line(result, verbose)])
+    for note in _first_readings(result):  # how the companion read an open point, said the first time
+        out.pieces([f"  ? {note.message}" + (f"  {note.rule}" if verbose else "")])
     _saved(out, result)
     if verbose:
         from rich.markup import escape
@@ -431,6 +433,16 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
             out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
         for e in result.effects:
             out(f"  → {escape(e.message)}{_cited(e.rule)}")
+
+
+def _first_readings(result) -> list:
+    """The readings a change said (the first time in its game: engine/readings.py), also of a tracker
+    command said as a play (its verdict's)."""
+    if result.readings or getattr(result, "verdict", None) is None:
+        return result.readings
+    from engine.readings import is_reading
+
+    return [n for n in result.verdict.notes if is_reading(n)]
 
 
 def play_view(result, as_json: bool) -> None:

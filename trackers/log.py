@@ -132,6 +132,7 @@ class Result:
     library: list[dict] = field(default_factory=list)  # cards whose library version differs from the session's
     saved: list[str] = field(default_factory=list)  # cards `--save` kept in the card library
     views: dict[str, dict[str, Any]] = field(default_factory=dict)  # the table as each player asked for sees it
+    readings: list = field(default_factory=list)  # the readings a change said, the first time (engine/readings.py)
 
     def as_json(self) -> dict[str, Any]:
         return {

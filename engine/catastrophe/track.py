@@ -115,7 +115,6 @@ def check(state: State, change: Change) -> Verdict:
         return found.verdict(found.advice)
     _, found.effects = apply(state, change)
     found.leave_open(*rules_readings.from_effects(found.effects))
-    found.unchecked = rules_readings.unsaid(state, found.unchecked)
     return found.verdict()
 
 
@@ -137,7 +136,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
     apply_verb(VERBS, t, change)
     t.sweep()
     t.settle_end(before)
-    return rules_readings.remembered(t.freeze(), rules_readings.from_effects(t.effects)), t.effects
+    return t.freeze(), t.effects
 
 # ------------------------------------------------------------------ what stays secret
 

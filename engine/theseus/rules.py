@@ -164,7 +164,7 @@ def fewer_reading(card: str, icon: str, most: int, taken: int) -> tuple[str, str
     only that a multi-card Explore takes all its cards before the Hand limit, nothing of taking fewer
     (nor for Recruit or Subjugate); the verdict reads the number as a most, so fewer is legal."""
     rule = R.EXPLORE_MULTI if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
-    return rule, (f"{card} {icon}s {count(most, 'card')} and {taken} {'was' if taken == 1 else 'were'} taken: "
+    return rule, (f"reading: {card} {icon}s {count(most, 'card')} and {taken} {'was' if taken == 1 else 'were'} taken: "
                   f"the rulebook is silent on taking fewer; read as up to {most}, so this is legal")
 
 
