@@ -483,7 +483,8 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
         move = engine.parse_move(args[0], turn)
         said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
         if not checked:  # judged again only for the readings it said (a step out of turn or overruled said none)
-            heard = engine.check(turn, move) if not overruled and who in (None, to_act) else None
+            own = who is None or to_act is None or who == to_act  # else judged out of turn: said nothing
+            heard = engine.check(turn, move) if not overruled and own else None
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
                            move=(turn, move), kind=said_as, heard=heard)
         if engine.format_move(move) != args[0]:
