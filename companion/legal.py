@@ -27,6 +27,9 @@ def nearest(text: str, engine, state) -> list[str]:
     import re
 
     typed = text.split()[0].lower() if text.split() else ""
+    maker = _maker_first(text, engine, state)
+    if maker:
+        return [maker]
     plays = legal_texts(engine, state)
     # the notation's own words, whole (never the tail of a capitalised name: `Attack` is no `ttack`)
     words = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", getattr(engine, "NOTATION", "") or "")
@@ -40,6 +43,35 @@ def nearest(text: str, engine, state) -> list[str]:
         return [f"companion track {text.strip()}"]
     return (difflib.get_close_matches(text, plays, n=3, cutoff=0.75)
             or difflib.get_close_matches(typed, heads, n=1, cutoff=0.6) if typed else [])
+
+
+def _maker_first(text: str, engine, state) -> str | None:
+    """A play that opens with a player's name where the game's notation names none first (Cataclysm
+    Arcade `ann fighter Grunt`, Catharsis `ben roll 1 2 3`): the rest made by that player (as typed on
+    their turn, else with `--by`), or the play with the name where the notation reads a player (after
+    its verb); None when neither reads."""
+    words = text.split()
+    who = next((p.name for p in getattr(state, "players", ()) if p.name.lower() == words[0].lower()), None)
+    if who is None or len(words) < 2:
+        return None
+    rest = " ".join(words[1:])
+    if _reads(engine, state, rest):
+        return rest if who == engine.to_act(state) else f'companion play --by {who} "{rest}"'
+    swapped = [words[1], who, *words[2:]]
+    # the name goes where the notation reads a player: a word that is no player's name does not read there
+    if _reads(engine, state, " ".join(swapped)) and not _reads(engine, state, " ".join([words[1], "Zz9", *words[2:]])):
+        return " ".join(swapped)
+    return None
+
+
+def _reads(engine, state, text: str) -> bool:
+    from engine.errors import EngineError
+
+    try:
+        engine.parse_move(text, state)
+    except EngineError:
+        return False
+    return True
 
 
 def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:

@@ -121,3 +121,16 @@ def test_no_game_offers_a_word_of_its_notation_with_its_first_letter_dropped():
             for hint in nearest(f"{word.lower()} ben", engine, state):
                 whole = re.search(rf"(?<![A-Za-z]){re.escape(hint)}(?![a-z])", engine.NOTATION)
                 assert whole or " " in hint, (game, word, hint)  # a whole word, a play or a command
+
+
+def test_a_player_named_first_where_the_notation_names_none_is_answered_with_the_play_that_reads():
+    """The same shape in the verb-first notations: Cataclysm Arcade plays are made by the player to act
+    (another player's with `--by`), Catharsis names the player after the verb (`roll ben ...`). A play
+    opening with a player's name is answered with the form that reads, never a cut word."""
+    from companion.legal import nearest
+
+    game, state = _game("cataclysm-arcade", ["Ann", "Ben"])
+    assert nearest("ann fighter Grunt", game.engine, state) == ["fighter Grunt"]  # Ann is to act
+    assert nearest("ben fighter Grunt", game.engine, state) == ['companion play --by Ben "fighter Grunt"']
+    game, state = _game("catharsis", ["Ann", "Ben"], {"morale": "10"})
+    assert nearest("ben roll 1 1 3 3 5 6", game.engine, state) == ["roll Ben 1 1 3 3 5 6"]
