@@ -22,7 +22,8 @@ def legal_texts(engine, state) -> list[str]:
 
 def nearest(text: str, engine, state) -> list[str]:
     """The legal plays (or their first words) a misspelt play is nearest to: `paas` -> `pass`; for a
-    tracker command typed as a play (Catopomp `first ann`), the `track` command that makes it."""
+    play opening with a player's name, the form that reads (`_maker_first`); for a tracker command
+    typed as a play (Catopomp `first ann`), the `track` command that makes it."""
     import difflib
     import re
 
