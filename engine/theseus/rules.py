@@ -401,10 +401,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     if known_icon is None:
         table.note(R.ICON, unknown_icon(card, spec, icon))
     if not move.targets:
-        table.note(
-            R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say "
-            "whether a card may be used for its effect alone"
-        )
+        table.note(R.USING, "reading: a card may be used when its icon has nothing to act on; the rulebook does "
+                   "not say whether a card may be used for its effect alone")
         table.say("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")
