@@ -15,10 +15,11 @@ just like a validated play. Each game declares its tracker (engine/game.py `Verb
   change as far as it can be applied, even though check() objected;
 - `summary(state)` is a small JSON-ready dict of what the table wants to see.
 
-Each verb is one row (`Verb`) of the game's table: its check, its transition, its other words and
-whether it only shows something. A game's check and apply reach a row only through `check_verb` and
-`apply_verb` here; the words a command may start with (`aliases_of`) and the verbs never logged
-(`read_only_of`) are read off the rows.
+Each verb is one row (`Verb`) of the game's table, holding everything about it: its usage, how its
+words are read, its check, its transition, its other words, whether it only shows something, its
+advice, and what it moves when it is a counter. A command is read (`read_command`, `read_words`),
+checked (`judged`: check, advise, apply, verdict) and made (`made`) through the rows here; the usage
+lines, the words a command may start with, the verbs never logged and the counters are read off them.
 
 Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
 """
@@ -28,7 +29,7 @@ import difflib
 import re
 from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
-from engine.base import Change, Effect, EngineError, Reason, Verdict  # noqa: F401  (Change: the step's)
+from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
 
 S = TypeVar("S", bound=Record)
@@ -69,27 +70,98 @@ def flag(name: str, value: str) -> bool:
     raise OptionError(f"{name}: {value!r} is not yes or no; choose yes or no")
 
 
+class Counter(NamedTuple):
+    """What a counter verb moves (a row's `counter`), for the page's − / + steppers: the summary key
+    holding its number (`key`: in the player's row when `of_player`, else the table's), and the bounds
+    its check holds (`low`, `high`: None for none), past which no step is offered."""
+
+    key: str
+    of_player: bool = True
+    low: int | None = 0
+    high: int | None = None
+
+
 class Verb(NamedTuple):
     """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every
-    game: the verb's check (`check(state, change, found)`: the rules the change breaks, advice and open
-    points put in `found`, a Findings; None: nothing to check), its transition (`apply(table, change)`:
-    the change made on the game's working table), the other words read as the verb (`aliases`), and
-    whether it only shows something (`read_only`: checked and applied, never logged), and whether it
-    sets the table up (`setup`: the table's change, not a player's, and no play in a game's counts)."""
+    game and everything about the verb: its check (`check(state, change, found)`: the rules the change
+    breaks, advice and open points put in `found`, a Findings; None: nothing to check), its transition
+    (`apply(table, change)`: the change made on the game's working table), the other words read as the
+    verb (`aliases`), whether it only shows something (`read_only`: checked and applied, never logged),
+    whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
+    counts), its one-line `usage` with an example, how its words are read (`read`: a function
+    `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
+    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), and the
+    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
     aliases: tuple[str, ...] = ()
     read_only: bool = False
     setup: bool = False
+    usage: str = ""
+    read: Callable[[Any, str, list[str], str], Change] | tuple[str, ...] = ()
+    counter: Counter | None = None
+    advise: Callable[[Any, Change, "Findings"], list[str]] | None = None
+
+
+class Words(NamedTuple):
+    """How a game reads the words of the rows whose `read` names their kinds: `kinds`: kind ->
+    `read(state, verb, word, before)` -> the Change's argument (`before`: the (kind, word, argument)
+    read ahead of it); the kind `verb` takes no word and gives the verb. `missing(verb, usage)` and
+    `unexpected(verb, usage, word)` say what is wrong with too few and too many words."""
+
+    kinds: Mapping[str, Callable[[Any, str, str, list], str]]
+    missing: Callable[[str, str], str]
+    unexpected: Callable[[str, str, str], str]
+
+
+def _nothing_more(verb: str, usage: str, word: str) -> str:
+    return f"{verb} takes nothing after it; unexpected {word!r}"
+
+
+#: the reading of a verb that takes no words (`next`, `score`), every game's
+ALONE = Words({}, _nothing_more, _nothing_more)
+
+
+def read_words(verbs: Mapping[str, Verb], state: Any, verb: str, rest: list[str], words: Words = ALONE) -> Change:
+    """The Change of `verb` from the words after it, by its row: its own reader, or its kinds of words
+    read one by one through `words` (exactly one word each, but the kind `verb`)."""
+    found = row(verbs, verb)
+    if callable(found.read):
+        return found.read(state, verb, rest, found.usage)
+    wanted = sum(kind != "verb" for kind in found.read)
+    if len(rest) < wanted:
+        raise MoveSyntaxError(words.missing(verb, found.usage))
+    if len(rest) > wanted:
+        raise MoveSyntaxError(words.unexpected(verb, found.usage, rest[wanted]))
+    before: list[tuple[str, str, str]] = []
+    given = iter(rest)
+    for kind in found.read:
+        word = verb if kind == "verb" else next(given)
+        before.append((kind, word, verb if kind == "verb" else words.kinds[kind](state, verb, word, before)))
+    return Change(verb=verb, args=tuple(arg for _, _, arg in before))
+
+
+def read_command(verbs: Mapping[str, Verb], state: Any, words: list[str], aliases: Mapping[str, str]) -> Change:
+    """A command's Change: the verb it names (`split`), then its row's reading of the words after it."""
+    verb, rest = split(usage_of(verbs), aliases, words)
+    return read_words(verbs, state, verb, rest)
+
+
+def usage_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
+    """verb -> its row's one-line usage, in the rows' order."""
+    return {verb: r.usage for verb, r in verbs.items()}
+
+
+def counters_of(verbs: Mapping[str, Verb]) -> dict[str, Counter]:
+    """verb -> what it moves, for the verbs whose row is a counter."""
+    return {verb: r.counter for verb, r in verbs.items() if r.counter is not None}
 
 
 def row(verbs: Mapping[str, Verb], verb: str) -> Verb:
     """The row of `verb`; MoveSyntaxError names an unknown one and every command."""
     found = verbs.get(verb)
     if found is None:
-        from engine.base import MoveSyntaxError
-
         raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(verbs)}")
     return found
 
@@ -106,6 +178,30 @@ def apply_verb(verbs: Mapping[str, Verb], table: Any, change: Change) -> Any:
     """The change's transition, by its row, made on the game's working `table` (returned)."""
     row(verbs, change.verb).apply(table, change)
     return table
+
+
+def judged(verbs: Mapping[str, Verb], state: Any, change: Change, apply: Callable[[Any, Change], tuple],
+           found: "Findings | None" = None, advise: Callable[..., Any] | None = None,
+           readings: Callable[..., Any] | None = None) -> Verdict:
+    """The referee's answer on a tracker change, every game's sequence: the row's check (or what a
+    game's own check `found` first); refused: the verdict, with `advise(state, change, found)` as the
+    commands near it (by default the row's `advise`, else the advice gathered, each once); else the
+    change made (`apply`) for its effects, the open points `readings(state, change, found)` adds, and
+    the verdict."""
+    found = check_verb(verbs, state, change, Findings()) if found is None else found
+    if found.problems:
+        advise = advise or row(verbs, change.verb).advise
+        return found.verdict(None if advise is None else advise(state, change, found))
+    _, found.effects = apply(state, change)
+    if readings is not None:
+        readings(state, change, found)
+    return found.verdict()
+
+
+def made(verbs: Mapping[str, Verb], table: "WorkingTable", change: Change) -> tuple[Any, list]:
+    """The change made on a game's working `table` by its row: (the State after, its effects)."""
+    apply_verb(verbs, table, change)
+    return table.freeze(), table.effects
 
 
 def aliases_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
@@ -138,13 +234,15 @@ class Tracker(Generic[S]):
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
-        verbs, outcome, secrets = declaration.verbs, declaration.outcome, declaration.secrets
+        verbs, secrets = declaration.verbs, declaration.secrets
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
         #: every rule id the tracker can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = verbs.rule_ids
-        #: verb -> one-line usage with an example, for help and error messages
-        self.COMMANDS: Mapping[str, str] = verbs.usage
+        #: verb -> one-line usage with an example, for help and error messages (from the rows)
+        self.COMMANDS: Mapping[str, str] = usage_of(verbs.table)
+        #: verb -> what it moves, for the verbs that are counters (from the rows)
+        self.COUNTERS: Mapping[str, Counter] = counters_of(verbs.table)
         #: every word read as a verb -> the verb (each verb's row names its other words)
         self.VERB_ALIASES: Mapping[str, str] = verbs.aliases
         #: option name -> one-line description (with the default, or "required")
@@ -153,12 +251,6 @@ class Tracker(Generic[S]):
         self.READ_ONLY: frozenset[str] = verbs.read_only
         #: verbs that set the table up: logged as the table's, not counted as plays
         self.SETUP: frozenset[str] = setup_of(verbs.table)
-        #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
-        self.LENGTH: tuple[str, str] = outcome.length
-        #: the players win or lose together, as one party
-        self.COOPERATIVE: bool = outcome.cooperative
-        #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
-        self.PILE: tuple[str, str] | None = outcome.pile
         #: the table records a player's named hand, which only that player may see
         self.HIDES_HAND: bool = secrets.hides_hand
         #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
@@ -173,13 +265,22 @@ class Tracker(Generic[S]):
         return self.declaration.verbs.new_state(players, options)
 
     def parse(self, state: S, words: list[str]) -> Change:
-        return self.declaration.verbs.parse(state, words, self.VERB_ALIASES)
+        verbs = self.declaration.verbs
+        if verbs.parse is None:
+            return read_command(verbs.table, state, words, self.VERB_ALIASES)
+        return verbs.parse(verbs.table, state, words, self.VERB_ALIASES)
 
     def check(self, state: S, change: Change):
-        return self.declaration.verbs.check(state, change)
+        verbs = self.declaration.verbs
+        if verbs.check is None:
+            return judged(verbs.table, state, change, self.apply)
+        return verbs.check(state, change)
 
     def apply(self, state: S, change: Change) -> tuple[S, list]:
-        return self.declaration.verbs.apply(state, change)
+        verbs = self.declaration.verbs
+        if verbs.apply is None:
+            return made(verbs.table, verbs.working(state), change)
+        return verbs.apply(state, change)
 
     def summary(self, state: S) -> dict[str, Any]:
         return self.declaration.verbs.summary(state)
@@ -198,45 +299,6 @@ class Tracker(Generic[S]):
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return self.declaration.verbs.settle(state)
-
-    # -- after the game (`companion history`): each game's own reading of a finished log, so
-    # trackers/history.py never branches per game
-
-    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        """Who won a finished game, read from the summary of its final State: `winners`, and where
-        the game has them the party's result (`party`), a win of the game itself (`reapurr`), the
-        players `tied` and why a tie stays `unclear`. By default the summary's `winners`."""
-        return self.declaration.outcome.result(summary, players)
-
-    def figures(self, state: S, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        """The game's own figures a log holds, from its final State, that State's summary and each
-        applied step (with `before`, `after`, `effects` and `seq`); none by default."""
-        return self.declaration.outcome.figures(state, summary, steps)
-
-    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
-        """The game's own turning points a recap tells beside its effects (seq -> what happened),
-        from the applied steps and `summary(state)`; none by default."""
-        return self.declaration.outcome.turning_points(steps, summary)
-
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """This session's share of the game's figures over many sessions (`companion stats`), from its
-        outcome record: [figure, how, value] in the order shown, `how` one of `sum` (numbers), `tally`
-        / `tally-casefold` (name -> number or a nested tally, added key by key; names sorted, or
-        sorted without case), `mean`, `max` (a value, None for none) and `ratio` (value: the two
-        figures divided). Stored with the record, so the totals need no game's code; none by default."""
-        return self.declaration.outcome.share(record)
-
-    def figure_lines(self, figures: dict[str, Any]) -> list[str]:
-        """The game's figures over many sessions (what `share` adds up), one line each in words, for
-        `companion stats`; none by default."""
-        return self.declaration.outcome.figure_lines(figures)
-
-    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-        """Where each player finished a finished game, from its final summary and outcome record:
-        `scores` (player -> points, None where the game counts none) and `ranks` (player -> 1 for
-        the best; players who finished alike share a rank; None where the game gives no order, as
-        a party that wins or loses together); engine.game.top_first by default."""
-        return self.declaration.outcome.standing(summary, record)
 
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 
@@ -266,7 +328,6 @@ class Tracker(Generic[S]):
 def split(commands: Mapping[str, str], aliases: Mapping[str, str] | None, words: list[str]) -> tuple[str, list[str]]:
     """The verb a command names (through `aliases` where the game has them) and the words after it;
     quoted words are split. MoveSyntaxError for no command or an unknown verb."""
-    from engine.base import MoveSyntaxError
     from engine.words import command
 
     tokens = [t for w in words for t in str(w).split()]

@@ -112,14 +112,14 @@ def test_no_game_offers_a_word_of_its_notation_with_its_first_letter_dropped():
     """The shared cause of `ttack`: the hint after an unreadable play drew the notation's words without
     their capital letter. For every game, a notation word typed as a play is never answered with the
     same word cut short."""
-    from companion.legal import nearest
+    from engine.nearest import nearest
 
     for game in GAMES:
         engine = get_engine(game)
         _, state = _game(game, ["Ann", "Ben", "Cy"], {"morale": "10"} if game == "catharsis" else {})
-        for word in set(re.findall(r"\b[A-Z][a-z-]{3,}\b", engine.NOTATION)):
-            for hint in nearest(f"{word.lower()} ben", engine, state):
-                whole = re.search(rf"(?<![A-Za-z]){re.escape(hint)}(?![a-z])", engine.NOTATION)
+        for word in set(re.findall(r"\b[A-Z][a-z-]{3,}\b", engine.declaration.plays.help)):
+            for hint in nearest(engine, state, f"{word.lower()} ben")[0]:
+                whole = re.search(rf"(?<![A-Za-z]){re.escape(hint)}(?![a-z])", engine.declaration.plays.help)
                 assert whole or " " in hint, (game, word, hint)  # a whole word, a play or a command
 
 
@@ -127,10 +127,10 @@ def test_a_player_named_first_where_the_notation_names_none_is_answered_with_the
     """The same shape in the verb-first notations: Cataclysm Arcade plays are made by the player to act
     (another player's with `--by`), Catharsis names the player after the verb (`roll ben ...`). A play
     opening with a player's name is answered with the form that reads, never a cut word."""
-    from companion.legal import nearest
+    from engine.nearest import nearest
 
     game, state = _game("cataclysm-arcade", ["Ann", "Ben"])
-    assert nearest("ann fighter Grunt", game.engine, state) == ["fighter Grunt"]  # Ann is to act
-    assert nearest("ben fighter Grunt", game.engine, state) == ['companion play --by Ben "fighter Grunt"']
+    assert nearest(game.engine, state, "ann fighter Grunt")[0] == ("fighter Grunt",)  # Ann is to act
+    assert nearest(game.engine, state, "ben fighter Grunt")[0] == ('companion play --by Ben "fighter Grunt"',)
     game, state = _game("catharsis", ["Ann", "Ben"], {"morale": "10"})
-    assert nearest("ben roll 1 1 3 3 5 6", game.engine, state) == ["roll Ben 1 1 3 3 5 6"]
+    assert nearest(game.engine, state, "ben roll 1 1 3 3 5 6")[0] == ("roll Ben 1 1 3 3 5 6",)

@@ -19,34 +19,11 @@ def _number(word: str, what: str) -> int:
     return int(text)
 
 
-def _positive(word: str, what: str) -> int:
+def positive(word: str, what: str) -> int:
     value = _number(word, what)
     if value <= 0 or word.strip().startswith("-"):
         raise MoveSyntaxError(f"{word!r}: {what} must be a positive whole number")
     return value
-
-
-USAGE = {
-    "next-level": "next-level  — start the next level once everyone has passed (e.g. `next-level`)",
-    "pass": "pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)",
-    "coins": "coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
-    "(e.g. `coins ann spend 3`, `coins ann +2`)",
-    "boss": "boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)",
-    "fighter": "fighter PLAYER NAME HEALTH [level L]  — only with --overrule, when a card effect puts a Fighter "
-    "into play (e.g. `fighter ann Grunt 4 level 2 --overrule`); played as a move: `companion play \"fighter Grunt\"`",
-    "attack": "attack PLAYER CHARACTER COST  — only with --overrule, when a card effect pays and taps an attacker "
-    "(e.g. `attack ann grunt 2 --overrule`); an attack: `companion play \"attack Grunt at ben boss\"`",
-    "damage": "damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)",
-    "heal": "heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)",
-    "gain-health": "gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
-    "(e.g. `gain-health ann boss 3`)",
-    "tap": "tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)",
-    "untap": "untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)",
-    "destroy": "destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ann grunt`)",
-    "card": "card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
-    "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: docs/track-cataclysm-arcade.md)",
-    "hand": "hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand (e.g. `hand ann Grunt, Zap`)",
-}
 
 
 CARD_FIELDS = ("faction", "level", "cost", "health", "attack", "attack-cost", "armor", "keywords", "wield-cost",
@@ -62,12 +39,6 @@ def _is_number(word: str) -> bool:
     text = word.strip()
     digits = text[1:] if text[:1] in "+-" else text
     return digits.isdigit()
-
-
-# The tracker's command reading (the declaration's verbs.parse).
-
-
-COMMANDS = USAGE
 
 
 def boss_health_option(value: str, names: list[str]) -> dict[str, int]:
@@ -95,25 +66,22 @@ def boss_health_option(value: str, names: list[str]) -> dict[str, int]:
 # ------------------------------------------------------------ parse
 
 
-def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
-    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
+def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `verbs`: the rows (track.VERBS), `aliases`: every word they read as a verb;
+    the verb's row reads the words after it, its usage line ending the complaints."""
     words = [w for w in (str(x).strip() for x in words) if w]
     if not words:
-        raise MoveSyntaxError(f"no command; commands: {', '.join(COMMANDS)}")
-    verb = _verb(words[0], aliases)
-    return PARSERS[verb](state, verb, words[1:], "usage: " + COMMANDS[verb])
-
-
-def _verb(word: str, aliases: dict[str, str]) -> str:
-    low = word.lower().replace("_", "-")
-    low = aliases.get(low, low)
-    return _match(low, list(COMMANDS), "command")
+        raise MoveSyntaxError(f"no command; commands: {', '.join(verbs)}")
+    low = words[0].lower().replace("_", "-")
+    verb = _match(aliases.get(low, low), list(verbs), "command")
+    return verbs[verb].read(state, verb, words[1:], "usage: " + verbs[verb].usage)
 
 # ---------------------------------------------------------------------------- one reader per verb
-# Each reads the words after the verb (`rest`) into the verb's Change; `usage` ends its complaints.
+# Each reads the words after the verb (`rest`) into the verb's Change (the `read` of its row in
+# track.VERBS); `usage` ends its complaints.
 
 
-def _nothing_more(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_nothing_more(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`next-level`: the verb alone."""
     if rest:
         raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
@@ -127,7 +95,7 @@ def _named(state: State, rest: list[str], usage: str) -> tuple[Player, list[str]
     return player(rest[0], state.players), rest[1:]
 
 
-def _parse_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
     who, rest = _named(state, rest, usage)
     names = [n.strip() for n in " ".join(rest).split(",") if n.strip()]
     if not names:
@@ -135,14 +103,14 @@ def _parse_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb=verb, args=(who.name, *names))
 
 
-def _parse_pass(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_pass(state: State, verb: str, rest: list[str], usage: str) -> Change:
     who, rest = _named(state, rest, usage)
     if rest:
         raise MoveSyntaxError(f"unexpected word {rest[0]!r}; {usage}")
     return Change(verb=verb, args=(who.name,))
 
 
-def _parse_coins(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_coins(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`coins PLAYER spend N` (a cost paid) or `coins PLAYER +N|-N` (a card effect)."""
     who, rest = _named(state, rest, usage)
     if not rest:
@@ -150,7 +118,7 @@ def _parse_coins(state: State, verb: str, rest: list[str], usage: str) -> Change
     if rest[0].lower() == "spend":
         if len(rest) != 2:
             raise MoveSyntaxError(f"expected one amount after 'spend'; {usage}")
-        amount = _positive(rest[1], "coins to spend")
+        amount = positive(rest[1], "coins to spend")
         return Change(verb=verb, args=(who.name, "spend", str(amount)))
     if len(rest) != 1:
         raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
@@ -165,16 +133,16 @@ def _parse_coins(state: State, verb: str, rest: list[str], usage: str) -> Change
     return Change(verb=verb, args=(who.name, f"{amount:+d}"))
 
 
-def _parse_boss(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_boss(state: State, verb: str, rest: list[str], usage: str) -> Change:
     who, rest = _named(state, rest, usage)
     if not rest:
         raise MoveSyntaxError(f"missing health; {usage}")
-    health = _positive(rest[0], "Boss starting health")
+    health = positive(rest[0], "Boss starting health")
     name = " ".join(rest[1:])
     return Change(verb=verb, args=(who.name, str(health), *((name,) if name else ())))
 
 
-def _parse_fighter(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_fighter(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`fighter PLAYER NAME HEALTH [level L]`: the name is every word up to the first number."""
     who, rest = _named(state, rest, usage)
     idx = next((i for i, w in enumerate(rest) if _is_number(w)), None)
@@ -183,17 +151,17 @@ def _parse_fighter(state: State, verb: str, rest: list[str], usage: str) -> Chan
     name = " ".join(rest[:idx])
     if name.lower() == BOSS:
         raise MoveSyntaxError("'boss' names the player's Boss; give the Fighter its card name")
-    health = _positive(rest[idx], "Fighter health")
+    health = positive(rest[idx], "Fighter health")
     tail = rest[idx + 1:]
     args = [who.name, name, str(health)]
     if tail:
         if len(tail) != 2 or tail[0].lower() not in ("level", "lvl", "lv"):
             raise MoveSyntaxError(f"unexpected word {tail[0]!r}; {usage}")
-        args += ["level", str(_positive(tail[1], "level requirement"))]
+        args += ["level", str(positive(tail[1], "level requirement"))]
     return Change(verb=verb, args=tuple(args))
 
 
-def _cost(word: str, what: str) -> int:
+def cost(word: str, what: str) -> int:
     """An attack's cost: a whole number, 0 or more."""
     value = _number(word, what)
     if value < 0 or word.startswith("-"):
@@ -201,7 +169,7 @@ def _cost(word: str, what: str) -> int:
     return value
 
 
-def _measured(what: str, amount: Callable[[str, str], int], need_health: bool) -> Parser:
+def measured(what: str, amount: Callable[[str, str], int], need_health: bool) -> Parser:
     """The reader of `VERB PLAYER CHARACTER N`: `what` names N in a complaint, `amount` reads it, and
     a Boss must have its health set first when `need_health` (damage and healing change health; an
     attack only taps and pays)."""
@@ -215,7 +183,7 @@ def _measured(what: str, amount: Callable[[str, str], int], need_health: bool) -
     return parse
 
 
-def _parse_character(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_character(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`tap`, `untap`, `destroy`: a player and one of their characters."""
     who, rest = _named(state, rest, usage)
     if not rest:
@@ -223,9 +191,9 @@ def _parse_character(state: State, verb: str, rest: list[str], usage: str) -> Ch
     return Change(verb=verb, args=(who.name, _character(who, rest, need_health=False)))
 
 
-def _parse_destroy(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_destroy(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`destroy PLAYER FIGHTER`: a Boss is not destroyed, it is defeated by damage."""
-    change = _parse_character(state, verb, rest, usage)
+    change = read_character(state, verb, rest, usage)
     who, character = change.args
     if character == BOSS:
         raise MoveSyntaxError(
@@ -249,7 +217,7 @@ def _character(player: Player, words: list[str], need_health: bool) -> str:
     return found
 
 
-def _parse_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
+def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`card NAME TYPE key=value ...` -> Change(card, (name, type, "key=value", ...)), validated."""
     from pydantic import ValidationError
 
@@ -273,36 +241,12 @@ def _parse_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb=verb, args=(name, kind, *fields))
 
 
-#: verb -> the reader of the words after it (state, verb, words, usage line) -> its Change
-PARSERS: dict[str, Parser] = {
-    "next-level": _nothing_more,
-    "pass": _parse_pass,
-    "coins": _parse_coins,
-    "boss": _parse_boss,
-    "fighter": _parse_fighter,
-    "attack": _measured("attack cost", _cost, need_health=False),
-    "damage": _measured("damage amount", _positive, need_health=True),
-    "heal": _measured("heal amount", _positive, need_health=True),
-    "gain-health": _measured("gain-health amount", _positive, need_health=True),
-    "tap": _parse_character,
-    "untap": _parse_character,
-    "destroy": _parse_destroy,
-    "card": _parse_card,
-    "hand": _parse_hand,
-}
-
-
-#: tracker verbs that are moves the Line carries: refused as tracker changes, made with `companion play`
-LINE_MOVES = ("fighter", "attack")
-#: such a verb -> the move `companion play` takes for it (`name`: the Fighter, or the attacker)
-PLAY_FORMS = {"fighter": "fighter {name}", "attack": "attack {name} at PLAYER CHARACTER"}
-
-
-def play_form(state: State, change: Change) -> str:
-    """The `companion play` line that makes the move a tracker `fighter` or `attack` names, for the
-    player it names (`--by` when someone else is to act). An attack's target is left to the table."""
+def play_form(state: State, change: Change, form: str) -> str:
+    """The `companion play` line that makes the move a tracker `fighter` or `attack` names (`form`, its
+    `name` the Fighter or the attacker), for the player it names (`--by` when someone else is to act).
+    An attack's target is left to the table."""
     who = change.args[0]
-    move = PLAY_FORMS[change.verb].format(name=change.args[1])
+    move = form.format(name=change.args[1])
     by = "" if actor(state) == who else f" --by {who.lower()}"
     return f'companion play{by} "{move}"'
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options
+from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
+                             options as read_options)
 from engine.words import player
 
 from .model import spec, BOSS, Boss, Fighter, Player, State, find_fighter, character_label
 from . import rules_readings
 from . import table
+from . import notation_track as words
 from .notation_track import boss_health_option, card_spec, play_form
 from .rule_ids import R, GAME
 
@@ -63,12 +65,10 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 
 
 def check(state: State, change: Change) -> Verdict:
-    found = _violations(state, change)
-    if found.problems:
-        return found.verdict(_alternatives(state, change))
-    _, found.effects = apply(state, change)
-    found.leave_open(*rules_readings.from_effects(found.effects))
-    return found.verdict()
+    """engine.tracking's sequence, after the game's end is checked first: a refused change with the
+    verb's own advice, a legal one with the readings its effects decided."""
+    return judged(VERBS, state, change, apply, found=_violations(state, change), advise=_alternatives,
+                  readings=lambda state, change, found: found.leave_open(*rules_readings.from_effects(found.effects)))
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
@@ -82,7 +82,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 # ------------------------------------------------------------ what stays secret
 
 
-HIDES_HAND = True
 SECRET_VERBS = {"hand": "{n} cards, hidden"}
 
 
@@ -137,17 +136,18 @@ def _violations(state: State, change: Change) -> Findings:
     return check_verb(VERBS, state, change, Findings())
 
 
-def _alternatives(state: State, change: Change) -> list[str]:
-    """The legal commands near a refused one: the verb's own advice."""
-    advice = ADVICE.get(change.verb)
-    return advice(state, change) if advice is not None and not state.game_over else []
+def _alternatives(state: State, change: Change, found: Findings) -> list[str]:
+    """The legal commands near a refused one: the verb's own advice (its row's), none once the game is over."""
+    advise = VERBS[change.verb].advise
+    return advise(state, change, found) if advise is not None and not state.game_over else []
 
 
-def _on_the_line(what: str, rule: str) -> Callable[[State, Change, Findings], None]:
-    """The check of a verb that is a move going on the Line (a Fighter played, an attack): play it."""
+def _on_the_line(what: str, rule: str, form: str) -> Callable[[State, Change, Findings], None]:
+    """The check of a verb that is a move going on the Line (a Fighter played, an attack): play it, as
+    `form` says it (`name`: the Fighter, or the attacker)."""
     def check(state: State, change: Change, found: Findings) -> None:
         found.forbid(rule, f"{what} is a move that goes on the Line (checked, with priority and "
-                     f"responses): type `{play_form(state, change)}`")
+                     f"responses): type `{play_form(state, change, form)}`")
     return check
 
 
@@ -200,15 +200,15 @@ def _check_tap(state: State, player: Player, change: Change) -> list[Reason]:
     return []
 
 
-def _advise_next_level(state: State, change: Change) -> list[str]:
+def _advise_next_level(state: State, change: Change, found: Findings) -> list[str]:
     return [f"pass {p.name}" for p in state.in_game if not p.passed]
 
 
-def _advise_pass(state: State, change: Change) -> list[str]:
+def _advise_pass(state: State, change: Change, found: Findings) -> list[str]:
     return [f"pass {state.initiative}"] if state.initiative and not state.line else []
 
 
-def _advise_coins(state: State, change: Change) -> list[str]:
+def _advise_coins(state: State, change: Change, found: Findings) -> list[str]:
     if change.args[1] != "spend":
         return []
     coins = state.player(change.args[0]).coins
@@ -300,31 +300,60 @@ def _healing(capped: bool) -> Callable[..., None]:
 
 
 def _row(check: Callable[[State, Change, Findings], None] | None, transition: Callable[..., None],
-         *aliases: str) -> Verb:
-    """A row of VERBS whose transition takes the table and the change's args (`transition(t, *args)`)."""
-    return Verb(check, lambda t, change: transition(t, *change.args), aliases)
+         *aliases: str, **about) -> Verb:
+    """A row of VERBS whose transition takes the table and the change's args (`transition(t, *args)`);
+    `about`: its usage, its reader and what it moves."""
+    return Verb(check, lambda t, change: transition(t, *change.args), aliases, **about)
 
 
-#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words)
+#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, its usage
+#: line, its reader of the words after it (notation_track) and what it moves when it is a counter)
 VERBS: dict[str, Verb] = {
-    "next-level": _row(_check_next_level, lambda t: t.start_next_level(), "next", "nextlevel"),
-    "pass": _row(_in_game(_check_pass), lambda t, name: t.pass_player(name)),
-    "coins": _row(_in_game(_check_coins), _coins),
-    "boss": _row(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1])),
-    "fighter": _row(_on_the_line("playing a Fighter", R.FIGHTER_LINE), _fighter_enters),
-    "attack": _row(_on_the_line("an attack", R.ATTACK_LINE), _attack),
-    "damage": _row(_in_game(), _damage),
-    "heal": _row(_in_game(), _healing(capped=True)),
-    "gain-health": _row(_in_game(), _healing(capped=False), "gain", "gainhealth"),
-    "tap": _row(_in_game(_check_tap), _tap),
-    "untap": _row(_in_game(), _untap),
-    "destroy": _row(_in_game(), _destroy),
-    "card": _row(None, _card),
-    "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards))),
-}
-#: verb -> the legal commands near a refused one
-ADVICE: dict[str, Callable[[State, Change], list[str]]] = {
-    "next-level": _advise_next_level, "pass": _advise_pass, "coins": _advise_coins,
+    "next-level": _row(_check_next_level, lambda t: t.start_next_level(), "next", "nextlevel",
+                       read=words.read_nothing_more, advise=_advise_next_level,
+                       usage="next-level  — start the next level once everyone has passed (e.g. `next-level`)"),
+    "pass": _row(_in_game(_check_pass), lambda t, name: t.pass_player(name), read=words.read_pass,
+                 advise=_advise_pass,
+                 usage="pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)"),
+    "coins": _row(_in_game(_check_coins), _coins, read=words.read_coins, counter=Counter("coins"),
+                  advise=_advise_coins,
+                  usage="coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
+                        "(e.g. `coins ann spend 3`, `coins ann +2`)"),
+    "boss": _row(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1]),
+                 read=words.read_boss,
+                 usage="boss PLAYER HEALTH [NAME]  — set a Boss's starting (printed) health (e.g. `boss ann 30`)"),
+    "fighter": _row(_on_the_line("playing a Fighter", R.FIGHTER_LINE, "fighter {name}"), _fighter_enters, read=words.read_fighter,
+                    usage="fighter PLAYER NAME HEALTH [level L]  — only with --overrule, when a card effect puts a "
+                          "Fighter into play (e.g. `fighter ann Grunt 4 level 2 --overrule`); played as a move: "
+                          "`companion play \"fighter Grunt\"`"),
+    "attack": _row(_on_the_line("an attack", R.ATTACK_LINE, "attack {name} at PLAYER CHARACTER"), _attack,
+                   read=words.measured("attack cost", words.cost, need_health=False),
+                   usage="attack PLAYER CHARACTER COST  — only with --overrule, when a card effect pays and taps an "
+                         "attacker (e.g. `attack ann grunt 2 --overrule`); an attack: "
+                         "`companion play \"attack Grunt at ben boss\"`"),
+    "damage": _row(_in_game(), _damage, read=words.measured("damage amount", words.positive, need_health=True),
+                   usage="damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)"),
+    "heal": _row(_in_game(), _healing(capped=True),
+                 read=words.measured("heal amount", words.positive, need_health=True),
+                 usage="heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)"),
+    "gain-health": _row(_in_game(), _healing(capped=False), "gain", "gainhealth",
+                        read=words.measured("gain-health amount", words.positive, need_health=True),
+                        usage="gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
+                              "(e.g. `gain-health ann boss 3`)"),
+    "tap": _row(_in_game(_check_tap), _tap, read=words.read_character,
+                usage="tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)"),
+    "untap": _row(_in_game(), _untap, read=words.read_character,
+                  usage="untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)"),
+    "destroy": _row(_in_game(), _destroy, read=words.read_destroy,
+                    usage="destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ann grunt`)"),
+    "card": _row(None, _card, read=words.read_card,
+                 usage="card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "
+                       "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: "
+                       "docs/track-cataclysm-arcade.md)"),
+    "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards)),
+                 read=words.read_hand,
+                 usage="hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand "
+                       "(e.g. `hand ann Grunt, Zap`)"),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, split
+from engine.tracking import Change
 from engine.words import amount, player, signed
 
 from .rules_effects import from_token
@@ -23,43 +23,11 @@ YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a
 # The tracker's command words, read into a normalised Change.
 
 
-COMMANDS = {
-    "lives": "a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
-             "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets",
-    "reapurr": "move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, `reapurr lair`",
-    "yarn": "Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`",
-    "hand": "change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)",
-    "draw": "a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)",
-    "discard": "a cat discards cards from its hand: `discard ben 1`",
-    "power-cats": "change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, `power-cats ann =2` (limit 3)",
-    "next-phase": "go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`",
-    "phase": "name the phase reached: `phase paw`, `phase catastrophe`",
-    "next": "end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`",
-    "card": "a card the validator should know, added mid-game: `card Hairball attack 5`, "
-            "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a cat: "
-            "`card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])",
-}
 
 # ------------------------------------------------------------------ parsing
 
 
-def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
-    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
-    verb, rest = split(COMMANDS, aliases, words)
-    handler = {
-        "lives": _parse_lives,
-        "reapurr": _parse_reapurr,
-        "yarn": _parse_yarn,
-        "hand": _parse_counter,
-        "power-cats": _parse_counter,
-        "draw": _parse_count,
-        "discard": _parse_count,
-        "next-phase": _parse_bare,
-        "next": _parse_bare,
-        "phase": _parse_phase,
-        "card": _parse_card,
-    }[verb]
-    return handler(state, verb, rest)
+# Each reader(state, verb, the words after it, usage) -> Change is the `read` of its verb's row (track.VERBS).
 
 
 def _player(state: State, token: str) -> str:
@@ -74,7 +42,7 @@ def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
     return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
 
 
-def _parse_lives(state: State, verb: str, rest: list[str]) -> Change:
+def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if not rest:
         raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
     pending: list[str] = []
@@ -113,7 +81,7 @@ def _parse_lives(state: State, verb: str, rest: list[str]) -> Change:
     return Change(verb="lives", args=tuple(x for pair in pairs for x in pair))
 
 
-def _parse_reapurr(state: State, verb: str, rest: list[str]) -> Change:
+def read_reapurr(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if rest and rest[0].lower() == "set" and len(rest) == 2 and rest[1].isdigit():
         rest = ["=" + rest[1]]
     if len(rest) != 1:
@@ -124,12 +92,12 @@ def _parse_reapurr(state: State, verb: str, rest: list[str]) -> Change:
     return Change(verb="reapurr", args=(_amount(tok, "reapurr"),))
 
 
-def _parse_yarn(state: State, verb: str, rest: list[str]) -> Change:
+def read_yarn(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """Yarn Balls move between a basket and the Sanctuary: never set with =N."""
-    return _parse_counter(state, verb, rest, allow_set=False, example_amount="-1")
+    return read_counter(state, verb, rest, usage, allow_set=False, example_amount="-1")
 
 
-def _parse_counter(state: State, verb: str, rest: list[str], allow_set: bool = True,
+def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set: bool = True,
                    example_amount: str = "+1") -> Change:
     example = f"{verb} ann {example_amount}"
     if len(rest) == 3 and rest[1].lower() == "set" and rest[2].isdigit():
@@ -141,7 +109,7 @@ def _parse_counter(state: State, verb: str, rest: list[str], allow_set: bool = T
     return Change(verb=verb, args=(name, amount))
 
 
-def _parse_count(state: State, verb: str, rest: list[str]) -> Change:
+def read_count(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
     name = _player(state, rest[0])
@@ -151,13 +119,7 @@ def _parse_count(state: State, verb: str, rest: list[str]) -> Change:
     return Change(verb=verb, args=(name, str(int(m.group(1)))))
 
 
-def _parse_bare(state: State, verb: str, rest: list[str]) -> Change:
-    if rest:
-        raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
-    return Change(verb=verb)
-
-
-def _parse_phase(state: State, verb: str, rest: list[str]) -> Change:
+def read_phase(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 1:
         raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
     low = rest[0].lower()
@@ -172,12 +134,12 @@ def _parse_phase(state: State, verb: str, rest: list[str]) -> Change:
     raise MoveSyntaxError(f"unknown phase {rest[0]!r}; phases: {', '.join(near)}")
 
 
-def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
+def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """NAME TYPE [NUMBER] [SYMBOL ...] [to|of PLAYER]: the name is every word before the type.
     `to PLAYER`: a Power Cat dealt to the cat (one more); `of PLAYER`: one the cat already has
     face up, named (the count stays)."""
-    usage = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to|of PLAYER], e.g. `card Hairball attack 5`, "
-             "`card Catnip Dealer ally lives=self+1`")
+    said = ("card: NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to|of PLAYER], e.g. `card Hairball attack 5`, "
+            "`card Catnip Dealer ally lives=self+1`")
     to: tuple[str, ...] = ()
     if len(rest) >= 2 and rest[-2].lower() in HOLDER_WORDS:
         to, rest = (rest[-2].lower(), _player(state, rest[-1])), rest[:-2]
@@ -186,7 +148,7 @@ def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
         extras.insert(0, rest.pop().lower())
     if len(rest) < 2 or rest[-1].lower() not in TABLE_TYPES:
         found = rest[-1] if rest else "nothing"
-        raise MoveSyntaxError(f"{usage}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
+        raise MoveSyntaxError(f"{said}; {found!r} is not a card type: {', '.join(TABLE_TYPES)} "
                               f"(symbols: {', '.join(SYMBOLS)})")
     kind = rest[-1].lower()
     if to and kind != "power-cat":

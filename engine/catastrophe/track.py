@@ -29,7 +29,8 @@ import re
 from typing import Any
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
-from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options, row
+from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
+                             options as read_options, row)
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
@@ -110,12 +111,13 @@ def _option_player(names: list[str], text: str) -> int:
 
 
 def check(state: State, change: Change) -> Verdict:
-    found = _violations(state, change)
-    if found.problems:
-        return found.verdict(found.advice)
-    _, found.effects = apply(state, change)
+    """engine.tracking's sequence, after the game's end is checked first; a legal change adds the
+    readings its effects decided (the step says each once per game: engine/readings.py)."""
+    return judged(VERBS, state, change, apply, found=_violations(state, change), readings=_readings)
+
+
+def _readings(state: State, change: Change, found: Findings) -> None:
     found.leave_open(*rules_readings.from_effects(found.effects))
-    return found.verdict()
 
 
 def _violations(state: State, change: Change) -> Findings:
@@ -139,9 +141,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
     return t.freeze(), t.effects
 
 # ------------------------------------------------------------------ what stays secret
-
-
-HIDES_HAND = True
 
 
 def hide(state: State, player):
@@ -386,22 +385,42 @@ def _phase(t: Table, change: Change) -> None:
     t.enter_phase(notation_track.phase_named(change))
 
 
-#: verb -> its check, its transition of the working Table and the other words read as it
+#: verb -> its row: its check, its transition of the working Table, the other words read as it, its reader
+#: (notation_track) and usage, and what it moves when it is a counter
 VERBS: dict[str, Verb] = {
-    "lives": Verb(_check_lives, _lives, ("life", "lifes")),
-    "reapurr": Verb(_check_reapurr, _reapurr, ("reaper", "grim", "grim-reapurr")),
-    "yarn": Verb(_check_yarn, _yarn, ("yarn-balls", "yarnballs", "yarn-ball")),
+    "lives": Verb(_check_lives, _lives, ("life", "lifes"), read=notation_track.read_lives, counter=Counter("lives"),
+                  usage="a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
+                        "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets"),
+    "reapurr": Verb(_check_reapurr, _reapurr, ("reaper", "grim", "grim-reapurr"), read=notation_track.read_reapurr,
+                    counter=Counter("grim_reapurr", of_player=False),
+                    usage="move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, "
+                          "`reapurr lair`"),
+    "yarn": Verb(_check_yarn, _yarn, ("yarn-balls", "yarnballs", "yarn-ball"), read=notation_track.read_yarn,
+                 counter=Counter("yarn_balls"),
+                 usage="Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`"),
     "hand": Verb(_check_capped("hand", HAND_LIMIT, R.HAND_LIMIT,
-                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand, ("cards",)),
-    "draw": Verb(_check_card_count, _draw),
-    "discard": Verb(_check_card_count, _discard),
+                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand, ("cards",),
+                 read=notation_track.read_counter, counter=Counter("hand"),
+                 usage="change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)"),
+    "draw": Verb(_check_card_count, _draw, read=notation_track.read_count,
+                 usage="a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)"),
+    "discard": Verb(_check_card_count, _discard, read=notation_track.read_count,
+                    usage="a cat discards cards from its hand: `discard ben 1`"),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
                                      "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"), _power_cats,
-                       ("powercats", "power-cat", "power", "pc")),
-    "next-phase": Verb(_check_next_phase, _next_phase, ("nextphase",)),
-    "phase": Verb(_check_phase, _phase),
-    "next": Verb(_check_next, _next, ("end-turn",)),
-    "card": Verb(_check_card, _card, ("new-card",)),
+                       ("powercats", "power-cat", "power", "pc"), read=notation_track.read_counter, counter=Counter("power_cats"),
+                       usage="change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, "
+                             "`power-cats ann =2` (limit 3)"),
+    "next-phase": Verb(_check_next_phase, _next_phase, ("nextphase",),
+                       usage="go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`"),
+    "phase": Verb(_check_phase, _phase, read=notation_track.read_phase,
+                  usage="name the phase reached: `phase paw`, `phase catastrophe`"),
+    "next": Verb(_check_next, _next, ("end-turn",),
+                 usage="end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`"),
+    "card": Verb(_check_card, _card, ("new-card",), read=notation_track.read_card,
+                 usage="a card the validator should know, added mid-game: `card Hairball attack 5`, "
+                       "`card Hiss cucumber`, `card Catnip Dealer ally lives=self+1`; a Power Cat dealt face up to a "
+                       "cat: `card Nine Lives power-cat to ann` (NAME TYPE [NUMBER] [SYMBOL ...] [EFFECT ...] [to PLAYER])"),
 }
 
 

@@ -21,7 +21,7 @@ import shlex
 from dataclasses import dataclass
 
 from engine.base import MoveSyntaxError
-from engine.tracking import Change
+from engine.tracking import Change, aliases_of
 from engine.words import match, player as named_player
 
 from .rules_costs import parse_cost
@@ -79,9 +79,9 @@ def _number(word: str, what: str) -> int:
     return int(word)
 
 
-def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
+def parse_play(text: str, state, verbs: dict) -> Play:
     """A play's text -> Play. Tracker commands are read as the tracker reads them (notation_track,
-    `aliases` every word read as a verb: track.VERB_ALIASES, which the declaration binds)."""
+    `verbs` the tracker's rows: track.VERBS, which the declaration binds)."""
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -189,7 +189,7 @@ def parse_play(text: str, state, aliases: dict[str, str]) -> Play:
         return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
-    change = parse_command(state, words, aliases)
+    change = parse_command(verbs, state, words, aliases_of(verbs))
     return Play("change", change=change, words=tuple(words))
 
 

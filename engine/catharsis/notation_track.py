@@ -4,53 +4,12 @@ verb. A new game's options are read in notation_track_options.py."""
 from __future__ import annotations
 
 import re
-from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change
+from engine.tracking import Change, Words, read_words
 from engine.words import amount, match, nearest, player as named
 
 from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
-
-
-# ------------------------------------------------------------------------------------- the tables
-
-COMMANDS: dict[str, str] = {
-    "morale": "change Morale: morale -1 | morale +1 (never above the start)",
-    "refresh": "spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
-               "(Ice Elf Lich: refresh kpt ann 2 spends Ann's KPT)",
-    "next-card": "reveal the next Boss Deck card: next-card monster|boss|trap|event|special",
-    "resolved": "the revealed Trap/Event/Special is resolved: resolved",
-    "combat": "combat start | combat attack | combat enemy | combat refresh | combat end-round | "
-              "combat next | combat round (a combat ends by itself once its last Enemy is defeated)",
-    "enemy": "enemy \"Crab\" 8/10/12/14/16 [boss] [armor 2] | enemy damage 4 [crab] | "
-             "enemy defeated [crab] | enemy armor 2 [crab] | enemy armorshred 1 [crab]",
-    "damage": "damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1",
-    "use": "activate an ability: use ann 3 [top|bottom] [free]",
-    "exhaust": "exhaust powers without damage: exhaust ann 3",
-    "heal": "turn exhausted powers face up: heal ann 1 4",
-    "discard": "discard powers (a Special's price, a Flip): discard ann 5",
-    "gain": "add a power to a board: gain ann \"Demon Lord\"",
-    "replace": "replace a power (discard, draw into the same spot): replace ann 2 [\"New name\"]",
-    "rename": "name a power: rename ann 3 Nail to the Eye",
-    "side": "the side a Soraten power shows: side ann 2 ground | side ann 2 flight",
-    "flip": "use a Role's Flip effect (Durhak: become the Vessel): flip ann",
-    "unflip": "turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann",
-    "divinity": "Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2",
-    "combo": "Goz's Combo on a power: combo ann 3 +1",
-    "cobble": "Luthia's Cobble: cobble ann +1 | cobble ann -7",
-    "level-up": "Luthia levels up a power (7 Cobble to Level 2, 12 to Level 3): level-up ann 2",
-    "demonic": "Calyxia's Demonic: demonic ann +1 | demonic ann -3",
-    "drinks": "Drinks a player holds (0-4): drinks ben +1 | drinks ben -1",
-    "drunk": "a player failed the Drunk roll (Drinks discarded): drunk ben",
-    "ice": "Lumi's Ice on a power: ice ben 2 +1 | ice ben 2 -1",
-    "revive": "Lumi's Flip brings a dead player back with 2 powers: revive ben",
-    "kpt": "Kill Point Tokens (Ice Elf Lich): kpt ann +2 | kpt all +1 | kpt ann -3",
-    "paradox": "party Paradox (Battle with Fate): paradox +2",
-    "burn": "Burn counters on a player, an enemy or the party: burn crab +2 | burn ann -1",
-    "spore": "Spore counters: spore ann +1",
-    "status": "any other counter: status party treasure +1 | status crab poison +2",
-}
 
 
 # ------------------------------------------------------------------------------------- words
@@ -142,25 +101,58 @@ def enemy_name(state: State, word: str | None) -> str:
 # ------------------------------------------------------------------------------------- commands
 
 
-def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
-    """A command's Change; `aliases`: every word read as a verb (the rows of track.VERBS name them)."""
+def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `verbs`: the rows (track.VERBS), `aliases`: every word they read as a verb;
+    the verb's row reads the words after it."""
     words = [w for w in words if w.strip()]
     if not words:
-        raise MoveSyntaxError(f"empty command; verbs: {', '.join(COMMANDS)}")
+        raise MoveSyntaxError(f"empty command; verbs: {', '.join(verbs)}")
     head = words[0].lower()
     verb = aliases.get(head, head)
-    if verb not in COMMANDS:
-        raise MoveSyntaxError(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(COMMANDS))) or 'none'}")
-    rest = words[1:]
-    return PARSERS[verb](state, rest)
+    if verb not in verbs:
+        raise MoveSyntaxError(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(verbs))) or 'none'}")
+    return read_words(verbs, state, verb, words[1:], WORDS)
 
-def _parse_morale(state, rest):
-    usage = COMMANDS["morale"]
-    need(rest, 1, usage)
-    extra(rest, 1, usage)
-    return Change(verb="morale", args=(_change(rest[0], "Morale", ["morale"]),))
 
-def _parse_refresh(state, rest):
+# A row's `read` names the kinds of its words (read by WORDS, one word each) or is one of the readers
+# below, reader(state, verb, the words after it, usage) -> Change, for the words no kind list says.
+
+
+def _shown(verb: str, before: list) -> list[str]:
+    """The command so far as an amount's message repeats it: the verb, the players and powers read,
+    a counter's target as typed."""
+    return [verb, *(word if kind == "target" else arg for kind, word, arg in before if kind != "verb")]
+
+
+def _what(verb: str, before: list) -> str:
+    """What an amount changes: the counter named before it, else the verb."""
+    return next((arg for kind, _, arg in before if kind == "name"), verb)
+
+
+def _step(word: str) -> str:
+    """A combat step, by its word or the words of its step."""
+    step = match(word, ["start", "next", "round", "end", *STEP_WORDS], "combat step", hint="nearest")
+    return STEP_WORDS.get(step, step)
+
+
+#: the kinds of words a row may name, each read on its own (engine.tracking.read_words)
+WORDS = Words(
+    kinds={
+        "player": lambda state, verb, word, before: player_name(state, word),
+        "player-or-all": lambda state, verb, word, before: "all" if word.lower() == "all" else player_name(state, word),
+        "power": lambda state, verb, word, before: power_slot(state, before[0][2], word),
+        "side": lambda state, verb, word, before: match(word, list(SIDES), "side", hint="nearest"),
+        "step": lambda state, verb, word, before: _step(word),
+        "target": lambda state, verb, word, before: target_of(state, word),
+        "change": lambda state, verb, word, before: _change(word, _what(verb, before), _shown(verb, before)),
+        "party-change": lambda state, verb, word, before: _change(word, verb.capitalize(), [verb]),
+    },
+    missing=lambda verb, usage: f"missing words; usage: {usage}",
+    unexpected=lambda verb, usage, word: f"unexpected {word!r}; usage: {usage}",
+)
+
+
+def read_refresh(state, verb, rest, usage):
     if not rest:
         return Change(verb="refresh")
     usage = "refresh  |  refresh kpt ann 2 (Ice Elf Lich)"
@@ -171,30 +163,23 @@ def _parse_refresh(state, rest):
     return Change(verb="refresh", args=("kpt", player_name(state, rest[1]),
                                         str(_positive(rest[2], "KPT to spend"))))
 
-def _parse_next_card(state, rest):
-    extra(rest, 1, COMMANDS["next-card"])
+
+def read_next_card(state, verb, rest, usage):
+    extra(rest, 1, usage)
     kind = match(rest[0], list(CARD_KINDS), "card kind", hint="nearest") if rest else "other"
     return Change(verb="next-card", args=(kind,))
 
-def _parse_resolved(state, rest):
+
+def read_resolved(state, verb, rest, usage):
     extra(rest, 0, "resolved")
     return Change(verb="resolved")
-
-def _parse_combat(state, rest):
-    usage = COMMANDS["combat"]
-    need(rest, 1, usage)
-    extra(rest, 1, usage)
-    options = ["start", "next", "round", "end", *STEP_WORDS]
-    word = match(rest[0], options, "combat step", hint="nearest")
-    return Change(verb="combat", args=(STEP_WORDS.get(word, word),))
 
 
 #: the words of `enemy NAME HEALTH ...` after the name
 ENEMY_WORDS = ("boss", "monster", "armor")
 
 
-def _parse_enemy(state, rest):
-    usage = COMMANDS["enemy"]
+def read_enemy(state, verb, rest, usage):
     need(rest, 1, usage)
     sub = rest[0].lower()
     if sub in ("damage", "armor", "armorshred"):
@@ -241,8 +226,7 @@ def _parse_enemy(state, rest):
         final, k = f"{name} {k}", k + 1
     return Change(verb="enemy", args=("add", final, printed, kind, *(("armor", str(armor)) if armor else ())))
 
-def _parse_damage(state, rest):
-    usage = COMMANDS["damage"]
+def read_damage(state, verb, rest, usage):
     need(rest, 3, usage)
     player = player_name(state, rest[0])
     args: list[str] = [player]
@@ -259,8 +243,8 @@ def _parse_damage(state, rest):
         raise MoveSyntaxError(f"no power named; usage: {usage}")
     return Change(verb="damage", args=tuple(args))
 
-def _parse_powers_list(verb, state, rest, allow_role=False):
-    usage = COMMANDS[verb]
+def read_powers(state, verb, rest, usage, allow_role=False):
+    """Powers of one player by slot or name (`exhaust`, `discard`; `heal`: its Role too)."""
     need(rest, 2, usage)
     player = player_name(state, rest[0])
     slots = []
@@ -271,8 +255,11 @@ def _parse_powers_list(verb, state, rest, allow_role=False):
             slots.append(power_slot(state, player, w, live=not player_of(state, player).dead))
     return Change(verb=verb, args=(player, *slots))
 
-def _parse_use(state, rest):
-    usage = COMMANDS["use"]
+def read_powers_or_role(state, verb, rest, usage):
+    """`heal`: powers, or the player's Role."""
+    return read_powers(state, verb, rest, usage, allow_role=True)
+
+def read_use(state, verb, rest, usage):
     need(rest, 2, usage)
     player = player_name(state, rest[0])
     slot = power_slot(state, player, rest[1])
@@ -287,86 +274,31 @@ def _parse_use(state, rest):
             raise MoveSyntaxError(f"unexpected {w!r}; usage: {usage}")
     return Change(verb="use", args=(player, slot, half, *(("free",) if free else ())))
 
-def _parse_gain(state, rest):
-    usage = COMMANDS["gain"]
+def read_gain(state, verb, rest, usage):
     need(rest, 1, usage)
     player = player_name(state, rest[0])
     return Change(verb="gain", args=(player, " ".join(rest[1:]) or "new power"))
 
-def _parse_replace(state, rest):
-    usage = COMMANDS["replace"]
+def read_replace(state, verb, rest, usage):
     need(rest, 2, usage)
     player = player_name(state, rest[0])
     slot = power_slot(state, player, rest[1])
     return Change(verb="replace", args=(player, slot, " ".join(rest[2:]) or "new power"))
 
-def _parse_side(state, rest):
-    usage = COMMANDS["side"]
-    need(rest, 3, usage)
-    extra(rest, 3, usage)
-    player = player_name(state, rest[0])
-    slot = power_slot(state, player, rest[1])
-    side = match(rest[2], list(SIDES), "side", hint="nearest")
-    return Change(verb="side", args=(player, slot, side))
-
-def _parse_rename(state, rest):
-    usage = COMMANDS["rename"]
+def read_rename(state, verb, rest, usage):
     need(rest, 3, usage)
     player = player_name(state, rest[0])
     slot = power_slot(state, player, rest[1], live=False)
     return Change(verb="rename", args=(player, slot, " ".join(rest[2:])))
 
-def _parse_one_player(verb, state, rest):
-    usage = COMMANDS[verb]
-    need(rest, 1, usage)
-    extra(rest, 1, usage)
-    return Change(verb=verb, args=(player_name(state, rest[0]),))
-
-def _parse_revive(state, rest):
-    usage = COMMANDS["revive"]
+def read_revive(state, verb, rest, usage):
     need(rest, 1, usage)
     extra(rest, 3, usage)
     player = player_name(state, rest[0])
     names = list(rest[1:3]) + ["revived 1", "revived 2"][len(rest[1:3]):]
     return Change(verb="revive", args=(player, *names))
 
-def _parse_player_amount(verb, state, rest, allow_all=False):
-    usage = COMMANDS[verb]
-    need(rest, 2, usage)
-    extra(rest, 2, usage)
-    who = "all" if allow_all and rest[0].lower() == "all" else player_name(state, rest[0])
-    return Change(verb=verb, args=(who, _change(rest[1], verb, [verb, who])))
-
-def _parse_power_amount(verb, state, rest):
-    usage = COMMANDS[verb]
-    need(rest, 3, usage)
-    extra(rest, 3, usage)
-    player = player_name(state, rest[0])
-    slot = power_slot(state, player, rest[1])
-    return Change(verb=verb, args=(player, slot, _change(rest[2], verb, [verb, player, slot])))
-
-def _parse_level_up(state, rest):
-    usage = COMMANDS["level-up"]
-    need(rest, 2, usage)
-    extra(rest, 2, usage)
-    player = player_name(state, rest[0])
-    return Change(verb="level-up", args=(player, power_slot(state, player, rest[1])))
-
-def _parse_paradox(state, rest):
-    usage = COMMANDS["paradox"]
-    need(rest, 1, usage)
-    extra(rest, 1, usage)
-    return Change(verb="paradox", args=(_change(rest[0], "Paradox", ["paradox"]),))
-
-def _parse_counter(verb, kind, state, rest):
-    usage = COMMANDS[verb]
-    need(rest, 2, usage)
-    extra(rest, 2, usage)
-    target = target_of(state, rest[0])
-    return Change(verb=verb, args=(target, kind, _change(rest[1], kind, [verb, rest[0]])))
-
-def _parse_status(state, rest):
-    usage = COMMANDS["status"]
+def read_status(state, verb, rest, usage):
     need(rest, 3, usage)
     extra(rest, 3, usage)
     kind = rest[1].lower()
@@ -374,39 +306,3 @@ def _parse_status(state, rest):
         raise MoveSyntaxError(f"{rest[1]!r} is not a counter name (letters, digits, '-')")
     target = target_of(state, rest[0])
     return Change(verb="status", args=(target, kind, _change(rest[2], kind, ["status", rest[0], kind])))
-
-
-#: verb -> its reader (state, the words after the verb) -> Change
-PARSERS = {
-    "morale": _parse_morale,
-    "refresh": _parse_refresh,
-    "next-card": _parse_next_card,
-    "resolved": _parse_resolved,
-    "combat": _parse_combat,
-    "enemy": _parse_enemy,
-    "damage": _parse_damage,
-    "use": _parse_use,
-    "exhaust": partial(_parse_powers_list, "exhaust"),
-    "heal": partial(_parse_powers_list, "heal", allow_role=True),
-    "discard": partial(_parse_powers_list, "discard"),
-    "gain": _parse_gain,
-    "replace": _parse_replace,
-    "rename": _parse_rename,
-    "side": _parse_side,
-    "flip": partial(_parse_one_player, "flip"),
-    "unflip": partial(_parse_one_player, "unflip"),
-    "divinity": partial(_parse_player_amount, "divinity"),
-    "combo": partial(_parse_power_amount, "combo"),
-    "cobble": partial(_parse_player_amount, "cobble"),
-    "level-up": _parse_level_up,
-    "demonic": partial(_parse_player_amount, "demonic"),
-    "drinks": partial(_parse_player_amount, "drinks"),
-    "drunk": partial(_parse_one_player, "drunk"),
-    "ice": partial(_parse_power_amount, "ice"),
-    "revive": _parse_revive,
-    "kpt": partial(_parse_player_amount, "kpt", allow_all=True),
-    "paradox": _parse_paradox,
-    "burn": partial(_parse_counter, "burn", "burn"),
-    "spore": partial(_parse_counter, "spore", "spore"),
-    "status": _parse_status,
-}

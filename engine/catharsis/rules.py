@@ -88,10 +88,10 @@ def _works(state: State, advice: str, tracker) -> bool:
     if is_pattern(advice):
         return True
     from .notation import parse_play
-    from .track import VERB_ALIASES
+    from .track import VERBS
 
     try:
-        play = parse_play(advice, state, VERB_ALIASES)
+        play = parse_play(advice, state, VERBS)
     except EngineError:
         return False
     return check(state, play, tracker, advise=False).legal

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb
+from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged
 
 from . import notation_track, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
@@ -17,24 +17,27 @@ from .track_readings import AFTER_WIN, readings_of
 
 
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
-#: verb -> Verb(check(state, change, no) or None, transition(table, change), other words), from the topics
-VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()}
-#: every word read as a verb -> the verb
-VERB_ALIASES = aliases_of(VERBS)
+#: verb -> its row (engine.tracking.Verb), from the topics, the tokens' verbs last
+VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()} | track_morale.TOKEN_VERBS
 #: verb -> the readings its own legal change decided; verb -> whether it may follow the Boss's defeat
 READINGS = track_morale.READINGS | track_combat.READINGS
 ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
 
 
 def check(state: State, change: Change) -> Verdict:
+    """engine.tracking's sequence, after the game's end is checked first; only the advice that works
+    now is offered, and a legal change adds the readings it decided."""
     found = Findings()
     _route_check(state, change, found)
-    if found.problems:
-        return found.verdict([a for a in dict.fromkeys(found.advice) if _works(state, a)])
-    _, found.effects = apply(state, change)
-    for reading in readings_of(change, found.effects, READINGS.get(change.verb)):
-        found.leave_open(reading)
-    return found.verdict()
+    return judged(VERBS, state, change, apply, found=found, advise=_advice, readings=_readings)
+
+
+def _advice(state: State, change: Change, found: Findings) -> list[str]:
+    return [a for a in dict.fromkeys(found.advice) if _works(state, a)]
+
+
+def _readings(state: State, change: Change, found: Findings) -> None:
+    found.leave_open(*readings_of(change, found.effects, READINGS.get(change.verb)))
 
 
 def _works(state: State, advice: str) -> bool:
@@ -43,7 +46,7 @@ def _works(state: State, advice: str) -> bool:
     if is_pattern(advice):
         return True
     try:
-        change = notation_track.parse(state, advice.split(), VERB_ALIASES)
+        change = notation_track.parse(VERBS, state, advice.split(), aliases_of(VERBS))
     except EngineError:
         return False
     found = Findings()

@@ -8,6 +8,7 @@ from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
                     character_of, player_of)
+from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule, owed_source
 from .table import Table
@@ -366,19 +367,31 @@ def apply_unflip(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
+#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
+#: reading, usage, counter)
 VERBS = {
-    "side": Verb(check_side, apply_side),
-    "damage": Verb(check_damage, apply_damage),
-    "exhaust": Verb(None, apply_exhaust),
-    "heal": Verb(check_heal, apply_heal, ("unexhaust",)),
-    "discard": Verb(None, apply_discard),
-    "use": Verb(check_use, apply_use, ("activate",)),
-    "gain": Verb(check_gain, apply_gain),
-    "replace": Verb(check_replace, apply_replace),
-    "rename": Verb(None, apply_rename),
-    "flip": Verb(check_flip, apply_flip),
-    "unflip": Verb(check_unflip, apply_unflip),
+    "damage": Verb(check_damage, apply_damage, read=words.read_damage,
+                   usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),
+    "use": Verb(check_use, apply_use, ("activate",), read=words.read_use,
+                usage="activate an ability: use ann 3 [top|bottom] [free]"),
+    "exhaust": Verb(None, apply_exhaust, read=words.read_powers,
+                    usage="exhaust powers without damage: exhaust ann 3"),
+    "heal": Verb(check_heal, apply_heal, ("unexhaust",), read=words.read_powers_or_role,
+                 usage="turn exhausted powers face up: heal ann 1 4"),
+    "discard": Verb(None, apply_discard, read=words.read_powers,
+                    usage="discard powers (a Special's price, a Flip): discard ann 5"),
+    "gain": Verb(check_gain, apply_gain, read=words.read_gain,
+                 usage="add a power to a board: gain ann \"Demon Lord\""),
+    "replace": Verb(check_replace, apply_replace, read=words.read_replace,
+                    usage="replace a power (discard, draw into the same spot): replace ann 2 [\"New name\"]"),
+    "rename": Verb(None, apply_rename, read=words.read_rename,
+                   usage="name a power: rename ann 3 Nail to the Eye"),
+    "side": Verb(check_side, apply_side, read=("player", "power", "side"),
+                 usage="the side a Soraten power shows: side ann 2 ground | side ann 2 flight"),
+    "flip": Verb(check_flip, apply_flip, read=("player",),
+                 usage="use a Role's Flip effect (Durhak: become the Vessel): flip ann"),
+    "unflip": Verb(check_unflip, apply_unflip, read=("player",),
+                   usage="turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann"),
 }
 #: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win (any damage)
 ON_DEFEAT = {"damage": lambda change: True}

@@ -3,10 +3,11 @@ Luthia's Cobble and Levels, Calyxia's Demonic, Emberhoof's Drinks and the Drunk 
 revive."""
 from __future__ import annotations
 
-from engine.tracking import Verb
+from engine.tracking import Counter, Verb
 
 from .model import (DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of,
                     player_of)
+from . import notation_track as words
 from .rule_ids import R
 from .table import Table
 from .track_readings import COMBO_EXHAUSTED, DRINKS
@@ -226,15 +227,25 @@ def apply_revive(t: Table, change) -> None:
 
 
 #: verb -> its check (state, change, no) and its transition (table, change)
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
+#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
+#: reading, usage, counter)
 VERBS = {
-    "divinity": Verb(check_divinity, apply_divinity),
-    "combo": Verb(check_combo, apply_combo),
-    "cobble": Verb(check_cobble, apply_cobble),
-    "level-up": Verb(check_level_up, apply_level_up, ("levelup", "level")),
-    "demonic": Verb(check_demonic, apply_demonic),
-    "drinks": Verb(check_drinks, apply_drinks, ("drink",)),
-    "drunk": Verb(check_drunk, apply_drunk),
-    "ice": Verb(check_ice, apply_ice),
-    "revive": Verb(check_revive, apply_revive),
+    "divinity": Verb(check_divinity, apply_divinity, read=("player", "change"), counter=Counter("divinity"),
+                     usage="Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2"),
+    "combo": Verb(check_combo, apply_combo, read=("player", "power", "change"),
+                  usage="Goz's Combo on a power: combo ann 3 +1"),
+    "cobble": Verb(check_cobble, apply_cobble, read=("player", "change"), counter=Counter("cobble"),
+                   usage="Luthia's Cobble: cobble ann +1 | cobble ann -7"),
+    "level-up": Verb(check_level_up, apply_level_up, ("levelup", "level"), read=("player", "power"),
+                     usage="Luthia levels up a power (7 Cobble to Level 2, 12 to Level 3): level-up ann 2"),
+    "demonic": Verb(check_demonic, apply_demonic, read=("player", "change"), counter=Counter("demonic"),
+                    usage="Calyxia's Demonic: demonic ann +1 | demonic ann -3"),
+    "drinks": Verb(check_drinks, apply_drinks, ("drink",), read=("player", "change"), counter=Counter("drinks", high=DRINKS_MAX),
+                   usage="Drinks a player holds (0-4): drinks ben +1 | drinks ben -1"),
+    "drunk": Verb(check_drunk, apply_drunk, read=("player",),
+                  usage="a player failed the Drunk roll (Drinks discarded): drunk ben"),
+    "ice": Verb(check_ice, apply_ice, read=("player", "power", "change"),
+                usage="Lumi's Ice on a power: ice ben 2 +1 | ice ben 2 -1"),
+    "revive": Verb(check_revive, apply_revive, read=words.read_revive,
+                   usage="Lumi's Flip brings a dead player back with 2 powers: revive ben"),
 }

@@ -7,6 +7,7 @@ from engine.base import Reason
 from engine.tracking import Verb
 
 from .model import STEPS
+from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import owed, owed_discards, owed_rule, owed_text
 from .table import Table
@@ -242,12 +243,19 @@ def combat_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
+#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
+#: reading, usage, counter)
 VERBS = {
-    "next-card": Verb(check_next_card, apply_next_card, ("next", "card", "reveal")),
-    "resolved": Verb(check_resolved, apply_resolved, ("resolve",)),
-    "combat": Verb(check_combat, apply_combat),
-    "enemy": Verb(check_enemy, apply_enemy),
+    "next-card": Verb(check_next_card, apply_next_card, ("next", "card", "reveal"), read=words.read_next_card,
+                      usage="reveal the next Boss Deck card: next-card monster|boss|trap|event|special"),
+    "resolved": Verb(check_resolved, apply_resolved, ("resolve",), read=words.read_resolved,
+                     usage="the revealed Trap/Event/Special is resolved: resolved"),
+    "combat": Verb(check_combat, apply_combat, read=("step",),
+                   usage="combat start | combat attack | combat enemy | combat refresh | combat end-round | "
+                         "combat next | combat round (a combat ends by itself once its last Enemy is defeated)"),
+    "enemy": Verb(check_enemy, apply_enemy, read=words.read_enemy,
+                  usage="enemy \"Crab\" 8/10/12/14/16 [boss] [armor 2] | enemy damage 4 [crab] | "
+                        "enemy defeated [crab] | enemy armor 2 [crab] | enemy armorshred 1 [crab]"),
 }
 #: verb -> the readings its own legal change decided (beside those its effects show)
 READINGS = {"combat": combat_readings}

@@ -4,9 +4,10 @@ Spore, any other) on a player, an Enemy or the party."""
 from __future__ import annotations
 
 from engine.base import Reason
-from engine.tracking import Verb
+from engine.tracking import Counter, Verb
 
 from .model import EXHAUSTED, player_of
+from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import owed, owed_discards, owed_text
 from .table import Table
@@ -203,15 +204,27 @@ def morale_on_defeat(change) -> bool:
     return int(change.args[0]) < 0
 
 
-#: this topic's verbs: verb -> Verb(check(state, change, no), transition(table, change), other words)
+#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
+#: reading, usage, counter); its tokens' verbs are listed last (track.VERBS)
 VERBS = {
-    "morale": Verb(check_morale, apply_morale),
-    "refresh": Verb(check_refresh, apply_refresh),
-    "kpt": Verb(check_kpt, apply_kpt, ("kill-points", "kp")),
-    "paradox": Verb(check_paradox, apply_paradox),
-    "burn": Verb(None, apply_counter),
-    "spore": Verb(None, apply_counter, ("spores",)),
-    "status": Verb(None, apply_counter, ("counter",)),
+    "morale": Verb(check_morale, apply_morale, read=("party-change",), counter=Counter("morale", of_player=False),
+                   usage="change Morale: morale -1 | morale +1 (never above the start)"),
+    "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh,
+                    usage="spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
+                          "(Ice Elf Lich: refresh kpt ann 2 spends Ann's KPT)"),
+}
+#: the verbs of the Boss Decks' counters and the status counters
+TOKEN_VERBS = {
+    "kpt": Verb(check_kpt, apply_kpt, ("kill-points", "kp"), read=("player-or-all", "change"), counter=Counter("kpt"),
+                usage="Kill Point Tokens (Ice Elf Lich): kpt ann +2 | kpt all +1 | kpt ann -3"),
+    "paradox": Verb(check_paradox, apply_paradox, read=("party-change",), counter=Counter("paradox", of_player=False),
+                    usage="party Paradox (Battle with Fate): paradox +2"),
+    "burn": Verb(None, apply_counter, read=("target", "verb", "change"),
+                 usage="Burn counters on a player, an enemy or the party: burn crab +2 | burn ann -1"),
+    "spore": Verb(None, apply_counter, ("spores",), read=("target", "verb", "change"),
+                  usage="Spore counters: spore ann +1"),
+    "status": Verb(None, apply_counter, ("counter",), read=words.read_status,
+                   usage="any other counter: status party treasure +1 | status crab poison +2"),
 }
 #: verb -> the readings its own legal change decided (beside those its effects show)
 READINGS = {"refresh": refresh_readings}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.tracking import Change, OptionError, flag, options as read_options, split
+from engine.tracking import Change, OptionError, example, flag, options as read_options
 from engine.words import amount, player, signed
 
 from .model import PLAYER_TABLE, Options, Player, State, fc
@@ -35,22 +35,6 @@ _EXPANSIONS = {
 }
 
 
-#: verb -> one-line usage with an example
-COMMANDS: dict[str, str] = {
-    "first": "round 1: the player chosen at random to start: `first ben`",
-    "dice": "the centre dice as rolled for this round (after a round ends, this deals the next one): "
-            "`dice 1 3 4 4 6 6`",
-    "hand": "a player records their own hand (the others stay hidden): `hand ann 1 2 3 3 5 6 7 8 9 9`",
-    "lost": "the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
-    "gems": "change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
-            "`gems cy +1` or `gems cy =2` to correct",
-    "cleared": "a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
-               "substitute counted; required in the competitive variant), `cleared ann`",
-    "predict": "competitive: a player's prediction (1-4) for this round: `predict ann 3`",
-    "points": "competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
-    "reserve": "the number a one-gem player set on their reserve die for this round: `reserve cy 4`",
-    "score": "the standings now (gems, points, winners once over); changes nothing: `score`",
-}
 #: option name -> one-line description
 OPTIONS: dict[str, str] = {
     "start": "the player who starts the first round, if already chosen at random "
@@ -118,72 +102,49 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     )
 
 # ------------------------------------------------------------------ parsing
+# Each reader(state, verb, words after it, usage) is the `read` of its verb's row (track.VERBS).
 
 
-def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
-    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
-    verb, rest = split(COMMANDS, aliases, words)
-    return {
-        "score": _parse_score, "dice": _parse_dice, "first": _parse_one_player,
-        "hand": _parse_hand, "lost": _parse_one_player, "gems": _parse_gems,
-        "points": _parse_points, "cleared": _parse_cleared, "predict": _parse_predict,
-        "reserve": _parse_reserve,
-    }[verb](state, verb, rest)
-
-
-def _parse_score(state: State, verb: str, rest: list[str]) -> Change:
-    if rest:
-        raise MoveSyntaxError(f"score takes nothing after it; unexpected {rest[0]!r}")
-    return Change(verb="score")
-
-
-def _parse_dice(state: State, verb: str, rest: list[str]) -> Change:
+def parse_dice(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if not rest:
-        raise MoveSyntaxError(f"dice: give the faces of the centre dice; {COMMANDS['dice']}")
+        raise MoveSyntaxError(f"dice: give the faces of the centre dice; {usage}")
     return Change(verb="dice", args=tuple(_number(w, "a die face (1-6)", "dice 1 3 4 4 6 6")
                                           for w in rest))
 
 
-def _named(state: State, verb: str, rest: list[str]) -> tuple[str, list[str]]:
+def _named(state: State, verb: str, rest: list[str], usage: str) -> tuple[str, list[str]]:
     """The player a command names first, and the words after them."""
     if not rest:
-        raise MoveSyntaxError(f"{verb}: name a player; {COMMANDS[verb]}")
+        raise MoveSyntaxError(f"{verb}: name a player; {usage}")
     return _player(state, rest[0]), rest[1:]
 
 
-def _parse_one_player(state: State, verb: str, rest: list[str]) -> Change:
+def parse_one_player(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`first` and `lost`: one player and nothing else."""
-    name, args = _named(state, verb, rest)
+    name, args = _named(state, verb, rest, usage)
     if args:
         raise MoveSyntaxError(f"{verb} takes one player; unexpected {args[0]!r} (e.g. `{verb} {name.lower()}`)")
     return Change(verb=verb, args=(name,))
 
 
-def _parse_hand(state: State, verb: str, rest: list[str]) -> Change:
-    name, args = _named(state, verb, rest)
+def parse_hand(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    name, args = _named(state, verb, rest, usage)
     if not args:
         raise MoveSyntaxError(f"hand: give {name}'s cards, e.g. `hand {name.lower()} 1 3 5 8 8`")
     return Change(verb="hand", args=(name, *(_card(w) for w in args)))
 
 
-def _parse_gems(state: State, verb: str, rest: list[str]) -> Change:
-    return _parse_amount(state, verb, rest, "-1")
-
-
-def _parse_points(state: State, verb: str, rest: list[str]) -> Change:
-    return _parse_amount(state, verb, rest, "+2")
-
-
-def _parse_amount(state: State, verb: str, rest: list[str], example: str) -> Change:
-    name, args = _named(state, verb, rest)
+def parse_amount(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    """`gems` and `points`: a player and a signed amount (the usage line's example amount, if it is missing)."""
+    name, args = _named(state, verb, rest, usage)
     if len(args) != 1:
         raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
-                              f"`{verb} {name.lower()} {example}`")
+                              f"`{verb} {name.lower()} {example(verb, usage).split()[-1]}`")
     return Change(verb=verb, args=(name, _amount(args[0], f"{verb} {name.lower()}")))
 
 
-def _parse_cleared(state: State, verb: str, rest: list[str]) -> Change:
-    name, args = _named(state, verb, rest)
+def parse_cleared(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    name, args = _named(state, verb, rest, usage)
     if len(args) > 1:
         raise MoveSyntaxError(f"cleared: give at most the size of the last set; unexpected {args[1]!r}")
     if not args:
@@ -196,20 +157,13 @@ def _parse_cleared(state: State, verb: str, rest: list[str]) -> Change:
                                                              f"cleared {name.lower()} 3")))
 
 
-def _parse_predict(state: State, verb: str, rest: list[str]) -> Change:
-    return _parse_number(state, verb, rest, "a prediction (1-4)", 3)
-
-
-def _parse_reserve(state: State, verb: str, rest: list[str]) -> Change:
-    return _parse_number(state, verb, rest, "a die face (1-6)", 4)
-
-
-def _parse_number(state: State, verb: str, rest: list[str], what: str, sample: int) -> Change:
-    name, args = _named(state, verb, rest)
-    example = f"{verb} {name.lower()} {sample}"
+def parse_number(state: State, verb: str, rest: list[str], usage: str, what: str) -> Change:
+    """`predict` and `reserve`: a player and `what` (its usage line's example number, if it is wrong)."""
+    name, args = _named(state, verb, rest, usage)
+    sample = f"{verb} {name.lower()} {example(verb, usage).split()[-1]}"
     if len(args) != 1:
-        raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{example}`")
-    return Change(verb=verb, args=(name, _number(args[0], what, example)))
+        raise MoveSyntaxError(f"{verb}: give one number after the player, e.g. `{sample}`")
+    return Change(verb=verb, args=(name, _number(args[0], what, sample)))
 
 
 def _card(token: str) -> str:
@@ -240,14 +194,8 @@ def _amount(token: str, label: str) -> str:
 # ------------------------------------------------------------------ reading a Change
 
 
-def read_change(state: State, change: Change) -> tuple[int | None, str | None]:
-    """(seat, value) of a change; MoveSyntaxError when it is malformed."""
-    if change.verb not in COMMANDS:
-        raise MoveSyntaxError(f"unknown command {change.verb!r}; commands: {', '.join(COMMANDS)}")
-    return READERS[change.verb](state, change)
-
-
 # ---------------------------------------------------------------------------- reading a logged Change
+# Each reader(state, change) -> (seat, value), or MoveSyntaxError, is named in its verb's row (track.VERBS).
 
 
 def _arguments(change: Change, *counts: int, at_least: int = 0) -> tuple[str, ...]:
@@ -258,26 +206,26 @@ def _arguments(change: Change, *counts: int, at_least: int = 0) -> tuple[str, ..
     return args
 
 
-def _read_dice(state: State, change: Change) -> tuple[None, None]:
+def logged_dice(state: State, change: Change) -> tuple[None, None]:
     _arguments(change, at_least=1)
     return None, None
 
 
-def _read_hand(state: State, change: Change) -> tuple[int, None]:
+def logged_hand(state: State, change: Change) -> tuple[int, None]:
     return state.seat(_arguments(change, at_least=2)[0]), None
 
 
-def _read_score(state: State, change: Change) -> tuple[None, None]:
+def logged_score(state: State, change: Change) -> tuple[None, None]:
     _arguments(change, 0)
     return None, None
 
 
-def _read_player(state: State, change: Change) -> tuple[int, None]:
+def logged_player(state: State, change: Change) -> tuple[int, None]:
     """`first` and `lost`: one player."""
     return state.seat(_arguments(change, 1)[0]), None
 
 
-def _read_number(state: State, change: Change, *counts: int) -> tuple[int, str | None]:
+def logged_number(state: State, change: Change, *counts: int) -> tuple[int, str | None]:
     """A player and a whole number (`predict`, `reserve`; `cleared`, whose number may be left out)."""
     args = _arguments(change, *(counts or (2,)))
     seat = state.seat(args[0])
@@ -287,21 +235,13 @@ def _read_number(state: State, change: Change, *counts: int) -> tuple[int, str |
     return seat, value
 
 
-def _read_cleared(state: State, change: Change) -> tuple[int, str | None]:
-    return _read_number(state, change, 1, 2)
+def logged_cleared(state: State, change: Change) -> tuple[int, str | None]:
+    return logged_number(state, change, 1, 2)
 
 
-def _read_amount(state: State, change: Change) -> tuple[int, str]:
+def logged_amount(state: State, change: Change) -> tuple[int, str]:
     """A player and a signed amount (`gems`, `points`)."""
     args = _arguments(change, 2)
     seat = state.seat(args[0])
     signed(args[1], change.verb)
     return seat, args[1]
-
-
-#: verb -> the reader of its logged Change: (seat, value), or MoveSyntaxError
-READERS = {
-    "dice": _read_dice, "hand": _read_hand, "score": _read_score, "first": _read_player, "lost": _read_player,
-    "cleared": _read_cleared, "predict": _read_number, "reserve": _read_number, "gems": _read_amount,
-    "points": _read_amount,
-}

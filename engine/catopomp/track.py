@@ -11,35 +11,29 @@ shows: track_view.py.
 """
 from __future__ import annotations
 
-from engine.base import Effect, Reason, Verdict
-from engine.tracking import Change, Findings, Verb, WorkingTable, apply_verb, check_verb
+from functools import partial
+
+from engine.base import Reason
+from engine.tracking import Change, Counter, Findings, Verb, WorkingTable
 from engine.words import signed
 
 from . import track_changes as changes
 from .model import Player, State, code_of
-from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS, read_change
+from . import notation_track as words
+from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS
 from .rule_ids import R
 from .rules import counting_findings, known_to
 from .rules_sets import size_limit
 from .table import dice_expected
 from .track_changes import target
-from .track_rounds import TrackedTable, late_reveal, next_round_state, still_holding
+from .track_rounds import late_reveal, next_round_state, still_holding
 
 # Soul gems, rounds, centre and reserve dice, the starting player, predictions and points.
 
 # ------------------------------------------------------------------ check and apply
 
 
-def check(state: TrackedTable, change: Change) -> Verdict:
-    found = check_verb(VERBS, state, change, Findings())
-    if not found.problems:
-        _, found.effects = apply(state, change)
-    return found.verdict()
-
-
-def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
-    step = apply_verb(VERBS, Step(state), change)
-    return step.freeze(), step.effects
+# A change is checked and made by engine.tracking's one sequence over VERBS, on a Step.
 
 
 class Step(WorkingTable):
@@ -54,21 +48,23 @@ class Step(WorkingTable):
         return self.after
 
 
-def _row(check, transition, *aliases: str, read_only: bool = False, setup: bool = False) -> Verb:
-    """A row of VERBS from a check(state, seat, value, change, no) that calls no(rule, message) for the
-    rule the change breaks (at most one, or each finding about a recorded hand), and a transition
-    (state, seat, value, change) -> (state, effects): both read the change's seat and value."""
+def _row(usage: str, read, logged, check, transition, *aliases: str, **facts) -> Verb:
+    """A row of VERBS from its usage, its reader of the words (notation_track.parse_*), its reader of a
+    logged change (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no)
+    that calls no(rule, message) for the rule the change breaks (at most one, or each finding about a
+    recorded hand), and a transition (state, seat, value, change) -> (state, effects): both read the
+    change's seat and value; `facts`: the row's read_only, setup and counter."""
     def checked(state: State, change: Change, found: Findings) -> None:
         def no(rule: str, message: str) -> list[Reason]:
             found.forbid(rule, message)
             return found.problems
-        seat, value = read_change(state, change)
+        seat, value = logged(state, change)
         if check is not None:
             check(state, seat, value, change, no)
 
     def applied(step: Step, change: Change) -> None:
-        step.after, step.effects = transition(step.state, *read_change(step.state, change), change)
-    return Verb(checked, applied, aliases, read_only, setup)
+        step.after, step.effects = transition(step.state, *logged(step.state, change), change)
+    return Verb(checked, applied, aliases, usage=usage, read=read, **facts)
 
 # ---------------------------------------------------------------------------- the checks
 # Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on
@@ -272,17 +268,35 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
     return None
 
 
-#: verb -> its check (None: `score` shows the standings even after the end), its transition
-#: (state, seat, value, change) -> (state, effects), in track_changes.py, and its other words
+#: verb -> its usage, its readers (of the words, of a logged change), its check (None: `score` shows the
+#: standings even after the end), its transition (state, seat, value, change) -> (state, effects), in
+#: track_changes.py, its other words and its facts
 VERBS: dict[str, Verb] = {
-    "first": _row(_check_first, changes.first, "start", "starts", "starter", setup=True),
-    "dice": _row(_check_dice, changes.dice, "roll", "rolled", "centre", "center", setup=True),
-    "hand": _row(_check_hand, changes.hand, "cards", setup=True),
-    "lost": _row(_check_lost, changes.lost, "lose", "loses", "loser", "last"),
-    "gems": _row(_check_gems, changes.gems, "gem", "soul-gems", "soul-gem", "soulgems"),
-    "cleared": _row(_check_cleared, changes.cleared, "clears", "safe"),
-    "predict": _row(_check_predict, changes.predict, "prediction", "predicts", "pred"),
-    "points": _row(_check_points, changes.points, "point", "pts"),
-    "reserve": _row(_check_reserve, changes.reserve, "reserve-die", "reserves"),
-    "score": _row(None, changes.score, "scores", "standings", read_only=True),
+    "first": _row("round 1: the player chosen at random to start: `first ben`", words.parse_one_player,
+                  words.logged_player, _check_first, changes.first, "start", "starts", "starter", setup=True),
+    "dice": _row("the centre dice as rolled for this round (after a round ends, this deals the next one): "
+                 "`dice 1 3 4 4 6 6`", words.parse_dice, words.logged_dice, _check_dice, changes.dice,
+                 "roll", "rolled", "centre", "center", setup=True),
+    "hand": _row("a player records their own hand (the others stay hidden): `hand ann 1 2 3 3 5 6 7 8 9 9`",
+                 words.parse_hand, words.logged_hand, _check_hand, changes.hand, "cards", setup=True),
+    "lost": _row("the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
+                 words.parse_one_player, words.logged_player, _check_lost, changes.lost,
+                 "lose", "loses", "loser", "last"),
+    "gems": _row("change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
+                 "`gems cy +1` or `gems cy =2` to correct", words.parse_amount, words.logged_amount, _check_gems,
+                 changes.gems, "gem", "soul-gems", "soul-gem", "soulgems", counter=Counter("gems")),
+    "cleared": _row("a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
+                    "substitute counted; required in the competitive variant), `cleared ann`",
+                    words.parse_cleared, words.logged_cleared, _check_cleared, changes.cleared, "clears", "safe"),
+    "predict": _row("competitive: a player's prediction (1-4) for this round: `predict ann 3`",
+                    partial(words.parse_number, what="a prediction (1-4)"),
+                    words.logged_number, _check_predict, changes.predict, "prediction", "predicts", "pred"),
+    "points": _row("competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
+                   words.parse_amount, words.logged_amount, _check_points, changes.points, "point", "pts",
+                   counter=Counter("points")),
+    "reserve": _row("the number a one-gem player set on their reserve die for this round: `reserve cy 4`",
+                    partial(words.parse_number, what="a die face (1-6)"), words.logged_number, _check_reserve,
+                    changes.reserve, "reserve-die", "reserves"),
+    "score": _row("the standings now (gems, points, winners once over); changes nothing: `score`", (),
+                  words.logged_score, None, changes.score, "scores", "standings", read_only=True),
 }

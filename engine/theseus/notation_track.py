@@ -6,37 +6,14 @@ import re
 from typing import Callable
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
-from engine.tracking import Change, OptionError
+from engine.tracking import Change, OptionError, example, read_words
 from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
 
 from .model import RANK_ONLY_NAMES, State, catalogue
 from .notation_track_options import option_cards
 
-#: the commands and what each records (Tracker.COMMANDS)
-COMMANDS: dict[str, str] = {
-    "reward": "a card goes to a Reward Area (Subjugate): `reward ann Paladin`, `reward ann rank 5`, "
-              "`reward ann \"Dragon\" 5` (a card the catalogue lacks, with its Rank), `reward ann Dragon 5 vp 3`",
-    "bonus": "Bonuses into a Reward Area: `bonus ann +1`, `bonus ann +1 Paladin` (the card it lay on), "
-             "`bonus ann +1 rank 2`, `bonus ann -1`, `bonus ann =2`",
-    "points": "end-game points from card effects, as the table counts them: `points ann +2`, `points ann =3`",
-    "party": "the cards in a Party, by Rank or name (at most 4), or its Rank total: `party ann 4 3 2 1`, "
-             "`party ann Knight Paladin Dragon:5`, `party ann total 10`, `party ann none`",
-    "hand": "the cards in a Hand, the same way: `hand ann 5 2`, `hand ann Witch`, `hand ann total 7`, `hand ann none`; "
-            "or only its size when the table does not know the cards: `hand ann count 3`",
-    "board": "the Board as laid out (at set-up) or seen: `board Paladin Witch Buster Kunoichi` (a card the catalogue "
-             "lacks is a card of the active Rank, or give NAME:RANK)",
-    "deck": "how many cards a Rank Deck holds, as the table counts them: `deck 1 12`",
-    "rank": "the Rank Deck now active (Ranks only go up, 1 to 6): `rank 3`",
-    "next-rank": "the active Rank Deck ran out: the next Rank begins: `next-rank`",
-    "last-rank6": "the last Rank 6 card has left the Board: the game ends at the end of this turn: `last-rank6`",
-    "next": "the turn is over: the next player clockwise (or the end of the game): `next`",
-    "score": "the standings now (points, then the tiebreakers); changes nothing: `score`",
-    "card": "describe cards for this game, as the option cards= does (NAME:RANK, then VP, icon, none, +POINTS): "
-            "`card Hydra:6:3:explore2:none Knight:?:explore:none`",
-}
-
-#: the reader of one verb's words: (state, verb, the words after it) -> its Change
-Parser = Callable[[State, str, list[str]], Change]
+#: the reader of one verb's words: (state, verb, the words after it, its usage) -> its Change (its row's `read`)
+Parser = Callable[[State, str, list[str], str], Change]
 
 
 class Item(Frozen):
@@ -67,52 +44,45 @@ def read_item(text: str) -> Item:
     return Item(name=text)
 
 
-def parse(state: State, words: list[str], aliases: dict[str, str]) -> Change:
-    """A command's Change; `aliases`: every word read as a verb (track.VERBS names them)."""
+def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) -> Change:
+    """A command's Change; `verbs`: the rows (track.VERBS), `aliases`: every word they read as a verb;
+    the verb's row reads the words after it (a quoted word stays one word)."""
     words = [str(w).strip() for w in words if str(w).strip()]
     if not words:
-        raise MoveSyntaxError(f"no command given; commands: {', '.join(COMMANDS)}")
-    verb = command(words[0], aliases, COMMANDS)
-    return PARSERS[verb](state, verb, words[1:])
+        raise MoveSyntaxError(f"no command given; commands: {', '.join(verbs)}")
+    return read_words(verbs, state, command(words[0], aliases, verbs), words[1:])
 
 
 # ---------------------------------------------------------------------------- one reader per verb
 # Each reads the words after the verb (`rest`) into the verb's Change.
 
 
-def _nothing_more(state: State, verb: str, rest: list[str]) -> Change:
-    """`next-rank`, `last-rank6`, `next`, `score`: the verb alone."""
-    if rest:
-        raise MoveSyntaxError(f"{verb} takes nothing after it; unexpected {rest[0]!r}")
-    return Change(verb=verb)
-
-
-def _parse_board_change(state: State, verb: str, rest: list[str]) -> Change:
+def read_board(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb=verb, args=parse_board(rest, _pool(state)))
 
 
-def _parse_deck_change(state: State, verb: str, rest: list[str]) -> Change:
+def read_deck(state: State, verb: str, rest: list[str], usage: str) -> Change:
     return Change(verb=verb, args=parse_deck(rest))
 
 
-def _parse_card(state: State, verb: str, rest: list[str]) -> Change:
+def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     described(rest)  # a bad description is refused here, before anything is recorded
     return Change(verb=verb, args=tuple(rest))
 
 
-def _parse_rank(state: State, verb: str, rest: list[str]) -> Change:
+def read_rank(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 1:
         raise MoveSyntaxError("rank: give the Rank now active, e.g. `rank 3` (or `next-rank`)")
     return Change(verb=verb, args=(str(_int(rest[0], "rank")),))
 
 
-def _of_player(read: Callable[[State, str, str, list[str]], tuple[str, ...]]) -> Parser:
+def of_player(read: Callable[[State, str, str, list[str], str], tuple[str, ...]]) -> Parser:
     """The reader of a command that names a player first; `read` takes the words after the player."""
-    def parse(state: State, verb: str, rest: list[str]) -> Change:
+    def parse(state: State, verb: str, rest: list[str], usage: str) -> Change:
         if not rest:
-            raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{EXAMPLES[verb]}`")
+            raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{example(verb, usage)}`")
         who = player(rest[0], state.players).name
-        return Change(verb=verb, args=(who, *read(state, verb, who, rest[1:])))
+        return Change(verb=verb, args=(who, *read(state, verb, who, rest[1:], usage)))
     return parse
 
 
@@ -124,11 +94,6 @@ def described(words) -> tuple:
         return option_cards(",".join(words))
     except OptionError as exc:
         raise MoveSyntaxError(f"card{str(exc).removeprefix('cards')}") from None
-
-
-#: a command that names a player first -> its example, shown when the player is missing
-EXAMPLES = {"reward": "reward ann Paladin", "bonus": "bonus ann +1", "points": "points ann +2",
-            "party": "party ann 4 3 2 1", "hand": "hand ann 5 2"}
 
 
 def _int(token: str, what: str) -> int:
@@ -159,10 +124,10 @@ def _known(pool: dict[str, str], word: str) -> str:
     )
 
 
-def _parse_reward(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
-    example = f"reward {who.lower()} Paladin"
+def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) -> tuple[str, ...]:
+    sample = f"reward {who.lower()} Paladin"
     if not rest:
-        raise MoveSyntaxError(f"reward: name the card (or its Rank), e.g. `{example}` or `reward {who.lower()} rank 5`")
+        raise MoveSyntaxError(f"reward: name the card (or its Rank), e.g. `{sample}` or `reward {who.lower()} rank 5`")
     vp = None
     if len(rest) >= 2 and rest[-2].casefold() == "vp":
         vp = _int(rest[-1], "vp")
@@ -216,7 +181,7 @@ def _amount(verb: str, who: str, rest: list[str]) -> tuple[str, list[str]]:
     return words_amount(rest[0], f"{verb} {who.lower()}", readings="+="), rest[1:]
 
 
-def _parse_points(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def read_points(state: State, verb: str, who: str, rest: list[str], usage: str) -> tuple[str, ...]:
     """`points PLAYER AMOUNT`."""
     amount, tail = _amount(verb, who, rest)
     if tail:
@@ -224,7 +189,7 @@ def _parse_points(state: State, verb: str, who: str, rest: list[str]) -> tuple[s
     return (amount,)
 
 
-def _parse_bonus(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def read_bonus(state: State, verb: str, who: str, rest: list[str], usage: str) -> tuple[str, ...]:
     """`bonus PLAYER AMOUNT [CARD | rank R]`: the Board card the Bonus lay on, if the table says."""
     amount, tail = _amount(verb, who, rest)
     if not tail:
@@ -244,20 +209,20 @@ def _parse_bonus(state: State, verb: str, who: str, rest: list[str]) -> tuple[st
     return (amount, _known(_pool(state), " ".join(tail)))
 
 
-def _parse_hand(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def read_hand(state: State, verb: str, who: str, rest: list[str], usage: str) -> tuple[str, ...]:
     """`hand PLAYER ...`: a Party's readings, or only the Hand's size (`count N`)."""
     if rest and rest[0].casefold() in ("count", "size", "cards"):
         if len(rest) != 2 or not rest[1].isdigit():
             raise MoveSyntaxError(f"hand: give the number of cards, e.g. `hand {who.lower()} count 3`")
         return ("count", str(card_count(rest[1], "hand")))
-    return _parse_area(state, verb, who, rest)
+    return read_area(state, verb, who, rest, usage)
 
 
-def _parse_area(state: State, verb: str, who: str, rest: list[str]) -> tuple[str, ...]:
+def read_area(state: State, verb: str, who: str, rest: list[str], usage: str) -> tuple[str, ...]:
     """`party PLAYER ...` (and a Hand's cards): Ranks and names, `none`, or `total N`."""
-    example = EXAMPLES[verb].replace("ann", who.lower())
+    said = example(verb, usage).replace("ann", who.lower())
     if not rest:
-        raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{example}`, or `{verb} {who.lower()} none`")
+        raise MoveSyntaxError(f"{verb}: list the cards (Ranks or names), e.g. `{said}`, or `{verb} {who.lower()} none`")
     head = rest[0].casefold()
     if head in ("none", "empty", "-"):
         if len(rest) > 1:
@@ -328,19 +293,3 @@ def parse_deck(words: list[str]) -> tuple[str, ...]:
     return (str(int(words[0])), str(card_count(words[1], "deck")))
 
 
-#: verb -> the reader of the words after it (state, verb, words) -> its Change
-PARSERS: dict[str, Parser] = {
-    "reward": _of_player(_parse_reward),
-    "bonus": _of_player(_parse_bonus),
-    "points": _of_player(_parse_points),
-    "party": _of_player(_parse_area),
-    "hand": _of_player(_parse_hand),
-    "board": _parse_board_change,
-    "deck": _parse_deck_change,
-    "rank": _parse_rank,
-    "next-rank": _nothing_more,
-    "last-rank6": _nothing_more,
-    "next": _nothing_more,
-    "score": _nothing_more,
-    "card": _parse_card,
-}

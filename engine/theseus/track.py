@@ -34,11 +34,13 @@ from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
 from engine.words import player
-from engine.tracking import Change, Findings, OptionError, Verb, apply_verb, check_verb, options as read_options
+from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
+                             options as read_options)
 
 from . import track_cards, track_turn
 from .model import STARTING_PARTY, Player, State
-from .notation_track import COMMANDS, INT
+from . import notation_track as words
+from .notation_track import INT
 from .notation_track_options import EXAMPLE, option_cards
 from .rule_ids import R
 from .rules_scoring import final_scores
@@ -86,30 +88,56 @@ def _rank(table: Table, change: Change) -> None:
 
 
 #: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, whether
-#: it only shows something); a verb without a check is one the game still takes once it is over (the
-#: final count may change, a card's VP too; play may not)
+#: it only shows something or sets the table up, its reader (notation_track) and usage, what it moves when it
+#: is a counter); a verb without a check is one the game still takes once it is over (the final count may
+#: change, a card's VP too; play may not)
 VERBS: dict[str, Verb] = {
-    "reward": Verb(in_play, _of_player(track_cards.reward), ("rewards", "subjugate", "sub")),
-    "bonus": Verb(in_play, _of_player(track_cards.bonus), ("bonuses",)),
-    "points": Verb(None, _of_player(track_cards.points), ("point", "vp", "effect-points")),
-    "party": Verb(None, _of_player(track_cards.party)),
-    "hand": Verb(None, _of_player(track_cards.hand)),
-    "board": Verb(in_play, lambda table, change: track_cards.board(table, change.args), ("lay",), setup=True),
-    "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args), ("decks",), setup=True),
-    "rank": Verb(in_play, _rank, setup=True),
-    "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table), ("nextrank", "advance")),
+    "reward": Verb(in_play, _of_player(track_cards.reward), ("rewards", "subjugate", "sub"),
+                   read=words.of_player(words.read_reward),
+                   usage="a card goes to a Reward Area (Subjugate): `reward ann Paladin`, `reward ann rank 5`, "
+                         "`reward ann \"Dragon\" 5` (a card the catalogue lacks, with its Rank), `reward ann Dragon 5 vp 3`"),
+    "bonus": Verb(in_play, _of_player(track_cards.bonus), ("bonuses",), read=words.of_player(words.read_bonus),
+                  counter=Counter("bonuses"),
+                  usage="Bonuses into a Reward Area: `bonus ann +1`, `bonus ann +1 Paladin` (the card it lay on), "
+                        "`bonus ann +1 rank 2`, `bonus ann -1`, `bonus ann =2`"),
+    "points": Verb(None, _of_player(track_cards.points), ("point", "vp", "effect-points"),
+                   read=words.of_player(words.read_points), counter=Counter("effect_points"),
+                   usage="end-game points from card effects, as the table counts them: `points ann +2`, "
+                         "`points ann =3`"),
+    "party": Verb(None, _of_player(track_cards.party), read=words.of_player(words.read_area),
+                  usage="the cards in a Party, by Rank or name (at most 4), or its Rank total: `party ann 4 3 2 1`, "
+                        "`party ann Knight Paladin Dragon:5`, `party ann total 10`, `party ann none`"),
+    "hand": Verb(None, _of_player(track_cards.hand), read=words.of_player(words.read_hand),
+                 usage="the cards in a Hand, the same way: `hand ann 5 2`, `hand ann Witch`, `hand ann total 7`, "
+                       "`hand ann none`; or only its size when the table does not know the cards: `hand ann count 3`"),
+    "board": Verb(in_play, lambda table, change: track_cards.board(table, change.args), ("lay",), setup=True,
+                  read=words.read_board,
+                  usage="the Board as laid out (at set-up) or seen: `board Paladin Witch Buster Kunoichi` (a card "
+                        "the catalogue lacks is a card of the active Rank, or give NAME:RANK)"),
+    "deck": Verb(in_play, lambda table, change: track_cards.deck(table, change.args), ("decks",), setup=True,
+                 read=words.read_deck, usage="how many cards a Rank Deck holds, as the table counts them: `deck 1 12`"),
+    "rank": Verb(in_play, _rank, setup=True, read=words.read_rank, advise=track_turn.rank_advice,
+                 usage="the Rank Deck now active (Ranks only go up, 1 to 6): `rank 3`"),
+    "next-rank": Verb(in_play, lambda table, change: track_turn.next_rank(table), ("nextrank", "advance"),
+                      advise=track_turn.rank_advice,
+                      usage="the active Rank Deck ran out: the next Rank begins: `next-rank`"),
     "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table),
-                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card")),
-    "next": Verb(in_play, lambda table, change: track_turn.next_turn(table), ("end-turn", "next-turn")),
+                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card"), advise=track_turn.rank_advice,
+                       usage="the last Rank 6 card has left the Board: the game ends at the end of this turn: "
+                             "`last-rank6`"),
+    "next": Verb(in_play, lambda table, change: track_turn.next_turn(table), ("end-turn", "next-turn"),
+                 advise=track_turn.next_advice,
+                 usage="the turn is over: the next player clockwise (or the end of the game): `next`"),
     "score": Verb(None, lambda table, change: standings(table, final=table.state.game_over),
-                  ("scores", "standings"), read_only=True),
-    "card": Verb(None, lambda table, change: track_cards.describe(table, change.args), ("cards", "describe")),
+                  ("scores", "standings"), read_only=True,
+                  usage="the standings now (points, then the tiebreakers); changes nothing: `score`"),
+    "card": Verb(None, lambda table, change: track_cards.describe(table, change.args), ("cards", "describe"),
+                 read=words.read_card,
+                 usage="describe cards for this game, as the option cards= does (NAME:RANK, then VP, icon, none, "
+                       "+POINTS): `card Hydra:6:3:explore2:none Knight:?:explore:none`"),
 }
 #: the commands a game that is over still takes
 AFTER_THE_END: frozenset[str] = frozenset(verb for verb, row in VERBS.items() if row.check is None)
-#: verb -> the legal commands near a refused one (`advice(state, the rules it broke)`)
-ADVICE = {"rank": track_turn.rank_advice, "next-rank": track_turn.rank_advice,
-          "last-rank6": track_turn.rank_advice, "next": track_turn.next_advice}
 
 
 def _player_arg(state: State, name: str) -> str:
@@ -174,8 +202,10 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 
 
 def check(state: State, change: Change) -> Verdict:
+    """engine.tracking's sequence, the change checked and made on one Table (`run`)."""
     table = run(state, change)
-    return table.verdict(_alternatives(state, change, table) if table.problems else ())
+    return judged(VERBS, state, change, lambda state, change: (table, table.effects), found=table,
+                  advise=_alternatives)
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
@@ -184,11 +214,12 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 
 
 def _alternatives(state: State, change: Change, table: Table) -> list[str]:
-    """Legal commands near the refused one."""
+    """Legal commands near the refused one: `score` once the game is over, else the verb's own advice
+    (its row's)."""
     if state.game_over:
         return ["score"]
-    advice = ADVICE.get(change.verb)
-    return advice(state, {r.rule for r in table.problems}) if advice else []
+    advise = VERBS[change.verb].advise
+    return advise(state, change, table) if advise else []
 
 # ------------------------------------------------------------------ summary
 

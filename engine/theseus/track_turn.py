@@ -101,16 +101,16 @@ def next_turn(table: Table) -> None:
         standings(table, final=True)
 
 
-def rank_advice(state: State, problems: set[str]) -> list[str]:
+def rank_advice(state: State, change, found) -> list[str]:
     """What a refused `rank`, `next-rank` or `last-rank6` could be instead, as far as the game has got."""
     if state.active_rank < LAST_RANK:
         return ["next-rank", f"rank {LAST_RANK}"]
     return ["last-rank6"] if not state.last_rank6_left else ["next"]
 
 
-def next_advice(state: State, problems: set[str]) -> list[str]:
+def next_advice(state: State, change, found) -> list[str]:
     """A `next` refused for an over-full Party or Hand: list them down to four first."""
-    if not problems & {R.PARTY_TIMING, R.EXILE_DOWN}:
+    if not {r.rule for r in found.problems} & {R.PARTY_TIMING, R.EXILE_DOWN}:
         return []
     who = state.active.lower()
     return [f"party {who} CARD CARD CARD CARD", f"hand {who} CARD CARD CARD CARD"]

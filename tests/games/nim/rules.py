@@ -5,7 +5,7 @@ Rule ids: nim.take (one to three, no more than the heap holds), nim.turn (seats 
 from __future__ import annotations
 
 from engine.base import Change, Effect, MoveSyntaxError, Reason, Verdict
-from engine.tracking import Findings, OptionError, Verb, WorkingTable, apply_verb, check_verb, options, split
+from engine.tracking import Counter, Findings, OptionError, Verb, WorkingTable, options
 
 from .model import Player, State, Take
 
@@ -25,14 +25,14 @@ MOST = 3
 
 # -- plays -------------------------------------------------------------------------------------
 
-def read(text: str, state: State) -> Take:
+def parse_move(text: str, state: State) -> Take:
     words = text.split()
     if len(words) != 2 or words[0].lower() != "take" or not words[1].isdigit():
         raise MoveSyntaxError(f"cannot read {text!r}: a play is `take N`, e.g. take 2")
     return Take(count=int(words[1]))
 
 
-def write(move: Take) -> str:
+def format_move(move: Take) -> str:
     return f"take {move.count}"
 
 
@@ -46,7 +46,7 @@ def check(state: State, move: Take) -> Verdict:
     if not 1 <= move.count <= min(MOST, state.heap):
         return Verdict(legal=False, reasons=(Reason(rule=R.TAKE, message=f"take 1 to {min(MOST, state.heap)} stones, "
                                                     f"not {move.count}"),),
-                       alternatives=tuple(write(m) for m in legal_moves(state)))
+                       alternatives=tuple(format_move(m) for m in legal_moves(state)))
     who = to_act(state)
     last = move.count == state.heap
     effects = (Effect(kind="win", message=f"{who} takes the last stone and wins", rule=R.END, who=who),) if last else ()
@@ -74,7 +74,7 @@ def status(state: State) -> list[Reason]:
     return [Reason(rule=R.END, message="the heap is empty but nobody won")] if state.heap == 0 and not state.winner else []
 
 
-# -- tracker: one verb, `heap N` --------------------------------------------------------------------
+# -- tracker: one verb, `heap N` or `heap -1` ---------------------------------------------------------
 
 class Table(WorkingTable):
     def __init__(self, state: State) -> None:
@@ -90,30 +90,28 @@ def _check_heap(state: State, change: Change, found: Findings) -> None:
         found.forbid(R.END, f"the game is over: {state.winner} won")
 
 
+def _stones(state: State, said: str) -> int:
+    """The stones a `heap` change leaves: N as said, or +N / -N from the heap now."""
+    return state.heap + int(said) if said[:1] in "+-" else int(said)
+
+
 def _apply_heap(table: Table, change: Change) -> None:
-    table.heap = int(change.args[0])
+    table.heap = _stones(table.state, change.args[0])
     table.say("heap", f"the heap holds {table.heap}", R.HEAP, amount=table.heap)
 
 
-VERBS = {"heap": Verb(check=_check_heap, apply=_apply_heap, aliases=("stones",))}
-COMMANDS = {"heap": "heap N: the stones left in the heap, e.g. `heap 7`"}
-OPTIONS = {"stones": "stones in the heap at the start (default 10)"}
-
-
-def parse(state: State, words: list[str], aliases) -> Change:
-    verb, rest = split(COMMANDS, aliases, words)
-    if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) > 100:
-        raise MoveSyntaxError(f"heap: give the stones left (0 to 100), e.g. heap 7")
+def _read_heap(state: State, verb: str, rest: list[str], usage: str) -> Change:
+    if len(rest) != 1 or not rest[0].lstrip("+-").isdigit() or not 0 <= _stones(state, rest[0]) <= 100:
+        raise MoveSyntaxError("heap: give the stones left (0 to 100), e.g. heap 7, or a change: heap -1")
     return Change(verb=verb, args=(rest[0],))
 
 
-def track_check(state: State, change: Change) -> Verdict:
-    return check_verb(VERBS, state, change, Findings()).verdict()
-
-
-def track_apply(state: State, change: Change) -> tuple[State, list]:
-    table = apply_verb(VERBS, Table(state), change)
-    return table.freeze(), table.effects
+#: the one verb's row: everything about it, a counter of the table (the page steps it); checked and made by
+#: engine.tracking's shared sequence on a Table
+VERBS = {"heap": Verb(check=_check_heap, apply=_apply_heap, aliases=("stones",), read=_read_heap,
+                      usage="heap N: the stones left in the heap, e.g. `heap 7`",
+                      counter=Counter("heap", of_player=False, high=100))}
+OPTIONS = {"stones": "stones in the heap at the start (default 10)"}
 
 
 def new_state(players: list[str], given: dict[str, str]) -> State:

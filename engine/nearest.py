@@ -1,0 +1,92 @@
+"""The plays nearest words that did not read, found by the step that read them (it holds the table and
+the game's notation): the legal plays spelt closest to the words; else the words with one misspelt word
+put right, kept only when they then read (`Ann plya Attack 4 at Ben` -> `Ann play Attack 4 at Ben`);
+else the notation's word closest to the first one typed (whole: never a capitalised word cut short);
+a play opening with a player's name gets the form that reads, a tracker command typed as a play the
+`companion track` line that makes it. Pure: the engine, the table and the words in.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from engine.errors import EngineError
+from engine.listing import legal_texts
+
+MOST = 3  # plays one "did you mean" offers
+CLOSE = 0.1  # a word put right is offered only this near the best spelling found (not `hevaen` -> `then`)
+
+
+def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
+    """(the plays, or first words, nearest `text`; the one typed word they put right, or None)."""
+    words = text.split()
+    if not words:
+        return (), None
+    maker = _maker_first(engine, state, words)
+    if maker:
+        return (maker,), None
+    plays = legal_texts(engine, state)
+    fixed, word = _one_word(engine, state, words, [*plays, *re.findall(r"[\w+-]+", engine.declaration.plays.help or ""),
+                                                   *engine.names(state)])
+    if fixed:
+        return fixed, word
+    close = difflib.get_close_matches(text, plays, n=MOST, cutoff=0.75)
+    if close:
+        return tuple(close), None
+    # the notation's own words, whole (never the tail of a capitalised name: `Attack` is no `ttack`)
+    notation = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", engine.declaration.plays.help or "")
+    # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
+    heads = list(dict.fromkeys([p.split()[0] for p in plays] + notation))
+    typed = words[0].lower()
+    if typed in (h.lower() for h in heads):
+        return (), None
+    if typed in (engine.declaration.verbs.aliases or {}):  # a tracker command typed as a play: `track` makes it
+        return (f"companion track {' '.join(words)}",), None
+    return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
+
+
+def _one_word(engine, state, words: list[str], said: list[str]) -> tuple[tuple[str, ...], str | None]:
+    """The typed words with one word that no play, notation word, player or card holds put right
+    (the nearest such words, by spelling), kept where the whole then reads."""
+    known = {w.lower(): w for text in said for w in text.split()}
+    fixed: list[tuple[float, str, str]] = []
+    for i, word in enumerate(words):
+        if word.lower() in known or word.isdigit():
+            continue
+        for near in difflib.get_close_matches(word.lower(), list(known), n=MOST, cutoff=0.6):
+            attempt = " ".join([*words[:i], known[near], *words[i + 1:]])
+            try:
+                engine.parse_move(attempt, state)
+            except EngineError:
+                continue
+            fixed.append((difflib.SequenceMatcher(None, word.lower(), near).ratio(), attempt, word))
+    top = max((ratio for ratio, _, _ in fixed), default=0)
+    kept = [f for f in sorted(fixed, key=lambda f: -f[0]) if f[0] >= top - CLOSE][:MOST]
+    wrong = {word for _, _, word in kept}
+    return tuple(dict.fromkeys(t for _, t, _ in kept)), (wrong.pop() if len(wrong) == 1 else None)
+
+
+def _maker_first(engine, state, words: list[str]) -> str | None:
+    """A play that opens with a player's name where the game's notation names none first (Cataclysm
+    Arcade `ann fighter Grunt`, Catharsis `ben roll 1 2 3`): the rest made by that player (as typed on
+    their turn, else with `--by`), or the play with the name where the notation reads a player (after
+    its verb); None when neither reads (CATastrophe names its maker first: its words read already)."""
+    who = next((p.name for p in getattr(state, "players", ()) if p.name.lower() == words[0].lower()), None)
+    if who is None or len(words) < 2:
+        return None
+    rest = " ".join(words[1:])
+    if _reads(engine, state, rest):
+        return rest if who == engine.to_act(state) else f'companion play --by {who} "{rest}"'
+    swapped = [words[1], who, *words[2:]]
+    # the name goes where the notation reads a player: a word that is no player's name does not read there
+    if _reads(engine, state, " ".join(swapped)) and not _reads(engine, state, " ".join([words[1], "Zz9", *words[2:]])):
+        return " ".join(swapped)
+    return None
+
+
+def _reads(engine, state, text: str) -> bool:
+    try:
+        engine.parse_move(text, state)
+    except EngineError:
+        return False
+    return True
