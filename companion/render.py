@@ -409,6 +409,8 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
             out.pieces([f"  {e.message}"])
         return
     out.pieces([change_line(result, verbose)])
+    for note in result.readings:  # how the companion read an open point, said the first time in the game
+        out.pieces([f"  ? {note.message}" + (f"  {note.rule}" if verbose else "")])
     _saved(out, result)
     if verbose:
         from rich.markup import escape

@@ -186,7 +186,10 @@ class Engine(Generic[S, M]):
         return self.declaration.plays.format_move(move)
 
     def check(self, state: S, move: M) -> Verdict:
-        return self.declaration.plays.check(state, move)
+        """The verdict on a play, less the readings said already this game (engine/readings.py)."""
+        from engine.readings import unsaid
+
+        return unsaid(state, self.declaration.plays.check(state, move))
 
     def apply(self, state: S, move: M, overruled: bool = False) -> S:
         """The State after the move. With `overruled=True` the table made a move that check()
@@ -417,7 +420,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
     if kind == "track":
         tracker = game.tracker
         change = tracker.parse(state, text.split() if isinstance(text, str) else list(text))
-        return _changed(game, state, change, tracker.check(state, change), overruled and apply, apply)
+        return _changed(game, state, change, _judged(tracker, state, change), overruled and apply, apply)
     if kind != "play":
         raise ValueError(f"kind must be play or track, not {kind!r}")
     engine = _engine(game)
@@ -480,9 +483,11 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
             turn = engine.with_turn(state, who)
         move = engine.parse_move(args[0], turn)
         said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
-        if not checked:
+        if not checked:  # judged again only for the readings it said (a step out of turn or overruled said none)
+            own = who is None or to_act is None or who == to_act  # else judged out of turn: said nothing
+            heard = engine.check(turn, move) if not overruled and own else None
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
-                           move=(turn, move), kind=said_as)
+                           move=(turn, move), kind=said_as, heard=heard)
         if engine.format_move(move) != args[0]:
             raise LogError(f"the move does not read back as written ({engine.format_move(move)!r})")
         verdict = engine.check(turn, move)
@@ -496,8 +501,17 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
     if checked and verb in tracker.READ_ONLY:
         raise LogError(f"{verb!r} only shows something and is never logged")
     change = Change(verb=verb, args=args)
-    verdict = tracker.check(state, change) if checked else Verdict(legal=not overruled)
-    return _changed(game, state, change, verdict, overruled)
+    if checked:
+        return _changed(game, state, change, _judged(tracker, state, change), overruled)
+    heard = _judged(tracker, state, change) if not overruled and verb not in tracker.READ_ONLY else None
+    return _changed(game, state, change, Verdict(legal=not overruled), overruled, heard=heard)
+
+
+def _judged(tracker, state, change) -> Verdict:
+    """The tracker's verdict on a change, less the readings said already this game."""
+    from engine.readings import unsaid
+
+    return unsaid(state, tracker.check(state, change))
 
 
 def _engine(game: Game):
@@ -512,9 +526,10 @@ def _refused(state, verdict: Verdict, verb: str, args, label: str, **who) -> Ste
 
 
 def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overruled: bool, by=None, named=None,
-            to_act=None, move=None, kind: str = PLAY) -> Stepped:
+            to_act=None, move=None, kind: str = PLAY, heard: Verdict | None = None) -> Stepped:
     """A judged play: applied as the log keeps it (`args`), so a replay gives the same table, then
-    settled. `move` is (table, move) already read from `args` for that table, when known."""
+    settled, the readings it said remembered. `move` is (table, move) already read from `args` for that
+    table, when known; `heard` the verdict that said them, when not `verdict` (a replay's)."""
     label = f"{PLAY} {args[0]}"
     if not verdict.legal and not overruled:
         return _refused(state, verdict, PLAY, args, label, by=by, named=named, to_act=to_act,
@@ -524,16 +539,27 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
         turn = engine.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.to_act(state) else state
         move = (turn, engine.parse_move(args[0], turn))
     after, settled = game.tracker.settle(engine.apply(move[0], move[1], overruled=not verdict.legal))
+    after = _remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
                    to_act=engine.to_act(after), move=move[1], kind=kind)
 
 
-def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True) -> Stepped:
-    """A judged tracker change: applied, then settled; a verb that only shows something is not logged."""
+def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True,
+             heard: Verdict | None = None) -> Stepped:
+    """A judged tracker change: applied, then settled, the readings it said remembered (`heard`: the
+    verdict that said them, when not `verdict`); a verb that only shows something is not logged."""
     tracker = game.tracker
     if not apply or (not verdict.legal and not overruled):
         return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
     after, settled = tracker.settle(after)
+    after = _remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
                    logged=change.verb not in tracker.READ_ONLY, move=change, kind=CHANGE)
+
+
+def _remembered(before, after, heard: Verdict):
+    """`after` with the readings said this game, and those `heard` said (engine/readings.py)."""
+    from engine.readings import remembered
+
+    return remembered(before, after, heard)

@@ -1,7 +1,9 @@
 """The plays nearest words that did not read, found by the step that read them (it holds the table and
 the game's notation): the legal plays spelt closest to the words; else the words with one misspelt word
 put right, kept only when they then read (`Ann plya Attack 4 at Ben` -> `Ann play Attack 4 at Ben`);
-else the notation's word closest to the first one typed. Pure: the engine, the table and the words in.
+else the notation's word closest to the first one typed (whole: never a capitalised word cut short);
+a play opening with a player's name gets the form that reads, a tracker command typed as a play the
+`companion track` line that makes it. Pure: the engine, the table and the words in.
 """
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     words = text.split()
     if not words:
         return (), None
+    maker = _maker_first(engine, state, words)
+    if maker:
+        return (maker,), None
     plays = legal_texts(engine, state)
     notation = engine.declaration.plays.help or ""
     said = [*plays, *re.findall(r"[\w+-]+", notation), *engine.names(state)]
@@ -29,12 +34,15 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     close = difflib.get_close_matches(text, plays, n=MOST, cutoff=0.75)
     if close:
         return tuple(close), None
-    notation = re.findall(r"[a-z][a-z-]{2,}", notation)  # the notation's own words
+    # the notation's own words, whole (never the tail of a capitalised name: `Attack` is no `ttack`)
+    notation = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", notation)
     # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
     heads = list(dict.fromkeys([p.split()[0] for p in plays] + notation))
     typed = words[0].lower()
     if typed in (h.lower() for h in heads):
         return (), None
+    if typed in (engine.declaration.verbs.aliases or {}):  # a tracker command typed as a play: `track` makes it
+        return (f"companion track {' '.join(words)}",), None
     return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
 
 
@@ -57,3 +65,29 @@ def _one_word(engine, state, words: list[str], said: list[str]) -> tuple[tuple[s
     kept = [f for f in sorted(fixed, key=lambda f: -f[0]) if f[0] >= top - CLOSE][:MOST]
     wrong = {word for _, _, word in kept}
     return tuple(dict.fromkeys(t for _, t, _ in kept)), (wrong.pop() if len(wrong) == 1 else None)
+
+
+def _maker_first(engine, state, words: list[str]) -> str | None:
+    """A play that opens with a player's name where the game's notation names none first (Cataclysm
+    Arcade `ann fighter Grunt`, Catharsis `ben roll 1 2 3`): the rest made by that player (as typed on
+    their turn, else with `--by`), or the play with the name where the notation reads a player (after
+    its verb); None when neither reads (CATastrophe names its maker first: its words read already)."""
+    who = next((p.name for p in getattr(state, "players", ()) if p.name.lower() == words[0].lower()), None)
+    if who is None or len(words) < 2:
+        return None
+    rest = " ".join(words[1:])
+    if _reads(engine, state, rest):
+        return rest if who == engine.to_act(state) else f'companion play --by {who} "{rest}"'
+    swapped = [words[1], who, *words[2:]]
+    # the name goes where the notation reads a player: a word that is no player's name does not read there
+    if _reads(engine, state, " ".join(swapped)) and not _reads(engine, state, " ".join([words[1], "Zz9", *words[2:]])):
+        return " ".join(swapped)
+    return None
+
+
+def _reads(engine, state, text: str) -> bool:
+    try:
+        engine.parse_move(text, state)
+    except EngineError:
+        return False
+    return True

@@ -312,7 +312,8 @@ def test_a_change_says_one_line(cli, home, game):
     start(game)
     for words in PLAYS[game]:
         out = ok("track", *words, columns=400).stdout
-        assert out.count("\n") == 1, out
+        # one line, and below it a reading said the first time in the game (issue 44; engine/readings.py)
+        assert out.count("\n") == 1 + out.count("\n  ? reading: "), out
         data = json.loads(ok("track", "undo", "--json").stdout)
         assert data["change"] == "undo 1"
         again = json.loads(ok("track", *words, "--json").stdout)

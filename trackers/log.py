@@ -146,6 +146,7 @@ class Result:
     library: list[dict] = field(default_factory=list)  # cards whose library version differs from the session's
     saved: list[str] = field(default_factory=list)  # cards `--save` kept in the card library
     views: dict[str, dict[str, Any]] = field(default_factory=dict)  # the table as each player asked for sees it
+    readings: list = field(default_factory=list)  # the readings a change said, the first time (engine/readings.py)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -176,6 +177,12 @@ class PlayResult(Result):
     acting: str | None = None
     kind: str = PLAY
     names: tuple[str, ...] = ()  # the players' and cards' names the play's lines keep whole (Session.names)
+
+    def __post_init__(self) -> None:
+        if self.verdict is not None and not self.readings:  # the readings its verdict said, the first time
+            from engine.readings import is_reading
+
+            self.readings = [n for n in self.verdict.unchecked if is_reading(n)]
 
     def as_json(self) -> dict[str, Any]:
         """One shape for a recorded, overruled or refused play: the change's keys (its effects

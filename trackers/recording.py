@@ -8,6 +8,7 @@ input never waits for it), and again under the lock against the events written s
 from __future__ import annotations
 
 from engine.base import CHANGE, PLAY, Effect, Verdict, off_turn, step
+from engine.readings import is_reading
 from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
 from trackers.log import PlayResult, Replay, Result, Session, engine_for, game_for, tracker_for
@@ -69,7 +70,8 @@ class Recording(Marks):
                 self._append(con, session, kind="change", verb=stepped.verb, args=stepped.args,
                              overruled=stepped.overruled, violations=stepped.violations)
             return stepped.logged, Result(session, stepped.state, {}, stepped.label, list(stepped.effects),
-                                          _broken(stepped), stepped.overruled, state)
+                                          _broken(stepped), stepped.overruled, state,
+                                          readings=[n for n in stepped.verdict.unchecked if is_reading(n)])
 
         session = self._open(name)
         logged, result = judge(None, False, session, self.replay(session))

@@ -209,6 +209,8 @@ class State(Frozen):
     priority: str | None = None  # who may add a response now (only while the Line is not empty)
     declined: tuple[str, ...] = ()  # who has let the top of the Line be since it last changed
     cards: tuple[CardSpec, ...] = ()  # catalogue entries the table added or overrode
+    #: the readings (engine/readings.py) a verdict has said already this game: each is said once per game
+    readings_said: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod

@@ -9,13 +9,15 @@ docs/moves-cataclysm-arcade.md lists them for the reader.
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.readings import MARK
 
 from .rule_ids import R
 
 
 def reading(rule: str, text: str, passages: str) -> Reason:
-    """One reading as an unchecked note citing the rule that leaves the point open."""
-    return Reason(rule=rule, message=f"reading: {text} ({passages})")
+    """One reading as an unchecked note citing the rule that leaves the point open (said once per game:
+    engine/readings.py)."""
+    return Reason(rule=rule, message=f"{MARK}{text} ({passages})")
 
 
 FORTIFY_MOVE = reading(R.FORTIFY, "Fortify is used as a move, with the initiative, and waits on the Line like every "

@@ -241,7 +241,7 @@ class State(Frozen):
     revealed: bool = False
     #: the table's own catalogue entries (extend or override cards.toml)
     cards: tuple[CardSpec, ...] = ()
-    #: the readings (rules_readings) a verdict has said already this game: each is said once per game
+    #: the readings (engine/readings.py) a verdict has said already this game: each is said once per game
     readings_said: tuple[str, ...] = ()
 
     @model_validator(mode="before")

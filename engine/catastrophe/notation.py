@@ -99,12 +99,17 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
         raise MoveSyntaxError("no move given; e.g. `Abi play Attack 4 at Betty`, `Betty roll 3`, `resolve`")
     player = None
     if words[0].lower() not in VERBS:
-        player = _player(state, words[0].rstrip(":"))
+        try:
+            player = _player(state, words[0].rstrip(":"))
+        except MoveSyntaxError:
+            _card_for_move(state, None, words, to_act)
+            raise
         words = words[1:]
     if not words:
         raise MoveSyntaxError(f"{player}: what does {player} do? e.g. `{player} play Pass to ...`, `{player} roll 4`")
     verb = VERBS.get(words[0].lower())
     if verb is None:
+        _card_for_move(state, player, words, to_act)
         near = nearest(words[0], sorted(set(VERBS.values())))
         raise MoveSyntaxError(f"unknown move {words[0]!r}; did you mean: {', '.join(near or sorted(set(VERBS.values())))}")
     rest = [w for w in words[1:] if w != ","] if verb != "draw" else words[1:]
@@ -144,6 +149,28 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
     if rest:
         raise MoveSyntaxError(f"end takes nothing after it; unexpected {rest[0]!r}")
     return Move(kind="end", player=player or _current(state))
+
+
+def _card_for_move(state: State, maker: str | None, words: list[str], to_act: str | None) -> None:
+    """A card named where the move belongs (`attack ben 4`, `ann attack ben 4`): refused with the line
+    that plays it, `Ann play Attack 4 at Ben` (the maker named, else the cat whose turn it is); nothing when
+    the first word names no card."""
+    card = spec_of(state, words[0]) or next(
+        (c for k, c in catalogue(state).items() if k.startswith(words[0].casefold()) and len(words[0]) > 2), None)
+    if card is None:
+        return
+    maker = maker or _current(state)  # as `play CARD` without a maker is read
+    rest = [w for w in words[1:] if w.lower() not in TARGET_WORDS]
+    number = next((w for w in rest if w.isdigit()), None)
+    named = [p.name for w in rest if not w.isdigit() for p in state.players if p.name.lower().startswith(w.lower())]
+    form = f"{maker} play {card.name}" + (f" {number}" if number else "") + (f" at {named[0]}" if named else "")
+    try:
+        parse(form, state, to_act)
+    except MoveSyntaxError:
+        form = f"{maker} play {card.name} [N] [at PLAYER]"
+    error = MoveSyntaxError(f"{words[0]!r} is a card, not a move: a card is played as `{form}`")
+    error.spelling = False  # the line names the play's form; no spelling hint after it
+    raise error
 
 
 def _current(state: State) -> str:

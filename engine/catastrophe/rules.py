@@ -540,7 +540,6 @@ def check(state: State, move: Move) -> Verdict:
     t = run(state, move)
     found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
     found.leave_open(*rules_readings.from_effects(t.effects))
-    found.unchecked = rules_readings.unsaid(state, found.unchecked)
     return found.verdict()
 
 
@@ -566,7 +565,5 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
     ruling = judge(state, move)
     if not overruled and ruling.problems:
         raise IllegalMove("; ".join(f"{x.message} ({x.rule})" for x in ruling.problems))
-    t = run(state, move)
-    said = [*ruling.unchecked, *t.unchecked, *rules_readings.from_effects(t.effects)]
-    return rules_readings.remembered(t.freeze(), said)  # what this play read is not said again
+    return run(state, move).freeze()
 

@@ -3,18 +3,20 @@
 A verdict that rests on one carries it as an `unchecked` note (a Reason: the rule that leaves the
 point open, and the reading with the rulebook passages by heading), never a silent "legal" (issue 20).
 rules.py adds the ones a play's form decides; `from_effects` finds the ones its effects rest on (the
-tracker's verdicts too). docs/moves-catastrophe.md lists them for the reader.
+tracker's verdicts too). Each is said once per game (engine/readings.py). docs/moves-catastrophe.md
+lists them for the reader.
 """
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.readings import MARK
 
 from .rule_ids import R
 
 
 def _reading(rule: str, text: str) -> Reason:
     """A reading as an `unchecked` note: the rule that leaves the point open, and what is read."""
-    return Reason(rule=rule, message=f"reading: {text}")
+    return Reason(rule=rule, message=MARK + text)
 
 
 POWER_CAT_WHEN = _reading(R.POWER_WHEN, (
@@ -63,17 +65,3 @@ def from_effects(effects) -> list[Reason]:
     found = [BY_EFFECT.get((e.kind, e.rule)) or BY_EFFECT.get((e.kind, None)) for e in effects]
     return list(dict.fromkeys(r for r in found if r))
 
-
-def unsaid(state, reasons) -> list:
-    """The notes a verdict gives, less the readings said already this game (a reading is said once per
-    game, not on every Yarn Ball re-roll)."""
-    said = set(getattr(state, "readings_said", ()))
-    return [r for r in reasons if not (r.message.startswith("reading: ") and r.message in said)]
-
-
-def remembered(state, reasons):
-    """The State with these notes' readings marked as said."""
-    new = [r.message for r in reasons if r.message.startswith("reading: ") and r.message not in state.readings_said]
-    if not new:
-        return state
-    return state.model_copy(update={"readings_said": (*state.readings_said, *dict.fromkeys(new))})

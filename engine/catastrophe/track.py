@@ -112,13 +112,12 @@ def _option_player(names: list[str], text: str) -> int:
 
 def check(state: State, change: Change) -> Verdict:
     """engine.tracking's sequence, after the game's end is checked first; a legal change adds the
-    readings its effects decided, those the table was not told yet."""
+    readings its effects decided (the step says each once per game: engine/readings.py)."""
     return judged(VERBS, state, change, apply, found=_violations(state, change), readings=_readings)
 
 
 def _readings(state: State, change: Change, found: Findings) -> None:
     found.leave_open(*rules_readings.from_effects(found.effects))
-    found.unchecked = rules_readings.unsaid(state, found.unchecked)
 
 
 def _violations(state: State, change: Change) -> Findings:
@@ -139,7 +138,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
     apply_verb(VERBS, t, change)
     t.sweep()
     t.settle_end(before)
-    return rules_readings.remembered(t.freeze(), rules_readings.from_effects(t.effects)), t.effects
+    return t.freeze(), t.effects
 
 # ------------------------------------------------------------------ what stays secret
 

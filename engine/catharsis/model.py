@@ -262,6 +262,8 @@ class State(Frozen):
     threshold_owed: bool = False  # what players owe (damage, discards) comes from a Morale threshold
     damage_to_deal: int = Field(default=0, ge=0)  # damage abilities dealt that no Enemy has taken yet (several stand)
     outcome: Literal["won", "lost"] | None = None
+    #: the readings (engine/readings.py) a verdict has said already this game: each is said once per game
+    readings_said: tuple[str, ...] = ()
 
     @property
     def game_over(self) -> bool:

@@ -8,13 +8,14 @@ when the reading decided something on that table.
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.readings import MARK
 
 from .rule_ids import R
 
 
 def note(text: str, passages: str, rule: str) -> Reason:
-    """One reading as an unchecked note citing the rule it reads."""
-    return Reason(rule=rule, message=f"reading: {text} (open in the rulebook: {passages})")
+    """One reading as an unchecked note citing the rule it reads (said once per game: engine/readings.py)."""
+    return Reason(rule=rule, message=f"{MARK}{text} (open in the rulebook: {passages})")
 
 
 THRESHOLDS = note("a Morale drop past several thresholds at once fires each of them, highest first",

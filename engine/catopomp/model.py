@@ -309,6 +309,8 @@ class State(Frozen):
     round: int = Field(1, ge=1, description="the round being played, the first being 1")
     reserve_dice: tuple[str, ...] = Field((), description="players who set a reserve die aside this round")
     cleared: tuple[Cleared, ...] = Field((), description="players who cleared all their cards this round, in order")
+    readings_said: tuple[str, ...] = Field((), description="the readings a verdict has said already this game "
+                                           "(engine/readings.py): each is said once per game")
 
     @model_validator(mode="after")
     def _names(self):

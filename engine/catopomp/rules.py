@@ -352,7 +352,7 @@ def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known
     _t2, eff = step(t, move)
     if move.kind == PASS and t.opts.competitive and any(e.kind == "player-safe" for e in eff):
         notes.append(Finding(R.COMPETITIVE_REVEAL,
-                             "the winning set's owner cleared by giving up their last Hell card on another player's "
+                             "reading: the winning set's owner cleared by giving up their last Hell card on another player's "
                              "pass; their last set is read as their winning set (the variant counts the cards of the "
                              "last set and does not cover a clear on someone else's turn)"))
     if any(e.kind == "prediction" and e.amount is None for e in eff):

@@ -87,11 +87,11 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             why.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
                                f"Cat-leton is discarded and {cards_text(swap)} from {name}'s Hell Domain takes his place"))
         notes.append(Finding(R.EXPANSION_CAT_LETON_SWAP,
-                             "the Heaven play is read as still requiring a placement into the Hell Domain after "
+                             "reading: the Heaven play is read as still requiring a placement into the Hell Domain after "
                              "the swap; the Cat-leton card does not say"))
         if opts.hell_power and len(swap) >= 3:
             notes.append(Finding(R.HELL_POWER_TRIGGER,
-                                 "Hell cards swapped in for Cat-letons are read as part of a Heaven play, which "
+                                 "reading: Hell cards swapped in for Cat-letons are read as part of a Heaven play, which "
                                  "does not wake the Hell power; neither the power nor Cat-leton says"))
     # dice
     dice = mv.dice
@@ -138,7 +138,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
         top = PLAYER_TABLE.get(t.n, (10,))[0]
         if x > top:
             notes.append(Finding(R.DICE_BOOST_TWO_DICE_SUM,
-                                 f"the dice stand for {x}, above the highest card ({top}); the rulebook does not "
+                                 f"reading: the dice stand for {x}, above the highest card ({top}); the rulebook does not "
                                  "say whether such totals are allowed; read as allowed"))
     # the set as it will lie
     final = list(mv.cards)

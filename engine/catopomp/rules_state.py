@@ -8,7 +8,7 @@ import random
 import re
 
 from engine.base import Reason, Verdict
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, MoveSyntaxError
 from engine.tracking import Findings
 
 from .model import Move, Options, Opts, State, Table, opts_of
@@ -76,7 +76,27 @@ def known(state: State) -> State:
     return seen
 
 
+#: the words `track dice` is read by (notation_track's aliases) that can open a play's text
+TABLE_DICE = frozenset({"dice", "die", "roll", "rolled", "centre", "center"})
+
+
+def _table_dice(text: str, state: State) -> None:
+    """Centre dice typed as a play while a round is set up (or after a round, before the next is dealt)
+    are the table's roll (Setup: every player rolls two dice into the centre), never a play's Dice Boost:
+    refused with the one command that records them."""
+    words = text.split()
+    if state.phase not in ("setup", "round-over") or not words or words[0].lower() not in TABLE_DICE:
+        return
+    when = (f"round {state.round} is being set up" if state.phase == "setup" else
+            f"round {state.round} is over and the next is not dealt yet")
+    error = MoveSyntaxError(f"{when}: the centre dice are the table's roll, not a play; record them with "
+                            f"`companion track dice {' '.join(words[1:]) or '1 2 3 ...'}`")
+    error.spelling = False
+    raise error
+
+
 def read(text: str, state: State) -> Move:
+    _table_dice(text, state)
     state = known(state)
     if mover_hidden(state):
         return parse(text, reading_table(state))

@@ -151,6 +151,8 @@ class State(Frozen):
     hand_ranks: dict[str, int] = Field(
         default_factory=dict, description="Hand Rank totals entered directly (instead of the cards)"
     )
+    readings_said: tuple[str, ...] = Field((), description="the readings a verdict has said already this game "
+                                           "(engine/readings.py): each is said once per game")
 
     @model_validator(mode="before")
     @classmethod

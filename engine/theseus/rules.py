@@ -141,7 +141,7 @@ def fewer_reading(card: str, icon: str, most: int, taken: int) -> tuple[str, str
     only that a multi-card Explore takes all its cards before the Hand limit, nothing of taking fewer
     (nor for Recruit or Subjugate); the verdict reads the number as a most, so fewer is legal."""
     rule = R.EXPLORE_MULTI if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
-    return rule, (f"{card} {icon}s {count(most, 'card')} and {taken} {'was' if taken == 1 else 'were'} taken: "
+    return rule, (f"reading: {card} {icon}s {count(most, 'card')} and {taken} {'was' if taken == 1 else 'were'} taken: "
                   f"the rulebook is silent on taking fewer; read as up to {most}, so this is legal")
 
 
@@ -285,8 +285,8 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     if known_icon is None:
         table.note(R.ICON, unknown_icon(card, spec, icon))
     if not move.targets:
-        table.note(R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say whether a "
-                   "card may be used for its effect alone")
+        table.note(R.USING, "reading: a card may be used when its icon has nothing to act on; the rulebook does "
+                   "not say whether a card may be used for its effect alone")
         table.say("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")

@@ -25,7 +25,7 @@ HIDDEN = "?"
 #: the Hand's deadline is a reading: the rulebook times only the Party's cut
 HAND_TIMING_READING = Reason(
     rule=R.EXILE_DOWN,
-    message=f"the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
+    message=f"reading: the Hand is read as due back to {LIMIT} before the next card or the turn's end, like "
     "the Party; section 8 gives that deadline for the Party only and says for both just that the cut "
     "follows the resolution",
 )

@@ -354,7 +354,7 @@ def test_the_hands_deadline_is_named_as_a_reading():
     for text in ("use Mage recruit Squire", "end"):
         verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
         assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
-        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("the Hand is read as") for u in verdict.notes)
+        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("reading: the Hand is read as") for u in verdict.notes)
     party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
     verdict = ENGINE.check(party, ENGINE.parse_move("end", party))

@@ -1,0 +1,47 @@
+"""Readings, said once per game: how the companion reads a point the rulebook leaves open or says two
+ways, given as an `unchecked` note the first time it decides something in a game, not on every play
+it decides again (issue 44: not on every Yarn Ball re-roll).
+
+A reading is an `unchecked` Reason whose message starts with MARK ("reading: "); every other note
+(what the engine cannot know, a hand taken on trust, what the table must do) is said each time it
+applies.
+The State keeps the readings said (`readings_said`, their messages in the order first said), so the
+memory is part of the table: the one checked step (engine/base.py) leaves out of a verdict the
+readings said already (`unsaid`), and a legal step adds those it said (`remembered`), in play and in
+the replay of a log alike, so undo, redo and a replay say them the same way. A game gets this by
+starting its readings' messages with MARK and giving its State a `readings_said: tuple[str, ...] = ()`.
+Duck-typed on Reasons and Verdicts: the step (engine/base.py) imports this module, never the reverse.
+"""
+from __future__ import annotations
+
+#: how every reading's message starts (the mark `is_reading` looks for)
+MARK = "reading: "
+
+
+def is_reading(note) -> bool:
+    return note.message.startswith(MARK)
+
+
+def said(state) -> tuple[str, ...]:
+    """The readings said already in this game (none for a State that keeps no such memory)."""
+    return getattr(state, "readings_said", ())
+
+
+def unsaid(state, verdict):
+    """The verdict less the readings said already in this game (its other notes all kept)."""
+    before = said(state)
+    if not before or not verdict.unchecked:
+        return verdict
+    kept = tuple(n for n in verdict.unchecked if not (is_reading(n) and n.message in before))
+    return verdict if len(kept) == len(verdict.unchecked) else verdict.model_copy(update={"unchecked": kept})
+
+
+def remembered(before, after, verdict):
+    """The table after a step (`after`) with the readings said until the step (`before`'s), and, for a
+    legal step, the readings its verdict said. A State without the memory is returned as it is."""
+    if not hasattr(after, "readings_said"):
+        return after
+    known = said(before)
+    new = [n.message for n in verdict.unchecked if is_reading(n) and n.message not in known] if verdict.legal else []
+    keep = (*known, *dict.fromkeys(new))
+    return after if after.readings_said == keep else after.model_copy(update={"readings_said": keep})
