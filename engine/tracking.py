@@ -239,18 +239,8 @@ class Tracker(Generic[S]):
         self.State: type[Record] = declaration.State
         #: every rule id the tracker can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = verbs.rule_ids
-        #: verb -> one-line usage with an example, for help and error messages (from the rows)
-        self.COMMANDS: Mapping[str, str] = usage_of(verbs.table)
-        #: verb -> what it moves, for the verbs that are counters (from the rows)
-        self.COUNTERS: Mapping[str, Counter] = counters_of(verbs.table)
-        #: every word read as a verb -> the verb (each verb's row names its other words)
-        self.VERB_ALIASES: Mapping[str, str] = verbs.aliases
         #: option name -> one-line description (with the default, or "required")
         self.OPTIONS: Mapping[str, str] = verbs.options
-        #: verbs that only show something (e.g. "score"): checked and applied, never logged
-        self.READ_ONLY: frozenset[str] = verbs.read_only
-        #: verbs that set the table up: logged as the table's, not counted as plays
-        self.SETUP: frozenset[str] = setup_of(verbs.table)
         #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
         self.LENGTH: tuple[str, str] = outcome.length
         #: the players win or lose together, as one party
@@ -263,9 +253,10 @@ class Tracker(Generic[S]):
         self.SECRET_VERBS: Mapping[str, str] = secrets.secret_verbs
 
     def split(self, words: list[str]) -> tuple[str, list[str]]:
-        """The verb a command names (through VERB_ALIASES where the game has them) and the words
-        after it; quoted words are split. MoveSyntaxError for no command or an unknown verb."""
-        return split(self.COMMANDS, self.VERB_ALIASES, words)
+        """The verb a command names (through the rows' aliases) and the words after it; quoted words
+        are split. MoveSyntaxError for no command or an unknown verb."""
+        verbs = self.declaration.verbs
+        return split(verbs.usage, verbs.aliases, words)
 
     def new_state(self, players: list[str], options: dict[str, str]) -> S:
         return self.declaration.verbs.new_state(players, options)
@@ -273,8 +264,8 @@ class Tracker(Generic[S]):
     def parse(self, state: S, words: list[str]) -> Change:
         verbs = self.declaration.verbs
         if verbs.parse is None:
-            return read_command(verbs.table, state, words, self.VERB_ALIASES)
-        return verbs.parse(verbs.table, state, words, self.VERB_ALIASES)
+            return read_command(verbs.table, state, words, verbs.aliases)
+        return verbs.parse(verbs.table, state, words, verbs.aliases)
 
     def check(self, state: S, change: Change):
         verbs = self.declaration.verbs
@@ -297,10 +288,10 @@ class Tracker(Generic[S]):
 
     def verbs(self) -> list[dict[str, Any]]:
         """Every verb with its usage line, one example taken from that line, and its aliases."""
-        aliases = self.VERB_ALIASES or {}
+        aliases = self.declaration.verbs.aliases
         return [{"verb": verb, "usage": usage, "example": example(verb, usage),
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
-                for verb, usage in self.COMMANDS.items()]
+                for verb, usage in self.declaration.verbs.usage.items()]
 
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""

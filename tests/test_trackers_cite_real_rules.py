@@ -19,4 +19,4 @@ def test_every_rule_a_tracker_can_cite_exists(game):
     tracker = get_tracker(game)
     assert tracker.RULE_IDS
     assert sorted(set(tracker.RULE_IDS) - (set(ref.rules) | set(ref.sections))) == []
-    assert tracker.COMMANDS and tracker.game == game
+    assert tracker.declaration.verbs.usage and tracker.game == game

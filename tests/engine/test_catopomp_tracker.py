@@ -74,7 +74,7 @@ def test_rule_ids_exist_in_the_reference():
     assert not missing
     assert T.game == "catopomp"
     assert T.State is TrackedTable
-    assert T.READ_ONLY == {"score"}
+    assert T.declaration.verbs.read_only == {"score"}
 
 
 def test_tracker_is_exported_and_uses_the_engine_records():
@@ -116,10 +116,10 @@ def test_every_cited_rule_is_declared():
 
 
 def test_commands_and_options_are_described():
-    assert set(T.COMMANDS) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score", "first", "dice",
-                               "hand"}
+    assert set(T.declaration.verbs.usage) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score",
+                                              "first", "dice", "hand"}
     assert set(T.OPTIONS) == {"start", "passing", "competitive", "expansions", "hell-power"}
-    for verb, usage in T.COMMANDS.items():
+    for verb, usage in T.declaration.verbs.usage.items():
         assert f"`{verb}" in usage, verb
 
 
