@@ -9,11 +9,17 @@ and what issue 47 removes: the files that spell out four or more of the five gam
 product, in tests/ outside each game's own test data tests/games/), and the lists of the games written
 by hand (the files and lines a new game would have to touch outside its package and its test data).
 
-    python benchmarks/code_shape.py [--json] [--root DIR]
+    python benchmarks/code_shape.py [--json] [--root DIR] [--new-game]
 
 Imports are read with `ast` (module level and inside functions alike: a lazy import is still a
 dependency). A circle is a strongly connected group of two or more of the project's modules.
 `--root` measures another copy of the project (e.g. `git archive main | tar -x -C DIR`).
+
+Issue 47's "What it must show" adds: the verbs whose parts live in more than one place
+(`verbs_in_tables`), the tests or tables that spell out four or more game ids on their own, the broad
+`except Exception` in the faces (companion/), the modules that put anything into `sys.modules`, and, with `--new-game` (a minute or two: it copies the tree and collects
+the tests), the files and lines a new game touches outside its package and its test data, measured by
+shipping a copy of the toy game Nim in a temporary copy of the tree (`new_game` says how).
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,6 +253,28 @@ def files_naming_games(root: Path, least: int = 4) -> dict[str, list[str]]:
     return out
 
 
+def statements_naming_games(root: Path, least: int = 4, top: str = "tests") -> list[str]:
+    """The top-level statements of the Python files under `top` (a test with its decorators, a class,
+    a table) that spell out `least` or more game ids on their own, as `file:line name`: where a file
+    names several games, whether one test or table lists them, or each test names its own game."""
+    ids = _id_patterns(root)
+    found = []
+    for path in _text_files(root, top):
+        if path.suffix != ".py":
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if sum(bool(p.search(text)) for p in ids.values()) < least:
+            continue
+        lines = text.splitlines()
+        for node in _tree(path).body:
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            segment = "\n".join(lines[first - 1:node.end_lineno])
+            if sum(bool(p.search(segment)) for p in ids.values()) >= least:
+                name = getattr(node, "name", None) or ast.unparse(node).split("=")[0].strip()[:40]
+                found.append(f"{path.relative_to(root)}:{node.lineno} {name}")
+    return found
+
+
 def game_lists(root: Path, least: int = 4, kinds: tuple[str, ...] = ("product", "tests")) -> dict[str, list[str]]:
     """The lists of the games written by hand, as `file:line`, each one a place a new game would have
     to be added to outside its package and its test data: a line spelling out `least` or more game ids
@@ -278,6 +307,43 @@ def game_lists(root: Path, least: int = 4, kinds: tuple[str, ...] = ("product", 
                         found.add(rows[0])
                 out[kind] += [f"{where}:{n}" for n in sorted(found)]
     return out
+
+
+def broad_excepts(root: Path, packages=("companion",)) -> list[str]:
+    """`except Exception`, `except BaseException` and bare `except:` (alone or in a tuple) in the faces
+    (companion/), as `file:line`."""
+    broad = {"Exception", "BaseException"}
+    found = []
+    for path, tree in _trees(root, packages):
+        for node in _walk(tree):
+            if isinstance(node, ast.ExceptHandler):
+                kinds = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+                if node.type is None or any(isinstance(k, ast.Name) and k.id in broad for k in kinds):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+def _is_sys_modules(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "modules"
+            and isinstance(node.value, ast.Name) and node.value.id == "sys")
+
+
+def sys_modules_writes(root: Path) -> list[str]:
+    """The project's modules that put anything into `sys.modules`: `sys.modules[name] = ...` (or
+    augmented, or deleted), and `sys.modules.setdefault/update/pop/...(...)` (a read, `sys.modules[name]`,
+    does not count), as `file:line`."""
+    found = []
+    for path, tree in _trees(root):
+        for node in _walk(tree):
+            targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
+                       if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else node.targets
+                       if isinstance(node, ast.Delete) else [])
+            if any(isinstance(t, ast.Subscript) and _is_sys_modules(t.value) for t in targets) or (
+                    isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and _is_sys_modules(node.func.value)
+                    and node.func.attr in ("setdefault", "update", "pop", "popitem", "clear", "__setitem__")):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
 
 
 def _imports_of(tree: ast.AST, top: str) -> int:
@@ -436,6 +502,95 @@ def members(root: Path) -> dict:
     return json.loads(done.stdout) if done.returncode == 0 else {}
 
 
+#: what the child process reads of the copy with the toy game shipped as `NEW` (in the copy's root)
+_NEW_GAME = """
+import json, sys
+from typer.testing import CliRunner
+from engine import GAMES, get_game
+from rulesdb.games import GAME_IDS, resolve_game
+from companion.cli import whole_app
+from companion.serve.assets import games_meta
+from tests.games import KEYS, OPTIONAL
+new = sys.argv[1]
+listed = json.loads(CliRunner().invoke(whole_app(), ["games", "--json"]).stdout)
+print(json.dumps({
+    "registry (engine.GAMES)": GAMES.get(new) == "engine." + new and get_game(new).engine is not None,
+    "GAME_IDS": new in GAME_IDS,
+    "validation (resolve_game of an alias)": resolve_game("heap") == new,
+    "the CLI's list (companion games)": any(g["id"] == new for g in (listed if isinstance(listed, list) else listed["games"])),
+    "the phone page's rule-id pattern": new.encode() in games_meta(b"<head>"),
+    "test_data_keys": sorted(set(KEYS) - OPTIONAL),
+}))
+"""
+
+NEW = "newgame"
+
+
+def _copy(root: Path, into: Path) -> None:
+    """The project's files as git knows them (tracked and new, ignored ones aside) copied into `into`."""
+    import shutil
+
+    done = subprocess.run(["git", "-C", str(root), "ls-files", "-co", "--exclude-standard", "-z"],
+                          capture_output=True, text=True)
+    listed = (done.stdout.split("\0") if done.returncode == 0 and (root / ".git").exists() else  # else an archive
+              [str(p.relative_to(root)) for p in root.rglob("*") if not {".venv", "__pycache__", ".git"} & set(p.parts)])
+    for name in filter(None, listed):
+        source = root / name
+        if source.is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+
+
+def new_game(root: Path) -> dict:
+    """A sixth game added the way docs/architecture.md's "Add a game" says, in a temporary copy of the
+    tree: the toy game Nim (tests/games/nim/) copied as a shipped game `newgame`, its package
+    engine/newgame/, its game.toml in rulesdb/data/newgame/ (without `package`: a shipped game's module
+    is engine.<id>), and nothing else. Then, in the copy: the hand-written lists of the games outside
+    its package and its test data (`game_lists`: what it would still have to join, as files and lines),
+    whether each list derived from the games' data takes it up with no
+    edit (the registry, GAME_IDS, validation, the CLI's list, the phone page's rule-id pattern), and how
+    many test cases the generic tests give it by collection alone (`pytest --collect-only`: the cases
+    whose id names it, and the test modules that stop at collection for want of its test data; the
+    tests are not run: its test data, tests/games/<id>.toml with the keys listed, is the author's part,
+    as are its scenarios, golden session and docs). An honest bound, not a proof: a test that reads
+    the games' data at run time, not at collection, is not seen here (tests/test_add_a_game.py runs the
+    toy game through the generic contract)."""
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="code-shape-new-game-") as tmp:
+        copy = Path(tmp)
+        _copy(root, copy)
+        toy = copy / "tests" / "games" / "nim"
+        package = copy / "engine" / NEW
+        package.mkdir()
+        for source in toy.glob("*.py"):
+            text = source.read_text(encoding="utf-8").replace("tests.games.nim", f"engine.{NEW}")
+            (package / source.name).write_text(text, encoding="utf-8")
+        data = copy / "rulesdb" / "data" / NEW
+        data.mkdir()
+        toml = (toy / "game.toml").read_text(encoding="utf-8")
+        toml = re.sub(r'(?m)^package = .*\n', "", toml).replace('id = "nim"', f'id = "{NEW}"')
+        (data / "game.toml").write_text(toml, encoding="utf-8")
+        env = {**os.environ, "PYTHONPATH": str(copy), "COMPANION_HOME": str(copy / ".home")}
+        done = subprocess.run([sys.executable, "-c", _NEW_GAME, NEW], cwd=copy, env=env, capture_output=True, text=True)
+        derived = json.loads(done.stdout) if done.returncode == 0 else {"error": done.stderr.strip()[-400:]}
+        collected = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                                    "-n", "0", "tests"], cwd=copy, env=env, capture_output=True, text=True).stdout
+        cases = [line for line in collected.splitlines() if "::" in line and not line.startswith("ERROR")]
+        unread = sorted({line.split()[1] for line in collected.splitlines() if line.startswith("ERROR ")})
+        _tree.cache_clear()
+        _walk.cache_clear()
+        lists = game_lists(copy)
+        _tree.cache_clear()
+        _walk.cache_clear()
+    return {"lists_to_join": lists, "files_touched": sorted({w.rsplit(":", 1)[0] for v in lists.values() for w in v}),
+            "derived": {k: v for k, v in derived.items() if k != "test_data_keys"},
+            "test_data_keys": derived.get("test_data_keys", []),
+            "test_cases": {"collected": len(cases), "naming_it": sum(NEW in c for c in cases),
+                           "modules_not_collected": unread}}
+
+
 def shape(root: Path = ROOT) -> dict:
     found = modules(root)
     graph, private = imports(found)
@@ -467,12 +622,17 @@ def shape(root: Path = ROOT) -> dict:
                       "in_other_tables": verbs_in_tables(root, got)},
         "files_naming_games": files_naming_games(root),
         "game_lists": game_lists(root),
+        "statements_naming_games": statements_naming_games(root),
+        "broad_excepts_in_faces": broad_excepts(root),
+        "sys_modules_writes": sys_modules_writes(root),
     }
 
 
 def main() -> None:
     root = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv else ROOT
     result = shape(root)
+    if "--new-game" in sys.argv:
+        result["new_game"] = new_game(root)
     if "--json" in sys.argv:
         print(json.dumps(result, indent=2))
         return
@@ -513,14 +673,34 @@ def main() -> None:
     naming = result["files_naming_games"]
     print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "
           f"tests {len(naming['tests'])} (tests/games/ aside)")
-    for where in naming["product"]:
+    for where in naming["product"] + naming["tests"]:
         print("  ", where)
+    statements = result["statements_naming_games"]
+    print(f"   of those, tests or tables (one top-level statement) spelling out 4+ ids: {len(statements)} in "
+          f"{len({s.split(':')[0] for s in statements})} files", *statements)
     lists = result["game_lists"]
     touched = {k: sorted({w.rsplit(":", 1)[0] for w in v}) for k, v in lists.items()}
     print(f"lists of the games a new game must join: product {len(lists['product'])} in {len(touched['product'])} "
           f"files, tests {len(lists['tests'])} in {len(touched['tests'])} files")
     for where in lists["product"]:
         print("  ", where)
+    broad = result["broad_excepts_in_faces"]
+    print(f"broad `except Exception` in the faces (companion/): {len(broad)}",
+          dict(sorted(Counter(w.rsplit(":", 1)[0] for w in broad).items())))
+    writes = result["sys_modules_writes"]
+    print(f"modules that put anything into sys.modules: {len(writes)}", *writes)
+    added = result.get("new_game")
+    if added:
+        lists = added["lists_to_join"]
+        print(f"a new game (the toy Nim shipped as `{NEW}` in a copy of the tree), outside its package and its "
+              f"test data: {len(added['files_touched'])} files and {sum(map(len, lists.values()))} lines to touch",
+              *added["files_touched"])
+        print("   lists derived from the games' data that take it up with no edit:",
+              {k: v for k, v in added["derived"].items()})
+        print(f"   test cases collected that name it: {added['test_cases']['naming_it']} of "
+              f"{added['test_cases']['collected']}; its test data tests/games/{NEW}.toml needs "
+              f"{len(added['test_data_keys'])} keys; test modules that stop at collection until it is there: "
+              f"{len(added['test_cases']['modules_not_collected'])}", *added["test_cases"]["modules_not_collected"])
 
 
 if __name__ == "__main__":

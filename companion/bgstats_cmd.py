@@ -3,12 +3,15 @@
 shown is marked in the sessions file, so a later export says it was sent before."""
 from __future__ import annotations
 
+import shutil
 import sys
+from datetime import datetime, timezone
 from typing import Optional
 
 import typer
 
 from companion import complete
+from companion.stores import open_sessions
 
 JSON_HELP = "Print the play (and its link) as JSON (a stable contract; see docs/history.md)."
 
@@ -22,8 +25,6 @@ def game_name(game: str) -> str:
 def exported(store, records: list[dict]) -> list[dict]:
     """Each finished record as {session, game, started, link, play, sent_before}; every play shown
     is marked sent (the first time kept) in the sessions file's `meta` table."""
-    from datetime import datetime, timezone
-
     from trackers import bgstats
 
     marks = store.meta_values(bgstats.SENT_PREFIX)
@@ -40,23 +41,19 @@ def exported(store, records: list[dict]) -> list[dict]:
     return out
 
 
-def qr_code(url: str):
-    """The link as a QR code (the qrcode package; the lowest error correction: the smallest code for a
-    long link, read from a screen)."""
-    import qrcode
-
-    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
-    code.add_data(url)
-    code.make(fit=True)
-    return code
-
-
-def qr_text(url: str) -> str:
-    """The QR code drawn with half blocks, two rows of modules a line."""
+def qr_text(url: str, smallest: bool = True) -> str:
+    """The link as a QR code drawn with half blocks, two rows of modules a line (the qrcode package;
+    `smallest`: the lowest error correction, the smallest code for a long link read from a screen;
+    else the package's default, as `companion serve` draws its short address)."""
     import io
 
+    import qrcode
+
+    level = qrcode.constants.ERROR_CORRECT_L if smallest else qrcode.constants.ERROR_CORRECT_M
+    code = qrcode.QRCode(border=2, error_correction=level)
+    code.add_data(url)
     out = io.StringIO()
-    qr_code(url).print_ascii(out=out, invert=True)
+    code.print_ascii(out=out, invert=True)
     return out.getvalue()
 
 
@@ -77,7 +74,6 @@ def export_play(
       companion track export-play friday
       companion track export-play friday --qr
     """
-    from companion.stores import open_sessions
     from trackers.history import outcome
 
     with open_sessions(reading=True) as store:
@@ -93,8 +89,6 @@ def export_play(
           + (", or scan the code:" if qr else ":"))
     print(doc["link"])
     if qr:
-        import shutil
-
         code = qr_text(doc["link"])
         wide = max(len(line) for line in code.splitlines())
         sys.stdout.write(code)

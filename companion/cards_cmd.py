@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 import typer
 
-from companion import complete
+from companion import complete, paths
+from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 GAME_ARG = dict(autocompletion=complete.games)
@@ -20,7 +21,6 @@ cards_app = typer.Typer(
 
 
 def _library(game: str):
-    from companion import paths
     from rulesdb.games import resolve_game
     from trackers.library import Library
 
@@ -41,8 +41,7 @@ def _entry_text(card: dict) -> str:
               for k, v in card["entry"].items() if k != "name"]
     if card["unknown"]:
         lines.append(f"  unknown: {', '.join(card['unknown'])}")
-    for d in card.get("sessions", []):
-        lines.append(f"  session {d['session']}: {d['change']}")
+    lines += [f"  session {d['session']}: {d['change']}" for d in card.get("sessions", [])]
     return "\n".join(lines)
 
 
@@ -110,13 +109,10 @@ def show(
 
 def _session_differences(library) -> list[dict]:
     """The current session's cards whose library version differs (the session of this game only)."""
-    from companion import paths
     from trackers.library import differences
 
     if not (paths.data_dir() / "sessions.sqlite3").exists():
         return []
-    from companion.stores import open_sessions
-
     with open_sessions(reading=True) as store:
         name = store.current_name()
         session = store.get(name) if name else None
@@ -141,7 +137,6 @@ def list_(
     """
     library = _library(game)
     if unknown:
-        from companion.stores import open_sessions
         from trackers.library import unknown_cards
 
         with open_sessions(reading=True) as store:

@@ -4,6 +4,7 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 (a JSON error object with --json), an internal failure exits 1, never with a traceback.
 """
 import functools
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -14,7 +15,8 @@ from typer.core import TyperGroup
 
 from companion import __version__, paths
 from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted
-from companion.typer_parts import ClickException, UsageError, command_name, slim_app, with_group_app
+from companion.typer_parts import (ClickException, UsageError, command_name, completion_script,
+                                   install_completion, slim_app, start_completion, version_problem, with_group_app)
 
 
 class CompanionGroup(TyperGroup):
@@ -37,8 +39,6 @@ class CompanionGroup(TyperGroup):
 
         reflow_tree(self)  # help written wrapped in the source, shown wrapped to the reader's width
         if os.environ.get("_COMPANION_COMPLETE"):  # a TAB press: typer's bash/zsh/fish completion classes
-            from companion.typer_parts import start_completion
-
             start_completion()
         argv = options_first(argv)
         as_json = "--json" in argv
@@ -72,10 +72,8 @@ class CompanionGroup(TyperGroup):
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
             if _refused(exc) or getattr(exc, "finding", False):  # the command ran; its answer is a finding
                 code = fail(str(exc), FINDING, as_json)
-            elif getattr(exc, "bad_input", None) is True:
-                code = fail(str(exc), 2, as_json)
-            elif getattr(exc, "bad_input", None) is False:
-                code = fail(str(exc), 1, as_json)
+            elif getattr(exc, "bad_input", None) in (True, False):  # a family's own error: 2 bad input, 1 not
+                code = fail(str(exc), 2 if exc.bad_input else 1, as_json)
             else:
                 if os.environ.get("COMPANION_DEBUG"):
                     raise
@@ -217,8 +215,6 @@ def _completion(install: bool):
     def callback(ctx: typer.Context, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return
-        from companion.typer_parts import completion_script, install_completion
-
         shell = _shell()
         if install:
             path = install_completion(shell, "companion", "_COMPANION_COMPLETE")
@@ -235,8 +231,6 @@ def _completion(install: bool):
 def _version(value: bool) -> None:
     """The version, and where it runs from (as pip does): which copy a player's `companion` is."""
     if value:
-        from companion.typer_parts import version_problem
-
         problem = version_problem()
         print(f"companion {__version__} from {Path(__file__).resolve().parent} (Python {sys.version.split()[0]})"
               + (f"; note: {problem}" if problem else ""))
@@ -383,28 +377,16 @@ def _add_track(app: typer.Typer) -> None:
                     f"\b\nExample:\n  companion {word}")(callback)
 
 
-def _add_play(app: typer.Typer) -> None:
-    from companion import play_cmd
+def _registers(module: str):
+    """What adds a command module's commands: its `register(app)`, imported only when called."""
+    def add(app: typer.Typer) -> None:
+        importlib.import_module(f"companion.{module}").register(app)
 
-    play_cmd.register(app)
-
-
-def _add_odds(app: typer.Typer) -> None:
-    from companion import odds_cmd
-
-    odds_cmd.register(app)
+    return add
 
 
-def _add_cards(app: typer.Typer) -> None:
-    from companion import cards_cmd
-
-    cards_cmd.register(app)
-
-
-def _add_history(app: typer.Typer) -> None:
-    from companion import history_cmd
-
-    history_cmd.register(app)
+_add_play, _add_odds, _add_cards, _add_history = map(_registers,
+                                                     ("play_cmd", "odds_cmd", "cards_cmd", "history_cmd"))
 
 
 #: each top-level word of the command modules -> what adds its commands (in the whole app's order,

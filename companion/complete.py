@@ -11,12 +11,10 @@ from companion import paths
 
 
 def _starting(words, incomplete: str) -> list[str]:
+    """The words that start with what is typed, once each, in lower case when it is typed so."""
     low = incomplete.lower()
-    out = []
-    for w in dict.fromkeys(words):
-        if w.lower().startswith(low):
-            out.append(w.lower() if incomplete[:1].islower() else w)
-    return list(dict.fromkeys(out))
+    lower = incomplete[:1].islower()
+    return list(dict.fromkeys(w.lower() if lower else w for w in words if w.lower().startswith(low)))
 
 
 def games(incomplete: str) -> list[str]:
@@ -28,7 +26,7 @@ def games(incomplete: str) -> list[str]:
 def sessions(incomplete: str) -> list[str]:
     from trackers.peek import sessions as glance
 
-    return [w for w in _starting([s.name for s in glance(paths.data_dir())], incomplete)]
+    return _starting([s.name for s in glance(paths.data_dir())], incomplete)
 
 
 def verbs_of(game: str) -> list[str]:
@@ -104,10 +102,6 @@ def plays(ctx, args: list[str], incomplete: str) -> list[str]:
     """`companion play ...`: the next word of the legal plays that start with the words typed so far."""
     typed = " ".join(ctx.params.get("words") or ())
     prefix = (typed + " " if typed else "") + incomplete
-    out = []
-    for play in session_plays():
-        if play.lower().startswith(prefix.lower()):
-            rest = play[len(typed) + (1 if typed else 0):].split()
-            if rest:
-                out.append(rest[0])
-    return list(dict.fromkeys(out))
+    rests = [play[len(typed) + (1 if typed else 0):].split() for play in session_plays()
+             if play.lower().startswith(prefix.lower())]
+    return list(dict.fromkeys(rest[0] for rest in rests if rest))

@@ -55,8 +55,7 @@ def _kept(line: str, keep) -> list[bool]:
                 spans.append((at, at + len(phrase)))
                 at = line.find(phrase, at + 1)
     for start, end in spans:
-        for n in range(start, end):
-            held[n] = True
+        held[start:end] = [True] * (end - start)
     return held
 
 

@@ -2,11 +2,14 @@
 after the game, from the sessions' rules-checked logs (trackers/history.py, stats.py, recap.py)."""
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import Optional
 
 import typer
 
 from companion import complete
+from companion.stores import open_sessions
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
 GAME_HELP = "Only this game (id or alias)."
@@ -19,8 +22,6 @@ players_app = typer.Typer(no_args_is_help=True, help="The players across session
 
 def _sessions():
     """The sessions file, read (these commands never create it; a rename writes only to an existing one)."""
-    from companion.stores import open_sessions
-
     return open_sessions(reading=True)
 
 
@@ -28,9 +29,6 @@ def _since(text: str | None) -> str | None:
     """--since as an ISO date, YYYY-MM-DD; SessionError (exit 2) for anything else."""
     if text is None:
         return None
-    import re
-    from datetime import date
-
     try:
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
             raise ValueError(text)

@@ -2,17 +2,18 @@
 Each game takes its own question words and options; an option of another game is refused."""
 from __future__ import annotations
 
+import inspect
 from typing import List, Optional
 
 import typer
+
+from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 
 def options_of(engine) -> tuple[str, ...]:
     """The options a game's odds take: the keyword-only parameters of its `Engine.odds`."""
-    import inspect
-
     return tuple(name for name, p in inspect.signature(engine.odds).parameters.items()
                  if p.kind is inspect.Parameter.KEYWORD_ONLY)
 
@@ -29,7 +30,6 @@ def session_table(game: str, session: Optional[str]):
     `game`, else None; no session at all is an error when `needed` or when `session` was named."""
 
     def table(needed: bool):
-        from companion.stores import open_sessions
         from trackers.errors import SessionError
 
         try:
@@ -80,9 +80,8 @@ def odds(
     from rulesdb.games import resolve_game
 
     engine = get_engine(resolve_game(game))
-    given = {"dice": dice, "rerolls": rerolls, "player": player, "yarn": yarn, "against": against,
-             "session": session}
-    given = {k: v for k, v in given.items() if v is not None}
+    given = {k: v for k, v in dict(dice=dice, rerolls=rerolls, player=player, yarn=yarn, against=against,
+                                   session=session).items() if v is not None}
     takes = options_of(engine)
     foreign = [f"--{k}" for k in given if k not in takes]
     if foreign and takes:

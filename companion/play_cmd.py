@@ -8,7 +8,6 @@ from typing import List, Optional
 import typer
 
 from companion import complete, sent
-from companion.legal import listed, nearest
 from companion.stores import open_sessions
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
@@ -121,6 +120,43 @@ def move_text(words: list[str], move: str | None, command: str = "check") -> str
     return text
 
 
+#: where check's help shows the notation table, filled from each game's plays.toml when the help is shown
+NOTATION_MARK = "{notation}"
+
+
+def notation_table(indent: str = "") -> str:
+    """Each game's example plays (engine/<game>/plays.toml: [play, what it does]) as check's help
+    shows them: the game's id, then its plays, one a line; a game without the file is left out."""
+    import importlib.util
+    import tomllib
+
+    from engine import GAMES
+
+    found = {}
+    for game, module in GAMES.items():
+        path = Path(importlib.util.find_spec(module).submodule_search_locations[0]) / "plays.toml"
+        if path.is_file():
+            found[game] = tomllib.loads(path.read_text(encoding="utf-8"))["plays"]
+    width = max((len(play) for plays in found.values() for play, _ in plays), default=0) + 2
+    return "\n".join(line for game, plays in found.items()
+                     for line in [indent + game, *(f"{indent}  {play:<{width}}{meaning}" for play, meaning in plays)])
+
+
+class NotationHelp(typer.core.TyperCommand):
+    """A command whose help holds the games' notation table, read only when the help is shown."""
+
+    def format_help(self, ctx, formatter) -> None:
+        written = self.help
+        if written and NOTATION_MARK in written:
+            before, _, after = written.partition(NOTATION_MARK)
+            indent = before[len(before.rstrip(" ")):]
+            self.help = before + notation_table(indent)[len(indent):] + after
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.help = written  # read again each time: a game added since is in the next help
+
+
 def check(
     words: Optional[List[str]] = typer.Argument(None, help="[GAME] MOVE: the play (the game only with --situation)."),
     situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
@@ -140,34 +176,7 @@ def check(
 
     \b
     Move notation (docs/moves-GAME.md for each game):
-      catopomp
-        heaven 4 5 then hell 2           Heaven set, then the Hell Domain card
-        hell 8 8 + dice 3+5              Hell set with a Dice Boost
-        hell 2 3 4 5 then return Luke 2  with the Hell power
-        pass then transfer 7             pass; the owner hands a Hell card
-      theseus
-        use Knight explore Paladin       a Party card and its icon ability
-        basic recruit Witch              the basic action without a card
-        exile party Mage                 back down to 4 cards
-        end                              end the turn
-      catharsis
-        roll ann 3 4 4 4 5 6             the roll of the Player Attack Phase
-        reroll ann 3 3 4 to 1 2 5        any dice, thrown together, twice
-        adjust ben 4 +1 by ann           Ann's ability adjusts Ben's unused 4
-        use ann 2 top with 3 3 5         an ability paid with these dice
-        assign ann 3 ben 2               share the Enemy's damage
-        pay "AA BB" with 1 1 2 2         do these dice pay it? (check only)
-      cataclysm-arcade
-        fighter Grunt                    play a Fighter (tactic, weapon alike)
-        attack Grunt at ben boss         attack with a Fighter (or the Boss)
-        respond Zap at ann grunt         a Response, with priority
-        decline                          let the top of the Line resolve
-        pass                             pass for the rest of the level
-      catastrophe
-        Abi play Attack 4 at Betty       a card into play (or a reaction)
-        Betty roll 3                     the attacked player's die
-        Betty yarn                       a Yarn Ball buys a re-roll
-        resolve                          the last card in play takes effect
+      {notation}
 
     \b
     Examples:
@@ -252,10 +261,12 @@ def moves(
     note = engine.moves_note(state)
     turn = {}
     if by is None:
+        from engine.listing import listed
+
         found, left = listed(engine, state)
         texts = [engine.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
-        from companion.legal import plays_for
+        from engine.listing import plays_for
         from engine.words import player
 
         who = player(by, state.players).name
@@ -375,14 +386,12 @@ def play(
             return
         try:
             result = _play_as_typed(store, text, words, session, overrule, by, save, mark)
-        except MoveSyntaxError as exc:
-            _, engine, state = store.situation(session)
-            near = nearest(text, engine, state) if exc.spelling else []
-            if not near:
+        except MoveSyntaxError as exc:  # the step that read it found the nearest plays on its table
+            if not exc.nearest:
                 raise
-            raise MoveSyntaxError(f"{exc}; did you mean: {' | '.join(near)}") from None
+            raise MoveSyntaxError(exc.hinted()) from None
         except Refused as exc:
-            from companion.render import play_view, refusal_view, table_names
+            from companion.render import play_view, refusal_view
 
             if exc.verdict is None:  # Moved: the table moved on since it was sent; the line says what
                 if as_json and exc.result is not None:
@@ -397,8 +406,7 @@ def play(
             sys.stdout.flush()
             answered(FINDING)
             fail(str(exc), FINDING, False)
-            s = exc.result.session
-            refusal_view(exc.verdict, table_names(s.game, s.players))
+            refusal_view(exc.verdict, exc.result.names)
             return
     from companion.render import after_change, change_view, play_view
 
@@ -448,6 +456,7 @@ def schema(
 
 
 def register(app: typer.Typer) -> None:
-    for command in (check, moves, status, schema):
+    app.command(cls=NotationHelp)(check)
+    for command in (moves, status, schema):
         app.command()(command)
     app.command(context_settings={"ignore_unknown_options": True})(play)

@@ -235,18 +235,6 @@ def refusal_view(verdict, keep=()) -> None:
     _instead(out, alternatives, verdict)
 
 
-def table_names(game: str, players=(), state=None) -> tuple[str, ...]:
-    """The players' and the game's card names, for a view to keep whole; a catalogue that cannot be
-    read only costs the keeping (the answer is still shown)."""
-    try:
-        from engine import get_engine
-
-        cards = get_engine(game).card_names(state)
-    except Exception:  # noqa: BLE001 - names only guide where lines break
-        cards = []
-    return (*players, *cards)
-
-
 def status_view(game: str, problems: list, as_json: bool, position: dict | None = None, keep=()) -> None:
     position = position or {}
     if as_json:
@@ -260,9 +248,7 @@ def status_view(game: str, problems: list, as_json: bool, position: dict | None 
     if not problems:
         out(f"[green]Nothing impossible about this {game} table.[/]")
         return
-    from engine.words import count
-
-    out(f"[bold red]{count(len(problems), 'problem')} with this {game} table:[/]")
+    out(f"[bold red]{len(problems)} problem{'' if len(problems) == 1 else 's'} with this {game} table:[/]")
     for p in problems:
         out(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
 
@@ -392,7 +378,7 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
     if as_json:
         print_json(result.as_json())
         return
-    out = Out(table_names(result.session.game, result.session.players))
+    out = Out(result.session.names)
     if headline:
         out(styled(headline))
     for part in table_parts(result.summary, out.width, out.keep):
@@ -441,7 +427,7 @@ def play_view(result, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = Out((*table_names(result.session.game, result.session.players), result.move))
+    out = Out((*result.names, result.move))
     tag = " [yellow](overruled)[/]" if result.overruled else ""
     who = f"{escape(result.by)}: " if result.by else ""
     out(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
@@ -515,7 +501,7 @@ def log_view(session, telling, as_json: bool) -> None:
         return
     from rich.markup import escape
 
-    out = Out(table_names(session.game, session.players))
+    out = Out(session.names)
     if not entries:
         out(f"{escape(session.name)}: no changes yet.")
     elif entries[-1].seq < telling.total:  # a page back (--before)

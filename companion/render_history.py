@@ -43,7 +43,8 @@ def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     """`companion history`: one row per session, oldest first."""
     _damaged(damaged)
     if as_json:
-        print_json({"sessions": records} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
+        shown = [{k: v for k, v in r.items() if k != "said"} for r in records]  # said: the result column's
+        print_json({"sessions": shown} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
         return
     if not records:
         emit(None, False, "No sessions to show. Start one: companion track new GAME --players \"Ann,Ben\"")
@@ -201,10 +202,10 @@ def win_bars(players: list[dict], width: int):
 
 
 def figure_lines(game: str, f: dict) -> list[str]:
-    """A game's own figures, one line each, in words (the game's Tracker.figure_lines)."""
+    """A game's own figures, one line each, in words (the game's Outcome.figure_lines)."""
     from engine import get_tracker
 
-    return get_tracker(game).figure_lines(f)
+    return get_tracker(game).declaration.outcome.figure_lines(f)
 
 
 def recap_lines(story: dict, markdown: bool = False) -> list[str]:

@@ -147,9 +147,8 @@ def show_view(entry: dict, as_json: bool) -> None:
     out("\n".join(_rule_lines(entry)))
     if entry.get("exceptions"):
         out("Exceptions:")
-    if entry.get("exceptions") or entry.get("exception_to"):
-        for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
-            out(line)
+    for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
+        out(line)
     out(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
     if entry["see_also"]:
         out("See also:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from companion.render import console, fit_text, styled, table_names, table_parts
+from companion.render import console, fit_text, styled, table_parts
 
 
 def _watch_frame(result, last, width: int):
@@ -21,7 +21,7 @@ def _watch_frame(result, last, width: int):
 
     said = with_by(getattr(last, "by", None), last.label) if last else ""
     when = f"last change: {said} at {last.at[11:19]}" if last else "no changes yet"
-    keep = table_names(s.game, s.players)
+    keep = s.names
     parts = [fit_text(styled(head, style="bold"), width, keep), styled(when, style="dim")] + table_parts(result.summary, width, keep)
     parts.append(styled(f"updated {time.strftime('%H:%M:%S')}  Ctrl-C to leave" + ("" if cell(s.ended) == "-" else "  (ended)"),
                       style="dim"))

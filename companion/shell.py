@@ -14,12 +14,15 @@ whole evening (`run_in_terminal` runs each command), with a small layout of its 
 """
 from __future__ import annotations
 
+import contextlib
+import difflib
+import io
 import json
 import shlex
 import sys
 from pathlib import Path
 
-from companion import paths
+from companion import paths, stores
 from companion.stores import current_game
 
 PROMPT = "companion> "
@@ -34,7 +37,6 @@ class Shell:
     def __init__(self, group, home: Path | None = None):
         """`group`: the click group of the whole app (companion.cli.whole_group()), built once for the
         evening; `home`: the --data-dir given to the shell, passed on to every line."""
-        from companion import stores
         from rulesdb import search
 
         self.home = home
@@ -44,7 +46,6 @@ class Shell:
         stores.keep_open(True)  # one open sessions file for every tracker command
 
     def close(self) -> None:
-        from companion import stores
         from rulesdb import search
 
         search.keep_open(False)
@@ -91,7 +92,7 @@ class Shell:
             print("companion: error: already in the shell", file=sys.stderr)
             return 2
         if args[0] == "play":
-            from companion import paths, sent
+            from companion import sent
 
             # the table as the line was sent: a play is judged against it (companion/sent.py)
             sent.take_now(self.home / "data" if self.home is not None else paths.data_dir())
@@ -101,11 +102,8 @@ class Shell:
         sys.stdout.flush()
         return code if isinstance(code, int) else 0
 
-
     def near_command(self, word: str, track_words: set[str]) -> str | None:
         """The command a mistyped first word nearly is (`tarck` -> `track`, `udno` -> `undo`)."""
-        import difflib
-
         if word.lower() in QUESTION_WORDS:  # `how many ...` is a question, not a mistyped `show`
             return None
         known = {c: c for c in self.commands} | {w: f"track {w}" for w in track_words}
@@ -159,8 +157,6 @@ def _with_json(line: str) -> str:
 
 def _captured(text: str):
     """What a command printed: its JSON document, None for nothing, else the text (help)."""
-    import json
-
     if not text.strip():
         return None
     try:
@@ -180,9 +176,6 @@ def _error(text: str) -> str | None:
 def json_answer(shell: Shell, line: str) -> dict | None:
     """One line run as if it ended with --json, as one object: the line, the exit code the one-shot
     command would have, what it printed on stdout (`result`) and its error line (`error`)."""
-    import contextlib
-    import io
-
     words = line.split()
     if not words:
         return None

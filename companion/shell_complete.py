@@ -6,7 +6,8 @@ here; players and verbs are read from the sessions file at each completion (neve
 """
 from __future__ import annotations
 
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
 
 RULE_ID_COMMANDS = {("rules", "show")}
 TERM_COMMANDS = {("rules", "define")}
@@ -74,9 +75,6 @@ def _argument_words(node, path: list[str], before: list[str], current: str) -> l
 
 def _paths(current: str, only_folders: bool) -> list:
     """The files and folders (or folders only) a path being typed may go on to, as completions."""
-    from prompt_toolkit.completion import PathCompleter
-    from prompt_toolkit.document import Document
-
     found = PathCompleter(only_directories=only_folders, expanduser=True)
     return list(found.get_completions(Document(current), None))
 

@@ -5,6 +5,8 @@ session's game, as the table says it: `companion track morale -1`, `companion tr
 """
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
 from typing import List, Optional
 
@@ -126,6 +128,7 @@ REVEAL_HELP = "Show this player's secrets (their named hand, a Catopomp predicti
 
 def _public(store, result, reveal: list[str]):
     """The result with the table's secrets hidden, but the revealed players' (trackers/secrets.py)."""
+    from trackers.log import tracker_for
     from trackers.secrets import public_summary, revealed
 
     session = result.session
@@ -133,10 +136,6 @@ def _public(store, result, reveal: list[str]):
     return result
 
 
-def tracker_for(game: str):
-    from engine import get_tracker
-
-    return get_tracker(game)
 GAME_ARG = dict(autocompletion=complete.games)
 
 
@@ -187,7 +186,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None
 
 
 def _overview(store, sessions, damaged):
-    from trackers.overview import overview
+    from trackers.overview import overview  # the sentences only: `track list --json` does without
 
     return overview(store, sessions, damaged)
 
@@ -222,7 +221,6 @@ def _library_differences(session) -> list[dict]:
 
     if LIBRARY_OPTION not in session.options:
         return []
-    from companion import paths
     from trackers.library import Library, differences
 
     return differences(Library(paths.data_dir(), session.game), session)
@@ -280,7 +278,6 @@ def export(
     with open_sessions(reading=True) as store:
         doc = store.export(name, file, partial)
     from companion.render import emit
-
     from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
@@ -497,8 +494,6 @@ def watch(
 
 
 def _near_session_commands(word: str) -> list[str]:
-    import difflib
-
     names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
     return difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
 
@@ -548,8 +543,6 @@ def _no_stray_option(words: list[str]) -> None:
     """An option-looking word (`--reveal`, `-x`) is never read as part of a change (a card named
     "--reveal ann"): the options a change takes are read by typer, any other is refused and named.
     A negative amount (`-2`) is a word of the change."""
-    import re
-
     from engine.base import MoveSyntaxError
 
     stray = next((w for w in words if re.match(r"--?[A-Za-z]", w)), None)
@@ -570,6 +563,7 @@ def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
     if not hides_hand(session.game) or len(" ".join(words).split()) != 2:
         return False
     from engine.base import MoveSyntaxError
+    from trackers.log import tracker_for
 
     try:
         verb, rest = tracker_for(session.game).split(words)

@@ -49,7 +49,8 @@ STYLES = {
 def mode(stream, environ=os.environ) -> tuple[bool, bool] | None:
     """(styles written, colours written) as rich's console decides them for `stream` and the
     environment; None where rich has its own ways (Windows, Jupyter, IDLE)."""
-    if sys.platform == "win32" or hasattr(builtins, "get_ipython") or _idle():
+    idle = str(getattr(sys.stdin, "__module__", "")).startswith("idlelib")
+    if sys.platform == "win32" or hasattr(builtins, "get_ipython") or idle:
         return None
     terminal = _terminal(stream, environ)
     styled = terminal and environ.get("TERM", "").lower() not in ("dumb", "unknown")
@@ -78,10 +79,6 @@ def _terminal(stream, environ) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
-
-
-def _idle() -> bool:
-    return str(getattr(sys.stdin, "__module__", "")).startswith("idlelib")
 
 
 def render(pieces, columns: int, keep=(), indent: int | None = None, how: tuple[bool, bool] | None = None) -> str | None:

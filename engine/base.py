@@ -152,12 +152,6 @@ class Engine(Generic[S, M]):
         plays = declaration.plays
         #: every rule id this engine can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = plays.rule_ids if plays is not None else frozenset()
-        #: the move notation, for --help and errors
-        self.NOTATION: str = plays.help if plays is not None else ""
-        #: the rule a table's player count and seats come under (status cites it for a table that cannot be)
-        self.SEATS_RULE: str = declaration.seats_rule
-        #: the rule a play out of turn breaks
-        self.TURN_RULE: str = declaration.turns.rule
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -182,14 +176,14 @@ class Engine(Generic[S, M]):
         """What makes the table's players impossible (the seat rule `track new` applies: count, names)."""
         from rulesdb.names import seat_problems
 
-        return [Reason(rule=self.SEATS_RULE, message=m)
+        return [Reason(rule=self.declaration.seats_rule, message=m)
                 for m in seat_problems(self.game, [p.name for p in state.players])]
 
     def parse_move(self, text: str, state: S) -> M:
-        return self.declaration.plays.read(text, state)
+        return self.declaration.plays.parse_move(text, state)
 
     def format_move(self, move: M) -> str:
-        return self.declaration.plays.write(move)
+        return self.declaration.plays.format_move(move)
 
     def check(self, state: S, move: M) -> Verdict:
         return self.declaration.plays.check(state, move)
@@ -217,8 +211,6 @@ class Engine(Generic[S, M]):
 
     def with_turn(self, state: S, player: str) -> S:
         """The State with `player` to act: how an overruled play out of turn is recorded."""
-        if self.declaration.turns.with_turn is None:
-            raise EngineError(f"{self.game}: a play out of turn cannot be recorded")
         return self.declaration.turns.with_turn(state, player)
 
     def mover(self, state: S, move: M) -> str | None:
@@ -234,7 +226,7 @@ class Engine(Generic[S, M]):
         """Why `player` may not act now (a play `--by` someone other than the player to act)."""
         if self.declaration.turns.out_of_turn is not None:
             return self.declaration.turns.out_of_turn(state, player)
-        return Reason(rule=self.TURN_RULE, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
+        return Reason(rule=self.declaration.turns.rule, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
 
     def moves_note(self, state: S) -> str | None:
         """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
@@ -275,8 +267,6 @@ class Engine(Generic[S, M]):
 
     def situation(self, state: S) -> dict[str, Any]:
         """The State written out as a situation file that load_state() accepts."""
-        if self.declaration.views.situation is not None:
-            return self.declaration.views.situation(state)
         return state.model_dump(mode="json")
 
     # -- hooks the shared layers call, so none of them names a game ------------------------
@@ -284,12 +274,14 @@ class Engine(Generic[S, M]):
     def series(self, text: str) -> Series | None:
         """A play said once that the table makes as several plays in a row (Cataclysm Arcade `decline
         all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
-        return self.declaration.views.series(text)
+        found = self.declaration.views.series
+        return found.read(text) if found is not None else None
 
     def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
         """The numbers of steps (`series(...)`'s kind) a play made by `by` may imply first, fewest first
         (Cataclysm Arcade: the players before `by` let the Line be); () (the default) for none."""
-        return tuple(self.declaration.views.plays_on(state, by) or ())
+        found = self.declaration.views.series
+        return tuple(found.plays_on(state, by) or ()) if found is not None else ()
 
     def partly_listed(self, state: S) -> tuple[list[M], str] | None:
         """When legal_moves() lists nothing because part of the table is not recorded (a hand known
@@ -307,7 +299,8 @@ class Series:
     """A play made of several plays in a row (Engine.series): `step`, the move each of them is, made by
     whoever is to act, recorded as its own play, at most `most(first)` times and until `done(first,
     now)` says the whole is made (first: the table before the first step; now: after the last).
-    `ready(first)` raises MoveSyntaxError when the table gives nothing to make. A game subclasses it."""
+    `ready(first)` raises MoveSyntaxError when the table gives nothing to make. A game subclasses it
+    and declares the subclass (Views.series): its `read(text)` and `plays_on(state, by)`."""
 
     step: str = ""
 
@@ -429,7 +422,15 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         raise ValueError(f"kind must be play or track, not {kind!r}")
     engine = _engine(game)
     turn = state  # the table the move is read on
-    move = engine.parse_move(text, state)
+    try:
+        move = engine.parse_move(text, state)
+    except MoveSyntaxError as exc:  # its nearest plays are found on this table (engine/nearest.py)
+        from functools import partial
+
+        from engine.nearest import nearest
+
+        exc.finder = partial(nearest, engine, state, text)
+        raise
     verdict = engine.check(state, move)
     to_act = engine.to_act(state)
     named = engine.mover(state, move)

@@ -16,9 +16,37 @@ class EngineError(Exception):
 
 class MoveSyntaxError(EngineError):
     """A move that cannot be parsed; the message names the token. `spelling` says whether the nearest
-    legal plays may follow it as a spelling hint ("did you mean")."""
+    legal plays may follow it as a spelling hint ("did you mean"). The step that read the words leaves
+    `finder`, which looks on the table it read them on (engine/nearest.py), so `nearest` and `unread`
+    need no replay; looked for once, when first asked."""
 
     spelling = True
+    finder = None  # () -> (nearest plays, the word they put right), set by the step
+
+    def _near(self) -> tuple[tuple[str, ...], str | None]:
+        if not self.spelling or self.finder is None:
+            return (), None
+        if "_found" not in self.__dict__:
+            self._found = self.finder()
+        return self._found
+
+    @property
+    def nearest(self) -> tuple[str, ...]:
+        """The legal plays (or notation words) nearest the words that did not read (engine/nearest.py)."""
+        return self._near()[0]
+
+    @property
+    def unread(self) -> str | None:
+        """The one typed word that `nearest` puts right, when that is what they do."""
+        return self._near()[1]
+
+    def hinted(self) -> str:
+        """The one line with its "did you mean": the misspelt word and the plays that put it right, or
+        the message and the nearest plays (the message alone when none is near)."""
+        if not self.nearest:
+            return str(self)
+        said = f"unknown word {self.unread!r}" if self.unread else str(self)
+        return f"{said}; did you mean: {' | '.join(self.nearest)}"
 
 
 class NotTheirs(MoveSyntaxError):

@@ -37,6 +37,27 @@ def top_first(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]
     return {"scores": None, "ranks": {p: 1 if p in top else 2 for p in record["players"]} if top else None}
 
 
+#: cards or abilities waiting at once (on the Line, or in play) that make a response war
+WAR = 3
+
+
+def response_wars(pile: str, said: str) -> Callable[..., dict[int, list[str]]]:
+    """`Outcome.turning_points` of the response wars a game piles up in the State's list `pile`: each
+    time WAR or more wait at once, told at the step where the most waited, as `said` (`{n}`: how many)."""
+    def wars(steps: list, summary: Any = None) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        peak: tuple[int, int] | None = None
+        for step in steps:
+            size = len(getattr(step.after, pile))
+            if size >= WAR and (peak is None or size > peak[0]):
+                peak = (size, step.seq)
+            if peak is not None and (size == 0 or step is steps[-1]):
+                out.setdefault(peak[1], []).append(said.format(n=peak[0]))
+                peak = None
+        return out
+    return wars
+
+
 def _same_player(state: Any, player: Any) -> Any:
     return player
 
@@ -65,12 +86,12 @@ def _no_round_end(state: Any) -> tuple[Any, list]:
 
 @dataclass(frozen=True)
 class Plays:
-    """The move validator: the notation read (`read(text, state)`) and written (`write(move)`), its
-    help text, and the referee: `check(state, move)` -> Verdict, `apply(state, move, overruled)` ->
-    State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
+    """The move validator: the notation read (`parse_move(text, state)`) and written
+    (`format_move(move)`), its help text, and the referee: `check(state, move)` -> Verdict,
+    `apply(state, move, overruled)` -> State, `legal_moves(state)`. `rule_ids`: every rule the plays cite."""
 
-    read: Callable[..., Any]
-    write: Callable[[Any], str]
+    parse_move: Callable[..., Any]
+    format_move: Callable[[Any], str]
     help: str
     check: Callable[..., Any]
     apply: Callable[..., Any]
@@ -87,9 +108,9 @@ class Turns:
     `bound`: the rules whose findings hold only for the player to act (who leads, who must play): an
     out-of-turn refusal leaves them out, since its play is judged as its maker's turn would judge it."""
 
-    rule: str = ""
+    rule: str
+    with_turn: Callable[..., Any]
     to_act: Callable[..., str | None] = _none
-    with_turn: Callable[..., Any] | None = None
     mover: Callable[..., str | None] = _none
     acting: Callable[..., str | None] = _none
     out_of_turn: Callable[..., Any] | None = None
@@ -144,45 +165,59 @@ class Verbs:
 class Outcome:
     """What `history`, `stats` and a recap read of a finished log: the length's unit and the State field
     counting it (`length`: ("rounds", "round")), whether the players win together (`cooperative`), who
-    won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), what a
-    response war piles up (`pile`: (field, words) or None), its turning points (`turning_points(steps,
-    summary)`), its share of the figures over many sessions (`share(record)`) and those in words
-    (`figure_lines(figures)`), and where each player finished (`standing(summary, record)`: scores
-    and ranks)."""
+    won (`result(summary, players)`), the game's own figures (`figures(state, summary, steps)`), its
+    turning points (`turning_points(steps, summary)` -> seq -> what happened; `response_wars` for a
+    game whose plays pile up), its share of the figures over many sessions (`share(record)`) and
+    those in words (`figure_lines(figures)`), where each player finished (`standing(summary,
+    record)`: scores and ranks), and a finished record's result in the game's own words where winners
+    and ties do not say it (`headline(record)` -> [the result, what a recap adds]; BG Stats' comment
+    is the first; kept in the record as `said`, so it names no player). `figures`, `share` and `figure_lines` are optional: none by default."""
 
     length: tuple[str, str]
     cooperative: bool = False
     result: Callable[..., dict] = _winners
     figures: Callable[..., dict] = _nothing
-    pile: tuple[str, str] | None = None
     turning_points: Callable[..., dict] = _nothing
     share: Callable[..., list] = _no_list
     figure_lines: Callable[..., list] = _no_list
     standing: Callable[..., dict] = top_first
+    headline: Callable[[dict], list[str]] = _no_list
+
+
+def no_result() -> dict[str, Any]:
+    """The result every outcome record carries before the game's `result` fills it (`history --json`
+    keeps one shape for every game, docs/cli.md): `party` (a cooperative game's) and `reapurr` (a win
+    of the game itself) stay blank where a game has neither."""
+    return {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
 
 
 @dataclass(frozen=True)
 class Secrets:
-    """What stays secret at a shared table (trackers/secrets.py applies it): the table records named
-    hands (`hides_hand`), verbs whose words name a secret (`secret_verbs`: verb -> how the hidden change
-    reads), a player as the others see them (`hide(state, player)`), the summary's hidden marks
-    (`mark_hidden(state, summary, reveal)`), and one player's own hand (`own_hand(state, name)`)."""
+    """What stays secret at a shared table (trackers/secrets.py applies it): verbs whose words name a
+    secret (`secret_verbs`: verb -> how the hidden change reads), a player as the others see them
+    (`hide(state, player)`), the summary's hidden marks (`mark_hidden(state, summary, reveal)`), and
+    one player's own hand (`own_hand(state, name)`; None: no named hand is recorded, `hides_hand` False)."""
 
-    hides_hand: bool = False
     secret_verbs: Mapping[str, str] = field(default_factory=dict)
     hide: Callable[..., Any] = _same_player
     mark_hidden: Callable[..., dict] = _summary_as_is
     own_hand: Callable[..., dict] | None = None
 
+    @property
+    def hides_hand(self) -> bool:
+        """Whether the table records named hands: those a player may look at (`own_hand`)."""
+        return self.own_hand is not None
+
 
 @dataclass(frozen=True)
 class Views:
     """What the shared layers show and the hooks they call instead of naming a game: why no play can
-    be listed (`moves_note(state)`), what `status` adds (`position(state)`), the situation file written
-    (`situation(state)`; None: the State dumped), what a loaded situation must also satisfy
-    (`load_check(state, source)`), the cards the table plays with (`card_names(state or None)`), dice
-    odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data, source)`), a play
-    said once and made as several (`series(text)`), plays still listed when part of a hand is unknown
+    be listed (`moves_note(state)`), what `status` adds (`position(state)`), what a loaded situation
+    must also satisfy (`load_check(state, source)`), the cards the table plays with (`card_names(state
+    or None)`), dice odds (`odds(question, table, **options)`), deck-building rules (`check_deck(data,
+    source)`), plays made as several (`series`: an engine.base.Series subclass, whose `read(text)` is a
+    play said once and made as several, `plays_on(state, by)` the steps a later player's play implies
+    first), plays still listed when part of a hand is unknown
     (`partly_listed(state)`), the group `moves` lists a play under (`move_group(move, words)`), the
     phone page's view of the table (`phone(view, summary, rows, to_act, acting)` fills the view;
     None: the plain view) and the plays a page offers by taps beside the listed ones
@@ -190,24 +225,33 @@ class Views:
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
-    situation: Callable[..., dict] | None = None
     load_check: Callable[..., Any] | None = None
     card_names: Callable[..., list[str]] = _no_list
     odds: Callable[..., tuple[dict, str]] | None = None
     check_deck: Callable[..., Any] | None = None
-    series: Callable[..., Any] = _none
-    plays_on: Callable[..., Any] = _none  # (state, by) -> declines a play by `by` implies first (`plays_on`)
+    series: type | None = None
     partly_listed: Callable[..., Any] = _none
     move_group: Callable[[str, list[str]], str] = _first_word
     phone: Callable[..., None] | None = None
     tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
 
 
+#: how pressing an effect of a kind is (`Declaration.pressing`: kind -> one of these), most pressing
+#: first: the game's end, a player (or Enemy) out or back, a threshold (also a cost paid for nothing, an
+#: ability that fires by itself), a round or level ending; ASKS: it asks the table to act now (always
+#: said). A kind a game does not declare is a note (`--verbose` shows it).
+GAME_END, OUT, THRESHOLD, ROUND_END, ASKS = 0, 1, 2, 3, "asks"
+#: every kind the games declared so far -> its rank (trackers/pressing.py reads it): one vocabulary, so a
+#: kind two games declare must rank alike
+RANKS: dict[str, int | str] = {}
+
+
 @dataclass(frozen=True)
 class Declaration:
     """One game: its id, its State, the rule its seats come under, what is impossible about a described
-    table (`status(state)` -> reasons), and its groups: plays (None: plays are not recorded), turns,
-    verbs, outcome, secrets, views."""
+    table (`status(state)` -> reasons), its groups: plays (None: plays are not recorded), turns,
+    verbs, outcome, secrets, views; and how pressing each kind of its effects is (`pressing`: kind ->
+    GAME_END, OUT, THRESHOLD, ROUND_END or ASKS)."""
 
     game: str
     State: type
@@ -216,9 +260,15 @@ class Declaration:
     plays: Plays | None
     verbs: Verbs
     outcome: Outcome
-    turns: Turns = Turns()
+    turns: Turns
     secrets: Secrets = Secrets()
     views: Views = Views()
+    pressing: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for kind, rank in self.pressing.items():
+            if RANKS.setdefault(kind, rank) != rank:
+                raise ValueError(f"{self.game}: effect kind {kind!r} ranks {RANKS[kind]!r} elsewhere, not {rank!r}")
 
 
 def catalogue_names(module: str) -> Callable[..., list[str]]:
@@ -248,17 +298,17 @@ def members() -> list[str]:
 
 def set_by(declaration: Declaration) -> list[str]:
     """The members a game sets: those without a default, and those it gives another value than it."""
+    def given(record: Any, f) -> bool:
+        blank = f.default if f.default_factory is _MISSING else f.default_factory()
+        return blank is _MISSING or getattr(record, f.name) != blank
+
     out = []
     for f in fields(Declaration):
         kind = GROUPS.get(f.name)
         value = getattr(declaration, f.name)
         if kind is None:
-            out.append(f.name)
-            continue
-        if value is None:
-            continue
-        blank = {g.name: g.default if g.default_factory is _MISSING else g.default_factory() for g in fields(kind)}
-        out += [f"{f.name}.{g.name}" for g in fields(kind)
-                if blank[g.name] is _MISSING or getattr(value, g.name) != blank[g.name]]
+            out += [f.name] if given(declaration, f) else []
+        elif value is not None:
+            out += [f"{f.name}.{g.name}" for g in fields(kind) if given(value, g)]
     return out
 

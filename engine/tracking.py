@@ -234,19 +234,13 @@ class Tracker(Generic[S]):
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
-        verbs, outcome, secrets = declaration.verbs, declaration.outcome, declaration.secrets
+        verbs, secrets = declaration.verbs, declaration.secrets
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
         #: every rule id the tracker can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = verbs.rule_ids
         #: option name -> one-line description (with the default, or "required")
         self.OPTIONS: Mapping[str, str] = verbs.options
-        #: what the game's length is counted in, and the State field that counts it: ("rounds", "round")
-        self.LENGTH: tuple[str, str] = outcome.length
-        #: the players win or lose together, as one party
-        self.COOPERATIVE: bool = outcome.cooperative
-        #: (State field, how the game says it) of what a response war piles up, for a recap: None for none
-        self.PILE: tuple[str, str] | None = outcome.pile
         #: the table records a player's named hand, which only that player may see
         self.HIDES_HAND: bool = secrets.hides_hand
         #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
@@ -296,45 +290,6 @@ class Tracker(Generic[S]):
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return self.declaration.verbs.settle(state)
-
-    # -- after the game (`companion history`): each game's own reading of a finished log, so
-    # trackers/history.py never branches per game
-
-    def result(self, summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
-        """Who won a finished game, read from the summary of its final State: `winners`, and where
-        the game has them the party's result (`party`), a win of the game itself (`reapurr`), the
-        players `tied` and why a tie stays `unclear`. By default the summary's `winners`."""
-        return self.declaration.outcome.result(summary, players)
-
-    def figures(self, state: S, summary: dict[str, Any], steps: list) -> dict[str, Any]:
-        """The game's own figures a log holds, from its final State, that State's summary and each
-        applied step (with `before`, `after`, `effects` and `seq`); none by default."""
-        return self.declaration.outcome.figures(state, summary, steps)
-
-    def turning_points(self, steps: list, summary) -> dict[int, list[str]]:
-        """The game's own turning points a recap tells beside its effects (seq -> what happened),
-        from the applied steps and `summary(state)`; none by default."""
-        return self.declaration.outcome.turning_points(steps, summary)
-
-    def share(self, record: dict[str, Any]) -> list[list]:
-        """This session's share of the game's figures over many sessions (`companion stats`), from its
-        outcome record: [figure, how, value] in the order shown, `how` one of `sum` (numbers), `tally`
-        / `tally-casefold` (name -> number or a nested tally, added key by key; names sorted, or
-        sorted without case), `mean`, `max` (a value, None for none) and `ratio` (value: the two
-        figures divided). Stored with the record, so the totals need no game's code; none by default."""
-        return self.declaration.outcome.share(record)
-
-    def figure_lines(self, figures: dict[str, Any]) -> list[str]:
-        """The game's figures over many sessions (what `share` adds up), one line each in words, for
-        `companion stats`; none by default."""
-        return self.declaration.outcome.figure_lines(figures)
-
-    def standing(self, summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
-        """Where each player finished a finished game, from its final summary and outcome record:
-        `scores` (player -> points, None where the game counts none) and `ranks` (player -> 1 for
-        the best; players who finished alike share a rank; None where the game gives no order, as
-        a party that wins or loses together); engine.game.top_first by default."""
-        return self.declaration.outcome.standing(summary, record)
 
     # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
 

@@ -31,6 +31,7 @@ the full run.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -38,11 +39,7 @@ from typing import Any, Callable
 
 from engine import get_game
 from engine.base import EngineError, step
-
-#: the games the oracle examines (Catopomp and Theseus walked, the other two on their scenario
-#: files only), with why a game is left out
-GAMES = ("catopomp", "theseus", "catastrophe", "cataclysm-arcade")
-LEFT_OUT = {"catharsis": "no secret: the whole table is in sight"}
+from tests.games import per_game
 
 
 @dataclass
@@ -154,6 +151,7 @@ class Secrets:
     again of what a viewer cannot see (None when nothing can be dealt)."""
 
     game = ""
+    walks = True  # positions come from seeded walks (else from its scenario files only)
 
     def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
         raise NotImplementedError
@@ -163,163 +161,6 @@ class Secrets:
 
     def redeal(self, state, viewer: str | None, rng: random.Random):
         raise NotImplementedError
-
-
-class Catopomp(Secrets):
-    game = "catopomp"
-    CONFIGS = ((2, {}), (3, {}), (4, {}), (3, {"competitive": True}), (4, {"competitive": True}),
-               (3, {"hell_power": True}), (3, {"passing": "casual"}), (4, {"catleton": True, "mitch": True}))
-
-    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
-        """A dealt table walked through the step; a round's end is also kept as the engine leaves it
-        (round over), then the next round is dealt by the dealer (every hand known again)."""
-        from engine.catopomp.rules_state import next_round, setup
-
-        rng = random.Random(seed)
-        n, options = self.CONFIGS[seed % len(self.CONFIGS)]
-        game = get_game(self.game)
-        truth = setup(["Ann", "Ben", "Cy", "Di"][:n], options, rng)
-        out = [(f"seed {seed} step 0", self.told(truth, rng))]
-        for k in range(1, steps + 1):
-            moves = game.engine.legal_moves(truth)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            done = step(game, truth, game.engine.format_move(move))
-            if done.state.phase == "setup":  # the session sets the next round up: the dealer deals it
-                over = game.engine.apply(truth, move)
-                out.append((f"seed {seed} step {k} (round over)", self.told(over, rng)))
-                out.append((f"seed {seed} step {k} (set up)", done.state))
-                if over.phase != "round-over":
-                    break
-                truth = next_round(over, rng)
-            else:
-                truth = done.state
-            out.append((f"seed {seed} step {k}", self.told(truth, rng)))
-        return out
-
-    @staticmethod
-    def told(truth, rng: random.Random):
-        """The dealer's table as a session may hold it: each hand recorded (the player's secret) or,
-        about half the time, known only by its size."""
-        players = tuple(p.model_copy(update={"hand": len(p.hand)}) if p.hand_known and rng.random() < 0.5 else p
-                        for p in truth.players)
-        return truth.model_copy(update={"players": players})
-
-    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
-        """For each player: a few plays `moves` lists (theirs when they are to act), each mutated (another
-        card, one more), and plain guesses from their hand or any number; out of turn for the others."""
-        engine = get_game(self.game).engine
-        out: dict[str, list[str]] = {}
-        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
-        partly = engine.partly_listed(state)
-        listed += [engine.format_move(m) for m in partly[0]] if partly else []
-        for p in state.players:
-            texts = rng.sample(listed, min(3, len(listed)))
-            cards = [str(c) for c in p.hand] if p.hand_known and p.hand else [str(rng.randint(1, 10))]
-            a, b = rng.choice(cards), rng.randint(1, 10)
-            texts += ["pass", f"heaven {a} then hell {b}", f"heaven {b} then hell {a}", f"heaven {a} {a} then hell {b}",
-                      f"heaven {b} {b} {b}", f"hell {b} {b}"]
-            texts += [t.replace(" then hell ", f" {b} then hell ", 1) for t in texts[:2] if t.startswith("heaven")]
-            if state.phase in ("setup", "play") and p.hand_size:  # the player records their own hand
-                own = [str(c) for c in p.hand] if p.hand_known else [str(rng.randint(1, 9)) for _ in range(p.hand)]
-                texts += [f"track hand {p.name} {' '.join(own)}",
-                          f"track hand {p.name} {' '.join([str(b)] * len(own))}"]
-            other = rng.choice([q.name for q in state.players])  # what anyone may say of the table
-            texts += [f"track lost {other}", f"track gems {other} -1", f"track predict {p.name} {rng.randint(1, 4)}"]
-            out[p.name] = list(dict.fromkeys(texts))
-        return out
-
-    def redeal(self, state, viewer: str | None, rng: random.Random):
-        """Every recorded hand but the viewer's dealt again from the cards the viewer cannot see (the
-        deck less the cards in sight and the viewer's own hand), sizes kept; each prediction not yet
-        revealed and not the viewer's drawn again where no single play can reveal it (its player
-        holds two or more cards, and the play cannot end the game)."""
-        from engine.catopomp.model import NCODES, code_of, deck_counts, options_of, token_of
-
-        left = list(deck_counts(len(state.players), options_of(state)))
-        gone = [c for p in state.players for c in p.hell_domain]
-        if state.winning_set is not None:
-            gone += [*state.winning_set.heaven, *state.winning_set.hell]
-        gone += list(state.discard_pile or ()) + list(state.set_aside or ())
-        gone += [c for p in state.players if p.name == viewer and p.hand_known for c in p.hand]
-        for card in gone:
-            code = code_of(card)
-            if 0 <= code < NCODES:
-                left[code] = max(0, left[code] - 1)
-        pool = [code for code in range(NCODES) for _ in range(left[code])]
-        rng.shuffle(pool)
-        others = [p for p in state.players if p.name != viewer and p.hand_known and p.hand]
-        if sum(len(p.hand) for p in others) > len(pool):
-            return None
-        # a prediction is revealed when its player clears or the game ends: one play clears at most
-        # its maker and the winning set's owner, and ends the game only at a round's end that takes
-        # someone's last gem
-        holders = sum(p.hand_size + len(p.hell_domain) > 0 for p in state.players)
-        lasting = holders >= 4 or min(p.gems for p in state.players) >= 2
-        players = []
-        for p in state.players:
-            update: dict[str, Any] = {}
-            if p in others:
-                dealt, pool = pool[:len(p.hand)], pool[len(p.hand):]
-                update["hand"] = tuple(token_of(c) for c in sorted(dealt))
-            revealed = state.cleared_record(p.name) is not None or state.game_over
-            if (p.prediction is not None and p.name != viewer and not revealed and lasting
-                    and p.hand_size + len(p.hell_domain) >= 2):
-                update["prediction"] = rng.randint(1, 4)
-            players.append(p.model_copy(update=update) if update else p)
-        return state.model_copy(update={"players": tuple(players)})
-
-
-class Theseus(Secrets):
-    game = "theseus"
-    KEPT = 4  # the top cards of each Rank Deck a play may turn up (a Board Refill): not dealt again
-
-    def walk(self, seed: int, steps: int) -> list[tuple[str, Any]]:
-        from tests.engine.theseus_table import deal
-
-        truth, rng = deal(seed, players=2 + seed % 3)
-        game = get_game(self.game)
-        out = [(f"seed {seed} step 0", self.told(truth, rng))]
-        for k in range(1, steps + 1):
-            moves = game.engine.legal_moves(truth)
-            if not moves:
-                break
-            done = step(game, truth, game.engine.format_move(rng.choice(moves)))
-            if not done.applied:
-                break
-            truth = done.state
-            out.append((f"seed {seed} step {k}", self.told(truth, rng)))
-        return out
-
-    @staticmethod
-    def told(truth, rng: random.Random):
-        players = tuple(p.model_copy(update={"hand": len(p.hand)}) if p.hand_known and rng.random() < 0.5 else p
-                        for p in truth.players)
-        return truth.model_copy(update={"players": players})
-
-    def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
-        engine = get_game(self.game).engine
-        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
-        out: dict[str, list[str]] = {}
-        for p in state.players:
-            texts = rng.sample(listed, min(4, len(listed))) + ["end"]
-            if state.board:
-                texts.append(f"basic explore {rng.choice(state.board).name}")
-            out[p.name] = list(dict.fromkeys(texts))
-        return out
-
-    def redeal(self, state, viewer: str | None, rng: random.Random):
-        """Each Rank Deck recorded as names: the cards below its top four shuffled (no one at the table
-        has seen them). Hands: a recorded Hand is public, an unrecorded one holds no names."""
-        decks = {}
-        for rank, deck in state.decks.items():
-            if isinstance(deck, tuple) and len(deck) > self.KEPT + 1:
-                rest = list(deck[self.KEPT:])
-                rng.shuffle(rest)
-                deck = (*deck[:self.KEPT], *rest)
-            decks[rank] = deck
-        return state.model_copy(update={"decks": decks})
 
 
 class NamedHands(Secrets):
@@ -327,6 +168,8 @@ class NamedHands(Secrets):
     `hand_cards`, Cataclysm Arcade's `hand`): examined on its scenario files' tables (no walk here).
     Dealt again: every named hand but the viewer's, its size kept, from the table's card names (no
     deck composition limits them; a CATastrophe card the whole table saw go in stays)."""
+
+    walks = False
 
     def __init__(self, game: str, field_: str):
         self.game, self.field = game, field_
@@ -355,9 +198,26 @@ class NamedHands(Secrets):
         return state.model_copy(update={"players": tuple(players)})
 
 
-SECRETS: dict[str, Secrets] = {"catopomp": Catopomp(), "theseus": Theseus(),
-                               "catastrophe": NamedHands("catastrophe", "hand_cards"),
-                               "cataclysm-arcade": NamedHands("cataclysm-arcade", "hand")}
+def _secrets() -> tuple[dict[str, Secrets], dict[str, str]]:
+    """Each game's hidden cards as its own test data says (tests/games/<game>.toml `secrets`): the
+    class that deals them again (here, or the game's own `module:Class`), or why the game is left out."""
+    examined, left_out = {}, {}
+    for game, spec in per_game("secrets").items():
+        if "left_out" in spec:
+            left_out[game] = spec["left_out"]
+        else:
+            module, _, name = spec["oracle"].rpartition(":")  # a class here, or `module:Class`
+            kind = getattr(importlib.import_module(module), name) if module else globals()[spec["oracle"]]
+            examined[game] = kind(game, spec["field"]) if "field" in spec else kind()
+    return examined, left_out
+
+
+#: the games the oracle examines (those with a walk of their own walked, the others on their scenario
+#: files only), and why a game is left out
+SECRETS, LEFT_OUT = _secrets()
+GAMES = tuple(SECRETS)
+#: the games whose positions come from seeded walks too
+WALKED = tuple(game for game, secrets in SECRETS.items() if secrets.walks)
 
 
 def scenario_positions(name: str) -> list[tuple[str, Any]]:

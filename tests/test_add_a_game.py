@@ -57,6 +57,16 @@ def test_no_file_of_the_product_names_the_toy_game(nim):
     assert code_shape.game_lists(ROOT, kinds=("product",))["product"] == []
 
 
+def test_check_help_shows_its_example_plays_from_its_own_folder(nim, cli):
+    """`companion check --help`'s notation table is read from each game's plays.toml when the help is
+    shown: the toy game's example play comes under its id (and goes with it)."""
+    shown = cli("check", "--help").stdout
+    assert re.search(r"^ +nim *$", shown, re.M) and re.search(r"^ +take 2 +take two stones", shown, re.M), shown
+    drop_game("nim")
+    assert "take two stones" not in cli("check", "--help").stdout
+    add_game(NIM)
+
+
 def test_play_refuse_moves_change_and_undo(nim, cli):
     started(cli)
     assert cli.json("moves")["moves"] == ["take 1", "take 2", "take 3"]
@@ -108,3 +118,18 @@ def test_the_phone_page_shows_its_table_and_links_its_rule_ids(nim, cli, home):
         assert re.search(r'<meta name="games" content="[^"]*\bnim\b', assets.files()["index.html"][0].decode())
     finally:
         assets.files.cache_clear()
+
+
+def test_the_toy_game_sets_what_the_contract_requires_and_nothing_more():
+    """Issue 47 item 4: a hook the shared layers need has no empty default (a declaration without its
+    turn rule or how a play out of turn is recorded is refused when built), and Nim sets only those
+    and what differs (engine.game.set_by)."""
+    from engine.game import Turns, members, set_by
+    from tests.games.nim import GAME
+
+    with pytest.raises(TypeError):
+        Turns(rule=GAME.turns.rule)  # no with_turn
+    with pytest.raises(TypeError):
+        Turns(with_turn=GAME.turns.with_turn)  # no turn rule
+    assert set(set_by(GAME)) <= set(members())
+    assert "outcome.figures" not in set_by(GAME) and "secrets.hides_hand" not in members()

@@ -12,7 +12,7 @@ from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
 from rulesdb.reference import load_reference, reference
 from tests.conftest import GAMES, ROOT, RULEBOOK_FILES, RULEBOOKS
-from tests.games import per_game
+from tests.games import game_data, per_game
 
 SECTIONS_DIR = ROOT / "tests" / "rulebook_sections"
 
@@ -87,7 +87,7 @@ def test_glossary_has_the_terms_players_meet(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_worked_examples_are_restated(game):
     examples = [r for r in reference().rules.values() if r.game == game and r.kind == "example"]
-    assert examples or game == "cataclysm-arcade", f"{game} has worked examples in its rulebook"
+    assert bool(examples) == game_data(game)["worked_examples"], f"{game}: worked examples in its rulebook"
 
 
 def test_the_reroll_rule_is_stated_plainly():
@@ -120,16 +120,17 @@ def _copy_data(tmp_path: Path) -> Path:
     return target
 
 
-def test_a_missing_field_names_file_and_field(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_missing_field_names_file_and_field(tmp_path, game):
     data = _copy_data(tmp_path)
-    path = data / "catopomp" / "rules.toml"
+    path = data / game / "rules.toml"
     text = path.read_text(encoding="utf-8")
     first_title = next(line for line in text.splitlines() if line.startswith("title = ") )
     path.write_text(text.replace(first_title, "titel = \"oops\"", 1), encoding="utf-8")
     with pytest.raises(DataError) as err:
         load_reference(data)
     message = str(err.value)
-    assert "catopomp" in message and "rules.toml" in message
+    assert game in message and "rules.toml" in message
     assert "titel" in message or "title" in message
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from rulesdb.games import GAME_IDS
 from tests.conftest import ROOT, run_companion
 
 README = ROOT / "README.md"
@@ -264,7 +265,7 @@ def test_the_comment_says_the_exit(text, expect):
 
 #: ids the pages show as wrong on purpose (a load error's example, a completion prefix, a hypothetical parent)
 NOT_IDS = {"catopomp.sets.lead", "catopomp.d", "catopomp.playing"}
-RULE_ID = re.compile(r"(?<![\w/.-])(?:catharsis|cataclysm-arcade|catopomp|theseus|catastrophe)(?:\.[a-z0-9][a-z0-9-]*)+")
+RULE_ID = re.compile(r"(?<![\w/.-])(?:" + "|".join(map(re.escape, GAME_IDS)) + r")(?:\.[a-z0-9][a-z0-9-]*)+")
 
 
 def test_every_rule_id_the_pages_cite_exists():

@@ -10,6 +10,8 @@ import shlex
 
 import pytest
 
+from tests.games import per_game
+
 #: commands that run until Ctrl-C: their examples are shown, not run
 LONG_RUNNING = (("shell",), ("serve",), ("track", "watch"))
 WIDTHS = (60, 80, 120)
@@ -289,25 +291,17 @@ def test_tables_and_examples_stay_whole(width):
 
 # ------------------------------------------------------------------------------ check's notation table
 
-#: per game, the table the rows of `companion check --help`'s notation table are judged at
-NOTATION_TABLES = {
-    "catopomp": ['track new catopomp --players "Ann,Ben,Luke"', "track first ben", "track dice 1 2 3 4 5 6"],
-    "theseus": ['track new theseus --players "Ann,Ben"'],
-    "catharsis": ['track new catharsis --players "Ann,Ben" --option morale=18'],
-    "cataclysm-arcade": ['track new cataclysm-arcade --players "Ann,Ben"',
-                         "track card Grunt fighter health=3 attack=2 attack-cost=1",
-                         "track card Zap response cost=1 effect=damage:1",
-                         'play "fighter Grunt"', "play decline", 'play "fighter Grunt"', "play decline"],
-    "catastrophe": ['track new catastrophe --players "Abi,Betty,Chris"'],
-}
+#: per game, the table the rows of `companion check --help`'s notation table are judged at: each game's
+#: own test data, tests/games/<game>.toml
+NOTATION_TABLES = per_game("check_table")
 
 
 def notation_rows() -> dict[str, list[str]]:
-    """The plays of check's notation table, by game."""
-    block = commands()["check"].help.split("Move notation", 1)[1].split("\n\n")[0]
+    """The plays of check's notation table as `companion check --help` shows it, by game."""
+    block = "\n".join(description(rendered("check", 120))).split("Move notation", 1)[1].split("\n\n")[0]
     rows, game = {}, None
     for line in block.splitlines()[1:]:
-        if indent(line) == 2:
+        if indent(line) == 3:
             game = line.strip()
         elif line.strip():
             rows.setdefault(game, []).append(re.split(r"\s{2,}", line.strip())[0])

@@ -10,7 +10,7 @@ import pytest
 from tests import hidden_oracle as oracle
 
 
-@pytest.mark.parametrize("game", ["catopomp", "theseus"])
+@pytest.mark.parametrize("game", oracle.WALKED)
 def test_no_viewer_is_shown_what_they_cannot_see(game):
     done = oracle.run(game, seeds=range(2), steps=12, every=4)
     assert done.positions >= 6

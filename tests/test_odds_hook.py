@@ -12,7 +12,11 @@ from companion.odds_cmd import games_with_odds, options_of
 from engine import get_engine
 from engine.base import EngineUnavailable
 from rulesdb.games import GAME_IDS
+from tests.games import per_game
 
+#: the games with dice odds and their options, each game's own test data (tests/games/<game>.toml)
+WITH_ODDS = per_game("odds_options")
+WITHOUT_ODDS = [game for game in GAME_IDS if game not in WITH_ODDS]
 ODDS_CMD = Path(__file__).resolve().parent.parent / "companion" / "odds_cmd.py"
 
 
@@ -28,12 +32,12 @@ def test_the_odds_command_imports_no_game_and_branches_on_none():
 
 
 def test_each_game_with_odds_takes_its_own_options():
-    assert options_of(get_engine("catharsis")) == ("dice", "rerolls", "player", "session")
-    assert options_of(get_engine("catastrophe")) == ("yarn", "player", "against", "session")
-    assert sorted(games_with_odds()) == ["catastrophe", "catharsis"]
+    for game, options in WITH_ODDS.items():
+        assert options_of(get_engine(game)) == tuple(options), game
+    assert sorted(games_with_odds()) == sorted(WITH_ODDS) and len(WITH_ODDS) >= 2
 
 
-@pytest.mark.parametrize("game", ["theseus", "catopomp", "cataclysm-arcade"])
+@pytest.mark.parametrize("game", WITHOUT_ODDS)
 def test_a_game_without_dice_odds_says_so(game):
     engine = get_engine(game)
     assert options_of(engine) == ()
@@ -61,6 +65,7 @@ def test_the_cli_refuses_another_games_option_and_names_games_with_odds(cli):
     bad = cli("odds", "catastrophe", "attack", "4", "--dice", "1,2")
     assert bad.exit_code == 2 and "--dice: not an odds option of catastrophe" in bad.stderr
     assert "--yarn" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
-    none = cli("odds", "theseus", "attack")
-    assert none.exit_code == 2
-    assert "theseus has no dice odds; games with odds: catastrophe, catharsis" in none.stderr
+    for game in WITHOUT_ODDS:
+        none = cli("odds", game, "attack")
+        assert none.exit_code == 2
+        assert f"{game} has no dice odds; games with odds: {', '.join(sorted(WITH_ODDS))}" in none.stderr

@@ -124,10 +124,10 @@ def test_a_play_out_of_turn_is_refused_unless_overruled():
     refused = step(game, state, "use Mage recruit", by="ben")
     assert refused.refused and refused.state is state
     turn = refused.verdict.reasons[0]
-    assert turn.rule == game.engine.TURN_RULE and turn.message == "it is Ann's turn, not Ben's"
+    assert turn.rule == game.engine.declaration.turns.rule and turn.message == "it is Ann's turn, not Ben's"
     made = step(game, state, "use Mage recruit", by="ben", overruled=True)
     assert made.overruled and made.args == ("use Mage recruit", "Ben") and made.by == "Ben"
-    assert made.violations[0]["rule"] == game.engine.TURN_RULE
+    assert made.violations[0]["rule"] == game.engine.declaration.turns.rule
     # the log's form of it replays to the same table
     assert step_logged(game, state, PLAY, made.args, overruled=True, checked=False).state == made.state
 

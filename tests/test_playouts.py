@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games import per_game
 from tests.playouts import Playout, PlayoutFailure, play_game
 from tests.playouts_tables import TABLES
 
 #: the seeds each game plays in CI, and how hard: the costlier checks (every listed play, the replay)
 #: every few steps, a couple of broken plays per step, at most a dozen listed plays judged per step;
 #: the Sessions-library run (log, file, undo/redo, export/import) for the first seed only
-SHARE = {"catopomp": (1, 3), "theseus": (2, 3), "catastrophe": (1, 4), "cataclysm-arcade": (1, 2), "catharsis": (3, 6)}
+SHARE = per_game("playout_seeds")  # each game's own test data, tests/games/<game>.toml
 LIGHT = {"every": 6, "mutations": 2, "most_listed": 12}
 
 

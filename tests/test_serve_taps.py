@@ -3,6 +3,7 @@ exactly the plays `companion moves` lists for that player, at random positions o
 plays; and the page's /moves answer is judged for the page's player."""
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,18 +12,33 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.legal import listed, plays_for
 from companion.serve.taps import paths, trie
+from tests.games import per_game
 
-TABLES = [("cataclysm-arcade", ["Ann", "Ben"], None), ("catastrophe", ["Ann", "Ben"], None),
-          ("theseus", ["Ann", "Ben"], None), ("catopomp", ["Ann", "Ben", "Cy"], {"start": "ann"}),
-          ("catharsis", ["Ann", "Ben"], {"morale": "18"})]
-# what the table enters before plays can be listed (the centre dice as rolled; a monster to fight)
-SETUP = {"catopomp": lambda dice, deck: [["dice", *map(str, dice)], ["hand", "ann", *map(str, deck[:10])]],
-         "catharsis": lambda dice, deck: [["next-card", "monster"], ["enemy", "Rat", str(dice[0])], ["combat", "start"],
-                                          ["combat", "attack"]]}
-# plays the table makes before Catharsis can list any: a power card described (the rulebook prints no card
-# texts), named as Ben's first power, and Ben's roll; a pair among his dice gives him a listed play
-PLAYS = {"catharsis": lambda dice: ['card "Fire Bolt" top "AA ?" effect "deal 4 damage" attacks 4',
-                                    "rename Ben 1 Fire Bolt", "roll Ben " + " ".join(map(str, dice))]}
+#: each game's table here, its own test data (tests/games/<game>.toml [taps]): players, options, what the
+#: table enters before plays can be listed (the centre dice as rolled; a monster to fight) and the plays
+#: it makes first (Catharsis: a power card described, as the rulebook prints no card texts, named as Ben's
+#: first power, and Ben's roll; a pair among his dice gives him a listed play)
+TAPS = dict(sorted(per_game("taps").items(), key=lambda item: item[1]["at"]))
+TABLES = [(game, t["players"], t.get("options")) for game, t in TAPS.items()]
+
+
+def _filled(text: str, dice: list[int], deck: list[int]) -> list[str]:
+    """A word of the test data with its dice and cards: {dice} the six dice, {die:N} the Nth, {deck:N}
+    the first N cards."""
+    if text == "{dice}":
+        return [str(d) for d in dice]
+    if m := re.fullmatch(r"\{(die|deck):(\d+)\}", text):
+        n = int(m.group(2))
+        return [str(dice[n])] if m.group(1) == "die" else [str(c) for c in deck[:n]]
+    return [text]
+
+
+def setup(game: str, dice: list[int], deck: list[int]) -> list[list[str]]:
+    return [[w for word in words for w in _filled(word, dice, deck)] for words in TAPS[game].get("setup", [])]
+
+
+def plays(game: str, dice: list[int]) -> list[str]:
+    return [" ".join(w for word in text.split(" ") for w in _filled(word, dice, [])) for text in TAPS[game].get("plays", [])]
 
 
 def test_a_trie_merges_words_with_no_choice_between_them():
@@ -72,9 +88,9 @@ def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, opt
 
     with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
         store.new(game, players, "t", options)
-        for words in SETUP.get(game, lambda *_: [])(dice, deck):
+        for words in setup(game, dice, deck):
             store.record(words, "t")
-        for text in PLAYS.get(game, lambda _: [])(dice):
+        for text in plays(game, dice):
             store.play(text, "t", False)
         session, engine, state = _position(store, "t", picks)
         everyone = [engine.format_move(m) for m in listed(engine, state)[0]]
@@ -106,7 +122,7 @@ def test_every_counter_stepper_sends_a_change_the_tracker_records(game, players,
     assert counter_verbs(game_for(game).tracker) and {v for v, _ in counter_verbs(game_for(game).tracker)} <= verbs
     with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
         store.new(game, players, "t", options)
-        for words in SETUP.get(game, lambda *_: [])(dice, deck):
+        for words in setup(game, dice, deck):
             store.record(words, "t")
         session, engine, state = _position(store, "t", picks)
         for player in players:

@@ -1,4 +1,4 @@
-"""The table as a phone shows it (serve/view.py, issue 45), over the five whole games of
+"""The table as a phone shows it (trackers/phone.py, issue 45), over the five whole games of
 benchmarks/whole_games_steps.py: at every step it says whose turn it is and what they are doing in
 the players' words (no engine key, no terminal command), a set-up step says whose it is and what, and the
 end says who won, how, and each player's score."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.serve.view import phone_view
+from trackers.phone import phone_view
 from tests.serve_games import TITLES, apply, commands
 
 ENGINE_WORDS = re.compile(r"setup.todo|decided.by|game.over|`|companion |_|^(?:true|false|None|null)$")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from trackers import snapshots, store
 from trackers.errors import DamagedLog, TrackerError
 from trackers.sessions import Sessions, replay, tracker_for
-from tests.games import per_game
+from tests.games import game_data, per_game
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 
@@ -279,16 +279,17 @@ def test_export_and_import_of_a_snapshotted_session(tmp_path, small_every):
     same(opened(data, "copy"), opened(data, "s"))
 
 
-@pytest.mark.parametrize("game", ["catopomp", "theseus"])
+@pytest.mark.parametrize("game", per_game("seeded_game"))
 def test_plays_across_snapshots(cli, home, small_every, game):
     """Part of a whole seeded game typed at the table (plays and tracker entries), then undo and redo
-    reaching below snapshots: every new command's open equals the full replay."""
-    if game == "catopomp":
-        from tests.engine.catopomp_players import table_game
+    reaching below snapshots: every new command's open equals the full replay. The games with a seeded
+    game of their own (tests/games/<game>.toml `seeded_game`)."""
+    import importlib
 
-        assert cli("track", "new", "catopomp", "--players", "P1,P2,P3").exit_code == 0
-    else:
-        from tests.engine.theseus_table import table_game
+    seeded = game_data(game)["seeded_game"]
+    table_game = importlib.import_module(seeded["module"]).table_game
+    if "new" in seeded:
+        assert cli(*seeded["new"]).exit_code == 0
     plays = 0
     for step, (kind, what, _t) in enumerate(table_game(1)):
         if step >= 40:

@@ -1,5 +1,5 @@
 """Issue 22: `companion stats` adds up each game's figures from the share every outcome record
-carries (Tracker.share, written with the record), so trackers/stats.py names no game and the cache
+carries (Outcome.share, written with the record), so trackers/stats.py names no game and the cache
 answers without a game's engine. The totals must read the same whether a record is fresh or came
 back from the cache (JSON with sorted keys), in the order each game gives its figures. (Inside a
 Theseus player's VP the sources come in the cache's sorted order, as they did before the shares:
@@ -12,6 +12,7 @@ import pytest
 
 from engine import GAMES as REGISTRY, get_tracker
 from trackers.secrets import hidden, hides_hand
+from tests.games import game_data
 from trackers.stats import game_figures
 
 GAMES = sorted(REGISTRY)
@@ -20,11 +21,11 @@ GAMES = sorted(REGISTRY)
 def record(game: str, **result) -> dict:
     """An outcome record of a fresh table, as trackers/history.outcome builds it."""
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], {"morale": "18"} if game == "catharsis" else {})
+    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
     summary = tracker.summary(state)
     out = {"game": game, "winners": [], "party": None, "reapurr": False, "tied": [], **result,
-           "figures": tracker.figures(state, summary, [])}
-    return out | {"share": tracker.share(out)}
+           "figures": tracker.declaration.outcome.figures(state, summary, [])}
+    return out | {"share": tracker.declaration.outcome.share(out)}
 
 
 def cached(r: dict) -> dict:
@@ -36,7 +37,8 @@ def test_the_totals_read_the_same_from_the_cache(game):
     rs = [record(game), record(game, tied=["Ann", "ben"], reapurr=True, party="won")]
     fresh = game_figures(rs, rs)
     again = game_figures([cached(r) for r in rs], [cached(r) for r in rs])
-    assert fresh != {} and again == fresh and list(again) == list(fresh)  # the same figures, in the same order
+    assert again == fresh and list(again) == list(fresh)  # the same figures, in the same order
+    assert list(fresh) == [name for name, _, _ in rs[0]["share"]]  # each the game shares (optional: none by default)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -61,7 +63,7 @@ def test_the_ratio_divides_two_added_figures():
 @pytest.mark.parametrize("game", GAMES)
 def test_only_a_game_with_named_hands_hides_anything(game):
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], {"morale": "18"} if game == "catharsis" else {})
-    assert hides_hand(game) == (game in ("cataclysm-arcade", "catopomp", "catastrophe"))
+    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
+    assert hides_hand(game) == game_data(game)["hides_hand"]
     assert (hidden(game, state) is state) == (not hides_hand(game))
     assert hidden(game, state, {"Ann", "ben"}).players == state.players

@@ -389,12 +389,8 @@ def test_track_alone_shows_its_help_and_succeeds(cli, home):
     assert result.exit_code == 0 and "Usage" in result.stdout and "error" not in result.output
 
 
-@pytest.mark.parametrize("game, count, words", [
-    ("catopomp", 5, ["more than catopomp allows", "4 at most"]),
-    ("catastrophe", 7, ["more than catastrophe allows", "6 at most"]),
-    ("theseus", 13, ["a session keeps at most 12", "rulebook itself sets no upper limit"]),
-    ("cataclysm-arcade", 13, ["a session keeps at most 12", "rulebook itself sets no upper limit"]),
-])
+@pytest.mark.parametrize("game, count, words", [(game, t["count"], t["says"])  # each game's own test data
+                                                 for game, t in per_game("too_many_players").items()])
 def test_too_many_players_cites_the_rulebook_or_says_it_sets_no_limit(cli, home, game, count, words):
     """A player limit is the rulebook's where it gives one; elsewhere the session's own bound is
     not passed off as a rule of the game."""

@@ -1,12 +1,12 @@
 """Issue 22: trackers/ stores and replays and decides nothing per game. Each game's own reading of
 a finished log (who won, its length's unit, its figures) is a hook of its Tracker
-(engine.tracking.Tracker: result, LENGTH, COOPERATIVE, figures), so no module of trackers/ names a
+(engine.game.Outcome: result, length, cooperative, figures), so no module of trackers/ names a
 game in its code (docstrings and comments may), but those still listed in NOT_YET. A recap's turning
-points and response wars are hooks too (turning_points, PILE).
+points and response wars are hooks too (turning_points, engine.game.response_wars).
 
 Issue 31: no module of companion/ branches on a game id either (a help text may name one): a play
 made of several (`decline all`, Engine.series), the groups of `moves` (Engine.move_group), the plays
-listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Tracker.figure_lines)
+listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Outcome.figure_lines)
 are hooks of the game."""
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES as REGISTRY, get_tracker
+from tests.games import game_data
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
@@ -87,40 +88,43 @@ def test_no_module_of_companion_branches_on_a_game(path):
 
 def test_the_check_finds_a_branch_on_a_game_id_but_not_a_help_text(tmp_path):
     """The check itself, on the branches issue 31 found (so the test above can fail)."""
+    imported, compared, one, other, keyed = GAMES[:5]  # five of the games, each caught another way
     module = tmp_path / "branching.py"
     module.write_text(
-        '"""For catopomp."""\nimport typer\nfrom engine.catopomp.rules import plays_without_hand\n\n\n'
+        f'"""For {imported}."""\nimport typer\nfrom {REGISTRY[imported]}.rules import plays_without_hand\n\n\n'
         'def play(words, game, engine, f):\n'
-        '    deck = typer.Option(None, help="a deck list (cataclysm-arcade)")\n'
-        '    if " ".join(words) == "decline all" and game == "cataclysm-arcade":\n'
+        f'    deck = typer.Option(None, help="a deck list ({compared})")\n'
+        f'    if " ".join(words) == "decline all" and game == "{compared}":\n'
         '        return deck\n'
-        '    if engine.game in ("catharsis", "theseus"):\n'
-        '        return {"catastrophe": f}[game]\n', encoding="utf-8")
-    assert sorted(game_branches(module)) == sorted(GAMES)
+        f'    if engine.game in ("{one}", "{other}"):\n'
+        f'        return {{"{keyed}": f}}[game]\n', encoding="utf-8")
+    package = REGISTRY[imported].rsplit(".", 1)[-1]  # an import is found by its package's name
+    assert sorted(game_branches(module)) == sorted([package, compared, one, other, keyed])
 
 
 def test_the_check_finds_a_game_branch(tmp_path):
     """The check itself: a module that branches per game, or imports a game's package, is caught
     (so the test above can fail); a game named in a docstring is not."""
+    compared, imported, told = GAMES[:3]
     module = tmp_path / "branching.py"
-    module.write_text('"""Hides catopomp hands."""\nfrom engine.catastrophe import Tracker\n\n\n'
-                      'def hidden(game):\n    return game == "cataclysm-arcade"\n', encoding="utf-8")
-    assert sorted(game_names_in_code(module)) == ["cataclysm-arcade", "catastrophe"]
+    module.write_text(f'"""Hides {told} hands."""\nfrom {REGISTRY[imported]} import Tracker\n\n\n'
+                      f'def hidden(game):\n    return game == "{compared}"\n', encoding="utf-8")
+    assert sorted(game_names_in_code(module)) == sorted([compared, imported])
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_tracker_reads_its_own_outcome(game):
     tracker = get_tracker(game)
-    unit, field = tracker.LENGTH
+    outcome = tracker.declaration.outcome
+    unit, field = outcome.length
     assert unit and field in tracker.State.record_fields()
-    state = tracker.new_state(["Ann", "Ben"], {"morale": "18"} if game == "catharsis" else {})
+    state = tracker.new_state(["Ann", "Ben"], game_data(game)["required_options"])
     assert isinstance(getattr(state, field), int)
-    assert set(tracker.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
-    assert tracker.figures(state, tracker.summary(state), []) != {}
+    assert set(outcome.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
+    assert isinstance(outcome.figures(state, tracker.summary(state), []), dict)  # optional: none by default
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_pile_a_recap_measures_is_a_field_of_the_state(game):
+def test_no_turning_point_without_a_step(game):
     tracker = get_tracker(game)
-    assert tracker.PILE is None or tracker.PILE[0] in tracker.State.record_fields()
-    assert tracker.turning_points([], tracker.summary) == {}
+    assert tracker.declaration.outcome.turning_points([], tracker.summary) == {}

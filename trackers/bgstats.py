@@ -43,11 +43,10 @@ def play_date(stamp: str) -> str:
 
 
 def comments(record: dict) -> str:
-    """One line of what the play cannot say in its fields: the party's result, the Grim Reapurr's win, an open tie."""
-    if record.get("reapurr"):
-        return "The Grim Reapurr won: every player lost."
-    if record.get("party"):
-        return f"The party {record['party']}."
+    """One line of what the play cannot say in its fields: the game's own result (the first of its
+    words, `said`), an open tie."""
+    if record.get("said"):
+        return f"{record['said'][0][:1].upper()}{record['said'][0][1:]}."
     if record.get("tied"):
         return f"Tied: {', '.join(record['tied'])}; the rulebook names no winner."
     return ""

@@ -3,9 +3,9 @@
 
 `walk` replays the applied changes one by one through the game's tracker and engine (as
 trackers/log.py folds them), keeping what each step set off; `outcome` reads the record from the
-final State and those steps: who won (or the party's, the Grim Reapurr's result), the length in
+final State and those steps: who won (or the game's own result), the length in
 plays and in the game's own unit, the duration, and the figures each game's log holds, each as
-the game's own Tracker reads them (`result`, `LENGTH`, `figures`: nothing here branches per game).
+the game's own Outcome reads them (`result`, `length`, `figures`: nothing here branches per game).
 Where a rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record
 says so instead of naming a winner.
 
@@ -27,7 +27,8 @@ from typing import Any
 from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift, tracker_for
 
 CACHE_PREFIX = "outcome:"
-FORMAT = 3  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`)
+FORMAT = 4  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`;
+# 4: `said`, the game's own words for its result)
 
 FINISHED, ABANDONED, PLAYING = "finished", "abandoned", "in progress"
 
@@ -94,45 +95,38 @@ def _seconds(start: str, end: str | None) -> int:
         return 0
 
 
-def result(tracker, summary: dict, players: list[str]) -> dict[str, Any]:
-    """Who won, as the game's tracker reads the summary of the final State (Tracker.result):
-    winners (several where the rules make several: everyone with a soul gem left, a whole party),
-    the party's result in a cooperative game, whether the Grim Reapurr won, and a tie the rulebook
-    leaves open."""
-    out: dict[str, Any] = {"winners": [], "party": None, "reapurr": False, "tied": [], "unclear": None}
-    if summary.get("game_over"):
-        out.update(tracker.result(summary, players))
-    return out
-
-
 def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step]] | None = None) -> dict[str, Any]:
     """The session's outcome record (JSON-ready): game, players, started / last change / ended,
     finished, abandoned (ended without a finish) or in progress, the result, its length and
-    duration, the game's own figures, and its `share` of the figures over many sessions (Tracker.share,
-    so `stats` adds them up without the game's code)."""
+    duration, the game's own figures, its `share` of the figures over many sessions and its result in
+    the game's own words (`said`), kept with the record so that `stats`, `history` and BG Stats need
+    no game's code: each as the game's Outcome reads them (engine/game.py),
+    who won over the blank result every record carries (engine.game.no_result)."""
+    from engine.game import no_result
     from trackers.narrate import is_setup
 
     tracker = tracker_for(session.game)
+    game = tracker.declaration.outcome
     state, steps = walked or walk(session, entries)
     summary = tracker.summary(state)
     over = bool(summary.get("game_over"))
-    unit, attr = tracker.LENGTH
+    unit, attr = game.length
     last = entries[-1].at if entries else None
     record = {
         "session": session.name, "game": session.game, "players": list(session.players),
         "started": session.created, "last_change": last, "ended": session.ended,
         "status": FINISHED if over else ABANDONED if session.ended else PLAYING,
-        "cooperative": tracker.COOPERATIVE,
-        **result(tracker, summary, session.players),
+        "cooperative": game.cooperative,
+        **no_result(), **(game.result(summary, session.players) if over else {}),
         "plays": sum(not is_setup(session, s.entry) for s in steps),  # set-up changes are the table's, no plays
         "overruled": sum(s.entry.overruled for s in steps),
         "length": {"unit": unit, "count": getattr(state, attr)},
         "duration": _seconds(session.created, last),
-        "figures": tracker.figures(state, summary, steps),
+        "figures": game.figures(state, summary, steps),
     }
     record["start_player"] = _start_player(session, [s.before for s in steps] + [state])
-    record["standing"] = tracker.standing(summary, record) if over else {"scores": None, "ranks": None}
-    return record | {"share": tracker.share(record)}
+    record["standing"] = game.standing(summary, record) if over else {"scores": None, "ranks": None}
+    return record | {"share": game.share(record), "said": game.headline(record) if over else []}
 
 
 def _start_player(session: Session, states: list) -> str | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from engine.base import LogError, step_logged
 from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
@@ -143,8 +144,6 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
     `players` are the session's (the step reads them off the table, which seats the same names).
     Returns the log's replay: the state after the top applied change (each kept as it was made, so
     an undo and a redo land on the table a fold of the applied changes gives) and the stacks."""
-    from engine.base import LogError, step_logged
-
     table = game_for(game, tracker)
     applied, redo = Stack(), Stack()
     after = {0: state}  # seq -> the table after that change (0: the start)

@@ -9,20 +9,21 @@ nothing). Writes go through the project's one file writer (a temporary file rena
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from engine import library as rules
+from engine import get_tracker, library as rules
 from engine.library import LibraryError, fold
+from rulesdb.untrusted import parse_json, parse_toml, read_text, write_file
+from trackers.files import export_target
 
 
 def state_class(game: str):
     """The State of a game with cards; LibraryError for a game without a card catalogue."""
-    from engine import get_tracker
-
     state = get_tracker(game).State
     if rules.card_model(state) is None:
-        from engine import GAMES
+        from engine import GAMES  # read when asked: a game added since is in it
 
         with_cards = [g for g in GAMES if rules.card_model(get_tracker(g).State) is not None]
         raise LibraryError(f"{game} has no card catalogue (its cards are numbers and suits the rules know); "
@@ -33,8 +34,6 @@ def state_class(game: str):
 def read_entries(path: Path, key: str, text: str | None = None) -> list[dict[str, Any]]:
     """The entries of a TOML or JSON file (by suffix): `[[KEY]]` tables, a JSON object with a KEY
     list, or a JSON list; LibraryError naming the file otherwise. `text`: the file's, read already."""
-    from rulesdb.untrusted import parse_json, parse_toml, read_text
-
     text = read_text(path, LibraryError) if text is None else text
     suffix = path.suffix.lower()
     if suffix == ".json":
@@ -53,8 +52,6 @@ def read_entries(path: Path, key: str, text: str | None = None) -> list[dict[str
 
 def _key(key: Any) -> str:
     """A TOML key: bare when it can be, else quoted."""
-    import re
-
     text = str(key)
     return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
 
@@ -85,8 +82,6 @@ def to_toml(key: str, entries: list[dict[str, Any]], heading: str) -> str:
 
 
 def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: str) -> str:
-    from rulesdb.untrusted import write_file
-
     if path.suffix.lower() == ".json":
         text = json.dumps({key: entries}, ensure_ascii=False, indent=1) + "\n"
     else:
@@ -98,9 +93,7 @@ def write_entries(path: Path, key: str, entries: list[dict[str, Any]], heading: 
 def _checker() -> str:
     """What a library's check depends on besides its text: the engine's files (the card records and
     the catalogues the entries lie over), by name, size and modification time."""
-    import engine
-
-    here = Path(engine.__file__).parent
+    here = Path(rules.__file__).parent  # engine/
     files = sorted([*here.glob("*.py"), *here.glob("*/*.py"), *here.glob("*/*.toml"), *here.glob("*/*.json")])
     return ";".join(f"{p.relative_to(here)}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files)
 
@@ -134,8 +127,6 @@ class Library:
         return json.loads(self._read)
 
     def _checked_text(self, keep: bool) -> str:
-        from rulesdb.untrusted import read_text
-
         text = read_text(self.path, LibraryError)
         digest = self._digest(text)
         try:
@@ -150,10 +141,7 @@ class Library:
         try:
             out = json.dumps(found, ensure_ascii=False)
         except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): read it afresh each time
-            import copy
-
-            self._read = None
-            return json.dumps(copy.deepcopy(found), default=str)
+            return json.dumps(found, default=str)
         if keep:
             self._keep(digest, out)
         return out
@@ -165,8 +153,6 @@ class Library:
 
     def _keep(self, digest: str, entries: str) -> None:
         """The checked copy written (a cache: a folder that cannot take it only costs a check)."""
-        from rulesdb.untrusted import write_file
-
         if self.checked_copy.is_symlink():
             return
         try:
@@ -286,8 +272,6 @@ class Library:
         return {"game": self.game, "imported": [e["name"] for e in incoming], "file": str(path)}
 
     def export(self, path: Path) -> dict[str, Any]:
-        from trackers.files import export_target
-
         entries = self.entries()
         target = export_target(path, self.path.parent.parent)
         write_entries(target, self.key, entries, f"{self.game}: a card library written by `companion cards export`")
@@ -296,15 +280,10 @@ class Library:
 
 # -- sessions and the library --------------------------------------------------------------
 
-def session_entries(session) -> list[dict[str, Any]]:
-    """The library entries a session recorded at `track new` ([] when none)."""
-    return rules.library_option(session.options)
-
-
 def differences(library: Library, session) -> list[dict[str, str]]:
     """The cards whose library version is not the one the session plays with: changed or removed
     since the session started, or added to the library after it."""
-    had = {fold(e["name"]): e for e in session_entries(session)}
+    had = {fold(e["name"]): e for e in rules.library_option(session.options)}  # recorded at `track new`
     now = {fold(e["name"]): e for e in library.effective(keep=True)}  # a read: its checked copy kept
     out = []
     for key, entry in had.items():
@@ -321,8 +300,6 @@ def differences(library: Library, session) -> list[dict[str, str]]:
 def recorded_options(data_dir: Path, game: str, options: dict[str, str]) -> dict[str, str]:
     """A new session's options with the library's entries recorded (a game without cards, or an
     empty library, records nothing)."""
-    from engine import get_tracker
-
     if rules.LIBRARY_OPTION in options:
         raise LibraryError(f"option {rules.LIBRARY_OPTION!r} is the session's record of the card library; "
                            "fill the library with `companion cards add` instead")

@@ -105,6 +105,20 @@ class Session:
         return {"name": self.name, "game": self.game, "players": self.players, "options": self.options,
                 "created": self.created, "ended": self.ended}
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' and the game's card names: what a view of this session keeps whole on a line."""
+        return (*self.players, *card_names(self.game))
+
+
+@lru_cache(maxsize=None)
+def card_names(game: str) -> tuple[str, ...]:
+    """The names of the cards `game` ships (engine Views.card_names); none for a game the engine
+    does not declare (names only guide where lines break)."""
+    from engine import GAMES, get_engine
+
+    return tuple(get_engine(game).card_names()) if game in GAMES else ()
+
 
 @dataclass
 class Replay:
@@ -161,6 +175,7 @@ class PlayResult(Result):
     recorded: bool = True  # False: refused, nothing logged (the state is the table as it stands)
     acting: str | None = None
     kind: str = PLAY
+    names: tuple[str, ...] = ()  # the players' and cards' names the play's lines keep whole (Session.names)
 
     def as_json(self) -> dict[str, Any]:
         """One shape for a recorded, overruled or refused play: the change's keys (its effects

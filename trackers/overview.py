@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trackers.errors import StoreError
 from trackers.log import PLAY
 from trackers.narrate import with_by
 from trackers.sessions import Sessions, tracker_for
@@ -12,18 +13,16 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
     """One row per session: name, game, players, the last log entry ("lives Ben -2 at 21:04"),
     and finished ("ended" when the session was ended, "game over" when the game is, else None).
     A session whose log is damaged is named in `damaged` (name, message) and listed as such."""
-    from trackers.errors import StoreError
-
     rows = []
     for session in store.all() if sessions is None else sessions:
+        row = {"name": session.name, "game": session.game, "players": session.players}
         try:
             entries = store.entries(session)
         except StoreError as exc:
             if damaged is None:
                 raise
             damaged.append((session.name, str(exc)))
-            rows.append({"name": session.name, "game": session.game, "players": session.players,
-                         "last": "(damaged)", "finished": "?"})
+            rows.append(row | {"last": "(damaged)", "finished": "?"})
             continue
         last = None
         if entries:
@@ -33,11 +32,9 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
         finished = "ended" if session.ended else None
         if finished is None and entries:
             try:
-                tracker = tracker_for(session.game)
-                if tracker.finished(store.replay(session).state):
+                if tracker_for(session.game).finished(store.replay(session).state):
                     finished = "game over"
             except Exception:  # noqa: BLE001 - a log this version cannot replay is listed, not fatal
                 finished = "?"
-        rows.append({"name": session.name, "game": session.game, "players": session.players,
-                     "last": last, "finished": finished})
+        rows.append(row | {"last": last, "finished": finished})
     return rows

@@ -8,9 +8,11 @@ stats and recap show every alias under its new name. Pure functions here, but fo
 """
 from __future__ import annotations
 
+import difflib
 import json
 from typing import Iterable
 
+from rulesdb.names import text_problem
 from trackers.errors import SessionError
 
 META_KEY = "player-names"
@@ -68,8 +70,6 @@ class Names:
 
 def near(name: str, names: list[str]) -> str:
     """`; players: A, B` with the names nearest to `name` (or the first few), for an error line."""
-    import difflib
-
     by_norm = {norm(n): n for n in names}
     close = [by_norm[n] for n in difflib.get_close_matches(norm(name), list(by_norm), n=3, cutoff=0.5)]
     shown = close or names[:5]
@@ -81,8 +81,6 @@ def rename(aliases: dict[str, str], tables: list[list[str]], old: str, new: str)
     OLD). Refused (SessionError): an OLD that no session has, a NEW that is no valid name, and a
     merge of two players who sat at one table (they are two people). NEW becomes the shown
     spelling of everyone merged into it."""
-    from rulesdb.names import text_problem
-
     new = " ".join(str(new).split())
     if not new:
         raise SessionError("the new name is empty; give the name as it should be shown, e.g. `players rename Anne Ann`")

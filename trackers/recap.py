@@ -1,5 +1,5 @@
 """The story of one game, from its log: who won and how, the turning points (a game's end, an
-elimination, a threshold, a response war, the set that stood when a Catopomp round was lost), and
+elimination, a threshold, a response war, the game's own), and
 the plays the table overruled with the rules they broke. Pure: built from the steps of
 trackers/history.walk (the applied changes, as `track show` replays them) and the outcome record.
 """
@@ -12,8 +12,6 @@ from trackers.log import ReplayError, tracker_for
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
-WAR = 3  # cards or abilities waiting on the Line (or in play, CATastrophe) that make a response war
-
 
 def _said(label: Callable, step: Step) -> str:
     """The change as the log labels it; a play whose words open with its maker's name (CATastrophe's
@@ -25,15 +23,10 @@ def _said(label: Callable, step: Step) -> str:
     return said
 
 
-def _war(size: int, where: str) -> str:
-    """A pile of plays waiting at once, in the game's words (Tracker.PILE: `{n}` marks the count)."""
-    return where.format(n=size) if "{n}" in where else f"a response war: {size} {where}"
-
-
 def turning_points(tracker, steps: list[Step], label: Callable, summary: Callable) -> list[dict[str, Any]]:
     """The steps that changed the game, oldest first: {seq, by, said, what: [...]}: their pressing
-    effects, the game's own turning points (Tracker.turning_points; `summary(state)` is the game's
-    summary) and the response wars over its PILE."""
+    effects and the game's own turning points (Outcome.turning_points, its response wars among them;
+    `summary(state)` is the game's summary)."""
     points: dict[int, dict[str, Any]] = {}
 
     def add(step: Step, what: str) -> None:
@@ -42,24 +35,13 @@ def turning_points(tracker, steps: list[Step], label: Callable, summary: Callabl
         if what not in point["what"]:
             point["what"].append(what)
 
-    own = tracker.turning_points(steps, summary)
-    pile, where = tracker.PILE or (None, "")
-    peak: tuple[int, Step] | None = None
+    own = tracker.declaration.outcome.turning_points(steps, summary)
     for step in steps:
         for e in step.effects:
             if e.kind not in ROUTINE and tier(e) is not None and tier(e) <= 2:
                 add(step, e.message)
         for what in own.get(step.seq, ()):
             add(step, what)
-        if pile:
-            size = len(getattr(step.after, pile))
-            if size >= WAR and (peak is None or size > peak[0]):
-                peak = (size, step)
-            if size == 0 and peak is not None:
-                add(peak[1], _war(peak[0], where))
-                peak = None
-    if peak is not None:
-        add(peak[1], _war(peak[0], where))
     return [points[s] for s in sorted(points)]
 
 
@@ -80,14 +62,11 @@ def how(steps: list[Step], over: Callable) -> list[str]:
 
 
 def headline(record: dict) -> str:
-    """Who won, in a few words, from the outcome record."""
+    """Who won, in a few words, from the outcome record: the game's own words first (`said`)."""
     if record["status"] != FINISHED:
         return "abandoned: ended without a finish" if record["status"] == "abandoned" else "still in progress"
-    if record["party"]:
-        return f"the party {record['party']}" + (f" against {record['figures']['boss']}"
-                                                  if record["figures"].get("boss") not in (None, "other") else "")
-    if record["reapurr"]:
-        return "the Grim Reapurr won: every player lost"
+    if record.get("said"):
+        return " ".join(record["said"])
     if record["tied"]:
         return f"a tie between {' and '.join(record['tied'])} (the rulebook names no winner)"
     if record["winners"]:

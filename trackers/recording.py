@@ -7,10 +7,10 @@ input never waits for it), and again under the lock against the events written s
 """
 from __future__ import annotations
 
-from engine.base import CHANGE, PLAY, Verdict, off_turn, step
+from engine.base import CHANGE, PLAY, Effect, Verdict, off_turn, step
 from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
-from trackers.log import PlayResult, Replay, Result, Session, game_for, tracker_for
+from trackers.log import PlayResult, Replay, Result, Session, engine_for, game_for, tracker_for
 from trackers.narrate import made_by, with_by
 from trackers.secrets import labeller, public_summary
 
@@ -147,8 +147,6 @@ class Recording(Marks):
         first = judge(None, text, session=session, done=self.replay(session))
         result = self._write(lambda con: judge(con, first.args[0], meant=first.by))
         if implied:
-            from engine.base import Effect
-
             who = ", ".join(d.by or "?" for d in implied)
             said = Effect(kind="declined", message=f"{result.by} played on, so the Line was let be: declined first for "
                                                    f"{who} (undo {len(implied) + 1} if someone meant to respond)",
@@ -164,8 +162,6 @@ class Recording(Marks):
         """The steps a play by `by` implies first (Engine.plays_on: Cataclysm Arcade, the declines of the
         players between the one with priority and `by`), recorded as plays, only when the play itself
         is legal after them; [] when it implies none."""
-        from trackers.log import game_for
-
         if by is None or overrule:
             return []
         game = game_for(session.game)
@@ -173,7 +169,7 @@ class Recording(Marks):
             return []
         state = self.replay(session).state
         counts = game.engine.plays_on(state, by)
-        series = game.engine.series("decline all")
+        series = game.engine.declaration.views.series  # its `step` is the play each implied step makes
         if not counts or series is None:
             return []
         now, made = state, 0
@@ -195,8 +191,6 @@ class Recording(Marks):
         """The plays a play said once is made of (Engine.series: Cataclysm Arcade `decline all`), each
         judged and recorded as its own play and yielded as it is; None when `text` is one play. The
         session's game is read, its table only when the words are such a play."""
-        from trackers.log import engine_for
-
         session = self.get(name)
         engine = engine_for(session.game)
         series = engine.series(text) if engine is not None else None
@@ -212,8 +206,6 @@ class Recording(Marks):
                 finished = series.done(first, result.state)
                 said = getattr(series, "stopped", None)
                 if finished and said:  # the declines stopped at a player who could answer: said in the last line
-                    from engine.base import Effect
-
                     result.effects = [*result.effects, Effect(kind="stopped", message=said,
                                                               rule=getattr(series, "rule", None))]
                 yield result
@@ -269,7 +261,7 @@ def _told(game, session: Session, state, stepped, views, effects: list, **fields
     kind = stepped.kind if stepped is not None else PLAY
     before = public_summary(tracker, name, stepped.before) if kind == CHANGE else None
     return PlayResult(session, state, public_summary(tracker, name, state), effects=effects, before=before,
-                      acting=game.engine.acting(state), kind=kind,
+                      acting=game.engine.acting(state), kind=kind, names=session.names,
                       views={p: public_summary(tracker, name, state, frozenset({p})) for p in views}, **fields)
 
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from trackers.errors import Busy, StoreError
+from trackers.errors import Busy, DiskError, DiskFull, StoreError
 
 T = TypeVar("T")
 BUSY_SECONDS = 30.0
@@ -78,8 +78,6 @@ def commit(con: sqlite3.Connection, limit: float | None = None) -> None:
 
 def explain(exc: BaseException, path: Path) -> StoreError:
     """A StoreError (or subclass) that says what happened to the sessions file and what to do."""
-    from trackers.errors import DiskError, DiskFull
-
     text = str(exc).lower()
     folder = path.parent
     if "readonly" in text or "read-only" in text or "read only" in text or (

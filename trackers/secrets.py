@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-
-def _tracker(game: str):
-    from trackers.log import tracker_for
-
-    return tracker_for(game)
+from trackers.log import tracker_for as _tracker
 
 
 def hides_hand(game: str) -> bool:

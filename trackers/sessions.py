@@ -11,25 +11,25 @@ step (engine.base.step) in trackers/recording.py, which appends what it returns.
 """
 from __future__ import annotations
 
+import difflib
+import itertools
 import json
 import sqlite3
 import time
 from pathlib import Path
 
-from engine.base import PLAY  # noqa: F401  (importable from here too)
 from rulesdb.names import id_problem
 from trackers import ledger, snapshots
 from trackers.connection import SessionsFile
 from trackers.errors import DamagedExport, DamagedLog, SessionError, StoreError
 from trackers.files import export_target, write_file
-from trackers.kept import check_players, keepable  # noqa: F401  (importable from here too)
+from trackers.kept import check_players, keepable
 from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
     EXPORT_FORMAT,
     EXPORT_VERSION,
     ROW_COLUMNS,
     Entry,
     Known,
-    PlayResult,
     Replay,
     ReplayError,
     Result,
@@ -95,9 +95,6 @@ class Sessions(Recording, SessionsFile):
         return {sid: (head, length) for sid, head, length in self._read(
             lambda con: con.execute("SELECT id, head, length FROM sessions").fetchall())}
 
-    def set_meta(self, key: str, value: str) -> None:
-        self._write(lambda con: con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
-
     def cache_meta(self, rows: dict[str, str]) -> None:
         """Derived rows (a cache) written as a read leaves snapshot rows: in a short transaction of
         their own, skipped when the file is busy, read-only or not there (a read never fails for them)."""
@@ -106,8 +103,7 @@ class Sessions(Recording, SessionsFile):
             self._flush()
 
     def current_name(self) -> str | None:
-        row = self._read(lambda con: con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone())
-        return row[0] if row else None
+        return self.meta_value("current")
 
     def get(self, name: str | None = None) -> Session:
         """A session by name, or the current one; SessionError names the sessions there are."""
@@ -119,8 +115,6 @@ class Sessions(Recording, SessionsFile):
             "SELECT id, name, game, players, options, created, ended FROM sessions WHERE name = ?", (wanted,)
         ).fetchone())
         if row is None:
-            import difflib
-
             names = [s.name for s in self.all()]
             near = difflib.get_close_matches(wanted, names, n=3, cutoff=0.5) or names[:5]
             hint = f"; sessions: {', '.join(near)}" if near else "; there are no sessions yet"
@@ -315,16 +309,15 @@ class Sessions(Recording, SessionsFile):
         players, options, state = started or self.starting(game, players, name, options)  # before writing
         created = now()
 
-        def body(con):
-            chosen = name or self._free_name(game)
-            if con.execute("SELECT 1 FROM sessions WHERE name = ?", (chosen,)).fetchone():
-                raise SessionError(f"a session named {chosen!r} exists already; pick another --name")
-            return self._insert_session(con, chosen, game, players, options, created)
-
-        session = self._write(body)
+        session = self._write(lambda con: self._insert_session(
+            con, name or self._free_name(game), game, players, options, created, "pick another --name"))
         return Result(session, state, tracker.summary(state))
 
-    def _insert_session(self, con, name: str, game: str, players: list[str], options: dict, created: str) -> Session:
+    def _insert_session(self, con, name: str, game: str, players: list[str], options: dict, created: str,
+                        other: str) -> Session:
+        """A new session row, made current; SessionError saying `other` when the name is taken."""
+        if con.execute("SELECT 1 FROM sessions WHERE name = ?", (name,)).fetchone():
+            raise SessionError(f"a session named {name!r} exists already; {other}")
         head = ledger.genesis(game, players, options, created)
         cur = con.execute(
             "INSERT INTO sessions (name, game, players, options, created, head, length) VALUES (?, ?, ?, ?, ?, ?, 0)",
@@ -334,10 +327,8 @@ class Sessions(Recording, SessionsFile):
         return Session(cur.lastrowid, name, game, players, options, created, None)
 
     def _free_name(self, game: str) -> str:
-        n = 1
-        while self.con.execute("SELECT 1 FROM sessions WHERE name = ?", (f"{game}-{n}",)).fetchone():
-            n += 1
-        return f"{game}-{n}"
+        taken = {row[0] for row in self.con.execute("SELECT name FROM sessions")}
+        return next(f"{game}-{n}" for n in itertools.count(1) if f"{game}-{n}" not in taken)
 
     def use(self, name: str) -> Session:
         def body(con):
@@ -476,9 +467,8 @@ class Sessions(Recording, SessionsFile):
         doc = checked if checked is not None else read_export(path, name)
 
         def body(con):
-            if con.execute("SELECT 1 FROM sessions WHERE name = ?", (doc.name,)).fetchone():
-                raise SessionError(f"a session named {doc.name!r} exists already; import with --name NEW")
-            session = self._insert_session(con, doc.name, doc.game, doc.players, doc.options, doc.created)
+            session = self._insert_session(con, doc.name, doc.game, doc.players, doc.options, doc.created,
+                                           "import with --name NEW")
             prev = ledger.genesis(doc.game, doc.players, doc.options, doc.created)
             for e in doc.entries:
                 e.digest = prev = ledger.entry_link(prev, e)

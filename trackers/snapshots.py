@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -113,7 +114,7 @@ def load(con, tracker, session, head: str, length: int, memo: Known | None, fetc
     lookup(seqs) -> {seq: Entry}, each checked against the ledger (DamagedLog when one fails)."""
     bases: Iterator[Known] = _rows(con, tracker, session, length, write, key)
     if memo is not None and memo.length <= length:
-        bases = _chain([memo], bases)
+        bases = itertools.chain([memo], bases)
     for base in bases:
         is_row = base is not memo
         if not _anchored(con, session, base):
@@ -130,10 +131,9 @@ def load(con, tracker, session, head: str, length: int, memo: Known | None, fetc
         except DamagedLog:
             raise  # a damaged event under the snapshot, read by a redo: reported, never replayed
         except Exception:  # noqa: BLE001 - a state that does not take its events: not used
-            done = None
             if is_row:
                 _discard(write, session.id, base.length)
-                continue
+            continue
         if done is not None:
             return done, base.length
     return None
@@ -187,11 +187,6 @@ def replayed(con, tracker, session, entries: list, length: int, write: Write, ke
         if done is not None:
             return done
     return replay(tracker, session, entries)
-
-
-def _chain(first: list, rest: Iterator) -> Iterator:
-    yield from first
-    yield from rest
 
 
 def due(con, session_id: int, seq: int) -> bool:

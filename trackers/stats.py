@@ -150,7 +150,7 @@ def by_player_count(records: list[dict]) -> list[dict[str, Any]]:
         row["finished"] += 1
         row["ties"] += bool(r["tied"])
         if r["cooperative"]:
-            row["party_wins"] += r.get("party") == "won"
+            row["party_wins"] += bool(r["winners"])  # a party wins together
         for p in r["winners"]:
             row["wins"][p] = row["wins"].get(p, 0) + 1
     for row in rows.values():
@@ -168,7 +168,7 @@ def per_party(records: list[dict]) -> list[dict[str, Any]]:
         row = rows.setdefault(key, {"game": r["game"], "party": list(key[1]), "played": 0, "wins": 0, "abandoned": 0})
         if r["status"] == FINISHED:
             row["played"] += 1
-            row["wins"] += r["party"] == "won"
+            row["wins"] += bool(r["winners"])
         elif r["status"] == ABANDONED:
             row["abandoned"] += 1
     for row in rows.values():
@@ -201,7 +201,7 @@ def per_game(records: list[dict]) -> list[dict[str, Any]]:
 
 def game_figures(records: list[dict], done: list[dict]) -> dict[str, Any]:
     """A game's own figures over its finished sessions: the shares their records carry (each game's
-    Tracker.share, written with the record), added up as each says; their names and order are those
+    Outcome.share, written with the record), added up as each says; their names and order are those
     of any record of the game, so a game with none finished still lists them."""
     form = [(name, how, value) for name, how, value in records[0].get("share", [])] if records else []
     given = [{name: value for name, _, value in r.get("share", [])} for r in done]
@@ -227,7 +227,7 @@ def _given(values: list) -> list:
     return [v for v in values if v is not None]
 
 
-#: how a figure's shares add up (Tracker.share names one of these; `ratio` divides two figures)
+#: how a figure's shares add up (Outcome.share names one of these; `ratio` divides two figures)
 _ADD: dict[str, Callable[[list], Any]] = {
     "sum": sum,
     "tally": lambda vs: dict(sorted(_tally(vs).items(), key=lambda kv: kv[0])),

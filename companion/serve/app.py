@@ -172,23 +172,27 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         game = request.query_params.get("game") or live.session.game
         if not query or len(query) > MAX_TEXT:
             return answer({"error": f"ask in 1 to {MAX_TEXT} characters"}, 400)
+        from rulesdb.errors import RulesError
+
         try:
             return answer(await rules_call(_search, query, game))
-        except Exception as exc:  # noqa: BLE001 - a bad query or game is the asker's, one line
-            if getattr(exc, "bad_input", None) is True:
-                return answer({"error": str(exc)}, 400)
-            raise
+        except RulesError as exc:  # a bad query or game is the asker's, one line
+            if not exc.bad_input:
+                raise
+            return answer({"error": str(exc)}, 400)
 
     async def rules_show(request: Request):
         rule_id = request.path_params["rule_id"].strip()
         if len(rule_id) > MAX_TEXT:
             return answer({"error": "no such rule"}, 404)
+        from rulesdb.errors import RulesError
+
         try:
             return answer(await rules_call(_show, rule_id))
-        except Exception as exc:  # noqa: BLE001 - an unknown id names the nearest
-            if getattr(exc, "bad_input", None) is True:
-                return answer({"error": str(exc)}, 404)
-            raise
+        except RulesError as exc:  # an unknown id names the nearest
+            if not exc.bad_input:
+                raise
+            return answer({"error": str(exc)}, 404)
 
     async def body_doc(request: Request) -> dict | JSONResponse:
         """The body as a JSON object (read once per request), or the 400 that says it is not one:
@@ -283,7 +287,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             try:
                 if await live.call(live.refresh):
                     changed.notify()
-            except Exception as exc:  # noqa: BLE001 - a damaged or vanished file: say it, keep serving
+            # the one outermost guard: this loop is what wakes every stream, so whatever one look raises (a
+            # damaged or vanished file, a disk gone) is said on stderr and the loop looks again; if it
+            # ended, every page would stop hearing changes while the server still answered
+            except Exception as exc:  # noqa: BLE001
                 print(f"companion serve: {type(exc).__name__}: {exc}", file=sys.stderr)
                 await asyncio.sleep(2)
             await asyncio.sleep(POLL)
@@ -301,11 +308,9 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             rules_pool.shutdown(wait=False, cancel_futures=True)
 
     def _warm() -> None:
-        """Build the rules index (when the cache has none) before the first question."""
-        try:
-            _search("turn", live.session.game)
-        except Exception:  # noqa: BLE001 - the first real search says what is wrong
-            pass
+        """Build the rules index (when the cache has none) before the first question. Run as a future
+        nobody reads: whatever it raises stays there, and the first real search says what is wrong."""
+        _search("turn", live.session.game)
 
     routes = [
         Route("/", page), Route("/p/{token}", page), Route("/rules", page), Route("/rules/{rule_id:path}", page),

@@ -74,12 +74,8 @@ def host_port(value: str) -> str:
     return rest.rsplit(":", 1)[1] if ":" in rest else ""
 
 
-def media_type(value: str) -> str:
-    return value.split(";", 1)[0].strip().lower()
-
-
 def says_json(content_type: str) -> bool:
-    kind = media_type(content_type)
+    kind = content_type.split(";", 1)[0].strip().lower()  # the media type, without its parameters
     return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
 
 

@@ -3,11 +3,15 @@ code), then run uvicorn until Ctrl-C. Bad input (an unknown session, a port in u
 before anything is written or bound."""
 from __future__ import annotations
 
+import ipaddress
 import json
+import re
 import socket
 import sys
 from pathlib import Path
 
+from companion import paths
+from companion.serve.tokens import host_token, token
 from trackers.errors import TrackerError
 
 
@@ -43,8 +47,6 @@ def by_name() -> list[str]:
 
 def reachable(address: str) -> bool:
     """An address another device could reach: not loopback, unspecified, link-local or multicast."""
-    import ipaddress
-
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -57,12 +59,7 @@ def lan_addresses(route=None, names=None) -> list[str]:
     outgoing interface's (the default route's), then the other interfaces the private ranges route
     through, then what the host name resolves to; private addresses before public ones."""
     route, names = route or outgoing, names or by_name
-    found: list[str] = []
-    for address in [route(target) for target in PROBES] + list(names()):
-        if address and reachable(address) and address not in found:
-            found.append(address)
-    import ipaddress
-
+    found = [a for a in dict.fromkeys([route(target) for target in PROBES] + list(names())) if a and reachable(a)]
     return sorted(found, key=lambda a: not ipaddress.ip_address(a).is_private)
 
 
@@ -73,9 +70,6 @@ def url_host(host: str) -> str:
 
 def checked_host(host: str) -> str:
     """A --host value: an IP address or a host name (letters, digits, dots, hyphens)."""
-    import ipaddress
-    import re
-
     host = host.strip().strip("[]")
     try:
         return str(ipaddress.ip_address(host))
@@ -102,22 +96,7 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters (the qrcode package)."""
-    import io
-
-    import qrcode
-
-    code = qrcode.QRCode(border=2)
-    code.add_data(url)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
-    return out.getvalue()
-
-
 def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
-    from companion.serve.tokens import token
-
     return [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
 
 
@@ -145,8 +124,6 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     found = ([host] if host else lan_addresses()) if lan else []
     base = f"http://{url_host(found[0]) if found else '127.0.0.1'}:{port}/"
     others = [f"http://{url_host(a)}:{port}/" for a in found[1:]]
-    from companion.serve.tokens import host_token
-
     host_link = f"{base}h/{host_token(key, live.session)}" if allow_plays else None
     (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link,
                                                 others, lan and not found)
@@ -171,7 +148,9 @@ def started_text(live, base: str, private: list[tuple[str, str]], lan: bool, all
     if others:
         print(f"If phones cannot open it, this machine's other addresses: {'  '.join(others)}")
     if lan and not none_found:
-        code = qr_text(base)
+        from companion.bgstats_cmd import qr_text
+
+        code = qr_text(base, smallest=False)
         try:
             code.encode(sys.stdout.encoding or "ascii")
             print("Phones on this network open it from this code:")
@@ -267,7 +246,6 @@ def run_uvicorn(live, key: bytes, sock: socket.socket, stop_after: float | None 
 
     import uvicorn
 
-    from companion import paths
     from companion.serve.app import create_app
     from companion.serve.guard import Limits
 

@@ -115,7 +115,3 @@ def position(state: State) -> dict[str, Any]:
         "to_act": to_act(state),
         "line": [item.label() for item in state.line],  # bottom first; each names who added it
     }
-
-
-def situation(state: State) -> dict[str, Any]:
-    return state.model_dump(mode="json", exclude_defaults=False)

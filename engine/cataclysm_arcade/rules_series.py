@@ -33,6 +33,14 @@ class DeclineAll(Series):
         self.before = before
         self.stopped: str | None = None
 
+    @classmethod
+    def read(cls, text: str) -> Series | None:
+        return series(text)
+
+    @classmethod
+    def plays_on(cls, state, by: str | None) -> tuple[int, ...]:
+        return declines_before(state, by)
+
     def ready(self, first) -> None:
         if not first.line:
             raise MoveSyntaxError("decline all: the Line is empty, there is nothing to decline")

@@ -82,7 +82,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 # ------------------------------------------------------------ what stays secret
 
 
-HIDES_HAND = True
 SECRET_VERBS = {"hand": "{n} cards, hidden"}
 
 

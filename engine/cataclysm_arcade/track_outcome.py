@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import response_wars
 from engine.tracking import ranks_by_going_out
 
 
@@ -11,7 +12,8 @@ from engine.tracking import ranks_by_going_out
 
 
 LENGTH = ("levels", "level")
-PILE = ("line", "a response war: {n} on the Line")
+#: the response wars a recap tells: cards and abilities waiting on the Line
+turning_points = response_wars("line", "a response war: {n} on the Line")
 
 
 def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -26,7 +26,8 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names
+from engine.game import (ASKS, GAME_END, OUT, ROUND_END,
+                         Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names)
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, odds, rules, rules_moves, track, track_outcome, track_phone
@@ -40,20 +41,23 @@ GAME = Declaration(
     State=State,
     seats_rule=R.PLAYER_COUNT,
     status=status,
-    plays=Plays(read=rules_moves.read, write=notation.format_move, help=notation.__doc__, check=rules.check,
+    plays=Plays(parse_move=rules_moves.read, format_move=notation.format_move, help=notation.__doc__, check=rules.check,
                 apply=rules.apply, legal_moves=rules_moves.legal_moves, rule_ids=RULE_IDS | {R.PLAYER_COUNT}),
     # a play by a player the move does not name, out of turn (only with --by)
     turns=Turns(rule=R.CLAW_PLAY, to_act=rules_moves.to_act, with_turn=rules_moves.with_turn,
                 mover=rules_moves.mover, acting=rules_moves.acting),
     verbs=Verbs(table=track.VERBS, check=track.check, apply=track.apply, new_state=track.new_state,
                 options=track.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
-    outcome=Outcome(length=track_outcome.LENGTH, pile=track_outcome.PILE, result=track_outcome.result,
+    outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result,
                     figures=track_outcome.figures, turning_points=track_outcome.turning_points,
                     share=track_outcome.share, figure_lines=track_outcome.figure_lines,
-                    standing=track_outcome.standing),
-    secrets=Secrets(hides_hand=track.HIDES_HAND, hide=track.hide, own_hand=track.own_hand),
+                    standing=track_outcome.standing, headline=track_outcome.headline),
+    secrets=Secrets(hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, card_names=catalogue_names("engine.catastrophe.model"),
                 odds=odds.question_odds, phone=track_phone.fill),
+    # a cat back in the game, the game going on: as pressing as its end
+    pressing={"game-won": GAME_END, "grim-reapurr-wins": GAME_END, "back-in-game": GAME_END, "game-resumed": GAME_END,
+              "eliminated": OUT, "turn-over": ROUND_END, "power-cat": ASKS, "power-cat-named": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

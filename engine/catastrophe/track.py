@@ -144,9 +144,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 # ------------------------------------------------------------------ what stays secret
 
 
-HIDES_HAND = True
-
-
 def hide(state: State, player):
     """The named cards are left out; the count stays."""
     return player.model_copy(update={"hand_cards": None}) if player.hand_cards is not None else player

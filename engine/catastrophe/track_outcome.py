@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import response_wars
 from engine.tracking import ranks_by_going_out
 
 from .rule_ids import R
@@ -17,12 +18,17 @@ CAUSES = {R.LOST_ALL: "lives", R.CAUGHT: "reapurr"}
 
 
 LENGTH = ("turns", "turn")
-PILE = ("chain", "a reaction chain: {n} cards in play at once")
+#: the response wars a recap tells: cards in play at once
+wars = response_wars("chain", "a reaction chain: {n} cards in play at once")
 
 
 def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
     return {"reapurr": bool(summary.get("grim_reapurr_wins")),
             "winners": [summary["winner"]] if summary.get("winner") else []}
+
+
+def headline(record: dict[str, Any]) -> list[str]:
+    return ["the Grim Reapurr won: every player lost"] if record["reapurr"] else []
 
 
 def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
@@ -103,5 +109,8 @@ def fates(steps: list) -> dict[int, list[str]]:
 
 
 def turning_points(steps: list, summary) -> dict[int, list[str]]:
-    """The life losses that decided a cat's fate (fates)."""
-    return fates(steps)
+    """The life losses that decided a cat's fate (fates), and the reaction chains (wars)."""
+    out = fates(steps)
+    for seq, said in wars(steps).items():
+        out.setdefault(seq, []).extend(said)
+    return out

@@ -51,7 +51,8 @@ __all__ = ["Engine", "GAME", "State", "Tracker"]
 def _declare():
     """Catharsis, declared: what every shared layer reads of the game."""
     from engine.base import Engine
-    from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views
+    from engine.game import (ASKS, GAME_END, OUT, ROUND_END, THRESHOLD, Declaration, Outcome, Plays, Turns, Verbs,
+                             Views)
     from engine.tracking import Tracker
 
     from . import notation, notation_track, notation_track_options, odds, rules, track, track_outcome, track_phone
@@ -64,7 +65,7 @@ def _declare():
         State=State,
         seats_rule=R.PLAYER_COUNT,
         status=status,
-        plays=Plays(read=partial(notation.parse_play, verbs=track.VERBS), write=notation.format_play,
+        plays=Plays(parse_move=partial(notation.parse_play, verbs=track.VERBS), format_move=notation.format_play,
                     help=notation.NOTATION, check=rules.check_play, apply=rules.apply_play,
                     legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
         # there are no turns: everyone acts at once (a play is never out of turn)
@@ -73,9 +74,17 @@ def _declare():
                     new_state=notation_track_options.new_state, options=notation_track_options.OPTIONS, summary=track.summary, rule_ids=RULE_IDS),
         outcome=Outcome(length=track_outcome.LENGTH, cooperative=track_outcome.COOPERATIVE,
                         result=track_outcome.result, figures=track_outcome.figures, share=track_outcome.share,
-                        figure_lines=track_outcome.figure_lines),
+                        figure_lines=track_outcome.figure_lines, headline=track_outcome.headline),
         views=Views(moves_note=rules.moves_note, position=rules.position, card_names=rules.card_names,
                     odds=odds.question_odds, phone=track_phone.fill),
+        # a change that cost something and did nothing, an ability that fires by itself: said as thresholds
+        pressing={"won": GAME_END, "lost": GAME_END, "dead": OUT, "alive": OUT, "revive": OUT, "enemy-defeated": OUT,
+                  "threshold": THRESHOLD, "threshold-spent": THRESHOLD, "nothing-healed": THRESHOLD,
+                  "nothing-owed": THRESHOLD, "nothing-refreshed": THRESHOLD, "combo-fires": THRESHOLD,
+                  "round": ROUND_END, "level": ROUND_END,
+                  **dict.fromkeys(("reward", "durhak-damage", "damage-due", "discard-due", "damage-to-deal",
+                                   "another-enemy", "kpt", "demon-power", "may-unflip", "combo-unknown",
+                                   "drunk-roll"), ASKS)},
     )
     return {"GAME": game, "Engine": partial(Engine, game), "Tracker": partial(Tracker, game)}
 

@@ -18,6 +18,13 @@ def result(summary: dict[str, Any], players: list[str]) -> dict[str, Any]:
     return {"party": summary.get("outcome"), "winners": list(players) if won else []}
 
 
+def headline(record: dict[str, Any]) -> list[str]:
+    """The party's result, and the Boss Deck it was against."""
+    boss = record["figures"].get("boss")
+    return [f"the party {record['party']}"] + ([f"against {boss}"] if boss not in (None, "other") else []) \
+        if record["party"] else []
+
+
 def figures(state, summary: dict[str, Any], steps: list) -> dict[str, Any]:
     return {"boss": state.boss, "morale_start": state.morale_start, "morale_end": state.morale,
             "thresholds_reached": sorted(state.thresholds_reached, reverse=True),

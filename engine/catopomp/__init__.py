@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
+from engine.game import GAME_END, ROUND_END, Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, rules, rules_state, track, track_outcome, track_phone, track_rounds, track_view
@@ -38,8 +38,9 @@ GAME = Declaration(
     State=State,
     seats_rule=R.OVERVIEW_GOAL,  # a game for 2 to 4 players
     status=rules_state.status,
-    plays=Plays(read=rules_state.read, write=notation.format_move, help=notation.NOTATION, check=rules_state.check,
-                apply=rules_state.apply, legal_moves=rules_state.legal_moves, rule_ids=RULE_IDS),
+    plays=Plays(parse_move=rules_state.read, format_move=notation.format_move, help=notation.NOTATION,
+                check=rules_state.check, apply=rules_state.apply, legal_moves=rules_state.legal_moves,
+                rule_ids=RULE_IDS),
     turns=Turns(rule=R.ROUND_TURN_ORDER, to_act=rules_state.to_act, with_turn=rules_state.with_turn,
                 bound=frozenset({R.SETS_LEADING, R.PASSING_ALL_PASS_INITIATIVE})),
     verbs=Verbs(table=track.VERBS, working=track.Step, new_state=notation_track.new_state,
@@ -47,10 +48,12 @@ GAME = Declaration(
     outcome=Outcome(length=track_outcome.LENGTH, figures=track_outcome.figures,
                     turning_points=track_outcome.turning_points, share=track_outcome.share,
                     figure_lines=track_outcome.figure_lines, standing=track_outcome.standing),
-    secrets=Secrets(hides_hand=track_view.HIDES_HAND, secret_verbs=track_view.SECRET_VERBS, hide=track_view.hide,
+    secrets=Secrets(secret_verbs=track_view.SECRET_VERBS, hide=track_view.hide,
                     mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
     views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
                 move_group=rules_state.move_group, phone=track_phone.fill),
+    pressing={"winners": GAME_END, "game-over": GAME_END, "round-over": ROUND_END, "last-holding-cards": ROUND_END,
+              "new-round": ROUND_END},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -1,6 +1,6 @@
 """Catopomp as a phone shows it (Views.phone): `fill` writes the headline, the cards in play, the
 counters, each player's counters and notes, the set-up details and the end into the page's view
-(companion/serve/view.py), in the players' words. Pure."""
+(trackers/phone.py), in the players' words. Pure."""
 from __future__ import annotations
 
 import re

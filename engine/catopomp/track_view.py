@@ -15,7 +15,6 @@ from .table import TableChange, final_scoring, setup_todo
 # ------------------------------------------------------------------ what stays secret
 
 
-HIDES_HAND = True
 SECRET_VERBS = {"hand": "{n} cards, hidden", "predict": "hidden"}
 
 

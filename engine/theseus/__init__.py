@@ -42,7 +42,7 @@ from __future__ import annotations
 from functools import partial
 
 from engine.base import Engine as _Engine
-from engine.game import Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
+from engine.game import ASKS, GAME_END, ROUND_END, Declaration, Outcome, Plays, Turns, Verbs, Views, catalogue_names
 from engine.tracking import Tracker as _Tracker
 
 from . import notation, notation_track, rules, rules_refill, track, track_outcome, track_phone
@@ -56,8 +56,8 @@ GAME = Declaration(
     State=State,
     seats_rule=R.PLAYER_COUNT,
     status=status,
-    plays=Plays(read=notation.parse_move, write=notation.format_move, help=notation.NOTATION, check=rules.check,
-                apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
+    plays=Plays(parse_move=notation.parse_move, format_move=notation.format_move, help=notation.NOTATION,
+                check=rules.check, apply=rules.apply, legal_moves=rules.legal_moves, rule_ids=PLAY_RULES),
     turns=Turns(rule=R.CLOCKWISE, to_act=rules.to_act, with_turn=rules.with_turn),
     verbs=Verbs(table=track.VERBS, parse=notation_track.parse, check=track.check,
                 apply=track.apply, new_state=track.new_state, options=track.OPTIONS, summary=track.summary,
@@ -68,6 +68,8 @@ GAME = Declaration(
                     turning_points=track_outcome.turning_points),
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model"),
                 phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
+    pressing={"game-over": GAME_END, "game-end": GAME_END, "game-end-pending": GAME_END, "winner": GAME_END,
+              "last-rank": ROUND_END, "reward": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -101,7 +101,7 @@ def test_every_rule_id_exists_in_rulesdb():
 def test_schema_and_notation():
     schema = ENGINE.State.model_json_schema()
     assert "players" in schema["properties"]
-    assert "heaven 4 5 then hell 2" in ENGINE.NOTATION
+    assert "heaven 4 5 then hell 2" in ENGINE.declaration.plays.help
 
 
 # ------------------------------------------------------------------------------------ setup

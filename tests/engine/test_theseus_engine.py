@@ -251,8 +251,8 @@ def test_notation_and_docs_show_the_moves():
 
 def test_to_act_with_turn_and_the_turn_rule():
     state = table()
-    assert ENGINE.to_act(state) == "Ann" and ENGINE.TURN_RULE == "theseus.setup.clockwise"
-    assert ENGINE.TURN_RULE in ENGINE.RULE_IDS
+    assert ENGINE.to_act(state) == "Ann" and ENGINE.declaration.turns.rule == "theseus.setup.clockwise"
+    assert ENGINE.declaration.turns.rule in ENGINE.RULE_IDS
     state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
     ben = ENGINE.with_turn(state, "Ben")
     assert ben.active == "Ben" and ben.used == () and ben.basic_action is None

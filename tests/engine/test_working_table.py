@@ -3,6 +3,7 @@ derives from, so collecting effects, refusals and unchecked points is written on
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -63,10 +64,15 @@ def test_findings_without_a_table_give_the_advice_of_their_refusals_once_in_orde
     assert issubclass(WorkingTable, Findings)
 
 
-@pytest.mark.parametrize("module", [
-    "engine.catharsis.rules", "engine.catharsis.rules_combat", "engine.catharsis.track", "engine.catastrophe.rules",
-    "engine.catastrophe.track", "engine.theseus.rules", "engine.cataclysm_arcade.track",
-    "engine.cataclysm_arcade.rules_moves", "engine.cataclysm_arcade.rules_deck", "engine.catopomp.track"])
+#: the modules that build a Verdict by hand on purpose: Catopomp's hot-path referee (documented)
+BY_HAND = {"engine.catopomp.rules"}
+#: every game's referee and tracker modules (rules*.py, track*.py), found in each game's package
+JUDGING = [f"{package}.{path.stem}" for package in __import__("engine").GAMES.values()
+           for pattern in ("rules*.py", "track*.py")
+           for path in sorted(Path(__file__).resolve().parents[2].joinpath(*package.split(".")).glob(pattern))]
+
+
+@pytest.mark.parametrize("module", [m for m in JUDGING if m not in BY_HAND])
 def test_no_game_builds_a_verdict_by_hand(module):
     """Plays, tracker commands and deck lists are judged through Findings: no Verdict(...) assembled
     from lists, no builder class of a game's own (catopomp's hot-path referee is the documented exception)."""

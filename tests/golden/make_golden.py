@@ -17,77 +17,20 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def catopomp():
-    from tests.engine.catopomp_players import table_game
-    from tests.test_play_catopomp import _seed_with_everything
+def scripts() -> dict:
+    """game id -> its golden game's steps, from each game's tests/golden/<game package>.py (`steps()`),
+    for every game that has one."""
+    import importlib
+    import importlib.util
 
-    yield ("track", "new", "catopomp", "--players", "P1,P2,P3")
-    for n, (kind, what, _t) in enumerate(table_game(_seed_with_everything())):
-        yield ("track", *what) if kind == "track" else ("play", what)
-        if n == 12:  # a slip and its correction, as a table makes them
-            yield ("track", "undo")
-            yield ("track", "redo")
+    from engine import GAMES
 
-
-def catastrophe():
-    from tests.engine.catastrophe_table import find_seed, table_game
-
-    steps, _direct = table_game(find_seed("winner"))
-    yield ("track", "new", "catastrophe", "--players", "Abi,Betty,Chris,Dan")
-    for n, (kind, what) in enumerate(steps):
-        yield ("play", what) if kind == "play" else ("track", *what)
-        if n == 5:
-            yield ("track", "undo")
-            yield ("track", "redo")
-
-
-def cataclysm_arcade():
-    from tests.engine.test_cataclysm_arcade_engine import GAME, SETUP
-
-    yield ("track", "new", "cataclysm-arcade", "--players", "Ann,Ben,Cy")
-    for command in SETUP:
-        yield ("track", *command.split())
-    for n, step in enumerate(GAME):
-        yield ("play", step.partition(": ")[2])
-        if n == 3:
-            yield ("track", "undo")
-            yield ("track", "redo")
-
-
-def theseus():
-    from tests.engine.theseus_table import table_game
-    from tests.test_play_theseus import _seed_with_everything
-
-    for n, (kind, what, _t) in enumerate(table_game(_seed_with_everything())):
-        yield ("track", *what) if kind == "track" else ("play", what)
-        if n == 9:
-            yield ("track", "undo")
-            yield ("track", "redo")
-
-
-def catharsis():
-    """A Monster fought as the guides tell it: Soraten's activation by plays (docs/games/catharsis.md),
-    the Monster's attack, the refresh and the kill by counter changes (docs/track-catharsis.md)."""
-    yield ("track", "new", "catharsis", "--players", "Dave,Mary", "--option", "morale=18",
-           "--option", "characters=Dave=Soraten", "--option", "thresholds=17:everyone takes 2 damage")
-    for play in ("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack",
-                 "rename Dave 1 Sky is the Limit", "roll Dave 3 4 4 4 5 6", "reroll Dave 3 4 4 4 5 6 to 1 1 2 3 3 4",
-                 "reroll Dave 3 3 4 to 1 2 5"):
-        yield ("play", play)
-    yield ("play", "adjust Dave 5 -3", "--by", "Mary")
-    yield ("play", "use Dave 1 top")
-    for words in ("enemy damage 4", "combat enemy", "damage mary exhaust 2", "combat refresh", "refresh",
-                  "combat round", "combat attack"):
-        yield ("track", *words.split())
-    yield ("track", "undo")
-    yield ("track", "redo")
-    yield ("play", "roll Mary 6 6 5 4 3 2")
-    for words in ("enemy damage 6", "heal dave 1", "heal mary 2", "morale -1"):
-        yield ("track", *words.split())
-
-
-GAMES = {"catharsis": catharsis, "cataclysm-arcade": cataclysm_arcade, "catopomp": catopomp,
-         "theseus": theseus, "catastrophe": catastrophe}
+    found = {}
+    for game, package in GAMES.items():
+        module = f"tests.golden.{package.rsplit('.', 1)[-1]}"
+        if importlib.util.find_spec(module) is not None:
+            found[game] = importlib.import_module(module).steps
+    return found
 
 
 def main(tables_only: bool = False) -> None:
@@ -99,7 +42,7 @@ def main(tables_only: bool = False) -> None:
     from companion import paths
     from companion.cli import app
 
-    for game, steps in GAMES.items():
+    for game, steps in scripts().items():
         home = tempfile.mkdtemp(prefix=f"golden-{game}-")
         os.environ["COMPANION_HOME"] = home
         paths.set_home(None)

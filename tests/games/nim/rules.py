@@ -25,14 +25,14 @@ MOST = 3
 
 # -- plays -------------------------------------------------------------------------------------
 
-def read(text: str, state: State) -> Take:
+def parse_move(text: str, state: State) -> Take:
     words = text.split()
     if len(words) != 2 or words[0].lower() != "take" or not words[1].isdigit():
         raise MoveSyntaxError(f"cannot read {text!r}: a play is `take N`, e.g. take 2")
     return Take(count=int(words[1]))
 
 
-def write(move: Take) -> str:
+def format_move(move: Take) -> str:
     return f"take {move.count}"
 
 
@@ -46,7 +46,7 @@ def check(state: State, move: Take) -> Verdict:
     if not 1 <= move.count <= min(MOST, state.heap):
         return Verdict(legal=False, reasons=(Reason(rule=R.TAKE, message=f"take 1 to {min(MOST, state.heap)} stones, "
                                                     f"not {move.count}"),),
-                       alternatives=tuple(write(m) for m in legal_moves(state)))
+                       alternatives=tuple(format_move(m) for m in legal_moves(state)))
     who = to_act(state)
     last = move.count == state.heap
     effects = (Effect(kind="win", message=f"{who} takes the last stone and wins", rule=R.END, who=who),) if last else ()

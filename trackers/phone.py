@@ -3,34 +3,61 @@
 pairs that wrap on a narrow screen, the set-up details for behind a tap, and at the end the result
 (winners, scores, how it was decided). Pure: a game's public summary and who is to act in, a dict out;
 no engine key (`setup_todo`, `decided_by`) reaches the page. Each game words its own table (Views.phone,
-engine/<game>/track_phone.py); a game without one gets the plain view.
+engine/<game>/track_phone.py); a game without one gets the plain view. Who is marked to act comes
+from `who_acts`, the one place that names them (the served table's your_turn too).
 """
 from __future__ import annotations
 
 import re
 
 
-def phone_view(game: str, summary: dict, to_act: str | None, acting: str | None, finished: bool) -> dict:
+def phone_view(game: str, summary: dict, to_act: str | None, acting: str | None, finished: bool,
+               acts: list[str] | None = None) -> dict:
     """{"headline", "setup", "in_play": [{"label", "cards", "owner", "dice", "empty" or "value"}],
     "counters": [[label, value]],
     "players": [{"name", "counters": [[label, value]], "notes", "turn"}], "details": [[label, text]],
-    "end": None or {"title", "how", "scores": [[name, text]]}}."""
+    "end": None or {"title", "how", "scores": [[name, text]]}}. `acts`: the players to act
+    (who_acts of the table's players, when not given)."""
     view = {"headline": "", "setup": None, "in_play": [], "counters": [], "players": [], "details": [], "end": None}
     rows = [r for r in summary.get("players") or [] if isinstance(r, dict)]
     _filler(game)(view, summary, rows, to_act, acting)
+    if acts is None:
+        acts = who_acts([r["name"] for r in rows if isinstance(r.get("name"), str)], to_act, acting)
     for p in view["players"]:
-        p["turn"] = not finished and p["name"] in _names(to_act, acting)
+        p["turn"] = not finished and p["name"] in acts
     if finished:
         view["end"] = view["end"] or {"title": "Game over", "how": "", "scores": []}
-        first = _names(view["end"]["title"].replace(" wins", "").replace(" win", ""), None)
+        first = _words(view["end"]["title"].replace(" wins", "").replace(" win", ""))
         view["end"]["scores"].sort(key=lambda row: row[0] not in first)
         view["headline"] = view["end"]["title"]
         view["setup"] = None
     return view
 
 
-def _names(to_act: str | None, acting: str | None) -> set[str]:
-    return {w for w in re.findall(r"[^\s,;:()]+", f"{to_act or ''} {acting or ''}")}
+def named(text: str | None, name: str) -> bool:
+    """Whether `name` stands in `text` as a whole name (not inside a longer word)."""
+    start = (text or "").find(name)
+    while start >= 0:
+        end = start + len(name)
+        if not (start and _wordy(text[start - 1]) or end < len(text) and _wordy(text[end])):
+            return True
+        start = text.find(name, start + 1)
+    return False
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def who_acts(players, to_act: str | None, acting: str | None) -> list[str]:
+    """The players the engine names to act now, in seat order: the one to act, and those its `acting`
+    line names (a Catastrophe Yarn Ball window names several)."""
+    return [p for p in players if p == to_act or named(acting, p)]
+
+
+def _words(title: str) -> set[str]:
+    """The words of the end's title (the winners' names among them)."""
+    return set(re.findall(r"[^\s,;:()]+", title))
 
 
 def _plain(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
