@@ -234,17 +234,13 @@ class Tracker(Generic[S]):
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
-        verbs, secrets = declaration.verbs, declaration.secrets
+        verbs = declaration.verbs
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
         #: every rule id the tracker can cite (a test checks each exists in rulesdb)
         self.RULE_IDS: frozenset[str] = verbs.rule_ids
         #: option name -> one-line description (with the default, or "required")
         self.OPTIONS: Mapping[str, str] = verbs.options
-        #: the table records a player's named hand, which only that player may see
-        self.HIDES_HAND: bool = secrets.hides_hand
-        #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
-        self.SECRET_VERBS: Mapping[str, str] = secrets.secret_verbs
 
     def split(self, words: list[str]) -> tuple[str, list[str]]:
         """The verb a command names (through the rows' aliases) and the words after it; quoted words
@@ -290,22 +286,6 @@ class Tracker(Generic[S]):
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return self.declaration.verbs.settle(state)
-
-    # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
-
-    def hide(self, state: S, player):
-        """`player` (a record of the State's players) as the others may see them."""
-        return self.declaration.secrets.hide(state, player)
-
-    def mark_hidden(self, state: S, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
-        """The summary of the hidden table, marking what the table knows exists but not what it is."""
-        return self.declaration.secrets.mark_hidden(state, summary, reveal)
-
-    def own_hand(self, state: S, name: str) -> dict[str, Any]:
-        """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}."""
-        if self.declaration.secrets.own_hand is None:
-            raise NotImplementedError
-        return self.declaration.secrets.own_hand(state, name)
 
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")
