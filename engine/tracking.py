@@ -234,13 +234,8 @@ class Tracker(Generic[S]):
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
-        verbs = declaration.verbs
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
-        #: every rule id the tracker can cite (a test checks each exists in rulesdb)
-        self.RULE_IDS: frozenset[str] = verbs.rule_ids
-        #: option name -> one-line description (with the default, or "required")
-        self.OPTIONS: Mapping[str, str] = verbs.options
 
     def split(self, words: list[str]) -> tuple[str, list[str]]:
         """The verb a command names (through the rows' aliases) and the words after it; quoted words

@@ -53,7 +53,7 @@ def test_every_rule_id_exists_in_the_reference():
 
     ref = reference()
     known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
-    missing = sorted(T.RULE_IDS - known)
+    missing = sorted(T.declaration.verbs.rule_ids - known)
     assert not missing
 
 
@@ -70,8 +70,8 @@ def test_class_attributes():
         "next-level", "pass", "coins", "boss", "fighter", "attack", "damage", "heal", "gain-health",
         "tap", "untap", "destroy", "card", "hand",
     }
-    assert set(T.OPTIONS) == {"player-one", "boss-health"}
-    assert all(T.declaration.verbs.usage.values()) and all(T.OPTIONS.values())
+    assert set(T.declaration.verbs.options) == {"player-one", "boss-health"}
+    assert all(T.declaration.verbs.usage.values()) and all(T.declaration.verbs.options.values())
 
 
 # ---------------------------------------------------------------- new game and options
@@ -660,7 +660,7 @@ def test_docs_list_every_command_and_option():
     text = (ROOT / "docs" / "track-cataclysm-arcade.md").read_text(encoding="utf-8")
     for verb in T.declaration.verbs.usage:
         assert f"companion track {verb}" in text, verb
-    for option in T.OPTIONS:
+    for option in T.declaration.verbs.options:
         assert f"{option}=" in text, option
 
 
@@ -729,13 +729,13 @@ def test_invariants_over_random_tables(data, known_health, overrule_some):
         verdict = T.check(s, change)
         force = overrule_some and data.draw(st.booleans())
         if not verdict.legal and not force:
-            assert verdict.reasons and all(r.rule in T.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
         before = T.dump(s)
         new_state, effects = T.apply(s, change)
         assert T.dump(s) == before  # apply never mutates its input
         for e in effects:
-            assert e.rule in T.RULE_IDS
+            assert e.rule in T.declaration.verbs.rule_ids
             if e.kind == "out":
                 outs.append(e.message.split("'")[0])
             if e.kind == "won":
