@@ -213,10 +213,6 @@ class Record(Declared):
 
         return json_schema(cls)
 
-    @classmethod
-    def record_fields(cls) -> dict[str, dataclasses.Field]:
-        return {f.name: f for f in dataclasses.fields(cls)}
-
     # -- output ---------------------------------------------------------------------------
 
     def model_dump(self, *, mode: str = "python", include: set[str] | None = None, exclude: set[str] | None = None,
@@ -273,10 +269,8 @@ def _safe(default):
 def _plan(cls) -> _Plan:
     plan = _Plan()
     kinds = hints(cls)
-    rows = []
-    for f in dataclasses.fields(cls):
-        factory = None if f.default_factory is MISSING else f.default_factory
-        rows.append((f.name, f.default, factory, _normaliser(kinds[f.name])))
+    rows = [(f.name, f.default, None if f.default_factory is MISSING else f.default_factory,
+             _normaliser(kinds[f.name])) for f in dataclasses.fields(cls)]
     plan.fields = tuple(rows)
     plan.names = frozenset(r[0] for r in rows)
     plan.order = tuple(r[0] for r in rows)

@@ -15,8 +15,11 @@ STOP_WORDS = frozenset(
     anything something stuff thing things get got guy guys right now ok okay still like want
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
-    usually supposed but""".split()
+    usually supposed but lol lmao idk btw tbh imo ngl rn tho cuz coz plz thx wat wut dose gotta wanna kinda
+    sorta hey hi guess basically literally""".split()
 )
+
+NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
 
 # Words that are in nearly every question about any game: they say nothing about which rule is
 # meant, so they do not count when search judges whether the rulebooks cover a question.
@@ -121,6 +124,33 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "trigger": ("triggers", "activate"), "triggers": ("trigger", "activate"), "proc": ("trigger", "activate"),
     "stuck": ("cannot",), "broke": ("enough",),
     "vs": ("beats", "stronger"), "versus": ("beats", "stronger"), "skull": ("reaper",), "cap": ("limit", "maximum"),
+    # people and their pieces
+    "opp": ("opponent", "player"), "opps": ("opponents", "players"),
+    "char": ("character",), "chars": ("characters",), "toon": ("character",), "toons": ("characters",),
+    "hero": ("character",), "heroes": ("characters",), "mob": ("enemy", "monster"), "mobs": ("enemies", "monsters"),
+    "baddie": ("enemy", "monster"), "baddies": ("enemies", "monsters"), "minion": ("enemy", "monster"),
+    "coop": ("cooperative", "together"), "co-op": ("cooperative", "together"), "team": ("together", "cooperative"),
+    "myself": ("solo", "alone"), "solitaire": ("solo",),
+    # what happens to cards and health
+    "hurt": ("damage",), "wound": ("damage",), "wounds": ("damage",), "wounded": ("damage",), "damaged": ("damage",),
+    "trash": ("discard",), "trashed": ("discard",), "graveyard": ("discard",), "yard": ("discard",),
+    "banish": ("exile", "removed"), "banished": ("exile", "removed"), "cut": ("discard", "exile"),
+    "swap": ("replace", "exchange"), "switch": ("replace", "exchange"),
+    "pull": ("draw",), "pulls": ("draw",), "pulled": ("draw",),
+    "ready": ("refresh", "unflip"), "readied": ("refresh", "unflip"), "untapped": ("refresh",),
+    "revive": ("revive", "return"), "resurrect": ("revive", "return"), "respawn": ("revive", "return"),
+    "decked": ("empty", "deck"), "buff": ("bonus", "boost"), "buffs": ("bonus", "boost"),
+    "creep": ("moves", "advance"), "creeps": ("moves", "advance"), "creeping": ("moves", "advance"),
+    # turns, timing and the order of play
+    "eot": ("end", "turn"), "instant": ("response", "reaction", "immediately"), "interrupt": ("response", "reaction"),
+    "chain": ("line", "response"), "moves": ("actions",), "lvl": ("level",), "lvls": ("levels",),
+    "1st": ("first",), "2nd": ("second",), "3rd": ("third",), "4th": ("fourth",),
+    "box": ("components", "contents"), "pieces": ("components",), "bits": ("components",),
+    # money, points and costs
+    "cash": ("coins",), "bucks": ("coins",), "mana": ("cost", "coins"), "pts": ("points",),
+    "joker": ("wild",), "jokers": ("wild",), "trump": ("beats",), "trumps": ("beats",),
+    # typos that are words
+    "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
 SLANG.update({w: tuple(dict.fromkeys(SLANG.get(w, ()) + meant)) for w, meant in PLAYER_WORDS.items()})
 
@@ -173,6 +203,13 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("halfway", "half way", "middle of", "in the middle", "partway", "mid-"),
      r"\b(?:halfway|half way|partway) (?:through|into)\b|\bin the middle of\b|\bmid-\w+", ("during",)),
     (("how many",), r"\bhow many (?:ppl|people|players|of us|can play|peeps|folks)\b", ("players", "number")),
+    (("hand size", "hand max"), r"\bhand (?:size|max)\b", ("limit", "maximum")),
+    (("who ",), r"\bwho (?:goes|go|gets to go|plays|starts) first\b", ("first", "start")),
+    ((" out",), r"\b(?:am i|is (?:he|she|it)|are (?:they|we|you)|i'm|im|knocked) out\b", ("eliminated", "out")),
+    (("get rid", "got rid"), r"\b(?:get|gets|got|getting) rid of\b", ("discard",)),
+    (("come back", "comes back", "bring back", "brings back"), r"\b(?:come|comes|came|bring|brings|brought) (?:\w+ )?back\b", ("return", "revive")),
+    (("set up", "setting up"), r"\bset(?:ting)? up\b", ("setup",)),
+    (tuple(f"{d}p" for d in "123456789") + tuple(f"{d}v" for d in "123456789"), r"\b[1-9]p\b|\b[1-9]v[1-9]\b", ("players",)),
     (("on its own", "by itself", "alone", "without any", "without a"),
      r"\b(?:on (?:its|their) own|by (?:itself|themselves)|alone|without (?:any|a) cards?)\b", ("alone", "only")),
 )
@@ -233,11 +270,38 @@ def words(text: str) -> list[str]:
 
 def synonyms(word: str) -> set[str]:
     """The word, every word that shares a synonym group with it, and the rulebook words for it
-    if it is table talk."""
+    if it is table talk; for a word the maps lack, those of its plain form ("killed" as kill,
+    "stopping" as stop), so each map entry covers every form of its word."""
+    out = _synonyms(word)
+    if len(out) == 1 and word.endswith(("ed", "ing")):
+        for base in plain_forms(word):
+            found = _synonyms(base)
+            if len(found) > 1:
+                return out | found
+    return out
+
+
+def _synonyms(word: str) -> set[str]:
     out = {word, *SLANG.get(word, ())}
     for group in SYNONYM_GROUPS:
         if word in group:
             out.update(group)
+    return out
+
+
+def plain_forms(word: str) -> list[str]:
+    """The forms a verb's ending may have been added to: "killed" -> kill, "stopped" -> stop,
+    "moving" -> move (candidates only; the maps say which is a word). Not a plural's: a noun's
+    plural may be another sense ("challenges" are not a difficulty)."""
+    out = []
+    for end in ("ing", "ed"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            stem = word[: -len(end)]
+            out.append(stem)
+            if end in ("ing", "ed"):
+                out.append(stem + "e")
+                if len(stem) >= 4 and stem[-1] == stem[-2]:
+                    out.append(stem[:-1])
     return out
 
 

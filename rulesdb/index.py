@@ -32,7 +32,7 @@ from typing import Callable, ContextManager, Iterable
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR
 
-INDEX_FORMAT = "9"  # bump when the schema or the analysis changes
+INDEX_FORMAT = "10"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
@@ -399,7 +399,7 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
 
 def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[int], None] | None,
                   games: list[str]) -> None:
-    """Write each of these games' whoosh index (and its surface.json) into `folder/<game>`."""
+    """Write each of these games' whoosh index (and its surface.json and names.txt) into `folder/<game>`."""
     import json
     import re
     from collections import Counter
@@ -419,7 +419,10 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
     ana = make_analyzer()
     surface: dict[str, Counter] = {game: Counter() for game in games}
     memo: dict[str, list[tuple[str, str]]] = {}  # a word -> its (term, word) pairs, analysed once a build
+    terms: dict[str, list[str]] = {game: [] for game in games}  # each game's glossary terms
     for n, doc in enumerate(documents(sources_dir, games), start=1):
+        if doc["kind"] == "term":
+            terms[doc["game"]].append(doc["title"])
         spell = _analysed(ana, memo, {w for f in TEXT_FIELDS for w in doc.get(f, "").lower().split()})
         fields = {f: [term for term, _ in _analysed(ana, memo, doc[f].split())] for f in TERMS_ONLY if f in doc}
         writers[doc["game"]].add_document(**{**doc, **fields}, _stored_text=doc["text"],
@@ -434,6 +437,35 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
         for (stem, word), _ in surface[game].most_common():
             best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
         (folder / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
+        (folder / game / NAMES).write_text(game_names(game, terms[game]), encoding="utf-8")
+
+
+NAMES = "names.txt"  # in each game's index: the names a question may call the game by (rulesdb.mentions)
+
+
+def game_names(game: str, terms: list[str]) -> str:
+    """The game's id, name and aliases, one a line after how a question's mention of it is read:
+    "plain" (a name and nothing else: left out of the words searched), "term" (also a word of one
+    of the game's glossary terms, "CATastrophe card": left out only where it names the game) or
+    "named" (with a digit, "9 lives": it names the game but is searched as said)."""
+    import re
+
+    from rulesdb.games import all_games
+
+    found = next((g for g in all_games() if g.id == game), None)
+    if found is None:
+        return ""
+    said = [found.id.replace("-", " "), found.name, found.name.split(":")[0], *found.aliases]
+    words = {w for t in terms for w in re.findall(r"[a-z0-9]+", t.lower())}
+    out: dict[str, str] = {}
+    for name in said:
+        name = " ".join(re.findall(r"[a-z0-9]+", name.lower()))
+        if len(name) < 4 or name in out:
+            continue
+        flag = "named" if any(c.isdigit() for c in name) or name.split()[-1] == "lives" else \
+            "term" if set(name.split()) & words else "plain"
+        out[name] = flag
+    return "".join(f"{flag}\t{name}\n" for name, flag in out.items())
 
 
 def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,

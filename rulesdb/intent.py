@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Callable
 
 from rulesdb.analysis import normalise
 
@@ -18,6 +19,13 @@ ASKS_WHAT = (
 # "what does X mean for the boss", "what does X stand for here": X is asked about whatever follows
 ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)\s+(?P<subject>.+?)\s+"
              r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to)\b.*$")
+# "used dice card, what is it for", "the Line - what does that do": the thing named first
+ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|what’s)\s*(?:is|are|does|do|'s|’s)?\s*"
+              r"(?:it|they|that|this|those|these|thing)\s*(?:for|do|mean|means|about)?\s*[?.!]*$")
+# "priority vs initiative", "difference between the Hand and the Party"
+ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
+              r"(?P<one>[\w' -]+?)\s+(?:vs\.?|versus|v\.?|compared\s+to|and)\s+(?P<two>[\w' -]+?)"
+              r"(?:\s+difference)?\s*[?.!]*$")
 LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
 # the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
 # in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
@@ -35,11 +43,42 @@ def defined_subject(question: str) -> str | None:
     found = _pattern(ASKS_MEAN).match(question) or _pattern(ASKS_WHAT).match(question)
     if not found:
         return None
-    subject = _pattern(LEADING).sub("", found["subject"].strip(" '\"")).strip()
+    return _thing(found["subject"])
+
+
+def _thing(said: str) -> str | None:
+    """A subject as a thing ("the Hell Domain" -> "Hell Domain"), None when it is a situation."""
+    subject = _pattern(LEADING).sub("", said.strip(" '\"")).strip()
     telling = [w for w in subject.lower().split() if w not in {"the", "a", "an", "of"}]
     if not telling or len(telling) > MAX_SUBJECT_WORDS or subject.lower() in {"happen", "happens", "it"}:
         return None
     return subject
+
+
+# a subject opening with one of these is a situation or a place ("what is in the box", "how do you win")
+NOT_A_THING = frozenset("in at for with to from into you i we they he she it me us them".split())
+
+
+def _a_thing(subject: str | None) -> str | None:
+    return subject if subject and subject.split()[0].lower() not in NOT_A_THING else None
+
+
+def asked_things(question: str) -> tuple[list[str], bool]:
+    """The things a question asks about, and whether it says it asks what they are (False: a bare
+    name, "Paw Phase?", or a comparison, "priority vs initiative", which asks for a thing only when
+    a glossary term is so named)."""
+    apart = _pattern(ASKS_APART).match(question) if re.search(r"\b(?:vs|versus|v|compared|difference)\b", question, re.I) else None
+    if apart:
+        return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
+    subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0]))
+    if subject is not None:
+        return [subject], True
+    if "what" in question.lower():
+        found = _pattern(ASKS_AFTER).match(question)
+        if found and _a_thing(_thing(found["subject"])):
+            return [_thing(found["subject"])], True
+    bare = _a_thing(_thing(question.strip(" ?.!")))
+    return ([bare] if bare and len(bare.split()) <= 3 else []), False
 
 
 @cache
@@ -62,17 +101,23 @@ def defines_in_title(subject_norm: str, title: str) -> bool:
         or t == subject_norm or t.endswith(" " + subject_norm)
 
 
-def definition_first(query: str, found: list[tuple[float, dict]], searchers: dict) -> list[tuple[float, dict]]:
-    """For a question asking what a thing is (or is for, or how it works): the glossary entries
-    that name it first, each followed by the first rule it links (what the thing is or does),
-    then the other hits as ranked. Without such an entry, the hit whose title says what the thing
-    is goes first. Any other question keeps its ranking."""
-    subject = defined_subject(query) or defined_subject(query.split(",")[0].split(";")[0])
-    if subject is None or not found:
+def definition_first(query: str, found: list[tuple[float, dict]], searchers: dict, games: set | None = None,
+                     fix: Callable[[str], str] | None = None) -> list[tuple[float, dict]]:
+    """For a question asking what a thing is (or is for, or how it works), or naming only a glossary
+    term: the glossary entries that name it first, each followed by the first rule it links (what
+    the thing is or does), then the other hits as ranked. Without such an entry, the hit whose
+    title says what the thing is goes first. Any other question keeps its ranking. `games`: the
+    games the question points to (a term of another game does not lead); `fix`: a misspelt word's
+    correction ("refesh" -> "refresh")."""
+    things, asks = asked_things(query)
+    if not things or not found:
         return found
-    want = normalise(subject)
-    lead = [f for _, f in found if f["kind"] == "term"
-            and names_subject(want, [f["title"], *(f.get("names") or "").split(" ; ")])]
+    lead: list[dict] = []
+    for subject in things:
+        lead += [f for f in _terms_named(subject, found, games, fix) if f not in lead]
+    if not lead and not asks:
+        return found
+    want = normalise(things[0])
     if lead:
         have = {f["id"]: f for _, f in found}
         for term in list(lead):
@@ -81,7 +126,8 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
                 if linked is not None and linked not in lead:
                     lead.append(linked)
     else:
-        lead = [f for _, f in found if f["kind"] != "term" and defines_in_title(want, f["title"])][:1]
+        lead = [f for _, f in found if f["kind"] != "term" and (games is None or f["game"] in games)
+                and defines_in_title(want, f["title"])][:1]
     if not lead:
         return found
     top = found[0][0]
@@ -89,6 +135,46 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
     firsts = [(top + step * (len(lead) - n), f) for n, f in enumerate(lead)]
     chosen = {f["id"] for f in lead}
     return firsts + [(sc, f) for sc, f in found if f["id"] not in chosen]
+
+
+GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ability".split())
+
+
+def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
+                 fix: Callable[[str], str] | None) -> list[dict]:
+    """The glossary entries among the hits that name the subject: as said, with its misspelt words
+    corrected, or without a generic last word ("a Special card" -> Special)."""
+    said = subject.split()
+    tries = [(said, False)]
+    if fix is not None:
+        fixed = [fix(w) for w in said]
+        if fixed != said:
+            tries.append((fixed, True))
+    if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
+        tries.append((said[:-1], False))
+    terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
+    for words, loose in tries:
+        want = normalise(" ".join(words))
+        got = [f for f in terms if _names(want, [f["title"], *(f.get("names") or "").split(" ; ")], loose)]
+        if got:
+            return got
+    return []
+
+
+def _names(want: str, names: list[str], loose: bool) -> bool:
+    """names_subject, and where the subject's words were corrected (loose), a name whose words start
+    with them (a correction is a stem: "refresh" names Refresh, "abil" Ability)."""
+    if names_subject(want, names):
+        return True
+    if not loose:
+        return False
+    parts = want.split()
+    for n in names:
+        have = normalise(n).split() if n else []
+        if len(have) == len(parts) and all(h == p or (len(p) >= 4 and h.startswith(p) and len(h) - len(p) <= 3)
+                                           for h, p in zip(have, parts)):
+            return True
+    return False
 
 
 def _stored(searchers: dict, rule_id: str) -> dict | None:

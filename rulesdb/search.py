@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import GENERIC, TABLE_WEIGHT, TABLE_WORDS, phrase_words, shortfall, synonyms, words
+from rulesdb.analysis import GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, phrase_words, shortfall, synonyms, words
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import definition_first
@@ -21,7 +21,7 @@ RARE = 6  # a word in fewer documents than this may be a typo of a common one
 CANDIDATES = 20  # hits fetched per game before exceptions are moved above their rules
 CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
 NUMBER_WEIGHT = 0.75  # a number in the question weighs this much of another word
-NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
+FAINT_WEIGHT = 0.25  # a word of the question's description of a game ("the co-op dice game")
 COVERAGE_POWER = 1.0  # how strongly a hit's share of the question's words weighs
 UNKNOWN_WEIGHT = 1.5  # a word the rulebooks never use counts this much against coverage
 COVERAGE_HITS = 3
@@ -42,7 +42,7 @@ FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
-KIND_WEIGHT = {"term": 0.75, "example": 0.75}
+KIND_WEIGHT = {"term": 0.65, "example": 0.75}
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
@@ -121,6 +121,9 @@ class SearchResult:
             "results": [h.as_json() for h in self.results],
             "did_you_mean": self.did_you_mean,
             "coverage": self.coverage,
+            # how sure (issue 46): other games' close hits, or a second hit nearly as good
+            "also": [{"game": h.game, "id": h.id, "title": h.title} for h in self.also],
+            "close": {"id": self.close.id, "title": self.close.title} if self.close is not None else None,
         }
 
 
@@ -165,13 +168,14 @@ def _distance(a: str, b: str) -> int:
 
 def _corrections(lex: Lexicon, token: str) -> list[str]:
     """Index terms close to a word the index lacks: fewest edits first, then most common."""
-    if len(token) < 4 or token.isdigit():
+    if len(token) < 3 or token.isdigit():
         return []
     limit = 1 if len(token) <= 5 else 2
     scored = []
     for term in lex.near(token, 2):
         d = _distance(token, term)
-        if 0 < d <= limit:
+        # a three-letter word is only a longer word cut short ("bos" -> boss), never another word
+        if 0 < d <= limit and (len(token) > 3 or term.startswith(token)):
             scored.append((d, -lex.df("spell", term), term))
     return [t for _, _, t in sorted(scored)[:3]]
 
@@ -187,9 +191,10 @@ class Built(NamedTuple):
     unknown: int  # content words the reference has no close word for ("sleeves", "weather")
 
 
-def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> Built:
+def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = ()) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
-    index lacks) close spellings."""
+    index lacks) close spellings; `faint` words (a description of the game: rulesdb.mentions) weigh
+    FAINT_WEIGHT and do not count as the question's own words."""
     from whoosh.query import Or, Phrase, PreloadedOr, Term
 
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
@@ -198,6 +203,11 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
     said = words(query)
     # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
     telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
+    for word in faint:
+        own = {t for t in stems(word) if lex.known(t)}
+        typed |= own
+        for t in own:
+            weights[t] = max(weights.get(t, 0.0), FAINT_WEIGHT)
     for word in said + [w for w in phrase_words(query) if w not in said]:
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
@@ -206,7 +216,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str) -> 
             tokens.update(stems(variant))
         known = {t for t in tokens if lex.known(t)}
         if not known:
-            for t in sorted(own):
+            for t in sorted(own | ({word} if len(word) == 3 and word.isalpha() else set())):
                 close = _corrections(lex, t)
                 if close:
                     fixes[word] = close[0]
@@ -274,11 +284,28 @@ class RulesSearch:
 
         indexes = open_index(cache_dir, sources_dir, games=[game] if game else None, on_build=on_build)
         self.searchers = {g: ix.searcher(weighting=_weighting()) for g, ix in indexes.items()}
+        self._folders = {g: ix.storage.folder for g, ix in indexes.items()}
+        self._game_names: dict[str, dict[str, str]] = {}
         self.names = lru_cache(maxsize=1)(lambda: glossary_names(indexes))
         self.surface = lambda: surface_words(indexes)
         self.analyzer = make_analyzer()
         self._stems: dict[str, list[str]] = {}
         self._near: dict[str, dict] = {g: {} for g in self.searchers}  # per game: a word's close terms, found once
+
+    def game_names(self, gid: str) -> dict[str, str]:
+        """The names a question may call a game by -> how they are read (rulesdb.index.game_names),
+        read from the game's index folder once."""
+        got = self._game_names.get(gid)
+        if got is None:
+            from rulesdb.index import NAMES
+
+            try:
+                with open(Path(self._folders[gid]) / NAMES, encoding="utf-8") as fh:
+                    lines = [line.rstrip("\n").split("\t") for line in fh]
+            except OSError:
+                lines = []
+            got = self._game_names[gid] = {row[1]: row[0] for row in lines if len(row) == 2}
+        return got
 
     def stems(self, text: str) -> list[str]:
         """The analyzer's tokens for a word or a short text, each text analysed once."""
@@ -312,13 +339,13 @@ class RulesSearch:
 
         return named
 
-    def ranked(self, query: str, gid: str, limit: int) -> tuple[list[tuple[float, dict]], Built | None]:
+    def ranked(self, query: str, gid: str, limit: int, faint: tuple = ()) -> tuple[list[tuple[float, dict]], Built | None]:
         """One game's hits for a question, best first, and the query built for it: the same
         whether the question names the game or not (issue 46), so each game keeps its own order
         when the games are merged."""
         searcher = self.searchers[gid]
         lex = Lexicon([searcher.reader()], self._near[gid])
-        built = build_query(lex, self.stems, query)
+        built = build_query(lex, self.stems, query, faint)
         if built.query is None:
             return [], built
         found = []
@@ -341,10 +368,16 @@ class RulesSearch:
         _require_words(query)
         result = SearchResult(query, game)
         searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
-        per_game = {gid: self.ranked(query, gid, limit) for gid in searchers}
+        # the game's name and a description of it ("in the co-op dice game") say which game, not which rule
+        from rulesdb.mentions import mentions
+
+        names = {n: flag for gid in searchers for n, flag in self.game_names(gid).items()}
+        asked, faint = mentions(query, names)
+        faint = tuple(faint)
+        per_game = {gid: self.ranked(asked, gid, limit, faint) for gid in searchers}
         typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
         weights = _game_weights(typed, searchers)
-        named = _named_games(query, searchers) if game is None else set()
+        named = _named_games(query, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
@@ -354,9 +387,11 @@ class RulesSearch:
         found = sorted(((sc * weights[gid], f) for gid, (hits, _) in per_game.items() for sc, f in hits),
                        key=lambda pair: -pair[0])
         ranked = found
-        found = definition_first(query, found, searchers)
+        fixes = {w: c for _, b in per_game.values() if b is not None for w, c in b.fixes.items()}
+        found = definition_first(asked, found, searchers, {gid for gid, w in weights.items() if w == max(weights.values())},
+                                 lambda word: fixes.get(word.lower(), word))
         result.settled = found is not ranked  # a definition put first: the order is meant, not close
-        found = _both_halves(query, found, lambda part: self._best(part, searchers, weights))
+        found = _both_halves(asked, found, lambda part: self._best(part, searchers, weights))
         top_game = found[0][1]["game"] if found else next(iter(searchers), None)
         built = per_game[top_game][1] if top_game in per_game else None
         q = built.query if built else None
@@ -421,20 +456,12 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     return out
 
 
-def _named_games(query: str, searchers: dict) -> set[str]:
+def _named_games(query: str, names: dict[str, dict[str, str]]) -> set[str]:
     """The games a question names ("catharsis what is morale", "How do you win Cataclysm Arcade?"):
-    by id, name or an alias of five letters or more, as whole words."""
-    from rulesdb.games import all_games
-
+    by id, name or an alias of five letters or more (each game's names: RulesSearch.game_names), as
+    whole words."""
     low = " " + " ".join(re.findall(r"[a-z0-9]+", query.lower())) + " "
-    out = set()
-    for g in all_games():
-        if g.id not in searchers:
-            continue
-        names = {g.id, g.name, *(a for a in g.aliases if len(a) >= 5)}
-        if any(f" {' '.join(re.findall(r'[a-z0-9]+', n.lower()))} " in low for n in names):
-            out.add(g.id)
-    return out
+    return {gid for gid, said in names.items() if any(len(n) >= 5 and f" {n} " in low for n in said)}
 
 
 def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:

@@ -257,10 +257,7 @@ def replace_player(state: State, player: Player) -> State:
 
 
 def find_fighter(player: Player, name: str) -> Fighter | None:
-    for f in player.fighters:
-        if f.name.lower() == name.lower():
-            return f
-    return None
+    return next((f for f in player.fighters if f.name.lower() == name.lower()), None)
 
 
 def character_label(character: str, player: str) -> str:
@@ -279,11 +276,6 @@ def _shipped() -> dict[str, Any]:
 
         _BUILTIN.update(tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8")))
     return _BUILTIN
-
-
-def builtin_keywords() -> dict[str, dict[str, Any]]:
-    """The rulebook's keywords: kind (trait/technique), whether the engine carries it out, its rule id."""
-    return dict(_shipped()["keywords"])
 
 
 def builtin_catalogue() -> tuple[CardSpec, ...]:

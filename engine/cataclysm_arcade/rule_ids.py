@@ -34,13 +34,10 @@ class R:
     FIGHTER_ONE_PER_NAME = P + "fighter.one-per-name"
 
     # the move validator (initiative, the Line, cards, keywords, deck construction)
-    OBJECTIVE = P + "introduction.objective"
     GOLDEN_RULE = P + "basics.golden-rule"
     MOVES = P + "turn.moves"
     TRIGGERED = P + "turn.triggered-abilities"
-    PLAYER_ONE_INITIATIVE = P + "turn.player-one-initiative"
     INITIATIVE_CLOCKWISE = P + "turn.initiative-passes-clockwise"
-    MOVES_UNTIL_ALL_PASS = P + "basics.moves-until-all-pass"
     LINE_WHEN_USED = P + "turn.line.when-used"
     LINE_FIRST = P + "turn.line.first-element"
     PRIORITY_STARTS = P + "turn.line.priority-starts-next"

@@ -366,7 +366,6 @@ def play(state: State, move: Move) -> tuple[State, list[Effect]]:
     return state, effects + more
 
 
-
 def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list[Effect]]:
     """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
     card = spec(state, move.card)

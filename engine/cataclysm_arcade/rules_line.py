@@ -19,7 +19,6 @@ from .model import BOSS, Fighter, LineItem, State, Weapon, character_label, spec
 from .rule_ids import R
 
 
-
 def may_respond(state: State, name: str) -> bool:
     """Still in the game, and the top of the Line is not their own."""
     if not state.line or state.winner:
@@ -29,11 +28,8 @@ def may_respond(state: State, name: str) -> bool:
 
 def next_priority(state: State, after: str, include_self: bool = True) -> str | None:
     """The first player clockwise after `after` who may respond and has not declined."""
-    for name in table.clockwise_after(state, after):
-        if (name != after or include_self) and name not in state.declined and may_respond(state, name):
-            return name
-    return None
-
+    return next((name for name in table.clockwise_after(state, after)
+                 if (name != after or include_self) and name not in state.declined and may_respond(state, name)), None)
 
 
 # ---------------------------------------------------------------- adding to the Line

@@ -129,6 +129,3 @@ def declines_before(state, by: str | None) -> tuple[int, ...]:
             found.append(n)
     return tuple(found)
 
-
-#: the step a play by a later player implies for each player in between
-PLAYS_ON_STEP = "decline"

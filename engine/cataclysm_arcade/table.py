@@ -14,27 +14,26 @@ from engine.base import Effect, MoveSyntaxError
 from engine.tracking import WorkingTable
 
 from . import rules_cards
-from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, replace_player,
-                    spec)
+from .model import (BOSS, Boss, CardSpec, Character, Fighter, Player, State, character_label, find_fighter,
+                    replace_player, spec)
 from .rule_ids import R
 
 
 def character(player: Player, name: str) -> Boss | Fighter | None:
     """The Boss ("boss") or the Fighter of that name (any case) a player controls, or None."""
-    if name == BOSS:
-        return player.boss
-    low = name.lower()
-    return next((f for f in player.fighters if f.name.lower() == low), None)
+    return player.boss if name == BOSS else find_fighter(player, name)
 
 
 def with_character(state: State, owner: str, name: str, new: Character) -> State:
     """The State with one character of `owner` replaced."""
-    player = state.player(owner)
+    return replace_player(state, _with(state.player(owner), name, new))
+
+
+def _with(player: Player, name: str, new: Character) -> Player:
+    """The player with their Boss ("boss") or their Fighter of that name replaced."""
     if name == BOSS:
-        player = player.model_copy(update={"boss": new})
-    else:
-        player = player.model_copy(update={"fighters": tuple(new if f.name == name else f for f in player.fighters)})
-    return replace_player(state, player)
+        return player.model_copy(update={"boss": new})
+    return player.model_copy(update={"fighters": tuple(new if f.name == name else f for f in player.fighters)})
 
 
 def can_tap(who: Character) -> bool:
@@ -49,10 +48,8 @@ def tap(player: Player, name: str) -> Player:
     who = character(player, name)
     if who is None:
         return player
-    tapped = who.model_copy(update={"tapped": True, "taps": who.taps + 1})
-    if name == BOSS:
-        return player.model_copy(update={"boss": tapped})
-    return player.model_copy(update={"fighters": tuple(tapped if f.name == who.name else f for f in player.fighters)})
+    return _with(player, BOSS if name == BOSS else who.name,
+                 who.model_copy(update={"tapped": True, "taps": who.taps + 1}))
 
 
 def attack_value(state: State, player: Player, name: str) -> int | None:
@@ -260,17 +257,10 @@ def add_coins(state: State, name: str, delta: int, quiet: bool = False) -> tuple
     `quiet`: a card's effect on the pool, which its resolution already says)."""
     player = state.player(name)
     total = player.coins + delta
-    effects: list[Effect] = []
-    if total < 0 and quiet:
-        total = 0
-    elif total < 0:
-        effects.append(Effect(
-            kind="coins-short",
-            message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)",
-            rule=R.PAY_FROM_POOL,
-        ))
-        total = 0
-    return replace_player(state, player.model_copy(update={"coins": total})), effects
+    effects = [] if total >= 0 or quiet else [Effect(
+        kind="coins-short", rule=R.PAY_FROM_POOL,
+        message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)")]
+    return replace_player(state, player.model_copy(update={"coins": max(total, 0)})), effects
 
 
 def take_from_hand(me: Player, card: str) -> Player:
@@ -298,11 +288,8 @@ def clockwise_after(state: State, name: str) -> list[str]:
 
 def next_initiative(state: State, after: str) -> str | None:
     """The next player clockwise (ending with `after`) still in the game who has not passed."""
-    for name in clockwise_after(state, after):
-        p = state.player(name)
-        if not p.out and not p.passed:
-            return name
-    return None
+    return next((n for n in clockwise_after(state, after) if not state.player(n).out
+                 and not state.player(n).passed), None)
 
 def initiative_from_the_defeated(state: State, owner: str) -> tuple[State, list[Effect]]:
     """A player defeated between moves (a tracker change, the Line empty) while holding the
@@ -325,35 +312,22 @@ def pass_player(state: State, name: str) -> State:
 
 def next_player_one(state: State) -> str:
     """One seat clockwise from the current Player One, skipping players who are out."""
-    for name in clockwise_after(state, state.player_one):
-        if not state.player(name).out:
-            return name
-    return state.player_one
+    return next((n for n in clockwise_after(state, state.player_one) if not state.player(n).out), state.player_one)
 
 def start_next_level(state: State) -> tuple[State, list[Effect]]:
     """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
     initiative; everything untaps; each player draws a card and gets coins equal to the level."""
-    effects: list[Effect] = []
-    for p in state.in_game:
-        if p.coins:
-            effects.append(Effect(
-                kind="coins-lost", rule=R.COINS_LOST,
-                message=f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost",
-            ))
+    effects = [Effect(kind="coins-lost", rule=R.COINS_LOST, message=f"{p.name}'s {p.coins} unspent "
+                      f"coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost")
+               for p in state.in_game if p.coins]
     level = state.level + 1
     player_one = next_player_one(state)
     any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
     fresh = {"tapped": False, "taps": 0, "armor_used": 0}
-    players = []
-    for p in state.players:
-        if p.out:
-            players.append(p.model_copy(update={"passed": False}))
-            continue
-        players.append(p.model_copy(update={
-            "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
-            "boss": p.boss.model_copy(update=fresh),
-            "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
-        }))
+    players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
+        "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
+        "boss": p.boss.model_copy(update=fresh), "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
+    }) for p in state.players]
     new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
                                    "initiative": player_one, "line": (), "priority": None, "declined": ()})
     effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))

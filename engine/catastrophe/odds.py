@@ -49,11 +49,9 @@ def after_roll(number: int, face: int, yarn: int, against: int = 0) -> Fraction:
 
 def attack_table(number: int, yarn: int, against: int = 0, face: int | None = None) -> list[dict]:
     """The chance to defend with 0..yarn Yarn Balls, exact and as a percentage."""
-    rows = []
-    for k in range(yarn + 1):
-        chance = defend(number, k, against) if face is None else after_roll(number, face, k, against)
-        rows.append({"yarn": k, "chance": str(chance), "percent": _percent(chance)})
-    return rows
+    chances = [defend(number, k, against) if face is None else after_roll(number, face, k, against)
+               for k in range(yarn + 1)]
+    return [{"yarn": k, "chance": str(chance), "percent": _percent(chance)} for k, chance in enumerate(chances)]
 
 
 def _percent(chance: Fraction) -> float:

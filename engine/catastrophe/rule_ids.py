@@ -5,19 +5,9 @@ from __future__ import annotations
 class R:
     """Rule ids the CATastrophe package cites."""
 
-    START_NINE = "catastrophe.setup.start-on-nine"
-    START_YARN = "catastrophe.setup.three-yarn-balls"
-    SANCTUARY_START = "catastrophe.setup.yarn-rest-in-sanctuary"
-    DEAL_HAND = "catastrophe.setup.deal-main-cards"
-    DEAL_POWER_CATS = "catastrophe.setup.deal-power-cats"
-    FIRST_PLAYER = "catastrophe.setup.first-player"
     PLAYER_COUNT = "catastrophe.setup.player-count"
-    TOKEN_BASES = "catastrophe.components.player-token-bases"
-    YARN_TOKENS = "catastrophe.components.yarn-ball-tokens"
-
     LIFE_TRACK = "catastrophe.lives.life-track"
     GAIN = "catastrophe.lives.gain-move-up"
-    LOSE = "catastrophe.lives.lose-move-down"
     MAX_NINE = "catastrophe.lives.max-nine"
 
     IMMEDIATE = "catastrophe.elimination.immediate"
@@ -34,10 +24,8 @@ class R:
     REAPURR_START = "catastrophe.reapurr.starts-in-lair"
     REAPURR_MOVES = "catastrophe.reapurr.moves-up"
     REAPURR_RANGE = "catastrophe.reapurr.range"
-    REAPURR_CATCHES = "catastrophe.reapurr.catches"
 
     YARN_SPENT = "catastrophe.yarn-balls.spent-to-sanctuary"
-    YARN_GAIN = "catastrophe.yarn-balls.gain-from-sanctuary"
     YARN_NONE_LEFT = "catastrophe.yarn-balls.none-when-empty"
     YARN_BASKET = "catastrophe.yarn-balls.basket"
 
@@ -46,7 +34,6 @@ class R:
     POWER_CATS_MAX_THREE = "catastrophe.power-cats.max-three"
     DRAW_MAIN = "catastrophe.general.draw-from-main-deck"
     DISCARD_HAND = "catastrophe.general.discard-from-hand"
-    TURN_ORDER = "catastrophe.general.turn-order-current-player"
 
     CLOCKWISE = "catastrophe.turn.clockwise"
     THREE_PHASES = "catastrophe.turn.three-phases"
@@ -58,12 +45,7 @@ class R:
     KING_GAIN = "catastrophe.king-meowtain.gain-next-unoccupied"
     KING_NINE = "catastrophe.king-meowtain.nine-space-exception"
     KING_LOSSES_FIRST = "catastrophe.king-meowtain.losses-before-gains"
-    KING_LOSS_ORDER = "catastrophe.king-meowtain.losses-in-turn-order"
-    KING_GAIN_ORDER = "catastrophe.king-meowtain.gains-in-turn-order"
     KING_END = "catastrophe.king-meowtain.end"
-    TURBO_AS_KING = "catastrophe.turbo-king.otherwise-as-king"
-    TURBO_SHARE = "catastrophe.turbo-king.gains-may-share"
-    TURBO_EXACT = "catastrophe.turbo-king.exact-number"
     VARIANTS = "catastrophe.variants.optional"
 
     # the move validator: card symbols, card types, rolls
@@ -71,9 +53,6 @@ class R:
     RGD_NO_OTHER = "catastrophe.red-glowy-dot.no-other-cards"
     RGD_CARDS = "catastrophe.red-glowy-dot.power-cat-and-catastrophe-cards"
     RGD_EXAMPLE = "catastrophe.red-glowy-dot.example.whole"
-    RGD_EXAMPLE_2 = "catastrophe.red-glowy-dot.example.step-2"
-    RGD_EXAMPLE_3 = "catastrophe.red-glowy-dot.example.step-3"
-    CATFINITY_ANY_TIME = "catastrophe.catfinity.any-time"
     CATFINITY_NOT_RGD = "catastrophe.catfinity.not-during-red-glowy-dot"
     CATFINITY_INTERRUPTS = "catastrophe.catfinity.interrupts"
     CATFINITY_ON_CATFINITY = "catastrophe.catfinity.on-catfinity"
@@ -84,11 +63,9 @@ class R:
     DICE = "catastrophe.components.dice"
     FROM_HAND = "catastrophe.main-deck.played-from-hand"
     DISCARD_AFTER = "catastrophe.main-deck.discard-after-effect"
-    MAIN_ATTACK = "catastrophe.main-deck.attack"
     SPECIAL_ATTACKS = "catastrophe.main-deck.special-attacks"
     CURIOSITY = "catastrophe.main-deck.curiosity"
     ALLY = "catastrophe.main-deck.ally"
-    REACTIONS_CATFINITY = "catastrophe.main-deck.reactions-catfinity"
     REACTIONS_BEFORE_DICE = "catastrophe.main-deck.reactions-before-dice"
     CUCUMBER = "catastrophe.main-deck.cucumber"
     CUCUMBER_ON_CUCUMBER = "catastrophe.main-deck.cucumber-on-cucumber"
@@ -98,7 +75,6 @@ class R:
     PASS_UNLIMITED = "catastrophe.main-deck.pass-unlimited"
     REACTION_ORDER = "catastrophe.main-deck.reaction-example.most-recent-first"
     NEW_REACTIONS = "catastrophe.main-deck.reaction-example.new-reactions"
-    REACTION_EXAMPLE = "catastrophe.main-deck.reaction-example.whole"
     POWER_FROM_TABLE = "catastrophe.power-cats.played-from-table"
     POWER_WHEN = "catastrophe.power-cats.when-played"
     POWER_ONE_TIME = "catastrophe.power-cats.one-time-use"
@@ -111,20 +87,12 @@ class R:
     REAPURR_FOLLOW = "catastrophe.reapurr.read-and-follow"
     CLAW_PLAY = "catastrophe.turn.claw-phase.play-any-number"
     CLAW_HOW = "catastrophe.turn.claw-phase.how-to-play"
-    CLAW_DISCARD = "catastrophe.turn.claw-phase.discard-after"
     REVEAL = "catastrophe.turn.catastrophe-phase.reveal-and-follow"
     YARN_REROLL = "catastrophe.yarn-balls.reroll"
     YARN_DURING_RGD = "catastrophe.yarn-balls.during-red-glowy-dot"
-    YARN_SAME_DIE = "catastrophe.yarn-balls.same-die-repeatedly"
     HAND_SECRET = "catastrophe.setup.hand-secret"
-    NO_CARDS = "catastrophe.general.no-cards-in-hand"
     #: a card in play is followed to its end before the phase or the turn moves on
     CHAIN_BEFORE_PHASE = "catastrophe.turn.claw-phase.how-to-play"
 
 
-def _rule_ids() -> frozenset[str]:
-    return frozenset(v for k, v in vars(R).items() if not k.startswith("_") and isinstance(v, str))
-
-
-
-RULE_IDS = _rule_ids()
+RULE_IDS = frozenset(v for k, v in vars(R).items() if not k.startswith("_") and isinstance(v, str))

@@ -9,7 +9,7 @@ is silent are listed in docs/moves-catastrophe.md.
 """
 from __future__ import annotations
 
-from engine.base import Effect, EngineError, Reason, Verdict
+from engine.base import EngineError, Reason, Verdict
 from engine.errors import IllegalMove
 from engine.tracking import Findings
 
@@ -49,6 +49,11 @@ def waiting_roller(state: State) -> str | None:
         return top.reroll
     alive = {p.name for p in state.players if not p.eliminated}
     return next((t for t in _in_turn_order(state, top.targets) if t not in top.rolls and t in alive), None)
+
+
+def _others(state: State, who: str | None) -> list[str]:
+    """The players still in the game other than `who`, in turn order."""
+    return [state.players[i].name for i in state.turn_order() if state.players[i].name != who]
 
 
 def _in_turn_order(state: State, names) -> list[str]:
@@ -140,8 +145,7 @@ def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Findings) 
         return
     if move.target is None:
         r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
-        others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
-        r.advice.extend(f"{move.player} play {spec.name} at {o}" for o in others)
+        r.advice.extend(f"{move.player} play {spec.name} at {o}" for o in _others(state, move.player))
     elif state.player(move.target).eliminated:
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
@@ -151,11 +155,10 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
     if spec.type not in ("attack", "curiosity") or spec.targets != "one":
         return
     rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
-    others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
     if move.target is None:
         r.forbid(rule, f"{spec.name} needs a player to aim at: `at NAME`")
         number = f" {move.number}" if move.number is not None else ""
-        r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in others)
+        r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
     elif state.player(move.target).eliminated:
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
@@ -212,13 +215,10 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         aimed = ", ".join(being.targets) or "nobody"
         r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
         return
-    others = [state.players[i].name for i in state.turn_order() if state.players[i].name != move.player]
-    if move.target is None:
-        r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`")
-        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in others)
-    elif move.target == move.player:
-        r.forbid(R.PASS, f"{move.player} passes the card on to another player, not to themselves")
-        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in others)
+    if move.target is None or move.target == move.player:
+        r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`" if move.target is None
+                 else f"{move.player} passes the card on to another player, not to themselves")
+        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player))
     elif state.player(move.target).eliminated:
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
@@ -346,7 +346,7 @@ def _play(t: Table, move: Move) -> None:
     kind = spec.type if spec else "unknown"
     targets: tuple[str, ...] = ()
     if spec is not None and spec.targets == "others":
-        targets = tuple(state.players[k].name for k in state.turn_order() if state.players[k].name != move.player)
+        targets = tuple(_others(state, move.player))
     elif move.target and kind != "pass":
         targets = (move.target,)
     card = _into_play(spec, label, controller=move.player, targets=targets,
@@ -455,11 +455,7 @@ def _resolve(t: Table, move: Move) -> None:
         t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {top.lives} life", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
-        ops = []
-        for x in top.targets:
-            face = top.rolls.get(x)
-            if face is not None and face < (top.number or 1):
-                ops.append((t.index(x), "-", top.lives))
+        ops = [(t.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]
         hit = [t.name(i) for i, _, _ in ops]
         t.say("attack", f"{name} takes effect: " + (f"{', '.join(hit)} lose{'s' if len(hit) == 1 else ''} "
               f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}" if hit else "every target defended"),
@@ -574,6 +570,3 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
     said = [*ruling.unchecked, *t.unchecked, *rules_readings.from_effects(t.effects)]
     return rules_readings.remembered(t.freeze(), said)  # what this play read is not said again
 
-
-def effects_of(state: State, move: Move) -> list[Effect]:
-    return run(state, move).effects

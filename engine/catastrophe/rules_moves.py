@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import notation, rules
-from .model import REACTIONS, State, catalogue
+from .model import State, catalogue
 from .notation import Move
 
 
@@ -67,11 +67,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.game_over:
         return []
     state = known(state)
-    found: list[Move] = []
-    for move in _candidates(state):
-        if not rules.judge(state, move).problems:
-            found.append(move)
-    return found
+    return [move for move in _candidates(state) if not rules.judge(state, move).problems]
 
 
 def _candidates(state: State):
@@ -115,7 +111,5 @@ def _candidates(state: State):
                 for other in alive:
                     if other != name:
                         yield Move(kind="play", player=name, card=spec.name, number=number, target=other)
-            elif spec.type in REACTIONS or spec.targets != "one":
-                yield Move(kind="play", player=name, card=spec.name, number=number)
             else:
                 yield Move(kind="play", player=name, card=spec.name, number=number)

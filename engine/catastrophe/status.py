@@ -28,11 +28,10 @@ def status(state: State) -> list[Reason]:
         elif p.lives <= state.grim_reapurr:
             bad(R.CAUGHT, f"{p.name} is on the {p.lives} space, at or below the Grim Reapurr ({state.grim_reapurr}), "
                 "but still in the game")
-    if state.variant in ("king", "turbo"):
+    if state.variant == "king":  # Turbo lets gains share a space
         spaces = [p.lives for p in alive if p.lives != TOP_SPACE]
         for space in sorted({s for s in spaces if spaces.count(s) > 1}):
-            if state.variant == "king":
-                bad(R.KING_NO_SHARING, f"two cats share the {space} space; only the 9 space is shared")
+            bad(R.KING_NO_SHARING, f"two cats share the {space} space; only the 9 space is shared")
     if state.game_over != (len(alive) <= 1):
         bad(R.LAST_STANDING, f"game_over is {state.game_over} with {len(alive)} cat(s) still in the game")
     if state.game_over and state.chain:

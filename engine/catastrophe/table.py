@@ -22,6 +22,15 @@ def reapurr_target(now: int, sign: str, n: int) -> int:
     return now + n if sign == "+" else now - n
 
 
+def _without(cards: tuple[str, ...], name: str) -> tuple[str, ...] | None:
+    """`cards` less one card called `name` (in any case), or None when none is."""
+    folded = [c.casefold() for c in cards]
+    if name.casefold() not in folded:
+        return None
+    k = folded.index(name.casefold())
+    return cards[:k] + cards[k + 1:]
+
+
 def lives_word(n: int) -> str:
     return f"{n} life" if n == 1 else f"{n} lives"
 
@@ -120,7 +129,6 @@ class Table(WorkingTable):
 
     def king_rules(self) -> bool:
         return self.variant in ("king", "turbo")
-
 
     # ---- lives
 
@@ -304,26 +312,12 @@ class Table(WorkingTable):
         """One card leaves a hand (or a Power Cat leaves the table): from the names when known."""
         p = self.players[i]
         p[key] = max(p[key] - 1, 0)
-        known = p[NAMES[key]]
-        if known is None and key == "hand":
-            seen = [c.casefold() for c in p["seen_cards"]]
-            if name.casefold() in seen:
-                k = seen.index(name.casefold())
-                p["seen_cards"] = p["seen_cards"][:k] + p["seen_cards"][k + 1:]
-            p["seen_cards"] = p["seen_cards"][: p["hand"]]
-        if known is None and key == "power_cats":
-            named = [c.casefold() for c in p["named_power_cats"]]
-            if name.casefold() in named:
-                k = named.index(name.casefold())
-                p["named_power_cats"] = p["named_power_cats"][:k] + p["named_power_cats"][k + 1:]
-            p["named_power_cats"] = p["named_power_cats"][: p["power_cats"]]
-        if known is not None:
-            folded = [c.casefold() for c in known]
-            if name.casefold() in folded:
-                k = folded.index(name.casefold())
-                p[NAMES[key]] = known[:k] + known[k + 1:]
-            else:
-                p[NAMES[key]] = None
+        if p[NAMES[key]] is not None:
+            p[NAMES[key]] = _without(p[NAMES[key]], name)  # a card not in the list: the list is lost
+            return
+        part = "seen_cards" if key == "hand" else "named_power_cats"
+        left = _without(p[part], name)
+        p[part] = (p[part] if left is None else left)[: p[key]]
 
     def enforce_card_limit(self, i: int, key: str) -> None:
         """Over 7 cards in hand or 3 Power Cats: discard down at once (which ones is the player's
@@ -339,12 +333,9 @@ class Table(WorkingTable):
             self.say("cards-unknown", f"{p['name']} chooses which cards to discard; the tracker now keeps "
                      "only their number", rule)
         extra, p[key] = p[key] - limit, limit
-        if key == "hand":
-            self.say("hand-limit", f"{p['name']} holds more than {limit} cards and discards {extra} at once, "
-                     f"down to {limit}", rule)
-        else:
-            self.say("power-cat-limit", f"{p['name']} has more than {limit} Power Cats and discards {extra} at once, "
-                     f"down to {limit}", rule)
+        held = "holds more than {} cards" if key == "hand" else "has more than {} Power Cats"
+        self.say("hand-limit" if key == "hand" else "power-cat-limit",
+                 f"{p['name']} {held.format(limit)} and discards {extra} at once, down to {limit}", rule)
 
     def know_card(self, card: CardSpec, kept: bool = False) -> None:
         """The table's own catalogue entry, added mid-game (one of the same name is replaced;
@@ -409,16 +400,13 @@ class Table(WorkingTable):
         self.clear_chain()
         self.revealed = False
         n = len(self.players)
-        for k in range(1, n + 1):
-            j = (self.current + k) % n
-            if self.alive(j):
-                skipped = [self.name((self.current + m) % n) for m in range(1, k)]
-                self.current = j
-                self.phase = "claw"
-                self.turn += 1
-                note = f" (skipping eliminated {', '.join(skipped)})" if skipped else ""
-                self.say("turn", f"{self.name(j)}'s turn{note}: Claw Phase", R.CLOCKWISE)
-                return
+        k = next((k for k in range(1, n + 1) if self.alive((self.current + k) % n)), None)
+        if k is None:
+            return
+        skipped = [self.name((self.current + m) % n) for m in range(1, k)]
+        self.current, self.phase, self.turn = (self.current + k) % n, "claw", self.turn + 1
+        note = f" (skipping eliminated {', '.join(skipped)})" if skipped else ""
+        self.say("turn", f"{self.name(self.current)}'s turn{note}: Claw Phase", R.CLOCKWISE)
 
     # ---- elimination and the end
 
@@ -447,12 +435,8 @@ class Table(WorkingTable):
 
     def settle_end(self, before: tuple[bool, str | None, bool]) -> None:
         alive = [i for i in range(len(self.players)) if self.alive(i)]
-        if len(alive) >= 2:
-            self.game_over, self.winner, self.grim_reapurr_wins = False, None, False
-        elif len(alive) == 1:
-            self.game_over, self.winner, self.grim_reapurr_wins = True, self.name(alive[0]), False
-        else:
-            self.game_over, self.winner, self.grim_reapurr_wins = True, None, True
+        self.game_over, self.grim_reapurr_wins = len(alive) < 2, not alive
+        self.winner = self.name(alive[0]) if len(alive) == 1 else None
         after = (self.game_over, self.winner, self.grim_reapurr_wins)
         if self.game_over and self.chain:
             self.say("chain-cleared", "the game is over: the cards still in play are discarded ("

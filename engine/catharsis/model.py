@@ -282,12 +282,9 @@ def shipped() -> dict[str, PowerCard]:
 
 def card_of(state, name: str) -> PowerCard | None:
     """The card a power's name stands for, or None when neither the table nor the catalogue knows it."""
-    low = name.lower()
-    base = shipped().get(low)
-    for card in state.cards:
-        if card.name.lower() == low:
-            return merge_card(base, card)
-    return base
+    base = shipped().get(name.lower())
+    own = next((card for card in state.cards if card.name.lower() == name.lower()), None)
+    return base if own is None else merge_card(base, own)
 
 
 # ------------------------------------------------------------------------------------ lookups

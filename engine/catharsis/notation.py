@@ -59,11 +59,7 @@ def _die(word: str) -> int:
 
 
 def _dice(words: list[str]) -> tuple[int, ...]:
-    out: list[int] = []
-    for w in words:
-        for part in w.replace(",", " ").split():
-            out.append(_die(part))
-    return tuple(out)
+    return tuple(_die(part) for w in words for part in w.replace(",", " ").split())
 
 
 def _signed(word: str, what: str) -> int:
@@ -118,7 +114,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
                 slot = power_slot(state, by, rest[5], live=False)
             if len(rest) >= 7 and rest[6].lower() in ("top", "bottom"):
                 half = rest[6].lower()
-            elif len(rest) >= 7 or len(rest) > 7:
+            elif len(rest) >= 7:
                 raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
         elif len(rest) > 3:
             raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")

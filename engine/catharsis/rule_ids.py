@@ -118,7 +118,6 @@ class R:
     ROLL_ALL = "catharsis.combat.player-attack.roll-all"
     REROLL_LIMIT = "catharsis.combat.player-attack.reroll-limit"
     REROLL_WHICH = "catharsis.combat.player-attack.reroll-which-dice"
-    ROLL_ANY_TIME = "catharsis.combat.player-attack.roll-any-time"
     DAVE_EXAMPLE = "catharsis.combat.player-attack.dave-example"
     SIMULTANEOUS = "catharsis.combat.player-attack.simultaneous"
     ADJUST = "catharsis.glossary-rules.adjust-dice"
@@ -139,7 +138,6 @@ class R:
     ONCE = "catharsis.combat.player-attack.once-per-ability"
     OWN_DICE = "catharsis.combat.player-attack.own-dice"
     DUO_HALF = "catharsis.duo-powers.own-half"
-    DUO_BOTH = "catharsis.duo-powers.both-halves"
     DUO_SORATEN = "catharsis.duo-powers.soraten"
 
     # Goz

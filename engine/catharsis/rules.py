@@ -369,8 +369,7 @@ def _symbol_rule(option) -> str:
     return R.SYM_WILD
 
 
-def _check_boost(state: State, play: Play, v: Findings) -> None:
-    rules_combat.boost_verdict(state, play, v)
+_check_boost = rules_combat.boost_verdict  # check() finds each kind's check by its name
 
 
 def _check_attack(state: State, play: Play, v: Findings) -> None:
@@ -385,8 +384,7 @@ def _check_attack(state: State, play: Play, v: Findings) -> None:
     v.say("attack", f"{play.amount} damage {whom} (assign NAME N ...)", rule, amount=play.amount)
 
 
-def _check_assign(state: State, play: Play, v: Findings) -> None:
-    rules_combat.assign_verdict(state, play, v)
+_check_assign = rules_combat.assign_verdict
 
 
 def _check_card(state: State, play: Play, v: Findings) -> None:

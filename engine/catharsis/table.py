@@ -118,14 +118,11 @@ class Table(WorkingTable):
 
     def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
         """Every exhausted power of these players face up again (discarded ones stay discarded)."""
-        count = 0
-        for p in players:
-            for pw in p["powers"]:
-                if pw["status"] == EXHAUSTED:
-                    pw["status"] = FACE_UP
-                    count += 1
-        self.say("refresh", f"{what}: {count} exhausted powers face up again (discarded powers "
-                            f"stay discarded)", rule, amount=count)
+        exhausted = [pw for p in players for pw in p["powers"] if pw["status"] == EXHAUSTED]
+        for pw in exhausted:
+            pw["status"] = FACE_UP
+        self.say("refresh", f"{what}: {len(exhausted)} exhausted powers face up again (discarded powers "
+                            f"stay discarded)", rule, amount=len(exhausted))
 
     def unflip_role(self, player: dict, why: str, in_combat: bool | None = None) -> None:
         if player["role"] == "face-up":

@@ -11,6 +11,7 @@ a zone (hand, Hell Domain, discard pile) is a tuple of 12 counts. rules.py lays 
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Literal, NamedTuple
 
 from engine.base import Frozen, HandHolder
@@ -82,10 +83,6 @@ class WSet(NamedTuple):
     @property
     def size(self) -> int:
         return len(self.heaven) + len(self.hell) + (1 if self.dice else 0)
-
-    @property
-    def is_hell(self) -> bool:
-        return not self.heaven and self.swaps == 0
 
 
 class Table:
@@ -167,10 +164,7 @@ def c_add(c: tuple[int, ...], codes) -> tuple[int, ...]:
 
 
 def c_has(c: tuple[int, ...], codes) -> bool:
-    need: dict[int, int] = {}
-    for x in codes:
-        need[x] = need.get(x, 0) + 1
-    return all(0 <= x < NCODES and c[x] >= k for x, k in need.items())
+    return all(0 <= x < NCODES and c[x] >= k for x, k in Counter(codes).items())
 
 
 def c_missing(c: tuple[int, ...], codes) -> list[int]:
@@ -186,11 +180,7 @@ def c_missing(c: tuple[int, ...], codes) -> list[int]:
 
 
 def c_list(c: tuple[int, ...]) -> tuple[int, ...]:
-    out: list[int] = []
-    for code in range(NCODES):
-        if c[code]:
-            out.extend([code] * c[code])
-    return tuple(out)
+    return tuple(code for code in range(NCODES) for _ in range(c[code]))
 
 
 def c_of(codes) -> tuple[int, ...]:
@@ -199,19 +189,11 @@ def c_of(codes) -> tuple[int, ...]:
 
 def fc(code: int) -> str:
     """A card in move notation."""
-    if code == CAT:
-        return "C"
-    if code == MITCH:
-        return "M"
-    return str(code)
+    return str(token_of(code))
 
 
 def card_name(code: int) -> str:
-    if code == CAT:
-        return "Cat-leton"
-    if code == MITCH:
-        return "Mdm Mitch"
-    return str(code)
+    return {CAT: "Cat-leton", MITCH: "Mdm Mitch"}.get(code, str(code))
 
 
 def cards_text(codes) -> str:
@@ -226,9 +208,7 @@ def dice_text(dice) -> str:
 
 def deck_counts(n: int, opts: Opts) -> tuple[int, ...]:
     top, copies, _per, _aside = PLAYER_TABLE[n]
-    lst = [0] * NCODES
-    for v in range(1, top + 1):
-        lst[v] = copies
+    lst = [0] + [copies] * top + [0] * (NCODES - 1 - top)
     if opts.catleton:
         lst[CAT] = n
     if opts.mitch:
@@ -334,10 +314,9 @@ class State(Frozen):
     def _names(self):
         seen = set()
         for p in self.players:
-            key = p.name.lower()
-            if key in seen:
+            if p.name.lower() in seen:
                 raise ValueError(f"players: the name {p.name!r} is used twice")
-            seen.add(key)
+            seen.add(p.name.lower())
         if self.turn is None and self.phase != "setup":
             raise ValueError(f"turn: required when phase is {self.phase!r}")
         for field, value in (("turn", self.turn),
@@ -382,20 +361,12 @@ class State(Frozen):
 
 def code_of(card) -> int:
     """A record's card as a Table code."""
-    if card == "C":
-        return CAT
-    if card == "M":
-        return MITCH
-    return card
+    return {"C": CAT, "M": MITCH}.get(card, card)
 
 
 def token_of(code: int):
     """A Table code as a record's card."""
-    if code == CAT:
-        return "C"
-    if code == MITCH:
-        return "M"
-    return code
+    return {CAT: "C", MITCH: "M"}.get(code, code)
 
 
 def tokens_of(counts) -> tuple:

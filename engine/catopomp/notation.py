@@ -174,12 +174,8 @@ def _player(toks: list[str], i: int, t: Table):
 
 def _zero_options(zone, count: int) -> list[tuple[int, ...]]:
     """Ways to read `count` zero cards from a zone (Cat-letons and Mdm Mitches)."""
-    out = []
-    for a in range(count + 1):
-        b = count - a
-        if zone[CAT] >= a and zone[MITCH] >= b:
-            out.append((CAT,) * a + (MITCH,) * b)
-    return out
+    return [(CAT,) * a + (MITCH,) * (count - a) for a in range(count + 1)
+            if zone[CAT] >= a and zone[MITCH] >= count - a]
 
 
 def _resolve_zeros(cards: list[int], zone) -> list[list[int]]:
@@ -242,12 +238,10 @@ def _return_readings(t: Table, source, cards, ret_name, ret_card):
 
 def _infer_source(text, toks, t, cards, dice, swap, place, ret_name, ret_card) -> Move:
     p = t.turn
-    fits = []
-    for source, zone in ((HEAVEN, t.hands[p]), (HELL, t.hells[p])):
-        need = [c for c in cards if c != _ZERO]
-        z = len(cards) - len(need)
-        if c_has(zone, need) and (not z or _zero_options(c_sub(zone, need), z)):
-            fits.append(source)
+    need = [c for c in cards if c != _ZERO]
+    z = len(cards) - len(need)
+    fits = [source for source, zone in ((HEAVEN, t.hands[p]), (HELL, t.hells[p]))
+            if c_has(zone, need) and (not z or _zero_options(c_sub(zone, need), z))]
     if len(fits) == 2:
         if place is not None or swap:
             fits = [HEAVEN]

@@ -16,14 +16,15 @@ from engine.words import player
 
 from .model import (
     CAT, HEAVEN, MITCH, NCODES, PASS, PLAY, PLAYER_TABLE, Cleared, Finding, Move, Options, Player, State, Table,
-    WinningSet, WSet, c_add, c_missing, c_of, c_sub, card_name, cards_text, code_of, deck_counts, options_of, token_of,
+    WinningSet, WSet, c_add, c_list, c_missing, c_of, c_sub, card_name, cards_text, code_of, deck_counts, options_of,
+    token_of,
     tokens_of,
 )
 from .notation import format_move
 from .rule_ids import R
 from .rules_check import violations
 from .rules_moves import alternatives
-from .table import resolve, setup_steps, setup_todo, step
+from .table import resolve, setup_steps, step
 
 _EXPANSION_SETUP = {CAT: R.EXPANSION_CAT_LETON_SETUP, MITCH: R.EXPANSION_MDM_MITCH_SETUP}
 
@@ -36,35 +37,22 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
     first with `prefer`, the cards their play needs, where the deck still has them)."""
     names = tuple(p.name for p in state.players)
     low = [nm.lower() for nm in names]
-    ws = None
-    if state.winning_set is not None:
-        w = state.winning_set
-        ws = WSet(
-            low.index(w.owner.lower()),
-            tuple(sorted(code_of(c) for c in w.heaven)),
-            tuple(sorted(code_of(c) for c in w.hell)),
-            tuple(sorted(w.dice)),
-            w.catleton_swaps,
-        )
-    hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(code_of(c) for c in p.hand)
+    w = state.winning_set
+    ws = None if w is None else WSet(low.index(w.owner.lower()), tuple(sorted(_codes(w.heaven))),
+                                     tuple(sorted(_codes(w.hell))), tuple(sorted(w.dice)), w.catleton_swaps)
+    hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(_codes(p.hand))
                                for p in state.players], prefer)
+    seats = state.players
     return Table(
-        names=names,
-        opts=options_of(state),
-        hands=hands,
-        hells=tuple(c_of(code_of(c) for c in p.hell_domain) for p in state.players),
-        gems=tuple(p.gems for p in state.players),
-        used=tuple(tuple(p.used_dice) for p in state.players),
-        reserve=tuple(p.reserve_die for p in state.players),
-        pred=tuple(p.prediction for p in state.players),
-        points=tuple(p.points for p in state.players),
-        centre=tuple(sorted(state.centre_dice)),
-        ws=ws,
+        names=names, opts=options_of(state), hands=hands,
+        hells=tuple(c_of(_codes(p.hell_domain)) for p in seats), gems=tuple(p.gems for p in seats),
+        used=tuple(tuple(p.used_dice) for p in seats), reserve=tuple(p.reserve_die for p in seats),
+        pred=tuple(p.prediction for p in seats), points=tuple(p.points for p in seats),
+        centre=tuple(sorted(state.centre_dice)), ws=ws,
         turn=low.index(state.turn.lower()) if state.turn is not None else 0,
-        discard=None if state.discard_pile is None else c_of(code_of(c) for c in state.discard_pile),
-        aside=None if state.set_aside is None else c_of(code_of(c) for c in state.set_aside),
-        phase=state.phase,
-        loser=None if state.loser is None else low.index(state.loser.lower()),
+        discard=None if state.discard_pile is None else c_of(_codes(state.discard_pile)),
+        aside=None if state.set_aside is None else c_of(_codes(state.set_aside)),
+        phase=state.phase, loser=None if state.loser is None else low.index(state.loser.lower()),
     )
 
 
@@ -74,29 +62,15 @@ def from_table(t: Table, like: State | None = None) -> State:
     names = t.names
     hidden = [isinstance(p.hand, int) for p in like.players] if like is not None else [False] * t.n
     o = t.opts
-    players = tuple(
-        Player.model_construct(
-            name=names[i],
-            hand=sum(t.hands[i]) if hidden[i] else tokens_of(t.hands[i]),
-            hell_domain=tokens_of(t.hells[i]),
-            gems=t.gems[i],
-            used_dice=tuple(t.used[i]),
-            reserve_die=t.reserve[i],
-            prediction=t.pred[i],
-            points=t.points[i],
-        )
-        for i in range(t.n)
-    )
-    ws = None
-    if t.ws is not None:
-        w = t.ws
-        ws = WinningSet.model_construct(
-            owner=names[w.owner],
-            heaven=tuple(token_of(c) for c in w.heaven),
-            hell=tuple(token_of(c) for c in w.hell),
-            dice=tuple(w.dice),
-            catleton_swaps=w.swaps,
-        )
+    players = tuple(Player.model_construct(
+        name=names[i], hand=sum(t.hands[i]) if hidden[i] else tokens_of(t.hands[i]),
+        hell_domain=tokens_of(t.hells[i]), gems=t.gems[i], used_dice=tuple(t.used[i]), reserve_die=t.reserve[i],
+        prediction=t.pred[i], points=t.points[i],
+    ) for i in range(t.n))
+    w = t.ws
+    ws = None if w is None else WinningSet.model_construct(
+        owner=names[w.owner], heaven=tuple(token_of(c) for c in w.heaven),
+        hell=tuple(token_of(c) for c in w.hell), dice=tuple(w.dice), catleton_swaps=w.swaps)
     options = Options.model_construct(
         passing="casual" if o.casual else "main", hell_power=o.hell_power, competitive=o.competitive,
         catleton=o.catleton, mitch=o.mitch,
@@ -108,14 +82,9 @@ def from_table(t: Table, like: State | None = None) -> State:
         if like.turn is None and t.phase == "setup":
             turn = None
     return State.model_construct(
-        players=players,
-        turn=turn,
-        centre_dice=tuple(t.centre),
-        winning_set=ws,
+        players=players, turn=turn, centre_dice=tuple(t.centre), winning_set=ws,
         discard_pile=None if t.discard is None else tokens_of(t.discard),
-        set_aside=None if t.aside is None else tokens_of(t.aside),
-        options=options,
-        phase=t.phase,
+        set_aside=None if t.aside is None else tokens_of(t.aside), options=options, phase=t.phase,
         loser=None if t.loser is None else names[t.loser],
         **{"round": 1, "reserve_dice": (), "cleared": (), **extra},
     )
@@ -176,13 +145,10 @@ def unseen(state, known_hands=None) -> list[int]:
         seen += _codes(p.hell_domain)
         hand = known_hands[i] if known_hands is not None else (None if isinstance(p.hand, int) else c_of(_codes(p.hand)))
         if hand is not None:
-            seen += [c for c in range(NCODES) for _ in range(hand[c])]
-    if state.winning_set is not None:
-        seen += _codes(state.winning_set.heaven) + _codes(state.winning_set.hell)
-    if state.discard_pile is not None:
-        seen += _codes(state.discard_pile)
-    if state.set_aside is not None:
-        seen += _codes(state.set_aside)
+            seen += c_list(hand)
+    ws = state.winning_set
+    for zone in (ws.heaven if ws else None, ws.hell if ws else None, state.discard_pile, state.set_aside):
+        seen += _codes(zone or ())
     for c in seen:
         if 0 <= c < NCODES:
             left[c] = max(0, left[c] - 1)

@@ -2,6 +2,8 @@
 the legal moves closest to an illegal one (the "legal instead" lines)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .model import CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, Table, VAL, c_sub
 from .rules_sets import classify, set_values, size_limit, ws_key
 from .table import resolve
@@ -15,9 +17,7 @@ def dice_pool(t: Table, p: int) -> tuple[int, ...]:
     if t.used[p]:
         return ()
     r = t.reserve[p]
-    if r is None:
-        return t.centre
-    return tuple(sorted(t.centre + (r,)))
+    return t.centre if r is None else tuple(sorted(t.centre + (r,)))
 
 
 def dice_options(pool: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
@@ -66,28 +66,15 @@ def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], 
         for low in range(0, 12 - k):
             top = low + k - 1
             if low == 0:
-                if not (zc or zm):
-                    continue
-                ok = True
-                for v in range(1, top + 1):
-                    if not cnt[v]:
-                        ok = False
-                        break
-                if not ok:
+                if not (zc or zm) or not all(cnt[v] for v in range(1, top + 1)):
                     continue
                 mid = tuple(range(1, top + 1))
                 if zc:
                     app(((CAT,) + mid, (), (k, 0, top)))
                 if zm:
                     app((mid + (MITCH,), (), (k, 0, top)))
-            else:
-                ok = True
-                for v in range(low, top + 1):
-                    if not cnt[v]:
-                        ok = False
-                        break
-                if ok:
-                    app((tuple(range(low, top + 1)), (), (k, 0, top)))
+            elif all(cnt[v] for v in range(low, top + 1)):
+                app((tuple(range(low, top + 1)), (), (k, 0, top)))
     if not by_x:
         return out
     for x, dl in by_x.items():
@@ -189,18 +176,14 @@ def play_cores(t: Table):
     hand_n = sum(hand)
     out = []
     if hand_n:
-        for cards, d, key in gen_sets(hand, L, by_x):
-            if key > ck:
-                out.append((HEAVEN, cards, d, (), key))
+        out += [(HEAVEN, cards, d, (), key) for cards, d, key in gen_sets(hand, L, by_x) if key > ck]
         if hand[CAT] and any(hell):
-            for cards, d, w, key in gen_swap_sets(hand, hell, L, by_x):
-                if key > ck:
-                    out.append((HEAVEN, cards, d, w, key))
+            out += [(HEAVEN, cards, d, w, key) for cards, d, w, key in gen_swap_sets(hand, hell, L, by_x)
+                    if key > ck]
     if any(hell):
         min_n = 2 if hand_n else 1
-        for cards, d, key in gen_sets(hell, L, by_x):
-            if key > ck and key[0] >= min_n:
-                out.append((HELL, cards, d, (), key))
+        out += [(HELL, cards, d, (), key) for cards, d, key in gen_sets(hell, L, by_x)
+                if key > ck and key[0] >= min_n]
     return out
 
 
@@ -231,24 +214,16 @@ def expand(t: Table, core) -> list[Move]:
     base = Move(PLAY, HELL, cards, dice)
     if not (t.opts.hell_power and key[0] >= 3):
         return [base]
-    moves = [base]
-    names = t.names
-    for i in range(t.n):
-        hell = c_sub(t.hells[i], cards) if i == p else t.hells[i]
-        for c in range(NCODES):
-            if hell[c]:
-                moves.append(Move(PLAY, HELL, cards, dice, hell_return=(names[i], c)))
-    return moves
+    hells = [c_sub(t.hells[i], cards) if i == p else t.hells[i] for i in range(t.n)]
+    return [base] + [Move(PLAY, HELL, cards, dice, hell_return=(t.names[i], c))
+                     for i in range(t.n) for c in range(NCODES) if hells[i][c]]
 
 
 def legal_moves(t: Table) -> list[Move]:
     if t.phase != "play" or not t.has_cards(t.turn):
         return []
     t, _ = resolve(t)
-    moves: list[Move] = []
-    for core in play_cores(t):
-        moves.extend(expand(t, core))
-    moves.extend(pass_moves(t))
+    moves = [m for core in play_cores(t) for m in expand(t, core)] + pass_moves(t)
     return list(dict.fromkeys(moves))
 
 
@@ -261,12 +236,7 @@ def _similarity(m: Move, mv: Move) -> int:
         s += 2
     if m.source == mv.source:
         s += 2
-    left = list(mv.cards)
-    common = 0
-    for c in m.cards:
-        if c in left:
-            left.remove(c)
-            common += 1
+    common = sum((Counter(m.cards) & Counter(mv.cards)).values())  # the cards the two share
     s += 3 * common - abs(len(m.cards) - len(mv.cards))
     if mv.dice and m.dice == mv.dice:
         s += 2

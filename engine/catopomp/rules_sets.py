@@ -50,12 +50,6 @@ def ws_key(ws: WSet):
     return classify(set_values(ws.codes, sum(ws.dice)))
 
 
-def kind_word(key) -> str:
-    if key[0] == 1:
-        return "single"
-    return "same-number set" if key[1] == 1 else "sequential set"
-
-
 def key_text(key) -> str:
     n, kind, top = key
     if n == 1:

@@ -38,10 +38,7 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         zones.append(("the discard pile", t.discard))
     if t.aside is not None:
         zones.append(("the cards set aside", t.aside))
-    total = [0] * NCODES
-    for _, z in zones:
-        for c in range(NCODES):
-            total[c] += z[c]
+    total = [sum(z[c] for _, z in zones) for c in range(NCODES)]
     deck = deck_counts(n, opts)
     for v in range(top + 1, 11):
         if total[v]:

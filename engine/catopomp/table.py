@@ -29,12 +29,7 @@ from .rules_sets import key_text, ws_key
 
 def next_with_cards(t: Table, i: int) -> int | None:
     """Turn order: the next seat clockwise from `i` still holding cards (None: nobody)."""
-    n = t.n
-    for step in range(1, n + 1):
-        j = (i + step) % n
-        if t.has_cards(j):
-            return j
-    return None
+    return next(((i + k) % t.n for k in range(1, t.n + 1) if t.has_cards((i + k) % t.n)), None)
 
 
 def resolve(t: Table) -> tuple[Table, bool]:
@@ -49,15 +44,8 @@ def resolve(t: Table) -> tuple[Table, bool]:
 def discard_winning_set(t: Table) -> Table:
     """The winning set to the discard pile, its dice to its owner's Used Dice card."""
     ws = t.ws
-    used = t.used
-    if ws.dice:
-        used = list(used)
-        used[ws.owner] = used[ws.owner] + ws.dice
-        used = tuple(used)
-    discard = t.discard
-    if discard is not None:
-        discard = c_add(discard, ws.codes)
-    return t.replace(ws=None, used=used, discard=discard)
+    used = tuple(dice + ws.dice if k == ws.owner else dice for k, dice in enumerate(t.used))
+    return t.replace(ws=None, used=used, discard=None if t.discard is None else c_add(t.discard, ws.codes))
 
 
 # ---------------------------------------------------------------------------------------- a play or pass played out
@@ -93,13 +81,9 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
     names = t.names
     name = names[p]
     ws = t.ws
-    used = list(t.used)
-    discard = t.discard
+    beaten = t if ws is None else discard_winning_set(t)
+    used, discard = list(beaten.used), beaten.discard
     if ws is not None:
-        if discard is not None:
-            discard = c_add(discard, ws.codes)
-        if ws.dice:
-            used[ws.owner] = used[ws.owner] + ws.dice
         eff.append(Eff("discard-previous",
                        "the beaten set goes to the discard pile"
                        + (f"; its dice go to {names[ws.owner]}'s Used Dice card" if ws.dice else ""),
@@ -219,9 +203,7 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
                                R.COMPETITIVE_REVEAL, who=names[i]))
             else:
                 gain, rule = score(pred, size)
-                points = list(points)
-                points[i] += gain
-                points = tuple(points)
+                points = tuple(v + gain if k == i else v for k, v in enumerate(points))
                 eff.append(Eff("prediction", f"{names[i]} reveals prediction {pred}; the last set had {size} card(s) "
                                "(a dice substitute counts as a card)", R.COMPETITIVE_REVEAL, who=names[i], amount=pred))
                 eff.append(Eff("score", f"{names[i]} scores {gain} point{'s' if gain != 1 else ''}", rule, who=names[i],

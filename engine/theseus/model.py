@@ -280,10 +280,7 @@ def deck_empty(deck) -> bool:
 
 def active_player(state: State) -> Player:
     """The player whose turn it is."""
-    for p in state.players:
-        if p.name == state.active:
-            return p
-    return state.players[0]
+    return next((p for p in state.players if p.name == state.active), state.players[0])
 
 
 def state_names(state: State) -> set[str]:

@@ -59,23 +59,17 @@ def parse_move(text: str, state: State) -> Move:
             raise MoveSyntaxError(f"expected a card's name after 'exile {zone}'")
         if len(cards) != 1 or after:
             extra = after[0] if after else cards[1]
-            raise MoveSyntaxError(
-                f"unexpected {extra!r}: exile one card per move (e.g. 'exile {zone} Mage')"
-            )
+            raise MoveSyntaxError(f"unexpected {extra!r}: exile one card per move (e.g. 'exile {zone} Mage')")
         return Move(action="exile", zone=zone, targets=(cards[0],))
     if head == "basic":
         if not rest or rest[0].casefold() not in ICONS:
             got = repr(rest[0]) if rest else "nothing"
-            raise MoveSyntaxError(
-                f"expected explore, recruit or subjugate after 'basic', got {got}"
-            )
+            raise MoveSyntaxError(f"expected explore, recruit or subjugate after 'basic', got {got}")
         icon = rest[0].casefold()
         targets, reveal = _targets_and_reveal(rest[1:], names)
         if len(targets) != 1:
-            raise MoveSyntaxError(
-                f"a basic {icon} names exactly one card (e.g. 'basic {icon} Witch'), "
-                f"got {len(targets)}"
-            )
+            raise MoveSyntaxError(f"a basic {icon} names exactly one card (e.g. 'basic {icon} Witch'), "
+                                  f"got {len(targets)}")
         return Move(action="basic", icon=icon, targets=targets, reveal=reveal)
     if head == "use":
         body = rest
@@ -87,9 +81,7 @@ def parse_move(text: str, state: State) -> Move:
     if not card_l:
         word = body[0]
         hint = _suggest(word, list(names.values()) + ["use", "basic", "exile", "end"])
-        raise MoveSyntaxError(
-            f"unknown word {word!r}{hint}; expected use, basic, exile, end or a card name"
-        )
+        raise MoveSyntaxError(f"unknown word {word!r}{hint}; expected use, basic, exile, end or a card name")
     card = card_l[0]
     icon = None
     if after and after[0].casefold() in ICONS:
@@ -141,22 +133,18 @@ def _read_names(tokens, names, what, first_only=False, new_names=False):
         word = tokens[i].casefold()
         if word == "reveal" or (found and first_only):
             break
-        match = None
-        for width in range(min(longest, len(tokens) - i), 0, -1):
-            key = " ".join(t.casefold() for t in tokens[i : i + width])
-            if key in names:
-                match = (names[key], width)
-                break
+        widths = range(min(longest, len(tokens) - i), 0, -1)
+        keys = ((" ".join(t.casefold() for t in tokens[i:i + w]), w) for w in widths)
+        match = next(((names[key], w) for key, w in keys if key in names), None)
         if match is None and new_names:
             match = (tokens[i], 1)
         if match is None:
             if first_only or (word in ICONS):
                 break
             hint = _suggest(tokens[i], list(names.values()))
-            raise MoveSyntaxError(
-                f"unknown card {tokens[i]!r}{hint}; expected {what} from the catalogue "
-                "(add new cards under [[cards]] in a situation, or with the session option cards=NAME:RANK)"
-            )
+            raise MoveSyntaxError(f"unknown card {tokens[i]!r}{hint}; expected {what} from the catalogue "
+                                  "(add new cards under [[cards]] in a situation, or with the session option "
+                                  "cards=NAME:RANK)")
         found.append(match[0])
         i += match[1]
     return found, tokens[i:]
@@ -167,9 +155,7 @@ def _targets_and_reveal(tokens, names):
     reveal: list[str] = []
     if after:
         if after[0].casefold() != "reveal":
-            raise MoveSyntaxError(
-                f"unexpected {after[0]!r}; expected card names or 'reveal NAME...'"
-            )
+            raise MoveSyntaxError(f"unexpected {after[0]!r}; expected card names or 'reveal NAME...'")
         reveal, left = _read_names(after[1:], names, "a revealed card's name", new_names=True)
         if not reveal:
             raise MoveSyntaxError("expected at least one card name after 'reveal'")
@@ -195,12 +181,7 @@ def _infer_icon(state, card, targets, reveal) -> str:
     if len(fits) == 1:
         return fits[0]
     options = fits or list(ICONS)
-    candidates = [
-        format_move(
-            Move(action="use", card=card, icon=i, targets=targets, reveal=reveal)
-        )
-        for i in options
-    ]
-    raise AmbiguousMove(
-        f"{card}'s icon is not known to the catalogue; say which ability it performs", candidates
-    )
+    candidates = [format_move(Move(action="use", card=card, icon=i, targets=targets, reveal=reveal))
+                  for i in options]
+    raise AmbiguousMove(f"{card}'s icon is not known to the catalogue; say which ability it performs",
+                        candidates)

@@ -33,10 +33,8 @@ def apply(state: State, move: Move, overruled: bool = False) -> State:
     there."""
     table, reasons = _play(state, move, force=overruled)
     if reasons and not overruled:
-        raise IllegalMove(
-            f"illegal move {format_move(move)!r}: "
-            + "; ".join(f"{r.message} [{r.rule}]" for r in reasons)
-        )
+        raise IllegalMove(f"illegal move {format_move(move)!r}: "
+                          + "; ".join(f"{r.message} [{r.rule}]" for r in reasons))
     if overruled and state.game_over:
         return state
     return table.freeze()
@@ -53,26 +51,20 @@ def _play(state: State, move: Move, force: bool = False) -> tuple[Table, list[Re
         return table, _exile(state, table, move)
     reasons = _basic(state, table, move) if move.action == "basic" else _use(state, table, move)
     if not reasons and table.reveal:
-        reasons = [
-            Reason(
-                rule=R.REVEAL,
-                message=f"no Board Refill follows this move, so {listing(table.reveal)} cannot be "
-                "revealed",
-            )
-        ]
+        reasons = [_r(R.REVEAL, f"no Board Refill follows this move, so {listing(table.reveal)} cannot be "
+                      "revealed")]
     return table, reasons
+
+
+def _r(rule: str, message: str) -> Reason:
+    return Reason(rule=rule, message=message)
 
 
 # --------------------------------------------------------------------------- each kind of move
 
 
-def _pending(table: Table, doing: str) -> list[Reason]:
-    """An over-full Party or Hand blocks everything but Exiling."""
-    return table.over_limit(doing)
-
-
 def _end(state: State, table: Table) -> list[Reason]:
-    reasons = _pending(table, "the turn ends")
+    reasons = table.over_limit("the turn ends")
     if reasons and not table.force:
         return reasons
     who = table.active
@@ -95,24 +87,14 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     name = move.targets[0]
     reasons = []
     if size <= LIMIT:
-        reasons.append(
-            Reason(
-                rule=R.EXILE_DOWN,
-                message=f"your {zone.capitalize()} holds {size} cards, not more than "
-                f"{LIMIT}: there is nothing to Exile",
-            )
-        )
+        reasons.append(_r(R.EXILE_DOWN, f"your {zone.capitalize()} holds {size} cards, not more than "
+                          f"{LIMIT}: there is nothing to Exile"))
     if hidden:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
     elif name not in cards:
-        reasons.append(
-            Reason(
-                rule=R.EXILE_DOWN,
-                message=f"{name} is not in your {zone.capitalize()} "
-                f"({listing(sorted(cards))})",
-            )
-        )
+        reasons.append(_r(R.EXILE_DOWN, f"{name} is not in your {zone.capitalize()} "
+                          f"({listing(sorted(cards))})"))
     if reasons and not table.force:
         return reasons
     if zone == "party":
@@ -126,15 +108,10 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     left = len(target) - LIMIT
     table.say("exile", f"{name} is Exiled: removed from the game", R.EXILED, who=table.active, card=name)
     if left > 0:
-        table.say(
-            "exile-required",
-            f"your {zone.capitalize()} still holds {len(target)} cards: Exile {left} more",
-            R.EXILE_DOWN,
-        )
+        table.say("exile-required", f"your {zone.capitalize()} still holds {len(target)} cards: "
+                  f"Exile {left} more", R.EXILE_DOWN)
     else:
-        table.say(
-            "limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R.MAX_FOUR
-        )
+        table.say("limit-met", f"your {zone.capitalize()} is back to {LIMIT} cards", R.MAX_FOUR)
     return []
 
 
@@ -146,9 +123,9 @@ def _not_yet_dealt(table: Table, names) -> list[Reason]:
     for name in dict.fromkeys(names):
         rank = table.not_reached(name)
         if rank is not None:
-            out.append(Reason(rule=R.RANK_ORDER, message=(
-                f"{name} is a Rank {rank} card and the active Rank is {table.rank}: no Rank {rank} card has "
-                f"reached the Board yet, so {table.active}'s Hand cannot hold it")))
+            out.append(_r(R.RANK_ORDER, f"{name} is a Rank {rank} card and the active Rank is {table.rank}: "
+                          f"no Rank {rank} card has reached the Board yet, so {table.active}'s Hand cannot "
+                          "hold it"))
     return out
 
 
@@ -173,25 +150,18 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     only how many: which cards it holds is noted as unchecked)."""
     player_hand = Counter(table.hand[table.active])
     board = Counter(c[0] for c in table.board)
-    pool, place, rule = (
-        (board, "on the Board", R.EXPLORE)
-        if icon == "explore"
-        else (player_hand, "in your Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
-    )
+    pool, place, rule = ((board, "on the Board", R.EXPLORE) if icon == "explore"
+                         else (player_hand, "in your Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE))
     reasons = []
     if len(targets) > most:
-        reasons.append(
-            Reason(
-                rule=R.EXPLORE_MULTI if icon == "explore" else rule,
-                message=f"{who_does} {icon}s {count(most, 'card')}, not {len(targets)}",
-            )
-        )
+        reasons.append(_r(R.EXPLORE_MULTI if icon == "explore" else rule,
+                          f"{who_does} {icon}s {count(most, 'card')}, not {len(targets)}"))
     if 0 < len(targets) < most:
         table.note(*fewer_reading(who_does, icon, most, len(targets)))
     if icon != "explore" and table.active in table.hidden:
         size = len(table.hand[table.active])
         if len(targets) > size:
-            reasons.append(Reason(rule=rule, message=f"your Hand holds {count(size, 'card')}, not {len(targets)}"))
+            reasons.append(_r(rule, f"your Hand holds {count(size, 'card')}, not {len(targets)}"))
         reasons += _not_yet_dealt(table, targets)
         if targets and len(targets) <= size:
             table.note(*_possession(table.active, targets, rule))
@@ -199,110 +169,69 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     for name, k in Counter(targets).items():
         if pool[name] < k:
             have = "is not" if pool[name] == 0 else f"is there only {pool[name]} time(s),"
-            reasons.append(Reason(rule=rule, message=f"{name} {have} {place}"))
+            reasons.append(_r(rule, f"{name} {have} {place}"))
     return reasons
 
 
 def _do_ability(table: Table, icon: str, targets, source: str) -> None:
     who = table.active
-    name = who
+    moved = list(targets)
     if icon == "explore":
         taken = table.take_from_board(targets, who)
-        if table.force:
-            taken = list(targets)
-        table.hand[who].extend(taken)
-        table.say(
-            "explore",
-            f"{source}: {listing(list(taken))} {'goes' if len(taken) == 1 else 'go'} from the "
-            f"Board to {name}'s Hand",
-            R.EXPLORE if len(taken) <= 1 else R.EXPLORE_MULTI,
-        )
-        if len(taken) > 1:
-            table.say("explore-multi", "all the cards are taken first; the Board refills once after", R.EXPLORE_MULTI)
-        if len(table.board) < BOARD_SIZE:
-            table.refill(cause="cards left it")
+        moved = moved if table.force else taken
+        table.hand[who].extend(moved)
+        where, rule = f"from the Board to {who}'s Hand", R.EXPLORE if len(moved) <= 1 else R.EXPLORE_MULTI
     elif icon == "recruit":
         for t in targets:
             table.take_from_hand(who, t)
             table.party[who].append(t)
-        table.say(
-            "recruit",
-            f"{source}: {listing(list(targets))} {'goes' if len(targets) == 1 else 'go'} from "
-            f"{name}'s Hand to their Party",
-            R.RECRUIT,
-        )
+        where, rule = f"from {who}'s Hand to their Party", R.RECRUIT
     else:
         for t in targets:
             table.subjugate(who, t)
-        table.say(
-            "subjugate",
-            f"{source}: {listing(list(targets))} {'goes' if len(targets) == 1 else 'go'} face "
-            f"up from {name}'s Hand to their Reward Area",
-            R.SUBJUGATE,
-        )
+        where, rule = f"face up from {who}'s Hand to their Reward Area", R.SUBJUGATE
+    table.say(icon, f"{source}: {listing(moved)} {'goes' if len(moved) == 1 else 'go'} {where}", rule)
+    if icon == "explore" and len(moved) > 1:
+        table.say("explore-multi", "all the cards are taken first; the Board refills once after",
+                  R.EXPLORE_MULTI)
+    if icon == "explore" and len(table.board) < BOARD_SIZE:
+        table.refill(cause="cards left it")
 
 
 def _after_ability(state: State, table: Table, started_triggered: bool) -> None:
     who = table.active
     for zone, cards in (("Party", table.party[who]), ("Hand", table.hand[who])):
         if len(cards) > LIMIT:
-            table.say(
-                "over-limit",
-                f"the {zone} may hold {len(cards)} cards while the ability and its effects "
-                "resolve; nothing is Exiled before that",
-                R.MAY_EXCEED,
-            )
-            table.say(
-                "exile-required",
-                f"once the ability and its effects are resolved, the {zone} holds {len(cards)} "
-                f"cards: Exile {len(cards) - LIMIT} of them (your choice) before anything else, "
-                f"e.g. 'exile {zone.lower()} {cards[-1]}'",
-                R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN,
-            )
+            table.say("over-limit", f"the {zone} may hold {len(cards)} cards while the ability and its "
+                      "effects resolve; nothing is Exiled before that", R.MAY_EXCEED)
+            table.say("exile-required", f"once the ability and its effects are resolved, the {zone} holds "
+                      f"{len(cards)} cards: Exile {len(cards) - LIMIT} of them (your choice) before anything "
+                      f"else, e.g. 'exile {zone.lower()} {cards[-1]}'",
+                      R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN)
     if not started_triggered and table.end_triggered():
-        table.say(
-            "game-end",
-            "the last Rank 6 card has left the Board: the game ends at the end of this turn",
-            R.END,
-        )
+        table.say("game-end", "the last Rank 6 card has left the Board: the game ends at the end of this turn",
+                  R.END)
 
 
 def _basic(state: State, table: Table, move: Move) -> list[Reason]:
-    reasons = _pending(table, "a basic action")
+    reasons = table.over_limit("a basic action")
     if state.basic_action is not None:
-        reasons.append(
-            Reason(
-                rule=R.BASIC,
-                message=f"you already took a basic {state.basic_action} this turn: only one "
-                "basic action per turn",
-            )
-        )
+        reasons.append(_r(R.BASIC, f"you already took a basic {state.basic_action} this turn: only one basic "
+                          "action per turn"))
     if state.used:
-        reasons.append(
-            Reason(
-                rule=R.EITHER_OR,
-                message=f"you already used {listing(list(state.used))} this turn: a basic action "
-                "is only allowed before any Party card is used",
-            )
-        )
+        reasons.append(_r(R.EITHER_OR, f"you already used {listing(list(state.used))} this turn: a basic "
+                          "action is only allowed before any Party card is used"))
     reasons += _check_targets(table, move.icon, move.targets, 1, "a basic action")
     if not move.targets:
-        reasons.append(Reason(rule=R.BASIC, message="name the card the basic action takes"))
+        reasons.append(_r(R.BASIC, "name the card the basic action takes"))
     if reasons and not table.force:
         return reasons
     started = table.end_triggered()
     table.basic = move.icon
-    table.say(
-        "basic",
-        f"{table.active} takes a basic {move.icon} without a card (no Party card used yet)",
-        R.BASIC,
-    )
+    table.say("basic", f"{table.active} takes a basic {move.icon} without a card (no Party card used yet)",
+              R.BASIC)
     _do_ability(table, move.icon, move.targets, f"basic {move.icon}")
-    table.say(
-        "basic-locks",
-        "no Party card may be used for the rest of this turn",
-        R.BASIC_LOCKS,
-    )
+    table.say("basic-locks", "no Party card may be used for the rest of this turn", R.BASIC_LOCKS)
     _after_ability(state, table, started)
     return table.problems
 
@@ -311,64 +240,28 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     player = active_player(state)
     card = move.card
     spec = table.spec(card)
-    reasons = _pending(table, "another card is used")
+    reasons = table.over_limit("another card is used")
     if state.basic_action is not None:
-        reasons.append(
-            Reason(
-                rule=R.BASIC_LOCKS,
-                message=f"you took a basic {state.basic_action} this turn: no Party card may be "
-                "used for the rest of it",
-            )
-        )
+        reasons.append(_r(R.BASIC_LOCKS, f"you took a basic {state.basic_action} this turn: no Party card "
+                          "may be used for the rest of it"))
     if len(state.used) >= 2:
-        reasons.append(
-            Reason(
-                rule=R.UP_TO_TWO,
-                message=f"you already used 2 Party cards this turn ({listing(list(state.used))})",
-            )
-        )
-    if card not in player.party:
-        if card in player.reward_area:
-            reasons.append(
-                Reason(
-                    rule=R.NO_NORMAL_USE,
-                    message=f"{card} is in your Reward Area: it can no longer be used",
-                )
-            )
-        elif card in player.hand_cards:
-            reasons.append(
-                Reason(
-                    rule=R.PARTY,
-                    message=f"{card} is in your Hand, not your Party: Recruit it first",
-                )
-            )
-        else:
-            reasons.append(
-                Reason(rule=R.PARTY, message=f"{card} is not in your Party ({listing(player.party)})")
-            )
-    elif card in state.used:
-        if player.party.count(card) > 1:
-            reasons.append(
-                Reason(
-                    rule=R.SAME_NAME,
-                    message=f"a {card} was already used this turn: no two cards with the same "
-                    "name in one turn, even another copy",
-                )
-            )
-        else:
-            reasons.append(
-                Reason(rule=R.NO_REUSE, message=f"{card} was already used this turn")
-            )
+        reasons.append(_r(R.UP_TO_TWO, f"you already used 2 Party cards this turn "
+                          f"({listing(list(state.used))})"))
+    if card in player.party and card in state.used:
+        reasons.append(_r(R.SAME_NAME, f"a {card} was already used this turn: no two cards with the same "
+                          "name in one turn, even another copy") if player.party.count(card) > 1
+                       else _r(R.NO_REUSE, f"{card} was already used this turn"))
+    elif card in player.reward_area and card not in player.party:
+        reasons.append(_r(R.NO_NORMAL_USE, f"{card} is in your Reward Area: it can no longer be used"))
+    elif card in player.hand_cards and card not in player.party:
+        reasons.append(_r(R.PARTY, f"{card} is in your Hand, not your Party: Recruit it first"))
+    elif card not in player.party:
+        reasons.append(_r(R.PARTY, f"{card} is not in your Party ({listing(player.party)})"))
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
-        reasons.append(
-            Reason(
-                rule=R.ICON,
-                message=f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
-                f"not {icon}",
-            )
-        )
+        reasons.append(_r(R.ICON, f"{card}'s icon is {known_icon}, so using it performs {known_icon}, "
+                          f"not {icon}"))
     most = spec.icon_count if spec is not None else 1
     reasons += _check_targets(table, icon, move.targets, most, card)
     if not move.targets:
@@ -376,35 +269,24 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
         rule = R.EXPLORE if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
         if pool and icon != "explore" and table.active in table.hidden:
             # the Hand is not empty, so the ability has something to act on (which card is the player's)
-            reasons.append(Reason(rule=rule, message=f"name the card {card}'s {icon} takes: your Hand holds "
-                                                     f"{count(len(pool), 'card')}"))
+            reasons.append(_r(rule, f"name the card {card}'s {icon} takes: your Hand holds "
+                              f"{count(len(pool), 'card')}"))
         elif pool:
             place = "on the Board" if icon == "explore" else "in your Hand"
-            reasons.append(
-                Reason(
-                    rule=rule,
-                    message=f"name the card {card}'s {icon} takes ({listing(sorted(set(pool)))} "
-                    f"{'is' if len(set(pool)) == 1 else 'are'} {place})",
-                )
-            )
+            reasons.append(_r(rule, f"name the card {card}'s {icon} takes ({listing(sorted(set(pool)))} "
+                              f"{'is' if len(set(pool)) == 1 else 'are'} {place})"))
     if reasons and not table.force:
         return reasons
     # the use itself
     started = table.end_triggered()
     table.used.append(card)
-    table.say(
-        "use",
-        f"{table.active} uses {card} ({len(table.used)} of 2 Party cards this turn): "
-        f"first its {icon}, then its effect, finished before any other card",
-        R.USING,
-    )
+    table.say("use", f"{table.active} uses {card} ({len(table.used)} of 2 Party cards this turn): first its "
+              f"{icon}, then its effect, finished before any other card", R.USING)
     if known_icon is None:
         table.note(R.ICON, unknown_icon(card, spec, icon))
     if not move.targets:
-        table.note(
-            R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say "
-            "whether a card may be used for its effect alone"
-        )
+        table.note(R.USING, f"{card}'s {icon} has nothing to act on; the rulebook does not say whether a "
+                   "card may be used for its effect alone")
         table.say("no-target", f"{card}'s {icon} has nothing to take", R.USING)
     else:
         _do_ability(table, icon, move.targets, f"{card}'s {icon}")
@@ -418,15 +300,10 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     if icon == "recruit" and len(table.used) < 2:
         fresh = [t for t in move.targets if t not in table.used]
         if fresh:
-            table.say(
-                "can-use",
-                f"{listing(fresh)} may be used later this turn (1 Party card use left)",
-                R.RECRUIT_USE,
-            )
+            table.say("can-use", f"{listing(fresh)} may be used later this turn (1 Party card use left)",
+                      R.RECRUIT_USE)
     if len(table.used) >= 2:
-        table.say(
-            "turn-limit", "2 Party cards used: no more this turn; end your turn", R.UP_TO_TWO
-        )
+        table.say("turn-limit", "2 Party cards used: no more this turn; end your turn", R.UP_TO_TWO)
     else:
         table.say("one-more", "you may use 1 more Party card this turn", R.UP_TO_TWO)
     return table.problems
@@ -459,11 +336,7 @@ def legal_moves(state: State) -> list[Move]:
         return []  # which cards to Exile from a Hand the table does not know cannot be listed
     over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand_cards)) if len(cards) > LIMIT]
     if over:
-        return [
-            Move(action="exile", zone=z, targets=(n,))
-            for z, cards in over
-            for n in sorted(set(cards))
-        ]
+        return [Move(action="exile", zone=z, targets=(n,)) for z, cards in over for n in sorted(set(cards))]
     moves: list[Move] = []
     board = sorted(c.name for c in state.board)
     hand = sorted(player.hand_cards)
@@ -477,14 +350,12 @@ def legal_moves(state: State) -> list[Move]:
                 if icon == "explore" or player.hand_size == 0:
                     moves.append(Move(action="use", card=name, icon=icon))
                 continue  # a hidden Hand's cards cannot be listed
-            for size in range(1, min(most, len(pool)) + 1):
-                for combo in sorted(set(_multisets(pool, size))):
-                    moves.append(Move(action="use", card=name, icon=icon, targets=combo))
+            moves += [Move(action="use", card=name, icon=icon, targets=combo)
+                      for size in range(1, min(most, len(pool)) + 1)
+                      for combo in sorted(set(_multisets(pool, size)))]
     if state.basic_action is None and not state.used:
-        for icon in ICONS:
-            pool = board if icon == "explore" else hand
-            for name in sorted(set(pool)):
-                moves.append(Move(action="basic", icon=icon, targets=(name,)))
+        moves += [Move(action="basic", icon=icon, targets=(name,))
+                  for icon in ICONS for name in sorted(set(board if icon == "explore" else hand))]
     moves.append(Move(action="end"))
     return moves
 
@@ -511,8 +382,7 @@ def unknown_icons_note(state: State) -> list[str]:
 def _multisets(pool: list[str], size: int):
     have = Counter(pool)
     for combo in combinations_with_replacement(sorted(have), size):
-        need = Counter(combo)
-        if all(have[n] >= k for n, k in need.items()):
+        if all(have[n] >= k for n, k in Counter(combo).items()):
             yield tuple(combo)
 
 
@@ -520,16 +390,11 @@ def _alternatives(state: State, move: Move) -> list[str]:
     moves = legal_moves(state)
 
     def score(m: Move) -> tuple:
-        return (
-            -(m.action == move.action),
-            -(m.card is not None and m.card == move.card),
-            -len(set(m.targets) & set(move.targets)),
-            -(m.icon is not None and m.icon == move.icon),
-            m.action == "end",
-        )
+        return (-(m.action == move.action), -(m.card is not None and m.card == move.card),
+                -len(set(m.targets) & set(move.targets)), -(m.icon is not None and m.icon == move.icon),
+                m.action == "end")
 
-    ranked = sorted(moves, key=score)
-    return [format_move(m) for m in ranked[:10]]
+    return [format_move(m) for m in sorted(moves, key=score)[:10]]
 
 
 # -- who acts (the turns a play is judged against)

@@ -35,13 +35,9 @@ def teach_each(names, **fields) -> str:
         f" and likewise for the {len(names) - 3} others" if len(names) > 3 else "")
 
 
-def final_scores(
-    state: State,
-    *,
-    effect_points: Mapping[str, int] | None = None,
-    party_ranks: Mapping[str, int] | None = None,
-    hand_ranks: Mapping[str, int] | None = None,
-) -> dict[str, Any]:
+def final_scores(state: State, *, effect_points: Mapping[str, int] | None = None,
+                 party_ranks: Mapping[str, int] | None = None,
+                 hand_ranks: Mapping[str, int] | None = None) -> dict[str, Any]:
     """Final scores, the winner(s), how the winner was decided and what could not be checked.
 
     The keyword arguments (player name -> number) come from a table that keeps score by hand
@@ -93,25 +89,12 @@ def final_scores(
         hand_rank = hand_ranks.get(p.name, sum(rank(n) or 0 for n in p.hand_cards))
         if not p.hand_known and p.hand and p.name not in hand_ranks:
             hidden_hands.append(p.name)
-        unknown_rank += [
-            n
-            for n in (
-                *(p.party if p.name not in party_ranks else ()),
-                *(p.hand_cards if p.name not in hand_ranks else ()),
-            )
-            if rank(n) is None
-        ]
-        rows.append(
-            {
-                "player": p.name,
-                "card_vp": card_vp,
-                "effect_points": effect_points,
-                "bonuses": p.bonuses,
-                "total": card_vp + effect_points + p.bonuses,
-                "party_rank": party_rank,
-                "hand_rank": hand_rank,
-            }
-        )
+        unknown_rank += [n for n in (*(p.party if p.name not in party_ranks else ()),
+                                     *(p.hand_cards if p.name not in hand_ranks else ()))
+                         if rank(n) is None]
+        rows.append({"player": p.name, "card_vp": card_vp, "effect_points": effect_points,
+                     "bonuses": p.bonuses, "total": card_vp + effect_points + p.bonuses,
+                     "party_rank": party_rank, "hand_rank": hand_rank})
     if general:
         note(R.VP_LOW, f"printed VP unknown for {listing(sorted(set(general)))}; counted by the general "
              "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(general, vp="N"))
@@ -126,31 +109,24 @@ def final_scores(
         note(R.BONUS_SCORE, "each Bonus is counted as 1 VP (the rulebook gives no number)")
     best = max(r["total"] for r in rows)
     tied = [r for r in rows if r["total"] == best]
-    decided = "points"
-    if len(tied) > 1:
-        decided = "party-rank"
-        top = max(r["party_rank"] for r in tied)
-        tied = [r for r in tied if r["party_rank"] == top]
+    decided, on_points = "points", len(tied) > 1
+    for key in ("party_rank", "hand_rank"):  # the tiebreakers, in order, while a tie stands
         if len(tied) > 1:
-            decided = "hand-rank"
-            top = max(r["hand_rank"] for r in tied)
-            tied = [r for r in tied if r["hand_rank"] == top]
-            if len(tied) > 1:
-                decided = "tie"
-                note(R.FULL_TIE, "still tied after both tiebreakers; the rulebook does not "
-                     "say what happens (reported as a tie)")
+            decided, top = key.replace("_", "-"), max(r[key] for r in tied)
+            tied = [r for r in tied if r[key] == top]
+    if len(tied) > 1:
+        decided = "tie"
+        note(R.FULL_TIE, "still tied after both tiebreakers; the rulebook does not "
+             "say what happens (reported as a tie)")
+    if on_points:
         if hidden_hands:
             note(R.TIE_HAND, f"the Hands of {listing(hidden_hands)} are not known to the table and "
                  "count 0 in the tiebreaker (record them with `hand` or `hand PLAYER total N`)")
         if unknown_rank:
             note(R.TIE_PARTY, f"the Ranks of {listing(sorted(set(unknown_rank)))} are unknown "
                  "and count 0 in the tiebreakers; " + teach_each(unknown_rank, rank="N"))
-    return {
-        "players": rows,
-        "winners": [r["player"] for r in tied],
-        "decided_by": decided,
-        "unchecked": notes,
-    }
+    return {"players": rows, "winners": [r["player"] for r in tied], "decided_by": decided,
+            "unchecked": notes}
 
 
 def deciding_figures(result: dict) -> str:
@@ -174,30 +150,20 @@ def say_final_scores(table: Table, state: State) -> None:
     result = final_scores(state)
     cat = catalogue(state)
     for row in result["players"]:
-        table.say(
-            "score",
-            f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
-            f"{row['effect_points']} from card effects + "
-            f"{count(row['bonuses'], 'Bonus', 'Bonuses')} = {row['total']}",
-            R.FINAL_SCORE, who=row["player"], amount=row["total"],
-        )
-    ranks = {
-        cat[n].rank
-        for p in state.players
-        for n in p.reward_area
-        if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)
-    }
+        table.say("score", f"{row['player']}: {row['card_vp']} VP from Reward Area cards + "
+                  f"{row['effect_points']} from card effects + {count(row['bonuses'], 'Bonus', 'Bonuses')} = "
+                  f"{row['total']}",
+                  R.FINAL_SCORE, who=row["player"], amount=row["total"])
+    ranks = {cat[n].rank for p in state.players for n in p.reward_area
+             if n in cat and isinstance(cat[n].rank, int) and not isinstance(cat[n].vp, int)}
     if any(r <= 4 for r in ranks):
         table.say("vp-rule", "Reward Area cards of Ranks 1-4 count 1 VP each", R.VP_LOW)
     if any(r >= 5 for r in ranks):
         table.say("vp-rule", "Reward Area cards of Ranks 5-6 count 2 VP each", R.VP_HIGH)
     if any(row["effect_points"] for row in result["players"]):
         table.say("vp-rule", "card effects add their end-game points (from the catalogue)", R.VP_EXTRA)
-        table.say(
-            "vp-rule",
-            "card effects' end-game points count only with the card in the area its text names",
-            R.SCORING_AREA,
-        )
+        table.say("vp-rule", "card effects' end-game points count only with the card in the area its text "
+                  "names", R.SCORING_AREA)
     if any(row["bonuses"] for row in result["players"]):
         table.say("vp-rule", "each Bonus in a Reward Area counts toward the score", R.BONUS_SCORE)
     winners = result["winners"]

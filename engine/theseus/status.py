@@ -30,11 +30,8 @@ def status(state: State) -> list[Reason]:
         add(R.BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
     left = sum(deck_size(d) for r, d in state.decks.items() if r >= active_rank)
     if len(state.board) < BOARD_SIZE and left:
-        add(
-            R.REFILL,
-            f"the Board holds only {len(state.board)} cards while the Rank Decks still hold "
-            f"{left}: it would have been refilled to {BOARD_SIZE}",
-        )
+        add(R.REFILL, f"the Board holds only {len(state.board)} cards while the Rank Decks still hold "
+            f"{left}: it would have been refilled to {BOARD_SIZE}")
     for c in state.board:
         r = rank(c.name)
         if c.name not in cat:
@@ -78,12 +75,9 @@ def status(state: State) -> list[Reason]:
             if p.name != state.active:
                 add(R.MAX_FOUR, f"{p.name}'s {zone} holds {size} cards outside their turn; at most {LIMIT}")
             elif fresh_turn or state.game_over:
-                add(
-                    R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN,
-                    f"{p.name}'s {zone} holds {size} cards before anything was done this turn; it must have been cut to {LIMIT}",
-                )
-    dup = sorted(n for n, k in Counter(state.used).items() if k > 1)
-    for name in dup:
+                add(R.PARTY_TIMING if zone == "Party" else R.EXILE_DOWN, f"{p.name}'s {zone} holds {size} "
+                    f"cards before anything was done this turn; it must have been cut to {LIMIT}")
+    for name in sorted(n for n, k in Counter(state.used).items() if k > 1):
         add(R.NO_REUSE, f"{name} is recorded as used twice this turn")
     if len(state.used) > 2:
         add(R.UP_TO_TWO, f"{len(state.used)} Party cards recorded as used this turn; at most 2")

@@ -13,18 +13,8 @@ from engine.base import Reason
 from engine.tracking import WorkingTable
 
 from .model import (
-    BOARD_SIZE,
-    GAME,
-    LAST_RANK,
-    LIMIT,
-    STARTING_PARTY,
-    UNKNOWN,
-    BoardCard,
-    CardSpec,
-    State,
-    deck_empty,
-    merged_catalogue,
-    rank_only_name,
+    BOARD_SIZE, GAME, LAST_RANK, LIMIT, STARTING_PARTY, UNKNOWN, BoardCard, CardSpec, State, deck_empty,
+    merged_catalogue, rank_only_name,
 )
 from .rule_ids import R
 from engine.words import listing, teach
@@ -144,14 +134,10 @@ class Table(WorkingTable):
     def over_limit(self, before: str) -> list[Reason]:
         """An over-full Party or Hand of the active player holds everything up but Exiling."""
         who = self.active
-        reasons = []
-        party, hand = len(self.party[who]), self.hand_size(who)
-        if party > LIMIT:
-            reasons.append(Reason(rule=R.PARTY_TIMING, message=f"{who}'s Party holds {party} cards: Exile it "
-                                  f"down to {LIMIT} before {before}"))
-        if hand > LIMIT:
-            reasons.append(Reason(rule=R.EXILE_DOWN, message=f"{who}'s Hand holds {hand} cards: Exile it "
-                                  f"down to {LIMIT} before {before}"))
+        sizes = (("Party", len(self.party[who]), R.PARTY_TIMING), ("Hand", self.hand_size(who), R.EXILE_DOWN))
+        reasons = [Reason(rule=rule, message=f"{who}'s {zone} holds {size} cards: Exile it down to {LIMIT} "
+                          f"before {before}") for zone, size, rule in sizes if size > LIMIT]
+        if self.hand_size(who) > LIMIT:
             self.note(HAND_TIMING_READING.rule, HAND_TIMING_READING.message)
         return reasons
 
@@ -161,23 +147,18 @@ class Table(WorkingTable):
         taken = []
         for name in names:
             # take the copy with the most Bonuses (copies normally carry the same)
-            idx = max(
-                (i for i, c in enumerate(self.board) if c[0] == name),
-                key=lambda i: self.board[i][1],
-                default=None,
-            )
+            idx = max((i for i, c in enumerate(self.board) if c[0] == name), key=lambda i: self.board[i][1],
+                      default=None)
             if idx is None:
                 continue
             card = self.board.pop(idx)
             taken.append(name)
             if card[1]:
                 self.bonuses[who] += card[1]
-                self.say(
-                    "bonus-gained",
-                    f"{who} gains the {'Bonus' if card[1] == 1 else str(card[1]) + ' Bonuses'} on {name} "
-                    "into their Reward Area (a Bonus never goes to Hand or Party)",
-                    R.GAIN, who=who, amount=card[1], card=name,
-                )
+                self.say("bonus-gained", f"{who} gains the "
+                         f"{'Bonus' if card[1] == 1 else str(card[1]) + ' Bonuses'} on {name} into their "
+                         "Reward Area (a Bonus never goes to Hand or Party)",
+                         R.GAIN, who=who, amount=card[1], card=name)
         return taken
 
     def refill(self, *, cause: str) -> None:
@@ -185,38 +166,26 @@ class Table(WorkingTable):
         deck runs out (none after Rank 6)."""
         if len(self.board) >= BOARD_SIZE:
             return
-        self.say(
-            "refill",
-            f"the Board is down to {len(self.board)} cards ({cause}): Board Refill from the "
-            f"Rank {self.rank} deck up to {BOARD_SIZE}",
-            R.REFILL,
-        )
+        self.say("refill", f"the Board is down to {len(self.board)} cards ({cause}): Board Refill from the "
+                 f"Rank {self.rank} deck up to {BOARD_SIZE}", R.REFILL)
         while len(self.board) < BOARD_SIZE:
             deck = self.decks.get(self.rank, 0)
             if deck_empty(deck):
                 if self.rank >= LAST_RANK:
-                    self.say(
-                        "board-short",
-                        f"the Rank 6 deck is empty: there is no deck after it, so the Board stays "
-                        f"at {len(self.board)} cards",
-                        R.AFTER_6,
-                    )
+                    self.say("board-short", f"the Rank 6 deck is empty: there is no deck after it, so the "
+                             f"Board stays at {len(self.board)} cards", R.AFTER_6)
                     break
                 self._advance_in_refill()
                 continue
             if deck == UNKNOWN:
-                self.note(
-                    R.WHEN_EMPTY, f"the Rank {self.rank} deck was never counted, so whether this "
-                    "refill empties it is the table's to say (`companion track next-rank`)"
-                )
+                self.note(R.WHEN_EMPTY, f"the Rank {self.rank} deck was never counted, so whether this "
+                          "refill empties it is the table's to say (`companion track next-rank`)")
             self.reveal_one()
             if deck_empty(self.decks[self.rank]) and self.rank < LAST_RANK:
-                self.note(
-                    R.DECK_RUNS_OUT, f"the Rank {self.rank} deck is read as advancing the moment its last card "
-                    "is revealed (section 10: when it becomes empty), so that card is on the Board for the "
-                    "advance and its Bonuses; section 9 (runs out during the refill) could also mean only once "
-                    "a further card is wanted"
-                )
+                self.note(R.DECK_RUNS_OUT, f"the Rank {self.rank} deck is read as advancing the moment its "
+                          "last card is revealed (section 10: when it becomes empty), so that card is on the "
+                          "Board for the advance and its Bonuses; section 9 (runs out during the refill) could "
+                          "also mean only once a further card is wanted")
                 self._advance_in_refill()
         if self.reveal:
             self.forbid(R.REVEAL, f"the refill turns up fewer cards than named: {listing(self.reveal)} "
@@ -239,19 +208,15 @@ class Table(WorkingTable):
             name = named
             if name is None:
                 name = rank_only_name(rank)
-                self.note(
-                    R.REVEAL, f"the Rank {rank} deck is not a list of names, so the card it turns "
-                    f"up is not named: recorded as \"{name}\" (add `reveal NAME` to the move to name it)"
-                )
+                self.note(R.REVEAL, f"the Rank {rank} deck is not a list of names, so the card it turns up is "
+                          f"not named: recorded as \"{name}\" (add `reveal NAME` to the move to name it)")
             else:
                 known = self.rank_of(name)
                 if known is None:
                     self.set_card(name, rank=rank, source=f"revealed from the Rank {rank} deck", keep_source=True)
-                    self.note(
-                        R.REVEAL, f"{name}'s Rank is unknown in the catalogue; taken as a Rank "
-                        f"{rank} card because it came from the Rank {rank} deck; teach it: "
-                        f"`{teach(GAME, name, 'rank', str(rank))}`"
-                    )
+                    self.note(R.REVEAL, f"{name}'s Rank is unknown in the catalogue; taken as a Rank "
+                              f"{rank} card because it came from the Rank {rank} deck; teach it: "
+                              f"`{teach(GAME, name, 'rank', str(rank))}`")
                 elif known != rank:
                     self.forbid(R.RANK_DECK, f"{name} is a Rank {known} card; it cannot come from the Rank "
                                 f"{rank} deck")
@@ -262,12 +227,8 @@ class Table(WorkingTable):
 
     def _advance_in_refill(self) -> None:
         old = self.rank
-        self.say(
-            "advance",
-            f"the Rank {old} deck is empty: the game advances to Rank {old + 1}, whose deck "
-            "now refills the Board",
-            R.WHEN_EMPTY,
-        )
+        self.say("advance", f"the Rank {old} deck is empty: the game advances to Rank {old + 1}, whose deck "
+                 "now refills the Board", R.WHEN_EMPTY)
         self.advance()
         if len(self.board) < BOARD_SIZE:
             self.say("refill-continues", f"the Board Refill goes on from the Rank {self.rank} deck", R.DECK_RUNS_OUT)
@@ -283,23 +244,17 @@ class Table(WorkingTable):
         expired = [c for c in self.board if c[1] > 0]
         if expired:
             self.board = [c for c in self.board if c[1] == 0]
-            for c in expired:
-                self.exiled.append(c[0])
-                self.exiled_bonuses += c[1]
-            self.say(
-                "expire",
-                f"{listing([c[0] for c in expired])} still {'carries' if len(expired) == 1 else 'carry'} "
-                "a Bonus at this advance: card and Bonus are Exiled",
-                R.EXPIRED,
-            )
+            self.exiled += [c[0] for c in expired]
+            self.exiled_bonuses += sum(c[1] for c in expired)
+            self.say("expire", f"{listing([c[0] for c in expired])} still "
+                     f"{'carries' if len(expired) == 1 else 'carry'} a Bonus at this advance: card and Bonus "
+                     "are Exiled", R.EXPIRED)
         gets = []
         for c in self.board:
             rank = self.rank_of(c[0]) or c[2]
             if rank is None:
-                self.note(
-                    R.ON_ADVANCE, f"{c[0]}'s Rank is unknown, so whether it gets a Bonus at the "
-                    f"advance to Rank {self.rank} is not checked; teach it: `{teach(GAME, c[0], 'rank', 'N')}`"
-                )
+                self.note(R.ON_ADVANCE, f"{c[0]}'s Rank is unknown, so whether it gets a Bonus at the advance "
+                          f"to Rank {self.rank} is not checked; teach it: `{teach(GAME, c[0], 'rank', 'N')}`")
             elif rank < self.rank and rank < LAST_RANK:
                 c[1] = 1
                 gets.append(c[0])
@@ -311,11 +266,8 @@ class Table(WorkingTable):
     def end_triggered(self) -> bool:
         """The last Rank 6 card has left the Board: as the table said (`last-rank6`), or as the
         Board and a counted Rank 6 deck show."""
-        return self.last_rank6_left or (
-            self.rank == LAST_RANK
-            and deck_empty(self.decks.get(LAST_RANK, 0))
-            and not any(c[2] == LAST_RANK for c in self.board)
-        )
+        return self.last_rank6_left or (self.rank == LAST_RANK and deck_empty(self.decks.get(LAST_RANK, 0))
+                                        and not any(c[2] == LAST_RANK for c in self.board))
 
     def end_turn(self) -> bool:
         """The active player's turn ends: with it the game, once the last Rank 6 card has left the
@@ -327,47 +279,28 @@ class Table(WorkingTable):
                      "the Board; count the final scores", R.END)
             return True
         nxt = self.names[(self.names.index(who) + 1) % len(self.names)]
-        self.active = nxt
-        self.turn += 1
-        self.used = []
-        self.basic = None
+        self.active, self.turn, self.used, self.basic = nxt, self.turn + 1, [], None
         self.say("next-player", f"{nxt} plays next (clockwise)", R.CLOCKWISE, who=nxt)
         self.say("refresh", f"all of {nxt}'s Party cards are available again", R.REFRESH)
         return False
 
     # -- back to a State
     def freeze(self) -> State:
-        players = tuple(
-            p.model_copy(
-                update={
-                    "party": tuple(self.party[p.name]),
-                    "hand": len(self.hand[p.name]) if p.name in self.hidden else tuple(self.hand[p.name]),
-                    "reward_area": tuple(self.reward[p.name]),
-                    "bonuses": self.bonuses[p.name],
-                }
-            )
-            for p in self.state.players
-        )
-        return self.state.model_copy(
-            update={
-                "players": players,
-                "active": self.active,
-                "active_rank": self.rank,
-                "board": tuple(BoardCard(name=c[0], bonus=c[1]) for c in self.board),
-                "decks": {r: (tuple(d) if isinstance(d, list) else d) for r, d in self.decks.items()},
-                "used": tuple(self.used),
-                "basic_action": self.basic,
-                "exiled": tuple(self.exiled),
-                "exiled_bonuses": self.exiled_bonuses,
-                "game_over": self.game_over,
-                "cards": tuple(self.cards),
-                "last_rank6_left": self.end_triggered(),
-                "turn": self.turn,
-                "effect_points": dict(self.effect_points),
-                "party_ranks": dict(self.party_ranks),
-                "hand_ranks": dict(self.hand_ranks),
-            }
-        )
+        players = tuple(p.model_copy(update={
+            "party": tuple(self.party[p.name]),
+            "hand": len(self.hand[p.name]) if p.name in self.hidden else tuple(self.hand[p.name]),
+            "reward_area": tuple(self.reward[p.name]), "bonuses": self.bonuses[p.name],
+        }) for p in self.state.players)
+        return self.state.model_copy(update={
+            "players": players, "active": self.active, "active_rank": self.rank,
+            "board": tuple(BoardCard(name=c[0], bonus=c[1]) for c in self.board),
+            "decks": {r: (tuple(d) if isinstance(d, list) else d) for r, d in self.decks.items()},
+            "used": tuple(self.used), "basic_action": self.basic, "exiled": tuple(self.exiled),
+            "exiled_bonuses": self.exiled_bonuses, "game_over": self.game_over, "cards": tuple(self.cards),
+            "last_rank6_left": self.end_triggered(), "turn": self.turn,
+            "effect_points": dict(self.effect_points), "party_ranks": dict(self.party_ranks),
+            "hand_ranks": dict(self.hand_ranks),
+        })
 
 
 def end_triggered(state: State) -> bool:

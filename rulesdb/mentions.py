@@ -1,0 +1,65 @@
+"""A question's mentions of a game: its name ("catharsis whats in the boss deck", "what is exile in
+theseus") and a description ("in the co-op dice game", "the card game with bosses and coins"). They
+say which game is meant, not which rule: a rule that happens to say "Catharsis" or "dice" is no
+better an answer for it (issue 46). The name is left out of the words searched; a description's
+words are searched faintly (they still tell the games apart when no game is given)."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, words
+
+# "the co-op dice game", "the cat lives game", "a climbing card game with hell domain": a description
+# of a game, not of a rule ("the end of the game", "the base game" are not descriptions)
+_DESCRIBED = re.compile(
+    r"(?:\b(?:in|for|of|on|from|at|playing)\s+)?"
+    r"(?:\b(?:the|this|that|a)\s+(?P<a>(?:[\w'/-]+\s+){1,4}?)|\b(?P<b>(?:[\w'/-]+\s+){0,2}?(?:card|dice|board)\s+))game\b"
+    r"(?P<tail>\s+with\s+[a-z'/ -]+?(?=\s*(?:[?.!,;:]|$)))?", re.IGNORECASE)
+NOT_DESCRIBING = frozenset("""end start beginning whole rest same next first last base entire full new real
+    second third final current other one each every of the a an my your our their this that any whole
+    actual original main core player players person people""".split()) | NUMBER_WORDS
+TAIL_WORDS = 4  # "with bosses and coins": a description's tail has at most this many words
+
+
+def mentions(text: str, names: dict[str, str]) -> tuple[str, list[str]]:
+    """(the question without the games' names it mentions and without its descriptions of a game,
+    the description's words). `names`: name -> "plain", "term" or "named" (rulesdb.index.game_names).
+    The question as asked when nothing else would be left."""
+    rest = text
+    for name, flag in sorted(names.items(), key=lambda kv: -len(kv[0])):
+        if flag != "named" and name in rest.lower().replace("-", " "):
+            rest = _pattern(name, flag).sub(" ", rest)
+    faint: list[str] = []
+
+    def described(m: re.Match) -> str:
+        said = (m["a"] or m["b"] or "").lower().split()
+        tail = (m["tail"] or "").split()
+        if set(said) & NOT_DESCRIBING or any(c.isdigit() for c in m[0]) or len(tail) > TAIL_WORDS + 1:
+            return m[0]
+        faint.extend(words(" ".join(said + tail[1:])))
+        return " "
+
+    if "game" in rest.lower():
+        rest = _DESCRIBED.sub(described, rest)
+    rest = re.sub(r"\s+(?=[?.!,;:])", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
+    if not words(rest):
+        return text, []
+    return rest, faint
+
+
+@cache
+def _pattern(name: str, flag: str) -> re.Pattern:
+    """Where a name names the game: anywhere as a whole word (a plain name); a name that is also a
+    game term ("catastrophe") only at the start before punctuation or a question word ("catastrophe
+    what is the claw phase", "CATastrophe: ...") or after "in"/"of"/"for" at the end ("... in
+    Catastrophe?"). The "in"/"for" before a name at the end goes with it."""
+    said = r"[\s-]+".join(re.escape(w) for w in name.split())
+    ending = r"(?=\s*(?:[?.!,;:)]|$))"
+    before = r"(?:\b(?:in|of|for|at|about|from|on|playing)\s+(?:the\s+|a\s+)?)"
+    stops = "|".join(sorted((re.escape(w) for w in STOP_WORDS if w.isalpha()), key=len, reverse=True))
+    lead = rf"^\s*\(?{said}\)?\s*(?:[:,;.\-–—]+\s*|\s+(?=(?:{stops})\b|\d)|$)"
+    tail = rf"{before}?\(?\b{said}\b\)?{ending}"
+    if flag == "term":
+        return re.compile(rf"{lead}|{tail}", re.IGNORECASE)
+    return re.compile(rf"{lead}|{tail}|(?<![\w-]){said}(?![\w-])\s*[:,]?", re.IGNORECASE)
