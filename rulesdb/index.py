@@ -468,6 +468,16 @@ def game_names(game: str, terms: list[str]) -> str:
     return "".join(f"{flag}\t{name}\n" for name, flag in out.items())
 
 
+def read_game_names(folder) -> dict[str, str]:
+    """A game's index folder's names (game_names) -> how each is read; {} when it has none."""
+    try:
+        with open(Path(folder) / NAMES, encoding="utf-8") as fh:
+            rows = [line.rstrip("\n").split("\t") for line in fh]
+    except OSError:
+        rows = []
+    return {row[1]: row[0] for row in rows if len(row) == 2}
+
+
 def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
                games: Iterable[str] | None = None, on_build: OnBuild | None = None) -> dict:
     """Open the per-game indexes for the current data (all games, or these), first building those

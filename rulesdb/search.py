@@ -295,17 +295,11 @@ class RulesSearch:
     def game_names(self, gid: str) -> dict[str, str]:
         """The names a question may call a game by -> how they are read (rulesdb.index.game_names),
         read from the game's index folder once."""
-        got = self._game_names.get(gid)
-        if got is None:
-            from rulesdb.index import NAMES
+        if gid not in self._game_names:
+            from rulesdb.index import read_game_names
 
-            try:
-                with open(Path(self._folders[gid]) / NAMES, encoding="utf-8") as fh:
-                    lines = [line.rstrip("\n").split("\t") for line in fh]
-            except OSError:
-                lines = []
-            got = self._game_names[gid] = {row[1]: row[0] for row in lines if len(row) == 2}
-        return got
+            self._game_names[gid] = read_game_names(self._folders[gid])
+        return self._game_names[gid]
 
     def stems(self, text: str) -> list[str]:
         """The analyzer's tokens for a word or a short text, each text analysed once."""
