@@ -30,10 +30,10 @@ def sessions(incomplete: str) -> list[str]:
 
 
 def verbs_of(game: str) -> list[str]:
-    """A game's verbs (the tracker's COMMANDS), or none for an unknown game."""
-    from engine import GAMES, get_tracker
+    """A game's verbs (its rows), or none for an unknown game."""
+    from engine import GAMES, declaration
 
-    return list(get_tracker(game).COMMANDS) if game in GAMES else []
+    return list(declaration(game).verbs.table) if game in GAMES else []
 
 
 def change_words(ctx, args: list[str], incomplete: str) -> list[str]:

@@ -26,7 +26,7 @@ def _session():
 
         with open_sessions() as store:
             players = store.get().players
-        return players, list(tracker_for(game).COMMANDS)
+        return players, list(tracker_for(game).declaration.verbs.table)
     except Exception:  # noqa: BLE001 - completion never fails a line
         return [], []
 

@@ -495,15 +495,15 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
             verdict = off_turn(engine, state, verdict, who)
         return _played(game, state, args, verdict, overruled, by=who, to_act=to_act, move=(turn, move),
                        kind=said_as)
-    tracker = game.tracker
-    if verb not in tracker.COMMANDS:
-        raise LogError(f"{verb!r} is not a {tracker.game} command; commands: {', '.join(tracker.COMMANDS)}")
-    if checked and verb in tracker.READ_ONLY:
+    tracker, verbs = game.tracker, game.tracker.declaration.verbs
+    if verb not in verbs.table:
+        raise LogError(f"{verb!r} is not a {tracker.game} command; commands: {', '.join(verbs.table)}")
+    if checked and verb in verbs.read_only:
         raise LogError(f"{verb!r} only shows something and is never logged")
     change = Change(verb=verb, args=args)
     if checked:
         return _changed(game, state, change, _judged(tracker, state, change), overruled)
-    heard = _judged(tracker, state, change) if not overruled and verb not in tracker.READ_ONLY else None
+    heard = _judged(tracker, state, change) if not overruled and verb not in verbs.read_only else None
     return _changed(game, state, change, Verdict(legal=not overruled), overruled, heard=heard)
 
 
@@ -555,7 +555,7 @@ def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply
     after, settled = tracker.settle(after)
     after = _remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
-                   logged=change.verb not in tracker.READ_ONLY, move=change, kind=CHANGE)
+                   logged=change.verb not in tracker.declaration.verbs.read_only, move=change, kind=CHANGE)
 
 
 def _remembered(before, after, heard: Verdict):

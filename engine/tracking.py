@@ -234,32 +234,14 @@ class Tracker(Generic[S]):
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
-        verbs, secrets = declaration.verbs, declaration.secrets
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
-        #: every rule id the tracker can cite (a test checks each exists in rulesdb)
-        self.RULE_IDS: frozenset[str] = verbs.rule_ids
-        #: verb -> one-line usage with an example, for help and error messages (from the rows)
-        self.COMMANDS: Mapping[str, str] = usage_of(verbs.table)
-        #: verb -> what it moves, for the verbs that are counters (from the rows)
-        self.COUNTERS: Mapping[str, Counter] = counters_of(verbs.table)
-        #: every word read as a verb -> the verb (each verb's row names its other words)
-        self.VERB_ALIASES: Mapping[str, str] = verbs.aliases
-        #: option name -> one-line description (with the default, or "required")
-        self.OPTIONS: Mapping[str, str] = verbs.options
-        #: verbs that only show something (e.g. "score"): checked and applied, never logged
-        self.READ_ONLY: frozenset[str] = verbs.read_only
-        #: verbs that set the table up: logged as the table's, not counted as plays
-        self.SETUP: frozenset[str] = setup_of(verbs.table)
-        #: the table records a player's named hand, which only that player may see
-        self.HIDES_HAND: bool = secrets.hides_hand
-        #: verb whose words after the player name a secret -> how the hidden change reads ("{n}": their count)
-        self.SECRET_VERBS: Mapping[str, str] = secrets.secret_verbs
 
     def split(self, words: list[str]) -> tuple[str, list[str]]:
-        """The verb a command names (through VERB_ALIASES where the game has them) and the words
-        after it; quoted words are split. MoveSyntaxError for no command or an unknown verb."""
-        return split(self.COMMANDS, self.VERB_ALIASES, words)
+        """The verb a command names (through the rows' aliases) and the words after it; quoted words
+        are split. MoveSyntaxError for no command or an unknown verb."""
+        verbs = self.declaration.verbs
+        return split(verbs.usage, verbs.aliases, words)
 
     def new_state(self, players: list[str], options: dict[str, str]) -> S:
         return self.declaration.verbs.new_state(players, options)
@@ -267,8 +249,8 @@ class Tracker(Generic[S]):
     def parse(self, state: S, words: list[str]) -> Change:
         verbs = self.declaration.verbs
         if verbs.parse is None:
-            return read_command(verbs.table, state, words, self.VERB_ALIASES)
-        return verbs.parse(verbs.table, state, words, self.VERB_ALIASES)
+            return read_command(verbs.table, state, words, verbs.aliases)
+        return verbs.parse(verbs.table, state, words, verbs.aliases)
 
     def check(self, state: S, change: Change):
         verbs = self.declaration.verbs
@@ -291,30 +273,14 @@ class Tracker(Generic[S]):
 
     def verbs(self) -> list[dict[str, Any]]:
         """Every verb with its usage line, one example taken from that line, and its aliases."""
-        aliases = self.VERB_ALIASES or {}
+        aliases = self.declaration.verbs.aliases
         return [{"verb": verb, "usage": usage, "example": example(verb, usage),
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
-                for verb, usage in self.COMMANDS.items()]
+                for verb, usage in self.declaration.verbs.usage.items()]
 
     def settle(self, state: S) -> tuple[S, list]:
         """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
         return self.declaration.verbs.settle(state)
-
-    # -- what stays secret at a shared table (trackers/secrets.py applies these): nothing by default
-
-    def hide(self, state: S, player):
-        """`player` (a record of the State's players) as the others may see them."""
-        return self.declaration.secrets.hide(state, player)
-
-    def mark_hidden(self, state: S, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
-        """The summary of the hidden table, marking what the table knows exists but not what it is."""
-        return self.declaration.secrets.mark_hidden(state, summary, reveal)
-
-    def own_hand(self, state: S, name: str) -> dict[str, Any]:
-        """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}."""
-        if self.declaration.secrets.own_hand is None:
-            raise NotImplementedError
-        return self.declaration.secrets.own_hand(state, name)
 
     def dump(self, state: S) -> dict[str, Any]:
         return state.model_dump(mode="json")

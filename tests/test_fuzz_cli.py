@@ -49,7 +49,7 @@ def verbs() -> list[str]:
 
     out = set()
     for game in GAMES:
-        out.update(get_tracker(game).COMMANDS)
+        out.update(get_tracker(game).declaration.verbs.usage)
     return sorted(out)
 
 

@@ -80,7 +80,7 @@ def test_no_session_command_is_a_game_verb_or_alias(game):
 
     assert set(GAMES) <= set(REGISTRY)
     t = tracker(game)
-    words = set(t.COMMANDS) | set(getattr(t, "VERB_ALIASES", {}) or {})
+    words = set(t.declaration.verbs.usage) | set(t.declaration.verbs.aliases)
     names = session_commands()
     assert {"new", "list", "show", "switch", "undo", "redo", "verbs", "watch"} <= set(names)
     assert not words & set(names), f"{game} verbs shadowed by session commands: {sorted(words & set(names))}"
@@ -99,7 +99,7 @@ def test_every_game_verb_reaches_the_game():
     ctx = group.make_context("track", ["list"])
     for game in GAMES:
         t = tracker(game)
-        for word in [*t.COMMANDS, *(getattr(t, "VERB_ALIASES", {}) or {})]:
+        for word in [*t.declaration.verbs.usage, *(t.declaration.verbs.aliases)]:
             name, cmd, args = group.resolve_command(ctx, [word, "ann"])
             assert cmd.name == "_change" and name == word and args[0] == word, (game, word)
 
@@ -186,12 +186,12 @@ def test_track_help_without_a_session_says_where_verbs_are(cli, home):
 def test_every_verb_appears_in_track_verbs_with_a_working_example(cli, home, game):
     t = tracker(game)
     data = json.loads(ok("track", "verbs", game, "--json").stdout)
-    assert data["game"] == game and [v["verb"] for v in data["verbs"]] == list(t.COMMANDS)
+    assert data["game"] == game and [v["verb"] for v in data["verbs"]] == list(t.declaration.verbs.usage)
     text = ok("track", "verbs", game).stdout
     assert width_of(text) <= 80
     state = fresh_state(game)
     for v in data["verbs"]:
-        assert v["usage"] == t.COMMANDS[v["verb"]] and v["verb"] in text
+        assert v["usage"] == t.declaration.verbs.usage[v["verb"]] and v["verb"] in text
         assert v["example"].split()[0] == v["verb"], v
         assert f"companion track {v['example']}" in text
         try:  # the example reads as that verb (it may still need a table where it applies)
@@ -231,11 +231,11 @@ def complete(shell: str, line: str) -> list[str]:
 def test_every_verb_completes_and_so_do_the_players(cli, home, game):
     start(game)
     offered = complete("bash", "companion track ")
-    assert set(tracker(game).COMMANDS) <= set(offered)
+    assert set(tracker(game).declaration.verbs.usage) <= set(offered)
     assert {"switch", "verbs", "watch", "show"} <= set(offered)
-    for verb in tracker(game).COMMANDS:
+    for verb in tracker(game).declaration.verbs.usage:
         assert verb in complete("bash", f"companion track {verb[:2]}"), verb
-    verb = next(iter(tracker(game).COMMANDS))
+    verb = next(iter(tracker(game).declaration.verbs.usage))
     assert complete("bash", f"companion track {verb} ") == ["ann", "ben", "cy"] or \
         complete("bash", f"companion track {verb} ") == ["Ann", "Ben", "Cy"]
     assert complete("bash", f"companion track {verb} B") == ["Ben"]

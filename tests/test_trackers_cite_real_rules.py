@@ -17,6 +17,6 @@ def test_every_rule_a_tracker_can_cite_exists(game):
 
     ref = reference()
     tracker = get_tracker(game)
-    assert tracker.RULE_IDS
-    assert sorted(set(tracker.RULE_IDS) - (set(ref.rules) | set(ref.sections))) == []
-    assert tracker.COMMANDS and tracker.game == game
+    assert tracker.declaration.verbs.rule_ids
+    assert sorted(set(tracker.declaration.verbs.rule_ids) - (set(ref.rules) | set(ref.sections))) == []
+    assert tracker.declaration.verbs.usage and tracker.game == game

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(REGISTRY)
 PACKAGES = sorted({module.rsplit(".", 1)[-1] for module in REGISTRY.values()})
 #: modules of trackers/ that still branch per game, not yet hooks: none (the hidden hands are the
-#: Tracker's HIDES_HAND, SECRET_VERBS, hide, mark_hidden and own_hand; the figures over many sessions
+#: declaration's Secrets (hides_hand, secret_verbs, hide, own_hand...); the figures over many sessions
 #: are each record's `share`, written with it, so `stats` from the cache still imports no game's engine)
 NOT_YET: set[str] = set()
 

@@ -67,9 +67,10 @@ def with_by(by: str | None, text: str) -> str:
 
 def is_setup(session: Session, entry: Entry) -> bool:
     """Whether a logged change sets the table up (its verb's row says so): the table's, and no play."""
+    from engine.tracking import setup_of
     from trackers.log import tracker_for
 
-    return entry.verb != PLAY and entry.verb in tracker_for(session.game).SETUP
+    return entry.verb != PLAY and entry.verb in setup_of(tracker_for(session.game).declaration.verbs.table)
 
 
 def change_by(session: Session, engine, state, entry: Entry) -> str:

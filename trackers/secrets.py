@@ -10,14 +10,19 @@ from typing import Iterable
 from trackers.log import tracker_for as _tracker
 
 
+def _secrets(game: str):
+    """What the game keeps secret (its declaration's engine.game.Secrets)."""
+    return _tracker(game).declaration.secrets
+
+
 def hides_hand(game: str) -> bool:
-    """Whether the game's table records a named hand only its player may see (Tracker.HIDES_HAND)."""
-    return _tracker(game).HIDES_HAND
+    """Whether the game's table records a named hand only its player may see (Secrets.hides_hand)."""
+    return _secrets(game).hides_hand
 
 
 def secret_verbs(game: str) -> dict[str, str]:
-    """verb whose words after the player name a secret -> how the hidden change reads (Tracker.SECRET_VERBS)."""
-    return _tracker(game).SECRET_VERBS
+    """verb whose words after the player name a secret -> its hidden reading (Secrets.secret_verbs)."""
+    return _secrets(game).secret_verbs
 
 
 def revealed(session, names: Iterable[str] | None) -> set[str]:
@@ -30,18 +35,19 @@ def revealed(session, names: Iterable[str] | None) -> set[str]:
 
 def hidden(game: str, state, reveal: set[str] = frozenset()):
     """The state as the table may see it: every player but the revealed ones as the game's Tracker
-    hides them (Tracker.hide: a named hand a count only, a Catopomp prediction not yet revealed left out)."""
-    tracker = _tracker(game)
-    if not tracker.HIDES_HAND:
+    hides them (Secrets.hide: a named hand a count only, a Catopomp prediction not yet revealed left out)."""
+    secrets = _secrets(game)
+    if not secrets.hides_hand:
         return state
-    players = [p if p.name in reveal else tracker.hide(state, p) for p in state.players]
+    players = [p if p.name in reveal else secrets.hide(state, p) for p in state.players]
     return state.model_copy(update={"players": tuple(players) if isinstance(state.players, tuple) else players})
 
 
 def public_summary(tracker, game: str, state, reveal: set[str] = frozenset()) -> dict:
     """The tracker's summary of the table with its secrets hidden, marked as the game marks them
-    (Tracker.mark_hidden: a hidden Catopomp prediction shows as `secret`)."""
-    return tracker.mark_hidden(state, tracker.summary(hidden(game, state, reveal)), reveal)
+    (Secrets.mark_hidden: a hidden Catopomp prediction shows as `secret`)."""
+    marked = tracker.declaration.secrets.mark_hidden
+    return marked(state, tracker.summary(hidden(game, state, reveal)), reveal)
 
 
 def public_args(game: str, verb: str, args: tuple[str, ...], reveal: set[str] = frozenset()) -> tuple[str, ...] | None:
@@ -68,8 +74,12 @@ def labeller(game: str, reveal: set[str] = frozenset()):
 
 
 def own_hand(game: str, state, name: str) -> dict:
-    """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"} (Tracker.own_hand)."""
-    return _tracker(game).own_hand(state, name)
+    """One player's hand as they may look at it: {"player", "cards": [...] or None, "count"}
+    (Secrets.own_hand)."""
+    own = _secrets(game).own_hand
+    if own is None:
+        raise NotImplementedError
+    return own(state, name)
 
 
 def hand_line(hand: dict) -> str:

@@ -142,7 +142,7 @@ class TableView:
             from trackers.log import game_for
 
             doc["steppers"] = self.counters(game_for(game), self.state, viewer, summary)
-        if viewer is not None and self.tracker.HIDES_HAND:
+        if viewer is not None and self.tracker.declaration.secrets.hides_hand:
             doc["hand"] = own_hand(game, state, viewer)  # with its conflicts, told to its owner alone
         if with_log:
             doc["log"] = [self._event(e, narrator.told[e.seq]) for e in self.entries[-RECENT:]]

@@ -159,7 +159,8 @@ class Live:
             if not words:
                 return 400, {"error": "no change given: e.g. `coins ann +1`"}
             parsed = self.view.tracker.parse(self.view.state, words)
-            if parsed.verb in self.view.tracker.SECRET_VERBS and parsed.args and parsed.args[0] != player:
+            secret = self.view.tracker.declaration.secrets.secret_verbs
+            if parsed.verb in secret and parsed.args and parsed.args[0] != player:
                 return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
             result = self.store.record(words, self.session.name, views=(player,), seen=seen)
         except Moved as exc:

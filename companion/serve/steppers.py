@@ -11,7 +11,9 @@ from __future__ import annotations
 
 def counter_verbs(tracker) -> list[tuple[str, bool]]:
     """(verb, of a player) for each verb whose row is a counter."""
-    return [(verb, counter.of_player) for verb, counter in tracker.COUNTERS.items()]
+    from engine.tracking import counters_of
+
+    return [(verb, counter.of_player) for verb, counter in counters_of(tracker.declaration.verbs.table).items()]
 
 
 def steppers(game, state, player: str, summary: dict) -> list[dict]:
@@ -19,11 +21,12 @@ def steppers(game, state, player: str, summary: dict) -> list[dict]:
     bound or when the tracker would refuse it now); counters with neither, and counters the summary does
     not show for this player (another character's), are left out."""
     from engine.base import step
+    from engine.tracking import counters_of
 
     rows = [r for r in summary.get("players") or [] if isinstance(r, dict)]
     mine = next((r for r in rows if r.get("name") == player), {})
     out = []
-    for verb, counter in game.tracker.COUNTERS.items():
+    for verb, counter in counters_of(game.tracker.declaration.verbs.table).items():
         value = (mine if counter.of_player else summary).get(counter.key)
         if not isinstance(value, int) or isinstance(value, bool):
             continue  # a counter the table does not show for this player (another character's): none

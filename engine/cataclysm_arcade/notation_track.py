@@ -12,11 +12,9 @@ from .notation import actor
 
 
 def _number(word: str, what: str) -> int:
-    text = word.strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdigit():
+    if not _is_number(word):
         raise MoveSyntaxError(f"{word!r} is not a whole number ({what})")
-    return int(text)
+    return int(word.strip())
 
 
 def positive(word: str, what: str) -> int:

@@ -12,21 +12,13 @@ from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
 
 
-#: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
 #: `card NAME power-cat to PLAYER` deals the cat one more; `... of PLAYER` names one it has
 HOLDER_WORDS = ("to", "of")
-
+#: the one answer to `yarn NAME =N`, wherever it is caught (issue 12: the messages disagreed)
 YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a Yarn Basket and the "
                "Sanctuary; use +N to gain or -N to spend or lose, e.g. `yarn ann -1`")
 
-
-# The tracker's command words, read into a normalised Change.
-
-
-
 # ------------------------------------------------------------------ parsing
-
-
 # Each reader(state, verb, the words after it, usage) -> Change is the `read` of its verb's row (track.VERBS).
 
 
@@ -190,22 +182,18 @@ def card_holding(change: Change) -> str | None:
     return args[-2] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
 
 
-def _signed(text: str) -> tuple[str, int]:
-    return signed(text)
-
-
 def reapurr_amount(change: Change) -> tuple[str, int]:
     """(sign, spaces) of a `reapurr` change."""
     if len(change.args) != 1:
         raise MoveSyntaxError(f"reapurr: expected one amount, got {change.label()!r}")
-    return _signed(change.args[0])
+    return signed(change.args[0])
 
 
 def counter_amount(state: State, change: Change, settable: bool = True) -> tuple[int, str, int]:
     """(seat, sign, amount) of a `yarn`, `hand` or `power-cats` change (`settable`: =N allowed;
     Yarn Balls are never set)."""
     i, amount = _one(state, change)
-    sign, n = _signed(amount)
+    sign, n = signed(amount)
     if not settable and sign == "=":
         raise MoveSyntaxError(YARN_NO_SET)
     return i, sign, n
@@ -232,12 +220,12 @@ def lives_ops(state: State, change: Change) -> list[tuple[int, str, int]]:
         raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")
     ops = []
     for k in range(0, len(args), 2):
-        sign, n = _signed(args[k + 1])
+        sign, n = signed(args[k + 1])
         ops.append((state.index(args[k]), sign, n))
     return ops
 
 
-def _one(state: State, change: Change, n_args: int = 2) -> tuple[int, str]:
-    if len(change.args) != n_args:
-        raise MoveSyntaxError(f"{change.verb}: expected {n_args} arguments, got {change.label()!r}")
+def _one(state: State, change: Change) -> tuple[int, str]:
+    if len(change.args) != 2:
+        raise MoveSyntaxError(f"{change.verb}: expected 2 arguments, got {change.label()!r}")
     return state.index(change.args[0]), change.args[1]

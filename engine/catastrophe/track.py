@@ -26,7 +26,7 @@ Pure code: no I/O.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
 from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
@@ -192,7 +192,7 @@ def summary(state: State) -> dict[str, Any]:
 
 
 def _out(state: State, i: int, found: Findings) -> None:
-    found.problems.append(Reason(rule=R.OUT, message=f"{state.players[i].name} has been eliminated and is out of the game"))
+    found.forbid(R.OUT, f"{state.players[i].name} has been eliminated and is out of the game")
 
 
 def _check_lives(state: State, change: Change, found: Findings) -> None:
@@ -204,29 +204,25 @@ def _check_lives(state: State, change: Change, found: Findings) -> None:
         i, _, n = ops[0]
         name = state.players[i].name
         if not 1 <= n <= TOP_SPACE:
-            found.problems.append(Reason(rule=R.LIFE_TRACK, message=f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to {n}"))
-            if n > TOP_SPACE:
-                found.advice.append(f"lives {name} ={TOP_SPACE}")
+            found.forbid(R.LIFE_TRACK, f"the life track runs from 1 to {TOP_SPACE}; {name} cannot be set to "
+                         f"{n}", *([f"lives {name} ={TOP_SPACE}"] if n > TOP_SPACE else []))
         elif state.variant in ("king", "turbo") and n != TOP_SPACE:
             others = [p.name for j, p in enumerate(state.players) if j != i and not p.eliminated and p.lives == n]
             if others:
-                found.problems.append(Reason(
-                    rule=R.KING_NO_SHARING,
-                    message=f"in {VARIANT_TITLES[state.variant]} {others[0]} already holds the {n} space; only the 9 space is shared",
-                ))
+                found.forbid(R.KING_NO_SHARING, f"in {VARIANT_TITLES[state.variant]} {others[0]} already "
+                             f"holds the {n} space; only the 9 space is shared")
 
 
 def _check_reapurr(state: State, change: Change, found: Findings) -> None:
     sign, n = notation_track.reapurr_amount(change)
-    target = reapurr_target(state.grim_reapurr, sign, n)
+    at = state.grim_reapurr
+    target, now = reapurr_target(at, sign, n), space(at)
     if target > TOP_SPACE:
-        found.problems.append(Reason(rule=R.REAPURR_RANGE, message=f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} up"))
-        if state.grim_reapurr < TOP_SPACE:
-            found.advice.append(f"reapurr ={TOP_SPACE}")
+        found.forbid(R.REAPURR_RANGE, f"the life track ends at the {TOP_SPACE} space; the Grim Reapurr is on "
+                     f"{now} and cannot move {n} up", *([f"reapurr ={TOP_SPACE}"] if at < TOP_SPACE else []))
     elif target < REAPURRS_LAIR:
-        found.problems.append(Reason(rule=R.REAPURR_START, message=f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {space(state.grim_reapurr)} and cannot move {n} down"))
-        if state.grim_reapurr > REAPURRS_LAIR:
-            found.advice.append("reapurr lair")
+        found.forbid(R.REAPURR_START, f"the Reapurr's Lair is the lowest space; the Grim Reapurr is on {now} "
+                     f"and cannot move {n} down", *(["reapurr lair"] if at > REAPURRS_LAIR else []))
 
 
 def _check_yarn(state: State, change: Change, found: Findings) -> None:
@@ -251,8 +247,7 @@ def _check_capped(verb: str, limit: int, rule: str, too_many: str):
         if state.players[i].eliminated:
             _out(state, i, found)
         elif sign == "=" and n > limit:
-            found.problems.append(Reason(rule=rule, message=too_many.format(limit=limit, name=name, n=n)))
-            found.advice.append(f"{verb} {name} ={limit}")
+            found.forbid(rule, too_many.format(limit=limit, name=name, n=n), f"{verb} {name} ={limit}")
 
     return check
 
@@ -280,59 +275,44 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         elif notation_track.card_holding(change) == "of":
             _check_naming(state, me, name, held, found)
         elif held:
-            found.problems.append(Reason(rule=R.POWER_UNIQUE, message=(
-                f"{held[0]} already has {name} face up, and every Power Cat is unique")))
+            found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is "
+                         "unique")
 
 
 def _check_naming(state: State, me: Player, name: str, held: list[str], found: Findings) -> None:
     """`card NAME power-cat of PLAYER`: a Power Cat the cat already has face up, named."""
     if me.power_cats == 0:
-        found.problems.append(Reason(rule=R.POWER_FACE_UP, message=(
-            f"{me.name} has no Power Cat face up to name; one dealt now is `card {name} power-cat to "
-            f"{me.name.lower()}`")))
+        found.forbid(R.POWER_FACE_UP, f"{me.name} has no Power Cat face up to name; one dealt now is "
+                     f"`card {name} power-cat to {me.name.lower()}`")
     elif held and held != [me.name]:
-        found.problems.append(Reason(rule=R.POWER_UNIQUE, message=(
-            f"{held[0]} already has {name} face up, and every Power Cat is unique")))
+        found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is unique")
     elif me.power_cat_cards is not None and not held:
-        found.problems.append(Reason(rule=R.POWER_FACE_UP, message=(
-            f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none is {name}")))
+        found.forbid(R.POWER_FACE_UP, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none "
+                     f"is {name}")
 
 
-def _moving_on(state: State, to: str, found: Findings, again: bool = False,
-               instead: str | None = None) -> None:
-    """Whether the table may move on to `to` (a phase, or `next`: the next cat's turn); if not, the
-    advice: resolve the cards in play, else `instead`, else the step ahead."""
-    refusal = moving_on(state, to, again=again)
-    if refusal is not None:
-        found.problems.append(refusal)
-        ahead = next_step(state)
-        found.advice.append("resolve" if state.chain else instead or (f"phase {ahead}" if ahead in PHASES else "next"))
+def _moving_on(to: Callable[[State], str], instead: str | None = None, again: bool = False):
+    """The check of a verb that moves the table on to `to(state)` (a phase, or `next`: the next cat's
+    turn); refused, the advice: resolve the cards in play, else `instead`, else the step ahead."""
 
+    def check(state: State, change: Change, found: Findings) -> None:
+        refusal = moving_on(state, to(state), again=again)
+        if refusal is not None:
+            found.problems.append(refusal)
+            ahead = next_step(state)
+            step = f"phase {ahead}" if ahead in PHASES else "next"
+            found.advice.append("resolve" if state.chain else instead or step)
 
-def _check_next(state: State, change: Change, found: Findings) -> None:
-    _moving_on(state, "next", found, instead="next-phase")
-
-
-def _check_next_phase(state: State, change: Change, found: Findings) -> None:
-    _moving_on(state, next_step(state), found)
+    return check
 
 
 def _check_phase(state: State, change: Change, found: Findings) -> None:
     cur = state.players[state.current]
     named = notation_track.phase_named(change)
     if named and cur.eliminated:
-        found.problems.append(Reason(rule=R.OUT, message=f"{cur.name} has been eliminated; their turn is over, use next"))
-        found.advice.append("next")
+        found.forbid(R.OUT, f"{cur.name} has been eliminated; their turn is over, use next", "next")
         return
-    _moving_on(state, named, found, again=True)
-
-
-def _lives(t: Table, change: Change) -> None:
-    t.apply_lives(notation_track.lives_ops(t.state, change))
-
-
-def _reapurr(t: Table, change: Change) -> None:
-    t.apply_reapurr(*notation_track.reapurr_amount(change))
+    _moving_on(lambda state: named, again=True)(state, change, found)
 
 
 def _yarn(t: Table, change: Change) -> None:
@@ -340,24 +320,18 @@ def _yarn(t: Table, change: Change) -> None:
     t.apply_yarn(i, n if sign == "+" else -n)
 
 
-def _hand(t: Table, change: Change) -> None:
-    i, sign, n = notation_track.counter_amount(t.state, change)
-    t.apply_cards(i, "hand", sign, n)
+def _cards(what: str, sign: str | None = None) -> Callable[[Table, Change], None]:
+    """The transition of a count of cards (`what`: hand or power-cats): by the change's own sign and
+    amount (`hand ann +1`), or by `sign` and the count a `draw` or `discard` names."""
 
+    def apply(t: Table, change: Change) -> None:
+        if sign is None:
+            i, said, n = notation_track.counter_amount(t.state, change)
+        else:
+            (i, n), said = notation_track.card_count(t.state, change), sign
+        t.apply_cards(i, what, said, n)
 
-def _power_cats(t: Table, change: Change) -> None:
-    i, sign, n = notation_track.counter_amount(t.state, change)
-    t.apply_cards(i, "power-cats", sign, n)
-
-
-def _draw(t: Table, change: Change) -> None:
-    i, count = notation_track.card_count(t.state, change)
-    t.apply_cards(i, "hand", "+", count)
-
-
-def _discard(t: Table, change: Change) -> None:
-    i, count = notation_track.card_count(t.state, change)
-    t.apply_cards(i, "hand", "-", count)
+    return apply
 
 
 def _card(t: Table, change: Change) -> None:
@@ -370,10 +344,6 @@ def _card(t: Table, change: Change) -> None:
         t.deal_power_cat(t.state.index(to), name)
 
 
-def _next(t: Table, change: Change) -> None:
-    t.advance_turn()
-
-
 def _next_phase(t: Table, change: Change) -> None:
     if not t.alive(t.current) or t.phase == "catastrophe":
         t.advance_turn()
@@ -381,17 +351,15 @@ def _next_phase(t: Table, change: Change) -> None:
         t.enter_phase(PHASES[PHASES.index(t.phase) + 1])
 
 
-def _phase(t: Table, change: Change) -> None:
-    t.enter_phase(notation_track.phase_named(change))
-
-
 #: verb -> its row: its check, its transition of the working Table, the other words read as it, its reader
 #: (notation_track) and usage, and what it moves when it is a counter
 VERBS: dict[str, Verb] = {
-    "lives": Verb(_check_lives, _lives, ("life", "lifes"), read=notation_track.read_lives, counter=Counter("lives"),
+    "lives": Verb(_check_lives, lambda t, change: t.apply_lives(notation_track.lives_ops(t.state, change)),
+                  ("life", "lifes"), read=notation_track.read_lives, counter=Counter("lives"),
                   usage="a cat gains/loses lives, or several at once: `lives ben -2`, `lives ann +1`, "
                         "`lives all -1`, `lives ann -1 ben -2 cy +1`, `lives ann ben -1`; `lives ann =5` sets"),
-    "reapurr": Verb(_check_reapurr, _reapurr, ("reaper", "grim", "grim-reapurr"), read=notation_track.read_reapurr,
+    "reapurr": Verb(_check_reapurr, lambda t, change: t.apply_reapurr(*notation_track.reapurr_amount(change)),
+                    ("reaper", "grim", "grim-reapurr"), read=notation_track.read_reapurr,
                     counter=Counter("grim_reapurr", of_player=False),
                     usage="move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, "
                           "`reapurr lair`"),
@@ -399,23 +367,27 @@ VERBS: dict[str, Verb] = {
                  counter=Counter("yarn_balls"),
                  usage="Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`"),
     "hand": Verb(_check_capped("hand", HAND_LIMIT, R.HAND_LIMIT,
-                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _hand, ("cards",),
+                               "a hand holds at most {limit} cards; {name} cannot hold {n}"), _cards("hand"),
+                 ("cards",),
                  read=notation_track.read_counter, counter=Counter("hand"),
                  usage="change a hand-size count: `hand ann +1`, `hand ann -2`, `hand ann =5` (limit 7)"),
-    "draw": Verb(_check_card_count, _draw, read=notation_track.read_count,
+    "draw": Verb(_check_card_count, _cards("hand", "+"), read=notation_track.read_count,
                  usage="a cat draws cards into its hand: `draw ann 2` (the Paw Phase draw of 3 is automatic)"),
-    "discard": Verb(_check_card_count, _discard, read=notation_track.read_count,
+    "discard": Verb(_check_card_count, _cards("hand", "-"), read=notation_track.read_count,
                     usage="a cat discards cards from its hand: `discard ben 1`"),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
-                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"), _power_cats,
+                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"),
+                       _cards("power-cats"),
                        ("powercats", "power-cat", "power", "pc"), read=notation_track.read_counter, counter=Counter("power_cats"),
                        usage="change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, "
                              "`power-cats ann =2` (limit 3)"),
-    "next-phase": Verb(_check_next_phase, _next_phase, ("nextphase",),
+    "next-phase": Verb(_moving_on(next_step), _next_phase, ("nextphase",),
                        usage="go on to the next phase (Claw -> Paw -> CATastrophe -> next cat's Claw): `next-phase`"),
-    "phase": Verb(_check_phase, _phase, read=notation_track.read_phase,
+    "phase": Verb(_check_phase, lambda t, change: t.enter_phase(notation_track.phase_named(change)),
+                  read=notation_track.read_phase,
                   usage="name the phase reached: `phase paw`, `phase catastrophe`"),
-    "next": Verb(_check_next, _next, ("end-turn",),
+    "next": Verb(_moving_on(lambda state: "next", instead="next-phase"), lambda t, change: t.advance_turn(),
+                 ("end-turn",),
                  usage="end the turn after the CATastrophe Phase; the next cat still in, clockwise: `next`"),
     "card": Verb(_check_card, _card, ("new-card",), read=notation_track.read_card,
                  usage="a card the validator should know, added mid-game: `card Hairball attack 5`, "

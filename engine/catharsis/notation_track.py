@@ -4,6 +4,7 @@ verb. A new game's options are read in notation_track_options.py."""
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change, Words, read_words
@@ -13,12 +14,6 @@ from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
 
 
 # ------------------------------------------------------------------------------------- words
-
-def _amount(word: str, what: str = "amount") -> int:
-    if not re.fullmatch(r"[+-]?\d+", word.strip()):
-        raise MoveSyntaxError(f"{word!r} is not a number ({what}); e.g. 2, +2 or -1")
-    return int(word)
-
 
 def _change(word: str, what: str, before: list[str]) -> str:
     """A signed change: '+2' or '-1' (words.amount); a bare '2' could mean either, so both readings
@@ -32,7 +27,9 @@ def is_pattern(advice: str) -> bool:
 
 
 def _positive(word: str, what: str) -> int:
-    n = _amount(word, what)
+    if not re.fullmatch(r"[+-]?\d+", word.strip()):
+        raise MoveSyntaxError(f"{word!r} is not a number ({what}); e.g. 2, +2 or -1")
+    n = int(word)
     if n < 0:
         raise MoveSyntaxError(f"{word!r}: {what} must be 0 or more")
     return n
@@ -41,6 +38,11 @@ def _positive(word: str, what: str) -> int:
 def need(rest: list[str], n: int, usage: str) -> None:
     if len(rest) < n:
         raise MoveSyntaxError(f"missing words; usage: {usage}")
+
+def needs_player(state: State, rest: list[str], n: int, usage: str) -> str:
+    """The player a command names first, after `need`."""
+    need(rest, n, usage)
+    return player_name(state, rest[0])
 
 def extra(rest: list[str], n: int, usage: str) -> None:
     if len(rest) > n:
@@ -227,8 +229,7 @@ def read_enemy(state, verb, rest, usage):
     return Change(verb="enemy", args=("add", final, printed, kind, *(("armor", str(armor)) if armor else ())))
 
 def read_damage(state, verb, rest, usage):
-    need(rest, 3, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 3, usage)
     args: list[str] = [player]
     op = None
     for w in rest[1:]:
@@ -245,8 +246,7 @@ def read_damage(state, verb, rest, usage):
 
 def read_powers(state, verb, rest, usage, allow_role=False):
     """Powers of one player by slot or name (`exhaust`, `discard`; `heal`: its Role too)."""
-    need(rest, 2, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 2, usage)
     slots = []
     for w in rest[1:]:
         if allow_role and w.lower() == "role":
@@ -255,13 +255,11 @@ def read_powers(state, verb, rest, usage, allow_role=False):
             slots.append(power_slot(state, player, w, live=not player_of(state, player).dead))
     return Change(verb=verb, args=(player, *slots))
 
-def read_powers_or_role(state, verb, rest, usage):
-    """`heal`: powers, or the player's Role."""
-    return read_powers(state, verb, rest, usage, allow_role=True)
+#: `heal`: powers, or the player's Role
+read_powers_or_role = partial(read_powers, allow_role=True)
 
 def read_use(state, verb, rest, usage):
-    need(rest, 2, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 2, usage)
     slot = power_slot(state, player, rest[1])
     half, free = "top", False
     for w in rest[2:]:
@@ -275,19 +273,16 @@ def read_use(state, verb, rest, usage):
     return Change(verb="use", args=(player, slot, half, *(("free",) if free else ())))
 
 def read_gain(state, verb, rest, usage):
-    need(rest, 1, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 1, usage)
     return Change(verb="gain", args=(player, " ".join(rest[1:]) or "new power"))
 
 def read_replace(state, verb, rest, usage):
-    need(rest, 2, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 2, usage)
     slot = power_slot(state, player, rest[1])
     return Change(verb="replace", args=(player, slot, " ".join(rest[2:]) or "new power"))
 
 def read_rename(state, verb, rest, usage):
-    need(rest, 3, usage)
-    player = player_name(state, rest[0])
+    player = needs_player(state, rest, 3, usage)
     slot = power_slot(state, player, rest[1], live=False)
     return Change(verb="rename", args=(player, slot, " ".join(rest[2:])))
 

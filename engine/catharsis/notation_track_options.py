@@ -124,21 +124,25 @@ def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
         out[value] = text.strip() or "(effect on the Morale card)"
     return tuple(Threshold(at=v, effect=out[v]) for v in sorted(out, reverse=True))
 
-def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _per_player(option: str, raw: str, names: list[str], form: str | None = None):
+    """(player, value) of each NAME=VALUE of a per-player option, comma-separated (a player by name or
+    its start); with `form` (how a pair is written), a pair without a value is refused."""
     for part in raw.split(","):
         if not part.strip():
             continue
-        who, sep, ch = part.partition("=")
-        if not sep or not ch.strip():
-            raise OptionError(f"characters: {part.strip()!r} is not NAME=CHARACTER, "
-                              f"e.g. characters=\"Ann=Durhak,Ben=Goz\"")
+        who, sep, value = part.partition("=")
+        if form is not None and (not sep or not value.strip()):
+            raise OptionError(f"{option}: {part.strip()!r} is not {form}")
         try:
             player = named(who.strip(), names)
         except (MoveSyntaxError, AmbiguousMove) as exc:
-            raise OptionError(f"characters: {exc}") from None
-        out[player] = _character_name(ch.strip())
-    return out
+            raise OptionError(f"{option}: {exc}") from None
+        yield player, value
+
+
+def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
+    form = 'NAME=CHARACTER, e.g. characters="Ann=Durhak,Ben=Goz"'
+    return {player: _character_name(ch.strip()) for player, ch in _per_player("characters", raw, names, form)}
 
 def _character_name(raw: str) -> str:
     first = re.split(r"[ ,]", raw.strip())[0].lower()
@@ -163,13 +167,4 @@ def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
     if "=" not in raw:
         value = check(raw or "6")
         return {n: value for n in names}
-    for part in raw.split(","):
-        if not part.strip():
-            continue
-        who, _, v = part.partition("=")
-        try:
-            player = named(who.strip(), names)
-        except (MoveSyntaxError, AmbiguousMove) as exc:
-            raise OptionError(f"powers: {exc}") from None
-        counts[player] = check(v)
-    return counts
+    return counts | {player: check(v) for player, v in _per_player("powers", raw, names)}

@@ -103,17 +103,11 @@ def summary(state: State) -> dict[str, Any]:
             "powers": [power(i, pw) for i, pw in enumerate(p.powers)],
         }
         ch = p.character
-        if ch == "Durhak" or p.divinity:
-            row["divinity"] = p.divinity
-            row["vessel"] = p.vessel
-        if ch == "Luthia" or p.cobble:
-            row["cobble"] = p.cobble
-        if ch == "Calyxia" or p.demonic:
-            row["demonic"] = p.demonic
-        if p.drinks or ch == "Emberhoof":
-            row["drinks"] = p.drinks
-        if state.boss == "ice-elf-lich" or p.kpt:
-            row["kpt"] = p.kpt
+        # a character's own counters, shown for that character (and for anyone holding some)
+        shown = {"divinity": ch == "Durhak" or p.divinity, "vessel": ch == "Durhak" or p.divinity,
+                 "cobble": ch == "Luthia" or p.cobble, "demonic": ch == "Calyxia" or p.demonic,
+                 "drinks": p.drinks or ch == "Emberhoof", "kpt": state.boss == "ice-elf-lich" or p.kpt}
+        row.update({key: getattr(p, key) for key, show in shown.items() if show})
         if p.status:
             row["status"] = dict(p.status)
         if p.dice:

@@ -366,7 +366,6 @@ def apply_unflip(t: Table, change) -> None:
               {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
 
 
-#: verb -> its check (state, change, no) and its transition (table, change)
 #: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
 #: reading, usage, counter)
 VERBS = {

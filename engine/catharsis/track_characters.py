@@ -13,12 +13,9 @@ from .table import Table
 from .track_readings import COMBO_EXHAUSTED, DRINKS
 
 
-def _all_known(state: State) -> bool:
-    return all(p.character for p in state.players)
-
-
-def _has_character(state: State, character: str) -> bool:
-    return any(p.character == character for p in state.players)
+def _nobody_plays(state: State, character: str) -> bool:
+    """Whether every player's character is known and none is `character`."""
+    return all(p.character for p in state.players) and all(p.character != character for p in state.players)
 
 
 def only(state, player, character, rule, no) -> bool:
@@ -92,7 +89,7 @@ def check_demonic(state, change, no):
 
 def check_drinks(state, change, no):
     player, n = change.args[0], int(change.args[1])
-    if _all_known(state) and not _has_character(state, "Emberhoof"):
+    if _nobody_plays(state, "Emberhoof"):
         no.forbid(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
     p = player_of(state, player)
     if p.drinks + n > DRINKS_MAX:
@@ -113,7 +110,7 @@ def check_drunk(state, change, no):
 
 def check_ice(state, change, no):
     player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
-    if _all_known(state) and not _has_character(state, "Lumi"):
+    if _nobody_plays(state, "Lumi"):
         no.forbid(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
     pw = player_of(state, player).powers[slot - 1]
     if pw.ice + n < 0:
@@ -125,7 +122,7 @@ def check_revive(state, change, no):
     p = player_of(state, player)
     if not p.dead:
         no.forbid(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
-    if _all_known(state) and not _has_character(state, "Lumi"):
+    if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
     for lumi in state.players:
         if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":

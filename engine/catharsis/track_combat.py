@@ -230,7 +230,6 @@ def apply_enemy(t: Table, change) -> None:
         t.damage_enemy(enemy, int(change.args[1]))
 
 
-#: verb -> its check (state, change, no) and its transition (table, change)
 def combat_readings(change, kinds, rules) -> list[Reason]:
     """The readings a legal combat step decided: the round's end and the next round's start, and the
     Vessel's upkeep."""

@@ -101,12 +101,9 @@ def check_refresh(state, change, no):
 
 def refreshes_something(state) -> bool:
     """Whether a Morale refresh would turn any power or Role face up now."""
-    for p in state.players:
-        if any(pw.status == EXHAUSTED for pw in p.powers):
-            return True
-        if p.role == "flipped" and (p.character not in ("Emberhoof", "Lumi") or p.may_unflip):
-            return True
-    return False
+    return any(any(pw.status == EXHAUSTED for pw in p.powers)
+               or p.role == "flipped" and (p.character not in ("Emberhoof", "Lumi") or p.may_unflip)
+               for p in state.players)
 
 
 def apply_morale(t: Table, change) -> None:
@@ -190,7 +187,6 @@ def apply_counter(t: Table, change) -> None:
         bag.pop(kind, None)
 
 
-#: verb -> its check (state, change, no) and its transition (table, change)
 def refresh_readings(change, kinds, rules) -> list[Reason]:
     """The readings a legal refresh decided: Durhak's damage from it, and what a KPT refresh turns up."""
     out = [DURHAK_REFRESH] if "durhak-damage" in kinds else []

@@ -46,8 +46,6 @@ OPTIONS: dict[str, str] = {
                   "recorded for reference",
     "hell-power": "yes or no (default): the optional Hell power; recorded for reference",
 }
-#: every word a table may type for a verb -> the verb
-# The tracker's new_state() and parse(), and the readers of a Change's words.
 
 # ------------------------------------------------------------------ a new game
 
@@ -190,8 +188,6 @@ def _amount(token: str, label: str) -> str:
     if value in ("+0", "-0"):
         raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
     return value
-
-# ------------------------------------------------------------------ reading a Change
 
 
 # ---------------------------------------------------------------------------- reading a logged Change

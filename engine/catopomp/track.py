@@ -28,11 +28,7 @@ from .table import dice_expected
 from .track_changes import target
 from .track_rounds import late_reveal, next_round_state, still_holding
 
-# Soul gems, rounds, centre and reserve dice, the starting player, predictions and points.
-
 # ------------------------------------------------------------------ check and apply
-
-
 # A change is checked and made by engine.tracking's one sequence over VERBS, on a Step.
 
 
@@ -48,19 +44,23 @@ class Step(WorkingTable):
         return self.after
 
 
-def _row(usage: str, read, logged, check, transition, *aliases: str, **facts) -> Verb:
+def _row(usage: str, read, logged, check, transition, *aliases: str, gate: str | None = None,
+         **facts) -> Verb:
     """A row of VERBS from its usage, its reader of the words (notation_track.parse_*), its reader of a
     logged change (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no)
     that calls no(rule, message) for the rule the change breaks (at most one, or each finding about a
     recorded hand), and a transition (state, seat, value, change) -> (state, effects): both read the
-    change's seat and value; `facts`: the row's read_only, setup and counter."""
+    change's seat and value; `facts`: the row's read_only, setup and counter. `gate`: what the check
+    refuses first: "round" a change after the game's or the round's end, "dealt" one after the game's
+    end (after a round's end it is checked on the next round's deal); None: the check decides."""
     def checked(state: State, change: Change, found: Findings) -> None:
         def no(rule: str, message: str) -> list[Reason]:
             found.forbid(rule, message)
             return found.problems
         seat, value = logged(state, change)
-        if check is not None:
-            check(state, seat, value, change, no)
+        if check is None or gate and (_game_over(state, no) or gate == "round" and _round_over(state, no)):
+            return
+        check(_dealt(state) if gate == "dealt" else state, seat, value, change, no)
 
     def applied(step: Step, change: Change) -> None:
         step.after, step.effects = transition(step.state, *logged(step.state, change), change)
@@ -92,8 +92,6 @@ def _dealt(state: State) -> State:
 
 
 def _check_first(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no) or _round_over(state, no):
-        return refused
     if state.round > 1:
         return no(R.SETUP_LATER_STARTING_PLAYER, f"from round 2 on the player who ended last starts: {state.turn} "
                                                  f"starts round {state.round}")
@@ -103,9 +101,6 @@ def _check_first(state: State, seat: int, value, change: Change, no) -> list[Rea
 
 
 def _check_dice(state: State, seat, value, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no):
-        return refused
-    state = _dealt(state)
     faces = [int(a) for a in change.args]
     bad = [f for f in faces if not 1 <= f <= 6]
     if bad:
@@ -123,9 +118,6 @@ def _check_dice(state: State, seat, value, change: Change, no) -> list[Reason] |
 
 
 def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no):
-        return refused
-    state = _dealt(state)
     p = state.players[seat]
     cards = change.args[1:]
     if state.phase not in ("setup", "play"):
@@ -161,15 +153,10 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
 
 
 def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no) or _round_over(state, no):
-        return refused
     return _round_loss_violations(state, state.players[seat], no)
 
 
 def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no):
-        return refused
-    state = _dealt(state)
     p = state.players[seat]
     target_gems = target(p.gems, *signed(value, change.verb))
     if not 0 <= target_gems <= START_GEMS:
@@ -185,8 +172,6 @@ def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list
 
 
 def _check_cleared(state: State, seat: int, value: str | None, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no) or _round_over(state, no):
-        return refused
     name, n = state.players[seat].name, len(state.players)
     if state.cleared_record(name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name} already cleared all their cards this round")
@@ -229,9 +214,6 @@ def _check_predict(state: State, seat: int, value: str, change: Change, no) -> l
 
 
 def _check_points(state: State, seat: int, value: str, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no):
-        return refused
-    state = _dealt(state)
     p = state.players[seat]
     if not state.options.competitive:
         return no(R.COMPETITIVE_RECORD_POINTS,
@@ -246,9 +228,6 @@ def _check_points(state: State, seat: int, value: str, change: Change, no) -> li
 
 
 def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> list[Reason] | None:
-    if refused := _game_over(state, no):
-        return refused
-    state = _dealt(state)
     p = state.players[seat]
     name, face = p.name, int(value)
     lo, hi = DIE_FACES
@@ -273,30 +252,34 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
 #: track_changes.py, its other words and its facts
 VERBS: dict[str, Verb] = {
     "first": _row("round 1: the player chosen at random to start: `first ben`", words.parse_one_player,
-                  words.logged_player, _check_first, changes.first, "start", "starts", "starter", setup=True),
+                  words.logged_player, _check_first, changes.first, "start", "starts", "starter", setup=True,
+                  gate="round"),
     "dice": _row("the centre dice as rolled for this round (after a round ends, this deals the next one): "
                  "`dice 1 3 4 4 6 6`", words.parse_dice, words.logged_dice, _check_dice, changes.dice,
-                 "roll", "rolled", "centre", "center", setup=True),
+                 "roll", "rolled", "centre", "center", setup=True, gate="dealt"),
     "hand": _row("a player records their own hand (the others stay hidden): `hand ann 1 2 3 3 5 6 7 8 9 9`",
-                 words.parse_hand, words.logged_hand, _check_hand, changes.hand, "cards", setup=True),
+                 words.parse_hand, words.logged_hand, _check_hand, changes.hand, "cards", setup=True,
+                 gate="dealt"),
     "lost": _row("the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
                  words.parse_one_player, words.logged_player, _check_lost, changes.lost,
-                 "lose", "loses", "loser", "last"),
+                 "lose", "loses", "loser", "last", gate="round"),
     "gems": _row("change a player's soul gems directly: `gems cy -1` (a lost gem ends the round, like `lost cy`), "
                  "`gems cy +1` or `gems cy =2` to correct", words.parse_amount, words.logged_amount, _check_gems,
-                 changes.gems, "gem", "soul-gems", "soul-gem", "soulgems", counter=Counter("gems")),
+                 changes.gems, "gem", "soul-gems", "soul-gem", "soulgems", counter=Counter("gems"),
+                 gate="dealt"),
     "cleared": _row("a player got rid of all their cards: `cleared ann 3` (3 = cards in the last set, dice "
                     "substitute counted; required in the competitive variant), `cleared ann`",
-                    words.parse_cleared, words.logged_cleared, _check_cleared, changes.cleared, "clears", "safe"),
+                    words.parse_cleared, words.logged_cleared, _check_cleared, changes.cleared,
+                    "clears", "safe", gate="round"),
     "predict": _row("competitive: a player's prediction (1-4) for this round: `predict ann 3`",
                     partial(words.parse_number, what="a prediction (1-4)"),
                     words.logged_number, _check_predict, changes.predict, "prediction", "predicts", "pred"),
     "points": _row("competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
                    words.parse_amount, words.logged_amount, _check_points, changes.points, "point", "pts",
-                   counter=Counter("points")),
+                   counter=Counter("points"), gate="dealt"),
     "reserve": _row("the number a one-gem player set on their reserve die for this round: `reserve cy 4`",
                     partial(words.parse_number, what="a die face (1-6)"), words.logged_number, _check_reserve,
-                    changes.reserve, "reserve-die", "reserves"),
+                    changes.reserve, "reserve-die", "reserves", gate="dealt"),
     "score": _row("the standings now (gems, points, winners once over); changes nothing: `score`", (),
                   words.logged_score, None, changes.score, "scores", "standings", read_only=True),
 }

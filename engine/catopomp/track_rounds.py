@@ -10,10 +10,6 @@ from .rule_ids import R
 from .table import round_setup
 from .track_view import deal_text
 
-#: the tracker's table is the validator's State (one rules model)
-TrackedTable = State
-
-
 def next_round_state(state: State) -> State:
     """The round after `state` (round-over) as dealt at a real table: hands are counts, Hell Domains and
     Used Dice cards empty, the loser starts, players down to one soul gem get a reserve die (its number

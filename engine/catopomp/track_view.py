@@ -112,14 +112,6 @@ def _reserve_text(state: State, p) -> int | str:
     return "spent" if state.under_way else "not set"
 
 
-def _reserve_text(state: State, p) -> int | str:
-    """A reserve die's face; before play starts an unset one is `not set`; once play is under way a
-    die no longer held was spent (used in a Dice Boost, or sent to the centre by a boost without it)."""
-    if p.reserve_die is not None:
-        return p.reserve_die
-    return "spent" if state.under_way else "not set"
-
-
 # ---------------------------------------------------------------------------- the result
 
 

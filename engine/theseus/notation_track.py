@@ -57,14 +57,6 @@ def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) 
 # Each reads the words after the verb (`rest`) into the verb's Change.
 
 
-def read_board(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return Change(verb=verb, args=parse_board(rest, _pool(state)))
-
-
-def read_deck(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    return Change(verb=verb, args=parse_deck(rest))
-
-
 def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     described(rest)  # a bad description is refused here, before anything is recorded
     return Change(verb=verb, args=tuple(rest))
@@ -273,23 +265,20 @@ def read_area(state: State, verb: str, who: str, rest: list[str], usage: str) ->
     return tuple(items)
 
 
-def parse_board(words: list[str], pool: dict[str, str]) -> tuple[str, ...]:
+def read_board(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`board Paladin Witch Squire:1 ...`: names as the catalogue spells them; a name it lacks is
     kept as typed (it is then a card of the active Rank)."""
-    if not words:
+    if not rest:
         raise MoveSyntaxError("board: list the cards on the Board, e.g. `board Paladin Witch Buster Kunoichi`")
-    out = []
-    for word in words:
-        name, _, rank = word.partition(":")
-        known = pool.get(name.casefold(), name)
-        out.append(f"{known}:{rank}" if rank else known)
-    return tuple(out)
+    pool = _pool(state)
+    board = [(pool.get(name.casefold(), name), rank) for name, _, rank in (w.partition(":") for w in rest)]
+    return Change(verb=verb, args=tuple(f"{known}:{rank}" if rank else known for known, rank in board))
 
 
-def parse_deck(words: list[str]) -> tuple[str, ...]:
+def read_deck(state: State, verb: str, rest: list[str], usage: str) -> Change:
     """`deck RANK COUNT`."""
-    if len(words) != 2 or not all(w.isdigit() for w in words):
+    if len(rest) != 2 or not all(w.isdigit() for w in rest):
         raise MoveSyntaxError("deck: give the Rank and how many cards its deck holds, e.g. `deck 1 12`")
-    return (str(int(words[0])), str(card_count(words[1], "deck")))
+    return Change(verb=verb, args=(str(int(rest[0])), str(card_count(rest[1], "deck"))))
 
 

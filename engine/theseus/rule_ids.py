@@ -72,7 +72,7 @@ TRACKER_ONLY: frozenset[str] = frozenset({R.REWARD_AREA, R.VP_IN_REWARD, R.NO_DE
 #: the ids plays cite (the Engine's RULE_IDS; a test checks a scenario covers each)
 PLAY_RULES: frozenset[str] = RULE_IDS - TRACKER_ONLY
 
-#: the ids tracker verbs cite (the Tracker's RULE_IDS)
+#: the ids tracker verbs cite (the declaration's Verbs.rule_ids)
 TRACKER_RULES: frozenset[str] = frozenset(
     {
         R.REWARD_AREA, R.VP_IN_REWARD, R.NO_DECK_AFTER_6, R.CLOCKWISE, R.REFRESH, R.SUBJUGATE,

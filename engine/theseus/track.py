@@ -77,7 +77,7 @@ def _of_player(record: Callable[[Table, str, tuple[str, ...]], None]) -> Callabl
     def apply(table: Table, change: Change) -> None:
         if not change.args:
             raise MoveSyntaxError(f"{change.verb}: expected a player, got {change.label()!r}")
-        record(table, _player_arg(table.state, change.args[0]), change.args[1:])
+        record(table, player(change.args[0], table.state.players).name, change.args[1:])
     return apply
 
 
@@ -140,10 +140,6 @@ VERBS: dict[str, Verb] = {
 AFTER_THE_END: frozenset[str] = frozenset(verb for verb, row in VERBS.items() if row.check is None)
 
 
-def _player_arg(state: State, name: str) -> str:
-    return player(name, state.players).name
-
-
 def _left(deck) -> int | str:
     """Cards left in a Rank Deck: a number, or "unknown" for a deck the table never counted."""
     return deck if isinstance(deck, (int, str)) else len(deck)
@@ -173,30 +169,24 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
         raise OptionError("players: name at least one player (the rulebook gives no player count)")
     if len({n.casefold() for n in names}) != len(names):
         raise OptionError("players: two players share a name")
-    active = names[0]
-    if "first" in given:
-        low = given["first"].casefold()
-        exact = [n for n in names if n.casefold() == low]
-        pref = [n for n in names if low and n.casefold().startswith(low)]
-        if exact or len(pref) == 1:
-            active = (exact or pref)[0]
-        else:
-            raise OptionError(f"first: {given['first']!r} is not one of the players; choose one of: {', '.join(names)}")
+    active = _one_of(names, "first", given["first"], "choose one of") if "first" in given else names[0]
     desk_cards = option_cards(given.get("cards", ""))
-    hidden = set()
-    for word in (w.strip() for w in given.get("hidden", "").split(",")):
-        if not word:
-            continue
-        found = [n for n in names if n.casefold() == word.casefold()] or \
-            [n for n in names if n.casefold().startswith(word.casefold())]
-        if len(found) != 1:
-            raise OptionError(f"hidden: {word!r} is not one of the players; choose from: {', '.join(names)}")
-        hidden.add(found[0])
+    hidden = {_one_of(names, "hidden", w.strip(), "choose from")
+              for w in given.get("hidden", "").split(",") if w.strip()}
     return State(
         players=tuple(Player(name=n, party=STARTING_PARTY, hand=0 if n in hidden else ()) for n in names),
         active=active,
         cards=desk_cards,
     )
+
+def _one_of(names: list[str], option: str, word: str, choose: str) -> str:
+    """The player an option names: by the whole name, else by the start of one name, without case."""
+    low = word.casefold()
+    found = [n for n in names if n.casefold() == low] or \
+        [n for n in names if low and n.casefold().startswith(low)]
+    if len(found) != 1:
+        raise OptionError(f"{option}: {word!r} is not one of the players; {choose}: {', '.join(names)}")
+    return found[0]
 
 # ------------------------------------------------------------------ check and apply
 

@@ -3,10 +3,11 @@ points from card effects (`points`), a Party or Hand (`party`, `hand`), the Boar
 Rank Deck's count (`deck`). Their checks, then the change on the working Table."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, NamedTuple
 
 from engine.base import MoveSyntaxError
-from engine.words import count, signed
+from engine.words import count, listing, quote, signed
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, MAX_RANK_TOTAL, RANK_ONLY_NAMES, STARTING_PARTY, rank_only_name
 from .notation_track import Item, described, read_item
@@ -14,7 +15,6 @@ from .rule_ids import R
 from .rules_scoring import general_vp
 from .table import HIDDEN, Table
 from .track_score import total
-from engine.words import listing, quote
 
 
 def resolve(table: Table, item: Item, *, where: str, check_rank_order: bool = True) -> str:
@@ -209,17 +209,9 @@ PARTY = Zone("party", "Party", R.TIE_PARTY, lambda table: table.party_ranks, _re
 HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, _record_hand, True)
 
 
-def party(table: Table, who: str, args: tuple[str, ...]) -> None:
-    """`party PLAYER ...`: the Party as the table lists it (cards, Ranks or a Rank total)."""
-    area(table, PARTY, who, args)
-
-
-def hand(table: Table, who: str, args: tuple[str, ...]) -> None:
-    """`hand PLAYER ...`: the Hand as the table lists it (cards, Ranks, a Rank total or a count)."""
-    area(table, HAND, who, args)
-
-
-def area(table: Table, zone: Zone, who: str, args: tuple[str, ...]) -> None:
+def area(table: Table, who: str, args: tuple[str, ...], zone: Zone) -> None:
+    """`party PLAYER ...` and `hand PLAYER ...`: the zone as the table lists it (cards, Ranks or a Rank
+    total; a Hand also by its count)."""
     verb, rule, totals = zone.verb, zone.rule, zone.totals(table)
     if not args:
         raise MoveSyntaxError(f"{verb}: expected cards, total N or none")
@@ -268,6 +260,9 @@ def area(table: Table, zone: Zone, who: str, args: tuple[str, ...]) -> None:
             f"give it as NAME:RANK (e.g. {quote(unknown[0])}:1)",
             rule,
         )
+
+
+party, hand = partial(area, zone=PARTY), partial(area, zone=HAND)
 
 
 def board(table: Table, args: tuple[str, ...]) -> None:

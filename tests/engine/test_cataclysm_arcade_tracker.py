@@ -53,7 +53,7 @@ def test_every_rule_id_exists_in_the_reference():
 
     ref = reference()
     known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
-    missing = sorted(T.RULE_IDS - known)
+    missing = sorted(T.declaration.verbs.rule_ids - known)
     assert not missing
 
 
@@ -66,12 +66,12 @@ def test_added_pay_from_pool_entry_is_in_the_reference():
 
 def test_class_attributes():
     assert T.game == "cataclysm-arcade"
-    assert set(T.COMMANDS) == {
+    assert set(T.declaration.verbs.usage) == {
         "next-level", "pass", "coins", "boss", "fighter", "attack", "damage", "heal", "gain-health",
         "tap", "untap", "destroy", "card", "hand",
     }
-    assert set(T.OPTIONS) == {"player-one", "boss-health"}
-    assert all(T.COMMANDS.values()) and all(T.OPTIONS.values())
+    assert set(T.declaration.verbs.options) == {"player-one", "boss-health"}
+    assert all(T.declaration.verbs.usage.values()) and all(T.declaration.verbs.options.values())
 
 
 # ---------------------------------------------------------------- new game and options
@@ -658,9 +658,9 @@ def test_state_is_frozen_and_forbids_extra_fields():
 
 def test_docs_list_every_command_and_option():
     text = (ROOT / "docs" / "track-cataclysm-arcade.md").read_text(encoding="utf-8")
-    for verb in T.COMMANDS:
+    for verb in T.declaration.verbs.usage:
         assert f"companion track {verb}" in text, verb
-    for option in T.OPTIONS:
+    for option in T.declaration.verbs.options:
         assert f"{option}=" in text, option
 
 
@@ -672,7 +672,8 @@ NAMES = ("Ann", "Ben", "Cy")
 @st.composite
 def command(draw, state):
     # damage, passing and new levels weighted up so that knockouts and wins happen
-    verb = draw(st.sampled_from(sorted(T.COMMANDS) + ["damage"] * 4 + ["pass"] * 2 + ["next-level"] * 2))
+    weighted = ["damage"] * 4 + ["pass"] * 2 + ["next-level"] * 2
+    verb = draw(st.sampled_from(sorted(T.declaration.verbs.usage) + weighted))
     who = draw(st.sampled_from(NAMES))
     spelled = draw(st.sampled_from([who, who.lower(), who[:2], who.upper()]))
     fighters = [f.name for f in state.player(who).fighters]
@@ -728,13 +729,13 @@ def test_invariants_over_random_tables(data, known_health, overrule_some):
         verdict = T.check(s, change)
         force = overrule_some and data.draw(st.booleans())
         if not verdict.legal and not force:
-            assert verdict.reasons and all(r.rule in T.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
         before = T.dump(s)
         new_state, effects = T.apply(s, change)
         assert T.dump(s) == before  # apply never mutates its input
         for e in effects:
-            assert e.rule in T.RULE_IDS
+            assert e.rule in T.declaration.verbs.rule_ids
             if e.kind == "out":
                 outs.append(e.message.split("'")[0])
             if e.kind == "won":

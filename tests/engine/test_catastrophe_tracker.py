@@ -55,7 +55,7 @@ def test_rule_ids_exist_in_the_reference():
     from rulesdb.reference import reference
 
     ref = reference()
-    missing = [r for r in T.RULE_IDS if r not in ref.rules and r not in ref.sections]
+    missing = [r for r in T.declaration.verbs.rule_ids if r not in ref.rules and r not in ref.sections]
     assert not missing
     assert T.game == "catastrophe"
 
@@ -69,14 +69,14 @@ def test_every_cited_rule_is_declared():
         v = T.check(state, c)
         _, effects = T.apply(state, c)
         seen |= {r.rule for r in v.reasons} | {e.rule for e in effects if e.rule}
-    assert seen <= T.RULE_IDS
+    assert seen <= T.declaration.verbs.rule_ids
 
 
 def test_commands_and_options_are_documented():
     doc = (ROOT / "docs" / "track-catastrophe.md").read_text(encoding="utf-8")
-    for verb in T.COMMANDS:
+    for verb in T.declaration.verbs.usage:
         assert f"companion track {verb}" in doc, verb
-    for option in T.OPTIONS:
+    for option in T.declaration.verbs.options:
         assert f"{option}=" in doc, option
 
 

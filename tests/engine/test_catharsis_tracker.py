@@ -68,7 +68,8 @@ def test_every_rule_id_exists():
 
     ref = reference()
     known = set(ref.rules) | set(ref.sections)
-    assert T.RULE_IDS and T.RULE_IDS <= known, sorted(T.RULE_IDS - known)
+    cited = T.declaration.verbs.rule_ids
+    assert cited and cited <= known, sorted(cited - known)
 
 
 def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
@@ -81,7 +82,7 @@ def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
     from engine.catharsis.rule_ids import RULE_IDS, R
 
     constants = {v for k, v in vars(R).items() if k.isupper()}
-    assert RULE_IDS == constants == T.RULE_IDS == Engine().RULE_IDS
+    assert RULE_IDS == constants == T.declaration.verbs.rule_ids == Engine().RULE_IDS
     package = Path(R.__module__.replace(".", "/")).parent
     root = Path(__file__).resolve().parents[2]
     found = []
@@ -97,9 +98,9 @@ def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
 def test_effects_and_reasons_cite_known_ids():
     s = in_combat(new(characters="Ann=Durhak,Ben=Goz,Cy=Luthia"))
     s, eff = do(s, "divinity", "ann", "+12")
-    assert all(e.rule in T.RULE_IDS for e in eff)
+    assert all(e.rule in T.declaration.verbs.rule_ids for e in eff)
     rules, _ = refused(s, "refresh")
-    assert rules <= T.RULE_IDS
+    assert rules <= T.declaration.verbs.rule_ids
 
 
 # ---------------------------------------------------------------------------- options
@@ -993,9 +994,9 @@ def test_docs_cover_every_command_and_option():
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "track-catharsis.md").read_text(encoding="utf-8")
-    for verb in T.COMMANDS:
+    for verb in T.declaration.verbs.usage:
         assert f"companion track {verb}" in doc, verb
-    for option in T.OPTIONS:
+    for option in T.declaration.verbs.options:
         assert f"`{option}=" in doc, option
 
 
@@ -1074,13 +1075,13 @@ def test_legal_changes_keep_counters_in_range(options, commands):
             continue
         verdict = T.check(state, change)
         if not verdict.legal:
-            assert verdict.reasons and all(r.rule in T.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
         before = T.dump(state)
         new_state, effects = T.apply(state, change)
         assert T.dump(state) == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
-        assert all(e.rule is None or e.rule in T.RULE_IDS for e in effects)
+        assert all(e.rule is None or e.rule in T.declaration.verbs.rule_ids for e in effects)
         fired += [e.amount for e in effects if e.kind == "threshold"]
         state = new_state
         applied.append(change)

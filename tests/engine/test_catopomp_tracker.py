@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.base import AmbiguousMove, MoveSyntaxError
-from engine.catopomp.model import PLAY, PLAYER_TABLE, Opts
+from engine.catopomp.model import PLAY, PLAYER_TABLE, Opts, State
 from engine.catopomp.table import deal_first, deal_next, dice_expected, final_scoring, step
 from engine.catopomp import Tracker
-from engine.catopomp.track_rounds import TrackedTable, next_round_state
+from engine.catopomp.track_rounds import next_round_state
 from engine.tracking import Change, OptionError
 from tests.conftest import examples
 from tests.engine.catopomp_players import random_move
@@ -70,11 +70,11 @@ def test_rule_ids_exist_in_the_reference():
     from rulesdb.reference import reference
 
     ref = reference()
-    missing = [r for r in T.RULE_IDS if r not in ref.rules and r not in ref.sections]
+    missing = [r for r in T.declaration.verbs.rule_ids if r not in ref.rules and r not in ref.sections]
     assert not missing
     assert T.game == "catopomp"
-    assert T.State is TrackedTable
-    assert T.READ_ONLY == {"score"}
+    assert T.State is State  # the tracker's table is the validator's State (one rules model)
+    assert T.declaration.verbs.read_only == {"score"}
 
 
 def test_tracker_is_exported_and_uses_the_engine_records():
@@ -111,15 +111,15 @@ def test_every_cited_rule_is_declared():
             seen |= {e.rule for e in effects if e.rule}
         _, effects = T.apply(s, T.parse(s, ["score"]))
         seen |= {e.rule for e in effects if e.rule}
-    assert seen <= T.RULE_IDS
+    assert seen <= T.declaration.verbs.rule_ids
     assert f"{C}end.game-end" in seen and f"{C}competitive.winner" in seen and f"{C}end.winners" in seen
 
 
 def test_commands_and_options_are_described():
-    assert set(T.COMMANDS) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score", "first", "dice",
-                               "hand"}
-    assert set(T.OPTIONS) == {"start", "passing", "competitive", "expansions", "hell-power"}
-    for verb, usage in T.COMMANDS.items():
+    assert set(T.declaration.verbs.usage) == {"lost", "gems", "cleared", "predict", "points", "reserve", "score",
+                                              "first", "dice", "hand"}
+    assert set(T.declaration.verbs.options) == {"start", "passing", "competitive", "expansions", "hell-power"}
+    for verb, usage in T.declaration.verbs.usage.items():
         assert f"`{verb}" in usage, verb
 
 
@@ -652,7 +652,7 @@ def sessions(draw, corrections=True):
     return names, comp, draw(st.lists(command, max_size=40))
 
 
-def _check_invariants(state: TrackedTable, n: int):
+def _check_invariants(state: State, n: int):
     lost = sum(2 - p.gems for p in state.players)
     between = state.phase in ("round-over", "game-over")  # a round ended, the next not dealt
     assert all(0 <= p.gems <= 2 for p in state.players)
@@ -679,13 +679,13 @@ def test_legal_changes_keep_the_counters_in_range(session):
         change = T.parse(state, list(words))
         verdict = T.check(state, change)
         if not verdict.legal:
-            assert verdict.reasons and all(r.rule in T.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
         dump = T.dump(state)
         was_over = state.game_over
         new_state, effects = T.apply(state, change)
         assert T.dump(state) == dump  # apply never mutates its input
-        assert all(e.rule in T.RULE_IDS for e in effects if e.rule)
+        assert all(e.rule in T.declaration.verbs.rule_ids for e in effects if e.rule)
         game_overs += kinds(effects).count("game-over")
         if was_over:  # only the score, or a last reveal of a player who cleared as the game ended
             assert (change.verb == "score" and new_state == state) or change.verb == "predict"

@@ -61,7 +61,7 @@ def test_rule_ids_exist_in_the_reference():
     from rulesdb.reference import reference
 
     ref = reference()
-    missing = [r for r in T.RULE_IDS if r not in ref.rules and r not in ref.sections]
+    missing = [r for r in T.declaration.verbs.rule_ids if r not in ref.rules and r not in ref.sections]
     assert not missing
     assert T.game == "theseus" and T.State is State
 
@@ -87,15 +87,16 @@ def test_every_cited_rule_is_declared_and_every_declared_rule_is_cited():
             seen |= set(rules_of(verdict))
             seen |= set(rules_of(T.apply(base, change)[1]))
     seen.discard(None)
-    assert seen == T.RULE_IDS, (seen - T.RULE_IDS, T.RULE_IDS - seen)
+    cited = T.declaration.verbs.rule_ids
+    assert seen == cited, (seen - cited, cited - seen)
 
 
 def test_commands_and_options_are_documented():
     doc = (ROOT / "docs" / "track-theseus.md").read_text(encoding="utf-8")
-    for verb in T.COMMANDS:
+    for verb in T.declaration.verbs.usage:
         assert f"`{verb}" in doc, verb
         assert f"companion track {verb}" in doc, verb
-    for option in T.OPTIONS:
+    for option in T.declaration.verbs.options:
         assert f"`{option}=" in doc, option
 
 
@@ -715,13 +716,13 @@ def test_legal_changes_keep_the_table_within_the_rules(commands):
         change = T.parse(state, list(words))
         verdict = T.check(state, change)
         if not verdict.legal:
-            assert verdict.reasons and all(r.rule in T.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
         before = T.dump(state)
         after, effects = T.apply(state, change)
         assert T.dump(state) == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
-        assert all(e.rule is None or e.rule in T.RULE_IDS for e in effects)
+        assert all(e.rule is None or e.rule in T.declaration.verbs.rule_ids for e in effects)
         game_overs += kinds(effects).count("game-over")
         assert after.active_rank >= state.active_rank and 1 <= after.active_rank <= LAST_RANK
         if state.game_over:
