@@ -15,7 +15,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Step:
     command: str  # as typed after `companion`, shell quoting
-    rc: int  # 0 legal and recorded, 1 refused (docs/cli.md: exit codes)
+    rc: int  # 0 legal and recorded, 1 refused, 2 not made as said (docs/cli.md: exit codes)
     why: str  # the rule that decides it, in our own words
     shows: dict[str, Any] = field(default_factory=dict)  # dotted path in `track show --json` -> value
     rule: str = ""  # a refusal must name this rule id (the reference's name for the passage in `why`)
@@ -27,6 +27,12 @@ def ok(command: str, why: str, **shows) -> Step:
 
 def no(command: str, why: str, rule: str = "", **shows) -> Step:
     return Step(command, 1, why, _paths(shows), rule)
+
+
+def unmade(command: str, why: str) -> Step:
+    """A play said once that the companion will not make as several (`decline all` while the player
+    with priority could respond): one line, nothing recorded, exit 2 (tests/test_decline_all.py)."""
+    return Step(command, 2, why, {})
 
 
 def starts(prefix: str):
@@ -144,7 +150,7 @@ def cataclysm_arcade() -> list[Step]:
            players__Ann__fighters=["Grunt 3/3"], initiative="Ben"),
         ok('play "attack boss at ann boss"', "Ben attacks with his Boss, paying its attack cost 1; it taps",
            players__Ben__coins=0),
-        no('play "decline all"', "Ann holds a coin and Zaps, Responses costing 1: she could respond, so nobody "
+        unmade('play "decline all"', "Ann holds a coin and Zaps, Responses costing 1: she could respond, so nobody "
            "declines for her"),
         ok("play decline", "Ann declines: the attack deals 2 to Ann's Boss, nothing back", players__Ann__boss=starts("Queen 2/4")),
         ok('play "attack Grunt at ben boss"', "a Fighter may attack in the level it came into play; Ann pays 1"),
