@@ -359,11 +359,11 @@ REFUSALS = {
 
 
 def _named(game: str, steps: list[Step]) -> list[Step]:
-    """The game's steps, each refusal given the rule id it must name."""
+    """The game's steps, each refusal (and each play not made as said) given the rule id it must name."""
     from dataclasses import replace
 
     rules = iter(REFUSALS[game])
-    named = [replace(s, rule=next(rules)) if s.rc == 1 else s for s in steps]
+    named = [replace(s, rule=next(rules)) if s.rc in (1, 2) else s for s in steps]
     assert next(rules, None) is None, f"{game}: more rule ids than refusals"
     return named
 
