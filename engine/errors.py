@@ -46,6 +46,7 @@ class MoveSyntaxError(EngineError):
         if not self.nearest:
             return str(self)
         said = f"unknown word {self.unread!r}" if self.unread else str(self)
+        said = said.split("; did you mean: ")[0]  # the notation's own list of words gives way to the plays
         return f"{said}; did you mean: {' | '.join(self.nearest)}"
 
 

@@ -27,7 +27,12 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
         return (maker,), None
     plays = legal_texts(engine, state)
     notation = engine.declaration.plays.help or ""
-    said = [*plays, *re.findall(r"[\w+-]+", notation), *engine.names(state)]
+    spelt: dict[str, str] = {}  # the notation's words, as its plays spell them (`fighter`, not `Fighter`)
+    for word in re.findall(r"[\w+-]+", notation):
+        if word.islower() or word.lower() not in spelt:
+            spelt[word.lower()] = word
+    # a word as a listed play spells it, else as a name, else as the notation does
+    said = [*spelt.values(), *engine.names(state), *plays]
     fixed, word = _one_word(engine, state, words, said)
     if fixed:
         return fixed, word

@@ -22,6 +22,25 @@ def test_the_step_that_reads_a_misspelt_play_carries_its_nearest_plays():
     assert raised.value.nearest == ()
 
 
+def test_a_misspelt_play_is_put_right_as_the_plays_spell_it_in_one_did_you_mean():
+    """Cataclysm Arcade: the word put right is spelt as a play is typed (`fighter`, not the notation's
+    capitalised `Fighter`), and the notation's own word list gives way to the nearest play, so the line
+    holds one "did you mean"."""
+    from engine.base import MoveSyntaxError, step
+    from engine.library import start_state
+    from trackers.log import game_for
+
+    game = game_for("cataclysm-arcade")
+    state = start_state(game.tracker, ["Ann", "Ben", "Cy"], {})
+    with pytest.raises(MoveSyntaxError) as raised:
+        step(game, state, "fightr Grunt")
+    assert raised.value.nearest == ("fighter Grunt",), raised.value.nearest
+    with pytest.raises(MoveSyntaxError) as raised:
+        step(game, state, "ann fighter Grunt")
+    line = raised.value.hinted()
+    assert line.count("did you mean") == 1 and line.endswith("did you mean: fighter Grunt"), line
+
+
 def test_a_misspelt_play_prints_one_did_you_mean_without_replaying_the_session(cli, home, monkeypatch):
     """CATastrophe: `play "Ann plya Attack 4 at Ben"` says the whole play it means in one line, exit 2,
     nothing recorded; the CLI never goes back to the session's table to guess (docs/cli.md)."""
