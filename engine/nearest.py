@@ -40,15 +40,34 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if close:
         return tuple(close), None
     # the notation's own words, whole (never the tail of a capitalised name: `Attack` is no `ttack`)
-    notation = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", notation)
-    # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
-    heads = list(dict.fromkeys([p.split()[0] for p in plays] + notation))
+    own = re.findall(r"(?<![A-Za-z])[a-z][a-z-]{2,}", notation)
+    heads = list(dict.fromkeys([p.split()[0] for p in plays] + _openers(notation)))
     typed = words[0].lower()
-    if typed in (h.lower() for h in heads):
+    # the verb just typed is no spelling hint: the words after it are what did not read (a usage error)
+    if typed in (h.lower() for h in heads + own):
         return (), None
     if typed in (engine.declaration.verbs.aliases or {}):  # a tracker command typed as a play: `track` makes it
         return (f"companion track {' '.join(words)}",), None
     return tuple(difflib.get_close_matches(typed, heads, n=1, cutoff=0.6)), None
+
+
+def _openers(notation: str) -> list[str]:
+    """The words a play opens with, as the notation lays them out: the first word of each line indented
+    as its forms are (deeper lines go on a form or show an example), after any PLAYER placeholder
+    (`[PLAYER] play CARD` -> play); its prose offers none (`works`)."""
+    lines = [line for line in notation.splitlines() if line[:1].isspace() and line.strip()]
+    column = min((len(line) - len(line.lstrip()) for line in lines), default=0)
+    found = []
+    for line in lines:
+        if len(line) - len(line.lstrip()) != column:
+            continue
+        for word in line.split():
+            if word.strip("[]").isupper():
+                continue
+            if re.fullmatch(r"[a-z][a-z-]{2,}", word):
+                found.append(word)
+            break
+    return found
 
 
 def _one_word(engine, state, words: list[str], said: list[str]) -> tuple[tuple[str, ...], str | None]:

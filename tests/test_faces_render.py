@@ -41,6 +41,21 @@ def test_a_misspelt_play_is_put_right_as_the_plays_spell_it_in_one_did_you_mean(
     assert line.count("did you mean") == 1 and line.endswith("did you mean: fighter Grunt"), line
 
 
+def test_a_word_no_play_opens_with_is_never_offered_from_the_notation_s_prose():
+    """Catopomp: the notation's help says a 0 "works" when one card fits; `zork` is not offered
+    `works` (no play opens with it), while `hevaen` is still put right as `heaven`."""
+    from engine.base import MoveSyntaxError, step
+    from engine.library import start_state
+    from trackers.log import game_for
+
+    game = game_for("catopomp")
+    state = start_state(game.tracker, ["Ann", "Ben", "Cy"], {})
+    for said, offered in (("zork", ()), ("hevaen", ("heaven",))):
+        with pytest.raises(MoveSyntaxError) as raised:
+            step(game, state, said)
+        assert raised.value.nearest == offered, (said, raised.value.nearest)
+
+
 def test_a_misspelt_play_prints_one_did_you_mean_without_replaying_the_session(cli, home, monkeypatch):
     """CATastrophe: `play "Ann plya Attack 4 at Ben"` says the whole play it means in one line, exit 2,
     nothing recorded; the CLI never goes back to the session's table to guess (docs/cli.md)."""
