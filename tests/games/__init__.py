@@ -27,13 +27,15 @@ KEYS = {
     # test_serve_taps, test_snapshots, test_playouts, hidden_oracle)
     "check_table": list, "verb_script": list, "evening": dict, "taps": dict, "seeded_game": dict,
     "playout_seeds": list, "secrets": dict,
+    # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
+    "outcomes": list,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
-          "seeded_game": {"module", "new"}}
+          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"}}
 
 
 @lru_cache(maxsize=None)
@@ -49,8 +51,9 @@ def game_data(game: str) -> dict:
             raise ValueError(f"{path}: {key}: unknown key (known: {', '.join(KEYS)})")
         if not isinstance(value, KEYS[key]):
             raise ValueError(f"{path}: {key}: a {KEYS[key].__name__}, not {type(value).__name__}")
-        if key in TABLES and set(value) - TABLES[key]:
-            raise ValueError(f"{path}: {key}.{sorted(set(value) - TABLES[key])[0]}: unknown key")
+        for table in (value if isinstance(value, list) else [value]) if key in TABLES else ():
+            if set(table) - TABLES[key]:  # a table, or each of a list of tables ([[outcomes]])
+                raise ValueError(f"{path}: {key}.{sorted(set(table) - TABLES[key])[0]}: unknown key")
     return data
 
 
