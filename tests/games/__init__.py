@@ -17,10 +17,10 @@ HERE = Path(__file__).resolve().parent
 #: Each key is described where a shipped game's file sets it (tests/games/catharsis.toml sets most).
 KEYS = {
     # the tracker's options, changes and verbs (test_track_options, test_plain_records_imports, test_snapshots,
-    # test_track_table...)
+    # test_track_table, test_cards_library...)
     "required_options": dict, "new_options": dict, "option_names": str, "near_miss": list, "naming": list,
     "changes": list, "snapshot": dict, "step": dict, "tracked": dict, "setup": list, "too_many_players": dict,
-    "listed_aliases": dict,
+    "listed_aliases": dict, "card_catalogue": bool,
     # its rules data and search (test_scenarios, test_data, test_installed)
     "noted": int, "question": str, "required_terms": list, "worked_examples": bool,
     # its engine (test_working_table, test_odds_hook, test_stats_shares, test_installed)
