@@ -17,10 +17,10 @@ HERE = Path(__file__).resolve().parent
 #: Each key is described where a shipped game's file sets it (tests/games/catharsis.toml sets most).
 KEYS = {
     # the tracker's options, changes and verbs (test_track_options, test_plain_records_imports, test_snapshots,
-    # test_track_table, test_cards_library...)
+    # test_track_table, test_cards_library, test_cli...)
     "required_options": dict, "new_options": dict, "option_names": str, "near_miss": list, "naming": list,
     "changes": list, "snapshot": dict, "step": dict, "tracked": dict, "setup": list, "too_many_players": dict,
-    "listed_aliases": dict, "card_catalogue": bool,
+    "listed_aliases": dict, "card_catalogue": bool, "player_range": list,
     # its rules data and search (test_scenarios, test_data, test_installed)
     "noted": int, "question": str, "required_terms": list, "worked_examples": bool,
     # its engine (test_working_table, test_odds_hook, test_stats_shares, test_installed)
@@ -32,7 +32,7 @@ KEYS = {
     # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
     "outcomes": list,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
