@@ -15,6 +15,7 @@ from engine.words import match, teach
 from engine.errors import AmbiguousMove, MoveSyntaxError
 from rulesdb.games import GAME_IDS
 from tests.conftest import files_under, run_companion, run_in_process
+from tests.games import per_game
 
 
 def run(home: Path, *args: str, installed: bool = False):
@@ -87,9 +88,13 @@ def test_each_game_takes_its_own_fields(home):
     assert not library_file(home, "theseus").read_text().count("Seer")
 
 
-def test_catopomp_has_no_card_catalogue(home):
-    err = refused(run(home, "cards", "list", "catopomp"))
-    assert "catopomp has no card catalogue" in err and "catharsis" in err
+@pytest.mark.parametrize("game", [g for g, has in per_game("card_catalogue").items() if not has])
+def test_a_game_without_cards_has_no_card_catalogue(home, game):
+    """The games whose test data (tests/games/<game>.toml) says they keep no card catalogue are refused,
+    naming the games that keep one."""
+    err = refused(run(home, "cards", "list", game))
+    assert f"{game} has no card catalogue" in err
+    assert all(g in err for g, has in per_game("card_catalogue").items() if has), err
     assert not (home / "data" / "cards").exists()
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from companion import __version__
 from tests.conftest import GAMES, files_under, installed_cwd, run_companion
+from tests.games import per_game
 
 
 def test_version(cli):
@@ -25,8 +26,8 @@ def test_welcome_lists_games_and_examples(cli):
 def test_games_json(cli):
     data = cli.json("games")
     assert [g["id"] for g in data] == list(GAMES)
-    catopomp = data[2]
-    assert (catopomp["min_players"], catopomp["max_players"]) == (2, 4)
+    ranges = {g["id"]: [g["min_players"], g["max_players"]] for g in data}
+    assert per_game("player_range") and all(ranges[g] == r for g, r in per_game("player_range").items()), ranges
 
 
 def test_search_json_contract(cli):

@@ -15,7 +15,8 @@ def test_every_game_has_its_test_data_and_every_file_is_a_game():
 
 
 @pytest.mark.parametrize("planted, named", [("nmae = 1\n", "nmae: unknown key"), ("noted = \"two\"\n", "noted: a int"),
-                                            ("[step]\nplayer = []\n", "step.player: unknown key")])
+                                            ("[step]\nplayer = []\n", "step.player: unknown key"),
+                                            ("[[outcomes]]\nsaid = \"\"\n[[outcomes]]\nsay = \"\"\n", "outcomes.say: unknown key")])
 def test_an_unknown_or_mistyped_key_fails_naming_the_file_and_the_key(tmp_path, monkeypatch, planted, named):
     import tests.games as games
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games import per_game
 from trackers import bgstats
 from trackers.recap import headline
 
@@ -19,17 +20,11 @@ def record(game: str, **result) -> dict:
     return out | {"said": get_tracker(game).declaration.outcome.headline(out)}
 
 
-@pytest.mark.parametrize("given, said, comment", [
-    (record("catastrophe", reapurr=True), "the Grim Reapurr won: every player lost",
-     "The Grim Reapurr won: every player lost."),
-    (record("catharsis", party="won", winners=["Ann", "Ben"], figures={"boss": "undercity-crab"}),
-     "the party won against undercity-crab", "The party won."),
-    (record("catharsis", party="lost", figures={"boss": "other"}), "the party lost", "The party lost."),
-    (record("theseus", tied=["Ann", "Ben"]), "a tie between Ann and Ben (the rulebook names no winner)",
-     "Tied: Ann, Ben; the rulebook names no winner."),
-    (record("catopomp", winners=["Ben"]), "Ben won", ""),
-])
-def test_each_result_is_said_as_before(given, said, comment):
+@pytest.mark.parametrize("game, result, said, comment", [
+    (game, case["result"], case["said"], case["comment"])
+    for game, cases in per_game("outcomes").items() for case in cases])  # each game's own (tests/games/<game>.toml)
+def test_each_result_is_said_as_before(game, result, said, comment):
+    given = record(game, **result)
     assert headline(given) == said
     assert bgstats.comments(given) == comment
 

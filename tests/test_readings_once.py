@@ -12,6 +12,7 @@ from engine import GAMES, get_engine, get_tracker
 from engine.base import Game, step, step_logged
 from engine.library import start_state
 from tests.conftest import run_in_process
+from tests.games import game_data
 from tests.table_cli import ok, table_env
 
 #: a Catharsis fight through two whole rounds, as `track` commands (each one a logged change)
@@ -116,7 +117,7 @@ def test_no_game_offers_a_word_of_its_notation_with_its_first_letter_dropped():
 
     for game in GAMES:
         engine = get_engine(game)
-        _, state = _game(game, ["Ann", "Ben", "Cy"], {"morale": "10"} if game == "catharsis" else {})
+        _, state = _game(game, ["Ann", "Ben", "Cy"], game_data(game)["required_options"])
         for word in set(re.findall(r"\b[A-Z][a-z-]{3,}\b", engine.declaration.plays.help)):
             for hint in nearest(engine, state, f"{word.lower()} ben")[0]:
                 whole = re.search(rf"(?<![A-Za-z]){re.escape(hint)}(?![a-z])", engine.declaration.plays.help)

@@ -16,9 +16,11 @@ HERE = Path(__file__).resolve().parent
 #: every key of a game's file -> its kind (OPTIONAL: the keys a game may leave out); the tables' own keys.
 #: Each key is described where a shipped game's file sets it (tests/games/catharsis.toml sets most).
 KEYS = {
-    # the tracker's options and changes (test_track_options, test_plain_records_imports, test_snapshots...)
+    # the tracker's options, changes and verbs (test_track_options, test_plain_records_imports, test_snapshots,
+    # test_track_table, test_cards_library, test_cli...)
     "required_options": dict, "new_options": dict, "option_names": str, "near_miss": list, "naming": list,
     "changes": list, "snapshot": dict, "step": dict, "tracked": dict, "setup": list, "too_many_players": dict,
+    "listed_aliases": dict, "card_catalogue": bool, "player_range": list,
     # its rules data and search (test_scenarios, test_data, test_installed)
     "noted": int, "question": str, "required_terms": list, "worked_examples": bool,
     # its engine (test_working_table, test_odds_hook, test_stats_shares, test_installed)
@@ -27,13 +29,15 @@ KEYS = {
     # test_serve_taps, test_snapshots, test_playouts, hidden_oracle)
     "check_table": list, "verb_script": list, "evening": dict, "taps": dict, "seeded_game": dict,
     "playout_seeds": list, "secrets": dict,
+    # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
+    "outcomes": list,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
-          "seeded_game": {"module", "new"}}
+          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"}}
 
 
 @lru_cache(maxsize=None)
@@ -49,8 +53,9 @@ def game_data(game: str) -> dict:
             raise ValueError(f"{path}: {key}: unknown key (known: {', '.join(KEYS)})")
         if not isinstance(value, KEYS[key]):
             raise ValueError(f"{path}: {key}: a {KEYS[key].__name__}, not {type(value).__name__}")
-        if key in TABLES and set(value) - TABLES[key]:
-            raise ValueError(f"{path}: {key}.{sorted(set(value) - TABLES[key])[0]}: unknown key")
+        for table in (value if isinstance(value, list) else [value]) if key in TABLES else ():
+            if set(table) - TABLES[key]:  # a table, or each of a list of tables ([[outcomes]])
+                raise ValueError(f"{path}: {key}.{sorted(set(table) - TABLES[key])[0]}: unknown key")
     return data
 
 
