@@ -149,6 +149,9 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     # money, points and costs
     "cash": ("coins",), "bucks": ("coins",), "mana": ("cost", "coins"), "pts": ("points",),
     "joker": ("wild",), "jokers": ("wild",), "trump": ("beats",), "trumps": ("beats",),
+    "rez": ("revive", "return"), "rezz": ("revive", "return"), "ded": ("dead", "death"),
+    "insta": ("immediately",), "cooldown": ("once",), "redraw": ("mulligan", "draw"),
+    "hearts": ("lives", "health"), "aim": ("goal", "objective"),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
@@ -210,6 +213,14 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("come back", "comes back", "bring back", "brings back"), r"\b(?:come|comes|came|bring|brings|brought) (?:\w+ )?back\b", ("return", "revive")),
     (("set up", "setting up"), r"\bset(?:ting)? up\b", ("setup",)),
     (tuple(f"{d}p" for d in "123456789") + tuple(f"{d}v" for d in "123456789"), r"\b[1-9]p\b|\b[1-9]v[1-9]\b", ("players",)),
+    (("points", "vp", "pts"),
+     r"\b(?:get|gets|getting|got|make|makes|making|rack up|racks up|earn|earns|collect|collects) (?:\w+ )?(?:points|vp|pts|victory points)\b",
+     ("score", "earn")),
+    (("dead", " die"),
+     r"\b(?:is|am|are) (?:i|he|she|it|they|we|you|(?:a|my|the|your|our) \w+) (?:\w+ )?dead\b|\bwhen (?:do|does) (?:\w+ ){1,3}die\b",
+     ("death", "dead")),
+    (("point of", "aim of"), r"\b(?:point|aim|object) of (?:the|this) game\b", ("goal", "objective", "win")),
+    (("next", "turn order"), r"\b(?:who(?:se|'s| is)? (?:turn is |goes |plays )?next|turn order)\b", ("clockwise", "next")),
     (("on its own", "by itself", "alone", "without any", "without a"),
      r"\b(?:on (?:its|their) own|by (?:itself|themselves)|alone|without (?:any|a) cards?)\b", ("alone", "only")),
 )
@@ -232,12 +243,15 @@ def number_words(low: str) -> list[str]:
     if sum(c.isdigit() for c in low) < 2:
         return []
     out: list[str] = []
-    for run in re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low):
+    runs = re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low)
+    for run in runs:
         ns = [int(n) for n in re.findall(r"\d+", run)]
         if all(b == a + 1 for a, b in zip(ns, ns[1:])):
             out += ["sequential", "run"]
         elif len(set(ns)) == 1:
             out += ["same", "number"]
+    if len({len(re.findall(r"\d+", run)) for run in runs}) > 1:  # "9,9" against "2,3,4": a size
+        out += ["more", "fewer"]
     if re.search(r"\b(?:have|has|got|at|on)\s+(\d+)\b.*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b[^.?]*?\b\d+\b", low):
         out += ["limit", "maximum"]
     return out

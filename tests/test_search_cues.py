@@ -33,7 +33,8 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "what does on defeat mean for the boss", "what does exhaust stand for here", "my go", "damage going away",
          "when does it fire off", "it goes off", "when does it kick in", "I have 2 coins and it costs 3", "halfway through the round", "how many ppl", "dice without any cards",
          "whats my hand size", "who goes first", "am i out", "can I get rid of it", "does it come back",
-         "set up for three", "a 2p game", "we play 1v1"]
+         "set up for three", "a 2p game", "we play 1v1", "how do I get points", "is my guy dead",
+         "when does a hero die", "what's the point of the game", "whose turn is next", "9,9 against 2,3,4"]
 
 
 def every_pattern(text: str) -> list[str]:
