@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_snapshots import GAMES, OPS, SCALE, every, run, same, snapshot_rows
+from tests.test_snapshots import GAMES, OPS, SCALE, every, played, same, snapshot_rows
 from trackers import log, snapshots
 from trackers.sessions import Sessions, replay, tracker_for
 
@@ -45,14 +45,6 @@ def counting(owner, name: str):
         yield calls
     finally:
         setattr(owner, name, kept)
-
-
-def played(data: Path, game: str, ops) -> None:
-    """Session "s" of `game` in `data`, through the changes, undos and redos `ops` (refusals skipped)."""
-    players, options, changes = GAMES[game]
-    with Sessions(data) as s:
-        s.new(game, players, "s", options)
-        run(s, "s", changes, ops)
 
 
 EVERY_GAME = pytest.mark.parametrize("game", sorted(GAMES))

@@ -101,6 +101,14 @@ def run(store_: Sessions, name: str, changes: list, ops) -> None:
             pass  # refused, or nothing to undo: nothing is logged
 
 
+def played(data: Path, game: str, ops) -> None:
+    """Session "s" of `game` in `data`, through the changes, undos and redos `ops` (refusals skipped)."""
+    players, options, changes = GAMES[game]
+    with Sessions(data) as s:
+        s.new(game, players, "s", options)
+        run(s, "s", changes, ops)
+
+
 @settings(max_examples=15 * SCALE, deadline=None, derandomize=True)
 @given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=30), st.integers(2, 6))
 def test_snapshot_plus_tail_equals_a_full_replay(game, ops, n):

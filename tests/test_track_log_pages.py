@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.test_snapshots import GAMES, OPS, SCALE, every, run
+from tests.test_snapshots import GAMES, OPS, SCALE, every, played
 from trackers.narrate import tell_log
 from trackers.sessions import Sessions
 
@@ -30,11 +30,8 @@ def pages_agree(store: Sessions, name: str) -> None:
 @settings(max_examples=8 * SCALE, deadline=None, derandomize=True)
 @given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=16), st.integers(2, 5))
 def test_a_page_tells_its_entries_as_the_whole_log_does(game, ops, n):
-    players, options, changes = GAMES[game]
     with tempfile.TemporaryDirectory() as tmp, every(n):
-        with Sessions(Path(tmp)) as store:
-            store.new(game, players, "s", options)
-            run(store, "s", changes, ops)
+        played(Path(tmp), game, ops)
         with Sessions(Path(tmp)) as fresh:  # a new command: the snapshots, no kept replay
             pages_agree(fresh, "s")
 

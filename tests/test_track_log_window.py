@@ -15,7 +15,7 @@ import pytest
 
 from tests.table_cli import ok, table_env
 from tests.conftest import run_companion
-from tests.test_snapshots import GAMES, OPS, SCALE, every, run
+from tests.test_snapshots import GAMES, OPS, SCALE, every, played, run
 from trackers.narrate import tell_log
 from trackers.sessions import Sessions
 
@@ -41,11 +41,8 @@ def windows_agree(store: Sessions, name: str) -> int:
 @settings(max_examples=20 * SCALE, deadline=None, derandomize=True)
 @given(st.sampled_from(sorted(GAMES)), st.lists(OPS, min_size=1, max_size=25), st.integers(2, 5))
 def test_a_window_tells_its_entries_as_the_whole_log_does(game, ops, n):
-    players, options, changes = GAMES[game]
     with tempfile.TemporaryDirectory() as tmp, every(n):
-        with Sessions(Path(tmp)) as store:
-            store.new(game, players, "s", options)
-            run(store, "s", changes, ops)
+        played(Path(tmp), game, ops)
         with Sessions(Path(tmp)) as fresh:  # a new command: the snapshots, no kept replay
             windows_agree(fresh, "s")
 
