@@ -7,7 +7,7 @@ them gzipped (level 9, companion/serve/assets.py), and on a reload (each file as
 
 Taps: for each game that lists plays, `--positions` tables reached by random legal plays (seeded) from
 the same starting tables as tests/test_serve_taps.py; at each, the plays the player to act may make
-(companion.legal.plays_for; the first player where nobody is named) as the page's tap trie (companion/serve/taps.py). A play's taps are the steps
+(engine.listing.plays_for; the first player where nobody is named) as the page's tap trie (companion/serve/taps.py). A play's taps are the steps
 of its path plus the Send tap. Reported: plays listed (median), taps per play (median, 90th percentile,
 max), and the taps of the play a player would most often make there (the median play of the list).
 """
@@ -69,7 +69,7 @@ def weight() -> None:
 
 
 def taps(positions: int, seed: int) -> None:
-    from companion.legal import listed, plays_for
+    from engine.listing import listed, plays_for
     from companion.serve.taps import trie
     from trackers.sessions import Sessions
 

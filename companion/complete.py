@@ -88,7 +88,7 @@ def rule_ids(incomplete: str) -> list[str]:
 def session_plays() -> list[str]:
     """The legal plays of the player to act at the current session's table (what `moves` lists)."""
     try:
-        from companion.legal import legal_texts
+        from engine.listing import legal_texts
         from companion.stores import open_sessions
 
         with open_sessions() as store:

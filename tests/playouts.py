@@ -96,16 +96,16 @@ def texts_of(engine, moves) -> list[str]:
 
 
 def moves_doc(engine, state) -> tuple[list[str], str | None, str | None]:
-    """What `companion moves` lists (companion/legal.py `listed`): the plays, its note, its left-out line."""
-    from companion.legal import listed
+    """What `companion moves` lists (engine/listing.py `listed`): the plays, its note, its left-out line."""
+    from engine.listing import listed
 
     found, left = listed(engine, state)
     return texts_of(engine, found), engine.moves_note(state), left
 
 
 def offered_to(engine, state, player: str | None) -> list[str]:
-    """The plays `moves` lists that `player` makes now (companion/legal.py `plays_for`)."""
-    from companion.legal import plays_for
+    """The plays `moves` lists that `player` makes now (engine/listing.py `plays_for`)."""
+    from engine.listing import plays_for
 
     if player is None:
         return moves_doc(engine, state)[0]

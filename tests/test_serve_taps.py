@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.legal import listed, plays_for
+from engine.listing import listed, plays_for
 from companion.serve.taps import paths, trie
 from tests.games import per_game
 
