@@ -23,6 +23,7 @@ from engine.errors import (  # noqa: F401  (the three failure kinds, importable 
     MoveSyntaxError,
     SituationError,
 )
+from engine.readings import remembered, unsaid
 from engine.record import Record
 
 
@@ -187,8 +188,6 @@ class Engine(Generic[S, M]):
 
     def check(self, state: S, move: M) -> Verdict:
         """The verdict on a play, less the readings said already this game (engine/readings.py)."""
-        from engine.readings import unsaid
-
         return unsaid(state, self.declaration.plays.check(state, move))
 
     def apply(self, state: S, move: M, overruled: bool = False) -> S:
@@ -509,8 +508,6 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
 
 def _judged(tracker, state, change) -> Verdict:
     """The tracker's verdict on a change, less the readings said already this game."""
-    from engine.readings import unsaid
-
     return unsaid(state, tracker.check(state, change))
 
 
@@ -539,7 +536,7 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
         turn = engine.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.to_act(state) else state
         move = (turn, engine.parse_move(args[0], turn))
     after, settled = game.tracker.settle(engine.apply(move[0], move[1], overruled=not verdict.legal))
-    after = _remembered(state, after, verdict if heard is None else heard)
+    after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
                    to_act=engine.to_act(after), move=move[1], kind=kind)
 
@@ -553,13 +550,6 @@ def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply
         return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
     after, settled = tracker.settle(after)
-    after = _remembered(state, after, verdict if heard is None else heard)
+    after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
                    logged=change.verb not in tracker.declaration.verbs.read_only, move=change, kind=CHANGE)
-
-
-def _remembered(before, after, heard: Verdict):
-    """`after` with the readings said this game, and those `heard` said (engine/readings.py)."""
-    from engine.readings import remembered
-
-    return remembered(before, after, heard)
