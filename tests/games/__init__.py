@@ -31,13 +31,17 @@ KEYS = {
     "playout_seeds": list, "secrets": dict,
     # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
     "outcomes": list,
+    # samples its rules search is checked on (test_answers, ...)
+    "definition": dict,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range",
+            "definition"}
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
-          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"}}
+          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
+          "definition": {"ask", "first", "then"}}
 
 
 @lru_cache(maxsize=None)
