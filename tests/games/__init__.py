@@ -31,17 +31,20 @@ KEYS = {
     "playout_seeds": list, "secrets": dict,
     # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
     "outcomes": list,
-    # samples its rules search is checked on (test_answers, ...)
-    "definition": dict,
+    # samples the tests that need one game's own case read (each test names its key's file; a game may leave
+    # one out, and so is not checked there)
+    "definition": dict, "exception": dict,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range",
-            "definition"}
+SAMPLES = {"definition", "exception"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
+            "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
           "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
-          "definition": {"ask", "first", "then"}}
+          "definition": {"ask", "first", "then"},
+          "exception": {"ask", "general", "exception"}}
 
 
 @lru_cache(maxsize=None)
