@@ -33,9 +33,9 @@ KEYS = {
     "outcomes": list,
     # samples the tests that need one game's own case read (each test names its key's file; a game may leave
     # one out, and so is not checked there)
-    "definition": dict, "exception": dict,
+    "definition": dict, "exception": dict, "help_examples": dict,
 }
-SAMPLES = {"definition", "exception"}
+SAMPLES = {"definition", "exception", "help_examples"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -44,7 +44,7 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
           "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
           "definition": {"ask", "first", "then"},
-          "exception": {"ask", "general", "exception"}}
+          "exception": {"ask", "general", "exception"}, "help_examples": {"reading", "plan"}}
 
 
 @lru_cache(maxsize=None)
