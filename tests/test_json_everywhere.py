@@ -19,6 +19,7 @@ import typer
 
 from companion.cli import app
 from tests.conftest import run_companion, run_in_process
+from tests.games import per_game
 
 
 def command_tree(command, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], object]:
@@ -40,6 +41,9 @@ OWN_TEXT = """# Our house notes
 We roll the dice on the tray, never on the floor.
 """
 
+#: the games that keep a card catalogue (each game's own test data, tests/games/<game>.toml)
+CATALOGUED = [game for game, has in per_game("card_catalogue").items() if has]
+
 # A sample run per command path: (the words after `companion`, the lines it reads on stdin, whether it
 # prints one JSON object a line). "{home}" stands for the prepared home's copy; `--json` is added last.
 SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
@@ -50,7 +54,7 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("moves",): [(["moves"], None, False)],
     ("status",): [(["status"], None, False)],
     ("play",): [(["play", "heaven 7 7 then hell 8"], None, False)],
-    ("odds",): [(["odds", "catharsis", "AA BB", "--dice", "1,1,2,3,4,5"], None, False)],
+    ("odds",): [(odds, None, False) for odds in per_game("odds").values()],  # each game's with dice odds
     ("rules", "search"): [(["rules", "search", "reroll one die"], None, False)],
     ("rules", "show"): [(["rules", "show", "catopomp.dice-boost"], None, False)],
     ("rules", "define"): [(["rules", "define", "enforcer"], None, False)],
@@ -81,12 +85,12 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("cards", "add"): [(["cards", "add", "theseus", "Seer", "--rank", "2", "--icon", "explore"], None, False)],
     ("cards", "edit"): [(["cards", "edit", "theseus", "knig", "--vp", "1"], None, False)],
     ("cards", "show"): [(["cards", "show", "catastrophe", "killed"], None, False)],
-    ("cards", "list"): [(["cards", "list", "catharsis"], None, False),
-                        (["cards", "list", "catharsis", "--unknown"], None, False)],
+    ("cards", "list"): [(["cards", "list", CATALOGUED[0]], None, False),
+                        (["cards", "list", CATALOGUED[0], "--unknown"], None, False)],
     ("cards", "remove"): [(["cards", "remove", "theseus", "Oracle"], None, False)],
     ("cards", "import"): [(["cards", "import", "theseus", "{home}/cards.toml"], None, False)],
     ("cards", "export"): [(["cards", "export", "theseus", "{home}/library.json"], None, False)],
-    ("cards", "schema"): [(["cards", "schema", "cataclysm-arcade"], None, False)],
+    ("cards", "schema"): [(["cards", "schema", game], None, False) for game in CATALOGUED],
     ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False),
                    (["history", "--since", "2020-01-01", "--bgstats"], None, False)],
     ("track", "export-play"): [(["track", "export-play", "cats"], None, False)],
