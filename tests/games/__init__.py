@@ -34,9 +34,9 @@ KEYS = {
     # samples the tests that need one game's own case read (each test names its key's file; a game may leave
     # one out, and so is not checked there)
     "definition": dict, "exception": dict, "help_examples": dict,
-    "mentions": list, "players_words": list,
+    "mentions": list, "players_words": list, "ranking": dict,
 }
-SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words"}
+SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -46,7 +46,8 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
           "definition": {"ask", "first", "then"},
           "exception": {"ask", "general", "exception"}, "help_examples": {"reading", "plan"},
-          "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"}}
+          "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"},
+          "ranking": {"same_order", "two_part"}}
 
 
 @lru_cache(maxsize=None)
