@@ -35,8 +35,9 @@ KEYS = {
     # one out, and so is not checked there)
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
+    "odds_refused": list,
 }
-SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking"}
+SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
