@@ -35,9 +35,10 @@ KEYS = {
     # one out, and so is not checked there)
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
-    "odds_refused": list,
+    "odds_refused": list, "bad_field": dict, "refused_names": list,
 }
-SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused"}
+SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
+           "refused_names"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -48,7 +49,8 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "definition": {"ask", "first", "then"},
           "exception": {"ask", "general", "exception"}, "help_examples": {"reading", "plan"},
           "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"},
-          "ranking": {"same_order", "two_part"}}
+          "ranking": {"same_order", "two_part"},
+          "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"}}
 
 
 @lru_cache(maxsize=None)
