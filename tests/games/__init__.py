@@ -36,9 +36,10 @@ KEYS = {
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
     "odds_refused": list, "bad_field": dict, "refused_names": list,
+    "misplaced_card": dict,
 }
 SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
-           "refused_names"}
+           "refused_names", "misplaced_card"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -50,7 +51,8 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "exception": {"ask", "general", "exception"}, "help_examples": {"reading", "plan"},
           "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"},
           "ranking": {"same_order", "two_part"},
-          "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"}}
+          "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"},
+          "misplaced_card": {"typed", "play", "card"}}
 
 
 @lru_cache(maxsize=None)
