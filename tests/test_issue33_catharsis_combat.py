@@ -188,3 +188,16 @@ def test_a_refresh_names_every_player_whose_powers_came_back(home):
     ok(env, "track", "resolved")
     line = ok(env, "track", "refresh")
     assert "morale 18→17" in line and "Ann, Ben, Cy face up 5→6" in line
+
+
+def test_catharsis_use_activates_an_ability(home):
+    """Regression (moved from test_track_table.py): `track use ben nail top` once switched sessions instead."""
+    env = table_env(home, 80)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben,Cy", "--option", "morale=18",
+       "--option", "thresholds=17:everyone takes 2 damage")
+    ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
+    data = json.loads(ok(env, "track", "use", "ben", "nail", "top", "--json"))
+    assert data["change"] == "use Ben 1 top"
+    ben = next(p for p in data["state"]["players"] if p["name"] == "Ben")
+    assert ben["exhausted"] == 1
+    assert json.loads(ok(env, "track", "list", "--json"))["current"] == "catharsis-1"

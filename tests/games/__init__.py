@@ -36,10 +36,10 @@ KEYS = {
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
     "odds_refused": list, "bad_field": dict, "refused_names": list,
-    "misplaced_card": dict,
+    "misplaced_card": dict, "counter_line": dict,
 }
 SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
-           "refused_names", "misplaced_card"}
+           "refused_names", "misplaced_card", "counter_line"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -52,7 +52,8 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"},
           "ranking": {"same_order", "two_part"},
           "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"},
-          "misplaced_card": {"typed", "play", "card"}}
+          "misplaced_card": {"typed", "play", "card"},
+          "counter_line": {"change", "starts", "says"}}
 
 
 @lru_cache(maxsize=None)
