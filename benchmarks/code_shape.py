@@ -6,7 +6,8 @@ numpy imports; the public members of the game declaration (engine/game.py) and h
 sets, with no class of a game built on Engine or Tracker; and each game's tracker verb rows: how many,
 the verbs whose aliases or read-only flag are written beside their row, and the distinct row signatures;
 and what issue 47 removes: the files that spell out four or more of the five game ids (in the
-product, in tests/ outside each game's own test data tests/games/), and the lists of the games written
+product, in tests/ outside each game's own test data tests/games/; the test data about every game by
+nature, TEST_DATA, is listed apart with its reason), and the lists of the games written
 by hand (the files and lines a new game would have to touch outside its package and its test data).
 
     python benchmarks/code_shape.py [--json] [--root DIR] [--new-game]
