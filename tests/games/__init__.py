@@ -31,13 +31,15 @@ KEYS = {
     "playout_seeds": list, "secrets": dict,
     # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
     "outcomes": list,
-    # samples the tests that need one game's own case read (each test names its key's file; a game may leave
-    # one out, and so is not checked there)
+    # its own cases for the tests that check a sample per game (test_answers, test_exceptions, test_docs_run_help,
+    # test_search_mentions, test_search_ranking, test_cli_scripts, test_input_limits, test_readings_once,
+    # test_track_table: each key's comment in a game's file names its test); a game may leave any out
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
     "odds_refused": list, "bad_field": dict, "refused_names": list,
     "misplaced_card": dict, "counter_line": dict,
 }
+#: the keys of SAMPLES: a game's own cases, each optional (a game without one is not checked there)
 SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
            "refused_names", "misplaced_card", "counter_line"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
