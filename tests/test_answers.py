@@ -8,7 +8,7 @@ from rulesdb.intent import defined_subject
 from rulesdb.reference import reference
 from rulesdb.search import RulesSearch
 from tests.conftest import GAMES
-from tests.games import per_game
+from tests.games import cases
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +17,7 @@ def engine(shared_home):
         yield opened
 
 
-@pytest.mark.parametrize("game, case", per_game("definition").items())  # tests/games/<game>.toml
+@pytest.mark.parametrize("game, case", cases("definition").items())  # tests/games/<game>.toml
 def test_what_is_x_puts_the_definition_then_the_rule_it_links_first(engine, game, case):
     ask, first, then = case["ask"], case["first"], case.get("then")
     for within in (game, None):

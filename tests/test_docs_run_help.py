@@ -10,7 +10,7 @@ import shlex
 
 import pytest
 
-from tests.games import per_game
+from tests.games import cases, per_game
 
 #: commands that run until Ctrl-C: their examples are shown, not run
 LONG_RUNNING = (("shell",), ("serve",), ("track", "watch"))
@@ -24,14 +24,14 @@ READING = [
     'games --json',
     'rules define enforcer',
     'rules sources',
-] + [line for game in per_game("help_examples").values() for line in game["reading"]]
+] + [line for game in cases("help_examples").values() for line in game["reading"]]
 #: the examples the README's Usage block runs as they are (tests/test_docs_run.py): importing a
 #: rulebook costs seconds, once is enough
 RUN_BY_THE_README = ["rules import catopomp my-copy.md --name my-copy", "rules remove my-copy"]
 #: every other example of every --help, in an order that builds the state each assumes, in one fresh
 #: data folder; the lines that are no example build that state (a session's set-up, a finished game
 #: for the history commands): each game's plan in its test data (help_examples.plan), one after another
-PLAN = [line for game in per_game("help_examples").values() for line in game["plan"]]
+PLAN = [line for game in cases("help_examples").values() for line in game["plan"]]
 
 
 @functools.cache

@@ -11,7 +11,7 @@ from rulesdb.games import DATA_DIR
 from rulesdb.reference import load_reference, reference
 from rulesdb.search import search
 from tests.conftest import GAMES
-from tests.games import per_game
+from tests.games import cases
 
 
 def test_every_game_has_exceptions_between_rules_of_that_game():
@@ -90,7 +90,7 @@ def test_search_results_carry_their_exceptions(cli):
 
 
 # A question naming the general rule and the case: the exception answers it, so it comes first.
-@pytest.mark.parametrize("game, case", per_game("exception").items())  # tests/games/<game>.toml
+@pytest.mark.parametrize("game, case", cases("exception").items())  # tests/games/<game>.toml
 def test_an_exception_the_question_names_ranks_above_its_rule(game, case):
     ask, general, exception = case["ask"], case["general"], case["exception"]
     ids = [h.id for h in search(ask, paths.cache_dir(), paths.sources_dir(), game=game, limit=10).results]

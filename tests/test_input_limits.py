@@ -11,12 +11,16 @@ import pytest
 
 from rulesdb.games import GAME_IDS
 from tests.conftest import files_under, run_companion
-from tests.games import game_data, per_game
+from tests.games import cases, game_data, per_game
 
-#: the game a rulebook is imported for (any: the registry's first), and a game whose table of two (Ann, Ben)
-#: starts with no option (the first such in each game's own test data, tests/games/<game>.toml)
+#: the game a rulebook is imported for (any: the registry's first)
 BOOK = GAME_IDS[0]
-QUICK = next(g for g, table in per_game("tracked").items() if table["players"] == "Ann,Ben" and not table["options"])
+
+
+def quick() -> str:
+    """A game whose table of two (Ann, Ben) starts with no option: the first such in each game's own test
+    data (tests/games/<game>.toml)."""
+    return next(g for g, table in per_game("tracked").items() if table["players"] == "Ann,Ben" and not table["options"])
 
 
 def _run(home: Path, *args: str, cwd: Path | None = None, timeout: int = 120, **kw) -> subprocess.CompletedProcess:
@@ -180,19 +184,20 @@ def test_visible_leaves_no_control_character_but_tab_and_newline():
 
 
 def test_an_export_over_the_import_limit_says_it_cannot_be_imported_again(home, cli, tmp_path):
+    plain = quick()
     from trackers.imports import MAX_EVENTS
     from trackers.sessions import Sessions
 
-    assert cli("track", "new", QUICK, "--players", "Ann,Ben").exit_code == 0
-    assert cli("track", *per_game("tracked")[QUICK]["change"]).exit_code == 0
+    assert cli("track", "new", plain, "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", *per_game("tracked")[plain]["change"]).exit_code == 0
     with Sessions(home / "data") as store:
-        store.repeat_last(f"{QUICK}-1", MAX_EVENTS)
-    assert cli.json("track", "export", f"{QUICK}-1", str(tmp_path / "a.json"))["importable"] is True
+        store.repeat_last(f"{plain}-1", MAX_EVENTS)
+    assert cli.json("track", "export", f"{plain}-1", str(tmp_path / "a.json"))["importable"] is True
     with Sessions(home / "data") as store:
-        store.repeat_last(f"{QUICK}-1", MAX_EVENTS + 1)
-    doc = cli.json("track", "export", f"{QUICK}-1", str(tmp_path / "b.json"))
+        store.repeat_last(f"{plain}-1", MAX_EVENTS + 1)
+    doc = cli.json("track", "export", f"{plain}-1", str(tmp_path / "b.json"))
     assert doc["events"] == MAX_EVENTS + 1 and doc["importable"] is False
-    said = cli("track", "export", f"{QUICK}-1", str(tmp_path / "c.json")).stdout
+    said = cli("track", "export", f"{plain}-1", str(tmp_path / "c.json")).stdout
     assert "cannot be imported again" in said and "10,000" in said
     assert "10,000" in cli("track", "import", str(tmp_path / "b.json"), "--name", "b").stderr
 
@@ -247,7 +252,7 @@ def test_an_overruled_count_past_what_a_table_holds_is_refused(home, cli):
 
 # -- 13. messages name fields as the file does -------------------------------------------------------
 
-@pytest.mark.parametrize("game, case", per_game("bad_field").items())  # tests/games/<game>.toml
+@pytest.mark.parametrize("game, case", cases("bad_field").items())  # tests/games/<game>.toml
 def test_a_bad_field_is_named_by_its_path_in_the_file(cli, tmp_path, game, case):
     text, field = case["situation"], case["field"]
     path = tmp_path / "table.toml"
@@ -308,8 +313,8 @@ def test_status_reports_morale_below_zero(home, cli, tmp_path):
     assert not status["possible"] and any("Morale -5" in p["message"] for p in status["problems"])
 
 
-@pytest.mark.parametrize("game, names, problem", [(g, c["names"], c["problem"]) for g, cases in per_game("refused_names").items()
-                                                for c in cases])  # tests/games/<game>.toml
+@pytest.mark.parametrize("game, names, problem", [(g, c["names"], c["problem"]) for g, named in cases("refused_names").items()
+                                                for c in named])  # tests/games/<game>.toml
 def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game, names, problem):
     doc = _situation(cli, tmp_path, game, "Ann,Ben")
     doc["players"] = [dict(p, name=n) for p, n in zip(doc["players"], names)]
@@ -337,7 +342,8 @@ def test_a_toml_key_of_a_hundred_thousand_dotted_parts_is_refused_at_once(home, 
 def test_a_killed_exports_leftover_is_cleaned_and_a_fresh_one_kept(home, cli, tmp_path):
     """A write killed between creating its temporary file and renaming it leaves `.NAME.XXXXXXXX.tmp`:
     the next write of NAME removes an old one; a young one may be a write in progress."""
-    assert cli("track", "new", QUICK, "--players", "Ann,Ben").exit_code == 0
+    plain = quick()
+    assert cli("track", "new", plain, "--players", "Ann,Ben").exit_code == 0
     out = tmp_path / "exports"
     out.mkdir()
     stale, fresh = out / ".game.json.abcd1234.tmp", out / ".game.json.wxyz9876.tmp"
@@ -347,7 +353,7 @@ def test_a_killed_exports_leftover_is_cleaned_and_a_fresh_one_kept(home, cli, tm
     other = out / ".notes.txt.abcd1234.tmp"  # another file's: not this write's business
     other.write_text("x", encoding="utf-8")
     os.utime(other, (1_000_000, 1_000_000))
-    assert cli("track", "export", f"{QUICK}-1", str(out / "game.json")).exit_code == 0
+    assert cli("track", "export", f"{plain}-1", str(out / "game.json")).exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([fresh.name, other.name, "game.json"])
 
 
@@ -391,6 +397,7 @@ def test_read_commands_create_no_sessions_file(tmp_path):
 
 
 def test_a_file_with_our_id_at_version_0_and_a_foreign_table_is_left_alone(tmp_path, cli, monkeypatch):
+    plain = quick()
     import sqlite3
 
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
@@ -402,27 +409,28 @@ def test_a_file_with_our_id_at_version_0_and_a_foreign_table_is_left_alone(tmp_p
     con.commit()
     con.close()
     before = (data / "sessions.sqlite3").read_bytes()
-    for args in (["track", "list"], ["track", "new", QUICK, "--players", "Ann,Ben"]):
+    for args in (["track", "list"], ["track", "new", plain, "--players", "Ann,Ben"]):
         _one_line_refusal(cli(*args), "another program")
     assert (data / "sessions.sqlite3").read_bytes() == before
 
 
 def test_one_session_that_does_not_read_leaves_the_others_listed(home, cli):
+    plain = quick()
     import sqlite3
 
     for players in ("Ann,Ben", "Ann,Cy", "Ann,Dee"):
-        assert cli("track", "new", QUICK, "--players", players).exit_code == 0
+        assert cli("track", "new", plain, "--players", players).exit_code == 0
     con = sqlite3.connect(home / "data" / "sessions.sqlite3")
-    con.execute("UPDATE sessions SET players = 'not json' WHERE name = ?", (f"{QUICK}-1",))
-    con.execute("UPDATE sessions SET game = 'chess' WHERE name = ?", (f"{QUICK}-2",))
+    con.execute("UPDATE sessions SET players = 'not json' WHERE name = ?", (f"{plain}-1",))
+    con.execute("UPDATE sessions SET game = 'chess' WHERE name = ?", (f"{plain}-2",))
     con.commit()
     con.close()
     result = cli("track", "list")
-    assert result.exit_code == 0 and f"{QUICK}-3" in result.stdout, result.output
-    assert f"{QUICK}-1" in result.stderr and f"{QUICK}-2" in result.stderr and "damaged" in result.stderr
+    assert result.exit_code == 0 and f"{plain}-3" in result.stdout, result.output
+    assert f"{plain}-1" in result.stderr and f"{plain}-2" in result.stderr and "damaged" in result.stderr
     doc = cli.json("track", "list")
-    assert [s["name"] for s in doc["sessions"]] == [f"{QUICK}-3"]
-    assert [d["name"] for d in doc["damaged"]] == [f"{QUICK}-1", f"{QUICK}-2"]
+    assert [s["name"] for s in doc["sessions"]] == [f"{plain}-3"]
+    assert [d["name"] for d in doc["damaged"]] == [f"{plain}-1", f"{plain}-2"]
 
 
 def test_the_dotted_key_bound_reads_a_large_file_in_one_pass():

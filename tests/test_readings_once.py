@@ -14,7 +14,7 @@ from engine import GAMES, get_engine, get_tracker
 from engine.base import Game, step, step_logged
 from engine.library import start_state
 from tests.conftest import run_in_process
-from tests.games import game_data, per_game
+from tests.games import cases, game_data
 from tests.table_cli import ok, table_env
 
 #: a Catharsis fight through two whole rounds, as `track` commands (each one a logged change)
@@ -99,7 +99,7 @@ def test_catopomp_set_up_dice_typed_as_a_play_say_how_to_record_them(home):
     assert "play" not in ok(env, "track", "log")
 
 
-@pytest.mark.parametrize("game, case", per_game("misplaced_card").items())  # tests/games/<game>.toml
+@pytest.mark.parametrize("game, case", cases("misplaced_card").items())  # tests/games/<game>.toml
 def test_a_card_typed_where_the_move_belongs_names_the_play(home, game, case):
     """CATastrophe notation: a play names its maker, then its move (`Ann play Attack 4 at Ben`). A
     card typed first (`attack ben 4`, `ann attack ben 4`) gets that form in one line, never a

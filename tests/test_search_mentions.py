@@ -8,7 +8,7 @@ import pytest
 
 from rulesdb.mentions import mentions
 from rulesdb.search import RulesSearch
-from tests.games import per_game
+from tests.games import cases
 
 NAMES = {"catharsis": "plain", "catastrophe": "term", "9 lives": "named", "cataclysm arcade": "plain"}
 
@@ -35,7 +35,7 @@ def engine(shared_home):
         yield opened
 
 
-@pytest.mark.parametrize("game, case", [(g, c) for g, cases in per_game("mentions").items() for c in cases])
+@pytest.mark.parametrize("game, case", [(g, c) for g, asked in cases("mentions").items() for c in asked])
 def test_the_thing_asked_about_comes_first_behind_the_games_name_a_typo_or_a_generic_word(engine, game, case):
     ids = [h.id for h in engine.search(case["ask"], game=None if case.get("across") else game, limit=3).results]
     assert ids[0] == case["first"], ids
@@ -46,7 +46,7 @@ def test_x_vs_y_puts_both_terms_first(engine):
     assert set(ids[:2]) == {"cataclysm-arcade.glossary.line", "cataclysm-arcade.glossary.initiative"}, ids
 
 
-@pytest.mark.parametrize("game, case", [(g, c) for g, cases in per_game("players_words").items() for c in cases])
+@pytest.mark.parametrize("game, case", [(g, c) for g, asked in cases("players_words").items() for c in asked])
 def test_the_players_words_reach_the_rulebooks(engine, game, case):
     assert case["wanted"] in [h.id for h in engine.search(case["ask"], game=game, limit=3).results]
 

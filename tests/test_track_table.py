@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import GAMES
-from tests.games import game_data, per_game
+from tests.games import cases, game_data, per_game
 
 #: what `track new` needs for each game (the options a rulebook leaves to the table): tests/games/<game>.toml
 NEW = {g: [w for k, v in o.items() for w in ("--option", f"{k}={v}")] for g, o in per_game("new_options").items()}
@@ -313,7 +313,7 @@ def test_a_change_says_one_line(cli, home, game):
 
 
 def test_the_line_names_the_counters_and_what_was_triggered(cli, home):
-    for game, line in per_game("counter_line").items():  # tests/games/<game>.toml
+    for game, line in cases("counter_line").items():  # tests/games/<game>.toml
         start(game)
         out = ok("track", *line["change"], columns=400).stdout
         assert out.startswith(line["starts"]) and all(said in out for said in line["says"]), (game, out)

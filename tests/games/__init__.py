@@ -80,3 +80,12 @@ def game_data(game: str) -> dict:
 def per_game(key: str) -> dict:
     """game -> its `key`, for every shipped game whose file has it (the shape the tests' tables had)."""
     return {game: game_data(game)[key] for game in GAME_IDS if key in game_data(game)}
+
+
+def cases(key: str) -> dict:
+    """game -> its own cases under `key` (one of SAMPLES), for every shipped game whose file has them. A game
+    whose file is not written yet has none here (tests/test_game_data.py names the missing file), so no
+    test module stops at collection for want of it."""
+    if key not in SAMPLES:
+        raise KeyError(f"{key}: not one of a game's own cases (SAMPLES: {', '.join(sorted(SAMPLES))})")
+    return {game: game_data(game)[key] for game in GAME_IDS if (HERE / f"{game}.toml").is_file() and key in game_data(game)}
