@@ -6,7 +6,8 @@ numpy imports; the public members of the game declaration (engine/game.py) and h
 sets, with no class of a game built on Engine or Tracker; and each game's tracker verb rows: how many,
 the verbs whose aliases or read-only flag are written beside their row, and the distinct row signatures;
 and what issue 47 removes: the files that spell out four or more of the five game ids (in the
-product, in tests/ outside each game's own test data tests/games/), and the lists of the games written
+product, in tests/ outside each game's own test data tests/games/; the test data about every game by
+nature, TEST_DATA, is listed apart with its reason), and the lists of the games written
 by hand (the files and lines a new game would have to touch outside its package and its test data).
 
     python benchmarks/code_shape.py [--json] [--root DIR] [--new-game]
@@ -239,17 +240,34 @@ def _text_files(root: Path, top: str):
             yield path
 
 
+#: test data about every game by nature (a pattern under the root -> why it is not a per-game table):
+#: like tests/games/, read by generic tests, and a new game adds no row to them for any test to pass
+TEST_DATA = {
+    "tests/retrieval/blind*/*.toml": "a question set written from the rulebooks alone, then labelled: "
+                                     "each question is a row naming the game it was asked about (search data)",
+    "tests/retrieval/uncovered.toml": "questions no rulebook answers, each with the game the player has open "
+                                      "(search data)",
+}
+
+
+def test_data_exempt(root: Path) -> set[Path]:
+    """The files TEST_DATA names."""
+    return {path for pattern in TEST_DATA for path in root.glob(pattern)}
+
+
 def files_naming_games(root: Path, least: int = 4) -> dict[str, list[str]]:
     """The files that spell out `least` or more of the game ids: in the product (the four packages)
-    and in tests/ (each game's own test data, tests/games/, aside)."""
+    and in tests/ (each game's own test data, tests/games/, aside), and, apart, the test data about
+    every game TEST_DATA exempts (each with its reason)."""
     ids = _id_patterns(root)
-    out: dict[str, list[str]] = {"product": [], "tests": []}
+    exempt = test_data_exempt(root)
+    out: dict[str, list[str]] = {"product": [], "tests": [], "test_data": []}
     for kind, tops in (("product", PACKAGES), ("tests", ("tests",))):
         for top in tops:
             for path in _text_files(root, top):
                 text = path.read_text(encoding="utf-8", errors="replace")
                 if sum(bool(p.search(text)) for p in ids.values()) >= least:
-                    out[kind].append(str(path.relative_to(root)))
+                    out["test_data" if path in exempt else kind].append(str(path.relative_to(root)))
     return out
 
 
@@ -672,9 +690,13 @@ def main() -> None:
     print(f"distinct verb row signatures: {len(rows['signatures'])}", rows["signatures"])
     naming = result["files_naming_games"]
     print(f"files spelling out 4+ of the game ids: product {len(naming['product'])}, "
-          f"tests {len(naming['tests'])} (tests/games/ aside)")
+          f"tests {len(naming['tests'])} (tests/games/ aside; test data about every game apart: "
+          f"{len(naming['test_data'])})")
     for where in naming["product"] + naming["tests"]:
         print("  ", where)
+    for pattern, why in TEST_DATA.items():
+        held = [w for w in naming["test_data"] if (root / w) in root.glob(pattern)]
+        print(f"   test data, not a table in a test: {pattern} ({why}):", *held or ["none"])
     statements = result["statements_naming_games"]
     print(f"   of those, tests or tables (one top-level statement) spelling out 4+ ids: {len(statements)} in "
           f"{len({s.split(':')[0] for s in statements})} files", *statements)

@@ -8,6 +8,7 @@ from rulesdb.intent import defined_subject
 from rulesdb.reference import reference
 from rulesdb.search import RulesSearch
 from tests.conftest import GAMES
+from tests.games import cases
 
 
 @pytest.fixture(scope="module")
@@ -16,14 +17,9 @@ def engine(shared_home):
         yield opened
 
 
-@pytest.mark.parametrize("ask, game, first, then", [
-    ("what is the Line?", "cataclysm-arcade", "cataclysm-arcade.glossary.line", "cataclysm-arcade.turn.line.first-element"),
-    ("what is Divinity?", "catharsis", "catharsis.glossary.divinity", "catharsis.characters.durhak.divinity-gain"),
-    ("what's a Power Cat?", "catastrophe", "catastrophe.glossary.power-cat", "catastrophe.power-cats.played-from-table"),
-    ("what is the Hell Domain for?", "catopomp", "catopomp.glossary.hell-domain", "catopomp.setup.hell-domain-card"),
-    ("how does the Board Refill work", "theseus", "theseus.glossary.board-refill", None),
-])
-def test_what_is_x_puts_the_definition_then_the_rule_it_links_first(engine, ask, game, first, then):
+@pytest.mark.parametrize("game, case", cases("definition").items())  # tests/games/<game>.toml
+def test_what_is_x_puts_the_definition_then_the_rule_it_links_first(engine, game, case):
+    ask, first, then = case["ask"], case["first"], case.get("then")
     for within in (game, None):
         ids = [h.id for h in engine.search(ask, game=within, limit=5).results]
         assert ids[0] == first, (within, ids)

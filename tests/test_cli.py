@@ -71,10 +71,11 @@ def test_show_section_lists_its_entries(cli):
 
 
 def test_show_people_output(cli):
-    toc = cli.json("rules", "toc", "--game", "theseus")
-    rule_id = toc["sections"][0]["rules"][0]["id"] if toc["sections"][0]["rules"] else toc["sections"][1]["rules"][0]["id"]
-    result = cli("rules", "show", rule_id)
-    assert result.exit_code == 0 and rule_id in result.stdout
+    for game in GAMES:
+        toc = cli.json("rules", "toc", "--game", game)
+        rule_id = toc["sections"][0]["rules"][0]["id"] if toc["sections"][0]["rules"] else toc["sections"][1]["rules"][0]["id"]
+        result = cli("rules", "show", rule_id)
+        assert result.exit_code == 0 and rule_id in result.stdout
 
 
 def test_define_json_contract(cli):
@@ -89,9 +90,12 @@ def test_define_tolerates_typos(cli):
 
 
 def test_define_shared_term_shows_each_game(cli):
+    from rulesdb.reference import reference
+
+    sharing = {e.game for e in reference().glossary.values() if e.term.term.lower() == "armor"}  # the games' rules data
     data = cli.json("rules", "define", "armor")
-    assert isinstance(data, list)
-    assert {"catharsis", "cataclysm-arcade"} <= {d["game"] for d in data}
+    assert isinstance(data, list) and len(sharing) >= 2
+    assert sharing <= {d["game"] for d in data}
 
 
 def test_toc_covers_every_game(cli):

@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from tests.conftest import SCRIPT, child_env, outside
+from tests.games import cases, per_game
 
 PLAYERS = "Ann,Ben,Cy"
 
@@ -55,7 +56,7 @@ def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp
                    (("status", "--session", "nope"), 2)],
         "play": [(("play", "heaven 9 then hell 1"), 1), (("play", "hevan 4"), 2)],
         "track": [(("track", "reserve", "cy", "4"), 1), (("track", "lives", "cy", "-1"), 2)],
-        "rules search": [(("rules", "search", "can I reroll just one die?", "--game", "catharsis"), 0),
+        "rules search": [*((("rules", "search", question, "--game", game), 0) for game, question in per_game("question").items()),
                          (("rules", "search", "are card sleeves allowed in tournaments", "--game",
                            "cataclysm-arcade"), 1), (("rules", "search", " ? "), 2)],
         "rules define": [(("rules", "define", "hell domain"), 0), (("rules", "define", "zzzzqqq"), 1),
@@ -78,7 +79,8 @@ def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp
     assert json.loads(refused.stdout)["recorded"] is False and json.loads(refused.stderr)["exit_code"] == 1
     ok(cli, "play", "pass")  # a legal play: 0
     for args, code in ((("track", "show"), 0), (("track", "show", "nope"), 2), (("games",), 0),
-                       (("odds", "catharsis", "AA"), 0), (("odds", "catharsis", "AA", "--dice", "1,7"), 2),
+                       *((tuple(odds), 0) for odds in per_game("odds").values()),
+                       *((tuple(odds), 2) for odds in cases("odds_refused").values()),
                        (("history",), 0), (("history", "chess"), 2)):  # every other command: 0 done, 2 bad input
         assert cli(*args).exit_code == code, args
     assert rules("rules", "show", "catopomp.dice-boost").exit_code == 0

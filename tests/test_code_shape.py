@@ -222,3 +222,27 @@ def test_no_list_of_the_games_written_by_hand_in_the_product(shape):
     words are each game's own (Views.phone, engine/<game>/track_phone.py; a game without one gets the plain view)."""
     assert shape["game_lists"]["product"] == []
     assert set(shape["files_naming_games"]["product"]) <= {"companion/play_cmd.py"}
+
+
+def test_the_tests_spell_out_the_games_only_in_their_test_data(shape):
+    """Issue 47 item 1: no test file spells out four or more of the game ids (was 17, and 31 before);
+    a game's own cases are its test data (tests/games/<game>.toml). The retrieval question sets, about
+    every game by nature, are test data named with their reason (code_shape.TEST_DATA), not hidden."""
+    naming = shape["files_naming_games"]
+    assert naming["tests"] == [] and shape["statements_naming_games"] == []
+    exempt = code_shape.test_data_exempt(ROOT)
+    assert naming["test_data"] and all(ROOT / where in exempt for where in naming["test_data"])
+
+
+def test_the_measure_finds_a_planted_test_naming_four_games_and_names_the_test_data_apart(tmp_path):
+    for game in ("ant", "bee", "cat", "dog"):
+        (tmp_path / "engine" / game).mkdir(parents=True)
+        (tmp_path / "engine" / game / "__init__.py").write_text("")
+    (tmp_path / "tests" / "games").mkdir(parents=True)
+    (tmp_path / "tests" / "retrieval" / "blind").mkdir(parents=True)
+    four = 'CASES = [("ant", 1), ("bee", 2), ("cat", 3), ("dog", 4)]\n'
+    for where in ("tests/test_x.py", "tests/games/ant.toml", "tests/retrieval/blind/q.toml", "tests/retrieval/other.toml"):
+        (tmp_path / where).write_text(four)
+    (tmp_path / "tests" / "test_three.py").write_text('CASES = ["ant", "bee", "cat", "cat-dog", "dogs"]\n')
+    assert code_shape.files_naming_games(tmp_path) == {
+        "product": [], "tests": ["tests/retrieval/other.toml", "tests/test_x.py"], "test_data": ["tests/retrieval/blind/q.toml"]}

@@ -10,105 +10,28 @@ import shlex
 
 import pytest
 
-from tests.games import per_game
+from tests.games import cases, per_game
 
 #: commands that run until Ctrl-C: their examples are shown, not run
 LONG_RUNNING = (("shell",), ("serve",), ("track", "watch"))
 WIDTHS = (60, 80, 120)
 
 #: the examples that only read (the rules, the games, odds without a session): run in the test
-#: session's shared data folder, whose rules index is built once for every test
+#: session's shared data folder, whose rules index is built once for every test; a game's own are in its
+#: test data (tests/games/<game>.toml, help_examples.reading)
 READING = [
     'games',
     'games --json',
-    'rules search "can I reroll just one die?" --game catharsis',
-    'rules search reaper moves up -g catastrophe --limit 3',
-    'rules show catopomp.dice-boost.used-dice-card',
-    'rules show catopomp.dice-boost',
     'rules define enforcer',
-    'rules define "hell domain" --game catopomp',
-    'rules toc --game catharsis',
     'rules sources',
-    'schema theseus',
-    'odds catharsis "AA BB" --dice 1,1,2,3,4,5 --rerolls 2',
-    'odds catastrophe attack 4 --yarn 2',
-    'cards schema catastrophe',
-]
+] + [line for game in cases("help_examples").values() for line in game["reading"]]
 #: the examples the README's Usage block runs as they are (tests/test_docs_run.py): importing a
 #: rulebook costs seconds, once is enough
 RUN_BY_THE_README = ["rules import catopomp my-copy.md --name my-copy", "rules remove my-copy"]
 #: every other example of every --help, in an order that builds the state each assumes, in one fresh
 #: data folder; the lines that are no example build that state (a session's set-up, a finished game
-#: for the history commands)
-PLAN = [
-    'cards add catharsis "Fire Bolt" --bottom "BB 4 || 6 6"',
-    'cards edit catharsis nail --top.cost 3',
-    'cards show catharsis bolt',
-    'cards add theseus Oracle --rank 2 --icon explore --vp 1',
-    'cards list theseus',
-    'cards list theseus --unknown',
-    'cards export theseus our-cards.toml',
-    'cards import theseus our-cards.toml',
-    'cards remove catharsis "Fire Bolt"',
-    'track new catharsis --players "Ann,Ben" --option morale=18',
-    'track new catopomp --players "Ann,Ben,Cy"',
-    'track new catopomp --players "Ann,Ben,Cy" --name pomp',
-    'track verbs',
-    'track verbs catharsis',
-    'track first ben',
-    'track dice 1 2 3 4 5 6',
-    'check "heaven 4 5 then hell 2"',
-    'play "heaven 4 5 then hell 2"',
-    'play pass',
-    'moves',
-    'moves --limit 0',
-    'status',
-    'track situation',
-    'track situation --output table.json',
-    'check catopomp -s table.json -m "heaven 6 7 then hell 1"',
-    'moves catopomp --situation table.json',
-    'status catopomp --situation table.json',
-    'track show',
-    'track show --reveal ann',
-    'show',
-    'track log',
-    'track log --last 5',
-    'track log --all --json',
-    'log',
-    'track undo',
-    'undo',
-    'track redo',
-    'redo',
-    'track undo 2',
-    'track list',
-    'track list --json',
-    'track export pomp pomp.json',
-    'track import pomp.json --name pomp-2',
-    'track switch pomp',
-    'track end pomp-2',
-    'track new catastrophe --players "Ann,Ben,Cy" --name friday',
-    'track lives ben -2',
-    'track undo',
-    'play "Ann play Attack 4 at Ben"',
-    'odds catastrophe attack',
-    'odds catastrophe attack --player ben',
-    'track undo',
-    'track lives ben -9',
-    'track reapurr +4',
-    'track lives cy -5',
-    'track new catastrophe --players "Anne,Ben" --name saturday',
-    'history',
-    'history catastrophe --player ann',
-    'history --since 2026-01-01 --json',
-    'players rename Anne Ann',
-    'stats',
-    'stats catastrophe --player ann',
-    'stats --since 2026-01-01 --csv',
-    'track recap friday',
-    'track recap friday --markdown',
-    'track export-play friday',
-    'track export-play friday --qr',
-]
+#: for the history commands): each game's plan in its test data (help_examples.plan), one after another
+PLAN = [line for game in cases("help_examples").values() for line in game["plan"]]
 
 
 @functools.cache

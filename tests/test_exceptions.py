@@ -11,6 +11,7 @@ from rulesdb.games import DATA_DIR
 from rulesdb.reference import load_reference, reference
 from rulesdb.search import search
 from tests.conftest import GAMES
+from tests.games import cases
 
 
 def test_every_game_has_exceptions_between_rules_of_that_game():
@@ -89,22 +90,9 @@ def test_search_results_carry_their_exceptions(cli):
 
 
 # A question naming the general rule and the case: the exception answers it, so it comes first.
-CASES = [
-    ("catastrophe", "can I play a catfinity card at any time, even while a red glowy dot card is in play?",
-     "catastrophe.catfinity.any-time", "catastrophe.catfinity.not-during-red-glowy-dot"),
-    ("catopomp", "does the owner of the winning set have to transfer a hell card when he has 3 or more hell cards",
-     "catopomp.passing.transfer-optional", "catopomp.passing.transfer-mandatory-three"),
-    ("cataclysm-arcade", "can a stealthy fighter be chosen as the target of an attack?",
-     "cataclysm-arcade.combat.choose-target", "cataclysm-arcade.keywords.stealthy"),
-    ("theseus", "can I use two party cards this turn after a basic action without a card?",
-     "theseus.turn.up-to-two-cards", "theseus.basic-action.locks-party"),
-    ("catharsis", "can we both activate top and bottom abilities on our duo power?",
-     "catharsis.combat.player-attack.top-or-bottom", "catharsis.duo-powers.both-halves"),
-]
-
-
-@pytest.mark.parametrize("game, ask, general, exception", CASES)
-def test_an_exception_the_question_names_ranks_above_its_rule(game, ask, general, exception):
+@pytest.mark.parametrize("game, case", cases("exception").items())  # tests/games/<game>.toml
+def test_an_exception_the_question_names_ranks_above_its_rule(game, case):
+    ask, general, exception = case["ask"], case["general"], case["exception"]
     ids = [h.id for h in search(ask, paths.cache_dir(), paths.sources_dir(), game=game, limit=10).results]
     assert exception in ids, ids
     if general in ids:

@@ -6,6 +6,9 @@ import json
 
 import pytest
 
+from tests.conftest import GAMES
+from tests.games import game_data
+
 
 def test_the_step_that_reads_a_misspelt_play_carries_its_nearest_plays():
     from engine.base import MoveSyntaxError, step
@@ -76,22 +79,25 @@ def test_a_misspelt_play_prints_one_did_you_mean_without_replaying_the_session(c
     assert json.loads(cli("track", "log", "--json").stdout)["entries"] == []
 
 
-def test_a_player_named_in_two_words_is_marked_to_act_on_the_page(home):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_named_in_two_words_is_marked_to_act_on_the_page(home, game):
     """Who acts is named once (trackers/phone.py who_acts): the page's `your_turn` and the player's row
-    in the phone view agree, for a name of two words too."""
+    in the phone view agree, for a name of two words too, in every game."""
+    from rulesdb.games import all_games
     from trackers.sessions import Sessions
 
     from companion.paths import data_dir
     from companion.serve.live import Live
 
+    players = ["Mary Ann", "Bo", "Cy"][:max(2, next(g for g in all_games() if g.id == game).min_players or 2)]
     with Sessions(data_dir(), create=True) as store:
-        store.new("theseus", ["Mary Ann", "Bo"], "two")
+        store.new(game, players, "two", dict(game_data(game)["required_options"]))
     live = Live(data_dir(), "two")
     try:
-        for viewer in ("Mary Ann", "Bo", None):
+        for viewer in (*players, None):
             table = live.run(live.table, viewer)
             turn = {p["name"]: p["turn"] for p in table["view"]["players"]}
-            assert turn == {"Mary Ann": table["to_act"] == "Mary Ann", "Bo": table["to_act"] == "Bo"}, turn
+            assert turn == {name: table["to_act"] == name for name in players}, turn
             assert table["your_turn"] == (viewer is not None and viewer == table["to_act"])
     finally:
         live.close()

@@ -28,3 +28,19 @@ def test_an_unknown_or_mistyped_key_fails_naming_the_file_and_the_key(tmp_path, 
             games.game_data("toy")
     finally:
         games.game_data.cache_clear()
+
+
+def test_a_games_own_cases_leave_out_a_game_whose_file_is_not_written_yet(tmp_path, monkeypatch):
+    """cases(): a game without its file has no cases (test_every_game_has_its_test_data... names it),
+    so no test module stops at collection for want of it; only the keys of SAMPLES are read this way."""
+    import tests.games as games
+
+    (tmp_path / f"{GAME_IDS[0]}.toml").write_text('definition = {ask = "what is X?", first = "x"}\n', encoding="utf-8")
+    monkeypatch.setattr(games, "HERE", tmp_path)
+    games.game_data.cache_clear()
+    try:
+        assert games.cases("definition") == {GAME_IDS[0]: {"ask": "what is X?", "first": "x"}}
+        with pytest.raises(KeyError, match="question: not one of a game's own cases"):
+            games.cases("question")
+    finally:
+        games.game_data.cache_clear()

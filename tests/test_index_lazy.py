@@ -99,7 +99,7 @@ def test_a_damaged_games_index_is_rebuilt_alone_and_never_opened(tmp_path, whole
     assert not [p for p in target.iterdir() if p.name.startswith(".")]  # no temporary folder left
 
 
-@pytest.mark.parametrize("game", ["theseus", "catastrophe"])
+@pytest.mark.parametrize("game", [g for g in GAME_IDS if g != "catharsis"][-2:])  # two games besides the one built
 def test_a_missing_games_index_is_built_into_the_existing_folder(tmp_path, whole, game):
     cache, sources = tmp_path / "cache", tmp_path / "data" / "sources"
     target = copy_built(whole, cache, sources, ("catharsis",))

@@ -11,7 +11,16 @@ import pytest
 
 from rulesdb.games import GAME_IDS
 from tests.conftest import files_under, run_companion
-from tests.games import game_data
+from tests.games import cases, game_data, per_game
+
+#: the game a rulebook is imported for (any: the registry's first)
+BOOK = GAME_IDS[0]
+
+
+def quick() -> str:
+    """A game whose table of two (Ann, Ben) starts with no option: the first such in each game's own test
+    data (tests/games/<game>.toml)."""
+    return next(g for g, table in per_game("tracked").items() if table["players"] == "Ann,Ben" and not table["options"])
 
 
 def _run(home: Path, *args: str, cwd: Path | None = None, timeout: int = 120, **kw) -> subprocess.CompletedProcess:
@@ -45,7 +54,7 @@ def test_a_rulebook_of_short_lines_is_stored_in_a_form_the_reader_accepts(tmp_pa
     book = tmp_path / "cards.txt"
     book.write_text("".join(f"Card {n:06d}\n" for n in range(MAX_SECTIONS)), encoding="utf-8")
     sources = tmp_path / "sources"
-    import_rulebook("catopomp", book, sources)
+    import_rulebook(BOOK, book, sources)
     [source] = load_sources(sources)
     assert len(source["sections"]) == MAX_SECTIONS
 
@@ -58,7 +67,7 @@ def test_a_rulebook_stored_over_the_limit_is_refused_and_nothing_is_written(tmp_
     book = tmp_path / "slashes.txt"
     book.write_text(("\\" * 99 + "\n") * 105_000, encoding="utf-8")
     assert book.stat().st_size < 20 * 1024 * 1024
-    _one_line_refusal(_run(home, "rules", "import", "catopomp", str(book), "--name", "slashes"),
+    _one_line_refusal(_run(home, "rules", "import", BOOK, str(book), "--name", "slashes"),
                       "over the limit", "20,971,520")
     assert not [p for p in files_under(home / "data") if p.suffix == ".json"]
     assert _run(home, "rules", "sources").returncode == 0
@@ -67,7 +76,7 @@ def test_a_rulebook_stored_over_the_limit_is_refused_and_nothing_is_written(tmp_
 def _damaged_source(home: Path) -> Path:
     folder = home / "data" / "sources"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "broken.json").write_text('{"name": "broken", "game": "catopomp", "sections": [', encoding="utf-8")
+    (folder / "broken.json").write_text(f'{{"name": "broken", "game": "{BOOK}", "sections": [', encoding="utf-8")
     return folder
 
 
@@ -84,7 +93,7 @@ def test_an_import_beside_a_damaged_source_is_refused_and_writes_nothing(home, c
     folder = _damaged_source(home)
     book = tmp_path / "mine.md"
     book.write_text("# Setup\n\nShuffle the deck.\n", encoding="utf-8")
-    result = cli("rules", "import", "catopomp", str(book))
+    result = cli("rules", "import", BOOK, str(book))
     _one_line_refusal(result, "broken", "rules remove broken")
     assert sorted(p.name for p in folder.iterdir()) == ["broken.json"]
 
@@ -95,7 +104,7 @@ def test_a_rulebook_with_a_nul_byte_past_its_first_64_kb_is_refused(home, cli, t
     book = tmp_path / "late-nul.txt"
     book.write_bytes(b"Setup\n\nShuffle the deck.\n" * 5000 + b"\0\0\0 more text\n")
     assert book.stat().st_size > 65536
-    _one_line_refusal(cli("rules", "import", "catopomp", str(book)), "binary", "NUL")
+    _one_line_refusal(cli("rules", "import", BOOK, str(book)), "binary", "NUL")
     assert not [p for p in files_under(home / "data") if p.suffix == ".json"]
 
 
@@ -152,7 +161,7 @@ def test_escapes_in_an_old_log_or_a_refusal_reach_the_terminal_written_out(home,
 
         store._write(body)
     for words in (["track", "log"], ["track", "show"], ["play", "fighter Nobody\x1b[2J"],
-                  ["track", "frobnicate\x1b[2J"], ["rules", "show", "catopomp.\x1b[2J"]):
+                  ["track", "frobnicate\x1b[2J"], ["rules", "show", f"{BOOK}.\x1b[2J"]):
         result = cli(*words)
         assert "\x1b" not in result.output, (words, result.output)
     assert "\\x1b[31mRed" in cli("track", "log").stdout
@@ -175,19 +184,20 @@ def test_visible_leaves_no_control_character_but_tab_and_newline():
 
 
 def test_an_export_over_the_import_limit_says_it_cannot_be_imported_again(home, cli, tmp_path):
+    plain = quick()
     from trackers.imports import MAX_EVENTS
     from trackers.sessions import Sessions
 
-    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
-    assert cli("track", "lives", "ben", "-1").exit_code == 0
+    assert cli("track", "new", plain, "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", *per_game("tracked")[plain]["change"]).exit_code == 0
     with Sessions(home / "data") as store:
-        store.repeat_last("catastrophe-1", MAX_EVENTS)
-    assert cli.json("track", "export", "catastrophe-1", str(tmp_path / "a.json"))["importable"] is True
+        store.repeat_last(f"{plain}-1", MAX_EVENTS)
+    assert cli.json("track", "export", f"{plain}-1", str(tmp_path / "a.json"))["importable"] is True
     with Sessions(home / "data") as store:
-        store.repeat_last("catastrophe-1", MAX_EVENTS + 1)
-    doc = cli.json("track", "export", "catastrophe-1", str(tmp_path / "b.json"))
+        store.repeat_last(f"{plain}-1", MAX_EVENTS + 1)
+    doc = cli.json("track", "export", f"{plain}-1", str(tmp_path / "b.json"))
     assert doc["events"] == MAX_EVENTS + 1 and doc["importable"] is False
-    said = cli("track", "export", "catastrophe-1", str(tmp_path / "c.json")).stdout
+    said = cli("track", "export", f"{plain}-1", str(tmp_path / "c.json")).stdout
     assert "cannot be imported again" in said and "10,000" in said
     assert "10,000" in cli("track", "import", str(tmp_path / "b.json"), "--name", "b").stderr
 
@@ -242,11 +252,9 @@ def test_an_overruled_count_past_what_a_table_holds_is_refused(home, cli):
 
 # -- 13. messages name fields as the file does -------------------------------------------------------
 
-@pytest.mark.parametrize("game, text, field", [
-    ("catopomp", '[[players]]\nname = "Ann"\nhand = ["zz"]\n[[players]]\nname = "Ben"\nhand = 3\n', "players.0.hand.0"),
-    ("theseus", THESEUS.format(deck=10, hand='"many"'), "players.0.hand"),
-])
-def test_a_bad_field_is_named_by_its_path_in_the_file(cli, tmp_path, game, text, field):
+@pytest.mark.parametrize("game, case", cases("bad_field").items())  # tests/games/<game>.toml
+def test_a_bad_field_is_named_by_its_path_in_the_file(cli, tmp_path, game, case):
+    text, field = case["situation"], case["field"]
     path = tmp_path / "table.toml"
     path.write_text(text, encoding="utf-8")
     result = cli("check", game, "--situation", str(path), "--move", "pass")
@@ -305,12 +313,8 @@ def test_status_reports_morale_below_zero(home, cli, tmp_path):
     assert not status["possible"] and any("Morale -5" in p["message"] for p in status["problems"])
 
 
-@pytest.mark.parametrize("game, names, problem", [
-    ("catastrophe", ["Abi", "ABI"], "appears twice"),
-    ("catastrophe", ["Abi", ""], "empty"),
-    ("catastrophe", ["Abi", "   "], "empty"),
-    ("catopomp", ["Ann", " "], "empty"),
-])
+@pytest.mark.parametrize("game, names, problem", [(g, c["names"], c["problem"]) for g, named in cases("refused_names").items()
+                                                for c in named])  # tests/games/<game>.toml
 def test_status_reports_players_the_name_rule_refuses(home, cli, tmp_path, game, names, problem):
     doc = _situation(cli, tmp_path, game, "Ann,Ben")
     doc["players"] = [dict(p, name=n) for p, n in zip(doc["players"], names)]
@@ -338,7 +342,8 @@ def test_a_toml_key_of_a_hundred_thousand_dotted_parts_is_refused_at_once(home, 
 def test_a_killed_exports_leftover_is_cleaned_and_a_fresh_one_kept(home, cli, tmp_path):
     """A write killed between creating its temporary file and renaming it leaves `.NAME.XXXXXXXX.tmp`:
     the next write of NAME removes an old one; a young one may be a write in progress."""
-    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    plain = quick()
+    assert cli("track", "new", plain, "--players", "Ann,Ben").exit_code == 0
     out = tmp_path / "exports"
     out.mkdir()
     stale, fresh = out / ".game.json.abcd1234.tmp", out / ".game.json.wxyz9876.tmp"
@@ -348,7 +353,7 @@ def test_a_killed_exports_leftover_is_cleaned_and_a_fresh_one_kept(home, cli, tm
     other = out / ".notes.txt.abcd1234.tmp"  # another file's: not this write's business
     other.write_text("x", encoding="utf-8")
     os.utime(other, (1_000_000, 1_000_000))
-    assert cli("track", "export", "catastrophe-1", str(out / "game.json")).exit_code == 0
+    assert cli("track", "export", f"{plain}-1", str(out / "game.json")).exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([fresh.name, other.name, "game.json"])
 
 
@@ -392,6 +397,7 @@ def test_read_commands_create_no_sessions_file(tmp_path):
 
 
 def test_a_file_with_our_id_at_version_0_and_a_foreign_table_is_left_alone(tmp_path, cli, monkeypatch):
+    plain = quick()
     import sqlite3
 
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
@@ -403,27 +409,28 @@ def test_a_file_with_our_id_at_version_0_and_a_foreign_table_is_left_alone(tmp_p
     con.commit()
     con.close()
     before = (data / "sessions.sqlite3").read_bytes()
-    for args in (["track", "list"], ["track", "new", "catastrophe", "--players", "Ann,Ben"]):
+    for args in (["track", "list"], ["track", "new", plain, "--players", "Ann,Ben"]):
         _one_line_refusal(cli(*args), "another program")
     assert (data / "sessions.sqlite3").read_bytes() == before
 
 
 def test_one_session_that_does_not_read_leaves_the_others_listed(home, cli):
+    plain = quick()
     import sqlite3
 
     for players in ("Ann,Ben", "Ann,Cy", "Ann,Dee"):
-        assert cli("track", "new", "catastrophe", "--players", players).exit_code == 0
+        assert cli("track", "new", plain, "--players", players).exit_code == 0
     con = sqlite3.connect(home / "data" / "sessions.sqlite3")
-    con.execute("UPDATE sessions SET players = 'not json' WHERE name = 'catastrophe-1'")
-    con.execute("UPDATE sessions SET game = 'chess' WHERE name = 'catastrophe-2'")
+    con.execute("UPDATE sessions SET players = 'not json' WHERE name = ?", (f"{plain}-1",))
+    con.execute("UPDATE sessions SET game = 'chess' WHERE name = ?", (f"{plain}-2",))
     con.commit()
     con.close()
     result = cli("track", "list")
-    assert result.exit_code == 0 and "catastrophe-3" in result.stdout, result.output
-    assert "catastrophe-1" in result.stderr and "catastrophe-2" in result.stderr and "damaged" in result.stderr
+    assert result.exit_code == 0 and f"{plain}-3" in result.stdout, result.output
+    assert f"{plain}-1" in result.stderr and f"{plain}-2" in result.stderr and "damaged" in result.stderr
     doc = cli.json("track", "list")
-    assert [s["name"] for s in doc["sessions"]] == ["catastrophe-3"]
-    assert [d["name"] for d in doc["damaged"]] == ["catastrophe-1", "catastrophe-2"]
+    assert [s["name"] for s in doc["sessions"]] == [f"{plain}-3"]
+    assert [d["name"] for d in doc["damaged"]] == [f"{plain}-1", f"{plain}-2"]
 
 
 def test_the_dotted_key_bound_reads_a_large_file_in_one_pass():

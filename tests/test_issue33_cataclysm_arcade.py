@@ -74,3 +74,13 @@ def test_another_player_s_fighter_gets_no_spelling_hint_when_a_close_play_is_leg
     assert "did you mean" not in done.stderr and "attack boss" not in done.stderr, done.stderr
     checked = run_in_process("check", "attack Wolf at Cy Grunt", env=env)
     assert checked.returncode == 2 and "did you mean" not in checked.stderr, checked.stderr
+
+
+def test_an_option_looking_word_is_not_recorded_as_a_card(home):
+    # An option belongs to the command line, never to the table: `--reveal` is refused and named.
+    env = table_env(home, 100)
+    ok(env, "track", "new", "cataclysm-arcade", "--players", "Ann,Ben")
+    r = run_in_process("track", "hand", "ann", "--reveal", "ann", env=env)
+    assert r.returncode == 2 and "'--reveal' is not an option of a change" in r.stderr
+    assert json.loads(ok(env, "track", "show", "--json"))["state"]["players"][0]["hand"] == "5 unnamed"
+    assert ok(env, "track", "coins", "ann", "-1").startswith("coins Ann -1")  # a negative amount is a word

@@ -175,3 +175,29 @@ def test_a_combo_firing_at_the_start_of_a_round_says_what_it_did(home):
     line = ok(env, "play", "combat round")
     assert "Dragon Grapple (deals 4 damage)" in line, line
     assert _state(env)["enemies"][0]["health"] == 16
+
+
+def test_a_refresh_names_every_player_whose_powers_came_back(home):
+    # Catharsis (Morale): spending a Morale to refresh turns every exhausted power face up again, for
+    # every hero; the line names them all, not only the first.
+    env = table_env(home, 200)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben,Cy", "--option", "morale=18")
+    for who, power in (("ann", "1"), ("ben", "2"), ("cy", "3")):
+        ok(env, "track", "exhaust", who, power)
+    ok(env, "track", "next-card")
+    ok(env, "track", "resolved")
+    line = ok(env, "track", "refresh")
+    assert "morale 18→17" in line and "Ann, Ben, Cy face up 5→6" in line
+
+
+def test_catharsis_use_activates_an_ability(home):
+    """Regression (moved from test_track_table.py): `track use ben nail top` once switched sessions instead."""
+    env = table_env(home, 80)
+    ok(env, "track", "new", "catharsis", "--players", "Ann,Ben,Cy", "--option", "morale=18",
+       "--option", "thresholds=17:everyone takes 2 damage")
+    ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
+    data = json.loads(ok(env, "track", "use", "ben", "nail", "top", "--json"))
+    assert data["change"] == "use Ben 1 top"
+    ben = next(p for p in data["state"]["players"] if p["name"] == "Ben")
+    assert ben["exhausted"] == 1
+    assert json.loads(ok(env, "track", "list", "--json"))["current"] == "catharsis-1"

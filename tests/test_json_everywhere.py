@@ -19,6 +19,7 @@ import typer
 
 from companion.cli import app
 from tests.conftest import run_companion, run_in_process
+from tests.games import per_game
 
 
 def command_tree(command, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], object]:
@@ -50,7 +51,6 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("moves",): [(["moves"], None, False)],
     ("status",): [(["status"], None, False)],
     ("play",): [(["play", "heaven 7 7 then hell 8"], None, False)],
-    ("odds",): [(["odds", "catharsis", "AA BB", "--dice", "1,1,2,3,4,5"], None, False)],
     ("rules", "search"): [(["rules", "search", "reroll one die"], None, False)],
     ("rules", "show"): [(["rules", "show", "catopomp.dice-boost"], None, False)],
     ("rules", "define"): [(["rules", "define", "enforcer"], None, False)],
@@ -81,12 +81,9 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("cards", "add"): [(["cards", "add", "theseus", "Seer", "--rank", "2", "--icon", "explore"], None, False)],
     ("cards", "edit"): [(["cards", "edit", "theseus", "knig", "--vp", "1"], None, False)],
     ("cards", "show"): [(["cards", "show", "catastrophe", "killed"], None, False)],
-    ("cards", "list"): [(["cards", "list", "catharsis"], None, False),
-                        (["cards", "list", "catharsis", "--unknown"], None, False)],
     ("cards", "remove"): [(["cards", "remove", "theseus", "Oracle"], None, False)],
     ("cards", "import"): [(["cards", "import", "theseus", "{home}/cards.toml"], None, False)],
     ("cards", "export"): [(["cards", "export", "theseus", "{home}/library.json"], None, False)],
-    ("cards", "schema"): [(["cards", "schema", "cataclysm-arcade"], None, False)],
     ("history",): [(["history"], None, False), (["history", "catopomp", "--player", "ben"], None, False),
                    (["history", "--since", "2020-01-01", "--bgstats"], None, False)],
     ("track", "export-play"): [(["track", "export-play", "cats"], None, False)],
@@ -94,6 +91,16 @@ SAMPLES: dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]] = {
     ("track", "recap"): [(["track", "recap"], None, False), (["track", "recap", "pomp", "--markdown"], None, False)],
     ("players", "rename"): [(["players", "rename", "ben", "Benji"], None, False)],
 }
+
+
+def samples() -> dict[tuple[str, ...], list[tuple[list[str], str | None, bool]]]:
+    """SAMPLES and the runs read from each game's own test data (tests/games/<game>.toml): each game's dice
+    odds, and the games that keep a card catalogue."""
+    catalogued = [game for game, has in per_game("card_catalogue").items() if has]
+    return {**SAMPLES, ("odds",): [(odds, None, False) for odds in per_game("odds").values()],
+            ("cards", "list"): [(["cards", "list", catalogued[0]], None, False),
+                                (["cards", "list", catalogued[0], "--unknown"], None, False)],
+            ("cards", "schema"): [(["cards", "schema", game], None, False) for game in catalogued]}
 
 
 def ok(done) -> str:
@@ -158,8 +165,8 @@ def test_every_command_has_a_json_option(path):
 
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_prints_json_with_json(path, prepared, tmp_path):
-    assert path in SAMPLES, f"add a sample run of `companion {' '.join(path)} --json` to SAMPLES"
-    for n, (words, stdin, lines) in enumerate(SAMPLES[path]):
+    assert path in samples(), f"add a sample run of `companion {' '.join(path)} --json` to SAMPLES"
+    for n, (words, stdin, lines) in enumerate(samples()[path]):
         done, _home = run_in_copy(prepared, tmp_path / str(n), words, stdin, "--json")
         docs = parsed(ok(done), lines)
         assert all(isinstance(d, (dict, list)) for d in docs), docs
@@ -167,7 +174,7 @@ def test_every_command_prints_json_with_json(path, prepared, tmp_path):
 
 @pytest.mark.parametrize("path", sorted(TREE), ids=" ".join)
 def test_every_command_reports_bad_input_as_one_json_error(path, prepared, tmp_path):
-    words, stdin, _lines = SAMPLES.get(path, [([*path], None, False)])[0]
+    words, stdin, _lines = samples().get(path, [([*path], None, False)])[0]
     done, _home = run_in_copy(prepared, tmp_path, words, stdin, "--no-such-option", "--json")
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine import GAMES, get_engine, get_tracker
 from engine.base import Game, step, step_logged
 from engine.library import start_state
 from tests.conftest import run_in_process
-from tests.games import game_data
+from tests.games import cases, game_data
 from tests.table_cli import ok, table_env
 
 #: a Catharsis fight through two whole rounds, as `track` commands (each one a logged change)
@@ -97,16 +99,18 @@ def test_catopomp_set_up_dice_typed_as_a_play_say_how_to_record_them(home):
     assert "play" not in ok(env, "track", "log")
 
 
-def test_a_catastrophe_card_typed_where_the_move_belongs_names_the_play(home):
+@pytest.mark.parametrize("game, case", cases("misplaced_card").items())  # tests/games/<game>.toml
+def test_a_card_typed_where_the_move_belongs_names_the_play(home, game, case):
     """CATastrophe notation: a play names its maker, then its move (`Ann play Attack 4 at Ben`). A
     card typed first (`attack ben 4`, `ann attack ben 4`) gets that form in one line, never a
     suggestion made by dropping letters (`ttack`)."""
     env = table_env(home)
-    ok(env, "track", "new", "catastrophe", "--players", "Ann,Ben,Cy")
-    for typed in ("attack ben 4", "ann attack ben 4"):
+    ok(env, "track", "new", game, "--players", "Ann,Ben,Cy")
+    card = case["card"]
+    for typed in case["typed"]:
         done = run_in_process("play", typed, env=env)
-        assert done.returncode == 2 and "`Ann play Attack 4 at Ben`" in done.stderr, done.stderr
-        assert "ttack" not in done.stderr.replace("Attack", "").replace("attack", ""), done.stderr
+        assert done.returncode == 2 and f"`{case['play']}`" in done.stderr, done.stderr
+        assert card[1:] not in done.stderr.replace(card.capitalize(), "").replace(card, ""), done.stderr
 
 
 def test_no_game_offers_a_word_of_its_notation_with_its_first_letter_dropped():

@@ -8,6 +8,7 @@ import pytest
 
 from rulesdb.mentions import mentions
 from rulesdb.search import RulesSearch
+from tests.games import cases
 
 NAMES = {"catharsis": "plain", "catastrophe": "term", "9 lives": "named", "cataclysm arcade": "plain"}
 
@@ -34,18 +35,10 @@ def engine(shared_home):
         yield opened
 
 
-@pytest.mark.parametrize("ask, game, first", [
-    ("Theseus: what does exile mean?", "theseus", "theseus.glossary.exile"),
-    ("catopomp what is the hell domain", "catopomp", "catopomp.glossary.hell-domain"),
-    ("CATastrophe: what is the paw phase", None, "catastrophe.glossary.paw-phase"),
-    ("catharsis what does moral do", "catharsis", "catharsis.glossary.morale"),
-    ("what is a Tactic card", "cataclysm-arcade", "cataclysm-arcade.glossary.tactic"),
-    ("reward area what is it for", "theseus", "theseus.glossary.reward-area"),
-    ("Catharsis: what does the ? symbol mean", None, "catharsis.player-decks.symbol-wild"),
-])
-def test_the_thing_asked_about_comes_first_behind_the_games_name_a_typo_or_a_generic_word(engine, ask, game, first):
-    ids = [h.id for h in engine.search(ask, game=game, limit=3).results]
-    assert ids[0] == first, ids
+@pytest.mark.parametrize("game, case", [(g, c) for g, asked in cases("mentions").items() for c in asked])
+def test_the_thing_asked_about_comes_first_behind_the_games_name_a_typo_or_a_generic_word(engine, game, case):
+    ids = [h.id for h in engine.search(case["ask"], game=None if case.get("across") else game, limit=3).results]
+    assert ids[0] == case["first"], ids
 
 
 def test_x_vs_y_puts_both_terms_first(engine):
@@ -53,13 +46,9 @@ def test_x_vs_y_puts_both_terms_first(engine):
     assert set(ids[:2]) == {"cataclysm-arcade.glossary.line", "cataclysm-arcade.glossary.initiative"}, ids
 
 
-@pytest.mark.parametrize("ask, game, wanted", [
-    ("how many ppl can play catopomp", "catopomp", "catopomp.setup.table-three-players"),
-    ("can I trash a card from my hand", "cataclysm-arcade", "cataclysm-arcade.keywords.leaving-play"),
-    ("what goes in the bos deck", "catharsis", "catharsis.boss-deck.overview"),
-])
-def test_the_players_words_reach_the_rulebooks(engine, ask, game, wanted):
-    assert wanted in [h.id for h in engine.search(ask, game=game, limit=3).results]
+@pytest.mark.parametrize("game, case", [(g, c) for g, asked in cases("players_words").items() for c in asked])
+def test_the_players_words_reach_the_rulebooks(engine, game, case):
+    assert case["wanted"] in [h.id for h in engine.search(case["ask"], game=game, limit=3).results]
 
 
 def test_the_json_answer_says_how_sure_it_is(engine):

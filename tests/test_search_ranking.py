@@ -8,6 +8,7 @@ import pytest
 
 from rulesdb.analysis import synonyms
 from rulesdb.search import RulesSearch
+from tests.games import cases
 
 
 @pytest.fixture(scope="module")
@@ -16,13 +17,7 @@ def engine(shared_home):
         yield opened
 
 
-@pytest.mark.parametrize("ask, game", [
-    ("is a power cat safe from take", "catastrophe"),
-    ("does a token go to the discard pile when destroyed", "cataclysm-arcade"),
-    ("can dice be played without any cards", "catopomp"),
-    ("how many dice go in the middle next round?", "catopomp"),
-    ("what does on defeat mean for the boss", "catharsis"),
-])
+@pytest.mark.parametrize("game, ask", [(g, a) for g, r in cases("ranking").items() for a in r.get("same_order", [])])
 def test_naming_the_game_never_changes_that_games_own_order(engine, ask, game):
     alone = [h.id for h in engine.search(ask, game=game, limit=30).results]
     merged = [h.id for h in engine.search(ask, game=None, limit=30).results if h.game == game]
@@ -51,10 +46,7 @@ def test_what_does_x_mean_with_extra_words_keeps_the_definition_first(engine, ga
     assert ids[0] == "catharsis.glossary.on-defeat", ids
 
 
-@pytest.mark.parametrize("ask, game", [
-    ("can I reroll my dice? and how many powers can I hold", "catharsis"),
-    ("who goes first, and how many soul gems does each player get", "catopomp"),
-])
+@pytest.mark.parametrize("game, ask", [(g, a) for g, r in cases("ranking").items() for a in r.get("two_part", [])])
 def test_each_half_of_a_two_part_question_keeps_its_best_answer_in_the_top_five(engine, ask, game):
     from rulesdb.search import question_parts
 

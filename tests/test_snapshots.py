@@ -249,11 +249,12 @@ def test_a_snapshot_from_other_code_is_not_used(tmp_path, small_every, monkeypat
 
 
 def test_undo_and_redo_across_snapshots_give_the_full_replays_stacks(tmp_path, small_every):
+    game = next(iter(GAMES))  # any game: the first of the games' snapshot data
+    players, options, changes = GAMES[game]
     with Sessions(tmp_path) as s:
-        s.new("catastrophe", ["Ann", "Ben"], "s")
+        s.new(game, players, "s", options)
         for n in range(13):
-            s.record([["lives", "ann", "-1"], ["draw", "ben", "1"], ["yarn", "ann", "-1"]][n % 3], "s",
-                     overrule=True)
+            s.record(changes[n % len(changes)], "s", overrule=True)
         labels = {e.seq: e.label for e in s.entries(s.get("s"))}
     steps = [(2, False), (6, False), (3, True), (7, False), (1, True), (5, True)]
     for n, redo in steps:  # each a new command, as from the CLI
@@ -266,7 +267,7 @@ def test_undo_and_redo_across_snapshots_give_the_full_replays_stacks(tmp_path, s
             assert result.state == truth.state
         same(opened(tmp_path, "s"), truth)
     with Sessions(tmp_path) as s:  # a change after undo clears the redo stack, from a snapshot too
-        s.record(["lives", "ben", "-1"], "s")
+        s.record(changes[0], "s")
         truth = full(s, "s")
         assert len(truth.redo) == 0
     same(opened(tmp_path, "s"), truth)

@@ -31,13 +31,31 @@ KEYS = {
     "playout_seeds": list, "secrets": dict,
     # its finished record's result, as history, a recap and the BG Stats play say it (test_outcome_words)
     "outcomes": list,
+    # its own cases for the tests that check a sample per game (test_answers, test_exceptions, test_docs_run_help,
+    # test_search_mentions, test_search_ranking, test_cli_scripts, test_input_limits, test_readings_once,
+    # test_track_table: each key's comment in a game's file names its test); a game may leave any out
+    "definition": dict, "exception": dict, "help_examples": dict,
+    "mentions": list, "players_words": list, "ranking": dict,
+    "odds_refused": list, "bad_field": dict, "refused_names": list,
+    "misplaced_card": dict, "counter_line": dict,
 }
-OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases", "player_range"}
+#: the keys of SAMPLES: a game's own cases, each optional (a game without one is not checked there)
+SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
+           "refused_names", "misplaced_card", "counter_line"}
+OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
+            "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
           "tracked": {"players", "options", "change"}, "secrets": {"oracle", "field", "left_out"},
           "evening": {"at", "players", "options", "changes", "winners", "plays", "length", "figures", "whole_figures"},
           "taps": {"at", "players", "options", "setup", "plays"}, "too_many_players": {"count", "says"},
-          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"}}
+          "seeded_game": {"module", "new"}, "outcomes": {"result", "said", "comment"},
+          "definition": {"ask", "first", "then"},
+          "exception": {"ask", "general", "exception"}, "help_examples": {"reading", "plan"},
+          "mentions": {"ask", "first", "across"}, "players_words": {"ask", "wanted"},
+          "ranking": {"same_order", "two_part"},
+          "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"},
+          "misplaced_card": {"typed", "play", "card"},
+          "counter_line": {"change", "starts", "says"}}
 
 
 @lru_cache(maxsize=None)
@@ -62,3 +80,12 @@ def game_data(game: str) -> dict:
 def per_game(key: str) -> dict:
     """game -> its `key`, for every shipped game whose file has it (the shape the tests' tables had)."""
     return {game: game_data(game)[key] for game in GAME_IDS if key in game_data(game)}
+
+
+def cases(key: str) -> dict:
+    """game -> its own cases under `key` (one of SAMPLES), for every shipped game whose file has them. A game
+    whose file is not written yet has none here (tests/test_game_data.py names the missing file), so no
+    test module stops at collection for want of it."""
+    if key not in SAMPLES:
+        raise KeyError(f"{key}: not one of a game's own cases (SAMPLES: {', '.join(sorted(SAMPLES))})")
+    return {game: game_data(game)[key] for game in GAME_IDS if (HERE / f"{game}.toml").is_file() and key in game_data(game)}
