@@ -71,23 +71,18 @@ TABLE_SOURCE = "named at the table"
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
     """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
     effect tokens (`lives=target-1`, rules_effects.py).
-    Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
-    Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
-    entry: dict = {"name": name, "type": kind.lower(), "symbols": [], "source": TABLE_SOURCE}
+    Reactions, Allies, Power Cats and CATastrophe cards choose no target; without symbols given, the
+    entry takes its type's (CardSpec)."""
+    entry: dict = {"name": name, "type": kind.lower(), "source": TABLE_SOURCE}
     for extra in extras:
         if extra.isdigit():
             entry["number"] = int(extra)
         elif from_token(extra):
             entry["effect"] = (*entry.get("effect", ()), from_token(extra))
         else:
-            entry["symbols"].append(extra.lower())
+            entry["symbols"] = (*entry.get("symbols", ()), extra.lower())
     if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
         entry["targets"] = "none"
-    if entry["type"] in REACTIONS and not entry["symbols"]:
-        entry["symbols"] = ["catfinity"]
-    if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
-        entry["symbols"] = ["red-glowy-dot"]
-    entry["symbols"] = tuple(entry["symbols"])
     return entry
 
 

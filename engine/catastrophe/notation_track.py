@@ -30,10 +30,6 @@ def _is_amount(token: str) -> bool:
     return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
 
 
-def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
-    return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
-
-
 def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if not rest:
         raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
@@ -50,9 +46,8 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
                 i += 1
             if not pending:
                 raise MoveSyntaxError(f"amount {tok!r} has no player before it, e.g. `lives ben {tok}`")
-            label = "lives " + " ".join(pending)
-            amount = _amount(tok, label)
-            pairs.extend((n, amount) for n in pending)
+            said = amount(tok, "lives " + " ".join(pending))
+            pairs.extend((n, said) for n in pending)
             pending = []
         elif tok.lower() in ("all", "everyone"):
             alive = [state.players[j].name for j in state.turn_order()]
@@ -81,7 +76,7 @@ def read_reapurr(state: State, verb: str, rest: list[str], usage: str) -> Change
     tok = rest[0]
     if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
         return Change(verb="reapurr", args=("=0",))
-    return Change(verb="reapurr", args=(_amount(tok, "reapurr"),))
+    return Change(verb="reapurr", args=(amount(tok, "reapurr"),))
 
 
 def read_yarn(state: State, verb: str, rest: list[str], usage: str) -> Change:
@@ -97,8 +92,8 @@ def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
     name = _player(state, rest[0])
-    amount = _amount(rest[1], f"{verb} {name.lower()}", allow_set=allow_set)
-    return Change(verb=verb, args=(name, amount))
+    return Change(verb=verb, args=(name, amount(rest[1], f"{verb} {name.lower()}",
+                                                 no_set=None if allow_set else YARN_NO_SET)))
 
 
 def read_count(state: State, verb: str, rest: list[str], usage: str) -> Change:

@@ -31,12 +31,8 @@ def refused(r: Findings, reason: Reason | None) -> bool:
 # ------------------------------------------------------------------------------ the chain
 
 
-def card_being_played(state: State) -> ChainCard | None:
-    """The card the reactions in play are about: the most recent card that is not a Reaction."""
-    return being_played(state.chain)
-
-
 def being_played(chain) -> ChainCard | None:
+    """The card the reactions in play are about: the most recent card that is not a Reaction."""
     return next((c for c in reversed(chain) if c.type not in REACTIONS), None)
 
 
@@ -139,28 +135,22 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
     _judge_holding(state, move, spec, r)
 
 
-def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
-    """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
-    if not rules_effects.needs_target(spec.effect):
-        return
-    if move.target is None:
-        r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
-        r.advice.extend(f"{move.player} play {spec.name} at {o}" for o in _others(state, move.player))
-    elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
-
-
 def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
-    _judge_effect_target(state, move, spec, r)
-    if spec.type not in ("attack", "curiosity") or spec.targets != "one":
+    """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
+    Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
+    aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
+    if not aimed and not rules_effects.needs_target(spec.effect):
         return
-    rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
-    if move.target is None:
-        r.forbid(rule, f"{spec.name} needs a player to aim at: `at NAME`")
-        number = f" {move.number}" if move.number is not None else ""
-        r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
-    elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+    if move.target is not None:
+        if state.player(move.target).eliminated:
+            r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        return
+    if aimed:
+        r.forbid(R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY, f"{spec.name} needs a player to aim at: `at NAME`")
+    else:
+        r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
+    number = f" {move.number}" if move.number is not None else ""
+    r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
 
 
 def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings) -> None:
@@ -192,7 +182,7 @@ def _hand_plays(state: State, move: Move, hand) -> list[str]:
 
 def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
-    being = card_being_played(state)
+    being = being_played(state.chain)
     if being is not None and being.type == "attack" and _rolled(being):
         r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
@@ -226,7 +216,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
 def _judge_roll(state: State, move: Move, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack":
-        being = card_being_played(state)
+        being = being_played(state.chain)
         if top is not None and being is not None and being.type == "attack":
             r.forbid(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
                  f"the roll for {being.label()} comes after")
@@ -554,10 +544,8 @@ def _allowed(state: State, text: str) -> bool:
 
 def run(state: State, move: Move) -> Table:
     t = Table(state)
-    before = (state.game_over, state.winner, state.grim_reapurr_wins)
     play_out(t, move)
-    t.sweep()
-    t.settle_end(before)
+    t.settle()
     return t
 
 

@@ -423,8 +423,9 @@ class Table(WorkingTable):
         if hand or cats:
             self.say("discarded", f"{p['name']} discards {hand} hand card{'s' if hand != 1 else ''} and {cats} Power Cat{'s' if cats != 1 else ''}", R.DISCARD_ALL)
 
-    def sweep(self) -> None:
-        """After every change: anyone below the 1 space or caught by the Grim Reapurr is out, at once."""
+    def settle(self) -> None:
+        """After every change: anyone below the 1 space or caught by the Grim Reapurr is out, at once;
+        then whether the game is over, against the State before the change."""
         for i in self.turn_order():
             p = self.players[i]
             if p["lives"] < 1:
@@ -432,12 +433,9 @@ class Table(WorkingTable):
             elif p["lives"] <= self.grim_reapurr:
                 self.eliminate(i, R.CAUGHT,
                                 f"the Grim Reapurr on {space(self.grim_reapurr)} catches {p['name']} on {space(p['lives'])}")
-
-    def settle_end(self, before: tuple[bool, str | None, bool]) -> None:
         alive = [i for i in range(len(self.players)) if self.alive(i)]
         self.game_over, self.grim_reapurr_wins = len(alive) < 2, not alive
         self.winner = self.name(alive[0]) if len(alive) == 1 else None
-        after = (self.game_over, self.winner, self.grim_reapurr_wins)
         if self.game_over and self.chain:
             self.say("chain-cleared", "the game is over: the cards still in play are discarded ("
                      + ", ".join(c.label() for c in self.chain) + ")", R.REAPURR_WINS if self.grim_reapurr_wins
@@ -446,7 +444,8 @@ class Table(WorkingTable):
         if self.current in self.eliminated_now and not self.game_over:
             then = "finish the cards in play, then type next" if self.chain else "type next"
             self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; {then}", R.OUT)
-        if after == before:
+        if (self.game_over, self.winner, self.grim_reapurr_wins) == \
+                (self.state.game_over, self.state.winner, self.state.grim_reapurr_wins):
             return
         if not self.game_over:
             self.say("game-resumed", "more than one cat is in the game again, so play goes on (the table's decision)", R.LAST_STANDING)

@@ -133,11 +133,8 @@ def _violations(state: State, change: Change) -> Findings:
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
-    t = Table(state)
-    before = (state.game_over, state.winner, state.grim_reapurr_wins)
-    apply_verb(VERBS, t, change)
-    t.sweep()
-    t.settle_end(before)
+    t = apply_verb(VERBS, Table(state), change)
+    t.settle()
     return t.freeze(), t.effects
 
 # ------------------------------------------------------------------ what stays secret
@@ -155,6 +152,10 @@ def own_hand(state: State, name: str) -> dict[str, Any]:
 # ------------------------------------------------------------------ summary
 
 
+#: each player's counters the summary shows (in the Player's field order)
+SUMMED = {"name", "lives", "yarn_balls", "hand", "power_cats", "eliminated"}
+
+
 def summary(state: State) -> dict[str, Any]:
     cur = state.players[state.current]
     return {
@@ -166,17 +167,7 @@ def summary(state: State) -> dict[str, Any]:
         "grim_reapurr": state.grim_reapurr,
         "grim_reapurr_space": "Reapurr's Lair" if state.grim_reapurr == REAPURRS_LAIR else str(state.grim_reapurr),
         "yarn_sanctuary": state.yarn_sanctuary,
-        "players": [
-            {
-                "name": p.name,
-                "lives": p.lives,
-                "yarn_balls": p.yarn_balls,
-                "hand": p.hand,
-                "power_cats": p.power_cats,
-                "eliminated": p.eliminated,
-            }
-            for p in state.players
-        ],
+        "players": [p.model_dump(include=SUMMED) for p in state.players],
         "game_over": state.game_over,
         "winner": state.winner,
         "grim_reapurr_wins": state.grim_reapurr_wins,

@@ -9,7 +9,7 @@ from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change, OptionError, example, read_words
 from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
 
-from .model import RANK_ONLY_NAMES, State, catalogue
+from .model import RANK_ONLY_NAMES, State, catalogue, known_rank
 from .notation_track_options import option_cards
 
 #: the reader of one verb's words: (state, verb, the words after it, its usage) -> its Change (its row's `read`)
@@ -151,7 +151,7 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
         name = _known(pool, name)
     else:
         name = pool.get(name.casefold(), name)
-        if rank == _spec_rank(state, name):
+        if rank == known_rank(catalogue(state), name):
             rank = None  # the catalogue says the same
     args: tuple[str, ...] = (name,)
     if rank is not None:
@@ -159,11 +159,6 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
     if vp is not None:
         args += ("vp", str(vp))
     return args
-
-
-def _spec_rank(state: State, name: str) -> int | None:
-    spec = catalogue(state).get(name)
-    return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
 
 def _amount(verb: str, who: str, rest: list[str]) -> tuple[str, list[str]]:
@@ -245,7 +240,7 @@ def read_area(state: State, verb: str, who: str, rest: list[str], usage: str) ->
             known = pool.get(item.name.casefold())
             if known is not None:
                 item = item.model_copy(update={"name": known})
-                if item.rank == _spec_rank(state, known) and item.vp is None:
+                if item.rank == known_rank(catalogue(state), known) and item.vp is None:
                     item = Item(name=known)
             if item.name.casefold() in RANK_ONLY_NAMES or item.name.casefold() == "rank":
                 raise MoveSyntaxError(f"{verb}: a card by its Rank is just the number, e.g. `{verb} {who.lower()} 5`")

@@ -219,25 +219,22 @@ def summary(state: State) -> dict[str, Any]:
     turn, and who leads or has won (with what decided it). The cards themselves are in the
     state (`dump`); the notes on what could not be checked come with the end of the game."""
     result = final_scores(state)
-    rows = {r["player"]: r for r in result["players"]}
-    players = []
-    for p in state.players:
-        row = rows[p.name]
-        players.append(
-            {
-                "name": p.name,
-                "party": list(p.party),
-                "hand": list(p.hand) if p.hand_known else p.hand,
-                "vp": row["total"],
-                "reward_cards": len(p.reward_area),
-                "reward": list(p.reward_area),
-                "card_vp": row["card_vp"],
-                "bonuses": p.bonuses,
-                "effect_points": row["effect_points"],
-                "party_rank": row["party_rank"],
-                "hand_rank": row["hand_rank"],
-            }
-        )
+    players = [
+        {
+            "name": p.name,
+            "party": list(p.party),
+            "hand": list(p.hand) if p.hand_known else p.hand,
+            "vp": row["total"],
+            "reward_cards": len(p.reward_area),
+            "reward": list(p.reward_area),
+            "card_vp": row["card_vp"],
+            "bonuses": p.bonuses,
+            "effect_points": row["effect_points"],
+            "party_rank": row["party_rank"],
+            "hand_rank": row["hand_rank"],
+        }
+        for p, row in zip(state.players, result["players"])
+    ]
     return {
         "game": "theseus",
         "turn": state.turn,
