@@ -298,10 +298,7 @@ def builtin_catalogue() -> tuple[CardSpec, ...]:
 @lru_cache(maxsize=256)
 def merged_catalogue(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
     """Card names (folded) -> entry: the shipped catalogue, then the table's entries over it."""
-    cat = {c.name.casefold(): c for c in builtin_catalogue()}
-    for card in extra:
-        cat[card.name.casefold()] = card
-    return cat
+    return {c.name.casefold(): c for c in (*builtin_catalogue(), *extra)}
 
 
 def catalogue(state: State) -> dict[str, CardSpec]:

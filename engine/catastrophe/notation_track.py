@@ -6,7 +6,7 @@ import difflib
 import re
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import amount, player, signed
+from engine.words import amount, signed
 
 from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
@@ -20,10 +20,6 @@ YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a
 
 # ------------------------------------------------------------------ parsing
 # Each reader(state, verb, the words after it, usage) -> Change is the `read` of its verb's row (track.VERBS).
-
-
-def _player(state: State, token: str) -> str:
-    return player(token, state.players).name
 
 
 def _is_amount(token: str) -> bool:
@@ -55,7 +51,7 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
                 raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
             pending.extend(alive)
         else:
-            pending.append(_player(state, tok))
+            pending.append(state.player(tok).name)
         i += 1
     if pending:
         raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
@@ -91,7 +87,7 @@ def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set
         rest = [rest[0], "=" + rest[2]]
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
-    name = _player(state, rest[0])
+    name = state.player(rest[0]).name
     return Change(verb=verb, args=(name, amount(rest[1], f"{verb} {name.lower()}",
                                                  no_set=None if allow_set else YARN_NO_SET)))
 
@@ -99,7 +95,7 @@ def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set
 def read_count(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
-    name = _player(state, rest[0])
+    name = state.player(rest[0]).name
     m = re.fullmatch(r"\+?(\d+)", rest[1])
     if not m:
         raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
@@ -129,7 +125,7 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
             "`card Catnip Dealer ally lives=self+1`")
     to: tuple[str, ...] = ()
     if len(rest) >= 2 and rest[-2].lower() in HOLDER_WORDS:
-        to, rest = (rest[-2].lower(), _player(state, rest[-1])), rest[:-2]
+        to, rest = (rest[-2].lower(), state.player(rest[-1]).name), rest[:-2]
     extras: list[str] = []
     while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
         extras.insert(0, rest.pop().lower())

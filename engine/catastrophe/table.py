@@ -142,11 +142,8 @@ class Table(WorkingTable):
             pos = {i: k for k, i in enumerate(order)}
             losses = sorted([op for op in ops if op[1] == "-" and op[2] > 0], key=lambda op: pos[op[0]])
             gains = sorted([op for op in ops if op[1] == "+" and op[2] > 0], key=lambda op: pos[op[0]])
-            parts = []
-            if losses:
-                parts.append("losses first: " + ", ".join(self.name(i) for i, _, _ in losses))
-            if gains:
-                parts.append("then gains: " + ", ".join(self.name(i) for i, _, _ in gains))
+            parts = [f"{said}: " + ", ".join(self.name(i) for i, _, _ in group)
+                     for said, group in (("losses first", losses), ("then gains", gains)) if group]
             if len(losses) + len(gains) > 1:
                 self.say("order", f"{VARIANT_TITLES[self.variant]} resolves in turn order from {self.name(self.current)}: "
                       + "; ".join(parts), R.KING_LOSSES_FIRST)

@@ -33,8 +33,8 @@ from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply
                              options as read_options, row)
 
 from .model import (
-    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
-    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
+    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE,
+    VARIANT_ALIASES, VARIANT_TITLES, VARIANTS,
     CardSpec, Player, State, card_entry, named_entry,
 )
 from . import rules_readings
@@ -65,47 +65,35 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
             f"players: CATastrophe needs {MIN_PLAYERS} to {MAX_PLAYERS} players "
             f"(the box has {MAX_PLAYERS} token bases and dice), got {len(names)}"
         )
-    seen: set[str] = set()
-    for n in names:
+    for k, n in enumerate(names):
         if not n:
             raise OptionError("players: a player name is empty")
-        low = n.lower()
-        if low in seen:
+        if n.lower() in (m.lower() for m in names[:k]):
             raise OptionError(f"players: {n!r} is named twice; every player needs a different name")
-        if low in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
+        if n.lower() in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
             raise OptionError(f"players: {n!r} cannot be a player name (it is a command word or a number)")
-        seen.add(low)
 
     raw_variant = options.get("variant", "standard").lower().replace(" ", "-").replace("_", "-")
     variant = VARIANT_ALIASES.get(raw_variant)
     if variant is None:
         raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
 
-    current = 0
-    first = options.get("first")
-    if first is not None:
-        current = _option_player(names, first)
-
-    sanctuary = YARN_BALLS_IN_BOX - START_YARN_BALLS * len(names)
+    # the Grim Reapurr starts in his Lair; the Sanctuary holds the Yarn Balls no basket has (State)
     return State(
         variant=variant,
         players=tuple(Player(name=n) for n in names),
-        grim_reapurr=REAPURRS_LAIR,
-        yarn_sanctuary=sanctuary,
-        current=current,
+        current=_option_player(names, options["first"]) if "first" in options else 0,
         cards=_card_option(options.get("cards", "")),
     )
 
 
 def _option_player(names: list[str], text: str) -> int:
     low = text.strip().lower()
-    exact = [i for i, n in enumerate(names) if n.lower() == low]
-    if exact:
-        return exact[0]
-    pref = [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
-    if len(pref) == 1:
-        return pref[0]
-    raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+    found = [i for i, n in enumerate(names) if n.lower() == low] or \
+        [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
+    if len(found) != 1:
+        raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+    return found[0]
 
 # ------------------------------------------------------------------ check
 

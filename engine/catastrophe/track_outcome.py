@@ -2,6 +2,7 @@
 and the figures a log holds: each elimination with its cause, where the Grim Reapurr ended."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.game import response_wars
@@ -52,9 +53,7 @@ def figure_lines(f: dict[str, Any]) -> list[str]:
 
 def share(record: dict[str, Any]) -> list[list]:
     """Eliminations by cause, and the Grim Reapurr's wins."""
-    causes: dict[str, int] = {}
-    for e in record["figures"]["eliminations"]:
-        causes[e["cause"]] = causes.get(e["cause"], 0) + 1
+    causes = dict(Counter(e["cause"] for e in record["figures"]["eliminations"]))
     return [["eliminations_by_cause", "tally", causes], ["reapurr_wins", "sum", int(bool(record["reapurr"]))]]
 
 

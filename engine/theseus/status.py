@@ -19,8 +19,7 @@ def status(state: State) -> list[Reason]:
         out.append(Reason(rule=rule, message=message))
 
     rank = partial(known_rank, cat)
-    unknown = sorted(n for n in state_names(state) if n not in cat)
-    for name in unknown:
+    for name in sorted(n for n in state_names(state) if n not in cat):
         add(R.NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank
