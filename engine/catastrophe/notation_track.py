@@ -156,21 +156,15 @@ def _has_unnamed(state: State, who: str, name: str) -> bool:
 # ------------------------------------------------------------------ reading a Change
 
 
-def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
-    """(name, type, number and symbols, the cat whose Power Cat it is) of a `card` change
-    (`card_holding` says whether it was dealt or named)."""
+def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None, str | None]:
+    """(name, type, number and symbols, how the cat holds the Power Cat, the cat) of a `card` change:
+    held "to" (dealt to the cat), "of" (one it already has, named) or None (no cat named)."""
     args = change.args
     if len(args) < 2:
         raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
-    to = args[-1] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
-    extras = args[2:-2] if to is not None else args[2:]
-    return args[0], args[1], tuple(extras), to
-
-
-def card_holding(change: Change) -> str | None:
-    """"to" (a Power Cat dealt to the cat), "of" (one it already has, named) or None."""
-    args = change.args
-    return args[-2] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
+    if len(args) >= 4 and args[-2] in HOLDER_WORDS:
+        return args[0], args[1], tuple(args[2:-2]), args[-2], args[-1]
+    return args[0], args[1], tuple(args[2:]), None, None
 
 
 def reapurr_amount(change: Change) -> tuple[str, int]:

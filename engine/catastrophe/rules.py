@@ -65,10 +65,6 @@ def next_in_chain(state: State) -> list[str]:
     return ["resolve"] if state.chain else []
 
 
-def _rolled(card: ChainCard) -> bool:
-    return bool(card.rolls) or card.reroll is not None
-
-
 # ------------------------------------------------------------------------------ judging
 
 
@@ -169,21 +165,17 @@ def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings)
     elif me.hand_cards is not None:
         if label.casefold() not in [c.casefold() for c in me.hand_cards]:
             r.forbid(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
-            r.advice.extend(_hand_plays(state, move, me.hand_cards))
+            same = [c for c in me.hand_cards if c.split()[0].casefold() == (move.card or "").split()[0].casefold()]
+            tail = f" at {move.target}" if move.target else ""
+            r.advice.extend(f"{move.player} play {c}{tail}" for c in same)
     elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
         r.note(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
-
-
-def _hand_plays(state: State, move: Move, hand) -> list[str]:
-    same = [c for c in hand if c.split()[0].casefold() == (move.card or "").split()[0].casefold()]
-    tail = f" at {move.target}" if move.target else ""
-    return [f"{move.player} play {c}{tail}" for c in same]
 
 
 def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     being = being_played(state.chain)
-    if being is not None and being.type == "attack" and _rolled(being):
+    if being is not None and being.type == "attack" and (being.rolls or being.reroll is not None):
         r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
     if spec.type in ("cucumber", "take"):
@@ -320,8 +312,9 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
 
 def play_out(t: Table, move: Move) -> None:
     """Carry the move out on the working table (also when overruled: as far as it goes)."""
-    {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "draw": _draw,
-     "reveal": _reveal, "end": _end}[move.kind](t, move)
+    {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "reveal": _reveal,
+     "draw": lambda t, move: t.enter_phase("paw", drawn=move.cards),
+     "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
 
 
 def _play(t: Table, move: Move) -> None:
@@ -358,7 +351,7 @@ def _play(t: Table, move: Move) -> None:
             rule = R.CUCUMBER_ON_CUCUMBER if card.type == top.type == "cucumber" else R.CATFINITY_ON_CATFINITY
             t.say("catfinity-on-catfinity", f"a Catfinity card may interrupt another ({top.label()})", rule)
     if kind == "pass":
-        rule = R.PASS_UNLIMITED if _was_passed(t) else R.PASS
+        rule = R.PASS_UNLIMITED if any(c.type == "pass" for c in t.chain[:-1]) else R.PASS
         t.say("pass", f"if it takes effect, {card.pass_to} becomes the target instead of {move.player}", rule)
     if kind in ("cucumber", "take") and top is not None:
         t.say("block", f"if it takes effect, {top.label()} is blocked"
@@ -373,10 +366,6 @@ def _into_play(spec: CardSpec | None, said: str, unknown_symbols: tuple[str, ...
     if spec is None:
         return ChainCard(name=said, type="unknown", symbols=unknown_symbols, known=False, **fields)
     return ChainCard(name=spec.name, type=spec.type, symbols=spec.symbols, effect=spec.effect, known=True, **fields)
-
-
-def _was_passed(t: Table) -> bool:
-    return any(c.type == "pass" for c in t.chain[:-1])
 
 
 def _roll(t: Table, move: Move) -> None:
@@ -494,10 +483,6 @@ def _unknown_effect(state: State, top) -> str:
     return rules_effects.unknown(top.name, None if shipped else spec.type, edit=True)
 
 
-def _draw(t: Table, move: Move) -> None:
-    t.enter_phase("paw", drawn=move.cards)
-
-
 def _reveal(t: Table, move: Move) -> None:
     state = t.state
     spec = spec_of(state, move.card)
@@ -514,10 +499,6 @@ def _reveal(t: Table, move: Move) -> None:
     t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "
           "played until it is finished", R.RGD_CARDS)
     t.say("revealed", "read it out and follow it", R.REVEAL)
-
-
-def _end(t: Table, move: Move) -> None:
-    t.advance_turn()
 
 
 # ------------------------------------------------------------------------------ check and apply

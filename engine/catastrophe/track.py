@@ -101,11 +101,8 @@ def _option_player(names: list[str], text: str) -> int:
 def check(state: State, change: Change) -> Verdict:
     """engine.tracking's sequence, after the game's end is checked first; a legal change adds the
     readings its effects decided (the step says each once per game: engine/readings.py)."""
-    return judged(VERBS, state, change, apply, found=_violations(state, change), readings=_readings)
-
-
-def _readings(state: State, change: Change, found: Findings) -> None:
-    found.leave_open(*rules_readings.from_effects(found.effects))
+    return judged(VERBS, state, change, apply, found=_violations(state, change),
+                  readings=lambda state, change, found: found.leave_open(*rules_readings.from_effects(found.effects)))
 
 
 def _violations(state: State, change: Change) -> Findings:
@@ -239,7 +236,7 @@ def _check_card_count(state: State, change: Change, found: Findings) -> None:
 
 
 def _check_card(state: State, change: Change, found: Findings) -> None:
-    name, kind, extras, to = notation_track.card_words(change)
+    name, kind, extras, held_as, to = notation_track.card_words(change)
     try:
         checked_card(name, kind, extras)
     except ValueError as exc:
@@ -251,7 +248,7 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         me = state.players[i]
         if me.eliminated:
             _out(state, i, found)
-        elif notation_track.card_holding(change) == "of":
+        elif held_as == "of":
             _check_naming(state, me, name, held, found)
         elif held:
             found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is "
@@ -314,10 +311,10 @@ def _cards(what: str, sign: str | None = None) -> Callable[[Table, Change], None
 
 
 def _card(t: Table, change: Change) -> None:
-    name, kind, extras, to = notation_track.card_words(change)
+    name, kind, extras, held_as, to = notation_track.card_words(change)
     entry, kept = named_entry(t.state, name, kind, extras)
     t.know_card(CardSpec(**entry), kept)  # checked by check() when typed or imported
-    if to is not None and notation_track.card_holding(change) == "of":
+    if held_as == "of":
         t.name_power_cat(t.state.index(to), name)
     elif to is not None:
         t.deal_power_cat(t.state.index(to), name)

@@ -87,10 +87,8 @@ def _rank(table: Table, change: Change) -> None:
     track_turn.rank(table, int(change.args[0]))
 
 
-#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, whether
-#: it only shows something or sets the table up, its reader (notation_track) and usage, what it moves when it
-#: is a counter); a verb without a check is one the game still takes once it is over (the final count may
-#: change, a card's VP too; play may not)
+#: verb -> its row (engine.tracking.Verb); a verb without a check is one the game still takes once it is
+#: over (the final count may change, a card's VP too; play may not)
 VERBS: dict[str, Verb] = {
     "reward": Verb(in_play, _of_player(track_cards.reward), ("rewards", "subjugate", "sub"),
                    read=words.of_player(words.read_reward),

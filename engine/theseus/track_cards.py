@@ -194,13 +194,8 @@ def _record_party(table: Table, who: str, cards: list[str]) -> None:
     table.party[who] = cards
 
 
-def _record_hand(table: Table, who: str, cards: list[str]) -> None:
-    """A Hand listed is known to the table."""
-    table.set_hand(who, cards)
-
-
 PARTY = Zone("party", "Party", R.TIE_PARTY, lambda table: table.party_ranks, _record_party, False)
-HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, _record_hand, True)
+HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, Table.set_hand, True)  # listed: known
 
 
 def area(table: Table, who: str, args: tuple[str, ...], zone: Zone) -> None:
