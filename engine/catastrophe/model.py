@@ -314,11 +314,5 @@ def named_entry(state: State, name: str, kind: str, extras) -> tuple[dict, bool]
     known = catalogue(state).get(name.casefold())
     if known is None or known.type != typed["type"]:
         return typed, False
-    entry = {**known.model_dump(), "name": name}
-    if "number" in typed:
-        entry["number"] = typed["number"]
-    if "effect" in typed:
-        entry["effect"] = typed["effect"]
-    if any(not x.isdigit() and not from_token(x) for x in extras):
-        entry["symbols"] = typed["symbols"]
-    return entry, True
+    said = {k: typed[k] for k in ("number", "effect", "symbols") if k in typed}  # what the table typed
+    return {**known.model_dump(), "name": name, **said}, True

@@ -43,18 +43,13 @@ def waiting_roller(state: State) -> str | None:
     top = state.chain[-1]
     if top.reroll:
         return top.reroll
-    alive = {p.name for p in state.players if not p.eliminated}
-    return next((t for t in _in_turn_order(state, top.targets) if t not in top.rolls and t in alive), None)
+    in_turn_order = [state.players[i].name for i in state.turn_order()]  # the cats still in
+    return next((t for t in in_turn_order if t in top.targets and t not in top.rolls), None)
 
 
 def _others(state: State, who: str | None) -> list[str]:
     """The players still in the game other than `who`, in turn order."""
     return [state.players[i].name for i in state.turn_order() if state.players[i].name != who]
-
-
-def _in_turn_order(state: State, names) -> list[str]:
-    order = [state.players[i].name for i in state.turn_order()]
-    return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
 
 
 def next_in_chain(state: State) -> list[str]:

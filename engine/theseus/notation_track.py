@@ -131,8 +131,7 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
     if rest[0].casefold() == "rank":
         if len(rest) != 2:
             raise MoveSyntaxError(f"reward: `reward {who.lower()} rank 5` names one card by its Rank")
-        item = Item(rank=_int(rest[1], "rank"), vp=vp)
-        return ("rank", str(item.rank)) + (("vp", str(vp)) if vp is not None else ())
+        return ("rank", str(_int(rest[1], "rank"))) + (("vp", str(vp)) if vp is not None else ())
     rank = None
     if len(rest) >= 2 and INT.match(rest[-1]):
         rank = int(rest[-1])
@@ -191,8 +190,7 @@ def read_bonus(state: State, verb: str, who: str, rest: list[str], usage: str) -
             raise MoveSyntaxError(f"bonus: `{label} {amount} rank 2` names the card by its Rank")
         return (amount, "rank", str(_int(tail[1], "rank")))
     if len(tail) == 1 and ITEM.match(tail[0]):
-        item = read_item(tail[0])
-        return (amount, "rank", str(item.rank))
+        return (amount, "rank", str(read_item(tail[0]).rank))
     return (amount, _known(_pool(state), " ".join(tail)))
 
 
