@@ -37,8 +37,7 @@ from .model import (
     VARIANT_ALIASES, VARIANT_TITLES, VARIANTS,
     CardSpec, Player, State, card_entry, named_entry,
 )
-from . import rules_readings
-from . import notation_track
+from . import notation_track, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change, OptionError, example, read_words
-from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
+from engine.words import amount as words_amount, command, nearest as _nearest, quote
 
 from .model import RANK_ONLY_NAMES, State, catalogue, known_rank
 from .notation_track_options import option_cards
@@ -73,7 +73,7 @@ def of_player(read: Callable[[State, str, str, list[str], str], tuple[str, ...]]
     def parse(state: State, verb: str, rest: list[str], usage: str) -> Change:
         if not rest:
             raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{example(verb, usage)}`")
-        who = player(rest[0], state.players).name
+        who = state.player(rest[0]).name
         return Change(verb=verb, args=(who, *read(state, verb, who, rest[1:], usage)))
     return parse
 

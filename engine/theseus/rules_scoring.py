@@ -6,12 +6,11 @@ from functools import partial
 from typing import Any
 
 from engine.base import Reason
-from engine.words import count
+from engine.words import count, listing, teach
 
 from .model import GAME, State, catalogue, known_rank
 from .rule_ids import R
 from .table import Table
-from engine.words import listing, teach
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {

@@ -33,7 +33,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
-from engine.words import player
 from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
                              options as read_options)
 
@@ -77,7 +76,7 @@ def _of_player(record: Callable[[Table, str, tuple[str, ...]], None]) -> Callabl
     def apply(table: Table, change: Change) -> None:
         if not change.args:
             raise MoveSyntaxError(f"{change.verb}: expected a player, got {change.label()!r}")
-        record(table, player(change.args[0], table.state.players).name, change.args[1:])
+        record(table, table.state.player(change.args[0]).name, change.args[1:])
     return apply
 
 
