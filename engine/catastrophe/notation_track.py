@@ -22,10 +22,6 @@ YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a
 # Each reader(state, verb, the words after it, usage) -> Change is the `read` of its verb's row (track.VERBS).
 
 
-def _is_amount(token: str) -> bool:
-    return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
-
-
 def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if not rest:
         raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
@@ -34,7 +30,7 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     i = 0
     while i < len(rest):
         tok = rest[i]
-        if _is_amount(tok):
+        if re.fullmatch(r"[+\-=]?\d+", tok) or tok.lower() == "set":
             if tok.lower() == "set":
                 if i + 1 >= len(rest) or not rest[i + 1].isdigit():
                     raise MoveSyntaxError("set: give the number of lives, e.g. `lives ann set 5`")
