@@ -102,9 +102,7 @@ def read_phase(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 1:
         raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
     low = rest[0].lower()
-    if low in PHASES:
-        return Change(verb="phase", args=(low,))
-    pref = [p for p in PHASES if p.startswith(low)]
+    pref = [p for p in PHASES if p.startswith(low)]  # no phase's name starts another's
     if len(pref) == 1:
         return Change(verb="phase", args=(pref[0],))
     if len(pref) > 1:

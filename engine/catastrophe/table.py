@@ -276,9 +276,8 @@ class Table(WorkingTable):
 
     # ---- hand and Power Cats
 
-    def apply_cards(self, i: int, counter: str, sign: str, n: int) -> None:
+    def apply_cards(self, i: int, key: str, sign: str, n: int) -> None:
         p = self.players[i]
-        key = "hand" if counter == "hand" else "power_cats"
         p[NAMES[key]] = None  # a count change: which cards, the table did not say
         if key == "hand" and sign != "+":
             p["seen_cards"] = ()  # the cards that left may be the ones the table saw

@@ -296,7 +296,7 @@ def _yarn(t: Table, change: Change) -> None:
 
 
 def _cards(what: str, sign: str | None = None) -> Callable[[Table, Change], None]:
-    """The transition of a count of cards (`what`: hand or power-cats): by the change's own sign and
+    """The transition of a count of cards (`what`: the Player's hand or power_cats): by the change's own sign and
     amount (`hand ann +1`), or by `sign` and the count a `draw` or `discard` names."""
 
     def apply(t: Table, change: Change) -> None:
@@ -352,7 +352,7 @@ VERBS: dict[str, Verb] = {
                     usage="a cat discards cards from its hand: `discard ben 1`"),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
                                      "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"),
-                       _cards("power-cats"),
+                       _cards("power_cats"),
                        ("powercats", "power-cat", "power", "pc"), read=notation_track.read_counter, counter=Counter("power_cats"),
                        usage="change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, "
                              "`power-cats ann =2` (limit 3)"),
