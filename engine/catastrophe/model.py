@@ -71,23 +71,18 @@ TABLE_SOURCE = "named at the table"
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
     """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
     effect tokens (`lives=target-1`, rules_effects.py).
-    Reactions, Allies, Power Cats and CATastrophe cards choose no target; a Reaction carries
-    Catfinity, a Power Cat or CATastrophe card the Red Glowy Dot, unless the symbols are given."""
-    entry: dict = {"name": name, "type": kind.lower(), "symbols": [], "source": TABLE_SOURCE}
+    Reactions, Allies, Power Cats and CATastrophe cards choose no target; without symbols given, the
+    entry takes its type's (CardSpec)."""
+    entry: dict = {"name": name, "type": kind.lower(), "source": TABLE_SOURCE}
     for extra in extras:
         if extra.isdigit():
             entry["number"] = int(extra)
         elif from_token(extra):
             entry["effect"] = (*entry.get("effect", ()), from_token(extra))
         else:
-            entry["symbols"].append(extra.lower())
+            entry["symbols"] = (*entry.get("symbols", ()), extra.lower())
     if entry["type"] in REACTIONS or entry["type"] in ("ally", "power-cat", "event", "reapurr"):
         entry["targets"] = "none"
-    if entry["type"] in REACTIONS and not entry["symbols"]:
-        entry["symbols"] = ["catfinity"]
-    if entry["type"] in ("power-cat", "event", "reapurr") and not entry["symbols"]:
-        entry["symbols"] = ["red-glowy-dot"]
-    entry["symbols"] = tuple(entry["symbols"])
     return entry
 
 
@@ -303,10 +298,7 @@ def builtin_catalogue() -> tuple[CardSpec, ...]:
 @lru_cache(maxsize=256)
 def merged_catalogue(extra: tuple[CardSpec, ...]) -> dict[str, CardSpec]:
     """Card names (folded) -> entry: the shipped catalogue, then the table's entries over it."""
-    cat = {c.name.casefold(): c for c in builtin_catalogue()}
-    for card in extra:
-        cat[card.name.casefold()] = card
-    return cat
+    return {c.name.casefold(): c for c in (*builtin_catalogue(), *extra)}
 
 
 def catalogue(state: State) -> dict[str, CardSpec]:
@@ -322,11 +314,5 @@ def named_entry(state: State, name: str, kind: str, extras) -> tuple[dict, bool]
     known = catalogue(state).get(name.casefold())
     if known is None or known.type != typed["type"]:
         return typed, False
-    entry = {**known.model_dump(), "name": name}
-    if "number" in typed:
-        entry["number"] = typed["number"]
-    if "effect" in typed:
-        entry["effect"] = typed["effect"]
-    if any(not x.isdigit() and not from_token(x) for x in extras):
-        entry["symbols"] = typed["symbols"]
-    return entry, True
+    said = {k: typed[k] for k in ("number", "effect", "symbols") if k in typed}  # what the table typed
+    return {**known.model_dump(), "name": name, **said}, True

@@ -20,7 +20,7 @@ import shlex
 from typing import Literal
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError
-from engine.words import nearest, player
+from engine.words import nearest
 
 from .model import DIE_FACES, PAW_DRAW, CardSpec, State, catalogue
 
@@ -82,10 +82,6 @@ def card_label(state: State, words: list[str]) -> str:
     return _card_name(state, words)
 
 
-def _player(state: State, word: str) -> str:
-    return player(word, state.players).name
-
-
 def _split(text: str) -> list[str]:
     try:
         return shlex.split(text)
@@ -100,7 +96,7 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
     player = None
     if words[0].lower() not in VERBS:
         try:
-            player = _player(state, words[0].rstrip(":"))
+            player = state.player(words[0].rstrip(":")).name
         except MoveSyntaxError:
             _card_for_move(state, None, words, to_act)
             raise
@@ -127,7 +123,7 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
         if rest and rest[0].lower() in TARGET_WORDS:
             rest = rest[1:]
         if len(rest) == 1:
-            target = _player(state, rest[0])
+            target = state.player(rest[0]).name
         elif rest:
             raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll your own failed die, else the last) or `PLAYER yarn for PLAYER`")
         if player is None:
@@ -184,7 +180,7 @@ def _parse_play(state: State, player: str, rest: list[str]) -> Move:
     target = None
     for k in range(len(rest) - 2, -1, -1):
         if rest[k].lower() in TARGET_WORDS and k + 2 == len(rest):
-            target = _player(state, rest[k + 1])
+            target = state.player(rest[k + 1]).name
             rest = rest[:k]
             break
     if not rest:

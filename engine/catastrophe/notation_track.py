@@ -6,7 +6,7 @@ import difflib
 import re
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import amount, player, signed
+from engine.words import amount, signed
 
 from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
@@ -22,18 +22,6 @@ YARN_NO_SET = ("yarn: Yarn Balls cannot be set with =N, each one moves between a
 # Each reader(state, verb, the words after it, usage) -> Change is the `read` of its verb's row (track.VERBS).
 
 
-def _player(state: State, token: str) -> str:
-    return player(token, state.players).name
-
-
-def _is_amount(token: str) -> bool:
-    return bool(re.fullmatch(r"[+\-=]?\d+", token)) or token.lower() == "set"
-
-
-def _amount(token: str, candidates_for: str, allow_set: bool = True) -> str:
-    return amount(token, candidates_for, no_set=None if allow_set else YARN_NO_SET)
-
-
 def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if not rest:
         raise MoveSyntaxError("lives: name a player (or all) and an amount, e.g. `lives ben -2`")
@@ -42,7 +30,7 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
     i = 0
     while i < len(rest):
         tok = rest[i]
-        if _is_amount(tok):
+        if re.fullmatch(r"[+\-=]?\d+", tok) or tok.lower() == "set":
             if tok.lower() == "set":
                 if i + 1 >= len(rest) or not rest[i + 1].isdigit():
                     raise MoveSyntaxError("set: give the number of lives, e.g. `lives ann set 5`")
@@ -50,9 +38,8 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
                 i += 1
             if not pending:
                 raise MoveSyntaxError(f"amount {tok!r} has no player before it, e.g. `lives ben {tok}`")
-            label = "lives " + " ".join(pending)
-            amount = _amount(tok, label)
-            pairs.extend((n, amount) for n in pending)
+            said = amount(tok, "lives " + " ".join(pending))
+            pairs.extend((n, said) for n in pending)
             pending = []
         elif tok.lower() in ("all", "everyone"):
             alive = [state.players[j].name for j in state.turn_order()]
@@ -60,7 +47,7 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
                 raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
             pending.extend(alive)
         else:
-            pending.append(_player(state, tok))
+            pending.append(state.player(tok).name)
         i += 1
     if pending:
         raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
@@ -81,7 +68,7 @@ def read_reapurr(state: State, verb: str, rest: list[str], usage: str) -> Change
     tok = rest[0]
     if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
         return Change(verb="reapurr", args=("=0",))
-    return Change(verb="reapurr", args=(_amount(tok, "reapurr"),))
+    return Change(verb="reapurr", args=(amount(tok, "reapurr"),))
 
 
 def read_yarn(state: State, verb: str, rest: list[str], usage: str) -> Change:
@@ -96,15 +83,15 @@ def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set
         rest = [rest[0], "=" + rest[2]]
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and an amount, e.g. `{example}`")
-    name = _player(state, rest[0])
-    amount = _amount(rest[1], f"{verb} {name.lower()}", allow_set=allow_set)
-    return Change(verb=verb, args=(name, amount))
+    name = state.player(rest[0]).name
+    return Change(verb=verb, args=(name, amount(rest[1], f"{verb} {name.lower()}",
+                                                 no_set=None if allow_set else YARN_NO_SET)))
 
 
 def read_count(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 2:
         raise MoveSyntaxError(f"{verb}: name a player and how many cards, e.g. `{verb} ann 2`")
-    name = _player(state, rest[0])
+    name = state.player(rest[0]).name
     m = re.fullmatch(r"\+?(\d+)", rest[1])
     if not m:
         raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
@@ -115,9 +102,7 @@ def read_phase(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if len(rest) != 1:
         raise MoveSyntaxError(f"phase: name one phase: {', '.join(PHASES)}")
     low = rest[0].lower()
-    if low in PHASES:
-        return Change(verb="phase", args=(low,))
-    pref = [p for p in PHASES if p.startswith(low)]
+    pref = [p for p in PHASES if p.startswith(low)]  # no phase's name starts another's
     if len(pref) == 1:
         return Change(verb="phase", args=(pref[0],))
     if len(pref) > 1:
@@ -134,7 +119,7 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
             "`card Catnip Dealer ally lives=self+1`")
     to: tuple[str, ...] = ()
     if len(rest) >= 2 and rest[-2].lower() in HOLDER_WORDS:
-        to, rest = (rest[-2].lower(), _player(state, rest[-1])), rest[:-2]
+        to, rest = (rest[-2].lower(), state.player(rest[-1]).name), rest[:-2]
     extras: list[str] = []
     while rest and (rest[-1].isdigit() or rest[-1].lower() in SYMBOLS or from_token(rest[-1])):
         extras.insert(0, rest.pop().lower())
@@ -165,21 +150,15 @@ def _has_unnamed(state: State, who: str, name: str) -> bool:
 # ------------------------------------------------------------------ reading a Change
 
 
-def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None]:
-    """(name, type, number and symbols, the cat whose Power Cat it is) of a `card` change
-    (`card_holding` says whether it was dealt or named)."""
+def card_words(change: Change) -> tuple[str, str, tuple[str, ...], str | None, str | None]:
+    """(name, type, number and symbols, how the cat holds the Power Cat, the cat) of a `card` change:
+    held "to" (dealt to the cat), "of" (one it already has, named) or None (no cat named)."""
     args = change.args
     if len(args) < 2:
         raise MoveSyntaxError(f"card: expected NAME TYPE, got {change.label()!r}")
-    to = args[-1] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
-    extras = args[2:-2] if to is not None else args[2:]
-    return args[0], args[1], tuple(extras), to
-
-
-def card_holding(change: Change) -> str | None:
-    """"to" (a Power Cat dealt to the cat), "of" (one it already has, named) or None."""
-    args = change.args
-    return args[-2] if len(args) >= 4 and args[-2] in HOLDER_WORDS else None
+    if len(args) >= 4 and args[-2] in HOLDER_WORDS:
+        return args[0], args[1], tuple(args[2:-2]), args[-2], args[-1]
+    return args[0], args[1], tuple(args[2:]), None, None
 
 
 def reapurr_amount(change: Change) -> tuple[str, int]:

@@ -83,9 +83,7 @@ def tracked_attack(state: State, player: str | None = None, yarn: int | None = N
     if card is None or card.type != "attack":
         raise OddsQuestion("no Attack is in play in this session; ask `odds catastrophe attack N`")
     if player is not None:
-        from engine.words import player as named
-
-        player = named(player, state.players).name
+        player = state.player(player).name
         if player not in card.targets:
             raise OddsQuestion(f"{card.label()} is aimed at {', '.join(card.targets)}, not {player}: "
                                f"--player {' | '.join(card.targets)}")

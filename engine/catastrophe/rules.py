@@ -31,12 +31,8 @@ def refused(r: Findings, reason: Reason | None) -> bool:
 # ------------------------------------------------------------------------------ the chain
 
 
-def card_being_played(state: State) -> ChainCard | None:
-    """The card the reactions in play are about: the most recent card that is not a Reaction."""
-    return being_played(state.chain)
-
-
 def being_played(chain) -> ChainCard | None:
+    """The card the reactions in play are about: the most recent card that is not a Reaction."""
     return next((c for c in reversed(chain) if c.type not in REACTIONS), None)
 
 
@@ -47,18 +43,13 @@ def waiting_roller(state: State) -> str | None:
     top = state.chain[-1]
     if top.reroll:
         return top.reroll
-    alive = {p.name for p in state.players if not p.eliminated}
-    return next((t for t in _in_turn_order(state, top.targets) if t not in top.rolls and t in alive), None)
+    in_turn_order = [state.players[i].name for i in state.turn_order()]  # the cats still in
+    return next((t for t in in_turn_order if t in top.targets and t not in top.rolls), None)
 
 
 def _others(state: State, who: str | None) -> list[str]:
     """The players still in the game other than `who`, in turn order."""
     return [state.players[i].name for i in state.turn_order() if state.players[i].name != who]
-
-
-def _in_turn_order(state: State, names) -> list[str]:
-    order = [state.players[i].name for i in state.turn_order()]
-    return sorted(names, key=lambda n: order.index(n) if n in order else len(order))
 
 
 def next_in_chain(state: State) -> list[str]:
@@ -67,10 +58,6 @@ def next_in_chain(state: State) -> list[str]:
     if roller is not None:
         return [f"{roller} roll {d}" for d in range(1, 7)]
     return ["resolve"] if state.chain else []
-
-
-def _rolled(card: ChainCard) -> bool:
-    return bool(card.rolls) or card.reroll is not None
 
 
 # ------------------------------------------------------------------------------ judging
@@ -139,28 +126,22 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
     _judge_holding(state, move, spec, r)
 
 
-def _judge_effect_target(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
-    """A described effect on `target` needs the player the card is aimed at (`at NAME`)."""
-    if not rules_effects.needs_target(spec.effect):
-        return
-    if move.target is None:
-        r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
-        r.advice.extend(f"{move.player} play {spec.name} at {o}" for o in _others(state, move.player))
-    elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
-
-
 def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
-    _judge_effect_target(state, move, spec, r)
-    if spec.type not in ("attack", "curiosity") or spec.targets != "one":
+    """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
+    Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
+    aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
+    if not aimed and not rules_effects.needs_target(spec.effect):
         return
-    rule = R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY
-    if move.target is None:
-        r.forbid(rule, f"{spec.name} needs a player to aim at: `at NAME`")
-        number = f" {move.number}" if move.number is not None else ""
-        r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
-    elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+    if move.target is not None:
+        if state.player(move.target).eliminated:
+            r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        return
+    if aimed:
+        r.forbid(R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY, f"{spec.name} needs a player to aim at: `at NAME`")
+    else:
+        r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
+    number = f" {move.number}" if move.number is not None else ""
+    r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
 
 
 def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings) -> None:
@@ -179,21 +160,17 @@ def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings)
     elif me.hand_cards is not None:
         if label.casefold() not in [c.casefold() for c in me.hand_cards]:
             r.forbid(R.FROM_HAND, f"{me.name}'s hand is {', '.join(me.hand_cards) or 'empty'}: no {label}")
-            r.advice.extend(_hand_plays(state, move, me.hand_cards))
+            same = [c for c in me.hand_cards if c.split()[0].casefold() == (move.card or "").split()[0].casefold()]
+            tail = f" at {move.target}" if move.target else ""
+            r.advice.extend(f"{move.player} play {c}{tail}" for c in same)
     elif label.casefold() not in [c.casefold() for c in me.seen_cards]:
         r.note(R.HAND_SECRET, f"whether {me.name} holds {label}: the hand is secret")
 
 
-def _hand_plays(state: State, move: Move, hand) -> list[str]:
-    same = [c for c in hand if c.split()[0].casefold() == (move.card or "").split()[0].casefold()]
-    tail = f" at {move.target}" if move.target else ""
-    return [f"{move.player} play {c}{tail}" for c in same]
-
-
 def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
-    being = card_being_played(state)
-    if being is not None and being.type == "attack" and _rolled(being):
+    being = being_played(state.chain)
+    if being is not None and being.type == "attack" and (being.rolls or being.reroll is not None):
         r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
     if spec.type in ("cucumber", "take"):
@@ -226,7 +203,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
 def _judge_roll(state: State, move: Move, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     if top is None or top.type != "attack":
-        being = card_being_played(state)
+        being = being_played(state.chain)
         if top is not None and being is not None and being.type == "attack":
             r.forbid(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
                  f"the roll for {being.label()} comes after")
@@ -330,8 +307,9 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
 
 def play_out(t: Table, move: Move) -> None:
     """Carry the move out on the working table (also when overruled: as far as it goes)."""
-    {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "draw": _draw,
-     "reveal": _reveal, "end": _end}[move.kind](t, move)
+    {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "reveal": _reveal,
+     "draw": lambda t, move: t.enter_phase("paw", drawn=move.cards),
+     "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
 
 
 def _play(t: Table, move: Move) -> None:
@@ -368,7 +346,7 @@ def _play(t: Table, move: Move) -> None:
             rule = R.CUCUMBER_ON_CUCUMBER if card.type == top.type == "cucumber" else R.CATFINITY_ON_CATFINITY
             t.say("catfinity-on-catfinity", f"a Catfinity card may interrupt another ({top.label()})", rule)
     if kind == "pass":
-        rule = R.PASS_UNLIMITED if _was_passed(t) else R.PASS
+        rule = R.PASS_UNLIMITED if any(c.type == "pass" for c in t.chain[:-1]) else R.PASS
         t.say("pass", f"if it takes effect, {card.pass_to} becomes the target instead of {move.player}", rule)
     if kind in ("cucumber", "take") and top is not None:
         t.say("block", f"if it takes effect, {top.label()} is blocked"
@@ -383,10 +361,6 @@ def _into_play(spec: CardSpec | None, said: str, unknown_symbols: tuple[str, ...
     if spec is None:
         return ChainCard(name=said, type="unknown", symbols=unknown_symbols, known=False, **fields)
     return ChainCard(name=spec.name, type=spec.type, symbols=spec.symbols, effect=spec.effect, known=True, **fields)
-
-
-def _was_passed(t: Table) -> bool:
-    return any(c.type == "pass" for c in t.chain[:-1])
 
 
 def _roll(t: Table, move: Move) -> None:
@@ -504,10 +478,6 @@ def _unknown_effect(state: State, top) -> str:
     return rules_effects.unknown(top.name, None if shipped else spec.type, edit=True)
 
 
-def _draw(t: Table, move: Move) -> None:
-    t.enter_phase("paw", drawn=move.cards)
-
-
 def _reveal(t: Table, move: Move) -> None:
     state = t.state
     spec = spec_of(state, move.card)
@@ -524,10 +494,6 @@ def _reveal(t: Table, move: Move) -> None:
     t.say("revealed", f"{move.player} reveals {card.name}: it carries the Red Glowy Dot, nothing else may be "
           "played until it is finished", R.RGD_CARDS)
     t.say("revealed", "read it out and follow it", R.REVEAL)
-
-
-def _end(t: Table, move: Move) -> None:
-    t.advance_turn()
 
 
 # ------------------------------------------------------------------------------ check and apply
@@ -554,10 +520,8 @@ def _allowed(state: State, text: str) -> bool:
 
 def run(state: State, move: Move) -> Table:
     t = Table(state)
-    before = (state.game_over, state.winner, state.grim_reapurr_wins)
     play_out(t, move)
-    t.sweep()
-    t.settle_end(before)
+    t.settle()
     return t
 
 

@@ -142,11 +142,8 @@ class Table(WorkingTable):
             pos = {i: k for k, i in enumerate(order)}
             losses = sorted([op for op in ops if op[1] == "-" and op[2] > 0], key=lambda op: pos[op[0]])
             gains = sorted([op for op in ops if op[1] == "+" and op[2] > 0], key=lambda op: pos[op[0]])
-            parts = []
-            if losses:
-                parts.append("losses first: " + ", ".join(self.name(i) for i, _, _ in losses))
-            if gains:
-                parts.append("then gains: " + ", ".join(self.name(i) for i, _, _ in gains))
+            parts = [f"{said}: " + ", ".join(self.name(i) for i, _, _ in group)
+                     for said, group in (("losses first", losses), ("then gains", gains)) if group]
             if len(losses) + len(gains) > 1:
                 self.say("order", f"{VARIANT_TITLES[self.variant]} resolves in turn order from {self.name(self.current)}: "
                       + "; ".join(parts), R.KING_LOSSES_FIRST)
@@ -279,9 +276,8 @@ class Table(WorkingTable):
 
     # ---- hand and Power Cats
 
-    def apply_cards(self, i: int, counter: str, sign: str, n: int) -> None:
+    def apply_cards(self, i: int, key: str, sign: str, n: int) -> None:
         p = self.players[i]
-        key = "hand" if counter == "hand" else "power_cats"
         p[NAMES[key]] = None  # a count change: which cards, the table did not say
         if key == "hand" and sign != "+":
             p["seen_cards"] = ()  # the cards that left may be the ones the table saw
@@ -423,8 +419,9 @@ class Table(WorkingTable):
         if hand or cats:
             self.say("discarded", f"{p['name']} discards {hand} hand card{'s' if hand != 1 else ''} and {cats} Power Cat{'s' if cats != 1 else ''}", R.DISCARD_ALL)
 
-    def sweep(self) -> None:
-        """After every change: anyone below the 1 space or caught by the Grim Reapurr is out, at once."""
+    def settle(self) -> None:
+        """After every change: anyone below the 1 space or caught by the Grim Reapurr is out, at once;
+        then whether the game is over, against the State before the change."""
         for i in self.turn_order():
             p = self.players[i]
             if p["lives"] < 1:
@@ -432,12 +429,9 @@ class Table(WorkingTable):
             elif p["lives"] <= self.grim_reapurr:
                 self.eliminate(i, R.CAUGHT,
                                 f"the Grim Reapurr on {space(self.grim_reapurr)} catches {p['name']} on {space(p['lives'])}")
-
-    def settle_end(self, before: tuple[bool, str | None, bool]) -> None:
         alive = [i for i in range(len(self.players)) if self.alive(i)]
         self.game_over, self.grim_reapurr_wins = len(alive) < 2, not alive
         self.winner = self.name(alive[0]) if len(alive) == 1 else None
-        after = (self.game_over, self.winner, self.grim_reapurr_wins)
         if self.game_over and self.chain:
             self.say("chain-cleared", "the game is over: the cards still in play are discarded ("
                      + ", ".join(c.label() for c in self.chain) + ")", R.REAPURR_WINS if self.grim_reapurr_wins
@@ -446,7 +440,8 @@ class Table(WorkingTable):
         if self.current in self.eliminated_now and not self.game_over:
             then = "finish the cards in play, then type next" if self.chain else "type next"
             self.say("turn-over", f"{self.name(self.current)} is out of the game, so their turn is over; {then}", R.OUT)
-        if after == before:
+        if (self.game_over, self.winner, self.grim_reapurr_wins) == \
+                (self.state.game_over, self.state.winner, self.state.grim_reapurr_wins):
             return
         if not self.game_over:
             self.say("game-resumed", "more than one cat is in the game again, so play goes on (the table's decision)", R.LAST_STANDING)

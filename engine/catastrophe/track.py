@@ -33,12 +33,11 @@ from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply
                              options as read_options, row)
 
 from .model import (
-    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR,
-    START_YARN_BALLS, TOP_SPACE, VARIANT_ALIASES, VARIANT_TITLES, VARIANTS, YARN_BALLS_IN_BOX,
+    GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE,
+    VARIANT_ALIASES, VARIANT_TITLES, VARIANTS,
     CardSpec, Player, State, card_entry, named_entry,
 )
-from . import rules_readings
-from . import notation_track
+from . import notation_track, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on, next_step, reapurr_target, space
 
@@ -65,47 +64,35 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
             f"players: CATastrophe needs {MIN_PLAYERS} to {MAX_PLAYERS} players "
             f"(the box has {MAX_PLAYERS} token bases and dice), got {len(names)}"
         )
-    seen: set[str] = set()
-    for n in names:
+    for k, n in enumerate(names):
         if not n:
             raise OptionError("players: a player name is empty")
-        low = n.lower()
-        if low in seen:
+        if n.lower() in (m.lower() for m in names[:k]):
             raise OptionError(f"players: {n!r} is named twice; every player needs a different name")
-        if low in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
+        if n.lower() in ("all", "everyone", "set", "lair") or re.fullmatch(r"[+\-=]?\d+", n):
             raise OptionError(f"players: {n!r} cannot be a player name (it is a command word or a number)")
-        seen.add(low)
 
     raw_variant = options.get("variant", "standard").lower().replace(" ", "-").replace("_", "-")
     variant = VARIANT_ALIASES.get(raw_variant)
     if variant is None:
         raise OptionError(f"variant: {options['variant']!r} is not a variant; choose one of: {', '.join(VARIANTS)}")
 
-    current = 0
-    first = options.get("first")
-    if first is not None:
-        current = _option_player(names, first)
-
-    sanctuary = YARN_BALLS_IN_BOX - START_YARN_BALLS * len(names)
+    # the Grim Reapurr starts in his Lair; the Sanctuary holds the Yarn Balls no basket has (State)
     return State(
         variant=variant,
         players=tuple(Player(name=n) for n in names),
-        grim_reapurr=REAPURRS_LAIR,
-        yarn_sanctuary=sanctuary,
-        current=current,
+        current=_option_player(names, options["first"]) if "first" in options else 0,
         cards=_card_option(options.get("cards", "")),
     )
 
 
 def _option_player(names: list[str], text: str) -> int:
     low = text.strip().lower()
-    exact = [i for i, n in enumerate(names) if n.lower() == low]
-    if exact:
-        return exact[0]
-    pref = [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
-    if len(pref) == 1:
-        return pref[0]
-    raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+    found = [i for i, n in enumerate(names) if n.lower() == low] or \
+        [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
+    if len(found) != 1:
+        raise OptionError(f"first: {text!r} is not one of the players; choose one of: {', '.join(names)}")
+    return found[0]
 
 # ------------------------------------------------------------------ check
 
@@ -113,11 +100,8 @@ def _option_player(names: list[str], text: str) -> int:
 def check(state: State, change: Change) -> Verdict:
     """engine.tracking's sequence, after the game's end is checked first; a legal change adds the
     readings its effects decided (the step says each once per game: engine/readings.py)."""
-    return judged(VERBS, state, change, apply, found=_violations(state, change), readings=_readings)
-
-
-def _readings(state: State, change: Change, found: Findings) -> None:
-    found.leave_open(*rules_readings.from_effects(found.effects))
+    return judged(VERBS, state, change, apply, found=_violations(state, change),
+                  readings=lambda state, change, found: found.leave_open(*rules_readings.from_effects(found.effects)))
 
 
 def _violations(state: State, change: Change) -> Findings:
@@ -133,11 +117,8 @@ def _violations(state: State, change: Change) -> Findings:
 
 
 def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
-    t = Table(state)
-    before = (state.game_over, state.winner, state.grim_reapurr_wins)
-    apply_verb(VERBS, t, change)
-    t.sweep()
-    t.settle_end(before)
+    t = apply_verb(VERBS, Table(state), change)
+    t.settle()
     return t.freeze(), t.effects
 
 # ------------------------------------------------------------------ what stays secret
@@ -155,6 +136,10 @@ def own_hand(state: State, name: str) -> dict[str, Any]:
 # ------------------------------------------------------------------ summary
 
 
+#: each player's counters the summary shows (in the Player's field order)
+SUMMED = {"name", "lives", "yarn_balls", "hand", "power_cats", "eliminated"}
+
+
 def summary(state: State) -> dict[str, Any]:
     cur = state.players[state.current]
     return {
@@ -166,17 +151,7 @@ def summary(state: State) -> dict[str, Any]:
         "grim_reapurr": state.grim_reapurr,
         "grim_reapurr_space": "Reapurr's Lair" if state.grim_reapurr == REAPURRS_LAIR else str(state.grim_reapurr),
         "yarn_sanctuary": state.yarn_sanctuary,
-        "players": [
-            {
-                "name": p.name,
-                "lives": p.lives,
-                "yarn_balls": p.yarn_balls,
-                "hand": p.hand,
-                "power_cats": p.power_cats,
-                "eliminated": p.eliminated,
-            }
-            for p in state.players
-        ],
+        "players": [p.model_dump(include=SUMMED) for p in state.players],
         "game_over": state.game_over,
         "winner": state.winner,
         "grim_reapurr_wins": state.grim_reapurr_wins,
@@ -260,7 +235,7 @@ def _check_card_count(state: State, change: Change, found: Findings) -> None:
 
 
 def _check_card(state: State, change: Change, found: Findings) -> None:
-    name, kind, extras, to = notation_track.card_words(change)
+    name, kind, extras, held_as, to = notation_track.card_words(change)
     try:
         checked_card(name, kind, extras)
     except ValueError as exc:
@@ -272,7 +247,7 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         me = state.players[i]
         if me.eliminated:
             _out(state, i, found)
-        elif notation_track.card_holding(change) == "of":
+        elif held_as == "of":
             _check_naming(state, me, name, held, found)
         elif held:
             found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is "
@@ -321,7 +296,7 @@ def _yarn(t: Table, change: Change) -> None:
 
 
 def _cards(what: str, sign: str | None = None) -> Callable[[Table, Change], None]:
-    """The transition of a count of cards (`what`: hand or power-cats): by the change's own sign and
+    """The transition of a count of cards (`what`: the Player's hand or power_cats): by the change's own sign and
     amount (`hand ann +1`), or by `sign` and the count a `draw` or `discard` names."""
 
     def apply(t: Table, change: Change) -> None:
@@ -335,10 +310,10 @@ def _cards(what: str, sign: str | None = None) -> Callable[[Table, Change], None
 
 
 def _card(t: Table, change: Change) -> None:
-    name, kind, extras, to = notation_track.card_words(change)
+    name, kind, extras, held_as, to = notation_track.card_words(change)
     entry, kept = named_entry(t.state, name, kind, extras)
     t.know_card(CardSpec(**entry), kept)  # checked by check() when typed or imported
-    if to is not None and notation_track.card_holding(change) == "of":
+    if held_as == "of":
         t.name_power_cat(t.state.index(to), name)
     elif to is not None:
         t.deal_power_cat(t.state.index(to), name)
@@ -377,7 +352,7 @@ VERBS: dict[str, Verb] = {
                     usage="a cat discards cards from its hand: `discard ben 1`"),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
                                      "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"),
-                       _cards("power-cats"),
+                       _cards("power_cats"),
                        ("powercats", "power-cat", "power", "pc"), read=notation_track.read_counter, counter=Counter("power_cats"),
                        usage="change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, "
                              "`power-cats ann =2` (limit 3)"),

@@ -2,6 +2,7 @@
 and the figures a log holds: each elimination with its cause, where the Grim Reapurr ended."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.game import response_wars
@@ -52,9 +53,7 @@ def figure_lines(f: dict[str, Any]) -> list[str]:
 
 def share(record: dict[str, Any]) -> list[list]:
     """Eliminations by cause, and the Grim Reapurr's wins."""
-    causes: dict[str, int] = {}
-    for e in record["figures"]["eliminations"]:
-        causes[e["cause"]] = causes.get(e["cause"], 0) + 1
+    causes = dict(Counter(e["cause"] for e in record["figures"]["eliminations"]))
     return [["eliminations_by_cause", "tally", causes], ["reapurr_wins", "sum", int(bool(record["reapurr"]))]]
 
 
@@ -79,11 +78,6 @@ def eliminations(steps: list) -> list[dict[str, Any]]:
 LOSSES = frozenset({"curiosity", "attack", "card-effect"})
 
 
-def _lost(step, name: str) -> list[str]:
-    """What the step's cards said of `name` losing lives (an Attack, a Curiosity, a card's effect)."""
-    return [e.message for e in step.effects if e.kind in LOSSES and name in e.message and " los" in e.message]
-
-
 def fates(steps: list) -> dict[int, list[str]]:
     """The life losses that decided each elimination (Lives and Being Eliminated): a cat that lost
     lives in the eliminating step, the card that took them (a `lives` change is told by its own line);
@@ -94,8 +88,9 @@ def fates(steps: list) -> dict[int, list[str]]:
         for b, a in zip(step.before.players, step.after.players):
             if not a.eliminated or b.eliminated:
                 continue
-            if step.after.grim_reapurr < b.lives:  # the cat lost lives in this very step: it tells the loss
-                out.setdefault(step.seq, []).extend(_lost(step, b.name))
+            if step.after.grim_reapurr < b.lives:  # the cat lost lives in this very step: its cards tell the loss
+                out.setdefault(step.seq, []).extend(e.message for e in step.effects if e.kind in LOSSES
+                                                    and b.name in e.message and " los" in e.message)
                 continue
             for earlier in reversed(steps[:k]):
                 p0 = next(p for p in earlier.before.players if p.name == b.name)

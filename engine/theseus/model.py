@@ -265,6 +265,12 @@ def catalogue(state: State) -> dict[str, CardSpec]:
     return merged_catalogue(tuple(state.cards))
 
 
+def known_rank(cat: dict[str, CardSpec], name: str | None) -> int | None:
+    """A card's Rank as the catalogue gives it; None for a card or a Rank it does not know."""
+    spec = cat.get(name)
+    return spec.rank if spec is not None and isinstance(spec.rank, int) else None
+
+
 # --------------------------------------------------------------------------- reading a situation
 
 

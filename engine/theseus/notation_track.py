@@ -7,9 +7,9 @@ from typing import Callable
 
 from engine.base import AmbiguousMove, Frozen, MoveSyntaxError, card_count
 from engine.tracking import Change, OptionError, example, read_words
-from engine.words import amount as words_amount, command, nearest as _nearest, player, quote
+from engine.words import amount as words_amount, command, nearest as _nearest, quote
 
-from .model import RANK_ONLY_NAMES, State, catalogue
+from .model import RANK_ONLY_NAMES, State, catalogue, known_rank
 from .notation_track_options import option_cards
 
 #: the reader of one verb's words: (state, verb, the words after it, its usage) -> its Change (its row's `read`)
@@ -73,7 +73,7 @@ def of_player(read: Callable[[State, str, str, list[str], str], tuple[str, ...]]
     def parse(state: State, verb: str, rest: list[str], usage: str) -> Change:
         if not rest:
             raise MoveSyntaxError(f"{verb}: name a player first, e.g. `{example(verb, usage)}`")
-        who = player(rest[0], state.players).name
+        who = state.player(rest[0]).name
         return Change(verb=verb, args=(who, *read(state, verb, who, rest[1:], usage)))
     return parse
 
@@ -131,8 +131,7 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
     if rest[0].casefold() == "rank":
         if len(rest) != 2:
             raise MoveSyntaxError(f"reward: `reward {who.lower()} rank 5` names one card by its Rank")
-        item = Item(rank=_int(rest[1], "rank"), vp=vp)
-        return ("rank", str(item.rank)) + (("vp", str(vp)) if vp is not None else ())
+        return ("rank", str(_int(rest[1], "rank"))) + (("vp", str(vp)) if vp is not None else ())
     rank = None
     if len(rest) >= 2 and INT.match(rest[-1]):
         rank = int(rest[-1])
@@ -151,7 +150,7 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
         name = _known(pool, name)
     else:
         name = pool.get(name.casefold(), name)
-        if rank == _spec_rank(state, name):
+        if rank == known_rank(catalogue(state), name):
             rank = None  # the catalogue says the same
     args: tuple[str, ...] = (name,)
     if rank is not None:
@@ -159,11 +158,6 @@ def read_reward(state: State, verb: str, who: str, rest: list[str], usage: str) 
     if vp is not None:
         args += ("vp", str(vp))
     return args
-
-
-def _spec_rank(state: State, name: str) -> int | None:
-    spec = catalogue(state).get(name)
-    return spec.rank if spec is not None and isinstance(spec.rank, int) else None
 
 
 def _amount(verb: str, who: str, rest: list[str]) -> tuple[str, list[str]]:
@@ -196,8 +190,7 @@ def read_bonus(state: State, verb: str, who: str, rest: list[str], usage: str) -
             raise MoveSyntaxError(f"bonus: `{label} {amount} rank 2` names the card by its Rank")
         return (amount, "rank", str(_int(tail[1], "rank")))
     if len(tail) == 1 and ITEM.match(tail[0]):
-        item = read_item(tail[0])
-        return (amount, "rank", str(item.rank))
+        return (amount, "rank", str(read_item(tail[0]).rank))
     return (amount, _known(_pool(state), " ".join(tail)))
 
 
@@ -245,7 +238,7 @@ def read_area(state: State, verb: str, who: str, rest: list[str], usage: str) ->
             known = pool.get(item.name.casefold())
             if known is not None:
                 item = item.model_copy(update={"name": known})
-                if item.rank == _spec_rank(state, known) and item.vp is None:
+                if item.rank == known_rank(catalogue(state), known) and item.vp is None:
                     item = Item(name=known)
             if item.name.casefold() in RANK_ONLY_NAMES or item.name.casefold() == "rank":
                 raise MoveSyntaxError(f"{verb}: a card by its Rank is just the number, e.g. `{verb} {who.lower()} 5`")

@@ -10,14 +10,13 @@ from itertools import combinations_with_replacement
 
 from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
-from engine.words import count
+from engine.words import count, listing, teach
 
 from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, Move, State, active_player, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
 from .table import Table
-from engine.words import listing, teach
 
 
 def check(state: State, move: Move) -> Verdict:

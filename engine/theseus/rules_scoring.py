@@ -2,15 +2,15 @@
 tiebreakers; what a play that ends the game says of them."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from functools import partial
+from typing import Any
 
 from engine.base import Reason
-from engine.words import count
+from engine.words import count, listing, teach
 
-from .model import GAME, State, catalogue
+from .model import GAME, State, catalogue, known_rank
 from .rule_ids import R
 from .table import Table
-from engine.words import listing, teach
 
 #: how final_scores() decided the winner -> (the rule it rests on, the words for it)
 DECIDED_BY: dict[str, tuple[str, str]] = {
@@ -35,19 +35,12 @@ def teach_each(names, **fields) -> str:
         f" and likewise for the {len(names) - 3} others" if len(names) > 3 else "")
 
 
-def final_scores(state: State, *, effect_points: Mapping[str, int] | None = None,
-                 party_ranks: Mapping[str, int] | None = None,
-                 hand_ranks: Mapping[str, int] | None = None) -> dict[str, Any]:
-    """Final scores, the winner(s), how the winner was decided and what could not be checked.
-
-    The keyword arguments (player name -> number) come from a table that keeps score by hand
-    (the Tracker): `effect_points` adds end-game points from card effects the table counted
-    itself; `party_ranks` / `hand_ranks` give a Party's or Hand's total Rank directly, in place
-    of the Ranks of the cards recorded there. Left out, they are the State's own fields.
-    """
-    effect_points_given = dict(state.effect_points if effect_points is None else effect_points)
-    party_ranks = dict(state.party_ranks if party_ranks is None else party_ranks)
-    hand_ranks = dict(state.hand_ranks if hand_ranks is None else hand_ranks)
+def final_scores(state: State) -> dict[str, Any]:
+    """Final scores, the winner(s), how the winner was decided and what could not be checked. A
+    table that keeps score by hand (the tracker) gives its own figures in the State: end-game points
+    from card effects it counted (`effect_points`), and a Party's or Hand's total Rank in place of the
+    Ranks of the cards recorded there (`party_ranks`, `hand_ranks`)."""
+    party_ranks, hand_ranks = state.party_ranks, state.hand_ranks
     hidden_hands: list[str] = []
     cat = catalogue(state)
     notes: list[Reason] = []
@@ -61,10 +54,7 @@ def final_scores(state: State, *, effect_points: Mapping[str, int] | None = None
     no_effect: list[str] = []
     unknown_rank: list[str] = []
 
-    def rank(name):
-        spec = cat.get(name)
-        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
-
+    rank = partial(known_rank, cat)
     for p in state.players:
         card_vp = 0
         for name in p.reward_area:
@@ -76,7 +66,7 @@ def final_scores(state: State, *, effect_points: Mapping[str, int] | None = None
                 general.append(name)
             else:
                 no_vp.append(name)
-        effect_points = effect_points_given.get(p.name, 0)
+        effect_points = state.effect_points.get(p.name, 0)
         for area, cards in (("party", p.party), ("hand", p.hand_cards), ("reward", p.reward_area)):
             for name in cards:
                 spec = cat.get(name)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from engine.base import Reason
 
-from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue
+from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue, known_rank
 from .rule_ids import R
 from .table import end_triggered
 
@@ -17,12 +18,8 @@ def status(state: State) -> list[Reason]:
     def add(rule, message):
         out.append(Reason(rule=rule, message=message))
 
-    def rank(name):
-        spec = cat.get(name)
-        return spec.rank if spec is not None and isinstance(spec.rank, int) else None
-
-    unknown = sorted(n for n in state_names(state) if n not in cat)
-    for name in unknown:
+    rank = partial(known_rank, cat)
+    for name in sorted(n for n in state_names(state) if n not in cat):
         add(R.NAME, f"{name} is not in the card catalogue: describe it under [[cards]]")
 
     active_rank = state.active_rank

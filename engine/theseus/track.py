@@ -33,7 +33,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Verdict
-from engine.words import player
 from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
                              options as read_options)
 
@@ -77,7 +76,7 @@ def _of_player(record: Callable[[Table, str, tuple[str, ...]], None]) -> Callabl
     def apply(table: Table, change: Change) -> None:
         if not change.args:
             raise MoveSyntaxError(f"{change.verb}: expected a player, got {change.label()!r}")
-        record(table, player(change.args[0], table.state.players).name, change.args[1:])
+        record(table, table.state.player(change.args[0]).name, change.args[1:])
     return apply
 
 
@@ -87,10 +86,8 @@ def _rank(table: Table, change: Change) -> None:
     track_turn.rank(table, int(change.args[0]))
 
 
-#: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, whether
-#: it only shows something or sets the table up, its reader (notation_track) and usage, what it moves when it
-#: is a counter); a verb without a check is one the game still takes once it is over (the final count may
-#: change, a card's VP too; play may not)
+#: verb -> its row (engine.tracking.Verb); a verb without a check is one the game still takes once it is
+#: over (the final count may change, a card's VP too; play may not)
 VERBS: dict[str, Verb] = {
     "reward": Verb(in_play, _of_player(track_cards.reward), ("rewards", "subjugate", "sub"),
                    read=words.of_player(words.read_reward),
@@ -219,25 +216,22 @@ def summary(state: State) -> dict[str, Any]:
     turn, and who leads or has won (with what decided it). The cards themselves are in the
     state (`dump`); the notes on what could not be checked come with the end of the game."""
     result = final_scores(state)
-    rows = {r["player"]: r for r in result["players"]}
-    players = []
-    for p in state.players:
-        row = rows[p.name]
-        players.append(
-            {
-                "name": p.name,
-                "party": list(p.party),
-                "hand": list(p.hand) if p.hand_known else p.hand,
-                "vp": row["total"],
-                "reward_cards": len(p.reward_area),
-                "reward": list(p.reward_area),
-                "card_vp": row["card_vp"],
-                "bonuses": p.bonuses,
-                "effect_points": row["effect_points"],
-                "party_rank": row["party_rank"],
-                "hand_rank": row["hand_rank"],
-            }
-        )
+    players = [
+        {
+            "name": p.name,
+            "party": list(p.party),
+            "hand": list(p.hand) if p.hand_known else p.hand,
+            "vp": row["total"],
+            "reward_cards": len(p.reward_area),
+            "reward": list(p.reward_area),
+            "card_vp": row["card_vp"],
+            "bonuses": p.bonuses,
+            "effect_points": row["effect_points"],
+            "party_rank": row["party_rank"],
+            "hand_rank": row["hand_rank"],
+        }
+        for p, row in zip(state.players, result["players"])
+    ]
     return {
         "game": "theseus",
         "turn": state.turn,

@@ -31,18 +31,14 @@ def resolve(table: Table, item: Item, *, where: str, check_rank_order: bool = Tr
         spec = table.spec(item.name)
         name = spec.name if spec is not None else item.name
         fields: dict[str, Any] = {}
-        if rank is not None:
-            known = spec.rank if spec is not None and isinstance(spec.rank, int) else None
-            if known is not None and known != rank:
-                table.forbid(R.NAME, f"{name} is a Rank {known} card (the name identifies the card), not Rank {rank}")
-            if known != rank:
-                fields["rank"] = rank
-        if item.vp is not None:
-            known_vp = spec.vp if spec is not None and isinstance(spec.vp, int) else None
-            if known_vp is not None and known_vp != item.vp:
-                table.forbid(R.NAME, f"{name} is worth {known_vp} VP in this game's catalogue, not {item.vp}")
-            if known_vp != item.vp:
-                fields["vp"] = item.vp
+        for field, given, conflict in (("rank", rank, "is a Rank {} card (the name identifies the card), not Rank {}"),
+                                       ("vp", item.vp, "is worth {} VP in this game's catalogue, not {}")):
+            known = getattr(spec, field, None)  # "unknown" (or no card) is no conflict
+            known = known if isinstance(known, int) else None
+            if given is not None and known is not None and known != given:
+                table.forbid(R.NAME, f"{name} {conflict.format(known, given)}")
+            if given is not None and known != given:
+                fields[field] = given
         if spec is None and rank is None:
             raise MoveSyntaxError(f"unknown card {name!r}: give its Rank, e.g. {quote(name)}:5")
         if fields:
@@ -131,9 +127,7 @@ def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
             rank = int(card[1])
             label = f"a Rank {rank} card"
         elif card:
-            spec = table.spec(card[0])
-            rank = spec.rank if spec is not None and isinstance(spec.rank, int) else None
-            label = card[0]
+            rank, label = table.rank_of(card[0]), card[0]
         if rank is not None and not 1 <= rank <= LAST_RANK:
             table.forbid(R.RANK_RANGE, f"a card's Rank is 1 to 6, not {rank}")
         elif rank == LAST_RANK:
@@ -200,13 +194,8 @@ def _record_party(table: Table, who: str, cards: list[str]) -> None:
     table.party[who] = cards
 
 
-def _record_hand(table: Table, who: str, cards: list[str]) -> None:
-    """A Hand listed is known to the table."""
-    table.set_hand(who, cards)
-
-
 PARTY = Zone("party", "Party", R.TIE_PARTY, lambda table: table.party_ranks, _record_party, False)
-HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, _record_hand, True)
+HAND = Zone("hand", "Hand", R.TIE_HAND, lambda table: table.hand_ranks, Table.set_hand, True)  # listed: known
 
 
 def area(table: Table, who: str, args: tuple[str, ...], zone: Zone) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import Reason
-from engine.words import count
+from engine.words import count, listing
 
 from .rule_ids import R
 from .rules_scoring import DECIDED_BY, final_scores
 from .table import Table
-from engine.words import listing
 
 
 def total(table: Table, who: str) -> int:

@@ -633,24 +633,23 @@ def test_unknown_ranks_count_zero_and_are_noted():
 def test_scores_come_from_the_engine_final_scores():
     state = play(at_rank(6, cards="Hydra:6:3"), "reward ann Hydra", "reward ann Paladin", "bonus ann +1",
                  "points ann +2", "party ann 6 5", "hand ben total 4")
-    engine = final_scores(state, effect_points=state.effect_points,
-                                   party_ranks=state.party_ranks, hand_ranks=state.hand_ranks)
-    assert final_scores(state) == engine
+    engine = final_scores(state)
     ann = engine["players"][0]
     assert (ann["card_vp"], ann["effect_points"], ann["bonuses"], ann["total"]) == (4, 2, 1, 7)
     assert row(state, "Ann")["vp"] == 7 and row(state, "Ben")["hand_rank"] == 4
 
 
-def test_engine_final_scores_keywords_replace_rank_totals():
+def test_engine_final_scores_rank_totals_given_replace_the_cards():
     engine = Engine()
     state = new(("Ann", "Ben"))
     plain = final_scores(state)
     unknown = "Ranks of Knight, Mage and Rogue are unknown"
     assert plain["decided_by"] == "tie" and any(unknown in n.message for n in plain["unchecked"])
-    given = final_scores(state, party_ranks={"Ann": 5, "Ben": 5}, hand_ranks={"Ann": 1, "Ben": 0})
+    given = final_scores(state.model_copy(update={"party_ranks": {"Ann": 5, "Ben": 5},
+                                                  "hand_ranks": {"Ann": 1, "Ben": 0}}))
     assert given["winners"] == ["Ann"] and given["decided_by"] == "hand-rank"
     assert not any(unknown in n.message for n in given["unchecked"])
-    assert final_scores(state, effect_points={"Ben": 1})["winners"] == ["Ben"]
+    assert final_scores(state.model_copy(update={"effect_points": {"Ben": 1}}))["winners"] == ["Ben"]
     assert set(DECIDED_BY) == {"points", "party-rank", "hand-rank", "tie"}
 
 
