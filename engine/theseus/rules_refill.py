@@ -45,7 +45,7 @@ def candidates(state, rank: int, left_out: tuple[str, ...] = ()) -> list[str]:
     seen = set(left_out)
     seen.update(card.name for card in state.board)
     for p in state.players:
-        seen.update((*p.hand, *p.party, *p.reward_area))
+        seen.update((*p.hand_cards, *p.party, *p.reward_area))
     return sorted(n for n, spec in catalogue(state).items()
                   if spec.rank == rank and n not in seen and not UNNAMED.fullmatch(n))
 

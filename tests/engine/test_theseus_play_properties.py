@@ -187,3 +187,17 @@ def test_the_referee_over_whole_games_with_hidden_hands():
     assert games[0] >= REFEREE_GAMES
     print(f"\ntheseus referee: {games[0]} games, " + ", ".join(f"{v} {k}" for k, v in FIGURES.items()))
     assert FIGURES["alternatives"] > 0 and FIGURES["hidden-Hand verdicts"] > 0
+
+
+def test_a_hidden_hand_still_gets_a_refills_cards_offered_by_taps():
+    """A Board Refill's unnamed card is offered by name on a phone even when the player's Hand is only
+    a count (the cards the deck can still hold leave out those seen on the table, none from the Hand)."""
+    from engine.theseus.rules_refill import tap_reveals
+
+    state = TRACKER.new_state(["Ann", "Ben"], {"hidden": "ann", "cards": "Squire:1"})
+    state, _ = TRACKER.apply(state, Change(verb="board", args=("Paladin", "Witch", "Buster", "Kunoichi")))
+    moves = [ENGINE.format_move(m) for m in ENGINE.legal_moves(state)]
+    found, taps = tap_reveals(GAME, state, moves, "Ann")
+    assert found and all(said["cards"] for said in found.values())
+    assert all(tap.split(" reveal ")[0] in found for tap in taps) and taps
+    assert {name for said in found.values() for name in said["cards"]} == {"Squire"}  # none of the Board
