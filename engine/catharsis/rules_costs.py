@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import permutations
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -235,29 +234,3 @@ def why_not(option: Option, dice: list[int]) -> str:
                 f"a ? die may not show the value of a BB-like group")
     return f"not enough dice left for the {option.wild} ? symbol{'s' if option.wild > 1 else ''}"
 
-
-def brute_force_pays(option: Option, dice: list[int]) -> bool:
-    """Reference answer for tests: try every ordered choice of dice for the option's symbols."""
-    symbols: list[tuple[str, int | None]] = [("#", v) for v in option.exact]
-    for letter, size in option.groups:
-        symbols += [(letter, None)] * size
-    symbols += [("?", None)] * option.wild
-    if len(symbols) > len(dice):
-        return False
-    for chosen in permutations(range(len(dice)), len(symbols)):
-        values: dict[str, int] = {}
-        ok = True
-        for (kind, want), i in zip(symbols, chosen):
-            v = dice[i]
-            if kind == "#":
-                ok = v == want
-            elif kind != "?":
-                ok = values.setdefault(kind, v) == v
-            if not ok:
-                break
-        if ok and len(set(values.values())) == len(values):
-            others = {letter: [dice[i] for (kind, _), i in zip(symbols, chosen) if kind != letter]
-                      for letter in values if strict(letter)}
-            if all(values[letter] not in seen for letter, seen in others.items()):
-                return True
-    return False

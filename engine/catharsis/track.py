@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged
+from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged, row
 
 from . import notation_track, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
@@ -19,9 +19,6 @@ from .track_readings import AFTER_WIN, readings_of
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
 #: verb -> its row (engine.tracking.Verb), from the topics, the tokens' verbs last
 VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()} | track_morale.TOKEN_VERBS
-#: verb -> the readings its own legal change decided; verb -> whether it may follow the Boss's defeat
-READINGS = track_morale.READINGS | track_combat.READINGS
-ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
 
 
 def check(state: State, change: Change) -> Verdict:
@@ -37,7 +34,7 @@ def _advice(state: State, change: Change, found: Findings) -> list[str]:
 
 
 def _readings(state: State, change: Change, found: Findings) -> None:
-    found.leave_open(*readings_of(change, found.effects, READINGS.get(change.verb)))
+    found.leave_open(*readings_of(change, found.effects, row(VERBS, change.verb).readings))
 
 
 def _works(state: State, advice: str) -> bool:
@@ -71,7 +68,7 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
     """The verb's check, collecting its refusals, advice and open points in `no`."""
     if state.outcome == "lost":
         no.forbid(R.LOSING, "the party has lost; the game is over")
-    elif state.outcome == "won" and not (change.verb in ON_DEFEAT and ON_DEFEAT[change.verb](change)):
+    elif state.outcome == "won" and not ((after_win := row(VERBS, change.verb).after_win) and after_win(change)):
         # after the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
         # lose the game after all); nothing else changes the table any more
         no.forbid(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "

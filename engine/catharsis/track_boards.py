@@ -369,7 +369,7 @@ def apply_unflip(t: Table, change) -> None:
 #: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
 #: reading, usage, counter)
 VERBS = {
-    "damage": Verb(check_damage, apply_damage, read=words.read_damage,
+    "damage": Verb(check_damage, apply_damage, read=words.read_damage, after_win=lambda change: True,
                    usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),
     "use": Verb(check_use, apply_use, ("activate",), read=words.read_use,
                 usage="activate an ability: use ann 3 [top|bottom] [free]"),
@@ -392,5 +392,3 @@ VERBS = {
     "unflip": Verb(check_unflip, apply_unflip, read=("player",),
                    usage="turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann"),
 }
-#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win (any damage)
-ON_DEFEAT = {"damage": lambda change: True}

@@ -249,12 +249,10 @@ VERBS = {
                       usage="reveal the next Boss Deck card: next-card monster|boss|trap|event|special"),
     "resolved": Verb(check_resolved, apply_resolved, ("resolve",), read=words.read_resolved,
                      usage="the revealed Trap/Event/Special is resolved: resolved"),
-    "combat": Verb(check_combat, apply_combat, read=("step",),
+    "combat": Verb(check_combat, apply_combat, read=("step",), readings=combat_readings,
                    usage="combat start | combat attack | combat enemy | combat refresh | combat end-round | "
                          "combat next | combat round (a combat ends by itself once its last Enemy is defeated)"),
     "enemy": Verb(check_enemy, apply_enemy, read=words.read_enemy,
                   usage="enemy \"Crab\" 8/10/12/14/16 [boss] [armor 2] | enemy damage 4 [crab] | "
                         "enemy defeated [crab] | enemy armor 2 [crab] | enemy armorshred 1 [crab]"),
 }
-#: verb -> the readings its own legal change decided (beside those its effects show)
-READINGS = {"combat": combat_readings}

@@ -204,8 +204,9 @@ def morale_on_defeat(change) -> bool:
 #: reading, usage, counter); its tokens' verbs are listed last (track.VERBS)
 VERBS = {
     "morale": Verb(check_morale, apply_morale, read=("party-change",), counter=Counter("morale", of_player=False),
+                   after_win=morale_on_defeat,
                    usage="change Morale: morale -1 | morale +1 (never above the start)"),
-    "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh,
+    "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh, readings=refresh_readings,
                     usage="spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
                           "(Ice Elf Lich: refresh kpt ann 2 spends Ann's KPT)"),
 }
@@ -222,7 +223,3 @@ TOKEN_VERBS = {
     "status": Verb(None, apply_counter, ("counter",), read=words.read_status,
                    usage="any other counter: status party treasure +1 | status crab poison +2"),
 }
-#: verb -> the readings its own legal change decided (beside those its effects show)
-READINGS = {"refresh": refresh_readings}
-#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win
-ON_DEFEAT = {"morale": morale_on_defeat}
