@@ -66,7 +66,7 @@ def _declare():
         seats_rule=R.PLAYER_COUNT,
         status=status,
         plays=Plays(parse_move=partial(notation.parse_play, verbs=track.VERBS), format_move=notation.format_play,
-                    help=notation.NOTATION, check=rules.check_play, apply=rules.apply_play,
+                    help=notation.NOTATION, check=rules.check, apply=rules.apply,
                     legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
         # there are no turns: everyone acts at once (a play is never out of turn)
         turns=Turns(rule=R.SIMULTANEOUS, with_turn=rules.with_turn, mover=rules.mover),

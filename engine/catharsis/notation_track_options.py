@@ -157,7 +157,6 @@ def _character_name(raw: str) -> str:
 
 def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
     raw = raw.strip()
-    counts = {n: BOARD_MAX for n in names}
 
     def check(v: str) -> int:
         if not v.strip().isdigit() or not 1 <= int(v) <= BOARD_MAX:
@@ -165,6 +164,5 @@ def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
         return int(v)
 
     if "=" not in raw:
-        value = check(raw or "6")
-        return {n: value for n in names}
-    return counts | {player: check(v) for player, v in _per_player("powers", raw, names)}
+        return dict.fromkeys(names, check(raw or "6"))
+    return dict.fromkeys(names, BOARD_MAX) | {player: check(v) for player, v in _per_player("powers", raw, names)}

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
-from math import factorial
+from itertools import combinations_with_replacement, product
+from math import factorial, prod
 
 from .rules_costs import Cost, counts_of, pays_counts
 
@@ -25,21 +25,8 @@ from .rules_costs import Cost, counts_of, pays_counts
 def multisets(k: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Every multiset of k dice as (face counts, code, number of ordered rolls giving it). The code
     writes the counts in base 7, so adding two multisets is adding their codes."""
-    out = []
-
-    def rec(face: int, left: int, acc: list[int]) -> None:
-        if face == 5:
-            counts = (*acc, left)
-            w = factorial(k)
-            for c in counts:
-                w //= factorial(c)
-            out.append((counts, code(counts), w))
-            return
-        for c in range(left + 1):
-            rec(face + 1, left - c, [*acc, c])
-
-    rec(0, k, [])
-    return tuple(out)
+    every = [tuple(faces.count(v) for v in range(6)) for faces in combinations_with_replacement(range(6), k)]
+    return tuple((counts, code(counts), factorial(k) // prod(map(factorial, counts))) for counts in every)
 
 
 def code(counts) -> int:

@@ -13,16 +13,15 @@ from typing import Any
 from engine.base import EngineError, Effect, Reason, Verdict
 from engine.tracking import Change, Findings
 
-from . import rules_combat
+from . import rules_combat, track
 from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
-from .notation import Play, format_card, format_play
+from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
 from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
 from .rules_cards import known_to_library, unknown
 from .table import Table
-from .track import change_table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
@@ -59,10 +58,11 @@ def shortfall(named, have) -> str:
 
 # ------------------------------------------------------------------------------------- check
 
-def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
+def check(state: State, play: Play, advise: bool = True) -> Verdict:
+    """A play's verdict; a play that is a tracker command is judged by the tracker's verbs (track.py)."""
     v = Findings()
     if play.kind == "change":
-        return tracker.check(state, play.change)
+        return track.check(state, play.change)
     if play.kind == "pay":  # a question about dice, whatever the table's state
         _check_pay(state, play, v)
         return v.verdict()
@@ -78,23 +78,20 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
         _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
-        v.advice = [a for a in v.advice if _works(state, a, tracker)]
+        v.advice = [a for a in v.advice if _works(state, a)]
     return v.verdict()
 
 
-def _works(state: State, advice: str, tracker) -> bool:
+def _works(state: State, advice: str) -> bool:
     """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
     kept as a pattern)."""
     if is_pattern(advice):
         return True
-    from .notation import parse_play
-    from .track import VERBS
-
     try:
-        play = parse_play(advice, state, VERBS)
+        play = parse_play(advice, state, track.VERBS)
     except EngineError:
         return False
-    return check(state, play, tracker, advise=False).legal
+    return check(state, play, advise=False).legal
 
 
 def _check_phase(state: State, play: Play, v: Findings) -> None:
@@ -397,15 +394,16 @@ def _check_card(state: State, play: Play, v: Findings) -> None:
 
 # ------------------------------------------------------------------------------------- apply
 
-def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
+def apply(state: State, play: Play, overruled: bool = False) -> State:
+    """The State after a play; a play that is a tracker command is made by the tracker's verbs."""
     if play.kind == "change":
-        return tracker.apply(state, play.change)[0]
+        return track.apply(state, play.change)[0]
     if play.kind == "pay":
         raise EngineError("`pay COST with DICE` is a question for `companion check`; it changes nothing to play")
     if play.kind == "reroll" and play.results is None:
         raise EngineError(f"say what the dice came up: reroll {play.player} {_dice_text(play.values)} to ...")
     if not overruled:
-        verdict = check(state, play, tracker)
+        verdict = check(state, play)
         if not verdict.legal:
             raise EngineError(f"illegal play {format_play(play)!r}: {verdict.reasons[0].message} "
                               f"({verdict.reasons[0].rule}); play it with --overrule if the table insists")
@@ -426,7 +424,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     elif play.kind == "use":
         _use(state, table, play)
     elif play.kind == "attack":
-        table.attack_waits(play.to, play.amount)
+        table.d["attack"] = [play.to, play.amount]
     elif play.kind == "assign":
         table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
     elif play.kind == "card":
@@ -454,7 +452,7 @@ def _use(state: State, table: Table, play: Play) -> None:
     finish, _, _ = rules_combat.finisher(mid, pl, pw, card, ability, play.half)
     duo = card is not None and card.duo is not None
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
-    change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
+    track.change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
@@ -476,41 +474,27 @@ def legal_moves(state: State) -> list[Play]:
         if p.dead or not p.dice:
             continue
         have = unused(p)
-        if not have:
-            continue
-        for i, pw in enumerate(p.powers):
-            if pw.status != FACE_UP or pw.used_round:
-                continue
-            card = card_of(state, pw.name)
-            if card is None:
-                continue
-            for half in ("top", "bottom"):
-                cost_text, _ = cost_to_pay(pw, card, ability_shown(pw, card, half), half)
-                if cost_text is None:
-                    continue
-                if card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
+        for slot, card, costs in _costs(state, p):
+            for half, cost_text in costs.items():
+                if cost_text is None or card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
                     continue
                 for pay in solve(parse_cost(cost_text), have):
                     out.append(Play("use", p.name, values=tuple(sorted(have[j] for j in pay.positions())),
-                                    slot=str(i + 1), half=half, with_dice=True))
+                                    slot=str(slot), half=half, with_dice=True))
     return out
 
 
-# -- the declaration's plays and turns (engine/game.py): one rules model, the tracker's own verbs
+def _costs(state: State, p):
+    """Each power of a player that is face up and not used this round: (its slot, its card, half ->
+    the cost that half asks now, None where the card or the cost is unknown)."""
+    for i, pw in enumerate(p.powers):
+        if pw.status == FACE_UP and not pw.used_round:
+            card = card_of(state, pw.name)
+            yield i + 1, card, {half: cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0]
+                                for half in ("top", "bottom")}
 
 
-def check_play(state: State, play: Play) -> Verdict:
-    """check() with the tracker's verbs (track.py) judging a play that is a tracker command."""
-    from . import track
-
-    return check(state, play, track)
-
-
-def apply_play(state: State, play: Play, overruled: bool = False) -> State:
-    """apply() with the tracker's verbs (track.py) making a play that is a tracker command."""
-    from . import track
-
-    return apply(state, play, track, overruled)
+# -- the declaration's turns (engine/game.py)
 
 
 def with_turn(state: State, player: str) -> State:
@@ -554,15 +538,7 @@ def _left_out(state: State) -> list[str]:
                        "DICE` (not listed: the new dice are the table's)")
         if not p.dice:
             continue
-        open_cost = []
-        for i, pw in enumerate(p.powers):
-            if pw.status != FACE_UP or pw.used_round:
-                continue
-            card = card_of(state, pw.name)
-            costs = [cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0] if card is not None else None
-                     for half in ("top", "bottom")]
-            if card is None or None in costs:
-                open_cost.append(str(i + 1))
+        open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
         if open_cost:
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
                        f"cost is unknown, so those uses are not listed (`use {p.name} N top with DICE` is judged "

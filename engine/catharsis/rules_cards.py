@@ -86,9 +86,5 @@ def unknown(card: str, what: str, field: str, example: str | None = None, known:
     be = "are" if what.endswith("s") else "is"
     if card.isdigit():
         return f"power {card} has no name, so its {what} {be} unknown (name it: rename PLAYER {card} NAME)"
-    if known is None:
-        from .model import shipped
-
-        known = card.lower() in shipped()
     return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field, example)}; the card "
             f"library keeps it for the next sessions: {teach(card, field, example, known)})")

@@ -14,7 +14,7 @@ import re
 from engine.base import Reason
 
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
-from .notation import Play
+from .notation import Play, format_play
 from .rule_ids import R
 from .rules_cards import known_to_library, unknown
 
@@ -242,7 +242,7 @@ def assign_verdict(state, play: Play, v) -> None:
                 v.forbid(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
                                      f"after dying ({room(player_of(state, name))} points)")
     if v.problems:
-        v.advice.extend(_format(a) for a in assignments(state)[:5])
+        v.advice.extend(format_play(a) for a in assignments(state)[:5])
         return
     takers = [name for name, n in play.shares if n]
     if to == "party":
@@ -338,9 +338,3 @@ def _sharings(state, need: int) -> list[Play]:
 
     share(0, need, ())
     return out
-
-
-def _format(play: Play) -> str:
-    from .notation import format_play
-
-    return format_play(play)

@@ -16,6 +16,7 @@ symbols separated by spaces):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -170,10 +171,9 @@ def pays_counts(option: Option, counts: tuple[int, ...]) -> bool:
 
 
 def counts_of(values) -> tuple[int, ...]:
-    c = [0] * 6
-    for v in values:
-        c[v - 1] += 1
-    return tuple(c)
+    """How many of the values show each face, 1 to 6."""
+    counted = Counter(values)
+    return tuple(counted[v] for v in FACES)
 
 
 def pay(option: Option, dice: list[int]) -> Payment | None:

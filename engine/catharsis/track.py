@@ -80,16 +80,9 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
 
 def summary(state: State) -> dict[str, Any]:
     def power(i: int, pw: Power) -> dict[str, Any]:
-        out: dict[str, Any] = {"slot": i + 1, "name": pw.name, "status": pw.status}
-        if pw.combo:
-            out["combo"] = pw.combo
-        if pw.ice:
-            out["ice"] = pw.ice
-        if pw.level is not None:
-            out["level"] = pw.level
-        if pw.side is not None:
-            out["side"] = pw.side
-        return out
+        shown = {"combo": pw.combo or None, "ice": pw.ice or None, "level": pw.level, "side": pw.side}
+        return {"slot": i + 1, "name": pw.name, "status": pw.status,
+                **{key: value for key, value in shown.items() if value is not None}}
 
     players = []
     for p in state.players:
@@ -113,10 +106,7 @@ def summary(state: State) -> dict[str, Any]:
             if used:
                 row["used_dice"] = " ".join(str(v) for v in sorted(used))
             row["rerolls_left"] = max(0, 2 - p.rerolls)
-        if p.damage_due:
-            row["damage_due"] = p.damage_due
-        if p.discard_due:
-            row["discard_due"] = p.discard_due
+        row.update({key: getattr(p, key) for key in ("damage_due", "discard_due") if getattr(p, key)})
         players.append(row)
     out: dict[str, Any] = {
         "boss": state.boss,

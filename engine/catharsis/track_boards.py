@@ -174,10 +174,9 @@ def apply_damage(t: Table, change) -> None:
 def apply_exhaust(t: Table, change) -> None:
     p = t.player(change.args[0])
     for slot in change.args[1:]:
-        if p["powers"][int(slot) - 1]["status"] == FACE_UP:
-            t.say("exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
-                             f"exhausted", R.EXHAUST, who=p["name"],
-                  card=p["powers"][int(slot) - 1]["name"])
+        pw = p["powers"][int(slot) - 1]
+        if pw["status"] == FACE_UP:
+            t.say("exhaust", f"{p['name']}'s {pw['name']} is exhausted", R.EXHAUST, who=p["name"], card=pw["name"])
         t.exhaust_power(p, int(slot), "exhausted")
 
 
@@ -276,8 +275,7 @@ def _prevents(t: Table, name: str, slot: int, half: str) -> None:
 
 def apply_gain(t: Table, change) -> None:
     p = t.player(change.args[0])
-    level = 1 if p["character"] == "Luthia" else None
-    new = dict(name=change.args[1], status=FACE_UP, combo=0, ice=0, level=level)
+    new = t.new_power(p, change.args[1])
     for i, pw in enumerate(p["powers"]):
         if pw["status"] == DISCARDED:
             p["powers"][i] = new
@@ -296,8 +294,7 @@ def apply_replace(t: Table, change) -> None:
     p = t.player(change.args[0])
     slot = int(change.args[1])
     old = p["powers"][slot - 1]["name"]
-    level = 1 if p["character"] == "Luthia" else None
-    p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
+    p["powers"][slot - 1] = t.new_power(p, change.args[2])
     t.say("replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
                      f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
 
@@ -320,11 +317,7 @@ def check_flip(state, change, no):
 def check_unflip(state, change, no):
     player = change.args[0]
     p = player_of(state, player)
-    if p.role == "face-up":
-        return
-    if p.character == "Durhak":
-        return
-    if p.character in ("Emberhoof", "Lumi") and p.may_unflip:
+    if p.role == "face-up" or p.character == "Durhak" or p.character in ("Emberhoof", "Lumi") and p.may_unflip:
         return
     if p.character == "Emberhoof":
         no.forbid(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",

@@ -212,8 +212,7 @@ def apply_ice(t: Table, change) -> None:
 
 def apply_revive(t: Table, change) -> None:
     p = t.player(change.args[0])
-    level = 1 if p["character"] == "Luthia" else None
-    p["powers"] = [dict(name=n, status=FACE_UP, combo=0, ice=0, level=level) for n in change.args[1:3]]
+    p["powers"] = [t.new_power(p, name) for name in change.args[1:3]]
     p["dead"] = False
     for lumi in t.d["players"]:
         if lumi["character"] == "Lumi" and lumi["name"] != p["name"] and lumi["role"] == "face-up":
@@ -223,7 +222,6 @@ def apply_revive(t: Table, change) -> None:
     t.say("revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE, who=p["name"])
 
 
-#: verb -> its check (state, change, no) and its transition (table, change)
 #: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
 #: reading, usage, counter)
 VERBS = {

@@ -220,6 +220,6 @@ TOKEN_VERBS = {
                  usage="Burn counters on a player, an enemy or the party: burn crab +2 | burn ann -1"),
     "spore": Verb(None, apply_counter, ("spores",), read=("target", "verb", "change"),
                   usage="Spore counters: spore ann +1"),
-    "status": Verb(None, apply_counter, ("counter",), read=words.read_status,
+    "status": Verb(None, apply_counter, ("counter",), read=("target", "name", "change"),
                    usage="any other counter: status party treasure +1 | status crab poison +2"),
 }
