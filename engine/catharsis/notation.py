@@ -97,12 +97,8 @@ def parse_play(text: str, state, verbs: dict) -> Play:
     if verb == "reroll":
         if len(rest) < 2:
             raise MoveSyntaxError("usage: reroll PLAYER 3 3 4 to 1 2 5")
-        low = [w.lower() for w in rest]
-        if "to" in low:
-            k = low.index("to")
-            kept, came = rest[1:k], rest[k + 1:]
-            return Play("reroll", player(rest[0]), values=_dice(kept), results=_dice(came))
-        return Play("reroll", player(rest[0]), values=_dice(rest[1:]))
+        k = next((i for i, w in enumerate(rest) if w.lower() == "to"), None)  # `to`: what they came up
+        return Play("reroll", player(rest[0]), values=_dice(rest[1:k]), results=None if k is None else _dice(rest[k + 1:]))
     if verb == "adjust":
         if len(rest) < 3:
             raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann")

@@ -10,7 +10,7 @@ import shlex
 from collections import Counter
 from typing import Any
 
-from engine.base import EngineError, Effect, Reason, Verdict
+from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 
 from . import rules_combat, track
@@ -19,7 +19,7 @@ from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
-from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
+from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import known_to_library, unknown
 from .table import Table
 
@@ -35,14 +35,8 @@ def _dice_text(values) -> str:
     return " ".join(str(v) for v in sorted(values)) or "none"
 
 
-def _missing(want, have) -> list[int]:
-    """The values of `want` that `have` lacks (as multisets)."""
-    short = Counter(want) - Counter(have)
-    return sorted(short.elements())
-
-
 def shortfall(named, have) -> str:
-    """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named"."""
+    """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named" ("": none)."""
     want, got = Counter(named), Counter(have)
     parts = []
     for value in sorted(want):
@@ -63,8 +57,8 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
     v = Findings()
     if play.kind == "change":
         return track.check(state, play.change)
-    if play.kind == "pay":  # a question about dice, whatever the table's state
-        _check_pay(state, play, v)
+    if play.kind == "pay":  # a question about dice, whatever the table's state: do these dice pay this cost?
+        judge_payment(parse_cost(play.target), list(play.values), True, v)
         return v.verdict()
     if state.outcome is not None:
         key = R.WIN if state.outcome == "won" else R.LOSING
@@ -132,12 +126,10 @@ def _check_reroll(state: State, play: Play, v: Findings) -> None:
     if p.rerolls >= REROLLS:
         v.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
                                  f"(as Dave, who is stuck with his dice after his second reroll)")
-        v.problems.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
-                                                             "partner may still adjust them"))
+        v.forbid(R.DAVE_EXAMPLE, "after two rerolls the dice stay as they are; a partner may still adjust them")
     if not play.values:
         v.forbid(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
-    missing = _missing(play.values, unused(p))
-    if missing:
+    if shortfall(play.values, unused(p)):
         used = [d.value for d in p.dice if d.used]
         v.forbid(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
                                  f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
@@ -179,10 +171,8 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
         alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
         v.forbid(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
-        v.problems.append(Reason(rule=R.ADJUST_DIRECTION,
-                                message="adjust it the other way or choose another die" if alts
-                                else "choose another die"))
-        v.advice.extend(alts)
+        v.forbid(R.ADJUST_DIRECTION, "adjust it the other way or choose another die" if alts else "choose another die",
+                 *alts)
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
@@ -250,8 +240,7 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     v.unchecked.extend(notes)
     have = unused(p)
     if play.with_dice:
-        missing = _missing(play.values, have)
-        if missing:
+        if shortfall(play.values, have):
             v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
                                  f"{_dice_text(have)}); only a player's own dice pay")
             return
@@ -267,9 +256,8 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     cost = parse_cost(cost_text)
     dice = list(play.values) if play.with_dice else have
     if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{_level_text(pw)})"):
-        for pay in solve(cost, have):
-            v.advice.append(f"use {p.name} {play.slot} {play.half} with "
-                                  f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
+        v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
+                        for payment in solve(cost, have))
         return
     rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
     _what_it_does(p, pw, card, ability, play, v)
@@ -326,17 +314,17 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
         v.note(R.SYM_BB, "reading: a CC (or later letter) is judged like BB, its value unlike every other die on "
                          "the ability (open in the rulebook: 'Player Decks' defines only AA and BB)")
-    payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
+    payments = [payment for payment in solve(cost, dice) if not exact or payment.option.size == len(dice)]
     if not payments:
         for option in cost.options:
-            if exact and option.size != len(dice) and _pays_some(option, dice):
+            if exact and option.size != len(dice) and pay(option, dice) is not None:
                 v.forbid(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
                                      f"(paid in full, nothing extra)")
             else:
                 v.forbid(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
                                                f"{why_not(option, dice)}")
         if len(cost.options) > 1:
-            v.problems.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
+            v.forbid(R.DOUBLE_LINE, f"no alternative of `{cost.text()}` is paid")
         return False
     paid = payments[0]
     v.say("paid", f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
@@ -345,15 +333,6 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
     if len(cost.options) > 1:
         v.say("choice", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid", R.DOUBLE_LINE)
     return True
-
-
-def _check_pay(state: State, play: Play, v: Findings) -> None:
-    """A question, not a play: do these dice pay this cost?"""
-    judge_payment(parse_cost(play.target), list(play.values), True, v)
-
-
-def _pays_some(option, dice) -> bool:
-    return bool(solve(Cost((option,)), dice))
 
 
 def _symbol_rule(option) -> str:
@@ -478,9 +457,8 @@ def legal_moves(state: State) -> list[Play]:
             for half, cost_text in costs.items():
                 if cost_text is None or card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
                     continue
-                for pay in solve(parse_cost(cost_text), have):
-                    out.append(Play("use", p.name, values=tuple(sorted(have[j] for j in pay.positions())),
-                                    slot=str(slot), half=half, with_dice=True))
+                out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
+                             half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]
     return out
 
 

@@ -118,14 +118,13 @@ def check_ice(state, change, no):
 
 
 def check_revive(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     if not p.dead:
-        no.forbid(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
+        no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
     for lumi in state.players:
-        if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":
+        if lumi.character == "Lumi" and lumi.name != p.name and lumi.role == "flipped":
             no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
 

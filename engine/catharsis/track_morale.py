@@ -93,8 +93,7 @@ def check_refresh(state, change, no):
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)
         if state.combat_step == "player-attack":
-            no.leave_open(Reason(rule=R.REFRESH_TOO_LATE,
-                                message="whether anyone has rolled: only rolls typed with `roll` are known"))
+            no.note(R.REFRESH_TOO_LATE, "whether anyone has rolled: only rolls typed with `roll` are known")
     if not refreshes_something(state):
         no.leave_open(EMPTY_REFRESH)
 
