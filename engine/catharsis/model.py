@@ -296,11 +296,6 @@ def player_of(state: State, name: str) -> Player:
     return player(name, state.players)
 
 
-def character_of(state: State, name: str) -> str | None:
-    """The character a player plays (None: not told)."""
-    return player_of(state, name).character
-
-
 def ability_of(state: State, p: Player, slot: str, half: str):
     """(power, card, ability) of a player's power half; card/ability None when unknown."""
     pw = p.powers[int(slot) - 1]

@@ -24,7 +24,7 @@ from engine.base import MoveSyntaxError
 from engine.tracking import Change, aliases_of
 from engine.words import match, player as named_player
 
-from .rules_costs import parse_cost
+from .rules_costs import parse_cost, read_die, read_dice
 from .model import Ability, Face, PowerCard
 from .notation_track import parse as parse_command, power_slot
 
@@ -52,14 +52,8 @@ class Play:
     with_dice: bool = False             # use: the dice were named
 
 
-def _die(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 6:
-        raise MoveSyntaxError(f"{word!r} is not a die value; a die shows 1 to 6")
-    return int(word)
-
-
 def _dice(words: list[str]) -> tuple[int, ...]:
-    return tuple(_die(part) for w in words for part in w.replace(",", " ").split())
+    return tuple(read_dice(" ".join(words)))
 
 
 def _signed(word: str, what: str) -> int:
@@ -98,7 +92,8 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         if len(rest) < 2:
             raise MoveSyntaxError("usage: reroll PLAYER 3 3 4 to 1 2 5")
         k = next((i for i, w in enumerate(rest) if w.lower() == "to"), None)  # `to`: what they came up
-        return Play("reroll", player(rest[0]), values=_dice(rest[1:k]), results=None if k is None else _dice(rest[k + 1:]))
+        return Play("reroll", player(rest[0]), values=_dice(rest[1:k]),
+                    results=None if k is None else _dice(rest[k + 1:]))
     if verb == "adjust":
         if len(rest) < 3:
             raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann")
@@ -114,7 +109,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
                 raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
         elif len(rest) > 3:
             raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")
-        return Play("adjust", player(rest[0]), values=(_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
+        return Play("adjust", player(rest[0]), values=(read_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
                     by=by, slot=slot, half=half)
     if verb == "use":
         if len(rest) < 2:
@@ -195,9 +190,8 @@ def _card(rest: list[str]) -> PowerCard:
     """`card NAME ...`: the fields a table gives for one power; each ability field follows its `top`
     or `bottom`, and a Soraten power's sides start with `ground` or `flight` (only the fields given
     are laid over the catalogue's card)."""
-    usage = CARD_USAGE
     if not rest:
-        raise MoveSyntaxError(usage)
+        raise MoveSyntaxError(CARD_USAGE)
     name, i = rest[0], 1
     fields: dict = {}
     abilities: dict[tuple[str | None, str], dict] = {}
@@ -220,7 +214,7 @@ def _card(rest: list[str]) -> PowerCard:
             i += 1
             continue
         if i + 1 >= len(rest):
-            raise MoveSyntaxError(f"{rest[i]!r} needs a value; {usage}")
+            raise MoveSyntaxError(f"{rest[i]!r} needs a value; {CARD_USAGE}")
         value = rest[i + 1]
         if w == "character":
             fields["character"] = value
@@ -233,15 +227,15 @@ def _card(rest: list[str]) -> PowerCard:
             fields["side"] = match(value, ["ground", "flight", "both"], "side", hint="nearest")
         elif w in ABILITY_WORDS:
             if last is None:
-                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {usage}")
+                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {CARD_USAGE}")
             for key, got in _ability_field(w, value).items():
                 abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
                     and key in abilities[last] else got
         else:
-            raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
+            raise MoveSyntaxError(f"unexpected {rest[i]!r}; {CARD_USAGE}")
         i += 2
     if not abilities and not fields:
-        raise MoveSyntaxError(f"a card needs a field to describe; {usage}")
+        raise MoveSyntaxError(f"a card needs a field to describe; {CARD_USAGE}")
     for (side, half), got in abilities.items():
         if side is None:
             fields[half] = Ability(**got)

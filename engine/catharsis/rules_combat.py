@@ -311,7 +311,7 @@ def _sharings(state, need: int) -> list[Play]:
     if to == "player":
         from itertools import permutations
 
-        seen = set()
+        found: dict[tuple, None] = {}  # each sharing once, in the order first found
         for order in permutations(alive):
             left, shares = need, []
             for name, cap in order:
@@ -320,11 +320,8 @@ def _sharings(state, need: int) -> list[Play]:
                 take = min(cap, left)
                 shares.append((name, take))
                 left -= take
-            key = tuple(shares)
-            if key not in seen:
-                seen.add(key)
-                out.append(Play("assign", shares=key))
-        return out
+            found[tuple(shares)] = None
+        return [Play("assign", shares=key) for key in found]
     room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
 
     def share(i: int, left: int, acc: tuple) -> None:

@@ -35,14 +35,16 @@ def dice_word(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
 
+def read_die(word: str) -> int:
+    """One die's value, 1 to 6."""
+    if not word.isdigit() or not 1 <= int(word) <= 6:
+        raise syntax_error(f"{word!r} is not a die value; a die shows 1 to 6")
+    return int(word)
+
+
 def read_dice(text: str) -> list[int]:
     """Dice as the table writes them: "3,3,4,5,6,6" or "3 3 4"; each a value from 1 to 6."""
-    out = []
-    for part in text.replace(",", " ").split():
-        if not part.isdigit() or not 1 <= int(part) <= 6:
-            raise syntax_error(f"{part!r} is not a die value; a die shows 1 to 6")
-        out.append(int(part))
-    return out
+    return [read_die(part) for part in text.replace(",", " ").split()]
 
 
 @dataclass(frozen=True)

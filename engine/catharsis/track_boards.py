@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    character_of, player_of)
+                    player_of)
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule, owed_source
@@ -99,10 +99,10 @@ def check_heal(state, change, no):
 
 
 def check_side(state, change, no):
-    player = change.args[0]
-    ch = character_of(state, player)
-    if ch is not None and ch != "Soraten":
-        no.forbid(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+    p = player_of(state, change.args[0])
+    if p.character is not None and p.character != "Soraten":
+        no.forbid(R.SORATEN_SIDES, f"{p.name} plays {p.character}; only Soraten's powers have a Ground and a "
+                                   "Flight side")
         return
     no.note(R.SORATEN_SIDES, "when a side may be turned (start of the game, a Morale refresh, a replace, his Passive "
                              "at the start of a round, damage and heal effects) is the table's to judge")
@@ -127,12 +127,10 @@ def check_gain(state, change, no):
 
 
 def check_replace(state, change, no):
-    player = change.args[0]
-    ch = character_of(state, player)
-    if ch == "Luthia":
-        no.forbid(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
-    elif ch == "Emberhoof":
-        no.forbid(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
+    p = player_of(state, change.args[0])
+    immune = {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character)  # no deck of their own
+    if immune:
+        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
 
 
 def apply_damage(t: Table, change) -> None:
