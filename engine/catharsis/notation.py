@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
+from functools import partial
 
 from engine.base import MoveSyntaxError
 from engine.tracking import Change, aliases_of
-from engine.words import match, player as named_player
+from engine.words import match
 
 from .rules_costs import parse_cost, read_die, read_dice
 from .model import Ability, Face, PowerCard
-from .notation_track import parse as parse_command, power_slot
+from .notation_track import parse as parse_command, player_name, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
 
@@ -79,10 +80,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
     if not words:
         raise MoveSyntaxError(f"empty play; plays: {', '.join(PLAY_VERBS)} or a tracker command")
     verb, rest = words[0].lower(), words[1:]
-    players = [p.name for p in state.players]
-
-    def player(word: str) -> str:
-        return named_player(word, players)
+    player = partial(player_name, state)
 
     if verb == "roll":
         if not rest:

@@ -239,11 +239,10 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
     have = unused(p)
-    if play.with_dice:
-        if shortfall(play.values, have):
-            v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
-                                 f"{_dice_text(have)}); only a player's own dice pay")
-            return
+    if play.with_dice and shortfall(play.values, have):
+        v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
+                             "player's own dice pay")
+        return
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
     if cost_text is None:
         v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
@@ -255,16 +254,13 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
         return
     cost = parse_cost(cost_text)
     dice = list(play.values) if play.with_dice else have
-    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{_level_text(pw)})"):
+    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
+    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{level})"):
         v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
         return
     rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
     _what_it_does(p, pw, card, ability, play, v)
-
-
-def _level_text(pw) -> str:
-    return f", Level {pw.level}" if pw.level and pw.level > 1 else ""
 
 
 def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:

@@ -147,13 +147,10 @@ def boost_verdict(state, play: Play, v) -> None:
                      *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}"
                        for i in range(1, len(attacks) + 1)))
             return
-    new = list(attacks)
-    for k in ks:
-        new[k - 1] += play.amount
+    new = [a + play.amount if i + 1 in ks else a for i, a in enumerate(attacks)]  # each attack named once
     if len(ks) > 1:
-        named = ", ".join(str(k) for k in ks)
-        v.say("modifier", f"{play.amount:+d} to each of attacks {named} of {pw.name}: {_list(attacks)} -> {_list(new)}"
-                          + BOOST_DEALT, R.ATTACK_MOD)
+        v.say("modifier", f"{play.amount:+d} to each of attacks {_list(ks)} of {pw.name}: "
+                          f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ATTACK_MOD)
         v.note(R.ATTACK_MOD, "a modifier of one target attack changes one damage number; that the effect names "
                              f"{len(ks)} attacks (or that these are {len(ks)} effects) is the card's to say and is not checked")
     else:

@@ -349,8 +349,7 @@ def apply_unflip(t: Table, change) -> None:
               {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
     "damage": Verb(check_damage, apply_damage, read=words.read_damage, after_win=lambda change: True,
                    usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),

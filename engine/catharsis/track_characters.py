@@ -211,8 +211,7 @@ def apply_revive(t: Table, change) -> None:
     t.say("revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE, who=p["name"])
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
     "divinity": Verb(check_divinity, apply_divinity, read=("player", "change"), counter=Counter("divinity"),
                      usage="Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2"),

@@ -242,8 +242,7 @@ def combat_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
     "next-card": Verb(check_next_card, apply_next_card, ("next", "card", "reveal"), read=words.read_next_card,
                       usage="reveal the next Boss Deck card: next-card monster|boss|trap|event|special"),

@@ -199,8 +199,7 @@ def morale_on_defeat(change) -> bool:
     return int(change.args[0]) < 0
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter); its tokens' verbs are listed last (track.VERBS)
+#: this topic's verbs (engine.tracking.Verb rows); its tokens' verbs are listed last (track.VERBS)
 VERBS = {
     "morale": Verb(check_morale, apply_morale, read=("party-change",), counter=Counter("morale", of_player=False),
                    after_win=morale_on_defeat,
