@@ -12,6 +12,7 @@ fraction, not a sample. Without given dice the odds are those of a fresh roll of
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -109,10 +110,8 @@ def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6
             values = table.value_of_keeping(rerolls)
             best = max(product(*(range(c + 1) for c in counts)), key=lambda s: (values[code(s)], sum(s)))
             keep = tuple(v for v in range(1, 7) for _ in range(best[v - 1]))
-        rest = list(sorted(dice))
-        for v in keep:
-            rest.remove(v)
-        return Odds(p, table.at(0, m), keep, tuple(rest), n, rerolls)
+        rest = tuple(sorted((Counter(dice) - Counter(keep)).elements()))
+        return Odds(p, table.at(0, m), keep, rest, n, rerolls)
     total = 6 ** n
     p = sum(w * table.at(rerolls, c) for _, c, w in multisets(n)) / total
     p0 = Fraction(sum(w * table.levels[0][c] for _, c, w in multisets(n)), total)
