@@ -32,8 +32,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     names = [p.strip() for p in players if p and p.strip()]
     if not names:
         raise OptionError("players: at least one player name is needed")
-    lowered = [n.lower() for n in names]
-    if len(set(lowered)) != len(lowered):
+    if len({n.lower() for n in names}) != len(names):
         raise OptionError("players: two players have the same name")
 
     boss = _opt_boss(options.get("boss", "other"))

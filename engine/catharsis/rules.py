@@ -159,8 +159,7 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
         return
     if value not in unused(p):
-        used = value in [d.value for d in p.dice if d.used]
-        if used:
+        if any(d.used and d.value == value for d in p.dice):
             v.forbid(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
         else:
             v.forbid(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")

@@ -171,8 +171,7 @@ def capacity(p) -> int:
     each exhausted power 1."""
     if p.dead:
         return 0
-    live = [pw for pw in p.powers if pw.status != DISCARDED]
-    return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
+    return sum(2 if pw.status == FACE_UP else 1 for pw in p.powers if pw.status in (FACE_UP, EXHAUSTED))
 
 
 def room(p) -> int:
