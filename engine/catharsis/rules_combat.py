@@ -21,18 +21,12 @@ from .rules_cards import known_to_library, unknown
 
 # ------------------------------------------------------------------------------------- Soraten
 
-def side_of(pw, card) -> str | None:
-    """The side a power counts as: the side recorded on the table, else the one its card fixes
-    (a duo power says Ground, Flight or both)."""
-    return pw.side or (card.side if card is not None else None)
-
-
 def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
     """(why the use breaks the alternation, or None; what could not be judged) for player p using
     power pw. Only Soraten alternates."""
     if p.character != "Soraten":
         return None, []
-    side = side_of(pw, card)
+    side = pw.side or (card.side if card is not None else None)  # recorded, else as its card fixes it (a duo power)
     if side == "both":
         return None, [Reason(rule=R.DUO_SORATEN,
                              message=f"{pw.name} counts as both Ground and Flight: it follows either side; which "
@@ -194,10 +188,6 @@ def owed_discards(state) -> list[tuple[str, int]]:
 def owed_rule(state) -> str:
     """The rule what is owed follows: a Morale threshold's, else the Enemy attack's."""
     return R.THRESHOLDS if state.threshold_owed and state.attack is None else R.READ_ATTACK
-
-
-def owed_source(state) -> str:
-    return "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
 
 
 def owed_text(state) -> str:

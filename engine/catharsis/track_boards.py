@@ -9,7 +9,7 @@ from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSE
                     player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule, owed_source
+from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -28,8 +28,8 @@ def check_damage(state, change, no):
                           f"can be overruled",
            *(f"damage {name} exhaust N ..." for name, _ in debtors))
     elif debtors and len(pairs) > p.damage_due:
-        no.forbid(owed_rule(state), f"{p.name} owes {p.damage_due} damage of {owed_source(state)}, {len(pairs)} "
-                                    f"points given")
+        source = "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
+        no.forbid(owed_rule(state), f"{p.name} owes {p.damage_due} damage of {source}, {len(pairs)} points given")
     if state.prevention and not p.damage_due:
         no.note(R.PREVENT, f"the party's powers have {state.prevention} damage prevention left this round; whether "
                            "it covers this damage (from a player's power or another effect) is the table's to judge")

@@ -194,15 +194,10 @@ def refresh_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-def morale_on_defeat(change) -> bool:
-    """A Morale loss is what a Boss's On Defeat abilities may still cost after the win."""
-    return int(change.args[0]) < 0
-
-
 #: this topic's verbs (engine.tracking.Verb rows); its tokens' verbs are listed last (track.VERBS)
 VERBS = {
     "morale": Verb(check_morale, apply_morale, read=("party-change",), counter=Counter("morale", of_player=False),
-                   after_win=morale_on_defeat,
+                   after_win=lambda change: int(change.args[0]) < 0,  # a Boss's On Defeat may still cost Morale
                    usage="change Morale: morale -1 | morale +1 (never above the start)"),
     "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh, readings=refresh_readings,
                     usage="spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
