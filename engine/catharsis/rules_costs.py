@@ -60,10 +60,8 @@ class Option:
         return len(self.exact) + sum(n for _, n in self.groups) + self.wild
 
     def text(self) -> str:
-        parts = [str(v) for v in self.exact]
-        parts += [letter * n for letter, n in self.groups]
-        parts += ["?"] * self.wild
-        return " ".join(parts)
+        """The option as the card prints it: numbers, letter groups, then `?`s."""
+        return " ".join([*map(str, self.exact), *(letter * n for letter, n in self.groups), *["?"] * self.wild])
 
 
 @dataclass(frozen=True)

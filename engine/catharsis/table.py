@@ -249,13 +249,11 @@ class Table(WorkingTable):
         """A Combo power firing its top for free, with what its card says the top does."""
         card = card_of(self.freeze(), name)
         top = card.top if card is not None else None
-        said = []
-        if top is not None and top.effect and not (top.attacks or top.prevent):
-            said.append(top.effect)
-        if top is not None and top.attacks:
-            said.append("deals " + ", ".join(str(a) for a in top.attacks) + " damage")
-        if top is not None and top.prevent:
-            said.append(f"prevents {top.prevent} damage")
+        if top is None:
+            return name
+        said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
+        said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
+        said += [f"prevents {top.prevent} damage"] if top.prevent else []
         return f"{name} ({'; '.join(said)})" if said else name
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
