@@ -89,10 +89,9 @@ def _works(state: State, advice: str) -> bool:
 
 
 def _check_phase(state: State, play: Play, v: Findings) -> None:
-    who = play.player
-    p = player_of(state, who)
+    p = player_of(state, play.player)
     if p.dead:
-        v.forbid(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
+        v.forbid(R.DEATH, f"{p.name} is dead: a dead player rolls and uses nothing")
     if state.phase == "card" and state.card in ("trap", "event"):
         v.forbid(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
