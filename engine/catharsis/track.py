@@ -130,14 +130,9 @@ def summary(state: State) -> dict[str, Any]:
         "outcome": state.outcome,
         "winner": "party" if state.outcome == "won" else None,
     }
-    if state.boss == "battle-with-fate" or state.paradox:
-        out["paradox"] = state.paradox
-    if state.attack is not None:
-        out["attack"] = {"to": state.attack[0], "damage": state.attack[1]}
-    if state.damage_to_deal:
-        out["damage_to_deal"] = state.damage_to_deal
-    if state.party_status:
-        out["party_status"] = dict(state.party_status)
-    return out
+    shown = {"paradox": state.paradox if state.boss == "battle-with-fate" or state.paradox else None,
+             "attack": {"to": state.attack[0], "damage": state.attack[1]} if state.attack is not None else None,
+             "damage_to_deal": state.damage_to_deal or None, "party_status": dict(state.party_status) or None}
+    return out | {key: value for key, value in shown.items() if value is not None}  # each only when it applies
 
 

@@ -177,8 +177,7 @@ def check_enemy(state, change, no):
         if state.phase == "setup":
             no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
         printed = change.args[2]
-        values = printed.split("/")
-        if len(values) == 5:
+        if len(printed.split("/")) == 5:
             n = state.characters_started
             idx = n - 3 if state.boss == "murder-mystery" else n - 1
             if not 0 <= idx < 5:
