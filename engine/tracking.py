@@ -90,8 +90,11 @@ class Verb(NamedTuple):
     whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
     counts), its one-line `usage` with an example, how its words are read (`read`: a function
     `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
-    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), and the
-    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered)."""
+    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), the
+    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered),
+    the open points its legal change decided (`readings(change, kinds, rules)`, from the kinds and rule
+    ids of its effects; None: none of its own), and whether a change may still be made once the game
+    is won (`after_win(change)`, e.g. a Boss's On Defeat effects; None: never)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -102,6 +105,8 @@ class Verb(NamedTuple):
     read: Callable[[Any, str, list[str], str], Change] | tuple[str, ...] = ()
     counter: Counter | None = None
     advise: Callable[[Any, Change, "Findings"], list[str]] | None = None
+    readings: Callable[[Change, list[str], set[str]], list[Reason]] | None = None
+    after_win: Callable[[Change], bool] | None = None
 
 
 class Words(NamedTuple):

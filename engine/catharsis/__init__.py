@@ -38,12 +38,7 @@ The package, one job per module (as every game's, docs/architecture.md):
 """
 from __future__ import annotations
 
-import importlib
 from functools import partial
-
-# the face of the game, loaded on first use (PEP 562), so that reading a cost or computing odds
-# does not import the State's models
-_WHERE = {"State": "model"}
 
 __all__ = ["Engine", "GAME", "State", "Tracker"]
 
@@ -66,7 +61,7 @@ def _declare():
         seats_rule=R.PLAYER_COUNT,
         status=status,
         plays=Plays(parse_move=partial(notation.parse_play, verbs=track.VERBS), format_move=notation.format_play,
-                    help=notation.NOTATION, check=rules.check_play, apply=rules.apply_play,
+                    help=notation.NOTATION, check=rules.check, apply=rules.apply,
                     legal_moves=rules.legal_moves, rule_ids=RULE_IDS),
         # there are no turns: everyone acts at once (a play is never out of turn)
         turns=Turns(rule=R.SIMULTANEOUS, with_turn=rules.with_turn, mover=rules.mover),
@@ -90,12 +85,14 @@ def _declare():
 
 
 def __getattr__(name: str):
+    """The face of the game, loaded on first use (PEP 562), so that reading a cost or computing odds
+    does not import the State's models."""
     if name in ("GAME", "Engine", "Tracker"):
         globals().update(_declare())
-        return globals()[name]
-    where = _WHERE.get(name)
-    if where is None:
+    elif name == "State":
+        from .model import State
+
+        globals()["State"] = State
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
+    return globals()[name]

@@ -171,10 +171,9 @@ def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:
     given = {k: v for k, v in over.model_dump().items() if v not in (None, "", (), [], {}) and k != "exhausts"}
     if not over.exhausts:
         given["exhausts"] = False
-    if over.combo and base.combo:
-        given["combo"] = {**base.combo, **over.combo}
-    if over.levels and base.levels:
-        given["levels"] = {**base.levels, **over.levels}
+    for table in ("combo", "levels"):  # a table's keys laid over the base's
+        if getattr(over, table):
+            given[table] = {**getattr(base, table), **getattr(over, table)}
     return base.model_copy(update=given)
 
 
@@ -294,11 +293,6 @@ def card_of(state, name: str) -> PowerCard | None:
 def player_of(state: State, name: str) -> Player:
     """The player a name names (words.player; names are resolved when a command is read)."""
     return player(name, state.players)
-
-
-def character_of(state: State, name: str) -> str | None:
-    """The character a player plays (None: not told)."""
-    return player_of(state, name).character
 
 
 def ability_of(state: State, p: Player, slot: str, half: str):

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
+from functools import partial
 
 from engine.base import MoveSyntaxError
 from engine.tracking import Change, aliases_of
-from engine.words import match, player as named_player
+from engine.words import match
 
-from .rules_costs import parse_cost
+from .rules_costs import parse_cost, read_die, read_dice
 from .model import Ability, Face, PowerCard
-from .notation_track import parse as parse_command, power_slot
+from .notation_track import parse as parse_command, player_name, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
 
@@ -52,14 +53,8 @@ class Play:
     with_dice: bool = False             # use: the dice were named
 
 
-def _die(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 6:
-        raise MoveSyntaxError(f"{word!r} is not a die value; a die shows 1 to 6")
-    return int(word)
-
-
 def _dice(words: list[str]) -> tuple[int, ...]:
-    return tuple(_die(part) for w in words for part in w.replace(",", " ").split())
+    return tuple(read_dice(" ".join(words)))
 
 
 def _signed(word: str, what: str) -> int:
@@ -85,10 +80,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
     if not words:
         raise MoveSyntaxError(f"empty play; plays: {', '.join(PLAY_VERBS)} or a tracker command")
     verb, rest = words[0].lower(), words[1:]
-    players = [p.name for p in state.players]
-
-    def player(word: str) -> str:
-        return named_player(word, players)
+    player = partial(player_name, state)
 
     if verb == "roll":
         if not rest:
@@ -97,12 +89,9 @@ def parse_play(text: str, state, verbs: dict) -> Play:
     if verb == "reroll":
         if len(rest) < 2:
             raise MoveSyntaxError("usage: reroll PLAYER 3 3 4 to 1 2 5")
-        low = [w.lower() for w in rest]
-        if "to" in low:
-            k = low.index("to")
-            kept, came = rest[1:k], rest[k + 1:]
-            return Play("reroll", player(rest[0]), values=_dice(kept), results=_dice(came))
-        return Play("reroll", player(rest[0]), values=_dice(rest[1:]))
+        k = next((i for i, w in enumerate(rest) if w.lower() == "to"), None)  # `to`: what they came up
+        return Play("reroll", player(rest[0]), values=_dice(rest[1:k]),
+                    results=None if k is None else _dice(rest[k + 1:]))
     if verb == "adjust":
         if len(rest) < 3:
             raise MoveSyntaxError("usage: adjust PLAYER DIE +N [by PLAYER [POWER [top|bottom]]], e.g. adjust ben 4 +1 by ann")
@@ -118,7 +107,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
                 raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
         elif len(rest) > 3:
             raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")
-        return Play("adjust", player(rest[0]), values=(_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
+        return Play("adjust", player(rest[0]), values=(read_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
                     by=by, slot=slot, half=half)
     if verb == "use":
         if len(rest) < 2:
@@ -199,9 +188,8 @@ def _card(rest: list[str]) -> PowerCard:
     """`card NAME ...`: the fields a table gives for one power; each ability field follows its `top`
     or `bottom`, and a Soraten power's sides start with `ground` or `flight` (only the fields given
     are laid over the catalogue's card)."""
-    usage = CARD_USAGE
     if not rest:
-        raise MoveSyntaxError(usage)
+        raise MoveSyntaxError(CARD_USAGE)
     name, i = rest[0], 1
     fields: dict = {}
     abilities: dict[tuple[str | None, str], dict] = {}
@@ -224,7 +212,7 @@ def _card(rest: list[str]) -> PowerCard:
             i += 1
             continue
         if i + 1 >= len(rest):
-            raise MoveSyntaxError(f"{rest[i]!r} needs a value; {usage}")
+            raise MoveSyntaxError(f"{rest[i]!r} needs a value; {CARD_USAGE}")
         value = rest[i + 1]
         if w == "character":
             fields["character"] = value
@@ -237,15 +225,15 @@ def _card(rest: list[str]) -> PowerCard:
             fields["side"] = match(value, ["ground", "flight", "both"], "side", hint="nearest")
         elif w in ABILITY_WORDS:
             if last is None:
-                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {usage}")
+                raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {CARD_USAGE}")
             for key, got in _ability_field(w, value).items():
                 abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
                     and key in abilities[last] else got
         else:
-            raise MoveSyntaxError(f"unexpected {rest[i]!r}; {usage}")
+            raise MoveSyntaxError(f"unexpected {rest[i]!r}; {CARD_USAGE}")
         i += 2
     if not abilities and not fields:
-        raise MoveSyntaxError(f"a card needs a field to describe; {usage}")
+        raise MoveSyntaxError(f"a card needs a field to describe; {CARD_USAGE}")
     for (side, half), got in abilities.items():
         if side is None:
             fields[half] = Ability(**got)

@@ -72,32 +72,26 @@ def power_slot(state: State, player: str, word: str, live: bool = True) -> str:
                               f"choose a power still on the board")
     return str(slot)
 
-def target_of(state: State, word: str, allow_party: bool = True) -> str:
+def target_of(state: State, word: str) -> str:
     """A player, an enemy (or 'enemy' for the only one in play) or the party, for counters."""
-    low = word.lower()
-    if allow_party and low == "party":
+    if word.lower() == "party":
         return "party"
+    if word.lower() == "enemy":
+        return "enemy:" + enemy_name(state, None)
     players = [p.name for p in state.players]
     enemies = [e.name for e in state.enemies if not e.defeated]
-    if low == "enemy":
-        return "enemy:" + enemy_name(state, None)
-    choices = players + enemies + (["party"] if allow_party else [])
-    name = match(word, choices, "player or enemy", hint="nearest")
-    if name == "party":
-        return "party"
-    return name if name in players else "enemy:" + name
+    name = match(word, players + enemies + ["party"], "player or enemy", hint="nearest")
+    return name if name in players or name == "party" else "enemy:" + name
 
 def enemy_name(state: State, word: str | None) -> str:
     living = [e.name for e in state.enemies if not e.defeated]
-    if word is None:
-        if len(living) == 1:
-            return living[0]
-        if not living:
-            raise MoveSyntaxError("no Enemy in play; add one: enemy \"Crab\" 8/10/12/14/16")
-        raise AmbiguousMove("several Enemies are in play; name one", living)
     if not living:
         raise MoveSyntaxError("no Enemy in play; add one: enemy \"Crab\" 8/10/12/14/16")
-    return match(word, living, "enemy", hint="nearest")
+    if word is not None:
+        return match(word, living, "enemy", hint="nearest")
+    if len(living) == 1:
+        return living[0]
+    raise AmbiguousMove("several Enemies are in play; name one", living)
 
 
 # ------------------------------------------------------------------------------------- commands
@@ -131,6 +125,13 @@ def _what(verb: str, before: list) -> str:
     return next((arg for kind, _, arg in before if kind == "name"), verb)
 
 
+def _counter_name(word: str) -> str:
+    """The name of a status counter (`status party treasure +1`): letters, digits and '-'."""
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", word.lower()):
+        raise MoveSyntaxError(f"{word!r} is not a counter name (letters, digits, '-')")
+    return word.lower()
+
+
 def _step(word: str) -> str:
     """A combat step, by its word or the words of its step."""
     step = match(word, ["start", "next", "round", "end", *STEP_WORDS], "combat step", hint="nearest")
@@ -146,6 +147,7 @@ WORDS = Words(
         "side": lambda state, verb, word, before: match(word, list(SIDES), "side", hint="nearest"),
         "step": lambda state, verb, word, before: _step(word),
         "target": lambda state, verb, word, before: target_of(state, word),
+        "name": lambda state, verb, word, before: _counter_name(word),
         "change": lambda state, verb, word, before: _change(word, _what(verb, before), _shown(verb, before)),
         "party-change": lambda state, verb, word, before: _change(word, verb.capitalize(), [verb]),
     },
@@ -292,12 +294,3 @@ def read_revive(state, verb, rest, usage):
     player = player_name(state, rest[0])
     names = list(rest[1:3]) + ["revived 1", "revived 2"][len(rest[1:3]):]
     return Change(verb="revive", args=(player, *names))
-
-def read_status(state, verb, rest, usage):
-    need(rest, 3, usage)
-    extra(rest, 3, usage)
-    kind = rest[1].lower()
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", kind):
-        raise MoveSyntaxError(f"{rest[1]!r} is not a counter name (letters, digits, '-')")
-    target = target_of(state, rest[0])
-    return Change(verb="status", args=(target, kind, _change(rest[2], kind, ["status", rest[0], kind])))

@@ -32,8 +32,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     names = [p.strip() for p in players if p and p.strip()]
     if not names:
         raise OptionError("players: at least one player name is needed")
-    lowered = [n.lower() for n in names]
-    if len(set(lowered)) != len(lowered):
+    if len({n.lower() for n in names}) != len(names):
         raise OptionError("players: two players have the same name")
 
     boss = _opt_boss(options.get("boss", "other"))
@@ -157,7 +156,6 @@ def _character_name(raw: str) -> str:
 
 def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
     raw = raw.strip()
-    counts = {n: BOARD_MAX for n in names}
 
     def check(v: str) -> int:
         if not v.strip().isdigit() or not 1 <= int(v) <= BOARD_MAX:
@@ -165,6 +163,5 @@ def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
         return int(v)
 
     if "=" not in raw:
-        value = check(raw or "6")
-        return {n: value for n in names}
-    return counts | {player: check(v) for player, v in _per_player("powers", raw, names)}
+        return dict.fromkeys(names, check(raw or "6"))
+    return dict.fromkeys(names, BOARD_MAX) | {player: check(v) for player, v in _per_player("powers", raw, names)}

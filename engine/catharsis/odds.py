@@ -12,11 +12,12 @@ fraction, not a sample. Without given dice the odds are those of a fresh roll of
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
-from math import factorial
+from itertools import combinations_with_replacement, product
+from math import factorial, prod
 
 from .rules_costs import Cost, counts_of, pays_counts
 
@@ -25,21 +26,8 @@ from .rules_costs import Cost, counts_of, pays_counts
 def multisets(k: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """Every multiset of k dice as (face counts, code, number of ordered rolls giving it). The code
     writes the counts in base 7, so adding two multisets is adding their codes."""
-    out = []
-
-    def rec(face: int, left: int, acc: list[int]) -> None:
-        if face == 5:
-            counts = (*acc, left)
-            w = factorial(k)
-            for c in counts:
-                w //= factorial(c)
-            out.append((counts, code(counts), w))
-            return
-        for c in range(left + 1):
-            rec(face + 1, left - c, [*acc, c])
-
-    rec(0, k, [])
-    return tuple(out)
+    every = [tuple(faces.count(v) for v in range(6)) for faces in combinations_with_replacement(range(6), k)]
+    return tuple((counts, code(counts), factorial(k) // prod(map(factorial, counts))) for counts in every)
 
 
 def code(counts) -> int:
@@ -122,10 +110,8 @@ def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6
             values = table.value_of_keeping(rerolls)
             best = max(product(*(range(c + 1) for c in counts)), key=lambda s: (values[code(s)], sum(s)))
             keep = tuple(v for v in range(1, 7) for _ in range(best[v - 1]))
-        rest = list(sorted(dice))
-        for v in keep:
-            rest.remove(v)
-        return Odds(p, table.at(0, m), keep, tuple(rest), n, rerolls)
+        rest = tuple(sorted((Counter(dice) - Counter(keep)).elements()))
+        return Odds(p, table.at(0, m), keep, rest, n, rerolls)
     total = 6 ** n
     p = sum(w * table.at(rerolls, c) for _, c, w in multisets(n)) / total
     p0 = Fraction(sum(w * table.levels[0][c] for _, c, w in multisets(n)), total)

@@ -10,19 +10,18 @@ import shlex
 from collections import Counter
 from typing import Any
 
-from engine.base import EngineError, Effect, Reason, Verdict
+from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 
-from . import rules_combat
+from . import rules_combat, track
 from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
-from .notation import Play, format_card, format_play
+from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
-from .rules_costs import Cost, dice_word, parse_cost, solve, why_not
+from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import known_to_library, unknown
 from .table import Table
-from .track import change_table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
 REROLLS = 2
@@ -36,14 +35,8 @@ def _dice_text(values) -> str:
     return " ".join(str(v) for v in sorted(values)) or "none"
 
 
-def _missing(want, have) -> list[int]:
-    """The values of `want` that `have` lacks (as multisets)."""
-    short = Counter(want) - Counter(have)
-    return sorted(short.elements())
-
-
 def shortfall(named, have) -> str:
-    """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named"."""
+    """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named" ("": none)."""
     want, got = Counter(named), Counter(have)
     parts = []
     for value in sorted(want):
@@ -59,12 +52,13 @@ def shortfall(named, have) -> str:
 
 # ------------------------------------------------------------------------------------- check
 
-def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
+def check(state: State, play: Play, advise: bool = True) -> Verdict:
+    """A play's verdict; a play that is a tracker command is judged by the tracker's verbs (track.py)."""
     v = Findings()
     if play.kind == "change":
-        return tracker.check(state, play.change)
-    if play.kind == "pay":  # a question about dice, whatever the table's state
-        _check_pay(state, play, v)
+        return track.check(state, play.change)
+    if play.kind == "pay":  # a question about dice, whatever the table's state: do these dice pay this cost?
+        judge_payment(parse_cost(play.target), list(play.values), True, v)
         return v.verdict()
     if state.outcome is not None:
         key = R.WIN if state.outcome == "won" else R.LOSING
@@ -78,30 +72,26 @@ def check(state: State, play: Play, tracker, advise: bool = True) -> Verdict:
         _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
-        v.advice = [a for a in v.advice if _works(state, a, tracker)]
+        v.advice = [a for a in v.advice if _works(state, a)]
     return v.verdict()
 
 
-def _works(state: State, advice: str, tracker) -> bool:
+def _works(state: State, advice: str) -> bool:
     """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
     kept as a pattern)."""
     if is_pattern(advice):
         return True
-    from .notation import parse_play
-    from .track import VERBS
-
     try:
-        play = parse_play(advice, state, VERBS)
+        play = parse_play(advice, state, track.VERBS)
     except EngineError:
         return False
-    return check(state, play, tracker, advise=False).legal
+    return check(state, play, advise=False).legal
 
 
 def _check_phase(state: State, play: Play, v: Findings) -> None:
-    who = play.player
-    p = player_of(state, who)
+    p = player_of(state, play.player)
     if p.dead:
-        v.forbid(R.DEATH, f"{who} is dead: a dead player rolls and uses nothing")
+        v.forbid(R.DEATH, f"{p.name} is dead: a dead player rolls and uses nothing")
     if state.phase == "card" and state.card in ("trap", "event"):
         v.forbid(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
@@ -135,12 +125,10 @@ def _check_reroll(state: State, play: Play, v: Findings) -> None:
     if p.rerolls >= REROLLS:
         v.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
                                  f"(as Dave, who is stuck with his dice after his second reroll)")
-        v.problems.append(Reason(rule=R.DAVE_EXAMPLE, message="after two rerolls the dice stay as they are; a "
-                                                             "partner may still adjust them"))
+        v.forbid(R.DAVE_EXAMPLE, "after two rerolls the dice stay as they are; a partner may still adjust them")
     if not play.values:
         v.forbid(R.REROLL_WHICH, "name the dice to reroll (any number of them, rolled together)")
-    missing = _missing(play.values, unused(p))
-    if missing:
+    if shortfall(play.values, unused(p)):
         used = [d.value for d in p.dice if d.used]
         v.forbid(R.REROLL_WHICH, f"{p.name}: {shortfall(play.values, unused(p))} to reroll "
                                  f"(unused: {_dice_text(unused(p))}" + (f"; used: {_dice_text(used)}" if used else "")
@@ -170,8 +158,7 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.ADJUST, f"{p.name} has not rolled yet: there is no die to adjust")
         return
     if value not in unused(p):
-        used = value in [d.value for d in p.dice if d.used]
-        if used:
+        if any(d.used and d.value == value for d in p.dice):
             v.forbid(R.ADJUST_USED, f"{p.name}'s die showing {value} is used: used dice cannot be adjusted")
         else:
             v.forbid(R.ADJUST, f"{p.name} has no unused die showing {value} (unused: {_dice_text(unused(p))})")
@@ -182,10 +169,8 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
         alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
         v.forbid(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
-        v.problems.append(Reason(rule=R.ADJUST_DIRECTION,
-                                message="adjust it the other way or choose another die" if alts
-                                else "choose another die"))
-        v.advice.extend(alts)
+        v.forbid(R.ADJUST_DIRECTION, "adjust it the other way or choose another die" if alts else "choose another die",
+                 *alts)
         return
     die = next(d for d in p.dice if not d.used and d.value == value)
     who = f" by {play.by}" if play.by else ""
@@ -252,12 +237,10 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.SORATEN_ALTERNATE, why)
     v.unchecked.extend(notes)
     have = unused(p)
-    if play.with_dice:
-        missing = _missing(play.values, have)
-        if missing:
-            v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: "
-                                 f"{_dice_text(have)}); only a player's own dice pay")
-            return
+    if play.with_dice and shortfall(play.values, have):
+        v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
+                             "player's own dice pay")
+        return
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
     if cost_text is None:
         v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
@@ -269,17 +252,13 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
         return
     cost = parse_cost(cost_text)
     dice = list(play.values) if play.with_dice else have
-    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{_level_text(pw)})"):
-        for pay in solve(cost, have):
-            v.advice.append(f"use {p.name} {play.slot} {play.half} with "
-                                  f"{_dice_text(sorted(have[i] for i in pay.positions()))}")
+    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
+    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{level})"):
+        v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
+                        for payment in solve(cost, have))
         return
     rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
     _what_it_does(p, pw, card, ability, play, v)
-
-
-def _level_text(pw) -> str:
-    return f", Level {pw.level}" if pw.level and pw.level > 1 else ""
 
 
 def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
@@ -329,17 +308,17 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
     if any(letter > "B" for option in cost.options for letter, _ in option.groups):
         v.note(R.SYM_BB, "reading: a CC (or later letter) is judged like BB, its value unlike every other die on "
                          "the ability (open in the rulebook: 'Player Decks' defines only AA and BB)")
-    payments = [pay for pay in solve(cost, dice) if not exact or pay.option.size == len(dice)]
+    payments = [payment for payment in solve(cost, dice) if not exact or payment.option.size == len(dice)]
     if not payments:
         for option in cost.options:
-            if exact and option.size != len(dice) and _pays_some(option, dice):
+            if exact and option.size != len(dice) and pay(option, dice) is not None:
                 v.forbid(R.PAY_FULL, f"`{option.text()}` takes exactly {dice_word(option.size)}, {len(dice)} given "
                                      f"(paid in full, nothing extra)")
             else:
                 v.forbid(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
                                                f"{why_not(option, dice)}")
         if len(cost.options) > 1:
-            v.problems.append(Reason(rule=R.DOUBLE_LINE, message=f"no alternative of `{cost.text()}` is paid"))
+            v.forbid(R.DOUBLE_LINE, f"no alternative of `{cost.text()}` is paid")
         return False
     paid = payments[0]
     v.say("paid", f"{_dice_text(sorted(dice[i] for i in paid.positions()))} pay "
@@ -348,15 +327,6 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
     if len(cost.options) > 1:
         v.say("choice", f"of `{cost.text()}` the choice `{paid.option.text()}` is paid", R.DOUBLE_LINE)
     return True
-
-
-def _check_pay(state: State, play: Play, v: Findings) -> None:
-    """A question, not a play: do these dice pay this cost?"""
-    judge_payment(parse_cost(play.target), list(play.values), True, v)
-
-
-def _pays_some(option, dice) -> bool:
-    return bool(solve(Cost((option,)), dice))
 
 
 def _symbol_rule(option) -> str:
@@ -397,15 +367,16 @@ def _check_card(state: State, play: Play, v: Findings) -> None:
 
 # ------------------------------------------------------------------------------------- apply
 
-def apply(state: State, play: Play, tracker, overruled: bool = False) -> State:
+def apply(state: State, play: Play, overruled: bool = False) -> State:
+    """The State after a play; a play that is a tracker command is made by the tracker's verbs."""
     if play.kind == "change":
-        return tracker.apply(state, play.change)[0]
+        return track.apply(state, play.change)[0]
     if play.kind == "pay":
         raise EngineError("`pay COST with DICE` is a question for `companion check`; it changes nothing to play")
     if play.kind == "reroll" and play.results is None:
         raise EngineError(f"say what the dice came up: reroll {play.player} {_dice_text(play.values)} to ...")
     if not overruled:
-        verdict = check(state, play, tracker)
+        verdict = check(state, play)
         if not verdict.legal:
             raise EngineError(f"illegal play {format_play(play)!r}: {verdict.reasons[0].message} "
                               f"({verdict.reasons[0].rule}); play it with --overrule if the table insists")
@@ -426,7 +397,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     elif play.kind == "use":
         _use(state, table, play)
     elif play.kind == "attack":
-        table.attack_waits(play.to, play.amount)
+        table.d["attack"] = [play.to, play.amount]
     elif play.kind == "assign":
         table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
     elif play.kind == "card":
@@ -454,7 +425,7 @@ def _use(state: State, table: Table, play: Play) -> None:
     finish, _, _ = rules_combat.finisher(mid, pl, pw, card, ability, play.half)
     duo = card is not None and card.duo is not None
     free = ability is not None and not ability.exhausts and (pl.character != "Goz" or duo)
-    change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
+    track.change_table(table, Change(verb="use", args=(play.player, play.slot, play.half, *(("free",) if free else ()),
                                                  *(("duo",) if duo else ()))))
     if ability is not None and not (pl.character == "Goz" and play.half == "top" and not duo):  # a Goz top: Combo
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
@@ -476,41 +447,26 @@ def legal_moves(state: State) -> list[Play]:
         if p.dead or not p.dice:
             continue
         have = unused(p)
-        if not have:
-            continue
-        for i, pw in enumerate(p.powers):
-            if pw.status != FACE_UP or pw.used_round:
-                continue
-            card = card_of(state, pw.name)
-            if card is None:
-                continue
-            for half in ("top", "bottom"):
-                cost_text, _ = cost_to_pay(pw, card, ability_shown(pw, card, half), half)
-                if cost_text is None:
+        for slot, card, costs in _costs(state, p):
+            for half, cost_text in costs.items():
+                if cost_text is None or card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
                     continue
-                if card.duo and p.character and card.duo[0 if half == "top" else 1] != p.character:
-                    continue
-                for pay in solve(parse_cost(cost_text), have):
-                    out.append(Play("use", p.name, values=tuple(sorted(have[j] for j in pay.positions())),
-                                    slot=str(i + 1), half=half, with_dice=True))
+                out += [Play("use", p.name, values=tuple(sorted(have[j] for j in payment.positions())), slot=str(slot),
+                             half=half, with_dice=True) for payment in solve(parse_cost(cost_text), have)]
     return out
 
 
-# -- the declaration's plays and turns (engine/game.py): one rules model, the tracker's own verbs
+def _costs(state: State, p):
+    """Each power of a player that is face up and not used this round: (its slot, its card, half ->
+    the cost that half asks now, None where the card or the cost is unknown)."""
+    for i, pw in enumerate(p.powers):
+        if pw.status == FACE_UP and not pw.used_round:
+            card = card_of(state, pw.name)
+            yield i + 1, card, {half: cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0]
+                                for half in ("top", "bottom")}
 
 
-def check_play(state: State, play: Play) -> Verdict:
-    """check() with the tracker's verbs (track.py) judging a play that is a tracker command."""
-    from . import track
-
-    return check(state, play, track)
-
-
-def apply_play(state: State, play: Play, overruled: bool = False) -> State:
-    """apply() with the tracker's verbs (track.py) making a play that is a tracker command."""
-    from . import track
-
-    return apply(state, play, track, overruled)
+# -- the declaration's turns (engine/game.py)
 
 
 def with_turn(state: State, player: str) -> State:
@@ -554,15 +510,7 @@ def _left_out(state: State) -> list[str]:
                        "DICE` (not listed: the new dice are the table's)")
         if not p.dice:
             continue
-        open_cost = []
-        for i, pw in enumerate(p.powers):
-            if pw.status != FACE_UP or pw.used_round:
-                continue
-            card = card_of(state, pw.name)
-            costs = [cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0] if card is not None else None
-                     for half in ("top", "bottom")]
-            if card is None or None in costs:
-                open_cost.append(str(i + 1))
+        open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
         if open_cost:
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
                        f"cost is unknown, so those uses are not listed (`use {p.name} N top with DICE` is judged "

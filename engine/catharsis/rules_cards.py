@@ -18,12 +18,9 @@ PLACEHOLDER = {"cost": "COST", "attacks": "4,2", "adjust": "N", "adjust_dice": "
 def library_field(field: str) -> str:
     """The library's field path for an engine fact name: `top-adjust-dice` -> `top.adjust_dice`;
     `top-level-2` -> `top.levels.2`; `bottom-combo-3` -> `bottom.combo.3`; `flight-bottom` -> `flight.bottom`."""
-    parts = field.split("-")
-    if len(parts) == 3 and parts[1] in ("level", "combo"):
-        return f"{parts[0]}.{'levels' if parts[1] == 'level' else 'combo'}.{parts[2]}"
-    if parts[1:] == ["adjust", "dice"]:
-        return f"{parts[0]}.adjust_dice"
-    return ".".join(parts)
+    for word, path in (("-level-", ".levels."), ("-combo-", ".combo."), ("-adjust-dice", ".adjust_dice")):
+        field = field.replace(word, path)
+    return field.replace("-", ".")
 
 
 def teach(card: str, field: str, example: str | None = None, known: bool | None = None) -> str:
@@ -86,9 +83,5 @@ def unknown(card: str, what: str, field: str, example: str | None = None, known:
     be = "are" if what.endswith("s") else "is"
     if card.isdigit():
         return f"power {card} has no name, so its {what} {be} unknown (name it: rename PLAYER {card} NAME)"
-    if known is None:
-        from .model import shipped
-
-        known = card.lower() in shipped()
     return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field, example)}; the card "
             f"library keeps it for the next sessions: {teach(card, field, example, known)})")

@@ -14,25 +14,19 @@ import re
 from engine.base import Reason
 
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
-from .notation import Play
+from .notation import Play, format_play
 from .rule_ids import R
 from .rules_cards import known_to_library, unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten
 
-def side_of(pw, card) -> str | None:
-    """The side a power counts as: the side recorded on the table, else the one its card fixes
-    (a duo power says Ground, Flight or both)."""
-    return pw.side or (card.side if card is not None else None)
-
-
 def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
     """(why the use breaks the alternation, or None; what could not be judged) for player p using
     power pw. Only Soraten alternates."""
     if p.character != "Soraten":
         return None, []
-    side = side_of(pw, card)
+    side = pw.side or (card.side if card is not None else None)  # recorded, else as its card fixes it (a duo power)
     if side == "both":
         return None, [Reason(rule=R.DUO_SORATEN,
                              message=f"{pw.name} counts as both Ground and Flight: it follows either side; which "
@@ -147,13 +141,10 @@ def boost_verdict(state, play: Play, v) -> None:
                      *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}"
                        for i in range(1, len(attacks) + 1)))
             return
-    new = list(attacks)
-    for k in ks:
-        new[k - 1] += play.amount
+    new = [a + play.amount if i + 1 in ks else a for i, a in enumerate(attacks)]  # each attack named once
     if len(ks) > 1:
-        named = ", ".join(str(k) for k in ks)
-        v.say("modifier", f"{play.amount:+d} to each of attacks {named} of {pw.name}: {_list(attacks)} -> {_list(new)}"
-                          + BOOST_DEALT, R.ATTACK_MOD)
+        v.say("modifier", f"{play.amount:+d} to each of attacks {_list(ks)} of {pw.name}: "
+                          f"{_list(attacks)} -> {_list(new)}" + BOOST_DEALT, R.ATTACK_MOD)
         v.note(R.ATTACK_MOD, "a modifier of one target attack changes one damage number; that the effect names "
                              f"{len(ks)} attacks (or that these are {len(ks)} effects) is the card's to say and is not checked")
     else:
@@ -174,8 +165,7 @@ def capacity(p) -> int:
     each exhausted power 1."""
     if p.dead:
         return 0
-    live = [pw for pw in p.powers if pw.status != DISCARDED]
-    return sum(2 if pw.status == FACE_UP else 1 for pw in live if pw.status in (FACE_UP, EXHAUSTED))
+    return sum(2 if pw.status == FACE_UP else 1 for pw in p.powers if pw.status in (FACE_UP, EXHAUSTED))
 
 
 def room(p) -> int:
@@ -198,10 +188,6 @@ def owed_discards(state) -> list[tuple[str, int]]:
 def owed_rule(state) -> str:
     """The rule what is owed follows: a Morale threshold's, else the Enemy attack's."""
     return R.THRESHOLDS if state.threshold_owed and state.attack is None else R.READ_ATTACK
-
-
-def owed_source(state) -> str:
-    return "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
 
 
 def owed_text(state) -> str:
@@ -242,7 +228,7 @@ def assign_verdict(state, play: Play, v) -> None:
                 v.forbid(R.A_PLAYER, f"all of a player attack goes to one player; {name} passes damage on only "
                                      f"after dying ({room(player_of(state, name))} points)")
     if v.problems:
-        v.advice.extend(_format(a) for a in assignments(state)[:5])
+        v.advice.extend(format_play(a) for a in assignments(state)[:5])
         return
     takers = [name for name, n in play.shares if n]
     if to == "party":
@@ -311,7 +297,7 @@ def _sharings(state, need: int) -> list[Play]:
     if to == "player":
         from itertools import permutations
 
-        seen = set()
+        found: dict[tuple, None] = {}  # each sharing once, in the order first found
         for order in permutations(alive):
             left, shares = need, []
             for name, cap in order:
@@ -320,11 +306,8 @@ def _sharings(state, need: int) -> list[Play]:
                 take = min(cap, left)
                 shares.append((name, take))
                 left -= take
-            key = tuple(shares)
-            if key not in seen:
-                seen.add(key)
-                out.append(Play("assign", shares=key))
-        return out
+            found[tuple(shares)] = None
+        return [Play("assign", shares=key) for key in found]
     room_after = [sum(c for _, c in alive[i + 1:]) for i in range(len(alive))]
 
     def share(i: int, left: int, acc: tuple) -> None:
@@ -338,9 +321,3 @@ def _sharings(state, need: int) -> list[Play]:
 
     share(0, need, ())
     return out
-
-
-def _format(play: Play) -> str:
-    from .notation import format_play
-
-    return format_play(play)

@@ -16,8 +16,8 @@ symbols separated by spaces):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
-from itertools import permutations
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -35,14 +35,16 @@ def dice_word(n: int) -> str:
     return f"{n} die" if n == 1 else f"{n} dice"
 
 
+def read_die(word: str) -> int:
+    """One die's value, 1 to 6."""
+    if not word.isdigit() or not 1 <= int(word) <= 6:
+        raise syntax_error(f"{word!r} is not a die value; a die shows 1 to 6")
+    return int(word)
+
+
 def read_dice(text: str) -> list[int]:
     """Dice as the table writes them: "3,3,4,5,6,6" or "3 3 4"; each a value from 1 to 6."""
-    out = []
-    for part in text.replace(",", " ").split():
-        if not part.isdigit() or not 1 <= int(part) <= 6:
-            raise syntax_error(f"{part!r} is not a die value; a die shows 1 to 6")
-        out.append(int(part))
-    return out
+    return [read_die(part) for part in text.replace(",", " ").split()]
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,8 @@ class Option:
         return len(self.exact) + sum(n for _, n in self.groups) + self.wild
 
     def text(self) -> str:
-        parts = [str(v) for v in self.exact]
-        parts += [letter * n for letter, n in self.groups]
-        parts += ["?"] * self.wild
-        return " ".join(parts)
+        """The option as the card prints it: numbers, letter groups, then `?`s."""
+        return " ".join([*map(str, self.exact), *(letter * n for letter, n in self.groups), *["?"] * self.wild])
 
 
 @dataclass(frozen=True)
@@ -171,10 +171,9 @@ def pays_counts(option: Option, counts: tuple[int, ...]) -> bool:
 
 
 def counts_of(values) -> tuple[int, ...]:
-    c = [0] * 6
-    for v in values:
-        c[v - 1] += 1
-    return tuple(c)
+    """How many of the values show each face, 1 to 6."""
+    counted = Counter(values)
+    return tuple(counted[v] for v in FACES)
 
 
 def pay(option: Option, dice: list[int]) -> Payment | None:
@@ -235,29 +234,3 @@ def why_not(option: Option, dice: list[int]) -> str:
                 f"a ? die may not show the value of a BB-like group")
     return f"not enough dice left for the {option.wild} ? symbol{'s' if option.wild > 1 else ''}"
 
-
-def brute_force_pays(option: Option, dice: list[int]) -> bool:
-    """Reference answer for tests: try every ordered choice of dice for the option's symbols."""
-    symbols: list[tuple[str, int | None]] = [("#", v) for v in option.exact]
-    for letter, size in option.groups:
-        symbols += [(letter, None)] * size
-    symbols += [("?", None)] * option.wild
-    if len(symbols) > len(dice):
-        return False
-    for chosen in permutations(range(len(dice)), len(symbols)):
-        values: dict[str, int] = {}
-        ok = True
-        for (kind, want), i in zip(symbols, chosen):
-            v = dice[i]
-            if kind == "#":
-                ok = v == want
-            elif kind != "?":
-                ok = values.setdefault(kind, v) == v
-            if not ok:
-                break
-        if ok and len(set(values.values())) == len(values):
-            others = {letter: [dice[i] for (kind, _), i in zip(symbols, chosen) if kind != letter]
-                      for letter in values if strict(letter)}
-            if all(values[letter] not in seen for letter, seen in others.items()):
-                return True
-    return False

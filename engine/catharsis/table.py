@@ -79,42 +79,36 @@ class Table(WorkingTable):
                                   f"(kept as the table decided)", R.MORALE_MAX)
 
     def threshold_damage(self, effect: str) -> None:
-        """A threshold whose effect reads "everyone takes N damage" (the Morale section's example)
-        makes each living character owe N points, held like an Enemy attack's shares (at most what
-        kills them); any other wording stays the table's to carry out."""
-        found = EVERYONE_DAMAGE.fullmatch(effect.strip().lower())
+        """A threshold whose effect reads "each player discards a power" makes each living character
+        owe that many discards (at most the powers left), held until `discard` takes them; one that
+        reads "everyone takes N damage" (the Morale section's example) N points, held like an Enemy
+        attack's shares (at most what kills them); any other wording stays the table's to carry out."""
         discards = EVERYONE_DISCARDS.fullmatch(effect.strip().lower().rstrip("."))
         if discards:
-            self.threshold_discards(COUNT_WORDS.get(discards.group(1)) or int(discards.group(1)))
-        if not found:
-            return
-        n = int(found.group(1))
-        owing = []
-        for p in self.d["players"]:
-            if p["dead"]:
-                continue
-            room = sum(2 if pw["status"] == FACE_UP else 1 if pw["status"] == EXHAUSTED else 0 for pw in p["powers"])
-            p["damage_due"] = p.get("damage_due", 0) + min(n, room)
-            owing.append(p["name"])
-        if owing:
-            self.d["threshold_owed"] = True
-            self.say("damage-due", f"each living character owes {n} damage ({', '.join(owing)}: damage NAME "
-                                   "exhaust N ...), taken before play goes on", R.THRESHOLDS, amount=n)
+            n = COUNT_WORDS.get(discards.group(1)) or int(discards.group(1))
+            owing = self.owe("discard_due", n, lambda p: sum(pw["status"] != DISCARDED for pw in p["powers"]) or None)
+            if owing:
+                self.say("discard-due", f"each living character owes {n} discard{'s' if n > 1 else ''} "
+                                        f"({', '.join(owing)}: discard NAME N), made before play goes on",
+                         R.THRESHOLDS, amount=n)
+        damage = EVERYONE_DAMAGE.fullmatch(effect.strip().lower())
+        if damage:
+            n = int(damage.group(1))
+            owing = self.owe("damage_due", n, lambda p: sum(2 if pw["status"] == FACE_UP else pw["status"] == EXHAUSTED
+                                                            for pw in p["powers"]))
+            if owing:
+                self.say("damage-due", f"each living character owes {n} damage ({', '.join(owing)}: damage NAME "
+                                       "exhaust N ...), taken before play goes on", R.THRESHOLDS, amount=n)
 
-    def threshold_discards(self, n: int) -> None:
-        """A threshold whose effect reads "each player discards a power": each living character owes
-        that many discards (at most the powers left), held like its damage until `discard` takes them."""
-        owing = []
-        for p in self.d["players"]:
-            left = sum(pw["status"] != DISCARDED for pw in p["powers"])
-            if p["dead"] or not left:
-                continue
-            p["discard_due"] = p.get("discard_due", 0) + min(n, left)
-            owing.append(p["name"])
+    def owe(self, key: str, n: int, most) -> list[str]:
+        """Each living character owes `n` more of `key` to a threshold, at most `most(player)` (None: that
+        player owes nothing); the names of those who owe."""
+        owing = [p for p in self.d["players"] if not p["dead"] and most(p) is not None]
+        for p in owing:
+            p[key] = p.get(key, 0) + min(n, most(p))
         if owing:
             self.d["threshold_owed"] = True
-            self.say("discard-due", f"each living character owes {n} discard{'s' if n > 1 else ''} ({', '.join(owing)}: "
-                                    "discard NAME N), made before play goes on", R.THRESHOLDS, amount=n)
+        return [p["name"] for p in owing]
 
     def refresh_boards(self, players: list[dict], rule: str, what: str) -> None:
         """Every exhausted power of these players face up again (discarded ones stay discarded)."""
@@ -138,6 +132,11 @@ class Table(WorkingTable):
                 self.say("durhak-damage", f"{player['name']} unflipped while in combat and takes "
                                           f"damage (the amount is on her Role card)",
                          R.UNFLIP_DAMAGE, who=player["name"])
+
+    @staticmethod
+    def new_power(player: dict, name: str) -> dict:
+        """A power new on a player's board, face up (a Luthia power at Level 1)."""
+        return dict(name=name, status=FACE_UP, combo=0, ice=0, level=1 if player["character"] == "Luthia" else None)
 
     def exhaust_power(self, player: dict, slot: int, why: str) -> None:
         pw = player["powers"][slot - 1]
@@ -250,13 +249,11 @@ class Table(WorkingTable):
         """A Combo power firing its top for free, with what its card says the top does."""
         card = card_of(self.freeze(), name)
         top = card.top if card is not None else None
-        said = []
-        if top is not None and top.effect and not (top.attacks or top.prevent):
-            said.append(top.effect)
-        if top is not None and top.attacks:
-            said.append("deals " + ", ".join(str(a) for a in top.attacks) + " damage")
-        if top is not None and top.prevent:
-            said.append(f"prevents {top.prevent} damage")
+        if top is None:
+            return name
+        said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
+        said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
+        said += [f"prevents {top.prevent} damage"] if top.prevent else []
         return f"{name} ({'; '.join(said)})" if said else name
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
@@ -344,16 +341,12 @@ class Table(WorkingTable):
             self.say("no-reward", "no free healing against the 100-Eyed Dragon; the fight goes on",
                      R.DRAGON_HEAL)
             return
-        step = self.d["combat_step"]
-        if step == "start-of-round":
-            reward = (R.START_OF_ROUND_DEFEAT, "defeated at the start of the round: every player refreshes up to 2 "
-                                               "powers (heal NAME N M)")
-        elif step == "end-of-round":
-            reward = (R.END_OF_ROUND_DEFEAT, "defeated at the end of the round: every player heals up to 2 powers "
-                                             "(heal NAME N M)")
-        else:
-            reward = (R.HEAL_REWARD, "Monster beaten: each player heals 2 (heal NAME N M)")
-        self.end_combat(reward)
+        rewards = {"start-of-round": (R.START_OF_ROUND_DEFEAT, "defeated at the start of the round: every player "
+                                                               "refreshes up to 2 powers (heal NAME N M)"),
+                   "end-of-round": (R.END_OF_ROUND_DEFEAT, "defeated at the end of the round: every player heals up "
+                                                           "to 2 powers (heal NAME N M)")}
+        self.end_combat(rewards.get(self.d["combat_step"], (R.HEAL_REWARD, "Monster beaten: each player heals 2 "
+                                                                          "(heal NAME N M)")))
 
     # -- the dice of the Player Attack Phase, the Enemy's attack, the table's cards (plays) ------
 
@@ -393,9 +386,6 @@ class Table(WorkingTable):
             if die is not None:
                 die["used"] = True
         p["powers"][int(slot) - 1]["used_round"] = True
-
-    def attack_waits(self, to: str, amount: int) -> None:
-        self.d["attack"] = [to, amount]
 
     def share_attack(self, shares: tuple[tuple[str, int], ...], prevented: int = 0) -> None:
         """The attack's shares are owed; `prevented` points of it were the party's prevention, now spent."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged
+from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged, row
 
 from . import notation_track, track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
@@ -19,9 +19,6 @@ from .track_readings import AFTER_WIN, readings_of
 TOPICS = (track_morale, track_combat, track_boards, track_characters)
 #: verb -> its row (engine.tracking.Verb), from the topics, the tokens' verbs last
 VERBS: dict[str, Verb] = {verb: row for topic in TOPICS for verb, row in topic.VERBS.items()} | track_morale.TOKEN_VERBS
-#: verb -> the readings its own legal change decided; verb -> whether it may follow the Boss's defeat
-READINGS = track_morale.READINGS | track_combat.READINGS
-ON_DEFEAT = track_morale.ON_DEFEAT | track_boards.ON_DEFEAT
 
 
 def check(state: State, change: Change) -> Verdict:
@@ -37,7 +34,7 @@ def _advice(state: State, change: Change, found: Findings) -> list[str]:
 
 
 def _readings(state: State, change: Change, found: Findings) -> None:
-    found.leave_open(*readings_of(change, found.effects, READINGS.get(change.verb)))
+    found.leave_open(*readings_of(change, found.effects, row(VERBS, change.verb).readings))
 
 
 def _works(state: State, advice: str) -> bool:
@@ -71,7 +68,7 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
     """The verb's check, collecting its refusals, advice and open points in `no`."""
     if state.outcome == "lost":
         no.forbid(R.LOSING, "the party has lost; the game is over")
-    elif state.outcome == "won" and not (change.verb in ON_DEFEAT and ON_DEFEAT[change.verb](change)):
+    elif state.outcome == "won" and not ((after_win := row(VERBS, change.verb).after_win) and after_win(change)):
         # after the Boss falls, its On Defeat abilities may still drop Morale or deal damage (and so
         # lose the game after all); nothing else changes the table any more
         no.forbid(R.WIN, "the party has won; the game is over (only the Boss's On Defeat effects may still "
@@ -83,16 +80,9 @@ def _route_check(state: State, change: Change, no: Findings) -> None:
 
 def summary(state: State) -> dict[str, Any]:
     def power(i: int, pw: Power) -> dict[str, Any]:
-        out: dict[str, Any] = {"slot": i + 1, "name": pw.name, "status": pw.status}
-        if pw.combo:
-            out["combo"] = pw.combo
-        if pw.ice:
-            out["ice"] = pw.ice
-        if pw.level is not None:
-            out["level"] = pw.level
-        if pw.side is not None:
-            out["side"] = pw.side
-        return out
+        shown = {"combo": pw.combo or None, "ice": pw.ice or None, "level": pw.level, "side": pw.side}
+        return {"slot": i + 1, "name": pw.name, "status": pw.status,
+                **{key: value for key, value in shown.items() if value is not None}}
 
     players = []
     for p in state.players:
@@ -116,10 +106,7 @@ def summary(state: State) -> dict[str, Any]:
             if used:
                 row["used_dice"] = " ".join(str(v) for v in sorted(used))
             row["rerolls_left"] = max(0, 2 - p.rerolls)
-        if p.damage_due:
-            row["damage_due"] = p.damage_due
-        if p.discard_due:
-            row["discard_due"] = p.discard_due
+        row.update({key: getattr(p, key) for key in ("damage_due", "discard_due") if getattr(p, key)})
         players.append(row)
     out: dict[str, Any] = {
         "boss": state.boss,
@@ -143,14 +130,9 @@ def summary(state: State) -> dict[str, Any]:
         "outcome": state.outcome,
         "winner": "party" if state.outcome == "won" else None,
     }
-    if state.boss == "battle-with-fate" or state.paradox:
-        out["paradox"] = state.paradox
-    if state.attack is not None:
-        out["attack"] = {"to": state.attack[0], "damage": state.attack[1]}
-    if state.damage_to_deal:
-        out["damage_to_deal"] = state.damage_to_deal
-    if state.party_status:
-        out["party_status"] = dict(state.party_status)
-    return out
+    shown = {"paradox": state.paradox if state.boss == "battle-with-fate" or state.paradox else None,
+             "attack": {"to": state.attack[0], "damage": state.attack[1]} if state.attack is not None else None,
+             "damage_to_deal": state.damage_to_deal or None, "party_status": dict(state.party_status) or None}
+    return out | {key: value for key, value in shown.items() if value is not None}  # each only when it applies
 
 

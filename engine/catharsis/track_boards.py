@@ -3,54 +3,51 @@ healing, discarding, gaining, replacing and naming powers, a player's death when
 discarded; a Role's Flip, and when a flipped Role turns face up again."""
 from __future__ import annotations
 
-from engine.base import Reason
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    character_of, player_of)
+                    player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule, owed_source
+from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
 
 def check_damage(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     if p.dead:
-        no.forbid(R.DEAD_TARGET, f"{player} is dead and can't take damage")
+        no.forbid(R.DEAD_TARGET, f"{p.name} is dead and can't take damage")
         return
     statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
     pairs = list(zip(change.args[1::2], change.args[2::2]))
     debtors = owed(state)
     if debtors and not p.damage_due:
         who = ", ".join(f"{name} {n}" for name, n in debtors)
-        no.forbid(owed_rule(state), f"{player} owes no damage now (owed: {who}); damage from another effect "
+        no.forbid(owed_rule(state), f"{p.name} owes no damage now (owed: {who}); damage from another effect "
                           f"can be overruled",
            *(f"damage {name} exhaust N ..." for name, _ in debtors))
     elif debtors and len(pairs) > p.damage_due:
-        no.forbid(owed_rule(state), f"{player} owes {p.damage_due} damage of {owed_source(state)}, {len(pairs)} "
-                                    f"points given")
+        source = "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
+        no.forbid(owed_rule(state), f"{p.name} owes {p.damage_due} damage of {source}, {len(pairs)} points given")
     if state.prevention and not p.damage_due:
-        no.leave_open(Reason(rule=R.PREVENT, message=f"the party's powers have {state.prevention} damage prevention "
-                                                    f"left this round; whether it covers this damage (from a "
-                                                    f"player's power or another effect) is the table's to judge"))
+        no.note(R.PREVENT, f"the party's powers have {state.prevention} damage prevention left this round; whether "
+                           "it covers this damage (from a player's power or another effect) is the table's to judge")
     for op, slot_s in pairs:
         slot = int(slot_s)
         st = statuses[slot]
         name = p.powers[slot - 1].name
         if op == "exhaust":
             if st != FACE_UP:
-                alts = (f"damage {player} discard {slot}",) if st == EXHAUSTED else ()
-                no.forbid(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
+                alts = (f"damage {p.name} discard {slot}",) if st == EXHAUSTED else ()
+                no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
                                 f"face-up power", *alts)
             else:
                 statuses[slot] = EXHAUSTED
         else:
             if st != EXHAUSTED:
-                alts = (f"damage {player} exhaust {slot}",) if st == FACE_UP else ()
-                no.forbid(R.PER_POINT, f"{player}'s power {slot} ({name}) is {st}: only an exhausted power "
+                alts = (f"damage {p.name} exhaust {slot}",) if st == FACE_UP else ()
+                no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({name}) is {st}: only an exhausted power "
                                 f"can be discarded for a point of damage", *alts)
             statuses[slot] = DISCARDED
 
@@ -73,22 +70,21 @@ def check_use(state, change, no):
 
 
 def check_heal(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     slots = [s for s in change.args[1:] if s != "role"]
     if p.dead:
-        no.forbid(R.DEAD_TARGET, f"{player} is dead", f"revive {player}")
+        no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {p.name}")
         return
     healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
-        no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {player} {left} more "
+        no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {p.name} {left} more "
                           f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
-           f"{player} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
-           *((f"heal {player} {' '.join(healed[:left])}",) if left else ()))
+           f"{p.name} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
+           *((f"heal {p.name} {' '.join(healed[:left])}",) if left else ()))
     if "role" in change.args[1:]:
-        no.forbid(R.HEAL_ROLE, f"healing can't turn {player}'s Role face up; only a Morale refresh does"
-                  if p.role == "flipped" else f"{player}'s Role is face up already, and healing never turns a Role",
+        no.forbid(R.HEAL_ROLE, f"healing can't turn {p.name}'s Role face up; only a Morale refresh does"
+                  if p.role == "flipped" else f"{p.name}'s Role is face up already, and healing never turns a Role",
                   *(("refresh",) if p.role == "flipped" else ()))
     exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if pw.status == EXHAUSTED]
     for s in dict.fromkeys(slots):
@@ -97,20 +93,19 @@ def check_heal(state, change, no):
             continue  # a Flight power counts as exhausted: a heal turns it to Ground (unrecorded: not judged)
         if pw.status == FACE_UP and state.phase != "combat":
             continue  # between cards (the reward's heal) it is said, not refused: an old session still opens
-        no.forbid(R.HEAL, f"{player}'s power {s} ({pw.name}) is {pw.status}: healing turns an exhausted power "
+        no.forbid(R.HEAL, f"{p.name}'s power {s} ({pw.name}) is {pw.status}: healing turns an exhausted power "
                           "face up" + (" (a discarded power stays discarded)" if pw.status == DISCARDED else ""),
-                  *((f"heal {player} {' '.join(exhausted)}",) if exhausted else ()))
+                  *((f"heal {p.name} {' '.join(exhausted)}",) if exhausted else ()))
 
 
 def check_side(state, change, no):
-    player = change.args[0]
-    ch = character_of(state, player)
-    if ch is not None and ch != "Soraten":
-        no.forbid(R.SORATEN_SIDES, f"{player} plays {ch}; only Soraten's powers have a Ground and a Flight side")
+    p = player_of(state, change.args[0])
+    if p.character is not None and p.character != "Soraten":
+        no.forbid(R.SORATEN_SIDES, f"{p.name} plays {p.character}; only Soraten's powers have a Ground and a "
+                                   "Flight side")
         return
-    no.leave_open(Reason(rule=R.SORATEN_SIDES,
-                        message="when a side may be turned (start of the game, a Morale refresh, a replace, his "
-                                "Passive at the start of a round, damage and heal effects) is the table's to judge"))
+    no.note(R.SORATEN_SIDES, "when a side may be turned (start of the game, a Morale refresh, a replace, his Passive "
+                             "at the start of a round, damage and heal effects) is the table's to judge")
 
 
 def apply_side(t: Table, change) -> None:
@@ -122,23 +117,20 @@ def apply_side(t: Table, change) -> None:
 
 
 def check_gain(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     if p.dead:
-        no.forbid(R.DEATH, f"{player} is dead; a dead player gains no powers", f"revive {player}")
+        no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {p.name}")
     live = [pw for pw in p.powers if pw.status != DISCARDED]
     if len(live) >= BOARD_MAX:
-        no.forbid(R.ADD_WHEN_FULL, f"{player}'s board already holds {BOARD_MAX} powers: discard one first, "
-                            f"or discard the new power", f"discard {player} N")
+        no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
+                            f"or discard the new power", f"discard {p.name} N")
 
 
 def check_replace(state, change, no):
-    player = change.args[0]
-    ch = character_of(state, player)
-    if ch == "Luthia":
-        no.forbid(R.LUTHIA_REPLACE, f"{player} (Luthia) has no deck and is immune to replace effects")
-    elif ch == "Emberhoof":
-        no.forbid(R.EMBER_REPLACE, f"{player} (Emberhoof) has no deck and is immune to replace effects")
+    p = player_of(state, change.args[0])
+    immune = {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character)  # no deck of their own
+    if immune:
+        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
 
 
 def apply_damage(t: Table, change) -> None:
@@ -174,10 +166,9 @@ def apply_damage(t: Table, change) -> None:
 def apply_exhaust(t: Table, change) -> None:
     p = t.player(change.args[0])
     for slot in change.args[1:]:
-        if p["powers"][int(slot) - 1]["status"] == FACE_UP:
-            t.say("exhaust", f"{p['name']}'s {p['powers'][int(slot) - 1]['name']} is "
-                             f"exhausted", R.EXHAUST, who=p["name"],
-                  card=p["powers"][int(slot) - 1]["name"])
+        pw = p["powers"][int(slot) - 1]
+        if pw["status"] == FACE_UP:
+            t.say("exhaust", f"{p['name']}'s {pw['name']} is exhausted", R.EXHAUST, who=p["name"], card=pw["name"])
         t.exhaust_power(p, int(slot), "exhausted")
 
 
@@ -276,8 +267,7 @@ def _prevents(t: Table, name: str, slot: int, half: str) -> None:
 
 def apply_gain(t: Table, change) -> None:
     p = t.player(change.args[0])
-    level = 1 if p["character"] == "Luthia" else None
-    new = dict(name=change.args[1], status=FACE_UP, combo=0, ice=0, level=level)
+    new = t.new_power(p, change.args[1])
     for i, pw in enumerate(p["powers"]):
         if pw["status"] == DISCARDED:
             p["powers"][i] = new
@@ -296,8 +286,7 @@ def apply_replace(t: Table, change) -> None:
     p = t.player(change.args[0])
     slot = int(change.args[1])
     old = p["powers"][slot - 1]["name"]
-    level = 1 if p["character"] == "Luthia" else None
-    p["powers"][slot - 1] = dict(name=change.args[2], status=FACE_UP, combo=0, ice=0, level=level)
+    p["powers"][slot - 1] = t.new_power(p, change.args[2])
     t.say("replace", f"{p['name']}: {old} discarded, {change.args[2]} drawn into the same "
                      f"spot face up", R.REPLACE, who=p["name"], card=change.args[2])
 
@@ -308,32 +297,26 @@ def apply_rename(t: Table, change) -> None:
 
 
 def check_flip(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     if p.role == "flipped":
-        no.forbid(R.ROLE_FLIP, f"{player}'s Role is already face down; its Flip can't be used again until "
+        no.forbid(R.ROLE_FLIP, f"{p.name}'s Role is already face down; its Flip can't be used again until "
                         f"it is unflipped")
     elif p.character == "Luthia":
         no.leave_open(LUTHIA_FLIP)
 
 
 def check_unflip(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
-    if p.role == "face-up":
-        return
-    if p.character == "Durhak":
-        return
-    if p.character in ("Emberhoof", "Lumi") and p.may_unflip:
+    p = player_of(state, change.args[0])
+    if p.role == "face-up" or p.character == "Durhak" or p.character in ("Emberhoof", "Lumi") and p.may_unflip:
         return
     if p.character == "Emberhoof":
-        no.forbid(R.EMBER_UNFLIP, f"{player} (Emberhoof) can unflip her Role only after someone gets Drunk",
+        no.forbid(R.EMBER_UNFLIP, f"{p.name} (Emberhoof) can unflip her Role only after someone gets Drunk",
            "drunk NAME")
     elif p.character == "Lumi":
-        no.forbid(R.LUMI_UNFLIP, f"{player} (Lumi) can unflip her Role only after another character dies")
+        no.forbid(R.LUMI_UNFLIP, f"{p.name} (Lumi) can unflip her Role only after another character dies")
     else:
         rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
-        no.forbid(rule, f"{player}'s Role turns face up only when the party spends Morale on a refresh",
+        no.forbid(rule, f"{p.name}'s Role turns face up only when the party spends Morale on a refresh",
            "refresh")
 
 
@@ -366,10 +349,9 @@ def apply_unflip(t: Table, change) -> None:
               {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
-    "damage": Verb(check_damage, apply_damage, read=words.read_damage,
+    "damage": Verb(check_damage, apply_damage, read=words.read_damage, after_win=lambda change: True,
                    usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),
     "use": Verb(check_use, apply_use, ("activate",), read=words.read_use,
                 usage="activate an ability: use ann 3 [top|bottom] [free]"),
@@ -392,5 +374,3 @@ VERBS = {
     "unflip": Verb(check_unflip, apply_unflip, read=("player",),
                    usage="turn a Role face up where a Role allows it (Durhak, Emberhoof, Lumi): unflip ann"),
 }
-#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win (any damage)
-ON_DEFEAT = {"damage": lambda change: True}

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from engine.tracking import Counter, Verb
 
-from .model import (DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, character_of,
-                    player_of)
+from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, player_of
 from . import notation_track as words
 from .rule_ids import R
 from .table import Table
@@ -18,73 +17,70 @@ def _nobody_plays(state: State, character: str) -> bool:
     return all(p.character for p in state.players) and all(p.character != character for p in state.players)
 
 
-def only(state, player, character, rule, no) -> bool:
-    ch = character_of(state, player)
-    if ch is not None and ch != character:
-        no.forbid(rule, f"{player} plays {ch}; this counter belongs to {character}")
-        return False
-    return True
+def only(state, change, character: str, rule: str, no):
+    """The player a change names; None (refused) when the player plays another character."""
+    p = player_of(state, change.args[0])
+    if p.character is not None and p.character != character:
+        no.forbid(rule, f"{p.name} plays {p.character}; this counter belongs to {character}")
+        return None
+    return p
 
 
 def check_divinity(state, change, no):
-    player, n = change.args[0], int(change.args[1])
-    if not only(state, player, "Durhak", R.DIVINITY_GAIN, no):
+    p, n = only(state, change, "Durhak", R.DIVINITY_GAIN, no), int(change.args[1])
+    if p is None:
         return
-    p = player_of(state, player)
     if n > 0 and p.vessel:
-        no.forbid(R.VESSEL_NO_GAIN, f"{player} is the Vessel and can't gain Divinity")
+        no.forbid(R.VESSEL_NO_GAIN, f"{p.name} is the Vessel and can't gain Divinity")
     if n < 0 and p.divinity + n < 0:
-        no.forbid(R.DIVINITY_SPEND, f"{player} has only {p.divinity} Divinity to spend")
+        no.forbid(R.DIVINITY_SPEND, f"{p.name} has only {p.divinity} Divinity to spend")
 
 
 def check_combo(state, change, no):
-    player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
-    if not only(state, player, "Goz", R.COMBO, no):
+    p, slot, n = only(state, change, "Goz", R.COMBO, no), int(change.args[1]), int(change.args[2])
+    if p is None:
         return
-    pw = player_of(state, player).powers[slot - 1]
+    pw = p.powers[slot - 1]
     if n > 0 and pw.status != FACE_UP:
-        no.forbid(R.COMBO_EXHAUST, f"{player}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+        no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
         no.leave_open(COMBO_EXHAUSTED)
     if pw.combo + n < 0:
         no.forbid(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
 
 
 def check_cobble(state, change, no):
-    player, n = change.args[0], int(change.args[1])
-    if not only(state, player, "Luthia", R.COBBLE_GAIN, no):
+    p, n = only(state, change, "Luthia", R.COBBLE_GAIN, no), int(change.args[1])
+    if p is None:
         return
-    p = player_of(state, player)
     if p.cobble + n < 0:
-        no.forbid(R.COBBLE_SPEND, f"{player} has only {p.cobble} Cobble")
+        no.forbid(R.COBBLE_SPEND, f"{p.name} has only {p.cobble} Cobble")
 
 
 def check_level_up(state, change, no):
-    player, slot = change.args[0], int(change.args[1])
-    if not only(state, player, "Luthia", R.COBBLE_SPEND, no):
+    p, slot = only(state, change, "Luthia", R.COBBLE_SPEND, no), int(change.args[1])
+    if p is None:
         return
-    p = player_of(state, player)
     pw = p.powers[slot - 1]
     level = pw.level or 1
     if level >= 3:
-        no.forbid(R.LEVEL_3, f"{player}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
+        no.forbid(R.LEVEL_3, f"{p.name}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
         return
     cost = LEVEL_COST[level + 1]
     if p.cobble < cost:
         no.forbid(R.LEVEL_2 if level == 1 else R.LEVEL_3,
-           f"Level {level} to {level + 1} costs {cost} Cobble; {player} has {p.cobble}")
+           f"Level {level} to {level + 1} costs {cost} Cobble; {p.name} has {p.cobble}")
     if not (state.phase == "combat" and state.combat_step == "player-attack"):
         no.forbid(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
 
 
 def check_demonic(state, change, no):
-    player, n = change.args[0], int(change.args[1])
-    if not only(state, player, "Calyxia", R.DEMONIC_GAIN, no):
+    p, n = only(state, change, "Calyxia", R.DEMONIC_GAIN, no), int(change.args[1])
+    if p is None:
         return
-    p = player_of(state, player)
     if n > 0 and p.role == "flipped":
-        no.forbid(R.DEMONIC_FLIPPED, f"{player}'s Role is flipped: Calyxia gains no Demonic")
+        no.forbid(R.DEMONIC_FLIPPED, f"{p.name}'s Role is flipped: Calyxia gains no Demonic")
     if p.demonic + n < 0:
-        no.forbid(R.DEMONIC_SPEND, f"{player} has only {p.demonic} Demonic")
+        no.forbid(R.DEMONIC_SPEND, f"{p.name} has only {p.demonic} Demonic")
 
 
 def check_drinks(state, change, no):
@@ -118,14 +114,13 @@ def check_ice(state, change, no):
 
 
 def check_revive(state, change, no):
-    player = change.args[0]
-    p = player_of(state, player)
+    p = player_of(state, change.args[0])
     if not p.dead:
-        no.forbid(R.REVIVE, f"{player} is alive; Lumi's Flip revives a player who has died")
+        no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
     for lumi in state.players:
-        if lumi.character == "Lumi" and lumi.name != player and lumi.role == "flipped":
+        if lumi.character == "Lumi" and lumi.name != p.name and lumi.role == "flipped":
             no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
 
@@ -141,15 +136,15 @@ def apply_divinity(t: Table, change) -> None:
         t.unflip_role(p, "Divinity reached 0")
 
 
-def apply_combo(t: Table, change) -> None:
-    p = t.player(change.args[0])
-    pw = p["powers"][int(change.args[1]) - 1]
-    pw["combo"] = max(0, pw["combo"] + int(change.args[2]))
-
-
-def apply_cobble(t: Table, change) -> None:
-    p = t.player(change.args[0])
-    p["cobble"] = max(0, p["cobble"] + int(change.args[1]))
+def moved(key: str):
+    """The transition of a plain counter: the player's `key` (or, when the change names a power, that
+    power's) moved by the change's number, never below 0 (Combo, Cobble, Ice)."""
+    def apply(t: Table, change) -> None:
+        holder = t.player(change.args[0])
+        if len(change.args) == 3:
+            holder = holder["powers"][int(change.args[1]) - 1]
+        holder[key] = max(0, holder[key] + int(change.args[-1]))
+    return apply
 
 
 def apply_level_up(t: Table, change) -> None:
@@ -204,16 +199,9 @@ def apply_drunk(t: Table, change) -> None:
                                 f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
 
 
-def apply_ice(t: Table, change) -> None:
-    p = t.player(change.args[0])
-    pw = p["powers"][int(change.args[1]) - 1]
-    pw["ice"] = max(0, pw["ice"] + int(change.args[2]))
-
-
 def apply_revive(t: Table, change) -> None:
     p = t.player(change.args[0])
-    level = 1 if p["character"] == "Luthia" else None
-    p["powers"] = [dict(name=n, status=FACE_UP, combo=0, ice=0, level=level) for n in change.args[1:3]]
+    p["powers"] = [t.new_power(p, name) for name in change.args[1:3]]
     p["dead"] = False
     for lumi in t.d["players"]:
         if lumi["character"] == "Lumi" and lumi["name"] != p["name"] and lumi["role"] == "face-up":
@@ -223,15 +211,13 @@ def apply_revive(t: Table, change) -> None:
     t.say("revive", f"{p['name']} is back with 2 powers (Lumi's Flip)", R.REVIVE, who=p["name"])
 
 
-#: verb -> its check (state, change, no) and its transition (table, change)
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
     "divinity": Verb(check_divinity, apply_divinity, read=("player", "change"), counter=Counter("divinity"),
                      usage="Durhak's Divinity (0-10): divinity ann +3 | divinity ann -2"),
-    "combo": Verb(check_combo, apply_combo, read=("player", "power", "change"),
+    "combo": Verb(check_combo, moved("combo"), read=("player", "power", "change"),
                   usage="Goz's Combo on a power: combo ann 3 +1"),
-    "cobble": Verb(check_cobble, apply_cobble, read=("player", "change"), counter=Counter("cobble"),
+    "cobble": Verb(check_cobble, moved("cobble"), read=("player", "change"), counter=Counter("cobble"),
                    usage="Luthia's Cobble: cobble ann +1 | cobble ann -7"),
     "level-up": Verb(check_level_up, apply_level_up, ("levelup", "level"), read=("player", "power"),
                      usage="Luthia levels up a power (7 Cobble to Level 2, 12 to Level 3): level-up ann 2"),
@@ -241,7 +227,7 @@ VERBS = {
                    usage="Drinks a player holds (0-4): drinks ben +1 | drinks ben -1"),
     "drunk": Verb(check_drunk, apply_drunk, read=("player",),
                   usage="a player failed the Drunk roll (Drinks discarded): drunk ben"),
-    "ice": Verb(check_ice, apply_ice, read=("player", "power", "change"),
+    "ice": Verb(check_ice, moved("ice"), read=("player", "power", "change"),
                 usage="Lumi's Ice on a power: ice ben 2 +1 | ice ben 2 -1"),
     "revive": Verb(check_revive, apply_revive, read=words.read_revive,
                    usage="Lumi's Flip brings a dead player back with 2 powers: revive ben"),

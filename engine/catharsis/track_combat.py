@@ -177,8 +177,7 @@ def check_enemy(state, change, no):
         if state.phase == "setup":
             no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
         printed = change.args[2]
-        values = printed.split("/")
-        if len(values) == 5:
+        if len(printed.split("/")) == 5:
             n = state.characters_started
             idx = n - 3 if state.boss == "murder-mystery" else n - 1
             if not 0 <= idx < 5:
@@ -242,19 +241,16 @@ def combat_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter)
+#: this topic's verbs (engine.tracking.Verb rows)
 VERBS = {
     "next-card": Verb(check_next_card, apply_next_card, ("next", "card", "reveal"), read=words.read_next_card,
                       usage="reveal the next Boss Deck card: next-card monster|boss|trap|event|special"),
     "resolved": Verb(check_resolved, apply_resolved, ("resolve",), read=words.read_resolved,
                      usage="the revealed Trap/Event/Special is resolved: resolved"),
-    "combat": Verb(check_combat, apply_combat, read=("step",),
+    "combat": Verb(check_combat, apply_combat, read=("step",), readings=combat_readings,
                    usage="combat start | combat attack | combat enemy | combat refresh | combat end-round | "
                          "combat next | combat round (a combat ends by itself once its last Enemy is defeated)"),
     "enemy": Verb(check_enemy, apply_enemy, read=words.read_enemy,
                   usage="enemy \"Crab\" 8/10/12/14/16 [boss] [armor 2] | enemy damage 4 [crab] | "
                         "enemy defeated [crab] | enemy armor 2 [crab] | enemy armorshred 1 [crab]"),
 }
-#: verb -> the readings its own legal change decided (beside those its effects show)
-READINGS = {"combat": combat_readings}

@@ -93,8 +93,7 @@ def check_refresh(state, change, no):
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)
         if state.combat_step == "player-attack":
-            no.leave_open(Reason(rule=R.REFRESH_TOO_LATE,
-                                message="whether anyone has rolled: only rolls typed with `roll` are known"))
+            no.note(R.REFRESH_TOO_LATE, "whether anyone has rolled: only rolls typed with `roll` are known")
     if not refreshes_something(state):
         no.leave_open(EMPTY_REFRESH)
 
@@ -195,17 +194,12 @@ def refresh_readings(change, kinds, rules) -> list[Reason]:
     return out
 
 
-def morale_on_defeat(change) -> bool:
-    """A Morale loss is what a Boss's On Defeat abilities may still cost after the win."""
-    return int(change.args[0]) < 0
-
-
-#: this topic's verbs: verb -> its row (check(state, change, no), transition(table, change), other words,
-#: reading, usage, counter); its tokens' verbs are listed last (track.VERBS)
+#: this topic's verbs (engine.tracking.Verb rows); its tokens' verbs are listed last (track.VERBS)
 VERBS = {
     "morale": Verb(check_morale, apply_morale, read=("party-change",), counter=Counter("morale", of_player=False),
+                   after_win=lambda change: int(change.args[0]) < 0,  # a Boss's On Defeat may still cost Morale
                    usage="change Morale: morale -1 | morale +1 (never above the start)"),
-    "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh,
+    "refresh": Verb(check_refresh, apply_refresh, read=words.read_refresh, readings=refresh_readings,
                     usage="spend 1 Morale: all powers unexhaust, Roles unflip: refresh "
                           "(Ice Elf Lich: refresh kpt ann 2 spends Ann's KPT)"),
 }
@@ -219,10 +213,6 @@ TOKEN_VERBS = {
                  usage="Burn counters on a player, an enemy or the party: burn crab +2 | burn ann -1"),
     "spore": Verb(None, apply_counter, ("spores",), read=("target", "verb", "change"),
                   usage="Spore counters: spore ann +1"),
-    "status": Verb(None, apply_counter, ("counter",), read=words.read_status,
+    "status": Verb(None, apply_counter, ("counter",), read=("target", "name", "change"),
                    usage="any other counter: status party treasure +1 | status crab poison +2"),
 }
-#: verb -> the readings its own legal change decided (beside those its effects show)
-READINGS = {"refresh": refresh_readings}
-#: verb -> whether the change is one a Boss's On Defeat abilities may still make after the win
-ON_DEFEAT = {"morale": morale_on_defeat}

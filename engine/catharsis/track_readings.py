@@ -67,7 +67,7 @@ ORDER = (THRESHOLDS, ROUND_END, NEXT_ROUND, ROLE_STAYS, VESSEL, DURHAK_REFRESH, 
 
 def readings_of(change, effects, own=None) -> list[Reason]:
     """The readings that decided something in a legal change, in ORDER: those its effects show, and
-    those its verb's own reading `own(change, kinds, rules)` finds (the READINGS of its track_* module)."""
+    those its verb's own reading `own(change, kinds, rules)` finds (its row's `readings`)."""
     kinds = [e.kind for e in effects]
     rules = {e.rule for e in effects}
     found = own(change, kinds, rules) if own else []

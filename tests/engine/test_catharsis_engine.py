@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from engine import GAMES, get_engine, get_tracker
 from engine.base import EngineError
-from engine.catharsis.rules_costs import Option, brute_force_pays, parse_cost
+from engine.catharsis.rules_costs import Option, parse_cost
+from tests.engine.catharsis_costs_oracle import brute_force_pays
 from engine.catharsis.notation_track import is_pattern
 from tests.conftest import run_companion
 
