@@ -90,8 +90,10 @@ class Verb(NamedTuple):
     whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
     counts), its one-line `usage` with an example, how its words are read (`read`: a function
     `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
-    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), and the
-    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered)."""
+    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), the
+    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered),
+    and, when the words after its player name a secret, how the hidden change reads (`secret`, e.g.
+    "{n} cards, hidden"; "": nothing secret)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -102,6 +104,7 @@ class Verb(NamedTuple):
     read: Callable[[Any, str, list[str], str], Change] | tuple[str, ...] = ()
     counter: Counter | None = None
     advise: Callable[[Any, Change, "Findings"], list[str]] | None = None
+    secret: str = ""
 
 
 class Words(NamedTuple):
@@ -212,6 +215,11 @@ def aliases_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
 def setup_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
     """The verbs whose row sets the table up (the table's changes, not plays)."""
     return frozenset(verb for verb, r in verbs.items() if r.setup)
+
+
+def secret_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
+    """verb -> how its hidden change reads, for the verbs whose row names a secret (Secrets.secret_verbs)."""
+    return {verb: r.secret for verb, r in verbs.items() if r.secret}
 
 
 def read_only_of(verbs: Mapping[str, Verb]) -> frozenset[str]:

@@ -82,9 +82,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 # ------------------------------------------------------------ what stays secret
 
 
-SECRET_VERBS = {"hand": "{n} cards, hidden"}
-
-
 def hide(state: State, player):
     """The named cards count as unnamed ones."""
     return player.model_copy(update={"hand": (), "hand_unknown": player.hand_unknown + len(player.hand)}) \
@@ -351,7 +348,7 @@ VERBS: dict[str, Verb] = {
                        "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: "
                        "docs/track-cataclysm-arcade.md)"),
     "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards)),
-                 read=words.read_hand,
+                 read=words.read_hand, secret="{n} cards, hidden",
                  usage="hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand "
                        "(e.g. `hand ann Grunt, Zap`)"),
 }

@@ -15,9 +15,6 @@ from .table import TableChange, final_scoring, setup_todo
 # ------------------------------------------------------------------ what stays secret
 
 
-SECRET_VERBS = {"hand": "{n} cards, hidden", "predict": "hidden"}
-
-
 def hide(state: State, player):
     """A named hand shows as its count, and a prediction stays out until revealed at the table
     (the player cleared, or the game over)."""
