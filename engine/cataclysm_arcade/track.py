@@ -212,14 +212,6 @@ def _advise_coins(state: State, change: Change, found: Findings) -> list[str]:
     return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
 
 
-def _boss_health(player: Player) -> int:
-    if player.boss.health is None:
-        raise MoveSyntaxError(
-            f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
-        )
-    return player.boss.health
-
-
 def _fighter(player: Player, character: str) -> Fighter:
     fighter = find_fighter(player, character)
     if fighter is None:
@@ -280,7 +272,9 @@ def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
 def _character(player: Player, character: str) -> str:
     """The Boss (with health known) or the Fighter in play of that name."""
     if character == BOSS:
-        _boss_health(player)
+        if player.boss.health is None:
+            raise MoveSyntaxError(f"{player.name}'s Boss has no health yet; set it first, e.g. "
+                                  f"`boss {player.name.lower()} 30`")
         return character
     return _fighter(player, character).name
 

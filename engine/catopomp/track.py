@@ -18,7 +18,7 @@ from engine.tracking import Change, Counter, Findings, Verb, WorkingTable
 from engine.words import signed
 
 from . import track_changes as changes
-from .model import Player, State, code_of
+from .model import State, code_of
 from . import notation_track as words
 from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS
 from .rule_ids import R
@@ -135,10 +135,11 @@ def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reas
     return reasons
 
 
-def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
-    """Why `p` cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event): a
-    round ends only when one player is left with unplayed cards, and that player loses the gem.
+def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
+    """Why the player cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event):
+    a round ends only when one player is left with unplayed cards, and that player loses the gem.
     Hidden hands count by their size once a play of the round is recorded (track_rounds.still_holding)."""
+    p = state.players[seat]
     if state.cleared_record(p.name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR,
                   f"{p.name} has cleared all their cards this round and is safe: only the last player "
@@ -152,10 +153,6 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
                                          f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
 
 
-def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
-    return _round_loss_violations(state, state.players[seat], no)
-
-
 def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list[Reason] | None:
     p = state.players[seat]
     target_gems = target(p.gems, *signed(value, change.verb))
@@ -167,7 +164,7 @@ def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list
                                    "holding cards returns one soul gem per round")
     if target_gems < p.gems:
         # a lost soul gem is a lost round: the same rule as `lost` decides whether it has ended
-        return _round_loss_violations(state, p, no)
+        return _check_lost(state, seat, value, change, no)
     return None
 
 
