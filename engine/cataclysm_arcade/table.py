@@ -227,18 +227,6 @@ def card_stats(card: CardSpec) -> dict[str, Any]:
     return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}
 
 
-def untap(state: State, owner: str, name: str) -> State:
-    """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
-    who = character(state.player(owner), name)
-    return with_character(state, owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
-
-
-def stun(state: State, owner: str, name: str) -> State:
-    """The character is stunned and taps."""
-    who = character(state.player(owner), name)
-    return with_character(state, owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
-
-
 def coins_text(n: int) -> str:
     return f"{n} coin{'s' * (n != 1)}"
 
@@ -250,17 +238,6 @@ def spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, l
     paid = min(cost, me.coins)
     return me.model_copy(update={"coins": me.coins - paid}), [
         Effect(kind="paid", rule=rule, message=f"{me.name} pays {coins_text(paid)} for {what}")]
-
-
-def add_coins(state: State, name: str, delta: int, quiet: bool = False) -> tuple[State, list[Effect]]:
-    """The pool changes by `delta`; it never goes below 0 (what could not be taken is said, unless
-    `quiet`: a card's effect on the pool, which its resolution already says)."""
-    player = state.player(name)
-    total = player.coins + delta
-    effects = [] if total >= 0 or quiet else [Effect(
-        kind="coins-short", rule=R.PAY_FROM_POOL,
-        message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)")]
-    return replace_player(state, player.model_copy(update={"coins": max(total, 0)})), effects
 
 
 def take_from_hand(me: Player, card: str) -> Player:
@@ -286,58 +263,16 @@ def clockwise_after(state: State, name: str) -> list[str]:
     i = names.index(name) if name in names else -1
     return names[i + 1:] + names[: i + 1]
 
+
 def next_initiative(state: State, after: str) -> str | None:
     """The next player clockwise (ending with `after`) still in the game who has not passed."""
     return next((n for n in clockwise_after(state, after) if not state.player(n).out
                  and not state.player(n).passed), None)
 
-def initiative_from_the_defeated(state: State, owner: str) -> tuple[State, list[Effect]]:
-    """A player defeated between moves (a tracker change, the Line empty) while holding the
-    initiative is out of the game: it goes on clockwise to the next player who has not passed.
-    (During a move the Line's end passes it on: rules_line.finish_move.)"""
-    if state.initiative != owner or state.line or state.winner or not state.player(owner).out:
-        return state, []
-    holder = next_initiative(state, owner)
-    return state.model_copy(update={"initiative": holder}), [Effect(
-        kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
-        message=f"{owner} is out; " + (f"{holder} has the initiative" if holder else "everyone left has passed"))]
-
-def pass_player(state: State, name: str) -> State:
-    """The player passes for the rest of the level; if they held the initiative it moves on."""
-    player = state.player(name)
-    state = replace_player(state, player.model_copy(update={"passed": True}))
-    if state.initiative == name:
-        state = state.model_copy(update={"initiative": next_initiative(state, name)})
-    return state
 
 def next_player_one(state: State) -> str:
     """One seat clockwise from the current Player One, skipping players who are out."""
     return next((n for n in clockwise_after(state, state.player_one) if not state.player(n).out), state.player_one)
-
-def start_next_level(state: State) -> tuple[State, list[Effect]]:
-    """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
-    initiative; everything untaps; each player draws a card and gets coins equal to the level."""
-    effects = [Effect(kind="coins-lost", rule=R.COINS_LOST, message=f"{p.name}'s {p.coins} unspent "
-                      f"coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost")
-               for p in state.in_game if p.coins]
-    level = state.level + 1
-    player_one = next_player_one(state)
-    any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
-    fresh = {"tapped": False, "taps": 0, "armor_used": 0}
-    players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
-        "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
-        "boss": p.boss.model_copy(update=fresh), "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
-    }) for p in state.players]
-    new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
-                                   "initiative": player_one, "line": (), "priority": None, "declined": ()})
-    effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))
-    if any_tapped:
-        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=R.UNTAP))
-    effects.append(Effect(kind="draw", message="each player draws a card", rule=R.DRAW))
-    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=R.COINS))
-    effects.append(Effect(kind="player-one", rule=R.PLAYER_ONE_ROTATES,
-                          message=f"{player_one} is Player One and takes the initiative"))
-    return new, effects
 
 
 # ---------------------------------------------------------------- the working table
@@ -376,10 +311,14 @@ class Table(WorkingTable):
         self.replace_player(tap(self.player(owner), name))
 
     def untap(self, owner: str, name: str) -> None:
-        self.now = untap(self.now, owner, name)
+        """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
+        who = character(self.player(owner), name)
+        self.with_character(owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
 
     def stun(self, owner: str, name: str) -> None:
-        self.now = stun(self.now, owner, name)
+        """The character is stunned and taps."""
+        who = character(self.player(owner), name)
+        self.with_character(owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
 
     def deal_damage(self, owner: str, name: str, amount: int, rule: str, announce: bool = False) -> None:
         self._moved(deal_damage(self.now, owner, name, amount, rule, announce))
@@ -394,16 +333,56 @@ class Table(WorkingTable):
         self._moved(enter_fighter(self.now, owner, fighter))
 
     def initiative_from_the_defeated(self, owner: str) -> None:
-        self._moved(initiative_from_the_defeated(self.now, owner))
+        """A player defeated between moves (a tracker change, the Line empty) while holding the
+        initiative is out of the game: it goes on clockwise to the next player who has not passed.
+        (During a move the Line's end passes it on: rules_line.finish_move.)"""
+        now = self.now
+        if now.initiative != owner or now.line or now.winner or not now.player(owner).out:
+            return
+        holder = next_initiative(now, owner)
+        self.update(initiative=holder)
+        self.say("initiative", f"{owner} is out; " + (f"{holder} has the initiative" if holder else
+                                                      "everyone left has passed"), R.INITIATIVE_CLOCKWISE)
 
     def add_coins(self, name: str, delta: int, quiet: bool = False) -> None:
-        self._moved(add_coins(self.now, name, delta, quiet))
+        """The pool changes by `delta`; it never goes below 0 (what could not be taken is said, unless
+        `quiet`: a card's effect on the pool, which its resolution already says)."""
+        player = self.player(name)
+        total = player.coins + delta
+        if total < 0 and not quiet:
+            self.say("coins-short", f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 "
+                     f"({-total} could not be taken)", R.PAY_FROM_POOL)
+        self.replace_player(player.model_copy(update={"coins": max(total, 0)}))
 
     def pass_player(self, name: str) -> None:
-        self.now = pass_player(self.now, name)
+        """The player passes for the rest of the level; if they held the initiative it moves on."""
+        self.replace_player(self.player(name).model_copy(update={"passed": True}))
+        if self.now.initiative == name:
+            self.update(initiative=next_initiative(self.now, name))
 
     def start_next_level(self) -> None:
-        self._moved(start_next_level(self.now))
+        """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
+        initiative; everything untaps; each player draws a card and gets coins equal to the level."""
+        now = self.now
+        for p in now.in_game:
+            if p.coins:
+                self.say("coins-lost", f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} "
+                         f"{'are' if p.coins != 1 else 'is'} lost", R.COINS_LOST)
+        level = now.level + 1
+        player_one = next_player_one(now)
+        fresh = {"tapped": False, "taps": 0, "armor_used": 0}
+        players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
+            "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
+            "boss": p.boss.model_copy(update=fresh), "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
+        }) for p in now.players]
+        self.update(level=level, player_one=player_one, players=tuple(players), initiative=player_one, line=(),
+                    priority=None, declined=())
+        self.say("level", f"level {level} begins", R.LEVEL_INCREASES)
+        if any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in now.in_game):
+            self.say("untap", "every tapped card untaps", R.UNTAP)
+        self.say("draw", "each player draws a card", R.DRAW)
+        self.say("coins", f"each player's coin pool is now {level}", R.COINS)
+        self.say("player-one", f"{player_one} is Player One and takes the initiative", R.PLAYER_ONE_ROTATES)
 
     def set_boss(self, owner: str, health: int, name: str | None = None) -> None:
         """The Boss's health (and Starting Health) as the table gives it, with its name and what its

@@ -75,18 +75,14 @@ def from_table(t: Table, like: State | None = None) -> State:
         passing="casual" if o.casual else "main", hell_power=o.hell_power, competitive=o.competitive,
         catleton=o.catleton, mitch=o.mitch,
     )
-    extra = {}
-    turn = names[t.turn]
-    if like is not None:
-        extra = {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared}
-        if like.turn is None and t.phase == "setup":
-            turn = None
+    kept = ({"round": 1, "reserve_dice": (), "cleared": ()} if like is None else
+            {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared})
+    unstarted = like is not None and like.turn is None and t.phase == "setup"
     return State.model_construct(
-        players=players, turn=turn, centre_dice=tuple(t.centre), winning_set=ws,
+        players=players, turn=None if unstarted else names[t.turn], centre_dice=tuple(t.centre), winning_set=ws,
         discard_pile=None if t.discard is None else tokens_of(t.discard),
         set_aside=None if t.aside is None else tokens_of(t.aside), options=options, phase=t.phase,
-        loser=None if t.loser is None else names[t.loser],
-        **{"round": 1, "reserve_dice": (), "cleared": (), **extra},
+        loser=None if t.loser is None else names[t.loser], **kept,
     )
 
 
