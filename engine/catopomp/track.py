@@ -129,10 +129,9 @@ def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reas
     hidden = known_to(state, None)
     found = counting_findings(hidden, [code_of(c if not c.isdigit() else int(c)) for c in cards], p.name,
                               claim="the hand recorded for {who} holds {what}")
-    reasons = None
     for f in found:
-        reasons = no(f.rule, f.message)
-    return reasons
+        no(f.rule, f.message)
+    return None
 
 
 def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
