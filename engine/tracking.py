@@ -93,8 +93,10 @@ class Verb(NamedTuple):
     `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), the
     commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered),
     the open points its legal change decided (`readings(change, kinds, rules)`, from the kinds and rule
-    ids of its effects; None: none of its own), and whether a change may still be made once the game
-    is won (`after_win(change)`, e.g. a Boss's On Defeat effects; None: never)."""
+    ids of its effects; None: none of its own), whether a change may still be made once the game is won
+    (`after_win(change)`, e.g. a Boss's On Defeat effects; None: never), and, when the words after its
+    player name a secret, how the hidden change reads (`secret`, e.g. "{n} cards, hidden"; "": nothing
+    secret)."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -107,6 +109,7 @@ class Verb(NamedTuple):
     advise: Callable[[Any, Change, "Findings"], list[str]] | None = None
     readings: Callable[[Change, list[str], set[str]], list[Reason]] | None = None
     after_win: Callable[[Change], bool] | None = None
+    secret: str = ""
 
 
 class Words(NamedTuple):
@@ -217,6 +220,11 @@ def aliases_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
 def setup_of(verbs: Mapping[str, Verb]) -> frozenset[str]:
     """The verbs whose row sets the table up (the table's changes, not plays)."""
     return frozenset(verb for verb, r in verbs.items() if r.setup)
+
+
+def secret_of(verbs: Mapping[str, Verb]) -> dict[str, str]:
+    """verb -> how its hidden change reads, for the verbs whose row names a secret (Secrets.secret_verbs)."""
+    return {verb: r.secret for verb, r in verbs.items() if r.secret}
 
 
 def read_only_of(verbs: Mapping[str, Verb]) -> frozenset[str]:

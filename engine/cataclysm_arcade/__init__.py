@@ -43,7 +43,7 @@ from functools import partial
 from engine.base import Engine as _Engine
 from engine.game import (ASKS, GAME_END, OUT, ROUND_END,
                          Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views, catalogue_names)
-from engine.tracking import Tracker as _Tracker
+from engine.tracking import Tracker as _Tracker, secret_of
 
 from . import notation, notation_track, rules, rules_moves, rules_series, track, track_outcome, track_phone
 from .model import State
@@ -67,7 +67,7 @@ GAME = Declaration(
     outcome=Outcome(length=track_outcome.LENGTH, result=track_outcome.result, figures=track_outcome.figures,
                     turning_points=track_outcome.turning_points, share=track_outcome.share,
                     figure_lines=track_outcome.figure_lines, standing=track_outcome.standing),
-    secrets=Secrets(secret_verbs=track.SECRET_VERBS, hide=track.hide, own_hand=track.own_hand),
+    secrets=Secrets(secret_verbs=secret_of(track.VERBS), hide=track.hide, own_hand=track.own_hand),
     views=Views(moves_note=rules_moves.moves_note, position=rules_moves.position,
                 load_check=rules_moves.load_check, card_names=catalogue_names("engine.cataclysm_arcade.model"),
                 check_deck=rules_moves.check_deck, series=rules_series.DeclineAll, phone=track_phone.fill),

@@ -35,11 +35,41 @@ class DeclineAll(Series):
 
     @classmethod
     def read(cls, text: str) -> Series | None:
-        return series(text)
+        """`decline all` (optionally `before NAME`) as a play of several declines; None for any other
+        words (one play)."""
+        if text.lower() == DECLINE_ALL:
+            return cls()
+        found = STOP_BEFORE.fullmatch(text.strip())
+        return cls(found.group(1).strip()) if found else None
 
     @classmethod
     def plays_on(cls, state, by: str | None) -> tuple[int, ...]:
-        return declines_before(state, by)
+        """The numbers of declines a play by `by` may imply: while the Line waits on other players, a play
+        made by a later player says that those before them let it be (each declines, in priority order),
+        up to a point where `by` is to act: with priority (a response), or with the initiative once the
+        Line has resolved (a move). () when `by` is to act already or names nobody at the table."""
+        from .model import Move
+        from .notation import actor
+        from .rules_moves import apply
+
+        if by is None or not state.line or state.winner:
+            return ()
+        try:
+            who = player(by, state.players).name
+        except Exception:  # noqa: BLE001 - a name the play's own step will refuse
+            return ()
+        if actor(state) == who:
+            return ()
+        now, n, found = state, 0, []
+        while now.line and n < len(state.players) * (len(state.line) + 1):
+            try:
+                now = apply(now, Move(kind="decline"))
+            except Exception:  # noqa: BLE001 - a decline the rules refuse: no catching up past it
+                break
+            n += 1
+            if actor(now) == who:
+                found.append(n)
+        return tuple(found)
 
     def ready(self, first) -> None:
         if not first.line:
@@ -90,42 +120,3 @@ def could_respond(state) -> str | None:
     if me.hand_unknown and me.coins >= min(costs):
         return f"{me.coins} coin{'s' if me.coins != 1 else ''} and {me.hand_unknown} card{'s' if me.hand_unknown != 1 else ''} nobody named"
     return None
-
-
-def series(text: str) -> Series | None:
-    """`decline all` (optionally `before NAME`) as a play of several declines; None for any other
-    words (one play)."""
-    if text.lower() == DECLINE_ALL:
-        return DeclineAll()
-    found = STOP_BEFORE.fullmatch(text.strip())
-    return DeclineAll(found.group(1).strip()) if found else None
-
-
-def declines_before(state, by: str | None) -> tuple[int, ...]:
-    """The numbers of declines a play by `by` may imply: while the Line waits on other players, a play
-    made by a later player says that those before them let it be (each declines, in priority order),
-    up to a point where `by` is to act: with priority (a response), or with the initiative once the
-    Line has resolved (a move). () when `by` is to act already or names nobody at the table."""
-    from .model import Move
-    from .notation import actor
-    from .rules_moves import apply
-
-    if by is None or not state.line or state.winner:
-        return ()
-    try:
-        who = player(by, state.players).name
-    except Exception:  # noqa: BLE001 - a name the play's own step will refuse
-        return ()
-    if actor(state) == who:
-        return ()
-    now, n, found = state, 0, []
-    while now.line and n < len(state.players) * (len(state.line) + 1):
-        try:
-            now = apply(now, Move(kind="decline"))
-        except Exception:  # noqa: BLE001 - a decline the rules refuse: no catching up past it
-            break
-        n += 1
-        if actor(now) == who:
-            found.append(n)
-    return tuple(found)
-

@@ -2,9 +2,9 @@
 plays (rules.py, rules_line.py) and the tracker verbs (track.py) alike: characters entering play,
 tapping and untapping, Stun, damage with Armor and Determination, Heal and Gain Health, destruction
 and defeat, coins paid from the pool, cards taken from a hand, passing and the start of a level.
-Each transition returns the new State (and the Effects, where something happens worth saying);
-`Table` (engine.tracking.WorkingTable) carries a State through one play, Line item or tracker verb,
-moving it on with each transition and gathering the effects they set off.
+`Table` (engine.tracking.WorkingTable) carries a State through one play, Line item or tracker verb:
+its methods are the transitions, each moving the State on and saying the effects it sets off; the
+small changes of one Player (a tap, a cost paid, a card taken from the hand) are functions here.
 """
 from __future__ import annotations
 
@@ -77,166 +77,9 @@ def weapon_bonus_effects(state: State, player: Player, name: str) -> list[Effect
             for w, m in wielded_modifiers(state, player, name)]
 
 
-def deal_damage(state: State, owner: str, name: str, amount: int, rule: str,
-                announce: bool = False) -> tuple[State, list[Effect]]:
-    """`amount` damage to a character: Armor prevents the first N each level, then health drops;
-    a Fighter at 0 or less is destroyed (unless Determination saves it), a Boss defeats its player."""
-    player = state.player(owner)
-    who = character(player, name)
-    if who is None:
-        raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
-    label = character_label(name, owner)
-    effects: list[Effect] = []
-    prevented = min(amount, max(0, who.armor - who.armor_used))
-    if prevented:
-        who = who.model_copy(update={"armor_used": who.armor_used + prevented})
-        effects.append(Effect(kind="armor", message=f"Armor {who.armor} on {label} prevents {prevented} damage",
-                              rule=R.ARMOR))
-    dealt = amount - prevented
-    if who.health is None:
-        effects.append(Effect(kind="health-unknown", rule=rule,
-                              message=f"{label} takes {dealt} damage; its health is unknown: record it with `track`"))
-        return with_character(state, owner, name, who), effects
-    health = who.health - dealt
-    who = who.model_copy(update={"health": health})
-    if dealt and announce:
-        effects.append(Effect(kind="damage", message=f"{label} takes {dealt} damage and is at {health}", rule=rule))
-    state = with_character(state, owner, name, who)
-    if health > 0:
-        return state, effects
-    if name == BOSS:
-        if state.player(owner).out or state.game_over:
-            return state, effects  # once the game has a winner a hit changes the number only
-        if who.has("determination"):
-            effects.append(Effect(kind="boss-determination", rule=R.DETERMINATION,
-                                  message=f"{label} has Determination, which saves from destruction: a Boss is "
-                                  "defeated instead"))
-        new, more = defeat(state, owner, health)
-        return new, effects + more
-    if who.has("determination") and who.counters == 0:
-        saved = who.model_copy(update={"health": 1, "counters": 1})
-        effects.append(Effect(kind="determination", rule=R.DETERMINATION,
-                              message=f"Determination: {label} stays at 1 health and gets a +1 Attack counter"))
-        return with_character(state, owner, name, saved), effects
-    new, more = destroy_fighter(state, owner, who.name, R.FIGHTER_DESTROYED,
-                                f"{label} is at {health} health: destroyed, to the discard pile")
-    return new, effects + more
-
-
-def destroy_fighter(state: State, owner: str, name: str, rule: str = R.DESTROY,
-                    message: str | None = None) -> tuple[State, list[Effect]]:
-    """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""
-    player = state.player(owner)
-    fighters = tuple(f for f in player.fighters if f.name != name)
-    weapons = tuple(w.model_copy(update={"wielder": None}) if w.wielder == name else w for w in player.weapons)
-    effects = [Effect(kind="destroyed", rule=rule,
-                      message=message or f"{name} ({owner}) is destroyed and goes to the discard pile")]
-    if weapons != player.weapons:
-        effects.append(Effect(kind="unwielded", rule=R.LEAVING_PLAY,
-                              message=f"the Weapons {name} wielded stay in play unwielded (the rulebook does not say)"))
-    return replace_player(state, player.model_copy(update={"fighters": fighters, "weapons": weapons})), effects
-
-
-def enter_fighter(state: State, owner: str, fighter: Fighter) -> tuple[State, list[Effect]]:
-    """A Fighter enters play for `owner` (a resolved play, or a card effect the table records with the
-    tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name)."""
-    effects: list[Effect] = []
-    old = character(state.player(owner), fighter.name)
-    if old is not None:
-        state, effects = destroy_fighter(state, owner, old.name, R.FIGHTER_ONE_PER_NAME,
-                                         f"{owner} may keep one {fighter.name}: the new one stays, the old one is "
-                                         "destroyed (to keep the old one, overrule)")
-    player = state.player(owner)
-    return replace_player(state, player.model_copy(update={"fighters": (*player.fighters, fighter)})), effects
-
-
-def defeat(state: State, owner: str, health: int) -> tuple[State, list[Effect]]:
-    """A Boss at 0 or less: its player is out, their cards leave the game (and the Line), and the
-    last player with a Boss wins."""
-    player = state.player(owner)
-    effects = [Effect(kind="out", rule=R.BOSS_DEFEATED,
-                      message=f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game")]
-    if player.fighters or player.coins or player.weapons or player.hand_size:
-        parts = [f.name for f in player.fighters] + [w.name for w in player.weapons]
-        if player.hand_size:
-            parts.append(f"{player.hand_size} card{'s' * (player.hand_size != 1)} in hand")
-        effects.append(Effect(
-            kind="cards-removed", rule=R.DEFEATED_REMOVED,
-            message=f"all of {owner}'s cards leave the game" + (f" ({', '.join(parts)})" if parts else ""),
-        ))
-    gone = player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0, "hand": (),
-                                     "hand_unknown": 0})
-    new = replace_player(state, gone)
-    if any(item.controller == owner for item in new.line):
-        gone_items = [i.label() for i in new.line if i.controller == owner]
-        new = new.model_copy(update={"line": tuple(i for i in new.line if i.controller != owner)})
-        effects.append(Effect(kind="line-removed", rule=R.DEFEATED_REMOVED,
-                              message=f"{owner}'s items leave the Line: {', '.join(gone_items)}"))
-    remaining = new.in_game
-    if len(remaining) == 1 and new.winner is None:
-        winner = remaining[0].name
-        new = new.model_copy(update={"winner": winner, "line": (), "priority": None, "declined": ()})
-        two = len(new.players) == 2
-        effects.append(Effect(
-            kind="won", rule=R.ONE_V_ONE if two else R.MULTIPLAYER,
-            message=(f"{winner} has defeated the opposing Boss and wins" if two
-                     else f"{winner} has the last Boss standing and wins"),
-        ))
-    return new, effects
-
-
-def add_health(state: State, owner: str, name: str, n: int, capped: bool,
-               announce: bool = False) -> tuple[State, list[Effect]]:
-    """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap). `announce`:
-    say the new health (a card resolving; the tracker's own verb already says it)."""
-    player = state.player(owner)
-    who = character(player, name)
-    if who is None:
-        raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
-    label = character_label(name, owner)
-    if who.health is None:
-        return state, [Effect(kind="health-unknown", rule=R.HEAL if capped else R.GAIN_HEALTH,
-                              message=f"{label}'s health is unknown: record it with `track`")]
-    health = who.health
-    start = who.starting_health if who.starting_health is not None else health
-    effects: list[Effect] = []
-    if capped:
-        new_health = max(health, min(health + n, start))
-        lost = n - (new_health - health)
-        if lost:
-            effects.append(Effect(kind="heal-capped", rule=R.HEAL,
-                                  message=f"Heal cannot take {label} above its Starting Health {start}: "
-                                  f"{lost} of the {n} is lost"))
-        if announce and new_health > health:
-            effects.append(Effect(kind="healed", rule=R.HEAL,
-                                  message=f"{label} heals {new_health - health} and is at {new_health}"))
-    else:
-        new_health = health + n
-        if announce:
-            effects.append(Effect(kind="gains-health", rule=R.GAIN_HEALTH,
-                                  message=f"{label} gains {n} health and is at {new_health}"))
-        if new_health > start >= health:
-            effects.append(Effect(kind="above-starting-health", rule=R.GAIN_HEALTH,
-                                  message=f"{label} is at {new_health}, above its Starting Health {start} "
-                                  "(Gain Health has no cap)"))
-    return with_character(state, owner, name, who.model_copy(update={"health": new_health})), effects
-
-
 def card_stats(card: CardSpec) -> dict[str, Any]:
     """What a catalogue entry tells about a character beyond its health."""
     return {"attack": card.attack, "attack_cost": card.attack_cost, "armor": card.armor, "keywords": card.keywords}
-
-
-def untap(state: State, owner: str, name: str) -> State:
-    """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
-    who = character(state.player(owner), name)
-    return with_character(state, owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
-
-
-def stun(state: State, owner: str, name: str) -> State:
-    """The character is stunned and taps."""
-    who = character(state.player(owner), name)
-    return with_character(state, owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
 
 
 def coins_text(n: int) -> str:
@@ -250,17 +93,6 @@ def spend(me: Player, cost: int | None, rule: str, what: str) -> tuple[Player, l
     paid = min(cost, me.coins)
     return me.model_copy(update={"coins": me.coins - paid}), [
         Effect(kind="paid", rule=rule, message=f"{me.name} pays {coins_text(paid)} for {what}")]
-
-
-def add_coins(state: State, name: str, delta: int, quiet: bool = False) -> tuple[State, list[Effect]]:
-    """The pool changes by `delta`; it never goes below 0 (what could not be taken is said, unless
-    `quiet`: a card's effect on the pool, which its resolution already says)."""
-    player = state.player(name)
-    total = player.coins + delta
-    effects = [] if total >= 0 or quiet else [Effect(
-        kind="coins-short", rule=R.PAY_FROM_POOL,
-        message=f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 ({-total} could not be taken)")]
-    return replace_player(state, player.model_copy(update={"coins": max(total, 0)})), effects
 
 
 def take_from_hand(me: Player, card: str) -> Player:
@@ -286,58 +118,16 @@ def clockwise_after(state: State, name: str) -> list[str]:
     i = names.index(name) if name in names else -1
     return names[i + 1:] + names[: i + 1]
 
+
 def next_initiative(state: State, after: str) -> str | None:
     """The next player clockwise (ending with `after`) still in the game who has not passed."""
     return next((n for n in clockwise_after(state, after) if not state.player(n).out
                  and not state.player(n).passed), None)
 
-def initiative_from_the_defeated(state: State, owner: str) -> tuple[State, list[Effect]]:
-    """A player defeated between moves (a tracker change, the Line empty) while holding the
-    initiative is out of the game: it goes on clockwise to the next player who has not passed.
-    (During a move the Line's end passes it on: rules_line.finish_move.)"""
-    if state.initiative != owner or state.line or state.winner or not state.player(owner).out:
-        return state, []
-    holder = next_initiative(state, owner)
-    return state.model_copy(update={"initiative": holder}), [Effect(
-        kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
-        message=f"{owner} is out; " + (f"{holder} has the initiative" if holder else "everyone left has passed"))]
-
-def pass_player(state: State, name: str) -> State:
-    """The player passes for the rest of the level; if they held the initiative it moves on."""
-    player = state.player(name)
-    state = replace_player(state, player.model_copy(update={"passed": True}))
-    if state.initiative == name:
-        state = state.model_copy(update={"initiative": next_initiative(state, name)})
-    return state
 
 def next_player_one(state: State) -> str:
     """One seat clockwise from the current Player One, skipping players who are out."""
     return next((n for n in clockwise_after(state, state.player_one) if not state.player(n).out), state.player_one)
-
-def start_next_level(state: State) -> tuple[State, list[Effect]]:
-    """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
-    initiative; everything untaps; each player draws a card and gets coins equal to the level."""
-    effects = [Effect(kind="coins-lost", rule=R.COINS_LOST, message=f"{p.name}'s {p.coins} unspent "
-                      f"coin{'s' * (p.coins != 1)} {'are' if p.coins != 1 else 'is'} lost")
-               for p in state.in_game if p.coins]
-    level = state.level + 1
-    player_one = next_player_one(state)
-    any_tapped = any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in state.in_game)
-    fresh = {"tapped": False, "taps": 0, "armor_used": 0}
-    players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
-        "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
-        "boss": p.boss.model_copy(update=fresh), "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
-    }) for p in state.players]
-    new = state.model_copy(update={"level": level, "player_one": player_one, "players": tuple(players),
-                                   "initiative": player_one, "line": (), "priority": None, "declined": ()})
-    effects.append(Effect(kind="level", message=f"level {level} begins", rule=R.LEVEL_INCREASES))
-    if any_tapped:
-        effects.append(Effect(kind="untap", message="every tapped card untaps", rule=R.UNTAP))
-    effects.append(Effect(kind="draw", message="each player draws a card", rule=R.DRAW))
-    effects.append(Effect(kind="coins", message=f"each player's coin pool is now {level}", rule=R.COINS))
-    effects.append(Effect(kind="player-one", rule=R.PLAYER_ONE_ROTATES,
-                          message=f"{player_one} is Player One and takes the initiative"))
-    return new, effects
 
 
 # ---------------------------------------------------------------- the working table
@@ -354,10 +144,6 @@ class Table(WorkingTable):
 
     def freeze(self) -> State:
         return self.now
-
-    def _moved(self, moved: tuple[State, list[Effect]]) -> None:
-        self.now, more = moved
-        self.effects += more
 
     def player(self, name: str) -> Player:
         return self.now.player(name)
@@ -376,34 +162,183 @@ class Table(WorkingTable):
         self.replace_player(tap(self.player(owner), name))
 
     def untap(self, owner: str, name: str) -> None:
-        self.now = untap(self.now, owner, name)
+        """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
+        who = character(self.player(owner), name)
+        self.with_character(owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
 
     def stun(self, owner: str, name: str) -> None:
-        self.now = stun(self.now, owner, name)
+        """The character is stunned and taps."""
+        who = character(self.player(owner), name)
+        self.with_character(owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
 
     def deal_damage(self, owner: str, name: str, amount: int, rule: str, announce: bool = False) -> None:
-        self._moved(deal_damage(self.now, owner, name, amount, rule, announce))
-
-    def add_health(self, owner: str, name: str, n: int, capped: bool, announce: bool = False) -> None:
-        self._moved(add_health(self.now, owner, name, n, capped, announce))
+        """`amount` damage to a character: Armor prevents the first N each level, then health drops;
+        a Fighter at 0 or less is destroyed (unless Determination saves it), a Boss defeats its player."""
+        who = character(self.player(owner), name)
+        if who is None:
+            raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
+        label = character_label(name, owner)
+        prevented = min(amount, max(0, who.armor - who.armor_used))
+        if prevented:
+            who = who.model_copy(update={"armor_used": who.armor_used + prevented})
+            self.say("armor", f"Armor {who.armor} on {label} prevents {prevented} damage", R.ARMOR)
+        dealt = amount - prevented
+        if who.health is None:
+            self.say("health-unknown", f"{label} takes {dealt} damage; its health is unknown: record it with `track`",
+                     rule)
+            self.with_character(owner, name, who)
+            return
+        health = who.health - dealt
+        who = who.model_copy(update={"health": health})
+        if dealt and announce:
+            self.say("damage", f"{label} takes {dealt} damage and is at {health}", rule)
+        self.with_character(owner, name, who)
+        if health > 0:
+            return
+        if name == BOSS:
+            if self.player(owner).out or self.now.game_over:
+                return  # once the game has a winner a hit changes the number only
+            if who.has("determination"):
+                self.say("boss-determination", f"{label} has Determination, which saves from destruction: a Boss is "
+                         "defeated instead", R.DETERMINATION)
+            self.defeat(owner, health)
+        elif who.has("determination") and who.counters == 0:
+            self.say("determination", f"Determination: {label} stays at 1 health and gets a +1 Attack counter",
+                     R.DETERMINATION)
+            self.with_character(owner, name, who.model_copy(update={"health": 1, "counters": 1}))
+        else:
+            self.destroy_fighter(owner, who.name, R.FIGHTER_DESTROYED,
+                                 f"{label} is at {health} health: destroyed, to the discard pile")
 
     def destroy_fighter(self, owner: str, name: str, rule: str = R.DESTROY, message: str | None = None) -> None:
-        self._moved(destroy_fighter(self.now, owner, name, rule, message))
+        """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""
+        player = self.player(owner)
+        fighters = tuple(f for f in player.fighters if f.name != name)
+        weapons = tuple(w.model_copy(update={"wielder": None}) if w.wielder == name else w for w in player.weapons)
+        self.say("destroyed", message or f"{name} ({owner}) is destroyed and goes to the discard pile", rule)
+        if weapons != player.weapons:
+            self.say("unwielded", f"the Weapons {name} wielded stay in play unwielded (the rulebook does not say)",
+                     R.LEAVING_PLAY)
+        self.replace_player(player.model_copy(update={"fighters": fighters, "weapons": weapons}))
 
     def enter_fighter(self, owner: str, fighter: Fighter) -> None:
-        self._moved(enter_fighter(self.now, owner, fighter))
+        """A Fighter enters play for `owner` (a resolved play, or a card effect the table records with the
+        tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name)."""
+        old = character(self.player(owner), fighter.name)
+        if old is not None:
+            self.destroy_fighter(owner, old.name, R.FIGHTER_ONE_PER_NAME, f"{owner} may keep one {fighter.name}: the "
+                                 "new one stays, the old one is destroyed (to keep the old one, overrule)")
+        player = self.player(owner)
+        self.replace_player(player.model_copy(update={"fighters": (*player.fighters, fighter)}))
+
+    def defeat(self, owner: str, health: int) -> None:
+        """A Boss at 0 or less: its player is out, their cards leave the game (and the Line), and the
+        last player with a Boss wins."""
+        player = self.player(owner)
+        self.say("out", f"{owner}'s Boss is at {health} health: {owner} is defeated and out of the game",
+                 R.BOSS_DEFEATED)
+        if player.fighters or player.coins or player.weapons or player.hand_size:
+            parts = [f.name for f in player.fighters] + [w.name for w in player.weapons]
+            if player.hand_size:
+                parts.append(f"{player.hand_size} card{'s' * (player.hand_size != 1)} in hand")
+            self.say("cards-removed", f"all of {owner}'s cards leave the game"
+                     + (f" ({', '.join(parts)})" if parts else ""), R.DEFEATED_REMOVED)
+        self.replace_player(player.model_copy(update={"out": True, "fighters": (), "weapons": (), "coins": 0,
+                                                      "hand": (), "hand_unknown": 0}))
+        line = self.now.line
+        if any(item.controller == owner for item in line):
+            self.update(line=tuple(i for i in line if i.controller != owner))
+            self.say("line-removed", f"{owner}'s items leave the Line: "
+                     f"{', '.join(i.label() for i in line if i.controller == owner)}", R.DEFEATED_REMOVED)
+        remaining = self.now.in_game
+        if len(remaining) == 1 and self.now.winner is None:
+            winner = remaining[0].name
+            self.update(winner=winner, line=(), priority=None, declined=())
+            two = len(self.now.players) == 2
+            self.say("won", f"{winner} has defeated the opposing Boss and wins" if two
+                     else f"{winner} has the last Boss standing and wins", R.ONE_V_ONE if two else R.MULTIPLAYER)
+
+    def add_health(self, owner: str, name: str, n: int, capped: bool, announce: bool = False) -> None:
+        """Heal N (never above Starting Health) when `capped`, else Gain Health (no cap). `announce`:
+        say the new health (a card resolving; the tracker's own verb already says it)."""
+        who = character(self.player(owner), name)
+        if who is None:
+            raise MoveSyntaxError(f"{owner} has no character {name!r} in play")
+        label = character_label(name, owner)
+        if who.health is None:
+            self.say("health-unknown", f"{label}'s health is unknown: record it with `track`",
+                     R.HEAL if capped else R.GAIN_HEALTH)
+            return
+        health = who.health
+        start = who.starting_health if who.starting_health is not None else health
+        if capped:
+            new_health = max(health, min(health + n, start))
+            lost = n - (new_health - health)
+            if lost:
+                self.say("heal-capped", f"Heal cannot take {label} above its Starting Health {start}: "
+                         f"{lost} of the {n} is lost", R.HEAL)
+            if announce and new_health > health:
+                self.say("healed", f"{label} heals {new_health - health} and is at {new_health}", R.HEAL)
+        else:
+            new_health = health + n
+            if announce:
+                self.say("gains-health", f"{label} gains {n} health and is at {new_health}", R.GAIN_HEALTH)
+            if new_health > start >= health:
+                self.say("above-starting-health", f"{label} is at {new_health}, above its Starting Health {start} "
+                         "(Gain Health has no cap)", R.GAIN_HEALTH)
+        self.with_character(owner, name, who.model_copy(update={"health": new_health}))
 
     def initiative_from_the_defeated(self, owner: str) -> None:
-        self._moved(initiative_from_the_defeated(self.now, owner))
+        """A player defeated between moves (a tracker change, the Line empty) while holding the
+        initiative is out of the game: it goes on clockwise to the next player who has not passed.
+        (During a move the Line's end passes it on: rules_line.finish_move.)"""
+        now = self.now
+        if now.initiative != owner or now.line or now.winner or not now.player(owner).out:
+            return
+        holder = next_initiative(now, owner)
+        self.update(initiative=holder)
+        self.say("initiative", f"{owner} is out; " + (f"{holder} has the initiative" if holder else
+                                                      "everyone left has passed"), R.INITIATIVE_CLOCKWISE)
 
     def add_coins(self, name: str, delta: int, quiet: bool = False) -> None:
-        self._moved(add_coins(self.now, name, delta, quiet))
+        """The pool changes by `delta`; it never goes below 0 (what could not be taken is said, unless
+        `quiet`: a card's effect on the pool, which its resolution already says)."""
+        player = self.player(name)
+        total = player.coins + delta
+        if total < 0 and not quiet:
+            self.say("coins-short", f"{player.name} had only {coins_text(player.coins)}: the pool is now 0 "
+                     f"({-total} could not be taken)", R.PAY_FROM_POOL)
+        self.replace_player(player.model_copy(update={"coins": max(total, 0)}))
 
     def pass_player(self, name: str) -> None:
-        self.now = pass_player(self.now, name)
+        """The player passes for the rest of the level; if they held the initiative it moves on."""
+        self.replace_player(self.player(name).model_copy(update={"passed": True}))
+        if self.now.initiative == name:
+            self.update(initiative=next_initiative(self.now, name))
 
     def start_next_level(self) -> None:
-        self._moved(start_next_level(self.now))
+        """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
+        initiative; everything untaps; each player draws a card and gets coins equal to the level."""
+        now = self.now
+        for p in now.in_game:
+            if p.coins:
+                self.say("coins-lost", f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} "
+                         f"{'are' if p.coins != 1 else 'is'} lost", R.COINS_LOST)
+        level = now.level + 1
+        player_one = next_player_one(now)
+        fresh = {"tapped": False, "taps": 0, "armor_used": 0}
+        players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
+            "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,
+            "boss": p.boss.model_copy(update=fresh), "fighters": tuple(f.model_copy(update=fresh) for f in p.fighters),
+        }) for p in now.players]
+        self.update(level=level, player_one=player_one, players=tuple(players), initiative=player_one, line=(),
+                    priority=None, declined=())
+        self.say("level", f"level {level} begins", R.LEVEL_INCREASES)
+        if any(p.boss.tapped or any(f.tapped for f in p.fighters) for p in now.in_game):
+            self.say("untap", "every tapped card untaps", R.UNTAP)
+        self.say("draw", "each player draws a card", R.DRAW)
+        self.say("coins", f"each player's coin pool is now {level}", R.COINS)
+        self.say("player-one", f"{player_one} is Player One and takes the initiative", R.PLAYER_ONE_ROTATES)
 
     def set_boss(self, owner: str, health: int, name: str | None = None) -> None:
         """The Boss's health (and Starting Health) as the table gives it, with its name and what its

@@ -82,9 +82,6 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 # ------------------------------------------------------------ what stays secret
 
 
-SECRET_VERBS = {"hand": "{n} cards, hidden"}
-
-
 def hide(state: State, player):
     """The named cards count as unnamed ones."""
     return player.model_copy(update={"hand": (), "hand_unknown": player.hand_unknown + len(player.hand)}) \
@@ -215,14 +212,6 @@ def _advise_coins(state: State, change: Change, found: Findings) -> list[str]:
     return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
 
 
-def _boss_health(player: Player) -> int:
-    if player.boss.health is None:
-        raise MoveSyntaxError(
-            f"{player.name}'s Boss has no health yet; set it first, e.g. `boss {player.name.lower()} 30`"
-        )
-    return player.boss.health
-
-
 def _fighter(player: Player, character: str) -> Fighter:
     fighter = find_fighter(player, character)
     if fighter is None:
@@ -283,7 +272,9 @@ def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
 def _character(player: Player, character: str) -> str:
     """The Boss (with health known) or the Fighter in play of that name."""
     if character == BOSS:
-        _boss_health(player)
+        if player.boss.health is None:
+            raise MoveSyntaxError(f"{player.name}'s Boss has no health yet; set it first, e.g. "
+                                  f"`boss {player.name.lower()} 30`")
         return character
     return _fighter(player, character).name
 
@@ -351,7 +342,7 @@ VERBS: dict[str, Verb] = {
                        "health=3 attack=2`, `card Zap response cost=1 effect=damage:1`; keys: "
                        "docs/track-cataclysm-arcade.md)"),
     "hand": _row(_in_game(), lambda t, name, *cards: t.replace_player(table.name_in_hand(t.player(name), cards)),
-                 read=words.read_hand,
+                 read=words.read_hand, secret="{n} cards, hidden",
                  usage="hand PLAYER CARD[, CARD ...]  — the table names cards in a player's hand "
                        "(e.g. `hand ann Grunt, Zap`)"),
 }

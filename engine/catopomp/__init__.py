@@ -26,7 +26,7 @@ from functools import partial
 
 from engine.base import Engine as _Engine
 from engine.game import GAME_END, ROUND_END, Declaration, Outcome, Plays, Secrets, Turns, Verbs, Views
-from engine.tracking import Tracker as _Tracker
+from engine.tracking import Tracker as _Tracker, secret_of
 
 from . import notation, notation_track, rules, rules_state, track, track_outcome, track_phone, track_rounds, track_view
 from .model import State
@@ -48,7 +48,7 @@ GAME = Declaration(
     outcome=Outcome(length=track_outcome.LENGTH, figures=track_outcome.figures,
                     turning_points=track_outcome.turning_points, share=track_outcome.share,
                     figure_lines=track_outcome.figure_lines, standing=track_outcome.standing),
-    secrets=Secrets(secret_verbs=track_view.SECRET_VERBS, hide=track_view.hide,
+    secrets=Secrets(secret_verbs=secret_of(track.VERBS), hide=track_view.hide,
                     mark_hidden=track_view.mark_hidden, own_hand=track_view.own_hand),
     views=Views(moves_note=rules.moves_note, partly_listed=rules_state.partly_listed,
                 move_group=rules_state.move_group, phone=track_phone.fill),

@@ -379,8 +379,3 @@ def tokens_of(counts) -> tuple:
 def opts_of(o: Options) -> Opts:
     """A record's options as the Table's."""
     return Opts(o.passing == "casual", o.hell_power, o.competitive, o.catleton, o.mitch)
-
-
-def options_of(state: State) -> Opts:
-    """The State's options as the Table's."""
-    return opts_of(state.options)

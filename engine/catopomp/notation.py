@@ -214,23 +214,20 @@ def _build(t: Table, source, cards, dice, swap, place, ret_name, ret_card) -> Mo
 
 
 def _return_readings(t: Table, source, cards, ret_name, ret_card):
+    """(player, card) the Hell power may return: from the player named (the card as given, a 0 as the
+    zero card their Hell Domain holds), else from every Hell Domain that holds it after the play."""
     p = t.turn
-    if ret_name is not None:
-        i = [nm.lower() for nm in t.names].index(ret_name.lower())
-        dom = t.hells[i]
-        if i == p and source == HELL and c_has(dom, cards):
-            dom = c_sub(dom, cards)
-        codes = [ret_card] if ret_card != _ZERO else [c for c in (CAT, MITCH) if dom[c]] or [CAT]
-        return [(t.names[i], c) for c in codes]
+    seats = range(t.n) if ret_name is None else [[nm.lower() for nm in t.names].index(ret_name.lower())]
     found = []
-    for i in range(t.n):
+    for i in seats:
         dom = t.hells[i]
         if i == p and source == HELL and c_has(dom, cards):
             dom = c_sub(dom, cards)
         codes = [ret_card] if ret_card != _ZERO else [CAT, MITCH]
-        for c in codes:
-            if dom[c]:
-                found.append((t.names[i], c))
+        held = [c for c in codes if dom[c]]
+        if ret_name is not None:
+            return [(t.names[i], c) for c in (codes if ret_card != _ZERO else held or [CAT])]
+        found += [(t.names[i], c) for c in held]
     if not found:
         return [(t.names[p], ret_card if ret_card != _ZERO else CAT)]
     return found

@@ -16,7 +16,7 @@ from engine.words import player
 
 from .model import (
     CAT, HEAVEN, MITCH, NCODES, PASS, PLAY, PLAYER_TABLE, Cleared, Finding, Move, Options, Player, State, Table,
-    WinningSet, WSet, c_add, c_list, c_missing, c_of, c_sub, card_name, cards_text, code_of, deck_counts, options_of,
+    WinningSet, WSet, c_add, c_list, c_missing, c_of, c_sub, card_name, cards_text, code_of, deck_counts, opts_of,
     token_of,
     tokens_of,
 )
@@ -44,7 +44,7 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
                                for p in state.players], prefer)
     seats = state.players
     return Table(
-        names=names, opts=options_of(state), hands=hands,
+        names=names, opts=opts_of(state.options), hands=hands,
         hells=tuple(c_of(_codes(p.hell_domain)) for p in seats), gems=tuple(p.gems for p in seats),
         used=tuple(tuple(p.used_dice) for p in seats), reserve=tuple(p.reserve_die for p in seats),
         pred=tuple(p.prediction for p in seats), points=tuple(p.points for p in seats),
@@ -75,18 +75,14 @@ def from_table(t: Table, like: State | None = None) -> State:
         passing="casual" if o.casual else "main", hell_power=o.hell_power, competitive=o.competitive,
         catleton=o.catleton, mitch=o.mitch,
     )
-    extra = {}
-    turn = names[t.turn]
-    if like is not None:
-        extra = {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared}
-        if like.turn is None and t.phase == "setup":
-            turn = None
+    kept = ({"round": 1, "reserve_dice": (), "cleared": ()} if like is None else
+            {"round": like.round, "reserve_dice": like.reserve_dice, "cleared": like.cleared})
+    unstarted = like is not None and like.turn is None and t.phase == "setup"
     return State.model_construct(
-        players=players, turn=turn, centre_dice=tuple(t.centre), winning_set=ws,
+        players=players, turn=None if unstarted else names[t.turn], centre_dice=tuple(t.centre), winning_set=ws,
         discard_pile=None if t.discard is None else tokens_of(t.discard),
         set_aside=None if t.aside is None else tokens_of(t.aside), options=options, phase=t.phase,
-        loser=None if t.loser is None else names[t.loser],
-        **{"round": 1, "reserve_dice": (), "cleared": (), **extra},
+        loser=None if t.loser is None else names[t.loser], **kept,
     )
 
 
@@ -113,7 +109,7 @@ def hand_conflicts(state: State, name: str) -> list[Reason]:
     if not me.hand_known:
         return []
     n = len(state.players)
-    deck = deck_counts(n, options_of(state))
+    deck = deck_counts(n, opts_of(state.options))
     left = unseen(known_to(state, None))  # the deck less the cards in sight
     out: list[Reason] = []
     for code, k in sorted(Counter(c for c in _codes(me.hand) if 0 <= c < NCODES).items()):
@@ -139,7 +135,7 @@ def unseen(state, known_hands=None) -> list[int]:
     """How many copies of each card code can still be in a hidden hand: the deck less every public
     card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
     n = len(state.players)
-    left = list(deck_counts(n, options_of(state)))
+    left = list(deck_counts(n, opts_of(state.options)))
     seen: list[int] = []
     for i, p in enumerate(state.players):
         seen += _codes(p.hell_domain)
@@ -200,7 +196,7 @@ def counting_findings(state, wanted, who: str, claim: str = PLAY_CLAIM) -> list[
     of sight (the deck's copies less those in sight). Nothing here rests on a stand-in layout.
     `claim` says what is asked of the hand ({what}, {who})."""
     n = len(state.players)
-    deck = deck_counts(n, options_of(state))
+    deck = deck_counts(n, opts_of(state.options))
     pool = unseen(state)
     out: list[Finding] = []
     for code, k in sorted(Counter(c for c in wanted if 0 <= c < NCODES).items()):

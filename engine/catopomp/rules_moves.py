@@ -244,15 +244,8 @@ def _similarity(m: Move, mv: Move) -> int:
         s -= 1
     if mv.swap and m.swap == mv.swap:
         s += 1
-    if mv.place is not None and m.place == mv.place:
-        s += 1
-    if mv.hell_return is not None and m.hell_return == mv.hell_return:
-        s += 1
-    if mv.transfer is not None and m.transfer == mv.transfer:
-        s += 1
-    if mv.discard is not None and m.discard == mv.discard:
-        s += 1
-    return s
+    return s + sum(getattr(mv, f) is not None and getattr(m, f) == getattr(mv, f)
+                   for f in ("place", "hell_return", "transfer", "discard"))
 
 
 def alternatives(t: Table, mv: Move, limit: int = 10, hand_known: bool = True) -> list[Move]:

@@ -37,15 +37,6 @@ def classify(vals) -> tuple[int, int, int] | None:
     return None
 
 
-def beats(new_vals, old_vals) -> bool:
-    """Whether the set with values new_vals is stronger than the one with old_vals (both legal sets)."""
-    a = classify(list(new_vals))
-    b = classify(list(old_vals))
-    if a is None or b is None:
-        raise ValueError("only legal sets have a strength")
-    return a > b
-
-
 def ws_key(ws: WSet):
     return classify(set_values(ws.codes, sum(ws.dice)))
 

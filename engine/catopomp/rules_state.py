@@ -47,33 +47,29 @@ def next_round(state: State, rng: random.Random | None = None, *, predictions=No
                                 reserve_dice=reserve_dice))
 
 
-#: the State last asked about and its Table (one pair, replaced whole: read once, so threads share it safely)
+#: the State last asked about and its Table, and the table its player to act knows (each one pair,
+#: replaced whole: read once, so threads share them safely)
 _LAST: list[tuple[State, Table] | None] = [None]
+_KNOWN: list[tuple[State, State] | None] = [None]
+
+
+def _kept(cache: list, state: State, build):
+    """`build(state)`, kept in `cache` for the State last asked about."""
+    last = cache[0]
+    if last is None or last[0] is not state:
+        last = cache[0] = (state, build(state))
+    return last[1]
 
 
 def table_of(state: State) -> Table:
     """The State as a Table, kept for the State last asked about (check, then apply, the same State)."""
-    last = _LAST[0]
-    if last is not None and last[0] is state:
-        return last[1]
-    t = to_table(state)
-    _LAST[0] = (state, t)
-    return t
-
-
-#: the State last asked about and the table its player to act knows (rules.known_to)
-_KNOWN: list[tuple[State, State] | None] = [None]
+    return _kept(_LAST, state, to_table)
 
 
 def known(state: State) -> State:
     """The State as the player to act knows it: the other players' recorded hands as counts only
     (rules.known_to), kept for the State last asked about. Every judgement of a play reads this one."""
-    last = _KNOWN[0]
-    if last is not None and last[0] is state:
-        return last[1]
-    seen = known_to(state, state.turn)
-    _KNOWN[0] = (state, seen)
-    return seen
+    return _kept(_KNOWN, state, lambda s: known_to(s, s.turn))
 
 
 #: the words `track dice` is read by (notation_track's aliases) that can open a play's text

@@ -18,7 +18,7 @@ from engine.base import Frozen
 from engine.tracking import WorkingTable
 
 from .model import (
-    CAT, EMPTY, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
+    CAT, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
     card_name, cards_text, dice_text, fc,
 )
 from .rule_ids import R
@@ -212,7 +212,7 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
         t = t.replace(points=points)
     alive = [i for i in range(t.n) if t.has_cards(i)]
     if len(alive) <= 1:
-        return _round_over(t, alive[0] if alive else mover, eff)
+        return end_round(t, alive[0] if alive else mover, eff)
     if not passed:
         nxt = next_with_cards(t, mover)
         eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
@@ -282,7 +282,11 @@ def final_scoring(gems, points, competitive: bool) -> tuple[tuple[int, ...], tup
     return points, tuple(i for i in range(n) if points[i] == best)
 
 
-def _round_over(t: Table, loser: int, eff: list[Eff]):
+def end_round(t: Table, loser: int, eff: list[Eff] | None = None) -> tuple[Table, list[Eff]]:
+    """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
+    phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)
+    added to `eff`."""
+    eff = [] if eff is None else eff
     names = t.names
     gems = list(t.gems)
     gems[loser] -= 1
@@ -293,20 +297,17 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
         eff.append(Eff("no-points", f"{names[loser]} scores nothing this round", R.COMPETITIVE_LAST_PLAYER))
     if gems[loser] <= 0:
         final_points, winning = final_scoring(gems, points, t.opts.competitive)
+        winners = [names[i] for i in winning]
         if t.opts.competitive:
             points = final_points
             eff.append(Eff("points-reset", f"{names[loser]} has no soul gem left: their points drop to 0",
                            R.COMPETITIVE_GAME_END_RESET))
-            best = points[winning[0]]
-            winners = [names[i] for i in winning]
-            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
-            eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} "
-                           "point(s)", R.COMPETITIVE_WINNER))
+        eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
+        if t.opts.competitive:
+            eff.append(Eff("winners", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with "
+                           f"{points[winning[0]]} point(s)", R.COMPETITIVE_WINNER))
         else:
-            winners = [names[i] for i in winning]
-            eff.append(Eff("game-over", f"game over: {names[loser]} lost their last soul gem", R.END_GAME_END))
-            eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}",
-                           R.END_WINNERS))
+            eff.append(Eff("winners", f"everyone with a soul gem left wins: {', '.join(winners)}", R.END_WINNERS))
         phase = "game-over"
     else:
         nxt = round_setup(t.n, gems, loser)
@@ -323,12 +324,6 @@ def _round_over(t: Table, loser: int, eff: list[Eff]):
                        R.SETUP_LATER_STARTING_PLAYER))
         phase = "round-over"
     return t.replace(gems=tuple(gems), points=points, phase=phase, loser=loser, turn=loser), eff
-
-
-def end_round(t: Table, loser: int) -> tuple[Table, list[Eff]]:
-    """The round ends with `loser` the last player holding cards (they lose a soul gem): the table in
-    phase round-over or game-over, and what that triggers (next-round setup, or the end and the winners)."""
-    return _round_over(t, loser, [])
 
 
 # ---------------------------------------------------------------------------------------- a round's set-up
@@ -416,9 +411,7 @@ def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: s
     pred = (None,) * n
     if opts.competitive:
         pred = tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
-    return Table(names=names, opts=opts, hands=hands, hells=(EMPTY,) * n, gems=(2,) * n, used=((),) * n,
-                 reserve=(None,) * n, pred=pred, points=(0,) * n, centre=centre, ws=None, turn=turn,
-                 discard=EMPTY, aside=aside, phase="play", loser=None)
+    return Table(names=names, opts=opts, hands=hands, pred=pred, centre=centre, turn=turn, aside=aside)
 
 
 def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=None) -> Table:
@@ -435,9 +428,8 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
     pred = (None,) * n
     if t.opts.competitive:
         pred = tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
-    return Table(names=t.names, opts=t.opts, hands=hands, hells=(EMPTY,) * n, gems=t.gems, used=((),) * n,
-                 reserve=reserve, pred=pred, points=t.points, centre=centre, ws=None, turn=later.starting,
-                 discard=EMPTY, aside=aside, phase="play", loser=None)
+    return Table(names=t.names, opts=t.opts, hands=hands, gems=t.gems, reserve=reserve, pred=pred, points=t.points,
+                 centre=centre, turn=later.starting, aside=aside)
 
 
 # ---------------------------------------------------------------------------------------- the tracker's working copy
@@ -450,9 +442,6 @@ class TableChange(WorkingTable):
         super().__init__(state)
         self.players = [p.model_dump() for p in state.players]
         self.fields: dict[str, Any] = {}
-
-    def get(self, field: str):
-        return self.fields.get(field, getattr(self.state, field))
 
     def freeze(self) -> State:
         data = self.state.model_dump()

@@ -18,7 +18,7 @@ from engine.tracking import Change, Counter, Findings, Verb, WorkingTable
 from engine.words import signed
 
 from . import track_changes as changes
-from .model import Player, State, code_of
+from .model import State, code_of
 from . import notation_track as words
 from .notation_track import DIE_FACES, PREDICTIONS, START_GEMS
 from .rule_ids import R
@@ -129,16 +129,16 @@ def _check_hand(state: State, seat: int, value, change: Change, no) -> list[Reas
     hidden = known_to(state, None)
     found = counting_findings(hidden, [code_of(c if not c.isdigit() else int(c)) for c in cards], p.name,
                               claim="the hand recorded for {who} holds {what}")
-    reasons = None
     for f in found:
-        reasons = no(f.rule, f.message)
-    return reasons
+        no(f.rule, f.message)
+    return None
 
 
-def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
-    """Why `p` cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event): a
-    round ends only when one player is left with unplayed cards, and that player loses the gem.
+def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
+    """Why the player cannot be the round's loser now (`lost p`, or `gems p -1`, which is the same event):
+    a round ends only when one player is left with unplayed cards, and that player loses the gem.
     Hidden hands count by their size once a play of the round is recorded (track_rounds.still_holding)."""
+    p = state.players[seat]
     if state.cleared_record(p.name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR,
                   f"{p.name} has cleared all their cards this round and is safe: only the last player "
@@ -152,10 +152,6 @@ def _round_loss_violations(state: State, p: Player, no) -> list[Reason] | None:
                                          f"{', '.join(others)} still hold{'s' if len(others) == 1 else ''} cards{why}")
 
 
-def _check_lost(state: State, seat: int, value, change: Change, no) -> list[Reason] | None:
-    return _round_loss_violations(state, state.players[seat], no)
-
-
 def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list[Reason] | None:
     p = state.players[seat]
     target_gems = target(p.gems, *signed(value, change.verb))
@@ -167,7 +163,7 @@ def _check_gems(state: State, seat: int, value: str, change: Change, no) -> list
                                    "holding cards returns one soul gem per round")
     if target_gems < p.gems:
         # a lost soul gem is a lost round: the same rule as `lost` decides whether it has ended
-        return _round_loss_violations(state, p, no)
+        return _check_lost(state, seat, value, change, no)
     return None
 
 
@@ -259,7 +255,7 @@ VERBS: dict[str, Verb] = {
                  "roll", "rolled", "centre", "center", setup=True, gate="dealt"),
     "hand": _row("a player records their own hand (the others stay hidden): `hand ann 1 2 3 3 5 6 7 8 9 9`",
                  words.parse_hand, words.logged_hand, _check_hand, changes.hand, "cards", setup=True,
-                 gate="dealt"),
+                 gate="dealt", secret="{n} cards, hidden"),
     "lost": _row("the last player holding cards loses a soul gem and the round ends (next round set up): `lost cy`",
                  words.parse_one_player, words.logged_player, _check_lost, changes.lost,
                  "lose", "loses", "loser", "last", gate="round"),
@@ -273,7 +269,8 @@ VERBS: dict[str, Verb] = {
                     "clears", "safe", gate="round"),
     "predict": _row("competitive: a player's prediction (1-4) for this round: `predict ann 3`",
                     partial(words.parse_number, what="a prediction (1-4)"),
-                    words.logged_number, _check_predict, changes.predict, "prediction", "predicts", "pred"),
+                    words.logged_number, _check_predict, changes.predict, "prediction", "predicts", "pred",
+                    secret="hidden"),
     "points": _row("competitive: change a player's points by hand: `points ann +2`, `points ann -1`, `points ann =5`",
                    words.parse_amount, words.logged_amount, _check_points, changes.points, "point", "pts",
                    counter=Counter("points"), gate="dealt"),

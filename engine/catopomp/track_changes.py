@@ -201,13 +201,9 @@ def _predict(t: TableChange, seat: int, value: str, change: Change) -> None:
     before = t.players[seat]["prediction"]
     t.players[seat]["prediction"] = k
     done = state.cleared_record(name)
-    if done is not None and done.points is None and done.last_set is not None and state.options.competitive:
-        points = _reveal(t, seat, done.last_set)
-        t.fields["cleared"] = tuple(c.model_copy(update={"points": points}) if c.name == name else c
-                                    for c in state.cleared)
-    elif done is not None and done.points is not None:
-        # an overruled change of a revealed prediction: score the last set again
-        t.players[seat]["points"] -= done.points
+    if done is not None and (done.points is not None or done.last_set is not None and state.options.competitive):
+        # a late reveal scores the last set; an overruled change of a revealed prediction scores it again
+        t.players[seat]["points"] -= done.points or 0
         points = _reveal(t, seat, done.last_set)
         t.fields["cleared"] = tuple(c.model_copy(update={"points": points}) if c.name == name else c
                                     for c in state.cleared)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import PLAYER_TABLE, State, deck_counts, options_of
+from .model import PLAYER_TABLE, State, deck_counts, opts_of
 from .notation_track import GAME
 from .rule_ids import R
 from .table import TableChange, final_scoring, setup_todo
@@ -13,9 +13,6 @@ from .table import TableChange, final_scoring, setup_todo
 # module's `standings` and `result`, told by the transitions in track_changes.py).
 
 # ------------------------------------------------------------------ what stays secret
-
-
-SECRET_VERBS = {"hand": "{n} cards, hidden", "predict": "hidden"}
 
 
 def hide(state: State, player):
@@ -53,7 +50,7 @@ def own_hand(state: State, name: str) -> dict[str, Any]:
 def _deal(state: State) -> dict[str, Any]:
     n = len(state.players)
     top, copies, per, _aside = PLAYER_TABLE[n]
-    deck = sum(deck_counts(n, options_of(state)))
+    deck = sum(deck_counts(n, opts_of(state.options)))
     return {"numbers": f"1-{top}", "copies_per_number": copies, "deck": deck, "cards_per_player": per,
             "set_aside": deck - per * n}
 

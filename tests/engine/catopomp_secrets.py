@@ -81,9 +81,9 @@ class Catopomp(Secrets):
         deck less the cards in sight and the viewer's own hand), sizes kept; each prediction not yet
         revealed and not the viewer's drawn again where no single play can reveal it (its player
         holds two or more cards, and the play cannot end the game)."""
-        from engine.catopomp.model import NCODES, code_of, deck_counts, options_of, token_of
+        from engine.catopomp.model import NCODES, code_of, deck_counts, opts_of, token_of
 
-        left = list(deck_counts(len(state.players), options_of(state)))
+        left = list(deck_counts(len(state.players), opts_of(state.options)))
         gone = [c for p in state.players for c in p.hell_domain]
         if state.winning_set is not None:
             gone += [*state.winning_set.heaven, *state.winning_set.hell]
