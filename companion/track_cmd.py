@@ -510,8 +510,8 @@ def change(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
-    from companion.unknown_verb import unknown_verb
-    from engine.base import MoveSyntaxError
+    from engine.base import MoveSyntaxError, UnknownVerb
+    from trackers.unknown_verb import unknown_verb
 
     _no_stray_option(list(words))
     with open_sessions() as store:
@@ -519,14 +519,12 @@ def change(
             return
         try:
             result = store.record(list(words), name, overrule, save=save)
-        except MoveSyntaxError as exc:
-            if not str(exc).startswith(("unknown command", "unknown verb")):
-                raise
-            said = str(exc) if "is short for" in str(exc) else unknown_verb(words[0], store.get(name), store)
+        except UnknownVerb as exc:
+            said, others = (str(exc), []) if exc.short_for else unknown_verb(words[0], store.get(name), store)
             renamed = RENAMED.get(words[0].lower())
             if renamed:
                 raise MoveSyntaxError(f"{said}; to make another session current: companion track {renamed} NAME") from None
-            near = [] if " is a verb of " in said else _near_session_commands(words[0])
+            near = [] if others else _near_session_commands(words[0])
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{said}; or the session command: {', '.join(near)}") from None
             raise MoveSyntaxError(said) from None

@@ -22,6 +22,7 @@ from engine.errors import (  # noqa: F401  (the three failure kinds, importable 
     LogError,
     MoveSyntaxError,
     SituationError,
+    UnknownVerb,
 )
 from engine.readings import remembered, unsaid
 from engine.record import Record
@@ -150,9 +151,6 @@ class Engine(Generic[S, M]):
         self.declaration = declaration
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
-        plays = declaration.plays
-        #: every rule id this engine can cite (a test checks each exists in rulesdb)
-        self.RULE_IDS: frozenset[str] = plays.rule_ids if plays is not None else frozenset()
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A

@@ -190,7 +190,7 @@ def test_moves_not_listed_fail_check(t, rng):
         verdict = check_table(t, m, with_alternatives=False)
         assert verdict.legal == (m in listed), (format_move(m), verdict.as_json())
         if not verdict.legal:
-            assert verdict.reasons and all(r.rule in ENGINE.RULE_IDS for r in verdict.reasons)
+            assert verdict.reasons and all(r.rule in ENGINE.declaration.plays.rule_ids for r in verdict.reasons)
 
 
 def _brute_force(t) -> set[Move]:
