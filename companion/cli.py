@@ -106,16 +106,13 @@ def _as_change(exc, argv: list[str]) -> str:
         session = current(paths.data_dir())
         if word is None or session is None:
             return ""
-        from engine import GAMES, get_tracker
-
-        def spoken(game: str) -> set[str]:
-            return {w for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
+        from trackers.unknown_verb import games_with, spoken
 
         low = word.lower()
         if low in spoken(session.game):
             return (f"no command {word!r}; it is a {session.game} verb (session {session.name}): "
                     f"companion track {' '.join(argv[at:])}")
-        others = [g for g in GAMES if low in spoken(g)]
+        others = games_with(low)
         if others:
             return (f"no command {word!r}; it is a verb of {' and '.join(others)}, not of session {session.name} "
                     f"({session.game}), whose verbs `companion track verbs` lists")

@@ -67,7 +67,7 @@ def _with_library(engine, state):
     return with_cards(state, entries, checked=False) if entries else state
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool, only_seated: bool = True):
+def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True):
     """(engine, state, rest of the words): from a situation file (the first word is the game) or,
     without one, from a saved session (a leading game word must be the session's game)."""
     from rulesdb.games import resolve_game
@@ -83,18 +83,14 @@ def _table(args: list[str], situation: Path | None, session: str | None, wants_m
         return engine, state, words[1:]
     with open_sessions(reading=True) as store:
         found, engine, state = store.situation(session)
-    if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
-        try:
-            game = resolve_game(words[0])
-        except Exception:  # noqa: BLE001 - not a game word: it is part of the move
-            game = None
-        if game is not None:
-            if game != found.game:
-                from trackers.errors import SessionError
+    if words and _is_game(words[0]):  # else the word is part of the move
+        game = resolve_game(words[0])
+        if game != found.game:
+            from trackers.errors import SessionError
 
-                raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
-                                   f"or --session NAME")
-            words = words[1:]
+            raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
+                               f"or --session NAME")
+        words = words[1:]
     return engine, state, words
 
 
@@ -186,7 +182,7 @@ def check(
     if deck is not None:
         _check_deck(words or [], deck, as_json)
         return
-    engine, state, rest = _table(words, situation, session, wants_move=True)
+    engine, state, rest = _table(words, situation, session)
     text = move_text(rest, move)
     verdict = judged(engine, state, text, by)
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
@@ -256,7 +252,7 @@ def moves(
       companion moves --limit 0
       companion moves catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session, wants_move=False)
+    engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
     note = engine.moves_note(state)
     turn = {}
@@ -307,7 +303,7 @@ def status(
       companion status
       companion status catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
+    engine, state, rest = _table(words, situation, session, only_seated=False)
     _no_extra(rest)
     if situation is None:  # a session's secret hands stay out of the shared screen (their owner sees theirs)
         from trackers.secrets import hidden
@@ -410,17 +406,12 @@ def play(
             return
     from companion.render import after_change, change_view, play_view
 
-    if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it
-        after_change(change_view, _as_change(result), as_json, verbose)
+    if not as_json and result.kind == CHANGE:  # a tracker command said as a play (Catharsis `morale -1`)
+        from dataclasses import replace
+
+        after_change(change_view, replace(result, change=result.move), as_json, verbose)  # as `track VERB` says it
         return
     after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
-
-
-def _as_change(result):
-    """A tracker command said as a play (Catharsis takes `morale -1` as a play too), told as a change."""
-    from dataclasses import replace
-
-    return replace(result, change=result.move)
 
 
 def _several(results, as_json: bool) -> None:
