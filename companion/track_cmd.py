@@ -493,11 +493,6 @@ def watch(
     run(paths.data_dir(), name, interval, ticks, as_json, reveal)
 
 
-def _near_session_commands(word: str) -> list[str]:
-    names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
-    return difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
-
-
 @track_app.command("_change", hidden=True, cls=ChangeCommand, context_settings={"ignore_unknown_options": True})
 def change(
     words: List[str] = typer.Argument(..., metavar="VERB ARGS...", help="The change, as the table says it.",
@@ -524,7 +519,8 @@ def change(
             renamed = RENAMED.get(words[0].lower())
             if renamed:
                 raise MoveSyntaxError(f"{said}; to make another session current: companion track {renamed} NAME") from None
-            near = [] if others else _near_session_commands(words[0])
+            names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
+            near = [] if others else difflib.get_close_matches(words[0].lower(), names, n=1, cutoff=0.6)
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{said}; or the session command: {', '.join(near)}") from None
             raise MoveSyntaxError(said) from None

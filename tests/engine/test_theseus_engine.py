@@ -210,7 +210,7 @@ def test_state_is_json_schema_able_and_round_trips_through_json():
     schema = ENGINE.State.model_json_schema()
     assert "players" in schema["properties"]
     state = table()
-    again = ENGINE.load_state(json.loads(state.model_dump_json()))
+    again = ENGINE.load_state(json.loads(json.dumps(state.model_dump(mode="json"))))
     assert again.model_dump() == state.model_dump()
 
 
