@@ -121,13 +121,9 @@ SESSION_WORDS = ("verbs",)
 
 def session_words(game: str | None) -> set[str]:
     """The words the shell runs as `track ...`: session commands and the current game's tracker verbs."""
-    words = set(SESSION_WORDS)
-    if game:
-        from engine import get_tracker
+    from trackers.unknown_verb import spoken
 
-        for v in get_tracker(game).verbs():
-            words.update([v["verb"], *v["aliases"]])
-    return words
+    return set(SESSION_WORDS) | (set(spoken(game)) if game else set())
 
 
 def shell_help(shell: Shell) -> str:
