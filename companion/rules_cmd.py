@@ -5,7 +5,8 @@ from typing import List, Optional
 import typer
 
 from companion import complete, paths, render_rules
-from rulesdb.games import GAME_IDS
+from companion.failure import FINDING, Finding, answered
+from rulesdb.games import GAME_IDS, resolve_game
 
 rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.\n\n\b\nExamples:\n"
                         "  companion rules search \"can I reroll just one die?\" --game catharsis\n"
@@ -18,8 +19,6 @@ JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 def _game(game: Optional[str]) -> Optional[str]:
     if game is None:
         return None
-    from rulesdb.games import resolve_game
-
     return resolve_game(game)
 
 
@@ -42,8 +41,6 @@ def search(
 
     result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit,
                         on_build=render_rules.index_build_bar)
-    from companion.failure import FINDING, answered
-
     if result.coverage == "uncovered":  # no rule found: the closest entries, said as such (exit 1)
         answered(FINDING)
     render_rules.search_view(result, as_json)
@@ -81,17 +78,13 @@ def define(
       companion rules define "hell domain" --game catopomp
     """
     game_id = _game(game)
-    from rulesdb.glossary import define as run_define
-
-    from rulesdb.glossary import UnknownTerm
+    from rulesdb.glossary import UnknownTerm, define as run_define
 
     try:
         found = run_define(" ".join(term), game_id)
     except UnknownTerm as exc:  # no term found: a finding (exit 1), as no rule found; an empty one is bad input
         if not str(exc).startswith("no glossary term"):
             raise
-        from companion.failure import Finding
-
         raise Finding(str(exc)) from None
     render_rules.define_view(found, as_json)
 
