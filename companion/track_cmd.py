@@ -15,7 +15,9 @@ from typer.core import TyperCommand, TyperGroup
 
 from companion import complete, paths, render
 from companion.stores import open_sessions
+from engine import get_tracker
 from engine.errors import MoveSyntaxError, UnknownVerb
+from rulesdb.games import resolve_game
 from trackers.errors import SessionError
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
@@ -38,8 +40,6 @@ def _current_game_verbs() -> str:
         if session is None:
             return ("Game verbs: start a session (companion track new GAME --players ...) or list a game's verbs "
                     "with `companion track verbs GAME`.")
-        from engine import get_tracker
-
         verbs = get_tracker(session.game).verbs()
     except Exception:  # noqa: BLE001 - help must always print
         return "Game verbs: companion track verbs GAME"
@@ -90,8 +90,6 @@ def _verb_usage(verb: str) -> str:
         session = current(paths.data_dir())
         if session is None:
             return "No current session: `companion track verbs GAME` lists a game's verbs."
-        from engine import get_tracker
-
         for v in get_tracker(session.game).verbs():
             if verb.lower() in (v["verb"], *v["aliases"]):
                 return (f"In {session.game}: {v['usage']}\n\nExample: companion track {v['example']}"
@@ -154,8 +152,6 @@ def new(
       companion track new catopomp --players "Ann,Ben,Cy" --name pomp
       companion track new catharsis --players "Ann,Ben" --option morale=18
     """
-    from rulesdb.games import resolve_game
-
     game_id = resolve_game(game)
     with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
         started = store.starting(game_id, players.split(","), name, _options(option))
@@ -428,11 +424,9 @@ def verbs(
       companion track verbs
       companion track verbs catharsis
     """
-    from engine import GAMES, get_tracker
+    from engine import GAMES
 
     if game is not None:
-        from rulesdb.games import resolve_game
-
         games = [resolve_game(game)]
     else:
         from trackers.peek import current
