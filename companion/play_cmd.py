@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import List, Optional
 
@@ -377,8 +378,6 @@ def play(
             render.refusal_view(exc.verdict, exc.result.names)
             return
     if not as_json and result.kind == CHANGE:  # a tracker command said as a play (Catharsis `morale -1`)
-        from dataclasses import replace
-
         render.after_change(render.change_view, replace(result, change=result.move), as_json, verbose)  # as `track VERB` says it
         return
     render.after_change(render.play_view, result, as_json)  # recorded: a failed display never makes it look failed
