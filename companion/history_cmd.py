@@ -10,6 +10,7 @@ import typer
 
 from companion import complete, render_history
 from companion.stores import open_sessions
+from trackers import players
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
 GAME_HELP = "Only this game (id or alias)."
@@ -42,7 +43,6 @@ def _since(text: str | None) -> str | None:
 def _selected(store, game: str | None, player: str | None, since: str | None, shown: bool = True):
     """(records of the sessions asked for, the filter as understood, sessions that did not read).
     A bad game, date or player is refused before any log is read."""
-    from trackers import players
     from trackers.history import outcomes
     from trackers.stats import select
 
@@ -152,8 +152,6 @@ def rename(
     Examples:
       companion players rename Anne Ann
     """
-    from trackers import players
-
     with _sessions() as store:
         aliases, tables = players.renamed(store, old, new)
         names = players.Names(aliases, tables)
