@@ -142,13 +142,6 @@ def emit(obj, as_json: bool, text: str, keep=()) -> None:
         print(fitted(visible(text), keep=keep))
 
 
-def plain(text) -> str:
-    """Any name or text from the user or a file, made safe to print with rich (no markup runs)."""
-    from rich.markup import escape
-
-    return escape(str(text))
-
-
 def after_change(view, *args) -> None:
     """Show what a recorded change did. Once the change is recorded the command succeeds (exit 0),
     whatever happens to its display: a closed pipe (`| head`), a full disk, a terminal whose encoding
