@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from companion import complete
+from companion import complete, render
 from companion.stores import open_sessions
 
 JSON_HELP = "Print the play (and its link) as JSON (a stable contract; see docs/history.md)."
@@ -80,9 +80,7 @@ def export_play(
         session = store.get(name)
         [doc] = exported(store, [outcome(session, store.entries(session))])
     if as_json:
-        from companion.render import print_json
-
-        print_json(doc)
+        render.print_json(doc)
         return
     when = f" (shown before, {doc['sent_before'][:16].replace('T', ' ')})" if doc["sent_before"] else ""
     print(f"{doc['session']} ({doc['game']}) for BG Stats{when}: open this link on the phone with BG Stats"
@@ -101,9 +99,7 @@ def history_bgstats(records: list[dict], store, as_json: bool) -> None:
     """`history --bgstats`: every finished game of the records, once each, oldest first."""
     docs = exported(store, records)
     if as_json:
-        from companion.render import print_json
-
-        print_json({"plays": docs})
+        render.print_json({"plays": docs})
         return
     if not docs:
         print("No finished games to send in this range.")

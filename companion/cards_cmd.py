@@ -4,8 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 import typer
 
-from companion import complete, paths
+from companion import complete, paths, render
 from companion.stores import open_sessions
+from engine.library import library_schema, typed_fields
+from rulesdb.games import resolve_game
+from trackers.library import Library, differences, unknown_cards
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 GAME_ARG = dict(autocompletion=complete.games)
@@ -21,16 +24,7 @@ cards_app = typer.Typer(
 
 
 def _library(game: str):
-    from rulesdb.games import resolve_game
-    from trackers.library import Library
-
     return Library(paths.data_dir(), resolve_game(game))
-
-
-def _fields(library, words: list[str]) -> dict:
-    from engine.library import typed_fields
-
-    return typed_fields(library.model, words)
 
 
 def _entry_text(card: dict) -> str:
@@ -43,12 +37,6 @@ def _entry_text(card: dict) -> str:
         lines.append(f"  unknown: {', '.join(card['unknown'])}")
     lines += [f"  session {d['session']}: {d['change']}" for d in card.get("sessions", [])]
     return "\n".join(lines)
-
-
-def _emit(obj, as_json: bool, text: str) -> None:
-    from companion.render import emit
-
-    emit(obj, as_json, text)
 
 
 @cards_app.command(context_settings=FIELDS)
@@ -66,8 +54,8 @@ def add(
       companion cards add theseus Oracle --rank 2 --icon explore --vp 1
     """
     library = _library(game)
-    card = library.add(name.strip(), _fields(library, list(ctx.args)))
-    _emit(card, as_json, "Added to the library:\n" + _entry_text(card))
+    card = library.add(name.strip(), typed_fields(library.model, list(ctx.args)))
+    render.emit(card, as_json, "Added to the library:\n" + _entry_text(card))
 
 
 @cards_app.command(context_settings=FIELDS)
@@ -84,8 +72,8 @@ def edit(
       companion cards edit catharsis nail --top.cost 3
     """
     library = _library(game)
-    card = library.edit(name, _fields(library, list(ctx.args)))
-    _emit(card, as_json, "Changed in the library:\n" + _entry_text(card))
+    card = library.edit(name, typed_fields(library.model, list(ctx.args)))
+    render.emit(card, as_json, "Changed in the library:\n" + _entry_text(card))
 
 
 @cards_app.command()
@@ -104,13 +92,11 @@ def show(
     entries = library.entries(keep=True)  # read (and checked) once
     card = library.card(library.find(name, entries), entries)
     card["sessions"] = [d for d in _session_differences(library) if d["card"].casefold() == card["name"].casefold()]
-    _emit(card, as_json, _entry_text(card))
+    render.emit(card, as_json, _entry_text(card))
 
 
 def _session_differences(library) -> list[dict]:
     """The current session's cards whose library version differs (the session of this game only)."""
-    from trackers.library import differences
-
     if not (paths.data_dir() / "sessions.sqlite3").exists():
         return []
     with open_sessions(reading=True) as store:
@@ -137,17 +123,15 @@ def list_(
     """
     library = _library(game)
     if unknown:
-        from trackers.library import unknown_cards
-
         with open_sessions(reading=True) as store:
             rows = unknown_cards(library, store)
         text = "\n".join(f"{r['name']}: {r['why']}" for r in rows) or "Every card the sessions used is described."
-        _emit({"game": library.game, "unknown": rows}, as_json, text)
+        render.emit({"game": library.game, "unknown": rows}, as_json, text)
         return
     cards = library.listing()
     text = "\n".join(f"{c['name']} ({c['origin']})" + (f"; unknown: {', '.join(c['unknown'])}" if c["unknown"] else "")
                      for c in cards) or f"No cards for {library.game} yet: companion cards add {library.game} NAME ..."
-    _emit({"game": library.game, "cards": cards}, as_json, text)
+    render.emit({"game": library.game, "cards": cards}, as_json, text)
 
 
 @cards_app.command()
@@ -163,8 +147,8 @@ def remove(
       companion cards remove catharsis "Fire Bolt"
     """
     done = _library(game).remove(name)
-    _emit(done, as_json, f"Removed {done['name']} from the {done['game']} library"
-          + (" (the shipped catalogue's entry stands)" if done["catalogue"] else "") + ".")
+    render.emit(done, as_json, f"Removed {done['name']} from the {done['game']} library"
+                + (" (the shipped catalogue's entry stands)" if done["catalogue"] else "") + ".")
 
 
 @cards_app.command("import")
@@ -180,7 +164,7 @@ def import_(
       companion cards import theseus our-cards.toml
     """
     done = _library(game).import_(file)
-    _emit(done, as_json, f"Imported {len(done['imported'])} card(s) into the {done['game']} library.")
+    render.emit(done, as_json, f"Imported {len(done['imported'])} card(s) into the {done['game']} library.")
 
 
 @cards_app.command()
@@ -196,7 +180,7 @@ def export(
       companion cards export theseus our-cards.toml
     """
     done = _library(game).export(file)
-    _emit(done, as_json, f"Wrote {len(done['exported'])} card(s) of the {done['game']} library to {done['file']}.")
+    render.emit(done, as_json, f"Wrote {len(done['exported'])} card(s) of the {done['game']} library to {done['file']}.")
 
 
 @cards_app.command()
@@ -210,8 +194,6 @@ def schema(
     Examples:
       companion cards schema catastrophe
     """
-    from engine.library import library_schema
-
     import json
 
     library = _library(game)

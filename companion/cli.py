@@ -70,7 +70,7 @@ class CompanionGroup(TyperGroup):
             silence_stdout()
             code = answer()
         except Exception as exc:  # noqa: BLE001 - the one place errors become exit codes
-            if _refused(exc) or getattr(exc, "finding", False):  # the command ran; its answer is a finding
+            if getattr(exc, "finding", False):  # the command ran; its answer is a finding (a refused play too)
                 code = fail(str(exc), FINDING, as_json)
             elif getattr(exc, "bad_input", None) in (True, False):  # a family's own error: 2 bad input, 1 not
                 code = fail(str(exc), 2 if exc.bad_input else 1, as_json)
@@ -82,15 +82,6 @@ class CompanionGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
-
-
-def _refused(exc: Exception) -> bool:
-    """A refused play or change (trackers.errors.Refused): a finding (exit 1), not bad input."""
-    if "trackers.errors" not in sys.modules:
-        return False
-    from trackers.errors import Refused
-
-    return isinstance(exc, Refused)
 
 
 def _as_change(exc, argv: list[str]) -> str:
@@ -106,16 +97,13 @@ def _as_change(exc, argv: list[str]) -> str:
         session = current(paths.data_dir())
         if word is None or session is None:
             return ""
-        from engine import GAMES, get_tracker
-
-        def spoken(game: str) -> set[str]:
-            return {w for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
+        from trackers.unknown_verb import games_with, spoken
 
         low = word.lower()
         if low in spoken(session.game):
             return (f"no command {word!r}; it is a {session.game} verb (session {session.name}): "
                     f"companion track {' '.join(argv[at:])}")
-        others = [g for g in GAMES if low in spoken(g)]
+        others = games_with(low)
         if others:
             return (f"no command {word!r}; it is a verb of {' and '.join(others)}, not of session {session.name} "
                     f"({session.game}), whose verbs `companion track verbs` lists")

@@ -8,8 +8,9 @@ from typing import Optional
 
 import typer
 
-from companion import complete
+from companion import complete, render_history
 from companion.stores import open_sessions
+from trackers import players
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
 GAME_HELP = "Only this game (id or alias)."
@@ -42,7 +43,6 @@ def _since(text: str | None) -> str | None:
 def _selected(store, game: str | None, player: str | None, since: str | None, shown: bool = True):
     """(records of the sessions asked for, the filter as understood, sessions that did not read).
     A bad game, date or player is refused before any log is read."""
-    from trackers import players
     from trackers.history import outcomes
     from trackers.stats import select
 
@@ -85,14 +85,11 @@ def history(
         records, _, damaged = _selected(store, game, player, since, shown=not bgstats)
         if bgstats:
             from companion.bgstats_cmd import history_bgstats
-            from companion.render_history import damaged_lines
 
-            damaged_lines(damaged)
+            render_history.damaged_lines(damaged)
             history_bgstats([r for r in records if r["status"] == "finished"], store, as_json)
             return
-    from companion.render_history import history_view
-
-    history_view([{k: v for k, v in r.items() if k != "share"} for r in records], damaged, as_json)  # share: stats' own
+    render_history.history_view([{k: v for k, v in r.items() if k != "share"} for r in records], damaged, as_json)  # share: stats' own
 
 
 def stats(
@@ -118,9 +115,7 @@ def stats(
     with _sessions() as store:
         records, wanted, damaged = _selected(store, game, player, since)
     doc = figures(records, wanted["player"]) | {"filter": wanted}
-    from companion.render_history import stats_view
-
-    stats_view(doc, damaged, as_json, as_csv)
+    render_history.stats_view(doc, damaged, as_json, as_csv)
 
 
 def recap(
@@ -140,9 +135,7 @@ def recap(
 
     with _sessions() as store:
         story = session_story(store, name)
-    from companion.render_history import recap_view
-
-    recap_view(story, as_json, markdown)
+    render_history.recap_view(story, as_json, markdown)
 
 
 @players_app.command()
@@ -159,8 +152,6 @@ def rename(
     Examples:
       companion players rename Anne Ann
     """
-    from trackers import players
-
     with _sessions() as store:
         aliases, tables = players.renamed(store, old, new)
         names = players.Names(aliases, tables)

@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from companion import complete, sent
+from companion import complete, render, sent
+from companion.failure import FINDING, answered, fail
 from companion.stores import open_sessions
+from engine.errors import MoveSyntaxError, SituationError
+from rulesdb.games import resolve_game
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Use this saved session instead of the current one."
@@ -17,15 +21,12 @@ SITUATION_HELP = "The situation on the table: a TOML or JSON file (see `companio
 
 def _engine(game: str):
     from engine import get_engine
-    from rulesdb.games import resolve_game
 
     return get_engine(resolve_game(game))
 
 
 def read_situation(path: Path) -> dict:
     """Parse a situation file by its extension; SituationError names the file and the problem."""
-    from engine.base import SituationError
-
     from rulesdb import untrusted
 
     suffix = path.suffix.lower()
@@ -46,8 +47,6 @@ def _load(game: str, situation: Path, only_seated: bool = True):
     state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)))
     problems = engine.seat_problems(state) if only_seated else []
     if problems:
-        from engine.base import SituationError
-
         raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
                              f"`companion status {engine.game} --situation {situation}` lists every problem")
     return engine, state
@@ -67,40 +66,30 @@ def _with_library(engine, state):
     return with_cards(state, entries, checked=False) if entries else state
 
 
-def _table(args: list[str], situation: Path | None, session: str | None, wants_move: bool, only_seated: bool = True):
+def _table(args: list[str], situation: Path | None, session: str | None, only_seated: bool = True):
     """(engine, state, rest of the words): from a situation file (the first word is the game) or,
     without one, from a saved session (a leading game word must be the session's game)."""
-    from rulesdb.games import resolve_game
-
     words = list(args or [])
     if situation is not None:
         if not words:
-            from engine.base import SituationError
-
             raise SituationError("name the game before the situation file, e.g. `companion check catopomp "
                                  "--situation table.toml --move \"pass\"`")
         engine, state = _load(words[0], situation, only_seated)
         return engine, state, words[1:]
     with open_sessions(reading=True) as store:
         found, engine, state = store.situation(session)
-    if words and (not wants_move or len(words) > 1 or _is_game(words[0])):
-        try:
-            game = resolve_game(words[0])
-        except Exception:  # noqa: BLE001 - not a game word: it is part of the move
-            game = None
-        if game is not None:
-            if game != found.game:
-                from trackers.errors import SessionError
+    if words and _is_game(words[0]):  # else the word is part of the move
+        game = resolve_game(words[0])
+        if game != found.game:
+            from trackers.errors import SessionError
 
-                raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
-                                   f"or --session NAME")
-            words = words[1:]
+            raise SessionError(f"session {found.name!r} plays {found.game}, not {game}; pass --situation FILE "
+                               f"or --session NAME")
+        words = words[1:]
     return engine, state, words
 
 
 def _is_game(word: str) -> bool:
-    from rulesdb.games import resolve_game
-
     try:
         resolve_game(word)
     except Exception:  # noqa: BLE001
@@ -109,8 +98,6 @@ def _is_game(word: str) -> bool:
 
 
 def move_text(words: list[str], move: str | None, command: str = "check") -> str:
-    from engine.base import MoveSyntaxError
-
     text = move if move is not None else " ".join(words)
     if move is not None and words:
         raise MoveSyntaxError(f"give the move once: either --move or after the command, not both ({' '.join(words)!r})")
@@ -186,7 +173,7 @@ def check(
     if deck is not None:
         _check_deck(words or [], deck, as_json)
         return
-    engine, state, rest = _table(words, situation, session, wants_move=True)
+    engine, state, rest = _table(words, situation, session)
     text = move_text(rest, move)
     verdict = judged(engine, state, text, by)
     _verdict_view(engine.game, text, verdict, as_json, () if as_json else engine.names(state))
@@ -211,8 +198,6 @@ def judged(engine, state, text: str, by: str | None = None):
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
-    from engine.base import MoveSyntaxError
-
     if len(words) != 1:
         raise MoveSyntaxError("name the game and nothing else with --deck, e.g. "
                               "`companion check cataclysm-arcade --deck deck.toml`")
@@ -224,9 +209,6 @@ def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
 def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None:
     """The verdict shown, with its reasons' rule titles (read from the reference for text only); an
     illegal play is a finding (exit 1)."""
-    from companion.failure import FINDING, answered
-    from companion.render import verdict_view
-
     if not verdict.legal:
         answered(FINDING)
     titles = None
@@ -234,7 +216,7 @@ def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None
         from rulesdb.lookup import titles as rule_titles
 
         titles = rule_titles(r.rule for r in verdict.reasons)
-    verdict_view(game, move, verdict, as_json, keep, titles)
+    render.verdict_view(game, move, verdict, as_json, keep, titles)
 
 
 def moves(
@@ -256,7 +238,7 @@ def moves(
       companion moves --limit 0
       companion moves catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session, wants_move=False)
+    engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
     note = engine.moves_note(state)
     turn = {}
@@ -276,9 +258,7 @@ def moves(
         note = note if on_turn else why
         turn = {"by": who, "turn": on_turn,
                 "turn_note": None if on_turn else f"it is {engine.acting(state) or engine.to_act(state)}'s turn"}
-    from companion.failure import FINDING, answered
     from companion.moves_view import grouped, moves_text
-    from companion.render import emit
 
     if engine.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
         answered(FINDING)
@@ -289,7 +269,7 @@ def moves(
     if by is not None:
         doc["by"] = turn["by"]
     text = moves_text({**doc, **turn, "groups": groups}, limit)
-    emit(doc, as_json, text, () if as_json else [*texts, *engine.names(state)])  # a move is a command: kept whole
+    render.emit(doc, as_json, text, () if as_json else [*texts, *engine.names(state)])  # a move is a command: kept whole
 
 
 def status(
@@ -307,25 +287,20 @@ def status(
       companion status
       companion status catopomp --situation table.json
     """
-    engine, state, rest = _table(words, situation, session, wants_move=False, only_seated=False)
+    engine, state, rest = _table(words, situation, session, only_seated=False)
     _no_extra(rest)
     if situation is None:  # a session's secret hands stay out of the shared screen (their owner sees theirs)
         from trackers.secrets import hidden
 
         state = hidden(engine.game, state)
     problems = engine.seat_problems(state) + engine.status(state)
-    from companion.failure import FINDING, answered
-    from companion.render import status_view
-
     if problems:  # an impossible table is a finding (exit 1)
         answered(FINDING)
-    status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
+    render.status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
 
 
 def _no_extra(rest: list[str]) -> None:
     if rest:
-        from engine.base import MoveSyntaxError
-
         raise MoveSyntaxError(f"unexpected {rest[0]!r}: this command takes no move")
 
 
@@ -334,8 +309,6 @@ def _play_as_typed(store, text: str, words: list[str], session, overrule, by, sa
     top ...`: the shell took the quotes away), the words quoted again, as notations with names of several
     words read them. When neither reads, the first error stands (a notation without quoting, Cataclysm
     Arcade's say, reads the words run together)."""
-    from engine.base import MoveSyntaxError
-
     try:
         return store.play(text, session, overrule, by, save, sent=mark)
     except MoveSyntaxError:
@@ -375,7 +348,7 @@ def play(
     """
     from trackers.errors import Refused
 
-    from engine.base import CHANGE, MoveSyntaxError
+    from engine.base import CHANGE
 
     mark = sent.taken()  # the newest event when the play was sent: judged against that table
     text = move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
@@ -391,52 +364,35 @@ def play(
                 raise
             raise MoveSyntaxError(exc.hinted()) from None
         except Refused as exc:
-            from companion.render import play_view, refusal_view
-
             if exc.verdict is None:  # Moved: the table moved on since it was sent; the line says what
                 if as_json and exc.result is not None:
-                    play_view(exc.result, as_json)
+                    render.play_view(exc.result, as_json)
                 raise
             if as_json:  # the refusal in a play's shape, then the JSON error and exit 1
-                play_view(exc.result, as_json)
+                render.play_view(exc.result, as_json)
                 raise
             # the error line says why; below it only what it does not (other reasons, what is legal)
-            from companion.failure import FINDING, answered, fail
-
             sys.stdout.flush()
             answered(FINDING)
             fail(str(exc), FINDING, False)
-            refusal_view(exc.verdict, exc.result.names)
+            render.refusal_view(exc.verdict, exc.result.names)
             return
-    from companion.render import after_change, change_view, play_view
-
-    if not as_json and result.kind == CHANGE:  # said as `track VERB ...` says it
-        after_change(change_view, _as_change(result), as_json, verbose)
+    if not as_json and result.kind == CHANGE:  # a tracker command said as a play (Catharsis `morale -1`)
+        render.after_change(render.change_view, replace(result, change=result.move), as_json, verbose)  # as `track VERB` says it
         return
-    after_change(play_view, result, as_json)  # recorded: a failed display never makes it look failed
-
-
-def _as_change(result):
-    """A tracker command said as a play (Catharsis takes `morale -1` as a play too), told as a change."""
-    from dataclasses import replace
-
-    return replace(result, change=result.move)
+    render.after_change(render.play_view, result, as_json)  # recorded: a failed display never makes it look failed
 
 
 def _several(results, as_json: bool) -> None:
     """Each play of a play made of several (the game's Engine.series), said as it is recorded; with
     --json, all of them as one list at the end."""
-    from companion.render import after_change, play_view
-
     done = []
     for result in results:
         done.append(result)
         if not as_json:
-            after_change(play_view, result, as_json)
+            render.after_change(render.play_view, result, as_json)
     if as_json:
-        from companion.render import print_json
-
-        after_change(print_json, [r.as_json() for r in done])
+        render.after_change(render.print_json, [r.as_json() for r in done])
 
 
 def schema(

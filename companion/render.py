@@ -108,6 +108,11 @@ class Out:
 
             self.console.print(fit_text(Text.assemble(*pieces), self.width, keep, indent), soft_wrap=True)
 
+    def grid(self, title: str | None, grid: list, wrap=frozenset(), keep=()) -> None:
+        """A table of these cells (grid_parts) at this width, each part printed as a block."""
+        for part in grid_parts(title, grid, self.width, wrap, keep):
+            self.block(part)
+
     def block(self, renderable) -> None:
         """A table, panel or tree, laid out by rich; piped (not a terminal), each line without the
         spaces rich pads its cells with at the line's end (a script compares lines, a diff shows them)."""
@@ -135,13 +140,6 @@ def emit(obj, as_json: bool, text: str, keep=()) -> None:
         from companion.fit import fitted
 
         print(fitted(visible(text), keep=keep))
-
-
-def plain(text) -> str:
-    """Any name or text from the user or a file, made safe to print with rich (no markup runs)."""
-    from rich.markup import escape
-
-    return escape(str(text))
 
 
 def after_change(view, *args) -> None:
@@ -464,8 +462,7 @@ def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions
     grid += [["*" if r["name"] == current else "", r["name"], r["game"], ", ".join(r["players"]), r["last"] or "-",
               r["finished"] or "no"] for r in rows]
     out = Out()
-    for part in grid_parts(None, grid, out.width, wrap={3, 4}, keep=[p for r in rows for p in r["players"]]):
-        out.block(part)
+    out.grid(None, grid, wrap={3, 4}, keep=[p for r in rows for p in r["players"]])
 
 
 def verbs_view(tables: list[dict], as_json: bool) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.render import Out, emit, grid_parts, print_json, visible
+from companion.render import Out, emit, print_json, visible
 
 
 def _damaged(damaged: list) -> None:
@@ -55,8 +55,7 @@ def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     grid += [[r["started"][:10], f"{r['session']}\n({r['game']})" if r["game"] not in r["session"] else r["session"],
               ", ".join(r["players"]), headline(r), f"{length(r)}, {duration(r['duration'])}"] for r in records]
     out = Out()
-    for part in grid_parts(None, grid, out.width, wrap={2, 3, 4}, keep=[p for r in records for p in r["players"]]):
-        out.block(part)
+    out.grid(None, grid, wrap={2, 3, 4}, keep=[p for r in records for p in r["players"]])
 
 
 def _percent(rate) -> str:
@@ -128,14 +127,12 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
         out("No player has finished or abandoned a game yet.")
     else:
         out("Competitive games (co-op won: the party's games against the game itself, counted apart):")
-        for part in grid_parts(None, grid, out.width, keep=names):
-            out.block(part)
+        out.grid(None, grid, keep=names)
     if any(p["rival"] or p["nemesis"] for p in doc["players"]):
         out()
         grid = [["player", "rival (finished next to them)", "nemesis (finished ahead of them)"]]
         grid += [[p["player"], _picked(p["rival"]), _picked(p["nemesis"])] for p in doc["players"]]
-        for part in grid_parts(None, grid, out.width, wrap={1, 2}, keep=names):
-            out.block(part)
+        out.grid(None, grid, wrap={1, 2}, keep=names)
     if any(p["played"] for p in doc["players"]):
         out()
         out.block(win_bars(doc["players"], out.width))
@@ -144,16 +141,14 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
         grid = [["party", "game", "played", "won", "win rate", "abandoned"]]
         grid += [[", ".join(p["party"]), p["game"], p["played"], p["wins"], _percent(p["win_rate"]), p["abandoned"]]
                  for p in doc["parties"]]
-        for part in grid_parts(None, grid, out.width, wrap={0}, keep=names):
-            out.block(part)
+        out.grid(None, grid, wrap={0}, keep=names)
     out()
     grid = [["game", "finished", "abandoned", "in progress", "average length", "average time"]]
     grid += [[g["game"], g["finished"], g["abandoned"], g["in_progress"],
               "-" if g["average_plays"] is None else f"{units(g['average_plays'], 'plays')}, "
               f"{units(g['average_length'], g['unit'])}",
               "-" if g["average_minutes"] is None else duration(round(g["average_minutes"] * 60))] for g in doc["games"]]
-    for part in grid_parts(None, grid, out.width, wrap={4}):
-        out.block(part)
+    out.grid(None, grid, wrap={4})
     for g in doc["games"]:
         for line in figure_lines(g["game"], g["figures"]):
             out(f"{g['game']}: {line}", indent=2)
@@ -161,14 +156,12 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
         out()
         grid = [["game", "players", "finished", "result"]]
         grid += [[c["game"], c["players"], c["finished"], _count_result(c)] for c in doc["player_counts"]]
-        for part in grid_parts(None, grid, out.width, wrap={3}, keep=names):
-            out.block(part)
+        out.grid(None, grid, wrap={3}, keep=names)
     if doc.get("streaks"):
         out()
         grid = [["player", "game", "played", "won", "streak", "best"]]
         grid += [[s["player"], s["game"], s["played"], s["wins"], s["streak"], s["best_streak"]] for s in doc["streaks"]]
-        for part in grid_parts(None, grid, out.width, keep=names):
-            out.block(part)
+        out.grid(None, grid, keep=names)
 
 
 def _picked(pick: dict | None) -> str:

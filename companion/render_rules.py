@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.render import Out, console, emit, grid_parts, print_json, visible
+from companion.render import Out, console, emit, print_json, visible
 
 
 def reflow(text: str) -> list[str]:
@@ -36,8 +36,7 @@ def games_view(games, as_json: bool) -> None:
     grid += [[g.id, Text.assemble(g.name, "\n", (g.kind, "dim")), Text.assemble(g.players, "\n", (g.players_note, "dim")),
               ", ".join(g.aliases)] for g in games]
     out = Out()
-    for part in grid_parts("Games", grid, out.width, wrap={1, 2, 3}):
-        out.block(part)
+    out.grid("Games", grid, wrap={1, 2, 3})
 
 
 def search_view(result, as_json: bool) -> None:
@@ -272,5 +271,4 @@ def sources_view(rows: list[dict], as_json: bool) -> None:
     grid += [[r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or ""]
              for r in rows]
     out = Out()
-    for part in grid_parts("Sources", grid, out.width, wrap={3}):
-        out.block(part)
+    out.grid("Sources", grid, wrap={3})

@@ -4,8 +4,9 @@ from typing import List, Optional
 
 import typer
 
-from companion import complete, paths
-from rulesdb.games import GAME_IDS
+from companion import complete, paths, render_rules
+from companion.failure import FINDING, Finding, answered
+from rulesdb.games import GAME_IDS, resolve_game
 
 rules_app = typer.Typer(help="Look up rules: search in your own words, show by id, define terms.\n\n\b\nExamples:\n"
                         "  companion rules search \"can I reroll just one die?\" --game catharsis\n"
@@ -18,8 +19,6 @@ JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 def _game(game: Optional[str]) -> Optional[str]:
     if game is None:
         return None
-    from rulesdb.games import resolve_game
-
     return resolve_game(game)
 
 
@@ -38,17 +37,13 @@ def search(
       companion rules search reaper moves up -g catastrophe --limit 3
     """
     game_id = _game(game)
-    from companion.render_rules import index_build_bar
     from rulesdb.search import search as run_search
 
     result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit,
-                        on_build=index_build_bar)
-    from companion.failure import FINDING, answered
-    from companion.render_rules import search_view
-
+                        on_build=render_rules.index_build_bar)
     if result.coverage == "uncovered":  # no rule found: the closest entries, said as such (exit 1)
         answered(FINDING)
-    search_view(result, as_json)
+    render_rules.search_view(result, as_json)
 
 
 @rules_app.command()
@@ -64,10 +59,9 @@ def show(
       companion rules show catopomp.dice-boost.used-dice-card
       companion rules show catopomp.dice-boost
     """
-    from companion.render_rules import show_view
     from rulesdb.lookup import lookup
 
-    show_view(lookup(rule_id.strip(), paths.sources_dir()), as_json)
+    render_rules.show_view(lookup(rule_id.strip(), paths.sources_dir()), as_json)
 
 
 @rules_app.command()
@@ -84,20 +78,15 @@ def define(
       companion rules define "hell domain" --game catopomp
     """
     game_id = _game(game)
-    from companion.render_rules import define_view
-    from rulesdb.glossary import define as run_define
-
-    from rulesdb.glossary import UnknownTerm
+    from rulesdb.glossary import UnknownTerm, define as run_define
 
     try:
         found = run_define(" ".join(term), game_id)
     except UnknownTerm as exc:  # no term found: a finding (exit 1), as no rule found; an empty one is bad input
         if not str(exc).startswith("no glossary term"):
             raise
-        from companion.failure import Finding
-
         raise Finding(str(exc)) from None
-    define_view(found, as_json)
+    render_rules.define_view(found, as_json)
 
 
 @rules_app.command()
@@ -112,10 +101,9 @@ def toc(
       companion rules toc --game catharsis
     """
     game_id = _game(game)
-    from companion.render_rules import toc_view
     from rulesdb.lookup import table_of_contents
 
-    toc_view(table_of_contents(game_id), as_json, one_game=game_id is not None)
+    render_rules.toc_view(table_of_contents(game_id), as_json, one_game=game_id is not None)
 
 
 @rules_app.command("import")
@@ -133,7 +121,6 @@ def import_(
     """
     game_id = _game(game)
     from companion.collector import collect
-    from companion.render_rules import import_bar, import_view
 
     collect()  # splitting and indexing a rulebook allocates much (companion/collector.py)
     from rulesdb.importing import import_and_index
@@ -141,9 +128,9 @@ def import_(
 
     sources, cache = paths.sources_dir(), paths.cache_dir()
     big = file.is_file() and file.stat().st_size > 200_000 and not as_json  # a bar only where it helps
-    with cancelled_import(sources, cache) as written, import_bar(big) as progress:
+    with cancelled_import(sources, cache) as written, render_rules.import_bar(big) as progress:
         summary = import_and_index(game_id, file, sources, cache, name, written, progress)
-    import_view(summary, file, as_json)
+    render_rules.import_view(summary, file, as_json)
 
 
 @rules_app.command()
@@ -154,10 +141,9 @@ def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> No
     Examples:
       companion rules sources
     """
-    from companion.render_rules import sources_view
     from rulesdb.sources import source_list
 
-    sources_view(source_list(paths.sources_dir()), as_json)
+    render_rules.sources_view(source_list(paths.sources_dir()), as_json)
 
 
 @rules_app.command()

@@ -22,8 +22,11 @@ import shlex
 import sys
 from pathlib import Path
 
-from companion import paths, stores
+from companion import paths, sent, stores
+from companion.failure import fail, interrupted
+from companion.fit import fitted
 from companion.stores import current_game
+from rulesdb import search
 
 PROMPT = "companion> "
 BUILTINS = {"exit": "leave the shell (or Ctrl-D)", "quit": "leave the shell", "help": "the commands"}
@@ -37,8 +40,6 @@ class Shell:
     def __init__(self, group, home: Path | None = None):
         """`group`: the click group of the whole app (companion.cli.whole_group()), built once for the
         evening; `home`: the --data-dir given to the shell, passed on to every line."""
-        from rulesdb import search
-
         self.home = home
         self.group = group
         self.commands = sorted(n for n, c in self.group.commands.items() if not c.hidden and n != "shell")
@@ -46,8 +47,6 @@ class Shell:
         stores.keep_open(True)  # one open sessions file for every tracker command
 
     def close(self) -> None:
-        from rulesdb import search
-
         search.keep_open(False)
         stores.keep_open(False)
 
@@ -66,8 +65,6 @@ class Shell:
             return ["track", *shlex.split(line)]
         near = self.near_command(words[0], track_words)
         if near:  # a slip on a command is not a question: nothing is searched (docs/cli.md, the shell)
-            from companion.failure import fail
-
             fail(f"unknown command {words[0]!r}; did you mean `{' '.join([near, *words[1:]])}`? (to ask the "
                  f"rules instead: rules search \"{line.strip()}\")", 2, False)
             return []
@@ -92,8 +89,6 @@ class Shell:
             print("companion: error: already in the shell", file=sys.stderr)
             return 2
         if args[0] == "play":
-            from companion import sent
-
             # the table as the line was sent: a play is judged against it (companion/sent.py)
             sent.take_now(self.home / "data" if self.home is not None else paths.data_dir())
         if self.home is not None:
@@ -121,13 +116,9 @@ SESSION_WORDS = ("verbs",)
 
 def session_words(game: str | None) -> set[str]:
     """The words the shell runs as `track ...`: session commands and the current game's tracker verbs."""
-    words = set(SESSION_WORDS)
-    if game:
-        from engine import get_tracker
+    from trackers.unknown_verb import spoken
 
-        for v in get_tracker(game).verbs():
-            words.update([v["verb"], *v["aliases"]])
-    return words
+    return set(SESSION_WORDS) | (set(spoken(game)) if game else set())
 
 
 def shell_help(shell: Shell) -> str:
@@ -235,8 +226,6 @@ def run_piped_shell(group, home: Path | None, lines=None) -> int:
             worst = max(worst, shell.run(line))
             sys.stderr.flush()
     except KeyboardInterrupt:
-        from companion.failure import interrupted
-
         return interrupted()
     finally:
         shell.close()
@@ -244,8 +233,6 @@ def run_piped_shell(group, home: Path | None, lines=None) -> int:
 
 
 def _help(shell: Shell) -> None:
-    from companion.fit import fitted
-
     print(fitted(shell_help(shell)))
 
 
@@ -333,8 +320,6 @@ def run_shell(group, home: Path | None) -> None:
         return True  # the line stays on screen as typed; command() empties the buffer
 
     buffer.accept_handler = accept
-    from companion.fit import fitted
-
     print(fitted(INTRO))
     loop = asyncio.new_event_loop()
     try:

@@ -13,8 +13,12 @@ from typing import List, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from companion import complete, paths
+from companion import complete, paths, render
 from companion.stores import open_sessions
+from engine import get_tracker
+from engine.errors import MoveSyntaxError, UnknownVerb
+from rulesdb.games import resolve_game
+from trackers.errors import SessionError
 
 JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Act on this session instead of the current one."
@@ -36,8 +40,6 @@ def _current_game_verbs() -> str:
         if session is None:
             return ("Game verbs: start a session (companion track new GAME --players ...) or list a game's verbs "
                     "with `companion track verbs GAME`.")
-        from engine import get_tracker
-
         verbs = get_tracker(session.game).verbs()
     except Exception:  # noqa: BLE001 - help must always print
         return "Game verbs: companion track verbs GAME"
@@ -88,8 +90,6 @@ def _verb_usage(verb: str) -> str:
         session = current(paths.data_dir())
         if session is None:
             return "No current session: `companion track verbs GAME` lists a game's verbs."
-        from engine import get_tracker
-
         for v in get_tracker(session.game).verbs():
             if verb.lower() in (v["verb"], *v["aliases"]):
                 return (f"In {session.game}: {v['usage']}\n\nExample: companion track {v['example']}"
@@ -111,8 +111,6 @@ track_app = typer.Typer(
 
 
 def _options(pairs: list[str]) -> dict[str, str]:
-    from trackers.errors import SessionError
-
     out = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -154,16 +152,12 @@ def new(
       companion track new catopomp --players "Ann,Ben,Cy" --name pomp
       companion track new catharsis --players "Ann,Ben" --option morale=18
     """
-    from rulesdb.games import resolve_game
-
     game_id = resolve_game(game)
     with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
         started = store.starting(game_id, players.split(","), name, _options(option))
     with open_sessions() as store:  # the library as read and checked above: read once
         result = store.new(game_id, players.split(","), name, _options(option), started)
-    from companion.render import after_change, emit
-
-    after_change(emit, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
+    render.after_change(render.emit, result.as_json(), as_json, f"Started {result.session.name} ({game_id}) for {', '.join(result.session.players)}"
         "; it is now current. Verbs: companion track verbs", result.session.players)
 
 
@@ -180,9 +174,7 @@ def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None
     with open_sessions(reading=True) as store:
         sessions, current = store.all(damaged), store.current_name()
         rows = [] if as_json else _overview(store, sessions, damaged)
-    from companion.render import sessions_view
-
-    sessions_view(rows, current, as_json, sessions, damaged)
+    render.sessions_view(rows, current, as_json, sessions, damaged)
 
 
 def _overview(store, sessions, damaged):
@@ -209,10 +201,8 @@ def show(
     with open_sessions(reading=True) as store:
         result = _public(store, store.show(name), reveal)
         result.library = _library_differences(result.session)
-    from companion.render import track_view
-
     s = result.session
-    track_view(result, as_json, f"{s.name} ({s.game}): {', '.join(s.players)}" + (" (ended)" if s.ended else ""))
+    render.track_view(result, as_json, f"{s.name} ({s.game}): {', '.join(s.players)}" + (" (ended)" if s.ended else ""))
 
 
 def _library_differences(session) -> list[dict]:
@@ -238,9 +228,7 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
     with open_sessions() as store:
         session = store.use(name)
         result = _public(store, store.show(session.name), [])
-    from companion.render import after_change, emit
-
-    after_change(emit, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.", session.players)
+    render.after_change(render.emit, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.", session.players)
 
 
 @track_app.command()
@@ -254,9 +242,7 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
     """
     with open_sessions() as store:
         session = store.end(name)
-    from companion.render import after_change, emit
-
-    after_change(emit, session.as_json(), as_json, f"Ended {session.name}.")
+    render.after_change(render.emit, session.as_json(), as_json, f"Ended {session.name}.")
 
 
 @track_app.command()
@@ -277,7 +263,6 @@ def export(
 
     with open_sessions(reading=True) as store:
         doc = store.export(name, file, partial)
-    from companion.render import emit
     from trackers.imports import MAX_EVENTS
 
     damaged = doc.get("damaged_at")
@@ -286,9 +271,9 @@ def export(
     if len(doc["events"]) > MAX_EVENTS:
         note += (f" Note: `companion track import` takes at most {MAX_EVENTS:,} events, so this file is a record "
                  "that cannot be imported again.")
-    emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
-          "left_out": doc.get("left_out", 0), "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
-        f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
+    render.emit({"name": doc["name"], "file": str(file), "events": len(doc["events"]), "damaged_at": damaged,
+                 "left_out": doc.get("left_out", 0), "importable": len(doc["events"]) <= MAX_EVENTS}, as_json,
+                f"Exported {doc['name']} ({count(len(doc['events']), 'log entry', 'log entries')}) to {file}.{note}")
 
 
 @track_app.command("import")
@@ -308,9 +293,7 @@ def import_(
     checked = read_export(file, name)  # a refused file leaves the data folder as it was, even a new one
     with open_sessions() as store:
         result = _public(store, store.import_(file, name, checked), [])
-    from companion.render import after_change, emit
-
-    after_change(emit, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
+    render.after_change(render.emit, result.as_json(), as_json, f"Imported {result.session.name} ({result.session.game}); it is now current.")
 
 
 @track_app.command()
@@ -342,17 +325,13 @@ def situation(
         print(doc)
         return
     if output.suffix.lower() != ".json":
-        from trackers.errors import SessionError
-
         raise SessionError(f"{output}: a situation is written as JSON; name the file *.json")
     from trackers.files import export_target, write_file
 
     write_file(export_target(output, paths.data_dir()), doc + "\n")
-    from companion.render import emit
-
-    emit({"session": session.name, "game": session.game, "file": str(output)}, as_json,
-         f"Wrote {session.name}'s table to {output}; check a play with "
-         f"`companion check {session.game} --situation {output} --move \"...\"`")
+    render.emit({"session": session.name, "game": session.game, "file": str(output)}, as_json,
+                f"Wrote {session.name}'s table to {output}; check a play with "
+                f"`companion check {session.game} --situation {output} --move \"...\"`")
 
 
 #: how many of the newest log entries `track log` shows unless told otherwise
@@ -394,9 +373,7 @@ def log(
                            None if whole else last or LOG_WINDOW, before)
     telling.entries = [replace(e, args=public_args(session.game, e.verb, e.args, shown) or e.args)
                        for e in telling.entries]
-    from companion.render import log_view
-
-    log_view(session, telling, as_json)
+    render.log_view(session, telling, as_json)
 
 
 @track_app.command()
@@ -414,9 +391,7 @@ def undo(
     """
     with open_sessions() as store:
         result = store.undo(steps, name)
-    from companion.render import after_change, change_view
-
-    after_change(change_view, result, as_json)
+    render.after_change(render.change_view, result, as_json)
 
 
 @track_app.command()
@@ -433,9 +408,7 @@ def redo(
     """
     with open_sessions() as store:
         result = store.undo(steps, name, redo=True)
-    from companion.render import after_change, change_view
-
-    after_change(change_view, result, as_json)
+    render.after_change(render.change_view, result, as_json)
 
 
 @track_app.command()
@@ -451,11 +424,9 @@ def verbs(
       companion track verbs
       companion track verbs catharsis
     """
-    from engine import GAMES, get_tracker
+    from engine import GAMES
 
     if game is not None:
-        from rulesdb.games import resolve_game
-
         games = [resolve_game(game)]
     else:
         from trackers.peek import current
@@ -463,9 +434,7 @@ def verbs(
         session = current(paths.data_dir())
         games = [session.game] if session else list(GAMES)
     tables = [{"game": g, "verbs": get_tracker(g).verbs()} for g in games]
-    from companion.render import verbs_view
-
-    verbs_view(tables, as_json)
+    render.verbs_view(tables, as_json)
 
 
 @track_app.command()
@@ -493,11 +462,6 @@ def watch(
     run(paths.data_dir(), name, interval, ticks, as_json, reveal)
 
 
-def _near_session_commands(word: str) -> list[str]:
-    names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
-    return difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
-
-
 @track_app.command("_change", hidden=True, cls=ChangeCommand, context_settings={"ignore_unknown_options": True})
 def change(
     words: List[str] = typer.Argument(..., metavar="VERB ARGS...", help="The change, as the table says it.",
@@ -510,8 +474,7 @@ def change(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
-    from companion.unknown_verb import unknown_verb
-    from engine.base import MoveSyntaxError
+    from trackers.unknown_verb import unknown_verb
 
     _no_stray_option(list(words))
     with open_sessions() as store:
@@ -519,20 +482,17 @@ def change(
             return
         try:
             result = store.record(list(words), name, overrule, save=save)
-        except MoveSyntaxError as exc:
-            if not str(exc).startswith(("unknown command", "unknown verb")):
-                raise
-            said = str(exc) if "is short for" in str(exc) else unknown_verb(words[0], store.get(name), store)
+        except UnknownVerb as exc:
+            said, others = (str(exc), []) if exc.short_for else unknown_verb(words[0], store.get(name), store)
             renamed = RENAMED.get(words[0].lower())
             if renamed:
                 raise MoveSyntaxError(f"{said}; to make another session current: companion track {renamed} NAME") from None
-            near = [] if " is a verb of " in said else _near_session_commands(words[0])
+            names = [c.name or c.callback.__name__ for c in track_app.registered_commands if not c.hidden]
+            near = [] if others else difflib.get_close_matches(words[0].lower(), names, n=1, cutoff=0.6)
             if near:  # `track lsit`: a slip on a session command, not a game verb
                 raise MoveSyntaxError(f"{said}; or the session command: {', '.join(near)}") from None
             raise MoveSyntaxError(said) from None
-    from companion.render import after_change, change_view
-
-    after_change(change_view, result, as_json, verbose)
+    render.after_change(render.change_view, result, as_json, verbose)
 
 
 #: the options a change takes, named when another option-looking word is refused
@@ -543,8 +503,6 @@ def _no_stray_option(words: list[str]) -> None:
     """An option-looking word (`--reveal`, `-x`) is never read as part of a change (a card named
     "--reveal ann"): the options a change takes are read by typer, any other is refused and named.
     A negative amount (`-2`) is a word of the change."""
-    from engine.base import MoveSyntaxError
-
     stray = next((w for w in words if re.match(r"--?[A-Za-z]", w)), None)
     if stray is None:
         return
@@ -562,7 +520,6 @@ def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
     session = store.get(name)
     if not hides_hand(session.game) or len(" ".join(words).split()) != 2:
         return False
-    from engine.base import MoveSyntaxError
     from trackers.log import tracker_for
 
     try:
@@ -573,7 +530,5 @@ def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
         return False
     player = revealed(session, rest).pop()
     hand = own_hand(session.game, store.replay(session).state, player)
-    from companion.render import emit
-
-    emit(hand, as_json, hand_line(hand))
+    render.emit(hand, as_json, hand_line(hand))
     return True

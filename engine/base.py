@@ -22,6 +22,7 @@ from engine.errors import (  # noqa: F401  (the three failure kinds, importable 
     LogError,
     MoveSyntaxError,
     SituationError,
+    UnknownVerb,
 )
 from engine.readings import remembered, unsaid
 from engine.record import Record
@@ -150,9 +151,6 @@ class Engine(Generic[S, M]):
         self.declaration = declaration
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
-        plays = declaration.plays
-        #: every rule id this engine can cite (a test checks each exists in rulesdb)
-        self.RULE_IDS: frozenset[str] = plays.rule_ids if plays is not None else frozenset()
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -207,8 +205,7 @@ class Engine(Generic[S, M]):
     # the same log as the tracker's changes (trackers/sessions.py).
 
     def to_act(self, state: S) -> str | None:
-        """The name of the player who is to act now (shown after every play; a play by anyone
-        else is refused unless overruled), or None when nobody is (the game is over)."""
+        """The player to act now (a play by anyone else is refused unless overruled), or None."""
         return self.declaration.turns.to_act(state)
 
     def with_turn(self, state: S, player: str) -> S:
@@ -220,8 +217,7 @@ class Engine(Generic[S, M]):
         return self.declaration.turns.mover(state, move)
 
     def acting(self, state: S) -> str | None:
-        """Who may act now when that is more than the one player to_act() names (shown as "To act"),
-        or None to show to_act() alone."""
+        """Who may act now when more than to_act() may (shown as "To act"), or None."""
         return self.declaration.turns.acting(state)
 
     def out_of_turn(self, state: S, player: str) -> Reason:
@@ -231,8 +227,7 @@ class Engine(Generic[S, M]):
         return Reason(rule=self.declaration.turns.rule, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
 
     def moves_note(self, state: S) -> str | None:
-        """Why legal_moves() cannot list the plays of the player to act (their hand is unknown,
-        the game is over ...), or None when it can."""
+        """Why legal_moves() cannot list the plays of the player to act, or None when it can."""
         return self.declaration.views.moves_note(state)
 
     @property
@@ -263,8 +258,7 @@ class Engine(Generic[S, M]):
         return self.declaration.views.card_names(state)
 
     def position(self, state: S) -> dict[str, Any]:
-        """What `status` shows of the table beside its problems (e.g. the Line and who has
-        priority); empty for games with nothing to add."""
+        """What `status` shows of the table beside its problems (empty by default)."""
         return self.declaration.views.position(state)
 
     def situation(self, state: S) -> dict[str, Any]:
@@ -274,26 +268,21 @@ class Engine(Generic[S, M]):
     # -- hooks the shared layers call, so none of them names a game ------------------------
 
     def series(self, text: str) -> Series | None:
-        """A play said once that the table makes as several plays in a row (Cataclysm Arcade `decline
-        all`), or None (the default): `text` is one play. Read from the words alone (no table)."""
+        """A play said once and made as several in a row (Views.series), or None: one play."""
         found = self.declaration.views.series
         return found.read(text) if found is not None else None
 
     def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
-        """The numbers of steps (`series(...)`'s kind) a play made by `by` may imply first, fewest first
-        (Cataclysm Arcade: the players before `by` let the Line be); () (the default) for none."""
+        """The numbers of steps a play made by `by` may imply first, fewest first (Views.series)."""
         found = self.declaration.views.series
         return tuple(found.plays_on(state, by) or ()) if found is not None else ()
 
     def partly_listed(self, state: S) -> tuple[list[M], str] | None:
-        """When legal_moves() lists nothing because part of the table is not recorded (a hand known
-        only by its size): the plays that can still be listed and a line saying what was left out;
-        None (the default) when there is nothing more to list."""
+        """The plays still listed when part of a hand is unknown, and what was left out (Views)."""
         return self.declaration.views.partly_listed(state)
 
     def move_group(self, move: str, words: list[str]) -> str:
-        """The group `companion moves` lists a play under: by default its first word that is not a
-        player's name (`words`, never empty), i.e. what the play does, whoever makes it."""
+        """The group `companion moves` lists a play under (Views.move_group)."""
         return self.declaration.views.move_group(move, words)
 
 

@@ -57,6 +57,16 @@ class NotTheirs(MoveSyntaxError):
     spelling = False
 
 
+class UnknownVerb(MoveSyntaxError):
+    """A tracker command whose first word is no verb of the game: `word` is that word, `short_for` the
+    one verb it starts (only read typed in full), else None."""
+
+    def __init__(self, message: str, word: str, short_for: str | None = None):
+        super().__init__(message)
+        self.word = word
+        self.short_for = short_for
+
+
 class IllegalMove(EngineError):
     """apply() was asked to make a move that check() refuses, and the table did not overrule it.
     The message names the broken rule; `verdict`, where the caller has it, is check()'s answer."""

@@ -12,6 +12,7 @@ replay, undo, export and import then start from the same cards, whatever the lib
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import typing
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError
+from engine.record_fields import hints
 
 #: the session option that holds the card entries a session was started with (a JSON list)
 LIBRARY_OPTION = "library"
@@ -36,8 +38,6 @@ class LibraryError(EngineError):
 def card_model(state_cls) -> type | None:
     """The record a game's card entries validate against: the element type of `State.cards`
     (None: the game has no card catalogue)."""
-    from engine.record_fields import hints
-
     kind = hints(state_cls).get("cards")
     if kind is None:
         return None
@@ -199,8 +199,6 @@ def start_state(tracker, players: list[str], options: dict[str, str], checked: b
 
 def _default(f):
     """A record field's default (None when it has none: then it must be given)."""
-    import dataclasses
-
     if f.default is not dataclasses.MISSING:
         return f.default
     if "default" in f.metadata:
@@ -213,9 +211,7 @@ def unknown_fields(entry: dict, model) -> list[str]:
     is None, or the value "unknown"; inside a record field that is given (Catharsis `top`), its
     parts the same way (`top.cost`). A record may settle some absent fields by its other ones (its
     `settled_fields(entry)`: a Theseus card whose effect is "none" has no end-game points)."""
-    import dataclasses
-
-    kinds = _hints(model)
+    kinds = hints(model)
     settled = set(model.settled_fields(entry)) if hasattr(model, "settled_fields") else set()
     out = []
     for f in dataclasses.fields(model):
@@ -231,20 +227,10 @@ def unknown_fields(entry: dict, model) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=16)
-def _hints(model) -> dict[str, Any]:
-    """A card record's field annotations, resolved once per record (not once per card listed)."""
-    from engine.record_fields import hints
-
-    return hints(model)
-
-
 # -- a card's fields as typed on the command line (`cards add GAME NAME --FIELD VALUE ...`) -------
 
 def field_names(model) -> list[str]:
     """The fields a card entry may give, as the record names them."""
-    import dataclasses
-
     return [f.name for f in dataclasses.fields(model)]
 
 
@@ -312,7 +298,6 @@ def typed_fields(model, words: list[str]) -> dict[str, Any]:
 
 def _field_kind(model, path: list[str], word: str):
     """The annotation of a record's field `path[0]`; LibraryError naming the nearest fields."""
-    from engine.record_fields import hints
     from engine.words import nearest
 
     names = [n for n in field_names(model) if n != "name"]

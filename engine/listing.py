@@ -32,8 +32,6 @@ def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
         return mine, left
     if to_act is None:
         return [], engine.moves_note(state) or "nobody is to act"
-    if to_act != player and not found:
-        return [], f"it is {to_act}'s turn, not {player}'s"
-    if to_act != player:
-        return [], f"it is {engine.acting(state) or to_act}'s turn, not {player}'s"
+    if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
+        return [], f"it is {(found and engine.acting(state)) or to_act}'s turn, not {player}'s"
     return [], left or engine.moves_note(state) or "the companion lists no play here"

@@ -80,11 +80,8 @@ def _one_word(engine, state, words: list[str], said: list[str]) -> tuple[tuple[s
             continue
         for near in difflib.get_close_matches(word.lower(), list(known), n=MOST, cutoff=0.6):
             attempt = " ".join([*words[:i], known[near], *words[i + 1:]])
-            try:
-                engine.parse_move(attempt, state)
-            except EngineError:
-                continue
-            fixed.append((difflib.SequenceMatcher(None, word.lower(), near).ratio(), attempt, word))
+            if _reads(engine, state, attempt):
+                fixed.append((difflib.SequenceMatcher(None, word.lower(), near).ratio(), attempt, word))
     top = max((ratio for ratio, _, _ in fixed), default=0)
     kept = [f for f in sorted(fixed, key=lambda f: -f[0]) if f[0] >= top - CLOSE][:MOST]
     wrong = {word for _, _, word in kept}

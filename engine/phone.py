@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from engine.words import listing
+
 
 def turn(to_act: str | None, acting: str | None, doing: str) -> str:
     who = to_act or acting
@@ -38,9 +40,7 @@ def player(row: dict, counters: list[list[str]], notes: list[str]) -> dict:
 def winners(names: list[str]) -> str:
     if not names:
         return "No winner"
-    if len(names) == 1:
-        return f"{names[0]} wins"
-    return f"{', '.join(names[:-1])} and {names[-1]} win"
+    return f"{listing(names)} {'wins' if len(names) == 1 else 'win'}"
 
 
 def words(text: str) -> str:

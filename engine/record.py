@@ -197,17 +197,6 @@ class Record(Declared):
         return validate(cls, data)
 
     @classmethod
-    def model_validate_json(cls, text: str | bytes):
-        import json
-
-        return cls.model_validate(json.loads(text))
-
-    def model_dump_json(self) -> str:
-        import json
-
-        return json.dumps(self.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
-
-    @classmethod
     def model_json_schema(cls) -> dict[str, Any]:
         from engine.record_check import json_schema
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from functools import lru_cache
 from typing import Any
 
 MISSING = dataclasses.MISSING
@@ -84,7 +85,8 @@ def takes_info(func) -> bool:
     return unwrap(func).__code__.co_argcount >= 3
 
 
+@lru_cache(maxsize=None)
 def hints(cls) -> dict[str, Any]:
-    """The resolved annotations of the record's fields (Annotated kept)."""
+    """The resolved annotations of the record's fields (Annotated kept), resolved once per class."""
     found = typing.get_type_hints(cls, include_extras=True)
     return {f.name: found[f.name] for f in dataclasses.fields(cls)}

@@ -29,7 +29,7 @@ import difflib
 import re
 from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
-from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, Verdict  # noqa: F401  (Change: the step's)
+from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, UnknownVerb, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
 
 S = TypeVar("S", bound=Record)
@@ -170,7 +170,7 @@ def row(verbs: Mapping[str, Verb], verb: str) -> Verb:
     """The row of `verb`; MoveSyntaxError names an unknown one and every command."""
     found = verbs.get(verb)
     if found is None:
-        raise MoveSyntaxError(f"unknown command {verb!r}; commands: {', '.join(verbs)}")
+        raise UnknownVerb(f"unknown command {verb!r}; commands: {', '.join(verbs)}", verb)
     return found
 
 

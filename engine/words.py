@@ -7,7 +7,7 @@ import difflib
 import re
 from typing import Sequence, TypeVar
 
-from engine.errors import AmbiguousMove, MoveSyntaxError
+from engine.errors import AmbiguousMove, MoveSyntaxError, UnknownVerb
 
 T = TypeVar("T")
 
@@ -86,11 +86,11 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     # and a word cut short may be another order (`clear` is not `cleared`): the full word is asked for
     longer = sorted({aliases[a] for a in aliases if a.startswith(low)}) if low else []
     if len(longer) == 1:
-        raise MoveSyntaxError(f"unknown command {token!r}: {token!r} is short for {longer[0]!r}, which is "
-                              f"only read typed in full (`{longer[0]} ...`)")
+        raise UnknownVerb(f"unknown command {token!r}: {token!r} is short for {longer[0]!r}, which is "
+                          f"only read typed in full (`{longer[0]} ...`)", token, longer[0])
     near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
     choices = sorted({aliases[n] for n in near}) or list(commands)
-    raise MoveSyntaxError(f"unknown command {token!r}; did you mean: {', '.join(choices)}")
+    raise UnknownVerb(f"unknown command {token!r}; did you mean: {', '.join(choices)}", token)
 
 
 def listing(names) -> str:

@@ -190,7 +190,7 @@ class Walk:
         name = self.game.name
         for note in verdict.unchecked:
             assert isinstance(note, Reason), f"{where}: a plain-string note: {note!r}"
-            assert note.rule in self.engine.RULE_IDS, f"{where}: {note.rule!r} is no rule id of {name} ({note.message})"
+            assert note.rule in self.engine.declaration.plays.rule_ids, f"{where}: {note.rule!r} is no rule id of {name} ({note.message})"
             assert note.message and f"{name}." not in note.message, f"{where}: the rule is data, not text: {note!r}"
             for command in re.findall(r"`(companion cards [^`]*)`", note.message) if name in TEACHES else ():
                 assert taught_command_runs(name, command) == "", f"{where}: {command}: {taught_command_runs(name, command)}"
@@ -404,8 +404,8 @@ def test_every_game_with_an_engine_has_scenarios():
 def test_every_rule_an_engine_can_cite_exists(game):
     known, _ = reference_ids()
     engine = get_engine(game)
-    assert engine.RULE_IDS, game
-    assert sorted(set(engine.RULE_IDS) - known) == []
+    assert engine.declaration.plays.rule_ids, game
+    assert sorted(set(engine.declaration.plays.rule_ids) - known) == []
 
 
 def verdicts_of(game: str) -> list:

@@ -113,13 +113,15 @@ def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, opt
 def test_every_counter_stepper_sends_a_change_the_tracker_records(game, players, options, picks, dice, deck):
     """Issue 34: the − / + a page offers (serve/steppers.py) are counters of the game's own tracker, of that
     player or of the table, and each change a tap sends is recorded as `track` records it."""
-    from companion.serve.steppers import counter_verbs, steppers
+    from companion.serve.steppers import steppers
+    from engine.tracking import counters_of
     from trackers.log import game_for
     from trackers.secrets import public_summary
     from trackers.sessions import Sessions
 
     verbs = {v["verb"] for v in game_for(game).tracker.verbs()}
-    assert counter_verbs(game_for(game).tracker) and {v for v, _ in counter_verbs(game_for(game).tracker)} <= verbs
+    counters = counters_of(game_for(game).tracker.declaration.verbs.table)
+    assert counters and set(counters) <= verbs
     with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
         store.new(game, players, "t", options)
         for words in setup(game, dice, deck):

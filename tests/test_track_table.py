@@ -74,9 +74,10 @@ def width_of(text: str) -> int:
 @pytest.mark.parametrize("game", GAMES)
 def test_no_session_command_is_a_game_verb_or_alias(game):
     """Checked against the tables and against the game's own reading of the word (prefixes, aliases
-    kept elsewhere): each session command must be an unknown command to every game."""
+    kept elsewhere): each session command must be an unknown command to every game, the typed error
+    naming the word (what `track` reads to say where the word is a verb)."""
     from engine import GAMES as REGISTRY
-    from engine.base import MoveSyntaxError
+    from engine.base import UnknownVerb
 
     assert set(GAMES) <= set(REGISTRY)
     t = tracker(game)
@@ -86,8 +87,9 @@ def test_no_session_command_is_a_game_verb_or_alias(game):
     assert not words & set(names), f"{game} verbs shadowed by session commands: {sorted(words & set(names))}"
     state = fresh_state(game)
     for name in names:
-        with pytest.raises(MoveSyntaxError, match=r"(?i)unknown (command|verb)"):
+        with pytest.raises(UnknownVerb, match=r"(?i)unknown (command|verb)") as refused:
             t.parse(state, [name])
+        assert refused.value.word == name
 
 
 def test_every_game_verb_reaches_the_game():

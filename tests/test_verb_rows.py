@@ -20,10 +20,11 @@ def _heap(nim, stones: int):
 def test_a_counter_is_stepped_from_its_row_alone(nim):
     """Nim's `heap` says no signed change in its usage: the page steps it because its row says it is
     a counter of the table, and stops at the row's bounds (0 and 100)."""
-    from companion.serve.steppers import counter_verbs, steppers
+    from companion.serve.steppers import steppers
+    from engine.tracking import counters_of
 
     game, state = _heap(nim, 5)
-    assert counter_verbs(game.tracker) == [("heap", False)]
+    assert [(v, c.of_player) for v, c in counters_of(game.tracker.declaration.verbs.table).items()] == [("heap", False)]
     summary = game.tracker.summary(state)
     assert steppers(game, state, "Ann", summary) == [
         {"label": "heap", "value": 5, "minus": "heap -1", "plus": "heap +1"}]

@@ -13,8 +13,10 @@ class SessionError(TrackerError):
 
 class Refused(TrackerError):
     """A change the rulebook forbids; carries the verdict so the CLI can show the rule ids (and, for a
-    play, the PlayResult of the refusal: who tried it, who is to act, the table as it stands)."""
+    play, the PlayResult of the refusal: who tried it, who is to act, the table as it stands). A
+    finding (exit 1), not bad input."""
 
+    finding = True
     OVERRULE = "; if the table decides otherwise, add --overrule"
 
     def __init__(self, message: str, verdict, result=None, overrulable: bool = False):

@@ -20,11 +20,6 @@ def hides_hand(game: str) -> bool:
     return _secrets(game).hides_hand
 
 
-def secret_verbs(game: str) -> dict[str, str]:
-    """verb whose words after the player name a secret -> its hidden reading (Secrets.secret_verbs)."""
-    return _secrets(game).secret_verbs
-
-
 def revealed(session, names: Iterable[str] | None) -> set[str]:
     """The players asked for by name (any case, a unique prefix), in the session's spelling;
     MoveSyntaxError names the players for an unknown one."""
@@ -52,7 +47,7 @@ def public_summary(tracker, game: str, state, reveal: set[str] = frozenset()) ->
 
 def public_args(game: str, verb: str, args: tuple[str, ...], reveal: set[str] = frozenset()) -> tuple[str, ...] | None:
     """A logged change's words as the table may read them, or None when nothing in it is secret."""
-    return _public(secret_verbs(game), verb, args, reveal)
+    return _public(_secrets(game).secret_verbs, verb, args, reveal)
 
 
 def _public(verbs: dict[str, str], verb: str, args: tuple[str, ...], reveal: set[str]) -> tuple[str, ...] | None:
@@ -64,7 +59,7 @@ def _public(verbs: dict[str, str], verb: str, args: tuple[str, ...], reveal: set
 
 def labeller(game: str, reveal: set[str] = frozenset()):
     """entry -> its label with the secrets hidden (for the log, undo lines and the watch)."""
-    verbs = secret_verbs(game)
+    verbs = _secrets(game).secret_verbs  # verb whose words after the player name a secret -> its hidden reading
 
     def label(entry) -> str:
         public = _public(verbs, entry.verb, entry.args, reveal) if entry.kind == "change" else None

@@ -20,13 +20,9 @@ def select(records: list[dict], names: Callable[[str], str], game: str | None = 
            since: str | None = None) -> list[dict]:
     """The records of one game, one player (a shown name) and sessions started on or after a date
     (YYYY-MM-DD), each with its players shown by their merged names."""
-    out = []
-    for r in records:
-        shown = [names(p) for p in r["players"]]
-        if (game and r["game"] != game) or (player and player not in shown) or (since and r["started"][:10] < since):
-            continue
-        out.append(shown_outcome(r, names))
-    return out
+    return [shown_outcome(r, names) for r in records
+            if (not game or r["game"] == game) and (not player or player in map(names, r["players"]))
+            and (not since or r["started"][:10] >= since)]
 
 
 def _rate(wins: int, played: int) -> float | None:
@@ -242,11 +238,10 @@ def stats(records: list[dict], player: str | None = None) -> dict[str, Any]:
     only that player's row and parties."""
     status = Counter(r["status"] for r in records)
     players, parties = per_player(records), per_party(records)
+    streaks, counts = per_game_streaks(records), by_player_count(records)
     if player is not None:
         players = [p for p in players if p["player"] == player]
         parties = [p for p in parties if player in p["party"]]
-    streaks, counts = per_game_streaks(records), by_player_count(records)
-    if player is not None:
         streaks = [s for s in streaks if s["player"] == player]
     return {"sessions": len(records), "finished": status[FINISHED], "abandoned": status[ABANDONED],
             "in_progress": status[PLAYING], "players": players, "parties": parties, "games": per_game(records),

@@ -17,6 +17,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable
 
+from trackers.log import ReplayError, engine_for, game_for, tracker_for
+
 RECENT = 30  # log lines a fresh table carries
 MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
 
@@ -30,7 +32,7 @@ class TableView:
     def __init__(self, data_dir: Path, name: str | None, allow_plays: bool = False,
                  counters: Callable[..., list[dict]] | None = None, version: str | None = None):
         from trackers.peek import Changes
-        from trackers.sessions import Sessions, engine_for, tracker_for
+        from trackers.sessions import Sessions
 
         self.allow_plays, self.counters, self.version = allow_plays, counters, version
         self.epoch = 0  # moves on when the log is no longer the one told (a restored file)
@@ -139,8 +141,6 @@ class TableView:
         if finished:
             doc["bgstats"] = self._bgstats_link()
         if doc["plays"] and not finished and self.counters is not None:  # the counters this player may step
-            from trackers.log import game_for
-
             doc["steppers"] = self.counters(game_for(game), self.state, viewer, summary)
         if viewer is not None and self.tracker.declaration.secrets.hides_hand:
             doc["hand"] = own_hand(game, state, viewer)  # with its conflicts, told to its owner alone
@@ -172,8 +172,6 @@ class TableView:
         with `reveal NAME` for each card the deck can still hold."""
         from engine.errors import EngineError
         from engine.listing import plays_for
-        from trackers.log import game_for
-
         doc = {"seq": len(self.entries), "player": player, "moves": [], "note": None, "refills": {}}
         if self.engine is None:
             doc["note"] = f"{self.session.game} has no move validator: its plays cannot be listed"
@@ -206,7 +204,6 @@ class TableView:
         if self._bgstats is None or self._bgstats[0] != len(self.entries):
             from rulesdb.games import all_games
             from trackers import bgstats
-            from trackers.log import ReplayError
             from trackers.history import outcome
 
             name = next((g.name for g in all_games() if g.id == self.session.game), self.session.game)

@@ -9,13 +9,6 @@ and sent as any change is (checked again when it is recorded). Pure: the game, t
 from __future__ import annotations
 
 
-def counter_verbs(tracker) -> list[tuple[str, bool]]:
-    """(verb, of a player) for each verb whose row is a counter."""
-    from engine.tracking import counters_of
-
-    return [(verb, counter.of_player) for verb, counter in counters_of(tracker.declaration.verbs.table).items()]
-
-
 def steppers(game, state, player: str, summary: dict) -> list[dict]:
     """[{"label", "value", "minus", "plus"}]: `minus`/`plus` the change a tap sends (None at the counter's
     bound or when the tracker would refuse it now); counters with neither, and counters the summary does

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.base import AmbiguousMove, MoveSyntaxError, UnknownVerb
 from engine.tracking import Change, OptionError
 from engine.words import match as _match, player
 
@@ -71,7 +71,10 @@ def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) 
     if not words:
         raise MoveSyntaxError(f"no command; commands: {', '.join(verbs)}")
     low = words[0].lower().replace("_", "-")
-    verb = _match(aliases.get(low, low), list(verbs), "command")
+    try:
+        verb = _match(aliases.get(low, low), list(verbs), "command")
+    except MoveSyntaxError as exc:
+        raise UnknownVerb(str(exc), words[0]) from None
     return verbs[verb].read(state, verb, words[1:], "usage: " + verbs[verb].usage)
 
 # ---------------------------------------------------------------------------- one reader per verb

@@ -1,41 +1,11 @@
-"""Catharsis: Divine Wrath: the table, its plays and its counters, refereed by one rules model.
+"""Catharsis: Divine Wrath, declared in one record (`GAME`, built on first use so that reading a cost or
+computing odds imports no model); its modules follow the shared layout (docs/architecture.md).
 
-The party shares one Morale (from the Boss Deck's Morale card, or none against the Ice Elf Lich),
-spends 1 Morale to refresh between Boss Deck cards and at the end of combat rounds, and takes
-damage by exhausting face-up powers and discarding exhausted ones. Each character adds its own
-counters: Durhak's Divinity and Vessel, Goz's Combo, Luthia's Cobble and Levels, Calyxia's
-Demonic, Emberhoof's Drinks, Lumi's Ice. Boss Decks add Paradox (Battle with Fate) and Kill Point
-Tokens (Ice Elf Lich). Enemies take their health from the printed five-value list.
-
-Pure code: no I/O. Every refusal, effect and unchecked note cites a rule id of rule_ids.R.
-
-The package, one job per module (as every game's, docs/architecture.md):
-
-- model.py: the game's words and numbers, the State and its parts, the power catalogue (cards.toml)
-  and how a table's card is laid over it (only the fields it gives);
-- rules_cards.py: the words of an unknown card fact and the one command that teaches it;
-- notation.py: plays (roll, reroll, adjust, use, attack, assign, boost, card, pay);
-- notation_track.py: tracker commands, read into changes;
-- notation_track_options.py: a new game's options, read into the starting State;
-- rules.py: check(), apply(), legal_moves() of plays;
-- rules_costs.py: ability costs (`?`, `3`, `AA`, `BB`, `||`) and which dice pay them;
-- rules_combat.py: one ability of a power a round, Soraten's alternation, Goz's Combo values,
-  modifiers of an ability or an attack, sharing an Enemy's damage;
-- table.py: the one working table: the State's transitions, for plays and tracker verbs alike;
-- track.py: the tracker: a command's check and transition (from the verb tables of the track_*
-  modules, each verb a check function and a transition on the Table), the summary;
-- track_morale.py: Morale, the refresh and its timing, the Boss Decks' and status counters;
-- track_combat.py: Boss Deck cards, combat rounds, Enemies in play and their defeat;
-- track_boards.py: Player Boards (damage, using, healing, gaining, replacing powers, death) and Roles;
-- track_characters.py: each character's own counters (Divinity, Combo, Cobble, Demonic, Drinks, Ice);
-- track_readings.py: the readings taken where the rulebook is open, said as unchecked notes;
-- track_outcome.py: after the game: the party's result, the length's unit, the figures `history` shows;
-- status.py: what is impossible about a described table;
-- odds.py: the exact odds of paying a cost with rerolls left, and which dice to keep;
-- rule_ids.py: every rule id the package cites (R).
-
-`GAME` (below) declares the game from these modules (engine.game.Declaration).
-"""
+What the game adds: ability costs and the dice that pay them (`rules_costs.py`), combat modifiers
+(`rules_combat.py`), an unknown card fact taught by one command (`rules_cards.py`), a new game's
+options (`notation_track_options.py`), the tracker split by topic (`track_morale.py`,
+`track_combat.py`, `track_boards.py`, `track_characters.py`, `track_readings.py`) and the exact odds
+of paying a cost with rerolls left (`odds.py`)."""
 from __future__ import annotations
 
 from functools import partial

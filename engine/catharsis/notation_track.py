@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from engine.base import AmbiguousMove, MoveSyntaxError
+from engine.base import AmbiguousMove, MoveSyntaxError, UnknownVerb
 from engine.tracking import Change, Words, read_words
 from engine.words import amount, match, nearest, player as named
 
@@ -106,7 +106,7 @@ def parse(verbs: dict, state: State, words: list[str], aliases: dict[str, str]) 
     head = words[0].lower()
     verb = aliases.get(head, head)
     if verb not in verbs:
-        raise MoveSyntaxError(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(verbs))) or 'none'}")
+        raise UnknownVerb(f"unknown verb {words[0]!r}; nearest: {', '.join(nearest(head, list(verbs))) or 'none'}", words[0])
     return read_words(verbs, state, verb, words[1:], WORDS)
 
 

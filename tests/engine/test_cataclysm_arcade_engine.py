@@ -65,8 +65,8 @@ def play_game(state, steps, watch=None):
         move = E.parse_move(text, state)
         verdict = E.check(state, move)
         assert verdict.legal, (step, verdict.as_json())
-        assert all(r.rule in E.RULE_IDS for r in verdict.reasons)
-        assert all(e.rule in E.RULE_IDS for e in verdict.effects if e.rule)
+        assert all(r.rule in E.declaration.plays.rule_ids for r in verdict.reasons)
+        assert all(e.rule in E.declaration.plays.rule_ids for e in verdict.effects if e.rule)
         new = E.apply(state, move)
         if watch:
             watch(step, state, new)

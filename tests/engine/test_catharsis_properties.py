@@ -96,7 +96,7 @@ def test_random_fights_keep_the_referee_honest(data):
             continue
         FIGURES["plays"] += 1
         verdict = E.check(state, move)
-        assert all(n.rule in E.RULE_IDS for n in verdict.notes), verdict.notes  # each note cites its rule
+        assert all(n.rule in E.declaration.plays.rule_ids for n in verdict.notes), verdict.notes  # each note cites its rule
         if not verdict.legal:
             for alt in verdict.alternatives:                  # "legal instead" is legal
                 if is_pattern(alt):

@@ -281,7 +281,7 @@ def test_quickplay_refresh_keeps_the_start_of_round():
 def _readings(v) -> list[str]:
     """The readings a verdict names; each cites the rule it reads (a known id), not only its text."""
     notes = [n for n in v.notes if n.message.startswith("reading:")]
-    assert all(n.rule in E.RULE_IDS for n in notes), notes
+    assert all(n.rule in E.declaration.plays.rule_ids for n in notes), notes
     return [n.message for n in notes]
 
 

@@ -82,7 +82,7 @@ def test_rule_ids_are_the_constants_of_R_and_written_nowhere_else():
     from engine.catharsis.rule_ids import RULE_IDS, R
 
     constants = {v for k, v in vars(R).items() if k.isupper()}
-    assert RULE_IDS == constants == T.declaration.verbs.rule_ids == Engine().RULE_IDS
+    assert RULE_IDS == constants == T.declaration.verbs.rule_ids == Engine().declaration.plays.rule_ids
     package = Path(R.__module__.replace(".", "/")).parent
     root = Path(__file__).resolve().parents[2]
     found = []

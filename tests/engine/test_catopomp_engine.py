@@ -65,7 +65,7 @@ def test_rule_ids_are_exactly_those_the_code_cites():
     assert uncited == []
     assert RULE_IDS == {v for v in constants.values() if isinstance(v, str)}
     assert by_prediction <= RULE_IDS
-    assert ENGINE.RULE_IDS == RULE_IDS
+    assert ENGINE.declaration.plays.rule_ids == RULE_IDS
 
 
 def test_the_package_has_the_shared_layout():

@@ -53,8 +53,8 @@ def test_rule_ids_live_in_class_r_only(package):
     engine, tracker = face.Engine(), face.Tracker()
     # the ids plays and tracker verbs cite are R's, every one (a game may split them between the two)
     cited, seats = tracker.declaration.verbs.rule_ids, engine.declaration.seats_rule
-    assert engine.RULE_IDS | cited == spelled | {seats} and seats in spelled
-    assert engine.RULE_IDS <= spelled and cited <= spelled
+    assert engine.declaration.plays.rule_ids | cited == spelled | {seats} and seats in spelled
+    assert engine.declaration.plays.rule_ids <= spelled and cited <= spelled
     pattern = re.compile(rf"^{re.escape(LAID_OUT[package])}\.[a-z0-9-]+(\.[a-z0-9-]+)*$")
     for name, tree in _modules(package).items():
         if name == "rule_ids":
