@@ -226,6 +226,19 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 )
 
 
+# A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
+# meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
+# to the discard pile")
+GLUE = frozenset("go off rid point aim".split())
+
+
+def glued(text: str) -> set[str]:
+    """The little words (GLUE) of the table-talk phrases a question holds."""
+    low = text.lower()
+    spans = [m[0] for cues, pattern, _ in PHRASES if any(cue in low for cue in cues) for m in re.finditer(pattern, low)]
+    return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
+
+
 def phrase_words(text: str) -> list[str]:
     """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
     for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""

@@ -56,7 +56,7 @@ def test_what_does_x_mean_with_extra_words_keeps_the_definition_first(engine, ga
     ("who goes first, and how many soul gems does each player get", "catopomp"),
 ])
 def test_each_half_of_a_two_part_question_keeps_its_best_answer_in_the_top_five(engine, ask, game):
-    from rulesdb.search import question_parts
+    from rulesdb.intent import question_parts
 
     parts = question_parts(ask)
     assert len(parts) == 2
