@@ -38,6 +38,9 @@ SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer th
 NAMED_ELSEWHERE = 0.3  # across games: a game other than the one the question names by name weighs this
 FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by a spelling fix) more than another
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
+# a rule about one character, boss deck or challenge answers a question naming it: for any other it
+# weighs this much (the general rule comes first)
+NAMED_SECTIONS, NAMED_WEIGHT = ("characters", "boss-decks", "challenges"), 0.6
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
 KIND_WEIGHT = {"term": 0.65, "example": 0.75}
@@ -344,6 +347,10 @@ class RulesSearch:
         found = []
         holding = _holding(searcher.reader(), built.query, lex)
         groups, key = built.groups, built.key
+
+        def said(name: str) -> bool:  # the question names it, as typed or corrected ("durhack": Durhak)
+            return bool(built.typed.intersection(self.stems(name.replace("-", " "))))
+
         # a word's share of the question is its rarity in the game: its own terms ("token") outweigh
         # the words of every table ("discard pile") that many rules say in passing (issue 46)
         rarity = [math.log(1 + lex.doc_count / max(1, min(lex.df("spell", t) for t in g))) for g in groups]
@@ -355,7 +362,7 @@ class RulesSearch:
             matched = {t for t, docs in holding.items() if h.docnum in docs}
             share = sum(r for g, r in zip(groups, rarity) if g & matched)
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-            found.append((float(h.score) * KIND_WEIGHT.get(fields["kind"], 1.0)
+            found.append((float(h.score) * _named_weight(fields["id"], said) * KIND_WEIGHT.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         return _exceptions_first(found, self._case_words(query, searcher)), built
 
@@ -427,6 +434,15 @@ class RulesSearch:
             if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
                 best = (hits[0][0] * weights[gid], hits[0][1])
         return best[1] if best else None
+
+
+def _named_weight(rule_id: str, said: Callable[[str], bool]) -> float:
+    """NAMED_WEIGHT for a rule about one named thing (catharsis.characters.soraten.*) the question
+    does not name ("can I activate the same ability twice"), 1.0 otherwise."""
+    parts = rule_id.split(".")
+    if len(parts) < 4 or parts[1] not in NAMED_SECTIONS:
+        return 1.0
+    return 1.0 if said(parts[2]) else NAMED_WEIGHT
 
 
 def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:

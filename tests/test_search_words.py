@@ -35,3 +35,12 @@ def test_a_rare_game_term_outweighs_common_words(engine):
     power, which says "power" and "level" more often but never "cobble"."""
     ask = "how much cobble does luthia need to raise a power a level"
     assert top(engine, ask, "catharsis", 1) == ["catharsis.characters.luthia.level-2-cost"]
+
+
+@pytest.mark.parametrize("game", [None, "catharsis"])
+def test_a_characters_own_rule_answers_only_a_question_naming_the_character(engine, game):
+    """Soraten's once-a-round rule is about Soraten: asked in general, the general rule comes first;
+    naming Soraten puts hers first."""
+    ask = "Catharsis can I activate the same ability twice in a round?"
+    assert top(engine, ask, game, 1) == ["catharsis.combat.player-attack.once-per-ability"]
+    assert top(engine, "soraten: " + ask, game, 1) == ["catharsis.characters.soraten.once-per-round"]
