@@ -324,11 +324,9 @@ def plain_forms(word: str) -> list[str]:
     for end in ("ing", "ed"):
         if word.endswith(end) and len(word) - len(end) >= 3:
             stem = word[: -len(end)]
-            out.append(stem)
-            if end in ("ing", "ed"):
-                out.append(stem + "e")
-                if len(stem) >= 4 and stem[-1] == stem[-2]:
-                    out.append(stem[:-1])
+            out += [stem, stem + "e"]
+            if len(stem) >= 4 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])
     return out
 
 

@@ -536,10 +536,10 @@ def keep_open(on: bool) -> None:
 
 
 def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | None = None) -> RulesSearch:
-    from rulesdb.index import fingerprint
+    from rulesdb.index import fingerprint, input_stamp
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
-    stamp = (cache_dir, sources_dir, _stamp(sources_dir))
+    stamp = (cache_dir, sources_dir, input_stamp(sources_dir)[0])
     if _kept.get("stamp") != stamp:
         key = (cache_dir, sources_dir, fingerprint(sources_dir))
         if _kept.get("key") != key:
@@ -548,13 +548,6 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | 
             _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, on_build=on_build))
         _kept["stamp"] = stamp
     return _kept["engine"]
-
-
-def _stamp(sources_dir: Path | None) -> tuple:
-    """Each data file's and imported source's path, inode, size and times (rulesdb.index.input_stamp)."""
-    from rulesdb.index import input_stamp
-
-    return input_stamp(sources_dir)[0]
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:
