@@ -16,7 +16,7 @@ STOP_WORDS = frozenset(
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
     usually supposed but lol lmao idk btw tbh imo ngl rn tho cuz coz plz thx wat wut dose gotta wanna kinda
-    sorta hey hi guess basically literally""".split()
+    sorta hey hi guess basically literally he she him her his hers they""".split()
 )
 
 NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
@@ -226,6 +226,19 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 )
 
 
+# A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
+# meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
+# to the discard pile")
+GLUE = frozenset("go off rid point aim".split())
+
+
+def glued(text: str) -> set[str]:
+    """The little words (GLUE) of the table-talk phrases a question holds."""
+    low = text.lower()
+    spans = [m[0] for cues, pattern, _ in PHRASES if any(cue in low for cue in cues) for m in re.finditer(pattern, low)]
+    return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
+
+
 def phrase_words(text: str) -> list[str]:
     """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
     for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""
@@ -311,11 +324,9 @@ def plain_forms(word: str) -> list[str]:
     for end in ("ing", "ed"):
         if word.endswith(end) and len(word) - len(end) >= 3:
             stem = word[: -len(end)]
-            out.append(stem)
-            if end in ("ing", "ed"):
-                out.append(stem + "e")
-                if len(stem) >= 4 and stem[-1] == stem[-2]:
-                    out.append(stem[:-1])
+            out += [stem, stem + "e"]
+            if len(stem) >= 4 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])
     return out
 
 

@@ -1,12 +1,13 @@
 """What a question asks for. "What is the Line?", "what is the Hell Domain for?", "how does Block
-work?" ask for a thing itself: its definition and purpose come before the rules about its use."""
+work?" ask for a thing itself: its definition and purpose come before the rules about its use. "Can I
+reroll? and how many times" asks two things: each part's best answer stays near the top."""
 from __future__ import annotations
 
 import re
 from functools import cache
 from typing import Callable
 
-from rulesdb.analysis import normalise
+from rulesdb.analysis import GENERIC, normalise, words
 
 # "what is X", "what's a X", "what are X for", "what does X mean/do", "how does X work", "define X",
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
@@ -182,3 +183,32 @@ def _stored(searchers: dict, rule_id: str) -> dict | None:
     searcher = searchers.get(rule_id.split(".", 1)[0])
     fields = searcher.document(id=rule_id) if searcher is not None else None
     return {**fields, "_key": 0} if fields else None
+
+
+HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
+HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
+HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+
+
+def question_parts(query: str) -> list[str]:
+    """The parts of a two-part question ("can I reroll? and how many times"), each with enough
+    words to be asked alone; one part (the whole question) otherwise."""
+    parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
+    parts = [p for p in parts if len([w for w in words(p) if w not in GENERIC]) >= HALF_WORDS]
+    return parts if len(parts) >= 2 else [query]
+
+
+def both_halves(query: str, found: list[tuple[float, dict]], best: Callable[[str], dict | None]) -> list[tuple[float, dict]]:
+    """A two-part question keeps each part's best answer within the first HALF_PLACE hits: a part's
+    best missing there comes in after the first hit (scored just under it)."""
+    parts = question_parts(query)
+    if len(parts) < 2 or not found:
+        return found
+    for part in parts:
+        hit = best(part)
+        if hit is None or hit["id"] in {f["id"] for _, f in found[:HALF_PLACE]}:
+            continue
+        rest = [(sc, f) for sc, f in found if f["id"] != hit["id"]]
+        score = rest[0][0] * 0.999 if len(rest) > 1 else found[0][0]
+        found = rest[:1] + [(score, hit | {"_key": 0})] + rest[1:]
+    return found

@@ -1,15 +1,16 @@
 """Search in a player's own words: synonyms, typo tolerance, OR-grouped terms, a game filter."""
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, phrase_words, shortfall, synonyms, words
+from rulesdb.analysis import GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, glued, phrase_words, shortfall, synonyms, words
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-from rulesdb.intent import definition_first
+from rulesdb.intent import both_halves, definition_first
 from rulesdb.provenance import provenance
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
@@ -22,7 +23,7 @@ CANDIDATES = 20  # hits fetched per game before exceptions are moved above their
 CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
 NUMBER_WEIGHT = 0.75  # a number in the question weighs this much of another word
 FAINT_WEIGHT = 0.25  # a word of the question's description of a game ("the co-op dice game")
-COVERAGE_POWER = 1.0  # how strongly a hit's share of the question's words weighs
+COVERAGE_POWER = 0.75  # how strongly a hit's share of the question's words (each weighed by its rarity) weighs
 UNKNOWN_WEIGHT = 1.5  # a word the rulebooks never use counts this much against coverage
 COVERAGE_HITS = 3
 # Calibrated on tests/retrieval (benchmarks/retrieval_figures.py): a question is covered when the
@@ -34,12 +35,12 @@ CLOSE_SHARE = 0.97  # a second hit this close to the first: say both may answer
 INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
 ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
 SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few", re.IGNORECASE)
-HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
-HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
-HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
 NAMED_ELSEWHERE = 0.3  # across games: a game other than the one the question names by name weighs this
 FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by a spelling fix) more than another
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
+# a rule about one character, boss deck or challenge answers a question naming it: for any other it
+# weighs this much (the general rule comes first)
+NAMED_SECTIONS, NAMED_WEIGHT = ("characters", "boss-decks", "challenges"), 0.6
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
 KIND_WEIGHT = {"term": 0.65, "example": 0.75}
@@ -200,7 +201,8 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     weights: dict[str, float] = {}  # stem -> its weight: a stem two words share counts once
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
     common = max(50, int(lex.doc_count * COMMON_SHARE))
-    said = words(query)
+    glue = glued(query)
+    said = [w for w in words(query) if w not in glue]
     # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
     telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
     for word in faint:
@@ -345,15 +347,23 @@ class RulesSearch:
         found = []
         holding = _holding(searcher.reader(), built.query, lex)
         groups, key = built.groups, built.key
+
+        def said(name: str) -> bool:  # the question names it, as typed or corrected ("durhack": Durhak)
+            return bool(built.typed.intersection(self.stems(name.replace("-", " "))))
+
+        # a word's share of the question is its rarity in the game: its own terms ("token") outweigh
+        # the words of every table ("discard pile") that many rules say in passing (issue 46)
+        rarity = [math.log(1 + lex.doc_count / max(1, min(lex.df("spell", t) for t in g))) for g in groups]
+        whole = sum(rarity)
         # optimize=False: no block-quality skipping, which over an index of one array part only
         # took the maximum of that whole array again at each new minimum score (the same hits: the
         # top collector keeps a hit only above the minimum either way)
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
-            share = sum(1 for g in groups if g & matched)
+            share = sum(r for g, r in zip(groups, rarity) if g & matched)
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-            found.append((float(h.score) * KIND_WEIGHT.get(fields["kind"], 1.0)
-                          * max(share / len(groups) if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+            found.append((float(h.score) * _named_weight(fields["id"], said) * KIND_WEIGHT.get(fields["kind"], 1.0)
+                          * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         return _exceptions_first(found, self._case_words(query, searcher)), built
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
@@ -385,7 +395,7 @@ class RulesSearch:
         found = definition_first(asked, found, searchers, {gid for gid, w in weights.items() if w == max(weights.values())},
                                  lambda word: fixes.get(word.lower(), word))
         result.settled = found is not ranked  # a definition put first: the order is meant, not close
-        found = _both_halves(asked, found, lambda part: self._best(part, searchers, weights))
+        found = both_halves(asked, found, lambda part: self._best(part, searchers, weights))
         top_game = found[0][1]["game"] if found else next(iter(searchers), None)
         built = per_game[top_game][1] if top_game in per_game else None
         q = built.query if built else None
@@ -424,6 +434,15 @@ class RulesSearch:
             if hits and (best is None or hits[0][0] * weights[gid] > best[0]):
                 best = (hits[0][0] * weights[gid], hits[0][1])
         return best[1] if best else None
+
+
+def _named_weight(rule_id: str, said: Callable[[str], bool]) -> float:
+    """NAMED_WEIGHT for a rule about one named thing (catharsis.characters.soraten.*) the question
+    does not name ("can I activate the same ability twice"), 1.0 otherwise."""
+    parts = rule_id.split(".")
+    if len(parts) < 4 or parts[1] not in NAMED_SECTIONS:
+        return 1.0
+    return 1.0 if said(parts[2]) else NAMED_WEIGHT
 
 
 def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
@@ -469,30 +488,6 @@ def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
                 claims[having[0]] += 1
     top = max(claims.values(), default=0)
     return {gid: 1.0 if n == top else OTHER_GAME for gid, n in claims.items()}
-
-
-def question_parts(query: str) -> list[str]:
-    """The parts of a two-part question ("can I reroll? and how many times"), each with enough
-    words to be asked alone; one part (the whole question) otherwise."""
-    parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
-    parts = [p for p in parts if len([w for w in words(p) if w not in GENERIC]) >= HALF_WORDS]
-    return parts if len(parts) >= 2 else [query]
-
-
-def _both_halves(query: str, found: list[tuple[float, dict]], best: Callable[[str], dict | None]) -> list[tuple[float, dict]]:
-    """A two-part question keeps each part's best answer within the first HALF_PLACE hits: a part's
-    best missing there comes in after the first hit (scored just under it)."""
-    parts = question_parts(query)
-    if len(parts) < 2 or not found:
-        return found
-    for part in parts:
-        hit = best(part)
-        if hit is None or hit["id"] in {f["id"] for _, f in found[:HALF_PLACE]}:
-            continue
-        rest = [(sc, f) for sc, f in found if f["id"] != hit["id"]]
-        score = rest[0][0] * 0.999 if len(rest) > 1 else found[0][0]
-        found = rest[:1] + [(score, hit | {"_key": 0})] + rest[1:]
-    return found
 
 
 def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
@@ -541,10 +536,10 @@ def keep_open(on: bool) -> None:
 
 
 def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | None = None) -> RulesSearch:
-    from rulesdb.index import fingerprint
+    from rulesdb.index import fingerprint, input_stamp
 
     # the files' sizes and times first: the data is hashed again only when one of them moved
-    stamp = (cache_dir, sources_dir, _stamp(sources_dir))
+    stamp = (cache_dir, sources_dir, input_stamp(sources_dir)[0])
     if _kept.get("stamp") != stamp:
         key = (cache_dir, sources_dir, fingerprint(sources_dir))
         if _kept.get("key") != key:
@@ -553,13 +548,6 @@ def _kept_engine(cache_dir: Path, sources_dir: Path | None, on_build: OnBuild | 
             _kept.update(key=key, engine=RulesSearch(cache_dir, sources_dir, on_build=on_build))
         _kept["stamp"] = stamp
     return _kept["engine"]
-
-
-def _stamp(sources_dir: Path | None) -> tuple:
-    """Each data file's and imported source's path, inode, size and times (rulesdb.index.input_stamp)."""
-    from rulesdb.index import input_stamp
-
-    return input_stamp(sources_dir)[0]
 
 
 def glossary_names(indexes: dict) -> dict[str, str]:

@@ -48,7 +48,7 @@ def test_what_does_x_mean_with_extra_words_keeps_the_definition_first(engine, ga
 
 @pytest.mark.parametrize("game, ask", [(g, a) for g, r in cases("ranking").items() for a in r.get("two_part", [])])
 def test_each_half_of_a_two_part_question_keeps_its_best_answer_in_the_top_five(engine, ask, game):
-    from rulesdb.search import question_parts
+    from rulesdb.intent import question_parts
 
     parts = question_parts(ask)
     assert len(parts) == 2
