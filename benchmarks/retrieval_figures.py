@@ -17,6 +17,9 @@ often its "not covered" label is right, and how often the validator's verdicts m
   hit@1 and hit@3 searching the question's game (as `--game` does) and searching all five (no game),
   overall, per game and per kind. Only the test half's figures are published as blind figures; the
   tuning half was used to tune, like the files above.
+- The fresh blind set (tests/retrieval/blind2: written later the same way, frozen before its writer read
+  the reference, labelled by hand, never tuned on): --blind fresh scores all of it; --blind unseen leaves
+  out the questions whose wording was found afterwards in an older question file (shared-wording.toml).
 --misses lists the questions that miss; --markdown prints the README's table.
 """
 from __future__ import annotations
@@ -110,13 +113,24 @@ def scenarios() -> tuple[int, int]:
 
 
 BLIND = ROOT / "tests" / "retrieval" / "blind"
+FRESH = ROOT / "tests" / "retrieval" / "blind2"
+
+
+def _toml(path: Path) -> dict:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
 def blind_questions(half: str) -> list[dict]:
-    """One half of the blind set, each question with the ids that answer it (labels.toml)."""
-    qs = tomllib.loads((BLIND / "questions.toml").read_text(encoding="utf-8"))["q"]
-    labels = tomllib.loads((BLIND / "labels.toml").read_text(encoding="utf-8"))["expect"]
-    keep = set(tomllib.loads((BLIND / "split.toml").read_text(encoding="utf-8"))[half])
+    """One half of the blind set ("tuning", "test"), or the fresh set ("fresh": all of it, "unseen":
+    without the questions whose wording an older file already had), each question with the ids that
+    answer it (labels.toml)."""
+    folder = FRESH if half in ("fresh", "unseen") else BLIND
+    qs, labels = _toml(folder / "questions.toml")["q"], _toml(folder / "labels.toml")["expect"]
+    if folder is FRESH:
+        left_out = set(_toml(FRESH / "shared-wording.toml")["shared"]) if half == "unseen" else set()
+        keep = {q["n"] for q in qs} - left_out
+    else:
+        keep = set(_toml(BLIND / "split.toml")[half])
     return [q | {"expect": labels[str(q["n"])]} for q in qs if q["n"] in keep]
 
 
@@ -142,14 +156,16 @@ def blind_figures(engine, half: str, show_misses: bool = False, modes=("game", "
 
 def print_blind(rows: dict, half: str, markdown: bool) -> None:
     groups = sorted({g for _, g in rows}, key=lambda g: (g != "all", g.startswith("kind:"), g))
-    print(f"blind set, {half} half: hit@1 / hit@3 with the question's game and with no game")
+    named = {"fresh": "fresh blind set (blind2)", "unseen": "fresh blind set, unseen wording only"}
+    title = named.get(half, f"blind set, {half} half")
+    print(f"{title}: hit@1 / hit@3 with the question's game and with no game")
     print(f"{'':22} {'n':>4} {'game @1':>8} {'game @3':>8} {'none @1':>8} {'none @3':>8}")
     for g in groups:
         a, b = rows[("game", g)], rows[("none", g)]
         n = a["n"]
         print(f"{g:22} {n:4} {a['at1'] / n:8.3f} {a['at3'] / n:8.3f} {b['at1'] / n:8.3f} {b['at3'] / n:8.3f}")
     if markdown:
-        print(f"\n| blind {half} half | questions | first, with a game | top 3, with a game | first, no game | top 3, no game |"
+        print(f"\n| {title} | questions | first, with a game | top 3, with a game | first, no game | top 3, no game |"
               "\n| --- | ---: | ---: | ---: | ---: | ---: |")
         for g in groups:
             a, b = rows[("game", g)], rows[("none", g)]
@@ -163,7 +179,8 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="list the questions that miss or are flagged")
     ap.add_argument("--no-scenarios", action="store_true", help="skip the scenario files")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
-    ap.add_argument("--blind", choices=("test", "tuning"), help="only the blind set's half (tests/retrieval/blind)")
+    ap.add_argument("--blind", choices=("test", "tuning", "fresh", "unseen"),
+                    help="only the blind set's half (tests/retrieval/blind), or the fresh set (blind2)")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="companion-figures-"))
     os.environ["COMPANION_HOME"] = str(home)

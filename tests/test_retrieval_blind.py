@@ -5,16 +5,18 @@ question searched in all five games, four times the cost) are checked by
 `benchmarks/retrieval_figures.py --blind test`, not in the suite's time."""
 from __future__ import annotations
 
+import hashlib
 import sys
 import tomllib
 
 import pytest
 
+from rulesdb.reference import reference
 from rulesdb.search import RulesSearch
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from retrieval_figures import BLIND, blind_figures, blind_questions  # noqa: E402
+from retrieval_figures import BLIND, FRESH, blind_figures, blind_questions  # noqa: E402
 
 # The published figures of the test half with a game (README "How accurate"), as hits out of 225
 FLOORS = {("game", "at1"): 174, ("game", "at3"): 206}
@@ -26,6 +28,18 @@ def test_the_split_is_fixed_and_every_question_labelled():
     assert len(split["tuning"]) == 231 and len(split["test"]) == 225
     assert not set(split["tuning"]) & set(split["test"])
     assert all(labels[str(n)] for n in split["test"] + split["tuning"])
+
+
+def test_the_fresh_set_is_the_frozen_file_and_every_label_is_a_rule_of_its_game():
+    """blind2 (scored by `--blind fresh|unseen`, never in the suite's time): the questions are the file
+    its writer froze before reading the reference, and each label names an entry of that game."""
+    frozen = "3d357c65fab207260dc9eb2c561a5bc71ef88b587482f5fd58c55c2370f8db84"
+    assert hashlib.sha256((FRESH / "questions.toml").read_bytes()).hexdigest() == frozen
+    ref = reference()
+    known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
+    assert len(blind_questions("fresh")) == 277 and len(blind_questions("unseen")) == 250
+    for q in blind_questions("fresh"):
+        assert q["expect"] and all(i in known and i.startswith(q["game"] + ".") for i in q["expect"]), q["n"]
 
 
 @pytest.fixture(scope="module")
