@@ -8,7 +8,7 @@ shows another player's hidden hand (the CI share is tests/test_phone_oracle.py).
 
 Odd seeds hide hands where the game allows it (Theseus: every Hand but the first player's a count;
 Catopomp: a round told with no hand recorded, then some recorded). Prints, per game: games, steps,
-views built, plays and steppers judged, seconds, problems; then each problem with the commands that
+games with a hand hidden, views built, plays and steppers judged, seconds, problems; then each problem with the commands that
 reproduce it. Exits 1 when a problem is found. Not a test; not run in CI.
 """
 from __future__ import annotations
@@ -33,17 +33,18 @@ def main() -> int:
     args = parser.parse_args()
     games = [g for g in GAMES if not args.only or g in args.only.split(",")]
     total = 0
-    print(f"{'game':18} {'games':>5} {'steps':>6} {'views':>6} {'judged':>7} {'seconds':>8} {'problems':>8}")
+    print(f"{'game':18} {'games':>5} {'hidden':>6} {'steps':>6} {'views':>6} {'judged':>7} {'seconds':>8} {'problems':>8}")
     for game in games:
-        steps = views = judged = 0
+        steps = views = judged = hidden = 0
         problems = []
         started = time.perf_counter()
         for seed in range(args.first, args.first + args.games):
             figures = run(game, seed, args.steps)
             steps, views, judged = steps + figures.steps, views + figures.views, judged + figures.offered
+            hidden += bool(figures.hidden)
             problems += figures.problems
         took = time.perf_counter() - started
-        print(f"{game:18} {args.games:5} {steps:6} {views:6} {judged:7} {took:8.1f} {len(problems):8}", flush=True)
+        print(f"{game:18} {args.games:5} {hidden:6} {steps:6} {views:6} {judged:7} {took:8.1f} {len(problems):8}", flush=True)
         for problem in problems[:args.most_shown]:
             print(problem.report(), flush=True)
         total += len(problems)

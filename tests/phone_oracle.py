@@ -68,7 +68,7 @@ class Figures:
     steps: int = 0
     views: int = 0
     offered: int = 0
-    hidden: list = field(default_factory=list)  # the players whose hand the table knows only as a count
+    hidden: set = field(default_factory=set)  # the players whose hand was (at some step) known only as a count
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -205,8 +205,20 @@ def offered_problems(game, view, player: str) -> tuple[int, list[str]]:
     return judged, found
 
 
+def counted(view) -> set[str]:
+    """The players whose hand the table knows only as a count, whole or in part (unnamed cards)."""
+    from trackers.secrets import own_hand
+
+    state, game = view.state, view.session.game
+    if not hides_hand(game):
+        return {p.name for p in state.players if isinstance(getattr(p, "hand", None), int)}
+    hands = [own_hand(game, state, p.name) for p in state.players]
+    return {h["player"] for h in hands if h["count"] and (h["cards"] is None or h.get("unnamed"))}
+
+
 def examine(game, view, figures: Figures, keep) -> None:
     """Every page of the table now, built and checked; `keep(check, viewer, message)` keeps a problem."""
+    figures.hidden |= counted(view)
     for viewer in (None, *view.session.players):
         try:
             doc = view.table(viewer)
@@ -239,7 +251,6 @@ def run(game_id: str, seed: int, most: int = 400) -> Figures:
     except PlayoutFailure as failure:  # the generated game itself fails: tests/playouts.py's finding
         figures.problems.append(Problem(game_id, seed, "playout", None, failure.report(), [], {}, []))
         return figures
-    figures.hidden = [w.strip() for w in options.get("hidden", "").split(",") if w.strip()]
     done: list[Command] = []
 
     def keep(check, viewer, message):
