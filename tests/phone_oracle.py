@@ -11,7 +11,9 @@ builds, checking (each problem names its check):
 - `raises`: `table(viewer)` for the host (None) and every player, and `plays(player)`, raise nothing;
 - `offered`: every play a player's page offers (its moves and its tap plays) is judged legal for that
   player by the step (engine.base.step, apply=False), and every stepper's −/+ change is accepted;
-- `secret`: no page shows another player's hidden hand: neither the cards of a hand recorded with
+- `recorded`: the session takes each command the step took, and the host's undo then redo (every
+  UNDO_EVERY steps; the pages are built after each);
+- `secret`: no page (nor what its stream is told) shows another player's hidden hand: neither the cards of a hand recorded with
   `hand` (as typed, or as the summary lists them) nor a `hand` field of another player; the host's
   shared page shows no one's.
 
@@ -33,6 +35,7 @@ from tests.playouts_tables import TABLES
 from trackers.secrets import hides_hand, public_summary  # the oracle's own, whatever a page calls
 
 GAMES = tuple(TABLES)
+UNDO_EVERY = 10  # steps between an undo and redo of the last event
 
 
 @dataclass
@@ -216,14 +219,16 @@ def counted(view) -> set[str]:
     return {h["player"] for h in hands if h["count"] and (h["cards"] is None or h.get("unnamed"))}
 
 
-def examine(game, view, figures: Figures, keep) -> None:
-    """Every page of the table now, built and checked; `keep(check, viewer, message)` keeps a problem."""
+def examine(game, view, figures: Figures, keep, after: int | None = None) -> None:
+    """Every page of the table now, built and checked, and what each page's stream that had seen the
+    log up to `after` is told; `keep(check, viewer, message)` keeps a problem."""
     figures.hidden |= counted(view)
     for viewer in (None, *view.session.players):
         try:
             doc = view.table(viewer)
+            told = view.messages(viewer, after, view.epoch)
             figures.views += 1
-            for problem in secret_problems(view, viewer, doc):
+            for problem in secret_problems(view, viewer, doc) + secret_problems(view, viewer, {"stream": told}):
                 keep("secret", viewer, problem)
             if viewer is not None:
                 judged, found = offered_problems(game, view, viewer)
@@ -265,17 +270,24 @@ def run(game_id: str, seed: int, most: int = 400) -> Figures:
             examine(game, view, figures, keep)
             for command in commands:
                 done.append(command)
+                seen = len(view.entries)
                 try:
                     if command.kind == "track":
                         sessions.record(command.text.split(), name)
                     else:
                         sessions.play(command.text, name, by=command.by)
+                    figures.steps += 1
+                    view.look()
+                    examine(game, view, figures, keep, seen)
+                    if figures.steps % UNDO_EVERY == 0:  # the host's undo, then redo: the pages read afresh
+                        for redo in (False, True):
+                            seen = len(view.entries)
+                            sessions.undo(1, name, redo=redo)
+                            view.look()
+                            examine(game, view, figures, keep, seen)
                 except Exception as exc:  # noqa: BLE001 - the step took it, the session must too
                     keep("recorded", None, f"the session does not take it: {type(exc).__name__}: {exc}")
                     break
-                figures.steps += 1
-                view.look()
-                examine(game, view, figures, keep)
         finally:
             view.close()
             sessions.close()
