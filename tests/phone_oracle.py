@@ -13,9 +13,10 @@ builds, checking (each problem names its check):
   player by the step (engine.base.step, apply=False), and every stepper's −/+ change is accepted;
 - `recorded`: the session takes each command the step took, and the host's undo then redo (every
   UNDO_EVERY steps; the pages are built after each);
-- `secret`: no page (nor what its stream is told) shows another player's hidden hand: neither the cards of a hand recorded with
-  `hand` (as typed, or as the summary lists them) nor a `hand` field of another player; the host's
-  shared page shows no one's.
+- `secret`: no page (nor what its stream is told) shows another player's hidden hand or secret: neither
+  the cards of a hand recorded with `hand` (as typed, or as the summary lists them), nor a secret
+  change as said (`predict Ann 3`), nor another player's summary row other than the shared table
+  shows it, nor a `hand` field of another player; the host's shared page shows no one's.
 
 `run(game, seed, most)` plays one game (at most `most` steps) and returns its Figures; a problem is
 kept with the commands that reproduce it (as `companion` commands).
@@ -32,7 +33,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError, step
 from engine.errors import EngineError
 from tests.playouts import Command, Playout, PlayoutFailure
 from tests.playouts_tables import TABLES
-from trackers.secrets import hides_hand, public_summary  # the oracle's own, whatever a page calls
+from trackers.secrets import hides_hand, public_summary, secret_verbs  # the oracle's own, whatever a page calls
 
 GAMES = tuple(TABLES)
 UNDO_EVERY = 10  # steps between an undo and redo of the last event
@@ -103,30 +104,58 @@ def commands_of(game: str, seed: int, most: int) -> tuple[list[str], dict, list[
 
 class _Title:
     """A title of the generated games, ended after `most` steps (a short version), with Theseus's
-    Hands hidden on odd seeds."""
+    Hands hidden on odd seeds and Catopomp's competitive variant on every fourth seed (from 2), each
+    player's prediction said at each deal."""
 
     def __init__(self, title, seed: int, most: int):
         self.title, self.seed, self.most, self.steps = title, seed, most, 0
         self.MOST_STEPS = most + 1
+        self.competitive = title.GAME == "catopomp" and seed % 4 == 2
 
     def __getattr__(self, name):
         return getattr(self.title, name)
 
     def players(self, rng):
-        self.names = self.title.players(rng)
+        self.names = self.title.NAMES[:rng.choice([3, 4])] if self.competitive else self.title.players(rng)
         return self.names
 
     def options(self, rng):
         options = self.title.options(rng)
         if self.title.GAME == "theseus":
             options.update(_theseus_hidden(self.seed, self.names))
+        if self.competitive:
+            options["competitive"] = "yes"
         return options
+
+    def dealer(self, rng, players):
+        dealer = self.title.dealer(rng, players)
+        return _Predicting(dealer) if self.competitive else dealer
 
     def over(self, state) -> bool:
         if self.title.over(state) or self.steps >= self.most:
             return True
         self.steps += 1
         return False
+
+
+class _Predicting:
+    """A dealer whose table says each player's prediction (Catopomp's competitive variant) with the deal."""
+
+    def __init__(self, dealer):
+        self.dealer = dealer
+
+    def __getattr__(self, name):
+        return getattr(self.dealer, name)
+
+    def _predictions(self, names):
+        return [Command("track", f"predict {n} {self.dealer.rng.randint(1, 4)}") for n in names]
+
+    def setup(self, state):
+        return self.dealer.setup(state) + self._predictions(self.dealer.names)
+
+    def between(self, state):
+        dealt = self.dealer.between(state)
+        return dealt + self._predictions(p.name for p in state.players) if dealt else dealt
 
 
 # ------------------------------------------------------------------------------ the checks
@@ -138,7 +167,9 @@ def _text(value) -> str:
 
 def hidden_hands(view) -> dict[str, list[str]]:
     """player -> the strings that would give away their recorded hand (the cards as typed with `hand`,
-    and as the full summary lists them), for each player whose hand the shared table does not show."""
+    and as the full summary lists them), for each player whose hand the shared table does not show.
+    Only what a page could not show by chance: a list of five cards or more, a text of eight letters or
+    more (a shorter hand is checked where the summary shows it, `summary_problems`)."""
     game = view.session.game
     if not hides_hand(game):
         return {}
@@ -150,12 +181,34 @@ def hidden_hands(view) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name, row in rows.items():
         tells = [_text(v) for k, v in row.items() if shown.get(name, {}).get(k) != v
-                 and (isinstance(v, list) and len(v) >= 2 or isinstance(v, str) and len(v) >= 8)]
+                 and (isinstance(v, list) and len(v) >= 5 or isinstance(v, str) and len(v) >= 8)]
         typed = [" ".join(e.args[1:]) for e in view.entries
                  if e.kind == "change" and e.verb == "hand" and e.args and e.args[0] == name and len(e.args) > 3]
         if tells:  # their hand is hidden now: what was typed last for it is a secret too
             out[name] = tells + typed[-1:]
     return out
+
+
+def summary_problems(view, viewer: str | None, summary: dict | None) -> list[str]:
+    """Each other player's row of the page's summary, where the full table differs from what the shared
+    table shows (a hand, a prediction): as the shared table shows it, never the full value."""
+    if not summary:
+        return []
+    state, game = view.state, view.session.game
+    full = {r.get("name"): r for r in view.tracker.summary(state).get("players") or [] if isinstance(r, dict)}
+    shown = {r.get("name"): r for r in public_summary(view.tracker, game, state).get("players") or []
+             if isinstance(r, dict)}
+    found = []
+    for row in summary.get("players") or []:
+        name = row.get("name") if isinstance(row, dict) else None
+        if name is None or name == viewer or name not in full:
+            continue
+        for key, value in full[name].items():
+            public = shown.get(name, {}).get(key)
+            if value != public and row.get(key) != public:
+                found.append(f"{name}'s {key} shown as {_text(row.get(key))[:60]} (the shared table: "
+                             f"{_text(public)[:60]})")
+    return found
 
 
 def secret_problems(view, viewer: str | None, doc: dict) -> list[str]:
@@ -171,6 +224,14 @@ def secret_problems(view, viewer: str | None, doc: dict) -> list[str]:
             if tell in text and tell not in own:
                 found.append(f"{name}'s hidden hand shown: {tell[:80]}")
                 break
+    verbs = secret_verbs(view.session.game)
+    for entry in view.entries:  # a secret said with its words (`predict Ann 3`): the log tells its owner alone
+        if entry.kind == "change" and entry.verb in verbs and len(entry.args) >= 2 and entry.args[0] != viewer:
+            said = " ".join((entry.verb, *entry.args))
+            if said in text:
+                found.append(f"{entry.args[0]}'s secret shown as said: {said[:80]}")
+                break
+    found += summary_problems(view, viewer, doc.get("summary"))
     hand = doc.get("hand")
     if hand is not None and hand.get("player") != viewer:
         found.append(f"the page's hand is {hand.get('player')}'s")
