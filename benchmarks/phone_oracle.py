@@ -7,7 +7,8 @@ shows another player's hidden hand (the CI share is tests/test_phone_oracle.py).
     python benchmarks/phone_oracle.py --only theseus --games 10 --first 1 --steps 300
 
 Odd seeds hide hands where the game allows it (Theseus: every Hand but the first player's a count;
-Catopomp: a round told with no hand recorded, then some recorded). Prints, per game: games, steps,
+Catopomp: a round told with no hand recorded, then some recorded); Catopomp plays its competitive
+variant (secret predictions) on seeds 2, 6, 10 ... Prints, per game: games, steps,
 games with a hand hidden, views built, plays and steppers judged, seconds, problems; then each problem with the commands that
 reproduce it. Exits 1 when a problem is found. Not a test; not run in CI.
 """

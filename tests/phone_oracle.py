@@ -3,7 +3,8 @@ generated games, for the host and for every player, and cross-examined with the 
 
 A game is played by its table of the generated games (tests/playouts.py, tests/playouts_tables.py),
 with some players' hands known only as counts where the game allows it (Theseus's `hidden` option;
-a Catopomp round told with no hand recorded, tests/hidden_oracle.py's `session_walk`), and recorded
+a Catopomp round told with no hand recorded, tests/hidden_oracle.py's `session_walk`) and Catopomp's
+secret predictions (its competitive variant on every fourth seed), and recorded
 step by step through the Sessions library, as the CLI records it. After each step a TableView (made
 as companion/serve/live.py makes it: plays allowed, the counters' steppers) reads the log on and
 builds, checking (each problem names its check):
