@@ -34,7 +34,7 @@ from engine.base import AmbiguousMove, MoveSyntaxError, step
 from engine.errors import EngineError
 from tests.playouts import Command, Playout, PlayoutFailure
 from tests.playouts_tables import TABLES
-from trackers.secrets import hides_hand, public_summary, secret_verbs  # the oracle's own, whatever a page calls
+from trackers.secrets import hides_hand, public_summary  # the oracle's own, whatever a page calls
 
 GAMES = tuple(TABLES)
 UNDO_EVERY = 10  # steps between an undo and redo of the last event
@@ -225,7 +225,7 @@ def secret_problems(view, viewer: str | None, doc: dict) -> list[str]:
             if tell in text and tell not in own:
                 found.append(f"{name}'s hidden hand shown: {tell[:80]}")
                 break
-    verbs = secret_verbs(view.session.game)
+    verbs = view.tracker.declaration.secrets.secret_verbs
     for entry in view.entries:  # a secret said with its words (`predict Ann 3`): the log tells its owner alone
         if entry.kind == "change" and entry.verb in verbs and len(entry.args) >= 2 and entry.args[0] != viewer:
             said = " ".join((entry.verb, *entry.args))
