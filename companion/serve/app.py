@@ -92,11 +92,15 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         if not tokens.is_host(key, live.session, request.path_params["host"]):
             raise HTTPException(404, "no such page")
 
-    async def page(request: Request):
-        if "token" in request.path_params:
-            who(request)
+    def viewer(request: Request) -> str | None:
+        """Whose page asks: the token's player, or None for the public or the host's page; 404
+        (HTTPException) for an unknown token."""
         if "host" in request.path_params:
             host(request)
+        return who(request) if "token" in request.path_params else None
+
+    async def page(request: Request):
+        viewer(request)
         return asset(request, "index.html")
 
     def asset(request: Request, name: str | None = None):
@@ -113,10 +117,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         return Response(body, status_code=status, headers=headers)
 
     async def table(request: Request):
-        if "host" in request.path_params:
-            host(request)
-        viewer = who(request) if "token" in request.path_params else None
-        return answer(await live.call(live.table, viewer))
+        return answer(await live.call(live.table, viewer(request)))
 
     async def plays(request: Request):
         return answer(await live.call(live.plays, who(request)))
@@ -124,9 +125,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def stream(request: Request):
         from sse_starlette import EventSourceResponse, ServerSentEvent
 
-        if "host" in request.path_params:
-            host(request)
-        viewer = who(request) if "token" in request.path_params else None
+        looking = viewer(request)
         # the browser's Last-Event-ID on a reconnect; `?last=` from a page that opened a new stream itself
         said = (request.headers.get("last-event-id") or request.query_params.get("last", "")).strip()
         last = int(said) if _EVENT_ID.fullmatch(said) else None
@@ -139,7 +138,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             while loop.time() < ends:
                 seen = changed.version
                 # look at the file first: a change another process just made is not missed or misread
-                grew, found, epoch = await live.call(lambda: (live.refresh(), live.messages(viewer, last, epoch),
+                grew, found, epoch = await live.call(lambda: (live.refresh(), live.messages(looking, last, epoch),
                                                               live.epoch))
                 if grew:
                     changed.notify()  # the other open streams learn of it now, not at the next poll
