@@ -185,7 +185,6 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: 
         return
     from rich.markup import escape
 
-    titles = titles or {}
     alternatives = list(verdict.alternatives)
     out = Out((*keep, move, *alternatives))
     head = "[bold green]Legal[/]" if verdict.legal else "[bold red]Illegal[/]"
@@ -233,8 +232,7 @@ def refusal_view(verdict, keep=()) -> None:
     _instead(out, alternatives, verdict)
 
 
-def status_view(game: str, problems: list, as_json: bool, position: dict | None = None, keep=()) -> None:
-    position = position or {}
+def status_view(game: str, problems: list, as_json: bool, position: dict, keep=()) -> None:
     if as_json:
         print_json({"game": game, **position, "possible": not problems, "problems": [p.model_dump() for p in problems]})
         return
