@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.render import Out, console, emit, print_json, visible
+from companion.render import Out, console, emit, print_json
 
 
 def reflow(text: str) -> list[str]:
