@@ -16,22 +16,18 @@ from companion.stores import open_sessions
 JSON_HELP = "Print the play (and its link) as JSON (a stable contract; see docs/history.md)."
 
 
-def game_name(game: str) -> str:
-    from rulesdb.games import all_games
-
-    return next((g.name for g in all_games() if g.id == game), game)
-
-
 def exported(store, records: list[dict]) -> list[dict]:
     """Each finished record as {session, game, started, link, play, sent_before}; every play shown
     is marked sent (the first time kept) in the sessions file's `meta` table."""
+    from rulesdb.games import all_games
     from trackers import bgstats
 
+    names = {g.id: g.name for g in all_games()}
     marks = store.meta_values(bgstats.SENT_PREFIX)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     out, fresh = [], {}
     for r in records:
-        played = bgstats.play(r, game_name(r["game"]))
+        played = bgstats.play(r, names.get(r["game"], r["game"]))
         key = bgstats.SENT_PREFIX + played["sourcePlayId"]
         out.append({"session": r["session"], "game": r["game"], "started": r["started"], "link": bgstats.link(played),
                     "play": played, "sent_before": marks.get(key)})

@@ -50,11 +50,9 @@ class CompanionGroup(TyperGroup):
         except UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `companion track` alone: its help was shown
                 code = 0
-                if standalone_mode:
-                    sys.exit(code)
-                return code
-            hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
-            code = fail(_as_change(exc, argv) or exc.format_message() + hint, 2, as_json)
+            else:
+                hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
+                code = fail(_as_change(exc, argv) or exc.format_message() + hint, 2, as_json)
         except ClickException as exc:
             code = fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort as exc:

@@ -21,11 +21,6 @@ players_app = typer.Typer(no_args_is_help=True, help="The players across session
                           "  companion players rename Anne Ann")
 
 
-def _sessions():
-    """The sessions file, read (these commands never create it; a rename writes only to an existing one)."""
-    return open_sessions(reading=True)
-
-
 def _since(text: str | None) -> str | None:
     """--since as an ISO date, YYYY-MM-DD; SessionError (exit 2) for anything else."""
     if text is None:
@@ -81,7 +76,7 @@ def history(
       companion history catastrophe --player ann
       companion history --since 2026-01-01 --json
     """
-    with _sessions() as store:
+    with open_sessions(reading=True) as store:
         records, _, damaged = _selected(store, game, player, since, shown=not bgstats)
         if bgstats:
             from companion.bgstats_cmd import history_bgstats
@@ -112,7 +107,7 @@ def stats(
     """
     from trackers.stats import stats as figures
 
-    with _sessions() as store:
+    with open_sessions(reading=True) as store:
         records, wanted, damaged = _selected(store, game, player, since)
     doc = figures(records, wanted["player"]) | {"filter": wanted}
     render_history.stats_view(doc, damaged, as_json, as_csv)
@@ -133,7 +128,7 @@ def recap(
     """
     from trackers.recap import session_story
 
-    with _sessions() as store:
+    with open_sessions(reading=True) as store:
         story = session_story(store, name)
     render_history.recap_view(story, as_json, markdown)
 
@@ -152,7 +147,7 @@ def rename(
     Examples:
       companion players rename Anne Ann
     """
-    with _sessions() as store:
+    with open_sessions(reading=True) as store:  # a rename writes only to an existing file
         aliases, tables = players.renamed(store, old, new)
         names = players.Names(aliases, tables)
     merged = sorted({p for t in tables for p in t if names(p) == names(new)}, key=str.casefold)

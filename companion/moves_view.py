@@ -47,10 +47,9 @@ def grouped(engine, moves: list[str], players) -> list[dict]:
 def moves_text(doc: dict, limit: int | None) -> str:
     """The text `companion moves` prints."""
     moves, note, left = doc["moves"], doc.get("note"), doc.get("left_out")
-    if left:  # one answer: the plays that can be listed, then one line on what is left out and how to record it
-        note = None
     by = doc.get("by")
-    if by and not doc.get("turn"):  # the first line says whose turn it is
+    # no note where a line on what is left out ends it, or the first line says whose turn it is
+    if left or (by and not doc.get("turn")):
         note = None
     if not moves and not (left or by):
         return note or "No legal move."

@@ -262,8 +262,7 @@ def moves(
 
     if engine.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
         answered(FINDING)
-    players = [p.name for p in getattr(state, "players", ())]
-    groups = grouped(engine, texts, players)
+    groups = grouped(engine, texts, [p.name for p in getattr(state, "players", ())])
     doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": texts, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     if by is not None:
@@ -386,13 +385,11 @@ def play(
 def _several(results, as_json: bool) -> None:
     """Each play of a play made of several (the game's Engine.series), said as it is recorded; with
     --json, all of them as one list at the end."""
-    done = []
-    for result in results:
-        done.append(result)
-        if not as_json:
-            render.after_change(render.play_view, result, as_json)
     if as_json:
-        render.after_change(render.print_json, [r.as_json() for r in done])
+        render.after_change(render.print_json, [r.as_json() for r in results])
+        return
+    for result in results:
+        render.after_change(render.play_view, result, as_json)
 
 
 def schema(

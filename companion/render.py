@@ -185,7 +185,6 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: 
         return
     from rich.markup import escape
 
-    titles = titles or {}
     alternatives = list(verdict.alternatives)
     out = Out((*keep, move, *alternatives))
     head = "[bold green]Legal[/]" if verdict.legal else "[bold red]Illegal[/]"
@@ -233,8 +232,7 @@ def refusal_view(verdict, keep=()) -> None:
     _instead(out, alternatives, verdict)
 
 
-def status_view(game: str, problems: list, as_json: bool, position: dict | None = None, keep=()) -> None:
-    position = position or {}
+def status_view(game: str, problems: list, as_json: bool, position: dict, keep=()) -> None:
     if as_json:
         print_json({"game": game, **position, "possible": not problems, "problems": [p.model_dump() for p in problems]})
         return
@@ -443,12 +441,17 @@ def play_view(result, as_json: bool) -> None:
         out(f"To act: [bold]{escape(acting or result.to_act)}[/]")
 
 
+def damaged_lines(damaged: list | None) -> None:
+    """Each session that did not read, one line on stderr (the others are shown)."""
+    for _, message in damaged or []:
+        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
+
+
 def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions: list | None = None,
                   damaged: list | None = None) -> None:
     """`track list`: each session's game, players, last change and whether it is finished; a
     session that does not read is named on stderr (JSON: under "damaged"), the others listed."""
-    for _, message in damaged or []:
-        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
+    damaged_lines(damaged)
     if as_json:
         doc = {"current": current, "sessions": [s.as_json() for s in sessions or []]}
         if damaged:  # only then: the contract of a sound file is unchanged
@@ -461,8 +464,7 @@ def sessions_view(rows: list[dict], current: str | None, as_json: bool, sessions
     grid = [["", "name", "game", "players", "last change", "finished"]]
     grid += [["*" if r["name"] == current else "", r["name"], r["game"], ", ".join(r["players"]), r["last"] or "-",
               r["finished"] or "no"] for r in rows]
-    out = Out()
-    out.grid(None, grid, wrap={3, 4}, keep=[p for r in rows for p in r["players"]])
+    Out().grid(None, grid, wrap={3, 4}, keep=[p for r in rows for p in r["players"]])
 
 
 def verbs_view(tables: list[dict], as_json: bool) -> None:

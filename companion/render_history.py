@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from companion.render import Out, emit, print_json, visible
-
-
-def _damaged(damaged: list) -> None:
-    for _, message in damaged or []:
-        print(f"companion: {visible(message, one_line=True)}", file=sys.stderr)
-
-
-def damaged_lines(damaged: list) -> None:
-    """Each session that did not read, one line on stderr (the others are shown)."""
-    _damaged(damaged)
+from companion.render import Out, damaged_lines, emit, print_json, visible
 
 
 def duration(seconds: int) -> str:
@@ -41,7 +31,7 @@ def when(stamp: str | None) -> str:
 
 def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     """`companion history`: one row per session, oldest first."""
-    _damaged(damaged)
+    damaged_lines(damaged)
     if as_json:
         shown = [{k: v for k, v in r.items() if k != "said"} for r in records]  # said: the result column's
         print_json({"sessions": shown} | ({"damaged": [{"name": n, "error": m} for n, m in damaged]} if damaged else {}))
@@ -54,8 +44,7 @@ def history_view(records: list[dict], damaged: list, as_json: bool) -> None:
     grid = [["date", "session", "players", "result", "length"]]
     grid += [[r["started"][:10], f"{r['session']}\n({r['game']})" if r["game"] not in r["session"] else r["session"],
               ", ".join(r["players"]), headline(r), f"{length(r)}, {duration(r['duration'])}"] for r in records]
-    out = Out()
-    out.grid(None, grid, wrap={2, 3, 4}, keep=[p for r in records for p in r["players"]])
+    Out().grid(None, grid, wrap={2, 3, 4}, keep=[p for r in records for p in r["players"]])
 
 
 def _percent(rate) -> str:
@@ -103,7 +92,7 @@ def stats_csv(doc: dict) -> str:
 def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
     """`companion stats`: totals, the players' table and their win rates as bars, the parties, each
     game's averages and own figures."""
-    _damaged(damaged)
+    damaged_lines(damaged)
     if as_json:
         print_json(doc)
         return
@@ -149,8 +138,10 @@ def stats_view(doc: dict, damaged: list, as_json: bool, as_csv: bool) -> None:
               f"{units(g['average_length'], g['unit'])}",
               "-" if g["average_minutes"] is None else duration(round(g["average_minutes"] * 60))] for g in doc["games"]]
     out.grid(None, grid, wrap={4})
-    for g in doc["games"]:
-        for line in figure_lines(g["game"], g["figures"]):
+    from engine import get_tracker
+
+    for g in doc["games"]:  # each game's own figures, one line each, in words
+        for line in get_tracker(g["game"]).declaration.outcome.figure_lines(g["figures"]):
             out(f"{g['game']}: {line}", indent=2)
     if doc.get("player_counts"):
         out()
@@ -192,13 +183,6 @@ def win_bars(players: list[dict], width: int):
         table.add_row(Text(visible(p["player"])), Bar(1.0, 0, p["win_rate"] or 0, width=bar_width, color="green"),
                       Text(f"{_percent(p['win_rate'])} of {p['played']}"))
     return table
-
-
-def figure_lines(game: str, f: dict) -> list[str]:
-    """A game's own figures, one line each, in words (the game's Outcome.figure_lines)."""
-    from engine import get_tracker
-
-    return get_tracker(game).declaration.outcome.figure_lines(f)
 
 
 def recap_lines(story: dict, markdown: bool = False) -> list[str]:

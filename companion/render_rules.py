@@ -8,7 +8,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.render import Out, console, emit, print_json, visible
+from companion.render import Out, console, emit, print_json
 
 
 def reflow(text: str) -> list[str]:
@@ -35,8 +35,7 @@ def games_view(games, as_json: bool) -> None:
     grid = [["id", "name", "players", "aliases"]]
     grid += [[g.id, Text.assemble(g.name, "\n", (g.kind, "dim")), Text.assemble(g.players, "\n", (g.players_note, "dim")),
               ", ".join(g.aliases)] for g in games]
-    out = Out()
-    out.grid("Games", grid, wrap={1, 2, 3})
+    Out().grid("Games", grid, wrap={1, 2, 3})
 
 
 def search_view(result, as_json: bool) -> None:
@@ -270,5 +269,4 @@ def sources_view(rows: list[dict], as_json: bool) -> None:
     grid = [["name", "game", "entries", "file", "imported"]]
     grid += [[r["name"], r["game"], str(r["sections"]), r["file"] or "(the project's own reference)", r["imported"] or ""]
              for r in rows]
-    out = Out()
-    out.grid("Sources", grid, wrap={3})
+    Out().grid("Sources", grid, wrap={3})

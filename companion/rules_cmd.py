@@ -16,12 +16,6 @@ GAME_HELP = f"Only this game (id or alias: {', '.join(GAME_IDS)})."
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
 
 
-def _game(game: Optional[str]) -> Optional[str]:
-    if game is None:
-        return None
-    return resolve_game(game)
-
-
 @rules_app.command()
 def search(
     query: List[str] = typer.Argument(..., help="Your question, in your own words."),
@@ -36,7 +30,7 @@ def search(
       companion rules search "can I reroll just one die?" --game catharsis
       companion rules search reaper moves up -g catastrophe --limit 3
     """
-    game_id = _game(game)
+    game_id = None if game is None else resolve_game(game)
     from rulesdb.search import search as run_search
 
     result = run_search(" ".join(query), paths.cache_dir(), paths.sources_dir(), game=game_id, limit=limit,
@@ -77,7 +71,7 @@ def define(
       companion rules define enforcer
       companion rules define "hell domain" --game catopomp
     """
-    game_id = _game(game)
+    game_id = None if game is None else resolve_game(game)
     from rulesdb.glossary import UnknownTerm, define as run_define
 
     try:
@@ -100,7 +94,7 @@ def toc(
     Examples:
       companion rules toc --game catharsis
     """
-    game_id = _game(game)
+    game_id = None if game is None else resolve_game(game)
     from rulesdb.lookup import table_of_contents
 
     render_rules.toc_view(table_of_contents(game_id), as_json, one_game=game_id is not None)
@@ -119,7 +113,7 @@ def import_(
     Examples:
       companion rules import catopomp my-copy.md --name my-copy
     """
-    game_id = _game(game)
+    game_id = resolve_game(game)
     from companion.collector import collect
 
     collect()  # splitting and indexing a rulebook allocates much (companion/collector.py)

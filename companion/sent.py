@@ -84,9 +84,7 @@ def take(argv: list[str]) -> None:
             home = next(words, None)
         elif word.startswith("--data-dir="):
             home = word.split("=", 1)[1]
-        elif word.startswith("-"):
-            return
-        elif word != "play":
+        elif word != "play":  # another command or root option
             return
         else:
             break

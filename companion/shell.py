@@ -221,7 +221,7 @@ def run_piped_shell(group, home: Path | None, lines=None) -> int:
             if word in ("exit", "quit"):
                 break
             if word == "help":
-                _help(shell)
+                print(fitted(shell_help(shell)))
                 continue
             worst = max(worst, shell.run(line))
             sys.stderr.flush()
@@ -230,10 +230,6 @@ def run_piped_shell(group, home: Path | None, lines=None) -> int:
     finally:
         shell.close()
     return worst
-
-
-def _help(shell: Shell) -> None:
-    print(fitted(shell_help(shell)))
 
 
 def _prompt_app(buffer):
@@ -305,7 +301,7 @@ def run_shell(group, home: Path | None) -> None:
         word = line.strip()
         try:
             if word == "help":
-                _help(shell)
+                print(fitted(shell_help(shell)))
             else:
                 shell.run(line)
         except KeyboardInterrupt:  # Ctrl-C in cooked mode: SIGINT (prompt_toolkit does not take it)

@@ -173,14 +173,12 @@ def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None
     damaged: list[tuple[str, str]] = []  # sessions that do not read: named, the others listed
     with open_sessions(reading=True) as store:
         sessions, current = store.all(damaged), store.current_name()
-        rows = [] if as_json else _overview(store, sessions, damaged)
+        rows = []
+        if not as_json:
+            from trackers.overview import overview  # the sentences only: `track list --json` does without
+
+            rows = overview(store, sessions, damaged)
     render.sessions_view(rows, current, as_json, sessions, damaged)
-
-
-def _overview(store, sessions, damaged):
-    from trackers.overview import overview  # the sentences only: `track list --json` does without
-
-    return overview(store, sessions, damaged)
 
 
 @track_app.command()
@@ -260,11 +258,10 @@ def export(
       companion track export pomp pomp.json
     """
     from engine.words import count
+    from trackers.imports import MAX_EVENTS
 
     with open_sessions(reading=True) as store:
         doc = store.export(name, file, partial)
-    from trackers.imports import MAX_EVENTS
-
     damaged = doc.get("damaged_at")
     note = (f" The log is damaged or was edited at event {damaged}: only the {count(len(doc['events']), 'event')} before it "
             f"were exported (--partial); {count(doc['left_out'], 'event')} left out." if damaged else "")

@@ -92,11 +92,15 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         if not tokens.is_host(key, live.session, request.path_params["host"]):
             raise HTTPException(404, "no such page")
 
-    async def page(request: Request):
-        if "token" in request.path_params:
-            who(request)
+    def viewer(request: Request) -> str | None:
+        """Whose page asks: the token's player, or None for the public or the host's page; 404
+        (HTTPException) for an unknown token."""
         if "host" in request.path_params:
             host(request)
+        return who(request) if "token" in request.path_params else None
+
+    async def page(request: Request):
+        viewer(request)
         return asset(request, "index.html")
 
     def asset(request: Request, name: str | None = None):
@@ -113,10 +117,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         return Response(body, status_code=status, headers=headers)
 
     async def table(request: Request):
-        if "host" in request.path_params:
-            host(request)
-        viewer = who(request) if "token" in request.path_params else None
-        return answer(await live.call(live.table, viewer))
+        return answer(await live.call(live.table, viewer(request)))
 
     async def plays(request: Request):
         return answer(await live.call(live.plays, who(request)))
@@ -124,9 +125,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     async def stream(request: Request):
         from sse_starlette import EventSourceResponse, ServerSentEvent
 
-        if "host" in request.path_params:
-            host(request)
-        viewer = who(request) if "token" in request.path_params else None
+        looking = viewer(request)
         # the browser's Last-Event-ID on a reconnect; `?last=` from a page that opened a new stream itself
         said = (request.headers.get("last-event-id") or request.query_params.get("last", "")).strip()
         last = int(said) if _EVENT_ID.fullmatch(said) else None
@@ -139,7 +138,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             while loop.time() < ends:
                 seen = changed.version
                 # look at the file first: a change another process just made is not missed or misread
-                grew, found, epoch = await live.call(lambda: (live.refresh(), live.messages(viewer, last, epoch),
+                grew, found, epoch = await live.call(lambda: (live.refresh(), live.messages(looking, last, epoch),
                                                               live.epoch))
                 if grew:
                     changed.notify()  # the other open streams learn of it now, not at the next poll
@@ -153,8 +152,17 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
         return EventSourceResponse(events(), ping=15, send_timeout=10, headers={"cache-control": "no-store"})
 
-    async def rules_call(fn, *args):
-        return await asyncio.wrap_future(rules_pool.submit(fn, *args))
+    async def rules_answer(status: int, fn, *args):
+        """What a rules function answers, run on the rules thread; a RulesError of bad input (a bad
+        query or game, an unknown id naming the nearest) is the asker's: one line with `status`."""
+        from rulesdb.errors import RulesError
+
+        try:
+            return answer(await asyncio.wrap_future(rules_pool.submit(fn, *args)))
+        except RulesError as exc:
+            if not exc.bad_input:
+                raise
+            return answer({"error": str(exc)}, status)
 
     def _search(query: str, game: str | None):
         from rulesdb.games import resolve_game
@@ -172,30 +180,22 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         game = request.query_params.get("game") or live.session.game
         if not query or len(query) > MAX_TEXT:
             return answer({"error": f"ask in 1 to {MAX_TEXT} characters"}, 400)
-        from rulesdb.errors import RulesError
-
-        try:
-            return answer(await rules_call(_search, query, game))
-        except RulesError as exc:  # a bad query or game is the asker's, one line
-            if not exc.bad_input:
-                raise
-            return answer({"error": str(exc)}, 400)
+        return await rules_answer(400, _search, query, game)
 
     async def rules_show(request: Request):
         rule_id = request.path_params["rule_id"].strip()
         if len(rule_id) > MAX_TEXT:
             return answer({"error": "no such rule"}, 404)
-        from rulesdb.errors import RulesError
+        return await rules_answer(404, _show, rule_id)
 
-        try:
-            return answer(await rules_call(_show, rule_id))
-        except RulesError as exc:  # an unknown id names the nearest
-            if not exc.bad_input:
-                raise
-            return answer({"error": str(exc)}, 404)
+    def refuse(error: str):
+        """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
+        from starlette.exceptions import HTTPException
 
-    async def body_doc(request: Request) -> dict | JSONResponse:
-        """The body as a JSON object (read once per request), or the 400 that says it is not one:
+        raise HTTPException(400, error)
+
+    async def body_doc(request: Request, bad: str = "send the body as one JSON object") -> dict:
+        """The body as a JSON object (read once per request), or the 400 `bad` when it is not one:
         text that is not JSON, not an object, or nested past what is parsed (one line, no traceback)."""
         if "doc" not in request.scope.setdefault("state", {}):
             try:
@@ -204,35 +204,23 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
                 doc = None
             request.scope["state"]["doc"] = doc
         doc = request.scope["state"]["doc"]
-        return doc if isinstance(doc, dict) else answer({"error": "send the body as one JSON object"}, 400)
+        if not isinstance(doc, dict):
+            refuse(bad)
+        return doc
 
-    async def body_text(request: Request, field: str) -> str | JSONResponse:
-        doc = await body_doc(request)
-        if isinstance(doc, JSONResponse):
-            return doc
-        text = doc.get(field)
+    async def body_text(request: Request, field: str) -> str:
+        text = (await body_doc(request)).get(field)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
-            return answer({"error": f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters'}, 400)
+            refuse(f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters')
         return text
 
-    async def seen_field(request: Request) -> int | None | JSONResponse:
+    async def seen_field(request: Request) -> int | None:
         """The body's "seen": the last event the page showed (its seq), so a play or change sent on a
         table that has moved on since is refused (409) instead of recorded; absent: not checked."""
-        doc = await body_doc(request)
-        if isinstance(doc, JSONResponse):
-            return doc
-        seen = doc.get("seen")
+        seen = (await body_doc(request)).get("seen")
         if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < 2**53):
             return seen
-        return answer({"error": 'send "seen" as the number of the last event the page showed'}, 400)
-
-    async def move_and_seen(request: Request) -> tuple[str, int | None] | JSONResponse:
-        """A play's body: its "move" and its "seen", or the 400 that the first bad one gets."""
-        text = await body_text(request, "move")
-        if isinstance(text, JSONResponse):
-            return text
-        seen = await seen_field(request)
-        return seen if isinstance(seen, JSONResponse) else (text, seen)
+        refuse('send "seen" as the number of the last event the page showed')
 
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
@@ -241,42 +229,30 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def play(request: Request):
         player = who(request)
-        sent = await move_and_seen(request)
-        if isinstance(sent, JSONResponse):
-            return sent
-        return await after_write(*await live.call(live.play, player, *sent))
+        text, seen = await body_text(request, "move"), await seen_field(request)
+        return await after_write(*await live.call(live.play, player, text, seen))
 
     async def change(request: Request):
         import shlex
 
         player = who(request)
         text = await body_text(request, "change")
-        if isinstance(text, JSONResponse):
-            return text
         try:
             words = shlex.split(text)
         except ValueError as exc:
             return answer({"error": f"the change does not read: {exc}"}, 400)
         seen = await seen_field(request)
-        if isinstance(seen, JSONResponse):
-            return seen
         return await after_write(*await live.call(live.change, player, words, seen))
 
     async def host_undo(request: Request):
         host(request)
-        if isinstance(await body_doc(request), JSONResponse):
-            return answer({"error": 'send {"seen": N} (or {})'}, 400)
+        await body_doc(request, 'send {"seen": N} (or {})')
         seen = await seen_field(request)
-        if isinstance(seen, JSONResponse):
-            return seen
         return await after_write(*await live.call(live.undo, request.url.path.endswith("/redo"), seen))
 
     async def host_overrule(request: Request):
         host(request)
-        sent = await move_and_seen(request)
-        if isinstance(sent, JSONResponse):
-            return sent
-        text, seen = sent
+        text, seen = await body_text(request, "move"), await seen_field(request)
         by = (await body_doc(request)).get("by")
         if by is not None and by not in live.session.players:
             return answer({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
@@ -342,7 +318,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     from trackers.errors import TrackerError
 
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={404: not_found, 405: not_found, TrackerError: not_kept})
+                    exception_handlers={400: not_found, 404: not_found, 405: not_found, TrackerError: not_kept})
     import socket
 
     return Guard(app, limits, {socket.gethostname(), *(hosts or ())})

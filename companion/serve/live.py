@@ -142,7 +142,7 @@ class Live:
             return 400, {"error": str(exc)}
         return 200, self._mine(result, player)
 
-    def _moved(self, exc, player: str) -> tuple[int, dict]:
+    def _moved(self, exc, player: str | None) -> tuple[int, dict]:
         """409: the table moved on since the page showed it; what changed and the table now, nothing recorded.
         The log read here is not announced: the next refresh() (after_write's) wakes the streams."""
         self.view.look()
@@ -185,9 +185,7 @@ class Live:
         try:
             result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
         except Moved as exc:
-            self.view.look()  # the next refresh() tells the streams what it finds
-            return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed,
-                         "table": self.table(None, with_log=False)}
+            return self._moved(exc, None)
         except _bad_input() as exc:  # nothing to undo: one line for the page
             if not exc.bad_input:
                 raise
