@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from functools import lru_cache
 
 from rulesdb.analysis import normalise  # noqa: F401  (glossary.normalise is used by search and tests)
@@ -10,8 +11,6 @@ from rulesdb.reference import reference
 from rulesdb.refshape import GlossaryEntry
 
 GOOD_MATCH = 0.8
-
-
 
 
 def _names(entry: GlossaryEntry) -> list[str]:
@@ -41,12 +40,7 @@ def _score(wanted: str, entry: GlossaryEntry) -> float:
 _normalised = lru_cache(maxsize=8192)(normalise)
 
 
-@lru_cache(maxsize=8192)
-def _counts(text: str) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for ch in text:
-        out[ch] = out.get(ch, 0) + 1
-    return out
+_counts = lru_cache(maxsize=8192)(Counter)  # each character of a text -> how often it comes
 
 
 def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
@@ -87,11 +81,7 @@ def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:
         for name in _names(entry):
             names.setdefault(normalise(name), entry.term.term)
     close = difflib.get_close_matches(wanted, list(names), n=n * 3, cutoff=0.6)
-    out: list[str] = []
-    for key in close:
-        if names[key] not in out:
-            out.append(names[key])
-    return out[:n]
+    return list(dict.fromkeys(names[key] for key in close))[:n]
 
 
 def as_json(entry: GlossaryEntry) -> dict:

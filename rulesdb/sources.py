@@ -34,7 +34,7 @@ _LINKS = frozenset("a an the of and or to for without with from by in on at".spl
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-def _looks_like_heading(line: str, next_blank: bool = True) -> bool:
+def _looks_like_heading(line: str) -> bool:
     """A plain-text heading line: short, starts with a capital or a number, no sentence ending."""
     text = line.strip()
     if not text or len(text) > 80 or text.startswith(("-", "*", "•", "|", "(")):
@@ -135,10 +135,9 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
     parts: list[tuple[str | None, list[str]]] = [(None, [])]  # None: the text before any heading
     for i, line in enumerate(lines):
         md = _MD_HEADING.match(line)
-        next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
         if md:
             parts.append((md.group(2).strip(), []))
-        elif _looks_like_heading(line, next_blank):
+        elif _looks_like_heading(line):
             parts.append((line.strip(), []))
         else:
             head = _run_in_heading(line)

@@ -102,8 +102,7 @@ class Session:
     ended: str | None
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "game": self.game, "players": self.players, "options": self.options,
-                "created": self.created, "ended": self.ended}
+        return {k: v for k, v in vars(self).items() if k != "id"}
 
     @property
     def names(self) -> tuple[str, ...]:
