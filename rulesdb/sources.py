@@ -149,15 +149,13 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
     out: list[tuple[str, str]] = []
     for heading, body in parts:
         paragraphs = [p.strip() for p in re.split(r"\n\s*\n", "\n".join(body)) if p.strip()]
-        chunk: list[str] = []
+        chunks: list[list[str]] = []
         for para in paragraphs:
-            if chunk and sum(map(len, chunk)) + len(para) > MAX_SECTION_CHARS:
-                out.append((heading or "Introduction", "\n\n".join(chunk)))
-                chunk = []
-            chunk.append(para)
-        if chunk:
-            out.append((heading or "Introduction", "\n\n".join(chunk)))
-        elif heading is not None:
+            if not chunks or sum(map(len, chunks[-1])) + len(para) > MAX_SECTION_CHARS:
+                chunks.append([])
+            chunks[-1].append(para)
+        out += [(heading or "Introduction", "\n\n".join(chunk)) for chunk in chunks]
+        if not chunks and heading is not None:
             out.append((heading, heading))
     if progress:
         progress(len(lines))

@@ -324,10 +324,9 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
     missing = [s for s in pushed if s not in by_seq]
     if missing:
         by_seq.update(lookup(missing))
-    todo = [by_seq[s] for s in pushed]
     state = done.state
     game = game_for(session.game, tracker)
-    for e in todo:
+    for e in [by_seq[s] for s in pushed]:
         try:
             state = step_logged(game, state, e.verb, e.args, e.overruled, checked=False).state
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
