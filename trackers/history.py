@@ -75,14 +75,12 @@ def walk(session: Session, entries: list[Entry]) -> tuple[Any, list[Step]]:
     steps = []
     for seq in applied_seqs(entries):
         e = by_seq[seq]
-        before = state
-        by = change_by(session, game.engine, state, e)
         try:
             stepped = told_step(game, state, e)
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
             raise ReplayError(e.seq, exc) from exc
+        steps.append(Step(e, change_by(session, game.engine, state, e), list(stepped.effects), state, stepped.state))
         state = stepped.state
-        steps.append(Step(e, by, list(stepped.effects), before, state))
     return state, steps
 
 
