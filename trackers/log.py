@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
 
 from engine.base import PLAY, Game, step_logged
 
@@ -230,12 +230,6 @@ def shift(applied: Stack, redo: Stack, kind: str, count: int) -> None:
         target.push(source.pop())
 
 
-class Ref(NamedTuple):
-    """An applied or undone change known by its seq (what a Stack holds; read its row for more)."""
-
-    seq: int
-
-
 class Stack:
     """The applied or redo stack of a replay: seq numbers kept as runs [first, last] (a log of
     changes is mostly consecutive runs), so a snapshot stores and loads it in O(runs)."""
@@ -288,9 +282,6 @@ class Stack:
 
     def __len__(self) -> int:
         return self.size
-
-    def __iter__(self) -> Iterator[Ref]:
-        return (Ref(s) for s in self.seqs())
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Stack) and self.runs == other.runs
