@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from typing import Callable, ContextManager, Iterable
 
 from rulesdb.errors import DataError
@@ -68,10 +68,8 @@ def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path |
     """Note the digests of freshly built per-game indexes (append: concurrent builders each add theirs)."""
     lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in games)
     _BUILT_HERE.update(lines.splitlines())
-    try:
+    with suppress(OSError):  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
         _append_digests(_digest_file(cache_dir, sources_dir), lines)
-    except OSError:
-        pass  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
 
 
 def stat_stamp(folder: Path) -> tuple[str, int] | None:
@@ -147,10 +145,8 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
         if stat_stamp(target / game) == before and before[1] < time.time_ns() - SETTLE * 1e9:
             settled.append(f"{target.name}/{game} stat:{before[0]}\n")
     if settled:
-        try:
+        with suppress(OSError):  # a read-only data folder: the files are hashed at every search
             _append_digests(digests, "".join(settled))
-        except OSError:
-            pass  # a read-only data folder: the files are hashed at every search
     return True
 
 
@@ -219,10 +215,10 @@ def fingerprint(sources_dir: Path | None) -> str:
     if kept is not None and newest < time.time_ns() - SETTLE * 1e9 and input_stamp(sources_dir)[0] == rows:
         from rulesdb import untrusted
 
-        try:  # through a fresh temporary file, never a link (rulesdb/untrusted.py sweeps killed ones)
+        # through a fresh temporary file, never a link (rulesdb/untrusted.py sweeps killed ones); a
+        # read-only folder or a full disk: hashed again next time
+        with suppress(OSError):
             untrusted.write_file(kept, f"{key} {found}\n", OSError)
-        except OSError:
-            pass  # a read-only folder or a full disk: hashed again next time
     return found
 
 
