@@ -52,11 +52,13 @@ def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
         ((_score(wanted, e), e) for e in reference().terms(game)), key=lambda pair: -pair[0]
     )
     if not scored or scored[0][0] < GOOD_MATCH:
+        import shlex
+
         near = nearest_terms(term, game)
         where = f" in {game}" if game else ""
         hint = f"; nearest: {', '.join(near)}" if near else ""
         scope = f" --game {game}" if game else ""
-        search = f"; the rules may still cover it: companion rules search {_quoted(term)}{scope}"
+        search = f"; the rules may still cover it: companion rules search {shlex.quote(term.strip())}{scope}"
         raise UnknownTerm(f"no glossary term {term!r}{where}{hint}{search}")
     top = scored[0][0]
     best: dict[str, GlossaryEntry] = {}
@@ -64,13 +66,6 @@ def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
         if score >= max(GOOD_MATCH, top - 0.05) and entry.game not in best:
             best[entry.game] = entry
     return list(best.values())
-
-
-def _quoted(text: str) -> str:
-    """The words as one shell argument (quoted when they hold a space)."""
-    import shlex
-
-    return shlex.quote(text.strip())
 
 
 def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:
