@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from functools import lru_cache
 
 from rulesdb.analysis import normalise  # noqa: F401  (glossary.normalise is used by search and tests)
@@ -10,8 +11,6 @@ from rulesdb.reference import reference
 from rulesdb.refshape import GlossaryEntry
 
 GOOD_MATCH = 0.8
-
-
 
 
 def _names(entry: GlossaryEntry) -> list[str]:
@@ -41,12 +40,7 @@ def _score(wanted: str, entry: GlossaryEntry) -> float:
 _normalised = lru_cache(maxsize=8192)(normalise)
 
 
-@lru_cache(maxsize=8192)
-def _counts(text: str) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for ch in text:
-        out[ch] = out.get(ch, 0) + 1
-    return out
+_counts = lru_cache(maxsize=8192)(Counter)  # each character of a text -> how often it comes
 
 
 def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
@@ -58,11 +52,13 @@ def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
         ((_score(wanted, e), e) for e in reference().terms(game)), key=lambda pair: -pair[0]
     )
     if not scored or scored[0][0] < GOOD_MATCH:
+        import shlex
+
         near = nearest_terms(term, game)
         where = f" in {game}" if game else ""
         hint = f"; nearest: {', '.join(near)}" if near else ""
         scope = f" --game {game}" if game else ""
-        search = f"; the rules may still cover it: companion rules search {_quoted(term)}{scope}"
+        search = f"; the rules may still cover it: companion rules search {shlex.quote(term.strip())}{scope}"
         raise UnknownTerm(f"no glossary term {term!r}{where}{hint}{search}")
     top = scored[0][0]
     best: dict[str, GlossaryEntry] = {}
@@ -70,13 +66,6 @@ def define(term: str, game: str | None = None) -> list[GlossaryEntry]:
         if score >= max(GOOD_MATCH, top - 0.05) and entry.game not in best:
             best[entry.game] = entry
     return list(best.values())
-
-
-def _quoted(text: str) -> str:
-    """The words as one shell argument (quoted when they hold a space)."""
-    import shlex
-
-    return shlex.quote(text.strip())
 
 
 def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:
@@ -87,11 +76,7 @@ def nearest_terms(text: str, game: str | None = None, n: int = 3) -> list[str]:
         for name in _names(entry):
             names.setdefault(normalise(name), entry.term.term)
     close = difflib.get_close_matches(wanted, list(names), n=n * 3, cutoff=0.6)
-    out: list[str] = []
-    for key in close:
-        if names[key] not in out:
-            out.append(names[key])
-    return out[:n]
+    return list(dict.fromkeys(names[key] for key in close))[:n]
 
 
 def as_json(entry: GlossaryEntry) -> dict:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from typing import Callable, ContextManager, Iterable
 
 from rulesdb.errors import DataError
@@ -68,10 +68,8 @@ def _record_digests(built: Path, name: str, cache_dir: Path, sources_dir: Path |
     """Note the digests of freshly built per-game indexes (append: concurrent builders each add theirs)."""
     lines = "".join(f"{name}/{game} {tree_digest(built / game)}\n" for game in games)
     _BUILT_HERE.update(lines.splitlines())
-    try:
+    with suppress(OSError):  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
         _append_digests(_digest_file(cache_dir, sources_dir), lines)
-    except OSError:
-        pass  # a read-only data folder: the index is simply rebuilt (into a fresh temp dir) next time
 
 
 def stat_stamp(folder: Path) -> tuple[str, int] | None:
@@ -147,10 +145,8 @@ def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: P
         if stat_stamp(target / game) == before and before[1] < time.time_ns() - SETTLE * 1e9:
             settled.append(f"{target.name}/{game} stat:{before[0]}\n")
     if settled:
-        try:
+        with suppress(OSError):  # a read-only data folder: the files are hashed at every search
             _append_digests(digests, "".join(settled))
-        except OSError:
-            pass  # a read-only data folder: the files are hashed at every search
     return True
 
 
@@ -217,20 +213,13 @@ def fingerprint(sources_dir: Path | None) -> str:
         h.update(Path(path).read_bytes())
     found = h.hexdigest()[:20]
     if kept is not None and newest < time.time_ns() - SETTLE * 1e9 and input_stamp(sources_dir)[0] == rows:
-        _write_small(kept, f"{key} {found}\n")
+        from rulesdb import untrusted
+
+        # through a fresh temporary file, never a link (rulesdb/untrusted.py sweeps killed ones); a
+        # read-only folder or a full disk: hashed again next time
+        with suppress(OSError):
+            untrusted.write_file(kept, f"{key} {found}\n", OSError)
     return found
-
-
-def _write_small(path: Path, text: str) -> None:
-    """Replace a small file through a fresh temporary file (never through a link); quietly nothing
-    on a read-only folder or a full disk, where the temporary file is removed again (and ones a
-    killed write left are swept: rulesdb/untrusted.py)."""
-    from rulesdb import untrusted
-
-    try:
-        untrusted.write_file(path, text, OSError)
-    except OSError:
-        pass
 
 
 def schema():
@@ -282,18 +271,17 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     """Every searchable document of these games (all by default): rule entries, glossary terms,
     imported sections. A document's order is its place among its game's documents, whichever
     games are built or loaded."""
-    from collections import Counter
+    from collections import defaultdict
+    from itertools import count
 
     from rulesdb.sources import load_sources
 
     wanted = None if games is None else set(games)
     ref = _reference(wanted)
-    place: Counter = Counter()  # (game, kind) -> documents so far
+    place: defaultdict = defaultdict(count)  # (game, kind) -> the count of its documents so far
     for rule in ref.rules.values():
         if wanted is not None and rule.game not in wanted:
             continue
-        n = place[rule.game, "rule"]
-        place[rule.game, "rule"] += 1
         yield {
             "id": rule.id,
             "game": rule.game,
@@ -304,7 +292,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "keywords": " ; ".join(rule.keywords),
             "aliases": " ; ".join(rule.aliases),
             "section": " ; ".join(ref.section_path(rule.section)),
-            "order": n,
+            "order": next(place[rule.game, "rule"]),
             "exceptions": [(x, ref.rules[x].title, when) for x, when in ref.exceptions.get(rule.id, [])],
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
             "unclear": (rule.unclear, list(rule.unclear_passages)) if rule.unclear else None,
@@ -312,8 +300,6 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     for entry in ref.glossary.values():
         if wanted is not None and entry.game not in wanted:
             continue
-        n = place[entry.game, "term"]
-        place[entry.game, "term"] += 1
         term = entry.term
         yield {
             "id": entry.id,
@@ -326,7 +312,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "aliases": " ; ".join(term.aliases),
             "names": " ; ".join(term.aliases),
             "section": "glossary",
-            "order": 100_000 + n,
+            "order": 100_000 + next(place[entry.game, "term"]),
             "links": list(term.rules),
         }
     for source in load_sources(sources_dir):

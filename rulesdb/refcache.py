@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from contextlib import suppress
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Callable
@@ -86,12 +87,10 @@ def read_cached(cache_dir: Path, key: str | None = None) -> Reference | None:
     usable; else None (nothing is loaded or written)."""
     key = key or data_hash()
     path = cache_dir / f"reference-{key}.json"
-    try:
+    with suppress(OSError, ValueError, KeyError, TypeError, AttributeError):  # missing or damaged: None
         doc = json.loads(path.read_text(encoding="utf-8"))
         if doc.get("hash") == key and doc.get("format") == CACHE_FORMAT:
             return _build(doc)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        pass  # missing or damaged
     return None
 
 
@@ -128,12 +127,9 @@ def _write(path: Path, doc: dict) -> None:
         for old in path.parent.glob("reference-*.json"):
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:
-        try:
+    except OSError:  # a read-only or full cache: the reference still works, just slower
+        with suppress(OSError):
             tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        # a read-only or full cache: the reference still works, just slower
 
 
 def _sweep(folder: Path) -> None:

@@ -42,7 +42,7 @@ def _where(loc: tuple, raw: dict) -> str:
     return ".".join(parts) or "file"
 
 
-def _parse(path: Path, model):
+def _parse(path: Path, model, game: str | None = None):
     import tomllib  # here: a command that reads the reference cache (rules define) parses no TOML
 
     from pydantic import ValidationError
@@ -52,10 +52,13 @@ def _parse(path: Path, model):
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise DataError(f"{path}: {exc}") from exc
     try:
-        return model.model_validate(raw)
+        doc = model.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise DataError(f"{path}: field {_where(first['loc'], raw)}: {first['msg']}") from exc
+    if game is not None and doc.game != game:
+        raise DataError(f"{path}: field game: {doc.game} does not match its folder {game}")
+    return doc
 
 
 def _add_unique(table: dict, key: str, value, path: Path) -> None:
@@ -75,9 +78,7 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
         for path in sorted(folder.glob("*.toml"), key=lambda p: (p.name != "rules.toml", p.name)):
             if path.name.startswith("glossary") or path.name in (EXCEPTIONS_FILE, GAME_FILE):
                 continue
-            doc = _parse(path, RulesFile)
-            if doc.game != game:
-                raise DataError(f"{path}: field game: {doc.game} does not match its folder {game}")
+            doc = _parse(path, RulesFile, game)
             for sec in doc.sections:
                 _add_unique(ref.sections, sec.id, sec, path)
             for rule in doc.rules:
@@ -93,10 +94,7 @@ def load_reference(data_dir: Path = DATA_DIR, games: tuple[str, ...] = GAME_IDS)
     for game in games:
         path = data_dir / game / EXCEPTIONS_FILE
         if path.exists():
-            doc = _parse(path, ExceptionsFile)
-            if doc.game != game:
-                raise DataError(f"{path}: field game: {doc.game} does not match its folder {game}")
-            _add_exceptions(ref, doc, path)
+            _add_exceptions(ref, _parse(path, ExceptionsFile, game), path)
     return ref
 
 

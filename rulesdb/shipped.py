@@ -42,12 +42,10 @@ def take_shipped(folder: Path, sources_dir: Path | None, games: Iterable[str], f
     verify is deleted: that game is built). rulesdb.index passes its own two functions in."""
     games = list(games)
     shipped = manifest() if games else None
-    if shipped is None:
+    if shipped is None or shipped["fingerprint"] != fingerprint():
         return set()
     from rulesdb.sources import load_sources
 
-    if shipped["fingerprint"] != fingerprint():
-        return set()
     imported = {source["game"] for source in load_sources(sources_dir)}
     taken = set()
     for game in games:

@@ -34,7 +34,7 @@ _LINKS = frozenset("a an the of and or to for without with from by in on at".spl
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-def _looks_like_heading(line: str, next_blank: bool = True) -> bool:
+def _looks_like_heading(line: str) -> bool:
     """A plain-text heading line: short, starts with a capital or a number, no sentence ending."""
     text = line.strip()
     if not text or len(text) > 80 or text.startswith(("-", "*", "•", "|", "(")):
@@ -135,10 +135,9 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
     parts: list[tuple[str | None, list[str]]] = [(None, [])]  # None: the text before any heading
     for i, line in enumerate(lines):
         md = _MD_HEADING.match(line)
-        next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
         if md:
             parts.append((md.group(2).strip(), []))
-        elif _looks_like_heading(line, next_blank):
+        elif _looks_like_heading(line):
             parts.append((line.strip(), []))
         else:
             head = _run_in_heading(line)
@@ -150,15 +149,13 @@ def split_sections(text: str, progress: Callable[[int], None] | None = None) -> 
     out: list[tuple[str, str]] = []
     for heading, body in parts:
         paragraphs = [p.strip() for p in re.split(r"\n\s*\n", "\n".join(body)) if p.strip()]
-        chunk: list[str] = []
+        chunks: list[list[str]] = []
         for para in paragraphs:
-            if chunk and sum(map(len, chunk)) + len(para) > MAX_SECTION_CHARS:
-                out.append((heading or "Introduction", "\n\n".join(chunk)))
-                chunk = []
-            chunk.append(para)
-        if chunk:
-            out.append((heading or "Introduction", "\n\n".join(chunk)))
-        elif heading is not None:
+            if not chunks or sum(map(len, chunks[-1])) + len(para) > MAX_SECTION_CHARS:
+                chunks.append([])
+            chunks[-1].append(para)
+        out += [(heading or "Introduction", "\n\n".join(chunk)) for chunk in chunks]
+        if not chunks and heading is not None:
             out.append((heading, heading))
     if progress:
         progress(len(lines))

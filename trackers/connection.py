@@ -8,7 +8,7 @@ written after it, in a short transaction of their own.
 from __future__ import annotations
 
 import sqlite3
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from trackers import keys, retry, store
@@ -95,11 +95,9 @@ class SessionsFile:
                 self.con = connect(self.path, self._damaged)
                 was_checked = False
         except BaseException:
-            try:
+            with suppress(sqlite3.Error):
                 if self.con.in_transaction:
                     self.con.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
             raise
         finally:
             self._writing = False
@@ -185,9 +183,7 @@ class SessionsFile:
         pending, self._pending = self._pending, []
         if not pending or self.con.in_transaction:
             return
-        try:
+        with suppress(sqlite3.Error):
             with self.transaction(limit=1.0) as con:
                 for sql, params in pending:
                     con.execute(sql, params)
-        except sqlite3.Error:
-            pass

@@ -21,6 +21,7 @@ import hmac
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -74,14 +75,12 @@ def walk(session: Session, entries: list[Entry]) -> tuple[Any, list[Step]]:
     steps = []
     for seq in applied_seqs(entries):
         e = by_seq[seq]
-        before = state
-        by = change_by(session, game.engine, state, e)
         try:
             stepped = told_step(game, state, e)
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault
             raise ReplayError(e.seq, exc) from exc
+        steps.append(Step(e, change_by(session, game.engine, state, e), list(stepped.effects), state, stepped.state))
         state = stepped.state
-        steps.append(Step(e, by, list(stepped.effects), before, state))
     return state, steps
 
 
@@ -167,21 +166,17 @@ def shown_outcome(r: dict, names) -> dict:
 
 # -- the cache -------------------------------------------------------------------------------
 
-_CODE: list[str] = []
-
-
+@lru_cache(maxsize=1)
 def _code() -> str:
     """A digest of the code behind every record: the engines (each game's rules, its tracker and
     summary) and the trackers (the replay, this module). Read once a process, without importing a
     game: any change there computes every record again."""
-    if not _CODE:
-        root = Path(__file__).resolve().parent.parent
-        h = hashlib.sha256(f"{FORMAT}".encode())
-        for f in sorted([*(root / "engine").rglob("*.py"), *(root / "engine").rglob("*.toml"),
-                         *(root / "trackers").glob("*.py")]):
-            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
-        _CODE.append(h.hexdigest())
-    return _CODE[0]
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256(f"{FORMAT}".encode())
+    for f in sorted([*(root / "engine").rglob("*.py"), *(root / "engine").rglob("*.toml"),
+                     *(root / "trackers").glob("*.py")]):
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 def _sign(key: bytes, session: Session, head: str, length: int, code: str, record: str) -> str:
@@ -211,7 +206,7 @@ def outcomes(store) -> Outcomes:
     heads = store.heads()
     key = keys.key(store.path.parent, create=False)
     rows = store.meta_values(CACHE_PREFIX) if key is not None else {}
-    fresh: dict[str, str] = {}
+    fresh: list[tuple[Session, dict]] = []
     for session in sessions:
         head, length = heads.get(session.id, ("", 0))
         cached = _cached(rows.get(f"{CACHE_PREFIX}{session.id}"), key, session, head, length)
@@ -227,17 +222,16 @@ def outcomes(store) -> Outcomes:
             out.damaged.append((session.name, f"session {session.name!r}: {exc}; its log was edited"))
             continue
         out.records.append(record)
-        fresh[session.id] = record
+        fresh.append((session, record))
     if fresh:
         key = key or keys.key(store.path.parent, create=True)
         if key is not None:
             rows = {}
-            for session in sessions:
-                if session.id in fresh:
-                    head, length = heads[session.id]
-                    text = json.dumps(fresh[session.id], ensure_ascii=False, sort_keys=True)
-                    check = _sign(key, session, head, length, _code(), text)
-                    rows[f"{CACHE_PREFIX}{session.id}"] = "\x1e".join((check, head, str(length), _code(), text))
+            for session, record in fresh:
+                head, length = heads[session.id]
+                text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+                check = _sign(key, session, head, length, _code(), text)
+                rows[f"{CACHE_PREFIX}{session.id}"] = "\x1e".join((check, head, str(length), _code(), text))
             store.cache_meta(rows)
     return out
 

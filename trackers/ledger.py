@@ -66,9 +66,7 @@ def first_bad(start: str, entries: Iterable, head: str, length: int, after: int 
         prev, last = entry.digest, n
     if last != length:
         return min(last, length) + 1
-    if prev != head:
-        return max(1, last)
-    return None
+    return max(1, last) if prev != head else None
 
 
 def first_bad_row(start: str, rows: Iterable[tuple], head: str, length: int) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -129,13 +130,11 @@ class Library:
     def _checked_text(self, keep: bool) -> str:
         text = read_text(self.path, LibraryError)
         digest = self._digest(text)
-        try:
+        with suppress(OSError, ValueError):
             kept = json.loads(self.checked_copy.read_text(encoding="utf-8"))
             if (isinstance(kept, dict) and kept.get("digest") == digest and isinstance(kept.get("entries"), str)
                     and kept.get("sum") == self._digest(kept["entries"])):  # the copy itself as written
                 return kept["entries"]
-        except (OSError, ValueError):
-            pass
         found = read_entries(self.path, self.key, text)
         rules.check_all(self.State, found, str(self.path))
         try:
@@ -155,11 +154,9 @@ class Library:
         """The checked copy written (a cache: a folder that cannot take it only costs a check)."""
         if self.checked_copy.is_symlink():
             return
-        try:
+        with suppress(LibraryError):
             write_file(self.checked_copy, json.dumps({"digest": digest, "entries": entries,
                                                       "sum": self._digest(entries)}, ensure_ascii=False), LibraryError)
-        except LibraryError:
-            pass
 
     def shipped(self) -> dict[str, dict[str, Any]]:
         return {fold(e["name"]): e for e in rules.shipped_entries(self.State)}
@@ -219,10 +216,8 @@ class Library:
         text = write_entries(self.path, self.key, entries,
                              f"{self.game}: the table's card library (companion cards ...); entries lie over the catalogue")
         self._read = None
-        try:  # what was written was checked (or is a part of what was): its checked copy, for the next read
+        with suppress(TypeError, ValueError):  # what was written was checked (or is a part of what was): its checked copy
             self._keep(self._digest(text), json.dumps(entries, ensure_ascii=False))
-        except (TypeError, ValueError):
-            pass
 
     def add(self, name: str, fields: dict[str, Any]) -> dict[str, Any]:
         """A new card; LibraryError when the library or the catalogue has it already. The library is

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
 
 from engine.base import PLAY, Game, step_logged
 
@@ -102,8 +102,7 @@ class Session:
     ended: str | None
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "game": self.game, "players": self.players, "options": self.options,
-                "created": self.created, "ended": self.ended}
+        return {k: v for k, v in vars(self).items() if k != "id"}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -231,12 +230,6 @@ def shift(applied: Stack, redo: Stack, kind: str, count: int) -> None:
         target.push(source.pop())
 
 
-class Ref(NamedTuple):
-    """An applied or undone change known by its seq (what a Stack holds; read its row for more)."""
-
-    seq: int
-
-
 class Stack:
     """The applied or redo stack of a replay: seq numbers kept as runs [first, last] (a log of
     changes is mostly consecutive runs), so a snapshot stores and loads it in O(runs)."""
@@ -290,9 +283,6 @@ class Stack:
     def __len__(self) -> int:
         return self.size
 
-    def __iter__(self) -> Iterator[Ref]:
-        return (Ref(s) for s in self.seqs())
-
     def __eq__(self, other) -> bool:
         return isinstance(other, Stack) and self.runs == other.runs
 
@@ -325,10 +315,9 @@ def fold(tracker, session: Session, done: Replay, tail: list[Entry], lookup=None
     missing = [s for s in pushed if s not in by_seq]
     if missing:
         by_seq.update(lookup(missing))
-    todo = [by_seq[s] for s in pushed]
     state = done.state
     game = game_for(session.game, tracker)
-    for e in todo:
+    for e in [by_seq[s] for s in pushed]:
         try:
             state = step_logged(game, state, e.verb, e.args, e.overruled, checked=False).state
         except Exception as exc:  # noqa: BLE001 - whatever a stored change raises, the log is at fault

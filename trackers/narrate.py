@@ -80,14 +80,12 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
     named = named_player(session, entry.args)
     if named:
         return named
-    if is_setup(session, entry):
+    if is_setup(session, entry) or engine is None:
         return TABLE
-    if engine is not None:
-        try:
-            return engine.to_act(state) or TABLE
-        except Exception:  # noqa: BLE001 - a state between steps the engine cannot place
-            return TABLE
-    return TABLE
+    try:
+        return engine.to_act(state) or TABLE
+    except Exception:  # noqa: BLE001 - a state between steps the engine cannot place
+        return TABLE
 
 
 def made_by(session: Session, tracker, state, entries: list[Entry]) -> dict[int, str]:
