@@ -7,7 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, glued, phrase_words, shortfall, synonyms, words
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words, shortfall,
+                              synonyms, words)
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import both_halves, definition_first
@@ -192,7 +193,8 @@ class Built(NamedTuple):
     unknown: int  # content words the reference has no close word for ("sleeves", "weather")
 
 
-def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = ()) -> Built:
+def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = (),
+                game: str | None = None) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings; `faint` words (a description of the game: rulesdb.mentions) weigh
     FAINT_WEIGHT and do not count as the question's own words."""
@@ -214,7 +216,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
         tokens = set(own)
-        for variant in synonyms(word) | synonyms(word.replace("-", "")):
+        for variant in synonyms(word) | synonyms(word.replace("-", "")) | set(counter_words(game, word)):
             tokens.update(stems(variant))
         known = {t for t in tokens if lex.known(t)}
         if not known:
@@ -341,7 +343,7 @@ class RulesSearch:
         when the games are merged."""
         searcher = self.searchers[gid]
         lex = Lexicon([searcher.reader()], self._near[gid])
-        built = build_query(lex, self.stems, query, faint)
+        built = build_query(lex, self.stems, query, faint, gid)
         if built.query is None:
             return [], built
         found = []
