@@ -129,7 +129,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "char": ("character",), "chars": ("characters",), "toon": ("character",), "toons": ("characters",),
     "hero": ("character",), "heroes": ("characters",), "mob": ("enemy", "monster"), "mobs": ("enemies", "monsters"),
     "baddie": ("enemy", "monster"), "baddies": ("enemies", "monsters"), "minion": ("enemy", "monster"),
-    "coop": ("cooperative", "together"), "co-op": ("cooperative", "together"), "team": ("together", "cooperative"),
+    "coop": ("cooperative", "together", "competitive"), "co-op": ("cooperative", "together", "competitive"), "team": ("together", "cooperative"),
     "myself": ("solo", "alone"), "solitaire": ("solo",),
     # what happens to cards and health
     "hurt": ("damage",), "wound": ("damage",), "wounds": ("damage",), "wounded": ("damage",), "damaged": ("damage",),
@@ -171,7 +171,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "hoard": ("keep", "limit"), "stalemate": ("tie",), "standoff": ("tie",),
     "endgame": ("end",), "end-game": ("end",), "tally": ("score", "count"), "dodge": ("block", "prevent"),
     "parry": ("block", "prevent"), "tank": ("damage",),
-    "pips": ("number",), "recap": ("summary",),
+    "pips": ("number",), "kids": ("casual", "easy"), "children": ("casual", "easy"), "newbies": ("casual", "easy"), "recap": ("summary",),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
@@ -258,6 +258,9 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
      r"\b(?:can'?t|cannot|unable to) do anything\b|\bnothing to (?:do|play)\b|\bno (?:legal |valid )?moves\b",
      ("pass", "cannot")),
     (("hang on to", "hold on to", "hang onto", "hold onto"), r"\b(?:hang|hold) on ?to\b", ("keep",)),
+    # "dump it on the guy who passed": give it to someone, not throw it away
+    (("dump", "offload", "unload", "palm"), r"\b(?:dump|dumps|dumped|dumping|offload\w*|unload\w*|palm\w* off) (?:\w+ ){0,4}on(?:to)? "
+     r"(?:the|a|an|my|his|her|their|your|him|them|someone|somebody|another|other|whoever)\b", ("transfer", "give")),
     # "what's the point of the dice": what a thing is for, not the points it scores
     (("point of", "purpose of"), r"\bthe (?:point|purpose) of (?!(?:the|this) game\b)", ("use",)),
     (("snake", "boxcars"), r"\bsnake ?eyes\b|\bboxcars\b", ("same", "double")),
@@ -269,7 +272,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go off rid point aim purpose".split())
+GLUE = frozenset("go off rid point aim purpose dump dumps dumped dumping unload offload".split())
 
 
 def glued(text: str) -> set[str]:

@@ -27,6 +27,17 @@ def test_a_slang_word_finds_the_rule_in_the_rulebooks_words(engine, ask, game, w
     assert first(engine, ask, game) == [want]
 
 
+def test_co_op_asks_whether_the_game_is_played_together_or_against_each_other(engine):
+    """Catastrophe is every cat for itself: the overview saying so answers "can we play it coop"."""
+    assert first(engine, "can we play it coop", "catastrophe") == ["catastrophe.overview.game"]
+
+
+def test_dumping_a_card_on_someone_is_giving_it_not_discarding_it(engine):
+    assert {"transfer", "give"} <= set(phrase_words("can I dump my hell cards onto somebody else"))
+    assert "catopomp.passing.transfer-optional" in first(engine, "can I dump my hell cards onto somebody else",
+                                                         "catopomp", 3)
+
+
 def test_a_table_phrase_finds_the_rule_it_means(engine):
     """Nothing to do on your turn: you pass, and the level goes on until everyone has."""
     assert "pass" in phrase_words("I can't do anything on my turn")
