@@ -16,7 +16,7 @@ STOP_WORDS = frozenset(
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
     usually supposed but lol lmao idk btw tbh imo ngl rn tho cuz coz plz thx wat wut dose gotta wanna kinda
-    sorta hey hi guess basically literally he she him her his hers they""".split()
+    sorta hey hi guess basically literally he she him her his hers they mostly mainly generally normally typically""".split()
 )
 
 NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdb.analysis import counter_words, phrase_words, synonyms
+from rulesdb.analysis import counter_words, phrase_words, synonyms, words
 from rulesdb.search import RulesSearch
 
 
@@ -59,3 +59,9 @@ def test_hp_is_each_games_own_life_counter(engine):
 def test_the_point_of_a_thing_is_what_it_is_for_not_points(engine, ask, game, want):
     """"The point of X" asks what X is for: "point" is not searched as a score (kill point tokens)."""
     assert first(engine, ask, game) == [want]
+
+
+def test_a_hedge_word_is_filler_not_a_misspelt_rule_word(engine):
+    """"mostly" is no word of the rulebooks; read as a typo of "most" it found the rule that the most VP win."""
+    assert "mostly" not in words("where do I mostly get vp from")
+    assert first(engine, "where do I mostly get vp from", "theseus") == ["theseus.card-info.vp.in-reward-area"]
