@@ -45,6 +45,8 @@ NAMED_SECTIONS, NAMED_WEIGHT = ("characters", "boss-decks", "challenges"), 0.6
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
 KIND_WEIGHT = {"term": 0.65, "example": 0.75}
+INSTANCES = re.compile(r"\b(?:examples?|e\.?g|such as|like what|which ones|what kinds?|list)\b", re.IGNORECASE)
+INSTANCE_WEIGHTS = {"term": 0.5, "example": 1.0}  # "mortal challenges examples": the cases, not the definition
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
@@ -360,11 +362,12 @@ class RulesSearch:
         # optimize=False: no block-quality skipping, which over an index of one array part only
         # took the maximum of that whole array again at each new minimum score (the same hits: the
         # top collector keeps a hit only above the minimum either way)
+        kinds = INSTANCE_WEIGHTS if INSTANCES.search(query) else KIND_WEIGHT
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
             share = sum(r for g, r in zip(groups, rarity) if g & matched)
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-            found.append((float(h.score) * _named_weight(fields["id"], said) * KIND_WEIGHT.get(fields["kind"], 1.0)
+            found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         return _exceptions_first(found, self._case_words(query, searcher)), built
 

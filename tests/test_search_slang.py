@@ -65,3 +65,9 @@ def test_a_hedge_word_is_filler_not_a_misspelt_rule_word(engine):
     """"mostly" is no word of the rulebooks; read as a typo of "most" it found the rule that the most VP win."""
     assert "mostly" not in words("where do I mostly get vp from")
     assert first(engine, "where do I mostly get vp from", "theseus") == ["theseus.card-info.vp.in-reward-area"]
+
+
+def test_asking_for_examples_wants_the_cases_not_the_definition(engine):
+    """"examples of hell powers": a worked example ranks above the glossary's definition."""
+    ids = first(engine, "examples of hell powers", "catopomp", 3)
+    assert "catopomp.hell-power.example-luke" in ids and "catopomp.glossary.hell-power" not in ids
