@@ -16,7 +16,7 @@ STOP_WORDS = frozenset(
     need gonna really actually also every each it's i'm i've we're what's there's someone somebody happens happen
     whats thats hows wheres whos em ya u pls please cant can't wont won't im ive hes shes theyre anyway
     usually supposed but lol lmao idk btw tbh imo ngl rn tho cuz coz plz thx wat wut dose gotta wanna kinda
-    sorta hey hi guess basically literally he she him her his hers they""".split()
+    sorta hey hi guess basically literally he she him her his hers they mostly mainly generally normally typically""".split()
 )
 
 NUMBER_WORDS = frozenset("0 1 2 3 4 5 6 7 8 9 10 zero one two three four five six seven eight nine ten".split())
@@ -129,7 +129,7 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "char": ("character",), "chars": ("characters",), "toon": ("character",), "toons": ("characters",),
     "hero": ("character",), "heroes": ("characters",), "mob": ("enemy", "monster"), "mobs": ("enemies", "monsters"),
     "baddie": ("enemy", "monster"), "baddies": ("enemies", "monsters"), "minion": ("enemy", "monster"),
-    "coop": ("cooperative", "together"), "co-op": ("cooperative", "together"), "team": ("together", "cooperative"),
+    "coop": ("cooperative", "together", "competitive"), "co-op": ("cooperative", "together", "competitive"), "team": ("together", "cooperative"),
     "myself": ("solo", "alone"), "solitaire": ("solo",),
     # what happens to cards and health
     "hurt": ("damage",), "wound": ("damage",), "wounds": ("damage",), "wounded": ("damage",), "damaged": ("damage",),
@@ -152,6 +152,26 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "rez": ("revive", "return"), "rezz": ("revive", "return"), "ded": ("dead", "death"),
     "insta": ("immediately",), "cooldown": ("once",), "redraw": ("mulligan", "draw"),
     "hearts": ("lives", "health"), "aim": ("goal", "objective"),
+    # issue 46, round two: table slang written down from how people talk at a table, not from a miss
+    "nuke": ("defeat", "destroy"), "nuked": ("defeated", "destroyed"), "nukes": ("defeat", "destroy"),
+    "wipe": ("defeat", "eliminated"), "wiped": ("defeated", "eliminated"), "wreck": ("defeat", "destroy"),
+    "wrecked": ("defeated", "destroyed"), "slay": ("defeat",), "slain": ("defeated",), "kos": ("defeat",),
+    "whiff": ("miss", "fail"), "whiffed": ("miss", "fail"), "whiffs": ("miss", "fail"), "fizzle": ("fail", "nothing"),
+    "fizzled": ("fail", "nothing"), "fizzles": ("fail", "nothing"), "brick": ("fail", "miss"), "bricked": ("fail", "miss"),
+    "heals": ("heal",), "topdeck": ("top", "deck"), "topdecked": ("top", "deck"), "top-deck": ("top", "deck"),
+    "pump": ("boost", "bonus"), "pumped": ("boost", "bonus"), "ping": ("damage",), "pinged": ("damage",),
+    "pings": ("damage",), "chip": ("damage",), "rr": ("reroll",), "mull": ("mulligan",),
+    "dough": ("coins",), "moolah": ("coins",), "gg": ("win", "end"), "loser": ("lose",),
+    "yeet": ("discard",), "yeeted": ("discard",),
+    "mill": ("discard", "deck"), "milled": ("discard", "deck"), "tutor": ("search", "deck"), "dig": ("search", "look"),
+    "peek": ("look", "reveal"), "peeked": ("look", "reveal"), "scry": ("look", "top"),
+    "spend": ("pay", "cost"), "spent": ("pay", "cost"), "buy": ("pay", "cost"), "bought": ("pay", "cost"),
+    "cheaper": ("cost", "reduce"), "discount": ("cost", "reduce"), "pricey": ("cost",),
+    "bust": ("exceed", "limit"), "busted": ("exceed", "limit"), "overflow": ("exceed", "limit"),
+    "hoard": ("keep", "limit"), "stalemate": ("tie",), "standoff": ("tie",),
+    "endgame": ("end",), "end-game": ("end",), "tally": ("score", "count"), "dodge": ("block", "prevent"),
+    "parry": ("block", "prevent"), "tank": ("damage",),
+    "pips": ("number",), "kids": ("casual", "easy"), "children": ("casual", "easy"), "newbies": ("casual", "easy"), "recap": ("summary",),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
@@ -221,6 +241,29 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
      ("death", "dead")),
     (("point of", "aim of"), r"\b(?:point|aim|object) of (?:the|this) game\b", ("goal", "objective", "win")),
     (("next", "turn order"), r"\b(?:who(?:se|'s| is)? (?:turn is |goes |plays )?next|turn order)\b", ("clockwise", "next")),
+    # issue 46, round two: table phrases written down from how people talk at a table
+    (("take", "took", "wipe", "blow", "blew"),
+     r"\b(?:take|takes|took|taken|taking|wipe|wipes|wiped) (?:\w+ )?out\b|\b(?:blow|blows|blew|blown) (?:\w+ )?up\b",
+     ("defeat", "destroy")),
+    (("heal", "full"), r"\bheal(?:s|ed|ing)? up\b|\b(?:full (?:health|hp)|back to full)\b", ("heal", "maximum")),
+    (("top of", "the top"), r"\b(?:off|from) the top\b|\btop of (?:the |my |your )?(?:deck|pile)\b", ("top", "draw")),
+    (("priority",), r"\bpass(?:es|ed|ing)? priority\b", ("response", "respond")),
+    (("game over",), r"\bgame over\b", ("end",)),
+    (("level up", "levels up", "levelled up", "leveled up", "power up", "powered up", "powers up"),
+     r"\b(?:level|levels|levelled|leveled|power|powers|powered) up\b", ("upgrade", "level")),
+    (("stack",), r"\b(?:do|does|can) (?:\w+ ){1,3}stack\b|\bstack(?:s|ing)? (?:up|with)\b", ("combine", "add")),
+    (("miss", "lose", "lost", "sit"),
+     r"\b(?:miss|misses|lose|loses|lost) (?:a|my|his|her|their|your|the next) turn\b|\bsit(?:s|ting)? out\b", ("skip", "pass")),
+    (("anything", "nothing to", "no moves", "no legal", "no valid"),
+     r"\b(?:can'?t|cannot|unable to) do anything\b|\bnothing to (?:do|play)\b|\bno (?:legal |valid )?moves\b",
+     ("pass", "cannot")),
+    (("hang on to", "hold on to", "hang onto", "hold onto"), r"\b(?:hang|hold) on ?to\b", ("keep",)),
+    # "dump it on the guy who passed": give it to someone, not throw it away
+    (("dump", "offload", "unload", "palm"), r"\b(?:dump|dumps|dumped|dumping|offload\w*|unload\w*|palm\w* off) (?:\w+ ){0,4}on(?:to)? "
+     r"(?:the|a|an|my|his|her|their|your|him|them|someone|somebody|another|other|whoever)\b", ("transfer", "give")),
+    # "what's the point of the dice": what a thing is for, not the points it scores
+    (("point of", "purpose of"), r"\bthe (?:point|purpose) of (?!(?:the|this) game\b)", ("use",)),
+    (("snake", "boxcars"), r"\bsnake ?eyes\b|\bboxcars\b", ("same", "double")),
     (("on its own", "by itself", "alone", "without any", "without a"),
      r"\b(?:on (?:its|their) own|by (?:itself|themselves)|alone|without (?:any|a) cards?)\b", ("alone", "only")),
 )
@@ -229,7 +272,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go off rid point aim".split())
+GLUE = frozenset("go off rid point aim purpose dump dumps dumped dumping unload offload".split())
 
 
 def glued(text: str) -> set[str]:
@@ -287,6 +330,19 @@ def shortfall(low: str) -> bool:
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+# A word that names a different counter in each game (the reference's glossaries say which exist):
+# "hp" is Catastrophe's lives and Catopomp's Soul Gems; elsewhere SLANG and SYNONYM_GROUPS read it.
+COUNTERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "catastrophe": {w: ("lives", "life") for w in ("hp", "health", "hearts", "hitpoints")},
+    "catopomp": {w: ("soul", "gem", "gems") for w in ("hp", "health", "hearts", "hitpoints")},
+}
+
+
+def counter_words(game: str | None, word: str) -> tuple[str, ...]:
+    """The game's own counter for a word players use for any game's ("hp" -> lives in Catastrophe)."""
+    return COUNTERS.get(game or "", {}).get(word, ())
 
 
 def words(text: str) -> list[str]:

@@ -7,7 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, glued, phrase_words, shortfall, synonyms, words
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words, shortfall,
+                              synonyms, words)
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import both_halves, definition_first
@@ -44,6 +45,8 @@ NAMED_SECTIONS, NAMED_WEIGHT = ("characters", "boss-decks", "challenges"), 0.6
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
 KIND_WEIGHT = {"term": 0.65, "example": 0.75}
+INSTANCES = re.compile(r"\b(?:examples?|e\.?g|such as|like what|which ones|what kinds?|list)\b", re.IGNORECASE)
+INSTANCE_WEIGHTS = {"term": 0.5, "example": 1.0}  # "mortal challenges examples": the cases, not the definition
 
 
 BM25_B, BM25_K1 = 0.75, 1.2  # BM25F length normalisation and term-frequency saturation
@@ -192,7 +195,8 @@ class Built(NamedTuple):
     unknown: int  # content words the reference has no close word for ("sleeves", "weather")
 
 
-def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = ()) -> Built:
+def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = (),
+                game: str | None = None) -> Built:
     """An Or over every text field of each query word's stems, synonyms and (for words the
     index lacks) close spellings; `faint` words (a description of the game: rulesdb.mentions) weigh
     FAINT_WEIGHT and do not count as the question's own words."""
@@ -214,7 +218,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
         tokens = set(own)
-        for variant in synonyms(word) | synonyms(word.replace("-", "")):
+        for variant in synonyms(word) | synonyms(word.replace("-", "")) | set(counter_words(game, word)):
             tokens.update(stems(variant))
         known = {t for t in tokens if lex.known(t)}
         if not known:
@@ -341,7 +345,7 @@ class RulesSearch:
         when the games are merged."""
         searcher = self.searchers[gid]
         lex = Lexicon([searcher.reader()], self._near[gid])
-        built = build_query(lex, self.stems, query, faint)
+        built = build_query(lex, self.stems, query, faint, gid)
         if built.query is None:
             return [], built
         found = []
@@ -358,11 +362,12 @@ class RulesSearch:
         # optimize=False: no block-quality skipping, which over an index of one array part only
         # took the maximum of that whole array again at each new minimum score (the same hits: the
         # top collector keeps a hit only above the minimum either way)
+        kinds = INSTANCE_WEIGHTS if INSTANCES.search(query) else KIND_WEIGHT
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
             share = sum(r for g, r in zip(groups, rarity) if g & matched)
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
-            found.append((float(h.score) * _named_weight(fields["id"], said) * KIND_WEIGHT.get(fields["kind"], 1.0)
+            found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
         return _exceptions_first(found, self._case_words(query, searcher)), built
 

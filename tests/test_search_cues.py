@@ -34,7 +34,11 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "when does it fire off", "it goes off", "when does it kick in", "I have 2 coins and it costs 3", "halfway through the round", "how many ppl", "dice without any cards",
          "whats my hand size", "who goes first", "am i out", "can I get rid of it", "does it come back",
          "set up for three", "a 2p game", "we play 1v1", "how do I get points", "is my guy dead",
-         "when does a hero die", "what's the point of the game", "whose turn is next", "9,9 against 2,3,4"]
+         "when does a hero die", "what's the point of the game", "whose turn is next", "9,9 against 2,3,4",
+         "can I take him out", "it blew the wall up", "healed up", "back to full", "draw from the top", "top of my deck",
+         "I pass priority", "game over", "when do I level up", "it powered up", "do these stack", "stacks with",
+         "I lost my turn", "sitting out", "I can't do anything", "no legal moves", "hold onto it", "snakeeyes",
+         "what's the point of the dice", "can I dump this card on him"]
 
 
 def every_pattern(text: str) -> list[str]:
