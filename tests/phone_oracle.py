@@ -32,7 +32,7 @@ from pathlib import Path
 from engine import get_game
 from engine.base import AmbiguousMove, MoveSyntaxError, step
 from engine.errors import EngineError
-from tests.playouts import Command, Playout, PlayoutFailure
+from tests.playouts import Command, Playout, PlayoutFailure, reproduce
 from tests.playouts_tables import TABLES
 from trackers.secrets import hides_hand, public_summary  # the oracle's own, whatever a page calls
 
@@ -54,14 +54,9 @@ class Problem:
     commands: list
 
     def report(self) -> str:
-        import shlex
-
-        opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in self.options.items())
-        lines = [f"{self.game} seed {self.seed} step {len(self.commands)}: {self.check} "
-                 f"({self.viewer or 'host'}): {self.message}",
-                 f"  companion track new {self.game} --players {shlex.quote(','.join(self.players))}{opts}"]
-        lines += [f"  {c.shell()}" for c in self.commands]
-        return "\n".join(lines)
+        return "\n".join([f"{self.game} seed {self.seed} step {len(self.commands)}: {self.check} "
+                          f"({self.viewer or 'host'}): {self.message}",
+                          *reproduce(self.game, self.players, self.options, self.commands)])
 
 
 @dataclass

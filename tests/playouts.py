@@ -53,6 +53,13 @@ class Command:
         return f"companion play {shlex.quote(self.text)}{by}"
 
 
+def reproduce(game: str, players, options: dict, commands) -> list[str]:
+    """The commands that reach a table from nothing: its `track new`, then each command typed."""
+    opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in options.items())
+    return [f"  companion track new {game} --players {shlex.quote(','.join(players))}{opts}",
+            *(f"  {c.shell()}" for c in commands)]
+
+
 class PlayoutFailure(AssertionError):
     """A disagreement: which check, on which game and seed, and the commands that reproduce it."""
 
@@ -62,11 +69,9 @@ class PlayoutFailure(AssertionError):
         super().__init__(self.report())
 
     def report(self) -> str:
-        opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in self.options.items())
         lines = [f"{self.game} seed {self.seed}: {self.check}: {self.message}",
                  f"reproduce ({len(self.commands)} steps):",
-                 f"  companion track new {self.game} --players {shlex.quote(','.join(self.players))}{opts}"]
-        lines += [f"  {c.shell()}" for c in self.commands]
+                 *reproduce(self.game, self.players, self.options, self.commands)]
         if self.probe is not None:
             lines.append(f"  # then: {self.probe.shell()}")
         return "\n".join(lines)
