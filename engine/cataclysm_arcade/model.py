@@ -4,6 +4,9 @@ Pure data and small helpers that return changed copies; no rules here.
 """
 from __future__ import annotations
 
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
 from engine.record import Field, model_validator
@@ -268,22 +271,13 @@ def character_label(character: str, player: str) -> str:
 
 # ---------------------------------------------------------------- the catalogue
 
-CATALOGUE_FILE = __import__("pathlib").Path(__file__).with_name("cards.toml")
-_BUILTIN: dict[str, Any] = {}
+CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
 
 
-def _shipped() -> dict[str, Any]:
-    if not _BUILTIN:
-        import tomllib
-
-        _BUILTIN.update(tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8")))
-    return _BUILTIN
-
-
+@lru_cache(maxsize=1)
 def builtin_catalogue() -> tuple[CardSpec, ...]:
-    if "_specs" not in _BUILTIN:
-        _BUILTIN["_specs"] = tuple(CardSpec(**c) for c in _shipped().get("cards", []))
-    return _BUILTIN["_specs"]
+    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return tuple(CardSpec(**c) for c in data.get("cards", []))
 
 
 _CATALOGUES: dict[int, tuple[tuple[CardSpec, ...], dict[str, CardSpec]]] = {}

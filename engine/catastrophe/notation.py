@@ -218,22 +218,16 @@ def _parse_reveal(state: State, player: str, rest: list[str]) -> Move:
 
 
 def format_move(move: Move) -> str:
-    who = f"{move.player} " if move.player else ""
-    if move.kind == "play":
-        text = f"{who}play {move.card}" + (f" {move.number}" if move.number is not None else "")
-        if move.target:
-            text += f" {'to' if move.card and move.card.casefold() == 'pass' else 'at'} {move.target}"
-        return text
-    if move.kind == "roll":
-        return f"{who}roll {move.number}"
-    if move.kind == "yarn":
-        return f"{who}yarn" + (f" for {move.target}" if move.target else "")
     if move.kind == "resolve":
         return "resolve"
-    if move.kind == "draw":
-        return f"{who}draw" + (" " + ", ".join(move.cards) if move.cards else "")
-    if move.kind == "reveal":
-        tail = f" {move.number:+d}" if move.number is not None else ""
-        tail += f" {move.min_players}+" if move.min_players is not None else ""
-        return f"{who}reveal {move.card}{tail}"
-    return f"{who}end"
+    number = f" {move.number}" if move.number is not None else ""
+    tail = {
+        "play": f" {move.card}{number}"
+                + (f" {'to' if move.card and move.card.casefold() == 'pass' else 'at'} {move.target}" if move.target else ""),
+        "roll": f" {move.number}",
+        "yarn": f" for {move.target}" if move.target else "",
+        "draw": " " + ", ".join(move.cards) if move.cards else "",
+        "reveal": f" {move.card}" + (f" {move.number:+d}" if move.number is not None else "")
+                  + (f" {move.min_players}+" if move.min_players is not None else ""),
+    }.get(move.kind, "")
+    return f"{move.player + ' ' if move.player else ''}{move.kind}{tail}"

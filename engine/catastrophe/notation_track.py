@@ -197,11 +197,7 @@ def lives_ops(state: State, change: Change) -> list[tuple[int, str, int]]:
     args = change.args
     if not args or len(args) % 2:
         raise MoveSyntaxError(f"lives: expected player/amount pairs, got {change.label()!r}")
-    ops = []
-    for k in range(0, len(args), 2):
-        sign, n = signed(args[k + 1])
-        ops.append((state.index(args[k]), sign, n))
-    return ops
+    return [(state.index(args[k]), *signed(args[k + 1])) for k in range(0, len(args), 2)]
 
 
 def _one(state: State, change: Change) -> tuple[int, str]:

@@ -85,8 +85,7 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
     cur = state.players[state.current].name
     if spec is not None and spec.type in ("event", "reapurr"):
         r.forbid(R.CATASTROPHE_ONE, f"{spec.name} is a CATastrophe card: it is revealed from its deck in the "
-             "CATastrophe Phase, never played from a hand")
-        r.advice.append(f"{cur} reveal {spec.name}")
+                 "CATastrophe Phase, never played from a hand", f"{cur} reveal {spec.name}")
         return
     rgd = state.red_glowy_dot
     if rgd is not None:
@@ -120,8 +119,7 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
             r.forbid(R.CLAW_PLAY, f"{cur} is in the {PHASE_TITLES[state.phase]}: cards are played in the Claw Phase")
         if top is not None:
             r.forbid(R.CATFINITY_INTERRUPTS, f"{top.label()} is being played: only a card with Catfinity can "
-                 "interrupt it")
-            r.advice.extend(next_in_chain(state))
+                     "interrupt it", *next_in_chain(state))
     _judge_targets(state, move, spec, r)
     _judge_holding(state, move, spec, r)
 
@@ -206,16 +204,14 @@ def _judge_roll(state: State, move: Move, r: Findings) -> None:
         being = being_played(state.chain)
         if top is not None and being is not None and being.type == "attack":
             r.forbid(R.REACTION_ORDER, f"{top.label()} is the most recent card in play and takes effect first; "
-                 f"the roll for {being.label()} comes after")
-            r.advice.extend(next_in_chain(state))
+                     f"the roll for {being.label()} comes after", *next_in_chain(state))
         else:
             r.forbid(R.ATTACK_ROLL, "no Attack is waiting for a roll (rolls for other cards are the table's: "
                  "use the tracker)")
         return
     who = move.player
     if top.reroll is not None and who != top.reroll:
-        r.forbid(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first")
-        r.advice.append(f"{top.reroll} roll {move.number}")
+        r.forbid(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first", f"{top.reroll} roll {move.number}")
     elif who not in top.targets:
         r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
     elif who in top.rolls and top.reroll != who:
@@ -231,8 +227,7 @@ def _judge_yarn(state: State, move: Move, r: Findings) -> None:
              "(for other rolls, the tracker: `yarn NAME -1`)")
         return
     if top.reroll is not None:
-        r.forbid(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first")
-        r.advice.extend(f"{top.reroll} roll {d}" for d in range(1, 7))
+        r.forbid(R.YARN_REROLL, f"{top.reroll} has to re-roll already; roll first", *next_in_chain(state))
         return
     target = yarn_target(top, move)
     if move.target is None:
@@ -260,8 +255,8 @@ def _judge_resolve(state: State, move: Move, r: Findings) -> None:
     roller = waiting_roller(state)
     if roller is not None:
         top = state.chain[-1]
-        r.forbid(R.ATTACK_ROLL, f"{top.label()} waits for {roller}'s roll: {top.number} or higher defends")
-        r.advice.extend(f"{roller} roll {d}" for d in range(1, 7))
+        r.forbid(R.ATTACK_ROLL, f"{top.label()} waits for {roller}'s roll: {top.number} or higher defends",
+                 *next_in_chain(state))
 
 
 def _judge_draw(state: State, move: Move, r: Findings) -> None:
@@ -298,8 +293,8 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
         r.advice.extend(next_in_chain(state) if state.chain else [f"{cur.name} draw",
                                                                          f"{cur.name} reveal CATastrophic Event"])
     elif not state.revealed and not cur.eliminated:
-        r.forbid(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first")
-        r.advice.append(f"{cur.name} reveal CATastrophic Event")
+        r.forbid(R.LAST_PHASE, "a turn ends with its CATastrophe Phase: reveal this turn's CATastrophe card first",
+                 f"{cur.name} reveal CATastrophic Event")
 
 
 # ------------------------------------------------------------------------------ playing out
@@ -441,19 +436,17 @@ def _resolve(t: Table, move: Move) -> None:
             t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr})",
                   R.REAPURR_FOLLOW)
         else:
-            t.unchecked.append(Reason(rule=R.REAPURR_FOLLOW, message=(
-                f"{name}: how far it moves the Grim Reapurr is the card's text; record it with "
-                "`companion track reapurr +N`")))
+            t.note(R.REAPURR_FOLLOW, f"{name}: how far it moves the Grim Reapurr is the card's text; record it "
+                   "with `companion track reapurr +N`")
     else:
         what = {"ally": R.ALLY, "power-cat": R.POWER_ONE_TIME, "event": R.EVENT_FOLLOW}.get(top.type, R.CLAW_HOW)
         if top.effect:
             rules_effects.carry_out(t, top, what)
         elif any(top.name == c.name for c in builtin_catalogue() if c.type == top.type):
-            t.unchecked.append(Reason(rule=what, message=(
-                f"{name}'s own text is not in the rulebook: do what it says and record the result "
-                "with tracker commands (lives, yarn, hand ...)")))
+            t.note(what, f"{name}'s own text is not in the rulebook: do what it says and record the result with "
+                   "tracker commands (lives, yarn, hand ...)")
         else:
-            t.unchecked.append(Reason(rule=what, message=_unknown_effect(t.state, top)))
+            t.note(what, _unknown_effect(t.state, top))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type not in ("event", "reapurr", "take"):

@@ -1,20 +1,6 @@
-"""CATastrophe: the structured card effects a table can describe, read and carried out.
-
-The rulebook prints no Ally, Power Cat or CATastrophic Event texts, so a card's effect is
-known only when the table describes it, in a small fixed syntax (never free text):
-
-    lives WHO +N|-N    WHO gains or loses N lives     (`lives target -1`, `lives self +1`)
-    draw WHO N         WHO draws N Main deck cards    (`draw self 2`)
-    reapurr +N|-N      the Grim Reapurr moves N spaces up (+) or down (-)
-
-WHO is `self` (the card's player: who played or revealed it), `target` (the player the play
-names: `play Catnip Dealer at Ben`; Allies and Power Cats only), `others` (every other cat still
-in the game) or `all` (every cat still in the game). A card may carry several effects, carried
-out in the order given. Anything the syntax cannot say stays the table's call (`unchecked`).
-
-Where a card is written as one word per field (`track card`, the option cards=...), an effect is
-one token: `lives=target-1`, `draw=self+2`, `reapurr=+1`.
-"""
+"""CATastrophe: the structured card effects a table can describe (`lives target -1`, `draw self 2`,
+`reapurr +1`; as one token `lives=target-1`), read, checked and carried out. The rulebook prints no
+Ally, Power Cat or Event text; the syntax is in docs/moves-catastrophe.md."""
 from __future__ import annotations
 
 import re
@@ -50,15 +36,11 @@ def parse_effect(text: str) -> CardEffect:
         if len(words) != 3 or words[1].lower() not in WHO:
             raise ValueError(usage)
         who, number = words[1].lower(), words[2]
-    signed = number[:1] in "+-" and number[1:].isdigit()
-    if kind == "draw":
-        if not (number.isdigit() or (number.startswith("+") and number[1:].isdigit())):
-            raise ValueError(f"{text!r}: a draw is a number of cards, e.g. 'draw self 2'")
-        amount = int(number)
-    elif signed:
-        amount = int(number)
-    else:
+    if kind == "draw" and not re.fullmatch(r"\+?\d+", number):
+        raise ValueError(f"{text!r}: a draw is a number of cards, e.g. 'draw self 2'")
+    if kind != "draw" and not re.fullmatch(r"[+-]\d+", number):
         raise ValueError(f"{text!r}: say + to gain or - to lose, e.g. '{kind} {who + ' ' if who else ''}-1'")
+    amount = int(number)
     if amount == 0:
         raise ValueError(f"{text!r}: an effect moves at least 1")
     return CardEffect(kind, who, amount)
@@ -139,34 +121,27 @@ def whom(t, card, who: str) -> list[int]:
 def carry_out(t, card, rule: str) -> None:
     """Carry out a card's structured effects on the working table (engine.catastrophe.table.Table),
     each reported as an Effect with who / amount / card."""
-    from engine.base import Effect
-
     from .rule_ids import R
 
     for text in card.effect:
         e = parse_effect(text)
         if e.kind == "reapurr":
             t.apply_reapurr("+" if e.amount > 0 else "-", abs(e.amount))
-            t.effects.append(Effect(kind="card-effect", rule=R.REAPURR_MOVES, amount=e.amount, card=card.name,
-                                    message=f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr})"))
+            t.say("card-effect", f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr})",
+                  R.REAPURR_MOVES, amount=e.amount, card=card.name)
             continue
         seats = whom(t, card, e.who)
         if not seats:
-            t.effects.append(Effect(kind="card-effect", rule=rule, card=card.name,
-                                    message=f"{card.name} ({text}) reaches nobody still in the game"))
+            t.say("card-effect", f"{card.name} ({text}) reaches nobody still in the game", rule, card=card.name)
             continue
         for i in seats:
-            name = t.name(i)
+            n = abs(e.amount)
             if e.kind == "lives":
-                verb = "gains" if e.amount > 0 else "loses"
-                n = abs(e.amount)
-                t.effects.append(Effect(kind="card-effect", rule=rule, who=name, amount=e.amount, card=card.name,
-                                        message=f"{card.name}: {name} {verb} {n} li{'fe' if n == 1 else 'ves'}"))
+                t.say("card-effect", f"{card.name}: {t.name(i)} {'gains' if e.amount > 0 else 'loses'} {n} "
+                      f"li{'fe' if n == 1 else 'ves'}", rule, t.name(i), e.amount, card.name)
             else:
-                t.effects.append(Effect(kind="card-effect", rule=R.DRAW_MAIN, who=name, amount=e.amount,
-                                        card=card.name,
-                                        message=f"{card.name}: {name} draws {e.amount} card{'s' if e.amount != 1 else ''} "
-                                                "from the Main deck"))
+                t.say("card-effect", f"{card.name}: {t.name(i)} draws {e.amount} card{'s' if e.amount != 1 else ''} "
+                      "from the Main deck", R.DRAW_MAIN, t.name(i), e.amount, card.name)
         if e.kind == "lives":
             t.apply_lives([(i, "+" if e.amount > 0 else "-", abs(e.amount)) for i in seats])
         else:

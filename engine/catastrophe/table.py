@@ -76,9 +76,7 @@ def unfinished(state: State) -> Reason | None:
 def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
     """Why the turn cannot move on to `step` now, or None: the cards in play are finished first,
     then the phases run in order (a cat out of the game has no phases left: its turn just ends)."""
-    if state.players[state.current].eliminated:
-        return unfinished(state)
-    return unfinished(state) or out_of_order(state, step, again)
+    return unfinished(state) or (None if state.players[state.current].eliminated else out_of_order(state, step, again))
 
 
 def basket_short(player: Player, n: int) -> Reason | None:

@@ -1,28 +1,6 @@
-"""CATastrophe: A Game of 9 Lives: the table tracker.
-
-What the table keeps: each cat's lives (its token on the life track, 9 down to 1, with the
-Reapurr's Lair below), Yarn Balls (30 tokens shared between the Yarn Baskets and the Yarn Ball
-Sanctuary), hand size and Power Cats; the Grim Reapurr's space; whose turn it is and the phase
-(Claw, Paw, CATastrophe); and the end of the game (the last cat standing, or the Grim Reapurr
-when everyone left goes out together). The variants King of the Meowtain and Turbo King of the
-Meowtain change how a token moves on the life track.
-
-Readings chosen where the rulebook is unclear (each is also in docs/track-catastrophe.md):
-
-- The Grim Reapurr's range is not a reading: his cards move him up the life track, so he climbs
-  from his Lair past the 1 space, as high as the 9 space (the top of the track).
-- King of the Meowtain: the Grim Reapurr is not a player, so his space is not "occupied"; a cat
-  whose loss lands on (or below) him is caught. A loss with every space below taken drops the
-  token below the 1 space: eliminated. A gain with every space above taken (up to 8) goes to the
-  shared 9 space; a gain on 9 is lost. Eliminated tokens in the Lair occupy nothing.
-- Simultaneous changes (one card, one command) count as one moment for the end of the game: if
-  they eliminate every player left, the Grim Reapurr wins, even though King of the Meowtain
-  resolves them one after another in turn order.
-- A cat eliminated on its own turn: its turn is over; `next` passes to the next cat still in.
-- Player count: 2 to 6 (the box has 6 token bases and 6 dice; the rulebook states no number).
-
-Pure code: no I/O.
-"""
+"""CATastrophe: A Game of 9 Lives: the table tracker's verbs, each a row of VERBS (its check, then its
+transition on table.Table). The counters it keeps and the readings it takes where the rulebook is
+unclear are in docs/track-catastrophe.md."""
 from __future__ import annotations
 
 import re
