@@ -1,12 +1,7 @@
 """Cataclysm Arcade, declared in one record (`GAME`, engine.game.Declaration); its modules follow the
-shared layout (docs/architecture.md). The game id is `cataclysm-arcade`, the package
-`engine.cataclysm_arcade` (a Python name holds no hyphen).
-
-Reading of "turn": the rulebook uses "turn" and "level" for the same thing in its Overview and "level"
-in the Turn Structure. We read a turn as one whole level (cataclysm-arcade.basics.turn-means-level):
-coins come once per level and the level number rises when a level ends, after every player has passed.
-What the game adds: the Line (`rules_line.py`: priority, resolution, the initiative) and the
-Constructed Deck Rules (`rules_deck.py`)."""
+shared layout (docs/architecture.md); the package is `engine.cataclysm_arcade` (no hyphen in a
+Python name). What the game adds: the Line (`rules_line.py`) and constructed decks (`rules_deck.py`).
+A turn is read as one whole level (docs/track-cataclysm-arcade.md)."""
 from __future__ import annotations
 
 from functools import partial

@@ -1,9 +1,5 @@
-"""Cataclysm Arcade: the referee. `violations` says what a play breaks, `play` carries it out,
-`legal_moves` lists what the player to act may do. Pure functions of the State.
-
-The Line's own mechanics (priority, resolution, the initiative) are in rules_line.py; damage and
-health in table.py.
-"""
+"""Cataclysm Arcade: the referee: `violations` (what a play breaks), `play` (carrying it out),
+`legal_moves`; the Line's own mechanics are in rules_line.py. Pure functions of the State."""
 from __future__ import annotations
 
 from engine.base import Effect, Reason
@@ -318,13 +314,9 @@ def _check_fortify(state, me, move, unchecked):
     return reasons
 
 
-def _check_pass(state, me, move, unchecked):
-    return []
-
-
 _CHECKS = {"fighter": _check_fighter, "tactic": _check_tactic, "weapon": _check_weapon, "wield": _check_wield,
-           "attack": _check_attack, "activate": _check_activate, "respond": _check_respond, "pass": _check_pass,
-           "fortify": _check_fortify}
+           "attack": _check_attack, "activate": _check_activate, "respond": _check_respond,
+           "fortify": _check_fortify, "pass": lambda state, me, move, unchecked: []}
 
 
 # ---------------------------------------------------------------- carrying a play out

@@ -1,11 +1,5 @@
-"""Cataclysm Arcade: what the catalogue says about a card in play, and what it does not.
-
-A character or Weapon in play keeps the numbers it entered with; when it entered before the table
-described its card, the catalogue (the shipped cards, the player's library, the table's own entries:
-State.cards) answers instead. What neither knows is said as an `unchecked` Reason naming the card,
-the field and the one command that teaches it, written by the shared `engine.words.teach` (issue 23:
-one writer of teaching commands for every game).
-"""
+"""Cataclysm Arcade: what the catalogue says about a card in play (its numbers as it entered, else its
+card's), and the `unchecked` Reason, with the one command that teaches it, for what it does not."""
 from __future__ import annotations
 
 from typing import Any

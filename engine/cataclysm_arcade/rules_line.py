@@ -1,15 +1,5 @@
-"""Cataclysm Arcade: the Line: priority, resolution, the initiative, and what each item does.
-
-How we read the rulebook's Line (turn.line.*): a move other than pass starts the Line; priority
-goes clockwise from the player who added the top item, skipping whoever added that top item (you
-never respond to your own move or response). A player with priority adds a response (it goes on
-top, priority moves on clockwise) or declines. When every player who may respond to the top item
-has declined since it arrived, it resolves; priority then starts clockwise from the player who
-added the item that resolved. A trigger goes on top and priority goes to the player with the
-initiative. When the Line is empty the move is complete and the initiative passes clockwise to
-the next player who has not passed. The State's transitions (damage, entering play, passing, the
-next level) are table.py's: what an item does is worked out on its working Table.
-"""
+"""Cataclysm Arcade: the Line: priority, resolution, the initiative, and what each item does when it
+resolves (on table.py's working Table). How we read the rulebook's Line: docs/moves-cataclysm-arcade.md."""
 from __future__ import annotations
 
 from engine.base import Effect

@@ -1,11 +1,6 @@
-"""Cataclysm Arcade `decline all`: said once, made as each player's decline in turn, as priority goes
-round the table, until the top of the Line resolves (each decline its own play in the log).
-
-The Line gives each player clockwise the chance to respond, paying the Response's cost, so `decline
-all` declines only for a player who could not respond: no coins for any Response, or a hand the table
-knows holding none (and no Response ability to use). It stops at the first player who could, naming
-them: that player says `decline` or responds. `decline all before NAME` (or `until NAME`) declines
-for everyone up to NAME, whatever they hold, for a table that has agreed to it."""
+"""Cataclysm Arcade `decline all` (or `decline all before NAME`): one play made as each player's
+decline in turn, as priority goes round, until the top of the Line resolves; it declines only for a
+player who could not respond (docs/moves-cataclysm-arcade.md)."""
 from __future__ import annotations
 
 import re

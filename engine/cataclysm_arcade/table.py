@@ -1,11 +1,6 @@
-"""Cataclysm Arcade: the one working table. The State's transitions, written once and called by the
-plays (rules.py, rules_line.py) and the tracker verbs (track.py) alike: characters entering play,
-tapping and untapping, Stun, damage with Armor and Determination, Heal and Gain Health, destruction
-and defeat, coins paid from the pool, cards taken from a hand, passing and the start of a level.
-`Table` (engine.tracking.WorkingTable) carries a State through one play, Line item or tracker verb:
-its methods are the transitions, each moving the State on and saying the effects it sets off; the
-small changes of one Player (a tap, a cost paid, a card taken from the hand) are functions here.
-"""
+"""Cataclysm Arcade: the one working table (`Table`): the State's transitions, written once and called
+by the plays (rules.py, rules_line.py) and the tracker verbs (track.py) alike, each saying the
+effects it sets off; the small changes of one Player (a tap, a cost paid, a card taken) are functions."""
 from __future__ import annotations
 
 from typing import Any

@@ -48,9 +48,7 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
                 f"player-one: {options['player-one']!r} is not one player; choose one of {', '.join(names)}"
             ) from None
 
-    health: dict[str, int] = {}
-    if "boss-health" in options:
-        health = boss_health_option(options["boss-health"], names)
+    health = boss_health_option(options["boss-health"], names) if "boss-health" in options else {}
 
     seats = tuple(
         Player(
@@ -181,11 +179,9 @@ def _check_pass(state: State, player: Player, change: Change) -> list[Reason]:
 
 
 def _check_coins(state: State, player: Player, change: Change) -> list[Reason]:
-    if change.args[1] == "spend":
-        cost = int(change.args[2])
-        if cost > player.coins:
-            return [Reason(rule=R.PAY_FROM_POOL, message=f"{player.name} has {player.coins} "
-                           f"coin{'s' * (player.coins != 1)} and cannot pay {cost}")]
+    if change.args[1] == "spend" and int(change.args[2]) > player.coins:
+        return [Reason(rule=R.PAY_FROM_POOL, message=f"{player.name} has {table.coins_text(player.coins)} and "
+                       f"cannot pay {int(change.args[2])}")]
     return []
 
 
