@@ -30,11 +30,7 @@ _PLAY_ALIASES = {"response": "respond", "no": "decline", "ok": "decline", "done"
 
 def actor(state: State) -> str | None:
     """Who is to act: the player with priority while the Line is not empty, else the initiative."""
-    if state.winner:
-        return None
-    if state.line:
-        return state.priority
-    return state.initiative
+    return None if state.winner else state.priority if state.line else state.initiative
 
 
 def parse_move(text: str, state: State):

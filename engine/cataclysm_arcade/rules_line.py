@@ -11,9 +11,7 @@ from .rule_ids import R
 
 def may_respond(state: State, name: str) -> bool:
     """Still in the game, and the top of the Line is not their own."""
-    if not state.line or state.winner:
-        return False
-    return not state.player(name).out and state.line[-1].controller != name
+    return bool(state.line) and not state.winner and not state.player(name).out and state.line[-1].controller != name
 
 
 def next_priority(state: State, after: str, include_self: bool = True) -> str | None:
@@ -29,14 +27,9 @@ def push(state: State, item: LineItem, first: bool) -> tuple[State, list[Effect]
     """A move starts the Line (first) or a response goes on top; priority moves on clockwise."""
     state = state.model_copy(update={"line": (*state.line, item), "declined": ()})
     who = next_priority(state, item.controller)
-    state = state.model_copy(update={"priority": who})
     rule = R.PRIORITY_STARTS if first else R.RESPONSES_ON_TOP
-    effects = [Effect(kind="line", rule=rule, message=f"on the Line: {item.label()}; "
-                      + (f"{who} has priority" if who else "nobody may respond"))]
-    if who is None:
-        state, more = resolve_all_unanswered(state)
-        effects += more
-    return state, effects
+    return _waits(state, who, Effect(kind="line", rule=rule, message=f"on the Line: {item.label()}; "
+                                     + (f"{who} has priority" if who else "nobody may respond")))
 
 
 def push_trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
@@ -48,13 +41,17 @@ def push_trigger(state: State, item: LineItem) -> tuple[State, list[Effect]]:
     state = state.model_copy(update={"line": (*state.line, item), "declined": ()})
     holder = state.initiative or state.player_one
     who = holder if may_respond(state, holder) else next_priority(state, holder)
+    return _waits(state, who, Effect(kind="trigger", rule=R.TRIGGER,
+                                     message=f"on top of the Line: {item.label()}; {who or 'nobody'} has priority"))
+
+
+def _waits(state: State, who: str | None, said: Effect) -> tuple[State, list[Effect]]:
+    """The new top waits with `who` holding priority (`said` says so), or resolves when nobody may respond."""
     state = state.model_copy(update={"priority": who})
-    effects = [Effect(kind="trigger", rule=R.TRIGGER,
-                      message=f"on top of the Line: {item.label()}; {who or 'nobody'} has priority")]
-    if who is None:
-        state, more = resolve_all_unanswered(state)
-        effects += more
-    return state, effects
+    if who is not None:
+        return state, [said]
+    state, more = resolve_all_unanswered(state)
+    return state, [said, *more]
 
 
 def decline(state: State) -> tuple[State, list[Effect]]:

@@ -64,9 +64,7 @@ def to_act(state: State) -> str | None:
 
 def with_turn(state: State, player: str) -> State:
     """An overruled play out of turn: `player` holds priority (Line pending) or the initiative."""
-    if state.line:
-        return state.model_copy(update={"priority": player})
-    return state.model_copy(update={"initiative": player})
+    return state.model_copy(update={"priority" if state.line else "initiative": player})
 
 
 def mover(state: State, move: Move) -> str | None:

@@ -33,9 +33,7 @@ def _with(player: Player, name: str, new: Character) -> Player:
 
 def can_tap(who: Character) -> bool:
     """Untapped, or with Agility and fewer than two taps this level; never while stunned."""
-    if who.stunned:
-        return False
-    return not who.tapped or (who.has("agility") and who.taps < 2)
+    return not who.stunned and (not who.tapped or (who.has("agility") and who.taps < 2))
 
 
 def tap(player: Player, name: str) -> Player:

@@ -255,11 +255,6 @@ def _tap(t: table.Table, name: str, character: str) -> None:
     t.tap(name, _name(t.player(name), character))
 
 
-def _untap(t: table.Table, name: str, character: str) -> None:
-    """A card effect untaps it (and ends a Stun: the rulebook gives Stun no end of its own)."""
-    t.untap(name, _name(t.player(name), character))
-
-
 def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
     t.deal_damage(name, _character(t.player(name), character), int(amount), R.HEALTH_REDUCED)
     t.initiative_from_the_defeated(name)
@@ -273,10 +268,6 @@ def _character(player: Player, character: str) -> str:
                                   f"`boss {player.name.lower()} 30`")
         return character
     return _fighter(player, character).name
-
-
-def _destroy(t: table.Table, name: str, character: str) -> None:
-    t.destroy_fighter(name, _fighter(t.player(name), character).name)
 
 
 def _healing(capped: bool) -> Callable[..., None]:
@@ -329,9 +320,12 @@ VERBS: dict[str, Verb] = {
                               "(e.g. `gain-health ann boss 3`)"),
     "tap": _row(_in_game(_check_tap), _tap, read=words.read_character,
                 usage="tap PLAYER CHARACTER  — tap a Boss or Fighter (e.g. `tap ann grunt`)"),
-    "untap": _row(_in_game(), _untap, read=words.read_character,
+    "untap": _row(_in_game(), lambda t, name, character: t.untap(name, _name(t.player(name), character)),
+                  read=words.read_character,
                   usage="untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)"),
-    "destroy": _row(_in_game(), _destroy, read=words.read_destroy,
+    "destroy": _row(_in_game(),
+                    lambda t, name, character: t.destroy_fighter(name, _fighter(t.player(name), character).name),
+                    read=words.read_destroy,
                     usage="destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ann grunt`)"),
     "card": _row(None, _card, read=words.read_card,
                  usage="card NAME TYPE [key=value ...]  — describe a card for the catalogue (e.g. `card Grunt fighter "

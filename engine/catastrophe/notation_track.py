@@ -71,11 +71,6 @@ def read_reapurr(state: State, verb: str, rest: list[str], usage: str) -> Change
     return Change(verb="reapurr", args=(amount(tok, "reapurr"),))
 
 
-def read_yarn(state: State, verb: str, rest: list[str], usage: str) -> Change:
-    """Yarn Balls move between a basket and the Sanctuary: never set with =N."""
-    return read_counter(state, verb, rest, usage, allow_set=False, example_amount="-1")
-
-
 def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set: bool = True,
                    example_amount: str = "+1") -> Change:
     example = f"{verb} ann {example_amount}"

@@ -7,10 +7,8 @@ class R:
 
     PLAYER_COUNT = "catastrophe.setup.player-count"
     LIFE_TRACK = "catastrophe.lives.life-track"
-    GAIN = "catastrophe.lives.gain-move-up"
     MAX_NINE = "catastrophe.lives.max-nine"
 
-    IMMEDIATE = "catastrophe.elimination.immediate"
     LOST_ALL = "catastrophe.elimination.lost-all-lives"
     CAUGHT = "catastrophe.elimination.caught-by-reapurr"
     TO_LAIR = "catastrophe.elimination.token-to-lair"
@@ -46,7 +44,6 @@ class R:
     KING_NINE = "catastrophe.king-meowtain.nine-space-exception"
     KING_LOSSES_FIRST = "catastrophe.king-meowtain.losses-before-gains"
     KING_END = "catastrophe.king-meowtain.end"
-    VARIANTS = "catastrophe.variants.optional"
 
     # the move validator: card symbols, card types, rolls
     RGD_IMMEDIATE = "catastrophe.red-glowy-dot.apply-immediately"

@@ -2,61 +2,58 @@
 from __future__ import annotations
 
 from engine.base import Reason
+from engine.tracking import Findings
 
 from .model import HAND_LIMIT, POWER_CAT_LIMIT, REACTIONS, TOP_SPACE, State
 from .rule_ids import R
 
 
 def status(state: State) -> list[Reason]:
-    found: list[Reason] = []
-
-    def bad(rule: str, message: str) -> None:
-        found.append(Reason(rule=rule, message=message))
-
+    found = Findings()
     alive = [p for p in state.players if not p.eliminated]
     for p in state.players:
         if p.eliminated:
             if p.lives or p.yarn_balls or p.hand or p.power_cats:
-                bad(R.TO_LAIR, f"{p.name} is eliminated but still has lives, Yarn Balls or cards on the table")
+                found.forbid(R.TO_LAIR, f"{p.name} is eliminated but still has lives, Yarn Balls or cards on the table")
             continue
         if p.hand > HAND_LIMIT:
-            bad(R.HAND_LIMIT, f"{p.name} holds {p.hand} cards; more than {HAND_LIMIT} are discarded at once")
+            found.forbid(R.HAND_LIMIT, f"{p.name} holds {p.hand} cards; more than {HAND_LIMIT} are discarded at once")
         if p.power_cats > POWER_CAT_LIMIT:
-            bad(R.POWER_CAT_LIMIT, f"{p.name} has {p.power_cats} Power Cats; more than {POWER_CAT_LIMIT} are discarded at once")
+            found.forbid(R.POWER_CAT_LIMIT, f"{p.name} has {p.power_cats} Power Cats; more than {POWER_CAT_LIMIT} are discarded at once")
         if p.lives < 1:
-            bad(R.LOST_ALL, f"{p.name} has no lives left but is still in the game")
+            found.forbid(R.LOST_ALL, f"{p.name} has no lives left but is still in the game")
         elif p.lives <= state.grim_reapurr:
-            bad(R.CAUGHT, f"{p.name} is on the {p.lives} space, at or below the Grim Reapurr ({state.grim_reapurr}), "
+            found.forbid(R.CAUGHT, f"{p.name} is on the {p.lives} space, at or below the Grim Reapurr ({state.grim_reapurr}), "
                 "but still in the game")
     if state.variant == "king":  # Turbo lets gains share a space
         spaces = [p.lives for p in alive if p.lives != TOP_SPACE]
         for space in sorted({s for s in spaces if spaces.count(s) > 1}):
-            bad(R.KING_NO_SHARING, f"two cats share the {space} space; only the 9 space is shared")
+            found.forbid(R.KING_NO_SHARING, f"two cats share the {space} space; only the 9 space is shared")
     if state.game_over != (len(alive) <= 1):
-        bad(R.LAST_STANDING, f"game_over is {state.game_over} with {len(alive)} cat(s) still in the game")
+        found.forbid(R.LAST_STANDING, f"game_over is {state.game_over} with {len(alive)} cat(s) still in the game")
     if state.game_over and state.chain:
-        bad(R.LAST_STANDING, "the game is over but cards are still in play: "
+        found.forbid(R.LAST_STANDING, "the game is over but cards are still in play: "
             + ", ".join(c.label() for c in state.chain))
-    _chain_status(state, bad)
-    return found
+    _chain_status(state, found)
+    return found.problems
 
 
-def _chain_status(state: State, bad) -> None:
+def _chain_status(state: State, found: Findings) -> None:
     chain = state.chain
     if state.revealed and state.phase != "catastrophe":
-        bad(R.CATASTROPHE_ONE, "a CATastrophe card is marked revealed outside the CATastrophe Phase")
+        found.forbid(R.CATASTROPHE_ONE, "a CATastrophe card is marked revealed outside the CATastrophe Phase")
     for k, card in enumerate(chain):
         below = chain[k - 1] if k else None
         if card.type in ("cucumber", "take") and below is None:
-            bad(R.CUCUMBER if card.type == "cucumber" else R.TAKE, f"{card.label()} is in play with no card beneath it to block")
+            found.forbid(R.CUCUMBER if card.type == "cucumber" else R.TAKE, f"{card.label()} is in play with no card beneath it to block")
         if card.type == "pass" and not any(c.type in ("attack", "curiosity") for c in chain[:k]):
-            bad(R.PASS, f"{card.label()} is in play with no Attack or Curiosity to pass")
+            found.forbid(R.PASS, f"{card.label()} is in play with no Attack or Curiosity to pass")
         if k and any(c.red_glowy_dot for c in chain[:k]):
-            bad(R.RGD_NO_OTHER, f"{card.label()} was played on top of a Red Glowy Dot card")
+            found.forbid(R.RGD_NO_OTHER, f"{card.label()} was played on top of a Red Glowy Dot card")
         if card.type in REACTIONS and any(c.type == "attack" and (c.rolls or c.reroll) for c in chain[:k]):
-            bad(R.REACTIONS_BEFORE_DICE, f"{card.label()} sits on an Attack whose dice were rolled")
+            found.forbid(R.REACTIONS_BEFORE_DICE, f"{card.label()} sits on an Attack whose dice were rolled")
         if card.rolls and any(c.type in REACTIONS for c in chain[k + 1:]):
-            bad(R.REACTIONS_BEFORE_DICE, f"{card.label()} has rolls while reactions wait above it")
+            found.forbid(R.REACTIONS_BEFORE_DICE, f"{card.label()} has rolls while reactions wait above it")
         for who, face in card.rolls.items():
             if not 1 <= face <= 6:
-                bad(R.DICE, f"{who}'s roll {face} is not a face of a die")
+                found.forbid(R.DICE, f"{who}'s roll {face} is not a face of a die")

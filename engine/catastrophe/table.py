@@ -136,7 +136,7 @@ class Table(WorkingTable):
             self.set_lives(i, n)
             return
         if self.king_rules() and len(ops) > 1:
-            order = [i for i in self.turn_order()] + [i for i, _, _ in ops if not self.alive(i)]
+            order = self.turn_order() + [i for i, _, _ in ops if not self.alive(i)]
             pos = {i: k for k, i in enumerate(order)}
             losses = sorted([op for op in ops if op[1] == "-" and op[2] > 0], key=lambda op: pos[op[0]])
             gains = sorted([op for op in ops if op[1] == "+" and op[2] > 0], key=lambda op: pos[op[0]])
@@ -156,13 +156,9 @@ class Table(WorkingTable):
                 if sign == "-":
                     continue
                 # overruled: a gained life brings the token up out of the Reapurr's Lair
-                self.players[i]["eliminated"] = False
-                self.players[i]["lives"] = REAPURRS_LAIR
+                self.players[i].update(eliminated=False, lives=REAPURRS_LAIR)
                 self.say("back-in-game", f"{self.name(i)} comes back into the game from the Reapurr's Lair (the table's decision)", R.OUT)
-            if sign == "-":
-                self.lose(i, n)
-            else:
-                self.gain(i, n)
+            (self.lose if sign == "-" else self.gain)(i, n)
 
     def lose(self, i: int, n: int) -> None:
         p = self.players[i]

@@ -4,6 +4,7 @@ unclear are in docs/track-catastrophe.md."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Callable
 
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
@@ -316,8 +317,8 @@ VERBS: dict[str, Verb] = {
                     counter=Counter("grim_reapurr", of_player=False),
                     usage="move the Grim Reapurr on the life track: `reapurr +1`, `reapurr -1`, `reapurr =3`, "
                           "`reapurr lair`"),
-    "yarn": Verb(_check_yarn, _yarn, ("yarn-balls", "yarnballs", "yarn-ball"), read=notation_track.read_yarn,
-                 counter=Counter("yarn_balls"),
+    "yarn": Verb(_check_yarn, _yarn, ("yarn-balls", "yarnballs", "yarn-ball"), counter=Counter("yarn_balls"),
+                 read=partial(notation_track.read_counter, allow_set=False, example_amount="-1"),
                  usage="Yarn Balls used or lost (to the Sanctuary) or gained (from it): `yarn ann -1`, `yarn ben +2`"),
     "hand": Verb(_check_capped("hand", HAND_LIMIT, R.HAND_LIMIT,
                                "a hand holds at most {limit} cards; {name} cannot hold {n}"), _cards("hand"),
