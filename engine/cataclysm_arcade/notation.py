@@ -93,8 +93,7 @@ def parse_move(text: str, state: State):
     if verb == "wield":
         if on is None:
             raise MoveSyntaxError(f"missing 'on FIGHTER'; {usage}")
-        player = state.player(who) if who else None
-        weapons = [w.name for w in player.weapons] if player else []
+        weapons = [w.name for w in state.player(who).weapons] if who else []
         return Move(kind="wield", card=_match(" ".join(head), weapons, f"Weapon of {who}") if weapons
                     else " ".join(head), on=on)
     return Move(kind=verb, card=_card_name(state, who, " ".join(head)), on=on,

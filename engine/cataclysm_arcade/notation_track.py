@@ -123,12 +123,9 @@ def read_coins(state: State, verb: str, rest: list[str], usage: str) -> Change:
         return Change(verb=verb, args=(who.name, "spend", str(amount)))
     if len(rest) != 1:
         raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
-    try:
-        amount = _number(rest[0], "coins")
-    except MoveSyntaxError:
-        raise MoveSyntaxError(
-            f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}"
-        ) from None
+    if not _is_number(rest[0]):
+        raise MoveSyntaxError(f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}")
+    amount = int(rest[0].strip())
     if amount == 0:
         raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
     return Change(verb=verb, args=(who.name, f"{amount:+d}"))

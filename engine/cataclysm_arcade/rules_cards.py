@@ -48,29 +48,20 @@ def unknown(card: str, field: str, rule: str, kind: str | None = None) -> Reason
 
 def card_name(player: Player, character: str) -> str | None:
     """The card a character in play is: the Boss's name (if the table gave it) or the Fighter's."""
-    if character == BOSS:
-        return player.boss.name
-    low = character.lower()
-    return next((f.name for f in player.fighters if f.name.lower() == low), None)
+    return player.boss.name if character == BOSS else getattr(find_fighter(player, character), "name", None)
 
 
 def character_fact(state: State, player: Player, character: str, field: str) -> Any:
     """A character's number as it is in play, else as its card in the catalogue says, else None."""
     who = player.boss if character == BOSS else find_fighter(player, character)
-    value = getattr(who, field, None) if who is not None else None
-    if value is None:
-        card = spec(state, card_name(player, character))
-        value = getattr(card, field, None) if card is not None else None
-    return value
+    value = getattr(who, field, None)  # None: no such character in play
+    return value if value is not None else getattr(spec(state, card_name(player, character)), field, None)
 
 
 def weapon_fact(state: State, weapon, field: str) -> Any:
     """A Weapon's wield cost or attack modifier as in play, else as its card says, else None."""
     value = getattr(weapon, field)
-    if value is None:
-        card = spec(state, weapon.name)
-        value = getattr(card, field, None) if card is not None else None
-    return value
+    return value if value is not None else getattr(spec(state, weapon.name), field, None)
 
 
 def unknown_character(player: Player, character: str, field: str, rule: str) -> Reason:

@@ -55,11 +55,7 @@ def check_deck(data: dict, source: str = "deck") -> Verdict:
 
 
 def to_act(state: State) -> str | None:
-    if state.winner:
-        return None
-    if state.level_over:
-        return state.player_one
-    return notation.actor(state)
+    return None if state.winner else state.player_one if state.level_over else notation.actor(state)
 
 
 def with_turn(state: State, player: str) -> State:

@@ -37,9 +37,8 @@ def standing(summary: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
 
 def figure_lines(f: dict[str, Any]) -> list[str]:
     """The levels reached, on average and at most."""
-    if f["average_level"] is None:
-        return []
-    return [f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
+    return [] if f["average_level"] is None else [
+        f"levels reached: {f['average_level']:g} on average, {f['highest_level']} at most"]
 
 
 def share(record: dict[str, Any]) -> list[list]:

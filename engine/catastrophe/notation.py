@@ -119,13 +119,11 @@ def parse(text: str, state: State, to_act: str | None) -> Move:
             raise MoveSyntaxError(f"roll: a die shows 1 to {DIE_FACES}, not {face}")
         return Move(kind="roll", player=player or to_act, number=face)
     if verb == "yarn":
-        target = None
         if rest and rest[0].lower() in TARGET_WORDS:
             rest = rest[1:]
-        if len(rest) == 1:
-            target = state.player(rest[0]).name
-        elif rest:
+        if len(rest) > 1:
             raise MoveSyntaxError("yarn: `PLAYER yarn` (re-roll your own failed die, else the last) or `PLAYER yarn for PLAYER`")
+        target = state.player(rest[0]).name if rest else None
         if player is None:
             raise MoveSyntaxError("yarn: name who spends the Yarn Ball, e.g. `Chris yarn`")
         return Move(kind="yarn", player=player, target=target)
@@ -178,17 +176,13 @@ def _parse_play(state: State, player: str, rest: list[str]) -> Move:
         raise MoveSyntaxError(f"play: {rest[-1]!r} needs a player after it, e.g. `play Attack 4 at "
                               f"{state.players[(state.current + 1) % len(state.players)].name}`")
     target = None
-    for k in range(len(rest) - 2, -1, -1):
-        if rest[k].lower() in TARGET_WORDS and k + 2 == len(rest):
-            target = state.player(rest[k + 1]).name
-            rest = rest[:k]
-            break
+    if len(rest) >= 2 and rest[-2].lower() in TARGET_WORDS:
+        target, rest = state.player(rest[-1]).name, rest[:-2]
     if not rest:
         raise MoveSyntaxError("play: name the card, e.g. `play Attack 4 at Betty`, `Betty play Cucumber`")
     number = None
     if len(rest) > 1 and rest[-1].isdigit():
-        number = int(rest[-1])
-        rest = rest[:-1]
+        number, rest = int(rest[-1]), rest[:-1]
     card = _card_name(state, rest)
     spec = spec_of(state, card)
     if spec is not None and spec.type == "attack" and spec.number is None and number is None:
@@ -196,8 +190,7 @@ def _parse_play(state: State, player: str, rest: list[str]) -> Move:
     if number is not None and spec is not None and not (spec.type == "attack" and spec.number is None):
         raise MoveSyntaxError(f"play: {card} takes no number; unexpected {number}")
     if number is not None and spec is None:
-        card = f"{card} {number}"
-        number = None
+        card, number = f"{card} {number}", None
     return Move(kind="play", player=player, card=card, number=number, target=target)
 
 

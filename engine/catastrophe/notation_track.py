@@ -65,10 +65,8 @@ def read_reapurr(state: State, verb: str, rest: list[str], usage: str) -> Change
         rest = ["=" + rest[1]]
     if len(rest) != 1:
         raise MoveSyntaxError("reapurr: give one amount, e.g. `reapurr +1`, `reapurr -1`, `reapurr =3` or `reapurr lair`")
-    tok = rest[0]
-    if tok.lower() in ("lair", "reapurrs-lair", "reapurr's-lair"):
-        return Change(verb="reapurr", args=("=0",))
-    return Change(verb="reapurr", args=(amount(tok, "reapurr"),))
+    lair = rest[0].lower() in ("lair", "reapurrs-lair", "reapurr's-lair")
+    return Change(verb="reapurr", args=("=0" if lair else amount(rest[0], "reapurr"),))
 
 
 def read_counter(state: State, verb: str, rest: list[str], usage: str, allow_set: bool = True,

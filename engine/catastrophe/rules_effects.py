@@ -52,9 +52,7 @@ TOKEN = re.compile(r"(lives|draw|reapurr)=(self|target|others|all)?([+-]?\d+)", 
 def from_token(token: str) -> str | None:
     """`lives=target-1` -> "lives target -1" (checked later by parse_effect); None: not an effect token."""
     m = TOKEN.fullmatch(token)
-    if m is None:
-        return None
-    return " ".join(w for w in (m[1].lower(), (m[2] or "").lower(), m[3]) if w)
+    return None if m is None else " ".join(w for w in (m[1].lower(), (m[2] or "").lower(), m[3]) if w)
 
 
 def check_effects(card_type: str, effects: tuple[str, ...]) -> None:

@@ -12,9 +12,7 @@ def read(text: str, state: State) -> Move:
 
 
 def to_act(state: State) -> str | None:
-    if state.game_over:
-        return None
-    return rules.waiting_roller(state) or state.players[state.current].name
+    return None if state.game_over else rules.waiting_roller(state) or state.players[state.current].name
 
 
 def acting(state: State) -> str | None:

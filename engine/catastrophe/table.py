@@ -17,9 +17,7 @@ NAMES = {"hand": "hand_cards", "power_cats": "power_cat_cards"}
 
 def reapurr_target(now: int, sign: str, n: int) -> int:
     """The space a Grim Reapurr move (+N, -N, =N) aims for, before the track's ends are applied."""
-    if sign == "=":
-        return n
-    return now + n if sign == "+" else now - n
+    return {"=": n, "+": now + n, "-": now - n}[sign]
 
 
 def _without(cards: tuple[str, ...], name: str) -> tuple[str, ...] | None:
