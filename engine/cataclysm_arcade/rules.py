@@ -268,10 +268,8 @@ def _check_activate(state, me, move, unchecked):
         if move.ability == "fortify":
             return [_r(R.FORTIFY, "Fortify is used from the hand, not by a character in play: "
                        "`fortify CARD on CHARACTER`")]
-        if move.ability == "transform":
-            unchecked.append(rules_readings.TRANSFORM_NOT_DONE)
-        if move.ability == "block":
-            unchecked.append(rules_readings.BLOCK_RESPONSE)
+        unchecked += {"transform": [rules_readings.TRANSFORM_NOT_DONE], "block": [rules_readings.BLOCK_RESPONSE]
+                      }.get(move.ability, [])
         responding = move.ability == "block"
     elif found is None:
         if card is not None:

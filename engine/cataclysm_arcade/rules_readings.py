@@ -1,11 +1,6 @@
-"""Cataclysm Arcade: the readings the engine takes where the rulebook is silent or speaks two ways.
-
-A verdict that rests on one of them carries it as an `unchecked` Reason: the rule whose passage
-leaves the point open (the main one, where two passages meet) and the reading with the passages by
-heading, never a silent "legal" (issue 20). The engine decides where a reading applies (rules.py,
-rules_line.py, table.py); `from_effects` finds the ones a play's effects rest on.
-docs/moves-cataclysm-arcade.md lists them for the reader.
-"""
+"""Cataclysm Arcade: the readings the engine takes where the rulebook is silent or speaks two ways, each
+an `unchecked` Reason citing the rule whose passage leaves the point open (never a silent "legal", issue
+20); `from_effects` finds those a play's effects rest on. docs/moves-cataclysm-arcade.md lists them."""
 from __future__ import annotations
 
 from engine.base import Reason

@@ -1,9 +1,6 @@
-"""CATastrophe: the State, everything on the table: lives, Yarn Baskets and the Sanctuary, hands
-(known cards or counts), Power Cats, the Grim Reapurr, turn and phase, and the chain of cards in play.
-
-The tracker and the validator share this one State. The card catalogue (cards.toml, next to this
-module) maps the table's card names to a type, an Attack number and symbols; a situation's own
-`cards`, the tracker option cards=... or the tracker verb `card` (mid-game) extends or overrides it."""
+"""CATastrophe: the State, everything on the table (lives, Yarn Balls, hands, Power Cats, the Grim
+Reapurr, turn and phase, the chain of cards in play), shared by the tracker and the validator; and the
+card catalogue (cards.toml, extended by a situation's `cards`, the option cards=... or `track card`)."""
 from __future__ import annotations
 
 import tomllib

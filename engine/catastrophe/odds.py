@@ -1,11 +1,6 @@
-"""CATastrophe: exact chances at the table (one six-sided die per roll).
-
-Yarn Balls: any cat may spend one after any roll to make any cat re-roll (Yarn Balls). The roller
-spends theirs on a failed roll; other cats may spend theirs to make the roller re-roll a good one.
-The answer counts the roller's own Yarn Balls (`yarn`) and, when asked, Yarn Balls the other cats
-spend against the roller (`against`), each side spending one whenever the die shows what it does
-not want; it says so in its "assumes" line.
-"""
+"""CATastrophe: exact chances to defend an Attack (one six-sided die per roll), with the roller's Yarn
+Ball re-rolls and those the other cats spend against them; the answer says what it assumes
+(docs/moves-catastrophe.md, Odds)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -136,8 +131,8 @@ def describe(result: dict) -> str:
         if rolled is not None else ""
     lines = [f"{who}defend on {result['number']} or higher{now}: {result['chance']} = {result['percent']:.2f}% "
              f"with up to {result['yarn']} Yarn Ball re-roll{'s' if result['yarn'] != 1 else ''}"]
-    for row in result["by_yarn"]:
-        lines.append(f"  {row['yarn']} Yarn Ball{'s' if row['yarn'] != 1 else ' '}  {row['chance']:>9}  {row['percent']:6.2f}%")
+    lines += [f"  {row['yarn']} Yarn Ball{'s' if row['yarn'] != 1 else ' '}  {row['chance']:>9}  {row['percent']:6.2f}%"
+              for row in result["by_yarn"]]
     lines.append(f"assumes: {result['assumes']}")
     targets = result.get("targets", [])
     if len(targets) > 1:

@@ -1,12 +1,6 @@
-"""CATastrophe: the referee. `judge` says whether a play is allowed (and why not), `play_out`
-carries it out on the working table; check/apply are built from the two.
-
-The chain: a played card goes on top of the cards in play and waits; `resolve` lets the most
-recent one take effect, then new reactions may come before the next one does (Card Symbols,
-Catfinity; Reaction Cards Example). A card with the Red Glowy Dot in play stops every other card
-until it is finished; its rolls and Yarn Ball re-rolls still happen. Readings where the rulebook
-is silent are listed in docs/moves-catastrophe.md.
-"""
+"""CATastrophe: the referee: `judge` says whether a play is allowed (and why not), `play_out` carries it
+out on the working table; check/apply are built from the two. How the chain of cards in play runs, and
+the readings where the rulebook is silent: docs/moves-catastrophe.md."""
 from __future__ import annotations
 
 from engine.base import EngineError, Reason, Verdict

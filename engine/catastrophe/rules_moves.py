@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import notation, rules
 from .model import State, catalogue
 from .notation import Move
+from .track import hide
 
 
 def read(text: str, state: State) -> Move:
@@ -45,9 +46,7 @@ def known(state: State) -> State:
     me = to_act(state)
     if all(p.hand_cards is None or p.name == me for p in state.players):
         return state
-    return state.model_copy(update={"players": tuple(
-        p if p.hand_cards is None or p.name == me else p.model_copy(update={"hand_cards": None})
-        for p in state.players)})
+    return state.model_copy(update={"players": tuple(p if p.name == me else hide(state, p) for p in state.players)})
 
 
 def moves_note(state: State) -> str | None:

@@ -1,11 +1,6 @@
-"""CATastrophe: the readings the referee takes where the rulebook is silent or speaks two ways.
-
-A verdict that rests on one carries it as an `unchecked` note (a Reason: the rule that leaves the
-point open, and the reading with the rulebook passages by heading), never a silent "legal" (issue 20).
-rules.py adds the ones a play's form decides; `from_effects` finds the ones its effects rest on (the
-tracker's verdicts too). Each is said once per game (engine/readings.py). docs/moves-catastrophe.md
-lists them for the reader.
-"""
+"""CATastrophe: the readings the referee takes where the rulebook is silent or speaks two ways, each an
+`unchecked` note (never a silent "legal", issue 20) said once per game (engine/readings.py); rules.py
+adds those a play's form decides, `from_effects` those its effects rest on. docs/moves-catastrophe.md lists them."""
 from __future__ import annotations
 
 from engine.base import Reason

@@ -257,11 +257,10 @@ class Table(WorkingTable):
                       f"the Yarn Ball Sanctuary had only {got} left: {p['name']} gains {got} instead of {delta}",
                       R.YARN_NONE_LEFT)
         else:
-            want = -delta
-            gone = min(want, p["yarn_balls"])
+            gone = min(-delta, p["yarn_balls"])
             p["yarn_balls"] -= gone
             self.yarn_sanctuary += gone
-            if gone < want:
+            if gone < -delta:
                 self.say("yarn-short",
                       f"{p['name']} had only {gone} Yarn Ball{'s' if gone != 1 else ''}; {gone} go{'es' if gone == 1 else ''} to the Sanctuary",
                       R.YARN_BASKET)

@@ -13,12 +13,11 @@ PHASES = {"claw": "Claw Phase: play cards", "paw": "Paw Phase: draw a card",
 def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
     phase = PHASES.get(str(s.get("phase")), str(s.get("phase") or ""))
     view["headline"] = _turn(to_act or s.get("current"), acting, phase)
-    view["in_play"].append({"label": "In play", "cards": _cards(s.get("in_play")), "owner": None, "dice": [],
-                            "empty": "nothing"})
-    view["in_play"].append({"label": "Grim Reapurr", "cards": [], "owner": None, "dice": [],
-                            "value": str(s.get("grim_reapurr_space"))})
-    view["in_play"].append({"label": "Lives", "cards": [], "owner": None, "dice": [],
-                            "value": "  ".join(f"{r.get('name')} {r.get('lives')}" for r in rows)})
+    lives = "  ".join(f"{r.get('name')} {r.get('lives')}" for r in rows)
+    for label, cards, more in (("In play", _cards(s.get("in_play")), {"empty": "nothing"}),
+                               ("Grim Reapurr", [], {"value": str(s.get("grim_reapurr_space"))}),
+                               ("Lives", [], {"value": lives})):
+        view["in_play"].append({"label": label, "cards": cards, "owner": None, "dice": [], **more})
     view["counters"] = [["Turn", str(s.get("turn"))], ["Yarn Sanctuary", str(s.get("yarn_sanctuary"))]]
     for r in rows:
         counters = _pairs(r, [("lives", "Lives", None), ("yarn_balls", "Yarn Balls", None), ("hand", "Hand", None),
