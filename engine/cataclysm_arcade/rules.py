@@ -464,10 +464,9 @@ def _accepted(state: State) -> list[Move]:
         for w in me.weapons:
             candidates += [Move(kind="wield", card=w.name, on=f.name) for f in me.fighters if f.name != w.wielder]
         opponents = [p for p in state.in_game if p.name != who]
-        for name in [BOSS] + [f.name for f in me.fighters]:
-            for p in opponents:
-                candidates += [Move(kind="attack", card=name, target_player=p.name, target=t)
-                               for t in [BOSS] + [f.name for f in p.fighters]]
+        candidates += [Move(kind="attack", card=name, target_player=p.name, target=t)
+                       for name in [BOSS] + [f.name for f in me.fighters]
+                       for p in opponents for t in [BOSS] + [f.name for f in p.fighters]]
     for name in [BOSS] + [f.name for f in me.fighters]:
         who_c = table.character(me, name)
         card = spec(state, me.boss.name if name == BOSS else name)
@@ -488,15 +487,9 @@ def advice(state: State, most: int | None = 12) -> tuple[list[Move], list[tuple[
     """The plays to offer instead of a refused one: those `violations` accepts with every cost known
     (the coin pool is checked against them), and apart, those it could not confirm, each with the
     unknown cost that leaves it open (offered as unchecked, never as legal)."""
-    sure: list[Move] = []
-    unsure: list[tuple[Move, Reason]] = []
-    for move in _accepted(state):
-        open_cost = next((u for u in violations(state, move)[1] if u.rule in COST_RULES), None)
-        if open_cost is None:
-            sure.append(move)
-        else:
-            unsure.append((move, open_cost))
-    return (sure if most is None else sure[:most]), unsure
+    judged = [(move, next((u for u in violations(state, move)[1] if u.rule in COST_RULES), None))
+              for move in _accepted(state)]
+    return [move for move, why in judged if why is None][:most], [(move, why) for move, why in judged if why]
 
 
 def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:

@@ -186,8 +186,8 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         return
     if move.target is None or move.target == move.player:
         r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`" if move.target is None
-                 else f"{move.player} passes the card on to another player, not to themselves")
-        r.advice.extend(f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player))
+                 else f"{move.player} passes the card on to another player, not to themselves",
+                 *(f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)))
     elif state.player(move.target).eliminated:
         r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
 
@@ -209,8 +209,8 @@ def _judge_roll(state: State, move: Move, r: Findings) -> None:
     elif who not in top.targets:
         r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
     elif who in top.rolls and top.reroll != who:
-        r.forbid(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball")
-        r.advice.extend(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated)
+        r.forbid(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball",
+                 *(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated))
 
 
 def _judge_yarn(state: State, move: Move, r: Findings) -> None:

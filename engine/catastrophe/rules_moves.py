@@ -73,8 +73,7 @@ def _candidates(state: State):
     yield Move(kind="resolve")
     roller = rules.waiting_roller(state)
     if roller:
-        for face in range(1, 7):
-            yield Move(kind="roll", player=roller, number=face)
+        yield from (Move(kind="roll", player=roller, number=face) for face in range(1, 7))
     top = state.chain[-1] if state.chain else None
     rolled = list(top.rolls) if top is not None and top.type == "attack" else []
     for name in alive:
@@ -86,8 +85,7 @@ def _candidates(state: State):
         else:
             yield Move(kind="yarn", player=name)
     yield Move(kind="draw", player=cur)
-    for card in ("CATastrophic Event", "Grim Reapurr"):
-        yield Move(kind="reveal", player=cur, card=card)
+    yield from (Move(kind="reveal", player=cur, card=card) for card in ("CATastrophic Event", "Grim Reapurr"))
     yield Move(kind="end", player=cur)
     cat = catalogue(state)
     for name in alive:
@@ -100,13 +98,10 @@ def _candidates(state: State):
             number = int(words[-1]) if len(words) > 1 and words[-1].isdigit() else None
             card = " ".join(words[:-1]) if number is not None else label
             spec = cat.get(card.casefold())
-            if spec is None:
-                continue
-            if spec.type == "attack" and spec.number is None and number is None:
+            if spec is None or (spec.type == "attack" and spec.number is None and number is None):
                 continue
             if spec.type in ("attack", "curiosity") and spec.targets == "one" or spec.type == "pass":
-                for other in alive:
-                    if other != name:
-                        yield Move(kind="play", player=name, card=spec.name, number=number, target=other)
+                yield from (Move(kind="play", player=name, card=spec.name, number=number, target=other)
+                            for other in alive if other != name)
             else:
                 yield Move(kind="play", player=name, card=spec.name, number=number)
