@@ -168,9 +168,8 @@ def cost(word: str, what: str) -> int:
 
 
 def measured(what: str, amount: Callable[[str, str], int], need_health: bool) -> Parser:
-    """The reader of `VERB PLAYER CHARACTER N`: `what` names N in a complaint, `amount` reads it, and
-    a Boss must have its health set first when `need_health` (damage and healing change health; an
-    attack only taps and pays)."""
+    """The reader of `VERB PLAYER CHARACTER N` (`what` names N, `amount` reads it); with `need_health` a
+    Boss must have its health set first."""
     def parse(state: State, verb: str, rest: list[str], usage: str) -> Change:
         who, rest = _named(state, rest, usage)
         if len(rest) < 2:

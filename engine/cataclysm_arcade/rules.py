@@ -419,9 +419,8 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every play `violations` accepts for the player to act with every cost known: a play whose cost
-    is unknown cannot be confirmed payable, so it is never listed as legal (`unsure_moves` gives
-    those, for the `unchecked` line of `moves`); cards in an unknown hand are not listed."""
+    """Every play `violations` accepts for the player to act with every cost known (`unsure_moves`: the
+    others, never listed as legal); cards in an unknown hand are not listed."""
     return advice(state, most=None)[0]
 
 
@@ -484,9 +483,8 @@ COST_RULES = frozenset({R.PAY_ATTACK, R.TACTIC_COST, R.RESPONSE_COST, R.WIELD_CO
 
 
 def advice(state: State, most: int | None = 12) -> tuple[list[Move], list[tuple[Move, Reason]]]:
-    """The plays to offer instead of a refused one: those `violations` accepts with every cost known
-    (the coin pool is checked against them), and apart, those it could not confirm, each with the
-    unknown cost that leaves it open (offered as unchecked, never as legal)."""
+    """The plays to offer instead of a refused one: those accepted with every cost known, and apart those a
+    cost left open, each with its note (offered as unchecked, never as legal)."""
     judged = [(move, next((u for u in violations(state, move)[1] if u.rule in COST_RULES), None))
               for move in _accepted(state)]
     return [move for move, why in judged if why is None][:most], [(move, why) for move, why in judged if why]

@@ -28,9 +28,8 @@ FIELDS = {
 
 
 def teach(card: str, field: str, value: str | None = None, kind: str | None = None) -> str:
-    """The one command that puts a card's field into the player's card library (the value, where
-    the engine knows it, else the field's placeholder). A library card needs its type, so a command
-    for another field names the type too (`kind`, else its placeholder)."""
+    """The one command that puts a card's field into the card library (the value, else its placeholder),
+    naming the type too, which a library card needs (`kind`, else its placeholder)."""
     command = library_command(GAME, card, field, value or FIELDS[field][1])
     if field == "type":
         return command
@@ -74,9 +73,8 @@ def unknown_character(player: Player, character: str, field: str, rule: str) -> 
 
 
 def unconfirmed(plays: list[tuple[str, Reason]], said: str = "not offered as legal instead") -> list[Reason]:
-    """`unchecked` for the plays a refused play's advice (or `moves`) leaves out because a cost is
-    unknown (the companion cannot confirm them payable): grouped by the unknown fact, each naming its
-    plays."""
+    """`unchecked` for the plays left out of advice (or `moves`) because a cost is unknown, grouped by the
+    unknown fact."""
     groups: dict[str, tuple[str, list[str]]] = {}
     for text, why in plays:
         groups.setdefault(why.message, (why.rule, []))[1].append(text)

@@ -39,10 +39,8 @@ class DeclineAll(Series):
 
     @classmethod
     def plays_on(cls, state, by: str | None) -> tuple[int, ...]:
-        """The numbers of declines a play by `by` may imply: while the Line waits on other players, a play
-        made by a later player says that those before them let it be (each declines, in priority order),
-        up to a point where `by` is to act: with priority (a response), or with the initiative once the
-        Line has resolved (a move). () when `by` is to act already or names nobody at the table."""
+        """The numbers of declines a play by `by` may imply (those before them let the Line be, in priority
+        order, until `by` is to act); () when `by` is to act already or names nobody at the table."""
         from .model import Move
         from .notation import actor
         from .rules_moves import apply

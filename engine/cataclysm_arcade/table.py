@@ -282,9 +282,8 @@ class Table(WorkingTable):
         self.with_character(owner, name, who.model_copy(update={"health": new_health}))
 
     def initiative_from_the_defeated(self, owner: str) -> None:
-        """A player defeated between moves (a tracker change, the Line empty) while holding the
-        initiative is out of the game: it goes on clockwise to the next player who has not passed.
-        (During a move the Line's end passes it on: rules_line.finish_move.)"""
+        """A player defeated between moves while holding the initiative: it goes on clockwise to the next
+        player who has not passed (during a move the Line's end passes it on: rules_line.finish_move)."""
         now = self.now
         if now.initiative != owner or now.line or now.winner or not now.player(owner).out:
             return
@@ -310,8 +309,7 @@ class Table(WorkingTable):
             self.update(initiative=next_initiative(self.now, name))
 
     def start_next_level(self) -> None:
-        """Unspent coins are lost; the level goes up; Player One moves clockwise and takes the
-        initiative; everything untaps; each player draws a card and gets coins equal to the level."""
+        """The next level: unspent coins lost, Player One moves on and takes the initiative, untap, draw, income."""
         now = self.now
         for p in now.in_game:
             if p.coins:

@@ -66,10 +66,8 @@ TABLE_SOURCE = "named at the table"
 
 
 def card_entry(name: str, kind: str, extras: tuple[str, ...] | list[str]) -> dict:
-    """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and
-    effect tokens (`lives=target-1`, rules_effects.py).
-    Reactions, Allies, Power Cats and CATastrophe cards choose no target; without symbols given, the
-    entry takes its type's (CardSpec)."""
+    """A catalogue entry from the table's words: NAME, TYPE, then an Attack's number, symbols and effect
+    tokens (`lives=target-1`); only an Attack or a Curiosity chooses a target."""
     entry: dict = {"name": name, "type": kind.lower(), "source": TABLE_SOURCE}
     for extra in extras:
         if extra.isdigit():
@@ -108,9 +106,8 @@ class CardSpec(Frozen):
     @model_validator(mode="before")
     @classmethod
     def _one_effect(cls, data):
-        """`effect = "lives self +1"` is a list of one. An entry that gives no symbols (a library
-        card: `cards add ... --type power-cat`) gets its type's, as `card_entry` gives them: every
-        Power Cat and CATastrophe card carries the Red Glowy Dot, every Reaction Catfinity."""
+        """`effect = "..."` is a list of one; without symbols an entry takes its type's (every Power Cat and
+        CATastrophe card carries the Red Glowy Dot, every Reaction Catfinity)."""
         if isinstance(data, dict) and isinstance(data.get("effect"), str):
             data = {**data, "effect": (data["effect"],)}
         if isinstance(data, dict) and "symbols" not in data and isinstance(data.get("type"), str):
@@ -303,10 +300,8 @@ def catalogue(state: State) -> dict[str, CardSpec]:
 
 
 def named_entry(state: State, name: str, kind: str, extras) -> tuple[dict, bool]:
-    """The entry a card named at the table (`track card`) leaves in the catalogue: the facts the
-    table typed over what the catalogue (shipped cards, the card library, earlier names) already
-    knows of a card of that name and type, so naming a dealt Power Cat keeps the library's effect.
-    Also whether anything known was kept (a new card, or one of another type, stands as typed)."""
+    """The entry a card named at the table (`track card`) leaves in the catalogue, the facts typed laid over
+    what is known of a card of that name and type (a dealt Power Cat keeps its effect), and whether any was."""
     typed = card_entry(name, kind, extras)
     known = catalogue(state).get(name.casefold())
     if known is None or known.type != typed["type"]:

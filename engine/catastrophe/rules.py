@@ -452,10 +452,8 @@ def _resolve(t: Table, move: Move) -> None:
 
 
 def _unknown_effect(state: State, top) -> str:
-    """The note for a card whose effect is unknown, teaching it with the command that runs: `cards
-    add` for a card the table named itself (with its type) or nobody named, `cards edit` for one the
-    shipped catalogue has, and for any other (in a session: the card library's) `cards edit` with
-    `cards add` beside it (the library refuses to add a card it has)."""
+    """The note for a card whose effect is unknown, with the command that teaches it (`cards add`, `cards
+    edit`, or both where the card library may or may not have it)."""
     spec = catalogue(state).get(top.name.casefold()) if top.known else None
     if spec is None:
         return rules_effects.unknown(top.name, "TYPE")

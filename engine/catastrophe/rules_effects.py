@@ -78,9 +78,8 @@ EFFECT_SYNTAX = ("EFFECT is the card's text in the referee's words: `lives WHO +
 
 
 def teach(name: str, card_type: str | None = None, edit: bool = False) -> str:
-    """The one command that teaches the library a card's effect, worded by the shared
-    engine.words.teach: `cards edit` for a card the library or the shipped catalogue has (`edit`),
-    else `cards add`, naming the type too when it is known or unknown (`card_type`)."""
+    """The one command that teaches the library a card's effect (engine.words.teach): `cards edit` with
+    `edit`, else `cards add`, naming the type when `card_type` is given."""
     from engine.words import teach as teach_field, teach_edit
 
     if edit:
@@ -92,10 +91,8 @@ def teach(name: str, card_type: str | None = None, edit: bool = False) -> str:
 
 
 def unknown(name: str, card_type: str | None = None, edit: bool = False) -> str:
-    """The unchecked note for a card whose effect nobody described. `card_type`: "TYPE" for a card
-    the catalogue does not know at all, else the card's type; `edit`: the card library or the
-    shipped catalogue has the card, so the library edits it (it refuses to add a card twice); a card
-    the library may or may not have (a situation's) gets `cards edit` with `cards add` beside it."""
+    """The unchecked note for a card whose effect nobody described (`card_type` "TYPE": the type is unknown
+    too; `edit`: the library or the shipped catalogue has the card, so it is edited, not added)."""
     what = "type and effect are" if card_type == "TYPE" else "effect is"
     if edit and card_type:
         how = f"`{teach(name, edit=True)}` (or, if the card library does not have it, `{teach(name, card_type)}`)"

@@ -58,9 +58,8 @@ def share(record: dict[str, Any]) -> list[list]:
 
 
 def eliminations(steps: list) -> list[dict[str, Any]]:
-    """Each elimination with its cause, from the rule its effect cites: all lives lost (`lives`) or
-    caught by the Grim Reapurr (`reapurr`). Several in one step are paired with their effects in
-    turn order, as the table sweeps them; a count that does not pair is `unknown`."""
+    """Each elimination with its cause, from the rule its effect cites (`lives`, `reapurr`; several in one
+    step paired in turn order, as the table sweeps them; a count that does not pair is `unknown`)."""
     out = []
     for s in steps:
         was = {p.name for p in s.before.players if p.eliminated}
