@@ -47,9 +47,8 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
     me = state.player(who)
     if state.line:
         if move.kind in INITIATIVE_MOVES:
-            top = state.line[-1]
             rule = R.TACTIC_WHEN if move.kind == "tactic" else R.LINE_REPEAT
-            reasons = [_r(rule, f"the Line is not empty ({top.label()} on top): {who} has priority and may "
+            reasons = [_r(rule, f"the Line is not empty ({state.line[-1].label()} on top): {who} has priority and may "
                           "respond or decline; a new move waits until the whole Line has resolved")]
             if who != state.initiative:
                 reasons.append(_r(R.RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
@@ -68,7 +67,7 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
         if move.kind == "respond":
             reasons = [_r(R.RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
                           "played only with priority after another player's move (it is not a move)")]
-            if _last_was_pass(state):
+            if any(p.passed for p in state.in_game):  # the last move was a pass
                 reasons.append(_r(R.RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
             return reasons, unchecked
         if me.passed:
@@ -88,10 +87,6 @@ def _trigger_order(state: State, controller: str) -> list[Reason]:
         return [_r(R.TRIGGER_ORDER, f"triggers of one event go on the Line from {holder} clockwise: {controller}'s "
                    f"trigger comes before {below}'s (if it belongs to a new event, overrule)")]
     return []
-
-
-def _last_was_pass(state: State) -> bool:
-    return any(p.passed for p in state.in_game)
 
 
 def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[Reason]) -> tuple[list[Reason], CardSpec | None]:

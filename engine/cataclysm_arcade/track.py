@@ -64,8 +64,9 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
 
 def check(state: State, change: Change) -> Verdict:
     """engine.tracking's sequence, after the game's end is checked first: a refused change with the
-    verb's own advice, a legal one with the readings its effects decided."""
-    return judged(VERBS, state, change, apply, found=_violations(state, change), advise=_alternatives,
+    verb's own advice (none once the game is over), a legal one with the readings its effects decided."""
+    return judged(VERBS, state, change, apply, found=_violations(state, change),
+                  advise=(lambda *_: []) if state.game_over else None,
                   readings=lambda state, change, found: found.leave_open(*rules_readings.from_effects(found.effects)))
 
 
@@ -129,12 +130,6 @@ def _violations(state: State, change: Change) -> Findings:
     if state.game_over:
         return Findings([Reason(rule=R.WIN_LOSE, message=f"the game is over: {state.winner} has won")])
     return check_verb(VERBS, state, change, Findings())
-
-
-def _alternatives(state: State, change: Change, found: Findings) -> list[str]:
-    """The legal commands near a refused one: the verb's own advice (its row's), none once the game is over."""
-    advise = VERBS[change.verb].advise
-    return advise(state, change, found) if advise is not None and not state.game_over else []
 
 
 def _on_the_line(what: str, rule: str, form: str) -> Callable[[State, Change, Findings], None]:
@@ -262,12 +257,10 @@ def _damage(t: table.Table, name: str, character: str, amount: str) -> None:
 
 def _character(player: Player, character: str) -> str:
     """The Boss (with health known) or the Fighter in play of that name."""
-    if character == BOSS:
-        if player.boss.health is None:
-            raise MoveSyntaxError(f"{player.name}'s Boss has no health yet; set it first, e.g. "
-                                  f"`boss {player.name.lower()} 30`")
-        return character
-    return _fighter(player, character).name
+    if character == BOSS and player.boss.health is None:
+        raise MoveSyntaxError(f"{player.name}'s Boss has no health yet; set it first, e.g. "
+                              f"`boss {player.name.lower()} 30`")
+    return _name(player, character)
 
 
 def _healing(capped: bool) -> Callable[..., None]:
