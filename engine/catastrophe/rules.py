@@ -306,10 +306,7 @@ def _play(t: Table, move: Move) -> None:
     spec = spec_of(state, move.card)
     i = t.index(move.player)
     label = f"{move.card} {move.number}" if move.number is not None else move.card
-    if spec is not None and spec.type == "power-cat":
-        t.remove_card(i, "power_cats", label)
-    else:
-        t.remove_card(i, "hand", label)
+    t.remove_card(i, "power_cats" if spec is not None and spec.type == "power-cat" else "hand", label)
     kind = spec.type if spec else "unknown"
     targets: tuple[str, ...] = ()
     if spec is not None and spec.targets == "others":
@@ -399,9 +396,7 @@ def _resolve(t: Table, move: Move) -> None:
     if top.type in ("cucumber", "take"):
         blocked = t.chain.pop() if t.chain else None
         if blocked is not None:
-            rule = R.CUCUMBER if top.type == "cucumber" else R.TAKE
-            if top.type == "cucumber" and blocked.type == "cucumber":
-                rule = R.CUCUMBER_ON_CUCUMBER
+            rule = R.TAKE if top.type == "take" else R.CUCUMBER_ON_CUCUMBER if blocked.type == "cucumber" else R.CUCUMBER
             t.say("blocked", f"{name} ({top.controller}) blocks {blocked.label()}: it has no effect", rule)
             if top.type == "take":
                 t.add_cards(t.index(top.controller), "hand", 1, [blocked.label()])
