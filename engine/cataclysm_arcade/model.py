@@ -69,9 +69,8 @@ def keyword_numbers(words: tuple[str, ...] | list[str]) -> tuple[tuple[str, ...]
             if name != "armor" or not number.isdigit():
                 raise ValueError(f"keyword {word!r}: only Armor carries a number (armor 2)")
             armor = int(number)
-        if name not in found:
-            found.append(name)
-    return tuple(found), armor
+        found.append(name)
+    return tuple(dict.fromkeys(found)), armor
 
 
 class CardSpec(Frozen):

@@ -98,8 +98,7 @@ def _from_hand(state: State, me: Player, move: Move, kind: str, unchecked: list[
         if me.hand_unknown:
             unchecked.append(_r(played, f"that {me.name} holds {move.card}: the table does not know their whole hand"))
         else:
-            shown = ", ".join(me.hand) or "no cards"
-            reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {shown})"))
+            reasons.append(_r(R.MOVES, f"{me.name} has no {move.card} in hand (hand: {', '.join(me.hand) or 'no cards'})"))
     if card is None:
         unchecked.append(_r(R.MOVES, f"{move.card} is not in the catalogue: its type, costs and text are unknown; "
                             f"teach it with `{rules_cards.teach(move.card, 'type', kind)}` and its "

@@ -262,8 +262,7 @@ def _fortify(t: table.Table, item: LineItem) -> None:
     if who is None:
         t.say("fizzles", f"{item.on} has left play", R.FORTIFY_HEALTH)
         return
-    card = spec(t.now, item.card)
-    gain = card.health if card else None
+    gain = getattr(spec(t.now, item.card), "health", None)
     update: dict = {"fortifications": (*who.fortifications, item.card)}
     if gain is None or who.health is None:
         kind, message = "health-unknown", f"{item.card} goes under {item.on}; record the health it adds with `track`"

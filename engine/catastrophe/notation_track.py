@@ -51,10 +51,9 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
         i += 1
     if pending:
         raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
-    names = [n for n, _ in pairs]
-    for n in names:
-        if names.count(n) > 1:
-            raise MoveSyntaxError(f"{n} is named twice; give one amount per player in one command")
+    twice = [n for n, _ in pairs if sum(m == n for m, _ in pairs) > 1]
+    if twice:
+        raise MoveSyntaxError(f"{twice[0]} is named twice; give one amount per player in one command")
     if len(pairs) > 1 and any(a.startswith("=") for _, a in pairs):
         raise MoveSyntaxError("=N sets one player's lives; use it on its own, e.g. `lives ann =5`")
     return Change(verb="lives", args=tuple(x for pair in pairs for x in pair))
