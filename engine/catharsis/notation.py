@@ -277,34 +277,29 @@ def _join(values) -> str:
     return " ".join(str(v) for v in values)
 
 
+def _by(play: Play) -> str:
+    """An adjustment's granting player (and ability), as written after its die."""
+    return f" by {shlex.quote(play.by)}" + (f" {play.slot} {play.half}" if play.slot else "") if play.by else ""
+
+
+#: play kind -> its canonical text (a tracker command is written as typed)
+FORMATS = {
+    "roll": lambda p: f"roll {shlex.quote(p.player)} {_join(p.values)}",
+    "reroll": lambda p: f"reroll {shlex.quote(p.player)} {_join(p.values)}"
+                        + (f" to {_join(p.results)}" if p.results is not None else ""),
+    "adjust": lambda p: f"adjust {shlex.quote(p.player)} {p.values[0]} {p.amount:+d}{_by(p)}",
+    "use": lambda p: f"use {shlex.quote(p.player)} {p.slot} {p.half}" + (f" with {_join(p.values)}" if p.with_dice else ""),
+    "attack": lambda p: f"attack {p.to} {p.amount}",
+    "assign": lambda p: "assign " + " ".join(f"{shlex.quote(n)} {v}" for n, v in p.shares),
+    "boost": lambda p: f"boost {shlex.quote(p.player)} {p.slot} {p.half} {p.amount:+d} "
+                       + ("ability" if p.target == "ability" else f"attack {p.target}"),
+    "pay": lambda p: f"pay {shlex.quote(p.target)} with {_join(p.values)}",
+    "card": lambda p: format_card(p.card),
+}
+
+
 def format_play(play: Play) -> str:
-    k = play.kind
-    q = shlex.quote
-    if k == "roll":
-        return f"roll {q(play.player)} {_join(play.values)}"
-    if k == "reroll":
-        tail = f" to {_join(play.results)}" if play.results is not None else ""
-        return f"reroll {q(play.player)} {_join(play.values)}{tail}"
-    if k == "adjust":
-        by = f" by {q(play.by)}" if play.by else ""
-        if play.by and play.slot:
-            by += f" {play.slot} {play.half}"
-        return f"adjust {q(play.player)} {play.values[0]} {play.amount:+d}{by}"
-    if k == "use":
-        dice = f" with {_join(play.values)}" if play.with_dice else ""
-        return f"use {q(play.player)} {play.slot} {play.half}{dice}"
-    if k == "attack":
-        return f"attack {play.to} {play.amount}"
-    if k == "assign":
-        return "assign " + " ".join(f"{q(n)} {v}" for n, v in play.shares)
-    if k == "boost":
-        target = "ability" if play.target == "ability" else f"attack {play.target}"
-        return f"boost {q(play.player)} {play.slot} {play.half} {play.amount:+d} {target}"
-    if k == "pay":
-        return f"pay {q(play.target)} with {_join(play.values)}"
-    if k == "card":
-        return format_card(play.card)
-    return shlex.join(play.words)
+    return FORMATS[play.kind](play) if play.kind in FORMATS else shlex.join(play.words)
 
 
 def format_card(c: PowerCard) -> str:

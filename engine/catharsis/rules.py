@@ -388,20 +388,7 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     if play.kind == "reroll" and play.results is None:  # only asked about: nothing thrown yet
         return state, []
     table = Table(state)
-    if play.kind == "roll":
-        table.roll(play.player, play.values)
-    elif play.kind == "reroll":
-        table.reroll(play.player, play.values, play.results)
-    elif play.kind == "adjust":
-        table.adjust(play.player, play.values[0], play.amount, play.by, play.slot)
-    elif play.kind == "use":
-        _use(state, table, play)
-    elif play.kind == "attack":
-        table.d["attack"] = [play.to, play.amount]
-    elif play.kind == "assign":
-        table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
-    elif play.kind == "card":
-        table.add_card(play.card)
+    TRANSITIONS[play.kind](state, table, play)
     return table.freeze(), table.effects
 
 
@@ -431,6 +418,19 @@ def _use(state: State, table: Table, play: Play) -> None:
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
     if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt
         table.ability_damage(play.player, f"{pw.name} ({pw.combo} Combo removed)", finish)
+
+
+#: play kind -> its transition on the working table
+TRANSITIONS = {
+    "roll": lambda state, table, play: table.roll(play.player, play.values),
+    "reroll": lambda state, table, play: table.reroll(play.player, play.values, play.results),
+    "adjust": lambda state, table, play: table.adjust(play.player, play.values[0], play.amount, play.by, play.slot),
+    "use": _use,
+    "attack": lambda state, table, play: table.d.update(attack=[play.to, play.amount]),
+    "assign": lambda state, table, play: table.share_attack(play.shares, rules_combat.prevented(state, play.shares)),
+    "card": lambda state, table, play: table.add_card(play.card),
+    "boost": lambda state, table, play: None,  # the damage it changes is the table's to deal
+}
 
 
 # ------------------------------------------------------------------------------------- moves

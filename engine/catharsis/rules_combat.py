@@ -174,15 +174,11 @@ def room(p) -> int:
     return max(0, capacity(p) - p.damage_due)
 
 
-def owed(state) -> list[tuple[str, int]]:
+def owed(state, key: str = "damage_due") -> list[tuple[str, int]]:
     """(player, points) of damage owed and not yet taken (an Enemy attack's shares, a Morale
-    threshold's damage to everyone), living players only."""
-    return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
-
-
-def owed_discards(state) -> list[tuple[str, int]]:
-    """(player, powers) a Morale threshold makes them discard and not yet discarded, living players only."""
-    return [(p.name, p.discard_due) for p in state.players if p.discard_due and not p.dead]
+    threshold's damage to everyone), or with `key` "discard_due" the powers a threshold makes them
+    discard and not yet discarded; living players only."""
+    return [(p.name, getattr(p, key)) for p in state.players if getattr(p, key) and not p.dead]
 
 
 def owed_rule(state) -> str:
@@ -193,7 +189,7 @@ def owed_rule(state) -> str:
 def owed_text(state) -> str:
     """What is still owed (an Enemy attack's damage, a threshold's damage or discards), in words ("" when nothing)."""
     parts = [f"{name} owes {n} damage" for name, n in owed(state)]
-    parts += [f"{name} owes {n} discard{'s' if n > 1 else ''}" for name, n in owed_discards(state)]
+    parts += [f"{name} owes {n} discard{'s' if n > 1 else ''}" for name, n in owed(state, "discard_due")]
     if state.attack is not None:
         parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")
     return "; ".join(parts)

@@ -143,14 +143,11 @@ class Table(WorkingTable):
         if pw["status"] != FACE_UP:
             return
         pw["status"] = EXHAUSTED
-        if pw["combo"]:
-            self.say("combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
-                                   f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
-            pw["combo"] = 0
-        if pw["ice"]:
-            self.say("ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
-                                 f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
-            pw["ice"] = 0
+        for key, lost, rule in (("combo", "Combo lost", R.COMBO_EXHAUST), ("ice", "Ice destroyed", R.ICE_GONE)):
+            if pw[key]:
+                self.say(f"{key}-lost", f"{player['name']}'s {pw['name']}: {pw[key]} {lost} ({why})", rule,
+                         who=player["name"], amount=pw[key], card=pw["name"])
+                pw[key] = 0
 
     def discard_power(self, player: dict, slot: int) -> None:
         pw = player["powers"][slot - 1]

@@ -109,18 +109,11 @@ def summary(state: State) -> dict[str, Any]:
         row.update({key: getattr(p, key) for key in ("damage_due", "discard_due") if getattr(p, key)})
         players.append(row)
     out: dict[str, Any] = {
-        "boss": state.boss,
-        "hard_mode": state.hard_mode,
-        "morale": state.morale,
-        "morale_start": state.morale_start,
+        **{key: getattr(state, key) for key in ("boss", "hard_mode", "morale", "morale_start")},
         "thresholds": [{"at": t.at, "effect": t.effect, "reached": t.at in state.thresholds_reached}
                        for t in state.thresholds],
-        "phase": state.phase,
-        "card": state.card,
-        "cards_revealed": state.cards_revealed,
-        "combat_step": state.combat_step,
-        "round": state.round,
-        "characters_started": state.characters_started,
+        **{key: getattr(state, key) for key in ("phase", "card", "cards_revealed", "combat_step", "round",
+                                                "characters_started")},
         "players": players,
         "enemies": [{"name": e.name, "kind": e.kind, "health": e.health, "start_health": e.start_health,
                      "armor": e.armor, "defeated": e.defeated, **({"status": dict(e.status)} if e.status

@@ -9,7 +9,7 @@ from engine.tracking import Counter, Verb
 from .model import EXHAUSTED, player_of
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import owed, owed_discards, owed_text
+from .rules_combat import owed, owed_text
 from .table import Table
 from .track_combat import fight_advice
 from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
@@ -88,7 +88,7 @@ def check_refresh(state, change, no):
     if pending:
         no.forbid(R.REFRESH_PHASE, f"what is owed is not all taken: {pending}; the refresh comes after it",
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed_discards(state)))
+           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)
