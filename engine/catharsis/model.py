@@ -108,12 +108,6 @@ class Ability(Frozen):
         nothing has no count of dice to adjust."""
         return ("adjust_dice",) if entry.get("adjust") is None else ()
 
-    def cost_at(self, level: int | None) -> str | None:
-        """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
-        if level is None or level == 1:
-            return self.cost
-        return self.levels.get(str(level))
-
 
 def _reads(cost: str) -> None:
     """A cost that does not read is refused where the card is described (a ValueError names it)."""

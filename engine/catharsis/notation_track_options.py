@@ -45,15 +45,12 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
                           f"only murder-mystery takes 6 or 7")
     hard = flag("hard", options.get("hard") or "no")
 
-    raw_morale = options.get("morale")
+    raw_morale = options.get("morale", "none" if boss == "ice-elf-lich" else None)
     if raw_morale is None:
-        if boss != "ice-elf-lich":
-            raise OptionError("morale: required: the starting Morale on the Boss Deck's Morale card "
-                              "(e.g. morale=18), or morale=none")
-        morale = None
-    elif raw_morale.strip().lower() in ("none", "no", "-"):
-        morale = None
-    else:
+        raise OptionError("morale: required: the starting Morale on the Boss Deck's Morale card "
+                          "(e.g. morale=18), or morale=none")
+    morale = None
+    if raw_morale.lower() not in ("none", "no", "-"):  # the options' values come stripped
         try:
             morale = int(raw_morale)
         except ValueError:

@@ -1,15 +1,6 @@
-"""Catharsis: the exact odds of paying a cost with the rerolls left, under the best reroll strategy.
-
-A reroll takes any chosen dice and rolls them together, at most twice a phase. The odds are a
-dynamic programme over multisets of dice (the order of dice never matters):
-
-    P_0(M) = 1 if M pays the cost else 0
-    P_r(M) = 1 if M pays, else the best over the dice K kept from M of
-             E[P_{r-1}(K + a fresh roll of the other dice)]
-
-computed in exact integers (every probability shares the denominator 6^(n*r)), so the answer is a
-fraction, not a sample. Without given dice the odds are those of a fresh roll of n dice first.
-"""
+"""Catharsis: the exact odds of paying a cost with the rerolls left, under the best reroll strategy
+(docs/moves-catharsis.md): P_r(M) is 1 when the multiset M pays, else the best over the dice K kept
+of E[P_{r-1}(K + a fresh roll of the rest)], in integers over 6^(n*r)."""
 from __future__ import annotations
 
 from collections import Counter

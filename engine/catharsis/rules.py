@@ -1,9 +1,5 @@
-"""Catharsis: the referee of plays: check(), apply() and legal_moves(), pure functions of the State.
-
-Dice plays (roll, reroll, adjust, use, boost) belong to the Player Attack Phase; the Enemy's
-attack and its sharing (attack, assign) to the Enemy Attack Phase; a tracker command is judged
-and applied by the tracker (one rules model: the same State, the same rules).
-"""
+"""Catharsis: the referee of plays: check(), apply() and legal_moves(), pure functions of the State
+(a tracker command as a play is judged and made by the tracker's verbs)."""
 from __future__ import annotations
 
 import shlex
@@ -20,7 +16,7 @@ from .notation_track import is_pattern
 from .rule_ids import R
 from .rules_combat import activation_refusals, alternation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
-from .rules_cards import known_to_library, unknown
+from .rules_cards import unknown
 from .table import Table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
@@ -197,7 +193,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                  f"use {owner.name} {play.slot} {play.half}")
         return
     if ability is None or ability.adjust is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", known=known_to_library(card))
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", card)
                + ": the size is not judged")
         return
     if abs(play.amount) != ability.adjust:
@@ -206,8 +202,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                    for s in (ability.adjust, -ability.adjust)))
         return
     if ability.adjust_dice is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice",
-                       known=known_to_library(card))
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice", card)
                + ": how many dice it adjusts is not judged")
     elif pw.adjusted_round >= ability.adjust_dice:
         v.forbid(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
@@ -271,18 +266,14 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
         if pw.side is None:
             return None, (f"the side {pw.name} shows is not recorded, so which side's {half} cost applies is "
                           f"unknown (record it: side PLAYER N ground|flight)")
-        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}",
-                             known=known_to_library(card))
-    if card is None or ability is None:
-        return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
-    level = pw.level if pw.level and pw.level > 1 else None
-    cost = ability.cost_at(level)
+        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}", card)
+    level = pw.level if pw.level and pw.level > 1 else None  # Level 1 pays the printed `cost`
+    cost = None if ability is None else ability.levels.get(str(level)) if level else ability.cost
     if cost is not None:
         return cost, ""
-    if level:
-        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}",
-                             known=known_to_library(card))
-    return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
+    if ability is not None and level:
+        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}", card)
+    return None, unknown(pw.name, f"{half} cost", half, card)
 
 
 def _what_it_does(p, pw, card, ability, play: Play, v: Findings) -> None:

@@ -1,12 +1,6 @@
-"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation, Goz's
-Combo values, "+N to target ability" against "+N to target attack", and how the party shares an
-Enemy's damage.
-
-Soraten: after a Ground ability his next ability is a Flight one and the other way round, across
-rounds and combats. The side each power shows is the table's to record (`side dave 2 flight`); where
-the side of the power used or of his last ability is not recorded, the verdict says the alternation
-is unchecked.
-"""
+"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation
+(docs/moves-catharsis.md), Goz's Combo values, "+N to target ability" against "+N to target
+attack", and how the party shares an Enemy's damage."""
 from __future__ import annotations
 
 import re
@@ -16,7 +10,7 @@ from engine.base import Reason
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play, format_play
 from .rule_ids import R
-from .rules_cards import known_to_library, unknown
+from .rules_cards import unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten
@@ -78,8 +72,7 @@ def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}",
-                                   known=known_to_library(card)))
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}", card))
         return
     if count in listed:
         v.say("finisher", f"{pw.name}: {count} Combo removed: {listed[count]}", R.FINISHER)
@@ -120,7 +113,7 @@ def boost_verdict(state, play: Play, v) -> None:
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
-        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks", known=known_to_library(card))
+        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks", card)
                + ": the new damage is not computed")
         several = play.target != "ability" and "," in play.target
         v.say("modifier", f"{play.amount:+d} to " + ("every attack of the ability" if key == R.ABILITY_MOD else

@@ -1,9 +1,5 @@
-"""Catharsis: the one working table: the State's transitions, called by plays (rules.py) and by
-tracker verbs (track_*.py) alike, so that no rule is written twice.
-
-A Table holds the State written out as a dict while one play or command changes it, and the effects
-that change set off (engine.tracking.WorkingTable); `freeze()` is the State after it.
-"""
+"""Catharsis: the one working table: the State written out as a dict while a play (rules.py) or a
+tracker verb (track_*.py) changes it, and the effects it sets off; `freeze()` is the State after."""
 from __future__ import annotations
 
 import re
