@@ -16,8 +16,7 @@ from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
 # ------------------------------------------------------------------------------------- words
 
 def _change(word: str, what: str, before: list[str]) -> str:
-    """A signed change: '+2' or '-1' (words.amount); a bare '2' could mean either, so both readings
-    are listed."""
+    """A signed change, '+2' or '-1' (words.amount: a bare '2' lists both readings)."""
     return amount(word, " ".join(before), readings="+-", no_set=f"{what} is changed by +N or -N, not set with =N")
 
 

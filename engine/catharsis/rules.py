@@ -73,8 +73,7 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
 
 
 def _works(state: State, advice: str) -> bool:
-    """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
-    kept as a pattern)."""
+    """Advice is offered only when the table could play it now (a pattern is kept)."""
     if is_pattern(advice):
         return True
     try:
@@ -384,8 +383,8 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
 
 
 def _use(state: State, table: Table, play: Play) -> None:
-    """The dice paying the ability are set aside (the cheapest payment when none are named), then the
-    power is used as the tracker's `use` says (Combo, Ice, Cobble, exhausting)."""
+    """The dice paying the ability set aside (the cheapest payment when none are named), then the
+    tracker's `use` and the ability's damage."""
     p = player_of(state, play.player)
     have = unused(p)
     values = list(play.values)
@@ -482,9 +481,8 @@ def moves_note(state: State) -> str | None:
 
 
 def _left_out(state: State) -> list[str]:
-    """What `moves` cannot list in the Player Attack Phase, said instead of listing it: a roll and a
-    reroll (their dice are the table's, not the companion's), and the uses of a power whose card or
-    cost is unknown (checked as said, unchecked, never listed as legal)."""
+    """What `moves` cannot list in the Player Attack Phase (rolls, rerolls, uses of an unknown cost),
+    said instead of listing it."""
     out = []
     if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
         standing = [e.name for e in state.enemies if not e.defeated]

@@ -154,8 +154,7 @@ def _list(values) -> str:
 # ------------------------------------------------------------------------------------- damage
 
 def capacity(p) -> int:
-    """Points of damage that kill a player: each face-up power takes 2 (exhaust, then discard),
-    each exhausted power 1."""
+    """Points of damage that kill a player (a face-up power takes 2, an exhausted one 1)."""
     if p.dead:
         return 0
     return sum(2 if pw.status == FACE_UP else 1 for pw in p.powers if pw.status in (FACE_UP, EXHAUSTED))

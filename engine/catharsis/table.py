@@ -75,10 +75,8 @@ class Table(WorkingTable):
                                   f"(kept as the table decided)", R.MORALE_MAX)
 
     def threshold_damage(self, effect: str) -> None:
-        """A threshold whose effect reads "each player discards a power" makes each living character
-        owe that many discards (at most the powers left), held until `discard` takes them; one that
-        reads "everyone takes N damage" (the Morale section's example) N points, held like an Enemy
-        attack's shares (at most what kills them); any other wording stays the table's to carry out."""
+        """A threshold reading "each player discards a power" or "everyone takes N damage" (the Morale
+        section's example) held as owed by each living character; any other wording is the table's."""
         discards = EVERYONE_DISCARDS.fullmatch(effect.strip().lower().rstrip("."))
         if discards:
             n = COUNT_WORDS.get(discards.group(1)) or int(discards.group(1))
@@ -362,8 +360,7 @@ class Table(WorkingTable):
         p["rerolls"] += 1
 
     def adjust(self, name: str, value: int, amount: int, by: str | None = None, slot: str | None = None) -> None:
-        """One unused die showing `value` moves by `amount` (never past 1 or 6); the power whose
-        ability grants it (when named) counts one more die adjusted this round."""
+        """One unused die showing `value` moves by `amount` (within 1..6), counted on the granting power."""
         if by and slot:
             self.player(by)["powers"][int(slot) - 1]["adjusted_round"] += 1
         die = next((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value), None)
@@ -395,8 +392,7 @@ class Table(WorkingTable):
                  who=who, amount=amount, card=card)
 
     def add_card(self, card: PowerCard) -> None:
-        """A power card of the table's own; over an earlier one of the same name it replaces only the
-        fields it gives."""
+        """A power card of the table's own, laid over an earlier one of the same name."""
         low = card.name.lower()
         earlier = next((PowerCard(**c) for c in self.d["cards"] if c["name"].lower() == low), None)
         if card.source == "table":  # described by this session's own play (rules_cards.SESSION)

@@ -38,8 +38,7 @@ def _readings(state: State, change: Change, found: Findings) -> None:
 
 
 def _works(state: State, advice: str) -> bool:
-    """Advice is offered only if it is a command the table can type now and the rules allow
-    (advice with placeholders such as NAME or N is a pattern and is kept)."""
+    """Advice is offered only if the table can type it now and the rules allow it (a pattern is kept)."""
     if is_pattern(advice):
         return True
     try:
@@ -58,8 +57,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 
 
 def change_table(table: Table, change: Change) -> None:
-    """A tracker command's transition on the working table, then the game's end settled (a play that
-    is an ability's use goes through here too)."""
+    """A tracker command's transition on the working table (an ability's use too), then the game's end."""
     apply_verb(VERBS, table, change)
     table.settle()
 

@@ -230,8 +230,7 @@ def apply_enemy(t: Table, change) -> None:
 
 
 def combat_readings(change, kinds, rules) -> list[Reason]:
-    """The readings a legal combat step decided: the round's end and the next round's start, and the
-    Vessel's upkeep."""
+    """The readings a legal combat step decided (the round's end and start, the Vessel's upkeep)."""
     what = change.args[0]
     out = [ROUND_END] if what == "end-of-round" else []
     if what in ("round", "next") and "round" in kinds:
