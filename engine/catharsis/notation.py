@@ -117,17 +117,14 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         name = rest[1] if rest[1].isdigit() or k < 3 else " ".join(rest[1:k])  # a name of words needs no quotes
         slot = power_slot(state, who, name)
         half, dice, named = "top", (), False
-        i = 2 if name == rest[1] else k
-        while i < len(rest):
+        for i in range(2 if name == rest[1] else k, len(rest)):
             w = rest[i].lower()
-            if w in ("top", "bottom"):
-                half = w
-            elif w == "with":
+            if w == "with":
                 dice, named = _dice(rest[i + 1:]), True
                 break
-            else:
+            if w not in ("top", "bottom"):
                 raise MoveSyntaxError(f"unexpected {rest[i]!r}; usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
-            i += 1
+            half = w
         return Play("use", who, values=dice, slot=slot, half=half, with_dice=named)
     if verb == "attack":
         if len(rest) != 2 or rest[0].lower() not in ("party", "player"):

@@ -98,8 +98,7 @@ def _opt_count(name: str, raw: str) -> int:
     return value
 
 def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
-    raw = raw.strip()
-    if not raw:
+    if not raw:  # the options' values come stripped
         return ()
     if morale is None:
         raise OptionError("thresholds: a game without Morale (morale=none) has no Morale thresholds")
@@ -152,7 +151,6 @@ def _character_name(raw: str) -> str:
     return raw.strip()  # a character this rulebook does not describe: no character rules
 
 def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
-    raw = raw.strip()
 
     def check(v: str) -> int:
         if not v.strip().isdigit() or not 1 <= int(v) <= BOARD_MAX:

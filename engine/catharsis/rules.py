@@ -10,7 +10,7 @@ from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 
 from . import rules_combat, track
-from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
+from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of, shipped
 from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
@@ -465,9 +465,7 @@ def with_turn(state: State, player: str) -> State:
 
 
 def mover(state: State, move: Play) -> str | None:
-    if move.kind == "adjust" and move.by:
-        return move.by
-    return move.player
+    return move.by if move.kind == "adjust" and move.by else move.player  # the ability's owner adjusts
 
 
 def moves_note(state: State) -> str | None:
@@ -509,13 +507,9 @@ def _left_out(state: State) -> list[str]:
 
 def position(state: State) -> dict[str, Any]:
     """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
-    from .rules_combat import owed_text
-
-    pending = owed_text(state)
+    pending = rules_combat.owed_text(state)
     return {"damage_owed": pending} if pending else {}
 
 
 def card_names(state: State | None = None) -> list[str]:
-    from .model import shipped
-
     return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]

@@ -113,10 +113,8 @@ def summary(state: State) -> dict[str, Any]:
         **{key: getattr(state, key) for key in ("phase", "card", "cards_revealed", "combat_step", "round",
                                                 "characters_started")},
         "players": players,
-        "enemies": [{"name": e.name, "kind": e.kind, "health": e.health, "start_health": e.start_health,
-                     "armor": e.armor, "defeated": e.defeated, **({"status": dict(e.status)} if e.status
-                                                                    else {})}
-                    for e in state.enemies],
+        "enemies": [{key: getattr(e, key) for key in ("name", "kind", "health", "start_health", "armor", "defeated")}
+                    | ({"status": dict(e.status)} if e.status else {}) for e in state.enemies],
         "game_over": state.game_over,
         "outcome": state.outcome,
         "winner": "party" if state.outcome == "won" else None,
