@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine.base import MoveSyntaxError
+from engine.library import laid_over
 from engine.tracking import Change, aliases_of
 from engine.words import match
 
 from .rules_costs import parse_cost, read_die, read_dice
-from .model import Ability, Face, PowerCard
+from .model import PowerCard
 from .notation_track import parse as parse_command, player_name, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
@@ -223,23 +224,15 @@ def _card(rest: list[str]) -> PowerCard:
         elif w in ABILITY_WORDS:
             if last is None:
                 raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {CARD_USAGE}")
-            for key, got in _ability_field(w, value).items():
-                abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
-                    and key in abilities[last] else got
+            abilities[last] = laid_over(abilities[last], _ability_field(w, value))  # Levels, Combo: key by key
         else:
             raise MoveSyntaxError(f"unexpected {rest[i]!r}; {CARD_USAGE}")
         i += 2
     if not abilities and not fields:
         raise MoveSyntaxError(f"a card needs a field to describe; {CARD_USAGE}")
     for (side, half), got in abilities.items():
-        if side is None:
-            fields[half] = Ability(**got)
-        else:
-            fields.setdefault(side, {})[half] = Ability(**got)
-    for side in ("ground", "flight"):
-        if side in fields:
-            fields[side] = Face(**fields[side])
-    return PowerCard(name=name, **fields)
+        (fields if side is None else fields.setdefault(side, {}))[half] = got
+    return PowerCard(name=name, **fields)  # the record reads the abilities and sides
 
 
 def _ability_field(word: str, value: str) -> dict:

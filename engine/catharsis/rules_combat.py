@@ -202,13 +202,12 @@ def assign_verdict(state, play: Play, v) -> None:
             owes = f", less the {p.damage_due} they owe already" if p.damage_due else ""
             v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                      f"{name} can take at most {room(p)} (what would kill them{owes}), {n} assigned")
-    most = sum(room(p) for p in state.players)
     low, high = bounds(state)
     if not low <= total <= high:
         v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"the shares add up to {total}; the attack deals {amount}"
                  + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
-                 + (f" and the party can take {most} at most" if most < amount else ""))
+                 + (f" and the party can take {high} at most" if high < amount else ""))
     if to == "player" and not v.problems:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:
