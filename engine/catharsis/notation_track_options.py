@@ -72,12 +72,9 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     if kpt and boss not in ("ice-elf-lich", "other"):
         raise OptionError("kpt: Kill Point Tokens belong to the ice-elf-lich Boss Deck")
 
-    built = []
-    for name in names:
-        ch = characters.get(name)
-        level = 1 if ch == "Luthia" else None
-        powers = tuple(Power(name=str(i + 1), level=level) for i in range(counts[name]))
-        built.append(Player(name=name, character=ch, powers=powers, kpt=kpt))
+    built = (Player(name=name, character=characters.get(name), kpt=kpt, powers=tuple(
+        Power(name=str(i + 1), level=1 if characters.get(name) == "Luthia" else None) for i in range(counts[name])))
+        for name in names)  # a Luthia power starts at Level 1
     return State(boss=boss, hard_mode=hard, characters_started=n, morale=morale, morale_start=morale,
                  thresholds=thresholds, paradox=paradox, players=tuple(built))
 

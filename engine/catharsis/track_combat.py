@@ -90,10 +90,9 @@ def check_combat(state, change, no):
             no.forbid(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
                "enemy damage N", "enemy defeated")
         return
-    if what in STEPS:
-        if STEPS.index(what) < STEPS.index(state.combat_step):
-            no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
-                              f"round instead", "combat round", "combat next")
+    if what in STEPS and STEPS.index(what) < STEPS.index(state.combat_step):
+        no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next round "
+                                 "instead", "combat round", "combat next")
 
 
 def fight_advice(state) -> str:
