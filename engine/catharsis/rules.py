@@ -14,7 +14,7 @@ from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of
 from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation
+from .rules_combat import judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
 from .rules_cards import unknown
 from .table import Table
@@ -211,8 +211,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
 def _check_use(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
-    for rule, why, advice in activation_refusals(p, pw, play.slot):
-        v.forbid(rule, why, *advice)
+    refuse_activation(p, pw, play.slot, v)
     if pw.status == DISCARDED:
         return
     if not p.dice:
@@ -226,10 +225,7 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     if pw.ice >= 2:
         v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
-    why, notes = alternation(p, pw, card)
-    if why:
-        v.forbid(R.SORATEN_ALTERNATE, why)
-    v.unchecked.extend(notes)
+    judge_alternation(p, pw, card, v)
     have = unused(p)
     if play.with_dice and shortfall(play.values, have):
         v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "

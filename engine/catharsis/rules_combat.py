@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-from engine.base import Reason
-
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play, format_play
 from .rule_ids import R
@@ -15,47 +13,39 @@ from .rules_cards import unknown
 
 # ------------------------------------------------------------------------------------- Soraten
 
-def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
-    """(why the use breaks the alternation, or None; what could not be judged) for player p using
-    power pw. Only Soraten alternates."""
+def judge_alternation(p, pw, card, no) -> None:
+    """Player p using power pw: a use that breaks Soraten's alternation forbidden in `no`, what cannot be
+    judged noted there. Only Soraten alternates."""
     if p.character != "Soraten":
-        return None, []
+        return
     side = pw.side or (card.side if card is not None else None)  # recorded, else as its card fixes it (a duo power)
     if side == "both":
-        return None, [Reason(rule=R.DUO_SORATEN,
-                             message=f"{pw.name} counts as both Ground and Flight: it follows either side; which "
-                                     f"side Soraten's next ability must then show is not stated, so it is not judged")]
-    if side is None:
-        return None, [Reason(rule=R.SORATEN_ALTERNATE,
-                             message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
-                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")]
-    if p.last_side == "unknown":
-        return None, [Reason(rule=R.SORATEN_ALTERNATE,
-                             message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
-                                     f"({side.capitalize()}) alternates with it is not judged")]
-    if p.last_side == side:
+        no.note(R.DUO_SORATEN, f"{pw.name} counts as both Ground and Flight: it follows either side; which side "
+                               f"Soraten's next ability must then show is not stated, so it is not judged")
+    elif side is None:
+        no.note(R.SORATEN_ALTERNATE, f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
+                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")
+    elif p.last_side == "unknown":
+        no.note(R.SORATEN_ALTERNATE, f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
+                                     f"({side.capitalize()}) alternates with it is not judged")
+    elif p.last_side == side:
         other = "flight" if side == "ground" else "ground"
-        return (f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "
-                f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side"), []
-    return None, []
+        no.forbid(R.SORATEN_ALTERNATE, f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "
+                                       f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side")
 
 
 # ------------------------------------------------------------------------------------- activation
 
-def activation_refusals(p, pw, slot: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """Why no ability of this power can be activated now, as (rule, why, advice): a power shows one
-    ability a round, top or bottom, and only while face up. One copy for the play `use` and the
-    tracker's `use` alike."""
+def refuse_activation(p, pw, slot: str, no) -> None:
+    """Why no ability of this power can be activated now, forbidden in `no`: a power shows one ability a
+    round, top or bottom, and only while face up. One copy for the play `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
-        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded", ())]
-    if pw.used_round:
-        return [(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per "
-                                  f"power", ()),
-                (R.TOP_OR_BOTTOM, "top or bottom, never both", ())]
-    if pw.status != FACE_UP:
-        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be "
-                        f"activated", ())]  # a heal is a reward or an effect, not a play open now
-    return []
+        no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
+    elif pw.used_round:
+        no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
+        no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
+    elif pw.status != FACE_UP:  # a heal is a reward or an effect, not a play open now
+        no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be activated")
 
 
 # ------------------------------------------------------------------------------------- Combo
