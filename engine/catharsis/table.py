@@ -315,8 +315,7 @@ class Table(WorkingTable):
         if self.d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
             self.say("kpt", "every party member gains Kill Point Tokens (the card says how many: "
                             "kpt all +N)", R.KPT)
-        living = [e for e in self.d["enemies"] if not e["defeated"]]
-        if living:
+        if any(not e["defeated"] for e in self.d["enemies"]):
             return
         if any(e["kind"] == "boss" for e in self.d["enemies"]):
             if self.d["outcome"] is None:

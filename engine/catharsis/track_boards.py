@@ -298,15 +298,18 @@ def check_flip(state, change, no):
         no.leave_open(LUTHIA_FLIP)
 
 
+#: the Roles that turn face up only on their own condition, not by a refresh: character -> (when, rule)
+OWN_UNFLIP = {"Emberhoof": ("someone gets Drunk", R.EMBER_UNFLIP), "Lumi": ("another character dies", R.LUMI_UNFLIP)}
+
+
 def check_unflip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "face-up" or p.character == "Durhak" or p.character in ("Emberhoof", "Lumi") and p.may_unflip:
+    if p.role == "face-up" or p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
         return
-    if p.character == "Emberhoof":
-        no.forbid(R.EMBER_UNFLIP, f"{p.name} (Emberhoof) can unflip her Role only after someone gets Drunk",
-           "drunk NAME")
-    elif p.character == "Lumi":
-        no.forbid(R.LUMI_UNFLIP, f"{p.name} (Lumi) can unflip her Role only after another character dies")
+    if p.character in OWN_UNFLIP:
+        when, rule = OWN_UNFLIP[p.character]
+        no.forbid(rule, f"{p.name} ({p.character}) can unflip her Role only after {when}",
+                  *(("drunk NAME",) if p.character == "Emberhoof" else ()))
     else:
         rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
         no.forbid(rule, f"{p.name}'s Role turns face up only when the party spends Morale on a refresh",

@@ -221,9 +221,8 @@ def apply_enemy(t: Table, change) -> None:
         enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
         t.say("armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED, amount=enemy["armor"],
               card=target)
-    elif sub == "defeated":
-        if not enemy["defeated"]:
-            t.defeat_enemy(enemy)
+    elif sub == "defeated" and not enemy["defeated"]:
+        t.defeat_enemy(enemy)
     elif sub == "damage":
         t.damage_enemy(enemy, int(change.args[1]))
 
