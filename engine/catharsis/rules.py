@@ -57,8 +57,7 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
         judge_payment(parse_cost(play.target), list(play.values), True, v)
         return v.verdict()
     if state.outcome is not None:
-        key = R.WIN if state.outcome == "won" else R.LOSING
-        v.forbid(key, f"the game is over (the party has {state.outcome}); no more plays")
+        v.forbid(R.WIN if state.outcome == "won" else R.LOSING, f"the game is over (the party has {state.outcome}); no more plays")
         return v.verdict()
     if play.kind in DICE_PLAYS:
         _check_phase(state, play, v)

@@ -38,19 +38,17 @@ class Table(WorkingTable):
         d = self.d
         if d["outcome"] == "lost":
             return
-        lost_rule = None
         if d["morale"] is not None and d["morale"] <= 0:
-            lost_rule = R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
-            why = "Morale has reached 0"
+            why, rule = "Morale has reached 0", R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
         elif d["players"] and all(p["dead"] for p in d["players"]):
-            lost_rule = R.ALL_DEAD
-            why = "every character is dead"
-        if lost_rule:
-            if d["outcome"] == "won":
-                self.say("lost", f"{why} while resolving the Boss's defeat: the party loses after all", R.WIN_LOST)
-            else:
-                self.say("lost", f"{why}: the party loses", lost_rule)
-            d["outcome"] = "lost"
+            why, rule = "every character is dead", R.ALL_DEAD
+        else:
+            return
+        if d["outcome"] == "won":
+            self.say("lost", f"{why} while resolving the Boss's defeat: the party loses after all", R.WIN_LOST)
+        else:
+            self.say("lost", f"{why}: the party loses", rule)
+        d["outcome"] = "lost"
 
     # -- Morale, Roles, boards, combat --------------------------------------------------------
 
