@@ -61,8 +61,10 @@ class Die(Frozen):
 
 
 class Ability(Frozen):
-    """One ability of a power in the catalogue; an empty or None field is one its card description
-    does not give."""
+    """One ability of a power in the catalogue: its printed cost (None: not known), the damage of
+    each of its attacks, whether it exhausts the power, (Goz's bottoms) its Combo values, (Luthia)
+    its cost at Levels 2 and 3, the size of its adjust-dice effect and the damage it prevents.
+    An empty or None field is one the card description does not give."""
 
     cost: str | None = None
     effect: str = ""
