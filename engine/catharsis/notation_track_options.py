@@ -65,12 +65,8 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     characters = _opt_characters(options.get("characters", ""), names)
     counts = _opt_powers(options.get("powers", "6"), names)
 
-    paradox = _opt_count("paradox", options.get("paradox", "0"))
-    if paradox and boss not in ("battle-with-fate", "other"):
-        raise OptionError("paradox: Paradox belongs to the battle-with-fate Boss Deck")
-    kpt = _opt_count("kpt", options.get("kpt", "0"))
-    if kpt and boss not in ("ice-elf-lich", "other"):
-        raise OptionError("kpt: Kill Point Tokens belong to the ice-elf-lich Boss Deck")
+    paradox = _opt_count("paradox", options.get("paradox", "0"), boss, "battle-with-fate", "Paradox belongs")
+    kpt = _opt_count("kpt", options.get("kpt", "0"), boss, "ice-elf-lich", "Kill Point Tokens belong")
 
     built = (Player(name=name, character=characters.get(name), kpt=kpt, powers=tuple(
         Power(name=str(i + 1), level=1 if characters.get(name) == "Luthia" else None) for i in range(counts[name])))
@@ -85,13 +81,16 @@ def _opt_boss(raw: str) -> str:
         raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
     return key
 
-def _opt_count(name: str, raw: str) -> int:
+def _opt_count(name: str, raw: str, boss: str, deck: str, whose: str) -> int:
+    """A Boss Deck's starting counter: 0 or more, and none unless the game plays that `deck` (or another)."""
     try:
         value = int(raw)
     except ValueError:
         raise OptionError(f"{name}: {raw!r} is not a whole number (0 or more)") from None
     if value < 0:
         raise OptionError(f"{name}: must be 0 or more")
+    if value and boss not in (deck, "other"):
+        raise OptionError(f"{name}: {whose} to the {deck} Boss Deck")
     return value
 
 def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:

@@ -50,15 +50,16 @@ def refuse_activation(p, pw, slot: str, no) -> None:
 
 # ------------------------------------------------------------------------------------- Combo
 
+def combo_power(p, card) -> bool:
+    """Whether a power holds Goz's Combo: Goz's (his player's or his card's), and no duo power."""
+    return (p.character == "Goz" or card is not None and card.character == "Goz") and not (card is not None and card.duo)
+
+
 def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     """Goz: a top places a Combo instead of its effect; a bottom removes every Combo and does the
     effect listed for exactly that count, or nothing when the count is not listed."""
-    if p.character != "Goz" and (card is None or card.character != "Goz"):
-        return
-    if card is not None and card.duo:
-        return  # Goz puts no Combo on duo powers
-    if play.half == "top":
-        return  # the Combo it places is reported once, by the tracker's `use`
+    if not combo_power(p, card) or play.half == "top":
+        return  # a top's Combo is reported once, by the tracker's `use`
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
@@ -81,9 +82,7 @@ def finisher(state, p, pw, card, ability, half: str) -> tuple[tuple[int, ...], i
     """Goz's bottom as used with the Combo the power holds: (the damage of each attack its listed
     effect deals, the damage it prevents, the effect's words), all empty when it is no Goz finisher
     or the count removed is not listed (Goz did the move wrong: nothing happens)."""
-    if half != "bottom" or ability is None or not ability.combo or (card is not None and card.duo):
-        return (), 0, None
-    if p.character != "Goz" and (card is None or card.character != "Goz"):
+    if half != "bottom" or ability is None or not ability.combo or not combo_power(p, card):
         return (), 0, None
     text = ability.combo.get(str(pw.combo))
     if text is None:
