@@ -1,11 +1,6 @@
 """Catharsis: Divine Wrath, declared in one record (`GAME`, built on first use so that reading a cost or
-computing odds imports no model); its modules follow the shared layout (docs/architecture.md).
-
-What the game adds: ability costs and the dice that pay them (`rules_costs.py`), combat modifiers
-(`rules_combat.py`), an unknown card fact taught by one command (`rules_cards.py`), a new game's
-options (`notation_track_options.py`), the tracker split by topic (`track_morale.py`,
-`track_combat.py`, `track_boards.py`, `track_characters.py`, `track_readings.py`) and the exact odds
-of paying a cost with rerolls left (`odds.py`)."""
+computing odds imports no model); its modules follow the shared layout (docs/architecture.md), each
+saying what it adds."""
 from __future__ import annotations
 
 from functools import partial

@@ -108,12 +108,6 @@ class Ability(Frozen):
         nothing has no count of dice to adjust."""
         return ("adjust_dice",) if entry.get("adjust") is None else ()
 
-    def cost_at(self, level: int | None) -> str | None:
-        """The cost to pay at a Luthia Level (None or 1: the printed `cost`)."""
-        if level is None or level == 1:
-            return self.cost
-        return self.levels.get(str(level))
-
 
 def _reads(cost: str) -> None:
     """A cost that does not read is refused where the card is described (a ValueError names it)."""
@@ -164,33 +158,16 @@ class PowerCard(Frozen):
         return tuple(out)
 
 
-def merge_ability(base: Ability | None, over: Ability | None) -> Ability | None:
-    """`over` laid on `base`: each field `over` gives replaces that field, the others stay."""
-    if base is None or over is None:
-        return over or base
-    given = {k: v for k, v in over.model_dump().items() if v not in (None, "", (), [], {}) and k != "exhausts"}
-    if not over.exhausts:
-        given["exhausts"] = False
-    for table in ("combo", "levels"):  # a table's keys laid over the base's
-        if getattr(over, table):
-            given[table] = {**getattr(base, table), **getattr(over, table)}
-    return base.model_copy(update=given)
-
-
 def merge_card(base: PowerCard | None, over: PowerCard) -> PowerCard:
     """A table's (or library's) card over the catalogue's card of the same name: an override
     replaces only the fields it gives (a cost added to Nail to the Eye keeps its Combo values)."""
     if base is None:
         return over
-    update = {k: getattr(over, k) for k in ("character", "duo", "side") if getattr(over, k) is not None}
-    update["top"] = merge_ability(base.top, over.top)
-    update["bottom"] = merge_ability(base.bottom, over.bottom)
-    for side in SIDES:
-        b, o = getattr(base, side), getattr(over, side)
-        update[side] = o if b is None else b if o is None else Face(
-            top=merge_ability(b.top, o.top), bottom=merge_ability(b.bottom, o.bottom))
-    update["source"] = f"{base.source}; {over.source}" if over.source != base.source else base.source
-    return base.model_copy(update=update)
+    from engine.library import laid_over
+
+    source = f"{base.source}; {over.source}" if over.source != base.source else base.source
+    laid = laid_over(base.model_dump(exclude_defaults=True), over.model_dump(exclude_defaults=True))
+    return PowerCard(**laid | {"name": base.name, "source": source})
 
 
 class Player(Frozen):

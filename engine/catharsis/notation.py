@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine.base import MoveSyntaxError
+from engine.library import laid_over
 from engine.tracking import Change, aliases_of
 from engine.words import match
 
 from .rules_costs import parse_cost, read_die, read_dice
-from .model import Ability, Face, PowerCard
+from .model import PowerCard
 from .notation_track import parse as parse_command, player_name, power_slot
 
 NOTATION = __doc__.split("\n\n", 1)[1]
@@ -117,17 +118,14 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         name = rest[1] if rest[1].isdigit() or k < 3 else " ".join(rest[1:k])  # a name of words needs no quotes
         slot = power_slot(state, who, name)
         half, dice, named = "top", (), False
-        i = 2 if name == rest[1] else k
-        while i < len(rest):
+        for i in range(2 if name == rest[1] else k, len(rest)):
             w = rest[i].lower()
-            if w in ("top", "bottom"):
-                half = w
-            elif w == "with":
+            if w == "with":
                 dice, named = _dice(rest[i + 1:]), True
                 break
-            else:
+            if w not in ("top", "bottom"):
                 raise MoveSyntaxError(f"unexpected {rest[i]!r}; usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
-            i += 1
+            half = w
         return Play("use", who, values=dice, slot=slot, half=half, with_dice=named)
     if verb == "attack":
         if len(rest) != 2 or rest[0].lower() not in ("party", "player"):
@@ -226,23 +224,15 @@ def _card(rest: list[str]) -> PowerCard:
         elif w in ABILITY_WORDS:
             if last is None:
                 raise MoveSyntaxError(f"{rest[i]!r} belongs to an ability: write it after top or bottom; {CARD_USAGE}")
-            for key, got in _ability_field(w, value).items():
-                abilities[last][key] = {**abilities[last][key], **got} if key in ("levels", "combo") \
-                    and key in abilities[last] else got
+            abilities[last] = laid_over(abilities[last], _ability_field(w, value))  # Levels, Combo: key by key
         else:
             raise MoveSyntaxError(f"unexpected {rest[i]!r}; {CARD_USAGE}")
         i += 2
     if not abilities and not fields:
         raise MoveSyntaxError(f"a card needs a field to describe; {CARD_USAGE}")
     for (side, half), got in abilities.items():
-        if side is None:
-            fields[half] = Ability(**got)
-        else:
-            fields.setdefault(side, {})[half] = Ability(**got)
-    for side in ("ground", "flight"):
-        if side in fields:
-            fields[side] = Face(**fields[side])
-    return PowerCard(name=name, **fields)
+        (fields if side is None else fields.setdefault(side, {}))[half] = got
+    return PowerCard(name=name, **fields)  # the record reads the abilities and sides
 
 
 def _ability_field(word: str, value: str) -> dict:
@@ -277,34 +267,29 @@ def _join(values) -> str:
     return " ".join(str(v) for v in values)
 
 
+def _by(play: Play) -> str:
+    """An adjustment's granting player (and ability), as written after its die."""
+    return f" by {shlex.quote(play.by)}" + (f" {play.slot} {play.half}" if play.slot else "") if play.by else ""
+
+
+#: play kind -> its canonical text (a tracker command is written as typed)
+FORMATS = {
+    "roll": lambda p: f"roll {shlex.quote(p.player)} {_join(p.values)}",
+    "reroll": lambda p: f"reroll {shlex.quote(p.player)} {_join(p.values)}"
+                        + (f" to {_join(p.results)}" if p.results is not None else ""),
+    "adjust": lambda p: f"adjust {shlex.quote(p.player)} {p.values[0]} {p.amount:+d}{_by(p)}",
+    "use": lambda p: f"use {shlex.quote(p.player)} {p.slot} {p.half}" + (f" with {_join(p.values)}" if p.with_dice else ""),
+    "attack": lambda p: f"attack {p.to} {p.amount}",
+    "assign": lambda p: "assign " + " ".join(f"{shlex.quote(n)} {v}" for n, v in p.shares),
+    "boost": lambda p: f"boost {shlex.quote(p.player)} {p.slot} {p.half} {p.amount:+d} "
+                       + ("ability" if p.target == "ability" else f"attack {p.target}"),
+    "pay": lambda p: f"pay {shlex.quote(p.target)} with {_join(p.values)}",
+    "card": lambda p: format_card(p.card),
+}
+
+
 def format_play(play: Play) -> str:
-    k = play.kind
-    q = shlex.quote
-    if k == "roll":
-        return f"roll {q(play.player)} {_join(play.values)}"
-    if k == "reroll":
-        tail = f" to {_join(play.results)}" if play.results is not None else ""
-        return f"reroll {q(play.player)} {_join(play.values)}{tail}"
-    if k == "adjust":
-        by = f" by {q(play.by)}" if play.by else ""
-        if play.by and play.slot:
-            by += f" {play.slot} {play.half}"
-        return f"adjust {q(play.player)} {play.values[0]} {play.amount:+d}{by}"
-    if k == "use":
-        dice = f" with {_join(play.values)}" if play.with_dice else ""
-        return f"use {q(play.player)} {play.slot} {play.half}{dice}"
-    if k == "attack":
-        return f"attack {play.to} {play.amount}"
-    if k == "assign":
-        return "assign " + " ".join(f"{q(n)} {v}" for n, v in play.shares)
-    if k == "boost":
-        target = "ability" if play.target == "ability" else f"attack {play.target}"
-        return f"boost {q(play.player)} {play.slot} {play.half} {play.amount:+d} {target}"
-    if k == "pay":
-        return f"pay {q(play.target)} with {_join(play.values)}"
-    if k == "card":
-        return format_card(play.card)
-    return shlex.join(play.words)
+    return FORMATS[play.kind](play) if play.kind in FORMATS else shlex.join(play.words)
 
 
 def format_card(c: PowerCard) -> str:

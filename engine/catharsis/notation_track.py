@@ -16,8 +16,7 @@ from .model import CARD_KINDS, DISCARDED, SIDES, STEP_WORDS, State, player_of
 # ------------------------------------------------------------------------------------- words
 
 def _change(word: str, what: str, before: list[str]) -> str:
-    """A signed change: '+2' or '-1' (words.amount); a bare '2' could mean either, so both readings
-    are listed."""
+    """A signed change, '+2' or '-1' (words.amount: a bare '2' lists both readings)."""
     return amount(word, " ".join(before), readings="+-", no_set=f"{what} is changed by +N or -N, not set with =N")
 
 
@@ -249,12 +248,8 @@ def read_damage(state, verb, rest, usage):
 def read_powers(state, verb, rest, usage, allow_role=False):
     """Powers of one player by slot or name (`exhaust`, `discard`; `heal`: its Role too)."""
     player = needs_player(state, rest, 2, usage)
-    slots = []
-    for w in rest[1:]:
-        if allow_role and w.lower() == "role":
-            slots.append("role")
-        else:
-            slots.append(power_slot(state, player, w, live=not player_of(state, player).dead))
+    live = not player_of(state, player).dead
+    slots = ["role" if allow_role and w.lower() == "role" else power_slot(state, player, w, live=live) for w in rest[1:]]
     return Change(verb=verb, args=(player, *slots))
 
 #: `heal`: powers, or the player's Role

@@ -45,15 +45,12 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
                           f"only murder-mystery takes 6 or 7")
     hard = flag("hard", options.get("hard") or "no")
 
-    raw_morale = options.get("morale")
+    raw_morale = options.get("morale", "none" if boss == "ice-elf-lich" else None)
     if raw_morale is None:
-        if boss != "ice-elf-lich":
-            raise OptionError("morale: required: the starting Morale on the Boss Deck's Morale card "
-                              "(e.g. morale=18), or morale=none")
-        morale = None
-    elif raw_morale.strip().lower() in ("none", "no", "-"):
-        morale = None
-    else:
+        raise OptionError("morale: required: the starting Morale on the Boss Deck's Morale card "
+                          "(e.g. morale=18), or morale=none")
+    morale = None
+    if raw_morale.lower() not in ("none", "no", "-"):  # the options' values come stripped
         try:
             morale = int(raw_morale)
         except ValueError:
@@ -68,19 +65,12 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     characters = _opt_characters(options.get("characters", ""), names)
     counts = _opt_powers(options.get("powers", "6"), names)
 
-    paradox = _opt_count("paradox", options.get("paradox", "0"))
-    if paradox and boss not in ("battle-with-fate", "other"):
-        raise OptionError("paradox: Paradox belongs to the battle-with-fate Boss Deck")
-    kpt = _opt_count("kpt", options.get("kpt", "0"))
-    if kpt and boss not in ("ice-elf-lich", "other"):
-        raise OptionError("kpt: Kill Point Tokens belong to the ice-elf-lich Boss Deck")
+    paradox = _opt_count("paradox", options.get("paradox", "0"), boss, "battle-with-fate", "Paradox belongs")
+    kpt = _opt_count("kpt", options.get("kpt", "0"), boss, "ice-elf-lich", "Kill Point Tokens belong")
 
-    built = []
-    for name in names:
-        ch = characters.get(name)
-        level = 1 if ch == "Luthia" else None
-        powers = tuple(Power(name=str(i + 1), level=level) for i in range(counts[name]))
-        built.append(Player(name=name, character=ch, powers=powers, kpt=kpt))
+    built = (Player(name=name, character=characters.get(name), kpt=kpt, powers=tuple(
+        Power(name=str(i + 1), level=1 if characters.get(name) == "Luthia" else None) for i in range(counts[name])))
+        for name in names)  # a Luthia power starts at Level 1
     return State(boss=boss, hard_mode=hard, characters_started=n, morale=morale, morale_start=morale,
                  thresholds=thresholds, paradox=paradox, players=tuple(built))
 
@@ -91,18 +81,20 @@ def _opt_boss(raw: str) -> str:
         raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
     return key
 
-def _opt_count(name: str, raw: str) -> int:
+def _opt_count(name: str, raw: str, boss: str, deck: str, whose: str) -> int:
+    """A Boss Deck's starting counter: 0 or more, and none unless the game plays that `deck` (or another)."""
     try:
         value = int(raw)
     except ValueError:
         raise OptionError(f"{name}: {raw!r} is not a whole number (0 or more)") from None
     if value < 0:
         raise OptionError(f"{name}: must be 0 or more")
+    if value and boss not in (deck, "other"):
+        raise OptionError(f"{name}: {whose} to the {deck} Boss Deck")
     return value
 
 def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
-    raw = raw.strip()
-    if not raw:
+    if not raw:  # the options' values come stripped
         return ()
     if morale is None:
         raise OptionError("thresholds: a game without Morale (morale=none) has no Morale thresholds")
@@ -155,7 +147,6 @@ def _character_name(raw: str) -> str:
     return raw.strip()  # a character this rulebook does not describe: no character rules
 
 def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
-    raw = raw.strip()
 
     def check(v: str) -> int:
         if not v.strip().isdigit() or not 1 <= int(v) <= BOARD_MAX:

@@ -1,15 +1,6 @@
-"""Catharsis: the exact odds of paying a cost with the rerolls left, under the best reroll strategy.
-
-A reroll takes any chosen dice and rolls them together, at most twice a phase. The odds are a
-dynamic programme over multisets of dice (the order of dice never matters):
-
-    P_0(M) = 1 if M pays the cost else 0
-    P_r(M) = 1 if M pays, else the best over the dice K kept from M of
-             E[P_{r-1}(K + a fresh roll of the other dice)]
-
-computed in exact integers (every probability shares the denominator 6^(n*r)), so the answer is a
-fraction, not a sample. Without given dice the odds are those of a fresh roll of n dice first.
-"""
+"""Catharsis: the exact odds of paying a cost with the rerolls left, under the best reroll strategy
+(docs/moves-catharsis.md): P_r(M) is 1 when the multiset M pays, else the best over the dice K kept
+of E[P_{r-1}(K + a fresh roll of the rest)], in integers over 6^(n*r)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -118,16 +109,19 @@ def odds(cost: Cost, rerolls: int = 2, dice: list[int] | None = None, n: int = 6
     return Odds(p, p0, None, None, n, rerolls)
 
 
-def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int | None,
-           player: str | None) -> tuple[dict, str]:
-    """`companion odds catharsis COST`: the chance to pay `cost` (as JSON and for people) from the
-    `dice` given, or a player's unused dice in the session's `state` (`from_session`: the table was
-    asked for; None: it plays another game), with the rerolls left (default 2, or the player's)."""
+def question_odds(question: list[str], table, *, dice: str | None = None, rerolls: int | None = None,
+                  player: str | None = None, session: str | None = None) -> tuple[dict, str]:
+    """`companion odds catharsis COST` (the declaration's odds hook): the chance to pay the cost (as JSON
+    and for people) from the `dice` given, or a player's unused dice in the session's table (asked for
+    with a player or a session; None: it plays another game), with the rerolls left (default 2, or the
+    player's)."""
     from engine.words import player as named
 
     from .rules_costs import parse_cost, read_dice, syntax_error
 
-    parsed = parse_cost(cost)
+    from_session = bool(player or session)
+    state = table(True) if from_session else None
+    parsed = parse_cost(" ".join(question))
     values = read_dice(dice) if dice else None
     if values is not None and not 1 <= len(values) <= 6:
         raise syntax_error(f"--dice {dice!r}: give 1 to 6 dice, e.g. --dice 3,3,4,5,6,6")
@@ -160,9 +154,3 @@ def answer(cost: str, state, from_session: bool, dice: str | None, rerolls: int 
         lines.append(f"best now: keep {keep}, reroll {' '.join(map(str, result.reroll)) or 'nothing'}")
     return out, "\n".join(lines)
 
-
-def question_odds(question: list[str], table, *, dice: str | None = None, rerolls: int | None = None,
-         player: str | None = None, session: str | None = None) -> tuple[dict, str]:
-    """Paying a cost with the rerolls left, and which dice to keep (the declaration's odds hook)."""
-    return answer(" ".join(question), table(True) if player or session else None, bool(player or session),
-                  dice, rerolls, player)

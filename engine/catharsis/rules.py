@@ -1,9 +1,5 @@
-"""Catharsis: the referee of plays: check(), apply() and legal_moves(), pure functions of the State.
-
-Dice plays (roll, reroll, adjust, use, boost) belong to the Player Attack Phase; the Enemy's
-attack and its sharing (attack, assign) to the Enemy Attack Phase; a tracker command is judged
-and applied by the tracker (one rules model: the same State, the same rules).
-"""
+"""Catharsis: the referee of plays: check(), apply() and legal_moves(), pure functions of the State
+(a tracker command as a play is judged and made by the tracker's verbs)."""
 from __future__ import annotations
 
 import shlex
@@ -14,13 +10,13 @@ from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 
 from . import rules_combat, track
-from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of
+from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of, shipped
 from .notation import Play, format_card, format_play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation
+from .rules_combat import judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
-from .rules_cards import known_to_library, unknown
+from .rules_cards import unknown
 from .table import Table
 
 DICE_PLAYS = ("roll", "reroll", "adjust", "use", "boost")
@@ -61,8 +57,7 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
         judge_payment(parse_cost(play.target), list(play.values), True, v)
         return v.verdict()
     if state.outcome is not None:
-        key = R.WIN if state.outcome == "won" else R.LOSING
-        v.forbid(key, f"the game is over (the party has {state.outcome}); no more plays")
+        v.forbid(R.WIN if state.outcome == "won" else R.LOSING, f"the game is over (the party has {state.outcome}); no more plays")
         return v.verdict()
     if play.kind in DICE_PLAYS:
         _check_phase(state, play, v)
@@ -77,8 +72,7 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
 
 
 def _works(state: State, advice: str) -> bool:
-    """Advice is offered only when the table could play it now (a pattern with `...` or NAME/N is
-    kept as a pattern)."""
+    """Advice is offered only when the table could play it now (a pattern is kept)."""
     if is_pattern(advice):
         return True
     try:
@@ -197,7 +191,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                  f"use {owner.name} {play.slot} {play.half}")
         return
     if ability is None or ability.adjust is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", known=known_to_library(card))
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", card)
                + ": the size is not judged")
         return
     if abs(play.amount) != ability.adjust:
@@ -206,8 +200,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
                    for s in (ability.adjust, -ability.adjust)))
         return
     if ability.adjust_dice is None:
-        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice",
-                       known=known_to_library(card))
+        v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment's number of dice", f"{play.half}-adjust-dice", card)
                + ": how many dice it adjusts is not judged")
     elif pw.adjusted_round >= ability.adjust_dice:
         v.forbid(R.ADJUST, f"{what} adjusts {dice_word(ability.adjust_dice)}; {pw.adjusted_round} already adjusted "
@@ -217,8 +210,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
 def _check_use(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     pw, card, ability = ability_of(state, p, play.slot, play.half)
-    for rule, why, advice in activation_refusals(p, pw, play.slot):
-        v.forbid(rule, why, *advice)
+    refuse_activation(p, pw, play.slot, v)
     if pw.status == DISCARDED:
         return
     if not p.dice:
@@ -232,10 +224,7 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     if pw.ice >= 2:
         v.note(R.MORE_ICE, f"{pw.name} holds {pw.ice} Ice, which makes it cheaper to activate; by how much is "
                            f"on Lumi's cards, so the cost is judged as printed")
-    why, notes = alternation(p, pw, card)
-    if why:
-        v.forbid(R.SORATEN_ALTERNATE, why)
-    v.unchecked.extend(notes)
+    judge_alternation(p, pw, card, v)
     have = unused(p)
     if play.with_dice and shortfall(play.values, have):
         v.forbid(R.OWN_DICE, f"{p.name}: {shortfall(play.values, have)} (unused: {_dice_text(have)}); only a "
@@ -271,18 +260,14 @@ def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
         if pw.side is None:
             return None, (f"the side {pw.name} shows is not recorded, so which side's {half} cost applies is "
                           f"unknown (record it: side PLAYER N ground|flight)")
-        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}",
-                             known=known_to_library(card))
-    if card is None or ability is None:
-        return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
-    level = pw.level if pw.level and pw.level > 1 else None
-    cost = ability.cost_at(level)
+        return None, unknown(pw.name, f"{pw.side.capitalize()} {half} cost", f"{pw.side}-{half}", card)
+    level = pw.level if pw.level and pw.level > 1 else None  # Level 1 pays the printed `cost`
+    cost = None if ability is None else ability.levels.get(str(level)) if level else ability.cost
     if cost is not None:
         return cost, ""
-    if level:
-        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}",
-                             known=known_to_library(card))
-    return None, unknown(pw.name, f"{half} cost", half, known=known_to_library(card))
+    if ability is not None and level:
+        return None, unknown(pw.name, f"{half} cost at Level {level}", f"{half}-level-{level}", card)
+    return None, unknown(pw.name, f"{half} cost", half, card)
 
 
 def _what_it_does(p, pw, card, ability, play: Play, v: Findings) -> None:
@@ -388,26 +373,13 @@ def _apply(state: State, play: Play) -> tuple[State, list[Effect]]:
     if play.kind == "reroll" and play.results is None:  # only asked about: nothing thrown yet
         return state, []
     table = Table(state)
-    if play.kind == "roll":
-        table.roll(play.player, play.values)
-    elif play.kind == "reroll":
-        table.reroll(play.player, play.values, play.results)
-    elif play.kind == "adjust":
-        table.adjust(play.player, play.values[0], play.amount, play.by, play.slot)
-    elif play.kind == "use":
-        _use(state, table, play)
-    elif play.kind == "attack":
-        table.d["attack"] = [play.to, play.amount]
-    elif play.kind == "assign":
-        table.share_attack(play.shares, rules_combat.prevented(state, play.shares))
-    elif play.kind == "card":
-        table.add_card(play.card)
+    TRANSITIONS[play.kind](state, table, play)
     return table.freeze(), table.effects
 
 
 def _use(state: State, table: Table, play: Play) -> None:
-    """The dice paying the ability are set aside (the cheapest payment when none are named), then the
-    power is used as the tracker's `use` says (Combo, Ice, Cobble, exhausting)."""
+    """The dice paying the ability set aside (the cheapest payment when none are named), then the
+    tracker's `use` and the ability's damage."""
     p = player_of(state, play.player)
     have = unused(p)
     values = list(play.values)
@@ -431,6 +403,19 @@ def _use(state: State, table: Table, play: Play) -> None:
         table.ability_damage(play.player, f"{pw.name} ({play.half})", ability.attacks)
     if finish:  # a Goz finisher deals what the Combo count removed lists, as printed attacks are dealt
         table.ability_damage(play.player, f"{pw.name} ({pw.combo} Combo removed)", finish)
+
+
+#: play kind -> its transition on the working table
+TRANSITIONS = {
+    "roll": lambda state, table, play: table.roll(play.player, play.values),
+    "reroll": lambda state, table, play: table.reroll(play.player, play.values, play.results),
+    "adjust": lambda state, table, play: table.adjust(play.player, play.values[0], play.amount, play.by, play.slot),
+    "use": _use,
+    "attack": lambda state, table, play: table.d.update(attack=[play.to, play.amount]),
+    "assign": lambda state, table, play: table.share_attack(play.shares, rules_combat.prevented(state, play.shares)),
+    "card": lambda state, table, play: table.add_card(play.card),
+    "boost": lambda state, table, play: None,  # the damage it changes is the table's to deal
+}
 
 
 # ------------------------------------------------------------------------------------- moves
@@ -475,9 +460,7 @@ def with_turn(state: State, player: str) -> State:
 
 
 def mover(state: State, move: Play) -> str | None:
-    if move.kind == "adjust" and move.by:
-        return move.by
-    return move.player
+    return move.by if move.kind == "adjust" and move.by else move.player  # the ability's owner adjusts
 
 
 def moves_note(state: State) -> str | None:
@@ -491,9 +474,8 @@ def moves_note(state: State) -> str | None:
 
 
 def _left_out(state: State) -> list[str]:
-    """What `moves` cannot list in the Player Attack Phase, said instead of listing it: a roll and a
-    reroll (their dice are the table's, not the companion's), and the uses of a power whose card or
-    cost is unknown (checked as said, unchecked, never listed as legal)."""
+    """What `moves` cannot list in the Player Attack Phase (rolls, rerolls, uses of an unknown cost),
+    said instead of listing it."""
     out = []
     if state.damage_to_deal:  # an ability's damage while several Enemies stand: no play, a tracker change
         standing = [e.name for e in state.enemies if not e.defeated]
@@ -520,13 +502,9 @@ def _left_out(state: State) -> list[str]:
 
 def position(state: State) -> dict[str, Any]:
     """What the Enemy's attack still asks of the party (shares not yet taken), if anything."""
-    from .rules_combat import owed_text
-
-    pending = owed_text(state)
+    pending = rules_combat.owed_text(state)
     return {"damage_owed": pending} if pending else {}
 
 
 def card_names(state: State | None = None) -> list[str]:
-    from .model import shipped
-
     return [card.name for card in (*shipped().values(), *(state.cards if state is not None else ()))]

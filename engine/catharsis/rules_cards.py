@@ -1,12 +1,5 @@
-"""Catharsis: what a verdict says when a card fact is unknown, and the one command that teaches it.
-
-The engine names a fact by its own short name (`bottom`, `top-adjust`, `flight-bottom`,
-`top-level-2`, `bottom-combo-3`); `library_field` turns that into the card library's field path
-(`companion cards add catharsis NAME --bottom.adjust N`, docs/cards.md), and engine.words.teach
-writes the command. A table field takes one key a flag: Level costs `--top.levels.2 COST`, Combo
-values `--bottom.combo.3 EFFECT`. A card of the shipped catalogue is taught with `cards edit` (the
-library lays the fields over the catalogue's), any other with `cards add`.
-"""
+"""Catharsis: what a verdict says when a card fact is unknown, and the one command that teaches it
+(`cards edit` for a card the session knows, else `cards add`; the play that teaches this session)."""
 from __future__ import annotations
 
 from engine.words import teach as add_command, teach_edit as edit_command
@@ -42,11 +35,11 @@ def _placeholder(path: str) -> str:
     return PLACEHOLDER.get(last, "COST")
 
 
-def in_session(card: str, field: str, example: str | None = None) -> str:
+def in_session(card: str, field: str) -> str:
     """The play that teaches this session the fact now (a library change reaches only the sessions
     started after it): `play 'card Gadget top level2 "COST"'`."""
     path = library_field(field).split(".")
-    value = example or _placeholder(".".join(path))
+    value = _placeholder(".".join(path))
     words = [path[0]]                                   # top, bottom, ground, flight
     rest = path[1:]
     if rest and rest[0] in ("top", "bottom"):           # a Soraten side's ability
@@ -76,12 +69,12 @@ def known_to_library(card) -> bool:
 SESSION = "session"
 
 
-def unknown(card: str, what: str, field: str, example: str | None = None, known: bool | None = None) -> str:
-    """"Fire Bolt's bottom cost is unknown (teach it: companion cards add ...)"; for a card the session
-    knows, the `cards edit` for the next sessions and the play that teaches this one now. A power
+def unknown(card: str, what: str, field: str, known_card=None) -> str:
+    """"Fire Bolt's bottom cost is unknown (teach it: companion cards add ...)"; for a card the library
+    knows (`known_card`), the `cards edit` for the next sessions and the play that teaches this one now. A power
     with no name yet (its slot number) is named first: no card is ever taught under a slot number."""
     be = "are" if what.endswith("s") else "is"
     if card.isdigit():
         return f"power {card} has no name, so its {what} {be} unknown (name it: rename PLAYER {card} NAME)"
-    return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field, example)}; the card "
-            f"library keeps it for the next sessions: {teach(card, field, example, known)})")
+    return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field)}; the card library "
+            f"keeps it for the next sessions: {teach(card, field, known=known_to_library(known_card))})")

@@ -1,85 +1,69 @@
-"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation, Goz's
-Combo values, "+N to target ability" against "+N to target attack", and how the party shares an
-Enemy's damage.
-
-Soraten: after a Ground ability his next ability is a Flight one and the other way round, across
-rounds and combats. The side each power shows is the table's to record (`side dave 2 flight`); where
-the side of the power used or of his last ability is not recorded, the verdict says the alternation
-is unchecked.
-"""
+"""Catharsis: what an activated ability does in a fight: Soraten's Ground/Flight alternation
+(docs/moves-catharsis.md), Goz's Combo values, "+N to target ability" against "+N to target
+attack", and how the party shares an Enemy's damage."""
 from __future__ import annotations
 
 import re
 
-from engine.base import Reason
-
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play, format_play
 from .rule_ids import R
-from .rules_cards import known_to_library, unknown
+from .rules_cards import unknown
 
 
 # ------------------------------------------------------------------------------------- Soraten
 
-def alternation(p, pw, card=None) -> tuple[str | None, list[Reason]]:
-    """(why the use breaks the alternation, or None; what could not be judged) for player p using
-    power pw. Only Soraten alternates."""
+def judge_alternation(p, pw, card, no) -> None:
+    """Player p using power pw: a use that breaks Soraten's alternation forbidden in `no`, what cannot be
+    judged noted there. Only Soraten alternates."""
     if p.character != "Soraten":
-        return None, []
+        return
     side = pw.side or (card.side if card is not None else None)  # recorded, else as its card fixes it (a duo power)
     if side == "both":
-        return None, [Reason(rule=R.DUO_SORATEN,
-                             message=f"{pw.name} counts as both Ground and Flight: it follows either side; which "
-                                     f"side Soraten's next ability must then show is not stated, so it is not judged")]
-    if side is None:
-        return None, [Reason(rule=R.SORATEN_ALTERNATE,
-                             message=f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
-                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")]
-    if p.last_side == "unknown":
-        return None, [Reason(rule=R.SORATEN_ALTERNATE,
-                             message=f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
-                                     f"({side.capitalize()}) alternates with it is not judged")]
-    if p.last_side == side:
+        no.note(R.DUO_SORATEN, f"{pw.name} counts as both Ground and Flight: it follows either side; which side "
+                               f"Soraten's next ability must then show is not stated, so it is not judged")
+    elif side is None:
+        no.note(R.SORATEN_ALTERNATE, f"the side of {pw.name} (Ground or Flight) is not recorded, so Soraten's "
+                                     f"alternation is not judged (record it: side {p.name} N ground|flight)")
+    elif p.last_side == "unknown":
+        no.note(R.SORATEN_ALTERNATE, f"the side of {p.name}'s last ability is not recorded, so whether {pw.name} "
+                                     f"({side.capitalize()}) alternates with it is not judged")
+    elif p.last_side == side:
         other = "flight" if side == "ground" else "ground"
-        return (f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "
-                f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side"), []
-    return None, []
+        no.forbid(R.SORATEN_ALTERNATE, f"{p.name} (Soraten) used a {side.capitalize()} ability last: the next must be "
+                                       f"{other.capitalize()}, and {pw.name} shows its {side.capitalize()} side")
 
 
 # ------------------------------------------------------------------------------------- activation
 
-def activation_refusals(p, pw, slot: str) -> list[tuple[str, str, tuple[str, ...]]]:
-    """Why no ability of this power can be activated now, as (rule, why, advice): a power shows one
-    ability a round, top or bottom, and only while face up. One copy for the play `use` and the
-    tracker's `use` alike."""
+def refuse_activation(p, pw, slot: str, no) -> None:
+    """Why no ability of this power can be activated now, forbidden in `no`: a power shows one ability a
+    round, top or bottom, and only while face up. One copy for the play `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
-        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded", ())]
-    if pw.used_round:
-        return [(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per "
-                                  f"power", ()),
-                (R.TOP_OR_BOTTOM, "top or bottom, never both", ())]
-    if pw.status != FACE_UP:
-        return [(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be "
-                        f"activated", ())]  # a heal is a reward or an effect, not a play open now
-    return []
+        no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
+    elif pw.used_round:
+        no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
+        no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
+    elif pw.status != FACE_UP:  # a heal is a reward or an effect, not a play open now
+        no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be activated")
 
 
 # ------------------------------------------------------------------------------------- Combo
 
+def combo_power(p, card) -> bool:
+    """Whether a power holds Goz's Combo: Goz's (his player's or his card's), and no duo power."""
+    return (p.character == "Goz" or card is not None and card.character == "Goz") and not (card is not None and card.duo)
+
+
 def combo_verdict(state, p, pw, card, ability, play: Play, v) -> None:
     """Goz: a top places a Combo instead of its effect; a bottom removes every Combo and does the
     effect listed for exactly that count, or nothing when the count is not listed."""
-    if p.character != "Goz" and (card is None or card.character != "Goz"):
-        return
-    if card is not None and card.duo:
-        return  # Goz puts no Combo on duo powers
-    if play.half == "top":
-        return  # the Combo it places is reported once, by the tracker's `use`
+    if not combo_power(p, card) or play.half == "top":
+        return  # a top's Combo is reported once, by the tracker's `use`
     listed = {int(k): text for k, text in (ability.combo if ability else {}).items()}
     count = pw.combo
     if not listed:
-        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}",
-                                   known=known_to_library(card)))
+        v.note(R.FINISHER, unknown(pw.name, "bottom Combo values", f"bottom-combo-{max(count, 1)}", card))
         return
     if count in listed:
         v.say("finisher", f"{pw.name}: {count} Combo removed: {listed[count]}", R.FINISHER)
@@ -98,9 +82,7 @@ def finisher(state, p, pw, card, ability, half: str) -> tuple[tuple[int, ...], i
     """Goz's bottom as used with the Combo the power holds: (the damage of each attack its listed
     effect deals, the damage it prevents, the effect's words), all empty when it is no Goz finisher
     or the count removed is not listed (Goz did the move wrong: nothing happens)."""
-    if half != "bottom" or ability is None or not ability.combo or (card is not None and card.duo):
-        return (), 0, None
-    if p.character != "Goz" and (card is None or card.character != "Goz"):
+    if half != "bottom" or ability is None or not ability.combo or not combo_power(p, card):
         return (), 0, None
     text = ability.combo.get(str(pw.combo))
     if text is None:
@@ -120,7 +102,7 @@ def boost_verdict(state, play: Play, v) -> None:
     pw, card, ability = ability_of(state, p, play.slot, play.half)
     if ability is None or not ability.attacks:
         key = R.ABILITY_MOD if play.target == "ability" else R.ATTACK_MOD
-        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks", known=known_to_library(card))
+        v.note(key, unknown(pw.name, f"{play.half} attacks", f"{play.half}-attacks", card)
                + ": the new damage is not computed")
         several = play.target != "ability" and "," in play.target
         v.say("modifier", f"{play.amount:+d} to " + ("every attack of the ability" if key == R.ABILITY_MOD else
@@ -161,8 +143,7 @@ def _list(values) -> str:
 # ------------------------------------------------------------------------------------- damage
 
 def capacity(p) -> int:
-    """Points of damage that kill a player: each face-up power takes 2 (exhaust, then discard),
-    each exhausted power 1."""
+    """Points of damage that kill a player (a face-up power takes 2, an exhausted one 1)."""
     if p.dead:
         return 0
     return sum(2 if pw.status == FACE_UP else 1 for pw in p.powers if pw.status in (FACE_UP, EXHAUSTED))
@@ -174,15 +155,11 @@ def room(p) -> int:
     return max(0, capacity(p) - p.damage_due)
 
 
-def owed(state) -> list[tuple[str, int]]:
+def owed(state, key: str = "damage_due") -> list[tuple[str, int]]:
     """(player, points) of damage owed and not yet taken (an Enemy attack's shares, a Morale
-    threshold's damage to everyone), living players only."""
-    return [(p.name, p.damage_due) for p in state.players if p.damage_due and not p.dead]
-
-
-def owed_discards(state) -> list[tuple[str, int]]:
-    """(player, powers) a Morale threshold makes them discard and not yet discarded, living players only."""
-    return [(p.name, p.discard_due) for p in state.players if p.discard_due and not p.dead]
+    threshold's damage to everyone), or with `key` "discard_due" the powers a threshold makes them
+    discard and not yet discarded; living players only."""
+    return [(p.name, getattr(p, key)) for p in state.players if getattr(p, key) and not p.dead]
 
 
 def owed_rule(state) -> str:
@@ -193,7 +170,7 @@ def owed_rule(state) -> str:
 def owed_text(state) -> str:
     """What is still owed (an Enemy attack's damage, a threshold's damage or discards), in words ("" when nothing)."""
     parts = [f"{name} owes {n} damage" for name, n in owed(state)]
-    parts += [f"{name} owes {n} discard{'s' if n > 1 else ''}" for name, n in owed_discards(state)]
+    parts += [f"{name} owes {n} discard{'s' if n > 1 else ''}" for name, n in owed(state, "discard_due")]
     if state.attack is not None:
         parts.insert(0, f"the attack of {state.attack[1]} to the {state.attack[0]} is not shared yet")
     return "; ".join(parts)
@@ -214,13 +191,12 @@ def assign_verdict(state, play: Play, v) -> None:
             owes = f", less the {p.damage_due} they owe already" if p.damage_due else ""
             v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                      f"{name} can take at most {room(p)} (what would kill them{owes}), {n} assigned")
-    most = sum(room(p) for p in state.players)
     low, high = bounds(state)
     if not low <= total <= high:
         v.forbid(R.TO_PARTY if to == "party" else R.A_PLAYER,
                  f"the shares add up to {total}; the attack deals {amount}"
                  + (f", less up to {state.prevention} the party's powers prevent this round" if state.prevention else "")
-                 + (f" and the party can take {most} at most" if most < amount else ""))
+                 + (f" and the party can take {high} at most" if high < amount else ""))
     if to == "player" and not v.problems:
         order = [n for n, k in play.shares if k]
         for name in order[:-1]:

@@ -1,18 +1,6 @@
-"""Catharsis: ability costs as the cards print them, and which dice pay them.
-
-Notation (one cost = one or more alternatives separated by `||`; each alternative is a list of
-symbols separated by spaces):
-
-- `1` ... `6`: a die showing that number (`111` is three symbols: 1, 1 and 1);
-- `?`: a die of any value (`??` is two of them);
-- a run of one letter, `AA`, `AAA`, `BB`, ...: that many dice of one equal value. The rulebook
-  defines BB as a pair whose value differs from every other die used on the ability (its example,
-  1s on the AA so the BB is not 1s, is one case of it): a BB (and a CC ...) takes a value that no
-  other die paying the ability shows, `?` and number dice included. An AA has no such limit of its
-  own: `AA 1` may be paid with three 1s.
-
-`solve()` finds an assignment of dice to the symbols, or says which group cannot be formed.
-"""
+"""Catharsis: ability costs as the cards print them (the symbols: docs/moves-catharsis.md), and
+which dice pay them: `solve()` finds an assignment of dice to the symbols, `why_not()` says which
+group cannot be formed. `111` is three symbols, `??` two."""
 from __future__ import annotations
 
 import re

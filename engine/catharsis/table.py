@@ -1,9 +1,5 @@
-"""Catharsis: the one working table: the State's transitions, called by plays (rules.py) and by
-tracker verbs (track_*.py) alike, so that no rule is written twice.
-
-A Table holds the State written out as a dict while one play or command changes it, and the effects
-that change set off (engine.tracking.WorkingTable); `freeze()` is the State after it.
-"""
+"""Catharsis: the one working table: the State written out as a dict while a play (rules.py) or a
+tracker verb (track_*.py) changes it, and the effects it sets off; `freeze()` is the State after."""
 from __future__ import annotations
 
 import re
@@ -42,19 +38,17 @@ class Table(WorkingTable):
         d = self.d
         if d["outcome"] == "lost":
             return
-        lost_rule = None
         if d["morale"] is not None and d["morale"] <= 0:
-            lost_rule = R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
-            why = "Morale has reached 0"
+            why, rule = "Morale has reached 0", R.ATTACK_MORALE_ZERO if d["combat_step"] == "enemy-attack" else R.MORALE_ZERO
         elif d["players"] and all(p["dead"] for p in d["players"]):
-            lost_rule = R.ALL_DEAD
-            why = "every character is dead"
-        if lost_rule:
-            if d["outcome"] == "won":
-                self.say("lost", f"{why} while resolving the Boss's defeat: the party loses after all", R.WIN_LOST)
-            else:
-                self.say("lost", f"{why}: the party loses", lost_rule)
-            d["outcome"] = "lost"
+            why, rule = "every character is dead", R.ALL_DEAD
+        else:
+            return
+        if d["outcome"] == "won":
+            self.say("lost", f"{why} while resolving the Boss's defeat: the party loses after all", R.WIN_LOST)
+        else:
+            self.say("lost", f"{why}: the party loses", rule)
+        d["outcome"] = "lost"
 
     # -- Morale, Roles, boards, combat --------------------------------------------------------
 
@@ -79,10 +73,8 @@ class Table(WorkingTable):
                                   f"(kept as the table decided)", R.MORALE_MAX)
 
     def threshold_damage(self, effect: str) -> None:
-        """A threshold whose effect reads "each player discards a power" makes each living character
-        owe that many discards (at most the powers left), held until `discard` takes them; one that
-        reads "everyone takes N damage" (the Morale section's example) N points, held like an Enemy
-        attack's shares (at most what kills them); any other wording stays the table's to carry out."""
+        """A threshold reading "each player discards a power" or "everyone takes N damage" (the Morale
+        section's example) held as owed by each living character; any other wording is the table's."""
         discards = EVERYONE_DISCARDS.fullmatch(effect.strip().lower().rstrip("."))
         if discards:
             n = COUNT_WORDS.get(discards.group(1)) or int(discards.group(1))
@@ -143,14 +135,11 @@ class Table(WorkingTable):
         if pw["status"] != FACE_UP:
             return
         pw["status"] = EXHAUSTED
-        if pw["combo"]:
-            self.say("combo-lost", f"{player['name']}'s {pw['name']}: {pw['combo']} Combo lost "
-                                   f"({why})", R.COMBO_EXHAUST, who=player["name"], amount=pw["combo"], card=pw["name"])
-            pw["combo"] = 0
-        if pw["ice"]:
-            self.say("ice-lost", f"{player['name']}'s {pw['name']}: {pw['ice']} Ice destroyed "
-                                 f"({why})", R.ICE_GONE, who=player["name"], amount=pw["ice"], card=pw["name"])
-            pw["ice"] = 0
+        for key, lost, rule in (("combo", "Combo lost", R.COMBO_EXHAUST), ("ice", "Ice destroyed", R.ICE_GONE)):
+            if pw[key]:
+                self.say(f"{key}-lost", f"{player['name']}'s {pw['name']}: {pw[key]} {lost} ({why})", rule,
+                         who=player["name"], amount=pw[key], card=pw["name"])
+                pw[key] = 0
 
     def discard_power(self, player: dict, slot: int) -> None:
         pw = player["powers"][slot - 1]
@@ -324,8 +313,7 @@ class Table(WorkingTable):
         if self.d["boss"] == "ice-elf-lich" and enemy["kind"] == "monster":
             self.say("kpt", "every party member gains Kill Point Tokens (the card says how many: "
                             "kpt all +N)", R.KPT)
-        living = [e for e in self.d["enemies"] if not e["defeated"]]
-        if living:
+        if any(not e["defeated"] for e in self.d["enemies"]):
             return
         if any(e["kind"] == "boss" for e in self.d["enemies"]):
             if self.d["outcome"] is None:
@@ -369,8 +357,7 @@ class Table(WorkingTable):
         p["rerolls"] += 1
 
     def adjust(self, name: str, value: int, amount: int, by: str | None = None, slot: str | None = None) -> None:
-        """One unused die showing `value` moves by `amount` (never past 1 or 6); the power whose
-        ability grants it (when named) counts one more die adjusted this round."""
+        """One unused die showing `value` moves by `amount` (within 1..6), counted on the granting power."""
         if by and slot:
             self.player(by)["powers"][int(slot) - 1]["adjusted_round"] += 1
         die = next((x for x in self.player(name)["dice"] if not x["used"] and x["value"] == value), None)
@@ -402,8 +389,7 @@ class Table(WorkingTable):
                  who=who, amount=amount, card=card)
 
     def add_card(self, card: PowerCard) -> None:
-        """A power card of the table's own; over an earlier one of the same name it replaces only the
-        fields it gives."""
+        """A power card of the table's own, laid over an earlier one of the same name."""
         low = card.name.lower()
         earlier = next((PowerCard(**c) for c in self.d["cards"] if c["name"].lower() == low), None)
         if card.source == "table":  # described by this session's own play (rules_cards.SESSION)

@@ -38,8 +38,7 @@ def _readings(state: State, change: Change, found: Findings) -> None:
 
 
 def _works(state: State, advice: str) -> bool:
-    """Advice is offered only if it is a command the table can type now and the rules allow
-    (advice with placeholders such as NAME or N is a pattern and is kept)."""
+    """Advice is offered only if the table can type it now and the rules allow it (a pattern is kept)."""
     if is_pattern(advice):
         return True
     try:
@@ -58,8 +57,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 
 
 def change_table(table: Table, change: Change) -> None:
-    """A tracker command's transition on the working table, then the game's end settled (a play that
-    is an ability's use goes through here too)."""
+    """A tracker command's transition on the working table (an ability's use too), then the game's end."""
     apply_verb(VERBS, table, change)
     table.settle()
 
@@ -109,23 +107,14 @@ def summary(state: State) -> dict[str, Any]:
         row.update({key: getattr(p, key) for key in ("damage_due", "discard_due") if getattr(p, key)})
         players.append(row)
     out: dict[str, Any] = {
-        "boss": state.boss,
-        "hard_mode": state.hard_mode,
-        "morale": state.morale,
-        "morale_start": state.morale_start,
+        **{key: getattr(state, key) for key in ("boss", "hard_mode", "morale", "morale_start")},
         "thresholds": [{"at": t.at, "effect": t.effect, "reached": t.at in state.thresholds_reached}
                        for t in state.thresholds],
-        "phase": state.phase,
-        "card": state.card,
-        "cards_revealed": state.cards_revealed,
-        "combat_step": state.combat_step,
-        "round": state.round,
-        "characters_started": state.characters_started,
+        **{key: getattr(state, key) for key in ("phase", "card", "cards_revealed", "combat_step", "round",
+                                                "characters_started")},
         "players": players,
-        "enemies": [{"name": e.name, "kind": e.kind, "health": e.health, "start_health": e.start_health,
-                     "armor": e.armor, "defeated": e.defeated, **({"status": dict(e.status)} if e.status
-                                                                    else {})}
-                    for e in state.enemies],
+        "enemies": [{key: getattr(e, key) for key in ("name", "kind", "health", "start_health", "armor", "defeated")}
+                    | ({"status": dict(e.status)} if e.status else {}) for e in state.enemies],
         "game_over": state.game_over,
         "outcome": state.outcome,
         "winner": "party" if state.outcome == "won" else None,

@@ -9,7 +9,7 @@ from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSE
                     player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import activation_refusals, alternation, finisher, owed, owed_rule
+from .rules_combat import finisher, judge_alternation, owed, owed_rule, refuse_activation
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -58,15 +58,10 @@ def check_use(state, change, no):
     pw = p.powers[slot - 1]
     if p.dead:
         no.forbid(R.DEATH, f"{player} is dead")
-    for rule, why, advice in activation_refusals(p, pw, str(slot)):
-        no.forbid(rule, why, *advice)
+    refuse_activation(p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
-    why, notes = alternation(p, pw, card_of(state, pw.name))
-    if why:
-        no.forbid(R.SORATEN_ALTERNATE, why)
-    for note in notes:
-        no.leave_open(note)
+    judge_alternation(p, pw, card_of(state, pw.name), no)
 
 
 def check_heal(state, change, no):
@@ -120,16 +115,14 @@ def check_gain(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {p.name}")
-    live = [pw for pw in p.powers if pw.status != DISCARDED]
-    if len(live) >= BOARD_MAX:
+    if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {p.name} N")
 
 
 def check_replace(state, change, no):
     p = player_of(state, change.args[0])
-    immune = {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character)  # no deck of their own
-    if immune:
+    if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
         no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
 
 
@@ -305,15 +298,18 @@ def check_flip(state, change, no):
         no.leave_open(LUTHIA_FLIP)
 
 
+#: the Roles that turn face up only on their own condition, not by a refresh: character -> (when, rule)
+OWN_UNFLIP = {"Emberhoof": ("someone gets Drunk", R.EMBER_UNFLIP), "Lumi": ("another character dies", R.LUMI_UNFLIP)}
+
+
 def check_unflip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "face-up" or p.character == "Durhak" or p.character in ("Emberhoof", "Lumi") and p.may_unflip:
+    if p.role == "face-up" or p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
         return
-    if p.character == "Emberhoof":
-        no.forbid(R.EMBER_UNFLIP, f"{p.name} (Emberhoof) can unflip her Role only after someone gets Drunk",
-           "drunk NAME")
-    elif p.character == "Lumi":
-        no.forbid(R.LUMI_UNFLIP, f"{p.name} (Lumi) can unflip her Role only after another character dies")
+    if p.character in OWN_UNFLIP:
+        when, rule = OWN_UNFLIP[p.character]
+        no.forbid(rule, f"{p.name} ({p.character}) can unflip her Role only after {when}",
+                  *(("drunk NAME",) if p.character == "Emberhoof" else ()))
     else:
         rule = R.ONLY_UNFLIP if state.phase == "combat" else R.ROLE_UNFLIP
         no.forbid(rule, f"{p.name}'s Role turns face up only when the party spends Morale on a refresh",

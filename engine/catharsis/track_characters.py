@@ -137,8 +137,7 @@ def apply_divinity(t: Table, change) -> None:
 
 
 def moved(key: str):
-    """The transition of a plain counter: the player's `key` (or, when the change names a power, that
-    power's) moved by the change's number, never below 0 (Combo, Cobble, Ice)."""
+    """The transition of a plain counter (a player's or, named, a power's), never below 0."""
     def apply(t: Table, change) -> None:
         holder = t.player(change.args[0])
         if len(change.args) == 3:

@@ -9,7 +9,7 @@ from engine.tracking import Verb
 from .model import STEPS
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import owed, owed_discards, owed_rule, owed_text
+from .rules_combat import owed, owed_rule, owed_text
 from .table import Table
 from .track_readings import NEXT_ROUND, ROUND_END, VESSEL
 
@@ -48,7 +48,7 @@ def owed_first(state, no) -> bool:
         no.forbid(owed_rule(state), f"what is owed is not all taken: {pending}",
            *(("assign NAME N ...",) if state.attack is not None else ()),
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed_discards(state)))
+           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
     return bool(pending)
 
 
@@ -59,7 +59,7 @@ def check_combat(state, change, no):
                             "each attack may hit another Enemy, so say whom it hits",
                   *(f"enemy damage {state.damage_to_deal} {e.name}" for e in state.enemies if not e.defeated))
         return
-    if state.phase == "combat" and state.combat_step != "enemy-attack" and (owed(state) or owed_discards(state)) \
+    if state.phase == "combat" and state.combat_step != "enemy-attack" and (owed(state) or owed(state, "discard_due")) \
             and state.attack is None:
         # owed outside the Enemy Attack Phase: a Morale threshold's damage or discards (a refresh's comes after
         # it), not an attack's; said, not refused, so a session recorded before it was held still opens
@@ -90,10 +90,9 @@ def check_combat(state, change, no):
             no.forbid(R.RESOLVE_ENEMY, f"the Enemy must be defeated: {', '.join(living)} still standing",
                "enemy damage N", "enemy defeated")
         return
-    if what in STEPS:
-        if STEPS.index(what) < STEPS.index(state.combat_step):
-            no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next "
-                              f"round instead", "combat round", "combat next")
+    if what in STEPS and STEPS.index(what) < STEPS.index(state.combat_step):
+        no.forbid(R.ROUND_ORDER, f"{what} comes before {state.combat_step} in a round; start the next round "
+                                 "instead", "combat round", "combat next")
 
 
 def fight_advice(state) -> str:
@@ -222,16 +221,14 @@ def apply_enemy(t: Table, change) -> None:
         enemy["armor"] = max(0, enemy["armor"] - int(change.args[1]))
         t.say("armor", f"{target}'s Armor is now {enemy['armor']} for good", R.ARMORSHRED, amount=enemy["armor"],
               card=target)
-    elif sub == "defeated":
-        if not enemy["defeated"]:
-            t.defeat_enemy(enemy)
+    elif sub == "defeated" and not enemy["defeated"]:
+        t.defeat_enemy(enemy)
     elif sub == "damage":
         t.damage_enemy(enemy, int(change.args[1]))
 
 
 def combat_readings(change, kinds, rules) -> list[Reason]:
-    """The readings a legal combat step decided: the round's end and the next round's start, and the
-    Vessel's upkeep."""
+    """The readings a legal combat step decided (the round's end and start, the Vessel's upkeep)."""
     what = change.args[0]
     out = [ROUND_END] if what == "end-of-round" else []
     if what in ("round", "next") and "round" in kinds:

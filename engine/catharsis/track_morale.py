@@ -9,8 +9,9 @@ from engine.tracking import Counter, Verb
 from .model import EXHAUSTED, player_of
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import owed, owed_discards, owed_text
+from .rules_combat import owed, owed_text
 from .table import Table
+from .track_boards import OWN_UNFLIP
 from .track_combat import fight_advice
 from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
 
@@ -88,7 +89,7 @@ def check_refresh(state, change, no):
     if pending:
         no.forbid(R.REFRESH_PHASE, f"what is owed is not all taken: {pending}; the refresh comes after it",
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed_discards(state)))
+           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)
@@ -101,7 +102,7 @@ def check_refresh(state, change, no):
 def refreshes_something(state) -> bool:
     """Whether a Morale refresh would turn any power or Role face up now."""
     return any(any(pw.status == EXHAUSTED for pw in p.powers)
-               or p.role == "flipped" and (p.character not in ("Emberhoof", "Lumi") or p.may_unflip)
+               or p.role == "flipped" and (p.character not in OWN_UNFLIP or p.may_unflip)
                for p in state.players)
 
 
@@ -125,15 +126,10 @@ def apply_refresh(t: Table, change) -> None:
         t.say("nothing-refreshed", "nothing was refreshed: no power or Role could turn face up; "
                                    "1 Morale spent all the same", R.REFRESH)
     t.refresh_boards(t.d["players"], R.REFRESH, "refresh")
-    for p in t.d["players"]:
-        if p["role"] != "flipped":
-            continue
-        if p["character"] == "Emberhoof" and not p["may_unflip"]:
-            t.say("role-stays", f"{p['name']}'s Role (Emberhoof) stays flipped: it unflips "
-                                f"only after someone gets Drunk", R.EMBER_UNFLIP)
-        elif p["character"] == "Lumi" and not p["may_unflip"]:
-            t.say("role-stays", f"{p['name']}'s Role (Lumi) stays flipped: it unflips only "
-                                f"after another character dies", R.LUMI_UNFLIP)
+    for p in (q for q in t.d["players"] if q["role"] == "flipped"):
+        if p["character"] in OWN_UNFLIP and not p["may_unflip"]:
+            when, rule = OWN_UNFLIP[p["character"]]
+            t.say("role-stays", f"{p['name']}'s Role ({p['character']}) stays flipped: it unflips only after {when}", rule)
         else:
             t.unflip_role(p, "refresh")
             t.say("role", f"{p['name']}'s Role is face up again", R.REFRESH)

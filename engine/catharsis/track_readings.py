@@ -1,10 +1,5 @@
 """Catharsis: the readings the tracker takes where the rulebook is open or disagrees with itself,
-said in the verdict that depends on them (an `unchecked` note: the rule it reads, and the reading
-with the passages that leave it open).
-
-`readings_of()` looks at a legal change and the effects it had, so a verdict names a reading only
-when the reading decided something on that table.
-"""
+each an `unchecked` note said only in a verdict it decided something in (`readings_of()`)."""
 from __future__ import annotations
 
 from engine.base import Reason
