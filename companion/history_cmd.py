@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -12,9 +12,10 @@ from companion import complete, render_history
 from companion.stores import open_sessions
 from trackers import players
 
-JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
-GAME_HELP = "Only this game (id or alias)."
-PLAYER_HELP = "Only sessions this player sat in (any case and spacing)."
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract; see docs/history.md).")]
+Game = Annotated[Optional[str], typer.Argument(help="Only this game (id or alias).", autocompletion=complete.games)]
+Player = Annotated[Optional[str], typer.Option("--player", help="Only sessions this player sat in (any case and spacing).")]
+Since = Annotated[Optional[str], typer.Option("--since", help="Only sessions started on or after this date (YYYY-MM-DD).")]
 
 players_app = typer.Typer(no_args_is_help=True, help="The players across sessions: merge a misspelt name into the right one.\n\n"
                           "\b\nExample:\n"
@@ -58,12 +59,12 @@ def _selected(store, game: str | None, player: str | None, since: str | None, sh
 
 
 def history(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
-    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
-    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
+    game: Game = None,
+    player: Player = None,
+    since: Since = None,
     bgstats: bool = typer.Option(False, "--bgstats", help="Every finished game as a BG Stats link, once each "
                                  "(see `companion track export-play`)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Every session, finished or not: date, game, players, result, length and duration.
 
@@ -88,10 +89,7 @@ def history(
 
 
 def stats(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
-    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
-    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    game: Game = None, player: Player = None, since: Since = None, as_json: Json = False,
     as_csv: bool = typer.Option(False, "--csv", help="Print one row per player (and party) as CSV, for a spreadsheet."),
 ) -> None:
     """Games played, wins, win rate and streaks per player, and each game's own figures.
@@ -117,7 +115,7 @@ def recap(
     name: Optional[str] = typer.Argument(None, help="A session (default: the current one).",
                                          autocompletion=complete.sessions),
     markdown: bool = typer.Option(False, "--markdown", help="Print the story as Markdown, to keep or share."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """The story of a game from its log: who won and how, the turning points, the overruled plays.
 
@@ -134,11 +132,9 @@ def recap(
 
 
 @players_app.command()
-def rename(
-    old: str = typer.Argument(..., help="The name as it was misspelt (any case and spacing)."),
-    new: str = typer.Argument(..., help="The name to show instead, in every session."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def rename(old: Annotated[str, typer.Argument(help="The name as it was misspelt (any case and spacing).")],
+           new: Annotated[str, typer.Argument(help="The name to show instead, in every session.")],
+           as_json: Json = False) -> None:
     """Merge a misspelt player name into the right one across every session.
 
     The logs stay as they were typed; history, stats and recap show the new name.

@@ -1,6 +1,6 @@
 """`companion rules ...`: search, show, define, toc, and the user's imported sources."""
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -12,16 +12,17 @@ rules_app = typer.Typer(help="Look up rules: search in your own words, show by i
                         "  companion rules search \"can I reroll just one die?\" --game catharsis\n"
                         "  companion rules define enforcer", no_args_is_help=True)
 
-GAME_HELP = f"Only this game (id or alias: {', '.join(GAME_IDS)})."
-JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+Game = Annotated[Optional[str], typer.Option("--game", "-g", help=f"Only this game (id or alias: {', '.join(GAME_IDS)}).",
+                                             autocompletion=complete.games)]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON (a stable contract; see docs/cli.md).")]
 
 
 @rules_app.command()
 def search(
     query: List[str] = typer.Argument(..., help="Your question, in your own words."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
+    game: Game = None,
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many hits to show."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Search the rules and glossary in your own words, typos and all.
 
@@ -41,11 +42,9 @@ def search(
 
 
 @rules_app.command()
-def show(
-    rule_id: str = typer.Argument(..., metavar="ID", help="A rule, section or glossary id, e.g. catopomp.dice-boost.",
-                                 autocompletion=complete.rule_ids),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def show(rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule, section or glossary id, e.g. "
+                                                 "catopomp.dice-boost.", autocompletion=complete.rule_ids)],
+         as_json: Json = False) -> None:
     """Show a whole rule entry and its see-also list; a section id shows all its entries.
 
     \b
@@ -61,8 +60,8 @@ def show(
 @rules_app.command()
 def define(
     term: List[str] = typer.Argument(..., help="A term or alias, typos allowed, e.g. hell domain."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    game: Game = None,
+    as_json: Json = False,
 ) -> None:
     """Look up a glossary term; without --game, a term found in several games shows each.
 
@@ -84,10 +83,7 @@ def define(
 
 
 @rules_app.command()
-def toc(
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def toc(game: Game = None, as_json: Json = False) -> None:
     """The reference's table of contents: sections and their rule ids.
 
     \b
@@ -105,7 +101,7 @@ def import_(
     game: str = typer.Argument(..., help="The game this rulebook is for.", autocompletion=complete.games),
     file: Path = typer.Argument(..., help="Your copy of the rulebook: plain text or Markdown."),
     name: Optional[str] = typer.Option(None, "--name", help="The source's name (default: from the file name)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Index your own copy of a rulebook as a separate, searchable source.
 
@@ -128,7 +124,7 @@ def import_(
 
 
 @rules_app.command()
-def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+def sources(as_json: Json = False) -> None:
     """List the sources: the built-in reference and your imported rulebooks.
 
     \b
@@ -141,10 +137,7 @@ def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> No
 
 
 @rules_app.command()
-def remove(
-    name: str = typer.Argument(..., help="The imported source to remove."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def remove(name: Annotated[str, typer.Argument(help="The imported source to remove.")], as_json: Json = False) -> None:
     """Remove an imported rulebook source.
 
     \b
