@@ -1,25 +1,6 @@
-"""The whoosh index: derived from the data, cached per data hash, swapped in atomically.
-
-The index lives in `<cache>/index-<hash>`, one sub-index per game; the hash covers the built-in
-data files, the imported sources and the index format, so any change gives a new directory. A
-game's sub-index is built when a search first needs it (a question about one game builds only
-that game's), in a temporary directory first, renamed into place, so a reader never sees half an index.
-
-Whoosh keeps pickles in an index (its table of contents, stored fields), and unpickling a
-planted file runs code. So every per-game index is opened only if its files hash to a digest
-recorded when this project built it, kept outside the cache (in the data folder, beside the
-imported sources). An index that does not match, planted or damaged, is deleted and rebuilt.
-
-Hashing every file at every search costs as much as the index is large (170 ms per search with a
-rulebook 100 times the reference), so once a full hash has matched, the files' stat stamp is recorded
-beside the digest: each file's name, inode, size, modification and change time. A later process
-whose stamp matches a recorded one skips the hash. The change time (ctime) is what makes this safe:
-the kernel sets it to the current time whenever a file's content or metadata changes (a write, a
-rename, a utime call), and no unprivileged program can set it back, so a planted or altered file
-cannot carry a recorded stamp. A stamp is recorded only when every file's change time is SETTLE
-seconds old, so a write in the same clock tick as the recorded one is impossible too; a stamp that
-moved is hashed in full again. (This trusts the file system to keep change times, as Linux, macOS
-and Windows local file systems do.)
+"""The whoosh index: derived from the data, one sub-index per game, cached per data hash, swapped
+in atomically, and opened only when its files match a digest this project recorded (whoosh keeps
+pickles): docs/architecture.md, Search.
 """
 from __future__ import annotations
 

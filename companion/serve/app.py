@@ -1,22 +1,5 @@
-"""The served pages and their API, a Starlette app over one Live session (live.py).
-
-  GET  /  /p/TOKEN  /rules  /rules/ID      the page (static/index.html; its script reads the path)
-  GET  /p/TOKEN/rules  /p/TOKEN/rules/ID   the rules on a private page (its Table link stays private)
-  GET  /static/...                         the page's script and style
-  GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
-  GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
-  GET  /api/p/TOKEN/moves                  that player's legal plays now and their tap trie (taps.py)
-  GET  /api/rules/search?q=&game=          the rules search (`rules search`, the same index)
-  GET  /api/rules/show/ID                  one entry or section (`rules show`)
-  POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
-  POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
-                           (either with "seen": the last event the page showed; 409 if the log went past it;
-                           503 with one line when the file cannot take it: a full disk, writers holding it)
-  GET  /h/HOST  /api/h/HOST/table|stream   only with --allow-plays: the host's page (the public table, plus:)
-  POST /api/h/HOST/undo|redo {"seen": N}   the last change taken back or brought back (`track undo`/`redo`)
-  POST /api/h/HOST/overrule {"move", "by", "seen"}  a refused play recorded as the table decided
-
-An unknown token is 404, as an unknown page is: a link either works or does not exist.
+"""The served pages and their API, a Starlette app over one Live session (live.py); the routes are
+listed in docs/serve.md (For scripts). An unknown token is 404, as an unknown page is.
 """
 from __future__ import annotations
 
