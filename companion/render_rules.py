@@ -145,13 +145,11 @@ def show_view(entry: dict, as_json: bool) -> None:
     out("\n".join(_rule_lines(entry)))
     if entry.get("exceptions"):
         out("Exceptions:")
-    for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
-        out(line)
+    out.lines(_exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "))
     out(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
     if entry["see_also"]:
         out("See also:")
-        for other in entry["see_also"]:
-            out(f"  [cyan]{other['id']}[/]  {escape(other['title'])}")
+        out.lines(f"  [cyan]{other['id']}[/]  {escape(other['title'])}" for other in entry["see_also"])
 
 
 def define_view(entries: list, as_json: bool) -> None:
