@@ -337,12 +337,6 @@ def serve(
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json, host)
 
 
-def _add_rules(app: typer.Typer) -> None:
-    from companion import rules_cmd
-
-    app.add_typer(rules_cmd.rules_app, name="rules")
-
-
 @functools.cache
 def _track_app() -> typer.Typer:
     """The `track` group, with `track recap` and `track export-play` from history_cmd."""
@@ -371,19 +365,15 @@ def _registers(module: str):
     return add
 
 
-_add_play, _add_odds, _add_cards, _add_history = map(_registers,
-                                                     ("play_cmd", "odds_cmd", "cards_cmd", "history_cmd"))
-
-
 #: each top-level word of the command modules -> what adds its commands (in the whole app's order,
 #: the order of --help); tests/test_startup_imports.py checks it against the whole app
 COMMANDS = {
-    "rules": _add_rules,
+    "rules": _registers("rules_cmd"),
     **dict.fromkeys(("track", "undo", "redo", "show", "log"), _add_track),  # track_cmd.SHORT_FORMS
-    **dict.fromkeys(("check", "moves", "status", "schema", "play"), _add_play),
-    "odds": _add_odds,
-    "cards": _add_cards,
-    **dict.fromkeys(("history", "stats", "players"), _add_history),
+    **dict.fromkeys(("check", "moves", "status", "schema", "play"), _registers("play_cmd")),
+    "odds": _registers("odds_cmd"),
+    "cards": _registers("cards_cmd"),
+    **dict.fromkeys(("history", "stats", "players"), _registers("history_cmd")),
 }
 
 

@@ -150,3 +150,7 @@ def remove(name: Annotated[str, typer.Argument(help="The imported source to remo
     removed = remove_source(paths.sources_dir(), name)
     damaged = "" if removed["game"] else " (it was damaged)"
     emit({"removed": removed["name"], "game": removed["game"]}, as_json, f"Removed source {removed['name']}{damaged}.")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(rules_app, name="rules")

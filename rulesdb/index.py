@@ -260,9 +260,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     wanted = None if games is None else set(games)
     ref = _reference(wanted)
     place: defaultdict = defaultdict(count)  # (game, kind) -> the count of its documents so far
-    for rule in ref.rules.values():
-        if wanted is not None and rule.game not in wanted:
-            continue
+    for rule in (r for r in ref.rules.values() if wanted is None or r.game in wanted):
         yield {
             "id": rule.id,
             "game": rule.game,
@@ -278,9 +276,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
             "unclear": (rule.unclear, list(rule.unclear_passages)) if rule.unclear else None,
         }
-    for entry in ref.glossary.values():
-        if wanted is not None and entry.game not in wanted:
-            continue
+    for entry in (e for e in ref.glossary.values() if wanted is None or e.game in wanted):
         term = entry.term
         yield {
             "id": entry.id,
@@ -296,9 +292,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "order": 100_000 + next(place[entry.game, "term"]),
             "links": list(term.rules),
         }
-    for source in load_sources(sources_dir):
-        if wanted is not None and source["game"] not in wanted:
-            continue
+    for source in (s for s in load_sources(sources_dir) if wanted is None or s["game"] in wanted):
         for n, sec in enumerate(source["sections"]):
             yield {
                 "id": sec["id"],
