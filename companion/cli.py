@@ -4,6 +4,7 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 (a JSON error object with --json), an internal failure exits 1, never with a traceback.
 """
 import functools
+import gc
 import importlib
 import os
 import sys
@@ -282,10 +283,9 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
       companion shell
       companion shell --json
     """
-    from companion.collector import collect
     from companion.shell import run_json_shell, run_piped_shell, run_shell
 
-    collect()  # a long-lived process
+    gc.enable()  # a long-lived process (the entry paused the collector: docs/architecture.md, Start-up)
     if as_json:
         run_json_shell(whole_group(), paths.home_given())
     elif _piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
@@ -330,10 +330,9 @@ def serve(
       companion serve --lan --allow-plays
       companion serve --session friday --port 8080
     """
-    from companion.collector import collect
     from companion.serve.run import serve as run_serve
 
-    collect()  # a long-lived process
+    gc.enable()  # a long-lived process
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json, host)
 
 

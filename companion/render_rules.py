@@ -2,6 +2,7 @@
 game list and imported sources (render.py holds the console, the fitting and the table views)."""
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import time
@@ -202,9 +203,7 @@ def index_build_bar(after: float = 0.3):
     """A progress bar on stderr while the search index is built (the first search after an install
     or an update), shown on a terminal only and only once the build has run `after` seconds, so a
     quick build draws nothing and piped output stays clean."""
-    from companion.collector import collect
-
-    collect()  # a build allocates much (companion/collector.py)
+    gc.enable()  # a build allocates much (docs/architecture.md, Start-up)
     if not sys.stderr.isatty():
         yield None
         return

@@ -1,4 +1,5 @@
 """`companion rules ...`: search, show, define, toc, and the user's imported sources."""
+import gc
 from pathlib import Path
 from typing import Annotated, List, Optional
 
@@ -110,9 +111,7 @@ def import_(
       companion rules import catopomp my-copy.md --name my-copy
     """
     game_id = resolve_game(game)
-    from companion.collector import collect
-
-    collect()  # splitting and indexing a rulebook allocates much (companion/collector.py)
+    gc.enable()  # splitting and indexing a rulebook allocates much (docs/architecture.md, Start-up)
     from rulesdb.importing import import_and_index
     from rulesdb.sources import cancelled_import
 

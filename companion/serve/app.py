@@ -12,8 +12,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from companion.serve import tokens
@@ -61,8 +62,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def who(request: Request) -> str | None:
         """The player of the path's token; 404 (HTTPException) for an unknown one."""
-        from starlette.exceptions import HTTPException
-
         player = tokens.player_for(key, live.session, request.path_params["token"])
         if player is None:
             raise HTTPException(404, "no such page")
@@ -70,8 +69,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def host(request: Request) -> None:
         """404 (HTTPException) unless the path's token is the host's."""
-        from starlette.exceptions import HTTPException
-
         if not tokens.is_host(key, live.session, request.path_params["host"]):
             raise HTTPException(404, "no such page")
 
@@ -88,9 +85,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def asset(request: Request, name: str | None = None):
         """The page's files: compressed, with an ETag (assets.py)."""
-        from starlette.exceptions import HTTPException
-        from starlette.responses import Response
-
         from companion.serve import assets
 
         name = name or request.path_params["name"]
@@ -173,8 +167,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def refuse(error: str):
         """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
-        from starlette.exceptions import HTTPException
-
         raise HTTPException(400, error)
 
     async def body_doc(request: Request, bad: str = "send the body as one JSON object") -> dict:
