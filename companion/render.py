@@ -46,11 +46,6 @@ def _console_class():
     return Visible
 
 
-def console():
-    """The one console for people, at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)."""
-    return Out().console
-
-
 def fit_text(text, columns: int, keep=(), indent: int | None = None):
     """Styled text (a rich Text, or markup) broken where fit.breaks breaks the plain text: at words,
     continuation lines hanging, kept names and commands whole; each style goes with its characters."""

@@ -9,7 +9,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.render import Out, console, emit, print_json
+from companion.render import Out, emit, print_json
 
 
 def reflow(text: str) -> list[str]:
@@ -189,7 +189,7 @@ def toc_view(data: list[dict], as_json: bool, one_game: bool = False) -> None:
         for sub in sec["sections"]:
             add(branch, sub)
 
-    out = console()
+    out = Out().console
     for g in data:
         tree = Tree(f"[bold underline]{escape(g['name'])}[/]  [cyan]{g['game']}[/]")
         for sec in g["sections"]:

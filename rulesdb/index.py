@@ -169,11 +169,8 @@ def input_stamp(sources_dir: Path | None) -> tuple[tuple, int]:
 
 def fingerprint(sources_dir: Path | None) -> str:
     """Hash of everything the index is built from, whoosh's own version included (another release
-    may write or read its files differently: an upgrade builds a fresh index instead of opening one).
-
-    The files are hashed again only when their stamp (input_stamp) moved: the last stamp and its
-    hash are kept in the data folder, recorded once every file's change time is SETTLE old (a
-    file's content cannot change without its change time moving; see the module's docstring)."""
+    may write or read its files differently), hashed again only when their stamp (input_stamp) moved
+    (the last one is kept once SETTLE old: docs/architecture.md, Search)."""
     import time
 
     import whoosh
@@ -327,12 +324,9 @@ def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str])
 
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
           games: Iterable[str] | None = None) -> None:
-    """Write the per-game indexes of these games (all by default) into `target`, one sub-index per
-    game, so a question about one game reads only that game's postings and IDF counts within it
-    (and the first question about a game builds only its index). They are built in a temporary
-    folder inside `target` and each renamed into place, so a reader never sees half an index; a
-    game's index another process finished first is kept. A game with no imported sources takes the
-    index shipped in the package when it verifies (rulesdb/shipped.py) instead of being built."""
+    """Write the per-game indexes of these games (all by default) into `target`: built in a
+    temporary folder and each renamed into place (another process's finished first is kept), or the
+    index shipped in the package when it verifies (rulesdb/shipped.py)."""
     import shutil
     import tempfile
 
