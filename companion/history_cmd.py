@@ -10,6 +10,7 @@ import typer
 
 from companion import complete, render_history
 from companion.stores import open_sessions
+from rulesdb.games import resolve_game
 from trackers import players
 
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract; see docs/history.md).")]
@@ -42,11 +43,7 @@ def _selected(store, game: str | None, player: str | None, since: str | None, sh
     from trackers.history import outcomes
     from trackers.stats import select
 
-    wanted_game = None
-    if game is not None:
-        from rulesdb.games import resolve_game
-
-        wanted_game = resolve_game(game)
+    wanted_game = None if game is None else resolve_game(game)
     day = _since(since)
     names = players.Names(players.load(store), [s.players for s in store.all([])])
     who = names.find(player) if player is not None else None

@@ -8,7 +8,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from companion import complete, render, sent
+from companion import complete, paths, render, sent
 from companion.failure import FINDING, answered, fail
 from companion.stores import open_sessions
 from engine.errors import MoveSyntaxError, SituationError
@@ -61,7 +61,6 @@ def _with_library(engine, state):
 
     if card_model(type(state)) is None:
         return state
-    from companion import paths
     from trackers.library import Library
 
     entries = Library(paths.data_dir(), engine.game).effective()
