@@ -57,6 +57,8 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     browser reconnects with its last event id (long-lived connections are recycled, nothing is missed).
     `hosts`: the names its links were printed with (`--host NAME`), answered beside this machine's
     name, localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
+    from rulesdb.lookup import lookup
+
     rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
     changed: Changed | None = None
 
@@ -147,11 +149,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
         return search(query, cache_dir, sources_dir, game=resolve_game(game), limit=8).as_json()
 
-    def _show(rule_id: str):
-        from rulesdb.lookup import lookup
-
-        return lookup(rule_id, sources_dir)
-
     async def rules_search(request: Request):
         query = request.query_params.get("q", "").strip()
         game = request.query_params.get("game") or live.session.game
@@ -163,7 +160,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         rule_id = request.path_params["rule_id"].strip()
         if len(rule_id) > MAX_TEXT:
             return answer({"error": "no such rule"}, 404)
-        return await rules_answer(404, _show, rule_id)
+        return await rules_answer(404, lookup, rule_id, sources_dir)
 
     def refuse(error: str):
         """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
