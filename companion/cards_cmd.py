@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
+
 import typer
 
 from companion import complete, paths, render
@@ -11,7 +13,9 @@ from rulesdb.games import resolve_game
 from trackers.library import Library, differences, unknown_cards
 
 JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
-GAME_ARG = dict(autocompletion=complete.games)
+Game = Annotated[str, typer.Argument(help="The game (id or alias).", autocompletion=complete.games)]
+Card = Annotated[str, typer.Argument(help="The card (any part of its name).")]
+Json = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 FIELDS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 cards_app = typer.Typer(
@@ -40,12 +44,8 @@ def _entry_text(card: dict) -> str:
 
 
 @cards_app.command(context_settings=FIELDS)
-def add(
-    ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    name: str = typer.Argument(..., help="The card's name as printed."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def add(ctx: typer.Context, game: Game, name: Annotated[str, typer.Argument(help="The card's name as printed.")],
+        as_json: Json = False) -> None:
     """Add a card: `--FIELD VALUE` for each field the game's catalogue has (`--top.cost 4` for one part).
 
     \b
@@ -59,12 +59,7 @@ def add(
 
 
 @cards_app.command(context_settings=FIELDS)
-def edit(
-    ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    name: str = typer.Argument(..., help="The card (any part of its name)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def edit(ctx: typer.Context, game: Game, name: Card, as_json: Json = False) -> None:
     """Change or add fields of a card (a catalogue card keeps the fields not given).
 
     \b
@@ -77,11 +72,7 @@ def edit(
 
 
 @cards_app.command()
-def show(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    name: str = typer.Argument(..., help="The card (any part of its name)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def show(game: Game, name: Card, as_json: Json = False) -> None:
     """What the library and catalogue say of a card, and where the current session's version differs.
 
     \b
@@ -109,10 +100,10 @@ def _session_differences(library) -> list[dict]:
 
 @cards_app.command("list")
 def list_(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    game: Game,
     unknown: bool = typer.Option(False, "--unknown", help="Only cards the game's sessions used that nothing "
                                  "describes, or that have unknown fields."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Every card of the game: the catalogue's and the library's.
 
@@ -135,11 +126,7 @@ def list_(
 
 
 @cards_app.command()
-def remove(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    name: str = typer.Argument(..., help="The card (any part of its name)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def remove(game: Game, name: Card, as_json: Json = False) -> None:
     """Remove a card's library entry (a catalogue card goes back to the catalogue's facts).
 
     \b
@@ -152,11 +139,9 @@ def remove(
 
 
 @cards_app.command("import")
-def import_(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    file: Path = typer.Argument(..., help="A .toml or .json file of entries in the catalogue's shape."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def import_(game: Game,
+            file: Annotated[Path, typer.Argument(help="A .toml or .json file of entries in the catalogue's shape.")],
+            as_json: Json = False) -> None:
     """Add a file's cards to the library (each replaces the library's entry of its name); all or nothing.
 
     \b
@@ -168,11 +153,8 @@ def import_(
 
 
 @cards_app.command()
-def export(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
-    file: Path = typer.Argument(..., help="Where to write: .toml or .json."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def export(game: Game, file: Annotated[Path, typer.Argument(help="Where to write: .toml or .json.")],
+           as_json: Json = False) -> None:
     """Write the library's entries to a file (TOML or JSON by its suffix).
 
     \b
@@ -185,7 +167,7 @@ def export(
 
 @cards_app.command()
 def schema(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    game: Game,
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP + " (the schema is JSON either way)"),
 ) -> None:
     """The JSON Schema of the game's library and import files (docs/cards/GAME.schema.json).

@@ -4,6 +4,7 @@ Errors become exit codes here and only here: bad input exits 2 with one line on 
 (a JSON error object with --json), an internal failure exits 1, never with a traceback.
 """
 import functools
+import gc
 import importlib
 import os
 import sys
@@ -282,10 +283,9 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
       companion shell
       companion shell --json
     """
-    from companion.collector import collect
     from companion.shell import run_json_shell, run_piped_shell, run_shell
 
-    collect()  # a long-lived process
+    gc.enable()  # a long-lived process (the entry paused the collector: docs/architecture.md, Start-up)
     if as_json:
         run_json_shell(whole_group(), paths.home_given())
     elif _piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
@@ -330,17 +330,10 @@ def serve(
       companion serve --lan --allow-plays
       companion serve --session friday --port 8080
     """
-    from companion.collector import collect
     from companion.serve.run import serve as run_serve
 
-    collect()  # a long-lived process
+    gc.enable()  # a long-lived process
     run_serve(paths.data_dir(), session, lan, port, allow_plays, stop_after, as_json, host)
-
-
-def _add_rules(app: typer.Typer) -> None:
-    from companion import rules_cmd
-
-    app.add_typer(rules_cmd.rules_app, name="rules")
 
 
 @functools.cache
@@ -371,19 +364,15 @@ def _registers(module: str):
     return add
 
 
-_add_play, _add_odds, _add_cards, _add_history = map(_registers,
-                                                     ("play_cmd", "odds_cmd", "cards_cmd", "history_cmd"))
-
-
 #: each top-level word of the command modules -> what adds its commands (in the whole app's order,
 #: the order of --help); tests/test_startup_imports.py checks it against the whole app
 COMMANDS = {
-    "rules": _add_rules,
+    "rules": _registers("rules_cmd"),
     **dict.fromkeys(("track", "undo", "redo", "show", "log"), _add_track),  # track_cmd.SHORT_FORMS
-    **dict.fromkeys(("check", "moves", "status", "schema", "play"), _add_play),
-    "odds": _add_odds,
-    "cards": _add_cards,
-    **dict.fromkeys(("history", "stats", "players"), _add_history),
+    **dict.fromkeys(("check", "moves", "status", "schema", "play"), _registers("play_cmd")),
+    "odds": _registers("odds_cmd"),
+    "cards": _registers("cards_cmd"),
+    **dict.fromkeys(("history", "stats", "players"), _registers("history_cmd")),
 }
 
 

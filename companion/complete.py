@@ -1,10 +1,5 @@
 """Shell completion (bash, zsh, fish): game ids, session names, the current session's verbs and
-player names, rule ids.
-
-Each function runs only when the shell asks (a TAB press), never at start-up; each reads what it
-needs cheaply (the games list, a read-only glance at the sessions file, the rules data's ids) and
-answers nothing rather than fail.
-"""
+player names, rule ids; each read cheaply at a TAB press only, answering nothing rather than fail."""
 from __future__ import annotations
 
 from companion import paths

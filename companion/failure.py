@@ -1,10 +1,5 @@
-"""The error a failed command prints on stderr (a JSON object with --json).
-
-On a terminal (the shell's too) a refusal is said short first: `companion: error: refused: gems Cy -1
-[rule.id]` (what was refused and the rule), then why, indented under it, every line wrapped at the
-terminal's width between words (no word cut at the edge). Elsewhere (a pipe, a file, a script) the
-error stays the one line it always was, so a script reads it whole.
-"""
+"""The error a failed command prints on stderr (a JSON object with --json): one line, or on a
+terminal a refusal said short first and wrapped (docs/cli.md)."""
 from __future__ import annotations
 
 import re

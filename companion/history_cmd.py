@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 
 from companion import complete, render_history
 from companion.stores import open_sessions
+from rulesdb.games import resolve_game
 from trackers import players
 
-JSON_HELP = "Print the result as JSON (a stable contract; see docs/history.md)."
-GAME_HELP = "Only this game (id or alias)."
-PLAYER_HELP = "Only sessions this player sat in (any case and spacing)."
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract; see docs/history.md).")]
+Game = Annotated[Optional[str], typer.Argument(help="Only this game (id or alias).", autocompletion=complete.games)]
+Player = Annotated[Optional[str], typer.Option("--player", help="Only sessions this player sat in (any case and spacing).")]
+Since = Annotated[Optional[str], typer.Option("--since", help="Only sessions started on or after this date (YYYY-MM-DD).")]
 
 players_app = typer.Typer(no_args_is_help=True, help="The players across sessions: merge a misspelt name into the right one.\n\n"
                           "\b\nExample:\n"
@@ -41,11 +43,7 @@ def _selected(store, game: str | None, player: str | None, since: str | None, sh
     from trackers.history import outcomes
     from trackers.stats import select
 
-    wanted_game = None
-    if game is not None:
-        from rulesdb.games import resolve_game
-
-        wanted_game = resolve_game(game)
+    wanted_game = None if game is None else resolve_game(game)
     day = _since(since)
     names = players.Names(players.load(store), [s.players for s in store.all([])])
     who = names.find(player) if player is not None else None
@@ -58,12 +56,12 @@ def _selected(store, game: str | None, player: str | None, since: str | None, sh
 
 
 def history(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
-    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
-    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
+    game: Game = None,
+    player: Player = None,
+    since: Since = None,
     bgstats: bool = typer.Option(False, "--bgstats", help="Every finished game as a BG Stats link, once each "
                                  "(see `companion track export-play`)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Every session, finished or not: date, game, players, result, length and duration.
 
@@ -88,10 +86,7 @@ def history(
 
 
 def stats(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, autocompletion=complete.games),
-    player: Optional[str] = typer.Option(None, "--player", help=PLAYER_HELP),
-    since: Optional[str] = typer.Option(None, "--since", help="Only sessions started on or after this date (YYYY-MM-DD)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    game: Game = None, player: Player = None, since: Since = None, as_json: Json = False,
     as_csv: bool = typer.Option(False, "--csv", help="Print one row per player (and party) as CSV, for a spreadsheet."),
 ) -> None:
     """Games played, wins, win rate and streaks per player, and each game's own figures.
@@ -117,7 +112,7 @@ def recap(
     name: Optional[str] = typer.Argument(None, help="A session (default: the current one).",
                                          autocompletion=complete.sessions),
     markdown: bool = typer.Option(False, "--markdown", help="Print the story as Markdown, to keep or share."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """The story of a game from its log: who won and how, the turning points, the overruled plays.
 
@@ -134,11 +129,9 @@ def recap(
 
 
 @players_app.command()
-def rename(
-    old: str = typer.Argument(..., help="The name as it was misspelt (any case and spacing)."),
-    new: str = typer.Argument(..., help="The name to show instead, in every session."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def rename(old: Annotated[str, typer.Argument(help="The name as it was misspelt (any case and spacing).")],
+           new: Annotated[str, typer.Argument(help="The name to show instead, in every session.")],
+           as_json: Json = False) -> None:
     """Merge a misspelt player name into the right one across every session.
 
     The logs stay as they were typed; history, stats and recap show the new name.

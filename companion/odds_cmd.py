@@ -9,8 +9,6 @@ import typer
 
 from companion.stores import open_sessions
 
-JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
-
 
 def options_of(engine) -> tuple[str, ...]:
     """The options a game's odds take: the keyword-only parameters of its `Engine.odds`."""
@@ -60,7 +58,7 @@ def odds(
     against: Optional[int] = typer.Option(None, "--against", help="CATastrophe: Yarn Balls the other cats spend "
                                           "to make the roller re-roll a good roll (default 0)."),
     session: Optional[str] = typer.Option(None, "--session", help="The session (default: the current one)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (a stable contract; see docs/cli.md)."),
 ) -> None:
     """Exact odds: paying a Catharsis cost, or defending a CATastrophe Attack.
 

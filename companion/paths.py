@@ -1,8 +1,5 @@
-"""Where the companion keeps the user's files: platformdirs, or COMPANION_HOME / --data-dir.
-
-With COMPANION_HOME (or --data-dir) set to DIR, data lives in DIR/data and the cache in DIR/cache;
-that is also how tests stay out of the real user directories.
-"""
+"""Where the companion keeps the user's files: platformdirs, or DIR/data and DIR/cache under
+COMPANION_HOME / --data-dir (docs/cli.md), which is also how tests stay out of the user's folders."""
 from __future__ import annotations
 
 import os

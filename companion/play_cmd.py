@@ -4,19 +4,21 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
-from companion import complete, render, sent
+from companion import complete, paths, render, sent
 from companion.failure import FINDING, answered, fail
 from companion.stores import open_sessions
 from engine.errors import MoveSyntaxError, SituationError
 from rulesdb.games import resolve_game
 
-JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
-SESSION_HELP = "Use this saved session instead of the current one."
-SITUATION_HELP = "The situation on the table: a TOML or JSON file (see `companion schema GAME`)."
+Json = Annotated[bool, typer.Option("--json", help="Print JSON (a stable contract; see docs/cli.md).")]
+Session = Annotated[Optional[str], typer.Option("--session", help="Use this saved session instead of the current one.")]
+Situation = Annotated[Optional[Path], typer.Option("--situation", "-s", help="The situation on the table: a TOML or "
+                                                   "JSON file (see `companion schema GAME`).")]
+Game = Annotated[Optional[List[str]], typer.Argument(help="GAME, with --situation.")]
 
 
 def _engine(game: str):
@@ -59,7 +61,6 @@ def _with_library(engine, state):
 
     if card_model(type(state)) is None:
         return state
-    from companion import paths
     from trackers.library import Library
 
     entries = Library(paths.data_dir(), engine.game).effective()
@@ -146,14 +147,14 @@ class NotationHelp(typer.core.TyperCommand):
 
 def check(
     words: Optional[List[str]] = typer.Argument(None, help="[GAME] MOVE: the play (the game only with --situation)."),
-    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
+    situation: Situation = None,
     move: Optional[str] = typer.Option(None, "--move", "-m", help="The play, in the game's notation (see below)."),
-    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    session: Session = None,
     by: Optional[str] = typer.Option(None, "--by", help="Judge it as this player's play now (default: the "
                                      "player to act, or the player the play names)."),
     deck: Optional[Path] = typer.Option(None, "--deck", help="Check a deck list (TOML or JSON) against the "
                                         "game's deck-building rules instead of a play (cataclysm-arcade)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Judge a play against the table, recording nothing: legal or not, and why.
 
@@ -220,12 +221,12 @@ def _verdict_view(game: str, move: str, verdict, as_json: bool, keep=()) -> None
 
 
 def moves(
-    words: Optional[List[str]] = typer.Argument(None, help="GAME, with --situation."),
-    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
-    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    words: Game = None,
+    situation: Situation = None,
+    session: Session = None,
     limit: Optional[int] = typer.Option(None, "--limit", min=0, help="Lines per group (default 8; 0: all)."),
     by: Optional[str] = typer.Option(None, "--by", help="List this player's plays now (default: the player to act)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """List the legal plays of the player to act, grouped, with a count each.
 
@@ -271,12 +272,7 @@ def moves(
     render.emit(doc, as_json, text, () if as_json else [*texts, *engine.names(state)])  # a move is a command: kept whole
 
 
-def status(
-    words: Optional[List[str]] = typer.Argument(None, help="GAME, with --situation."),
-    situation: Optional[Path] = typer.Option(None, "--situation", "-s", help=SITUATION_HELP),
-    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def status(words: Game = None, situation: Situation = None, session: Session = None, as_json: Json = False) -> None:
     """What is impossible about the table, each with the rule it breaks.
 
     The table is the current session's (or a situation file's).
@@ -327,10 +323,10 @@ def play(
                                       autocompletion=complete.plays),
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
     by: Optional[str] = typer.Option(None, "--by", help="The player making it (default: the player to act)."),
-    session: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
+    session: Session = None,
     save: bool = typer.Option(False, "--save", help="Also keep the card this play describes (e.g. Catharsis "
                               "`card NAME top COST`) in the card library, for every later session."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="A tracker command made as a play (`play refresh`): "
                                  "also print every effect and rule id, as `track ... --verbose` does."),
 ) -> None:

@@ -46,11 +46,6 @@ def _console_class():
     return Visible
 
 
-def console():
-    """The one console for people, at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)."""
-    return Out().console
-
-
 def fit_text(text, columns: int, keep=(), indent: int | None = None):
     """Styled text (a rich Text, or markup) broken where fit.breaks breaks the plain text: at words,
     continuation lines hanging, kept names and commands whole; each style goes with its characters."""
@@ -95,6 +90,11 @@ class Out:
 
     def __call__(self, text="", keep=(), indent: int | None = None) -> None:
         self.console.print(fit_text(text, self.width, self.keep + tuple(keep), indent), soft_wrap=True)
+
+    def lines(self, texts, indent: int | None = None) -> None:
+        """Each text printed as __call__ prints one."""
+        for text in texts:
+            self(text, indent=indent)
 
     def pieces(self, pieces, keep=(), indent: int | None = None) -> None:
         """Pieces of text, each plain or (text, style) (a style writer.STYLES knows), made visible and
@@ -194,12 +194,10 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: 
         out(f"  • {escape(r.message)}  [cyan]{r.rule}[/]" + (f" [dim]{escape(title)}[/]" if title is not None else ""))
     if verdict.effects:
         out("What happens:")
-        for e in verdict.effects:
-            out(f"  → {escape(e.message)}{_cited(e.rule)}")
+        out.lines(f"  → {escape(e.message)}{_cited(e.rule)}" for e in verdict.effects)
     if verdict.unchecked:
         out("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
-        for note in verdict.notes:
-            out(f"  ? {escape(note.message)}{_cited(note.rule)}")
+        out.lines(f"  ? {escape(note.message)}{_cited(note.rule)}" for note in verdict.notes)
     _instead(out, alternatives, verdict)
 
 
@@ -214,8 +212,7 @@ def _instead(out, alternatives, verdict) -> None:
 
     if alternatives:
         out("Legal instead:")
-        for alt in alternatives:
-            out(f"  {escape(alt)}")
+        out.lines(f"  {escape(alt)}" for alt in alternatives)
     if verdict.reasons:
         out(f"[dim]Explain a rule: companion rules show {verdict.reasons[0].rule}[/]")
 
@@ -227,8 +224,7 @@ def refusal_view(verdict, keep=()) -> None:
 
     alternatives = list(verdict.alternatives)
     out = Out((*keep, *alternatives))
-    for r in verdict.reasons[1:]:
-        out(f"  • {escape(r.message)}  [cyan]{r.rule}[/]")
+    out.lines(f"  • {escape(r.message)}  [cyan]{r.rule}[/]" for r in verdict.reasons[1:])
     _instead(out, alternatives, verdict)
 
 
@@ -239,14 +235,13 @@ def status_view(game: str, problems: list, as_json: bool, position: dict, keep=(
     from rich.markup import escape
 
     out = Out(keep)
-    for key, value in position.items():
-        out(f"{escape(key.replace('_', ' ').capitalize())}: {escape(_cell(value))}")
+    out.lines(f"{escape(key.replace('_', ' ').capitalize())}: {escape(_cell(value))}"
+              for key, value in position.items())
     if not problems:
         out(f"[green]Nothing impossible about this {game} table.[/]")
         return
     out(f"[bold red]{len(problems)} problem{'' if len(problems) == 1 else 's'} with this {game} table:[/]")
-    for p in problems:
-        out(f"  • {escape(p.message)}  [cyan]{p.rule}[/]")
+    out.lines(f"  • {escape(p.message)}  [cyan]{p.rule}[/]" for p in problems)
 
 
 def _packed(items: list[str], width: int) -> list[str]:
@@ -379,8 +374,7 @@ def track_view(result, as_json: bool, headline: str | None = None) -> None:
         out(styled(headline))
     for part in table_parts(result.summary, out.width, out.keep):
         out.block(part)
-    for d in getattr(result, "library", ()):
-        out(styled(f"Card library: {d['card']}: {d['change']}"))
+    out.lines(styled(f"Card library: {d['card']}: {d['change']}") for d in getattr(result, "library", ()))
 
 
 def _saved(out, result) -> None:
@@ -409,12 +403,15 @@ def change_view(result, as_json: bool, verbose: bool = False) -> None:
         out.pieces([f"  ? {note.message}" + (f"  {note.rule}" if verbose else "")])
     _saved(out, result)
     if verbose:
-        from rich.markup import escape
+        _broken_and_set_off(out, result)
 
-        for v in result.violations:
-            out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
-        for e in result.effects:
-            out(f"  → {escape(e.message)}{_cited(e.rule)}")
+
+def _broken_and_set_off(out, result) -> None:
+    """The rules a recorded step broke (overruled) and what it set off, each with its rule id."""
+    from rich.markup import escape
+
+    out.lines(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}" for v in result.violations)
+    out.lines(f"  → {escape(e.message)}{_cited(e.rule)}" for e in result.effects)
 
 
 def play_view(result, as_json: bool) -> None:
@@ -429,12 +426,8 @@ def play_view(result, as_json: bool) -> None:
     tag = " [yellow](overruled)[/]" if result.overruled else ""
     who = f"{escape(result.by)}: " if result.by else ""
     out(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
-    for v in result.violations:
-        out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
-    for e in result.effects:
-        out(f"  → {escape(e.message)}{_cited(e.rule)}")
-    for note in result.verdict.notes:
-        out(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}")
+    _broken_and_set_off(out, result)
+    out.lines(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}" for note in result.verdict.notes)
     _saved(out, result)
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
     if acting or result.to_act:
@@ -517,10 +510,7 @@ def log_view(session, telling, as_json: bool) -> None:
         said = f"{t.by}: {t.text}" if t and e.kind == "change" else (t.text if t else e.label)
         number = f"{e.seq:>4}" if e.kind == "change" and e.seq in applied else "   ·"  # undone, undo, redo: no play number
         out(f"{number}  [dim]{escape(e.at)}[/]  {escape(said)}{mark}", indent=8 + len(e.at))
-        ahead = t.ahead if t else 0  # what happened before the boundary is told above it
-        for line in t.triggered[:ahead] if t else ():
-            out(f"      → {escape(line)}", indent=8)
-        for line in t.marks if t else ():
-            out(f"      [bold]-- {escape(line)} --[/]", indent=9)
-        for line in t.triggered[ahead:] if t else ():
-            out(f"      → {escape(line)}", indent=8)
+        if t:  # what happened before the boundary is told above it
+            out.lines((f"      → {escape(line)}" for line in t.triggered[:t.ahead]), indent=8)
+            out.lines((f"      [bold]-- {escape(line)} --[/]" for line in t.marks), indent=9)
+            out.lines((f"      → {escape(line)}" for line in t.triggered[t.ahead:]), indent=8)

@@ -2,13 +2,14 @@
 game list and imported sources (render.py holds the console, the fitting and the table views)."""
 from __future__ import annotations
 
+import gc
 import re
 import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion.render import Out, console, emit, print_json
+from companion.render import Out, emit, print_json
 
 
 def reflow(text: str) -> list[str]:
@@ -145,13 +146,11 @@ def show_view(entry: dict, as_json: bool) -> None:
     out("\n".join(_rule_lines(entry)))
     if entry.get("exceptions"):
         out("Exceptions:")
-    for line in _exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "):
-        out(line)
+    out.lines(_exception_lines(entry.get("exceptions", []), entry.get("exception_to", []), "  "))
     out(f"[dim]Rulebook section: {escape(entry['source'])}[/]")
     if entry["see_also"]:
         out("See also:")
-        for other in entry["see_also"]:
-            out(f"  [cyan]{other['id']}[/]  {escape(other['title'])}")
+        out.lines(f"  [cyan]{other['id']}[/]  {escape(other['title'])}" for other in entry["see_also"])
 
 
 def define_view(entries: list, as_json: bool) -> None:
@@ -190,7 +189,7 @@ def toc_view(data: list[dict], as_json: bool, one_game: bool = False) -> None:
         for sub in sec["sections"]:
             add(branch, sub)
 
-    out = console()
+    out = Out().console
     for g in data:
         tree = Tree(f"[bold underline]{escape(g['name'])}[/]  [cyan]{g['game']}[/]")
         for sec in g["sections"]:
@@ -204,9 +203,7 @@ def index_build_bar(after: float = 0.3):
     """A progress bar on stderr while the search index is built (the first search after an install
     or an update), shown on a terminal only and only once the build has run `after` seconds, so a
     quick build draws nothing and piped output stays clean."""
-    from companion.collector import collect
-
-    collect()  # a build allocates much (companion/collector.py)
+    gc.enable()  # a build allocates much (docs/architecture.md, Start-up)
     if not sys.stderr.isatty():
         yield None
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from companion.render import console, fit_text, styled, table_parts
+from companion.render import Out, fit_text, styled, table_parts
 
 
 def _watch_frame(result, last, width: int):
@@ -55,7 +55,7 @@ def watch_view(next_frame, sleep, as_json: bool = False) -> None:
 
         _follow(next_frame, sleep, lambda frame: print(json.dumps(watch_json(*frame), ensure_ascii=False)))
         return
-    out = console()
+    out = Out().console  # at the width to fit (fit.width(): the terminal's, COLUMNS, or 80)
     if not out.is_terminal:
         _follow(next_frame, sleep, lambda frame: (out.print(_watch_frame(*frame, out.width)), out.print()))
         return

@@ -1,6 +1,7 @@
 """`companion rules ...`: search, show, define, toc, and the user's imported sources."""
+import gc
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
@@ -12,16 +13,17 @@ rules_app = typer.Typer(help="Look up rules: search in your own words, show by i
                         "  companion rules search \"can I reroll just one die?\" --game catharsis\n"
                         "  companion rules define enforcer", no_args_is_help=True)
 
-GAME_HELP = f"Only this game (id or alias: {', '.join(GAME_IDS)})."
-JSON_HELP = "Print JSON (a stable contract; see docs/cli.md)."
+Game = Annotated[Optional[str], typer.Option("--game", "-g", help=f"Only this game (id or alias: {', '.join(GAME_IDS)}).",
+                                             autocompletion=complete.games)]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON (a stable contract; see docs/cli.md).")]
 
 
 @rules_app.command()
 def search(
     query: List[str] = typer.Argument(..., help="Your question, in your own words."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
+    game: Game = None,
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many hits to show."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Search the rules and glossary in your own words, typos and all.
 
@@ -41,11 +43,9 @@ def search(
 
 
 @rules_app.command()
-def show(
-    rule_id: str = typer.Argument(..., metavar="ID", help="A rule, section or glossary id, e.g. catopomp.dice-boost.",
-                                 autocompletion=complete.rule_ids),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def show(rule_id: Annotated[str, typer.Argument(metavar="ID", help="A rule, section or glossary id, e.g. "
+                                                 "catopomp.dice-boost.", autocompletion=complete.rule_ids)],
+         as_json: Json = False) -> None:
     """Show a whole rule entry and its see-also list; a section id shows all its entries.
 
     \b
@@ -61,8 +61,8 @@ def show(
 @rules_app.command()
 def define(
     term: List[str] = typer.Argument(..., help="A term or alias, typos allowed, e.g. hell domain."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    game: Game = None,
+    as_json: Json = False,
 ) -> None:
     """Look up a glossary term; without --game, a term found in several games shows each.
 
@@ -84,10 +84,7 @@ def define(
 
 
 @rules_app.command()
-def toc(
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=GAME_HELP, autocompletion=complete.games),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def toc(game: Game = None, as_json: Json = False) -> None:
     """The reference's table of contents: sections and their rule ids.
 
     \b
@@ -105,7 +102,7 @@ def import_(
     game: str = typer.Argument(..., help="The game this rulebook is for.", autocompletion=complete.games),
     file: Path = typer.Argument(..., help="Your copy of the rulebook: plain text or Markdown."),
     name: Optional[str] = typer.Option(None, "--name", help="The source's name (default: from the file name)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Index your own copy of a rulebook as a separate, searchable source.
 
@@ -114,9 +111,7 @@ def import_(
       companion rules import catopomp my-copy.md --name my-copy
     """
     game_id = resolve_game(game)
-    from companion.collector import collect
-
-    collect()  # splitting and indexing a rulebook allocates much (companion/collector.py)
+    gc.enable()  # splitting and indexing a rulebook allocates much (docs/architecture.md, Start-up)
     from rulesdb.importing import import_and_index
     from rulesdb.sources import cancelled_import
 
@@ -128,7 +123,7 @@ def import_(
 
 
 @rules_app.command()
-def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+def sources(as_json: Json = False) -> None:
     """List the sources: the built-in reference and your imported rulebooks.
 
     \b
@@ -141,10 +136,7 @@ def sources(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> No
 
 
 @rules_app.command()
-def remove(
-    name: str = typer.Argument(..., help="The imported source to remove."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def remove(name: Annotated[str, typer.Argument(help="The imported source to remove.")], as_json: Json = False) -> None:
     """Remove an imported rulebook source.
 
     \b
@@ -157,3 +149,7 @@ def remove(
     removed = remove_source(paths.sources_dir(), name)
     damaged = "" if removed["game"] else " (it was damaged)"
     emit({"removed": removed["name"], "game": removed["game"]}, as_json, f"Removed source {removed['name']}{damaged}.")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(rules_app, name="rules")

@@ -1,15 +1,6 @@
-"""The table as a command's maker saw it: the newest event of the sessions file when a play was sent.
-
-A one-shot `companion play` reads it first thing (companion/entry.py), before its imports and the
-replay, and the shell before each line; trackers/recording.py refuses the play under the write lock
-when the session's log has gone past it (the same play sent several times at once is recorded once).
-Read once: `taken()` hands the mark over and forgets it.
-
-A one-shot's command was typed when its process started, which on a loaded machine may be well
-before its first line of Python runs: the kernel's record of the start (/proc/self/stat) dates it.
-When the file was written after that moment, the events it got since (each event keeps the
-nanosecond it was written, `written_ns`) are left out of the mark. Where /proc is absent, the mark
-is the newest event when Python reads it, as before.
+"""The table as a command's maker saw it: the newest event of the sessions file when a play was sent
+(docs/architecture.md, Judged against the table its maker saw). Read once: `taken()` hands the mark
+over and forgets it.
 """
 from __future__ import annotations
 

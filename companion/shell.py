@@ -1,16 +1,6 @@
 """`companion shell`: one prompt for the evening, with the rules index, the glossary and the
-sessions file kept open.
-
-Every line goes through the same typer app as the one-shot commands (the CompanionGroup's
-`main`, which turns errors into one line and an exit code), so the output is the same and is
-rendered in one place. A line whose first word is not a command is a rules question for the
-current session's game. No answer is kept between lines: each command looks at the sessions file
-again (the kept Sessions reads only the events written since its last look), so a change made in
-another terminal shows at the next command; the search engine is reopened when a data file or an
-imported source changes.
-
-Per line the shell pays for the command and for prompt_toolkit: one application runs for the
-whole evening (`run_in_terminal` runs each command), with a small layout of its own.
+sessions file kept open; every line runs through the same typer app as a one-shot command
+(docs/architecture.md, The shell).
 """
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Tab completion for `companion shell`: commands and sub-commands, options, the current game's
-tracker verbs, player names, rule ids and glossary terms.
-
-The command tree is read from the click group itself, so a new command completes without a change
-here; players and verbs are read from the sessions file at each completion (never stale).
-"""
+"""Tab completion for `companion shell`: commands (read from the click group), options, and, read at
+each completion, the current game's tracker verbs, player names, rule ids and glossary terms."""
 from __future__ import annotations
 
 from prompt_toolkit.completion import Completer, Completion, PathCompleter

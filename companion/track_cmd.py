@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated, List, Optional
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -20,7 +20,6 @@ from engine.errors import MoveSyntaxError, UnknownVerb
 from rulesdb.games import resolve_game
 from trackers.errors import SessionError
 
-JSON_HELP = "Print the result as JSON (a stable contract; see docs/cli.md)."
 SESSION_HELP = "Act on this session instead of the current one."
 
 
@@ -121,7 +120,10 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 
 NAME_ARG = dict(autocompletion=complete.sessions)
-REVEAL_HELP = "Show this player's secrets (their named hand, a Catopomp prediction); repeatable."
+Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON (a stable contract; see docs/cli.md).")]
+Session = Annotated[Optional[str], typer.Option("--session", help=SESSION_HELP, **NAME_ARG)]
+Reveal = Annotated[List[str], typer.Option("--reveal", help="Show this player's secrets (their named hand, a Catopomp "
+                                           "prediction); repeatable.")]
 
 
 def _public(store, result, reveal: list[str]):
@@ -134,16 +136,13 @@ def _public(store, result, reveal: list[str]):
     return result
 
 
-GAME_ARG = dict(autocompletion=complete.games)
-
-
 @track_app.command()
 def new(
-    game: str = typer.Argument(..., help="The game (id or alias).", **GAME_ARG),
+    game: Annotated[str, typer.Argument(help="The game (id or alias).", autocompletion=complete.games)],
     players: str = typer.Option(..., "--players", "-p", help='The players, comma-separated: "Ann,Ben,Cy".'),
     name: Optional[str] = typer.Option(None, "--name", help="The session's name (default: GAME-N)."),
     option: List[str] = typer.Option([], "--option", "-o", help="A game option as key=value (see docs/track-GAME.md); repeatable."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Start a session and make it current.
 
@@ -162,7 +161,7 @@ def new(
 
 
 @track_app.command("list")
-def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+def list_(as_json: Json = False) -> None:
     """All sessions: game, players, last change, whether finished; the current one marked.
 
     \b
@@ -182,11 +181,8 @@ def list_(as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None
 
 
 @track_app.command()
-def show(
-    name: Optional[str] = typer.Argument(None, help="A session (default: the current one).", **NAME_ARG),
-    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def show(name: Annotated[Optional[str], typer.Argument(help="A session (default: the current one).", **NAME_ARG)] = None,
+         reveal: Reveal = [], as_json: Json = False) -> None:
     """The session's full table (hidden hands stay hidden: see --reveal).
 
     Named hands and secret predictions are the hidden ones.
@@ -215,8 +211,8 @@ def _library_differences(session) -> list[dict]:
 
 
 @track_app.command()
-def switch(name: str = typer.Argument(..., help="The session to make current.", **NAME_ARG),
-           as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+def switch(name: Annotated[str, typer.Argument(help="The session to make current.", **NAME_ARG)],
+           as_json: Json = False) -> None:
     """Make another session the current one (`track use` became `track switch`: games use `use`).
 
     \b
@@ -231,7 +227,7 @@ def switch(name: str = typer.Argument(..., help="The session to make current.", 
 
 @track_app.command()
 def end(name: Optional[str] = typer.Argument(None, help="The session to end (default: the current one).", **NAME_ARG),
-        as_json: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+        as_json: Json = False) -> None:
     """End a session: it stays listed and exportable, but takes no more changes.
 
     \b
@@ -249,7 +245,7 @@ def export(
     file: Path = typer.Argument(..., help="Where to write its whole log (JSON)."),
     partial: bool = typer.Option(False, "--partial", help="A damaged log: export the good events before the "
                                  "damage on purpose (without it, a damaged log is not exported, exit 1)."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """Write a session's whole log to a JSON file, to move the table to another device.
 
@@ -274,11 +270,9 @@ def export(
 
 
 @track_app.command("import")
-def import_(
-    file: Path = typer.Argument(..., help="A file written by `companion track export`."),
-    name: Optional[str] = typer.Option(None, "--name", help="Import under this name."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def import_(file: Annotated[Path, typer.Argument(help="A file written by `companion track export`.")],
+            name: Optional[str] = typer.Option(None, "--name", help="Import under this name."),
+            as_json: Json = False) -> None:
     """Load an exported session (its whole log is replayed and checked) and make it current.
 
     \b
@@ -297,7 +291,7 @@ def import_(
 def situation(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write it to this .json file instead of printing it."),
     name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP),
-    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
+    reveal: Reveal = [],
     as_json: bool = typer.Option(False, "--json", help="Printed, the situation is JSON either way; with --output, "
                                  "print {\"session\", \"game\", \"file\"} instead of a sentence."),
 ) -> None:
@@ -337,14 +331,14 @@ LOG_WINDOW = 50
 
 @track_app.command()
 def log(
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
-    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
+    name: Session = None,
+    reveal: Reveal = [],
     last: Optional[int] = typer.Option(None, "--last", "--limit", min=1,
                                        help=f"Show the newest N entries (default {LOG_WINDOW})."),
     before: Optional[int] = typer.Option(None, "--before", min=1,
                                          help="Only entries before this one (its number): the next page back."),
     whole: bool = typer.Option(False, "--all", help="Show every entry."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """The session's history with times and who made each change.
 
@@ -374,11 +368,8 @@ def log(
 
 
 @track_app.command()
-def undo(
-    steps: int = typer.Argument(1, help="How many changes to take back."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def undo(steps: int = typer.Argument(1, help="How many changes to take back."), name: Session = None,
+         as_json: Json = False) -> None:
     """Take back the last change (or the last N) and say which.
 
     \b
@@ -392,11 +383,8 @@ def undo(
 
 
 @track_app.command()
-def redo(
-    steps: int = typer.Argument(1, help="How many undone changes to bring back."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def redo(steps: int = typer.Argument(1, help="How many undone changes to bring back."), name: Session = None,
+         as_json: Json = False) -> None:
     """Bring back what undo took back and say which.
 
     \b
@@ -409,11 +397,8 @@ def redo(
 
 
 @track_app.command()
-def verbs(
-    game: Optional[str] = typer.Argument(None, help="A game (default: the current session's; none: every game).",
-                                         **GAME_ARG),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
-) -> None:
+def verbs(game: Optional[str] = typer.Argument(None, help="A game (default: the current session's; none: every game).",
+                                               autocompletion=complete.games), as_json: Json = False) -> None:
     """A game's verbs (what follows `companion track`), each with an example.
 
     \b
@@ -438,7 +423,7 @@ def verbs(
 def watch(
     name: Optional[str] = typer.Argument(None, help="A session (default: the current one, followed when it changes).",
                                          **NAME_ARG),
-    reveal: List[str] = typer.Option([], "--reveal", help=REVEAL_HELP),
+    reveal: Reveal = [],
     interval: float = typer.Option(0.2, "--interval", min=0.05, max=5.0, help="Seconds between looks at the session."),
     ticks: Optional[int] = typer.Option(None, "--ticks", min=1, hidden=True, help="Stop after this many looks (tests)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON line per change instead of the screen: "
@@ -464,11 +449,11 @@ def change(
     words: List[str] = typer.Argument(..., metavar="VERB ARGS...", help="The change, as the table says it.",
                                       autocompletion=complete.change_words),
     overrule: bool = typer.Option(False, "--overrule", help="Record it even though the rules forbid it (the table decides)."),
-    name: Optional[str] = typer.Option(None, "--session", help=SESSION_HELP, **NAME_ARG),
+    name: Session = None,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print every effect and rule id."),
     save: bool = typer.Option(False, "--save", help="Also keep the card this change describes (`track card "
                               "NAME TYPE ...`) in the card library, for every later session."),
-    as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
+    as_json: Json = False,
 ) -> None:
     """A change for the current session's game, e.g. `morale -1` or `lives ben -2`."""
     from trackers.unknown_verb import unknown_verb

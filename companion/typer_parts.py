@@ -1,18 +1,7 @@
-"""Every part of typer the CLI uses beyond its documented API, in one place, with the typer
-releases it was written for.
-
-- click's exceptions and CompletionItem: typer 0.28 carries its own copy of click (`typer._click`);
-  older releases ran on click itself.
-- typer's completion machinery (bash, zsh, fish), used by our own `--install-completion` /
-  `--show-completion` and at a TAB press only: the app is made with `add_completion=False`, so the
-  two options are not built into every command's parameters at start-up.
-- the registered commands of a Typer app, read and copied to build only the command the words
-  invoke (companion.cli.invoked_app: about 20 ms a process).
-
-pyproject.toml pins typer below 0.29 (0.29 runs every parameter through pydantic at each call);
-`TESTED` is that range and tests/test_typer_parts.py checks the installed typer against it and
-each part here against what typer really does. A typer outside the range is reported by
-`version_problem()` (shown by `companion --version`).
+"""Every part of typer the CLI uses beyond its documented API, in one place: click's exceptions
+and CompletionItem, typer's bash/zsh/fish completion, and copies of an app's registered commands
+(companion.cli.invoked_app). `TESTED` is the typer range they were written for, checked by
+tests/test_typer_parts.py and reported by `version_problem()` (`companion --version`).
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ redraws only when something was written; reading never blocks a writer (WAL). Ct
 """
 from __future__ import annotations
 
+import gc
 import sqlite3
 import time
 from pathlib import Path
@@ -12,10 +13,9 @@ from pathlib import Path
 
 def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, as_json: bool = False,
           reveal: list[str] = ()) -> None:
-    from companion.collector import collect
     from companion.render_watch import watch_view
 
-    collect()  # a long-lived process
+    gc.enable()  # a long-lived process
     from trackers.errors import SessionError
     from trackers.peek import Changes
     from dataclasses import replace

@@ -1,27 +1,7 @@
 """The simple outputs (a tracker change's line, the search hits) written without importing rich,
-byte for byte as rich's console writes them.
-
-Why: importing rich's console and text modules is about a sixth of a one-shot command's time (some
-twenty milliseconds: rich builds its styles, colour tables and cell-width tables at import), more
-than everything a tracker change does itself. Tables, panels, trees and markup stay with rich
-(render.py); this module writes only lines of plain pieces and pieces in a few fixed styles, fitted
-by the same breaks (fit.fit_spans).
-
-What rich writes for such text printed with `soft_wrap=True` (render.Out), and so what this writes:
-each styled run as `ESC[<codes>m` + text + `ESC[0m` (one run per span, adjacent runs not merged),
-unstyled text as it is, a newline at the end; no escapes at all when the output is not a terminal
-(TTY_COMPATIBLE=0, FORCE_COLOR set but empty, or not a tty, unless TTY_COMPATIBLE=1 or a non-empty
-FORCE_COLOR says it is) or is a dumb one (TERM dumb or unknown); colours dropped, bold and dim kept,
-under NO_COLOR. The named colours here have the same codes in every colour system rich detects.
-Where rich would decide otherwise (Windows' consoles, Jupyter, IDLE), or for what this does not
-know (a tab, which rich expands; overlapping spans; another style), `render` answers None and
-the caller prints with rich. tests/test_writer.py compares the two over generated texts, widths
-and environments.
-
-Which rich: the rules above are rich 14's and 15's (TTY_COMPATIBLE came in 14.0; rich 13 ignores it,
-so the two would differ wherever it is set). RICH is that range, the same as the pin in
-pyproject.toml; tests/test_writer.py passes on both ends of it (rich 14.0.0 and 15.0.0). A new rich
-major is taken in only after the test passes with it.
+byte for byte as rich's console writes them: importing rich's console is about a sixth of a one-shot
+command. Where rich would decide otherwise, `render` answers None and the caller prints with rich;
+docs/architecture.md (Start-up) gives the rules copied, for the rich releases in RICH.
 """
 from __future__ import annotations
 

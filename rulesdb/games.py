@@ -1,13 +1,6 @@
-"""The games: ids, names, aliases, player counts and rulebook, and resolving what a user typed.
-
-Each game is written once, in its rules data folder: `rulesdb/data/<game>/game.toml` (its id, name,
-aliases, kind, player range, rulebook, and `order`, where it comes in every list of the games). Every
-list of the games in the project is derived from those files (docs/architecture.md, "Add a game");
-`add_game(folder)` adds one declared outside the project (the toy game of the tests) and
-`drop_game(id)` takes it back.
-
-Deliberately free of pydantic so that cheap commands stay cheap; naming a game by its id parses no TOML.
-"""
+"""The games, each read from its `rulesdb/data/<game>/game.toml` (docs/architecture.md, Add a game;
+docs/data-format.md), and resolving what a user typed. Free of pydantic, so cheap commands stay
+cheap; naming a game by its id parses no TOML."""
 from __future__ import annotations
 
 import difflib

@@ -1,25 +1,6 @@
-"""The whoosh index: derived from the data, cached per data hash, swapped in atomically.
-
-The index lives in `<cache>/index-<hash>`, one sub-index per game; the hash covers the built-in
-data files, the imported sources and the index format, so any change gives a new directory. A
-game's sub-index is built when a search first needs it (a question about one game builds only
-that game's), in a temporary directory first, renamed into place, so a reader never sees half an index.
-
-Whoosh keeps pickles in an index (its table of contents, stored fields), and unpickling a
-planted file runs code. So every per-game index is opened only if its files hash to a digest
-recorded when this project built it, kept outside the cache (in the data folder, beside the
-imported sources). An index that does not match, planted or damaged, is deleted and rebuilt.
-
-Hashing every file at every search costs as much as the index is large (170 ms per search with a
-rulebook 100 times the reference), so once a full hash has matched, the files' stat stamp is recorded
-beside the digest: each file's name, inode, size, modification and change time. A later process
-whose stamp matches a recorded one skips the hash. The change time (ctime) is what makes this safe:
-the kernel sets it to the current time whenever a file's content or metadata changes (a write, a
-rename, a utime call), and no unprivileged program can set it back, so a planted or altered file
-cannot carry a recorded stamp. A stamp is recorded only when every file's change time is SETTLE
-seconds old, so a write in the same clock tick as the recorded one is impossible too; a stamp that
-moved is hashed in full again. (This trusts the file system to keep change times, as Linux, macOS
-and Windows local file systems do.)
+"""The whoosh index: derived from the data, one sub-index per game, cached per data hash, swapped
+in atomically, and opened only when its files match a digest this project recorded (whoosh keeps
+pickles): docs/architecture.md, Search.
 """
 from __future__ import annotations
 
@@ -188,11 +169,8 @@ def input_stamp(sources_dir: Path | None) -> tuple[tuple, int]:
 
 def fingerprint(sources_dir: Path | None) -> str:
     """Hash of everything the index is built from, whoosh's own version included (another release
-    may write or read its files differently: an upgrade builds a fresh index instead of opening one).
-
-    The files are hashed again only when their stamp (input_stamp) moved: the last stamp and its
-    hash are kept in the data folder, recorded once every file's change time is SETTLE old (a
-    file's content cannot change without its change time moving; see the module's docstring)."""
+    may write or read its files differently), hashed again only when their stamp (input_stamp) moved
+    (the last one is kept once SETTLE old: docs/architecture.md, Search)."""
     import time
 
     import whoosh
@@ -279,9 +257,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     wanted = None if games is None else set(games)
     ref = _reference(wanted)
     place: defaultdict = defaultdict(count)  # (game, kind) -> the count of its documents so far
-    for rule in ref.rules.values():
-        if wanted is not None and rule.game not in wanted:
-            continue
+    for rule in (r for r in ref.rules.values() if wanted is None or r.game in wanted):
         yield {
             "id": rule.id,
             "game": rule.game,
@@ -297,9 +273,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "exception_to": [(g, ref.rules[g].title) for g in ref.exception_to(rule.id)],
             "unclear": (rule.unclear, list(rule.unclear_passages)) if rule.unclear else None,
         }
-    for entry in ref.glossary.values():
-        if wanted is not None and entry.game not in wanted:
-            continue
+    for entry in (e for e in ref.glossary.values() if wanted is None or e.game in wanted):
         term = entry.term
         yield {
             "id": entry.id,
@@ -315,9 +289,7 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
             "order": 100_000 + next(place[entry.game, "term"]),
             "links": list(term.rules),
         }
-    for source in load_sources(sources_dir):
-        if wanted is not None and source["game"] not in wanted:
-            continue
+    for source in (s for s in load_sources(sources_dir) if wanted is None or s["game"] in wanted):
         for n, sec in enumerate(source["sections"]):
             yield {
                 "id": sec["id"],
@@ -352,12 +324,9 @@ def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str])
 
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
           games: Iterable[str] | None = None) -> None:
-    """Write the per-game indexes of these games (all by default) into `target`, one sub-index per
-    game, so a question about one game reads only that game's postings and IDF counts within it
-    (and the first question about a game builds only its index). They are built in a temporary
-    folder inside `target` and each renamed into place, so a reader never sees half an index; a
-    game's index another process finished first is kept. A game with no imported sources takes the
-    index shipped in the package when it verifies (rulesdb/shipped.py) instead of being built."""
+    """Write the per-game indexes of these games (all by default) into `target`: built in a
+    temporary folder and each renamed into place (another process's finished first is kept), or the
+    index shipped in the package when it verifies (rulesdb/shipped.py)."""
     import shutil
     import tempfile
 

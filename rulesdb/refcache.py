@@ -1,21 +1,21 @@
 """The rules reference read from a JSON cache keyed by the data hash, so a command that looks up
 rules neither parses every TOML file nor validates it with pydantic again.
 
-`<cache>/reference-<hash>.json` is written (atomically) from a validated `load_reference()`; the
-hash covers the data files and the code that reads them. The cached entries are plain frozen
-objects with the same fields as the pydantic models. A cache that cannot be read, has another
+`<cache>/reference-<hash>.json` is written (untrusted.write_file) from a validated
+`load_reference()`; the hash covers the data files and the code that reads them. The cached entries
+are plain frozen objects with the same fields as the pydantic models. A cache that cannot be read, has another
 hash or another shape is ignored and written again; older cache files are removed.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from contextlib import suppress
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Callable
 
+from rulesdb import untrusted
 from rulesdb.games import DATA_DIR
 from rulesdb.refshape import GlossaryEntry, Reference
 
@@ -110,47 +110,9 @@ def cached_reference(cache_dir: Path, load: Callable[[], Reference]) -> Referenc
         "glossary": [{"id": g.id, "game": g.game, "term": asdict(_plain(Term, g.term))} for g in ref.glossary.values()],
         "exceptions": {rule: [list(link) for link in links] for rule, links in ref.exceptions.items()},
     }
-    _write(path, doc)
-    return _build(json.loads(json.dumps(doc)))
-
-
-def _write(path: Path, doc: dict) -> None:
-    """The cache written through a temporary file of this process renamed into place; a write that
-    fails (a read-only folder, a full disk) removes its temporary file, and those left by processes
-    that are gone (killed mid-write) are removed first, so a failing cache never fills the disk."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _sweep(path.parent)
-        tmp.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
-        for old in path.parent.glob("reference-*.json"):
+    with suppress(OSError):  # a read-only or full cache: the reference still works, just slower
+        untrusted.write_file(path, json.dumps(doc, ensure_ascii=False), OSError)  # a killed write's file is swept
+        for old in cache_dir.glob("reference-*.json"):
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:  # a read-only or full cache: the reference still works, just slower
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
-
-
-def _sweep(folder: Path) -> None:
-    """Remove the `reference-*.json.<pid>.tmp` files left by processes that are gone."""
-    for stray in folder.glob("reference-*.json.*.tmp"):
-        pid = stray.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and int(pid) != os.getpid() and _gone(int(pid), stray):
-            stray.unlink(missing_ok=True)
-
-
-def _gone(pid: int, stray: Path) -> bool:
-    """Whether the process that wrote `stray` is gone: no process has its id (where signal 0 asks
-    that; elsewhere, the file is an hour old: a cache write takes far less)."""
-    if os.name != "posix":
-        import time
-
-        return stray.stat().st_mtime < time.time() - 3600
-    try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, OverflowError):
-        return True  # no process has that id (or could)
-    except OSError:
-        return False  # another user's process (PermissionError)
-    return False
+    return _build(json.loads(json.dumps(doc)))

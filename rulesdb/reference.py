@@ -1,8 +1,5 @@
-"""Load the whole rules reference from the data files and check that it holds together.
-
-The data files are the truth; this module turns them into frozen models and an
-id lookup, and refuses (DataError naming file and field) anything inconsistent.
-"""
+"""Load the whole rules reference from the data files into frozen models, and refuse (DataError
+naming file and field) anything that does not hold together."""
 from __future__ import annotations
 
 import difflib

@@ -1,15 +1,6 @@
-"""The built-in reference's search index, built when the package is built and shipped inside it, so
-the first search after an install copies it into the cache instead of building it (issue 35).
-
-`setup.py` calls rulesdb.ship_index.build_shipped() on the wheel's copy of this package: every
-game's whoosh index, written by rulesdb.index.write_indexes from the built-in reference alone, and a
-manifest naming the fingerprint of what they were built from (rulesdb.index.fingerprint: the data
-files, the analysis code and whoosh's version) and each game's tree digest. When a search needs a
-game's index, rulesdb.index.build takes the shipped one instead of building it only if the game has
-no imported source, the manifest's fingerprint is the installed data's and the copy hashes to the
-manifest's digest; otherwise (a checkout or an editable install ships none; a damaged or other
-index) it builds the index as before. The copy is then recorded and verified at each search like any index this
-project built (rulesdb/index.py).
+"""The built-in reference's search index, built when the package is built (setup.py calls
+rulesdb.ship_index.build_shipped()) and shipped inside it, so a game's first search copies it into
+the cache instead of building it (issue 35; docs/architecture.md, Search).
 """
 from __future__ import annotations
 

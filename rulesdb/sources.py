@@ -220,12 +220,8 @@ def _well_formed(source, stem: str) -> bool:
 def find_source_section(sources_dir: Path | None, section_id: str) -> tuple[dict, dict] | None:
     """The imported section with this id (`<name>:<n>`) and its source, if any."""
     name = section_id.split(":", 1)[0]
-    for source in load_sources(sources_dir):
-        if source["name"] == name:
-            for sec in source["sections"]:
-                if sec["id"] == section_id:
-                    return source, sec
-    return None
+    return next(((source, sec) for source in load_sources(sources_dir) if source["name"] == name
+                 for sec in source["sections"] if sec["id"] == section_id), None)
 
 
 def import_rulebook(

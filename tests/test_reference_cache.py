@@ -113,17 +113,11 @@ def test_the_cache_carries_the_exception_links(tmp_path, validated, good_cache):
 def test_a_failed_cache_write_leaves_no_temporary_file(tmp_path, monkeypatch, truth):
     """Issue 32 item 7: on a full disk the cache write fails part way; its temporary file goes."""
     import errno
-    from pathlib import Path
 
-    real = Path.write_text
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    def half_then_full(self, text, *args, **kwargs):
-        if self.name.endswith(".tmp"):
-            real(self, text[: len(text) // 2], *args, **kwargs)
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(self, text, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "write_text", half_then_full)
+    monkeypatch.setattr(os, "fsync", full)  # the text is written, then the disk is full
     for _ in range(3):  # each search tries the cache again
         assert as_data(cached_reference(tmp_path, load_reference)) == truth
     assert list(tmp_path.iterdir()) == []
@@ -138,11 +132,13 @@ def test_a_cache_folder_that_cannot_be_made_still_gives_the_reference(tmp_path, 
     assert in_the_way.read_text(encoding="utf-8") == "a file where the cache folder goes"
 
 
-def test_stray_temporary_files_of_gone_processes_are_swept(tmp_path):
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    dead = tmp_path / f"reference-0123456789abcdef0123.json.{int(gone.stdout)}.tmp"
-    alive = tmp_path / f"reference-0123456789abcdef0123.json.{os.getppid()}.tmp"  # a running process's
-    for stray in (dead, alive):
+def test_stray_temporary_files_of_killed_writes_are_swept(tmp_path):
+    """A write killed mid-way leaves its temporary file; the next write removes it once it is an hour
+    old (a younger one may be another process's write in progress, and stays)."""
+    name = f".reference-{data_hash()}.json."
+    stale, young = tmp_path / f"{name}abcd1234.tmp", tmp_path / f"{name}efgh5678.tmp"
+    for stray in (stale, young):
         stray.write_text('{"format": "2", "hash"', encoding="utf-8")
+    os.utime(stale, (stale.stat().st_atime - 7200, stale.stat().st_mtime - 7200))
     cached_reference(tmp_path, load_reference)
-    assert sorted(f.name for f in tmp_path.iterdir()) == sorted([alive.name, f"reference-{data_hash()}.json"])
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted([young.name, f"reference-{data_hash()}.json"])

@@ -391,7 +391,7 @@ def test_a_host_undo_is_checked_under_the_undos_own_write_lock(table, redo):
             write(table, "coins", "ann", "+1")
             live.run(live.store.undo, 1, "arcade")
         live.run(live.refresh)
-        seen = live.length
+        seen = len(live.view.entries)
         writes = live.store._write
 
         def a_change_lands_first(fn):  # another process writes between the read and the undo's write
@@ -638,13 +638,13 @@ def test_a_restored_sessions_file_gives_every_stream_a_fresh_table(table):
     write(table, "coins", "ann", "+3")
     live, _, _ = make(table)
     try:
-        seen, epoch = live.length, live.epoch
+        seen, epoch = len(live.view.entries), live.epoch
         assert seen == 4 and [m["type"] for m in live.run(live.messages, None, 2, epoch)] == ["change", "change"]
         tmp = db.with_name("restored.tmp")
         shutil.copy(backup, tmp)
         tmp.replace(db)  # as a restore or a sync tool puts a file back: another inode
         assert live.run(live.refresh) is True
-        assert live.length == 2 and live.epoch == epoch + 1
+        assert len(live.view.entries) == 2 and live.epoch == epoch + 1
         fresh = live.run(live.messages, None, seen, epoch)
         assert [(m["type"], m["seq"]) for m in fresh] == [("table", 2)]
         assert [e["said"] for e in fresh[0]["log"]] == ["hand Ann (2 cards, hidden)", "coins Ann +1"]

@@ -1,22 +1,5 @@
-"""The served pages and their API, a Starlette app over one Live session (live.py).
-
-  GET  /  /p/TOKEN  /rules  /rules/ID      the page (static/index.html; its script reads the path)
-  GET  /p/TOKEN/rules  /p/TOKEN/rules/ID   the rules on a private page (its Table link stays private)
-  GET  /static/...                         the page's script and style
-  GET  /api/table   /api/p/TOKEN/table     the table now (JSON), public or one player's
-  GET  /api/stream  /api/p/TOKEN/stream    server-sent events: each new log event, id = its seq
-  GET  /api/p/TOKEN/moves                  that player's legal plays now and their tap trie (taps.py)
-  GET  /api/rules/search?q=&game=          the rules search (`rules search`, the same index)
-  GET  /api/rules/show/ID                  one entry or section (`rules show`)
-  POST /api/p/TOKEN/play   {"move": ...}   only with --allow-plays: judged as `play --by PLAYER`
-  POST /api/p/TOKEN/change {"change": ...} only with --allow-plays: a counter change
-                           (either with "seen": the last event the page showed; 409 if the log went past it;
-                           503 with one line when the file cannot take it: a full disk, writers holding it)
-  GET  /h/HOST  /api/h/HOST/table|stream   only with --allow-plays: the host's page (the public table, plus:)
-  POST /api/h/HOST/undo|redo {"seen": N}   the last change taken back or brought back (`track undo`/`redo`)
-  POST /api/h/HOST/overrule {"move", "by", "seen"}  a refused play recorded as the table decided
-
-An unknown token is 404, as an unknown page is: a link either works or does not exist.
+"""The served pages and their API, a Starlette app over one Live session (live.py); the routes are
+listed in docs/serve.md (For scripts). An unknown token is 404, as an unknown page is.
 """
 from __future__ import annotations
 
@@ -29,8 +12,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from companion.serve import tokens
@@ -73,13 +57,13 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
     browser reconnects with its last event id (long-lived connections are recycled, nothing is missed).
     `hosts`: the names its links were printed with (`--host NAME`), answered beside this machine's
     name, localhost and the address a request came in on; any other `Host` is refused (guard.py)."""
+    from rulesdb.lookup import lookup
+
     rules_pool = ThreadPoolExecutor(1, thread_name_prefix="companion-rules")
     changed: Changed | None = None
 
     def who(request: Request) -> str | None:
         """The player of the path's token; 404 (HTTPException) for an unknown one."""
-        from starlette.exceptions import HTTPException
-
         player = tokens.player_for(key, live.session, request.path_params["token"])
         if player is None:
             raise HTTPException(404, "no such page")
@@ -87,8 +71,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def host(request: Request) -> None:
         """404 (HTTPException) unless the path's token is the host's."""
-        from starlette.exceptions import HTTPException
-
         if not tokens.is_host(key, live.session, request.path_params["host"]):
             raise HTTPException(404, "no such page")
 
@@ -105,9 +87,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     def asset(request: Request, name: str | None = None):
         """The page's files: compressed, with an ETag (assets.py)."""
-        from starlette.exceptions import HTTPException
-        from starlette.responses import Response
-
         from companion.serve import assets
 
         name = name or request.path_params["name"]
@@ -170,11 +149,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
         return search(query, cache_dir, sources_dir, game=resolve_game(game), limit=8).as_json()
 
-    def _show(rule_id: str):
-        from rulesdb.lookup import lookup
-
-        return lookup(rule_id, sources_dir)
-
     async def rules_search(request: Request):
         query = request.query_params.get("q", "").strip()
         game = request.query_params.get("game") or live.session.game
@@ -186,12 +160,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         rule_id = request.path_params["rule_id"].strip()
         if len(rule_id) > MAX_TEXT:
             return answer({"error": "no such rule"}, 404)
-        return await rules_answer(404, _show, rule_id)
+        return await rules_answer(404, lookup, rule_id, sources_dir)
 
     def refuse(error: str):
         """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
-        from starlette.exceptions import HTTPException
-
         raise HTTPException(400, error)
 
     async def body_doc(request: Request, bad: str = "send the body as one JSON object") -> dict:

@@ -65,10 +65,6 @@ class Live:
     def epoch(self) -> int:
         return self.view.epoch
 
-    @property
-    def length(self) -> int:
-        return len(self.view.entries)
-
     def refresh(self) -> bool:
         """Whether the log grew (or was replaced) since the streams were last told (TableView.refresh)."""
         return self.view.refresh()

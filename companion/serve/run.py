@@ -96,10 +96,6 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def links(base: str, live, key: bytes) -> list[tuple[str, str]]:
-    return [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
-
-
 def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: bool,
           stop_after: float | None = None, as_json: bool = False, host: str | None = None) -> None:
     """`host`: the address to print and put in the QR code (implies `lan`); else with `lan` the
@@ -125,8 +121,9 @@ def serve(data_dir: Path, name: str | None, lan: bool, port: int, allow_plays: b
     base = f"http://{url_host(found[0]) if found else '127.0.0.1'}:{port}/"
     others = [f"http://{url_host(a)}:{port}/" for a in found[1:]]
     host_link = f"{base}h/{host_token(key, live.session)}" if allow_plays else None
-    (started_json if as_json else started_text)(live, base, links(base, live, key), lan, allow_plays, host_link,
-                                                others, lan and not found)
+    private = [(p, f"{base}p/{token(key, live.session, p)}") for p in live.session.players]
+    (started_json if as_json else started_text)(live, base, private, lan, allow_plays, host_link, others,
+                                                lan and not found)
     sys.stdout.flush()
     run_uvicorn(live, key, sock, stop_after, set(found))  # the printed addresses: the only Hosts answered
     if as_json:
