@@ -1,0 +1,57 @@
+"""A learned re-ranking of the search's first hits, tried for issue 46 and measured by
+benchmarks/retrieval_cv.py (not in the product: it did not raise the held-out folds): a linear scorer
+over what the search already knows of each hit (its score against the first, its kind, how much of
+the question it and its title say, its length, whether it is an exception). With the weights
+(1, 0, 0, ...) the order is the search's own."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable
+
+from rulesdb.analysis import NUMBER_WORDS
+
+POOL = 10  # the first hits re-ranked; the others keep their order after them
+FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", "exception",
+            "exception-number", "exception-yes-no", "general", "depth", "other-game")
+YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
+
+
+def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
+             stems: Callable[[str], list[str]]) -> list[list[float]]:
+    """One row of FEATURES per hit of the pool (the first POOL of `found`, best first). `typed`: a
+    game's stems the question says; `key`: how many telling words the question has for a game."""
+    if not found:
+        return []
+    top, first_game = found[0][0] or 1.0, found[0][1]["game"]
+    said = question.lower().split()
+    number = any(w.isdigit() or w in NUMBER_WORDS for w in said)
+    yes_no = bool(YES_NO.match(question))
+    rows = []
+    for score, f in found[:POOL]:
+        game = f["game"]
+        title = set(stems(f["title"]))
+        shared = len(title & typed(game))
+        rows.append([
+            max(math.log(max(score, 1e-9) / top), -5.0),
+            float(f["kind"] == "term"),
+            float(f["kind"] == "example"),
+            f["_key"] / key(game) if key(game) else 0.0,
+            shared / len(title) if title else 0.0,
+            float(bool(title) and shared == len(title)),
+            math.log(1 + len(f["text"].split())) / 5,
+            float(bool(f.get("exception_to"))),
+            float(bool(f.get("exception_to")) and number),
+            float(bool(f.get("exception_to")) and yes_no),
+            float(bool(f.get("exceptions"))),
+            float(min(max(f["id"].count(".") - 1, 0), 3)) / 3,
+            float(game != first_game),
+        ])
+    return rows
+
+
+def order(rows: list[list[float]], weights: tuple[float, ...]) -> list[int]:
+    """The pool's positions, best first under the weights (ties keep the search's order)."""
+    z = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+    return sorted(range(len(rows)), key=lambda i: (-z[i], i))
+
