@@ -50,7 +50,7 @@ def collect(engine, questions: list[tuple]) -> list[dict]:
     first, no two-part question rearranged): what a re-ranking could reorder. The pool is read by
     wrapping three of the search's steps for the run (a benchmark's probe, not the product's API)."""
     import rulesdb.search as search
-    from retrieval_rerank import features
+    from retrieval_rerank import features, field_shares
 
     state: dict = {}
     ranked, first, halves = search.RulesSearch.ranked, search.definition_first, search.both_halves
@@ -70,9 +70,16 @@ def collect(engine, questions: list[tuple]) -> list[dict]:
     def halves_probe(query, found, best):
         out = halves(query, found, best)
         if not state["settled"] and out is found:
-            built = state["built"]
+            built, postings = state["built"], {}
+
+            def fields(f: dict) -> list[float]:
+                searcher = engine.searchers[f["game"]]
+                return field_shares(searcher, built[f["game"]].key, searcher.document_number(id=f["id"]),
+                                    postings.setdefault(f["game"], {}))
+
             state["pool"] = ([f["id"] for _, f in found[:10]],
-                             features(query, found, lambda g: built[g].typed, lambda g: len(built[g].key), engine.stems))
+                             features(query, found, lambda g: built[g].typed, lambda g: len(built[g].key), engine.stems,
+                                      fields))
         return out
 
     search.RulesSearch.ranked, search.definition_first, search.both_halves = ranked_probe, first_probe, halves_probe
@@ -182,18 +189,44 @@ def mean(rows: list[dict]) -> dict:
     return {m: [sum(r[m][i] for r in rows) for i in range(3)] for m in ("game", "none")}
 
 
-# whole-search variants: name -> (BM25F's arguments, pseudo-relevance feedback: (documents, terms) or None)
+# whole-search variants: name -> (BM25F's arguments, pseudo-relevance feedback: (documents, terms) or
+# None, constants set for the run: {(module, name or name.key): value}; a field boost builds a new index)
 VARIANTS = {
-    "as it is": ({}, None),
-    "B 0.5": ({"B": 0.5}, None),
-    "B 0.9": ({"B": 0.9}, None),
-    "K1 0.9": ({"K1": 0.9}, None),
-    "K1 1.6": ({"K1": 1.6}, None),
-    "title B 0": ({"title_B": 0.0}, None),
-    "text B 0.9": ({"text_B": 0.9}, None),
-    "feedback 2 docs 5 terms": ({}, (2, 5)),
-    "feedback 3 docs 8 terms": ({}, (3, 8)),
+    "as it is": ({}, None, {}),
+    "B 0.5": ({"B": 0.5}, None, {}),
+    "B 0.9": ({"B": 0.9}, None, {}),
+    "K1 0.9": ({"K1": 0.9}, None, {}),
+    "K1 1.6": ({"K1": 1.6}, None, {}),
+    "title B 0": ({"title_B": 0.0}, None, {}),
+    "text B 0.9": ({"text_B": 0.9}, None, {}),
+    "feedback 2 docs 5 terms": ({}, (2, 5), {}),
+    "feedback 3 docs 8 terms": ({}, (3, 8), {}),
+    "coverage power 0.5": ({}, None, {("rulesdb.search", "COVERAGE_POWER"): 0.5}),
+    "coverage power 1.0": ({}, None, {("rulesdb.search", "COVERAGE_POWER"): 1.0}),
+    "synonym weight 0.5": ({}, None, {("rulesdb.search", "SYNONYM_WEIGHT"): 0.5}),
+    "synonym weight 0.85": ({}, None, {("rulesdb.search", "SYNONYM_WEIGHT"): 0.85}),
+    "title boost 1.0": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.title"): 1.0}),
+    "title boost 2.2": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.title"): 2.2}),
+    "aliases, keywords boost 1.0": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.aliases"): 1.0,
+                                               ("rulesdb.index", "FIELD_BOOSTS.keywords"): 1.0}),
 }
+
+
+def _set(patches: dict) -> dict:
+    """Set each constant; the old values, to set back."""
+    import importlib
+
+    old = {}
+    for (module, name), value in patches.items():
+        mod = importlib.import_module(module)
+        if "." in name:
+            table, key = name.split(".")
+            old[module, name] = getattr(mod, table)[key]
+            getattr(mod, table)[key] = value
+        else:
+            old[module, name] = getattr(mod, name)
+            setattr(mod, name, value)
+    return old
 
 
 def collect_variant(home: Path, name: str, qs: list[tuple]) -> dict:
@@ -203,7 +236,7 @@ def collect_variant(home: Path, name: str, qs: list[tuple]) -> dict:
     import rulesdb.search as search
     from whoosh.scoring import BM25F
 
-    bm25, feedback = VARIANTS[name]
+    bm25, feedback, patches = VARIANTS[name]
     weighting, ranked = search._weighting, search.RulesSearch.ranked
 
     def fed(self, query, gid, limit, faint=()):
@@ -218,15 +251,18 @@ def collect_variant(home: Path, name: str, qs: list[tuple]) -> dict:
     search._weighting = lambda: BM25F(**({"B": search.BM25_B, "K1": search.BM25_K1} | bm25))
     if feedback:
         search.RulesSearch.ranked = fed
+    old = _set(patches)
+    cache = home / ("cache-" + "-".join(name.split()) if any(m == "rulesdb.index" for m, _ in patches) else "cache")
     out: dict = {}
     try:
-        with search.RulesSearch(home / "cache", home / "data" / "sources") as engine:
+        with search.RulesSearch(cache, home / "data" / "sources") as engine:
             for key, text, game, want in qs:
                 ids = [h.id for h in engine.search(text, game=game, limit=3).results]
                 out.setdefault(str(key), []).append(["game" if game else "none", bool(ids) and ids[0] in want,
                                                      bool(set(ids) & want)])
     finally:
         search._weighting, search.RulesSearch.ranked = weighting, ranked
+        _set(old)
     return out
 
 

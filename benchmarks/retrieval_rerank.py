@@ -13,14 +13,17 @@ from rulesdb.analysis import NUMBER_WORDS
 
 POOL = 10  # the first hits re-ranked; the others keep their order after them
 FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", "exception",
-            "exception-number", "exception-yes-no", "general", "depth", "other-game")
+            "exception-number", "exception-yes-no", "general", "depth", "other-game",
+            "in-title", "in-keywords", "in-aliases", "in-section", "in-text")
+FIELDS = ("title", "keywords", "aliases", "section", "text")
 YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
 
 
 def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
-             stems: Callable[[str], list[str]]) -> list[list[float]]:
+             stems: Callable[[str], list[str]], fields: Callable[[dict], list[float]]) -> list[list[float]]:
     """One row of FEATURES per hit of the pool (the first POOL of `found`, best first). `typed`: a
-    game's stems the question says; `key`: how many telling words the question has for a game."""
+    game's stems the question says; `key`: how many telling words the question has for a game;
+    `fields`: per field of FIELDS, the share of the question's telling words the hit has there."""
     if not found:
         return []
     top, first_game = found[0][0] or 1.0, found[0][1]["game"]
@@ -46,6 +49,7 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
             float(bool(f.get("exceptions"))),
             float(min(max(f["id"].count(".") - 1, 0), 3)) / 3,
             float(game != first_game),
+            *fields(f),
         ])
     return rows
 
@@ -55,3 +59,25 @@ def order(rows: list[list[float]], weights: tuple[float, ...]) -> list[int]:
     z = [sum(w * x for w, x in zip(weights, row)) for row in rows]
     return sorted(range(len(rows)), key=lambda i: (-z[i], i))
 
+
+
+def field_shares(searcher, key: list, docnum: int, postings: dict) -> list[float]:
+    """Per field of FIELDS, the share of the question's telling words (`key`: each a set of stems)
+    that the document has in that field, read from the index's postings (kept in `postings`)."""
+    from whoosh.reading import TermNotFound
+
+    out = []
+    for field in FIELDS:
+        hit = 0
+        for group in key:
+            for stem in group:
+                if (field, stem) not in postings:
+                    try:
+                        postings[field, stem] = set(searcher.reader().postings(field, stem).all_ids())
+                    except TermNotFound:
+                        postings[field, stem] = set()
+                if docnum in postings[field, stem]:
+                    hit += 1
+                    break
+        out.append(hit / len(key) if key else 0.0)
+    return out

@@ -73,4 +73,6 @@ def test_the_probe_reads_the_pool_without_changing_an_answer(engine):
     plain, defined = got
     assert len(plain["rows"]) == len(plain["ids"]) >= 3 and not plain["fixed"]
     assert plain["ids"][:3] == [h.id for h in engine.search(asks[0][1], game=asks[0][2], limit=3).results]
+    text = FEATURES.index("in-text")
+    assert all(0.0 <= row[text] <= 1.0 for row in plain["rows"]) and plain["rows"][0][text] > 0
     assert defined["rows"] == [] and defined["fixed"][0] == "catharsis.glossary.morale"
