@@ -14,9 +14,18 @@ from rulesdb.analysis import NUMBER_WORDS
 POOL = 10  # the first hits re-ranked; the others keep their order after them
 FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", "exception",
             "exception-number", "exception-yes-no", "general", "depth", "other-game",
-            "in-title", "in-keywords", "in-aliases", "in-section", "in-text")
-FIELDS = ("title", "keywords", "aliases", "section", "text")
+            "in-title", "in-keywords", "in-aliases", "in-section", "in-text",
+            "count-asked", "permission-asked", "timing-asked", "pairs")
 YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
+# what a question asks for, and the words of a rule that give that kind of answer
+ASKS = {
+    "count": (re.compile(r"\b(?:how many|how much|number of|max(?:imum)?|min(?:imum)?|limit|up to|at most|at least)\b", re.I),
+              re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b", re.I)),
+    "permission": (YES_NO, re.compile(r"\b(?:cannot|can't|may not|must|only|may|never|not allowed)\b", re.I)),
+    "timing": (re.compile(r"\b(?:when|timing|before|after|during|end of|start of|until)\b", re.I),
+               re.compile(r"\b(?:when|before|after|during|end of|start of|until|immediately|then)\b", re.I)),
+}
+FIELDS = ("title", "keywords", "aliases", "section", "text")
 
 
 def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
@@ -30,6 +39,9 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
     said = question.lower().split()
     number = any(w.isdigit() or w in NUMBER_WORDS for w in said)
     yes_no = bool(YES_NO.match(question))
+    asked = {kind: asks.search(question) for kind, (asks, _) in ASKS.items()}
+    said_stems = stems(question)
+    pairs = {(a, b) for a, b in zip(said_stems, said_stems[1:]) if a != b}
     rows = []
     for score, f in found[:POOL]:
         game = f["game"]
@@ -50,8 +62,17 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
             float(min(max(f["id"].count(".") - 1, 0), 3)) / 3,
             float(game != first_game),
             *fields(f),
+            *(float(bool(asked[kind]) and bool(answers.search(f["text"]))) for kind, (_, answers) in ASKS.items()),
+            _pairs(pairs, stems(f["title"] + " . " + f["text"])),
         ])
     return rows
+
+
+def _pairs(pairs: set, text: list[str]) -> float:
+    """The share of the question's neighbouring word pairs that stand side by side in the text."""
+    if not pairs:
+        return 0.0
+    return len(pairs & set(zip(text, text[1:]))) / len(pairs)
 
 
 def order(rows: list[list[float]], weights: tuple[float, ...]) -> list[int]:
