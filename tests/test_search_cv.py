@@ -10,9 +10,13 @@ import pytest
 
 from rulesdb.search import RulesSearch
 
+_PATH = list(sys.path)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import retrieval_cv as cv  # noqa: E402
+import retrieval_figures  # noqa: E402,F401  (retrieval_cv reads the blind set through it)
 from retrieval_rerank import FEATURES  # noqa: E402
+
+sys.path[:] = _PATH  # the benchmarks' folder only for these modules (now imported)
 
 BASE = (1.0,) + (0.0,) * (len(FEATURES) - 1)
 EXCEPTION = FEATURES.index("exception")
