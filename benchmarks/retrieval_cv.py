@@ -1,7 +1,7 @@
 """Cross-validation over the blind set's tuning half (issue 46): how well a fitted ranking knob does on
 questions it was not fitted on, measured without ever touching the test half.
 
-    python benchmarks/retrieval_cv.py [--older] [--method ascent|hinge] [--variants] [--cache FILE]
+    python benchmarks/retrieval_cv.py [--older] [--method ascent|hinge] [--pool N] [--variants] [--cache FILE]
 
 The tuning half (tests/retrieval/blind, split.toml's `tuning`) is cut into K=5 folds by a fixed seed
 (every question whole in one fold, asked with its game and without). For each fold a knob is fitted
@@ -120,6 +120,15 @@ def score(recs: list[dict], weights) -> dict:
 
 def objective(recs: list[dict], weights) -> int:
     return sum(r[1] + r[2] for r in score(recs, weights).values())
+
+
+def shrink(recs: list[dict], n: int) -> list[dict]:
+    """The records with only their first n hits re-rankable: the others' rows pinned far below."""
+    out = []
+    for rec in recs:
+        rows = [row if i < n else [row[0] - 100.0] + [0.0] * (len(row) - 1) for i, row in enumerate(rec["rows"])]
+        out.append(rec | {"rows": rows})
+    return out
 
 
 def fit(recs: list[dict], n_features: int) -> tuple[float, ...]:
@@ -294,6 +303,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--older", action="store_true", help="fit the re-ranking on the older question files too")
     ap.add_argument("--method", choices=("ascent", "hinge"), default="ascent", help="how the re-ranking is fitted")
+    ap.add_argument("--pool", type=int, default=10, help="re-rank only the first this many hits (at most 10)")
     ap.add_argument("--variants", action="store_true", help="cross-validate the choice among whole-search variants")
     ap.add_argument("--cache", type=Path, help="keep the searches' results in this file (refit without searching)")
     args = ap.parse_args()
@@ -316,7 +326,7 @@ def main() -> None:
                     args.cache.write_text(json.dumps(data))
     if args.cache:
         args.cache.write_text(json.dumps(data))
-    tuning, older = data["tuning"], data["older"]
+    tuning, older = shrink(data["tuning"], args.pool), shrink(data["older"], args.pool)
     base = (1.0,) + (0.0,) * (len(FEATURES) - 1)
     print(line("baseline, tuning half (every fold)", score(tuning, base)))
     print(line("baseline, older files", score(older, base)))
@@ -330,7 +340,7 @@ def main() -> None:
         held.append(got)
         print(line(f"fold {i + 1} held out", got) + "  w " + " ".join(f"{x:g}" for x in w))
         print(line(f"fold {i + 1} held out, baseline", score([r for r in tuning if r["key"] in fold], base)))
-    print(line(f"re-ranking ({args.method}{', +older' if args.older else ''}), held out", mean(held)))
+    print(line(f"re-ranking ({args.method}{', +older' if args.older else ''}, first {args.pool}), held out", mean(held)))
     if args.variants:
         cross_validate_variants(data["variants"], cut)
 
