@@ -1,0 +1,349 @@
+"""Cross-validation over the blind set's tuning half (issue 46): how well a fitted ranking knob does on
+questions it was not fitted on, measured without ever touching the test half.
+
+    python benchmarks/retrieval_cv.py [--older] [--method ascent|hinge] [--pool N] [--variants] [--cache FILE]
+
+The tuning half (tests/retrieval/blind, split.toml's `tuning`) is cut into K=5 folds by a fixed seed
+(every question whole in one fold, asked with its game and without). For each fold a knob is fitted
+on the other four and scored on the fold left out; the figures are hit@1 and hit@3 over the held-out
+folds (each question held out once), searching the question's game and searching all five. The
+search as it is has no fitted knob and scores the same on every fold: the baseline.
+
+Knobs measured:
+- the re-ranking of the first hits (benchmarks/retrieval_rerank.py): a linear scorer over features
+  the search already computes, fitted in plain Python from the search's own order (weights 1, 0, 0,
+  ...), by coordinate ascent on hit@1 + hit@3 (a change kept only when it raises the training score)
+  or by a pairwise hinge loss; --older fits on the older question files of tests/retrieval too;
+- --variants: a choice among whole-search variants (BM25F's B and K1, per-field B, pseudo-relevance
+  feedback: the first hits' key terms added faintly), picked per fold by the training folds' score.
+The searches' results are kept in --cache FILE to refit without searching again.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+K, SEED = 5, 46
+GRID = (-4.0, -2.0, -1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+PASSES = 3
+
+
+def folds(numbers: list[int], k: int = K, seed: int = SEED) -> list[set[int]]:
+    """The tuning half's question numbers cut into k folds: sorted, shuffled by the seed, dealt in turn."""
+    order = sorted(numbers)
+    random.Random(seed).shuffle(order)
+    return [set(order[i::k]) for i in range(k)]
+
+
+def collect(engine, questions: list[tuple]) -> list[dict]:
+    """For each (key, question, game or None, wanted ids): the first three ids, and the search's pool
+    (the first hits' ids and features, in its own order) when no order was meant (no definition put
+    first, no two-part question rearranged): what a re-ranking could reorder. The pool is read by
+    wrapping three of the search's steps for the run (a benchmark's probe, not the product's API)."""
+    import rulesdb.search as search
+    from retrieval_rerank import features, field_shares
+
+    state: dict = {}
+    ranked, first, halves = search.RulesSearch.ranked, search.definition_first, search.both_halves
+
+    def ranked_probe(self, query, gid, limit, faint=()):
+        hits, built = ranked(self, query, gid, limit, faint)
+        if state["open"]:
+            state["built"][gid] = built
+        return hits, built
+
+    def first_probe(query, found, *args, **kw):
+        state["open"] = False
+        out = first(query, found, *args, **kw)
+        state["settled"] = out is not found
+        return out
+
+    def halves_probe(query, found, best):
+        out = halves(query, found, best)
+        if not state["settled"] and out is found:
+            built, postings = state["built"], {}
+
+            def fields(f: dict) -> list[float]:
+                searcher = engine.searchers[f["game"]]
+                return field_shares(searcher, built[f["game"]].key, searcher.document_number(id=f["id"]),
+                                    postings.setdefault(f["game"], {}))
+
+            state["pool"] = ([f["id"] for _, f in found[:10]],
+                             features(query, found, lambda g: built[g].typed, lambda g: len(built[g].key), engine.stems,
+                                      fields))
+        return out
+
+    search.RulesSearch.ranked, search.definition_first, search.both_halves = ranked_probe, first_probe, halves_probe
+    out = []
+    try:
+        for key, text, game, want in questions:
+            state.update(open=True, built={}, settled=False, pool=([], []))
+            res = engine.search(text, game=game, limit=3)
+            ids, rows = state["pool"]
+            fixed = [h.id for h in res.results]
+            assert not rows or ids[:3] == fixed, (text, ids, fixed)
+            out.append({"key": key, "mode": "game" if game else "none", "want": sorted(want),
+                        "fixed": [] if rows else fixed, "ids": ids, "rows": rows})
+    finally:
+        search.RulesSearch.ranked, search.definition_first, search.both_halves = ranked, first, halves
+    return out
+
+
+def top3(rec: dict, weights) -> list[str]:
+    from retrieval_rerank import order
+
+    if not rec["rows"]:
+        return rec["fixed"]
+    return [rec["ids"][i] for i in order(rec["rows"], weights)[:3]]
+
+
+def score(recs: list[dict], weights) -> dict:
+    """{mode: [n, hits at 1, hits at 3]}."""
+    out = {"game": [0, 0, 0], "none": [0, 0, 0]}
+    for rec in recs:
+        ids, want = top3(rec, weights), set(rec["want"])
+        row = out[rec["mode"]]
+        row[0] += 1
+        row[1] += bool(ids) and ids[0] in want
+        row[2] += bool(set(ids) & want)
+    return out
+
+
+def objective(recs: list[dict], weights) -> int:
+    return sum(r[1] + r[2] for r in score(recs, weights).values())
+
+
+def shrink(recs: list[dict], n: int) -> list[dict]:
+    """The records with only their first n hits re-rankable: the others' rows pinned far below."""
+    out = []
+    for rec in recs:
+        rows = [row if i < n else [row[0] - 100.0] + [0.0] * (len(row) - 1) for i, row in enumerate(rec["rows"])]
+        out.append(rec | {"rows": rows})
+    return out
+
+
+def fit(recs: list[dict], n_features: int) -> tuple[float, ...]:
+    """Coordinate ascent from the search's own order; a change is kept only if it raises the score."""
+    w = [1.0] + [0.0] * (n_features - 1)
+    best = objective(recs, w)
+    for _ in range(PASSES):
+        moved = False
+        for j in range(1, n_features):
+            for value in sorted(GRID, key=abs):
+                trial = w[:j] + [value] + w[j + 1:]
+                got = objective(recs, trial)
+                if got > best:
+                    best, w, moved = got, trial, True
+        if not moved:
+            break
+    return tuple(w)
+
+
+def fit_hinge(recs: list[dict], n_features: int, epochs: int = 30, rate: float = 0.02, pull: float = 0.02) -> tuple[float, ...]:
+    """Pairwise hinge: each answer in the pool should outscore each other hit of the first five (and
+    any above it) by a margin of 1; stochastic steps in a seeded order, each weight pulled towards
+    the search's own order (1, 0, 0, ...) by `pull`."""
+    base = [1.0] + [0.0] * (n_features - 1)
+    pairs = []
+    for rec in recs:
+        want = set(rec["want"])
+        pos = [i for i, x in enumerate(rec["ids"]) if x in want]
+        if not pos or not rec["rows"]:
+            continue
+        neg = [j for j, x in enumerate(rec["ids"]) if x not in want and (j < 5 or j < pos[0])]
+        for j in neg:
+            pairs.append((rec["rows"][pos[0]], rec["rows"][j], 1.0 / len(neg)))
+    w = list(base)
+    rng = random.Random(SEED)
+    for _ in range(epochs):
+        rng.shuffle(pairs)
+        for a, b, weight in pairs:
+            d = [x - y for x, y in zip(a, b)]
+            if sum(wi * di for wi, di in zip(w, d)) < 1.0:
+                w = [wi + rate * weight * di for wi, di in zip(w, d)]
+            w = [wi - rate * pull * (wi - bi) for wi, bi in zip(w, base)]
+    return tuple(round(x, 4) for x in w)
+
+
+def questions(older: bool) -> tuple[list[tuple], list[tuple]]:
+    """(tuning half, older files) as (key, question, game or None, wanted ids), each asked with its
+    game and without. The tuning half's key is its number; the older files' key is None."""
+    from retrieval_figures import blind_questions, load_questions
+
+    tuning = [(q["n"], q["question"], g, set(q["expect"])) for q in blind_questions("tuning") for g in (q["game"], None)]
+    rest = []
+    if older:
+        answered, _ = load_questions()
+        rest = [(None, q["ask"], g, set(q["expect"])) for game, qs in answered.items() for q in qs for g in (game, None)]
+    return tuning, rest
+
+
+def line(name: str, got: dict) -> str:
+    a, b = got["game"], got["none"]
+    return (f"{name:34} game @1 {a[1] / a[0]:.3f} @3 {a[2] / a[0]:.3f}   none @1 {b[1] / b[0]:.3f} @3 {b[2] / b[0]:.3f}"
+            f"   (n {a[0]} + {b[0]})")
+
+
+def mean(rows: list[dict]) -> dict:
+    """Pooled over the folds (each question held out once): the held-out figures."""
+    return {m: [sum(r[m][i] for r in rows) for i in range(3)] for m in ("game", "none")}
+
+
+# whole-search variants: name -> (BM25F's arguments, pseudo-relevance feedback: (documents, terms) or
+# None, constants set for the run: {(module, name or name.key): value}; a field boost builds a new index)
+VARIANTS = {
+    "as it is": ({}, None, {}),
+    "B 0.5": ({"B": 0.5}, None, {}),
+    "B 0.9": ({"B": 0.9}, None, {}),
+    "K1 0.9": ({"K1": 0.9}, None, {}),
+    "K1 1.6": ({"K1": 1.6}, None, {}),
+    "title B 0": ({"title_B": 0.0}, None, {}),
+    "text B 0.9": ({"text_B": 0.9}, None, {}),
+    "feedback 2 docs 5 terms": ({}, (2, 5), {}),
+    "feedback 3 docs 8 terms": ({}, (3, 8), {}),
+    "coverage power 0.5": ({}, None, {("rulesdb.search", "COVERAGE_POWER"): 0.5}),
+    "coverage power 1.0": ({}, None, {("rulesdb.search", "COVERAGE_POWER"): 1.0}),
+    "synonym weight 0.5": ({}, None, {("rulesdb.search", "SYNONYM_WEIGHT"): 0.5}),
+    "synonym weight 0.85": ({}, None, {("rulesdb.search", "SYNONYM_WEIGHT"): 0.85}),
+    "title boost 1.0": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.title"): 1.0}),
+    "title boost 2.2": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.title"): 2.2}),
+    "aliases, keywords boost 1.0": ({}, None, {("rulesdb.index", "FIELD_BOOSTS.aliases"): 1.0,
+                                               ("rulesdb.index", "FIELD_BOOSTS.keywords"): 1.0}),
+}
+
+
+def _set(patches: dict) -> dict:
+    """Set each constant; the old values, to set back."""
+    import importlib
+
+    old = {}
+    for (module, name), value in patches.items():
+        mod = importlib.import_module(module)
+        if "." in name:
+            table, key = name.split(".")
+            old[module, name] = getattr(mod, table)[key]
+            getattr(mod, table)[key] = value
+        else:
+            old[module, name] = getattr(mod, name)
+            setattr(mod, name, value)
+    return old
+
+
+def collect_variant(home: Path, name: str, qs: list[tuple]) -> dict:
+    """{key: [[mode, hit@1, hit@3], ...]} for the questions searched by one variant. Feedback (RM3's
+    idea with whoosh's public Searcher.key_terms): each game's first hits' key terms of the rules'
+    text, added to the question as faint words (rulesdb.search.FAINT_WEIGHT), and the game asked again."""
+    import rulesdb.search as search
+    from whoosh.scoring import BM25F
+
+    bm25, feedback, patches = VARIANTS[name]
+    weighting, ranked = search._weighting, search.RulesSearch.ranked
+
+    def fed(self, query, gid, limit, faint=()):
+        hits, built = ranked(self, query, gid, limit, faint)
+        if not hits:
+            return hits, built
+        searcher = self.searchers[gid]
+        docs = [searcher.document_number(id=f["id"]) for _, f in hits[:feedback[0]]]
+        more = tuple(t for t, _ in searcher.key_terms(docs, "text", numterms=feedback[1]))
+        return ranked(self, query, gid, limit, tuple(faint) + more)
+
+    search._weighting = lambda: BM25F(**({"B": search.BM25_B, "K1": search.BM25_K1} | bm25))
+    if feedback:
+        search.RulesSearch.ranked = fed
+    old = _set(patches)
+    cache = home / ("cache-" + "-".join(name.split()) if any(m == "rulesdb.index" for m, _ in patches) else "cache")
+    out: dict = {}
+    try:
+        with search.RulesSearch(cache, home / "data" / "sources") as engine:
+            for key, text, game, want in qs:
+                ids = [h.id for h in engine.search(text, game=game, limit=3).results]
+                out.setdefault(str(key), []).append(["game" if game else "none", bool(ids) and ids[0] in want,
+                                                     bool(set(ids) & want)])
+    finally:
+        search._weighting, search.RulesSearch.ranked = weighting, ranked
+        _set(old)
+    return out
+
+
+def variant_score(rows: dict, keys) -> dict:
+    out = {"game": [0, 0, 0], "none": [0, 0, 0]}
+    for key in keys:
+        for mode, at1, at3 in rows[str(key)]:
+            out[mode][0] += 1
+            out[mode][1] += at1
+            out[mode][2] += at3
+    return out
+
+
+def cross_validate_variants(runs: dict, cut: list[set[int]]) -> None:
+    """Each variant alone over the tuning half, then the choice among them fitted per fold."""
+    every = [k for fold in cut for k in fold]
+    for name, rows in runs.items():
+        print(line(f"variant {name}", variant_score(rows, every)))
+    held = []
+    for i, fold in enumerate(cut):
+        train = [k for k in every if k not in fold]
+        pick = max(runs, key=lambda n: (sum(r[1] + r[2] for r in variant_score(runs[n], train).values()), n == "as it is"))
+        held.append(variant_score(runs[pick], fold))
+        print(f"  fold {i + 1}: the training folds pick {pick!r}")
+    print(line("variant picked per fold, held out", mean(held)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--older", action="store_true", help="fit the re-ranking on the older question files too")
+    ap.add_argument("--method", choices=("ascent", "hinge"), default="ascent", help="how the re-ranking is fitted")
+    ap.add_argument("--pool", type=int, default=10, help="re-rank only the first this many hits (at most 10)")
+    ap.add_argument("--variants", action="store_true", help="cross-validate the choice among whole-search variants")
+    ap.add_argument("--cache", type=Path, help="keep the searches' results in this file (refit without searching)")
+    args = ap.parse_args()
+    from retrieval_rerank import FEATURES
+
+    data = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
+    home = Path(tempfile.mkdtemp(prefix="companion-cv-"))
+    os.environ["COMPANION_HOME"] = str(home)
+    tuning_qs, older_qs = questions(older=True)
+    if "tuning" not in data:
+        from rulesdb.search import RulesSearch
+
+        with RulesSearch(home / "cache", home / "data" / "sources") as engine:
+            data.update(tuning=collect(engine, tuning_qs), older=collect(engine, older_qs))
+    if args.variants:
+        for name in VARIANTS:
+            if name not in data.setdefault("variants", {}):
+                data["variants"][name] = collect_variant(home, name, tuning_qs)
+                if args.cache:
+                    args.cache.write_text(json.dumps(data))
+    if args.cache:
+        args.cache.write_text(json.dumps(data))
+    tuning, older = shrink(data["tuning"], args.pool), shrink(data["older"], args.pool)
+    base = (1.0,) + (0.0,) * (len(FEATURES) - 1)
+    print(line("baseline, tuning half (every fold)", score(tuning, base)))
+    print(line("baseline, older files", score(older, base)))
+    cut = folds(sorted({r["key"] for r in tuning}))
+    fitter = fit_hinge if args.method == "hinge" else fit
+    held = []
+    for i, fold in enumerate(cut):
+        train = [r for r in tuning if r["key"] not in fold] + (older if args.older else [])
+        w = fitter(train, len(FEATURES))
+        got = score([r for r in tuning if r["key"] in fold], w)
+        held.append(got)
+        print(line(f"fold {i + 1} held out", got) + "  w " + " ".join(f"{x:g}" for x in w))
+        print(line(f"fold {i + 1} held out, baseline", score([r for r in tuning if r["key"] in fold], base)))
+    print(line(f"re-ranking ({args.method}{', +older' if args.older else ''}, first {args.pool}), held out", mean(held)))
+    if args.variants:
+        cross_validate_variants(data["variants"], cut)
+
+
+if __name__ == "__main__":
+    main()

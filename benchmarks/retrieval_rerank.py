@@ -1,0 +1,104 @@
+"""A learned re-ranking of the search's first hits, tried for issue 46 and measured by
+benchmarks/retrieval_cv.py (not in the product: it did not raise the held-out folds): a linear scorer
+over what the search already knows of each hit (its score against the first, its kind, how much of
+the question it and its title say, its length, whether it is an exception). With the weights
+(1, 0, 0, ...) the order is the search's own."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Callable
+
+from rulesdb.analysis import NUMBER_WORDS
+
+POOL = 10  # the first hits re-ranked; the others keep their order after them
+FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", "exception",
+            "exception-number", "exception-yes-no", "general", "depth", "other-game",
+            "in-title", "in-keywords", "in-aliases", "in-section", "in-text",
+            "count-asked", "permission-asked", "timing-asked", "pairs")
+YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
+# what a question asks for, and the words of a rule that give that kind of answer
+ASKS = {
+    "count": (re.compile(r"\b(?:how many|how much|number of|max(?:imum)?|min(?:imum)?|limit|up to|at most|at least)\b", re.I),
+              re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b", re.I)),
+    "permission": (YES_NO, re.compile(r"\b(?:cannot|can't|may not|must|only|may|never|not allowed)\b", re.I)),
+    "timing": (re.compile(r"\b(?:when|timing|before|after|during|end of|start of|until)\b", re.I),
+               re.compile(r"\b(?:when|before|after|during|end of|start of|until|immediately|then)\b", re.I)),
+}
+FIELDS = ("title", "keywords", "aliases", "section", "text")
+
+
+def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
+             stems: Callable[[str], list[str]], fields: Callable[[dict], list[float]]) -> list[list[float]]:
+    """One row of FEATURES per hit of the pool (the first POOL of `found`, best first). `typed`: a
+    game's stems the question says; `key`: how many telling words the question has for a game;
+    `fields`: per field of FIELDS, the share of the question's telling words the hit has there."""
+    if not found:
+        return []
+    top, first_game = found[0][0] or 1.0, found[0][1]["game"]
+    said = question.lower().split()
+    number = any(w.isdigit() or w in NUMBER_WORDS for w in said)
+    yes_no = bool(YES_NO.match(question))
+    asked = {kind: asks.search(question) for kind, (asks, _) in ASKS.items()}
+    said_stems = stems(question)
+    pairs = {(a, b) for a, b in zip(said_stems, said_stems[1:]) if a != b}
+    rows = []
+    for score, f in found[:POOL]:
+        game = f["game"]
+        title = set(stems(f["title"]))
+        shared = len(title & typed(game))
+        rows.append([
+            max(math.log(max(score, 1e-9) / top), -5.0),
+            float(f["kind"] == "term"),
+            float(f["kind"] == "example"),
+            f["_key"] / key(game) if key(game) else 0.0,
+            shared / len(title) if title else 0.0,
+            float(bool(title) and shared == len(title)),
+            math.log(1 + len(f["text"].split())) / 5,
+            float(bool(f.get("exception_to"))),
+            float(bool(f.get("exception_to")) and number),
+            float(bool(f.get("exception_to")) and yes_no),
+            float(bool(f.get("exceptions"))),
+            float(min(max(f["id"].count(".") - 1, 0), 3)) / 3,
+            float(game != first_game),
+            *fields(f),
+            *(float(bool(asked[kind]) and bool(answers.search(f["text"]))) for kind, (_, answers) in ASKS.items()),
+            _pairs(pairs, stems(f["title"] + " . " + f["text"])),
+        ])
+    return rows
+
+
+def _pairs(pairs: set, text: list[str]) -> float:
+    """The share of the question's neighbouring word pairs that stand side by side in the text."""
+    if not pairs:
+        return 0.0
+    return len(pairs & set(zip(text, text[1:]))) / len(pairs)
+
+
+def order(rows: list[list[float]], weights: tuple[float, ...]) -> list[int]:
+    """The pool's positions, best first under the weights (ties keep the search's order)."""
+    z = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+    return sorted(range(len(rows)), key=lambda i: (-z[i], i))
+
+
+
+def field_shares(searcher, key: list, docnum: int, postings: dict) -> list[float]:
+    """Per field of FIELDS, the share of the question's telling words (`key`: each a set of stems)
+    that the document has in that field, read from the index's postings (kept in `postings`)."""
+    from whoosh.reading import TermNotFound
+
+    out = []
+    for field in FIELDS:
+        hit = 0
+        for group in key:
+            for stem in group:
+                if (field, stem) not in postings:
+                    try:
+                        postings[field, stem] = set(searcher.reader().postings(field, stem).all_ids())
+                    except TermNotFound:
+                        postings[field, stem] = set()
+                if docnum in postings[field, stem]:
+                    hit += 1
+                    break
+        out.append(hit / len(key) if key else 0.0)
+    return out
