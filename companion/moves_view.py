@@ -11,7 +11,7 @@ PER_GROUP = 8  # lines per group unless --limit says otherwise
 def group_of(engine, move: str, players) -> str:
     """The group a play is listed under (what it does, whoever makes it: Engine.move_group)."""
     words = [w for w in move.split() if w not in players]
-    return engine.move_group(move, words) if words else "plays"
+    return engine.views.move_group(move, words) if words else "plays"
 
 
 def folded(moves: list[str]) -> list[str]:

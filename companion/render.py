@@ -198,7 +198,7 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: 
             out(f"  → {escape(e.message)}{_cited(e.rule)}")
     if verdict.unchecked:
         out("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
-        for note in verdict.notes:
+        for note in verdict.unchecked:
             out(f"  ? {escape(note.message)}{_cited(note.rule)}")
     _instead(out, alternatives, verdict)
 
@@ -433,7 +433,7 @@ def play_view(result, as_json: bool) -> None:
         out(f"  [yellow]! breaks {v.rule}[/]: {escape(v.message)}")
     for e in result.effects:
         out(f"  → {escape(e.message)}{_cited(e.rule)}")
-    for note in result.verdict.notes:
+    for note in result.verdict.unchecked:
         out(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}")
     _saved(out, result)
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)

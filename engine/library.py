@@ -1,14 +1,6 @@
 """The card library's rules side: what a game's card record is, its shipped catalogue as entries,
-a user's entries laid over it, and a session's table started with them. Pure: no file is read
-here but the game's own shipped catalogue (trackers/library.py keeps the user's file).
-
-A game has cards when its State has a `cards` field ("catalogue entries the table added or
-overrode"); the element type of that field is the card record every entry validates against, so
-no game needs code of its own. The shipped catalogue is the `cards.toml` beside the game's model;
-its one array of entries is `cards` (Catharsis `powers`).
-
-A session records the library's entries at `track new` in its option LIBRARY_OPTION (a JSON list):
-replay, undo, export and import then start from the same cards, whatever the library says later.
+a user's entries laid over it, and a session's table started with them (docs/architecture.md "The
+card library"). Pure: no file is read here but the game's own shipped catalogue.
 """
 from __future__ import annotations
 

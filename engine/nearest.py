@@ -98,7 +98,7 @@ def _maker_first(engine, state, words: list[str]) -> str | None:
         return None
     rest = " ".join(words[1:])
     if _reads(engine, state, rest):
-        return rest if who == engine.to_act(state) else f'companion play --by {who} "{rest}"'
+        return rest if who == engine.turns.to_act(state) else f'companion play --by {who} "{rest}"'
     swapped = [words[1], who, *words[2:]]
     # the name goes where the notation reads a player: a word that is no player's name does not read there
     if _reads(engine, state, " ".join(swapped)) and not _reads(engine, state, " ".join([words[1], "Zz9", *words[2:]])):
@@ -108,7 +108,7 @@ def _maker_first(engine, state, words: list[str]) -> str | None:
 
 def _reads(engine, state, text: str) -> bool:
     try:
-        engine.parse_move(text, state)
+        engine.plays.parse_move(text, state)
     except EngineError:
         return False
     return True

@@ -1,24 +1,8 @@
 """Plain immutable records: the engine's runtime State, Verdicts and moves, without pydantic.
 
-A `Record` subclass becomes a frozen, keyword-only dataclass (equality and hashing over its
-fields) with the few pydantic methods the engines use, same meaning:
-
-- `Model(**fields)`: trusted construction by the engines' own code. Cheap normalisation only:
-  lists become tuples, nested dicts become records, `int` dict keys written as text come back as
-  ints, `BeforeValidator` functions run (e.g. Catopomp's card words), then the model's before,
-  field and after validators. Types and constraints are NOT checked here.
-- `model_construct(**fields)`: no normalisation, no validators; defaults filled.
-- `model_copy(update=...)`: a shallow copy with fields replaced, no validation (as pydantic's).
-- `model_dump(mode="python" | "json")`: nested dicts; tuples become lists in JSON mode.
-- `model_validate(data)`: for UNTRUSTED input (a situation file, a session import, a user's
-  catalogue): builds a pydantic validator mirroring the record (record_check.py, built once per
-  class on first use), so pydantic loads only on that path; a bad input raises pydantic's
-  ValidationError naming the field, exactly as when the models were pydantic models.
-
-`Field(...)` keeps the default, the description and the constraints (ge, le, min_length ...) as
-dataclass field metadata (a mutable default is copied for each record); `model_validator` /
-`field_validator` mark validators as pydantic's do. They are declared in record_fields.py, which
-record_check.py reads too.
+A `Record` subclass is a frozen, keyword-only dataclass with the part of pydantic's API the engines
+use, same meaning; only `model_validate` (untrusted input) checks types, through the pydantic mirror
+record_check.py builds (docs/architecture.md "Plain records, pydantic at the edge").
 """
 from __future__ import annotations
 

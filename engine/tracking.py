@@ -1,27 +1,7 @@
-"""The tracker side of a game's rules model: the counters a table keeps, and their rules.
-
-A tracker change ("morale -1", "lives ben -2", "refresh") is a transition of the game's State,
-just like a validated play. Each game declares its tracker (engine/game.py `Verbs`), and the
-`Tracker` here is the face built from that declaration:
-
-- `new_state(players, options)` builds the starting table from the player names and the game
-  options the rulebook leaves to the table (OptionError names a bad or missing option);
-- `parse(state, words)` reads a command as the table says it (MoveSyntaxError names the token
-  and the nearest valid choices; AmbiguousMove lists candidates, e.g. a player prefix that fits two);
-- `check(state, change)` returns a Verdict: illegal, citing rule ids, when the rulebook forbids it;
-- `apply(state, change)` returns the new State and the Effects that fired (a threshold reached,
-  a player eliminated, the game won or lost), each citing a rule id. It never mutates its input.
-  It is also called for an overruled change (the table is the truth): it must then apply the
-  change as far as it can be applied, even though check() objected;
-- `summary(state)` is a small JSON-ready dict of what the table wants to see.
-
-Each verb is one row (`Verb`) of the game's table, holding everything about it: its usage, how its
-words are read, its check, its transition, its other words, whether it only shows something, its
-advice, and what it moves when it is a counter. A command is read (`read_command`, `read_words`),
-checked (`judged`: check, advise, apply, verdict) and made (`made`) through the rows here; the usage
-lines, the words a command may start with, the verbs never logged and the counters are read off them.
-
-Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
+"""The tracker side of a game's rules model: its verb rows (`Verb`), the one sequence that reads,
+checks and applies a command through them, and the `Tracker` face built from a declaration.
+A tracker change is a transition of the same State a play changes (docs/architecture.md "The verb
+table"); pure functions, no I/O.
 """
 from __future__ import annotations
 

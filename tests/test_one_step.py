@@ -48,7 +48,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
         log.append((kind, text))
     commands = _commands(game)
     for f in choices:
-        plays = [("play", game.engine.format_move(m)) for m in game.engine.legal_moves(state)]
+        plays = [("play", game.engine.plays.format_move(m)) for m in game.engine.plays.legal_moves(state)]
         candidates = [("track", c) for c in commands] + plays
         start = int(f * len(candidates))
         for n in range(min(6, len(candidates))):
@@ -136,7 +136,7 @@ def test_the_player_to_act_is_logged_with_the_play_and_judged_again_on_import():
     game, state = _theseus()
     made = step(game, state, "use Mage recruit")
     assert made.verdict.legal and made.args == ("use Mage recruit", "Ann")
-    assert made.to_act == game.engine.to_act(made.state)  # who acts after it
+    assert made.to_act == game.engine.turns.to_act(made.state)  # who acts after it
     again = step_logged(game, state, PLAY, made.args)
     assert again.state == made.state and again.violations == []
     with pytest.raises(LogError):

@@ -70,7 +70,8 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
 
     from trackers.narrate import Narrator, tell
     from trackers.secrets import labeller
-    from trackers.sessions import Sessions, tracker_for
+    from engine import get_tracker
+    from trackers.sessions import Sessions
 
     env = _env(home)
     _catopomp_round(env)
@@ -81,7 +82,7 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
         store.record(["reserve", "ben", "3"], name, overrule=True)  # an overruled change too
         session = store.get(name)
         entries = store.entries(session)
-    tracker, label = tracker_for(session.game), labeller(session.game)
+    tracker, label = get_tracker(session.game), labeller(session.game)
     whole = {s: t.as_json() for s, t in tell(tracker, session, entries, label).items()}
     assert len(whole) == len(entries) >= 7
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from trackers.history import FINISHED, Step, outcome, shown_outcome, walk
-from trackers.log import ReplayError, tracker_for
+from engine import get_tracker
+from trackers.log import ReplayError
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
@@ -104,4 +105,4 @@ def session_story(store, name: str | None) -> dict[str, Any]:
     tables = [s.players for s in store.all([])]  # a session that does not read is named by `history`
     names = players.Names(players.load(store), tables)
     record = shown_outcome(outcome(session, entries, walked), names)
-    return recap(record, walked[1], tracker_for(session.game), labeller(session.game), names)
+    return recap(record, walked[1], get_tracker(session.game), labeller(session.game), names)

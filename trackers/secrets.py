@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from trackers.log import tracker_for as _tracker
+from engine import get_tracker
 
 
 def _secrets(game: str):
     """What the game keeps secret (its declaration's engine.game.Secrets)."""
-    return _tracker(game).declaration.secrets
+    return get_tracker(game).declaration.secrets
 
 
 def hides_hand(game: str) -> bool:

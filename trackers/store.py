@@ -1,16 +1,6 @@
 """The SQLite file that holds every session: schema, versioning, migrations, and refusal to touch
-a file that is not ours.
-
-One file (`<data>/sessions.sqlite3`). Rollback journal (journal_mode=DELETE) with synchronous=FULL:
-a committed command is in the main file when the command ends (so copying that one file is a
-complete backup), survives a crash at any instant, and an interrupted one leaves no trace. A file
-left in WAL mode by an older version is switched back when no one else has it open; until then
-every write command checkpoints the WAL. Every write runs in one `BEGIN IMMEDIATE` transaction,
-so two terminals updating one session take turns (trackers/retry.py makes them wait fairly).
-
-Opening is safe when many processes start at once on an empty folder: the header and schema are
-read in one transaction, and creation, stamping and migration happen in one `BEGIN IMMEDIATE`
-transaction that re-reads the version first.
+a file that is not ours (its journal, transactions and safe first opening: docs/architecture.md
+"Storage").
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ def arcade_table(*steps: str, players=("Ann", "Ben")):
             assert T.check(state, change).legal is not overrule, command
             state, _ = T.apply(state, change)
         else:
-            move = E.parse_move(words, state)
+            move = E.plays.parse_move(words, state)
             assert E.check(state, move).legal, (command, E.check(state, move).as_json())
-            state = E.apply(state, move)
+            state = E.plays.apply(state, move)
     return state

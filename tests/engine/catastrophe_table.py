@@ -28,12 +28,12 @@ class Dealer:
         self.plays_this_turn = 0
 
     def play(self, text: str) -> bool:
-        move = E.parse_move(text, self.state)
+        move = E.plays.parse_move(text, self.state)
         verdict = E.check(self.state, move)
         if not verdict.legal:
             return False
-        self.state = E.apply(self.state, move)
-        self.steps.append(("play", E.format_move(move)))
+        self.state = E.plays.apply(self.state, move)
+        self.steps.append(("play", E.plays.format_move(move)))
         self.verdicts.append(verdict)
         return True
 

@@ -374,7 +374,7 @@ def test_a_player_defeated_between_moves_hands_the_initiative_on():
     s = new(("Ann", "Ben", "Cy"), boss_health="10")
     s, eff = do(s, "damage", "ann", "boss", "10")
     assert s.initiative == "Ben" and G + "turn.initiative-passes-clockwise" in rules_of(eff)
-    assert Engine().status(s) == []
+    assert Engine().declaration.status(s) == []
     s, _ = do(s, "pass", "ben")
     assert s.initiative == "Cy"
 
@@ -795,17 +795,17 @@ def test_tracker_untap_ends_a_stun_and_damage_goes_through_armor():
     assert fighter(s, "Ann", "Tank").health == 3 and kinds(eff) == ["armor"]
     stunned = s.model_copy(update={"players": (s.players[0].model_copy(update={"fighters": (
         fighter(s, "Ann", "Tank").model_copy(update={"stunned": True, "tapped": True}),)}), s.players[1])})
-    verdict = Engine().check(stunned, Engine().parse_move("attack tank at ben boss", stunned))
+    verdict = Engine().check(stunned, Engine().plays.parse_move("attack tank at ben boss", stunned))
     assert G + "keywords.stun" in rules_of(verdict)
     s, _ = do(stunned, "untap", "ann", "tank")
     assert not fighter(s, "Ann", "Tank").stunned
-    assert Engine().check(s, Engine().parse_move("attack tank at ben boss", s)).legal
+    assert Engine().check(s, Engine().plays.parse_move("attack tank at ben boss", s)).legal
 
 
 def test_tracker_moves_wait_for_the_line():
     from engine.cataclysm_arcade import Engine
 
     s = new(boss_health="10")
-    s = Engine().apply(s, Engine().parse_move("attack boss at ben boss", s), overruled=True)
+    s = Engine().plays.apply(s, Engine().plays.parse_move("attack boss at ben boss", s), overruled=True)
     assert rules_of(refused(s, "pass", "ann")) == [G + "turn.line.repeat"]
     s, _ = do(s, "damage", "ben", "boss", "1")  # counters still change while the Line waits

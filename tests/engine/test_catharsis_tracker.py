@@ -282,8 +282,8 @@ def test_effects_and_notes_carry_their_data():
     assert [(e.card, e.amount) for e in eff if e.kind == "enemy-health"] == [("Crab", 9)]   # 12 health for 3 characters
     s = new(thresholds="17:a;16:b")
     v = verdict(s, "morale", "-2")
-    assert [n.rule for n in v.notes] == ["catharsis.morale.thresholds"]
-    assert v.notes[0].message.startswith("reading: a Morale drop past several thresholds")
+    assert [n.rule for n in v.unchecked] == ["catharsis.morale.thresholds"]
+    assert v.unchecked[0].message.startswith("reading: a Morale drop past several thresholds")
 
 
 def test_threshold_fires_only_first_time():
@@ -595,8 +595,8 @@ def test_a_power_has_one_ability_a_round_as_a_play_or_a_command():
     assert s.players[0].powers[0].status == "face-up" and s.players[0].powers[0].combo == 1
     rules, _ = refused(s, "use", "ann", "1", "bottom")
     assert rules == {"catharsis.quickplay.combat.one-ability-per-power", "catharsis.combat.player-attack.top-or-bottom"}
-    s = engine.apply(s, engine.parse_move("roll Ann 1 2 3 4 5 6", s))
-    assert not engine.check(s, engine.parse_move("use Ann 1 top with 1", s)).legal
+    s = engine.plays.apply(s, engine.plays.parse_move("roll Ann 1 2 3 4 5 6", s))
+    assert not engine.check(s, engine.plays.parse_move("use Ann 1 top with 1", s)).legal
     s, _ = do(s, "combat", "enemy")
     s, _ = do(s, "combat", "round")
     s, _ = do(s, "combat", "attack")

@@ -739,7 +739,7 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     from engine.catopomp import Engine
 
     s = run(new(), "first ann", "dice 1 2 3 4 5 6", "hand ann 1 1 2 3 4 5 6 7 8 9")
-    s = Engine().apply(s, Engine().parse_move("heaven 1 1 then hell 2", s))
+    s = Engine().plays.apply(s, Engine().plays.parse_move("heaven 1 1 then hell 2", s))
     for words in (("lost", "cy"), ("gems", "cy", "-1"), ("gems", "cy", "=1")):
         verdict = refused(s, *words)
         assert rules_of(verdict.reasons) == [f"{C}round.round-end-trigger"], words

@@ -113,7 +113,7 @@ def test_the_tracker_state_feeds_the_engine_state():
     engine_state = state
     assert isinstance(engine_state, State)
     assert engine_state.players == state.players and engine_state.active_rank == 2
-    assert Engine().status(engine_state) == [] or all(r.rule for r in Engine().status(engine_state))
+    assert Engine().declaration.status(engine_state) == [] or all(r.rule for r in Engine().declaration.status(engine_state))
 
 
 # ---------------------------------------------------------------- setup and options
@@ -495,7 +495,7 @@ def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
     state = play(at_rank(6, cards="Titan:6"), f"board {board}", "deck 6 0")
     assert state.last_rank6_left is over
     by_verb, effects = do(state, "next")
-    by_play = Engine().apply(state, Engine().parse_move("end", state))
+    by_play = Engine().plays.apply(state, Engine().plays.parse_move("end", state))
     assert by_verb.game_over is over and by_play.game_over is over
     assert by_verb == by_play
     assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
@@ -513,7 +513,7 @@ def test_an_advance_on_a_tracked_board_is_the_plays_advance():
     assert [c.name for c in after.board] == ["Witch", "Knight"] and after.exiled[-1:] == ("Paladin",)
     assert [c.bonus for c in after.board] == [1, 0] and after.exiled_bonuses == 1
     assert {"expire", "bonus-placed"} <= set(kinds(effects))
-    assert [(n.rule, "Knight" in n.message) for n in verdict.notes] == [(G + "bonuses.on-advance", True)]
+    assert [(n.rule, "Knight" in n.message) for n in verdict.unchecked] == [(G + "bonuses.on-advance", True)]
 
 
 def test_nothing_of_play_changes_after_the_end():
