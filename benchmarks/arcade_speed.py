@@ -37,7 +37,7 @@ def table():
     from engine.cataclysm_arcade import Engine, Tracker
 
     engine, tracker = Engine(), Tracker()
-    state = tracker.new_state(PLAYERS, {})
+    state = tracker.declaration.verbs.new_state(PLAYERS, {})
     commands = [["card", *c.split()] for c in CARDS]
     commands += [["boss", p, "20", "Queen"] for p in PLAYERS]
     commands += [["fighter", p, f, "3"] for p, names in FIGHTERS.items() for f in names]

@@ -317,7 +317,7 @@ def situation(
     with open_sessions(reading=True) as store:
         session, engine, state = store.situation(name)
     state = hidden(session.game, state, revealed(session, reveal))
-    doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
+    doc = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
     if output is None:
         print(doc)
         return

@@ -200,21 +200,12 @@ class Engine(Generic[S, M]):
         """The table's names that printed output keeps whole on one line: its players and its cards."""
         return [p.name for p in getattr(state, "players", ())] + self.views.card_names(state)
 
-    def situation(self, state: S) -> dict[str, Any]:
-        """The State written out as a situation file that load_state() accepts."""
-        return state.model_dump(mode="json")
-
     # -- hooks the shared layers call, so none of them names a game ------------------------
 
     def series(self, text: str) -> Series | None:
         """A play said once and made as several in a row (Views.series), or None: one play."""
         found = self.views.series
         return found.read(text) if found is not None else None
-
-    def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
-        """The numbers of steps a play made by `by` may imply first, fewest first (Views.series)."""
-        found = self.views.series
-        return tuple(found.plays_on(state, by) or ()) if found is not None else ()
 
 
 class Series:
@@ -455,7 +446,7 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
     if move is None:
         turn = engine.turns.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.turns.to_act(state) else state
         move = (turn, engine.plays.parse_move(args[0], turn))
-    after, settled = game.tracker.settle(engine.plays.apply(move[0], move[1], overruled=not verdict.legal))
+    after, settled = game.tracker.declaration.verbs.settle(engine.plays.apply(move[0], move[1], overruled=not verdict.legal))
     after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
                    to_act=engine.turns.to_act(after), move=move[1], kind=kind)
@@ -469,7 +460,7 @@ def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply
     if not apply or (not verdict.legal and not overruled):
         return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
-    after, settled = tracker.settle(after)
+    after, settled = tracker.declaration.verbs.settle(after)
     after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
                    logged=change.verb not in tracker.declaration.verbs.read_only, move=change, kind=CHANGE)

@@ -37,13 +37,9 @@ def card_model(state_cls) -> type | None:
     return args[0] if args else None
 
 
-def _folder(state_cls) -> Path:
-    return Path(sys.modules[state_cls.__module__].__file__).parent
-
-
 def catalogue_file(state_cls) -> Path | None:
     """The game's shipped catalogue file, `cards.toml` beside its model (None: it ships none)."""
-    path = _folder(state_cls) / "cards.toml"
+    path = Path(sys.modules[state_cls.__module__].__file__).parent / "cards.toml"
     return path if path.is_file() else None
 
 
@@ -181,7 +177,7 @@ def start_state(tracker, players: list[str], options: dict[str, str], checked: b
     session recorded from the library (`checked`: validate them, for a file from outside)."""
     entries = library_option(options)
     rest = {k: v for k, v in options.items() if k != LIBRARY_OPTION}
-    state = tracker.new_state(players, rest)
+    state = tracker.declaration.verbs.new_state(players, rest)
     if not entries:
         return state
     if card_model(type(state)) is None:

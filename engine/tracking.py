@@ -62,21 +62,8 @@ class Counter(NamedTuple):
 
 
 class Verb(NamedTuple):
-    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every
-    game and everything about the verb: its check (`check(state, change, found)`: the rules the change
-    breaks, advice and open points put in `found`, a Findings; None: nothing to check), its transition
-    (`apply(table, change)`: the change made on the game's working table), the other words read as the
-    verb (`aliases`), whether it only shows something (`read_only`: checked and applied, never logged),
-    whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
-    counts), its one-line `usage` with an example, how its words are read (`read`: a function
-    `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
-    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), the
-    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered),
-    the open points its legal change decided (`readings(change, kinds, rules)`, from the kinds and rule
-    ids of its effects; None: none of its own), whether a change may still be made once the game is won
-    (`after_win(change)`, e.g. a Boss's On Defeat effects; None: never), and, when the words after its
-    player name a secret, how the hidden change reads (`secret`, e.g. "{n} cards, hidden"; "": nothing
-    secret)."""
+    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every game
+    and everything about the verb; each field and its signature: docs/architecture.md "The verb table"."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -236,9 +223,6 @@ class Tracker(Generic[S]):
         verbs = self.declaration.verbs
         return split(verbs.usage, verbs.aliases, words)
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> S:
-        return self.declaration.verbs.new_state(players, options)
-
     def parse(self, state: S, words: list[str]) -> Change:
         verbs = self.declaration.verbs
         if verbs.parse is None:
@@ -257,12 +241,9 @@ class Tracker(Generic[S]):
             return made(verbs.table, verbs.working(state), change)
         return verbs.apply(state, change)
 
-    def summary(self, state: S) -> dict[str, Any]:
-        return self.declaration.verbs.summary(state)
-
     def finished(self, state: S) -> bool:
         """Whether the game on this table is over (every tracker's summary has `game_over`)."""
-        return bool(self.summary(state).get("game_over"))
+        return bool(self.declaration.verbs.summary(state).get("game_over"))
 
     def verbs(self) -> list[dict[str, Any]]:
         """Every verb with its usage line, one example taken from that line, and its aliases."""
@@ -271,15 +252,8 @@ class Tracker(Generic[S]):
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
                 for verb, usage in self.declaration.verbs.usage.items()]
 
-    def settle(self, state: S) -> tuple[S, list]:
-        """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
-        return self.declaration.verbs.settle(state)
-
-    def dump(self, state: S) -> dict[str, Any]:
-        return state.model_dump(mode="json")
-
     def load(self, data: dict[str, Any]) -> S:
-        """A State from what dump() wrote (trusted: our own storage; no pydantic). Untrusted
+        """A State from its `model_dump(mode="json")` (trusted: our own storage; no pydantic). Untrusted
         input goes through State.model_validate (a session import, a situation file)."""
         return self.State(**data)
 

@@ -76,7 +76,7 @@ def shared(game, state) -> dict[str, str]:
         "status": _text({"problems": [r.as_json() for r in engine.seat_problems(seen) + engine.declaration.status(seen)],
                          "position": engine.views.position(seen)}),
         "track show": _text(public_summary(tracker, name, state)),
-        "track situation": _text(engine.situation(seen)),
+        "track situation": _text(seen.model_dump(mode="json")),
         "public page": _text({"to_act": engine.turns.to_act(state), "acting": engine.turns.acting(state),
                               "finished": bool(tracker.finished(state))}),
     }
@@ -276,7 +276,7 @@ def examine(name: str, state, rng: random.Random, where: str = "", redeals: int 
             for what, text in first.items():
                 if again.get(what) != text:
                     found.append(Difference(name, where, viewer, what, text, again.get(what, "(not shown)"),
-                                            game.engine.situation(other)))
+                                            other.model_dump(mode="json")))
                     break  # one difference per deal is enough to tell
     return found
 

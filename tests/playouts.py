@@ -93,7 +93,7 @@ class Figures:
 
 
 def dumped(game, state) -> str:
-    return json.dumps(game.tracker.dump(state), sort_keys=True)
+    return json.dumps(state.model_dump(mode="json"), sort_keys=True)
 
 
 def texts_of(engine, moves) -> list[str]:
@@ -207,7 +207,7 @@ class Checks:
     def situation(self, state, command: Command, verdict) -> str | None:
         """The table written as a situation file and loaded again judges the play alike."""
         engine = self.engine
-        data = json.loads(json.dumps(engine.situation(state)))
+        data = json.loads(json.dumps(state.model_dump(mode="json")))
         try:
             loaded = engine.load_state(data, "playout")
         except EngineError as exc:
@@ -254,7 +254,7 @@ class Playout:
 
     def new(self, rng):
         players, options = self.table.players(rng), self.table.options(rng)
-        return players, options, self.game.tracker.new_state(players, options)
+        return players, options, self.game.tracker.declaration.verbs.new_state(players, options)
 
     def run(self) -> Figures:
         rng = random.Random(self.seed)

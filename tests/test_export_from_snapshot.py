@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import get_tracker
 from tests.test_snapshots import GAMES, OPS, SCALE, every, played, same, snapshot_rows
 from trackers import log, snapshots
-from engine import get_tracker
 from trackers.log import replay
 from trackers.sessions import Sessions
 def without_snapshots(data: Path, where: Path) -> Path:

@@ -40,7 +40,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
     """A log of steps the rules allow: the prelude, then at each choice a listed play of the player
     to act or a tracker command (the first from the chosen one on that is allowed)."""
     game = get_game(name)
-    state = game.tracker.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
+    state = game.tracker.declaration.verbs.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
     log = []
     for said in PRELUDE.get(name, []):
         kind, text = said.split(" ", 1) if said.startswith("play ") else ("track", said)
@@ -65,7 +65,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
 
 def _direct(name: str, log) -> object:
     game = get_game(name)
-    state = game.tracker.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
+    state = game.tracker.declaration.verbs.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
     for kind, text in log:
         state = step(game, state, text, kind=kind).state
     return state
@@ -116,7 +116,7 @@ def test_a_round_ending_catopomp_play_is_settled_alike_everywhere():
 
 def _theseus():
     game = get_game("theseus")
-    return game, game.tracker.new_state(["Ann", "Ben"], {})
+    return game, game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
 
 
 def test_a_play_out_of_turn_is_refused_unless_overruled():
@@ -153,7 +153,7 @@ def test_a_refused_log_entry_is_not_applied_unless_marked_overruled():
 
 def test_a_verb_that_only_shows_something_is_not_logged():
     game = get_game("catopomp")
-    state = game.tracker.new_state(["Ann", "Ben"], {})
+    state = game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     shown = step(game, state, "score", kind="track")
     assert shown.verdict.legal and not shown.logged
     with pytest.raises(LogError):

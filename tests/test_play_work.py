@@ -53,7 +53,7 @@ def test_the_count_counts_each_outermost_reading():
     from engine import get_game
 
     game = get_game("theseus")
-    engine, state = game.engine, game.tracker.new_state(["Ann", "Ben"], {})
+    engine, state = game.engine, game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     counter = play_profile.Counter()
     sys.setprofile(counter)
     try:

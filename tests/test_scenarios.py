@@ -235,7 +235,7 @@ class Walk:
             return build_table(self.game, self.case.table.model_dump(), self.seen)
         state = self.engine.load_state(self.case.situation, str(self.path))
         tracker = self.game.tracker
-        text = json.dumps(tracker.dump(state))
+        text = json.dumps(state.model_dump(mode="json"))
         assert tracker.load(json.loads(text)) == state, "the trusted load of the dump differs"
         assert type(state).model_validate(json.loads(text)) == state, "the checked load of the dump differs"
         return state
@@ -346,7 +346,7 @@ def _get(state, dotted: str):
 
 def build_table(game, table: dict, seen=lambda verdict, where: verdict):
     """A new tracker session's State brought to the situation by tracker commands and plays."""
-    state = game.tracker.new_state(table["players"], table.get("options", {}))
+    state = game.tracker.declaration.verbs.new_state(table["players"], table.get("options", {}))
     for said in table.get("setup", []):
         kind, _, rest = said.partition(" ")
         assert kind in ("track", "play"), said

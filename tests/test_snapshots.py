@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import get_tracker
 from trackers import snapshots, store
 from trackers.errors import DamagedLog, TrackerError
-from engine import get_tracker
 from trackers.log import replay
 from trackers.sessions import Sessions
 from tests.games import game_data, per_game

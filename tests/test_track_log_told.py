@@ -68,9 +68,9 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
     any parts, it tells every event as `tell` does in one go, undo and redo included."""
     from hypothesis import given, settings, strategies as st
 
-    from trackers.narrate import Narrator, tell
-    from trackers.secrets import labeller
     from engine import get_tracker
+    from trackers.narrate import Narrator
+    from trackers.secrets import labeller
     from trackers.sessions import Sessions
 
     env = _env(home)
@@ -83,7 +83,7 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
         session = store.get(name)
         entries = store.entries(session)
     tracker, label = get_tracker(session.game), labeller(session.game)
-    whole = {s: t.as_json() for s, t in tell(tracker, session, entries, label).items()}
+    whole = {s: t.as_json() for s, t in Narrator(tracker, session, label).feed(entries).items()}  # the log at once
     assert len(whole) == len(entries) >= 7
 
     @settings(max_examples=25, deadline=None)

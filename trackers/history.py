@@ -96,7 +96,7 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
     tracker = get_tracker(session.game)
     game = tracker.declaration.outcome
     state, steps = walked or walk(session, entries)
-    summary = tracker.summary(state)
+    summary = tracker.declaration.verbs.summary(state)
     over = bool(summary.get("game_over"))
     unit, attr = game.length
     last = entries[-1].at if entries else None

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from engine import get_tracker
 from engine.base import LogError, step_logged
 from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 from trackers.kept import check_players
-from engine import get_tracker
 from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Replay, Stack, game_for, shift
 
 MAX_EVENTS = 10_000

@@ -181,11 +181,11 @@ class Narrator:
             self.summary = None
             return None
         if before is None:
-            before = self.tracker.summary(before_state)
+            before = self.tracker.declaration.verbs.summary(before_state)
         by = change_by(self.session, self.game.engine, before_state, entry)
         stepped = told_step(self.game, before_state, entry)
         self.state, effects = stepped.state, stepped.effects
-        self.summary = self.tracker.summary(self.state)
+        self.summary = self.tracker.declaration.verbs.summary(self.state)
         self.applied.append((entry, before_state, before))
         crossed = marks(before, self.summary)
         said = triggered(effects)
@@ -232,11 +232,6 @@ class Narrator:
                 out[e.seq] = self.told[e.seq] = told
             self.seq = e.seq
         return out
-
-
-def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
-    """Every event of the log told: {seq: Told} (Narrator, fed the whole log at once)."""
-    return Narrator(tracker, session, label).feed(entries)
 
 
 def tell_log(store, session: Session, label=None, last: int | None = None, before: int | None = None) -> Telling:

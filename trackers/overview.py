@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import get_tracker
 from trackers.errors import StoreError
 from trackers.log import PLAY
 from trackers.narrate import with_by
-from engine import get_tracker
 from trackers.sessions import Sessions
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from trackers.history import FINISHED, Step, outcome, shown_outcome, walk
 from engine import get_tracker
+from trackers.history import FINISHED, Step, outcome, shown_outcome, walk
 from trackers.log import ReplayError
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
@@ -77,11 +77,10 @@ def headline(record: dict) -> str:
 
 def recap(record: dict, steps: list[Step], tracker, label: Callable, names: Callable) -> dict[str, Any]:
     """The story: the record's headline and length, how it ended, the turning points and the overruled plays."""
-    over = lambda state: bool(tracker.summary(state).get("game_over"))  # noqa: E731
-    shown = [dict(p, by=names(p["by"])) for p in turning_points(tracker, steps, label, tracker.summary)]
+    shown = [dict(p, by=names(p["by"])) for p in turning_points(tracker, steps, label, tracker.declaration.verbs.summary)]
     return {"session": record["session"], "game": record["game"], "players": record["players"],
             "started": record["started"], "status": record["status"], "result": headline(record),
-            "winners": record["winners"], "how": how(steps, over), "plays": record["plays"],
+            "winners": record["winners"], "how": how(steps, tracker.finished), "plays": record["plays"],
             "length": record["length"], "duration": record["duration"],
             "turning_points": shown,
             "overruled": [dict(o, by=names(o["by"])) for o in overruled(steps, label)],

@@ -7,11 +7,11 @@ input never waits for it), and again under the lock against the events written s
 """
 from __future__ import annotations
 
+from engine import get_tracker
 from engine.base import CHANGE, PLAY, Effect, Verdict, off_turn, step
 from engine.readings import is_reading
 from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
-from engine import get_tracker
 from trackers.log import PlayResult, Replay, Result, Session, engine_for, game_for
 from trackers.narrate import made_by, with_by
 from trackers.secrets import labeller, public_summary
@@ -79,7 +79,7 @@ class Recording(Marks):
         if logged:
             result = self._write(lambda con: judge(con, append=True))[1]
         tracker = get_tracker(result.session.game)
-        result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
+        result.summary, result.before = map(tracker.declaration.verbs.summary, (result.state, result.before))
         result.views = {p: public_summary(tracker, result.session.game, result.state, frozenset({p})) for p in views}
         if save:
             from trackers.library import save_described
@@ -162,7 +162,7 @@ class Recording(Marks):
         return result
 
     def _plays_on(self, session, text: str, by: str | None, overrule: bool, seen: int | None) -> list:
-        """The steps a play by `by` implies first (Engine.plays_on: Cataclysm Arcade, the declines of the
+        """The steps a play by `by` implies first (Views.series' plays_on: Cataclysm Arcade, the declines of the
         players between the one with priority and `by`), recorded as plays, only when the play itself
         is legal after them; [] when it implies none."""
         if by is None or overrule:
@@ -171,9 +171,9 @@ class Recording(Marks):
         if game.engine is None:
             return []
         state = self.replay(session).state
-        counts = game.engine.plays_on(state, by)
-        series = game.engine.declaration.views.series  # its `step` is the play each implied step makes
-        if not counts or series is None:
+        series = game.engine.views.series  # plays_on: the steps implied, fewest first
+        counts = series.plays_on(state, by) if series is not None else None
+        if not counts:
             return []
         now, made = state, 0
         for count in counts:  # the fewest steps after which the play is legal

@@ -1,13 +1,6 @@
-"""Sessions: start, list, read, replay, export/import. The library the CLI wraps.
-
-The log is append-only: a change, an undo and a redo are each one entry. The state is the replay
-of the log through the game's tracker: undo moves the last applied changes onto a redo stack,
-redo moves them back, and a new change clears the redo stack.
-
-Every event carries a checksum chained to the one before (trackers/ledger.py); reading a session
-verifies the chain, and a damaged log is reported naming the first bad event, never replayed.
-Writers wait their turn (trackers/connection.py); a change or a play goes through the one checked
-step (engine.base.step) in trackers/recording.py, which appends what it returns.
+"""Sessions: start, list, read, replay, export/import; the library the CLI wraps. The log, its hash
+chain, snapshots and writers taking turns: docs/architecture.md "Storage"; a change or a play goes
+through the one checked step in trackers/recording.py, which appends what it returns.
 """
 from __future__ import annotations
 
@@ -279,7 +272,7 @@ class Sessions(Recording, SessionsFile):
             return session, tracker, self._replayed(session, tracker).state
 
         session, tracker, state = self._read(body)
-        return Result(session, state, tracker.summary(state))
+        return Result(session, state, tracker.declaration.verbs.summary(state))
 
     # -- writing -------------------------------------------------------------------------
 
@@ -311,7 +304,7 @@ class Sessions(Recording, SessionsFile):
 
         session = self._write(lambda con: self._insert_session(
             con, name or self._free_name(game), game, players, options, created, "pick another --name"))
-        return Result(session, state, tracker.summary(state))
+        return Result(session, state, tracker.declaration.verbs.summary(state))
 
     def _insert_session(self, con, name: str, game: str, players: list[str], options: dict, created: str,
                         other: str) -> Session:

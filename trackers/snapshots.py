@@ -177,7 +177,7 @@ def save(tracker, session, done: Replay, link: str, write: Write, key: bytes | N
         return
     code = code_key(tracker)
     origin = ledger.genesis(session.game, session.players, session.options, session.created)
-    state = json.dumps(tracker.dump(done.state), separators=(",", ":"), ensure_ascii=False)
+    state = json.dumps(done.state.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
     applied = json.dumps(done.applied.runs, separators=(",", ":"))
     redo = json.dumps(done.redo.runs, separators=(",", ":"))
     row = (session.id, done.seq, link, code, state, applied, redo, _check(key, code, origin, done.seq, link, state, applied, redo))

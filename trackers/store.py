@@ -301,18 +301,13 @@ def _migrate(con: sqlite3.Connection, path: Path) -> None:
             migration = MIGRATIONS[step]
             if callable(migration):
                 migration(con)
-            else:
-                _run_script(con, migration)
+                continue
+            for statement in migration.split(";"):  # each in the open transaction (executescript commits)
+                if statement.strip():
+                    con.execute(statement)
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         retry.commit(con)
     except BaseException:
         con.execute("ROLLBACK")
         raise
-
-
-def _run_script(con: sqlite3.Connection, script: str) -> None:
-    """Run each statement inside the open transaction (executescript would commit it)."""
-    for statement in script.split(";"):
-        if statement.strip():
-            con.execute(statement)

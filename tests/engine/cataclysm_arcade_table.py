@@ -11,7 +11,7 @@ def arcade_table(*steps: str, players=("Ann", "Ben")):
     """A new table for `players`, then tracker words (`track ...`) and plays (`play ...`), each checked
     legal; a tracker step ending `--overrule` is one the rules refuse, recorded as the table says (a
     Fighter a card effect puts into play)."""
-    state = T.new_state(list(players), {})
+    state = T.declaration.verbs.new_state(list(players), {})
     for command in steps:
         kind, _, words = command.partition(" ")
         if kind == "track":

@@ -78,7 +78,7 @@ def table_game(seed: int, names=("Abi", "Betty", "Chris", "Dan"), limit: int = 4
     """(kind, text-or-words) steps of one game: kind "play" (a move's text) or "track" (tracker words);
     also returns the final state reached by applying them directly."""
     rng = random.Random(seed)
-    table = Dealer(T.new_state(list(names), {}))
+    table = Dealer(T.declaration.verbs.new_state(list(names), {}))
     play = table.play
 
     for _ in range(limit):

@@ -55,7 +55,7 @@ def _track(state, log, words):
 def test_random_games_keep_the_invariants(data):
     players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
     first = data.draw(st.sampled_from(players), label="player one")
-    state = T.new_state(players, {"player-one": first})
+    state = T.declaration.verbs.new_state(players, {"player-one": first})
     log: list = []
     for card in CARDS:
         state = _track(state, log, ["card", *card.split()])
@@ -68,7 +68,7 @@ def test_random_games_keep_the_invariants(data):
             break
         assert E.turns.to_act(state) is not None
         moves = E.plays.legal_moves(state)
-        assert moves, E.situation(state)
+        assert moves, state.model_dump(mode="json")
         for move in moves:
             text = E.plays.format_move(move)
             assert E.plays.parse_move(text, state) == move, text
@@ -92,7 +92,7 @@ def test_random_games_keep_the_invariants(data):
                     new = _track(new, log, ["hand", p.name, data.draw(st.sampled_from(CARD_NAMES), label="card")])
         state = new
     GAMES.append(state.winner)
-    replay = T.new_state(players, {"player-one": first})
+    replay = T.declaration.verbs.new_state(players, {"player-one": first})
     for kind, item in log:
         if kind == "track":
             replay = T.apply(replay, T.parse(replay, item))[0]
@@ -112,7 +112,7 @@ def test_any_text_parses_or_is_bad_input(words, line_pending):
     input, exit 2): never another exception."""
     from engine.base import EngineError
 
-    state = T.new_state(["Ann", "Ben"], {})
+    state = T.declaration.verbs.new_state(["Ann", "Ben"], {})
     for card in CARDS:
         state = T.apply(state, T.parse(state, ["card", *card.split()]))[0]
     state = T.apply(state, T.parse(state, ["fighter", "ann", "Grunt", "3"]))[0]
@@ -188,7 +188,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     is legal; a legal play never leads to a table `status` calls impossible; no reason or
     alternative names a card of a hand the table does not know (hands are partly named)."""
     players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
-    state = T.new_state(players, {"player-one": data.draw(st.sampled_from(players), label="player one")})
+    state = T.declaration.verbs.new_state(players, {"player-one": data.draw(st.sampled_from(players), label="player one")})
     log: list = []
     for card in CARDS:
         state = _track(state, log, ["card", *card.split()])
@@ -202,7 +202,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
         if state.winner:
             break
         listed = E.plays.legal_moves(state)
-        assert listed, E.situation(state)
+        assert listed, state.model_dump(mode="json")
         for move in listed:
             assert E.check(state, move).legal, E.plays.format_move(move)
         tried = probes(state, players)

@@ -91,7 +91,7 @@ def test_stun_shows_and_its_missing_duration_is_stated():
     Stun decides names the reading the engine takes."""
     state = settle(table("track hand ben Daze", "play attack boss at ben boss", "play respond Daze at ann boss"))
     assert state.player("Ann").boss.stunned
-    assert T.summary(state)["players"][0]["boss"].endswith("tapped, stunned")
+    assert T.declaration.verbs.summary(state)["players"][0]["boss"].endswith("tapped, stunned")
     for _ in range(3):
         state = E.plays.apply(state, E.plays.parse_move("pass", state))
     assert state.level == 2 and state.initiative == "Ben"

@@ -20,7 +20,7 @@ G = "catastrophe."
 
 
 def new(names=("Abi", "Betty", "Chris"), **options):
-    return T.new_state(list(names), {k: str(v) for k, v in options.items()})
+    return T.declaration.verbs.new_state(list(names), {k: str(v) for k, v in options.items()})
 
 
 def go(state, *texts):
@@ -126,7 +126,7 @@ def test_tracker_changes_and_plays_share_the_state():
     state, _ = T.apply(state, Change(verb="lives", args=("Betty", "-7")))   # an earlier loss told late
     state = go(state, "resolve")
     assert state.player("Betty").lives == 1
-    assert T.summary(state)["in_play"] == []
+    assert T.declaration.verbs.summary(state)["in_play"] == []
 
 
 def test_known_hands_list_their_plays_and_reactions():

@@ -77,7 +77,7 @@ def games(draw):
 @given(games())
 def test_random_games_keep_the_invariants_and_replay(game):
     names, variant, steps, fixes = game
-    start = T.new_state(names, {"variant": variant})
+    start = T.declaration.verbs.new_state(names, {"variant": variant})
     state = start
     log: list[tuple[str, object]] = []
     for pick, fix in zip(steps, fixes):
@@ -94,7 +94,7 @@ def test_random_games_keep_the_invariants_and_replay(game):
                 state = after
             continue
         choices = legal_choices(state)
-        assert choices, f"no legal play in {E.situation(state)}"
+        assert choices, f"no legal play in {state.model_dump(mode='json')}"
         move = choices[pick % len(choices)]
         text = E.plays.format_move(move)
         assert E.plays.parse_move(text, state) == move  # the canonical text reads back as the same play
@@ -109,12 +109,12 @@ def test_random_games_keep_the_invariants_and_replay(game):
         else:
             replay, _ = T.apply(replay, item)
     assert replay == state
-    assert E.load_state(E.situation(state)) == state
+    assert E.load_state(state.model_dump(mode="json")) == state
 
 
 def test_a_tracker_change_between_plays_is_the_same_state():
     """Tracker verbs and plays are transitions of one State: a play after `lives` sees the change."""
-    state = T.new_state(["Abi", "Betty"], {})
+    state = T.declaration.verbs.new_state(["Abi", "Betty"], {})
     state, _ = T.apply(state, Change(verb="lives", args=("Betty", "-8")))
     state = E.plays.apply(state, E.plays.parse_move("Abi play Curiosity at Betty", state))
     state = E.plays.apply(state, E.plays.parse_move("resolve", state))
@@ -182,7 +182,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     is legal; a legal play never leads to a table `status` calls impossible (the end of the game
     included); no reason or alternative names a card of a hand the table does not know."""
     names = NAMES[: data.draw(st.integers(2, 6), label="players")]
-    state = T.new_state(names, {"variant": data.draw(st.sampled_from(["standard", "king", "turbo"]))})
+    state = T.declaration.verbs.new_state(names, {"variant": data.draw(st.sampled_from(["standard", "king", "turbo"]))})
     judged = alternatives = steps = 0
     for steps in range(REFEREE_STEPS):
         if state.game_over:
@@ -197,7 +197,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
             judged += 1
             if legal and move not in choices:
                 choices.append(move)  # a card from a hand the table only counts
-        assert choices, f"no legal play in {E.situation(state)}"
+        assert choices, f"no legal play in {state.model_dump(mode='json')}"
         move = data.draw(st.sampled_from(choices), label="move")
         state = E.plays.apply(state, move)
         assert E.declaration.status(state) == [], [r.message for r in E.declaration.status(state)]

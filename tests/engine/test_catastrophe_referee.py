@@ -53,7 +53,7 @@ def test_lives_all_reports_every_cat():
     before = new(("Abi", "Betty", "Chris", "Dana"))
     change = T.parse(before, ["lives", "all", "-1"])
     after, _ = T.apply(before, change)
-    said = touched(T.summary(before), T.summary(after), change.label())
+    said = touched(T.declaration.verbs.summary(before), T.declaration.verbs.summary(after), change.label())
     assert said == ["Abi lives 9→8", "Betty lives 9→8", "Chris lives 9→8", "Dana lives 9→8"]
 
 

@@ -23,7 +23,7 @@ ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "comb
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = TRACKER.new_state(list(players), options)
+    state = TRACKER.declaration.verbs.new_state(list(players), options)
     for text in plays:
         move = E.plays.parse_move(text, state)
         verdict = E.check(state, move)
@@ -79,7 +79,7 @@ def test_mover_is_the_adjusting_player():
 
 def test_situation_round_trips():
     s = table(*ATTACK, "roll Ann 1 2 3 4 5 6", "card Jab top 2")
-    assert E.load_state(json.loads(json.dumps(E.situation(s)))) == s
+    assert E.load_state(json.loads(json.dumps(s.model_dump(mode="json")))) == s
 
 
 # ---------------------------------------------------------------------------- properties

@@ -59,7 +59,7 @@ STARTS = [[], FIGHT, [*FIGHT, "roll Ann 1 1 3 3 4 6", "roll Ben 2 3 3 5 5 6", "r
 
 
 def _fresh(start):
-    state = TRACKER.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
+    state = TRACKER.declaration.verbs.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
                                               "characters": "Ann=Goz,Ben=Durhak,Cy=Soraten"})
     for text in [*SETUP, *start]:
         state = E.plays.apply(state, E.plays.parse_move(text, state))

@@ -15,7 +15,7 @@ ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "comb
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = TRACKER.new_state(list(players), options)
+    state = TRACKER.declaration.verbs.new_state(list(players), options)
     for text in plays:
         state = play(state, text)
     return state

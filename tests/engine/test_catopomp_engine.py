@@ -399,7 +399,7 @@ def test_a_play_during_set_up_cites_what_the_set_up_still_lacks():
     from engine.catopomp import Tracker
 
     tracker = Tracker()
-    s = tracker.new_state(["Ann", "Ben", "Cy"], {})
+    s = tracker.declaration.verbs.new_state(["Ann", "Ben", "Cy"], {})
     move = Move("pass")
     assert ENGINE.check(s, move).reasons[0].rule == "catopomp.setup.first-player"
     s, _ = tracker.apply(s, tracker.parse(s, ["first", "ann"]))

@@ -47,7 +47,7 @@ def play_game(seed: int, players: int, opts: Opts, record_hands: bool = False):
     session, its log entries and the states after each entry."""
     names = [f"P{i + 1}" for i in range(players)]
     session = Session(0, "g", "catopomp", names, _options(opts), "", None)
-    state = T.new_state(names, session.options)
+    state = T.declaration.verbs.new_state(names, session.options)
     entries, states = [], [state]
     for kind, what, t in table_game(seed, players, opts):
         if kind == "track":
@@ -104,7 +104,7 @@ def _with_hands(state, t: Table):
 @given(st.integers(0, 2**31 - 1), st.integers(0, len(CONFIGS) - 1), st.integers(0, 60))
 def test_every_listed_move_is_accepted_by_play(seed, config, stop):
     players, opts = CONFIGS[config]
-    state = T.new_state([f"P{i + 1}" for i in range(players)], _options(opts))
+    state = T.declaration.verbs.new_state([f"P{i + 1}" for i in range(players)], _options(opts))
     last_t = None
     for n, (kind, what, t) in enumerate(table_game(seed, players, opts)):
         if kind == "track":

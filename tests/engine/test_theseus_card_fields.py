@@ -197,7 +197,7 @@ def test_the_card_command_teaches_this_game_field_by_field():
     from engine.theseus.model import catalogue
 
     tracker = Tracker()
-    state = tracker.new_state(["Ann", "Ben"], {})
+    state = tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     state, effects = tracker.apply(state, tracker.parse(state, ["card", "Hydra:6:3:explore2", "witch:1:recruit:none"]))
     cat = catalogue(state)
     assert (cat["Hydra"].rank, cat["Hydra"].vp, cat["Hydra"].icon, cat["Hydra"].icon_count) == (6, 3, "explore", 2)

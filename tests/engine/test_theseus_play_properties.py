@@ -55,7 +55,7 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
         if kind == "track" and what[0] == "new":
             names, opts = _options(what)
             session = Session(1, "t", "theseus", names, opts, "", None)
-            state = TRACKER.new_state(names, opts)
+            state = TRACKER.declaration.verbs.new_state(names, opts)
             continue
         prior = state
         if kind == "track":
@@ -87,7 +87,7 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
 
 
 def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
-    state = TRACKER.new_state(["Ann", "Ben"], {"hidden": "ann"})
+    state = TRACKER.declaration.verbs.new_state(["Ann", "Ben"], {"hidden": "ann"})
     state, _ = TRACKER.apply(state, Change(verb="board", args=("Paladin", "Witch", "Buster", "Kunoichi")))
     assert ENGINE.views.moves_note(state) and "not known" in ENGINE.views.moves_note(state)
     listed = ENGINE.plays.legal_moves(state)
@@ -164,7 +164,7 @@ def test_the_referee_over_whole_games_with_hidden_hands():
             if kind == "track":
                 if what[0] == "new":
                     # the table knows the cards' texts (the dealer's catalogue): only Hands are hidden
-                    state = TRACKER.new_state(*_options(what)).model_copy(update={"cards": after.cards})
+                    state = TRACKER.declaration.verbs.new_state(*_options(what)).model_copy(update={"cards": after.cards})
                     names = sorted({c.name for c in after.cards})
                 else:
                     state = step(GAME, state, what, kind="track", overruled=True).state
@@ -193,7 +193,7 @@ def test_a_hidden_hand_still_gets_a_refills_cards_offered_by_taps():
     a count (the cards the deck can still hold leave out those seen on the table, none from the Hand)."""
     from engine.theseus.rules_refill import tap_reveals
 
-    state = TRACKER.new_state(["Ann", "Ben"], {"hidden": "ann", "cards": "Squire:1"})
+    state = TRACKER.declaration.verbs.new_state(["Ann", "Ben"], {"hidden": "ann", "cards": "Squire:1"})
     state, _ = TRACKER.apply(state, Change(verb="board", args=("Paladin", "Witch", "Buster", "Kunoichi")))
     moves = [ENGINE.plays.format_move(m) for m in ENGINE.plays.legal_moves(state)]
     found, taps = tap_reveals(GAME, state, moves, "Ann")
