@@ -6,7 +6,7 @@ from __future__ import annotations
 
 def listed(engine, state) -> tuple[list, str | None]:
     """The legal plays, and what was left out: when none can be listed because part of the table is
-    not recorded, those the game can still list (Engine.partly_listed: for a Catopomp hand known only
+    not recorded, those the game can still list (Views.partly_listed: for a Catopomp hand known only
     by its size, the plays that need no card from it)."""
     found = engine.plays.legal_moves(state)
     if not found:

@@ -26,7 +26,7 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if maker:
         return (maker,), None
     plays = legal_texts(engine, state)
-    notation = engine.declaration.plays.help or ""
+    notation = engine.plays.help or ""
     spelt: dict[str, str] = {}  # the notation's words, as its plays spell them (`fighter`, not `Fighter`)
     for word in re.findall(r"[\w+-]+", notation):
         if word.islower() or word.lower() not in spelt:

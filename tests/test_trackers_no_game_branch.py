@@ -5,8 +5,8 @@ game in its code (docstrings and comments may), but those still listed in NOT_YE
 points and response wars are hooks too (turning_points, engine.game.response_wars).
 
 Issue 31: no module of companion/ branches on a game id either (a help text may name one): a play
-made of several (`decline all`, Engine.series), the groups of `moves` (Engine.move_group), the plays
-listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Outcome.figure_lines)
+made of several (`decline all`, Engine.series), the groups of `moves` (Views.move_group), the plays
+listed for a hand not recorded (Views.partly_listed) and the figures of `stats` (Outcome.figure_lines)
 are hooks of the game."""
 from __future__ import annotations
 

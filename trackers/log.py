@@ -203,12 +203,6 @@ def engine_for(game: str):
     return get_game(game).engine if game in GAMES else None
 
 
-def play_along_games() -> list[str]:
-    from engine import GAMES
-
-    return sorted(g for g in GAMES if engine_for(g) is not None)
-
-
 def game_for(game: str, tracker=None) -> Game:
     """The game's tracker and (for a play-along game) engine, as the step takes them."""
     return Game(tracker or get_tracker(game), engine_for(game))

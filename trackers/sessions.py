@@ -33,7 +33,6 @@ from trackers.log import (
     entry_from_row,
     export_text,
     now,
-    play_along_games,
     replay,
 )
 from trackers.recording import Recording
@@ -408,8 +407,11 @@ class Sessions(Recording, SessionsFile):
         session = self.get(name)
         engine = engine_for(session.game)
         if engine is None:
+            from engine import GAMES
+
+            playing = sorted(g for g in GAMES if engine_for(g) is not None)
             raise SessionError(f"{session.game} has no move validator for its sessions yet (games whose sessions "
-                               f"take plays: {', '.join(play_along_games())}); "
+                               f"take plays: {', '.join(playing)}); "
                                "its counters are tracked with `companion track ...`")
         return session, engine, self.replay(session).state
 

@@ -183,7 +183,7 @@ class TableView:
             doc["note"] = f"the plays cannot be listed here ({exc})"
         tapped = list(doc["moves"])
         if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
-            doc["refills"], more = self.engine.declaration.views.tap_reveals(
+            doc["refills"], more = self.engine.views.tap_reveals(
                 game_for(self.session.game), self.state, doc["moves"], player)
             tapped += more
         return doc, tapped
