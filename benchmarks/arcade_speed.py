@@ -37,7 +37,7 @@ def table():
     from engine.cataclysm_arcade import Engine, Tracker
 
     engine, tracker = Engine(), Tracker()
-    state = tracker.new_state(PLAYERS, {})
+    state = tracker.declaration.verbs.new_state(PLAYERS, {})
     commands = [["card", *c.split()] for c in CARDS]
     commands += [["boss", p, "20", "Queen"] for p in PLAYERS]
     commands += [["fighter", p, f, "3"] for p, names in FIGHTERS.items() for f in names]
@@ -45,7 +45,7 @@ def table():
     for words in commands:
         state, _ = tracker.apply(state, tracker.parse(state, words))
     for text in LINE:
-        state = engine.apply(state, engine.parse_move(text, state))
+        state = engine.plays.apply(state, engine.plays.parse_move(text, state))
     return engine, state
 
 
@@ -60,16 +60,16 @@ def main() -> None:
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()
-            listed = [engine.format_move(m) for m in engine.legal_moves(table_now)]
+            listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(table_now)]
             times.append(time.perf_counter() - start)
         median = statistics.median(times) * 1000
-        print(f"moves: {label}, {characters} characters, {len(listed)} moves listed for {engine.to_act(table_now)}: "
+        print(f"moves: {label}, {characters} characters, {len(listed)} moves listed for {engine.turns.to_act(table_now)}: "
               f"median {median:.2f} ms, max {max(times) * 1000:.2f} ms (target <= 5 ms)")
 
 
 def _resolved(engine, state):
     while state.line:
-        state = engine.apply(state, engine.parse_move("decline", state))
+        state = engine.plays.apply(state, engine.plays.parse_move("decline", state))
     return state
 
 

@@ -29,20 +29,20 @@ def chain_ten_deep() -> tuple[Engine, State]:
              "Eve play Cucumber", "Fay play Cucumber", "Abi play Cucumber", "Betty play Cucumber",
              "Chris play Cucumber", "Dan play Cucumber"]
     for text in plays:
-        state = engine.apply(state, engine.parse_move(text, state))
+        state = engine.plays.apply(state, engine.plays.parse_move(text, state))
     assert len(state.chain) == 10
     return engine, state
 
 
 def main() -> None:
     engine, state = chain_ten_deep()
-    reaction = engine.parse_move("Eve play Cucumber", state)
-    resolve = engine.parse_move("resolve", state)
+    reaction = engine.plays.parse_move("Eve play Cucumber", state)
+    resolve = engine.plays.parse_move("resolve", state)
     assert engine.check(state, reaction).legal
     print(f"check reaction on a chain 10 deep: {median_ms(lambda: engine.check(state, reaction), inner=200):.3f} ms (target <= 1 ms)")
     print(f"check resolve on a chain 10 deep:  {median_ms(lambda: engine.check(state, resolve), inner=200):.3f} ms")
-    print(f"parse + check of the reaction:     {median_ms(lambda: engine.check(state, engine.parse_move('Eve play Cucumber', state)), inner=200):.3f} ms")
-    print(f"legal_moves, six known hands:      {median_ms(lambda: engine.legal_moves(state), inner=10):.3f} ms")
+    print(f"parse + check of the reaction:     {median_ms(lambda: engine.check(state, engine.plays.parse_move('Eve play Cucumber', state)), inner=200):.3f} ms")
+    print(f"legal_moves, six known hands:      {median_ms(lambda: engine.plays.legal_moves(state), inner=10):.3f} ms")
 
 
 if __name__ == "__main__":

@@ -35,11 +35,11 @@ SITUATION = {
 def main() -> int:
     engine = Engine()
     state = engine.load_state(SITUATION)
-    moves = engine.legal_moves(state)
+    moves = engine.plays.legal_moves(state)
     assert moves and all(engine.check(state, m).legal for m in moves)
     states = [engine.load_state(SITUATION) for _ in range(50)]
     it = iter(states * 1000)
-    lm = median_ms(lambda: engine.legal_moves(next(it)), inner=20)
+    lm = median_ms(lambda: engine.plays.legal_moves(next(it)), inner=20)
     cost = parse_cost("AAA BBB")
 
     def fresh_odds(dice=None):

@@ -44,10 +44,10 @@ def median_ms(fn, runs: int = 7, inner: int = 1) -> float:
 def main() -> int:
     engine = Engine()
     state = engine.load_state(SITUATION)
-    assert engine.status(state) == [], engine.status(state)
-    moves = engine.legal_moves(state)
-    legal = engine.parse_move("heaven 4 M dice 1+3 then hell 8", state)
-    illegal = engine.parse_move("heaven 4 5", state)  # a missing placement: alternatives are listed
+    assert engine.declaration.status(state) == [], engine.declaration.status(state)
+    moves = engine.plays.legal_moves(state)
+    legal = engine.plays.parse_move("heaven 4 M dice 1+3 then hell 8", state)
+    illegal = engine.plays.parse_move("heaven 4 5", state)  # a missing placement: alternatives are listed
     assert engine.check(state, legal).legal and not engine.check(state, illegal).legal
 
     def fresh():  # a new State object each time, so nothing is cached between calls
@@ -55,12 +55,12 @@ def main() -> int:
 
     states = [fresh() for _ in range(200)]
     it = iter(states * 1000)
-    lm = median_ms(lambda: engine.legal_moves(next(it)), runs=7, inner=20)
+    lm = median_ms(lambda: engine.plays.legal_moves(next(it)), runs=7, inner=20)
     load = median_ms(fresh, runs=7, inner=50)
     ck = median_ms(lambda: engine.check(next(it), legal), runs=7, inner=200)
     ck_warm = median_ms(lambda: engine.check(state, legal), runs=7, inner=500)
     ck_bad = median_ms(lambda: engine.check(next(it), illegal), runs=7, inner=20)
-    parse = median_ms(lambda: engine.parse_move("heaven 4 M dice 1+3 then hell 8", state), runs=7, inner=500)
+    parse = median_ms(lambda: engine.plays.parse_move("heaven 4 M dice 1+3 then hell 8", state), runs=7, inner=500)
     print(f"position: {len(moves)} legal moves (Ann leads: 11 Heaven cards, 8 Hell cards, 3 centre dice + reserve die)")
     print(f"legal_moves                       {lm:7.3f} ms   (target < 20 ms)")
     print(f"check, legal move                 {ck:7.3f} ms   (target < 1 ms; new State each call)")
@@ -68,14 +68,14 @@ def main() -> int:
     print(f"check, illegal move + alternatives{ck_bad:7.3f} ms")
     print(f"parse_move                        {parse:7.3f} ms")
     print(f"load_state (pydantic validation)  {load:7.3f} ms")
-    st = median_ms(lambda: engine.status(next(it)), runs=7, inner=200)
+    st = median_ms(lambda: engine.declaration.status(next(it)), runs=7, inner=200)
     print(f"status                            {st:7.3f} ms")
     # stress: one more centre die than a real table allows (status objects), for the worst case
     stress = engine.load_state({**SITUATION, "centre_dice": [1, 3, 5, 6]})
     stress_states = [engine.load_state({**SITUATION, "centre_dice": [1, 3, 5, 6]}) for _ in range(50)]
     it2 = iter(stress_states * 1000)
-    lm2 = median_ms(lambda: engine.legal_moves(next(it2)), runs=7, inner=20)
-    print(f"legal_moves, 4 centre dice + reserve ({len(engine.legal_moves(stress))} moves; not a possible table) "
+    lm2 = median_ms(lambda: engine.plays.legal_moves(next(it2)), runs=7, inner=20)
+    print(f"legal_moves, 4 centre dice + reserve ({len(engine.plays.legal_moves(stress))} moves; not a possible table) "
           f"{lm2:.3f} ms")
     ok = lm < 20 and ck < 1
     print("targets met" if ok else "TARGETS MISSED")

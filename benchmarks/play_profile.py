@@ -9,7 +9,7 @@ exactly one `companion play MOVE` runs in this process (typer's CliRunner, as th
 line) under sys.setprofile. The same play is made once first on a twin table, so the counts are a
 play's own work, not the first import of the modules it uses. What is counted:
 
-- parsed: outermost calls of an engine module's `parse_move` (the game's reading of the move);
+- parsed: outermost calls of a game's reading of a move (its declaration's `plays.parse_move`);
 - replays: outermost calls of trackers' `_replayed` / `replay` (a session's state from its log:
   a snapshot or this process's last replay plus the events since, or the whole log);
 - summaries: outermost calls of an engine module's `summary` (Tracker.summary, what every face shows);
@@ -47,10 +47,20 @@ TABLES = (
      {"morale": "18", "characters": "Ann=Durhak,Ben=Goz,Cy=Luthia"}, ["next-card monster"], "morale -1"),
 )
 
-#: what is counted: (column, the function names, the top-level package they are in)
-COUNTED = (("parsed", frozenset({"parse_move"}), "engine"),
-           ("replays", frozenset({"_replayed", "replay"}), "trackers"),
-           ("summaries", frozenset({"summary"}), "engine"))
+
+
+def readers() -> frozenset:
+    """The code of every game's reading of a move (its declaration's `plays.parse_move`)."""
+    from engine import GAMES, declaration
+
+    plays = [declaration(game).plays for game in GAMES]
+    return frozenset(getattr(p.parse_move, "func", p.parse_move).__code__ for p in plays if p is not None)
+
+
+#: what is counted: (column, the function names or code objects, the top-level package they are in)
+COUNTED = (("parsed", readers, "engine"),
+           ("replays", lambda: frozenset({"_replayed", "replay"}), "trackers"),
+           ("summaries", lambda: frozenset({"summary"}), "engine"))
 
 
 def set_up(home: Path, game: str, players: list[str], options: dict, setup: list[str]) -> None:
@@ -72,6 +82,7 @@ class Counter:
     def __init__(self):
         self.calls = 0
         self.modules: set[str] = set()
+        self.counted = [(column, names(), package) for column, names, package in COUNTED]
         self.counts = {column: 0 for column, _, _ in COUNTED}
         self.open: dict[str, list] = {column: [] for column, _, _ in COUNTED}  # frames of an outermost call
 
@@ -83,9 +94,9 @@ class Counter:
                 return
             self.calls += 1
             self.modules.add(module)
-            name = frame.f_code.co_name
-            for column, names, package in COUNTED:
-                if name in names and top == package:
+            code = frame.f_code
+            for column, names, package in self.counted:
+                if (code in names or code.co_name in names) and top == package:
                     if not self.open[column]:
                         self.counts[column] += 1
                     self.open[column].append(frame)

@@ -81,16 +81,16 @@ def main() -> None:
     with Sessions(data) as store:
         session, engine, state = store.situation(name)
         plays = sum(1 for e in store.entries(session) if e.verb == "play")
-        moves = engine.legal_moves(state) or []
-        text = engine.format_move(moves[0]) if moves else "pass"
+        moves = engine.plays.legal_moves(state) or []
+        text = engine.plays.format_move(moves[0]) if moves else "pass"
         checks, opens = [], []
         for _ in range(max(15, args.runs)):
             start = time.perf_counter()
-            engine.check(state, engine.parse_move(text, state))
+            engine.check(state, engine.plays.parse_move(text, state))
             checks.append(time.perf_counter() - start)
             start = time.perf_counter()
             _s, _e, fresh = store.situation(name)
-            engine.check(fresh, engine.parse_move(text, fresh))
+            engine.check(fresh, engine.plays.parse_move(text, fresh))
             opens.append(time.perf_counter() - start)
     print(f"in-process check of {text!r} against a session of {plays} plays: median "
           f"{statistics.median(checks) * 1000:.2f} ms (target <= 5 ms); with the session replayed from its log "

@@ -86,12 +86,12 @@ def taps(positions: int, seed: int) -> None:
                     store.play(text, "t", False)
                 for _ in range(rng.randint(0, 6)):
                     _, engine, state = store.situation("t")
-                    found = [engine.format_move(m) for m in listed(engine, state)[0]]
+                    found = [engine.plays.format_move(m) for m in listed(engine, state)[0]]
                     if not found:
                         break
                     store.play(rng.choice(found), "t", False)
                 _, engine, state = store.situation("t")
-                who = engine.to_act(state)  # None: nobody named (Catharsis's party): the first with plays
+                who = engine.turns.to_act(state)  # None: nobody named (Catharsis's party): the first with plays
                 mine = next((m for m in (plays_for(engine, state, p)[0] for p in ([who] if who else players)) if m), [])
                 if not mine:
                     continue

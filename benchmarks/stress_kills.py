@@ -38,13 +38,14 @@ FAILURES = ("rewritten", "lost", "doubled", "half_or_wrong_event", "silently_wro
 def look(data: Path, name: str) -> tuple[list[tuple], bool, int, int]:
     """(the verified log as (kind, verb, args, count) rows, whether a new open equals the full replay,
     changes applied, changes on the redo stack)."""
-    from trackers.sessions import Sessions, replay, tracker_for
-
+    from engine import get_tracker
+    from trackers.log import replay
+    from trackers.sessions import Sessions
     with Sessions(data) as s:
         session = s.get(name)
         opened = s.replay(session)
         entries = s.entries(session)
-        full = replay(tracker_for(session.game), session, entries)
+        full = replay(get_tracker(session.game), session, entries)
     dump = lambda r: json.dumps(r.state.model_dump(mode="json"))  # noqa: E731
     same = dump(opened) == dump(full) and opened.applied == full.applied and opened.redo == full.redo
     rows = [(e.kind, e.verb, tuple(a.lower() for a in e.args), e.count) for e in entries]

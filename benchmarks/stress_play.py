@@ -87,8 +87,8 @@ def next_play(data: Path, name: str, rng: random.Random) -> str | None:
 
     with Sessions(data) as s:
         _session, engine, state = s.situation(name)
-        moves = engine.legal_moves(state)
-        return engine.format_move(rng.choice(moves)) if moves else None
+        moves = engine.plays.legal_moves(state)
+        return engine.plays.format_move(rng.choice(moves)) if moves else None
 
 
 class Truth:
@@ -97,13 +97,14 @@ class Truth:
     @staticmethod
     def check(data: Path, name: str) -> tuple[int, bool]:
         """(events in the log, whether the open equals the full replay, key order included)."""
-        from trackers.sessions import Sessions, replay, tracker_for
-
+        from engine import get_tracker
+        from trackers.log import replay
+        from trackers.sessions import Sessions
         with Sessions(data) as s:
             session = s.get(name)
             opened = s.replay(session)
             entries = s.entries(session)
-            full = replay(tracker_for(session.game), session, entries)
+            full = replay(get_tracker(session.game), session, entries)
         dump = lambda r: json.dumps(r.state.model_dump(mode="json"))  # noqa: E731
         return len(entries), dump(opened) == dump(full) and opened.applied == full.applied and opened.redo == full.redo
 

@@ -65,10 +65,10 @@ def main() -> int:
     nxt, recorded = build(data)
     with Sessions(data) as store:
         session, engine, state = store.situation()
-        move = engine.parse_move(nxt, state)
+        move = engine.plays.parse_move(nxt, state)
         replay_ms = median_ms(lambda: store.replay(session), runs=5)
         check_ms = median_ms(lambda: engine.check(state, move), runs=7, inner=50)
-        parse_ms = median_ms(lambda: engine.parse_move(nxt, state), runs=7, inner=50)
+        parse_ms = median_ms(lambda: engine.plays.parse_move(nxt, state), runs=7, inner=50)
     env = {**os.environ, "COMPANION_HOME": str(home)}
     exe = [sys.executable, "-m", "companion"]
     base = process_median([sys.executable, "-c", "import typer"], env, 7)

@@ -93,7 +93,7 @@ def scenario_plays(game, entries: list[dict], count: Count) -> None:
         try:
             if "table" in case:
                 table = case["table"]
-                state = _with(game.tracker.new_state(table["players"], table.get("options", {})), entries)
+                state = _with(game.tracker.declaration.verbs.new_state(table["players"], table.get("options", {})), entries)
                 for said in table.get("setup", []):
                     kind, _, rest = said.partition(" ")
                     stepped = step(game, state, rest, kind=kind)
@@ -159,7 +159,7 @@ def seeded_catastrophe(library: list[dict], described: bool, count: Count, games
 
     for seed in range(games):
         rng = random.Random(seed)
-        table = Dealer(_with(T.new_state(list(CATS), {}), library if described else []))
+        table = Dealer(_with(T.declaration.verbs.new_state(list(CATS), {}), library if described else []))
         for _ in range(limit):
             if table.state.game_over:
                 break
@@ -188,7 +188,7 @@ def seeded_theseus(described: bool, count: Count, games: int) -> None:
         for kind, what, _ in table_game(seed):
             if kind == "track" and what[0] == "new":
                 opts = dict(what[i + 1].split("=", 1) for i, w in enumerate(what) if w == "--option")
-                state = _with(game.tracker.new_state(what[what.index("--players") + 1].split(","), opts), entries)
+                state = _with(game.tracker.declaration.verbs.new_state(what[what.index("--players") + 1].split(","), opts), entries)
             elif kind == "track":
                 state, _ = game.tracker.apply(state, game.tracker.parse(state, list(what)))
             else:

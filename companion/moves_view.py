@@ -1,4 +1,4 @@
-"""`companion moves` for people: the plays grouped as the game groups them (Engine.move_group: by what
+"""`companion moves` for people: the plays grouped as the game groups them (Views.move_group: by what
 the play does; Catopomp by set size, a Dice Boost counting as one card) with a count each, a few lines
 per group (--limit), plays that differ only in what follows `then` on one line. JSON keeps every play."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ PER_GROUP = 8  # lines per group unless --limit says otherwise
 
 
 def group_of(engine, move: str, players) -> str:
-    """The group a play is listed under (what it does, whoever makes it: Engine.move_group)."""
+    """The group a play is listed under (what it does, whoever makes it: Views.move_group)."""
     words = [w for w in move.split() if w not in players]
-    return engine.move_group(move, words) if words else "plays"
+    return engine.views.move_group(move, words) if words else "plays"
 
 
 def folded(moves: list[str]) -> list[str]:

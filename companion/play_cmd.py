@@ -184,18 +184,18 @@ def judged(engine, state, text: str, by: str | None = None):
     """The verdict on a play, as `play --by` judges it: by `by` (a player's name or prefix) when
     given, out of turn refused first and the rest judged as that player's own play (their hand, their
     coins); else by the player the play names or the player to act."""
-    move = engine.parse_move(text, state)
+    move = engine.plays.parse_move(text, state)
     if by is None:
         return engine.check(state, move)
     from engine.base import off_turn
     from engine.words import player
 
     who = player(by, state.players).name
-    to_act, named = engine.to_act(state), engine.mover(state, move)
+    to_act, named = engine.turns.to_act(state), engine.turns.mover(state, move)
     if to_act is None or who in (to_act, named):
         return engine.check(state, move)
-    turn = engine.with_turn(state, who)
-    return off_turn(engine, state, engine.check(turn, engine.parse_move(text, turn)), who)
+    turn = engine.turns.with_turn(state, who)
+    return off_turn(engine, state, engine.check(turn, engine.plays.parse_move(text, turn)), who)
 
 
 def _check_deck(words: list[str], deck: Path, as_json: bool) -> None:
@@ -241,30 +241,30 @@ def moves(
     """
     engine, state, rest = _table(words, situation, session)
     _no_extra(rest)
-    note = engine.moves_note(state)
+    note = engine.views.moves_note(state)
     turn = {}
     if by is None:
         from engine.listing import listed
 
         found, left = listed(engine, state)
-        texts = [engine.format_move(m) for m in found]
+        texts = [engine.plays.format_move(m) for m in found]
     else:  # one player's plays now: their own (a reaction, a response) or, on their turn, all of them
         from engine.listing import plays_for
         from engine.words import player
 
         who = player(by, state.players).name
         texts, why = plays_for(engine, state, who)
-        on_turn = engine.to_act(state) in (who, None)
+        on_turn = engine.turns.to_act(state) in (who, None)
         left = why if on_turn and why != note else None
         note = note if on_turn else why
         turn = {"by": who, "turn": on_turn,
-                "turn_note": None if on_turn else f"it is {engine.acting(state) or engine.to_act(state)}'s turn"}
+                "turn_note": None if on_turn else f"it is {engine.turns.acting(state) or engine.turns.to_act(state)}'s turn"}
     from companion.moves_view import grouped, moves_text
 
-    if engine.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
+    if engine.declaration.status(state):  # an impossible table: what is listed rests on it (a finding, exit 1)
         answered(FINDING)
     groups = grouped(engine, texts, [p.name for p in getattr(state, "players", ())])
-    doc = {"game": engine.game, "to_act": engine.to_act(state), "moves": texts, "note": note, "left_out": left,
+    doc = {"game": engine.game, "to_act": engine.turns.to_act(state), "moves": texts, "note": note, "left_out": left,
            "groups": [{"group": g["group"], "count": g["count"]} for g in groups]}
     if by is not None:
         doc["by"] = turn["by"]
@@ -288,10 +288,10 @@ def status(words: Game = None, situation: Situation = None, session: Session = N
         from trackers.secrets import hidden
 
         state = hidden(engine.game, state)
-    problems = engine.seat_problems(state) + engine.status(state)
+    problems = engine.seat_problems(state) + engine.declaration.status(state)
     if problems:  # an impossible table is a finding (exit 1)
         answered(FINDING)
-    render.status_view(engine.game, problems, as_json, engine.position(state), () if as_json else engine.names(state))
+    render.status_view(engine.game, problems, as_json, engine.views.position(state), () if as_json else engine.names(state))
 
 
 def _no_extra(rest: list[str]) -> None:

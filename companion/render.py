@@ -197,7 +197,7 @@ def verdict_view(game: str, move: str, verdict, as_json: bool, keep=(), titles: 
         out.lines(f"  → {escape(e.message)}{_cited(e.rule)}" for e in verdict.effects)
     if verdict.unchecked:
         out("[yellow]Not checked (the rulebook or the card text leaves it open):[/]")
-        out.lines(f"  ? {escape(note.message)}{_cited(note.rule)}" for note in verdict.notes)
+        out.lines(f"  ? {escape(note.message)}{_cited(note.rule)}" for note in verdict.unchecked)
     _instead(out, alternatives, verdict)
 
 
@@ -427,7 +427,7 @@ def play_view(result, as_json: bool) -> None:
     who = f"{escape(result.by)}: " if result.by else ""
     out(f"[bold]{escape(result.session.name)}[/] {who}{escape(result.move)}{tag}")
     _broken_and_set_off(out, result)
-    out.lines(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}" for note in result.verdict.notes)
+    out.lines(f"  [yellow]?[/] {escape(note.message)}{_cited(note.rule)}" for note in result.verdict.unchecked)
     _saved(out, result)
     acting = getattr(result, "acting", None)  # more than one may act (engine.acting)
     if acting or result.to_act:

@@ -18,11 +18,11 @@ def _session():
     if game is None:
         return [], []
     try:
-        from trackers.sessions import tracker_for
+        from engine import get_tracker
 
         with open_sessions() as store:
             players = store.get().players
-        return players, list(tracker_for(game).declaration.verbs.table)
+        return players, list(get_tracker(game).declaration.verbs.table)
     except Exception:  # noqa: BLE001 - completion never fails a line
         return [], []
 

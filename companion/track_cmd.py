@@ -128,11 +128,11 @@ Reveal = Annotated[List[str], typer.Option("--reveal", help="Show this player's 
 
 def _public(store, result, reveal: list[str]):
     """The result with the table's secrets hidden, but the revealed players' (trackers/secrets.py)."""
-    from trackers.log import tracker_for
+    from engine import get_tracker
     from trackers.secrets import public_summary, revealed
 
     session = result.session
-    result.summary = public_summary(tracker_for(session.game), session.game, result.state, revealed(session, reveal))
+    result.summary = public_summary(get_tracker(session.game), session.game, result.state, revealed(session, reveal))
     return result
 
 
@@ -311,7 +311,7 @@ def situation(
     with open_sessions(reading=True) as store:
         session, engine, state = store.situation(name)
     state = hidden(session.game, state, revealed(session, reveal))
-    doc = json.dumps(engine.situation(state), indent=2, ensure_ascii=False)
+    doc = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
     if output is None:
         print(doc)
         return
@@ -502,10 +502,10 @@ def _own_hand(store, words: list[str], name: str | None, as_json: bool) -> bool:
     session = store.get(name)
     if not hides_hand(session.game) or len(" ".join(words).split()) != 2:
         return False
-    from trackers.log import tracker_for
+    from engine import get_tracker
 
     try:
-        verb, rest = tracker_for(session.game).split(words)
+        verb, rest = get_tracker(session.game).split(words)
     except MoveSyntaxError:
         return False
     if verb != "hand":

@@ -21,7 +21,8 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
     from dataclasses import replace
 
     from trackers.secrets import public_args, public_summary, revealed
-    from trackers.sessions import Sessions, tracker_for
+    from engine import get_tracker
+    from trackers.sessions import Sessions
 
     store = Sessions(data_dir, kept=True)
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
@@ -52,7 +53,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
                 by, last = getattr(last, "by", None), replace(last, args=public)
                 last.by = by
         seen.update(name=session.name, seq=last.seq if last else 0, state=result.state)
-        result.summary = public_summary(tracker_for(session.game), session.game, result.state,
+        result.summary = public_summary(get_tracker(session.game), session.game, result.state,
                                         revealed(session, reveal))
         return result, last
 
@@ -78,7 +79,8 @@ def _made_by(store, session, last, seen: dict) -> str | None:
     """Who made the newest change, from the table before it: the one the watch drew last when that
     was just before it; else (the first frame) a replay of the log without it, needed only for a
     play that does not store its player."""
-    from trackers.log import PLAY, engine_for, replay, tracker_for
+    from engine import get_tracker
+    from trackers.log import PLAY, engine_for, replay
     from trackers.narrate import change_by, stored_by
 
     if seen.get("name") == session.name and seen.get("seq") == last.seq - 1:
@@ -86,5 +88,5 @@ def _made_by(store, session, last, seen: dict) -> str | None:
     if last.verb != PLAY or len(last.args) > 1:
         return stored_by(session, last)
     entries = [e for e in store.entries(session) if e.seq < last.seq]
-    before = replay(tracker_for(session.game), session, entries).state
+    before = replay(get_tracker(session.game), session, entries).state
     return change_by(session, engine_for(session.game), before, last)

@@ -1,11 +1,6 @@
-"""Per-game rules engines: the situation on the table, moves, and verdicts that cite rule ids.
-
-Each game package declares itself in one record, `GAME` (an engine.game.Declaration built from its
-module functions). The games themselves are listed once, in their rules data (rulesdb/games.py:
-`rulesdb/data/<game>/game.toml`); `GAMES` (game id -> the module declaring it) is derived from that
-list. `get_game(game)` loads one lazily, so the CLI never imports every game's models at start-up;
-`get_engine` and `get_tracker` give the two faces built from it (engine.base.Engine,
-engine.tracking.Tracker).
+"""Per-game rules engines, and the registry that finds them: `GAMES` (game id -> the package declaring
+it, derived from the games' rules data), `declaration(game)` loaded lazily (the CLI imports no game at
+start-up), and the two faces built from it (`get_engine`, `get_tracker`) bound by `get_game`.
 """
 from __future__ import annotations
 

@@ -1,15 +1,7 @@
-"""The engine framework shared by every game: verdicts, reasons, effects and the three failure kinds.
-
-- Input that cannot be parsed raises MoveSyntaxError (naming the token) or SituationError
-  (naming the file's field).
-- A move that parses but breaks a rule is not an exception: check() returns an illegal Verdict.
-- Input that could mean several plays raises AmbiguousMove listing the candidates.
-
-Engines are pure: check() and apply() never mutate their input and do no I/O.
-
-The one checked step lives here too (`step`, `step_logged`, at the end): a play and a tracker
-command alike are parsed, checked (turn order included), applied and settled, for sessions,
-imports, replay and the scenario runner (docs/architecture.md "The one checked step").
+"""The engine framework shared by every game: verdicts, reasons, effects, the Engine face of a
+declaration, and the one checked step (`step`, `step_logged`) that sessions, imports, replay and the
+scenario runner call (docs/architecture.md "The one checked step"). Engines are pure: no I/O, no
+input mutated; the three failure kinds are engine/errors.py's.
 """
 from __future__ import annotations
 
@@ -99,18 +91,13 @@ class Verdict(Frozen):
     alternatives: tuple[str, ...] = ()
     unchecked: tuple[Reason, ...] = ()
 
-    @property
-    def notes(self) -> tuple[Reason, ...]:
-        """The unchecked notes (the same as `unchecked`; the name code reading them has used)."""
-        return self.unchecked
-
     def as_json(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "reasons": [r.model_dump() for r in self.reasons],
             "effects": [e.as_json() for e in self.effects],
             "alternatives": list(self.alternatives),
-            "unchecked": [n.as_json() for n in self.notes],
+            "unchecked": [n.as_json() for n in self.unchecked],
         }
 
 
@@ -145,12 +132,14 @@ def field_problem(exc) -> str:
 class Engine(Generic[S, M]):
     """The move validator's face of a declared game (engine/game.py `Declaration`): what the CLI, the
     step and the tests ask of its plays. Built from the declaration (engine.get_engine), never
-    subclassed: a game declares its functions, and what it leaves out takes the shared default here."""
+    subclassed: a game declares its functions, and what it leaves out takes the shared default here.
+    Its declaration's groups are read as they are: `plays` (notation, referee), `turns`, `views`."""
 
     def __init__(self, declaration) -> None:
         self.declaration = declaration
         self.game: str = declaration.game
         self.State: type[Record] = declaration.State
+        self.plays, self.turns, self.views = declaration.plays, declaration.turns, declaration.views
 
     def load_state(self, data: dict, source: str = "situation") -> S:
         """Validate a situation (parsed TOML/JSON) into a State; SituationError names the field. A
@@ -167,8 +156,8 @@ class Engine(Generic[S, M]):
             state = self.State.model_validate(data)
         except ValidationError as exc:
             raise SituationError(f"{source}: {field_problem(exc)}") from None
-        if self.declaration.views.load_check is not None:
-            self.declaration.views.load_check(state, source)
+        if self.views.load_check is not None:
+            self.views.load_check(state, source)
         return state
 
     def seat_problems(self, state: S) -> list[Reason]:
@@ -178,57 +167,15 @@ class Engine(Generic[S, M]):
         return [Reason(rule=self.declaration.seats_rule, message=m)
                 for m in seat_problems(self.game, [p.name for p in state.players])]
 
-    def parse_move(self, text: str, state: S) -> M:
-        return self.declaration.plays.parse_move(text, state)
-
-    def format_move(self, move: M) -> str:
-        return self.declaration.plays.format_move(move)
-
     def check(self, state: S, move: M) -> Verdict:
         """The verdict on a play, less the readings said already this game (engine/readings.py)."""
-        return unsaid(state, self.declaration.plays.check(state, move))
-
-    def apply(self, state: S, move: M, overruled: bool = False) -> S:
-        """The State after the move. With `overruled=True` the table made a move that check()
-        refused (the table is the truth): apply it as far as it can be applied instead of raising."""
-        return self.declaration.plays.apply(state, move, overruled)
-
-    def legal_moves(self, state: S) -> list[M]:
-        return self.declaration.plays.legal_moves(state)
-
-    def status(self, state: S) -> list[Reason]:
-        return self.declaration.status(state)
-
-    # -- play-along: a saved session is the situation ------------------------------------
-    # A game whose engine is in engine.GAMES keeps ONE State for its tracker and its validator,
-    # so `companion play MOVE` judges a move against the session's replayed state and records it in
-    # the same log as the tracker's changes (trackers/sessions.py).
-
-    def to_act(self, state: S) -> str | None:
-        """The player to act now (a play by anyone else is refused unless overruled), or None."""
-        return self.declaration.turns.to_act(state)
-
-    def with_turn(self, state: S, player: str) -> S:
-        """The State with `player` to act: how an overruled play out of turn is recorded."""
-        return self.declaration.turns.with_turn(state, player)
-
-    def mover(self, state: S, move: M) -> str | None:
-        """The player who makes this move (None: the player to act)."""
-        return self.declaration.turns.mover(state, move)
-
-    def acting(self, state: S) -> str | None:
-        """Who may act now when more than to_act() may (shown as "To act"), or None."""
-        return self.declaration.turns.acting(state)
+        return unsaid(state, self.plays.check(state, move))
 
     def out_of_turn(self, state: S, player: str) -> Reason:
         """Why `player` may not act now (a play `--by` someone other than the player to act)."""
-        if self.declaration.turns.out_of_turn is not None:
-            return self.declaration.turns.out_of_turn(state, player)
-        return Reason(rule=self.declaration.turns.rule, message=f"it is {self.to_act(state)}'s turn, not {player}'s")
-
-    def moves_note(self, state: S) -> str | None:
-        """Why legal_moves() cannot list the plays of the player to act, or None when it can."""
-        return self.declaration.views.moves_note(state)
+        if self.turns.out_of_turn is not None:
+            return self.turns.out_of_turn(state, player)
+        return Reason(rule=self.turns.rule, message=f"it is {self.turns.to_act(state)}'s turn, not {player}'s")
 
     @property
     def odds(self):
@@ -236,8 +183,8 @@ class Engine(Generic[S, M]):
         same for people). `table(needed)` is the state of the session in play (the current one or
         --session) when it plays this game, else None (with `needed`, no session at all is an error);
         a game takes its options as keyword-only parameters, and the CLI refuses any other."""
-        if self.declaration.views.odds is not None:
-            return self.declaration.views.odds
+        if self.views.odds is not None:
+            return self.views.odds
 
         def odds(question: list[str], table: Any) -> tuple[dict[str, Any], str]:
             raise EngineUnavailable(f"{self.game} has no dice odds")
@@ -245,45 +192,20 @@ class Engine(Generic[S, M]):
 
     def check_deck(self, data: dict, source: str = "deck") -> Verdict:
         """A deck list (parsed TOML/JSON) against the game's deck-building rules."""
-        if self.declaration.views.check_deck is None:
+        if self.views.check_deck is None:
             raise EngineUnavailable(f"{self.game} has no deck-building rules to check")
-        return self.declaration.views.check_deck(data, source)
+        return self.views.check_deck(data, source)
 
     def names(self, state: S) -> list[str]:
         """The table's names that printed output keeps whole on one line: its players and its cards."""
-        return [p.name for p in getattr(state, "players", ())] + self.card_names(state)
-
-    def card_names(self, state: S | None = None) -> list[str]:
-        """The names of the cards the table plays with (the shipped catalogue's without a state)."""
-        return self.declaration.views.card_names(state)
-
-    def position(self, state: S) -> dict[str, Any]:
-        """What `status` shows of the table beside its problems (empty by default)."""
-        return self.declaration.views.position(state)
-
-    def situation(self, state: S) -> dict[str, Any]:
-        """The State written out as a situation file that load_state() accepts."""
-        return state.model_dump(mode="json")
+        return [p.name for p in getattr(state, "players", ())] + self.views.card_names(state)
 
     # -- hooks the shared layers call, so none of them names a game ------------------------
 
     def series(self, text: str) -> Series | None:
         """A play said once and made as several in a row (Views.series), or None: one play."""
-        found = self.declaration.views.series
+        found = self.views.series
         return found.read(text) if found is not None else None
-
-    def plays_on(self, state: S, by: str | None) -> tuple[int, ...]:
-        """The numbers of steps a play made by `by` may imply first, fewest first (Views.series)."""
-        found = self.declaration.views.series
-        return tuple(found.plays_on(state, by) or ()) if found is not None else ()
-
-    def partly_listed(self, state: S) -> tuple[list[M], str] | None:
-        """The plays still listed when part of a hand is unknown, and what was left out (Views)."""
-        return self.declaration.views.partly_listed(state)
-
-    def move_group(self, move: str, words: list[str]) -> str:
-        """The group `companion moves` lists a play under (Views.move_group)."""
-        return self.declaration.views.move_group(move, words)
 
 
 class Series:
@@ -391,7 +313,7 @@ def off_turn(engine, state, verdict: Verdict, who: str | None) -> Verdict:
     nothing is offered instead, since no play of theirs is legal now (issue 43). Its effects stay:
     what the play does when the table overrules the turn."""
     turn = engine.out_of_turn(state, who or "anyone")
-    bound = engine.declaration.turns.bound
+    bound = engine.turns.bound
     broken = () if verdict.legal else tuple(r for r in verdict.reasons if r.rule not in bound)
     return Verdict(legal=False, reasons=(turn, *broken), effects=verdict.effects,
                    unchecked=() if verdict.legal else verdict.unchecked)
@@ -414,7 +336,7 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
     engine = _engine(game)
     turn = state  # the table the move is read on
     try:
-        move = engine.parse_move(text, state)
+        move = engine.plays.parse_move(text, state)
     except MoveSyntaxError as exc:  # its nearest plays are found on this table (engine/nearest.py)
         from functools import partial
 
@@ -423,8 +345,8 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         exc.finder = partial(nearest, engine, state, text)
         raise
     verdict = engine.check(state, move)
-    to_act = engine.to_act(state)
-    named = engine.mover(state, move)
+    to_act = engine.turns.to_act(state)
+    named = engine.turns.mover(state, move)
     who = named or to_act
     if by is not None:
         from engine.words import player
@@ -433,11 +355,11 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
         if to_act is not None and who not in (to_act, named):
             # judged as `who`'s own play (their hand, coins ...), as it is recorded when overruled; a
             # move naming another maker is not judged on that player's table (their secrets), only refused
-            turn = engine.with_turn(state, who)
-            move = engine.parse_move(text, turn)
+            turn = engine.turns.with_turn(state, who)
+            move = engine.plays.parse_move(text, turn)
             judged = engine.check(turn, move) if named is None else Verdict(legal=True)
             verdict = off_turn(engine, state, judged, who)
-    canonical = engine.format_move(move)
+    canonical = engine.plays.format_move(move)
     args = (canonical,) if who is None or who == named else (canonical, who)
     said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
     if not apply or (not verdict.legal and not overruled):
@@ -462,22 +384,22 @@ def step_logged(game: Game, state, verb: str, args, overruled: bool = False, che
         engine = _engine(game)
         if len(args) not in (1, 2):
             raise LogError("a play needs its move text (and the player who made it)")
-        to_act = engine.to_act(state)
+        to_act = engine.turns.to_act(state)
         who = args[1] if len(args) == 2 else None
         turn = state
         if who is not None and who != to_act:
             if checked and who not in [p.name for p in state.players]:
                 raise LogError(f"{who!r} is not a player of this session")
-            turn = engine.with_turn(state, who)
-        move = engine.parse_move(args[0], turn)
+            turn = engine.turns.with_turn(state, who)
+        move = engine.plays.parse_move(args[0], turn)
         said_as = CHANGE if getattr(move, "change", None) is not None else PLAY
         if not checked:  # judged again only for the readings it said (a step out of turn or overruled said none)
             own = who is None or to_act is None or who == to_act  # else judged out of turn: said nothing
             heard = engine.check(turn, move) if not overruled and own else None
             return _played(game, state, args, Verdict(legal=not overruled), overruled, by=who, to_act=to_act,
                            move=(turn, move), kind=said_as, heard=heard)
-        if engine.format_move(move) != args[0]:
-            raise LogError(f"the move does not read back as written ({engine.format_move(move)!r})")
+        if engine.plays.format_move(move) != args[0]:
+            raise LogError(f"the move does not read back as written ({engine.plays.format_move(move)!r})")
         verdict = engine.check(turn, move)
         if who is not None and to_act is not None and who != to_act:
             verdict = off_turn(engine, state, verdict, who)
@@ -522,12 +444,12 @@ def _played(game: Game, state, args: tuple[str, ...], verdict: Verdict, overrule
                         move=move[1] if move else None, kind=kind)
     engine = game.engine
     if move is None:
-        turn = engine.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.to_act(state) else state
-        move = (turn, engine.parse_move(args[0], turn))
-    after, settled = game.tracker.settle(engine.apply(move[0], move[1], overruled=not verdict.legal))
+        turn = engine.turns.with_turn(state, args[1]) if len(args) > 1 and args[1] != engine.turns.to_act(state) else state
+        move = (turn, engine.plays.parse_move(args[0], turn))
+    after, settled = game.tracker.declaration.verbs.settle(engine.plays.apply(move[0], move[1], overruled=not verdict.legal))
     after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*verdict.effects, *settled), PLAY, args, label, by=by, named=named,
-                   to_act=engine.to_act(after), move=move[1], kind=kind)
+                   to_act=engine.turns.to_act(after), move=move[1], kind=kind)
 
 
 def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply: bool = True,
@@ -538,7 +460,7 @@ def _changed(game: Game, state, change, verdict: Verdict, overruled: bool, apply
     if not apply or (not verdict.legal and not overruled):
         return _refused(state, verdict, change.verb, change.args, change.label(), move=change, kind=CHANGE)
     after, effects = tracker.apply(state, change)
-    after, settled = tracker.settle(after)
+    after, settled = tracker.declaration.verbs.settle(after)
     after = remembered(state, after, verdict if heard is None else heard)
     return Stepped(after, state, verdict, (*effects, *settled), change.verb, change.args, change.label(),
                    logged=change.verb not in tracker.declaration.verbs.read_only, move=change, kind=CHANGE)

@@ -1,11 +1,6 @@
-"""A game, declared: one frozen record of its module functions, what every shared layer reads.
-
-Each `engine/<game>/__init__.py` exposes `GAME`, a `Declaration` built from its modules: its plays
-(notation read and written, check, apply, legal plays), its turns, its tracker verbs as one table,
-what its history and stats read of a finished log, what stays secret at a shared table, and the
-views and hooks the shared layers call so that none of them names a game. A field a game leaves
-out takes the default here: the shared behaviour lives in this one place, not in a base class that
-games override. engine.base.Engine and engine.tracking.Tracker are the two faces built from it.
+"""A game, declared: one frozen record of its module functions (`Declaration` and its groups), what
+every shared layer reads, with the shared default of each field written once here, never in a base
+class games override (docs/architecture.md "The declaration, and the faces built from it").
 """
 from __future__ import annotations
 

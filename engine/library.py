@@ -1,14 +1,6 @@
 """The card library's rules side: what a game's card record is, its shipped catalogue as entries,
-a user's entries laid over it, and a session's table started with them. Pure: no file is read
-here but the game's own shipped catalogue (trackers/library.py keeps the user's file).
-
-A game has cards when its State has a `cards` field ("catalogue entries the table added or
-overrode"); the element type of that field is the card record every entry validates against, so
-no game needs code of its own. The shipped catalogue is the `cards.toml` beside the game's model;
-its one array of entries is `cards` (Catharsis `powers`).
-
-A session records the library's entries at `track new` in its option LIBRARY_OPTION (a JSON list):
-replay, undo, export and import then start from the same cards, whatever the library says later.
+a user's entries laid over it, and a session's table started with them (docs/architecture.md "The
+card library"). Pure: no file is read here but the game's own shipped catalogue.
 """
 from __future__ import annotations
 
@@ -45,13 +37,9 @@ def card_model(state_cls) -> type | None:
     return args[0] if args else None
 
 
-def _folder(state_cls) -> Path:
-    return Path(sys.modules[state_cls.__module__].__file__).parent
-
-
 def catalogue_file(state_cls) -> Path | None:
     """The game's shipped catalogue file, `cards.toml` beside its model (None: it ships none)."""
-    path = _folder(state_cls) / "cards.toml"
+    path = Path(sys.modules[state_cls.__module__].__file__).parent / "cards.toml"
     return path if path.is_file() else None
 
 
@@ -189,7 +177,7 @@ def start_state(tracker, players: list[str], options: dict[str, str], checked: b
     session recorded from the library (`checked`: validate them, for a file from outside)."""
     entries = library_option(options)
     rest = {k: v for k, v in options.items() if k != LIBRARY_OPTION}
-    state = tracker.new_state(players, rest)
+    state = tracker.declaration.verbs.new_state(players, rest)
     if not entries:
         return state
     if card_model(type(state)) is None:

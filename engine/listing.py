@@ -6,11 +6,11 @@ from __future__ import annotations
 
 def listed(engine, state) -> tuple[list, str | None]:
     """The legal plays, and what was left out: when none can be listed because part of the table is
-    not recorded, those the game can still list (Engine.partly_listed: for a Catopomp hand known only
+    not recorded, those the game can still list (Views.partly_listed: for a Catopomp hand known only
     by its size, the plays that need no card from it)."""
-    found = engine.legal_moves(state)
+    found = engine.plays.legal_moves(state)
     if not found:
-        partly = engine.partly_listed(state)
+        partly = engine.views.partly_listed(state)
         if partly is not None:
             return partly
     return found, None
@@ -18,20 +18,20 @@ def listed(engine, state) -> tuple[list, str | None]:
 
 def legal_texts(engine, state) -> list[str]:
     """The plays `moves` lists, as typed."""
-    return [engine.format_move(m) for m in listed(engine, state)[0]]
+    return [engine.plays.format_move(m) for m in listed(engine, state)[0]]
 
 
 def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
     """The plays `moves` lists that `player` makes now (a play naming its maker is theirs when it names
     them, any other is the player to act's, or anyone's when nobody is named to act), as typed; and, when there are none, why (not their turn,
     a hand the table has not recorded, the game over)."""
-    to_act = engine.to_act(state)
+    to_act = engine.turns.to_act(state)
     found, left = listed(engine, state)
-    mine = [engine.format_move(m) for m in found if (engine.mover(state, m) or to_act) in (player, None)]
+    mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
     if mine:
         return mine, left
     if to_act is None:
-        return [], engine.moves_note(state) or "nobody is to act"
+        return [], engine.views.moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
-        return [], f"it is {(found and engine.acting(state)) or to_act}'s turn, not {player}'s"
-    return [], left or engine.moves_note(state) or "the companion lists no play here"
+        return [], f"it is {(found and engine.turns.acting(state)) or to_act}'s turn, not {player}'s"
+    return [], left or engine.views.moves_note(state) or "the companion lists no play here"

@@ -26,7 +26,7 @@ def nearest(engine, state, text: str) -> tuple[tuple[str, ...], str | None]:
     if maker:
         return (maker,), None
     plays = legal_texts(engine, state)
-    notation = engine.declaration.plays.help or ""
+    notation = engine.plays.help or ""
     spelt: dict[str, str] = {}  # the notation's words, as its plays spell them (`fighter`, not `Fighter`)
     for word in re.findall(r"[\w+-]+", notation):
         if word.islower() or word.lower() not in spelt:
@@ -98,7 +98,7 @@ def _maker_first(engine, state, words: list[str]) -> str | None:
         return None
     rest = " ".join(words[1:])
     if _reads(engine, state, rest):
-        return rest if who == engine.to_act(state) else f'companion play --by {who} "{rest}"'
+        return rest if who == engine.turns.to_act(state) else f'companion play --by {who} "{rest}"'
     swapped = [words[1], who, *words[2:]]
     # the name goes where the notation reads a player: a word that is no player's name does not read there
     if _reads(engine, state, " ".join(swapped)) and not _reads(engine, state, " ".join([words[1], "Zz9", *words[2:]])):
@@ -108,7 +108,7 @@ def _maker_first(engine, state, words: list[str]) -> str | None:
 
 def _reads(engine, state, text: str) -> bool:
     try:
-        engine.parse_move(text, state)
+        engine.plays.parse_move(text, state)
     except EngineError:
         return False
     return True

@@ -1,16 +1,7 @@
-"""Readings, said once per game: how the companion reads a point the rulebook leaves open or says two
-ways, given as an `unchecked` note the first time it decides something in a game, not on every play
-it decides again (issue 44: not on every Yarn Ball re-roll).
-
-A reading is an `unchecked` Reason whose message starts with MARK ("reading: "); every other note
-(what the engine cannot know, a hand taken on trust, what the table must do) is said each time it
-applies.
-The State keeps the readings said (`readings_said`, their messages in the order first said), so the
-memory is part of the table: the one checked step (engine/base.py) leaves out of a verdict the
-readings said already (`unsaid`), and a legal step adds those it said (`remembered`), in play and in
-the replay of a log alike, so undo, redo and a replay say them the same way. A game gets this by
-starting its readings' messages with MARK and giving its State a `readings_said: tuple[str, ...] = ()`.
-Duck-typed on Reasons and Verdicts: the step (engine/base.py) imports this module, never the reverse.
+"""Readings, said once per game: a reading (an `unchecked` note starting with MARK) is said the first
+time it decides something in a game, and the State remembers it (`readings_said`); how a game takes
+part is in docs/architecture.md "The one checked step". Duck-typed on Reasons and Verdicts: the step
+imports this module, never the reverse.
 """
 from __future__ import annotations
 

@@ -1,24 +1,8 @@
 """Plain immutable records: the engine's runtime State, Verdicts and moves, without pydantic.
 
-A `Record` subclass becomes a frozen, keyword-only dataclass (equality and hashing over its
-fields) with the few pydantic methods the engines use, same meaning:
-
-- `Model(**fields)`: trusted construction by the engines' own code. Cheap normalisation only:
-  lists become tuples, nested dicts become records, `int` dict keys written as text come back as
-  ints, `BeforeValidator` functions run (e.g. Catopomp's card words), then the model's before,
-  field and after validators. Types and constraints are NOT checked here.
-- `model_construct(**fields)`: no normalisation, no validators; defaults filled.
-- `model_copy(update=...)`: a shallow copy with fields replaced, no validation (as pydantic's).
-- `model_dump(mode="python" | "json")`: nested dicts; tuples become lists in JSON mode.
-- `model_validate(data)`: for UNTRUSTED input (a situation file, a session import, a user's
-  catalogue): builds a pydantic validator mirroring the record (record_check.py, built once per
-  class on first use), so pydantic loads only on that path; a bad input raises pydantic's
-  ValidationError naming the field, exactly as when the models were pydantic models.
-
-`Field(...)` keeps the default, the description and the constraints (ge, le, min_length ...) as
-dataclass field metadata (a mutable default is copied for each record); `model_validator` /
-`field_validator` mark validators as pydantic's do. They are declared in record_fields.py, which
-record_check.py reads too.
+A `Record` subclass is a frozen, keyword-only dataclass with the part of pydantic's API the engines
+use, same meaning; only `model_validate` (untrusted input) checks types, through the pydantic mirror
+record_check.py builds (docs/architecture.md "Plain records, pydantic at the edge").
 """
 from __future__ import annotations
 
@@ -26,7 +10,7 @@ import dataclasses
 import operator
 import types
 import typing
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engine.record_fields import (
     FIELDS_SET, MISSING, BeforeValidator, Declared, Field, FieldInfo, Validator, field_validator, hints,
@@ -36,11 +20,11 @@ from engine.record_fields import (
 __all__ = ["BeforeValidator", "Field", "Record", "field_validator", "model_validator"]
 
 
-class _Info:
-    __slots__ = ("data", "field_name")
+class _Info(NamedTuple):
+    """What a field validator that takes `info` reads (as pydantic's ValidationInfo)."""
 
-    def __init__(self, data, field_name):
-        self.data, self.field_name = data, field_name
+    data: dict
+    field_name: str
 
 
 class _Plan:
@@ -111,9 +95,6 @@ class Record(Declared):
     def __delattr__(self, name):
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __reduce__(self):
-        return (_rebuild, (type(self), dict(self.__dict__)))
-
     # -- construction ---------------------------------------------------------------------
 
     def __init__(self, **data: Any):
@@ -165,7 +146,7 @@ class Record(Declared):
             d[FIELDS_SET] = frozenset(data)
         return self
 
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
+    def model_copy(self, *, update: dict[str, Any] | None = None):
         """A copy with `update`'s fields replaced (not validated, as pydantic's)."""
         new = object.__new__(type(self))
         d = new.__dict__
@@ -174,11 +155,6 @@ class Record(Declared):
             d.update(update)
             if FIELDS_SET in d:
                 d[FIELDS_SET] = d[FIELDS_SET] | update.keys()
-        if deep:
-            import copy
-
-            for name in type(self).__plan__.names if type(self).__plan__ else _plan(type(self)).names:
-                d[name] = copy.deepcopy(d[name])
         return new
 
     @property
@@ -204,52 +180,32 @@ class Record(Declared):
 
     # -- output ---------------------------------------------------------------------------
 
-    def model_dump(self, *, mode: str = "python", include: set[str] | None = None, exclude: set[str] | None = None,
-                   exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
-        """The record as nested dicts (`include`/`exclude`: top-level field names)."""
-        json = mode == "json"
-        plan = type(self).__plan__ or _plan(type(self))
+    def model_dump(self, *, mode: str = "python", include: set[str] | None = None,
+                   exclude_none: bool = False) -> dict[str, Any]:
+        """The record as nested dicts (`include`: top-level field names)."""
         d = self.__dict__
-        out = {}
-        for name, default, factory, _norm in plan.fields:
-            if (include is not None and name not in include) or (exclude is not None and name in exclude):
-                continue
-            value = d[name]
-            if exclude_none and value is None:
-                continue
-            if exclude_defaults and ((default is not MISSING and value == default)
-                                     or (factory is not None and value == factory())):
-                continue
-            out[name] = _dump(value, json, exclude_defaults, exclude_none)
-        return out
+        names = (type(self).__plan__ or _plan(type(self))).order
+        return {name: _dump(d[name], mode == "json", exclude_none) for name in names
+                if (include is None or name in include) and not (exclude_none and d[name] is None)}
 
 
-def _dump(value, json: bool, exclude_defaults: bool, exclude_none: bool):
+def _dump(value, json: bool, exclude_none: bool):
     if isinstance(value, Record):
-        return value.model_dump(mode="json" if json else "python", exclude_defaults=exclude_defaults,
-                                exclude_none=exclude_none)
+        return value.model_dump(mode="json" if json else "python", exclude_none=exclude_none)
     if isinstance(value, tuple):
-        items = [_dump(v, json, exclude_defaults, exclude_none) for v in value]
+        items = [_dump(v, json, exclude_none) for v in value]
         return items if json else tuple(items)
     if isinstance(value, list):
-        return [_dump(v, json, exclude_defaults, exclude_none) for v in value]
+        return [_dump(v, json, exclude_none) for v in value]
     if isinstance(value, dict):
-        return {(str(k) if json and not isinstance(k, str) else k): _dump(v, json, exclude_defaults, exclude_none)
+        return {(str(k) if json and not isinstance(k, str) else k): _dump(v, json, exclude_none)
                 for k, v in value.items()}
     return value
 
 
-def _rebuild(cls, state):
-    new = object.__new__(cls)
-    new.__dict__.update(state)
-    return new
-
-
 def _safe(default):
     """A mutable default becomes a factory of copies (as pydantic copies it)."""
-    if isinstance(default, (dict, list, set)):
-        return lambda: type(default)(default)
-    return default
+    return lambda: type(default)(default)
 
 
 # ----------------------------------------------------------------------------- the plan

@@ -21,19 +21,14 @@ class Declared:
     __slots__ = ()
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class FieldInfo:
     """What `Field(...)` declares: default, description and constraints (pydantic's names)."""
 
-    __slots__ = ("default", "default_factory", "description", "constraints")
-
-    def __init__(self, default, default_factory, description, constraints):
-        self.default = default
-        self.default_factory = default_factory
-        self.description = description
-        self.constraints = constraints
-
-    def __repr__(self) -> str:
-        return f"Field(default={self.default!r}, description={self.description!r}, {self.constraints})"
+    default: Any
+    default_factory: Any
+    description: str | None
+    constraints: dict[str, Any]
 
 
 def Field(default: Any = MISSING, *, default_factory=None, description: str | None = None,
@@ -47,13 +42,11 @@ def Field(default: Any = MISSING, *, default_factory=None, description: str | No
     return FieldInfo(default, default_factory, description, constraints)
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class BeforeValidator:
     """Annotated metadata: a function applied to the raw value before its type (both paths)."""
 
-    __slots__ = ("func",)
-
-    def __init__(self, func):
-        self.func = func
+    func: Any
 
 
 class Validator:

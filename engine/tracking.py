@@ -1,27 +1,7 @@
-"""The tracker side of a game's rules model: the counters a table keeps, and their rules.
-
-A tracker change ("morale -1", "lives ben -2", "refresh") is a transition of the game's State,
-just like a validated play. Each game declares its tracker (engine/game.py `Verbs`), and the
-`Tracker` here is the face built from that declaration:
-
-- `new_state(players, options)` builds the starting table from the player names and the game
-  options the rulebook leaves to the table (OptionError names a bad or missing option);
-- `parse(state, words)` reads a command as the table says it (MoveSyntaxError names the token
-  and the nearest valid choices; AmbiguousMove lists candidates, e.g. a player prefix that fits two);
-- `check(state, change)` returns a Verdict: illegal, citing rule ids, when the rulebook forbids it;
-- `apply(state, change)` returns the new State and the Effects that fired (a threshold reached,
-  a player eliminated, the game won or lost), each citing a rule id. It never mutates its input.
-  It is also called for an overruled change (the table is the truth): it must then apply the
-  change as far as it can be applied, even though check() objected;
-- `summary(state)` is a small JSON-ready dict of what the table wants to see.
-
-Each verb is one row (`Verb`) of the game's table, holding everything about it: its usage, how its
-words are read, its check, its transition, its other words, whether it only shows something, its
-advice, and what it moves when it is a counter. A command is read (`read_command`, `read_words`),
-checked (`judged`: check, advise, apply, verdict) and made (`made`) through the rows here; the usage
-lines, the words a command may start with, the verbs never logged and the counters are read off them.
-
-Pure functions, no I/O. The storage (trackers/) replays a session's log through these.
+"""The tracker side of a game's rules model: its verb rows (`Verb`), the one sequence that reads,
+checks and applies a command through them, and the `Tracker` face built from a declaration.
+A tracker change is a transition of the same State a play changes (docs/architecture.md "The verb
+table"); pure functions, no I/O.
 """
 from __future__ import annotations
 
@@ -82,21 +62,8 @@ class Counter(NamedTuple):
 
 
 class Verb(NamedTuple):
-    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every
-    game and everything about the verb: its check (`check(state, change, found)`: the rules the change
-    breaks, advice and open points put in `found`, a Findings; None: nothing to check), its transition
-    (`apply(table, change)`: the change made on the game's working table), the other words read as the
-    verb (`aliases`), whether it only shows something (`read_only`: checked and applied, never logged),
-    whether it sets the table up (`setup`: the table's change, not a player's, and no play in a game's
-    counts), its one-line `usage` with an example, how its words are read (`read`: a function
-    `(state, verb, words after it, usage) -> Change`, or the kinds of its words in order, read by `read_words`;
-    `()`: the verb alone), what it moves when it is a counter (`counter`: a Counter, else None), the
-    commands near a refused change (`advise(state, change, found)`; None: the advice its check gathered),
-    the open points its legal change decided (`readings(change, kinds, rules)`, from the kinds and rule
-    ids of its effects; None: none of its own), whether a change may still be made once the game is won
-    (`after_win(change)`, e.g. a Boss's On Defeat effects; None: never), and, when the words after its
-    player name a secret, how the hidden change reads (`secret`, e.g. "{n} cards, hidden"; "": nothing
-    secret)."""
+    """One row of a game's verb table (`VERBS: dict[str, Verb]` in its track.py), the same for every game
+    and everything about the verb; each field and its signature: docs/architecture.md "The verb table"."""
 
     check: Callable[[Any, Change, "Findings"], None] | None
     apply: Callable[[Any, Change], None]
@@ -256,9 +223,6 @@ class Tracker(Generic[S]):
         verbs = self.declaration.verbs
         return split(verbs.usage, verbs.aliases, words)
 
-    def new_state(self, players: list[str], options: dict[str, str]) -> S:
-        return self.declaration.verbs.new_state(players, options)
-
     def parse(self, state: S, words: list[str]) -> Change:
         verbs = self.declaration.verbs
         if verbs.parse is None:
@@ -277,12 +241,9 @@ class Tracker(Generic[S]):
             return made(verbs.table, verbs.working(state), change)
         return verbs.apply(state, change)
 
-    def summary(self, state: S) -> dict[str, Any]:
-        return self.declaration.verbs.summary(state)
-
     def finished(self, state: S) -> bool:
         """Whether the game on this table is over (every tracker's summary has `game_over`)."""
-        return bool(self.summary(state).get("game_over"))
+        return bool(self.declaration.verbs.summary(state).get("game_over"))
 
     def verbs(self) -> list[dict[str, Any]]:
         """Every verb with its usage line, one example taken from that line, and its aliases."""
@@ -291,15 +252,8 @@ class Tracker(Generic[S]):
                  "aliases": sorted(a for a, v in aliases.items() if v == verb and a != verb)}
                 for verb, usage in self.declaration.verbs.usage.items()]
 
-    def settle(self, state: S) -> tuple[S, list]:
-        """What follows by itself after a play (e.g. the next round's deal): (state, effects)."""
-        return self.declaration.verbs.settle(state)
-
-    def dump(self, state: S) -> dict[str, Any]:
-        return state.model_dump(mode="json")
-
     def load(self, data: dict[str, Any]) -> S:
-        """A State from what dump() wrote (trusted: our own storage; no pydantic). Untrusted
+        """A State from its `model_dump(mode="json")` (trusted: our own storage; no pydantic). Untrusted
         input goes through State.model_validate (a session import, a situation file)."""
         return self.State(**data)
 

@@ -73,11 +73,11 @@ def shared(game, state) -> dict[str, str]:
     engine, tracker, name = game.engine, game.tracker, game.name
     seen = hidden(name, state)
     out = {
-        "status": _text({"problems": [r.as_json() for r in engine.seat_problems(seen) + engine.status(seen)],
-                         "position": engine.position(seen)}),
+        "status": _text({"problems": [r.as_json() for r in engine.seat_problems(seen) + engine.declaration.status(seen)],
+                         "position": engine.views.position(seen)}),
         "track show": _text(public_summary(tracker, name, state)),
-        "track situation": _text(engine.situation(seen)),
-        "public page": _text({"to_act": engine.to_act(state), "acting": engine.acting(state),
+        "track situation": _text(seen.model_dump(mode="json")),
+        "public page": _text({"to_act": engine.turns.to_act(state), "acting": engine.turns.acting(state),
                               "finished": bool(tracker.finished(state))}),
     }
     return out
@@ -113,7 +113,7 @@ def answered(game, state, text: str, by: str, apply: bool = True) -> str:
            "label": done.label, "by": done.by, "to_act": done.to_act, "applied": done.applied,
            "table": public_summary(game.tracker, game.name, after),
            "mine": public_summary(game.tracker, game.name, after, frozenset({by})),
-           "status after": [r.as_json() for r in game.engine.status(seen)]}
+           "status after": [r.as_json() for r in game.engine.declaration.status(seen)]}
     if hides_hand(game.name):
         doc["my hand"] = own_hand(game.name, after, by)
     return _text(doc)
@@ -122,10 +122,10 @@ def answered(game, state, text: str, by: str, apply: bool = True) -> str:
 def moves_shown(game, state) -> str:
     """`companion moves` for the player to act: the listed plays, the note, what was left out."""
     engine = game.engine
-    listed = [engine.format_move(m) for m in engine.legal_moves(state)]
-    partly = engine.partly_listed(state)
-    return _text({"moves": listed, "note": engine.moves_note(state),
-                  "partly": None if partly is None else ([engine.format_move(m) for m in partly[0]], partly[1])})
+    listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
+    partly = engine.views.partly_listed(state)
+    return _text({"moves": listed, "note": engine.views.moves_note(state),
+                  "partly": None if partly is None else ([engine.plays.format_move(m) for m in partly[0]], partly[1])})
 
 
 def shown(game, state, viewer: str | None, plays: dict[str, list[str]]) -> dict[str, str]:
@@ -135,7 +135,7 @@ def shown(game, state, viewer: str | None, plays: dict[str, list[str]]) -> dict[
     if viewer is None:
         return out
     out.update(private(game, state, viewer))
-    if game.engine.to_act(state) == viewer:
+    if game.engine.turns.to_act(state) == viewer:
         out["moves"] = moves_shown(game, state)
     for text in plays.get(viewer, []):
         out[f"play {viewer}: {text}"] = answered(game, state, text, viewer)
@@ -179,13 +179,13 @@ class NamedHands(Secrets):
 
     def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
         engine = get_game(self.game).engine
-        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
-        partly = engine.partly_listed(state)
-        listed += [engine.format_move(m) for m in partly[0]] if partly else []
+        listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
+        partly = engine.views.partly_listed(state)
+        listed += [engine.plays.format_move(m) for m in partly[0]] if partly else []
         return {p.name: rng.sample(listed, min(4, len(listed))) + ["pass"] for p in state.players}
 
     def redeal(self, state, viewer: str | None, rng: random.Random):
-        names = get_game(self.game).engine.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]
+        names = get_game(self.game).engine.views.card_names(state) or ["Grunt", "Zap", "Fire Bolt", "Shield"]
         players = []
         for p in state.players:
             hand = getattr(p, self.field)
@@ -276,7 +276,7 @@ def examine(name: str, state, rng: random.Random, where: str = "", redeals: int 
             for what, text in first.items():
                 if again.get(what) != text:
                     found.append(Difference(name, where, viewer, what, text, again.get(what, "(not shown)"),
-                                            game.engine.situation(other)))
+                                            other.model_dump(mode="json")))
                     break  # one difference per deal is enough to tell
     return found
 
@@ -306,7 +306,7 @@ def run(name: str, seeds, steps: int, every: int = 1, redeals: int = 2, scenario
                 continue
             plays = secrets.plays(state, rng)
             said = where.partition(" (move ")[2].removesuffix(")")
-            to_act = get_game(name).engine.to_act(state) if said else None
+            to_act = get_game(name).engine.turns.to_act(state) if said else None
             if to_act in plays:  # the scenario's own play, by the player to act
                 plays[to_act] = [said, *plays[to_act]]
             found = examine(name, state, rng, where, redeals, plays)
@@ -364,10 +364,10 @@ def session_walk(seed: int, steps: int) -> tuple[list[tuple[str, ...]], list[tup
     words = [("track", "new", "catopomp", "--players", ",".join(names)), ("track", "first", truth.turn.lower()),
              ("track", "dice", *map(str, truth.centre_dice))]
     for _ in range(steps):
-        moves = game.engine.legal_moves(truth)
+        moves = game.engine.plays.legal_moves(truth)
         if not moves:
             break
-        text = game.engine.format_move(rng.choice(moves))
+        text = game.engine.plays.format_move(rng.choice(moves))
         after = step(game, truth, text).state
         if after.phase != "play":
             break

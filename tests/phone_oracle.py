@@ -170,7 +170,7 @@ def hidden_hands(view) -> dict[str, list[str]]:
     if not hides_hand(game):
         return {}
     state = view.state
-    full = view.tracker.summary(state)
+    full = view.tracker.declaration.verbs.summary(state)
     public = public_summary(view.tracker, game, state)
     rows = {r.get("name"): r for r in full.get("players") or [] if isinstance(r, dict)}
     shown = {r.get("name"): r for r in public.get("players") or [] if isinstance(r, dict)}
@@ -191,7 +191,7 @@ def summary_problems(view, viewer: str | None, summary: dict | None) -> list[str
     if not summary:
         return []
     state, game = view.state, view.session.game
-    full = {r.get("name"): r for r in view.tracker.summary(state).get("players") or [] if isinstance(r, dict)}
+    full = {r.get("name"): r for r in view.tracker.declaration.verbs.summary(state).get("players") or [] if isinstance(r, dict)}
     shown = {r.get("name"): r for r in public_summary(view.tracker, game, state).get("players") or []
              if isinstance(r, dict)}
     found = []

@@ -93,11 +93,11 @@ class Figures:
 
 
 def dumped(game, state) -> str:
-    return json.dumps(game.tracker.dump(state), sort_keys=True)
+    return json.dumps(state.model_dump(mode="json"), sort_keys=True)
 
 
 def texts_of(engine, moves) -> list[str]:
-    return [engine.format_move(m) for m in moves]
+    return [engine.plays.format_move(m) for m in moves]
 
 
 def moves_doc(engine, state) -> tuple[list[str], str | None, str | None]:
@@ -105,7 +105,7 @@ def moves_doc(engine, state) -> tuple[list[str], str | None, str | None]:
     from engine.listing import listed
 
     found, left = listed(engine, state)
-    return texts_of(engine, found), engine.moves_note(state), left
+    return texts_of(engine, found), engine.views.moves_note(state), left
 
 
 def offered_to(engine, state, player: str | None) -> list[str]:
@@ -119,7 +119,7 @@ def offered_to(engine, state, player: str | None) -> list[str]:
 
 def canonical(engine, state, text: str) -> str | None:
     try:
-        return engine.format_move(engine.parse_move(text, state))
+        return engine.plays.format_move(engine.plays.parse_move(text, state))
     except (MoveSyntaxError, AmbiguousMove, EngineError):
         return None
 
@@ -133,11 +133,11 @@ class Checks:
 
     def listed(self, state, most: int | None = None, rng=None) -> str | None:
         engine = self.engine
-        moves = engine.legal_moves(state)
+        moves = engine.plays.legal_moves(state)
         if most is not None and len(moves) > most:
             moves = rng.sample(moves, most)
         for move in moves:
-            text = engine.format_move(move)
+            text = engine.plays.format_move(move)
             verdict = engine.check(state, move)
             if not verdict.legal:
                 return f"listed but refused by check: {text!r}: {verdict.reasons[0].message if verdict.reasons else ''}"
@@ -145,7 +145,7 @@ class Checks:
             if unsure:
                 return f"listed as legal although it cannot be confirmed: {text!r}: {unsure[0].message}"
             try:
-                engine.apply(state, move)
+                engine.plays.apply(state, move)
             except Exception as exc:  # noqa: BLE001 (any exception is the finding)
                 return f"listed but apply fails: {text!r}: {type(exc).__name__}: {exc}"
             again = canonical(engine, state, text)
@@ -176,7 +176,7 @@ class Checks:
         if stepped.refused:
             if stepped.state is not state:
                 return f"refused play {command.text!r} returned another table"
-            named = {engine.format_move(m) for m in engine.legal_moves(state) if engine.mover(state, m) is not None}
+            named = {engine.plays.format_move(m) for m in engine.plays.legal_moves(state) if engine.turns.mover(state, m) is not None}
             mine = set(offered_to(engine, state, who)) | named  # a play naming its maker is that player's
             _texts, note, left = moves_doc(engine, state)
             for alt in verdict.alternatives:
@@ -207,7 +207,7 @@ class Checks:
     def situation(self, state, command: Command, verdict) -> str | None:
         """The table written as a situation file and loaded again judges the play alike."""
         engine = self.engine
-        data = json.loads(json.dumps(engine.situation(state)))
+        data = json.loads(json.dumps(state.model_dump(mode="json")))
         try:
             loaded = engine.load_state(data, "playout")
         except EngineError as exc:
@@ -220,7 +220,7 @@ class Checks:
         return None
 
     def status(self, state) -> str | None:
-        found = self.engine.seat_problems(state) + self.engine.status(state)
+        found = self.engine.seat_problems(state) + self.engine.declaration.status(state)
         return f"status finds {[f'{r.rule}: {r.message}' for r in found]} on a table reached by legal play" if found else None
 
     def replay(self, start, log, state) -> str | None:
@@ -254,7 +254,7 @@ class Playout:
 
     def new(self, rng):
         players, options = self.table.players(rng), self.table.options(rng)
-        return players, options, self.game.tracker.new_state(players, options)
+        return players, options, self.game.tracker.declaration.verbs.new_state(players, options)
 
     def run(self) -> Figures:
         rng = random.Random(self.seed)
@@ -309,11 +309,11 @@ class Playout:
 
     def listed_commands(self, state) -> list[Command]:
         engine = self.engine
-        to_act = engine.to_act(state)
+        to_act = engine.turns.to_act(state)
         out = []
-        for move in engine.legal_moves(state):
-            named = engine.mover(state, move)
-            out.append(Command("play", engine.format_move(move), None if named else None if to_act is None else to_act))
+        for move in engine.plays.legal_moves(state):
+            named = engine.turns.mover(state, move)
+            out.append(Command("play", engine.plays.format_move(move), None if named else None if to_act is None else to_act))
         return out
 
     def legal(self, state, command: Command) -> bool:

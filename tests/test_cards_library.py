@@ -201,7 +201,7 @@ def test_check_with_a_situation_uses_the_library(home):
 
     ok(run(home, "cards", "add", "theseus", "Oracle", "--rank", "1", "--icon", "explore"))
     engine = get_engine("theseus")
-    table = engine.situation(get_tracker("theseus").new_state(["Ann", "Ben"], {}))
+    table = get_tracker("theseus").declaration.verbs.new_state(["Ann", "Ben"], {}).model_dump(mode="json")
     paths.set_home(home)
     try:
         bare = _with_library(engine, engine.load_state(table))

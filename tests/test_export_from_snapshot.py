@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import get_tracker
 from tests.test_snapshots import GAMES, OPS, SCALE, every, played, same, snapshot_rows
 from trackers import log, snapshots
-from trackers.sessions import Sessions, replay, tracker_for
-
-
+from trackers.log import replay
+from trackers.sessions import Sessions
 def without_snapshots(data: Path, where: Path) -> Path:
     """A copy of the data folder with every snapshot row deleted: its export replays the whole log."""
     shutil.copytree(data, where)
@@ -148,7 +148,7 @@ def test_an_import_keeps_its_checks_replay_and_it_is_the_whole_replay(game, ops,
                 result = s.import_(tmp / "s.json", "copy")
             assert wholes == []
             session = s.get("copy")
-            truth = replay(tracker_for(game), session, s.entries(session))
+            truth = replay(get_tracker(game), session, s.entries(session))
             same(s.replay(session), truth)
             assert result.state == truth.state
         with Sessions(tmp / "data") as fresh:  # a new command: from the import's snapshot, if any

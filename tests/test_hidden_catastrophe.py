@@ -20,7 +20,7 @@ def test_moves_never_lists_another_players_secret_hand():
     shown = []
     for chris in (["Cucumber", "Take"], ["Pass", "Curiosity"], ["Attack 3", "Ally"]):
         state = _attacked(chris)
-        shown.append(([E.format_move(m) for m in E.legal_moves(state)], E.moves_note(state)))
+        shown.append(([E.plays.format_move(m) for m in E.plays.legal_moves(state)], E.views.moves_note(state)))
     assert shown[0] == shown[1] == shown[2]
     assert not any(m.startswith("Chris play") for m in shown[0][0])
     assert "Chris" in shown[0][1]
@@ -29,5 +29,5 @@ def test_moves_never_lists_another_players_secret_hand():
 def test_the_player_to_act_still_sees_their_own_hands_plays():
     state = State.model_validate({"players": [{"name": "Abi", "hand_cards": ["Attack 4", "Curiosity"]},
                                               {"name": "Betty", "hand_cards": ["Pass"]}]})
-    listed = {E.format_move(m) for m in E.legal_moves(state)}
+    listed = {E.plays.format_move(m) for m in E.plays.legal_moves(state)}
     assert {"Abi play Attack 4 at Betty", "Abi play Curiosity at Betty"} <= listed

@@ -34,7 +34,7 @@ def test_the_oracle_sees_a_shared_screen_that_shows_a_secret(monkeypatch):
     shared = oracle.shared
 
     def leaking(game, state):
-        return {**shared(game, state), "leak": oracle._text(game.tracker.summary(state))}
+        return {**shared(game, state), "leak": oracle._text(game.tracker.declaration.verbs.summary(state))}
 
     monkeypatch.setattr(oracle, "shared", leaking)
     from engine.catopomp.rules_state import setup

@@ -149,14 +149,15 @@ def test_whatever_the_cli_keeps_an_export_imports_again(home, cli, tmp_path):
 def test_escapes_in_an_old_log_or_a_refusal_reach_the_terminal_written_out(home, cli):
     """A log written before the rule (an escape in a card name) is shown with the escape spelt out;
     a refusal that echoes what was typed spells it out too."""
-    from trackers.sessions import Sessions, tracker_for
+    from engine import get_tracker
+    from trackers.sessions import Sessions
 
     _arcade(cli)
     with Sessions(home / "data") as store:  # what an older version let in: appended as it appended it
         session = store.get()
 
         def body(con):
-            store._replayed(session, tracker_for(session.game))
+            store._replayed(session, get_tracker(session.game))
             store._append(con, session, kind="change", verb="card", args=("[/]\x1b[31mRed", "fighter"))
 
         store._write(body)

@@ -40,7 +40,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
     """A log of steps the rules allow: the prelude, then at each choice a listed play of the player
     to act or a tracker command (the first from the chosen one on that is allowed)."""
     game = get_game(name)
-    state = game.tracker.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
+    state = game.tracker.declaration.verbs.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
     log = []
     for said in PRELUDE.get(name, []):
         kind, text = said.split(" ", 1) if said.startswith("play ") else ("track", said)
@@ -48,7 +48,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
         log.append((kind, text))
     commands = _commands(game)
     for f in choices:
-        plays = [("play", game.engine.format_move(m)) for m in game.engine.legal_moves(state)]
+        plays = [("play", game.engine.plays.format_move(m)) for m in game.engine.plays.legal_moves(state)]
         candidates = [("track", c) for c in commands] + plays
         start = int(f * len(candidates))
         for n in range(min(6, len(candidates))):
@@ -65,7 +65,7 @@ def _log(name: str, choices: list[float]) -> list[tuple[str, str]]:
 
 def _direct(name: str, log) -> object:
     game = get_game(name)
-    state = game.tracker.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
+    state = game.tracker.declaration.verbs.new_state(PLAYERS.get(name, ["Ann", "Ben", "Cy"]), OPTIONS.get(name, {}))
     for kind, text in log:
         state = step(game, state, text, kind=kind).state
     return state
@@ -116,7 +116,7 @@ def test_a_round_ending_catopomp_play_is_settled_alike_everywhere():
 
 def _theseus():
     game = get_game("theseus")
-    return game, game.tracker.new_state(["Ann", "Ben"], {})
+    return game, game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
 
 
 def test_a_play_out_of_turn_is_refused_unless_overruled():
@@ -136,7 +136,7 @@ def test_the_player_to_act_is_logged_with_the_play_and_judged_again_on_import():
     game, state = _theseus()
     made = step(game, state, "use Mage recruit")
     assert made.verdict.legal and made.args == ("use Mage recruit", "Ann")
-    assert made.to_act == game.engine.to_act(made.state)  # who acts after it
+    assert made.to_act == game.engine.turns.to_act(made.state)  # who acts after it
     again = step_logged(game, state, PLAY, made.args)
     assert again.state == made.state and again.violations == []
     with pytest.raises(LogError):
@@ -153,7 +153,7 @@ def test_a_refused_log_entry_is_not_applied_unless_marked_overruled():
 
 def test_a_verb_that_only_shows_something_is_not_logged():
     game = get_game("catopomp")
-    state = game.tracker.new_state(["Ann", "Ben"], {})
+    state = game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     shown = step(game, state, "score", kind="track")
     assert shown.verdict.legal and not shown.logged
     with pytest.raises(LogError):

@@ -45,7 +45,7 @@ def test_the_oracle_sees_a_page_that_offers_another_players_plays(monkeypatch):
 
     def everyones(engine, state, player):
         found, left = engine_listing_listed(engine, state)
-        return [engine.format_move(m) for m in found], left
+        return [engine.plays.format_move(m) for m in found], left
 
     engine_listing_listed = engine.listing.listed
     monkeypatch.setattr(engine.listing, "plays_for", everyones)

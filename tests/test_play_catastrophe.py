@@ -74,9 +74,9 @@ def test_empty_basket_yarn_is_refused_through_the_cli(cli, home):
 def test_check_moves_status_with_a_situation_file(cli, tmp_path):
     from engine.catastrophe import Tracker
 
-    state = Tracker().new_state(["Abi", "Betty"], {})
+    state = Tracker().declaration.verbs.new_state(["Abi", "Betty"], {})
     path = tmp_path / "table.json"
-    path.write_text(json.dumps(E.situation(state)), encoding="utf-8")
+    path.write_text(json.dumps(state.model_dump(mode="json")), encoding="utf-8")
     verdict = cli.json("check", "catastrophe", "Abi play Curiosity at Betty", "--situation", str(path))
     assert verdict["legal"] and verdict["unchecked"]
     listed = cli.json("moves", "catastrophe", "--situation", str(path))

@@ -45,7 +45,7 @@ def test_words_other_than_the_logs_are_read_twice_too(home):
         assert counter.counts["parsed"] == 2 and counter.counts["replays"] == 2, counter.counts
         engine = get_engine("catopomp")
         again = store.show("t").state  # the table the log replays is the table the play left
-        assert again == result.state and engine.to_act(again) == result.to_act
+        assert again == result.state and engine.turns.to_act(again) == result.to_act
 
 
 def test_the_count_counts_each_outermost_reading():
@@ -53,12 +53,12 @@ def test_the_count_counts_each_outermost_reading():
     from engine import get_game
 
     game = get_game("theseus")
-    engine, state = game.engine, game.tracker.new_state(["Ann", "Ben"], {})
+    engine, state = game.engine, game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     counter = play_profile.Counter()
     sys.setprofile(counter)
     try:
         for _ in range(3):
-            engine.parse_move("end", state)
+            engine.plays.parse_move("end", state)
     finally:
         sys.setprofile(None)
     assert counter.counts["parsed"] == 3 and counter.calls >= 3 and counter.modules

@@ -36,7 +36,7 @@ def test_a_disagreement_is_reported_with_its_seed_and_the_commands_that_reproduc
 
     def refuses_passes(state, move):
         verdict = judged(state, move)
-        if engine.format_move(move).startswith("pass") and verdict.legal:
+        if engine.plays.format_move(move).startswith("pass") and verdict.legal:
             return verdict.model_copy(update={"legal": False})
         return verdict
 

@@ -215,7 +215,7 @@ class Walk:
             state = first.state
         self.listed(state)
         if case.kind == "status":
-            cited = {r.rule for r in engine.seat_problems(state) + engine.status(state)}  # as `companion status`
+            cited = {r.rule for r in engine.seat_problems(state) + engine.declaration.status(state)}  # as `companion status`
             assert set(case.status) <= cited, f"status cited {sorted(cited)}"
             if not case.status:
                 assert cited == set(), f"status should find nothing, found {sorted(cited)}"
@@ -235,7 +235,7 @@ class Walk:
             return build_table(self.game, self.case.table.model_dump(), self.seen)
         state = self.engine.load_state(self.case.situation, str(self.path))
         tracker = self.game.tracker
-        text = json.dumps(tracker.dump(state))
+        text = json.dumps(state.model_dump(mode="json"))
         assert tracker.load(json.loads(text)) == state, "the trusted load of the dump differs"
         assert type(state).model_validate(json.loads(text)) == state, "the checked load of the dump differs"
         return state
@@ -243,22 +243,22 @@ class Walk:
     def listed(self, state) -> None:
         """Every play `moves` lists is judged legal; the case's `moves_include`/`moves_count`."""
         engine = self.engine
-        moves = engine.legal_moves(state)
+        moves = engine.plays.legal_moves(state)
         for move in moves:
-            verdict = self.seen(engine.check(state, move), f"listed {engine.format_move(move)}")
-            assert verdict.legal, f"listed but refused: {engine.format_move(move)}: {verdict.as_json()}"
+            verdict = self.seen(engine.check(state, move), f"listed {engine.plays.format_move(move)}")
+            assert verdict.legal, f"listed but refused: {engine.plays.format_move(move)}: {verdict.as_json()}"
         if self.case.kind != "moves":
             return
-        listed = [engine.format_move(m) for m in moves]
+        listed = [engine.plays.format_move(m) for m in moves]
         for text in self.case.moves_include:
             assert text in listed, f"moves {listed}"
         if self.case.moves_count is not None:
             assert len(listed) == self.case.moves_count, f"moves {listed}"
-        shown = "\n".join(x for x in (engine.moves_note(state), (engine.partly_listed(state) or (None, None))[1]) if x)
+        shown = "\n".join(x for x in (engine.views.moves_note(state), (engine.views.partly_listed(state) or (None, None))[1]) if x)
         for text in self.case.moves_note_includes:
             assert text in shown, f"moves shows {shown!r}"
         for text in listed:  # the written play reads back to a play check() accepts
-            assert engine.check(state, engine.parse_move(text, state)).legal, text
+            assert engine.check(state, engine.plays.parse_move(text, state)).legal, text
 
     def recorded_overruled(self, state) -> None:
         """The judged play made as a session records one the table overrules: applied with the same
@@ -314,10 +314,10 @@ class Walk:
         offered = stepped.verdict.alternatives
         if not offered:
             return
-        assert stepped.by in (None, engine.to_act(state)), f"offered to {stepped.by} out of turn: {offered}"
-        listed = {engine.format_move(m) for m in engine.legal_moves(state)}
-        partly = engine.partly_listed(state)
-        listed |= {engine.format_move(m) for m in partly[0]} if partly else set()
+        assert stepped.by in (None, engine.turns.to_act(state)), f"offered to {stepped.by} out of turn: {offered}"
+        listed = {engine.plays.format_move(m) for m in engine.plays.legal_moves(state)}
+        partly = engine.views.partly_listed(state)
+        listed |= {engine.plays.format_move(m) for m in partly[0]} if partly else set()
         assert set(offered) <= listed, f"offered but not listed: {sorted(set(offered) - listed)}"
 
 
@@ -346,7 +346,7 @@ def _get(state, dotted: str):
 
 def build_table(game, table: dict, seen=lambda verdict, where: verdict):
     """A new tracker session's State brought to the situation by tracker commands and plays."""
-    state = game.tracker.new_state(table["players"], table.get("options", {}))
+    state = game.tracker.declaration.verbs.new_state(table["players"], table.get("options", {}))
     for said in table.get("setup", []):
         kind, _, rest = said.partition(" ")
         assert kind in ("track", "play"), said

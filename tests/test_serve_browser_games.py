@@ -13,12 +13,12 @@ import time
 
 import pytest
 
+from engine import get_tracker
 from tests.conftest import run_in_process
 from tests.serve_games import TITLES, apply, commands
 from tests.serve_helpers import Server, arcade_table, built_index, copy_index
 from tests.test_serve_browser import CHROMIUM, browser, env, live, shows  # noqa: F401 - the browser fixture
 from tests.test_serve_browser_look import axe_violations
-from trackers.sessions import tracker_for
 
 pytestmark = [pytest.mark.installed,  # serve in a real browser
               pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium: install Debian's chromium "
@@ -120,7 +120,7 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
             if setup_step(game, store):
                 for who, page in pages.items():
                     assert "set-up" in page.text_content("#turn").lower(), (game, command, who)
-        summary = tracker_for(game).summary(store.situation("g")[2])
+        summary = get_tracker(game).declaration.verbs.summary(store.situation("g")[2])
         winners = summary.get("winners") or ([summary["winner"]] if summary.get("winner") not in (None, "party") else [])
         pages.update(open_pages(browser, server, ["host"], SMALL, **context))  # the public table and the host's tools
         for size in (SMALL, PHONE):
@@ -142,7 +142,7 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
 def in_play(page, game: str, store) -> None:
     """The cards in play are cards, as the table says them: Catopomp's winning set (with its owner) and
     Cataclysm Arcade's Line, each card a tile."""
-    summary = tracker_for(game).summary(store.situation("g")[2])
+    summary = get_tracker(game).declaration.verbs.summary(store.situation("g")[2])
     if game == "cataclysm-arcade":
         shown = page.locator(".in-play[data-part='The Line'] .card").all_text_contents()
         assert shown == list(summary["line"]), (shown, summary["line"])
@@ -160,7 +160,7 @@ def setup_step(game: str, store) -> bool:
     """Whether the table is at a set-up step (Catopomp's round set-up, Catharsis before the first card)."""
     from trackers.secrets import public_summary
 
-    summary = public_summary(tracker_for(game), game, store.situation("g")[2])
+    summary = public_summary(get_tracker(game), game, store.situation("g")[2])
     return bool(summary.get("setup_todo")) or summary.get("phase") == "setup"
 
 

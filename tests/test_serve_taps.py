@@ -71,7 +71,7 @@ def _position(store, name: str, picks: list[int]):
     """The session after up to len(picks) plays, each chosen among those listed (`picks` indexes them)."""
     for pick in picks:
         session, engine, state = store.situation(name)
-        found = [engine.format_move(m) for m in listed(engine, state)[0]]
+        found = [engine.plays.format_move(m) for m in listed(engine, state)[0]]
         if not found:
             break
         store.play(found[pick % len(found)], name, False)
@@ -84,7 +84,8 @@ def _position(store, name: str, picks: list[int]):
        deck=st.permutations([n for n in range(1, 10) for _ in range(4)]))  # a 3-player deck: 1-9, 4 copies each
 def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, options, picks, dice, deck):
     from engine.base import Game, step
-    from trackers.sessions import Sessions, tracker_for
+    from engine import get_tracker
+    from trackers.sessions import Sessions
 
     with tempfile.TemporaryDirectory() as folder, Sessions(Path(folder), create=True) as store:
         store.new(game, players, "t", options)
@@ -93,8 +94,8 @@ def test_every_tap_path_is_a_play_moves_lists_for_that_player(game, players, opt
         for text in plays(game, dice):
             store.play(text, "t", False)
         session, engine, state = _position(store, "t", picks)
-        everyone = [engine.format_move(m) for m in listed(engine, state)[0]]
-        game_obj = Game(tracker_for(game), engine)
+        everyone = [engine.plays.format_move(m) for m in listed(engine, state)[0]]
+        game_obj = Game(get_tracker(game), engine)
         for player in players:
             mine, note = plays_for(engine, state, player)
             built = paths(trie(mine))

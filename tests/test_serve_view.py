@@ -29,9 +29,10 @@ def strings(doc) -> list[str]:
 @pytest.mark.parametrize("game", TITLES)
 def test_every_step_of_a_whole_game_is_told_in_the_players_words_and_ends_on_its_result(game, tmp_path: Path):
     from trackers.secrets import public_summary
-    from trackers.sessions import Sessions, engine_for, tracker_for
-
-    tracker, engine = tracker_for(game), engine_for(game)
+    from engine import get_tracker
+    from trackers.log import engine_for
+    from trackers.sessions import Sessions
+    tracker, engine = get_tracker(game), engine_for(game)
     setup_seen = False
     with Sessions(tmp_path, create=True) as store:
         for command in commands(game):
@@ -41,7 +42,7 @@ def test_every_step_of_a_whole_game_is_told_in_the_players_words_and_ends_on_its
             finished = bool(tracker.finished(state))
             to_act = acting = None
             try:
-                to_act, acting = engine.to_act(state), engine.acting(state)
+                to_act, acting = engine.turns.to_act(state), engine.turns.acting(state)
             except Exception:  # noqa: BLE001 - as the server: a table between steps names nobody
                 pass
             view = phone_view(game, summary, to_act, acting, finished)

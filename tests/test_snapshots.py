@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import get_tracker
 from trackers import snapshots, store
 from trackers.errors import DamagedLog, TrackerError
-from trackers.sessions import Sessions, replay, tracker_for
+from trackers.log import replay
+from trackers.sessions import Sessions
 from tests.games import game_data, per_game
 
 SCALE = int(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
@@ -51,7 +53,7 @@ def small_every():
 def full(store_: Sessions, name: str):
     """The whole verified log replayed (no snapshot, no kept replay)."""
     session = store_.get(name)
-    return replay(tracker_for(session.game), session, store_.entries(session))
+    return replay(get_tracker(session.game), session, store_.entries(session))
 
 
 def opened(data: Path, name: str, used: list | None = None):
@@ -240,7 +242,7 @@ def test_a_snapshot_from_other_code_is_not_used(tmp_path, small_every, monkeypat
         for _ in range(6):
             s.record(["coins", "ann", "+1"], "s")
         truth = full(s, "s")
-    ours = snapshots.code_key(tracker_for("cataclysm-arcade"))
+    ours = snapshots.code_key(get_tracker("cataclysm-arcade"))
     monkeypatch.setitem(snapshots._CODE, "cataclysm-arcade", "another release")
     same(opened(tmp_path, "s"), truth)
     with Sessions(tmp_path) as s:

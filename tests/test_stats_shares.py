@@ -21,8 +21,8 @@ GAMES = sorted(REGISTRY)
 def record(game: str, **result) -> dict:
     """An outcome record of a fresh table, as trackers/history.outcome builds it."""
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
-    summary = tracker.summary(state)
+    state = tracker.declaration.verbs.new_state(["Ann", "ben"], game_data(game)["required_options"])
+    summary = tracker.declaration.verbs.summary(state)
     out = {"game": game, "winners": [], "party": None, "reapurr": False, "tied": [], **result,
            "figures": tracker.declaration.outcome.figures(state, summary, [])}
     return out | {"share": tracker.declaration.outcome.share(out)}
@@ -63,7 +63,7 @@ def test_the_ratio_divides_two_added_figures():
 @pytest.mark.parametrize("game", GAMES)
 def test_only_a_game_with_named_hands_hides_anything(game):
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "ben"], game_data(game)["required_options"])
+    state = tracker.declaration.verbs.new_state(["Ann", "ben"], game_data(game)["required_options"])
     assert hides_hand(game) == game_data(game)["hides_hand"]
     assert (hidden(game, state) is state) == (not hides_hand(game))
     assert hidden(game, state, {"Ann", "ben"}).players == state.players

@@ -68,9 +68,10 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
     any parts, it tells every event as `tell` does in one go, undo and redo included."""
     from hypothesis import given, settings, strategies as st
 
-    from trackers.narrate import Narrator, tell
+    from engine import get_tracker
+    from trackers.narrate import Narrator
     from trackers.secrets import labeller
-    from trackers.sessions import Sessions, tracker_for
+    from trackers.sessions import Sessions
 
     env = _env(home)
     _catopomp_round(env)
@@ -81,8 +82,8 @@ def test_a_log_told_in_parts_reads_as_the_log_told_at_once(home):
         store.record(["reserve", "ben", "3"], name, overrule=True)  # an overruled change too
         session = store.get(name)
         entries = store.entries(session)
-    tracker, label = tracker_for(session.game), labeller(session.game)
-    whole = {s: t.as_json() for s, t in tell(tracker, session, entries, label).items()}
+    tracker, label = get_tracker(session.game), labeller(session.game)
+    whole = {s: t.as_json() for s, t in Narrator(tracker, session, label).feed(entries).items()}  # the log at once
     assert len(whole) == len(entries) >= 7
 
     @settings(max_examples=25, deadline=None)

@@ -76,5 +76,5 @@ def test_stun_shows_on_the_cataclysm_arcade_table():
         {"name": "Ann", "fighters": [{"name": "Grunt", "health": 3, "starting_health": 3, "stunned": True}],
          "boss": {"health": 30, "starting_health": 30, "stunned": True}},
         {"name": "Ben"}]})
-    ann = get_tracker("cataclysm-arcade").summary(state)["players"][0]
+    ann = get_tracker("cataclysm-arcade").declaration.verbs.summary(state)["players"][0]
     assert ann["fighters"] == ["Grunt 3/3 stunned"] and ann["boss"].endswith(", stunned")

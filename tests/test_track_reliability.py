@@ -236,8 +236,7 @@ def test_markup_in_names_is_refused_on_the_way_in_and_escaped_on_the_way_out(hom
     assert result.exit_code == 2 and "player name" in result.stderr
     assert cli("track", "new", GAME, "--players", "Ann,Ben", "--name", "[red]x").exit_code == 2
     from companion.render import track_view
-    from trackers.sessions import Result, Session
-
+    from trackers.log import Result, Session
     session = Session(1, "[bold]s[/]", GAME, ["[/]"], {}, "now", None)
     track_view(Result(session, None, {"players": {"[/]": {"coins": 1}}}, change="coins [/] +1"), False, "[/]")
 

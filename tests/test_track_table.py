@@ -52,7 +52,7 @@ def tracker(game: str):
 
 
 def fresh_state(game: str):
-    return tracker(game).new_state(["Ann", "Ben", "Cy"], dict(OPTIONS.get(game, {})))
+    return tracker(game).declaration.verbs.new_state(["Ann", "Ben", "Cy"], dict(OPTIONS.get(game, {})))
 
 
 def assert_bad_input(result, *words):

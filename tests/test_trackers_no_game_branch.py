@@ -5,8 +5,8 @@ game in its code (docstrings and comments may), but those still listed in NOT_YE
 points and response wars are hooks too (turning_points, engine.game.response_wars).
 
 Issue 31: no module of companion/ branches on a game id either (a help text may name one): a play
-made of several (`decline all`, Engine.series), the groups of `moves` (Engine.move_group), the plays
-listed for a hand not recorded (Engine.partly_listed) and the figures of `stats` (Outcome.figure_lines)
+made of several (`decline all`, Engine.series), the groups of `moves` (Views.move_group), the plays
+listed for a hand not recorded (Views.partly_listed) and the figures of `stats` (Outcome.figure_lines)
 are hooks of the game."""
 from __future__ import annotations
 
@@ -119,13 +119,13 @@ def test_every_tracker_reads_its_own_outcome(game):
     outcome = tracker.declaration.outcome
     unit, field = outcome.length
     assert unit and field in {f.name for f in dataclasses.fields(tracker.State)}
-    state = tracker.new_state(["Ann", "Ben"], game_data(game)["required_options"])
+    state = tracker.declaration.verbs.new_state(["Ann", "Ben"], game_data(game)["required_options"])
     assert isinstance(getattr(state, field), int)
     assert set(outcome.result({"game_over": True}, ["Ann", "Ben"])) <= {"winners", "party", "reapurr", "tied", "unclear"}
-    assert isinstance(outcome.figures(state, tracker.summary(state), []), dict)  # optional: none by default
+    assert isinstance(outcome.figures(state, tracker.declaration.verbs.summary(state), []), dict)  # optional: none by default
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_turning_point_without_a_step(game):
     tracker = get_tracker(game)
-    assert tracker.declaration.outcome.turning_points([], tracker.summary) == {}
+    assert tracker.declaration.outcome.turning_points([], tracker.declaration.verbs.summary) == {}

@@ -14,7 +14,7 @@ def _heap(nim, stones: int):
     from engine import get_game
 
     game = get_game("nim")
-    return game, game.tracker.new_state(["Ann", "Ben"], {"stones": str(stones)})
+    return game, game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {"stones": str(stones)})
 
 
 def test_a_counter_is_stepped_from_its_row_alone(nim):
@@ -25,13 +25,13 @@ def test_a_counter_is_stepped_from_its_row_alone(nim):
 
     game, state = _heap(nim, 5)
     assert [(v, c.of_player) for v, c in counters_of(game.tracker.declaration.verbs.table).items()] == [("heap", False)]
-    summary = game.tracker.summary(state)
+    summary = game.tracker.declaration.verbs.summary(state)
     assert steppers(game, state, "Ann", summary) == [
         {"label": "heap", "value": 5, "minus": "heap -1", "plus": "heap +1"}]
     empty = game.tracker.apply(state, game.tracker.parse(state, ["heap", "0"]))[0]
     full = game.tracker.apply(state, game.tracker.parse(state, ["heap", "100"]))[0]
-    assert [s["minus"] for s in steppers(game, empty, "Ann", game.tracker.summary(empty))] == [None]
-    assert [s["plus"] for s in steppers(game, full, "Ben", game.tracker.summary(full))] == [None]
+    assert [s["minus"] for s in steppers(game, empty, "Ann", game.tracker.declaration.verbs.summary(empty))] == [None]
+    assert [s["plus"] for s in steppers(game, full, "Ben", game.tracker.declaration.verbs.summary(full))] == [None]
 
 
 def _seen(state, verb, word, before):

@@ -28,12 +28,6 @@ class NotFinished(ValueError):
     bad_input = True
 
 
-def play_id(record: dict) -> str:
-    """The play's id for BG Stats (`sourcePlayId`): the session's name and the moment it started,
-    the same at every export, so BG Stats and the sessions file can tell a play already sent."""
-    return f"{record['session']}@{record['started']}"
-
-
 def play_date(stamp: str) -> str:
     """`YYYY-MM-DD HH:MM:SS` in this machine's local time (the table's), as BG Stats writes its dates."""
     try:
@@ -68,8 +62,10 @@ def play(record: dict, game_name: str) -> dict[str, Any]:
         if ranks is not None:
             row["rank"] = ranks[name]
         players.append(row)
-    out = {"sourceName": SOURCE, "sourcePlayId": play_id(record), "playDate": play_date(record["started"]),
-           "durationMin": round(record["duration"] / 60),
+    # sourcePlayId: the session's name and the moment it started, the same at every export, so BG Stats
+    # and the sessions file can tell a play already sent
+    out = {"sourceName": SOURCE, "sourcePlayId": f"{record['session']}@{record['started']}",
+           "playDate": play_date(record["started"]), "durationMin": round(record["duration"] / 60),
            "game": {"name": game_name, "sourceGameId": record["game"], "highestWins": True,
                     "noPoints": scores is None, "cooperative": bool(record["cooperative"])},
            "players": players}

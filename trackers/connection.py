@@ -8,7 +8,7 @@ written after it, in a short transaction of their own.
 from __future__ import annotations
 
 import sqlite3
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 
 from trackers import keys, retry, store
@@ -111,11 +111,9 @@ class SessionsFile:
             return False
         sql, params = self._witness
         try:
-            con = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, timeout=retry.busy_seconds())
-            try:
+            read_only = f"{self.path.as_uri()}?mode=ro"
+            with closing(sqlite3.connect(read_only, uri=True, timeout=retry.busy_seconds())) as con:
                 return con.execute(sql, params).fetchone() is not None
-            finally:
-                con.close()
         except sqlite3.Error:
             return False
 

@@ -1,18 +1,6 @@
-"""After the game: each session's outcome record, computed from its log by the same replay as
-`track show` (so the two never disagree), and kept in a small cache keyed by the log's head.
-
-`walk` replays the applied changes one by one through the game's tracker and engine (as
-trackers/log.py folds them), keeping what each step set off; `outcome` reads the record from the
-final State and those steps: who won (or the game's own result), the length in
-plays and in the game's own unit, the duration, and the figures each game's log holds, each as
-the game's own Outcome reads them (`result`, `length`, `figures`: nothing here branches per game).
-Where a rulebook leaves an outcome open (a Theseus tie that survives both tiebreakers), the record
-says so instead of naming a winner.
-
-The cache: one row per session in the sessions file's `meta` table (`outcome:<id>`), signed with
-this installation's snapshot key (trackers/keys.py) over the session, its log head and length
-(the head binds its identity: the ledger starts from it), whether it was ended, and a digest of
-the code that computes it; a row that fails any of these is recomputed. So 1,000 stored sessions answer `stats` without replaying any of them.
+"""After the game: each session's outcome record, from the same replay as `track show` (so the two
+never disagree), read through the game's own Outcome hooks (nothing here branches per game), and a
+signed cache of it keyed by the log's head (docs/architecture.md "Storage", "After the game").
 """
 from __future__ import annotations
 
@@ -25,7 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift, tracker_for
+from engine import get_tracker
+from trackers.log import Entry, ReplayError, Session, Stack, engine_for, game_for, shift
 
 CACHE_PREFIX = "outcome:"
 FORMAT = 4  # bump when a record's meaning changes (2: its `share` of the stats; 3: `standing`, `start_player`;
@@ -104,10 +93,10 @@ def outcome(session: Session, entries: list[Entry], walked: tuple[Any, list[Step
     from engine.game import no_result
     from trackers.narrate import is_setup
 
-    tracker = tracker_for(session.game)
+    tracker = get_tracker(session.game)
     game = tracker.declaration.outcome
     state, steps = walked or walk(session, entries)
-    summary = tracker.summary(state)
+    summary = tracker.declaration.verbs.summary(state)
     over = bool(summary.get("game_over"))
     unit, attr = game.length
     last = entries[-1].at if entries else None
@@ -137,7 +126,7 @@ def _start_player(session: Session, states: list) -> str | None:
         return None
     for state in states:
         try:
-            who = engine.to_act(state)
+            who = engine.turns.to_act(state)
         except Exception:  # noqa: BLE001 - a table between steps the engine cannot place: the next one
             continue
         if who in session.players:

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from engine import get_tracker
 from engine.base import LogError, step_logged
 from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
 from trackers.kept import check_players
-from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Replay, Stack, game_for, shift, tracker_for
+from trackers.log import EXPORT_FORMAT, EXPORT_VERSION, Entry, Replay, Stack, game_for, shift
 
 MAX_EVENTS = 10_000
 MAX_ARGS = MAX_WORDS  # the same bound as at the CLI (trackers/sessions.py keepable)
@@ -88,7 +89,7 @@ def read_export(path: Path, name: str | None = None) -> Export:
         raise ImportFileError(f"{path}: field events must be a list")
     if len(events) > MAX_EVENTS:
         raise ImportFileError(f"{path}: {len(events):,} events is over the limit of {MAX_EVENTS:,}")
-    tracker = tracker_for(game)
+    tracker = get_tracker(game)
     try:
         state = start_state(tracker, players, options, checked=True)  # a recorded library checked too
     except Exception as exc:  # noqa: BLE001 - hostile options reach the game's own checks

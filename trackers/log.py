@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Iterator
 
+from engine import get_tracker
 from engine.base import PLAY, Game, step_logged
 
 EXPORT_FORMAT = "companion-session"
@@ -116,7 +117,7 @@ def card_names(game: str) -> tuple[str, ...]:
     does not declare (names only guide where lines break)."""
     from engine import GAMES, get_engine
 
-    return tuple(get_engine(game).card_names()) if game in GAMES else ()
+    return tuple(get_engine(game).views.card_names()) if game in GAMES else ()
 
 
 @dataclass
@@ -195,32 +196,16 @@ class PlayResult(Result):
         return out
 
 
-def tracker_for(game: str):
-    from engine import get_tracker
-
-    return get_tracker(game)
-
-
 def engine_for(game: str):
-    """The game's move validator, or None for a game that only tracks counters, or whose tracker
-    does not keep the validator's State yet (plays need the one model; without it they would fail)."""
-    from engine import GAMES, get_engine
+    """The game's move validator, or None for a game that only tracks counters (or is no game)."""
+    from engine import GAMES, get_game
 
-    if game not in GAMES:
-        return None
-    engine = get_engine(game)
-    return engine if tracker_for(game).State is engine.State else None
-
-
-def play_along_games() -> list[str]:
-    from engine import GAMES
-
-    return sorted(g for g in GAMES if engine_for(g) is not None)
+    return get_game(game).engine if game in GAMES else None
 
 
 def game_for(game: str, tracker=None) -> Game:
     """The game's tracker and (for a play-along game) engine, as the step takes them."""
-    return Game(tracker or tracker_for(game), engine_for(game))
+    return Game(tracker or get_tracker(game), engine_for(game))
 
 
 def shift(applied: Stack, redo: Stack, kind: str, count: int) -> None:

@@ -47,7 +47,7 @@ def play_by(engine, state, args: tuple[str, ...]) -> str | None:
     if len(args) > 1:
         return args[1]
     try:
-        return engine.mover(state, engine.parse_move(args[0], state)) or engine.to_act(state)
+        return engine.turns.mover(state, engine.plays.parse_move(args[0], state)) or engine.turns.to_act(state)
     except Exception:  # noqa: BLE001 - a play the engine no longer reads: say only what is stored
         return None
 
@@ -68,9 +68,9 @@ def with_by(by: str | None, text: str) -> str:
 def is_setup(session: Session, entry: Entry) -> bool:
     """Whether a logged change sets the table up (its verb's row says so): the table's, and no play."""
     from engine.tracking import setup_of
-    from trackers.log import tracker_for
+    from engine import get_tracker
 
-    return entry.verb != PLAY and entry.verb in setup_of(tracker_for(session.game).declaration.verbs.table)
+    return entry.verb != PLAY and entry.verb in setup_of(get_tracker(session.game).declaration.verbs.table)
 
 
 def change_by(session: Session, engine, state, entry: Entry) -> str:
@@ -83,7 +83,7 @@ def change_by(session: Session, engine, state, entry: Entry) -> str:
     if is_setup(session, entry) or engine is None:
         return TABLE
     try:
-        return engine.to_act(state) or TABLE
+        return engine.turns.to_act(state) or TABLE
     except Exception:  # noqa: BLE001 - a state between steps the engine cannot place
         return TABLE
 
@@ -181,11 +181,11 @@ class Narrator:
             self.summary = None
             return None
         if before is None:
-            before = self.tracker.summary(before_state)
+            before = self.tracker.declaration.verbs.summary(before_state)
         by = change_by(self.session, self.game.engine, before_state, entry)
         stepped = told_step(self.game, before_state, entry)
         self.state, effects = stepped.state, stepped.effects
-        self.summary = self.tracker.summary(self.state)
+        self.summary = self.tracker.declaration.verbs.summary(self.state)
         self.applied.append((entry, before_state, before))
         crossed = marks(before, self.summary)
         said = triggered(effects)
@@ -234,16 +234,11 @@ class Narrator:
         return out
 
 
-def tell(tracker, session: Session, entries: list[Entry], label=None) -> dict[int, Told]:
-    """Every event of the log told: {seq: Told} (Narrator, fed the whole log at once)."""
-    return Narrator(tracker, session, label).feed(entries)
-
-
 def tell_log(store, session: Session, label=None, last: int | None = None, before: int | None = None) -> Telling:
     """The session's verified log told: its newest `last` events (all with None); with `before`, the
     newest `last` of those before event `before` (a page of a long log: only the events from the
     snapshot under the page on are read; those after the page are folded, not told)."""
-    from trackers.log import tracker_for
+    from engine import get_tracker
 
     if last is None and before is None:
         base, entries = None, store.entries(session)
@@ -253,7 +248,7 @@ def tell_log(store, session: Session, label=None, last: int | None = None, befor
     end = total if before is None else min(total, before - 1)
     shown = [e for e in entries if (last is None or e.seq > end - last) and e.seq <= end]
     since = shown[0].seq - 1 if shown else end
-    narrator = Narrator(tracker_for(session.game), session, label, base, lambda seqs: store.lookup(session, seqs))
+    narrator = Narrator(get_tracker(session.game), session, label, base, lambda seqs: store.lookup(session, seqs))
     told = narrator.feed([e for e in entries if e.seq <= end], since)
     narrator.feed([e for e in entries if e.seq > end], total)  # after the page: folded for what stands now
     return Telling(shown, told, set(narrator.standing()), total)

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import get_tracker
 from trackers.errors import StoreError
 from trackers.log import PLAY
 from trackers.narrate import with_by
-from trackers.sessions import Sessions, tracker_for
+from trackers.sessions import Sessions
 
 
 def overview(store: Sessions, sessions: list | None = None, damaged: list | None = None) -> list[dict[str, Any]]:
@@ -32,7 +33,7 @@ def overview(store: Sessions, sessions: list | None = None, damaged: list | None
         finished = "ended" if session.ended else None
         if finished is None and entries:
             try:
-                if tracker_for(session.game).finished(store.replay(session).state):
+                if get_tracker(session.game).finished(store.replay(session).state):
                     finished = "game over"
             except Exception:  # noqa: BLE001 - a log this version cannot replay is listed, not fatal
                 finished = "?"

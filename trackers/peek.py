@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,11 +25,8 @@ def _rows(data_dir: Path, sql: str) -> list[tuple]:
     if not path.is_file():
         return []
     try:
-        con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1)
-        try:
+        with closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1)) as con:
             return con.execute(sql).fetchall()
-        finally:
-            con.close()
     except sqlite3.Error:
         return []
 

@@ -36,17 +36,7 @@ def phone_view(game: str, summary: dict, to_act: str | None, acting: str | None,
 
 def named(text: str | None, name: str) -> bool:
     """Whether `name` stands in `text` as a whole name (not inside a longer word)."""
-    start = (text or "").find(name)
-    while start >= 0:
-        end = start + len(name)
-        if not (start and _wordy(text[start - 1]) or end < len(text) and _wordy(text[end])):
-            return True
-        start = text.find(name, start + 1)
-    return False
-
-
-def _wordy(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text or "") is not None
 
 
 def who_acts(players, to_act: str | None, acting: str | None) -> list[str]:

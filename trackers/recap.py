@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from engine import get_tracker
 from trackers.history import FINISHED, Step, outcome, shown_outcome, walk
-from trackers.log import ReplayError, tracker_for
+from trackers.log import ReplayError
 from trackers.narrate import ROUTINE
 from trackers.pressing import tier
 
@@ -76,11 +77,10 @@ def headline(record: dict) -> str:
 
 def recap(record: dict, steps: list[Step], tracker, label: Callable, names: Callable) -> dict[str, Any]:
     """The story: the record's headline and length, how it ended, the turning points and the overruled plays."""
-    over = lambda state: bool(tracker.summary(state).get("game_over"))  # noqa: E731
-    shown = [dict(p, by=names(p["by"])) for p in turning_points(tracker, steps, label, tracker.summary)]
+    shown = [dict(p, by=names(p["by"])) for p in turning_points(tracker, steps, label, tracker.declaration.verbs.summary)]
     return {"session": record["session"], "game": record["game"], "players": record["players"],
             "started": record["started"], "status": record["status"], "result": headline(record),
-            "winners": record["winners"], "how": how(steps, over), "plays": record["plays"],
+            "winners": record["winners"], "how": how(steps, tracker.finished), "plays": record["plays"],
             "length": record["length"], "duration": record["duration"],
             "turning_points": shown,
             "overruled": [dict(o, by=names(o["by"])) for o in overruled(steps, label)],
@@ -104,4 +104,4 @@ def session_story(store, name: str | None) -> dict[str, Any]:
     tables = [s.players for s in store.all([])]  # a session that does not read is named by `history`
     names = players.Names(players.load(store), tables)
     record = shown_outcome(outcome(session, entries, walked), names)
-    return recap(record, walked[1], tracker_for(session.game), labeller(session.game), names)
+    return recap(record, walked[1], get_tracker(session.game), labeller(session.game), names)

@@ -7,11 +7,12 @@ input never waits for it), and again under the lock against the events written s
 """
 from __future__ import annotations
 
+from engine import get_tracker
 from engine.base import CHANGE, PLAY, Effect, Verdict, off_turn, step
 from engine.readings import is_reading
 from trackers.errors import Moved, Refused, SessionError
 from trackers.kept import keepable
-from trackers.log import PlayResult, Replay, Result, Session, engine_for, game_for, tracker_for
+from trackers.log import PlayResult, Replay, Result, Session, engine_for, game_for
 from trackers.narrate import made_by, with_by
 from trackers.secrets import labeller, public_summary
 
@@ -41,7 +42,7 @@ class Marks:
         if game is not None and game.engine is not None:
             state = self._known[session.id].done.state
             as_is = _told(game, session, state, None, views, [], verdict=Verdict(legal=False), move=said,
-                          to_act=game.engine.to_act(state), recorded=False)
+                          to_act=game.engine.turns.to_act(state), recorded=False)
         raise Moved(f"not recorded: the table moved on since you sent `{said}`: {shown}; if you still mean it, "
                     f"send it again: `{again}`", changed, as_is)
 
@@ -77,8 +78,8 @@ class Recording(Marks):
         logged, result = judge(None, False, session, self.replay(session))
         if logged:
             result = self._write(lambda con: judge(con, append=True))[1]
-        tracker = tracker_for(result.session.game)
-        result.summary, result.before = tracker.summary(result.state), tracker.summary(result.before)
+        tracker = get_tracker(result.session.game)
+        result.summary, result.before = map(tracker.declaration.verbs.summary, (result.state, result.before))
         result.views = {p: public_summary(tracker, result.session.game, result.state, frozenset({p})) for p in views}
         if save:
             from trackers.library import save_described
@@ -120,7 +121,7 @@ class Recording(Marks):
             canonical = stepped.args[0]
             if con is not None and by is None and stepped.named is None and stepped.by != meant:
                 overtaken = off_turn(engine, state, stepped.verdict, meant)
-                to_act = engine.to_act(state)
+                to_act = engine.turns.to_act(state)
                 as_is = _told(game, session, state, None, views, [], violations=list(overtaken.reasons),
                               verdict=overtaken, move=canonical, by=meant, to_act=to_act, recorded=False)
                 raise Refused(f"refused: {canonical}: it was meant for {meant or 'the player to act'}, and the turn "
@@ -161,7 +162,7 @@ class Recording(Marks):
         return result
 
     def _plays_on(self, session, text: str, by: str | None, overrule: bool, seen: int | None) -> list:
-        """The steps a play by `by` implies first (Engine.plays_on: Cataclysm Arcade, the declines of the
+        """The steps a play by `by` implies first (Views.series' plays_on: Cataclysm Arcade, the declines of the
         players between the one with priority and `by`), recorded as plays, only when the play itself
         is legal after them; [] when it implies none."""
         if by is None or overrule:
@@ -170,9 +171,9 @@ class Recording(Marks):
         if game.engine is None:
             return []
         state = self.replay(session).state
-        counts = game.engine.plays_on(state, by)
-        series = game.engine.declaration.views.series  # its `step` is the play each implied step makes
-        if not counts or series is None:
+        series = game.engine.views.series  # plays_on: the steps implied, fewest first
+        counts = series.plays_on(state, by) if series is not None else None
+        if not counts:
             return []
         now, made = state, 0
         for count in counts:  # the fewest steps after which the play is legal
@@ -224,7 +225,7 @@ class Recording(Marks):
             raise SessionError("the number of steps must be 1 or more")
         def body(con, append: bool):
             session = self._open(name)
-            tracker = tracker_for(session.game)
+            tracker = get_tracker(session.game)
             done = self._replayed(session, tracker)
             what = "redo" if redo else "undo"
             self._not_moved(session, seen, what, _again(["track", what], name))
@@ -263,7 +264,7 @@ def _told(game, session: Session, state, stepped, views, effects: list, **fields
     kind = stepped.kind if stepped is not None else PLAY
     before = public_summary(tracker, name, stepped.before) if kind == CHANGE else None
     return PlayResult(session, state, public_summary(tracker, name, state), effects=effects, before=before,
-                      acting=game.engine.acting(state), kind=kind, names=session.names,
+                      acting=game.engine.turns.acting(state), kind=kind, names=session.names,
                       views={p: public_summary(tracker, name, state, frozenset({p})) for p in views}, **fields)
 
 

@@ -1,13 +1,7 @@
-"""Waiting for the sessions file, and saying plainly what went wrong with it.
-
-Writers take turns: SQLite waits a little on a lock itself (busy timeout), and a transaction
-that still finds the file busy is run again from the start after a short random pause (the same
-for every waiter, so none is starved by newcomers), up to
-BUSY_SECONDS in all (COMPANION_BUSY_SECONDS overrides it). Past that the command fails with
-Busy (exit 1), never with a raw "database is locked".
-
-`explain` turns any other sqlite3 error into a StoreError that names the file and says what to do:
-read-only folder, disk full, missing table, damaged file.
+"""Waiting for the sessions file, and saying plainly what went wrong with it: a transaction that finds
+the file busy runs again after a short random pause, up to BUSY_SECONDS (COMPANION_BUSY_SECONDS), then
+Busy (exit 1), never a raw "database is locked"; `explain` turns any other sqlite3 error into a
+StoreError naming the file and what to do (read-only folder, disk full, missing table, damaged file).
 """
 from __future__ import annotations
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from trackers.log import tracker_for as _tracker
+from engine import get_tracker
 
 
 def _secrets(game: str):
     """What the game keeps secret (its declaration's engine.game.Secrets)."""
-    return _tracker(game).declaration.secrets
+    return get_tracker(game).declaration.secrets
 
 
 def hides_hand(game: str) -> bool:
@@ -42,7 +42,7 @@ def public_summary(tracker, game: str, state, reveal: set[str] = frozenset()) ->
     """The tracker's summary of the table with its secrets hidden, marked as the game marks them
     (Secrets.mark_hidden: a hidden Catopomp prediction shows as `secret`)."""
     marked = tracker.declaration.secrets.mark_hidden
-    return marked(state, tracker.summary(hidden(game, state, reveal)), reveal)
+    return marked(state, tracker.declaration.verbs.summary(hidden(game, state, reveal)), reveal)
 
 
 def public_args(game: str, verb: str, args: tuple[str, ...], reveal: set[str] = frozenset()) -> tuple[str, ...] | None:

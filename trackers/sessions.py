@@ -1,13 +1,6 @@
-"""Sessions: start, list, read, replay, export/import. The library the CLI wraps.
-
-The log is append-only: a change, an undo and a redo are each one entry. The state is the replay
-of the log through the game's tracker: undo moves the last applied changes onto a redo stack,
-redo moves them back, and a new change clears the redo stack.
-
-Every event carries a checksum chained to the one before (trackers/ledger.py); reading a session
-verifies the chain, and a damaged log is reported naming the first bad event, never replayed.
-Writers wait their turn (trackers/connection.py); a change or a play goes through the one checked
-step (engine.base.step) in trackers/recording.py, which appends what it returns.
+"""Sessions: start, list, read, replay, export/import; the library the CLI wraps. The log, its hash
+chain, snapshots and writers taking turns: docs/architecture.md "Storage"; a change or a play goes
+through the one checked step in trackers/recording.py, which appends what it returns.
 """
 from __future__ import annotations
 
@@ -18,13 +11,14 @@ import sqlite3
 import time
 from pathlib import Path
 
+from engine import get_tracker
 from rulesdb.names import id_problem
 from trackers import ledger, snapshots
 from trackers.connection import SessionsFile
 from trackers.errors import DamagedExport, DamagedLog, SessionError, StoreError
 from trackers.files import export_target, write_file
 from trackers.kept import check_players, keepable
-from trackers.log import (  # noqa: F401  (the records and the replay, importable from here too)
+from trackers.log import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
     ROW_COLUMNS,
@@ -39,9 +33,7 @@ from trackers.log import (  # noqa: F401  (the records and the replay, importabl
     entry_from_row,
     export_text,
     now,
-    play_along_games,
     replay,
-    tracker_for,
 )
 from trackers.recording import Recording
 
@@ -258,7 +250,7 @@ class Sessions(Recording, SessionsFile):
             head, length = con.execute("SELECT head, length FROM sessions WHERE id = ?", (session.id,)).fetchone()
             end = length if before is None else max(0, min(length, before - 1))
             upto = 0 if last is None else max(0, end - last)
-            found = snapshots.before(con, tracker_for(session.game), session, head, length, upto,
+            found = snapshots.before(con, get_tracker(session.game), session, head, length, upto,
                                      lambda after: self._fetch(session, after), self._snapshot_write,
                                      self._snapshot_key(create=False))
             return found or (None, self._verified(session)[0])
@@ -270,16 +262,16 @@ class Sessions(Recording, SessionsFile):
         return self._read(lambda con: self._at(session, seqs))
 
     def replay(self, session: Session) -> Replay:
-        return self._read(lambda con: self._replayed(session, tracker_for(session.game)))
+        return self._read(lambda con: self._replayed(session, get_tracker(session.game)))
 
     def show(self, name: str | None = None) -> Result:
         def body(con):
             session = self.get(name)
-            tracker = tracker_for(session.game)
+            tracker = get_tracker(session.game)
             return session, tracker, self._replayed(session, tracker).state
 
         session, tracker, state = self._read(body)
-        return Result(session, state, tracker.summary(state))
+        return Result(session, state, tracker.declaration.verbs.summary(state))
 
     # -- writing -------------------------------------------------------------------------
 
@@ -297,7 +289,7 @@ class Sessions(Recording, SessionsFile):
         options = recorded_options(self.path.parent, game, dict(options or {}))  # the library, recorded
         if name is not None and (problem := id_problem(name, "session")):
             raise SessionError(problem)
-        state = start_state(tracker_for(game), players, options, checked=LIBRARY_OPTION in options)
+        state = start_state(get_tracker(game), players, options, checked=LIBRARY_OPTION in options)
         return players, options, state
 
     def new(self, game: str, players: list[str], name: str | None = None, options: dict[str, str] | None = None,
@@ -305,13 +297,13 @@ class Sessions(Recording, SessionsFile):
         """Start a session (the game's tracker validates players and options first) and make it current.
         `started`: what `starting` gave for these same arguments (the card library read and checked
         once, not again here)."""
-        tracker = tracker_for(game)
+        tracker = get_tracker(game)
         players, options, state = started or self.starting(game, players, name, options)  # before writing
         created = now()
 
         session = self._write(lambda con: self._insert_session(
             con, name or self._free_name(game), game, players, options, created, "pick another --name"))
-        return Result(session, state, tracker.summary(state))
+        return Result(session, state, tracker.declaration.verbs.summary(state))
 
     def _insert_session(self, con, name: str, game: str, players: list[str], options: dict, created: str,
                         other: str) -> Session:
@@ -369,10 +361,10 @@ class Sessions(Recording, SessionsFile):
             done = Replay(state, applied, Stack(), seq)
             self._known[session.id] = Known(seq, entry.digest, done)
             if snapshots.due(con, session.id, seq):
-                snapshots.save(tracker_for(session.game), session, done, entry.digest, self._snapshot_write,
+                snapshots.save(get_tracker(session.game), session, done, entry.digest, self._snapshot_write,
                                self._snapshot_key(create=True))
         elif snapshots.due(con, session.id, seq):
-            self._replayed(session, tracker_for(session.game))
+            self._replayed(session, get_tracker(session.game))
 
     def _whole_chain(self, con: sqlite3.Connection, session: Session) -> None:
         """Under the write lock, before the first event this opening of the file appends to a session
@@ -415,8 +407,11 @@ class Sessions(Recording, SessionsFile):
         session = self.get(name)
         engine = engine_for(session.game)
         if engine is None:
+            from engine import GAMES
+
+            playing = sorted(g for g in GAMES if engine_for(g) is not None)
             raise SessionError(f"{session.game} has no move validator for its sessions yet (games whose sessions "
-                               f"take plays: {', '.join(play_along_games())}); "
+                               f"take plays: {', '.join(playing)}); "
                                "its counters are tracked with `companion track ...`")
         return session, engine, self.replay(session).state
 
@@ -434,7 +429,7 @@ class Sessions(Recording, SessionsFile):
             entries, bad = self._verified(session, prefix_ok=True)
             length = con.execute("SELECT length FROM sessions WHERE id = ?", (session.id,)).fetchone()[0]
             try:  # a log that checks out but does not replay (edited and chained anew) is cut there too
-                snapshots.replayed(con, tracker_for(session.game), session, entries, length, self._snapshot_write,
+                snapshots.replayed(con, get_tracker(session.game), session, entries, length, self._snapshot_write,
                                    self._snapshot_key(create=False))
             except ReplayError as exc:
                 entries, bad = entries[:exc.seq - 1], exc.seq
@@ -474,7 +469,7 @@ class Sessions(Recording, SessionsFile):
                 e.digest = prev = ledger.entry_link(prev, e)
             self._insert_events(con, session.id, doc.entries)
             if len(doc.entries) >= snapshots.EVERY:  # the check's replay, so the next open folds no event
-                snapshots.save(tracker_for(doc.game), session, doc.done, prev, self._snapshot_write,
+                snapshots.save(get_tracker(doc.game), session, doc.done, prev, self._snapshot_write,
                                self._snapshot_key(create=True))
             return session.id, prev
 

@@ -1,32 +1,6 @@
 """Snapshots of a session's replayed state, anchored on the ledger, so opening a session costs
-O(EVERY) events, not O(log length).
-
-A row of the `snapshots` table keeps the state after event `seq` (the tracker's dump), the
-applied and redo stacks (runs of seqs) and `link`, the ledger link of event `seq`. One is written
-in the transaction of the event that brings the log EVERY events past the newest one (a read
-that replayed further writes one afterwards, if the file is free). Opening a session takes the
-newest snapshot that passes every check and folds only the events after it:
-
-- `code`: a digest of the code that turns a log into a state (the game's package, engine/,
-  trackers/log.py and this module); a snapshot made by other code is not used;
-- `check`: a signature of the row and of the session's identity (HMAC with this installation's
-  key, trackers/keys.py), so a damaged state, stack or link, edited players or options, and a row
-  forged or copied from another installation are noticed;
-- the row's `link` must equal the digest stored on event `seq`, and the events after it are
-  re-hashed from that link up to the session's head and length (trackers/ledger.py), so a cut,
-  rewritten or re-chained log under or after the snapshot is noticed;
-- the state must load, and the events after it must apply.
-
-A snapshot that fails a check is deleted; the whole log is then verified and replayed as without
-snapshots, and a fresh snapshot written. `track export`, which verifies the whole chain anyway,
-replays from the newest snapshot among the exported events the same way (`replayed`). An undo
-that reaches below a snapshot's applied stack is replayed from an older snapshot (the newest KEEP
-are kept) or from the whole log. An open from a
-snapshot does not re-hash every event before it: each was hashed when it was folded into a state;
-a change a redo brings back from under it is checked row by row against its neighbours' links;
-and the whole ledger of every session is verified at the first opening after the file changed
-behind our back (trackers/store.py `integrity`), so damage under a snapshot is reported by the
-next command, before anything is written on top.
+O(EVERY) events, not O(log length): what a row keeps, the checks it must pass and what happens when
+one fails are in docs/architecture.md "Storage".
 """
 from __future__ import annotations
 
@@ -203,7 +177,7 @@ def save(tracker, session, done: Replay, link: str, write: Write, key: bytes | N
         return
     code = code_key(tracker)
     origin = ledger.genesis(session.game, session.players, session.options, session.created)
-    state = json.dumps(tracker.dump(done.state), separators=(",", ":"), ensure_ascii=False)
+    state = json.dumps(done.state.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)
     applied = json.dumps(done.applied.runs, separators=(",", ":"))
     redo = json.dumps(done.redo.runs, separators=(",", ":"))
     row = (session.id, done.seq, link, code, state, applied, redo, _check(key, code, origin, done.seq, link, state, applied, redo))

@@ -1,16 +1,6 @@
 """The SQLite file that holds every session: schema, versioning, migrations, and refusal to touch
-a file that is not ours.
-
-One file (`<data>/sessions.sqlite3`). Rollback journal (journal_mode=DELETE) with synchronous=FULL:
-a committed command is in the main file when the command ends (so copying that one file is a
-complete backup), survives a crash at any instant, and an interrupted one leaves no trace. A file
-left in WAL mode by an older version is switched back when no one else has it open; until then
-every write command checkpoints the WAL. Every write runs in one `BEGIN IMMEDIATE` transaction,
-so two terminals updating one session take turns (trackers/retry.py makes them wait fairly).
-
-Opening is safe when many processes start at once on an empty folder: the header and schema are
-read in one transaction, and creation, stamping and migration happen in one `BEGIN IMMEDIATE`
-transaction that re-reads the version first.
+a file that is not ours (its journal, transactions and safe first opening: docs/architecture.md
+"Storage").
 """
 from __future__ import annotations
 
@@ -311,18 +301,13 @@ def _migrate(con: sqlite3.Connection, path: Path) -> None:
             migration = MIGRATIONS[step]
             if callable(migration):
                 migration(con)
-            else:
-                _run_script(con, migration)
+                continue
+            for statement in migration.split(";"):  # each in the open transaction (executescript commits)
+                if statement.strip():
+                    con.execute(statement)
         con.execute(f"PRAGMA application_id={APPLICATION_ID}")
         con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         retry.commit(con)
     except BaseException:
         con.execute("ROLLBACK")
         raise
-
-
-def _run_script(con: sqlite3.Connection, script: str) -> None:
-    """Run each statement inside the open transaction (executescript would commit it)."""
-    for statement in script.split(";"):
-        if statement.strip():
-            con.execute(statement)

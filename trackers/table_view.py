@@ -17,7 +17,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Callable
 
-from trackers.log import ReplayError, engine_for, game_for, tracker_for
+from engine import get_tracker
+from trackers.log import ReplayError, engine_for, game_for
 
 RECENT = 30  # log lines a fresh table carries
 MAX_MISSED = 500  # a reconnect that missed more events than this gets a fresh table instead
@@ -39,7 +40,7 @@ class TableView:
         self.store = Sessions(data_dir, kept=True, create=False)
         self.session = self.store.get(name)  # SessionError names the sessions there are
         self.changes = Changes(data_dir)
-        self.tracker, self.engine = tracker_for(self.session.game), engine_for(self.session.game)
+        self.tracker, self.engine = get_tracker(self.session.game), engine_for(self.session.game)
         self.entries: list = []
         self.narrators: dict[str | None, Any] = {}
         self.tables: dict[tuple, dict] = {}
@@ -125,7 +126,7 @@ class TableView:
         narrator = self.narrator(viewer)
         state, game = narrator.state, self.session.game
         finished = bool(self.tracker.finished(state))
-        to_act, acting = (self.engine.to_act(state), self.engine.acting(state)) if self.engine else (None, None)
+        to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state)) if self.engine else (None, None)
         acts = [] if finished else who_acts(self.session.players, to_act, acting)
         summary = public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ()))
         doc = {"type": "table", "seq": len(self.entries), "session": self.session.name, "game": game,
@@ -182,7 +183,7 @@ class TableView:
             doc["note"] = f"the plays cannot be listed here ({exc})"
         tapped = list(doc["moves"])
         if doc["moves"]:  # e.g. a Board Refill's cards, named by taps (the game's Views.tap_reveals)
-            doc["refills"], more = self.engine.declaration.views.tap_reveals(
+            doc["refills"], more = self.engine.views.tap_reveals(
                 game_for(self.session.game), self.state, doc["moves"], player)
             tapped += more
         return doc, tapped

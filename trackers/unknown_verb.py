@@ -6,7 +6,7 @@ def spoken(game: str) -> dict[str, str]:
     """Every word the game's tracker reads as a verb -> the verb."""
     from engine import get_tracker
 
-    return {w: v["verb"] for v in get_tracker(game).verbs() for w in (v["verb"], *v["aliases"])}
+    return get_tracker(game).declaration.verbs.aliases
 
 
 def games_with(word: str, besides: str | None = None) -> list[str]:

@@ -28,12 +28,12 @@ class Dealer:
         self.plays_this_turn = 0
 
     def play(self, text: str) -> bool:
-        move = E.parse_move(text, self.state)
+        move = E.plays.parse_move(text, self.state)
         verdict = E.check(self.state, move)
         if not verdict.legal:
             return False
-        self.state = E.apply(self.state, move)
-        self.steps.append(("play", E.format_move(move)))
+        self.state = E.plays.apply(self.state, move)
+        self.steps.append(("play", E.plays.format_move(move)))
         self.verdicts.append(verdict)
         return True
 
@@ -78,7 +78,7 @@ def table_game(seed: int, names=("Abi", "Betty", "Chris", "Dan"), limit: int = 4
     """(kind, text-or-words) steps of one game: kind "play" (a move's text) or "track" (tracker words);
     also returns the final state reached by applying them directly."""
     rng = random.Random(seed)
-    table = Dealer(T.new_state(list(names), {}))
+    table = Dealer(T.declaration.verbs.new_state(list(names), {}))
     play = table.play
 
     for _ in range(limit):

@@ -27,13 +27,13 @@ class Catopomp(Secrets):
         truth = setup(["Ann", "Ben", "Cy", "Di"][:n], options, rng)
         out = [(f"seed {seed} step 0", self.told(truth, rng))]
         for k in range(1, steps + 1):
-            moves = game.engine.legal_moves(truth)
+            moves = game.engine.plays.legal_moves(truth)
             if not moves:
                 break
             move = rng.choice(moves)
-            done = step(game, truth, game.engine.format_move(move))
+            done = step(game, truth, game.engine.plays.format_move(move))
             if done.state.phase == "setup":  # the session sets the next round up: the dealer deals it
-                over = game.engine.apply(truth, move)
+                over = game.engine.plays.apply(truth, move)
                 out.append((f"seed {seed} step {k} (round over)", self.told(over, rng)))
                 out.append((f"seed {seed} step {k} (set up)", done.state))
                 if over.phase != "round-over":
@@ -57,9 +57,9 @@ class Catopomp(Secrets):
         card, one more), and plain guesses from their hand or any number; out of turn for the others."""
         engine = get_game(self.game).engine
         out: dict[str, list[str]] = {}
-        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
-        partly = engine.partly_listed(state)
-        listed += [engine.format_move(m) for m in partly[0]] if partly else []
+        listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
+        partly = engine.views.partly_listed(state)
+        listed += [engine.plays.format_move(m) for m in partly[0]] if partly else []
         for p in state.players:
             texts = rng.sample(listed, min(3, len(listed)))
             cards = [str(c) for c in p.hand] if p.hand_known and p.hand else [str(rng.randint(1, 10))]

@@ -19,11 +19,11 @@ G = "cataclysm-arcade."
 
 
 def judged(state, text: str):
-    return E.check(state, E.parse_move(text, state))
+    return E.check(state, E.plays.parse_move(text, state))
 
 
 def notes(verdict) -> list[str]:
-    return [n.message for n in verdict.notes]
+    return [n.message for n in verdict.unchecked]
 
 
 # a Grunt a card effect put into play before the table described the card
@@ -47,7 +47,7 @@ def test_an_unknown_attack_cost_names_the_command_that_teaches_it():
             '`companion cards add cataclysm-arcade Grunt --type "fighter" --attack-cost "N"`') in notes(verdict)
     assert ("Grunt's attack value is unknown: teach it with "
             '`companion cards add cataclysm-arcade Grunt --type "fighter" --attack "N"`') in notes(verdict)
-    rules = {n.rule for n in verdict.notes if n.message.startswith("Grunt's")}
+    rules = {n.rule for n in verdict.unchecked if n.message.startswith("Grunt's")}
     assert rules == {G + "combat.pay-attack-cost", G + "combat.damage-on-resolution"}
 
 
@@ -61,7 +61,7 @@ def test_an_unnamed_boss_is_taught_by_naming_it():
 def test_attack_value_of_a_fighter_in_play_comes_from_the_catalogue():
     """Combat: the attack deals its attack value when it resolves."""
     state = table(*GRUNT_IN_PLAY, "track card Grunt fighter attack-cost=0 attack=2", "play attack Grunt at ben boss")
-    after = E.apply(state, E.parse_move("decline", state))
+    after = E.plays.apply(state, E.plays.parse_move("decline", state))
     assert after.player("Ben").boss.health == 8
 
 
@@ -81,8 +81,8 @@ def test_weapon_wield_cost_and_modifier_come_from_the_catalogue():
     state = E.load_state(situation)
     verdict = judged(state, "wield Axe on Brute")
     assert not verdict.legal and [r.rule for r in verdict.reasons] == [G + "weapon.wield-cost"]
-    attacked = E.apply(state, E.parse_move("attack Grunt at ben boss", state))
-    after = E.apply(attacked, E.parse_move("decline", attacked))
+    attacked = E.plays.apply(state, E.plays.parse_move("attack Grunt at ben boss", state))
+    after = E.plays.apply(attacked, E.plays.parse_move("decline", attacked))
     assert after.player("Ben").boss.health == 7  # 1 printed + 2 from the Axe
     unknown = E.load_state({**situation, "cards": [{"name": "Axe", "type": "weapon"}]})
     assert ('Axe\'s wield cost is unknown: teach it with `companion cards add cataclysm-arcade Axe --type "weapon" '
@@ -116,7 +116,7 @@ def test_keywords_carry_their_numbers():
                   "track card Queen boss attack=3 attack-cost=0",
                   "track card Tank fighter health=5 keywords=armor:2,enforcer",
                   "track fighter ben Tank 5 --overrule", "play attack boss at ben Tank")
-    after = E.apply(state, E.parse_move("decline", state))
+    after = E.plays.apply(state, E.plays.parse_move("decline", state))
     tank = after.player("Ben").fighters[0]
     assert tank.armor == 2 and tank.keywords == ("armor", "enforcer") and tank.health == 4
 

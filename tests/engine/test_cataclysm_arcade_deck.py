@@ -71,11 +71,11 @@ def test_factions_from_the_catalogue_and_unknown_ones_unchecked():
     cards = [{"name": "Grunt", "count": 3}] + [{"name": f"C{i}", "count": 3, "faction": "Synth"} for i in range(12)] \
         + [{"name": "Mystery", "count": 1}]
     verdict = E.check_deck(deck("Queen", cards, catalogue))
-    assert verdict.legal and [n.message for n in verdict.notes] == [
+    assert verdict.legal and [n.message for n in verdict.unchecked] == [
         "Mystery's faction is unknown: teach it with `companion cards add cataclysm-arcade Mystery --type \"fighter|tactic|response|weapon|boss\" --faction \"NAME\"`"]
     verdict = E.check_deck(deck("Nobody", cards))  # no catalogue: neither Boss's nor Grunt's faction known
     assert verdict.legal
-    said = [n.message for n in verdict.notes]
+    said = [n.message for n in verdict.unchecked]
     assert ("the faction limit is not checked: the Boss Nobody's faction is unknown: teach it with "
             "`companion cards add cataclysm-arcade Nobody --type \"boss\" --faction \"NAME\"`") in said
     assert any(m.startswith("Grunt's faction is unknown: teach it with") for m in said)

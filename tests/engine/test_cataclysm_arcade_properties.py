@@ -55,7 +55,7 @@ def _track(state, log, words):
 def test_random_games_keep_the_invariants(data):
     players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
     first = data.draw(st.sampled_from(players), label="player one")
-    state = T.new_state(players, {"player-one": first})
+    state = T.declaration.verbs.new_state(players, {"player-one": first})
     log: list = []
     for card in CARDS:
         state = _track(state, log, ["card", *card.split()])
@@ -66,38 +66,38 @@ def test_random_games_keep_the_invariants(data):
     for _ in range(MAX_STEPS):
         if state.winner:
             break
-        assert E.to_act(state) is not None
-        moves = E.legal_moves(state)
-        assert moves, E.situation(state)
+        assert E.turns.to_act(state) is not None
+        moves = E.plays.legal_moves(state)
+        assert moves, state.model_dump(mode="json")
         for move in moves:
-            text = E.format_move(move)
-            assert E.parse_move(text, state) == move, text
+            text = E.plays.format_move(move)
+            assert E.plays.parse_move(text, state) == move, text
         move = data.draw(st.sampled_from(moves), label="move")
         if data.draw(st.integers(0, 9), label="a trigger instead") == 0:  # the table adds a trigger
-            trigger = E.parse_move(f"trigger {data.draw(st.sampled_from(players), label='whose')}: a card says so", state)
+            trigger = E.plays.parse_move(f"trigger {data.draw(st.sampled_from(players), label='whose')}: a card says so", state)
             if E.check(state, trigger).legal:
                 move = trigger
         verdict = E.check(state, move)
         assert verdict.legal, verdict.as_json()
         assert all(e.rule in E.declaration.plays.rule_ids for e in verdict.effects if e.rule)
-        new = E.apply(state, move)
-        log.append(("play", E.format_move(move)))
+        new = E.plays.apply(state, move)
+        log.append(("play", E.plays.format_move(move)))
         if new.initiative != state.initiative and not new.winner:
             assert new.line == (), "the initiative moved while the Line was not empty"
         assert all(p.coins >= 0 for p in new.players)
-        assert E.status(new) == [], [r.message for r in E.status(new)]
+        assert E.declaration.status(new) == [], [r.message for r in E.declaration.status(new)]
         if new.level > state.level:  # the table names the card each player drew
             for p in new.in_game:
                 if data.draw(st.booleans(), label="name the draw"):
                     new = _track(new, log, ["hand", p.name, data.draw(st.sampled_from(CARD_NAMES), label="card")])
         state = new
     GAMES.append(state.winner)
-    replay = T.new_state(players, {"player-one": first})
+    replay = T.declaration.verbs.new_state(players, {"player-one": first})
     for kind, item in log:
         if kind == "track":
             replay = T.apply(replay, T.parse(replay, item))[0]
         else:
-            replay = E.apply(replay, E.parse_move(item, replay))
+            replay = E.plays.apply(replay, E.plays.parse_move(item, replay))
     assert replay == state
 
 
@@ -112,19 +112,19 @@ def test_any_text_parses_or_is_bad_input(words, line_pending):
     input, exit 2): never another exception."""
     from engine.base import EngineError
 
-    state = T.new_state(["Ann", "Ben"], {})
+    state = T.declaration.verbs.new_state(["Ann", "Ben"], {})
     for card in CARDS:
         state = T.apply(state, T.parse(state, ["card", *card.split()]))[0]
     state = T.apply(state, T.parse(state, ["fighter", "ann", "Grunt", "3"]))[0]
     if line_pending:
-        state = E.apply(state, E.parse_move("attack Grunt at ben boss", state))
+        state = E.plays.apply(state, E.plays.parse_move("attack Grunt at ben boss", state))
     try:
-        move = E.parse_move(" ".join(words), state)
+        move = E.plays.parse_move(" ".join(words), state)
     except EngineError:
         return
     verdict = E.check(state, move)
     assert verdict.legal or verdict.reasons
-    assert E.parse_move(E.format_move(move), state) == move
+    assert E.plays.parse_move(E.plays.format_move(move), state) == move
 
 
 # ------------------------------------------------------------------ the referee's own words (issue 20)
@@ -142,7 +142,7 @@ def probes(state, players):
     for name in CARD_NAMES:
         out += [f"fighter {name}", f"weapon {name}", f"fortify {name} on boss"]
         out += [f"{verb} {name} at {p} boss" for verb in ("tactic", "respond") for p in players]
-    who = E.to_act(state)
+    who = E.turns.to_act(state)
     if who is not None:
         mine = ["boss", *(f.name for f in state.player(who).fighters)]
         out += [f"attack {c} at {p} boss" for c in mine for p in players]
@@ -166,7 +166,7 @@ def _judge_probe(state, text):
     from engine.base import EngineError
 
     try:
-        move = E.parse_move(text, state)
+        move = E.plays.parse_move(text, state)
     except EngineError:
         return None
     verdict = E.check(state, move)
@@ -175,7 +175,7 @@ def _judge_probe(state, text):
     assert not unknown, (text, "names cards of a hand the table does not know", unknown, verdict.as_json())
     if not verdict.legal:
         for alternative in verdict.alternatives:
-            other = E.check(state, E.parse_move(alternative, state))
+            other = E.check(state, E.plays.parse_move(alternative, state))
             assert other.legal, (text, alternative, other.as_json())
     return verdict
 
@@ -188,7 +188,7 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     is legal; a legal play never leads to a table `status` calls impossible; no reason or
     alternative names a card of a hand the table does not know (hands are partly named)."""
     players = list(NAMES[: data.draw(st.integers(2, 4), label="players")])
-    state = T.new_state(players, {"player-one": data.draw(st.sampled_from(players), label="player one")})
+    state = T.declaration.verbs.new_state(players, {"player-one": data.draw(st.sampled_from(players), label="player one")})
     log: list = []
     for card in CARDS:
         state = _track(state, log, ["card", *card.split()])
@@ -201,16 +201,16 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     for steps in range(REFEREE_STEPS):
         if state.winner:
             break
-        listed = E.legal_moves(state)
-        assert listed, E.situation(state)
+        listed = E.plays.legal_moves(state)
+        assert listed, state.model_dump(mode="json")
         for move in listed:
-            assert E.check(state, move).legal, E.format_move(move)
+            assert E.check(state, move).legal, E.plays.format_move(move)
         tried = probes(state, players)
         for text in data.draw(st.lists(st.sampled_from(tried), min_size=1, max_size=3, unique=True), label="probes"):
             verdict = _judge_probe(state, text)
             checked += verdict is not None
             alternatives += len(verdict.alternatives) if verdict is not None and not verdict.legal else 0
         move = data.draw(st.sampled_from(listed), label="move")
-        state = E.apply(state, move)
-        assert E.status(state) == [], [r.message for r in E.status(state)]
+        state = E.plays.apply(state, move)
+        assert E.declaration.status(state) == [], [r.message for r in E.declaration.status(state)]
     REFEREE_GAMES.append((steps, checked, alternatives))

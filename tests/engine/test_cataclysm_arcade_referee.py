@@ -38,28 +38,28 @@ def test_a_defeated_player_s_hand_leaves_the_game():
     """Winning the Game: once a player's Boss is defeated, every card that player owns is removed
     from the game: the hand too, named or not."""
     state = table("track hand ben Zap", "track damage ben boss 4", "play attack boss at ben boss", "play decline")
-    move = E.parse_move("decline", state)  # Cy lets it be: Ann's attack (2) takes Ben's Boss to 0
+    move = E.plays.parse_move("decline", state)  # Cy lets it be: Ann's attack (2) takes Ben's Boss to 0
     verdict = E.check(state, move)
-    after = E.apply(state, move)
+    after = E.plays.apply(state, move)
     ben = after.player("Ben")
     assert ben.out and ben.hand == () and ben.hand_unknown == 0
     assert any(e.kind == "cards-removed" and "5 cards in hand" in e.message for e in verdict.effects)
-    assert E.status(after) == []
+    assert E.declaration.status(after) == []
     # a table that says otherwise is impossible
     kept = after.model_copy(update={"players": tuple(p.model_copy(update={"hand_unknown": 2}) if p.name == "Ben"
                                                      else p for p in after.players)})
-    assert any("still holds 2 cards" in r.message for r in E.status(kept))
+    assert any("still holds 2 cards" in r.message for r in E.declaration.status(kept))
 
 
 def test_a_patch_heal_says_what_it_healed():
     """Glossary, Heal N: the character heals up to N, never above its Starting Health; the verdict
     reports the heal as it reports damage."""
     state = table("track hand ben Patch", "track damage ann boss 3", "play attack boss at ben boss")
-    verdict = E.check(state, E.parse_move("respond Patch at ann boss", state))
-    state = E.apply(state, E.parse_move("respond Patch at ann boss", state))
+    verdict = E.check(state, E.plays.parse_move("respond Patch at ann boss", state))
+    state = E.plays.apply(state, E.plays.parse_move("respond Patch at ann boss", state))
     for _ in range(2):  # Cy, then Ann let Ben's Patch resolve
-        verdict = E.check(state, E.parse_move("decline", state))
-        state = E.apply(state, E.parse_move("decline", state))
+        verdict = E.check(state, E.plays.parse_move("decline", state))
+        state = E.plays.apply(state, E.plays.parse_move("decline", state))
     healed = [e for e in verdict.effects if e.kind == "healed"]
     assert healed and healed[0].message == "Ann's Boss heals 2 and is at 5"
     assert healed[0].rule == "cataclysm-arcade.keywords.heal"
@@ -70,18 +70,18 @@ def test_a_trigger_keeps_its_commas_and_is_its_controller_s():
     """Glossary, Trigger: a triggered ability is added to the Line for the player whose card it is;
     its words are the card's, kept as the table typed them."""
     state = table("play attack boss at cy boss")
-    move = E.parse_move("trigger Cy: when attacked, draw a card, then discard", state)
+    move = E.plays.parse_move("trigger Cy: when attacked, draw a card, then discard", state)
     assert move.text == "when attacked, draw a card, then discard"
-    assert E.parse_move(E.format_move(move), state) == move
-    assert E.mover(state, move) == "Cy"
-    after = E.apply(state, move)
+    assert E.plays.parse_move(E.plays.format_move(move), state) == move
+    assert E.turns.mover(state, move) == "Cy"
+    after = E.plays.apply(state, move)
     assert after.line[-1].label() == "trigger: when attacked, draw a card, then discard (Cy)"
 
 
 def settle(state):
     """Everyone lets the Line resolve."""
     while state.line and not state.winner:
-        state = E.apply(state, E.parse_move("decline", state))
+        state = E.plays.apply(state, E.plays.parse_move("decline", state))
     return state
 
 
@@ -91,14 +91,14 @@ def test_stun_shows_and_its_missing_duration_is_stated():
     Stun decides names the reading the engine takes."""
     state = settle(table("track hand ben Daze", "play attack boss at ben boss", "play respond Daze at ann boss"))
     assert state.player("Ann").boss.stunned
-    assert T.summary(state)["players"][0]["boss"].endswith("tapped, stunned")
+    assert T.declaration.verbs.summary(state)["players"][0]["boss"].endswith("tapped, stunned")
     for _ in range(3):
-        state = E.apply(state, E.parse_move("pass", state))
+        state = E.plays.apply(state, E.plays.parse_move("pass", state))
     assert state.level == 2 and state.initiative == "Ben"
     for _ in range(2):
-        state = E.apply(state, E.parse_move("pass", state))
+        state = E.plays.apply(state, E.plays.parse_move("pass", state))
     assert state.initiative == "Ann" and state.player("Ann").boss.stunned
-    verdict = E.check(state, E.parse_move("attack boss at ben boss", state))
+    verdict = E.check(state, E.plays.parse_move("attack boss at ben boss", state))
     assert not verdict.legal and verdict.reasons[0].rule == "cataclysm-arcade.keywords.stun"
     assert rules_readings.STUN_DURATION in verdict.unchecked
 
@@ -110,12 +110,12 @@ def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
                          "play respond Daze at ann boss"))
     assert state.player("Ann").boss.stunned
     assert state.initiative == "Ben"
-    state = E.apply(state, E.parse_move("attack boss at cy boss", state))  # Cy has priority
-    state = E.apply(state, E.parse_move("respond Wake at ann boss", state))
+    state = E.plays.apply(state, E.plays.parse_move("attack boss at cy boss", state))  # Cy has priority
+    state = E.plays.apply(state, E.plays.parse_move("respond Wake at ann boss", state))
     verdict = None
     while state.line:
-        verdict = E.check(state, E.parse_move("decline", state))
-        state = E.apply(state, E.parse_move("decline", state))
+        verdict = E.check(state, E.plays.parse_move("decline", state))
+        state = E.plays.apply(state, E.plays.parse_move("decline", state))
         if any(e.kind == "untapped" for e in verdict.effects):
             break
     assert any(e.message == "Ann's Boss untaps and is no longer stunned" for e in verdict.effects)
@@ -170,7 +170,7 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
     depends on it names the reading and the passages, never a silent "legal"."""
     reading, steps, text = READING_CASES[case]
     state = table(*steps)
-    verdict = E.check(state, E.parse_move(text, state))
+    verdict = E.check(state, E.plays.parse_move(text, state))
     assert reading in verdict.unchecked, verdict.as_json()
 
 

@@ -42,7 +42,7 @@ def _wield_verdict():
         "cards": [{"name": "Big Axe", "type": "weapon"}],
     }
     state = E.load_state(situation)
-    return E.check(state, E.parse_move("wield Big Axe on Grunt", state))
+    return E.check(state, E.plays.parse_move("wield Big Axe on Grunt", state))
 
 
 def taught(scenarios: bool = True) -> dict[str, str]:
@@ -51,11 +51,11 @@ def taught(scenarios: bool = True) -> dict[str, str]:
     verdicts = [("scenario", v) for v in verdicts_of("cataclysm-arcade")] if scenarios else []
     for steps, play in TABLES:
         state = arcade_table(*steps)
-        verdicts.append((play, E.check(state, E.parse_move(play, state))))
+        verdicts.append((play, E.check(state, E.plays.parse_move(play, state))))
     verdicts.append(("wield Big Axe on Grunt", _wield_verdict()))
     found: dict[str, str] = {}
     for where, verdict in verdicts:
-        for note in verdict.notes:
+        for note in verdict.unchecked:
             for command in re.findall(r"`(companion cards [^`]*)`", note.message):
                 found.setdefault(command, where)
     return found

@@ -26,9 +26,9 @@ def table(*cards: dict, names=("Abi", "Betty", "Chris")):
 def resolved(state, *plays):
     """Play these, then let the card take effect; the verdict of the `resolve` and the table after."""
     state = go(state, *plays)
-    verdict = E.check(state, E.parse_move("resolve", state))
+    verdict = E.check(state, E.plays.parse_move("resolve", state))
     assert verdict.legal, verdict.as_json()
-    return verdict, E.apply(state, E.parse_move("resolve", state))
+    return verdict, E.plays.apply(state, E.plays.parse_move("resolve", state))
 
 
 def lives(state):
@@ -43,17 +43,17 @@ def test_an_ally_that_costs_its_target_a_life_takes_it():
     assert lives(after) == {"Abi": 9, "Betty": 8, "Chris": 9}
     hit = [e for e in verdict.effects if e.kind == "card-effect"]
     assert [(e.who, e.amount, e.card) for e in hit] == [("Betty", -1, "Hissy Fit")]
-    assert not any("effect" in u.message for u in verdict.notes)
+    assert not any("effect" in u.message for u in verdict.unchecked)
 
 
 def test_an_ally_aimed_at_a_chosen_player_needs_one():
     state = table({"name": "Hissy Fit", "type": "ally", "effect": "lives target -1"})
-    verdict = E.check(state, E.parse_move("Abi play Hissy Fit", state))
+    verdict = E.check(state, E.plays.parse_move("Abi play Hissy Fit", state))
     assert not verdict.legal
     assert "Abi play Hissy Fit at Betty" in verdict.alternatives
     gone = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(
         update={"eliminated": True, "lives": 0}), state.players[2])})
-    assert not E.check(gone, E.parse_move("Abi play Hissy Fit at Betty", gone)).legal
+    assert not E.check(gone, E.plays.parse_move("Abi play Hissy Fit at Betty", gone)).legal
 
 
 def test_a_power_cat_that_heals_its_owner_stops_at_nine():
@@ -100,7 +100,7 @@ def test_others_spares_the_card_s_player():
 def test_an_undescribed_card_names_what_is_unknown_and_how_to_teach_it():
     state = table({"name": "Catnip Dealer", "type": "ally"})
     verdict, after = resolved(state, "Abi play Catnip Dealer")
-    notes = " | ".join(u.message for u in verdict.notes)
+    notes = " | ".join(u.message for u in verdict.unchecked)
     assert "Catnip Dealer's effect is unknown" in notes
     # a situation's card may or may not be in the library: `cards edit`, with `cards add` beside it,
     # and a placeholder effect, never one that looks real (issue 33)
@@ -108,7 +108,7 @@ def test_an_undescribed_card_names_what_is_unknown_and_how_to_teach_it():
     assert 'companion cards add catastrophe "Catnip Dealer" --type ally --effect "EFFECT"' in notes
     assert lives(after) == lives(state)
     verdict, _ = resolved(new(), "Abi play Hairball Express")
-    notes = " | ".join(u.message for u in verdict.notes)
+    notes = " | ".join(u.message for u in verdict.unchecked)
     assert "Hairball Express's type and effect are unknown" in notes and "--type TYPE" in notes
 
 

@@ -20,15 +20,15 @@ G = "catastrophe."
 
 
 def new(names=("Abi", "Betty", "Chris"), **options):
-    return T.new_state(list(names), {k: str(v) for k, v in options.items()})
+    return T.declaration.verbs.new_state(list(names), {k: str(v) for k, v in options.items()})
 
 
 def go(state, *texts):
     for text in texts:
-        move = E.parse_move(text, state)
+        move = E.plays.parse_move(text, state)
         verdict = E.check(state, move)
         assert verdict.legal, (text, verdict.as_json())
-        state = E.apply(state, move)
+        state = E.plays.apply(state, move)
     return state
 
 
@@ -52,9 +52,9 @@ def test_tracker_state_is_engine_state():
 ])
 def test_notation_reads_back(text, canonical):
     state = new()
-    move = E.parse_move(text, state)
-    assert E.format_move(move) == canonical
-    assert E.parse_move(canonical, state) == move
+    move = E.plays.parse_move(text, state)
+    assert E.plays.format_move(move) == canonical
+    assert E.plays.parse_move(canonical, state) == move
 
 
 @pytest.mark.parametrize("text,needle", [
@@ -73,42 +73,42 @@ def test_notation_reads_back(text, canonical):
 ])
 def test_bad_moves_name_the_problem(text, needle):
     with pytest.raises(MoveSyntaxError) as err:
-        E.parse_move(text, new())
+        E.plays.parse_move(text, new())
     assert needle in str(err.value)
 
 
 def test_a_card_prefix_that_fits_several_lists_them():
     with pytest.raises(AmbiguousMove) as err:
-        E.parse_move("play cu at betty", new())
+        E.plays.parse_move("play cu at betty", new())
     assert {"Cucumber", "Curiosity", "Curiosity Killed the Cat"} <= set(err.value.candidates)
 
 
 def test_the_roller_is_to_act_and_is_implied():
     state = go(new(), "play attack 5 at betty")
-    assert E.to_act(state) == "Betty"
-    assert E.parse_move("roll 2", state).player == "Betty"
+    assert E.turns.to_act(state) == "Betty"
+    assert E.plays.parse_move("roll 2", state).player == "Betty"
     state = go(state, "roll 2", "Betty yarn")
-    assert E.to_act(state) == "Betty" and state.chain[-1].reroll == "Betty"
+    assert E.turns.to_act(state) == "Betty" and state.chain[-1].reroll == "Betty"
     state = go(state, "roll 6", "resolve")
-    assert E.to_act(state) == "Abi" and state.player("Betty").lives == 9 and state.player("Betty").yarn_balls == 2
+    assert E.turns.to_act(state) == "Abi" and state.player("Betty").lives == 9 and state.player("Betty").yarn_balls == 2
 
 
 def test_apply_refuses_an_illegal_play_unless_overruled():
     state = new()
-    move = E.parse_move("Betty play Attack 4 at Chris", state)
+    move = E.plays.parse_move("Betty play Attack 4 at Chris", state)
     with pytest.raises(IllegalMove) as err:
-        E.apply(state, move)
+        E.plays.apply(state, move)
     assert G + "turn.claw-phase.play-any-number" in str(err.value)
-    forced = E.apply(state, move, overruled=True)
+    forced = E.plays.apply(state, move, overruled=True)
     assert forced.chain[-1].controller == "Betty" and forced.player("Betty").hand == 4
 
 
 def test_overruled_plays_go_as_far_as_they_can():
     state = new()
     for text in ("resolve", "Abi yarn", "Betty roll 3", "Abi end", "Abi reveal Pass"):
-        after = E.apply(state, E.parse_move(text, state), overruled=True)
+        after = E.plays.apply(state, E.plays.parse_move(text, state), overruled=True)
         assert after.yarn_sanctuary + sum(p.yarn_balls for p in after.players) == 30
-    after = E.apply(state, E.parse_move("Abi end", state), overruled=True)
+    after = E.plays.apply(state, E.plays.parse_move("Abi end", state), overruled=True)
     assert after.current == 1 and after.phase == "claw"
 
 
@@ -126,7 +126,7 @@ def test_tracker_changes_and_plays_share_the_state():
     state, _ = T.apply(state, Change(verb="lives", args=("Betty", "-7")))   # an earlier loss told late
     state = go(state, "resolve")
     assert state.player("Betty").lives == 1
-    assert T.summary(state)["in_play"] == []
+    assert T.declaration.verbs.summary(state)["in_play"] == []
 
 
 def test_known_hands_list_their_plays_and_reactions():
@@ -134,18 +134,18 @@ def test_known_hands_list_their_plays_and_reactions():
         "players": [{"name": "Abi", "hand_cards": ["Attack 4", "Curiosity"]},
                     {"name": "Betty", "hand_cards": ["Pass", "Cucumber"]}],
     })
-    listed = {E.format_move(m) for m in E.legal_moves(state)}
+    listed = {E.plays.format_move(m) for m in E.plays.legal_moves(state)}
     assert {"Abi play Attack 4 at Betty", "Abi play Curiosity at Betty", "Abi draw", "Abi play Power Cat"} <= listed
     assert not any(t.startswith("Betty play") for t in listed)   # nothing in play to react to
     # Betty's named hand is her secret: Abi's `moves` at the shared screen lists nothing from it (issue 43)
-    note = E.moves_note(state)
+    note = E.views.moves_note(state)
     assert "Betty" in note and "Abi" not in note
     state = go(state, "Abi play Attack 4 at Betty")
-    listed = {E.format_move(m) for m in E.legal_moves(state)}
+    listed = {E.plays.format_move(m) for m in E.plays.legal_moves(state)}
     assert {"Betty play Pass to Abi", "Betty play Cucumber", "resolve"} - listed == {"resolve"}  # roll first
     assert "Betty roll 6" in listed
     state = new()
-    assert "a count only" in E.moves_note(state)
+    assert "a count only" in E.views.moves_note(state)
 
 
 def test_take_adds_the_card_to_a_known_hand():
@@ -164,15 +164,15 @@ def test_the_tables_catalogue_overrides_and_extends():
                   {"name": "Hiss", "type": "cucumber", "symbols": ["catfinity"]}],
     })
     state = go(state, "Abi play Curiosity at Betty")
-    assert not E.check(state, E.parse_move("Betty play Pass to Abi", state)).legal  # no Catfinity now
-    assert E.check(state, E.parse_move("Betty play Hiss", state)).legal
+    assert not E.check(state, E.plays.parse_move("Betty play Pass to Abi", state)).legal  # no Catfinity now
+    assert E.check(state, E.plays.parse_move("Betty play Hiss", state)).legal
 
 
 def test_tracker_option_cards_extends_the_catalogue():
     state = new(cards="Hiss:cucumber:catfinity,Hairball:attack:5")
     state = go(state, "Abi play Hairball at Betty")
     assert state.chain[-1].number == 5
-    assert E.check(state, E.parse_move("Chris play Hiss", state)).legal
+    assert E.check(state, E.plays.parse_move("Chris play Hiss", state)).legal
 
 
 def test_eliminated_current_player_ends_the_turn():
@@ -216,7 +216,7 @@ def test_odds_cli(cli, home):
 def test_a_tables_catfinity_attack_may_interrupt_but_still_needs_a_target():
     state = new(cards="Pounce:attack:3:catfinity")
     state = go(state, "Abi play Curiosity at Betty")
-    verdict = E.check(state, E.parse_move("Chris play Pounce", state))
+    verdict = E.check(state, E.plays.parse_move("Chris play Pounce", state))
     assert not verdict.legal and verdict.reasons[0].rule == G + "attack-symbol.choose-target"
     assert "Chris play Pounce at Abi" in verdict.alternatives
-    assert E.check(state, E.parse_move("Chris play Pounce at Abi", state)).legal
+    assert E.check(state, E.plays.parse_move("Chris play Pounce at Abi", state)).legal

@@ -16,7 +16,7 @@ GAME = get_game("catastrophe")
 
 def table(*steps: str):
     """A new table of Abi, Betty and Chris (Abi first) brought on by plays and `track ...` commands."""
-    state = GAME.tracker.new_state(["Abi", "Betty", "Chris"], {})
+    state = GAME.tracker.declaration.verbs.new_state(["Abi", "Betty", "Chris"], {})
     for said in steps:
         kind, text = ("track", said.removeprefix("track ")) if said.startswith("track ") else ("play", said)
         stepped = step(GAME, state, text, kind=kind)

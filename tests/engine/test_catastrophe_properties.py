@@ -32,9 +32,9 @@ NAMES = ["Abi", "Betty", "Chris", "Dan", "Eve", "Fay"]
 
 def candidates(state):
     """Every play worth trying now: the engine's own list plus each card from each cat."""
-    yield from E.legal_moves(state)
+    yield from E.plays.legal_moves(state)
     alive = [state.players[i].name for i in state.turn_order()]
-    roller = E.to_act(state)
+    roller = E.turns.to_act(state)
     for face in range(1, 7):
         yield Move(kind="roll", player=roller, number=face)
     for card in ("Grim Reapurr", "CATastrophic Event"):
@@ -58,8 +58,8 @@ def check_table(before, after, move):
         if p.hand_cards is not None:
             assert len(p.hand_cards) == p.hand
     if (after.phase, after.current, after.turn) != (before.phase, before.current, before.turn):
-        assert before.chain == (), f"{E.format_move(move)} moved the phase on with cards in play"
-    assert E.status(after) == [], [r.message for r in E.status(after)]  # the end of the game too (issue 20)
+        assert before.chain == (), f"{E.plays.format_move(move)} moved the phase on with cards in play"
+    assert E.declaration.status(after) == [], [r.message for r in E.declaration.status(after)]  # the end of the game too (issue 20)
 
 
 @st.composite
@@ -77,7 +77,7 @@ def games(draw):
 @given(games())
 def test_random_games_keep_the_invariants_and_replay(game):
     names, variant, steps, fixes = game
-    start = T.new_state(names, {"variant": variant})
+    start = T.declaration.verbs.new_state(names, {"variant": variant})
     state = start
     log: list[tuple[str, object]] = []
     for pick, fix in zip(steps, fixes):
@@ -94,30 +94,30 @@ def test_random_games_keep_the_invariants_and_replay(game):
                 state = after
             continue
         choices = legal_choices(state)
-        assert choices, f"no legal play in {E.situation(state)}"
+        assert choices, f"no legal play in {state.model_dump(mode='json')}"
         move = choices[pick % len(choices)]
-        text = E.format_move(move)
-        assert E.parse_move(text, state) == move  # the canonical text reads back as the same play
-        after = E.apply(state, move)
+        text = E.plays.format_move(move)
+        assert E.plays.parse_move(text, state) == move  # the canonical text reads back as the same play
+        after = E.plays.apply(state, move)
         check_table(state, after, move)
         log.append(("play", text))
         state = after
     replay = start
     for kind, item in log:
         if kind == "play":
-            replay = E.apply(replay, E.parse_move(item, replay))
+            replay = E.plays.apply(replay, E.plays.parse_move(item, replay))
         else:
             replay, _ = T.apply(replay, item)
     assert replay == state
-    assert E.load_state(E.situation(state)) == state
+    assert E.load_state(state.model_dump(mode="json")) == state
 
 
 def test_a_tracker_change_between_plays_is_the_same_state():
     """Tracker verbs and plays are transitions of one State: a play after `lives` sees the change."""
-    state = T.new_state(["Abi", "Betty"], {})
+    state = T.declaration.verbs.new_state(["Abi", "Betty"], {})
     state, _ = T.apply(state, Change(verb="lives", args=("Betty", "-8")))
-    state = E.apply(state, E.parse_move("Abi play Curiosity at Betty", state))
-    state = E.apply(state, E.parse_move("resolve", state))
+    state = E.plays.apply(state, E.plays.parse_move("Abi play Curiosity at Betty", state))
+    state = E.plays.apply(state, E.plays.parse_move("resolve", state))
     assert state.game_over and state.winner == "Abi"
 
 
@@ -137,7 +137,7 @@ def _named_cards(verdict, state) -> set[str]:
     and a hand it lists ("Abi's hand is Pass, Take: no ...")."""
     out: set[str] = set()
     for alternative in verdict.alternatives:
-        move = E.parse_move(alternative, state)
+        move = E.plays.parse_move(alternative, state)
         if move.kind == "play":
             out.add(move.card)
     for reason in verdict.reasons:
@@ -161,16 +161,16 @@ def _judge_probe(state, move):
     """Judge one play (its alternatives too); return (legal, how many alternatives were checked)."""
     verdict = E.check(state, move)
     unknown = _named_cards(verdict, state) - _public_cards(state) - {move.card}
-    assert not unknown, (E.format_move(move), "names cards of a hand the table does not know", unknown,
+    assert not unknown, (E.plays.format_move(move), "names cards of a hand the table does not know", unknown,
                          verdict.as_json())
     if verdict.legal:
         return True, 0
     for alternative in verdict.alternatives:
         try:
-            other = E.check(state, E.parse_move(alternative, state))
+            other = E.check(state, E.plays.parse_move(alternative, state))
         except EngineError as exc:
-            raise AssertionError((E.format_move(move), alternative, str(exc))) from None
-        assert other.legal, (E.format_move(move), alternative, other.as_json())
+            raise AssertionError((E.plays.format_move(move), alternative, str(exc))) from None
+        assert other.legal, (E.plays.format_move(move), alternative, other.as_json())
     return False, len(verdict.alternatives)
 
 
@@ -182,14 +182,14 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
     is legal; a legal play never leads to a table `status` calls impossible (the end of the game
     included); no reason or alternative names a card of a hand the table does not know."""
     names = NAMES[: data.draw(st.integers(2, 6), label="players")]
-    state = T.new_state(names, {"variant": data.draw(st.sampled_from(["standard", "king", "turbo"]))})
+    state = T.declaration.verbs.new_state(names, {"variant": data.draw(st.sampled_from(["standard", "king", "turbo"]))})
     judged = alternatives = steps = 0
     for steps in range(REFEREE_STEPS):
         if state.game_over:
             break
-        choices = E.legal_moves(state)
+        choices = E.plays.legal_moves(state)
         for move in choices:
-            assert E.check(state, move).legal, E.format_move(move)
+            assert E.check(state, move).legal, E.plays.format_move(move)
         tried = list(dict.fromkeys(candidates(state)))
         for move in data.draw(st.lists(st.sampled_from(tried), min_size=1, max_size=4, unique=True), label="probes"):
             legal, checked = _judge_probe(state, move)
@@ -197,8 +197,8 @@ def test_the_referee_offers_only_legal_plays_and_names_only_known_cards(data):
             judged += 1
             if legal and move not in choices:
                 choices.append(move)  # a card from a hand the table only counts
-        assert choices, f"no legal play in {E.situation(state)}"
+        assert choices, f"no legal play in {state.model_dump(mode='json')}"
         move = data.draw(st.sampled_from(choices), label="move")
-        state = E.apply(state, move)
-        assert E.status(state) == [], [r.message for r in E.status(state)]
+        state = E.plays.apply(state, move)
+        assert E.declaration.status(state) == [], [r.message for r in E.declaration.status(state)]
     REFEREE_GAMES.append((steps, judged, alternatives))

@@ -22,12 +22,12 @@ def test_legal_instead_after_a_reveal_is_the_card_s_resolution():
     the Grim Reapurr card still in play, a second reveal is refused and the one play offered is to
     let it take effect, never `end` (itself refused while the card is in play)."""
     state = go(new(), "Abi draw", "Abi reveal Grim Reapurr +1")
-    verdict = E.check(state, E.parse_move("Abi reveal Grim Reapurr +1", state))
+    verdict = E.check(state, E.plays.parse_move("Abi reveal Grim Reapurr +1", state))
     assert not verdict.legal and verdict.alternatives == ("resolve",)
     for alternative in verdict.alternatives:
-        assert E.check(state, E.parse_move(alternative, state)).legal
+        assert E.check(state, E.plays.parse_move(alternative, state)).legal
     after = go(state, "resolve")
-    verdict = E.check(after, E.parse_move("Abi reveal Grim Reapurr +1", after))
+    verdict = E.check(after, E.plays.parse_move("Abi reveal Grim Reapurr +1", after))
     assert verdict.alternatives == ("Abi end",)
 
 
@@ -40,9 +40,9 @@ def test_the_cards_in_play_are_discarded_when_the_game_is_won():
     assert state.game_over and state.winner == "Abi"
     assert state.chain == ()
     assert any(e.kind == "chain-cleared" for e in effects)
-    assert E.status(state) == []
+    assert E.declaration.status(state) == []
     stale = state.model_copy(update={"chain": go(new(("Abi", "Betty")), "Abi draw", "Abi reveal Event").chain})
-    assert any("still in play" in r.message for r in E.status(stale))
+    assert any("still in play" in r.message for r in E.declaration.status(stale))
 
 
 def test_lives_all_reports_every_cat():
@@ -53,7 +53,7 @@ def test_lives_all_reports_every_cat():
     before = new(("Abi", "Betty", "Chris", "Dana"))
     change = T.parse(before, ["lives", "all", "-1"])
     after, _ = T.apply(before, change)
-    said = touched(T.summary(before), T.summary(after), change.label())
+    said = touched(T.declaration.verbs.summary(before), T.declaration.verbs.summary(after), change.label())
     assert said == ["Abi lives 9→8", "Betty lives 9→8", "Chris lives 9→8", "Dana lives 9→8"]
 
 
@@ -61,11 +61,11 @@ def test_yarn_without_a_name_re_rolls_the_spender_s_own_failed_die():
     """Yarn Balls: one buys a re-roll for any player, the spender included. Unnamed, a Yarn Ball
     spent by a cat with a failed roll of its own re-rolls that die, not the last die rolled."""
     state = go(new(), "Abi play Mice Mischief", "Betty roll 1", "Chris roll 2")
-    move = E.parse_move("Betty yarn", state)
+    move = E.plays.parse_move("Betty yarn", state)
     verdict = E.check(state, move)
     assert verdict.legal and any(e.message == "Betty re-rolls the die" for e in verdict.effects)
-    state = E.apply(state, move)
-    assert state.chain[-1].reroll == "Betty" and E.to_act(state) == "Betty"
+    state = E.plays.apply(state, move)
+    assert state.chain[-1].reroll == "Betty" and E.turns.to_act(state) == "Betty"
     # naming the die still works: Betty may pay for Chris
     state = go(new(), "Abi play Mice Mischief", "Betty roll 1", "Chris roll 2", "Betty yarn for Chris")
     assert state.chain[-1].reroll == "Chris"
@@ -81,9 +81,9 @@ def test_a_card_the_table_saw_go_into_a_hand_is_known_to_be_there():
     assert state.player("Chris").hand_cards is None and state.player("Chris").seen_cards == ("Pass",)
     state = go(state, "Abi play Cucumber", "resolve")  # Abi's Cucumber blocks the Curiosity
     state = go(state, "Abi play Curiosity at Chris")
-    verdict = E.check(state, E.parse_move("Chris play Pass to Betty", state))
-    assert verdict.legal and not any("Chris holds" in u.message for u in verdict.notes)
-    assert E.parse_move("Chris play Pass to Betty", state) in E.legal_moves(state)
+    verdict = E.check(state, E.plays.parse_move("Chris play Pass to Betty", state))
+    assert verdict.legal and not any("Chris holds" in u.message for u in verdict.unchecked)
+    assert E.plays.parse_move("Chris play Pass to Betty", state) in E.plays.legal_moves(state)
     state = go(state, "Chris play Pass to Betty")
     assert state.player("Chris").seen_cards == ()
     # a count change that may take cards away makes the seen card unknown again
@@ -179,7 +179,7 @@ def _play_case(plays, text, names=("Abi", "Betty", "Chris"), variant="standard",
     for words in track_first:
         state, _ = track(state, *words)
     state = go(state, *plays)
-    return E.check(state, E.parse_move(text, state))
+    return E.check(state, E.plays.parse_move(text, state))
 
 
 def _track_case(words, names=("Abi", "Betty", "Chris"), variant="standard", before=()):
@@ -220,7 +220,7 @@ def test_a_verdict_resting_on_a_reading_says_so(case):
     """Issue 20, readings made visible: where the rulebook leaves a point open, the verdict that
     depends on it names the reading and the passages, never a silent "legal"."""
     reading, verdict = READING_CASES[case][0], READING_CASES[case][1]()
-    assert verdict.legal and reading in verdict.notes, verdict.as_json()
+    assert verdict.legal and reading in verdict.unchecked, verdict.as_json()
 
 
 def test_every_reading_has_a_case():

@@ -107,7 +107,7 @@ def test_luthia_pays_the_cost_of_her_power_s_level():
     assert not verdict(s, "use Lu 1 top with 6").legal  # Level 1's cost no longer applies
     v = verdict(s, "use Lu 1 top with 5 5")
     assert v.legal and "pay `5 5` of Gadget (top, Level 2)" in texts(v.effects)
-    assert [E.format_move(m) for m in E.legal_moves(s)] == ["use Lu 1 top with 5 5"]
+    assert [E.plays.format_move(m) for m in E.plays.legal_moves(s)] == ["use Lu 1 top with 5 5"]
 
 
 def test_unknown_level_cost_is_named():
@@ -247,7 +247,7 @@ def test_an_override_replaces_only_the_fields_it_gives(base, over):
 @given(card=_card)
 def test_a_card_play_reads_back_what_it_writes(card):
     state = table()
-    read = E.parse_move(format_card(card), state)
+    read = E.plays.parse_move(format_card(card), state)
     assert read.card == card.model_copy(update={"source": "table"})
 
 

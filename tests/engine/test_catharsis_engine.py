@@ -23,63 +23,63 @@ ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "comb
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = TRACKER.new_state(list(players), options)
+    state = TRACKER.declaration.verbs.new_state(list(players), options)
     for text in plays:
-        move = E.parse_move(text, state)
+        move = E.plays.parse_move(text, state)
         verdict = E.check(state, move)
         assert verdict.legal, (text, [r.message for r in verdict.reasons])
-        state = E.apply(state, move)
+        state = E.plays.apply(state, move)
     return state
 
 
 def test_one_rules_model():
     assert "catharsis" in GAMES
     assert get_tracker("catharsis").State is E.State
-    assert E.to_act(table()) is None  # no turns: everyone acts at once
+    assert E.turns.to_act(table()) is None  # no turns: everyone acts at once
 
 
 def test_tracker_changes_are_plays_of_the_same_state():
     s = table("morale -2")
     assert s.morale == 16
-    v = E.check(s, E.parse_move("morale +3", s))
+    v = E.check(s, E.plays.parse_move("morale +3", s))
     assert not v.legal and v.alternatives == ("morale +2",)
 
 
 def test_apply_refuses_an_illegal_play_unless_overruled():
     s = table(*ATTACK, "roll Ann 1 2 3 4 5 6", "reroll Ann 1 to 2", "reroll Ann 2 to 3")
-    move = E.parse_move("reroll Ann 3 to 4", s)
+    move = E.plays.parse_move("reroll Ann 3 to 4", s)
     with pytest.raises(EngineError):
-        E.apply(s, move)
-    after = E.apply(s, move, overruled=True)   # the table is the truth
+        E.plays.apply(s, move)
+    after = E.plays.apply(s, move, overruled=True)   # the table is the truth
     assert after.players[0].rerolls == 3 and 4 in [d.value for d in after.players[0].dice]
-    assert any(r.rule == "catharsis.combat.player-attack.reroll-limit" for r in E.status(after))
+    assert any(r.rule == "catharsis.combat.player-attack.reroll-limit" for r in E.declaration.status(after))
 
 
 def test_apply_is_pure():
     s = table(*ATTACK, "roll Ann 1 2 3 4 5 6")
     before = s.model_dump()
-    E.apply(s, E.parse_move("adjust Ann 1 +1", s))
+    E.plays.apply(s, E.plays.parse_move("adjust Ann 1 +1", s))
     assert s.model_dump() == before
 
 
 def test_moves_note():
-    assert "Player Attack Phase" in E.moves_note(table())
-    assert "rolled" in E.moves_note(table(*ATTACK))
+    assert "Player Attack Phase" in E.views.moves_note(table())
+    assert "rolled" in E.views.moves_note(table(*ATTACK))
     # issue 43: what moves cannot list is said: Ben's roll, Ann's rerolls, the powers of unknown cost
-    note = E.moves_note(table(*ATTACK, "roll Ann 1 2 3 4 5 6"))
+    note = E.views.moves_note(table(*ATTACK, "roll Ann 1 2 3 4 5 6"))
     assert "Ben has not rolled" in note and "Ann may reroll (2 of 2 left)" in note
     assert "unchecked: Ann's powers 1, 2, 3, 4, 5, 6" in note
 
 
 def test_mover_is_the_adjusting_player():
     s = table(*ATTACK, "roll Ben 1 2 3 4 5 6")
-    assert E.mover(s, E.parse_move("adjust Ben 3 +1 by Ann", s)) == "Ann"
-    assert E.mover(s, E.parse_move("roll Ann 1 2 3 4 5 6", s)) == "Ann"
+    assert E.turns.mover(s, E.plays.parse_move("adjust Ben 3 +1 by Ann", s)) == "Ann"
+    assert E.turns.mover(s, E.plays.parse_move("roll Ann 1 2 3 4 5 6", s)) == "Ann"
 
 
 def test_situation_round_trips():
     s = table(*ATTACK, "roll Ann 1 2 3 4 5 6", "card Jab top 2")
-    assert E.load_state(json.loads(json.dumps(E.situation(s)))) == s
+    assert E.load_state(json.loads(json.dumps(s.model_dump(mode="json")))) == s
 
 
 # ---------------------------------------------------------------------------- properties
@@ -99,18 +99,18 @@ def _with_cards(specs, roll):
         plays.append(f'card {name} top "{top}"' + (f' bottom "{bottom}"' if bottom else ""))
     state = table(*plays, players=("Ann",))
     for i in range(min(6, len(specs))):
-        state = E.apply(state, E.parse_move(f"rename Ann {i + 1} P{i}", state))
-    return E.apply(state, E.parse_move("roll Ann " + " ".join(map(str, roll)), state))
+        state = E.plays.apply(state, E.plays.parse_move(f"rename Ann {i + 1} P{i}", state))
+    return E.plays.apply(state, E.plays.parse_move("roll Ann " + " ".join(map(str, roll)), state))
 
 
 @settings(max_examples=40 * SCALE, derandomize=True, deadline=None)
 @given(cards, rolls)
 def test_every_listed_move_is_accepted_and_none_is_missed(specs, roll):
     state = _with_cards(specs, roll)
-    listed = E.legal_moves(state)
+    listed = E.plays.legal_moves(state)
     for move in listed:
-        text = E.format_move(move)
-        again = E.parse_move(text, state)
+        text = E.plays.format_move(move)
+        again = E.plays.parse_move(text, state)
         assert again == move
         assert E.check(state, again).legal, text
     expected = 0
@@ -129,10 +129,10 @@ def test_every_listed_move_is_accepted_and_none_is_missed(specs, roll):
 def test_adjustments_stay_on_the_die_faces(roll, picks, by):
     state = table(*ATTACK, "roll Ann " + " ".join(map(str, roll)), players=("Ann",))
     for value in picks:
-        move = E.parse_move(f"adjust Ann {value} {by:+d}", state)
+        move = E.plays.parse_move(f"adjust Ann {value} {by:+d}", state)
         verdict = E.check(state, move)
         if verdict.legal:
-            state = E.apply(state, move)
+            state = E.plays.apply(state, move)
         else:
             assert verdict.reasons[0].rule.startswith("catharsis.glossary-rules.adjust")
         assert all(1 <= d.value <= 6 for d in state.players[0].dice)
@@ -277,8 +277,8 @@ def test_an_overruled_play_is_recorded_and_replayed(cli):
 
 def test_lumis_ice_discount_is_unchecked():
     s = table(*ATTACK, 'card Jab top "AA"', "rename Ann 1 Jab", "ice Ann 1 +2", "roll Ann 3 3 1 2 4 5")
-    v = E.check(s, E.parse_move("use Ann 1 top", s))
-    assert v.legal and any(n.rule == "catharsis.characters.lumi.more-ice" and "Ice" in n.message for n in v.notes)
+    v = E.check(s, E.plays.parse_move("use Ann 1 top", s))
+    assert v.legal and any(n.rule == "catharsis.characters.lumi.more-ice" and "Ice" in n.message for n in v.unchecked)
 
 
 PLAYS = st.one_of(
@@ -301,16 +301,16 @@ def test_every_refused_play_advises_plays_that_work(texts):
     """Issue 12 for plays too: the advice of a refusal is legal at that moment; the table stays sane."""
     state = table(*ATTACK[:3], 'card Jab top "AA" bottom "2 || 4"', "rename Ann 1 Jab", "rename Ben 2 Jab")
     for text in texts:
-        move = E.parse_move(text, state)
+        move = E.plays.parse_move(text, state)
         verdict = E.check(state, move)
         for alt in verdict.alternatives if not verdict.legal else ():
             if not is_pattern(alt):
-                assert E.check(state, E.parse_move(alt, state)).legal, (text, alt)
+                assert E.check(state, E.plays.parse_move(alt, state)).legal, (text, alt)
         if verdict.legal:
-            state = E.apply(state, move)
+            state = E.plays.apply(state, move)
         for p in state.players:
             assert p.rerolls <= 2 and all(1 <= d.value <= 6 for d in p.dice)
-        assert E.status(state) == []
+        assert E.declaration.status(state) == []
 
 
 def test_a_session_and_its_situation_file_judge_alike(cli, tmp_path):
@@ -338,10 +338,10 @@ def test_every_listed_damage_sharing_is_legal_and_distinct(powers, damage, to):
     names = ["Ann", "Ben", "Cy"][:len(powers)]
     state = table(*ATTACK[:3], "combat enemy", f"attack {to} {damage}", players=names,
                   powers=",".join(f"{n}={k}" for n, k in zip(names, powers)))
-    listed = [E.format_move(m) for m in E.legal_moves(state)]
+    listed = [E.plays.format_move(m) for m in E.plays.legal_moves(state)]
     assert len(listed) == len(set(listed))
     for text in listed:
-        assert E.check(state, E.parse_move(text, state)).legal, text
+        assert E.check(state, E.plays.parse_move(text, state)).legal, text
     caps = [2 * k for k in powers]   # every power face up: exhaust, then discard
     need = min(damage, sum(caps))
     if to == "party":
@@ -355,5 +355,5 @@ def test_moves_note_says_the_held_damage():
     s = table(*ATTACK, "enemy Rat 3", 'card "Fire Bolt" top "AA ?" effect "deal 2 damage" attacks 2',
               "rename Ann 1 Fire Bolt", "roll Ann 4 4 1 2 5 6", "use Ann 1 top with 1 4 4")
     assert s.damage_to_deal == 2
-    assert "2 damage the party's abilities dealt is held" in E.moves_note(s)
-    assert "`enemy damage N NAME`" in E.moves_note(s) and "standing: Crab, Rat" in E.moves_note(s)
+    assert "2 damage the party's abilities dealt is held" in E.views.moves_note(s)
+    assert "`enemy damage N NAME`" in E.views.moves_note(s) and "standing: Crab, Rat" in E.views.moves_note(s)

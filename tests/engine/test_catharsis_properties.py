@@ -59,10 +59,10 @@ STARTS = [[], FIGHT, [*FIGHT, "roll Ann 1 1 3 3 4 6", "roll Ben 2 3 3 5 5 6", "r
 
 
 def _fresh(start):
-    state = TRACKER.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
+    state = TRACKER.declaration.verbs.new_state(list(NAMES), {"morale": "12", "thresholds": "10:each player discards a power",
                                               "characters": "Ann=Goz,Ben=Durhak,Cy=Soraten"})
     for text in [*SETUP, *start]:
-        state = E.apply(state, E.parse_move(text, state))
+        state = E.plays.apply(state, E.plays.parse_move(text, state))
     return state
 
 
@@ -70,7 +70,7 @@ def _parse(state, text):
     from engine.base import EngineError
 
     try:
-        return E.parse_move(text, state)
+        return E.plays.parse_move(text, state)
     except EngineError:
         return None
 
@@ -83,9 +83,9 @@ FIGURES = {"plays": 0, "legal": 0, "advice": 0, "listed": 0}
 def test_random_fights_keep_the_referee_honest(data):
     state = _fresh(data.draw(st.sampled_from(STARTS), label="start"))
     for _ in range(data.draw(st.integers(5, 40), label="length")):
-        listed = [E.format_move(m) for m in E.legal_moves(state)]
+        listed = [E.plays.format_move(m) for m in E.plays.legal_moves(state)]
         for text in listed:                                   # every listed play is legal
-            assert E.check(state, E.parse_move(text, state)).legal, text
+            assert E.check(state, E.plays.parse_move(text, state)).legal, text
         FIGURES["listed"] += len(listed)
         if listed and data.draw(st.booleans(), label="take a listed play"):
             text = data.draw(st.sampled_from(listed), label="listed")
@@ -96,7 +96,7 @@ def test_random_fights_keep_the_referee_honest(data):
             continue
         FIGURES["plays"] += 1
         verdict = E.check(state, move)
-        assert all(n.rule in E.declaration.plays.rule_ids for n in verdict.notes), verdict.notes  # each note cites its rule
+        assert all(n.rule in E.declaration.plays.rule_ids for n in verdict.unchecked), verdict.unchecked  # each note cites its rule
         if not verdict.legal:
             for alt in verdict.alternatives:                  # "legal instead" is legal
                 if is_pattern(alt):
@@ -106,6 +106,6 @@ def test_random_fights_keep_the_referee_honest(data):
                 FIGURES["advice"] += 1
             continue
         FIGURES["legal"] += 1
-        state = E.apply(state, move)
-        problems = E.status(state)                            # a legal play leaves a possible table
+        state = E.plays.apply(state, move)
+        problems = E.declaration.status(state)                            # a legal play leaves a possible table
         assert problems == [], (text, [p.message for p in problems])

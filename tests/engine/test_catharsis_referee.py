@@ -15,21 +15,21 @@ ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "comb
 
 def table(*plays, players=("Ann", "Ben"), **options):
     options.setdefault("morale", "18")
-    state = TRACKER.new_state(list(players), options)
+    state = TRACKER.declaration.verbs.new_state(list(players), options)
     for text in plays:
         state = play(state, text)
     return state
 
 
 def play(state, text):
-    move = E.parse_move(text, state)
+    move = E.plays.parse_move(text, state)
     verdict = E.check(state, move)
     assert verdict.legal, (text, [r.message for r in verdict.reasons])
-    return E.apply(state, move)
+    return E.plays.apply(state, move)
 
 
 def verdict(state, text):
-    return E.check(state, E.parse_move(text, state))
+    return E.check(state, E.plays.parse_move(text, state))
 
 
 def rules(v) -> set[str]:
@@ -60,7 +60,7 @@ def test_bb_wild_is_not_paid_with_three_of_a_kind_in_play():
     v = verdict(s, "use Ann 1 top with 3 3 3")
     assert not v.legal and "catharsis.player-decks.symbol-bb" in rules(v)
     assert "use Ann 1 top with 1 3 3" in v.alternatives
-    listed = [E.format_move(m) for m in E.legal_moves(s)]
+    listed = [E.plays.format_move(m) for m in E.plays.legal_moves(s)]
     assert "use Ann 1 top with 3 3 3" not in listed and listed
     assert all(verdict(s, text).legal for text in v.alternatives)
 
@@ -125,12 +125,12 @@ def test_moving_on_with_damage_owed_is_refused():
     assert "Ann owes 4 damage" in v.reasons[0].message
     for text in ("combat round", "combat end-round", "combat next"):
         assert not verdict(s, text).legal, text
-    assert E.status(s) == []                              # owing is normal in the Enemy Attack Phase
-    assert E.position(s) == {"damage_owed": "Ann owes 4 damage"}
-    moved = E.apply(s, E.parse_move("combat refresh", s), overruled=True)
-    assert any("Ann still owes 4" in r.message for r in E.status(moved))
+    assert E.declaration.status(s) == []                              # owing is normal in the Enemy Attack Phase
+    assert E.views.position(s) == {"damage_owed": "Ann owes 4 damage"}
+    moved = E.plays.apply(s, E.plays.parse_move("combat refresh", s), overruled=True)
+    assert any("Ann still owes 4" in r.message for r in E.declaration.status(moved))
     s = play(s, "damage Ann exhaust 1 2 3 4")
-    assert verdict(s, "combat refresh").legal and E.position(s) == {}
+    assert verdict(s, "combat refresh").legal and E.views.position(s) == {}
 
 
 def test_damage_to_a_player_assigned_none_is_refused():
@@ -223,7 +223,7 @@ def test_soraten_alternation_is_judged_where_the_sides_are_known():
     assert not v.legal and "catharsis.characters.soraten.alternate" in rules(v)
     assert "next must be Flight" in v.reasons[0].message
     v = verdict(s, "use Dave 3 top with 2")
-    assert v.legal and not any("alternation" in n.message for n in v.notes)
+    assert v.legal and not any("alternation" in n.message for n in v.unchecked)
     # the tracker's own `use` judges it the same way
     assert not TRACKER.check(s, TRACKER.parse(s, ["use", "Dave", "2"])).legal
 
@@ -233,11 +233,11 @@ def test_soraten_alternation_is_unchecked_where_a_side_is_unknown():
     v = verdict(s, "use Dave 1 top with 1")
     alternation = "catharsis.characters.soraten.alternate"
     assert v.legal and any(n.rule == alternation and "not judged" in n.message and "side Dave" in n.message
-                           for n in v.notes)
+                           for n in v.unchecked)
     s = play(s, "use Dave 1 top with 1")
     s = play(s, "side Dave 2 flight")
     v = verdict(s, "use Dave 2 top with 2")
-    assert v.legal and any(n.rule == alternation and "last ability is not recorded" in n.message for n in v.notes)
+    assert v.legal and any(n.rule == alternation and "last ability is not recorded" in n.message for n in v.unchecked)
 
 
 def test_soraten_damage_and_heal_turn_his_sides():
@@ -264,7 +264,7 @@ def test_luthia_cobble_note_is_honest():
     assert "do not earn" not in rule.text and rule.unclear and "Flip" in rule.unclear
     s = table(characters="Ann=Luthia")
     assert any(n.rule == "catharsis.characters.luthia.cobble-gain" and "Cobble" in n.message
-               for n in verdict(s, "flip Ann").notes)
+               for n in verdict(s, "flip Ann").unchecked)
 
 
 def test_quickplay_refresh_keeps_the_start_of_round():
@@ -280,7 +280,7 @@ def test_quickplay_refresh_keeps_the_start_of_round():
 
 def _readings(v) -> list[str]:
     """The readings a verdict names; each cites the rule it reads (a known id), not only its text."""
-    notes = [n for n in v.notes if n.message.startswith("reading:")]
+    notes = [n for n in v.unchecked if n.message.startswith("reading:")]
     assert all(n.rule in E.declaration.plays.rule_ids for n in notes), notes
     return [n.message for n in notes]
 

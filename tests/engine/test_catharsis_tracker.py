@@ -21,7 +21,7 @@ PLAYERS = ["Ann", "Ben", "Cy"]
 def new(players=PLAYERS, **options):
     options.setdefault("morale", "18")
     options = {k: v for k, v in options.items() if v is not None}
-    return T.new_state(list(players), options)
+    return T.declaration.verbs.new_state(list(players), options)
 
 
 def verdict(state, *words):
@@ -282,8 +282,8 @@ def test_effects_and_notes_carry_their_data():
     assert [(e.card, e.amount) for e in eff if e.kind == "enemy-health"] == [("Crab", 9)]   # 12 health for 3 characters
     s = new(thresholds="17:a;16:b")
     v = verdict(s, "morale", "-2")
-    assert [n.rule for n in v.notes] == ["catharsis.morale.thresholds"]
-    assert v.notes[0].message.startswith("reading: a Morale drop past several thresholds")
+    assert [n.rule for n in v.unchecked] == ["catharsis.morale.thresholds"]
+    assert v.unchecked[0].message.startswith("reading: a Morale drop past several thresholds")
 
 
 def test_threshold_fires_only_first_time():
@@ -333,7 +333,7 @@ def test_morale_zero_loses():
     s, eff = do(new(morale="2"), "morale", "-2")
     assert s.outcome == "lost" and s.game_over
     assert "catharsis.morale.zero-loses" in rules_of(eff)
-    assert T.summary(s)["game_over"] is True
+    assert T.declaration.verbs.summary(s)["game_over"] is True
 
 
 def test_morale_zero_from_enemy_attack_is_instant_loss():
@@ -492,7 +492,7 @@ def test_death_and_party_size():
     s, eff = do(s, "damage", "ann", "exhaust", "1", "discard", "1")
     assert s.players[0].dead and "catharsis.damage.death" in rules_of(eff)
     assert s.outcome is None
-    assert T.summary(s)["players"][0]["dead"] is True
+    assert T.declaration.verbs.summary(s)["players"][0]["dead"] is True
     # dead players still count: a 3-character party still reads the third value
     s, _ = do(s, "next-card", "monster")
     s, _ = do(s, "enemy", "Crab", "8/10/12/14/16")
@@ -509,7 +509,7 @@ def test_dead_player_cannot_be_damaged():
     assert refused(s3, "damage", "ann", "exhaust", "1")[0] == {"catharsis.damage.dead-not-targeted"}
     rules, v = refused(s3, "heal", "ann", "1")
     assert rules == {"catharsis.damage.dead-not-targeted"} and v.alternatives == ("revive Ann",)
-    s4 = T.new_state(PLAYERS, {"boss": "lich", "kpt": "1", "powers": "Ann=1"})
+    s4 = T.declaration.verbs.new_state(PLAYERS, {"boss": "lich", "kpt": "1", "powers": "Ann=1"})
     s4, _ = do(s4, "damage", "ann", "exhaust", "1", "discard", "1")
     assert refused(s4, "refresh", "kpt", "ann", "1")[0] == {"catharsis.damage.dead-not-targeted"}
 
@@ -595,8 +595,8 @@ def test_a_power_has_one_ability_a_round_as_a_play_or_a_command():
     assert s.players[0].powers[0].status == "face-up" and s.players[0].powers[0].combo == 1
     rules, _ = refused(s, "use", "ann", "1", "bottom")
     assert rules == {"catharsis.quickplay.combat.one-ability-per-power", "catharsis.combat.player-attack.top-or-bottom"}
-    s = engine.apply(s, engine.parse_move("roll Ann 1 2 3 4 5 6", s))
-    assert not engine.check(s, engine.parse_move("use Ann 1 top with 1", s)).legal
+    s = engine.plays.apply(s, engine.plays.parse_move("roll Ann 1 2 3 4 5 6", s))
+    assert not engine.check(s, engine.plays.parse_move("use Ann 1 top with 1", s)).legal
     s, _ = do(s, "combat", "enemy")
     s, _ = do(s, "combat", "round")
     s, _ = do(s, "combat", "attack")
@@ -825,7 +825,7 @@ def test_kill_point_tokens_and_paradox():
     assert refused(new(boss="crab"), "kpt", "ann", "+1")[0] == {"catharsis.boss-decks.ice-elf-lich.kill-point-tokens"}
     s = new(boss="fate")
     s, _ = do(s, "paradox", "+3")
-    assert s.paradox == 3 and T.summary(s)["paradox"] == 3
+    assert s.paradox == 3 and T.declaration.verbs.summary(s)["paradox"] == 3
     assert refused(s, "paradox", "-4")[0] == {"catharsis.boss-decks.battle-with-fate.paradox"}
     assert refused(new(boss="crab"), "paradox", "+1")[0] == {"catharsis.boss-decks.battle-with-fate.paradox"}
 
@@ -901,7 +901,7 @@ def test_boss_defeat_wins():
     s = in_combat(new(), "30", kind="boss")
     assert s.enemies[0].kind == "boss"
     s, eff = do(s, "enemy", "damage", "30")
-    assert s.outcome == "won" and T.summary(s)["winner"] == "party"
+    assert s.outcome == "won" and T.declaration.verbs.summary(s)["winner"] == "party"
     assert "catharsis.winning.conditions" in rules_of(eff)
 
 
@@ -976,7 +976,7 @@ def test_hundred_eyed_dragon_is_one_combat():
 
 def test_summary_is_json_ready():
     s = in_combat(new(characters="Ann=Durhak,Ben=Goz,Cy=Luthia", thresholds="12:x"))
-    out = T.summary(s)
+    out = T.declaration.verbs.summary(s)
     json.dumps(out)
     assert out["morale"] == 18 and out["phase"] == "combat" and out["combat_step"] == "start-of-round"
     assert out["players"][0]["divinity"] == 0 and out["players"][2]["cobble"] == 0
@@ -987,7 +987,7 @@ def test_summary_is_json_ready():
 def test_dump_and_load_round_trip():
     s = in_combat(new(characters="Ann=Goz"))
     s, _ = do(s, "combo", "ann", "1", "+2")
-    assert T.load(json.loads(json.dumps(T.dump(s)))) == s
+    assert T.load(json.loads(json.dumps(s.model_dump(mode="json")))) == s
 
 
 def test_docs_cover_every_command_and_option():
@@ -1066,7 +1066,7 @@ def _ranges_hold(state, legal_only):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SETUPS, st.lists(COMMANDS, min_size=1, max_size=30))
 def test_legal_changes_keep_counters_in_range(options, commands):
-    state = T.new_state(PLAYERS, dict(options))
+    state = T.declaration.verbs.new_state(PLAYERS, dict(options))
     applied = []
     fired: list[int] = []
     for words in commands:
@@ -1077,9 +1077,9 @@ def test_legal_changes_keep_counters_in_range(options, commands):
         if not verdict.legal:
             assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
-        before = T.dump(state)
+        before = state.model_dump(mode="json")
         new_state, effects = T.apply(state, change)
-        assert T.dump(state) == before  # apply never mutates its input
+        assert state.model_dump(mode="json") == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
         assert all(e.rule is None or e.rule in T.declaration.verbs.rule_ids for e in effects)
         fired += [e.amount for e in effects if e.kind == "threshold"]
@@ -1089,7 +1089,7 @@ def test_legal_changes_keep_counters_in_range(options, commands):
     assert len(fired) == len(set(fired))  # each threshold fires at most once
     assert sorted(fired) == sorted(state.thresholds_reached)
     # replaying the same changes gives the same state
-    replay = T.new_state(PLAYERS, dict(options))
+    replay = T.declaration.verbs.new_state(PLAYERS, dict(options))
     for change in applied:
         replay, _ = T.apply(replay, change)
     assert replay == state
@@ -1106,7 +1106,7 @@ def _concrete(alternative: str) -> bool:
 @given(SETUPS, st.lists(COMMANDS, min_size=1, max_size=30))
 def test_every_refusal_advises_commands_that_work(options, commands):
     """Issue 12: every refusal's advice is a command that works in that state."""
-    state = T.new_state(PLAYERS, dict(options))
+    state = T.declaration.verbs.new_state(PLAYERS, dict(options))
     for words in commands:
         change = _step(state, words)
         if change is None:
@@ -1122,14 +1122,14 @@ def test_every_refusal_advises_commands_that_work(options, commands):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SETUPS, st.lists(COMMANDS, min_size=1, max_size=30))
 def test_overruled_changes_apply_without_breaking_the_table(options, commands):
-    state = T.new_state(PLAYERS, dict(options))
+    state = T.declaration.verbs.new_state(PLAYERS, dict(options))
     for words in commands:
         change = _step(state, words)
         if change is None:
             continue
-        before = T.dump(state)
+        before = state.model_dump(mode="json")
         state2, effects = T.apply(state, change)  # as if the table overruled any objection
-        assert T.dump(state) == before
+        assert state.model_dump(mode="json") == before
         state = state2
         _ranges_hold(state, legal_only=False)
-        json.dumps(T.summary(state))
+        json.dumps(T.declaration.verbs.summary(state))

@@ -14,7 +14,7 @@ D = Driver(T)
 
 def _over(**options):
     """A three-player game Ann ends by losing both soul gems in one overruled change."""
-    state = T.new_state(["Ann", "Ben", "Cy"], {k: str(v) for k, v in options.items()})
+    state = T.declaration.verbs.new_state(["Ann", "Ben", "Cy"], {k: str(v) for k, v in options.items()})
     state, _ = D.overrule(state, "gems", "ann", "-2")
     assert state.game_over
     return state
@@ -27,11 +27,11 @@ def test_overruled_dice_after_the_end_changes_nothing_and_tells_the_result_again
     assert rules_of(refused) == ["catopomp.end.game-end"]
     after, effects = D.overrule(over, "dice", "1", "3", "4", "4", "6", "6")
     assert after.game_over
-    assert T.dump(after) == T.dump(over)
-    assert T.summary(after) == T.summary(over)
+    assert after.model_dump(mode="json") == over.model_dump(mode="json")
+    assert T.declaration.verbs.summary(after) == T.declaration.verbs.summary(over)
     assert kinds(effects) == ["after-the-end", "winners"]
     assert "dice 1 3 4 4 6 6" in effects[0].message
-    winners = T.summary(over)["winners"]
+    winners = T.declaration.verbs.summary(over)["winners"]
     assert winners and all(name in effects[1].message for name in winners)
     if competitive == "no":
         assert winners == ["Ben", "Cy"]  # everyone with a soul gem left

@@ -120,7 +120,7 @@ def test_setup_deals_the_table_for_each_player_count(n, catleton, mitch):
     t = to_table(state)
     assert all_cards(t) == deck_counts(n, t.opts)
     assert max(c for p in state.players for c in p.hand if isinstance(c, int)) <= top
-    assert ENGINE.status(state) == []
+    assert ENGINE.declaration.status(state) == []
 
 
 def test_setup_starting_player_and_predictions():
@@ -143,7 +143,7 @@ def test_setup_refuses_impossible_games():
 
 def _play_round(state: State, rng: random.Random) -> State:
     while state.phase == "play":
-        state = ENGINE.apply(state, rng.choice(ENGINE.legal_moves(state)))
+        state = ENGINE.plays.apply(state, rng.choice(ENGINE.plays.legal_moves(state)))
     return state
 
 
@@ -162,7 +162,7 @@ def test_next_round_setup():
     assert [p.points for p in nxt.players] == [p.points for p in state.players]
     assert [p.prediction for p in nxt.players] == [1, 2, 3, 4]
     assert all(not p.hell_domain and not p.used_dice for p in nxt.players)
-    assert ENGINE.status(nxt) == []
+    assert ENGINE.declaration.status(nxt) == []
     with pytest.raises(ValueError):
         next_round(nxt, rng)
 
@@ -176,16 +176,16 @@ def test_whole_games_through_the_public_api(seed):
     state = setup([f"P{i}" for i in range(n)], opts, rng)
     rounds = 0
     while True:
-        assert ENGINE.status(state) == []
+        assert ENGINE.declaration.status(state) == []
         state = _play_round(state, rng)
         rounds += 1
-        assert ENGINE.status(state) == []
+        assert ENGINE.declaration.status(state) == []
         if state.phase == "game-over":
             break
         state = next_round(state, rng)
     assert 2 <= rounds <= n + 1
     assert [p.gems for p in state.players].count(0) == 1
-    assert ENGINE.legal_moves(state) == []
+    assert ENGINE.plays.legal_moves(state) == []
 
 
 # ------------------------------------------------------------------------------------ notation
@@ -202,7 +202,7 @@ def test_whole_games_through_the_public_api(seed):
 ])
 def test_parse_spellings(text, expected):
     state = situation()
-    assert ENGINE.format_move(ENGINE.parse_move(text, state)) == expected
+    assert ENGINE.plays.format_move(ENGINE.plays.parse_move(text, state)) == expected
 
 
 def test_parse_expansion_and_hell_power_spellings():
@@ -211,12 +211,12 @@ def test_parse_expansion_and_hell_power_spellings():
                                                                      "hell_power": True},
         "players": [{"name": "Ava", "hand": ["cat-leton", 1, 3, "Mdm Mitch"], "hell_domain": [2, 6, 7, 8]},
                     {"name": "Bo Peep", "hand": [3, 8], "hell_domain": [9]}, {"name": "Cy", "hand": [1, 9]}]})
-    m = ENGINE.parse_move("heaven 1 3 catleton swap 2 then hell mitch", state)
+    m = ENGINE.plays.parse_move("heaven 1 3 catleton swap 2 then hell mitch", state)
     assert m == Move("play", "heaven", (CAT, 1, 3), (), (2,), MITCH)
-    m = ENGINE.parse_move("hell 6 7 8 then return bo peep 9", state)
+    m = ENGINE.plays.parse_move("hell 6 7 8 then return bo peep 9", state)
     assert m.hell_return == ("Bo Peep", 9)
-    assert ENGINE.format_move(m) == "hell 6 7 8 then return Bo Peep 9"
-    assert ENGINE.parse_move("hell 6 7 8 return 9", state).hell_return == ("Bo Peep", 9)
+    assert ENGINE.plays.format_move(m) == "hell 6 7 8 then return Bo Peep 9"
+    assert ENGINE.plays.parse_move("hell 6 7 8 return 9", state).hell_return == ("Bo Peep", 9)
     assert ENGINE.check(state, m).legal
 
 
@@ -225,7 +225,7 @@ def test_parse_expansion_and_hell_power_spellings():
                                   "heaven 4 transfer 2", "heaven 4 then return", "4 heaven 5"])
 def test_syntax_errors_name_the_problem(text):
     with pytest.raises(MoveSyntaxError) as err:
-        ENGINE.parse_move(text, situation())
+        ENGINE.plays.parse_move(text, situation())
     assert str(err.value)
 
 
@@ -233,30 +233,30 @@ def test_ambiguous_source_lists_candidates():
     state = situation(players=[{"name": "Ava", "hand": [5, 5, 1], "hell_domain": [5, 5]},
                                {"name": "Bo", "hand": [3, 8]}, {"name": "Cy", "hand": [1, 9]}])
     with pytest.raises(AmbiguousMove) as err:
-        ENGINE.parse_move("5 5", state)
+        ENGINE.plays.parse_move("5 5", state)
     assert set(err.value.candidates) == {"heaven 5 5", "hell 5 5"}
     # a placement only follows a Heaven play, so it settles the source
-    assert ENGINE.parse_move("5 5 then hell 1", state).source == "heaven"
+    assert ENGINE.plays.parse_move("5 5 then hell 1", state).source == "heaven"
 
 
 # ------------------------------------------------------------------------------------ verdicts, apply
 
 def test_illegal_verdict_has_reasons_and_at_most_ten_alternatives():
     state = situation()
-    v = ENGINE.check(state, ENGINE.parse_move("heaven 4 5", state))
+    v = ENGINE.check(state, ENGINE.plays.parse_move("heaven 4 5", state))
     assert not v.legal and v.reasons and 0 < len(v.alternatives) <= 10
     assert v.alternatives[0].startswith("heaven 4 5 then hell")
     for alt in v.alternatives:
-        assert ENGINE.check(state, ENGINE.parse_move(alt, state)).legal
+        assert ENGINE.check(state, ENGINE.plays.parse_move(alt, state)).legal
 
 
 def test_apply_refuses_illegal_moves_and_never_mutates():
     state = situation()
     before = state.model_dump()
     with pytest.raises(IllegalMove) as err:
-        ENGINE.apply(state, ENGINE.parse_move("heaven 4 5", state))
+        ENGINE.plays.apply(state, ENGINE.plays.parse_move("heaven 4 5", state))
     assert isinstance(err.value, EngineError) and not err.value.verdict.legal
-    after = ENGINE.apply(state, ENGINE.parse_move("heaven 4 5 then hell 2", state))
+    after = ENGINE.plays.apply(state, ENGINE.plays.parse_move("heaven 4 5 then hell 2", state))
     assert state.model_dump() == before
     ava = after.players[0]
     assert ava.hand == (7,) and ava.hell_domain == (2,)
@@ -266,7 +266,7 @@ def test_apply_refuses_illegal_moves_and_never_mutates():
 
 def test_legal_verdict_effects_cite_rules():
     state = situation()
-    v = ENGINE.check(state, ENGINE.parse_move("heaven 4 5 then hell 2", state))
+    v = ENGINE.check(state, ENGINE.plays.parse_move("heaven 4 5 then hell 2", state))
     assert v.legal
     assert all(e.rule in RULE_IDS for e in v.effects)
     assert {"winning-set", "place-in-hell-domain", "next-turn"} <= {e.kind for e in v.effects}
@@ -274,13 +274,13 @@ def test_legal_verdict_effects_cite_rules():
 
 def test_dice_go_to_the_used_dice_card_when_the_set_is_beaten():
     state = situation()
-    state = ENGINE.apply(state, ENGINE.parse_move("heaven 4 5 dice 6 then hell 2", state))
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("heaven 4 5 dice 6 then hell 2", state))
     assert state.winning_set.dice == (6,) and 6 not in state.centre_dice
-    state = ENGINE.apply(state, ENGINE.parse_move("pass", state))  # Bo
-    state = ENGINE.apply(state, ENGINE.parse_move("pass", state))  # Cy: the initiative is back with Ava
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("pass", state))  # Bo
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("pass", state))  # Cy: the initiative is back with Ava
     assert state.turn == "Ava" and state.winning_set is None
     assert state.players[0].used_dice == (6,)
-    assert not ENGINE.check(state, ENGINE.parse_move("heaven 7 dice 1", state)).legal
+    assert not ENGINE.check(state, ENGINE.plays.parse_move("heaven 7 dice 1", state)).legal
 
 
 def test_situation_errors_name_the_field():
@@ -296,9 +296,9 @@ def test_docs_example_situation_and_moves():
     text = (ROOT / "docs" / "moves-catopomp.md").read_text(encoding="utf-8")
     block = re.search(r"```toml[^\n]*\n(.*?)```", text, re.S).group(1)
     state = ENGINE.load_state(tomllib.loads(block))
-    assert ENGINE.status(state) == []
+    assert ENGINE.declaration.status(state) == []
     for move, legal in re.findall(r"^\| `([^`]+)` \| (legal|illegal)", text, re.M):
-        v = ENGINE.check(state, ENGINE.parse_move(move, state))
+        v = ENGINE.check(state, ENGINE.plays.parse_move(move, state))
         assert v.legal is (legal == "legal"), (move, v.as_json())
 
 
@@ -319,7 +319,7 @@ def test_a_hidden_hand_is_never_quoted_in_a_reason():
     what the Hell Domain holds, never what the hand holds. The engine lays stand-in cards into such a
     hand (the lowest unseen: 2s here) only to run the rules on a whole table."""
     state = _hidden_ben()
-    verdict = ENGINE.check(state, ENGINE.parse_move("hell 2 4", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("hell 2 4", state))
     assert not verdict.legal
     assert [r.rule for r in verdict.reasons][0] == "catopomp.hell.play-from-hell-domain"
     assert "Ben's Hell Domain holds no 2" in verdict.reasons[0].message
@@ -331,25 +331,25 @@ def test_alternatives_for_a_hidden_hand_take_nothing_from_it():
     plays that take nothing from the hand (Hell plays; passes) can be offered."""
     state = _hidden_ben(winning_set={"owner": "Ann", "heaven": [6, 7]})
     for text in ("hell 4", "heaven 2 then hell 2", "heaven 7 then hell 2"):
-        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        verdict = ENGINE.check(state, ENGINE.plays.parse_move(text, state))
         assert not verdict.legal, text
         assert verdict.alternatives, text
         for alt in verdict.alternatives:
             assert alt.startswith(("hell ", "pass")), (text, alt)
-            assert ENGINE.check(state, ENGINE.parse_move(alt, state)).legal, (text, alt)
+            assert ENGINE.check(state, ENGINE.plays.parse_move(alt, state)).legal, (text, alt)
 
 
 def test_a_number_outside_the_deck_cites_the_deck_table():
     """Setup table: with three players the deck holds the numbers 1-9 only. A 10 from a hidden hand is
     refused because no 10 is in the game, not because "every copy is in sight"."""
     state = _hidden_ben()
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 10 then hell 2", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 10 then hell 2", state))
     assert not verdict.legal
     assert verdict.reasons[0].rule == "catopomp.setup.numbers-included"
     assert "1-9" in verdict.reasons[0].message and "in sight" not in verdict.reasons[0].message
-    assert not any("taken on trust" in u.message for u in verdict.notes)  # nothing is, for a card that cannot exist
-    assert ENGINE.status(state) == []  # status agrees: nothing impossible on the table itself
-    assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.status(_hidden_ben(
+    assert not any("taken on trust" in u.message for u in verdict.unchecked)  # nothing is, for a card that cannot exist
+    assert ENGINE.declaration.status(state) == []  # status agrees: nothing impossible on the table itself
+    assert "catopomp.setup.numbers-included" in {r.rule for r in ENGINE.declaration.status(_hidden_ben(
         players=[{"name": "Ann", "hand": [10, 1, 3], "hell_domain": [9]}, {"name": "Ben", "hand": 6},
                  {"name": "Cy", "hand": 5}]))}
     # an expansion card of an expansion not in use: the expansion's set-up rule
@@ -362,23 +362,23 @@ def test_card_counting_states_copies_needed_against_copies_that_can_be_hidden():
     Ben's hand, so three 9s from it are impossible, and the reason says exactly that."""
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 9 then hell 2", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 9 9 9 then hell 2", state))
     assert not verdict.legal
     msg = verdict.reasons[0].message
     assert verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
     assert "3 x 9" in msg and "4 copies" in msg and "2 are in sight" in msg and "at most 2" in msg
     assert "every copy" not in msg and "all 4" not in msg
     # two 9s are still possible: taken on trust
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 9 then hell 2", state))
-    assert verdict.legal and any(u.rule == "catopomp.setup.deal" and "taken on trust" in u.message for u in verdict.notes)
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 9 9 then hell 2", state))
+    assert verdict.legal and any(u.rule == "catopomp.setup.deal" and "taken on trust" in u.message for u in verdict.unchecked)
     # all four in sight: then it is every copy (Ann's recorded hand is her secret: it never counts here)
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 9, 3], "hell_domain": [9, 9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 then hell 2", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 9 then hell 2", state))
     assert verdict.legal and not any("in sight" in r.message for r in verdict.reasons)
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 2, 3], "hell_domain": [9, 9, 9, 9]},
                                  {"name": "Ben", "hand": 6}, {"name": "Cy", "hand": 5}])
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 9 then hell 2", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 9 then hell 2", state))
     assert "all 4 copies of 9 are already in sight" in verdict.reasons[0].message
 
 
@@ -387,7 +387,7 @@ def test_status_never_reports_stand_in_cards_of_a_hidden_hand():
     count, not by naming cards it laid into the hidden hands itself (e.g. "5 x 1")."""
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [9]},
                                  {"name": "Ben", "hand": 30}, {"name": "Cy", "hand": 5}])
-    rules = [r.rule for r in ENGINE.status(state)]
+    rules = [r.rule for r in ENGINE.declaration.status(state)]
     assert "catopomp.setup.total-cards" in rules
     assert "catopomp.setup.copies-per-number" not in rules
 
@@ -399,7 +399,7 @@ def test_a_play_during_set_up_cites_what_the_set_up_still_lacks():
     from engine.catopomp import Tracker
 
     tracker = Tracker()
-    s = tracker.new_state(["Ann", "Ben", "Cy"], {})
+    s = tracker.declaration.verbs.new_state(["Ann", "Ben", "Cy"], {})
     move = Move("pass")
     assert ENGINE.check(s, move).reasons[0].rule == "catopomp.setup.first-player"
     s, _ = tracker.apply(s, tracker.parse(s, ["first", "ann"]))
@@ -416,10 +416,10 @@ def test_card_counting_counts_set_aside_cards_the_table_knows():
     they are in sight for card counting: with a 5 set aside, one discarded and one in his Hell Domain, one 5 at most is left
     for Ben's hidden hand (found by the referee property over whole games)."""
     state = _hidden_ben(set_aside=[5, 1, 2, 3, 4, 6], discard_pile=[5])  # and a 5 in his Hell Domain
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 5", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven 5 then hell 5", state))
     assert not verdict.legal and verdict.reasons[0].rule == "catopomp.setup.copies-per-number"
     assert "at most 1" in verdict.reasons[0].message
-    assert ENGINE.check(state, ENGINE.parse_move("heaven 5 then hell 6", state)).legal
+    assert ENGINE.check(state, ENGINE.plays.parse_move("heaven 5 then hell 6", state)).legal
 
 
 # ------------------------------------------------------------------------------------ readings made visible (issue 20)
@@ -433,13 +433,13 @@ def test_a_clear_on_another_players_pass_states_which_set_is_read_as_the_last():
         "winning_set": {"owner": "Ava", "heaven": [7, 7]},
         "players": [{"name": "Ava", "hand": [], "hell_domain": [4], "prediction": 2},
                     {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
-    verdict = ENGINE.check(state, ENGINE.parse_move("pass then transfer 4", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("pass then transfer 4", state))
     assert verdict.legal
-    assert any(u.rule == "catopomp.competitive.reveal" and "read as" in u.message for u in verdict.notes)
+    assert any(u.rule == "catopomp.competitive.reveal" and "read as" in u.message for u in verdict.unchecked)
     # an ordinary clear by a play of one's own needs no reading
     state = state.model_copy(update={"turn": "Ava", "winning_set": None})
-    verdict = ENGINE.check(state, ENGINE.parse_move("hell 4", state))
-    assert verdict.legal and not any("read as" in u.message for u in verdict.notes)
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("hell 4", state))
+    assert verdict.legal and not any("read as" in u.message for u in verdict.unchecked)
 
 
 def test_points_are_recorded_from_the_score_effect_data_not_its_wording():
@@ -450,10 +450,10 @@ def test_points_are_recorded_from_the_score_effect_data_not_its_wording():
         "turn": "Top scores", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"competitive": True},
         "players": [{"name": "Top scores", "hand": [5], "prediction": 1},
                     {"name": "Bo", "hand": [2, 8], "prediction": 2}, {"name": "Cy", "hand": [6, 9], "prediction": 1}]})
-    move = ENGINE.parse_move("heaven 5", state)
+    move = ENGINE.plays.parse_move("heaven 5", state)
     score = [e for e in ENGINE.check(state, move).effects if e.kind == "score"]
     assert [(e.who, e.amount, e.rule) for e in score] == [("Top scores", 4, "catopomp.competitive.score-prediction-1")]
-    after = ENGINE.apply(state, move)
+    after = ENGINE.plays.apply(state, move)
     assert [(c.name, c.last_set, c.points) for c in after.cleared] == [("Top scores", 1, 4)]
     assert after.players[0].points == 4
 
@@ -466,16 +466,16 @@ def test_hell_cards_swapped_in_for_cat_letons_state_the_hell_power_reading():
         "turn": "Ava", "centre_dice": [1, 2, 3, 4, 5, 6], "options": {"catleton": True, "hell_power": True},
         "players": [{"name": "Ava", "hand": ["C", "C", "C", 9], "hell_domain": [2, 3, 4]},
                     {"name": "Bo", "hand": [5, 8]}, {"name": "Cy", "hand": [6, 9]}]})
-    verdict = ENGINE.check(state, ENGINE.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("heaven C C C swap 2 3 4 then hell 9", state))
     assert verdict.legal
-    assert any(u.rule == "catopomp.hell-power.trigger" for u in verdict.notes)
+    assert any(u.rule == "catopomp.hell-power.trigger" for u in verdict.unchecked)
 
 
 def test_the_expansion_deal_is_named_as_a_reading_in_status():
     """The expansions shuffle extra cards in and deal as usual, without saying whether hands grow or
     more cards are set aside: a set-aside count found wrong says which reading it was measured by."""
     state = situation(options={"catleton": True}, set_aside=[1, 2, 3, 4])
-    found = [r for r in ENGINE.status(state) if r.rule == "catopomp.setup.cards-set-aside"]
+    found = [r for r in ENGINE.declaration.status(state) if r.rule == "catopomp.setup.cards-set-aside"]
     assert found and "read so" in found[0].message
 
 
@@ -486,10 +486,10 @@ def test_a_move_of_a_hidden_hand_is_read_without_its_stand_in_cards():
     state = _hidden_ben()
     for text in ("4 5", "4"):
         with pytest.raises(AmbiguousMove) as err:
-            ENGINE.parse_move(text, state)
+            ENGINE.plays.parse_move(text, state)
         assert any(c.startswith("heaven") for c in err.value.candidates), text
         assert any(c.startswith("hell") for c in err.value.candidates), text
     # a card no hand can hold any more is read from the Hell Domain
     state = _hidden_ben(players=[{"name": "Ann", "hand": [1, 1, 3], "hell_domain": [5, 5, 5]},
                                  {"name": "Ben", "hand": 6, "hell_domain": [4, 5]}, {"name": "Cy", "hand": 5}])
-    assert ENGINE.format_move(ENGINE.parse_move("4 5", state)) == "hell 4 5"
+    assert ENGINE.plays.format_move(ENGINE.plays.parse_move("4 5", state)) == "hell 4 5"

@@ -21,8 +21,7 @@ from engine.catopomp.rules import to_table
 from tests.conftest import examples
 from tests.engine.catopomp_players import table_game
 from tests.engine.catopomp_table import public, public_of_state
-from trackers.sessions import Entry, Session, replay
-
+from trackers.log import Entry, Session, replay
 SCALE = float(os.environ.get("COMPANION_PROPERTY_SCALE", "1"))
 T, E = Tracker(), Engine()
 GAME = Game(T, E)
@@ -48,7 +47,7 @@ def play_game(seed: int, players: int, opts: Opts, record_hands: bool = False):
     session, its log entries and the states after each entry."""
     names = [f"P{i + 1}" for i in range(players)]
     session = Session(0, "g", "catopomp", names, _options(opts), "", None)
-    state = T.new_state(names, session.options)
+    state = T.declaration.verbs.new_state(names, session.options)
     entries, states = [], [state]
     for kind, what, t in table_game(seed, players, opts):
         if kind == "track":
@@ -105,7 +104,7 @@ def _with_hands(state, t: Table):
 @given(st.integers(0, 2**31 - 1), st.integers(0, len(CONFIGS) - 1), st.integers(0, 60))
 def test_every_listed_move_is_accepted_by_play(seed, config, stop):
     players, opts = CONFIGS[config]
-    state = T.new_state([f"P{i + 1}" for i in range(players)], _options(opts))
+    state = T.declaration.verbs.new_state([f"P{i + 1}" for i in range(players)], _options(opts))
     last_t = None
     for n, (kind, what, t) in enumerate(table_game(seed, players, opts)):
         if kind == "track":
@@ -120,14 +119,14 @@ def test_every_listed_move_is_accepted_by_play(seed, config, stop):
     if state.phase != "play":
         return
     state = _with_hands(state, last_t)
-    assert E.moves_note(state) is None
-    listed = E.legal_moves(state)
+    assert E.views.moves_note(state) is None
+    listed = E.plays.legal_moves(state)
     assert listed
     for move in random.Random(seed).sample(listed, min(25, len(listed))):
-        text = E.format_move(move)
-        verdict = E.check(state, E.parse_move(text, state))
+        text = E.plays.format_move(move)
+        verdict = E.check(state, E.plays.parse_move(text, state))
         assert verdict.legal, (text, verdict.as_json())
-        after = E.apply(state, move)
+        after = E.plays.apply(state, move)
         assert after.phase in ("play", "round-over", "game-over")
     assert to_table(state) == last_t or True  # hands recorded from the dealer's table
 
@@ -141,6 +140,6 @@ def test_an_empty_hidden_hand_is_known_to_be_empty():
     # found by the full-scale run: a count of 0 hides nothing, so a player down to Hell cards has plays listed
     state = E.load_state({"turn": "Ann", "centre_dice": [2, 5], "players": [
         {"name": "Ann", "hand": 0, "hell_domain": [1, 8, 8]}, {"name": "Ben", "hand": 4}]})
-    assert E.moves_note(state) is None
-    assert "hell 8 8" in [E.format_move(m) for m in E.legal_moves(state)]
-    assert "not known" in E.moves_note(state.model_copy(update={"turn": "Ben"}))
+    assert E.views.moves_note(state) is None
+    assert "hell 8 8" in [E.plays.format_move(m) for m in E.plays.legal_moves(state)]
+    assert "not known" in E.views.moves_note(state.model_copy(update={"turn": "Ben"}))

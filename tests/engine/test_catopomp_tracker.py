@@ -28,7 +28,7 @@ C = "catopomp."
 
 
 def new(players=("Ann", "Ben", "Cy"), **options):
-    return T.new_state(list(players), {k.replace("_", "-"): str(v) for k, v in options.items()})
+    return T.declaration.verbs.new_state(list(players), {k.replace("_", "-"): str(v) for k, v in options.items()})
 
 
 do, refused, overrule, run = D.do, D.refused, D.overrule, D.play
@@ -126,9 +126,9 @@ def test_commands_and_options_are_described():
 def test_dump_and_load_round_trip():
     state = run(new(competitive="yes"), "predict ann 2", "cleared ann 2", "cleared ben 3", "reserve cy 5",
                 "dice 1 2 3 4 5")
-    again = T.load(T.dump(state))
+    again = T.load(state.model_dump(mode="json"))
     assert again == state
-    assert T.summary(again) == T.summary(state)
+    assert T.declaration.verbs.summary(again) == T.declaration.verbs.summary(state)
 
 
 # ---------------------------------------------------------------- set-up (rulebook: Setup)
@@ -143,7 +143,7 @@ def test_setup_follows_the_player_count_table(n, dice, per, aside, numbers):
     assert all(p.gems == 2 for p in state.players)  # two Soul Gems each
     assert state.round == 1 and state.reserve_dice == () and state.phase == "setup"
     assert all(p.hand == per for p in state.players)  # dealt, but hidden: only the count is known
-    deal = T.summary(state)["deal"]
+    deal = T.declaration.verbs.summary(state)["deal"]
     assert deal == {"numbers": numbers, "copies_per_number": PLAYER_TABLE[n][1],
                     "deck": per * n + aside, "cards_per_player": per, "set_aside": aside}
 
@@ -151,12 +151,12 @@ def test_setup_follows_the_player_count_table(n, dice, per, aside, numbers):
 def test_expansion_cards_join_the_set_aside_pile():
     # the engine's reading (docs/moves-catopomp.md): hands keep their size, one extra card per player and expansion
     state = new(expansions="catleton,mitch")
-    deal = T.summary(state)["deal"]
+    deal = T.declaration.verbs.summary(state)["deal"]
     assert deal["cards_per_player"] == 10 and deal["deck"] == 36 + 6 and deal["set_aside"] == 12
     assert state.options.catleton and state.options.mitch
-    assert T.summary(state)["options"]["expansions"] == ["catleton", "mitch"]
-    assert T.summary(new(expansions="Cat-leton"))["options"]["expansions"] == ["catleton"]
-    assert T.summary(new(expansions="none"))["options"]["expansions"] == []
+    assert T.declaration.verbs.summary(state)["options"]["expansions"] == ["catleton", "mitch"]
+    assert T.declaration.verbs.summary(new(expansions="Cat-leton"))["options"]["expansions"] == ["catleton"]
+    assert T.declaration.verbs.summary(new(expansions="none"))["options"]["expansions"] == []
 
 
 def test_starting_player_option_and_default():
@@ -170,7 +170,7 @@ def test_starting_player_option_and_default():
 
 def test_recorded_options():
     state = new(passing="casual", hell_power="yes", competitive="yes")
-    o = T.summary(state)["options"]
+    o = T.declaration.verbs.summary(state)["options"]
     assert o == {"passing": "casual", "competitive": True, "hell_power": True, "expansions": []}
     assert new().options.passing == "main" and not new().options.competitive
 
@@ -189,12 +189,12 @@ def test_recorded_options():
 ])
 def test_bad_options(players, options, fragment):
     with pytest.raises(OptionError, match=fragment):
-        T.new_state(players, options)
+        T.declaration.verbs.new_state(players, options)
 
 
 def test_competitive_option_with_two_players_cites_the_rule():
     with pytest.raises(OptionError, match="catopomp.competitive.players"):
-        T.new_state(["Ann", "Ben"], {"competitive": "yes"})
+        T.declaration.verbs.new_state(["Ann", "Ben"], {"competitive": "yes"})
     assert not new(("Ann", "Ben"), competitive="no").options.competitive
 
 
@@ -317,7 +317,7 @@ def test_losing_the_last_gem_ends_the_game_everyone_with_gems_wins():
     assert by_kind(effects, "game-over").rule == f"{C}end.game-end"
     w = by_kind(effects, "winners")
     assert w.rule == f"{C}end.winners" and "Ann, Ben" in w.message
-    summary = T.summary(s)
+    summary = T.declaration.verbs.summary(s)
     assert summary["game_over"] and summary["winners"] == ["Ann", "Ben"] and summary["loser"] == "Cy"
     assert s.round == 3  # no new round is set up
 
@@ -398,9 +398,9 @@ def test_reserve_die_only_for_one_gem_players_with_faces_1_to_6():
         assert rules_of(refused(s, "reserve", "ann", face)) == [f"{C}components.dice"]
     s, effects = do(s, "reserve", "ann", "6")
     assert player(s, "Ann").reserve_die == 6
-    assert T.summary(s)["players"][0]["reserve_die"] == 6
-    assert T.summary(run(new(), "lost ann"))["players"][0]["reserve_die"] == "not set"
-    assert T.summary(s)["players"][1]["reserve_die"] is None
+    assert T.declaration.verbs.summary(s)["players"][0]["reserve_die"] == 6
+    assert T.declaration.verbs.summary(run(new(), "lost ann"))["players"][0]["reserve_die"] == "not set"
+    assert T.declaration.verbs.summary(s)["players"][1]["reserve_die"] is None
 
 
 def test_reserve_die_is_fixed_once_the_round_is_under_way():
@@ -455,10 +455,10 @@ def test_predictions_are_1_to_4_and_only_in_the_competitive_variant():
 
 def test_predictions_are_secret_in_the_summary_until_revealed():
     s = run(new(competitive="yes"), "predict ann 3", "predict ben 2")
-    rows = {r["name"]: r for r in T.summary(s)["players"]}
+    rows = {r["name"]: r for r in T.declaration.verbs.summary(s)["players"]}
     assert rows["Ann"]["prediction"] == "secret" and rows["Cy"]["prediction"] is None
     s = run(s, "cleared ann 3")
-    rows = {r["name"]: r for r in T.summary(s)["players"]}
+    rows = {r["name"]: r for r in T.declaration.verbs.summary(s)["players"]}
     assert rows["Ann"]["prediction"] == 3 and rows["Ann"]["round_points"] == 2
     assert rows["Ben"]["prediction"] == "secret"
 
@@ -516,7 +516,7 @@ def test_competitive_game_end_resets_the_gemless_and_most_points_win():
     assert by_kind(effects, "points-reset").rule == f"{C}competitive.game-end-reset"
     w = by_kind(effects, "winners")
     assert w.rule == f"{C}competitive.winner" and "Ann and Ben win" in w.message  # a tie is shared
-    assert T.summary(s)["winners"] == ["Ann", "Ben"]
+    assert T.declaration.verbs.summary(s)["winners"] == ["Ann", "Ben"]
 
 
 def test_score_command_changes_nothing():
@@ -555,11 +555,11 @@ def test_overruled_changes_apply_as_literally_as_possible():
 
 def test_overruled_changes_after_the_end_keep_the_game_over_and_update_the_result():
     s = lose(lose(run(new(competitive="yes"), "points ann +1"), "cy"), "cy")
-    assert T.summary(s)["winners"] == ["Ann"]
+    assert T.declaration.verbs.summary(s)["winners"] == ["Ann"]
     s2, effects = overrule(s, "points", "ben", "+3")
     assert s2.game_over and points(s2)["Ben"] == 3
     assert by_kind(effects, "after-the-end").rule == f"{C}end.game-end"
-    assert T.summary(s2)["winners"] == ["Ben"]
+    assert T.declaration.verbs.summary(s2)["winners"] == ["Ben"]
     s3, _ = overrule(s2, "lost", "cy")
     assert gems(s3)["Cy"] == 0  # no fewer than none
     s4, _ = overrule(new(), "gems", "ann", "-5")
@@ -577,7 +577,7 @@ def _mirror_game(seed: int, players: int, competitive: bool):
     names = tuple(f"P{i + 1}" for i in range(players))
     opts = Opts(competitive=competitive)
     t = deal_first(names, opts, rng)
-    state = T.new_state(list(names), {"competitive": "yes" if competitive else "no", "start": names[t.turn]})
+    state = T.declaration.verbs.new_state(list(names), {"competitive": "yes" if competitive else "no", "start": names[t.turn]})
     say_clears = competitive or seed % 2 == 0
 
     def tell(*words):
@@ -612,7 +612,7 @@ def _mirror_game(seed: int, players: int, competitive: bool):
         if t.phase == "game-over":
             assert state.game_over and state.loser == names[t.loser]
             _, win = final_scoring(t.gems, t.points, competitive)
-            assert T.summary(state)["winners"] == [names[i] for i in win]
+            assert T.declaration.verbs.summary(state)["winners"] == [names[i] for i in win]
             return state
         t = deal_next(t, rng)
 
@@ -672,7 +672,7 @@ def _check_invariants(state: State, n: int):
 @given(sessions(corrections=False))
 def test_legal_changes_keep_the_counters_in_range(session):
     names, comp, commands = session
-    state = T.new_state(names, {"competitive": "yes" if comp else "no"})
+    state = T.declaration.verbs.new_state(names, {"competitive": "yes" if comp else "no"})
     log = []
     game_overs = 0
     for words in commands:
@@ -681,10 +681,10 @@ def test_legal_changes_keep_the_counters_in_range(session):
         if not verdict.legal:
             assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
-        dump = T.dump(state)
+        dump = state.model_dump(mode="json")
         was_over = state.game_over
         new_state, effects = T.apply(state, change)
-        assert T.dump(state) == dump  # apply never mutates its input
+        assert state.model_dump(mode="json") == dump  # apply never mutates its input
         assert all(e.rule in T.declaration.verbs.rule_ids for e in effects if e.rule)
         game_overs += kinds(effects).count("game-over")
         if was_over:  # only the score, or a last reveal of a player who cleared as the game ended
@@ -694,27 +694,27 @@ def test_legal_changes_keep_the_counters_in_range(session):
         _check_invariants(state, len(names))
     assert game_overs <= 1
     # replaying the same changes gives the same state
-    replay = T.new_state(names, {"competitive": "yes" if comp else "no"})
+    replay = T.declaration.verbs.new_state(names, {"competitive": "yes" if comp else "no"})
     for change in log:
         replay, _ = T.apply(replay, change)
     assert replay == state
-    assert T.load(T.dump(state)) == state
+    assert T.load(state.model_dump(mode="json")) == state
 
 
 @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions())
 def test_overruled_changes_never_crash_and_never_mutate(session):
     names, comp, commands = session
-    state = T.new_state(names, {"competitive": "yes" if comp else "no"})
+    state = T.declaration.verbs.new_state(names, {"competitive": "yes" if comp else "no"})
     for words in commands:
         change = T.parse(state, list(words))
         T.check(state, change)
-        dump = T.dump(state)
+        dump = state.model_dump(mode="json")
         new_state, _ = T.apply(state, change)
-        assert T.dump(state) == dump
+        assert state.model_dump(mode="json") == dump
         assert all(p.gems >= 0 for p in new_state.players)
         assert all(p.reserve_die is None or 1 <= p.reserve_die <= 6 for p in new_state.players)
-        summary = T.summary(new_state)
+        summary = T.declaration.verbs.summary(new_state)
         assert summary["round"] >= 1
         state = new_state
 
@@ -722,11 +722,11 @@ def test_overruled_changes_never_crash_and_never_mutate(session):
 def test_reading_nobody_scored_everyone_ties_at_zero():
     # "the player(s) with the most points wins", read literally: all at 0 share the win
     s = lose(lose(new(competitive="yes"), "cy"), "cy")
-    assert T.summary(s)["winners"] == ["Ann", "Ben", "Cy"]
+    assert T.declaration.verbs.summary(s)["winners"] == ["Ann", "Ben", "Cy"]
 
 
 def test_summary_without_the_competitive_variant_has_no_points_or_predictions():
-    rows = T.summary(run(new(), "cleared ann 2"))["players"]
+    rows = T.declaration.verbs.summary(run(new(), "cleared ann 2"))["players"]
     assert rows[0] == {"name": "Ann", "gems": 2, "hand": 0, "hell_domain": [], "used_dice": [], "reserve_die": None,
                        "cleared": True, "last_set": 2}
     assert "points" not in rows[1] and "prediction" not in rows[1]
@@ -739,7 +739,7 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     from engine.catopomp import Engine
 
     s = run(new(), "first ann", "dice 1 2 3 4 5 6", "hand ann 1 1 2 3 4 5 6 7 8 9")
-    s = Engine().apply(s, Engine().parse_move("heaven 1 1 then hell 2", s))
+    s = Engine().plays.apply(s, Engine().plays.parse_move("heaven 1 1 then hell 2", s))
     for words in (("lost", "cy"), ("gems", "cy", "-1"), ("gems", "cy", "=1")):
         verdict = refused(s, *words)
         assert rules_of(verdict.reasons) == [f"{C}round.round-end-trigger"], words

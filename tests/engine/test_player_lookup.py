@@ -17,7 +17,7 @@ NAMING = per_game("naming")
 
 def _table(game):
     tracker = importlib.import_module(GAMES[game]).Tracker()
-    return tracker, tracker.new_state(["Ann", "Ben", "Cy"], OPTIONS.get(game, {}))
+    return tracker, tracker.declaration.verbs.new_state(["Ann", "Ben", "Cy"], OPTIONS.get(game, {}))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

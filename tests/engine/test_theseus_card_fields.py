@@ -41,7 +41,7 @@ def table(cards, party=("Knight", "Mage", "Rogue"), hand=("Witch",), **over):
 
 
 def uses(state):
-    return {(m.card, m.icon) for m in ENGINE.legal_moves(state) if m.action == "use"}
+    return {(m.card, m.icon) for m in ENGINE.plays.legal_moves(state) if m.action == "use"}
 
 
 # ------------------------------------------------------------------------------------------ icon
@@ -50,8 +50,8 @@ def uses(state):
 def test_a_known_icon_lists_only_the_cards_own_ability_and_leaves_no_note():
     state = table(STARTERS + BOARD)
     assert uses(state) == {("Knight", "explore"), ("Mage", "recruit"), ("Rogue", "subjugate")}
-    assert ENGINE.moves_note(state) is None
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
+    assert ENGINE.views.moves_note(state) is None
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Mage recruit Witch", state))
     assert verdict.legal and verdict.unchecked == ()
 
 
@@ -60,24 +60,24 @@ def test_an_unknown_icon_lists_every_ability_for_that_card_only_and_says_how_to_
     state = table(cards)
     assert {i for c, i in uses(state) if c == "Mage"} == set(ICONS)
     assert {i for c, i in uses(state) if c == "Knight"} == {"explore"}
-    note = ENGINE.moves_note(state)
+    note = ENGINE.views.moves_note(state)
     assert note == ("card effect not checked: Mage's icon is unknown: every ability is listed for it; "
                     'teach it: `companion cards add theseus Mage --icon "ICON"`')
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Mage recruit Witch", state))
     assert verdict.legal
     assert (R.ICON, "card effect not checked: Mage's icon is unknown: taken as recruit, as the move says; "
             'teach it: `companion cards add theseus Mage --icon "recruit"`') in \
-        {(n.rule, n.message) for n in verdict.notes}
+        {(n.rule, n.message) for n in verdict.unchecked}
 
 
 def test_a_card_already_used_is_not_named_in_the_moves_note():
     state = table([c for c in STARTERS if c["name"] != "Mage"] + BOARD, used=["Mage"])
-    assert ENGINE.moves_note(state) is None
+    assert ENGINE.views.moves_note(state) is None
 
 
 def test_a_known_icon_refuses_another_ability():
     state = table(STARTERS + BOARD)
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage subjugate Witch", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Mage subjugate Witch", state))
     assert not verdict.legal and verdict.reasons[0].rule == R.ICON
 
 
@@ -87,11 +87,11 @@ def test_a_known_icon_refuses_another_ability():
 def test_icon_count_lets_one_use_move_that_many_cards_and_no_more():
     cards = STARTERS + BOARD + [{"name": "Ranger", "rank": 1, "icon": "explore", "icon_count": 2, "effect": "none"}]
     state = table(cards, party=("Ranger", "Mage"))
-    pairs = [m.targets for m in ENGINE.legal_moves(state) if m.card == "Ranger"]
+    pairs = [m.targets for m in ENGINE.plays.legal_moves(state) if m.card == "Ranger"]
     assert ("Buster", "Kunoichi") in pairs and max(len(t) for t in pairs) == 2
-    ok = ENGINE.check(state, ENGINE.parse_move("use Ranger explore Buster Kunoichi reveal Paladin Buster", state))
+    ok = ENGINE.check(state, ENGINE.plays.parse_move("use Ranger explore Buster Kunoichi reveal Paladin Buster", state))
     assert ok.legal and ok.unchecked == ()
-    three = ENGINE.check(state, ENGINE.parse_move("use Ranger explore Buster Kunoichi Paladin", state))
+    three = ENGINE.check(state, ENGINE.plays.parse_move("use Ranger explore Buster Kunoichi Paladin", state))
     assert not three.legal and three.reasons[0].rule == R.EXPLORE_MULTI
 
 
@@ -197,7 +197,7 @@ def test_the_card_command_teaches_this_game_field_by_field():
     from engine.theseus.model import catalogue
 
     tracker = Tracker()
-    state = tracker.new_state(["Ann", "Ben"], {})
+    state = tracker.declaration.verbs.new_state(["Ann", "Ben"], {})
     state, effects = tracker.apply(state, tracker.parse(state, ["card", "Hydra:6:3:explore2", "witch:1:recruit:none"]))
     cat = catalogue(state)
     assert (cat["Hydra"].rank, cat["Hydra"].vp, cat["Hydra"].icon, cat["Hydra"].icon_count) == (6, 3, "explore", 2)

@@ -65,9 +65,9 @@ def test_situation_cards_override_only_the_fields_they_give():
 
 def test_unknown_icon_and_effect_are_reported_unchecked():
     state = table(cards=[])
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
     assert verdict.legal
-    notes = {n.rule: n.message for n in verdict.notes}
+    notes = {n.rule: n.message for n in verdict.unchecked}
     assert notes[R.ICON] == ("card effect not checked: Knight's icon is unknown: taken as explore, as the "
                              'move says; teach it: `companion cards add theseus Knight --icon "explore"`')
     assert notes[R.EFFECT].startswith("card effect not checked: Knight's effect is unknown: resolve it as printed; "
@@ -77,14 +77,14 @@ def test_unknown_icon_and_effect_are_reported_unchecked():
 def test_effect_text_is_reported_unchecked():
     state = table(cards=KNOWN + [{"name": "Witch", "icon": "recruit", "effect": "Draw a card."}],
                   players=[{"name": "Ann", "party": ["Knight", "Witch"], "hand": ["Squire"]}])
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Witch recruit Squire", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Witch recruit Squire", state))
     assert verdict.legal
-    assert Reason(rule=R.EFFECT, message="card effect not checked: Witch: Draw a card.") in verdict.notes
+    assert Reason(rule=R.EFFECT, message="card effect not checked: Witch: Draw a card.") in verdict.unchecked
 
 
 def test_known_card_with_no_effect_has_no_unchecked_note():
     state = table()
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
     assert verdict.legal and verdict.unchecked == ()
 
 
@@ -93,17 +93,17 @@ def test_notation_round_trips_including_names_with_spaces():
     for text in ["use 'Dark Knight' explore Witch", "use Dark Knight explore Witch",
                  "use Mage recruit Squire", "basic explore Witch", "exile hand Squire", "end",
                  "use Knight explore Witch reveal Squire"]:
-        move = ENGINE.parse_move(text, state)
-        assert ENGINE.parse_move(ENGINE.format_move(move), state) == move
-    assert ENGINE.parse_move("use Dark Knight Witch", state).card == "Dark Knight"
-    assert ENGINE.parse_move("USE knight EXPLORE paladin", state) == Move(
+        move = ENGINE.plays.parse_move(text, state)
+        assert ENGINE.plays.parse_move(ENGINE.plays.format_move(move), state) == move
+    assert ENGINE.plays.parse_move("use Dark Knight Witch", state).card == "Dark Knight"
+    assert ENGINE.plays.parse_move("USE knight EXPLORE paladin", state) == Move(
         action="use", card="Knight", icon="explore", targets=("Paladin",)
     )
 
 
 def test_targets_are_normalised_in_any_order():
     state = table()
-    assert ENGINE.parse_move("use Knight explore Witch Buster", state) == ENGINE.parse_move(
+    assert ENGINE.plays.parse_move("use Knight explore Witch Buster", state) == ENGINE.plays.parse_move(
         "use Knight explore Buster Witch", state
     )
 
@@ -111,49 +111,49 @@ def test_targets_are_normalised_in_any_order():
 def test_syntax_error_names_the_token_and_suggests():
     state = table()
     with pytest.raises(MoveSyntaxError, match="Paldin.*Paladin"):
-        ENGINE.parse_move("use Knight explore Paldin", state)
+        ENGINE.plays.parse_move("use Knight explore Paldin", state)
     with pytest.raises(MoveSyntaxError, match="'party' or 'hand'"):
-        ENGINE.parse_move("exile deck Mage", state)
+        ENGINE.plays.parse_move("exile deck Mage", state)
 
 
 def test_ambiguous_move_lists_candidates():
     state = table(cards=[], players=[{"name": "Ann", "party": ["Knight"], "hand": ["Witch"]}])
     with pytest.raises(AmbiguousMove) as err:
-        ENGINE.parse_move("use Knight Witch", state)
+        ENGINE.plays.parse_move("use Knight Witch", state)
     assert set(err.value.candidates) == {
         "use Knight explore Witch", "use Knight recruit Witch", "use Knight subjugate Witch"
     }
     # only the Board holds Witch: the Explore reading is the only one
     state = table(cards=[])
-    assert ENGINE.parse_move("use Knight Witch", state).icon == "explore"
+    assert ENGINE.plays.parse_move("use Knight Witch", state).icon == "explore"
 
 
 def test_apply_never_mutates_and_refuses_illegal_moves():
     state = table()
     before = state.model_dump()
-    new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    new = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
     assert state.model_dump() == before
     assert new.players[0].hand == ("Paladin",)
     assert [c.name for c in new.board] == ["Witch", "Buster", "Kunoichi", "Squire"]
     assert new.decks[1] == ("Squire",) and new.used == ("Knight",)
     with pytest.raises(IllegalMove):
-        ENGINE.apply(new, ENGINE.parse_move("use Knight explore Witch", new))
+        ENGINE.plays.apply(new, ENGINE.plays.parse_move("use Knight explore Witch", new))
     assert issubclass(IllegalMove, EngineError)
 
 
 def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     state = table(decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
-    move = ENGINE.parse_move("use Knight explore Paladin", state)
+    move = ENGINE.plays.parse_move("use Knight explore Paladin", state)
     verdict = ENGINE.check(state, move)
-    assert verdict.legal and any(n.rule == R.REVEAL and "not a list of names" in n.message for n in verdict.notes)
+    assert verdict.legal and any(n.rule == R.REVEAL and "not a list of names" in n.message for n in verdict.unchecked)
     # a table that does not say what the refill turned up: the card is known by its Rank only
-    new = ENGINE.apply(state, move)
+    new = ENGINE.plays.apply(state, move)
     assert new.decks[1] == 2 and new.board[-1].name == "Rank 1 card"
-    assert ENGINE.status(new) == []
-    new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Squire", state))
+    assert ENGINE.declaration.status(new) == []
+    new = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Knight explore Paladin reveal Squire", state))
     assert new.decks[1] == 2 and new.board[-1].name == "Squire"
     # a revealed card the catalogue lacks gets the Rank of the deck it came from
-    new = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin reveal Ogre", state.model_copy(
+    new = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Knight explore Paladin reveal Ogre", state.model_copy(
         update={"cards": state.cards + (ENGINE.load_state({"players": [{"name": "X", "party": []}],
                                                             "cards": [{"name": "Ogre"}]}).cards[0],)})))
     assert catalogue(new)["Ogre"].rank == 1
@@ -164,19 +164,19 @@ def test_whole_turn_with_exile_and_next_player():
         {"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Squire"] * 4},
         {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]},
     ])
-    state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
-    assert [ENGINE.format_move(m) for m in ENGINE.legal_moves(state)] == [
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
+    assert [ENGINE.plays.format_move(m) for m in ENGINE.plays.legal_moves(state)] == [
         "exile hand Paladin", "exile hand Squire"
     ]
     assert not ENGINE.check(state, Move(action="end")).legal
-    state = ENGINE.apply(state, ENGINE.parse_move("exile hand Paladin", state))
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("exile hand Paladin", state))
     assert state.exiled == ("Paladin",) and len(state.players[0].hand) == 4
-    state = ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Squire", state))
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Mage recruit Squire", state))
     assert len(state.players[0].party) == 4
-    assert "use Rogue subjugate Squire" not in {ENGINE.format_move(m) for m in ENGINE.legal_moves(state)}
-    state = ENGINE.apply(state, Move(action="end"))
+    assert "use Rogue subjugate Squire" not in {ENGINE.plays.format_move(m) for m in ENGINE.plays.legal_moves(state)}
+    state = ENGINE.plays.apply(state, Move(action="end"))
     assert state.active == "Ben" and state.used == () and state.basic_action is None
-    assert ENGINE.status(state) == []
+    assert ENGINE.declaration.status(state) == []
 
 
 def test_final_scores_and_tie_reporting():
@@ -243,7 +243,7 @@ def test_notation_and_docs_show_the_moves():
         assert example in doc
     block = re.search(r"```toml[^\n]*\n(.*?)```", doc, re.S).group(1)
     state = ENGINE.load_state(tomllib.loads(block), "docs example")  # the file as written, not nested
-    assert ENGINE.status(state) == []
+    assert ENGINE.declaration.status(state) == []
 
 
 # ---------------------------------------------------------------- play-along (issue 7)
@@ -251,49 +251,49 @@ def test_notation_and_docs_show_the_moves():
 
 def test_to_act_with_turn_and_the_turn_rule():
     state = table()
-    assert ENGINE.to_act(state) == "Ann" and ENGINE.declaration.turns.rule == "theseus.setup.clockwise"
+    assert ENGINE.turns.to_act(state) == "Ann" and ENGINE.declaration.turns.rule == "theseus.setup.clockwise"
     assert ENGINE.declaration.turns.rule in ENGINE.declaration.plays.rule_ids
-    state = ENGINE.apply(state, ENGINE.parse_move("use Knight explore Paladin", state))
-    ben = ENGINE.with_turn(state, "Ben")
+    state = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
+    ben = ENGINE.turns.with_turn(state, "Ben")
     assert ben.active == "Ben" and ben.used == () and ben.basic_action is None
-    assert ENGINE.with_turn(state, "Ann") is state
+    assert ENGINE.turns.with_turn(state, "Ann") is state
     over = table(game_over=True, active_rank=6, board=[], decks={"6": 0})
-    assert ENGINE.to_act(over) is None and ENGINE.moves_note(over) == "the game is over"
+    assert ENGINE.turns.to_act(over) is None and ENGINE.views.moves_note(over) == "the game is over"
 
 
 def test_overruled_apply_plays_the_move_out_as_far_as_it_goes():
     state = table()
-    move = ENGINE.parse_move("use Mage recruit Witch", state)  # Witch is on the Board, not in the Hand
+    move = ENGINE.plays.parse_move("use Mage recruit Witch", state)  # Witch is on the Board, not in the Hand
     assert not ENGINE.check(state, move).legal
     with pytest.raises(IllegalMove):
-        ENGINE.apply(state, move)
-    new = ENGINE.apply(state, move, overruled=True)
+        ENGINE.plays.apply(state, move)
+    new = ENGINE.plays.apply(state, move, overruled=True)
     assert new.players[0].party == ("Knight", "Mage", "Rogue", "Witch") and new.used == ("Mage",)
     # a turn ended with an over-full Hand: the table says so, the turn passes
     full = table(players=[{"name": "Ann", "party": ["Knight"], "hand": ["Squire"] * 5},
                           {"name": "Ben", "party": ["Knight"]}])
-    assert ENGINE.apply(full, Move(action="end"), overruled=True).active == "Ben"
+    assert ENGINE.plays.apply(full, Move(action="end"), overruled=True).active == "Ben"
     over = table(game_over=True, active_rank=6, board=[], decks={"6": 0})
-    assert ENGINE.apply(over, Move(action="end"), overruled=True) == over
+    assert ENGINE.plays.apply(over, Move(action="end"), overruled=True) == over
 
 
 def test_a_hidden_hand_is_checked_for_everything_but_possession():
     state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 2},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Witch", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Mage recruit Witch", state))
     assert verdict.legal and any(u.rule == R.RECRUIT and u.message.startswith("possession: Ann's Hand")
-                                 for u in verdict.notes)
-    new = ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Witch", state))
+                                 for u in verdict.unchecked)
+    new = ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Mage recruit Witch", state))
     assert new.players[0].hand == 1 and new.players[0].party[-1] == "Witch"
-    new = ENGINE.apply(new, ENGINE.parse_move("use Knight explore Paladin", new))
+    new = ENGINE.plays.apply(new, ENGINE.plays.parse_move("use Knight explore Paladin", new))
     assert new.players[0].hand == 2  # the Explored card joins the count
     # what cannot be taken on trust: a card from an empty Hand
     empty = state.model_copy(update={"players": (state.players[0].model_copy(update={"hand": 0}), state.players[1])})
-    verdict = ENGINE.check(empty, ENGINE.parse_move("basic subjugate Witch", empty))
+    verdict = ENGINE.check(empty, ENGINE.plays.parse_move("basic subjugate Witch", empty))
     assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.subjugate.hand-to-reward"
-    assert "not known" in ENGINE.moves_note(state)
-    assert "not recorded" in ENGINE.moves_note(table(board=[]))
-    assert all(m.icon != "recruit" or not m.targets for m in ENGINE.legal_moves(state))
+    assert "not known" in ENGINE.views.moves_note(state)
+    assert "not recorded" in ENGINE.views.moves_note(table(board=[]))
+    assert all(m.icon != "recruit" or not m.targets for m in ENGINE.plays.legal_moves(state))
 
 
 def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
@@ -307,21 +307,21 @@ def test_a_hidden_hand_cannot_hold_a_card_the_board_has_not_shown_yet():
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"], "hand": 3}],
                   active="Ben", active_rank=3, board=["Hydra"] * 4, decks={"3": 4, "4": 4, "5": 4, "6": 4},
                   cards=[*KNOWN, dragon, hydra])
-    assert ENGINE.status(state) == []
+    assert ENGINE.declaration.status(state) == []
     for text in ("use Mage recruit Dragon", "use Rogue subjugate Dragon", "basic recruit Dragon"):
-        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        verdict = ENGINE.check(state, ENGINE.plays.parse_move(text, state))
         assert not verdict.legal, text
         assert [r.rule for r in verdict.reasons] == ["theseus.advance.rank-order"], text
         assert "Rank 6" in verdict.reasons[0].message and "active Rank is 3" in verdict.reasons[0].message
         # the alternatives take nothing from the hidden Hand by name
         assert all("Dragon" not in a for a in verdict.alternatives)
     # a card of the active Rank or below is still taken on trust, and the table stays possible
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Mage recruit Hydra", state))
-    assert verdict.legal and any(u.message.startswith("possession: Ben's Hand") for u in verdict.notes)
-    assert ENGINE.status(ENGINE.apply(state, ENGINE.parse_move("use Mage recruit Hydra", state))) == []
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Mage recruit Hydra", state))
+    assert verdict.legal and any(u.message.startswith("possession: Ben's Hand") for u in verdict.unchecked)
+    assert ENGINE.declaration.status(ENGINE.plays.apply(state, ENGINE.plays.parse_move("use Mage recruit Hydra", state))) == []
     # Exiling it from an over-full hidden Hand is refused for the same reason
     full = state.model_copy(update={"players": (state.players[0], state.players[1].model_copy(update={"hand": 5}))})
-    verdict = ENGINE.check(full, ENGINE.parse_move("exile hand Dragon", full))
+    verdict = ENGINE.check(full, ENGINE.plays.parse_move("exile hand Dragon", full))
     assert not verdict.legal and verdict.reasons[0].rule == "theseus.advance.rank-order"
 
 
@@ -335,14 +335,14 @@ def test_a_card_used_on_a_hidden_hand_that_is_not_empty_must_name_its_target():
     known = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Witch", "Buster"]},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
     for s in (state, known):
-        verdict = ENGINE.check(s, ENGINE.parse_move("use Mage recruit", s))
+        verdict = ENGINE.check(s, ENGINE.plays.parse_move("use Mage recruit", s))
         assert not verdict.legal and verdict.reasons[0].rule == "theseus.icons.recruit.hand-to-party"
-    assert "2 cards" in ENGINE.check(state, ENGINE.parse_move("use Mage recruit", state)).reasons[0].message
-    assert all(m.targets or m.icon == "explore" or m.action == "end" for m in ENGINE.legal_moves(state))
+    assert "2 cards" in ENGINE.check(state, ENGINE.plays.parse_move("use Mage recruit", state)).reasons[0].message
+    assert all(m.targets or m.icon == "explore" or m.action == "end" for m in ENGINE.plays.legal_moves(state))
     # an empty hidden Hand: nothing to act on, used for its effect alone (noted as a reading)
     empty = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": 0},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
-    assert ENGINE.check(empty, ENGINE.parse_move("use Mage recruit", empty)).legal
+    assert ENGINE.check(empty, ENGINE.plays.parse_move("use Mage recruit", empty)).legal
 
 
 def test_the_hands_deadline_is_named_as_a_reading():
@@ -352,13 +352,13 @@ def test_the_hands_deadline_is_named_as_a_reading():
     state = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Squire"] * 5},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
     for text in ("use Mage recruit Squire", "end"):
-        verdict = ENGINE.check(state, ENGINE.parse_move(text, state))
+        verdict = ENGINE.check(state, ENGINE.plays.parse_move(text, state))
         assert not verdict.legal and verdict.reasons[0].rule == "theseus.limits.exile-down"
-        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("reading: the Hand is read as") for u in verdict.notes)
+        assert any(u.rule == R.EXILE_DOWN and u.message.startswith("reading: the Hand is read as") for u in verdict.unchecked)
     party = table(players=[{"name": "Ann", "party": ["Knight", "Mage", "Rogue", "Squire", "Squire"]},
                            {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}], used=["Knight"])
-    verdict = ENGINE.check(party, ENGINE.parse_move("end", party))
-    assert not verdict.legal and not any("read as" in u.message for u in verdict.notes)  # the Party's is a rule
+    verdict = ENGINE.check(party, ENGINE.plays.parse_move("end", party))
+    assert not verdict.legal and not any("read as" in u.message for u in verdict.unchecked)  # the Party's is a rule
 
 
 def test_advancing_when_the_deck_empties_is_named_as_a_reading():
@@ -366,12 +366,12 @@ def test_advancing_when_the_deck_empties_is_named_as_a_reading():
     the Rank Deck (it advances when it becomes empty): the engine advances the moment the last card is
     revealed, so that card is on the Board when the Bonuses are placed; the verdict says so."""
     state = table(decks={"1": ["Squire"], "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
     assert verdict.legal and "advance" in {e.kind for e in verdict.effects}
-    assert any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
+    assert any(u.rule == R.DECK_RUNS_OUT for u in verdict.unchecked)
     state = table()  # two Squires left: this refill does not empty the deck
-    verdict = ENGINE.check(state, ENGINE.parse_move("use Knight explore Paladin", state))
-    assert not any(u.rule == R.DECK_RUNS_OUT for u in verdict.notes)
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move("use Knight explore Paladin", state))
+    assert not any(u.rule == R.DECK_RUNS_OUT for u in verdict.unchecked)
 
 
 # ---------------------------------------------------------------- structured results (issue 22)
@@ -388,7 +388,7 @@ def test_advancing_when_the_deck_empties_is_named_as_a_reading():
 ])
 def test_every_unchecked_note_is_a_reason_citing_the_rule_that_leaves_it_open(over, move):
     state = table(**over)
-    verdict = ENGINE.check(state, ENGINE.parse_move(move, state))
+    verdict = ENGINE.check(state, ENGINE.plays.parse_move(move, state))
     assert verdict.unchecked
     for note in verdict.unchecked:
         assert isinstance(note, Reason) and note.rule in ENGINE.declaration.plays.rule_ids, note
@@ -403,7 +403,7 @@ def test_the_final_count_is_data_on_the_effects():
     scores = {e.who: e.amount for e in verdict.effects if e.kind == "score"}
     assert scores == {r["player"]: r["total"] for r in final_scores(state)["players"]} == {"Ann": 3, "Ben": 1}
     assert [e.who for e in verdict.effects if e.kind == "winner"] == ["Ann"]
-    assert {n.rule for n in verdict.notes} >= {R.BONUS_SCORE}
+    assert {n.rule for n in verdict.unchecked} >= {R.BONUS_SCORE}
 
 
 def test_the_package_shows_only_its_face_and_keeps_its_modules_apart():

@@ -1,7 +1,7 @@
 """Property tests of Party of the Theseus play-along (issue 7), over whole random games told as a
 real table tells them (tests/engine/theseus_table.py: opponents' Hands as counts):
 
-- replaying the session log (trackers.sessions.replay) gives the same state as applying the
+- replaying the session log (trackers.log.replay) gives the same state as applying the
   set-up changes and the plays directly;
 - undo of a play restores the exact prior state;
 - every move `moves` lists for the player to act is accepted by `play` (checked legal, in turn,
@@ -22,8 +22,7 @@ from engine.tracking import Change
 from tests.conftest import examples
 from tests.engine.theseus_table import public, table_game
 from engine.base import PLAY, Game, step
-from trackers.sessions import Entry, Session, replay
-
+from trackers.log import Entry, Session, replay
 ENGINE, TRACKER = Engine(), Tracker()
 GAME = Game(TRACKER, ENGINE)
 GAMES = 10 * max(1, int(os.environ.get("COMPANION_PROPERTY_SCALE", "1")))
@@ -38,10 +37,10 @@ def _options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 def _accepted_by_play(state, move) -> None:
     """What `companion play` does with a move of the player to act: check, then record."""
     verdict = ENGINE.check(state, move)
-    assert verdict.legal, (ENGINE.format_move(move), verdict.as_json())
-    assert ENGINE.to_act(state) == state.active
-    text = ENGINE.format_move(move)
-    assert ENGINE.parse_move(text, state) == move
+    assert verdict.legal, (ENGINE.plays.format_move(move), verdict.as_json())
+    assert ENGINE.turns.to_act(state) == state.active
+    text = ENGINE.plays.format_move(move)
+    assert ENGINE.plays.parse_move(text, state) == move
     assert not step(GAME, state, text).refused
 
 
@@ -56,7 +55,7 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
         if kind == "track" and what[0] == "new":
             names, opts = _options(what)
             session = Session(1, "t", "theseus", names, opts, "", None)
-            state = TRACKER.new_state(names, opts)
+            state = TRACKER.declaration.verbs.new_state(names, opts)
             continue
         prior = state
         if kind == "track":
@@ -65,14 +64,14 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
             state, verb, args = stepped.state, stepped.verb, stepped.args
         else:
             # every listed move of the player to act is accepted (a sample per step, all at the start)
-            listed = ENGINE.legal_moves(state)
+            listed = ENGINE.plays.legal_moves(state)
             for move in listed if len(entries) < 10 else rng.sample(listed, min(4, len(listed))):
                 _accepted_by_play(state, move)
-            move = ENGINE.parse_move(what, state)
+            move = ENGINE.plays.parse_move(what, state)
             assert ENGINE.check(state, move).legal, what
-            stepped = step(GAME, state, ENGINE.format_move(move))
+            stepped = step(GAME, state, ENGINE.plays.format_move(move))
             state, verb, args = stepped.state, stepped.verb, stepped.args
-            assert (verb, args[0]) == (PLAY, ENGINE.format_move(move))  # and who made it, as a session logs
+            assert (verb, args[0]) == (PLAY, ENGINE.plays.format_move(move))  # and who made it, as a session logs
             assert public(state) == public(full), what
         entries.append(Entry(len(entries) + 1, "", "change", verb, args))
         if kind == "play" and rng.random() < 0.15:
@@ -82,16 +81,16 @@ def test_replay_undo_and_listed_moves_over_whole_games(seed, players):
             redone = undone + [Entry(len(entries) + 2, "", "redo")]
             assert replay(TRACKER, session, redone).state == state
     assert state.game_over
-    assert ENGINE.legal_moves(state) == [] and ENGINE.to_act(state) is None
+    assert ENGINE.plays.legal_moves(state) == [] and ENGINE.turns.to_act(state) is None
     # the log replays to the same table as applying the moves directly
     assert replay(TRACKER, session, entries).state == state
 
 
 def test_listed_moves_of_a_hidden_hand_need_no_hand_cards():
-    state = TRACKER.new_state(["Ann", "Ben"], {"hidden": "ann"})
+    state = TRACKER.declaration.verbs.new_state(["Ann", "Ben"], {"hidden": "ann"})
     state, _ = TRACKER.apply(state, Change(verb="board", args=("Paladin", "Witch", "Buster", "Kunoichi")))
-    assert ENGINE.moves_note(state) and "not known" in ENGINE.moves_note(state)
-    listed = ENGINE.legal_moves(state)
+    assert ENGINE.views.moves_note(state) and "not known" in ENGINE.views.moves_note(state)
+    listed = ENGINE.plays.legal_moves(state)
     assert listed and all(m.icon in (None, "explore") or not m.targets for m in listed)
     for move in listed:
         _accepted_by_play(state, move)
@@ -131,23 +130,23 @@ def _judge_like_a_referee(state, full, move) -> None:
     verdict = ENGINE.check(state, move)
     _count("verdicts")
     for alt in verdict.alternatives:
-        alt_move = ENGINE.parse_move(alt, state)
-        assert ENGINE.check(state, alt_move).legal, (ENGINE.format_move(move), alt, verdict.as_json())
-        assert ENGINE.check(full, alt_move).legal, ("rests on a hidden Hand", ENGINE.format_move(move), alt)
+        alt_move = ENGINE.plays.parse_move(alt, state)
+        assert ENGINE.check(state, alt_move).legal, (ENGINE.plays.format_move(move), alt, verdict.as_json())
+        assert ENGINE.check(full, alt_move).legal, ("rests on a hidden Hand", ENGINE.plays.format_move(move), alt)
         _count("alternatives")
     if verdict.legal:
-        after = ENGINE.apply(state, move)
-        problems = ENGINE.status(after)
-        assert problems == [], (ENGINE.format_move(move), [p.message for p in problems])
+        after = ENGINE.plays.apply(state, move)
+        problems = ENGINE.declaration.status(after)
+        assert problems == [], (ENGINE.plays.format_move(move), [p.message for p in problems])
         _count("legal plays applied")
     if not state.player(state.active).hand_known:
         real = ENGINE.check(full, move)
         if not _takes_from_hand(move):
-            assert verdict.legal == real.legal, (ENGINE.format_move(move), verdict.as_json(), real.as_json())
+            assert verdict.legal == real.legal, (ENGINE.plays.format_move(move), verdict.as_json(), real.as_json())
         elif not verdict.legal:
-            assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.format_move(move))
+            assert not real.legal, ("a refusal the real Hand does not deserve", ENGINE.plays.format_move(move))
         else:
-            assert any(u.message.startswith("possession:") and u.rule for u in verdict.notes), ENGINE.format_move(move)
+            assert any(u.message.startswith("possession:") and u.rule for u in verdict.unchecked), ENGINE.plays.format_move(move)
         _count("hidden-Hand verdicts")
 
 
@@ -165,7 +164,7 @@ def test_the_referee_over_whole_games_with_hidden_hands():
             if kind == "track":
                 if what[0] == "new":
                     # the table knows the cards' texts (the dealer's catalogue): only Hands are hidden
-                    state = TRACKER.new_state(*_options(what)).model_copy(update={"cards": after.cards})
+                    state = TRACKER.declaration.verbs.new_state(*_options(what)).model_copy(update={"cards": after.cards})
                     names = sorted({c.name for c in after.cards})
                 else:
                     state = step(GAME, state, what, kind="track", overruled=True).state
@@ -174,7 +173,7 @@ def test_the_referee_over_whole_games_with_hidden_hands():
             if rng.random() < 0.5:
                 for _ in range(2):
                     _judge_like_a_referee(state, full, random_move(rng, names))
-                listed = ENGINE.legal_moves(state)
+                listed = ENGINE.plays.legal_moves(state)
                 for move in rng.sample(listed, min(2, len(listed))):
                     _judge_like_a_referee(state, full, move)
             stepped = step(GAME, state, what)
@@ -194,9 +193,9 @@ def test_a_hidden_hand_still_gets_a_refills_cards_offered_by_taps():
     a count (the cards the deck can still hold leave out those seen on the table, none from the Hand)."""
     from engine.theseus.rules_refill import tap_reveals
 
-    state = TRACKER.new_state(["Ann", "Ben"], {"hidden": "ann", "cards": "Squire:1"})
+    state = TRACKER.declaration.verbs.new_state(["Ann", "Ben"], {"hidden": "ann", "cards": "Squire:1"})
     state, _ = TRACKER.apply(state, Change(verb="board", args=("Paladin", "Witch", "Buster", "Kunoichi")))
-    moves = [ENGINE.format_move(m) for m in ENGINE.legal_moves(state)]
+    moves = [ENGINE.plays.format_move(m) for m in ENGINE.plays.legal_moves(state)]
     found, taps = tap_reveals(GAME, state, moves, "Ann")
     assert found and all(said["cards"] for said in found.values())
     assert all(tap.split(" reveal ")[0] in found for tap in taps) and taps

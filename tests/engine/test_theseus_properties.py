@@ -127,10 +127,10 @@ def test_random_whole_games(game):
     names = sorted({c.name for c in state.cards})
     total = card_count(state)
     for _ in range(MAX_MOVES):
-        problems = ENGINE.status(state)
+        problems = ENGINE.declaration.status(state)
         assert problems == [], [p.model_dump() for p in problems]
         assert card_count(state) == total
-        legal = ENGINE.legal_moves(state)
+        legal = ENGINE.plays.legal_moves(state)
         if state.game_over:
             assert legal == []
             break
@@ -141,8 +141,8 @@ def test_random_whole_games(game):
         # a sample of the listed moves passes check and round-trips through the notation
         for move in rng.sample(legal, min(3, len(legal))):
             verdict = ENGINE.check(state, move)
-            assert verdict.legal, (ENGINE.format_move(move), verdict.as_json())
-            assert ENGINE.parse_move(ENGINE.format_move(move), state) == move
+            assert verdict.legal, (ENGINE.plays.format_move(move), verdict.as_json())
+            assert ENGINE.plays.parse_move(ENGINE.plays.format_move(move), state) == move
         # random moves it does not list fail check
         listed = set(legal)
         for _ in range(3):
@@ -150,14 +150,14 @@ def test_random_whole_games(game):
             if move in listed:
                 continue
             verdict = ENGINE.check(state, move)
-            assert not verdict.legal, (ENGINE.format_move(move), verdict.as_json())
+            assert not verdict.legal, (ENGINE.plays.format_move(move), verdict.as_json())
             assert verdict.reasons
         move = choose(rng, state, legal)
         verdict = ENGINE.check(state, move)
-        assert verdict.legal, (ENGINE.format_move(move), verdict.as_json())
+        assert verdict.legal, (ENGINE.plays.format_move(move), verdict.as_json())
         triggered = end_triggered(state)
         before = state.model_dump()
-        new = ENGINE.apply(state, move)
+        new = ENGINE.plays.apply(state, move)
         assert state.model_dump() == before, "apply mutated its input"
         if new.game_over:
             assert move.action == "end" and triggered
@@ -196,7 +196,7 @@ def test_unparseable_random_words_raise_syntax_errors():
                  "exile", "exile deck Mage", "end now", "use Knight explore Paladin reveal",
                  "use Knight explore Paladin zap"]:
         try:
-            ENGINE.parse_move(text, state)
+            ENGINE.plays.parse_move(text, state)
         except MoveSyntaxError:
             continue
         raise AssertionError(f"{text!r} parsed")

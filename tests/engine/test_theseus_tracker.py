@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def new(players=("Ann", "Ben", "Cy"), **options):
-    return T.new_state(list(players), {k: str(v) for k, v in options.items()})
+    return T.declaration.verbs.new_state(list(players), {k: str(v) for k, v in options.items()})
 
 
 DRIVE = Driver(T)
@@ -39,7 +39,7 @@ def player(state, name):
 
 
 def row(state, name):
-    return next(p for p in T.summary(state)["players"] if p["name"] == name)
+    return next(p for p in T.declaration.verbs.summary(state)["players"] if p["name"] == name)
 
 
 def at_rank(rank, players=("Ann", "Ben", "Cy"), **options):
@@ -103,9 +103,9 @@ def test_commands_and_options_are_documented():
 def test_dump_and_load_round_trip():
     state = play(at_rank(3, cards="Dragon:5"), "reward ann Paladin", "bonus ann +1", "party ben 2 1", "hand cy total 4",
                  "points ann +2", "reward ben Hydra 3")
-    data = json.loads(json.dumps(T.dump(state)))
+    data = json.loads(json.dumps(state.model_dump(mode="json")))
     again = T.load(data)
-    assert T.summary(again) == T.summary(state)
+    assert T.declaration.verbs.summary(again) == T.declaration.verbs.summary(state)
 
 
 def test_the_tracker_state_feeds_the_engine_state():
@@ -113,7 +113,7 @@ def test_the_tracker_state_feeds_the_engine_state():
     engine_state = state
     assert isinstance(engine_state, State)
     assert engine_state.players == state.players and engine_state.active_rank == 2
-    assert Engine().status(engine_state) == [] or all(r.rule for r in Engine().status(engine_state))
+    assert Engine().declaration.status(engine_state) == [] or all(r.rule for r in Engine().declaration.status(engine_state))
 
 
 # ---------------------------------------------------------------- setup and options
@@ -125,7 +125,7 @@ def test_setup_starting_party_rank_and_first_player():
         assert p.party == ("Knight", "Mage", "Rogue") and p.hand == () and p.reward_area == () and p.bonuses == 0
     assert state.active_rank == 1 and state.active == "Ann" and state.turn == 1
     assert not state.game_over and not state.last_rank6_left
-    summary = T.summary(state)
+    summary = T.declaration.verbs.summary(state)
     assert summary["rank"] == 1 and summary["active"] == "Ann" and summary["winners"] == []
     json.dumps(summary)
 
@@ -164,7 +164,7 @@ def test_cards_option_adds_and_completes_the_catalogue():
 )
 def test_bad_options(players, options, needle):
     with pytest.raises(OptionError, match=None) as exc:
-        T.new_state(players, options)
+        T.declaration.verbs.new_state(players, options)
     assert needle in str(exc.value)
 
 
@@ -481,7 +481,7 @@ def test_game_ends_at_the_end_of_the_turn_the_last_rank6_card_left():
     winner = [e for e in effects if e.kind == "winner"]
     assert len(winner) == 1 and winner[0].message.startswith("Ben wins (most Victory Points)")
     assert winner[0].rule == G + "end.most-vp-wins"
-    summary = T.summary(state)
+    summary = T.declaration.verbs.summary(state)
     assert summary["game_over"] and summary["winners"] == ["Ben"] and not summary["tie"]
     assert [p["vp"] for p in summary["players"]] == [2, 3, 2]
 
@@ -495,7 +495,7 @@ def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
     state = play(at_rank(6, cards="Titan:6"), f"board {board}", "deck 6 0")
     assert state.last_rank6_left is over
     by_verb, effects = do(state, "next")
-    by_play = Engine().apply(state, Engine().parse_move("end", state))
+    by_play = Engine().plays.apply(state, Engine().plays.parse_move("end", state))
     assert by_verb.game_over is over and by_play.game_over is over
     assert by_verb == by_play
     assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
@@ -513,7 +513,7 @@ def test_an_advance_on_a_tracked_board_is_the_plays_advance():
     assert [c.name for c in after.board] == ["Witch", "Knight"] and after.exiled[-1:] == ("Paladin",)
     assert [c.bonus for c in after.board] == [1, 0] and after.exiled_bonuses == 1
     assert {"expire", "bonus-placed"} <= set(kinds(effects))
-    assert [(n.rule, "Knight" in n.message) for n in verdict.notes] == [(G + "bonuses.on-advance", True)]
+    assert [(n.rule, "Knight" in n.message) for n in verdict.unchecked] == [(G + "bonuses.on-advance", True)]
 
 
 def test_nothing_of_play_changes_after_the_end():
@@ -598,7 +598,7 @@ def test_party_rank_tiebreaker():
     effect = final(state)
     assert effect.message == "Ben wins (tied on points; higher total Rank in the Party)"
     assert effect.rule == G + "tiebreakers.party-rank"
-    assert T.summary(state)["decided_by"] == "party-rank"
+    assert T.declaration.verbs.summary(state)["decided_by"] == "party-rank"
 
 
 def test_hand_rank_tiebreaker_with_totals_entered_at_the_end():
@@ -615,14 +615,14 @@ def test_a_tie_after_both_tiebreakers_cites_the_unclear_entry():
     effect = final(state)
     assert effect.kind == "tie" and effect.rule == G + "tiebreakers.full-tie"
     assert "tie between Ann and Ben" in effect.message and "unclear entry theseus.tiebreakers.full-tie" in effect.message
-    summary = T.summary(state)
+    summary = T.declaration.verbs.summary(state)
     assert summary["tie"] and summary["winners"] == ["Ann", "Ben"] and summary["decided_by"] == "tie"
     assert any(n.startswith(G + "tiebreakers.full-tie") for n in summary["notes"])
 
 
 def test_unknown_ranks_count_zero_and_are_noted():
     state = ended(play(at_rank(6), "reward ann rank 6", "reward ben rank 6"))
-    summary = T.summary(state)
+    summary = T.declaration.verbs.summary(state)
     assert any("Knight, Mage and Rogue are unknown" in n for n in summary["notes"])
     _, effects = do(state, "score")
     notes = [e for e in effects if e.kind == "note"]
@@ -659,7 +659,7 @@ def test_score_changes_nothing_and_speaks_of_a_leader_before_the_end():
     assert after == state
     leader = [e for e in effects if e.kind == "leader"]
     assert leader and leader[0].message == "Ben leads (most Victory Points)"
-    summary = T.summary(state)
+    summary = T.declaration.verbs.summary(state)
     assert summary["leading"] == ["Ben"] and summary["winners"] == [] and summary["notes"] == []
     assert set(summary["players"][0]) == {"name", "party", "hand", "vp", "reward_cards", "reward", "card_vp", "bonuses",
                                           "effect_points", "party_rank", "hand_rank"}
@@ -717,9 +717,9 @@ def test_legal_changes_keep_the_table_within_the_rules(commands):
         if not verdict.legal:
             assert verdict.reasons and all(r.rule in T.declaration.verbs.rule_ids for r in verdict.reasons)
             continue
-        before = T.dump(state)
+        before = state.model_dump(mode="json")
         after, effects = T.apply(state, change)
-        assert T.dump(state) == before  # apply never mutates its input
+        assert state.model_dump(mode="json") == before  # apply never mutates its input
         assert tuple(effects) == verdict.effects
         assert all(e.rule is None or e.rule in T.declaration.verbs.rule_ids for e in effects)
         game_overs += kinds(effects).count("game-over")
@@ -731,7 +731,7 @@ def test_legal_changes_keep_the_table_within_the_rules(commands):
             assert all(0 <= v <= 24 for v in (after.party_ranks.get(p.name, 0), after.hand_ranks.get(p.name, 0)))
         if after.game_over:
             assert after.last_rank6_left and after.active_rank == LAST_RANK
-        summary = T.summary(after)
+        summary = T.declaration.verbs.summary(after)
         json.dumps(summary)
         for r in summary["players"]:
             assert r["vp"] == r["card_vp"] + r["bonuses"] + r["effect_points"]
@@ -755,8 +755,8 @@ def test_overruled_changes_still_give_a_valid_table(commands):
         state, effects = T.apply(state, change)
         assert 1 <= state.active_rank <= LAST_RANK
         assert all(p.bonuses >= 0 for p in state.players)
-        json.dumps(T.summary(state))
-        T.load(json.loads(json.dumps(T.dump(state))))
+        json.dumps(T.declaration.verbs.summary(state))
+        T.load(json.loads(json.dumps(state.model_dump(mode="json"))))
         log.append(change)
     replayed = new(PLAYERS, cards="Dragon:5,Hydra:6")
     for change in log:

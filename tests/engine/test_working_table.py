@@ -28,7 +28,7 @@ def test_a_games_table_says_effects_with_their_data_and_freezes_back_to_its_stat
     from engine import get_tracker
 
     tracker = get_tracker(game)
-    state = tracker.new_state(["Ann", "Ben"], per_game("required_options")[game])
+    state = tracker.declaration.verbs.new_state(["Ann", "Ben"], per_game("required_options")[game])
     module, name = next(t for t in TABLES if t[0] == f"engine.{game}.table")
     table = getattr(importlib.import_module(module), name)(state)
     table.say("note", "Ann gains 2", "some.rule", who="Ann", amount=2)

@@ -33,10 +33,10 @@ class TheseusDealer(Dealer):
 
         engine = Engine()
         self.said = {}
-        for move in engine.legal_moves(self.full):
-            after = engine.apply(self.full, move)
+        for move in engine.plays.legal_moves(self.full):
+            after = engine.plays.apply(self.full, move)
             told = move.model_copy(update={"reveal": revealed(self.full, after)})
-            self.said[engine.format_move(told)] = (move, after)
+            self.said[engine.plays.format_move(told)] = (move, after)
         return [command("play", text, state.active) for text in self.said]
 
     def choose(self, state, options, rng):

@@ -22,10 +22,10 @@ class Theseus(Secrets):
         game = get_game(self.game)
         out = [(f"seed {seed} step 0", self.told(truth, rng))]
         for k in range(1, steps + 1):
-            moves = game.engine.legal_moves(truth)
+            moves = game.engine.plays.legal_moves(truth)
             if not moves:
                 break
-            done = step(game, truth, game.engine.format_move(rng.choice(moves)))
+            done = step(game, truth, game.engine.plays.format_move(rng.choice(moves)))
             if not done.applied:
                 break
             truth = done.state
@@ -40,7 +40,7 @@ class Theseus(Secrets):
 
     def plays(self, state, rng: random.Random) -> dict[str, list[str]]:
         engine = get_game(self.game).engine
-        listed = [engine.format_move(m) for m in engine.legal_moves(state)]
+        listed = [engine.plays.format_move(m) for m in engine.plays.legal_moves(state)]
         out: dict[str, list[str]] = {}
         for p in state.players:
             texts = rng.sample(listed, min(4, len(listed))) + ["end"]

@@ -85,10 +85,10 @@ def table_game(seed: int, players: int = 3, max_moves: int = 3000, sizes: tuple[
     for _ in range(max_moves):
         if state.game_over:
             return
-        move = choose(rng, state, ENGINE.legal_moves(state))
-        after = ENGINE.apply(state, move)
+        move = choose(rng, state, ENGINE.plays.legal_moves(state))
+        after = ENGINE.plays.apply(state, move)
         told = move.model_copy(update={"reveal": revealed(state, after)})
-        yield "play", ENGINE.format_move(told), after
+        yield "play", ENGINE.plays.format_move(told), after
         state = after
     raise RuntimeError("the game did not end")
 
