@@ -12,6 +12,7 @@ a zone (hand, Hell Domain, discard pile) is a tuple of 12 counts. rules.py lays 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Annotated, Literal, NamedTuple
 
 from engine.base import Frozen, HandHolder
@@ -85,38 +86,35 @@ class WSet(NamedTuple):
         return len(self.heaven) + len(self.hell) + (1 if self.dice else 0)
 
 
+@dataclass(slots=True)
 class Table:
-    """The whole table. Treat as immutable: transitions build new Tables via `replace`."""
+    """The whole table. Treat as immutable: transitions build new Tables via `replace`. A seat's zone
+    left out is a fresh round's (empty hands, Hell Domains and Used Dice cards, two soul gems each)."""
 
-    __slots__ = (
-        "names", "opts", "hands", "hells", "gems", "used", "reserve", "pred", "points",
-        "centre", "ws", "turn", "discard", "aside", "phase", "loser",
-    )
+    names: tuple[str, ...]
+    opts: Opts = Opts()
+    hands: tuple[tuple[int, ...], ...] = None
+    hells: tuple[tuple[int, ...], ...] = None
+    gems: tuple[int, ...] = None
+    used: tuple[tuple[int, ...], ...] = None
+    reserve: tuple[int | None, ...] = None
+    pred: tuple[int | None, ...] = None
+    points: tuple[int, ...] = None
+    centre: tuple[int, ...] = ()
+    ws: WSet | None = None
+    turn: int = 0
+    discard: tuple[int, ...] | None = EMPTY
+    aside: tuple[int, ...] | None = None
+    phase: str = "play"
+    loser: int | None = None
 
-    def __init__(self, **kw):
-        self.names: tuple[str, ...] = kw["names"]
-        self.opts: Opts = kw.get("opts", Opts())
-        n = len(self.names)
-        self.hands: tuple[tuple[int, ...], ...] = kw.get("hands", (EMPTY,) * n)
-        self.hells: tuple[tuple[int, ...], ...] = kw.get("hells", (EMPTY,) * n)
-        self.gems: tuple[int, ...] = kw.get("gems", (2,) * n)
-        self.used: tuple[tuple[int, ...], ...] = kw.get("used", ((),) * n)
-        self.reserve: tuple[int | None, ...] = kw.get("reserve", (None,) * n)
-        self.pred: tuple[int | None, ...] = kw.get("pred", (None,) * n)
-        self.points: tuple[int, ...] = kw.get("points", (0,) * n)
-        self.centre: tuple[int, ...] = kw.get("centre", ())
-        self.ws: WSet | None = kw.get("ws")
-        self.turn: int = kw.get("turn", 0)
-        self.discard: tuple[int, ...] | None = kw.get("discard", EMPTY)
-        self.aside: tuple[int, ...] | None = kw.get("aside")
-        self.phase: str = kw.get("phase", "play")
-        self.loser: int | None = kw.get("loser")
+    def __post_init__(self):
+        for zone, empty in _FRESH_SEAT.items():
+            if getattr(self, zone) is None:
+                setattr(self, zone, (empty,) * len(self.names))
 
     def replace(self, **kw) -> "Table":
-        new = Table.__new__(Table)
-        for s in Table.__slots__:
-            object.__setattr__(new, s, kw[s] if s in kw else getattr(self, s))
-        return new
+        return replace(self, **kw)
 
     @property
     def n(self) -> int:
@@ -130,13 +128,9 @@ class Table:
     def has_cards(self, i: int) -> bool:
         return any(self.hands[i]) or any(self.hells[i])
 
-    def __eq__(self, other):
-        return isinstance(other, Table) and all(
-            getattr(self, s) == getattr(other, s) for s in Table.__slots__
-        )
 
-    def __repr__(self):
-        return f"Table(names={self.names}, turn={self.turn}, phase={self.phase}, ws={self.ws})"
+#: a fresh round's value of each seat's zone on a Table
+_FRESH_SEAT = {"hands": EMPTY, "hells": EMPTY, "gems": 2, "used": (), "reserve": None, "pred": None, "points": 0}
 
 
 class Finding(NamedTuple):

@@ -1,6 +1,8 @@
 """Catopomp move checking: every rule a play or a pass breaks (or rests on), each with its rule id."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .model import (
     CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Finding, Table, c_has, c_missing,
     c_sub, card_name, cards_text, dice_text,
@@ -259,14 +261,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
 
 def c_missing_dice(pool, dice) -> list[int]:
     """The dice of `dice` that `pool` cannot supply."""
-    left = list(pool)
-    out = []
-    for d in dice:
-        if d in left:
-            left.remove(d)
-        else:
-            out.append(d)
-    return out
+    return list((Counter(dice) - Counter(pool)).elements())
 
 
 def _pass_violations(t: Table, mv: Move):

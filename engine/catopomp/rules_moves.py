@@ -23,19 +23,8 @@ def dice_pool(t: Table, p: int) -> tuple[int, ...]:
 def dice_options(pool: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
     """Distinct one- and two-die choices from a sorted pool, by the value they stand for."""
     by_x: dict[int, list[tuple[int, ...]]] = {}
-    seen = set()
-    m = len(pool)
-    for i in range(m):
-        a = pool[i]
-        d = (a,)
-        if d not in seen:
-            seen.add(d)
-            by_x.setdefault(a, []).append(d)
-        for j in range(i + 1, m):
-            d = (a, pool[j])
-            if d not in seen:
-                seen.add(d)
-                by_x.setdefault(a + pool[j], []).append(d)
+    for d in dict.fromkeys(d for i, a in enumerate(pool) for d in ((a,), *((a, b) for b in pool[i + 1:]))):
+        by_x.setdefault(sum(d), []).append(d)
     return by_x
 
 
@@ -94,24 +83,9 @@ def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], 
         for k in range(2, L + 1):
             for low in range(max(0, x - k + 1), x + 1):
                 top = low + k - 1
-                cards = []
-                ok = True
-                for v in range(low, top + 1):
-                    if v == x:
-                        continue
-                    if v == 0:
-                        if zc:
-                            cards.append(CAT)
-                        else:
-                            ok = False
-                            break
-                    elif v <= 10 and cnt[v]:
-                        cards.append(v)
-                    else:
-                        ok = False
-                        break
-                if ok:
-                    tc = tuple(cards)
+                need = [v for v in range(low, top + 1) if v != x]
+                if all(zc if v == 0 else v <= 10 and cnt[v] for v in need):
+                    tc = tuple(CAT if v == 0 else v for v in need)
                     key = (k, 0, top)
                     for d in dl:
                         app((tc, d, key))

@@ -19,7 +19,7 @@ from engine.tracking import WorkingTable
 
 from .model import (
     CAT, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
-    card_name, cards_text, dice_text, fc,
+    card_name, cards_text, deck_counts, dice_text, fc,
 )
 from .rule_ids import R
 from .rules_sets import key_text, ws_key
@@ -358,21 +358,12 @@ def setup_todo(state: State) -> list[str]:
 # ---------------------------------------------------------------------------------------- the deal
 
 
-def _deck(n: int, opts: Opts) -> list[int]:
-    top, copies, _per, _aside = PLAYER_TABLE[n]
-    deck = [v for v in range(1, top + 1) for _ in range(copies)]
-    if opts.catleton:
-        deck += [CAT] * n
-    if opts.mitch:
-        deck += [MITCH] * n
-    return deck
-
-
 def _deal(n: int, opts: Opts, rng: random.Random):
-    """Shuffle the deck for n players and deal: the table's cards per player, the rest set aside
-    (expansion cards make the set-aside pile bigger; see docs/moves-catopomp.md)."""
-    _top, _copies, per, _aside = PLAYER_TABLE[n]
-    deck = _deck(n, opts)
+    """Shuffle the deck for n players (the numbers, then the expansion cards) and deal: the table's cards
+    per player, the rest set aside (expansion cards make the set-aside pile bigger; see docs/moves-catopomp.md)."""
+    per = PLAYER_TABLE[n][2]
+    counts = deck_counts(n, opts)
+    deck = [code for code in (*range(1, MITCH), CAT, MITCH) for _ in range(counts[code])]
     rng.shuffle(deck)
     hands = tuple(c_of(deck[i * per:(i + 1) * per]) for i in range(n))
     aside = c_of(deck[n * per:])
