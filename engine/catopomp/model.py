@@ -1,13 +1,8 @@
-"""The Catopomp table, in two shapes of one State.
-
-`State` (with Options, Player, WinningSet, Cleared) is the record: the situation file format, a tracked
-session's state and the validator's input. A real table does not see the other players' hands: a hand
-is either the cards (when its owner recorded them) or only how many cards it holds.
-
-`Table` is the same table compact, so that the rules code can run whole games quickly: cards are
-integer codes (1-10 the number cards, CAT (0) the Cat-leton, MITCH (11) Mdm Mitch, both worth 0), and
-a zone (hand, Hell Domain, discard pile) is a tuple of 12 counts. rules.py lays a State out as a Table
-(hidden hands filled with unseen cards) and back.
+"""The Catopomp table, in two shapes of one State. `State` (with Options, Player, WinningSet, Cleared) is
+the record: the situation file, a tracked session's state and the validator's input; a hand its owner has
+not recorded is only its count. `Table` is the same table compact, for rules code fast enough for whole
+games: cards are integer codes (1-10, CAT 0 the Cat-leton, MITCH 11 Mdm Mitch, both worth 0) and a zone
+(hand, Hell Domain, discard pile) is a tuple of 12 counts; rules.py lays a State out as a Table and back.
 """
 from __future__ import annotations
 

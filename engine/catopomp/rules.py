@@ -134,21 +134,13 @@ def _codes(cards) -> list[int]:
 def unseen(state, known_hands=None) -> list[int]:
     """How many copies of each card code can still be in a hidden hand: the deck less every public
     card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
-    n = len(state.players)
-    left = list(deck_counts(n, opts_of(state.options)))
-    seen: list[int] = []
-    for i, p in enumerate(state.players):
-        seen += _codes(p.hell_domain)
-        hand = known_hands[i] if known_hands is not None else (None if isinstance(p.hand, int) else c_of(_codes(p.hand)))
-        if hand is not None:
-            seen += c_list(hand)
+    if known_hands is None:
+        known_hands = [None if isinstance(p.hand, int) else c_of(_codes(p.hand)) for p in state.players]
     ws = state.winning_set
-    for zone in (ws.heaven if ws else None, ws.hell if ws else None, state.discard_pile, state.set_aside):
-        seen += _codes(zone or ())
-    for c in seen:
-        if 0 <= c < NCODES:
-            left[c] = max(0, left[c] - 1)
-    return left
+    public = (*(c for p in state.players for c in p.hell_domain), *(ws.heaven + ws.hell if ws else ()),
+              *(state.discard_pile or ()), *(state.set_aside or ()))
+    seen = Counter(_codes(public)) + Counter(c for hand in known_hands if hand is not None for c in c_list(hand))
+    return [max(0, k - seen[c]) for c, k in enumerate(deck_counts(len(state.players), opts_of(state.options)))]
 
 
 def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ...]:
@@ -397,11 +389,9 @@ def moves_note(state: State) -> str | None:
 def plays_without_hand(legal_moves, state: State) -> tuple[list, str] | None:
     """(the moves, what was left out) for the player to act when their hand is only a count; None when
     the hand is known (every play is listed) or nobody is to play."""
-    if state.phase != "play" or state.turn is None:
+    if not mover_hidden(state):
         return None
     me = player(state.turn, state.players)
-    if me.hand_known or not me.hand:
-        return None
     # One known card stands in for the hand (so the player is not taken for cleared); it is the
     # number least in sight, so card counting refuses no Hell Domain set because of it.
     seen = Counter(c for p in state.players for c in p.hell_domain)

@@ -1,12 +1,7 @@
-"""The one working Catopomp table: every transition of the State, for plays and tracker verbs alike.
-
-A legal play or pass played out (`step`), the end of a round (`end_round`: the tracker's `lost` and
-a round-ending play go through the same code), competitive scoring (`score`, `final_scoring`), the
-next round's set-up (`round_setup`; what a State's set-up still needs, `setup_steps`) and the deal
-(`deal_first`, `deal_next`: all chance comes from the `rng` passed in; the player decisions made
-before a round, predictions and reserve-die faces, can be given, or are drawn from `rng`, which is
-what a simulation wants). These work on the compact Table (model.py). `TableChange` is the
-tracker's working copy of a State while a verb is applied.
+"""The one working Catopomp table: every transition of the State, for plays and tracker verbs alike
+(a play or pass, a round's end, competitive scoring, the next round's set-up and the deal, whose chance
+all comes from the `rng` passed in), on the compact Table (model.py). `TableChange` is the tracker's
+working copy of a State while a verb is applied.
 """
 from __future__ import annotations
 

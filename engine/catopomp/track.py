@@ -1,13 +1,7 @@
 """The Catopomp table tracker: the round's set-up as the table makes it (who starts, the centre dice,
 reserve dice, recorded hands), soul gems, rounds and the competitive variant's predictions and points.
-
-It keeps the same State as the move validator (model.py): plays (`companion play`) and these changes
-are transitions of one table. Hands are counts unless their owner records them (`hand ann 1 3 5`).
-Each verb's check and transition is a row of VERBS: the checks here, the transitions in
-track_changes.py. A round's end goes through `table.end_round` (as a round-ending play does), the next
-round's dice and starting player through `table.round_setup`, points through `table.score` and the
-final result through `table.final_scoring`. Reading the commands: notation_track.py; what the tracker
-shows: track_view.py.
+Each verb's check and transition is a row of VERBS: the checks here, the transitions in track_changes.py,
+through table.py as plays go (docs/track-catopomp.md).
 """
 from __future__ import annotations
 

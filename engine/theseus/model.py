@@ -5,10 +5,8 @@ The rulebook prints no card texts, so cards are described in a catalogue: the sh
 """
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from engine.record import Field, field_validator, model_validator
@@ -22,7 +20,6 @@ LIMIT = 4  # Party and Hand limit
 BOARD_SIZE = 4
 LAST_RANK = 6
 STARTING_PARTY: tuple[str, ...] = ("Knight", "Mage", "Rogue")
-CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
 
 Icon = Literal["explore", "recruit", "subjugate"]
 
@@ -239,9 +236,10 @@ class Move(Frozen):
 
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> tuple[CardSpec, ...]:
-    """The shipped catalogue of the cards the rulebook names."""
-    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec(**c) for c in data.get("cards", []))
+    """The shipped catalogue of the cards the rulebook names (cards.toml, beside this module)."""
+    from engine.library import shipped_entries
+
+    return tuple(CardSpec(**c) for c in shipped_entries(State))
 
 
 @lru_cache(maxsize=256)

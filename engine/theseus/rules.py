@@ -6,7 +6,7 @@ listed in the verdict, and what cannot be checked goes to `unchecked`.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations
 
 from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
@@ -351,7 +351,7 @@ def legal_moves(state: State) -> list[Move]:
                 continue  # a hidden Hand's cards cannot be listed
             moves += [Move(action="use", card=name, icon=icon, targets=combo)
                       for size in range(1, min(most, len(pool)) + 1)
-                      for combo in sorted(set(_multisets(pool, size)))]
+                      for combo in sorted(set(combinations(pool, size)))]
     if state.basic_action is None and not state.used:
         moves += [Move(action="basic", icon=icon, targets=(name,))
                   for icon in ICONS for name in sorted(set(board if icon == "explore" else hand))]
@@ -376,13 +376,6 @@ def unknown_icons_note(state: State) -> list[str]:
     cat = catalogue(state)
     return [unknown_icon(n, cat.get(n), None) for n in usable_cards(state)
             if cat.get(n) is None or cat[n].icon == "unknown"]
-
-
-def _multisets(pool: list[str], size: int):
-    have = Counter(pool)
-    for combo in combinations_with_replacement(sorted(have), size):
-        if all(have[n] >= k for n, k in Counter(combo).items()):
-            yield tuple(combo)
 
 
 def _alternatives(state: State, move: Move) -> list[str]:

@@ -1,11 +1,6 @@
-"""Party of the Theseus: the one working table.
-
-A mutable copy of the State that one play (rules.py) or one tracker verb (track*.py) is worked out
-on, with the table's transitions written once for both: taking cards off the Board and out of a
-Hand, the Board Refill from the active Rank Deck, advancing the Rank (Bonuses placed and expired),
-the end of a turn (the next player clockwise, or the end of the game) and the end's trigger.
-A Hand the table does not know is a list of HIDDEN cards (plus any it takes), a count again in
-freeze().
+"""Party of the Theseus: the one working table, a mutable copy of the State that one play (rules.py) or
+one tracker verb (track*.py) is worked out on, with the table's transitions written once for both. A Hand
+the table does not know is a list of HIDDEN cards (plus any it takes), a count again in freeze().
 """
 from __future__ import annotations
 
