@@ -28,6 +28,9 @@ _CARDS = {
 }
 _ZERO = -1
 _SEP = {"then", "and", ",", "+"}
+#: the words after `pass` that move the winning set owner's Hell card: a transfer or a discard
+_PASS_WORDS = {"transfer": "transfer", "transfers": "transfer", "give": "transfer", "gives": "transfer",
+               "discard": "discard", "discards": "discard"}
 _EXPECT_CARD = "a card (1-10, C for Cat-leton, M for Mdm Mitch)"
 _EXPECT_ANY = (f"{_EXPECT_CARD}, 'dice A' or 'dice A+B', 'swap X', 'then hell X' (placement) "
                "or 'then return PLAYER X'")
@@ -265,7 +268,8 @@ def _parse_pass(toks: list[str], t: Table) -> Move:
         if tok in _SEP:
             i += 1
             continue
-        if tok in ("transfer", "transfers", "give", "gives") or tok in ("discard", "discards"):
+        kind = _PASS_WORDS.get(tok)
+        if kind:
             if transfer is not None or discard is not None:
                 raise MoveSyntaxError(f"word {i + 1} {tok!r}: only one Hell card moves on a pass")
             if i + 1 >= n:
@@ -276,14 +280,10 @@ def _parse_pass(toks: list[str], t: Table) -> Move:
                 zone = t.hells[ws.owner] if ws is not None else t.hells[t.turn]
                 opts = _resolve_zeros([_ZERO], zone)
                 if len(opts) > 1:
-                    kind = "transfer" if tok.startswith(("transfer", "give")) else "discard"
                     raise AmbiguousMove("0 could be Cat-leton or Mdm Mitch",
                                         [f"pass then {kind} {fc(o[0])}" for o in opts])
                 c = opts[0][0]
-            if tok.startswith(("transfer", "give")):
-                transfer = c
-            else:
-                discard = c
+            transfer, discard = (c, None) if kind == "transfer" else (None, c)
             i += 2
             continue
         raise MoveSyntaxError(f"word {i + 1} {tok!r}: after 'pass' expected 'then transfer X' or 'then discard X'")

@@ -165,16 +165,11 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
                 if len(got) < want and 0 <= c < NCODES:
                     pool[c] = max(0, pool[c] - 1)
                     got.append(c)
-        code = 1
-        while len(got) < want:
-            # the lowest unseen card; a table with more hidden cards than the deck has left gets 1s
-            while code < NCODES and pool[code] == 0:
-                code += 1
-            if code >= NCODES:
-                got.append(1)
-                continue
-            pool[code] -= 1
-            got.append(code)
+        for code in range(1, NCODES):  # the lowest unseen cards
+            take = min(pool[code], want - len(got))
+            pool[code] -= take
+            got += [code] * take
+        got += [1] * (want - len(got))  # a table with more hidden cards than the deck has left gets 1s
         hands[i] = c_of(got)
     return tuple(hands)
 

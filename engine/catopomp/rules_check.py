@@ -206,11 +206,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                 bad.append(Finding(strength_rule(key, ck), strength_message(key, ck, False)))
     # placement after a Heaven play
     if src == HEAVEN:
-        after = list(hand)
-        for c in mv.cards:
-            if 0 <= c < NCODES and after[c] > 0:
-                after[c] -= 1
-        after = tuple(after)
+        after = tuple(max(0, k - mv.cards.count(c)) for c, k in enumerate(hand))
         left = sum(after) if hand_known else max(0, sum(hand) - len(mv.cards))
         if mv.place is None:
             if left:

@@ -106,22 +106,19 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
     centre = t.centre
     reserve = t.reserve
     if mv.dice:
-        centre = list(centre)
-        reserve = list(reserve)
-        left = list(mv.dice)
         r = reserve[p]
-        if r is not None and r in left:
+        centre = list(centre)
+        left = list(mv.dice)
+        if r in left:
             left.remove(r)
-            reserve[p] = None
         for d in left:
             centre.remove(d)
-        if reserve[p] is not None:
-            centre.append(reserve[p])
+        if r is not None and r not in mv.dice:
+            centre.append(r)
             eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
-                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
-            reserve[p] = None
+                           f"showing {r}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
         centre = tuple(sorted(centre))
-        reserve = tuple(reserve)
+        reserve = tuple(None if k == p else v for k, v in enumerate(reserve))
         eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
                        "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND, who=name))
     new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
@@ -212,25 +209,21 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
         nxt = next_with_cards(t, mover)
         eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
         return t.replace(turn=nxt), eff
-    # after a pass: walk clockwise; reaching the owner's seat means everyone else passed
+    # after a pass: the next seat clockwise holding cards, unless the owner's comes first (everyone else passed)
     o = t.ws.owner
-    n = t.n
-    i = mover
-    while True:
-        i = (i + 1) % n
-        if i == o:
-            t = discard_winning_set(t)
-            if t.has_cards(o):
-                eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
-                               "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
-                return t.replace(turn=o), eff
-            nxt = next_with_cards(t, o)
-            eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
-                           f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
-            return t.replace(turn=nxt), eff
-        if t.has_cards(i):
-            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
-            return t.replace(turn=i), eff
+    i = next(i for i in ((mover + k) % t.n for k in range(1, t.n + 1)) if i == o or t.has_cards(i))
+    if i != o:
+        eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
+        return t.replace(turn=i), eff
+    t = discard_winning_set(t)
+    if t.has_cards(o):
+        eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
+                       "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
+        return t.replace(turn=o), eff
+    nxt = next_with_cards(t, o)
+    eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
+                   f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
+    return t.replace(turn=nxt), eff
 
 
 def score(pred: int, size: int) -> tuple[int, str]:
@@ -366,14 +359,10 @@ def _deal(n: int, opts: Opts, rng: random.Random):
 
 
 def _choose(values: Mapping[str, int] | Sequence[int] | None, names, i: int, default):
-    if values is None:
-        return default()
-    if isinstance(values, Mapping):
-        low = {k.lower(): v for k, v in values.items()}
-        if names[i].lower() in low:
-            return low[names[i].lower()]
-        return default()
-    return values[i]
+    if values is not None and not isinstance(values, Mapping):
+        return values[i]
+    low = {k.lower(): v for k, v in (values or {}).items()}
+    return low[names[i].lower()] if names[i].lower() in low else default()
 
 
 def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: str | int | None = None,

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import count
+
 from .model import PLAYER_TABLE, State, deck_counts, opts_of
 from .notation_track import GAME
 from .rule_ids import R
@@ -131,15 +133,9 @@ def result(state: State, t: TableChange) -> None:
 
 def standings(state: State, t: TableChange) -> None:
     """Tell the standings on `t` (`score`): gems (and points), then the result once over, or who leads."""
-    rows = []
-    points = [p.points for p in state.players]
-    if state.game_over:
-        points = list(_final(state)[0])
-    for p, pts in zip(state.players, points):
-        row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
-        if state.options.competitive:
-            row += f", {pts} point{'s' if pts != 1 else ''}"
-        rows.append(row)
+    points = list(_final(state)[0]) if state.game_over else [p.points for p in state.players]
+    rows = [f"{p.name} {count(p.gems, 'gem')}" + (f", {count(pts, 'point')}" if state.options.competitive else "")
+            for p, pts in zip(state.players, points)]
     where = "final" if state.game_over else f"round {state.round}"
     t.say("standings", f"{where}: " + "; ".join(rows),
           R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)

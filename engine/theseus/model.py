@@ -284,11 +284,6 @@ def deck_empty(deck) -> bool:
     return deck != UNKNOWN and deck_size(deck) == 0
 
 
-def active_player(state: State) -> Player:
-    """The player whose turn it is."""
-    return next((p for p in state.players if p.name == state.active), state.players[0])
-
-
 def state_names(state: State) -> set[str]:
     """Every card name the table shows (Board, areas, used, Exiled, listed decks)."""
     names = {c.name for c in state.board} | set(state.used) | set(state.exiled)
