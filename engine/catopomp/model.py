@@ -31,28 +31,17 @@ PASS = "pass"
 
 
 class Move(NamedTuple):
-    """One move of the player to act, in canonical form (tuples sorted by card code).
+    """One move of the player to act, in canonical form (tuples sorted by card code)."""
 
-    kind        "play" or "pass"
-    source      "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
-    cards       card codes played from that source (Cat-letons to be swapped included)
-    dice        the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
-    swap        Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
-    place       the hand card put into the own Hell Domain after a Heaven play
-    hell_return (player name, card) sent back to that player's hand by the Hell power
-    transfer    main game: the Hell card the winning set's owner gives the passing player
-    discard     casual mode: the Hell card the winning set's owner discards
-    """
-
-    kind: str
-    source: str | None = None
-    cards: tuple[int, ...] = ()
-    dice: tuple[int, ...] = ()
-    swap: tuple[int, ...] = ()
-    place: int | None = None
-    hell_return: tuple[str, int] | None = None
-    transfer: int | None = None
-    discard: int | None = None
+    kind: str                   # "play" or "pass"
+    source: str | None = None   # "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
+    cards: tuple[int, ...] = ()  # card codes played from that source (Cat-letons to be swapped included)
+    dice: tuple[int, ...] = ()  # the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
+    swap: tuple[int, ...] = ()  # Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
+    place: int | None = None    # the hand card put into the own Hell Domain after a Heaven play
+    hell_return: tuple[str, int] | None = None  # (player name, card) sent back to that player's hand by the Hell power
+    transfer: int | None = None  # main game: the Hell card the winning set's owner gives the passing player
+    discard: int | None = None  # casual mode: the Hell card the winning set's owner discards
 
 
 class Opts(NamedTuple):

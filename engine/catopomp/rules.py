@@ -1,10 +1,7 @@
-"""The Catopomp referee on a State: check and play a move, including hands the table cannot see.
-
-The rules themselves work on the compact Table (rules_sets, rules_moves, rules_check, table.py). This
-module lays a State out as a Table and back: a hand the table has not seen (only its count) is filled
-with cards nobody has seen yet, so the rules code always sees a whole table, and card counting (the
-deck's composition, from the rulebook's set-up table) says what such a hand cannot hold. No verdict
-rests on the stand-in cards: which cards a hidden hand holds is taken on trust and noted as unchecked.
+"""The Catopomp referee on a State: check and play a move, including hands the table cannot see. It lays
+a State out as the compact Table the rules work on and back; a hand the table has not seen is filled with
+unseen cards, and card counting says what it cannot hold. No verdict rests on those stand-in cards: which
+cards a hidden hand holds is taken on trust and noted as unchecked.
 """
 from __future__ import annotations
 

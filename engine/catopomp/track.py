@@ -60,10 +60,7 @@ def _row(usage: str, read, logged, check, transition, *aliases: str, gate: str |
         step.after, step.effects = transition(step.state, *logged(step.state, change), change)
     return Verb(checked, applied, aliases, usage=usage, read=read, **facts)
 
-# ---------------------------------------------------------------------------- the checks
-# Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on
-# the table as the change finds it: after the game's end nothing changes; after a round's end a change
-# of that round (who starts, who cleared, who lost) is refused, and any other is made on the next deal.
+# ---------------------------------------------------------------------------- the checks (see `_row`)
 
 
 def _game_over(state: State, no) -> list[Reason] | None:
@@ -237,9 +234,7 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
     return None
 
 
-#: verb -> its usage, its readers (of the words, of a logged change), its check (None: `score` shows the
-#: standings even after the end), its transition (state, seat, value, change) -> (state, effects), in
-#: track_changes.py, its other words and its facts
+#: verb -> its row (`_row`); `score` has no check: it shows the standings even after the end
 VERBS: dict[str, Verb] = {
     "first": _row("round 1: the player chosen at random to start: `first ben`", words.parse_one_player,
                   words.logged_player, _check_first, changes.first, "start", "starts", "starter", setup=True,

@@ -1,10 +1,5 @@
-"""The Catopomp tracker's transitions, one per verb (the apply of a row of track.VERBS): each is
-(state, seat, value, change) -> (state, effects), on a TableChange of the State.
-
-Most go through `_step`: after a round's end the next round is dealt first, unless the change
-belongs to the round that ended (who starts, who cleared, who lost); after the game's end an
-overruled change only records what it can on its player and the result is told again; else the
-verb's own change of the table, then the round settled (a round starts once its set-up is entered).
+"""The Catopomp tracker's transitions, one per verb (the apply of a row of track.VERBS), each
+(state, seat, value, change) -> (state, effects) on a TableChange of the State, most through `_step`.
 """
 from __future__ import annotations
 
@@ -34,6 +29,9 @@ def _nothing(d: dict, value: str | None, change: Change) -> None:
 
 def _step(change_table, state: State, seat: int | None, value: str | None, change: Change, *,
           deal: bool = True, after_the_end=_nothing) -> tuple[State, list[Effect]]:
+    """After a round's end the next round is dealt first (`deal`: the change is not of the round that
+    ended); after the game's end the change records only what it can on its player (`after_the_end`)
+    and the result is told again; else the verb's own change, then the round settled."""
     dealt: list[Effect] = []
     if deal and state.phase == "round-over":
         state, dealt = settle(state, deal_now=True)
