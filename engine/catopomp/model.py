@@ -12,6 +12,7 @@ from typing import Annotated, Literal, NamedTuple
 
 from engine.base import Frozen, HandHolder
 from engine.record import BeforeValidator, Field, model_validator
+from engine.words import player
 
 CAT = 0
 MITCH = 11
@@ -319,8 +320,6 @@ class State(Frozen):
 
     def seat(self, name: str) -> int:
         """The seat of a player the word names (words.player); MoveSyntaxError names the players."""
-        from engine.words import player
-
         return self.players.index(player(name, self.players))
 
     def cleared_record(self, name: str) -> Cleared | None:

@@ -33,9 +33,8 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
     """The State as a Table; unknown hands are filled with unseen cards (the player to act's
     first with `prefer`, the cards their play needs, where the deck still has them)."""
     names = tuple(p.name for p in state.players)
-    low = [nm.lower() for nm in names]
     w = state.winning_set
-    ws = None if w is None else WSet(low.index(w.owner.lower()), tuple(sorted(_codes(w.heaven))),
+    ws = None if w is None else WSet(state.seat(w.owner), tuple(sorted(_codes(w.heaven))),
                                      tuple(sorted(_codes(w.hell))), tuple(sorted(w.dice)), w.catleton_swaps)
     hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(_codes(p.hand))
                                for p in state.players], prefer)
@@ -46,10 +45,10 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
         used=tuple(tuple(p.used_dice) for p in seats), reserve=tuple(p.reserve_die for p in seats),
         pred=tuple(p.prediction for p in seats), points=tuple(p.points for p in seats),
         centre=tuple(sorted(state.centre_dice)), ws=ws,
-        turn=low.index(state.turn.lower()) if state.turn is not None else 0,
+        turn=state.seat(state.turn) if state.turn is not None else 0,
         discard=None if state.discard_pile is None else c_of(_codes(state.discard_pile)),
         aside=None if state.set_aside is None else c_of(_codes(state.set_aside)),
-        phase=state.phase, loser=None if state.loser is None else low.index(state.loser.lower()),
+        phase=state.phase, loser=None if state.loser is None else state.seat(state.loser),
     )
 
 
@@ -146,11 +145,9 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
     if all(h is not None for h in known_hands):
         return tuple(known_hands)
     pool = unseen(state, known_hands)
-    order = list(range(len(state.players)))
-    if state.turn is not None:
-        low = [p.name.lower() for p in state.players]
-        first = low.index(state.turn.lower())
-        order = order[first:] + order[:first]
+    n = len(state.players)
+    first = 0 if state.turn is None else state.seat(state.turn)  # the player to act's hand first
+    order = [(first + k) % n for k in range(n)]
     hands = list(known_hands)
     for i in order:
         if hands[i] is not None:

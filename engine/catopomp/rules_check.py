@@ -263,7 +263,6 @@ def c_missing_dice(pool, dice) -> list[int]:
 def _pass_violations(t: Table, mv: Move):
     bad: list[Finding] = []
     why: list[Finding] = []
-    notes: list[Finding] = []
     p = t.turn
     name = t.names[p]
     if mv.cards or mv.dice or mv.swap or mv.place is not None or mv.hell_return is not None:
@@ -274,7 +273,7 @@ def _pass_violations(t: Table, mv: Move):
                            f"{name} has the lead: there is no set to pass on, so {name} must play a new set"))
         bad.append(Finding(R.PASSING_ALL_PASS_INITIATIVE,
                            "the player who gets the initiative plays a brand-new set"))
-        return bad, why, notes
+        return bad, why, []
     why.append(Finding(R.PASSING_PASS_INSTEAD_OF_PLAY, f"{name} passes"))
     o = ws.owner
     oname = t.names[o]
@@ -297,7 +296,7 @@ def _pass_violations(t: Table, mv: Move):
             else:
                 why.append(Finding(R.PASSING_CASUAL_DISCARD,
                                    f"{oname} discards {card_name(mv.discard)} from their Hell Domain"))
-        return bad, why, notes
+        return bad, why, []
     if mv.discard is not None:
         bad.append(Finding(R.PASSING_CASUAL_DISCARD,
                            "discarding a Hell card on a pass is the casual-mode rule; this table plays the main "
@@ -317,4 +316,4 @@ def _pass_violations(t: Table, mv: Move):
     elif total:
         why.append(Finding(R.PASSING_TRANSFER_OPTIONAL,
                            f"{oname} has {total} Hell card{'s' if total != 1 else ''} and chooses not to transfer one"))
-    return bad, why, notes
+    return bad, why, []

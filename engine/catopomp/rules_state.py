@@ -15,7 +15,7 @@ from .model import Move, Options, State, Table, opts_of
 from .notation import parse
 from .rules import (
     as_reasons, check_hidden, check_table, from_table, known_to, moves_note, mover_hidden, needs, play_out,
-    reading_table, setup_missing, setup_rule, to_table,
+    plays_without_hand, reading_table, setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves
 from .status import status as table_status
@@ -92,8 +92,6 @@ def read(text: str, state: State) -> Move:
 
 def partly_listed(state: State) -> tuple[list, str] | None:
     """A hand known only by its size: the plays that need no card from it (rules.plays_without_hand)."""
-    from .rules import plays_without_hand
-
     return plays_without_hand(legal_moves, known(state))
 
 

@@ -8,6 +8,7 @@ from engine.words import count
 from .model import PLAYER_TABLE, State, deck_counts, opts_of
 from .notation_track import GAME
 from .rule_ids import R
+from .rules import hand_conflicts
 from .table import TableChange, final_scoring, setup_todo
 
 
@@ -39,8 +40,6 @@ def mark_hidden(state: State, summary: dict[str, Any], reveal: set[str]) -> dict
 def own_hand(state: State, name: str) -> dict[str, Any]:
     """One player's hand as they look at it, with `conflicts`: what the cards in sight say against
     their record (rules.hand_conflicts), told to them alone: the shared screen never depends on it."""
-    from .rules import hand_conflicts
-
     p = next(p for p in state.players if p.name == name)
     cards = [str(c) for c in p.hand] if p.hand_known else None
     return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand,

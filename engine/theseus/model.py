@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, Union
 from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, HandHolder
+from engine.library import shipped_entries
 from engine.words import player
 
 GAME = "theseus"  # the game's name in commands (`companion cards add theseus ...`)
@@ -237,8 +238,6 @@ class Move(Frozen):
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> tuple[CardSpec, ...]:
     """The shipped catalogue of the cards the rulebook names (cards.toml, beside this module)."""
-    from engine.library import shipped_entries
-
     return tuple(CardSpec(**c) for c in shipped_entries(State))
 
 
