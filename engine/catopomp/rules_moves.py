@@ -34,22 +34,13 @@ def dice_options(pool: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
 def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple]]:
     """Every legal set (cards, dice, key) that can be formed from the zone `cnt`, with at most
     one dice substitute from `by_x`. No Cat-leton swaps (see gen_swap_sets)."""
-    out = []
-    app = out.append
     zc = cnt[CAT]
     zm = cnt[MITCH]
-    for code in range(NCODES):
-        if cnt[code]:
-            app(((code,), (), (1, 0, VAL[code])))
-    for v in range(1, 11):
-        c = cnt[v]
-        if c >= 2:
-            for k in range(2, min(c, L) + 1):
-                app(((v,) * k, (), (k, 1, v)))
-    if zc + zm >= 2:
-        for k in range(2, min(L, zc + zm) + 1):
-            for a in range(max(0, k - zm), min(k, zc) + 1):
-                app(((CAT,) * a + (MITCH,) * (k - a), (), (k, 1, 0)))
+    out = [((code,), (), (1, 0, VAL[code])) for code in range(NCODES) if cnt[code]]
+    out += [((v,) * k, (), (k, 1, v)) for v in range(1, 11) for k in range(2, min(cnt[v], L) + 1)]
+    out += [((CAT,) * a + (MITCH,) * (k - a), (), (k, 1, 0))  # zero-valued pairs and more
+            for k in range(2, min(L, zc + zm) + 1) for a in range(max(0, k - zm), min(k, zc) + 1)]
+    app = out.append
     # runs without dice: find maximal stretches of present numbers
     for k in range(2, L + 1):
         for low in range(0, 12 - k):
@@ -69,16 +60,8 @@ def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], 
     for x, dl in by_x.items():
         cx = cnt[x] if 1 <= x <= 10 else 0
         # same number x: k-1 cards, each an x or a Mdm Mitch (who mirrors x)
-        for k in range(2, L + 1):
-            need = k - 1
-            for b in range(0, min(zm, need) + 1):
-                a = need - b
-                if a > cx:
-                    continue
-                cards = (x,) * a + (MITCH,) * b
-                key = (k, 1, x)
-                for d in dl:
-                    app((cards, d, key))
+        out += [((x,) * (k - 1 - b) + (MITCH,) * b, d, (k, 1, x))
+                for k in range(2, L + 1) for b in range(min(zm, k - 1) + 1) if k - 1 - b <= cx for d in dl]
         # runs holding x as the substitute (no Mdm Mitch: she would repeat x)
         for k in range(2, L + 1):
             for low in range(max(0, x - k + 1), x + 1):
@@ -117,9 +100,7 @@ def gen_swap_sets(hand, hell, L: int, by_x):
     out = []
     zc = hand[CAT]
     for w in range(1, min(zc, L) + 1):
-        rest = list(hand)
-        rest[CAT] -= w
-        rest = tuple(rest)
+        rest = c_sub(hand, (CAT,) * w)
         for W in submultisets(hell, w, w):
             for F in submultisets(rest, 0, L - w):
                 final = F + W
@@ -142,9 +123,8 @@ def play_cores(t: Table):
     p = t.turn
     L = size_limit(t.n)
     by_x = dice_options(dice_pool(t, p))
-    ck = ws_key(t.ws) if t.ws is not None else (0,)
-    if ck is None:  # an impossible winning set on the table: anything well-formed beats it
-        ck = (0,)
+    # leading, or an impossible winning set on the table: anything well-formed beats it
+    ck = (ws_key(t.ws) if t.ws is not None else None) or (0,)
     hand = t.hands[p]
     hell = t.hells[p]
     hand_n = sum(hand)

@@ -70,9 +70,9 @@ def summary(state: State) -> dict[str, Any]:
         done = state.cleared_record(p.name)
         row: dict[str, Any] = {"name": p.name, "gems": p.gems,
                                "hand": list(p.hand) if p.hand_known else p.hand,
-                               "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
-        row["reserve_die"] = _reserve_text(state, p) if p.name in state.reserve_dice else None
-        row["cleared"] = done is not None
+                               "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice),
+                               "reserve_die": _reserve_text(state, p) if p.name in state.reserve_dice else None,
+                               "cleared": done is not None}
         if done is not None and done.last_set is not None:
             row["last_set"] = done.last_set
         if comp or p.points:
