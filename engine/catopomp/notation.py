@@ -201,14 +201,10 @@ def _build(t: Table, source, cards, dice, swap, place, ret_name, ret_card) -> Mo
     readings = []
     for cs in _resolve_zeros(cards, zone):
         for sw in _resolve_zeros(swap, hell):
-            after_hand = hand
-            if source == HEAVEN and c_has(hand, cs):
-                after_hand = c_sub(hand, cs)
+            after_hand = c_sub(hand, cs) if source == HEAVEN and c_has(hand, cs) else hand
             for pl in ([place] if place != _ZERO else [r[0] for r in _resolve_zeros([_ZERO], after_hand)]):
                 readings.append((tuple(sorted(cs)), tuple(sorted(sw)), pl))
-    rets = [None]
-    if ret_card is not None:
-        rets = _return_readings(t, source, readings[0][0], ret_name, ret_card)
+    rets = [None] if ret_card is None else _return_readings(t, source, readings[0][0], ret_name, ret_card)
     moves = [Move(PLAY, source, cs, dice, sw, pl, r) for cs, sw, pl in readings for r in rets]
     moves = list(dict.fromkeys(moves))
     if len(moves) > 1:
@@ -223,9 +219,7 @@ def _return_readings(t: Table, source, cards, ret_name, ret_card):
     seats = range(t.n) if ret_name is None else [[nm.lower() for nm in t.names].index(ret_name.lower())]
     found = []
     for i in seats:
-        dom = t.hells[i]
-        if i == p and source == HELL and c_has(dom, cards):
-            dom = c_sub(dom, cards)
+        dom = c_sub(t.hells[i], cards) if i == p and source == HELL and c_has(t.hells[i], cards) else t.hells[i]
         codes = [ret_card] if ret_card != _ZERO else [CAT, MITCH]
         held = [c for c in codes if dom[c]]
         if ret_name is not None:

@@ -262,11 +262,10 @@ def check_hidden(state: State, move: Move) -> Verdict:
     extra = as_reasons(counting_findings(state, need, name))
     possession = Reason(rule=R.SETUP_DEAL, message=f"{name}'s hand is not known to the table; that it "
                                                    f"holds {cards_text(sorted(need))} is taken on trust")
-    unchecked = (possession, *verdict.unchecked)
     if extra:  # card counting refuses: nothing is taken on trust
         return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
                        alternatives=verdict.alternatives, unchecked=verdict.unchecked)
-    return verdict.model_copy(update={"unchecked": unchecked})
+    return verdict.model_copy(update={"unchecked": (possession, *verdict.unchecked)})
 
 
 def as_played(t: Table, move: Move) -> Table:
@@ -321,9 +320,7 @@ def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known
     r, _ = resolve(t)
     bad, why, notes = violations(r, move, hand_known)
     if bad:
-        alts = ()
-        if with_alternatives:
-            alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known))
+        alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known)) if with_alternatives else ()
         return Verdict(legal=False, reasons=as_reasons(bad),
                        alternatives=alts, unchecked=as_reasons(notes))
     _t2, eff = step(t, move)

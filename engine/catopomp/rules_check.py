@@ -243,9 +243,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             if i is None:
                 bad.append(Finding(R.HELL_POWER_RETURN_CARD, f"there is no player named {who}"))
             else:
-                domain = t.hells[i]
-                if i == p and not missing:
-                    domain = c_sub(domain, mv.cards)
+                domain = c_sub(t.hells[i], mv.cards) if i == p and not missing else t.hells[i]
                 if not (0 <= code < NCODES and domain[code]):
                     bad.append(Finding(R.HELL_POWER_RETURN_CARD,
                                        f"{t.names[i]}'s Hell Domain holds no {card_name(code)} after the play"))

@@ -383,9 +383,8 @@ def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: s
         turn = first
     else:
         turn = [nm.lower() for nm in names].index(first.lower())
-    pred = (None,) * n
-    if opts.competitive:
-        pred = tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    pred = (tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
+            if opts.competitive else None)
     return Table(names=names, opts=opts, hands=hands, pred=pred, centre=centre, turn=turn, aside=aside)
 
 
@@ -400,9 +399,8 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
     reserve = tuple(
         _choose(reserve_dice, t.names, i, lambda: rng.randint(1, 6)) if i in one_gem else None for i in range(n)
     )
-    pred = (None,) * n
-    if t.opts.competitive:
-        pred = tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    pred = (tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
+            if t.opts.competitive else None)
     return Table(names=t.names, opts=t.opts, hands=hands, gems=t.gems, reserve=reserve, pred=pred, points=t.points,
                  centre=centre, turn=later.starting, aside=aside)
 

@@ -40,13 +40,11 @@ class Step(WorkingTable):
 
 def _row(usage: str, read, logged, check, transition, *aliases: str, gate: str | None = None,
          **facts) -> Verb:
-    """A row of VERBS from its usage, its reader of the words (notation_track.parse_*), its reader of a
-    logged change (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no)
-    that calls no(rule, message) for the rule the change breaks (at most one, or each finding about a
-    recorded hand), and a transition (state, seat, value, change) -> (state, effects): both read the
-    change's seat and value; `facts`: the row's read_only, setup and counter. `gate`: what the check
-    refuses first: "round" a change after the game's or the round's end, "dealt" one after the game's
-    end (after a round's end it is checked on the next round's deal); None: the check decides."""
+    """A row of VERBS: its usage, its readers of the words (notation_track.parse_*) and of a logged change
+    (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no) calling
+    no(rule, message) for what the change breaks, a transition (state, seat, value, change) -> (state,
+    effects) and the row's `facts`. `gate`: what the check refuses first: "round" a change after the game's
+    or the round's end, "dealt" one after the game's end (after a round's end: checked on the next deal)."""
     def checked(state: State, change: Change, found: Findings) -> None:
         def no(rule: str, message: str) -> list[Reason]:
             found.forbid(rule, message)

@@ -155,9 +155,7 @@ def _cleared(t: TableChange, seat: int, value: str | None, change: Change) -> No
     t.players[seat]["hand"] = () if isinstance(t.players[seat]["hand"], (list, tuple)) else 0
     t.players[seat]["hell_domain"] = ()
     t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.ROUND_SAFE_WHEN_CLEAR)
-    points = None
-    if state.options.competitive:
-        points = _reveal(t, seat, size)
+    points = _reveal(t, seat, size) if state.options.competitive else None
     cleared = [c for c in state.cleared if c.name != name]
     cleared.append(Cleared(name=name, last_set=size, points=points))
     t.fields["cleared"] = tuple(cleared)

@@ -115,13 +115,8 @@ MAX_RANK_TOTAL = LIMIT * LAST_RANK
 
 class State(Frozen):
     """A Party of the Theseus table: the situation-file format (see docs/moves-theseus.md), the
-    move validator's input and a tracked session's state (one model).
-
-    What a table knows is all it needs: a Rank Deck may be a list (top first), a count, or
-    "unknown" (the table never counted it: advancing is then the table's to say); a Hand may be a
-    count. The last fields are the session's own: turns begun, the points card effects gave and
-    Rank totals the table entered instead of cards.
-    """
+    move validator's input and a tracked session's state (one model). What a table knows is all it
+    needs: a Rank Deck or a Hand may be only a count (a deck even "unknown")."""
 
     players: tuple[Player, ...] = Field(min_length=1, description="in turn (clockwise) order")
     active: str = Field("", description="name of the player whose turn it is (default: the first)")

@@ -1,8 +1,5 @@
-"""Party of the Theseus rules of play: check() and apply() a move, and the legal moves.
-
-A move is played out on a Table; the reasons it is refused cite rule ids, the effects it has are
-listed in the verdict, and what cannot be checked goes to `unchecked`.
-"""
+"""Party of the Theseus rules of play: check() and apply() a move, played out on a Table, and the legal
+moves."""
 from __future__ import annotations
 
 from collections import Counter
