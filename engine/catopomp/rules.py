@@ -209,9 +209,7 @@ def setup_rule(state: State) -> str:
     """The rule behind the first thing the round's set-up still lacks (who starts in round 1, the
     centre dice, a reserve die's number); a later round's set-up as a whole otherwise."""
     steps = setup_steps(state)
-    if steps:
-        return steps[0][0]
-    return R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
+    return steps[0][0] if steps else R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
 
 
 def setup_missing(state: State) -> str:

@@ -151,9 +151,7 @@ def pass_moves(t: Table) -> list[Move]:
     if t.opts.casual:
         return [Move(PASS)] + [Move(PASS, discard=c) for c in codes]
     moves = [Move(PASS, transfer=c) for c in codes]
-    if sum(owner_hell) >= 3:
-        return moves
-    return [Move(PASS)] + moves
+    return moves if sum(owner_hell) >= 3 else [Move(PASS)] + moves
 
 
 def expand(t: Table, core) -> list[Move]:

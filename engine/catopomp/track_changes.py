@@ -156,8 +156,7 @@ def _cleared(t: TableChange, seat: int, value: str | None, change: Change) -> No
     t.players[seat]["hell_domain"] = ()
     t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.ROUND_SAFE_WHEN_CLEAR)
     points = _reveal(t, seat, size) if state.options.competitive else None
-    cleared = [c for c in state.cleared if c.name != name]
-    cleared.append(Cleared(name=name, last_set=size, points=points))
+    cleared = [*(c for c in state.cleared if c.name != name), Cleared(name=name, last_set=size, points=points)]
     t.fields["cleared"] = tuple(cleared)
     left = [j for j, p in enumerate(state.players) if p.name not in {c.name for c in cleared}]
     if len(left) == 1:
