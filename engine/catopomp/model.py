@@ -1,21 +1,18 @@
-"""The Catopomp table, in two shapes of one State.
-
-`State` (with Options, Player, WinningSet, Cleared) is the record: the situation file format, a tracked
-session's state and the validator's input. A real table does not see the other players' hands: a hand
-is either the cards (when its owner recorded them) or only how many cards it holds.
-
-`Table` is the same table compact, so that the rules code can run whole games quickly: cards are
-integer codes (1-10 the number cards, CAT (0) the Cat-leton, MITCH (11) Mdm Mitch, both worth 0), and
-a zone (hand, Hell Domain, discard pile) is a tuple of 12 counts. rules.py lays a State out as a Table
-(hidden hands filled with unseen cards) and back.
+"""The Catopomp table, in two shapes of one State. `State` (with Options, Player, WinningSet, Cleared) is
+the record: the situation file, a tracked session's state and the validator's input; a hand its owner has
+not recorded is only its count. `Table` is the same table compact, for rules code fast enough for whole
+games: cards are integer codes (1-10, CAT 0 the Cat-leton, MITCH 11 Mdm Mitch, both worth 0) and a zone
+(hand, Hell Domain, discard pile) is a tuple of 12 counts; rules.py lays a State out as a Table and back.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, replace
 from typing import Annotated, Literal, NamedTuple
 
 from engine.base import Frozen, HandHolder
 from engine.record import BeforeValidator, Field, model_validator
+from engine.words import player
 
 CAT = 0
 MITCH = 11
@@ -35,28 +32,17 @@ PASS = "pass"
 
 
 class Move(NamedTuple):
-    """One move of the player to act, in canonical form (tuples sorted by card code).
+    """One move of the player to act, in canonical form (tuples sorted by card code)."""
 
-    kind        "play" or "pass"
-    source      "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
-    cards       card codes played from that source (Cat-letons to be swapped included)
-    dice        the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
-    swap        Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
-    place       the hand card put into the own Hell Domain after a Heaven play
-    hell_return (player name, card) sent back to that player's hand by the Hell power
-    transfer    main game: the Hell card the winning set's owner gives the passing player
-    discard     casual mode: the Hell card the winning set's owner discards
-    """
-
-    kind: str
-    source: str | None = None
-    cards: tuple[int, ...] = ()
-    dice: tuple[int, ...] = ()
-    swap: tuple[int, ...] = ()
-    place: int | None = None
-    hell_return: tuple[str, int] | None = None
-    transfer: int | None = None
-    discard: int | None = None
+    kind: str                   # "play" or "pass"
+    source: str | None = None   # "heaven" (from hand) or "hell" (from the Hell Domain); None for a pass
+    cards: tuple[int, ...] = ()  # card codes played from that source (Cat-letons to be swapped included)
+    dice: tuple[int, ...] = ()  # the dice of a Dice Boost, by face (one or two; the reserve die is just a face)
+    swap: tuple[int, ...] = ()  # Hell cards from the player's own Hell Domain that replace Cat-letons (one each)
+    place: int | None = None    # the hand card put into the own Hell Domain after a Heaven play
+    hell_return: tuple[str, int] | None = None  # (player name, card) sent back to that player's hand by the Hell power
+    transfer: int | None = None  # main game: the Hell card the winning set's owner gives the passing player
+    discard: int | None = None  # casual mode: the Hell card the winning set's owner discards
 
 
 class Opts(NamedTuple):
@@ -85,38 +71,35 @@ class WSet(NamedTuple):
         return len(self.heaven) + len(self.hell) + (1 if self.dice else 0)
 
 
+@dataclass(slots=True)
 class Table:
-    """The whole table. Treat as immutable: transitions build new Tables via `replace`."""
+    """The whole table. Treat as immutable: transitions build new Tables via `replace`. A seat's zone
+    left out is a fresh round's (empty hands, Hell Domains and Used Dice cards, two soul gems each)."""
 
-    __slots__ = (
-        "names", "opts", "hands", "hells", "gems", "used", "reserve", "pred", "points",
-        "centre", "ws", "turn", "discard", "aside", "phase", "loser",
-    )
+    names: tuple[str, ...]
+    opts: Opts = Opts()
+    hands: tuple[tuple[int, ...], ...] = None
+    hells: tuple[tuple[int, ...], ...] = None
+    gems: tuple[int, ...] = None
+    used: tuple[tuple[int, ...], ...] = None
+    reserve: tuple[int | None, ...] = None
+    pred: tuple[int | None, ...] = None
+    points: tuple[int, ...] = None
+    centre: tuple[int, ...] = ()
+    ws: WSet | None = None
+    turn: int = 0
+    discard: tuple[int, ...] | None = EMPTY
+    aside: tuple[int, ...] | None = None
+    phase: str = "play"
+    loser: int | None = None
 
-    def __init__(self, **kw):
-        self.names: tuple[str, ...] = kw["names"]
-        self.opts: Opts = kw.get("opts", Opts())
-        n = len(self.names)
-        self.hands: tuple[tuple[int, ...], ...] = kw.get("hands", (EMPTY,) * n)
-        self.hells: tuple[tuple[int, ...], ...] = kw.get("hells", (EMPTY,) * n)
-        self.gems: tuple[int, ...] = kw.get("gems", (2,) * n)
-        self.used: tuple[tuple[int, ...], ...] = kw.get("used", ((),) * n)
-        self.reserve: tuple[int | None, ...] = kw.get("reserve", (None,) * n)
-        self.pred: tuple[int | None, ...] = kw.get("pred", (None,) * n)
-        self.points: tuple[int, ...] = kw.get("points", (0,) * n)
-        self.centre: tuple[int, ...] = kw.get("centre", ())
-        self.ws: WSet | None = kw.get("ws")
-        self.turn: int = kw.get("turn", 0)
-        self.discard: tuple[int, ...] | None = kw.get("discard", EMPTY)
-        self.aside: tuple[int, ...] | None = kw.get("aside")
-        self.phase: str = kw.get("phase", "play")
-        self.loser: int | None = kw.get("loser")
+    def __post_init__(self):
+        for zone, empty in _FRESH_SEAT.items():
+            if getattr(self, zone) is None:
+                setattr(self, zone, (empty,) * len(self.names))
 
     def replace(self, **kw) -> "Table":
-        new = Table.__new__(Table)
-        for s in Table.__slots__:
-            object.__setattr__(new, s, kw[s] if s in kw else getattr(self, s))
-        return new
+        return replace(self, **kw)
 
     @property
     def n(self) -> int:
@@ -130,13 +113,9 @@ class Table:
     def has_cards(self, i: int) -> bool:
         return any(self.hands[i]) or any(self.hells[i])
 
-    def __eq__(self, other):
-        return isinstance(other, Table) and all(
-            getattr(self, s) == getattr(other, s) for s in Table.__slots__
-        )
 
-    def __repr__(self):
-        return f"Table(names={self.names}, turn={self.turn}, phase={self.phase}, ws={self.ws})"
+#: a fresh round's value of each seat's zone on a Table
+_FRESH_SEAT = {"hands": EMPTY, "hells": EMPTY, "gems": 2, "used": (), "reserve": None, "pred": None, "points": 0}
 
 
 class Finding(NamedTuple):
@@ -341,8 +320,6 @@ class State(Frozen):
 
     def seat(self, name: str) -> int:
         """The seat of a player the word names (words.player); MoveSyntaxError names the players."""
-        from engine.words import player
-
         return self.players.index(player(name, self.players))
 
     def cleared_record(self, name: str) -> Cleared | None:

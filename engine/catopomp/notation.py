@@ -28,6 +28,9 @@ _CARDS = {
 }
 _ZERO = -1
 _SEP = {"then", "and", ",", "+"}
+#: the words after `pass` that move the winning set owner's Hell card: a transfer or a discard
+_PASS_WORDS = {"transfer": "transfer", "transfers": "transfer", "give": "transfer", "gives": "transfer",
+               "discard": "discard", "discards": "discard"}
 _EXPECT_CARD = "a card (1-10, C for Cat-leton, M for Mdm Mitch)"
 _EXPECT_ANY = (f"{_EXPECT_CARD}, 'dice A' or 'dice A+B', 'swap X', 'then hell X' (placement) "
                "or 'then return PLAYER X'")
@@ -198,14 +201,10 @@ def _build(t: Table, source, cards, dice, swap, place, ret_name, ret_card) -> Mo
     readings = []
     for cs in _resolve_zeros(cards, zone):
         for sw in _resolve_zeros(swap, hell):
-            after_hand = hand
-            if source == HEAVEN and c_has(hand, cs):
-                after_hand = c_sub(hand, cs)
+            after_hand = c_sub(hand, cs) if source == HEAVEN and c_has(hand, cs) else hand
             for pl in ([place] if place != _ZERO else [r[0] for r in _resolve_zeros([_ZERO], after_hand)]):
                 readings.append((tuple(sorted(cs)), tuple(sorted(sw)), pl))
-    rets = [None]
-    if ret_card is not None:
-        rets = _return_readings(t, source, readings[0][0], ret_name, ret_card)
+    rets = [None] if ret_card is None else _return_readings(t, source, readings[0][0], ret_name, ret_card)
     moves = [Move(PLAY, source, cs, dice, sw, pl, r) for cs, sw, pl in readings for r in rets]
     moves = list(dict.fromkeys(moves))
     if len(moves) > 1:
@@ -220,9 +219,7 @@ def _return_readings(t: Table, source, cards, ret_name, ret_card):
     seats = range(t.n) if ret_name is None else [[nm.lower() for nm in t.names].index(ret_name.lower())]
     found = []
     for i in seats:
-        dom = t.hells[i]
-        if i == p and source == HELL and c_has(dom, cards):
-            dom = c_sub(dom, cards)
+        dom = c_sub(t.hells[i], cards) if i == p and source == HELL and c_has(t.hells[i], cards) else t.hells[i]
         codes = [ret_card] if ret_card != _ZERO else [CAT, MITCH]
         held = [c for c in codes if dom[c]]
         if ret_name is not None:
@@ -265,7 +262,8 @@ def _parse_pass(toks: list[str], t: Table) -> Move:
         if tok in _SEP:
             i += 1
             continue
-        if tok in ("transfer", "transfers", "give", "gives") or tok in ("discard", "discards"):
+        kind = _PASS_WORDS.get(tok)
+        if kind:
             if transfer is not None or discard is not None:
                 raise MoveSyntaxError(f"word {i + 1} {tok!r}: only one Hell card moves on a pass")
             if i + 1 >= n:
@@ -276,14 +274,10 @@ def _parse_pass(toks: list[str], t: Table) -> Move:
                 zone = t.hells[ws.owner] if ws is not None else t.hells[t.turn]
                 opts = _resolve_zeros([_ZERO], zone)
                 if len(opts) > 1:
-                    kind = "transfer" if tok.startswith(("transfer", "give")) else "discard"
                     raise AmbiguousMove("0 could be Cat-leton or Mdm Mitch",
                                         [f"pass then {kind} {fc(o[0])}" for o in opts])
                 c = opts[0][0]
-            if tok.startswith(("transfer", "give")):
-                transfer = c
-            else:
-                discard = c
+            transfer, discard = (c, None) if kind == "transfer" else (None, c)
             i += 2
             continue
         raise MoveSyntaxError(f"word {i + 1} {tok!r}: after 'pass' expected 'then transfer X' or 'then discard X'")

@@ -114,7 +114,7 @@ def _named(state: State, verb: str, rest: list[str], usage: str) -> tuple[str, l
     """The player a command names first, and the words after them."""
     if not rest:
         raise MoveSyntaxError(f"{verb}: name a player; {usage}")
-    return _player(state, rest[0]), rest[1:]
+    return player(rest[0], state.names), rest[1:]
 
 
 def parse_one_player(state: State, verb: str, rest: list[str], usage: str) -> Change:
@@ -170,10 +170,6 @@ def _card(token: str) -> str:
     except MoveSyntaxError as exc:
         raise MoveSyntaxError(f"hand: {exc}") from None
     return fc(code)
-
-
-def _player(state: State, token: str) -> str:
-    return player(token, state.names)
 
 
 def _number(token: str, what: str, example: str) -> str:

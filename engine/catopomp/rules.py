@@ -1,10 +1,7 @@
-"""The Catopomp referee on a State: check and play a move, including hands the table cannot see.
-
-The rules themselves work on the compact Table (rules_sets, rules_moves, rules_check, table.py). This
-module lays a State out as a Table and back: a hand the table has not seen (only its count) is filled
-with cards nobody has seen yet, so the rules code always sees a whole table, and card counting (the
-deck's composition, from the rulebook's set-up table) says what such a hand cannot hold. No verdict
-rests on the stand-in cards: which cards a hidden hand holds is taken on trust and noted as unchecked.
+"""The Catopomp referee on a State: check and play a move, including hands the table cannot see. It lays
+a State out as the compact Table the rules work on and back; a hand the table has not seen is filled with
+unseen cards, and card counting says what it cannot hold. No verdict rests on those stand-in cards: which
+cards a hidden hand holds is taken on trust and noted as unchecked.
 """
 from __future__ import annotations
 
@@ -36,9 +33,8 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
     """The State as a Table; unknown hands are filled with unseen cards (the player to act's
     first with `prefer`, the cards their play needs, where the deck still has them)."""
     names = tuple(p.name for p in state.players)
-    low = [nm.lower() for nm in names]
     w = state.winning_set
-    ws = None if w is None else WSet(low.index(w.owner.lower()), tuple(sorted(_codes(w.heaven))),
+    ws = None if w is None else WSet(state.seat(w.owner), tuple(sorted(_codes(w.heaven))),
                                      tuple(sorted(_codes(w.hell))), tuple(sorted(w.dice)), w.catleton_swaps)
     hands = fill_hands(state, [None if isinstance(p.hand, int) else c_of(_codes(p.hand))
                                for p in state.players], prefer)
@@ -49,10 +45,10 @@ def to_table(state: State, prefer: tuple[int, ...] = ()) -> Table:
         used=tuple(tuple(p.used_dice) for p in seats), reserve=tuple(p.reserve_die for p in seats),
         pred=tuple(p.prediction for p in seats), points=tuple(p.points for p in seats),
         centre=tuple(sorted(state.centre_dice)), ws=ws,
-        turn=low.index(state.turn.lower()) if state.turn is not None else 0,
+        turn=state.seat(state.turn) if state.turn is not None else 0,
         discard=None if state.discard_pile is None else c_of(_codes(state.discard_pile)),
         aside=None if state.set_aside is None else c_of(_codes(state.set_aside)),
-        phase=state.phase, loser=None if state.loser is None else low.index(state.loser.lower()),
+        phase=state.phase, loser=None if state.loser is None else state.seat(state.loser),
     )
 
 
@@ -134,21 +130,13 @@ def _codes(cards) -> list[int]:
 def unseen(state, known_hands=None) -> list[int]:
     """How many copies of each card code can still be in a hidden hand: the deck less every public
     card, every known hand and the set-aside cards when the table knows them. Never below zero (an over-full table is status()'s business)."""
-    n = len(state.players)
-    left = list(deck_counts(n, opts_of(state.options)))
-    seen: list[int] = []
-    for i, p in enumerate(state.players):
-        seen += _codes(p.hell_domain)
-        hand = known_hands[i] if known_hands is not None else (None if isinstance(p.hand, int) else c_of(_codes(p.hand)))
-        if hand is not None:
-            seen += c_list(hand)
+    if known_hands is None:
+        known_hands = [None if isinstance(p.hand, int) else c_of(_codes(p.hand)) for p in state.players]
     ws = state.winning_set
-    for zone in (ws.heaven if ws else None, ws.hell if ws else None, state.discard_pile, state.set_aside):
-        seen += _codes(zone or ())
-    for c in seen:
-        if 0 <= c < NCODES:
-            left[c] = max(0, left[c] - 1)
-    return left
+    public = (*(c for p in state.players for c in p.hell_domain), *(ws.heaven + ws.hell if ws else ()),
+              *(state.discard_pile or ()), *(state.set_aside or ()))
+    seen = Counter(_codes(public)) + Counter(c for hand in known_hands if hand is not None for c in c_list(hand))
+    return [max(0, k - seen[c]) for c, k in enumerate(deck_counts(len(state.players), opts_of(state.options)))]
 
 
 def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ...]:
@@ -157,11 +145,9 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
     if all(h is not None for h in known_hands):
         return tuple(known_hands)
     pool = unseen(state, known_hands)
-    order = list(range(len(state.players)))
-    if state.turn is not None:
-        low = [p.name.lower() for p in state.players]
-        first = low.index(state.turn.lower())
-        order = order[first:] + order[:first]
+    n = len(state.players)
+    first = 0 if state.turn is None else state.seat(state.turn)  # the player to act's hand first
+    order = [(first + k) % n for k in range(n)]
     hands = list(known_hands)
     for i in order:
         if hands[i] is not None:
@@ -173,16 +159,11 @@ def fill_hands(state, known_hands: list, prefer=()) -> tuple[tuple[int, ...], ..
                 if len(got) < want and 0 <= c < NCODES:
                     pool[c] = max(0, pool[c] - 1)
                     got.append(c)
-        code = 1
-        while len(got) < want:
-            # the lowest unseen card; a table with more hidden cards than the deck has left gets 1s
-            while code < NCODES and pool[code] == 0:
-                code += 1
-            if code >= NCODES:
-                got.append(1)
-                continue
-            pool[code] -= 1
-            got.append(code)
+        for code in range(1, NCODES):  # the lowest unseen cards
+            take = min(pool[code], want - len(got))
+            pool[code] -= take
+            got += [code] * take
+        got += [1] * (want - len(got))  # a table with more hidden cards than the deck has left gets 1s
         hands[i] = c_of(got)
     return tuple(hands)
 
@@ -228,9 +209,7 @@ def setup_rule(state: State) -> str:
     """The rule behind the first thing the round's set-up still lacks (who starts in round 1, the
     centre dice, a reserve die's number); a later round's set-up as a whole otherwise."""
     steps = setup_steps(state)
-    if steps:
-        return steps[0][0]
-    return R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
+    return steps[0][0] if steps else R.SETUP_CENTRE_DICE if state.round == 1 else R.END_NEXT_ROUND
 
 
 def setup_missing(state: State) -> str:
@@ -281,11 +260,10 @@ def check_hidden(state: State, move: Move) -> Verdict:
     extra = as_reasons(counting_findings(state, need, name))
     possession = Reason(rule=R.SETUP_DEAL, message=f"{name}'s hand is not known to the table; that it "
                                                    f"holds {cards_text(sorted(need))} is taken on trust")
-    unchecked = (possession, *verdict.unchecked)
     if extra:  # card counting refuses: nothing is taken on trust
         return Verdict(legal=False, reasons=extra + (verdict.reasons if not verdict.legal else ()),
                        alternatives=verdict.alternatives, unchecked=verdict.unchecked)
-    return verdict.model_copy(update={"unchecked": unchecked})
+    return verdict.model_copy(update={"unchecked": (possession, *verdict.unchecked)})
 
 
 def as_played(t: Table, move: Move) -> Table:
@@ -340,9 +318,7 @@ def check_table(t: Table, move: Move, with_alternatives: bool = True, hand_known
     r, _ = resolve(t)
     bad, why, notes = violations(r, move, hand_known)
     if bad:
-        alts = ()
-        if with_alternatives:
-            alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known))
+        alts = tuple(format_move(m) for m in alternatives(t, move, hand_known=hand_known)) if with_alternatives else ()
         return Verdict(legal=False, reasons=as_reasons(bad),
                        alternatives=alts, unchecked=as_reasons(notes))
     _t2, eff = step(t, move)
@@ -397,11 +373,9 @@ def moves_note(state: State) -> str | None:
 def plays_without_hand(legal_moves, state: State) -> tuple[list, str] | None:
     """(the moves, what was left out) for the player to act when their hand is only a count; None when
     the hand is known (every play is listed) or nobody is to play."""
-    if state.phase != "play" or state.turn is None:
+    if not mover_hidden(state):
         return None
     me = player(state.turn, state.players)
-    if me.hand_known or not me.hand:
-        return None
     # One known card stands in for the hand (so the player is not taken for cleared); it is the
     # number least in sight, so card counting refuses no Hell Domain set because of it.
     seen = Counter(c for p in state.players for c in p.hell_domain)

@@ -1,6 +1,8 @@
 """Catopomp move checking: every rule a play or a pass breaks (or rests on), each with its rule id."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .model import (
     CAT, HEAVEN, HELL, MITCH, Move, NCODES, PASS, PLAY, PLAYER_TABLE, Finding, Table, c_has, c_missing,
     c_sub, card_name, cards_text, dice_text,
@@ -204,11 +206,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                 bad.append(Finding(strength_rule(key, ck), strength_message(key, ck, False)))
     # placement after a Heaven play
     if src == HEAVEN:
-        after = list(hand)
-        for c in mv.cards:
-            if 0 <= c < NCODES and after[c] > 0:
-                after[c] -= 1
-        after = tuple(after)
+        after = tuple(max(0, k - mv.cards.count(c)) for c, k in enumerate(hand))
         left = sum(after) if hand_known else max(0, sum(hand) - len(mv.cards))
         if mv.place is None:
             if left:
@@ -245,9 +243,7 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             if i is None:
                 bad.append(Finding(R.HELL_POWER_RETURN_CARD, f"there is no player named {who}"))
             else:
-                domain = t.hells[i]
-                if i == p and not missing:
-                    domain = c_sub(domain, mv.cards)
+                domain = c_sub(t.hells[i], mv.cards) if i == p and not missing else t.hells[i]
                 if not (0 <= code < NCODES and domain[code]):
                     bad.append(Finding(R.HELL_POWER_RETURN_CARD,
                                        f"{t.names[i]}'s Hell Domain holds no {card_name(code)} after the play"))
@@ -259,20 +255,12 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
 
 def c_missing_dice(pool, dice) -> list[int]:
     """The dice of `dice` that `pool` cannot supply."""
-    left = list(pool)
-    out = []
-    for d in dice:
-        if d in left:
-            left.remove(d)
-        else:
-            out.append(d)
-    return out
+    return list((Counter(dice) - Counter(pool)).elements())
 
 
 def _pass_violations(t: Table, mv: Move):
     bad: list[Finding] = []
     why: list[Finding] = []
-    notes: list[Finding] = []
     p = t.turn
     name = t.names[p]
     if mv.cards or mv.dice or mv.swap or mv.place is not None or mv.hell_return is not None:
@@ -283,7 +271,7 @@ def _pass_violations(t: Table, mv: Move):
                            f"{name} has the lead: there is no set to pass on, so {name} must play a new set"))
         bad.append(Finding(R.PASSING_ALL_PASS_INITIATIVE,
                            "the player who gets the initiative plays a brand-new set"))
-        return bad, why, notes
+        return bad, why, []
     why.append(Finding(R.PASSING_PASS_INSTEAD_OF_PLAY, f"{name} passes"))
     o = ws.owner
     oname = t.names[o]
@@ -306,7 +294,7 @@ def _pass_violations(t: Table, mv: Move):
             else:
                 why.append(Finding(R.PASSING_CASUAL_DISCARD,
                                    f"{oname} discards {card_name(mv.discard)} from their Hell Domain"))
-        return bad, why, notes
+        return bad, why, []
     if mv.discard is not None:
         bad.append(Finding(R.PASSING_CASUAL_DISCARD,
                            "discarding a Hell card on a pass is the casual-mode rule; this table plays the main "
@@ -326,4 +314,4 @@ def _pass_violations(t: Table, mv: Move):
     elif total:
         why.append(Finding(R.PASSING_TRANSFER_OPTIONAL,
                            f"{oname} has {total} Hell card{'s' if total != 1 else ''} and chooses not to transfer one"))
-    return bad, why, notes
+    return bad, why, []

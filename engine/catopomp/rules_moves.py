@@ -23,19 +23,8 @@ def dice_pool(t: Table, p: int) -> tuple[int, ...]:
 def dice_options(pool: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
     """Distinct one- and two-die choices from a sorted pool, by the value they stand for."""
     by_x: dict[int, list[tuple[int, ...]]] = {}
-    seen = set()
-    m = len(pool)
-    for i in range(m):
-        a = pool[i]
-        d = (a,)
-        if d not in seen:
-            seen.add(d)
-            by_x.setdefault(a, []).append(d)
-        for j in range(i + 1, m):
-            d = (a, pool[j])
-            if d not in seen:
-                seen.add(d)
-                by_x.setdefault(a + pool[j], []).append(d)
+    for d in dict.fromkeys(d for i, a in enumerate(pool) for d in ((a,), *((a, b) for b in pool[i + 1:]))):
+        by_x.setdefault(sum(d), []).append(d)
     return by_x
 
 
@@ -45,22 +34,13 @@ def dice_options(pool: tuple[int, ...]) -> dict[int, list[tuple[int, ...]]]:
 def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple]]:
     """Every legal set (cards, dice, key) that can be formed from the zone `cnt`, with at most
     one dice substitute from `by_x`. No Cat-leton swaps (see gen_swap_sets)."""
-    out = []
-    app = out.append
     zc = cnt[CAT]
     zm = cnt[MITCH]
-    for code in range(NCODES):
-        if cnt[code]:
-            app(((code,), (), (1, 0, VAL[code])))
-    for v in range(1, 11):
-        c = cnt[v]
-        if c >= 2:
-            for k in range(2, min(c, L) + 1):
-                app(((v,) * k, (), (k, 1, v)))
-    if zc + zm >= 2:
-        for k in range(2, min(L, zc + zm) + 1):
-            for a in range(max(0, k - zm), min(k, zc) + 1):
-                app(((CAT,) * a + (MITCH,) * (k - a), (), (k, 1, 0)))
+    out = [((code,), (), (1, 0, VAL[code])) for code in range(NCODES) if cnt[code]]
+    out += [((v,) * k, (), (k, 1, v)) for v in range(1, 11) for k in range(2, min(cnt[v], L) + 1)]
+    out += [((CAT,) * a + (MITCH,) * (k - a), (), (k, 1, 0))  # zero-valued pairs and more
+            for k in range(2, min(L, zc + zm) + 1) for a in range(max(0, k - zm), min(k, zc) + 1)]
+    app = out.append
     # runs without dice: find maximal stretches of present numbers
     for k in range(2, L + 1):
         for low in range(0, 12 - k):
@@ -80,38 +60,15 @@ def gen_sets(cnt, L: int, by_x) -> list[tuple[tuple[int, ...], tuple[int, ...], 
     for x, dl in by_x.items():
         cx = cnt[x] if 1 <= x <= 10 else 0
         # same number x: k-1 cards, each an x or a Mdm Mitch (who mirrors x)
-        for k in range(2, L + 1):
-            need = k - 1
-            for b in range(0, min(zm, need) + 1):
-                a = need - b
-                if a > cx:
-                    continue
-                cards = (x,) * a + (MITCH,) * b
-                key = (k, 1, x)
-                for d in dl:
-                    app((cards, d, key))
+        out += [((x,) * (k - 1 - b) + (MITCH,) * b, d, (k, 1, x))
+                for k in range(2, L + 1) for b in range(min(zm, k - 1) + 1) if k - 1 - b <= cx for d in dl]
         # runs holding x as the substitute (no Mdm Mitch: she would repeat x)
         for k in range(2, L + 1):
             for low in range(max(0, x - k + 1), x + 1):
                 top = low + k - 1
-                cards = []
-                ok = True
-                for v in range(low, top + 1):
-                    if v == x:
-                        continue
-                    if v == 0:
-                        if zc:
-                            cards.append(CAT)
-                        else:
-                            ok = False
-                            break
-                    elif v <= 10 and cnt[v]:
-                        cards.append(v)
-                    else:
-                        ok = False
-                        break
-                if ok:
-                    tc = tuple(cards)
+                need = [v for v in range(low, top + 1) if v != x]
+                if all(zc if v == 0 else v <= 10 and cnt[v] for v in need):
+                    tc = tuple(CAT if v == 0 else v for v in need)
                     key = (k, 0, top)
                     for d in dl:
                         app((tc, d, key))
@@ -143,9 +100,7 @@ def gen_swap_sets(hand, hell, L: int, by_x):
     out = []
     zc = hand[CAT]
     for w in range(1, min(zc, L) + 1):
-        rest = list(hand)
-        rest[CAT] -= w
-        rest = tuple(rest)
+        rest = c_sub(hand, (CAT,) * w)
         for W in submultisets(hell, w, w):
             for F in submultisets(rest, 0, L - w):
                 final = F + W
@@ -168,9 +123,8 @@ def play_cores(t: Table):
     p = t.turn
     L = size_limit(t.n)
     by_x = dice_options(dice_pool(t, p))
-    ck = ws_key(t.ws) if t.ws is not None else (0,)
-    if ck is None:  # an impossible winning set on the table: anything well-formed beats it
-        ck = (0,)
+    # leading, or an impossible winning set on the table: anything well-formed beats it
+    ck = (ws_key(t.ws) if t.ws is not None else None) or (0,)
     hand = t.hands[p]
     hell = t.hells[p]
     hand_n = sum(hand)
@@ -197,9 +151,7 @@ def pass_moves(t: Table) -> list[Move]:
     if t.opts.casual:
         return [Move(PASS)] + [Move(PASS, discard=c) for c in codes]
     moves = [Move(PASS, transfer=c) for c in codes]
-    if sum(owner_hell) >= 3:
-        return moves
-    return [Move(PASS)] + moves
+    return moves if sum(owner_hell) >= 3 else [Move(PASS)] + moves
 
 
 def expand(t: Table, core) -> list[Move]:

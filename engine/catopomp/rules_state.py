@@ -11,32 +11,23 @@ from engine.base import Reason, Verdict
 from engine.errors import IllegalMove, MoveSyntaxError
 from engine.tracking import Findings
 
-from .model import Move, Options, Opts, State, Table, opts_of
+from .model import Move, Options, State, Table, opts_of
 from .notation import parse
 from .rules import (
     as_reasons, check_hidden, check_table, from_table, known_to, moves_note, mover_hidden, needs, play_out,
-    reading_table, setup_missing, setup_rule, to_table,
+    plays_without_hand, reading_table, setup_missing, setup_rule, to_table,
 )
 from .rules_moves import legal_moves as table_moves
 from .status import status as table_status
 from .table import deal_first, deal_next
 
 
-def _options(options) -> Opts:
-    """The Table's options from an Options, a dict of its fields, or None (the defaults)."""
-    if options is None:
-        return Opts()
-    if isinstance(options, Opts):
-        return options
-    return opts_of(options if isinstance(options, Options) else Options.model_validate(dict(options)))
-
-
 def setup(players, options=None, rng: random.Random | None = None, *, first=None, predictions=None) -> State:
-    """Deal the first round for the named players (2-4, clockwise). `options`: an Options, a dict of
-    its fields, or None. The starting player is `first` or drawn at random; competitive predictions
+    """Deal the first round for the named players (2-4, clockwise). `options`: a dict of the Options'
+    fields, or None. The starting player is `first` or drawn at random; competitive predictions
     are `predictions` (name -> 1-4, or a list) or drawn from rng."""
-    return from_table(deal_first(list(players), _options(options), rng or random.Random(), first=first,
-                                 predictions=predictions))
+    return from_table(deal_first(list(players), opts_of(Options.model_validate(dict(options or {}))),
+                                 rng or random.Random(), first=first, predictions=predictions))
 
 
 def next_round(state: State, rng: random.Random | None = None, *, predictions=None, reserve_dice=None) -> State:
@@ -101,8 +92,6 @@ def read(text: str, state: State) -> Move:
 
 def partly_listed(state: State) -> tuple[list, str] | None:
     """A hand known only by its size: the plays that need no card from it (rules.plays_without_hand)."""
-    from .rules import plays_without_hand
-
     return plays_without_hand(legal_moves, known(state))
 
 

@@ -1,12 +1,7 @@
-"""The one working Catopomp table: every transition of the State, for plays and tracker verbs alike.
-
-A legal play or pass played out (`step`), the end of a round (`end_round`: the tracker's `lost` and
-a round-ending play go through the same code), competitive scoring (`score`, `final_scoring`), the
-next round's set-up (`round_setup`; what a State's set-up still needs, `setup_steps`) and the deal
-(`deal_first`, `deal_next`: all chance comes from the `rng` passed in; the player decisions made
-before a round, predictions and reserve-die faces, can be given, or are drawn from `rng`, which is
-what a simulation wants). These work on the compact Table (model.py). `TableChange` is the
-tracker's working copy of a State while a verb is applied.
+"""The one working Catopomp table: every transition of the State, for plays and tracker verbs alike
+(a play or pass, a round's end, competitive scoring, the next round's set-up and the deal, whose chance
+all comes from the `rng` passed in), on the compact Table (model.py). `TableChange` is the tracker's
+working copy of a State while a verb is applied.
 """
 from __future__ import annotations
 
@@ -19,7 +14,7 @@ from engine.tracking import WorkingTable
 
 from .model import (
     CAT, HEAVEN, HELL, MITCH, PASS, PLAYER_TABLE, Move, Opts, State, Table, WSet, c_add, c_of, c_sub,
-    card_name, cards_text, dice_text, fc,
+    card_name, cards_text, deck_counts, dice_text, fc,
 )
 from .rule_ids import R
 from .rules_sets import key_text, ws_key
@@ -111,22 +106,19 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
     centre = t.centre
     reserve = t.reserve
     if mv.dice:
-        centre = list(centre)
-        reserve = list(reserve)
-        left = list(mv.dice)
         r = reserve[p]
-        if r is not None and r in left:
+        centre = list(centre)
+        left = list(mv.dice)
+        if r in left:
             left.remove(r)
-            reserve[p] = None
         for d in left:
             centre.remove(d)
-        if reserve[p] is not None:
-            centre.append(reserve[p])
+        if r is not None and r not in mv.dice:
+            centre.append(r)
             eff.append(Eff("reserve-to-centre", f"{name} did not use their reserve die: it goes to the centre still "
-                           f"showing {reserve[p]}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
-            reserve[p] = None
+                           f"showing {r}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
         centre = tuple(sorted(centre))
-        reserve = tuple(reserve)
+        reserve = tuple(None if k == p else v for k, v in enumerate(reserve))
         eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
                        "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND, who=name))
     new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
@@ -217,25 +209,21 @@ def _finish(t: Table, cleared: list[int], mover: int, eff: list[Eff], passed: bo
         nxt = next_with_cards(t, mover)
         eff.append(Eff("next-turn", f"{names[nxt]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
         return t.replace(turn=nxt), eff
-    # after a pass: walk clockwise; reaching the owner's seat means everyone else passed
+    # after a pass: the next seat clockwise holding cards, unless the owner's comes first (everyone else passed)
     o = t.ws.owner
-    n = t.n
-    i = mover
-    while True:
-        i = (i + 1) % n
-        if i == o:
-            t = discard_winning_set(t)
-            if t.has_cards(o):
-                eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
-                               "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
-                return t.replace(turn=o), eff
-            nxt = next_with_cards(t, o)
-            eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
-                           f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
-            return t.replace(turn=nxt), eff
-        if t.has_cards(i):
-            eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
-            return t.replace(turn=i), eff
+    i = next(i for i in ((mover + k) % t.n for k in range(1, t.n + 1)) if i == o or t.has_cards(i))
+    if i != o:
+        eff.append(Eff("next-turn", f"{names[i]} is next: beat the winning set or pass", R.ROUND_TURN_ORDER))
+        return t.replace(turn=i), eff
+    t = discard_winning_set(t)
+    if t.has_cards(o):
+        eff.append(Eff("initiative", f"everyone else passed: the initiative returns to {names[o]}, who "
+                       "discards the winning set and leads a brand-new set", R.PASSING_ALL_PASS_INITIATIVE))
+        return t.replace(turn=o), eff
+    nxt = next_with_cards(t, o)
+    eff.append(Eff("initiative", f"everyone else passed and {names[o]} has no cards left: the winning set is "
+                   f"discarded and {names[nxt]} leads a brand-new set", R.PASSING_OWNER_OUT_NEXT_PLAYER))
+    return t.replace(turn=nxt), eff
 
 
 def score(pred: int, size: int) -> tuple[int, str]:
@@ -358,21 +346,12 @@ def setup_todo(state: State) -> list[str]:
 # ---------------------------------------------------------------------------------------- the deal
 
 
-def _deck(n: int, opts: Opts) -> list[int]:
-    top, copies, _per, _aside = PLAYER_TABLE[n]
-    deck = [v for v in range(1, top + 1) for _ in range(copies)]
-    if opts.catleton:
-        deck += [CAT] * n
-    if opts.mitch:
-        deck += [MITCH] * n
-    return deck
-
-
 def _deal(n: int, opts: Opts, rng: random.Random):
-    """Shuffle the deck for n players and deal: the table's cards per player, the rest set aside
-    (expansion cards make the set-aside pile bigger; see docs/moves-catopomp.md)."""
-    _top, _copies, per, _aside = PLAYER_TABLE[n]
-    deck = _deck(n, opts)
+    """Shuffle the deck for n players (the numbers, then the expansion cards) and deal: the table's cards
+    per player, the rest set aside (expansion cards make the set-aside pile bigger; see docs/moves-catopomp.md)."""
+    per = PLAYER_TABLE[n][2]
+    counts = deck_counts(n, opts)
+    deck = [code for code in (*range(1, MITCH), CAT, MITCH) for _ in range(counts[code])]
     rng.shuffle(deck)
     hands = tuple(c_of(deck[i * per:(i + 1) * per]) for i in range(n))
     aside = c_of(deck[n * per:])
@@ -380,14 +359,10 @@ def _deal(n: int, opts: Opts, rng: random.Random):
 
 
 def _choose(values: Mapping[str, int] | Sequence[int] | None, names, i: int, default):
-    if values is None:
-        return default()
-    if isinstance(values, Mapping):
-        low = {k.lower(): v for k, v in values.items()}
-        if names[i].lower() in low:
-            return low[names[i].lower()]
-        return default()
-    return values[i]
+    if values is not None and not isinstance(values, Mapping):
+        return values[i]
+    low = {k.lower(): v for k, v in (values or {}).items()}
+    return low[names[i].lower()] if names[i].lower() in low else default()
 
 
 def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: str | int | None = None,
@@ -408,9 +383,8 @@ def deal_first(names: Sequence[str], opts: Opts, rng: random.Random, *, first: s
         turn = first
     else:
         turn = [nm.lower() for nm in names].index(first.lower())
-    pred = (None,) * n
-    if opts.competitive:
-        pred = tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    pred = (tuple(_choose(predictions, names, i, lambda: rng.randint(1, 4)) for i in range(n))
+            if opts.competitive else None)
     return Table(names=names, opts=opts, hands=hands, pred=pred, centre=centre, turn=turn, aside=aside)
 
 
@@ -425,9 +399,8 @@ def deal_next(t: Table, rng: random.Random, *, predictions=None, reserve_dice=No
     reserve = tuple(
         _choose(reserve_dice, t.names, i, lambda: rng.randint(1, 6)) if i in one_gem else None for i in range(n)
     )
-    pred = (None,) * n
-    if t.opts.competitive:
-        pred = tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
+    pred = (tuple(_choose(predictions, t.names, i, lambda: rng.randint(1, 4)) for i in range(n))
+            if t.opts.competitive else None)
     return Table(names=t.names, opts=t.opts, hands=hands, gems=t.gems, reserve=reserve, pred=pred, points=t.points,
                  centre=centre, turn=later.starting, aside=aside)
 

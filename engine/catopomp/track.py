@@ -1,13 +1,7 @@
 """The Catopomp table tracker: the round's set-up as the table makes it (who starts, the centre dice,
 reserve dice, recorded hands), soul gems, rounds and the competitive variant's predictions and points.
-
-It keeps the same State as the move validator (model.py): plays (`companion play`) and these changes
-are transitions of one table. Hands are counts unless their owner records them (`hand ann 1 3 5`).
-Each verb's check and transition is a row of VERBS: the checks here, the transitions in
-track_changes.py. A round's end goes through `table.end_round` (as a round-ending play does), the next
-round's dice and starting player through `table.round_setup`, points through `table.score` and the
-final result through `table.final_scoring`. Reading the commands: notation_track.py; what the tracker
-shows: track_view.py.
+Each verb's check and transition is a row of VERBS: the checks here, the transitions in track_changes.py,
+through table.py as plays go (docs/track-catopomp.md).
 """
 from __future__ import annotations
 
@@ -46,13 +40,11 @@ class Step(WorkingTable):
 
 def _row(usage: str, read, logged, check, transition, *aliases: str, gate: str | None = None,
          **facts) -> Verb:
-    """A row of VERBS from its usage, its reader of the words (notation_track.parse_*), its reader of a
-    logged change (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no)
-    that calls no(rule, message) for the rule the change breaks (at most one, or each finding about a
-    recorded hand), and a transition (state, seat, value, change) -> (state, effects): both read the
-    change's seat and value; `facts`: the row's read_only, setup and counter. `gate`: what the check
-    refuses first: "round" a change after the game's or the round's end, "dealt" one after the game's
-    end (after a round's end it is checked on the next round's deal); None: the check decides."""
+    """A row of VERBS: its usage, its readers of the words (notation_track.parse_*) and of a logged change
+    (notation_track.logged_*: its seat and value), a check(state, seat, value, change, no) calling
+    no(rule, message) for what the change breaks, a transition (state, seat, value, change) -> (state,
+    effects) and the row's `facts`. `gate`: what the check refuses first: "round" a change after the game's
+    or the round's end, "dealt" one after the game's end (after a round's end: checked on the next deal)."""
     def checked(state: State, change: Change, found: Findings) -> None:
         def no(rule: str, message: str) -> list[Reason]:
             found.forbid(rule, message)
@@ -66,10 +58,7 @@ def _row(usage: str, read, logged, check, transition, *aliases: str, gate: str |
         step.after, step.effects = transition(step.state, *logged(step.state, change), change)
     return Verb(checked, applied, aliases, usage=usage, read=read, **facts)
 
-# ---------------------------------------------------------------------------- the checks
-# Each check(state, seat, value, change, no) calls no(rule, message) for the rule the change breaks, on
-# the table as the change finds it: after the game's end nothing changes; after a round's end a change
-# of that round (who starts, who cleared, who lost) is refused, and any other is made on the next deal.
+# ---------------------------------------------------------------------------- the checks (see `_row`)
 
 
 def _game_over(state: State, no) -> list[Reason] | None:
@@ -243,9 +232,7 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
     return None
 
 
-#: verb -> its usage, its readers (of the words, of a logged change), its check (None: `score` shows the
-#: standings even after the end), its transition (state, seat, value, change) -> (state, effects), in
-#: track_changes.py, its other words and its facts
+#: verb -> its row (`_row`); `score` has no check: it shows the standings even after the end
 VERBS: dict[str, Verb] = {
     "first": _row("round 1: the player chosen at random to start: `first ben`", words.parse_one_player,
                   words.logged_player, _check_first, changes.first, "start", "starts", "starter", setup=True,

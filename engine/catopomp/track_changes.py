@@ -1,10 +1,5 @@
-"""The Catopomp tracker's transitions, one per verb (the apply of a row of track.VERBS): each is
-(state, seat, value, change) -> (state, effects), on a TableChange of the State.
-
-Most go through `_step`: after a round's end the next round is dealt first, unless the change
-belongs to the round that ended (who starts, who cleared, who lost); after the game's end an
-overruled change only records what it can on its player and the result is told again; else the
-verb's own change of the table, then the round settled (a round starts once its set-up is entered).
+"""The Catopomp tracker's transitions, one per verb (the apply of a row of track.VERBS), each
+(state, seat, value, change) -> (state, effects) on a TableChange of the State, most through `_step`.
 """
 from __future__ import annotations
 
@@ -34,6 +29,9 @@ def _nothing(d: dict, value: str | None, change: Change) -> None:
 
 def _step(change_table, state: State, seat: int | None, value: str | None, change: Change, *,
           deal: bool = True, after_the_end=_nothing) -> tuple[State, list[Effect]]:
+    """After a round's end the next round is dealt first (`deal`: the change is not of the round that
+    ended); after the game's end the change records only what it can on its player (`after_the_end`)
+    and the result is told again; else the verb's own change, then the round settled."""
     dealt: list[Effect] = []
     if deal and state.phase == "round-over":
         state, dealt = settle(state, deal_now=True)
@@ -157,11 +155,8 @@ def _cleared(t: TableChange, seat: int, value: str | None, change: Change) -> No
     t.players[seat]["hand"] = () if isinstance(t.players[seat]["hand"], (list, tuple)) else 0
     t.players[seat]["hell_domain"] = ()
     t.say("player-safe", f"{name} has no Heaven or Hell cards left and is safe this round", R.ROUND_SAFE_WHEN_CLEAR)
-    points = None
-    if state.options.competitive:
-        points = _reveal(t, seat, size)
-    cleared = [c for c in state.cleared if c.name != name]
-    cleared.append(Cleared(name=name, last_set=size, points=points))
+    points = _reveal(t, seat, size) if state.options.competitive else None
+    cleared = [*(c for c in state.cleared if c.name != name), Cleared(name=name, last_set=size, points=points)]
     t.fields["cleared"] = tuple(cleared)
     left = [j for j, p in enumerate(state.players) if p.name not in {c.name for c in cleared}]
     if len(left) == 1:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import PLAY
 from engine.game import top_first
+
+from . import rules_state
 
 
 # The after-the-game hooks of the declaration's outcome (engine.game.Outcome); the winners are the summary's.
@@ -72,10 +75,6 @@ def _ending_set(step, summary) -> str | None:
     """The set a round-ending play put down (Catopomp 4: the round ends as that play leaves one player
     holding cards): the play applied again without the next round's deal that followed it (the step's
     `after` is already that deal). None for a round ended by a tracker change (`lost`, `gems`)."""
-    from engine.base import PLAY
-
-    from . import rules_state
-
     if step.entry.verb != PLAY or not step.entry.args:
         return None
     try:

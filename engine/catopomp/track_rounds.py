@@ -65,9 +65,8 @@ def pending_reveals(state: State) -> list[str]:
 def late_reveal(state: State, prediction: Change) -> bool:
     """Competitive: the prediction of a player who cleared with the play that ended the round or the
     game, revealed as they cleared; it still scores their last set."""
-    if not prediction.args:
-        return False
-    return state.phase in ("round-over", "game-over") and prediction.args[0] in pending_reveals(state)
+    return (bool(prediction.args) and state.phase in ("round-over", "game-over")
+            and prediction.args[0] in pending_reveals(state))
 
 
 # ---- the next round's deal

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.words import count
+
 from .model import PLAYER_TABLE, State, deck_counts, opts_of
 from .notation_track import GAME
 from .rule_ids import R
+from .rules import hand_conflicts
 from .table import TableChange, final_scoring, setup_todo
 
 
@@ -37,8 +40,6 @@ def mark_hidden(state: State, summary: dict[str, Any], reveal: set[str]) -> dict
 def own_hand(state: State, name: str) -> dict[str, Any]:
     """One player's hand as they look at it, with `conflicts`: what the cards in sight say against
     their record (rules.hand_conflicts), told to them alone: the shared screen never depends on it."""
-    from .rules import hand_conflicts
-
     p = next(p for p in state.players if p.name == name)
     cards = [str(c) for c in p.hand] if p.hand_known else None
     return {"player": name, "cards": cards, "count": len(p.hand) if p.hand_known else p.hand,
@@ -69,9 +70,9 @@ def summary(state: State) -> dict[str, Any]:
         done = state.cleared_record(p.name)
         row: dict[str, Any] = {"name": p.name, "gems": p.gems,
                                "hand": list(p.hand) if p.hand_known else p.hand,
-                               "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice)}
-        row["reserve_die"] = _reserve_text(state, p) if p.name in state.reserve_dice else None
-        row["cleared"] = done is not None
+                               "hell_domain": list(p.hell_domain), "used_dice": list(p.used_dice),
+                               "reserve_die": _reserve_text(state, p) if p.name in state.reserve_dice else None,
+                               "cleared": done is not None}
         if done is not None and done.last_set is not None:
             row["last_set"] = done.last_set
         if comp or p.points:
@@ -131,15 +132,9 @@ def result(state: State, t: TableChange) -> None:
 
 def standings(state: State, t: TableChange) -> None:
     """Tell the standings on `t` (`score`): gems (and points), then the result once over, or who leads."""
-    rows = []
-    points = [p.points for p in state.players]
-    if state.game_over:
-        points = list(_final(state)[0])
-    for p, pts in zip(state.players, points):
-        row = f"{p.name} {p.gems} gem{'s' if p.gems != 1 else ''}"
-        if state.options.competitive:
-            row += f", {pts} point{'s' if pts != 1 else ''}"
-        rows.append(row)
+    points = list(_final(state)[0]) if state.game_over else [p.points for p in state.players]
+    rows = [f"{p.name} {count(p.gems, 'gem')}" + (f", {count(pts, 'point')}" if state.options.competitive else "")
+            for p, pts in zip(state.players, points)]
     where = "final" if state.game_over else f"round {state.round}"
     t.say("standings", f"{where}: " + "; ".join(rows),
           R.COMPETITIVE_RECORD_POINTS if state.options.competitive else R.SETUP_SOUL_GEMS)

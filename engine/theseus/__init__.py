@@ -1,10 +1,6 @@
 """Party of the Theseus, declared in one record (`GAME`, engine.game.Declaration); its modules follow
-the shared layout (docs/architecture.md).
-
-The rulebook prints no card texts, so cards are described in a catalogue (cards.toml, extended by a
-situation's own `cards`). A card whose icon or effect is unknown is never silently passed: its use is
-listed in the verdict's `unchecked`, each note citing the rule it leaves open. What the game adds: the
-session option `cards=` (`notation_track_options.py`), the final scores and tiebreakers
+the shared layout (docs/architecture.md). What the game adds: the session option `cards=`
+(`notation_track_options.py`; the card catalogue is model.py's), the final scores and tiebreakers
 (`rules_scoring.py`) and a Board Refill's cards offered by taps on the page (`rules_refill.py`)."""
 from __future__ import annotations
 

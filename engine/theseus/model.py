@@ -5,15 +5,14 @@ The rulebook prints no card texts, so cards are described in a catalogue: the sh
 """
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, HandHolder
+from engine.library import shipped_entries
 from engine.words import player
 
 GAME = "theseus"  # the game's name in commands (`companion cards add theseus ...`)
@@ -22,7 +21,6 @@ LIMIT = 4  # Party and Hand limit
 BOARD_SIZE = 4
 LAST_RANK = 6
 STARTING_PARTY: tuple[str, ...] = ("Knight", "Mage", "Rogue")
-CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
 
 Icon = Literal["explore", "recruit", "subjugate"]
 
@@ -117,13 +115,8 @@ MAX_RANK_TOTAL = LIMIT * LAST_RANK
 
 class State(Frozen):
     """A Party of the Theseus table: the situation-file format (see docs/moves-theseus.md), the
-    move validator's input and a tracked session's state (one model).
-
-    What a table knows is all it needs: a Rank Deck may be a list (top first), a count, or
-    "unknown" (the table never counted it: advancing is then the table's to say); a Hand may be a
-    count. The last fields are the session's own: turns begun, the points card effects gave and
-    Rank totals the table entered instead of cards.
-    """
+    move validator's input and a tracked session's state (one model). What a table knows is all it
+    needs: a Rank Deck or a Hand may be only a count (a deck even "unknown")."""
 
     players: tuple[Player, ...] = Field(min_length=1, description="in turn (clockwise) order")
     active: str = Field("", description="name of the player whose turn it is (default: the first)")
@@ -239,9 +232,8 @@ class Move(Frozen):
 
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> tuple[CardSpec, ...]:
-    """The shipped catalogue of the cards the rulebook names."""
-    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec(**c) for c in data.get("cards", []))
+    """The shipped catalogue of the cards the rulebook names (cards.toml, beside this module)."""
+    return tuple(CardSpec(**c) for c in shipped_entries(State))
 
 
 @lru_cache(maxsize=256)
@@ -284,11 +276,6 @@ def deck_size(deck) -> int:
 def deck_empty(deck) -> bool:
     """True when the deck is known to hold no card."""
     return deck != UNKNOWN and deck_size(deck) == 0
-
-
-def active_player(state: State) -> Player:
-    """The player whose turn it is."""
-    return next((p for p in state.players if p.name == state.active), state.players[0])
 
 
 def state_names(state: State) -> set[str]:

@@ -8,7 +8,7 @@ from collections import Counter
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 
-from .model import ICONS, Move, State, active_player, state_names, catalogue
+from .model import ICONS, Move, State, state_names, catalogue
 from engine.words import quote
 
 NOTATION = """\
@@ -168,7 +168,7 @@ def _infer_icon(state, card, targets, reveal) -> str:
     spec = catalogue(state).get(card)
     if spec is not None and spec.icon != "unknown":
         return spec.icon
-    player = active_player(state)
+    player = state.player(state.active)
     board = Counter(c.name for c in state.board)
     hand = Counter(player.hand_cards)
     need = Counter(targets)

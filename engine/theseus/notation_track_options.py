@@ -1,13 +1,5 @@
-"""Party of the Theseus: the session option `cards=` read into catalogue entries (State.cards).
-
-Each entry is NAME:RANK, then any of these parts, each after a colon:
-  N           printed VP (only right after the Rank)
-  ICON        explore, recruit or subjugate; ICON2 .. ICON4 when one use moves that many cards
-  none        the card has no effect beyond its icon ability
-  +N          end-game points from its effect, counted in the Party; +N@hand or +N@reward for
-              a card whose text names that area
-A Rank of "?" leaves the Rank unknown (the starting Knight, Mage and Rogue have none in the rulebook).
-"""
+"""Party of the Theseus: the session option `cards=` read into catalogue entries (State.cards); its
+format (NAME:RANK, then VP, icon, none or +POINTS) is in docs/track-theseus.md."""
 from __future__ import annotations
 
 import re

@@ -1,18 +1,15 @@
-"""Party of the Theseus rules of play: check() and apply() a move, and the legal moves.
-
-A move is played out on a Table; the reasons it is refused cite rule ids, the effects it has are
-listed in the verdict, and what cannot be checked goes to `unchecked`.
-"""
+"""Party of the Theseus rules of play: check() and apply() a move, played out on a Table, and the legal
+moves."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations
 
 from engine.base import Reason, Verdict
 from engine.errors import IllegalMove
 from engine.words import count, listing, teach
 
-from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, Move, State, active_player, catalogue
+from .model import BOARD_SIZE, GAME, ICONS, LAST_RANK, LIMIT, Move, State, catalogue
 from .notation import format_move
 from .rule_ids import R
 from .rules_scoring import say_final_scores
@@ -76,7 +73,7 @@ def _end(state: State, table: Table) -> list[Reason]:
 
 
 def _exile(state: State, table: Table, move: Move) -> list[Reason]:
-    player = active_player(state)
+    player = state.player(state.active)
     zone = move.zone
     hidden = zone == "hand" and not player.hand_known
     cards = player.party if zone == "party" else player.hand_cards
@@ -236,7 +233,7 @@ def _basic(state: State, table: Table, move: Move) -> list[Reason]:
 
 
 def _use(state: State, table: Table, move: Move) -> list[Reason]:
-    player = active_player(state)
+    player = state.player(state.active)
     card = move.card
     spec = table.spec(card)
     reasons = table.over_limit("another card is used")
@@ -330,7 +327,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.game_over:
         return []
     cat = catalogue(state)
-    player = active_player(state)
+    player = state.player(state.active)
     if not player.hand_known and player.hand_size > LIMIT:
         return []  # which cards to Exile from a Hand the table does not know cannot be listed
     over = [(z, cards) for z, cards in (("party", player.party), ("hand", player.hand_cards)) if len(cards) > LIMIT]
@@ -351,7 +348,7 @@ def legal_moves(state: State) -> list[Move]:
                 continue  # a hidden Hand's cards cannot be listed
             moves += [Move(action="use", card=name, icon=icon, targets=combo)
                       for size in range(1, min(most, len(pool)) + 1)
-                      for combo in sorted(set(_multisets(pool, size)))]
+                      for combo in sorted(set(combinations(pool, size)))]
     if state.basic_action is None and not state.used:
         moves += [Move(action="basic", icon=icon, targets=(name,))
                   for icon in ICONS for name in sorted(set(board if icon == "explore" else hand))]
@@ -364,25 +361,18 @@ def usable_cards(state: State) -> list[str]:
     basic action or both uses are spent."""
     if state.game_over or state.basic_action is not None or len(state.used) >= 2:
         return []
-    return [n for n in sorted(set(active_player(state).party)) if n not in state.used]
+    return [n for n in sorted(set(state.player(state.active).party)) if n not in state.used]
 
 
 def unknown_icons_note(state: State) -> list[str]:
     """For `moves`: the usable cards whose icon the library does not know, for which every ability
     is listed (each card whose icon is known is listed with its own ability only)."""
-    player = active_player(state)
+    player = state.player(state.active)
     if len(player.party) > LIMIT or player.hand_size > LIMIT:
         return []  # only Exiles are listed until the limit is met
     cat = catalogue(state)
     return [unknown_icon(n, cat.get(n), None) for n in usable_cards(state)
             if cat.get(n) is None or cat[n].icon == "unknown"]
-
-
-def _multisets(pool: list[str], size: int):
-    have = Counter(pool)
-    for combo in combinations_with_replacement(sorted(have), size):
-        if all(have[n] >= k for n, k in Counter(combo).items()):
-            yield tuple(combo)
 
 
 def _alternatives(state: State, move: Move) -> list[str]:

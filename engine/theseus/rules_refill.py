@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from engine.base import step
+
 from .model import catalogue
 
 UNNAMED = re.compile(r"Rank (\d) card")
@@ -22,8 +24,6 @@ def tap_reveals(game, state, moves: list[str], player: str) -> tuple[dict[str, d
 def refills(game, state, moves: list[str], player: str) -> dict[str, dict]:
     """{play: {"ranks": [the Rank of each card its refill turns up unnamed], "cards": [names the first
     could be]}} for each listed play whose refill turns up a card it does not name."""
-    from engine.base import step
-
     out = {}
     for move in moves:
         if " reveal " in f" {move} ":

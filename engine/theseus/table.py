@@ -1,13 +1,10 @@
-"""Party of the Theseus: the one working table.
-
-A mutable copy of the State that one play (rules.py) or one tracker verb (track*.py) is worked out
-on, with the table's transitions written once for both: taking cards off the Board and out of a
-Hand, the Board Refill from the active Rank Deck, advancing the Rank (Bonuses placed and expired),
-the end of a turn (the next player clockwise, or the end of the game) and the end's trigger.
-A Hand the table does not know is a list of HIDDEN cards (plus any it takes), a count again in
-freeze().
+"""Party of the Theseus: the one working table, a mutable copy of the State that one play (rules.py) or
+one tracker verb (track*.py) is worked out on, with the table's transitions written once for both. A Hand
+the table does not know is a list of HIDDEN cards (plus any it takes), a count again in freeze().
 """
 from __future__ import annotations
+
+from functools import cached_property
 
 from engine.base import Reason
 from engine.tracking import WorkingTable
@@ -39,7 +36,6 @@ class Table(WorkingTable):
     def __init__(self, state: State, reveal: tuple[str, ...] = ()):
         super().__init__(state)
         self.cards = list(state.cards)
-        self._cat: dict[str, CardSpec] | None = None
         self.names = [p.name for p in state.players]
         self.active = state.active
         self.party = {p.name: list(p.party) for p in state.players}
@@ -65,11 +61,9 @@ class Table(WorkingTable):
         self.reveal = list(reveal)
 
     # -- the catalogue
-    @property
+    @cached_property
     def cat(self) -> dict[str, CardSpec]:
-        if self._cat is None:
-            self._cat = merged_catalogue(tuple(self.cards))
-        return self._cat
+        return merged_catalogue(tuple(self.cards))
 
     def spec(self, name: str | None) -> CardSpec | None:
         if not name:
@@ -92,7 +86,7 @@ class Table(WorkingTable):
     def set_card(self, name: str, *, source: str, keep_source: bool = False, **fields) -> None:
         """Add a card to this game's catalogue, or complete/override the fields of one (and its
         source, unless `keep_source`)."""
-        self._cat = None
+        self.__dict__.pop("cat", None)
         for i, c in enumerate(self.cards):
             if c.name.casefold() == name.casefold():
                 given = {f: getattr(c, f) for f in c.model_fields_set}

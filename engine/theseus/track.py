@@ -1,32 +1,7 @@
-"""Party of the Theseus: the table tracker.
-
-It keeps the move validator's State (model.py): plays (`companion play "use Knight explore
-Paladin"`) and these changes are transitions of one table, worked out on the same working Table
-(table.py). This module reads the options, looks each verb up in VERBS (its check and its
-transition in track_cards.py / track_turn.py, through engine.tracking's dispatch), and writes the summary. `companion track ...` records
-what the table lays out and says: the Board (`board`), how many cards each Rank Deck holds (`deck`), each
-player's Reward Area (cards by name and/or Rank, and Bonuses), the points card effects add at the
-end, the Party and Hand (cards, Ranks, just their Rank totals, or for a Hand the table does not
-know, its size), the current Rank, whether the last Rank 6 card has left the Board, whose turn it
-is, and the winner. Scoring and tiebreakers are rules_scoring.final_scores() of the same State.
-
-Readings chosen where the rulebook is unclear (each is also in docs/track-theseus.md):
-- a card known only by its Rank scores by the general rule (Ranks 1-4: 1 VP, 5-6: 2 VP), as a
-  card without printed VP does in the engine; one Bonus is 1 VP (the engine's reading);
-- Ranks of Knight, Mage and Rogue are not given: they count 0 in the tiebreakers unless the
-  table gives them (option cards=Knight:2 or `party ann Knight:2 ...`);
-- after the game has ended, only the final count may still change (`party`, `hand`, `points`,
-  `score`); changes of play (`reward`, `bonus`, `rank`, `next-rank`, `last-rank6`, `next`) are
-  refused;
-- a Rank may be skipped (`rank 3` from Rank 1): one Board Refill can empty a whole deck;
-- a card of a Rank the Board has not reached yet is refused, except Knight, Mage and Rogue and
-  a Party given by Ranks only (its cards may be the starting ones, whose Ranks are unknown);
-- a subjugated card that is recorded in the player's Hand leaves the Hand; a starting card
-  (Knight, Mage, Rogue) not in the Hand is refused, since no rule moves a Party card there;
-- a tie after both tiebreakers is reported as a tie (R.FULL_TIE);
-- `next` ends the game once the last Rank 6 card has left the Board, as a play's `end` does:
-  after `last-rank6`, or when the table shows it (Rank 6, its deck counted empty, no Rank 6 card
-  on the Board as recorded).
+"""Party of the Theseus: the table tracker. It keeps the move validator's State (model.py) and works each
+change out on the plays' working Table (table.py): the options and a new game, VERBS (their transitions in
+track_cards.py and track_turn.py) and the summary. The readings it takes where the rulebook is unclear are
+listed in docs/track-theseus.md.
 """
 from __future__ import annotations
 

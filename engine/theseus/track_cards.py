@@ -79,9 +79,7 @@ def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
     elif len(args) == 2:
         item = Item(name=args[0], rank=int(args[1]), vp=vp)
     else:
-        item = read_item(args[0])
-        if vp is not None:
-            item = item.model_copy(update={"vp": vp})
+        item = read_item(args[0]) if vp is None else read_item(args[0]).model_copy(update={"vp": vp})
     if item.name is None and item.vp is not None:
         # a card known by Rank only with printed VP of its own: it becomes a named card
         item = item.model_copy(update={"name": f"{rank_only_name(min(max(item.rank, 1), LAST_RANK))} ({item.vp} VP)"})

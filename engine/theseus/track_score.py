@@ -22,14 +22,9 @@ def total(table: Table, who: str) -> int:
 def table_notes(result: dict[str, Any]) -> list[Reason]:
     """final_scores() notes as a table reads them: the one on card effects (the only note citing
     R.VP_EXTRA) also says how to enter the points the table counts by hand."""
-    out = []
-    for note in result["unchecked"]:
-        if note.rule == R.VP_EXTRA:
-            note = Reason(rule=R.VP_EXTRA, message=f"{note.message}; or enter the points the table "
-                          "counts with `points PLAYER +N`")
-        if note not in out:
-            out.append(note)
-    return out
+    said = (Reason(rule=R.VP_EXTRA, message=f"{n.message}; or enter the points the table counts with "
+                   "`points PLAYER +N`") if n.rule == R.VP_EXTRA else n for n in result["unchecked"])
+    return list(dict.fromkeys(said))
 
 
 def standings(table: Table, *, final: bool, result: dict[str, Any] | None = None) -> None:
