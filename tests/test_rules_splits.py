@@ -12,6 +12,8 @@ from rulesdb.search import RulesSearch
 # parent id -> (the new entry split out of it, a player's question, the question's game)
 SPLITS = {
     "catopomp.overview.goal": ("catopomp.overview.player-count", "how many people can play this", "catopomp"),
+    "catopomp.passing.pass-instead-of-play": ("catopomp.passing.pass-again-later",
+                                              "does passing knock me out of this round of plays", "catopomp"),
     "catharsis.setup.difficulty": ("catharsis.setup.difficulty-morale",
                                    "we keep losing, could we just begin with extra morale", "catharsis"),
     "catastrophe.king-meowtain.lose-next-unoccupied": (
