@@ -21,6 +21,9 @@ SPLITS = {
         "catastrophe"),
     "cataclysm-arcade.keywords.trigger-order": (
         "cataclysm-arcade.keywords.trigger-order-own", "can I choose the order of my own triggers", "cataclysm-arcade"),
+    "cataclysm-arcade.setup.mulligan": (
+        "cataclysm-arcade.setup.mulligan-not-redrawn", "could the mulligan give me the very same cards again",
+        "cataclysm-arcade"),
     "theseus.refill.deck-runs-out": (
         "theseus.refill.advance-before-rest",
         "the rank deck empties halfway through a refill: do bonuses come before the board is topped up", "theseus"),
