@@ -19,6 +19,8 @@ SPLITS = {
     "catastrophe.king-meowtain.lose-next-unoccupied": (
         "catastrophe.king-meowtain.reapurr-space", "king of the meowtain: does the grim reapurr take up a space",
         "catastrophe"),
+    "catastrophe.main-deck.take": ("catastrophe.main-deck.take-not-red-dot", "can somebody steal my power cat with a take",
+                                   "catastrophe"),
     "cataclysm-arcade.keywords.trigger-order": (
         "cataclysm-arcade.keywords.trigger-order-own", "can I choose the order of my own triggers", "cataclysm-arcade"),
     "cataclysm-arcade.setup.mulligan": (
