@@ -6,8 +6,8 @@ import re
 
 from engine.tracking import WorkingTable
 
-from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, card_of,
-                    merge_card)
+from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
+                    card_of, merge_card)
 from .rule_ids import R
 
 
@@ -18,6 +18,16 @@ EVERYONE_DAMAGE = re.compile(r"(?:everyone|everybody|each player|every player|al
 EVERYONE_DISCARDS = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
                                r"every character) discards? (a|an|one|two|three|\d+) powers?")
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def fires(name: str, top) -> str:
+    """A Combo power firing its top for free, with what its card says the top does."""
+    if top is None:
+        return name
+    said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
+    said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
+    said += [f"prevents {top.prevent} damage"] if top.prevent else []
+    return f"{name} ({'; '.join(said)})" if said else name
 
 
 class Table(WorkingTable):
@@ -186,6 +196,7 @@ class Table(WorkingTable):
         self.say("round", f"round {self.d['round']}: start of round", R.START_OF_ROUND)
         for e in self.d["enemies"]:
             e["armor_absorbed"] = 0
+        cards = self.freeze()  # the table's cards: a round's start changes none
         for p in self.d["players"]:
             if p["dead"]:
                 continue
@@ -200,13 +211,12 @@ class Table(WorkingTable):
                 else:
                     self.unflip_role(p, f"only {p['divinity']} Divinity, the upkeep is "
                                         f"{VESSEL_UPKEEP}")
-            combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
+            combos = [(pw["name"], (card_of(cards, pw["name"]) or Face()).top) for pw in p["powers"]
+                      if pw["combo"] and pw["status"] != DISCARDED]
             if combos:
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
-                                        f"{', '.join(self.fires(name) for name in combos)}", R.COMBO_FIRE)
-                for name in combos:
-                    card = card_of(self.freeze(), name)
-                    top = card.top if card is not None else None
+                                        f"{', '.join(fires(name, top) for name, top in combos)}", R.COMBO_FIRE)
+                for name, top in combos:
                     if top is not None and top.prevent:
                         self.prevent(top.prevent, p["name"], name, f"{name} (top, fired by its Combo)")
                     if top is not None and top.attacks:
@@ -233,17 +243,6 @@ class Table(WorkingTable):
                 if not e["defeated"] and e["status"].get(kind):
                     self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
                                    f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
-
-    def fires(self, name: str) -> str:
-        """A Combo power firing its top for free, with what its card says the top does."""
-        card = card_of(self.freeze(), name)
-        top = card.top if card is not None else None
-        if top is None:
-            return name
-        said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
-        said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
-        said += [f"prevents {top.prevent} damage"] if top.prevent else []
-        return f"{name} ({'; '.join(said)})" if said else name
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
         """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""
