@@ -231,23 +231,19 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
                              "player's own dice pay")
         return
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
+    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
     if cost_text is None:
         v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
-        if not v.problems:
-            rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
-            _what_it_does(p, pw, card, ability, play, v)
-        return
-    cost = parse_cost(cost_text)
-    dice = list(play.values) if play.with_dice else have
-    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
-    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{level})"):
+    elif not judge_payment(cost := parse_cost(cost_text), list(play.values) if play.with_dice else have, play.with_dice, v,
+                           f"of {pw.name} ({play.half}{level})"):
         v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
         return
-    rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
-    _what_it_does(p, pw, card, ability, play, v)
+    if cost_text is not None or not v.problems:  # a refused use of an unknown cost says nothing of what it does
+        rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
+        _what_it_does(p, pw, card, ability, play, v)
 
 
 def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
