@@ -11,12 +11,11 @@ from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESS
 from .rule_ids import R
 
 
+EVERYONE = r"(?:everyone|everybody|each player|every player|all players|each character|every character)"
 #: a threshold effect the tracker carries out: every living character takes N damage
-EVERYONE_DAMAGE = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
-                             r"every character) takes? (\d+) damage")
+EVERYONE_DAMAGE = re.compile(EVERYONE + r" takes? (\d+) damage")
 #: a threshold effect held the same way: every living character discards N powers ("each player discards a power")
-EVERYONE_DISCARDS = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
-                               r"every character) discards? (a|an|one|two|three|\d+) powers?")
+EVERYONE_DISCARDS = re.compile(EVERYONE + r" discards? (a|an|one|two|three|\d+) powers?")
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 

@@ -341,8 +341,7 @@ def apply_unflip(t: Table, change) -> None:
            "Lumi": "another character died"}.get(p["character"], "as the table decided")
     t.unflip_role(p, why)
     if p["character"] != "Durhak":
-        t.say("role", f"{p['name']}'s Role is face up ({why})",
-              {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
+        t.say("role", f"{p['name']}'s Role is face up ({why})", OWN_UNFLIP.get(p["character"], ("", R.ROLE_UNFLIP))[1])
 
 
 #: this topic's verbs (engine.tracking.Verb rows)
