@@ -151,11 +151,21 @@ class Table(WorkingTable):
                 pw[key] = 0
 
     def discard_power(self, player: dict, slot: int) -> None:
+        """A power discarded: a player whose last power it was is dead (and another character's death frees Lumi)."""
         pw = player["powers"][slot - 1]
         if pw["status"] == DISCARDED:
             return
         pw.update(status=DISCARDED, combo=0, ice=0)
-        self.check_death(player)
+        if not player["dead"] and all(q["status"] == DISCARDED for q in player["powers"]):
+            player["dead"] = True
+            self.say("dead", f"{player['name']} has discarded the last power and is dead "
+                             f"(still counts for party size)", R.DEATH, who=player["name"])
+            for lumi in self.d["players"]:
+                if lumi["character"] == "Lumi" and lumi["name"] != player["name"] and lumi["role"] == "flipped" \
+                        and not lumi["dead"]:
+                    lumi["may_unflip"] = True
+                    self.say("may-unflip", f"another character died: {lumi['name']} (Lumi) may unflip "
+                                           f"her Role (unflip {lumi['name']})", R.LUMI_UNFLIP, who=lumi["name"])
         if player["dead"]:
             player["discard_due"] = 0
 
@@ -163,20 +173,6 @@ class Table(WorkingTable):
         """Once nobody owes damage or discards, nothing is owed to a threshold any more."""
         if not any(p.get("damage_due") or p.get("discard_due") for p in self.d["players"] if not p["dead"]):
             self.d["threshold_owed"] = False
-
-    def check_death(self, player: dict) -> None:
-        """A player whose last power is discarded is dead (and another character's death frees Lumi)."""
-        if player["dead"] or any(pw["status"] != DISCARDED for pw in player["powers"]):
-            return
-        player["dead"] = True
-        self.say("dead", f"{player['name']} has discarded the last power and is dead "
-                         f"(still counts for party size)", R.DEATH, who=player["name"])
-        for other in self.d["players"]:
-            if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
-                    and not other["dead"]:
-                other["may_unflip"] = True
-                self.say("may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
-                                       f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
 
     def clear_dice(self) -> None:
         """A new round: no dice rolled, no rerolls made, every power's ability may be used again."""
