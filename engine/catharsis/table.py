@@ -66,17 +66,14 @@ class Table(WorkingTable):
         old = self.d["morale"]
         new = max(0, new)  # the Morale tracker has no value below 0
         self.d["morale"] = new
-        if new < old:
-            for t in self.d["thresholds"]:  # highest first
-                if new <= t["at"] < old and t["at"] not in self.d["thresholds_reached"]:
-                    self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
-                    self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
-                             amount=t["at"])
-                    self.threshold_damage(t["effect"])
-                elif new <= t["at"] < old:
-                    self.say("threshold-spent",
-                             f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
-                             amount=t["at"])
+        for t in (t for t in self.d["thresholds"] if new <= t["at"] < old):  # highest first, each passed
+            if t["at"] not in self.d["thresholds_reached"]:
+                self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
+                self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS, amount=t["at"])
+                self.threshold_damage(t["effect"])
+            else:
+                self.say("threshold-spent", f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
+                         amount=t["at"])
         if self.d["morale_start"] is not None and new > self.d["morale_start"]:
             self.say("overruled", f"Morale {new} is above its start {self.d['morale_start']} "
                                   f"(kept as the table decided)", R.MORALE_MAX)
