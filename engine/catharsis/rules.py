@@ -424,9 +424,7 @@ def legal_moves(state: State) -> list[Play]:
     if state.phase != "combat" or state.combat_step != "player-attack":
         return []
     out: list[Play] = []
-    for p in state.players:
-        if p.dead or not p.dice:
-            continue
+    for p in (p for p in state.players if not p.dead and p.dice):
         have = unused(p)
         for slot, card, costs in _costs(state, p):
             for half, cost_text in costs.items():
@@ -477,9 +475,7 @@ def _left_out(state: State) -> list[str]:
         standing = [e.name for e in state.enemies if not e.defeated]
         out.append(f"{state.damage_to_deal} damage the party's abilities dealt is held: say which Enemy takes it "
                    f"(`enemy damage N NAME`, a tracker change, not a play; standing: {', '.join(standing)})")
-    for p in state.players:
-        if p.dead:
-            continue
+    for p in (p for p in state.players if not p.dead):
         if not p.dice:
             out.append(f"{p.name} has not rolled: `roll {p.name}` and the {dice_word(p.dice_count)} as they came up "
                        "(a roll is not listed: its dice are the table's)")

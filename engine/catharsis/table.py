@@ -189,9 +189,7 @@ class Table(WorkingTable):
         for e in self.d["enemies"]:
             e["armor_absorbed"] = 0
         cards = self.freeze()  # the table's cards: a round's start changes none
-        for p in self.d["players"]:
-            if p["dead"]:
-                continue
+        for p in (p for p in self.d["players"] if not p["dead"]):
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 if p["divinity"] >= VESSEL_UPKEEP:
                     p["divinity"] -= VESSEL_UPKEEP
