@@ -96,9 +96,7 @@ def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
     if morale is None:
         raise OptionError("thresholds: a game without Morale (morale=none) has no Morale thresholds")
     out: dict[int, str] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
+    for part in (part for part in raw.split(";") if part.strip()):
         at, sep, text = part.partition(":")
         if not sep or not at.strip().isdigit():
             raise OptionError(f"thresholds: {part.strip()!r} is not VALUE:EFFECT, "
@@ -115,9 +113,7 @@ def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
 def _per_player(option: str, raw: str, names: list[str], form: str | None = None):
     """(player, value) of each NAME=VALUE of a per-player option, comma-separated (a player by name or
     its start); with `form` (how a pair is written), a pair without a value is refused."""
-    for part in raw.split(","):
-        if not part.strip():
-            continue
+    for part in (part for part in raw.split(",") if part.strip()):
         who, sep, value = part.partition("=")
         if form is not None and (not sep or not value.strip()):
             raise OptionError(f"{option}: {part.strip()!r} is not {form}")

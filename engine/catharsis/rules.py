@@ -35,9 +35,7 @@ def shortfall(named, have) -> str:
     """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named" ("": none)."""
     want, got = Counter(named), Counter(have)
     parts = []
-    for value in sorted(want):
-        if want[value] <= got[value]:
-            continue
+    for value in sorted(v for v in want if want[v] > got[v]):
         if got[value]:
             shown = "unused die shows" if got[value] == 1 else "unused dice show"
             parts.append(f"only {got[value]} {shown} {value}, {want[value]} named")
