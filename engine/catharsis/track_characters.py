@@ -113,9 +113,8 @@ def check_revive(state, change, no):
         no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
-    for lumi in state.players:
-        if lumi.character == "Lumi" and lumi.name != p.name and lumi.role == "flipped":
-            no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
+    for lumi in (q for q in state.players if q.character == "Lumi" and q.name != p.name and q.role == "flipped"):
+        no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
 
 def apply_divinity(t: Table, change) -> None:

@@ -153,9 +153,8 @@ def check_paradox(state, change, no):
 
 def apply_kpt(t: Table, change) -> None:
     who, n = change.args[0], int(change.args[1])
-    for p in t.d["players"]:
-        if who in ("all", p["name"]):
-            p["kpt"] = max(0, p["kpt"] + n)
+    for p in (p for p in t.d["players"] if who in ("all", p["name"])):
+        p["kpt"] = max(0, p["kpt"] + n)
 
 
 def apply_paradox(t: Table, change) -> None:
