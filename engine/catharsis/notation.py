@@ -303,35 +303,27 @@ def format_card(c: PowerCard) -> str:
     if c.side:
         parts += ["side", c.side]
     faces = [(None, c), *((side, getattr(c, side)) for side in ("ground", "flight") if getattr(c, side))]
-    for face, holder in faces:
+    for face, holder in faces:  # the card's top and bottom, then each side's, as the words of `card`
         if face:
             parts.append(face)
-        parts += _abilities_text(holder)
+        for half in ("top", "bottom"):
+            ab = getattr(holder, half)
+            if ab is None:
+                continue
+            parts.append(half)
+            if ab.cost is not None:
+                parts.append(q(ab.cost))
+            if ab.effect:
+                parts += ["effect", q(ab.effect)]
+            if ab.attacks:
+                parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
+            if ab.combo:
+                parts += ["combo", q(";".join(f"{n}={text}" for n, text in ab.combo.items()))]
+            for level, cost in sorted(ab.levels.items()):
+                parts += [f"level{level}", q(cost)]
+            for word, value in (("adjust", ab.adjust), ("adjust-dice", ab.adjust_dice), ("prevent", ab.prevent)):
+                if value is not None:
+                    parts += [word, str(value)]
+            if not ab.exhausts:
+                parts += ["exhausts", "no"]
     return " ".join(parts)
-
-
-def _abilities_text(holder) -> list[str]:
-    """The top and bottom of a card (or of one side of it) as the words of `card`."""
-    q = shlex.quote
-    parts: list[str] = []
-    for half in ("top", "bottom"):
-        ab = getattr(holder, half)
-        if ab is None:
-            continue
-        parts.append(half)
-        if ab.cost is not None:
-            parts.append(q(ab.cost))
-        if ab.effect:
-            parts += ["effect", q(ab.effect)]
-        if ab.attacks:
-            parts += ["attacks", ",".join(str(a) for a in ab.attacks)]
-        if ab.combo:
-            parts += ["combo", q(";".join(f"{n}={text}" for n, text in ab.combo.items()))]
-        for level, cost in sorted(ab.levels.items()):
-            parts += [f"level{level}", q(cost)]
-        for word, value in (("adjust", ab.adjust), ("adjust-dice", ab.adjust_dice), ("prevent", ab.prevent)):
-            if value is not None:
-                parts += [word, str(value)]
-        if not ab.exhausts:
-            parts += ["exhausts", "no"]
-    return parts

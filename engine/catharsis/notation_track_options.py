@@ -35,7 +35,10 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
     if len({n.lower() for n in names}) != len(names):
         raise OptionError("players: two players have the same name")
 
-    boss = _opt_boss(options.get("boss", "other"))
+    key = options.get("boss", "other").strip().lower().replace(" ", "-").replace("_", "-")
+    boss = BOSS_ALIASES.get(key, key)
+    if boss not in BOSS_DECKS:  # the default, other, is one
+        raise OptionError(f"boss: unknown Boss Deck {options['boss']!r}; valid: {', '.join(BOSS_DECKS)}")
     n = len(names)
     if boss == "murder-mystery" and not 3 <= n <= 7:
         raise OptionError(f"boss: murder-mystery is for 3 to 7 characters, this table has {n}; "
@@ -62,7 +65,8 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
             raise OptionError("morale: the Ice Elf Lich deck has no Morale; use morale=none")
 
     thresholds = _opt_thresholds(options.get("thresholds", ""), morale)
-    characters = _opt_characters(options.get("characters", ""), names)
+    characters = {player: _character_name(ch.strip()) for player, ch in _per_player(
+        "characters", options.get("characters", ""), names, 'NAME=CHARACTER, e.g. characters="Ann=Durhak,Ben=Goz"')}
     counts = _opt_powers(options.get("powers", "6"), names)
 
     paradox = _opt_count("paradox", options.get("paradox", "0"), boss, "battle-with-fate", "Paradox belongs")
@@ -73,13 +77,6 @@ def new_state(players: list[str], options: dict[str, str]) -> State:
         for name in names)  # a Luthia power starts at Level 1
     return State(boss=boss, hard_mode=hard, characters_started=n, morale=morale, morale_start=morale,
                  thresholds=thresholds, paradox=paradox, players=tuple(built))
-
-def _opt_boss(raw: str) -> str:
-    key = raw.strip().lower().replace(" ", "-").replace("_", "-")
-    key = BOSS_ALIASES.get(key, key)
-    if key not in BOSS_DECKS:
-        raise OptionError(f"boss: unknown Boss Deck {raw!r}; valid: {', '.join(BOSS_DECKS)}")
-    return key
 
 def _opt_count(name: str, raw: str, boss: str, deck: str, whose: str) -> int:
     """A Boss Deck's starting counter: 0 or more, and none unless the game plays that `deck` (or another)."""
@@ -99,9 +96,7 @@ def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
     if morale is None:
         raise OptionError("thresholds: a game without Morale (morale=none) has no Morale thresholds")
     out: dict[int, str] = {}
-    for part in raw.split(";"):
-        if not part.strip():
-            continue
+    for part in (part for part in raw.split(";") if part.strip()):
         at, sep, text = part.partition(":")
         if not sep or not at.strip().isdigit():
             raise OptionError(f"thresholds: {part.strip()!r} is not VALUE:EFFECT, "
@@ -118,9 +113,7 @@ def _opt_thresholds(raw: str, morale: int | None) -> tuple[Threshold, ...]:
 def _per_player(option: str, raw: str, names: list[str], form: str | None = None):
     """(player, value) of each NAME=VALUE of a per-player option, comma-separated (a player by name or
     its start); with `form` (how a pair is written), a pair without a value is refused."""
-    for part in raw.split(","):
-        if not part.strip():
-            continue
+    for part in (part for part in raw.split(",") if part.strip()):
         who, sep, value = part.partition("=")
         if form is not None and (not sep or not value.strip()):
             raise OptionError(f"{option}: {part.strip()!r} is not {form}")
@@ -130,10 +123,6 @@ def _per_player(option: str, raw: str, names: list[str], form: str | None = None
             raise OptionError(f"{option}: {exc}") from None
         yield player, value
 
-
-def _opt_characters(raw: str, names: list[str]) -> dict[str, str]:
-    form = 'NAME=CHARACTER, e.g. characters="Ann=Durhak,Ben=Goz"'
-    return {player: _character_name(ch.strip()) for player, ch in _per_player("characters", raw, names, form)}
 
 def _character_name(raw: str) -> str:
     first = re.split(r"[ ,]", raw.strip())[0].lower()

@@ -129,18 +129,14 @@ def question_odds(question: list[str], table, *, dice: str | None = None, reroll
     if from_session:
         if state is None:
             raise syntax_error("the session is not a Catharsis game; give --dice instead")
-        names = [p.name for p in state.players]
         if not player:
-            raise syntax_error(f"name the player whose dice count: --player {' | '.join(names)}")
+            raise syntax_error(f"name the player whose dice count: --player {' | '.join(p.name for p in state.players)}")
         who = named(player, state.players)
-        if values is None:
-            values = [d.value for d in who.dice if not d.used] or None
-            if values is None:
-                raise syntax_error(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
-        if left is None:
-            left = max(0, 2 - who.rerolls)
-    if left is None:
-        left = 2
+        values = values or [d.value for d in who.dice if not d.used]
+        if not values:
+            raise syntax_error(f"{who.name} has no unused dice rolled this phase; give --dice 3,3,4,5,6,6")
+        left = max(0, 2 - who.rerolls) if left is None else left
+    left = 2 if left is None else left
     if not 0 <= left <= 2:
         raise syntax_error(f"--rerolls {left}: a player rerolls at most 2 times a phase (0, 1 or 2)")
     result = odds(parsed, left, values)

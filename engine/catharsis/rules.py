@@ -35,9 +35,7 @@ def shortfall(named, have) -> str:
     """What the named dice lack, value by value: "only 2 unused dice show 4, 3 named" ("": none)."""
     want, got = Counter(named), Counter(have)
     parts = []
-    for value in sorted(want):
-        if want[value] <= got[value]:
-            continue
+    for value in sorted(v for v in want if want[v] > got[v]):
         if got[value]:
             shown = "unused die shows" if got[value] == 1 else "unused dice show"
             parts.append(f"only {got[value]} {shown} {value}, {want[value]} named")
@@ -231,23 +229,19 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
                              "player's own dice pay")
         return
     cost_text, unknown_why = cost_to_pay(pw, card, ability, play.half)
+    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
     if cost_text is None:
         v.note(R.DICE_COSTS, f"{unknown_why}: the dice are not judged against it")
         if not play.with_dice:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
-        if not v.problems:
-            rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
-            _what_it_does(p, pw, card, ability, play, v)
-        return
-    cost = parse_cost(cost_text)
-    dice = list(play.values) if play.with_dice else have
-    level = f", Level {pw.level}" if pw.level and pw.level > 1 else ""
-    if not judge_payment(cost, dice, play.with_dice, v, f"of {pw.name} ({play.half}{level})"):
+    elif not judge_payment(cost := parse_cost(cost_text), list(play.values) if play.with_dice else have, play.with_dice, v,
+                           f"of {pw.name} ({play.half}{level})"):
         v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
         return
-    rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
-    _what_it_does(p, pw, card, ability, play, v)
+    if cost_text is not None or not v.problems:  # a refused use of an unknown cost says nothing of what it does
+        rules_combat.combo_verdict(state, p, pw, card, ability, play, v)
+        _what_it_does(p, pw, card, ability, play, v)
 
 
 def cost_to_pay(pw, card, ability, half: str) -> tuple[str | None, str]:
@@ -428,9 +422,7 @@ def legal_moves(state: State) -> list[Play]:
     if state.phase != "combat" or state.combat_step != "player-attack":
         return []
     out: list[Play] = []
-    for p in state.players:
-        if p.dead or not p.dice:
-            continue
+    for p in (p for p in state.players if not p.dead and p.dice):
         have = unused(p)
         for slot, card, costs in _costs(state, p):
             for half, cost_text in costs.items():
@@ -481,9 +473,7 @@ def _left_out(state: State) -> list[str]:
         standing = [e.name for e in state.enemies if not e.defeated]
         out.append(f"{state.damage_to_deal} damage the party's abilities dealt is held: say which Enemy takes it "
                    f"(`enemy damage N NAME`, a tracker change, not a play; standing: {', '.join(standing)})")
-    for p in state.players:
-        if p.dead:
-            continue
+    for p in (p for p in state.players if not p.dead):
         if not p.dice:
             out.append(f"{p.name} has not rolled: `roll {p.name}` and the {dice_word(p.dice_count)} as they came up "
                        "(a roll is not listed: its dice are the table's)")

@@ -59,12 +59,6 @@ def _q(text: str, always: bool = False) -> str:
     return f'"{text}"' if always or " " in text else text
 
 
-def known_to_library(card) -> bool:
-    """Whether the card library (or the shipped catalogue) has this session card: every card the session
-    knows except one only a `card` play of this session described."""
-    return card is not None and card.source != SESSION
-
-
 #: the source of a card only a `card` play of this session described
 SESSION = "session"
 
@@ -76,5 +70,6 @@ def unknown(card: str, what: str, field: str, known_card=None) -> str:
     be = "are" if what.endswith("s") else "is"
     if card.isdigit():
         return f"power {card} has no name, so its {what} {be} unknown (name it: rename PLAYER {card} NAME)"
+    known = known_card is not None and known_card.source != SESSION  # the library's, not only this session's play
     return (f"{card}'s {what} {be} unknown (teach this session: {in_session(card, field)}; the card library "
-            f"keeps it for the next sessions: {teach(card, field, known=known_to_library(known_card))})")
+            f"keeps it for the next sessions: {teach(card, field, known=known)})")

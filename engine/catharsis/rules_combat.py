@@ -213,9 +213,7 @@ def assign_verdict(state, play: Play, v) -> None:
     else:
         v.say("split", "a player attack goes to one player of the party's choice, passing on only past what "
                        "kills them", R.A_PLAYER)
-    for name, n in play.shares:
-        if not n:
-            continue
+    for name, n in ((name, n) for name, n in play.shares if n):
         p = player_of(state, name)
         dies = n >= room(p)
         v.say("damage-due", f"{name} takes {n}: per point exhaust a face-up power or discard an "

@@ -179,15 +179,10 @@ def pay(option: Option, dice: list[int]) -> Payment | None:
     chosen = _groups_fit(option, counts)
     if chosen is None:
         return None
-    for letter, size in option.groups:
-        v = chosen[letter]
-        for _ in range(size):
-            uses.append((letter * size, free[v].pop(0)))
+    uses += [(letter * size, free[chosen[letter]].pop(0)) for letter, size in option.groups for _ in range(size)]
     barred = {v for letter, v in chosen.items() if strict(letter)}
     rest = sorted((i for v in FACES if v not in barred for i in free[v]), key=lambda i: (dice[i], i))
-    for i in rest[:option.wild]:
-        uses.append(("?", i))
-    return Payment(option, tuple(uses))
+    return Payment(option, tuple(uses + [("?", i) for i in rest[:option.wild]]))
 
 
 def solve(cost: Cost, dice: list[int]) -> list[Payment]:

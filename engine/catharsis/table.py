@@ -6,18 +6,27 @@ import re
 
 from engine.tracking import WorkingTable
 
-from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, PowerCard, State, card_of,
-                    merge_card)
+from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
+                    card_of, merge_card)
 from .rule_ids import R
 
 
+EVERYONE = r"(?:everyone|everybody|each player|every player|all players|each character|every character)"
 #: a threshold effect the tracker carries out: every living character takes N damage
-EVERYONE_DAMAGE = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
-                             r"every character) takes? (\d+) damage")
+EVERYONE_DAMAGE = re.compile(EVERYONE + r" takes? (\d+) damage")
 #: a threshold effect held the same way: every living character discards N powers ("each player discards a power")
-EVERYONE_DISCARDS = re.compile(r"(?:everyone|everybody|each player|every player|all players|each character|"
-                               r"every character) discards? (a|an|one|two|three|\d+) powers?")
+EVERYONE_DISCARDS = re.compile(EVERYONE + r" discards? (a|an|one|two|three|\d+) powers?")
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def fires(name: str, top) -> str:
+    """A Combo power firing its top for free, with what its card says the top does."""
+    if top is None:
+        return name
+    said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
+    said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
+    said += [f"prevents {top.prevent} damage"] if top.prevent else []
+    return f"{name} ({'; '.join(said)})" if said else name
 
 
 class Table(WorkingTable):
@@ -57,17 +66,14 @@ class Table(WorkingTable):
         old = self.d["morale"]
         new = max(0, new)  # the Morale tracker has no value below 0
         self.d["morale"] = new
-        if new < old:
-            for t in self.d["thresholds"]:  # highest first
-                if new <= t["at"] < old and t["at"] not in self.d["thresholds_reached"]:
-                    self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
-                    self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS,
-                             amount=t["at"])
-                    self.threshold_damage(t["effect"])
-                elif new <= t["at"] < old:
-                    self.say("threshold-spent",
-                             f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
-                             amount=t["at"])
+        for t in (t for t in self.d["thresholds"] if new <= t["at"] < old):  # highest first, each passed
+            if t["at"] not in self.d["thresholds_reached"]:
+                self.d["thresholds_reached"] = [*self.d["thresholds_reached"], t["at"]]
+                self.say("threshold", f"Morale {t['at']} reached: {t['effect']}", R.THRESHOLDS, amount=t["at"])
+                self.threshold_damage(t["effect"])
+            else:
+                self.say("threshold-spent", f"Morale {t['at']} again: its effect already happened once", R.TIER_ONCE,
+                         amount=t["at"])
         if self.d["morale_start"] is not None and new > self.d["morale_start"]:
             self.say("overruled", f"Morale {new} is above its start {self.d['morale_start']} "
                                   f"(kept as the table decided)", R.MORALE_MAX)
@@ -142,11 +148,21 @@ class Table(WorkingTable):
                 pw[key] = 0
 
     def discard_power(self, player: dict, slot: int) -> None:
+        """A power discarded: a player whose last power it was is dead (and another character's death frees Lumi)."""
         pw = player["powers"][slot - 1]
         if pw["status"] == DISCARDED:
             return
         pw.update(status=DISCARDED, combo=0, ice=0)
-        self.check_death(player)
+        if not player["dead"] and all(q["status"] == DISCARDED for q in player["powers"]):
+            player["dead"] = True
+            self.say("dead", f"{player['name']} has discarded the last power and is dead "
+                             f"(still counts for party size)", R.DEATH, who=player["name"])
+            for lumi in self.d["players"]:
+                if lumi["character"] == "Lumi" and lumi["name"] != player["name"] and lumi["role"] == "flipped" \
+                        and not lumi["dead"]:
+                    lumi["may_unflip"] = True
+                    self.say("may-unflip", f"another character died: {lumi['name']} (Lumi) may unflip "
+                                           f"her Role (unflip {lumi['name']})", R.LUMI_UNFLIP, who=lumi["name"])
         if player["dead"]:
             player["discard_due"] = 0
 
@@ -155,27 +171,12 @@ class Table(WorkingTable):
         if not any(p.get("damage_due") or p.get("discard_due") for p in self.d["players"] if not p["dead"]):
             self.d["threshold_owed"] = False
 
-    def check_death(self, player: dict) -> None:
-        """A player whose last power is discarded is dead (and another character's death frees Lumi)."""
-        if player["dead"] or any(pw["status"] != DISCARDED for pw in player["powers"]):
-            return
-        player["dead"] = True
-        self.say("dead", f"{player['name']} has discarded the last power and is dead "
-                         f"(still counts for party size)", R.DEATH, who=player["name"])
-        for other in self.d["players"]:
-            if other["character"] == "Lumi" and other["name"] != player["name"] and other["role"] == "flipped" \
-                    and not other["dead"]:
-                other["may_unflip"] = True
-                self.say("may-unflip", f"another character died: {other['name']} (Lumi) may unflip "
-                                       f"her Role (unflip {other['name']})", R.LUMI_UNFLIP, who=other["name"])
-
     def clear_dice(self) -> None:
         """A new round: no dice rolled, no rerolls made, every power's ability may be used again."""
         for p in self.d["players"]:
             p.update(dice=[], rerolls=0)
             for pw in p["powers"]:
-                pw["used_round"] = False
-                pw["adjusted_round"] = 0
+                pw.update(used_round=False, adjusted_round=0)
         self.d["attack"] = None
         self.d["prevention"] = 0  # prevention lasts the round it is made in
 
@@ -186,9 +187,8 @@ class Table(WorkingTable):
         self.say("round", f"round {self.d['round']}: start of round", R.START_OF_ROUND)
         for e in self.d["enemies"]:
             e["armor_absorbed"] = 0
-        for p in self.d["players"]:
-            if p["dead"]:
-                continue
+        cards = self.freeze()  # the table's cards: a round's start changes none
+        for p in (p for p in self.d["players"] if not p["dead"]):
             if p["character"] == "Durhak" and p["role"] == "flipped":
                 if p["divinity"] >= VESSEL_UPKEEP:
                     p["divinity"] -= VESSEL_UPKEEP
@@ -200,13 +200,12 @@ class Table(WorkingTable):
                 else:
                     self.unflip_role(p, f"only {p['divinity']} Divinity, the upkeep is "
                                         f"{VESSEL_UPKEEP}")
-            combos = [pw["name"] for pw in p["powers"] if pw["combo"] and pw["status"] != DISCARDED]
+            combos = [(pw["name"], (card_of(cards, pw["name"]) or Face()).top) for pw in p["powers"]
+                      if pw["combo"] and pw["status"] != DISCARDED]
             if combos:
                 self.say("combo-fires", f"{p['name']}: top abilities fire for free on "
-                                        f"{', '.join(self.fires(name) for name in combos)}", R.COMBO_FIRE)
-                for name in combos:
-                    card = card_of(self.freeze(), name)
-                    top = card.top if card is not None else None
+                                        f"{', '.join(fires(name, top) for name, top in combos)}", R.COMBO_FIRE)
+                for name, top in combos:
                     if top is not None and top.prevent:
                         self.prevent(top.prevent, p["name"], name, f"{name} (top, fired by its Combo)")
                     if top is not None and top.attacks:
@@ -233,17 +232,6 @@ class Table(WorkingTable):
                 if not e["defeated"] and e["status"].get(kind):
                     self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
                                    f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
-
-    def fires(self, name: str) -> str:
-        """A Combo power firing its top for free, with what its card says the top does."""
-        card = card_of(self.freeze(), name)
-        top = card.top if card is not None else None
-        if top is None:
-            return name
-        said = [top.effect] if top.effect and not (top.attacks or top.prevent) else []
-        said += ["deals " + ", ".join(str(a) for a in top.attacks) + " damage"] if top.attacks else []
-        said += [f"prevents {top.prevent} damage"] if top.prevent else []
-        return f"{name} ({'; '.join(said)})" if said else name
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
         """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""

@@ -14,6 +14,11 @@ from .table import Table
 from .track_readings import LUTHIA_FLIP
 
 
+#: a point of damage: exhaust or discard -> (the status it needs, the status it leaves, the other, why)
+POINT = {"exhaust": (FACE_UP, EXHAUSTED, "discard", "a point of damage exhausts a face-up power"),
+         "discard": (EXHAUSTED, DISCARDED, "exhaust", "only an exhausted power can be discarded for a point of damage")}
+
+
 def check_damage(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
@@ -34,22 +39,12 @@ def check_damage(state, change, no):
         no.note(R.PREVENT, f"the party's powers have {state.prevention} damage prevention left this round; whether "
                            "it covers this damage (from a player's power or another effect) is the table's to judge")
     for op, slot_s in pairs:
-        slot = int(slot_s)
-        st = statuses[slot]
-        name = p.powers[slot - 1].name
-        if op == "exhaust":
-            if st != FACE_UP:
-                alts = (f"damage {p.name} discard {slot}",) if st == EXHAUSTED else ()
-                no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({name}) is {st}: a point of damage exhausts a "
-                                f"face-up power", *alts)
-            else:
-                statuses[slot] = EXHAUSTED
-        else:
-            if st != EXHAUSTED:
-                alts = (f"damage {p.name} exhaust {slot}",) if st == FACE_UP else ()
-                no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({name}) is {st}: only an exhausted power "
-                                f"can be discarded for a point of damage", *alts)
-            statuses[slot] = DISCARDED
+        slot, (needs, leaves, other, why) = int(slot_s), POINT[op]
+        if statuses[slot] != needs:
+            no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {statuses[slot]}: {why}",
+                      *((f"damage {p.name} {other} {slot}",) if statuses[slot] == POINT[other][0] else ()))
+        if statuses[slot] == needs or op == "discard":  # a refused exhaust leaves the power as it was
+            statuses[slot] = leaves
 
 
 def check_use(state, change, no):
@@ -141,18 +136,15 @@ def apply_damage(t: Table, change) -> None:
             break
         slot = int(slot_s)
         pw = p["powers"][slot - 1]
-        if op == "exhaust":
-            if pw["status"] == FACE_UP:
-                t.say("damage", f"{p['name']}'s {pw['name']} exhausted (1 damage)", R.PER_POINT,
-                      who=p["name"], amount=1, card=pw["name"])
-            if p["character"] == "Soraten" and pw.get("side") == "ground":
-                pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
-            t.exhaust_power(p, slot, "damage")
-        else:
-            if pw["status"] != DISCARDED:
-                t.say("damage", f"{p['name']}'s {pw['name']} discarded (1 damage)", R.PER_POINT,
-                      who=p["name"], amount=1, card=pw["name"])
+        if pw["status"] == FACE_UP or op == "discard" and pw["status"] == EXHAUSTED:
+            t.say("damage", f"{p['name']}'s {pw['name']} {op}ed (1 damage)", R.PER_POINT,
+                  who=p["name"], amount=1, card=pw["name"])
+        if op == "discard":
             t.discard_power(p, slot)
+            continue
+        if p["character"] == "Soraten" and pw.get("side") == "ground":
+            pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
+        t.exhaust_power(p, slot, "damage")
     t.owed_settled()
 
 
@@ -341,8 +333,7 @@ def apply_unflip(t: Table, change) -> None:
            "Lumi": "another character died"}.get(p["character"], "as the table decided")
     t.unflip_role(p, why)
     if p["character"] != "Durhak":
-        t.say("role", f"{p['name']}'s Role is face up ({why})",
-              {"Emberhoof": R.EMBER_UNFLIP, "Lumi": R.LUMI_UNFLIP}.get(p["character"], R.ROLE_UNFLIP))
+        t.say("role", f"{p['name']}'s Role is face up ({why})", OWN_UNFLIP.get(p["character"], ("", R.ROLE_UNFLIP))[1])
 
 
 #: this topic's verbs (engine.tracking.Verb rows)

@@ -26,14 +26,26 @@ def only(state, change, character: str, rule: str, no):
     return p
 
 
-def check_divinity(state, change, no):
-    p, n = only(state, change, "Durhak", R.DIVINITY_GAIN, no), int(change.args[1])
-    if p is None:
-        return
-    if n > 0 and p.vessel:
-        no.forbid(R.VESSEL_NO_GAIN, f"{p.name} is the Vessel and can't gain Divinity")
-    if n < 0 and p.divinity + n < 0:
-        no.forbid(R.DIVINITY_SPEND, f"{p.name} has only {p.divinity} Divinity to spend")
+def own_counter(key: str, character: str, gain_rule: str, spend_rule: str, spent: str, barred=None):
+    """The check of a character's own counter: that character's only, a gain refused where `barred(p)`
+    gives (rule, why), never spent below 0."""
+    def check(state, change, no):
+        p, n = only(state, change, character, gain_rule, no), int(change.args[1])
+        if p is None:
+            return
+        if n > 0 and barred and (why := barred(p)):
+            no.forbid(*why)
+        if getattr(p, key) + n < 0:
+            no.forbid(spend_rule, f"{p.name} has only {getattr(p, key)} {spent}")
+    return check
+
+
+check_divinity = own_counter("divinity", "Durhak", R.DIVINITY_GAIN, R.DIVINITY_SPEND, "Divinity to spend",
+                             lambda p: p.vessel and (R.VESSEL_NO_GAIN, f"{p.name} is the Vessel and can't gain Divinity"))
+check_cobble = own_counter("cobble", "Luthia", R.COBBLE_GAIN, R.COBBLE_SPEND, "Cobble")
+check_demonic = own_counter("demonic", "Calyxia", R.DEMONIC_GAIN, R.DEMONIC_SPEND, "Demonic",
+                            lambda p: p.role == "flipped" and (R.DEMONIC_FLIPPED,
+                                                               f"{p.name}'s Role is flipped: Calyxia gains no Demonic"))
 
 
 def check_combo(state, change, no):
@@ -46,14 +58,6 @@ def check_combo(state, change, no):
         no.leave_open(COMBO_EXHAUSTED)
     if pw.combo + n < 0:
         no.forbid(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
-
-
-def check_cobble(state, change, no):
-    p, n = only(state, change, "Luthia", R.COBBLE_GAIN, no), int(change.args[1])
-    if p is None:
-        return
-    if p.cobble + n < 0:
-        no.forbid(R.COBBLE_SPEND, f"{p.name} has only {p.cobble} Cobble")
 
 
 def check_level_up(state, change, no):
@@ -71,16 +75,6 @@ def check_level_up(state, change, no):
            f"Level {level} to {level + 1} costs {cost} Cobble; {p.name} has {p.cobble}")
     if not (state.phase == "combat" and state.combat_step == "player-attack"):
         no.forbid(R.COBBLE_SPEND, "Cobble is spent to level up during the Player Attack Phase", "combat attack")
-
-
-def check_demonic(state, change, no):
-    p, n = only(state, change, "Calyxia", R.DEMONIC_GAIN, no), int(change.args[1])
-    if p is None:
-        return
-    if n > 0 and p.role == "flipped":
-        no.forbid(R.DEMONIC_FLIPPED, f"{p.name}'s Role is flipped: Calyxia gains no Demonic")
-    if p.demonic + n < 0:
-        no.forbid(R.DEMONIC_SPEND, f"{p.name} has only {p.demonic} Demonic")
 
 
 def check_drinks(state, change, no):
@@ -119,9 +113,8 @@ def check_revive(state, change, no):
         no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
-    for lumi in state.players:
-        if lumi.character == "Lumi" and lumi.name != p.name and lumi.role == "flipped":
-            no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
+    for lumi in (q for q in state.players if q.character == "Lumi" and q.name != p.name and q.role == "flipped"):
+        no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
 
 def apply_divinity(t: Table, change) -> None:

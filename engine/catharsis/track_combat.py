@@ -40,13 +40,13 @@ def check_resolved(state, change, no):
         no.forbid(R.RESOLVE_ENEMY, "an Enemy card is resolved by fighting and defeating it", fight_advice(state))
 
 
-def owed_first(state, no) -> bool:
+def owed_first(state, no, rule: str | None = None, after: str = "") -> bool:
     """Moving on from the Enemy Attack Phase (or past a Morale threshold) waits until its damage is
-    shared and taken and its discards made."""
+    shared and taken and its discards made; a refresh (`rule`, `after` its reason) waits the same way."""
     pending = owed_text(state)
     if pending:
-        no.forbid(owed_rule(state), f"what is owed is not all taken: {pending}",
-           *(("assign NAME N ...",) if state.attack is not None else ()),
+        no.forbid(rule or owed_rule(state), f"what is owed is not all taken: {pending}{after}",
+           *(("assign NAME N ...",) if state.attack is not None and rule is None else ()),
            *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
            *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
     return bool(pending)

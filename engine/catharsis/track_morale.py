@@ -9,10 +9,9 @@ from engine.tracking import Counter, Verb
 from .model import EXHAUSTED, player_of
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import owed, owed_text
 from .table import Table
 from .track_boards import OWN_UNFLIP
-from .track_combat import fight_advice
+from .track_combat import fight_advice, owed_first
 from .track_readings import DURHAK_REFRESH, EMPTY_REFRESH, KPT, REFRESH_AT_START
 
 
@@ -85,11 +84,7 @@ def check_refresh(state, change, no):
         rule, why = window
         no.forbid(rule, f"can't refresh now: {why}", *refresh_advice(state))
         return
-    pending = owed_text(state)
-    if pending:
-        no.forbid(R.REFRESH_PHASE, f"what is owed is not all taken: {pending}; the refresh comes after it",
-           *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
+    if owed_first(state, no, R.REFRESH_PHASE, "; the refresh comes after it"):
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)
@@ -158,9 +153,8 @@ def check_paradox(state, change, no):
 
 def apply_kpt(t: Table, change) -> None:
     who, n = change.args[0], int(change.args[1])
-    for p in t.d["players"]:
-        if who in ("all", p["name"]):
-            p["kpt"] = max(0, p["kpt"] + n)
+    for p in (p for p in t.d["players"] if who in ("all", p["name"])):
+        p["kpt"] = max(0, p["kpt"] + n)
 
 
 def apply_paradox(t: Table, change) -> None:
