@@ -4,7 +4,6 @@ Pure data and small helpers that return changed copies; no rules here.
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -275,6 +274,8 @@ CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
 
 @lru_cache(maxsize=1)
 def builtin_catalogue() -> tuple[CardSpec, ...]:
+    import tomllib  # here: a tracker change that never reads the catalogue does not load it
+
     data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
     return tuple(CardSpec(**c) for c in data.get("cards", []))
 
