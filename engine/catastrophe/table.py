@@ -49,32 +49,22 @@ def next_step(state: State) -> str:
     return STEPS[STEPS.index(state.phase) + 1]
 
 
-def out_of_order(state: State, step: str, again: bool = False) -> Reason | None:
-    """Phases run Claw, Paw, CATastrophe, then the turn passes: `step` (a phase, or "next") must be
-    the next one (with `again`, naming the phase the turn is in is fine too). Why not, or None."""
-    now, want = STEPS.index(state.phase), STEPS.index(step)
-    if want == now + 1 or (again and want == now):
-        return None
-    cur = state.players[state.current].name
-    why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
-           f"{PHASE_TITLES[state.phase]}")
-    return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
-
-
-def unfinished(state: State) -> Reason | None:
-    """Cards still in play are followed to their end before the phase or the turn moves on."""
-    if not state.chain:
-        return None
-    n, top = len(state.chain), state.chain[-1]
-    return Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
-        f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
-        f"finish {'them' if n > 1 else 'it'} first"))
-
-
 def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
-    """Why the turn cannot move on to `step` now, or None: the cards in play are finished first,
-    then the phases run in order (a cat out of the game has no phases left: its turn just ends)."""
-    return unfinished(state) or (None if state.players[state.current].eliminated else out_of_order(state, step, again))
+    """Why the turn cannot move on to `step` (a phase, or "next") now, or None: the cards in play are
+    finished first, then the phases run Claw, Paw, CATastrophe and the turn passes (with `again`,
+    naming the phase the turn is in is fine too; a cat out of the game has no phases left: its turn
+    just ends)."""
+    if state.chain:
+        n, top = len(state.chain), state.chain[-1]
+        return Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
+            f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
+            f"finish {'them' if n > 1 else 'it'} first"))
+    now, want = STEPS.index(state.phase), STEPS.index(step)
+    if state.players[state.current].eliminated or want == now + 1 or (again and want == now):
+        return None
+    why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; "
+           f"{state.players[state.current].name} is in the {PHASE_TITLES[state.phase]}")
+    return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
 
 
 def basket_short(player: Player, n: int) -> Reason | None:
@@ -105,9 +95,6 @@ class Table(WorkingTable):
         fields = {name: getattr(self, name) for name in self.FIELDS}
         return State(players=tuple(Player(**p) for p in self.players), chain=tuple(self.chain),
                      cards=self.cards, **fields)
-
-    def index(self, name: str) -> int:
-        return self.state.index(name)
 
     def name(self, i: int) -> str:
         return self.players[i]["name"]
