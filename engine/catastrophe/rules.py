@@ -122,7 +122,7 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
     """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
     Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
-    if not aimed and not rules_effects.needs_target(spec.effect):
+    if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
         return
     if move.target is not None:
         if state.player(move.target).eliminated:

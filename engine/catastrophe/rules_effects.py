@@ -67,10 +67,6 @@ def check_effects(card_type: str, effects: tuple[str, ...]) -> None:
                              "use self, others or all")
 
 
-def needs_target(effects: tuple[str, ...]) -> bool:
-    return any(parse_effect(text).who == "target" for text in effects)
-
-
 #: what a teaching command shows for the effect: a placeholder, never an effect that looks real
 EFFECT_PLACEHOLDER = "EFFECT"
 EFFECT_SYNTAX = ("EFFECT is the card's text in the referee's words: `lives WHO +N` or `-N`, `draw WHO N`, "
