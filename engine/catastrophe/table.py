@@ -116,9 +116,17 @@ class Table(WorkingTable):
     # ---- lives
 
     def apply_lives(self, ops: list[tuple[int, str, int]]) -> None:
-        if len(ops) == 1 and ops[0][1] == "=":
+        if len(ops) == 1 and ops[0][1] == "=":  # a set: below the 1 space a cat is out, else on that space
             i, _, n = ops[0]
-            self.set_lives(i, n)
+            p, n = self.players[i], min(n, TOP_SPACE)
+            if n < 1 and self.alive(i):
+                self.eliminate(i, R.LOST_ALL, f"{p['name']} is set below the 1 space: all lives lost")
+            elif n >= 1:
+                if not self.alive(i):
+                    p["eliminated"] = False
+                    self.say("back-in-game", f"{p['name']} comes back into the game on the {n} space (the table's "
+                             "decision)", R.OUT)
+                p["lives"] = n  # settle() reports a catch by the Grim Reapurr
             return
         if self.king_rules() and len(ops) > 1:
             order = self.turn_order() + [i for i, _, _ in ops if not self.alive(i)]
@@ -210,20 +218,6 @@ class Table(WorkingTable):
             self.say("lives-capped",
                   f"{p['name']} is on 9 lives, the most a cat can have; {lives_word(lost)} gained beyond that {'is' if lost == 1 else 'are'} lost",
                   R.MAX_NINE)
-
-    def set_lives(self, i: int, n: int) -> None:
-        p = self.players[i]
-        n = min(n, TOP_SPACE)
-        if not self.alive(i):
-            if n < 1:
-                return
-            p["eliminated"] = False
-            self.say("back-in-game", f"{p['name']} comes back into the game on the {n} space (the table's decision)", R.OUT)
-        if n < 1:
-            self.eliminate(i, R.LOST_ALL, f"{p['name']} is set below the 1 space: all lives lost")
-            return
-        p["lives"] = n
-        # _sweep reports a catch by the Grim Reapurr
 
     # ---- the Grim Reapurr
 
