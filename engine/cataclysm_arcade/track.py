@@ -2,6 +2,7 @@
 check and its transition on the working table (table.Table) are its row of VERBS."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
@@ -245,11 +246,9 @@ def _character(player: Player, character: str) -> str:
     return _name(player, character)
 
 
-def _healing(capped: bool) -> Callable[..., None]:
+def _healing(capped: bool, t: table.Table, name: str, character: str, amount: str) -> None:
     """Heal (`capped` at Starting Health) or Gain Health of a character."""
-    def apply(t: table.Table, name: str, character: str, amount: str) -> None:
-        t.add_health(name, _character(t.player(name), character), int(amount), capped)
-    return apply
+    t.add_health(name, _character(t.player(name), character), int(amount), capped)
 
 
 def _row(check: Callable[[State, Change, Findings], None] | None, transition: Callable[..., None],
@@ -287,10 +286,10 @@ VERBS: dict[str, Verb] = {
                          "`companion play \"attack Grunt at ben boss\"`"),
     "damage": _row(_in_game(), _damage, read=words.measured("damage amount", words.positive, need_health=True),
                    usage="damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)"),
-    "heal": _row(_in_game(), _healing(capped=True),
+    "heal": _row(_in_game(), partial(_healing, True),
                  read=words.measured("heal amount", words.positive, need_health=True),
                  usage="heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)"),
-    "gain-health": _row(_in_game(), _healing(capped=False), "gain", "gainhealth",
+    "gain-health": _row(_in_game(), partial(_healing, False), "gain", "gainhealth",
                         read=words.measured("gain-health amount", words.positive, need_health=True),
                         usage="gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
                               "(e.g. `gain-health ann boss 3`)"),
