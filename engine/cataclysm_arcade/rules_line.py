@@ -221,7 +221,7 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
     elif word == "destroy" and name != BOSS:
         t.destroy_fighter(owner.name, name)
     elif word == "stun":
-        t.stun(owner.name, name)
+        t.with_character(owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
         t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
               "no duration: it lasts until a card untaps it (`track untap`)", R.STUN)
     elif word == "untap":

@@ -144,11 +144,6 @@ class Table(WorkingTable):
         who = character(self.player(owner), name)
         self.with_character(owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
 
-    def stun(self, owner: str, name: str) -> None:
-        """The character is stunned and taps."""
-        who = character(self.player(owner), name)
-        self.with_character(owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
-
     def deal_damage(self, owner: str, name: str, amount: int, rule: str, announce: bool = False) -> None:
         """`amount` damage to a character: Armor prevents the first N each level, then health drops;
         a Fighter at 0 or less is destroyed (unless Determination saves it), a Boss defeats its player."""
