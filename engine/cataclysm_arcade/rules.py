@@ -413,14 +413,9 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every play `violations` accepts for the player to act with every cost known (`unsure_moves`: the
-    others, never listed as legal); cards in an unknown hand are not listed."""
+    """Every play `violations` accepts for the player to act with every cost known (the others, which
+    `advice` gives apart, are never listed as legal); cards in an unknown hand are not listed."""
     return advice(state, most=None)[0]
-
-
-def unsure_moves(state: State) -> list[tuple[Move, Reason]]:
-    """The plays `violations` accepts that rest on an unknown cost, each with the note naming it."""
-    return advice(state, most=None)[1]
 
 
 def _accepted(state: State) -> list[Move]:
@@ -491,4 +486,4 @@ def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
             for p in state.in_game for t in [BOSS] + [f.name for f in p.fighters]]
 
 
-__all__ = ["violations", "play", "legal_moves", "unsure_moves", "advice", "EFFECTS"]
+__all__ = ["violations", "play", "legal_moves", "advice", "EFFECTS"]

@@ -8,8 +8,7 @@ from engine.base import Reason
 from engine.words import teach as library_command
 
 from .model import BOSS, Player, State, find_fighter, spec
-
-GAME = "cataclysm-arcade"
+from .rule_ids import GAME
 
 #: catalogue field -> (how a verdict names it, the placeholder a `cards add` example shows)
 FIELDS = {
@@ -78,9 +77,6 @@ def unconfirmed(plays: list[tuple[str, Reason]], said: str = "not offered as leg
     groups: dict[str, tuple[str, list[str]]] = {}
     for text, why in plays:
         groups.setdefault(why.message, (why.rule, []))[1].append(text)
-    out = []
-    for message, (rule, texts) in groups.items():
-        more = f" and {len(texts) - 3} more" if len(texts) > 3 else ""
-        out.append(Reason(rule=rule, message=f"{said}: {'; '.join(texts[:3])}{more}: "
-                                             f"{message}"))
-    return out
+    return [Reason(rule=rule, message=f"{said}: {'; '.join(texts[:3])}"
+                   + (f" and {len(texts) - 3} more" if len(texts) > 3 else "") + f": {message}")
+            for message, (rule, texts) in groups.items()]

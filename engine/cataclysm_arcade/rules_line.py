@@ -179,7 +179,9 @@ def _attack(t: table.Table, item: LineItem) -> None:
     name = item.target if item.target == BOSS else table.character(target_owner, item.target).name
     start = len(t.effects)
     t.deal_damage(item.target_player, name, amount, R.DAMAGE_ON_RESOLUTION, announce=True)
-    t.effects[start:start] = table.weapon_bonus_effects(t.now, attacker_owner, item.card)  # said first
+    t.effects[start:start] = [Effect(kind="weapon", message=f"{w} adds {m} to {item.card}'s attack",  # said first
+                                     rule=R.WEAPON_MODIFIER)
+                              for w, m in table.wielded_modifiers(t.now, attacker_owner, item.card)]
     t.say("no-reciprocal", "the target deals no damage back", R.NO_RECIPROCAL)
 
 
@@ -219,7 +221,7 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
     elif word == "destroy" and name != BOSS:
         t.destroy_fighter(owner.name, name)
     elif word == "stun":
-        t.stun(owner.name, name)
+        t.with_character(owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
         t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "
               "no duration: it lasts until a card untaps it (`track untap`)", R.STUN)
     elif word == "untap":

@@ -89,15 +89,11 @@ def moves_note(state: State) -> str | None:
     if me.hand_unknown:
         lines.append(f"{who}'s hand is not fully known ({me.hand_unknown} unnamed card"
                      f"{'s' * (me.hand_unknown != 1)}): plays of those cards are not listed")
-    lines += [f"unchecked: {note.message} [{note.rule}]" for note in unsure_notes(state)]
+    # the plays left out of the list because a cost they need is unknown (as a refusal's notes say them)
+    unsure = rules.advice(state, most=None)[1]
+    lines += [f"unchecked: {note.message} [{note.rule}]" for note in
+              rules_cards.unconfirmed([(notation.format_move(m), why) for m, why in unsure], "not listed as legal")]
     return "\n".join(lines) or None
-
-
-def unsure_notes(state: State) -> list[Reason]:
-    """The `unchecked` lines of `moves`: the plays left out of the list because a cost they need is
-    unknown (the same notes a refusal gives for the plays it does not offer as legal instead)."""
-    return rules_cards.unconfirmed([(notation.format_move(m), why) for m, why in rules.unsure_moves(state)],
-                                   "not listed as legal")
 
 
 def position(state: State) -> dict[str, Any]:

@@ -19,11 +19,6 @@ def character(player: Player, name: str) -> Boss | Fighter | None:
     return player.boss if name == BOSS else find_fighter(player, name)
 
 
-def with_character(state: State, owner: str, name: str, new: Character) -> State:
-    """The State with one character of `owner` replaced."""
-    return replace_player(state, _with(state.player(owner), name, new))
-
-
 def _with(player: Player, name: str, new: Character) -> Player:
     """The player with their Boss ("boss") or their Fighter of that name replaced."""
     if name == BOSS:
@@ -63,11 +58,6 @@ def wielded_modifiers(state: State, player: Player, name: str) -> list[tuple[str
     found = [(w.name, rules_cards.weapon_fact(state, w, "attack_modifier")) for w in player.weapons
              if who is not None and w.wielder == who.name]
     return [(w, m) for w, m in found if m]
-
-
-def weapon_bonus_effects(state: State, player: Player, name: str) -> list[Effect]:
-    return [Effect(kind="weapon", message=f"{w} adds {m} to {name}'s attack", rule=R.WEAPON_MODIFIER)
-            for w, m in wielded_modifiers(state, player, name)]
 
 
 def card_stats(card: CardSpec) -> dict[str, Any]:
@@ -118,11 +108,6 @@ def next_initiative(state: State, after: str) -> str | None:
                  and not state.player(n).passed), None)
 
 
-def next_player_one(state: State) -> str:
-    """One seat clockwise from the current Player One, skipping players who are out."""
-    return next((n for n in clockwise_after(state, state.player_one) if not state.player(n).out), state.player_one)
-
-
 # ---------------------------------------------------------------- the working table
 
 
@@ -149,7 +134,7 @@ class Table(WorkingTable):
         self.now = replace_player(self.now, player)
 
     def with_character(self, owner: str, name: str, new: Character) -> None:
-        self.now = with_character(self.now, owner, name, new)
+        self.replace_player(_with(self.player(owner), name, new))
 
     def tap(self, owner: str, name: str) -> None:
         self.replace_player(tap(self.player(owner), name))
@@ -158,11 +143,6 @@ class Table(WorkingTable):
         """A card effect untaps the character, which also ends a Stun (the rulebook gives Stun no end)."""
         who = character(self.player(owner), name)
         self.with_character(owner, name, who.model_copy(update={"tapped": False, "stunned": False}))
-
-    def stun(self, owner: str, name: str) -> None:
-        """The character is stunned and taps."""
-        who = character(self.player(owner), name)
-        self.with_character(owner, name, who.model_copy(update={"stunned": True, "tapped": True}))
 
     def deal_damage(self, owner: str, name: str, amount: int, rule: str, announce: bool = False) -> None:
         """`amount` damage to a character: Armor prevents the first N each level, then health drops;
@@ -316,7 +296,8 @@ class Table(WorkingTable):
                 self.say("coins-lost", f"{p.name}'s {p.coins} unspent coin{'s' * (p.coins != 1)} "
                          f"{'are' if p.coins != 1 else 'is'} lost", R.COINS_LOST)
         level = now.level + 1
-        player_one = next_player_one(now)
+        # one seat clockwise from the current Player One, skipping players who are out
+        player_one = next((n for n in clockwise_after(now, now.player_one) if not now.player(n).out), now.player_one)
         fresh = {"tapped": False, "taps": 0, "armor_used": 0}
         players = [p.model_copy(update={"passed": False}) if p.out else p.model_copy(update={
             "coins": level, "passed": False, "hand_unknown": p.hand_unknown + 1,

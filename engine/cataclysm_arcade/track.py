@@ -2,6 +2,7 @@
 check and its transition on the working table (table.Table) are its row of VERBS."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from engine.base import AmbiguousMove, Effect, MoveSyntaxError, Reason, Verdict
@@ -141,7 +142,7 @@ def _on_the_line(what: str, rule: str, form: str) -> Callable[[State, Change, Fi
     return check
 
 
-def _in_game(check: Callable[[State, Player, Change], list[Reason]] | None = None
+def _in_game(check: Callable[[State, Player, Change, Findings], None] | None = None
              ) -> Callable[[State, Change, Findings], None]:
     """The check of a verb about one player's cards: none for a player out of the game, then `check`."""
     def checked(state: State, change: Change, found: Findings) -> None:
@@ -150,7 +151,7 @@ def _in_game(check: Callable[[State, Player, Change], list[Reason]] | None = Non
             found.forbid(R.DEFEATED_REMOVED, f"{player.name} is out of the game (their Boss was defeated) and has "
                          "no cards in play")
         elif check is not None:
-            found.problems.extend(check(state, player, change))
+            check(state, player, change, found)
     return checked
 
 
@@ -161,46 +162,28 @@ def _check_next_level(state: State, change: Change, found: Findings) -> None:
                      f"not passed yet: {', '.join(waiting)}")
 
 
-def _check_pass(state: State, player: Player, change: Change) -> list[Reason]:
+def _check_pass(state: State, player: Player, change: Change, found: Findings) -> None:
     if state.line:
-        return [Reason(rule=R.LINE_REPEAT, message=f"the Line is not empty ({state.line[-1].label()} on top): "
-                       "pass is a move, and moves wait until the Line has resolved (`companion play decline`)")]
-    if player.passed:
-        return [Reason(rule=R.PASSING, message=f"{player.name} has already passed this level")]
-    if state.initiative is not None and state.initiative != player.name:
-        return [Reason(rule=R.MOVES, message=f"{state.initiative} has the initiative, not {player.name}: a "
-                       "pass is a move, and only the player with the initiative chooses one")]
-    return []
+        found.forbid(R.LINE_REPEAT, f"the Line is not empty ({state.line[-1].label()} on top): pass is a move, "
+                     "and moves wait until the Line has resolved (`companion play decline`)")
+    elif player.passed:
+        found.forbid(R.PASSING, f"{player.name} has already passed this level")
+    elif state.initiative is not None and state.initiative != player.name:
+        found.forbid(R.MOVES, f"{state.initiative} has the initiative, not {player.name}: a pass is a move, and "
+                     "only the player with the initiative chooses one")
 
 
-def _check_coins(state: State, player: Player, change: Change) -> list[Reason]:
+def _check_coins(state: State, player: Player, change: Change, found: Findings) -> None:
     if change.args[1] == "spend" and int(change.args[2]) > player.coins:
-        return [Reason(rule=R.PAY_FROM_POOL, message=f"{player.name} has {table.coins_text(player.coins)} and "
-                       f"cannot pay {int(change.args[2])}")]
-    return []
+        found.forbid(R.PAY_FROM_POOL, f"{player.name} has {table.coins_text(player.coins)} and cannot pay "
+                     f"{int(change.args[2])}", *([f"coins {change.args[0]} spend {player.coins}"] if player.coins else []))
 
 
-def _check_tap(state: State, player: Player, change: Change) -> list[Reason]:
+def _check_tap(state: State, player: Player, change: Change, found: Findings) -> None:
     who = table.character(player, change.args[1])
     if who is not None and who.tapped and not (who.has("agility") and who.taps < 2):
-        return [Reason(rule=R.TAPPING, message=f"{character_label(change.args[1], player.name)} is already tapped: "
-                       "it cannot attack or use tap abilities again this level (Agility or card text: overrule)")]
-    return []
-
-
-def _advise_next_level(state: State, change: Change, found: Findings) -> list[str]:
-    return [f"pass {p.name}" for p in state.in_game if not p.passed]
-
-
-def _advise_pass(state: State, change: Change, found: Findings) -> list[str]:
-    return [f"pass {state.initiative}"] if state.initiative and not state.line else []
-
-
-def _advise_coins(state: State, change: Change, found: Findings) -> list[str]:
-    if change.args[1] != "spend":
-        return []
-    coins = state.player(change.args[0]).coins
-    return [f"coins {change.args[0]} spend {coins}"] if coins > 0 else []
+        found.forbid(R.TAPPING, f"{character_label(change.args[1], player.name)} is already tapped: it cannot "
+                     "attack or use tap abilities again this level (Agility or card text: overrule)")
 
 
 def _fighter(player: Player, character: str) -> Fighter:
@@ -263,11 +246,9 @@ def _character(player: Player, character: str) -> str:
     return _name(player, character)
 
 
-def _healing(capped: bool) -> Callable[..., None]:
+def _healing(capped: bool, t: table.Table, name: str, character: str, amount: str) -> None:
     """Heal (`capped` at Starting Health) or Gain Health of a character."""
-    def apply(t: table.Table, name: str, character: str, amount: str) -> None:
-        t.add_health(name, _character(t.player(name), character), int(amount), capped)
-    return apply
+    t.add_health(name, _character(t.player(name), character), int(amount), capped)
 
 
 def _row(check: Callable[[State, Change, Findings], None] | None, transition: Callable[..., None],
@@ -281,13 +262,14 @@ def _row(check: Callable[[State, Change, Findings], None] | None, transition: Ca
 #: line, its reader of the words after it (notation_track) and what it moves when it is a counter)
 VERBS: dict[str, Verb] = {
     "next-level": _row(_check_next_level, lambda t: t.start_next_level(), "next", "nextlevel",
-                       read=words.read_nothing_more, advise=_advise_next_level,
+                       read=words.read_nothing_more,
+                       advise=lambda state, change, found: [f"pass {p.name}" for p in state.in_game if not p.passed],
                        usage="next-level  — start the next level once everyone has passed (e.g. `next-level`)"),
     "pass": _row(_in_game(_check_pass), lambda t, name: t.pass_player(name), read=words.read_pass,
-                 advise=_advise_pass,
+                 advise=lambda state, change, found: [f"pass {state.initiative}"] if state.initiative and not state.line
+                 else [],
                  usage="pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)"),
     "coins": _row(_in_game(_check_coins), _coins, read=words.read_coins, counter=Counter("coins"),
-                  advise=_advise_coins,
                   usage="coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "
                         "(e.g. `coins ann spend 3`, `coins ann +2`)"),
     "boss": _row(_in_game(), lambda t, name, health, *boss: t.set_boss(name, int(health), *boss[:1]),
@@ -304,10 +286,10 @@ VERBS: dict[str, Verb] = {
                          "`companion play \"attack Grunt at ben boss\"`"),
     "damage": _row(_in_game(), _damage, read=words.measured("damage amount", words.positive, need_health=True),
                    usage="damage PLAYER CHARACTER N  — a character takes N damage (e.g. `damage ben boss 5`)"),
-    "heal": _row(_in_game(), _healing(capped=True),
+    "heal": _row(_in_game(), partial(_healing, True),
                  read=words.measured("heal amount", words.positive, need_health=True),
                  usage="heal PLAYER CHARACTER N  — Heal N, never above Starting Health (e.g. `heal ann grunt 2`)"),
-    "gain-health": _row(_in_game(), _healing(capped=False), "gain", "gainhealth",
+    "gain-health": _row(_in_game(), partial(_healing, False), "gain", "gainhealth",
                         read=words.measured("gain-health amount", words.positive, need_health=True),
                         usage="gain-health PLAYER CHARACTER N  — Gain Health, may exceed Starting Health "
                               "(e.g. `gain-health ann boss 3`)"),

@@ -10,14 +10,10 @@ from engine.phone import cards as _cards, pairs as _pairs, player as _player, tu
 
 def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
     line = _cards(s.get("line"))
-    if s.get("game_over"):
-        pass
-    elif line:
-        view["headline"] = _turn(to_act, acting, f"respond to {line[-1]} or decline")
-    elif s.get("level_over"):
-        view["headline"] = f"Level {s.get('level')} is over"
-    else:
-        view["headline"] = _turn(to_act, acting, "make a move or pass")
+    if not s.get("game_over"):  # once it is over, the end says it
+        view["headline"] = (_turn(to_act, acting, f"respond to {line[-1]} or decline") if line
+                            else f"Level {s.get('level')} is over" if s.get("level_over")
+                            else _turn(to_act, acting, "make a move or pass"))
     view["in_play"].append({"label": "The Line", "cards": line, "owner": None, "dice": [],
                             "empty": "empty"})
     view["counters"] = [["Level", str(s.get("level"))], ["Player One", str(s.get("player_one"))]]

@@ -262,9 +262,6 @@ class State(Frozen):
     def index(self, name: str) -> int:
         return self.players.index(player(name, self.players))
 
-    def in_game(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if not p.eliminated]
-
     def turn_order(self) -> list[int]:
         """Seats still in the game, clockwise, starting with the cat whose turn it is."""
         n = len(self.players)

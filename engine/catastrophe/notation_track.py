@@ -123,21 +123,18 @@ def read_card(state: State, verb: str, rest: list[str], usage: str) -> Change:
     if to and kind != "power-cat":
         raise MoveSyntaxError(f"card: only a Power Cat is kept face up in front of a cat; a card of type {kind} "
                               f"goes into the hand (`draw {to[1].lower()} 1`)")
-    if to and to[0] == "to" and at_setup(state) and _has_unnamed(state, to[1], " ".join(rest[:-1])):
+    if to and to[0] == "to" and _unnamed_at_setup(state, to[1], " ".join(rest[:-1])):
         to = ("of", to[1])  # at set-up the cat names one of the two Power Cats it was dealt
     return Change(verb="card", args=(" ".join(rest[:-1]), kind, *extras, *to))
 
 
-def at_setup(state: State) -> bool:
-    """Set-up, as far as the tracker can tell: the first cat's first Claw Phase, nothing in play yet."""
-    return state.turn == 1 and state.phase == "claw" and state.current == 0 and not state.chain
-
-
-def _has_unnamed(state: State, who: str, name: str) -> bool:
-    """Whether the cat has a Power Cat face up that the table has not named yet (and not this one)."""
+def _unnamed_at_setup(state: State, who: str, name: str) -> bool:
+    """Set-up, as far as the tracker can tell (the first cat's first Claw Phase, nothing in play yet),
+    and the cat has a Power Cat face up that the table has not named yet (and not this one)."""
     p = state.players[state.index(who)]
     named = p.power_cat_cards if p.power_cat_cards is not None else p.named_power_cats
-    return p.power_cats > len(named) and name.casefold() not in (c.casefold() for c in named)
+    return (state.turn == 1 and state.phase == "claw" and state.current == 0 and not state.chain
+            and p.power_cats > len(named) and name.casefold() not in (c.casefold() for c in named))
 
 # ------------------------------------------------------------------ reading a Change
 

@@ -122,7 +122,7 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
     """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
     Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
-    if not aimed and not rules_effects.needs_target(spec.effect):
+    if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
         return
     if move.target is not None:
         if state.player(move.target).eliminated:
@@ -304,7 +304,7 @@ def play_out(t: Table, move: Move) -> None:
 def _play(t: Table, move: Move) -> None:
     state = t.state
     spec = spec_of(state, move.card)
-    i = t.index(move.player)
+    i = t.state.index(move.player)
     label = f"{move.card} {move.number}" if move.number is not None else move.card
     t.remove_card(i, "power_cats" if spec is not None and spec.type == "power-cat" else "hand", label)
     kind = spec.type if spec else "unknown"
@@ -368,7 +368,7 @@ def _roll(t: Table, move: Move) -> None:
 
 
 def _yarn(t: Table, move: Move) -> None:
-    i = t.index(move.player)
+    i = t.state.index(move.player)
     before = t.players[i]["yarn_balls"]
     t.apply_yarn(i, -1)
     if before:
@@ -399,7 +399,7 @@ def _resolve(t: Table, move: Move) -> None:
             rule = R.TAKE if top.type == "take" else R.CUCUMBER_ON_CUCUMBER if blocked.type == "cucumber" else R.CUCUMBER
             t.say("blocked", f"{name} ({top.controller}) blocks {blocked.label()}: it has no effect", rule)
             if top.type == "take":
-                t.add_cards(t.index(top.controller), "hand", 1, [blocked.label()])
+                t.add_cards(t.state.index(top.controller), "hand", 1, [blocked.label()])
                 t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
     elif top.type == "pass":
         being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
@@ -409,11 +409,11 @@ def _resolve(t: Table, move: Move) -> None:
             t.chain[being] = card.model_copy(update={"targets": targets})
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
     elif top.type == "curiosity":
-        ops = [(t.index(x), "-", top.lives) for x in top.targets]
+        ops = [(t.state.index(x), "-", top.lives) for x in top.targets]
         t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {top.lives} life", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
-        ops = [(t.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]
+        ops = [(t.state.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]
         hit = [t.name(i) for i, _, _ in ops]
         t.say("attack", f"{name} takes effect: " + (f"{', '.join(hit)} lose{'s' if len(hit) == 1 else ''} "
               f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}" if hit else "every target defended"),
@@ -463,8 +463,8 @@ def _reveal(t: Table, move: Move) -> None:
     spec = spec_of(state, move.card)
     t.enter_phase("catastrophe")
     min_players = move.min_players or (spec.min_players if spec else None)
-    if min_players and len(state.in_game()) < min_players:
-        t.say("event-replaced", f"{move.card} is for {min_players}+ players and only {len(state.in_game())} "
+    if min_players and len(state.turn_order()) < min_players:
+        t.say("event-replaced", f"{move.card} is for {min_players}+ players and only {len(state.turn_order())} "
               "are left: discard it and reveal another", R.EVENT_THREE_PLUS)
         return
     t.revealed = True

@@ -67,10 +67,6 @@ def check_effects(card_type: str, effects: tuple[str, ...]) -> None:
                              "use self, others or all")
 
 
-def needs_target(effects: tuple[str, ...]) -> bool:
-    return any(parse_effect(text).who == "target" for text in effects)
-
-
 #: what a teaching command shows for the effect: a placeholder, never an effect that looks real
 EFFECT_PLACEHOLDER = "EFFECT"
 EFFECT_SYNTAX = ("EFFECT is the card's text in the referee's words: `lives WHO +N` or `-N`, `draw WHO N`, "
@@ -105,11 +101,11 @@ def unknown(name: str, card_type: str | None = None, edit: bool = False) -> str:
 def whom(t, card, who: str) -> list[int]:
     """The seats an effect reaches on the working table, in turn order (eliminated cats aside)."""
     order = t.turn_order()
-    me = t.index(card.controller)
+    me = t.state.index(card.controller)
     if who == "self":
         return [me] if me in order else []
     if who == "target":
-        return [t.index(x) for x in card.targets if t.index(x) in order]
+        return [t.state.index(x) for x in card.targets if t.state.index(x) in order]
     return [i for i in order if who == "all" or i != me]
 
 

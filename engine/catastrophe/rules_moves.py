@@ -29,16 +29,6 @@ def acting(state: State) -> str | None:
             f"or `resolve` ({top.label()} takes effect)")
 
 
-def mover(state: State, move: Move) -> str | None:
-    """The player the play names (anyone may react at any moment; the rules judge it)."""
-    return move.player
-
-
-def with_turn(state: State, player: str) -> State:
-    """Nothing to change: the play itself names its player."""
-    return state
-
-
 def known(state: State) -> State:
     """The table as the player to act knows it at the shared screen: every other player's named hand
     is their secret (a count only; the cards the whole table saw go in stay). What `moves` lists and

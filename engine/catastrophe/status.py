@@ -34,17 +34,11 @@ def status(state: State) -> list[Reason]:
     if state.game_over and state.chain:
         found.forbid(R.LAST_STANDING, "the game is over but cards are still in play: "
             + ", ".join(c.label() for c in state.chain))
-    _chain_status(state, found)
-    return found.problems
-
-
-def _chain_status(state: State, found: Findings) -> None:
-    chain = state.chain
     if state.revealed and state.phase != "catastrophe":
         found.forbid(R.CATASTROPHE_ONE, "a CATastrophe card is marked revealed outside the CATastrophe Phase")
+    chain = state.chain
     for k, card in enumerate(chain):
-        below = chain[k - 1] if k else None
-        if card.type in ("cucumber", "take") and below is None:
+        if card.type in ("cucumber", "take") and not k:  # nothing beneath it
             found.forbid(R.CUCUMBER if card.type == "cucumber" else R.TAKE, f"{card.label()} is in play with no card beneath it to block")
         if card.type == "pass" and not any(c.type in ("attack", "curiosity") for c in chain[:k]):
             found.forbid(R.PASS, f"{card.label()} is in play with no Attack or Curiosity to pass")
@@ -57,3 +51,4 @@ def _chain_status(state: State, found: Findings) -> None:
         for who, face in card.rolls.items():
             if not 1 <= face <= 6:
                 found.forbid(R.DICE, f"{who}'s roll {face} is not a face of a die")
+    return found.problems

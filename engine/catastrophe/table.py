@@ -49,32 +49,22 @@ def next_step(state: State) -> str:
     return STEPS[STEPS.index(state.phase) + 1]
 
 
-def out_of_order(state: State, step: str, again: bool = False) -> Reason | None:
-    """Phases run Claw, Paw, CATastrophe, then the turn passes: `step` (a phase, or "next") must be
-    the next one (with `again`, naming the phase the turn is in is fine too). Why not, or None."""
-    now, want = STEPS.index(state.phase), STEPS.index(step)
-    if want == now + 1 or (again and want == now):
-        return None
-    cur = state.players[state.current].name
-    why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; {cur} is in the "
-           f"{PHASE_TITLES[state.phase]}")
-    return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
-
-
-def unfinished(state: State) -> Reason | None:
-    """Cards still in play are followed to their end before the phase or the turn moves on."""
-    if not state.chain:
-        return None
-    n, top = len(state.chain), state.chain[-1]
-    return Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
-        f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
-        f"finish {'them' if n > 1 else 'it'} first"))
-
-
 def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
-    """Why the turn cannot move on to `step` now, or None: the cards in play are finished first,
-    then the phases run in order (a cat out of the game has no phases left: its turn just ends)."""
-    return unfinished(state) or (None if state.players[state.current].eliminated else out_of_order(state, step, again))
+    """Why the turn cannot move on to `step` (a phase, or "next") now, or None: the cards in play are
+    finished first, then the phases run Claw, Paw, CATastrophe and the turn passes (with `again`,
+    naming the phase the turn is in is fine too; a cat out of the game has no phases left: its turn
+    just ends)."""
+    if state.chain:
+        n, top = len(state.chain), state.chain[-1]
+        return Reason(rule=R.CHAIN_BEFORE_PHASE, message=(
+            f"{n} card{'s are' if n > 1 else ' is'} still in play ({top.label()} most recently); "
+            f"finish {'them' if n > 1 else 'it'} first"))
+    now, want = STEPS.index(state.phase), STEPS.index(step)
+    if state.players[state.current].eliminated or want == now + 1 or (again and want == now):
+        return None
+    why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; "
+           f"{state.players[state.current].name} is in the {PHASE_TITLES[state.phase]}")
+    return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
 
 
 def basket_short(player: Player, n: int) -> Reason | None:
@@ -106,9 +96,6 @@ class Table(WorkingTable):
         return State(players=tuple(Player(**p) for p in self.players), chain=tuple(self.chain),
                      cards=self.cards, **fields)
 
-    def index(self, name: str) -> int:
-        return self.state.index(name)
-
     def name(self, i: int) -> str:
         return self.players[i]["name"]
 
@@ -129,9 +116,17 @@ class Table(WorkingTable):
     # ---- lives
 
     def apply_lives(self, ops: list[tuple[int, str, int]]) -> None:
-        if len(ops) == 1 and ops[0][1] == "=":
+        if len(ops) == 1 and ops[0][1] == "=":  # a set: below the 1 space a cat is out, else on that space
             i, _, n = ops[0]
-            self.set_lives(i, n)
+            p, n = self.players[i], min(n, TOP_SPACE)
+            if n < 1 and self.alive(i):
+                self.eliminate(i, R.LOST_ALL, f"{p['name']} is set below the 1 space: all lives lost")
+            elif n >= 1:
+                if not self.alive(i):
+                    p["eliminated"] = False
+                    self.say("back-in-game", f"{p['name']} comes back into the game on the {n} space (the table's "
+                             "decision)", R.OUT)
+                p["lives"] = n  # settle() reports a catch by the Grim Reapurr
             return
         if self.king_rules() and len(ops) > 1:
             order = self.turn_order() + [i for i, _, _ in ops if not self.alive(i)]
@@ -223,20 +218,6 @@ class Table(WorkingTable):
             self.say("lives-capped",
                   f"{p['name']} is on 9 lives, the most a cat can have; {lives_word(lost)} gained beyond that {'is' if lost == 1 else 'are'} lost",
                   R.MAX_NINE)
-
-    def set_lives(self, i: int, n: int) -> None:
-        p = self.players[i]
-        n = min(n, TOP_SPACE)
-        if not self.alive(i):
-            if n < 1:
-                return
-            p["eliminated"] = False
-            self.say("back-in-game", f"{p['name']} comes back into the game on the {n} space (the table's decision)", R.OUT)
-        if n < 1:
-            self.eliminate(i, R.LOST_ALL, f"{p['name']} is set below the 1 space: all lives lost")
-            return
-        p["lives"] = n
-        # _sweep reports a catch by the Grim Reapurr
 
     # ---- the Grim Reapurr
 

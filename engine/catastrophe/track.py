@@ -226,23 +226,14 @@ def _check_card(state: State, change: Change, found: Findings) -> None:
         me = state.players[i]
         if me.eliminated:
             _out(state, i, found)
-        elif held_as == "of":
-            _check_naming(state, me, name, held, found)
-        elif held:
-            found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is "
-                         "unique")
-
-
-def _check_naming(state: State, me: Player, name: str, held: list[str], found: Findings) -> None:
-    """`card NAME power-cat of PLAYER`: a Power Cat the cat already has face up, named."""
-    if me.power_cats == 0:
-        found.forbid(R.POWER_FACE_UP, f"{me.name} has no Power Cat face up to name; one dealt now is "
-                     f"`card {name} power-cat to {me.name.lower()}`")
-    elif held and held != [me.name]:
-        found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is unique")
-    elif me.power_cat_cards is not None and not held:
-        found.forbid(R.POWER_FACE_UP, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none "
-                     f"is {name}")
+        elif held_as == "of" and me.power_cats == 0:  # naming a Power Cat the cat has face up
+            found.forbid(R.POWER_FACE_UP, f"{me.name} has no Power Cat face up to name; one dealt now is "
+                         f"`card {name} power-cat to {me.name.lower()}`")
+        elif held and (held_as != "of" or held != [me.name]):
+            found.forbid(R.POWER_UNIQUE, f"{held[0]} already has {name} face up, and every Power Cat is unique")
+        elif held_as == "of" and me.power_cat_cards is not None and not held:
+            found.forbid(R.POWER_FACE_UP, f"{me.name}'s Power Cats are {', '.join(me.power_cat_cards)}: none "
+                         f"is {name}")
 
 
 def _moving_on(to: Callable[[State], str], instead: str | None = None, again: bool = False):
