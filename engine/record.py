@@ -181,24 +181,29 @@ class Record(Declared):
     # -- output ---------------------------------------------------------------------------
 
     def model_dump(self, *, mode: str = "python", include: set[str] | None = None,
-                   exclude_none: bool = False) -> dict[str, Any]:
-        """The record as nested dicts (`include`: top-level field names)."""
+                   exclude_defaults: bool = False, exclude_none: bool = False) -> dict[str, Any]:
+        """The record as nested dicts (`include`: top-level field names; `exclude_defaults`: only the
+        fields that differ from their default, as a card laid over another needs)."""
+        plan = type(self).__plan__ or _plan(type(self))
         d = self.__dict__
-        names = (type(self).__plan__ or _plan(type(self))).order
-        return {name: _dump(d[name], mode == "json", exclude_none) for name in names
-                if (include is None or name in include) and not (exclude_none and d[name] is None)}
+        return {name: _dump(d[name], mode == "json", exclude_defaults, exclude_none)
+                for name, default, factory, _norm in plan.fields
+                if (include is None or name in include) and not (exclude_none and d[name] is None)
+                and not (exclude_defaults and ((default is not MISSING and d[name] == default)
+                                         or (factory is not None and d[name] == factory())))}
 
 
-def _dump(value, json: bool, exclude_none: bool):
+def _dump(value, json: bool, exclude_defaults: bool, exclude_none: bool):
     if isinstance(value, Record):
-        return value.model_dump(mode="json" if json else "python", exclude_none=exclude_none)
+        return value.model_dump(mode="json" if json else "python", exclude_defaults=exclude_defaults,
+                                exclude_none=exclude_none)
     if isinstance(value, tuple):
-        items = [_dump(v, json, exclude_none) for v in value]
+        items = [_dump(v, json, exclude_defaults, exclude_none) for v in value]
         return items if json else tuple(items)
     if isinstance(value, list):
-        return [_dump(v, json, exclude_none) for v in value]
+        return [_dump(v, json, exclude_defaults, exclude_none) for v in value]
     if isinstance(value, dict):
-        return {(str(k) if json and not isinstance(k, str) else k): _dump(v, json, exclude_none)
+        return {(str(k) if json and not isinstance(k, str) else k): _dump(v, json, exclude_defaults, exclude_none)
                 for k, v in value.items()}
     return value
 
