@@ -8,7 +8,7 @@ import json
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -41,10 +41,8 @@ class Changed:
     async def wait(self, seen: int, timeout: float) -> None:
         if self.version != seen:
             return
-        try:
+        with suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.event.wait(), timeout)
-        except asyncio.TimeoutError:
-            pass
 
 
 def answer(doc, status: int = 200) -> JSONResponse:
@@ -162,10 +160,6 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             return answer({"error": "no such rule"}, 404)
         return await rules_answer(404, lookup, rule_id, sources_dir)
 
-    def refuse(error: str):
-        """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
-        raise HTTPException(400, error)
-
     async def body_doc(request: Request, bad: str = "send the body as one JSON object") -> dict:
         """The body as a JSON object (read once per request), or the 400 `bad` when it is not one:
         text that is not JSON, not an object, or nested past what is parsed (one line, no traceback)."""
@@ -177,13 +171,13 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             request.scope["state"]["doc"] = doc
         doc = request.scope["state"]["doc"]
         if not isinstance(doc, dict):
-            refuse(bad)
+            raise HTTPException(400, bad)  # answered by not_found: one line
         return doc
 
     async def body_text(request: Request, field: str) -> str:
         text = (await body_doc(request)).get(field)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
-            refuse(f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters')
+            raise HTTPException(400, f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters')
         return text
 
     async def seen_field(request: Request) -> int | None:
@@ -192,7 +186,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         seen = (await body_doc(request)).get("seen")
         if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < 2**53):
             return seen
-        refuse('send "seen" as the number of the last event the page showed')
+        raise HTTPException(400, 'send "seen" as the number of the last event the page showed')
 
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
