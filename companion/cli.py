@@ -115,21 +115,16 @@ def options_first(argv: list[str]) -> list[str]:
     """The words with each root option that takes a value (`--data-dir DIR`) moved before the
     command, wherever it was typed (`companion track show --data-dir DIR`), as click and typer users
     expect of an option; words after `--` are left as they are."""
-    front, rest, at = [], [], 0
-    while at < len(argv):
-        word = argv[at]
+    front, rest, words = [], [], iter(argv)
+    for word in words:
         if word == "--":
-            rest += argv[at:]
-            break
-        if word in _ROOT_VALUED and at + 1 < len(argv):
-            front += argv[at:at + 2]
-            at += 2
-            continue
-        if any(word.startswith(v + "=") for v in _ROOT_VALUED):
+            rest += [word, *words]
+        elif word in _ROOT_VALUED and (value := next(words, None)) is not None:
+            front += [word, value]
+        elif any(word.startswith(v + "=") for v in _ROOT_VALUED):
             front.append(word)
         else:
             rest.append(word)
-        at += 1
     return front + rest if front else argv
 
 
