@@ -313,13 +313,10 @@ TERMS_ONLY = ("text", "section")
 
 def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str]) -> list[tuple[str, str]]:
     """The (term, original word) pairs `ana` makes of these whitespace-separated words, in order."""
-    out: list[tuple[str, str]] = []
     for word in words:
-        pairs = memo.get(word)
-        if pairs is None:
-            pairs = memo[word] = [(t.text, t.original) for t in ana(word, mode="index", keeporiginal=True)]
-        out += pairs
-    return out
+        if word not in memo:
+            memo[word] = [(t.text, t.original) for t in ana(word, mode="index", keeporiginal=True)]
+    return [pair for word in words for pair in memo[word]]
 
 
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,

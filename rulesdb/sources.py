@@ -53,12 +53,8 @@ def _looks_like_heading(line: str) -> bool:
 def _run_in_heading(line: str) -> str | None:
     """The head of a paragraph that starts with one ("Mulligan Rule: Once, ..."), if any."""
     m = _RUN_IN.match(_BULLET.sub("", line.strip()))
-    if not m:
-        return None
-    head = m.group(1).strip()
-    if len(head.split()) > 9 or head.lower() in _NOT_HEADS:
-        return None
-    return head
+    head = m.group(1).strip() if m else ""
+    return head if head and len(head.split()) <= 9 and head.lower() not in _NOT_HEADS else None
 
 
 def _same_word(a: str, b: str) -> bool:
