@@ -397,15 +397,10 @@ def game_names(game: str, terms: list[str]) -> str:
         return ""
     said = [found.id.replace("-", " "), found.name, found.name.split(":")[0], *found.aliases]
     words = {w for t in terms for w in re.findall(r"[a-z0-9]+", t.lower())}
-    out: dict[str, str] = {}
-    for name in said:
-        name = " ".join(re.findall(r"[a-z0-9]+", name.lower()))
-        if len(name) < 4 or name in out:
-            continue
-        flag = "named" if any(c.isdigit() for c in name) or name.split()[-1] == "lives" else \
-            "term" if set(name.split()) & words else "plain"
-        out[name] = flag
-    return "".join(f"{flag}\t{name}\n" for name, flag in out.items())
+    names = dict.fromkeys(" ".join(re.findall(r"[a-z0-9]+", name.lower())) for name in said)
+    flags = {name: "named" if any(c.isdigit() for c in name) or name.split()[-1] == "lives"
+             else "term" if set(name.split()) & words else "plain" for name in names if len(name) >= 4}
+    return "".join(f"{flag}\t{name}\n" for name, flag in flags.items())
 
 
 def read_game_names(folder) -> dict[str, str]:
