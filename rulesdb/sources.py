@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -296,11 +296,10 @@ def remove_source(sources_dir: Path | None, name: str) -> dict:
     # only the file `rules import` wrote: <sources>/<name>.json, a regular file, never a link
     if path is not None and path.is_file() and not path.is_symlink() \
             and path.parent.resolve() == sources_dir.resolve():
-        try:
+        source = None
+        with suppress(BadImport):  # a damaged source is removed all the same
             source = untrusted.parse_json(untrusted.read_text(path, BadImport), path, BadImport)
-        except BadImport:
-            source = None
-        game = source.get("game") if isinstance(source, dict) and _well_formed(source, name) else None
+        game = source["game"] if _well_formed(source, name) else None
         path.unlink()
         return {"name": name, "game": game}
     names = sorted(p.stem for p in sources_dir.glob("*.json") if NAME.match(p.stem) and not p.is_symlink()) \
