@@ -176,8 +176,7 @@ class Live:
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
-        doc = result.as_json()
-        doc.pop("state", None), doc.pop("before", None)
+        doc = {k: v for k, v in result.as_json().items() if k not in ("state", "before")}
         return 200, {**doc, "recorded": True}
 
     def overrule(self, player: str | None, text: str, seen: int | None) -> tuple[int, dict]:
@@ -194,6 +193,5 @@ class Live:
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
-        doc = result.as_json()
-        doc.pop("state", None), doc.pop("before", None)
+        doc = {k: v for k, v in result.as_json().items() if k not in ("state", "before")}
         return 200, doc
