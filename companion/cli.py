@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from companion import __version__, paths
-from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted
+from companion.failure import FINDING, Interrupted, answer, answered, begin, fail, interrupted, piped
 from companion.typer_parts import (ClickException, UsageError, command_name, completion_script,
                                    install_completion, slim_app, start_completion, version_problem, with_group_app)
 
@@ -115,21 +115,16 @@ def options_first(argv: list[str]) -> list[str]:
     """The words with each root option that takes a value (`--data-dir DIR`) moved before the
     command, wherever it was typed (`companion track show --data-dir DIR`), as click and typer users
     expect of an option; words after `--` are left as they are."""
-    front, rest, at = [], [], 0
-    while at < len(argv):
-        word = argv[at]
+    front, rest, words = [], [], iter(argv)
+    for word in words:
         if word == "--":
-            rest += argv[at:]
-            break
-        if word in _ROOT_VALUED and at + 1 < len(argv):
-            front += argv[at:at + 2]
-            at += 2
-            continue
-        if any(word.startswith(v + "=") for v in _ROOT_VALUED):
+            rest += [word, *words]
+        elif word in _ROOT_VALUED and (value := next(words, None)) is not None:
+            front += [word, value]
+        elif any(word.startswith(v + "=") for v in _ROOT_VALUED):
             front.append(word)
         else:
             rest.append(word)
-        at += 1
     return front + rest if front else argv
 
 
@@ -288,19 +283,11 @@ def shell(as_json: bool = typer.Option(False, "--json", help="For programs: read
     gc.enable()  # a long-lived process (the entry paused the collector: docs/architecture.md, Start-up)
     if as_json:
         run_json_shell(whole_group(), paths.home_given())
-    elif _piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
+    elif piped(sys.stdin):  # a script's lines (`printf '...' | companion shell`): one command a line
         return run_piped_shell(whole_group(), paths.home_given())
     else:
         run_shell(whole_group(), paths.home_given())
     return 0
-
-
-def _piped(stream) -> bool:
-    """Whether the shell reads a pipe or a file rather than a person at a terminal."""
-    try:
-        return not stream.isatty()
-    except (AttributeError, ValueError):
-        return True
 
 
 @root_app.command()

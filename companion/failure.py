@@ -28,12 +28,17 @@ def error_lines(message: str, width: int | None = None) -> list[str]:
     return textwrap.wrap(head, **wrap) + (textwrap.wrap(rest, initial_indent="  ", **wrap) if rest else [])
 
 
+def piped(stream) -> bool:
+    """Whether `stream` goes to a pipe or a file rather than a person at a terminal."""
+    try:
+        return not stream.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
 def _width() -> int | None:
     """The terminal's width when stderr is one (the shell's is), else None (no wrapping)."""
-    try:
-        if not sys.stderr.isatty():
-            return None
-    except (AttributeError, ValueError):
+    if piped(sys.stderr):
         return None
     import shutil
 

@@ -3,6 +3,7 @@ after the game, from the sessions' rules-checked logs (trackers/history.py, stat
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from datetime import date
 from typing import Annotated, Optional
 
@@ -27,14 +28,12 @@ def _since(text: str | None) -> str | None:
     """--since as an ISO date, YYYY-MM-DD; SessionError (exit 2) for anything else."""
     if text is None:
         return None
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
-            raise ValueError(text)
-        return date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        from trackers.errors import SessionError
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+        with suppress(ValueError):  # a day no calendar has (2026-02-30) is refused below
+            return date.fromisoformat(text.strip()).isoformat()
+    from trackers.errors import SessionError
 
-        raise SessionError(f"--since {text!r} is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31") from None
+    raise SessionError(f"--since {text!r} is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31")
 
 
 def _selected(store, game: str | None, player: str | None, since: str | None, shown: bool = True):

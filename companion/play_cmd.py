@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, List, Optional
@@ -91,11 +92,9 @@ def _table(args: list[str], situation: Path | None, session: str | None, only_se
 
 
 def _is_game(word: str) -> bool:
-    try:
-        resolve_game(word)
-    except Exception:  # noqa: BLE001
-        return False
-    return True
+    with suppress(Exception):  # noqa: BLE001
+        return bool(resolve_game(word))
+    return False
 
 
 def move_text(words: list[str], move: str | None, command: str = "check") -> str:
@@ -311,10 +310,8 @@ def _play_as_typed(store, text: str, words: list[str], session, overrule, by, sa
             raise
         import shlex
 
-        try:
+        with suppress(MoveSyntaxError):
             return store.play(shlex.join(words), session, overrule, by, save, sent=mark)
-        except MoveSyntaxError:
-            pass
         raise
 
 

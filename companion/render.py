@@ -283,9 +283,8 @@ def table_parts(summary: dict, width: int = 80, keep=()) -> list:
         if _natural_width(grid) > width and _natural_width(list(zip(*grid))) < _natural_width(grid):
             grid = [list(line) for line in zip(*grid)]  # too wide: one column per player, a row per field
         parts += grid_parts(label(key), grid, width, keep=keep)
-        for row_name, row in rows.items():
-            for c in nested:
-                parts.append(fit_text(Text(f"  {row_name} {label(c)}: {_cell(row.get(c))}"), width, keep))
+        parts += [fit_text(Text(f"  {row_name} {label(c)}: {_cell(row.get(c))}"), width, keep)
+                  for row_name, row in rows.items() for c in nested]
     return parts
 
 

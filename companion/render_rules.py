@@ -7,9 +7,8 @@ import re
 import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
-from companion.render import Out, emit, print_json
+from companion.render import Out, print_json
 
 
 def reflow(text: str) -> list[str]:
@@ -250,13 +249,6 @@ def import_bar(show: bool):
             bar.update(tasks[stage], completed=done)
 
         yield tick
-
-
-def import_view(summary: dict, file: Path, as_json: bool) -> None:
-    game = summary["game"]
-    emit(summary, as_json,
-         f"Imported {file} as source {summary['name']!r} for {game}: {summary['sections']} sections. "
-         f"Search it with: companion rules search QUERY --game {game}")
 
 
 def sources_view(rows: list[dict], as_json: bool) -> None:

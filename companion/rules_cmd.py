@@ -119,7 +119,11 @@ def import_(
     big = file.is_file() and file.stat().st_size > 200_000 and not as_json  # a bar only where it helps
     with cancelled_import(sources, cache) as written, render_rules.import_bar(big) as progress:
         summary = import_and_index(game_id, file, sources, cache, name, written, progress)
-    render_rules.import_view(summary, file, as_json)
+    from companion.render import emit
+
+    game_id = summary["game"]
+    emit(summary, as_json, f"Imported {file} as source {summary['name']!r} for {game_id}: {summary['sections']} "
+         f"sections. Search it with: companion rules search QUERY --game {game_id}")
 
 
 @rules_app.command()

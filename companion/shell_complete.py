@@ -5,6 +5,8 @@ from __future__ import annotations
 from prompt_toolkit.completion import Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
+from rulesdb.reference import reference
+
 RULE_ID_COMMANDS = {("rules", "show")}
 TERM_COMMANDS = {("rules", "define")}
 PLAYER_COMMANDS = {"track", "check"}
@@ -28,15 +30,11 @@ def _session():
 
 
 def rule_ids() -> list[str]:
-    from rulesdb.reference import reference
-
     ref = reference()
     return [*ref.rules, *ref.sections, *ref.glossary]
 
 
 def glossary_terms() -> list[str]:
-    from rulesdb.reference import reference
-
     ref = reference()
     return sorted({name for g in ref.glossary.values() for name in (g.term.term, *g.term.aliases)}, key=str.lower)
 

@@ -19,6 +19,7 @@ from engine import get_tracker
 from engine.errors import MoveSyntaxError, UnknownVerb
 from rulesdb.games import resolve_game
 from trackers.errors import SessionError
+from trackers.peek import current
 
 SESSION_HELP = "Act on this session instead of the current one."
 
@@ -33,8 +34,6 @@ RENAMED = {"use": "switch"}
 def _current_game_verbs() -> str:
     """The epilog of `companion track --help`: the current session's verbs, one example each."""
     try:
-        from trackers.peek import current
-
         session = current(paths.data_dir())
         if session is None:
             return ("Game verbs: start a session (companion track new GAME --players ...) or list a game's verbs "
@@ -84,8 +83,6 @@ class ChangeCommand(TyperCommand):
 
 def _verb_usage(verb: str) -> str:
     try:
-        from trackers.peek import current
-
         session = current(paths.data_dir())
         if session is None:
             return "No current session: `companion track verbs GAME` lists a game's verbs."
@@ -411,8 +408,6 @@ def verbs(game: Optional[str] = typer.Argument(None, help="A game (default: the 
     if game is not None:
         games = [resolve_game(game)]
     else:
-        from trackers.peek import current
-
         session = current(paths.data_dir())
         games = [session.game] if session else list(GAMES)
     tables = [{"game": g, "verbs": get_tracker(g).verbs()} for g in games]

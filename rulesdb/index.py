@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import hashlib
 import os
-from pathlib import Path
+import re
+import shutil
+import tempfile
+import time
+from collections import Counter, defaultdict
 from contextlib import nullcontext, suppress
+from itertools import count
+from pathlib import Path
 from typing import Callable, ContextManager, Iterable
 
 from rulesdb.errors import DataError
-from rulesdb.games import DATA_DIR
+from rulesdb.games import DATA_DIR, GAME_IDS, all_games
 
 INDEX_FORMAT = "10"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
@@ -104,8 +110,6 @@ def _append_digests(digests: Path, lines: str) -> None:
 def verified(target: Path, games: Iterable[str], cache_dir: Path, sources_dir: Path | None) -> bool:
     """True when each game's index under `target` matches a digest this project recorded: by its
     recorded stat stamp, or else by hashing every file (then its stamp is recorded, once settled)."""
-    import time
-
     digests = _digest_file(cache_dir, sources_dir)
     try:
         small = digests.is_file() and digests.stat().st_size <= 1 << 20
@@ -171,8 +175,6 @@ def fingerprint(sources_dir: Path | None) -> str:
     """Hash of everything the index is built from, whoosh's own version included (another release
     may write or read its files differently), hashed again only when their stamp (input_stamp) moved
     (the last one is kept once SETTLE old: docs/architecture.md, Search)."""
-    import time
-
     import whoosh
 
     version = f"{INDEX_FORMAT}/{whoosh.versionstring()}"
@@ -231,7 +233,6 @@ def _reference(games: set[str] | None):
     one); for some games, the cache when it is there, else only those games' data files, so the
     first search after an install parses and validates no other game's rules."""
     import rulesdb
-    from rulesdb.games import GAME_IDS
     from rulesdb.reference import load_reference, reference
 
     if games is None or games >= set(GAME_IDS):
@@ -249,9 +250,6 @@ def documents(sources_dir: Path | None, games: Iterable[str] | None = None) -> I
     """Every searchable document of these games (all by default): rule entries, glossary terms,
     imported sections. A document's order is its place among its game's documents, whichever
     games are built or loaded."""
-    from collections import defaultdict
-    from itertools import count
-
     from rulesdb.sources import load_sources
 
     wanted = None if games is None else set(games)
@@ -313,13 +311,10 @@ TERMS_ONLY = ("text", "section")
 
 def _analysed(ana, memo: dict[str, list[tuple[str, str]]], words: Iterable[str]) -> list[tuple[str, str]]:
     """The (term, original word) pairs `ana` makes of these whitespace-separated words, in order."""
-    out: list[tuple[str, str]] = []
     for word in words:
-        pairs = memo.get(word)
-        if pairs is None:
-            pairs = memo[word] = [(t.text, t.original) for t in ana(word, mode="index", keeporiginal=True)]
-        out += pairs
-    return out
+        if word not in memo:
+            memo[word] = [(t.text, t.original) for t in ana(word, mode="index", keeporiginal=True)]
+    return [pair for word in words for pair in memo[word]]
 
 
 def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None] | None = None,
@@ -327,10 +322,6 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
     """Write the per-game indexes of these games (all by default) into `target`: built in a
     temporary folder and each renamed into place (another process's finished first is kept), or the
     index shipped in the package when it verifies (rulesdb/shipped.py)."""
-    import shutil
-    import tempfile
-
-    from rulesdb.games import GAME_IDS
     from rulesdb.shipped import take_shipped
 
     wanted = [game for game in GAME_IDS if games is None or game in games]
@@ -356,8 +347,6 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
                   games: list[str]) -> None:
     """Write each of these games' whoosh index (and its surface.json and names.txt) into `folder/<game>`."""
     import json
-    import re
-    from collections import Counter
 
     if not games:
         return
@@ -403,24 +392,15 @@ def game_names(game: str, terms: list[str]) -> str:
     "plain" (a name and nothing else: left out of the words searched), "term" (also a word of one
     of the game's glossary terms, "CATastrophe card": left out only where it names the game) or
     "named" (with a digit, "9 lives": it names the game but is searched as said)."""
-    import re
-
-    from rulesdb.games import all_games
-
     found = next((g for g in all_games() if g.id == game), None)
     if found is None:
         return ""
     said = [found.id.replace("-", " "), found.name, found.name.split(":")[0], *found.aliases]
     words = {w for t in terms for w in re.findall(r"[a-z0-9]+", t.lower())}
-    out: dict[str, str] = {}
-    for name in said:
-        name = " ".join(re.findall(r"[a-z0-9]+", name.lower()))
-        if len(name) < 4 or name in out:
-            continue
-        flag = "named" if any(c.isdigit() for c in name) or name.split()[-1] == "lives" else \
-            "term" if set(name.split()) & words else "plain"
-        out[name] = flag
-    return "".join(f"{flag}\t{name}\n" for name, flag in out.items())
+    names = dict.fromkeys(" ".join(re.findall(r"[a-z0-9]+", name.lower())) for name in said)
+    flags = {name: "named" if any(c.isdigit() for c in name) or name.split()[-1] == "lives"
+             else "term" if set(name.split()) & words else "plain" for name in names if len(name) >= 4}
+    return "".join(f"{flag}\t{name}\n" for name, flag in flags.items())
 
 
 def read_game_names(folder) -> dict[str, str]:
@@ -439,10 +419,6 @@ def open_index(cache_dir: Path, sources_dir: Path | None, progress: Callable[[in
     not built yet for this data (only those: a question about one game builds one index). A build
     reports to `progress`, or else to what `on_build` yields (a front end's progress bar)."""
     from whoosh import index
-
-    from rulesdb.games import GAME_IDS
-
-    import shutil
 
     target = cache_dir / f"index-{fingerprint(sources_dir)}"
     wanted = list(games or GAME_IDS)
@@ -472,8 +448,6 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
     """Build these games' indexes in a temporary folder deleted when the process ends, so a search
     works without a cache (only slower); DataError in one line when even that cannot be written."""
     import atexit
-    import shutil
-    import tempfile
 
     try:
         scratch = Path(tempfile.mkdtemp(prefix="companion-index-"))
@@ -489,9 +463,6 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
 def _discard(target: Path) -> None:
     """Move an unverified index (a whole one or one game's) out of the way (then delete it), so it
     is never opened."""
-    import shutil
-    import tempfile
-
     try:
         aside = Path(tempfile.mkdtemp(prefix=".discard-", dir=target.parent))
         os.rename(target, aside / "index")
@@ -505,7 +476,7 @@ def _discard(target: Path) -> None:
 
 def surface_words(indexes: dict) -> dict[str, str]:
     """Stem -> the word the reference most often spells it as, over these games' indexes."""
-    import json
+    import json  # here: a search that builds nothing loads no JSON (tests/test_startup_imports.py)
 
     out: dict[str, str] = {}
     for ix in indexes.values():

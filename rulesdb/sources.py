@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -53,12 +53,8 @@ def _looks_like_heading(line: str) -> bool:
 def _run_in_heading(line: str) -> str | None:
     """The head of a paragraph that starts with one ("Mulligan Rule: Once, ..."), if any."""
     m = _RUN_IN.match(_BULLET.sub("", line.strip()))
-    if not m:
-        return None
-    head = m.group(1).strip()
-    if len(head.split()) > 9 or head.lower() in _NOT_HEADS:
-        return None
-    return head
+    head = m.group(1).strip() if m else ""
+    return head if head and len(head.split()) <= 9 and head.lower() not in _NOT_HEADS else None
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -300,11 +296,10 @@ def remove_source(sources_dir: Path | None, name: str) -> dict:
     # only the file `rules import` wrote: <sources>/<name>.json, a regular file, never a link
     if path is not None and path.is_file() and not path.is_symlink() \
             and path.parent.resolve() == sources_dir.resolve():
-        try:
+        source = None
+        with suppress(BadImport):  # a damaged source is removed all the same
             source = untrusted.parse_json(untrusted.read_text(path, BadImport), path, BadImport)
-        except BadImport:
-            source = None
-        game = source.get("game") if isinstance(source, dict) and _well_formed(source, name) else None
+        game = source["game"] if _well_formed(source, name) else None
         path.unlink()
         return {"name": name, "game": game}
     names = sorted(p.stem for p in sources_dir.glob("*.json") if NAME.match(p.stem) and not p.is_symlink()) \

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -92,7 +93,6 @@ def _dotted_too_deep(text: str, limit: int) -> bool:
     """Whether a dotted key or table header has more than `limit` parts, in one pass: each run of
     dotted parts is matched once, without backtracking (possessive), from its first part."""
     import itertools
-    import re
 
     chain = re.compile(rf"{_TOML_PART}(?:[ \t]*+\.[ \t]*+{_TOML_PART})++")
     part = re.compile(_TOML_PART)
@@ -133,7 +133,6 @@ def _remove_stale(folder: Path, prefix: str) -> None:
     """Delete the temporary files a killed write of this same file left (PREFIX + mkstemp's 8
     characters + .tmp, a regular file of this user, untouched for STALE_SECONDS): they pile up
     otherwise. A younger one may be another process's write in progress, and is left alone."""
-    import re
     import time
 
     pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}\.tmp")

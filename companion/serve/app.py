@@ -8,7 +8,7 @@ import json
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -41,14 +41,8 @@ class Changed:
     async def wait(self, seen: int, timeout: float) -> None:
         if self.version != seen:
             return
-        try:
+        with suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.event.wait(), timeout)
-        except asyncio.TimeoutError:
-            pass
-
-
-def answer(doc, status: int = 200) -> JSONResponse:
-    return JSONResponse(doc, status_code=status)
 
 
 def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: float = 900.0,
@@ -96,10 +90,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         return Response(body, status_code=status, headers=headers)
 
     async def table(request: Request):
-        return answer(await live.call(live.table, viewer(request)))
+        return JSONResponse(await live.call(live.table, viewer(request)))
 
     async def plays(request: Request):
-        return answer(await live.call(live.plays, who(request)))
+        return JSONResponse(await live.call(live.plays, who(request)))
 
     async def stream(request: Request):
         from sse_starlette import EventSourceResponse, ServerSentEvent
@@ -137,11 +131,11 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         from rulesdb.errors import RulesError
 
         try:
-            return answer(await asyncio.wrap_future(rules_pool.submit(fn, *args)))
+            return JSONResponse(await asyncio.wrap_future(rules_pool.submit(fn, *args)))
         except RulesError as exc:
             if not exc.bad_input:
                 raise
-            return answer({"error": str(exc)}, status)
+            return JSONResponse({"error": str(exc)}, status)
 
     def _search(query: str, game: str | None):
         from rulesdb.games import resolve_game
@@ -153,18 +147,14 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         query = request.query_params.get("q", "").strip()
         game = request.query_params.get("game") or live.session.game
         if not query or len(query) > MAX_TEXT:
-            return answer({"error": f"ask in 1 to {MAX_TEXT} characters"}, 400)
+            return JSONResponse({"error": f"ask in 1 to {MAX_TEXT} characters"}, 400)
         return await rules_answer(400, _search, query, game)
 
     async def rules_show(request: Request):
         rule_id = request.path_params["rule_id"].strip()
         if len(rule_id) > MAX_TEXT:
-            return answer({"error": "no such rule"}, 404)
+            return JSONResponse({"error": "no such rule"}, 404)
         return await rules_answer(404, lookup, rule_id, sources_dir)
-
-    def refuse(error: str):
-        """A bad request: 400 with this one line (HTTPException, answered by not_found)."""
-        raise HTTPException(400, error)
 
     async def body_doc(request: Request, bad: str = "send the body as one JSON object") -> dict:
         """The body as a JSON object (read once per request), or the 400 `bad` when it is not one:
@@ -177,13 +167,13 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
             request.scope["state"]["doc"] = doc
         doc = request.scope["state"]["doc"]
         if not isinstance(doc, dict):
-            refuse(bad)
+            raise HTTPException(400, bad)  # answered by not_found: one line
         return doc
 
     async def body_text(request: Request, field: str) -> str:
         text = (await body_doc(request)).get(field)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
-            refuse(f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters')
+            raise HTTPException(400, f'send {{"{field}": "..."}}, 1 to {MAX_TEXT} characters')
         return text
 
     async def seen_field(request: Request) -> int | None:
@@ -192,12 +182,12 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         seen = (await body_doc(request)).get("seen")
         if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < 2**53):
             return seen
-        refuse('send "seen" as the number of the last event the page showed')
+        raise HTTPException(400, 'send "seen" as the number of the last event the page showed')
 
     async def after_write(status: int, doc: dict) -> JSONResponse:
         if await live.call(live.refresh):  # the pages hear it now, not at the next poll
             changed.notify()
-        return answer(doc, status)
+        return JSONResponse(doc, status)
 
     async def play(request: Request):
         player = who(request)
@@ -212,7 +202,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         try:
             words = shlex.split(text)
         except ValueError as exc:
-            return answer({"error": f"the change does not read: {exc}"}, 400)
+            return JSONResponse({"error": f"the change does not read: {exc}"}, 400)
         seen = await seen_field(request)
         return await after_write(*await live.call(live.change, player, words, seen))
 
@@ -227,7 +217,7 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         text, seen = await body_text(request, "move"), await seen_field(request)
         by = (await body_doc(request)).get("by")
         if by is not None and by not in live.session.players:
-            return answer({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
+            return JSONResponse({"error": f"by: one of {', '.join(live.session.players)}"}, 400)
         return await after_write(*await live.call(live.overrule, by, text, seen))
 
     async def poll() -> None:
@@ -280,12 +270,12 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def not_found(request: Request, exc):
         status = getattr(exc, "status_code", 404)
-        return answer({"error": getattr(exc, "detail", "not found")}, status)
+        return JSONResponse({"error": getattr(exc, "detail", "not found")}, status)
 
     async def not_kept(request: Request, exc):
         """A write the sessions file could not take (a full disk, a failing one, writers holding it
         past the wait): the page shows the line, nothing was recorded, the server serves on."""
-        return answer({"error": str(exc), "recorded": False}, 400 if exc.bad_input else 503)
+        return JSONResponse({"error": str(exc), "recorded": False}, 400 if exc.bad_input else 503)
 
     from trackers.errors import TrackerError
 

@@ -13,14 +13,13 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from companion.play_cmd import move_text
+from engine.errors import EngineError, MoveSyntaxError
+from rulesdb.errors import RulesError
+from trackers.errors import Moved, Refused, TrackerError
 
-def _bad_input() -> tuple[type[Exception], ...]:
-    """The error families a page's words can raise (each says whether it is the sender's: `bad_input`)."""
-    from engine.errors import EngineError
-    from rulesdb.errors import RulesError
-    from trackers.errors import TrackerError
-
-    return EngineError, TrackerError, RulesError
+#: the error families a page's words can raise (each says whether it is the sender's: `bad_input`)
+BAD_INPUT = (EngineError, TrackerError, RulesError)
 
 
 class Live:
@@ -115,11 +114,6 @@ class Live:
         """A play made by `player`, judged and recorded exactly as `companion play --by PLAYER`:
         (HTTP status, answer). Refused: the verdict with its reasons and alternatives, nothing recorded.
         `seen`: the last event the page showed; a log gone past it is a 409 (moved)."""
-        from engine.base import MoveSyntaxError
-        from trackers.errors import Moved, Refused
-
-        from companion.play_cmd import move_text
-
         try:
             text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, False, player, views=(player,), seen=seen)
@@ -132,7 +126,7 @@ class Live:
             return 200, self._alternatives({**self._mine(exc.result, player), "error": said}, player)
         except MoveSyntaxError as exc:  # the nearest plays, found by the step on the table it read
             return 400, {"error": str(exc), "did_you_mean": list(exc.nearest)}
-        except _bad_input() as exc:  # one line for the page, never a trace; a failing file is app.py's 503
+        except BAD_INPUT as exc:  # one line for the page, never a trace; a failing file is app.py's 503
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
@@ -149,8 +143,6 @@ class Live:
         """A counter change said by `player`, checked as `companion track ...` checks it. A change that
         names another player's secret (their hand, their prediction) is refused: it is theirs to say.
         `seen`: the last event the page showed; a log gone past it is a 409 (moved)."""
-        from trackers.errors import Moved, Refused
-
         try:
             if not words:
                 return 400, {"error": "no change given: e.g. `coins ann +1`"}
@@ -165,7 +157,7 @@ class Live:
             reasons = [{"rule": r.rule, "message": r.message} for r in getattr(exc.verdict, "reasons", ())]
             return 200, {"recorded": False, "error": self._refusal(exc), "reasons": reasons,
                          "alternatives": list(getattr(exc.verdict, "alternatives", ()))}
-        except _bad_input() as exc:  # one line for the page, never a trace; a failing file is app.py's 503
+        except BAD_INPUT as exc:  # one line for the page, never a trace; a failing file is app.py's 503
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
@@ -176,27 +168,19 @@ class Live:
     def undo(self, redo: bool, seen: int | None) -> tuple[int, dict]:
         """Undo (or redo) the last change, as `companion track undo` / `redo` does; 409 when the log has
         gone past the event the host's page showed (checked by the store under the undo's own write lock)."""
-        from trackers.errors import Moved
-
         try:
             result = self.store.undo(1, self.session.name, redo=redo, seen=seen)
         except Moved as exc:
             return self._moved(exc, None)
-        except _bad_input() as exc:  # nothing to undo: one line for the page
+        except BAD_INPUT as exc:  # nothing to undo: one line for the page
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
-        doc = result.as_json()
-        doc.pop("state", None), doc.pop("before", None)
+        doc = {k: v for k, v in result.as_json().items() if k not in ("state", "before")}
         return 200, {**doc, "recorded": True}
 
     def overrule(self, player: str | None, text: str, seen: int | None) -> tuple[int, dict]:
         """A play the rules refuse, recorded as the table decided: `companion play --overrule --by PLAYER`."""
-        from engine.base import MoveSyntaxError
-        from trackers.errors import Moved
-
-        from companion.play_cmd import move_text
-
         try:
             text = move_text([], text, "play")
             result = self.store.play(text, self.session.name, True, player, seen=seen)
@@ -205,10 +189,9 @@ class Live:
             return 409, {"error": exc.bare, "recorded": False, "moved": True, "changed": exc.changed}
         except MoveSyntaxError as exc:
             return 400, {"error": str(exc)}
-        except _bad_input() as exc:  # one line for the page, never a trace; a failing file is app.py's 503
+        except BAD_INPUT as exc:  # one line for the page, never a trace; a failing file is app.py's 503
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
-        doc = result.as_json()
-        doc.pop("state", None), doc.pop("before", None)
+        doc = {k: v for k, v in result.as_json().items() if k not in ("state", "before")}
         return 200, doc
