@@ -203,7 +203,7 @@ def test_ctrl_c_during_the_first_index_build_leaves_no_index(home):
     """Ctrl-C while the first search sets up its index: exit 130, one line, nothing half-built. Python
     swallows a Ctrl-C that lands inside one of its own import callbacks ("Exception ignored"), and the
     search then ends normally; such a try must leave a whole index and no half-built folder, and the
-    test tries again (up to 5 times) until a Ctrl-C is taken."""
+    test tries again (up to 5 times) until a Ctrl-C is taken (also when the build ended unseen)."""
     env = {**os.environ, "COMPANION_HOME": str(home)}
     building = home / "cache"
     for _ in range(5):
@@ -213,7 +213,9 @@ def test_ctrl_c_during_the_first_index_build_leaves_no_index(home):
         deadline = time.monotonic() + 60
         while not any(building.glob("**/.building-*")) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert proc.poll() is None, "the index was built before it could be interrupted"
+        if proc.poll() is not None:  # a busy machine let the whole build pass between two looks: try again
+            proc.communicate(timeout=60)
+            continue
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         assert not list(building.glob("**/.building-*"))

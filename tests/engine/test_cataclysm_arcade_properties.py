@@ -155,11 +155,12 @@ def _mentioned(text: str) -> set[str]:
 
 
 def _public_cards(state) -> set[str]:
-    """Card names the table knows of: named hand cards, cards in play, on the Line, the Bosses."""
+    """Card names the table knows of: named hand cards, cards in play, on the Line, the Bosses, and
+    the characters a Line item targets (face up in play when targeted, even if destroyed since)."""
     known = {c for p in state.players for c in p.hand}
     known |= {f.name for p in state.players for f in p.fighters} | {w.name for p in state.players for w in p.weapons}
     known |= {p.boss.name for p in state.players if p.boss.name}
-    return known | {i.card for i in state.line if i.card}
+    return known | {name for i in state.line for name in (i.card, i.target, i.on) if name}
 
 
 def _judge_probe(state, text):
