@@ -199,7 +199,16 @@ def test_every_tracker_verb_is_one_row_of_one_shape(shape):
     assert rows["row_types"] == ["engine.tracking.Verb"]
     assert rows["signatures"] == ["check(3) apply(2)"]
     assert rows["beside_rows"] == {game: [] for game in GAMES}
+    assert rows["in_other_tables"] == {game: [] for game in GAMES}  # issue 47: no table keyed by verbs
     assert all(rows["rows_per_game"][game] for game in GAMES)
+
+
+def test_the_measure_finds_a_table_keyed_by_verbs_beside_the_rows(tmp_path):
+    (tmp_path / "engine" / "dice").mkdir(parents=True)
+    (tmp_path / "engine" / "dice" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "dice" / "track_dice.py").write_text('HOW = {"roll": 1, "keep": 2}\nOPTIONS = {"sides": 6}\n')
+    got = {"games": {"dice": {"rows": {"roll": {}, "keep": {}, "score": {}}}}}
+    assert code_shape.verbs_in_tables(tmp_path, got) == {"dice": ["keep", "roll"]}
 
 
 def test_the_measure_finds_words_written_beside_the_rows_and_each_row_signature(tmp_path):

@@ -14,12 +14,11 @@ from .table import Table
 from .track_readings import LUTHIA_FLIP
 
 
-#: a point of damage: exhaust or discard -> (the status it needs, the status it leaves, the other, why)
-POINT = {"exhaust": (FACE_UP, EXHAUSTED, "discard", "a point of damage exhausts a face-up power"),
-         "discard": (EXHAUSTED, DISCARDED, "exhaust", "only an exhausted power can be discarded for a point of damage")}
-
-
 def check_damage(state, change, no):
+    # a point of damage: exhaust or discard -> (the status it needs, the status it leaves, the other, why)
+    point = {"exhaust": (FACE_UP, EXHAUSTED, "discard", "a point of damage exhausts a face-up power"),
+             "discard": (EXHAUSTED, DISCARDED, "exhaust",
+                         "only an exhausted power can be discarded for a point of damage")}
     p = player_of(state, change.args[0])
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead and can't take damage")
@@ -39,10 +38,10 @@ def check_damage(state, change, no):
         no.note(R.PREVENT, f"the party's powers have {state.prevention} damage prevention left this round; whether "
                            "it covers this damage (from a player's power or another effect) is the table's to judge")
     for op, slot_s in pairs:
-        slot, (needs, leaves, other, why) = int(slot_s), POINT[op]
+        slot, (needs, leaves, other, why) = int(slot_s), point[op]
         if statuses[slot] != needs:
             no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {statuses[slot]}: {why}",
-                      *((f"damage {p.name} {other} {slot}",) if statuses[slot] == POINT[other][0] else ()))
+                      *((f"damage {p.name} {other} {slot}",) if statuses[slot] == point[other][0] else ()))
         if statuses[slot] == needs or op == "discard":  # a refused exhaust leaves the power as it was
             statuses[slot] = leaves
 
