@@ -243,7 +243,7 @@ def _text_files(root: Path, top: str):
 #: test data about every game by nature (a pattern under the root -> why it is not a per-game table):
 #: like tests/games/, read by generic tests, and a new game adds no row to them for any test to pass
 TEST_DATA = {
-    "tests/retrieval/blind*/*.toml": "a question set written from the rulebooks alone, then labelled: "
+    "tests/retrieval/blind*/**/*.toml": "a question set written from the rulebooks alone, then labelled: "
                                      "each question is a row naming the game it was asked about (search data)",
     "tests/retrieval/uncovered.toml": "questions no rulebook answers, each with the game the player has open "
                                       "(search data)",

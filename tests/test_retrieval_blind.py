@@ -16,7 +16,7 @@ from rulesdb.search import RulesSearch
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from retrieval_figures import BLIND, FRESH, blind_figures, blind_questions  # noqa: E402
+from retrieval_figures import BLIND, FRESH, THIRD, blind_figures, blind_questions  # noqa: E402
 
 # The published figures of the test half with a game (README "How accurate"), as hits out of 225
 FLOORS = {("game", "at1"): 174, ("game", "at3"): 206}
@@ -39,6 +39,20 @@ def test_the_fresh_set_is_the_frozen_file_and_every_label_is_a_rule_of_its_game(
     known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
     assert len(blind_questions("fresh")) == 277 and len(blind_questions("unseen")) == 250
     for q in blind_questions("fresh"):
+        assert q["expect"] and all(i in known and i.startswith(q["game"] + ".") for i in q["expect"]), q["n"]
+
+
+def test_the_third_set_is_the_frozen_files_and_every_label_is_a_rule_of_its_game():
+    """blind3 (scored by `--blind third|third-unseen`, never in the suite's time): each half is the file
+    its writer froze before reading the reference, and each label names an entry of that game."""
+    frozen = {"a": "3d2cccd9408e369e570b9dc388277bd3caab798e556eff9410c17492ce0ddf5f",
+              "b": "79825d6101a19e8785c2f2a5984d9760f5cc8bd2a53665c811d20ee6d4cacc04"}
+    for half, sha in frozen.items():
+        assert hashlib.sha256((THIRD / half / "questions.toml").read_bytes()).hexdigest() == sha
+    ref = reference()
+    known = set(ref.rules) | set(ref.sections) | set(ref.glossary)
+    assert len(blind_questions("third")) == 433 and len(blind_questions("third-unseen")) == 353
+    for q in blind_questions("third"):
         assert q["expect"] and all(i in known and i.startswith(q["game"] + ".") for i in q["expect"]), q["n"]
 
 
