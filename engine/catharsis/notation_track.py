@@ -258,16 +258,16 @@ read_powers_or_role = partial(read_powers, allow_role=True)
 def read_use(state, verb, rest, usage):
     player = needs_player(state, rest, 2, usage)
     slot = power_slot(state, player, rest[1])
-    half, free = "top", False
+    half, free = None, False
     for w in rest[2:]:
         low = w.lower()
-        if low in ("top", "bottom"):
+        if low in ("top", "bottom") and half is None:  # each word once
             half = low
-        elif low in ("free", "no-exhaust", "noexhaust"):
+        elif low in ("free", "no-exhaust", "noexhaust") and not free:
             free = True
         else:
             raise MoveSyntaxError(f"unexpected {w!r}; usage: {usage}")
-    return Change(verb="use", args=(player, slot, half, *(("free",) if free else ())))
+    return Change(verb="use", args=(player, slot, half or "top", *(("free",) if free else ())))
 
 def read_gain(state, verb, rest, usage):
     player = needs_player(state, rest, 1, usage)

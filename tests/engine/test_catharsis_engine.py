@@ -357,3 +357,21 @@ def test_moves_note_says_the_held_damage():
     assert s.damage_to_deal == 2
     assert "2 damage the party's abilities dealt is held" in E.views.moves_note(s)
     assert "`enemy damage N NAME`" in E.views.moves_note(s) and "standing: Crab, Rat" in E.views.moves_note(s)
+
+
+@pytest.mark.parametrize("text,word,half", [("adjust Ben 4 +1 by Ann 2 top extra", "'extra'", "top"),
+                                            ("adjust Ben 4 +1 by Ann 2 bottom 6", "'6'", "bottom"),
+                                            ("use Ann 2 top bottom", "'bottom'", "top"),
+                                            ("use Ann 2 bottom bottom with 3 3", "'bottom'", "bottom")])
+def test_a_play_with_a_word_past_its_form_is_refused_naming_the_word_and_the_form(text, word, half):
+    """Every word of a play is read: a stray one is bad input, not a word dropped (`adjust` read seven
+    words and left the rest; `use` kept the last of two halves). Without it, the play reads."""
+    state = table(*ATTACK)
+    with pytest.raises(EngineError) as err:
+        E.plays.parse_move(text, state)
+    verb = text.split()[0]
+    assert str(err.value).startswith(f"unexpected {word}; usage: {verb} PLAYER"), str(err.value)
+    words = text.split()
+    words.remove(word.strip("'"))
+    read = E.plays.parse_move(" ".join(words), state)
+    assert (read.kind, read.slot, read.half) == (verb, "2", half)
