@@ -69,6 +69,14 @@ def shipped_entries(state_cls) -> list[dict[str, Any]]:
     return [] if found is None else [json.loads(e) for e in _catalogue(found)[1]]
 
 
+@lru_cache(maxsize=8)
+def shipped_cards(state_cls) -> tuple:
+    """The shipped catalogue as the game's card records, built once and trusted (the full check of
+    each is a test: tests/engine/test_record.py)."""
+    model = card_model(state_cls)
+    return tuple(model(**e) for e in shipped_entries(state_cls))
+
+
 def laid_over(base: dict, over: dict) -> dict:
     """`over`'s fields over `base`'s, tables merged key by key (adding a cost to a built-in power
     keeps its Combo values); lists and plain values are replaced."""

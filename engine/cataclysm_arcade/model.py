@@ -4,13 +4,13 @@ Pure data and small helpers that return changed copies; no rules here.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import partial
 from typing import Any, Literal
 
 from engine.record import Field, model_validator
 
 from engine.base import Frozen
-from engine.library import shipped_entries
+from engine.library import shipped_cards
 from engine.words import player
 
 BOSS = "boss"  # the word that names a player's Boss in commands
@@ -269,10 +269,8 @@ def character_label(character: str, player: str) -> str:
 
 # ---------------------------------------------------------------- the catalogue
 
-@lru_cache(maxsize=1)
-def builtin_catalogue() -> tuple[CardSpec, ...]:
-    """The shipped catalogue (cards.toml, beside this module)."""
-    return tuple(CardSpec(**c) for c in shipped_entries(State))
+#: the shipped catalogue (cards.toml, beside this module), built once: `builtin_catalogue()`
+builtin_catalogue = partial(shipped_cards, State)
 
 
 _CATALOGUES: dict[int, tuple[tuple[CardSpec, ...], dict[str, CardSpec]]] = {}

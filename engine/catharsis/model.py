@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Literal
 
 from engine.base import Frozen
-from engine.library import shipped_entries
+from engine.library import shipped_cards
 from engine.words import player
 from engine.record import Field, field_validator
 
@@ -250,7 +250,7 @@ class State(Frozen):
 @lru_cache(maxsize=1)
 def shipped() -> dict[str, PowerCard]:
     """The shipped catalogue, by lower-case name (read once)."""
-    return {c.name.lower(): c for c in (PowerCard(**raw) for raw in shipped_entries(State))}
+    return {c.name.lower(): c for c in shipped_cards(State)}
 
 
 def card_of(state, name: str) -> PowerCard | None:
