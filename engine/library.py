@@ -43,32 +43,38 @@ def catalogue_file(state_cls) -> Path | None:
     return path if path.is_file() else None
 
 
-def _read(path: Path) -> dict:
-    import tomllib
+@lru_cache(maxsize=8)
+def _catalogue(path: Path) -> tuple[str, tuple[str, ...]]:
+    """A catalogue file, parsed once: the name of its one list of tables (`cards` when it holds none
+    or several) and that list's entries as JSON text (so each caller gets fresh dicts)."""
+    import tomllib  # here: a tracker change that never reads the catalogue does not load it
 
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    lists = [k for k, v in data.items() if isinstance(v, list) and all(isinstance(e, dict) for e in v)]
+    key = lists[0] if len(lists) == 1 else "cards"
+    return key, tuple(json.dumps(e) for e in data.get(key, []))
 
 
 def catalogue_key(state_cls) -> str:
     """The name of the array of entries in the game's catalogue files: the file's one list of tables
     (`cards`; Catharsis `powers`), `cards` when the file holds none yet."""
     found = catalogue_file(state_cls)
-    if found is not None:
-        lists = [k for k, v in _read(found).items() if isinstance(v, list) and all(isinstance(e, dict) for e in v)]
-        if len(lists) == 1:
-            return lists[0]
-    return "cards"
-
-
-@lru_cache(maxsize=8)
-def _shipped(path: Path, key: str) -> tuple[str, ...]:
-    return tuple(json.dumps(e) for e in _read(path).get(key, []))
+    return "cards" if found is None else _catalogue(found)[0]
 
 
 def shipped_entries(state_cls) -> list[dict[str, Any]]:
-    """The shipped catalogue's entries as written (fresh dicts each call)."""
+    """The shipped catalogue's entries as written (fresh dicts each call): the one reader of every
+    game's cards.toml."""
     found = catalogue_file(state_cls)
-    return [] if found is None else [json.loads(e) for e in _shipped(found, catalogue_key(state_cls))]
+    return [] if found is None else [json.loads(e) for e in _catalogue(found)[1]]
+
+
+@lru_cache(maxsize=8)
+def shipped_cards(state_cls) -> tuple:
+    """The shipped catalogue as the game's card records, built once and trusted (the full check of
+    each is a test: tests/engine/test_record.py)."""
+    model = card_model(state_cls)
+    return tuple(model(**e) for e in shipped_entries(state_cls))
 
 
 def laid_over(base: dict, over: dict) -> dict:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -175,3 +176,32 @@ def test_a_search_imports_no_other_command_module(table):
     assert "companion.rules_cmd" in names
     assert not {"companion.play_cmd", "companion.track_cmd", "companion.history_cmd", "companion.cards_cmd",
                 "companion.odds_cmd"} & names
+
+
+CATALOGUE_READS = """
+import importlib, json, sys
+import engine
+from engine import library
+models = [importlib.import_module(f"{package}.model") for package in engine.GAMES.values()]
+loaded_by_models = "tomllib" in sys.modules
+import tomllib
+parses = []
+loads = tomllib.loads
+tomllib.loads = lambda text: parses.append(text) or loads(text)
+for model in models:
+    for reader in ("builtin_catalogue", "shipped"):
+        if hasattr(model, reader):
+            getattr(model, reader)()
+    library.shipped_entries(model.State), library.catalogue_key(model.State), library.catalogue_key(model.State)
+print(json.dumps([loaded_by_models, len(parses), sum(library.catalogue_file(m.State) is not None for m in models)]))
+"""
+
+
+def test_each_shipped_catalogue_is_parsed_once_and_only_when_read():
+    """One reader (engine.library) serves every game's cards.toml: the models import no TOML parser,
+    and the game's catalogue, its entries and its key come from one parse of the file."""
+    done = subprocess.run([sys.executable, "-c", CATALOGUE_READS], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    loaded_by_models, parses, files = json.loads(done.stdout.strip().splitlines()[-1])
+    assert not loaded_by_models
+    assert files >= 4 and parses == files, (parses, files)

@@ -4,13 +4,13 @@ Pure data and small helpers that return changed copies; no rules here.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+from functools import partial
 from typing import Any, Literal
 
 from engine.record import Field, model_validator
 
 from engine.base import Frozen
+from engine.library import shipped_cards
 from engine.words import player
 
 BOSS = "boss"  # the word that names a player's Boss in commands
@@ -269,15 +269,8 @@ def character_label(character: str, player: str) -> str:
 
 # ---------------------------------------------------------------- the catalogue
 
-CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
-
-
-@lru_cache(maxsize=1)
-def builtin_catalogue() -> tuple[CardSpec, ...]:
-    import tomllib  # here: a tracker change that never reads the catalogue does not load it
-
-    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec(**c) for c in data.get("cards", []))
+#: the shipped catalogue (cards.toml, beside this module), built once: `builtin_catalogue()`
+builtin_catalogue = partial(shipped_cards, State)
 
 
 _CATALOGUES: dict[int, tuple[tuple[CardSpec, ...], dict[str, CardSpec]]] = {}

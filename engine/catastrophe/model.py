@@ -3,14 +3,13 @@ Reapurr, turn and phase, the chain of cards in play), shared by the tracker and 
 card catalogue (cards.toml, extended by a situation's `cards`, the option cards=... or `track card`)."""
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
-from pathlib import Path
+from functools import lru_cache, partial
 from typing import Literal
 
 from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen
+from engine.library import shipped_cards
 from engine.words import player
 
 from .rules_effects import check_effects, from_token
@@ -42,7 +41,6 @@ VARIANT_ALIASES = {
     "turbo": "turbo", "turbo-king": "turbo", "turbo-king-of-the-meowtain": "turbo",
 }
 
-CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
 DIE_FACES = 6
 
 CardType = Literal["attack", "curiosity", "ally", "cucumber", "take", "pass", "power-cat", "event", "reapurr", "unknown"]
@@ -279,11 +277,8 @@ class State(Frozen):
 # ----------------------------------------------------------------------------- the catalogue
 
 
-@lru_cache(maxsize=1)
-def builtin_catalogue() -> tuple[CardSpec, ...]:
-    """The shipped catalogue: the card types and the cards the rulebook names."""
-    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return tuple(CardSpec(**c) for c in data.get("cards", []))
+#: the shipped catalogue (cards.toml, beside this module), built once: `builtin_catalogue()`
+builtin_catalogue = partial(shipped_cards, State)
 
 
 @lru_cache(maxsize=256)

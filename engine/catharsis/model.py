@@ -3,12 +3,11 @@ players, Enemies, Morale thresholds), the power catalogue (cards.toml, extended 
 cards) and the lookups every module shares (a player by name, the ability of a power)."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
 from engine.base import Frozen
+from engine.library import shipped_cards
 from engine.words import player
 from engine.record import Field, field_validator
 
@@ -248,14 +247,10 @@ class State(Frozen):
 
 # ------------------------------------------------------------------------------------ catalogue
 
-CATALOGUE_FILE = Path(__file__).with_name("cards.toml")
-
-
 @lru_cache(maxsize=1)
 def shipped() -> dict[str, PowerCard]:
     """The shipped catalogue, by lower-case name (read once)."""
-    data = tomllib.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
-    return {c.name.lower(): c for c in (PowerCard(**raw) for raw in data["powers"])}
+    return {c.name.lower(): c for c in shipped_cards(State)}
 
 
 def card_of(state, name: str) -> PowerCard | None:

@@ -106,8 +106,8 @@ def parse_play(text: str, state, verbs: dict) -> Play:
                 half = rest[6].lower()
             elif len(rest) >= 7:
                 raise MoveSyntaxError(f"unexpected {rest[6]!r}; {usage}")
-        elif len(rest) > 3:
-            raise MoveSyntaxError(f"unexpected {rest[3]!r}; {usage}")
+        if len(rest) > (7 if by else 3):
+            raise MoveSyntaxError(f"unexpected {rest[7 if by else 3]!r}; {usage}")
         return Play("adjust", player(rest[0]), values=(read_die(rest[1]),), amount=_signed(rest[2], "an adjustment"),
                     by=by, slot=slot, half=half)
     if verb == "use":
@@ -117,15 +117,16 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         k = next((j for j in range(1, len(rest)) if rest[j].lower() in ("top", "bottom", "with")), len(rest))
         name = rest[1] if rest[1].isdigit() or k < 3 else " ".join(rest[1:k])  # a name of words needs no quotes
         slot = power_slot(state, who, name)
-        half, dice, named = "top", (), False
+        half, dice, named = None, (), False
         for i in range(2 if name == rest[1] else k, len(rest)):
             w = rest[i].lower()
             if w == "with":
                 dice, named = _dice(rest[i + 1:]), True
                 break
-            if w not in ("top", "bottom"):
+            if w not in ("top", "bottom") or half is not None:  # one half, named once
                 raise MoveSyntaxError(f"unexpected {rest[i]!r}; usage: use PLAYER POWER [top|bottom] [with 3 3 5]")
             half = w
+        half = half or "top"
         return Play("use", who, values=dice, slot=slot, half=half, with_dice=named)
     if verb == "attack":
         if len(rest) != 2 or rest[0].lower() not in ("party", "player"):

@@ -4,6 +4,7 @@ verb. A new game's options are read in notation_track_options.py."""
 from __future__ import annotations
 
 import re
+import shlex
 from functools import partial
 
 from engine.base import AmbiguousMove, MoveSyntaxError, UnknownVerb
@@ -23,6 +24,17 @@ def _change(word: str, what: str, before: list[str]) -> str:
 def is_pattern(advice: str) -> bool:
     """Advice written as a pattern (`enemy damage N`, `roll ann ...`), not a command to type as is."""
     return "..." in advice or any(w.isupper() for w in advice.split())
+
+
+def quoted(name: str) -> str:
+    """A name as advice writes it, so that the notation reads it back (shlex): as it is when its words
+    read so (Crab King), else in quotes ("O'Neil")."""
+    try:
+        if shlex.split(name) == name.split():
+            return name
+    except ValueError:  # an apostrophe: an unclosed quotation
+        pass
+    return f'"{name}"' if not set(name) & set('"\\$`') else shlex.quote(name)
 
 
 def _positive(word: str, what: str) -> int:
@@ -258,16 +270,16 @@ read_powers_or_role = partial(read_powers, allow_role=True)
 def read_use(state, verb, rest, usage):
     player = needs_player(state, rest, 2, usage)
     slot = power_slot(state, player, rest[1])
-    half, free = "top", False
+    half, free = None, False
     for w in rest[2:]:
         low = w.lower()
-        if low in ("top", "bottom"):
+        if low in ("top", "bottom") and half is None:  # each word once
             half = low
-        elif low in ("free", "no-exhaust", "noexhaust"):
+        elif low in ("free", "no-exhaust", "noexhaust") and not free:
             free = True
         else:
             raise MoveSyntaxError(f"unexpected {w!r}; usage: {usage}")
-    return Change(verb="use", args=(player, slot, half, *(("free",) if free else ())))
+    return Change(verb="use", args=(player, slot, half or "top", *(("free",) if free else ())))
 
 def read_gain(state, verb, rest, usage):
     player = needs_player(state, rest, 1, usage)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
@@ -11,8 +12,8 @@ from engine.tracking import Change, Findings
 
 from . import rules_combat, track
 from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of, shipped
-from .notation import Play, format_card, format_play, parse_play
-from .notation_track import is_pattern
+from .notation import Play, format_card, format_play
+from .notation_track import quoted
 from .rule_ids import R
 from .rules_combat import judge_alternation, refuse_activation
 from .rules_costs import dice_word, parse_cost, pay, solve, why_not
@@ -65,19 +66,8 @@ def check(state: State, play: Play, advise: bool = True) -> Verdict:
         _, effects = _apply(state, play)
         v.effects = effects + v.effects
     elif advise:
-        v.advice = [a for a in v.advice if _works(state, a)]
+        v.advice = [a for a in v.advice if track.works(state, a, partial(check, advise=False))]
     return v.verdict()
-
-
-def _works(state: State, advice: str) -> bool:
-    """Advice is offered only when the table could play it now (a pattern is kept)."""
-    if is_pattern(advice):
-        return True
-    try:
-        play = parse_play(advice, state, track.VERBS)
-    except EngineError:
-        return False
-    return check(state, play, advise=False).legal
 
 
 def _check_phase(state: State, play: Play, v: Findings) -> None:
@@ -158,8 +148,8 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
     new = value + by
     if not 1 <= new <= 6:
         other = value - by
-        source = (f" by {play.by}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
-        alts = (f"adjust {p.name} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
+        source = (f" by {quoted(play.by)}" + (f" {play.slot} {play.half}" if play.slot else "")) if play.by else ""
+        alts = (f"adjust {quoted(p.name)} {value} {-by:+d}{source}",) if 1 <= other <= 6 else ()
         v.forbid(R.ADJUST_WRAP, f"{value} {by:+d} would leave 1..6; dice do not wrap around")
         v.forbid(R.ADJUST_DIRECTION, "adjust it the other way or choose another die" if alts else "choose another die",
                  *alts)
@@ -186,7 +176,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
     what = f"{owner.name}'s {pw.name} ({play.half})"
     if not pw.used_round:
         v.forbid(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
-                 f"use {owner.name} {play.slot} {play.half}")
+                 f"use {quoted(owner.name)} {play.slot} {play.half}")
         return
     if ability is None or ability.adjust is None:
         v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", card)
@@ -194,7 +184,7 @@ def _granted(state: State, play: Play, v: Findings) -> None:
         return
     if abs(play.amount) != ability.adjust:
         v.forbid(R.ADJUST, f"{what} adjusts a die by {ability.adjust}, up or down: {play.amount:+d} given",
-                 *(f"adjust {play.player} {play.values[0]} {s:+d} by {owner.name} {play.slot} {play.half}"
+                 *(f"adjust {quoted(play.player)} {play.values[0]} {s:+d} by {quoted(owner.name)} {play.slot} {play.half}"
                    for s in (ability.adjust, -ability.adjust)))
         return
     if ability.adjust_dice is None:
@@ -236,7 +226,7 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
             v.note(R.ACTIVATION, "no dice named: none are set aside")
     elif not judge_payment(cost := parse_cost(cost_text), list(play.values) if play.with_dice else have, play.with_dice, v,
                            f"of {pw.name} ({play.half}{level})"):
-        v.advice.extend(f"use {p.name} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
+        v.advice.extend(f"use {quoted(p.name)} {play.slot} {play.half} with {_dice_text(have[i] for i in payment.positions())}"
                         for payment in solve(cost, have))
         return
     if cost_text is not None or not v.problems:  # a refused use of an unknown cost says nothing of what it does

@@ -8,6 +8,7 @@ import re
 from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
 from .notation import Play, format_play
 from .rule_ids import R
+from .notation_track import quoted
 from .rules_cards import unknown
 
 
@@ -120,7 +121,7 @@ def boost_verdict(state, play: Play, v) -> None:
         if not 1 <= k <= len(attacks):
             v.forbid(R.ATTACK_MOD, f"{pw.name} ({play.half}) has {len(attacks)} attack{'s' if len(attacks) > 1 else ''}; "
                                    f"there is no attack {k}",
-                     *(f"boost {p.name} {play.slot} {play.half} {play.amount:+d} attack {i}"
+                     *(f"boost {quoted(p.name)} {play.slot} {play.half} {play.amount:+d} attack {i}"
                        for i in range(1, len(attacks) + 1)))
             return
     new = [a + play.amount if i + 1 in ks else a for i, a in enumerate(attacks)]  # each attack named once

@@ -3,13 +3,14 @@ in the track_* topic modules, on one working Table, then the game's end settled)
 the table sees."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.base import EngineError, Effect, Verdict
-from engine.tracking import Change, Findings, Verb, aliases_of, apply_verb, check_verb, judged, row
+from engine.tracking import Change, Findings, Verb, apply_verb, check_verb, judged, row
 
-from . import notation_track, track_boards, track_characters, track_combat, track_morale
+from . import track_boards, track_characters, track_combat, track_morale
 from .model import EXHAUSTED, FACE_UP, Power, State
+from .notation import Play, parse_play
 from .notation_track import is_pattern
 from .rule_ids import R
 from .table import Table
@@ -30,23 +31,27 @@ def check(state: State, change: Change) -> Verdict:
 
 
 def _advice(state: State, change: Change, found: Findings) -> list[str]:
-    return [a for a in dict.fromkeys(found.advice) if _works(state, a)]
+    return [a for a in dict.fromkeys(found.advice) if works(state, a)]
 
 
 def _readings(state: State, change: Change, found: Findings) -> None:
     found.leave_open(*readings_of(change, found.effects, row(VERBS, change.verb).readings))
 
 
-def _works(state: State, advice: str) -> bool:
-    """Advice is offered only if the table can type it now and the rules allow it (a pattern is kept)."""
+def works(state: State, advice: str, check_play: Callable[[State, Play], Verdict] | None = None) -> bool:
+    """Advice is offered only if the table can type it now and the rules allow it (a pattern is kept).
+    It is read as the notation reads any play (parse_play: shlex, a quoted name is one word); a tracker
+    command is judged by its verb, a play by `check_play` (the referee's, rules.py; none: not offered)."""
     if is_pattern(advice):
         return True
     try:
-        change = notation_track.parse(VERBS, state, advice.split(), aliases_of(VERBS))
+        play = parse_play(advice, state, VERBS)
     except EngineError:
         return False
+    if play.kind != "change":
+        return check_play is not None and check_play(state, play).legal
     found = Findings()
-    _route_check(state, change, found)
+    _route_check(state, play.change, found)
     return not found.problems
 
 

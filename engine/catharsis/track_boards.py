@@ -41,7 +41,7 @@ def check_damage(state, change, no):
         slot, (needs, leaves, other, why) = int(slot_s), point[op]
         if statuses[slot] != needs:
             no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {statuses[slot]}: {why}",
-                      *((f"damage {p.name} {other} {slot}",) if statuses[slot] == point[other][0] else ()))
+                      *((f"damage {words.quoted(p.name)} {other} {slot}",) if statuses[slot] == point[other][0] else ()))
         if statuses[slot] == needs or op == "discard":  # a refused exhaust leaves the power as it was
             statuses[slot] = leaves
 
@@ -62,7 +62,7 @@ def check_heal(state, change, no):
     p = player_of(state, change.args[0])
     slots = [s for s in change.args[1:] if s != "role"]
     if p.dead:
-        no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {p.name}")
+        no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {words.quoted(p.name)}")
         return
     healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
@@ -70,7 +70,7 @@ def check_heal(state, change, no):
         no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {p.name} {left} more "
                           f"power{'s' if left != 1 else ''}, {len(healed)} named" if left else
            f"{p.name} has already healed the {REWARD_HEAL} powers of the reward for the Enemy just beaten",
-           *((f"heal {p.name} {' '.join(healed[:left])}",) if left else ()))
+           *((f"heal {words.quoted(p.name)} {' '.join(healed[:left])}",) if left else ()))
     if "role" in change.args[1:]:
         no.forbid(R.HEAL_ROLE, f"healing can't turn {p.name}'s Role face up; only a Morale refresh does"
                   if p.role == "flipped" else f"{p.name}'s Role is face up already, and healing never turns a Role",
@@ -84,7 +84,7 @@ def check_heal(state, change, no):
             continue  # between cards (the reward's heal) it is said, not refused: an old session still opens
         no.forbid(R.HEAL, f"{p.name}'s power {s} ({pw.name}) is {pw.status}: healing turns an exhausted power "
                           "face up" + (" (a discarded power stays discarded)" if pw.status == DISCARDED else ""),
-                  *((f"heal {p.name} {' '.join(exhausted)}",) if exhausted else ()))
+                  *((f"heal {words.quoted(p.name)} {' '.join(exhausted)}",) if exhausted else ()))
 
 
 def check_side(state, change, no):
@@ -108,7 +108,7 @@ def apply_side(t: Table, change) -> None:
 def check_gain(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
-        no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {p.name}")
+        no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {p.name} N")

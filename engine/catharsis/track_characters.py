@@ -87,7 +87,7 @@ def check_drinks(state, change, no):
             no.leave_open(DRINKS)
         room = DRINKS_MAX - p.drinks
         no.forbid(R.DRINK_MAX, f"a player holds at most {DRINKS_MAX} Drinks; {player} has {p.drinks}",
-           *((f"drinks {player} +{room}",) if room > 0 else ()))
+           *((f"drinks {words.quoted(player)} +{room}",) if room > 0 else ()))
     if p.drinks + n < 0:
         no.forbid(R.DRINK_LEVELS, f"{player} holds only {p.drinks} Drinks")
 

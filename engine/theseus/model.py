@@ -6,13 +6,13 @@ The rulebook prints no card texts, so cards are described in a catalogue: the sh
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Annotated, Any, Literal, Union
 
 from engine.record import Field, field_validator, model_validator
 
 from engine.base import MOST_CARDS, Frozen, HandHolder
-from engine.library import shipped_entries
+from engine.library import shipped_cards
 from engine.words import player
 
 GAME = "theseus"  # the game's name in commands (`companion cards add theseus ...`)
@@ -230,10 +230,8 @@ class Move(Frozen):
 # --------------------------------------------------------------------------- the catalogue
 
 
-@lru_cache(maxsize=1)
-def builtin_catalogue() -> tuple[CardSpec, ...]:
-    """The shipped catalogue of the cards the rulebook names (cards.toml, beside this module)."""
-    return tuple(CardSpec(**c) for c in shipped_entries(State))
+#: the shipped catalogue (cards.toml, beside this module), built once: `builtin_catalogue()`
+builtin_catalogue = partial(shipped_cards, State)
 
 
 @lru_cache(maxsize=256)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import os
 
 import pytest
@@ -12,7 +13,7 @@ from engine import GAMES, get_engine, get_tracker
 from engine.base import EngineError
 from engine.catharsis.rules_costs import Option, parse_cost
 from tests.engine.catharsis_costs_oracle import brute_force_pays
-from engine.catharsis.notation_track import is_pattern
+from engine.catharsis.notation_track import is_pattern, quoted
 from tests.conftest import run_companion
 
 E = get_engine("catharsis")
@@ -357,3 +358,43 @@ def test_moves_note_says_the_held_damage():
     assert s.damage_to_deal == 2
     assert "2 damage the party's abilities dealt is held" in E.views.moves_note(s)
     assert "`enemy damage N NAME`" in E.views.moves_note(s) and "standing: Crab, Rat" in E.views.moves_note(s)
+
+
+@pytest.mark.parametrize("text,word,half", [("adjust Ben 4 +1 by Ann 2 top extra", "'extra'", "top"),
+                                            ("adjust Ben 4 +1 by Ann 2 bottom 6", "'6'", "bottom"),
+                                            ("use Ann 2 top bottom", "'bottom'", "top"),
+                                            ("use Ann 2 bottom bottom with 3 3", "'bottom'", "bottom")])
+def test_a_play_with_a_word_past_its_form_is_refused_naming_the_word_and_the_form(text, word, half):
+    """Every word of a play is read: a stray one is bad input, not a word dropped (`adjust` read seven
+    words and left the rest; `use` kept the last of two halves). Without it, the play reads."""
+    state = table(*ATTACK)
+    with pytest.raises(EngineError) as err:
+        E.plays.parse_move(text, state)
+    verb = text.split()[0]
+    assert str(err.value).startswith(f"unexpected {word}; usage: {verb} PLAYER"), str(err.value)
+    words = text.split()
+    words.remove(word.strip("'"))
+    read = E.plays.parse_move(" ".join(words), state)
+    assert (read.kind, read.slot, read.half) == (verb, "2", half)
+
+
+def test_a_name_with_an_apostrophe_gets_the_same_advice_from_the_referee_and_the_tracker():
+    """Advice is read one way (track.works: the notation's shlex) for plays and tracker commands
+    alike, and a name the notation needs quoted is written quoted: the advice is offered by both and
+    reads back. A play's advice for O'Neil was dropped; the tracker's did not read as a play."""
+    state = table(*ATTACK, "exhaust \"O'Neil\" 3", "roll \"O'Neil\" 6 6 5 1 3 2", players=("O'Neil", "Ben"))
+    as_play = E.check(state, E.plays.parse_move("heal \"O'Neil\" 2", state))
+    tracked = TRACKER.check(state, TRACKER.parse(state, ["heal", "O'Neil", "2"]))
+    adjust = E.check(state, E.plays.parse_move("adjust \"O'Neil\" 6 +1", state))
+    assert as_play.alternatives == tracked.alternatives == ("heal \"O'Neil\" 3",)
+    assert adjust.alternatives == ("adjust \"O'Neil\" 6 -1",)
+    for alt in (*as_play.alternatives, *adjust.alternatives):
+        assert E.check(state, E.plays.parse_move(alt, state)).legal, alt
+    assert TRACKER.check(state, TRACKER.parse(state, shlex.split(tracked.alternatives[0]))).legal
+
+
+@pytest.mark.parametrize("name,written", [("Ann", "Ann"), ("Crab King", "Crab King"), ("O'Neil", "\"O'Neil\""),
+                                          ('Ann "Axe"', "'Ann \"Axe\"'")])
+def test_advice_quotes_a_name_only_where_the_notation_would_misread_it(name, written):
+    assert quoted(name) == written
+    assert shlex.split(f"heal {written} 3") == ["heal", *(name.split() if written == name else [name]), "3"]

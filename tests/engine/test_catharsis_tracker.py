@@ -1133,3 +1133,14 @@ def test_overruled_changes_apply_without_breaking_the_table(options, commands):
         state = state2
         _ranges_hold(state, legal_only=False)
         json.dumps(T.declaration.verbs.summary(state))
+
+
+@pytest.mark.parametrize("words", [["use", "ann", "1", "top", "bottom"], ["use", "ann", "1", "free", "top", "free"],
+                                   ["use", "ann", "1", "bottom", "free", "top"]])
+def test_use_reads_each_of_its_words_once(words):
+    """`use PLAYER POWER [top|bottom] [free]`: a second half or a second `free` is refused (it was
+    read over the first), naming the word and the form."""
+    with pytest.raises(MoveSyntaxError) as err:
+        T.parse(new(), words)
+    assert str(err.value) == f"unexpected {words[-1]!r}; usage: {T.declaration.verbs.table['use'].usage}"
+    assert T.parse(new(), words[:-1]).args[:3] == ("Ann", "1", next((w for w in words[3:-1] if w != "free"), "top"))

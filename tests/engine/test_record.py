@@ -176,7 +176,7 @@ def test_the_shipped_catharsis_powers_pass_the_untrusted_check():
     from engine.catharsis import model as powers
     from engine.catharsis.model import PowerCard
 
-    raw = tomllib.loads(powers.CATALOGUE_FILE.read_text(encoding="utf-8"))["powers"]
+    raw = tomllib.loads(Path(powers.__file__).with_name("cards.toml").read_text(encoding="utf-8"))["powers"]
     assert {c["name"].lower(): PowerCard.model_validate(c) for c in raw} == powers.shipped()
 
 
