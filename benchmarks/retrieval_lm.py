@@ -334,9 +334,8 @@ def misses(data: dict, tops: dict) -> None:
             was, now = bool(set(r["ids"][:n]) & want), bool(set(new[:n]) & want)
             if was != now:
                 (fixed if now else broken)[r["mode"], at, r["kind"]] += 1
-                if at == "@3" or (at == "@1" and was != now):
-                    sign = "+" if now else "-"
-                    print(f"  {sign}{at} [{r['mode']:4} {r['kind']:10}] q{r['key']}: {r['text']!r}  was {r['ids'][:3]} now {new}  want {sorted(want)}")
+                print(f"  {'+' if now else '-'}{at} [{r['mode']:4} {r['kind']:10}] q{r['key']}: {r['text']!r}"
+                      f"  was {r['ids'][:3]} now {new}  want {sorted(want)}")
     for label, c in (("fixed", fixed), ("broken", broken)):
         print(f"{label}: " + ", ".join(f"{m} {a} {k}: {n}" for (m, a, k), n in sorted(c.items())))
 
