@@ -24,7 +24,9 @@ Measured 6 December 2026 on main's f569429 (held out, hit@1/hit@3, with a game; 
 .861/.965; .844/.961. The model alone .589/.814; .494/.745. Fused (linear, w per fold 0.4-0.5)
 .866/.970; .848/.970 (one or two questions of 231: 2 fixed and 1 broken at @1, 2 and 1 at @3 with a
 game); with the older files in training .844/.970; .827/.965. Static word pieces .861/.965;
-.844/.961; static words .866/.965; .853/.961; random vectors .861/.965; .844/.961. One question
+.844/.961; static words .866/.965; .853/.961; random vectors .861/.965; .844/.961. Entries encoded
+with every field (--all-fields): alone .693/.866; .619/.801, fused .853/.961; .840/.961 (the other
+forms from .853 to .874 at @1: noise of a few questions either way). One question
 encoded: a median 47 ms CPU on one core, after 95 ms loading the model and numpy's import
 (benchmarks/retrieval_lm_cost.py: a fresh process 3.5x `import typer`).
 """
@@ -369,6 +371,8 @@ def main() -> None:
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "companion-retrieval-lm")
     ap.add_argument("--pool", type=int, default=20, help="the search's first hits a fused ranking may reorder")
     ap.add_argument("--misses", action="store_true", help="list the tuning-half questions fusion fixes and breaks")
+    ap.add_argument("--all-fields", action="store_true",
+                    help="also: entries encoded with their keywords, aliases and section as well as title and text")
     args = ap.parse_args()
     from retrieval_cv import folds
     from retrieval_lm_encoder import Encoder
@@ -401,6 +405,16 @@ def main() -> None:
           f"game {found['game'][2] / found['game'][0]:.3f}, none {found['none'][2] / found['none'][0]:.3f}")
     cut = folds(sorted({r["key"] for r in tuning}))
     tops = report("model", model, cut)
+    if args.all_fields:
+        fpath = args.cache / "model-vectors-all-fields.npy"
+        if not fpath.exists():
+            from rulesdb.index import documents
+
+            full = {d["id"]: ". ".join(d[f] for f in ("title", "keywords", "aliases", "section", "text") if d.get(f))
+                    for d in documents(None)}
+            np.save(fpath, enc.encode([full[e["id"]] for e in data["entries"]]))
+        every = Scorer(data, dict(zip(texts, saved["q"])), np.load(fpath))
+        ftops = report("model, entries' every field", every, cut)
 
     rng = np.random.default_rng(46)  # a control: vectors that know nothing, through the same steps
     unit = lambda m: m / np.linalg.norm(m, axis=1, keepdims=True)  # noqa: E731
@@ -438,6 +452,9 @@ def main() -> None:
     if args.misses:
         print("fused model (linear, without older files), held out, against the search:")
         misses(data, tops["linear", False])
+        if args.all_fields:
+            print("fused model, entries' every field (linear, without older files), held out, against the search:")
+            misses(data, ftops["linear", False])
         print("fused static (linear, without older files), held out, against the search:")
         misses(data, stops["linear", False])
         print("fused static words (linear, without older files), held out, against the search:")
