@@ -12,6 +12,7 @@ from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, 
 from rulesdb.errors import BadQuery
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import both_halves, definition_first
+from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
@@ -369,7 +370,8 @@ class RulesSearch:
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
-        return _exceptions_first(found, self._case_words(query, searcher)), built
+        # a rule stating the comparison the question's numbers make ("6 cards, draw 3": the limit 7)
+        return _exceptions_first(lifted(found, query), self._case_words(query, searcher)), built
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
         """Ranked hits for a natural-language question, in one game or across all of them: each

@@ -1,0 +1,124 @@
+"""What a player's numbers compare, and which rules state that comparison (issue 46).
+
+"I have 6 cards and draw 3" is a total passing a limit; "attack 4 and I roll a 4" a tie; "the winner
+has 2 Hell cards" a count on one side of a threshold; "9,9 against 2,3,4" two sets of different
+sizes. A rule whose own title or text states the matching number or comparison ("never more than 7
+cards", "at least", "3 or more", "more cards beats fewer") answers the question the numbers ask, so
+the search lifts it by a share of the game's best score: a full share where its title states it,
+a quarter more where its text does.
+Pure functions over the question's and the entries' text; nothing per rule or per game.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of the game's best score
+TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
+
+_WORDS = "zero one two three four five six seven eight nine ten".split()
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
+_LIST = re.compile(r"\b\d+(?:\s*[,/+&]\s*\d+)+\b")
+_HELD = r"\b(?:have|has|had|got|holding|hold|holds|with|on|at)\s+(?:only\s+|just\s+)?(\d+)\b"
+_GAIN = r"\b(?:draws?|drew|gains?|gets?|gives?|heals?|adds?|takes?|plus)\b\D{0,30}?\b(\d+)\b"
+_CONTEST = r"\b(?:rolls?|rolled|against|vs|versus|tie|tied|at)\s+(?:an?\s+|the\s+)?{n}\b|\b{n}\s+(?:against|vs|versus)\b"
+_BOTH = re.compile(r"\bboth\s+(?:rolled|rolls?|got|have|on|at)\s+(?:an?\s+)?\d+\b")  # "we both rolled 5"
+_LIMIT = re.compile(r"\b(?:more than|above|over|beyond|exceed\w*|max\w*|limit|cap|at most|up to|never)\b")
+_AT_LEAST = r"(?:or more|or higher|or above|or fewer|or less|or lower|or below|\+)"
+_TIE = re.compile(r"\b(?:equal\w*|ties?|tied|at least|or (?:more|higher|above|less|lower|below))\b")
+_SIZES = re.compile(r"\b(?:more|fewer|bigger|larger|smaller|longer|shorter)\s+(?:\w+\s+)?(?:cards?|sets?|dice|runs?)\b")
+_SAME_SIZE = re.compile(r"\bsame (?:size|number of cards|length)\b|\bequal size\b")
+_SAME_KIND = re.compile(r"\bsame kind\b|\bboth (?:same-number|sequential)\b")
+
+
+class Comparison(NamedTuple):
+    """One comparison a question's numbers make: its kind and the numbers a rule must state
+    ("total": the limits the total passes; "threshold": the counts near the one held)."""
+
+    kind: str  # "total", "tie", "threshold", "sizes", "same-size", "same-kind"
+    numbers: frozenset = frozenset()
+    noun: str = ""  # "threshold": the start of the word the count is of ("hell" of "2 hell cards")
+
+
+def digits(text: str) -> str:
+    """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
+    return _NUMBER_WORD.sub(lambda m: str(_WORDS.index(m[1])), text.lower())
+
+
+@lru_cache(maxsize=256)
+def comparisons(question: str) -> tuple[Comparison, ...]:
+    """The comparisons the question's numbers make (none for "how many cards in a starting hand")."""
+    low = digits(question)
+    if not any(c.isdigit() for c in low):
+        return ()
+    found: list[Comparison] = []
+    lists = [[int(n) for n in re.findall(r"\d+", m)] for m in _LIST.findall(low)]
+    sizes = [len(ns) for ns in lists]
+    if len(set(sizes)) > 1:  # "9,9" against "2,3,4"
+        found.append(Comparison("sizes"))
+    if len(sizes) != len(set(sizes)):  # "5,6,7 vs 4,5,6"
+        found.append(Comparison("same-size"))
+        kinds = [(len(ns), _set_kind(ns)) for ns in lists]
+        if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
+            found.append(Comparison("same-kind"))
+    singles = _LIST.sub(" ", low)
+    said = [int(n) for n in re.findall(r"\b\d+\b", singles)]
+    twice = {n for n in said if said.count(n) > 1}
+    if any(re.search(_CONTEST.format(n=n), singles) for n in twice) or _BOTH.search(singles):  # "attack 4 ... I roll a 4"
+        found.append(Comparison("tie"))
+    held = [(m.start(), int(m[1])) for m in re.finditer(_HELD, singles)]
+    for gain in re.finditer(_GAIN, singles):  # "have 6 ... draw 3": it passes the limits 6 to 8
+        before = [n for at, n in held if at < gain.start()]
+        if before:
+            found.append(Comparison("total", frozenset(range(before[-1], before[-1] + int(gain[1])))))
+            break
+    for m in re.finditer(_HELD + r"\s+([a-z]{3,})", singles):  # "has 2 hell cards": a threshold of 2 or 3
+        n = int(m[1])
+        found.append(Comparison("threshold", frozenset((n, n + 1)), m[2][:4]))
+    return tuple(found)
+
+
+def _set_kind(ns: list[int]) -> str:
+    if all(b == a + 1 for a, b in zip(ns, ns[1:])):
+        return "run"
+    return "same" if len(set(ns)) == 1 else ""
+
+
+def states(comparison: Comparison, text: str) -> bool:
+    """Whether a rule's text states the comparison: the limit the total passes, the threshold near
+    the count held, a tie's "at least" or "equal", a size's "more cards"."""
+    low = digits(text)
+    if comparison.kind == "total":
+        return any(_near_limit(low, n) for n in comparison.numbers)
+    if comparison.kind == "threshold":
+        return any(re.search(rf"(?:\b{n}\s*{_AT_LEAST}|\bat least\s+{n})\s+(?:\w+\s+)?{comparison.noun}", low)
+                   for n in comparison.numbers)
+    pattern = {"tie": _TIE, "sizes": _SIZES, "same-size": _SAME_SIZE, "same-kind": _SAME_KIND}[comparison.kind]
+    return bool(pattern.search(low))
+
+
+def _near_limit(low: str, n: int) -> bool:
+    """Whether the number n is said within a few words of a limit word ("never more than 7")."""
+    for m in re.finditer(rf"\b{n}\b", low):
+        window = low[max(0, m.start() - 30):m.end() + 30]
+        if _LIMIT.search(window):
+            return True
+    return False
+
+
+def lift(told: tuple[Comparison, ...], title: str, text: str) -> float:
+    """The share of the game's best score a rule gains for stating the question's comparison."""
+    if not told:
+        return 0.0
+    return TITLE_LIFT * any(states(c, title) for c in told) + TEXT_LIFT * any(states(c, text) for c in told)
+
+
+def lifted(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:
+    """One game's hits with each rule that states the comparison the question's numbers make
+    raised by its lift times the game's best score (the others as they were)."""
+    told = comparisons(question)
+    if not told or not found:
+        return found
+    top = max(sc for sc, _ in found)
+    return [(sc + top * lift(told, f["title"], f["text"]), f) for sc, f in found]
