@@ -10,7 +10,7 @@ Pure functions over the question's and the entries' text; nothing per rule or pe
 """
 from __future__ import annotations
 
-import re
+import re  # the patterns below are compiled on first use (re's cache), not at import: start-up is measured
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -18,18 +18,21 @@ TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of
 TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
 
 _WORDS = "zero one two three four five six seven eight nine ten".split()
-_NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
-_LIST = re.compile(r"\b\d+(?:\s*[,/+&]\s*\d+)+\b")
+_NUMBER_WORDS = frozenset(_WORDS)
+_NUMBER_WORD = r"\b(" + "|".join(_WORDS) + r")\b"
+_SPACES = str.maketrans({c: " " for c in ",.;:!?/+&()'\"-"})  # words apart without a regex (start-up)
+_HELD_WORDS = frozenset("have has had got holding hold holds with on at both".split())
+_LIST = r"\b\d+(?:\s*[,/+&]\s*\d+)+\b"
 _HELD = r"\b(?:have|has|had|got|holding|hold|holds|with|on|at)\s+(?:only\s+|just\s+)?(\d+)\b"
 _GAIN = r"\b(?:draws?|drew|gains?|gets?|gives?|heals?|adds?|takes?|plus)\b\D{0,30}?\b(\d+)\b"
 _CONTEST = r"\b(?:rolls?|rolled|against|vs|versus|tie|tied|at)\s+(?:an?\s+|the\s+)?{n}\b|\b{n}\s+(?:against|vs|versus)\b"
-_BOTH = re.compile(r"\bboth\s+(?:rolled|rolls?|got|have|on|at)\s+(?:an?\s+)?\d+\b")  # "we both rolled 5"
-_LIMIT = re.compile(r"\b(?:more than|above|over|beyond|exceed\w*|max\w*|limit|cap|at most|up to|never)\b")
+_BOTH = r"\bboth\s+(?:rolled|rolls?|got|have|on|at)\s+(?:an?\s+)?\d+\b"  # "we both rolled 5"
+_LIMIT = r"\b(?:more than|above|over|beyond|exceed\w*|max\w*|limit|cap|at most|up to|never)\b"
 _AT_LEAST = r"(?:or more|or higher|or above|or fewer|or less|or lower|or below|\+)"
-_TIE = re.compile(r"\b(?:equal\w*|ties?|tied|at least|or (?:more|higher|above|less|lower|below))\b")
-_SIZES = re.compile(r"\b(?:more|fewer|bigger|larger|smaller|longer|shorter)\s+(?:\w+\s+)?(?:cards?|sets?|dice|runs?)\b")
-_SAME_SIZE = re.compile(r"\bsame (?:size|number of cards|length)\b|\bequal size\b")
-_SAME_KIND = re.compile(r"\bsame kind\b|\bboth (?:same-number|sequential)\b")
+_TIE = r"\b(?:equal\w*|ties?|tied|at least|or (?:more|higher|above|less|lower|below))\b"
+_SIZES = r"\b(?:more|fewer|bigger|larger|smaller|longer|shorter)\s+(?:\w+\s+)?(?:cards?|sets?|dice|runs?)\b"
+_SAME_SIZE = r"\bsame (?:size|number of cards|length)\b|\bequal size\b"
+_SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
 
 
 class Comparison(NamedTuple):
@@ -43,17 +46,23 @@ class Comparison(NamedTuple):
 
 def digits(text: str) -> str:
     """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
-    return _NUMBER_WORD.sub(lambda m: str(_WORDS.index(m[1])), text.lower())
+    low = text.lower()
+    if _NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
+        return low
+    return re.sub(_NUMBER_WORD, lambda m: str(_WORDS.index(m[1])), low)
 
 
 @lru_cache(maxsize=256)
 def comparisons(question: str) -> tuple[Comparison, ...]:
     """The comparisons the question's numbers make (none for "how many cards in a starting hand")."""
-    low = digits(question)
-    if not any(c.isdigit() for c in low):
+    said = question.lower().translate(_SPACES).split()
+    numbers = sum(w.isdigit() or w in _NUMBER_WORDS for w in said)
+    # one number, held by nobody and in no list ("reroll one die"), compares nothing: no regex runs
+    if not numbers or numbers == 1 and _HELD_WORDS.isdisjoint(said):
         return ()
+    low = digits(question)
     found: list[Comparison] = []
-    lists = [[int(n) for n in re.findall(r"\d+", m)] for m in _LIST.findall(low)]
+    lists = [[int(n) for n in re.findall(r"\d+", m)] for m in re.findall(_LIST, low)]
     sizes = [len(ns) for ns in lists]
     if len(set(sizes)) > 1:  # "9,9" against "2,3,4"
         found.append(Comparison("sizes"))
@@ -62,10 +71,11 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
         kinds = [(len(ns), _set_kind(ns)) for ns in lists]
         if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
             found.append(Comparison("same-kind"))
-    singles = _LIST.sub(" ", low)
+    singles = re.sub(_LIST, " ", low)
     said = [int(n) for n in re.findall(r"\b\d+\b", singles)]
     twice = {n for n in said if said.count(n) > 1}
-    if any(re.search(_CONTEST.format(n=n), singles) for n in twice) or _BOTH.search(singles):  # "attack 4 ... I roll a 4"
+    # "attack 4 against me and I roll a 4", "we both rolled 5"
+    if any(re.search(_CONTEST.format(n=n), singles) for n in twice) or re.search(_BOTH, singles):
         found.append(Comparison("tie"))
     held = [(m.start(), int(m[1])) for m in re.finditer(_HELD, singles)]
     for gain in re.finditer(_GAIN, singles):  # "have 6 ... draw 3": it passes the limits 6 to 8
@@ -80,6 +90,7 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
 
 
 def _set_kind(ns: list[int]) -> str:
+    """"run" for 5,6,7, "same" for 9,9, "" for a mix."""
     if all(b == a + 1 for a, b in zip(ns, ns[1:])):
         return "run"
     return "same" if len(set(ns)) == 1 else ""
@@ -95,14 +106,14 @@ def states(comparison: Comparison, text: str) -> bool:
         return any(re.search(rf"(?:\b{n}\s*{_AT_LEAST}|\bat least\s+{n})\s+(?:\w+\s+)?{comparison.noun}", low)
                    for n in comparison.numbers)
     pattern = {"tie": _TIE, "sizes": _SIZES, "same-size": _SAME_SIZE, "same-kind": _SAME_KIND}[comparison.kind]
-    return bool(pattern.search(low))
+    return bool(re.search(pattern, low))
 
 
 def _near_limit(low: str, n: int) -> bool:
     """Whether the number n is said within a few words of a limit word ("never more than 7")."""
     for m in re.finditer(rf"\b{n}\b", low):
         window = low[max(0, m.start() - 30):m.end() + 30]
-        if _LIMIT.search(window):
+        if re.search(_LIMIT, window):
             return True
     return False
 
