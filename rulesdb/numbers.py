@@ -44,6 +44,7 @@ class Comparison(NamedTuple):
     noun: str = ""  # "threshold": the start of the word the count is of ("hell" of "2 hell cards")
 
 
+@lru_cache(maxsize=4096)  # an entry's title and text, asked again by every numbers question
 def digits(text: str) -> str:
     """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
     low = text.lower()
@@ -96,12 +97,13 @@ def _set_kind(ns: list[int]) -> str:
     return "same" if len(set(ns)) == 1 else ""
 
 
+@lru_cache(maxsize=8192)  # a tie's or a size's check is the same for every question that makes it
 def states(comparison: Comparison, text: str) -> bool:
     """Whether a rule's text states the comparison: the limit the total passes, the threshold near
     the count held, a tie's "at least" or "equal", a size's "more cards"."""
     low = digits(text)
     if comparison.kind == "total":
-        return any(_near_limit(low, n) for n in comparison.numbers)
+        return bool(comparison.numbers) and _near_limit(low, comparison.numbers)
     if comparison.kind == "threshold":
         return any(re.search(rf"(?:\b{n}\s*{_AT_LEAST}|\bat least\s+{n})\s+(?:\w+\s+)?{comparison.noun}", low)
                    for n in comparison.numbers)
@@ -109,11 +111,10 @@ def states(comparison: Comparison, text: str) -> bool:
     return bool(re.search(pattern, low))
 
 
-def _near_limit(low: str, n: int) -> bool:
-    """Whether the number n is said within a few words of a limit word ("never more than 7")."""
-    for m in re.finditer(rf"\b{n}\b", low):
-        window = low[max(0, m.start() - 30):m.end() + 30]
-        if re.search(_LIMIT, window):
+def _near_limit(low: str, numbers: frozenset) -> bool:
+    """Whether one of the numbers is said within a few words of a limit word ("never more than 7")."""
+    for m in re.finditer(r"\b(?:" + "|".join(map(str, sorted(numbers))) + r")\b", low):
+        if re.search(_LIMIT, low[max(0, m.start() - 30):m.end() + 30]):
             return True
     return False
 
