@@ -56,11 +56,17 @@ def test_sets_of_different_sizes_and_of_the_same_size():
     "how many cards in a starting hand",
     "reroll one die",
     "an ability deals 2 then 3 damage, is it 3 and 4 with the bonus",  # a 3 twice, nothing rolled against it
-    "how many cards with 3 players",
-    "if im on one gem for 3 rounds do I get 3 reserve dice",
 ])
-def test_questions_whose_numbers_compare_nothing_a_rule_states(question):
-    assert "tie" not in kinds(question) and not kinds(question) & {"sizes", "same-size", "same-kind"}
+def test_questions_whose_numbers_compare_nothing(question):
+    assert comparisons(question) == ()
+
+
+@pytest.mark.parametrize("question", [
+    "how many cards with 3 players",
+    "if im on one gem for 3 rounds do I get 3 reserve dice",  # a 3 twice, but rounds and dice
+])
+def test_counts_held_are_no_tie_and_no_set(question):
+    assert kinds(question) <= {"total", "threshold"}
 
 
 def test_the_lift_is_a_share_of_the_best_score_and_only_for_a_stated_comparison():
