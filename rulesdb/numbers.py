@@ -4,8 +4,8 @@
 has 2 Hell cards" a count on one side of a threshold; "9,9 against 2,3,4" two sets of different
 sizes. A rule whose own title or text states the matching number or comparison ("never more than 7
 cards", "at least", "3 or more", "more cards beats fewer") answers the question the numbers ask, so
-the search lifts it by a share of the game's best score: a full share where its title states it,
-a quarter more where its text does.
+the search lifts it by a share of the game's best score for each comparison it states: a full share
+where its title states it, a quarter more where its text does.
 Pure functions over the question's and the entries' text; nothing per rule or per game.
 """
 from __future__ import annotations
@@ -120,10 +120,11 @@ def _near_limit(low: str, numbers: frozenset) -> bool:
 
 
 def lift(told: tuple[Comparison, ...], title: str, text: str) -> float:
-    """The share of the game's best score a rule gains for stating the question's comparison."""
+    """The share of the game's best score a rule gains for stating the question's comparisons (each
+    one it states adds: "same size and same kind" answers two sets of one size and one kind)."""
     if not told:
         return 0.0
-    return TITLE_LIFT * any(states(c, title) for c in told) + TEXT_LIFT * any(states(c, text) for c in told)
+    return sum(TITLE_LIFT * states(c, title) + TEXT_LIFT * states(c, text) for c in told)
 
 
 def lifted(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:

@@ -75,6 +75,10 @@ def test_the_lift_is_a_share_of_the_best_score_and_only_for_a_stated_comparison(
     assert lift(asked, "Draw 3 cards", "If that puts you above 7, discard down to 7.") == TEXT_LIFT
     assert lift(asked, "Draw 3 cards", "Take the top 3 cards.") == 0.0
     assert lift((), "Hand limit: 7 cards", "never more than 7") == 0.0
+    # two comparisons stated add up: "6,7,8 vs 2,3,4" is of one size and of one kind
+    both = comparisons("6,7,8 against 2,3,4")
+    assert lift(both, "Same size and same kind: higher numbers win", "") == 2 * TITLE_LIFT
+    assert lift(both, "Same size: a same-number set beats a sequential set", "") == TITLE_LIFT
 
 
 def ids(query: str, game: str | None) -> list[str]:
