@@ -96,3 +96,7 @@ def test_the_rule_stating_the_numbers_comparison_comes_first(question, want, gam
 
 def test_a_bigger_set_of_smaller_numbers_finds_the_size_rule_first():
     assert ids("they played 8,8 and I have 3,4,5, does mine win", "catopomp")[0] == "catopomp.strength.more-cards-wins"
+
+
+def test_two_runs_of_one_size_find_the_higher_numbers_rule_first():
+    assert ids("6,7,8 against 3,4,5, which one wins", "catopomp")[0] == "catopomp.strength.higher-numbers-win"
