@@ -219,8 +219,7 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
     elif word in ("heal", "gain-health"):
         t.add_health(owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
-        if not t.determination_saves(owner.name, who):
-            t.destroy_fighter(owner.name, name)
+        t.destroy_by_effect(owner.name, name)
     elif word == "stun":
         t.with_character(owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
         t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "

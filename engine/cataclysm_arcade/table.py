@@ -189,6 +189,12 @@ class Table(WorkingTable):
         self.with_character(owner, who.name, who.model_copy(update={"health": 1, "counters": 1}))
         return True
 
+    def destroy_by_effect(self, owner: str, name: str) -> None:
+        """A card effect destroys a Fighter, unless Determination saves it."""
+        who = character(self.player(owner), name)
+        if not self.determination_saves(owner, who):
+            self.destroy_fighter(owner, who.name)
+
     def destroy_fighter(self, owner: str, name: str, rule: str = R.DESTROY, message: str | None = None) -> None:
         """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""
         player = self.player(owner)
