@@ -125,10 +125,10 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
     if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
         return
     if move.target is not None:
-        if state.player(move.target).eliminated:
-            r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
-        return
-    if aimed:
+        if not state.player(move.target).eliminated:
+            return
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+    elif aimed:
         r.forbid(R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY, f"{spec.name} needs a player to aim at: `at NAME`")
     else:
         r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
@@ -184,12 +184,12 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         aimed = ", ".join(being.targets) or "nobody"
         r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
         return
+    instead = [f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)]
     if move.target is None or move.target == move.player:
         r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`" if move.target is None
-                 else f"{move.player} passes the card on to another player, not to themselves",
-                 *(f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)))
+                 else f"{move.player} passes the card on to another player, not to themselves", *instead)
     elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game", *instead)
 
 
 def _judge_roll(state: State, move: Move, r: Findings) -> None:
@@ -403,7 +403,10 @@ def _resolve(t: Table, move: Move) -> None:
                 t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
     elif top.type == "pass":
         being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
-        if being is not None and top.pass_to:
+        if being is not None and top.pass_to and top.controller not in t.chain[being].targets:
+            t.say("pass-void", f"{name} ({top.controller}) has no effect: {t.chain[being].label()} no longer aims "
+                  f"at {top.controller}", R.PASS)
+        elif being is not None and top.pass_to:
             card = t.chain[being]
             targets = tuple(top.pass_to if x == top.controller else x for x in card.targets)
             t.chain[being] = card.model_copy(update={"targets": targets})

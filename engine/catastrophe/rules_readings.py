@@ -46,6 +46,7 @@ MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
 BY_EFFECT = {
     ("not-defended", None): LOSS_AT_RESOLVE,
     ("re-roll", R.YARN_REROLL): YARN_NEW_ROLL,
+    ("pass-void", None): PASS_TARGET,
     ("grim-reapurr-wins", None): TOGETHER,
     ("turn-over", None): OUT_ON_OWN_TURN,
     ("meowtain-no-space", None): MEOWTAIN_NO_SPACE,
