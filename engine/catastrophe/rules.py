@@ -66,7 +66,9 @@ def judge(state: State, move: Move) -> Findings:
             r.forbid(R.LAST_STANDING, f"the game is over: {state.winner} won")
         return r
     if move.player and state.player(move.player).eliminated and move.kind != "end":
-        r.forbid(R.OUT, f"{move.player} has been eliminated and is out of the game")
+        own_turn = move.player == state.players[state.current].name  # their turn is over: `end` passes it on
+        r.forbid(R.OUT, f"{move.player} has been eliminated and is out of the game",
+                 *([f"{move.player} end"] if own_turn else []))
         return r
     {"play": _judge_play, "roll": _judge_roll, "yarn": _judge_yarn, "resolve": _judge_resolve,
      "draw": _judge_draw, "reveal": _judge_reveal, "end": _judge_end}[move.kind](state, move, r)
@@ -413,7 +415,8 @@ def _resolve(t: Table, move: Move) -> None:
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
     elif top.type == "curiosity":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets]
-        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {top.lives} life", R.CURIOSITY)
+        lives = f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}"
+        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {lives}", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]
