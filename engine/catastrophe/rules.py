@@ -15,6 +15,12 @@ from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on
 
+def a_type(kind: str) -> str:
+    """The card type's title with its article: "an Attack", "a Curiosity"."""
+    title = TYPE_TITLES[kind]
+    return f"{'an' if title[0] in 'AEIOU' else 'a'} {title}"
+
+
 def refused(r: Findings, reason: Reason | None) -> bool:
     """A refusal a shared check (table.py) gave, if any, kept in `r`; True when there was one."""
     if reason is not None:
@@ -179,7 +185,7 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         r.forbid(R.PASS_NOT_ALLY, f"{being.label()} is an Ally: Ally cards cannot be passed")
         return
     if being.type not in ("attack", "curiosity"):
-        r.forbid(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
+        r.forbid(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is {a_type(being.type)}")
         return
     r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
@@ -276,7 +282,7 @@ def _judge_reveal(state: State, move: Move, r: Findings) -> None:
     if spec is None:
         r.note(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
-        r.forbid(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
+        r.forbid(R.CATASTROPHE_KINDS, f"{spec.name} is {a_type(spec.type)}; the CATastrophe deck holds "
              "CATastrophic Events and Grim Reapurr cards")
 
 
@@ -410,7 +416,9 @@ def _resolve(t: Table, move: Move) -> None:
                   f"at {top.controller}", R.PASS)
         elif being is not None and top.pass_to:
             card = t.chain[being]
-            targets = tuple(top.pass_to if x == top.controller else x for x in card.targets)
+            if top.pass_to in card.targets:  # a cat the card aims at already stays one target
+                t.leave_open(rules_readings.PASS_ONTO_TARGET)
+            targets = tuple(dict.fromkeys(top.pass_to if x == top.controller else x for x in card.targets))
             t.chain[being] = card.model_copy(update={"targets": targets})
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
     elif top.type == "curiosity":
