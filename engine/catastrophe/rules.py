@@ -129,6 +129,11 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
 def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
     Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
+    if spec.targets == "others" and move.target is not None:
+        r.forbid(R.SPECIAL_ATTACKS if spec.type == "attack" else R.CLAW_HOW,
+                 f"{spec.name} aims at every other cat, not at one chosen cat: no `at {move.target}`",
+                 f"{move.player} play {spec.name}")
+        return
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
     if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
         return
