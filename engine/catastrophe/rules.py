@@ -220,7 +220,9 @@ def _judge_roll(state: State, move: Move, r: Findings) -> None:
     if top.reroll is not None and who != top.reroll:
         r.forbid(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first", f"{top.reroll} roll {move.number}")
     elif who not in top.targets:
-        r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
+        roller = waiting_roller(state)
+        r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls",
+                 *([f"{roller} roll {move.number}"] if roller else []))
     elif who in top.rolls and top.reroll != who:
         r.forbid(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball",
                  *(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated))
@@ -240,7 +242,8 @@ def _judge_yarn(state: State, move: Move, r: Findings) -> None:
     if move.target is None:
         r.unchecked.append(rules_readings.YARN_OWN_DIE)
     if target not in top.rolls:
-        r.forbid(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
+        r.forbid(R.YARN_REROLL, f"{target} has not rolled for {top.label()}",
+                 *(f"{move.player} yarn for {x}" for x in top.rolls))
 
 
 def yarn_target(top: ChainCard, move: Move) -> str | None:
