@@ -13,6 +13,7 @@ from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import both_halves, definition_first
+from rulesdb.limits import limits_first
 from rulesdb.provenance import provenance
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
@@ -356,6 +357,7 @@ class RulesSearch:
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
         return _exceptions_first(found, self._case_words(query, searcher)), built
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
