@@ -102,8 +102,8 @@ def move_text(words: list[str], move: str | None, command: str = "check") -> str
     if move is not None and words:
         raise MoveSyntaxError(f"give the move once: either --move or after the command, not both ({' '.join(words)!r})")
     if not text.strip():
-        raise MoveSyntaxError(f"no move given: e.g. `companion {command} \"heaven 4 5 then hell 2\"`; `companion "
-                              "moves` lists the legal ones")
+        raise MoveSyntaxError(f"no move given: say the play after `companion {command}` (docs/moves-GAME.md has each "
+                              "game's notation); `companion moves` lists the legal ones")
     return text
 
 

@@ -229,6 +229,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("hand size", "hand max"), r"\bhand (?:size|max)\b", ("limit", "maximum")),
     (("who ",), r"\bwho (?:goes|go|gets to go|plays|starts) first\b", ("first", "start")),
     ((" out",), r"\b(?:am i|is (?:he|she|it)|are (?:they|we|you)|i'm|im|knocked) out\b", ("eliminated", "out")),
+    ((" out of",), r"\b(?:is|are|was|were|i'm|im|we're) (?:all |completely |totally )?out of\b", ("empty",)),
     (("get rid", "got rid"), r"\b(?:get|gets|got|getting) rid of\b", ("discard",)),
     (("come back", "comes back", "bring back", "brings back"), r"\b(?:come|comes|came|bring|brings|brought) (?:\w+ )?back\b", ("return", "revive")),
     (("set up", "setting up"), r"\bset(?:ting)? up\b", ("setup",)),

@@ -326,8 +326,10 @@ def build(target: Path, sources_dir: Path | None, progress: Callable[[int], None
 
     wanted = [game for game in GAME_IDS if games is None or game in games]
     target.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".building-", dir=target))
+    # named first and made inside the try: a Ctrl-C landing just after the folder is made still removes it
+    tmp = target / f".building-{os.getpid()}-{os.urandom(4).hex()}"
     try:
+        tmp.mkdir()
         taken = take_shipped(tmp, sources_dir, wanted, lambda: fingerprint(None), tree_digest)
         write_indexes(tmp, sources_dir, progress, [game for game in wanted if game not in taken])
         # the digests go in before the rename, so a reader never finds an index it cannot verify

@@ -7,11 +7,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words, shortfall,
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words,
                               synonyms, words)
 from rulesdb.errors import BadQuery
+from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
 from rulesdb.intent import both_halves, definition_first
+from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
 
@@ -22,7 +24,6 @@ PHRASE_FIELDS = ("title", "keywords", "aliases")
 COMMON_SHARE = 0.12  # a word in more than this share of a game's documents is too common to search for
 RARE = 6  # a word in fewer documents than this may be a typo of a common one
 CANDIDATES = 20  # hits fetched per game before exceptions are moved above their rules
-CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
 NUMBER_WEIGHT = 0.75  # a number in the question weighs this much of another word
 FAINT_WEIGHT = 0.25  # a word of the question's description of a game ("the co-op dice game")
 COVERAGE_POWER = 0.75  # how strongly a hit's share of the question's words (each weighed by its rarity) weighs
@@ -34,9 +35,6 @@ COVERED_SHARE = 0.4
 COVERED_SCORE = 12.0  # the hits whose word matches decide whether the rulebooks cover a question
 ALSO_SHARE, ALSO_HITS = 0.8, 5  # another game's hit this close to the first, among the first five: "also in"
 CLOSE_SHARE = 0.97  # a second hit this close to the first: say both may answer
-INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
-ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
-SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few", re.IGNORECASE)
 NAMED_ELSEWHERE = 0.3  # across games: a game other than the one the question names by name weighs this
 FOREIGN = 0.5  # across games: each question word a game lacks (or knows only by a spelling fix) more than another
 OTHER_GAME = 0.6  # across games: a game without the question's own words (cucumber, enforcer) weighs this
@@ -325,20 +323,10 @@ class RulesSearch:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _case_words(self, query: str, searcher) -> Callable[[str], bool]:
-        """Whether a case ("a Red Glowy Dot card is in play") is named by the query: it shares
-        a word with the query that is rare enough in the game to say something, or the query's
-        numbers tell the case ("I have 2 coins and it costs 3": you cannot pay)."""
-        asked = set(self.stems(" ".join(words(query))))
-        reader, n = searcher.reader(), searcher.doc_count()
-        short = shortfall(query.lower())
-
-        def named(case: str) -> bool:
-            if short and SHORT_CASE.search(case):
-                return True
-            return any(reader.doc_frequency("spell", t) <= n * CASE_SHARE for t in set(self.stems(case)) & asked)
-
-        return named
+    def _case_words(self, query: str, searcher) -> Callable[[str, dict], bool]:
+        """Whether an exception's case is named by the query (rulesdb.exceptions_rank)."""
+        reader = searcher.reader()
+        return case_namer(query, self.stems, lambda t: reader.doc_frequency("spell", t), searcher.doc_count())
 
     def ranked(self, query: str, gid: str, limit: int, faint: tuple = ()) -> tuple[list[tuple[float, dict]], Built | None]:
         """One game's hits for a question, best first, and the query built for it: the same
@@ -370,7 +358,8 @@ class RulesSearch:
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
-        # a rule stating the comparison the question's numbers make ("6 cards, draw 3": the limit 7)
+        found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
+        # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
         return _exceptions_first(lifted(found, query), self._case_words(query, searcher)), built
 
     def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResult:
@@ -495,21 +484,6 @@ def _game_weights(typed: set[str], searchers: dict) -> dict[str, float]:
                 claims[having[0]] += 1
     top = max(claims.values(), default=0)
     return {gid: 1.0 if n == top else OTHER_GAME for gid, n in claims.items()}
-
-
-def _exceptions_first(found: list[tuple[float, dict]], named: Callable[[str], bool]) -> list[tuple[float, dict]]:
-    """Hits best first, where a rule's exception whose case the query names ("... while a red dot
-    card is out") moves above the general rule: the question is about both, so the exception
-    adds the general rule's score to its own."""
-    score = {f["id"]: sc for sc, f in found}
-    top = max(score.values(), default=0.0)
-    for sc, f in sorted(found, key=lambda pair: -pair[0]):
-        if sc < top * ANSWERS_SHARE:
-            break  # a general rule the question is not about passes nothing on to its exceptions
-        for other, _, when in f.get("exceptions") or ():
-            if other in score and named(when):
-                score[other] = max(score[other] + sc * INHERIT, sc * 1.001 + 1e-6)
-    return sorted(((score[f["id"]], f) for _, f in found), key=lambda pair: -pair[0])
 
 
 def search(

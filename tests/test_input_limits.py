@@ -363,7 +363,9 @@ def test_an_empty_play_is_one_line_in_every_game(home, cli, game):
     options = [w for name, value in game_data(game)["required_options"].items() for w in ("--option", f"{name}={value}")]
     assert cli("track", "new", game, "--players", "Ann,Ben", *options).exit_code == 0
     for move in ("", "   "):
-        _one_line_refusal(cli("play", move), "no move given")
+        result = cli("play", move)
+        _one_line_refusal(result, "no move given", "companion moves")
+        assert "heaven" not in result.output  # no one game's example (it was the same one in every game)
 
 
 # -- 12. odd data folders ------------------------------------------------------------------------

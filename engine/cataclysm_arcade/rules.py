@@ -131,9 +131,13 @@ def _level_ok(state: State, card: CardSpec | None, rule: str, unchecked: list[Re
     return []
 
 
+def _word(effect: str | None) -> str:
+    """The effect's word without its number (`damage 2` -> `damage`)."""
+    return (effect or "").split(" ")[0]
+
+
 def _target_ok(state: State, me: Player, move: Move, effect: str | None, unchecked: list[Reason]) -> list[Reason]:
-    word = (effect or "").split(" ")[0]
-    if word in TARGETED and move.target is None:
+    if _word(effect) in TARGETED and move.target is None:
         return [_r(R.TARGET, f"{move.card} needs a target: add 'at PLAYER CHARACTER'")]
     if move.target is not None:
         owner = state.player(move.target_player)
@@ -275,7 +279,7 @@ def _check_activate(state, me, move, unchecked):
         if found.tap and not table.can_tap(who):
             reasons.append(_r(R.TAPPING, f"{move.card} is tapped: no tap ability again this level"))
         reasons += _pay(me, found.cost, R.PAY_FROM_POOL, f"{move.card}'s {found.name}", unchecked, move.card)
-        reasons += _target_ok(state, me, move, found.effect, unchecked) if found.effect in TARGETED else []
+        reasons += _target_ok(state, me, move, found.effect, unchecked) if _word(found.effect) in TARGETED else []
     if state.line and not responding:
         reasons.append(_r(R.RESPONSE_ACTIONS, f"{move.ability} is not a response: on the Line only Response "
                           "cards and abilities that say Response may be added"))
@@ -480,7 +484,7 @@ def advice(state: State, most: int | None = 12) -> tuple[list[Move], list[tuple[
 
 
 def _with_targets(state: State, move: Move, effect: str | None) -> list[Move]:
-    if (effect or "").split(" ")[0] not in TARGETED:
+    if _word(effect) not in TARGETED:
         return [move]
     return [move.model_copy(update={"target_player": p.name, "target": t})
             for p in state.in_game for t in [BOSS] + [f.name for f in p.fighters]]

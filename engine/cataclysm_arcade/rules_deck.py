@@ -71,20 +71,25 @@ def check_deck(deck: Deck) -> Verdict:
     for low, n in sorted(copies.items()):
         if n > MAX_COPIES:
             found.forbid(R.MAX_THREE, f"{n} copies of {spelling[low]}; at most {MAX_COPIES}")
-    factions: dict[str, list[str]] = {}
+    factions: dict[str, list[str]] = {}  # a faction's name as first spelled -> its cards (any case is one faction)
     for c in others:
-        if fact(c, "faction") is None:
+        faction = fact(c, "faction")
+        if faction is None:
             found.unchecked.append(rules_cards.unknown(c.name, "faction", R.TWO_FACTIONS, fact(c, "type")))
         else:
-            factions.setdefault(fact(c, "faction"), []).append(c.name)
+            spelled = next((f for f in factions if f.lower() == faction.lower()), faction)
+            factions.setdefault(spelled, []).append(c.name)
     boss_faction = fact(boss, "faction") if boss else None
     if boss is not None and boss_faction is None:
         note = rules_cards.unknown(boss.name, "faction", R.BOSS_FACTION, "boss")
         found.unchecked.append(Reason(rule=note.rule, message=f"the faction limit is not checked: the Boss {note.message}"))
-    outside = {f: names for f, names in factions.items() if f != boss_faction}
+    outside = {f: names for f, names in factions.items() if f.lower() != (boss_faction or "").lower()}
+    listed = "; ".join(f"{f}: {', '.join(sorted(set(n)))}" for f, n in sorted(outside.items()))
     if boss_faction is not None and len(outside) > 1:
-        listed = "; ".join(f"{f}: {', '.join(sorted(set(n)))}" for f, n in sorted(outside.items()))
         found.forbid(R.TWO_FACTIONS, f"cards of the Boss's faction ({boss_faction}) and {len(outside)} other "
                      f"factions; only one other is allowed ({listed})")
         found.forbid(R.BOSS_FACTION, "the Boss's faction decides which cards the deck may hold")
+    elif boss_faction is None and len(outside) > 2:  # whatever the Boss's faction, two at most can be allowed
+        found.forbid(R.TWO_FACTIONS, f"cards of {len(outside)} factions; whatever the Boss's faction, only it and one "
+                     f"other are allowed ({listed})")
     return found.verdict()

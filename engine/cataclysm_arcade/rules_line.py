@@ -104,6 +104,11 @@ def finish_move(state: State) -> tuple[State, list[Effect]]:
     if state.winner:
         return state, []
     holder = table.next_initiative(state, state.initiative or state.player_one)
+    if holder is None:  # the mover left the game during their move and everyone left has passed
+        t = table.Table(state.model_copy(update={"initiative": None}))
+        t.say("level-over", f"the Line is empty and everyone left has passed: level {state.level} ends", R.LEVEL_ENDS)
+        t.start_next_level()
+        return t.freeze(), t.effects
     state = state.model_copy(update={"initiative": holder})
     return state, [Effect(kind="initiative", rule=R.INITIATIVE_CLOCKWISE,
                           message=f"the Line is empty; {holder} has the initiative")]
@@ -219,7 +224,7 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
     elif word in ("heal", "gain-health"):
         t.add_health(owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
-        t.destroy_fighter(owner.name, name)
+        t.destroy_by_effect(owner.name, name)
     elif word == "stun":
         t.with_character(owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
         t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "

@@ -175,13 +175,25 @@ class Table(WorkingTable):
                 self.say("boss-determination", f"{label} has Determination, which saves from destruction: a Boss is "
                          "defeated instead", R.DETERMINATION)
             self.defeat(owner, health)
-        elif who.has("determination") and who.counters == 0:
-            self.say("determination", f"Determination: {label} stays at 1 health and gets a +1 Attack counter",
-                     R.DETERMINATION)
-            self.with_character(owner, name, who.model_copy(update={"health": 1, "counters": 1}))
-        else:
+        elif not self.determination_saves(owner, who):
             self.destroy_fighter(owner, who.name, R.FIGHTER_DESTROYED,
                                  f"{label} is at {health} health: destroyed, to the discard pile")
+
+    def determination_saves(self, owner: str, who: Fighter) -> bool:
+        """A Fighter that would be destroyed, with Determination and no +1 Attack counter, stays at 1 health
+        with a +1 Attack counter instead (by damage or by a destroy effect alike)."""
+        if not who.has("determination") or who.counters:
+            return False
+        self.say("determination", f"Determination: {character_label(who.name, owner)} stays at 1 health and gets "
+                 "a +1 Attack counter", R.DETERMINATION)
+        self.with_character(owner, who.name, who.model_copy(update={"health": 1, "counters": 1}))
+        return True
+
+    def destroy_by_effect(self, owner: str, name: str) -> None:
+        """A card effect destroys a Fighter, unless Determination saves it."""
+        who = character(self.player(owner), name)
+        if not self.determination_saves(owner, who):
+            self.destroy_fighter(owner, who.name)
 
     def destroy_fighter(self, owner: str, name: str, rule: str = R.DESTROY, message: str | None = None) -> None:
         """A Fighter leaves play for the discard pile; the Weapons it wielded stay, unwielded."""

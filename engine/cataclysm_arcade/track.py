@@ -299,7 +299,7 @@ VERBS: dict[str, Verb] = {
                   read=words.read_character,
                   usage="untap PLAYER CHARACTER  — a card effect untaps it (e.g. `untap ann grunt`)"),
     "destroy": _row(_in_game(),
-                    lambda t, name, character: t.destroy_fighter(name, _fighter(t.player(name), character).name),
+                    lambda t, name, character: t.destroy_by_effect(name, _fighter(t.player(name), character).name),
                     read=words.read_destroy,
                     usage="destroy PLAYER FIGHTER  — a card effect destroys a Fighter (e.g. `destroy ann grunt`)"),
     "card": _row(None, _card, read=words.read_card,

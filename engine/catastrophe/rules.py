@@ -15,6 +15,12 @@ from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on
 
+def a_type(kind: str) -> str:
+    """The card type's title with its article: "an Attack", "a Curiosity"."""
+    title = TYPE_TITLES[kind]
+    return f"{'an' if title[0] in 'AEIOU' else 'a'} {title}"
+
+
 def refused(r: Findings, reason: Reason | None) -> bool:
     """A refusal a shared check (table.py) gave, if any, kept in `r`; True when there was one."""
     if reason is not None:
@@ -66,7 +72,9 @@ def judge(state: State, move: Move) -> Findings:
             r.forbid(R.LAST_STANDING, f"the game is over: {state.winner} won")
         return r
     if move.player and state.player(move.player).eliminated and move.kind != "end":
-        r.forbid(R.OUT, f"{move.player} has been eliminated and is out of the game")
+        own_turn = move.player == state.players[state.current].name  # their turn is over: `end` passes it on
+        r.forbid(R.OUT, f"{move.player} has been eliminated and is out of the game",
+                 *([f"{move.player} end"] if own_turn else []))
         return r
     {"play": _judge_play, "roll": _judge_roll, "yarn": _judge_yarn, "resolve": _judge_resolve,
      "draw": _judge_draw, "reveal": _judge_reveal, "end": _judge_end}[move.kind](state, move, r)
@@ -121,14 +129,19 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
 def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> None:
     """An Attack or Curiosity aimed at one player, or a described effect on `target` (only Allies,
     Power Cats and Events carry one), needs the player the card is aimed at (`at NAME`)."""
+    if spec.targets == "others" and move.target is not None:
+        r.forbid(R.SPECIAL_ATTACKS if spec.type == "attack" else R.CLAW_HOW,
+                 f"{spec.name} aims at every other cat, not at one chosen cat: no `at {move.target}`",
+                 f"{move.player} play {spec.name}")
+        return
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
     if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
         return
     if move.target is not None:
-        if state.player(move.target).eliminated:
-            r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
-        return
-    if aimed:
+        if not state.player(move.target).eliminated:
+            return
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+    elif aimed:
         r.forbid(R.ATTACK_CHOOSE if spec.type == "attack" else R.CURIOSITY, f"{spec.name} needs a player to aim at: `at NAME`")
     else:
         r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
@@ -177,19 +190,19 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         r.forbid(R.PASS_NOT_ALLY, f"{being.label()} is an Ally: Ally cards cannot be passed")
         return
     if being.type not in ("attack", "curiosity"):
-        r.forbid(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is a {TYPE_TITLES[being.type]}")
+        r.forbid(R.PASS, f"only an Attack or Curiosity can be passed; {being.label()} is {a_type(being.type)}")
         return
     r.unchecked.append(rules_readings.PASS_TARGET)
     if move.player not in being.targets:
         aimed = ", ".join(being.targets) or "nobody"
         r.forbid(R.PASS, f"Pass hands on a card aimed at you; {being.label()} is aimed at {aimed}")
         return
+    instead = [f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)]
     if move.target is None or move.target == move.player:
         r.forbid(R.PASS, "Pass needs the player who becomes the target: `to NAME`" if move.target is None
-                 else f"{move.player} passes the card on to another player, not to themselves",
-                 *(f"{move.player} play {spec.name} to {o}" for o in _others(state, move.player)))
+                 else f"{move.player} passes the card on to another player, not to themselves", *instead)
     elif state.player(move.target).eliminated:
-        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game")
+        r.forbid(R.OUT, f"{move.target} has been eliminated and is out of the game", *instead)
 
 
 def _judge_roll(state: State, move: Move, r: Findings) -> None:
@@ -207,7 +220,9 @@ def _judge_roll(state: State, move: Move, r: Findings) -> None:
     if top.reroll is not None and who != top.reroll:
         r.forbid(R.YARN_REROLL, f"a Yarn Ball was spent: {top.reroll} re-rolls first", f"{top.reroll} roll {move.number}")
     elif who not in top.targets:
-        r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls")
+        roller = waiting_roller(state)
+        r.forbid(R.ATTACK_ROLL, f"{top.label()} is aimed at {', '.join(top.targets)}: only the attacked player rolls",
+                 *([f"{roller} roll {move.number}"] if roller else []))
     elif who in top.rolls and top.reroll != who:
         r.forbid(R.YARN_REROLL, f"{who} has rolled {top.rolls[who]} already; another roll takes a Yarn Ball",
                  *(f"{p.name} yarn for {who}" for p in state.players if p.yarn_balls and not p.eliminated))
@@ -227,7 +242,8 @@ def _judge_yarn(state: State, move: Move, r: Findings) -> None:
     if move.target is None:
         r.unchecked.append(rules_readings.YARN_OWN_DIE)
     if target not in top.rolls:
-        r.forbid(R.YARN_REROLL, f"{target} has not rolled for {top.label()}")
+        r.forbid(R.YARN_REROLL, f"{target} has not rolled for {top.label()}",
+                 *(f"{move.player} yarn for {x}" for x in top.rolls))
 
 
 def yarn_target(top: ChainCard, move: Move) -> str | None:
@@ -274,7 +290,7 @@ def _judge_reveal(state: State, move: Move, r: Findings) -> None:
     if spec is None:
         r.note(R.REVEAL, f"{move.card!r} is not in the card catalogue: its effect is the table's call")
     elif spec.type not in ("event", "reapurr"):
-        r.forbid(R.CATASTROPHE_KINDS, f"{spec.name} is a {TYPE_TITLES[spec.type]}; the CATastrophe deck holds "
+        r.forbid(R.CATASTROPHE_KINDS, f"{spec.name} is {a_type(spec.type)}; the CATastrophe deck holds "
              "CATastrophic Events and Grim Reapurr cards")
 
 
@@ -403,14 +419,20 @@ def _resolve(t: Table, move: Move) -> None:
                 t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
     elif top.type == "pass":
         being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
-        if being is not None and top.pass_to:
+        if being is not None and top.pass_to and top.controller not in t.chain[being].targets:
+            t.say("pass-void", f"{name} ({top.controller}) has no effect: {t.chain[being].label()} no longer aims "
+                  f"at {top.controller}", R.PASS)
+        elif being is not None and top.pass_to:
             card = t.chain[being]
-            targets = tuple(top.pass_to if x == top.controller else x for x in card.targets)
+            if top.pass_to in card.targets:  # a cat the card aims at already stays one target
+                t.leave_open(rules_readings.PASS_ONTO_TARGET)
+            targets = tuple(dict.fromkeys(top.pass_to if x == top.controller else x for x in card.targets))
             t.chain[being] = card.model_copy(update={"targets": targets})
             t.say("passed", f"{card.label()} now aims at {top.pass_to} instead of {top.controller}", R.PASS)
     elif top.type == "curiosity":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets]
-        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {top.lives} life", R.CURIOSITY)
+        lives = f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}"
+        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {lives}", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]

@@ -20,6 +20,9 @@ POWER_CAT_WHEN = _reading(R.POWER_WHEN, (
 PASS_TARGET = _reading(R.PASS, (
     "a Pass acts on the most recent card in play that is not a Reaction, which must be an Attack or "
     "Curiosity aimed at the passer (Reaction Cards, Pass: 'instead of you')"))
+PASS_ONTO_TARGET = _reading(R.PASS, (
+    "an Attack on several cats passed to another cat it aims at aims at that cat once: one roll, one loss "
+    "(Reaction Cards, Pass: 'now the target of the card instead of you')"))
 MICE_MISCHIEF = _reading(R.RGD_EXAMPLE, (
     "MICE MISCHIEF is an Attack 3 on every other cat that costs 2 lives, with the Red Glowy Dot (Red "
     "Glowy Dot Symbol Example; its card and type are not printed)"))
@@ -46,12 +49,13 @@ MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
 BY_EFFECT = {
     ("not-defended", None): LOSS_AT_RESOLVE,
     ("re-roll", R.YARN_REROLL): YARN_NEW_ROLL,
+    ("pass-void", None): PASS_TARGET,
     ("grim-reapurr-wins", None): TOGETHER,
     ("turn-over", None): OUT_ON_OWN_TURN,
     ("meowtain-no-space", None): MEOWTAIN_NO_SPACE,
 }
 
-ALL = (POWER_CAT_WHEN, PASS_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
+ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
        OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE)
 
 

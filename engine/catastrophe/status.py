@@ -25,6 +25,14 @@ def status(state: State) -> list[Reason]:
         elif p.lives <= state.grim_reapurr:
             found.forbid(R.CAUGHT, f"{p.name} is on the {p.lives} space, at or below the Grim Reapurr ({state.grim_reapurr}), "
                 "but still in the game")
+    held = [(c, p.name) for p in alive for c in (*(p.power_cat_cards or ()), *p.named_power_cats)
+            if c.casefold() != "power cat"]  # the generic name stands for any Power Cat
+    for card in sorted({c.casefold() for c, _ in held}):
+        holders = [who for c, who in held if c.casefold() == card]
+        if len(holders) > 1:
+            name = next(c for c, _ in held if c.casefold() == card)
+            found.forbid(R.POWER_UNIQUE, f"{name} is face up {len(holders)} times ({', '.join(holders)}): every "
+                         "Power Cat is unique")
     if state.variant == "king":  # Turbo lets gains share a space
         spaces = [p.lives for p in alive if p.lives != TOP_SPACE]
         for space in sorted({s for s in spaces if spaces.count(s) > 1}):

@@ -110,14 +110,15 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
             pool = dice_pool(t, p)
             lacking = c_missing_dice(pool, dice)
             if lacking:
+                short = _dice_short(pool, dice)
                 owners = [t.names[i] for i in range(t.n) if i != p and t.reserve[i] in lacking]
                 if owners:
                     bad.append(Finding(R.RESERVE_DIE_OWNER_ONLY,
-                                       f"no centre die shows {', '.join(map(str, lacking))}; "
+                                       f"{short} available to {name}; "
                                        f"{' and '.join(owners)}'s reserve die can be used only by its owner"))
                 else:
                     bad.append(Finding(R.DICE_BOOST_TAKE_UP_TO_TWO,
-                                       f"no die showing {', '.join(map(str, lacking))} is available to {name} "
+                                       f"{short} available to {name} "
                                        f"(centre: {', '.join(map(str, t.centre)) or 'empty'}"
                                        + (f"; reserve die {t.reserve[p]}" if t.reserve[p] is not None else "") + ")"))
             else:
@@ -251,6 +252,14 @@ def violations(t: Table, mv: Move, hand_known: bool = True) -> tuple[list[Findin
                     why.append(Finding(R.HELL_POWER_TRIGGER,
                                        f"{n} Hell cards played: the Hell power may return one Hell card"))
     return bad, why, notes
+
+
+def _dice_short(pool, dice) -> str:
+    """What the pool lacks for `dice`, face by face: no die showing 5, or too few showing 3."""
+    need, have = Counter(dice), Counter(pool)
+    return "; ".join(f"no die showing {v} is" if not have[v] else
+                     f"{need[v]} dice showing {v} are wanted and only {have[v]} is"
+                     for v in sorted(set(c_missing_dice(pool, dice))))
 
 
 def c_missing_dice(pool, dice) -> list[int]:

@@ -144,7 +144,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
             hands[i] = c_add(hands[i], (code,))
             eff.append(Eff("hell-power", f"Hell power: {card_name(code)} goes back from {names[i]}'s Hell Domain to "
                            f"{names[i]}'s hand", R.HELL_POWER_RETURN_CARD, who=names[i], card=fc(code)))
-        else:
+        elif any(sum(h) for h in hells):  # with no Hell card left anywhere there is nothing to return
             eff.append(Eff("hell-power-unused", f"{name} could have used the Hell power (three or more Hell cards) "
                            "and did not", R.HELL_POWER_TRIGGER))
     t2 = t.replace(hands=tuple(hands), hells=tuple(hells), used=tuple(used), discard=discard, centre=centre,

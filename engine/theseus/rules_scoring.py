@@ -85,9 +85,11 @@ def final_scores(state: State) -> dict[str, Any]:
         rows.append({"player": p.name, "card_vp": card_vp, "effect_points": effect_points,
                      "bonuses": p.bonuses, "total": card_vp + effect_points + p.bonuses,
                      "party_rank": party_rank, "hand_rank": hand_rank})
-    if general:
-        note(R.VP_LOW, f"printed VP unknown for {listing(sorted(set(general)))}; counted by the general "
-             "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(general, vp="N"))
+    for rule, cards in ((R.VP_LOW, [n for n in general if rank(n) <= 4]),
+                        (R.VP_HIGH, [n for n in general if rank(n) >= 5])):
+        if cards:  # each note cites the general rule's part its cards are counted by
+            note(rule, f"printed VP unknown for {listing(sorted(set(cards)))}; counted by the general "
+                 "rule (Ranks 1-4: 1 VP, Ranks 5-6: 2 VP); " + teach_each(cards, vp="N"))
     if no_vp:
         note(R.FINAL_SCORE, f"VP and Rank unknown for {listing(sorted(set(no_vp)))}: counted as 0; "
              + teach_each(no_vp, rank="N"))

@@ -136,6 +136,12 @@ def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
                 f"{label} (Rank {rank}) cannot carry a Bonus: only Board cards below the active Rank "
                 f"({table.rank}) get one when the Rank advances",
             )
+        elif rank is not None and rank <= table.rank - 2:
+            table.forbid(
+                R.EXPIRED,
+                f"{label} (Rank {rank}) cannot still carry a Bonus at Rank {table.rank}: a card with a Bonus "
+                f"is Exiled with it at the next advance (here when Rank {rank + 2} began)",
+            )
     have = table.bonuses[who]
     new = have + gain
     if new < 0:

@@ -809,3 +809,15 @@ def test_tracker_moves_wait_for_the_line():
     s = Engine().plays.apply(s, Engine().plays.parse_move("attack boss at ben boss", s), overruled=True)
     assert rules_of(refused(s, "pass", "ann")) == [G + "turn.line.repeat"]
     s, _ = do(s, "damage", "ben", "boss", "1")  # counters still change while the Line waits
+
+
+def test_destroy_by_card_effect_meets_determination():
+    # Glossary, Determination: a Fighter that would be destroyed, with no +1 Attack counter, stays at 1
+    # health with a counter; a card effect that destroys it is such a case (then, with its counter, it goes)
+    s = DRIVE.play(new(), "card Hero fighter level=1 health=3 attack=1 attack-cost=1 keywords=determination")
+    s, _ = overrule(s, "fighter", "ben", "Hero", "3")
+    s, eff = do(s, "destroy", "ben", "hero")
+    assert (fighter(s, "Ben", "Hero").health, fighter(s, "Ben", "Hero").counters) == (1, 1)
+    assert rules_of(eff) == [G + "keywords.determination"]
+    s, eff = do(s, "destroy", "ben", "hero")
+    assert player(s, "Ben").fighters == () and rules_of(eff) == [G + "keywords.destroy"]

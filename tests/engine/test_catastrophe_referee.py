@@ -189,11 +189,22 @@ def _track_case(words, names=("Abi", "Betty", "Chris"), variant="standard", befo
     return T.check(state, T.parse(state, list(words)))
 
 
+def _several_cats_passed_on():
+    """A table's Attack on every other cat (no Red Glowy Dot), passed by Betty to Chris."""
+    from engine.catastrophe.model import CardSpec
+
+    storm = CardSpec(name="Hairball Storm", type="attack", number=4, targets="others")
+    state = go(new().model_copy(update={"cards": (storm,)}), "Abi play Hairball Storm", "Betty play Pass to Chris")
+    return E.check(state, E.plays.parse_move("resolve", state))
+
+
 READING_CASES = {
     # Power Cat outside its owner's Claw Phase: the rulebook does not say
     "power cat": (readings.POWER_CAT_WHEN, lambda: _play_case([], "Betty play Power Cat")),
     # which card a Pass moves: the most recent non-Reaction, aimed at the passer
     "pass": (readings.PASS_TARGET, lambda: _play_case(["Abi play Curiosity at Betty"], "Betty play Pass to Chris")),
+    # an Attack on several cats passed to another of its targets: that cat is its target once
+    "pass onto a target": (readings.PASS_ONTO_TARGET, lambda: _several_cats_passed_on()),
     # MICE MISCHIEF: only the example shows it
     "mice": (readings.MICE_MISCHIEF, lambda: _play_case([], "Abi play Mice Mischief")),
     # a failed roll: the lives go when the Attack takes effect

@@ -114,9 +114,20 @@ def test_without_printed_vp_the_general_rule_counts_and_the_note_teaches_vp():
     cards = STARTERS + [{"name": "Hydra", "rank": 6, "icon": "explore", "effect": "none"}]
     result = scored(cards, Ann={"reward_area": ["Hydra"]}, Ben={})
     assert result["players"][0]["card_vp"] == 2
-    [note] = [n for n in result["unchecked"] if n.rule == R.VP_LOW]
+    [note] = [n for n in result["unchecked"] if n.rule == R.VP_HIGH]  # Rank 6: the 2 VP part of the rule
     assert note.message.startswith("printed VP unknown for Hydra;")
     assert note.message.endswith('teach it: `companion cards add theseus Hydra --vp "N"`')
+    assert not [n for n in result["unchecked"] if n.rule == R.VP_LOW]
+
+
+def test_a_general_rule_note_cites_the_part_of_the_rule_each_card_is_counted_by():
+    cards = STARTERS + [{"name": "Hydra", "rank": 6, "icon": "explore", "effect": "none"},
+                        {"name": "Squire", "rank": 1, "icon": "explore", "effect": "none"}]
+    result = scored(cards, Ann={"reward_area": ["Hydra", "Squire"]}, Ben={})
+    assert result["players"][0]["card_vp"] == 3
+    notes = {n.rule: n.message for n in result["unchecked"] if n.rule in (R.VP_LOW, R.VP_HIGH)}
+    assert notes[R.VP_LOW].startswith("printed VP unknown for Squire;")
+    assert notes[R.VP_HIGH].startswith("printed VP unknown for Hydra;")
 
 
 def test_effect_points_count_only_in_their_area_and_leave_no_note_when_every_card_is_known():

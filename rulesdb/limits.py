@@ -1,0 +1,39 @@
+"""A limit the player's numbers cross comes first (issue 46): "I have 6 cards and draw 3" asks about
+the rule that says you may hold at most 7, whichever rule the words "cards" and "draw" find first."""
+from __future__ import annotations
+
+import re
+
+# patterns as text: compiled (and cached by re) only for a question with a number
+_ADDS = (r"\b(?:have|has|got|at|on)\s+(\d+)\s+(\w+).*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b"
+         r"[^.?]*?\b(\d+)\b")
+# a rule stating a limit: "Hand limit: 7 cards", "never more than 9", "at most 3", "up to 7", "maximum of 4"
+_LIMIT = (r"\b(?:limit|limits|maximum|max|most|more than|above|beyond|up to|exceed)\b\W+(?:\w+\W+){0,3}?(\d+)\b"
+          r"|\b(\d+)\s+(?:is the|at most|maximum|max)\b")
+
+
+def _thing(word: str) -> str:
+    return word.lower().rstrip("s")  # "lives" and "live", "cards" and "card": one thing counted
+
+
+def crossing(query: str) -> tuple[int, int, str] | None:
+    """(what the player has, what they would have, the thing counted) when the question adds to a
+    count ("I have 6 cards and draw 3": 6, 9, card), else None."""
+    found = re.search(_ADDS, query.lower()) if any(c.isdigit() for c in query) else None
+    return (int(found[1]), int(found[1]) + int(found[3]), _thing(found[2])) if found else None
+
+
+def limits_first(found: list[tuple[float, dict]], query: str) -> list[tuple[float, dict]]:
+    """Hits best first, a rule whose title sets a limit on the thing the question counts, a limit
+    its count crosses (has <= limit < would have), moved above the first hit."""
+    cross = crossing(query)
+    if cross is None or not found:
+        return found
+    have, would, thing = cross
+    top = max(sc for sc, _ in found)
+    out = []
+    for sc, f in found:
+        limits = {int(a or b) for a, b in re.findall(_LIMIT, f["title"], re.IGNORECASE)}
+        said = {_thing(w) for w in re.findall(r"\w+", f["title"])}
+        out.append((top * 1.001 + 1e-6 if thing in said and any(have <= n < would for n in limits) else sc, f))
+    return sorted(out, key=lambda pair: -pair[0])
