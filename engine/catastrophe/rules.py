@@ -15,6 +15,7 @@ from . import rules_effects, rules_readings
 from .rule_ids import R
 from .table import Table, basket_short, moving_on
 
+
 def a_type(kind: str) -> str:
     """The card type's title with its article: "an Attack", "a Curiosity"."""
     title = TYPE_TITLES[kind]
