@@ -67,6 +67,9 @@ def engine(shared_home):
      "catopomp.passing.transfer-mandatory-three", "catopomp.passing.transfer-optional"),
     ("cataclysm-arcade", "I have 2 coins and the attack costs 3, can I attack",
      "cataclysm-arcade.combat.cannot-attack-unpaid", "cataclysm-arcade.combat.choose-attacker"),
+    # issue 46's own example: the rule on paying the cost is the general rule it overrides too
+    ("cataclysm-arcade", "I have 2 coins and the attack costs 3, can I attack",
+     "cataclysm-arcade.combat.cannot-attack-unpaid", "cataclysm-arcade.combat.pay-attack-cost"),
 ])
 def test_a_question_naming_the_case_lifts_the_exception_above_its_rule(engine, game, ask, exception, rule):
     ids = [h.id for h in engine.search(ask, game=game, limit=30).results]
@@ -76,6 +79,7 @@ def test_a_question_naming_the_case_lifts_the_exception_above_its_rule(engine, g
 @pytest.mark.parametrize("game, ask, rule", [
     ("catopomp", "can I swap cat-leton", SWAP),
     ("cataclysm-arcade", "can healing take my boss above its starting hp", "cataclysm-arcade.keywords.heal"),
+    ("cataclysm-arcade", "how much does it cost to attack", "cataclysm-arcade.combat.pay-attack-cost"),
 ])
 def test_a_question_sharing_only_the_rules_subject_keeps_the_rule_first(engine, game, ask, rule):
     assert engine.search(ask, game=game, limit=3).results[0].id == rule
