@@ -421,3 +421,20 @@ def test_the_package_shows_only_its_face_and_keeps_its_modules_apart():
             if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("engine.theseus")):
                 private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
     assert private == [] and long == []
+
+
+def test_names_in_another_case_than_the_catalogue_read_back_as_offered():
+    """A table that writes catalogue cards in another case (`paladin`, `DARK KNIGHT`): the names read
+    as the catalogue spells them, so every play offered instead of a refused one is accepted as typed
+    (the notation matched `paladin` to Paladin, which the Board, holding `paladin`, did not have)."""
+    state = table(board=["paladin", "WITCH", "dark knight", "Kunoichi"],
+                  players=[{"name": "Ann", "party": ["knight", "Mage", "rogue"], "hand": ["buster"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    assert [c.name for c in state.board] == ["Paladin", "Witch", "Dark Knight", "Kunoichi"]
+    assert state.player("Ann").party == ("Knight", "Mage", "Rogue") and state.player("Ann").hand == ("Buster",)
+    assert ENGINE.declaration.status(state) == []  # nothing named outside the catalogue
+    refused = ENGINE.check(state, ENGINE.plays.parse_move("use Rogue subjugate Witch", state))
+    assert not refused.legal and refused.alternatives
+    for alternative in refused.alternatives:
+        assert ENGINE.check(state, ENGINE.plays.parse_move(alternative, state)).legal, alternative
+    assert ENGINE.check(state, ENGINE.plays.parse_move("use knight explore PALADIN", state)).legal
