@@ -137,6 +137,8 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
         return
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
     if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
+        if move.target is not None:
+            _target_unused(move, spec, r)
         return
     if move.target is not None:
         if not state.player(move.target).eliminated:
@@ -148,6 +150,20 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
         r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
     number = f" {move.number}" if move.number is not None else ""
     r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
+
+
+def _target_unused(move: Move, spec: CardSpec, r: Findings) -> None:
+    """A cat named for a card that reaches no chosen player: refused, offering the play without it; an
+    Ally or Power Cat whose text the table has not described may aim at one (its text decides): a note."""
+    rule = R.ALLY if spec.type == "ally" else R.CLAW_HOW
+    if spec.type in rules_effects.EFFECT_TYPES and not spec.effect:
+        r.note(rule, f"whether {spec.name} aims at {move.target}: its text decides (the rulebook prints none); "
+               f"the referee does nothing at {move.target} (record what the card does with `track`)")
+        return
+    does = f" (its effect: {'; '.join(spec.effect)})" if spec.effect else ""
+    number = f" {move.number}" if move.number is not None else ""
+    r.forbid(rule, f"{spec.name} reaches no chosen player{does}: no `at {move.target}`",
+             f"{move.player} play {spec.name}{number}")
 
 
 def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings) -> None:
@@ -180,9 +196,12 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
     if spec.type in ("cucumber", "take"):
+        rule = R.CUCUMBER if spec.type == "cucumber" else R.TAKE
         if top is None:
-            r.forbid(R.CUCUMBER if spec.type == "cucumber" else R.TAKE,
-                 f"{spec.name} blocks the most recent card played, and no card is in play")
+            r.forbid(rule, f"{spec.name} blocks the most recent card played, and no card is in play")
+        elif move.target is not None:
+            r.forbid(rule, f"{spec.name} blocks the most recent card played ({top.label()}), not a player: "
+                     f"no `at {move.target}`", f"{move.player} play {spec.name}")
         return
     if being is None:
         r.forbid(R.PASS, "Pass hands on an Attack or Curiosity, and none is being played")
