@@ -438,3 +438,15 @@ def test_names_in_another_case_than_the_catalogue_read_back_as_offered():
     for alternative in refused.alternatives:
         assert ENGINE.check(state, ENGINE.plays.parse_move(alternative, state)).legal, alternative
     assert ENGINE.check(state, ENGINE.plays.parse_move("use knight explore PALADIN", state)).legal
+
+
+def test_an_unclosed_apostrophe_is_refused_naming_the_double_quoted_form_which_reads():
+    """`use Knight explore Hero's Cape`: the apostrophe opens a quote that never closes; the one line
+    names the form that reads (the name in double quotes), and that form is a legal play."""
+    state = table(board=["Hero's Cape", "Witch", "Buster", "Kunoichi"],
+                  cards=KNOWN + [{"name": "Hero's Cape", "rank": 1, "icon": "explore", "effect": "none"}])
+    with pytest.raises(MoveSyntaxError, match="in double quotes, e.g. use Knight explore \"Hero's Cape\""):
+        ENGINE.plays.parse_move("use Knight explore Hero's Cape", state)
+    move = ENGINE.plays.parse_move("use Knight explore \"Hero's Cape\"", state)
+    assert move.targets == ("Hero's Cape",) and ENGINE.check(state, move).legal
+    assert ENGINE.plays.format_move(move) == "use Knight explore \"Hero's Cape\""
