@@ -299,20 +299,35 @@ def _no_extra(rest: list[str]) -> None:
 
 
 def _play_as_typed(store, text: str, words: list[str], session, overrule, by, save, mark):
-    """The play as one line; if that does not read and a word of it held spaces (`play card "Fire Bolt"
-    top ...`: the shell took the quotes away), the words quoted again, as notations with names of several
-    words read them. When neither reads, the first error stands (a notation without quoting, Cataclysm
-    Arcade's say, reads the words run together)."""
+    """The play as one line; if that does not read and a word of it held spaces or a quote mark (`play
+    card "Fire Bolt" top ...`, `play roll "O'Neil" 6 ...`: the shell took the quotes away), the words
+    quoted again, as notations with names of several words read them. When neither reads, the first
+    error stands (a notation without quoting, Cataclysm Arcade's say, reads the words run together),
+    unless the line could not be split at all (an apostrophe read as an open quote): then the second."""
     try:
         return store.play(text, session, overrule, by, save, sent=mark)
     except MoveSyntaxError:
-        if len(words) < 2 or not any(any(ch.isspace() for ch in w) for w in words):
+        if len(words) < 2 or not any(any(ch.isspace() or ch in "'\"" for ch in w) for w in words):
             raise
         import shlex
 
-        with suppress(MoveSyntaxError):
+        try:
             return store.play(shlex.join(words), session, overrule, by, save, sent=mark)
+        except MoveSyntaxError as second:
+            if not _splits(text):
+                raise second from None
         raise
+
+
+def _splits(text: str) -> bool:
+    """Whether the line splits into words as the notations read it (an unpaired quote does not)."""
+    import shlex
+
+    try:
+        shlex.split(text)
+    except ValueError:
+        return False
+    return True
 
 
 def play(

@@ -104,11 +104,14 @@ def listing(names) -> str:
 
 
 def quote(name: str) -> str:
-    """A card's name as the table types it in a command: quoted (shell style) when it holds a space
-    or a quote, bare otherwise."""
+    """A name as the table types it in a play or command, read back as one word (shlex): bare, or in
+    double quotes when it holds a space or a quote, so it still reads as written ("O'Neil"); shell style
+    only when a double quote or a backslash leaves no other way."""
     import shlex
 
-    return shlex.quote(name) if any(ch.isspace() or ch in "'\"" for ch in name) else name
+    if name and not any(ch.isspace() or ch in "'\"\\" for ch in name):
+        return name
+    return shlex.quote(name) if set(name) & set('"\\$`') else f'"{name}"'
 
 
 def count(n: int, one: str, many: str | None = None) -> str:

@@ -152,3 +152,22 @@ def test_a_tracker_pass_out_of_turn_is_refused_and_an_overrule_records_it(tmp_pa
     state = json.loads(run_companion("track", "show", "--json", env=env).stdout)["state"]
     assert state["still_to_pass"] == ["Ann", "Cy"] and state["initiative"] == "Ann"
     assert run_companion("track", "pass", "ann", env=env).returncode == 0
+
+
+@pytest.mark.parametrize("fighters,said", [
+    ('fighters = [{ name = "Grunt", health = 3, starting_health = 3 }, { name = "Wolf", health = 2, starting_health = 2 }]\n',
+     "Ann's Fighters: Grunt, Wolf"),
+    ("", "Ann has no Fighter in play: `weapon Sword` enters it unwielded"),
+])
+def test_a_weapon_on_a_boss_names_the_fighters_that_may_wield_it(cli, tmp_path, fighters, said):
+    """`weapon NAME on boss` is bad input (Weapon: a Fighter wields it): the one line names the player's
+    Fighters, or the unwielded play when there is none (it named no choice before)."""
+    situation = tmp_path / "table.toml"
+    situation.write_text(
+        'level = 2\nplayer_one = "Ann"\n[[cards]]\nname = "Sword"\ntype = "weapon"\nlevel = 1\n'
+        '[[players]]\nname = "Ann"\ncoins = 1\nhand = ["Sword"]\nboss = { health = 10, starting_health = 10 }\n'
+        + fighters + '[[players]]\nname = "Ben"\ncoins = 1\nboss = { health = 10, starting_health = 10 }\n',
+        encoding="utf-8")
+    done = cli("check", "cataclysm-arcade", "--situation", str(situation), "--move", "weapon sw on boss")
+    assert done.exit_code == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.output
+    assert "a Weapon is wielded by a Fighter, not by a Boss" in done.stderr and said in done.stderr

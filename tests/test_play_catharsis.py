@@ -48,3 +48,35 @@ def test_a_name_with_an_apostrophe_gets_the_same_advice_through_track_and_play(h
     assert "Legal instead:\n  adjust \"O'Neil\" 6 -1\n" in adjust.stdout
     ok(env, "play", "adjust \"O'Neil\" 6 -1")  # the advice, typed as offered
     ok(env, "play", "heal \"O'Neil\" 3")
+
+
+def test_a_refusal_and_a_play_line_write_an_apostrophe_name_as_typed(home):
+    """A play echoed in a refusal or a recorded line writes O'Neil in double quotes, as the table typed it
+    (`roll "O'Neil" ...`), never the shell's `'O'"'"'Neil'`; the echo still reads back as the same play."""
+    env = table_env(home)
+    ok(env, "track", "new", "catharsis", "--players", "O'Neil,Ben", "--option", "morale=6")
+    for words in ("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"):
+        ok(env, "play", words)
+    exhausted = run_in_process("play", "exhaust \"O'Neil\" 3", env=env)
+    rolled = run_in_process("play", "roll \"O'Neil\" 6 6 5 1 3 2", env=env)
+    again = run_in_process("play", "roll \"O'Neil\" 6 6 5 1 3 2", env=env)
+    assert exhausted.returncode == rolled.returncode == 0 and again.returncode == 1
+    assert exhausted.stdout.startswith("exhaust \"O'Neil\" 3:") and "O'Neil: roll \"O'Neil\" 6 6 5 1 3 2" in rolled.stdout
+    assert "refused: roll \"O'Neil\" 6 6 5 1 3 2: O'Neil has already rolled" in again.stderr
+    assert "'\"'\"'" not in exhausted.stdout + rolled.stdout + again.stderr
+
+
+def test_a_name_with_an_apostrophe_typed_as_its_own_shell_word_reads(home):
+    """`companion play roll "O'Neil" 6 ...`: the shell takes the quotes away; the words run together
+    hold an unpaired apostrophe, so they are read quoted again, and a misspelt name is refused naming
+    the player as typed and the nearest one (it was "cannot read ...: No closing quotation")."""
+    env = table_env(home)
+    ok(env, "track", "new", "catharsis", "--players", "O'Neil,Ben", "--option", "morale=6")
+    for words in ("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"):
+        ok(env, "play", words)
+    before = _snapshot(home)
+    wrong = run_in_process("play", "roll", "O'Neal", "6", "6", "5", "1", "3", "2", env=env)
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1, wrong.stderr
+    assert "unknown player \"O'Neal\"; did you mean O'Neil?" in wrong.stderr and _snapshot(home) == before
+    said = ok(env, "play", "roll", "O'Neil", "6", "6", "5", "1", "3", "2")
+    assert "O'Neil rolls 1 2 3 5 6 6" in said, said

@@ -85,7 +85,7 @@ def parse_move(text: str, state: State):
             raise MoveSyntaxError(f"missing the Fighter after 'on'; {usage}")
         on = _own_character(state, who, on_words)
         if on == BOSS and verb != "fortify":
-            raise MoveSyntaxError("a Weapon is wielded by a Fighter, not by a Boss")
+            raise MoveSyntaxError(_not_on_boss(state.player(who), verb, _card_name(state, who, " ".join(head))))
     if not head:
         raise MoveSyntaxError(f"missing card name; {usage}")
     if verb == "fortify" and on is None:
@@ -112,6 +112,16 @@ def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str]
     if len(after) == 1:
         raise MoveSyntaxError(f"missing the character of {name} after 'at {after[0]}' ('boss' or a Fighter); {usage}")
     return words[:i], name, _character_of(state.player(name), after[1:])
+
+
+def _not_on_boss(me: Player, verb: str, weapon: str) -> str:
+    """A Weapon aimed at a Boss: the problem and the Fighters that may wield it (Weapon: a Fighter wields)."""
+    problem = "a Weapon is wielded by a Fighter, not by a Boss"
+    if me.fighters:
+        return f"{problem}; {me.name}'s Fighters: {', '.join(f.name for f in me.fighters)}"
+    if verb == "weapon":
+        return f"{problem}, and {me.name} has no Fighter in play: `weapon {weapon}` enters it unwielded"
+    return f"{problem}, and {me.name} has no Fighter in play to wield {weapon}"
 
 
 def _character_of(player: Player, words: list[str]) -> str:

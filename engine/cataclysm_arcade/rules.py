@@ -143,6 +143,8 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
         owner = state.player(move.target_player)
         if owner.out or table.character(owner, move.target) is None:
             return [_r(R.TARGET, f"{move.target_player}'s {move.target} is not in play")]
+        if _word(effect) == "destroy" and move.target == BOSS:
+            unchecked.append(rules_readings.DESTROY_BOSS)
     card = spec(state, move.card) if move.kind != "activate" else None
     if effect is None and card is not None and card.text is None:
         unchecked.append(rules_cards.unknown(card.name, "effect", R.GOLDEN_RULE, card.type))

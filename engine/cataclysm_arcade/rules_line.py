@@ -225,6 +225,9 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
         t.add_health(owner.name, name, n, capped=word == "heal", announce=True)
     elif word == "destroy" and name != BOSS:
         t.destroy_by_effect(owner.name, name)
+    elif word == "destroy":
+        t.say("boss-destroy", f"{item.card} would destroy {character_label(name, owner.name)}: the rulebook does not "
+              "say what that does to a Boss; the table carries out the card's text (record it with `track`)", R.DESTROY)
     elif word == "stun":
         t.with_character(owner.name, name, who.model_copy(update={"stunned": True, "tapped": True}))
         t.say("stunned", f"{character_label(name, owner.name)} is stunned and tapped; the rulebook gives Stun "

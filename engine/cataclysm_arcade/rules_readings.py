@@ -42,6 +42,9 @@ TRIGGER_PRIORITY = reading(R.TRIGGERED, "after a trigger the player with the ini
                            "your own item")
 LINE_ITEMS_REMOVED = reading(R.DEFEATED_REMOVED, "a defeated player's items waiting on the Line leave the game with "
                              "their cards", "Winning the Game removes their cards; it does not name the Line")
+DESTROY_BOSS = reading(R.DESTROY, "a destroy effect may name a Boss as its target, and what it does to the Boss is "
+                      "left to the table (record it with `track`)", "Glossary, Destroy: any card goes to the discard "
+                      "pile; Boss and Combat speak only of defeat at 0 health; Target leaves targets to the card")
 TURN_IS_LEVEL = reading(R.LEVEL_INCREASES, "a turn is a whole level: coins come once per level and the level rises "
                         "when everyone has passed", "Overview speaks of turns, Turn Structure of levels")
 
@@ -56,10 +59,10 @@ BY_EFFECT = {
     ("level", R.LEVEL_INCREASES): TURN_IS_LEVEL,
     ("blocked", R.BLOCK): BLOCK_RESPONSE,
 }
-BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER}
+BY_KIND = {"stunned": STUN_DURATION, "boss-determination": DETERMINATION_FIGHTER, "boss-destroy": DESTROY_BOSS}
 
 ALL = (FORTIFY_MOVE, BLOCK_RESPONSE, STUN_DURATION, WEAPON_STAYS, ATTACK_FIZZLES, DETERMINATION_FIGHTER, SAME_NAME,
-       SAME_NAME_WEAPON, SAME_NAME_OWNER, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL)
+       SAME_NAME_WEAPON, SAME_NAME_OWNER, TRIGGER_PRIORITY, LINE_ITEMS_REMOVED, TURN_IS_LEVEL, DESTROY_BOSS)
 
 # what the engine cannot know, said where a verdict meets it (not readings: the rulebook is clear)
 TRIGGER_CONDITION = Reason(rule=R.TRIGGER, message="whether a card's trigger condition was met: the engine does not "

@@ -137,6 +137,8 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
         return
     aimed = spec.type in ("attack", "curiosity") and spec.targets == "one"
     if not aimed and not any(rules_effects.parse_effect(text).who == "target" for text in spec.effect):
+        if move.target is not None:
+            _target_unused(move, spec, r)
         return
     if move.target is not None:
         if not state.player(move.target).eliminated:
@@ -148,6 +150,20 @@ def _judge_targets(state: State, move: Move, spec: CardSpec, r: Findings) -> Non
         r.forbid(R.CLAW_HOW, f"{spec.name}'s effect ({'; '.join(spec.effect)}) reaches a chosen player: `at NAME`")
     number = f" {move.number}" if move.number is not None else ""
     r.advice.extend(f"{move.player} play {spec.name}{number} at {o}" for o in _others(state, move.player))
+
+
+def _target_unused(move: Move, spec: CardSpec, r: Findings) -> None:
+    """A cat named for a card that reaches no chosen player: refused, offering the play without it; an
+    Ally or Power Cat whose text the table has not described may aim at one (its text decides): a note."""
+    rule = R.ALLY if spec.type == "ally" else R.CLAW_HOW
+    if spec.type in rules_effects.EFFECT_TYPES and not spec.effect:
+        r.note(rule, f"whether {spec.name} aims at {move.target}: its text decides (the rulebook prints none); "
+               f"the referee does nothing at {move.target} (record what the card does with `track`)")
+        return
+    does = f" (its effect: {'; '.join(spec.effect)})" if spec.effect else ""
+    number = f" {move.number}" if move.number is not None else ""
+    r.forbid(rule, f"{spec.name} reaches no chosen player{does}: no `at {move.target}`",
+             f"{move.player} play {spec.name}{number}")
 
 
 def _judge_holding(state: State, move: Move, spec: CardSpec | None, r: Findings) -> None:
@@ -180,9 +196,12 @@ def _judge_reaction(state: State, move: Move, spec: CardSpec, r: Findings) -> No
         r.forbid(R.REACTIONS_BEFORE_DICE, f"{being.label()}'s dice have been rolled: Reactions come before the roll")
         return
     if spec.type in ("cucumber", "take"):
+        rule = R.CUCUMBER if spec.type == "cucumber" else R.TAKE
         if top is None:
-            r.forbid(R.CUCUMBER if spec.type == "cucumber" else R.TAKE,
-                 f"{spec.name} blocks the most recent card played, and no card is in play")
+            r.forbid(rule, f"{spec.name} blocks the most recent card played, and no card is in play")
+        elif move.target is not None:
+            r.forbid(rule, f"{spec.name} blocks the most recent card played ({top.label()}), not a player: "
+                     f"no `at {move.target}`", f"{move.player} play {spec.name}")
         return
     if being is None:
         r.forbid(R.PASS, "Pass hands on an Attack or Curiosity, and none is being played")
@@ -505,11 +524,27 @@ def _reveal(t: Table, move: Move) -> None:
 def check(state: State, move: Move) -> Verdict:
     found = judge(state, move)
     if found.problems:
-        return found.verdict([a for a in dict.fromkeys(found.advice) if _allowed(state, a)])
+        return found.verdict([a for a in dict.fromkeys(found.advice) if _allowed(state, a)] or _instead(state, move))
     t = run(state, move)
     found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
     found.leave_open(*rules_readings.from_effects(t.effects))
     return found.verdict()
+
+
+#: plays a refusal offers when its own advice fits nothing on the table
+INSTEAD = 6
+
+
+def _instead(state: State, move: Move) -> list[str]:
+    """A refusal with no advice of its own offers the plays legal now that play no card (a card play
+    would show a hand on the shared screen, issue 43): the refused play's maker's first, then those of
+    its kind (`Betty draw` on Abi's turn: `Abi draw`)."""
+    from .notation import format_move
+    from .rules_moves import legal_moves
+
+    plays = sorted((m for m in legal_moves(state) if m.kind != "play"),
+                   key=lambda m: (m.player != move.player, m.kind != move.kind))
+    return [format_move(m) for m in plays[:INSTEAD]]
 
 
 def _allowed(state: State, text: str) -> bool:

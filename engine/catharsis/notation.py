@@ -24,7 +24,7 @@ from functools import partial
 from engine.base import MoveSyntaxError
 from engine.library import laid_over
 from engine.tracking import Change, aliases_of
-from engine.words import match
+from engine.words import match, quote
 
 from .rules_costs import parse_cost, read_die, read_dice
 from .model import PowerCard
@@ -270,35 +270,35 @@ def _join(values) -> str:
 
 def _by(play: Play) -> str:
     """An adjustment's granting player (and ability), as written after its die."""
-    return f" by {shlex.quote(play.by)}" + (f" {play.slot} {play.half}" if play.slot else "") if play.by else ""
+    return f" by {quote(play.by)}" + (f" {play.slot} {play.half}" if play.slot else "") if play.by else ""
 
 
 #: play kind -> its canonical text (a tracker command is written as typed)
 FORMATS = {
-    "roll": lambda p: f"roll {shlex.quote(p.player)} {_join(p.values)}",
-    "reroll": lambda p: f"reroll {shlex.quote(p.player)} {_join(p.values)}"
+    "roll": lambda p: f"roll {quote(p.player)} {_join(p.values)}",
+    "reroll": lambda p: f"reroll {quote(p.player)} {_join(p.values)}"
                         + (f" to {_join(p.results)}" if p.results is not None else ""),
-    "adjust": lambda p: f"adjust {shlex.quote(p.player)} {p.values[0]} {p.amount:+d}{_by(p)}",
-    "use": lambda p: f"use {shlex.quote(p.player)} {p.slot} {p.half}" + (f" with {_join(p.values)}" if p.with_dice else ""),
+    "adjust": lambda p: f"adjust {quote(p.player)} {p.values[0]} {p.amount:+d}{_by(p)}",
+    "use": lambda p: f"use {quote(p.player)} {p.slot} {p.half}" + (f" with {_join(p.values)}" if p.with_dice else ""),
     "attack": lambda p: f"attack {p.to} {p.amount}",
-    "assign": lambda p: "assign " + " ".join(f"{shlex.quote(n)} {v}" for n, v in p.shares),
-    "boost": lambda p: f"boost {shlex.quote(p.player)} {p.slot} {p.half} {p.amount:+d} "
+    "assign": lambda p: "assign " + " ".join(f"{quote(n)} {v}" for n, v in p.shares),
+    "boost": lambda p: f"boost {quote(p.player)} {p.slot} {p.half} {p.amount:+d} "
                        + ("ability" if p.target == "ability" else f"attack {p.target}"),
-    "pay": lambda p: f"pay {shlex.quote(p.target)} with {_join(p.values)}",
+    "pay": lambda p: f"pay {quote(p.target)} with {_join(p.values)}",
     "card": lambda p: format_card(p.card),
 }
 
 
 def format_play(play: Play) -> str:
-    return FORMATS[play.kind](play) if play.kind in FORMATS else shlex.join(play.words)
+    return FORMATS[play.kind](play) if play.kind in FORMATS else " ".join(map(quote, play.words))
 
 
 def format_card(c: PowerCard) -> str:
     """A card as the `card` play that describes it (only the fields it gives)."""
     q = shlex.quote
-    parts = ["card", q(c.name)]
+    parts = ["card", quote(c.name)]
     if c.character:
-        parts += ["character", q(c.character)]
+        parts += ["character", quote(c.character)]
     if c.duo:
         parts += ["duo", q(",".join(c.duo))]
     if c.side:

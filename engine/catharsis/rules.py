@@ -2,13 +2,13 @@
 (a tracker command as a play is judged and made by the tracker's verbs)."""
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from functools import partial
 from typing import Any
 
 from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
+from engine.words import quote
 
 from . import rules_combat, track
 from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of, shipped
@@ -330,7 +330,7 @@ def _check_card(state: State, play: Play, v: Findings) -> None:
     before = card_of(state, play.card.name)
     over = " (only the fields given change; the rest of the card stays)" if before is not None else ""
     v.say("card", f"{play.card.name} described for this table{over}: "
-                  + format_card(play.card).removeprefix(f"card {shlex.quote(play.card.name)} "),
+                  + format_card(play.card).removeprefix(f"card {quote(play.card.name)} "),
           R.DICE_COSTS, card=play.card.name)
 
 

@@ -119,8 +119,11 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
                            f"showing {r}", R.RESERVE_DIE_UNUSED_GOES_TO_CENTRE, who=name))
         centre = tuple(sorted(centre))
         reserve = tuple(None if k == p else v for k, v in enumerate(reserve))
-        eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}; the dice end on {name}'s Used Dice card "
-                       "and no further Dice Boost is allowed this round", R.DICE_BOOST_ONCE_PER_ROUND, who=name))
+        eff.append(Eff("dice-used", f"{name} boosts with {dice_text(mv.dice)}: "
+                       + ("it stays" if len(mv.dice) == 1 else "they stay") + " with the set while it is the winning "
+                       f"set, then go{'es' if len(mv.dice) == 1 else ''} onto {name}'s Used Dice card; {name} may not "
+                       "boost again this round",
+                       R.DICE_BOOST_ONCE_PER_ROUND, who=name))
     new_ws = WSet(p, tuple(sorted(heaven_part)), tuple(sorted(hell_part)), mv.dice, len(swap))
     key = ws_key(new_ws)
     if MITCH in new_ws.codes and mv.dice:

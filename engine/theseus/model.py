@@ -161,6 +161,7 @@ class State(Frozen):
             board = data.get("board")
             if isinstance(board, (list, tuple)):
                 data["board"] = [{"name": c} if isinstance(c, str) else c for c in board]
+            _spelled_as_catalogue(data)
         return data
 
     @field_validator("active")
@@ -214,6 +215,32 @@ class State(Frozen):
         if twice:
             raise ValueError(f"card entry given twice: {', '.join(twice)}")
         return value
+
+
+def _spelled_as_catalogue(data: dict) -> None:
+    """Card names given in another case than the catalogue's (`paladin`) take its spelling, as the
+    notation reads them, so a play offered for the table reads back as written."""
+    given = [c.get("name") if isinstance(c, dict) else getattr(c, "name", None) for c in data.get("cards") or ()]
+    spelled: dict[str, str] = {}
+    for name in (*(c.name for c in builtin_catalogue() + RANK_ONLY_CARDS), *given):
+        if isinstance(name, str):
+            spelled.setdefault(name.casefold(), name)
+
+    def names(value):
+        if not isinstance(value, (list, tuple)):
+            return value
+        return [spelled.get(n.casefold(), n) if isinstance(n, str) else n for n in value]
+
+    for key in ("used", "exiled"):
+        if key in data:
+            data[key] = names(data[key])
+    if isinstance(data.get("board"), list):
+        data["board"] = [dict(c, name=names([c.get("name")])[0]) if isinstance(c, dict) else c for c in data["board"]]
+    if isinstance(data.get("decks"), dict):
+        data["decks"] = {rank: names(deck) for rank, deck in data["decks"].items()}
+    if isinstance(data.get("players"), (list, tuple)):
+        data["players"] = [{**p, **{k: names(p[k]) for k in ("party", "hand", "reward_area") if k in p}}
+                           if isinstance(p, dict) else p for p in data["players"]]
 
 
 class Move(Frozen):

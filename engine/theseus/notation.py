@@ -38,7 +38,8 @@ def parse_move(text: str, state: State) -> Move:
     try:
         tokens = shlex.split(text)
     except ValueError as exc:
-        raise MoveSyntaxError(f"cannot read {text!r}: {exc}") from None
+        raise MoveSyntaxError(f"cannot read {text!r}: {str(exc).lower()}; write a name holding an apostrophe "
+                              "in double quotes, e.g. use Knight explore \"Hero's Cape\"") from None
     if not tokens:
         raise MoveSyntaxError("empty move; expected use, basic, exile or end, e.g. `use Knight explore Paladin` "
                               "(the notation: docs/moves-theseus.md)")

@@ -159,6 +159,9 @@ READING_CASES = {
     "line items": (rules_readings.LINE_ITEMS_REMOVED, ["track hand ben Zap", "track hand cy Zap", "track damage ben boss 5",
                                                  "play attack boss at cy boss", "play respond Zap at ann boss",
                                                  "play respond Zap at ben boss", "play decline"], "decline"),
+    # a destroy effect at a Boss: Destroy speaks of any card, the Boss passages of defeat at 0 health
+    "destroy boss": (rules_readings.DESTROY_BOSS, ["track hand ben Kill", "play attack boss at ben boss"],
+                     "respond Kill at ann boss"),
     # the level rises when everyone has passed: a turn read as a level
     "turn is level": (rules_readings.TURN_IS_LEVEL, ["play pass", "play pass"], "pass"),
 }

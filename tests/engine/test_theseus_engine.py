@@ -421,3 +421,32 @@ def test_the_package_shows_only_its_face_and_keeps_its_modules_apart():
             if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("engine.theseus")):
                 private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
     assert private == [] and long == []
+
+
+def test_names_in_another_case_than_the_catalogue_read_back_as_offered():
+    """A table that writes catalogue cards in another case (`paladin`, `DARK KNIGHT`): the names read
+    as the catalogue spells them, so every play offered instead of a refused one is accepted as typed
+    (the notation matched `paladin` to Paladin, which the Board, holding `paladin`, did not have)."""
+    state = table(board=["paladin", "WITCH", "dark knight", "Kunoichi"],
+                  players=[{"name": "Ann", "party": ["knight", "Mage", "rogue"], "hand": ["buster"]},
+                           {"name": "Ben", "party": ["Knight", "Mage", "Rogue"]}])
+    assert [c.name for c in state.board] == ["Paladin", "Witch", "Dark Knight", "Kunoichi"]
+    assert state.player("Ann").party == ("Knight", "Mage", "Rogue") and state.player("Ann").hand == ("Buster",)
+    assert ENGINE.declaration.status(state) == []  # nothing named outside the catalogue
+    refused = ENGINE.check(state, ENGINE.plays.parse_move("use Rogue subjugate Witch", state))
+    assert not refused.legal and refused.alternatives
+    for alternative in refused.alternatives:
+        assert ENGINE.check(state, ENGINE.plays.parse_move(alternative, state)).legal, alternative
+    assert ENGINE.check(state, ENGINE.plays.parse_move("use knight explore PALADIN", state)).legal
+
+
+def test_an_unclosed_apostrophe_is_refused_naming_the_double_quoted_form_which_reads():
+    """`use Knight explore Hero's Cape`: the apostrophe opens a quote that never closes; the one line
+    names the form that reads (the name in double quotes), and that form is a legal play."""
+    state = table(board=["Hero's Cape", "Witch", "Buster", "Kunoichi"],
+                  cards=KNOWN + [{"name": "Hero's Cape", "rank": 1, "icon": "explore", "effect": "none"}])
+    with pytest.raises(MoveSyntaxError, match="in double quotes, e.g. use Knight explore \"Hero's Cape\""):
+        ENGINE.plays.parse_move("use Knight explore Hero's Cape", state)
+    move = ENGINE.plays.parse_move("use Knight explore \"Hero's Cape\"", state)
+    assert move.targets == ("Hero's Cape",) and ENGINE.check(state, move).legal
+    assert ENGINE.plays.format_move(move) == "use Knight explore \"Hero's Cape\""

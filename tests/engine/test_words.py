@@ -117,6 +117,24 @@ def test_a_quoted_name_reads_back_as_one_word(name):
     assert (quote(name) == name) == (not any(ch.isspace() or ch in "'\"" for ch in name))
 
 
+@pytest.mark.parametrize("name, written", [("O'Neil", '"O\'Neil"'), ("Dark Knight", '"Dark Knight"'), ("Ann", "Ann"),
+                                           ('Big "Al"', "'Big \"Al\"'"), ("C:\\x", "'C:\\x'")])
+def test_a_quoted_name_reads_as_written_where_it_can(name, written):
+    """A name in a play or a command a message offers: in double quotes, so it reads as the player wrote it
+    (`"O'Neil"`, not the shell's `'O'"'"'Neil'`); shell style only for a double quote or a backslash."""
+    import shlex
+
+    assert quote(name) == written and shlex.split(written) == [name]
+
+
+@settings(max_examples=200, derandomize=True)
+@given(st.text(alphabet="ab '\"-\\$`", min_size=0, max_size=10))
+def test_any_quoted_name_reads_back_as_one_word(name):
+    import shlex
+
+    assert shlex.split(quote(name)) == [name]
+
+
 def test_a_bare_zero_is_one_reading_unless_it_could_set():
     assert amount("0", "morale", readings="+-") == "+0"
     assert amount("00", "yarn ann", no_set="yarn cannot be set") == "+0"
