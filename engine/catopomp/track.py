@@ -194,7 +194,7 @@ def _check_predict(state: State, seat: int, value: str, change: Change, no) -> l
     if p.prediction is not None and p.prediction != k and state.under_way:
         return no(R.COMPETITIVE_PREDICTION,
                   f"{name} wrote down {p.prediction} at the start of the round, and the "
-                  "round is under way (a player has cleared): it stays")
+                  "round is under way (a play is recorded or a player has cleared): it stays")
     return None
 
 

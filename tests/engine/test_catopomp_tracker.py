@@ -769,3 +769,23 @@ def test_recording_a_hand_is_checked_by_what_the_table_knows():
     verdict = refused(s, "hand", "ann", "9", "9", "9", "9", "9", "1", "2", "3", "4", "5")
     assert rules_of(verdict.reasons) == [f"{C}setup.copies-per-number"]
     assert "5 x 9" in verdict.reasons[0].message and "only 4 copies" in verdict.reasons[0].message
+
+
+def test_a_prediction_and_a_reserve_number_stay_fixed_after_a_discarded_winning_set():
+    """Predictions are written down at the start of the round and a reserve die's number is chosen
+    before it (no changing during the round). Once everyone passed, the winning set is discarded and
+    no set lies on the table, yet the round is still under way: the discard pile and the Hell Domain
+    show it, so neither may change."""
+    from engine.catopomp import Engine
+
+    e = Engine().plays
+    s = run(new(("Ann", "Ben", "Cy", "Dee"), competitive="yes", start="ann"), "dice 1 2 3 4 5 6 1 2",
+            "cleared ben 1", "cleared cy 1", "cleared dee 1", "dice 1 2 3 4 5 6 1", "predict ann 3",
+            "reserve ann 4")
+    for move in ("heaven 4 5 then hell 2", "pass", "pass", "pass"):
+        s = e.apply(s, e.parse_move(move, s))
+    assert s.winning_set is None and s.discard_pile
+    assert rules_of(refused(s, "predict", "ann", "1")) == [f"{C}competitive.prediction"]
+    assert "a play is recorded" in refused(s, "predict", "ann", "1").reasons[0].message
+    assert rules_of(refused(s, "reserve", "ann", "6")) == [f"{C}reserve-die.choose-number"]
+    s, _ = do(s, "predict", "ann", "3")  # the same number: nothing changes
