@@ -501,6 +501,22 @@ def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
     assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
 
 
+def test_an_empty_rank_6_deck_on_an_empty_board_says_the_game_ends_with_the_turn():
+    # the rulebook (12) ends the game when the last Rank 6 card leaves the Board, not when the Rank 6
+    # deck runs out: its last refill may leave up to 4 Rank 6 cards there. A table that never laid out
+    # the Board and types `deck 6 0` is told that the recorded Board makes this the last turn, and how
+    # to record the cards still there; recorded, the game goes on past `next`
+    state, effects = do(at_rank(6, cards="Titan:6"), "deck", "6", "0")
+    assert state.last_rank6_left
+    assert [e.rule for e in effects if e.kind == "note"] == [G + "end.trigger"]
+    assert not do(at_rank(6, cards="Titan:6"), "board", "Titan")[0].last_rank6_left
+    state, effects = do(play(state, "board Titan"), "next")
+    assert not state.game_over and not state.last_rank6_left and "next-player" in kinds(effects)
+    # the same for a count of the deck that shows Rank 6 cards still to come
+    state, effects = do(play(at_rank(6), "last-rank6"), "deck", "6", "2")
+    assert not state.last_rank6_left and "end-cancelled" in kinds(effects)
+
+
 def test_an_advance_on_a_tracked_board_is_the_plays_advance():
     # the Rank advance is the table's own, for `next-rank` as for a play's Board Refill: the card
     # carrying a Bonus is Exiled with it, the others below the new Rank get one, and a card whose
@@ -762,3 +778,17 @@ def test_overruled_changes_still_give_a_valid_table(commands):
     for change in log:
         replayed, _ = T.apply(replayed, change)
     assert replayed == state
+
+
+def test_a_tie_is_said_in_the_one_line_like_a_winner():
+    # a game that ends tied after both tiebreakers, or a change to the final count that makes it
+    # one, is a result the table must hear at once, as a winner is (not a note behind --verbose)
+    from trackers.pressing import pressing
+
+    state = play(at_rank(6, ("Ann", "Ben")), "reward ann rank 6", "reward ben rank 5", "last-rank6")
+    state, effects = do(state, "next")
+    assert "tie" in kinds(pressing(effects))
+    state, effects = do(state, "hand", "ann", "2")
+    assert "winner" in kinds(pressing(effects))
+    state, effects = do(state, "hand", "ben", "2")
+    assert "tie" in kinds(pressing(effects))
