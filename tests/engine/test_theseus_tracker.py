@@ -468,6 +468,19 @@ def test_last_rank6_before_rank_6_is_refused():
     assert after.active_rank == 6 and after.last_rank6_left and kinds(effects) == ["rank", "game-end-pending"]
 
 
+def test_last_rank6_is_refused_while_the_record_shows_rank_6_cards_to_come():
+    # the game ends when the last Rank 6 card leaves the Board (12): with Rank 6 cards on the Board
+    # as recorded, or in the Rank 6 deck as counted, the last one has not left; overruled, it stands
+    state = play(at_rank(6, cards="Titan:6,Hydra:6"), "board Titan Hydra Paladin")
+    verdict = refused(state, "last-rank6")
+    assert rules_of(verdict) == [G + "end.trigger"] and "Titan and Hydra (Rank 6) are still on it" in \
+        verdict.reasons[0].message
+    assert overrule(state, "last-rank6")[0].last_rank6_left
+    state = play(at_rank(6), "board Paladin", "deck 6 3")
+    assert "the Rank 6 deck still holds 3 cards" in refused(state, "last-rank6").reasons[0].message
+    assert play(state, "deck 6 0").last_rank6_left  # counted out, with no Rank 6 card on the Board: gone
+
+
 def test_game_ends_at_the_end_of_the_turn_the_last_rank6_card_left():
     state = play(at_rank(6, first="ben"), "reward ann rank 6", "reward ben rank 5", "reward ben Paladin")
     state, effects = do(state, "last-rank6")
