@@ -35,7 +35,7 @@ GAME = Declaration(
                 phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
     pressing={"game-over": GAME_END, "game-end": GAME_END, "game-end-pending": GAME_END, "winner": GAME_END,
               "tie": GAME_END,
-              "last-rank": ROUND_END, "reward": ASKS},
+              "last-rank": ROUND_END, "reward": ASKS, "board-check": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -157,6 +157,10 @@ def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
             "to Hand or Party",
             R.GAIN, who=who, amount=gain,
         )
+        if args[1:2] and any(c[0] == args[1] and c[1] for c in table.board):
+            table.say("board-check", f"{args[1]} still lies on the Board as recorded, with its Bonus: taking the "
+                      "Bonus took the card; record the Board as it is now (`board ...`), else the next advance "
+                      "Exiles it with a Bonus already counted", R.GAIN, card=args[1])
     elif new != have:
         table.say("bonus", f"{who}'s Bonuses: {have} -> {new}", R.REWARD_AREA)
     if new != have:

@@ -530,6 +530,21 @@ def test_an_empty_rank_6_deck_on_an_empty_board_says_the_game_ends_with_the_turn
     assert not state.last_rank6_left and "end-cancelled" in kinds(effects)
 
 
+def test_a_bonus_taken_from_a_card_still_on_the_recorded_board_asks_for_the_board():
+    # taking a card with a Bonus from the Board gives the Bonus (11): the card has left the Board, so a
+    # Board recorded with it still there (and its Bonus) asks the table to record the Board as it is,
+    # before the next advance Exiles that card with a Bonus already counted
+    from trackers.pressing import pressing
+
+    state = play(at_rank(1), "board Paladin Witch Buster Kunoichi", "next-rank")
+    state, effects = do(state, "bonus", "ann", "+1", "pal")
+    asked = [e for e in pressing(effects) if e.kind == "board-check"]
+    assert [(e.rule, e.card) for e in asked] == [(G + "bonuses.gain-on-take", "Paladin")]
+    assert "board-check" not in kinds(do(state, "bonus", "ben", "+1")[1])  # no card named: nothing to ask
+    state = play(state, "board Witch Buster Kunoichi")
+    assert "board-check" not in kinds(do(state, "bonus", "ben", "+1", "pal")[1])  # not on the Board
+
+
 def test_an_advance_on_a_tracked_board_is_the_plays_advance():
     # the Rank advance is the table's own, for `next-rank` as for a play's Board Refill: the card
     # carrying a Bonus is Exiled with it, the others below the new Rank get one, and a card whose
