@@ -297,9 +297,9 @@ def deck(table: Table, args: tuple[str, ...]) -> None:
     if rank == LAST_RANK and left:
         _rank6_still_there(table, "the Rank 6 deck holds cards")
     if rank == LAST_RANK == table.rank and not left and not table.board and not table.last_rank6_left:
-        table.say("note", "no card is on the Board as recorded, so the last Rank 6 card has left it and the game "
-                  "ends with this turn; if the deck's last refill left Rank 6 cards there, record them "
-                  "(`board NAME...`)", R.END)
+        table.say("board-check", "no card is on the Board as recorded, so the last Rank 6 card has left it "
+                  "and the game ends with this turn; if the deck's last refill left Rank 6 cards there, record "
+                  "them (`board NAME...`)", R.END)
 
 
 def _rank6_still_there(table: Table, why: str) -> None:

@@ -521,7 +521,7 @@ def test_an_empty_rank_6_deck_on_an_empty_board_says_the_game_ends_with_the_turn
     # to record the cards still there; recorded, the game goes on past `next`
     state, effects = do(at_rank(6, cards="Titan:6"), "deck", "6", "0")
     assert state.last_rank6_left
-    assert [e.rule for e in effects if e.kind == "note"] == [G + "end.trigger"]
+    assert [e.rule for e in effects if e.kind == "board-check"] == [G + "end.trigger"]
     assert not do(at_rank(6, cards="Titan:6"), "board", "Titan")[0].last_rank6_left
     state, effects = do(play(state, "board Titan"), "next")
     assert not state.game_over and not state.last_rank6_left and "next-player" in kinds(effects)
