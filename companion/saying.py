@@ -84,9 +84,10 @@ def touched(before: dict | None, after: dict, change: str, limit: int = 2) -> li
     # other player (or power) the change moved (a refresh: every player's face-up powers)
     named = [p for p in ranked if score(p) >= 5]
     groups = _alike(ranked)
-    chosen = named if len(named) > limit else [g[0] for g in groups[:limit]]
+    each = len(named) > limit
+    chosen = named if each else [g[0] for g in groups[:limit]]
     for path in chosen:
-        rows = next(g for g in groups if path in g) if path not in named else [path]
+        rows = [path] if each else next(g for g in groups if path in g)
         label = " ".join(p.replace("_", " ") for p in path[1:] if len(rows) > 1) or \
             " ".join(p.replace("_", " ") for p in path)
         said = [_moved(old[q], new[q]) if q in old else _short(cell(new[q])) for q in rows]

@@ -391,3 +391,15 @@ def test_too_many_players_cites_the_rulebook_or_says_it_sets_no_limit(cli, home,
     result = run("track", "new", game, "--players", ",".join(f"P{i}" for i in range(count)), *NEW[game])
     assert_bad_input(result, *words)
     assert json.loads(ok("track", "list", "--json").stdout)["sessions"] == []
+
+
+def test_a_change_naming_two_players_says_both_counters():
+    """`lives ann -1 ben -2` moved two cats' lives: the one line names both, not only Ann's (two
+    counters the change names, within the line's limit, each kept with its group)."""
+    from companion.saying import touched
+
+    before = {"players": [{"name": n, "lives": 9} for n in ("Ann", "Ben", "Cy")]}
+    after = {"players": [{"name": "Ann", "lives": 8}, {"name": "Ben", "lives": 7}, {"name": "Cy", "lives": 9}]}
+    assert touched(before, after, "lives Ann -1 Ben -2") == ["lives Ann 9→8, Ben 9→7"]
+    after["players"][1]["lives"] = 8
+    assert touched(before, after, "lives Ann -1 Ben -1") == ["Ann, Ben lives 9→8"]

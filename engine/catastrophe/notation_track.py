@@ -46,11 +46,13 @@ def read_lives(state: State, verb: str, rest: list[str], usage: str) -> Change:
             if not alive:
                 raise MoveSyntaxError(f"{tok!r}: no player is still in the game")
             pending.extend(alive)
+            last = tok.lower()
         else:
             pending.append(state.player(tok).name)
+            last = pending[-1]
         i += 1
     if pending:
-        raise MoveSyntaxError(f"missing amount after {pending[-1]!r}, e.g. `lives {pending[-1].lower()} -1`")
+        raise MoveSyntaxError(f"missing amount after {last!r}, e.g. `lives {last.lower()} -1`")
     twice = [n for n, _ in pairs if sum(m == n for m, _ in pairs) > 1]
     if twice:
         raise MoveSyntaxError(f"{twice[0]} is named twice; give one amount per player in one command")

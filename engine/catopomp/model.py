@@ -331,8 +331,10 @@ class State(Frozen):
 
     @property
     def under_way(self) -> bool:
-        """A card has been played or a player has cleared: the round's set-up is done."""
-        return bool(self.cleared) or self.winning_set is not None or any(p.used_dice for p in self.players)
+        """A card has been played or a player has cleared: the round's set-up is done. A winning set
+        discarded after everyone passed still shows in the discard pile and the Hell Domains."""
+        return (bool(self.cleared) or self.winning_set is not None or bool(self.discard_pile)
+                or any(p.used_dice or p.hell_domain for p in self.players))
 
 
 # ---------------------------------------------------------------------------------------- between the two

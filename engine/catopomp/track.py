@@ -194,7 +194,7 @@ def _check_predict(state: State, seat: int, value: str, change: Change, no) -> l
     if p.prediction is not None and p.prediction != k and state.under_way:
         return no(R.COMPETITIVE_PREDICTION,
                   f"{name} wrote down {p.prediction} at the start of the round, and the "
-                  "round is under way (a player has cleared): it stays")
+                  "round is under way (a play is recorded or a player has cleared): it stays")
     return None
 
 
@@ -218,7 +218,8 @@ def _check_reserve(state: State, seat: int, value: str, change: Change, no) -> l
     lo, hi = DIE_FACES
     if not lo <= face <= hi:
         return no(R.COMPONENTS_DICE, f"a reserve die is a six-sided die: it shows 1 to 6, not {face}")
-    if p.gems != 1:
+    # the round's set-up decides who holds a reserve die (a later `gems +1` correction does not take it back)
+    if name not in state.reserve_dice and p.gems != 1:
         return no(R.RESERVE_DIE_WHO_GETS, f"{name} has {p.gems} soul gems; only players down to one soul gem "
                                           "reserve a die")
     if name not in state.reserve_dice:

@@ -34,7 +34,8 @@ GAME = Declaration(
     views=Views(moves_note=rules.moves_note, card_names=catalogue_names("engine.theseus.model"),
                 phone=track_phone.fill, tap_reveals=rules_refill.tap_reveals),
     pressing={"game-over": GAME_END, "game-end": GAME_END, "game-end-pending": GAME_END, "winner": GAME_END,
-              "last-rank": ROUND_END, "reward": ASKS},
+              "tie": GAME_END,
+              "last-rank": ROUND_END, "reward": ASKS, "board-check": ASKS},
 )
 
 #: the two faces built from GAME (engine.get_engine / engine.get_tracker give the same)

@@ -157,6 +157,10 @@ def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:
             "to Hand or Party",
             R.GAIN, who=who, amount=gain,
         )
+        if args[1:2] and any(c[0] == args[1] and c[1] for c in table.board):
+            table.say("board-check", f"{args[1]} still lies on the Board as recorded, with its Bonus: taking the "
+                      "Bonus took the card; record the Board as it is now (`board ...`), else the next advance "
+                      "Exiles it with a Bonus already counted", R.GAIN, card=args[1])
     elif new != have:
         table.say("bonus", f"{who}'s Bonuses: {have} -> {new}", R.REWARD_AREA)
     if new != have:
@@ -276,6 +280,8 @@ def board(table: Table, args: tuple[str, ...]) -> None:
         laid.append([name, bonuses.pop(0) if bonuses else 0, table.rank_of(name)])
     table.board = laid
     table.say("board", f"the Board: {listing([c[0] for c in laid])}", R.BOARD_SIZE)
+    if any(c[2] == LAST_RANK for c in laid):
+        _rank6_still_there(table, "a Rank 6 card is on the Board")
 
 
 def deck(table: Table, args: tuple[str, ...]) -> None:
@@ -288,6 +294,19 @@ def deck(table: Table, args: tuple[str, ...]) -> None:
         table.forbid(R.WHEN_EMPTY, f"the Rank {rank} deck ran out before Rank {table.rank} began: it holds no card")
     table.decks[rank] = left
     table.say("deck", f"the Rank {rank} deck holds {count(left, 'card')}", R.RANK_ORDER)
+    if rank == LAST_RANK and left:
+        _rank6_still_there(table, "the Rank 6 deck holds cards")
+    if rank == LAST_RANK == table.rank and not left and not table.board and not table.last_rank6_left:
+        table.say("board-check", "no card is on the Board as recorded, so the last Rank 6 card has left it "
+                  "and the game ends with this turn; if the deck's last refill left Rank 6 cards there, record "
+                  "them (`board NAME...`)", R.END)
+
+
+def _rank6_still_there(table: Table, why: str) -> None:
+    """A correction shows a Rank 6 card still to leave the Board: the end it had set off is off again."""
+    if table.last_rank6_left and not table.game_over:
+        table.last_rank6_left = False
+        table.say("end-cancelled", f"{why}, so the last Rank 6 card has not left it: the game goes on", R.END)
 
 
 def hand_count(table: Table, who: str, size: int) -> None:

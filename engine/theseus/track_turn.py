@@ -2,7 +2,9 @@
 `next`. Their checks, then the Table's own Rank advance and end of turn (the ones plays use)."""
 from __future__ import annotations
 
-from .model import LAST_RANK, State
+from engine.words import count, listing
+
+from .model import LAST_RANK, State, deck_size
 from .rule_ids import R
 from .table import Table
 from .track_score import standings
@@ -85,6 +87,13 @@ def last_rank6(table: Table) -> None:
         )
         table.say("rank", f"the game is taken to be at Rank 6 (it was Rank {table.rank}; the table's decision)", R.RANK_ORDER)
         table.rank = LAST_RANK
+    still = [c[0] for c in table.board if c[2] == LAST_RANK]
+    left = deck_size(table.decks.get(LAST_RANK, 0))
+    if still or left:
+        table.forbid(R.END, "the last Rank 6 card has not left the Board as recorded: "
+                     + (f"{listing(still)} (Rank 6) {'is' if len(still) == 1 else 'are'} still on it" if still
+                        else f"the Rank 6 deck still holds {count(left, 'card')}")
+                     + "; record the Board (`board ...`) or the deck (`deck 6 N`) as they are")
     table.last_rank6_left = True
     table.say(
         "game-end-pending",

@@ -169,6 +169,7 @@ def test_parse_all_means_every_cat_still_in_in_turn_order():
     (["lives", "zed", "-1"], "Ann, Ben, Cy"),
     (["lives", "ann", "two"], "'two'"),
     (["lives", "ann"], "missing amount"),
+    (["lives", "all"], "missing amount after 'all', e.g. `lives all -1`"),  # not after the last cat's name
     (["lives", "-1"], "no player"),
     (["lives", "ann", "-1", "ann", "-2"], "twice"),
     (["lives", "ann", "=5", "ben", "-1"], "=N"),

@@ -352,8 +352,10 @@ def test_a_gem_correction_upward_is_allowed_without_a_round_end():
     assert gems(s2)["Cy"] == 2 and s2.round == 2
     assert kinds(effects) == ["gems"]
     assert s2.reserve_dice == ("Cy",) and dice_expected(s2) == 5  # this round's set-up stands
-    # with two gems again, no reserve die may be set
-    assert rules_of(refused(s2, "reserve", "cy", "3")) == [f"{C}reserve-die.who-gets"]
+    # the set-up's reserve die stays Cy's, so its number is still entered (refusing it left the round
+    # waiting for a number nobody could give); a player the set-up gave none still may not
+    assert player(do(s2, "reserve", "cy", "3")[0], "Cy").reserve_die == 3
+    assert rules_of(refused(s2, "reserve", "ann", "3")) == [f"{C}reserve-die.who-gets"]
 
 
 def test_a_player_who_cleared_cannot_be_the_loser():
@@ -769,3 +771,35 @@ def test_recording_a_hand_is_checked_by_what_the_table_knows():
     verdict = refused(s, "hand", "ann", "9", "9", "9", "9", "9", "1", "2", "3", "4", "5")
     assert rules_of(verdict.reasons) == [f"{C}setup.copies-per-number"]
     assert "5 x 9" in verdict.reasons[0].message and "only 4 copies" in verdict.reasons[0].message
+
+
+def test_a_prediction_and_a_reserve_number_stay_fixed_after_a_discarded_winning_set():
+    """Predictions are written down at the start of the round and a reserve die's number is chosen
+    before it (no changing during the round). Once everyone passed, the winning set is discarded and
+    no set lies on the table, yet the round is still under way: the discard pile and the Hell Domain
+    show it, so neither may change."""
+    from engine.catopomp import Engine
+
+    e = Engine().plays
+    s = run(new(("Ann", "Ben", "Cy", "Dee"), competitive="yes", start="ann"), "dice 1 2 3 4 5 6 1 2",
+            "cleared ben 1", "cleared cy 1", "cleared dee 1", "dice 1 2 3 4 5 6 1", "predict ann 3",
+            "reserve ann 4")
+    for move in ("heaven 4 5 then hell 2", "pass", "pass", "pass"):
+        s = e.apply(s, e.parse_move(move, s))
+    assert s.winning_set is None and s.discard_pile
+    assert rules_of(refused(s, "predict", "ann", "1")) == [f"{C}competitive.prediction"]
+    assert "a play is recorded" in refused(s, "predict", "ann", "1").reasons[0].message
+    assert rules_of(refused(s, "reserve", "ann", "6")) == [f"{C}reserve-die.choose-number"]
+    s, _ = do(s, "predict", "ann", "3")  # the same number: nothing changes
+
+
+def test_a_gem_given_back_by_correction_keeps_the_reserve_die_the_set_up_gave():
+    """`gems dee +1` corrects Dee's gems after her lost round, but the next round's set-up already gave
+    her a reserve die and waits for its number (the correction does not redo the dice): `reserve dee N`
+    must be taken, or the round could never start without --overrule."""
+    s = run(new(("Ann", "Ben", "Cy", "Dee")), "first cy", "dice 1 2 3 4 5 6 1 2", "lost dee", "gems dee +1",
+            "dice 1 2 3 4 5 6 1")
+    assert gems(s)["Dee"] == 2 and s.reserve_dice == ("Dee",) and s.phase == "setup"
+    s, _ = do(s, "reserve", "dee", "3")
+    assert player(s, "Dee").reserve_die == 3 and s.phase == "play"
+    assert rules_of(refused(s, "reserve", "ann", "3")) == [f"{C}reserve-die.who-gets"]  # no die, two gems

@@ -468,6 +468,19 @@ def test_last_rank6_before_rank_6_is_refused():
     assert after.active_rank == 6 and after.last_rank6_left and kinds(effects) == ["rank", "game-end-pending"]
 
 
+def test_last_rank6_is_refused_while_the_record_shows_rank_6_cards_to_come():
+    # the game ends when the last Rank 6 card leaves the Board (12): with Rank 6 cards on the Board
+    # as recorded, or in the Rank 6 deck as counted, the last one has not left; overruled, it stands
+    state = play(at_rank(6, cards="Titan:6,Hydra:6"), "board Titan Hydra Paladin")
+    verdict = refused(state, "last-rank6")
+    assert rules_of(verdict) == [G + "end.trigger"] and "Titan and Hydra (Rank 6) are still on it" in \
+        verdict.reasons[0].message
+    assert overrule(state, "last-rank6")[0].last_rank6_left
+    state = play(at_rank(6), "board Paladin", "deck 6 3")
+    assert "the Rank 6 deck still holds 3 cards" in refused(state, "last-rank6").reasons[0].message
+    assert play(state, "deck 6 0").last_rank6_left  # counted out, with no Rank 6 card on the Board: gone
+
+
 def test_game_ends_at_the_end_of_the_turn_the_last_rank6_card_left():
     state = play(at_rank(6, first="ben"), "reward ann rank 6", "reward ben rank 5", "reward ben Paladin")
     state, effects = do(state, "last-rank6")
@@ -499,6 +512,37 @@ def test_next_and_a_played_end_agree_on_when_the_game_ends(board, over):
     assert by_verb.game_over is over and by_play.game_over is over
     assert by_verb == by_play
     assert ("game-over" in kinds(effects)) is over and ("next-player" in kinds(effects)) is not over
+
+
+def test_an_empty_rank_6_deck_on_an_empty_board_says_the_game_ends_with_the_turn():
+    # the rulebook (12) ends the game when the last Rank 6 card leaves the Board, not when the Rank 6
+    # deck runs out: its last refill may leave up to 4 Rank 6 cards there. A table that never laid out
+    # the Board and types `deck 6 0` is told that the recorded Board makes this the last turn, and how
+    # to record the cards still there; recorded, the game goes on past `next`
+    state, effects = do(at_rank(6, cards="Titan:6"), "deck", "6", "0")
+    assert state.last_rank6_left
+    assert [e.rule for e in effects if e.kind == "board-check"] == [G + "end.trigger"]
+    assert not do(at_rank(6, cards="Titan:6"), "board", "Titan")[0].last_rank6_left
+    state, effects = do(play(state, "board Titan"), "next")
+    assert not state.game_over and not state.last_rank6_left and "next-player" in kinds(effects)
+    # the same for a count of the deck that shows Rank 6 cards still to come
+    state, effects = do(play(at_rank(6), "last-rank6"), "deck", "6", "2")
+    assert not state.last_rank6_left and "end-cancelled" in kinds(effects)
+
+
+def test_a_bonus_taken_from_a_card_still_on_the_recorded_board_asks_for_the_board():
+    # taking a card with a Bonus from the Board gives the Bonus (11): the card has left the Board, so a
+    # Board recorded with it still there (and its Bonus) asks the table to record the Board as it is,
+    # before the next advance Exiles that card with a Bonus already counted
+    from trackers.pressing import pressing
+
+    state = play(at_rank(1), "board Paladin Witch Buster Kunoichi", "next-rank")
+    state, effects = do(state, "bonus", "ann", "+1", "pal")
+    asked = [e for e in pressing(effects) if e.kind == "board-check"]
+    assert [(e.rule, e.card) for e in asked] == [(G + "bonuses.gain-on-take", "Paladin")]
+    assert "board-check" not in kinds(do(state, "bonus", "ben", "+1")[1])  # no card named: nothing to ask
+    state = play(state, "board Witch Buster Kunoichi")
+    assert "board-check" not in kinds(do(state, "bonus", "ben", "+1", "pal")[1])  # not on the Board
 
 
 def test_an_advance_on_a_tracked_board_is_the_plays_advance():
@@ -762,3 +806,17 @@ def test_overruled_changes_still_give_a_valid_table(commands):
     for change in log:
         replayed, _ = T.apply(replayed, change)
     assert replayed == state
+
+
+def test_a_tie_is_said_in_the_one_line_like_a_winner():
+    # a game that ends tied after both tiebreakers, or a change to the final count that makes it
+    # one, is a result the table must hear at once, as a winner is (not a note behind --verbose)
+    from trackers.pressing import pressing
+
+    state = play(at_rank(6, ("Ann", "Ben")), "reward ann rank 6", "reward ben rank 5", "last-rank6")
+    state, effects = do(state, "next")
+    assert "tie" in kinds(pressing(effects))
+    state, effects = do(state, "hand", "ann", "2")
+    assert "winner" in kinds(pressing(effects))
+    state, effects = do(state, "hand", "ben", "2")
+    assert "tie" in kinds(pressing(effects))
