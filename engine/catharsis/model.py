@@ -274,6 +274,12 @@ def ability_of(state: State, p: Player, slot: str, half: str):
     return pw, card, ability_shown(pw, card, half)
 
 
+def is_duo(state, pw: Power) -> bool:
+    """Whether a power is a duo power (its card names the two characters sharing it)."""
+    card = card_of(state, pw.name)
+    return card is not None and card.duo is not None
+
+
 def ability_shown(pw: Power, card: PowerCard | None, half: str) -> Ability | None:
     """The ability a power shows: on a card that gives its sides apart, the side showing's (None
     while the side is not recorded); else the card's top or bottom."""

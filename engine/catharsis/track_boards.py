@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    player_of)
+                    is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import finisher, judge_alternation, owed, owed_rule, refuse_activation
@@ -118,6 +118,9 @@ def check_replace(state, change, no):
     p = player_of(state, change.args[0])
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
         no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
+    pw = p.powers[int(change.args[1]) - 1]
+    if is_duo(state, pw):
+        no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
 
 
 def apply_damage(t: Table, change) -> None:
@@ -295,7 +298,10 @@ OWN_UNFLIP = {"Emberhoof": ("someone gets Drunk", R.EMBER_UNFLIP), "Lumi": ("ano
 
 def check_unflip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "face-up" or p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
+    if p.role == "face-up":
+        no.forbid(R.ROLE_UNFLIP, f"{p.name}'s Role is already face up: only a flipped Role is unflipped")
+        return
+    if p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
         return
     if p.character in OWN_UNFLIP:
         when, rule = OWN_UNFLIP[p.character]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.tracking import Counter, Verb
 
-from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, player_of
+from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, is_duo, player_of
 from . import notation_track as words
 from .rule_ids import R
 from .table import Table
@@ -53,6 +53,8 @@ def check_combo(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
+    if n > 0 and is_duo(state, pw):
+        no.forbid(R.DUO_GOZ, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Goz puts no Combo on duo powers")
     if n > 0 and pw.status != FACE_UP:
         no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
         no.leave_open(COMBO_EXHAUSTED)
@@ -65,6 +67,10 @@ def check_level_up(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
+    if is_duo(state, pw):
+        no.forbid(R.DUO_LUTHIA, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Luthia cannot level it up "
+                                "with Cobble")
+        return
     level = pw.level or 1
     if level >= 3:
         no.forbid(R.LEVEL_3, f"{p.name}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")

@@ -57,7 +57,7 @@ def check_combat(state, change, no):
     if state.damage_to_deal and state.phase == "combat" and what != "end":
         no.forbid(R.ATTACK, f"{state.damage_to_deal} damage the party's abilities dealt is not on an Enemy yet: "
                             "each attack may hit another Enemy, so say whom it hits",
-                  *(f"enemy damage {state.damage_to_deal} {words.quoted(e.name)}" for e in state.enemies if not e.defeated))
+                  *(f"enemy damage {state.damage_to_deal} {words.quoted(e.name, several_words=True)}" for e in state.enemies if not e.defeated))
         return
     if state.phase == "combat" and state.combat_step != "enemy-attack" and (owed(state) or owed(state, "discard_due")) \
             and state.attack is None:

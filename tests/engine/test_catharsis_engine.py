@@ -393,8 +393,26 @@ def test_a_name_with_an_apostrophe_gets_the_same_advice_from_the_referee_and_the
     assert TRACKER.check(state, TRACKER.parse(state, shlex.split(tracked.alternatives[0]))).legal
 
 
-@pytest.mark.parametrize("name,written", [("Ann", "Ann"), ("Crab King", "Crab King"), ("O'Neil", "\"O'Neil\""),
+@pytest.mark.parametrize("name,written", [("Ann", "Ann"), ("Mary Ann", "\"Mary Ann\""), ("O'Neil", "\"O'Neil\""),
                                           ('Ann "Axe"', "'Ann \"Axe\"'")])
 def test_advice_quotes_a_name_only_where_the_notation_would_misread_it(name, written):
     assert quoted(name) == written
     assert shlex.split(f"heal {written} 3") == ["heal", *(name.split() if written == name else [name]), "3"]
+
+
+def test_advice_leaves_an_enemy_name_of_several_words_as_it_is():
+    """An Enemy's reader takes every word left (`enemy damage 4 Crab King`), a player's one word."""
+    assert quoted("Crab King", several_words=True) == "Crab King"
+    assert quoted("O'Neil", several_words=True) == "\"O'Neil\""
+
+
+def test_advice_to_revive_a_player_of_two_words_revives_that_player():
+    """The advice of a refused `gain` for a dead `Mary Ann` reads back as reviving her, with no power
+    named `Ann` (it was `revive Mary Ann`, read as the prefix `Mary` and a power's name)."""
+    state = table("exhaust \"Mary Ann\" 1", "damage \"Mary Ann\" discard 1", players=("Lu", "Mary Ann"),
+                  characters="Lu=Lumi", powers="Lu=6,Mary Ann=1")
+    advice = TRACKER.check(state, TRACKER.parse(state, ["gain", "Mary Ann", "Foo"])).alternatives
+    assert advice == ('revive "Mary Ann"',)
+    for said in (shlex.split(advice[0]), ["revive", "Mary", "Ann"]):
+        revived = TRACKER.apply(state, TRACKER.parse(state, said))[0]
+        assert [pw.name for pw in revived.players[1].powers] == ["revived 1", "revived 2"], said
