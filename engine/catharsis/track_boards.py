@@ -9,7 +9,7 @@ from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSE
                     is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import finisher, judge_alternation, owed, owed_rule, refuse_activation
+from .rules_combat import damage_status, finisher, judge_alternation, owed, owed_rule, refuse_activation
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -23,7 +23,7 @@ def check_damage(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead and can't take damage")
         return
-    statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
+    statuses = {i + 1: damage_status(p, pw) for i, pw in enumerate(p.powers)}  # a Soraten Flight side: exhausted
     pairs = list(zip(change.args[1::2], change.args[2::2]))
     debtors = owed(state)
     if debtors and not p.damage_due:
@@ -40,7 +40,10 @@ def check_damage(state, change, no):
     for op, slot_s in pairs:
         slot, (needs, leaves, other, why) = int(slot_s), point[op]
         if statuses[slot] != needs:
-            no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {statuses[slot]}: {why}",
+            flight = statuses[slot] != p.powers[slot - 1].status
+            shown = "showing its Flight side, which counts as exhausted: a point of damage discards it" if flight \
+                else f"{statuses[slot]}: {why}"
+            no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {shown}",
                       *((f"damage {words.quoted(p.name)} {other} {slot}",) if statuses[slot] == point[other][0] else ()))
         if statuses[slot] == needs or op == "discard":  # a refused exhaust leaves the power as it was
             statuses[slot] = leaves
