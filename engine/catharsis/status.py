@@ -11,6 +11,10 @@ from .rules_costs import dice_word
 
 def status(state) -> list[Reason]:
     no = Findings()
+    low, high = (3, 7) if state.boss == "murder-mystery" else (1, 5)
+    if not low <= len(state.players) <= high and state.players:
+        no.forbid(R.PLAYER_COUNT, f"{state.boss} is for {low} to {high} characters, this table has "
+                                  f"{len(state.players)}" + ("; only murder-mystery takes 6 or 7" if high == 5 else ""))
     if state.morale is not None and state.morale < 0:
         no.forbid(R.MORALE_ZERO, f"Morale {state.morale} is below 0: the tracker goes no lower "
                                  "(at 0 the party has lost)")

@@ -119,6 +119,9 @@ def check_revive(state, change, no):
         no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
+    lumis = [q for q in state.players if q.character == "Lumi"]
+    if lumis and all(q.dead for q in lumis):
+        no.forbid(R.DEATH, f"{lumis[0].name} (Lumi) is dead: a dead player uses nothing, her Flip neither")
     for lumi in (q for q in state.players if q.character == "Lumi" and q.name != p.name and q.role == "flipped"):
         no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
