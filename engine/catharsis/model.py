@@ -274,9 +274,9 @@ def ability_of(state: State, p: Player, slot: str, half: str):
     return pw, card, ability_shown(pw, card, half)
 
 
-def is_duo(state, pw: Power) -> bool:
-    """Whether a power is a duo power (its card names the two characters sharing it)."""
-    card = card_of(state, pw.name)
+def is_duo(state, name: str) -> bool:
+    """Whether a power's name is a duo power's (its card names the two characters sharing it)."""
+    card = card_of(state, name)
     return card is not None and card.duo is not None
 
 

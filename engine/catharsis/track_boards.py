@@ -58,7 +58,12 @@ def check_use(state, change, no):
     refuse_activation(p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
-    judge_alternation(p, pw, card_of(state, pw.name), no)
+    card = card_of(state, pw.name)
+    half = change.args[2]
+    if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
+        no.forbid(R.DUO_HALF, f"{pw.name} is a duo power: its {half} is {card.duo[half == 'bottom']}'s half, "
+                              f"{p.name} plays {p.character}")
+    judge_alternation(p, pw, card, no)
 
 
 def check_heal(state, change, no):
@@ -122,7 +127,7 @@ def check_replace(state, change, no):
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
         no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
     pw = p.powers[int(change.args[1]) - 1]
-    if is_duo(state, pw):
+    if is_duo(state, pw.name):
         no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
 
 
@@ -212,7 +217,8 @@ def apply_use(t: Table, change) -> None:
         p["cobble"] += 1
         t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
               who=p["name"], amount=1)
-    goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
+    duo = "duo" in change.args[3:] or is_duo(t.freeze(), pw["name"])
+    goz = p["character"] == "Goz" and not duo  # no Combo on duo powers
     if goz and half == "top":
         if pw["ice"]:
             t.say("ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", R.ICE_GONE)

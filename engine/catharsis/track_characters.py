@@ -53,7 +53,7 @@ def check_combo(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
-    if n > 0 and is_duo(state, pw):
+    if n > 0 and is_duo(state, pw.name):
         no.forbid(R.DUO_GOZ, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Goz puts no Combo on duo powers")
     if n > 0 and pw.status != FACE_UP:
         no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
@@ -67,7 +67,7 @@ def check_level_up(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
-    if is_duo(state, pw):
+    if is_duo(state, pw.name):
         no.forbid(R.DUO_LUTHIA, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Luthia cannot level it up "
                                 "with Cobble")
         return

@@ -416,3 +416,21 @@ def test_advice_to_revive_a_player_of_two_words_revives_that_player():
     for said in (shlex.split(advice[0]), ["revive", "Mary", "Ann"]):
         revived = TRACKER.apply(state, TRACKER.parse(state, said))[0]
         assert [pw.name for pw in revived.players[1].powers] == ["revived 1", "revived 2"], said
+
+
+def test_goz_tracker_use_of_a_duo_top_is_a_regular_ability():
+    """`companion track use` of a duo power's top by Goz places no Combo (Duo Powers: 'For Goz'): the
+    power exhausts as any used power, as the play `use` already had it."""
+    state = table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ann 1 Tag Team", *ATTACK,
+                  characters="Ann=Goz,Ben=Luthia")
+    used = TRACKER.apply(state, TRACKER.parse(state, ["use", "Ann", "1", "top"]))[0].players[0].powers[0]
+    assert (used.combo, used.status) == (0, "exhausted")
+
+
+def test_tracker_use_of_the_other_players_duo_half_is_refused():
+    """Each player pays only their own half of a duo power, with `companion track use` as with the play."""
+    state = table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ben 1 Tag Team", *ATTACK,
+                  characters="Ann=Goz,Ben=Luthia")
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "top"]))
+    assert not verdict.legal and {r.rule for r in verdict.reasons} == {"catharsis.duo-powers.own-half"}
+    assert TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "bottom"])).legal
