@@ -236,6 +236,8 @@ def read_enemy(state, verb, rest, usage):
     if len(values) not in (1, 5):
         raise MoveSyntaxError(f"{printed!r}: an Enemy's health is printed as five values "
                               f"(1 to 5 characters; Murder Mystery: 3 to 7) or a single value")
+    if any(int(v) < 1 for v in values):
+        raise MoveSyntaxError(f"{printed!r}: an Enemy is printed with 1 health or more (one at 0 is defeated)")
     taken = {e.name.lower() for e in state.enemies}
     final, k = name, 2
     while final.lower() in taken:

@@ -72,7 +72,7 @@ def check_heal(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {words.quoted(p.name)}")
         return
-    healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
+    healed = [s for s in dict.fromkeys(slots) if damage_status(p, p.powers[int(s) - 1]) == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
         no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {p.name} {left} more "
@@ -83,7 +83,7 @@ def check_heal(state, change, no):
         no.forbid(R.HEAL_ROLE, f"healing can't turn {p.name}'s Role face up; only a Morale refresh does"
                   if p.role == "flipped" else f"{p.name}'s Role is face up already, and healing never turns a Role",
                   *(("refresh",) if p.role == "flipped" else ()))
-    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if pw.status == EXHAUSTED]
+    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if damage_status(p, pw) == EXHAUSTED]
     for s in dict.fromkeys(slots):
         pw = p.powers[int(s) - 1]
         if pw.status == EXHAUSTED or (p.character == "Soraten" and pw.side != "ground"):
@@ -179,6 +179,10 @@ def apply_heal(t: Table, change) -> None:
         pw = p["powers"][int(slot) - 1]
         if p["character"] == "Soraten" and pw.get("side") == "flight":
             pw["side"] = "ground"  # a heal turns a Flight power back to Ground
+            if pw["status"] == FACE_UP:  # its Flight side counted as exhausted: a power healed all the same
+                healed += 1
+                t.say("heal", f"{p['name']}'s {pw['name']} turns to its Ground side", R.HEAL, who=p["name"],
+                      card=pw["name"])
         if pw["status"] == EXHAUSTED:
             pw["status"] = FACE_UP
             healed += 1
@@ -292,9 +296,18 @@ def apply_rename(t: Table, change) -> None:
     p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]
 
 
+def check_alive(state, change, no):
+    """A dead player's board holds only discarded powers: none is exhausted or discarded again."""
+    p = player_of(state, change.args[0])
+    if p.dead:
+        no.forbid(R.DEAD_TARGET, f"{p.name} is dead: every power is discarded already")
+
+
 def check_flip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "flipped":
+    if p.dead:
+        no.forbid(R.DEATH, f"{p.name} is dead: a dead player uses nothing, the Role's Flip neither")
+    elif p.role == "flipped":
         no.forbid(R.ROLE_FLIP, f"{p.name}'s Role is already face down; its Flip can't be used again until "
                         f"it is unflipped")
     elif p.character == "Luthia":
@@ -356,11 +369,11 @@ VERBS = {
                    usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),
     "use": Verb(check_use, apply_use, ("activate",), read=words.read_use,
                 usage="activate an ability: use ann 3 [top|bottom] [free]"),
-    "exhaust": Verb(None, apply_exhaust, read=words.read_powers,
+    "exhaust": Verb(check_alive, apply_exhaust, read=words.read_powers,
                     usage="exhaust powers without damage: exhaust ann 3"),
     "heal": Verb(check_heal, apply_heal, ("unexhaust",), read=words.read_powers_or_role,
                  usage="turn exhausted powers face up: heal ann 1 4"),
-    "discard": Verb(None, apply_discard, read=words.read_powers,
+    "discard": Verb(check_alive, apply_discard, read=words.read_powers,
                     usage="discard powers (a Special's price, a Flip): discard ann 5"),
     "gain": Verb(check_gain, apply_gain, read=words.read_gain,
                  usage="add a power to a board: gain ann \"Demon Lord\""),
