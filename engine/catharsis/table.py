@@ -8,6 +8,7 @@ from engine.tracking import WorkingTable
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
                     card_of, merge_card)
+from .notation_track import quoted
 from .rule_ids import R
 
 
@@ -162,7 +163,7 @@ class Table(WorkingTable):
                         and not lumi["dead"]:
                     lumi["may_unflip"] = True
                     self.say("may-unflip", f"another character died: {lumi['name']} (Lumi) may unflip "
-                                           f"her Role (unflip {lumi['name']})", R.LUMI_UNFLIP, who=lumi["name"])
+                                           f"her Role (unflip {quoted(lumi['name'])})", R.LUMI_UNFLIP, who=lumi["name"])
         if player["dead"]:
             player["discard_due"] = 0
 

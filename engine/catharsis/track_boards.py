@@ -30,7 +30,7 @@ def check_damage(state, change, no):
         who = ", ".join(f"{name} {n}" for name, n in debtors)
         no.forbid(owed_rule(state), f"{p.name} owes no damage now (owed: {who}); damage from another effect "
                           f"can be overruled",
-           *(f"damage {name} exhaust N ..." for name, _ in debtors))
+           *(f"damage {words.quoted(name)} exhaust N ..." for name, _ in debtors))
     elif debtors and len(pairs) > p.damage_due:
         source = "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
         no.forbid(owed_rule(state), f"{p.name} owes {p.damage_due} damage of {source}, {len(pairs)} points given")
@@ -119,7 +119,7 @@ def check_gain(state, change, no):
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
-                            f"or discard the new power", f"discard {p.name} N")
+                            f"or discard the new power", f"discard {words.quoted(p.name)} N")
 
 
 def check_replace(state, change, no):

@@ -197,7 +197,7 @@ def apply_drunk(t: Table, change) -> None:
         if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
             e["may_unflip"] = True
             t.say("may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
-                                f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
+                                f"Role (unflip {words.quoted(e['name'])})", R.EMBER_UNFLIP, who=e["name"])
 
 
 def apply_revive(t: Table, change) -> None:

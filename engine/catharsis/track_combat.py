@@ -47,8 +47,8 @@ def owed_first(state, no, rule: str | None = None, after: str = "") -> bool:
     if pending:
         no.forbid(rule or owed_rule(state), f"what is owed is not all taken: {pending}{after}",
            *(("assign NAME N ...",) if state.attack is not None and rule is None else ()),
-           *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
+           *(f"damage {words.quoted(name)} exhaust N ..." for name, _ in owed(state)),
+           *(f"discard {words.quoted(name)} N" for name, _ in owed(state, "discard_due")))
     return bool(pending)
 
 

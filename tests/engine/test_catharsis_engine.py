@@ -434,3 +434,10 @@ def test_tracker_use_of_the_other_players_duo_half_is_refused():
     verdict = TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "top"]))
     assert not verdict.legal and {r.rule for r in verdict.reasons} == {"catharsis.duo-powers.own-half"}
     assert TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "bottom"])).legal
+
+
+def test_owed_damage_advice_quotes_a_player_of_two_words():
+    """What a refusal offers names a player of two words in quotes, as the play is typed back."""
+    state = table(*ATTACK, "combat enemy", "attack party 2", 'assign "Mary Ann" 2', players=("Mary Ann", "Ben"))
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["combat", "refresh"]))
+    assert not verdict.legal and verdict.alternatives == ('damage "Mary Ann" exhaust N ...',)
