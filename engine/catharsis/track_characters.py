@@ -102,6 +102,9 @@ def check_drunk(state, change, no):
     p = player_of(state, change.args[0])
     if p.drinks == 0:
         no.forbid(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
+    elif p.character == "Emberhoof" and p.role == "face-up" and p.drinks <= 2:
+        no.forbid(R.EMBER_TOLERANCE, f"{p.name} holds {p.drinks} Drinks: her Passive adds 2 to her Drunk roll, so no "
+                                     "roll makes her Drunk")
 
 
 def check_ice(state, change, no):
