@@ -24,6 +24,7 @@ class R:
     LOOP = "catharsis.gameplay.loop"
     BEGIN = "catharsis.setup.begin"
     RESOLVE_ENEMY = "catharsis.gameplay.resolve-enemy"
+    RESOLVE_CARD = "catharsis.gameplay.resolve-noncombat"
     ROUND_ORDER = "catharsis.combat.round-order"
     COMBAT = "catharsis.combat.overview"
     START_OF_ROUND = "catharsis.combat.start-of-round.effects"

@@ -72,6 +72,9 @@ def check_combat(state, change, no):
             no.forbid(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
         elif state.phase == "setup":
             no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+        elif state.phase == "card" and state.card in ("trap", "event", "special") and not state.enemies:
+            no.forbid(R.RESOLVE_CARD, f"a {state.card} is not fought: carry out what its card says, then it is "
+                                      "resolved", "resolved")
         elif not any(not e.defeated for e in state.enemies):
             _no_enemy(state, no, "a combat is fought against an Enemy, and none is in play")
         return
