@@ -281,7 +281,22 @@ def _write(tmp_path, doc: dict) -> Path:
 CATHARSIS_OPTIONS = ("--option", "morale=18", "--option", "characters=Ann=Luthia,Ben=Durhak")
 
 
-@pytest.mark.parametrize("players, problem", [(0, "no players"), (13, "more than catharsis allows (5 at most)")])
+def test_only_murder_mystery_seats_six_or_seven_catharsis_characters(home, cli, tmp_path):
+    """The Murder Mystery deck is built for 3 to 7 players, the others for 1 to 5: a session of 7 starts
+    against it, and a table of 6 against another deck is refused (`track new`) or reported (`status`)."""
+    seven = "A,B,C,D,E,F,G"
+    assert cli("track", "new", "catharsis", "--players", seven, "--option", "morale=18",
+               "--option", "boss=murder-mystery").exit_code == 0
+    other = cli("track", "new", "catharsis", "--players", "A,B,C,D,E,F", "--option", "morale=18")
+    assert other.exit_code == 2 and "only murder-mystery takes 6 or 7" in other.stderr, other.stderr
+    doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
+    doc["players"] = [dict(doc["players"][0], name=f"P{n}") for n in range(6)]
+    status = cli("status", "catharsis", "--situation", str(_write(tmp_path, doc)), "--json")
+    assert status.exit_code == 1 and any("only murder-mystery takes 6 or 7" in p["message"]
+                                         for p in json.loads(status.stdout)["problems"]), status.stdout
+
+
+@pytest.mark.parametrize("players, problem", [(0, "no players"), (13, "more than catharsis allows (7 at most)")])
 def test_status_reports_a_catharsis_table_with_too_many_or_no_players(home, cli, tmp_path, players, problem):
     doc = _situation(cli, tmp_path, "catharsis", "Ann,Ben", *CATHARSIS_OPTIONS)
     doc["players"] = [dict(doc["players"][0], name=f"P{n}") for n in range(players)]

@@ -274,6 +274,12 @@ def ability_of(state: State, p: Player, slot: str, half: str):
     return pw, card, ability_shown(pw, card, half)
 
 
+def is_duo(state, name: str) -> bool:
+    """Whether a power's name is a duo power's (its card names the two characters sharing it)."""
+    card = card_of(state, name)
+    return card is not None and card.duo is not None
+
+
 def ability_shown(pw: Power, card: PowerCard | None, half: str) -> Ability | None:
     """The ability a power shows: on a card that gives its sides apart, the side showing's (None
     while the side is not recorded); else the card's top or bottom."""

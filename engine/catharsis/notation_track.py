@@ -26,11 +26,12 @@ def is_pattern(advice: str) -> bool:
     return "..." in advice or any(w.isupper() for w in advice.split())
 
 
-def quoted(name: str) -> str:
+def quoted(name: str, several_words: bool = False) -> str:
     """A name as advice writes it, so that the notation reads it back (shlex): as it is when its words
-    read so (Crab King), else in quotes ("O'Neil")."""
+    read so, else in quotes ("O'Neil"). A player is one word, so a player's name of several words is
+    quoted ("Mary Ann"); an Enemy's reader takes every word left (`several_words`: Crab King)."""
     try:
-        if shlex.split(name) == name.split():
+        if shlex.split(name) == name.split() and (several_words or len(name.split()) == 1):
             return name
     except ValueError:  # an apostrophe: an unclosed quotation
         pass
@@ -235,6 +236,8 @@ def read_enemy(state, verb, rest, usage):
     if len(values) not in (1, 5):
         raise MoveSyntaxError(f"{printed!r}: an Enemy's health is printed as five values "
                               f"(1 to 5 characters; Murder Mystery: 3 to 7) or a single value")
+    if any(int(v) < 1 for v in values):
+        raise MoveSyntaxError(f"{printed!r}: an Enemy is printed with 1 health or more (one at 0 is defeated)")
     taken = {e.name.lower() for e in state.enemies}
     final, k = name, 2
     while final.lower() in taken:
@@ -297,6 +300,9 @@ def read_rename(state, verb, rest, usage):
 
 def read_revive(state, verb, rest, usage):
     need(rest, 1, usage)
+    whole = " ".join(rest[:2]).casefold()
+    if len(rest) > 1 and any(p.name.casefold() == whole for p in state.players):  # an unquoted name of two words
+        rest = [" ".join(rest[:2]), *rest[2:]]
     extra(rest, 3, usage)
     player = player_name(state, rest[0])
     names = list(rest[1:3]) + ["revived 1", "revived 2"][len(rest[1:3]):]

@@ -24,6 +24,7 @@ class R:
     LOOP = "catharsis.gameplay.loop"
     BEGIN = "catharsis.setup.begin"
     RESOLVE_ENEMY = "catharsis.gameplay.resolve-enemy"
+    RESOLVE_CARD = "catharsis.gameplay.resolve-noncombat"
     ROUND_ORDER = "catharsis.combat.round-order"
     COMBAT = "catharsis.combat.overview"
     START_OF_ROUND = "catharsis.combat.start-of-round.effects"
@@ -97,6 +98,7 @@ class R:
     DRINK_LEVELS = "catharsis.characters.emberhoof.drink-levels"
     DRUNK_ROLL = "catharsis.characters.emberhoof.drunk-roll"
     DRUNK = "catharsis.characters.emberhoof.drunk-effect"
+    EMBER_TOLERANCE = "catharsis.characters.emberhoof.tolerance"
     EMBER_UNFLIP = "catharsis.characters.emberhoof.unflip-condition"
     EMBER_REPLACE = "catharsis.characters.emberhoof.replace"
     ICE_GENERATION = "catharsis.characters.lumi.ice-generation"
@@ -138,6 +140,9 @@ class R:
     OWN_DICE = "catharsis.combat.player-attack.own-dice"
     DUO_HALF = "catharsis.duo-powers.own-half"
     DUO_SORATEN = "catharsis.duo-powers.soraten"
+    DUO_LUTHIA = "catharsis.duo-powers.luthia"
+    DUO_GOZ = "catharsis.duo-powers.goz"
+    DUO_NO_REPLACE = "catharsis.duo-powers.no-replace"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"

@@ -90,7 +90,7 @@ def _check_roll(state: State, play: Play, v: Findings) -> None:
         left = REROLLS - p.rerolls
         v.forbid(R.ROLL_ALL, f"{p.name} has already rolled this phase ({_dice_text(unused(p))} unused); "
                              f"{left} reroll{'s' if left != 1 else ''} left",
-                 *((f"reroll {p.name} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
+                 *((f"reroll {quoted(p.name)} {_dice_text(unused(p))} to ...",) if left > 0 and unused(p) else ()))
     if len(play.values) != p.dice_count:
         v.forbid(R.SIX_DICE, f"{p.name} rolls all {dice_word(p.dice_count)}, {len(play.values)} given")
     if not v.problems:
@@ -102,7 +102,7 @@ def _check_reroll(state: State, play: Play, v: Findings) -> None:
     p = player_of(state, play.player)
     if not p.dice:
         v.forbid(R.ROLL_ALL, f"{p.name} has not rolled yet this phase: roll all dice first",
-                 f"roll {p.name} ...")
+                 f"roll {quoted(p.name)} ...")
         return
     if p.rerolls >= REROLLS:
         v.forbid(R.REROLL_LIMIT, f"{p.name} has rerolled {p.rerolls} times this phase; at most {REROLLS} "
@@ -165,7 +165,7 @@ def _check_adjust(state: State, play: Play, v: Findings) -> None:
         _granted(state, play, v)
     else:
         v.note(R.ADJUST, "which ability makes this adjustment is not named, so its size is not judged (name it: "
-                         f"adjust {p.name} {value} {by:+d} by PLAYER POWER top|bottom)")
+                         f"adjust {quoted(p.name)} {value} {by:+d} by PLAYER POWER top|bottom)")
 
 
 def _granted(state: State, play: Play, v: Findings) -> None:
@@ -202,7 +202,7 @@ def _check_use(state: State, play: Play, v: Findings) -> None:
     if pw.status == DISCARDED:
         return
     if not p.dice:
-        v.forbid(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {p.name} ...")
+        v.forbid(R.ROLL_ALL, f"{p.name} has not rolled yet this phase", f"roll {quoted(p.name)} ...")
         return
     if card and card.duo and p.character:
         payer = card.duo[0] if play.half == "top" else card.duo[1]

@@ -143,11 +143,20 @@ def _list(values) -> str:
 
 # ------------------------------------------------------------------------------------- damage
 
+def damage_status(p, pw) -> str:
+    """A power's status as damage sees it: a Soraten power showing its Flight side counts as exhausted
+    (his damage flips a Ground power to Flight, or discards a Flight one)."""
+    if p.character == "Soraten" and pw.side == "flight" and pw.status == FACE_UP:
+        return EXHAUSTED
+    return pw.status
+
+
 def capacity(p) -> int:
     """Points of damage that kill a player (a face-up power takes 2, an exhausted one 1)."""
     if p.dead:
         return 0
-    return sum(2 if pw.status == FACE_UP else 1 for pw in p.powers if pw.status in (FACE_UP, EXHAUSTED))
+    statuses = [damage_status(p, pw) for pw in p.powers]
+    return sum(2 if status == FACE_UP else 1 for status in statuses if status in (FACE_UP, EXHAUSTED))
 
 
 def room(p) -> int:
@@ -230,11 +239,12 @@ def assign_verdict(state, play: Play, v) -> None:
                           "not say: the party's prevention this round is counted against the whole attack")
     v.note(R.PREVENT, "Roles and effects the table does not record that change the amount (a Role's prevention, "
                       "armor): the shares are judged against the attack less the powers' recorded prevention")
-    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides"), "Tsuna": (R.THRALL_DAMAGE, "Thralls")}
+    own = {"Soraten": (R.SORATEN_DAMAGE, "Flight sides", "; a power showing its Flight side counts as exhausted"),
+           "Tsuna": (R.THRALL_DAMAGE, "Thralls", "")}
     for character in sorted({p.character for p in state.players if p.character in own}):
-        rule, how = own[character]
+        rule, how, but = own[character]
         v.note(rule, f"{character} takes damage by the character's own rules ({how}): what kills that player is "
-                     f"counted as for anyone else")
+                     f"counted as for anyone else{but}")
 
 
 def bounds(state) -> tuple[int, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 from engine.tracking import Findings
 
+from .model import DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP
 from .rule_ids import R
 from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
@@ -11,6 +12,10 @@ from .rules_costs import dice_word
 
 def status(state) -> list[Reason]:
     no = Findings()
+    low, high = (3, 7) if state.boss == "murder-mystery" else (1, 5)
+    if not low <= len(state.players) <= high and state.players:
+        no.forbid(R.PLAYER_COUNT, f"{state.boss} is for {low} to {high} characters, this table has "
+                                  f"{len(state.players)}" + ("; only murder-mystery takes 6 or 7" if high == 5 else ""))
     if state.morale is not None and state.morale < 0:
         no.forbid(R.MORALE_ZERO, f"Morale {state.morale} is below 0: the tracker goes no lower "
                                  "(at 0 the party has lost)")
@@ -31,6 +36,13 @@ def status(state) -> list[Reason]:
             no.forbid(R.TO_PARTY, f"{p.name} owes {p.damage_due} damage, more than would kill them ({capacity(p)})")
         if any(d.used for d in p.dice) and not any(pw.used_round for pw in p.powers):
             no.forbid(R.ACTIVATION, f"{p.name} has used dice but no power activated this round")
+        _counters(p, no)
+    for e in state.enemies:
+        if not e.defeated and e.health < 1:
+            no.forbid(R.ON_DEFEAT, f"{e.name} has {e.health} health yet is not defeated")
+        if e.health > e.start_health:
+            no.forbid(R.ENEMIES, f"{e.name} has {e.health} health, more than its {e.start_health} at the start "
+                                 "(an Enemy is never healed)")
     if state.phase == "combat" and not state.enemies and state.card in ("monster", "boss"):
         no.forbid(R.COMBAT, f"round {state.round} of a combat against the revealed {state.card} with no Enemy in "
                             "play: add it (enemy \"NAME\" 8/10/12/14/16)")
@@ -41,3 +53,19 @@ def status(state) -> list[Reason]:
         for name, n in owed(state):
             no.forbid(owed_rule(state), f"{name} still owes {n} damage, yet the table has moved on ({where})")
     return no.problems
+
+
+def _counters(p, no) -> None:
+    """A player's counters past their limits: Divinity, Drinks, Levels, Combo on a power that is not
+    face up (exhausting a power discards it) and Ice on a discarded power."""
+    if p.divinity > DIVINITY_MAX:
+        no.forbid(R.DIVINITY_MAX, f"{p.name} holds {p.divinity} Divinity; at most {DIVINITY_MAX}")
+    if p.drinks > DRINKS_MAX:
+        no.forbid(R.DRINK_MAX, f"{p.name} holds {p.drinks} Drinks; at most {DRINKS_MAX}")
+    for i, pw in enumerate(p.powers, 1):
+        if pw.level is not None and not 1 <= pw.level <= 3:
+            no.forbid(R.LEVEL_3, f"{p.name}'s power {i} ({pw.name}) is at Level {pw.level}; Levels run 1 to 3")
+        if pw.combo and pw.status != FACE_UP:
+            no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.combo} Combo")
+        if pw.ice and pw.status == DISCARDED:
+            no.forbid(R.ICE_GONE, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.ice} Ice")

@@ -8,6 +8,7 @@ from engine.tracking import WorkingTable
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
                     card_of, merge_card)
+from .notation_track import quoted
 from .rule_ids import R
 
 
@@ -162,7 +163,7 @@ class Table(WorkingTable):
                         and not lumi["dead"]:
                     lumi["may_unflip"] = True
                     self.say("may-unflip", f"another character died: {lumi['name']} (Lumi) may unflip "
-                                           f"her Role (unflip {lumi['name']})", R.LUMI_UNFLIP, who=lumi["name"])
+                                           f"her Role (unflip {quoted(lumi['name'])})", R.LUMI_UNFLIP, who=lumi["name"])
         if player["dead"]:
             player["discard_due"] = 0
 
@@ -215,9 +216,7 @@ class Table(WorkingTable):
                                  "and record it (enemy damage N, ...); describe it with "
                                  f"`card \"{name}\" top COST attacks N`", R.COMBO_FIRE, who=p["name"], card=name)
             if p["drinks"]:
-                self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll "
-                                       f"(Drunk on {p['drinks']} or less; `drunk {p['name']}`)",
-                         R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
+                self._drunk_roll(p)
             if p["character"] == "Lumi" and p["role"] == "face-up":
                 self.say("ice", f"{p['name']} (Lumi) generates Ice this round", R.ICE_GENERATION)
             if p["character"] == "Emberhoof":
@@ -232,6 +231,16 @@ class Table(WorkingTable):
                 if not e["defeated"] and e["status"].get(kind):
                     self.say(kind, f"{e['name']} has {e['status'][kind]} {kind.capitalize()}: it "
                                    f"deals damage now", R.BURN_SPORE, amount=e["status"][kind], card=e["name"])
+
+    def _drunk_roll(self, p) -> None:
+        """The Drunk roll a player with Drinks makes at the start of a round: Drunk on a roll of the
+        number of Drinks or less; Emberhoof's Passive (her Role face up) adds 2 to her roll."""
+        tolerant = p["character"] == "Emberhoof" and p["role"] == "face-up"
+        drunk_on = p["drinks"] - 2 if tolerant else p["drinks"]
+        when = (f"Drunk on {drunk_on} or less" + (" with her Passive's +2" if tolerant else "") + f"; `drunk {p['name']}`"
+                if drunk_on >= 1 else "her Passive's +2 keeps every roll from making her Drunk")
+        self.say("drunk-roll", f"{p['name']} holds {p['drinks']} Drinks: Drunk roll ({when})",
+                 R.EMBER_TOLERANCE if tolerant else R.DRUNK_ROLL, who=p["name"], amount=p["drinks"])
 
     def end_combat(self, reward: tuple[str, str] | None) -> None:
         """The combat is over: Combo gone, the Vessel ended, the reward (rule, what) if any."""

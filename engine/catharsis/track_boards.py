@@ -6,10 +6,10 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    player_of)
+                    is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import finisher, judge_alternation, owed, owed_rule, refuse_activation
+from .rules_combat import damage_status, finisher, judge_alternation, owed, owed_rule, refuse_activation
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -23,14 +23,14 @@ def check_damage(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead and can't take damage")
         return
-    statuses = {i + 1: pw.status for i, pw in enumerate(p.powers)}
+    statuses = {i + 1: damage_status(p, pw) for i, pw in enumerate(p.powers)}  # a Soraten Flight side: exhausted
     pairs = list(zip(change.args[1::2], change.args[2::2]))
     debtors = owed(state)
     if debtors and not p.damage_due:
         who = ", ".join(f"{name} {n}" for name, n in debtors)
         no.forbid(owed_rule(state), f"{p.name} owes no damage now (owed: {who}); damage from another effect "
                           f"can be overruled",
-           *(f"damage {name} exhaust N ..." for name, _ in debtors))
+           *(f"damage {words.quoted(name)} exhaust N ..." for name, _ in debtors))
     elif debtors and len(pairs) > p.damage_due:
         source = "the Morale threshold" if owed_rule(state) == R.THRESHOLDS else "the Enemy's attack"
         no.forbid(owed_rule(state), f"{p.name} owes {p.damage_due} damage of {source}, {len(pairs)} points given")
@@ -40,7 +40,10 @@ def check_damage(state, change, no):
     for op, slot_s in pairs:
         slot, (needs, leaves, other, why) = int(slot_s), point[op]
         if statuses[slot] != needs:
-            no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {statuses[slot]}: {why}",
+            flight = statuses[slot] != p.powers[slot - 1].status
+            shown = "showing its Flight side, which counts as exhausted: a point of damage discards it" if flight \
+                else f"{statuses[slot]}: {why}"
+            no.forbid(R.PER_POINT, f"{p.name}'s power {slot} ({p.powers[slot - 1].name}) is {shown}",
                       *((f"damage {words.quoted(p.name)} {other} {slot}",) if statuses[slot] == point[other][0] else ()))
         if statuses[slot] == needs or op == "discard":  # a refused exhaust leaves the power as it was
             statuses[slot] = leaves
@@ -55,7 +58,12 @@ def check_use(state, change, no):
     refuse_activation(p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
-    judge_alternation(p, pw, card_of(state, pw.name), no)
+    card = card_of(state, pw.name)
+    half = change.args[2]
+    if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
+        no.forbid(R.DUO_HALF, f"{pw.name} is a duo power: its {half} is {card.duo[half == 'bottom']}'s half, "
+                              f"{p.name} plays {p.character}")
+    judge_alternation(p, pw, card, no)
 
 
 def check_heal(state, change, no):
@@ -64,7 +72,7 @@ def check_heal(state, change, no):
     if p.dead:
         no.forbid(R.DEAD_TARGET, f"{p.name} is dead", f"revive {words.quoted(p.name)}")
         return
-    healed = [s for s in dict.fromkeys(slots) if p.powers[int(s) - 1].status == EXHAUSTED]
+    healed = [s for s in dict.fromkeys(slots) if damage_status(p, p.powers[int(s) - 1]) == EXHAUSTED]
     if state.phase == "between-cards" and p.reward_heal is not None and len(healed) > p.reward_heal:
         left = p.reward_heal
         no.forbid(R.HEAL_REWARD, f"the reward for the Enemy just beaten heals {p.name} {left} more "
@@ -75,7 +83,7 @@ def check_heal(state, change, no):
         no.forbid(R.HEAL_ROLE, f"healing can't turn {p.name}'s Role face up; only a Morale refresh does"
                   if p.role == "flipped" else f"{p.name}'s Role is face up already, and healing never turns a Role",
                   *(("refresh",) if p.role == "flipped" else ()))
-    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if pw.status == EXHAUSTED]
+    exhausted = [str(i + 1) for i, pw in enumerate(p.powers) if damage_status(p, pw) == EXHAUSTED]
     for s in dict.fromkeys(slots):
         pw = p.powers[int(s) - 1]
         if pw.status == EXHAUSTED or (p.character == "Soraten" and pw.side != "ground"):
@@ -111,13 +119,16 @@ def check_gain(state, change, no):
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
-                            f"or discard the new power", f"discard {p.name} N")
+                            f"or discard the new power", f"discard {words.quoted(p.name)} N")
 
 
 def check_replace(state, change, no):
     p = player_of(state, change.args[0])
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
         no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
+    pw = p.powers[int(change.args[1]) - 1]
+    if is_duo(state, pw.name):
+        no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
 
 
 def apply_damage(t: Table, change) -> None:
@@ -168,6 +179,10 @@ def apply_heal(t: Table, change) -> None:
         pw = p["powers"][int(slot) - 1]
         if p["character"] == "Soraten" and pw.get("side") == "flight":
             pw["side"] = "ground"  # a heal turns a Flight power back to Ground
+            if pw["status"] == FACE_UP:  # its Flight side counted as exhausted: a power healed all the same
+                healed += 1
+                t.say("heal", f"{p['name']}'s {pw['name']} turns to its Ground side", R.HEAL, who=p["name"],
+                      card=pw["name"])
         if pw["status"] == EXHAUSTED:
             pw["status"] = FACE_UP
             healed += 1
@@ -206,7 +221,8 @@ def apply_use(t: Table, change) -> None:
         p["cobble"] += 1
         t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
               who=p["name"], amount=1)
-    goz = p["character"] == "Goz" and "duo" not in change.args[3:]  # no Combo on duo powers
+    duo = "duo" in change.args[3:] or is_duo(t.freeze(), pw["name"])
+    goz = p["character"] == "Goz" and not duo  # no Combo on duo powers
     if goz and half == "top":
         if pw["ice"]:
             t.say("ice-lost", f"{name}: {pw['ice']} Ice destroyed (used)", R.ICE_GONE)
@@ -280,9 +296,18 @@ def apply_rename(t: Table, change) -> None:
     p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]
 
 
+def check_alive(state, change, no):
+    """A dead player's board holds only discarded powers: none is exhausted or discarded again."""
+    p = player_of(state, change.args[0])
+    if p.dead:
+        no.forbid(R.DEAD_TARGET, f"{p.name} is dead: every power is discarded already")
+
+
 def check_flip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "flipped":
+    if p.dead:
+        no.forbid(R.DEATH, f"{p.name} is dead: a dead player uses nothing, the Role's Flip neither")
+    elif p.role == "flipped":
         no.forbid(R.ROLE_FLIP, f"{p.name}'s Role is already face down; its Flip can't be used again until "
                         f"it is unflipped")
     elif p.character == "Luthia":
@@ -295,7 +320,10 @@ OWN_UNFLIP = {"Emberhoof": ("someone gets Drunk", R.EMBER_UNFLIP), "Lumi": ("ano
 
 def check_unflip(state, change, no):
     p = player_of(state, change.args[0])
-    if p.role == "face-up" or p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
+    if p.role == "face-up":
+        no.forbid(R.ROLE_UNFLIP, f"{p.name}'s Role is already face up: only a flipped Role is unflipped")
+        return
+    if p.character == "Durhak" or p.character in OWN_UNFLIP and p.may_unflip:
         return
     if p.character in OWN_UNFLIP:
         when, rule = OWN_UNFLIP[p.character]
@@ -341,11 +369,11 @@ VERBS = {
                    usage="damage ann exhaust 2 | damage ann discard 2 | damage ann exhaust 1 4 discard 1"),
     "use": Verb(check_use, apply_use, ("activate",), read=words.read_use,
                 usage="activate an ability: use ann 3 [top|bottom] [free]"),
-    "exhaust": Verb(None, apply_exhaust, read=words.read_powers,
+    "exhaust": Verb(check_alive, apply_exhaust, read=words.read_powers,
                     usage="exhaust powers without damage: exhaust ann 3"),
     "heal": Verb(check_heal, apply_heal, ("unexhaust",), read=words.read_powers_or_role,
                  usage="turn exhausted powers face up: heal ann 1 4"),
-    "discard": Verb(None, apply_discard, read=words.read_powers,
+    "discard": Verb(check_alive, apply_discard, read=words.read_powers,
                     usage="discard powers (a Special's price, a Flip): discard ann 5"),
     "gain": Verb(check_gain, apply_gain, read=words.read_gain,
                  usage="add a power to a board: gain ann \"Demon Lord\""),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.tracking import Counter, Verb
 
-from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, player_of
+from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, is_duo, player_of
 from . import notation_track as words
 from .rule_ids import R
 from .table import Table
@@ -53,6 +53,8 @@ def check_combo(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
+    if n > 0 and is_duo(state, pw.name):
+        no.forbid(R.DUO_GOZ, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Goz puts no Combo on duo powers")
     if n > 0 and pw.status != FACE_UP:
         no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
         no.leave_open(COMBO_EXHAUSTED)
@@ -65,6 +67,10 @@ def check_level_up(state, change, no):
     if p is None:
         return
     pw = p.powers[slot - 1]
+    if is_duo(state, pw.name):
+        no.forbid(R.DUO_LUTHIA, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Luthia cannot level it up "
+                                "with Cobble")
+        return
     level = pw.level or 1
     if level >= 3:
         no.forbid(R.LEVEL_3, f"{p.name}'s power {slot} ({pw.name}) is already Level 3, its ultimate form")
@@ -96,6 +102,9 @@ def check_drunk(state, change, no):
     p = player_of(state, change.args[0])
     if p.drinks == 0:
         no.forbid(R.DRUNK_ROLL, f"{p.name} holds no Drinks: only players with Drinks make a Drunk roll")
+    elif p.character == "Emberhoof" and p.role == "face-up" and p.drinks <= 2:
+        no.forbid(R.EMBER_TOLERANCE, f"{p.name} holds {p.drinks} Drinks: her Passive adds 2 to her Drunk roll, so no "
+                                     "roll makes her Drunk")
 
 
 def check_ice(state, change, no):
@@ -113,6 +122,9 @@ def check_revive(state, change, no):
         no.forbid(R.REVIVE, f"{p.name} is alive; Lumi's Flip revives a player who has died")
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.REVIVE, "only Lumi's Flip revives a dead player, and no one plays Lumi")
+    lumis = [q for q in state.players if q.character == "Lumi"]
+    if lumis and all(q.dead for q in lumis):
+        no.forbid(R.DEATH, f"{lumis[0].name} (Lumi) is dead: a dead player uses nothing, her Flip neither")
     for lumi in (q for q in state.players if q.character == "Lumi" and q.name != p.name and q.role == "flipped"):
         no.forbid(R.ROLE_FLIP, f"{lumi.name}'s Role (Lumi) is already face down; her Flip is spent")
 
@@ -188,7 +200,7 @@ def apply_drunk(t: Table, change) -> None:
         if e["character"] == "Emberhoof" and e["role"] == "flipped" and not e["may_unflip"]:
             e["may_unflip"] = True
             t.say("may-unflip", f"someone got Drunk: {e['name']} (Emberhoof) may unflip her "
-                                f"Role (unflip {e['name']})", R.EMBER_UNFLIP, who=e["name"])
+                                f"Role (unflip {words.quoted(e['name'])})", R.EMBER_UNFLIP, who=e["name"])
 
 
 def apply_revive(t: Table, change) -> None:

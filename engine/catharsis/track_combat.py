@@ -47,8 +47,8 @@ def owed_first(state, no, rule: str | None = None, after: str = "") -> bool:
     if pending:
         no.forbid(rule or owed_rule(state), f"what is owed is not all taken: {pending}{after}",
            *(("assign NAME N ...",) if state.attack is not None and rule is None else ()),
-           *(f"damage {name} exhaust N ..." for name, _ in owed(state)),
-           *(f"discard {name} N" for name, _ in owed(state, "discard_due")))
+           *(f"damage {words.quoted(name)} exhaust N ..." for name, _ in owed(state)),
+           *(f"discard {words.quoted(name)} N" for name, _ in owed(state, "discard_due")))
     return bool(pending)
 
 
@@ -57,7 +57,7 @@ def check_combat(state, change, no):
     if state.damage_to_deal and state.phase == "combat" and what != "end":
         no.forbid(R.ATTACK, f"{state.damage_to_deal} damage the party's abilities dealt is not on an Enemy yet: "
                             "each attack may hit another Enemy, so say whom it hits",
-                  *(f"enemy damage {state.damage_to_deal} {words.quoted(e.name)}" for e in state.enemies if not e.defeated))
+                  *(f"enemy damage {state.damage_to_deal} {words.quoted(e.name, several_words=True)}" for e in state.enemies if not e.defeated))
         return
     if state.phase == "combat" and state.combat_step != "enemy-attack" and (owed(state) or owed(state, "discard_due")) \
             and state.attack is None:
@@ -72,6 +72,9 @@ def check_combat(state, change, no):
             no.forbid(R.ROUND_ORDER, f"already in combat (round {state.round})", "combat round")
         elif state.phase == "setup":
             no.forbid(R.BEGIN, "reveal the first Boss Deck card first", "next-card monster")
+        elif state.phase == "card" and state.card in ("trap", "event", "special") and not state.enemies:
+            no.forbid(R.RESOLVE_CARD, f"a {state.card} is not fought: carry out what its card says, then it is "
+                                      "resolved", "resolved")
         elif not any(not e.defeated for e in state.enemies):
             _no_enemy(state, no, "a combat is fought against an Enemy, and none is in play")
         return

@@ -84,7 +84,8 @@ def check_refresh(state, change, no):
         rule, why = window
         no.forbid(rule, f"can't refresh now: {why}", *refresh_advice(state))
         return
-    if owed_first(state, no, R.REFRESH_PHASE, "; the refresh comes after it"):
+    owed_by = R.THRESHOLDS if state.threshold_owed and state.attack is None else R.REFRESH_PHASE
+    if owed_first(state, no, owed_by, "; the refresh comes after it"):
         return
     if state.phase == "combat" and state.combat_step in ("start-of-round", "player-attack"):
         no.leave_open(REFRESH_AT_START)

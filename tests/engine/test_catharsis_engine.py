@@ -393,8 +393,51 @@ def test_a_name_with_an_apostrophe_gets_the_same_advice_from_the_referee_and_the
     assert TRACKER.check(state, TRACKER.parse(state, shlex.split(tracked.alternatives[0]))).legal
 
 
-@pytest.mark.parametrize("name,written", [("Ann", "Ann"), ("Crab King", "Crab King"), ("O'Neil", "\"O'Neil\""),
+@pytest.mark.parametrize("name,written", [("Ann", "Ann"), ("Mary Ann", "\"Mary Ann\""), ("O'Neil", "\"O'Neil\""),
                                           ('Ann "Axe"', "'Ann \"Axe\"'")])
 def test_advice_quotes_a_name_only_where_the_notation_would_misread_it(name, written):
     assert quoted(name) == written
     assert shlex.split(f"heal {written} 3") == ["heal", *(name.split() if written == name else [name]), "3"]
+
+
+def test_advice_leaves_an_enemy_name_of_several_words_as_it_is():
+    """An Enemy's reader takes every word left (`enemy damage 4 Crab King`), a player's one word."""
+    assert quoted("Crab King", several_words=True) == "Crab King"
+    assert quoted("O'Neil", several_words=True) == "\"O'Neil\""
+
+
+def test_advice_to_revive_a_player_of_two_words_revives_that_player():
+    """The advice of a refused `gain` for a dead `Mary Ann` reads back as reviving her, with no power
+    named `Ann` (it was `revive Mary Ann`, read as the prefix `Mary` and a power's name)."""
+    state = table("exhaust \"Mary Ann\" 1", "damage \"Mary Ann\" discard 1", players=("Lu", "Mary Ann"),
+                  characters="Lu=Lumi", powers="Lu=6,Mary Ann=1")
+    advice = TRACKER.check(state, TRACKER.parse(state, ["gain", "Mary Ann", "Foo"])).alternatives
+    assert advice == ('revive "Mary Ann"',)
+    for said in (shlex.split(advice[0]), ["revive", "Mary", "Ann"]):
+        revived = TRACKER.apply(state, TRACKER.parse(state, said))[0]
+        assert [pw.name for pw in revived.players[1].powers] == ["revived 1", "revived 2"], said
+
+
+def test_goz_tracker_use_of_a_duo_top_is_a_regular_ability():
+    """`companion track use` of a duo power's top by Goz places no Combo (Duo Powers: 'For Goz'): the
+    power exhausts as any used power, as the play `use` already had it."""
+    state = table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ann 1 Tag Team", *ATTACK,
+                  characters="Ann=Goz,Ben=Luthia")
+    used = TRACKER.apply(state, TRACKER.parse(state, ["use", "Ann", "1", "top"]))[0].players[0].powers[0]
+    assert (used.combo, used.status) == (0, "exhausted")
+
+
+def test_tracker_use_of_the_other_players_duo_half_is_refused():
+    """Each player pays only their own half of a duo power, with `companion track use` as with the play."""
+    state = table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ben 1 Tag Team", *ATTACK,
+                  characters="Ann=Goz,Ben=Luthia")
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "top"]))
+    assert not verdict.legal and {r.rule for r in verdict.reasons} == {"catharsis.duo-powers.own-half"}
+    assert TRACKER.check(state, TRACKER.parse(state, ["use", "Ben", "1", "bottom"])).legal
+
+
+def test_owed_damage_advice_quotes_a_player_of_two_words():
+    """What a refusal offers names a player of two words in quotes, as the play is typed back."""
+    state = table(*ATTACK, "combat enemy", "attack party 2", 'assign "Mary Ann" 2', players=("Mary Ann", "Ben"))
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["combat", "refresh"]))
+    assert not verdict.legal and verdict.alternatives == ('damage "Mary Ann" exhaust N ...',)
