@@ -117,3 +117,29 @@ def short(found: tuple[Count, ...]) -> bool:
     have = [c.n for c in found if c.kind == "have"]
     cost = [c.n for c in found if c.kind == "cost"]
     return bool(have and cost) and min(have) < max(cost)
+
+
+def set_kind(numbers: tuple[int, ...]) -> str:
+    """"run" for 5,6,7, "same" for 9,9, "" for a mix."""
+    if all(b == a + 1 for a, b in zip(numbers, numbers[1:])):
+        return "run"
+    return "same" if len(set(numbers)) == 1 else ""
+
+
+SAID = {"run": ("sequential", "run"), "same": ("same", "number"), "sizes": ("more", "fewer"),
+        "total": ("limit", "maximum"), "short": ("enough", "cannot")}
+
+
+def rulebook_words(text: str) -> list[str]:
+    """The rulebooks' words for what the counts say (SAID): "5,6,7" a run, "9,9" a same-number set,
+    "9,9" against "2,3,4" sizes, "I have 2 coins and it costs 3" a shortfall, "I have 6 cards and draw 3"
+    a total past a limit (of a thing named: "I'm at 3 and heal 4" may pass none)."""
+    found = counts(text)
+    if not found:
+        return []
+    sets = [c.numbers for c in found if c.kind == "set"]
+    said = [set_kind(ns) for ns in sets]
+    told = total(found)
+    said += ["sizes"] * (len({len(ns) for ns in sets}) > 1) + ["short"] * short(found)
+    said += ["total"] * bool(told and told[0].thing)  # "I hold 6 cards and draw 3": a limit on the cards
+    return [w for kind in said if kind for w in SAID[kind]]

@@ -14,7 +14,7 @@ import re  # the patterns below are compiled on first use (re's cache), not at i
 from functools import lru_cache
 from typing import NamedTuple
 
-from rulesdb.counts import counts, digits, total
+from rulesdb.counts import counts, digits, set_kind, total
 
 TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of the game's best score
 TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
@@ -47,7 +47,7 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
         found.append(Comparison("sizes"))
     if len(sizes) != len(set(sizes)):  # "5,6,7 vs 4,5,6"
         found.append(Comparison("same-size"))
-        kinds = [(len(ns), _set_kind(ns)) for ns in lists]
+        kinds = [(len(ns), set_kind(ns)) for ns in lists]
         if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
             found.append(Comparison("same-kind"))
     singles = [c.n for c in said if c.kind != "set"]
@@ -61,13 +61,6 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
     found += [Comparison("threshold", frozenset((c.n, c.n + 1)), c.thing[0][:4])
               for c in said if c.kind == "have" and c.thing and len(c.thing[0]) > 2 and c.thing[0][:3].isalpha()]
     return tuple(found)
-
-
-def _set_kind(ns: list[int]) -> str:
-    """"run" for 5,6,7, "same" for 9,9, "" for a mix."""
-    if all(b == a + 1 for a, b in zip(ns, ns[1:])):
-        return "run"
-    return "same" if len(set(ns)) == 1 else ""
 
 
 @lru_cache(maxsize=8192)  # a tie's or a size's check is the same for every question that makes it

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.analysis import NUMBER_WORDS
-from rulesdb.counts import counts, digits, short, total, values
+from rulesdb.counts import counts, digits, rulebook_words, short, total, values
 from rulesdb.exceptions_rank import counted
 from rulesdb.limits import crossing
 from rulesdb.numbers import comparisons
+from rulesdb.search import RulesSearch
 
 
 def facts(text: str) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -105,3 +106,26 @@ def test_one_as_a_pronoun_names_no_case():
     assert counted("he has hell cards, which one must he give", lambda text: text.split()) == set()
     assert counts("he has hell cards, which one must he give") == ()
 
+
+
+def test_the_rulebook_words_for_what_the_counts_say():
+    assert rulebook_words("I hold 6 cards and draw 3") == ["limit", "maximum"]
+    assert rulebook_words("I have two coins and the attack costs three") == ["enough", "cannot"]
+    assert rulebook_words("my fighter is at 3, and I heal 4") == []  # a total of no thing named
+    assert rulebook_words("they played 8,8 and I have 3,4,5") == ["same", "number", "sequential", "run", "more", "fewer"]
+    assert rulebook_words("which one wins") == [] and rulebook_words("how many cards do I draw") == []
+
+
+@pytest.fixture(scope="module")
+def engine(shared_home):
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
+        yield opened
+
+
+@pytest.mark.parametrize("game", ["catastrophe", None])
+@pytest.mark.parametrize("ask", ["I hold 6 cards and my paw phase draws 3",
+                                 "I'm holding six cards and my paw phase draws three"])
+def test_holding_cards_past_the_hand_limit_finds_the_limit_first(engine, game, ask):
+    """Only "have"/"has"/"got" with digits were read as a count that a draw adds to (issue 46)."""
+    ids = [h.id for h in engine.search(ask, game=game, limit=3).results]
+    assert ids[0] == "catastrophe.general.max-hand-size", ids
