@@ -39,6 +39,7 @@ class Count(NamedTuple):
     thing: tuple[str, ...] = ()  # the (up to two) words after it, "or more" skipped: ("hell", "cards")
     at: int = 0  # its place among the text's words: what comes before what
     numbers: tuple[int, ...] = ()  # a list's numbers ("9,9": 9, 9)
+    verb: str = ""  # the word that says its kind ("hold" of "I hold 6 cards")
 
 
 @cache
@@ -75,23 +76,26 @@ def _count(said: list[str], i: int) -> Count | None:
     if word == "one" and i and said[i - 1] in PRONOUN_BEFORE:
         return None
     n = int(word) if word.isdigit() else values().get(word)
-    return None if n is None else Count(n, _kind(said, i), _thing(said, i), i)
+    if n is None:
+        return None
+    kind, verb = _kind(said, i)
+    return Count(n, kind, _thing(said, i), i, verb=verb)
 
 
-def _kind(said: list[str], i: int) -> str:
-    """What is done with the number at word i: the verb before it says ("costs 3", "gives me 3"), "tie"
-    for both sides' ("we both rolled 5"); "" when no verb does."""
+def _kind(said: list[str], i: int) -> tuple[str, str]:
+    """What is done with the number at word i, and the verb that says so ("costs 3", "gives me 3"),
+    "tie" for both sides' ("we both rolled 5"); "" when no verb does."""
     for j in range(i - 1, max(-1, i - 1 - GAIN_REACH), -1):
         kind = KINDS.get(said[j])
         if kind == "gain":
-            return kind
+            return kind, said[j]
         if kind:
             if not set(said[j + 1:i]) <= BETWEEN[kind]:
-                return ""
-            return "tie" if j and said[j - 1] == "both" and kind in ("have", "roll") else kind
+                return "", ""
+            return "tie" if j and said[j - 1] == "both" and kind in ("have", "roll") else kind, said[j]
         if said[j] in ".?!;," or said[j][0].isdigit() or said[j] in values():
-            return ""
-    return ""
+            return "", ""
+    return "", ""
 
 
 def _thing(said: list[str], i: int) -> tuple[str, ...]:
@@ -104,9 +108,10 @@ def _thing(said: list[str], i: int) -> tuple[str, ...]:
 
 
 def total(found: tuple[Count, ...]) -> tuple[Count, Count] | None:
-    """The count held and the count a gain adds to it ("I have 6 cards and draw 3": 6 cards, 3), or None."""
+    """The count held and the count a gain adds to it ("I have 6 cards and draw 3": 6 cards, 3), or None
+    ("with 3 players" is the table's, not a count held)."""
     for gain in (c for c in found if c.kind == "gain"):
-        held = [c for c in found if c.kind == "have" and c.at < gain.at]
+        held = [c for c in found if c.kind == "have" and c.verb != "with" and c.at < gain.at]
         if held:
             return held[-1], gain
     return None
@@ -135,8 +140,6 @@ def rulebook_words(text: str) -> list[str]:
     "9,9" against "2,3,4" sizes, "I have 2 coins and it costs 3" a shortfall, "I have 6 cards and draw 3"
     a total past a limit (of a thing named: "I'm at 3 and heal 4" may pass none)."""
     found = counts(text)
-    if not found:
-        return []
     sets = [c.numbers for c in found if c.kind == "set"]
     said = [set_kind(ns) for ns in sets]
     told = total(found)

@@ -85,6 +85,8 @@ def test_a_total_is_the_count_held_and_the_gain_after_it():
     assert (held.n, held.thing[0], gain.n) == (6, "cards", 3)
     assert total(counts("draw 3, then I have 6 cards")) is None  # the gain before the count held
     assert total(counts("how many cards do I draw")) is None
+    assert total(counts("with 3 players do we each get 2 cards")) is None  # the table's players, not held
+    assert [c.verb for c in counts("with 3 players, I hold 2 cards and draw 1")] == ["with", "hold", "draw"]
 
 
 def test_a_shortfall_is_a_count_held_under_a_cost():
