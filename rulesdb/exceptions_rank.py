@@ -7,22 +7,19 @@ import re
 from functools import cache
 from typing import Callable
 
-from rulesdb.analysis import GENERIC, NUMBER_WORDS, shortfall, words
+from rulesdb.analysis import GENERIC, words
+from rulesdb.counts import counts, short
 
 INHERIT = 0.5  # an exception whose case the query names adds this share of its general rule's score
 ANSWERS_SHARE = 0.3  # a general rule scoring under this share of the game's best is not what is asked
 # the cases a shortfall in the player's numbers names ("I have 2 coins and it costs 3")
 SHORT_CASE = re.compile(r"cannot pay|can't pay|not enough|cannot afford|fewer than|too few", re.IGNORECASE)
 CASE_SHARE = 0.06  # a case word in more than this share of a game's documents names no case
-# a count of a thing: "3 or more Hell cards", "at 9 lives", "has 2 hell cards" (the number, then its words)
-# (a pattern as text: compiled, and cached by re, at its first use)
-_COUNT = (r"\b(\d+|" + "|".join(sorted(w for w in NUMBER_WORDS if w.isalpha())) +
-          r")\+?\s+(?:or (?:more|fewer|less)\s+)?([a-z][\w'-]*)(?:\s+([a-z][\w'-]*))?")
 
 
 def counted(text: str, stems: Callable[[str], list[str]]) -> set[str]:
     """The stems of the things a text counts ("3 or more Hell cards": hell), generic words left out."""
-    said = {w for m in re.finditer(_COUNT, text.lower()) for w in m.groups()[1:] if w and w not in GENERIC}
+    said = {w for c in counts(text) for w in c.thing if w not in GENERIC}
     return set(stems(" ".join(said)))
 
 
@@ -34,11 +31,11 @@ def case_namer(query: str, stems: Callable[[str], list[str]], df: Callable[[str]
     the case) and that is rare enough in the game to say something, or its numbers tell the case
     ("I have 2 coins and it costs 3": you cannot pay; "he has 2 hell cards": a case counting them)."""
     asked = set(stems(" ".join(words(query))))
-    short = shortfall(query.lower())
-    counts = cache(lambda: counted(query, stems))  # read once, when a case is first weighed
+    shortfall = short(counts(query))
+    things = cache(lambda: counted(query, stems))  # read once, when a case is first weighed
 
     def named(case: str, general: dict) -> bool:
-        if short and SHORT_CASE.search(case) or counts() & counted(case, stems):
+        if shortfall and SHORT_CASE.search(case) or things() & counted(case, stems):
             return True
         telling = set(stems(case)) & asked - set(stems(general["title"]))
         return any(df(t) <= n * CASE_SHARE for t in telling)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-# patterns as text: compiled (and cached by re) only for a question with a number
-_ADDS = (r"\b(?:have|has|got|at|on)\s+(\d+)\s+(\w+).*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b"
-         r"[^.?]*?\b(\d+)\b")
+from rulesdb.counts import counts, total
+
 # a rule stating a limit: "Hand limit: 7 cards", "never more than 9", "at most 3", "up to 7", "maximum of 4"
 _LIMIT = (r"\b(?:limit|limits|maximum|max|most|more than|above|beyond|up to|exceed)\b\W+(?:\w+\W+){0,3}?(\d+)\b"
           r"|\b(\d+)\s+(?:is the|at most|maximum|max)\b")
@@ -19,8 +18,11 @@ def _thing(word: str) -> str:
 def crossing(query: str) -> tuple[int, int, str] | None:
     """(what the player has, what they would have, the thing counted) when the question adds to a
     count ("I have 6 cards and draw 3": 6, 9, card), else None."""
-    found = re.search(_ADDS, query.lower()) if any(c.isdigit() for c in query) else None
-    return (int(found[1]), int(found[1]) + int(found[3]), _thing(found[2])) if found else None
+    told = total(counts(query))
+    if told is None or not told[0].thing:
+        return None
+    held, gain = told
+    return held.n, held.n + gain.n, _thing(held.thing[0])
 
 
 def limits_first(found: list[tuple[float, dict]], query: str) -> list[tuple[float, dict]]:

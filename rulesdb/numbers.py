@@ -14,19 +14,11 @@ import re  # the patterns below are compiled on first use (re's cache), not at i
 from functools import lru_cache
 from typing import NamedTuple
 
+from rulesdb.counts import counts, digits, set_kind, total
+
 TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of the game's best score
 TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
 
-_WORDS = "zero one two three four five six seven eight nine ten".split()
-_NUMBER_WORDS = frozenset(_WORDS)
-_NUMBER_WORD = r"\b(" + "|".join(_WORDS) + r")\b"
-_SPACES = str.maketrans({c: " " for c in ",.;:!?/+&()'\"-"})  # words apart without a regex (start-up)
-_HELD_WORDS = frozenset("have has had got holding hold holds with on at both".split())
-_LIST = r"\b\d+(?:\s*[,/+&]\s*\d+)+\b"
-_HELD = r"\b(?:have|has|had|got|holding|hold|holds|with|on|at)\s+(?:only\s+|just\s+)?(\d+)\b"
-_GAIN = r"\b(?:draws?|drew|gains?|gets?|gives?|heals?|adds?|takes?|plus)\b\D{0,30}?\b(\d+)\b"
-_CONTEST = r"\b(?:rolls?|rolled|against|vs|versus|tie|tied|at)\s+(?:an?\s+|the\s+)?{n}\b|\b{n}\s+(?:against|vs|versus)\b"
-_BOTH = r"\bboth\s+(?:rolled|rolls?|got|have|on|at)\s+(?:an?\s+)?\d+\b"  # "we both rolled 5"
 _LIMIT = r"\b(?:more than|above|over|beyond|exceed\w*|max\w*|limit|cap|at most|up to|never)\b"
 _AT_LEAST = r"(?:or more|or higher|or above|or fewer|or less|or lower|or below|\+)"
 _TIE = r"\b(?:equal\w*|ties?|tied|at least|or (?:more|higher|above|less|lower|below))\b"
@@ -44,57 +36,31 @@ class Comparison(NamedTuple):
     noun: str = ""  # "threshold": the start of the word the count is of ("hell" of "2 hell cards")
 
 
-@lru_cache(maxsize=4096)  # an entry's title and text, asked again by every numbers question
-def digits(text: str) -> str:
-    """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
-    low = text.lower()
-    if _NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
-        return low
-    return re.sub(_NUMBER_WORD, lambda m: str(_WORDS.index(m[1])), low)
-
-
 @lru_cache(maxsize=256)
 def comparisons(question: str) -> tuple[Comparison, ...]:
     """The comparisons the question's numbers make (none for "how many cards in a starting hand")."""
-    said = question.lower().translate(_SPACES).split()
-    numbers = sum(w.isdigit() or w in _NUMBER_WORDS for w in said)
-    # one number, held by nobody and in no list ("reroll one die"), compares nothing: no regex runs
-    if not numbers or numbers == 1 and _HELD_WORDS.isdisjoint(said):
-        return ()
-    low = digits(question)
     found: list[Comparison] = []
-    lists = [[int(n) for n in re.findall(r"\d+", m)] for m in re.findall(_LIST, low)]
+    said = counts(question)
+    lists = [c.numbers for c in said if c.kind == "set"]
     sizes = [len(ns) for ns in lists]
     if len(set(sizes)) > 1:  # "9,9" against "2,3,4"
         found.append(Comparison("sizes"))
     if len(sizes) != len(set(sizes)):  # "5,6,7 vs 4,5,6"
         found.append(Comparison("same-size"))
-        kinds = [(len(ns), _set_kind(ns)) for ns in lists]
+        kinds = [(len(ns), set_kind(ns)) for ns in lists]
         if any(k and kinds.count((n, k)) > 1 for n, k in kinds):
             found.append(Comparison("same-kind"))
-    singles = re.sub(_LIST, " ", low)
-    said = [int(n) for n in re.findall(r"\b\d+\b", singles)]
-    twice = {n for n in said if said.count(n) > 1}
+    singles = [c.n for c in said if c.kind != "set"]
     # "attack 4 against me and I roll a 4", "we both rolled 5"
-    if any(re.search(_CONTEST.format(n=n), singles) for n in twice) or re.search(_BOTH, singles):
+    if any(c.kind == "tie" or c.kind == "roll" and singles.count(c.n) > 1 for c in said):
         found.append(Comparison("tie"))
-    held = [(m.start(), int(m[1])) for m in re.finditer(_HELD, singles)]
-    for gain in re.finditer(_GAIN, singles):  # "have 6 ... draw 3": it passes the limits 6 to 8
-        before = [n for at, n in held if at < gain.start()]
-        if before:
-            found.append(Comparison("total", frozenset(range(before[-1], before[-1] + int(gain[1])))))
-            break
-    for m in re.finditer(_HELD + r"\s+([a-z]{3,})", singles):  # "has 2 hell cards": a threshold of 2 or 3
-        n = int(m[1])
-        found.append(Comparison("threshold", frozenset((n, n + 1)), m[2][:4]))
+    if told := total(said):  # "have 6 ... draw 3": it passes the limits 6 to 8
+        held, gain = told
+        found.append(Comparison("total", frozenset(range(held.n, held.n + gain.n))))
+    # "has 2 hell cards": a threshold of 2 or 3
+    found += [Comparison("threshold", frozenset((c.n, c.n + 1)), c.thing[0][:4])
+              for c in said if c.kind == "have" and c.thing and len(c.thing[0]) > 2 and c.thing[0][:3].isalpha()]
     return tuple(found)
-
-
-def _set_kind(ns: list[int]) -> str:
-    """"run" for 5,6,7, "same" for 9,9, "" for a mix."""
-    if all(b == a + 1 for a, b in zip(ns, ns[1:])):
-        return "run"
-    return "same" if len(set(ns)) == 1 else ""
 
 
 @lru_cache(maxsize=8192)  # a tie's or a size's check is the same for every question that makes it

@@ -9,6 +9,7 @@ from typing import Callable, NamedTuple
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words,
                               synonyms, words)
+from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
@@ -213,7 +214,8 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
         typed |= own
         for t in own:
             weights[t] = max(weights.get(t, 0.0), FAINT_WEIGHT)
-    for word in said + [w for w in phrase_words(query) if w not in said]:
+    # table talk's and the player's counts' rulebook words ("I hold 6 cards and draw 3": limit)
+    for word in said + [w for w in dict.fromkeys(phrase_words(query) + rulebook_words(query)) if w not in said]:
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
         tokens = set(own)
