@@ -472,6 +472,10 @@ def _left_out(state: State) -> list[str]:
                        "DICE` (not listed: the new dice are the table's)")
         if not p.dice:
             continue
+        if not unused(p):  # every die paid for something: a cost is paid with unused dice, so nothing is left to list
+            out.append(f"{p.name} has no unused die left this round: no use of a power that costs dice is left "
+                       "(one whose card asks none is judged as said)")
+            continue
         open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
         if open_cost:
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
