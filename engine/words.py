@@ -114,6 +114,21 @@ def quote(name: str) -> str:
     return shlex.quote(name) if set(name) & set('"\\$`') else f'"{name}"'
 
 
+def split_words(text: str, example: str) -> list[str]:
+    """The words of a play as the notations read them (shlex: quotes hold a name of several words
+    together). A quote left open (an apostrophe in `roll O'Neil 1 2`) is bad input in one line naming
+    the word that opens it and the form that reads: the name in double quotes (`example`, the game's)."""
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        opener = next((w for w in text.split() if "'" in w or '"' in w), "")
+        where = f"the quote mark in {opener} opens" if opener else "a quote mark opens"
+        raise MoveSyntaxError(f"cannot read {text!r}: {where} a quotation that never closes ({str(exc).lower()}); "
+                              f"write a name holding an apostrophe in double quotes, e.g. {example}") from None
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """A number with its noun, singular for exactly one: count(1, "card") -> "1 card",
     count(3, "card") -> "3 cards", count(2, "life", "lives") -> "2 lives"."""
