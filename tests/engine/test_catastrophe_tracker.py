@@ -290,6 +290,18 @@ def test_zero_change_is_refused_as_bad_input():
         do(new(), "lives", "ann", "+0")
 
 
+def test_power_cats_past_what_a_cat_has_are_refused_as_yarn_balls_are():
+    """Power Cats are face up in front of the cat, as Yarn Balls are in its basket: taking more than
+    it has is refused alike, offering what it has (overruled, the count goes to 0)."""
+    state = new()
+    for verb, has in (("yarn", 3), ("power-cats", 2)):
+        v = DRIVE.refused(state, verb, "ann", f"-{has + 1}")
+        assert v.alternatives == (f"{verb} Ann -{has}",), v
+    state2, effects = overrule(state, "power-cats", "ann", "-3")
+    assert player(state2, "Ann").power_cats == 0
+    assert [e.message for e in effects] == ["Ann had only 2 Power Cats; the count goes to 0"]
+
+
 # ---------------------------------------------------------------- the Grim Reapurr
 
 
