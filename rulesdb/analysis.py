@@ -219,7 +219,10 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     ((" back",), r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
     (("how many",), r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
     # issue 46: the players' vocabulary for a rule's words, shared by every game
-    ((" go",), r"\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b", ("turn",)),
+    # "each go", "my go": a turn; but "in one go", "in a single go", "all in a go": at once
+    ((" go",), r"(?<!\bin )(?<!\bat )\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b",
+     ("turn",)),
+    ((" go",), r"\b(?:in|at) (?:one|a|a single|the same) go\b", ("simultaneous", "same")),
     (("away",), r"\b(?:go|goes|going|gone|went) away\b", ("heal", "removed")),
     (("fire", "set off", "sets off", "go off", "goes off", "went off", "kick in", "kicks in", "kicked in"),
      r"\b(?:fire|fires|fired|firing) off\b|\b(?:set|sets|go|goes|went) off\b|\b(?:kick|kicks|kicked) in\b", ("trigger", "activate")),
@@ -273,7 +276,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go off rid point aim purpose dump dumps dumped dumping unload offload".split())
+GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload".split())
 
 
 def glued(text: str) -> set[str]:

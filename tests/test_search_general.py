@@ -1,0 +1,31 @@
+"""Ranking fixes that hold for every game (issue 46, search7): each reads a kind of question the
+same way in every game, never one question or one rule."""
+from __future__ import annotations
+
+import pytest
+
+from rulesdb.analysis import glued, phrase_words
+from rulesdb.search import RulesSearch
+
+
+@pytest.fixture(scope="module")
+def engine(shared_home):
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
+        yield opened
+
+
+def top(engine, ask: str, game: str | None, n: int) -> list[str]:
+    return [h.id for h in engine.search(ask, game=game, limit=n).results]
+
+
+@pytest.mark.parametrize("said", ["in one go", "in a single go", "at one go"])
+def test_in_one_go_is_at_once_not_a_turn(said):
+    assert "simultaneous" in phrase_words(f"can we all attack {said}")
+    assert "turn" not in phrase_words(f"can we all attack {said}")
+    assert glued(f"can we all attack {said}") >= {"go"}
+    assert "turn" in phrase_words("whose go is it") and "turn" in phrase_words("can I do it every go")
+
+
+def test_in_one_go_ranks_as_at_once(engine):
+    ask = "do all players attack {}"
+    assert top(engine, ask.format("in one go"), "catharsis", 5) == top(engine, ask.format("at once"), "catharsis", 5)
