@@ -6,6 +6,7 @@ Single digits are kept ("roll a 1"), hyphenated words are indexed both joined an
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 # Common English words plus the filler of spoken questions ("what does ... do", "how many").
 STOP_WORDS = frozenset(
@@ -374,6 +375,21 @@ def _synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
+
+
+_BY_STEM: dict[str, set[str]] = {}  # stem -> the vocabulary maps' words with that stem, read once
+
+
+def fixed_meanings(fix: str, stems: Callable[[str], list[str]]) -> set[str]:
+    """What a misspelt word means at the table once corrected: the synonyms and table talk of the
+    maps' words whose stem is the correction ("stoped" -> stop -> prevent, block), so a typo loses
+    none of its right form's meanings. `stems`: the index's analyzer."""
+    if not _BY_STEM:
+        vocabulary = set(SLANG) | {w for group in SYNONYM_GROUPS for w in group}
+        for w in vocabulary:
+            for t in stems(w)[:1]:
+                _BY_STEM.setdefault(t, set()).add(w)
+    return {v for w in _BY_STEM.get(fix, ()) for v in synonyms(w)}
 
 
 def plain_forms(word: str) -> list[str]:

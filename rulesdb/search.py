@@ -7,8 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words,
-                              synonyms, words)
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, fixed_meanings, glued,
+                              phrase_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -228,6 +228,8 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
                 if close:
                     fixes[word] = close[0]
                 known.update(close)
+            if word in fixes:  # "stoped": what stop means too (prevent, block)
+                known.update(t for v in fixed_meanings(fixes[word], stems) for t in stems(v) if lex.known(t))
         else:
             # a rare word may be a typo that some alias spells the same way ("bouns"): add the
             # far more common close word too

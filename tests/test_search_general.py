@@ -29,3 +29,19 @@ def test_in_one_go_is_at_once_not_a_turn(said):
 def test_in_one_go_ranks_as_at_once(engine):
     ask = "do all players attack {}"
     assert top(engine, ask.format("in one go"), "catharsis", 5) == top(engine, ask.format("at once"), "catharsis", 5)
+
+
+def test_a_corrected_word_keeps_the_table_meanings_of_its_right_spelling():
+    from rulesdb.analysis import fixed_meanings
+
+    from rulesdb.analyzer import make_analyzer
+
+    analyzer = make_analyzer()
+    assert {"prevent", "block", "cancel"} <= fixed_meanings("stop", lambda word: [t.text for t in analyzer(word)])
+
+
+@pytest.mark.parametrize("game, typed, meant", [
+    ("catastrophe", "can I stopp a catastrophe card", "can I stop a catastrophe card"),
+])
+def test_a_typo_ranks_as_its_right_spelling(engine, game, typed, meant):
+    assert top(engine, typed, game, 3) == top(engine, meant, game, 3)
