@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Callable
 
-from rulesdb.analysis import GENERIC, normalise, words
+from rulesdb.analysis import GENERIC, STOP_WORDS, normalise, words
 
 # "what is X", "what's a X", "what are X for", "what does X mean/do", "how does X work", "define X",
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
@@ -71,7 +71,8 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     apart = _pattern(ASKS_APART).match(question) if re.search(r"\b(?:vs|versus|v|compared|difference)\b", question, re.I) else None
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
-    subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0]))
+    subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0])
+                       or defined_subject(_behind_name(question)))
     if subject is not None:
         return [subject], True
     if "what" in question.lower():
@@ -80,6 +81,22 @@ def asked_things(question: str) -> tuple[list[str], bool]:
             return [_thing(found["subject"])], True
     bare = _a_thing(_thing(question.strip(" ?.!")))
     return ([bare] if bare and len(bare.split()) <= 3 else []), False
+
+
+# "tsuna what are thralls", "Goz: what is a Combo?": a name (a character's, a card's) before the question
+NAMED_FIRST = r"^\s*(?P<name>[\w'’-]+(?:\s+[\w'’-]+)?)\s*[:,;\-–—]?\s+(?P<rest>(?:what|whats|what's|what’s|how|define|explain)\b.*)$"
+
+
+def _behind_name(question: str) -> str:
+    """The question after a leading name of one or two words that are not filler ("tsuna what are
+    thralls" -> "what are thralls"), or "" when it does not open with one."""
+    said = question.lower().split()[1:3]
+    if not any(w.startswith(("what", "how", "define", "explain")) for w in said):  # no pattern compiled: start-up
+        return ""
+    found = _pattern(NAMED_FIRST).match(question)
+    if not found or any(w.lower() in STOP_WORDS or w.lower() in GENERIC for w in found["name"].split()):
+        return ""
+    return found["rest"]
 
 
 @cache

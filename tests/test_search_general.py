@@ -45,3 +45,20 @@ def test_a_corrected_word_keeps_the_table_meanings_of_its_right_spelling():
 ])
 def test_a_typo_ranks_as_its_right_spelling(engine, game, typed, meant):
     assert top(engine, typed, game, 3) == top(engine, meant, game, 3)
+
+
+@pytest.mark.parametrize("game", ["catharsis", None])
+@pytest.mark.parametrize("ask, term", [
+    ("tsuna what are thralls", "catharsis.glossary.thrall"),
+    ("luthia what is cobble", "catharsis.glossary.cobble"),
+    ("goz what does combo mean", "catharsis.glossary.combo"),
+])
+def test_a_definition_behind_a_characters_name_comes_first(engine, game, ask, term):
+    assert top(engine, ask, game, 1) == [term]
+
+
+def test_a_name_first_is_not_any_opening():
+    from rulesdb.intent import asked_things
+
+    assert asked_things("tsuna what are thralls") == (["thralls"], True)
+    assert asked_things("if I die what happens") == ([], False)
