@@ -205,12 +205,18 @@ def _stored(searchers: dict, rule_id: str) -> dict | None:
 HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
 HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
 HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+TOPIC_WORDS = 4  # "Luthia: ..., and ...": a topic before a colon this short is every part's
 
 
 def question_parts(query: str) -> list[str]:
     """The parts of a two-part question ("can I reroll? and how many times"), each with enough
     words to be asked alone; one part (the whole question) otherwise."""
     parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
+    # "duo power: who takes damage on it, and can it be replaced": the topic before the colon is
+    # what every part asks about
+    topic, colon, _ = parts[0].partition(":")
+    if len(parts) > 1 and colon and 0 < len(topic.split()) <= TOPIC_WORDS:
+        parts = parts[:1] + [f"{topic.strip()}: {p}" for p in parts[1:]]
     parts = [p for p in parts if len([w for w in words(p) if w not in GENERIC]) >= HALF_WORDS]
     return parts if len(parts) >= 2 else [query]
 

@@ -62,3 +62,17 @@ def test_a_name_first_is_not_any_opening():
 
     assert asked_things("tsuna what are thralls") == (["thralls"], True)
     assert asked_things("if I die what happens") == ([], False)
+
+
+def test_a_topic_before_a_colon_is_every_parts_topic():
+    from rulesdb.intent import question_parts
+
+    assert question_parts("Luthia: how do I get Cobble, and when can I spend it?") == [
+        "Luthia: how do I get Cobble", "Luthia: when can I spend it"]
+    assert question_parts("can I reroll a die? and how many times can I reroll") == [
+        "can I reroll a die", "and how many times can I reroll"]
+
+
+def test_both_parts_of_a_question_on_one_topic_are_answered_in_the_top_three(engine):
+    ask = "duo power: who can take damage on it, and can it be replaced once discarded?"
+    assert {"catharsis.duo-powers.damage", "catharsis.duo-powers.discarded"} <= set(top(engine, ask, "catharsis", 3))
