@@ -132,7 +132,7 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
         return found
     lead: list[dict] = []
     for subject in things:
-        lead += [f for f in _terms_named(subject, found, games, fix) if f not in lead]
+        lead += [f for f in _terms_named(subject, found, games, fix, bare=not asks) if f not in lead]
     if not lead and not asks:
         return found
     want = normalise(things[0])
@@ -159,9 +159,11 @@ GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ab
 
 
 def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
-                 fix: Callable[[str], str] | None) -> list[dict]:
+                 fix: Callable[[str], str] | None, bare: bool = False) -> list[dict]:
     """The glossary entries among the hits that name the subject: as said, with its misspelt words
-    corrected, or without a generic last word ("a Special card" -> Special)."""
+    corrected, without a generic last word ("a Special card" -> Special) or, for a question that is
+    only a name (`bare`), without its first word ("Catastrophe paw phase?": a game's or a character's
+    name before the term; not "what is the max party size", where the first word says which)."""
     said = subject.split()
     tries = [(said, False)]
     if fix is not None:
@@ -170,6 +172,8 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
             tries.append((fixed, True))
     if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
         tries.append((said[:-1], False))
+    if bare and len(normalise(" ".join(said[1:])).split()) > 1:
+        tries.append((said[1:], False))
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
     for words, loose in tries:
         want = normalise(" ".join(words))

@@ -76,3 +76,13 @@ def test_a_topic_before_a_colon_is_every_parts_topic():
 def test_both_parts_of_a_question_on_one_topic_are_answered_in_the_top_three(engine):
     ask = "duo power: who can take damage on it, and can it be replaced once discarded?"
     assert {"catharsis.duo-powers.damage", "catharsis.duo-powers.discarded"} <= set(top(engine, ask, "catharsis", 3))
+
+
+@pytest.mark.parametrize("game", ["catharsis", None])
+def test_a_bare_term_behind_a_name_puts_the_term_first(engine, game):
+    assert top(engine, "durhak divine gamble?", game, 1) == ["catharsis.glossary.divine-gamble"]
+
+
+def test_a_first_word_that_says_which_is_kept(engine):
+    # "max" is not a name: the party's limit, not Catharsis's party, answers
+    assert top(engine, "whats the max party size", None, 1) == ["theseus.limits.max-four"]
