@@ -254,7 +254,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
-    said_stems = [stems(w) for w in words(query)]
+    said_stems = [[fixes[w]] if w in fixes else stems(w) for w in words(query)]  # "bos deck": as "boss deck"
     for a, b in zip(said_stems, said_stems[1:]):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]

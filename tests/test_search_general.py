@@ -86,3 +86,8 @@ def test_a_bare_term_behind_a_name_puts_the_term_first(engine, game):
 def test_a_first_word_that_says_which_is_kept(engine):
     # "max" is not a name: the party's limit, not Catharsis's party, answers
     assert top(engine, "whats the max party size", None, 1) == ["theseus.limits.max-four"]
+
+
+def test_a_corrected_word_makes_a_phrase_with_its_neighbour_as_its_right_spelling(engine):
+    # "bos deck": the two words side by side in a title weigh extra, as "boss deck" does
+    assert top(engine, "whats in the bos deck", "catharsis", 1) == top(engine, "whats in the boss deck", "catharsis", 1)
