@@ -287,6 +287,19 @@ def glued(text: str) -> set[str]:
     return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
 
 
+# "the start of my turn", "beginning of the round": the first moment of a turn, a round or a fight,
+# not the game's setup, which the start of the game is: the word is searched as said, without its
+# synonyms (start -> setup)
+PERIOD_START = (r"\b(start|beginning|begin)s? of (?:(?:my|your|his|her|their|our|the|a|an|each|every|next|this) )?"
+                r"(?:\w+ )?(?:turn|turns|round|rounds|level|levels|combat|fight|phase|go|battle)\b")  # compiled on use
+
+
+def as_said(text: str) -> set[str]:
+    """The question's words searched without their synonyms ("start" in "at the start of my turn")."""
+    low = text.lower()
+    return {m[1] for m in re.finditer(PERIOD_START, low)} if " of " in low else set()
+
+
 def phrase_words(text: str) -> list[str]:
     """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
     for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""

@@ -91,3 +91,13 @@ def test_a_first_word_that_says_which_is_kept(engine):
 def test_a_corrected_word_makes_a_phrase_with_its_neighbour_as_its_right_spelling(engine):
     # "bos deck": the two words side by side in a title weigh extra, as "boss deck" does
     assert top(engine, "whats in the bos deck", "catharsis", 1) == top(engine, "whats in the boss deck", "catharsis", 1)
+
+
+def test_the_start_of_a_turn_is_not_the_games_setup(engine):
+    from rulesdb.analysis import as_said
+
+    assert as_said("what happens at the start of my turn") == {"start"}
+    assert as_said("at the beginning of each round") == {"beginning"}
+    assert as_said("what do we do at the start of the game") == set()  # the game's start is its setup
+    assert not top(engine, "what happens at the start of my turn", "theseus", 1)[0].startswith("theseus.setup.")
+    assert "catastrophe.turn.three-phases" in top(engine, "what happens at the start of my turn", "catastrophe", 3)
