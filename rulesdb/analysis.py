@@ -6,6 +6,7 @@ Single digits are kept ("roll a 1"), hyphenated words are indexed both joined an
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 # Common English words plus the filler of spoken questions ("what does ... do", "how many").
 STOP_WORDS = frozenset(
@@ -219,7 +220,10 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     ((" back",), r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
     (("how many",), r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
     # issue 46: the players' vocabulary for a rule's words, shared by every game
-    ((" go",), r"\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b", ("turn",)),
+    # "each go", "my go": a turn; but "in one go", "in a single go", "all in a go": at once
+    ((" go",), r"(?<!\bin )(?<!\bat )\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b",
+     ("turn",)),
+    ((" go",), r"\b(?:in|at) (?:one|a|a single|the same) go\b", ("simultaneous", "same")),
     (("away",), r"\b(?:go|goes|going|gone|went) away\b", ("heal", "removed")),
     (("fire", "set off", "sets off", "go off", "goes off", "went off", "kick in", "kicks in", "kicked in"),
      r"\b(?:fire|fires|fired|firing) off\b|\b(?:set|sets|go|goes|went) off\b|\b(?:kick|kicks|kicked) in\b", ("trigger", "activate")),
@@ -273,7 +277,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go off rid point aim purpose dump dumps dumped dumping unload offload".split())
+GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload".split())
 
 
 def glued(text: str) -> set[str]:
@@ -281,6 +285,19 @@ def glued(text: str) -> set[str]:
     low = text.lower()
     spans = [m[0] for cues, pattern, _ in PHRASES if any(cue in low for cue in cues) for m in re.finditer(pattern, low)]
     return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
+
+
+# "the start of my turn", "beginning of the round": the first moment of a turn, a round or a fight,
+# not the game's setup, which the start of the game is: the word is searched as said, without its
+# synonyms (start -> setup)
+PERIOD_START = (r"\b(start|beginning|begin)s? of (?:(?:my|your|his|her|their|our|the|a|an|each|every|next|this) )?"
+                r"(?:\w+ )?(?:turn|turns|round|rounds|level|levels|combat|fight|phase|go|battle)\b")  # compiled on use
+
+
+def as_said(text: str) -> set[str]:
+    """The question's words searched without their synonyms ("start" in "at the start of my turn")."""
+    low = text.lower()
+    return {m[1] for m in re.finditer(PERIOD_START, low)} if " of " in low else set()
 
 
 def phrase_words(text: str) -> list[str]:
@@ -371,6 +388,21 @@ def _synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
+
+
+_BY_STEM: dict[str, set[str]] = {}  # stem -> the vocabulary maps' words with that stem, read once
+
+
+def fixed_meanings(fix: str, stems: Callable[[str], list[str]]) -> set[str]:
+    """What a misspelt word means at the table once corrected: the synonyms and table talk of the
+    maps' words whose stem is the correction ("stoped" -> stop -> prevent, block), so a typo loses
+    none of its right form's meanings. `stems`: the index's analyzer."""
+    if not _BY_STEM:
+        vocabulary = set(SLANG) | {w for group in SYNONYM_GROUPS for w in group}
+        for w in vocabulary:
+            for t in stems(w)[:1]:
+                _BY_STEM.setdefault(t, set()).add(w)
+    return {v for w in _BY_STEM.get(fix, ()) for v in synonyms(w)}
 
 
 def plain_forms(word: str) -> list[str]:
