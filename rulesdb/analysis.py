@@ -301,50 +301,11 @@ def as_said(text: str) -> set[str]:
 
 
 def phrase_words(text: str) -> list[str]:
-    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
-    for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""
+    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance); what
+    its numbers say is rulesdb.counts.rulebook_words."""
     low = text.lower()
-    found = [w for cues, pattern, said in PHRASES
-             if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
-    if shortfall(low):
-        found += SHORT_WORDS
-    return found + number_words(low)
-
-
-def number_words(low: str) -> list[str]:
-    """What a player's numbers say: "5,6,7" is a run, "9,9" a same-number set, "I have 6 and draw 3"
-    a count that may pass a limit."""
-    if sum(c.isdigit() for c in low) < 2:
-        return []
-    out: list[str] = []
-    runs = re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low)
-    for run in runs:
-        ns = [int(n) for n in re.findall(r"\d+", run)]
-        if all(b == a + 1 for a, b in zip(ns, ns[1:])):
-            out += ["sequential", "run"]
-        elif len(set(ns)) == 1:
-            out += ["same", "number"]
-    if len({len(re.findall(r"\d+", run)) for run in runs}) > 1:  # "9,9" against "2,3,4": a size
-        out += ["more", "fewer"]
-    if re.search(r"\b(?:have|has|got|at|on)\s+(\d+)\b.*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b[^.?]*?\b\d+\b", low):
-        out += ["limit", "maximum"]
-    return out
-
-
-# "I have 2 coins and the attack costs 3", "only 1 gold but it needs 2": what a player holds is less
-# than what something asks
-SHORT_WORDS = ("enough", "cannot")
-_HAVE = r"\b(?:have|has|got|holding|hold|with|only|just)\s+(?:only\s+|just\s+)?(\d+)\b"
-_ASK = r"\b(?:costs?|costing|needs?|requires?|asks?|price|is)\s+(?:of\s+)?(\d+)\b"
-
-
-def shortfall(low: str) -> bool:
-    """Whether the question's numbers say the player has less than something costs or needs."""
-    if not any(c.isdigit() for c in low):
-        return False
-    have = [int(n) for n in re.findall(_HAVE, low)]
-    ask = [int(n) for n in re.findall(_ASK, low)]
-    return bool(have and ask and min(have) < max(ask))
+    return [w for cues, pattern, said in PHRASES
+            if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
