@@ -6,6 +6,7 @@ Single digits are kept ("roll a 1"), hyphenated words are indexed both joined an
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 # Common English words plus the filler of spoken questions ("what does ... do", "how many").
 STOP_WORDS = frozenset(
@@ -219,7 +220,10 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     ((" back",), r"\b(?:health|hp|lives|life) back\b", ("heal", "healing")),
     (("how many",), r"\bhow many (?:of|copies of) (?:one|a|the same|each|any|a single) card\b", ("copies",)),
     # issue 46: the players' vocabulary for a rule's words, shared by every game
-    ((" go",), r"\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b", ("turn",)),
+    # "each go", "my go": a turn; but "in one go", "in a single go", "all in a go": at once
+    ((" go",), r"(?<!\bin )(?<!\bat )\b(?:my|his|her|their|your|next|whose|whos|every|each|per|one|a|same|first|last|own) go\b",
+     ("turn",)),
+    ((" go",), r"\b(?:in|at) (?:one|a|a single|the same) go\b", ("simultaneous", "same")),
     (("away",), r"\b(?:go|goes|going|gone|went) away\b", ("heal", "removed")),
     (("fire", "set off", "sets off", "go off", "goes off", "went off", "kick in", "kicks in", "kicked in"),
      r"\b(?:fire|fires|fired|firing) off\b|\b(?:set|sets|go|goes|went) off\b|\b(?:kick|kicks|kicked) in\b", ("trigger", "activate")),
@@ -273,7 +277,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go off rid point aim purpose dump dumps dumped dumping unload offload".split())
+GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload".split())
 
 
 def glued(text: str) -> set[str]:
@@ -283,51 +287,25 @@ def glued(text: str) -> set[str]:
     return {w for span in spans for w in _WORD.findall(span) if w in GLUE}
 
 
-def phrase_words(text: str) -> list[str]:
-    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance), and
-    for a shortfall its numbers tell ("I have 2 coins and it costs 3": not enough, cannot pay)."""
+# "the start of my turn", "beginning of the round": the first moment of a turn, a round or a fight,
+# not the game's setup, which the start of the game is: the word is searched as said, without its
+# synonyms (start -> setup)
+PERIOD_START = (r"\b(start|beginning|begin)s? of (?:(?:my|your|his|her|their|our|the|a|an|each|every|next|this) )?"
+                r"(?:\w+ )?(?:turn|turns|round|rounds|level|levels|combat|fight|phase|go|battle)\b")  # compiled on use
+
+
+def as_said(text: str) -> set[str]:
+    """The question's words searched without their synonyms ("start" in "at the start of my turn")."""
     low = text.lower()
-    found = [w for cues, pattern, said in PHRASES
-             if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
-    if shortfall(low):
-        found += SHORT_WORDS
-    return found + number_words(low)
+    return {m[1] for m in re.finditer(PERIOD_START, low)} if " of " in low else set()
 
 
-def number_words(low: str) -> list[str]:
-    """What a player's numbers say: "5,6,7" is a run, "9,9" a same-number set, "I have 6 and draw 3"
-    a count that may pass a limit."""
-    if sum(c.isdigit() for c in low) < 2:
-        return []
-    out: list[str] = []
-    runs = re.findall(r"\b\d+(?:\s*[,/]\s*\d+)+\b", low)
-    for run in runs:
-        ns = [int(n) for n in re.findall(r"\d+", run)]
-        if all(b == a + 1 for a, b in zip(ns, ns[1:])):
-            out += ["sequential", "run"]
-        elif len(set(ns)) == 1:
-            out += ["same", "number"]
-    if len({len(re.findall(r"\d+", run)) for run in runs}) > 1:  # "9,9" against "2,3,4": a size
-        out += ["more", "fewer"]
-    if re.search(r"\b(?:have|has|got|at|on)\s+(\d+)\b.*\b(?:draw|draws|gain|gains|get|gets|gives?|add|adds|take|takes)\b[^.?]*?\b\d+\b", low):
-        out += ["limit", "maximum"]
-    return out
-
-
-# "I have 2 coins and the attack costs 3", "only 1 gold but it needs 2": what a player holds is less
-# than what something asks
-SHORT_WORDS = ("enough", "cannot")
-_HAVE = r"\b(?:have|has|got|holding|hold|with|only|just)\s+(?:only\s+|just\s+)?(\d+)\b"
-_ASK = r"\b(?:costs?|costing|needs?|requires?|asks?|price|is)\s+(?:of\s+)?(\d+)\b"
-
-
-def shortfall(low: str) -> bool:
-    """Whether the question's numbers say the player has less than something costs or needs."""
-    if not any(c.isdigit() for c in low):
-        return False
-    have = [int(n) for n in re.findall(_HAVE, low)]
-    ask = [int(n) for n in re.findall(_ASK, low)]
-    return bool(have and ask and min(have) < max(ask))
+def phrase_words(text: str) -> list[str]:
+    """Rulebook words for the table-talk phrases in a question ("the rank goes up" -> advance); what
+    its numbers say is rulesdb.counts.rulebook_words."""
+    low = text.lower()
+    return [w for cues, pattern, said in PHRASES
+            if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
@@ -371,6 +349,21 @@ def _synonyms(word: str) -> set[str]:
         if word in group:
             out.update(group)
     return out
+
+
+_BY_STEM: dict[str, set[str]] = {}  # stem -> the vocabulary maps' words with that stem, read once
+
+
+def fixed_meanings(fix: str, stems: Callable[[str], list[str]]) -> set[str]:
+    """What a misspelt word means at the table once corrected: the synonyms and table talk of the
+    maps' words whose stem is the correction ("stoped" -> stop -> prevent, block), so a typo loses
+    none of its right form's meanings. `stems`: the index's analyzer."""
+    if not _BY_STEM:
+        vocabulary = set(SLANG) | {w for group in SYNONYM_GROUPS for w in group}
+        for w in vocabulary:
+            for t in stems(w)[:1]:
+                _BY_STEM.setdefault(t, set()).add(w)
+    return {v for w in _BY_STEM.get(fix, ()) for v in synonyms(w)}
 
 
 def plain_forms(word: str) -> list[str]:

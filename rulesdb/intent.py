@@ -7,7 +7,7 @@ import re
 from functools import cache
 from typing import Callable
 
-from rulesdb.analysis import GENERIC, normalise, words
+from rulesdb.analysis import GENERIC, STOP_WORDS, normalise, words
 
 # "what is X", "what's a X", "what are X for", "what does X mean/do", "how does X work", "define X",
 # "meaning of X", "explain X", with the question's tail ("for", "do", "mean", "work") left off.
@@ -71,7 +71,8 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     apart = _pattern(ASKS_APART).match(question) if re.search(r"\b(?:vs|versus|v|compared|difference)\b", question, re.I) else None
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
-    subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0]))
+    subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0])
+                       or defined_subject(_behind_name(question)))
     if subject is not None:
         return [subject], True
     if "what" in question.lower():
@@ -80,6 +81,22 @@ def asked_things(question: str) -> tuple[list[str], bool]:
             return [_thing(found["subject"])], True
     bare = _a_thing(_thing(question.strip(" ?.!")))
     return ([bare] if bare and len(bare.split()) <= 3 else []), False
+
+
+# "tsuna what are thralls", "Goz: what is a Combo?": a name (a character's, a card's) before the question
+NAMED_FIRST = r"^\s*(?P<name>[\w'’-]+(?:\s+[\w'’-]+)?)\s*[:,;\-–—]?\s+(?P<rest>(?:what|whats|what's|what’s|how|define|explain)\b.*)$"
+
+
+def _behind_name(question: str) -> str:
+    """The question after a leading name of one or two words that are not filler ("tsuna what are
+    thralls" -> "what are thralls"), or "" when it does not open with one."""
+    said = question.lower().split()[1:3]
+    if not any(w.startswith(("what", "how", "define", "explain")) for w in said):  # no pattern compiled: start-up
+        return ""
+    found = _pattern(NAMED_FIRST).match(question)
+    if not found or any(w.lower() in STOP_WORDS or w.lower() in GENERIC for w in found["name"].split()):
+        return ""
+    return found["rest"]
 
 
 @cache
@@ -115,7 +132,7 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
         return found
     lead: list[dict] = []
     for subject in things:
-        lead += [f for f in _terms_named(subject, found, games, fix) if f not in lead]
+        lead += [f for f in _terms_named(subject, found, games, fix, bare=not asks) if f not in lead]
     if not lead and not asks:
         return found
     want = normalise(things[0])
@@ -142,9 +159,11 @@ GENERIC_TAIL = frozenset("card cards rule rules thing mechanic keyword effect ab
 
 
 def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | None,
-                 fix: Callable[[str], str] | None) -> list[dict]:
+                 fix: Callable[[str], str] | None, bare: bool = False) -> list[dict]:
     """The glossary entries among the hits that name the subject: as said, with its misspelt words
-    corrected, or without a generic last word ("a Special card" -> Special)."""
+    corrected, without a generic last word ("a Special card" -> Special) or, for a question that is
+    only a name (`bare`), without its first word ("Catastrophe paw phase?": a game's or a character's
+    name before the term; not "what is the max party size", where the first word says which)."""
     said = subject.split()
     tries = [(said, False)]
     if fix is not None:
@@ -153,6 +172,8 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
             tries.append((fixed, True))
     if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
         tries.append((said[:-1], False))
+    if bare and len(normalise(" ".join(said[1:])).split()) > 1:
+        tries.append((said[1:], False))
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]
     for words, loose in tries:
         want = normalise(" ".join(words))
@@ -188,12 +209,18 @@ def _stored(searchers: dict, rule_id: str) -> dict | None:
 HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
 HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
 HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
+TOPIC_WORDS = 4  # "Luthia: ..., and ...": a topic before a colon this short is every part's
 
 
 def question_parts(query: str) -> list[str]:
     """The parts of a two-part question ("can I reroll? and how many times"), each with enough
     words to be asked alone; one part (the whole question) otherwise."""
     parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
+    # "duo power: who takes damage on it, and can it be replaced": the topic before the colon is
+    # what every part asks about
+    topic, colon, _ = parts[0].partition(":")
+    if len(parts) > 1 and colon and 0 < len(topic.split()) <= TOPIC_WORDS:
+        parts = parts[:1] + [f"{topic.strip()}: {p}" for p in parts[1:]]
     parts = [p for p in parts if len([w for w in words(p) if w not in GENERIC]) >= HALF_WORDS]
     return parts if len(parts) >= 2 else [query]
 

@@ -7,8 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, counter_words, glued, phrase_words,
-                              synonyms, words)
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
+                              glued, phrase_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -207,6 +207,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     glue = glued(query)
     said = [w for w in words(query) if w not in glue]
+    plain = as_said(query)  # "the start of my turn": start, not setup
     # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
     telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
     for word in faint:
@@ -219,7 +220,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
         meant = word not in said  # from a phrase: weighs as a synonym
         own = set() if meant else set(stems(word)) | set(stems(word.replace("-", "")))
         tokens = set(own)
-        for variant in synonyms(word) | synonyms(word.replace("-", "")) | set(counter_words(game, word)):
+        for variant in ({word} if word in plain else synonyms(word) | synonyms(word.replace("-", ""))) | set(counter_words(game, word)):
             tokens.update(stems(variant))
         known = {t for t in tokens if lex.known(t)}
         if not known:
@@ -228,6 +229,8 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
                 if close:
                     fixes[word] = close[0]
                 known.update(close)
+            if word in fixes:  # "stoped": what stop means too (prevent, block)
+                known.update(t for v in fixed_meanings(fixes[word], stems) for t in stems(v) if lex.known(t))
         else:
             # a rare word may be a typo that some alias spells the same way ("bouns"): add the
             # far more common close word too
@@ -252,7 +255,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     terms = [Term(f, t, boost=w) for t, w in sorted(weights.items()) for f in TEXT_FIELDS if 0 < lex.df(f, t) <= common]
     # Two words side by side as a player says them ("hit back", "hand limit") weigh extra
     # where a title, keyword or alias has them in that order.
-    said_stems = [stems(w) for w in words(query)]
+    said_stems = [[fixes[w]] if w in fixes else stems(w) for w in words(query)]  # "bos deck": as "boss deck"
     for a, b in zip(said_stems, said_stems[1:]):
         if len(a) == 1 and len(b) == 1 and a[0] != b[0]:
             terms += [Phrase(f, [a[0], b[0]], boost=PHRASE_WEIGHT) for f in PHRASE_FIELDS]

@@ -30,7 +30,7 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "Explain the hell domain", "meaning of divinity", "tell me about morale", "ok what is a fighter",
          "and what are gems for", "what happens when the reaper reaches me", "can I reroll", "\u00a0what is X",
          "\u017fo what is it", "reroll one die",
-         "what does on defeat mean for the boss", "what does exhaust stand for here", "my go", "damage going away",
+         "what does on defeat mean for the boss", "what does exhaust stand for here", "my go", "all in one go", "damage going away",
          "when does it fire off", "it goes off", "when does it kick in", "I have 2 coins and it costs 3", "halfway through the round", "how many ppl", "dice without any cards",
          "whats my hand size", "who goes first", "am i out", "can I get rid of it", "does it come back",
          "set up for three", "a 2p game", "we play 1v1", "how do I get points", "is my guy dead",
@@ -43,10 +43,7 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
 
 def every_pattern(text: str) -> list[str]:
     low = text.lower()
-    found = [w for _, pattern, said in analysis.PHRASES if re.search(pattern, low) for w in said]
-    if analysis.shortfall(low):
-        found += analysis.SHORT_WORDS
-    return found + analysis.number_words(low)
+    return [w for _, pattern, said in analysis.PHRASES if re.search(pattern, low) for w in said]
 
 
 @pytest.mark.parametrize("text", questions() + EXTRA)

@@ -521,30 +521,16 @@ def _reveal(t: Table, move: Move) -> None:
 # ------------------------------------------------------------------------------ check and apply
 
 
-def check(state: State, move: Move) -> Verdict:
+def check(state: State, move: Move, instead=None) -> Verdict:
+    """The referee's verdict; a refusal whose advice fits nothing offers `instead(state, move)`."""
     found = judge(state, move)
     if found.problems:
-        return found.verdict([a for a in dict.fromkeys(found.advice) if _allowed(state, a)] or _instead(state, move))
+        advice = [a for a in dict.fromkeys(found.advice) if _allowed(state, a)]
+        return found.verdict(advice or (instead(state, move) if instead else []))
     t = run(state, move)
     found.effects, found.unchecked = t.effects, found.unchecked + t.unchecked
     found.leave_open(*rules_readings.from_effects(t.effects))
     return found.verdict()
-
-
-#: plays a refusal offers when its own advice fits nothing on the table
-INSTEAD = 6
-
-
-def _instead(state: State, move: Move) -> list[str]:
-    """A refusal with no advice of its own offers the plays legal now that play no card (a card play
-    would show a hand on the shared screen, issue 43): the refused play's maker's first, then those of
-    its kind (`Betty draw` on Abi's turn: `Abi draw`)."""
-    from .notation import format_move
-    from .rules_moves import legal_moves
-
-    plays = sorted((m for m in legal_moves(state) if m.kind != "play"),
-                   key=lambda m: (m.player != move.player, m.kind != move.kind))
-    return [format_move(m) for m in plays[:INSTEAD]]
 
 
 def _allowed(state: State, text: str) -> bool:

@@ -1,5 +1,8 @@
-"""CATastrophe: who acts, and the legal plays (every candidate the referee finds no problem with)."""
+"""CATastrophe: who acts, the legal plays (every candidate the referee finds no problem with), and a
+refusal's fallback offer built from them."""
 from __future__ import annotations
+
+from engine.base import Verdict
 
 from . import notation, rules
 from .model import State, catalogue
@@ -55,6 +58,24 @@ def legal_moves(state: State) -> list[Move]:
         return []
     state = known(state)
     return [move for move in _candidates(state) if not rules.judge(state, move).problems]
+
+
+#: plays a refusal offers when its own advice fits nothing on the table
+INSTEAD = 6
+
+
+def check(state: State, move: Move) -> Verdict:
+    """The referee's verdict, a refusal with no advice of its own offering `instead`."""
+    return rules.check(state, move, instead)
+
+
+def instead(state: State, move: Move) -> list[str]:
+    """The plays legal now that play no card (a card play would show a hand on the shared screen,
+    issue 43): the refused play's maker's first, then those of its kind (`Betty draw` on Abi's turn:
+    `Abi draw`)."""
+    plays = sorted((m for m in legal_moves(state) if m.kind != "play"),
+                   key=lambda m: (m.player != move.player, m.kind != move.kind))
+    return [notation.format_move(m) for m in plays[:INSTEAD]]
 
 
 def _candidates(state: State):
