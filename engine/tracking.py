@@ -224,10 +224,20 @@ class Tracker(Generic[S]):
         return split(verbs.usage, verbs.aliases, words)
 
     def parse(self, state: S, words: list[str]) -> Change:
+        """The command's Change, read by the game; then every game's one rule on numbers
+        (words.number_problem): MoveSyntaxError for a number past the range or a change by 0."""
+        from engine.words import number_problem
+
         verbs = self.declaration.verbs
         if verbs.parse is None:
-            return read_command(verbs.table, state, words, verbs.aliases)
-        return verbs.parse(verbs.table, state, words, verbs.aliases)
+            change = read_command(verbs.table, state, words, verbs.aliases)
+        else:
+            change = verbs.parse(verbs.table, state, words, verbs.aliases)
+        for word in change.args:
+            problem = number_problem(word)
+            if problem:
+                raise MoveSyntaxError(f"{change.verb}: {problem}")
+        return change
 
     def check(self, state: S, change: Change):
         verbs = self.declaration.verbs

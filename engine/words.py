@@ -114,6 +114,21 @@ def quote(name: str) -> str:
     return shlex.quote(name) if set(name) & set('"\\$`') else f'"{name}"'
 
 
+def split_words(text: str, example: str) -> list[str]:
+    """The words of a play as the notations read them (shlex: quotes hold a name of several words
+    together). A quote left open (an apostrophe in `roll O'Neil 1 2`) is bad input in one line naming
+    the word that opens it and the form that reads: the name in double quotes (`example`, the game's)."""
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        opener = next((w for w in text.split() if "'" in w or '"' in w), "")
+        where = f"the quote mark in {opener} opens" if opener else "a quote mark opens"
+        raise MoveSyntaxError(f"cannot read {text!r}: {where} a quotation that never closes ({str(exc).lower()}); "
+                              f"write a name holding an apostrophe in double quotes, e.g. {example}") from None
+
+
 def count(n: int, one: str, many: str | None = None) -> str:
     """A number with its noun, singular for exactly one: count(1, "card") -> "1 card",
     count(3, "card") -> "3 cards", count(2, "life", "lives") -> "2 lives"."""
@@ -122,18 +137,45 @@ def count(n: int, one: str, many: str | None = None) -> str:
 
 _AMOUNT = re.compile(r"([+\-=]?)(\d+)")  # as typed: the sign may be missing
 _SIGNED = re.compile(r"([+\-=])(\d+)")  # as logged: always signed
+#: a number word of a change: signed or not, a card field's `key=N`, a list `8/10/12`
+_NUMBERS = re.compile(r"(?:[a-z][a-z-]*=)?[+\-=]?\d+(?:/\d+)*", re.I)
+
+#: the largest number a tracker command takes (a counter change, a count, a health, a card's field): a
+#: bound on what the companion keeps, far above any count at a real table, so `--overrule` does not lift it
+MOST_AMOUNT = 999
+#: the valid range, as a refusal names it
+AMOUNTS = f"a change runs from +1 to +{MOST_AMOUNT} or -1 to -{MOST_AMOUNT}, a count or =N from 0 to {MOST_AMOUNT}"
+
+
+def number_problem(word: str) -> str | None:
+    """Why a number word of a tracker change is refused (None: it is not refused): past MOST_AMOUNT,
+    or a change by 0 (`+0`, `-0`: it would log a change that changes nothing). Every game's tracker
+    reads its numbers through this one rule (engine.tracking.Tracker.parse)."""
+    if not _NUMBERS.fullmatch(word):
+        return None
+    shown = word if len(word) <= 12 else word[:12] + "..."
+    if any(int(n) > MOST_AMOUNT for n in re.findall(r"\d+", word)):
+        return f"{shown!r} is out of range: {AMOUNTS}"
+    if re.fullmatch(r"[+-]0+", word):
+        return f"{shown!r} changes nothing: {AMOUNTS}"
+    return None
 
 
 def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = None) -> str:
     """A counter change as typed, normalised: '+2', '-1' or '=5' (set). A bare number could mean
-    several of these: AmbiguousMove lists `label` with each sign in `readings`; a bare 0 where no
-    =N is read is +0 (adding or taking 0 is the same). With `no_set` (the reason) a counter refuses =N."""
+    several of these: AmbiguousMove lists `label` with each sign in `readings`; a bare 0 is =0 where
+    =N is read, else +0 (which Tracker.parse refuses: number_problem). Past MOST_AMOUNT: MoveSyntaxError.
+    With `no_set` (the reason) a counter refuses =N."""
     m = _AMOUNT.fullmatch(token.strip())
     if not m:
         ways = "+N to add or -N to take away" if no_set else "+N to add, -N to take away or =N to set"
         raise MoveSyntaxError(f"{token!r} is not an amount; write {ways} (e.g. `{label} -1`)")
     sign, n = m.group(1), int(m.group(2))
+    if n > MOST_AMOUNT:
+        raise MoveSyntaxError(number_problem(token.strip()) or AMOUNTS)
     ways = [s for s in readings if not (s == "=" and no_set)]
+    if n == 0 and sign == "" and "=" in ways:
+        ways = ["="]  # adding or taking 0 changes nothing: setting is the one reading left
     if sign == "" and n == 0 and "=" not in ways:
         return "+0"
     if sign == "":

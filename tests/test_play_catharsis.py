@@ -80,3 +80,18 @@ def test_a_name_with_an_apostrophe_typed_as_its_own_shell_word_reads(home):
     assert "unknown player \"O'Neal\"; did you mean O'Neil?" in wrong.stderr and _snapshot(home) == before
     said = ok(env, "play", "roll", "O'Neil", "6", "6", "5", "1", "3", "2")
     assert "O'Neil rolls 1 2 3 5 6 6" in said, said
+
+
+def test_a_one_string_play_with_an_apostrophe_names_the_word_and_the_form_that_reads(home):
+    """`companion play "roll O'Neil 6 6 5 1 3 2"`: the apostrophe opens a quote that never closes. One
+    line names the word and the form that reads (double quotes); nothing written (it was only
+    "cannot read ...: No closing quotation")."""
+    env = table_env(home)
+    ok(env, "track", "new", "catharsis", "--players", "O'Neil,Ben", "--option", "morale=6")
+    for words in ("next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"):
+        ok(env, "play", words)
+    before = _snapshot(home)
+    done = run_in_process("play", "roll O'Neil 6 6 5 1 3 2", env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "O'Neil opens a quotation that never closes" in done.stderr and "double quotes" in done.stderr
+    assert _snapshot(home) == before

@@ -116,6 +116,19 @@ def test_a_play_out_of_turn_is_refused_unless_overruled(cli, home):
     assert _state().player("Cy").hand == ("Paladin",)  # the overruled play replays the same way
 
 
+def test_a_play_out_of_turn_names_whose_hand_it_is_judged_on(cli, home):
+    """Out of turn, the turn rule decides and the rest judges the play as its maker's own (docs/cli.md):
+    a line about a Hand names whose, so it is not read as the player to act's (Ann holds Paladin)."""
+    _table(cli, hidden="")
+    cli("track", "hand", "ann", "Paladin")
+    doc = cli.json("play", "basic subjugate Paladin", "--by", "cy", codes=(1,))
+    said = [r["message"] for r in doc["reasons"]]
+    assert said == ["it is Ann's turn, not Cy's", "Paladin is not in Cy's Hand"], said
+    cli("track", "hand", "cy", "Paladin")
+    doc = cli.json("play", "basic subjugate Paladin", "--by", "cy", codes=(1,))
+    assert [r["rule"] for r in doc["reasons"]] == ["theseus.setup.clockwise"]
+
+
 def test_an_illegal_play_overruled_is_recorded_as_the_table_played_it(cli, home):
     _table(cli, hidden="")
     r = cli("play", "use Mage recruit Witch")

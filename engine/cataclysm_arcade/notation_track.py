@@ -125,10 +125,7 @@ def read_coins(state: State, verb: str, rest: list[str], usage: str) -> Change:
         raise MoveSyntaxError(f"unexpected word {rest[1]!r}; {usage}")
     if not _is_number(rest[0]):
         raise MoveSyntaxError(f"{rest[0]!r} is neither 'spend' nor a signed number of coins; {usage}")
-    amount = int(rest[0].strip())
-    if amount == 0:
-        raise MoveSyntaxError(f"{rest[0]!r}: a coin change of 0 changes nothing")
-    return Change(verb=verb, args=(who.name, f"{amount:+d}"))
+    return Change(verb=verb, args=(who.name, f"{int(rest[0].strip()):+d}"))
 
 
 def read_boss(state: State, verb: str, rest: list[str], usage: str) -> Change:

@@ -206,13 +206,14 @@ class Table(WorkingTable):
                      R.LEAVING_PLAY)
         self.replace_player(player.model_copy(update={"fighters": fighters, "weapons": weapons}))
 
-    def enter_fighter(self, owner: str, fighter: Fighter) -> None:
+    def enter_fighter(self, owner: str, fighter: Fighter, keep_old: str = "overrule") -> None:
         """A Fighter enters play for `owner` (a resolved play, or a card effect the table records with the
-        tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name)."""
+        tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name),
+        the line saying how the table keeps the old one instead (`keep_old`)."""
         old = character(self.player(owner), fighter.name)
         if old is not None:
             self.destroy_fighter(owner, old.name, R.FIGHTER_ONE_PER_NAME, f"{owner} may keep one {fighter.name}: the "
-                                 "new one stays, the old one is destroyed (to keep the old one, overrule)")
+                                 f"new one stays, the old one is destroyed (to keep the old one, {keep_old})")
         player = self.player(owner)
         self.replace_player(player.model_copy(update={"fighters": (*player.fighters, fighter)}))
 

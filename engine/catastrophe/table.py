@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.base import Reason
 from engine.tracking import WorkingTable
+from engine.words import count
 
 from .model import (
     HAND_LIMIT, PAW_DRAW, PHASE_TITLES, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE, VARIANT_TITLES,
@@ -258,9 +259,9 @@ class Table(WorkingTable):
             return  # a set above the limit is refused by check(); overruled, it stands as the table said
         if sign == "-":
             if n > p[key]:
-                what = "cards in hand" if key == "hand" else "Power Cats"
-                self.say("cards-short", f"{p['name']} had only {p[key]} {what}; the count goes to 0",
-                      R.DISCARD_HAND if key == "hand" else R.POWER_CATS_MAX_THREE)
+                what = count(p[key], "card") + " in hand" if key == "hand" else count(p[key], "Power Cat")
+                self.say("cards-short", f"{p['name']} had only {what}; the count goes to 0",
+                      R.DISCARD_HAND if key == "hand" else R.POWER_FROM_TABLE)
             p[key] = max(p[key] - n, 0)
             return
         p[key] += n

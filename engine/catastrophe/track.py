@@ -10,6 +10,7 @@ from typing import Any, Callable
 from engine.base import Effect, MoveSyntaxError, Reason, Verdict, field_problem
 from engine.tracking import (Change, Counter, Findings, OptionError, Verb, apply_verb, check_verb, judged,
                              options as read_options, row)
+from engine.words import count
 
 from .model import (
     GAME, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, PHASES, POWER_CAT_LIMIT, REAPURRS_LAIR, TOP_SPACE,
@@ -191,17 +192,22 @@ def _check_yarn(state: State, change: Change, found: Findings) -> None:
             found.advice.append(f"yarn {p.name} -{p.yarn_balls}")
 
 
-def _check_capped(verb: str, limit: int, rule: str, too_many: str):
+def _check_capped(verb: str, limit: int, rule: str, too_many: str, face_up: bool = False):
     """The check of a count a cat may set but not past `limit` (`hand`, `power-cats`): the cat is
-    still in, and `=N` above the limit breaks `rule` (`too_many` names the limit, the cat and N)."""
+    still in, and `=N` above the limit breaks `rule` (`too_many` names the limit, the cat and N). With
+    `face_up` (Power Cats, in sight on the table), `-N` past what the cat has is refused as a Yarn Ball
+    is (`_check_yarn`): only a Power Cat in front of the cat can be used or discarded."""
 
     def check(state: State, change: Change, found: Findings) -> None:
         i, sign, n = notation_track.counter_amount(state, change)
-        name = state.players[i].name
-        if state.players[i].eliminated:
+        p = state.players[i]
+        if p.eliminated:
             _out(state, i, found)
         elif sign == "=" and n > limit:
-            found.forbid(rule, too_many.format(limit=limit, name=name, n=n), f"{verb} {name} ={limit}")
+            found.forbid(rule, too_many.format(limit=limit, name=p.name, n=n), f"{verb} {p.name} ={limit}")
+        elif face_up and sign == "-" and n > p.power_cats:
+            found.forbid(R.POWER_FROM_TABLE, f"{p.name} has {count(p.power_cats, 'Power Cat')} face up; {n} "
+                         "cannot be used or discarded", *([f"{verb} {p.name} -{p.power_cats}"] if p.power_cats else []))
 
     return check
 
@@ -321,7 +327,7 @@ VERBS: dict[str, Verb] = {
     "discard": Verb(_check_card_count, _cards("hand", "-"), read=notation_track.read_count,
                     usage="a cat discards cards from its hand: `discard ben 1`"),
     "power-cats": Verb(_check_capped("power-cats", POWER_CAT_LIMIT, R.POWER_CAT_LIMIT,
-                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}"),
+                                     "a cat keeps at most {limit} Power Cats; {name} cannot have {n}", face_up=True),
                        _cards("power_cats"),
                        ("powercats", "power-cat", "power", "pc"), read=notation_track.read_counter, counter=Counter("power_cats"),
                        usage="change a Power Cat count: `power-cats ann +1`, `power-cats ann -1`, "

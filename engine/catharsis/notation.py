@@ -24,7 +24,7 @@ from functools import partial
 from engine.base import MoveSyntaxError
 from engine.library import laid_over
 from engine.tracking import Change, aliases_of
-from engine.words import match, quote
+from engine.words import match, quote, split_words
 
 from .rules_costs import parse_cost, read_die, read_dice
 from .model import PowerCard
@@ -74,10 +74,7 @@ def _number(word: str, what: str) -> int:
 def parse_play(text: str, state, verbs: dict) -> Play:
     """A play's text -> Play. Tracker commands are read as the tracker reads them (notation_track,
     `verbs` the tracker's rows: track.VERBS, which the declaration binds)."""
-    try:
-        words = shlex.split(text)
-    except ValueError as exc:
-        raise MoveSyntaxError(f"cannot read {text!r}: {exc}") from None
+    words = split_words(text, 'roll "O\'Neil" 6 6 5 1 3 2')
     if not words:
         raise MoveSyntaxError(f"empty play; plays: {', '.join(PLAY_VERBS)} or a tracker command")
     verb, rest = words[0].lower(), words[1:]

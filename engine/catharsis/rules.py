@@ -465,17 +465,21 @@ def _left_out(state: State) -> list[str]:
                    f"(`enemy damage N NAME`, a tracker change, not a play; standing: {', '.join(standing)})")
     for p in (p for p in state.players if not p.dead):
         if not p.dice:
-            out.append(f"{p.name} has not rolled: `roll {p.name}` and the {dice_word(p.dice_count)} as they came up "
+            out.append(f"{p.name} has not rolled: `roll {quoted(p.name)}` and the {dice_word(p.dice_count)} as they came up "
                        "(a roll is not listed: its dice are the table's)")
         elif p.rerolls < REROLLS and unused(p):
-            out.append(f"{p.name} may reroll ({REROLLS - p.rerolls} of {REROLLS} left): `reroll {p.name} DICE to NEW "
+            out.append(f"{p.name} may reroll ({REROLLS - p.rerolls} of {REROLLS} left): `reroll {quoted(p.name)} DICE to NEW "
                        "DICE` (not listed: the new dice are the table's)")
         if not p.dice:
+            continue
+        if not unused(p):  # every die paid for something: a cost is paid with unused dice, so nothing is left to list
+            out.append(f"{p.name} has no unused die left this round: no use of a power that costs dice is left "
+                       "(one whose card asks none is judged as said)")
             continue
         open_cost = [str(slot) for slot, _, costs in _costs(state, p) if None in costs.values()]
         if open_cost:
             out.append(f"unchecked: {p.name}'s power{'s' * (len(open_cost) > 1)} {', '.join(open_cost)}: a card or "
-                       f"cost is unknown, so those uses are not listed (`use {p.name} N top with DICE` is judged "
+                       f"cost is unknown, so those uses are not listed (`use {quoted(p.name)} N top with DICE` is judged "
                        "as said, the cost unchecked)")
     return out
 

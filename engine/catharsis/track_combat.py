@@ -20,7 +20,7 @@ def check_next_card(state, change, no):
     if state.phase == "card" and state.card in ("monster", "boss"):
         if not state.enemies or any(not e.defeated for e in state.enemies):
             no.forbid(R.RESOLVE_ENEMY, f"the revealed {state.card} must be fought and defeated first",
-               "enemy NAME 8/10/12/14/16", "combat start")
+                      fight_advice(state))
     if state.phase == "combat":
         living = [e.name for e in state.enemies if not e.defeated]
         if state.boss == "hundred-eyed-dragon":

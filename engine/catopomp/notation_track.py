@@ -138,7 +138,7 @@ def parse_amount(state: State, verb: str, rest: list[str], usage: str) -> Change
     if len(args) != 1:
         raise MoveSyntaxError(f"{verb}: give one amount after the player, e.g. "
                               f"`{verb} {name.lower()} {example(verb, usage).split()[-1]}`")
-    return Change(verb=verb, args=(name, _amount(args[0], f"{verb} {name.lower()}")))
+    return Change(verb=verb, args=(name, amount(args[0], f"{verb} {name.lower()}")))
 
 
 def parse_cleared(state: State, verb: str, rest: list[str], usage: str) -> Change:
@@ -176,14 +176,6 @@ def _number(token: str, what: str, example: str) -> str:
     if not re.fullmatch(r"[+-]?\d+", token):
         raise MoveSyntaxError(f"{token!r} is not a number; expected {what}, e.g. `{example}`")
     return str(int(token))
-
-
-def _amount(token: str, label: str) -> str:
-    """words.amount, where a change of 0 is refused (it would log a change that changes nothing)."""
-    value = amount(token, label)
-    if value in ("+0", "-0"):
-        raise MoveSyntaxError(f"{token!r} changes nothing; write +N or -N with N above 0")
-    return value
 
 
 # ---------------------------------------------------------------------------- reading a logged Change

@@ -3,13 +3,12 @@ writing one back in canonical form."""
 from __future__ import annotations
 
 import difflib
-import shlex
 from collections import Counter
 
 from engine.base import AmbiguousMove, MoveSyntaxError
 
 from .model import ICONS, Move, State, state_names, catalogue
-from engine.words import quote
+from engine.words import quote, split_words
 
 NOTATION = """\
 Party of the Theseus moves (the player whose turn it is makes them; names as in the catalogue,
@@ -35,11 +34,7 @@ any case; quote a name with spaces: use "Dark Knight" explore Paladin):
 
 
 def parse_move(text: str, state: State) -> Move:
-    try:
-        tokens = shlex.split(text)
-    except ValueError as exc:
-        raise MoveSyntaxError(f"cannot read {text!r}: {str(exc).lower()}; write a name holding an apostrophe "
-                              "in double quotes, e.g. use Knight explore \"Hero's Cape\"") from None
+    tokens = split_words(text, 'use Knight explore "Hero\'s Cape"')
     if not tokens:
         raise MoveSyntaxError("empty move; expected use, basic, exile or end, e.g. `use Knight explore Paladin` "
                               "(the notation: docs/moves-theseus.md)")

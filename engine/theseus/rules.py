@@ -79,17 +79,17 @@ def _exile(state: State, table: Table, move: Move) -> list[Reason]:
     cards = player.party if zone == "party" else player.hand_cards
     size = len(player.party) if zone == "party" else player.hand_size
     if zone is None or len(move.targets) != 1:
-        return [Reason(rule=R.EXILE_DOWN, message="Exile names one card of your Party or Hand")]
+        return [Reason(rule=R.EXILE_DOWN, message=f"Exile names one card of {player.name}'s Party or Hand")]
     name = move.targets[0]
     reasons = []
     if size <= LIMIT:
-        reasons.append(_r(R.EXILE_DOWN, f"your {zone.capitalize()} holds {size} cards, not more than "
+        reasons.append(_r(R.EXILE_DOWN, f"{player.name}'s {zone.capitalize()} holds {size} cards, not more than "
                           f"{LIMIT}: there is nothing to Exile"))
     if hidden:
         reasons += _not_yet_dealt(table, [name])
         table.note(*_possession(player.name, [name], R.EXILE_DOWN))
     elif name not in cards:
-        reasons.append(_r(R.EXILE_DOWN, f"{name} is not in your {zone.capitalize()} "
+        reasons.append(_r(R.EXILE_DOWN, f"{name} is not in {player.name}'s {zone.capitalize()} "
                           f"({listing(sorted(cards))})"))
     if reasons and not table.force:
         return reasons
@@ -147,7 +147,7 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     player_hand = Counter(table.hand[table.active])
     board = Counter(c[0] for c in table.board)
     pool, place, rule = ((board, "on the Board", R.EXPLORE) if icon == "explore"
-                         else (player_hand, "in your Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE))
+                         else (player_hand, f"in {table.active}'s Hand", R.RECRUIT if icon == "recruit" else R.SUBJUGATE))
     reasons = []
     if len(targets) > most:
         reasons.append(_r(R.EXPLORE_MULTI if icon == "explore" else rule,
@@ -157,7 +157,7 @@ def _check_targets(table: Table, icon: str, targets, most: int, who_does: str):
     if icon != "explore" and table.active in table.hidden:
         size = len(table.hand[table.active])
         if len(targets) > size:
-            reasons.append(_r(rule, f"your Hand holds {count(size, 'card')}, not {len(targets)}"))
+            reasons.append(_r(rule, f"{table.active}'s Hand holds {count(size, 'card')}, not {len(targets)}"))
         reasons += _not_yet_dealt(table, targets)
         if targets and len(targets) <= size:
             table.note(*_possession(table.active, targets, rule))
@@ -212,10 +212,10 @@ def _after_ability(state: State, table: Table, started_triggered: bool) -> None:
 def _basic(state: State, table: Table, move: Move) -> list[Reason]:
     reasons = table.over_limit("a basic action")
     if state.basic_action is not None:
-        reasons.append(_r(R.BASIC, f"you already took a basic {state.basic_action} this turn: only one basic "
+        reasons.append(_r(R.BASIC, f"{state.active} already took a basic {state.basic_action} this turn: only one basic "
                           "action per turn"))
     if state.used:
-        reasons.append(_r(R.EITHER_OR, f"you already used {listing(list(state.used))} this turn: a basic "
+        reasons.append(_r(R.EITHER_OR, f"{state.active} already used {listing(list(state.used))} this turn: a basic "
                           "action is only allowed before any Party card is used"))
     reasons += _check_targets(table, move.icon, move.targets, 1, "a basic action")
     if not move.targets:
@@ -238,21 +238,21 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
     spec = table.spec(card)
     reasons = table.over_limit("another card is used")
     if state.basic_action is not None:
-        reasons.append(_r(R.BASIC_LOCKS, f"you took a basic {state.basic_action} this turn: no Party card "
+        reasons.append(_r(R.BASIC_LOCKS, f"{player.name} took a basic {state.basic_action} this turn: no Party card "
                           "may be used for the rest of it"))
     if len(state.used) >= 2:
-        reasons.append(_r(R.UP_TO_TWO, f"you already used 2 Party cards this turn "
+        reasons.append(_r(R.UP_TO_TWO, f"{player.name} already used 2 Party cards this turn "
                           f"({listing(list(state.used))})"))
     if card in player.party and card in state.used:
         reasons.append(_r(R.SAME_NAME, f"a {card} was already used this turn: no two cards with the same "
                           "name in one turn, even another copy") if player.party.count(card) > 1
                        else _r(R.NO_REUSE, f"{card} was already used this turn"))
     elif card in player.reward_area and card not in player.party:
-        reasons.append(_r(R.NO_NORMAL_USE, f"{card} is in your Reward Area: it can no longer be used"))
+        reasons.append(_r(R.NO_NORMAL_USE, f"{card} is in {player.name}'s Reward Area: it can no longer be used"))
     elif card in player.hand_cards and card not in player.party:
-        reasons.append(_r(R.PARTY, f"{card} is in your Hand, not your Party: Recruit it first"))
+        reasons.append(_r(R.PARTY, f"{card} is in {player.name}'s Hand, not their Party: Recruit it first"))
     elif card not in player.party:
-        reasons.append(_r(R.PARTY, f"{card} is not in your Party ({listing(player.party)})"))
+        reasons.append(_r(R.PARTY, f"{card} is not in {player.name}'s Party ({listing(player.party)})"))
     icon = move.icon
     known_icon = spec.icon if spec is not None and spec.icon != "unknown" else None
     if known_icon is not None and icon != known_icon:
@@ -265,10 +265,10 @@ def _use(state: State, table: Table, move: Move) -> list[Reason]:
         rule = R.EXPLORE if icon == "explore" else (R.RECRUIT if icon == "recruit" else R.SUBJUGATE)
         if pool and icon != "explore" and table.active in table.hidden:
             # the Hand is not empty, so the ability has something to act on (which card is the player's)
-            reasons.append(_r(rule, f"name the card {card}'s {icon} takes: your Hand holds "
+            reasons.append(_r(rule, f"name the card {card}'s {icon} takes: {table.active}'s Hand holds "
                               f"{count(len(pool), 'card')}"))
         elif pool:
-            place = "on the Board" if icon == "explore" else "in your Hand"
+            place = "on the Board" if icon == "explore" else f"in {table.active}'s Hand"
             reasons.append(_r(rule, f"name the card {card}'s {icon} takes ({listing(sorted(set(pool)))} "
                               f"{'is' if len(set(pool)) == 1 else 'are'} {place})"))
     if reasons and not table.force:

@@ -459,6 +459,9 @@ def test_second_fighter_of_the_same_name_destroys_one():
     assert [f.name for f in player(s, "Ann").fighters] == ["grunt"]
     assert fighter(s, "Ann", "grunt").health == 5
     assert kinds(eff) == ["destroyed"] and rules_of(eff) == [G + "fighter.one-per-name"]
+    # the change is overruled already: the line says what happened and how the old one is kept instead
+    assert "overrule" not in eff[0].message and "the new one stays" in eff[0].message, eff[0].message
+    assert "undo this change" in eff[0].message
     # the limit is per player: Ben may have his own Grunt
     s, eff = overrule(s, "fighter", "ben", "Grunt", "4")
     assert eff == []

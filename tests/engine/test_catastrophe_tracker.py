@@ -284,10 +284,22 @@ def test_overruled_set_below_the_reapurr_is_caught_after_the_change():
     assert player(state, "Ben").eliminated and effects[0].rule == G + "elimination.caught-by-reapurr"
 
 
-def test_zero_change_is_a_no_op():
+def test_zero_change_is_refused_as_bad_input():
+    """A change by 0 logs nothing worth keeping: every game refuses it alike (tests/test_track_amounts.py)."""
+    with pytest.raises(MoveSyntaxError, match="changes nothing"):
+        do(new(), "lives", "ann", "+0")
+
+
+def test_power_cats_past_what_a_cat_has_are_refused_as_yarn_balls_are():
+    """Power Cats are face up in front of the cat, as Yarn Balls are in its basket: taking more than
+    it has is refused alike, offering what it has (overruled, the count goes to 0)."""
     state = new()
-    state2, effects = do(state, "lives", "ann", "+0")
-    assert state2 == state and effects == []
+    for verb, has in (("yarn", 3), ("power-cats", 2)):
+        v = DRIVE.refused(state, verb, "ann", f"-{has + 1}")
+        assert v.alternatives == (f"{verb} Ann -{has}",), v
+    state2, effects = overrule(state, "power-cats", "ann", "-3")
+    assert player(state2, "Ann").power_cats == 0
+    assert [e.message for e in effects] == ["Ann had only 2 Power Cats; the count goes to 0"]
 
 
 # ---------------------------------------------------------------- the Grim Reapurr
@@ -774,7 +786,7 @@ def test_overruled_changes_keep_the_table_physical_and_replay_identically(sessio
 
 
 @settings(max_examples=examples(100), deadline=None)
-@given(st.integers(1, 9), st.integers(0, 20), st.sampled_from(["standard", "king", "turbo"]))
+@given(st.integers(1, 9), st.integers(1, 20), st.sampled_from(["standard", "king", "turbo"]))
 def test_gains_never_pass_nine_and_report_the_excess(start, gain, variant):
     state = with_lives(new(variant=variant), ann=start)
     state, effects = do(state, "lives", "ann", f"+{gain}")

@@ -72,6 +72,29 @@ def test_moves_note():
     assert "unchecked: Ann's powers 1, 2, 3, 4, 5, 6" in note
 
 
+def test_moves_lists_no_unchecked_power_for_a_player_whose_dice_are_all_used():
+    """A cost is paid with unused dice: once all of Ann's are set aside, her powers of unknown cost are
+    not offered as judged-as-said uses (`with DICE` has no dice to name); Ben's still are."""
+    s = table(*ATTACK, "roll Ann 1 2 3 4 5 6", "roll Ben 1 2 3 4 5 6",
+              'card "Fire Bolt" top "? ? ? ? ? ?" effect "deal 5 damage" attacks 5', "rename Ann 1 Fire Bolt",
+              "use Ann 1 top")
+    note = E.views.moves_note(s)
+    assert "unchecked: Ann's" not in note and "Ann has no unused die left this round" in note, note
+    assert "unchecked: Ben's powers 1, 2, 3, 4, 5, 6" in note
+
+
+def test_every_command_moves_offers_reads_back_for_a_name_with_an_apostrophe():
+    """The moves note writes each command as the notation reads it back: `roll "O'Neil"`, not `roll O'Neil`."""
+    s = table(*ATTACK, players=("O'Neil", "Ben"))
+    note = E.views.moves_note(s)
+    assert "`roll \"O'Neil\"`" in note, note
+    s = table(*ATTACK, "roll \"O'Neil\" 1 2 3 4 5 6", players=("O'Neil", "Ben"))
+    commands = E.views.moves_note(s).replace("\n  ", " ").split("`")[1::2]
+    assert any(c.startswith("reroll") for c in commands) and any(c.startswith("use") for c in commands), commands
+    for command in commands:
+        assert shlex.split(command)[1] in ("O'Neil", "Ben"), command
+
+
 def test_mover_is_the_adjusting_player():
     s = table(*ATTACK, "roll Ben 1 2 3 4 5 6")
     assert E.turns.mover(s, E.plays.parse_move("adjust Ben 3 +1 by Ann", s)) == "Ann"

@@ -194,7 +194,8 @@ def test_parse_normalises():
     s = new()
     assert T.parse(s, ["morale", "-1"]).args == ("-1",)
     assert T.parse(s, ["Morale", "+2"]).args == ("+2",)
-    assert T.parse(s, ["morale", "0"]).args == ("+0",)
+    with pytest.raises(MoveSyntaxError, match="changes nothing"):
+        T.parse(s, ["morale", "0"])
     with pytest.raises(AmbiguousMove) as exc:
         T.parse(s, ["morale", "2"])
     assert exc.value.candidates == ["morale +2", "morale -2"]
@@ -929,6 +930,15 @@ def test_an_enemy_card_must_be_fought():
     s, _ = do(s, "enemy", "Rat", "3")
     s, eff = do(s, "enemy", "defeated")  # beaten before any round was fought
     assert s.phase == "between-cards" and verdict(s, "next-card", "trap").legal
+
+
+def test_a_refused_next_card_offers_the_step_the_enemy_card_waits_for():
+    """Before its Enemy is added, adding it is offered; once it is in play, only starting the fight
+    (another Enemy is not what the card asks for)."""
+    s, _ = do(new(), "next-card", "boss")
+    assert refused(s, "next-card", "trap")[1].alternatives == ('enemy "NAME" 8/10/12/14/16 boss',)
+    s, _ = do(s, "enemy", "Crab", "8/10/12/14/16", "boss")
+    assert refused(s, "next-card", "trap")[1].alternatives == ("combat start",)
 
 
 def test_several_enemies_need_a_name():

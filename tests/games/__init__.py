@@ -33,15 +33,16 @@ KEYS = {
     "outcomes": list,
     # its own cases for the tests that check a sample per game (test_answers, test_exceptions, test_docs_run_help,
     # test_search_mentions, test_search_ranking, test_cli_scripts, test_input_limits, test_readings_once,
-    # test_track_table: each key's comment in a game's file names its test); a game may leave any out
+    # test_track_table, test_track_amounts: each key's comment in a game's file names its test); a game may
+    # leave any out
     "definition": dict, "exception": dict, "help_examples": dict,
     "mentions": list, "players_words": list, "ranking": dict,
     "odds_refused": list, "bad_field": dict, "refused_names": list,
-    "misplaced_card": dict, "counter_line": dict,
+    "misplaced_card": dict, "counter_line": dict, "amounts": dict,
 }
 #: the keys of SAMPLES: a game's own cases, each optional (a game without one is not checked there)
 SAMPLES = {"definition", "exception", "help_examples", "mentions", "players_words", "ranking", "odds_refused", "bad_field",
-           "refused_names", "misplaced_card", "counter_line"}
+           "refused_names", "misplaced_card", "counter_line", "amounts"}
 OPTIONAL = {"working_table", "odds", "odds_options", "too_many_players", "seeded_game", "outcomes", "listed_aliases",
             "player_range"} | SAMPLES
 TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "options", "prelude"},
@@ -55,7 +56,8 @@ TABLES = {"snapshot": {"players", "options", "changes"}, "step": {"players", "op
           "ranking": {"same_order", "two_part"},
           "bad_field": {"situation", "field"}, "refused_names": {"names", "problem"},
           "misplaced_card": {"typed", "play", "card"},
-          "counter_line": {"change", "starts", "says"}}
+          "counter_line": {"change", "starts", "says"},
+          "amounts": {"zero", "huge", "count", "last"}}
 
 
 @lru_cache(maxsize=None)
