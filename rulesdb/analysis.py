@@ -241,9 +241,12 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("points", "vp", "pts"),
      r"\b(?:get|gets|getting|got|make|makes|making|rack up|racks up|earn|earns|collect|collects) (?:\w+ )?(?:points|vp|pts|victory points)\b",
      ("score", "earn")),
-    (("dead", " die"),
-     r"\b(?:is|am|are) (?:i|he|she|it|they|we|you|(?:a|my|the|your|our) \w+) (?:\w+ )?dead\b|\bwhen (?:do|does) (?:\w+ ){1,3}die\b",
-     ("death", "dead")),
+    (("dead",), r"\b(?:is|am|are) (?:i|he|she|it|they|we|you|(?:a|my|the|your|our) \w+) (?:\w+ )?dead\b", ("death", "dead")),
+    # "how do I die", "can a player die twice", "they die after 3": the verb, death, not a die (a dice
+    # word in every dice game); "the reserve die", "roll a die" have no one before the word to die
+    ((" die",), r"\b(?:i|you|he|she|we|they|who|us|them|player|players|character|characters|hero|heroes|guy|guys|"
+     r"someone|somebody|anyone|anybody|everyone|everybody|nobody|no one)(?: (?:would|will|could|can|might|may|should|"
+     r"gonna|not|never|ever|just|then|also|actually|really|all|both))? die\b|\b(?:going|about|gonna|got) to die\b", ("death", "dead")),
     (("point of", "aim of"), r"\b(?:point|aim|object) of (?:the|this) game\b", ("goal", "objective", "win")),
     (("next", "turn order"), r"\b(?:who(?:se|'s| is)? (?:turn is |goes |plays )?next|turn order)\b", ("clockwise", "next")),
     # issue 46, round two: table phrases written down from how people talk at a table
@@ -277,7 +280,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload".split())
+GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload die".split())
 
 
 def glued(text: str) -> set[str]:

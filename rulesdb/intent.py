@@ -239,3 +239,54 @@ def both_halves(query: str, found: list[tuple[float, dict]], best: Callable[[str
         score = rest[0][0] * 0.999 if len(rest) > 1 else found[0][0]
         found = rest[:1] + [(score, hit | {"_key": 0})] + rest[1:]
     return found
+
+
+# What brings a state about, before what follows it. "How do you get eliminated", "when is a player
+# dead", "when am I out" ask for the cause: the rule that says a player IS eliminated (the moment...),
+# not the rules about an eliminated player (the token, the hand) or about what happens if all are dead
+# (issue 46). The question: how one gets, becomes or is in a state, a participle or a word of one.
+ASKS_CAUSE = (r"\b(?:how|what) (?:do|does|can|could|would|will|might|makes?) (?:i|you|we|they|he|she|one|me|us|them|"
+              r"(?:a|my|your|the|our) \w+) (?:get|be|become|end up|go) (?P<how>\w+)\b(?! to\b)"
+              r"|\bwhen (?:am|is|are|do|does) (?:i|you|we|they|he|she|one|(?:a|my|your|the|our) \w+) "
+              r"(?:(?:get|be|become|considered) )?(?P<when>\w+)\b(?! to\b)")  # "allowed to": a permission
+STATES = frozenset("dead out safe".split())  # states not said as a participle (-ed)
+# a rule about what follows the state says it only as a condition ("if all players are dead") or of
+# someone already in it ("an eliminated player"): it weighs this much
+AFTERMATH_WEIGHT = 0.6
+PEOPLE = "players?|characters?|party|members?|opponents?"  # "an eliminated player", "dead party members"
+SUBORDINATE = r"^(?:if|when|whenever|once|after|although|though|while|unless|since|as long as)\b"  # compiled on use
+
+
+def asked_state(question: str) -> str | None:
+    """The state whose cause a question asks ("how do you get eliminated" -> "eliminated"), or None."""
+    low = question.lower()
+    if "how " not in low and "when " not in low and "what " not in low:
+        return None
+    m = re.search(ASKS_CAUSE, low)
+    state = m and (m["how"] or m["when"])
+    return state if state and (state in STATES or (state.endswith("ed") and len(state) > 4)) else None
+
+
+def brings_about(text: str, state: str) -> bool | None:
+    """True when the text says someone comes to be in the state ("a player is eliminated the moment"),
+    False when it says the state only as a condition or of someone already in it ("if all are dead",
+    "an eliminated player"), None when it does neither."""
+    said = False
+    for sentence in re.findall(r"[^.;:!?]+", text.lower()):
+        for m in re.finditer(rf"\b(?:is|are|am|be|been|becomes?|gets?|goes|go) (?:\w+ )?{state}\b", sentence):
+            clause = sentence[:m.start()].split(",")[-1].strip()
+            if not (re.match(SUBORDINATE, clause) and "," in sentence[m.end():]):  # "if all are dead, ..."
+                return True
+            said = True
+        said = said or re.search(rf"\b{state} (?:{PEOPLE})\b", sentence) is not None
+    return False if said else None
+
+
+def cause_first(found: list[tuple[float, dict]], question: str) -> list[tuple[float, dict]]:
+    """One game's hits with the rules about what follows the asked state weighed down, best first."""
+    state = asked_state(question)
+    if state is None:
+        return found
+    weighed = [(score * (AFTERMATH_WEIGHT if brings_about(fields["text"], state) is False else 1.0), fields)
+               for score, fields in found]
+    return sorted(weighed, key=lambda pair: -pair[0])

@@ -13,7 +13,7 @@ from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
 from rulesdb.index import TEXT_FIELDS, OnBuild, open_index, surface_words
-from rulesdb.intent import both_halves, definition_first
+from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
@@ -363,6 +363,7 @@ class RulesSearch:
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
         # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
         return _exceptions_first(lifted(found, query), self._case_words(query, searcher)), built

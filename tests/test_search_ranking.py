@@ -61,9 +61,9 @@ def test_close_answers_from_another_game_are_named_in_one_line(cli):
     from rulesdb.search import search
     from companion import paths
 
-    result = search("what happens when I die", paths.cache_dir(), paths.sources_dir(), limit=5)
+    result = search("what happens when my deck runs out", paths.cache_dir(), paths.sources_dir(), limit=5)
     assert result.also and all(h.game != result.results[0].game for h in result.also)
-    out = cli("rules", "search", "what happens when I die").stdout
+    out = cli("rules", "search", "what happens when my deck runs out").stdout
     assert "also in " in out and result.also[0].id in out.replace("\n", " ").replace("  ", " ")
 
 
