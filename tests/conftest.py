@@ -99,6 +99,16 @@ def shared_home(tmp_path_factory) -> Path:
         os.environ["COMPANION_HOME"] = before
 
 
+
+@pytest.fixture(scope="module")
+def top(shared_home):
+    """`top(question, game, n)`: the ids of the built-in reference's first n answers (game None: all
+    five), the search opened once per module on the session's home."""
+    from rulesdb.search import RulesSearch
+
+    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as engine:
+        yield lambda ask, game, n: [h.id for h in engine.search(ask, game=game, limit=n).results]
+
 @pytest.fixture(autouse=True)
 def _isolated(shared_home, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(shared_home))

@@ -6,17 +6,6 @@ import pytest
 
 from rulesdb.analysis import glued, phrase_words
 from rulesdb.intent import asked_state, brings_about
-from rulesdb.search import RulesSearch
-
-
-@pytest.fixture(scope="module")
-def engine(shared_home):
-    with RulesSearch(shared_home / "cache", shared_home / "data" / "sources") as opened:
-        yield opened
-
-
-def top(engine, ask: str, game: str | None, n: int) -> list[str]:
-    return [h.id for h in engine.search(ask, game=game, limit=n).results]
 
 
 @pytest.mark.parametrize("ask", ["how do I die", "can a player die twice", "they die after 3", "what if we all die",
@@ -34,14 +23,14 @@ def test_a_die_is_still_a_die(ask):
 
 
 @pytest.mark.parametrize("game", ["catharsis", None])
-def test_how_do_i_die_finds_death_not_dice(engine, game):
-    found = top(engine, "how do I die in catharsis", game, 3)
+def test_how_do_i_die_finds_death_not_dice(top, game):
+    found = top("how do I die in catharsis", game, 3)
     assert found[0] == "catharsis.damage.death"
     assert not any("dice" in rule or "die" in rule.split(".")[-1] for rule in found)
 
 
-def test_dying_in_a_game_of_lives_is_elimination(engine):
-    assert all(rule.startswith("catastrophe.elimination.") for rule in top(engine, "what happens if I die", "catastrophe", 3))
+def test_dying_in_a_game_of_lives_is_elimination(top):
+    assert all(rule.startswith("catastrophe.elimination.") for rule in top("what happens if I die", "catastrophe", 3))
 
 
 @pytest.mark.parametrize("ask, state", [("how do you get eliminated", "eliminated"), ("when is a player dead", "dead"),
@@ -68,11 +57,11 @@ def test_a_rule_brings_a_state_about_or_follows_it(text, state, says):
 
 
 @pytest.mark.parametrize("game", ["catastrophe", None])
-def test_how_you_get_eliminated_comes_before_what_follows(engine, game):
-    found = top(engine, "catastrophe how do you get eliminated", game, 2)
+def test_how_you_get_eliminated_comes_before_what_follows(top, game):
+    found = top("catastrophe how do you get eliminated", game, 2)
     assert found[0] == "catastrophe.elimination.immediate", found
 
 
 @pytest.mark.parametrize("game", ["catharsis", None])
-def test_when_a_player_is_dead_comes_before_what_follows(engine, game):
-    assert top(engine, "when is a player dead in catharsis", game, 1) == ["catharsis.damage.death"]
+def test_when_a_player_is_dead_comes_before_what_follows(top, game):
+    assert top("when is a player dead in catharsis", game, 1) == ["catharsis.damage.death"]
