@@ -171,8 +171,9 @@ def amount(token: str, label: str, readings: str = "+-=", no_set: str | None = N
         ways = "+N to add or -N to take away" if no_set else "+N to add, -N to take away or =N to set"
         raise MoveSyntaxError(f"{token!r} is not an amount; write {ways} (e.g. `{label} -1`)")
     sign, n = m.group(1), int(m.group(2))
-    if n > MOST_AMOUNT:
-        raise MoveSyntaxError(number_problem(token.strip()) or AMOUNTS)
+    if n > MOST_AMOUNT:  # worded as Tracker.parse words it: the verb first
+        problem = number_problem(token.strip()) or AMOUNTS
+        raise MoveSyntaxError(f"{label.split()[0]}: {problem}" if label.strip() else problem)
     ways = [s for s in readings if not (s == "=" and no_set)]
     if n == 0 and sign == "" and "=" in ways:
         ways = ["="]  # adding or taking 0 changes nothing: setting is the one reading left

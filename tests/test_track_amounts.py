@@ -27,9 +27,10 @@ def test_a_change_by_zero_or_past_the_range_is_refused_alike_in_every_game(home,
     options = [f"--option={k}={v}" for k, v in game_data(game)["new_options"].items()]
     assert cli("track", "new", game, "--players", ",".join(PLAYERS), *options).exit_code == 0
     shown = cli.json("track", "show")
-    _refused(cli("track", *AMOUNTS[game]["zero"]), "changes nothing", f"+1 to +{MOST_AMOUNT}")
+    zero = AMOUNTS[game]["zero"]
+    _refused(cli("track", *zero), "changes nothing", f"+1 to +{MOST_AMOUNT}", f"{zero[0]}: ")
     for words in (AMOUNTS[game]["huge"], AMOUNTS[game]["count"]):
-        _refused(cli("track", *words), "out of range", f"0 to {MOST_AMOUNT}")
+        _refused(cli("track", *words), "out of range", f"0 to {MOST_AMOUNT}", f"{words[0]}: ")  # worded alike
         _refused(cli("track", *words, "--overrule"), "out of range")  # a bound, not a rule
     assert cli.json("track", "log")["entries"] == [] and cli.json("track", "show") == shown
 
