@@ -21,8 +21,11 @@ often its "not covered" label is right, and how often the validator's verdicts m
   the reference, labelled by hand, never tuned on): --blind fresh scores all of it; --blind unseen leaves
   out the questions whose wording was found afterwards in an older question file (shared-wording.toml).
 - The third blind set (tests/retrieval/blind3/a and b: written the same way in the round that tried
-  word vectors, frozen, labelled by hand, never tuned on): --blind third scores all of it; --blind
-  third-unseen leaves out the questions sharing wording with an older file (blind3/shared-wording.toml).
+  word vectors, frozen, labelled by hand; held out until round nine, tuning data from round ten):
+  --blind third scores all of it; --blind third-unseen leaves out the questions sharing wording with
+  an older file (blind3/shared-wording.toml).
+- The fourth blind set (tests/retrieval/blind4/a and b: written the same way in round ten, held out):
+  --blind fourth and --blind fourth-unseen, in the same way.
 --misses lists the questions that miss; --markdown prints the README's table.
 """
 from __future__ import annotations
@@ -118,6 +121,7 @@ def scenarios() -> tuple[int, int]:
 BLIND = ROOT / "tests" / "retrieval" / "blind"
 FRESH = ROOT / "tests" / "retrieval" / "blind2"
 THIRD = ROOT / "tests" / "retrieval" / "blind3"
+FOURTH = ROOT / "tests" / "retrieval" / "blind4"
 
 
 def _toml(path: Path) -> dict:
@@ -128,11 +132,12 @@ def blind_questions(half: str) -> list[dict]:
     """One half of the blind set ("tuning", "test"), or the fresh set ("fresh": all of it, "unseen":
     without the questions whose wording an older file already had), each question with the ids that
     answer it (labels.toml)."""
-    if half.startswith("third"):
-        parts = [THIRD / "a", THIRD / "b"]
+    if half.startswith(("third", "fourth")):
+        folder = THIRD if half.startswith("third") else FOURTH
+        parts = [folder / "a", folder / "b"]
         qs = [q for part in parts for q in _toml(part / "questions.toml")["q"]]
         labels = {n: ids for part in parts for n, ids in _toml(part / "labels.toml")["expect"].items()}
-        left_out = set(_toml(THIRD / "shared-wording.toml")["shared"]) if half == "third-unseen" else set()
+        left_out = set(_toml(folder / "shared-wording.toml")["shared"]) if half.endswith("-unseen") else set()
         return [q | {"expect": labels[str(q["n"])]} for q in qs if q["n"] not in left_out and str(q["n"]) in labels]
     folder = FRESH if half in ("fresh", "unseen") else BLIND
     qs, labels = _toml(folder / "questions.toml")["q"], _toml(folder / "labels.toml")["expect"]
@@ -167,7 +172,8 @@ def blind_figures(engine, half: str, show_misses: bool = False, modes=("game", "
 def print_blind(rows: dict, half: str, markdown: bool) -> None:
     groups = sorted({g for _, g in rows}, key=lambda g: (g != "all", g.startswith("kind:"), g))
     named = {"fresh": "fresh blind set (blind2)", "unseen": "fresh blind set, unseen wording only",
-             "third": "third blind set (blind3)", "third-unseen": "third blind set, unseen wording only"}
+             "third": "third blind set (blind3)", "third-unseen": "third blind set, unseen wording only",
+             "fourth": "fourth blind set (blind4)", "fourth-unseen": "fourth blind set, unseen wording only"}
     title = named.get(half, f"blind set, {half} half")
     print(f"{title}: hit@1 / hit@3 with the question's game and with no game")
     print(f"{'':22} {'n':>4} {'game @1':>8} {'game @3':>8} {'none @1':>8} {'none @3':>8}")
@@ -190,8 +196,10 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="list the questions that miss or are flagged")
     ap.add_argument("--no-scenarios", action="store_true", help="skip the scenario files")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
-    ap.add_argument("--blind", choices=("test", "tuning", "fresh", "unseen", "third", "third-unseen"),
-                    help="only the blind set's half (tests/retrieval/blind), the fresh set (blind2) or the third (blind3)")
+    ap.add_argument("--blind", choices=("test", "tuning", "fresh", "unseen", "third", "third-unseen", "fourth",
+                                        "fourth-unseen"),
+                    help="only the blind set's half (tests/retrieval/blind), the fresh set (blind2), the third (blind3) "
+                         "or the fourth (blind4)")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="companion-figures-"))
     os.environ["COMPANION_HOME"] = str(home)
