@@ -9,7 +9,8 @@ from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSE
                     is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import damage_status, finisher, judge_alternation, owed, owed_rule, refuse_activation
+from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
+                           refuse_activation)
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -55,7 +56,7 @@ def check_use(state, change, no):
     pw = p.powers[slot - 1]
     if p.dead:
         no.forbid(R.DEATH, f"{player} is dead")
-    refuse_activation(p, pw, str(slot), no)
+    refuse_activation(state, p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     card = card_of(state, pw.name)
@@ -212,6 +213,11 @@ def apply_use(t: Table, change) -> None:
     pw = p["powers"][slot - 1]
     name = f"{p['name']}'s {pw['name']}"
     if t.d["phase"] == "combat":
+        before = player_of(t.state, p["name"])
+        if partner := duo_partner_used(t.state, before, before.powers[slot - 1]):
+            t.say("duo-both", f"{partner} used the other half of {pw['name']} this round: both halves together "
+                              "earn the bonus printed in the middle of the card", R.DUO_BOTH, who=p["name"],
+                  card=pw["name"])
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
     if p["character"] == "Soraten":
         fixed = card_of(t.freeze(), pw["name"])
@@ -245,7 +251,7 @@ def apply_use(t: Table, change) -> None:
                           f"destroyed", R.ONE_ICE)
         pw["ice"] = 0
         return
-    if free:
+    if free or pw["status"] != FACE_UP:  # (a duo power its partner's half exhausted this round stays so)
         return
     t.exhaust_power(p, slot, "used")
     if pw["status"] == EXHAUSTED:
