@@ -64,6 +64,9 @@ def check_use(state, change, no):
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
         no.forbid(R.DUO_HALF, f"{pw.name} is a duo power: its {half} is {card.duo[half == 'bottom']}'s half, "
                               f"{p.name} plays {p.character}")
+    if p.character == "Goz" and half == "top" and not (card and card.duo) and state.phase != "combat":
+        no.forbid(R.COMBO_END, f"{p.name}'s top ability places a Combo, and Combo is built within a combat and "
+                               "vanishes when it ends: none is placed outside one", "combat start")
     judge_alternation(p, pw, card, no)
 
 
