@@ -91,3 +91,16 @@ def test_a_power_that_is_no_duo_power_stays_on_its_own_board():
     state = table("rename Ann 1 Gadget", "rename Ben 1 Gadget")
     state, _ = track(state, "exhaust", "Ann", "1")
     assert copies(state) == [("exhausted", 0), ("face-up", 0)]
+
+
+def test_status_names_copies_of_one_duo_card_that_disagree():
+    """A described table (a situation file) whose two copies of a duo power differ cannot be."""
+    def situation(ann, ben):
+        return E.load_state({"characters_started": 2, "morale": 10, "morale_start": 10, "players": [
+            {"name": "Ann", "character": "Luthia", "powers": [{"name": "The Power of Fire", "status": ann}, {"name": "X"}]},
+            {"name": "Ben", "character": "Durhak", "powers": [{"name": "The Power of Fire", "status": ben}, {"name": "Y"}]}]})
+    for ann, ben in (("exhausted", "face-up"), ("face-up", "discarded")):
+        problems = E.declaration.status(situation(ann, ben))
+        assert [r.rule for r in problems] == ["catharsis.duo-powers.regular-powers"], (ann, ben)
+        assert {"Ann's", "Ben's", ann, ben} <= set(problems[0].message.split()), problems[0].message
+    assert E.declaration.status(situation("exhausted", "exhausted")) == []
