@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    is_duo, player_of)
+                    duo_copies, is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
@@ -121,6 +121,11 @@ def check_gain(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
+    name = change.args[1]
+    if is_duo(state, name) and any(pw.name.lower() == name.lower() and pw.status == DISCARDED
+                                   for q in state.players for pw in q.powers):
+        no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
+                                   "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
@@ -301,8 +306,14 @@ def apply_replace(t: Table, change) -> None:
 
 
 def apply_rename(t: Table, change) -> None:
+    """A power named; named as a duo power a partner's board already holds, it is that card, as it lies."""
     p = t.player(change.args[0])
-    p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]
+    pw = p["powers"][int(change.args[1]) - 1]
+    pw["name"] = change.args[2]
+    partner = next(iter(duo_copies(t.state, p["name"], change.args[2])), None)
+    if partner is not None and pw["status"] != DISCARDED:
+        q, slot = partner
+        pw.update(status=q.powers[slot - 1].status, ice=q.powers[slot - 1].ice)
 
 
 def check_alive(state, change, no):

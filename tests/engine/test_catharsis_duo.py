@@ -104,3 +104,21 @@ def test_status_names_copies_of_one_duo_card_that_disagree():
         assert [r.rule for r in problems] == ["catharsis.duo-powers.regular-powers"], (ann, ben)
         assert {"Ann's", "Ben's", ann, ben} <= set(problems[0].message.split()), problems[0].message
     assert E.declaration.status(situation("exhausted", "exhausted")) == []
+
+
+def test_a_discarded_duo_power_never_comes_back():
+    """Duo Powers: once discarded it is gone; each partner draws from their own deck instead."""
+    state, _ = track(table(*DUO), "exhaust", "Ann", "1")
+    state, _ = track(state, "discard", "Ben", "1")
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["gain", "Ann", "Tag", "Team"]))
+    assert not verdict.legal and {r.rule for r in verdict.reasons} == {"catharsis.duo-powers.discarded"}
+    assert verdict.alternatives == ("gain Ann",)
+    assert TRACKER.check(state, TRACKER.parse(state, ["gain", "Ann"])).legal
+
+
+def test_naming_a_power_as_the_partners_duo_card_takes_that_cards_side():
+    state, _ = track(table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ann 1 Tag Team"),
+                     "exhaust", "Ann", "1")
+    state, _ = track(state, "rename", "Ben", "2", "Tag", "Team")
+    assert state.players[1].powers[1].status == "exhausted"
+    assert E.declaration.status(state) == []
