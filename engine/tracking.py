@@ -163,8 +163,11 @@ def numbers_read(change: Change, typed: list[str]) -> Change:
 
     for word in change.args:
         if problem := number_problem(word):
-            said = next((found for w in typed if (found := number_problem(w))), problem)
-            raise MoveSyntaxError(f"{change.verb}: {said}")
+            said = next((found for w in typed if (found := number_problem(w))), None)
+            bare = next((w for w in typed if re.fullmatch(r"0+", w)), None)  # a bare 0 read as a change by 0
+            if said is None and bare is not None and re.fullmatch(r"[+-]0+", word):
+                said = problem.replace(repr(word), repr(bare), 1)
+            raise MoveSyntaxError(f"{change.verb}: {said or problem}")
     return change
 
 

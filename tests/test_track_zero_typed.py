@@ -40,3 +40,10 @@ def test_a_catharsis_play_that_is_a_tracker_change_reads_its_numbers_as_track_do
     _refused(cli(command, "morale -0"), "morale: '-0' changes nothing")
     _refused(cli(command, "morale +1000"), "morale: '+1000' is out of range")
     assert cli.json("track", "log")["entries"] == []
+
+
+def test_a_bare_zero_read_as_a_change_by_zero_is_quoted_as_typed(home, cli):
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    result = cli("track", "yarn", "ann", "00")
+    _refused(result, "yarn: '00' changes nothing")
+    assert "'+0'" not in result.stderr
