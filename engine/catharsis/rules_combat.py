@@ -52,7 +52,8 @@ def refuse_activation(state, p, pw, slot: str, no) -> None:
     elif pw.used_round:
         no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
         no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
-    elif pw.status != FACE_UP and not (pw.status == EXHAUSTED and duo_partner_used(state, p, pw)):  # a heal is a reward or an effect, not a play open now
+    elif pw.status != FACE_UP and not (pw.status == EXHAUSTED and duo_partner_used(state, p, pw)):
+        # (a heal is a reward or an effect, not a play open now)
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be activated")
 
 
