@@ -45,10 +45,14 @@ def read_situation(path: Path) -> dict:
 
 def _load(game: str, situation: Path, only_seated: bool = True):
     """(engine, state) from a situation file; with only_seated, a table whose players cannot be
-    (the seat rule of `track new`: count, names) is refused (`status` lists it instead)."""
+    (the seat rule of `track new`: count, names, and what the game's own status cites under that rule,
+    such as a Catharsis table of 6 against a deck other than Murder Mystery) is refused (`status` lists
+    it instead)."""
     engine = _engine(game)
     state = _with_library(engine, engine.load_state(read_situation(situation), str(situation)))
-    problems = engine.seat_problems(state) if only_seated else []
+    seats = engine.declaration.seats_rule
+    problems = engine.seat_problems(state) + [r for r in engine.declaration.status(state) if r.rule == seats] \
+        if only_seated else []
     if problems:
         raise SituationError(f"{situation}: this cannot be a {engine.game} table: {problems[0].message}; "
                              f"`companion status {engine.game} --situation {situation}` lists every problem")

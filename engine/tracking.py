@@ -155,6 +155,22 @@ def apply_verb(verbs: Mapping[str, Verb], table: Any, change: Change) -> Any:
     return table
 
 
+def numbers_read(change: Change, typed: list[str]) -> Change:
+    """Every game's one rule on the numbers of a change (words.number_problem), the change returned:
+    MoveSyntaxError for a number past the range or a change by 0, quoted as `typed` (`-0`, not the '+0'
+    the notation reads it as) where a typed word has the problem."""
+    from engine.words import number_problem
+
+    for word in change.args:
+        if problem := number_problem(word):
+            said = next((found for w in typed if (found := number_problem(w))), None)
+            bare = next((w for w in typed if re.fullmatch(r"0+", w)), None)  # a bare 0 read as a change by 0
+            if said is None and bare is not None and re.fullmatch(r"[+-]0+", word):
+                said = problem.replace(repr(word), repr(bare), 1)
+            raise MoveSyntaxError(f"{change.verb}: {said or problem}")
+    return change
+
+
 def judged(verbs: Mapping[str, Verb], state: Any, change: Change, apply: Callable[[Any, Change], tuple],
            found: "Findings | None" = None, advise: Callable[..., Any] | None = None,
            readings: Callable[..., Any] | None = None) -> Verdict:
@@ -226,18 +242,12 @@ class Tracker(Generic[S]):
     def parse(self, state: S, words: list[str]) -> Change:
         """The command's Change, read by the game; then every game's one rule on numbers
         (words.number_problem): MoveSyntaxError for a number past the range or a change by 0."""
-        from engine.words import number_problem
-
         verbs = self.declaration.verbs
         if verbs.parse is None:
             change = read_command(verbs.table, state, words, verbs.aliases)
         else:
             change = verbs.parse(verbs.table, state, words, verbs.aliases)
-        for word in change.args:
-            problem = number_problem(word)
-            if problem:
-                raise MoveSyntaxError(f"{change.verb}: {problem}")
-        return change
+        return numbers_read(change, words)
 
     def check(self, state: S, change: Change):
         verbs = self.declaration.verbs

@@ -63,7 +63,7 @@ def test_show_labels_its_numbers_and_a_heal_that_does_nothing_says_so(home):
     env = _env(home)
     ok(env, "track", "new", "catharsis", "--players", "Ann,Ben", "--option", "morale=18")
     ok(env, "track", "rename", "ben", "1", "Nail", "to", "the", "Eye")
-    ok(env, "track", "combo", "ben", "1", "+2")
+    ok(env, "track", "combo", "ben", "1", "+2", "--overrule")  # Combo outside a combat: overruled
     assert "Nail to the Eye (face-up, combo 2)" in ok(env, "track", "show")
     said = ok(env, "track", "heal", "ben", "1")
     assert said.startswith("heal Ben 1") and "Nail to the Eye is face up already" in said, said

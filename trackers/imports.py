@@ -13,7 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from engine import get_tracker
-from engine.base import LogError, step_logged
+from engine.base import PLAY, LogError, step_logged
+from engine.errors import MoveSyntaxError
 from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
@@ -157,6 +158,8 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
             shift(applied, redo, e.kind, e.count)
             state = after[applied.top(1)[0] if len(applied) else 0]
             continue
+        if e.verb != PLAY:
+            _read_again(tracker, state, e, where)
         try:
             stepped = step_logged(table, state, e.verb, e.args, e.overruled, checked=True)
         except LogError as exc:
@@ -171,3 +174,12 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
         applied.push(e.seq)
         redo = Stack()
     return Replay(state, applied, redo, len(entries))
+
+
+def _read_again(tracker, state, e, where: str) -> None:
+    """A change is read again as the tracker reads it when typed, so that bad input in a file gets the
+    answer typed bad input gets (a number past 999, a change by 0: engine/words.py number_problem)."""
+    try:
+        tracker.parse(state, [e.verb, *e.args])
+    except MoveSyntaxError as exc:
+        raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None

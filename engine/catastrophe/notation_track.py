@@ -6,7 +6,7 @@ import difflib
 import re
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import Change
-from engine.words import amount, signed
+from engine.words import MOST_AMOUNT, amount, signed
 
 from .rules_effects import from_token
 from .model import PHASES, SYMBOLS, TABLE_TYPES, State
@@ -89,6 +89,9 @@ def read_count(state: State, verb: str, rest: list[str], usage: str) -> Change:
     m = re.fullmatch(r"\+?(\d+)", rest[1])
     if not m:
         raise MoveSyntaxError(f"{rest[1]!r} is not a number of cards; e.g. `{verb} {name.lower()} 2`")
+    if int(m.group(1)) == 0:  # a change by 0, refused as every tracker refuses one (words.number_problem)
+        raise MoveSyntaxError(f"{verb}: {rest[1]!r} changes nothing: a cat {verb}s 1 to {MOST_AMOUNT} cards; "
+                              f"e.g. `{verb} {name.lower()} 2`")
     return Change(verb=verb, args=(name, str(int(m.group(1)))))
 
 

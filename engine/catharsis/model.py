@@ -280,6 +280,15 @@ def is_duo(state, name: str) -> bool:
     return card is not None and card.duo is not None
 
 
+def duo_copies(state, player: str, name: str) -> list[tuple[Player, int]]:
+    """The other copies of a duo power: (partner, slot) of every other board holding a power of this
+    name that is not discarded (the tracker keeps one copy of the shared card on each partner's board)."""
+    if not is_duo(state, name):
+        return []
+    return [(q, i + 1) for q in state.players if q.name != player for i, pw in enumerate(q.powers)
+            if pw.name.lower() == name.lower() and pw.status != "discarded"]
+
+
 def ability_shown(pw: Power, card: PowerCard | None, half: str) -> Ability | None:
     """The ability a power shows: on a card that gives its sides apart, the side showing's (None
     while the side is not recorded); else the card's top or bottom."""

@@ -143,6 +143,9 @@ class R:
     DUO_LUTHIA = "catharsis.duo-powers.luthia"
     DUO_GOZ = "catharsis.duo-powers.goz"
     DUO_NO_REPLACE = "catharsis.duo-powers.no-replace"
+    DUO_SHARED = "catharsis.duo-powers.regular-powers"
+    DUO_BOTH = "catharsis.duo-powers.both-halves"
+    DUO_DISCARDED = "catharsis.duo-powers.discarded"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, player_of
+from .model import DISCARDED, EXHAUSTED, FACE_UP, ability_of, duo_copies, player_of
 from .notation import Play, format_play
 from .rule_ids import R
 from .notation_track import quoted
@@ -37,15 +37,23 @@ def judge_alternation(p, pw, card, no) -> None:
 
 # ------------------------------------------------------------------------------------- activation
 
-def refuse_activation(p, pw, slot: str, no) -> None:
+def duo_partner_used(state, p, pw) -> str | None:
+    """The partner who activated their half of this duo power this round (so its card is exhausted
+    by it), or None: the other half may still be activated with it (the two halves together)."""
+    return next((q.name for q, slot in duo_copies(state, p.name, pw.name) if q.powers[slot - 1].used_round), None)
+
+
+def refuse_activation(state, p, pw, slot: str, no) -> None:
     """Why no ability of this power can be activated now, forbidden in `no`: a power shows one ability a
-    round, top or bottom, and only while face up. One copy for the play `use` and the tracker's `use` alike."""
+    round, top or bottom, and only while face up (a duo power's other half: also in the round its partner
+    exhausted it by using their half). One copy for the play `use` and the tracker's `use` alike."""
     if pw.status == DISCARDED:
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is discarded")
     elif pw.used_round:
         no.forbid(R.ONE_PER_POWER, f"{pw.name} has already had an ability activated this round: one ability per power")
         no.forbid(R.TOP_OR_BOTTOM, "top or bottom, never both")
-    elif pw.status != FACE_UP:  # a heal is a reward or an effect, not a play open now
+    elif pw.status != FACE_UP and not (pw.status == EXHAUSTED and duo_partner_used(state, p, pw)):
+        # (a heal is a reward or an effect, not a play open now)
         no.forbid(R.USE, f"{p.name}'s power {slot} ({pw.name}) is exhausted: only face-up powers can be activated")
 
 

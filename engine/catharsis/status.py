@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import Reason
 from engine.tracking import Findings
 
-from .model import DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP
+from .model import DISCARDED, DIVINITY_MAX, DRINKS_MAX, FACE_UP, duo_copies
 from .rule_ids import R
 from .rules_combat import capacity, owed, owed_rule
 from .rules_costs import dice_word
@@ -37,6 +37,7 @@ def status(state) -> list[Reason]:
         if any(d.used for d in p.dice) and not any(pw.used_round for pw in p.powers):
             no.forbid(R.ACTIVATION, f"{p.name} has used dice but no power activated this round")
         _counters(p, no)
+    _duo_copies(state, no)
     for e in state.enemies:
         if not e.defeated and e.health < 1:
             no.forbid(R.ON_DEFEAT, f"{e.name} has {e.health} health yet is not defeated")
@@ -69,3 +70,16 @@ def _counters(p, no) -> None:
             no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.combo} Combo")
         if pw.ice and pw.status == DISCARDED:
             no.forbid(R.ICE_GONE, f"{p.name}'s power {i} ({pw.name}) is {pw.status} yet holds {pw.ice} Ice")
+
+
+def _duo_copies(state, no) -> None:
+    """A duo power is one card: its copies on the partners' boards show the same side up and the same Ice."""
+    said = set()
+    for p in state.players:
+        for pw in p.powers:
+            for q, slot in duo_copies(state, p.name, pw.name):
+                other, pair = q.powers[slot - 1], frozenset((p.name, q.name, pw.name.lower()))
+                if pair not in said and (pw.status, pw.ice) != (other.status, other.ice):
+                    said.add(pair)
+                    no.forbid(R.DUO_SHARED, f"{pw.name} is one duo card, yet it is {pw.status} with {pw.ice} Ice on "
+                                            f"{p.name}'s board and {other.status} with {other.ice} Ice on {q.name}'s")

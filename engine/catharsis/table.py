@@ -7,7 +7,7 @@ import re
 from engine.tracking import WorkingTable
 
 from .model import (DISCARDED, DRINKS_MAX, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, Face, PowerCard, State,
-                    card_of, merge_card)
+                    card_of, duo_copies, merge_card)
 from .notation_track import quoted
 from .rule_ids import R
 
@@ -166,6 +166,32 @@ class Table(WorkingTable):
                                            f"her Role (unflip {quoted(lumi['name'])})", R.LUMI_UNFLIP, who=lumi["name"])
         if player["dead"]:
             player["discard_due"] = 0
+
+    def mirror_duo(self) -> None:
+        """A duo power is one card shared by two boards: what a change did to one copy (exhausted, face up,
+        discarded, its Ice) happens to the partner's copy too; a copy the change reached itself stays."""
+        before = {(p.name, i): pw for p in self.state.players for i, pw in enumerate(p.powers)}
+        changed = [(p, i, pw) for p in self.d["players"] for i, pw in enumerate(p["powers"])
+                   if (old := before.get((p["name"], i))) is not None and old.name == pw["name"]
+                   and (old.status, old.ice) != (pw["status"], pw["ice"])]
+        reached = {(p["name"], i) for p, i, _ in changed}
+        for p, i, pw in changed:
+            for partner, slot in duo_copies(self.state, p["name"], pw["name"]):
+                if (partner.name, slot - 1) in reached:
+                    continue
+                reached.add((partner.name, slot - 1))
+                q = self.player(partner.name)
+                copy = q["powers"][slot - 1]
+                was = copy["status"]
+                copy["ice"] = pw["ice"]
+                if pw["status"] == DISCARDED:
+                    self.discard_power(q, slot)
+                else:
+                    copy["status"] = pw["status"]
+                now = f"{pw['status']} on {q['name']}'s board too" if was != pw["status"] else \
+                    f"its Ice is {pw['ice']} on {q['name']}'s board too"
+                self.say("duo", f"{q['name']}'s {copy['name']} is the same duo card: {now}", R.DUO_SHARED,
+                         who=q["name"], card=copy["name"])
 
     def owed_settled(self) -> None:
         """Once nobody owes damage or discards, nothing is owed to a threshold any more."""

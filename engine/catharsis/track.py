@@ -64,6 +64,7 @@ def apply(state: State, change: Change) -> tuple[State, list[Effect]]:
 def change_table(table: Table, change: Change) -> None:
     """A tracker command's transition on the working table (an ability's use too), then the game's end."""
     apply_verb(VERBS, table, change)
+    table.mirror_duo()
     table.settle()
 
 

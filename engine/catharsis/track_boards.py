@@ -6,10 +6,11 @@ from __future__ import annotations
 from engine.tracking import Verb
 
 from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
-                    is_duo, player_of)
+                    duo_copies, is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
-from .rules_combat import damage_status, finisher, judge_alternation, owed, owed_rule, refuse_activation
+from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
+                           refuse_activation)
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -55,7 +56,7 @@ def check_use(state, change, no):
     pw = p.powers[slot - 1]
     if p.dead:
         no.forbid(R.DEATH, f"{player} is dead")
-    refuse_activation(p, pw, str(slot), no)
+    refuse_activation(state, p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
     card = card_of(state, pw.name)
@@ -63,6 +64,9 @@ def check_use(state, change, no):
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
         no.forbid(R.DUO_HALF, f"{pw.name} is a duo power: its {half} is {card.duo[half == 'bottom']}'s half, "
                               f"{p.name} plays {p.character}")
+    if p.character == "Goz" and half == "top" and not (card and card.duo) and state.phase != "combat":
+        no.forbid(R.COMBO_END, f"{p.name}'s top ability places a Combo, and Combo is built within a combat and "
+                               "vanishes when it ends: none is placed outside one", "combat start")
     judge_alternation(p, pw, card, no)
 
 
@@ -117,6 +121,11 @@ def check_gain(state, change, no):
     p = player_of(state, change.args[0])
     if p.dead:
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
+    name = change.args[1]
+    if is_duo(state, name) and any(pw.name.lower() == name.lower() and pw.status == DISCARDED
+                                   for q in state.players for pw in q.powers):
+        no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
+                                   "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
@@ -212,6 +221,11 @@ def apply_use(t: Table, change) -> None:
     pw = p["powers"][slot - 1]
     name = f"{p['name']}'s {pw['name']}"
     if t.d["phase"] == "combat":
+        before = player_of(t.state, p["name"])
+        if partner := duo_partner_used(t.state, before, before.powers[slot - 1]):
+            t.say("duo-both", f"{partner} used the other half of {pw['name']} this round: both halves together "
+                              "earn the bonus printed in the middle of the card", R.DUO_BOTH, who=p["name"],
+                  card=pw["name"])
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
     if p["character"] == "Soraten":
         fixed = card_of(t.freeze(), pw["name"])
@@ -245,7 +259,7 @@ def apply_use(t: Table, change) -> None:
                           f"destroyed", R.ONE_ICE)
         pw["ice"] = 0
         return
-    if free:
+    if free or pw["status"] != FACE_UP:  # (a duo power its partner's half exhausted this round stays so)
         return
     t.exhaust_power(p, slot, "used")
     if pw["status"] == EXHAUSTED:
@@ -292,8 +306,14 @@ def apply_replace(t: Table, change) -> None:
 
 
 def apply_rename(t: Table, change) -> None:
+    """A power named; named as a duo power a partner's board already holds, it is that card, as it lies."""
     p = t.player(change.args[0])
-    p["powers"][int(change.args[1]) - 1]["name"] = change.args[2]
+    pw = p["powers"][int(change.args[1]) - 1]
+    pw["name"] = change.args[2]
+    partner = next(iter(duo_copies(t.state, p["name"], change.args[2])), None)
+    if partner is not None and pw["status"] != DISCARDED:
+        q, slot = partner
+        pw.update(status=q.powers[slot - 1].status, ice=q.powers[slot - 1].ice)
 
 
 def check_alive(state, change, no):

@@ -9,7 +9,7 @@ from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, L
 from . import notation_track as words
 from .rule_ids import R
 from .table import Table
-from .track_readings import COMBO_EXHAUSTED, DRINKS
+from .track_readings import COMBO_EXHAUSTED, DEAD_DRINKS, DRINKS, ICE_EXHAUSTED
 
 
 def _nobody_plays(state: State, character: str) -> bool:
@@ -55,8 +55,11 @@ def check_combo(state, change, no):
     pw = p.powers[slot - 1]
     if n > 0 and is_duo(state, pw.name):
         no.forbid(R.DUO_GOZ, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Goz puts no Combo on duo powers")
+    if n > 0 and state.phase != "combat":
+        no.forbid(R.COMBO_END, "Combo is built within a combat and vanishes when it ends: none is placed "
+                               "outside one", "combat start")
     if n > 0 and pw.status != FACE_UP:
-        no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is exhausted and can hold no Combo")
+        no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is {pw.status} and can hold no Combo")
         no.leave_open(COMBO_EXHAUSTED)
     if pw.combo + n < 0:
         no.forbid(R.FINISHER, f"power {slot} ({pw.name}) holds only {pw.combo} Combo")
@@ -88,6 +91,10 @@ def check_drinks(state, change, no):
     if _nobody_plays(state, "Emberhoof"):
         no.forbid(R.DRINK_DECK, "Drinks come from Emberhoof's Drink deck, and no one plays Emberhoof")
     p = player_of(state, player)
+    if n > 0 and p.dead:
+        no.forbid(R.DEATH, f"{p.name} is dead: a dead party member can't be affected, a Drink neither",
+                  *(f"drinks {words.quoted(q.name)} {n:+d}" for q in state.players if not q.dead))
+        no.leave_open(DEAD_DRINKS)
     if p.drinks + n > DRINKS_MAX:
         if p.character != "Emberhoof":
             no.leave_open(DRINKS)
@@ -111,7 +118,14 @@ def check_ice(state, change, no):
     player, slot, n = change.args[0], int(change.args[1]), int(change.args[2])
     if _nobody_plays(state, "Lumi"):
         no.forbid(R.ICE_GENERATION, "Ice comes from Lumi, and no one plays Lumi")
-    pw = player_of(state, player).powers[slot - 1]
+    p = player_of(state, player)
+    pw = p.powers[slot - 1]
+    if n > 0 and pw.status != FACE_UP:
+        no.forbid(R.ICE_GONE, f"{p.name}'s power {slot} ({pw.name}) is {pw.status}: exhausting a power destroys "
+                              "its Ice, so an exhausted or discarded power holds none",
+                  *(f"ice {words.quoted(p.name)} {i} {n:+d}" for i, q in enumerate(p.powers, 1) if q.status == FACE_UP))
+        if pw.status == EXHAUSTED:
+            no.leave_open(ICE_EXHAUSTED)
     if pw.ice + n < 0:
         no.forbid(R.ICE_PARTY, f"{player}'s power {slot} ({pw.name}) holds only {pw.ice} Ice")
 

@@ -40,6 +40,10 @@ KPT = note("a Kill Point Token refresh turns up the spending player's powers, no
            "the Ice Elf Lich overview gives no procedure; the deck's cards hold it", R.KPT)
 COMBO_EXHAUSTED = note("an exhausted power holds no Combo, so none is placed on it",
                        "the Goz overview says only that exhausting a power discards its Combo", R.COMBO_EXHAUST)
+ICE_EXHAUSTED = note("an exhausted power holds no Ice, so none is placed on it", "'Lumi, Ice Elf' says only "
+                     "that exhausting a power destroys its Ice", R.ICE_GONE)
+DEAD_DRINKS = note("a dead player is given no Drink", "'Emberhoof, Brewmaiden' never names the dead; the quickplay "
+                   "'Enemy Attack Phase' says the dead count but can't be affected", R.DEATH)
 AFTER_WIN = note("once the Boss falls only a Morale loss or damage (what On Defeat abilities do) is still "
                  "recorded", "'Winning the Game' names On Defeat abilities, not what they may change", R.WIN_LOST)
 REFRESH_AT_START = note("a refresh after the next round has begun but before anyone rolls is allowed, as the "

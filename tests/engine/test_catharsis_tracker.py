@@ -694,7 +694,7 @@ def test_goz_worked_example():
 
 
 def test_goz_combo_lost_when_power_exhausts():
-    s = new(characters="Ann=Goz")
+    s = in_combat(new(characters="Ann=Goz"))
     s, _ = do(s, "combo", "ann", "2", "+2")
     s, eff = do(s, "damage", "ann", "exhaust", "2")
     assert s.players[0].powers[1].combo == 0
