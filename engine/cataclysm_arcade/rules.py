@@ -360,6 +360,8 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
     card = spec(state, move.card)
     base = dict(controller=me.name, card=move.card, target_player=move.target_player, target=move.target, on=move.on)
+    if move.keep_old:
+        base["keep_old"] = True
     effects: list[Effect] = []
     if move.kind in ("fighter", "weapon", "tactic", "respond", "fortify"):
         me = table.take_from_hand(me, move.card)

@@ -218,7 +218,7 @@ def _fighter_enters(t: table.Table, name: str, fighter_name: str, health: str, *
     # recorded overruled already: keeping the old one instead is the new one destroyed at once, the table as before
     t.enter_fighter(name, Fighter(name=fighter_name, health=value, starting_health=value,
                                   entered_level=t.now.level, **stats),
-                    keep_old="undo this change: the new one is then the one destroyed, the table as it was")
+                    how_to_keep_old="undo this change: the new one is then the one destroyed, the table as it was")
 
 
 def _attack(t: table.Table, name: str, character: str, cost: str) -> None:
