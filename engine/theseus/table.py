@@ -110,10 +110,14 @@ class Table(WorkingTable):
             self.hidden.add(who)
 
     def take_from_hand(self, who: str, name: str) -> None:
-        """A card leaves a Hand (a hidden Hand gives up one of its unknown cards)."""
+        """A card leaves a Hand (a card recorded by its Rank only may be it; a hidden Hand gives up one of
+        its unknown cards)."""
         hand = self.hand[who]
+        rank = self.rank_of(name)
         if name in hand:
             hand.remove(name)
+        elif rank is not None and rank_only_name(rank) in hand:
+            hand.remove(rank_only_name(rank))
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
