@@ -457,6 +457,9 @@ def _accepted(state: State) -> list[Move]:
                 candidates += [Move(kind="weapon", card=card.name, on=f.name) for f in me.fighters]
             else:
                 candidates.append(Move(kind=card.type, card=card.name))
+            in_play = me.fighters if card.type == "fighter" else me.weapons if card.type == "weapon" else ()
+            if any(c.name.lower() == card.name.lower() for c in in_play):  # one of its name in play: keep which
+                candidates.append(Move(kind=card.type, card=card.name, keep_old=True))
         for w in me.weapons:
             candidates += [Move(kind="wield", card=w.name, on=f.name) for f in me.fighters if f.name != w.wielder]
         opponents = [p for p in state.in_game if p.name != who]
