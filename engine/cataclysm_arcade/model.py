@@ -193,7 +193,8 @@ class LineItem(Frozen):
 
     def label(self) -> str:
         what = {"attack": f"attack by {self.card}", "activate": f"{self.card}'s {self.ability}",
-                "trigger": f"trigger: {self.text}"}.get(self.kind, f"{self.kind} {self.card}")
+                "trigger": f"trigger: {self.text}", "wield": f"wield {self.card} on {self.on}",
+                "fortify": f"fortify {self.card} on {self.on}"}.get(self.kind, f"{self.kind} {self.card}")
         aim = f" at {self.target_player}'s {self.target}" if self.target else ""
         return f"{what}{aim} ({self.controller})"
 
