@@ -189,10 +189,12 @@ class LineItem(Frozen):
     text: str | None = None  # a trigger's words
     effect: str | None = None  # what the engine will do when it resolves (one of EFFECTS), if it knows
     after_move: bool = False  # a trigger added once the move's Line had emptied (the initiative has moved on)
+    keep_old: bool = False  # a Fighter or Weapon whose player keeps the one of its name already in play
 
     def label(self) -> str:
         what = {"attack": f"attack by {self.card}", "activate": f"{self.card}'s {self.ability}",
-                "trigger": f"trigger: {self.text}"}.get(self.kind, f"{self.kind} {self.card}")
+                "trigger": f"trigger: {self.text}", "wield": f"wield {self.card} on {self.on}",
+                "fortify": f"fortify {self.card} on {self.on}"}.get(self.kind, f"{self.kind} {self.card}")
         aim = f" at {self.target_player}'s {self.target}" if self.target else ""
         return f"{what}{aim} ({self.controller})"
 
@@ -250,6 +252,7 @@ class Move(Frozen):
     on: str | None = None
     player: str | None = None  # a trigger's controller
     text: str | None = None
+    keep_old: bool = False  # `fighter NAME keep old`: of two of one name, the one in play stays
 
 
 # ---------------------------------------------------------------- small helpers

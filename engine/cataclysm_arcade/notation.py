@@ -9,9 +9,9 @@ from .model import BOSS, Player, State
 
 
 NOTATION = """\
-  fighter NAME                      play a Fighter from your hand
+  fighter NAME [keep old]           play a Fighter from your hand (keep old: keep the one of its name in play)
   tactic NAME [at PLAYER CHARACTER] play a Tactic (a target if it needs one)
-  weapon NAME [on FIGHTER]          play a Weapon (wielded by that Fighter when it resolves)
+  weapon NAME [on FIGHTER] [keep old]   play a Weapon (wielded by that Fighter when it resolves)
   wield WEAPON on FIGHTER           give a Weapon in play to a Fighter
   fortify NAME on CHARACTER         Fortify from the hand: the card goes under your Synth character
   attack ATTACKER at PLAYER CHARACTER   attack ("boss" names a Boss)
@@ -77,6 +77,9 @@ def parse_move(text: str, state: State):
             raise MoveSyntaxError(f"expected a character then an ability; {usage}")
         return Move(kind="activate", card=_own_character(state, who, head[:-1]), ability=head[-1].lower(),
                     target_player=target_player, target=target)
+    keep_old = verb in ("fighter", "weapon") and [w.lower() for w in head[-2:]] == ["keep", "old"]
+    if keep_old or verb in ("fighter", "weapon") and [w.lower() for w in head[-2:]] == ["keep", "new"]:
+        head = head[:-2]
     on = None
     if "on" in [w.lower() for w in head]:
         i = [w.lower() for w in head].index("on")
@@ -97,7 +100,7 @@ def parse_move(text: str, state: State):
         return Move(kind="wield", card=_match(" ".join(head), weapons, f"Weapon of {who}") if weapons
                     else " ".join(head), on=on)
     return Move(kind=verb, card=_card_name(state, who, " ".join(head)), on=on,
-                target_player=target_player, target=target)
+                target_player=target_player, target=target, keep_old=keep_old)
 
 
 def _split_target(state: State, words: list[str], usage: str) -> tuple[list[str], str | None, str | None]:
@@ -172,4 +175,5 @@ def format_move(move) -> str:
     if move.kind == "activate":
         return f"activate {move.card} {move.ability}{aim}"
     on = f" on {move.on}" if move.on else ""
-    return f"{move.kind} {move.card}{on}{aim}"
+    keep = " keep old" if move.keep_old else ""
+    return f"{move.kind} {move.card}{on}{aim}{keep}"

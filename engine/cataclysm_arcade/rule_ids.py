@@ -76,6 +76,7 @@ class R:
     ATTACK_LINE = P + "combat.uses-line"
     NO_RECIPROCAL = P + "combat.no-reciprocal-damage"
     HEALTH_REDUCED = P + "combat.health-reduced"
+    NO_HEALING = P + "combat.no-healing-between-levels"
     AGILITY = P + "keywords.agility"
     ARMOR = P + "keywords.armor"
     DETERMINATION = P + "keywords.determination"

@@ -360,6 +360,8 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
     """Costs paid, the card taken from the hand, the attacker tapped; the item for the Line."""
     card = spec(state, move.card)
     base = dict(controller=me.name, card=move.card, target_player=move.target_player, target=move.target, on=move.on)
+    if move.keep_old:
+        base["keep_old"] = True
     effects: list[Effect] = []
     if move.kind in ("fighter", "weapon", "tactic", "respond", "fortify"):
         me = table.take_from_hand(me, move.card)
@@ -455,6 +457,9 @@ def _accepted(state: State) -> list[Move]:
                 candidates += [Move(kind="weapon", card=card.name, on=f.name) for f in me.fighters]
             else:
                 candidates.append(Move(kind=card.type, card=card.name))
+            in_play = me.fighters if card.type == "fighter" else me.weapons if card.type == "weapon" else ()
+            if any(c.name.lower() == card.name.lower() for c in in_play):  # one of its name in play: keep which
+                candidates.append(Move(kind=card.type, card=card.name, keep_old=True))
         for w in me.weapons:
             candidates += [Move(kind="wield", card=w.name, on=f.name) for f in me.fighters if f.name != w.wielder]
         opponents = [p for p in state.in_game if p.name != who]

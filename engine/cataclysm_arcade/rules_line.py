@@ -132,8 +132,10 @@ def _fighter_enters(t: table.Table, item: LineItem) -> None:
     stats = table.card_stats(card) if card else {}
     fighter = Fighter(name=name, health=card.health if card else None, starting_health=card.health if card else None,
                       level=card.level if card else None, entered_level=t.now.level, **stats)
-    t.enter_fighter(item.controller, fighter)
-    t.say("enters", f"{name} enters play for {item.controller}", R.RESOLVE_TOP)
+    kept_before = len(t.effects)
+    t.enter_fighter(item.controller, fighter, f"play it as `fighter {name} keep old`", item.keep_old)
+    if not any(e.kind == "kept-old" for e in t.effects[kept_before:]):
+        t.say("enters", f"{name} enters play for {item.controller}", R.RESOLVE_TOP)
 
 
 def _weapon_enters(t: table.Table, item: LineItem) -> None:
@@ -142,9 +144,13 @@ def _weapon_enters(t: table.Table, item: LineItem) -> None:
     player = t.player(item.controller)
     weapons = player.weapons
     if any(w.name.lower() == name.lower() for w in weapons):
+        if item.keep_old:
+            t.say("kept-old", f"{item.controller} keeps the {name} already in play: the new one is destroyed and "
+                  "goes to the discard pile", R.WEAPON_ONE_PER_NAME)
+            return
         weapons = tuple(w for w in weapons if w.name.lower() != name.lower())
         t.say("destroyed", f"{item.controller} may keep one {name}: the old one is destroyed "
-              "(to keep the old one, overrule)", R.WEAPON_ONE_PER_NAME)
+              f"(to keep the old one, play it as `weapon {name} keep old`)", R.WEAPON_ONE_PER_NAME)
     wielder = None
     if player.fighters:
         chosen = table.character(player, item.on) if item.on else None

@@ -29,11 +29,12 @@ ATTACK_FIZZLES = reading(R.DAMAGE_ON_RESOLUTION, "an attack whose attacker or ta
 DETERMINATION_FIGHTER = reading(R.DETERMINATION, "Determination keeps a character from being destroyed, so it "
                                 "saves Fighters; a Boss at 0 or less is defeated, not destroyed",
                                 "Glossary, Determination; Combat")
-_KEEP_NEW = "of two cards of one name in play the new one stays and the old one is destroyed"
-SAME_NAME = reading(R.FIGHTER_ONE_PER_NAME, _KEEP_NEW, "Fighter lets the player choose which to keep: overrule to "
-                    "keep the old one")
-SAME_NAME_WEAPON = reading(R.WEAPON_ONE_PER_NAME, _KEEP_NEW, "Weapon lets the player choose which to keep: overrule "
-                           "to keep the old one")
+_KEEP_NEW = "of two cards of one name in play the new one stays and the old one is destroyed, unless the play said " \
+            "`keep old`"
+SAME_NAME = reading(R.FIGHTER_ONE_PER_NAME, _KEEP_NEW, "Fighter lets the player choose which to keep: play "
+                    "`fighter NAME keep old` to keep the old one")
+SAME_NAME_WEAPON = reading(R.WEAPON_ONE_PER_NAME, _KEEP_NEW, "Weapon lets the player choose which to keep: play "
+                           "`weapon NAME keep old` to keep the old one")
 SAME_NAME_OWNER = reading(R.FIGHTER_ONE_PER_NAME, "the one-Fighter-per-name limit counts the player's own Fighters, "
                           "so an opponent's Fighter of that name does not matter", "Fighter: does not say whose")
 TRIGGER_PRIORITY = reading(R.TRIGGERED, "after a trigger the player with the initiative has priority, or the next "

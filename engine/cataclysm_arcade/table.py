@@ -206,14 +206,18 @@ class Table(WorkingTable):
                      R.LEAVING_PLAY)
         self.replace_player(player.model_copy(update={"fighters": fighters, "weapons": weapons}))
 
-    def enter_fighter(self, owner: str, fighter: Fighter, keep_old: str = "overrule") -> None:
+    def enter_fighter(self, owner: str, fighter: Fighter, how_to_keep_old: str, keep_old: bool = False) -> None:
         """A Fighter enters play for `owner` (a resolved play, or a card effect the table records with the
-        tracker); of two of one name the new one stays and the old one is destroyed (fighter.one-per-name),
-        the line saying how the table keeps the old one instead (`keep_old`)."""
+        tracker); of two of one name the player keeps one (fighter.one-per-name): the old one when
+        `keep_old`, else the new one, the line saying how the table keeps the old one instead."""
         old = character(self.player(owner), fighter.name)
+        if old is not None and keep_old:
+            self.say("kept-old", f"{owner} keeps the {old.name} already in play: the new one is destroyed and goes "
+                     "to the discard pile", R.FIGHTER_ONE_PER_NAME)
+            return
         if old is not None:
             self.destroy_fighter(owner, old.name, R.FIGHTER_ONE_PER_NAME, f"{owner} may keep one {fighter.name}: the "
-                                 f"new one stays, the old one is destroyed (to keep the old one, {keep_old})")
+                                 f"new one stays, the old one is destroyed (to keep the old one, {how_to_keep_old})")
         player = self.player(owner)
         self.replace_player(player.model_copy(update={"fighters": (*player.fighters, fighter)}))
 
@@ -326,13 +330,23 @@ class Table(WorkingTable):
         self.say("player-one", f"{player_one} is Player One and takes the initiative", R.PLAYER_ONE_ROTATES)
 
     def set_boss(self, owner: str, health: int, name: str | None = None) -> None:
-        """The Boss's health (and Starting Health) as the table gives it, with its name and what its
-        catalogue entry says when named."""
+        """The Boss's Starting Health (its printed value) as the table gives it, with its name and what its
+        catalogue entry says when named. Damage already taken stays taken: health does not heal between
+        levels (combat.no-healing-between-levels), so current health keeps its distance below Starting Health."""
         player = self.player(owner)
-        update: dict[str, Any] = {"health": health, "starting_health": health}
+        old = player.boss
+        taken = old.starting_health - old.health \
+            if old.health is not None and old.starting_health is not None else 0
+        update: dict[str, Any] = {"health": health - taken, "starting_health": health}
+        if taken:
+            lost = f"the {taken} damage it has taken stays" if taken > 0 else f"the {-taken} health it gained stays"
+            self.say("health-kept", f"{owner}'s Boss starts at {health}; {lost}: {health - taken}/{health}",
+                     R.NO_HEALING)
         if name is not None:
             update["name"] = name
             card = spec(self.now, name)
             if card is not None and card.type == "boss":
                 update.update(card_stats(card))
         self.replace_player(player.model_copy(update={"boss": player.boss.model_copy(update=update)}))
+        if health - taken <= 0 < health and not player.out and self.now.winner is None:
+            self.defeat(owner, health - taken)

@@ -218,7 +218,7 @@ def _fighter_enters(t: table.Table, name: str, fighter_name: str, health: str, *
     # recorded overruled already: keeping the old one instead is the new one destroyed at once, the table as before
     t.enter_fighter(name, Fighter(name=fighter_name, health=value, starting_health=value,
                                   entered_level=t.now.level, **stats),
-                    keep_old="undo this change: the new one is then the one destroyed, the table as it was")
+                    how_to_keep_old="undo this change: the new one is then the one destroyed, the table as it was")
 
 
 def _attack(t: table.Table, name: str, character: str, cost: str) -> None:
@@ -260,16 +260,21 @@ def _row(check: Callable[[State, Change, Findings], None] | None, transition: Ca
     return Verb(check, lambda t, change: transition(t, *change.args), aliases, **about)
 
 
+def _initiative_pass(state: State) -> list[str]:
+    """The pass a refused `pass` or `next-level` could be instead: only the player with the initiative passes,
+    and only with the Line empty (turn.moves)."""
+    return [f"pass {state.initiative}"] if state.initiative and not state.line else []
+
+
 #: verb -> Verb(check(state, change, found) or None, transition(table, change), its other words, its usage
 #: line, its reader of the words after it (notation_track) and what it moves when it is a counter)
 VERBS: dict[str, Verb] = {
     "next-level": _row(_check_next_level, lambda t: t.start_next_level(), "next", "nextlevel",
                        read=words.read_nothing_more,
-                       advise=lambda state, change, found: [f"pass {p.name}" for p in state.in_game if not p.passed],
+                       advise=lambda state, change, found: _initiative_pass(state),
                        usage="next-level  — start the next level once everyone has passed (e.g. `next-level`)"),
     "pass": _row(_in_game(_check_pass), lambda t, name: t.pass_player(name), read=words.read_pass,
-                 advise=lambda state, change, found: [f"pass {state.initiative}"] if state.initiative and not state.line
-                 else [],
+                 advise=lambda state, change, found: _initiative_pass(state),
                  usage="pass PLAYER  — the player passes for the rest of the level (e.g. `pass ann`)"),
     "coins": _row(_in_game(_check_coins), _coins, read=words.read_coins, counter=Counter("coins"),
                   usage="coins PLAYER spend N | +N | -N  — pay a cost, or a card effect gives/takes coins "

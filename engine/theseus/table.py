@@ -14,7 +14,7 @@ from .model import (
     merged_catalogue, rank_only_name,
 )
 from .rule_ids import R
-from engine.words import listing, teach
+from engine.words import count, listing, teach
 
 #: a card in a Hand the table does not know (the Hand is a count)
 HIDDEN = "?"
@@ -110,10 +110,14 @@ class Table(WorkingTable):
             self.hidden.add(who)
 
     def take_from_hand(self, who: str, name: str) -> None:
-        """A card leaves a Hand (a hidden Hand gives up one of its unknown cards)."""
+        """A card leaves a Hand (a card recorded by its Rank only may be it; a hidden Hand gives up one of
+        its unknown cards)."""
         hand = self.hand[who]
+        rank = self.rank_of(name)
         if name in hand:
             hand.remove(name)
+        elif rank is not None and rank_only_name(rank) in hand:
+            hand.remove(rank_only_name(rank))
         elif HIDDEN in hand:
             hand.remove(HIDDEN)
 
@@ -160,14 +164,14 @@ class Table(WorkingTable):
         deck runs out (none after Rank 6)."""
         if len(self.board) >= BOARD_SIZE:
             return
-        self.say("refill", f"the Board is down to {len(self.board)} cards ({cause}): Board Refill from the "
+        self.say("refill", f"the Board is down to {count(len(self.board), 'card')} ({cause}): Board Refill from the "
                  f"Rank {self.rank} deck up to {BOARD_SIZE}", R.REFILL)
         while len(self.board) < BOARD_SIZE:
             deck = self.decks.get(self.rank, 0)
             if deck_empty(deck):
                 if self.rank >= LAST_RANK:
                     self.say("board-short", f"the Rank 6 deck is empty: there is no deck after it, so the "
-                             f"Board stays at {len(self.board)} cards", R.AFTER_6)
+                             f"Board stays at {count(len(self.board), 'card')}", R.AFTER_6)
                     break
                 self._advance_in_refill()
                 continue

@@ -91,6 +91,13 @@ def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
             f"{name} is a starting Party card and not in {who}'s Hand: no rule moves a Party card to "
             "the Reward Area (Subjugate takes a card from the Hand)",
         )
+    elif name.casefold() not in RANK_ONLY_NAMES and _not_held(table, who, name):
+        held = listing(hand)
+        table.forbid(
+            R.SUBJUGATE,
+            f"{name} is not in {who}'s Hand as recorded (it holds {held}): Subjugate takes a card from the Hand; "
+            f"record the Hand as it is first (`hand {who.lower()} CARD ...`)",
+        )
     if table.subjugate(who, name):
         now = f" (now {count(len(hand), 'card')})" if hidden else ""
         table.say("from-hand", f"{name} leaves {who}'s Hand{now}", R.SUBJUGATE)
@@ -104,6 +111,17 @@ def reward(table: Table, who: str, args: tuple[str, ...]) -> None:
     table.say("reward", f"{name} goes face up into {who}'s Reward Area, {worth}", R.SUBJUGATE, who=who, card=name)
     if vp_now is not None:
         table.say("vp", f"{who} now has {total(table, who)} VP", vp_rule)
+
+
+def _not_held(table: Table, who: str, name: str) -> bool:
+    """A named card a Hand the table records (known, holding cards) cannot hold: neither the card nor a card
+    recorded by its Rank only that could be it. An empty or hidden Hand is taken on trust: a table that
+    records only scores never names a Hand."""
+    hand = table.hand[who]
+    if who in table.hidden or not hand or name in hand:
+        return False
+    rank = table.rank_of(name)
+    return not any(c.casefold() in RANK_ONLY_NAMES and (rank is None or c == rank_only_name(rank)) for c in hand)
 
 
 def bonus(table: Table, who: str, args: tuple[str, ...]) -> None:

@@ -87,8 +87,7 @@ def last_rank6(table: Table) -> None:
         )
         table.say("rank", f"the game is taken to be at Rank 6 (it was Rank {table.rank}; the table's decision)", R.RANK_ORDER)
         table.rank = LAST_RANK
-    still = [c[0] for c in table.board if c[2] == LAST_RANK]
-    left = deck_size(table.decks.get(LAST_RANK, 0))
+    still, left = _rank6_to_leave(table)
     if still or left:
         table.forbid(R.END, "the last Rank 6 card has not left the Board as recorded: "
                      + (f"{listing(still)} (Rank 6) {'is' if len(still) == 1 else 'are'} still on it" if still
@@ -103,6 +102,11 @@ def last_rank6(table: Table) -> None:
     )
 
 
+def _rank6_to_leave(table: Table) -> tuple[list[str], int]:
+    """The Rank 6 cards the record shows still to leave the Board: those on it, and the deck's count."""
+    return [c[0] for c in table.board if c[2] == LAST_RANK], deck_size(table.decks.get(LAST_RANK, 0))
+
+
 def next_turn(table: Table) -> None:
     """`next`: the turn is over (not with an over-full Party or Hand), as a play's `end` ends it."""
     table.problems += table.over_limit("the turn ends")
@@ -111,10 +115,13 @@ def next_turn(table: Table) -> None:
 
 
 def rank_advice(state: State, change, found) -> list[str]:
-    """What a refused `rank`, `next-rank` or `last-rank6` could be instead, as far as the game has got."""
+    """What a refused `rank`, `next-rank` or `last-rank6` could be instead, as far as the game has got
+    (at Rank 6 `last-rank6` only when the record shows no Rank 6 card still to leave the Board, else
+    `next`, the turn's end)."""
     if state.active_rank < LAST_RANK:
         return ["next-rank", f"rank {LAST_RANK}"]
-    return ["last-rank6"] if not state.last_rank6_left else ["next"]
+    to_leave = any(_rank6_to_leave(Table(state)))
+    return ["last-rank6"] if not (state.last_rank6_left or to_leave or change.verb == "last-rank6") else ["next"]
 
 
 def next_advice(state: State, change, found) -> list[str]:
