@@ -48,18 +48,28 @@ def pytest_configure_node(node):
     node.workerinput["terminal_size"] = {name: os.environ.get(name) for name in TERMINAL_SIZE}
 
 
-#: the files that take longest (a 10x rulebook indexed, every retrieval question, large inputs, the
-#: installed script): collected first, so that with one file to a worker none of them is left to run
-#: alone at the end while the other worker waits
-LONGEST_FIRST = ("test_search_scale.py", "test_retrieval.py", "test_input_limits.py", "test_import.py",
-                 "test_catopomp_properties.py", "test_installed.py", "test_index_stamp.py", "test_cards_limits.py")
+#: the files that take longest under `CI` (wall time, 6 December 2026: docs/performance.md "The suite's
+#: time"), longest first, as paths under tests/: collected first, so that with one file to a worker none
+#: of them is left to run alone at the end while the other worker waits. The order holds only with
+#: `--no-loadscope-reorder` (pyproject's addopts): by default pytest-xdist hands out the files with the
+#: most tests first, which left the files of one to four long tests to the end.
+LONGEST_FIRST = (
+    "test_retrieval.py", "test_serve_browser_games.py", "engine/test_catopomp_properties.py",
+    "test_search_scale.py", "test_serve_browser.py", "test_installed.py", "test_playouts.py",
+    "test_play_catastrophe.py", "test_input_limits.py", "test_track_table.py", "test_shell.py",
+    "test_docs_run.py", "test_index_lazy.py", "test_library_catharsis_fight.py", "test_play_catopomp.py",
+    "test_shell_whole_game.py", "test_writer.py", "test_track_storage.py", "test_serve_http.py",
+    "test_json_everywhere.py", "test_plain_records_imports.py", "test_cards_limits.py",
+    "test_library_theseus_game.py", "test_recorded_once.py", "test_code_shape.py", "test_index_shipped.py",
+    "test_play_cataclysm_arcade.py", "engine/test_theseus_play_properties.py", "test_import.py",
+    "test_fuzz_cli.py", "test_serve_browser_look.py")
 
 
 def pytest_collection_modifyitems(config, items):
     """The longest files first (LONGEST_FIRST), everything else in its own order: the same in every
     worker, as pytest-xdist requires."""
     rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0].removeprefix("tests/"), len(rank)))
 
 
 def pytest_configure(config):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,15 +23,20 @@ def shared(module: str) -> bool:
             or module in ("engine.record", "engine.record_fields", "engine.record_check", "engine.words"))
 
 
-def test_no_import_circle_touches_the_shared_modules():
+@pytest.fixture(scope="module")
+def read():
+    """code_shape and the project's import graph with its private imports, read once for the file."""
     shape = _code_shape()
-    graph, _private = shape.imports(shape.modules(ROOT))
+    return shape, *shape.imports(shape.modules(ROOT))
+
+
+def test_no_import_circle_touches_the_shared_modules(read):
+    shape, graph, _private = read
     assert [c for c in shape.circles(graph) if any(shared(m) for m in c)] == []
 
 
-def test_no_private_name_is_imported_across_the_shared_modules():
-    shape = _code_shape()
-    _graph, private = shape.imports(shape.modules(ROOT))
+def test_no_private_name_is_imported_across_the_shared_modules(read):
+    _shape, _graph, private = read
     assert [p for p in private if shared(p[0])] == []
 
 
