@@ -48,11 +48,16 @@ def values() -> dict[str, int]:
     return {w: next(int(s) for s in synonyms(w) if s.isdigit()) for w in NUMBER_WORDS if w.isalpha()}
 
 
+def _number_words(low: str) -> bool:
+    """Whether a lowercased text says a number in words ("three or more")."""
+    return not NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split())
+
+
 @lru_cache(maxsize=4096)  # an entry's title and text, asked again by every numbers question
 def digits(text: str) -> str:
     """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
     low = text.lower()
-    if NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
+    if not _number_words(low):
         return low
     return re.sub(r"\b(" + "|".join(sorted(values())) + r")\b", lambda m: str(values()[m[1]]), low)
 
@@ -61,7 +66,7 @@ def digits(text: str) -> str:
 def counts(text: str) -> tuple[Count, ...]:
     """The counts the text gives, in order (none for "how many cards in a starting hand")."""
     low = text.lower()
-    if not any(c.isdigit() for c in low) and NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
+    if not any(c.isdigit() for c in low) and not _number_words(low):
         return ()
     said = [t.rstrip("+") for t in re.findall(_TOKENS, low)]
     return tuple(c for i, t in enumerate(said) if (c := _count(said, i)) is not None)
