@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from itertools import takewhile
 from typing import NamedTuple
 
-from rulesdb.analysis import NUMBER_WORDS, synonyms
+from rulesdb.analysis import NUMBER_WORDS, synonyms, words
 
 # the verb before a number says what is done with it (whose count it is)
 KINDS = {
@@ -112,11 +112,22 @@ def _thing(said: list[str], i: int) -> tuple[str, ...]:
     return tuple(takewhile(lambda w: w[0].isalpha(), after[:2]))
 
 
+def _noun(count: Count) -> str:
+    """The thing a count is of ("6 cards": card), "" when the word after it names none ("draw 3 in my turn")."""
+    return count.thing[0].rstrip("s") if count.thing and words(count.thing[0]) else ""
+
+
+def _adds_to(held: Count, gain: Count) -> bool:
+    """Whether a gain adds to a count held: it gains the same thing, or names none ("has 3 health and
+    takes 5 damage" is a loss of another thing, "on one gem ... get 3 reserve dice" another count)."""
+    return not (_noun(held) and _noun(gain)) or _noun(held) == _noun(gain)
+
+
 def total(found: tuple[Count, ...]) -> tuple[Count, Count] | None:
     """The count held and the count a gain adds to it ("I have 6 cards and draw 3": 6 cards, 3), or None
-    ("with 3 players" is the table's, not a count held)."""
+    ("with 3 players" is the table's, not a count held; "3 health and takes 5 damage" another thing)."""
     for gain in (c for c in found if c.kind == "gain"):
-        held = [c for c in found if c.kind == "have" and c.verb != "with" and c.at < gain.at]
+        held = [c for c in found if c.kind == "have" and c.verb != "with" and c.at < gain.at and _adds_to(c, gain)]
         if held:
             return held[-1], gain
     return None
