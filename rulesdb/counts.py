@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from itertools import takewhile
 from typing import NamedTuple
 
-from rulesdb.analysis import NUMBER_WORDS, synonyms
+from rulesdb.analysis import NUMBER_WORDS, synonyms, words
 
 # the verb before a number says what is done with it (whose count it is)
 KINDS = {
@@ -48,11 +48,16 @@ def values() -> dict[str, int]:
     return {w: next(int(s) for s in synonyms(w) if s.isdigit()) for w in NUMBER_WORDS if w.isalpha()}
 
 
+def _number_words(low: str) -> bool:
+    """Whether a lowercased text says a number in words ("three or more")."""
+    return not NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split())
+
+
 @lru_cache(maxsize=4096)  # an entry's title and text, asked again by every numbers question
 def digits(text: str) -> str:
     """The text lowercased, with number words as digits ("three or more" -> "3 or more")."""
     low = text.lower()
-    if NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
+    if not _number_words(low):
         return low
     return re.sub(r"\b(" + "|".join(sorted(values())) + r")\b", lambda m: str(values()[m[1]]), low)
 
@@ -61,7 +66,7 @@ def digits(text: str) -> str:
 def counts(text: str) -> tuple[Count, ...]:
     """The counts the text gives, in order (none for "how many cards in a starting hand")."""
     low = text.lower()
-    if not any(c.isdigit() for c in low) and NUMBER_WORDS.isdisjoint(low.translate(_SPACES).split()):
+    if not any(c.isdigit() for c in low) and not _number_words(low):
         return ()
     said = [t.rstrip("+") for t in re.findall(_TOKENS, low)]
     return tuple(c for i, t in enumerate(said) if (c := _count(said, i)) is not None)
@@ -107,11 +112,22 @@ def _thing(said: list[str], i: int) -> tuple[str, ...]:
     return tuple(takewhile(lambda w: w[0].isalpha(), after[:2]))
 
 
+def _noun(count: Count) -> str:
+    """The thing a count is of ("6 cards": card), "" when the word after it names none ("draw 3 in my turn")."""
+    return count.thing[0].rstrip("s") if count.thing and words(count.thing[0]) else ""
+
+
+def _adds_to(held: Count, gain: Count) -> bool:
+    """Whether a gain adds to a count held: it gains the same thing, or names none ("has 3 health and
+    takes 5 damage" is a loss of another thing, "on one gem ... get 3 reserve dice" another count)."""
+    return not (_noun(held) and _noun(gain)) or _noun(held) == _noun(gain)
+
+
 def total(found: tuple[Count, ...]) -> tuple[Count, Count] | None:
     """The count held and the count a gain adds to it ("I have 6 cards and draw 3": 6 cards, 3), or None
-    ("with 3 players" is the table's, not a count held)."""
+    ("with 3 players" is the table's, not a count held; "3 health and takes 5 damage" another thing)."""
     for gain in (c for c in found if c.kind == "gain"):
-        held = [c for c in found if c.kind == "have" and c.verb != "with" and c.at < gain.at]
+        held = [c for c in found if c.kind == "have" and c.verb != "with" and c.at < gain.at and _adds_to(c, gain)]
         if held:
             return held[-1], gain
     return None

@@ -1,14 +1,13 @@
 """A limit the player's numbers cross comes first (issue 46): "I have 6 cards and draw 3" asks about
-the rule that says you may hold at most 7, whichever rule the words "cards" and "draw" find first."""
+the rule that says you may hold at most 7, whichever rule the words "cards" and "draw" find first.
+Whether a title states a limit the total passes is rulesdb/numbers.py's "total" comparison; this
+module adds that the title names the thing counted."""
 from __future__ import annotations
 
 import re
 
 from rulesdb.counts import counts, total
-
-# a rule stating a limit: "Hand limit: 7 cards", "never more than 9", "at most 3", "up to 7", "maximum of 4"
-_LIMIT = (r"\b(?:limit|limits|maximum|max|most|more than|above|beyond|up to|exceed)\b\W+(?:\w+\W+){0,3}?(\d+)\b"
-          r"|\b(\d+)\s+(?:is the|at most|maximum|max)\b")
+from rulesdb.numbers import Comparison, states
 
 
 def _thing(word: str) -> str:
@@ -32,10 +31,10 @@ def limits_first(found: list[tuple[float, dict]], query: str) -> list[tuple[floa
     if cross is None or not found:
         return found
     have, would, thing = cross
+    passed = Comparison("total", frozenset(range(have, would)))
     top = max(sc for sc, _ in found)
     out = []
     for sc, f in found:
-        limits = {int(a or b) for a, b in re.findall(_LIMIT, f["title"], re.IGNORECASE)}
         said = {_thing(w) for w in re.findall(r"\w+", f["title"])}
-        out.append((top * 1.001 + 1e-6 if thing in said and any(have <= n < would for n in limits) else sc, f))
+        out.append((top * 1.001 + 1e-6 if thing in said and states(passed, f["title"]) else sc, f))
     return sorted(out, key=lambda pair: -pair[0])

@@ -17,6 +17,7 @@ from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
+from rulesdb.topic import named_thing, share as topic_share
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
@@ -359,7 +360,9 @@ class RulesSearch:
         kinds = INSTANCE_WEIGHTS if INSTANCES.search(query) else KIND_WEIGHT
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
-            share = sum(r for g, r in zip(groups, rarity) if g & matched)
+            thing = named_thing(h["id"])
+            name = set(self.stems(thing.replace("-", " "))) if thing and said(thing) else set()
+            share = topic_share(groups, rarity, matched, name) * whole
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
