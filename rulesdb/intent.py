@@ -27,6 +27,9 @@ ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|
 ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
               r"(?P<one>[\w' -]+?)\s+(?:vs\.?|versus|v\.?|compared\s+to|and)\s+(?P<two>[\w' -]+?)"
               r"(?:\s+difference)?\s*[?.!]*$")
+# "subjugate meaning", "catfinity symbol meaning": the thing, then the word asking what it means
+ASKS_TAIL = r"^\s*(?P<subject>[^?,;:]+?)\s+(?:meaning|definition|mean|means)\s*[?.!]*$"
+TAIL_WORDS = (" meaning", " definition", " mean", " means")
 LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
 # the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
 # in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
@@ -75,6 +78,10 @@ def asked_things(question: str) -> tuple[list[str], bool]:
                        or defined_subject(_behind_name(question)))
     if subject is not None:
         return [subject], True
+    if question.rstrip(" ?.!").lower().endswith(TAIL_WORDS):
+        found = _pattern(ASKS_TAIL).match(question)
+        if found and _a_thing(_thing(found["subject"])):
+            return [_thing(found["subject"])], True
     if "what" in question.lower():
         found = _pattern(ASKS_AFTER).match(question)
         if found and _a_thing(_thing(found["subject"])):
