@@ -179,6 +179,8 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
             tries.append((fixed, True))
     if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
         tries.append((said[:-1], False))
+    if len(said) > 1 and said[-1].isdigit():  # "armor 3", "stun 2": a keyword and its value
+        tries.append((said[:-1], False))
     if bare and len(normalise(" ".join(said[1:])).split()) > 1:
         tries.append((said[1:], False))
     terms = [f for _, f in found if f["kind"] == "term" and (games is None or f["game"] in games)]

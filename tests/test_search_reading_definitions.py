@@ -39,3 +39,13 @@ def test_a_situation_before_mean_is_no_thing(ask):
 ])
 def test_the_definition_comes_first(engine, ask, game, term):
     assert engine.search(ask, game=game, limit=1).results[0].id == term
+
+
+@pytest.mark.parametrize("ask, game, term", [
+    ("what does stun 2 mean", "cataclysm-arcade", "cataclysm-arcade.glossary.stun"),
+    ("what is agility 1", "cataclysm-arcade", "cataclysm-arcade.glossary.agility"),
+    ("what does armor 2 mean on my fighter", "cataclysm-arcade", "cataclysm-arcade.glossary.armor"),
+])
+def test_a_keyword_asked_with_its_value_is_defined_first(engine, ask, game, term):
+    # "stun 2" names the keyword Stun with the value a card prints: no glossary term is "stun 2"
+    assert engine.search(ask, game=game, limit=1).results[0].id == term
