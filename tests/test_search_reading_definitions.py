@@ -49,3 +49,16 @@ def test_the_definition_comes_first(engine, ask, game, term):
 def test_a_keyword_asked_with_its_value_is_defined_first(engine, ask, game, term):
     # "stun 2" names the keyword Stun with the value a card prints: no glossary term is "stun 2"
     assert engine.search(ask, game=game, limit=1).results[0].id == term
+
+
+@pytest.mark.parametrize("ask, game, terms", [
+    ("what are pass and take", "catastrophe", ["catastrophe.glossary.pass", "catastrophe.glossary.take"]),
+    ("whats the line and priority", "cataclysm-arcade", ["cataclysm-arcade.glossary.line", "cataclysm-arcade.glossary.priority"]),
+    ("what are the party and the hand", "theseus", ["theseus.glossary.party", "theseus.glossary.hand"]),
+])
+def test_two_things_asked_what_they_are_are_both_defined_first(engine, ask, game, terms):
+    assert [h.id for h in engine.search(ask, game=game, limit=2).results] == terms
+
+
+def test_and_in_a_situation_names_no_things():
+    assert asked_things("what happens if i pass and draw") == ([], False)
