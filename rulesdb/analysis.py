@@ -388,3 +388,23 @@ def normalise(text: str) -> str:
     text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
     text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
     return re.sub(r"(?<=[a-z]{3})s\b", "", text)
+
+
+# The rules' own wording; aliases and keywords are the players'. A typo written as an alias ("helth",
+# "levle", "pas") made the few rules carrying it outrank every rule whose text spells the word right.
+OWN_FIELDS = ("title", "text")
+
+
+def misspelt_alias(lex, corrections: Callable, distance: Callable, word: str, stems: list[str]) -> list[str]:
+    """The rules' words a question word means when no rule's title or text uses it and one edit
+    makes it a commoner word that they do use ("helth": health); none if it is no typo. `stems`:
+    the word's stems ("pas" is stemmed "pa", too short to correct: then the word itself)."""
+    if any(lex.df(f, t) for t in stems for f in OWN_FIELDS):
+        return []
+    for t in stems if all(len(t) >= 3 for t in stems) else [word]:
+        df = lex.df("spell", t)
+        close = [c for c in corrections(lex, t) if distance(t, c) == 1 and lex.df("spell", c) > df
+                 and any(lex.df(f, c) for f in OWN_FIELDS)]
+        if close:
+            return close
+    return []

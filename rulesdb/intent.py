@@ -24,9 +24,12 @@ ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)
 ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|what’s)\s*(?:is|are|does|do|'s|’s)?\s*"
               r"(?:it|they|that|this|those|these|thing)\s*(?:for|do|mean|means|about)?\s*[?.!]*$")
 # "priority vs initiative", "difference between the Hand and the Party"
-ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
+ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:is\s+|are\s+)?(?:the\s+)?)?(?:difference\s+between\s+)?"
               r"(?P<one>[\w' -]+?)\s+(?:vs\.?|versus|v\.?|compared\s+to|and)\s+(?P<two>[\w' -]+?)"
               r"(?:\s+difference)?\s*[?.!]*$")
+# "subjugate meaning", "catfinity symbol meaning": the thing, then the word asking what it means
+ASKS_TAIL = r"^\s*(?P<subject>[^?,;:]+?)\s+(?:meaning|definition|mean|means)\s*[?.!]*$"
+TAIL_WORDS = (" meaning", " definition", " mean", " means")
 LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
 # the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
 # in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
@@ -68,13 +71,20 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     """The things a question asks about, and whether it says it asks what they are (False: a bare
     name, "Paw Phase?", or a comparison, "priority vs initiative", which asks for a thing only when
     a glossary term is so named)."""
-    apart = _pattern(ASKS_APART).match(question) if re.search(r"\b(?:vs|versus|v|compared|difference)\b", question, re.I) else None
+    low = question.lower()
+    # "priority vs initiative"; "what are heaven cards and hell cards" (with "and", only after "what is/are")
+    two = re.search(r"\b(?:vs|versus|v|compared|difference)\b", low) or (" and " in low and re.match(r"\s*what(?:\s+(?:is|are)|'s|’s|s)\s", low))
+    apart = _pattern(ASKS_APART).match(question) if two else None
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
     subject = _a_thing(defined_subject(question) or defined_subject(question.split(",")[0].split(";")[0])
                        or defined_subject(_behind_name(question)))
     if subject is not None:
         return [subject], True
+    if question.rstrip(" ?.!").lower().endswith(TAIL_WORDS):
+        found = _pattern(ASKS_TAIL).match(question)
+        if found and _a_thing(_thing(found["subject"])):
+            return [_thing(found["subject"])], True
     if "what" in question.lower():
         found = _pattern(ASKS_AFTER).match(question)
         if found and _a_thing(_thing(found["subject"])):
@@ -130,6 +140,9 @@ def definition_first(query: str, found: list[tuple[float, dict]], searchers: dic
     things, asks = asked_things(query)
     if not things or not found:
         return found
+    whole = defined_subject(query) if len(things) > 1 else None
+    if whole and _terms_named(whole, found, games, fix):
+        things = [whole]  # one term's name holds "and" ("Party and Hand Limit")
     lead: list[dict] = []
     for subject in things:
         lead += [f for f in _terms_named(subject, found, games, fix, bare=not asks) if f not in lead]
@@ -171,6 +184,8 @@ def _terms_named(subject: str, found: list[tuple[float, dict]], games: set | Non
         if fixed != said:
             tries.append((fixed, True))
     if len(said) > 1 and said[-1].lower() in GENERIC_TAIL:
+        tries.append((said[:-1], False))
+    if len(said) > 1 and said[-1].isdigit():  # "armor 3", "stun 2": a keyword and its value
         tries.append((said[:-1], False))
     if bare and len(normalise(" ".join(said[1:])).split()) > 1:
         tries.append((said[1:], False))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
-                              glued, phrase_words, synonyms, words)
+                              glued, misspelt_alias, phrase_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -233,6 +233,11 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
             if word in fixes:  # "stoped": what stop means too (prevent, block)
                 known.update(t for v in fixed_meanings(fixes[word], stems) for t in stems(v) if lex.known(t))
         else:
+            slip = misspelt_alias(lex, _corrections, _distance, word, sorted(own)) if known == own else []
+            if slip:  # "helth", "levle": only an alias spells it; the rules' word counts as typed
+                fixes[word] = slip[0]
+                own = own | {slip[0]}
+                known.add(slip[0])
             # a rare word may be a typo that some alias spells the same way ("bouns"): add the
             # far more common close word too
             for t in own & known:
