@@ -94,7 +94,7 @@ VERBS: dict[str, Verb] = {
                       advise=track_turn.rank_advice,
                       usage="the active Rank Deck ran out: the next Rank begins: `next-rank`"),
     "last-rank6": Verb(in_play, lambda table, change: track_turn.last_rank6(table),
-                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card"), advise=track_turn.rank_advice,
+                       ("last-rank-6", "lastrank6", "rank6-gone", "last-card"), advise=track_turn.last_rank6_advice,
                        usage="the last Rank 6 card has left the Board: the game ends at the end of this turn: "
                              "`last-rank6`"),
     "next": Verb(in_play, lambda table, change: track_turn.next_turn(table), ("end-turn", "next-turn"),

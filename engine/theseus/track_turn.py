@@ -114,14 +114,19 @@ def next_turn(table: Table) -> None:
         standings(table, final=True)
 
 
-def rank_advice(state: State, change, found) -> list[str]:
-    """What a refused `rank`, `next-rank` or `last-rank6` could be instead, as far as the game has got
-    (at Rank 6 `last-rank6` only when the record shows no Rank 6 card still to leave the Board, else
-    `next`, the turn's end)."""
+def rank_advice(state: State, change, found, refused_last_rank6: bool = False) -> list[str]:
+    """What a refused `rank` or `next-rank` could be instead, as far as the game has got (at Rank 6
+    `last-rank6` only when the record shows no Rank 6 card still to leave the Board, else `next`, the
+    turn's end)."""
     if state.active_rank < LAST_RANK:
         return ["next-rank", f"rank {LAST_RANK}"]
     to_leave = any(_rank6_to_leave(Table(state)))
-    return ["last-rank6"] if not (state.last_rank6_left or to_leave or change.verb == "last-rank6") else ["next"]
+    return ["last-rank6"] if not (state.last_rank6_left or to_leave or refused_last_rank6) else ["next"]
+
+
+def last_rank6_advice(state: State, change, found) -> list[str]:
+    """A refused `last-rank6` never offers itself again."""
+    return rank_advice(state, change, found, refused_last_rank6=True)
 
 
 def next_advice(state: State, change, found) -> list[str]:
