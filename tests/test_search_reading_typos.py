@@ -38,8 +38,8 @@ def test_the_correction_counts_as_typed(engine, word, game, meant):
     assert meant in built.typed
 
 
-@pytest.mark.parametrize("word, game", [("char", "catharsis"), ("options", "cataclysm-arcade"), ("use", "catopomp")])
+@pytest.mark.parametrize("word, game", [("options", "cataclysm-arcade"), ("use", "catopomp")])
 def test_a_word_the_rules_or_the_players_map_know_is_no_typo(engine, word, game):
-    # "char" is table talk (character), "options" two edits from "opponent", "use" in the rules' text
+    # "options" two edits from "opponent", "use" in the rules' text ("user" one edit away)
     lex = Lexicon([engine.searchers[game].reader()], {})
     assert build_query(lex, engine.stems, f"what about {word}", (), game).fixes == {}
