@@ -271,6 +271,11 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
      r"(?:the|a|an|my|his|her|their|your|him|them|someone|somebody|another|other|whoever)\b", ("transfer", "give")),
     # "what's the point of the dice": what a thing is for, not the points it scores
     (("point of", "purpose of"), r"\bthe (?:point|purpose) of (?!(?:the|this) game\b)", ("use",)),
+    # a verb whose own slang sense is another: "cash in cobble" spends it (not coins), "throw down a
+    # combo" plays it (not a discard)
+    (("cash",), r"\bcash(?:es|ed|ing)? (?:\w+ ){0,2}(?:in|out)\b", ("spend", "pay")),
+    (("throw", "threw", "slap", "lay", "laid", "plonk"),
+     r"\b(?:throw|throws|threw|thrown|throwing|slap|slaps|slapped|lay|lays|laid|laying|plonk\w*) (?:\w+ ){0,2}down\b", ("play",)),
     (("snake", "boxcars"), r"\bsnake ?eyes\b|\bboxcars\b", ("same", "double")),
     (("on its own", "by itself", "alone", "without any", "without a"),
      r"\b(?:on (?:its|their) own|by (?:itself|themselves)|alone|without (?:any|a) cards?)\b", ("alone", "only")),
@@ -280,7 +285,8 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
 # A phrase's little words ("my go", "fire off", "get rid of", "point of the game") are the phrase's
 # meaning, not their own: where a phrase holds them, they are not searched as words ("go" is not "goes
 # to the discard pile")
-GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload die".split())
+GLUE = frozenset("go one single off rid point aim purpose dump dumps dumped dumping unload offload die "
+                 "cash cashes cashed cashing throw throws threw thrown throwing".split())
 
 
 def glued(text: str) -> set[str]:

@@ -38,7 +38,8 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "can I take him out", "it blew the wall up", "healed up", "back to full", "draw from the top", "top of my deck",
          "I pass priority", "game over", "when do I level up", "it powered up", "do these stack", "stacks with",
          "I lost my turn", "sitting out", "I can't do anything", "no legal moves", "hold onto it", "snakeeyes",
-         "what's the point of the dice", "can I dump this card on him", "the sanctuary is out of yarn"]
+         "what's the point of the dice", "can I dump this card on him", "the sanctuary is out of yarn",
+         "cash it in", "slap a pair down"]
 
 
 def every_pattern(text: str) -> list[str]:
