@@ -17,9 +17,10 @@ ASKS_WHAT = (
     r"meaning\s+of|what\s+is\s+meant\s+by|tell\s+me\s+about)\s+"
     r"(?P<subject>.+?)\s*(?:\b(?:for|do|does|mean|means|work|works|about|used\s+for|good\s+for|exactly|actually)\b\s*)*"
     r"[?.!\s]*$")
-# "what does X mean for the boss", "what does X stand for here": X is asked about whatever follows
+# "what does X mean for the boss", "what does X stand for here", "what does X do for Lumi": X is asked
+# about whatever follows
 ASKS_MEAN = (r"^\s*(?:so\s+|ok\s+|and\s+)?what\s*(?:does|do|did|is\s+meant\s+by)\s+(?P<subject>.+?)\s+"
-             r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to)\b.*$")
+             r"(?:mean|means|meant|stand\s+for|stands\s+for|refer\s+to|refers\s+to|do\s+for|does\s+for)\b.*$")
 # "used dice card, what is it for", "the Line - what does that do": the thing named first
 ASKS_AFTER = (r"^\s*(?P<subject>[^?]+?)\s*[,:;\-–—]?\s+(?:what|whats|what's|what’s)\s*(?:is|are|does|do|'s|’s)?\s*"
               r"(?:it|they|that|this|those|these|thing)\s*(?:for|do|mean|means|about)?\s*[?.!]*$")

@@ -39,7 +39,7 @@ EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 
          "I pass priority", "game over", "when do I level up", "it powered up", "do these stack", "stacks with",
          "I lost my turn", "sitting out", "I can't do anything", "no legal moves", "hold onto it", "snakeeyes",
          "what's the point of the dice", "can I dump this card on him", "the sanctuary is out of yarn",
-         "cash it in", "slap a pair down"]
+         "cash it in", "slap a pair down", "what does ice do for lumi"]
 
 
 def every_pattern(text: str) -> list[str]:
