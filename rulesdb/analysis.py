@@ -274,7 +274,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     # a verb whose own slang sense is another: "cash in cobble" spends it (not coins), "throw down a
     # combo" plays it (not a discard)
     (("cash",), r"\bcash(?:es|ed|ing)? (?:\w+ ){0,2}(?:in|out)\b", ("spend", "pay")),
-    (("throw", "threw", "slap", "lay", "laid", "plonk"),
+    (("down",),
      r"\b(?:throw|throws|threw|thrown|throwing|slap|slaps|slapped|lay|lays|laid|laying|plonk\w*) (?:\w+ ){0,2}down\b", ("play",)),
     (("snake", "boxcars"), r"\bsnake ?eyes\b|\bboxcars\b", ("same", "double")),
     (("on its own", "by itself", "alone", "without any", "without a"),
