@@ -22,3 +22,21 @@ def share(groups: list[frozenset], rarity: list[float], matched: set, name: set[
     if any(g & matched for g in groups if not g & name) or all(g & name for g in groups):
         return sum(r for g, r in zip(groups, rarity) if g & matched) / whole if whole else 1.0
     return 0.0
+
+
+def asides(found: list[tuple[float, dict]], typed: set[str], stems, weight: float) -> list[tuple[float, dict]]:
+    """A rule that speaks of a named thing as one case of another subject (catharsis.duo-powers.luthia:
+    Luthia's duo powers) weighs `weight` when the question names the thing but not the whole subject
+    and the thing's own rules are among the hits: "how does luthia get cobble" asks about Luthia's cobble.
+    The hits keep their order when no rule is such an aside."""
+    own = {named_thing(f["id"]) for _, f in found} - {None}
+
+    def aside(rule_id: str) -> bool:
+        parts = rule_id.split(".")
+        return (len(parts) == 3 and parts[1] not in ONE_THING + ("glossary",) and parts[2] in own
+                and bool(typed & set(stems(parts[2].replace("-", " "))))
+                and not set(stems(parts[1].replace("-", " "))) <= typed)
+
+    if not any(aside(f["id"]) for _, f in found):
+        return found
+    return sorted(((score * weight if aside(f["id"]) else score, f) for score, f in found), key=lambda pair: -pair[0])
