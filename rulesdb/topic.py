@@ -1,7 +1,7 @@
 """A thing's name says which thing, not which of its rules (issue 46): "undercity crab treasures"
 names the Undercity Crab to find its section and asks about its treasures, so within the section the
-question names, a rule that matches only the name (its ratings, which repeat it in every field) has
-no share of what is asked."""
+question names, a rule that matches only the name or its section's words ("lich deck": boss-decks;
+its ratings repeat them in every field) has no share of what is asked."""
 from __future__ import annotations
 
 # the sections of rules about one named thing (catharsis.characters.lumi.*): the third part is its name
@@ -13,6 +13,11 @@ def named_thing(rule_id: str) -> str | None:
     """The name of the one thing a rule is about ("lumi" of catharsis.characters.lumi.one-ice), or None."""
     parts = rule_id.split(".")
     return parts[2] if len(parts) >= 4 and parts[1] in ONE_THING else None
+
+
+def section_of(rule_id: str) -> str:
+    """The section part of a rule's id ("boss-decks" of catharsis.boss-decks.ice-elf-lich.ratings)."""
+    return rule_id.split(".")[1]
 
 
 def share(groups: list[frozenset], rarity: list[float], matched: set, name: set[str]) -> float:
