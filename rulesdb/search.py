@@ -17,7 +17,7 @@ from rulesdb.intent import both_halves, cause_first, definition_first
 from rulesdb.limits import limits_first
 from rulesdb.numbers import lifted
 from rulesdb.provenance import provenance
-from rulesdb.topic import named_thing, share as topic_share
+from rulesdb.topic import asides, named_thing, section_of, share as topic_share
 
 WEAK_SCORE = 4.0  # below this the best hit is a poor match: offer "did you mean"
 SYNONYM_WEIGHT = 0.7  # a synonym or a spelling fix weighs this much of the word as typed
@@ -366,11 +366,14 @@ class RulesSearch:
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
             thing = named_thing(h["id"])
-            name = set(self.stems(thing.replace("-", " "))) if thing and said(thing) else set()
+            # the thing's name and its section's words ("lich deck": boss-decks) say which thing, not which rule
+            said_thing = thing is not None and said(thing)
+            name = set(self.stems(f"{thing} {section_of(h['id'])}".replace("-", " "))) if said_thing else set()
             share = topic_share(groups, rarity, matched, name) * whole
             fields = h.fields() | {"_key": sum(1 for g in key if g & matched)}
             found.append((float(h.score) * _named_weight(fields["id"], said) * kinds.get(fields["kind"], 1.0)
                           * max(share / whole if groups else 1.0, 0.1) ** COVERAGE_POWER, fields))
+        found = asides(found, built.typed, self.stems, NAMED_WEIGHT)  # "luthia cobble": hers, not her duo power's
         found = cause_first(found, query)  # "how do you get eliminated": what eliminates, not what follows
         found = limits_first(found, query)  # "I have 6 cards and draw 3": the limit crossed first
         # a rule stating the comparison the question's numbers make (a tie: "at least"; sizes: "more cards")
