@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def _refused(result, *words: str) -> None:
-    assert result.exit_code == 2, result.output
-    err = result.stderr.strip()
-    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    for word in words:
-        assert word in err, (word, err)
+from tests.test_track_amounts import _refused
 
 
 @pytest.mark.parametrize("verb", ["draw", "discard"])
