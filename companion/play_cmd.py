@@ -187,7 +187,10 @@ def judged(engine, state, text: str, by: str | None = None):
     """The verdict on a play, as `play --by` judges it: by `by` (a player's name or prefix) when
     given, out of turn refused first and the rest judged as that player's own play (their hand, their
     coins); else by the player the play names or the player to act."""
+    from engine.words import typed_play
+
     move = engine.plays.parse_move(text, state)
+    typed_play(move)
     if by is None:
         return engine.check(state, move)
     from engine.base import off_turn

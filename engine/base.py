@@ -337,6 +337,9 @@ def step(game: Game, state, text, by: str | None = None, overruled: bool = False
     turn = state  # the table the move is read on
     try:
         move = engine.plays.parse_move(text, state)
+        from engine.words import typed_play
+
+        typed_play(move)
     except MoveSyntaxError as exc:  # its nearest plays are found on this table (engine/nearest.py)
         from functools import partial
 

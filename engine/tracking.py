@@ -11,6 +11,7 @@ from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, UnknownVerb, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
+from engine.words import numbers_read
 
 S = TypeVar("S", bound=Record)
 
@@ -153,22 +154,6 @@ def apply_verb(verbs: Mapping[str, Verb], table: Any, change: Change) -> Any:
     """The change's transition, by its row, made on the game's working `table` (returned)."""
     row(verbs, change.verb).apply(table, change)
     return table
-
-
-def numbers_read(change: Change, typed: list[str]) -> Change:
-    """Every game's one rule on the numbers of a change (words.number_problem), the change returned:
-    MoveSyntaxError for a number past the range or a change by 0, quoted as `typed` (`-0`, not the '+0'
-    the notation reads it as) where a typed word has the problem."""
-    from engine.words import number_problem
-
-    for word in change.args:
-        if problem := number_problem(word):
-            said = next((found for w in typed if (found := number_problem(w))), None)
-            bare = next((w for w in typed if re.fullmatch(r"0+", w)), None)  # a bare 0 read as a change by 0
-            if said is None and bare is not None and re.fullmatch(r"[+-]0+", word):
-                said = problem.replace(repr(word), repr(bare), 1)
-            raise MoveSyntaxError(f"{change.verb}: {said or problem}")
-    return change
 
 
 def judged(verbs: Mapping[str, Verb], state: Any, change: Change, apply: Callable[[Any, Change], tuple],

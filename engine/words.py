@@ -194,3 +194,26 @@ def signed(text: str, verb: str | None = None) -> tuple[str, int]:
     if not m:
         raise MoveSyntaxError(f"{verb + ': ' if verb else ''}{text!r} is not an amount (+N, -N or =N)")
     return m.group(1), int(m.group(2))
+
+
+def numbers_read(change, typed: list[str]):
+    """Every game's one rule on the numbers of a change (words.number_problem), the change returned:
+    MoveSyntaxError for a number past the range or a change by 0, quoted as `typed` (`-0`, not the '+0'
+    the notation reads it as) where a typed word has the problem."""
+    for word in change.args:
+        if problem := number_problem(word):
+            said = next((found for w in typed if (found := number_problem(w))), None)
+            bare = next((w for w in typed if re.fullmatch(r"0+", w)), None)  # a bare 0 read as a change by 0
+            if said is None and bare is not None and re.fullmatch(r"[+-]0+", word):
+                said = problem.replace(repr(word), repr(bare), 1)
+            raise MoveSyntaxError(f"{change.verb}: {said or problem}")
+    return change
+
+
+def typed_play(move) -> None:
+    """A play typed now that is a tracker change (Catharsis `play "morale -2"`) meets the numbers rule
+    a typed `track` change meets. Only typed plays: a play a log holds replays as it was recorded (an
+    older version took `morale -0` as a change of nothing), so a saved session always reopens."""
+    change = getattr(move, "change", None)
+    if change is not None:
+        numbers_read(change, list(getattr(move, "words", ()) or change.args))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine import get_game
+from engine.base import PLAY, MoveSyntaxError, step, step_logged
 from tests.test_track_amounts import _refused
 
 
@@ -41,3 +43,14 @@ def test_a_bare_zero_read_as_a_change_by_zero_is_quoted_as_typed(home, cli):
     result = cli("track", "yarn", "ann", "00")
     _refused(result, "yarn: '00' changes nothing")
     assert "'+0'" not in result.stderr
+
+
+def test_a_logged_play_by_0_from_an_older_version_still_replays():
+    """Versions before the numbers rule reached plays logged `play "morale -0"` as a change of nothing;
+    such a session reopens (its log replays as recorded) while the same play typed now is refused."""
+    game = get_game("catharsis")
+    state = game.tracker.declaration.verbs.new_state(["Ann", "Ben"], {"morale": "10"})
+    for checked in (False, True):
+        assert step_logged(game, state, PLAY, ("morale -0",), checked=checked).state.morale == 10
+    with pytest.raises(MoveSyntaxError, match="'-0' changes nothing"):
+        step(game, state, "morale -0")

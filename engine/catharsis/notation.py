@@ -23,7 +23,7 @@ from functools import partial
 
 from engine.base import MoveSyntaxError
 from engine.library import laid_over
-from engine.tracking import Change, aliases_of, numbers_read
+from engine.tracking import Change, aliases_of
 from engine.words import match, quote, split_words
 
 from .rules_costs import parse_cost, read_die, read_dice
@@ -170,7 +170,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
-    change = numbers_read(parse_command(verbs, state, words, aliases_of(verbs)), words)  # as `track` reads it
+    change = parse_command(verbs, state, words, aliases_of(verbs))
     return Play("change", change=change, words=tuple(words))
 
 
