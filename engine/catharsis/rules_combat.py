@@ -37,6 +37,14 @@ def judge_alternation(p, pw, card, no) -> None:
 
 # ------------------------------------------------------------------------------------- activation
 
+def refuse_combo_outside_combat(state, no, why: str = "") -> None:
+    """Combo is built within a combat and vanishes when it ends (the Goz overview): none is placed outside
+    one. `why`: what places it, said first."""
+    if state.phase != "combat":
+        no.forbid(R.COMBO_END, f"{why}Combo is built within a combat and vanishes when it ends: none is placed "
+                               "outside one", "combat start")
+
+
 def duo_partner_used(state, p, pw) -> str | None:
     """The partner who activated their half of this duo power this round (so its card is exhausted
     by it), or None: the other half may still be activated with it (the two halves together)."""

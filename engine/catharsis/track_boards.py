@@ -10,7 +10,7 @@ from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSE
 from . import notation_track as words
 from .rule_ids import R
 from .rules_combat import (damage_status, duo_partner_used, finisher, judge_alternation, owed, owed_rule,
-                           refuse_activation)
+                           refuse_activation, refuse_combo_outside_combat)
 from .table import Table
 from .track_readings import LUTHIA_FLIP
 
@@ -64,9 +64,8 @@ def check_use(state, change, no):
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
         no.forbid(R.DUO_HALF, f"{pw.name} is a duo power: its {half} is {card.duo[half == 'bottom']}'s half, "
                               f"{p.name} plays {p.character}")
-    if p.character == "Goz" and half == "top" and not (card and card.duo) and state.phase != "combat":
-        no.forbid(R.COMBO_END, f"{p.name}'s top ability places a Combo, and Combo is built within a combat and "
-                               "vanishes when it ends: none is placed outside one", "combat start")
+    if p.character == "Goz" and half == "top" and not (card and card.duo):
+        refuse_combo_outside_combat(state, no, f"{p.name}'s top ability places a Combo, and ")
     judge_alternation(p, pw, card, no)
 
 

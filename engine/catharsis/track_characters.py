@@ -8,6 +8,7 @@ from engine.tracking import Counter, Verb
 from .model import DEMON_UNLOCK, DIVINITY_MAX, DRINKS_MAX, EXHAUSTED, FACE_UP, LEVEL_COST, State, is_duo, player_of
 from . import notation_track as words
 from .rule_ids import R
+from .rules_combat import refuse_combo_outside_combat
 from .table import Table
 from .track_readings import COMBO_EXHAUSTED, DEAD_DRINKS, DRINKS, ICE_EXHAUSTED
 
@@ -55,9 +56,8 @@ def check_combo(state, change, no):
     pw = p.powers[slot - 1]
     if n > 0 and is_duo(state, pw.name):
         no.forbid(R.DUO_GOZ, f"{p.name}'s power {slot} ({pw.name}) is a duo power: Goz puts no Combo on duo powers")
-    if n > 0 and state.phase != "combat":
-        no.forbid(R.COMBO_END, "Combo is built within a combat and vanishes when it ends: none is placed "
-                               "outside one", "combat start")
+    if n > 0:
+        refuse_combo_outside_combat(state, no)
     if n > 0 and pw.status != FACE_UP:
         no.forbid(R.COMBO_EXHAUST, f"{p.name}'s power {slot} ({pw.name}) is {pw.status} and can hold no Combo")
         no.leave_open(COMBO_EXHAUSTED)
