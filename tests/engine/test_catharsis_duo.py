@@ -2,24 +2,15 @@
 each partner's board and the validator's plays keep the two copies alike."""
 from __future__ import annotations
 
-from engine import get_engine, get_tracker
+from tests.engine.test_catharsis_engine import ATTACK, E, TRACKER, table as _engine_table
 
-E = get_engine("catharsis")
-TRACKER = get_tracker("catharsis")
-ATTACK = ["next-card monster", "enemy Crab 8/10/12/14/16", "combat start", "combat attack"]
 DUO = ['card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ann 1 Tag Team", "rename Ben 1 Tag Team"]
 
 
 def table(*plays, **options):
-    options.setdefault("morale", "18")
+    """The engine tests' table, Ann playing Goz and Ben Luthia unless said otherwise."""
     options.setdefault("characters", "Ann=Goz,Ben=Luthia")
-    state = TRACKER.declaration.verbs.new_state(["Ann", "Ben"], options)
-    for text in plays:
-        move = E.plays.parse_move(text, state)
-        verdict = E.check(state, move)
-        assert verdict.legal, (text, [r.message for r in verdict.reasons])
-        state = E.plays.apply(state, move)
-    return state
+    return _engine_table(*plays, **options)
 
 
 def track(state, *words):
