@@ -62,14 +62,13 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
             return [], unchecked
     else:
         if move.kind == "decline":
-            return [_r(R.RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; "
-                       f"{who} has the initiative and chooses a move")], unchecked
-        if move.kind == "respond":
-            reasons = [_r(R.RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
-                          "played only with priority after another player's move (it is not a move)")]
-            if any(p.passed for p in state.in_game):  # the last move was a pass
-                reasons.append(_r(R.RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
-            return reasons, unchecked
+            # no holder named: under `play --by` this table gives the player judged the initiative
+            # (with_turn), while the out-of-turn reason before it names the player who has it
+            return [_r(R.RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; the player with the "
+                       "initiative chooses a move")], unchecked
+        if move.kind == "respond":  # the empty Line decides, after a pass too (a pass starts no Line)
+            return [_r(R.RESPONSE_NOT_EMPTY, "the Line is empty: a Response is played only with priority after "
+                       "another player's move (it is not a move)")], unchecked
         if me.passed:
             return [_r(R.PASSING, f"{who} has passed and may only respond this level")], unchecked
     return _CHECKS[move.kind](state, me, move, unchecked), unchecked
