@@ -48,8 +48,8 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
     if state.line:
         if move.kind in INITIATIVE_MOVES:
             rule = R.TACTIC_WHEN if move.kind == "tactic" else R.LINE_REPEAT
-            reasons = [_r(rule, f"the Line is not empty ({state.line[-1].label()} on top): {who} has priority and may "
-                          "respond or decline; a new move waits until the whole Line has resolved")]
+            reasons = [_r(rule, f"the Line is not empty ({state.line[-1].label()} on top): the player with priority "
+                          "may respond or decline; a new move waits until the whole Line has resolved")]
             if who != state.initiative:
                 reasons.append(_r(R.RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
                                   "only add responses"))
