@@ -196,9 +196,12 @@ def as_today(tracker, session, entries: list) -> list:
     rules refuse that the log keeps unmarked (an older version took it, as `track draw ann 0` or a rule
     added since): that one is written overruled with today's violations, so the export imports again
     (an import refuses a refused change without its marker). A log the check cannot take whole is
-    written as stored."""
+    written as stored, and so is one too long to import again (over MAX_EVENTS: the check would cost a
+    judged replay for a file that is only a record)."""
     from dataclasses import replace
 
+    if len(entries) > MAX_EVENTS:
+        return entries
     copies = [replace(e, violations=list(e.violations)) for e in entries]
     try:
         state = start_state(tracker, session.players, session.options)
