@@ -72,4 +72,4 @@ def test_an_old_export_with_a_change_the_rules_now_refuse_names_the_event(home, 
     (the session itself, exported by this version, carries it: the test above)."""
     result = cli("track", "import", str(OLD / "cath0.export.json"))
     assert result.exit_code == 2 and "event 3 (combo Ann 3 +1)" in result.stderr
-    assert "overrule" in result.stderr
+    assert "overrule" in result.stderr and "export the session again with this version" in result.stderr

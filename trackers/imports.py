@@ -174,7 +174,8 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}) cannot be applied: {exc}") from None
         if stepped.refused:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): the rules refuse it ({stepped.why}) and it "
-                                  "carries no overrule marker (\"overruled\": true)")
+                                  "carries no overrule marker (\"overruled\": true; a file an older version "
+                                  "wrote: export the session again with this version, which marks such a change)")
         state = after[e.seq] = stepped.state
         e.violations, e.overruled = stepped.violations, stepped.overruled
         applied.push(e.seq)
