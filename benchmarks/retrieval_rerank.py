@@ -15,7 +15,10 @@ POOL = 10  # the first hits re-ranked; the others keep their order after them
 FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", "exception",
             "exception-number", "exception-yes-no", "general", "depth", "other-game",
             "in-title", "in-keywords", "in-aliases", "in-section", "in-text",
-            "count-asked", "permission-asked", "timing-asked", "pairs")
+            "count-asked", "permission-asked", "timing-asked", "pairs",
+            # round twelve: signal the search does not compute
+            "section-rank", "verb-in-title", "rare-share", "common-share", "term-for-how")
+OLD_FEATURES = 22  # the features of round eleven's fits (the first 22)
 YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
 # what a question asks for, and the words of a rule that give that kind of answer
 ASKS = {
@@ -26,13 +29,19 @@ ASKS = {
                re.compile(r"\b(?:when|before|after|during|end of|start of|until|immediately|then)\b", re.I)),
 }
 FIELDS = ("title", "keywords", "aliases", "section", "text")
+# the verb of "can I attack", "does a token go", "how do you win": the word after a modal and its subject
+VERB = re.compile(r"\b(?:can|could|do|does|did|may|must|should|will|would|to)\s+(?:(?:i|you|we|they|he|she|it|"
+                  r"someone|anyone|everyone|players?|my|our|your|their|the|an?)\s+)?(\w+)", re.I)
+HOW_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:how|when)\b", re.I)
 
 
 def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
-             stems: Callable[[str], list[str]], fields: Callable[[dict], list[float]]) -> list[list[float]]:
+             stems: Callable[[str], list[str]], fields: Callable[[dict], list[float]],
+             rarity: Callable[[dict], list[float]] = lambda f: [0.0, 0.0]) -> list[list[float]]:
     """One row of FEATURES per hit of the pool (the first POOL of `found`, best first). `typed`: a
     game's stems the question says; `key`: how many telling words the question has for a game;
-    `fields`: per field of FIELDS, the share of the question's telling words the hit has there."""
+    `fields`: per field of FIELDS, the share of the question's telling words the hit has there;
+    `rarity`: the hit's share of the question's rare telling words and of its common ones."""
     if not found:
         return []
     top, first_game = found[0][0] or 1.0, found[0][1]["game"]
@@ -42,8 +51,13 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
     asked = {kind: asks.search(question) for kind, (asks, _) in ASKS.items()}
     said_stems = stems(question)
     pairs = {(a, b) for a, b in zip(said_stems, said_stems[1:]) if a != b}
+    verbs = {s for m in VERB.finditer(question) for s in stems(m.group(1))}
+    how = bool(HOW_WHEN.match(question))
+    seen_sections: dict[tuple, int] = {}
     rows = []
     for score, f in found[:POOL]:
+        section = (f["game"], f["id"].split(".")[1] if "." in f["id"] else "")
+        in_section = seen_sections[section] = seen_sections.get(section, -1) + 1
         game = f["game"]
         title = set(stems(f["title"]))
         shared = len(title & typed(game))
@@ -64,6 +78,10 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
             *fields(f),
             *(float(bool(asked[kind]) and bool(answers.search(f["text"]))) for kind, (_, answers) in ASKS.items()),
             _pairs(pairs, stems(f["title"] + " . " + f["text"])),
+            min(in_section, 3) / 3,
+            float(bool(verbs & title)),
+            *rarity(f),
+            float(how and f["kind"] == "term"),
         ])
     return rows
 
@@ -102,3 +120,28 @@ def field_shares(searcher, key: list, docnum: int, postings: dict) -> list[float
                     break
         out.append(hit / len(key) if key else 0.0)
     return out
+
+
+def rarity_shares(searcher, key: list, docnum: int, postings: dict) -> list[float]:
+    """The share of the question's rare telling words (`key`: each a set of stems) the document has
+    anywhere, and the share of its common ones: a group is rare when fewer of the game's documents
+    have it than the question's median group ("spell" field: every word of a document once)."""
+    from whoosh.reading import TermNotFound
+
+    docs = []
+    for group in key:
+        have: set = set()
+        for stem in group:
+            if ("spell", stem) not in postings:
+                try:
+                    postings["spell", stem] = set(searcher.reader().postings("spell", stem).all_ids())
+                except TermNotFound:
+                    postings["spell", stem] = set()
+            have |= postings["spell", stem]
+        docs.append(have)
+    if not docs:
+        return [0.0, 0.0]
+    middle = sorted(len(d) for d in docs)[(len(docs) - 1) // 2]
+    rare = [docnum in d for d in docs if len(d) <= middle]
+    common = [docnum in d for d in docs if len(d) > middle]
+    return [sum(rare) / len(rare) if rare else 0.0, sum(common) / len(common) if common else 0.0]
