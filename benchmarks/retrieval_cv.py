@@ -1,13 +1,18 @@
-"""Cross-validation over the blind set's tuning half (issue 46): how well a fitted ranking knob does on
-questions it was not fitted on, measured without ever touching the test half.
+"""Cross-validation over the blind tuning sets (issue 46): how well a fitted ranking knob does on
+questions it was not fitted on, measured without ever touching a held-out set.
 
-    python benchmarks/retrieval_cv.py [--older] [--method ascent|hinge] [--pool N] [--variants] [--cache FILE]
+    python benchmarks/retrieval_cv.py [--sets tuning,third,fourth] [--older] [--method ascent|hinge]
+        [--features old|all] [--every-fit] [--pool N] [--variants] [--cache FILE]
 
-The tuning half (tests/retrieval/blind, split.toml's `tuning`) is cut into K=5 folds by a fixed seed
-(every question whole in one fold, asked with its game and without). For each fold a knob is fitted
-on the other four and scored on the fold left out; the figures are hit@1 and hit@3 over the held-out
-folds (each question held out once), searching the question's game and searching all five. The
-search as it is has no fitted knob and scores the same on every fold: the baseline.
+The blind tuning sets (--sets: the blind set's tuning half, split.toml's `tuning`; the third set,
+blind3; the fourth, blind4) are cut into K=5 folds by a fixed seed (every question whole in one
+fold, asked with its game and without; the third and fourth sets by writer's batch: see `folds`).
+For each fold a knob is fitted on the other four (with --older, on the older question files too,
+which are never held out) and scored on the fold left out; the figures are hit@1 and hit@3 over the
+held-out folds pooled (each question held out once), searching the question's game and searching
+all five, and per set. The search as it is has no fitted knob and scores the same on every fold:
+the baseline. --every-fit runs both methods, with and without the older files, with round eleven's
+22 features and with all, and each fit's in-sample ceiling (fitted and scored on every question).
 
 Knobs measured:
 - the re-ranking of the first hits (benchmarks/retrieval_rerank.py): a linear scorer over features
@@ -371,6 +376,20 @@ def fit_once(recs: list[dict], older: list[dict], cut: list[set[str]], method: s
     return held, by_set
 
 
+def room(recs: list[dict]) -> str:
+    """Per mode: the questions whose order the search means (a definition first, a two-part
+    question's halves), then where the first answer stands in the others' pool: first, 2nd-3rd,
+    4th-10th, outside the first ten: what a re-ranking could act on."""
+    out = []
+    for mode in ("game", "none"):
+        rows = [r for r in recs if r["mode"] == mode]
+        meant = sum(1 for r in rows if not r["rows"])
+        at = [next((i for i, x in enumerate(r["ids"]) if x in set(r["want"])), 99) for r in rows if r["rows"]]
+        out.append(f"{mode}: {meant} meant; of {len(at)} others first {sum(i == 0 for i in at)}, 2nd-3rd "
+                   f"{sum(1 <= i <= 2 for i in at)}, 4th-10th {sum(3 <= i <= 9 for i in at)}, outside {sum(i > 9 for i in at)}")
+    return "; ".join(out)
+
+
 def spread(held: list[dict], base: list[dict]) -> str:
     """Per fold, the fit's hit@1 minus the search's, in points, with a game / with none."""
     def d(m: str, h: dict, b: dict) -> str:
@@ -424,6 +443,7 @@ def main() -> None:
     for name in sets:
         print(line(f"baseline, {name}", score([r for r in recs if r["key"].startswith(name + ":")], base)))
     print(line("baseline, older files", score(older, base)))
+    print("room: " + room(recs))
     base_held = [score([r for r in recs if r["key"] in fold], base) for fold in cut]
     fits = ([(m, o, f) for f in ("old", "all") for m in ("ascent", "hinge") for o in (False, True)] if args.every_fit
             else [(args.method, args.older, args.features)])
@@ -435,6 +455,9 @@ def main() -> None:
         for set_name in sets:
             print(line(f"  {set_name}", by_set[set_name]))
         print(f"  per fold, hit@1 minus the search's (game/none): {spread(held, base_held)}")
+        if args.every_fit:  # the ceiling: fitted on every fold and scored on the same questions
+            w = (fit_hinge if method == "hinge" else fit)(recs + (older if with_older else []), n)
+            print(line("  in-sample (fitted on all)", score(recs, w)))
     if args.variants:
         cross_validate_variants(data["variants"], cut)
 

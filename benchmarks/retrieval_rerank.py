@@ -1,8 +1,11 @@
 """A learned re-ranking of the search's first hits, tried for issue 46 and measured by
 benchmarks/retrieval_cv.py (not in the product: it did not raise the held-out folds): a linear scorer
 over what the search already knows of each hit (its score against the first, its kind, how much of
-the question it and its title say, its length, whether it is an exception). With the weights
-(1, 0, 0, ...) the order is the search's own."""
+the question it and its title say, its length, whether it is an exception), and from round twelve
+over a few things it does not compute (its rank among the pool's hits of its section, the question's
+verb in its title, its share of the question's rare and common words, and of the words the first hit
+lacks; a glossary term for a how/when question). With the weights (1, 0, 0, ...) the order is the
+search's own."""
 from __future__ import annotations
 
 import math
@@ -17,7 +20,8 @@ FEATURES = ("score", "term", "example", "said", "title", "title-all", "length", 
             "in-title", "in-keywords", "in-aliases", "in-section", "in-text",
             "count-asked", "permission-asked", "timing-asked", "pairs",
             # round twelve: signal the search does not compute
-            "section-rank", "verb-in-title", "rare-share", "common-share", "term-for-how")
+            "section-rank", "verb-in-title", "rare-share", "common-share", "term-for-how",
+            "beyond-first", "rare-beyond-first")
 OLD_FEATURES = 22  # the features of round eleven's fits (the first 22)
 YES_NO = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:can|could|is|are|does|do|may|must|should|if)\b", re.IGNORECASE)
 # what a question asks for, and the words of a rule that give that kind of answer
@@ -37,11 +41,11 @@ HOW_WHEN = re.compile(r"^\s*(?:so\s+|and\s+|but\s+)?(?:how|when)\b", re.I)
 
 def features(question: str, found: list[tuple[float, dict]], typed: Callable[[str], set], key: Callable[[str], int],
              stems: Callable[[str], list[str]], fields: Callable[[dict], list[float]],
-             rarity: Callable[[dict], list[float]] = lambda f: [0.0, 0.0]) -> list[list[float]]:
+             rarity: Callable[[dict], list[tuple[bool, bool]]] = lambda f: []) -> list[list[float]]:
     """One row of FEATURES per hit of the pool (the first POOL of `found`, best first). `typed`: a
     game's stems the question says; `key`: how many telling words the question has for a game;
     `fields`: per field of FIELDS, the share of the question's telling words the hit has there;
-    `rarity`: the hit's share of the question's rare telling words and of its common ones."""
+    `rarity`: per telling word of the question, whether the hit has it and whether it is rare."""
     if not found:
         return []
     top, first_game = found[0][0] or 1.0, found[0][1]["game"]
@@ -54,6 +58,7 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
     verbs = {s for m in VERB.finditer(question) for s in stems(m.group(1))}
     how = bool(HOW_WHEN.match(question))
     seen_sections: dict[tuple, int] = {}
+    first_has = [held for held, _ in rarity(found[0][1])]
     rows = []
     for score, f in found[:POOL]:
         section = (f["game"], f["id"].split(".")[1] if "." in f["id"] else "")
@@ -80,8 +85,9 @@ def features(question: str, found: list[tuple[float, dict]], typed: Callable[[st
             _pairs(pairs, stems(f["title"] + " . " + f["text"])),
             min(in_section, 3) / 3,
             float(bool(verbs & title)),
-            *rarity(f),
+            *_shares(rarity(f), first_has)[:2],
             float(how and f["kind"] == "term"),
+            *_shares(rarity(f), first_has)[2:],
         ])
     return rows
 
@@ -122,10 +128,21 @@ def field_shares(searcher, key: list, docnum: int, postings: dict) -> list[float
     return out
 
 
-def rarity_shares(searcher, key: list, docnum: int, postings: dict) -> list[float]:
-    """The share of the question's rare telling words (`key`: each a set of stems) the document has
-    anywhere, and the share of its common ones: a group is rare when fewer of the game's documents
-    have it than the question's median group ("spell" field: every word of a document once)."""
+def _shares(groups: list[tuple[bool, bool]], first_has: list[bool]) -> list[float]:
+    """The hit's share of the question's rare telling words, of its common ones, of the words the
+    first hit lacks, and of the rare words the first hit lacks."""
+    def share(kept: list[bool]) -> float:
+        return sum(kept) / len(kept) if kept else 0.0
+
+    lacking = [(held, rare) for (held, rare), first in zip(groups, first_has) if not first]
+    return [share([held for held, rare in groups if rare]), share([held for held, rare in groups if not rare]),
+            share([held for held, _ in lacking]), share([held for held, rare in lacking if rare])]
+
+
+def rarity_shares(searcher, key: list, docnum: int, postings: dict) -> list[tuple[bool, bool]]:
+    """Per telling word of the question (`key`: each a set of stems): whether the document has it
+    anywhere, and whether it is rare: fewer of the game's documents have it than the question's
+    median word ("spell" field: every word of a document once)."""
     from whoosh.reading import TermNotFound
 
     docs = []
@@ -139,9 +156,5 @@ def rarity_shares(searcher, key: list, docnum: int, postings: dict) -> list[floa
                     postings["spell", stem] = set()
             have |= postings["spell", stem]
         docs.append(have)
-    if not docs:
-        return [0.0, 0.0]
-    middle = sorted(len(d) for d in docs)[(len(docs) - 1) // 2]
-    rare = [docnum in d for d in docs if len(d) <= middle]
-    common = [docnum in d for d in docs if len(d) > middle]
-    return [sum(rare) / len(rare) if rare else 0.0, sum(common) / len(common) if common else 0.0]
+    middle = sorted(len(d) for d in docs)[(len(docs) - 1) // 2] if docs else 0
+    return [(docnum in d, len(d) <= middle) for d in docs]
