@@ -390,6 +390,27 @@ def room(recs: list[dict]) -> str:
     return "; ".join(out)
 
 
+def contrast(recs: list[dict], names: tuple[str, ...]) -> None:
+    """Per feature, the mean of (the first answer in the pool minus the wrong first hit above it)
+    and of (a right first hit minus the first wrong hit below it): a feature that could lift the
+    answers below has the same sign in both."""
+    below, kept = [], []
+    for rec in recs:
+        good = [x in set(rec["want"]) for x in rec["ids"]]
+        if not rec["rows"] or not any(good):
+            continue
+        i = good.index(True)
+        if i:
+            below.append([a - b for a, b in zip(rec["rows"][i], rec["rows"][0])])
+        elif not all(good):
+            j = good.index(False)
+            kept.append([a - b for a, b in zip(rec["rows"][0], rec["rows"][j])])
+    print(f"contrast: {len(below)} answers below a wrong first hit, {len(kept)} right first hits")
+    for f, name in enumerate(names):
+        print(f"  {name:18} answer below minus the first {sum(d[f] for d in below) / len(below):+.3f}"
+              f"   right first minus the wrong below {sum(d[f] for d in kept) / len(kept):+.3f}")
+
+
 def spread(held: list[dict], base: list[dict]) -> str:
     """Per fold, the fit's hit@1 minus the search's, in points, with a game / with none."""
     def d(m: str, h: dict, b: dict) -> str:
@@ -402,9 +423,10 @@ def main() -> None:
     ap.add_argument("--sets", default="tuning", help="the blind tuning sets to cut into folds, of: " + ",".join(SETS))
     ap.add_argument("--older", action="store_true", help="fit the re-ranking on the older question files too")
     ap.add_argument("--method", choices=("ascent", "hinge"), default="ascent", help="how the re-ranking is fitted")
-    ap.add_argument("--features", choices=("old", "all"), default="all",
-                    help="round eleven's 22 features, or all of them (with round twelve's)")
+    ap.add_argument("--features", choices=("old", "all", "new"), default="all",
+                    help="round eleven's 22 features, all of them, or the score and round twelve's only")
     ap.add_argument("--every-fit", action="store_true", help="every method x older files x features, in one table")
+    ap.add_argument("--contrast", action="store_true", help="how each feature tells the answers below from the first")
     ap.add_argument("--pool", type=int, default=10, help="re-rank only the first this many hits (at most 10)")
     ap.add_argument("--variants", action="store_true", help="cross-validate the choice among whole-search variants")
     ap.add_argument("--cache", type=Path, help="keep the searches' results in this file (refit without searching)")
@@ -444,20 +466,27 @@ def main() -> None:
         print(line(f"baseline, {name}", score([r for r in recs if r["key"].startswith(name + ":")], base)))
     print(line("baseline, older files", score(older, base)))
     print("room: " + room(recs))
+    if args.contrast:
+        contrast(recs, FEATURES)
     base_held = [score([r for r in recs if r["key"] in fold], base) for fold in cut]
     fits = ([(m, o, f) for f in ("old", "all") for m in ("ascent", "hinge") for o in (False, True)] if args.every_fit
             else [(args.method, args.older, args.features)])
     for method, with_older, feats in fits:
         n = OLD_FEATURES if feats == "old" else len(FEATURES)
-        held, by_set = fit_once(recs, older, cut, method, with_older, n, verbose=not args.every_fit)
+        fitted, fitted_older = recs, older
+        if feats == "new":  # the search's score and round twelve's features: fewer weights to fit
+            fitted, fitted_older = ([r | {"rows": [row[:1] + row[OLD_FEATURES:] for row in r["rows"]]} for r in rs]
+                                    for rs in (recs, older))
+            n = 1 + len(FEATURES) - OLD_FEATURES
+        held, by_set = fit_once(fitted, fitted_older, cut, method, with_older, n, verbose=not args.every_fit)
         name = f"{method}{' +older' if with_older else ''}, {n} features"
         print(line(f"{name}, held out", mean(held)))
         for set_name in sets:
             print(line(f"  {set_name}", by_set[set_name]))
         print(f"  per fold, hit@1 minus the search's (game/none): {spread(held, base_held)}")
         if args.every_fit:  # the ceiling: fitted on every fold and scored on the same questions
-            w = (fit_hinge if method == "hinge" else fit)(recs + (older if with_older else []), n)
-            print(line("  in-sample (fitted on all)", score(recs, w)))
+            w = (fit_hinge if method == "hinge" else fit)(fitted + (fitted_older if with_older else []), n)
+            print(line("  in-sample (fitted on all)", score(fitted, w)))
     if args.variants:
         cross_validate_variants(data["variants"], cut)
 
