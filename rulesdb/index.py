@@ -8,7 +8,6 @@ import hashlib
 import os
 import re
 import shutil
-import tempfile
 import time
 from collections import Counter, defaultdict
 from contextlib import nullcontext, suppress
@@ -450,6 +449,7 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
     """Build these games' indexes in a temporary folder deleted when the process ends, so a search
     works without a cache (only slower); DataError in one line when even that cannot be written."""
     import atexit
+    import tempfile  # here: only a search without a usable cache folder needs it (start-up is measured)
 
     try:
         scratch = Path(tempfile.mkdtemp(prefix="companion-index-"))
@@ -465,6 +465,8 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
 def _discard(target: Path) -> None:
     """Move an unverified index (a whole one or one game's) out of the way (then delete it), so it
     is never opened."""
+    import tempfile
+
     try:
         aside = Path(tempfile.mkdtemp(prefix=".discard-", dir=target.parent))
         os.rename(target, aside / "index")

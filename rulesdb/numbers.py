@@ -11,8 +11,8 @@ Pure functions over the question's and the entries' text; nothing per rule or pe
 from __future__ import annotations
 
 import re  # the patterns below are compiled on first use (re's cache), not at import: start-up is measured
+from collections import namedtuple
 from functools import lru_cache
-from typing import NamedTuple
 
 from rulesdb.counts import counts, digits, set_kind, total
 
@@ -27,13 +27,11 @@ _SAME_SIZE = r"\bsame (?:size|number of cards|length)\b|\bequal size\b"
 _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
 
 
-class Comparison(NamedTuple):
-    """One comparison a question's numbers make: its kind and the numbers a rule must state
-    ("total": the limits the total passes; "threshold": the counts near the one held)."""
-
-    kind: str  # "total", "tie", "threshold", "sizes", "same-size", "same-kind"
-    numbers: frozenset = frozenset()
-    noun: str = ""  # "threshold": the start of the word the count is of ("hell" of "2 hell cards")
+# One comparison a question's numbers make: its kind ("total", "tie", "threshold", "sizes",
+# "same-size", "same-kind") and the numbers a rule must state ("total": the limits the total passes;
+# "threshold": the counts near the one held); noun, for "threshold", the start of the word the count
+# is of ("hell" of "2 hell cards"). collections' namedtuple, as counts.Count.
+Comparison = namedtuple("Comparison", "kind numbers noun", defaults=(frozenset(), ""))
 
 
 @lru_cache(maxsize=256)
