@@ -140,6 +140,25 @@ def short(found: tuple[Count, ...]) -> bool:
     return bool(have and cost) and min(have) < max(cost)
 
 
+# a set's size said in words: "a pair", "a triple", "a single 10", "a run of three", "a 4 card straight",
+# "three of a kind" (compiled only for a question holding one of SIZE_CUES: start-up is measured)
+SET_SIZES = {"single": 1, "pair": 2, "triple": 3, "trips": 3}
+SIZE_CUES = ("single", "pair", "tripl", "trips", "run", "straight", "sequence", "set", "kind")
+_SET_NAMES = r"(?:runs?|straights?|sequences?|sets?)"
+_SIZED = (rf"\b(\d+)(?:\s*-\s*|\s+)cards?\s+{_SET_NAMES}\b|\b{_SET_NAMES}\s+of\s+(\d+)\b|\b(\d+)\s+of\s+a\s+kind\b"
+          r"|\b(single|pair|triple|trips)s?\b")
+
+
+@lru_cache(maxsize=1024)
+def set_sizes(text: str) -> tuple[int, ...]:
+    """The sizes of the sets a text names in words, in order ("does a pair beat a run of three": 2, 3)."""
+    low = text.lower()
+    if not any(cue in low for cue in SIZE_CUES):
+        return ()
+    return tuple(SET_SIZES.get(n) or int(n) for m in re.finditer(_SIZED, digits(low))
+                 for n in m.groups() if n)
+
+
 def set_kind(numbers: tuple[int, ...]) -> str:
     """"run" for 5,6,7, "same" for 9,9, "" for a mix."""
     if all(b == a + 1 for a, b in zip(numbers, numbers[1:])):

@@ -14,7 +14,7 @@ import re  # the patterns below are compiled on first use (re's cache), not at i
 from collections import namedtuple
 from functools import lru_cache
 
-from rulesdb.counts import counts, digits, set_kind, total
+from rulesdb.counts import counts, digits, set_kind, set_sizes, total
 
 TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of the game's best score
 TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
@@ -40,8 +40,8 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
     found: list[Comparison] = []
     said = counts(question)
     lists = [c.numbers for c in said if c.kind == "set"]
-    sizes = [len(ns) for ns in lists]
-    if len(set(sizes)) > 1:  # "9,9" against "2,3,4"
+    sizes = [len(ns) for ns in lists] or list(set_sizes(question))  # the lists', or sets named by size
+    if len(set(sizes)) > 1:  # "9,9" against "2,3,4", "a pair" against "a run of three"
         found.append(Comparison("sizes"))
     if len(sizes) != len(set(sizes)):  # "5,6,7 vs 4,5,6"
         found.append(Comparison("same-size"))
