@@ -187,6 +187,8 @@ def _parse_play(state: State, player: str, rest: list[str]) -> Move:
     spec = spec_of(state, card)
     if spec is not None and spec.type == "attack" and spec.number is None and number is None:
         raise MoveSyntaxError(f"play: {card} needs its number, e.g. `play {card} 4 at ...`")
+    if number == 0 and spec is not None and spec.type == "attack":  # as a card's `number` (cards.toml) is
+        raise MoveSyntaxError(f"play: an Attack's number is 1 or more, not 0, e.g. `play {card} 4 at ...`")
     if number is not None and spec is not None and not (spec.type == "attack" and spec.number is None):
         raise MoveSyntaxError(f"play: {card} takes no number; unexpected {number}")
     if number is not None and spec is None:

@@ -204,7 +204,7 @@ class Table(WorkingTable):
                 nxt = free[0] if free else TOP_SPACE
                 if nxt > pos + 1:
                     skipped.extend(range(pos + 1, nxt))
-                    shared_nine = shared_nine or nxt == TOP_SPACE
+                    shared_nine = shared_nine or (nxt == TOP_SPACE and TOP_SPACE in occ)  # 9 held: the exception
                 pos = nxt
             if skipped:
                 self.say("meowtain-move",

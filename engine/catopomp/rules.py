@@ -19,7 +19,7 @@ from .model import (
 )
 from .notation import format_move
 from .rule_ids import R
-from .rules_check import violations
+from .rules_check import c_missing_dice, violations
 from .rules_moves import alternatives
 from .table import resolve, setup_steps, step
 
@@ -278,6 +278,12 @@ def as_played(t: Table, move: Move) -> Table:
             hands[p] = c_add(hands[p], c_missing(left, (move.place,)))
         if move.swap:
             hells[p] = c_add(hells[p], c_missing(hells[p], move.swap))
+        if move.dice:  # the dice it took were in the centre (the own reserve die aside)
+            from_centre = list(move.dice)
+            if t.reserve[p] in from_centre:
+                from_centre.remove(t.reserve[p])
+            return t.replace(hands=tuple(hands), hells=tuple(hells),
+                             centre=tuple(sorted((*t.centre, *c_missing_dice(t.centre, from_centre)))))
     return t.replace(hands=tuple(hands), hells=tuple(hells))
 
 
