@@ -197,7 +197,7 @@ def counting_findings(state, wanted, who: str, claim: str = PLAY_CLAIM) -> list[
                 out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has only {deck[code]} copies of {name}"))
             else:
                 out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has {deck[code]} copies of {name} and "
-                                                              f"{deck[code] - pool[code]} are in sight ({IN_SIGHT}): at most "
+                                                              f"{deck[code] - pool[code]} {'is' if deck[code] - pool[code] == 1 else 'are'} in sight ({IN_SIGHT}): at most "
                                                               f"{pool[code]} can be out of sight"))
     return out
 
