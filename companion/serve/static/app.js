@@ -487,7 +487,7 @@ async function search(q) {
   const out = $("rules-out");
   const r = await fetch(`/api/rules/search?q=${encodeURIComponent(q)}`);
   const doc = await r.json();
-  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  if (!r.ok) { out.replaceChildren(el("p", plain(doc.error), "refused")); return; }
   const parts = [];
   if (!doc.results.length) parts.push(el("p", `No rules match ${q}.`));
   else if (doc.coverage !== "covered") parts.push(el("p", "The rulebooks do not seem to cover this; the closest entries:"));
@@ -517,7 +517,7 @@ async function show(id) {
   const out = $("rules-out");
   const r = await fetch(`/api/rules/show/${encodeURIComponent(id)}`);
   const doc = await r.json();
-  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  if (!r.ok) { out.replaceChildren(el("p", plain(doc.error), "refused")); return; }
   const parts = [el("p", (doc.section_path || []).join(" › "), "effect")];
   for (const rule of doc.kind === "section" ? doc.entries : [doc]) parts.push(ruleView(rule));
   out.replaceChildren(...parts);
