@@ -85,3 +85,12 @@ def test_once_the_session_has_ended_no_page_says_it_is_anyones_turn_or_offers_a_
         assert t["ended"] and not t["your_turn"] and not t["plays"] and "steppers" not in t, who
         assert not any(p["turn"] for p in t["view"]["players"]), who
     assert not any(p["turn"] for p in client.get("/api/table").json()["view"]["players"])
+
+
+def test_another_players_secret_is_refused_in_words_and_not_recorded(pomp):
+    client, api = pomp
+    seq = client.get("/api/table").json()["seq"]
+    for change, owner in (("predict ben 2", "Ben"), ("hand ann 1 2 3", "Ann")):
+        r = client.post(f"{api['Cid']}/change", json={"change": change}, headers=JSON)
+        assert r.status_code == 403 and r.json()["error"].startswith(f"only {owner} can record that: it is {owner}'s secret")
+    assert client.get("/api/table").json()["seq"] == seq

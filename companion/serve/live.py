@@ -171,7 +171,8 @@ class Live:
             parsed = self.view.tracker.parse(self.view.state, words)
             secret = self.view.tracker.declaration.secrets.secret_verbs
             if parsed.verb in secret and parsed.args and parsed.args[0] != player:
-                return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
+                owner = parsed.args[0]
+                return 403, {"error": f"only {owner} can record that: it is {owner}'s secret ({parsed.verb})"}
             result = self.store.record(words, self.session.name, views=(player,), seen=seen)
         except Moved as exc:
             return self._moved(exc, player)
