@@ -60,7 +60,10 @@ class TableView:
         log that no longer goes on from there (a restored file) is read whole and told afresh."""
         from trackers import ledger
 
+        ended = self.session.ended
         self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        if self.session.ended != ended:  # `track end`: no event is logged, so every page is told afresh
+            self.epoch += 1
         current = self.store.current_name()
         if current != getattr(self, "current", current):  # `track switch`: every page is told afresh
             self.epoch += 1
