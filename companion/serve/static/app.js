@@ -361,7 +361,7 @@ function drawTaps() {
   const count = taps.moves.length;
   let note = count ? `${count} legal play${count === 1 ? "" : "s"}: tap to build one` : `No play to tap: ${plain(taps.note) || "none listed"}.`;
   if (handMissing) note = `${count ? `${count} legal play${count === 1 ? "" : "s"} (passes)` : "No play to tap"}. Plays with cards from your hand need your hand recorded.`;
-  $("picker-note").textContent = note;
+  $("picker-note").replaceChildren(linked(note));  // its rule ids link to their entries, as everywhere
   $("hand-needed").hidden = !handMissing;
   $("picked").textContent = picked.length ? picked.join(" ") : "";
   if (count) $("move").placeholder = `a play, e.g. ${taps.moves[0]}`;
