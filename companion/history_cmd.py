@@ -99,8 +99,6 @@ def stats(
       companion stats catastrophe --player ann
       companion stats --since 2026-01-01 --csv
     """
-    if as_json and as_csv:
-        raise typer.BadParameter("--csv and --json are two formats: give one of them", param_hint="'--csv'")
     from trackers.stats import stats as figures
 
     with open_sessions(reading=True) as store:

@@ -170,6 +170,9 @@ def new(
       companion track new catharsis --players "Ann,Ben" --option morale=18
     """
     game_id = resolve_game(game)
+    if any(not p.strip() for p in players.split(",")[:-1]):  # `Ann,,Ben`: a name left out (a last comma is fine)
+        raise SessionError(f"--players {players!r} has an empty name between commas; give every player's "
+                           'name, e.g. --players "Ann,Ben,Cy"')
     with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
         started = store.starting(game_id, players.split(","), name, _options(option))
     with open_sessions() as store:  # the library as read and checked above: read once
@@ -509,6 +512,8 @@ def _no_stray_option(words: list[str]) -> None:
     option = stray.split("=", 1)[0]
     hint = (" (it belongs to the views: track show, log, watch, situation; `track hand NAME` alone shows a "
             "player their own hand)" if option == "--reveal" else "")
+    if re.fullmatch(r"-[A-Za-z]{2,}", stray):  # `lives ann -two`: an amount in words
+        hint = " nor an amount: write an amount in digits (e.g. -2)"
     raise MoveSyntaxError(f"{option!r} is not an option of a change{hint}; a change takes {CHANGE_OPTIONS}")
 
 

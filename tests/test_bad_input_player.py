@@ -63,12 +63,18 @@ MISTAKES = [
     (("undo", "-1"), ["-1", "1 or more"]),
     (("track", "redo", "-2"), ["-2", "1 or more"]),
     (("rules", "search", "lives", "-1"), ["-1", "quotes"]),
-    (("stats", "--csv", "--json"), ["--csv", "--json", "one"]),
     (("track", "log", "--all", "--last", "3"), ["--all", "--last"]),
     (("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann", "--option", "Start=ben"),
      ["start", "twice", "'ann'", "'ben'"]),
+    (("track", "new", "catopomp", "--players", "Ann,,Ben"), ["'Ann,,Ben'", "empty name", "Ann,Ben,Cy"]),
     (("track", "gemz", "--help"), ["unknown command 'gemz'", "did you mean: gems"]),
     (("cards", "export", "catharsis", "OUT/cards.yaml"), [".toml", ".json", "cards.toml"]),
+    (("odds", "catharsis", "AA", "--dice", ""), ["--dice is empty", "--dice 3,3,4,5,6,6"]),
+    (("track", "show", "--reveal", ""), ["--reveal needs a player's name", "Ann, Ben"]),
+    (("track", "gems", "ann", "-one"), ["'-one' is not an option of a change nor an amount", "-2", "--overrule"]),
+    (("--data-dir", "~nosuchplayer/x", "track", "list"), ["'~nosuchplayer/x'", "no user 'nosuchplayer'"]),
+    (("cards", "edit", "catharsis", "brewf"), ["nothing to change", "Brewfest", "--FIELD VALUE"]),
+    (("cards", "edit", "catharsis", "nosuchcard"), ["unknown card 'nosuchcard'"]),
 ]
 
 
@@ -85,7 +91,15 @@ def test_a_mistake_is_one_line_naming_it_and_changes_nothing(cli, pomp, tmp_path
 
 def test_what_the_mistakes_meant_still_works(cli, pomp, tmp_path):
     """The right forms of the lines above: the refusals are of the mistakes only."""
-    for args in (("undo", "1"), ("track", "gems", "--help"), ("stats", "--csv"), ("track", "log", "--last", "3"),
+    for args in (("undo", "1"), ("track", "gems", "--help"), ("track", "log", "--last", "3"),
                  ("track", "new", "catopomp", "--players", "Ann,Ben", "--option", "start=ann", "--option", "start=ann"),
+                 ("track", "new", "catopomp", "--players", "Ann,Ben,", "--name", "last-comma"),
                  ("cards", "export", "catharsis", str(tmp_path / "cards.toml"))):
         assert cli(*args).exit_code == 0, args
+
+
+def test_ending_an_ended_session_again_keeps_its_end_time(cli, pomp):
+    assert cli("track", "end", "pomp").exit_code == 0
+    before = cli.json("track", "list")["sessions"]
+    _refused(cli("track", "end", "pomp"), "'pomp' has ended already", "track list")
+    assert cli.json("track", "list")["sessions"] == before
