@@ -67,7 +67,15 @@ def edit(ctx: typer.Context, game: Game, name: Card, as_json: Json = False) -> N
       companion cards edit catharsis nail --top.cost 3
     """
     library = _library(game)
-    card = library.edit(name, typed_fields(library.model, list(ctx.args)))
+    fields = typed_fields(library.model, list(ctx.args))
+    if not fields:  # nothing to change: refused, after an unknown card (said first)
+        from engine.library import LibraryError
+
+        found = library.find(name)
+        raise LibraryError(f"nothing to change: give the fields of {found} to change, e.g. `companion cards edit "
+                           f"{library.game} \"{found}\" --FIELD VALUE` (`companion cards schema {library.game}` "
+                           "lists the fields)")
+    card = library.edit(name, fields)
     render.emit(card, as_json, "Changed in the library:\n" + _entry_text(card))
 
 

@@ -53,7 +53,7 @@ class CompanionGroup(TyperGroup):
                 code = 0
             else:
                 hint = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
-                code = fail(_as_change(exc, argv) or exc.format_message() + hint, 2, as_json)
+                code = fail(_as_change(exc, argv) or _negative(exc) or exc.format_message() + hint, 2, as_json)
         except ClickException as exc:
             code = fail(exc.format_message(), exc.exit_code or 2, as_json)
         except typer.Abort as exc:
@@ -108,6 +108,20 @@ def _as_change(exc, argv: list[str]) -> str:
                     f"({session.game}), whose verbs `companion track verbs` lists")
     except Exception:  # noqa: BLE001 - only a hint: the error stands without it
         return ""
+    return ""
+
+
+def _negative(exc) -> str:
+    """`companion undo -1`, `rules search lives -1`: a negative number, which the parser reads as an
+    option, said as what it is and how to give it; "" otherwise."""
+    name = getattr(exc, "option_name", None) or ""
+    if exc.ctx is None or not name[1:].isdigit():
+        return ""
+    path = exc.ctx.command_path
+    if exc.ctx.command.name in ("undo", "redo"):
+        return f"{name}: the number of steps must be 1 or more, e.g. `{path} 2`"
+    if exc.ctx.command.name in ("search", "define"):  # a question's words
+        return f"{name} is read as an option; put the question in quotes, e.g. {path} \"... {name}\""
     return ""
 
 

@@ -85,6 +85,9 @@ def odds(
     if foreign and takes:
         raise EngineError(f"{', '.join(foreign)}: not an odds option of {engine.game} (its options: "
                           f"{', '.join('--' + t for t in takes)})")
+    if dice is not None and not dice.strip():  # `--dice ""`: not a fresh roll, a value left out
+        raise EngineError("--dice is empty: give the dice showing, e.g. --dice 3,3,4,5,6,6 "
+                          "(leave it out for a fresh roll)")
     try:
         out, text = engine.odds(list(question), session_table(engine.game, session), **given)
     except EngineUnavailable as exc:  # a game without dice odds: name the games with them

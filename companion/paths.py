@@ -27,7 +27,11 @@ def checked_home(value: str, where: str) -> Path:
     if value.startswith("-"):
         raise DataDirError(f"{where} {shown} looks like an option, not a folder; for a folder of that name "
                            f"write ./{value[:40]}")
-    path = Path(value).expanduser()
+    try:
+        path = Path(value).expanduser()
+    except RuntimeError:  # `~nobody/x`: no such user's home folder
+        raise DataDirError(f"{where} {shown}: there is no user {value.split(os.sep)[0][1:]!r} whose home "
+                           f"folder `~` could name; give the folder itself, e.g. {where} ~/companion") from None
     try:
         if path.exists() and not path.is_dir():
             raise DataDirError(f"{where} {shown} is a file, not a folder")

@@ -366,7 +366,7 @@ def play(
 
     mark = sent.taken()  # the newest event when the play was sent: judged against that table
     text = move_text(words, None, "play")  # an empty move is refused here, in one line, for every game
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         several = store.several(text, session, sent=mark)  # said once, made as several (`decline all`)
         if several is not None:
             _several(several, as_json)

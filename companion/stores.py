@@ -17,13 +17,13 @@ def keep_open(on: bool) -> None:
 
 
 def open_sessions(reading: bool = False):
-    """The sessions of the data folder; `reading` (a command that only reads) never creates the
-    sessions file or its folder."""
+    """The sessions of the data folder; `reading` (a command that only reads, or one that only changes
+    a session that must exist already) never creates the sessions file or its folder."""
     from trackers.sessions import Sessions
 
-    if not _kept.get(None):
-        return Sessions(paths.data_dir(), create=not reading)
     data = paths.data_dir()
+    if not _kept.get(None) or (reading and data not in _kept and not (data / "sessions.sqlite3").exists()):
+        return Sessions(data, create=not reading)  # the shell keeps a sessions file once there is one
     if data not in _kept:
         store = Sessions(data, kept=True)
         store.close = lambda: None  # closed when the shell ends (keep_open(False))

@@ -73,12 +73,30 @@ class ChangeCommand(TyperCommand):
 
     def format_help(self, ctx, formatter):
         verb = ctx.info_name or "VERB"
+        unknown = _unknown_verb(verb)
+        if unknown:  # `track gemz --help`: no such verb to explain, said as the change itself says it
+            raise SessionError(unknown)
         self.help = (f"A change for the current session's game: `companion track {verb} ...`.\n\n"
                      + _verb_usage(verb))
         return super().format_help(ctx, formatter)
 
     def collect_usage_pieces(self, ctx):
         return ["ARGS...", "[OPTIONS]"]
+
+
+def _unknown_verb(verb: str) -> str:
+    """The error of a word that is no verb of the current session's game ("" when it is one, or
+    when there is no current session to say it of)."""
+    try:
+        from trackers.unknown_verb import spoken, unknown_verb
+
+        session = current(paths.data_dir())
+        if session is None or verb.startswith("_") or verb == "VERB" or verb.lower() in spoken(session.game):
+            return ""
+        with open_sessions(reading=True) as store:
+            return unknown_verb(verb, session, store)[0]
+    except Exception:  # noqa: BLE001 - help must always print
+        return ""
 
 
 def _verb_usage(verb: str) -> str:
@@ -112,7 +130,10 @@ def _options(pairs: list[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise SessionError(f"bad --option {pair!r}: write it as key=value, e.g. --option morale=18")
-        out[key.strip().lower()] = value.strip()
+        key = key.strip().lower()
+        if key in out and out[key] != value.strip():
+            raise SessionError(f"--option {key} is given twice ({out[key]!r} and {value.strip()!r}): give it once")
+        out[key] = value.strip()
     return out
 
 
@@ -149,6 +170,9 @@ def new(
       companion track new catharsis --players "Ann,Ben" --option morale=18
     """
     game_id = resolve_game(game)
+    if any(not p.strip() for p in players.split(",")[:-1]):  # `Ann,,Ben`: a name left out (a last comma is fine)
+        raise SessionError(f"--players {players!r} has an empty name between commas; give every player's "
+                           'name, e.g. --players "Ann,Ben,Cy"')
     with open_sessions(reading=True) as store:  # refused before the sessions file exists: nothing written
         started = store.starting(game_id, players.split(","), name, _options(option))
     with open_sessions() as store:  # the library as read and checked above: read once
@@ -216,7 +240,7 @@ def switch(name: Annotated[str, typer.Argument(help="The session to make current
     Examples:
       companion track switch pomp
     """
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         session = store.use(name)
         result = _public(store, store.show(session.name), [])
     render.after_change(render.emit, result.as_json(), as_json, f"Now tracking {session.name} ({session.game}): {', '.join(session.players)}.", session.players)
@@ -231,7 +255,7 @@ def end(name: Optional[str] = typer.Argument(None, help="The session to end (def
     Examples:
       companion track end pomp-2
     """
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         session = store.end(name)
     render.after_change(render.emit, session.as_json(), as_json, f"Ended {session.name}.")
 
@@ -349,6 +373,8 @@ def log(
       companion track log --last 5
       companion track log --all --json
     """
+    if whole and last is not None:
+        raise typer.BadParameter("--all shows every entry, --last N the newest N: give one of them", param_hint="'--all'")
     with open_sessions(reading=True) as store:
         from dataclasses import replace
 
@@ -374,7 +400,7 @@ def undo(steps: int = typer.Argument(1, help="How many changes to take back."), 
       companion track undo
       companion track undo 2
     """
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         result = store.undo(steps, name)
     render.after_change(render.change_view, result, as_json)
 
@@ -388,7 +414,7 @@ def redo(steps: int = typer.Argument(1, help="How many undone changes to bring b
     Examples:
       companion track redo
     """
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         result = store.undo(steps, name, redo=True)
     render.after_change(render.change_view, result, as_json)
 
@@ -454,7 +480,7 @@ def change(
     from trackers.unknown_verb import unknown_verb
 
     _no_stray_option(list(words))
-    with open_sessions() as store:
+    with open_sessions(reading=True) as store:
         if _own_hand(store, list(words), name, as_json):
             return
         try:
@@ -486,6 +512,8 @@ def _no_stray_option(words: list[str]) -> None:
     option = stray.split("=", 1)[0]
     hint = (" (it belongs to the views: track show, log, watch, situation; `track hand NAME` alone shows a "
             "player their own hand)" if option == "--reveal" else "")
+    if re.fullmatch(r"-[A-Za-z]{2,}", stray):  # `lives ann -two`: an amount in words
+        hint = " nor an amount: write an amount in digits (e.g. -2)"
     raise MoveSyntaxError(f"{option!r} is not an option of a change{hint}; a change takes {CHANGE_OPTIONS}")
 
 

@@ -24,7 +24,7 @@ def watch(data_dir: Path, name: str | None, interval: float, ticks: int | None, 
     from engine import get_tracker
     from trackers.sessions import Sessions
 
-    store = Sessions(data_dir, kept=True)
+    store = Sessions(data_dir, kept=True, create=False)  # nothing to watch: no file created
     shown = store.get(name).name  # an unknown session or none current: one line, exit 2, before the screen opens
     revealed(store.get(name), reveal)  # an unknown player: one line, exit 2, before the screen opens
     changes = Changes(data_dir)

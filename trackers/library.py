@@ -269,6 +269,9 @@ class Library:
     def export(self, path: Path) -> dict[str, Any]:
         entries = self.entries()
         target = export_target(path, self.path.parent.parent)
+        if target.suffix.lower() not in (".toml", ".json"):  # as `cards import` reads them
+            raise LibraryError(f"{path}: a card library is written as .toml or .json; name the file "
+                               f"{target.with_suffix('.toml').name} or {target.with_suffix('.json').name}")
         write_entries(target, self.key, entries, f"{self.game}: a card library written by `companion cards export`")
         return {"game": self.game, "exported": [e["name"] for e in entries], "file": str(target)}
 

@@ -23,8 +23,11 @@ def hides_hand(game: str) -> bool:
 def revealed(session, names: Iterable[str] | None) -> set[str]:
     """The players asked for by name (any case, a unique prefix), in the session's spelling;
     MoveSyntaxError names the players for an unknown one."""
+    from engine.errors import MoveSyntaxError
     from engine.words import match
 
+    if any(not n.strip() for n in names or ()):  # an empty name is a prefix of every name: say it is empty
+        raise MoveSyntaxError(f"--reveal needs a player's name; players: {', '.join(session.players)}")
     return {match(n, list(session.players), "player", hint="players") for n in names or ()}
 
 

@@ -339,7 +339,9 @@ class Sessions(Recording, SessionsFile):
                 con.execute("DELETE FROM meta WHERE key = 'current'")
             return session
 
-        self.get(name)
+        if (ended := self.get(name)).ended:  # ended already: its end time is kept, nothing written
+            raise SessionError(f"session {ended.name!r} has ended already ({ended.ended}); "
+                               "`companion track list` shows the sessions")
         return self.get(self._write(body).name)
 
     def _append(self, con: sqlite3.Connection, session: Session, state=None, **fields) -> None:
