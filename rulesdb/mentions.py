@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, words
+from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, lone_question_mark, words
 
 # "the co-op dice game", "the cat lives game", "a climbing card game with hell domain": a description
 # of a game, not of a rule ("the end of the game", "the base game" are not descriptions)
@@ -42,7 +42,10 @@ def mentions(text: str, names: dict[str, str]) -> tuple[str, list[str]]:
 
     if "game" in rest.lower():
         rest = _DESCRIBED.sub(described, rest)
-    rest = re.sub(r"\s+(?=[?.!,;:])", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
+    # a space before punctuation left by a removed name goes; not before a "?" the player typed standing for itself
+    # ("what does ? mean": the symbol, rulesdb.analysis.SYMBOLS)
+    ends = r"[.!,;:]|\?(?!\s*\w)" if lone_question_mark(text) else r"[?.!,;:]"
+    rest = re.sub(rf"\s+(?={ends})", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
     if not words(rest):
         return text, []
     return rest, faint

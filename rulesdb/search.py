@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
-                              glued, misspelt_alias, phrase_words, synonyms, words)
+                              glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -207,7 +207,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     glue = glued(query)
-    said = [w for w in words(query) if w not in glue]
+    said = [w for w in words(query) if w not in glue] + symbol_words(query)  # "what does ? mean": question mark
     plain = as_said(query)  # "the start of my turn": start, not setup
     # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
     telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
