@@ -51,6 +51,35 @@ def mentions(text: str, names: dict[str, str]) -> tuple[str, list[str]]:
     return rest, faint
 
 
+NAME_TYPO_LENGTH = 7  # a game's name word this long or longer, misspelt by one edit, still names it
+
+
+def spelt_names(text: str, names: dict[str, str]) -> str:
+    """The question with a game's name written right where one edit misspells it ("catastrohpe",
+    "catastrophy", "catharis"): a swap of two neighbours, a letter changed, left out or added. Only
+    long name words: a short one is too near other words."""
+    long_names = sorted({w for name in names for w in name.split() if len(w) >= NAME_TYPO_LENGTH})
+    for token in text.split():  # no pattern: every one-shot question passes here
+        said = token.strip(".,;:!?()'\"").lower()
+        if len(said) >= NAME_TYPO_LENGTH - 1 and said not in long_names:
+            right = next((n for n in long_names if _one_edit(said, n)), None)
+            if right:
+                text = text.replace(token.strip(".,;:!?()'\""), right)
+    return text
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether a is b with one letter changed, left out, added or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1 or a[:2] != b[:2]:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
 @cache
 def _pattern(name: str, flag: str) -> re.Pattern:
     """Where a name names the game: anywhere as a whole word (a plain name); a name that is also a

@@ -386,15 +386,16 @@ class RulesSearch:
         result = SearchResult(query, game)
         searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
         # the game's name and a description of it ("in the co-op dice game") say which game, not which rule
-        from rulesdb.mentions import mentions
+        from rulesdb.mentions import mentions, spelt_names
 
         names = {n: flag for gid in searchers for n, flag in self.game_names(gid).items()}
-        asked, faint = mentions(query, names)
+        spelt = spelt_names(query, names)  # "catastrohpe how do u win": the game named, misspelt
+        asked, faint = mentions(spelt, names)
         faint = tuple(faint)
         per_game = {gid: self.ranked(asked, gid, limit, faint) for gid in searchers}
         typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
         weights = _game_weights(typed, searchers)
-        named = _named_games(query, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
+        named = _named_games(spelt, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
