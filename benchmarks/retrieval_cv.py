@@ -1,13 +1,18 @@
-"""Cross-validation over the blind set's tuning half (issue 46): how well a fitted ranking knob does on
-questions it was not fitted on, measured without ever touching the test half.
+"""Cross-validation over the blind tuning sets (issue 46): how well a fitted ranking knob does on
+questions it was not fitted on, measured without ever touching a held-out set.
 
-    python benchmarks/retrieval_cv.py [--older] [--method ascent|hinge] [--pool N] [--variants] [--cache FILE]
+    python benchmarks/retrieval_cv.py [--sets tuning,third,fourth] [--older] [--method ascent|hinge]
+        [--features old|all] [--every-fit] [--pool N] [--variants] [--cache FILE]
 
-The tuning half (tests/retrieval/blind, split.toml's `tuning`) is cut into K=5 folds by a fixed seed
-(every question whole in one fold, asked with its game and without). For each fold a knob is fitted
-on the other four and scored on the fold left out; the figures are hit@1 and hit@3 over the held-out
-folds (each question held out once), searching the question's game and searching all five. The
-search as it is has no fitted knob and scores the same on every fold: the baseline.
+The blind tuning sets (--sets: the blind set's tuning half, split.toml's `tuning`; the third set,
+blind3; the fourth, blind4) are cut into K=5 folds by a fixed seed (every question whole in one
+fold, asked with its game and without; the third and fourth sets by writer's batch: see `folds`).
+For each fold a knob is fitted on the other four (with --older, on the older question files too,
+which are never held out) and scored on the fold left out; the figures are hit@1 and hit@3 over the
+held-out folds pooled (each question held out once), searching the question's game and searching
+all five, and per set. The search as it is has no fitted knob and scores the same on every fold:
+the baseline. --every-fit runs both methods, with and without the older files, with round eleven's
+22 features and with all, and each fit's in-sample ceiling (fitted and scored on every question).
 
 Knobs measured:
 - the re-ranking of the first hits (benchmarks/retrieval_rerank.py): a linear scorer over features
@@ -37,11 +42,30 @@ GRID = (-4.0, -2.0, -1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 PASSES = 3
 
 
-def folds(numbers: list[int], k: int = K, seed: int = SEED) -> list[set[int]]:
-    """The tuning half's question numbers cut into k folds: sorted, shuffled by the seed, dealt in turn."""
-    order = sorted(numbers)
+def folds(keys, k: int = K, seed: int = SEED) -> list[set[str]]:
+    """The questions' keys cut into k folds. The tuning half ("tuning:N") is dealt one question at a
+    time (sorted, shuffled by the seed, dealt in turn: round eleven's folds); the third and fourth
+    sets ("third:GAME:N", "fourth:GAME:N") are dealt by writer's batch, a set's game whole in one
+    fold: the games shuffled by the seed, game i of the third set in fold i and of the fourth set in
+    fold i + 2, so a game's two batches are never held out together."""
+    cut: list[set[str]] = [set() for _ in range(k)]
+    order = sorted(int(x.split(":")[1]) for x in keys if x.startswith("tuning:"))
     random.Random(seed).shuffle(order)
-    return [set(order[i::k]) for i in range(k)]
+    for i in range(k):
+        cut[i] |= {f"tuning:{n}" for n in order[i::k]}
+    groups: dict[tuple[str, str], set[str]] = {}
+    for x in keys:
+        if not x.startswith("tuning:"):
+            name, game, _ = x.split(":")
+            groups.setdefault((name, game), set()).add(x)
+    games = sorted({g for _, g in groups})
+    random.Random(seed).shuffle(games)
+    for (name, game), members in groups.items():
+        cut[(games.index(game) + SHIFT[name]) % k] |= members
+    return cut
+
+
+SHIFT = {"third": 0, "fourth": 2}
 
 
 def collect(engine, questions: list[tuple]) -> list[dict]:
@@ -50,7 +74,7 @@ def collect(engine, questions: list[tuple]) -> list[dict]:
     first, no two-part question rearranged): what a re-ranking could reorder. The pool is read by
     wrapping three of the search's steps for the run (a benchmark's probe, not the product's API)."""
     import rulesdb.search as search
-    from retrieval_rerank import features, field_shares
+    from retrieval_rerank import features, field_shares, rarity_shares
 
     state: dict = {}
     ranked, first, halves = search.RulesSearch.ranked, search.definition_first, search.both_halves
@@ -77,9 +101,14 @@ def collect(engine, questions: list[tuple]) -> list[dict]:
                 return field_shares(searcher, built[f["game"]].key, searcher.document_number(id=f["id"]),
                                     postings.setdefault(f["game"], {}))
 
+            def rarity(f: dict) -> list[float]:
+                searcher = engine.searchers[f["game"]]
+                return rarity_shares(searcher, built[f["game"]].key, searcher.document_number(id=f["id"]),
+                                     postings.setdefault(f["game"], {}))
+
             state["pool"] = ([f["id"] for _, f in found[:10]],
                              features(query, found, lambda g: built[g].typed, lambda g: len(built[g].key), engine.stems,
-                                      fields))
+                                      fields, rarity))
         return out
 
     search.RulesSearch.ranked, search.definition_first, search.both_halves = ranked_probe, first_probe, halves_probe
@@ -132,17 +161,39 @@ def shrink(recs: list[dict], n: int) -> list[dict]:
 
 
 def fit(recs: list[dict], n_features: int) -> tuple[float, ...]:
-    """Coordinate ascent from the search's own order; a change is kept only if it raises the score."""
+    """Coordinate ascent from the search's own order; a change is kept only if it raises the score
+    (hit@1 + hit@3 over the records whose pool holds an answer: the others cannot change)."""
+    live = []
+    for rec in recs:
+        want = set(rec["want"])
+        good = [x in want for x in rec["ids"]]
+        if rec["rows"] and any(good):
+            live.append(([row[:n_features] for row in rec["rows"]], good))
     w = [1.0] + [0.0] * (n_features - 1)
-    best = objective(recs, w)
+    z = [[sum(a * b for a, b in zip(w, row)) for row in rows] for rows, _ in live]
+
+    def total(zs) -> int:
+        got = 0
+        for zi, (_, good) in zip(zs, live):
+            top = sorted(range(len(zi)), key=lambda i: (-zi[i], i))[:3]
+            got += good[top[0]] + any(good[i] for i in top)
+        return got
+
+    best = total(z)
     for _ in range(PASSES):
         moved = False
         for j in range(1, n_features):
+            if not any(row[j] for rows, _ in live for row in rows):
+                continue
             for value in sorted(GRID, key=abs):
-                trial = w[:j] + [value] + w[j + 1:]
-                got = objective(recs, trial)
+                if value == w[j]:
+                    continue
+                d = value - w[j]
+                trial = [[zi + d * row[j] for zi, row in zip(zr, rows)] for zr, (rows, _) in zip(z, live)]
+                got = total(trial)
                 if got > best:
-                    best, w, moved = got, trial, True
+                    best, z, moved = got, trial, True
+                    w[j] = value
         if not moved:
             break
     return tuple(w)
@@ -174,21 +225,28 @@ def fit_hinge(recs: list[dict], n_features: int, epochs: int = 30, rate: float =
     return tuple(round(x, 4) for x in w)
 
 
-def questions(older: bool) -> tuple[list[tuple], list[tuple]]:
-    """(tuning half, older files) as (key, question, game or None, wanted ids), each asked with its
-    game and without. The tuning half's key is its number; the older files' key is None."""
+SETS = ("tuning", "third", "fourth")  # --sets: the blind tuning sets (retrieval_figures' --blind names)
+
+
+def questions(sets: tuple[str, ...]) -> tuple[dict[str, list[tuple]], list[tuple]]:
+    """({set: questions}, older files) as (key, question, game or None, wanted ids), each asked with
+    its game and without. Keys: "tuning:N", "third:GAME:N", "fourth:GAME:N"; the older files' "older"."""
     from retrieval_figures import blind_questions, load_questions
 
-    tuning = [(q["n"], q["question"], g, set(q["expect"])) for q in blind_questions("tuning") for g in (q["game"], None)]
-    rest = []
-    if older:
-        answered, _ = load_questions()
-        rest = [(None, q["ask"], g, set(q["expect"])) for game, qs in answered.items() for q in qs for g in (game, None)]
-    return tuning, rest
+    def key(name: str, q: dict) -> str:
+        return f"tuning:{q['n']}" if name == "tuning" else f"{name}:{q['game']}:{q['n']}"
+
+    blind = {name: [(key(name, q), q["question"], g, set(q["expect"])) for q in blind_questions(name)
+                    for g in (q["game"], None)] for name in sets}
+    answered, _ = load_questions()
+    rest = [("older", q["ask"], g, set(q["expect"])) for game, qs in answered.items() for q in qs for g in (game, None)]
+    return blind, rest
 
 
 def line(name: str, got: dict) -> str:
     a, b = got["game"], got["none"]
+    if not a[0]:
+        return f"{name:34} (none)"
     return (f"{name:34} game @1 {a[1] / a[0]:.3f} @3 {a[2] / a[0]:.3f}   none @1 {b[1] / b[0]:.3f} @3 {b[2] / b[0]:.3f}"
             f"   (n {a[0]} + {b[0]})")
 
@@ -299,48 +357,136 @@ def cross_validate_variants(runs: dict, cut: list[set[int]]) -> None:
     print(line("variant picked per fold, held out", mean(held)))
 
 
+def fit_once(recs: list[dict], older: list[dict], cut: list[set[str]], method: str, with_older: bool,
+             n_features: int, verbose: bool = False) -> tuple[list[dict], dict[str, dict]]:
+    """Fit on each fold's training folds and score its held-out fold: (per fold held-out figures,
+    {set: held-out figures pooled over the folds})."""
+    fitter = fit_hinge if method == "hinge" else fit
+    held, by_set = [], {}
+    for i, fold in enumerate(cut):
+        train = [r for r in recs if r["key"] not in fold] + (older if with_older else [])
+        w = fitter(train, n_features)
+        test = [r for r in recs if r["key"] in fold]
+        held.append(score(test, w))
+        for name in SETS:
+            got = score([r for r in test if r["key"].startswith(name + ":")], w)
+            by_set[name] = mean([by_set[name], got]) if name in by_set else got
+        if verbose:
+            print(line(f"fold {i + 1} held out", held[-1]) + "  w " + " ".join(f"{x:g}" for x in w))
+    return held, by_set
+
+
+def room(recs: list[dict]) -> str:
+    """Per mode: the questions whose order the search means (a definition first, a two-part
+    question's halves), then where the first answer stands in the others' pool: first, 2nd-3rd,
+    4th-10th, outside the first ten: what a re-ranking could act on."""
+    out = []
+    for mode in ("game", "none"):
+        rows = [r for r in recs if r["mode"] == mode]
+        meant = sum(1 for r in rows if not r["rows"])
+        at = [next((i for i, x in enumerate(r["ids"]) if x in set(r["want"])), 99) for r in rows if r["rows"]]
+        out.append(f"{mode}: {meant} meant; of {len(at)} others first {sum(i == 0 for i in at)}, 2nd-3rd "
+                   f"{sum(1 <= i <= 2 for i in at)}, 4th-10th {sum(3 <= i <= 9 for i in at)}, outside {sum(i > 9 for i in at)}")
+    return "; ".join(out)
+
+
+def contrast(recs: list[dict], names: tuple[str, ...]) -> None:
+    """Per feature, the mean of (the first answer in the pool minus the wrong first hit above it)
+    and of (a right first hit minus the first wrong hit below it): a feature that could lift the
+    answers below has the same sign in both."""
+    below, kept = [], []
+    for rec in recs:
+        good = [x in set(rec["want"]) for x in rec["ids"]]
+        if not rec["rows"] or not any(good):
+            continue
+        i = good.index(True)
+        if i:
+            below.append([a - b for a, b in zip(rec["rows"][i], rec["rows"][0])])
+        elif not all(good):
+            j = good.index(False)
+            kept.append([a - b for a, b in zip(rec["rows"][0], rec["rows"][j])])
+    print(f"contrast: {len(below)} answers below a wrong first hit, {len(kept)} right first hits")
+    for f, name in enumerate(names):
+        print(f"  {name:18} answer below minus the first {sum(d[f] for d in below) / len(below):+.3f}"
+              f"   right first minus the wrong below {sum(d[f] for d in kept) / len(kept):+.3f}")
+
+
+def spread(held: list[dict], base: list[dict]) -> str:
+    """Per fold, the fit's hit@1 minus the search's, in points, with a game / with none."""
+    def d(m: str, h: dict, b: dict) -> str:
+        return f"{100 * (h[m][1] - b[m][1]) / h[m][0]:+.1f}" if h[m][0] else "n/a"
+    return " ".join(f"{d('game', h, b)}/{d('none', h, b)}" for h, b in zip(held, base))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", default="tuning", help="the blind tuning sets to cut into folds, of: " + ",".join(SETS))
     ap.add_argument("--older", action="store_true", help="fit the re-ranking on the older question files too")
     ap.add_argument("--method", choices=("ascent", "hinge"), default="ascent", help="how the re-ranking is fitted")
+    ap.add_argument("--features", choices=("old", "all", "new"), default="all",
+                    help="round eleven's 22 features, all of them, or the score and round twelve's only")
+    ap.add_argument("--every-fit", action="store_true", help="every method x older files x features, in one table")
+    ap.add_argument("--contrast", action="store_true", help="how each feature tells the answers below from the first")
     ap.add_argument("--pool", type=int, default=10, help="re-rank only the first this many hits (at most 10)")
     ap.add_argument("--variants", action="store_true", help="cross-validate the choice among whole-search variants")
     ap.add_argument("--cache", type=Path, help="keep the searches' results in this file (refit without searching)")
     args = ap.parse_args()
-    from retrieval_rerank import FEATURES
+    from retrieval_rerank import FEATURES, OLD_FEATURES
 
+    sets = tuple(args.sets.split(","))
+    if not set(sets) <= set(SETS):
+        sys.exit(f"--sets: unknown {sorted(set(sets) - set(SETS))}; choose from {', '.join(SETS)}")
     data = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     home = Path(tempfile.mkdtemp(prefix="companion-cv-"))
     os.environ["COMPANION_HOME"] = str(home)
-    tuning_qs, older_qs = questions(older=True)
-    if "tuning" not in data:
+    blind_qs, older_qs = questions(sets)
+    missing = [name for name in sets if name not in data] + (["older"] if "older" not in data else [])
+    if missing:
         from rulesdb.search import RulesSearch
 
         with RulesSearch(home / "cache", home / "data" / "sources") as engine:
-            data.update(tuning=collect(engine, tuning_qs), older=collect(engine, older_qs))
+            for name in missing:
+                data[name] = collect(engine, blind_qs[name] if name != "older" else older_qs)
+                if args.cache:
+                    args.cache.write_text(json.dumps(data))
+    tuning_qs = [q for name in sets for q in blind_qs[name]]
     if args.variants:
         for name in VARIANTS:
             if name not in data.setdefault("variants", {}):
                 data["variants"][name] = collect_variant(home, name, tuning_qs)
                 if args.cache:
                     args.cache.write_text(json.dumps(data))
-    if args.cache:
-        args.cache.write_text(json.dumps(data))
-    tuning, older = shrink(data["tuning"], args.pool), shrink(data["older"], args.pool)
+    recs = shrink([r for name in sets for r in data[name]], args.pool)
+    older = shrink(data["older"], args.pool)
     base = (1.0,) + (0.0,) * (len(FEATURES) - 1)
-    print(line("baseline, tuning half (every fold)", score(tuning, base)))
+    cut = folds(sorted({r["key"] for r in recs}))
+    print("folds (questions): " + ", ".join(str(len(f)) for f in cut))
+    print(line("baseline, pooled (every fold)", score(recs, base)))
+    for name in sets:
+        print(line(f"baseline, {name}", score([r for r in recs if r["key"].startswith(name + ":")], base)))
     print(line("baseline, older files", score(older, base)))
-    cut = folds(sorted({r["key"] for r in tuning}))
-    fitter = fit_hinge if args.method == "hinge" else fit
-    held = []
-    for i, fold in enumerate(cut):
-        train = [r for r in tuning if r["key"] not in fold] + (older if args.older else [])
-        w = fitter(train, len(FEATURES))
-        got = score([r for r in tuning if r["key"] in fold], w)
-        held.append(got)
-        print(line(f"fold {i + 1} held out", got) + "  w " + " ".join(f"{x:g}" for x in w))
-        print(line(f"fold {i + 1} held out, baseline", score([r for r in tuning if r["key"] in fold], base)))
-    print(line(f"re-ranking ({args.method}{', +older' if args.older else ''}, first {args.pool}), held out", mean(held)))
+    print("room: " + room(recs))
+    if args.contrast:
+        contrast(recs, FEATURES)
+    base_held = [score([r for r in recs if r["key"] in fold], base) for fold in cut]
+    fits = ([(m, o, f) for f in ("old", "all") for m in ("ascent", "hinge") for o in (False, True)] if args.every_fit
+            else [(args.method, args.older, args.features)])
+    for method, with_older, feats in fits:
+        n = OLD_FEATURES if feats == "old" else len(FEATURES)
+        fitted, fitted_older = recs, older
+        if feats == "new":  # the search's score and round twelve's features: fewer weights to fit
+            fitted, fitted_older = ([r | {"rows": [row[:1] + row[OLD_FEATURES:] for row in r["rows"]]} for r in rs]
+                                    for rs in (recs, older))
+            n = 1 + len(FEATURES) - OLD_FEATURES
+        held, by_set = fit_once(fitted, fitted_older, cut, method, with_older, n, verbose=not args.every_fit)
+        name = f"{method}{' +older' if with_older else ''}, {n} features"
+        print(line(f"{name}, held out", mean(held)))
+        for set_name in sets:
+            print(line(f"  {set_name}", by_set[set_name]))
+        print(f"  per fold, hit@1 minus the search's (game/none): {spread(held, base_held)}")
+        if args.every_fit:  # the ceiling: fitted on every fold and scored on the same questions
+            w = (fit_hinge if method == "hinge" else fit)(fitted + (fitted_older if with_older else []), n)
+            print(line("  in-sample (fitted on all)", score(fitted, w)))
     if args.variants:
         cross_validate_variants(data["variants"], cut)
 

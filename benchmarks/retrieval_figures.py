@@ -24,8 +24,10 @@ often its "not covered" label is right, and how often the validator's verdicts m
   word vectors, frozen, labelled by hand; held out until round nine, tuning data from round ten):
   --blind third scores all of it; --blind third-unseen leaves out the questions sharing wording with
   an older file (blind3/shared-wording.toml).
-- The fourth blind set (tests/retrieval/blind4/a and b: written the same way in round ten, held out):
-  --blind fourth and --blind fourth-unseen, in the same way.
+- The fourth blind set (tests/retrieval/blind4/a and b: written the same way in round ten; held out in
+  round eleven, tuning data from round twelve): --blind fourth and --blind fourth-unseen, in the same way.
+- The fifth blind set (tests/retrieval/blind5/a and b: written the same way in round twelve, held out):
+  --blind fifth and --blind fifth-unseen.
 --misses lists the questions that miss; --markdown prints the README's table.
 """
 from __future__ import annotations
@@ -122,6 +124,8 @@ BLIND = ROOT / "tests" / "retrieval" / "blind"
 FRESH = ROOT / "tests" / "retrieval" / "blind2"
 THIRD = ROOT / "tests" / "retrieval" / "blind3"
 FOURTH = ROOT / "tests" / "retrieval" / "blind4"
+FIFTH = ROOT / "tests" / "retrieval" / "blind5"
+SPLIT_SETS = {"third": THIRD, "fourth": FOURTH, "fifth": FIFTH}
 
 
 def _toml(path: Path) -> dict:
@@ -132,8 +136,8 @@ def blind_questions(half: str) -> list[dict]:
     """One half of the blind set ("tuning", "test"), or the fresh set ("fresh": all of it, "unseen":
     without the questions whose wording an older file already had), each question with the ids that
     answer it (labels.toml)."""
-    if half.startswith(("third", "fourth")):
-        folder = THIRD if half.startswith("third") else FOURTH
+    if half.split("-")[0] in SPLIT_SETS:
+        folder = SPLIT_SETS[half.split("-")[0]]
         parts = [folder / "a", folder / "b"]
         qs = [q for part in parts for q in _toml(part / "questions.toml")["q"]]
         labels = {n: ids for part in parts for n, ids in _toml(part / "labels.toml")["expect"].items()}
@@ -173,7 +177,8 @@ def print_blind(rows: dict, half: str, markdown: bool) -> None:
     groups = sorted({g for _, g in rows}, key=lambda g: (g != "all", g.startswith("kind:"), g))
     named = {"fresh": "fresh blind set (blind2)", "unseen": "fresh blind set, unseen wording only",
              "third": "third blind set (blind3)", "third-unseen": "third blind set, unseen wording only",
-             "fourth": "fourth blind set (blind4)", "fourth-unseen": "fourth blind set, unseen wording only"}
+             "fourth": "fourth blind set (blind4)", "fourth-unseen": "fourth blind set, unseen wording only",
+             "fifth": "fifth blind set (blind5)", "fifth-unseen": "fifth blind set, unseen wording only"}
     title = named.get(half, f"blind set, {half} half")
     print(f"{title}: hit@1 / hit@3 with the question's game and with no game")
     print(f"{'':22} {'n':>4} {'game @1':>8} {'game @3':>8} {'none @1':>8} {'none @3':>8}")
@@ -197,9 +202,9 @@ def main() -> None:
     ap.add_argument("--no-scenarios", action="store_true", help="skip the scenario files")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
     ap.add_argument("--blind", choices=("test", "tuning", "fresh", "unseen", "third", "third-unseen", "fourth",
-                                        "fourth-unseen"),
-                    help="only the blind set's half (tests/retrieval/blind), the fresh set (blind2), the third (blind3) "
-                         "or the fourth (blind4)")
+                                        "fourth-unseen", "fifth", "fifth-unseen"),
+                    help="only the blind set's half (tests/retrieval/blind), the fresh set (blind2), the third (blind3), "
+                         "the fourth (blind4) or the fifth (blind5)")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="companion-figures-"))
     os.environ["COMPANION_HOME"] = str(home)

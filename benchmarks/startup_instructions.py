@@ -53,7 +53,9 @@ def main() -> None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     home = tempfile.mkdtemp(prefix="companion-instructions-")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"COMPANION_HOME": home}
-    py, cwd = sys.executable, tempfile.gettempdir()  # outside the checkout: the installed copy runs
+    # an empty folder outside the checkout: the installed copy runs, and `-c`/`-m` put the working folder
+    # first on sys.path, so Python lists it at the first import (a crowded /tmp cost typer 40 M more)
+    py, cwd = sys.executable, tempfile.mkdtemp(prefix="companion-instructions-cwd-")
     companion = [py, "-m", "companion"]
     for setup in (["track", "new", "cataclysm-arcade", "--players", "Ann,Ben"], SEARCH, ["rules", "define", "enforcer"]):
         subprocess.run([*companion, *setup], env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL)

@@ -147,16 +147,17 @@ MOST_AMOUNT = 999
 AMOUNTS = f"a change runs from +1 to +{MOST_AMOUNT} or -1 to -{MOST_AMOUNT}, a count or =N from 0 to {MOST_AMOUNT}"
 
 
-def number_problem(word: str) -> str | None:
+def number_problem(word: str, by_zero: bool = True) -> str | None:
     """Why a number word of a tracker change is refused (None: it is not refused): past MOST_AMOUNT,
-    or a change by 0 (`+0`, `-0`: it would log a change that changes nothing). Every game's tracker
-    reads its numbers through this one rule (engine.tracking.Tracker.parse)."""
+    or a change by 0 (`+0`, `-0`: it would log a change that changes nothing; not with by_zero=False,
+    as `track import` reads a log an older version wrote). Every game's tracker reads its typed
+    numbers through this one rule (engine.tracking.Tracker.parse)."""
     if not _NUMBERS.fullmatch(word):
         return None
     shown = word if len(word) <= 12 else word[:12] + "..."
     if any(int(n) > MOST_AMOUNT for n in re.findall(r"\d+", word)):
         return f"{shown!r} is out of range: {AMOUNTS}"
-    if re.fullmatch(r"[+-]0+", word):
+    if by_zero and re.fullmatch(r"[+-]0+", word):
         return f"{shown!r} changes nothing: {AMOUNTS}"
     return None
 

@@ -5,9 +5,9 @@ rank on these facts, so the three read a question's numbers the same way. Pure f
 from __future__ import annotations
 
 import re  # the pattern below is compiled at first use (re's cache), not at import: start-up is measured
+from collections import namedtuple
 from functools import cache, lru_cache
 from itertools import takewhile
-from typing import NamedTuple
 
 from rulesdb.analysis import NUMBER_WORDS, synonyms, words
 
@@ -31,15 +31,15 @@ _SPACES = str.maketrans({c: " " for c in ",.;:!?/+&()'\"-"})  # words apart with
 _TOKENS = r"\d+(?:\s*[,/+&]\s*\d+)+\b|\b\d+\b\+?|[a-z][\w'-]*|[.?!;,]"  # a list "9,9", a number, a word
 
 
-class Count(NamedTuple):
-    """One count a text gives: how many, what is done with it, and what is counted."""
-
-    n: int  # the number; for a list ("9,9"), how many numbers it holds
-    kind: str  # "have", "gain", "cost", "roll", "tie" ("we both rolled 5"), "set" (a list), "" (said alone)
-    thing: tuple[str, ...] = ()  # the (up to two) words after it, "or more" skipped: ("hell", "cards")
-    at: int = 0  # its place among the text's words: what comes before what
-    numbers: tuple[int, ...] = ()  # a list's numbers ("9,9": 9, 9)
-    verb: str = ""  # the word that says its kind ("hold" of "I hold 6 cards")
+# One count a text gives: how many, what is done with it, and what is counted (collections'
+# namedtuple, not typing's: its string annotations cost a compile each at import, and start-up is measured)
+#   n: the number; for a list ("9,9"), how many numbers it holds
+#   kind: "have", "gain", "cost", "roll", "tie" ("we both rolled 5"), "set" (a list), "" (said alone)
+#   thing: the (up to two) words after it, "or more" skipped: ("hell", "cards")
+#   at: its place among the text's words: what comes before what
+#   numbers: a list's numbers ("9,9": 9, 9)
+#   verb: the word that says its kind ("hold" of "I hold 6 cards")
+Count = namedtuple("Count", "n kind thing at numbers verb", defaults=((), 0, (), ""))
 
 
 @cache
@@ -138,6 +138,25 @@ def short(found: tuple[Count, ...]) -> bool:
     have = [c.n for c in found if c.kind == "have"]
     cost = [c.n for c in found if c.kind == "cost"]
     return bool(have and cost) and min(have) < max(cost)
+
+
+# a set's size said in words: "a pair", "a triple", "a single 10", "a run of three", "a 4 card straight",
+# "three of a kind" (compiled only for a question holding one of SIZE_CUES: start-up is measured)
+SET_SIZES = {"single": 1, "pair": 2, "triple": 3, "trips": 3}
+SIZE_CUES = ("single", "pair", "tripl", "trips", "run", "straight", "sequence", "set", "kind")
+_SET_NAMES = r"(?:runs?|straights?|sequences?|sets?)"
+_SIZED = (rf"\b(\d+)(?:\s*-\s*|\s+)cards?\s+{_SET_NAMES}\b|\b{_SET_NAMES}\s+of\s+(\d+)\b|\b(\d+)\s+of\s+a\s+kind\b"
+          r"|\b(single|pair|triple|trips)s?\b")
+
+
+@lru_cache(maxsize=1024)
+def set_sizes(text: str) -> tuple[int, ...]:
+    """The sizes of the sets a text names in words, in order ("does a pair beat a run of three": 2, 3)."""
+    low = text.lower()
+    if not any(cue in low for cue in SIZE_CUES):
+        return ()
+    return tuple(SET_SIZES.get(n) or int(n) for m in re.finditer(_SIZED, digits(low))
+                 for n in m.groups() if n)
 
 
 def set_kind(numbers: tuple[int, ...]) -> str:

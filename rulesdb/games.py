@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections import namedtuple
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from rulesdb.errors import DataError, UnknownGame
 
@@ -35,17 +35,15 @@ def _shipped_ids(data_dir: Path = DATA_DIR) -> tuple[str, ...]:
 GAME_IDS = _shipped_ids()
 
 
-class Game(NamedTuple):  # not a dataclass: a search would import dataclasses for this alone
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    kind: str
-    players_note: str
-    min_players: int | None = None
-    max_players: int | None = None
-    order: int = 0
-    rulebook: str = ""  # the rulebook's file among the project's source texts
-    package: str = ""  # the module declaring the game (`GAME`); by default engine.<id with _>
+class Game(namedtuple("Game", "id name aliases kind players_note min_players max_players order rulebook package",
+                      defaults=(None, None, 0, "", ""))):
+    """A game: its id, name, aliases (a tuple), kind and players' note, min_players and max_players
+    (None when the rulebook says none), order, rulebook (its file among the project's source texts)
+    and package (the module declaring the game, `GAME`; by default engine.<id with _>). Not a
+    dataclass (a search would import dataclasses for this alone), nor typing's NamedTuple (its string
+    annotations cost a compile each at import: start-up is measured)."""
+
+    __slots__ = ()
 
     @property
     def players(self) -> str:

@@ -8,7 +8,6 @@ import hashlib
 import os
 import re
 import shutil
-import tempfile
 import time
 from collections import Counter, defaultdict
 from contextlib import nullcontext, suppress
@@ -19,7 +18,7 @@ from typing import Callable, ContextManager, Iterable
 from rulesdb.errors import DataError
 from rulesdb.games import DATA_DIR, GAME_IDS, all_games
 
-INDEX_FORMAT = "10"  # bump when the schema or the analysis changes
+INDEX_FORMAT = "11"  # bump when the schema or the analysis changes
 FIELD_BOOSTS = {"title": 1.6, "keywords": 1.5, "aliases": 1.5, "section": 0.6, "text": 1.0}
 TEXT_FIELDS = tuple(FIELD_BOOSTS)
 
@@ -378,12 +377,21 @@ def write_indexes(folder: Path, sources_dir: Path | None, progress: Callable[[in
             progress(n)
     for game, writer in writers.items():
         writer.commit()
-        # the commonest spelling of each stem, to show corrections as words ("morale", not "moral")
-        best: dict[str, str] = {}
-        for (stem, word), _ in surface[game].most_common():
-            best.setdefault(stem, re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word))
-        (folder / game / "surface.json").write_text(json.dumps(best), encoding="utf-8")
+        (folder / game / "surface.json").write_text(json.dumps(commonest_spellings(surface[game])), encoding="utf-8")
         (folder / game / NAMES).write_text(game_names(game, terms[game]), encoding="utf-8")
+
+
+def commonest_spellings(spelt: Counter) -> dict[str, str]:
+    """Stem -> the reference's commonest spelling of it (in how many entries), to show corrections
+    as words ("morale", not "moral"). A tie goes to the shorter word, then to the first in
+    alphabetical order: never to the order the words were met in, which follows the hash seed."""
+    best: dict[str, tuple[int, int, str]] = {}
+    for (stem, word), n in spelt.items():
+        plain = re.sub(r"^[^a-z0-9]+|[^a-z0-9]+$", "", word)
+        rank = (-n, len(plain), plain)
+        if stem not in best or rank < best[stem]:
+            best[stem] = rank
+    return {stem: best[stem][2] for stem in sorted(best)}
 
 
 NAMES = "names.txt"  # in each game's index: the names a question may call the game by (rulesdb.mentions)
@@ -450,6 +458,7 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
     """Build these games' indexes in a temporary folder deleted when the process ends, so a search
     works without a cache (only slower); DataError in one line when even that cannot be written."""
     import atexit
+    import tempfile  # here: only a search without a usable cache folder needs it (start-up is measured)
 
     try:
         scratch = Path(tempfile.mkdtemp(prefix="companion-index-"))
@@ -465,6 +474,8 @@ def _scratch_build(name: str, sources_dir: Path | None, progress, cache_dir: Pat
 def _discard(target: Path) -> None:
     """Move an unverified index (a whole one or one game's) out of the way (then delete it), so it
     is never opened."""
+    import tempfile
+
     try:
         aside = Path(tempfile.mkdtemp(prefix=".discard-", dir=target.parent))
         os.rename(target, aside / "index")

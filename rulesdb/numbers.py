@@ -11,10 +11,10 @@ Pure functions over the question's and the entries' text; nothing per rule or pe
 from __future__ import annotations
 
 import re  # the patterns below are compiled on first use (re's cache), not at import: start-up is measured
+from collections import namedtuple
 from functools import lru_cache
-from typing import NamedTuple
 
-from rulesdb.counts import counts, digits, set_kind, total
+from rulesdb.counts import counts, digits, set_kind, set_sizes, total
 
 TITLE_LIFT = 1.0  # a rule whose title states the comparison gains this share of the game's best score
 TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above 7"), this share
@@ -27,13 +27,11 @@ _SAME_SIZE = r"\bsame (?:size|number of cards|length)\b|\bequal size\b"
 _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
 
 
-class Comparison(NamedTuple):
-    """One comparison a question's numbers make: its kind and the numbers a rule must state
-    ("total": the limits the total passes; "threshold": the counts near the one held)."""
-
-    kind: str  # "total", "tie", "threshold", "sizes", "same-size", "same-kind"
-    numbers: frozenset = frozenset()
-    noun: str = ""  # "threshold": the start of the word the count is of ("hell" of "2 hell cards")
+# One comparison a question's numbers make: its kind ("total", "tie", "threshold", "sizes",
+# "same-size", "same-kind") and the numbers a rule must state ("total": the limits the total passes;
+# "threshold": the counts near the one held); noun, for "threshold", the start of the word the count
+# is of ("hell" of "2 hell cards"). collections' namedtuple, as counts.Count.
+Comparison = namedtuple("Comparison", "kind numbers noun", defaults=(frozenset(), ""))
 
 
 @lru_cache(maxsize=256)
@@ -42,8 +40,8 @@ def comparisons(question: str) -> tuple[Comparison, ...]:
     found: list[Comparison] = []
     said = counts(question)
     lists = [c.numbers for c in said if c.kind == "set"]
-    sizes = [len(ns) for ns in lists]
-    if len(set(sizes)) > 1:  # "9,9" against "2,3,4"
+    sizes = [len(ns) for ns in lists] or list(set_sizes(question))  # the lists', or sets named by size
+    if len(set(sizes)) > 1:  # "9,9" against "2,3,4", "a pair" against "a run of three"
         found.append(Comparison("sizes"))
     if len(sizes) != len(set(sizes)):  # "5,6,7 vs 4,5,6"
         found.append(Comparison("same-size"))

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections import namedtuple
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
                               glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
@@ -64,17 +65,15 @@ def _require_words(query: str) -> None:
         raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
 
 
-class Hit(NamedTuple):
-    id: str
-    game: str
-    title: str
-    text: str
-    snippet: str  # matched words wrapped in ** **
-    score: float
-    source: str
-    exceptions: tuple = ()  # ({"id", "title", "when"}, ...): rules that override this one in a case
-    exception_to: tuple = ()  # ({"id", "title"}, ...): general rules this one overrides
-    provenance: dict | None = None  # where the answer comes from (rulesdb.provenance)
+class Hit(namedtuple("Hit", "id game title text snippet score source exceptions exception_to provenance",
+                     defaults=((), (), None))):
+    """One answer: its rule's id, game, title, text, the snippet (matched words wrapped in ** **),
+    score and source; `exceptions` ({"id", "title", "when"}, ...) the rules that override this one in
+    a case, `exception_to` ({"id", "title"}, ...) the general rules this one overrides, and
+    `provenance` where the answer comes from (rulesdb.provenance). collections' namedtuple, not
+    typing's: its string annotations cost a compile each at import (start-up is measured)."""
+
+    __slots__ = ()
 
     def as_json(self) -> dict:
         return self._asdict() | {"score": round(self.score, 3), "exceptions": list(self.exceptions),
@@ -185,15 +184,12 @@ def _corrections(lex: Lexicon, token: str) -> list[str]:
     return [t for _, _, t in sorted(scored)[:3]]
 
 
-class Built(NamedTuple):
-    """A question made into a whoosh query, with what ranking and the coverage verdict need."""
-
-    query: object  # whoosh Or, or None when no word is in the reference
-    fixes: dict  # misspelt word -> correction
-    typed: set  # stems the player typed or meant (no synonyms)
-    groups: list  # per content word that the reference knows: the stems it searches for
-    key: list  # the groups of the question's telling words (not "game", "card", "play")
-    unknown: int  # content words the reference has no close word for ("sleeves", "weather")
+# A question made into a whoosh query, with what ranking and the coverage verdict need: the query
+# (whoosh Or, or None when no word is in the reference), fixes (misspelt word -> correction), typed
+# (the stems the player typed or meant, no synonyms), groups (per content word the reference knows:
+# the stems it searches for), key (the groups of the question's telling words, not "game", "card",
+# "play"), unknown (how many content words the reference has no close word for: "sleeves", "weather")
+Built = namedtuple("Built", "query fixes typed groups key unknown")
 
 
 def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, faint: tuple = (),

@@ -240,7 +240,8 @@ def test_a_play_made_only_by_taps_is_recorded_and_shows_on_the_other_pages(brows
 
 def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clears(browser, table):
     """Issue 34's table fixes: Rules then Table keeps the private view (hand, play box); a glossary entry
-    shows its text; a refusal leaves the page once the table has moved on."""
+    shows its text (an unknown id says so without a terminal command); a refusal leaves the page once
+    the table has moved on."""
     from rulesdb.glossary import reference
 
     term = reference().glossary["cataclysm-arcade.glossary.armor"].term
@@ -254,6 +255,9 @@ def test_a_private_page_stays_private_through_the_rules_and_an_old_refusal_clear
         ann.goto(server.links["Ann"] + "/rules/cataclysm-arcade.glossary.armor")
         shows(ann, "#rules-out .rule-text", term.definition[:40], 10_000)
         assert term.term in ann.text_content("#rules-out h3")
+        ann.goto(server.links["Ann"] + "/rules/no-such-entry")  # said in words, no terminal command
+        shows(ann, "#rules-out .refused", "no rule", 10_000)
+        assert "companion" not in ann.text_content("#rules-out")
         ann.click("#nav-table")
         ann.wait_for_url(server.links["Ann"])
         live(ann)

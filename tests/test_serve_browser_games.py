@@ -100,6 +100,7 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
         # the end screens are checked by axe-core too (its script let in past the page's content policy)
         context = {"bypass_csp": game == "catopomp", "color_scheme": "dark" if game == "catopomp" else "light"}
         pages = open_pages(browser, server, ["public", players[0]], SMALL, **context)
+        noted = []  # the rule ids linked in the set-up notes of a private page (Catopomp's round 2)
         for seq, command in enumerate(steps[1:], 1):
             if command == REFILL:
                 pages["Ann"].locator(f"#picker[data-seq='{seq - 1}']").wait_for(timeout=5000)  # today's plays
@@ -120,6 +121,13 @@ def test_a_whole_game_on_the_phones_fits_announces_its_setup_and_ends_on_its_res
             if setup_step(game, store):
                 for who, page in pages.items():
                     assert "set-up" in page.text_content("#turn").lower(), (game, command, who)
+                if game == "catopomp":  # the set-up's note on a private page: each rule id in it is a link
+                    pages["Ann"].locator(f"#picker[data-seq='{seq}']").wait_for(timeout=5000)
+                    note = pages["Ann"].text_content("#picker-note")
+                    linked = pages["Ann"].locator("#picker-note a.rule").all_text_contents()
+                    assert linked == re.findall(r"catopomp\.[a-z0-9.-]*[a-z0-9]", note), (command, note)
+                    noted += linked
+        assert noted or game != "catopomp"
         summary = get_tracker(game).declaration.verbs.summary(store.situation("g")[2])
         winners = summary.get("winners") or ([summary["winner"]] if summary.get("winner") not in (None, "party") else [])
         pages.update(open_pages(browser, server, ["host"], SMALL, **context))  # the public table and the host's tools

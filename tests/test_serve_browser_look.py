@@ -58,3 +58,26 @@ def test_no_serious_or_critical_accessibility_violation_on_any_page(browser, hom
     finally:
         server.stop()
     assert found == {(scheme, which): [] for scheme in ("light", "dark") for which in ("public", "private", "host")}
+
+
+
+def test_a_browser_set_to_large_text_gets_large_text_and_no_page_scrolls_sideways(browser, home):  # noqa: F811
+    """A player's browser set to large text (its default font size 32 px, as a "very large" font
+    setting makes it; set through the browser's own devtools protocol): every page follows it, and
+    none scrolls sideways on a 360 px phone."""
+    arcade_with_a_line(home)
+    server = Server(home, "--allow-plays")
+    seen = {}
+    try:
+        for which, url in the_three_pages(server).items():
+            context = browser.new_context(viewport={"width": 360, "height": 640})
+            page = context.new_page()
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+            page.goto(url)
+            live(page)
+            seen[which] = page.evaluate("() => [getComputedStyle(document.body).fontSize,"
+                                        " document.documentElement.scrollWidth]")
+            context.close()
+    finally:
+        server.stop()
+    assert seen == {which: ["32px", 360] for which in ("public", "private", "host")}

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from engine import get_tracker
 from engine.base import PLAY, LogError, step_logged
-from engine.errors import MoveSyntaxError
 from engine.library import LIBRARY_OPTION, MAX_LIBRARY_CHARS, start_state
+from engine.words import number_problem
 from rulesdb import untrusted
 from rulesdb.names import MAX_SEATS, MAX_TEXT, MAX_WORDS, id_problem, text_problem
 from trackers.errors import ImportFileError, SessionError
@@ -141,11 +141,15 @@ def _entry(raw, n: int, path: Path):
                  tuple(_text(a, f"{where} an argument", path) for a in args), count, overruled, [])
 
 
-def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path) -> Replay:
+def check_log(tracker, game: str, players: list[str], state, entries: list, path: Path,
+              recorded: bool = False) -> Replay:
     """Take every event through the checked step; fill in each change's violations from its verdict.
     `players` are the session's (the step reads them off the table, which seats the same names).
     Returns the log's replay: the state after the top applied change (each kept as it was made, so
-    an undo and a redo land on the table a fold of the applied changes gives) and the stacks."""
+    an undo and a redo land on the table a fold of the applied changes gives) and the stacks.
+    `recorded`: the log is a session's own (`track export`): a change today's rules refuse that the
+    log keeps unmarked (an older version took it) is marked overruled with its violations, not refused,
+    so that the export imports again; its numbers are not read again."""
     table = game_for(game, tracker)
     applied, redo = Stack(), Stack()
     after = {0: state}  # seq -> the table after that change (0: the start)
@@ -158,17 +162,20 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
             shift(applied, redo, e.kind, e.count)
             state = after[applied.top(1)[0] if len(applied) else 0]
             continue
-        if e.verb != PLAY:
-            _read_again(tracker, state, e, where)
+        if e.verb != PLAY and not recorded:
+            _within_range(e, where)
         try:
             stepped = step_logged(table, state, e.verb, e.args, e.overruled, checked=True)
+            if stepped.refused and recorded:
+                stepped = step_logged(table, state, e.verb, e.args, True, checked=True)
         except LogError as exc:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None
         except Exception as exc:  # noqa: BLE001 - the game's own parse/check/apply refuse hostile input
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}) cannot be applied: {exc}") from None
         if stepped.refused:
             raise ImportFileError(f"{where} ({e.label.strip()[:60]}): the rules refuse it ({stepped.why}) and it "
-                                  "carries no overrule marker (\"overruled\": true)")
+                                  "carries no overrule marker (\"overruled\": true; a file an older version "
+                                  "wrote: export the session again with this version, which marks such a change)")
         state = after[e.seq] = stepped.state
         e.violations, e.overruled = stepped.violations, stepped.overruled
         applied.push(e.seq)
@@ -176,10 +183,30 @@ def check_log(tracker, game: str, players: list[str], state, entries: list, path
     return Replay(state, applied, redo, len(entries))
 
 
-def _read_again(tracker, state, e, where: str) -> None:
-    """A change is read again as the tracker reads it when typed, so that bad input in a file gets the
-    answer typed bad input gets (a number past 999, a change by 0: engine/words.py number_problem)."""
+def _within_range(e, where: str) -> None:
+    """A number past 999 in a file is refused with the words typed bad input gets (a bound on what the
+    companion keeps: engine/words.py number_problem). A change by 0 imports as it was recorded: versions
+    before the numbers rule logged some (CATastrophe's `draw Ann 0`), and it changes nothing."""
+    for word in e.args:
+        if problem := number_problem(word, by_zero=False):
+            raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {e.verb}: {problem}")
+
+
+def as_today(tracker, session, entries: list) -> list:
+    """A session's own log as `track export` writes it: each event as stored, except a change today's
+    rules refuse that the log keeps unmarked (an older version took it, as `track draw ann 0` or a rule
+    added since): that one is written overruled with today's violations, so the export imports again
+    (an import refuses a refused change without its marker). A log the check cannot take whole is
+    written as stored, and so is one too long to import again (over MAX_EVENTS: the check would cost a
+    judged replay for a file that is only a record)."""
+    from dataclasses import replace
+
+    if len(entries) > MAX_EVENTS:
+        return entries
+    copies = [replace(e, violations=list(e.violations)) for e in entries]
     try:
-        tracker.parse(state, [e.verb, *e.args])
-    except MoveSyntaxError as exc:
-        raise ImportFileError(f"{where} ({e.label.strip()[:60]}): {exc}") from None
+        state = start_state(tracker, session.players, session.options)
+        check_log(tracker, session.game, session.players, state, copies, Path(session.name), recorded=True)
+    except ImportFileError:
+        return entries
+    return [c if c.overruled and not e.overruled else e for e, c in zip(entries, copies)]

@@ -448,8 +448,10 @@ class Sessions(Recording, SessionsFile):
                 f"{bad}{f' to {last}' if last > bad else ''} ({count(left_out, 'event')}) would be left out; "
                 f"to export the {count(len(entries), 'good event')} before it on purpose: "
                 f"`companion track export {session.name} FILE --partial`", bad)
+        from trackers.imports import as_today
+
         doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, **session.as_json(),
-               "events": [e.as_json() for e in entries]}
+               "events": [e.as_json() for e in as_today(get_tracker(session.game), session, entries)]}
         write_file(target, export_text(doc))
         return doc if bad is None else {**doc, "damaged_at": bad, "left_out": left_out}
 

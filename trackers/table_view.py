@@ -60,7 +60,10 @@ class TableView:
         log that no longer goes on from there (a restored file) is read whole and told afresh."""
         from trackers import ledger
 
+        ended = self.session.ended
         self.session = self.store.get(self.session.name)  # ended meanwhile? (another file: another id)
+        if self.session.ended != ended:  # `track end`: no event is logged, so every page is told afresh
+            self.epoch += 1
         current = self.store.current_name()
         if current != getattr(self, "current", current):  # `track switch`: every page is told afresh
             self.epoch += 1
@@ -127,12 +130,13 @@ class TableView:
         state, game = narrator.state, self.session.game
         finished = bool(self.tracker.finished(state))
         to_act, acting = (self.engine.turns.to_act(state), self.engine.turns.acting(state)) if self.engine else (None, None)
-        acts = [] if finished else who_acts(self.session.players, to_act, acting)
+        # an ended session (`track end`) takes no more plays: no one acts, no page may play
+        acts = [] if finished or self.session.ended else who_acts(self.session.players, to_act, acting)
         summary = public_summary(self.tracker, game, state, frozenset({viewer} if viewer else ()))
         doc = {"type": "table", "seq": len(self.entries), "session": self.session.name, "game": game,
                "players": list(self.session.players), "ended": self.session.ended, "summary": summary,
                "finished": finished, "to_act": to_act, "acting": acting, "viewer": viewer, "hand": None,
-               "plays": self.allow_plays and viewer is not None,
+               "plays": self.allow_plays and viewer is not None and not self.session.ended,
                # `track switch` made another session current: this server keeps its own, and says so
                "switched_to": self.current if self.current not in (None, self.session.name) else None,
                "change_example": self._change_example(),

@@ -14,7 +14,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from companion.serve import tokens
@@ -24,6 +24,15 @@ POLL = 0.1  # seconds between looks at the sessions file
 KEEP_ALIVE = 15.0  # seconds: a quiet stream sends an `alive` event (a page that hears none for a while reopens)
 MAX_TEXT = 300  # characters of a query, a play or a change
 _EVENT_ID = re.compile(r"\d{1,12}")
+#: the page a link that is not this served session's gets (nothing of the session in it)
+NOT_THIS_TABLE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not this table's link · companion</title><link rel="stylesheet" href="/static/app.css"></head>
+<body><main><h1>This link is not one of this table's pages</h1>
+<p>It may be a link of another session or an earlier game, or mistyped. Ask the host for your link
+(each player's is printed where the table is served), or open <a href="/">the table's page</a>.</p>
+</main></body></html>
+"""
 
 
 class Changed:
@@ -76,7 +85,10 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
         return who(request) if "token" in request.path_params else None
 
     async def page(request: Request):
-        viewer(request)
+        try:
+            viewer(request)
+        except HTTPException:  # an old session's link, or a mistyped one: said in words, not as JSON
+            return HTMLResponse(NOT_THIS_TABLE, 404)
         return asset(request, "index.html")
 
     def asset(request: Request, name: str | None = None):

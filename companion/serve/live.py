@@ -125,12 +125,34 @@ class Live:
                 return 409, {"error": said, "recorded": False}
             return 200, self._alternatives({**self._mine(exc.result, player), "error": said}, player)
         except MoveSyntaxError as exc:  # the nearest plays, found by the step on the table it read
-            return 400, {"error": str(exc), "did_you_mean": list(exc.nearest)}
+            return 400, {"error": str(exc), "did_you_mean": self._sendable(exc.nearest, player, text)}
         except BAD_INPUT as exc:  # one line for the page, never a trace; a failing file is app.py's 503
             if not exc.bad_input:
                 raise
             return 400, {"error": str(exc)}
         return 200, self._mine(result, player)
+
+    def _sendable(self, nearest, player: str, typed: str) -> list[str]:
+        """The nearest plays as `player`'s page sends them: a page plays only as its own player and
+        never shows a terminal command, so `companion play --by WHO "PLAY"` is PLAY when WHO is this
+        page's player, and a play another player would make (named first, as a terminal reads it) is
+        left out."""
+        import shlex
+
+        said = typed.split()
+        others = {p.lower() for p in self.session.players} - {player.lower()}
+        by_another = len(said) > 1 and said[0].lower() in others
+        out = []
+        for text in nearest:
+            if text.startswith("companion "):
+                words = shlex.split(text)
+                if words[1:3] != ["play", "--by"] or len(words) != 5 or words[3] != player:
+                    continue
+                text = words[4]
+            elif by_another and text == " ".join(said[1:]):
+                continue
+            out.append(text)
+        return out
 
     def _moved(self, exc, player: str | None) -> tuple[int, dict]:
         """409: the table moved on since the page showed it; what changed and the table now, nothing recorded.
@@ -149,7 +171,8 @@ class Live:
             parsed = self.view.tracker.parse(self.view.state, words)
             secret = self.view.tracker.declaration.secrets.secret_verbs
             if parsed.verb in secret and parsed.args and parsed.args[0] != player:
-                return 403, {"error": f"only {parsed.args[0]} records their own {parsed.verb}"}
+                owner = parsed.args[0]
+                return 403, {"error": f"only {owner} can record that: it is {owner}'s secret ({parsed.verb})"}
             result = self.store.record(words, self.session.name, views=(player,), seen=seen)
         except Moved as exc:
             return self._moved(exc, player)

@@ -48,8 +48,8 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
     if state.line:
         if move.kind in INITIATIVE_MOVES:
             rule = R.TACTIC_WHEN if move.kind == "tactic" else R.LINE_REPEAT
-            reasons = [_r(rule, f"the Line is not empty ({state.line[-1].label()} on top): {who} has priority and may "
-                          "respond or decline; a new move waits until the whole Line has resolved")]
+            reasons = [_r(rule, f"the Line is not empty ({state.line[-1].label()} on top): the player with priority "
+                          "may respond or decline; a new move waits until the whole Line has resolved")]
             if who != state.initiative:
                 reasons.append(_r(R.RESPONSE_OFF_INITIATIVE, f"{state.initiative} has the initiative: {who} may "
                                   "only add responses"))
@@ -62,14 +62,13 @@ def violations(state: State, move: Move) -> tuple[list[Reason], list[Reason]]:
             return [], unchecked
     else:
         if move.kind == "decline":
-            return [_r(R.RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; "
-                       f"{who} has the initiative and chooses a move")], unchecked
-        if move.kind == "respond":
-            reasons = [_r(R.RESPONSE_NOT_EMPTY, f"{who} has the initiative and the Line is empty: a Response is "
-                          "played only with priority after another player's move (it is not a move)")]
-            if any(p.passed for p in state.in_game):  # the last move was a pass
-                reasons.append(_r(R.RESPONSE_NOT_AFTER_PASS, "a pass starts no Line, so nobody responds to it"))
-            return reasons, unchecked
+            # no holder named: under `play --by` this table gives the player judged the initiative
+            # (with_turn), while the out-of-turn reason before it names the player who has it
+            return [_r(R.RESPONSE_WHEN, "the Line is empty: there is nothing to let resolve; the player with the "
+                       "initiative chooses a move")], unchecked
+        if move.kind == "respond":  # the empty Line decides, after a pass too (a pass starts no Line)
+            return [_r(R.RESPONSE_NOT_EMPTY, "the Line is empty: a Response is played only with priority after "
+                       "another player's move (it is not a move)")], unchecked
         if me.passed:
             return [_r(R.PASSING, f"{who} has passed and may only respond this level")], unchecked
     return _CHECKS[move.kind](state, me, move, unchecked), unchecked

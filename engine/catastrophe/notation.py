@@ -187,11 +187,41 @@ def _parse_play(state: State, player: str, rest: list[str]) -> Move:
     spec = spec_of(state, card)
     if spec is not None and spec.type == "attack" and spec.number is None and number is None:
         raise MoveSyntaxError(f"play: {card} needs its number, e.g. `play {card} 4 at ...`")
+    if number == 0 and spec is not None and spec.type == "attack":  # as a card's `number` (cards.toml) is
+        raise MoveSyntaxError(f"play: an Attack's number is 1 or more, not 0, e.g. `play {card} 4 at ...`")
     if number is not None and spec is not None and not (spec.type == "attack" and spec.number is None):
         raise MoveSyntaxError(f"play: {card} takes no number; unexpected {number}")
     if number is not None and spec is None:
         card, number = f"{card} {number}", None
+    if spec is None:
+        _aimed_without_its_word(state, player, card.split())
     return Move(kind="play", player=player, card=card, number=number, target=target)
+
+
+def _aimed_without_its_word(state: State, maker: str, words: list[str]) -> None:
+    """A catalogue card followed by a player's name without `at` / `to` (`Pass Chris`, `Attack 4 Betty`)
+    is not a card of the table's own: refused with the line that aims it."""
+    players = {p.name.casefold(): p.name for p in state.players}
+    named = [players[w.casefold()] for w in words if w.casefold() in players]
+    try:  # the last word may be a name's unique prefix, as names are typed
+        named.append(state.player(words[-1]).name)
+    except (MoveSyntaxError, AmbiguousMove):
+        pass
+    if not named:
+        return
+    cat = catalogue(state)
+    for k in range(len(words) - 1, 0, -1):
+        head = words[:k]
+        number = head[-1] if len(head) > 1 and head[-1].isdigit() else None
+        spec = cat.get(" ".join(head[:-1] if number else head).casefold())
+        if spec is not None:
+            form = f"{maker} play {spec.name}" + (f" {number}" if number else "")
+            if spec.type in ("cucumber", "take") or spec.targets == "others":
+                how = "is played without naming a player"
+            else:
+                word = "to" if spec.type == "pass" else "at"
+                how, form = f"is aimed with `{word} PLAYER`", f"{form} {word} {named[0]}"
+            raise MoveSyntaxError(f"play: {' '.join(words)!r} is not a card: {spec.name} {how}, e.g. `{form}`")
 
 
 def _parse_reveal(state: State, player: str, rest: list[str]) -> Move:
@@ -202,6 +232,10 @@ def _parse_reveal(state: State, player: str, rest: list[str]) -> Move:
             min_players = int(tail[:-1])
         else:
             number = int(tail)
+    elif len(rest) > 1 and rest[-1].isdigit() and " ".join(rest[:-1]).casefold() in {
+            *catalogue(state), "event", "reapurr"}:  # `Grim Reapurr 2`: up or down is the card's to say
+        raise MoveSyntaxError(f"reveal: give the move with its sign: `{player} reveal {' '.join(rest[:-1])} "
+                              f"+{rest[-1]}` (up) or `-{rest[-1]}` (down); `{rest[-1]}+` is an Event's player count")
     if not rest:
         raise MoveSyntaxError("reveal: name the CATastrophe card, e.g. `reveal Grim Reapurr +1`, "
                               "`reveal CATastrophic Event`")

@@ -452,7 +452,8 @@ def _resolve(t: Table, move: Move) -> None:
     elif top.type == "curiosity":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets]
         lives = f"{top.lives} li{'fe' if top.lives == 1 else 'ves'}"
-        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} loses {lives}", R.CURIOSITY)
+        loses = "loses" if len(top.targets) == 1 else "lose"
+        t.say("curiosity", f"{name} takes effect: {', '.join(top.targets)} {loses} {lives}", R.CURIOSITY)
         t.apply_lives(ops)
     elif top.type == "attack":
         ops = [(t.state.index(x), "-", top.lives) for x in top.targets if top.rolls.get(x, 7) < (top.number or 1)]

@@ -64,7 +64,8 @@ def moving_on(state: State, step: str, again: bool = False) -> Reason | None:
     if state.players[state.current].eliminated or want == now + 1 or (again and want == now):
         return None
     why = (f"phases run Claw, Paw, CATastrophe in order, then the turn ends; "
-           f"{state.players[state.current].name} is in the {PHASE_TITLES[state.phase]}")
+           f"{state.players[state.current].name} is in the {PHASE_TITLES[state.phase]}"
+           + (f" and has drawn its {PAW_DRAW} cards" if state.phase == step == "paw" else ""))
     return Reason(rule=R.LAST_PHASE if step == "next" else R.THREE_PHASES, message=why)
 
 
@@ -204,7 +205,7 @@ class Table(WorkingTable):
                 nxt = free[0] if free else TOP_SPACE
                 if nxt > pos + 1:
                     skipped.extend(range(pos + 1, nxt))
-                    shared_nine = shared_nine or nxt == TOP_SPACE
+                    shared_nine = shared_nine or (nxt == TOP_SPACE and TOP_SPACE in occ)  # 9 held: the exception
                 pos = nxt
             if skipped:
                 self.say("meowtain-move",

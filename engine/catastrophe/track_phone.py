@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from engine.phone import cards as _cards, pairs as _pairs, player as _player, turn as _turn, winners as _winners
 
+from .model import PAW_DRAW
 
-PHASES = {"claw": "Claw Phase: play cards", "paw": "Paw Phase: draw a card",
+
+PHASES = {"claw": "Claw Phase: play cards", "paw": f"Paw Phase: {PAW_DRAW} cards drawn",
           "catastrophe": "CATastrophe Phase"}
 
 

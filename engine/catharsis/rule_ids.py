@@ -101,6 +101,7 @@ class R:
     EMBER_TOLERANCE = "catharsis.characters.emberhoof.tolerance"
     EMBER_UNFLIP = "catharsis.characters.emberhoof.unflip-condition"
     EMBER_REPLACE = "catharsis.characters.emberhoof.replace"
+    BREWFEST = "catharsis.characters.emberhoof.brewfest"
     ICE_GENERATION = "catharsis.characters.lumi.ice-generation"
     ICE_PARTY = "catharsis.characters.lumi.party-resource"
     ONE_ICE = "catharsis.characters.lumi.one-ice"

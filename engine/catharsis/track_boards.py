@@ -121,13 +121,30 @@ def check_gain(state, change, no):
     if p.dead:
         no.forbid(R.DEATH, f"{p.name} is dead; a dead player gains no powers", f"revive {words.quoted(p.name)}")
     name = change.args[1]
-    if is_duo(state, name) and any(pw.name.lower() == name.lower() and pw.status == DISCARDED
-                                   for q in state.players for pw in q.powers):
+    if duo_discarded(state, name):
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
                                    "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
+
+
+def duo_discarded(state, name: str) -> bool:
+    """Whether `name` is a duo power some board holds discarded (it never comes back)."""
+    return is_duo(state, name) and any(pw.name.lower() == name.lower() and pw.status == DISCARDED
+                                       for q in state.players for pw in q.powers)
+
+
+def check_rename(state, change, no):
+    """A power still in play named as a duo card already discarded would bring that card back."""
+    p = player_of(state, change.args[0])
+    slot, name = int(change.args[1]), change.args[2]
+    pw = p.powers[slot - 1]
+    if pw.status != DISCARDED and pw.name.lower() != name.lower() and duo_discarded(state, name):
+        who = words.quoted(p.name)
+        no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back, so "
+                  f"{p.name}'s power {slot} ({pw.name}, {pw.status}) is not that card; if it is, it was "
+                  f"discarded with it: `discard {who} {slot}`, then name it", f"discard {who} {slot}")
 
 
 def check_replace(state, change, no):
@@ -213,6 +230,19 @@ def apply_discard(t: Table, change) -> None:
     t.owed_settled()
 
 
+#: Emberhoof's Brewfest: a Drink for each party member, at most BREWFEST_MOST in all (the table records
+#: each with `drinks`, so the line says the limit; which Drinks came from it is not kept)
+BREWFEST, BREWFEST_MOST = "Brewfest", 5
+
+
+def _brewfest(t: Table, name: str) -> None:
+    living = [q["name"] for q in t.d["players"] if not q["dead"]]
+    choose = f"; {len(living)} party members, so choose which {BREWFEST_MOST} get one" \
+        if len(living) > BREWFEST_MOST else ""
+    t.say("brewfest", f"{name} gives each party member a Drink, at most {BREWFEST_MOST} Drinks{choose}: "
+                      "record each one (`drinks NAME +1`)", R.BREWFEST)
+
+
 def apply_use(t: Table, change) -> None:
     p = t.player(change.args[0])
     slot, half = int(change.args[1]), change.args[2]
@@ -234,6 +264,8 @@ def apply_use(t: Table, change) -> None:
         p["cobble"] += 1
         t.say("cobble", f"{p['name']} gains 1 Cobble ({p['cobble']})", R.COBBLE_GAIN,
               who=p["name"], amount=1)
+    if pw["name"].casefold() == BREWFEST.casefold():
+        _brewfest(t, name)
     duo = "duo" in change.args[3:] or is_duo(t.freeze(), pw["name"])
     goz = p["character"] == "Goz" and not duo  # no Combo on duo powers
     if goz and half == "top":
@@ -398,7 +430,7 @@ VERBS = {
                  usage="add a power to a board: gain ann \"Demon Lord\""),
     "replace": Verb(check_replace, apply_replace, read=words.read_replace,
                     usage="replace a power (discard, draw into the same spot): replace ann 2 [\"New name\"]"),
-    "rename": Verb(None, apply_rename, read=words.read_rename,
+    "rename": Verb(check_rename, apply_rename, read=words.read_rename,
                    usage="name a power: rename ann 3 Nail to the Eye"),
     "side": Verb(check_side, apply_side, read=("player", "power", "side"),
                  usage="the side a Soraten power shows: side ann 2 ground | side ann 2 flight"),

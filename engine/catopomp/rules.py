@@ -19,7 +19,7 @@ from .model import (
 )
 from .notation import format_move
 from .rule_ids import R
-from .rules_check import violations
+from .rules_check import c_missing_dice, violations
 from .rules_moves import alternatives
 from .table import resolve, setup_steps, step
 
@@ -197,7 +197,7 @@ def counting_findings(state, wanted, who: str, claim: str = PLAY_CLAIM) -> list[
                 out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has only {deck[code]} copies of {name}"))
             else:
                 out.append(Finding(R.SETUP_COPIES_PER_NUMBER, f"{takes}, but the deck has {deck[code]} copies of {name} and "
-                                                              f"{deck[code] - pool[code]} are in sight ({IN_SIGHT}): at most "
+                                                              f"{deck[code] - pool[code]} {'is' if deck[code] - pool[code] == 1 else 'are'} in sight ({IN_SIGHT}): at most "
                                                               f"{pool[code]} can be out of sight"))
     return out
 
@@ -278,6 +278,12 @@ def as_played(t: Table, move: Move) -> Table:
             hands[p] = c_add(hands[p], c_missing(left, (move.place,)))
         if move.swap:
             hells[p] = c_add(hells[p], c_missing(hells[p], move.swap))
+        if move.dice:  # the dice it took were in the centre (the own reserve die aside)
+            from_centre = list(move.dice)
+            if t.reserve[p] in from_centre:
+                from_centre.remove(t.reserve[p])
+            return t.replace(hands=tuple(hands), hells=tuple(hells),
+                             centre=tuple(sorted((*t.centre, *c_missing_dice(t.centre, from_centre)))))
     return t.replace(hands=tuple(hands), hells=tuple(hells))
 
 

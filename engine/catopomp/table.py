@@ -90,7 +90,7 @@ def _step_play(t: Table, mv: Move, eff: list[Eff]):
         hands[p] = c_sub(hands[p], mv.cards)
         heaven_part = list(mv.cards)
         if swap:
-            for _ in swap:
+            for _ in range(min(len(swap), heaven_part.count(CAT))):  # overruled: fewer Cat-letons than swaps
                 heaven_part.remove(CAT)
             hells[p] = c_sub(hells[p], swap)
             if discard is not None:
@@ -160,6 +160,11 @@ def _step_pass(t: Table, mv: Move, eff: list[Eff]):
     q = t.turn
     names = t.names
     ws = t.ws
+    if ws is None:  # overruled: the leader passes; the next player holding cards leads instead
+        nxt = next_with_cards(t, q)
+        eff.append(Eff("pass", f"{names[q]} passes", R.PASSING_PASS_INSTEAD_OF_PLAY))
+        eff.append(Eff("next-turn", f"{names[nxt]} is next and leads a brand-new set", R.SETS_LEADING))
+        return t.replace(turn=nxt), eff
     o = ws.owner
     hells = list(t.hells)
     discard = t.discard

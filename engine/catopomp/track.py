@@ -160,6 +160,10 @@ def _check_cleared(state: State, seat: int, value: str | None, change: Change, n
     name, n = state.players[seat].name, len(state.players)
     if state.cleared_record(name) is not None:
         return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name} already cleared all their cards this round")
+    hell = state.players[seat].hell_domain  # face up: the table sees them (a hand is the table's word)
+    if hell:
+        return no(R.ROUND_SAFE_WHEN_CLEAR, f"{name}'s Hell Domain still holds {', '.join(map(str, hell))}: a "
+                                           "player is clear only with no Heaven card and no Hell card left")
     if value is not None:
         size = int(value)
         limit = size_limit(n)

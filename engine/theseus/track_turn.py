@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.words import count, listing
 
-from .model import LAST_RANK, State, deck_size
+from .model import LAST_RANK, UNKNOWN, State, deck_size
 from .rule_ids import R
 from .table import Table
 from .track_score import standings
@@ -38,6 +38,10 @@ def advance_to(table: Table, target: int) -> None:
     """The table announces Rank `target`: what that means said as reminders (the Board may not be
     laid out), then the Table's own advance, one Rank at a time, on the Board as recorded."""
     old = table.rank
+    counted = [(r, deck_size(table.decks[r])) for r in range(old, target) if deck_size(table.decks.get(r, UNKNOWN))]
+    for r, left in counted:  # a Rank ends only when its deck runs out (a deck never counted: taken on trust)
+        table.forbid(R.WHEN_EMPTY, f"the Rank {r} deck still holds {count(left, 'card')} as counted: a Rank ends "
+                     f"only when its deck runs out; if it has, record it first (`deck {r} 0`)", f"deck {r} 0")
     if target == old + 1:
         table.say("advance", f"the Rank {old} deck is empty: Rank {target} begins; its deck now refills the Board", R.WHEN_EMPTY)
     else:
@@ -117,7 +121,9 @@ def next_turn(table: Table) -> None:
 def rank_advice(state: State, change, found, refused_last_rank6: bool = False) -> list[str]:
     """What a refused `rank` or `next-rank` could be instead, as far as the game has got (at Rank 6
     `last-rank6` only when the record shows no Rank 6 card still to leave the Board, else `next`, the
-    turn's end)."""
+    turn's end); refused while a Rank Deck is still counted, its record as run out (`deck R 0`)."""
+    if any(r.rule == R.WHEN_EMPTY for r in found.problems):
+        return list(dict.fromkeys(found.advice))
     if state.active_rank < LAST_RANK:
         return ["next-rank", f"rank {LAST_RANK}"]
     to_leave = any(_rank6_to_leave(Table(state)))

@@ -187,3 +187,16 @@ def test_every_reading_cites_the_rule_that_leaves_it_open():
 
     for note in rules_readings.ALL:
         assert note.rule in ALL_RULES and note.message.startswith("reading: "), note
+
+
+@pytest.mark.parametrize("steps", [
+    ("play pass",),  # Ann passed: Ben has the initiative
+    ("play pass", "track hand ben Grunt", "play fighter Grunt", "play decline", "play decline"),  # then Ben moved
+])
+def test_a_response_on_an_empty_line_cites_the_empty_line_alone(steps):
+    """An empty Line has nothing to respond to (responses.not-on-empty-line); whether a player passed
+    earlier in the level does not decide it (the table does not keep which move came last)."""
+    state = table("track hand ben Zap", "track hand cy Zap", *steps)
+    assert state.line == ()
+    verdict = E.check(state, E.plays.parse_move("respond Zap at ann boss", state))
+    assert [r.rule for r in verdict.reasons] == ["cataclysm-arcade.responses.not-on-empty-line"], verdict.as_json()

@@ -615,7 +615,8 @@ def test_king_gain_skips_occupied_spaces():
 
 
 def test_king_gain_shares_the_nine_space_when_nothing_else_is_open():
-    state = with_lives(new(("Ann", "Ben", "Cy", "Dot"), variant="king"), ann=5, ben=6, cy=7, dot=8)
+    # Eve stays on 9: the gain shares her space, the exception (with 9 empty it is the next free space)
+    state = with_lives(new(("Ann", "Ben", "Cy", "Dot", "Eve"), variant="king"), ann=5, ben=6, cy=7, dot=8)
     state, effects = do(state, "lives", "ann", "+1")
     assert lives(state)["Ann"] == 9 and effects[0].rule == G + "king-meowtain.nine-space-exception"
     state, effects = do(state, "lives", "ann", "+1")

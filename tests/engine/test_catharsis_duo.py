@@ -113,3 +113,17 @@ def test_naming_a_power_as_the_partners_duo_card_takes_that_cards_side():
     state, _ = track(state, "rename", "Ben", "2", "Tag", "Team")
     assert state.players[1].powers[1].status == "exhausted"
     assert E.declaration.status(state) == []
+
+
+def test_naming_a_power_as_a_discarded_duo_card_is_refused():
+    """A power still in play named as the duo card the partner's board holds discarded would bring that
+    card back (Duo Powers: a discarded one never comes back); a discarded power may take its name."""
+    state = table('card "Tag Team" duo Goz,Luthia top "1" bottom "2"', "rename Ann 1 Tag Team")
+    state, _ = track(state, "exhaust", "Ann", "1")
+    state, _ = track(state, "discard", "Ann", "1")
+    verdict = TRACKER.check(state, TRACKER.parse(state, ["rename", "Ben", "2", "Tag", "Team"]))
+    assert not verdict.legal and [r.rule for r in verdict.reasons] == ["catharsis.duo-powers.discarded"]
+    assert verdict.alternatives == ("discard Ben 2",)
+    state, _ = track(state, "discard", "Ben", "2")
+    state, _ = track(state, "rename", "Ben", "2", "Tag", "Team")
+    assert copies(state)[0] == ("discarded", 0) and state.players[1].powers[1].status == "discarded"

@@ -762,6 +762,18 @@ def test_drinks_at_most_four():
         "catharsis.characters.emberhoof.drink-deck"}
 
 
+@pytest.mark.parametrize("players, choose", [(PLAYERS, False), (["Ann", "Ben", "Cy", "Di", "Ed", "Fay"], True)])
+def test_brewfest_says_its_limit_of_five_drinks(players, choose):
+    """Brewfest gives each party member a Drink, 5 Drinks at most (a larger Murder Mystery party chooses
+    which 5); each Drink is recorded with `drinks`, so the use says the limit."""
+    s = new(players, characters="Ann=Emberhoof", boss="murder-mystery" if choose else None)
+    s, _ = do(s, "rename", "ann", "1", "Brewfest")
+    s, effects = do(in_combat(s), "use", "ann", "1")
+    said = [e.message for e in effects if e.rule == "catharsis.characters.emberhoof.brewfest"]
+    assert len(said) == 1 and "at most 5 Drinks" in said[0] and ("choose which 5" in said[0]) is choose
+    assert [p.drinks for p in s.players] == [0] * len(players)  # the table records each Drink itself
+
+
 def test_drunk_and_emberhoof_unflip():
     s = new(characters="Ann=Emberhoof,Ben=Goz,Cy=Durhak")
     assert refused(s, "drunk", "ben")[0] == {"catharsis.characters.emberhoof.drunk-roll"}

@@ -750,7 +750,8 @@ def test_a_direct_gem_loss_ends_the_round_only_when_lost_would():
     # overruled, the two commands still do the same thing
     assert overrule(s, "lost", "cy") == overrule(s, "gems", "cy", "-1")
     # issue 33: once a play is recorded, Ben's hand (a count the table never saw) still holds cards
-    s2 = run(s, "cleared ann")
+    assert rules_of(refused(s, "cleared", "ann").reasons) == [f"{C}round.safe-when-clear"]  # her 2 lies face up
+    s2, _ = overrule(s, "cleared", "ann")
     assert "Ben (10 hidden cards in hand) still holds" in refused(s2, "lost", "cy").reasons[0].message
     # once Ben has cleared too, Cy is the last player holding cards and the round ends on its own
     s3 = run(s2, "cleared ben")

@@ -361,7 +361,7 @@ function drawTaps() {
   const count = taps.moves.length;
   let note = count ? `${count} legal play${count === 1 ? "" : "s"}: tap to build one` : `No play to tap: ${plain(taps.note) || "none listed"}.`;
   if (handMissing) note = `${count ? `${count} legal play${count === 1 ? "" : "s"} (passes)` : "No play to tap"}. Plays with cards from your hand need your hand recorded.`;
-  $("picker-note").textContent = note;
+  $("picker-note").replaceChildren(linked(note));  // its rule ids link to their entries, as everywhere
   $("hand-needed").hidden = !handMissing;
   $("picked").textContent = picked.length ? picked.join(" ") : "";
   if (count) $("move").placeholder = `a play, e.g. ${taps.moves[0]}`;
@@ -487,7 +487,7 @@ async function search(q) {
   const out = $("rules-out");
   const r = await fetch(`/api/rules/search?q=${encodeURIComponent(q)}`);
   const doc = await r.json();
-  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  if (!r.ok) { out.replaceChildren(el("p", plain(doc.error), "refused")); return; }
   const parts = [];
   if (!doc.results.length) parts.push(el("p", `No rules match ${q}.`));
   else if (doc.coverage !== "covered") parts.push(el("p", "The rulebooks do not seem to cover this; the closest entries:"));
@@ -517,7 +517,7 @@ async function show(id) {
   const out = $("rules-out");
   const r = await fetch(`/api/rules/show/${encodeURIComponent(id)}`);
   const doc = await r.json();
-  if (!r.ok) { out.replaceChildren(el("p", doc.error, "refused")); return; }
+  if (!r.ok) { out.replaceChildren(el("p", plain(doc.error), "refused")); return; }
   const parts = [el("p", (doc.section_path || []).join(" › "), "effect")];
   for (const rule of doc.kind === "section" ? doc.entries : [doc]) parts.push(ruleView(rule));
   out.replaceChildren(...parts);
