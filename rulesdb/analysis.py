@@ -173,6 +173,10 @@ PLAYER_WORDS: dict[str, tuple[str, ...]] = {
     "endgame": ("end",), "end-game": ("end",), "tally": ("score", "count"), "dodge": ("block", "prevent"),
     "parry": ("block", "prevent"), "tank": ("damage",),
     "pips": ("number",), "kids": ("casual", "easy"), "children": ("casual", "easy"), "newbies": ("casual", "easy"), "recap": ("summary",),
+    # issue 46, round twelve: table slang the fourth blind set's writers used (and the third's), for
+    # what every game has: taking a card, being out
+    "yoink": ("take",), "yoinked": ("take",), "yoinking": ("take",),
+    "toast": ("death", "dead", "eliminated"),
     # typos that are words
     "loose": ("lose",), "looses": ("loses",), "loosing": ("losing",), "defence": ("defense",), "affect": ("effect",),
 }
@@ -315,6 +319,32 @@ def phrase_words(text: str) -> list[str]:
     low = text.lower()
     return [w for cues, pattern, said in PHRASES
             if any(cue in low for cue in cues) and re.search(pattern, low) for w in said]
+
+
+# A printed symbol typed as itself ("what does ? mean in a cost", "the ** on a challenge", "1 / 2 / 3
+# damage") is read by its names, as the rulebooks and the reference name it: the word splitter keeps
+# no symbol. Each row is (cues, where it stands alone, its names), a pattern searched only for a
+# question holding a cue (nearly every question ends in "?"): a "?" ending a question or a part ("can I
+# reroll? and ...") and a "*" against a word (emphasis) are punctuation, not a symbol.
+SYMBOLS: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
+    ((" ?", " '?", ' "?', " (?"), r"""(?:^|\s)['"(]?\?+['")]?\s+\w""", ("question", "mark")),
+    ((" *", " '*", ' "*', " (*"), r"""(?:^|\s)['"(]?\*+['")]?(?=\s|[?.!,;:]|$)""", ("asterisk", "star")),
+    (("/",), r"\d\s*/\s*\d+\s*/\s*\d", ("slash",)),
+)
+
+
+def symbol_words(text: str) -> list[str]:
+    """The names of the symbols a question types by themselves ("what does ? mean" -> question, mark):
+    the player's own words (the symbol said), not a synonym."""
+    spaced = " " + text
+    return [w for cues, pattern, said in SYMBOLS if any(c in spaced for c in cues) and re.search(pattern, text)
+            for w in said]
+
+
+def lone_question_mark(text: str) -> bool:
+    """Whether a question types "?" by itself before more words ("what does ? mean")."""
+    cues, pattern, _ = SYMBOLS[0]
+    return any(c in " " + text for c in cues) and re.search(pattern, text) is not None
 
 
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")

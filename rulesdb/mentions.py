@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, words
+from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, lone_question_mark, words
 
 # "the co-op dice game", "the cat lives game", "a climbing card game with hell domain": a description
 # of a game, not of a rule ("the end of the game", "the base game" are not descriptions)
@@ -42,10 +42,42 @@ def mentions(text: str, names: dict[str, str]) -> tuple[str, list[str]]:
 
     if "game" in rest.lower():
         rest = _DESCRIBED.sub(described, rest)
-    rest = re.sub(r"\s+(?=[?.!,;:])", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
+    # a space before punctuation left by a removed name goes; not before a "?" the player typed standing for itself
+    # ("what does ? mean": the symbol, rulesdb.analysis.SYMBOLS)
+    ends = r"[.!,;:]|\?(?!\s*\w)" if lone_question_mark(text) else r"[?.!,;:]"
+    rest = re.sub(rf"\s+(?={ends})", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
     if not words(rest):
         return text, []
     return rest, faint
+
+
+NAME_TYPO_LENGTH = 7  # a game's name word this long or longer, misspelt by one edit, still names it
+
+
+def spelt_names(text: str, names: dict[str, str]) -> str:
+    """The question with a game's name written right where one edit misspells it ("catastrohpe",
+    "catastrophy", "catharis"): a swap of two neighbours, a letter changed, left out or added. Only
+    long name words: a short one is too near other words."""
+    long_names = sorted({w for name in names for w in name.split() if len(w) >= NAME_TYPO_LENGTH})
+    for token in text.split():  # no pattern: every one-shot question passes here
+        said = token.strip(".,;:!?()'\"").lower()
+        if len(said) >= NAME_TYPO_LENGTH - 1 and said not in long_names:
+            right = next((n for n in long_names if _one_edit(said, n)), None)
+            if right:
+                text = text.replace(token.strip(".,;:!?()'\""), right)
+    return text
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether a is b with one letter changed, left out, added or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1 or a[:2] != b[:2]:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 @cache

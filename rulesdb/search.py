@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
-                              glued, misspelt_alias, phrase_words, synonyms, words)
+                              glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -203,7 +203,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
     fixes, typed, groups, key, unknown = {}, set(), [], [], 0
     common = max(50, int(lex.doc_count * COMMON_SHARE))
     glue = glued(query)
-    said = [w for w in words(query) if w not in glue]
+    said = [w for w in words(query) if w not in glue] + symbol_words(query)  # "what does ? mean": question mark
     plain = as_said(query)  # "the start of my turn": start, not setup
     # a question naming its own thing ("token") weighs the words of every table ("discard pile") less
     telling = any(w not in TABLE_WORDS and w not in GENERIC and w not in NUMBER_WORDS for w in said)
@@ -382,15 +382,16 @@ class RulesSearch:
         result = SearchResult(query, game)
         searchers = {gid: sr for gid, sr in self.searchers.items() if game is None or gid == game}
         # the game's name and a description of it ("in the co-op dice game") say which game, not which rule
-        from rulesdb.mentions import mentions
+        from rulesdb.mentions import mentions, spelt_names
 
         names = {n: flag for gid in searchers for n, flag in self.game_names(gid).items()}
-        asked, faint = mentions(query, names)
+        spelt = spelt_names(query, names)  # "catastrohpe how do u win": the game named, misspelt
+        asked, faint = mentions(spelt, names)
         faint = tuple(faint)
         per_game = {gid: self.ranked(asked, gid, limit, faint) for gid in searchers}
         typed = set().union(*(b.typed for _, b in per_game.values() if b is not None))
         weights = _game_weights(typed, searchers)
-        named = _named_games(query, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
+        named = _named_games(spelt, {gid: self.game_names(gid) for gid in searchers}) if game is None else set()
         if len(named) == 1:  # "how do you win Cataclysm Arcade?": the other games weigh little
             weights = {gid: w * (1.0 if gid in named else NAMED_ELSEWHERE) for gid, w in weights.items()}
         # a game that knows fewer of the question's words (corrected or unknown there) weighs less
