@@ -215,8 +215,10 @@ class Views:
     first), plays still listed when part of a hand is unknown
     (`partly_listed(state)`), the group `moves` lists a play under (`move_group(move, words)`), the
     phone page's view of the table (`phone(view, summary, rows, to_act, acting)` fills the view;
-    None: the plain view) and the plays a page offers by taps beside the listed ones
-    (`tap_reveals(game, state, moves, player)` -> ({play: {"ranks", "cards"}}, [plays]))."""
+    None: the plain view), the plays a page offers by taps beside the listed ones
+    (`tap_reveals(game, state, moves, player)` -> ({play: {"ranks", "cards"}}, [plays])) and why a
+    player not to act has no play listed though they may play now (`turn_note(state, player)`; None:
+    it is another's turn)."""
 
     moves_note: Callable[..., str | None] = _none
     position: Callable[..., dict] = _nothing
@@ -229,6 +231,7 @@ class Views:
     move_group: Callable[[str, list[str]], str] = _first_word
     phone: Callable[..., None] | None = None
     tap_reveals: Callable[..., tuple[dict, list[str]]] = _no_reveals
+    turn_note: Callable[..., str | None] = _none
 
 
 #: how pressing an effect of a kind is (`Declaration.pressing`: kind -> one of these), most pressing

@@ -24,7 +24,7 @@ def legal_texts(engine, state) -> list[str]:
 def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
     """The plays `moves` lists that `player` makes now (a play naming its maker is theirs when it names
     them, any other is the player to act's, or anyone's when nobody is named to act), as typed; and, when there are none, why (not their turn,
-    a hand the table has not recorded, the game over)."""
+    a hand the table has not recorded, the game over; Views.turn_note: a play out of turn their hand would hold)."""
     to_act = engine.turns.to_act(state)
     found, left = listed(engine, state)
     mine = [engine.plays.format_move(m) for m in found if (engine.turns.mover(state, m) or to_act) in (player, None)]
@@ -33,5 +33,6 @@ def plays_for(engine, state, player: str) -> tuple[list[str], str | None]:
     if to_act is None:
         return [], engine.views.moves_note(state) or "nobody is to act"
     if to_act != player:  # who may act, when any play is listed (engine.acting), else the player to act
-        return [], f"it is {(found and engine.turns.acting(state)) or to_act}'s turn, not {player}'s"
+        return [], engine.views.turn_note(state, player) or \
+            f"it is {(found and engine.turns.acting(state)) or to_act}'s turn, not {player}'s"
     return [], left or engine.views.moves_note(state) or "the companion lists no play here"

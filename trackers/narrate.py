@@ -65,6 +65,16 @@ def with_by(by: str | None, text: str) -> str:
     return f"{by}: {text}" if by and by not in text.split() else text
 
 
+def play_said(by: str | None, entry: Entry, label: str) -> str:
+    """A logged change's words after `by: `; a play that names its maker (`Chris play Cucumber`,
+    `Betty roll 3`) is said without the log's verb and the name again (`play Cucumber`, `roll 3`)."""
+    text = entry.args[0] if entry.verb == PLAY and entry.args else ""
+    first, _, rest = text.partition(" ")
+    if rest and by and first.lower() == by.lower() and label.startswith(f"{PLAY} {text}"):
+        return rest + label[len(PLAY) + 1 + len(text):]
+    return label
+
+
 def is_setup(session: Session, entry: Entry) -> bool:
     """Whether a logged change sets the table up (its verb's row says so): the table's, and no play."""
     from engine.tracking import setup_of
@@ -196,12 +206,12 @@ class Narrator:
                 crossed[n] = longer
                 ahead = max(ahead, said.index(longer))  # what ended the last round is told before it
                 said.remove(longer)
-        return Told(entry.seq, by, self.label(entry), crossed, said, ahead)
+        return Told(entry.seq, by, play_said(by, entry, self.label(entry)), crossed, said, ahead)
 
     def _taken_back(self, entry: Entry, before_state) -> str:
         told = self.told.get(entry.seq)
         by = told.by if told else change_by(self.session, self.game.engine, before_state, entry)
-        return f"{by}: {self.label(entry)}"
+        return f"{by}: {play_said(by, entry, self.label(entry))}"
 
     def feed(self, entries: list[Entry], since: int = 0) -> dict[int, Told]:
         """These events (those after the last fed) told: {seq: Told}. Events up to seq `since` are
@@ -226,7 +236,7 @@ class Narrator:
                     if isinstance(entry, int):
                         entry = self.lookup([entry])[entry]
                     again = self._step(entry, telling)
-                    brought.append(f"{again.by}: {label(entry)}" if again else "")
+                    brought.append(f"{again.by}: {again.text}" if again else "")
                 told = Told(e.seq, TABLE, f"redo {e.count}: brought back " + "; ".join(brought))
             if telling:
                 out[e.seq] = self.told[e.seq] = told

@@ -12,6 +12,11 @@ from .model import DIE_FACES, GAME, State
 from .rules import being_played, waiting_roller
 
 
+#: the highest Attack number asked about (the rulebook prints no range: any number stands, one above
+#: DIE_FACES cannot be defended; a bound only keeps the question short)
+MOST = 999
+
+
 def _hit(number: int) -> Fraction:
     return Fraction(max(0, min(DIE_FACES, DIE_FACES + 1 - number)), DIE_FACES)
 
@@ -115,8 +120,9 @@ def answer(args: list[str], state: State | None, yarn: int | None = None, player
     if player is not None:
         raise OddsQuestion(f"--player names a target of the session's Attack; ask `catastrophe attack --player "
                            f"{player}` (without N)")
-    if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= DIE_FACES + 1:
-        raise OddsQuestion(f"attack: give the Attack's number, 1 to {DIE_FACES}; usage: {USAGE}")
+    if len(words) != 2 or not words[1].isdigit() or not 1 <= int(words[1]) <= MOST:
+        raise OddsQuestion(f"attack: give the Attack's number, 1 to {MOST} (above {DIE_FACES} no roll defends); "
+                           f"usage: {USAGE}")
     number, yarn, against = int(words[1]), yarn or 0, against or 0
     chance = defend(number, yarn, against)
     return {"number": number, "yarn": yarn, "against": against, "chance": str(chance),

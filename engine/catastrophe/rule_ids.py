@@ -64,6 +64,7 @@ class R:
     CURIOSITY = "catastrophe.main-deck.curiosity"
     ALLY = "catastrophe.main-deck.ally"
     REACTIONS_BEFORE_DICE = "catastrophe.main-deck.reactions-before-dice"
+    REACTIONS_ANYTIME = "catastrophe.main-deck.reactions-catfinity"
     CUCUMBER = "catastrophe.main-deck.cucumber"
     CUCUMBER_ON_CUCUMBER = "catastrophe.main-deck.cucumber-on-cucumber"
     TAKE = "catastrophe.main-deck.take"

@@ -8,7 +8,7 @@ from engine.errors import IllegalMove
 from engine.tracking import Findings
 
 from .model import (
-    PHASE_TITLES, REACTIONS, TABLE_SOURCE, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue, catalogue,
+    DIE_FACES, PHASE_TITLES, REACTIONS, TABLE_SOURCE, TYPE_TITLES, CardSpec, ChainCard, State, builtin_catalogue, catalogue,
 )
 from .notation import Move, parse, spec_of
 from . import rules_effects, rules_readings
@@ -105,6 +105,8 @@ def _judge_play(state: State, move: Move, r: Findings) -> None:
     top = state.chain[-1] if state.chain else None
     if spec in builtin_catalogue() and spec.name == "Mice Mischief":
         r.unchecked.append(rules_readings.MICE_MISCHIEF)
+    if spec.type == "attack" and (move.number or spec.number or 0) > DIE_FACES:
+        r.unchecked.append(rules_readings.ATTACK_ABOVE_DIE)
     if "catfinity" in spec.symbols:
         if spec.type in REACTIONS:
             _judge_reaction(state, move, spec, r)
@@ -464,9 +466,9 @@ def _resolve(t: Table, move: Move) -> None:
         t.apply_lives(ops)
     elif top.type == "reapurr":
         if top.reapurr is not None:
-            t.apply_reapurr("+" if top.reapurr >= 0 else "-", abs(top.reapurr))
-            t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr})",
-                  R.REAPURR_FOLLOW)
+            short = t.apply_reapurr("+" if top.reapurr >= 0 else "-", abs(top.reapurr))
+            t.say("reapurr", f"the Grim Reapurr card moves him {top.reapurr:+d} (now on {t.grim_reapurr}){short}",
+                  R.REAPURR_RANGE if short else R.REAPURR_FOLLOW)
         else:
             t.note(R.REAPURR_FOLLOW, f"{name}: how far it moves the Grim Reapurr is the card's text; record it "
                    "with `companion track reapurr +N`")

@@ -117,9 +117,9 @@ def carry_out(t, card, rule: str) -> None:
     for text in card.effect:
         e = parse_effect(text)
         if e.kind == "reapurr":
-            t.apply_reapurr("+" if e.amount > 0 else "-", abs(e.amount))
-            t.say("card-effect", f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr})",
-                  R.REAPURR_MOVES, amount=e.amount, card=card.name)
+            short = t.apply_reapurr("+" if e.amount > 0 else "-", abs(e.amount))
+            t.say("card-effect", f"{card.name} moves the Grim Reapurr {e.amount:+d} (now on {t.grim_reapurr}){short}",
+                  R.REAPURR_RANGE if short else R.REAPURR_MOVES, amount=e.amount, card=card.name)
             continue
         seats = whom(t, card, e.who)
         if not seats:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.base import Verdict
 
 from . import notation, rules
-from .model import State, catalogue
+from .model import REACTIONS, State, catalogue
 from .notation import Move
+from .rule_ids import R
 from .track import hide
 
 
@@ -51,6 +52,24 @@ def moves_note(state: State) -> str | None:
         return (f"card plays from hands the table does not know are not listed ({', '.join(hidden)}: "
                 "a count only); any card may still be checked with `check`")
     return None
+
+
+def turn_note(state: State, player: str) -> str | None:
+    """Why a cat not to act has no play listed though it may play now: a Reaction may be played on
+    another's turn (catastrophe.main-deck.reactions-catfinity), but its hand is not recorded, so no
+    card of it can be listed. None when no Reaction could be played now (their turn is the answer)."""
+    me = next((p for p in state.players if p.name == player), None)
+    if state.game_over or me is None or me.eliminated or me.hand_cards is not None or not me.hand:
+        return None
+    others = [state.players[i].name for i in state.turn_order() if state.players[i].name != player]
+    reactions = [spec for spec in catalogue(state).values() if spec.type in REACTIONS]
+    tries = (Move(kind="play", player=player, card=spec.name, target=target) for spec in reactions
+             for target in (others if spec.type == "pass" else [None]))
+    if not any(not rules.judge(state, move).problems for move in tries):
+        return None
+    cur = state.players[state.current].name
+    return (f"it is {cur}'s turn, and {player} may react now with a Reaction from their hand "
+            f"({R.REACTIONS_ANYTIME}), but {player}'s hand is not recorded, so its cards cannot be listed")
 
 
 def legal_moves(state: State) -> list[Move]:

@@ -44,6 +44,9 @@ OUT_ON_OWN_TURN = _reading(R.OUT, (
 MEOWTAIN_NO_SPACE = _reading(R.KING_LOSE, (
     "in King of the Meowtain a cat with every space below taken goes below the 1 space and is eliminated "
     "(King of the Meowtain: does not say)"))
+ATTACK_ABOVE_DIE = _reading(R.ATTACK_ROLL, (
+    "an Attack numbered above 6 stands as printed and cannot be defended by a roll, since one die shows at "
+    "most 6 (Attack: the number is on the card; the rulebook gives it no range)"))
 
 #: (effect kind, rule or None for any) -> the reading that effect rests on
 BY_EFFECT = {
@@ -56,7 +59,7 @@ BY_EFFECT = {
 }
 
 ALL = (POWER_CAT_WHEN, PASS_TARGET, PASS_ONTO_TARGET, MICE_MISCHIEF, LOSS_AT_RESOLVE, YARN_OWN_DIE, YARN_NEW_ROLL, TOGETHER,
-       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE)
+       OUT_ON_OWN_TURN, MEOWTAIN_NO_SPACE, ATTACK_ABOVE_DIE)
 
 
 def from_effects(effects) -> list[Reason]:

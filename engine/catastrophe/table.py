@@ -223,9 +223,18 @@ class Table(WorkingTable):
 
     # ---- the Grim Reapurr
 
-    def apply_reapurr(self, sign: str, n: int) -> None:
+    def apply_reapurr(self, sign: str, n: int) -> str:
+        """Move the Grim Reapurr, from his Lair up to the top of the life track; what the track's ends
+        left of the move, in words ('' when none): the stop at an end is the project's reading (the
+        rulebook prints no card that goes past one, catastrophe.reapurr.range)."""
         target = reapurr_target(self.grim_reapurr, sign, n)
         self.grim_reapurr = max(REAPURRS_LAIR, min(TOP_SPACE, target))  # the Lair up to the top of the track
+        left = abs(target - self.grim_reapurr)
+        if not left:
+            return ""
+        end = f"the {TOP_SPACE} space, the top of the life track" if target > TOP_SPACE else "the Reapurr's Lair"
+        return (f"; he stops at {end}, {count(left, 'space')} short of the card's move (the project's "
+                "reading: the rulebook does not say what a move past the track's end does)")
 
     # ---- Yarn Balls
 

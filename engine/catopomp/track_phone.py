@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.phone import cards as _cards, pairs as _pairs, player as _player, turn as _turn, winners as _winners
+from engine.words import count
 
 
 def _setup_words(step: str) -> str:
@@ -49,7 +50,7 @@ def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
                                 "owner": None, "dice": [], "empty": "empty"})
     view["counters"] = [["Round", str(s.get("round"))]]
     for r in rows:
-        counters = _pairs(r, [("gems", "Soul Gems", None), ("hand", "Hand", None),
+        counters = _pairs(r, [("gems", "Soul Gems", None), ("points", "Points", None), ("hand", "Hand", None),
                               ("reserve_die", "Reserve die", None), ("used_dice", "Used dice", lambda v: v or None),
                               ("prediction", "Prediction", None)])
         view["players"].append(_player(r, counters, ["out of cards"] if r.get("cleared") else []))
@@ -64,8 +65,21 @@ def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
         view["details"].append(["Passing", str(opts.get("passing"))])
         view["details"].append(["Variants", ", ".join(extras) or "none"])
     if s.get("game_over"):
-        loser = s.get("loser")
-        view["end"] = {"title": _winners(list(s.get("winners") or [])),
-                       "how": f"{loser} lost their last Soul Gem" if loser else "",
-                       "scores": [[r["name"], f"{r.get('gems', 0)} Soul Gem{'' if r.get('gems') == 1 else 's'}"]
-                                  for r in rows]}
+        view["end"] = _end(s, rows)
+
+
+def _gems(n) -> str:
+    return f"{n} Soul Gem{'' if n == 1 else 's'}"
+
+
+def _end(s: dict, rows: list[dict]) -> dict:
+    """The end screen: everyone with a gem left wins; in the competitive variant the most points win
+    (the player out of Soul Gems counting 0), so the title and each score say the points first."""
+    winners, loser = list(s.get("winners") or []), s.get("loser")
+    lost = f"{loser} lost their last Soul Gem" if loser else ""
+    if not (s.get("options") or {}).get("competitive"):
+        return {"title": _winners(winners), "how": lost, "scores": [[r["name"], _gems(r.get("gems", 0))] for r in rows]}
+    top = max((r.get("points") or 0 for r in rows), default=0)
+    how = "most points" + (f" ({lost}: their points count 0)" if lost else "")
+    scores = [[r["name"], f"{count(r.get('points') or 0, 'point')}, {_gems(r.get('gems', 0))}"] for r in rows]
+    return {"title": f"{_winners(winners)}, {count(top, 'point')}", "how": how, "scores": scores}

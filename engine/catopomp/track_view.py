@@ -29,10 +29,13 @@ def hide(state: State, player):
 
 
 def mark_hidden(state: State, summary: dict[str, Any], reveal: set[str]) -> dict[str, Any]:
-    """A hidden prediction shows as `secret`: the table knows one was made, not what it is."""
-    made = {p.name for p in state.players if p.prediction is not None}
+    """A hidden prediction shows as `secret`: the table knows one was made, not what it is; a revealed
+    player (its owner's own page, `--reveal NAME`) sees their own number."""
+    made = {p.name: p.prediction for p in state.players if p.prediction is not None}
     for row in summary["players"]:
-        if row.get("prediction") is None and row["name"] in made and row["name"] not in reveal:
+        if row["name"] in made and row["name"] in reveal:
+            row["prediction"] = made[row["name"]]
+        elif row.get("prediction") is None and row["name"] in made:
             row["prediction"] = "secret"
     return summary
 

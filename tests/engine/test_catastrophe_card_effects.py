@@ -144,3 +144,26 @@ def test_every_written_effect_reads_back(kind, who, n, sign):
     assert effect == CardEffect(kind, None if kind == "reapurr" else who, int(f"{sign}{n}"))
     token = f"reapurr={sign}{n}" if kind == "reapurr" else f"{kind}={who}{sign}{n}"
     assert parse_effect(from_token(token)) == effect
+
+
+@pytest.mark.parametrize("card,start,moved", [
+    ("Grim Reapurr +5", 7, "3 spaces short"),  # a Grim Reapurr card's own move
+    ("Reaper Storm", 8, "1 space short"),      # an Event's `reapurr +2`
+])
+def test_a_reapurr_move_past_the_top_stops_at_nine_and_says_so(card, start, moved):
+    """The rulebook does not say what a move past the 9 space does: the Grim Reapurr stops there, and
+    the effect says so (the project's reading, catastrophe.reapurr.range), never a silent cap."""
+    state = table({"name": "Reaper Storm", "type": "event", "effect": ["reapurr +2"]})
+    state = state.model_copy(update={"grim_reapurr": start})
+    verdict, after = resolved(state, "Abi draw", f"Abi reveal {card}")
+    assert after.grim_reapurr == 9 and after.grim_reapurr_wins
+    said = [e for e in verdict.effects if "moves" in e.message and "Grim Reapurr" in e.message]
+    assert said and moved in said[0].message and "reading" in said[0].message, [e.message for e in verdict.effects]
+    assert said[0].rule == "catastrophe.reapurr.range"
+
+
+def test_a_reapurr_move_within_the_track_says_no_stop():
+    state = table({"name": "Reaper Storm", "type": "event", "effect": ["reapurr +2"]})
+    verdict, after = resolved(state, "Abi draw", "Abi reveal Reaper Storm")
+    assert after.grim_reapurr == 2
+    assert not any("short of" in e.message for e in verdict.effects)

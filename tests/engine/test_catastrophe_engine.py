@@ -220,3 +220,21 @@ def test_a_tables_catfinity_attack_may_interrupt_but_still_needs_a_target():
     assert not verdict.legal and verdict.reasons[0].rule == G + "attack-symbol.choose-target"
     assert "Chris play Pounce at Abi" in verdict.alternatives
     assert E.check(state, E.plays.parse_move("Chris play Pounce at Abi", state)).legal
+
+
+def test_an_attack_above_six_is_taken_alike_by_play_odds_track_card_and_cards_add(cli, home):
+    """The rulebook prints an Attack's number on the card and gives it no range: any number from 1
+    stands everywhere (0 nowhere), and above a die's 6 faces no roll defends it, said as a reading."""
+    for number in ("7", "12"):
+        odds = cli.json("odds", "catastrophe", "attack", number)
+        assert odds["chance"] == "0" and odds["number"] == int(number)
+    assert "1 to 999" in cli("odds", "catastrophe", "attack", "0").stderr
+    assert cli("odds", "catastrophe", "attack", "0").exit_code == 2
+    assert cli("cards", "add", "catastrophe", "Big Hiss", "--type", "attack", "--number", "8").exit_code == 0
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    assert cli("track", "card", "Hairball", "attack", "9").exit_code == 0
+    for text in ("Ann play Attack 7 at Ben", "Ann play Hairball at Ben", "Ann play Big Hiss at Ben"):
+        played = cli("check", text)
+        assert played.exit_code == 0 and "above 6" in played.stdout, (text, played.stdout)
+    assert "above 6" not in cli("check", "Ann play Attack 6 at Ben").stdout
+    assert cli("check", "Ann play Attack 0 at Ben").exit_code == 2

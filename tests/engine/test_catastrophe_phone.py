@@ -16,3 +16,45 @@ def test_paw_phase_headline_says_three_cards_were_drawn():
     assert isinstance(state, State) and state.phase == "paw" and state.players[0].hand == 7
     view = phone_view("catastrophe", public_summary(tracker, "catastrophe", state), "Abi", "Abi", False)
     assert "3 cards drawn" in view["headline"] and "a card" not in view["headline"]
+
+
+def _table_after(tmp_path, *plays):
+    from trackers.sessions import Sessions
+    from trackers.table_view import TableView
+
+    with Sessions(tmp_path, create=True) as store:
+        store.new("catastrophe", ["Abi", "Betty", "Chris"], "g")
+        for text in plays:
+            store.play(text, "g")
+    return TableView(tmp_path, "g")
+
+
+def test_a_cat_who_may_react_on_anothers_turn_is_told_so_not_that_it_is_not_their_turn(tmp_path):
+    """Hands not recorded: a Reaction may be played on another cat's turn (the rulebook's Reaction
+    cards), so Betty's page says she may react and her hand is what is missing, not whose turn it is."""
+    view = _table_after(tmp_path, "Abi play Attack 4 at Betty")
+    try:
+        doc, _ = view.plays("Chris")
+        assert doc["moves"] == []
+        assert "Chris may react now" in doc["note"] and "hand is not recorded" in doc["note"]
+        assert "not Chris's" not in doc["note"] and "catastrophe.main-deck.reactions-catfinity" in doc["note"]
+    finally:
+        view.close()
+
+
+def test_with_nothing_to_react_to_it_is_simply_another_cats_turn(tmp_path):
+    view = _table_after(tmp_path)
+    try:
+        assert view.plays("Betty")[0]["note"] == "it is Abi's turn, not Betty's"
+    finally:
+        view.close()
+
+
+def test_the_log_says_a_play_once_with_who_made_it(tmp_path):
+    """`Chris play Cucumber` is told `Chris: play Cucumber`, never `Chris: play Chris play Cucumber`."""
+    view = _table_after(tmp_path, "Abi play Attack 4 at Betty", "Chris play Cucumber")
+    try:
+        log = view.table(None)["log"]
+        assert [(e["by"], e["said"]) for e in log] == [("Abi", "play Attack 4 at Betty"), ("Chris", "play Cucumber")]
+    finally:
+        view.close()

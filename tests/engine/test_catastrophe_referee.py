@@ -219,6 +219,8 @@ READING_CASES = {
     "together": (readings.TOGETHER, lambda: _track_case(["lives", "all", "-9"])),
     # the current cat out on its own turn
     "own turn": (readings.OUT_ON_OWN_TURN, lambda: _track_case(["lives", "abi", "-9"])),
+    # an Attack numbered above a die's 6 faces: it stands, and no roll defends it
+    "above the die": (readings.ATTACK_ABOVE_DIE, lambda: _play_case([], "Abi play Attack 7 at Betty")),
     # King of the Meowtain with no free space below
     "no space": (readings.MEOWTAIN_NO_SPACE, lambda: _track_case(
         ["lives", "chris", "-1"], variant="king", before=[["lives", "abi", "=2"], ["lives", "betty", "=1"],
