@@ -17,7 +17,8 @@ _KINDS = {"int_parsing": "a whole number", "int_type": "a whole number", "int_fr
           "float_parsing": "a number", "float_type": "a number", "bool_parsing": "true or false",
           "bool_type": "true or false", "string_type": "text in quotes", "tuple_type": "a list",
           "list_type": "a list", "set_type": "a list", "frozen_set_type": "a list", "dict_type": "a table",
-          "model_type": "a table", "model_attributes_type": "a table", "none_required": "left out"}
+          "model_type": "a table", "model_attributes_type": "a table", "none_required": "left out",
+          "is_instance_of": "a value of its own kind"}
 #: errors of a value's size, as their limit says it
 _LIMITS = {"greater_than_equal": ("ge", "at least"), "greater_than": ("gt", "more than"),
            "less_than_equal": ("le", "at most"), "less_than": ("lt", "less than")}
@@ -43,7 +44,7 @@ def field_problem(exc, model=None) -> str:
     first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])  # a misspelt key first
     path = _path(first)
     same = [e for e in errors if _path(e) == path]
-    kinds = [e for e in same if e["type"] in _KINDS or e["type"] in ("literal_error", "enum", "is_instance_of")]
+    kinds = [e for e in same if e["type"] in _KINDS or e["type"] in ("literal_error", "enum")]
     fits = [e for e in same if e not in kinds]
     chosen = (fits or same or [first])[0]
     said = _said(chosen, kinds if not fits else [], path, model)

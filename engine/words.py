@@ -94,7 +94,7 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     # a word that starts only another name of a verb (`card` of `cards`, Catopomp's `hand`) is no short form
     # of the verb: the verb is offered as any near word's is
     near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
-    choices = sorted({*longer[:len(longer) == 1], *(aliases[n] for n in near)}) or list(commands)
+    choices = sorted({*(longer if len(longer) == 1 else ()), *(aliases[n] for n in near)}) or list(commands)
     raise UnknownVerb(f"unknown command {token!r}; did you mean: {', '.join(choices)}", token)
 
 
