@@ -92,6 +92,10 @@ OWN_MISTAKES = [
      ["field playerone", "did you mean player_one?"]),
     ("cataclysm-arcade", lambda t: t["players"][0].update(name=""), ["field players.0.name: should not be empty"]),
     ("cataclysm-arcade", lambda t: t["players"].pop(), ["field players: needs at least 2 players, not 1"]),
+    ("catharsis", lambda t: t["players"][0].update(character="Durak"),
+     ["field players.0.character: unknown character 'Durak'", "did you mean Durhak?"]),
+    ("catharsis", lambda t: t.update(cards=[{"name": "Zap", "duo": ["Goz", "Lumy"]}]),
+     ["field cards.0.duo: unknown character 'Lumy'", "did you mean Lumi?"]),
     ("cataclysm-arcade", lambda t: t.update(line=[{"kind": "atack"}]), ["field line.0.kind: should be one of",
                                                                        "did you mean 'attack'?"]),
 ]
