@@ -16,6 +16,7 @@ from engine.errors import (  # noqa: F401  (the three failure kinds, importable 
     SituationError,
     UnknownVerb,
 )
+from engine.field_words import field_problem  # noqa: F401  (where the games import it from)
 from engine.readings import remembered, unsaid
 from engine.record import Record
 
@@ -105,30 +106,6 @@ S = TypeVar("S", bound=Record)
 M = TypeVar("M")
 
 
-#: what pydantic puts in an error's location besides field names: the branch of a union it tried
-_TYPE_TAGS = frozenset({"int", "str", "bool", "float", "tuple", "list", "dict", "none", "constrained-int",
-                        "constrained-str", "constrained-float", "lax-int", "strict-int", "json-or-python"})
-
-
-def _readable(part) -> bool:
-    """A location part a person would call part of the field's path (a name, an index, a key)."""
-    return not isinstance(part, str) or not ("[" in part or "(" in part or part in _TYPE_TAGS)
-
-
-def field_problem(exc) -> str:
-    """`field players.0.hand: ...` from a pydantic ValidationError: the path in the file's own words
-    (no union branch or validator names), and for a value that matched no branch of a union, the
-    branch that fits its kind (a number too large, not "Input should be a valid tuple")."""
-    errors = exc.errors()
-    first = errors[0]
-    path = tuple(p for p in first["loc"] if _readable(p))
-    same = [e for e in errors if tuple(p for p in e["loc"] if _readable(p)) == path]
-    fits = [e for e in same if not e["type"].endswith("_type") and e["type"] not in ("literal_error", "is_instance_of")]
-    chosen = (fits or same or [first])[0]
-    where = ".".join(str(p) for p in path) or "file"
-    return f"field {where}: {chosen['msg']}"
-
-
 class Engine(Generic[S, M]):
     """The move validator's face of a declared game (engine/game.py `Declaration`): what the CLI, the
     step and the tests ask of its plays. Built from the declaration (engine.get_engine), never
@@ -155,7 +132,7 @@ class Engine(Generic[S, M]):
         try:
             state = self.State.model_validate(data)
         except ValidationError as exc:
-            raise SituationError(f"{source}: {field_problem(exc)}") from None
+            raise SituationError(f"{source}: {field_problem(exc, self.State)}") from None
         if self.views.load_check is not None:
             self.views.load_check(state, source)
         return state

@@ -106,9 +106,13 @@ def check_entry(model, entry: dict, where: str):
 
     name = entry_name(entry, where)
     try:
-        return model.model_validate(entry)
+        record = model.model_validate(entry)
     except ValidationError as exc:
-        raise LibraryError(f"{where}: card {name!r}: {field_problem(exc)}") from None
+        raise LibraryError(f"{where}: card {name!r}: {field_problem(exc, model)}") from None
+    problem = model.entry_problem(entry) if hasattr(model, "entry_problem") else None  # the game's own check
+    if problem:
+        raise LibraryError(f"{where}: card {name!r}: {problem}")
+    return record
 
 
 def over_shipped(shipped: dict | None, own: dict) -> dict:

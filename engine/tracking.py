@@ -11,7 +11,7 @@ from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from engine.base import Change, Effect, EngineError, MoveSyntaxError, Reason, UnknownVerb, Verdict  # noqa: F401  (Change: the step's)
 from engine.record import Record
-from engine.words import numbers_read
+from engine.words import numbers_read, whole_numbers
 
 S = TypeVar("S", bound=Record)
 
@@ -228,6 +228,7 @@ class Tracker(Generic[S]):
         """The command's Change, read by the game; then every game's one rule on numbers
         (words.number_problem): MoveSyntaxError for a number past the range or a change by 0."""
         verbs = self.declaration.verbs
+        whole_numbers(words)
         if verbs.parse is None:
             change = read_command(verbs.table, state, words, verbs.aliases)
         else:

@@ -24,6 +24,9 @@ def match(word: str, choices: list[str], what: str, hint: str = "did you mean", 
     word and the nearest choices; AmbiguousMove lists every choice the word fits (the table's
     "did you mean" among its own names)."""
     low = word.lower()
+    if not low.strip():  # an empty word starts every choice: it names none of them
+        raise MoveSyntaxError(f"an empty word names no {what}; type one of: {', '.join(choices[:8]) or '(none)'}"
+                              f"{', ...' if len(choices) > 8 else ''}")
     exact = [c for c in choices if c.lower() == low]
     if exact:
         return exact[0]
@@ -85,11 +88,13 @@ def command(token: str, aliases: dict[str, str], commands) -> str:
     # a shortened verb is never guessed: every verb changes the table (or is harmless typed in full),
     # and a word cut short may be another order (`clear` is not `cleared`): the full word is asked for
     longer = sorted({aliases[a] for a in aliases if a.startswith(low)}) if low else []
-    if len(longer) == 1:
+    if len(longer) == 1 and longer[0].startswith(low):
         raise UnknownVerb(f"unknown command {token!r}: {token!r} is short for {longer[0]!r}, which is "
                           f"only read typed in full (`{longer[0]} ...`)", token, longer[0])
+    # a word that starts only another name of a verb (`card` of `cards`, Catopomp's `hand`) is no short form
+    # of the verb: the verb is offered as any near word's is
     near = difflib.get_close_matches(low, list(aliases), n=3, cutoff=0.5)
-    choices = sorted({aliases[n] for n in near}) or list(commands)
+    choices = sorted({*(longer if len(longer) == 1 else ()), *(aliases[n] for n in near)}) or list(commands)
     raise UnknownVerb(f"unknown command {token!r}; did you mean: {', '.join(choices)}", token)
 
 
@@ -145,6 +150,21 @@ _NUMBERS = re.compile(r"(?:[a-z][a-z-]*=)?[+\-=]?\d+(?:/\d+)*", re.I)
 MOST_AMOUNT = 999
 #: the valid range, as a refusal names it
 AMOUNTS = f"a change runs from +1 to +{MOST_AMOUNT} or -1 to -{MOST_AMOUNT}, a count or =N from 0 to {MOST_AMOUNT}"
+
+
+#: a number word with a decimal point (`-1.5`, `=.5`, `adjust=2.5`): no count at a table has a fraction
+_DECIMAL = re.compile(r"(?:[a-z][\w.-]*=)?[+\-=]?\d*\.\d+", re.I)
+
+
+def whole_numbers(words: list[str]) -> None:
+    """A tracker command's words, before any game reads them: a number with a decimal point is refused
+    as one (not read as an unknown player's name), for every game alike."""
+    tokens = [t for w in words for t in str(w).split()]
+    decimal = next((t for t in tokens[1:] if _DECIMAL.fullmatch(t)), None)
+    if decimal is not None:
+        shown = decimal if len(decimal) <= 12 else decimal[:12] + "..."
+        raise MoveSyntaxError(f"{tokens[0]}: {shown!r} is not a whole number; changes and counts take whole "
+                              f"numbers only (e.g. -1 or +2)")
 
 
 def number_problem(word: str, by_zero: bool = True) -> str | None:

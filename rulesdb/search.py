@@ -62,7 +62,9 @@ def _weighting():
 
 def _require_words(query: str) -> None:
     if not words(query):
-        raise BadQuery("the query is empty: type a few words, e.g. companion rules search \"reroll one die\"")
+        what = ("has only words too common to search: ask with the rule's own words" if re.search(r"[^\W\d_]", query)
+                else "is empty: type a few words")
+        raise BadQuery(f"the query {what}, e.g. companion rules search \"reroll one die\"")
 
 
 class Hit(namedtuple("Hit", "id game title text snippet score source exceptions exception_to provenance",

@@ -60,7 +60,7 @@ def test_a_bad_situation_file_is_still_refused_naming_the_field(tables, tmp_path
                            "--situation", str(bad)], cwd=installed_cwd(), capture_output=True, text=True, timeout=120,
                           env={**os.environ, "COMPANION_HOME": str(tables)})
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines()[-1].endswith(f"{bad}: field players: Field required")
+    assert done.stderr.strip().splitlines()[-1].endswith(f"{bad}: field players: missing, and it is required")
     nested = tmp_path / "nested.toml"
     nested.write_text('turn = "Ann"\n[[players]]\nname = "Ann"\nhand = [11]\n[[players]]\nname = "Ben"\n',
                       encoding="utf-8")

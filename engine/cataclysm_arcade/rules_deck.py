@@ -41,7 +41,7 @@ def load_deck(data: dict[str, Any], source: str = "deck") -> Deck:
     try:
         return Deck.model_validate(data)
     except ValidationError as exc:
-        raise SituationError(f"{source}: {field_problem(exc)}") from None
+        raise SituationError(f"{source}: {field_problem(exc, Deck)}") from None
 
 
 def check_deck(deck: Deck) -> Verdict:

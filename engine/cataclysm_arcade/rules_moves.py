@@ -15,8 +15,15 @@ from .rule_ids import R
 
 def load_check(state: State, source: str = "situation") -> State:
     names = {p.name for p in state.players}
-    if len(names) != len(state.players) or len(names) < 2:
-        raise SituationError(f"{source}: field players: at least 2 players with different names")
+    for i, seat in enumerate(state.players):
+        if not seat.name.strip():
+            raise SituationError(f"{source}: field players.{i}.name: should not be empty")
+    if len(state.players) < 2:
+        raise SituationError(f"{source}: field players: needs at least 2 players, not {len(state.players)}")
+    if len(names) != len(state.players):
+        twice = next(p.name for i, p in enumerate(state.players) if p.name in [q.name for q in state.players[:i]])
+        raise SituationError(f"{source}: field players: the name {twice!r} is used twice; each player needs "
+                             f"a name of their own")
     for field in ("player_one", "initiative", "priority", "winner"):
         value = getattr(state, field)
         if value is not None and value not in names:

@@ -3,6 +3,8 @@ players, Enemies, Morale thresholds), the power catalogue (cards.toml, extended 
 cards) and the lookups every module shares (a player by name, the ability of a power)."""
 from __future__ import annotations
 
+import difflib
+import re
 from functools import lru_cache
 from typing import Literal
 
@@ -33,6 +35,21 @@ DRINKS_MAX = 4
 DEMON_UNLOCK = 12
 BOARD_MAX = 6
 REWARD_HEAL = 2   # powers each player heals when a Monster is beaten
+
+def character_named(raw: str) -> str:
+    """A character as the table names it (`track new`'s characters=, a card's `character` or `duo`): any
+    case, or 3 letters or more of its name; ValueError for a near misspelling (`Durak`), with the nearest.
+    A name near none is kept as written: a character this rulebook does not describe (no character rules)."""
+    first = re.split(r"[ ,]", raw.strip())[0].lower()
+    for c in CHARACTERS:
+        if c.lower() == first or (len(first) >= 3 and c.lower().startswith(first)):
+            return c
+    close = difflib.get_close_matches(first, [c.lower() for c in CHARACTERS], n=1, cutoff=0.75)
+    if close:
+        raise ValueError(f"unknown character {raw!r}; did you mean {close[0].capitalize()}? "
+                         f"known: {', '.join(CHARACTERS)}")
+    return raw.strip()
+
 
 FACE_UP, EXHAUSTED, DISCARDED = "face-up", "exhausted", "discarded"
 SIDES = ("ground", "flight")   # the two sides of a Soraten power
@@ -141,6 +158,20 @@ class PowerCard(Frozen):
     duo: tuple[str, str] | None = None   # a duo power: the character paying the top, the bottom
     side: Literal["ground", "flight", "both"] | None = None  # a duo power with Soraten: the side it counts as
     source: str = "table"
+
+    @classmethod
+    def entry_problem(cls, entry: dict) -> str | None:
+        """What the card library refuses in an entry its fields allow (engine/library.py): a character
+        (`character`, `duo`) misspelt as `track new` refuses it. Only the library's own check: a session
+        that recorded such an entry still replays."""
+        for field in ("character", "duo"):
+            names = entry.get(field)
+            for name in [names] if isinstance(names, str) else names or ():
+                try:
+                    character_named(name)
+                except ValueError as exc:
+                    return f"field {field}: {exc}"
+        return None
 
     @classmethod
     def settled_fields(cls, entry: dict) -> tuple[str, ...]:

@@ -2,14 +2,11 @@
 Hard Mode, characters, powers, Paradox, Kill Point Tokens), read into the starting State."""
 from __future__ import annotations
 
-import difflib
-import re
-
 from engine.base import AmbiguousMove, MoveSyntaxError
 from engine.tracking import OptionError, flag, options as read_options
 from engine.words import player as named
 
-from .model import BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, CHARACTERS, Player, Power, State, Threshold
+from .model import BOARD_MAX, BOSS_ALIASES, BOSS_DECKS, Player, Power, State, Threshold, character_named
 
 OPTIONS: dict[str, str] = {
     "morale": "starting Morale from the Boss Deck's Morale card, e.g. morale=18, or none "
@@ -125,15 +122,10 @@ def _per_player(option: str, raw: str, names: list[str], form: str | None = None
 
 
 def _character_name(raw: str) -> str:
-    first = re.split(r"[ ,]", raw.strip())[0].lower()
-    for c in CHARACTERS:
-        if c.lower() == first or (len(first) >= 3 and c.lower().startswith(first)):
-            return c
-    close = difflib.get_close_matches(first, [c.lower() for c in CHARACTERS], n=1, cutoff=0.75)
-    if close:
-        raise OptionError(f"characters: unknown character {raw!r}; did you mean "
-                          f"{close[0].capitalize()}? known: {', '.join(CHARACTERS)}")
-    return raw.strip()  # a character this rulebook does not describe: no character rules
+    try:
+        return character_named(raw)
+    except ValueError as exc:
+        raise OptionError(f"characters: {exc}") from None
 
 def _opt_powers(raw: str, names: list[str]) -> dict[str, int]:
 

@@ -11,7 +11,8 @@ from engine.tracking import Change, Findings
 from engine.words import quote
 
 from . import rules_combat, track
-from .model import DISCARDED, FACE_UP, State, ability_of, ability_shown, card_of, player_of, shipped
+from .model import (DISCARDED, FACE_UP, PowerCard, State, ability_of, ability_shown, card_of, character_named,
+                    player_of, shipped)
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
 from .rule_ids import R
@@ -482,6 +483,23 @@ def _left_out(state: State) -> list[str]:
                        f"cost is unknown, so those uses are not listed (`use {quoted(p.name)} N top with DICE` is judged "
                        "as said, the cost unchecked)")
     return out
+
+
+def load_check(state: State, source: str = "situation") -> State:
+    """What a situation file must also hold: each player's character, and each of its own cards',
+    spelt as `track new` and the card library take them (a near misspelling names the one meant)."""
+    from engine.errors import SituationError
+
+    for i, seat in enumerate(state.players):
+        try:
+            character_named(seat.character or "")
+        except ValueError as exc:
+            raise SituationError(f"{source}: field players.{i}.character: {exc}") from None
+    for i, card in enumerate(state.cards):
+        problem = PowerCard.entry_problem(card.model_dump())
+        if problem:
+            raise SituationError(f"{source}: field cards.{i}.{problem.removeprefix('field ')}")
+    return state
 
 
 def position(state: State) -> dict[str, Any]:
