@@ -89,3 +89,11 @@ def test_a_term_is_normalised_as_the_patterns_did(text):
     low = " ".join(w for w in low.split() if w not in {"the", "a", "an"})
     assert analysis.normalise(text) == re.sub(r"(?<=[a-z]{3})s\b", "", low)
 
+
+@pytest.mark.parametrize("text", questions() + EXTRA + ["mortal challenges examples", "e.g. which", "EG", "such as?",
+                                                        "a list of bosses", "What KINDS of cards", "which ones"])
+def test_a_question_asking_for_cases_is_found_without_the_pattern_only_where_it_cannot_be_one(text):
+    from rulesdb import search
+    held = any(c in text.lower() for c in search.INSTANCE_CUES)
+    found = re.search(search.INSTANCES, text, re.IGNORECASE) is not None
+    assert held or not found
