@@ -189,6 +189,13 @@ TABLE_WORDS = frozenset("hand hands discard discarded pile piles deck decks tabl
                         "top bottom front back side space spot area".split())
 TABLE_WEIGHT = 0.55  # a table word weighs this much of a game term when the question has one
 
+# the words the "die" (to die) phrase below allows just before "die" (its subjects, the words between,
+# "to"): the phrase's cues, so "reroll one die" compiles no pattern
+DIE_BEFORE = ("i", "you", "he", "she", "we", "they", "who", "us", "them", "player", "players", "character",
+              "characters", "hero", "heroes", "guy", "guys", "someone", "somebody", "anyone", "anybody", "everyone",
+              "everybody", "nobody", "no one", "would", "will", "could", "can", "might", "may", "should", "gonna",
+              "not", "never", "ever", "just", "then", "also", "actually", "really", "all", "both", "to")
+
 # Table-talk phrases -> rulebook words (one way), matched on the question as typed. Each row is
 # (cues, pattern, words): every text the pattern matches holds one of its cues, so a pattern is
 # compiled (and searched) only for a question holding a cue. Compiling all of them took a one-shot
@@ -248,7 +255,7 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("dead",), r"\b(?:is|am|are) (?:i|he|she|it|they|we|you|(?:a|my|the|your|our) \w+) (?:\w+ )?dead\b", ("death", "dead")),
     # "how do I die", "can a player die twice", "they die after 3": the verb, death, not a die (a dice
     # word in every dice game); "the reserve die", "roll a die" have no one before the word to die
-    ((" die",), r"\b(?:i|you|he|she|we|they|who|us|them|player|players|character|characters|hero|heroes|guy|guys|"
+    (tuple(f"{w} die" for w in DIE_BEFORE), r"\b(?:i|you|he|she|we|they|who|us|them|player|players|character|characters|hero|heroes|guy|guys|"
      r"someone|somebody|anyone|anybody|everyone|everybody|nobody|no one)(?: (?:would|will|could|can|might|may|should|"
      r"gonna|not|never|ever|just|then|also|actually|really|all|both))? die\b|\b(?:going|about|gonna|got) to die\b", ("death", "dead")),
     (("point of", "aim of"), r"\b(?:point|aim|object) of (?:the|this) game\b", ("goal", "objective", "win")),
@@ -365,7 +372,7 @@ def counter_words(game: str | None, word: str) -> tuple[str, ...]:
 
 def words(text: str) -> list[str]:
     """Lowercased words of a query, hyphens kept inside a word, stop words dropped."""
-    found = (re.sub(r"'s$", "", w) for w in _WORD.findall(text.lower().replace("’", "'")))  # who's, reapurr's
+    found = (w[:-2] if w.endswith("'s") else w for w in _WORD.findall(text.lower().replace("’", "'")))  # who's, reapurr's
     return [w for w in found if w not in STOP_WORDS]
 
 
@@ -421,9 +428,14 @@ def plain_forms(word: str) -> list[str]:
 
 def normalise(text: str) -> str:
     """Compare terms without case, punctuation, a leading article or a plural s."""
-    text = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("'s", ""))
-    text = " ".join(w for w in text.split() if w not in {"the", "a", "an"})
-    return re.sub(r"(?<=[a-z]{3})s\b", "", text)
+    text = "".join(c if c in _PLAIN else " " for c in text.lower().replace("'s", ""))
+    # a plural s: after three letters, at a word's end (no pattern compiled: each search normalises)
+    return " ".join(w[:-1] if w[-1] == "s" and _LETTERS.issuperset(w[-4:-1]) and len(w) >= 4 else w
+                    for w in text.split() if w not in {"the", "a", "an"})
+
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_PLAIN = _LETTERS | frozenset("0123456789 ")
 
 
 # The rules' own wording; aliases and keywords are the players'. A typo written as an alias ("helth",

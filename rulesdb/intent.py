@@ -31,7 +31,8 @@ ASKS_APART = (r"^\s*(?:(?:so|ok|and)\s+)?(?:(?:what|whats|what's|what’s)\s+(?:
 # "subjugate meaning", "catfinity symbol meaning": the thing, then the word asking what it means
 ASKS_TAIL = r"^\s*(?P<subject>[^?,;:]+?)\s+(?:meaning|definition|mean|means)\s*[?.!]*$"
 TAIL_WORDS = (" meaning", " definition", " mean", " means")
-LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"
+LEADING = r"^(?:(?:a|an|the|this|that|these|those|my|your|our)\s+)+"  # as leading() reads them
+LEADING_WORDS = frozenset("a an the this that these those my your our".split())
 # the words such a question opens with (after "so", "ok" or "and"): a question opening otherwise
 # in plain ASCII is not one, and its pattern is neither compiled nor run (a one-shot search's time)
 OPENERS = ("so", "ok", "and", "what", "how", "define", "explain", "meaning", "tell")
@@ -53,7 +54,7 @@ def defined_subject(question: str) -> str | None:
 
 def _thing(said: str) -> str | None:
     """A subject as a thing ("the Hell Domain" -> "Hell Domain"), None when it is a situation."""
-    subject = _pattern(LEADING).sub("", said.strip(" '\"")).strip()
+    subject = leading(said.strip(" '\"")).strip()
     telling = [w for w in subject.lower().split() if w not in {"the", "a", "an", "of"}]
     if not telling or len(telling) > MAX_SUBJECT_WORDS or subject.lower() in {"happen", "happens", "it"}:
         return None
@@ -62,6 +63,17 @@ def _thing(said: str) -> str | None:
 
 # a subject opening with one of these is a situation or a place ("what is in the box", "how do you win")
 NOT_A_THING = frozenset("in at for with to from into you i we they he she it me us them".split())
+
+
+def leading(said: str) -> str:
+    """`said` without the articles and possessives it opens with (LEADING), each followed by a space:
+    plain string work, no pattern compiled (every question's last reading passes here)."""
+    while said[:1] and not said[0].isspace():
+        head = said.split(None, 1)
+        if len(head) < 2 and said == said.rstrip() or head[0].casefold() not in LEADING_WORDS:
+            return said
+        said = head[1] if len(head) == 2 else ""
+    return said
 
 
 def _a_thing(subject: str | None) -> str | None:
@@ -74,7 +86,9 @@ def asked_things(question: str) -> tuple[list[str], bool]:
     a glossary term is so named)."""
     low = question.lower()
     # "priority vs initiative"; "what are heaven cards and hell cards" (with "and", only after "what is/are")
-    two = re.search(r"\b(?:vs|versus|v|compared|difference)\b", low) or (" and " in low and re.match(r"\s*what(?:\s+(?:is|are)|'s|’s|s)\s", low))
+    # (every word of the first pattern holds "v" but two: the pattern compiled only for such a question)
+    cue = "v" in low or "compared" in low or "difference" in low
+    two = (cue and re.search(r"\b(?:vs|versus|v|compared|difference)\b", low)) or (" and " in low and re.match(r"\s*what(?:\s+(?:is|are)|'s|’s|s)\s", low))
     apart = _pattern(ASKS_APART).match(question) if two else None
     if apart:
         return [t for t in (_a_thing(_thing(apart["one"])), _a_thing(_thing(apart["two"]))) if t], False
@@ -222,7 +236,8 @@ def _stored(searchers: dict, rule_id: str) -> dict | None:
     return {**fields, "_key": 0} if fields else None
 
 
-HALVES = re.compile(r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+", re.IGNORECASE)
+# where a question splits in two: compiled on use, for a question holding a cue of one (below)
+HALVES = r"\?\s+(?=\S)|;\s*|,\s*(?:and|but|also|plus)\s+|\s+(?:and also|and then|and what|and how|and can|and do|and does|and is|and if|also)\s+"
 HALF_WORDS = 2  # a part of a question needs this many content words to be asked on its own
 HALF_PLACE = 5  # each half's best answer is kept within the first this many hits
 TOPIC_WORDS = 4  # "Luthia: ..., and ...": a topic before a colon this short is every part's
@@ -231,7 +246,11 @@ TOPIC_WORDS = 4  # "Luthia: ..., and ...": a topic before a colon this short is 
 def question_parts(query: str) -> list[str]:
     """The parts of a two-part question ("can I reroll? and how many times"), each with enough
     words to be asked alone; one part (the whole question) otherwise."""
-    parts = [p.strip(" ?,.;") for p in HALVES.split(query)]
+    low = query.lower()
+    # every split holds ";", ",", "also" or "and", or a "?" before the question's last character
+    if not (";" in query or "," in query or "also" in low or "and" in low or "?" in query.rstrip()[:-1]):
+        return [query]
+    parts = [p.strip(" ?,.;") for p in _pattern(HALVES).split(query)]
     # "duo power: who takes damage on it, and can it be replaced": the topic before the colon is
     # what every part asks about
     topic, colon, _ = parts[0].partition(":")

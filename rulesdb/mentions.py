@@ -12,10 +12,10 @@ from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, lone_question_mark, words
 
 # "the co-op dice game", "the cat lives game", "a climbing card game with hell domain": a description
 # of a game, not of a rule ("the end of the game", "the base game" are not descriptions)
-_DESCRIBED = re.compile(
+DESCRIBED = (  # compiled on use: a question without "game" never needs it
     r"(?:\b(?:in|for|of|on|from|at|playing)\s+)?"
     r"(?:\b(?:the|this|that|a)\s+(?P<a>(?:[\w'/-]+\s+){1,4}?)|\b(?P<b>(?:[\w'/-]+\s+){0,2}?(?:card|dice|board)\s+))game\b"
-    r"(?P<tail>\s+with\s+[a-z'/ -]+?(?=\s*(?:[?.!,;:]|$)))?", re.IGNORECASE)
+    r"(?P<tail>\s+with\s+[a-z'/ -]+?(?=\s*(?:[?.!,;:]|$)))?")
 NOT_DESCRIBING = frozenset("""end start beginning whole rest same next first last base entire full new real
     second third final current other one each every of the a an my your our their this that any whole
     actual original main core player players person people""".split()) | NUMBER_WORDS
@@ -41,14 +41,23 @@ def mentions(text: str, names: dict[str, str]) -> tuple[str, list[str]]:
         return " "
 
     if "game" in rest.lower():
-        rest = _DESCRIBED.sub(described, rest)
-    # a space before punctuation left by a removed name goes; not before a "?" the player typed standing for itself
-    # ("what does ? mean": the symbol, rulesdb.analysis.SYMBOLS)
-    ends = r"[.!,;:]|\?(?!\s*\w)" if lone_question_mark(text) else r"[?.!,;:]"
-    rest = re.sub(rf"\s+(?={ends})", "", re.sub(r"^[\s:,;.\-–—]+", "", " ".join(rest.split())))
+        rest = re.sub(DESCRIBED, described, rest, flags=re.IGNORECASE)
+    rest = tidy(rest, lone_question_mark(text))
     if not words(rest):
         return text, []
     return rest, faint
+
+
+def tidy(rest: str, lone_mark: bool) -> str:
+    """The question's spaces made single, its leading punctuation gone, and a space before punctuation
+    left by a removed name gone; not before a "?" the player typed standing for itself (`lone_mark`:
+    "what does ? mean", rulesdb.analysis.SYMBOLS). Plain string work but there: no pattern compiled."""
+    rest = " ".join(rest.split()).lstrip(" :,;.-–—")
+    if lone_mark:
+        return re.sub(r"\s+(?=[.!,;:]|\?(?!\s*\w))", "", rest)
+    for mark in "?.!,;:":  # the spaces are single: each goes before the mark it stands before
+        rest = rest.replace(" " + mark, mark)
+    return rest
 
 
 NAME_TYPO_LENGTH = 7  # a game's name word this long or longer, misspelt by one edit, still names it

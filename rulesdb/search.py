@@ -47,7 +47,9 @@ NAMED_SECTIONS, NAMED_WEIGHT = ("characters", "boss-decks", "challenges"), 0.6
 # a glossary term or a worked example repeats its rule's words in a shorter text, which BM25
 # favours; the rule itself is the answer, so they weigh a little less
 KIND_WEIGHT = {"term": 0.65, "example": 0.75}
-INSTANCES = re.compile(r"\b(?:examples?|e\.?g|such as|like what|which ones|what kinds?|list)\b", re.IGNORECASE)
+# a question asking for the cases; its pattern compiled only for a question holding one of its cues
+INSTANCES = r"\b(?:examples?|e\.?g|such as|like what|which ones|what kinds?|list)\b"
+INSTANCE_CUES = ("exampl", "eg", "e.g", "such as", "like what", "which ones", "what kind", "list")
 INSTANCE_WEIGHTS = {"term": 0.5, "example": 1.0}  # "mortal challenges examples": the cases, not the definition
 
 
@@ -360,7 +362,8 @@ class RulesSearch:
         # optimize=False: no block-quality skipping, which over an index of one array part only
         # took the maximum of that whole array again at each new minimum score (the same hits: the
         # top collector keeps a hit only above the minimum either way)
-        kinds = INSTANCE_WEIGHTS if INSTANCES.search(query) else KIND_WEIGHT
+        asks_instances = any(c in query.lower() for c in INSTANCE_CUES) and re.search(INSTANCES, query, re.IGNORECASE)
+        kinds = INSTANCE_WEIGHTS if asks_instances else KIND_WEIGHT
         for h in searcher.search(built.query, limit=max(limit, CANDIDATES), optimize=False):
             matched = {t for t, docs in holding.items() if h.docnum in docs}
             thing = named_thing(h["id"])
