@@ -97,7 +97,8 @@ def _kind(said: list[str], i: int) -> tuple[str, str]:
         if kind:
             if not set(said[j + 1:i]) <= BETWEEN[kind]:
                 return "", ""
-            return "tie" if j and said[j - 1] == "both" and kind in ("have", "roll") else kind, said[j]
+            both = "both" in said[max(0, j - 2):j]  # "we both rolled 5", "we both finished on 14"
+            return "tie" if both and kind in ("have", "roll") else kind, said[j]
         if said[j] in ".?!;," or said[j][0].isdigit() or said[j] in values():
             return "", ""
     return "", ""

@@ -21,7 +21,7 @@ TEXT_LIFT = 0.25  # one whose text states it in passing ("if that puts you above
 
 _LIMIT = r"\b(?:more than|above|over|beyond|exceed\w*|max\w*|limit|cap|at most|up to|never)\b"
 _AT_LEAST = r"(?:or more|or higher|or above|or fewer|or less|or lower|or below|\+)"
-_TIE = r"\b(?:equal\w*|ties?|tied|at least|or (?:more|higher|above|less|lower|below))\b"
+_TIE = r"\b(?:equal\w*|ties?|tied|tiebreak\w*|at least|or (?:more|higher|above|less|lower|below))\b"
 _SIZES = r"\b(?:more|fewer|bigger|larger|smaller|longer|shorter)\s+(?:\w+\s+)?(?:cards?|sets?|dice|runs?)\b"
 _SAME_SIZE = r"\bsame (?:size|number of cards|length)\b|\bequal size\b"
 _SAME_KIND = r"\bsame kind\b|\bboth (?:same-number|sequential)\b"
