@@ -31,7 +31,7 @@ def test_theseus_set_up_changes_are_the_table_s_and_no_plays(home):
     table's, and `history` counts only the plays (one `next` here)."""
     env = table_env(home, 200)
     ok(env, "track", "new", "theseus", "--players", "Ann,Ben")
-    for words in ("deck 1 12", "board Paladin Witch Buster Kunoichi", "rank 2", "next"):
+    for words in ("deck 1 12", "board Paladin Witch Buster Kunoichi", "deck 2 12", "next"):
         ok(env, "track", *words.split())
     entries = json.loads(ok(env, "track", "log", "--json"))["entries"]
     assert [e["by"] for e in entries] == ["table", "table", "table", "Ann"]

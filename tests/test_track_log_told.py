@@ -19,7 +19,7 @@ def _catopomp_round(env) -> None:
     ok(env, "track", "dice", "1", "2", "3", "4")
     ok(env, "play", "heaven 1 then hell 2")
     ok(env, "play", "pass")
-    ok(env, "track", "cleared", "ann")
+    ok(env, "track", "cleared", "ann", "--overrule")  # the sketch records no play from her Hell Domain
 
 
 def test_the_log_names_who_played_and_marks_the_new_round(home):
@@ -42,7 +42,7 @@ def test_undo_says_what_it_took_back_and_who_made_it(home):
     env = _env(home)
     _catopomp_round(env)
     doc = json.loads(ok(env, "track", "undo", "--json"))
-    assert doc["change"] == "undo 1" and doc["undone"] == ["Ann: cleared Ann"]  # who made it, always (issue 48)
+    assert doc["change"] == "undo 1" and doc["undone"] == ["Ann: cleared Ann  (overruled)"]  # who made it, always (issue 48)
     doc = json.loads(ok(env, "track", "undo", "--json"))
     assert doc["undone"] == ["Ben: play pass"]  # a play says who made it
     assert ok(env, "track", "redo").startswith("redid: Ben: play pass")
