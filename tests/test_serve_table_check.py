@@ -75,6 +75,17 @@ def test_a_link_that_is_not_this_tables_says_so_in_words_and_nothing_of_the_tabl
     assert client.get(f"/api/p/{old}/table").json() == {"error": "no such page"}  # the API stays JSON
 
 
+def test_any_unknown_path_a_browser_asks_for_is_answered_in_words_and_the_apis_stays_json(pomp):
+    client, _, _ = pomp
+    for path in ("/nowhere", "/p", "/static/nothing.css", "/api"):
+        r = client.get(path, headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+        assert "not one of this table's pages" in r.text, path
+    for path in ("/api/nowhere", "/nowhere"):  # a script's ask (no html accepted) and the API stay JSON
+        r = client.get(path, headers={"accept": "application/json"})
+        assert r.status_code == 404 and "error" in r.json(), path
+
+
 def test_once_the_session_has_ended_every_page_is_told_and_none_says_it_is_anyones_turn(pomp, home):
     from trackers.sessions import Sessions
 

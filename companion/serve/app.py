@@ -282,6 +282,8 @@ def create_app(live, key: bytes, limits: Limits | None = None, stream_seconds: f
 
     async def not_found(request: Request, exc):
         status = getattr(exc, "status_code", 404)
+        if status == 404 and not request.url.path.startswith("/api/") and "text/html" in request.headers.get("accept", ""):
+            return HTMLResponse(NOT_THIS_TABLE, 404)  # a browser's unknown path: said in words, as a stale link is
         return JSONResponse({"error": getattr(exc, "detail", "not found")}, status)
 
     async def not_kept(request: Request, exc):
