@@ -221,6 +221,9 @@ Card = Annotated[
     BeforeValidator(norm_card),
 ]
 
+#: a die's face: dice are six-sided, so a situation file's 0 or 9 is refused naming the six faces
+Die = Literal[1, 2, 3, 4, 5, 6]
+
 
 class Options(Frozen):
     """The rules the table plays with."""
@@ -244,8 +247,8 @@ class Player(HandHolder):
     hand: Hand = Field((), description="Heaven cards held in hand: a list of cards, or only their number")
     hell_domain: tuple[Card, ...] = Field((), description="Hell cards lying face up in the Hell Domain")
     gems: int = Field(2, description="soul gems left (0-2)")
-    used_dice: tuple[int, ...] = Field((), description="dice on the Used Dice card")
-    reserve_die: int | None = Field(None, description="the face of this player's reserve die, if they have one")
+    used_dice: tuple[Die, ...] = Field((), description="dice on the Used Dice card")
+    reserve_die: Die | None = Field(None, description="the face of this player's reserve die, if they have one")
     prediction: int | None = Field(None, description="competitive variant: this round's prediction (1-4), if known")
     points: int = Field(0, description="competitive variant: points so far")
 
@@ -256,7 +259,7 @@ class WinningSet(Frozen):
     owner: str
     heaven: tuple[Card, ...] = Field((), description="cards played from hand")
     hell: tuple[Card, ...] = Field((), description="cards played from the Hell Domain (or swapped in for Cat-letons)")
-    dice: tuple[int, ...] = Field((), description="the faces of the dice substitute (one or two dice)")
+    dice: tuple[Die, ...] = Field((), description="the faces of the dice substitute (one or two dice)")
     catleton_swaps: int = Field(0, description="how many of the Hell cards replaced a Cat-leton played from hand")
 
 
@@ -275,7 +278,7 @@ class State(Frozen):
     players: tuple[Player, ...] = Field(min_length=2, max_length=4, description="clockwise from any seat")
     turn: str | None = Field(None, description="the player to act (in round-over and game-over: the round's "
                                                "loser); may be unknown only while a round is set up")
-    centre_dice: tuple[int, ...] = Field((), description="faces of the dice in the centre")
+    centre_dice: tuple[Die, ...] = Field((), description="faces of the dice in the centre")
     winning_set: WinningSet | None = None
     discard_pile: tuple[Card, ...] | None = Field(
         None, description="the discard pile, if tracked (then the card total is checked exactly)")
