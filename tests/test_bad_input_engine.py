@@ -97,6 +97,7 @@ OWN_MISTAKES = [
     ("cataclysm-arcade", lambda t: t["players"].pop(), ["field players: needs at least 2 players, not 1"]),
     ("catharsis", lambda t: t["players"][0].update(character="Durak"),
      ["field players.0.character: unknown character 'Durak'", "did you mean Durhak?"]),
+    ("catharsis", lambda t: t["players"][0].update(divinity=-3), ["field players.0.divinity: should be at least 0, not -3"]),
     ("catharsis", lambda t: t.update(cards=[{"name": "Zap", "duo": ["Goz", "Lumy"]}]),
      ["field cards.0.duo: unknown character 'Lumy'", "did you mean Lumi?"]),
     ("cataclysm-arcade", lambda t: t.update(line=[{"kind": "atack"}]), ["field line.0.kind: should be one of",

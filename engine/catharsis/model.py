@@ -206,7 +206,7 @@ class Player(Frozen):
     powers: tuple[Power, ...] = ()
     role: Literal["face-up", "flipped"] = "face-up"
     dead: bool = False
-    divinity: int = 0       # Durhak, 0..10
+    divinity: int = Field(0, ge=0)  # Durhak, 0..10 (more than 10 is a status finding, status.py)
     cobble: int = 0         # Luthia
     demonic: int = 0        # Calyxia
     drinks: int = 0         # anyone (Emberhoof's Drinks), 0..4
