@@ -163,8 +163,10 @@ def whole_numbers(words: list[str]) -> None:
     decimal = next((t for t in tokens[1:] if _DECIMAL.fullmatch(t)), None)
     if decimal is not None:
         shown = decimal if len(decimal) <= 12 else decimal[:12] + "..."
-        raise MoveSyntaxError(f"{tokens[0]}: {shown!r} is not a whole number; changes and counts take whole "
-                              f"numbers only (e.g. -1 or +2)")
+        refused = MoveSyntaxError(f"{tokens[0]}: {shown!r} is not a whole number; changes and counts take "
+                                  f"whole numbers only (e.g. -1 or +2)")
+        refused.spelling = False  # no misspelling: a play's "did you mean" does not replace the line
+        raise refused
 
 
 def number_problem(word: str, by_zero: bool = True) -> str | None:

@@ -182,6 +182,13 @@ def test_a_decimal_change_through_the_cli_changes_nothing(cli, home):
     assert cli.json("track", "log")["entries"] == []
 
 
+def test_a_decimal_in_a_catharsis_play_is_refused_as_the_tracked_change_is(cli, home):
+    assert cli("track", "new", "catharsis", "--players", "Ann,Ben", "--option", "boss=ice-elf-lich").exit_code == 0
+    for decimal in ("-1.5", "+.5", "=2.5"):
+        _refused(cli("play", f"morale {decimal}"), f"morale: {decimal!r} is not a whole number", "(e.g. -1 or +2)")
+    assert cli.json("track", "log")["entries"] == []
+
+
 def test_a_question_of_only_common_words_asks_for_the_rules_own_words(cli, home):
     _refused(cli("rules", "search", "the a of"), "only words too common to search", "the rule's own words")
     _refused(cli("rules", "search", "  ? "), "the query is empty")

@@ -24,7 +24,7 @@ from functools import partial
 from engine.base import MoveSyntaxError
 from engine.library import laid_over
 from engine.tracking import Change, aliases_of
-from engine.words import match, quote, split_words
+from engine.words import match, quote, split_words, whole_numbers
 
 from .rules_costs import parse_cost, read_die, read_dice
 from .model import PowerCard
@@ -170,6 +170,7 @@ def parse_play(text: str, state, verbs: dict) -> Play:
         return Play("pay", values=dice, target=rest[0])
     if verb == "card":
         return Play("card", card=_card(rest))
+    whole_numbers(words)  # `morale -1.5` is refused as a tracked `track morale -1.5` is
     change = parse_command(verbs, state, words, aliases_of(verbs))
     return Play("change", change=change, words=tuple(words))
 
