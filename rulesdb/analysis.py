@@ -260,6 +260,9 @@ PHRASES: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
      r"gonna|not|never|ever|just|then|also|actually|really|all|both))? die\b|\b(?:going|about|gonna|got) to die\b", ("death", "dead")),
     (("point of", "aim of"), r"\b(?:point|aim|object) of (?:the|this) game\b", ("goal", "objective", "win")),
     (("next", "turn order"), r"\b(?:who(?:se|'s| is)? (?:turn is |goes |plays )?next|turn order)\b", ("clockwise", "next")),
+    # "the order of play", "sequence of play": the game's own cycle of steps (its flow, its structure),
+    # not an order some rule puts things in
+    (("of play",), r"\b(?:order|sequence|flow) of play\b", ("flow", "sequence", "structure")),
     # issue 46, round two: table phrases written down from how people talk at a table
     (("take", "took", "wipe", "blow", "blew"),
      r"\b(?:take|takes|took|taken|taking|wipe|wipes|wiped) (?:\w+ )?out\b|\b(?:blow|blows|blew|blown) (?:\w+ )?up\b",

@@ -21,7 +21,7 @@ def questions() -> list[str]:
     return out
 
 
-EXTRA = ["the rank goes up", "we ran out of cards", "three of a kind", "3 and 4 make a 7", "5 + 2", "2 plus 3",
+EXTRA = ["the rank goes up", "the order of play", "we ran out of cards", "three of a kind", "3 and 4 make a 7", "5 + 2", "2 plus 3",
          "what can I play on a pair", "the guy ahead of me", "I don't wanna use it", "using nothing",
          "same points", "even score", "it gets to me", "health back", "how many of one card", "face up again",
          "at the same time", "in a row", "right away", "too many cards", "who starts", "can it be used as one",
