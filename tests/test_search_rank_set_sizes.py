@@ -7,7 +7,6 @@ import pytest
 
 from rulesdb.counts import set_sizes
 from rulesdb.numbers import Comparison, comparisons
-from rulesdb.search import RulesSearch
 
 
 @pytest.mark.parametrize(("text", "sizes"), [
@@ -28,18 +27,11 @@ def test_two_sizes_compare_sizes_and_one_size_compares_nothing():
     assert Comparison("sizes") not in comparisons("a run of 3: 4,5,6 against 7,8,9")
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    home = tmp_path_factory.mktemp("home")
-    with RulesSearch(home / "cache", home / "data" / "sources") as found:
-        yield found
-
-
 @pytest.mark.parametrize("question", [
     "is my pair stronger than a run of three",
     "my 4 card straight against his triple, who wins",
     "can a single 9 beat a 2 card set",
 ])
 @pytest.mark.parametrize("game", ["catopomp", None])
-def test_more_cards_wins_answers_sets_of_two_sizes(engine, question, game):
-    assert engine.search(question, game=game, limit=3).results[0].id == "catopomp.strength.more-cards-wins"
+def test_more_cards_wins_answers_sets_of_two_sizes(top, question, game):
+    assert top(question, game, 3)[0] == "catopomp.strength.more-cards-wins"

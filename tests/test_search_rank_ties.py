@@ -8,7 +8,6 @@ import pytest
 
 from rulesdb.counts import counts
 from rulesdb.numbers import Comparison, states
-from rulesdb.search import RulesSearch
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -26,14 +25,7 @@ def test_a_tiebreak_title_states_a_tie():
     assert not states(Comparison("tie"), "Most Victory Points wins")
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    home = tmp_path_factory.mktemp("home")
-    with RulesSearch(home / "cache", home / "data" / "sources") as found:
-        yield found
-
-
 @pytest.mark.parametrize("game", ["theseus", None])
-def test_both_finishing_on_the_same_points_finds_the_first_tiebreak(engine, game):
-    ids = [h.id for h in engine.search("we both finished on 21 vp, who wins", game=game, limit=3).results]
+def test_both_finishing_on_the_same_points_finds_the_first_tiebreak(top, game):
+    ids = top("we both finished on 21 vp, who wins", game, 3)
     assert "theseus.tiebreakers.party-rank" in ids

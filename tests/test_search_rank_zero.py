@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from rulesdb.limits import emptied
-from rulesdb.search import RulesSearch
 
 
 @pytest.mark.parametrize(("text", "thing"), [
@@ -21,23 +20,16 @@ def test_a_loss_past_the_count_held_empties_it(text, thing):
     assert emptied(text) == thing
 
 
-@pytest.fixture(scope="module")
-def engine(tmp_path_factory):
-    home = tmp_path_factory.mktemp("home")
-    with RulesSearch(home / "cache", home / "data" / "sources") as found:
-        yield found
-
-
 @pytest.mark.parametrize("game", ["cataclysm-arcade", None])
 @pytest.mark.parametrize("question", [
     "my fighter is on 2 health and takes 4 damage",
     "our fighter had 3 health, then it takes 3 damage: what now",
 ])
-def test_a_count_taken_to_zero_finds_the_rule_at_zero(engine, question, game):
-    assert engine.search(question, game=game, limit=3).results[0].id == "cataclysm-arcade.combat.fighter-destroyed"
+def test_a_count_taken_to_zero_finds_the_rule_at_zero(top, question, game):
+    assert top(question, game, 3)[0] == "cataclysm-arcade.combat.fighter-destroyed"
 
 
 @pytest.mark.parametrize("game", ["cataclysm-arcade", None])
-def test_a_count_left_above_zero_keeps_the_rule_that_lowers_it(engine, game):
-    first = engine.search("my fighter has 5 health and takes 2 damage", game=game, limit=3).results[0].id
+def test_a_count_left_above_zero_keeps_the_rule_that_lowers_it(top, game):
+    first = top("my fighter has 5 health and takes 2 damage", game, 3)[0]
     assert first == "cataclysm-arcade.combat.health-reduced"
