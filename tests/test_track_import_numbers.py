@@ -14,12 +14,8 @@ import pytest
     (1, "1000", "event 2 (draw Ann 1000): draw: '1000' is out of range: a change runs from +1 to +999"),
 ])
 def test_a_bad_number_in_an_export_is_refused_as_typed(home, cli, tmp_path, event, arg, said):
-    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
-    assert cli("track", "lives", "ann", "-1").exit_code == 0
-    assert cli("track", "draw", "ann", "2").exit_code == 0
     good = tmp_path / "good.json"
-    assert cli("track", "export", "catastrophe-1", str(good)).exit_code == 0
-    doc = json.loads(good.read_text())
+    doc = _exported(cli, good)[1]
     doc["events"][event]["args"][-1] = arg
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
@@ -34,13 +30,8 @@ def test_a_bad_number_in_an_export_is_refused_as_typed(home, cli, tmp_path, even
 
 @pytest.mark.parametrize("event, arg", [(0, "-0"), (1, "0")])
 def test_a_change_by_0_in_an_export_imports_as_recorded(home, cli, tmp_path, event, arg):
-    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
-    shown = cli.json("track", "show")["state"]
-    assert cli("track", "lives", "ann", "-1").exit_code == 0
-    assert cli("track", "draw", "ann", "2").exit_code == 0
     path = tmp_path / "old.json"
-    assert cli("track", "export", "catastrophe-1", str(path)).exit_code == 0
-    doc = json.loads(path.read_text())
+    shown, doc = _exported(cli, path)
     doc["events"][event]["args"][-1] = arg
     path.write_text(json.dumps(doc))
     result = cli("track", "import", str(path), "--name", "copy")
@@ -49,3 +40,14 @@ def test_a_change_by_0_in_an_export_imports_as_recorded(home, cli, tmp_path, eve
     hands = [p["hand"] for p in cli.json("track", "show")["state"]["players"]]
     ann, ben = (p["hand"] for p in shown["players"])
     assert hands == [ann + (2 if event == 0 else 0), ben]  # Ann's draw of 2, or of 0 in its place
+
+
+def _exported(cli, path):
+    """A CATastrophe session with two changes (Ann's lives -1, draw 2), exported to `path`: the table
+    before the changes and the export's document."""
+    assert cli("track", "new", "catastrophe", "--players", "Ann,Ben").exit_code == 0
+    shown = cli.json("track", "show")["state"]
+    assert cli("track", "lives", "ann", "-1").exit_code == 0
+    assert cli("track", "draw", "ann", "2").exit_code == 0
+    assert cli("track", "export", "catastrophe-1", str(path)).exit_code == 0
+    return shown, json.loads(path.read_text())
