@@ -357,6 +357,20 @@ def lone_question_mark(text: str) -> bool:
     return any(c in " " + text for c in cues) and re.search(pattern, text) is not None
 
 
+def edit_distance(a: str, b: str) -> int:
+    """Edit distance counting a swap of two neighbours as one edit ("bouns" -> "bonus" is 1)."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            cur.append(cost)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 

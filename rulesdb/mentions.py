@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, lone_question_mark, words
+from rulesdb.analysis import NUMBER_WORDS, STOP_WORDS, edit_distance, lone_question_mark, words
 
 # "the co-op dice game", "the cat lives game", "a climbing card game with hell domain": a description
 # of a game, not of a rule ("the end of the game", "the base game" are not descriptions)
@@ -71,22 +71,10 @@ def spelt_names(text: str, names: dict[str, str]) -> str:
     for token in text.split():  # no pattern: every one-shot question passes here
         said = token.strip(".,;:!?()'\"").lower()
         if len(said) >= NAME_TYPO_LENGTH - 1 and said not in long_names:
-            right = next((n for n in long_names if _one_edit(said, n)), None)
+            right = next((n for n in long_names if said[:2] == n[:2] and edit_distance(said, n) == 1), None)
             if right:
                 text = text.replace(token.strip(".,;:!?()'\""), right)
     return text
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether a is b with one letter changed, left out, added or two neighbours swapped."""
-    if abs(len(a) - len(b)) > 1 or a[:2] != b[:2]:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = sorted((a, b), key=len)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 @cache

@@ -8,8 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, fixed_meanings,
-                              glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
+from rulesdb.analysis import (GENERIC, NUMBER_WORDS, TABLE_WEIGHT, TABLE_WORDS, as_said, counter_words, edit_distance,
+                              fixed_meanings, glued, misspelt_alias, phrase_words, symbol_words, synonyms, words)
 from rulesdb.counts import rulebook_words
 from rulesdb.errors import BadQuery
 from rulesdb.exceptions_rank import case_namer, exceptions_first as _exceptions_first
@@ -160,20 +160,6 @@ class Lexicon:
         return got
 
 
-def _distance(a: str, b: str) -> int:
-    """Edit distance counting a swap of two neighbours as one edit ("bouns" -> "bonus" is 1)."""
-    prev2, prev = None, list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-            if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, prev2[j - 2] + 1)
-            cur.append(cost)
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
 def _corrections(lex: Lexicon, token: str) -> list[str]:
     """Index terms close to a word the index lacks: fewest edits first, then most common."""
     if len(token) < 3 or token.isdigit():
@@ -181,7 +167,7 @@ def _corrections(lex: Lexicon, token: str) -> list[str]:
     limit = 1 if len(token) <= 5 else 2
     scored = []
     for term in lex.near(token, 2):
-        d = _distance(token, term)
+        d = edit_distance(token, term)
         # a three-letter word is only a longer word cut short ("bos" -> boss), never another word
         if 0 < d <= limit and (len(token) > 3 or term.startswith(token)):
             scored.append((d, -lex.df("spell", term), term))
@@ -233,7 +219,7 @@ def build_query(lex: Lexicon, stems: Callable[[str], list[str]], query: str, fai
             if word in fixes:  # "stoped": what stop means too (prevent, block)
                 known.update(t for v in fixed_meanings(fixes[word], stems) for t in stems(v) if lex.known(t))
         else:
-            slip = misspelt_alias(lex, _corrections, _distance, word, sorted(own)) if known == own else []
+            slip = misspelt_alias(lex, _corrections, edit_distance, word, sorted(own)) if known == own else []
             if slip:  # "helth", "levle": only an alias spells it; the rules' word counts as typed
                 fixes[word] = slip[0]
                 own = own | {slip[0]}
