@@ -68,18 +68,14 @@ def fill(view: dict, s: dict, rows: list[dict], to_act, acting) -> None:
         view["end"] = _end(s, rows)
 
 
-def _gems(n) -> str:
-    return f"{n} Soul Gem{'' if n == 1 else 's'}"
-
-
 def _end(s: dict, rows: list[dict]) -> dict:
     """The end screen: everyone with a gem left wins; in the competitive variant the most points win
     (the player out of Soul Gems counting 0), so the title and each score say the points first."""
     winners, loser = list(s.get("winners") or []), s.get("loser")
     lost = f"{loser} lost their last Soul Gem" if loser else ""
     if not (s.get("options") or {}).get("competitive"):
-        return {"title": _winners(winners), "how": lost, "scores": [[r["name"], _gems(r.get("gems", 0))] for r in rows]}
+        return {"title": _winners(winners), "how": lost, "scores": [[r["name"], count(r.get("gems", 0), "Soul Gem")] for r in rows]}
     top = max((r.get("points") or 0 for r in rows), default=0)
     how = "most points" + (f" ({lost}: their points count 0)" if lost else "")
-    scores = [[r["name"], f"{count(r.get('points') or 0, 'point')}, {_gems(r.get('gems', 0))}"] for r in rows]
+    scores = [[r["name"], f"{count(r.get('points') or 0, 'point')}, {count(r.get('gems', 0), 'Soul Gem')}"] for r in rows]
     return {"title": f"{_winners(winners)}, {count(top, 'point')}", "how": how, "scores": scores}
