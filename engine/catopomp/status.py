@@ -1,7 +1,8 @@
 """What is impossible about a described Catopomp table, each finding with a rule id."""
 from __future__ import annotations
 
-from .model import CAT, MITCH, NCODES, PLAYER_TABLE, Finding, Table, c_add, card_name, deck_counts
+from .model import (CAT, MITCH, NCODES, PLAYER_TABLE, Finding, State, Table, c_add, card_name, code_of, deck_counts,
+                    opts_of)
 from .rule_ids import R
 from .rules_sets import classify, set_values, size_limit
 
@@ -209,4 +210,36 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
         elif t.points[i] and not opts.competitive:
             add(Finding(R.COMPETITIVE_RECORD_POINTS,
                         f"{names[i]} has points, but only the competitive variant scores points"))
+    return out
+
+
+def file_problems(state: State) -> list[str]:
+    """The cards a situation file lays out that no deck of its player count and options holds (a number
+    left out, an expansion card not in use, one copy too many), each `field KEY: problem` at the key
+    where it first shows: `check` and `moves` refuse such a file (`status` lists each with its rule)."""
+    n = len(state.players)
+    if n not in PLAYER_TABLE:
+        return []
+    top, copies, _per, _aside = PLAYER_TABLE[n]
+    deck = deck_counts(n, opts_of(state.options))
+    ws = state.winning_set
+    zones = [(f"players.{i}.{key}", cards) for i, p in enumerate(state.players)
+             for key, cards in (("hand", p.hand), ("hell_domain", p.hell_domain)) if isinstance(cards, tuple)]
+    zones += [("winning_set.heaven", ws.heaven if ws else ()), ("winning_set.hell", ws.hell if ws else ()),
+              ("discard_pile", state.discard_pile or ()), ("set_aside", state.set_aside or ())]
+    seen = [0] * NCODES
+    out = []
+    for key, cards in zones:
+        for code in map(code_of, cards):
+            seen[code] += 1
+            if code in (CAT, MITCH) and not deck[code]:
+                option = "catleton" if code == CAT else "mitch"
+                out.append(f"field {key}: {card_name(code)} is in the deck only with its expansion "
+                           f"(options.{option} = true)")
+            elif not deck[code]:
+                out.append(f"field {key}: with {n} players the deck holds the numbers 1-{top} only, not {code}")
+            elif seen[code] == deck[code] + 1:
+                each = f"one {card_name(code)} per player" if code in (CAT, MITCH) else f"{copies} of each number"
+                out.append(f"field {key}: {seen[code]} x {card_name(code)} laid out by here, but with {n} players "
+                           f"the deck holds {each}")
     return out
