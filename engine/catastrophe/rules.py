@@ -335,8 +335,18 @@ def _judge_end(state: State, move: Move, r: Findings) -> None:
 def play_out(t: Table, move: Move) -> None:
     """Carry the move out on the working table (also when overruled: as far as it goes)."""
     {"play": _play, "roll": _roll, "yarn": _yarn, "resolve": _resolve, "reveal": _reveal,
-     "draw": lambda t, move: t.enter_phase("paw", drawn=move.cards),
-     "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
+     "draw": _draw, "end": lambda t, move: t.advance_turn()}[move.kind](t, move)
+
+
+def _draw(t: Table, move: Move) -> None:
+    """The Paw Phase's draw. Made again, or after the CATastrophe card (overruled), the cards are drawn
+    as the table says and the phase stays where the turn is: its phases run only forward."""
+    if t.phase == "claw":
+        t.enter_phase("paw", drawn=move.cards)
+        return
+    t.draw_three(move.cards)
+    t.say("phase-kept", f"{t.name(t.current)} stays in the {PHASE_TITLES[t.phase]}: a turn's phases run only "
+          "forward", R.THREE_PHASES)
 
 
 def _play(t: Table, move: Move) -> None:
