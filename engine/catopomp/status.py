@@ -213,6 +213,18 @@ def status(t: Table, hidden_hands: frozenset[int] = frozenset()) -> list[Finding
     return out
 
 
+def gems_lost_by_round(state: State) -> list[Finding]:
+    """Every round ends with one player losing one soul gem, so round N shows at least N-1 gone (N once it
+    is over). Only too few is said: a file that leaves `round` out is read as round 1 whatever was lost."""
+    ended = state.round - 1 + (state.phase in ("round-over", "game-over"))
+    lost = sum(2 - p.gems for p in state.players if 0 <= p.gems <= 2)
+    if lost >= ended:
+        return []
+    rounds = f"{ended} round{'s have' if ended != 1 else ' has'}"
+    return [Finding(R.END_ROUND_END, f"round {state.round}: {rounds} ended and each took one soul gem from a "
+                                     f"player, but {lost} soul gem{'s are' if lost != 1 else ' is'} gone")]
+
+
 def file_problems(state: State) -> list[str]:
     """The cards a situation file lays out that no deck of its player count and options holds (a number
     left out, an expansion card not in use, one copy too many), each `field KEY: problem` at the key
