@@ -449,6 +449,9 @@ def _resolve(t: Table, move: Move) -> None:
             if top.type == "take":
                 t.add_cards(t.state.index(top.controller), "hand", 1, [blocked.label()])
                 t.say("taken", f"{blocked.label()} goes into {top.controller}'s hand", R.TAKE)
+            else:  # blocked, the card is finished: face up onto its own deck's discard pile
+                t.say("discarded", f"{blocked.label()}, blocked, goes face up onto {_pile(blocked.type)}", R.CLAW_HOW,
+                      card=blocked.label())
     elif top.type == "pass":
         being = next((k for k in range(len(t.chain) - 1, -1, -1) if t.chain[k].type in ("attack", "curiosity")), None)
         if being is not None and top.pass_to and top.controller not in t.chain[being].targets:
@@ -493,12 +496,20 @@ def _resolve(t: Table, move: Move) -> None:
             t.note(what, _unknown_effect(t.state, top))
     if top.type == "power-cat":
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
-    elif top.type not in ("event", "reapurr", "take"):
+    elif top.type == "take":
+        t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.DISCARD_AFTER, card=name)
+    elif top.type not in ("event", "reapurr"):
         t.say("discarded", f"{name} is discarded", R.DISCARD_AFTER)
     if t.chain:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "
               "come before it takes effect", R.NEW_REACTIONS)
         t.say("order", "cards in play take effect most recent first", R.REACTION_ORDER)
+
+
+def _pile(card_type: str) -> str:
+    """The discard pile a finished card goes to: each of the three decks has its own."""
+    deck = {"power-cat": "Power Cat", "event": "CATastrophe", "reapurr": "CATastrophe"}.get(card_type, "Main deck")
+    return f"the {deck} discard pile"
 
 
 def _unknown_effect(state: State, top) -> str:
