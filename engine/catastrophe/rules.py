@@ -343,10 +343,8 @@ def _draw(t: Table, move: Move) -> None:
     as the table says and the phase stays where the turn is: its phases run only forward."""
     if t.phase == "claw":
         t.enter_phase("paw", drawn=move.cards)
-        return
-    t.draw_three(move.cards)
-    t.say("phase-kept", f"{t.name(t.current)} stays in the {PHASE_TITLES[t.phase]}: a turn's phases run only "
-          "forward", R.THREE_PHASES)
+    else:
+        t.draw_three(move.cards)
 
 
 def _play(t: Table, move: Move) -> None:
