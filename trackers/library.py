@@ -4,7 +4,9 @@ table's own card entries in the shape of the game's shipped catalogue, laid over
 Every file is read through the one untrusted-file reader (rulesdb/untrusted.py) and every entry is
 checked against the game's card record (engine/library.py) before anything is written: a bad entry
 is refused naming the card and the field, and the library stays as it was (an import is whole or
-nothing). Writes go through the project's one file writer (a temporary file renamed into place).
+nothing). A card an older version took that the game's own check refuses now (a near-misspelt
+Catharsis character) is set aside when the file is read, not the whole library: said once, used by
+nothing, refused by a command that names it. Writes go through the project's one file writer (a temporary file renamed into place).
 """
 from __future__ import annotations
 
@@ -166,10 +168,11 @@ class Library:
         the folder as it was)."""
         if not self.path.exists():
             return []
-        if self._read is None:
-            self._read = self._checked_text(keep)
+        if self._read is not None:
+            return json.loads(self._read)
+        self._read = self._checked_text(keep)
         entries = json.loads(self._read)
-        self.set_aside = self._aside(entries)
+        self.set_aside = self._aside(entries)  # a card an older version took, refused now: said once
         self._aside_read = [e for e in entries if fold(e["name"]) in self.set_aside]
         _untold.update({f"{self.path}\x1f{k}": line for k, line in self.set_aside.items()})
         return entries
