@@ -152,16 +152,23 @@ def _target_ok(state: State, me: Player, move: Move, effect: str | None, uncheck
     return []
 
 
+def _others_hold(state: State, me: Player, card: CardSpec | None, move: Move, kind: str) -> bool:
+    """An opponent has a Fighter (or Weapon) of the card's name in play."""
+    name = (card.name if card else move.card).lower()
+    return any(c.name.lower() == name for p in state.in_game if p.name != me.name for c in getattr(p, kind))
+
+
 def _check_fighter(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "fighter", unchecked)
-    name = (card.name if card else move.card).lower()
-    if any(f.name.lower() == name for p in state.in_game if p.name != me.name for f in p.fighters):
+    if _others_hold(state, me, card, move, "fighters"):
         unchecked.append(rules_readings.SAME_NAME_OWNER)
     return reasons + _level_ok(state, card, R.FIGHTER_WHEN_PLAYABLE, unchecked)
 
 
 def _check_weapon(state, me, move, unchecked):
     reasons, card = _from_hand(state, me, move, "weapon", unchecked)
+    if _others_hold(state, me, card, move, "weapons"):
+        unchecked.append(rules_readings.SAME_NAME_OWNER_WEAPON)
     return reasons + _level_ok(state, card, R.WEAPON_WHEN, unchecked)
 
 

@@ -153,6 +153,11 @@ READING_CASES = {
     # an opponent's Fighter of the same name
     "same name, other player": (rules_readings.SAME_NAME_OWNER, ["track hand ann Grunt", "track fighter ben Grunt 3 --overrule"],
                                 "fighter Grunt"),
+    # an opponent's Weapon of the same name (Ben's Sword entered at level 1; Ann plays hers at level 2)
+    "same weapon, other player": (rules_readings.SAME_NAME_OWNER_WEAPON,
+                                  ["track hand ann Sword", "track hand ben Sword", "play pass", "play weapon Sword",
+                                   "play decline", "play decline", "play pass", "play pass", "play pass",
+                                   "play pass"], "weapon Sword"),
     # a trigger: Turn Structure and the Line start priority differently
     "trigger": (rules_readings.TRIGGER_PRIORITY, ["play attack boss at ben boss"], "trigger Ben: a card says so"),
     # a defeated player's items on the Line
