@@ -122,6 +122,17 @@ def test_a_card_untap_ends_a_stun_as_the_tracker_s_untap_does():
     assert not state.player("Ann").boss.stunned and not state.player("Ann").boss.tapped
 
 
+def test_a_knockout_the_table_records_hands_on_priority_and_the_initiative():
+    """Winning the Game: a defeated player is out, and so holds neither priority nor the initiative.
+    The mover knocked out with her attack still waiting: it leaves the Line with her, the move is over
+    (nobody holds priority over an empty Line) and the initiative goes on clockwise."""
+    waiting = table("play attack boss at cy boss")  # Ben has priority over Ann's attack
+    state, _ = T.apply(waiting, T.parse(waiting, ["damage", "ann", "boss", "6"]))
+    assert (state.line, state.priority, state.initiative) == ((), None, "Ben")
+    state, _ = T.apply(waiting, T.parse(waiting, ["damage", "ben", "boss", "6"]))  # Ben, holding priority
+    assert (len(state.line), state.priority, state.initiative) == (1, "Cy", "Ann")
+
+
 # ------------------------------------------------------------------ readings made visible
 
 
