@@ -235,7 +235,12 @@ def _card_effect(t: table.Table, item: LineItem) -> None:
             t.say("stopped", f"stopped, off the Line: {stopped.label()}", R.STOP)
         return
     if word == "coins":
+        before = t.player(item.controller).coins
         t.add_coins(item.controller, n, quiet=True)
+        after = t.player(item.controller).coins
+        change = f"gives {item.controller} {table.coins_text(after - before)}" if after >= before \
+            else f"takes {table.coins_text(before - after)} from {item.controller}"
+        t.say("coins", f"{item.card} {change}: their pool is now {table.coins_text(after)}", R.GOLDEN_RULE)
         return
     owner = t.player(item.target_player) if item.target_player else None
     who = table.character(owner, item.target) if owner and item.target else None
