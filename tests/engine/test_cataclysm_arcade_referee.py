@@ -133,6 +133,20 @@ def test_a_knockout_the_table_records_hands_on_priority_and_the_initiative():
     assert (len(state.line), state.priority, state.initiative) == (1, "Cy", "Ann")
 
 
+def test_decline_all_takes_an_undescribed_response_to_cost_one_coin_whatever_the_described_cost():
+    """`decline all` declines only for a player who could not respond: cards nobody named may hold a
+    Response the table has not described, taken to cost at least 1, so a player with 1 coin could, even
+    when every described Response costs 2."""
+    from engine.cataclysm_arcade.rules_series import could_respond
+
+    state = arcade_table("track card Queen boss health=6 attack=2 attack-cost=1",
+                         "track card Big response cost=2 effect=damage:1",
+                         *(f"track boss {p} 6 Queen" for p in ("ann", "ben", "cy")), "play attack boss at cy boss",
+                         players=("Ann", "Ben", "Cy"))
+    assert state.priority == "Ben" and state.player("Ben").coins == 1
+    assert could_respond(state) == "1 coin and 5 cards nobody named"
+
+
 # ------------------------------------------------------------------ readings made visible
 
 
