@@ -415,9 +415,10 @@ def _start(state: State, me: Player, move: Move) -> tuple[LineItem, Player, list
         if found.tap:
             me = table.tap(me, move.card)
             effects.append(Effect(kind="tapped", rule=R.TAPPING, message=f"{move.card} taps"))
-    if not state.line:
+    arrived = table.character(me, move.card)
+    if not state.line and move.card != BOSS and arrived is not None and arrived.entered_level == state.level:
         effects.append(Effect(kind="no-waiting", rule=R.NO_SUMMONING_SICKNESS,
-                              message="abilities may be used the level the character arrives"))
+                              message=f"{move.card} came into play this level and may use its abilities at once"))
     effect = found.effect if found else None
     return LineItem(kind="activate", ability=move.ability, effect=effect,
                     text=found.text if found else None, **base), me, effects
