@@ -5,6 +5,7 @@ from collections import Counter
 from functools import partial
 
 from engine.base import Reason
+from engine.words import count
 
 from .model import BOARD_SIZE, LAST_RANK, LIMIT, STARTING_PARTY, State, deck_empty, deck_size, state_names, catalogue, known_rank
 from .rule_ids import R
@@ -27,7 +28,7 @@ def status(state: State) -> list[Reason]:
         add(R.BOARD_SIZE, f"the Board holds {len(state.board)} cards; it never holds more than {BOARD_SIZE}")
     left = sum(deck_size(d) for r, d in state.decks.items() if r >= active_rank)
     if len(state.board) < BOARD_SIZE and left:
-        add(R.REFILL, f"the Board holds only {len(state.board)} cards while the Rank Decks still hold "
+        add(R.REFILL, f"the Board holds only {count(len(state.board), 'card')} while the Rank Decks still hold "
             f"{left}: it would have been refilled to {BOARD_SIZE}")
     for c in state.board:
         r = rank(c.name)

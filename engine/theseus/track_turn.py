@@ -59,8 +59,12 @@ def advance_to(table: Table, target: int) -> None:
             R.EXPIRED,
         )
     table.say("bonus-placed", f"each card left on the Board below Rank {target} gets 1 Bonus", R.ON_ADVANCE)
+    before = len(table.board)
     while table.rank < target:
         table.advance()
+    if len(table.board) < before and deck_size(table.decks.get(table.rank, UNKNOWN)):
+        # cards Exiled with their Bonus left the Board: the counted new deck refills it, as in a play
+        table.refill(cause="cards Exiled with their Bonus left it")
     if target == LAST_RANK:
         table.say(
             "last-rank",

@@ -159,6 +159,13 @@ def test_counted_deck_records_an_unnamed_reveal_by_its_rank():
     assert catalogue(new)["Ogre"].rank == 1
 
 
+def test_a_short_board_is_said_in_good_words():
+    """status: a Board of one card while the decks hold more says "1 card", not "1 cards"."""
+    state = table(board=["Paladin"], decks={"1": 3, "2": 4, "3": 4, "4": 4, "5": 4, "6": 4})
+    said = [r.message for r in ENGINE.declaration.status(state) if r.rule == R.REFILL]
+    assert said == ["the Board holds only 1 card while the Rank Decks still hold 23: it would have been refilled to 4"]
+
+
 def test_whole_turn_with_exile_and_next_player():
     state = table(players=[
         {"name": "Ann", "party": ["Knight", "Mage", "Rogue"], "hand": ["Squire"] * 4},
