@@ -66,6 +66,7 @@ class Power(Frozen):
     ice: int = Field(0, ge=0)    # Lumi's Ice (any player's power)
     level: int | None = None  # Luthia: 1 to 3
     used_round: bool = False  # an ability of this power was activated this round (one per round)
+    used_half: Literal["top", "bottom"] | None = None  # which one (None: none, or not recorded)
     adjusted_round: int = Field(0, ge=0)  # dice its ability has adjusted this round (`adjust ... by PLAYER POWER`)
     side: Literal["ground", "flight"] | None = None  # Soraten: the side showing (None: not recorded)
 

@@ -179,6 +179,10 @@ def _granted(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.ADJUST, f"{what} has not been activated this round: its adjustment comes with activating it",
                  f"use {quoted(owner.name)} {play.slot} {play.half}")
         return
+    if pw.used_half not in (None, play.half):  # one ability per power: the other one was activated
+        v.forbid(R.ONE_PER_POWER, f"{what}: {owner.name} activated its {pw.used_half} ability this round, not its "
+                                  f"{play.half}, so the {play.half}'s adjustment never came (one ability per power)")
+        return
     if ability is None or ability.adjust is None:
         v.note(R.ADJUST, unknown(pw.name, f"{play.half} adjustment", f"{play.half}-adjust", card)
                + ": the size is not judged")

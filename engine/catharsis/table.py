@@ -203,7 +203,7 @@ class Table(WorkingTable):
         for p in self.d["players"]:
             p.update(dice=[], rerolls=0)
             for pw in p["powers"]:
-                pw.update(used_round=False, adjusted_round=0)
+                pw.update(used_round=False, used_half=None, adjusted_round=0)
         self.d["attack"] = None
         self.d["prevention"] = 0  # prevention lasts the round it is made in
 

@@ -256,6 +256,7 @@ def apply_use(t: Table, change) -> None:
                               "earn the bonus printed in the middle of the card", R.DUO_BOTH, who=p["name"],
                   card=pw["name"])
         pw["used_round"] = True  # one ability of a power a round (cleared when the next round starts)
+        pw["used_half"] = half
     if p["character"] == "Soraten":
         fixed = card_of(t.freeze(), pw["name"])
         side = pw.get("side") or (fixed.side if fixed is not None else None)
