@@ -11,7 +11,7 @@ from engine.tracking import Change, Findings
 from engine.words import quote
 
 from . import rules_combat, track
-from .model import (DISCARDED, FACE_UP, PowerCard, State, ability_of, ability_shown, card_of, character_named,
+from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card_of, character_named,
                     player_of, shipped)
 from .notation import Play, format_card, format_play
 from .notation_track import quoted
@@ -429,11 +429,15 @@ def legal_moves(state: State) -> list[Play]:
 
 
 def _costs(state: State, p):
-    """Each power of a player that is face up and not used this round: (its slot, its card, half ->
-    the cost that half asks now, None where the card or the cost is unknown)."""
+    """Each power of a player whose ability may be activated now (face up and not used this round, or a
+    duo power its partner's half exhausted this round; for Soraten, showing the side his alternation
+    asks): (its slot, its card, half -> the cost that half asks now, None where the card or the cost is
+    unknown)."""
     for i, pw in enumerate(p.powers):
-        if pw.status == FACE_UP and not pw.used_round:
-            card = card_of(state, pw.name)
+        card, no = card_of(state, pw.name), Findings()
+        refuse_activation(state, p, pw, str(i + 1), no)
+        judge_alternation(p, pw, card, no)
+        if not no.problems:
             yield i + 1, card, {half: cost_to_pay(pw, card, ability_shown(pw, card, half), half)[0]
                                 for half in ("top", "bottom")}
 

@@ -171,15 +171,17 @@ def apply_damage(t: Table, change) -> None:
             break
         slot = int(slot_s)
         pw = p["powers"][slot - 1]
+        to_flight = p["character"] == "Soraten" and pw.get("side") == "ground" and pw["status"] == FACE_UP
         if pw["status"] == FACE_UP or op == "discard" and pw["status"] == EXHAUSTED:
-            t.say("damage", f"{p['name']}'s {pw['name']} {op}ed (1 damage)", R.PER_POINT,
+            done = "turned to its Flight side" if to_flight and op == "exhaust" else f"{op}ed"
+            t.say("damage", f"{p['name']}'s {pw['name']} {done} (1 damage)", R.PER_POINT,
                   who=p["name"], amount=1, card=pw["name"])
         if op == "discard":
             t.discard_power(p, slot)
             continue
-        if p["character"] == "Soraten" and pw.get("side") == "ground":
-            pw["side"] = "flight"  # his damage turns a Ground power to its Flight side
         t.exhaust_power(p, slot, "damage")
+        if to_flight:  # his damage turns a Ground power to its Flight side (counted as exhausted, its Ice gone),
+            pw.update(side="flight", status=FACE_UP)  # not face down: its Flight abilities are his to use
     t.owed_settled()
 
 
