@@ -290,7 +290,7 @@ def judge_payment(cost, dice: list[int], exact: bool, v: Findings, what: str = "
                                      f"(paid in full, nothing extra)")
             else:
                 v.forbid(_symbol_rule(option), f"{_dice_text(dice)} cannot pay `{option.text()}`: "
-                                               f"{why_not(option, dice)}")
+                                               f"{why_not(option, dice, 'given' if exact else 'unused')}")
         if len(cost.options) > 1:
             v.forbid(R.DOUBLE_LINE, f"no alternative of `{cost.text()}` is paid")
         return False
@@ -322,6 +322,12 @@ def _check_attack(state: State, play: Play, v: Findings) -> None:
         return
     if play.amount <= 0:
         v.forbid(R.READ_ATTACK, "an attack deals 1 damage or more")
+        return
+    if state.attack is not None:  # a second attack would drop the first one's damage
+        to, waiting = state.attack
+        v.forbid(R.READ_ATTACK, f"the attack of {waiting} to the {to} is not shared yet: share it first (assign NAME "
+                                "N ...), then record the next attack",
+                 *(format_play(a) for a in rules_combat.assignments(state)[:5]))
         return
     rule = R.TO_PARTY if play.to == "party" else R.A_PLAYER
     whom = "to the party: the players share it" if play.to == "party" else "to one player of the party's choice"
