@@ -166,6 +166,7 @@ class R:
 
     # what unchecked notes cite besides the above
     SPECIALS = "catharsis.boss-deck.specials"
+    QUICK_SPECIAL = "catharsis.quickplay.gameplay.trap-event-special"
     MORE_ICE = "catharsis.characters.lumi.more-ice"
     SORATEN_DAMAGE = "catharsis.characters.soraten.damage"
     THRALL_DAMAGE = "catharsis.characters.tsuna.thrall-damage"

@@ -10,7 +10,7 @@ from engine.base import EngineError, Effect, Verdict
 from engine.tracking import Change, Findings
 from engine.words import quote
 
-from . import rules_combat, track
+from . import rules_combat, track, track_boards
 from .model import (DISCARDED, PowerCard, State, ability_of, ability_shown, card_of, character_named,
                     player_of, shipped)
 from .notation import Play, format_card, format_play
@@ -79,6 +79,7 @@ def _check_phase(state: State, play: Play, v: Findings) -> None:
         v.forbid(R.NO_POWERS, f"no powers or dice while a {state.card} is revealed")
     elif state.phase == "card" and state.card == "special":
         v.note(R.SPECIALS, "dice outside combat (a Special's cost): the rulebook gives no procedure")
+        v.note(R.QUICK_SPECIAL, track_boards.SPECIAL_POWERS)
     elif state.phase != "combat" or state.combat_step != "player-attack":
         alts = ("combat attack",) if state.phase == "combat" else ()
         where = f"round {state.round}, {state.combat_step}" if state.phase == "combat" else "not in combat"

@@ -50,6 +50,11 @@ def check_damage(state, change, no):
             statuses[slot] = leaves
 
 
+#: a power used while a Special is revealed: where the rulebook disagrees with itself
+SPECIAL_POWERS = ("a Special is revealed: the main rules forbid powers only while a Trap or Event is, the quickplay "
+                  "adds Specials; the use is judged by the main rules")
+
+
 def check_use(state, change, no):
     player, slot = change.args[0], int(change.args[1])
     p = player_of(state, player)
@@ -59,6 +64,8 @@ def check_use(state, change, no):
     refuse_activation(state, p, pw, str(slot), no)
     if state.phase == "card" and state.card in ("trap", "event"):
         no.forbid(R.NO_POWERS, f"powers can't be used while a {state.card} is revealed")
+    elif state.phase == "card" and state.card == "special":
+        no.note(R.QUICK_SPECIAL, SPECIAL_POWERS)
     card = card_of(state, pw.name)
     half = change.args[2]
     if card is not None and card.duo and p.character and card.duo[half == "bottom"] != p.character:
@@ -150,7 +157,9 @@ def check_rename(state, change, no):
 def check_replace(state, change, no):
     p = player_of(state, change.args[0])
     if immune := {"Luthia": R.LUTHIA_REPLACE, "Emberhoof": R.EMBER_REPLACE}.get(p.character):  # no deck of their own
-        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects")
+        no.forbid(immune, f"{p.name} ({p.character}) has no deck and is immune to replace effects; made to replace "
+                          "more than one card at a time, she takes damage instead (`damage NAME exhaust N`; "
+                          "the amount is on the card)")
     pw = p.powers[int(change.args[1]) - 1]
     if is_duo(state, pw.name):
         no.forbid(R.DUO_NO_REPLACE, f"{p.name}'s {pw.name} is a duo power: a duo power is never replaced")
