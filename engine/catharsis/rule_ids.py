@@ -147,6 +147,7 @@ class R:
     DUO_SHARED = "catharsis.duo-powers.regular-powers"
     DUO_BOTH = "catharsis.duo-powers.both-halves"
     DUO_DISCARDED = "catharsis.duo-powers.discarded"
+    DUO_PLACEMENT = "catharsis.duo-powers.placement"
 
     # Goz
     COMBO_UNLISTED = "catharsis.characters.goz.unlisted-count"

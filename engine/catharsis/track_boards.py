@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.tracking import Verb
 
-from .model import (BOARD_MAX, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
+from .model import (BOARD_MAX, CHARACTERS, DISCARDED, EXHAUSTED, FACE_UP, REWARD_HEAL, VESSEL_UPKEEP, ability_of, card_of,
                     duo_copies, is_duo, player_of)
 from . import notation_track as words
 from .rule_ids import R
@@ -131,9 +131,25 @@ def check_gain(state, change, no):
     if duo_discarded(state, name):
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back; each partner "
                                    "draws a power from their own deck instead", f"gain {words.quoted(p.name)}")
+    refuse_duo_elsewhere(state, p, name, no)
     if sum(pw.status != DISCARDED for pw in p.powers) >= BOARD_MAX:
         no.forbid(R.ADD_WHEN_FULL, f"{p.name}'s board already holds {BOARD_MAX} powers: discard one first, "
                             f"or discard the new power", f"discard {words.quoted(p.name)} N")
+
+
+def refuse_duo_elsewhere(state, p, name: str, no) -> None:
+    """A duo power is one card laid between the two players of its pair: no third board holds it, nor the
+    board of a character it does not name."""
+    if not is_duo(state, name):
+        return
+    holders = [q.name for q, _ in duo_copies(state, p.name, name)]
+    pair = card_of(state, name).duo
+    if len(holders) >= 2:
+        no.forbid(R.DUO_PLACEMENT, f"{name} is one duo card, laid between {holders[0]} and {holders[1]}: "
+                                   f"{p.name}'s board cannot hold it too")
+    elif p.character in CHARACTERS and p.character.lower() not in {c.split()[0].lower() for c in pair if c.split()}:
+        no.forbid(R.DUO_PLACEMENT, f"{name} is the duo power of {pair[0]} and {pair[1]}; {p.name} plays "
+                                   f"{p.character}")
 
 
 def duo_discarded(state, name: str) -> bool:
@@ -147,6 +163,8 @@ def check_rename(state, change, no):
     p = player_of(state, change.args[0])
     slot, name = int(change.args[1]), change.args[2]
     pw = p.powers[slot - 1]
+    if pw.name.lower() != name.lower():
+        refuse_duo_elsewhere(state, p, name, no)
     if pw.status != DISCARDED and pw.name.lower() != name.lower() and duo_discarded(state, name):
         who = words.quoted(p.name)
         no.forbid(R.DUO_DISCARDED, f"{name} is a duo power already discarded: it never comes back, so "
