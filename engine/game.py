@@ -93,6 +93,14 @@ class Plays:
     legal_moves: Callable[..., list]
     rule_ids: frozenset[str]
 
+    def __post_init__(self) -> None:
+        """A player's name of several words is read as one in every play, typed quoted or not."""
+        from engine.words import player_names, quoted_names
+
+        read = self.parse_move
+        object.__setattr__(self, "parse_move",
+                           lambda text, state: read(quoted_names(text, player_names(state)), state))
+
 
 @dataclass(frozen=True)
 class Turns:

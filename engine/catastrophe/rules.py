@@ -496,7 +496,9 @@ def _resolve(t: Table, move: Move) -> None:
         t.say("discarded", f"{name} is used once and discarded", R.POWER_ONE_TIME)
     elif top.type == "take":
         t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.DISCARD_AFTER, card=name)
-    elif top.type not in ("event", "reapurr"):
+    elif top.type in ("event", "reapurr"):  # 3. CATastrophe Phase: finished, onto its own deck's pile
+        t.say("discarded", f"{name} is discarded, face up onto {_pile(top.type)}", R.PHASE_DISCARD)
+    else:
         t.say("discarded", f"{name} is discarded", R.DISCARD_AFTER)
     if t.chain:
         t.say("new-reactions", f"{t.chain[-1].label()} is now the most recent card in play: new reactions may "

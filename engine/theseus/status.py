@@ -52,13 +52,11 @@ def status(state: State) -> list[Reason]:
     for r, deck in sorted(state.decks.items()):
         if r < active_rank and deck_size(deck):
             add(R.WHEN_EMPTY, f"the Rank {r} deck still holds cards, yet Rank {active_rank} is active")
-        if isinstance(deck, tuple):
-            for name in deck:
-                k = rank(name)
-                if name in cat and k is not None and k != r:
-                    add(R.RANK_DECK, f"{name} is a Rank {k} card but lies in the Rank {r} deck")
-                elif name in cat and k is None:
-                    add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+        for name in deck if isinstance(deck, tuple) else ():
+            if name in cat and rank(name) is None:
+                add(R.RANK_RANGE, f"{name} lies in the Rank {r} deck but its Rank is unknown: give it a rank in [[cards]]")
+            elif wrong := misplaced(cat, name, r):
+                add(R.RANK_DECK, wrong)
     if active_rank < LAST_RANK and deck_empty(state.decks.get(active_rank, 0)):
         add(R.WHEN_EMPTY, f"the active Rank {active_rank} deck is empty; the game would have advanced to Rank {active_rank + 1}")
     for p in state.players:
@@ -84,3 +82,17 @@ def status(state: State) -> list[Reason]:
     if state.game_over and not end_triggered(state):
         add(R.END, "the game is marked over, but Rank 6 cards remain on the Board or in the deck")
     return out
+
+
+def misplaced(cat, name: str, deck: int) -> str | None:
+    """Why a card listed in the Rank `deck` deck does not belong there (None: it does, or its Rank is unknown)."""
+    k = known_rank(cat, name) if name in cat else None
+    return f"{name} is a Rank {k} card but lies in the Rank {deck} deck" if k is not None and k != deck else None
+
+
+def file_problems(state: State) -> list[str]:
+    """A card a situation file lists in the wrong Rank Deck, named at its deck's key: `check` and `moves`
+    refuse the file (`status` lists it)."""
+    cat = catalogue(state)
+    return [f"field decks.{r}: {wrong}" for r, deck in sorted(state.decks.items())
+            for name in (deck if isinstance(deck, tuple) else ()) if (wrong := misplaced(cat, name, r))]

@@ -135,8 +135,9 @@ def rank_advice(state: State, change, found, refused_last_rank6: bool = False) -
 
 
 def last_rank6_advice(state: State, change, found) -> list[str]:
-    """A refused `last-rank6` never offers itself again."""
-    return rank_advice(state, change, found, refused_last_rank6=True)
+    """A refused `last-rank6` never offers itself again, nor a `next-rank` that stops short of Rank 6."""
+    advice = rank_advice(state, change, found, refused_last_rank6=True)
+    return [a for a in advice if a != "next-rank" or state.active_rank == LAST_RANK - 1]
 
 
 def next_advice(state: State, change, found) -> list[str]:
