@@ -17,10 +17,15 @@ def scenario(game: str, name: str) -> dict:
     return tomllib.loads((SCENARIOS / game / f"{name}.toml").read_text(encoding="utf-8"))
 
 
+def one_step(case: dict) -> bool:
+    """A scenario `check` can replay alone: a situation and rules, no steps played before the move."""
+    return bool(case.get("rules")) and "situation" in case and not case.get("before")
+
+
 def first_legal(game: str) -> dict:
     for path in sorted((SCENARIOS / game).glob("*.toml")):
         case = tomllib.loads(path.read_text(encoding="utf-8"))
-        if case.get("legal") is True and case.get("rules") and "situation" in case:
+        if case.get("legal") is True and one_step(case):
             return case
     raise AssertionError(f"no legal scenario for {game}")
 
@@ -28,7 +33,7 @@ def first_legal(game: str) -> dict:
 def first_illegal(game: str) -> dict:
     for path in sorted((SCENARIOS / game).glob("*.toml")):
         case = tomllib.loads(path.read_text(encoding="utf-8"))
-        if case.get("legal") is False and case.get("rules") and "situation" in case:
+        if case.get("legal") is False and one_step(case):
             return case
     raise AssertionError(f"no illegal scenario for {game}")
 

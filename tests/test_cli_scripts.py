@@ -32,6 +32,15 @@ def pomp(cli, home):
     return home
 
 
+def round_two_table(tmp_path):
+    """A readable Catopomp situation that `status` flags: round 2 with no Soul Gem lost yet."""
+    path = tmp_path / "round-two.json"
+    players = [{"name": name, "hand": 7} for name in PLAYERS.split(",")]
+    path.write_text(json.dumps({"players": players, "turn": "Ann", "centre_dice": [1, 2, 3, 4, 5, 6],
+                                "phase": "play", "round": 2}), encoding="utf-8")
+    return path
+
+
 def impossible_table(tmp_path):
     """A Catopomp situation with five 9s in one hand (the deck holds four): impossible."""
     path = tmp_path / "impossible.json"
@@ -50,7 +59,8 @@ def test_every_command_exits_0_when_fine_1_on_a_finding_2_on_bad_input(cli, pomp
     before = ok(cli, "track", "log", "--json").stdout
     table = {
         "check": [(("check", "pass"), 0), (("check", "heaven 9 then hell 1"), 1), (("check", "hevan 4"), 2)],
-        "moves": [(("moves",), 0), (("moves", "catopomp", "--situation", str(impossible_table(tmp_path))), 1),
+        "moves": [(("moves",), 0), (("moves", "catopomp", "--situation", str(round_two_table(tmp_path))), 1),
+                  (("moves", "catopomp", "--situation", str(impossible_table(tmp_path))), 2),
                   (("moves", "--session", "nope"), 2)],
         "status": [(("status",), 0), (("status", "catopomp", "--situation", str(impossible_table(tmp_path))), 1),
                    (("status", "--session", "nope"), 2)],
