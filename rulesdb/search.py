@@ -151,7 +151,8 @@ class Lexicon:
         return got
 
     def known(self, token: str) -> bool:
-        return self.df("spell", token) > 0
+        # an asked question's word is searched even where the lexicon leaves it out (rulesdb.index.ASKED_IN_SPELL)
+        return self.df("spell", token) > 0 or self.df("asked", token) > 0
 
     def near(self, token: str, maxdist: int) -> set[str]:
         got = self._near.get((token, maxdist))
@@ -461,7 +462,9 @@ def _holding(reader, q, lex: Lexicon) -> dict[str, set[int]]:
     out: dict[str, set[int]] = {}
     for text, fields in asked.items():
         having = {f for f in TEXT_FIELDS if lex.df(f, text)}
-        for field in ("spell",) if having <= fields else sorted(fields):
+        # the asked field too where it has the word: the lexicon may leave its words out (rulesdb.index.ASKED_IN_SPELL)
+        read = sorted(fields) if not having <= fields else ["spell", "asked"] if "asked" in having else ["spell"]
+        for field in read:
             try:
                 docs = reader.postings(field, text).all_ids()
             except TermNotFound:  # a phrase's word the field lacks
